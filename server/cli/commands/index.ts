@@ -1,0 +1,20 @@
+// The CLI's command table. Each command is its own module, loaded only when run, so
+// `cardwords lines` does not pay for the language server and vice versa.
+import type { CliIO } from '../io.js';
+
+export interface Command {
+  /** Full `--help` text. */
+  help: string;
+  /** Runs with the arguments after the command name; resolves to the exit code. */
+  run(argv: string[], io: CliIO): Promise<number>;
+}
+
+export interface CommandEntry {
+  summary: string;
+  load(): Promise<Command>;
+}
+
+export const commands: Record<string, CommandEntry> = {
+  check: { summary: 'validate Cardwords files or ruleset folders', load: async () => (await import('./check.js')).command },
+  count: { summary: 'character distribution of text per charset (cardwords_count)', load: async () => (await import('./count.js')).command },
+};

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Property tests and CLI round trips are CPU-bound; two cores here.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
