@@ -1,0 +1,168 @@
+// Loads a ruleset from the texts of its files: parses each, runs the cross-file checks, and
+// resolves cards and words to canonical characters. Pure: the caller reads the files.
+import { parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
+import type { Charset, Diagnostic, Range } from '../formats/types.js';
+import type { Ruleset, RulesetCard, RulesetLoadResult, RulesetSources } from './types.js';
+
+export interface NamedText {
+  /** Path or URI, copied into every diagnostic's `file`. */
+  name: string;
+  text: string;
+}
+
+export interface RulesetFiles {
+  name?: string;
+  charset: NamedText;
+  cardset: NamedText;
+  cardtable: NamedText;
+  bonus: NamedText;
+  dictionaries: NamedText[];
+  personal?: NamedText;
+  removal?: NamedText;
+}
+
+export interface RulesetOptions {
+  /** Players the cards must suffice for, each with a full hand (default 2, the smallest game). */
+  players?: number;
+}
+
+const WHOLE_FIRST_LINE: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/** Folds characters through a charset: any equivalent, in any Unicode normalisation. */
+export function makeFolder(charset: Charset): { canonical(ch: string): string | undefined; canonicalWord(word: string): string | undefined } {
+  const table = new Map<string, string>();
+  for (const [ch, i] of charset.index) {
+    const canon = charset.entries[i]?.canonical;
+    if (canon !== undefined) {
+      table.set(ch, canon);
+      table.set(ch.normalize('NFD'), canon);
+    }
+  }
+  // Fast path: a code-unit table for the Basic Multilingual Plane.
+  const bmp = new Map<number, string>();
+  for (const [ch, canon] of table) if (ch.length === 1) bmp.set(ch.charCodeAt(0), canon);
+  const canonical = (ch: string) => table.get(ch) ?? table.get(ch.normalize('NFC'));
+  const canonicalWord = (word: string): string | undefined => {
+    let out = '';
+    for (let i = 0; i < word.length; i++) {
+      const code = word.charCodeAt(i);
+      const hit = bmp.get(code);
+      if (hit !== undefined) {
+        out += hit;
+        continue;
+      }
+      // Astral characters and decomposed sequences: slow path on the whole word.
+      return slowWord(word);
+    }
+    return out;
+  };
+  const slowWord = (word: string): string | undefined => {
+    let out = '';
+    for (const ch of word.normalize('NFC')) {
+      const c = canonical(ch);
+      if (c === undefined) return undefined;
+      out += c;
+    }
+    return out;
+  };
+  return { canonical, canonicalWord };
+}
+
+function withFile(diags: Diagnostic[], file: string): Diagnostic[] {
+  return diags.map((d) => ({ ...d, file }));
+}
+
+export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): RulesetLoadResult {
+  const players = options.players ?? 2;
+  const diagnostics: Diagnostic[] = [];
+  const charset = parseCharset(files.charset.text);
+  diagnostics.push(...withFile(charset.diagnostics, files.charset.name));
+  const cardset = parseCardset(files.cardset.text, charset.value);
+  diagnostics.push(...withFile(cardset.diagnostics, files.cardset.name));
+  const table = parseCardTable(files.cardtable.text);
+  diagnostics.push(...withFile(table.diagnostics, files.cardtable.name));
+  const bonus = parseBonus(files.bonus.text);
+  diagnostics.push(...withFile(bonus.diagnostics, files.bonus.name));
+
+  const folder = makeFolder(charset.value);
+  const removed = new Set<string>();
+  if (files.removal) {
+    const r = parseDictionary(files.removal.text, charset.value);
+    diagnostics.push(...withFile(r.diagnostics, files.removal.name));
+    for (const w of r.value.words) {
+      const c = folder.canonicalWord(w);
+      if (c !== undefined) removed.add(c);
+    }
+  }
+  const words = new Set<string>();
+  for (const dict of [...files.dictionaries, ...(files.personal ? [files.personal] : [])]) {
+    const r = parseDictionary(dict.text, charset.value);
+    diagnostics.push(...withFile(r.diagnostics, dict.name));
+    for (const w of r.value.words) {
+      if (w.length < 2) continue;
+      const c = folder.canonicalWord(w);
+      if (c !== undefined && [...c].length >= 2 && !removed.has(c)) words.add(c);
+    }
+  }
+
+  const cards: RulesetCard[] = [];
+  cardset.value.cards.forEach((card, id) => {
+    if (card.char === null) cards.push({ id, char: null, points: card.points });
+    else {
+      const c = folder.canonical(card.char);
+      if (c !== undefined) cards.push({ id, char: c, points: card.points });
+    }
+  });
+
+  // Cross-file: enough cards for every player's full hand.
+  const handSize = bonus.value.handSize;
+  if (handSize > 0 && cards.length < players * handSize) {
+    diagnostics.push({
+      file: files.cardset.name,
+      range: cardset.value.cards.length > 0 ? { start: { line: 0, character: 0 }, end: { line: 0, character: files.cardset.text.split('\n', 1)[0]?.length ?? 0 } } : WHOLE_FIRST_LINE,
+      severity: 'error',
+      code: 'ruleset/not-enough-cards',
+      message: `${cards.length} cards are too few for ${players} players with ${handSize} cards each (the hand size of ${files.bonus.name}): at least ${players * handSize} are needed`,
+    });
+  }
+  if (words.size === 0) {
+    diagnostics.push({
+      file: files.dictionaries[0]?.name ?? files.charset.name,
+      range: WHOLE_FIRST_LINE,
+      severity: 'warning',
+      code: 'ruleset/no-words',
+      message: 'the ruleset has no playable word: robots cannot move and every word needs the owner',
+    });
+  }
+
+  const fatal = diagnostics.some((d) => d.severity === 'error' && !d.code.startsWith('dictionary/'));
+  const sources: RulesetSources = {
+    charset: files.charset.name,
+    cardset: files.cardset.name,
+    cardtable: files.cardtable.name,
+    bonus: files.bonus.name,
+    dictionaries: files.dictionaries.map((d) => d.name),
+    ...(files.personal ? { personal: files.personal.name } : {}),
+    ...(files.removal ? { removal: files.removal.name } : {}),
+  };
+  const ruleset: Ruleset = {
+    name: files.name ?? baseName(files.charset.name),
+    sources,
+    charset: charset.value,
+    cards,
+    table: table.value,
+    bonus: bonus.value,
+    handSize,
+    words: [...words],
+    canonical: folder.canonical,
+    canonicalWord: folder.canonicalWord,
+  };
+  // A dictionary with a bad word is still playable (the word is left out); a broken
+  // charset, card set, table or bonus file is not.
+  return { ruleset: fatal ? null : ruleset, diagnostics };
+}
+
+function baseName(path: string): string {
+  const file = path.split(/[\\/]/).pop() ?? path;
+  return file.replace(/\.[^.]*$/, '');
+}

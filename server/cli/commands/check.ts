@@ -1,0 +1,89 @@
+// `cardwords check PATH...`: validates files or ruleset folders like a compiler.
+import { stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { fileKindOf, parseCharset, parseFile } from '../../../core/formats/index.js';
+import type { Charset, Diagnostic } from '../../../core/formats/types.js';
+import { intOption, parse } from '../args.js';
+import { formatText, sortDiagnostics, toJson } from '../diagnostics.js';
+import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
+import type { Command } from './index.js';
+import { loadRulesetDir, readText, RulesetError } from '../../ruleset/fs.js';
+
+const help = `Usage: cardwords check [options] PATH...
+
+Validates Cardwords files (.charset .cardset .cardtable .bonus .dict) or ruleset folders
+(the five files sharing a base name, or a ruleset.json naming them), with the cross-file
+checks: cards and dictionary words against the charset, enough cards for every hand.
+A card set or dictionary checked alone is checked against the charset beside it
+(<base>.charset in the same folder), if there is one.
+
+Prints file:line:col: severity: message [code] per problem.
+Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage.
+
+Options:
+  --format text|json   output format (default text)
+  --players N          players the cards must suffice for (default 2)
+  -q, --quiet          print errors only, not warnings
+  -h, --help           this help
+      --version        the version
+`;
+
+async function siblingCharset(file: string): Promise<Charset | undefined> {
+  const base = basename(file).split('.')[0] ?? '';
+  const path = join(dirname(file), `${base}.charset`);
+  try {
+    await stat(path);
+  } catch {
+    return undefined;
+  }
+  const r = await readText(path);
+  return r.diagnostics.length ? undefined : parseCharset(r.text).value;
+}
+
+async function checkPath(path: string, players: number): Promise<Diagnostic[]> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    throw new UsageError(`${path}: no such file or folder`);
+  }
+  if (info.isDirectory()) {
+    try {
+      return (await loadRulesetDir(path, { players })).diagnostics;
+    } catch (e) {
+      if (!(e instanceof RulesetError)) throw e;
+      return [{ file: path, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'error', code: 'ruleset/not-found', message: e.message.replace(`${path}: `, '') }];
+    }
+  }
+  const kind = fileKindOf(path);
+  if (!kind) throw new UsageError(`${path}: not a Cardwords file (expected .charset, .cardset, .cardtable, .bonus or .dict)`);
+  const read = await readText(path);
+  if (read.diagnostics.some((d) => d.severity === 'error' && d.code === 'file/unreadable')) return read.diagnostics;
+  const charset = kind === 'cardset' || kind === 'dictionary' ? await siblingCharset(path) : undefined;
+  return [...read.diagnostics, ...parseFile(kind, read.text, charset).diagnostics.map((d) => ({ ...d, file: path }))];
+}
+
+export const command: Command = {
+  help,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values, positionals } = parse(argv, {
+      format: { type: 'string', default: 'text' },
+      players: { type: 'string' },
+      quiet: { type: 'boolean', short: 'q' },
+    });
+    if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not '${values.format}'`);
+    if (positionals.length === 0) throw new UsageError('no PATH given');
+    const players = intOption(values.players, 'players', 1, 1000, 2);
+    const all: Diagnostic[] = [];
+    for (const p of positionals) all.push(...(await checkPath(p, players)));
+    const shown = sortDiagnostics(values.quiet ? all.filter((d) => d.severity === 'error') : all);
+    const errors = all.filter((d) => d.severity === 'error').length;
+    const warnings = all.filter((d) => d.severity === 'warning').length;
+    if (values.format === 'json') io.out(JSON.stringify(shown.map(toJson), null, 2) + '\n');
+    else {
+      for (const d of shown) io.out(formatText(d) + '\n');
+      io.err(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
+    }
+    return errors > 0 ? EXIT_ERRORS : EXIT_OK;
+  },
+};

@@ -1,0 +1,86 @@
+// `cardwords count`: the original cardwords_count, the character distribution of texts per
+// charset, with a card set proposed from it.
+import { decodeText, parseCharset } from '../../../core/formats/index.js';
+import { countCharacters, printSuggestedCardset, suggestCardset } from '../../../core/ruleset/distribution.js';
+import { intOption, parse } from '../args.js';
+import { formatText } from '../diagnostics.js';
+import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
+import { readText } from '../../ruleset/fs.js';
+import type { Command } from './index.js';
+
+const help = `Usage: cardwords count --charset FILE [options] [FILE...]
+
+Counts the characters of the FILEs (standard input when none) per canonical card
+character of the charset, ignoring every character the charset does not know, and prints
+a table with percentages and a bar per character.
+
+Options:
+  --charset FILE     the charset file (required)
+  --json             print {"total": N, "chars": [{"char", "count", "percent"}]}
+  --suggest N        instead, print a card set of N cards proportional to the counts, with
+                     points that fall as frequency rises (card set file syntax)
+  --wildcards K      with --suggest: K of the N cards are wildcards (default 0)
+  --max-points P     with --suggest: points of the rarest character (default 10)
+  -h, --help         this help
+      --version      the version
+`;
+
+export const command: Command = {
+  help,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values, positionals } = parse(argv, {
+      charset: { type: 'string' },
+      json: { type: 'boolean' },
+      suggest: { type: 'string' },
+      wildcards: { type: 'string' },
+      'max-points': { type: 'string' },
+    });
+    if (!values.charset) throw new UsageError('--charset FILE is required');
+    const suggest = values.suggest === undefined ? undefined : intOption(values.suggest, 'suggest', 1, 100_000);
+    const wildcards = intOption(values.wildcards, 'wildcards', 0, 100_000, 0);
+    const maxPoints = intOption(values['max-points'], 'max-points', 1, 99, 10);
+    if (suggest !== undefined && wildcards > suggest) throw new UsageError('--wildcards cannot exceed --suggest');
+
+    const cs = await readText(values.charset);
+    const parsed = parseCharset(cs.text);
+    const errors = [...cs.diagnostics, ...parsed.diagnostics.map((d) => ({ ...d, file: values.charset }))].filter((d) => d.severity === 'error');
+    if (errors.length > 0 || parsed.value.entries.length === 0) {
+      for (const d of errors) io.err(formatText(d) + '\n');
+      if (errors.length === 0) io.err(`${values.charset}: the charset has no characters\n`);
+      return EXIT_ERRORS;
+    }
+    const texts: string[] = [];
+    if (positionals.length === 0) texts.push(decodeText(await io.readStdin()).text);
+    for (const file of positionals) {
+      const r = await readText(file);
+      const bad = r.diagnostics.find((d) => d.code === 'file/unreadable' || d.code === 'file/too-large');
+      if (bad) throw new UsageError(`${file}: ${bad.message}`);
+      texts.push(r.text);
+    }
+    const dist = countCharacters(parsed.value, texts);
+
+    if (suggest !== undefined) {
+      if (dist.total === 0) {
+        io.err('no character of the charset was found in the input: nothing to propose\n');
+        return EXIT_ERRORS;
+      }
+      io.out(printSuggestedCardset(suggestCardset(dist, suggest, wildcards, maxPoints)));
+      return EXIT_OK;
+    }
+    const pct = (c: number) => (dist.total ? (100 * c) / dist.total : 0);
+    if (values.json) {
+      const chars = dist.chars.map((c, i) => ({ char: c, count: dist.counts[i]!, percent: Number(pct(dist.counts[i]!).toFixed(4)) }));
+      io.out(JSON.stringify({ total: dist.total, chars }, null, 2) + '\n');
+      return EXIT_OK;
+    }
+    const max = Math.max(1, ...dist.counts);
+    const width = String(Math.max(...dist.counts, dist.total)).length;
+    for (let i = 0; i < dist.chars.length; i++) {
+      const c = dist.counts[i]!;
+      const bar = '#'.repeat(Math.round((40 * c) / max));
+      io.out(`${dist.chars[i]}  ${String(c).padStart(width)}  ${pct(c).toFixed(2).padStart(6)}%  ${bar}\n`);
+    }
+    io.out(`total  ${dist.total}\n`);
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,107 @@
+// Reads rulesets from disk: the files that share a base name in one folder, or the files a
+// manifest names. Adapter only: parsing and checks live in core/ruleset.
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { decodeText } from '../../core/formats/index.js';
+import type { Diagnostic } from '../../core/formats/types.js';
+import { loadRuleset, type NamedText, type RulesetFiles, type RulesetOptions } from '../../core/ruleset/load.js';
+import type { RulesetLoadResult } from '../../core/ruleset/types.js';
+
+/** Optional manifest in a ruleset folder: names the files explicitly (paths relative to it). */
+export const MANIFEST = 'ruleset.json';
+
+export interface Manifest {
+  name?: string;
+  charset: string;
+  cardset: string;
+  cardtable: string;
+  bonus: string;
+  dictionaries?: string[];
+  personal?: string;
+  removal?: string;
+}
+
+/** A file larger than this is refused with a diagnostic rather than read (bounded input). */
+export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+const ZERO = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+export class RulesetError extends Error {}
+
+/** Reads and decodes one file; I/O problems become diagnostics, never exceptions. */
+export async function readText(path: string): Promise<{ text: string; diagnostics: Diagnostic[] }> {
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) return { text: '', diagnostics: [{ file: path, range: ZERO, severity: 'error', code: 'file/unreadable', message: 'is a directory, not a file' }] };
+    if (info.size > MAX_FILE_BYTES) {
+      return { text: '', diagnostics: [{ file: path, range: ZERO, severity: 'error', code: 'file/too-large', message: `file is ${info.size} bytes; the limit is ${MAX_FILE_BYTES}` }] };
+    }
+    const decoded = decodeText(new Uint8Array(await readFile(path)));
+    return { text: decoded.text, diagnostics: decoded.diagnostics.map((d) => ({ ...d, file: path })) };
+  } catch (e) {
+    const message = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot read: ${(e as Error).message}`;
+    return { text: '', diagnostics: [{ file: path, range: ZERO, severity: 'error', code: 'file/unreadable', message }] };
+  }
+}
+
+/** The ruleset file names in a folder: by manifest, or by the one base name they share. */
+export async function findRulesetFiles(dir: string): Promise<Manifest & { name: string }> {
+  const entries = await readdir(dir);
+  if (entries.includes(MANIFEST)) {
+    let m: Manifest;
+    try {
+      m = JSON.parse(await readFile(join(dir, MANIFEST), 'utf8')) as Manifest;
+    } catch (e) {
+      throw new RulesetError(`${join(dir, MANIFEST)}: not valid JSON: ${(e as Error).message}`);
+    }
+    for (const key of ['charset', 'cardset', 'cardtable', 'bonus'] as const) {
+      if (typeof m[key] !== 'string') throw new RulesetError(`${join(dir, MANIFEST)}: "${key}" must name a file`);
+    }
+    return { ...m, name: m.name ?? basename(resolve(dir)) };
+  }
+  const bases = [...new Set(entries.filter((f) => f.endsWith('.charset')).map((f) => f.slice(0, -'.charset'.length)))].sort();
+  if (bases.length === 0) throw new RulesetError(`${dir}: no ruleset here (no .charset file and no ${MANIFEST})`);
+  if (bases.length > 1) throw new RulesetError(`${dir}: several rulesets (${bases.join(', ')}): write a ${MANIFEST} naming the files`);
+  const base = bases[0]!;
+  // <base>.dict and <base>.<anything>.dict are read-only dictionaries, except the
+  // personal dictionary <base>.personal.dict and the removal list <base>.removed.dict.
+  const dicts = entries.filter((f) => f.endsWith('.dict') && (f === `${base}.dict` || f.startsWith(`${base}.`))).sort();
+  const personal = `${base}.personal.dict`;
+  const removal = `${base}.removed.dict`;
+  return {
+    name: base,
+    charset: `${base}.charset`,
+    cardset: `${base}.cardset`,
+    cardtable: `${base}.cardtable`,
+    bonus: `${base}.bonus`,
+    dictionaries: dicts.filter((f) => f !== personal && f !== removal),
+    ...(dicts.includes(personal) ? { personal } : {}),
+    ...(dicts.includes(removal) ? { removal } : {}),
+  };
+}
+
+/** Loads the ruleset of a folder (or of the folder of a file in it). */
+export async function loadRulesetDir(path: string, options: RulesetOptions = {}): Promise<RulesetLoadResult> {
+  const dir = (await stat(path)).isDirectory() ? path : dirname(path);
+  const m = await findRulesetFiles(dir);
+  const io: Diagnostic[] = [];
+  const read = async (file: string): Promise<NamedText> => {
+    const name = join(dir, file);
+    const r = await readText(name);
+    io.push(...r.diagnostics);
+    return { name, text: r.text };
+  };
+  const files: RulesetFiles = {
+    name: m.name,
+    charset: await read(m.charset),
+    cardset: await read(m.cardset),
+    cardtable: await read(m.cardtable),
+    bonus: await read(m.bonus),
+    dictionaries: await Promise.all((m.dictionaries ?? []).map(read)),
+    ...(m.personal ? { personal: await read(m.personal) } : {}),
+    ...(m.removal ? { removal: await read(m.removal) } : {}),
+  };
+  const result = loadRuleset(files, options);
+  const unreadable = io.some((d) => d.severity === 'error');
+  return { ruleset: unreadable ? null : result.ruleset, diagnostics: [...io, ...result.diagnostics] };
+}
