@@ -1,0 +1,128 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commands } from '../../server/cli/commands/index.js';
+import { cli } from './run.js';
+
+function tempRuleset(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cw-check-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+const good = {
+  'r.charset': '3\nAa\nBb\nEe\n',
+  'r.cardset': '6\n[A 1] [A 1] [B 2] [E 1] [E 1] [  0]\n',
+  'r.cardtable': '5*5\n(2,2)\n(5,5)\n',
+  'r.bonus': '-2:-1\n-1:-1\n0:-1\n1:0\n2:3\n',
+  'r.dict': 'ab\nbea\n',
+};
+
+describe('cardwords check', () => {
+  it('passes every sample ruleset: exit 0, nothing printed but the summary', () => {
+    const r = cli(['check', 'samples/english', 'samples/german', 'samples/seed-example', 'samples/tiny']);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('0 errors, 0 warnings\n');
+    expect(r.status).toBe(0);
+  });
+
+  it('prints compiler-style lines and exits 1 on errors', () => {
+    const dir = tempRuleset({ ...good, 'r.cardset': '7\n[A 1] [A 1] [B 2] [E 1] [E 1] [  0]\n' });
+    const r = cli(['check', dir]);
+    expect(r.status).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^${join(dir, 'r.cardset')}:1:1: error: .+ \\[cardset/count-mismatch\\]$`));
+    expect(r.stderr).toBe('1 error, 0 warnings\n');
+  });
+
+  it('checks a card set alone against the charset beside it', () => {
+    const dir = tempRuleset({ ...good, 'r.cardset': '2\n[A 1][Z 2]\n' });
+    const r = cli(['check', join(dir, 'r.cardset')]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/r\.cardset:2:7: error: .*\[cardset\/unknown-character\]/);
+  });
+
+  it('reports too few cards for the players given by --players', () => {
+    const dir = tempRuleset(good);
+    expect(cli(['check', dir, '--players', '3']).status).toBe(0);
+    const r = cli(['check', dir, '--players', '4']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('[ruleset/not-enough-cards]');
+  });
+
+  it('warnings alone exit 0; --quiet hides them', () => {
+    const dir = tempRuleset({ ...good, 'r.cardset': '6\n[A 100] [A 1] [B 2] [E 1] [E 1] [  0]\n' });
+    const r = cli(['check', dir]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/r\.cardset:2:\d+: warning: .*\[cardset\/points-range\]/);
+    expect(cli(['check', dir, '-q']).stdout).toBe('');
+  });
+
+  it('--format json gives 1-based positions, codes and severities', () => {
+    const dir = tempRuleset({ ...good, 'r.dict': 'ab\nz\n' });
+    const r = cli(['check', '--format', 'json', dir]);
+    expect(r.status).toBe(1);
+    const out = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+    expect(out.length).toBeGreaterThan(0);
+    for (const d of out) {
+      expect(d).toMatchObject({ file: expect.any(String), line: expect.any(Number), column: expect.any(Number), severity: expect.stringMatching(/^(error|warning)$/), code: expect.stringMatching(/^[a-z]+\/[a-z-]+$/) });
+    }
+    expect(out.some((d) => d.file === join(dir, 'r.dict') && d.line === 3)).toBe(true);
+  });
+
+  it('a folder with no ruleset is an error; several base names need a manifest', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'cw-empty-'));
+    const r = cli(['check', empty]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('[ruleset/not-found]');
+    const two = tempRuleset({ ...good, 'other.charset': '1\nA\n' });
+    expect(cli(['check', two]).stdout).toContain('several rulesets (other, r)');
+  });
+
+  it('a manifest names the files explicitly', () => {
+    const dir = tempRuleset({ ...good, 'other.charset': '1\nA\n' });
+    writeFileSync(join(dir, 'ruleset.json'), JSON.stringify({ charset: 'r.charset', cardset: 'r.cardset', cardtable: 'r.cardtable', bonus: 'r.bonus', dictionaries: ['r.dict'] }));
+    const r = cli(['check', dir]);
+    expect(r.stderr).toBe('0 errors, 0 warnings\n');
+    expect(r.status).toBe(0);
+  });
+
+  it('usage errors exit 2 with a message', () => {
+    for (const args of [['check'], ['check', '/no/such/path'], ['check', '--format', 'xml', 'samples/tiny'], ['check', '--bogus', 'samples/tiny'], ['check', 'package.json']]) {
+      const r = cli(args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^cardwords check: .+\nRun `cardwords check --help` for usage\.\n$/);
+    }
+  });
+
+  it('binary and invalid UTF-8 files get diagnostics, not a crash', () => {
+    const dir = tempRuleset(good);
+    writeFileSync(join(dir, 'r.cardtable'), Buffer.from([0xff, 0xfe, 0x00, 0x01, 0xc3, 0x28, 0x0a]));
+    const r = cli(['check', dir]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/r\.cardtable:\d+:\d+: error: /);
+    expect(r.stderr).not.toContain('internal error');
+  });
+});
+
+describe('every command', () => {
+  for (const name of Object.keys(commands)) {
+    it(`${name} answers --help and --version`, () => {
+      const h = cli([name, '--help']);
+      expect(h.status).toBe(0);
+      expect(h.stdout).toMatch(new RegExp(`^Usage: cardwords ${name}`));
+      const v = cli([name, '--version']);
+      expect(v.status).toBe(0);
+      expect(v.stdout).toMatch(/^cardwords \d+\.\d+\.\d+\n$/);
+    });
+  }
+
+  it('the bare program lists the commands; an unknown one exits 2', () => {
+    const r = cli(['--help']);
+    expect(r.status).toBe(0);
+    for (const name of Object.keys(commands)) expect(r.stdout).toContain(`  ${name}`);
+    expect(cli(['frobnicate']).status).toBe(2);
+  });
+});

@@ -1,0 +1,71 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCardset, parseCharset } from '../../core/formats/index.js';
+import { cli } from './run.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cw-count-'));
+const charset = join(dir, 'de.charset');
+writeFileSync(charset, '4\nAa\nBb\nÄä\nßẞ\n');
+
+describe('cardwords count', () => {
+  it('counts standard input per canonical character, ignoring others, with percentages and bars', () => {
+    const r = cli(['count', '--charset', charset], 'aAb äÄä ß xyz\nẞ!');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        'A  2   25.00%  ' + '#'.repeat(27),
+        'B  1   12.50%  ' + '#'.repeat(13),
+        'Ä  3   37.50%  ' + '#'.repeat(40),
+        'ß  2   25.00%  ' + '#'.repeat(27),
+        'total  8',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('reads files, and --json gives counts and percentages', () => {
+    const f = join(dir, 'text.txt');
+    writeFileSync(f, 'ab ab ä');
+    const r = cli(['count', '--charset', charset, '--json', f, f]);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      total: 10,
+      chars: [
+        { char: 'A', count: 4, percent: 40 },
+        { char: 'B', count: 4, percent: 40 },
+        { char: 'Ä', count: 2, percent: 20 },
+        { char: 'ß', count: 0, percent: 0 },
+      ],
+    });
+  });
+
+  it('--suggest N proposes a valid card set of N cards matching the charset', () => {
+    const r = cli(['count', '--charset', 'samples/english/english.charset', '--suggest', '100', '--wildcards', '2', 'samples/english/english.dict']);
+    expect(r.status).toBe(0);
+    const cs = parseCharset('26\n' + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('').join('\n') + '\n').value;
+    const parsed = parseCardset(r.stdout, cs);
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.value.cards).toHaveLength(100);
+    expect(parsed.value.cards.filter((c) => c.char === null)).toHaveLength(2);
+    const e = parsed.value.cards.filter((c) => c.char === 'E');
+    const q = parsed.value.cards.filter((c) => c.char === 'Q');
+    expect(e.length).toBeGreaterThan(q.length);
+    expect(e[0]!.points).toBeLessThan(q[0]!.points);
+  });
+
+  it('usage errors exit 2: no charset, bad numbers, missing input file', () => {
+    for (const args of [['count'], ['count', '--charset', charset, '--suggest', 'x'], ['count', '--charset', charset, '--suggest', '3', '--wildcards', '4'], ['count', '--charset', charset, '/no/such/file']]) {
+      expect(cli(args, '').status, args.join(' ')).toBe(2);
+    }
+  });
+
+  it('a broken charset is reported and exits 1', () => {
+    const bad = join(dir, 'bad.charset');
+    writeFileSync(bad, '2\nAa\nBa\n');
+    const r = cli(['count', '--charset', bad], 'ab');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('[charset/duplicate-character]');
+  });
+});

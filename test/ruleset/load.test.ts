@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { loadRuleset, type RulesetFiles } from '../../core/ruleset/load.js';
+
+const charset = { name: 'x.charset', text: '4\nAa\nBb\nEeÉé\nß\n' };
+const bonus2 = { name: 'x.bonus', text: '-2:-2\n-1:-1\n0:0\n1:0\n2:5\n' };
+const table = { name: 'x.cardtable', text: '5*5\n(2,2)\n(5,5)\n' };
+
+function files(over: Partial<RulesetFiles> = {}): RulesetFiles {
+  return {
+    charset,
+    cardset: { name: 'x.cardset', text: '6\n[A 1][a 2] [B 3] [é 4] [  0] [ß 9]\n' },
+    cardtable: table,
+    bonus: bonus2,
+    dictionaries: [{ name: 'x.dict', text: 'abe\nBEé\nab\nab\n' }],
+    ...over,
+  };
+}
+
+describe('loadRuleset', () => {
+  it('folds cards and words to canonical characters and deduplicates words', () => {
+    const { ruleset, diagnostics } = loadRuleset(files());
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(ruleset).not.toBeNull();
+    expect(ruleset!.cards.map((c) => [c.id, c.char, c.points])).toEqual([
+      [0, 'A', 1],
+      [1, 'A', 2],
+      [2, 'B', 3],
+      [3, 'E', 4],
+      [4, null, 0],
+      [5, 'ß', 9],
+    ]);
+    expect(ruleset!.words.sort()).toEqual(['AB', 'ABE', 'BEE']);
+    expect(ruleset!.handSize).toBe(2);
+    expect(ruleset!.canonicalWord('bÉe')).toBe('BEE');
+    expect(ruleset!.canonicalWord('e\u0301a')).toBe('EA'); // decomposed é
+    expect(ruleset!.canonicalWord('abc')).toBeUndefined();
+  });
+
+  it('applies the personal dictionary and the removal list', () => {
+    const { ruleset } = loadRuleset(
+      files({ personal: { name: 'x.personal.dict', text: 'baa\n' }, removal: { name: 'x.removed.dict', text: 'AB\n' } }),
+    );
+    expect(ruleset!.words.sort()).toEqual(['ABE', 'BAA', 'BEE']);
+    expect(ruleset!.sources.personal).toBe('x.personal.dict');
+  });
+
+  it('reports too few cards for the players, on the card set, and refuses the ruleset', () => {
+    const { ruleset, diagnostics } = loadRuleset(files(), { players: 4 });
+    const d = diagnostics.find((x) => x.code === 'ruleset/not-enough-cards');
+    expect(d).toBeDefined();
+    expect(d!.file).toBe('x.cardset');
+    expect(d!.message).toBe('6 cards are too few for 4 players with 2 cards each (the hand size of x.bonus): at least 8 are needed');
+    expect(ruleset).toBeNull();
+  });
+
+  it('reports a card character missing from the charset, with its file', () => {
+    const { ruleset, diagnostics } = loadRuleset(files({ cardset: { name: 'x.cardset', text: '2\n[A 1][Z 2]\n' } }));
+    const d = diagnostics.find((x) => x.code === 'cardset/unknown-character');
+    expect(d?.file).toBe('x.cardset');
+    expect(d?.range.start).toEqual({ line: 1, character: 6 });
+    expect(ruleset).toBeNull();
+  });
+
+  it('keeps a ruleset whose dictionary has a bad word, leaving the word out', () => {
+    const { ruleset, diagnostics } = loadRuleset(files({ dictionaries: [{ name: 'x.dict', text: 'ab\nazb\n' }] }));
+    expect(diagnostics.some((d) => d.code === 'dictionary/unknown-character' && d.file === 'x.dict')).toBe(true);
+    expect(ruleset!.words).toEqual(['AB']);
+  });
+
+  it('warns when no word is playable', () => {
+    const { diagnostics } = loadRuleset(files({ dictionaries: [] }));
+    expect(diagnostics.map((d) => d.code)).toContain('ruleset/no-words');
+  });
+});

@@ -1,0 +1,39 @@
+// The samples are what the issue promises: real word lists taken from packages (not typed
+// by hand), the German umlauts and ß as cards of their own, and clean rulesets.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without types
+import { englishWords, germanWords } from '../../scripts/make-samples.mjs';
+import { loadRulesetDir } from '../../server/ruleset/fs.js';
+
+describe('samples', () => {
+  it('english.dict is exactly the word list generated from its package, 250,000+ words', () => {
+    const committed = readFileSync('samples/english/english.dict', 'utf8');
+    const words = englishWords() as string[];
+    expect(words.length).toBeGreaterThanOrEqual(250_000);
+    expect(committed).toBe(words.join('\n') + '\n');
+  });
+
+  it('german.dict is exactly the word list generated from its package', () => {
+    const committed = readFileSync('samples/german/german.dict', 'utf8');
+    expect(committed).toBe((germanWords() as string[]).join('\n') + '\n');
+  });
+
+  for (const name of ['english', 'german', 'seed-example', 'tiny']) {
+    it(`${name} loads as a ruleset with no error and no warning`, async () => {
+      const { ruleset, diagnostics } = await loadRulesetDir(`samples/${name}`, { players: 2 });
+      expect(diagnostics).toEqual([]);
+      expect(ruleset).not.toBeNull();
+      expect(ruleset!.words.length).toBeGreaterThan(0);
+    });
+  }
+
+  it('german has Ä, Ö, Ü and ß as cards of their own, and words that use them', async () => {
+    const { ruleset } = await loadRulesetDir('samples/german');
+    const chars = new Set(ruleset!.cards.map((c) => c.char));
+    for (const ch of ['Ä', 'Ö', 'Ü', 'ß']) expect(chars.has(ch)).toBe(true);
+    expect(ruleset!.canonicalWord('straße')).toBe('STRAßE');
+    expect(ruleset!.words).toContain('STRAßE');
+    expect(ruleset!.words).toContain('ÄPFEL');
+  });
+});
