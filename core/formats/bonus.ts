@@ -1,0 +1,95 @@
+// The bonus file: lines `k:v` for every k in -N..N, each exactly once, in any order.
+// -i scores trading i cards, 0 passing, i the bonus for laying i cards; N is the hand size.
+import { DiagnosticSink, Line, ZERO_RANGE, isWhite, LineReader, quote, readInt, trimBounds } from './text.js';
+import type { Bonus, BonusEntry, ParseResult, Range } from './types.js';
+
+/** How many missing keys a `bonus/missing-key` message names before it says "and k more". */
+const NAMED_MISSING = 8;
+
+export function parseBonus(text: string): ParseResult<Bonus> {
+  const sink = new DiagnosticSink();
+  const reader = new LineReader(text);
+  const entries: BonusEntry[] = [];
+  const values = new Map<number, number>();
+  const keyLine = new Map<number, number>();
+  /** The key token of each entry, parallel to `entries`. */
+  const keyRanges: Range[] = [];
+  let sawContent = false;
+
+  for (let written = reader.next(); written !== null; written = reader.next()) {
+    const n = reader.index;
+    const line = new Line(n, written);
+    const s = line.text;
+    const [a, b] = trimBounds(s);
+    if (a === b) continue;
+    sawContent = true;
+    const bad = () => sink.error(() => line.range(a, b), 'bonus/invalid-line', () => `expected \`key:value\`, two integers such as \`-1:-5\`, found ${quote(s.slice(a, b))}`);
+    const key = readInt(s, a);
+    if (key === null) {
+      bad();
+      continue;
+    }
+    let i = key.end;
+    while (i < b && isWhite(s.charCodeAt(i))) i++;
+    if (s.charCodeAt(i) !== 0x3a) {
+      bad();
+      continue;
+    }
+    i++;
+    while (i < b && isWhite(s.charCodeAt(i))) i++;
+    const value = readInt(s, i);
+    if (value === null || value.end !== b) {
+      bad();
+      continue;
+    }
+    const keyRange = line.range(a, key.end);
+    if (key.value === null || value.value === null) {
+      const [from, to] = key.value === null ? [a, key.end] : [i, value.end];
+      sink.error(line.range(from, to), 'bonus/number-too-large', `the number ${quote(s.slice(from, to))} is too large`);
+      continue;
+    }
+    const k = key.value;
+    const before = keyLine.get(k);
+    if (before !== undefined) {
+      sink.error(keyRange, 'bonus/duplicate-key', () => `key ${k} is already set on line ${before + 1}`);
+      continue;
+    }
+    keyLine.set(k, n);
+    values.set(k, value.value);
+    entries.push({ key: k, value: value.value, range: line.range(a, b) });
+    keyRanges.push(keyRange);
+  }
+
+  let handSize = 0;
+  for (const e of entries) handSize = Math.max(handSize, Math.abs(e.key));
+  const widest = entries.findIndex((e) => Math.abs(e.key) === handSize);
+
+  if (!sawContent) {
+    sink.error(ZERO_RANGE, 'bonus/empty', 'the bonus file is empty: it needs lines `k:v` for every k from -N to N, where N is the hand size');
+  } else if (entries.length > 0) {
+    const r = keyRanges[widest]!;
+    const expected = 2 * handSize + 1;
+    if (values.size < expected) {
+      const missing: number[] = [];
+      for (let k = -handSize; k <= handSize && missing.length < NAMED_MISSING; k++) if (!values.has(k)) missing.push(k);
+      const count = expected - values.size;
+      const more = count > missing.length ? ` and ${count - missing.length} more` : '';
+      const list = `${missing.join(', ')}${more}`;
+      sink.error(
+        r,
+        'bonus/missing-key',
+        `${count === 1 ? 'key' : 'keys'} ${list} ${count === 1 ? 'is' : 'are'} missing: with hand size ${handSize} (from this key) every key from ${-handSize} to ${handSize} needs a line`,
+      );
+    } else if (handSize === 0) {
+      sink.error(r, 'bonus/zero-hand-size', 'the hand size is 0: add keys -N..N (N the number of cards in a hand)');
+    }
+  }
+  return { value: { handSize, values, entries }, diagnostics: sink.list };
+}
+
+/** Canonical form: one `key:value` line per entry, in file order, no spaces, `\n` endings. */
+export function printBonus(bonus: Bonus): string {
+  let out = '';
+  for (const e of bonus.entries) out += `${e.key}:${e.value}\n`;
+  return out;
+}

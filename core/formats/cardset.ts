@@ -1,0 +1,191 @@
+// The card set file: the total number of cards, then cards `[x #]` (x a charset character
+// or a space for a wildcard, one required space, integer points), separated by white space
+// or nothing. After a syntax error the parser resynchronises at the next `[`.
+import {
+  DiagnosticSink, Line, ZERO_RANGE, charAt, describeChar, isControl, isDigit, isWhite, LineReader, quote, readInt,
+} from './text.js';
+import type { Card, CardsetCard, Cardset, Charset, ParseResult, Position } from './types.js';
+
+const OPEN = 0x5b; // [
+const CLOSE = 0x5d; // ]
+const SPACE = 0x20;
+const MINUS = 0x2d;
+
+/** Points outside this range are legal but do not fit a two-character card face. */
+export const CARD_POINTS_MIN = -9;
+export const CARD_POINTS_MAX = 99;
+
+export function parseCardset(text: string, charset?: Charset): ParseResult<Cardset> {
+  const sink = new DiagnosticSink();
+  const reader = new LineReader(text);
+  const cards: CardsetCard[] = [];
+  let declaredCount: number | null = null;
+  let countRange = ZERO_RANGE;
+  let expectCount = true;
+  let broken = 0; // cards with syntax errors: counted, but not in the model
+  // Stray text between cards, possibly over several lines, reported once per stretch.
+  let junkStart: Position | null = null;
+  let junkEndLine: Line | null = null; // where the stretch ends so far (the range is built once)
+  let junkEnd = 0;
+  const flushJunk = () => {
+    const start = junkStart;
+    const line = junkEndLine;
+    if (start !== null && line !== null) {
+      sink.error(() => ({ start, end: line.range(junkEnd, junkEnd).end }), 'cardset/unexpected-text', 'unexpected text: a card is written `[x #]`, such as `[A 6]`, or `[  0]` for a wildcard');
+    }
+    junkStart = junkEndLine = null;
+  };
+
+  for (let written = reader.next(); written !== null; written = reader.next()) {
+    const line = new Line(reader.index, written);
+    const s = line.text;
+    const len = s.length;
+    let i = 0;
+    while (i < len) {
+      const c = s.charCodeAt(i);
+      if (isWhite(c)) {
+        i++;
+        continue;
+      }
+      if (expectCount) {
+        expectCount = false;
+        if (c === OPEN) {
+          sink.error(line.range(i, i + 1), 'cardset/missing-count', 'the card set must start with the total number of cards');
+          continue;
+        }
+        let j = i;
+        while (j < len && !isWhite(s.charCodeAt(j)) && s.charCodeAt(j) !== OPEN) j++;
+        const int = readInt(s, i, false);
+        countRange = line.range(i, j);
+        if (int === null || int.end !== j) {
+          sink.error(countRange, 'cardset/invalid-count', `the card set must start with the total number of cards, found ${quote(s.slice(i, j))}`);
+        } else if (int.value === null) {
+          sink.error(countRange, 'cardset/number-too-large', `the number ${quote(s.slice(i, j))} is too large`);
+        } else declaredCount = int.value;
+        i = j;
+        continue;
+      }
+      if (c !== OPEN) {
+        if (junkStart === null) junkStart = line.position(i);
+        let j = i;
+        while (j < len && s.charCodeAt(j) !== OPEN) j++;
+        let k = j;
+        while (k > i && isWhite(s.charCodeAt(k - 1))) k--;
+        junkEndLine = line;
+        junkEnd = k;
+        i = j;
+        continue;
+      }
+      flushJunk();
+      i = readCard(line, i, sink, charset, cards, () => broken++);
+    }
+  }
+  flushJunk();
+
+  if (expectCount) {
+    sink.error(ZERO_RANGE, 'cardset/missing-count', 'the card set is empty: it must start with the total number of cards');
+  } else if (declaredCount !== null && declaredCount !== cards.length + broken) {
+    const listed = cards.length + broken;
+    sink.error(countRange, 'cardset/count-mismatch', `${declaredCount} ${declaredCount === 1 ? 'card is' : 'cards are'} declared but ${listed} ${listed === 1 ? 'is' : 'are'} listed`);
+  }
+  return { value: { declaredCount, cards }, diagnostics: sink.list };
+}
+
+/** Reads one card starting at the `[` at `p`; returns the offset after it (or where to resync). */
+function readCard(line: Line, p: number, sink: DiagnosticSink, charset: Charset | undefined, cards: CardsetCard[], broke: () => void): number {
+  const s = line.text;
+  const len = s.length;
+  // Where this card's text ends for recovery: the next `[` on the line, or the line end.
+  let stop = p + 1;
+  while (stop < len && s.charCodeAt(stop) !== OPEN) stop++;
+  let close = p + 1;
+  while (close < stop && s.charCodeAt(close) !== CLOSE) close++;
+  const closed = close < stop;
+  const after = closed ? close + 1 : stop;
+  const fail = (from: number, to: number, code: string, message: string | (() => string)): number => {
+    sink.error(() => line.range(from, to), code, message);
+    broke();
+    return after;
+  };
+  if (!closed) {
+    let e = stop;
+    while (e > p + 1 && isWhite(s.charCodeAt(e - 1))) e--;
+    return fail(p, e, 'cardset/unterminated-card', 'the card has no closing `]`');
+  }
+  const q = p + 1;
+  if (q === close) return fail(p, close + 1, 'cardset/empty-card', 'empty card `[]`: a card is written `[x #]`, such as `[A 6]`');
+
+  let char: string | null;
+  let numStart: number;
+  const c = s.charCodeAt(q);
+  if (c === SPACE) {
+    char = null;
+    const m = s.charCodeAt(q + 1);
+    if (m === SPACE) numStart = q + 2;
+    else if (q + 1 === close) return fail(close, close + 1, 'cardset/invalid-points', 'the card has no points: a wildcard is written `[  0]`');
+    else if (m === MINUS || isDigit(m)) {
+      return fail(q + 1, q + 2, 'cardset/missing-space', 'a wildcard needs two spaces, one for the missing character and the required one: `[  0]`');
+    } else {
+      const ch = charAt(s, q + 1);
+      return fail(q + 1, q + 1 + ch.length, 'cardset/wildcard-meaning', () => `a card set cannot fix what a wildcard means (\`[ ${ch}-2]\` is notation for a played wildcard): write \`[  -2]\``);
+    }
+  } else {
+    const ch = charAt(s, q);
+    if (isWhite(c) || isControl(c)) {
+      return fail(q, q + ch.length, 'cardset/invalid-character', () => `${describeChar(ch)} cannot be a card character: write a charset character, or a space for a wildcard`);
+    }
+    char = ch;
+    const after = q + ch.length;
+    if (after === close) return fail(close, close + 1, 'cardset/invalid-points', 'the card has no points: a card is written `[x #]`, such as `[A 6]`');
+    if (s.charCodeAt(after) !== SPACE) {
+      const found = charAt(s, after);
+      return fail(after, after + found.length, 'cardset/missing-space', () => `expected a space after the card character, found ${describeChar(found)}: a card is written \`[x #]\`, such as \`[A 6]\``);
+    }
+    numStart = after + 1;
+  }
+
+  const int = readInt(s, numStart);
+  if (int === null || int.end !== close) {
+    if (numStart === close) return fail(close, close + 1, 'cardset/invalid-points', 'the card has no points: a card is written `[x #]`, such as `[A 6]`');
+    return fail(numStart, close, 'cardset/invalid-points', () => `the points must be an integer, found ${quote(s.slice(numStart, close))}`);
+  }
+  if (int.value === null) return fail(numStart, close, 'cardset/number-too-large', () => `the number ${quote(s.slice(numStart, close))} is too large`);
+  const points = int.value;
+  if (points < CARD_POINTS_MIN || points > CARD_POINTS_MAX) {
+    sink.warning(() => line.range(numStart, close), 'cardset/points-range', () => `${points} points do not fit a card face of two characters (${CARD_POINTS_MIN}..${CARD_POINTS_MAX}); the game accepts them`);
+  }
+  if (char !== null && charset !== undefined && !charset.index.has(char)) {
+    sink.error(() => line.range(q, q + char.length), 'cardset/unknown-character', () => `${describeChar(char)} is not in the charset`);
+  }
+  cards.push({ char, points, range: line.range(p, close + 1) });
+  return after;
+}
+
+function cardText(card: Card): string {
+  return `[${card.char ?? ' '} ${card.points}]`;
+}
+
+/** Cards per line at most in the canonical form. */
+const CARDS_PER_LINE = 10;
+
+/**
+ * Canonical form: the count on the first line; then the cards in file order, one space
+ * apart, a new line whenever the character changes (wildcards count as one character)
+ * and after every 10 cards; `\n` endings.
+ */
+export function printCardset(cardset: Cardset): string {
+  let out = `${cardset.declaredCount ?? cardset.cards.length}\n`;
+  let onLine = 0;
+  let prev: string | null | undefined;
+  for (const card of cardset.cards) {
+    if (onLine > 0 && (card.char !== prev || onLine === CARDS_PER_LINE)) {
+      out += '\n';
+      onLine = 0;
+    }
+    out += (onLine > 0 ? ' ' : '') + cardText(card);
+    onLine++;
+    prev = card.char;
+  }
+  if (onLine > 0) out += '\n';
+  return out;
+}

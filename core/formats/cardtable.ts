@@ -1,0 +1,430 @@
+// The card-table file: `W*H`, the start condition `(c,r)`, attribute lines
+// `(c,r) B | C points | L factor | W factor ... ;`, and the end tag `(c,r)` outside the
+// table. Read as a stream of tokens (line breaks are white space), so one item may span
+// lines or share one; the printer writes one item per line.
+import { DiagnosticSink, Line, ZERO_RANGE, charAt, isDigit, isWhite, LineReader, quote, readInt } from './text.js';
+import type { CardTable, CellAttributes, CellLine, ParseResult, Range, StartCondition } from './types.js';
+
+/** Width and height are each 1..MAX_TABLE_SIDE. */
+export const MAX_TABLE_SIDE = 1000;
+
+type Kind = 'int' | 'word' | '(' | ')' | ',' | '*' | ';' | 'other';
+
+interface Token {
+  kind: Kind;
+  line: Line;
+  start: number;
+  end: number;
+  /** For `int`: the value, or null when too large. */
+  value: number | null;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+function punct(c: number): Kind | null {
+  switch (c) {
+    case 0x28: return '(';
+    case 0x29: return ')';
+    case 0x2c: return ',';
+    case 0x2a: return '*';
+    case 0x3b: return ';';
+    default: return null;
+  }
+}
+
+/** A lazy tokenizer: memory stays small on huge files, time is linear. */
+class Tokens {
+  private readonly reader: LineReader;
+  private line: Line | null = null;
+  private i = 0;
+  private peeked: Token | null | undefined = undefined;
+  /** The last token consumed by `next`. */
+  last: Token | null = null;
+
+  constructor(text: string) {
+    this.reader = new LineReader(text);
+  }
+
+  peek(): Token | null {
+    if (this.peeked === undefined) this.peeked = this.scan();
+    return this.peeked;
+  }
+
+  next(): Token | null {
+    const t = this.peek();
+    this.peeked = undefined;
+    if (t !== null) this.last = t;
+    return t;
+  }
+
+  private scan(): Token | null {
+    for (;;) {
+      const line = this.line;
+      if (line === null || this.i >= line.text.length) {
+        const written = this.reader.next();
+        if (written === null) return null;
+        this.line = new Line(this.reader.index, written);
+        this.i = 0;
+        continue;
+      }
+      const s = line.text;
+      const start = this.i;
+      const c = s.charCodeAt(start);
+      if (isWhite(c)) {
+        this.i++;
+        continue;
+      }
+      const p = punct(c);
+      let kind: Kind;
+      let value: number | null = null;
+      let end = start + 1;
+      if (p !== null) kind = p;
+      else if (isDigit(c) || (c === 0x2d && isDigit(s.charCodeAt(start + 1)))) {
+        const int = readInt(s, start)!;
+        kind = 'int';
+        value = int.value;
+        end = int.end;
+      } else if (isLetter(c)) {
+        kind = 'word';
+        while (end < s.length && isLetter(s.charCodeAt(end))) end++;
+      } else {
+        kind = 'other';
+        end = start + charAt(s, start).length;
+        for (;;) {
+          const d = s.charCodeAt(end);
+          if (end >= s.length || isWhite(d) || isDigit(d) || isLetter(d) || punct(d) !== null || d === 0x2d) break;
+          end += charAt(s, end).length;
+        }
+      }
+      this.i = end;
+      return { kind, line, start, end, value };
+    }
+  }
+}
+
+function attributeStarts(t: Token): boolean {
+  if (t.kind === ';') return true;
+  if (t.kind !== 'word') return false;
+  const w = t.line.text.slice(t.start, t.end);
+  return w === 'B' || w === 'C' || w === 'L' || w === 'W';
+}
+
+function tokRange(t: Token): Range {
+  return t.line.range(t.start, t.end);
+}
+
+function span(a: Token, b: Token): Range {
+  return { start: tokRange(a).start, end: tokRange(b).end };
+}
+
+function tokText(t: Token): string {
+  return t.line.text.slice(t.start, t.end);
+}
+
+interface Pair {
+  column: number;
+  row: number;
+  open: Token;
+  close: Token;
+  /** False when a number was too large (reported): the item is read but has no effect. */
+  valid: boolean;
+}
+
+const ATTRIBUTE_HELP = 'use B (blocked), C points, L factor or W factor';
+
+export function parseCardTable(text: string): ParseResult<CardTable> {
+  const sink = new DiagnosticSink();
+  const tz = new Tokens(text);
+  const endOfLast = (): Range => {
+    const t = tz.last;
+    if (t === null) return ZERO_RANGE;
+    const e = tokRange(t).end;
+    return { start: e, end: e };
+  };
+
+  /** Consumes tokens up to (not including) the next `(`; returns the last one consumed. */
+  const skipToOpen = (): Token | null => {
+    let last: Token | null = null;
+    for (let t = tz.peek(); t !== null && t.kind !== '('; t = tz.peek()) last = tz.next();
+    return last;
+  };
+  const unexpected = (first: Token, help: string) => {
+    const last = skipToOpen() ?? first;
+    sink.error(() => span(first, last), 'cardtable/unexpected-text', () => `unexpected text ${quote(tokText(first))}: ${help}`);
+  };
+
+  // ---- dimensions
+  let width = 0;
+  let height = 0;
+  let dimsOk = false;
+  const first = tz.peek();
+  if (first === null) {
+    sink.error(ZERO_RANGE, 'cardtable/invalid-dimensions', 'the card table is empty: it starts with its dimensions `width*height`, such as `19*10`');
+  } else {
+    const a = first.kind === 'int' ? tz.next() : null;
+    const star = a !== null && tz.peek()?.kind === '*' ? tz.next() : null;
+    const b = star !== null && tz.peek()?.kind === 'int' ? tz.next() : null;
+    if (a === null || b === null) {
+      skipToOpen();
+      const r = first.kind === '(' ? tokRange(first) : span(first, tz.last ?? first);
+      sink.error(r, 'cardtable/invalid-dimensions', 'expected the dimensions `width*height`, such as `19*10`');
+    } else {
+      dimsOk = true;
+      for (const t of [a, b]) {
+        if (t.value === null || t.value < 1 || t.value > MAX_TABLE_SIDE) {
+          dimsOk = false;
+          sink.error(() => tokRange(t), 'cardtable/dimensions-range', `${t === a ? 'width' : 'height'} ${quote(tokText(t))} is out of range: width and height are 1..${MAX_TABLE_SIDE}`);
+        }
+      }
+      if (dimsOk) {
+        width = a.value!;
+        height = b.value!;
+      }
+    }
+  }
+  const cells: CellAttributes[] = [];
+  for (let k = 0; k < width * height; k++) cells.push({ blocked: false, points: 0, letterFactor: 1, wordFactor: 1 });
+
+  // ---- coordinates
+  const parsePair = (): Pair | null => {
+    const open = tz.next()!; // the caller saw `(`
+    let ok = true;
+    const nums: number[] = [];
+    const fail = (at: Token | null): null => {
+      const end = at !== null && at.kind !== '(' ? at : tz.last ?? open;
+      sink.error(() => span(open, end), 'cardtable/invalid-coordinates', 'expected coordinates `(column,row)`, two integers, such as `(10,0)`');
+      if (at !== null && at.kind !== '(') {
+        tz.next();
+        if (at.kind === ';') return null;
+      }
+      for (let t = tz.peek(); t !== null && t.kind !== '('; t = tz.peek()) {
+        tz.next();
+        if (t.kind === ';') break;
+      }
+      return null;
+    };
+    for (const want of ['int', ',', 'int', ')'] as const) {
+      const t = tz.peek();
+      if (t === null || t.kind !== want) return fail(t);
+      tz.next();
+      if (want === 'int') {
+        if (t.value === null) {
+          ok = false;
+          sink.error(() => tokRange(t), 'cardtable/number-too-large', () => `the number ${quote(tokText(t))} is too large`);
+        } else nums.push(t.value);
+      }
+    }
+    return { column: nums[0] ?? 0, row: nums[1] ?? 0, open, close: tz.last!, valid: ok };
+  };
+  const pairRange = (p: Pair) => span(p.open, p.close);
+
+  const lines: CellLine[] = [];
+  const cellLine = new Map<number, number>(); // cell index -> 0-based line of its attribute line
+
+  const parseAttributes = (pair: Pair | null) => {
+    const attributes: CellLine['attributes'] = [];
+    const seen = new Set<string>();
+    let ended = false;
+    for (;;) {
+      const t = tz.peek();
+      if (t === null || t.kind === '(') {
+        sink.error(endOfLast, 'cardtable/missing-semicolon', 'expected `;` at the end of the attribute line');
+        break;
+      }
+      tz.next();
+      if (t.kind === ';') {
+        ended = true;
+        break;
+      }
+      if (t.kind !== 'word') {
+        sink.error(() => tokRange(t), 'cardtable/unexpected-text', () => `unexpected text ${quote(tokText(t))}: ${ATTRIBUTE_HELP}, then \`;\``);
+        continue;
+      }
+      const name = tokText(t);
+      if (name !== 'B' && name !== 'C' && name !== 'L' && name !== 'W') {
+        const v = tz.peek();
+        const last = v !== null && v.kind === 'int' ? tz.next()! : t;
+        sink.error(() => span(t, last), 'cardtable/unknown-attribute', () => `unknown attribute ${quote(name)}: ${ATTRIBUTE_HELP}`);
+        continue;
+      }
+      let attr: CellLine['attributes'][number];
+      let last = t;
+      if (name === 'B') attr = { kind: 'B' };
+      else {
+        const v = tz.peek();
+        if (v === null || v.kind !== 'int') {
+          const what = name === 'C' ? 'points, such as `C 5`' : `a factor, such as \`${name} 2\``;
+          sink.error(() => tokRange(t), 'cardtable/missing-value', `${name} needs ${what}`);
+          continue;
+        }
+        tz.next();
+        last = v;
+        if (v.value === null) {
+          sink.error(() => tokRange(v), 'cardtable/number-too-large', () => `the number ${quote(tokText(v))} is too large`);
+          continue;
+        }
+        if (name !== 'C' && v.value < 1) {
+          sink.error(() => tokRange(v), 'cardtable/factor-range', `a ${name === 'L' ? 'letter' : 'word'} factor must be at least 1, found ${v.value}`);
+        }
+        attr = { kind: name, value: v.value };
+      }
+      if (seen.has(name)) {
+        sink.error(() => span(t, last), 'cardtable/duplicate-attribute', `${name} is already set on this line`);
+        continue;
+      }
+      seen.add(name);
+      attributes.push(attr);
+    }
+    if (pair === null || !pair.valid) return;
+    if (attributes.length === 0) {
+      if (ended) sink.error(() => pairRange(pair), 'cardtable/missing-attributes', `no attributes for (${pair.column},${pair.row}): ${ATTRIBUTE_HELP}`);
+      return;
+    }
+    const { column, row } = pair;
+    const line: CellLine = { column, row, attributes, range: { start: tokRange(pair.open).start, end: tokRange(tz.last!).end } };
+    if (seen.has('B') && seen.size > 1) {
+      sink.warning(line.range, 'cardtable/blocked-attributes', 'a blocked cell holds no card: its other attributes have no effect');
+    }
+    // Lines outside the table or for a cell already set have no effect and stay out of
+    // the model (a 50 MB file of repeats would otherwise keep millions of them).
+    if (!dimsOk) {
+      lines.push(line);
+      return;
+    }
+    if (column < 0 || row < 0 || column >= width || row >= height) {
+      sink.error(() => pairRange(pair), 'cardtable/cell-outside', () => `cell (${column},${row}) is outside the ${width}*${height} table (columns 0..${width - 1}, rows 0..${height - 1})`);
+      return;
+    }
+    const idx = row * width + column;
+    const before = cellLine.get(idx);
+    if (before !== undefined) {
+      sink.error(() => pairRange(pair), 'cardtable/duplicate-cell', () => `cell (${column},${row}) already has an attribute line (line ${before + 1}): put all its attributes on one line`);
+      return;
+    }
+    cellLine.set(idx, pair.open.line.index);
+    lines.push(line);
+    const cell = cells[idx]!;
+    for (const a of attributes) {
+      if (a.kind === 'B') cell.blocked = true;
+      else if (a.kind === 'C') cell.points = a.value;
+      else if (a.kind === 'L') cell.letterFactor = a.value;
+      else cell.wordFactor = a.value;
+    }
+  };
+  const attributesFollow = () => {
+    const t = tz.peek();
+    return t !== null && t.kind !== '(';
+  };
+
+  // ---- start condition
+  let start: StartCondition = { column: -1, row: -1, touchColumn: null, touchRow: null };
+  let startRange: Range | null = null;
+  for (let t = tz.peek(); t !== null && t.kind !== '('; t = tz.peek()) unexpected(t, 'expected the start condition `(column,row)`');
+  const reachedStart = tz.peek() !== null;
+  if (!reachedStart) {
+    if (first !== null) sink.error(endOfLast, 'cardtable/missing-start', 'expected the start condition `(column,row)` after the dimensions, then the attribute lines and the end tag');
+  } else {
+    const pair = parsePair();
+    if (pair !== null && attributesFollow() && attributeStarts(tz.peek()!)) {
+      sink.error(() => pairRange(pair), 'cardtable/missing-start', 'expected the start condition `(column,row)` before the first attribute line');
+      parseAttributes(pair);
+    } else if (pair !== null && pair.valid) {
+      start = { column: pair.column, row: pair.row, touchColumn: null, touchRow: null };
+      startRange = pairRange(pair);
+    }
+  }
+
+  // ---- attribute lines and the end tag
+  let endTag: CardTable['endTag'] = null;
+  while (endTag === null) {
+    const t = tz.peek();
+    if (t === null) break;
+    if (t.kind !== '(') {
+      unexpected(t, 'expected an attribute line `(column,row) attributes;` or the end tag');
+      continue;
+    }
+    const pair = parsePair();
+    if (pair === null) continue;
+    const { column, row } = pair;
+    if (!pair.valid) {
+      if (attributesFollow()) parseAttributes(pair);
+      continue;
+    }
+    const outside = !dimsOk || column >= width || row >= height;
+    // After a pair outside the table, only a real attribute makes it an attribute line
+    // (reported as outside); anything else is the end tag followed by stray text.
+    if (attributesFollow() && (!outside || attributeStarts(tz.peek()!))) {
+      parseAttributes(pair);
+      continue;
+    }
+    if (outside) {
+      endTag = { column, row };
+      const rest = tz.peek();
+      if (rest !== null) {
+        while (tz.next() !== null);
+        sink.error({ start: tokRange(rest).start, end: tokRange(tz.last!).end }, 'cardtable/text-after-end', 'text after the end tag: the end tag is the last line of the file');
+      }
+    } else {
+      sink.error(
+        pairRange(pair),
+        'cardtable/invalid-end-tag',
+        `(${column},${row}) is inside the table: an end tag needs column >= ${width} or row >= ${height}, and an attribute line needs attributes and \`;\``,
+      );
+    }
+  }
+  if (endTag === null && reachedStart) {
+    sink.error(endOfLast, 'cardtable/missing-end-tag', `the table has no end tag: finish with a line such as \`(${Math.max(width, 1)},${Math.max(height, 1)})\``);
+  }
+
+  // ---- the start condition, checked against the blocked cells
+  if (dimsOk && startRange !== null) {
+    const c = start.column;
+    const r = start.row;
+    start.touchColumn = c >= 0 && c < width ? c : null;
+    start.touchRow = r >= 0 && r < height ? r : null;
+    if (start.touchColumn !== null && start.touchRow !== null && cells[r * width + c]!.blocked) {
+      sink.error(startRange, 'cardtable/start-blocked', `the start cell (${c},${r}) is blocked: no first move can cover it`);
+    } else if (!hasFirstMove(cells, width, height, start)) {
+      const where =
+        start.touchColumn !== null && start.touchRow !== null ? ` covering cell (${c},${r})`
+          : start.touchColumn !== null ? ` touching column ${c}`
+            : start.touchRow !== null ? ` touching row ${r}` : '';
+      sink.error(startRange, 'cardtable/no-first-move', `no first move is possible: it needs two adjacent free cells in a row or column${where}`);
+    }
+  }
+  return { value: { width, height, start, endTag, cells, lines }, diagnostics: sink.list };
+}
+
+/** True if two adjacent free cells in a row or column satisfy the start condition. */
+export function hasFirstMove(cells: CellAttributes[], width: number, height: number, start: StartCondition): boolean {
+  const tc = start.touchColumn;
+  const tr = start.touchRow;
+  const free = (x: number, y: number) => !cells[y * width + x]!.blocked;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!free(x, y)) continue;
+      if (x + 1 < width && free(x + 1, y) && (tc === null || tc === x || tc === x + 1) && (tr === null || tr === y)) return true;
+      if (y + 1 < height && free(x, y + 1) && (tc === null || tc === x) && (tr === null || tr === y || tr === y + 1)) return true;
+    }
+  }
+  return false;
+}
+
+function attributeText(a: CellLine['attributes'][number]): string {
+  return a.kind === 'B' ? 'B' : `${a.kind} ${a.value}`;
+}
+
+/**
+ * Canonical form: `W*H`; the start condition `(c,r)`; a blank line; the attribute lines in
+ * file order, `(c,r)` then the attributes as written, one space apart, then `;`; a blank
+ * line after them (if any); the end tag. No spaces inside parentheses; `\n` endings.
+ */
+export function printCardTable(table: CardTable): string {
+  let out = `${table.width}*${table.height}\n(${table.start.column},${table.start.row})\n\n`;
+  for (const l of table.lines) out += `(${l.column},${l.row}) ${l.attributes.map(attributeText).join(' ')};\n`;
+  if (table.lines.length > 0) out += '\n';
+  if (table.endTag !== null) out += `(${table.endTag.column},${table.endTag.row})\n`;
+  return out;
+}

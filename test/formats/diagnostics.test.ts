@@ -1,0 +1,157 @@
+// Every diagnostic code: an input that triggers it, with its exact range, severity and
+// message, and nothing else reported. The table also proves docs/diagnostics.md complete.
+import { describe, expect, it } from 'vitest';
+import { MAX_DIAGNOSTICS, decodeText, parseCharset, parseFile } from '../../core/formats/index.js';
+import type { Diagnostic, FileKind } from '../../core/formats/index.js';
+import { SEED, brief, documentedCodes } from './helpers.js';
+
+type R = [number, number, number, number];
+type Expected = [code: string, range: R, message: string, severity?: 'warning'];
+
+interface Case {
+  kind: FileKind;
+  text: string;
+  /** Check characters against the seed's A-Z charset. */
+  az?: boolean;
+  want: Expected[];
+}
+
+const AZ = parseCharset(SEED.charset).value;
+const T = '2*2\n(0,0)\n'; // a small table's head, for card-table cases
+
+const cases: Record<string, Case> = {
+  // ---- charset
+  'charset/blank-line': { kind: 'charset', text: '2\nAa\n\nBb\n', want: [['charset/blank-line', [2, 0, 2, 0], 'blank line ignored: every line after the count lists one character and its equivalents', 'warning']] },
+  'charset/trailing-whitespace': { kind: 'charset', text: '1\nAa  \n', want: [['charset/trailing-whitespace', [1, 2, 1, 4], 'white space at the end of a line is ignored', 'warning']] },
+  'charset/trailing-whitespace (start)': { kind: 'charset', text: '1\n\tAa\n', want: [['charset/trailing-whitespace', [1, 0, 1, 1], 'white space at the start of a line is ignored', 'warning']] },
+  'charset/count-too-large': { kind: 'charset', text: '12345678901\nA\n', want: [['charset/count-too-large', [0, 0, 0, 11], "the count '12345678901' is too large"]] },
+  'charset/missing-count': { kind: 'charset', text: 'Aa\nBb\n', want: [['charset/missing-count', [0, 0, 0, 2], "the first line must be the number of characters, found 'Aa'"]] },
+  'charset/missing-count (empty)': { kind: 'charset', text: '', want: [['charset/missing-count', [0, 0, 0, 0], 'the charset is empty: the first line must be the number of characters']] },
+  'charset/whitespace': { kind: 'charset', text: '1\nA  a\n', want: [['charset/whitespace', [1, 1, 1, 3], 'white space inside a line: equivalent characters are written together, without spaces']] },
+  'charset/control-character': { kind: 'charset', text: '1\nA\u0001\n', want: [['charset/control-character', [1, 1, 1, 2], 'U+0001 is a control character or a lone surrogate, not a character of text']] },
+  'charset/duplicate-character': { kind: 'charset', text: '2\nAa\nBa\n', want: [['charset/duplicate-character', [2, 1, 2, 2], "'a' is already listed on line 2"]] },
+  'charset/duplicate-character (same line)': { kind: 'charset', text: '1\nÄaÄ\n', want: [['charset/duplicate-character', [1, 2, 1, 3], "'Ä' (U+00C4) appears twice on this line"]] },
+  'charset/combining-mark': { kind: 'charset', text: '1\nn\u0308\n', want: [['charset/combining-mark', [1, 1, 1, 2], "'\u0308' (U+0308) is a combining mark: every code point is a character of its own, so it does not combine with the character before it", 'warning']] },
+  'charset/unusable-character': { kind: 'charset', text: '2\nA\n[{\n', want: [['charset/unusable-character', [2, 0, 2, 1], "'[' cannot be written on a card: the card set syntax `[x #]` uses it", 'warning']] },
+  'charset/empty': { kind: 'charset', text: '0\n', want: [['charset/empty', [0, 0, 0, 1], 'the charset declares no characters: a game needs at least one']] },
+  'charset/count-mismatch': { kind: 'charset', text: '3\nAa\nBb\n', want: [['charset/count-mismatch', [0, 0, 0, 1], '3 characters are declared but 2 lines follow']] },
+
+  // ---- cardset
+  'cardset/missing-count': { kind: 'cardset', text: '[A 1]\n', want: [['cardset/missing-count', [0, 0, 0, 1], 'the card set must start with the total number of cards']] },
+  'cardset/missing-count (empty)': { kind: 'cardset', text: ' \n', want: [['cardset/missing-count', [0, 0, 0, 0], 'the card set is empty: it must start with the total number of cards']] },
+  'cardset/invalid-count': { kind: 'cardset', text: 'x1 [A 1]\n', want: [['cardset/invalid-count', [0, 0, 0, 2], "the card set must start with the total number of cards, found 'x1'"]] },
+  'cardset/number-too-large': { kind: 'cardset', text: '1 [A 1234567890]\n', want: [['cardset/number-too-large', [0, 5, 0, 15], "the number '1234567890' is too large"]] },
+  'cardset/number-too-large (count)': { kind: 'cardset', text: '1234567890 [A 1]\n', want: [['cardset/number-too-large', [0, 0, 0, 10], "the number '1234567890' is too large"]] },
+  'cardset/unexpected-text': { kind: 'cardset', text: '2 [A 1] foo\n  bar [B 1]\n', want: [['cardset/unexpected-text', [0, 8, 1, 5], 'unexpected text: a card is written `[x #]`, such as `[A 6]`, or `[  0]` for a wildcard']] },
+  'cardset/unterminated-card': { kind: 'cardset', text: '2 [A 1 \n[B 2]', want: [['cardset/unterminated-card', [0, 2, 0, 6], 'the card has no closing `]`']] },
+  'cardset/empty-card': { kind: 'cardset', text: '1 []\n', want: [['cardset/empty-card', [0, 2, 0, 4], 'empty card `[]`: a card is written `[x #]`, such as `[A 6]`']] },
+  'cardset/missing-space': { kind: 'cardset', text: '1 [A1]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found '1': a card is written `[x #]`, such as `[A 6]`"]] },
+  'cardset/missing-space (wildcard)': { kind: 'cardset', text: '1 [ -2]\n', want: [['cardset/missing-space', [0, 4, 0, 5], 'a wildcard needs two spaces, one for the missing character and the required one: `[  0]`']] },
+  'cardset/wildcard-meaning': { kind: 'cardset', text: '1 [ E-2]\n', want: [['cardset/wildcard-meaning', [0, 4, 0, 5], 'a card set cannot fix what a wildcard means (`[ E-2]` is notation for a played wildcard): write `[  -2]`']] },
+  'cardset/invalid-character': { kind: 'cardset', text: '1 [\t 1]\n', want: [['cardset/invalid-character', [0, 3, 0, 4], 'U+0009 cannot be a card character: write a charset character, or a space for a wildcard']] },
+  'cardset/invalid-points': { kind: 'cardset', text: '1 [A 1.5]\n', want: [['cardset/invalid-points', [0, 5, 0, 8], "the points must be an integer, found '1.5'"]] },
+  'cardset/invalid-points (none)': { kind: 'cardset', text: '1 [A]\n', want: [['cardset/invalid-points', [0, 4, 0, 5], 'the card has no points: a card is written `[x #]`, such as `[A 6]`']] },
+  'cardset/points-range': { kind: 'cardset', text: '2 [A 100] [  -10]\n', want: [['cardset/points-range', [0, 5, 0, 8], '100 points do not fit a card face of two characters (-9..99); the game accepts them', 'warning'], ['cardset/points-range', [0, 13, 0, 16], '-10 points do not fit a card face of two characters (-9..99); the game accepts them', 'warning']] },
+  'cardset/unknown-character': { kind: 'cardset', text: '2 [a 1] [Ä 1]\n', az: true, want: [['cardset/unknown-character', [0, 9, 0, 10], "'Ä' (U+00C4) is not in the charset"]] },
+  'cardset/count-mismatch': { kind: 'cardset', text: '2\n[A 1]\n', want: [['cardset/count-mismatch', [0, 0, 0, 1], '2 cards are declared but 1 is listed']] },
+
+  // ---- card table
+  'cardtable/invalid-dimensions': { kind: 'cardtable', text: '19x10\n(0,0)\n(19,10)\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 5], 'expected the dimensions `width*height`, such as `19*10`']] },
+  'cardtable/invalid-dimensions (empty)': { kind: 'cardtable', text: '\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 0], 'the card table is empty: it starts with its dimensions `width*height`, such as `19*10`']] },
+  'cardtable/dimensions-range': { kind: 'cardtable', text: '1001*0\n(0,0)\n(2000,0)\n', want: [['cardtable/dimensions-range', [0, 0, 0, 4], "width '1001' is out of range: width and height are 1..1000"], ['cardtable/dimensions-range', [0, 5, 0, 6], "height '0' is out of range: width and height are 1..1000"]] },
+  'cardtable/number-too-large': { kind: 'cardtable', text: `${T}(1, 9999999999) B;\n(2,2)\n`, want: [['cardtable/number-too-large', [2, 4, 2, 14], "the number '9999999999' is too large"]] },
+  'cardtable/invalid-coordinates': { kind: 'cardtable', text: `${T}(1 1) B;\n(2,2)\n`, want: [['cardtable/invalid-coordinates', [2, 0, 2, 4], 'expected coordinates `(column,row)`, two integers, such as `(10,0)`']] },
+  'cardtable/missing-start': { kind: 'cardtable', text: '2*2\n(0,0) B;\n(2,2)\n', want: [['cardtable/missing-start', [1, 0, 1, 5], 'expected the start condition `(column,row)` before the first attribute line']] },
+  'cardtable/missing-start (end of file)': { kind: 'cardtable', text: '2*2 \n', want: [['cardtable/missing-start', [0, 3, 0, 3], 'expected the start condition `(column,row)` after the dimensions, then the attribute lines and the end tag']] },
+  'cardtable/unexpected-text': { kind: 'cardtable', text: `${T}foo bar\n(2,2)\n`, want: [['cardtable/unexpected-text', [2, 0, 2, 7], "unexpected text 'foo': expected an attribute line `(column,row) attributes;` or the end tag"]] },
+  'cardtable/missing-semicolon': { kind: 'cardtable', text: `${T}(1,1) W 2\n(2,2)\n`, want: [['cardtable/missing-semicolon', [2, 9, 2, 9], 'expected `;` at the end of the attribute line']] },
+  'cardtable/unknown-attribute': { kind: 'cardtable', text: `${T}(1,1) X 3 B;\n(2,2)\n`, want: [['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'X': use B (blocked), C points, L factor or W factor"]] },
+  'cardtable/missing-value': { kind: 'cardtable', text: `${T}(1,1) W;\n(2,2)\n`, want: [['cardtable/missing-value', [2, 6, 2, 7], 'W needs a factor, such as `W 2`'], ['cardtable/missing-attributes', [2, 0, 2, 5], 'no attributes for (1,1): use B (blocked), C points, L factor or W factor']] },
+  'cardtable/factor-range': { kind: 'cardtable', text: `${T}(1,1) L 0;\n(2,2)\n`, want: [['cardtable/factor-range', [2, 8, 2, 9], 'a letter factor must be at least 1, found 0']] },
+  'cardtable/duplicate-attribute': { kind: 'cardtable', text: `${T}(1,1) C 1 C 2;\n(2,2)\n`, want: [['cardtable/duplicate-attribute', [2, 10, 2, 13], 'C is already set on this line']] },
+  'cardtable/missing-attributes': { kind: 'cardtable', text: `${T}(1,1) ;\n(2,2)\n`, want: [['cardtable/missing-attributes', [2, 0, 2, 5], 'no attributes for (1,1): use B (blocked), C points, L factor or W factor']] },
+  'cardtable/blocked-attributes': { kind: 'cardtable', text: `${T}(1,1) B C 2;\n(2,2)\n`, want: [['cardtable/blocked-attributes', [2, 0, 2, 12], 'a blocked cell holds no card: its other attributes have no effect', 'warning']] },
+  'cardtable/cell-outside': { kind: 'cardtable', text: `${T}(2, 0) B;\n(2,2)\n`, want: [['cardtable/cell-outside', [2, 0, 2, 6], 'cell (2,0) is outside the 2*2 table (columns 0..1, rows 0..1)']] },
+  'cardtable/duplicate-cell': { kind: 'cardtable', text: `${T}(1,1) C 2;\n(1,1) W 2;\n(2,2)\n`, want: [['cardtable/duplicate-cell', [3, 0, 3, 5], 'cell (1,1) already has an attribute line (line 3): put all its attributes on one line']] },
+  'cardtable/invalid-end-tag': { kind: 'cardtable', text: `${T}(1,1)\n(2,2)\n`, want: [['cardtable/invalid-end-tag', [2, 0, 2, 5], '(1,1) is inside the table: an end tag needs column >= 2 or row >= 2, and an attribute line needs attributes and `;`']] },
+  'cardtable/text-after-end': { kind: 'cardtable', text: `${T}(2,2) foo\n\nbar  \n\n`, want: [['cardtable/text-after-end', [2, 6, 4, 3], 'text after the end tag: the end tag is the last line of the file']] },
+  'cardtable/missing-end-tag': { kind: 'cardtable', text: `${T}(1,1) B;\n\n`, want: [['cardtable/missing-end-tag', [2, 8, 2, 8], 'the table has no end tag: finish with a line such as `(2,2)`']] },
+  'cardtable/start-blocked': { kind: 'cardtable', text: `${T}(0,0) B;\n(2,2)\n`, want: [['cardtable/start-blocked', [1, 0, 1, 5], 'the start cell (0,0) is blocked: no first move can cover it']] },
+  'cardtable/no-first-move': { kind: 'cardtable', text: '3*2\n(1,9)\n(0,0) B;\n(2,0) B;\n(1,1) B;\n(3,0)\n', want: [['cardtable/no-first-move', [1, 0, 1, 5], 'no first move is possible: it needs two adjacent free cells in a row or column touching column 1']] },
+
+  // ---- bonus
+  'bonus/invalid-line': { kind: 'bonus', text: '0:1\n 0 = 1 \n', want: [['bonus/invalid-line', [1, 1, 1, 6], "expected `key:value`, two integers such as `-1:-5`, found '0 = 1'"], ['bonus/zero-hand-size', [0, 0, 0, 1], 'the hand size is 0: add keys -N..N (N the number of cards in a hand)']] },
+  'bonus/number-too-large': { kind: 'bonus', text: '0:1234567890\n', want: [['bonus/number-too-large', [0, 2, 0, 12], "the number '1234567890' is too large"]] },
+  'bonus/duplicate-key': { kind: 'bonus', text: '-1:0\n0:0\n1:0\n0 : 5\n', want: [['bonus/duplicate-key', [3, 0, 3, 1], 'key 0 is already set on line 2']] },
+  'bonus/missing-key': { kind: 'bonus', text: '0:0\n-2:0\n2:1\n1:0\n', want: [['bonus/missing-key', [1, 0, 1, 2], 'key -1 is missing: with hand size 2 (from this key) every key from -2 to 2 needs a line']] },
+  'bonus/missing-key (many)': { kind: 'bonus', text: '0:0\n100:1\n', want: [['bonus/missing-key', [1, 0, 1, 3], 'keys -100, -99, -98, -97, -96, -95, -94, -93 and 191 more are missing: with hand size 100 (from this key) every key from -100 to 100 needs a line']] },
+  'bonus/empty': { kind: 'bonus', text: '\n \n', want: [['bonus/empty', [0, 0, 0, 0], 'the bonus file is empty: it needs lines `k:v` for every k from -N to N, where N is the hand size']] },
+  'bonus/zero-hand-size': { kind: 'bonus', text: '0:-1\n', want: [['bonus/zero-hand-size', [0, 0, 0, 1], 'the hand size is 0: add keys -N..N (N the number of cards in a hand)']] },
+
+  // ---- dictionary
+  'dictionary/too-short': { kind: 'dictionary', text: 'ab\n  a \n', want: [['dictionary/too-short', [1, 2, 1, 3], 'a word needs at least 2 characters']] },
+  'dictionary/unknown-character': { kind: 'dictionary', text: 'straße\n', az: true, want: [['dictionary/unknown-character', [0, 4, 0, 5], "'ß' (U+00DF) is not in the charset"]] },
+  'dictionary/unknown-character (astral, decomposed)': {
+    kind: 'dictionary', text: 'a😀b\nCafe\u0301s\n', az: true,
+    want: [['dictionary/unknown-character', [0, 1, 0, 3], "'😀' (U+1F600) is not in the charset"], ['dictionary/unknown-character', [1, 3, 1, 5], "'é' (U+00E9) is not in the charset"]],
+  },
+  'dictionary/whitespace': { kind: 'dictionary', text: 'ice  cream\n', want: [['dictionary/whitespace', [0, 3, 0, 5], 'white space inside a word: a dictionary has one word a line']] },
+};
+
+function check(c: Case): Diagnostic[] {
+  return parseFile(c.kind, c.text, c.az ? AZ : undefined).diagnostics;
+}
+
+describe('every diagnostic code, with its exact range and message', () => {
+  for (const [name, c] of Object.entries(cases)) {
+    it(name, () => {
+      expect(check(c).map(brief)).toEqual(c.want.map(([code, range, message, severity]) => ({ code, severity: severity ?? 'error', range, message })));
+    });
+  }
+
+  it('file/invalid-utf8: each invalid sequence, where its U+FFFD lands after NFC; a written U+FFFD is not reported', () => {
+    const enc = new TextEncoder();
+    // Line 0: decomposed é (composes to one unit), then a bad byte; line 1: a real U+FFFD, then a truncated sequence.
+    const bytes = new Uint8Array([...enc.encode('e\u0301'), 0xff, 0x0a, ...enc.encode('\ufffd'), 0x61, 0xe2, 0x82]);
+    const { text, diagnostics } = decodeText(bytes);
+    expect(text).toBe('é\ufffd\n\ufffda\ufffd');
+    expect(diagnostics.map(brief)).toEqual([
+      { code: 'file/invalid-utf8', severity: 'error', range: [0, 1, 0, 2], message: 'invalid UTF-8 byte sequence, replaced by U+FFFD' },
+      { code: 'file/invalid-utf8', severity: 'error', range: [1, 2, 1, 3], message: 'invalid UTF-8 byte sequence, replaced by U+FFFD' },
+    ]);
+  });
+
+  it('file/binary: the first NUL, once', () => {
+    const { diagnostics } = decodeText(new Uint8Array([0x61, 0x0d, 0x0a, 0x62, 0x00, 0x00]));
+    expect(diagnostics.map(brief)).toEqual([{ code: 'file/binary', severity: 'error', range: [1, 1, 1, 2], message: 'the file contains NUL bytes: it looks like a binary file, not text' }]);
+  });
+
+  it(`file/too-many-diagnostics: after ${MAX_DIAGNOSTICS} problems, once, at the first one left out`, () => {
+    const text = 'x\n'.repeat(MAX_DIAGNOSTICS + 500);
+    const { diagnostics } = parseFile('dictionary', text);
+    expect(diagnostics).toHaveLength(MAX_DIAGNOSTICS + 1);
+    expect(diagnostics.slice(0, MAX_DIAGNOSTICS).every((d) => d.code === 'dictionary/too-short')).toBe(true);
+    expect(brief(diagnostics[MAX_DIAGNOSTICS]!)).toEqual({
+      code: 'file/too-many-diagnostics', severity: 'warning', range: [MAX_DIAGNOSTICS, 0, MAX_DIAGNOSTICS, 1], message: `more than ${MAX_DIAGNOSTICS} problems: only the first ${MAX_DIAGNOSTICS} are shown`,
+    });
+  });
+
+  it('docs/diagnostics.md documents exactly the codes tested here', () => {
+    const tested = new Set<string>(['file/invalid-utf8', 'file/binary', 'file/too-many-diagnostics']);
+    for (const c of Object.values(cases)) for (const [code] of c.want) tested.add(code);
+    expect([...documentedCodes()].sort()).toEqual([...tested].sort());
+  });
+});
+
+describe('ranges in non-NFC text point at what is written', () => {
+  it('a decomposed card character is reported over both code points', () => {
+    const { diagnostics } = parseFile('cardset', '1 [A\u0308 1]', AZ);
+    expect(diagnostics.map(brief)).toEqual([{ code: 'cardset/unknown-character', severity: 'error', range: [0, 3, 0, 5], message: "'Ä' (U+00C4) is not in the charset" }]);
+  });
+
+  it('a decomposed duplicate in a charset', () => {
+    const { value, diagnostics } = parseFile('charset', '2\nÄ\nxA\u0308\n');
+    expect(diagnostics.map(brief)).toEqual([{ code: 'charset/duplicate-character', severity: 'error', range: [2, 1, 2, 3], message: "'Ä' (U+00C4) is already listed on line 2" }]);
+    expect(value.entries.map((e) => e.equivalents)).toEqual([['Ä'], ['x']]);
+  });
+});
