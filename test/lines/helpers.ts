@@ -1,0 +1,121 @@
+// Test helpers for Lines: tmux (installed when missing), a CLI bundle, and a small tmux
+// session wrapper (fixed size, send-keys, capture-pane, resize).
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Makes sure tmux is on the machine: `apt-get update` then `apt-get install -y tmux` if not. */
+export function ensureTmux(): string {
+  const found = spawnSync('tmux', ['-V'], { encoding: 'utf8' });
+  if (found.status === 0) return found.stdout.trim();
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+  const run = (args: string[]) => {
+    const [cmd, ...rest] = [...sudo, ...args];
+    const r = spawnSync(cmd!, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (r.status !== 0) throw new Error(`${args.join(' ')} failed (status ${r.status})`);
+  };
+  run(['apt-get', 'update']);
+  run(['apt-get', 'install', '-y', 'tmux']);
+  return execFileSync('tmux', ['-V'], { encoding: 'utf8' }).trim();
+}
+
+/**
+ * Bundles the real CLI entry (server/cli/main.ts) into `dir/cli.js`. Other commands are
+ * left out as externals, so the bundle builds even while their files are being written.
+ */
+export async function buildCli(dir: string): Promise<string> {
+  const outfile = path.join(dir, 'cli.js');
+  await build({
+    entryPoints: [path.join(ROOT, 'server/cli/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+    banner: { js: "import { createRequire as __cwRequire } from 'node:module'; const require = __cwRequire(import.meta.url);" },
+    plugins: [
+      {
+        name: 'only-lines',
+        setup(b) {
+          b.onResolve({ filter: /^\.\/[a-z-]+\.js$/ }, (args) =>
+            args.importer.endsWith(path.join('commands', 'index.ts')) && args.path !== './lines.js' ? { path: args.path, external: true } : undefined,
+          );
+        },
+      },
+    ],
+  });
+  return outfile;
+}
+
+/** Node 24 (the project's), whatever `node` is on PATH. */
+export const NODE = process.execPath;
+
+export class TmuxSession {
+  readonly socket: string;
+  readonly name = 'lines';
+
+  constructor(socketDir: string) {
+    this.socket = path.join(socketDir, 'tmux.sock');
+  }
+
+  private tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-S', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  }
+
+  /** Starts `command` (a shell line) in a detached session of a fixed size. */
+  start(command: string, cols: number, rows: number, env: Record<string, string> = {}): void {
+    const envArgs = Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+    this.tmux('new-session', '-d', '-s', this.name, '-x', String(cols), '-y', String(rows), ...envArgs, command);
+    this.tmux('set-option', '-t', this.name, 'window-size', 'manual');
+  }
+
+  keys(...keys: string[]): void {
+    this.tmux('send-keys', '-t', this.name, ...keys);
+  }
+
+  /** Literal text (no key names). */
+  type(text: string): void {
+    this.tmux('send-keys', '-t', this.name, '-l', text);
+  }
+
+  capture(escapes = false): string {
+    return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', this.name);
+  }
+
+  resize(cols: number, rows: number): void {
+    this.tmux('resize-window', '-t', this.name, '-x', String(cols), '-y', String(rows));
+  }
+
+  panePid(): number {
+    return Number(this.tmux('display-message', '-p', '-t', this.name, '#{pane_pid}').trim());
+  }
+
+  /** Polls the screen until `test` passes (returns the screen) or throws with the last screen. */
+  async waitFor(test: (screen: string) => boolean, what: string, timeoutMs = 8000): Promise<string> {
+    const t0 = Date.now();
+    let screen = '';
+    while (Date.now() - t0 < timeoutMs) {
+      screen = this.capture();
+      if (test(screen)) return screen;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
+  }
+
+  kill(): void {
+    try {
+      this.tmux('kill-server');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
