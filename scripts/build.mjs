@@ -14,6 +14,8 @@ const common = {
 
 const entries = [
   { entryPoints: ['server/cli/main.ts'], outfile: 'dist/cli.js' },
+  // The language server alone, for the VS Code client (`--node-ipc`); the CLI has it too (`cardwords lsp`).
+  { entryPoints: ['server/language/main.ts'], outfile: 'dist/language-server.js' },
 ];
 
 await Promise.all(entries.map((e) => build({ ...common, ...e })));

@@ -1,0 +1,135 @@
+// Quick fixes for the diagnostics that have one obvious repair: the declared count, a
+// character missing from the charset, missing bonus keys, a duplicate cell line.
+import type { CellLine } from '../formats/types.js';
+import { missingBonusKeys } from './completion.js';
+import type { ParseCache, RulesetContext } from './context.js';
+import { TextDocumentView } from './document.js';
+import { CodeActionKind, type CodeAction, type LspDiagnostic, type Range, type TextEdit } from './lsp.js';
+
+export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext, cache: ParseCache): CodeAction[] {
+  const out: CodeAction[] = [];
+  for (const d of diagnostics) {
+    if (d.source !== undefined && d.source !== 'cardwords') continue;
+    // Only the diagnostics of this kind of file (a client may send anything).
+    if (typeof d.code !== 'string' || !d.code.startsWith(`${doc.kind}/`)) continue;
+    switch (d.code) {
+      case 'cardset/count-mismatch':
+      case 'charset/count-mismatch': {
+        const listed = d.code === 'cardset/count-mismatch' ? cardsListed(doc, d.range) : charsetLines(doc);
+        out.push(fix(`Change the declared count to ${listed}`, d, { [doc.name]: [{ range: d.range, newText: String(listed) }] }, true));
+        break;
+      }
+      case 'cardset/unknown-character':
+      case 'dictionary/unknown-character': {
+        const a = addToCharset(doc, d, ctx, cache);
+        if (a) out.push(a);
+        break;
+      }
+      case 'bonus/missing-key': {
+        const keys = missingBonusKeys(doc, cache);
+        if (keys.length === 0) break;
+        const last = doc.lineCount - 1;
+        const tail = doc.line(last);
+        const lines = keys.map((k) => `${k}:0`).join('\n');
+        const newText = tail.length > 0 ? `\n${lines}\n` : `${lines}\n`;
+        const at = { line: last, character: tail.length };
+        out.push(fix(`Add the missing ${keys.length === 1 ? 'key' : 'keys'} ${keys.join(', ')} (value 0)`, d, { [doc.name]: [{ range: { start: at, end: at }, newText }] }, true));
+        break;
+      }
+      case 'cardtable/duplicate-cell':
+        out.push(...duplicateCell(doc, d, cache));
+        break;
+    }
+  }
+  return out;
+}
+
+function fix(title: string, d: LspDiagnostic, changes: Record<string, TextEdit[]>, isPreferred = false): CodeAction {
+  return { title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred, edit: { changes } };
+}
+
+/** Cards written after the count token (each `[` starts one, well-formed or not). */
+function cardsListed(doc: TextDocumentView, countRange: Range): number {
+  const from = doc.offsetAt(countRange.end);
+  let n = 0;
+  for (let i = doc.text.indexOf('[', from); i >= 0; i = doc.text.indexOf('[', i + 1)) n++;
+  return n;
+}
+
+/** Non-blank lines after the count line of a charset. */
+function charsetLines(doc: TextDocumentView): number {
+  let n = 0;
+  for (let l = 1; l < doc.lineCount; l++) if (doc.line(l).trim() !== '') n++;
+  return n;
+}
+
+function addToCharset(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetContext, cache: ParseCache): CodeAction | null {
+  if (!ctx.charset || ctx.charset.name === doc.name) return null;
+  const ch = doc.line(d.range.start.line).slice(d.range.start.character, d.range.end.character).normalize('NFC');
+  if (ch === '' || /\s/.test(ch)) return null;
+  const charset = cache.charsetOf(ctx);
+  if (!charset || charset.index.has(ch)) return null;
+  // Upper and lower case together, the way charsets are usually written ("Ää").
+  const upper = ch.toUpperCase();
+  const lower = ch.toLowerCase();
+  const variants = [...new Set([upper, lower, ch])].filter((c) => [...c].length === 1 && !charset.index.has(c));
+  const entry = variants.length ? variants.join('') : ch;
+  const view = new TextDocumentView(ctx.charset.name, 'charset', ctx.charset.text);
+  const edits: TextEdit[] = [];
+  const lastEntry = charset.entries[charset.entries.length - 1];
+  const afterLine = lastEntry ? lastEntry.range.end.line : 0;
+  const at = { line: afterLine, character: view.line(afterLine).length };
+  edits.push({ range: { start: at, end: at }, newText: `\n${entry}` });
+  if (charset.declaredCount !== null && charset.declaredCount === charset.entries.length) {
+    const m = /^(\s*)(\d+)/.exec(view.line(0));
+    if (m) edits.push({ range: { start: { line: 0, character: m[1]!.length }, end: { line: 0, character: m[0].length } }, newText: String(charset.entries.length + 1) });
+  }
+  return fix(`Add '${entry}' to the charset ${baseOf(ctx.charset.name)}`, d, { [ctx.charset.name]: edits }, true);
+}
+
+function attributeText(a: CellLine['attributes'][number]): string {
+  return a.kind === 'B' ? 'B' : `${a.kind} ${a.value}`;
+}
+
+function duplicateCell(doc: TextDocumentView, d: LspDiagnostic, cache: ParseCache): CodeAction[] {
+  const table = cache.get('cardtable', doc).value;
+  const dup = readCellLine(doc, d.range.start);
+  if (!dup) return [];
+  const first = table.lines.find((l) => l.column === dup.column && l.row === dup.row && l.range.start.line !== dup.range.start.line);
+  if (!first) return [];
+  const removal = removeRange(doc, dup.range);
+  const merged = [...first.attributes];
+  for (const a of dup.attributes) if (!merged.some((m) => m.kind === a.kind)) merged.push(a);
+  const mergedText = `(${first.column},${first.row}) ${merged.map(attributeText).join(' ')};`;
+  const name = `(${dup.column},${dup.row})`;
+  return [
+    fix(`Merge into the first line of ${name}: ${mergedText}`, d, { [doc.name]: [{ range: first.range, newText: mergedText }, { range: removal, newText: '' }] }, true),
+    fix(`Remove the duplicate line of ${name}`, d, { [doc.name]: [{ range: removal, newText: '' }] }),
+  ];
+}
+
+/** The attribute line starting at `at` (the parser keeps only the first line of a cell). */
+function readCellLine(doc: TextDocumentView, at: { line: number; character: number }): CellLine | null {
+  const text = doc.line(at.line);
+  const m = /^\(\s*(\d+)\s*,\s*(\d+)\s*\)([^;]*);?/.exec(text.slice(at.character));
+  if (!m) return null;
+  const attributes: CellLine['attributes'] = [];
+  for (const a of m[3]!.matchAll(/\b(B)\b|\b([CLW])\s+(-?\d+)/g)) {
+    if (a[1]) attributes.push({ kind: 'B' });
+    else attributes.push({ kind: a[2] as 'C' | 'L' | 'W', value: Number(a[3]) });
+  }
+  return { column: Number(m[1]), row: Number(m[2]), attributes, range: { start: at, end: { line: at.line, character: at.character + m[0].length } } };
+}
+
+/** The range to delete for a cell line: its whole line (with the break) when it stands alone. */
+function removeRange(doc: TextDocumentView, r: Range): Range {
+  const line = doc.line(r.start.line);
+  const alone = r.start.line === r.end.line && line.slice(0, r.start.character).trim() === '' && line.slice(r.end.character).trim() === '';
+  if (alone && r.start.line + 1 < doc.lineCount) return { start: { line: r.start.line, character: 0 }, end: { line: r.start.line + 1, character: 0 } };
+  if (alone) return { start: { line: r.start.line, character: 0 }, end: { line: r.start.line, character: line.length } };
+  return r;
+}
+
+function baseOf(name: string): string {
+  return decodeURIComponent(name.split(/[\\/]/).pop() ?? name);
+}

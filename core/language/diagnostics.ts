@@ -1,0 +1,143 @@
+// Diagnostics of one document: its own syntax and semantics, plus the cross-file checks of
+// its ruleset (cards and words against the charset, enough cards for every hand), all from
+// core/formats and core/ruleset (the rules live there; this module only selects and converts).
+// Large dictionaries are checked in chunks of lines, yielding between chunks, so a server
+// stays responsive; a check is abandoned as soon as it is stale.
+import { parseDictionary } from '../formats/index.js';
+import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
+import { loadRuleset, type NamedText, type RulesetFiles } from '../ruleset/load.js';
+import type { ParseCache, RulesetContext } from './context.js';
+import type { SourceText, TextDocumentView } from './document.js';
+import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
+
+/** Most diagnostics sent for one file. */
+export const MAX_FILE_DIAGNOSTICS = 1000;
+/** Dictionaries larger than this (UTF-16 units) are checked in chunks. */
+export const CHUNKED_ABOVE = 256 * 1024;
+/** Card sets, tables, bonus files and charsets larger than this are checked alone. */
+export const RULESET_CHECK_LIMIT = 1024 * 1024;
+/** Lines per chunk. */
+export const CHUNK_LINES = 20_000;
+
+export interface ValidationHooks {
+  /** Lets other work run (the server passes a setImmediate promise). */
+  yieldNow?: () => Promise<void>;
+  /** True once a newer version makes this check pointless. */
+  isStale?: () => boolean;
+}
+
+const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint } as const;
+
+export function toLsp(d: Diagnostic): LspDiagnostic {
+  return { range: d.range, severity: SEVERITY[d.severity], code: d.code, source: 'cardwords', message: d.message };
+}
+
+type Role = 'charset' | 'cardset' | 'cardtable' | 'bonus';
+
+/** Checks of the whole ruleset that land in this (non-dictionary) file. */
+function rulesetDiagnostics(doc: TextDocumentView, ctx: RulesetContext, players: number): Diagnostic[] | null {
+  const role = doc.kind as Role;
+  if (!ctx.charset && role !== 'charset') return null;
+  // A file this large is no real card set or table: check it alone, parsed once (cached).
+  if (doc.text.length > RULESET_CHECK_LIMIT) return null;
+  // File names as people read them in messages ("the hand size of german.bonus"); the four
+  // files of a ruleset share a folder, so their base names tell them apart.
+  const named = (r: Role): NamedText => {
+    if (r === role) return { name: displayName(doc.name), text: doc.text };
+    const s = ctx[r];
+    // A missing file stands in as an empty one under a name no diagnostic is kept for.
+    return s ? { name: displayName(s.name), text: s.text } : { name: `\u0000missing ${r}`, text: '' };
+  };
+  const files: RulesetFiles = { name: ctx.name, charset: named('charset'), cardset: named('cardset'), cardtable: named('cardtable'), bonus: named('bonus'), dictionaries: [] };
+  return loadRuleset(files, { players }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
+}
+
+function displayName(name: string): string {
+  const last = name.split(/[\\/]/).pop() ?? name;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/** Diagnostics of a document, synchronously (small files, and every non-dictionary file). */
+export function validateSync(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, players: number): LspDiagnostic[] {
+  const diags = doc.kind === 'dictionary'
+    ? cache.get('dictionary', doc, charsetFor(doc, ctx, cache)).diagnostics
+    : (rulesetDiagnostics(doc, ctx, players) ?? cache.get(doc.kind, doc, doc.kind === 'cardset' ? charsetFor(doc, ctx, cache) : undefined).diagnostics);
+  return cap(diags).map(toLsp);
+}
+
+/** Diagnostics of a document; large dictionaries in chunks. Null when abandoned as stale. */
+export async function validate(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, players: number, hooks: ValidationHooks = {}): Promise<LspDiagnostic[] | null> {
+  if (doc.kind !== 'dictionary' || doc.text.length <= CHUNKED_ABOVE) return validateSync(doc, ctx, cache, players);
+  const charset = charsetFor(doc, ctx, cache);
+  const out: Diagnostic[] = [];
+  for (const chunk of chunks(doc.text, CHUNK_LINES)) {
+    const r = parseDictionary(chunk.text, charset);
+    for (const d of r.diagnostics) {
+      if (d.code === 'file/too-many-diagnostics') continue;
+      out.push(chunk.line === 0 ? d : { ...d, range: { start: { line: d.range.start.line + chunk.line, character: d.range.start.character }, end: { line: d.range.end.line + chunk.line, character: d.range.end.character } } });
+    }
+    if (out.length > MAX_FILE_DIAGNOSTICS) break;
+    if (hooks.yieldNow) await hooks.yieldNow();
+    if (hooks.isStale?.()) return null;
+  }
+  return cap(out).map(toLsp);
+}
+
+function charsetFor(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache): Charset | undefined {
+  return ctx.charset && ctx.charset.name !== doc.name ? cache.charsetOf(ctx) : undefined;
+}
+
+function cap(diags: Diagnostic[]): Diagnostic[] {
+  if (diags.length <= MAX_FILE_DIAGNOSTICS) return diags;
+  const kept = diags.slice(0, MAX_FILE_DIAGNOSTICS);
+  const last = kept[kept.length - 1]!;
+  kept.push({ range: last.range, severity: 'information', code: 'file/too-many-diagnostics', message: `more than ${MAX_FILE_DIAGNOSTICS} problems: the rest are not shown` });
+  return kept;
+}
+
+/** Pieces of a text of about `lines` lines each, cut after a `\n`, with their first line number. */
+export function* chunks(text: string, lines: number): Generator<{ text: string; line: number }> {
+  let start = 0;
+  let line = 0;
+  while (start < text.length || (start === 0 && text.length === 0)) {
+    let end = start;
+    let n = 0;
+    while (end < text.length && n < lines) {
+      const nl = text.indexOf('\n', end);
+      if (nl < 0) {
+        end = text.length;
+        break;
+      }
+      end = nl + 1;
+      n++;
+    }
+    const piece = text.slice(start, end);
+    yield { text: piece, line };
+    line += countBreaks(piece);
+    start = end;
+    if (text.length === 0) break;
+  }
+}
+
+function countBreaks(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 10 || (c === 13 && s.charCodeAt(i + 1) !== 10)) n++;
+  }
+  return n;
+}
+
+/** The file kinds whose diagnostics depend on another file of the ruleset changing. */
+export function dependsOn(kind: FileKind, changed: FileKind | null): boolean {
+  if (changed === null) return true;
+  if (kind === 'dictionary') return changed === 'charset';
+  // The four small files are checked together (cards need the charset and the bonus's hand size).
+  return changed !== 'dictionary';
+}
+
+export type { SourceText };

@@ -1,0 +1,14 @@
+// Formatting: the canonical printer of core/formats. A file with syntax errors is left alone
+// (printing its best-effort model would drop what the parser could not read).
+import { printFile } from '../formats/index.js';
+import type { ParseCache } from './context.js';
+import type { TextDocumentView } from './document.js';
+import type { TextEdit } from './lsp.js';
+
+export function format(doc: TextDocumentView, cache: ParseCache): TextEdit[] {
+  const parsed = cache.get(doc.kind, doc, undefined, true);
+  if (parsed.diagnostics.some((d) => d.severity === 'error' && d.code !== 'dictionary/unknown-character' && d.code !== 'cardset/unknown-character')) return [];
+  const printed = printFile(doc.kind, parsed.value);
+  if (printed === doc.text) return [];
+  return [{ range: doc.fullRange(), newText: printed }];
+}

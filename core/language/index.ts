@@ -1,0 +1,97 @@
+// The editor-independent language service for the five Cardwords file types (the
+// yaml-language-server way): every feature is a function of a document, the other files of
+// its ruleset and the settings, answering in LSP shapes. No I/O: the server (server/language)
+// reads files, tracks editors and speaks the protocol.
+import type { FileKind } from '../formats/types.js';
+import type { DistributionStats, LanguageSettings, TablePreview } from '../protocol/language.js';
+import { codeActions } from './actions.js';
+import { complete } from './completion.js';
+import { ParseCache, resolveSettings, type RulesetContext } from './context.js';
+import { validate, type ValidationHooks } from './diagnostics.js';
+import { TextDocumentView } from './document.js';
+import { foldingRanges } from './folding.js';
+import { format } from './format.js';
+import { hover } from './hover.js';
+import { inlayHints } from './inlay.js';
+import { codeLenses } from './lens.js';
+import type { CodeAction, CodeLens, CompletionList, DocumentSymbol, FoldingRange, Hover, InlayHint, LspDiagnostic, Position, Range, TextEdit } from './lsp.js';
+import { tablePreview } from './preview.js';
+import { distributionStats } from './stats.js';
+import { documentSymbols } from './symbols.js';
+import { encodeTokens, tokenize, TOKEN_MODIFIERS, TOKEN_TYPES } from './tokens.js';
+
+export { TextDocumentView, type SourceText } from './document.js';
+export { EMPTY_CONTEXT, ParseCache, type RulesetContext } from './context.js';
+export { dependsOn, CHUNKED_ABOVE } from './diagnostics.js';
+export { statsText } from './stats.js';
+export { cellName } from './coordinates.js';
+export const SEMANTIC_TOKENS_LEGEND = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
+
+export class LanguageService {
+  readonly cache = new ParseCache();
+  private settings = resolveSettings(undefined);
+
+  constructor(settings?: LanguageSettings) {
+    this.configure(settings);
+  }
+
+  configure(settings: LanguageSettings | undefined): void {
+    this.settings = resolveSettings(settings);
+  }
+
+  get players(): number {
+    return this.settings.players;
+  }
+
+  validate(doc: TextDocumentView, ctx: RulesetContext, hooks?: ValidationHooks): Promise<LspDiagnostic[] | null> {
+    return validate(doc, ctx, this.cache, this.settings.players, hooks);
+  }
+
+  complete(doc: TextDocumentView, pos: Position, ctx: RulesetContext): CompletionList {
+    return complete(doc, pos, ctx, this.cache);
+  }
+
+  hover(doc: TextDocumentView, pos: Position, ctx: RulesetContext): Hover | null {
+    return hover(doc, pos, ctx, this.cache, this.settings.coordinates);
+  }
+
+  codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext): CodeAction[] {
+    return codeActions(doc, diagnostics, ctx, this.cache);
+  }
+
+  format(doc: TextDocumentView): TextEdit[] {
+    return format(doc, this.cache);
+  }
+
+  documentSymbols(doc: TextDocumentView, ctx: RulesetContext): DocumentSymbol[] {
+    return documentSymbols(doc, ctx, this.cache, this.settings.coordinates);
+  }
+
+  foldingRanges(doc: TextDocumentView): FoldingRange[] {
+    return foldingRanges(doc, this.cache);
+  }
+
+  semanticTokens(doc: TextDocumentView): { data: number[] } {
+    return { data: encodeTokens(tokenize(doc)) };
+  }
+
+  inlayHints(doc: TextDocumentView, range: Range): InlayHint[] {
+    return inlayHints(doc, range, this.cache, this.settings.coordinates);
+  }
+
+  codeLenses(doc: TextDocumentView): CodeLens[] {
+    return codeLenses(doc);
+  }
+
+  tablePreview(doc: TextDocumentView): TablePreview {
+    return tablePreview(doc, this.cache, this.settings.coordinates);
+  }
+
+  distribution(ctx: RulesetContext, yieldNow?: () => Promise<void>): Promise<DistributionStats> {
+    return distributionStats(ctx, this.cache, yieldNow);
+  }
+}
+
+export function view(name: string, kind: FileKind, text: string, version: number | null = null): TextDocumentView {
+  return new TextDocumentView(name, kind, text, version);
+}

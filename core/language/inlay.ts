@@ -1,0 +1,41 @@
+// Inlay hints: the running card count at the end of each card-set line, the cell name
+// after each card-table coordinate pair, the meaning of each bonus line.
+import type { ParseCache } from './context.js';
+import { cellName } from './coordinates.js';
+import type { TextDocumentView } from './document.js';
+import { InlayHintKind, type InlayHint, type Range } from './lsp.js';
+import type { CoordinateOptions } from '../protocol/language.js';
+
+const MAX_HINTS = 5000;
+
+export function inlayHints(doc: TextDocumentView, range: Range, cache: ParseCache, coords: CoordinateOptions): InlayHint[] {
+  const out: InlayHint[] = [];
+  const inRange = (line: number) => line >= range.start.line && line <= range.end.line;
+  if (doc.kind === 'cardset') {
+    const cards = cache.get('cardset', doc, undefined, true).value.cards;
+    let running = 0;
+    for (let i = 0; i < cards.length && out.length < MAX_HINTS; i++) {
+      running++;
+      const line = cards[i]!.range.end.line;
+      const next = cards[i + 1];
+      if (next && next.range.start.line === line) continue;
+      if (!inRange(line)) continue;
+      out.push({ position: { line, character: doc.line(line).length }, label: `${running} card${running === 1 ? '' : 's'}`, kind: InlayHintKind.Type, paddingLeft: true });
+    }
+  } else if (doc.kind === 'cardtable') {
+    for (const l of cache.get('cardtable', doc).value.lines) {
+      if (out.length >= MAX_HINTS) break;
+      if (!inRange(l.range.start.line)) continue;
+      const text = doc.line(l.range.start.line);
+      const close = text.indexOf(')', l.range.start.character);
+      if (close < 0) continue;
+      out.push({ position: { line: l.range.start.line, character: close + 1 }, label: cellName(l.column, l.row, coords), kind: InlayHintKind.Parameter, paddingLeft: true });
+    }
+  } else if (doc.kind === 'bonus') {
+    for (const e of cache.get('bonus', doc).value.entries) {
+      if (!inRange(e.range.end.line)) continue;
+      out.push({ position: e.range.end, label: e.key < 0 ? `trade ${-e.key}` : e.key === 0 ? 'pass' : `lay ${e.key}`, kind: InlayHintKind.Parameter, paddingLeft: true });
+    }
+  }
+  return out;
+}

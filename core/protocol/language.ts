@@ -1,0 +1,126 @@
+// The language server's custom requests, typed once for both sides: the server
+// (server/language) and every client (the VS Code extension, Emacs, Neovim). Documented in
+// docs/lsp-extensions.md. Plain data only: no imports from an LSP library, so the
+// extension, the webview UI and the server can all import this module.
+
+/** LSP language ids of the five file types (VS Code `contributes.languages`). */
+export const LANGUAGE_IDS = {
+  charset: 'cardwords-charset',
+  cardset: 'cardwords-cardset',
+  cardtable: 'cardwords-cardtable',
+  bonus: 'cardwords-bonus',
+  dictionary: 'cardwords-dictionary',
+} as const;
+
+/** Client-side commands the server's code lenses point at; each takes `[uri]`. */
+export const COMMANDS = {
+  previewTable: 'cardwords.previewTable',
+  showDistribution: 'cardwords.showDistribution',
+} as const;
+
+/** Settings (`initializationOptions`, or the `cardwords` section of workspace/configuration). */
+export interface LanguageSettings {
+  /** Players the cards must suffice for, each with a full hand (default 2). */
+  players?: number;
+  /** How cells are named in hovers and inlay hints (RULES.md "Play"). */
+  coordinates?: CoordinateOptions;
+}
+
+export interface CoordinateOptions {
+  /** Columns are numbers and rows letters (default false: columns A, B, C..., rows 1, 2, 3...). */
+  digitsForColumns?: boolean;
+}
+
+/** Every custom request takes the document it is about. */
+export interface DocumentParams {
+  /** Any file of the ruleset (for the preview: the card table, or another file of its ruleset). */
+  uri: string;
+}
+
+// ------------------------------------------------------------------ card-table preview
+
+/** `cardwords/tablePreview`: the model a card-table preview draws. */
+export const TABLE_PREVIEW_METHOD = 'cardwords/tablePreview';
+
+export interface PreviewCell {
+  column: number;
+  row: number;
+  /** The cell's name in the UI's notation, e.g. "C5" for (2,4). */
+  name: string;
+  blocked: boolean;
+  /** Cell points (0 by default). */
+  points: number;
+  /** Letter factor (1 by default). */
+  letterFactor: number;
+  /** Word factor (1 by default). */
+  wordFactor: number;
+}
+
+export interface TablePreview {
+  /** The card table the model was built from. */
+  uri: string;
+  /** The text version of that document, when it is open in the editor. */
+  version: number | null;
+  width: number;
+  height: number;
+  /** Labels of the columns (left to right) and rows (top to bottom) in the UI's notation. */
+  columnLabels: string[];
+  rowLabels: string[];
+  /** Row-major, `width * height` cells: `cells[row * width + column]`. */
+  cells: PreviewCell[];
+  /** Only the cells whose attributes differ from the defaults (for sparse drawing). */
+  special: PreviewCell[];
+  /** The blocked cells, as `[column, row]`. */
+  blocked: Array<[number, number]>;
+  start: {
+    /** As written in the file. */
+    column: number;
+    row: number;
+    /** The column the first move must touch, or null. */
+    touchColumn: number | null;
+    /** The row the first move must touch, or null. */
+    touchRow: number | null;
+    /** In words, e.g. "the first move must touch C5" or "no start condition". */
+    description: string;
+  };
+  /** Error diagnostics of the file: the preview may be partial when there are any. */
+  errors: number;
+}
+
+// ------------------------------------------------------------------ distribution statistics
+
+/** `cardwords/distribution`: cards per character against the dictionaries' character frequency. */
+export const DISTRIBUTION_METHOD = 'cardwords/distribution';
+
+export interface DistributionStats {
+  /** The ruleset's name (its base name or its manifest's name). */
+  ruleset: string;
+  /** The files the figures come from (URIs); null when the ruleset has no such file. */
+  sources: { charset: string | null; cardset: string | null; dictionaries: string[] };
+  /** One row per charset character, in charset order (canonical characters). */
+  rows: DistributionRow[];
+  /** Wildcard cards in the card set. */
+  wildcards: number;
+  /** Cards in the card set (wildcards included). */
+  totalCards: number;
+  /** Characters counted in the dictionaries (only those of the charset). */
+  totalCharacters: number;
+  /** Words read from the dictionaries. */
+  words: number;
+}
+
+export interface DistributionRow {
+  char: string;
+  /** Cards showing this character. */
+  cards: number;
+  /** cards / (totalCards - wildcards), 0..1 (0 when there are no letter cards). */
+  cardShare: number;
+  /** Occurrences of the character in the dictionaries. */
+  occurrences: number;
+  /** occurrences / totalCharacters, 0..1. */
+  frequency: number;
+  /** Cards a frequency-proportional card set of the same size would hold (core/ruleset/distribution). */
+  suggestedCards: number;
+  /** Mean points of this character's cards, or null when it has none. */
+  meanPoints: number | null;
+}

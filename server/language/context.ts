@@ -1,0 +1,49 @@
+// What every handler gets: the connection, the open documents, the workspace (files on disk
+// and rulesets), the language service, and a guard that turns any failure into a logged,
+// harmless answer (the server never crashes and answers every request).
+import type { Connection, TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { FileKind } from '../../core/formats/types.js';
+import { TextDocumentView, type LanguageService } from '../../core/language/index.js';
+import { kindOf, type Workspace } from './workspace.js';
+
+export interface ServerContext {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  workspace: Workspace;
+  service: LanguageService;
+  /** A view of an open document (cached per version), or undefined if it is not ours. */
+  view(uri: string): TextDocumentView | undefined;
+  /** A view of any file: the open document, else the file on disk. */
+  viewAnywhere(uri: string): Promise<TextDocumentView | undefined>;
+  /** Runs `fn`, logging any exception and answering `fallback` instead. */
+  guard<T>(what: string, fallback: T, fn: () => T | Promise<T>): Promise<T>;
+}
+
+export function makeViews(documents: TextDocuments<TextDocument>, workspace: Workspace) {
+  const cache = new Map<string, { version: number; view: TextDocumentView }>();
+  const view = (uri: string): TextDocumentView | undefined => {
+    const doc = documents.get(uri);
+    if (!doc) return undefined;
+    const hit = cache.get(uri);
+    if (hit && hit.version === doc.version) return hit.view;
+    const kind: FileKind | undefined = kindOf(uri, doc.languageId);
+    if (!kind) return undefined;
+    const v = new TextDocumentView(uri, kind, doc.getText(), doc.version);
+    cache.set(uri, { version: doc.version, view: v });
+    return v;
+  };
+  const viewAnywhere = async (uri: string): Promise<TextDocumentView | undefined> => {
+    const open = view(uri);
+    if (open) return open;
+    const kind = kindOf(uri);
+    if (!kind) return undefined;
+    const { uriToPath } = await import('./workspace.js');
+    const path = uriToPath(uri);
+    if (!path) return undefined;
+    const s = await workspace.source(path);
+    return s ? new TextDocumentView(s.name, kind, s.text, null) : undefined;
+  };
+  const forget = (uri: string) => cache.delete(uri);
+  return { view, viewAnywhere, forget };
+}

@@ -1,0 +1,95 @@
+;;; cardwords-test.el --- ert: the Cardwords package in real Emacs, eglot against the real server  -*- lexical-binding: t -*-
+;; Run by test/emacs/emacs.test.ts:
+;;   emacs --batch -l emacs/cardwords.el -l test/emacs/cardwords-test.el -f ert-run-tests-batch-and-exit
+;; with CARDWORDS_NODE, CARDWORDS_CLI and CARDWORDS_DIR (a copy of samples/tiny) set.
+;; No -Q: Debian's elpa-eglot is on the load path through site-start.
+(require 'ert)
+(require 'eglot)
+(require 'flymake)
+(require 'cardwords)
+
+(setq cardwords-server-command
+      (list (getenv "CARDWORDS_NODE") (getenv "CARDWORDS_CLI") "lsp" "--stdio"))
+(defvar cardwords-test-dir (file-name-as-directory (getenv "CARDWORDS_DIR")))
+
+(defun cardwords-test--face-at (text)
+  "The face at the start of the first occurrence of TEXT."
+  (save-excursion
+    (goto-char (point-min))
+    (search-forward text)
+    (get-text-property (match-beginning 0) 'face)))
+
+(ert-deftest cardwords-modes-and-font-lock ()
+  (dolist (pair '(("tiny.charset" . cardwords-charset-mode) ("tiny.cardset" . cardwords-cardset-mode)
+                  ("tiny.cardtable" . cardwords-cardtable-mode) ("tiny.bonus" . cardwords-bonus-mode)
+                  ("tiny.dict" . cardwords-dictionary-mode)))
+    (let ((buf (find-file-noselect (concat cardwords-test-dir (car pair)))))
+      (unwind-protect
+          (with-current-buffer buf
+            (should (eq major-mode (cdr pair)))
+            (font-lock-ensure)
+            (pcase major-mode
+              ('cardwords-cardtable-mode
+               (should (eq (cardwords-test--face-at "W 2") 'font-lock-keyword-face))
+               (should (eq (cardwords-test--face-at "7*7") 'font-lock-constant-face)))
+              ('cardwords-bonus-mode
+               (should (eq (cardwords-test--face-at "-4") 'font-lock-variable-name-face)))
+              ('cardwords-cardset-mode
+               (should (eq (cardwords-test--face-at "B 3") 'font-lock-variable-name-face))
+               (should (eq (cardwords-test--face-at "24") 'font-lock-constant-face)))
+              ('cardwords-charset-mode
+               (should (eq (cardwords-test--face-at "Aa") 'font-lock-variable-name-face)))))
+        (kill-buffer buf)))))
+
+(defun cardwords-test--wait-for-diagnostics (pred seconds)
+  "Polls flymake until PRED holds for the diagnostics, or fails after SECONDS."
+  (with-timeout (seconds (ert-fail (format "no matching diagnostic within %ss: %S" seconds
+                                           (mapcar #'flymake-diagnostic-text (flymake-diagnostics)))))
+    (while (not (funcall pred (flymake-diagnostics)))
+      (flymake-start)
+      (accept-process-output nil 0.1)))
+  (flymake-diagnostics))
+
+(ert-deftest cardwords-eglot-diagnostics-and-distribution ()
+  (let* ((file (concat cardwords-test-dir "tiny.cardset"))
+         (buf (find-file-noselect file)))
+    (unwind-protect
+        (with-current-buffer buf
+          ;; Break the card set: a character the charset does not have, and a wrong count.
+          (goto-char (point-max))
+          (insert "[Q 5]\n")
+          ;; eglot-ensure waits for post-command-hook, which never runs in --batch: start directly.
+          (apply #'eglot (eglot--guess-contact))
+          (should (eglot-current-server))
+          (should (bound-and-true-p flymake-mode))
+          (let* ((diags (cardwords-test--wait-for-diagnostics
+                         (lambda (ds) (cl-some (lambda (d) (string-match-p "not in the charset" (flymake-diagnostic-text d))) ds))
+                         30))
+                 (q (cl-find-if (lambda (d) (string-match-p "not in the charset" (flymake-diagnostic-text d))) diags))
+                 (count (cl-find-if (lambda (d) (string-match-p "declared" (flymake-diagnostic-text d))) diags)))
+            (message "diagnostics: %S" (mapcar #'flymake-diagnostic-text diags))
+            (should (memq (flymake-diagnostic-type q) '(eglot-error :error)))
+            (should (equal (buffer-substring (flymake-diagnostic-beg q) (flymake-diagnostic-end q)) "Q"))
+            (should (= (line-number-at-pos (flymake-diagnostic-beg q)) 9))
+            (should count)
+            (should (= (line-number-at-pos (flymake-diagnostic-beg count)) 1)))
+          ;; Fix it: the diagnostics go.
+          (goto-char (point-max))
+          (forward-line -1)
+          (delete-region (point) (point-max))
+          ;; eglot sends changes from an idle timer, and batch Emacs is never idle: send now.
+          (eglot--signal-textDocument/didChange)
+          (cardwords-test--wait-for-diagnostics #'null 30)
+          ;; The custom request, through the package's command.
+          (let ((text (cardwords-show-distribution)))
+            (message "%s" text)
+            (should (string-match-p "^tiny: 24 cards (4 wildcards), 37 words" text))
+            (should (string-match-p "^A +4 " text))
+            (should (string-match-p "^T +4 " text))))
+      (let ((server (with-current-buffer buf (eglot-current-server))))
+        (when server (ignore-errors (eglot-shutdown server))))
+      (with-current-buffer buf (set-buffer-modified-p nil))
+      (kill-buffer buf))))
+
+(provide 'cardwords-test)
+;;; cardwords-test.el ends here

@@ -1,0 +1,320 @@
+// The real language server over stdio, feature by feature, with a JSON-RPC client.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CodeAction, CompletionList, DocumentSymbol, FoldingRange, Hover, InlayHint, CodeLens, TextEdit, Diagnostic } from 'vscode-languageserver-protocol';
+import { DISTRIBUTION_METHOD, TABLE_PREVIEW_METHOD, type DistributionStats, type TablePreview } from '../../core/protocol/language.js';
+import { LspClient } from './client.js';
+import { tinyRuleset, type Fixture } from './fixtures.js';
+
+let client: LspClient;
+let fx: Fixture;
+const read = (f: string) => readFileSync(fx.path(f), 'utf8');
+const codes = (d: Diagnostic[]) => d.map((x) => x.code).sort();
+const hoverText = (h: Hover | null) => (h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '');
+
+/** Applies LSP text edits to a text (no overlaps, any order). */
+function applyEdits(text: string, edits: TextEdit[]): string {
+  const lines = text.split('\n');
+  const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((s, l) => s + l.length + 1, 0) + p.character;
+  const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
+  let out = text;
+  for (const e of sorted) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
+  return out;
+}
+
+beforeAll(async () => {
+  fx = tinyRuleset();
+  client = new LspClient();
+  await client.initialize({ players: 2 });
+});
+
+afterAll(async () => {
+  await client.stop();
+  fx.remove();
+});
+
+describe('initialize', () => {
+  it('announces every feature', async () => {
+    const c = new LspClient();
+    const r = await c.initialize();
+    for (const k of ['hoverProvider', 'completionProvider', 'codeActionProvider', 'documentFormattingProvider', 'documentSymbolProvider', 'foldingRangeProvider', 'semanticTokensProvider', 'inlayHintProvider', 'codeLensProvider']) {
+      expect(r.capabilities[k], k).toBeTruthy();
+    }
+    expect(r.capabilities.textDocumentSync).toMatchObject({ change: 2, openClose: true });
+    await c.stop();
+    expect(c.exited).toBe(0);
+  });
+});
+
+describe('pushed diagnostics', () => {
+  it('reports syntax and charset errors of a card set, with ranges and codes', async () => {
+    const uri = fx.uri('tiny.cardset');
+    client.open(uri, '3\n[A 1] [X 2]\n');
+    const d = await client.diagnostics(uri);
+    expect(codes(d)).toEqual(['cardset/count-mismatch', 'cardset/unknown-character', 'ruleset/not-enough-cards']);
+    const unknown = d.find((x) => x.code === 'cardset/unknown-character')!;
+    expect(unknown.range).toEqual({ start: { line: 1, character: 7 }, end: { line: 1, character: 8 } });
+    expect(unknown.severity).toBe(1);
+    expect(d.find((x) => x.code === 'ruleset/not-enough-cards')!.message).toMatch(/^1 cards are too few for 2 players with 4 cards each \(the hand size of tiny\.bonus\)/);
+  });
+
+  it('updates on incremental edits', async () => {
+    const uri = fx.uri('tiny.cardset');
+    // Replace "3" by "2": the count now matches.
+    client.change(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, text: '2' }]);
+    const d = await client.diagnostics(uri, (x) => !x.some((y) => y.code === 'cardset/count-mismatch'));
+    expect(codes(d)).toEqual(['cardset/unknown-character', 'ruleset/not-enough-cards']);
+  });
+
+  it('re-checks the card set when the charset changes in the editor', async () => {
+    const cardset = fx.uri('tiny.cardset');
+    const charset = fx.uri('tiny.charset');
+    client.open(charset, read('tiny.charset'));
+    await client.diagnostics(charset, (d) => d.length === 0);
+    client.change(charset, [{ text: '7\nAa\nBb\nEe\nNn\nSs\nTt\nXx\n' }]);
+    const d = await client.diagnostics(cardset, (x) => !x.some((y) => y.code === 'cardset/unknown-character'));
+    expect(codes(d)).toEqual(['ruleset/not-enough-cards']);
+    client.close(charset);
+    // Closed: the disk's charset (without X) counts again.
+    const back = await client.diagnostics(cardset, (x) => x.some((y) => y.code === 'cardset/unknown-character'));
+    expect(codes(back)).toContain('cardset/unknown-character');
+  });
+
+  it('re-checks the card set when the bonus file changes on disk (hand size)', async () => {
+    const cardset = fx.uri('tiny.cardset');
+    client.change(cardset, [{ text: read('tiny.cardset') }]);
+    await client.diagnostics(cardset, (d) => d.length === 0);
+    // Hand size 20: 24 cards are too few for 2 players.
+    const lines: string[] = [];
+    for (let k = -20; k <= 20; k++) lines.push(`${k}:0`);
+    writeFileSync(fx.path('tiny.bonus'), lines.join('\n') + '\n');
+    const d = await client.diagnostics(cardset, (x) => x.some((y) => y.code === 'ruleset/not-enough-cards'));
+    expect(d.find((y) => y.code === 'ruleset/not-enough-cards')!.message).toMatch(/24 cards are too few for 2 players with 20 cards each/);
+    writeFileSync(fx.path('tiny.bonus'), readFileSync('samples/tiny/tiny.bonus'));
+    await client.diagnostics(cardset, (x) => x.length === 0);
+  });
+
+  it('checks a dictionary against the charset of its ruleset', async () => {
+    const uri = fx.uri('tiny.dict');
+    client.open(uri, 'bat\nzebra\n\na\n');
+    const d = await client.diagnostics(uri);
+    // z, r (twice? z,e,b,r,a: z and r unknown) and the one-letter word.
+    expect(codes(d)).toEqual(['dictionary/too-short', 'dictionary/unknown-character', 'dictionary/unknown-character']);
+    expect(d.filter((x) => x.code === 'dictionary/unknown-character').map((x) => x.range.start)).toEqual([{ line: 1, character: 0 }, { line: 1, character: 3 }]);
+    client.close(uri);
+    await client.diagnostics(uri, (x) => x.length === 0);
+  });
+
+  it('clears the diagnostics of a closed document', async () => {
+    const uri = fx.uri('tiny.bonus');
+    client.open(uri, '-1:0\n1:0\n');
+    await client.diagnostics(uri, (d) => d.some((x) => x.code === 'bonus/missing-key'));
+    client.close(uri);
+    await client.diagnostics(uri, (d) => d.length === 0);
+  });
+});
+
+describe('completion', () => {
+  it('offers charset characters inside a card', async () => {
+    const uri = fx.uri('tiny.cardset');
+    client.change(uri, [{ text: '1\n[' }]);
+    const r = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 1 } });
+    const labels = r.items.map((i) => i.label);
+    expect(labels.slice(0, 6)).toEqual(['A', 'B', 'E', 'N', 'S', 'T']);
+    expect(labels.some((l) => l.includes('wildcard'))).toBe(true);
+    expect(r.items[0]!.textEdit).toMatchObject({ newText: 'A ${1:1}]' });
+    // Not after a complete card.
+    client.change(uri, [{ text: '1\n[A 1] ' }]);
+    const none = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 7 } });
+    expect(none.items).toEqual([]);
+  });
+
+  it('offers attribute keywords with snippets on a card-table line', async () => {
+    const uri = fx.uri('tiny.cardtable');
+    client.open(uri, read('tiny.cardtable').replace('(1,1) W 2;', '(1,1) W 2 '));
+    const r = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 4, character: 10 } });
+    expect(r.items.map((i) => i.label)).toEqual(['B', 'C', 'L']);
+    expect(r.items.find((i) => i.label === 'C')!.textEdit).toMatchObject({ newText: 'C ${1:5}' });
+    expect(r.items[0]!.insertTextFormat).toBe(2);
+    client.close(uri);
+  });
+
+  it('offers the missing bonus keys', async () => {
+    const uri = fx.uri('tiny.bonus');
+    client.open(uri, '-2:-1\n0:0\n2:5\n\n');
+    const r = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 3, character: 0 } });
+    expect(r.items.map((i) => i.label)).toEqual(['-1:', '1:']);
+    client.close(uri);
+  });
+});
+
+describe('hover', () => {
+  it('shows a card’s equivalents and how many cards of it exist', async () => {
+    const uri = fx.uri('tiny.cardset');
+    client.change(uri, [{ text: read('tiny.cardset') }]);
+    const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 2 } });
+    expect(hoverText(h)).toContain('equivalents: `A` `a`');
+    expect(hoverText(h)).toContain('4 cards of A in the set of 24: 3 × 1 point, 1 × 2 points');
+  });
+
+  it('names a table cell in the UI notation: (2,4) = C5', async () => {
+    const uri = fx.uri('tiny.cardtable');
+    client.open(uri, '7*7\n(3,3)\n(2,4) W 3 C 5;\n(7,7)\n');
+    const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 3 } });
+    expect(hoverText(h)).toContain('(2,4) = C5');
+    expect(hoverText(h)).toContain('5 cell points, word factor 3');
+    const start = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 1 } });
+    expect(hoverText(start)).toContain('the first move must cover D4');
+    client.close(uri);
+  });
+
+  it('says a bonus line in words', async () => {
+    const uri = fx.uri('tiny.bonus');
+    client.open(uri, read('tiny.bonus'));
+    const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 1 } });
+    expect(hoverText(h)).toBe('trading 3 cards scores -2');
+    const pass = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 4, character: 0 } });
+    expect(hoverText(pass)).toBe('passing scores -1');
+    client.close(uri);
+  });
+});
+
+describe('quick fixes', () => {
+  const actionsFor = async (uri: string, d: Diagnostic[]) =>
+    client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d[0]!.range, context: { diagnostics: d } });
+
+  it('corrects the declared count', async () => {
+    const uri = fx.uri('tiny.cardset');
+    const text = read('tiny.cardset').replace(/^24/, '30');
+    client.change(uri, [{ text }]);
+    const d = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardset/count-mismatch'))).filter((x) => x.code === 'cardset/count-mismatch');
+    const [a] = await actionsFor(uri, d);
+    expect(a!.title).toBe('Change the declared count to 24');
+    expect(applyEdits(text, a!.edit!.changes![uri]!)).toBe(read('tiny.cardset'));
+  });
+
+  it('adds a missing character to the charset', async () => {
+    const uri = fx.uri('tiny.cardset');
+    client.change(uri, [{ text: '1\n[ä 3]\n' }]);
+    const d = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardset/unknown-character'))).filter((x) => x.code === 'cardset/unknown-character');
+    const [a] = await actionsFor(uri, d);
+    expect(a!.title).toBe("Add 'Ää' to the charset tiny.charset");
+    const edits = a!.edit!.changes![fx.uri('tiny.charset')]!;
+    expect(applyEdits(read('tiny.charset'), edits)).toBe('7\nAa\nBb\nEe\nNn\nSs\nTt\nÄä\n');
+  });
+
+  it('adds the missing bonus keys', async () => {
+    const uri = fx.uri('tiny.bonus');
+    const text = '-2:-1\n0:0\n2:5\n';
+    client.open(uri, text);
+    const d = (await client.diagnostics(uri, (x) => x.length > 0)).filter((x) => x.code === 'bonus/missing-key');
+    const [a] = await actionsFor(uri, d);
+    expect(a!.title).toBe('Add the missing keys -1, 1 (value 0)');
+    const fixed = applyEdits(text, a!.edit!.changes![uri]!);
+    expect(fixed).toBe('-2:-1\n0:0\n2:5\n-1:0\n1:0\n');
+    client.change(uri, [{ text: fixed }]);
+    await client.diagnostics(uri, (x) => x.length === 0);
+    client.close(uri);
+  });
+
+  it('merges or removes a duplicate cell line', async () => {
+    const uri = fx.uri('tiny.cardtable');
+    const text = '7*7\n(3,3)\n(1,1) W 2;\n(2,2) B;\n(1,1) C 5 W 3;\n(7,7)\n';
+    client.open(uri, text);
+    const d = (await client.diagnostics(uri, (x) => x.length > 0)).filter((x) => x.code === 'cardtable/duplicate-cell');
+    expect(d).toHaveLength(1);
+    const actions = await actionsFor(uri, d);
+    expect(actions.map((a) => a.title)).toEqual(['Merge into the first line of (1,1): (1,1) W 2 C 5;', 'Remove the duplicate line of (1,1)']);
+    expect(applyEdits(text, actions[0]!.edit!.changes![uri]!)).toBe('7*7\n(3,3)\n(1,1) W 2 C 5;\n(2,2) B;\n(7,7)\n');
+    expect(applyEdits(text, actions[1]!.edit!.changes![uri]!)).toBe('7*7\n(3,3)\n(1,1) W 2;\n(2,2) B;\n(7,7)\n');
+    client.close(uri);
+  });
+});
+
+describe('formatting, symbols, folding, tokens, hints, lenses', () => {
+  it('formats with the canonical printer, and leaves a broken file alone', async () => {
+    const uri = fx.uri('tiny.cardtable');
+    client.open(uri, '7*7\n(3,3)\n(0 ,0) B;\n(1,1)   W 2;\n(7,7)\n');
+    const edits = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    expect(edits).toHaveLength(1);
+    expect(edits[0]!.newText).toBe('7*7\n(3,3)\n\n(0,0) B;\n(1,1) W 2;\n\n(7,7)\n');
+    client.change(uri, [{ text: '7*7\n(3,3)\n(0,0) Q;\n' }]);
+    expect(await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
+    client.close(uri);
+  });
+
+  it('lists document symbols', async () => {
+    const uri = fx.uri('tiny.cardtable');
+    client.open(uri, read('tiny.cardtable'));
+    const s = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    expect(s.map((x) => x.name)).toEqual(['7*7', '(0,0) A1', '(6,6) G7', '(1,1) B2', '(5,5) F6', '(3,0) D1', '(3,6) D7', '(0,3) A4', '(6,3) G4']);
+    client.change(fx.uri('tiny.cardset'), [{ text: read('tiny.cardset') }]);
+    const cs = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: fx.uri('tiny.cardset') } });
+    expect(cs.map((x) => `${x.name}:${x.detail}`)).toEqual(['A:4 cards', 'B:2 cards', 'E:4 cards', 'N:3 cards', 'S:3 cards', 'T:4 cards', 'wildcard:4 cards']);
+  });
+
+  it('folds the attribute lines of a card table', async () => {
+    const uri = fx.uri('tiny.cardtable');
+    const f = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri } });
+    expect(f).toContainEqual({ startLine: 2, endLine: 9, kind: 'region' });
+  });
+
+  it('returns semantic tokens with the announced legend', async () => {
+    const uri = fx.uri('tiny.bonus');
+    client.open(uri, '-4:-3\n0:1\n');
+    const t = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    // -4 property, ':' operator, -3 number; then the next line.
+    expect(t.data).toEqual([0, 0, 2, 4, 0, 0, 2, 1, 6, 0, 0, 1, 2, 0, 0, 1, 0, 1, 4, 0, 0, 1, 1, 6, 0, 0, 1, 1, 0, 0]);
+    client.close(uri);
+  });
+
+  it('shows inlay hints: the running card count, cell names', async () => {
+    const cardset = fx.uri('tiny.cardset');
+    client.change(cardset, [{ text: read('tiny.cardset') }]);
+    const h = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: cardset }, range: { start: { line: 0, character: 0 }, end: { line: 99, character: 0 } } });
+    expect(h.map((x) => x.label)).toEqual(['4 cards', '6 cards', '10 cards', '13 cards', '16 cards', '20 cards', '24 cards']);
+    const t = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: fx.uri('tiny.cardtable') }, range: { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } } });
+    expect(t.map((x) => [x.label, x.position])).toEqual([['A1', { line: 2, character: 5 }], ['G7', { line: 3, character: 5 }]]);
+  });
+
+  it('offers the Preview table and Show distribution lenses', async () => {
+    const t = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: fx.uri('tiny.cardtable') } });
+    expect(t.map((l) => l.command)).toEqual([{ title: 'Preview table', command: 'cardwords.previewTable', arguments: [fx.uri('tiny.cardtable')] }]);
+    const c = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: fx.uri('tiny.cardset') } });
+    expect(c.map((l) => l.command?.command)).toEqual(['cardwords.showDistribution']);
+  });
+});
+
+describe('custom requests', () => {
+  it('cardwords/tablePreview: grid, attributes, start condition, blocked cells', async () => {
+    const p = await client.request<TablePreview>(TABLE_PREVIEW_METHOD, { uri: fx.uri('tiny.cardtable') });
+    expect([p.width, p.height, p.cells.length]).toEqual([7, 7, 49]);
+    expect(p.blocked).toEqual([[0, 0], [6, 6]]);
+    expect(p.cells[3 * 7 + 6]).toEqual({ column: 6, row: 3, name: 'G4', blocked: false, points: 5, letterFactor: 2, wordFactor: 1 });
+    expect(p.start).toEqual({ column: 3, row: 3, touchColumn: 3, touchRow: 3, description: 'the first move must cover D4 (3,3)' });
+    expect(p.columnLabels.join('')).toBe('ABCDEFG');
+    expect(p.special).toHaveLength(8);
+    expect(p.errors).toBe(0);
+    // From another file of the ruleset, not open: the table on disk.
+    const q = await client.request<TablePreview>(TABLE_PREVIEW_METHOD, { uri: fx.uri('tiny.bonus') });
+    expect(q.width).toBe(7);
+  });
+
+  it('cardwords/distribution: cards per character against the dictionary', async () => {
+    const s = await client.request<DistributionStats>(DISTRIBUTION_METHOD, { uri: fx.uri('tiny.cardset') });
+    expect(s.rows.map((r) => r.char)).toEqual(['A', 'B', 'E', 'N', 'S', 'T']);
+    expect(s.rows.map((r) => r.cards)).toEqual([4, 2, 4, 3, 3, 4]);
+    expect([s.totalCards, s.wildcards, s.words]).toEqual([24, 4, 37]);
+    const dict = read('tiny.dict');
+    const es = [...dict].filter((c) => c === 'e').length;
+    expect(s.rows[2]!.occurrences).toBe(es);
+    expect(s.rows.reduce((x, r) => x + r.frequency, 0)).toBeCloseTo(1, 9);
+    expect(s.rows.reduce((x, r) => x + r.suggestedCards, 0)).toBe(20);
+    expect(s.rows[0]!.meanPoints).toBe(1.25);
+  });
+
+  it('answers a request about a file that is not there with an error', async () => {
+    await expect(client.request(DISTRIBUTION_METHOD, { uri: fx.uri('nothing/none.cardset') })).rejects.toThrow(/no charset/);
+    await expect(client.request(TABLE_PREVIEW_METHOD, { uri: 42 })).rejects.toThrow(/uri/);
+  });
+});
