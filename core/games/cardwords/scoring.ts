@@ -1,0 +1,121 @@
+// The one scoring function of Cardwords (RULES.md, "Play"), used by the engine, the UI's
+// preview and the robot (whose generator uses `cardCoefficient`/`wordScore` below and is
+// checked move by move against `scoreMove`).
+//
+//   score = sum of the cell points of the newly covered cells
+//         + for every word created (length >= 2, main word and cross words):
+//             (sum of new card points x the cell's letter factor
+//              + plain points of the cards already on the table in the word)
+//             x the word factor of every newly occupied cell in the word
+//         + the bonus for the number of cards laid.
+import type { CardTable } from '../../formats/types.js';
+import { shownChar, type Board, type Card, type PlacedCard } from './types.js';
+
+export interface ScoredWord {
+  word: string;
+  direction: 'across' | 'down';
+  /** Cells of the word, in reading order: row * width + col. */
+  cells: number[];
+  score: number;
+}
+
+export interface MoveScore {
+  total: number;
+  /** Cell points of the newly covered cells. */
+  cellPoints: number;
+  words: ScoredWord[];
+  /** The bonus for the number of cards laid. */
+  bonus: number;
+  laid: number;
+}
+
+/** The score of one word: (new points x letter factor + old points) x word factors. */
+export function wordScore(newWeighted: number, oldPlain: number, wordFactor: number): number {
+  return (newWeighted + oldPlain) * wordFactor;
+}
+
+/** The bonus for laying `laid` cards (0 when the bonus file has no such key). */
+export function layBonus(bonus: ReadonlyMap<number, number>, laid: number): number {
+  return laid > 0 ? (bonus.get(laid) ?? 0) : 0;
+}
+
+export function tradeScore(bonus: ReadonlyMap<number, number>, cards: number): number {
+  return bonus.get(-cards) ?? 0;
+}
+
+export function passScore(bonus: ReadonlyMap<number, number>): number {
+  return bonus.get(0) ?? 0;
+}
+
+/**
+ * The words a placement creates: along each axis, the maximal run of cards through each
+ * new card, length >= 2. Assumes the cells are on the table, free and not blocked.
+ */
+export function createdWords(table: CardTable, board: Board, placed: readonly PlacedCard[]): Array<{ direction: 'across' | 'down'; cells: number[] }> {
+  const W = board.width;
+  const H = board.height;
+  const fresh = new Map<number, Card>();
+  for (const p of placed) fresh.set(p.row * W + p.col, p.card);
+  const at = (c: number) => board.cells[c] ?? fresh.get(c) ?? null;
+  const out: Array<{ direction: 'across' | 'down'; cells: number[] }> = [];
+  const seen = new Set<string>();
+  for (const dir of ['across', 'down'] as const) {
+    const dc = dir === 'across' ? 1 : 0;
+    const dr = 1 - dc;
+    for (const p of placed) {
+      let c0 = p.col;
+      let r0 = p.row;
+      while (c0 - dc >= 0 && r0 - dr >= 0 && at((r0 - dr) * W + c0 - dc) !== null) {
+        c0 -= dc;
+        r0 -= dr;
+      }
+      const key = `${dir}${c0},${r0}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const cells: number[] = [];
+      let c = c0;
+      let r = r0;
+      while (c < W && r < H && at(r * W + c) !== null) {
+        cells.push(r * W + c);
+        c += dc;
+        r += dr;
+      }
+      if (cells.length >= 2) out.push({ direction: dir, cells });
+    }
+  }
+  void table;
+  return out;
+}
+
+/** Scores a placement that is structurally valid (cells free, in one line, no gap). */
+export function scoreMove(table: CardTable, bonus: ReadonlyMap<number, number>, board: Board, placed: readonly PlacedCard[]): MoveScore {
+  const W = board.width;
+  const fresh = new Map<number, Card>();
+  let cellPoints = 0;
+  for (const p of placed) {
+    const c = p.row * W + p.col;
+    fresh.set(c, p.card);
+    cellPoints += table.cells[c]?.points ?? 0;
+  }
+  const words: ScoredWord[] = [];
+  for (const w of createdWords(table, board, placed)) {
+    let newWeighted = 0;
+    let oldPlain = 0;
+    let factor = 1;
+    let word = '';
+    for (const c of w.cells) {
+      const isNew = fresh.get(c);
+      const card = isNew ?? board.cells[c]!;
+      word += shownChar(card) ?? '?';
+      if (isNew) {
+        const attr = table.cells[c];
+        newWeighted += card.points * (attr?.letterFactor ?? 1);
+        factor *= attr?.wordFactor ?? 1;
+      } else oldPlain += card.points;
+    }
+    words.push({ word, direction: w.direction, cells: w.cells, score: wordScore(newWeighted, oldPlain, factor) });
+  }
+  const b = layBonus(bonus, placed.length);
+  const total = cellPoints + words.reduce((s, w) => s + w.score, 0) + b;
+  return { total, cellPoints, words, bonus: b, laid: placed.length };
+}

@@ -1,0 +1,72 @@
+// Robot players: choose a move, a trade or a pass. Levels:
+//   best    always the highest score (a trade or pass when its score beats every move)
+//   good    a strong human: a random move among those within 80% of the best score
+//   casual  a casual human: short words (<= 5 cards in the word), up to 3 cards laid, a
+//           random move from the better half of those
+// Randomness comes from the caller's seeded generator (the game state's), so robot games
+// replay exactly.
+import type { Rng } from '../../random.js';
+import { createdWords, passScore, tradeScore } from '../../games/cardwords/scoring.js';
+import { shownChar, type Board, type Card, type PlacedCard } from '../../games/cardwords/types.js';
+import { bestMoves, generateMoves, sortMoves, type GenContext, type GeneratedMove } from './generate.js';
+
+export type RobotLevel = 'best' | 'good' | 'casual';
+export const ROBOT_LEVELS: readonly RobotLevel[] = ['best', 'good', 'casual'];
+
+export type RobotChoice =
+  | { kind: 'move'; move: GeneratedMove; score: number }
+  | { kind: 'trade'; cards: Card[]; score: number }
+  | { kind: 'pass'; score: number };
+
+export function tilesToPlaced(width: number, move: GeneratedMove): PlacedCard[] {
+  return move.tiles.map((t) => ({ col: t.cell % width, row: Math.floor(t.cell / width), card: t.card }));
+}
+
+/** The words a generated move creates, main word first. */
+export function moveWords(ctx: GenContext, board: Board, move: GeneratedMove): string[] {
+  const placed = tilesToPlaced(board.width, move);
+  const fresh = new Map(move.tiles.map((t) => [t.cell, t.card] as const));
+  const words = createdWords(ctx.table, board, placed).map((w) => ({
+    dir: w.direction,
+    word: w.cells.map((c) => shownChar(board.cells[c] ?? fresh.get(c)!)).join(''),
+  }));
+  words.sort((a, b) => (a.dir === move.direction ? 0 : 1) - (b.dir === move.direction ? 0 : 1));
+  return words.map((w) => w.word);
+}
+
+/** The best trade or pass available (trading needs as many cards in the pile). */
+export function bestNonMove(bonus: ReadonlyMap<number, number>, hand: readonly Card[], pile: number | null): RobotChoice {
+  let best: RobotChoice = { kind: 'pass', score: passScore(bonus) };
+  const max = Math.min(hand.length, pile ?? hand.length);
+  // trade the lowest cards first, wildcards last
+  const order = hand.slice().sort((a, b) => (a.char === null ? 1 : 0) - (b.char === null ? 1 : 0) || a.points - b.points);
+  for (let i = 1; i <= max; i++) {
+    const s = tradeScore(bonus, i);
+    if (s > best.score || (s === best.score && best.kind === 'trade')) best = { kind: 'trade', cards: order.slice(0, i), score: s };
+  }
+  return best;
+}
+
+export function chooseAction(ctx: GenContext, board: Board, hand: readonly Card[], pile: number | null, level: RobotLevel, rng: Rng): RobotChoice {
+  const other = bestNonMove(ctx.bonus, hand, pile);
+  if (level === 'best') {
+    const best = sortMoves(bestMoves(ctx, board, hand))[0];
+    if (!best || other.score > best.score) return other;
+    return { kind: 'move', move: best, score: best.score };
+  }
+  if (level === 'good') {
+    const moves = sortMoves(generateMoves(ctx, board, hand));
+    const top = moves[0];
+    if (!top || other.score > top.score) return other;
+    const floor = top.score >= 0 ? top.score * 0.8 : top.score;
+    const pool = moves.filter((m) => m.score >= floor);
+    const m = pool[rng.int(pool.length)]!;
+    return { kind: 'move', move: m, score: m.score };
+  }
+  const moves = sortMoves(generateMoves(ctx, board, hand, { acceptWord: (len) => len <= 5 }).filter((m) => m.tiles.length <= 3));
+  if (moves.length === 0) return other;
+  const pool = moves.slice(0, Math.max(1, Math.ceil(moves.length / 2)));
+  const m = pool[rng.int(pool.length)]!;
+  if (other.score > m.score && other.score > moves[0]!.score) return other;
+  return { kind: 'move', move: m, score: m.score };
+}

@@ -1,0 +1,425 @@
+// The word graph: one flat array of arcs holding a minimised DAWG and a minimised GADDAG
+// that share nodes (the layout of andy-k/wolges' KWG).
+//
+// Letters are small integers: 1..K in charset order; 0 is the GADDAG separator.
+// A node is the index of its first arc; its arcs follow one another up to the arc with the
+// END flag. Node 0 is the empty node (no arcs). Each arc is two uint32s:
+//   arcs[2i]     the node reached (0: none)
+//   arcs[2i + 1] letter | ACCEPT (the string read so far, ending with this letter, is a
+//                word) | END (last arc of its node)
+//
+// The DAWG reads words left to right from `dawgRoot`. The GADDAG reads, from `gaddagRoot`,
+// a word's letters leftwards from any letter (w[i], w[i-1], .., w[0]); ACCEPT there means
+// w[0..i] is a whole word; the separator arc (letter 0) then leads to the DAWG node of the
+// prefix w[0..i], which reads the rest of the word rightwards. So the GADDAG's right parts
+// are the DAWG itself: that is the sharing, and it is what keeps the build fast.
+//
+// Build: sort the words, build the DAWG with Daciuk's incremental minimisation, noting the
+// DAWG node of every prefix; radix-sort the reversed prefixes; build the GADDAG's left part
+// with the same minimiser (shared register), each reversed prefix carrying its separator arc.
+
+export const ACCEPT = 0x10000;
+export const END = 0x20000;
+export const LETTER_MASK = 0xffff;
+export const SEP = 0;
+
+export interface WordGraph {
+  /** 2 uint32 per arc; arc 0 is a dummy so that node 0 means "no arcs". */
+  readonly arcs: Uint32Array;
+  readonly arcCount: number;
+  readonly dawgRoot: number;
+  readonly gaddagRoot: number;
+  /** Number of words in the graph. */
+  readonly wordCount: number;
+}
+
+/** Words as arrays of letter codes (1..K), any order, duplicates allowed. */
+export interface CodedWords {
+  /** All letters, word after word. */
+  letters: Uint8Array | Uint16Array;
+  /** offsets[k]..offsets[k+1] are the letters of word k (length count+1). */
+  offsets: Int32Array;
+  count: number;
+}
+
+class Minimiser {
+  arcs: Uint32Array;
+  arcCount = 1; // arc 0: dummy
+  private table: Int32Array;
+  private tableUsed = 0;
+
+  constructor(expectedArcs: number) {
+    this.arcs = new Uint32Array(Math.max(16, expectedArcs) * 2);
+    this.table = new Int32Array(nextPow2(Math.max(64, expectedArcs)));
+  }
+
+  /** Registers a node with the given arcs (parallel arrays, n arcs from offset 0); returns its id. */
+  register(infos: Int32Array, targets: Int32Array, n: number): number {
+    if (n === 0) return 0;
+    let h = 0x811c9dc5 | 0;
+    for (let i = 0; i < n; i++) {
+      h = Math.imul(h ^ infos[i]!, 0x01000193);
+      h = Math.imul(h ^ targets[i]!, 0x01000193);
+    }
+    h ^= h >>> 15;
+    const table = this.table;
+    const mask = table.length - 1;
+    let slot = h & mask;
+    const arcs = this.arcs;
+    for (;;) {
+      const id = table[slot]!;
+      if (id === 0) break;
+      // compare
+      let same = true;
+      for (let i = 0; i < n; i++) {
+        const a = id + i;
+        const info = arcs[2 * a + 1]!;
+        const isEnd = (info & END) !== 0;
+        if ((info & ~END) !== infos[i] || arcs[2 * a] !== targets[i] || isEnd !== (i === n - 1)) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return id;
+      slot = (slot + 1) & mask;
+    }
+    // append
+    const id = this.arcCount;
+    if ((id + n) * 2 > this.arcs.length) {
+      const bigger = new Uint32Array(Math.max(this.arcs.length * 2, (id + n) * 2 + 16));
+      bigger.set(this.arcs);
+      this.arcs = bigger;
+    }
+    const out = this.arcs;
+    for (let i = 0; i < n; i++) {
+      out[2 * (id + i)] = targets[i]!;
+      out[2 * (id + i) + 1] = infos[i]! | (i === n - 1 ? END : 0);
+    }
+    this.arcCount += n;
+    table[slot] = id;
+    this.tableUsed++;
+    if (this.tableUsed * 2 > table.length) this.grow();
+    return id;
+  }
+
+  private grow(): void {
+    const old = this.table;
+    const table = new Int32Array(old.length * 2);
+    const mask = table.length - 1;
+    const arcs = this.arcs;
+    for (let s = 0; s < old.length; s++) {
+      const id = old[s]!;
+      if (id === 0) continue;
+      let h = 0x811c9dc5 | 0;
+      for (let a = id; ; a++) {
+        const info = arcs[2 * a + 1]!;
+        h = Math.imul(h ^ (info & ~END), 0x01000193);
+        h = Math.imul(h ^ arcs[2 * a]!, 0x01000193);
+        if (info & END) break;
+      }
+      h ^= h >>> 15;
+      let slot = h & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = id;
+    }
+    this.table = table;
+  }
+}
+
+function nextPow2(n: number): number {
+  let p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+/**
+ * Incremental construction over strings given in lexicographic order (Daciuk et al.): the
+ * current path is pending, everything off it is minimised and registered.
+ */
+class PathBuilder {
+  // pending arcs per depth
+  private infos: Int32Array[] = [];
+  private targets: Int32Array[] = [];
+  private counts: number[] = [];
+  /** Letters of the current path (the last string inserted). */
+  private path: number[] = [];
+  /** Called when the node at `depth` of the current path is registered. */
+  onFinal: ((depth: number, id: number) => void) | null = null;
+
+  constructor(private readonly min: Minimiser) {
+    this.ensure(0);
+  }
+
+  private ensure(depth: number): void {
+    while (this.counts.length <= depth) {
+      this.infos.push(new Int32Array(8));
+      this.targets.push(new Int32Array(8));
+      this.counts.push(0);
+    }
+  }
+
+  private push(depth: number, info: number, target: number): void {
+    let n = this.counts[depth]!;
+    if (n === this.infos[depth]!.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.infos[depth] = grow(this.infos[depth]!);
+      this.targets[depth] = grow(this.targets[depth]!);
+    }
+    this.infos[depth]![n] = info;
+    this.targets[depth]![n] = target;
+    this.counts[depth] = ++n;
+  }
+
+  /** Registers the pending nodes deeper than `depth`, linking each into its parent. */
+  private finishTo(depth: number): void {
+    for (let d = this.path.length; d > depth; d--) {
+      const id = this.min.register(this.infos[d]!, this.targets[d]!, this.counts[d]!);
+      this.counts[d] = 0;
+      if (this.onFinal) this.onFinal(d, id);
+      const pn = this.counts[d - 1]!;
+      this.targets[d - 1]![pn - 1] = id;
+    }
+    this.path.length = depth;
+  }
+
+  /**
+   * Adds one string (data[from .. from + len)), which must sort after the previous one.
+   * `accept` sets ACCEPT on its last arc; `sepTarget` (non-zero) gives its end node a
+   * separator arc to that node.
+   */
+  add(data: Letters, from: number, len: number, accept: boolean, sepTarget: number): void {
+    const path = this.path;
+    let p = 0;
+    while (p < path.length && p < len && path[p] === data[from + p]) p++;
+    if (p === len && p === path.length) {
+      // the same string again: only flags can be added to the last arc
+      if (accept && len > 0) this.infos[len - 1]![this.counts[len - 1]! - 1]! |= ACCEPT;
+      return;
+    }
+    this.finishTo(p);
+    this.ensure(len);
+    for (let i = p; i < len; i++) {
+      const l = data[from + i]!;
+      this.push(i, l | (accept && i === len - 1 ? ACCEPT : 0), 0);
+      path.push(l);
+    }
+    if (sepTarget !== 0) this.push(len, SEP, sepTarget);
+  }
+
+  /** Registers everything; returns the root. */
+  finish(): number {
+    this.finishTo(0);
+    const id = this.min.register(this.infos[0]!, this.targets[0]!, this.counts[0]!);
+    this.counts[0] = 0;
+    return id;
+  }
+}
+
+type Letters = Uint8Array | Uint16Array;
+
+function maxLetter(letters: Letters): number {
+  let m = 0;
+  for (let i = 0; i < letters.length; i++) if (letters[i]! > m) m = letters[i]!;
+  return m;
+}
+
+/**
+ * MSD radix sort of string ids: string i is data[starts[i] .. starts[i] + lens[i]).
+ * Lexicographic by code; a string sorts before its extensions. Small ranges use insertion sort.
+ */
+function radixSort(items: Int32Array, data: Letters, starts: Int32Array, lens: Int32Array, maxKey: number): void {
+  const buckets = maxKey + 1;
+  const tmp = new Int32Array(items.length);
+  const keys = new Int32Array(items.length);
+  const stack: number[] = [0, items.length, 0];
+  const count = new Int32Array(buckets + 1);
+  const starts2 = new Int32Array(buckets + 1);
+  while (stack.length) {
+    const depth = stack.pop()!;
+    const hi = stack.pop()!;
+    const lo = stack.pop()!;
+    const n = hi - lo;
+    if (n < 2) continue;
+    if (n < 24) {
+      for (let i = lo + 1; i < hi; i++) {
+        const x = items[i]!;
+        let j = i - 1;
+        while (j >= lo && compareFrom(items[j]!, x, depth, data, starts, lens) > 0) {
+          items[j + 1] = items[j]!;
+          j--;
+        }
+        items[j + 1] = x;
+      }
+      continue;
+    }
+    count.fill(0);
+    for (let i = lo; i < hi; i++) {
+      const it = items[i]!;
+      const k = depth < lens[it]! ? data[starts[it]! + depth]! : 0;
+      keys[i] = k;
+      count[k + 1]!++;
+    }
+    for (let b = 0; b < buckets; b++) count[b + 1]! += count[b]!;
+    starts2.set(count);
+    for (let i = lo; i < hi; i++) tmp[lo + count[keys[i]!]!++] = items[i]!;
+    items.set(tmp.subarray(lo, hi), lo);
+    // bucket 0 (strings that ended) needs no further sorting
+    for (let b = 1; b < buckets; b++) {
+      const s = lo + starts2[b]!;
+      const e = lo + starts2[b + 1]!;
+      if (e - s > 1) stack.push(s, e, depth + 1);
+    }
+  }
+}
+
+function compareFrom(a: number, b: number, depth: number, data: Letters, starts: Int32Array, lens: Int32Array): number {
+  const la = lens[a]!;
+  const lb = lens[b]!;
+  const sa = starts[a]!;
+  const sb = starts[b]!;
+  for (let t = depth; ; t++) {
+    const x = t < la ? data[sa + t]! : 0;
+    const y = t < lb ? data[sb + t]! : 0;
+    if (x !== y) return x - y;
+    if (x === 0) return 0;
+  }
+}
+
+/** Builds the graph. Word letters must be codes 1..K (K < 65536); words shorter than 2 are ignored. */
+export function buildGraph(words: CodedWords): WordGraph {
+  const { letters, offsets, count } = words;
+  const maxKey = maxLetter(letters);
+  const wStart = offsets.subarray(0, count);
+  const wLen = new Int32Array(count);
+  for (let k = 0; k < count; k++) wLen[k] = offsets[k + 1]! - offsets[k]!;
+  const order = new Int32Array(count);
+  for (let i = 0; i < count; i++) order[i] = i;
+  radixSort(order, letters, wStart, wLen, maxKey);
+  // keep distinct words of length >= 2
+  const kept: number[] = [];
+  let prev = -1;
+  for (let i = 0; i < count; i++) {
+    const k = order[i]!;
+    if (wLen[k]! < 2) continue;
+    if (prev >= 0 && compareFrom(prev, k, 0, letters, wStart, wLen) === 0) continue;
+    kept.push(k);
+    prev = k;
+  }
+  const n = kept.length;
+  const start = new Int32Array(n);
+  const lens = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    start[i] = offsets[kept[i]!]!;
+    lens[i] = wLen[kept[i]!]!;
+  }
+  // lcp with the previous word: the prefixes of lengths lcp+1..len are new with word i
+  const lcp = new Int32Array(n);
+  const itemBase = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    let p = 0;
+    if (i > 0) {
+      const a = start[i - 1]!;
+      const b = start[i]!;
+      const m = Math.min(lens[i - 1]!, lens[i]!);
+      while (p < m && letters[a + p] === letters[b + p]) p++;
+    }
+    lcp[i] = p;
+    itemBase[i + 1] = itemBase[i]! + lens[i]! - p;
+  }
+  const items = itemBase[n]!;
+  const sepTarget = new Int32Array(items);
+
+  const min = new Minimiser(items * 2);
+  // DAWG, noting each prefix's node
+  const dawg = new PathBuilder(min);
+  const owner: number[] = [];
+  dawg.onFinal = (depth, id) => {
+    const w = owner[depth]!;
+    sepTarget[itemBase[w]! + depth - lcp[w]! - 1] = id;
+  };
+  for (let i = 0; i < n; i++) {
+    dawg.add(letters, start[i]!, lens[i]!, true, 0);
+    for (let d = lcp[i]! + 1; d <= lens[i]!; d++) owner[d] = i;
+  }
+  const dawgRoot = dawg.finish();
+
+  // GADDAG left part: the reversed prefixes, sorted. The reversed prefix of length d of
+  // word i is the suffix of its reversal that starts at len - d.
+  let total = 0;
+  for (let i = 0; i < n; i++) total += lens[i]!;
+  const rev = new Uint16Array(total);
+  const revStart = new Int32Array(n);
+  for (let i = 0, o = 0; i < n; i++) {
+    revStart[i] = o;
+    const s = start[i]!;
+    for (let t = lens[i]! - 1; t >= 0; t--) rev[o++] = letters[s + t]!;
+  }
+  const itStart = new Int32Array(items);
+  const itLen = new Int32Array(items);
+  const itWord = new Int32Array(items);
+  for (let i = 0; i < n; i++) {
+    const len = lens[i]!;
+    for (let d = lcp[i]! + 1, it = itemBase[i]!; d <= len; d++, it++) {
+      itStart[it] = revStart[i]! + len - d;
+      itLen[it] = d;
+      itWord[it] = i;
+    }
+  }
+  const ord = new Int32Array(items);
+  for (let i = 0; i < items; i++) ord[i] = i;
+  radixSort(ord, rev, itStart, itLen, maxKey);
+  const gaddag = new PathBuilder(min);
+  for (let i = 0; i < items; i++) {
+    const it = ord[i]!;
+    const len = itLen[it]!;
+    gaddag.add(rev, itStart[it]!, len, len === lens[itWord[it]!], sepTarget[it]!);
+  }
+  const gaddagRoot = gaddag.finish();
+  return { arcs: min.arcs.slice(0, min.arcCount * 2), arcCount: min.arcCount, dawgRoot, gaddagRoot, wordCount: n };
+}
+
+/** The arc of `node` for `letter`, or -1. */
+export function findArc(arcs: Uint32Array, node: number, letter: number): number {
+  if (node === 0) return -1;
+  for (let a = node; ; a++) {
+    const info = arcs[2 * a + 1]!;
+    if ((info & LETTER_MASK) === letter) return a;
+    if (info & END) return -1;
+  }
+}
+
+/** Whether the DAWG holds the word (letter codes). */
+export function graphHas(g: WordGraph, word: ArrayLike<number>): boolean {
+  if (word.length < 2) return false;
+  let node = g.dawgRoot;
+  let a = -1;
+  for (let i = 0; i < word.length; i++) {
+    a = findArc(g.arcs, node, word[i]!);
+    if (a < 0) return false;
+    node = g.arcs[2 * a]!;
+  }
+  return (g.arcs[2 * a + 1]! & ACCEPT) !== 0;
+}
+
+/** Every word of the DAWG, as letter-code arrays, in code order (for tests and merging). */
+export function graphWords(g: WordGraph): number[][] {
+  const out: number[][] = [];
+  const path: number[] = [];
+  const walk = (node: number) => {
+    if (node === 0) return;
+    for (let a = node; ; a++) {
+      const info = g.arcs[2 * a + 1]!;
+      path.push(info & LETTER_MASK);
+      if (info & ACCEPT) out.push(path.slice());
+      walk(g.arcs[2 * a]!);
+      path.pop();
+      if (info & END) break;
+    }
+  };
+  walk(g.dawgRoot);
+  return out;
+}

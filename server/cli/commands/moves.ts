@@ -1,0 +1,159 @@
+// `cardwords moves`: robot analysis of a position (every legal move, or the best N).
+import { readFile } from 'node:fs/promises';
+import { formatCard } from '../../../core/games/cardwords/notation.js';
+import { parsePosition, PositionError } from '../../../core/games/cardwords/position.js';
+import type { Ruleset } from '../../../core/ruleset/types.js';
+import { bestMoves, generateMoves, sortMoves, type GenContext, type GeneratedMove } from '../../../core/robots/cardwords/generate.js';
+import { bestNonMove, moveWords } from '../../../core/robots/cardwords/robot.js';
+import { loadRuleset } from '../../../core/ruleset/load.js';
+import { findRulesetFiles, loadRulesetDir, readText, RulesetError } from '../../ruleset/fs.js';
+import { loadWordStore, rulesetChars } from '../../words/cache.js';
+import { intOption, parse } from '../args.js';
+import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
+import type { Command } from './index.js';
+import { join } from 'node:path';
+
+const help = `Usage: cardwords moves --ruleset DIR --position FILE [--all | --top N] [--json]
+
+Robot analysis of a position: the legal moves of the hand on the table, with exact scores,
+best first. The position file is JSON (docs/robot.md):
+  {"table": {"3,4": "[A 6]", "4,4": "[ E-2]"}, "hand": "[A 6] [  0] [E -1]", "pile": 40}
+keys "col,row" 0-based as in the card-table file; cards in the seed's notation; a wildcard
+on the table carries its meaning ([ E-2]); "pile" (optional) is the number of cards left
+to draw, which limits trades.
+
+Options:
+  --ruleset DIR     the ruleset folder (its card table, bonus, charset and dictionaries)
+  --position FILE   the position (- for standard input)
+  --all             every legal laying move exactly once (no trades or passes)
+  --top N           the N best moves (default 10); a trade or pass that scores more than
+                    every move is listed first, as the robot would play it
+  --json            JSON: [{"score": 23, "cards": {"5,4": "[B 2]"}, "words": ["ABS"]}, ...]
+  --repeat N        benchmark: load once, generate N times, print once; on standard error
+                    one line "load-ms: X" and one line "moves-ms: X" per generation
+  --no-cache        build the word graph instead of reading or writing the cache
+  -h, --help        this help
+
+A move is a set of (cell, card); a card is identified by its notation, so two identical
+cards in the hand give one move. Exit status: 0 ok, 1 bad ruleset or position, 2 usage.
+`;
+
+/** Loads a ruleset; a folder without a card set still serves for analysis (the hand is given). */
+async function loadForAnalysis(dir: string): Promise<{ ruleset: Ruleset | null; errors: string[] }> {
+  let result;
+  try {
+    result = await loadRulesetDir(dir);
+  } catch (e) {
+    if (e instanceof RulesetError) return { ruleset: null, errors: [e.message] };
+    throw e;
+  }
+  if (result.ruleset) return { ruleset: result.ruleset, errors: [] };
+  // retry with a stand-in card set when only the card set is missing or short
+  const m = await findRulesetFiles(dir);
+  const errs = result.diagnostics.filter((d) => d.severity === 'error');
+  const onlyCards = errs.every((d) => d.file === join(dir, m.cardset) || d.code === 'ruleset/not-enough-cards');
+  const fmt = errs.map((d) => `${d.file ?? dir}:${d.range.start.line + 1}:${d.range.start.character + 1}: error: ${d.message} [${d.code}]`);
+  if (!onlyCards) return { ruleset: null, errors: fmt };
+  const read = async (f: string) => ({ name: join(dir, f), text: (await readText(join(dir, f))).text });
+  const r = loadRuleset({
+    name: m.name,
+    charset: await read(m.charset),
+    cardset: { name: join(dir, m.cardset), text: `1000\n${'[  0]'.repeat(1000)}\n` },
+    cardtable: await read(m.cardtable),
+    bonus: await read(m.bonus),
+    dictionaries: await Promise.all((m.dictionaries ?? []).map(read)),
+    ...(m.personal ? { personal: await read(m.personal) } : {}),
+    ...(m.removal ? { removal: await read(m.removal) } : {}),
+  });
+  return r.ruleset ? { ruleset: r.ruleset, errors: [] } : { ruleset: null, errors: fmt };
+}
+
+function cellName(width: number, cell: number): string {
+  return `${cell % width},${Math.floor(cell / width)}`;
+}
+
+export const command: Command = {
+  help,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values } = parse(
+      argv,
+      {
+        ruleset: { type: 'string' },
+        position: { type: 'string' },
+        all: { type: 'boolean' },
+        top: { type: 'string' },
+        json: { type: 'boolean' },
+        repeat: { type: 'string' },
+        'no-cache': { type: 'boolean' },
+      },
+      false,
+    );
+    if (!values.ruleset) throw new UsageError('--ruleset DIR is required');
+    if (!values.position) throw new UsageError('--position FILE is required');
+    if (values.all && values.top !== undefined) throw new UsageError('--all and --top exclude each other');
+    const top = intOption(values.top, 'top', 1, 1_000_000, 10);
+    const repeat = intOption(values.repeat, 'repeat', 1, 1_000_000, 1);
+    const timing = values.repeat !== undefined;
+
+    const t0 = performance.now();
+    const { ruleset, errors } = await loadForAnalysis(values.ruleset);
+    if (!ruleset) {
+      io.err(`cardwords moves: the ruleset ${values.ruleset} cannot be used:\n${errors.join('\n')}\n`);
+      return EXIT_ERRORS;
+    }
+    const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words, { cache: !values['no-cache'] });
+    if (timing) io.err(`load-ms: ${(performance.now() - t0).toFixed(3)}\n`);
+
+    let text: string;
+    try {
+      text = values.position === '-' ? new TextDecoder().decode(await io.readStdin()) : await readFile(values.position, 'utf8');
+    } catch (e) {
+      io.err(`cardwords moves: cannot read ${values.position}: ${(e as Error).message}\n`);
+      return EXIT_ERRORS;
+    }
+    let position;
+    try {
+      position = parsePosition(text, ruleset.table, ruleset.canonical);
+    } catch (e) {
+      if (e instanceof PositionError) {
+        io.err(`cardwords moves: ${values.position}: ${e.message} [${e.code}]\n`);
+        return EXIT_ERRORS;
+      }
+      throw e;
+    }
+    const ctx: GenContext = { table: ruleset.table, bonus: ruleset.bonus.values, store };
+    let moves: GeneratedMove[] = [];
+    for (let i = 0; i < repeat; i++) {
+      const t = performance.now();
+      moves = values.all || top > 1 ? generateMoves(ctx, position.board, position.hand) : bestMoves(ctx, position.board, position.hand);
+      if (timing) io.err(`moves-ms: ${(performance.now() - t).toFixed(3)}\n`);
+    }
+    sortMoves(moves);
+    const W = ruleset.table.width;
+    type Out = { score: number; cards?: Record<string, string>; words?: string[]; action?: 'trade' | 'pass'; trade?: string[] };
+    const out: Out[] = [];
+    if (!values.all) {
+      const other = bestNonMove(ctx.bonus, position.hand, position.pile);
+      if (!moves[0] || other.score > moves[0].score) {
+        out.push(other.kind === 'trade' ? { score: other.score, action: 'trade', trade: other.cards.map(formatCard) } : { score: other.score, action: 'pass' });
+      }
+      moves = moves.slice(0, top);
+    }
+    for (const m of moves) {
+      const cards: Record<string, string> = {};
+      for (const t of m.tiles) cards[cellName(W, t.cell)] = formatCard(t.card);
+      out.push({ score: m.score, cards, words: moveWords(ctx, position.board, m) });
+    }
+    if (values.json) io.out(`${JSON.stringify(out)}\n`);
+    else {
+      const lines = out.map((o) => {
+        if (o.action === 'pass') return `${String(o.score).padStart(5)}  pass`;
+        if (o.action === 'trade') return `${String(o.score).padStart(5)}  trade ${o.trade!.join(' ')}`;
+        const cards = Object.entries(o.cards!).map(([k, v]) => `${k} ${v}`).join(' ');
+        return `${String(o.score).padStart(5)}  ${o.words!.join(' ')}  ${cards}`;
+      });
+      io.out(lines.length ? `${lines.join('\n')}\n` : 'no legal move\n');
+    }
+    return EXIT_OK;
+  },
+};
