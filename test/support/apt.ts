@@ -3,6 +3,9 @@
 // CI runs as root; a missing package that cannot be installed fails the test, never skips it.
 import { spawnSync } from 'node:child_process';
 
+/** Every Debian package a test needs; test/global-setup.ts installs them before the suites. */
+export const DEBIAN_PACKAGES = ['tmux', 'emacs-nox', 'elpa-eglot', 'neovim'];
+
 let updated = false;
 
 function installed(pkg: string): boolean {
