@@ -1,7 +1,9 @@
 // The independent, plain enumerator the robot is checked against: every segment of every
 // row and column, every assignment of hand cards to its free cells (wildcards: every
 // letter), each checked with its own plain rules against a plain word set. Shares no code
-// with core/ (only the types).
+// with core/ (only the types). Two plain prunings keep it quick: the placement rule is tested
+// on the segment's cells before any card, and a branch ends as soon as a card's cross word is
+// unknown or the main word's beginning starts no word (the full check still follows).
 import type { CardTable } from '../../../core/formats/types.js';
 import type { Board, Card } from '../../../core/games/cardwords/types.js';
 
@@ -24,6 +26,9 @@ export function enumerateAll(table: CardTable, bonus: ReadonlyMap<number, number
   const W = table.width;
   const H = table.height;
   const out = new Map<string, RefMove>();
+  // every beginning of a word, to stop an assignment as soon as its main word cannot become one
+  const prefixes = new Set<string>();
+  for (const w of words) for (let i = 1; i <= w.length; i++) prefixes.add(w.slice(0, i));
   const empty = board.cells.every((c) => c === null);
   const isBlocked = (c: number, r: number) => table.cells[r * W + c]!.blocked;
   for (const across of [true, false]) {
@@ -46,15 +51,69 @@ export function enumerateAll(table: CardTable, bonus: ReadonlyMap<number, number
           const last = at(e);
           if (board.cells[first.r * W + first.c] !== null || board.cells[last.r * W + last.c] !== null) continue;
           if (free.length > hand.length) break;
-          assign(free);
+          // the placement rule depends on the cells only: test it before any card
+          if (!placementOk(free)) continue;
+          assign(free, across, at, s, e);
         }
       }
     }
   }
 
-  function assign(free: number[]): void {
-    const used = new Array<boolean>(hand.length).fill(false);
+  function placementOk(free: number[]): boolean {
+    if (empty) {
+      const { touchColumn, touchRow } = table.start;
+      return free.some((cell) => (touchColumn === null || cell % W === touchColumn) && (touchRow === null || Math.floor(cell / W) === touchRow));
+    }
+    return free.some((cell) => {
+      const c = cell % W;
+      const r = Math.floor(cell / W);
+      return [[c - 1, r], [c + 1, r], [c, r - 1], [c, r + 1]].some(([x, y]) => x! >= 0 && y! >= 0 && x! < W && y! < H && board.cells[y! * W + x!] !== null);
+    });
+  }
+
+  /** The word across the line through a single new card (only table cards beside it), or null when none. */
+  function crossWord(cell: number, letter: string, across: boolean): string | null {
+    const [dc, dr] = across ? [0, 1] : [1, 0];
+    const at = (c: number, r: number) => (c < 0 || r < 0 || c >= W || r >= H ? null : board.cells[r * W + c]);
+    const c = cell % W;
+    const r = Math.floor(cell / W);
+    let before = '';
+    for (let x = c - dc, y = r - dr, k = at(x, y); k; x -= dc, y -= dr, k = at(x, y)) before = (k.char ?? k.meaning) + before;
+    let after = '';
+    for (let x = c + dc, y = r + dr, k = at(x, y); k; x += dc, y += dr, k = at(x, y)) after += k.char ?? k.meaning;
+    return before || after ? before + letter + after : null;
+  }
+
+  function assign(free: number[], across: boolean, at: (p: number) => { c: number; r: number }, s: number, e: number): void {
+    const len = across ? W : H;
     const chosen: Card[] = [];
+    const letterAt = (p: number) => {
+      const { c, r } = at(p);
+      const k = board.cells[r * W + c];
+      return k ? (k.char ?? k.meaning)! : null;
+    };
+    let before = '';
+    for (let p = s - 1; p >= 0 && letterAt(p) !== null; p--) before = letterAt(p)! + before;
+    let afterLen = 0;
+    for (let p = e + 1; p < len && letterAt(p) !== null; p++) afterLen++;
+    // the main word (the run through the segment) must be a word when it is 2 or more long
+    const mainIsWord = before.length + (e - s + 1) + afterLen >= 2;
+    const posOf = (cell: number) => (across ? cell % W : Math.floor(cell / W));
+    /** The main word from its start up to and including free cell i, with the letters chosen so far. */
+    const mainPrefix = (i: number, letter: string) => {
+      let w = before;
+      let j = 0;
+      for (let p = s; p <= posOf(free[i]!); p++) {
+        const l = letterAt(p);
+        if (l !== null) w += l;
+        else {
+          w += j === i ? letter : (chosen[j]!.char ?? chosen[j]!.meaning);
+          j++;
+        }
+      }
+      return w;
+    };
+    const used = new Array<boolean>(hand.length).fill(false);
     const rec = (i: number) => {
       if (i === free.length) {
         check(free.map((cell, j) => ({ cell, card: chosen[j]! })));
@@ -69,12 +128,19 @@ export function enumerateAll(table: CardTable, bonus: ReadonlyMap<number, number
         tried.add(id);
         used[h] = true;
         const card = hand[h]!;
+        // a card whose cross word is unknown ends this branch early (the full check follows)
+        const fits = (letter: string) => {
+          if (mainIsWord && !prefixes.has(mainPrefix(i, letter))) return false;
+          const w = crossWord(free[i]!, letter, across);
+          return w === null || words.has(w);
+        };
         if (card.char === null) {
           for (const m of letters) {
+            if (!fits(m)) continue;
             chosen[i] = { char: null, points: card.points, meaning: m };
             rec(i + 1);
           }
-        } else {
+        } else if (fits(card.char)) {
           chosen[i] = card;
           rec(i + 1);
         }
