@@ -20,5 +20,6 @@ export const commands: Record<string, CommandEntry> = {
   moves: { summary: 'robot analysis of a Cardwords position: legal moves with scores', load: async () => (await import('./moves.js')).command },
   lsp: { summary: 'the language server for the five file types (--stdio, --node-ipc)', load: async () => (await import('./lsp.js')).command },
   yatzee: { summary: 'optimal solitaire Yatzee: solve the strategy table, simulate games', load: async () => (await import('./yatzee.js')).command },
+  serve: { summary: 'the game server: Cardwords and Yatzee rooms, browser client, owner link', load: async () => (await import('./serve.js')).command },
   lines: { summary: 'play Lines (clines) in the terminal', load: async () => (await import('./lines.js')).command },
 };

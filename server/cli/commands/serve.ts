@@ -1,0 +1,111 @@
+// `cardwords serve`: the game server (server/game, docs/server.md).
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { intOption, parse } from '../args.js';
+import { UsageError, type CliIO } from '../io.js';
+import type { Command } from './index.js';
+
+const help = `Usage: cardwords serve [options]
+
+The game server: Cardwords and Yatzee rooms over WebSocket (Colyseus), the browser
+client and a JSON health endpoint on the same port. Prints the owner's link: only the
+owner creates and ends games, approves words and removes players.
+
+Options:
+  --port N              TCP port (default 27037, as the original); 0 picks a free port
+  --host H              address to listen on (default 127.0.0.1)
+  --data DIR            data folder: game logs, owner token
+                        (default $XDG_DATA_HOME/cardwords or ~/.local/share/cardwords)
+  --ruleset DIR         a ruleset the server offers (repeatable; default samples/english)
+  --public-address A    host:port clients reach this process at (with REDIS_URL;
+                        default host:port)
+  --max-message-bytes N largest message a client may send (default 8192)
+  --rate N              messages a second a client may send on average (default 20)
+  --first-join-timeout MS  a game nobody joined ends after this (default 120000)
+  --idle-timeout MS     a game without any action ends after this (default 900000)
+  --reconnect-timeout MS   a dropped player's seat is held this long (default 30000)
+  --robot-delay MS      pause between two robot actions (default 500)
+  --help                this text
+
+Environment: REDIS_URL (several processes share presence, matchmaking and game logs),
+XDG_DATA_HOME, CARDWORDS_CACHE_DIR (the Yatzee robot's solved table).
+Stop with Ctrl-C (SIGINT) or SIGTERM: unfinished games are kept and come back on the
+next start.
+`;
+
+function defaultDataDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_DATA_HOME || join(os.homedir(), '.local', 'share');
+  return join(base, 'cardwords');
+}
+
+/** The project root of the bundle (dist/cli.js) or of the sources (server/cli/commands). */
+function projectRoot(): string {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  for (const up of ['..', '../../..']) {
+    const root = resolve(here, up);
+    if (existsSync(join(root, 'media', 'index.html'))) return root;
+  }
+  return resolve(here, '..');
+}
+
+async function run(argv: string[], io: CliIO): Promise<number> {
+  const { values } = parse(
+    argv,
+    {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      ruleset: { type: 'string', multiple: true },
+      'public-address': { type: 'string' },
+      'max-message-bytes': { type: 'string' },
+      rate: { type: 'string' },
+      'first-join-timeout': { type: 'string' },
+      'idle-timeout': { type: 'string' },
+      'reconnect-timeout': { type: 'string' },
+      'robot-delay': { type: 'string' },
+    },
+    false,
+  );
+  const root = projectRoot();
+  const port = intOption(values.port, 'port', 0, 65535, 27037);
+  const host = values.host ?? '127.0.0.1';
+  const rulesets = (values.ruleset ?? [join(root, 'samples', 'english')]).map((r) => resolve(r));
+  for (const r of rulesets) if (!existsSync(r)) throw new UsageError(`--ruleset: no such folder '${r}'`);
+  const rate = intOption(values.rate, 'rate', 1, 100_000, 20);
+  const { startGameServer } = await import('../../game/server.js');
+  const server = await startGameServer({
+    port,
+    host,
+    dataDir: resolve(values.data ?? defaultDataDir(process.env)),
+    rulesets,
+    redisUrl: process.env.REDIS_URL || undefined,
+    publicAddress: values['public-address'],
+    mediaDir: join(root, 'media'),
+    limits: { maxMessageBytes: intOption(values['max-message-bytes'], 'max-message-bytes', 256, 1024 * 1024, 8192), ratePerSecond: rate, burst: rate * 2 },
+    timeouts: {
+      firstJoinMs: intOption(values['first-join-timeout'], 'first-join-timeout', 10, 86_400_000, 120_000),
+      idleMs: intOption(values['idle-timeout'], 'idle-timeout', 10, 86_400_000, 900_000),
+      reconnectMs: intOption(values['reconnect-timeout'], 'reconnect-timeout', 1000, 86_400_000, 30_000),
+      robotDelayMs: intOption(values['robot-delay'], 'robot-delay', 0, 60_000, 500),
+    },
+    log: (line) => io.err(`${line}\n`),
+  });
+  io.out(`Cardwords server listening on ${server.url}\n`);
+  io.out(`port: ${server.port}\n`);
+  if (server.restored.length) io.out(`restored games: ${server.restored.join(' ')}\n`);
+  io.out(`Owner link (keep it private): ${server.ownerUrl}\n`);
+  await new Promise<void>((resolveStop) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void server.stop().finally(resolveStop);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return 0;
+}
+
+export const command: Command = { help, run };

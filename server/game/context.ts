@@ -1,0 +1,47 @@
+// What every room of this process shares: the server's configuration, the owner token and
+// the game store. Set once by startGameServer; rooms read it (never client options, which a
+// client controls).
+import { timingSafeEqual } from 'node:crypto';
+import type { GameStore } from './store.js';
+import type { Limits } from './gate.js';
+
+export interface Timeouts {
+  /** A game nobody joined ends after this long (seed: 2 minutes). */
+  firstJoinMs: number;
+  /** A game without any action ends after this long (seed: 15 minutes). */
+  idleMs: number;
+  /** A dropped player's seat is held this long for a reconnection. */
+  reconnectMs: number;
+  /** Pause between two robot actions. */
+  robotDelayMs: number;
+}
+
+export interface ServerContext {
+  ownerToken: string;
+  store: GameStore;
+  timeouts: Timeouts;
+  limits: Limits;
+  processId: string;
+  startedAt: number;
+  /** Rulesets this server offers, by name (Cardwords rooms). */
+  rulesets: Map<string, unknown>;
+}
+
+let current: ServerContext | null = null;
+
+export function setContext(ctx: ServerContext | null): void {
+  current = ctx;
+}
+
+export function ctx(): ServerContext {
+  if (!current) throw new Error('the game server is not started');
+  return current;
+}
+
+/** True when `token` is the owner token (constant-time comparison). */
+export function isOwnerToken(token: unknown): boolean {
+  if (typeof token !== 'string' || !current) return false;
+  const a = Buffer.from(token);
+  const b = Buffer.from(current.ownerToken);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

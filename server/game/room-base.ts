@@ -1,0 +1,138 @@
+// What every game room shares: owner authentication, the error reply, the one queue that
+// serialises a room's accepted actions (each is written durably before it changes the
+// state and before it is acknowledged), seat keys for rejoining, and the end of a game.
+import { randomBytes } from 'node:crypto';
+import { Room, ServerError, type Client } from '@colyseus/core';
+import { ctx, isOwnerToken } from './context.js';
+import type { GameHeader, GameKind, GameLog, LogEntry, StoredGame } from './store.js';
+import type { ErrorCode } from './protocol.js';
+
+/** Refusals of a create or join reach the SDK as a failed request with this code (an HTTP status: creations answer over HTTP) and the message `code: text`. */
+export const JOIN_REFUSED = 403;
+
+export function refuse(code: ErrorCode, message: string): ServerError {
+  return new ServerError(JOIN_REFUSED, `${code}: ${message}`);
+}
+
+export function newKey(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export function newGameId(): string {
+  return randomBytes(6).toString('base64url').replace(/[-_]/g, 'x');
+}
+
+/** A message's correlation id, echoed in its ack or error: a short string or a safe integer. */
+export function messageId(m: unknown): string | number | undefined {
+  if (typeof m !== 'object' || m === null) return undefined;
+  const id = (m as { id?: unknown }).id;
+  if (typeof id === 'string' && id.length <= 64) return id;
+  if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
+  return undefined;
+}
+
+export function isRecord(m: unknown): m is Record<string, unknown> {
+  return typeof m === 'object' && m !== null && !Array.isArray(m);
+}
+
+export interface ClientInfo {
+  role: 'player' | 'watcher';
+  owner: boolean;
+  /** The seat's name, for players. */
+  name?: string;
+}
+
+export abstract class GameRoom extends Room {
+  abstract readonly kind: GameKind;
+  protected log: GameLog | null = null;
+  protected ended = false;
+  protected createdAt = Date.now();
+  protected lastActionAt = Date.now();
+  private queue: Promise<unknown> = Promise.resolve();
+  protected readonly info = new Map<string, ClientInfo>();
+
+  /** Runs `fn` after every earlier queued task of this room; one at a time. */
+  protected enqueue<T>(fn: () => Promise<T> | T): Promise<T> {
+    const next = this.queue.then(fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  protected sendError(client: Client, code: ErrorCode, message: string, extra: { id?: string | number; type?: string } = {}): void {
+    client.send('error', { code, message, ...extra });
+  }
+
+  protected isOwner(client: Client): boolean {
+    return this.info.get(client.sessionId)?.owner === true;
+  }
+
+  /** Checks the owner for an owner-only message; answers the others with an error. */
+  protected requireOwner(client: Client, type: string, m: unknown): boolean {
+    if (this.isOwner(client)) return true;
+    this.sendError(client, 'not-owner', `only the owner may send '${type}'`, { id: messageId(m), type });
+    return false;
+  }
+
+  /** The creation: a new game (owner only) or an unfinished one from the store. */
+  protected async openGame(options: unknown, makeHeader: (id: string) => GameHeader): Promise<StoredGame> {
+    const o = isRecord(options) ? options : {};
+    if (!isOwnerToken(o.owner)) throw refuse('not-owner', 'only the owner creates games (give the owner token)');
+    const store = ctx().store;
+    if (typeof o.restore === 'string') {
+      const opened = await store.open(o.restore);
+      if (!opened || opened.game.header.kind !== this.kind) throw refuse('unknown-game', `no unfinished ${this.kind} game '${o.restore}'`);
+      this.roomId = opened.game.header.id;
+      this.log = opened.log;
+      return opened.game;
+    }
+    const header = makeHeader(newGameId());
+    this.roomId = header.id;
+    this.log = await store.create(header);
+    return { header, entries: [] };
+  }
+
+  /** Appends an entry durably (the caller then commits the state and acknowledges). */
+  protected async append(entry: Omit<LogEntry, 't'>): Promise<void> {
+    if (!this.log) throw new Error('no game log');
+    await this.log.append({ t: Date.now(), ...entry });
+    this.lastActionAt = Date.now();
+  }
+
+  protected roleOf(client: Client): ClientInfo | undefined {
+    return this.info.get(client.sessionId);
+  }
+
+  /** Subclasses: the results to announce at the end. */
+  protected abstract results(): unknown;
+  /** Subclasses: the state is marked ended. */
+  protected abstract markEnded(reason: string): void;
+
+  /** Ends the game for good: the log is finished (never restored), everyone is told, the room closes. */
+  protected async endGame(reason: string): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    try {
+      await this.log?.finish(reason);
+    } catch (e) {
+      console.error(`cardwords serve: could not finish the log of ${this.roomId}: ${(e as Error).message}`);
+    }
+    this.markEnded(reason);
+    this.broadcast('ended', { reason, results: this.results() });
+    void this.setMetadata({ ...(this.metadata as object), state: 'ended' });
+    await this.lock();
+    this.clock.setTimeout(() => void this.disconnect(), 200);
+  }
+
+  /** The server is stopping: disconnections now are no leaves, the game stays as it is. */
+  protected shuttingDown = false;
+
+  override onBeforeShutdown(): void {
+    this.shuttingDown = true;
+    super.onBeforeShutdown();
+  }
+
+  override onDispose(): void | Promise<void> {
+    // A room disposed without an end (server shutdown) keeps its log open: it comes back.
+    if (!this.ended) return this.log?.close();
+  }
+}

@@ -1,0 +1,139 @@
+// `cardwords serve`: one Colyseus server on one port (WebSocket rooms, matchmaking, the
+// browser client's files, /health). Embedded by default (one process, game logs in the
+// data folder); with a Redis URL, presence, matchmaking driver and game logs live in Redis
+// and several processes serve the same games, each reachable at its own public address.
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LobbyRoom, LocalPresence, Server, matchMaker, type Presence } from '@colyseus/core';
+import { RedisPresence } from '@colyseus/redis-presence';
+import { RedisDriver } from '@colyseus/redis-driver';
+import { Redis } from 'ioredis';
+import { gatedTransport, type Limits } from './gate.js';
+import { setContext, type Timeouts } from './context.js';
+import { installRoutes } from './http.js';
+import { FileGameStore, RedisGameStore, type GameStore } from './store.js';
+import { YatzeeRoom } from './yatzee-room.js';
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  rulesets: string[];
+  redisUrl?: string;
+  /** host:port clients reach this process at (several processes); default host:port. */
+  publicAddress?: string;
+  mediaDir: string;
+  timeouts: Timeouts;
+  limits: Limits;
+  log: (line: string) => void;
+}
+
+export interface RunningServer {
+  port: number;
+  url: string;
+  ownerUrl: string;
+  ownerToken: string;
+  restored: string[];
+  stop(): Promise<void>;
+}
+
+async function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createNetServer();
+    s.once('error', reject);
+    s.listen(0, host, () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The owner token: kept in the data folder (or Redis) so a restart keeps the owner's link working. */
+async function ownerToken(dataDir: string, redis: Redis | null): Promise<string> {
+  const fresh = randomBytes(18).toString('base64url');
+  if (redis) {
+    await redis.set('cardwords:owner-token', fresh, 'NX');
+    return (await redis.get('cardwords:owner-token')) ?? fresh;
+  }
+  const file = join(dataDir, 'owner-token');
+  try {
+    const t = (await readFile(file, 'utf8')).trim();
+    if (/^[A-Za-z0-9_-]{16,}$/.test(t)) return t;
+  } catch {
+    // first start
+  }
+  await writeFile(file, `${fresh}\n`, { mode: 0o600 });
+  return fresh;
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+}
+
+export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
+  await mkdir(o.dataDir, { recursive: true, mode: 0o700 });
+  const port = o.port === 0 ? await freePort(o.host) : o.port;
+  const publicAddress = o.publicAddress ?? `${urlHost(o.host)}:${port}`;
+  const redis = o.redisUrl ? new Redis(o.redisUrl, { maxRetriesPerRequest: 3 }) : null;
+  const processId = randomBytes(6).toString('base64url');
+  const store: GameStore = redis ? new RedisGameStore(redis, processId) : new FileGameStore(o.dataDir);
+  const token = await ownerToken(o.dataDir, redis);
+  setContext({ ownerToken: token, store, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets: new Map() });
+
+  const presence: Presence = o.redisUrl ? new RedisPresence(o.redisUrl) : new LocalPresence();
+  const transport = gatedTransport({ server: createHttpServer() }, o.limits);
+  const server = new Server({
+    transport,
+    presence,
+    ...(o.redisUrl ? { driver: new RedisDriver(o.redisUrl), publicAddress } : {}),
+    greet: false,
+    gracefullyShutdown: false,
+    express: (app) => installRoutes(app, o.mediaDir),
+    // a game coming back from its log is created by the process that claimed it
+    selectProcessIdToCreateRoom: async (roomName, clientOptions) => {
+      if (typeof (clientOptions as { restore?: unknown }).restore === 'string') return matchMaker.processId;
+      const all = await matchMaker.stats.fetchAll();
+      return all.sort((a, b) => a.roomCount - b.roomCount)[0]?.processId ?? matchMaker.processId;
+    },
+  });
+  server.define('lobby', LobbyRoom);
+  server.define('yatzee', YatzeeRoom).enableRealtimeListing();
+  await server.listen(port, o.host);
+
+  // unfinished games come back from their logs
+  const restored: string[] = [];
+  for (const id of await store.listOpen()) {
+    if (!(await store.claim(id, processId))) continue;
+    const header = await store.peek(id);
+    if (!header) continue;
+    const kind = header.kind;
+    try {
+      await matchMaker.createRoom(kind, { owner: token, restore: id });
+      restored.push(id);
+    } catch (e) {
+      o.log(`cardwords serve: could not restore game ${id}: ${(e as Error).message}`);
+    }
+  }
+
+  const url = `http://${urlHost(o.host)}:${port}/`;
+  const ownerUrl = `${url}?owner=${token}`;
+  let stopped = false;
+  return {
+    port,
+    url,
+    ownerUrl,
+    ownerToken: token,
+    restored,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.gracefullyShutdown(false);
+      await store.close();
+      redis?.disconnect();
+      setContext(null);
+    },
+  };
+}

