@@ -18,4 +18,27 @@ const entries = [
   { entryPoints: ['server/language/main.ts'], outfile: 'dist/language-server.js' },
 ];
 
+// The VS Code extension (extension/, docs/vscode.md): CommonJS for the extension host, with
+// `vscode` external; `.cjs` because package.json says "type": "module". The first and
+// last lines note when the bundle began and ended loading (the activation time it logs).
+entries.push({
+  entryPoints: ['extension/main.ts'],
+  outfile: 'dist/extension.cjs',
+  format: 'cjs',
+  external: ['vscode'],
+  minify: true,
+  banner: { js: 'var __cardwordsLoadStart = performance.now();' },
+  footer: { js: 'var __cardwordsLoadEnd = performance.now();' },
+});
+// Its webview scripts and styles (browser code, no Node): dist/webview/.
+entries.push({
+  entryPoints: ['extension/webview/tablePreview.ts', 'extension/webview/distribution.ts', 'extension/webview/styles.css'],
+  outdir: 'dist/webview',
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  minify: true,
+  banner: {},
+});
+
 await Promise.all(entries.map((e) => build({ ...common, ...e })));

@@ -1,0 +1,76 @@
+/// <reference lib="dom" />
+// Distribution statistics (webview script): cards per character against what the
+// dictionaries' character frequency suggests, as an SVG bar chart and a table.
+import { barChart } from './chart.js';
+import type { DistributionMessage, PanelState, ToWebview } from './messages.js';
+import { el, t, vscode } from './vscodeApi.js';
+
+const app = document.getElementById('app')!;
+let uri = vscode.getState()?.uri ?? '';
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+function render(m: DistributionMessage): void {
+  const { stats: d, strings: s } = m;
+  app.replaceChildren();
+  const header = el('header');
+  header.append(el('h1', undefined, t(s, 'Distribution: {0}', d.ruleset)));
+  header.append(el('p', undefined, t(s, '{0} cards ({1} wildcards); {2} characters counted in {3} words.', d.totalCards, d.wildcards, d.totalCharacters, d.words)));
+  app.append(header);
+  if (d.rows.length === 0) {
+    app.append(el('p', 'empty', t(s, 'The charset has no characters.')));
+    return;
+  }
+  const chart = el('div', 'chart-box');
+  chart.id = 'chart';
+  chart.append(
+    barChart(
+      d.rows.map((r) => r.char),
+      [
+        { name: t(s, 'cards'), className: 'cards', values: d.rows.map((r) => r.cards) },
+        { name: t(s, 'suggested by the dictionary frequency'), className: 'suggested', values: d.rows.map((r) => r.suggestedCards) },
+      ],
+      { title: t(s, 'Cards per character against the dictionary frequency'), yLabel: t(s, 'cards') },
+    ),
+  );
+  app.append(chart);
+  const legend = el('ul', 'legend');
+  for (const [cls, text] of [
+    ['cards', t(s, 'cards in the card set')],
+    ['suggested', t(s, 'cards a frequency-proportional card set would hold')],
+  ] as const) {
+    const li = el('li');
+    li.append(el('span', `swatch ${cls}`), el('span', undefined, text));
+    legend.append(li);
+  }
+  app.append(legend);
+  const table = el('table', 'stats');
+  const head = el('tr');
+  for (const h of [t(s, 'Character'), t(s, 'Cards'), t(s, 'Card share'), t(s, 'Frequency'), t(s, 'Suggested'), t(s, 'Mean points')]) head.append(el('th', undefined, h));
+  table.append(head);
+  for (const r of d.rows) {
+    const tr = el('tr');
+    const off = r.cards !== r.suggestedCards;
+    for (const v of [r.char, String(r.cards), pct(r.cardShare), pct(r.frequency), String(r.suggestedCards), r.meanPoints === null ? '–' : r.meanPoints.toFixed(1)]) tr.append(el('td', undefined, v));
+    if (off) tr.classList.add('off');
+    table.append(tr);
+  }
+  app.append(table);
+}
+
+function show(m: ToWebview): void {
+  if (m.type === 'distribution') {
+    render(m);
+    vscode.setState({ uri, last: m } satisfies PanelState);
+  } else if (m.type === 'error') {
+    app.replaceChildren(el('p', 'errors', m.message));
+  }
+}
+
+window.addEventListener('message', (e: MessageEvent<ToWebview & { uri?: string }>) => {
+  if (e.data.uri) uri = e.data.uri;
+  show(e.data);
+});
+const saved = vscode.getState()?.last;
+if (saved?.type === 'distribution') render(saved);
+vscode.postMessage({ type: 'ready' });

@@ -1,0 +1,54 @@
+// Messages between the extension host (extension/panels) and the webview scripts
+// (extension/webview): plain data, imported by both sides.
+import type { DistributionStats, TablePreview } from '../../core/protocol/language.js';
+
+/** The seed's coordinate options ("Use digits for the columns", "Column indices grow rightwards", "Row indices grow upwards"). */
+export interface Notation {
+  digitsForColumns: boolean;
+  columnsGrowRightwards: boolean;
+  rowsGrowUpwards: boolean;
+}
+
+/** Localized strings for a webview, keyed by their English text (vscode.l10n bundles). */
+export type Strings = Record<string, string>;
+
+export interface TablePreviewMessage {
+  type: 'tablePreview';
+  model: TablePreview;
+  notation: Notation;
+  /** Pixel size of a cell (the seed's card size). */
+  cellSize: number;
+  strings: Strings;
+}
+
+export interface DistributionMessage {
+  type: 'distribution';
+  stats: DistributionStats;
+  strings: Strings;
+}
+
+export interface ErrorMessage {
+  type: 'error';
+  message: string;
+}
+
+export type ToWebview = TablePreviewMessage | DistributionMessage | ErrorMessage;
+
+/** What a webview keeps across reloads (vscode.setState) and the serializer receives. */
+export interface PanelState {
+  /** The document the panel is about. */
+  uri: string;
+  last?: TablePreviewMessage | DistributionMessage;
+}
+
+/** Webview to host: the script is up (the host then sends the current model). */
+export interface ReadyMessage {
+  type: 'ready';
+}
+/** Webview to host: reveal a cell's line in the card table. */
+export interface RevealMessage {
+  type: 'reveal';
+  column: number;
+  row: number;
+}
+export type FromWebview = ReadyMessage | RevealMessage;

@@ -1,0 +1,233 @@
+// The extension in real VS Code: code-server (test/support/code-server.ts) with the .vsix
+// that `npm run package` builds, driven by Debian Chromium through playwright-core.
+// Screenshots go to test-artifacts/vscode/. Every code-server and Chromium process is
+// stopped at the end, and the last test checks that none survived.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { chromium, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ensureCodeServer, installExtension, makeHome, processesInSession, processesMentioning, removeHome, ROOT, sessionOf, startCodeServer,
+  type CodeServerHome, type RunningCodeServer,
+} from '../support/code-server.js';
+
+const SHOTS = join(ROOT, 'test-artifacts', 'vscode');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+let tmp = '';
+let home: CodeServerHome | undefined;
+let cs: RunningCodeServer | undefined;
+let browser: BrowserContext | undefined;
+let page: Page;
+let vsixBytes = 0;
+const sessions: number[] = [];
+const t0 = Date.now();
+const mark = (what: string) => console.log(`[vscode ${((Date.now() - t0) / 1000).toFixed(1)} s] ${what}`);
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) }).catch(() => undefined);
+}
+
+async function runCommand(title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill('>' + title);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+}
+
+async function goToLine(line: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(`:${line}`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Home');
+}
+
+/** The visible webview's content: outer iframe.webview.ready, inner #active-frame. */
+function webview(): FrameLocator {
+  return page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
+}
+
+function findFiles(dir: string, test: (path: string) => boolean, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) findFiles(p, test, out);
+    else if (test(p)) out.push(p);
+  }
+  return out;
+}
+
+async function shutDown(): Promise<void> {
+  await browser?.close().catch(() => undefined);
+  browser = undefined;
+  await cs?.stop();
+  cs = undefined;
+}
+
+describe('VS Code extension in code-server', () => {
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    ensureCodeServer(); // about 4 minutes the first time, then reused from .cache/code-server
+    mark('code-server ready to run');
+    tmp = mkdtempSync(join(tmpdir(), 'cardwords-vscode-'));
+    const vsix = join(tmp, 'cardwords.vsix');
+    const bin = `${dirname(process.execPath)}${delimiter}${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`;
+    // The vsce step of `npm run package` (its flags from package.json): the global setup has
+    // built dist/ already, and rebuilding it here would race other suites that run dist/cli.js.
+    const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.package!;
+    const [cmd, ...args] = script.split('&&').pop()!.trim().split(/\s+/);
+    expect(cmd).toBe('vsce');
+    const pack = spawnSync(join(ROOT, 'node_modules', '.bin', 'vsce'), [...args, '-o', vsix], { cwd: ROOT, env: { ...process.env, PATH: bin }, encoding: 'utf8', timeout: 180_000 });
+    if (pack.status !== 0) throw new Error(`${script} failed:\n${pack.stdout}\n${pack.stderr}`);
+    vsixBytes = statSync(vsix).size;
+    mark(`packaged ${vsix} (${(vsixBytes / 1024).toFixed(0)} KB)`);
+    const workspace = join(tmp, 'workspace');
+    cpSync(join(ROOT, 'samples', 'seed-example'), workspace, { recursive: true });
+    // Semantic colouring off: the colours the test sees are the TextMate grammar's.
+    home = makeHome(join(tmp, 'cs'), { 'editor.semanticHighlighting.enabled': false, 'workbench.colorTheme': 'Default Dark Modern' });
+    const listed = installExtension(home, vsix);
+    expect(listed).toMatch(/cardwords\.cardwords@0\.1\.0/);
+    mark('extension installed');
+    cs = await startCodeServer(home);
+    const csSession = sessionOf(cs.pid);
+    if (csSession !== null) sessions.push(csSession);
+    mark(`code-server on ${cs.url}`);
+    browser = await chromium.launchPersistentContext(join(tmp, 'chromium'), {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1500, height: 950 },
+    });
+    const chromiumMain = processesMentioning(join(tmp, 'chromium')).find((p) => !/--type=/.test(p.cmd));
+    const chromiumSession = chromiumMain ? sessionOf(chromiumMain.pid) : null;
+    if (chromiumSession !== null && chromiumSession !== sessionOf(process.pid)) sessions.push(chromiumSession);
+    page = browser.pages()[0] ?? (await browser.newPage());
+    page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+    await page.goto(`${cs.url}?folder=${encodeURIComponent(workspace)}`, { waitUntil: 'domcontentloaded' });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    mark('workbench shown');
+  }, 900_000);
+
+  afterAll(async () => {
+    await shutDown();
+    if (home) removeHome(home);
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    mark('done');
+  }, 60_000);
+
+  it('packages a small .vsix (<= 5 MB, no word lists)', () => {
+    expect(vsixBytes).toBeGreaterThan(0);
+    expect(vsixBytes).toBeLessThanOrEqual(5 * 1024 * 1024);
+  });
+
+  it('opens a card table: language mode and the grammar colours', async () => {
+    const file = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'example.cardtable' });
+    await file.waitFor({ timeout: 60_000 });
+    await file.click();
+    await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 20_000 });
+    const mode = page.locator('#status\\.editor\\.mode');
+    await expect.poll(async () => (await mode.innerText().catch(() => '')).trim(), { timeout: 30_000 }).toBe('Cardwords Card Table');
+    // `19*10`: width, operator, height; `(10,0) C 5;`: parens, numbers, attribute keyword.
+    const colours = async () =>
+      page.locator('.monaco-editor .view-line span span').evaluateAll((spans) => {
+        const seen = new Map<string, string[]>();
+        for (const s of spans) {
+          const c = getComputedStyle(s).color;
+          seen.set(c, [...(seen.get(c) ?? []), (s.textContent ?? '').trim()]);
+        }
+        return [...seen.entries()].map(([c, texts]) => ({ c, texts: texts.filter(Boolean).slice(0, 4) }));
+      });
+    await expect.poll(async () => (await colours()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    const seen = await colours();
+    console.log('token colours:', JSON.stringify(seen));
+    const colourOf = (text: string) => seen.find((x) => x.texts.includes(text))?.c;
+    expect(colourOf('*')).toBeDefined();
+    expect(colourOf('B')).toBeDefined();
+    expect(colourOf('*')).not.toBe(colourOf('B'));
+    await shot('01-cardtable');
+  });
+
+  it('shows a diagnostic on a broken line', async () => {
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await goToLine(4);
+    await page.keyboard.type('zz');
+    const squiggle = page.locator('.monaco-editor .squiggly-error');
+    await squiggle.first().waitFor({ state: 'attached', timeout: 60_000 });
+    await page.keyboard.press('Control+Shift+M');
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'unexpected text' }).first().waitFor({ timeout: 20_000 });
+    await shot('02-diagnostic');
+    // Mend the line: the squiggle goes.
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await goToLine(4);
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => squiggle.count(), { timeout: 30_000 }).toBe(0);
+  });
+
+  it('previews the card table beside the editor and follows edits', async () => {
+    await runCommand('Cardwords: Preview Card Table');
+    const view = webview();
+    const cells = view.locator('#grid .cell');
+    await expect.poll(() => cells.count(), { timeout: 60_000 }).toBe(19 * 10);
+    expect(await view.locator('#grid .cell.blocked').count()).toBe(12);
+    expect(await view.locator('#grid .cell.word').count()).toBe(1);
+    expect(await view.locator('#grid .cell.letter').count()).toBe(1);
+    expect(await view.locator('#grid .cell.points').count()).toBe(2);
+    // The start condition `(10,11)`: column 10 ("K" by default) must be touched.
+    expect(await view.locator('#start').innerText()).toContain('column K');
+    expect(await view.locator('#grid .cell.start').count()).toBe(10);
+    expect(await view.locator('#grid .label.column').first().innerText()).toBe('A');
+    await shot('03-preview');
+    // Type a new blocked cell into the table: the preview follows without a save.
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await goToLine(4);
+    await page.keyboard.type('(5,5) B;');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => view.locator('#grid .cell.blocked').count(), { timeout: 30_000 }).toBe(13);
+    expect(await view.locator('#grid .cell.blocked[data-column="5"][data-row="5"]').count()).toBe(1);
+    await shot('04-preview-edited');
+  });
+
+  it('shows the distribution chart', async () => {
+    await runCommand('Cardwords: Show Distribution');
+    const view = webview();
+    await view.locator('#chart svg rect.bar.cards').first().waitFor({ timeout: 60_000 });
+    expect(await view.locator('#chart svg rect.bar.cards').count()).toBe(26);
+    expect(await view.locator('table.stats tr').count()).toBe(27);
+    await shot('05-distribution');
+  });
+
+  it('restores both panels after a window reload (setState and the panel serializers)', async () => {
+    await runCommand('Developer: Reload Window');
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // The distribution was the active tab beside the editor: it comes back first.
+    await webview().locator('#chart svg rect.bar.cards').first().waitFor({ timeout: 60_000 });
+    await page.locator('.tab', { hasText: 'Preview: example.cardtable' }).click();
+    await expect.poll(() => webview().locator('#grid .cell.blocked').count(), { timeout: 60_000 }).toBe(13);
+    await shot('06-restored');
+  });
+
+  it('activates within 200 ms', () => {
+    const logs = findFiles(join(home!.userDataDir, 'logs'), (p) => p.endsWith('.log') && readFileSync(p, 'utf8').includes('Cardwords activated in'));
+    expect(logs.length).toBeGreaterThan(0);
+    const line = readFileSync(logs[0]!, 'utf8').split('\n').find((l) => l.includes('Cardwords activated in'))!;
+    console.log(line.trim());
+    const ready = readFileSync(logs[0]!, 'utf8').split('\n').find((l) => l.includes('language server ready'));
+    if (ready) console.log(ready.trim());
+    const ms = Number(/activated in ([\d.]+) ms/.exec(line)?.[1]);
+    expect(ms).toBeGreaterThan(0);
+    expect(ms).toBeLessThanOrEqual(200);
+  });
+
+  it('leaves no code-server or Chromium process behind', async () => {
+    expect(sessions.length).toBeGreaterThanOrEqual(1);
+    await shutDown();
+    await expect.poll(() => sessions.flatMap((s) => processesInSession(s)).concat(processesMentioning(tmp)), { timeout: 10_000 }).toEqual([]);
+  });
+});

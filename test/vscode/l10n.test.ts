@@ -1,0 +1,44 @@
+// The extension's translations (English, Danish, German) are complete: every `%key%` of
+// package.json in each package.nls*.json, every string the extension and its webviews show
+// (vscode.l10n.t and extension/strings.ts) in each l10n/bundle.l10n*.json, placeholders kept.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const LOCALES = ['', '.da', '.de'];
+const json = (p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8')) as Record<string, string>;
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const n of readdirSync(dir)) {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) sources(p, out);
+    else if (p.endsWith('.ts')) out.push(readFileSync(p, 'utf8'));
+  }
+  return out;
+}
+
+const placeholders = (s: string) => [...s.matchAll(/\{\d+\}/g)].map((m) => m[0]).sort();
+
+describe('extension l10n', () => {
+  it('package.nls: every manifest key in English, Danish and German', () => {
+    const manifest = readFileSync(join(ROOT, 'package.json'), 'utf8');
+    const keys = [...new Set([...manifest.matchAll(/"%([\w.]+)%"/g)].map((m) => m[1]!))].sort();
+    expect(keys.length).toBeGreaterThan(10);
+    for (const l of LOCALES) expect(Object.keys(json(`package.nls${l}.json`)).sort(), `package.nls${l}.json`).toEqual(keys);
+  });
+
+  it('bundle.l10n: every shown string in English, Danish and German, with its placeholders', () => {
+    const texts = sources(join(ROOT, 'extension'));
+    const shown = new Set<string>();
+    for (const t of texts) for (const m of t.matchAll(/l10n\.t\('((?:[^'\\]|\\.)*)'/g)) shown.add(m[1]!);
+    const strings = readFileSync(join(ROOT, 'extension', 'strings.ts'), 'utf8');
+    for (const block of strings.matchAll(/_STRINGS = \[([\s\S]*?)\] as const/g)) for (const m of block[1]!.matchAll(/'((?:[^'\\]|\\.)*)'/g)) shown.add(m[1]!);
+    expect(shown.size).toBeGreaterThan(20);
+    for (const l of LOCALES) {
+      const bundle = json(`l10n/bundle.l10n${l}.json`);
+      expect(Object.keys(bundle).sort(), `bundle.l10n${l}.json`).toEqual([...shown].sort());
+      for (const [k, v] of Object.entries(bundle)) expect(placeholders(v), `${l} ${k}`).toEqual(placeholders(k));
+    }
+  });
+});
