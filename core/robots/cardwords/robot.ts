@@ -6,6 +6,8 @@
 // Randomness comes from the caller's seeded generator (the game state's), so robot games
 // replay exactly.
 import type { Rng } from '../../random.js';
+import type { CardwordsAction } from '../../games/cardwords/engine.js';
+import type { CardwordsView } from '../../games/cardwords/view.js';
 import { createdWords, passScore, tradeScore } from '../../games/cardwords/scoring.js';
 import { shownChar, type Board, type Card, type PlacedCard } from '../../games/cardwords/types.js';
 import { bestMoves, generateMoves, sortMoves, type GenContext, type GeneratedMove } from './generate.js';
@@ -69,4 +71,25 @@ export function chooseAction(ctx: GenContext, board: Board, hand: readonly Card[
   const m = pool[rng.int(pool.length)]!;
   if (other.score > m.score && other.score > moves[0]!.score) return other;
   return { kind: 'move', move: m, score: m.score };
+}
+
+/** The engine action for a robot's choice. */
+export function choiceToAction(seat: number, width: number, choice: RobotChoice): CardwordsAction {
+  switch (choice.kind) {
+    case 'move':
+      return { type: 'move', player: seat, cards: tilesToPlaced(width, choice.move) };
+    case 'trade':
+      return { type: 'trade', player: seat, cards: choice.cards.map((c) => ({ char: c.char, points: c.points })) };
+    case 'pass':
+      return { type: 'pass', player: seat };
+  }
+}
+
+/**
+ * What a robot plays in a seat, from that seat's view only (its hand, the table, the pile's
+ * size): it knows no more than a human in its place.
+ */
+export function robotAction(ctx: GenContext, view: CardwordsView, level: RobotLevel, rng: Rng): CardwordsAction {
+  if (view.viewer === null || view.hand === null) throw new RangeError('a robot plays a seat, not a watcher\'s view');
+  return choiceToAction(view.viewer, view.board.width, chooseAction(ctx, view.board, view.hand, view.pile, level, rng));
 }

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 const help = `Usage: cardwords moves --ruleset DIR --position FILE [--all | --top N] [--json]
 
 Robot analysis of a position: the legal moves of the hand on the table, with exact scores,
-best first. The position file is JSON (docs/robot.md):
+best first. The position file is JSON (docs/cardwords.md):
   {"table": {"3,4": "[A 6]", "4,4": "[ E-2]"}, "hand": "[A 6] [  0] [E -1]", "pile": 40}
 keys "col,row" 0-based as in the card-table file; cards in the seed's notation; a wildcard
 on the table carries its meaning ([ E-2]); "pile" (optional) is the number of cards left
@@ -40,13 +40,19 @@ cards in the hand give one move. Exit status: 0 ok, 1 bad ruleset or position, 2
 
 /** Loads a ruleset; a folder without a card set still serves for analysis (the hand is given). */
 async function loadForAnalysis(dir: string): Promise<{ ruleset: Ruleset | null; errors: string[] }> {
-  let result;
   try {
-    result = await loadRulesetDir(dir);
+    return await loadOrStandIn(dir);
   } catch (e) {
     if (e instanceof RulesetError) return { ruleset: null, errors: [e.message] };
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { ruleset: null, errors: [`${dir}: no such file or folder`] };
+    if (typeof code === 'string') return { ruleset: null, errors: [`${dir}: ${(e as Error).message}`] };
     throw e;
   }
+}
+
+async function loadOrStandIn(dir: string): Promise<{ ruleset: Ruleset | null; errors: string[] }> {
+  const result = await loadRulesetDir(dir);
   if (result.ruleset) return { ruleset: result.ruleset, errors: [] };
   // retry with a stand-in card set when only the card set is missing or short
   const m = await findRulesetFiles(dir);

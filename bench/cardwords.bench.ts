@@ -1,0 +1,204 @@
+// Cardwords: the word graph (build time and memory, cached load), the move generator on
+// fixed positions (all moves and best move only; hands with 0, 1 and 2 wildcards; English
+// and German word lists; the English sample's 15x15 table and the seed's 19*10 table) and
+// adding a word at run time. `npm run bench -- cardwords`. Targets (issue 3): English graph
+// build <= 1.5 s, cached load <= 100 ms, <= 64 MB; all moves of a mid-game position <= 2 ms
+// median; two-wildcard hands <= 20 ms median; adding a word <= 1 ms.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseCards, parsePlacement } from '../core/games/cardwords/notation.js';
+import { emptyBoard, type Board, type Card } from '../core/games/cardwords/types.js';
+import { Rng } from '../core/random.js';
+import { bestMoves, generateMoves, type GenContext } from '../core/robots/cardwords/generate.js';
+import type { Ruleset } from '../core/ruleset/types.js';
+import { WordStore } from '../core/words/store.js';
+import { loadRulesetDir } from '../server/ruleset/fs.js';
+import { loadWordStore, rulesetChars } from '../server/words/cache.js';
+import { header, measure, report, type Stats } from './harness.js';
+
+// Fixed positions, taken from seeded games of `good` robots (table cards as `col,row [X n]`)
+// and kept here verbatim so that they do not change with the robot. The hand has no
+// wildcard; the 1- and 2-wildcard hands replace its first cards by [  0].
+const POSITIONS: Record<string, Record<'empty' | 'early' | 'mid' | 'late', { table: string; hand: string }>> = {
+  english: {
+    empty: { table: '', hand: '[P 4] [G 4] [U 4] [O 2] [I 1] [P 4] [N 2]' },
+    early: { table: '5,7 [P 4] 6,7 [O 2] 7,7 [P 4] 8,7 [G 4] 9,7 [U 4] 10,7 [N 2] 4,8 [L 3] 5,8 [I 1] 6,8 [F 6] 7,8 [E 1] 0,9 [G 4] 1,9 [E 1] 2,9 [S 1] 3,9 [T 2] 4,9 [I 1] 5,9 [C 3]', hand: '[I 1] [C 3] [C 3] [U 4] [M 4] [C 3] [T 2]' },
+    mid: { table: '1,5 [A 2] 1,6 [N 2] 1,7 [O 2] 2,7 [M 4] 5,7 [P 4] 6,7 [O 2] 7,7 [P 4] 8,7 [G 4] 9,7 [U 4] 10,7 [N 2] 1,8 [L 3] 2,8 [I 1] 4,8 [L 3] 5,8 [I 1] 6,8 [F 6] 7,8 [E 1] 8,8 [R 2] 0,9 [G 4] 1,9 [E 1] 2,9 [S 1] 3,9 [T 2] 4,9 [I 1] 5,9 [C 3] 7,9 [L 3] 8,9 [I 1] 9,9 [L 3] 10,9 [I 1] 11,9 [E 1] 12,9 [S 1] 2,10 [C 3] 4,10 [G 4] 5,10 [E 1] 6,10 [L 3] 8,10 [N 2] 2,11 [U 4] 8,11 [C 3] 2,12 [T 2] 8,12 [H 4] 9,12 [A 2] 10,12 [W 7] 11,12 [K 6] 12,12 [S 1] 2,13 [S 1] 3,13 [E 1] 4,13 [I 1] 5,13 [Z 8] 6,13 [E 1] 7,13 [R 2]', hand: '[Q 10] [B 5] [I 1] [T 2] [N 2] [F 6] [P 4]' },
+    late: { table: '7,0 [H 4] 8,0 [O 2] 9,0 [A 2] 10,0 [R 2] 11,0 [D 4] 2,1 [V 6] 4,1 [C 3] 5,1 [E 1] 6,1 [M 4] 7,1 [ E0] 8,1 [N 2] 9,1 [T 2] 10,1 [A 2] 2,2 [A 2] 3,2 [B 5] 4,2 [A 2] 10,2 [Y 5] 11,2 [U 4] 12,2 [ C0] 13,2 [K 6] 14,2 [Y 5] 2,3 [D 4] 3,3 [I 1] 4,3 [B 5] 2,4 [E 1] 3,4 [N 2] 4,4 [S 1] 0,5 [F 6] 1,5 [A 2] 2,5 [S 1] 3,5 [T 2] 0,6 [I 1] 1,6 [N 2] 3,6 [S 1] 0,7 [T 2] 1,7 [O 2] 2,7 [M 4] 5,7 [P 4] 6,7 [O 2] 7,7 [P 4] 8,7 [G 4] 9,7 [U 4] 10,7 [N 2] 1,8 [L 3] 2,8 [I 1] 4,8 [L 3] 5,8 [I 1] 6,8 [F 6] 7,8 [E 1] 8,8 [R 2] 0,9 [G 4] 1,9 [E 1] 2,9 [S 1] 3,9 [T 2] 4,9 [I 1] 5,9 [C 3] 7,9 [L 3] 8,9 [I 1] 9,9 [L 3] 10,9 [I 1] 11,9 [E 1] 12,9 [S 1] 2,10 [C 3] 4,10 [G 4] 5,10 [E 1] 6,10 [L 3] 8,10 [N 2] 2,11 [U 4] 8,11 [C 3] 2,12 [T 2] 8,12 [H 4] 9,12 [A 2] 10,12 [W 7] 11,12 [K 6] 12,12 [S 1] 2,13 [S 1] 3,13 [E 1] 4,13 [I 1] 5,13 [Z 8] 6,13 [E 1] 7,13 [R 2] 5,14 [O 2] 6,14 [X 9]', hand: '[Q 10] [P 4] [A 2] [R 2] [V 6] [J 10] [D 4]' },
+  },
+  german: {
+    empty: { table: '', hand: '[E 1] [L 3] [K 4] [R 2] [Z 5] [I 3] [D 4]' },
+    early: { table: '11,3 [B 4] 11,4 [E 1] 11,5 [G 3] 11,6 [U 3] 11,7 [C 4] 11,8 [K 4] 5,9 [Z 5] 6,9 [I 3] 7,9 [R 2] 8,9 [K 4] 9,9 [E 1] 10,9 [L 3] 11,9 [T 2] 11,10 [E 1] 11,11 [N 2]', hand: '[M 4] [O 4] [Ü 6] [T 2] [M 4] [L 3] [A 2]' },
+    mid: { table: '11,3 [B 4] 4,4 [I 3] 5,4 [C 4] 6,4 [E 1] 11,4 [E 1] 1,5 [H 3] 2,5 [A 2] 3,5 [ U0] 4,5 [P 4] 5,5 [T 2] 6,5 [S 2] 7,5 [P 4] 8,5 [R 2] 9,5 [U 3] 10,5 [N 2] 11,5 [G 3] 11,6 [U 3] 12,6 [M 4] 11,7 [C 4] 12,7 [A 2] 11,8 [K 4] 12,8 [O 4] 5,9 [Z 5] 6,9 [I 3] 7,9 [R 2] 8,9 [K 4] 9,9 [E 1] 10,9 [L 3] 11,9 [T 2] 11,10 [E 1] 13,10 [F 4] 9,11 [W 5] 10,11 [I 3] 11,11 [N 2] 12,11 [D 4] 13,11 [I 3] 14,11 [G 3] 8,12 [T 2] 9,12 [U 3] 10,12 [X 9] 13,12 [L 3] 13,13 [M 4] 13,14 [S 2]', hand: '[Ä 6] [A 2] [E 1] [O 4] [U 3] [R 2] [K 4]' },
+    late: { table: '12,1 [B 4] 12,2 [M 4] 6,3 [F 4] 7,3 [Ü 6] 8,3 [ß 8] 9,3 [E 1] 11,3 [B 4] 12,3 [W 5] 4,4 [I 3] 5,4 [C 4] 6,4 [E 1] 11,4 [E 1] 12,4 [S 2] 1,5 [H 3] 2,5 [A 2] 3,5 [ U0] 4,5 [P 4] 5,5 [T 2] 6,5 [S 2] 7,5 [P 4] 8,5 [R 2] 9,5 [U 3] 10,5 [N 2] 11,5 [G 3] 1,6 [E 1] 2,6 [U 3] 3,6 [R 2] 4,6 [O 4] 7,6 [S 2] 8,6 [A 2] 9,6 [K 4] 10,6 [R 2] 11,6 [U 3] 12,6 [M 4] 2,7 [E 1] 3,7 [L 3] 4,7 [D 4] 5,7 [E 1] 11,7 [C 4] 12,7 [A 2] 13,7 [B 4] 11,8 [K 4] 12,8 [O 4] 13,8 [R 2] 5,9 [Z 5] 6,9 [I 3] 7,9 [R 2] 8,9 [K 4] 9,9 [E 1] 10,9 [L 3] 11,9 [T 2] 7,10 [A 2] 11,10 [E 1] 13,10 [F 4] 6,11 [E 1] 7,11 [Y 8] 9,11 [W 5] 10,11 [I 3] 11,11 [N 2] 12,11 [D 4] 13,11 [I 3] 14,11 [G 3] 6,12 [S 2] 8,12 [T 2] 9,12 [U 3] 10,12 [X 9] 13,12 [L 3] 6,13 [Q 10] 13,13 [M 4] 6,14 [L 3] 13,14 [S 2]', hand: '[Ä 6] [T 2] [T 2] [E 1] [Z 5] [N 2] [A 2]' },
+  },
+  seed19x10: {
+    empty: { table: '', hand: '[T 2] [L 3] [G 4] [I 1] [E 1] [S 1]' },
+    early: { table: '8,0 [E 1] 9,0 [L 3] 10,0 [E 1] 11,0 [G 4] 12,0 [I 1] 13,0 [T 2] 14,0 [S 1] 8,1 [S 1] 8,2 [K 6] 7,3 [F 6] 8,3 [Y 5] 7,4 [I 1] 7,5 [Z 8]', hand: '[I 1] [O 2] [O 2] [T 2] [O 2] [L 3]' },
+    mid: { table: '8,0 [E 1] 9,0 [L 3] 10,0 [E 1] 11,0 [G 4] 12,0 [I 1] 13,0 [T 2] 14,0 [S 1] 8,1 [S 1] 9,1 [O 2] 10,1 [L 3] 11,1 [I 1] 12,1 [T 2] 13,1 [O 2] 8,2 [K 6] 13,2 [P 4] 7,3 [F 6] 8,3 [Y 5] 12,3 [E 1] 13,3 [H 4] 7,4 [I 1] 12,4 [N 2] 13,4 [E 1] 14,4 [B 5] 7,5 [Z 8] 11,5 [S 1] 12,5 [J 10] 11,6 [A 2] 12,6 [O 2] 11,7 [N 2] 12,7 [Y 5] 8,8 [D 4] 9,8 [ A0] 10,8 [N 2] 11,8 [G 4] 12,8 [S 1] 10,9 [U 4] 11,9 [H 4]', hand: '[S 1] [C 3] [L 3] [E 1] [V 6] [D 4]' },
+    late: { table: '8,0 [E 1] 9,0 [L 3] 10,0 [E 1] 11,0 [G 4] 12,0 [I 1] 13,0 [T 2] 14,0 [S 1] 16,0 [M 4] 8,1 [S 1] 9,1 [O 2] 10,1 [L 3] 11,1 [I 1] 12,1 [T 2] 13,1 [O 2] 15,1 [D 4] 16,1 [I 1] 17,1 [M 4] 3,2 [B 5] 4,2 [O 2] 5,2 [H 4] 8,2 [K 6] 13,2 [P 4] 15,2 [E 1] 16,2 [X 9] 17,2 [O 2] 4,3 [K 6] 5,3 [ O0] 6,3 [N 2] 7,3 [F 6] 8,3 [Y 5] 9,3 [T 2] 12,3 [E 1] 13,3 [H 4] 15,3 [V 6] 17,3 [N 2] 3,4 [R 2] 4,4 [A 2] 5,4 [P 4] 7,4 [I 1] 12,4 [N 2] 13,4 [E 1] 14,4 [B 5] 15,4 [S 1] 7,5 [Z 8] 11,5 [S 1] 12,5 [J 10] 11,6 [A 2] 12,6 [O 2] 5,7 [G 4] 6,7 [R 2] 7,7 [I 1] 8,7 [O 2] 9,7 [T 2] 11,7 [N 2] 12,7 [Y 5] 8,8 [D 4] 9,8 [ A0] 10,8 [N 2] 11,8 [G 4] 12,8 [S 1] 9,9 [D 4] 10,9 [U 4] 11,9 [H 4]', hand: '[C 3] [L 3] [R 2] [C 3] [T 2] [L 3]' },
+  },
+};
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+const MB = 2 ** 20;
+const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+
+async function ruleset(dir: string): Promise<Ruleset> {
+  const { ruleset, diagnostics } = await loadRulesetDir(dir);
+  if (!ruleset) throw new Error(`${dir}: ${diagnostics.map((d) => d.message).join('; ')}`);
+  return ruleset;
+}
+
+function line(name: string, text: string): void {
+  console.log(`${name.padEnd(48)} ${text}`);
+}
+
+/** Graph build time and memory, and the cached load, for one ruleset; returns its store. */
+async function graph(r: Ruleset, targets: boolean): Promise<WordStore> {
+  const chars = rulesetChars(r);
+  const build = await measure(`${r.name}: graph build (${r.words.length} words)`, () => WordStore.build(chars, r.words), 3, 1);
+  report(build, targets ? 1500 : undefined);
+  // two collections: the first one leaves the build's buffers to a second
+  gc();
+  gc();
+  const m0 = process.memoryUsage();
+  const store = WordStore.build(chars, r.words);
+  const peak = process.memoryUsage();
+  gc();
+  gc();
+  const m1 = process.memoryUsage();
+  const graphBytes = store.graph.arcs.byteLength;
+  const retained = m1.heapUsed - m0.heapUsed + (m1.arrayBuffers - m0.arrayBuffers);
+  const during = peak.heapUsed - m0.heapUsed + (peak.arrayBuffers - m0.arrayBuffers);
+  line(
+    `${r.name}: graph memory`,
+    `${store.graph.arcCount} arcs = ${mb(graphBytes)}; retained heap+buffers ${mb(retained)} (right after the build ${mb(during)}), rss +${mb(m1.rss - m0.rss)}` +
+      (targets ? `  (target <= 64 MB: ${retained <= 64 * MB && graphBytes <= 64 * MB ? 'met' : 'MISSED'})` : ''),
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'cardwords-bench-'));
+  try {
+    await loadWordStore(chars, r.words, { dir });
+    const load = await measure(`${r.name}: graph from the cache (hash, read, decode)`, async () => {
+      const l = await loadWordStore(chars, r.words, { dir });
+      if (l.source !== 'cache') throw new Error('not from the cache');
+    }, 10, 2);
+    report(load, targets ? 100 : undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return store;
+}
+
+function position(r: Ruleset, table: Ruleset['table'], p: { table: string; hand: string }, wild: number): { board: Board; hand: Card[] } {
+  const board = emptyBoard(table);
+  if (p.table) for (const t of parsePlacement(p.table, r.canonical)) board.cells[t.row * table.width + t.col] = t.card;
+  const hand = parseCards(p.hand, r.canonical).map((c, i) => (i < wild ? { char: null, points: 0 } : c));
+  return { board, hand };
+}
+
+/** Runs enough repetitions for about a second (5 to 50). */
+async function timed(name: string, fn: () => unknown): Promise<Stats> {
+  const t0 = performance.now();
+  fn();
+  const once = performance.now() - t0;
+  const runs = Math.max(5, Math.min(50, Math.ceil(1000 / Math.max(once, 0.01))));
+  return measure(name, fn, runs, 2);
+}
+
+const summary: string[] = [];
+
+async function positions(label: string, r: Ruleset, table: Ruleset['table'], store: WordStore, set: keyof typeof POSITIONS): Promise<void> {
+  const ctx: GenContext = { table, bonus: r.bonus.values, store };
+  console.log(`\n## ${label}: ${table.width}*${table.height} table, ${store.graph.wordCount} words`);
+  for (const phase of ['empty', 'early', 'mid', 'late'] as const) {
+    for (const wild of [0, 1, 2]) {
+      const { board, hand } = position(r, table, POSITIONS[set]![phase], wild);
+      const count = generateMoves(ctx, board, hand).length;
+      const name = `${phase}, ${wild} wildcard${wild === 1 ? '' : 's'}`;
+      const all = await timed(`${name}: all moves`, () => generateMoves(ctx, board, hand));
+      const best = await timed(`${name}: best move`, () => bestMoves(ctx, board, hand));
+      const target = label.startsWith('English 15x15') ? (wild === 2 ? 20 : phase === 'mid' && wild === 0 ? 2 : undefined) : undefined;
+      const verdict = target === undefined ? '' : all.medianMs <= target ? `  (target <= ${target} ms: met)` : `  (target <= ${target} ms: MISSED)`;
+      const rate = count / (all.medianMs / 1000);
+      console.log(
+        `${name.padEnd(20)} ${String(count).padStart(7)} moves  all: median ${all.medianMs.toFixed(3).padStart(8)} ms  p95 ${all.p95Ms.toFixed(3).padStart(8)} ms  ` +
+          `${(rate / 1e6).toFixed(2)} M moves/s  best: median ${best.medianMs.toFixed(3).padStart(8)} ms  p95 ${best.p95Ms.toFixed(3).padStart(8)} ms${verdict}`,
+      );
+      summary.push(`| ${label} | ${phase} | ${wild} | ${count} | ${all.medianMs.toFixed(2)} | ${all.p95Ms.toFixed(2)} | ${best.medianMs.toFixed(2)} | ${best.p95Ms.toFixed(2)} | ${(rate / 1e6).toFixed(2)} |`);
+    }
+  }
+}
+
+/** Adding (and removing) words at run time, with 0 and 100 words added before. */
+function addWords(store: WordStore): void {
+  const rng = Rng.fromSeed('add words');
+  const letters = store.alphabet.chars;
+  const fresh = (): string => {
+    for (;;) {
+      let w = '';
+      const len = 4 + rng.int(6);
+      for (let i = 0; i < len; i++) w += letters[rng.int(letters.length)]!;
+      if (!store.has(w)) return w;
+    }
+  };
+  for (const before of [0, 100]) {
+    const base = Array.from({ length: before }, fresh);
+    for (const w of base) store.add(w);
+    const add: number[] = [];
+    const remove: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const w = fresh();
+      let t = performance.now();
+      store.add(w);
+      add.push(performance.now() - t);
+      t = performance.now();
+      store.remove(w);
+      remove.push(performance.now() - t);
+    }
+    for (const w of base) store.remove(w);
+    const stat = (name: string, xs: number[]): Stats => {
+      xs.sort((a, b) => a - b);
+      return { name, runs: xs.length, medianMs: xs[Math.floor(xs.length / 2)]!, p95Ms: xs[Math.ceil(xs.length * 0.95) - 1]!, minMs: xs[0]! };
+    };
+    report(stat(`add a word (${before} added before)`, add), 1);
+    report(stat(`remove an added word (${before} added before)`, remove), 1);
+  }
+  const old = ['HOUSE', 'TREE', 'QUIZ', 'STONE', 'WATER'];
+  const removed: number[] = [];
+  for (const w of old) {
+    const t = performance.now();
+    store.remove(w);
+    removed.push(performance.now() - t);
+    store.add(w);
+  }
+  line('remove a dictionary word (and add it back)', `max ${Math.max(...removed).toFixed(3)} ms`);
+}
+
+header('Cardwords: word graph and move generator');
+const english = await ruleset('samples/english');
+const german = await ruleset('samples/german');
+const seed = await ruleset('samples/seed-example');
+
+console.log('\n## word graphs');
+const t0 = performance.now();
+await ruleset('samples/english');
+line('english: ruleset files (parse, fold, check)', `${(performance.now() - t0).toFixed(0)} ms (for reference; not part of the graph)`);
+const en = await graph(english, true);
+const de = await graph(german, false);
+
+console.log('\n## move generation (median and p95 over repeated runs)');
+await positions('English 15x15 (samples/english)', english, english.table, en, 'english');
+await positions('German 15x15 (samples/german)', german, german.table, de, 'german');
+// the seed's 19*10 table with its bonus file (hand size 6), the English cards and words
+const seedRules = { ...english, bonus: seed.bonus, table: seed.table };
+await positions("seed's 19*10 table, English words", seedRules, seed.table, en, 'seed19x10');
+
+console.log('\n## the word store at run time (English graph)');
+addWords(en);
+
+console.log('\n## summary (markdown)');
+console.log('| table, words | position | wildcards | moves | all: median ms | p95 ms | best: median ms | p95 ms | M moves/s |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const s of summary) console.log(s);
