@@ -4,6 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { GameStore } from './store.js';
 import type { Limits } from './gate.js';
+import type { RulesetRegistry } from './rulesets.js';
 
 export interface Timeouts {
   /** A game nobody joined ends after this long (seed: 2 minutes). */
@@ -23,8 +24,8 @@ export interface ServerContext {
   limits: Limits;
   processId: string;
   startedAt: number;
-  /** Rulesets this server offers, by name (Cardwords rooms). */
-  rulesets: Map<string, unknown>;
+  /** Rulesets this server offers, by name (Cardwords rooms), loaded on first use. */
+  rulesets: RulesetRegistry;
 }
 
 let current: ServerContext | null = null;

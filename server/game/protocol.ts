@@ -22,6 +22,11 @@ export type ErrorCode =
   | 'storage-failed'
   | 'unknown-player'
   | 'robots-unavailable'
+  // Cardwords rooms
+  | 'unknown-ruleset'
+  | 'not-started'
+  | 'not-over'
+  | 'bad-word'
   // engine codes pass through as they are
   | (string & {});
 
@@ -42,6 +47,8 @@ export interface WelcomeMessage {
   name?: string;
   /** The seat key: with the game id and the name, it gets the seat back after a restart. */
   key?: string;
+  /** Cardwords: the seat (0 moves first). */
+  seat?: number;
 }
 
 export interface AckMessage {
@@ -60,4 +67,34 @@ export interface YatzeeJoinOptions {
   watch?: boolean;
   /** Creation only: robots to seat at once (0..9). */
   robots?: number;
+}
+
+export interface CardwordsCreateOptions {
+  /** The owner token: creating games needs it. */
+  owner: string;
+  /** One of the server's rulesets (default: the first `--ruleset`). */
+  ruleset?: string;
+  /** Human seats (default 1); the game starts when all are taken. */
+  humans?: number;
+  /** Robot seats Robot1..RobotN: a number (each of `level`) or a level per robot. */
+  robots?: number | Array<'best' | 'good' | 'casual'>;
+  level?: 'best' | 'good' | 'casual';
+  /** Watcher places (default 0; the owner may always watch). */
+  watchers?: number;
+  /** The level of the robot that plays a dropped human's seat (default good). */
+  standIn?: 'best' | 'good' | 'casual';
+  /** The creator's name: it takes the first human seat; without one the owner watches. */
+  name?: string;
+  alt?: string;
+}
+
+export interface CardwordsJoinOptions {
+  owner?: string;
+  /** No white space, 1..39 characters. */
+  name?: string;
+  /** Used when `name` is taken. */
+  alt?: string;
+  /** Seat key from `welcome`, to take the seat back. */
+  key?: string;
+  watch?: boolean;
 }

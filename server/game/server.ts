@@ -16,6 +16,8 @@ import { setContext, type Timeouts } from './context.js';
 import { installRoutes } from './http.js';
 import { FileGameStore, RedisGameStore, type GameStore } from './store.js';
 import { YatzeeRoom } from './yatzee-room.js';
+import { CardwordsRoom } from './cardwords-room.js';
+import { RulesetRegistry } from './rulesets.js';
 
 export interface ServeOptions {
   port: number;
@@ -81,7 +83,8 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   const processId = randomBytes(6).toString('base64url');
   const store: GameStore = redis ? new RedisGameStore(redis, processId) : new FileGameStore(o.dataDir);
   const token = await ownerToken(o.dataDir, redis);
-  setContext({ ownerToken: token, store, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets: new Map() });
+  const rulesets = await RulesetRegistry.create(o.rulesets, o.log);
+  setContext({ ownerToken: token, store, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets });
 
   const presence: Presence = o.redisUrl ? new RedisPresence(o.redisUrl) : new LocalPresence();
   const transport = gatedTransport({ server: createHttpServer() }, o.limits);
@@ -101,6 +104,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   });
   server.define('lobby', LobbyRoom);
   server.define('yatzee', YatzeeRoom).enableRealtimeListing();
+  server.define('cardwords', CardwordsRoom).enableRealtimeListing();
   await server.listen(port, o.host);
 
   // unfinished games come back from their logs

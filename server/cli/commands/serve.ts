@@ -18,7 +18,9 @@ Options:
   --host H              address to listen on (default 127.0.0.1)
   --data DIR            data folder: game logs, owner token
                         (default $XDG_DATA_HOME/cardwords or ~/.local/share/cardwords)
-  --ruleset DIR         a ruleset the server offers (repeatable; default samples/english)
+  --ruleset DIR         a ruleset the server offers to Cardwords games (repeatable;
+                        default samples/english); loaded on first use; words the
+                        owner approves are appended to its <base>.personal.dict
   --public-address A    host:port clients reach this process at (with REDIS_URL;
                         default host:port)
   --max-message-bytes N largest message a client may send (default 8192)
@@ -30,7 +32,7 @@ Options:
   --help                this text
 
 Environment: REDIS_URL (several processes share presence, matchmaking and game logs),
-XDG_DATA_HOME, CARDWORDS_CACHE_DIR (the Yatzee robot's solved table).
+XDG_DATA_HOME, CARDWORDS_CACHE_DIR (word graphs, the Yatzee robot's solved table).
 Stop with Ctrl-C (SIGINT) or SIGTERM: unfinished games are kept and come back on the
 next start.
 `;

@@ -1,0 +1,151 @@
+// The rulesets a server offers to Cardwords rooms (`--ruleset DIR`, repeatable). Each is
+// named at start (a cheap look at its folder) and loaded on first use: the five files, the
+// word graph through the disk cache (server/words/cache.ts), the engine's rules, and the
+// texts clients get (charset, cardset, cardtable, bonus; never the dictionaries). Approved
+// words are appended durably to the ruleset's personal dictionary <base>.personal.dict and
+// added to the live WordStore at once, so every room and robot of this process knows them.
+import { open } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
+import type { Ruleset } from '../../core/ruleset/types.js';
+import type { WordStore } from '../../core/words/store.js';
+import { findRulesetFiles, loadRulesetDir, readText } from '../ruleset/fs.js';
+import { loadWordStore, rulesetChars } from '../words/cache.js';
+
+/** The files a client gets to draw the game (the texts, as on disk). */
+export interface RulesetTexts {
+  charset: string;
+  cardset: string;
+  cardtable: string;
+  bonus: string;
+}
+
+export interface LoadedRuleset {
+  name: string;
+  dir: string;
+  ruleset: Ruleset;
+  rules: CardwordsRules;
+  store: WordStore;
+  texts: RulesetTexts;
+  /** The personal dictionary approved words go to (created on the first approval). */
+  personalPath: string;
+}
+
+export type ApproveResult = { ok: true; added: boolean; word: string } | { ok: false; message: string };
+
+interface Entry {
+  dir: string;
+  /** The personal dictionary's file name in `dir`. */
+  personal: string;
+  loading: Promise<LoadedRuleset> | null;
+  /** Appends to the personal dictionary, one at a time. */
+  chain: Promise<unknown>;
+}
+
+export class RulesetRegistry {
+  private readonly entries = new Map<string, Entry>();
+
+  private constructor() {}
+
+  /** Names the rulesets of the folders; a folder that holds none is reported and skipped. */
+  static async create(dirs: readonly string[], log: (line: string) => void = () => undefined): Promise<RulesetRegistry> {
+    const reg = new RulesetRegistry();
+    for (const dir of dirs) {
+      try {
+        const m = await findRulesetFiles(dir);
+        if (reg.entries.has(m.name)) {
+          log(`cardwords serve: ruleset '${m.name}' of ${dir} is offered already; skipped`);
+          continue;
+        }
+        reg.entries.set(m.name, { dir, personal: m.personal ?? `${m.name}.personal.dict`, loading: null, chain: Promise.resolve() });
+      } catch (e) {
+        log(`cardwords serve: ${(e as Error).message}`);
+      }
+    }
+    return reg;
+  }
+
+  names(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name);
+  }
+
+  /** The ruleset, loaded once (concurrent callers share the load); rejects when it does not load. */
+  get(name: string): Promise<LoadedRuleset> {
+    const e = this.entries.get(name);
+    if (!e) return Promise.reject(new Error(`no ruleset '${name}' (this server offers: ${this.names().join(', ') || 'none'})`));
+    e.loading ??= load(name, e).catch((err: unknown) => {
+      e.loading = null; // a later request tries again
+      throw err;
+    });
+    return e.loading;
+  }
+
+  /**
+   * Approves a word: folded to canonical characters, appended to the personal dictionary and
+   * written to disk (fsync) before it is added to the live store. `added` is false when the
+   * word was playable already (nothing written).
+   */
+  approve(name: string, written: string): Promise<ApproveResult> {
+    const e = this.entries.get(name);
+    if (!e) return Promise.resolve({ ok: false, message: `no ruleset '${name}'` });
+    const next = e.chain.then(async (): Promise<ApproveResult> => {
+      const r = await this.get(name);
+      const word = r.ruleset.canonicalWord(written.normalize('NFC'));
+      const codes = word === undefined ? null : r.store.alphabet.encode(word);
+      if (word === undefined || codes === null) return { ok: false, message: `'${written}' has characters outside the charset of ${name}` };
+      if (codes.length < 2) return { ok: false, message: `'${written}': a word has at least 2 characters` };
+      if (r.store.has(word)) return { ok: true, added: false, word };
+      await appendLine(r.personalPath, word);
+      r.store.add(word);
+      return { ok: true, added: true, word };
+    });
+    e.chain = next.catch(() => undefined);
+    return next;
+  }
+}
+
+async function load(name: string, e: Entry): Promise<LoadedRuleset> {
+  const result = await loadRulesetDir(e.dir);
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  if (!result.ruleset || errors.length) {
+    const first = errors[0];
+    throw new Error(`ruleset '${name}' does not load${first ? `: ${first.file}: ${first.message}` : ''}`);
+  }
+  const ruleset = result.ruleset;
+  const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words);
+  const text = async (file: string) => (await readText(file)).text;
+  const texts: RulesetTexts = {
+    charset: await text(ruleset.sources.charset),
+    cardset: await text(ruleset.sources.cardset),
+    cardtable: await text(ruleset.sources.cardtable),
+    bonus: await text(ruleset.sources.bonus),
+  };
+  return { name, dir: e.dir, ruleset, rules: rulesFromRuleset(ruleset), store, texts, personalPath: ruleset.sources.personal ?? join(e.dir, e.personal) };
+}
+
+/** Appends one line to a file (created when missing), on a line of its own, then fsyncs it. */
+async function appendLine(path: string, line: string): Promise<void> {
+  const fh = await open(path, 'a+');
+  try {
+    const { size } = await fh.stat();
+    let sep = '';
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      await fh.read(last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) sep = '\n';
+    }
+    await fh.write(`${sep}${line}\n`);
+    await fh.sync();
+    if (size === 0) {
+      // a new file: its name must be durable too
+      const d = await open(dirname(path), 'r');
+      await d.sync().finally(() => d.close());
+    }
+  } finally {
+    await fh.close();
+  }
+}

@@ -1,0 +1,135 @@
+// Helpers for Cardwords room tests: the decoded room state as the SDK hands it out, a temp
+// copy of a sample ruleset, a human player's move chosen by core's robot from what that
+// client received, and a recorder of every state a client decodes.
+import { cpSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@colyseus/sdk';
+import { formatAction } from '../../core/games/cardwords/notation.js';
+import type { Board, Card } from '../../core/games/cardwords/types.js';
+import { chooseAction, choiceToAction, type RobotLevel } from '../../core/robots/cardwords/robot.js';
+import type { GenContext } from '../../core/robots/cardwords/generate.js';
+import { Rng } from '../../core/random.js';
+import { WordStore } from '../../core/words/store.js';
+import { loadRulesetDir } from '../../server/ruleset/fs.js';
+import type { Ruleset } from '../../core/ruleset/types.js';
+import { Player, tempDir } from '../support/game-server.js';
+
+export interface CwCardV {
+  char: string;
+  points: number;
+}
+
+export interface CwSeatV {
+  name: string;
+  robot: boolean;
+  level: string;
+  connected: boolean;
+  auto: boolean;
+  score: number;
+  cards: number;
+  hand?: CwCardV[];
+  rematch: boolean;
+  handPoints: number;
+  adjustment: number;
+}
+
+export interface CwPlacedV {
+  col: number;
+  row: number;
+  char: string;
+  points: number;
+  meaning: string;
+}
+
+export interface CwView {
+  gameId: string;
+  status: string;
+  round: number;
+  ruleset: string;
+  humans: number;
+  width: number;
+  height: number;
+  players: CwSeatV[];
+  board: CwPlacedV[];
+  pile: number;
+  turn: number;
+  idle: number;
+  moves: number;
+  last: { player: number; type: string; score: number; words: string[]; traded: number; drawn: number };
+  endReason: string;
+  winners: number[];
+  toJSON(): CwJSON;
+}
+
+export type CwJSON = Omit<CwView, 'toJSON'>;
+
+export type CwPlayer = Player<CwView>;
+
+/** A copy of samples/<name> in a fresh temp folder (tests never write to samples/). */
+export function copySample(name: string): string {
+  const dir = join(tempDir('cardwords-ruleset-'), name);
+  mkdirSync(dir, { recursive: true });
+  cpSync(join('samples', name), dir, { recursive: true });
+  return dir;
+}
+
+export async function loadTestRuleset(dir: string): Promise<Ruleset> {
+  const r = await loadRulesetDir(dir);
+  if (!r.ruleset) throw new Error(`ruleset ${dir} does not load`);
+  return r.ruleset;
+}
+
+export function genContext(ruleset: Ruleset, extraWords: readonly string[] = []): GenContext {
+  const chars = ruleset.charset.entries.map((e) => e.canonical);
+  return { table: ruleset.table, bonus: ruleset.bonus.values, store: WordStore.build(chars, [...new Set([...ruleset.words, ...extraWords])].sort()) };
+}
+
+/** Records the decoded state after every patch the client receives, and every message. */
+export class Recorder {
+  readonly states: CwJSON[] = [];
+  constructor(readonly p: CwPlayer) {
+    p.room.onStateChange((s: unknown) => this.states.push(JSON.parse(JSON.stringify((s as CwView).toJSON())) as CwJSON));
+  }
+}
+
+export async function cwCreate(url: string, options: Record<string, unknown>): Promise<CwPlayer> {
+  return welcome(new Player<CwView>(await new Client(url).create('cardwords', options)));
+}
+
+export async function cwJoin(url: string, id: string, options: Record<string, unknown>): Promise<CwPlayer> {
+  return welcome(new Player<CwView>(await new Client(url).joinById(id, options)));
+}
+
+async function welcome(p: CwPlayer): Promise<CwPlayer> {
+  const w = await p.next((m) => m.type === 'welcome');
+  p.name = w.payload.name;
+  return p;
+}
+
+export function seatOf(p: CwPlayer): number {
+  return [...p.state.players].findIndex((s) => s.name === p.name);
+}
+
+export function boardOf(s: CwView): Board {
+  const cells: Array<Card | null> = new Array<Card | null>(s.width * s.height).fill(null);
+  for (const c of s.board) cells[c.row * s.width + c.col] = c.char === '' ? { char: null, points: c.points, meaning: c.meaning } : { char: c.char, points: c.points };
+  return { width: s.width, height: s.height, cells };
+}
+
+export function handOf(p: CwPlayer): Card[] {
+  const me = p.state.players[seatOf(p)]!;
+  return [...(me.hand ?? [])].map((c) => ({ char: c.char === '' ? null : c.char, points: c.points }));
+}
+
+/** The action core's robot would play for this client, in notation, from its own view only. */
+export function chooseText(p: CwPlayer, gctx: GenContext, level: RobotLevel = 'good', seed = 1): string {
+  const s = p.state;
+  const seat = seatOf(p);
+  const choice = chooseAction(gctx, boardOf(s), handOf(p), s.pile, level, new Rng([seed, 2, 3, s.moves]));
+  return formatAction(choiceToAction(seat, s.width, choice));
+}
+
+/** A copy of a list of words, sorted (the order words are named in is no promise). */
+export function sorted(words: unknown): string[] {
+  return Array.isArray(words) ? words.map(String).sort() : [];
+}

@@ -1,0 +1,76 @@
+// Durability of Cardwords rooms: kill -9 of the server in the middle of a game (after an
+// approved word and a few moves), a restart on the same data folder: the game comes back
+// as it was, the approved word is still known, and the player takes the seat back with
+// the game id, the name and the seat key.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.js';
+import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
+import { formatAction } from '../../core/games/cardwords/notation.js';
+import { startServer, until, type ServerProcess } from '../support/game-server.js';
+import { sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset } from './cardwords-helpers.js';
+
+describe('cardwords persistence', () => {
+  it('kill -9 mid-game, restart: the same state, the approved word kept, the player rejoins', async () => {
+    const rulesetDir = copySample('tiny');
+    const args = ['--ruleset', rulesetDir, '--rate', '1000', '--robot-delay', '5'];
+    const srv = await startServer({ args });
+    let srv2: ServerProcess | null = null;
+    try {
+      const ruleset = await loadTestRuleset(rulesetDir);
+      const chars = ruleset.charset.entries.map((e) => e.canonical);
+      const known = new Set(ruleset.words);
+      const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
+      const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], name: 'Ann' });
+      const id = ann.room.roomId;
+      const key = (await ann.next((m) => m.type === 'welcome')).payload.key!;
+      await until(() => ann.state.status === 'playing' && ann.state.turn === 0 && handOf(ann).length > 0, 5000, 'the start');
+
+      // the first move makes a word the server does not know: the owner (Ann) approves it
+      const board = boardOf(ann.state);
+      const move = sortMoves(generateMoves(wide, board, handOf(ann))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
+      const fresh = moveWords(wide, board, move).filter((w) => !known.has(w));
+      const text = formatAction({ type: 'move', player: 0, cards: tilesToPlaced(board.width, move) });
+      const refused = await ann.request('action', { text });
+      expect(refused.payload.code).toBe('unknown-words');
+      expect(sorted((refused.payload as { words?: unknown }).words)).toEqual(sorted(fresh));
+      await ann.next((m) => m.type === 'word-request');
+      expect((await ann.request('approve', { words: fresh })).type).toBe('ack');
+      expect((await ann.request('action', { text })).type).toBe('ack');
+
+      // one more move each, then Ann's turn: the state she sees is the state at the kill
+      await until(() => ann.state.turn === 0 || ann.state.status !== 'playing', 10_000, "the robot's reply");
+      expect(ann.state.status).toBe('playing');
+      const r = await ann.request('action', { text: chooseText(ann, genContext(ruleset, fresh)) });
+      expect(r.type, JSON.stringify(r.payload)).toBe('ack');
+      await until(() => ann.state.turn === 0 || ann.state.status !== 'playing', 10_000, "the robot's reply");
+      await new Promise((res) => setTimeout(res, 100)); // the last patch in
+      const seen = JSON.parse(JSON.stringify(ann.state.toJSON())) as Record<string, unknown>;
+      await srv.kill9();
+      const lines = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines.filter((l) => 'a' in l)).toHaveLength(seen.moves as number);
+      expect(sorted(lines.filter((l) => 'word' in l).map((l) => l.word as string))).toEqual(sorted(fresh));
+      for (const w of fresh) expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).toContain(w);
+
+      srv2 = await startServer({ dataDir: srv.dataDir, args });
+      expect(srv2.output()).toContain(`restored games: ${id}`);
+      // a stranger cannot take Ann's seat; Ann can, with her key
+      await expect(cwJoin(srv2.url, id, { name: 'Ann' })).rejects.toThrow(/name-taken/);
+      const ann2 = await cwJoin(srv2.url, id, { name: 'Ann', key });
+      await until(() => ann2.state.players.length === 2 && (ann2.state.players[0]!.hand ?? []).length > 0, 5000, 'the restored state');
+      expect(ann2.state.toJSON()).toEqual(seen);
+
+      // the game goes on from there, and the approved word is still a word
+      if (ann2.state.status === 'playing') {
+        const next = await ann2.request('action', { text: chooseText(ann2, genContext(ruleset, fresh)) });
+        expect(next.type, JSON.stringify(next.payload)).toBe('ack');
+        await until(() => ann2.state.moves >= (seen.moves as number) + 2 || ann2.state.status !== 'playing', 10_000, 'the robot plays on');
+      }
+      await ann2.leave();
+    } finally {
+      await srv.kill9();
+      await srv2?.stop();
+    }
+  });
+});

@@ -1,0 +1,287 @@
+// Cardwords rooms on a real `cardwords serve` process with real SDK clients over WebSocket:
+// a whole game of a human (its moves picked by core's robot from what its client received)
+// against a robot, refused moves, private hands (every decoded state of every client
+// checked), unknown words approved by the owner into the personal dictionary, a dropped
+// player's seat played by a robot and taken back. Rulesets: temp copies of samples/tiny.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@colyseus/sdk';
+import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.js';
+import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
+import { formatAction } from '../../core/games/cardwords/notation.js';
+import { Player, getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
+import { Recorder, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset, seatOf, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
+
+/** No state a client decoded holds a hand other than its own seat's (none for a watcher). */
+function assertPrivate(states: CwJSON[], ownSeat: number | null): void {
+  expect(states.length).toBeGreaterThan(0);
+  for (const s of states) {
+    s.players.forEach((p, i) => {
+      if (i !== ownSeat) expect(p.hand ?? [], `seat ${i}'s hand reached ${ownSeat === null ? 'a watcher' : `seat ${ownSeat}`}`).toEqual([]);
+    });
+    expect(typeof s.pile).toBe('number');
+  }
+}
+
+async function myTurn(p: CwPlayer): Promise<boolean> {
+  await until(() => p.state.status !== 'playing' || p.state.turn === seatOf(p), 30_000, `${p.name}'s turn or the end`);
+  return p.state.status === 'playing';
+}
+
+describe('cardwords rooms', () => {
+  let srv: ServerProcess;
+  let rulesetDir: string;
+  beforeAll(async () => {
+    rulesetDir = copySample('tiny');
+    srv = await startServer({ args: ['--ruleset', rulesetDir, '--rate', '1000', '--robot-delay', '5', '--reconnect-timeout', '5000'] });
+  });
+  afterAll(async () => {
+    if (process.env.CW_DEBUG) console.log(srv?.output());
+    await srv?.stop();
+  });
+
+  it('a human plays a whole game against a robot; refusals change nothing; hands stay private; results; rematch', async () => {
+    const ruleset = await loadTestRuleset(rulesetDir);
+    const gctx = genContext(ruleset);
+    await expect(new Client(srv.url).create('cardwords', { ruleset: 'tiny', name: 'Eve' })).rejects.toThrow(/not-owner/);
+    await expect(new Client(srv.url).create('cardwords', { owner: srv.ownerToken, ruleset: 'english' })).rejects.toThrow(/unknown-ruleset.*tiny/);
+    await expect(new Client(srv.url).create('cardwords', { owner: srv.ownerToken, humans: 9 })).rejects.toThrow(/table-full: .*too few/);
+
+    // the owner creates the game and watches; Ann takes the human seat
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1 });
+    const ownerRec = new Recorder(owner);
+    const id = owner.room.roomId;
+    expect((await owner.next((m) => m.type === 'welcome')).payload).toMatchObject({ gameId: id, kind: 'cardwords', role: 'watcher', owner: true });
+    await expect(cwJoin(srv.url, id, { name: 'x'.repeat(40) })).rejects.toThrow(/name-invalid/);
+    await expect(cwJoin(srv.url, id, { name: 'Robot1' })).rejects.toThrow(/name-taken/);
+    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
+    const annRec = new Recorder(ann);
+    expect((await ann.next((m) => m.type === 'welcome')).payload).toMatchObject({ gameId: id, kind: 'cardwords', role: 'player', owner: false, name: 'Ann', seat: 0 });
+    // the ruleset's files, as on disk (never the dictionaries)
+    const files = (await ann.next((m) => m.type === 'ruleset')).payload as unknown as { name: string; files: Record<string, string> };
+    expect(files.name).toBe('tiny');
+    expect(files.files.cardtable).toBe(readFileSync(join(rulesetDir, 'tiny.cardtable'), 'utf8'));
+    expect(Object.keys(files.files).sort()).toEqual(['bonus', 'cardset', 'cardtable', 'charset']);
+
+    const watcher = await cwJoin(srv.url, id, { watch: true });
+    const watchRec = new Recorder(watcher);
+    await expect(cwJoin(srv.url, id, { watch: true })).rejects.toThrow(/table-full/);
+    await expect(cwJoin(srv.url, id, { name: 'Bob' })).rejects.toThrow(/table-full/);
+    await expect(cwJoin(srv.url, id, { name: 'Bo b' })).rejects.toThrow(/name-invalid/);
+
+    // the hand comes in its own patch (the seat's view), maybe after the shared one
+    await until(() => ann.state.status === 'playing' && ann.state.players.length === 2 && handOf(ann).length > 0, 5000, 'the start');
+    expect([...ann.state.players].map((p) => [p.name, p.robot, p.level])).toEqual([
+      ['Ann', false, ''],
+      ['Robot1', true, 'best'],
+    ]);
+    expect(ann.state.turn).toBe(0);
+    expect(handOf(ann)).toHaveLength(ruleset.handSize);
+    expect(ann.state.pile).toBe(ruleset.cards.length - 2 * ruleset.handSize);
+    const listed = (await getJSON<{ id: string; kind: string; players: number; robots: number; state: string }[]>(`${srv.url}/games`)).body.find((g) => g.id === id);
+    expect(listed).toMatchObject({ kind: 'cardwords', players: 1, robots: 1, state: 'playing' });
+
+    // refusals: each answered with its reason, nothing changes, the connection stays
+    const before = JSON.stringify(ann.state.toJSON());
+    const card = handOf(ann)[0]!;
+    const offStart = await ann.request('action', { text: formatAction({ type: 'move', player: 0, cards: [{ col: 0, row: 1, card: card.char === null ? { ...card, meaning: 'A' } : card }] }) });
+    expect(offStart.payload).toMatchObject({ code: 'illegal-move', type: 'action' });
+    expect(offStart.payload.message).toMatch(/first move/);
+    expect((offStart.payload as { errors?: { code: string }[] }).errors?.map((e) => e.code)).toContain('start-condition');
+    const notMine = await ann.request('action', { text: 'move 3,3 [B 99]' });
+    expect(notMine.payload.code).toMatch(/illegal-move|not-in-hand/);
+    expect(notMine.payload.message).toMatch(/\[B 99\]/);
+    expect((await ann.request('action', { text: 'move three' })).payload).toMatchObject({ code: 'move/syntax' });
+    expect((await ann.request('action', { text: 'fly' })).payload).toMatchObject({ code: 'action/unknown' });
+    expect((await ann.request('action', { type: 'trade', cards: [] })).payload).toMatchObject({ code: 'empty-trade' });
+    expect((await ann.request('action', { type: 'fly' })).payload).toMatchObject({ code: 'bad-action' });
+    expect((await watcher.request('action', { text: 'pass' })).payload).toMatchObject({ code: 'not-player' });
+    expect((await ann.request('approve', { word: 'ZZ' })).payload).toMatchObject({ code: 'not-owner' });
+    expect((await ann.request('rematch')).payload).toMatchObject({ code: 'not-over' });
+    expect(JSON.stringify(ann.state.toJSON())).toBe(before);
+    expect(ann.left).toBeNull();
+
+    // the whole game: the human's moves come from core's robot, on what Ann's client received
+    let turns = 0;
+    while (await myTurn(ann)) {
+      const text = chooseText(ann, gctx, 'good', turns);
+      const r = await ann.request('action', { text });
+      expect(r.type, `${text}: ${JSON.stringify(r.payload)}`).toBe('ack');
+      turns++;
+      if (turns === 1) {
+        // not her turn now (unless the robot was quicker still)
+        const again = await ann.request('action', { text: 'pass' });
+        if (again.type === 'error') expect(again.payload.code).toBe('not-your-turn');
+      }
+    }
+    expect(turns).toBeGreaterThan(0);
+    const results = await ann.next((m) => m.type === 'results');
+    const res = results.payload.results as unknown as { name: string; robot: boolean; score: number; winner: boolean }[];
+    expect(res.map((r) => r.name)).toEqual(['Ann', 'Robot1']);
+    expect(res.some((r) => r.winner)).toBe(true);
+    await watcher.next((m) => m.type === 'results');
+    await until(() => ann.state.status === 'over', 5000, 'over');
+    expect(ann.state.players.map((p) => p.score)).toEqual(res.map((r) => r.score));
+    expect(['out', 'idle']).toContain(ann.state.endReason);
+    expect(ann.state.turn).toBe(-1);
+
+    expect(ann.state.board.length).toBeGreaterThan(0);
+    // every player (Ann is the only human) asks for a rematch: the same seats, a new deal
+    expect((await ann.request('rematch')).type).toBe('ack');
+    await until(() => ann.state.round === 2 && ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the rematch');
+    expect(ann.state.board).toHaveLength(0);
+    expect(handOf(ann)).toHaveLength(ruleset.handSize);
+    expect([...ann.state.players].map((p) => p.name)).toEqual(['Ann', 'Robot1']);
+    await until(() => watcher.state.round === 2, 5000, 'the watcher sees the rematch');
+
+    // hands: Ann saw only her own, the watcher none, in every state they decoded
+    assertPrivate(annRec.states, 0);
+    assertPrivate(watchRec.states, null);
+    assertPrivate(ownerRec.states, null);
+    expect(annRec.states.some((s) => (s.players[0]!.hand ?? []).length > 0)).toBe(true);
+    expect(watchRec.states.some((s) => s.board.length > 0)).toBe(true);
+
+    // Ann leaves: a stand-in plays her seat to the end, then the game ends (no human left)
+    await ann.leave();
+    const ended = await watcher.next((m) => m.type === 'ended', 30_000);
+    expect(ended.payload.reason).toBe('left');
+    assertPrivate(watchRec.states, null);
+    await until(() => !existsSync(join(srv.dataDir, 'games', `${id}.log`)), 5000, 'log finished');
+    expect(readdirSync(join(srv.dataDir, 'games', 'ended'))).toContain(`${id}.log`);
+  });
+
+  it('an unknown word: refused naming it, the owner approves it into the personal dictionary, the retry is accepted; nobody else is told', async () => {
+    const ruleset = await loadTestRuleset(rulesetDir);
+    const chars = ruleset.charset.entries.map((e) => e.canonical);
+    const twoLetter = chars.flatMap((a) => chars.map((b) => a + b));
+    const known = new Set(ruleset.words);
+    const wide = genContext(ruleset, twoLetter);
+
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, watchers: 1, name: 'Ann' });
+    const id = ann.room.roomId;
+    // a name clash takes the alternative name; white space is refused
+    await expect(cwJoin(srv.url, id, { name: 'ann' })).rejects.toThrow(/name-taken/);
+    await expect(cwJoin(srv.url, id, { name: 'Robot1', alt: 'Ro bot' })).rejects.toThrow(/name-invalid/);
+    const bob = await cwJoin(srv.url, id, { name: 'Ann', alt: 'Bob' });
+    expect(bob.name).toBe('Bob');
+    const watcher = await cwJoin(srv.url, id, { watch: true });
+    await until(() => ann.state.status === 'playing', 5000, 'the start');
+    expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
+
+    // a move whose words are fine but for one the server does not know
+    const board = boardOf(bob.state);
+    const moves = sortMoves(generateMoves(wide, board, handOf(bob))).filter((m) => moveWords(wide, board, m).some((w) => !known.has(w)));
+    expect(moves.length).toBeGreaterThan(0);
+    const move = moves[0]!;
+    const unknown = moveWords(wide, board, move).filter((w) => !known.has(w));
+    const text = formatAction({ type: 'move', player: 1, cards: tilesToPlaced(board.width, move) });
+    const before = JSON.stringify(bob.state.toJSON());
+    const refused = await bob.request('action', { text });
+    expect(refused.payload.code).toBe('unknown-words');
+    expect(sorted((refused.payload as { words?: unknown }).words)).toEqual(sorted(unknown));
+    expect(refused.payload.message).toContain(unknown[0]!);
+    expect(JSON.stringify(bob.state.toJSON())).toBe(before);
+
+    // the owner is asked; approves
+    const asked = await ann.next((m) => m.type === 'word-request');
+    expect(asked.payload).toMatchObject({ player: 'Bob', ruleset: 'tiny' });
+    expect(sorted((asked.payload as { words?: unknown }).words)).toEqual(sorted(unknown));
+    const approved = await ann.request('approve', { words: unknown });
+    expect(approved.type, JSON.stringify(approved.payload)).toBe('ack');
+    const personal = readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n');
+    for (const w of unknown) expect(personal).toContain(w);
+    for (const w of unknown) expect((await bob.next((m) => m.type === 'word' && (m.payload as { word?: string }).word === w)).payload).toMatchObject({ approved: true });
+
+    // the retry is accepted
+    const retry = await bob.request('action', { text });
+    expect(retry.type, JSON.stringify(retry.payload)).toBe('ack');
+    await until(() => ann.state.last.player === 1 && ann.state.last.type === 'move', 5000, 'the move seen by Ann');
+    expect([...ann.state.last.words]).toEqual(expect.arrayContaining(unknown));
+
+    // a rejected word: the refused player is told it was rejected
+    expect(await myTurn(ann)).toBe(true);
+    const board2 = boardOf(ann.state);
+    const more = sortMoves(generateMoves(wide, board2, handOf(ann))).filter((m) => moveWords(wide, board2, m).some((w) => !known.has(w) && !unknown.includes(w)));
+    if (more.length > 0) {
+      const m2 = more[0]!;
+      const words2 = moveWords(wide, board2, m2).filter((w) => !known.has(w) && !unknown.includes(w));
+      const r2 = await ann.request('action', { text: formatAction({ type: 'move', player: 0, cards: tilesToPlaced(board2.width, m2) }) });
+      expect(r2.payload.code).toBe('unknown-words');
+      expect(sorted((r2.payload as { words?: unknown }).words)).toEqual(sorted(words2));
+      expect((await ann.request('reject', { words: words2 })).type).toBe('ack');
+      expect((await ann.next((m) => m.type === 'word' && (m.payload as { approved?: boolean }).approved === false)).payload).toMatchObject({ word: words2[0] });
+      expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).not.toContain(words2[0]);
+    }
+    // only the owner was asked, only the refused player told
+    for (const p of [bob, watcher]) expect(p.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+    expect(ann.messages.filter((m) => m.type === 'word' && (m.payload as { approved?: boolean }).approved === true)).toEqual([]);
+    expect(watcher.messages.filter((m) => m.type === 'word')).toEqual([]);
+    // not the owner: no approvals
+    expect((await bob.request('approve', { word: 'BBBB' })).payload).toMatchObject({ code: 'not-owner' });
+    await Promise.all([ann.leave(), bob.leave(), watcher.leave()]);
+  });
+
+  it('a dropped player: a robot plays the seat at once; the player takes it back (reconnection token, seat key)', async () => {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann' });
+    const id = ann.room.roomId;
+    const bob = await cwJoin(srv.url, id, { name: 'Bob' });
+    const bobKey = (await bob.next((m) => m.type === 'welcome')).payload.key!;
+    await until(() => ann.state.status === 'playing', 5000, 'the start');
+
+    const token = bob.room.reconnectionToken;
+    bob.raw.transport.ws.close(3000); // not a consented leave: a drop
+    await until(() => ann.state.players[1]!.auto && !ann.state.players[1]!.connected, 5000, 'Bob seen as dropped');
+    expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    // the stand-in plays Bob's turn at once
+    await until(() => ann.state.moves === 2 && ann.state.turn === 0, 5000, "the robot played Bob's turn");
+    expect(ann.state.last.player).toBe(1);
+
+    const back = new Player<CwView>(await new Client(srv.url).reconnect(token));
+    back.name = 'Bob';
+    await until(() => !ann.state.players[1]!.auto && ann.state.players[1]!.connected, 5000, 'Bob back');
+    await until(() => handOf(back).length > 0, 5000, "Bob's hand after the reconnection");
+    expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ann.state.turn).toBe(1); // no robot plays for Bob now
+    expect((await back.request('action', { text: 'pass' })).type).toBe('ack');
+
+    // a consented leave, then back with the seat key; a wrong key gets no seat
+    await back.leave();
+    await until(() => ann.state.players[1]!.auto, 5000, 'Bob gone');
+    await expect(cwJoin(srv.url, id, { name: 'Bob', key: 'wrong' })).rejects.toThrow(/name-taken|table-full/);
+    const bob2 = await cwJoin(srv.url, id, { name: 'Bob', key: bobKey });
+    expect((await bob2.next((m) => m.type === 'welcome')).payload).toMatchObject({ name: 'Bob', seat: 1, key: bobKey });
+    await until(() => !ann.state.players[1]!.auto, 5000, 'Bob seated again');
+    await until(() => handOf(bob2).length > 0, 5000, "Bob's hand again");
+    expect(bob2.state.players[0]!.hand ?? []).toHaveLength(0);
+    // the owner removes Bob: his key is void, a robot plays his seat
+    expect((await ann.request('remove', { name: 'Bob' })).type).toBe('ack');
+    await until(() => bob2.left === 4000, 5000, 'Bob removed');
+    await until(() => ann.state.players[1]!.auto, 5000, 'a stand-in for Bob');
+    await expect(cwJoin(srv.url, id, { name: 'Bob', key: bobKey })).rejects.toThrow(/name-taken/);
+    await ann.leave();
+  });
+
+  it('before the start a leaving player frees the seat for another', async () => {
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2 });
+    const id = owner.room.roomId;
+    const bob = await cwJoin(srv.url, id, { name: 'Bob' });
+    await until(() => owner.state.players[0]!.name === 'Bob', 5000, 'Bob seated');
+    expect(owner.state.status).toBe('waiting');
+    expect((await bob.request('action', { text: 'pass' })).payload).toMatchObject({ code: 'not-started' });
+    await bob.leave();
+    await until(() => owner.state.players[0]!.name === '', 5000, 'the seat free again');
+    const cleo = await cwJoin(srv.url, id, { name: 'Cleo' });
+    const dan = await cwJoin(srv.url, id, { name: 'Dan' });
+    await until(() => owner.state.status === 'playing', 5000, 'the start');
+    expect([...owner.state.players].map((p) => p.name)).toEqual(['Cleo', 'Dan']);
+    await until(() => handOf(cleo).length > 0 && handOf(dan).length > 0, 5000, 'the hands');
+    expect(cleo.state.players[1]!.hand ?? []).toEqual([]);
+    expect(dan.state.players[0]!.hand ?? []).toEqual([]);
+    expect(owner.state.players.every((p) => (p.hand ?? []).length === 0)).toBe(true);
+    expect((await owner.request('end')).type).toBe('ack');
+    expect((await cleo.next((m) => m.type === 'ended')).payload.reason).toBe('owner');
+  });
+});
