@@ -41,4 +41,16 @@ entries.push({
   banner: {},
 });
 
+// The game UI (media/, docs/ui.md): browser bundles served by the game server from dist/web/.
+entries.push({
+  entryPoints: { lobby: 'media/lobby.ts', lines: 'media/lines/main.ts', yatzee: 'media/yatzee/main.ts' },
+  outdir: 'dist/web',
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  minify: true,
+  sourcemap: false,
+  banner: {},
+});
+
 await Promise.all(entries.map((e) => build({ ...common, ...e })));

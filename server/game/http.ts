@@ -1,20 +1,32 @@
 // HTTP on the game port besides Colyseus' own matchmaking routes: the browser client's
 // files from a fixed allow-list (no path is ever joined from a request, so no traversal),
-// a JSON health endpoint, the open games, and an owner-token check for the landing page.
-// Everything else is 404.
+// a JSON health endpoint, the open games, an owner-token check for the landing page and
+// the Yatzee robot's expected values for the UI's hints. Everything else is 404.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Application, Request, Response } from 'express';
 import { matchMaker } from '@colyseus/core';
 import { VERSION } from '../cli/version.js';
 import { ctx, isOwnerToken } from './context.js';
+import { CATEGORIES, DICE, THROWS_PER_ROUND, isDie, isFull, type Scores } from '../../core/games/yatzee/rules.js';
+import { yatzeeRobot } from './yatzee-room.js';
 
-/** URL path -> file in the media folder, and its content type. */
-export const STATIC_FILES: Readonly<Record<string, { file: string; type: string }>> = {
-  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/lobby.js': { file: 'lobby.js', type: 'text/javascript; charset=utf-8' },
-  '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
+const HTML = 'text/html; charset=utf-8';
+const JS = 'text/javascript; charset=utf-8';
+
+/**
+ * URL path -> a file and its content type: `media` files from the media folder, `web`
+ * files from the browser bundles that `npm run build` writes to dist/web/ (docs/ui.md).
+ */
+export const STATIC_FILES: Readonly<Record<string, { file: string; type: string; from: 'media' | 'web' }>> = {
+  '/': { file: 'index.html', type: HTML, from: 'media' },
+  '/index.html': { file: 'index.html', type: HTML, from: 'media' },
+  '/lines.html': { file: 'lines.html', type: HTML, from: 'media' },
+  '/yatzee.html': { file: 'yatzee.html', type: HTML, from: 'media' },
+  '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8', from: 'media' },
+  '/lobby.js': { file: 'lobby.js', type: JS, from: 'web' },
+  '/web/lines.js': { file: 'lines.js', type: JS, from: 'web' },
+  '/web/yatzee.js': { file: 'yatzee.js', type: JS, from: 'web' },
 };
 
 export const GAME_KINDS = ['yatzee', 'cardwords'];
@@ -77,10 +89,30 @@ export function installRoutes(app: Application, mediaDir: string): void {
     noStore(res);
     res.json({ owner: isOwnerToken(bearer(req)) });
   });
-  for (const [path, { file, type }] of Object.entries(STATIC_FILES)) {
+  // The Yatzee hint (docs/ui.md): what each open category and each hold is worth from a
+  // sheet position, by the optimal robot's table (16 MiB: too big for the browser). A pure
+  // function of public data, so it needs no room and no seat.
+  app.get('/yatzee/hint', async (req, res) => {
+    noStore(res);
+    const q = parseHintQuery(req.query as Record<string, unknown>);
+    if (typeof q === 'string') return void res.status(400).json({ error: q });
+    try {
+      const robot = await yatzeeRobot();
+      const full = isFull(q.scores);
+      res.json({
+        expectedFinal: robot.expectedFinal(q.scores),
+        categories: full || q.throws === 0 ? [] : robot.categoryValues(q.scores, q.dice),
+        keeps: !full && q.throws >= 1 && q.throws < THROWS_PER_ROUND ? robot.keepOptions(q.scores, q.dice, q.throws).slice(0, 5) : null,
+      });
+    } catch (e) {
+      res.status(503).json({ error: `the Yatzee robot is unavailable: ${(e as Error).message}` });
+    }
+  });
+  const webDir = join(dirname(mediaDir), 'dist', 'web');
+  for (const [path, { file, type, from }] of Object.entries(STATIC_FILES)) {
     app.get(path, async (_req, res) => {
       try {
-        const body = await readFile(join(mediaDir, file));
+        const body = await readFile(join(from === 'web' ? webDir : mediaDir, file));
         res.setHeader('Content-Type', type);
         res.setHeader('X-Content-Type-Options', 'nosniff');
         res.setHeader('Content-Security-Policy', "default-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'");
@@ -93,4 +125,16 @@ export function installRoutes(app: Application, mediaDir: string): void {
   app.use((_req, res) => {
     res.status(404).json({ error: 'not found' });
   });
+}
+
+/** `?scores=` 15 values (a number, or `-` for open) `&dice=` five faces `&throws=` 0..3. */
+export function parseHintQuery(q: Record<string, unknown>): { scores: Scores; dice: number[]; throws: number } | string {
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const scores = str(q.scores).split(',').map((s) => (s === '-' ? null : Number(s)));
+  if (scores.length !== CATEGORIES.length || scores.some((s) => s !== null && (!Number.isInteger(s) || s < 0 || s > 50))) return `scores: ${CATEGORIES.length} values, a number or - each`;
+  const dice = str(q.dice).split(',').map(Number);
+  if (dice.length !== DICE || !dice.every(isDie)) return 'dice: five faces 1..6';
+  const throws = Number(str(q.throws));
+  if (!Number.isInteger(throws) || throws < 0 || throws > THROWS_PER_ROUND) return `throws: 0..${THROWS_PER_ROUND}`;
+  return { scores, dice, throws };
 }

@@ -1,0 +1,544 @@
+/// <reference lib="dom" />
+// The Lines panel: runs a game of core/games/lines in the page (no server). Keyboard
+// (arrows, hjkl or the configured keys, space/Enter) and mouse (click a chip, then an
+// empty cell); the selected chip jumps, the path is animated, a refused move is shown and
+// announced; score and high score; next-colours preview; undo; hint; shapes mode; the
+// original's options in a settings form. A game is its seed, options and actions: it is
+// kept by the host after every action and replayed when the panel opens again.
+import {
+  DEFAULT_OPTIONS,
+  OPTION_LIMITS,
+  apply,
+  hint,
+  isDefaultOptions,
+  isHighScoreEligible,
+  newGame,
+  replay,
+  validateOptions,
+  type LinesAction,
+  type LinesError,
+  type LinesOptions,
+  type LinesRecord,
+  type LinesState,
+  type NumericOption,
+} from '../../core/games/lines/index.js';
+import { announce, flash, h, typing } from '../ui/dom.js';
+import type { Host } from '../ui/host.js';
+import type { StringKey, Translate } from '../ui/l10n/index.js';
+
+export const DEFAULT_KEYS = 'hjkl ';
+/** Colours of the chips (CSS custom properties --chip-1..9 in style.css; more are computed). */
+const NAMED_COLORS = 9;
+const SHAPES = 9;
+const STEP_MS = 45;
+
+interface Settings {
+  options: LinesOptions;
+  keys: string;
+  shapes: boolean;
+}
+
+/** URL parameters with the original's option letters (-w -t -c -i -n -N) and `preview`. */
+const PARAMS: Record<string, NumericOption> = { w: 'width', t: 'height', c: 'colors', i: 'minLine', n: 'throwCount', N: 'firstThrow' };
+
+export function randomSeed(): string {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return Array.from(a, (x) => x.toString(36)).join('');
+}
+
+export class LinesPanel {
+  private state!: LinesState;
+  private record!: LinesRecord;
+  private settings: Settings;
+  private cursor = 0;
+  private selected: number | null = null;
+  private hintMove: { from: number; to: number } | null = null;
+  private cells: HTMLElement[] = [];
+  private timers: number[] = [];
+  private readonly board = h('div', { class: 'lines-board', role: 'grid', tabindex: 0, id: 'lines-board' });
+  private readonly status = h('p', { class: 'status', id: 'lines-status', role: 'status', 'aria-live': 'polite' });
+  private readonly scoreEl = h('span', { id: 'lines-score' });
+  private readonly highEl = h('span', { id: 'lines-high' });
+  private readonly nextEl = h('span', { class: 'lines-next', id: 'lines-next' });
+  private readonly form: HTMLFormElement;
+  private readonly formError = h('p', { class: 'error', role: 'alert', id: 'lines-form-error' });
+  private readonly shapesBox: HTMLInputElement;
+  private readonly help = h('p', { class: 'help', id: 'lines-help' });
+
+  constructor(
+    private readonly host: Host,
+    private readonly root: HTMLElement,
+    private readonly t: Translate,
+  ) {
+    this.settings = this.loadSettings();
+    this.shapesBox = h('input', { type: 'checkbox', id: 'lines-shapes', checked: this.settings.shapes, onchange: () => this.setShapes(this.shapesBox.checked) });
+    this.form = this.buildForm();
+    this.layout();
+    this.start();
+  }
+
+  // ------------------------------------------------------------------ settings and games
+
+  private loadSettings(): Settings {
+    const saved = this.host.load<Partial<Settings>>('lines.settings') ?? {};
+    const options: LinesOptions = { ...DEFAULT_OPTIONS, ...(saved.options ?? {}) };
+    for (const [p, key] of Object.entries(PARAMS)) {
+      const v = this.host.param(p);
+      if (v !== null && v !== '') options[key] = Number(v);
+    }
+    const pv = this.host.param('preview');
+    if (pv !== null) options.preview = pv === '1' || pv === 'true';
+    const ok = validateOptions(options);
+    const keys = typeof saved.keys === 'string' && validKeys(saved.keys) ? saved.keys : DEFAULT_KEYS;
+    return { options: ok.ok ? ok.value : { ...DEFAULT_OPTIONS }, keys, shapes: saved.shapes === true || this.host.param('shapes') === '1' };
+  }
+
+  private saveSettings(): void {
+    this.host.save('lines.settings', this.settings);
+  }
+
+  /** Resumes the kept game, or starts the one the URL names (?seed=), or a new one. */
+  private start(): void {
+    const seed = this.host.param('seed');
+    const kept = this.host.load<LinesRecord>('lines.game');
+    if (seed === null && kept && !this.urlHasOptions()) {
+      const r = replay(kept);
+      if (r.ok && !r.value.over) {
+        this.record = kept;
+        this.settings.options = r.value.options;
+        this.begin(r.value);
+        return;
+      }
+    }
+    this.newGame(seed ?? randomSeed());
+  }
+
+  private urlHasOptions(): boolean {
+    return Object.keys(PARAMS).some((p) => this.host.param(p) !== null) || this.host.param('preview') !== null;
+  }
+
+  newGame(seed: string = randomSeed()): void {
+    if (this.state) this.keepHighScore();
+    const g = newGame(seed, this.settings.options);
+    if (!g.ok) {
+      // options kept from an older version that no longer validate: fall back to the defaults
+      this.settings.options = { ...DEFAULT_OPTIONS };
+      return this.newGame(seed);
+    }
+    this.record = { seed, options: g.value.options, actions: [] };
+    this.begin(g.value);
+    this.say(this.t('lines.seed', seed));
+  }
+
+  private begin(state: LinesState): void {
+    this.state = state;
+    this.selected = null;
+    this.hintMove = null;
+    this.clearTimers();
+    this.buildBoard();
+    this.cursor = Math.floor(state.options.height / 2) * state.options.width + Math.floor(state.options.width / 2);
+    this.save();
+    this.render();
+    const thrown: number[] = [];
+    state.board.forEach((v, i) => v && thrown.push(i));
+    this.animateAppear(thrown, 0);
+  }
+
+  private save(): void {
+    this.host.save('lines.game', this.record);
+  }
+
+  private keepHighScore(): boolean {
+    const s = this.state;
+    if (!isHighScoreEligible(s) || s.score <= 0) return false;
+    const high = this.host.load<number>('lines.high') ?? 0;
+    if (s.score <= high) return false;
+    this.host.save('lines.high', s.score);
+    return true;
+  }
+
+  // ------------------------------------------------------------------ layout
+
+  private layout(): void {
+    const bar = h(
+      'div',
+      { class: 'toolbar', role: 'toolbar', 'aria-label': this.t('lines.title') },
+      h('button', { type: 'button', id: 'lines-new', onclick: () => this.newGame() }, this.t('lines.new')),
+      h('button', { type: 'button', id: 'lines-undo', 'aria-keyshortcuts': 'u', onclick: () => this.undo() }, this.t('lines.undo')),
+      h('button', { type: 'button', id: 'lines-hint', 'aria-keyshortcuts': '?', onclick: () => this.showHint() }, this.t('lines.hint')),
+      h('label', { class: 'check' }, this.shapesBox, this.t('lines.shapes')),
+    );
+    const scores = h('p', { class: 'scores' }, this.scoreEl, ' ', this.highEl, ' ', this.nextEl);
+    this.board.addEventListener('keydown', (e) => this.onKey(e));
+    this.board.addEventListener('click', (e) => {
+      const c = (e.target as HTMLElement).closest<HTMLElement>('[data-cell]');
+      if (!c) return;
+      this.cursor = Number(c.dataset.cell);
+      this.board.focus({ preventScroll: true });
+      this.activate(this.cursor);
+    });
+    const details = h('details', { class: 'settings', id: 'lines-settings' }, h('summary', {}, this.t('lines.settings')), this.form);
+    this.root.replaceChildren(h('h1', {}, this.t('lines.title')), scores, bar, this.board, this.status, this.help, details);
+    this.root.classList.toggle('shapes', this.settings.shapes);
+  }
+
+  private buildForm(): HTMLFormElement {
+    const o = this.settings.options;
+    const field = (key: NumericOption, label: StringKey) =>
+      h('label', {}, h('span', {}, this.t(label)), h('input', { type: 'number', name: key, id: `lines-opt-${key}`, min: OPTION_LIMITS[key].min, max: OPTION_LIMITS[key].max, value: o[key], required: true }));
+    const form = h(
+      'form',
+      { class: 'form-grid', id: 'lines-form', novalidate: true },
+      field('width', 'lines.width'),
+      field('height', 'lines.height'),
+      field('colors', 'lines.colors'),
+      field('minLine', 'lines.minLine'),
+      field('throwCount', 'lines.throwCount'),
+      field('firstThrow', 'lines.firstThrow'),
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'preview', id: 'lines-opt-preview', checked: o.preview }), this.t('lines.preview')),
+      h('label', {}, h('span', {}, this.t('lines.keys')), h('input', { type: 'text', name: 'keys', id: 'lines-opt-keys', value: this.settings.keys, maxlength: 5, minlength: 5, spellcheck: 'false', autocomplete: 'off' })),
+      this.formError,
+      h(
+        'div',
+        { class: 'buttons' },
+        h('button', { type: 'submit', id: 'lines-apply' }, this.t('lines.apply')),
+        h('button', { type: 'button', id: 'lines-defaults', onclick: () => this.fillForm({ ...DEFAULT_OPTIONS }, DEFAULT_KEYS) }, this.t('lines.defaults')),
+      ),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.applyForm();
+    });
+    return form;
+  }
+
+  private fillForm(o: LinesOptions, keys: string): void {
+    for (const key of Object.keys(OPTION_LIMITS) as NumericOption[]) (this.form.elements.namedItem(key) as HTMLInputElement).value = String(o[key]);
+    (this.form.elements.namedItem('preview') as HTMLInputElement).checked = o.preview;
+    (this.form.elements.namedItem('keys') as HTMLInputElement).value = keys;
+  }
+
+  private applyForm(): void {
+    const get = (k: string) => this.form.elements.namedItem(k) as HTMLInputElement;
+    const o: Partial<LinesOptions> = { preview: get('preview').checked };
+    for (const key of Object.keys(OPTION_LIMITS) as NumericOption[]) o[key] = Number(get(key).value);
+    const v = validateOptions(o);
+    if (!v.ok) {
+      this.formError.textContent = v.error.message;
+      if (v.error.option) get(v.error.option).focus();
+      return;
+    }
+    const keys = get('keys').value;
+    if (!validKeys(keys)) {
+      this.formError.textContent = this.t('lines.keys.bad');
+      get('keys').focus();
+      return;
+    }
+    this.formError.textContent = '';
+    this.settings.options = v.value;
+    this.settings.keys = keys;
+    this.saveSettings();
+    this.newGame();
+    this.board.focus();
+  }
+
+  private setShapes(on: boolean): void {
+    this.settings.shapes = on;
+    this.root.classList.toggle('shapes', on);
+    this.saveSettings();
+    this.render();
+  }
+
+  private buildBoard(): void {
+    const { width, height } = this.state.options;
+    this.board.style.setProperty('--w', String(width));
+    this.board.style.setProperty('--h', String(height));
+    this.board.setAttribute('aria-label', this.t('lines.board', width, height));
+    this.board.setAttribute('aria-rowcount', String(height));
+    this.board.setAttribute('aria-colcount', String(width));
+    this.cells = [];
+    const rows: HTMLElement[] = [];
+    for (let y = 0; y < height; y++) {
+      const row = h('div', { role: 'row', class: 'row', 'aria-rowindex': y + 1 });
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        const cell = h('div', { role: 'gridcell', class: 'cell', id: `lines-cell-${i}`, 'data-cell': i, 'aria-colindex': x + 1 }, h('span', { class: 'chip', 'aria-hidden': 'true' }));
+        this.cells.push(cell);
+        row.append(cell);
+      }
+      rows.push(row);
+    }
+    this.board.replaceChildren(...rows);
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  private colorName(c: number): string {
+    const name = c <= NAMED_COLORS ? this.t(`color.${c}` as StringKey) : this.t('color.n', c);
+    if (!this.settings.shapes) return name;
+    return `${name} ${this.t(`shape.${((c - 1) % SHAPES) + 1}` as StringKey)}`;
+  }
+
+  private pos(i: number): string {
+    const w = this.state.options.width;
+    return this.t('lines.pos', (i % w) + 1, Math.floor(i / w) + 1);
+  }
+
+  private render(): void {
+    const s = this.state;
+    const w = s.options.width;
+    s.board.forEach((v, i) => {
+      const cell = this.cells[i]!;
+      const chip = cell.firstElementChild as HTMLElement;
+      cell.dataset.color = String(v);
+      chip.className = v ? `chip c${((v - 1) % SHAPES) + 1}` : 'chip';
+      if (v) chip.style.setProperty('--chip', chipColor(v));
+      else chip.style.removeProperty('--chip');
+      if (this.settings.shapes && v > SHAPES) chip.textContent = String(v);
+      else chip.textContent = '';
+      cell.classList.toggle('selected', this.selected === i);
+      cell.classList.toggle('cursor', this.cursor === i);
+      cell.classList.toggle('hint-from', this.hintMove?.from === i);
+      cell.classList.toggle('hint-to', this.hintMove?.to === i);
+      let label = v ? this.colorName(v) : this.t('lines.cell.empty');
+      if (this.selected === i) label = this.t('lines.cell.selected', label);
+      if (this.hintMove && (this.hintMove.from === i || this.hintMove.to === i)) label = this.t('lines.cell.hint', label);
+      cell.setAttribute('aria-label', this.t('lines.cell', Math.floor(i / w) + 1, (i % w) + 1, label));
+      cell.setAttribute('aria-selected', String(this.selected === i));
+    });
+    this.board.setAttribute('aria-activedescendant', `lines-cell-${this.cursor}`);
+    this.board.dataset.cursor = String(this.cursor);
+    this.board.dataset.selected = this.selected === null ? '' : String(this.selected);
+    this.board.dataset.over = String(s.over);
+    this.board.classList.toggle('over', s.over);
+    this.scoreEl.textContent = this.t('lines.score', s.score);
+    this.scoreEl.dataset.score = String(s.score);
+    if (!isDefaultOptions(s.options)) this.highEl.textContent = this.t('lines.high.off');
+    else {
+      const high = this.host.load<number>('lines.high');
+      this.highEl.textContent = high ? this.t('lines.high', high) : this.t('lines.high.none');
+      this.highEl.dataset.high = String(high ?? 0);
+    }
+    this.nextEl.replaceChildren();
+    if (s.options.preview && !s.over) {
+      this.nextEl.append(this.t('lines.next'), ' ');
+      for (const c of s.next) {
+        const chip = h('span', { class: `chip c${((c - 1) % SHAPES) + 1}`, role: 'img', 'aria-label': this.colorName(c) });
+        chip.style.setProperty('--chip', chipColor(c));
+        this.nextEl.append(chip);
+      }
+    }
+    const k = this.settings.keys;
+    this.help.textContent = this.t('lines.help', k.slice(0, 4), k[4] === ' ' ? 'space' : k[4]!);
+    (this.root.querySelector('#lines-undo') as HTMLButtonElement).disabled = !s.prev;
+    (this.root.querySelector('#lines-hint') as HTMLButtonElement).disabled = s.over;
+  }
+
+  private say(text: string, kind: 'info' | 'error' = 'info'): void {
+    announce(this.status, text, kind);
+  }
+
+  // ------------------------------------------------------------------ input
+
+  private onKey(e: KeyboardEvent): void {
+    if (typing(e) || e.altKey || e.metaKey) return;
+    const { width, height } = this.state.options;
+    const x = this.cursor % width;
+    const y = Math.floor(this.cursor / width);
+    const keys = this.settings.keys;
+    const key = e.key.length === 1 ? e.key : '';
+    let nx = x;
+    let ny = y;
+    if (e.ctrlKey) {
+      if (e.key === 'z') {
+        e.preventDefault();
+        this.undo();
+      }
+      return;
+    }
+    if (e.key === 'ArrowLeft' || key === keys[0]) nx--;
+    else if (e.key === 'ArrowDown' || key === keys[1]) ny++;
+    else if (e.key === 'ArrowUp' || key === keys[2]) ny--;
+    else if (e.key === 'ArrowRight' || key === keys[3]) nx++;
+    else if (key === keys[4] || e.key === 'Enter' || (keys[4] === ' ' && e.key === ' ')) {
+      e.preventDefault();
+      this.activate(this.cursor);
+      return;
+    } else if (e.key === 'Home') nx = 0;
+    else if (e.key === 'End') nx = width - 1;
+    else if (e.key === 'Escape') {
+      if (this.selected !== null) {
+        this.selected = null;
+        this.say(this.t('lines.deselected'));
+        this.render();
+      }
+      return;
+    } else if (key === 'u') {
+      this.undo();
+      return;
+    } else if (key === '?') {
+      this.showHint();
+      return;
+    } else return;
+    e.preventDefault();
+    this.cursor = Math.max(0, Math.min(height - 1, ny)) * width + Math.max(0, Math.min(width - 1, nx));
+    this.render();
+  }
+
+  /** The action on a cell: select a chip, clear the selection, or move the selected chip there. */
+  activate(i: number): void {
+    const s = this.state;
+    if (s.over) return this.refuse(i, this.t('lines.refused.over'));
+    if (s.board[i]) {
+      if (this.selected === i) {
+        this.selected = null;
+        this.say(this.t('lines.deselected'));
+      } else {
+        this.selected = i;
+        this.say(this.t('lines.selected', `${this.colorName(s.board[i]!)} ${this.pos(i)}`));
+      }
+      this.render();
+      return;
+    }
+    if (this.selected === null) return this.refuse(i, this.t('lines.refused.empty'));
+    const from = this.selected;
+    const color = s.board[from]!;
+    const r = this.act({ type: 'move', from, to: i });
+    if (!r) return;
+    const turn = this.state.last!;
+    this.selected = null;
+    this.hintMove = null;
+    const msgs = [this.t('lines.moved', `${this.colorName(color)} ${this.pos(from)}`, this.pos(i))];
+    if (turn.removed.length) msgs.push(this.t('lines.scored', turn.removed.length, turn.points));
+    else if (turn.thrown.length) msgs.push(this.t('lines.thrown', turn.thrown.length));
+    if (turn.thrownRemoved.length) msgs.push(this.t('lines.thrownScored', turn.thrownRemoved.length, turn.throwPoints));
+    if (this.state.over) msgs.push(this.gameOver());
+    this.say(msgs.join(' '));
+    this.render();
+    this.animateMove(turn.path, color, turn.removed, s.board, turn.thrown, turn.thrownRemoved);
+  }
+
+  private gameOver(): string {
+    const record = this.keepHighScore();
+    const parts = [this.t('lines.over', this.state.score)];
+    if (record) parts.push(this.t('lines.newRecord', this.state.score));
+    else if (isDefaultOptions(this.state.options) && !isHighScoreEligible(this.state)) parts.push(this.t('lines.high.assisted'));
+    return parts.join(' ');
+  }
+
+  /** Applies an action to the engine; a refusal is shown and null returned. */
+  private act(a: LinesAction): LinesState | null {
+    const r = apply(this.state, a);
+    if (!r.ok) {
+      this.refuseError(r.error, a);
+      return null;
+    }
+    this.state = r.value;
+    this.record.actions.push(a);
+    this.save();
+    return r.value;
+  }
+
+  private refuseError(err: LinesError, a: LinesAction): void {
+    if (err.code === 'unreachable' && a.type === 'move') return this.refuse(a.to, this.t('lines.refused.unreachable', this.pos(a.from), this.pos(a.to)));
+    if (err.code === 'game-over') return this.refuse(null, this.t('lines.refused.over'));
+    if (err.code === 'nothing-to-undo') return this.refuse(null, this.t('lines.refused.undo'));
+    this.refuse(a.type === 'move' ? a.to : null, this.t('lines.refused.other', err.message));
+  }
+
+  /** A refused move: the message (announced) and a shake of the cell and the board. */
+  private refuse(cell: number | null, message: string): void {
+    this.say(message, 'error');
+    flash(this.board, 'refused');
+    if (cell !== null) flash(this.cells[cell]!, 'refused');
+    this.board.dataset.refusals = String(Number(this.board.dataset.refusals ?? 0) + 1);
+  }
+
+  undo(): void {
+    if (!this.act({ type: 'undo' })) return;
+    this.selected = null;
+    this.hintMove = null;
+    this.clearTimers();
+    this.say(this.t('lines.undone'));
+    this.render();
+  }
+
+  showHint(): void {
+    if (this.state.over) return this.refuse(null, this.t('lines.refused.over'));
+    const m = hint(this.state);
+    if (!m) {
+      this.say(this.t('lines.noHint'));
+      return;
+    }
+    if (!this.act({ type: 'hint' })) return;
+    this.hintMove = m;
+    this.selected = m.from;
+    this.cursor = m.to;
+    this.say(this.t('lines.hintText', `${this.colorName(this.state.board[m.from]!)} ${this.pos(m.from)}`, this.pos(m.to)));
+    this.render();
+    this.board.focus();
+  }
+
+  // ------------------------------------------------------------------ animation
+
+  private clearTimers(): void {
+    for (const id of this.timers) clearTimeout(id);
+    this.timers = [];
+    for (const c of this.cells) c.classList.remove('trail', 'vanish', 'appear', 'arrive');
+  }
+
+  private later(ms: number, f: () => void): void {
+    this.timers.push(window.setTimeout(f, ms));
+  }
+
+  /** The chip travels along its path, the removed chips fade, the thrown chips drop in. */
+  private animateMove(path: number[], color: number, removed: number[], before: readonly number[], thrown: number[], thrownRemoved: number[]): void {
+    this.clearTimers();
+    const trail = chipColor(color);
+    path.forEach((c, k) => {
+      const cell = this.cells[c]!;
+      cell.style.setProperty('--k', String(k));
+      cell.style.setProperty('--trail', trail);
+      cell.classList.add(k === path.length - 1 ? 'arrive' : 'trail');
+    });
+    const travel = path.length * STEP_MS;
+    for (const c of removed) {
+      const cell = this.cells[c]!;
+      cell.style.setProperty('--ghost', chipColor(c === path[path.length - 1] ? color : before[c]!));
+      cell.style.setProperty('--delay', `${travel}ms`);
+      cell.classList.add('vanish');
+    }
+    this.animateAppear(thrown, travel);
+    for (const c of thrownRemoved) {
+      const cell = this.cells[c]!;
+      cell.style.setProperty('--ghost', 'currentColor');
+      cell.style.setProperty('--delay', `${travel + 200}ms`);
+      cell.classList.add('vanish');
+    }
+    this.later(travel + 900, () => this.clearTimers());
+  }
+
+  private animateAppear(cells: number[], delay: number): void {
+    for (const c of cells) {
+      const cell = this.cells[c]!;
+      cell.style.setProperty('--delay', `${delay}ms`);
+      cell.classList.add('appear');
+    }
+    this.later(delay + 700, () => cells.forEach((c) => this.cells[c]?.classList.remove('appear')));
+  }
+
+  focus(): void {
+    this.board.focus();
+  }
+}
+
+function validKeys(keys: string): boolean {
+  return [...keys].length === 5 && new Set(keys).size === 5;
+}
+
+/** The CSS colour of chip colour c: the theme's named colours, then evenly spread hues. */
+export function chipColor(c: number): string {
+  if (c <= NAMED_COLORS) return `var(--chip-${c})`;
+  return `hsl(${Math.round((c * 137.508) % 360)} 70% 50%)`;
+}

@@ -1,0 +1,56 @@
+/// <reference lib="dom" />
+// A few DOM helpers instead of a framework: the panels are small, re-render what changed
+// by hand and keep the focused element in place (a virtual DOM would buy little here).
+
+export type Child = Node | string | number | null | undefined | false;
+export type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
+
+/** Creates an element: `on*` attributes with a function become listeners, `false`/null are left out. */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (typeof v === 'function') e.addEventListener(k.slice(2).toLowerCase(), v);
+    else if (k === 'class') e.className = String(v);
+    else if (v === true) e.setAttribute(k, '');
+    else e.setAttribute(k, String(v));
+  }
+  append(e, children);
+  return e;
+}
+
+export function append(parent: Element, children: Child[]): void {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    parent.append(typeof c === 'object' ? c : String(c));
+  }
+}
+
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`no element #${id}`);
+  return e as T;
+}
+
+/** Sets the text of a live region (re-announced even when the text repeats). */
+export function announce(region: HTMLElement, text: string, kind: 'info' | 'error' = 'info'): void {
+  region.textContent = '';
+  region.dataset.kind = kind;
+  // a new text node in a new task makes screen readers speak it again
+  setTimeout(() => (region.textContent = text), 0);
+}
+
+/** Restarts a CSS animation class on an element. */
+export function flash(e: Element, cls: string): void {
+  e.classList.remove(cls);
+  void (e as HTMLElement).offsetWidth;
+  e.classList.add(cls);
+}
+
+/** True when the key event comes from a text field (panel shortcuts then stay out of the way). */
+export function typing(ev: KeyboardEvent): boolean {
+  const t = ev.target as HTMLElement | null;
+  if (!t) return false;
+  const tag = t.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable;
+}

@@ -1,0 +1,88 @@
+/// <reference lib="dom" />
+// The host: what differs between a browser tab served by the game server and a VS Code
+// webview. The panels only talk to the Host, never to location, localStorage or
+// acquireVsCodeApi directly.
+//
+// - BrowserHost (here): the game server is the page's own origin; state in localStorage;
+//   parameters from the URL; navigation by links.
+// - A VS Code webview host (later, extension/): the server URL and the parameters come from
+//   the extension in the first message; state through acquireVsCodeApi().getState/setState
+//   (kept per panel) plus postMessage to the extension for what must outlive the panel
+//   (high scores); navigation asks the extension to open another panel.
+
+export interface Host {
+  readonly kind: 'browser' | 'vscode';
+  /** Base URL of the game server (http or https), or null when there is none (Lines runs locally). */
+  serverUrl(): string | null;
+  /** A start parameter (`?seed=`, `?game=`, `?owner=` in a browser). */
+  param(name: string): string | null;
+  /** Kept state (JSON data), or undefined. */
+  load<T>(key: string): T | undefined;
+  save(key: string, value: unknown): void;
+  remove(key: string): void;
+  /** The user's language (BCP 47), for choosing the strings. */
+  language(): string;
+  /** Opens another panel ('lines', 'yatzee', 'lobby') with parameters. */
+  open(panel: 'lines' | 'yatzee' | 'lobby', params?: Record<string, string>): void;
+}
+
+const PREFIX = 'cardwords.';
+
+export class BrowserHost implements Host {
+  readonly kind = 'browser' as const;
+  private readonly params: URLSearchParams;
+
+  constructor(private readonly storage: Storage | null = safeStorage(), search = location.search) {
+    this.params = new URLSearchParams(search);
+  }
+
+  serverUrl(): string {
+    return location.origin;
+  }
+
+  param(name: string): string | null {
+    return this.params.get(name);
+  }
+
+  load<T>(key: string): T | undefined {
+    try {
+      const s = this.storage?.getItem(PREFIX + key);
+      return s === null || s === undefined ? undefined : (JSON.parse(s) as T);
+    } catch {
+      return undefined;
+    }
+  }
+
+  save(key: string, value: unknown): void {
+    try {
+      this.storage?.setItem(PREFIX + key, JSON.stringify(value));
+    } catch {
+      // storage full or disabled: the game goes on without it
+    }
+  }
+
+  remove(key: string): void {
+    try {
+      this.storage?.removeItem(PREFIX + key);
+    } catch {
+      // ignore
+    }
+  }
+
+  language(): string {
+    return this.params.get('lang') ?? navigator.language ?? 'en';
+  }
+
+  open(panel: 'lines' | 'yatzee' | 'lobby', params: Record<string, string> = {}): void {
+    const q = new URLSearchParams(params).toString();
+    location.href = `/${panel === 'lobby' ? '' : `${panel}.html`}${q ? `?${q}` : ''}`;
+  }
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}

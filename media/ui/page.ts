@@ -1,0 +1,39 @@
+/// <reference lib="dom" />
+// What every panel page does first: the host, the strings for the user's language, the
+// document language and title, and the navigation between the panels.
+import { h } from './dom.js';
+import { BrowserHost, type Host } from './host.js';
+import { chooseLanguage, translator, type StringKey, type Translate } from './l10n/index.js';
+
+export interface Page {
+  host: Host;
+  t: Translate;
+  lang: string;
+  main: HTMLElement;
+}
+
+export function startPage(title: StringKey, current: 'lobby' | 'lines' | 'yatzee'): Page {
+  const host = new BrowserHost();
+  const lang = chooseLanguage(host.language());
+  const t = translator(lang);
+  document.documentElement.lang = lang;
+  document.title = `${t(title)} · ${t('app.title')}`;
+  const main = document.getElementById('main') ?? document.body.appendChild(h('main', { id: 'main' }));
+  const link = (panel: 'lobby' | 'lines' | 'yatzee', key: StringKey, href: string) =>
+    h('a', { href, 'aria-current': current === panel ? 'page' : null, id: `nav-${panel}` }, t(key));
+  const keep = (href: string) => {
+    // the language chosen with ?lang= follows the navigation
+    const l = host.param('lang');
+    return l ? `${href}?lang=${encodeURIComponent(l)}` : href;
+  };
+  const nav = h(
+    'nav',
+    { 'aria-label': t('app.title') },
+    h('a', { href: '#main', class: 'skip' }, t('nav.skip')),
+    link('lobby', 'nav.home', keep('/')),
+    link('lines', 'nav.lines', keep('/lines.html')),
+    current === 'yatzee' ? link('yatzee', 'nav.yatzee', location.pathname + location.search) : null,
+  );
+  document.body.prepend(h('header', { class: 'top' }, h('strong', {}, t('app.title')), nav));
+  return { host, t, lang, main };
+}

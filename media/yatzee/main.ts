@@ -1,0 +1,124 @@
+/// <reference lib="dom" />
+// Entry of the Yatzee page (dist/web/yatzee.js): joins the game named by ?game= (by name,
+// or taking a kept seat back with its key), or creates one when the page has the owner
+// token (?owner=, or kept by the landing page), then hands the room to the panel.
+import { Client, type Room } from '@colyseus/sdk';
+import { h } from '../ui/dom.js';
+import { startPage } from '../ui/page.js';
+import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
+
+interface Seat {
+  gameId: string;
+  name: string;
+  key: string;
+}
+
+const { host, t, main } = startPage('yatzee.title', 'yatzee');
+const server = host.serverUrl() ?? location.origin;
+const gameId = host.param('game');
+const owner = host.param('owner') ?? host.load<string>('owner') ?? null;
+if (host.param('owner')) host.save('owner', host.param('owner'));
+const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'yatzee-status' });
+
+function errorText(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  const code = /^([a-z-]+):/.exec(m)?.[1];
+  const key = `err.${code}` as Parameters<typeof t>[0];
+  return code && t(key) !== key ? t(key) : m;
+}
+
+async function enter(join: () => Promise<Room>): Promise<void> {
+  status.textContent = t('yatzee.connecting');
+  let room: Room;
+  try {
+    room = await join();
+  } catch (e) {
+    status.textContent = t('yatzee.refused', errorText(e));
+    status.dataset.kind = 'error';
+    return;
+  }
+  const welcome = await new Promise<Welcome>((resolve) => {
+    room.onMessage('welcome', (w: Welcome) => resolve(w));
+  });
+  if (welcome.role === 'player' && welcome.key && welcome.name) {
+    host.save('yatzee.seat', { gameId: welcome.gameId, name: welcome.name, key: welcome.key } satisfies Seat);
+    host.save('yatzee.name', welcome.name);
+  }
+  const panel = new YatzeePanel(host, main, t, room, welcome);
+  const push = () => panel.update((room.state as { toJSON(): RoomView }).toJSON());
+  room.onStateChange(push);
+  if (room.state) push();
+  room.onDrop((code) => panel.say(t('yatzee.disconnected', code), 'error'));
+  room.onReconnect(() => panel.say(t('yatzee.reconnected')));
+  room.onLeave((code, reason) => {
+    if (code !== 1000) panel.say(t('yatzee.disconnected', reason ?? code), 'error');
+  });
+  (window as unknown as { yatzeePanel: YatzeePanel }).yatzeePanel = panel;
+  if (welcome.role === 'player') panel.focusDice();
+}
+
+function nameField(id: string): HTMLInputElement {
+  return h('input', { type: 'text', id, name: 'name', maxlength: 39, required: true, autocomplete: 'nickname', value: host.load<string>('yatzee.name') ?? '' });
+}
+
+function showForms(): void {
+  const parts: HTMLElement[] = [h('h1', {}, t('yatzee.title')), status];
+  if (gameId) {
+    const name = nameField('yatzee-name');
+    const form = h(
+      'form',
+      { class: 'form-grid', id: 'yatzee-join' },
+      h('h2', {}, t('yatzee.join'), ' ', h('small', {}, t('yatzee.gameLink', gameId))),
+      h('label', {}, h('span', {}, t('yatzee.name')), name),
+      h(
+        'div',
+        { class: 'buttons' },
+        h('button', { type: 'submit', id: 'yatzee-join-button' }, t('yatzee.joinButton')),
+        h('button', { type: 'button', id: 'yatzee-watch-button', onclick: () => void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) })) }, t('yatzee.watch')),
+      ),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const n = name.value.trim();
+      void enter(() => new Client(server).joinById(gameId, { name: n, ...(owner ? { owner } : {}) }));
+    });
+    parts.push(form);
+  }
+  if (owner && !gameId) {
+    const name = nameField('yatzee-create-name');
+    const robots = h('input', { type: 'number', id: 'yatzee-create-robots', min: 0, max: 9, value: 0 });
+    const form = h(
+      'form',
+      { class: 'form-grid', id: 'yatzee-create' },
+      h('h2', {}, t('yatzee.create')),
+      h('label', {}, h('span', {}, t('yatzee.name')), name),
+      h('label', {}, h('span', {}, t('yatzee.robots')), robots),
+      h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'yatzee-create-button' }, t('yatzee.createButton'))),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const n = name.value.trim();
+      void enter(async () => {
+        const room = await new Client(server).create('yatzee', { owner, name: n, robots: Number(robots.value) || 0 });
+        history.replaceState(null, '', `?game=${encodeURIComponent(room.roomId)}`);
+        return room;
+      });
+    });
+    parts.push(form);
+  }
+  if (!gameId && !owner) parts.push(h('p', {}, t('yatzee.noGame'), ' ', h('a', { href: '/' }, t('nav.home'))));
+  main.replaceChildren(...parts);
+  main.querySelector<HTMLInputElement>('input')?.focus();
+}
+
+const seat = host.load<Seat>('yatzee.seat');
+if (gameId && seat && seat.gameId === gameId) {
+  // take the kept seat back (a reload, or the same player in another tab)
+  main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
+  void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then(() => {
+    if (status.dataset.kind === 'error') {
+      host.remove('yatzee.seat');
+      showForms();
+    }
+  });
+} else showForms();

@@ -1,0 +1,177 @@
+// The Yatzee panel in real Chromium against a real game server: two browsers play the same
+// game at the same time, one by keyboard and one by mouse, and each sees the other's sheet
+// update; the transfer's preselected suggestion and previews, Undo transfer, Reset dice, a
+// refused action, the bonus line and the robot's expected values.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES, score, suggestCategory } from '../../core/games/yatzee/rules.js';
+import { startServer, type ServerProcess } from '../support/game-server.js';
+import { launch, openPage, shot, type TestPage } from './browser.js';
+
+let srv: ServerProcess;
+let browser: Browser;
+let ann: TestPage;
+let bo: TestPage;
+
+beforeAll(async () => {
+  // dropped seats are held for 1 s, not 30: closing the browsers must not hold up the server's stop
+  [srv, browser] = await Promise.all([startServer({ args: ['--reconnect-timeout', '1000'] }), launch()]);
+  [ann, bo] = await Promise.all([openPage(browser, { width: 1200, height: 1000 }), openPage(browser, { locale: 'da-DK', width: 1000, height: 1000, colorScheme: 'dark' })]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+const dice = async (p: Page) => p.$$eval('#yatzee-dice .die', (ds) => ds.map((d) => Number((d as HTMLElement).dataset.value)));
+const held = async (p: Page) => p.$$eval('#yatzee-dice .die', (ds) => ds.map((d) => d.getAttribute('aria-pressed') === 'true'));
+const throwsLeft = async (p: Page) => Number(await p.getAttribute('#yatzee-throws-left', 'data-left'));
+const myScore = (p: Page, c: string) => p.textContent(`#yatzee-my-table td[data-category="${c}"]`);
+const theirScore = (p: Page, name: string, c: string) => p.textContent(`article[data-player="${name}"] td[data-category="${c}"]`);
+
+describe('Yatzee panel in Chromium', () => {
+  let gameId = '';
+
+  it('the owner creates a game from the landing page; a second browser joins it from the list', async () => {
+    const a = ann.page;
+    await a.goto(`${srv.url}/?owner=${srv.ownerToken}`);
+    await a.click('#new-yatzee');
+    await a.fill('#yatzee-create-name', 'Ann');
+    await a.click('#yatzee-create-button');
+    await a.waitForSelector('#yatzee-dice');
+    gameId = new URL(a.url()).searchParams.get('game')!;
+    expect(gameId).toMatch(/^\S+$/);
+    expect(await a.evaluate(() => document.activeElement?.classList.contains('die'))).toBe(true);
+
+    const b = bo.page;
+    await b.goto(`${srv.url}/`);
+    await b.click(`a[data-game="${gameId}"]`);
+    await b.fill('#yatzee-name', 'Bo');
+    await b.keyboard.press('Enter');
+    await b.waitForSelector('#yatzee-dice');
+    expect(await b.textContent('#yatzee-status')).toMatch(/Du spiller som Bo/);
+    await a.waitForSelector('article[data-player="Bo"]');
+    await b.waitForSelector('article[data-player="Ann"]');
+  });
+
+  it('Ann plays by keyboard: Enter throws, space holds, arrows move, t transfers the suggestion; Bo sees it', async () => {
+    const a = ann.page;
+    expect(await throwsLeft(a)).toBe(3);
+    await a.keyboard.press('Enter');
+    await expect.poll(() => throwsLeft(a)).toBe(2);
+    // Bo sees Ann's throw
+    await expect.poll(() => bo.page.getAttribute('article[data-player="Ann"] .dice', 'aria-label')).toMatch(/kast: 1/);
+    const first = await dice(a);
+    await a.keyboard.press('Space');
+    await a.keyboard.press('ArrowRight');
+    await a.keyboard.press('Space');
+    await expect.poll(() => held(a)).toEqual([true, true, false, false, false]);
+    expect(await a.getAttribute('#yatzee-dice .die[data-die="0"]', 'aria-label')).toMatch(/held/);
+    await a.keyboard.press('ArrowLeft');
+    await a.keyboard.press('Enter'); // the focused die is held: the seed throws it anyway
+    await expect.poll(() => throwsLeft(a)).toBe(1);
+    const second = await dice(a);
+    expect(second[1]).toBe(first[1]);
+    expect(await held(a)).toEqual([false, true, false, false, false]);
+    // the transfer: every open category shows its score; the suggestion is preselected
+    const suggested = suggestCategory(Array(15).fill(null), second)!;
+    expect(await a.isChecked(`#yatzee-cat-${suggested}`)).toBe(true);
+    for (const c of CATEGORIES) expect(await a.getAttribute(`#yatzee-my-table td[data-category="${c}"]`, 'data-preview')).toBe(String(score(c, second)));
+    await shot(a, 'yatzee-ann-before-transfer');
+    await a.keyboard.press('t');
+    const pts = String(score(suggested, second));
+    await expect.poll(() => myScore(a, suggested)).toBe(pts);
+    await expect.poll(() => theirScore(bo.page, 'Ann', suggested)).toBe(pts);
+    await expect.poll(() => a.textContent('#yatzee-status')).toContain(`${pts} points`);
+    expect(await throwsLeft(a)).toBe(3);
+  });
+
+  it('Bo plays by mouse: double-click throws, click holds, Throw, choose a category, Transfer; Ann sees it', async () => {
+    const b = bo.page;
+    await b.dblclick('#yatzee-dice .die[data-die="2"]');
+    await expect.poll(() => throwsLeft(b)).toBe(2);
+    await b.click('#yatzee-dice .die[data-die="0"]');
+    await expect.poll(() => held(b)).toEqual([true, false, false, false, false]);
+    await b.click('#yatzee-dice .die[data-die="0"]');
+    await expect.poll(() => held(b)).toEqual([false, false, false, false, false]);
+    await b.click('#yatzee-dice .die[data-die="4"]');
+    await expect.poll(() => held(b)).toEqual([false, false, false, false, true]);
+    const kept = (await dice(b))[4];
+    await b.click('#yatzee-throw');
+    await expect.poll(() => throwsLeft(b)).toBe(1);
+    expect((await dice(b))[4]).toBe(kept);
+    await expect.poll(() => ann.page.getAttribute('article[data-player="Bo"] .dice', 'aria-label')).toMatch(/throws made: 2/);
+    const d = await dice(b);
+    await b.click('label[for="yatzee-cat-chance"]');
+    await b.click('#yatzee-transfer');
+    const chance = String(d.reduce((s, x) => s + x, 0));
+    await expect.poll(() => myScore(b, 'chance')).toBe(chance);
+    await expect.poll(() => theirScore(ann.page, 'Bo', 'chance')).toBe(chance);
+
+    // Undo transfer: the category is open again on both screens, the throw left is back
+    await b.click('#yatzee-undo');
+    await expect.poll(() => theirScore(ann.page, 'Bo', 'chance')).toBe('');
+    await expect.poll(() => throwsLeft(b)).toBe(1);
+    expect(await dice(b)).toEqual(d);
+    // transfer to Aces..Sixes instead by double-clicking its row; then Reset dice
+    const face = d[0]!;
+    const upper = CATEGORIES[face - 1]!;
+    await b.dblclick(`#yatzee-my-table tr[data-category="${upper}"] th`);
+    const pts = d.filter((x) => x === face).length * face;
+    await expect.poll(() => theirScore(ann.page, 'Bo', upper)).toBe(String(pts));
+    // the bonus line: surplus or deficit against three of each filled face
+    const balance = pts - 3 * face;
+    const shown = balance > 0 ? `+${balance}` : balance < 0 ? `\u2212${-balance}` : '0';
+    await expect.poll(() => theirScore(ann.page, 'Bo', 'bonus')).toBe(shown);
+    expect(await myScore(b, 'bonus')).toBe(shown);
+    await b.click('#yatzee-reset');
+    await expect.poll(() => dice(b)).toEqual([1, 1, 1, 1, 1]);
+    expect(await b.isDisabled('#yatzee-undo')).toBe(true);
+    await shot(b, 'yatzee-bo-da-dark');
+  });
+
+  it('a refused action is explained; the robot hints show expected values', async () => {
+    const b = bo.page;
+    await b.locator('#yatzee-dice .die').first().focus();
+    await b.keyboard.press('u'); // Undo transfer after Reset dice: refused by the server
+    await expect.poll(() => b.getAttribute('#yatzee-status', 'data-kind')).toBe('error');
+    expect(await b.textContent('#yatzee-status')).toMatch(/Fortryd overførsel kan kun/);
+
+    const a = ann.page;
+    await a.check('#yatzee-hints');
+    await expect.poll(() => a.textContent('#yatzee-hint-line'), { timeout: 60_000 }).toMatch(/Expected final score: \d+\.\d/);
+    await a.locator('#yatzee-dice .die').first().focus();
+    await a.keyboard.press('Enter');
+    await expect.poll(() => a.locator('#yatzee-my-table td[data-hint]').count(), { timeout: 20_000 }).toBe(14);
+    await expect.poll(() => a.textContent('#yatzee-hint-line')).toMatch(/Best (hold|: transfer now)/);
+    await shot(a, 'yatzee-ann-hints');
+    await shot(bo.page, 'yatzee-bo-sees-ann');
+    expect(ann.errors).toEqual([]);
+    expect(bo.errors).toEqual([]);
+  });
+
+  it('serves the bundles from a fixed list and checks hint queries', async () => {
+    for (const path of ['/web/lines.js', '/web/yatzee.js', '/lobby.js', '/lines.html', '/yatzee.html']) expect((await fetch(srv.url + path)).status, path).toBe(200);
+    for (const path of ['/web/../package.json', '/web/%2e%2e/package.json', '/dist/web/lines.js', '/web/cli.js', '/web/lines.js.map', '/media/lines.html']) expect((await fetch(srv.url + path)).status, path).toBe(404);
+    const ok = await fetch(`${srv.url}/yatzee/hint?scores=${Array(15).fill('-').join(',')}&dice=1,2,3,4,5&throws=1`);
+    const body = (await ok.json()) as { expectedFinal: number; categories: unknown[]; keeps: unknown[] };
+    expect(body.expectedFinal).toBeCloseTo(248.44, 2);
+    expect(body.categories).toHaveLength(15);
+    expect(body.keeps.length).toBeGreaterThan(0);
+    for (const q of ['scores=1&dice=1,2,3,4,5&throws=1', `scores=${Array(15).fill('-').join(',')}&dice=1,2,3,4,7&throws=1`, `scores=${Array(15).fill('-').join(',')}&dice=1,2,3,4,5&throws=4`])
+      expect((await fetch(`${srv.url}/yatzee/hint?${q}`)).status, q).toBe(400);
+  });
+
+  it('a reload takes the seat back with the kept key', async () => {
+    const a = ann.page;
+    const total = await myScore(a, 'total');
+    const before = await dice(a);
+    await a.reload();
+    await a.waitForSelector('#yatzee-dice');
+    await expect.poll(() => a.textContent('#yatzee-status')).toMatch(/You play as Ann/);
+    await expect.poll(() => myScore(a, 'total')).toBe(total);
+    expect(await dice(a)).toEqual(before);
+    expect(await throwsLeft(a)).toBe(2);
+  });
+});
