@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // The landing page (dist/web/lobby.js, served as /lobby.js): the server's health, the owner
-// link's state, the games to play (Lines locally, a new Yatzee game for the owner) and the
+// link's state, the games to play (Lines locally, a new Yatzee or Cardwords game for the owner) and the
 // open games with a link to join each (GET /health, /owner, /games; refreshed every few s).
 import { byId, h } from './ui/dom.js';
 import { startPage } from './ui/page.js';
@@ -67,7 +67,9 @@ async function showOwner(): Promise<void> {
     if (owner) {
       // the Yatzee page creates games with it (kept in this browser, never sent in a URL again)
       host.save('owner', token);
-      ownerSection.append(h('p', {}, h('a', { href: '/yatzee.html', id: 'new-yatzee', class: 'button' }, t('lobby.newYatzee'))));
+      ownerSection.append(
+        h('p', { class: 'buttons' }, h('a', { href: '/yatzee.html', id: 'new-yatzee', class: 'button' }, t('lobby.newYatzee')), ' ', h('a', { href: '/cardwords.html', id: 'new-cardwords', class: 'button' }, t('lobby.newCardwords'))),
+      );
     }
   } catch (e) {
     ownerState.textContent = t('lobby.owner.error', (e as Error).message);
@@ -83,8 +85,21 @@ async function refresh(): Promise<void> {
     body.replaceChildren(
       ...games.map((g) => {
         const state = (['waiting', 'playing', 'over', 'ended'].includes(g.state) ? t(`state.${g.state}` as StringKey) : g.state) as string;
-        const join = g.kind === 'yatzee' ? h('a', { href: `/yatzee.html?game=${encodeURIComponent(g.id)}`, 'aria-label': t('lobby.joinGame', g.id), 'data-game': g.id }, t('lobby.join')) : '';
-        return h('tr', { 'data-game': g.id }, h('td', {}, g.id), h('td', {}, g.kind === 'yatzee' ? t('nav.yatzee') : g.kind), h('td', {}, `${g.players}/${g.maxPlayers}`), h('td', {}, g.robots), h('td', {}, state), h('td', {}, join));
+        const id = encodeURIComponent(g.id);
+        const join =
+          g.kind === 'yatzee'
+            ? h('a', { href: `/yatzee.html?game=${id}`, 'aria-label': t('lobby.joinGame', g.id), 'data-game': g.id }, t('lobby.join'))
+            : g.kind === 'cardwords'
+              ? h(
+                  'span',
+                  {},
+                  h('a', { href: `/cardwords.html?game=${id}`, 'aria-label': t('lobby.joinGame', g.id), 'data-game': g.id }, t('lobby.join')),
+                  ' · ',
+                  h('a', { href: `/cardwords.html?game=${id}&watch=1`, 'aria-label': t('lobby.watchGame', g.id), 'data-watch': g.id }, t('cw.watch')),
+                )
+              : '';
+        const kind = g.kind === 'yatzee' ? t('nav.yatzee') : g.kind === 'cardwords' ? t('cw.title') : g.kind;
+        return h('tr', { 'data-game': g.id }, h('td', {}, g.id), h('td', {}, kind), h('td', {}, `${g.players}/${g.maxPlayers}`), h('td', {}, g.robots), h('td', {}, state), h('td', {}, join));
       }),
     );
     empty.hidden = games.length > 0;

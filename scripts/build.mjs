@@ -43,7 +43,7 @@ entries.push({
 
 // The game UI (media/, docs/ui.md): browser bundles served by the game server from dist/web/.
 entries.push({
-  entryPoints: { lobby: 'media/lobby.ts', lines: 'media/lines/main.ts', yatzee: 'media/yatzee/main.ts' },
+  entryPoints: { lobby: 'media/lobby.ts', lines: 'media/lines/main.ts', yatzee: 'media/yatzee/main.ts', cardwords: 'media/cardwords/main.ts' },
   outdir: 'dist/web',
   platform: 'browser',
   format: 'iife',

@@ -2,7 +2,8 @@
 // What every panel page does first: the host, the strings for the user's language, the
 // document language and title, and the navigation between the panels.
 import { h } from './dom.js';
-import { BrowserHost, type Host } from './host.js';
+import type { Host } from './host.js';
+import { pickHost } from './host-vscode.js';
 import { chooseLanguage, translator, type StringKey, type Translate } from './l10n/index.js';
 
 export interface Page {
@@ -12,14 +13,14 @@ export interface Page {
   main: HTMLElement;
 }
 
-export function startPage(title: StringKey, current: 'lobby' | 'lines' | 'yatzee'): Page {
-  const host = new BrowserHost();
+export function startPage(title: StringKey, current: 'lobby' | 'lines' | 'yatzee' | 'cardwords'): Page {
+  const host = pickHost(); // a VS Code webview's host there, else the browser's
   const lang = chooseLanguage(host.language());
   const t = translator(lang);
   document.documentElement.lang = lang;
   document.title = `${t(title)} · ${t('app.title')}`;
   const main = document.getElementById('main') ?? document.body.appendChild(h('main', { id: 'main' }));
-  const link = (panel: 'lobby' | 'lines' | 'yatzee', key: StringKey, href: string) =>
+  const link = (panel: 'lobby' | 'lines' | 'yatzee' | 'cardwords', key: StringKey, href: string) =>
     h('a', { href, 'aria-current': current === panel ? 'page' : null, id: `nav-${panel}` }, t(key));
   const keep = (href: string) => {
     // the language chosen with ?lang= follows the navigation
@@ -33,7 +34,9 @@ export function startPage(title: StringKey, current: 'lobby' | 'lines' | 'yatzee
     link('lobby', 'nav.home', keep('/')),
     link('lines', 'nav.lines', keep('/lines.html')),
     current === 'yatzee' ? link('yatzee', 'nav.yatzee', location.pathname + location.search) : null,
+    current === 'cardwords' ? link('cardwords', 'nav.cardwords', location.pathname + location.search) : null,
   );
-  document.body.prepend(h('header', { class: 'top' }, h('strong', {}, t('app.title')), nav));
+  // In VS Code the panels are editor tabs opened by commands: no page navigation.
+  if (host.kind !== 'vscode') document.body.prepend(h('header', { class: 'top' }, h('strong', {}, t('app.title')), nav));
   return { host, t, lang, main };
 }

@@ -21,7 +21,7 @@ import { ANY_WORD, MAX_NAME_LENGTH, apply, newGame, type CardwordsAction, type C
 import { NotationError, parseAction } from '../../core/games/cardwords/notation.js';
 import { viewOf } from '../../core/games/cardwords/view.js';
 import type { Card } from '../../core/games/cardwords/types.js';
-import { ROBOT_LEVELS, robotAction, type RobotLevel } from '../../core/robots/cardwords/robot.js';
+import { ROBOT_LEVELS, chooseAction, choiceToAction, moveWords, robotAction, type RobotLevel } from '../../core/robots/cardwords/robot.js';
 import { Rng } from '../../core/random.js';
 import { ctx, isOwnerToken } from './context.js';
 import { GameRoom, isRecord, messageId, newKey, refuse } from './room-base.js';
@@ -226,6 +226,7 @@ export class CardwordsRoom extends GameRoom {
     this.onMessage('reject', (client, m) => this.onWords(client, m, false));
     this.onMessage('rematch', (client, m) => this.onRematch(client, m));
     this.onMessage('remove', (client, m) => this.onRemove(client, m));
+    this.onMessage('hint', (client, m) => this.onHint(client, m));
     this.onMessage('end', (client, m) => {
       if (!this.requireOwner(client, 'end', m)) return;
       client.send('ack', { id: messageId(m), type: 'end', moves: this.moves() });
@@ -663,6 +664,25 @@ export class CardwordsRoom extends GameRoom {
       client.send('ack', { id, type: 'remove', moves: this.moves() });
       this.checkLifetime();
     });
+  }
+
+  /**
+   * `hint`: the best robot's choice for the asking player's own hand (from that seat's view
+   * only), sent to that client alone: `{ id, action, score, words }`. Any time in a game.
+   */
+  private onHint(client: Client, m: unknown): void {
+    const id = messageId(m);
+    const seat = this.seatOf(client);
+    if (!seat) return this.sendError(client, 'not-player', 'watchers get no hints: join with a name', { id, type: 'hint' });
+    const g = this.game;
+    if (!g) return this.sendError(client, 'not-started', 'the game has not started', { id, type: 'hint' });
+    if (g.over) return this.sendError(client, 'game-over', 'the game is over', { id, type: 'hint' });
+    const view = viewOf(g, seat.index);
+    const ctx = { table: this.ruleset.rules.table, bonus: this.ruleset.rules.bonus, store: this.ruleset.store };
+    const choice = chooseAction(ctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`hint/${g.actions.length}`));
+    const action = choiceToAction(seat.index, view.board.width, choice);
+    const words = choice.kind === 'move' ? moveWords(ctx, view.board, choice.move) : [];
+    client.send('hint', { id, action, score: choice.score, words });
   }
 
   // ---- robots

@@ -23,10 +23,12 @@ export const STATIC_FILES: Readonly<Record<string, { file: string; type: string;
   '/index.html': { file: 'index.html', type: HTML, from: 'media' },
   '/lines.html': { file: 'lines.html', type: HTML, from: 'media' },
   '/yatzee.html': { file: 'yatzee.html', type: HTML, from: 'media' },
+  '/cardwords.html': { file: 'cardwords.html', type: HTML, from: 'media' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8', from: 'media' },
   '/lobby.js': { file: 'lobby.js', type: JS, from: 'web' },
   '/web/lines.js': { file: 'lines.js', type: JS, from: 'web' },
   '/web/yatzee.js': { file: 'yatzee.js', type: JS, from: 'web' },
+  '/web/cardwords.js': { file: 'cardwords.js', type: JS, from: 'web' },
 };
 
 export const GAME_KINDS = ['yatzee', 'cardwords'];
@@ -88,6 +90,11 @@ export function installRoutes(app: Application, mediaDir: string): void {
   app.get('/owner', (req, res) => {
     noStore(res);
     res.json({ owner: isOwnerToken(bearer(req)) });
+  });
+  // The names of the server's Cardwords rulesets, for the owner's creation form.
+  app.get('/cardwords/rulesets', (_req, res) => {
+    noStore(res);
+    res.json({ rulesets: ctx().rulesets.names() });
   });
   // The Yatzee hint (docs/ui.md): what each open category and each hold is worth from a
   // sheet position, by the optimal robot's table (16 MiB: too big for the browser). A pure

@@ -40,7 +40,11 @@ export function ensureCodeServer(): { node: string; entry: string } {
   console.log(`installing code-server ${CODE_SERVER_VERSION} into ${CS_DIR} (first run only, a few minutes)`);
   mkdirSync(NODE24_DIR, { recursive: true });
   mkdirSync(CS_DIR, { recursive: true });
-  const baseEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  // Drop the npm_* variables of the outer `npm test`: npm reads npm_config_* as its own
+  // config, and code-server's postinstall checks the Node version in npm_config_user_agent,
+  // which would still name the Node that ran the outer npm.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  const baseEnv = { ...inherited, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
   if (!existsSync(node24())) {
     if (!existsSync(join(NODE24_DIR, 'package.json'))) writeFileSync(join(NODE24_DIR, 'package.json'), '{ "name": "node24", "private": true }\n');
     // The `node` package's postinstall picks the platform package (with include/ headers).

@@ -1,0 +1,622 @@
+// The seed's action selection area as a pure state machine (seeds/cardwords-readme.txt,
+// "Composing moves, trades and passes with the action selection area"): a card-table
+// location typed as a letter and a number in either order (the coordinate typed first is the
+// one every card of the move shares, so the order fixes the direction), `.` to type a new
+// location or, typed again, to invalidate it (a trade), `/` to turn the direction, cards by
+// their character (a wildcard by space then its meaning), their points typed after when the
+// character alone does not tell the hand's cards apart, backspace to take the last card
+// back, Return to finish. The DOM panel (panel.ts) feeds it keys and mouse actions and draws
+// what it holds; it knows no DOM, so the rules of the keyboard are testable alone.
+import type { CardTable } from '../../core/formats/types.js';
+import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.js';
+
+export type Dir = 'across' | 'down';
+
+/** The player's coordinate options (the seed's "Use digits for the columns", ...). */
+export interface CoordOptions {
+  /** Digits name the columns and letters the rows (default: letters for columns). */
+  digitsForColumns: boolean;
+  /** The leftmost column has the least index (default true). */
+  colsRight: boolean;
+  /** The bottom row has the least index (default false: row 1 / A is the top row). */
+  rowsUp: boolean;
+}
+
+export const DEFAULT_COORDS: CoordOptions = { digitsForColumns: false, colsRight: true, rowsUp: false };
+
+/** Letters A..Z, then AA, AB, ... for a letter axis longer than 26. */
+export function letterLabel(i: number): string {
+  let s = '';
+  let n = i;
+  do {
+    s = String.fromCharCode(65 + (n % 26)) + s;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return s;
+}
+
+export class Coords {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    readonly o: CoordOptions = DEFAULT_COORDS,
+  ) {}
+
+  /** The display index (0 = label A or 1) of a column / row. */
+  private colIndex(col: number): number {
+    return this.o.colsRight ? col : this.width - 1 - col;
+  }
+  private rowIndex(row: number): number {
+    return this.o.rowsUp ? this.height - 1 - row : row;
+  }
+
+  colLabel(col: number): string {
+    const i = this.colIndex(col);
+    return this.o.digitsForColumns ? String(i + 1) : letterLabel(i);
+  }
+
+  rowLabel(row: number): string {
+    const i = this.rowIndex(row);
+    return this.o.digitsForColumns ? letterLabel(i) : String(i + 1);
+  }
+
+  /** The axis the letters name. */
+  get letterAxis(): 'col' | 'row' {
+    return this.o.digitsForColumns ? 'row' : 'col';
+  }
+
+  /** How many labels the letter / number axis has. */
+  get letters(): number {
+    return this.o.digitsForColumns ? this.height : this.width;
+  }
+  get numbers(): number {
+    return this.o.digitsForColumns ? this.width : this.height;
+  }
+
+  /** The column or row a letter label names (display index k), or null. */
+  fromLetter(label: string): number | null {
+    const l = label.toUpperCase();
+    for (let k = 0; k < this.letters; k++) if (letterLabel(k) === l) return this.o.digitsForColumns ? this.rowOf(k) : this.colOf(k);
+    return null;
+  }
+
+  /** The column or row a 1-based number names, or null. */
+  fromNumber(n: number): number | null {
+    if (!Number.isInteger(n) || n < 1 || n > this.numbers) return null;
+    return this.o.digitsForColumns ? this.colOf(n - 1) : this.rowOf(n - 1);
+  }
+
+  private colOf(k: number): number {
+    return this.o.colsRight ? k : this.width - 1 - k;
+  }
+  private rowOf(k: number): number {
+    return this.o.rowsUp ? this.height - 1 - k : k;
+  }
+
+  /** A cell's name, the shared coordinate of a move in `dir` first ("C5" down, "5C" across). */
+  name(col: number, row: number, dir: Dir = 'down'): string {
+    return dir === 'down' ? this.colLabel(col) + this.rowLabel(row) : this.rowLabel(row) + this.colLabel(col);
+  }
+
+  /** The direction a coordinate typed with the letter first (or the number first) gives. */
+  dirFor(letterFirst: boolean): Dir {
+    // the first coordinate is shared by every card: a shared column is a move down
+    const first = letterFirst ? this.letterAxis : this.letterAxis === 'col' ? 'row' : 'col';
+    return first === 'col' ? 'down' : 'across';
+  }
+
+  /** Whether the letter comes first when writing a location for a move in `dir`. */
+  letterFirst(dir: Dir): boolean {
+    return (dir === 'down') === (this.letterAxis === 'col');
+  }
+}
+
+export interface ComposedCard {
+  /** Index of the card in the hand. */
+  hand: number;
+  card: Card;
+  /** A wildcard's meaning. */
+  meaning?: string;
+}
+
+/** A refusal of a key or a click: a string key of the UI (l10n) and its arguments. */
+export interface Refusal {
+  key: string;
+  args: Array<string | number>;
+}
+
+export type ComposeResult = { ok: true; note?: Refusal } | { ok: false; why: Refusal };
+
+export type ComposedAction =
+  | { type: 'move'; cards: PlacedCard[] }
+  | { type: 'trade'; cards: Card[] }
+  | { type: 'pass' };
+
+export interface ComposeContext {
+  coords: Coords;
+  table: CardTable;
+  board: Board;
+  hand: readonly Card[];
+  /** Folds a typed character to the charset's canonical one, or undefined. */
+  canonical(ch: string): string | undefined;
+}
+
+const ok: ComposeResult = { ok: true };
+const no = (key: string, ...args: Array<string | number>): ComposeResult => ({ ok: false, why: { key, args } });
+
+export class Composer {
+  /** 'coord': expecting a card-table location; 'cards': card input mode. */
+  mode: 'coord' | 'cards' = 'coord';
+  /** The location typed so far in coordinate mode. */
+  buf = '';
+  location: { col: number; row: number } | null = null;
+  dir: Dir = 'across';
+  cards: ComposedCard[] = [];
+  /** A card being specified: a wildcard waiting for its meaning, or points being typed. */
+  pending: { wild: boolean; char: string | null; points: string } | null = null;
+  /** The location text just typed letter-first: more digits extend its number while no card is composed. */
+  private extend: string | null = null;
+  /** Set by `.` typed twice (or the Trade button): the location is invalid, a trade. */
+  invalid = false;
+
+  constructor(private ctx: ComposeContext) {
+    this.reset();
+  }
+
+  setContext(ctx: ComposeContext): void {
+    this.ctx = ctx;
+    // cards that left the hand leave the composing area
+    const used = new Set<number>();
+    this.cards = this.cards.filter((c) => {
+      const h = ctx.hand[c.hand];
+      const same = h && h.char === c.card.char && h.points === c.card.points && !used.has(c.hand);
+      if (same) used.add(c.hand);
+      return same;
+    });
+  }
+
+  /** Back to the start of a turn: expecting a location, nothing composed. */
+  reset(): void {
+    this.mode = 'coord';
+    this.buf = '';
+    this.location = null;
+    this.invalid = false;
+    this.cards = [];
+    this.pending = null;
+    this.pendingHand = null;
+    this.extend = null;
+  }
+
+  private usedHand(): Set<number> {
+    return new Set(this.cards.map((c) => c.hand));
+  }
+
+  /** Hand indices not composed yet whose card matches (a wildcard when char is null). */
+  private candidates(char: string | null): number[] {
+    const used = this.usedHand();
+    const out: number[] = [];
+    this.ctx.hand.forEach((c, i) => {
+      if (!used.has(i) && c.char === char) out.push(i);
+    });
+    return out;
+  }
+
+  /** The distinct points of the candidates, ascending. */
+  private pointsOf(idx: number[]): number[] {
+    return [...new Set(idx.map((i) => this.ctx.hand[i]!.points))].sort((a, b) => a - b);
+  }
+
+  private addCard(handIndex: number, meaning?: string): void {
+    const card = this.ctx.hand[handIndex]!;
+    this.cards.push(meaning === undefined ? { hand: handIndex, card } : { hand: handIndex, card, meaning });
+    this.pending = null;
+    this.extend = null;
+  }
+
+  // ---------------------------------------------------------------- keys
+
+  /** One key as the seed describes (`key` is KeyboardEvent.key). */
+  key(key: string): ComposeResult {
+    if (key === 'Escape') {
+      this.reset();
+      return ok;
+    }
+    if (key === '/') {
+      this.dir = this.dir === 'across' ? 'down' : 'across';
+      return ok;
+    }
+    if (this.mode === 'coord') return this.coordKey(key);
+    return this.cardKey(key);
+  }
+
+  private coordKey(key: string): ComposeResult {
+    const { coords } = this.ctx;
+    if (key === 'Backspace') {
+      if (this.buf === '') {
+        // back to card input mode with the location as it was
+        this.mode = 'cards';
+        return ok;
+      }
+      this.buf = this.buf.slice(0, -1);
+      return ok;
+    }
+    if (key === '.') {
+      // a second `.`: the location is invalid (a trade, or a pass without cards)
+      this.buf = '';
+      this.location = null;
+      this.invalid = true;
+      this.mode = 'cards';
+      return ok;
+    }
+    if (/^[0-9]$/.test(key)) {
+      const m = /^([A-Za-z]+)?(\d*)$/.exec(this.buf + key);
+      if (!m) return no('cw.key.coord');
+      const letters = m[1];
+      const n = Number(m[2]);
+      if (n === 0 || coords.fromNumber(n) === null) return no('cw.key.noNumber', m[2]!, coords.numbers);
+      this.buf += key;
+      if (letters) {
+        // letter first: the location is complete; more digits may still extend the number
+        return this.fix(letters, n, true);
+      }
+      return ok;
+    }
+    if (/^[A-Za-z]$/.test(key)) {
+      const m = /^(\d+)?([A-Za-z]*)$/.exec(this.buf + key);
+      if (!m) return no('cw.key.coord');
+      const digits = m[1];
+      const letters = m[2]!;
+      if (!digits) {
+        // letters first (more than one only for long axes)
+        if (!this.letterPrefix(letters)) return no('cw.key.noLetter', key.toUpperCase(), letterLabelRange(coords));
+        this.buf += key.toUpperCase();
+        return ok;
+      }
+      if (!this.letterPrefix(letters)) return no('cw.key.noLetter', letters.toUpperCase(), letterLabelRange(coords));
+      this.buf += key.toUpperCase();
+      if (coords.fromLetter(letters) !== null && !this.letterLonger(letters)) return this.fix(letters, Number(digits), false);
+      return ok;
+    }
+    if (key === 'Enter') return this.buf === '' ? ok : no('cw.key.coordIncomplete', this.buf);
+    if (key.length === 1) return no('cw.key.coord');
+    return ok;
+  }
+
+  /** Whether some letter label starts with these letters. */
+  private letterPrefix(letters: string): boolean {
+    const l = letters.toUpperCase();
+    for (let k = 0; k < this.ctx.coords.letters; k++) if (letterLabel(k).startsWith(l)) return true;
+    return false;
+  }
+
+  /** Whether a longer letter label also starts with these letters (AA.. after A). */
+  private letterLonger(letters: string): boolean {
+    const l = letters.toUpperCase();
+    for (let k = 0; k < this.ctx.coords.letters; k++) {
+      const s = letterLabel(k);
+      if (s.length > l.length && s.startsWith(l)) return true;
+    }
+    return false;
+  }
+
+  /** A complete location: the first coordinate typed is the shared one. */
+  private fix(letters: string, n: number, letterFirst: boolean): ComposeResult {
+    const { coords } = this.ctx;
+    const a = coords.fromLetter(letters)!;
+    const b = coords.fromNumber(n)!;
+    const col = coords.letterAxis === 'col' ? a : b;
+    const row = coords.letterAxis === 'col' ? b : a;
+    this.location = { col, row };
+    this.invalid = false;
+    this.dir = coords.dirFor(letterFirst);
+    this.mode = 'cards';
+    this.extend = letterFirst ? this.buf : null;
+    this.buf = '';
+    return ok;
+  }
+
+  private cardKey(key: string): ComposeResult {
+    const p = this.pending;
+    if (key === 'Backspace') {
+      if (p) {
+        if (p.points !== '') p.points = p.points.slice(0, -1);
+        else this.pending = null;
+        return ok;
+      }
+      if (this.cards.length > 0) {
+        this.cards.pop();
+        return ok;
+      }
+      if (this.extend !== null) {
+        // no card yet: edit the location just typed
+        this.buf = this.extend.slice(0, -1);
+        this.extend = null;
+        this.mode = 'coord';
+        return ok;
+      }
+      return no('cw.key.nothingToRemove');
+    }
+    // points typed to tell cards apart
+    if (p && (p.char !== null || !p.wild) && /^[-0-9]$/.test(key)) return this.pointsKey(key);
+    // a digit right after a location typed letter first: the number goes on (A1 -> A12)
+    if (!p && this.extend !== null && this.cards.length === 0 && /^[0-9]$/.test(key)) {
+      const m = /^([A-Z]+)(\d+)$/.exec(this.extend + key)!;
+      if (this.ctx.coords.fromNumber(Number(m[2])) === null) return no('cw.key.noNumber', m[2]!, this.ctx.coords.numbers);
+      this.buf = this.extend + key;
+      return this.fix(m[1]!, Number(m[2]), true);
+    }
+    // a pending card whose typed points already name one: take it before this key
+    if (p && p.points !== '') {
+      const done = this.finishPending();
+      if (!done.ok) return done;
+    } else if (p && !(p.wild && p.char === null) && key !== ' ' && key.length === 1 && key !== '.') {
+      return no('cw.key.whichPoints', p.char ?? '?', this.pointsOf(this.candidates(p.wild ? null : p.char)).join(', '));
+    }
+    if (key === '.') {
+      this.pending = null;
+      this.mode = 'coord';
+      this.buf = '';
+      return ok;
+    }
+    if (key === ' ') {
+      if (this.candidates(null).length === 0) return no('cw.key.noWildcard');
+      this.pending = { wild: true, char: null, points: '' };
+      return { ok: true, note: { key: 'cw.key.wildMeaning', args: [] } };
+    }
+    if (key === 'Enter') {
+      if (this.pending) return no('cw.key.whichPoints', this.pending.char ?? '?', this.pointsOf(this.candidates(this.pending.wild ? null : this.pending.char)).join(', '));
+      return ok;
+    }
+    if (key.length !== 1 && [...key].length !== 1) return ok;
+    const ch = this.ctx.canonical(key) ?? this.ctx.canonical(key.toUpperCase()) ?? this.ctx.canonical(key.toLowerCase());
+    if (ch === undefined) return no('cw.key.notChar', key);
+    if (this.pending?.wild && this.pending.char === null) return this.chooseWild(ch);
+    const idx = this.candidates(ch);
+    if (idx.length === 0) return no(this.ctx.hand.some((c) => c.char === ch) ? 'cw.key.allUsed' : 'cw.key.notInHand', ch);
+    const pts = this.pointsOf(idx);
+    if (pts.length === 1) {
+      this.addCard(idx[0]!);
+      return ok;
+    }
+    this.pending = { wild: false, char: ch, points: '' };
+    return { ok: true, note: { key: 'cw.key.whichPoints', args: [ch, pts.join(', ')] } };
+  }
+
+  private chooseWild(meaning: string): ComposeResult {
+    const idx = this.candidates(null);
+    const pts = this.pointsOf(idx);
+    if (pts.length === 1) {
+      this.addCard(idx[0]!, meaning);
+      return ok;
+    }
+    this.pending = { wild: true, char: meaning, points: '' };
+    return { ok: true, note: { key: 'cw.key.whichWildPoints', args: [meaning, pts.join(', ')] } };
+  }
+
+  private pointsKey(key: string): ComposeResult {
+    const p = this.pending!;
+    const idx = this.candidates(p.wild ? null : p.char);
+    const pts = this.pointsOf(idx).map(String);
+    const typed = p.points + key;
+    const matching = pts.filter((s) => s.startsWith(typed));
+    if (matching.length === 0) return no(p.wild ? 'cw.key.whichWildPoints' : 'cw.key.whichPoints', p.char ?? '?', pts.join(', '));
+    p.points = typed;
+    if (matching.length === 1 && matching[0] === typed) return this.finishPending();
+    return ok;
+  }
+
+  /** Takes the pending card when its typed points name exactly one value. */
+  private finishPending(): ComposeResult {
+    const p = this.pending!;
+    const idx = this.candidates(p.wild ? null : p.char);
+    const i = idx.find((k) => String(this.ctx.hand[k]!.points) === p.points);
+    if (i === undefined) return no(p.wild ? 'cw.key.whichWildPoints' : 'cw.key.whichPoints', p.char ?? '?', this.pointsOf(idx).join(', '));
+    this.addCard(i, p.wild ? p.char! : undefined);
+    return ok;
+  }
+
+  // ---------------------------------------------------------------- mouse
+
+  /** A click on a card-table cell: the location (the direction stays). */
+  setLocation(col: number, row: number): void {
+    this.location = { col, row };
+    this.invalid = false;
+    this.mode = 'cards';
+    this.buf = '';
+    this.extend = null;
+  }
+
+  /** A click on a hand card; a wildcard then waits for its meaning (`meaning`, or a key). */
+  clickHand(i: number, meaning?: string): ComposeResult {
+    const card = this.ctx.hand[i];
+    if (!card) return no('cw.key.nothingToRemove');
+    if (this.usedHand().has(i)) return no('cw.key.allUsed', card.char ?? ' ');
+    if (this.mode === 'coord') this.mode = 'cards';
+    if (card.char === null) {
+      if (meaning === undefined) {
+        this.pending = { wild: true, char: null, points: '' };
+        this.pendingHand = i;
+        return { ok: true, note: { key: 'cw.key.wildMeaning', args: [] } };
+      }
+      this.addCard(i, meaning);
+      return ok;
+    }
+    this.addCard(i);
+    return ok;
+  }
+
+  /** The hand card a click chose for a wildcard waiting for its meaning. */
+  pendingHand: number | null = null;
+
+  /** The meaning for a clicked wildcard (a key or the meaning buttons). */
+  giveMeaning(ch: string): ComposeResult {
+    const m = this.ctx.canonical(ch) ?? this.ctx.canonical(ch.toUpperCase());
+    if (m === undefined) return no('cw.key.notChar', ch);
+    if (this.pendingHand !== null && this.ctx.hand[this.pendingHand]?.char === null && !this.usedHand().has(this.pendingHand)) {
+      this.addCard(this.pendingHand, m);
+      this.pendingHand = null;
+      return ok;
+    }
+    this.pendingHand = null;
+    return this.chooseWild(m);
+  }
+
+  /** A click on a composed card takes it back. */
+  removeComposed(k: number): void {
+    this.cards.splice(k, 1);
+  }
+
+  /** Invalidates the location: the cards composed are traded (the Trade button). */
+  makeTrade(): void {
+    this.location = null;
+    this.invalid = true;
+    this.mode = 'cards';
+    this.buf = '';
+    this.extend = null;
+  }
+
+  /**
+   * A hand card dropped on a cell: with nothing composed (or no location) the cell becomes
+   * the location; else the card must land on the next free cell of the move, or beside a
+   * single composed card (which then fixes the direction).
+   */
+  dropOn(i: number, col: number, row: number, meaning?: string): ComposeResult {
+    const placed = this.placement();
+    if (this.cards.length === 0 || !this.location || !placed) {
+      this.setLocation(col, row);
+      return this.clickHand(i, meaning);
+    }
+    for (const dir of [this.dir, this.dir === 'across' ? 'down' : 'across'] as const) {
+      if (dir !== this.dir && this.cards.length > 1) continue;
+      const next = this.nextFree(placed, dir);
+      if (next && next.col === col && next.row === row) {
+        this.dir = dir;
+        return this.clickHand(i, meaning);
+      }
+    }
+    return no('cw.drop.notNext');
+  }
+
+  private nextFree(placed: PlacedCard[], dir: Dir): { col: number; row: number } | null {
+    const start = this.location!;
+    const cells = this.walk(start, dir, placed.length + 1);
+    return cells ? cells[cells.length - 1]! : null;
+  }
+
+  // ---------------------------------------------------------------- the result
+
+  /** `n` free cells from `from` along `dir`, skipping cards on the table; null when they do not fit. */
+  private walk(from: { col: number; row: number }, dir: Dir, n: number): Array<{ col: number; row: number }> | null {
+    const { board, table } = this.ctx;
+    const out: Array<{ col: number; row: number }> = [];
+    let { col, row } = from;
+    while (out.length < n) {
+      if (col >= board.width || row >= board.height) return null;
+      const c = row * board.width + col;
+      if (table.cells[c]?.blocked) return null;
+      if (!board.cells[c]) out.push({ col, row });
+      if (dir === 'across') col++;
+      else row++;
+    }
+    return out;
+  }
+
+  /** Where the composed cards land, or null (no location, or they do not fit). */
+  placement(): PlacedCard[] | null {
+    if (!this.location || this.invalid || this.cards.length === 0) return null;
+    const cells = this.walk(this.location, this.dir, this.cards.length);
+    if (!cells) return null;
+    return this.cards.map((c, k) => ({
+      col: cells[k]!.col,
+      row: cells[k]!.row,
+      card: c.card.char === null ? { char: null, points: c.card.points, meaning: c.meaning ?? '?' } : { char: c.card.char, points: c.card.points },
+    }));
+  }
+
+  /** Whether the first move from here misses the start condition (the seed: then it is a trade). */
+  private missesStart(placed: PlacedCard[]): boolean {
+    const { board, table } = this.ctx;
+    if (board.cells.some((c) => c !== null)) return false;
+    const { touchColumn: sc, touchRow: sr } = table.start;
+    return !placed.some((p) => (sc === null || p.col === sc) && (sr === null || p.row === sr));
+  }
+
+  /** Braces around the location: Return trades the cards (or passes without cards). */
+  get braces(): boolean {
+    if (this.cards.length === 0 || !this.location || this.invalid) return true;
+    const placed = this.placement();
+    return placed === null || this.missesStart(placed);
+  }
+
+  /** Why the location has braces although cards and a location are there (for the explanation). */
+  get bracesWhy(): 'fit' | 'start' | null {
+    if (this.cards.length === 0 || !this.location || this.invalid) return null;
+    const placed = this.placement();
+    if (!placed) return 'fit';
+    return this.missesStart(placed) ? 'start' : null;
+  }
+
+  /** What Return does now. */
+  action(): ComposedAction {
+    if (this.braces) {
+      if (this.cards.length === 0) return { type: 'pass' };
+      return { type: 'trade', cards: this.cards.map((c) => ({ char: c.card.char, points: c.card.points })) };
+    }
+    return { type: 'move', cards: this.placement()! };
+  }
+
+  /** Sets the composition to an action (the robot's hint): location, direction, cards. */
+  load(a: ComposedAction): boolean {
+    const hand = this.ctx.hand;
+    const used = new Set<number>();
+    const pick = (card: Card): number => {
+      const i = hand.findIndex((h, k) => !used.has(k) && h.char === card.char && h.points === card.points);
+      if (i >= 0) used.add(i);
+      return i;
+    };
+    this.reset();
+    if (a.type === 'pass') {
+      this.makeTrade();
+      return true;
+    }
+    if (a.type === 'trade') {
+      this.makeTrade();
+      for (const c of a.cards) {
+        const i = pick({ char: c.char, points: c.points });
+        if (i < 0) return false;
+        this.cards.push({ hand: i, card: hand[i]! });
+      }
+      return true;
+    }
+    const cards = a.cards.slice().sort((x, y) => x.row - y.row || x.col - y.col);
+    const first = cards[0];
+    if (!first) return false;
+    this.setLocation(first.col, first.row);
+    this.dir = cards.every((c) => c.row === first.row) && cards.length > 1 ? 'across' : cards.length > 1 ? 'down' : this.singleDir(first);
+    for (const p of cards) {
+      const i = pick({ char: p.card.char, points: p.card.points });
+      if (i < 0) return false;
+      this.cards.push(p.card.char === null ? { hand: i, card: hand[i]!, meaning: p.card.meaning ?? '?' } : { hand: i, card: hand[i]! });
+    }
+    return true;
+  }
+
+  /** A single card's direction: along the word it extends. */
+  private singleDir(p: { col: number; row: number }): Dir {
+    const { board } = this.ctx;
+    const at = (c: number, r: number) => c >= 0 && r >= 0 && c < board.width && r < board.height && board.cells[r * board.width + c] !== null;
+    return at(p.col - 1, p.row) || at(p.col + 1, p.row) ? 'across' : 'down';
+  }
+
+  /** The location display: the shared coordinate first, in braces when Return trades or passes. */
+  display(): string {
+    const { coords } = this.ctx;
+    if (this.mode === 'coord') return `${this.buf}_`;
+    const loc = this.location ? coords.name(this.location.col, this.location.row, this.dir) : '--';
+    return this.braces ? `{${loc}}` : loc;
+  }
+}
+
+function letterLabelRange(c: Coords): string {
+  return `A-${letterLabel(c.letters - 1)}`;
+}

@@ -1,0 +1,206 @@
+/// <reference lib="dom" />
+// Entry of the Cardwords page (dist/web/cardwords.js): joins the game named by ?game= by
+// name (or takes a kept seat back with its key, or watches), or, for the owner without
+// ?game=, shows the creation form (ruleset, humans, robots with their levels, watchers),
+// then hands the room to the panel.
+import { Client, type Room } from '@colyseus/sdk';
+import { h } from '../ui/dom.js';
+import { startPage } from '../ui/page.js';
+import type { StringKey } from '../ui/l10n/index.js';
+import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from './panel.js';
+
+interface Seat {
+  gameId: string;
+  name: string;
+  key: string;
+}
+
+const LEVELS = ['best', 'good', 'casual'] as const;
+
+const { host, t, main } = startPage('cw.title', 'cardwords');
+const server = host.serverUrl() ?? location.origin;
+const gameId = host.param('game');
+const owner = host.param('owner') ?? host.load<string>('owner') ?? null;
+if (host.param('owner')) host.save('owner', host.param('owner'));
+const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'cw-join-status' });
+
+function errorText(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  const code = /^([a-z-]+):/.exec(m)?.[1];
+  const key = `err.${code}` as StringKey;
+  const cwKey = `cw.err.${code}` as StringKey;
+  if (code && t(cwKey) !== cwKey) return t(cwKey);
+  return code && t(key) !== key ? t(key) : m;
+}
+
+async function enter(join: () => Promise<Room>): Promise<boolean> {
+  status.textContent = t('cw.connecting');
+  status.dataset.kind = 'info';
+  let room: Room;
+  try {
+    room = await join();
+  } catch (e) {
+    status.textContent = t('cw.refusedJoin', errorText(e));
+    status.dataset.kind = 'error';
+    return false;
+  }
+  // the room sends welcome, then ruleset (and word requests to the owner): catch them all now
+  let panel: CardwordsPanel | null = null;
+  let ruleset: RulesetMessage | null = null;
+  const early: Array<[string, unknown]> = [];
+  room.onMessage('ruleset', (m: RulesetMessage) => {
+    ruleset = m;
+    panel?.setRuleset(m);
+  });
+  for (const type of ['word-request', 'word', 'results', 'rematch', 'ended', 'ack', 'error', 'hint']) {
+    room.onMessage(type, (m: unknown) => {
+      if (!panel) early.push([type, m]);
+    });
+  }
+  const welcome = await new Promise<Welcome>((resolve) => room.onMessage('welcome', (w: Welcome) => resolve(w)));
+  if (welcome.role === 'player' && welcome.key && welcome.name) {
+    host.save('cardwords.seat', { gameId: welcome.gameId, name: welcome.name, key: welcome.key } satisfies Seat);
+    host.save('cardwords.name', welcome.name);
+  }
+  // a small adapter: handlers registered by the panel get the messages that came before it
+  const handlers = new Map<string, (p: unknown) => void>();
+  const roomLike = {
+    roomId: room.roomId,
+    send: (type: string, payload: unknown) => room.send(type, payload),
+    onMessage: (type: string, cb: (p: unknown) => void) => {
+      handlers.set(type, cb);
+      if (type !== 'ruleset') room.onMessage(type, cb);
+    },
+  };
+  panel = new CardwordsPanel(host, main, t, roomLike, welcome);
+  for (const [type, m] of early) handlers.get(type)?.(m);
+  if (ruleset) panel.setRuleset(ruleset);
+  const push = () => panel.update((room.state as { toJSON(): CwStateV }).toJSON());
+  room.onStateChange(push);
+  if (room.state) push();
+  room.onDrop((code) => panel.say(t('cw.disconnected', code), 'error'));
+  room.onReconnect(() => panel.say(t('cw.reconnected')));
+  room.onLeave((code, reason) => {
+    if (code !== 1000) panel.say(t('cw.disconnected', reason ?? code), 'error');
+  });
+  (window as unknown as { cardwordsPanel: CardwordsPanel }).cardwordsPanel = panel;
+  panel.focus();
+  return true;
+}
+
+function nameField(id: string, required = true): HTMLInputElement {
+  return h('input', { type: 'text', id, name: 'name', maxlength: 39, required, pattern: '\\S+', autocomplete: 'nickname', value: host.load<string>('cardwords.name') ?? '' });
+}
+
+async function rulesets(): Promise<string[]> {
+  try {
+    const r = await fetch(`${server}/cardwords/rulesets`, { cache: 'no-store' });
+    const body = (await r.json()) as { rulesets?: string[] };
+    return body.rulesets ?? [];
+  } catch {
+    return [];
+  }
+}
+
+function joinForm(id: string): HTMLElement {
+  const name = nameField('cw-name');
+  const alt = h('input', { type: 'text', id: 'cw-alt', name: 'alt', maxlength: 39, pattern: '\\S+', autocomplete: 'off' });
+  const watch = () => void enter(() => new Client(server).joinById(id, { watch: true, ...(owner ? { owner } : {}) }));
+  const form = h(
+    'form',
+    { class: 'form-grid', id: 'cw-join' },
+    h('h2', {}, t('cw.join'), ' ', h('small', {}, t('cw.gameLink', id))),
+    h('label', {}, h('span', {}, t('cw.name')), name),
+    h('label', {}, h('span', {}, t('cw.alt')), alt),
+    h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'cw-join-button' }, t('cw.joinButton')), h('button', { type: 'button', id: 'cw-watch-button', onclick: watch }, t('cw.watch'))),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const n = name.value.trim();
+    const a = alt.value.trim();
+    void enter(() => new Client(server).joinById(id, { name: n, ...(a ? { alt: a } : {}), ...(owner ? { owner } : {}) }));
+  });
+  return form;
+}
+
+function createForm(): HTMLElement {
+  const name = nameField('cw-create-name', false);
+  const ruleset = h('select', { id: 'cw-create-ruleset' });
+  void rulesets().then((names) => ruleset.replaceChildren(...names.map((n) => h('option', { value: n }, n))));
+  const humans = h('input', { type: 'number', id: 'cw-create-humans', min: 0, max: 16, value: 1 });
+  const robots = h('input', { type: 'number', id: 'cw-create-robots', min: 0, max: 15, value: 1 });
+  const watchers = h('input', { type: 'number', id: 'cw-create-watchers', min: 0, max: 64, value: 2 });
+  const levels = h('div', { class: 'cw-levels', id: 'cw-create-levels', role: 'group', 'aria-label': t('cw.robotLevels') });
+  const drawLevels = () => {
+    const n = Math.max(0, Math.min(15, Number(robots.value) || 0));
+    const old = [...levels.querySelectorAll('select')].map((s) => s.value);
+    levels.replaceChildren(
+      ...Array.from({ length: n }, (_, i) =>
+        h(
+          'label',
+          {},
+          h('span', {}, t('cw.robotLevel', i + 1)),
+          h('select', { id: `cw-create-level-${i}` }, ...LEVELS.map((l) => h('option', { value: l, selected: (old[i] ?? 'good') === l }, t(`cw.level.${l}` as StringKey)))),
+        ),
+      ),
+    );
+  };
+  robots.addEventListener('input', drawLevels);
+  drawLevels();
+  const form = h(
+    'form',
+    { class: 'form-grid', id: 'cw-create' },
+    h('h2', {}, t('cw.create')),
+    h('label', {}, h('span', {}, t('cw.ruleset')), ruleset),
+    h('label', {}, h('span', {}, t('cw.createName')), name),
+    h('label', {}, h('span', {}, t('cw.humans')), humans),
+    h('label', {}, h('span', {}, t('cw.robots')), robots),
+    levels,
+    h('label', {}, h('span', {}, t('cw.watchers')), watchers),
+    h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'cw-create-button' }, t('cw.createButton'))),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const n = name.value.trim();
+    const opts: Record<string, unknown> = {
+      owner,
+      ruleset: ruleset.value || undefined,
+      humans: Number(humans.value) || 0,
+      robots: [...levels.querySelectorAll('select')].map((s) => s.value),
+      watchers: Number(watchers.value) || 0,
+    };
+    if (n) opts.name = n;
+    void enter(async () => {
+      const room = await new Client(server).create('cardwords', opts);
+      history.replaceState(null, '', `?game=${encodeURIComponent(room.roomId)}`);
+      return room;
+    });
+  });
+  return form;
+}
+
+function showForms(): void {
+  const parts: HTMLElement[] = [h('h1', {}, t('cw.title')), status];
+  if (gameId) parts.push(joinForm(gameId));
+  if (owner && !gameId) parts.push(createForm());
+  if (!gameId && !owner) parts.push(h('p', {}, t('cw.noGame'), ' ', h('a', { href: '/' }, t('nav.home'))));
+  main.replaceChildren(...parts);
+  main.querySelector<HTMLInputElement>('input, select')?.focus();
+}
+
+const seat = host.load<Seat>('cardwords.seat');
+if (gameId && host.param('watch') === '1') {
+  main.replaceChildren(h('h1', {}, t('cw.title')), status);
+  void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) })).then((ok) => {
+    if (!ok) showForms();
+  });
+} else if (gameId && seat && seat.gameId === gameId) {
+  // take the kept seat back (a reload)
+  main.replaceChildren(h('h1', {}, t('cw.title')), status);
+  void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then((ok) => {
+    if (!ok) {
+      host.remove('cardwords.seat');
+      showForms();
+    }
+  });
+} else showForms();

@@ -1,0 +1,134 @@
+/// <reference lib="dom" />
+// The VS Code webview host (docs/ui.md "Host", docs/vscode.md "Game panels"). The extension
+// (extension/games/) writes the start configuration into the page as
+// `<meta name="cardwords-host" content="JSON">`, so everything the panels ask synchronously
+// (server URL, parameters, language) is there before the first line of the panel runs.
+// State lives in the webview's own state (acquireVsCodeApi().getState/setState), which
+// VS Code hands to the extension's WebviewPanelSerializer after a reload; the keys that must
+// outlive a panel (high score, settings, names) also go to the extension (postMessage),
+// which keeps them in its globalState and puts them into the next panel's configuration.
+import { BrowserHost, type Host } from './host.js';
+
+export type GamePanelKind = 'lines' | 'yatzee' | 'cardwords';
+
+/** Which server a panel talks to, as the extension describes it (kept in the state for a restore). */
+export interface ServerRef {
+  kind: 'local' | 'remote';
+  /** host:port (remote), or the port of the local server when the panel was opened. */
+  address: string;
+}
+
+/** The page's start configuration, written by the extension. */
+export interface GameHostConfig {
+  panel: GamePanelKind;
+  /** http(s) base URL of the game server, or null (Lines). */
+  serverUrl: string | null;
+  server: ServerRef | null;
+  params: Record<string, string>;
+  language: string;
+  /** Values the extension keeps for every panel (globalState); the panel's own state wins. */
+  store: Record<string, unknown>;
+}
+
+/** What the webview keeps with setState (and the serializer receives). */
+export interface GameHostState {
+  v: 1;
+  panel: GamePanelKind;
+  server: ServerRef | null;
+  params: Record<string, string>;
+  store: Record<string, unknown>;
+}
+
+export type FromGameWebview =
+  | { type: 'save'; key: string; value: unknown }
+  | { type: 'remove'; key: string }
+  | { type: 'open'; panel: 'lines' | 'yatzee' | 'lobby' | 'cardwords'; params: Record<string, string> }
+  | { type: 'title'; title: string };
+
+/** Keys the extension keeps beyond one panel (globalState); the rest stays with the panel. */
+export const GLOBAL_KEYS: readonly string[] = ['lines.high', 'lines.settings', 'yatzee.name', 'yatzee.hints', 'cardwords.name', 'cardwords.alt', 'cardwords.settings'];
+
+interface VsCodeApi {
+  postMessage(message: FromGameWebview): void;
+  getState(): GameHostState | undefined;
+  setState(state: GameHostState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+export const CONFIG_META = 'cardwords-host';
+
+export class VsCodeHost implements Host {
+  readonly kind = 'vscode' as const;
+  private readonly state: GameHostState;
+
+  constructor(
+    private readonly config: GameHostConfig,
+    private readonly api: VsCodeApi,
+  ) {
+    const kept = api.getState();
+    const own = kept && kept.v === 1 && kept.panel === config.panel ? kept : undefined;
+    this.state = {
+      v: 1,
+      panel: config.panel,
+      server: config.server,
+      params: { ...(own?.params ?? {}), ...config.params },
+      store: { ...config.store, ...(own?.store ?? {}) },
+    };
+    api.setState(this.state);
+  }
+
+  serverUrl(): string | null {
+    return this.config.serverUrl;
+  }
+
+  param(name: string): string | null {
+    return this.state.params[name] ?? null;
+  }
+
+  load<T>(key: string): T | undefined {
+    return this.state.store[key] as T | undefined;
+  }
+
+  save(key: string, value: unknown): void {
+    // a copy: the panel may change its object after saving it
+    const copy: unknown = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+    this.state.store[key] = copy;
+    // A seat taken (`yatzee.seat`, `cardwords.seat`: { gameId, ... }) names the game a
+    // reload must go back to, as `?game=` does in a browser.
+    const gameId = (copy as { gameId?: unknown } | null)?.gameId;
+    if (key.endsWith('.seat') && typeof gameId === 'string') this.state.params.game = gameId;
+    this.api.setState(this.state);
+    if (GLOBAL_KEYS.includes(key)) this.api.postMessage({ type: 'save', key, value: copy });
+  }
+
+  remove(key: string): void {
+    delete this.state.store[key];
+    this.api.setState(this.state);
+    if (GLOBAL_KEYS.includes(key)) this.api.postMessage({ type: 'remove', key });
+  }
+
+  language(): string {
+    return this.config.language || 'en';
+  }
+
+  open(panel: 'lines' | 'yatzee' | 'lobby', params: Record<string, string> = {}): void {
+    this.api.postMessage({ type: 'open', panel, params });
+  }
+}
+
+/** The start configuration in the page, or null outside a Cardwords webview. */
+export function readHostConfig(doc: Document = document): GameHostConfig | null {
+  const meta = doc.querySelector<HTMLMetaElement>(`meta[name="${CONFIG_META}"]`);
+  if (!meta) return null;
+  try {
+    return JSON.parse(meta.content) as GameHostConfig;
+  } catch {
+    return null;
+  }
+}
+
+/** The host of this page: VS Code's in a Cardwords webview, else the browser's. */
+export function pickHost(): Host {
+  const config = typeof acquireVsCodeApi === 'function' ? readHostConfig() : null;
+  return config ? new VsCodeHost(config, acquireVsCodeApi()) : new BrowserHost();
+}
