@@ -15,75 +15,12 @@ import { passScore, scoreMove, tradeScore } from '../../core/games/cardwords/sco
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { announce, flash, h, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
+import type { CardwordsCardState as CwCardV, CardwordsPlacedState as CwPlacedV, CardwordsRoomState as CwStateV, CardwordsSeatState as CwSeatV, RulesetMessage, WelcomeMessage as Welcome } from '../../core/protocol/game.js';
+import type { RoomLike } from '../ui/room.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Composer, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from './compose.js';
 
-export interface CwCardV {
-  char: string;
-  points: number;
-}
-
-export interface CwSeatV {
-  name: string;
-  robot: boolean;
-  level: string;
-  connected: boolean;
-  auto: boolean;
-  score: number;
-  cards: number;
-  hand?: CwCardV[];
-  rematch: boolean;
-  handPoints: number;
-  adjustment: number;
-}
-
-export interface CwPlacedV {
-  col: number;
-  row: number;
-  char: string;
-  points: number;
-  meaning: string;
-}
-
-export interface CwStateV {
-  gameId: string;
-  status: string;
-  round: number;
-  ruleset: string;
-  humans: number;
-  width: number;
-  height: number;
-  players: CwSeatV[];
-  board: CwPlacedV[];
-  pile: number;
-  turn: number;
-  idle: number;
-  moves: number;
-  last: { player: number; type: string; score: number; words: string[]; traded: number; drawn: number };
-  endReason: string;
-  winners: number[];
-}
-
-export interface RoomLike {
-  roomId: string;
-  send(type: string, payload: unknown): void;
-  onMessage(type: string, cb: (payload: unknown) => void): unknown;
-}
-
-export interface Welcome {
-  gameId: string;
-  role: 'player' | 'watcher';
-  owner: boolean;
-  name?: string;
-  key?: string;
-  seat?: number;
-}
-
-export interface RulesetMessage {
-  name: string;
-  digest: string;
-  files: { charset: string; cardset: string; cardtable: string; bonus: string };
-}
+export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, Welcome };
 
 interface ServerError {
   code?: string;

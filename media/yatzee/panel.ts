@@ -18,43 +18,11 @@ import {
 import { affordances, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
 import { announce, flash, h, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
+import type { WelcomeMessage as Welcome, YatzeeRoomState as RoomView, YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
+import type { RoomLike } from '../ui/room.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 
-/** A sheet as the room state sends it (scores: -1 = open). */
-export interface SheetView {
-  name: string;
-  robot: boolean;
-  connected: boolean;
-  present: boolean;
-  scores: number[];
-  dice: number[];
-  held: boolean[];
-  throwsMade: number;
-  phase: string;
-  total: number;
-}
-
-export interface RoomView {
-  gameId: string;
-  status: string;
-  moves: number;
-  players: SheetView[];
-}
-
-/** The part of a Colyseus room the panel uses (the SDK's Room, or a fake in a webview host). */
-export interface RoomLike {
-  roomId: string;
-  send(type: string, payload: unknown): void;
-  onMessage(type: string, cb: (payload: unknown) => void): unknown;
-}
-
-export interface Welcome {
-  gameId: string;
-  role: 'player' | 'watcher';
-  owner: boolean;
-  name?: string;
-  key?: string;
-}
+export type { RoomLike, RoomView, SheetView, Welcome };
 
 interface Hint {
   expectedFinal: number;

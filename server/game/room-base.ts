@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Room, ServerError, type Client } from '@colyseus/core';
 import { ctx, isOwnerToken } from './context.js';
 import type { GameHeader, GameKind, GameLog, LogEntry, StoredGame } from './store.js';
-import type { ErrorCode } from './protocol.js';
+import type { ErrorCode } from '../../core/protocol/game.js';
 
 /** Refusals of a create or join reach the SDK as a failed request with this code (an HTTP status: creations answer over HTTP) and the message `code: text`. */
 export const JOIN_REFUSED = 403;

@@ -12,52 +12,13 @@ import { Rng } from '../../core/random.js';
 import { WordStore } from '../../core/words/store.js';
 import { loadRulesetDir } from '../../server/ruleset/fs.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
+import type { CardwordsRoomState } from '../../core/protocol/game.js';
 import { Player, tempDir } from '../support/game-server.js';
 
-export interface CwCardV {
-  char: string;
-  points: number;
-}
+export type { CardwordsCardState as CwCardV, CardwordsPlacedState as CwPlacedV, CardwordsSeatState as CwSeatV } from '../../core/protocol/game.js';
 
-export interface CwSeatV {
-  name: string;
-  robot: boolean;
-  level: string;
-  connected: boolean;
-  auto: boolean;
-  score: number;
-  cards: number;
-  hand?: CwCardV[];
-  rematch: boolean;
-  handPoints: number;
-  adjustment: number;
-}
-
-export interface CwPlacedV {
-  col: number;
-  row: number;
-  char: string;
-  points: number;
-  meaning: string;
-}
-
-export interface CwView {
-  gameId: string;
-  status: string;
-  round: number;
-  ruleset: string;
-  humans: number;
-  width: number;
-  height: number;
-  players: CwSeatV[];
-  board: CwPlacedV[];
-  pile: number;
-  turn: number;
-  idle: number;
-  moves: number;
-  last: { player: number; type: string; score: number; words: string[]; traded: number; drawn: number };
-  endReason: string;
-  winners: number[];
+/** The decoded room state as the SDK hands it out. */
+export interface CwView extends CardwordsRoomState {
   toJSON(): CwJSON;
 }
 

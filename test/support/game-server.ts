@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
+import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
 
 export interface ServerProcess {
   proc: ChildProcess;
@@ -93,24 +94,11 @@ export interface Msg {
 }
 
 /** A decoded Yatzee sheet and room state as the SDK hands them out. */
-export interface SheetView {
-  name: string;
-  robot: boolean;
-  connected: boolean;
-  present: boolean;
-  scores: number[];
-  dice: number[];
-  held: boolean[];
-  throwsMade: number;
-  phase: string;
-  total: number;
+export interface SheetView extends YatzeeSheetState {
   toJSON(): Record<string, unknown>;
 }
 
-export interface YatzeeView {
-  gameId: string;
-  status: string;
-  moves: number;
+export interface YatzeeView extends Omit<YatzeeRoomState, 'players'> {
   players: SheetView[] & { toJSON(): unknown[] };
   toJSON(): Record<string, unknown>;
 }

@@ -98,3 +98,84 @@ export interface CardwordsJoinOptions {
   key?: string;
   watch?: boolean;
 }
+
+// The room states as a client decodes them (the server's schema classes in
+// server/game/*-room.ts define what is sent; these are their shapes, for the UI and tests).
+
+/** A Yatzee sheet (scores: -1 = open). */
+export interface YatzeeSheetState {
+  name: string;
+  robot: boolean;
+  connected: boolean;
+  present: boolean;
+  scores: number[];
+  dice: number[];
+  held: boolean[];
+  throwsMade: number;
+  phase: string;
+  total: number;
+}
+
+export interface YatzeeRoomState {
+  gameId: string;
+  status: string;
+  moves: number;
+  players: YatzeeSheetState[];
+}
+
+/** A card: `char` '' for a wildcard. */
+export interface CardwordsCardState {
+  char: string;
+  points: number;
+}
+
+/** A seat; `hand` reaches its own player only (StateView), never anyone else. */
+export interface CardwordsSeatState {
+  name: string;
+  robot: boolean;
+  level: string;
+  connected: boolean;
+  auto: boolean;
+  score: number;
+  cards: number;
+  hand?: CardwordsCardState[];
+  rematch: boolean;
+  handPoints: number;
+  adjustment: number;
+}
+
+/** A card on the table; `meaning` is a wildcard's letter ('' otherwise). */
+export interface CardwordsPlacedState {
+  col: number;
+  row: number;
+  char: string;
+  points: number;
+  meaning: string;
+}
+
+export interface CardwordsRoomState {
+  gameId: string;
+  status: string;
+  round: number;
+  ruleset: string;
+  humans: number;
+  width: number;
+  height: number;
+  players: CardwordsSeatState[];
+  board: CardwordsPlacedState[];
+  /** The pile's size only: its order is never sent. */
+  pile: number;
+  turn: number;
+  idle: number;
+  moves: number;
+  last: { player: number; type: string; score: number; words: string[]; traded: number; drawn: number };
+  endReason: string;
+  winners: number[];
+}
+
+/** `ruleset`: the ruleset's files a Cardwords room sends at join (never the dictionaries). */
+export interface RulesetMessage {
+  name: string;
+  digest: string;
+  files: { charset: string; cardset: string; cardtable: string; bonus: string };
+}
