@@ -29,3 +29,44 @@ export function languageSettings(scope?: vscode.Uri): LanguageSettings {
   const c = cfg(scope);
   return { players: c.get<number>('players', 2), coordinates: { digitsForColumns: c.get<boolean>('coordinates.digitsForColumns', false) } };
 }
+
+/** The player: the name (and alternative name, used when the name is taken) games start with. */
+export function player(): { name: string; alt: string } {
+  const c = cfg();
+  return { name: c.get<string>('name', '').trim(), alt: c.get<string>('alternativeName', '').trim() };
+}
+
+export interface LocalServerSettings {
+  /** Ruleset folders (absolute, `~/`, or relative to the first workspace folder); empty: the bundled sample. */
+  rulesets: string[];
+  humans: number;
+  robots: number;
+  watchers: number;
+  /** 0: a free port. */
+  port: number;
+}
+
+export function localServerSettings(): LocalServerSettings {
+  const c = cfg();
+  const int = (key: string, fallback: number, min: number, max: number) => {
+    const v = c.get<number>(key, fallback);
+    return Number.isInteger(v) ? Math.min(max, Math.max(min, v)) : fallback;
+  };
+  const rulesets = c.get<unknown>('localServer.rulesets', []);
+  return {
+    rulesets: Array.isArray(rulesets) ? rulesets.filter((r): r is string => typeof r === 'string' && r.trim() !== '') : [],
+    humans: int('localServer.humans', 1, 0, 16),
+    robots: int('localServer.robots', 1, 0, 15),
+    watchers: int('localServer.watchers', 0, 0, 64),
+    port: int('localServer.port', 0, 0, 65535),
+  };
+}
+
+/** The remote server of the settings, `host:port`, or undefined when no host is set. */
+export function remoteAddress(): string | undefined {
+  const c = cfg();
+  const host = c.get<string>('remote.host', '').trim();
+  if (!host) return undefined;
+  const port = c.get<number>('remote.port', 27037);
+  return `${host}:${Number.isInteger(port) && port > 0 && port < 65536 ? port : 27037}`;
+}

@@ -5,6 +5,10 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { COMMANDS, LANGUAGE_IDS } from '../core/protocol/language.js';
 import { createClient } from './client.js';
+import { remoteAddress } from './config.js';
+import { GAME_VIEWS, GamePanels } from './games/panel.js';
+import { play } from './games/play.js';
+import { Servers } from './games/servers.js';
 import { DISTRIBUTION_VIEW, DistributionPanel } from './panels/distribution.js';
 import { TABLE_PREVIEW_VIEW, TablePreviewPanel } from './panels/tablePreview.js';
 import { openSample } from './samples.js';
@@ -15,6 +19,7 @@ declare const __cardwordsLoadEnd: number | undefined;
 const loadStart = typeof __cardwordsLoadStart === 'number' ? __cardwordsLoadStart : performance.now();
 
 let client: LanguageClient | undefined;
+let servers: Servers | undefined;
 
 const CARDWORDS_LANGUAGES = new Set<string>(Object.values(LANGUAGE_IDS));
 
@@ -52,8 +57,12 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.window.registerWebviewPanelSerializer(TABLE_PREVIEW_VIEW, TablePreviewPanel.serializer(context, lc, output)),
     vscode.window.registerWebviewPanelSerializer(DISTRIBUTION_VIEW, DistributionPanel.serializer(context, lc, output)),
   );
+  const gamesStart = performance.now();
+  registerGames(context, output);
+  const gamesMs = performance.now() - gamesStart;
   // The server starts right after activation (spawning it is not activation's business).
   setImmediate(() => {
+    servers?.showStatus();
     const serverStart = performance.now();
     lc.start().then(
       () => output.info(`language server ready in ${(performance.now() - serverStart).toFixed(0)} ms`),
@@ -66,9 +75,50 @@ export function activate(context: vscode.ExtensionContext): void {
   const loadEnd = typeof __cardwordsLoadEnd === 'number' ? __cardwordsLoadEnd : activateStart;
   const load = loadEnd - loadStart;
   const call = now - activateStart;
-  output.info(`Cardwords activated in ${(load + call).toFixed(1)} ms (code loading ${load.toFixed(1)} ms, activate() ${call.toFixed(1)} ms, host between them ${(activateStart - loadEnd).toFixed(1)} ms)`);
+  output.info(`Cardwords activated in ${(load + call).toFixed(1)} ms (code loading ${load.toFixed(1)} ms, activate() ${call.toFixed(1)} ms, host between them ${(activateStart - loadEnd).toFixed(1)} ms; games part of activate() ${gamesMs.toFixed(1)} ms)`);
 }
 
-export function deactivate(): Thenable<void> | undefined {
-  return client?.stop();
+/** The game side: servers (local, remote), the status bar item, the play commands and panels. */
+function registerGames(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): void {
+  const games = new Servers(context);
+  servers = games;
+  const panels = new GamePanels(context, games, output);
+  const failed = (what: string) => (e: unknown) => {
+    const text = e instanceof Error ? e.message : String(e);
+    games.log.appendLine(`${what}: ${text}`);
+    void vscode.window.showErrorMessage(`${what}: ${text}`);
+  };
+  context.subscriptions.push(
+    games,
+    vscode.commands.registerCommand('cardwords.playLines', () => play('lines', games, panels)),
+    vscode.commands.registerCommand('cardwords.playYatzee', () => play('yatzee', games, panels)),
+    vscode.commands.registerCommand('cardwords.playCardwords', () => play('cardwords', games, panels)),
+    vscode.commands.registerCommand('cardwords.startLocalServer', () =>
+      games.startLocal().then((c) => {
+        void vscode.window.setStatusBarMessage(vscode.l10n.t('Cardwords server on port {0}', c.address.split(':').pop() ?? ''), 5000);
+        return { port: Number(c.address.split(':').pop()), pid: games.localPid };
+      }, failed(vscode.l10n.t('The local server did not start'))),
+    ),
+    vscode.commands.registerCommand('cardwords.stopLocalServer', () => games.stopLocal()),
+    vscode.commands.registerCommand('cardwords.connectServer', async (arg?: unknown) => {
+      const input =
+        typeof arg === 'string'
+          ? arg
+          : await vscode.window.showInputBox({
+              title: vscode.l10n.t('Connect to a Cardwords server'),
+              prompt: vscode.l10n.t('host:port, or the owner link the server printed'),
+              value: remoteAddress() ?? '',
+              placeHolder: 'example.org:27037',
+            });
+      if (!input) return undefined;
+      return games.connect(input).then((c) => c.address, failed(vscode.l10n.t('No connection')));
+    }),
+    vscode.commands.registerCommand('cardwords.showServerLog', () => games.log.show(true)),
+    ...(Object.keys(GAME_VIEWS) as Array<keyof typeof GAME_VIEWS>).map((kind) => vscode.window.registerWebviewPanelSerializer(GAME_VIEWS[kind], panels.serializer(kind))),
+  );
+}
+
+export async function deactivate(): Promise<void> {
+  // the local server first: it must not outlive the window, whatever the language client does
+  await Promise.all([servers?.shutdown(), client?.stop()]);
 }

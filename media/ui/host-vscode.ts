@@ -46,7 +46,7 @@ export type FromGameWebview =
   | { type: 'title'; title: string };
 
 /** Keys the extension keeps beyond one panel (globalState); the rest stays with the panel. */
-export const GLOBAL_KEYS: readonly string[] = ['lines.high', 'lines.settings', 'yatzee.name', 'yatzee.hints', 'cardwords.name', 'cardwords.alt', 'cardwords.settings'];
+export const GLOBAL_KEYS: readonly string[] = ['lines.high', 'lines.settings', 'yatzee.name', 'yatzee.hints', 'cardwords.name', 'cardwords.alt'];
 
 interface VsCodeApi {
   postMessage(message: FromGameWebview): void;

@@ -29,6 +29,8 @@ Options:
   --idle-timeout MS     a game without any action ends after this (default 900000)
   --reconnect-timeout MS   a dropped player's seat is held this long (default 30000)
   --robot-delay MS      pause between two robot actions (default 500)
+  --exit-with-stdin     stop when standard input closes (a parent that dies closes
+                        it: the VS Code extension runs its local server so)
   --help                this text
 
 Environment: REDIS_URL (several processes share presence, matchmaking and game logs),
@@ -67,6 +69,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
       'idle-timeout': { type: 'string' },
       'reconnect-timeout': { type: 'string' },
       'robot-delay': { type: 'string' },
+      'exit-with-stdin': { type: 'boolean' },
     },
     false,
   );
@@ -99,13 +102,28 @@ async function run(argv: string[], io: CliIO): Promise<number> {
   if (server.restored.length) io.out(`restored games: ${server.restored.join(' ')}\n`);
   io.out(`Owner link (keep it private): ${server.ownerUrl}\n`);
   await new Promise<void>((resolveStop) => {
+    let stopping = false;
     const stop = () => {
+      if (stopping) return;
+      stopping = true;
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       void server.stop().finally(resolveStop);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    if (values['exit-with-stdin']) {
+      // the parent's end of the pipe closes when the parent exits, however it exits;
+      // nobody is left to wait for a slow stop, so it gets five seconds
+      const orphaned = () => {
+        stop();
+        setTimeout(() => process.exit(0), 5000).unref();
+      };
+      process.stdin.once('end', orphaned);
+      process.stdin.once('close', orphaned);
+      process.stdin.on('error', orphaned);
+      process.stdin.resume();
+    }
   });
   return 0;
 }

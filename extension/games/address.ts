@@ -1,0 +1,27 @@
+// Server addresses as the user types them (no vscode import: unit-tested in test/vscode/games.test.ts).
+
+/** `host:port`, `host` (port 27037), `http://host:port/`, or an owner link `...?owner=TOKEN`. */
+export function parseAddress(input: string): { url: string; address: string; owner?: string } | undefined {
+  const s = input.trim();
+  if (!s) return undefined;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
+  let u: URL;
+  try {
+    u = new URL(withScheme ? s : `http://${s}`);
+  } catch {
+    return undefined;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+  if (!u.hostname) return undefined;
+  const port = u.port || (withScheme ? (u.protocol === 'https:' ? '443' : '80') : '27037');
+  const address = `${u.hostname}:${port}`;
+  const owner = u.searchParams.get('owner') ?? undefined;
+  return { url: `${u.protocol}//${address}`, address, ...(owner ? { owner } : {}) };
+}
+
+/** What a game webview's CSP lets it reach: `http://h:p ws://h:p` (https: wss:). */
+export function connectSources(url: string): string {
+  const u = new URL(url);
+  const ws = u.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${u.protocol}//${u.host} ${ws}//${u.host}`;
+}

@@ -1,0 +1,176 @@
+// The game panels: webviews running the game UI's bundles (dist/web/<game>.js, media/,
+// docs/ui.md) with the VS Code host (media/ui/host-vscode.ts). The page gets its start
+// configuration in a meta element; scripts need the nonce; the only network the CSP allows
+// is the game server's origin (http and ws). A WebviewPanelSerializer per game brings a
+// panel back after a reload, on the same kind of server (the local one is started again:
+// its games and owner token are kept in its data folder, so the seat is taken back).
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { FromGameWebview, GameHostConfig, GameHostState, GamePanelKind } from '../../media/ui/host-vscode.js';
+import { cardSize, notation, player } from '../config.js';
+import { connectSources } from './address.js';
+import { refOf, type Connection, type Servers } from './servers.js';
+
+export const GAME_VIEWS: Record<GamePanelKind, string> = {
+  lines: 'cardwords.lines',
+  yatzee: 'cardwords.yatzee',
+  cardwords: 'cardwords.cardwords',
+};
+
+const STORE_KEY = 'cardwords.gameStore';
+
+function escapeAttr(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function titleOf(kind: GamePanelKind): string {
+  return kind === 'lines' ? vscode.l10n.t('Lines') : kind === 'yatzee' ? vscode.l10n.t('Yatzee') : vscode.l10n.t('Cardwords');
+}
+
+export class GamePanels {
+  private readonly panels = new Set<vscode.WebviewPanel>();
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly servers: Servers,
+    private readonly output: vscode.LogOutputChannel,
+  ) {}
+
+  get count(): number {
+    return this.panels.size;
+  }
+
+  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    const root = this.context.extensionUri;
+    return {
+      enableScripts: true,
+      retainContextWhenHidden: true, // a live game keeps its connection while the tab is hidden
+      localResourceRoots: [vscode.Uri.joinPath(root, 'media'), vscode.Uri.joinPath(root, 'dist', 'web')],
+    };
+  }
+
+  open(kind: GamePanelKind, connection: Connection | undefined, params: Record<string, string>): vscode.WebviewPanel {
+    const panel = vscode.window.createWebviewPanel(GAME_VIEWS[kind], titleOf(kind), vscode.ViewColumn.Active, this.options());
+    this.attach(panel, kind, connection, params);
+    return panel;
+  }
+
+  serializer(kind: GamePanelKind): vscode.WebviewPanelSerializer<GameHostState> {
+    return {
+      deserializeWebviewPanel: async (panel, state) => {
+        panel.webview.options = this.options();
+        let connection: Connection | undefined;
+        if (kind !== 'lines' && state?.server) {
+          try {
+            connection = await this.servers.reconnect(state.server);
+          } catch (e) {
+            this.output.warn(`restoring a ${kind} panel: ${e instanceof Error ? e.message : String(e)}`);
+          }
+          if (!connection) {
+            panel.webview.html = `<!DOCTYPE html><html><body><p>${escapeAttr(vscode.l10n.t('The game server is not reachable.'))}</p></body></html>`;
+            return;
+          }
+          // a local server started again has the same owner token (its data folder keeps it)
+        }
+        this.attach(panel, kind, connection, state?.params ?? {});
+      },
+    };
+  }
+
+  private attach(panel: vscode.WebviewPanel, kind: GamePanelKind, connection: Connection | undefined, params: Record<string, string>): void {
+    this.panels.add(panel);
+    void this.webUrl(connection).then((url) => {
+      if (this.panels.has(panel)) panel.webview.html = this.html(panel.webview, kind, connection, url, params);
+    });
+    const subs = [
+      panel.webview.onDidReceiveMessage((m: FromGameWebview) => void this.receive(m)),
+      panel.onDidDispose(() => {
+        this.panels.delete(panel);
+        for (const s of subs) s.dispose();
+      }),
+    ];
+  }
+
+  /**
+   * The server URL as the webview reaches it. The local server listens on the extension
+   * host's 127.0.0.1; where the UI runs elsewhere (Remote SSH, a remote code-server,
+   * Codespaces) `asExternalUri` forwards the port or maps it to a proxy URL. On a desktop it
+   * is the same URL.
+   */
+  private async webUrl(c: Connection | undefined): Promise<string | null> {
+    if (!c) return null;
+    if (c.kind !== 'local') return c.url;
+    try {
+      const external = (await vscode.env.asExternalUri(vscode.Uri.parse(`${c.url}/`))).toString(true).replace(/\/$/, '');
+      if (external !== c.url) this.servers.log.appendLine(`the webviews reach ${c.url} as ${external}`);
+      return external;
+    } catch {
+      return c.url;
+    }
+  }
+
+  private store(): Record<string, unknown> {
+    return this.context.globalState.get<Record<string, unknown>>(STORE_KEY) ?? {};
+  }
+
+  private async receive(m: FromGameWebview): Promise<void> {
+    if (m.type === 'save' || m.type === 'remove') {
+      const store = { ...this.store() };
+      if (m.type === 'save') store[m.key] = m.value;
+      else delete store[m.key];
+      await this.context.globalState.update(STORE_KEY, store);
+    } else if (m.type === 'open') {
+      if (m.panel === 'lobby') return;
+      await vscode.commands.executeCommand(m.panel === 'lines' ? 'cardwords.playLines' : m.panel === 'yatzee' ? 'cardwords.playYatzee' : 'cardwords.playCardwords');
+    }
+  }
+
+  private html(webview: vscode.Webview, kind: GamePanelKind, connection: Connection | undefined, url: string | null, params: Record<string, string>): string {
+    const nonce = randomBytes(16).toString('base64');
+    const root = this.context.extensionUri;
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(root, 'dist', 'web', `${kind}.js`));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(root, 'media', 'style.css'));
+    const me = player();
+    const store: Record<string, unknown> = { ...this.store() };
+    if (me.name) {
+      store['yatzee.name'] = me.name;
+      store['cardwords.name'] = me.name;
+    }
+    if (me.alt) store['cardwords.alt'] = me.alt;
+    // the coordinate notation of the settings (the panel's own choice, kept in its state, wins)
+    const n = notation();
+    store['cardwords.coords'] = { digitsForColumns: n.digitsForColumns, colsRight: n.columnsGrowRightwards, rowsUp: n.rowsGrowUpwards };
+    const config: GameHostConfig = {
+      panel: kind,
+      serverUrl: url,
+      server: connection ? refOf(connection) : null,
+      params: { cardSize: String(cardSize()), ...params },
+      language: vscode.env.language,
+      store,
+    };
+    const csp = [
+      `default-src 'none'`,
+      `img-src ${webview.cspSource} data:`,
+      `style-src ${webview.cspSource}`,
+      `font-src ${webview.cspSource}`,
+      `script-src 'nonce-${nonce}'`,
+      `connect-src ${url ? connectSources(url) : `'none'`}`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="${escapeAttr(vscode.env.language)}">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<meta name="color-scheme" content="light dark">
+<meta name="cardwords-host" content="${escapeAttr(JSON.stringify(config))}">
+<link rel="stylesheet" href="${style.toString()}">
+<title>${escapeAttr(titleOf(kind))}</title>
+</head>
+<body class="panel ${kind} vscode">
+<main id="main"></main>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+  }
+}

@@ -1,0 +1,214 @@
+// The game server the panels play on: the local one (started by the extension) or a remote
+// one (host:port). One status bar item tells which, one output channel has the local
+// server's log.
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import * as vscode from 'vscode';
+import type { ServerRef } from '../../media/ui/host-vscode.js';
+import { localServerSettings, remoteAddress } from '../config.js';
+import { parseAddress } from './address.js';
+import { LocalServer } from './localServer.js';
+
+export interface Connection {
+  kind: 'local' | 'remote';
+  /** http base URL, no trailing slash. */
+  url: string;
+  /** host:port */
+  address: string;
+  /** The owner token: the local server's, or one given with a remote owner link. */
+  owner?: string;
+}
+
+export function refOf(c: Connection): ServerRef {
+  return { kind: c.kind, address: c.address };
+}
+
+/** The bundled small ruleset (samples/tiny) the local server offers when the settings name none. */
+const BUNDLED_RULESET = ['samples', 'tiny'];
+
+export class Servers implements vscode.Disposable {
+  private channel: vscode.OutputChannel | undefined;
+  private status: vscode.StatusBarItem | undefined;
+  private local: LocalServer | undefined;
+  private starting: Promise<Connection> | undefined;
+  private remote: Connection | undefined;
+  private active: 'local' | 'remote' | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly context: vscode.ExtensionContext) {}
+
+  /** The server's log, created on first use (activation stays short). */
+  get log(): vscode.OutputChannel {
+    this.channel ??= vscode.window.createOutputChannel(vscode.l10n.t('Cardwords Server'));
+    return this.channel;
+  }
+
+  /** The status bar item: shown right after activation, not during it. */
+  showStatus(): void {
+    if (this.status) return;
+    this.status = vscode.window.createStatusBarItem('cardwords.server', vscode.StatusBarAlignment.Left, 10);
+    this.status.name = vscode.l10n.t('Cardwords Server');
+    this.update();
+    this.status.show();
+  }
+
+  /** The connection the play commands use: the last one started or connected. */
+  current(): Connection | undefined {
+    const local = this.localConnection();
+    if (this.active === 'local' && local) return local;
+    if (this.active === 'remote' && this.remote) return this.remote;
+    return local ?? this.remote;
+  }
+
+  localConnection(): Connection | undefined {
+    const s = this.local;
+    return s?.running ? { kind: 'local', url: s.url, address: `127.0.0.1:${s.port}`, ...(s.owner ? { owner: s.owner } : {}) } : undefined;
+  }
+
+  get localPid(): number | undefined {
+    return this.local?.running ? this.local.pid : undefined;
+  }
+
+  /** The current connection, else the remote server of the settings, else a new local server. */
+  async ensure(): Promise<Connection | undefined> {
+    const c = this.current();
+    if (c) return c;
+    const remote = remoteAddress();
+    if (remote) return this.connect(remote);
+    return this.startLocal();
+  }
+
+  /** A connection for a restored panel: the same kind of server it was opened on. */
+  async reconnect(ref: ServerRef): Promise<Connection | undefined> {
+    if (ref.kind === 'local') return this.localConnection() ?? this.startLocal();
+    if (this.remote?.address === ref.address) return this.remote;
+    return this.connect(ref.address);
+  }
+
+  async startLocal(): Promise<Connection> {
+    const running = this.localConnection();
+    if (running) {
+      this.active = 'local';
+      this.update();
+      return running;
+    }
+    if (this.starting) return this.starting;
+    this.starting = this.spawnLocal().finally(() => (this.starting = undefined));
+    this.update();
+    return this.starting;
+  }
+
+  private async spawnLocal(): Promise<Connection> {
+    const settings = localServerSettings();
+    const storage = this.context.globalStorageUri.fsPath;
+    const data = join(storage, 'server');
+    const cache = join(storage, 'cache');
+    mkdirSync(data, { recursive: true });
+    mkdirSync(cache, { recursive: true });
+    const rulesets = settings.rulesets.length ? settings.rulesets.map(resolveFolder) : [this.bundledRuleset(storage)];
+    for (const r of rulesets) if (!existsSync(r)) throw new Error(vscode.l10n.t('No ruleset folder {0} (setting cardwords.localServer.rulesets).', r));
+    const args = ['serve', '--port', String(settings.port), '--host', '127.0.0.1', '--data', data, '--exit-with-stdin', ...rulesets.flatMap((r) => ['--ruleset', r])];
+    const cli = this.context.asAbsolutePath(join('dist', 'cli.js'));
+    this.log.appendLine(`> ${process.execPath} ${cli} ${args.join(' ')}`.replace(/--owner\S*/g, ''));
+    const t0 = performance.now();
+    const server = await LocalServer.start({
+      cli,
+      args,
+      env: { ...process.env, CARDWORDS_CACHE_DIR: cache },
+      // the owner link stays out of the log: the token is handled for the user
+      log: (line) => this.log.appendLine(line.replace(/owner=[\w-]+/g, 'owner=…')),
+    });
+    this.log.appendLine(`local server pid ${server.pid} on port ${server.port}, ready in ${(performance.now() - t0).toFixed(0)} ms`);
+    server.onExit = (code, signal) => {
+      this.log.appendLine(`local server pid ${server.pid} exited (${signal ?? `code ${code}`})`);
+      if (this.local === server) this.local = undefined;
+      if (this.active === 'local') this.active = this.remote ? 'remote' : undefined;
+      this.update();
+    };
+    this.local = server;
+    this.active = 'local';
+    this.update();
+    return this.localConnection()!;
+  }
+
+  /** The bundled sample, copied to global storage: approved words are appended to its folder. */
+  private bundledRuleset(storage: string): string {
+    const target = join(storage, 'rulesets', BUNDLED_RULESET[1]!);
+    if (!existsSync(target)) cpSync(this.context.asAbsolutePath(join(...BUNDLED_RULESET)), target, { recursive: true });
+    return target;
+  }
+
+  async stopLocal(): Promise<boolean> {
+    const s = this.local;
+    if (!s) return false;
+    this.log.appendLine(`stopping local server pid ${s.pid}`);
+    await s.stop();
+    if (this.local === s) this.local = undefined;
+    if (this.active === 'local') this.active = this.remote ? 'remote' : undefined;
+    this.update();
+    return true;
+  }
+
+  /** Connects to `host:port` or to an owner link (`http://host:port/?owner=TOKEN`): checks /health. */
+  async connect(input: string): Promise<Connection> {
+    const parsed = parseAddress(input);
+    if (!parsed) throw new Error(vscode.l10n.t('Not a server address: {0} (host:port)', input));
+    const r = await fetch(`${parsed.url}/health`, { signal: AbortSignal.timeout(5000) });
+    const health = (await r.json()) as { name?: string };
+    if (!r.ok || health.name !== 'cardwords') throw new Error(vscode.l10n.t('{0} is not a Cardwords server.', parsed.address));
+    this.remote = { kind: 'remote', url: parsed.url, address: parsed.address, ...(parsed.owner ? { owner: parsed.owner } : {}) };
+    this.active = 'remote';
+    this.log.appendLine(`connected to ${parsed.address}${parsed.owner ? ' (as the owner)' : ''}`);
+    this.update();
+    return this.remote;
+  }
+
+  private update(): void {
+    this.changed.fire();
+    if (!this.status) return;
+    const local = this.local?.running ? this.local : undefined;
+    const c = this.current();
+    if (this.starting && !local) {
+      this.status.text = `$(loading~spin) ${vscode.l10n.t('Cardwords: starting')}`;
+      this.status.tooltip = vscode.l10n.t('The local Cardwords server is starting.');
+      this.status.command = 'cardwords.showServerLog';
+    } else if (c?.kind === 'remote') {
+      this.status.text = `$(remote) ${vscode.l10n.t('Cardwords: {0}', c.address)}`;
+      this.status.tooltip = vscode.l10n.t('Connected to the Cardwords server {0}.', c.address);
+      this.status.command = 'cardwords.showServerLog';
+    } else if (local) {
+      this.status.text = `$(server-process) ${vscode.l10n.t('Cardwords: port {0}', String(local.port))}`;
+      this.status.tooltip = vscode.l10n.t('The local Cardwords server runs on port {0}. Click for its log.', String(local.port));
+      this.status.command = 'cardwords.showServerLog';
+    } else {
+      this.status.text = `$(server) ${vscode.l10n.t('Cardwords: stopped')}`;
+      this.status.tooltip = vscode.l10n.t('No Cardwords server. Click to start a local one.');
+      this.status.command = 'cardwords.startLocalServer';
+    }
+  }
+
+  /** Synchronous last word (deactivate, window closing): the local server's group gets SIGTERM now. */
+  dispose(): void {
+    this.local?.kill('SIGTERM');
+    this.status?.dispose();
+    this.channel?.dispose();
+    this.changed.dispose();
+  }
+
+  /** deactivate(): stop the local server, SIGKILL after a short grace. */
+  async shutdown(): Promise<void> {
+    const s = this.local;
+    this.local = undefined;
+    await s?.stop(1500);
+  }
+}
+
+function resolveFolder(p: string): string {
+  const t = p.trim();
+  if (t === '~' || t.startsWith('~/')) return join(homedir(), t.slice(1));
+  if (isAbsolute(t)) return t;
+  const ws = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  return resolve(ws ?? homedir(), t.replace(/^\$\{workspaceFolder\}[\\/]?/, ''));
+}

@@ -1,0 +1,84 @@
+// The game side of the extension without VS Code: server addresses, the webview CSP's
+// connect sources, and the VS Code webview host (media/ui/host-vscode.ts) over a fake
+// acquireVsCodeApi. The real thing runs in test/vscode/extension.test.ts.
+import { describe, expect, it } from 'vitest';
+import { connectSources, parseAddress } from '../../extension/games/address.js';
+import { VsCodeHost, type FromGameWebview, type GameHostConfig, type GameHostState } from '../../media/ui/host-vscode.js';
+
+describe('server addresses', () => {
+  it('reads host:port, a bare host, URLs and owner links', () => {
+    expect(parseAddress('example.org:4000')).toEqual({ url: 'http://example.org:4000', address: 'example.org:4000' });
+    expect(parseAddress(' example.org ')).toEqual({ url: 'http://example.org:27037', address: 'example.org:27037' });
+    expect(parseAddress('https://games.example.org/')).toEqual({ url: 'https://games.example.org:443', address: 'games.example.org:443' });
+    expect(parseAddress('http://127.0.0.1:27037/?owner=abc-DEF_1')).toEqual({ url: 'http://127.0.0.1:27037', address: '127.0.0.1:27037', owner: 'abc-DEF_1' });
+    expect(parseAddress('')).toBeUndefined();
+    expect(parseAddress('ftp://x:1')).toBeUndefined();
+    expect(parseAddress('a b:c')).toBeUndefined();
+  });
+
+  it('lets a webview reach the server over http and ws only', () => {
+    expect(connectSources('http://127.0.0.1:4000')).toBe('http://127.0.0.1:4000 ws://127.0.0.1:4000');
+    expect(connectSources('https://example.org:443')).toBe('https://example.org wss://example.org');
+  });
+});
+
+function fakeApi(initial?: GameHostState) {
+  const posted: FromGameWebview[] = [];
+  let state = initial;
+  return {
+    posted,
+    state: () => state,
+    api: { postMessage: (m: FromGameWebview) => void posted.push(m), getState: () => state, setState: (s: GameHostState) => void (state = JSON.parse(JSON.stringify(s)) as GameHostState) },
+  };
+}
+
+const config = (over: Partial<GameHostConfig> = {}): GameHostConfig => ({
+  panel: 'yatzee',
+  serverUrl: 'http://127.0.0.1:4000',
+  server: { kind: 'local', address: '127.0.0.1:4000' },
+  params: { owner: 'T' },
+  language: 'da',
+  store: { 'yatzee.name': 'Ann' },
+  ...over,
+});
+
+describe('VsCodeHost', () => {
+  it('answers from the configuration and keeps state with setState', () => {
+    const f = fakeApi();
+    const host = new VsCodeHost(config(), f.api);
+    expect(host.kind).toBe('vscode');
+    expect(host.serverUrl()).toBe('http://127.0.0.1:4000');
+    expect(host.param('owner')).toBe('T');
+    expect(host.param('game')).toBeNull();
+    expect(host.language()).toBe('da');
+    expect(host.load('yatzee.name')).toBe('Ann');
+    host.save('yatzee.hints', true);
+    host.save('yatzee.seat', { gameId: 'g1', name: 'Ann', key: 'k' });
+    expect(f.state()?.store['yatzee.seat']).toEqual({ gameId: 'g1', name: 'Ann', key: 'k' });
+    // a taken seat names the game a reload goes back to
+    expect(f.state()?.params.game).toBe('g1');
+    expect(host.param('game')).toBe('g1');
+    // only the keys that outlive a panel go to the extension
+    expect(f.posted).toEqual([{ type: 'save', key: 'yatzee.hints', value: true }]);
+    host.remove('yatzee.seat');
+    expect(host.load('yatzee.seat')).toBeUndefined();
+    host.open('lines');
+    expect(f.posted.at(-1)).toEqual({ type: 'open', panel: 'lines', params: {} });
+  });
+
+  it('after a reload, the kept state wins over the configuration', () => {
+    const first = fakeApi();
+    const a = new VsCodeHost(config(), first.api);
+    a.save('yatzee.name', 'Bo');
+    a.save('yatzee.seat', { gameId: 'g2', name: 'Bo', key: 'k2' });
+    // the serializer passes the kept params back; the page starts again with that state
+    const second = fakeApi(first.state());
+    const b = new VsCodeHost(config({ params: first.state()!.params, serverUrl: 'http://127.0.0.1:5000' }), second.api);
+    expect(b.load('yatzee.name')).toBe('Bo');
+    expect(b.param('game')).toBe('g2');
+    expect(b.serverUrl()).toBe('http://127.0.0.1:5000');
+    // another panel's state is not taken
+    const other = new VsCodeHost(config({ panel: 'lines' }), fakeApi(first.state()).api);
+    expect(other.load('yatzee.seat')).toBeUndefined();
+  });
+});
