@@ -89,8 +89,16 @@ async function enter(join: () => Promise<Room>): Promise<boolean> {
 }
 
 function nameField(id: string, required = true): HTMLInputElement {
-  return h('input', { type: 'text', id, name: 'name', maxlength: 39, required, pattern: '\\S+', autocomplete: 'nickname', value: host.load<string>('cardwords.name') ?? '' });
+  return h('input', { type: 'text', id, name: 'name', maxlength: 39, required, pattern: '\\S+', autocomplete: 'nickname', value: host.param('name') ?? host.load<string>('cardwords.name') ?? '' });
 }
+
+/** A count from the host's parameters (the extension passes its settings so), else the default. */
+function countParam(key: string, min: number, max: number, fallback: number): number {
+  const v = Number(host.param(key));
+  return Number.isInteger(v) && v >= min && v <= max ? v : fallback;
+}
+
+const altParam = () => host.param('alt') ?? host.load<string>('cardwords.alt') ?? '';
 
 async function rulesets(): Promise<string[]> {
   try {
@@ -104,7 +112,7 @@ async function rulesets(): Promise<string[]> {
 
 function joinForm(id: string): HTMLElement {
   const name = nameField('cw-name');
-  const alt = h('input', { type: 'text', id: 'cw-alt', name: 'alt', maxlength: 39, pattern: '\\S+', autocomplete: 'off' });
+  const alt = h('input', { type: 'text', id: 'cw-alt', name: 'alt', maxlength: 39, pattern: '\\S+', autocomplete: 'off', value: altParam() });
   const watch = () => void enter(() => new Client(server).joinById(id, { watch: true, ...(owner ? { owner } : {}) }));
   const form = h(
     'form',
@@ -127,9 +135,9 @@ function createForm(): HTMLElement {
   const name = nameField('cw-create-name', false);
   const ruleset = h('select', { id: 'cw-create-ruleset' });
   void rulesets().then((names) => ruleset.replaceChildren(...names.map((n) => h('option', { value: n }, n))));
-  const humans = h('input', { type: 'number', id: 'cw-create-humans', min: 0, max: 16, value: 1 });
-  const robots = h('input', { type: 'number', id: 'cw-create-robots', min: 0, max: 15, value: 1 });
-  const watchers = h('input', { type: 'number', id: 'cw-create-watchers', min: 0, max: 64, value: 2 });
+  const humans = h('input', { type: 'number', id: 'cw-create-humans', min: 0, max: 16, value: countParam('humans', 0, 16, 1) });
+  const robots = h('input', { type: 'number', id: 'cw-create-robots', min: 0, max: 15, value: countParam('robots', 0, 15, 1) });
+  const watchers = h('input', { type: 'number', id: 'cw-create-watchers', min: 0, max: 64, value: countParam('watchers', 0, 64, 2) });
   const levels = h('div', { class: 'cw-levels', id: 'cw-create-levels', role: 'group', 'aria-label': t('cw.robotLevels') });
   const drawLevels = () => {
     const n = Math.max(0, Math.min(15, Number(robots.value) || 0));

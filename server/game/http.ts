@@ -101,6 +101,9 @@ export function installRoutes(app: Application, mediaDir: string): void {
   // function of public data, so it needs no room and no seat.
   app.get('/yatzee/hint', async (req, res) => {
     noStore(res);
+    // A pure function of the query (no game, no secret): any origin may ask, so that a
+    // desktop VS Code webview (origin vscode-webview://...) can show the hints too.
+    res.setHeader('Access-Control-Allow-Origin', '*');
     const q = parseHintQuery(req.query as Record<string, unknown>);
     if (typeof q === 'string') return void res.status(400).json({ error: q });
     try {

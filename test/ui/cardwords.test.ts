@@ -364,6 +364,26 @@ describe('Cardwords panel in Chromium', () => {
     expect(ann.errors).toEqual([]);
   });
 
+  it('the creation form takes its defaults from the page parameters (the extension passes its settings so)', async () => {
+    const p = await openPage(browser);
+    try {
+      await p.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&humans=2&robots=3&watchers=0&name=Zed`);
+      await p.page.waitForSelector('#cw-create-humans');
+      expect(await p.page.inputValue('#cw-create-humans')).toBe('2');
+      expect(await p.page.inputValue('#cw-create-robots')).toBe('3');
+      expect(await p.page.inputValue('#cw-create-watchers')).toBe('0');
+      expect(await p.page.inputValue('#cw-create-name')).toBe('Zed');
+      // out of range: the form's own default
+      await p.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&humans=99&robots=-1`);
+      await p.page.waitForSelector('#cw-create-humans');
+      expect(await p.page.inputValue('#cw-create-humans')).toBe('1');
+      expect(await p.page.inputValue('#cw-create-robots')).toBe('1');
+      expect(p.errors).toEqual([]);
+    } finally {
+      await p.context.close();
+    }
+  });
+
   it('serves the page and bundle from the allow-list; lists the rulesets', async () => {
     for (const path of ['/cardwords.html', '/web/cardwords.js']) expect((await fetch(srv.url + path)).status, path).toBe(200);
     expect((await fetch(`${srv.url}/web/cardwords.js.map`)).status).toBe(404);

@@ -155,6 +155,7 @@ describe('Yatzee panel in Chromium', () => {
     for (const path of ['/web/lines.js', '/web/yatzee.js', '/lobby.js', '/lines.html', '/yatzee.html']) expect((await fetch(srv.url + path)).status, path).toBe(200);
     for (const path of ['/web/../package.json', '/web/%2e%2e/package.json', '/dist/web/lines.js', '/web/cli.js', '/web/lines.js.map', '/media/lines.html']) expect((await fetch(srv.url + path)).status, path).toBe(404);
     const ok = await fetch(`${srv.url}/yatzee/hint?scores=${Array(15).fill('-').join(',')}&dice=1,2,3,4,5&throws=1`);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('*');
     const body = (await ok.json()) as { expectedFinal: number; categories: unknown[]; keeps: unknown[] };
     expect(body.expectedFinal).toBeCloseTo(248.44, 2);
     expect(body.categories).toHaveLength(15);
