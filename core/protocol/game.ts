@@ -83,6 +83,8 @@ export interface CardwordsCreateOptions {
   watchers?: number;
   /** The level of the robot that plays a dropped human's seat (default good). */
   standIn?: 'best' | 'good' | 'casual';
+  /** The first deal's seed (1..64 printable ASCII): the same deal again, for tournaments or tests. */
+  seed?: string;
   /** The creator's name: it takes the first human seat; without one the owner watches. */
   name?: string;
   alt?: string;

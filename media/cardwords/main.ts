@@ -178,6 +178,8 @@ function createForm(): HTMLElement {
       watchers: Number(watchers.value) || 0,
     };
     if (n) opts.name = n;
+    const seed = host.param('seed'); // a fixed first deal (tests, tournaments)
+    if (seed) opts.seed = seed;
     void enter(async () => {
       const room = await new Client(server).create('cardwords', opts);
       history.replaceState(null, '', `?game=${encodeURIComponent(room.roomId)}`);

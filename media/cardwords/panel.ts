@@ -125,6 +125,13 @@ export class CardwordsPanel {
     private readonly welcome: Welcome,
   ) {
     this.coordOpts = { ...DEFAULT_COORDS, ...(host.load<Partial<CoordOptions>>('cardwords.coords') ?? {}) };
+    // The seed's card size (pixels; VS Code's cardwords.cardSize setting, or ?cardSize=):
+    // cells and hand cards that size at most; without it the table fills the panel.
+    const size = Number(host.param('cardSize'));
+    if (Number.isInteger(size) && size >= 16 && size <= 128) {
+      root.classList.add('cw-sized');
+      root.style.setProperty('--cw-card', `${size}px`);
+    }
     this.dirBtn = h('button', { type: 'button', id: 'cw-dir', 'aria-keyshortcuts': '/', onclick: () => this.act(this.composer?.key('/')) });
     this.okBtn = h('button', { type: 'button', id: 'cw-ok', 'aria-keyshortcuts': 'Enter', onclick: () => this.submit() }, t('cw.ok'));
     this.tradeBtn = h('button', { type: 'button', id: 'cw-trade', onclick: () => this.act(this.composer ? (this.composer.makeTrade(), { ok: true }) : undefined) }, t('cw.trade'));

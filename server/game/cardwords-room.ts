@@ -142,6 +142,8 @@ interface CreationOptions {
   watchers: number;
   /** The level of the robot that plays a dropped human's seat. */
   standIn: RobotLevel;
+  /** The first deal's seed, when the owner fixes it (the same deal for a tournament, tests). */
+  seed?: string;
 }
 
 export interface CardwordsResult {
@@ -211,7 +213,7 @@ export class CardwordsRoom extends GameRoom {
       v: 1,
       id,
       kind: 'cardwords',
-      seed: newKey(),
+      seed: opts?.seed ?? newKey(),
       created: Date.now(),
       options: { ...opts!, digest: this.ruleset.rules.ruleset.digest },
     }));
@@ -303,7 +305,8 @@ export class CardwordsRoom extends GameRoom {
     const standIn = o.standIn === undefined ? 'good' : o.standIn;
     if (!isLevel(standIn)) throw refuse('bad-message', `standIn: one of ${ROBOT_LEVELS.join(', ')}`);
     if (o.name !== undefined && humans === 0) throw refuse('bad-message', 'a game without human seats has no seat for the creator: create it without a name to watch');
-    return { ruleset, humans, robots, watchers, standIn };
+    if (o.seed !== undefined && !(typeof o.seed === 'string' && /^[\x21-\x7e]{1,64}$/.test(o.seed))) throw refuse('bad-message', 'seed: 1 to 64 printable ASCII characters');
+    return { ruleset, humans, robots, watchers, standIn, ...(typeof o.seed === 'string' ? { seed: o.seed } : {}) };
   }
 
   private async loadRuleset(name: string): Promise<LoadedRuleset> {

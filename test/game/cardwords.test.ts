@@ -284,4 +284,18 @@ describe('cardwords rooms', () => {
     expect((await owner.request('end')).type).toBe('ack');
     expect((await cleo.next((m) => m.type === 'ended')).payload.reason).toBe('owner');
   });
+
+  it('the owner may fix the first deal: the same seed deals the same hands; a bad seed is refused', async () => {
+    await expect(new Client(srv.url).create('cardwords', { owner: srv.ownerToken, ruleset: 'tiny', seed: 'no spaces allowed' })).rejects.toThrow(/bad-message: seed/);
+    const deal = async (seed: string) => {
+      const g = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: 1, name: 'Ann', seed });
+      await until(() => g.state.status === 'playing' && handOf(g).length > 0, 5000, 'the deal');
+      const hand = handOf(g);
+      await g.request('end');
+      return hand;
+    };
+    const a = await deal('same-deal');
+    expect(await deal('same-deal')).toEqual(a);
+    expect(await deal('other-deal')).not.toEqual(a);
+  });
 });

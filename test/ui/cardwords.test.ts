@@ -35,6 +35,8 @@ interface Snap {
   players: Array<{ name: string; score: number; cards: number }>;
 }
 
+const DEAL_SEED = process.env.CW_UI_SEED ?? 'ui-1';
+
 let srv: ServerProcess;
 let browser: Browser;
 let ann: TestPage;
@@ -130,6 +132,10 @@ describe('Cardwords panel in Chromium', () => {
     const a = ann.page;
     await a.goto(`${srv.url}/?owner=${srv.ownerToken}`);
     await a.click('#new-cardwords');
+    await a.waitForURL(/\/cardwords\.html$/);
+    // the same deal every run (the owner may fix the first deal's seed): the scripted game
+    // below then surely meets a wildcard, a trade and a refusal before the end
+    await a.goto(`${srv.url}/cardwords.html?seed=${DEAL_SEED}`);
     await a.waitForSelector('#cw-create-ruleset option[value="tiny"]', { state: 'attached' });
     await a.fill('#cw-create-name', 'Ann');
     await a.fill('#cw-create-humans', '1');
@@ -378,6 +384,16 @@ describe('Cardwords panel in Chromium', () => {
       await p.page.waitForSelector('#cw-create-humans');
       expect(await p.page.inputValue('#cw-create-humans')).toBe('1');
       expect(await p.page.inputValue('#cw-create-robots')).toBe('1');
+      // the card size (VS Code's cardwords.cardSize): table cells and hand cards that size
+      await p.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&humans=1&robots=1&watchers=0&name=Zed&cardSize=20`);
+      await p.page.waitForSelector('#cw-create-ruleset option[value="tiny"]', { state: 'attached' });
+      await p.page.click('#cw-create-button');
+      await p.page.waitForSelector('.cw-hand .cw-card');
+      const cell = (await p.page.locator('.cw-cell').first().boundingBox())!;
+      const card = (await p.page.locator('.cw-hand .cw-card').first().boundingBox())!;
+      expect(cell.width).toBeGreaterThan(18);
+      expect(cell.width).toBeLessThan(22);
+      expect(card.width).toBeCloseTo(20, 0);
       expect(p.errors).toEqual([]);
     } finally {
       await p.context.close();
