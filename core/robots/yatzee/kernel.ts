@@ -156,54 +156,99 @@ export function createKernel(t: KernelTables): Kernel {
       for (let j = 0; j < n; j++) k[row + j] = (k[c0 + j]! + k[c1 + j]! + k[c2 + j]! + k[c3 + j]! + k[c4 + j]! + k[c5 + j]!) * SIXTH;
     }
     // m[id] = best keep within multiset id: its own value or its parents' (one die fewer).
-    // Parents of keeps below five dice are 1..4 keeps; of rolls, 1..5.
+    // Parents of keeps below five dice are 1..4 keeps; of rolls, 1..5. The loops are split
+    // by the number of parents (distinct faces), which saves the loads of repeated parents.
     for (let j = 0; j < n; j++) m[j] = k[j]!; // the empty keep has no parent
-    for (let id = 1; id < ROLL0; id++) {
-      const row = id * n;
-      const p0 = PARENT_START[id]!;
-      const np = PARENT_START[id + 1]! - p0;
-      const a = PARENTS[p0]! * n;
-      const b = np > 1 ? PARENTS[p0 + 1]! * n : a;
-      const c = np > 2 ? PARENTS[p0 + 2]! * n : a;
-      const d = np > 3 ? PARENTS[p0 + 3]! * n : a;
-      for (let j = 0; j < n; j++) {
-        let x = k[row + j]!;
-        const xa = m[a + j]!;
-        const xb = m[b + j]!;
-        const xc = m[c + j]!;
-        const xd = m[d + j]!;
-        if (xa > x) x = xa;
-        if (xb > x) x = xb;
-        if (xc > x) x = xc;
-        if (xd > x) x = xd;
-        m[row + j] = x;
+    for (let id = 1; id < ROLL0; id++) maxOfParents(k, m, id, n, m);
+    if (acc) {
+      acc.fill(0, 0, n);
+      for (let id = ROLL0; id < KEEPS; id++) {
+        maxOfParents(k, m, id, n, k);
+        const row = id * n;
+        const pr = ROLL_PROB[id - ROLL0]!;
+        for (let j = 0; j < n; j++) acc[j] = acc[j]! + pr * k[row + j]!;
       }
-    }
-    if (acc) acc.fill(0, 0, n);
-    for (let id = ROLL0; id < KEEPS; id++) {
-      const row = id * n;
-      const p0 = PARENT_START[id]!;
-      const np = PARENT_START[id + 1]! - p0;
-      const a = PARENTS[p0]! * n;
-      const b = np > 1 ? PARENTS[p0 + 1]! * n : a;
-      const c = np > 2 ? PARENTS[p0 + 2]! * n : a;
-      const d = np > 3 ? PARENTS[p0 + 3]! * n : a;
-      const e = np > 4 ? PARENTS[p0 + 4]! * n : a;
-      const pr = ROLL_PROB[id - ROLL0]!;
-      for (let j = 0; j < n; j++) {
-        let x = k[row + j]!;
-        const xa = m[a + j]!;
-        const xb = m[b + j]!;
-        const xc = m[c + j]!;
-        const xd = m[d + j]!;
-        const xe = m[e + j]!;
-        if (xa > x) x = xa;
-        if (xb > x) x = xb;
-        if (xc > x) x = xc;
-        if (xd > x) x = xd;
-        if (xe > x) x = xe;
-        if (acc) acc[j] = acc[j]! + pr * x;
-        else k[row + j] = x;
+    } else for (let id = ROLL0; id < KEEPS; id++) maxOfParents(k, m, id, n, k);
+  }
+
+  /** out[id] = max(k[id], m[parents of id]), for the n sums. */
+  function maxOfParents(k: Float64Array, m: Float64Array, id: number, n: number, out: Float64Array): void {
+    const row = id * n;
+    const p0 = PARENT_START[id]!;
+    const np = PARENT_START[id + 1]! - p0;
+    const a = PARENTS[p0]! * n;
+    switch (np) {
+      case 1:
+        for (let j = 0; j < n; j++) {
+          const x = k[row + j]!;
+          const xa = m[a + j]!;
+          out[row + j] = xa > x ? xa : x;
+        }
+        return;
+      case 2: {
+        const b = PARENTS[p0 + 1]! * n;
+        for (let j = 0; j < n; j++) {
+          let x = k[row + j]!;
+          const xa = m[a + j]!;
+          const xb = m[b + j]!;
+          if (xa > x) x = xa;
+          if (xb > x) x = xb;
+          out[row + j] = x;
+        }
+        return;
+      }
+      case 3: {
+        const b = PARENTS[p0 + 1]! * n;
+        const c = PARENTS[p0 + 2]! * n;
+        for (let j = 0; j < n; j++) {
+          let x = k[row + j]!;
+          const xa = m[a + j]!;
+          const xb = m[b + j]!;
+          const xc = m[c + j]!;
+          if (xa > x) x = xa;
+          if (xb > x) x = xb;
+          if (xc > x) x = xc;
+          out[row + j] = x;
+        }
+        return;
+      }
+      case 4: {
+        const b = PARENTS[p0 + 1]! * n;
+        const c = PARENTS[p0 + 2]! * n;
+        const d = PARENTS[p0 + 3]! * n;
+        for (let j = 0; j < n; j++) {
+          let x = k[row + j]!;
+          const xa = m[a + j]!;
+          const xb = m[b + j]!;
+          const xc = m[c + j]!;
+          const xd = m[d + j]!;
+          if (xa > x) x = xa;
+          if (xb > x) x = xb;
+          if (xc > x) x = xc;
+          if (xd > x) x = xd;
+          out[row + j] = x;
+        }
+        return;
+      }
+      default: {
+        const b = PARENTS[p0 + 1]! * n;
+        const c = PARENTS[p0 + 2]! * n;
+        const d = PARENTS[p0 + 3]! * n;
+        const e = PARENTS[p0 + 4]! * n;
+        for (let j = 0; j < n; j++) {
+          let x = k[row + j]!;
+          const xa = m[a + j]!;
+          const xb = m[b + j]!;
+          const xc = m[c + j]!;
+          const xd = m[d + j]!;
+          const xe = m[e + j]!;
+          if (xa > x) x = xa;
+          if (xb > x) x = xb;
+          if (xc > x) x = xc;
+          if (xd > x) x = xd;
+          if (xe > x) x = xe;
+          out[row + j] = x;
+        }
       }
     }
   }
