@@ -57,6 +57,8 @@ export interface GenerateOptions {
   mode: 'all' | 'best';
   /** Filter on the main word (letter codes, length): for weaker robot levels. */
   acceptWord?: (length: number) => boolean;
+  /** Lay at most this many cards: prunes the search (weaker robot levels). */
+  maxTiles?: number;
 }
 
 /** Prepared per (table, board, hand): the cell data, anchors and cross-checks. */
@@ -183,6 +185,7 @@ class Generator {
       }
       this.remaining++;
     }
+    if (opts.maxTiles !== undefined) this.remaining = Math.max(0, Math.min(this.remaining, opts.maxTiles));
     this.wildTotal = this.wild;
     this.natLeft = this.rack.slice();
     const kinds = (m: Map<number, number>) => [...m].map(([points, count]) => ({ points, count })).sort((a, b) => b.points - a.points);

@@ -65,7 +65,7 @@ export function chooseAction(ctx: GenContext, board: Board, hand: readonly Card[
     const m = pool[rng.int(pool.length)]!;
     return { kind: 'move', move: m, score: m.score };
   }
-  const moves = sortMoves(generateMoves(ctx, board, hand, { acceptWord: (len) => len <= 5 }).filter((m) => m.tiles.length <= 3));
+  const moves = sortMoves(generateMoves(ctx, board, hand, { acceptWord: (len) => len <= 5, maxTiles: 3 }));
   if (moves.length === 0) return other;
   const pool = moves.slice(0, Math.max(1, Math.ceil(moves.length / 2)));
   const m = pool[rng.int(pool.length)]!;
