@@ -17,6 +17,8 @@ export interface KernelTables {
   UP_REP_START: Int32Array;
   UP_REP: Int8Array;
   UP_MAP: Int8Array;
+  /** The WebAssembly module of kernel.wat (the SIMD loops of throwPass). */
+  WASM: Uint8Array;
 }
 
 /**
@@ -33,7 +35,12 @@ export interface Scratch {
   zero: Float64Array;
   acc: Float64Array;
   ups: Int32Array;
+  /** k, m and acc live in this instance's memory; the offsets (bytes) of what it reads. */
+  wasm: { avg: WasmAvg; maxParents: WasmMaxParents; kOff: number; mOff: number; accOff: number; chOff: number; psOff: number; ppOff: number; probOff: number };
 }
+
+type WasmAvg = (k: number, ch: number, rowBytes: number, last: number) => void;
+type WasmMaxParents = (k: number, m: number, out: number, ps: number, pp: number, rowBytes: number, from: number, to: number, acc: number, prob: number, roll0: number) => void;
 
 export interface Kernel {
   newScratch(): Scratch;
@@ -62,20 +69,50 @@ export function createKernel(t: KernelTables): Kernel {
   const FULL_MASK = (1 << NCAT) - 1;
   const SIXTH = 1 / 6;
 
+  const wasmModule = new WebAssembly.Module(t.WASM as Uint8Array<ArrayBuffer>);
+
+  /** Scratch rows in a fresh instance's memory, with the dice tables copied in once. */
   function newScratch(): Scratch {
+    const inst = new WebAssembly.Instance(wasmModule, {});
+    const ex = inst.exports as unknown as { mem: WebAssembly.Memory; avg: WasmAvg; maxParents: WasmMaxParents };
+    let top = 0;
+    const take = (bytes: number) => {
+      const at = top;
+      top += (bytes + 15) & ~15; // 16-byte aligned rows for v128 loads
+      return at;
+    };
+    const chOff = take(CHILD.length * 4);
+    const psOff = take(PARENT_START.length * 4);
+    const ppOff = take(PARENTS.length * 4);
+    const probOff = take(ROLL_PROB.length * 8);
+    const kOff = take(KEEPS * UPS * 8);
+    const mOff = take(KEEPS * UPS * 8);
+    const accOff = take(UPS * 8);
+    const pages = Math.ceil(top / 65536) - ex.mem.buffer.byteLength / 65536;
+    if (pages > 0) ex.mem.grow(pages);
+    const buf = ex.mem.buffer;
+    new Int32Array(buf, chOff, CHILD.length).set(CHILD);
+    new Int32Array(buf, psOff, PARENT_START.length).set(PARENT_START);
+    new Int32Array(buf, ppOff, PARENTS.length).set(PARENTS);
+    new Float64Array(buf, probOff, ROLL_PROB.length).set(ROLL_PROB);
     return {
-      k: new Float64Array(KEEPS * UPS),
-      m: new Float64Array(KEEPS * UPS),
+      k: new Float64Array(buf, kOff, KEEPS * UPS),
+      m: new Float64Array(buf, mOff, KEEPS * UPS),
       u: new Float64Array(NCAT * 6 * UPS),
       zero: new Float64Array(UPS),
-      acc: new Float64Array(UPS),
+      acc: new Float64Array(buf, accOff, UPS),
       ups: new Int32Array(UPS),
+      wasm: { avg: ex.avg, maxParents: ex.maxParents, kOff, mOff, accOff, chOff, psOff, ppOff, probOff },
     };
   }
+
+  /** Rows of k and m hold an even number of sums, so the SIMD loops take two at a time. */
+  const stride = (n: number) => n + (n & 1);
 
   /** Rows ROLL0.. of k: the best transfer value of every final roll, for each of the n sums in s.ups. */
   function finalRollValues(v: Float64Array, mask: number, n: number, s: Scratch): void {
     const { k, u, zero, ups } = s;
+    const ns = stride(n);
     // First the value of each open category for each count of its face (upper) or as a
     // base to add its points to (lower), and the best transfer worth no points ("zero").
     zero.fill(-Infinity, 0, n);
@@ -102,7 +139,7 @@ export function createKernel(t: KernelTables): Kernel {
       for (let j = 0; j < n; j++) if (u[o + j]! > zero[j]!) zero[j] = u[o + j]!;
     }
     for (let r = 0; r < ROLLS; r++) {
-      const row = (ROLL0 + r) * n;
+      const row = (ROLL0 + r) * ns;
       for (let j = 0; j < n; j++) k[row + j] = zero[j]!;
     }
     // Then every roll where a category is worth more than its zero.
@@ -114,7 +151,7 @@ export function createKernel(t: KernelTables): Kernel {
         for (let p = NZ_START[c]!; p < nzEnd; p++) {
           const r = NZ_ROLL[p]!;
           const o = (c * 6 + FACE_COUNT[off + r]!) * n;
-          const row = (ROLL0 + r) * n;
+          const row = (ROLL0 + r) * ns;
           for (let j = 0; j < n; j++) {
             const x = u[o + j]!;
             if (x > k[row + j]!) k[row + j] = x;
@@ -125,7 +162,7 @@ export function createKernel(t: KernelTables): Kernel {
         for (let p = NZ_START[c]!; p < nzEnd; p++) {
           const r = NZ_ROLL[p]!;
           const pts = SCORE[off + r]!;
-          const row = (ROLL0 + r) * n;
+          const row = (ROLL0 + r) * ns;
           for (let j = 0; j < n; j++) {
             const x = pts + u[o + j]!;
             if (x > k[row + j]!) k[row + j] = x;
@@ -143,114 +180,18 @@ export function createKernel(t: KernelTables): Kernel {
    * into acc[0..n) (the value before the round's first throw).
    */
   function throwPass(n: number, s: Scratch, acc: Float64Array | null): void {
+    const w = s.wasm;
+    const ns = stride(n);
+    const rowBytes = ns * 8;
+    // k[id] for every keep of 0..4 dice: the mean over the next die (kernel.wat avg)
+    w.avg(w.kOff, w.chOff, rowBytes, ROLL0 - 1);
+    // m[id] = best keep within multiset id: its own value or its parents' (one die fewer)
     const { k, m } = s;
-    for (let id = ROLL0 - 1; id >= 0; id--) {
-      const o = id * 6;
-      const c0 = CHILD[o]! * n;
-      const c1 = CHILD[o + 1]! * n;
-      const c2 = CHILD[o + 2]! * n;
-      const c3 = CHILD[o + 3]! * n;
-      const c4 = CHILD[o + 4]! * n;
-      const c5 = CHILD[o + 5]! * n;
-      const row = id * n;
-      for (let j = 0; j < n; j++) k[row + j] = (k[c0 + j]! + k[c1 + j]! + k[c2 + j]! + k[c3 + j]! + k[c4 + j]! + k[c5 + j]!) * SIXTH;
-    }
-    // m[id] = best keep within multiset id: its own value or its parents' (one die fewer).
-    // Parents of keeps below five dice are 1..4 keeps; of rolls, 1..5. The loops are split
-    // by the number of parents (distinct faces), which saves the loads of repeated parents.
-    for (let j = 0; j < n; j++) m[j] = k[j]!; // the empty keep has no parent
-    for (let id = 1; id < ROLL0; id++) maxOfParents(k, m, id, n, m);
-    if (acc) {
-      acc.fill(0, 0, n);
-      for (let id = ROLL0; id < KEEPS; id++) {
-        maxOfParents(k, m, id, n, k);
-        const row = id * n;
-        const pr = ROLL_PROB[id - ROLL0]!;
-        for (let j = 0; j < n; j++) acc[j] = acc[j]! + pr * k[row + j]!;
-      }
-    } else for (let id = ROLL0; id < KEEPS; id++) maxOfParents(k, m, id, n, k);
-  }
-
-  /** out[id] = max(k[id], m[parents of id]), for the n sums. */
-  function maxOfParents(k: Float64Array, m: Float64Array, id: number, n: number, out: Float64Array): void {
-    const row = id * n;
-    const p0 = PARENT_START[id]!;
-    const np = PARENT_START[id + 1]! - p0;
-    const a = PARENTS[p0]! * n;
-    switch (np) {
-      case 1:
-        for (let j = 0; j < n; j++) {
-          const x = k[row + j]!;
-          const xa = m[a + j]!;
-          out[row + j] = xa > x ? xa : x;
-        }
-        return;
-      case 2: {
-        const b = PARENTS[p0 + 1]! * n;
-        for (let j = 0; j < n; j++) {
-          let x = k[row + j]!;
-          const xa = m[a + j]!;
-          const xb = m[b + j]!;
-          if (xa > x) x = xa;
-          if (xb > x) x = xb;
-          out[row + j] = x;
-        }
-        return;
-      }
-      case 3: {
-        const b = PARENTS[p0 + 1]! * n;
-        const c = PARENTS[p0 + 2]! * n;
-        for (let j = 0; j < n; j++) {
-          let x = k[row + j]!;
-          const xa = m[a + j]!;
-          const xb = m[b + j]!;
-          const xc = m[c + j]!;
-          if (xa > x) x = xa;
-          if (xb > x) x = xb;
-          if (xc > x) x = xc;
-          out[row + j] = x;
-        }
-        return;
-      }
-      case 4: {
-        const b = PARENTS[p0 + 1]! * n;
-        const c = PARENTS[p0 + 2]! * n;
-        const d = PARENTS[p0 + 3]! * n;
-        for (let j = 0; j < n; j++) {
-          let x = k[row + j]!;
-          const xa = m[a + j]!;
-          const xb = m[b + j]!;
-          const xc = m[c + j]!;
-          const xd = m[d + j]!;
-          if (xa > x) x = xa;
-          if (xb > x) x = xb;
-          if (xc > x) x = xc;
-          if (xd > x) x = xd;
-          out[row + j] = x;
-        }
-        return;
-      }
-      default: {
-        const b = PARENTS[p0 + 1]! * n;
-        const c = PARENTS[p0 + 2]! * n;
-        const d = PARENTS[p0 + 3]! * n;
-        const e = PARENTS[p0 + 4]! * n;
-        for (let j = 0; j < n; j++) {
-          let x = k[row + j]!;
-          const xa = m[a + j]!;
-          const xb = m[b + j]!;
-          const xc = m[c + j]!;
-          const xd = m[d + j]!;
-          const xe = m[e + j]!;
-          if (xa > x) x = xa;
-          if (xb > x) x = xb;
-          if (xc > x) x = xc;
-          if (xd > x) x = xd;
-          if (xe > x) x = xe;
-          out[row + j] = x;
-        }
-      }
-    }
+    for (let j = 0; j < ns; j++) m[j] = k[j]!; // the empty keep has no parent
+    w.maxParents(w.kOff, w.mOff, w.mOff, w.psOff, w.ppOff, rowBytes, 1, ROLL0, -1, w.probOff, ROLL0);
+    // rolls: their best keep, stored (first throw) or summed by probability into acc
+    if (acc) acc.fill(0, 0, ns);
+    w.maxParents(w.kOff, w.mOff, w.kOff, w.psOff, w.ppOff, rowBytes, ROLL0, KEEPS, acc ? w.accOff : -1, w.probOff, ROLL0);
   }
 
   /** Solves the n sums in s.ups of one mask; s.acc[j] receives V(mask, ups[j]). */

@@ -16,6 +16,7 @@ import { BONUS, BONUS_THRESHOLD, CATEGORIES, UPPER_COUNT, scoreCounts } from '..
 import { CHILD, FACE_COUNT, NCAT, PARENTS, PARENT_START, ROLL0, ROLLS, ROLL_PROB, SCORE } from './dice.js';
 export { ROLL0, ROLLS } from './dice.js';
 import { createKernel, type KernelTables, type Scratch } from './kernel.js';
+import { KERNEL_WASM_BASE64 } from './kernel-wasm.js';
 
 export type { Scratch } from './kernel.js';
 
@@ -112,7 +113,8 @@ let NZ_ROLL = new Int16Array(0);
 }
 
 /** Every table the kernel needs; plain typed arrays, so they can be sent to a worker. */
-export const KERNEL_TABLES: KernelTables = { CHILD, PARENT_START, PARENTS, ROLL_PROB, SCORE, FACE_COUNT, NZ_START, NZ_ROLL, UP_REP_START, UP_REP, UP_MAP };
+const WASM = Uint8Array.from(atob(KERNEL_WASM_BASE64), (c) => c.charCodeAt(0));
+export const KERNEL_TABLES: KernelTables = { CHILD, PARENT_START, PARENTS, ROLL_PROB, SCORE, FACE_COUNT, NZ_START, NZ_ROLL, UP_REP_START, UP_REP, UP_MAP, WASM };
 const kernel = createKernel(KERNEL_TABLES);
 
 export function newScratch(): Scratch {

@@ -1,0 +1,2 @@
+export function assemble(): Promise<string>;
+export function moduleText(base64: string): string;
