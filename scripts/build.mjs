@@ -16,6 +16,8 @@ const entries = [
   { entryPoints: ['server/cli/main.ts'], outfile: 'dist/cli.js' },
   // The language server alone, for the VS Code client (`--node-ipc`); the CLI has it too (`cardwords lsp`).
   { entryPoints: ['server/language/main.ts'], outfile: 'dist/language-server.js' },
+  // The Cardwords robots' worker thread, started by dist/cli.js serve (server/game/robot-pool.ts).
+  { entryPoints: ['server/game/robot-worker.ts'], outfile: 'dist/robot-worker.js' },
 ];
 
 // The VS Code extension (extension/, docs/vscode.md): CommonJS for the extension host, with

@@ -158,6 +158,13 @@ export interface CardwordsResult {
 
 const ROBOT_NAME = /^robot\d+$/i;
 
+let warnedNoRobotThread = false;
+function warnNoRobotThread(e: unknown): void {
+  if (warnedNoRobotThread) return;
+  warnedNoRobotThread = true;
+  console.error(`cardwords serve: the robots' thread is not available (${(e as Error).message}); robots play on the main thread`);
+}
+
 /** A player name as the seed: no white space, 1..39 characters, no control characters; null otherwise. */
 export function seatName(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
@@ -701,14 +708,22 @@ export class CardwordsRoom extends GameRoom {
       const s = this.seats[g.turn]!;
       if (s.robot === null && !s.auto) return;
       const level = s.robot ?? this.opts.standIn;
-      const rng = Rng.fromSeed(`${this.roundSeed}/${g.actions.length}`);
+      const seed = `${this.roundSeed}/${g.actions.length}`;
+      const view = viewOf(g, g.turn);
       let action: CardwordsAction;
       try {
-        action = robotAction({ table: this.ruleset.rules.table, bonus: this.ruleset.rules.bonus, store: this.ruleset.store }, viewOf(g, g.turn), level, rng);
+        // on the robots' thread; on this one if that thread is not there
+        action = await ctx()
+          .robots.choose(this.ruleset.name, view, level, seed)
+          .catch((e: unknown) => {
+            warnNoRobotThread(e);
+            return robotAction({ table: this.ruleset.rules.table, bonus: this.ruleset.rules.bonus, store: this.ruleset.store }, view, level, Rng.fromSeed(seed));
+          });
       } catch (e) {
         console.error(`cardwords serve: game ${this.roomId}: the robot failed (${(e as Error).message}); it passes`);
         action = { type: 'pass', player: g.turn };
       }
+      if (this.game !== g || g.over || this.ended) return; // the game moved on meanwhile
       const err = await this.commit(action);
       if (err && err.code !== 'storage-failed') {
         console.error(`cardwords serve: game ${this.roomId}: the robot's ${action.type} was refused (${err.message}); it passes`);

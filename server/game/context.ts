@@ -4,6 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { GameStore } from './store.js';
 import type { Limits } from './gate.js';
+import type { RobotPool } from './robot-pool.js';
 import type { RulesetRegistry } from './rulesets.js';
 
 export interface Timeouts {
@@ -26,6 +27,8 @@ export interface ServerContext {
   startedAt: number;
   /** Rulesets this server offers, by name (Cardwords rooms), loaded on first use. */
   rulesets: RulesetRegistry;
+  /** The Cardwords robots' thread. */
+  robots: RobotPool;
 }
 
 let current: ServerContext | null = null;

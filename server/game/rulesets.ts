@@ -44,6 +44,8 @@ interface Entry {
 
 export class RulesetRegistry {
   private readonly entries = new Map<string, Entry>();
+  /** Told of every word approved into a ruleset, after it is on disk (the robots' thread). */
+  onWordAdded: ((ruleset: string, word: string) => void) | null = null;
 
   private constructor() {}
 
@@ -101,6 +103,7 @@ export class RulesetRegistry {
       if (r.store.has(word)) return { ok: true, added: false, word };
       await appendLine(r.personalPath, word);
       r.store.add(word);
+      this.onWordAdded?.(name, word);
       return { ok: true, added: true, word };
     });
     e.chain = next.catch(() => undefined);

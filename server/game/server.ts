@@ -17,6 +17,7 @@ import { installRoutes } from './http.js';
 import { FileGameStore, RedisGameStore, type GameStore } from './store.js';
 import { YatzeeRoom } from './yatzee-room.js';
 import { CardwordsRoom } from './cardwords-room.js';
+import { RobotPool } from './robot-pool.js';
 import { RulesetRegistry } from './rulesets.js';
 
 export interface ServeOptions {
@@ -84,7 +85,9 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   const store: GameStore = redis ? new RedisGameStore(redis, processId) : new FileGameStore(o.dataDir);
   const token = await ownerToken(o.dataDir, redis);
   const rulesets = await RulesetRegistry.create(o.rulesets, o.log);
-  setContext({ ownerToken: token, store, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets });
+  const robots = new RobotPool(o.rulesets);
+  rulesets.onWordAdded = (name, word) => robots.addWord(name, word);
+  setContext({ ownerToken: token, store, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots });
 
   const presence: Presence = o.redisUrl ? new RedisPresence(o.redisUrl) : new LocalPresence();
   const transport = gatedTransport({ server: createHttpServer() }, o.limits);
@@ -135,6 +138,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       if (stopped) return;
       stopped = true;
       await server.gracefullyShutdown(false);
+      await robots.close();
       await store.close();
       redis?.disconnect();
       setContext(null);

@@ -1,0 +1,80 @@
+// The Cardwords robots off the event loop: one worker thread (robot-worker.ts) answers
+// "which action would this robot take from this view". Requests are answered in order;
+// approved words reach the worker before any later request. If the worker cannot start or
+// dies, `choose` rejects and the room plays the robot on the main thread instead, so a
+// robot never stalls a game.
+import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import type { CardwordsAction } from '../../core/games/cardwords/engine.js';
+import type { CardwordsView } from '../../core/games/cardwords/view.js';
+import type { RobotLevel } from '../../core/robots/cardwords/robot.js';
+
+export type RobotRequest =
+  | { type: 'choose'; id: number; ruleset: string; view: CardwordsView; level: RobotLevel; seed: string }
+  | { type: 'add'; ruleset: string; word: string };
+
+export type RobotReply = { id: number; action: CardwordsAction } | { id: number; error: string };
+
+export class RobotPool {
+  private worker: Worker | null = null;
+  private broken = false;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (a: CardwordsAction) => void; reject: (e: Error) => void }>();
+
+  constructor(private readonly dirs: readonly string[]) {}
+
+  private start(): Worker | null {
+    if (this.worker || this.broken) return this.worker;
+    try {
+      const w = new Worker(fileURLToPath(new URL('./robot-worker.js', import.meta.url)), { workerData: { dirs: [...this.dirs] } });
+      w.unref();
+      w.on('message', (m: RobotReply) => {
+        const p = this.pending.get(m.id);
+        if (!p) return;
+        this.pending.delete(m.id);
+        if ('action' in m) p.resolve(m.action);
+        else p.reject(new Error(m.error));
+      });
+      const fail = (why: string) => {
+        this.broken = true;
+        this.worker = null;
+        for (const p of this.pending.values()) p.reject(new Error(`the robot thread ${why}`));
+        this.pending.clear();
+      };
+      w.on('error', (e) => fail(`failed: ${e.message}`));
+      w.on('exit', (code) => fail(`exited (${code})`));
+      this.worker = w;
+    } catch {
+      this.broken = true;
+    }
+    return this.worker;
+  }
+
+  /** The robot's action for this view (the view of the seat to move). */
+  choose(ruleset: string, view: CardwordsView, level: RobotLevel, seed: string): Promise<CardwordsAction> {
+    const w = this.start();
+    if (!w) return Promise.reject(new Error('no robot thread'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      w.postMessage({ type: 'choose', id, ruleset, view, level, seed } satisfies RobotRequest);
+    });
+  }
+
+  /** A word approved into a ruleset: the worker's store learns it before later requests. */
+  addWord(ruleset: string, word: string): void {
+    this.worker?.postMessage({ type: 'add', ruleset, word } satisfies RobotRequest);
+  }
+
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    this.broken = true;
+    if (w) {
+      w.removeAllListeners('exit');
+      await w.terminate();
+    }
+    for (const p of this.pending.values()) p.reject(new Error('the server stops'));
+    this.pending.clear();
+  }
+}
