@@ -13,8 +13,10 @@
 // - A dropped human's seat is played by a stand-in robot at once; the human who comes back
 //   (reconnection token, or game id + name + seat key) plays it again.
 // - The log (room-base.ts, store.ts): `seat`/`unseat` entries while humans sit down, then
-//   the engine actions `a`, approved words `word`, `remove`d humans and `rematch` seeds.
-//   The game starts by itself once the humans are seated, so a replay rebuilds it all.
+//   the engine actions `a`, the owner's open questions `ask` (unknown words and who was
+//   refused for them) and answers `word` (approved) and `reject`, `remove`d humans and
+//   `rematch` seeds. The game starts by itself once the humans are seated, so a replay
+//   rebuilds it all, the questions still waiting for the owner included.
 import { schema, t, StateView, type SchemaType } from '@colyseus/schema';
 import type { Client } from '@colyseus/core';
 import { ANY_WORD, MAX_NAME_LENGTH, apply, newGame, type CardwordsAction, type CardwordsError, type CardwordsState, type Words } from '../../core/games/cardwords/engine.js';
@@ -31,6 +33,8 @@ import type { LogEntry, StoredGame } from './store.js';
 /** Most seats (humans + robots) in one game; the deck may allow fewer. */
 export const MAX_SEATS = 16;
 export const MAX_WATCHERS = 64;
+/** Most unknown words waiting for the owner in one game; later ones are refused but not asked. */
+export const MAX_PENDING_WORDS = 256;
 
 export const CwCard = schema({ char: t.string().default(''), points: t.int16().default(0) }, 'CwCard');
 
@@ -352,8 +356,12 @@ export class CardwordsRoom extends GameRoom {
       const r = apply(this.ruleset.rules, this.game, e.a, ANY_WORD);
       if (!r.ok) throw new Error(`game ${this.roomId}: the log does not replay (${r.error.message})`);
       this.game = r.state;
+    } else if (Array.isArray(e.ask) && typeof e.player === 'string') {
+      this.addPending(e.ask.filter((w): w is string => typeof w === 'string'), e.player);
+    } else if (typeof e.word === 'string' || typeof e.reject === 'string') {
+      // the personal dictionary holds the approved words themselves
+      this.pending.delete((e.word ?? e.reject) as string);
     }
-    // `word` entries record approvals; the personal dictionary holds the words
   }
 
   private findSeat(name: string): Seat | undefined {
@@ -450,8 +458,28 @@ export class CardwordsRoom extends GameRoom {
 
   private pendingByPlayer(): Map<string, string[]> {
     const out = new Map<string, string[]>();
-    for (const [word, names] of this.pending) for (const n of names) out.set(n, [...(out.get(n) ?? []), word]);
+    for (const [word, names] of this.pending) {
+      // approved meanwhile in another game (or by another process): no longer a question
+      if (this.ruleset.store.has(word)) continue;
+      for (const n of names) out.set(n, [...(out.get(n) ?? []), word]);
+    }
     return out;
+  }
+
+  /** Records who was refused for which words; returns the words new for that player. */
+  private addPending(words: readonly string[], player: string): string[] {
+    const fresh: string[] = [];
+    for (const w of words) {
+      let names = this.pending.get(w);
+      if (!names) {
+        if (this.pending.size >= MAX_PENDING_WORDS) continue;
+        names = new Set<string>();
+        this.pending.set(w, names);
+      }
+      if (!names.has(player)) fresh.push(w);
+      names.add(player);
+    }
+    return fresh;
   }
 
   private seatOf(client: Client): Seat | null {
@@ -563,22 +591,27 @@ export class CardwordsRoom extends GameRoom {
     void this.enqueue(async () => {
       const err = await this.commit(action);
       if (!err) return client.send('ack', { id, type: 'action', moves: this.moves() });
+      // the question is durable before the refusal goes out: a restart does not lose it
+      const fresh = err.code === 'unknown-words' && 'words' in err ? await this.askOwner(err.words as readonly string[], seat.name) : [];
       client.send('error', { ...err, id, type: 'action' });
-      if (err.code === 'unknown-words' && 'words' in err) this.askOwner(err.words as readonly string[], seat.name);
+      if (fresh.length) for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) c.send('word-request', { words: fresh, player: seat.name, ruleset: this.ruleset.name });
     });
   }
 
-  /** The owner's clients are asked about unknown words (RULES.md: nobody else is told). */
-  private askOwner(words: readonly string[], player: string): void {
-    const fresh: string[] = [];
-    for (const w of words) {
-      const names = this.pending.get(w) ?? new Set<string>();
-      if (!names.has(player)) fresh.push(w);
-      names.add(player);
-      this.pending.set(w, names);
+  /** Records the owner's question about unknown words (RULES.md: nobody else is told); returns the new ones. */
+  private async askOwner(words: readonly string[], player: string): Promise<string[]> {
+    const before = new Map([...this.pending].map(([w, n]) => [w, new Set(n)]));
+    const fresh = this.addPending(words, player);
+    if (fresh.length === 0) return [];
+    try {
+      await this.append({ ask: fresh, player });
+    } catch (e) {
+      console.error(`cardwords serve: game ${this.roomId}: the question about ${fresh.join(', ')} could not be stored: ${(e as Error).message}`);
+      this.pending.clear();
+      for (const [w, n] of before) this.pending.set(w, n);
+      return [];
     }
-    if (fresh.length === 0) return;
-    for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) c.send('word-request', { words: fresh, player, ruleset: this.ruleset.name });
+    return fresh;
   }
 
   private onWords(client: Client, m: unknown, approve: boolean): void {
@@ -603,12 +636,19 @@ export class CardwordsRoom extends GameRoom {
           if (!r.ok) return this.sendError(client, 'bad-word', r.message, { id, type });
           word = r.word;
           try {
-            if (r.added) await this.append({ word });
+            if (r.added || this.pending.has(word)) await this.append({ word });
           } catch (e) {
             console.error(`cardwords serve: game ${this.roomId}: the approval of '${word}' is in the dictionary but not in the game log: ${(e as Error).message}`);
           }
         } else {
           word = this.ruleset.ruleset.canonicalWord(w.normalize('NFC')) ?? w;
+          if (this.pending.has(word)) {
+            try {
+              await this.append({ reject: word });
+            } catch (e) {
+              return this.sendError(client, 'storage-failed', `the rejection of '${word}' could not be stored: ${(e as Error).message}`, { id, type });
+            }
+          }
         }
         done.push(word);
         // the refused players, and only they, are told

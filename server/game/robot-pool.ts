@@ -20,6 +20,11 @@ export class RobotPool {
   private broken = false;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (a: CardwordsAction) => void; reject: (e: Error) => void }>();
+  /**
+   * Every word added to a ruleset since the start, replayed to a worker when it starts: it
+   * loads the folders from disk, which lack the words other processes approved (Redis).
+   */
+  private readonly added: RobotRequest[] = [];
 
   constructor(private readonly dirs: readonly string[]) {}
 
@@ -44,6 +49,7 @@ export class RobotPool {
       w.on('error', (e) => fail(`failed: ${e.message}`));
       w.on('exit', (code) => fail(`exited (${code})`));
       this.worker = w;
+      for (const m of this.added) w.postMessage(m);
     } catch {
       this.broken = true;
     }
@@ -63,7 +69,9 @@ export class RobotPool {
 
   /** A word approved into a ruleset: the worker's store learns it before later requests. */
   addWord(ruleset: string, word: string): void {
-    this.worker?.postMessage({ type: 'add', ruleset, word } satisfies RobotRequest);
+    const m: RobotRequest = { type: 'add', ruleset, word };
+    this.added.push(m);
+    this.worker?.postMessage(m);
   }
 
   async close(): Promise<void> {

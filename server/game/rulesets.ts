@@ -4,6 +4,8 @@
 // texts clients get (charset, cardset, cardtable, bonus; never the dictionaries). Approved
 // words are appended durably to the ruleset's personal dictionary <base>.personal.dict and
 // added to the live WordStore at once, so every room and robot of this process knows them.
+// With Redis (shared-words.ts) they reach the other processes too, and a ruleset loaded
+// later gets every word approved anywhere.
 import { open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
@@ -11,6 +13,7 @@ import type { Ruleset } from '../../core/ruleset/types.js';
 import type { WordStore } from '../../core/words/store.js';
 import { findRulesetFiles, loadRulesetDir, readText } from '../ruleset/fs.js';
 import { loadWordStore, rulesetChars } from '../words/cache.js';
+import type { SharedWords } from './shared-words.js';
 
 /** The files a client gets to draw the game (the texts, as on disk). */
 export interface RulesetTexts {
@@ -46,12 +49,14 @@ export class RulesetRegistry {
   private readonly entries = new Map<string, Entry>();
   /** Told of every word approved into a ruleset, after it is on disk (the robots' thread). */
   onWordAdded: ((ruleset: string, word: string) => void) | null = null;
+  /** The words approved by every process of one Redis (null: this process alone). */
+  shared: SharedWords | null = null;
 
-  private constructor() {}
+  private constructor(private readonly log: (line: string) => void) {}
 
   /** Names the rulesets of the folders; a folder that holds none is reported and skipped. */
   static async create(dirs: readonly string[], log: (line: string) => void = () => undefined): Promise<RulesetRegistry> {
-    const reg = new RulesetRegistry();
+    const reg = new RulesetRegistry(log);
     for (const dir of dirs) {
       try {
         const m = await findRulesetFiles(dir);
@@ -79,7 +84,7 @@ export class RulesetRegistry {
   get(name: string): Promise<LoadedRuleset> {
     const e = this.entries.get(name);
     if (!e) return Promise.reject(new Error(`no ruleset '${name}' (this server offers: ${this.names().join(', ') || 'none'})`));
-    e.loading ??= load(name, e).catch((err: unknown) => {
+    e.loading ??= load(name, e, this.shared, (r, w) => this.learnInto(r, w)).catch((err: unknown) => {
       e.loading = null; // a later request tries again
       throw err;
     });
@@ -104,14 +109,40 @@ export class RulesetRegistry {
       await appendLine(r.personalPath, word);
       r.store.add(word);
       this.onWordAdded?.(name, word);
+      if (this.shared) {
+        // on disk and playable here already: Redis being away delays only the other processes
+        await this.shared.publish(name, word).catch((err: unknown) => this.log(`cardwords serve: '${word}' (${name}) could not be shared on Redis: ${(err as Error).message}`));
+      }
       return { ok: true, added: true, word };
     });
     e.chain = next.catch(() => undefined);
     return next;
   }
+
+  /** A word another process approved: playable here at once if the ruleset is loaded (else its load reads it). */
+  async learn(name: string, written: string): Promise<void> {
+    const e = this.entries.get(name);
+    if (!e?.loading) return;
+    let r: LoadedRuleset;
+    try {
+      r = await e.loading;
+    } catch {
+      return;
+    }
+    this.learnInto(r, written);
+  }
+
+  /** Adds a word checked against the ruleset (another process may hold a different ruleset of that name). */
+  private learnInto(r: LoadedRuleset, written: string): void {
+    const word = r.ruleset.canonicalWord(written.normalize('NFC'));
+    const codes = word === undefined ? null : r.store.alphabet.encode(word);
+    if (word === undefined || codes === null || codes.length < 2 || r.store.has(word)) return;
+    r.store.add(word);
+    this.onWordAdded?.(r.name, word);
+  }
 }
 
-async function load(name: string, e: Entry): Promise<LoadedRuleset> {
+async function load(name: string, e: Entry, shared: SharedWords | null, learn: (r: LoadedRuleset, word: string) => void): Promise<LoadedRuleset> {
   const result = await loadRulesetDir(e.dir);
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (!result.ruleset || errors.length) {
@@ -127,7 +158,9 @@ async function load(name: string, e: Entry): Promise<LoadedRuleset> {
     cardtable: await text(ruleset.sources.cardtable),
     bonus: await text(ruleset.sources.bonus),
   };
-  return { name, dir: e.dir, ruleset, rules: rulesFromRuleset(ruleset), store, texts, personalPath: ruleset.sources.personal ?? join(e.dir, e.personal) };
+  const loaded: LoadedRuleset = { name, dir: e.dir, ruleset, rules: rulesFromRuleset(ruleset), store, texts, personalPath: ruleset.sources.personal ?? join(e.dir, e.personal) };
+  if (shared) for (const w of await shared.list(name)) learn(loaded, w);
+  return loaded;
 }
 
 /** Appends one line to a file (created when missing), on a line of its own, then fsyncs it. */

@@ -19,6 +19,7 @@ import { YatzeeRoom } from './yatzee-room.js';
 import { CardwordsRoom } from './cardwords-room.js';
 import { RobotPool } from './robot-pool.js';
 import { RulesetRegistry } from './rulesets.js';
+import { RedisSharedWords } from './shared-words.js';
 
 export interface ServeOptions {
   port: number;
@@ -87,6 +88,8 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   const rulesets = await RulesetRegistry.create(o.rulesets, o.log);
   const robots = new RobotPool(o.rulesets);
   rulesets.onWordAdded = (name, word) => robots.addWord(name, word);
+  const shared = redis ? await RedisSharedWords.start(redis, processId, (name, word) => void rulesets.learn(name, word)) : null;
+  rulesets.shared = shared;
   setContext({ ownerToken: token, store, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots });
 
   const presence: Presence = o.redisUrl ? new RedisPresence(o.redisUrl) : new LocalPresence();
@@ -139,6 +142,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       stopped = true;
       await server.gracefullyShutdown(false);
       await robots.close();
+      await shared?.close();
       await store.close();
       redis?.disconnect();
       setContext(null);

@@ -1,7 +1,7 @@
 // Helpers for Cardwords room tests: the decoded room state as the SDK hands it out, a temp
 // copy of a sample ruleset, a human player's move chosen by core's robot from what that
 // client received, and a recorder of every state a client decodes.
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@colyseus/sdk';
 import { formatAction } from '../../core/games/cardwords/notation.js';
@@ -31,6 +31,21 @@ export function copySample(name: string): string {
   const dir = join(tempDir('cardwords-ruleset-'), name);
   mkdirSync(dir, { recursive: true });
   cpSync(join('samples', name), dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * A ruleset 'aa' in a fresh temp folder: every card is an A, and the only word is BB, so
+ * nobody can move until the owner approves a word of A's (AA, AAA, ...).
+ */
+export function aaRuleset(): string {
+  const dir = join(tempDir('cw-aa-'), 'aa');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'aa.charset'), '2\nAa\nBb\n');
+  writeFileSync(join(dir, 'aa.cardset'), `20\n${'[A 1] '.repeat(20).trim()}\n`);
+  writeFileSync(join(dir, 'aa.cardtable'), '5*5\n(2,2)\n(5,5)\n');
+  writeFileSync(join(dir, 'aa.bonus'), Array.from({ length: 15 }, (_, i) => `${i - 7}:0`).join('\n') + '\n');
+  writeFileSync(join(dir, 'aa.dict'), 'BB\n');
   return dir;
 }
 

@@ -73,4 +73,57 @@ describe('cardwords persistence', () => {
       await srv2?.stop();
     }
   });
+
+  it('a question to the owner survives kill -9: after the restart the owner is asked again, and the answer reaches the player', async () => {
+    const rulesetDir = copySample('tiny');
+    const args = ['--ruleset', rulesetDir, '--rate', '1000', '--robot-delay', '5'];
+    const srv = await startServer({ args });
+    let srv2: ServerProcess | null = null;
+    try {
+      const ruleset = await loadTestRuleset(rulesetDir);
+      const chars = ruleset.charset.entries.map((e) => e.canonical);
+      const known = new Set(ruleset.words);
+      const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
+      const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], name: 'Ann' });
+      const id = ann.room.roomId;
+      const key = (await ann.next((m) => m.type === 'welcome')).payload.key!;
+      await until(() => ann.state.status === 'playing' && ann.state.turn === 0 && handOf(ann).length > 0, 5000, 'the start');
+      const board = boardOf(ann.state);
+      const move = sortMoves(generateMoves(wide, board, handOf(ann))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
+      const fresh = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
+      const text = formatAction({ type: 'move', player: 0, cards: tilesToPlaced(board.width, move) });
+      expect((await ann.request('action', { text })).payload.code).toBe('unknown-words');
+      expect(sorted(((await ann.next((m) => m.type === 'word-request')).payload as { words?: unknown }).words)).toEqual(fresh);
+      const seen = JSON.parse(JSON.stringify(ann.state.toJSON())) as Record<string, unknown>;
+      await srv.kill9();
+      const lines = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines.filter((l) => 'ask' in l).map((l) => ({ player: l.player, words: sorted(l.ask) }))).toEqual([{ player: 'Ann', words: fresh }]);
+
+      srv2 = await startServer({ dataDir: srv.dataDir, args });
+      const ann2 = await cwJoin(srv2.url, id, { name: 'Ann', key, owner: srv.ownerToken });
+      const asked = await ann2.next((m) => m.type === 'word-request');
+      expect(asked.payload).toMatchObject({ player: 'Ann', ruleset: 'tiny' });
+      expect(sorted((asked.payload as { words?: unknown }).words)).toEqual(fresh);
+      await until(() => (ann2.state.players[0]?.hand ?? []).length > 0, 5000, 'the restored state');
+      expect(ann2.state.toJSON()).toEqual(seen);
+      // the owner answers: the refused player hears it, the word is in the personal dictionary, the move goes through
+      expect((await ann2.request('approve', { words: fresh })).type).toBe('ack');
+      for (const w of fresh) expect((await ann2.next((m) => m.type === 'word' && (m.payload as { word?: string }).word === w)).payload).toMatchObject({ approved: true });
+      expect((await ann2.request('action', { text })).type).toBe('ack');
+      for (const w of fresh) expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).toContain(w);
+      await ann2.leave();
+
+      // answered questions are not asked again after another restart
+      await srv2.kill9();
+      srv2 = await startServer({ dataDir: srv.dataDir, args });
+      const ann3 = await cwJoin(srv2.url, id, { name: 'Ann', key, owner: srv.ownerToken });
+      await until(() => (ann3.state.players[0]?.hand ?? []).length > 0, 5000, 'the restored state');
+      await new Promise((res) => setTimeout(res, 200));
+      expect(ann3.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+      await ann3.leave();
+    } finally {
+      await srv.kill9();
+      await srv2?.kill9();
+    }
+  });
 });

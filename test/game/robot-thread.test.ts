@@ -1,23 +1,14 @@
 // The robots play on their own thread (server/game/robot-pool.ts): a word the owner
 // approves reaches that thread before the robot's next turn, so the robot plays it at once.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, tempDir, until, type ServerProcess } from '../support/game-server.js';
-import { cwCreate } from './cardwords-helpers.js';
+import { startServer, until, type ServerProcess } from '../support/game-server.js';
+import { aaRuleset, cwCreate } from './cardwords-helpers.js';
 
 describe('robots on their own thread', () => {
   let srv: ServerProcess;
   beforeAll(async () => {
     // every card is an A, and the only word is BB: nobody can move until AA is approved
-    const dir = join(tempDir('cw-robot-thread-'), 'aa');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'aa.charset'), '2\nAa\nBb\n');
-    writeFileSync(join(dir, 'aa.cardset'), `20\n${'[A 1] '.repeat(20).trim()}\n`);
-    writeFileSync(join(dir, 'aa.cardtable'), '5*5\n(2,2)\n(5,5)\n');
-    writeFileSync(join(dir, 'aa.bonus'), Array.from({ length: 15 }, (_, i) => `${i - 7}:0`).join('\n') + '\n');
-    writeFileSync(join(dir, 'aa.dict'), 'BB\n');
-    srv = await startServer({ args: ['--ruleset', dir, '--robot-delay', '5'] });
+    srv = await startServer({ args: ['--ruleset', aaRuleset(), '--robot-delay', '5'] });
   });
   afterAll(async () => {
     await srv?.stop();

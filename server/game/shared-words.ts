@@ -1,0 +1,63 @@
+// Approved words shared by the server processes of one Redis (REDIS_URL): the set
+// `cardwords:words:<ruleset>` holds every word any process approved into that ruleset, and
+// the channel `cardwords:words` tells the running processes at once. A process reads the set
+// when it loads the ruleset and adds what it hears to its live word store (and its robots'
+// thread), so a word approved in a game on one process is a word in every game on all of
+// them. Each process still appends the words it approved itself to its own personal
+// dictionary on disk.
+import type { Redis } from 'ioredis';
+
+const PREFIX = 'cardwords:words:';
+const CHANNEL = 'cardwords:words';
+/** Longest ruleset name and word a message may carry (the room bounds words at 64). */
+const MAX_FIELD = 256;
+
+export interface SharedWords {
+  /** Every word approved into `ruleset` by any process. */
+  list(ruleset: string): Promise<string[]>;
+  /** Records an approved word and tells the other processes. */
+  publish(ruleset: string, word: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class RedisSharedWords implements SharedWords {
+  private constructor(
+    private readonly redis: Redis,
+    private readonly sub: Redis,
+    private readonly processId: string,
+  ) {}
+
+  /** Subscribes before it resolves: no word published afterwards is missed. */
+  static async start(redis: Redis, processId: string, heard: (ruleset: string, word: string) => void): Promise<RedisSharedWords> {
+    const sub = redis.duplicate();
+    sub.on('message', (_channel: string, text: string) => {
+      let m: unknown;
+      try {
+        m = JSON.parse(text);
+      } catch {
+        return;
+      }
+      if (typeof m !== 'object' || m === null) return;
+      const { ruleset, word, from } = m as Record<string, unknown>;
+      if (from === processId || typeof ruleset !== 'string' || typeof word !== 'string') return;
+      if (ruleset.length > MAX_FIELD || word.length > MAX_FIELD) return;
+      heard(ruleset, word);
+    });
+    await sub.subscribe(CHANNEL);
+    return new RedisSharedWords(redis, sub, processId);
+  }
+
+  list(ruleset: string): Promise<string[]> {
+    return this.redis.smembers(PREFIX + ruleset);
+  }
+
+  async publish(ruleset: string, word: string): Promise<void> {
+    // the set first: a process that loads the ruleset after this reads it there
+    await this.redis.sadd(PREFIX + ruleset, word);
+    await this.redis.publish(CHANNEL, JSON.stringify({ ruleset, word, from: this.processId }));
+  }
+
+  async close(): Promise<void> {
+    this.sub.disconnect();
+  }
+}

@@ -1,0 +1,82 @@
+// Approved words on several processes (server/game/shared-words.ts): two server processes
+// on one real redis-server, each with its own copy of a ruleset folder (so nothing passes
+// through the disk). A word the owner approves in a game on one process is a word in the
+// games of the other: one that loads the ruleset afterwards, and one already running.
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { generateMoves } from '../../core/robots/cardwords/generate.js';
+import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
+import { formatAction } from '../../core/games/cardwords/notation.js';
+import { getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
+import { startRedis, type RedisProcess } from '../support/redis.js';
+import { aaRuleset, boardOf, cwCreate, genContext, handOf, loadTestRuleset, seatOf, type CwPlayer } from './cardwords-helpers.js';
+
+/** A move of the player's hand whose words are exactly `words` (in any order). */
+function moveMaking(p: CwPlayer, ctxWords: readonly string[], want: string, ruleset: Awaited<ReturnType<typeof loadTestRuleset>>): string | null {
+  const gen = genContext(ruleset, ctxWords);
+  const board = boardOf(p.state);
+  const m = generateMoves(gen, board, handOf(p)).find((mv) => moveWords(gen, board, mv).includes(want));
+  return m ? formatAction({ type: 'move', player: seatOf(p), cards: tilesToPlaced(board.width, m) }) : null;
+}
+
+describe('approved words on two processes', () => {
+  let redis: RedisProcess | null = null;
+  const servers: ServerProcess[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.stop();
+    await redis?.stop();
+  });
+
+  it('a word approved on one process is playable at once on the other, for humans and robots', async () => {
+    redis = await startRedis();
+    const env = { REDIS_URL: redis.url };
+    const dirX = aaRuleset();
+    const dirY = aaRuleset();
+    const ruleset = await loadTestRuleset(dirX);
+    const rooms = async (s: ServerProcess) => (await getJSON<{ rooms: number }>(`${s.url}/health`)).body.rooms;
+
+    // X alone: the owner's game there approves AA
+    const x = await startServer({ env, args: ['--ruleset', dirX, '--robot-delay', '5', '--rate', '1000'] });
+    servers.push(x);
+    const ann = await cwCreate(x.url, { owner: x.ownerToken, ruleset: 'aa', humans: 1, robots: ['best'], name: 'Ann', seed: 'words-1' });
+    await until(() => ann.state.status === 'playing', 5000, 'the start on X');
+    expect((await ann.request('approve', { word: 'aa' })).type).toBe('ack');
+    expect(readFileSync(join(dirX, 'aa.personal.dict'), 'utf8').split('\n')).toContain('AA');
+
+    // Y starts afterwards, with a folder that never heard of AA; its first game goes there
+    // (the least busy process: once X's room count is on Redis, which Colyseus does within a second)
+    const r = new Redis(redis.url);
+    await until(async () => Object.values(await r.hgetall('roomcount')).some((v) => v.startsWith('1,')), 5000, "X's room count on Redis");
+    r.disconnect();
+    const y = await startServer({ env, args: ['--ruleset', dirY, '--robot-delay', '5', '--rate', '1000'] });
+    servers.push(y);
+    const bob = await cwCreate(y.url, { owner: y.ownerToken, ruleset: 'aa', humans: 1, robots: ['best'], name: 'Bob', seed: 'words-2' });
+    await until(() => bob.state.status === 'playing' && bob.state.turn === 0, 5000, 'the start on Y');
+    expect(await rooms(y)).toBe(1);
+    expect(existsSync(join(dirY, 'aa.personal.dict'))).toBe(false);
+    // Bob lays AA: no question to the owner
+    const first = moveMaking(bob, ['AA'], 'AA', ruleset)!;
+    const r1 = await bob.request('action', { text: first });
+    expect(r1.type, JSON.stringify(r1.payload)).toBe('ack');
+    // Y's robot (its own thread) knows AA too: it lays one
+    await until(() => bob.state.moves >= 2 && bob.state.turn === 0, 5000, "Y's robot");
+    expect(bob.state.last).toMatchObject({ player: 1, type: 'move' });
+    expect([...bob.state.last.words]).toContain('AA');
+
+    // Y is running now: AAA approved on X reaches it at once
+    const withAaa = moveMaking(bob, ['AA', 'AAA'], 'AAA', ruleset)!;
+    expect(withAaa).not.toBeNull();
+    const refused = await bob.request('action', { text: withAaa });
+    expect(refused.payload).toMatchObject({ code: 'unknown-words' });
+    expect((await ann.request('approve', { word: 'AAA' })).type).toBe('ack');
+    await until(async () => {
+      const r = await bob.request('action', { text: withAaa });
+      return r.type === 'ack';
+    }, 5000, 'AAA on Y');
+    expect(bob.state.last).toMatchObject({ player: 0, type: 'move' });
+    expect([...bob.state.last.words]).toContain('AAA');
+    await Promise.all([ann.leave(), bob.leave()]);
+  });
+});
