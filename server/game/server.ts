@@ -20,6 +20,7 @@ import { CardwordsRoom } from './cardwords-room.js';
 import { RobotPool } from './robot-pool.js';
 import { RulesetRegistry } from './rulesets.js';
 import { RedisSharedWords } from './shared-words.js';
+import { Placement } from './placement.js';
 
 export interface ServeOptions {
   port: number;
@@ -92,6 +93,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   rulesets.shared = shared;
   setContext({ ownerToken: token, store, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots });
 
+  const placement = new Placement();
   const presence: Presence = o.redisUrl ? new RedisPresence(o.redisUrl) : new LocalPresence();
   const transport = gatedTransport({ server: createHttpServer() }, o.limits);
   const server = new Server({
@@ -104,8 +106,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
     // a game coming back from its log is created by the process that claimed it
     selectProcessIdToCreateRoom: async (roomName, clientOptions) => {
       if (typeof (clientOptions as { restore?: unknown }).restore === 'string') return matchMaker.processId;
-      const all = await matchMaker.stats.fetchAll();
-      return all.sort((a, b) => a.roomCount - b.roomCount)[0]?.processId ?? matchMaker.processId;
+      return placement.choose(await matchMaker.stats.fetchAll(), matchMaker.processId);
     },
   });
   server.define('lobby', LobbyRoom);
