@@ -131,8 +131,11 @@ async function positions(label: string, r: Ruleset, table: Ruleset['table'], sto
   }
 }
 
-/** Adding (and removing) words at run time, with 0 and 100 words added before. */
-function addWords(store: WordStore): void {
+/**
+ * Adding (and removing) words at run time, with 0, 100 and 1,000 words added before; and the
+ * move generator with the 1,000 added words in the overlay (`midGame`: all moves of a position).
+ */
+async function addWords(store: WordStore, midGame: () => unknown): Promise<void> {
   const rng = Rng.fromSeed('add words');
   const letters = store.alphabet.chars;
   const fresh = (): string => {
@@ -143,9 +146,14 @@ function addWords(store: WordStore): void {
       if (!store.has(w)) return w;
     }
   };
-  for (const before of [0, 100]) {
+  const plain = await timed('mid, 0 wildcards: all moves, no word added', midGame);
+  for (const before of [0, 100, 1000]) {
     const base = Array.from({ length: before }, fresh);
     for (const w of base) store.add(w);
+    if (before === 1000) {
+      const over = await timed('mid, 0 wildcards: all moves, 1,000 words added', midGame);
+      line('move generation with 1,000 words added (16 overlay graphs)', `median ${over.medianMs.toFixed(3)} ms (none added: ${plain.medianMs.toFixed(3)} ms)`);
+    }
     const add: number[] = [];
     const remove: number[] = [];
     for (let i = 0; i < 200; i++) {
@@ -196,7 +204,11 @@ const seedRules = { ...english, bonus: seed.bonus, table: seed.table };
 await positions("seed's 19*10 table, English words", seedRules, seed.table, en, 'seed19x10');
 
 console.log('\n## the word store at run time (English graph)');
-addWords(en);
+{
+  const { board, hand } = position(english, english.table, POSITIONS.english!.mid, 0);
+  const ctx: GenContext = { table: english.table, bonus: english.bonus.values, store: en };
+  await addWords(en, () => generateMoves(ctx, board, hand));
+}
 
 console.log('\n## summary (markdown)');
 console.log('| table, words | position | wildcards | moves | all: median ms | p95 ms | best: median ms | p95 ms | M moves/s |');

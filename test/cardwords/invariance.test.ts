@@ -7,7 +7,7 @@ import type { CardTable } from '../../core/formats/types.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { Rng } from '../../core/random.js';
 import { bestMoves, generateMoves, type GenContext, type GeneratedMove } from '../../core/robots/cardwords/generate.js';
-import { WordStore } from '../../core/words/store.js';
+import { TIER_WORDS, WordStore } from '../../core/words/store.js';
 import { robotGame, sample } from './games.js';
 import { randomPosition } from './random-positions.js';
 
@@ -133,6 +133,42 @@ describe('move generator invariance', () => {
       sameMoves(after, moveMap(generateMoves(rebuilt, p.board, p.hand), p.table.width), `seed ${seed}`);
     }
     expect(raised).toBeGreaterThan(0);
+  });
+
+  it(`many added words (several overlay tiers of ${TIER_WORDS}), some removed again: the same moves as a rebuilt graph`, () => {
+    const rng = Rng.fromSeed('many added words');
+    let threeTiers = 0;
+    for (let seed = 31_000; seed < 31_040; seed++) {
+      const p = randomPosition(seed);
+      const ctx = { table: p.table, bonus: p.bonus, store: p.store };
+      const words = new Set(p.words);
+      const added: string[] = [];
+      // up to 3 tiers' worth; short words, so that many of them are playable here
+      for (let tries = 0; added.length < 2.5 * TIER_WORDS && tries < 5000; tries++) {
+        let word = '';
+        const len = 2 + rng.int(3);
+        for (let i = 0; i < len; i++) word += p.letters[rng.int(p.letters.length)]!;
+        if (words.has(word)) continue;
+        expect(p.store.add(word)).toBe(true);
+        words.add(word);
+        added.push(word);
+      }
+      if (added.length > 2 * TIER_WORDS) threeTiers++;
+      // remove every third added word (from every tier), then add a few back into the holes
+      for (let i = 0; i < added.length; i += 3) {
+        expect(p.store.remove(added[i]!)).toBe(true);
+        words.delete(added[i]!);
+      }
+      for (let i = 0; i < added.length && i < 30; i += 6) {
+        expect(p.store.add(added[i]!)).toBe(true);
+        words.add(added[i]!);
+      }
+      for (const w of words) expect(p.store.has(w), w).toBe(true);
+      for (let i = 3; i < added.length; i += 6) expect(p.store.has(added[i]!), added[i]).toBe(false);
+      const rebuilt = { ...ctx, store: WordStore.build(p.letters, [...words]) };
+      sameMoves(moveMap(generateMoves(ctx, p.board, p.hand), p.table.width), moveMap(generateMoves(rebuilt, p.board, p.hand), p.table.width), `seed ${seed}`);
+    }
+    expect(threeTiers).toBeGreaterThan(20);
   });
 
   it('adding then removing a word, or removing then adding it back, restores every result', async () => {

@@ -286,8 +286,7 @@ class Generator {
   run(): void {
     const store = this.ctx.store;
     this.runGraph(store.graph, store.removedWords.size > 0);
-    const overlay = store.overlay;
-    if (overlay) this.runGraph(overlay, false);
+    for (const overlay of store.overlays) this.runGraph(overlay, false);
   }
 
   private runGraph(g: WordGraph, filterRemoved: boolean): void {
