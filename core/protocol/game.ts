@@ -175,6 +175,20 @@ export interface CardwordsRoomState {
   winners: number[];
 }
 
+/** One turn of the game log: what `last` showed after it (all public; a trade shows only a count). */
+export type CardwordsTurnInfo = CardwordsRoomState['last'];
+
+/**
+ * `history`: the turns of the current round so far, sent at every join (a watcher who comes
+ * late, a player back after a reload) so that the game log is whole.
+ */
+export interface CardwordsHistoryMessage {
+  round: number;
+  /** The seats' names, by seat index (the state may arrive after this message). */
+  players: string[];
+  turns: CardwordsTurnInfo[];
+}
+
 /** `ruleset`: the ruleset's files a Cardwords room sends at join (never the dictionaries). */
 export interface RulesetMessage {
   name: string;

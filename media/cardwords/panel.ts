@@ -15,7 +15,7 @@ import { passScore, scoreMove, tradeScore } from '../../core/games/cardwords/sco
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { announce, flash, h, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
-import type { CardwordsCardState as CwCardV, CardwordsPlacedState as CwPlacedV, CardwordsRoomState as CwStateV, CardwordsSeatState as CwSeatV, RulesetMessage, WelcomeMessage as Welcome } from '../../core/protocol/game.js';
+import type { CardwordsCardState as CwCardV, CardwordsPlacedState as CwPlacedV, CardwordsRoomState as CwStateV, CardwordsSeatState as CwSeatV, RulesetMessage, WelcomeMessage as Welcome, CardwordsHistoryMessage, CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type { RoomLike } from '../ui/room.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Composer, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from './compose.js';
@@ -145,6 +145,7 @@ export class CardwordsPanel {
     room.onMessage('results', (p) => this.onResults(p as Results));
     room.onMessage('rematch', (p) => this.onRematch(p as { round: number }));
     room.onMessage('ended', (p) => this.onEnded(p as { reason: string }));
+    room.onMessage('history', (p) => this.onHistory(p as CardwordsHistoryMessage));
     room.onMessage('hint', (p) => this.onHint(p as { id?: string; action: ComposedAction; score: number; words: string[] }));
     document.addEventListener('keydown', (e) => this.onKey(e));
   }
@@ -372,18 +373,35 @@ export class CardwordsPanel {
       this.lastPoints.clear();
     }
     if (s.moves > this.loggedMoves && s.last.player >= 0) {
-      const name = s.players[s.last.player]?.name ?? '?';
       const l = s.last;
-      let text: string;
-      if (l.type === 'move') text = this.t('cw.log.move', name, l.words.join(', '), l.score);
-      else if (l.type === 'trade') text = this.t('cw.log.trade', name, l.traded, l.score);
-      else text = this.t('cw.log.pass', name, l.score);
+      const text = this.turnText(l);
       if (s.moves - this.loggedMoves > 1 && this.loggedMoves > 0) this.log.push({ round: s.round, text: this.t('cw.log.skipped', s.moves - this.loggedMoves - 1) });
       this.log.push({ round: s.round, text });
       this.lastPoints.set(l.player, l.score);
       this.loggedMoves = s.moves;
       if (l.player !== this.mySeat) this.say(text);
     } else if (s.moves < this.loggedMoves) this.loggedMoves = s.moves;
+  }
+
+  /** A turn of the log in words (`names`: the seats' names when the state has not come yet). */
+  private turnText(l: CardwordsTurnInfo, names?: readonly string[]): string {
+    const name = names?.[l.player] ?? this.state?.players[l.player]?.name ?? '?';
+    if (l.type === 'move') return this.t('cw.log.move', name, l.words.join(', '), l.score);
+    if (l.type === 'trade') return this.t('cw.log.trade', name, l.traded, l.score);
+    return this.t('cw.log.pass', name, l.score);
+  }
+
+  /** The round so far, sent at a join: the log is rebuilt whole (before or after the first state). */
+  private onHistory(p: CardwordsHistoryMessage): void {
+    if (!Array.isArray(p.turns) || typeof p.round !== 'number') return;
+    const others = this.log.filter((e) => e.round !== p.round);
+    this.log.length = 0;
+    this.log.push(...others, ...p.turns.map((l) => ({ round: p.round, text: this.turnText(l, p.players) })));
+    if (this.loggedRound !== p.round) this.lastPoints.clear();
+    for (const l of p.turns) this.lastPoints.set(l.player, l.score);
+    this.loggedRound = p.round;
+    this.loggedMoves = Math.max(this.loggedMoves, p.turns.length);
+    this.render();
   }
 
   // ------------------------------------------------------------------ drawing

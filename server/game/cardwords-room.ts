@@ -29,6 +29,7 @@ import { ctx, isOwnerToken } from './context.js';
 import { GameRoom, isRecord, messageId, newKey, refuse } from './room-base.js';
 import type { LoadedRuleset } from './rulesets.js';
 import type { LogEntry, StoredGame } from './store.js';
+import type { CardwordsHistoryMessage, CardwordsTurnInfo } from '../../core/protocol/game.js';
 
 /** Most seats (humans + robots) in one game; the deck may allow fewer. */
 export const MAX_SEATS = 16;
@@ -454,6 +455,23 @@ export class CardwordsRoom extends GameRoom {
     const r = this.ruleset;
     client.send('ruleset', { name: r.name, digest: r.rules.ruleset.digest, files: r.texts });
     if (w.owner) for (const [player, words] of this.pendingByPlayer()) client.send('word-request', { words, player, ruleset: r.name });
+    if (this.game) client.send('history', { round: this.round, players: this.seats.map((s) => s.name), turns: this.history() } satisfies CardwordsHistoryMessage);
+  }
+
+  /** The round's turns as `last` showed them, replayed from the round's seed (public only). */
+  private history(): CardwordsTurnInfo[] {
+    const g = newGame(this.ruleset.rules, { seed: this.roundSeed, players: this.seats.map((s) => s.name) });
+    if (!g.ok || !this.game) return [];
+    let st = g.state;
+    const out: CardwordsTurnInfo[] = [];
+    for (const a of this.game.actions) {
+      const r = apply(this.ruleset.rules, st, a, ANY_WORD);
+      if (!r.ok || !r.state.last) break;
+      st = r.state;
+      const l = st.last!;
+      out.push({ player: l.player, type: l.type, score: l.score, words: [...l.words], traded: l.traded, drawn: l.drawn });
+    }
+    return out;
   }
 
   private pendingByPlayer(): Map<string, string[]> {

@@ -49,7 +49,8 @@ describe('cardwords rooms', () => {
     await expect(new Client(srv.url).create('cardwords', { owner: srv.ownerToken, humans: 9 })).rejects.toThrow(/table-full: .*too few/);
 
     // the owner creates the game and watches; Ann takes the human seat
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1 });
+    // a fixed deal: a random one may end with no card laid (both sides pass), once seen
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1, seed: 'whole-game-1' });
     const ownerRec = new Recorder(owner);
     const id = owner.room.roomId;
     expect((await owner.next((m) => m.type === 'welcome')).payload).toMatchObject({ gameId: id, kind: 'cardwords', role: 'watcher', owner: true });
@@ -125,6 +126,23 @@ describe('cardwords rooms', () => {
     expect(ann.state.players.map((p) => p.score)).toEqual(res.map((r) => r.score));
     expect(['out', 'idle']).toContain(ann.state.endReason);
     expect(ann.state.turn).toBe(-1);
+
+    // someone who joins now gets the round's log whole: every turn as `last` showed it
+    const late = await cwJoin(srv.url, id, { owner: srv.ownerToken });
+    const history = (await late.next((m) => m.type === 'history')).payload as unknown as { round: number; players: string[]; turns: CwJSON['last'][] };
+    expect(history.round).toBe(1);
+    expect(history.players).toEqual(['Ann', 'Robot1']);
+    expect(history.turns).toHaveLength(ann.state.moves);
+    let compared = 0;
+    for (const st of annRec.states) {
+      if (st.round !== 1 || st.moves === 0) continue;
+      expect(history.turns[st.moves - 1], `turn ${st.moves}`).toEqual(st.last);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(turns);
+    // a trade shows how many cards, never which
+    for (const turn of history.turns) expect(Object.keys(turn).sort()).toEqual(['drawn', 'player', 'score', 'traded', 'type', 'words']);
+    await late.leave();
 
     expect(ann.state.board.length).toBeGreaterThan(0);
     // every player (Ann is the only human) asks for a rematch: the same seats, a new deal

@@ -224,7 +224,12 @@ describe('Cardwords panel in Chromium', () => {
     expect(await w.textContent('.cw-watching')).toMatch(/Zuschauer/);
     expect(await w.locator('#cw-table .has-card').count()).toBeGreaterThanOrEqual(2);
     expect(await w.textContent('#cw-scores')).toContain('Ann');
-    expect((await snap(w)).hand).toEqual([]);
+    const seen = await snap(w);
+    expect(seen.hand).toEqual([]);
+    // joining late, the watcher's log holds every turn so far (the server's `history`), Ann's approved word among them
+    expect(seen.moves).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => w.locator('#cw-log li').count()).toBeGreaterThanOrEqual(seen.moves);
+    expect(await w.textContent('#cw-log')).toContain(approved[0]!);
     await shot(w, 'cardwords-watcher-de-dark');
   });
 
