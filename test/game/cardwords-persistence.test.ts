@@ -11,27 +11,36 @@ import { formatAction } from '../../core/games/cardwords/notation.js';
 import { startServer, until, type ServerProcess } from '../support/game-server.js';
 import { sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset } from './cardwords-helpers.js';
 
+/**
+ * A server on a copy of samples/tiny and a game of Ann (the owner) against a robot, at Ann's
+ * first turn, with a move of her hand that makes words the server does not know (`fresh`).
+ */
+async function unknownWordGame() {
+  const rulesetDir = copySample('tiny');
+  const args = ['--ruleset', rulesetDir, '--rate', '1000', '--robot-delay', '5'];
+  const srv = await startServer({ args });
+  const ruleset = await loadTestRuleset(rulesetDir);
+  const chars = ruleset.charset.entries.map((e) => e.canonical);
+  const known = new Set(ruleset.words);
+  const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
+  const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], name: 'Ann' });
+  const id = ann.room.roomId;
+  const key = (await ann.next((m) => m.type === 'welcome')).payload.key!;
+  await until(() => ann.state.status === 'playing' && ann.state.turn === 0 && handOf(ann).length > 0, 5000, 'the start');
+  const board = boardOf(ann.state);
+  const move = sortMoves(generateMoves(wide, board, handOf(ann))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
+  const fresh = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
+  const text = formatAction({ type: 'move', player: 0, cards: tilesToPlaced(board.width, move) });
+  return { rulesetDir, args, srv, ruleset, ann, id, key, fresh, text };
+}
+
 describe('cardwords persistence', () => {
   it('kill -9 mid-game, restart: the same state, the approved word kept, the player rejoins', async () => {
-    const rulesetDir = copySample('tiny');
-    const args = ['--ruleset', rulesetDir, '--rate', '1000', '--robot-delay', '5'];
-    const srv = await startServer({ args });
+    const { rulesetDir, args, srv, ruleset, ann, id, key, fresh, text } = await unknownWordGame();
     let srv2: ServerProcess | null = null;
     try {
-      const ruleset = await loadTestRuleset(rulesetDir);
-      const chars = ruleset.charset.entries.map((e) => e.canonical);
-      const known = new Set(ruleset.words);
-      const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
-      const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], name: 'Ann' });
-      const id = ann.room.roomId;
-      const key = (await ann.next((m) => m.type === 'welcome')).payload.key!;
-      await until(() => ann.state.status === 'playing' && ann.state.turn === 0 && handOf(ann).length > 0, 5000, 'the start');
 
       // the first move makes a word the server does not know: the owner (Ann) approves it
-      const board = boardOf(ann.state);
-      const move = sortMoves(generateMoves(wide, board, handOf(ann))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
-      const fresh = moveWords(wide, board, move).filter((w) => !known.has(w));
-      const text = formatAction({ type: 'move', player: 0, cards: tilesToPlaced(board.width, move) });
       const refused = await ann.request('action', { text });
       expect(refused.payload.code).toBe('unknown-words');
       expect(sorted((refused.payload as { words?: unknown }).words)).toEqual(sorted(fresh));
@@ -75,23 +84,9 @@ describe('cardwords persistence', () => {
   });
 
   it('a question to the owner survives kill -9: after the restart the owner is asked again, and the answer reaches the player', async () => {
-    const rulesetDir = copySample('tiny');
-    const args = ['--ruleset', rulesetDir, '--rate', '1000', '--robot-delay', '5'];
-    const srv = await startServer({ args });
+    const { rulesetDir, args, srv, ann, id, key, fresh, text } = await unknownWordGame();
     let srv2: ServerProcess | null = null;
     try {
-      const ruleset = await loadTestRuleset(rulesetDir);
-      const chars = ruleset.charset.entries.map((e) => e.canonical);
-      const known = new Set(ruleset.words);
-      const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
-      const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], name: 'Ann' });
-      const id = ann.room.roomId;
-      const key = (await ann.next((m) => m.type === 'welcome')).payload.key!;
-      await until(() => ann.state.status === 'playing' && ann.state.turn === 0 && handOf(ann).length > 0, 5000, 'the start');
-      const board = boardOf(ann.state);
-      const move = sortMoves(generateMoves(wide, board, handOf(ann))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
-      const fresh = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
-      const text = formatAction({ type: 'move', player: 0, cards: tilesToPlaced(board.width, move) });
       expect((await ann.request('action', { text })).payload.code).toBe('unknown-words');
       expect(sorted(((await ann.next((m) => m.type === 'word-request')).payload as { words?: unknown }).words)).toEqual(fresh);
       const seen = JSON.parse(JSON.stringify(ann.state.toJSON())) as Record<string, unknown>;
