@@ -15,7 +15,7 @@ const PERIOD_US = Number(process.env.SERVER_BENCH_QUOTA_PERIOD_US ?? 100_000);
 export interface CpuQuota {
   /** The cgroup folder, removed by `release` once the process is gone. */
   dir: string;
-  release(): void;
+  release(): Promise<void>;
 }
 
 function root(): { dir: string; v2: boolean } | null {
@@ -49,24 +49,34 @@ export function limitCpu(pid: number, cores: number): CpuQuota {
   const dir = join(r.dir, `cardwords-bench-${pid}`);
   mkdirSync(dir);
   const quota = Math.round(cores * PERIOD_US);
-  if (r.v2) {
-    writeFileSync(join(r.dir, 'cgroup.subtree_control'), '+cpu');
-    writeFileSync(join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`);
-    trySet(join(dir, 'cpu.max.burst'), String(quota));
-  } else {
-    writeFileSync(join(dir, 'cpu.cfs_period_us'), String(PERIOD_US));
-    writeFileSync(join(dir, 'cpu.cfs_quota_us'), String(quota));
-    trySet(join(dir, 'cpu.cfs_burst_us'), String(quota));
+  try {
+    if (r.v2) {
+      writeFileSync(join(r.dir, 'cgroup.subtree_control'), '+cpu');
+      writeFileSync(join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`);
+      trySet(join(dir, 'cpu.max.burst'), String(quota));
+    } else {
+      writeFileSync(join(dir, 'cpu.cfs_period_us'), String(PERIOD_US));
+      writeFileSync(join(dir, 'cpu.cfs_quota_us'), String(quota));
+      trySet(join(dir, 'cpu.cfs_burst_us'), String(quota));
+    }
+    writeFileSync(join(dir, 'cgroup.procs'), String(pid));
+  } catch (e) {
+    rmdirSync(dir); // empty still: nothing was moved into it
+    throw e;
   }
-  writeFileSync(join(dir, 'cgroup.procs'), String(pid));
   return {
     dir,
-    release() {
-      try {
-        rmdirSync(dir);
-      } catch {
-        // still has a process: the kernel keeps it until then
+    async release() {
+      // the kernel never removes a cgroup itself; the process may need a moment to leave it
+      for (let i = 0; i < 50; i++) {
+        try {
+          rmdirSync(dir);
+          return;
+        } catch {
+          await new Promise((res) => setTimeout(res, 20));
+        }
       }
+      console.log(`could not remove ${dir}`);
     },
   };
 }

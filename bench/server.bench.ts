@@ -296,7 +296,7 @@ async function capacity(procs: 1 | 2, args: string[], gctx: GenContext): Promise
       most = n;
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
-      for (const q of quotas) q.release();
+      for (const q of quotas) await q.release();
       await redis?.stop();
     }
   }

@@ -179,10 +179,12 @@ export interface CardwordsRoomState {
 export type CardwordsTurnInfo = CardwordsRoomState['last'];
 
 /**
- * `history`: the turns of the current round so far, sent at every join (a watcher who comes
- * late, a player back after a reload) so that the game log is whole.
+ * `history`: the turns of the current round so far, the answer to a client's `history` (a
+ * watcher who comes late, a player back after a reload), so that the game log is whole.
  */
 export interface CardwordsHistoryMessage {
+  /** The request's id, when it had one. */
+  id?: string | number;
   round: number;
   /** The seats' names, by seat index (the state may arrive after this message). */
   players: string[];

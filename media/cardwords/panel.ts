@@ -34,6 +34,8 @@ interface ServerError {
   pile?: number;
   wanted?: number;
   cards?: string[];
+  /** unknown-words: false when the owner's list of questions is full (the owner was not asked). */
+  asked?: boolean;
 }
 
 interface Results {
@@ -336,6 +338,9 @@ export class CardwordsPanel {
   update(s: CwStateV): void {
     const prev = this.state;
     this.state = s;
+    // the log so far, asked once the first state is here: the answer is at least as new as
+    // this state, so no turn falls between the two
+    if (!prev && s.moves > 0) this.room.send('history', {});
     if (prev && prev.round !== s.round) this.onRematch({ round: s.round });
     this.trackLog(s);
     this.rebuild();
@@ -391,9 +396,11 @@ export class CardwordsPanel {
     return this.t('cw.log.pass', name, l.score);
   }
 
-  /** The round so far, sent at a join: the log is rebuilt whole (before or after the first state). */
+  /** The round so far (asked after the first state): the log is rebuilt whole. */
   private onHistory(p: CardwordsHistoryMessage): void {
     if (!Array.isArray(p.turns) || typeof p.round !== 'number') return;
+    // a rematch came in between: that round's log starts afresh from the state
+    if (p.round < this.loggedRound) return;
     const others = this.log.filter((e) => e.round !== p.round);
     this.log.length = 0;
     this.log.push(...others, ...p.turns.map((l) => ({ round: p.round, text: this.turnText(l, p.players) })));
@@ -877,7 +884,7 @@ export class CardwordsPanel {
         text = t('cw.err.illegal', (p.errors ?? []).map((e) => this.moveError(e)).join('; '));
         break;
       case 'unknown-words':
-        text = t('cw.err.unknown-words.asked', (p.words ?? []).join(', '));
+        text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '));
         break;
       case 'not-your-turn':
         text = t('cw.err.not-your-turn.n', this.state?.players[p.turn ?? -1]?.name ?? '?');

@@ -36,6 +36,8 @@ export const MAX_SEATS = 16;
 export const MAX_WATCHERS = 64;
 /** Most unknown words waiting for the owner in one game; later ones are refused but not asked. */
 export const MAX_PENDING_WORDS = 256;
+/** Most of those one player's refusals may hold (one player cannot fill the owner's list). */
+export const MAX_PENDING_PER_PLAYER = 32;
 
 export const CwCard = schema({ char: t.string().default(''), points: t.int16().default(0) }, 'CwCard');
 
@@ -241,6 +243,7 @@ export class CardwordsRoom extends GameRoom {
     this.onMessage('rematch', (client, m) => this.onRematch(client, m));
     this.onMessage('remove', (client, m) => this.onRemove(client, m));
     this.onMessage('hint', (client, m) => this.onHint(client, m));
+    this.onMessage('history', (client, m) => this.onHistory(client, m));
     this.onMessage('end', (client, m) => {
       if (!this.requireOwner(client, 'end', m)) return;
       client.send('ack', { id: messageId(m), type: 'end', moves: this.moves() });
@@ -455,7 +458,16 @@ export class CardwordsRoom extends GameRoom {
     const r = this.ruleset;
     client.send('ruleset', { name: r.name, digest: r.rules.ruleset.digest, files: r.texts });
     if (w.owner) for (const [player, words] of this.pendingByPlayer()) client.send('word-request', { words, player, ruleset: r.name });
-    if (this.game) client.send('history', { round: this.round, players: this.seats.map((s) => s.name), turns: this.history() } satisfies CardwordsHistoryMessage);
+  }
+
+  /**
+   * `history`: asked by a client once it has its first state (a message sent during the join
+   * would reach it after that state, older than it). Anyone in the room may ask: it is public.
+   */
+  private onHistory(client: Client, m: unknown): void {
+    const id = messageId(m);
+    if (!this.game) return this.sendError(client, 'not-started', 'the game has not started', { id, type: 'history' });
+    client.send('history', { id, round: this.round, players: this.seats.map((s) => s.name), turns: this.history() } satisfies CardwordsHistoryMessage);
   }
 
   /** The round's turns as `last` showed them, replayed from the round's seed (public only). */
@@ -484,18 +496,40 @@ export class CardwordsRoom extends GameRoom {
     return out;
   }
 
-  /** Records who was refused for which words; returns the words new for that player. */
-  private addPending(words: readonly string[], player: string): string[] {
+  /** Records who was refused for which words (the words are in the log already). */
+  private addPending(words: readonly string[], player: string): void {
+    for (const w of words) {
+      const names = this.pending.get(w) ?? new Set<string>();
+      names.add(player);
+      this.pending.set(w, names);
+    }
+  }
+
+  /**
+   * The words of a refusal that are new questions from `player`, within the caps. Words that
+   * became playable meanwhile (approved in another game or process) leave the list first.
+   */
+  private newQuestions(words: readonly string[], player: string): string[] {
+    for (const [w, names] of [...this.pending]) {
+      if (!this.ruleset.store.has(w)) continue;
+      this.pending.delete(w);
+      for (const name of names) {
+        const seat = this.findSeat(name);
+        const c = seat?.sessionId ? this.clients.getById(seat.sessionId) : undefined;
+        c?.send('word', { word: w, approved: true });
+      }
+    }
+    let mine = 0;
+    for (const names of this.pending.values()) if (names.has(player)) mine++;
+    let total = this.pending.size;
     const fresh: string[] = [];
     for (const w of words) {
-      let names = this.pending.get(w);
-      if (!names) {
-        if (this.pending.size >= MAX_PENDING_WORDS) continue;
-        names = new Set<string>();
-        this.pending.set(w, names);
-      }
-      if (!names.has(player)) fresh.push(w);
-      names.add(player);
+      const names = this.pending.get(w);
+      if (names?.has(player) || fresh.includes(w)) continue;
+      if (mine >= MAX_PENDING_PER_PLAYER || (!names && total >= MAX_PENDING_WORDS)) continue;
+      fresh.push(w);
+      mine++;
+      if (!names) total++;
     }
     return fresh;
   }
@@ -609,27 +643,32 @@ export class CardwordsRoom extends GameRoom {
     void this.enqueue(async () => {
       const err = await this.commit(action);
       if (!err) return client.send('ack', { id, type: 'action', moves: this.moves() });
-      // the question is durable before the refusal goes out: a restart does not lose it
-      const fresh = err.code === 'unknown-words' && 'words' in err ? await this.askOwner(err.words as readonly string[], seat.name) : [];
-      client.send('error', { ...err, id, type: 'action' });
+      if (err.code !== 'unknown-words' || !('words' in err)) return client.send('error', { ...err, id, type: 'action' });
+      // the question is durable before the refusal goes out: a restart does not lose it;
+      // `asked: false` when the owner's list is full (the player is told so)
+      const { fresh, asked } = await this.askOwner(err.words as readonly string[], seat.name);
+      client.send('error', { ...err, id, type: 'action', asked });
       if (fresh.length) for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) c.send('word-request', { words: fresh, player: seat.name, ruleset: this.ruleset.name });
     });
   }
 
-  /** Records the owner's question about unknown words (RULES.md: nobody else is told); returns the new ones. */
-  private async askOwner(words: readonly string[], player: string): Promise<string[]> {
-    const before = new Map([...this.pending].map(([w, n]) => [w, new Set(n)]));
-    const fresh = this.addPending(words, player);
-    if (fresh.length === 0) return [];
-    try {
-      await this.append({ ask: fresh, player });
-    } catch (e) {
-      console.error(`cardwords serve: game ${this.roomId}: the question about ${fresh.join(', ')} could not be stored: ${(e as Error).message}`);
-      this.pending.clear();
-      for (const [w, n] of before) this.pending.set(w, n);
-      return [];
+  /**
+   * Puts unknown words to the owner (RULES.md: nobody else is told): logged first, then
+   * counted as open, so no owner is asked a question a crash would lose. Returns the new
+   * questions and whether every word of the refusal is now waiting for the owner.
+   */
+  private async askOwner(words: readonly string[], player: string): Promise<{ fresh: string[]; asked: boolean }> {
+    const fresh = this.newQuestions(words, player);
+    if (fresh.length) {
+      try {
+        await this.append({ ask: fresh, player });
+      } catch (e) {
+        console.error(`cardwords serve: game ${this.roomId}: the question about ${fresh.join(', ')} could not be stored: ${(e as Error).message}`);
+        return { fresh: [], asked: false };
+      }
+      this.addPending(fresh, player);
     }
-    return fresh;
+    return { fresh, asked: words.every((w) => this.pending.get(w)?.has(player) === true) };
   }
 
   private onWords(client: Client, m: unknown, approve: boolean): void {

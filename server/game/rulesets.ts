@@ -105,18 +105,36 @@ export class RulesetRegistry {
       const codes = word === undefined ? null : r.store.alphabet.encode(word);
       if (word === undefined || codes === null) return { ok: false, message: `'${written}' has characters outside the charset of ${name}` };
       if (codes.length < 2) return { ok: false, message: `'${written}': a word has at least 2 characters` };
-      if (r.store.has(word)) return { ok: true, added: false, word };
-      await appendLine(r.personalPath, word);
-      r.store.add(word);
-      this.onWordAdded?.(name, word);
-      if (this.shared) {
-        // on disk and playable here already: Redis being away delays only the other processes
-        await this.shared.publish(name, word).catch((err: unknown) => this.log(`cardwords serve: '${word}' (${name}) could not be shared on Redis: ${(err as Error).message}`));
+      const added = !r.store.has(word);
+      if (added) {
+        await appendLine(r.personalPath, word);
+        r.store.add(word);
+        this.onWordAdded?.(name, word);
       }
-      return { ok: true, added: true, word };
+      // shared again when it was playable already: approving once more repairs a process
+      // that missed it (the set ignores a repeat)
+      if (this.shared && !(await this.shared.publish(name, word))) {
+        // on disk and playable here: the other processes get it when Redis is back
+        this.log(`cardwords serve: '${word}' (${name}) is not on Redis yet: sent when it is back`);
+      }
+      return { ok: true, added, word };
     });
     e.chain = next.catch(() => undefined);
     return next;
+  }
+
+  /** After a reconnection to Redis: every loaded ruleset reads its set again (words published meanwhile were missed). */
+  async resync(): Promise<void> {
+    if (!this.shared) return;
+    for (const [name, e] of this.entries) {
+      if (!e.loading) continue;
+      try {
+        const r = await e.loading;
+        for (const w of await this.shared.list(name)) this.learnInto(r, w);
+      } catch {
+        // not loaded, or Redis away again: the next reconnection tries again
+      }
+    }
   }
 
   /** A word another process approved: playable here at once if the ruleset is loaded (else its load reads it). */

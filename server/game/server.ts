@@ -89,7 +89,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   const rulesets = await RulesetRegistry.create(o.rulesets, o.log);
   const robots = new RobotPool(o.rulesets);
   rulesets.onWordAdded = (name, word) => robots.addWord(name, word);
-  const shared = redis ? await RedisSharedWords.start(redis, processId, (name, word) => void rulesets.learn(name, word)) : null;
+  const shared = redis ? await RedisSharedWords.start(redis, processId, (name, word) => void rulesets.learn(name, word), () => void rulesets.resync()) : null;
   rulesets.shared = shared;
   setContext({ ownerToken: token, store, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots });
 

@@ -4,7 +4,8 @@
 // when it loads the ruleset and adds what it hears to its live word store (and its robots'
 // thread), so a word approved in a game on one process is a word in every game on all of
 // them. Each process still appends the words it approved itself to its own personal
-// dictionary on disk.
+// dictionary on disk. After a lost connection to Redis, a process sends what it could not
+// and reads the sets again (what was published meanwhile never reaches a subscriber).
 import type { Redis } from 'ioredis';
 
 const PREFIX = 'cardwords:words:';
@@ -15,20 +16,26 @@ const MAX_FIELD = 256;
 export interface SharedWords {
   /** Every word approved into `ruleset` by any process. */
   list(ruleset: string): Promise<string[]>;
-  /** Records an approved word and tells the other processes. */
-  publish(ruleset: string, word: string): Promise<void>;
+  /** Records an approved word and tells the other processes; false when Redis is away (sent again on reconnection). */
+  publish(ruleset: string, word: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export class RedisSharedWords implements SharedWords {
+  /** Words not yet on Redis (it was away), sent again when it is back. */
+  private readonly unsent: Array<{ ruleset: string; word: string }> = [];
+
   private constructor(
     private readonly redis: Redis,
     private readonly sub: Redis,
     private readonly processId: string,
   ) {}
 
-  /** Subscribes before it resolves: no word published afterwards is missed. */
-  static async start(redis: Redis, processId: string, heard: (ruleset: string, word: string) => void): Promise<RedisSharedWords> {
+  /**
+   * Subscribes before it resolves: no word published afterwards is missed while connected.
+   * `resync` runs after every reconnection, once the words kept here are sent.
+   */
+  static async start(redis: Redis, processId: string, heard: (ruleset: string, word: string) => void, resync: () => void): Promise<RedisSharedWords> {
     const sub = redis.duplicate();
     sub.on('message', (_channel: string, text: string) => {
       let m: unknown;
@@ -44,17 +51,30 @@ export class RedisSharedWords implements SharedWords {
       heard(ruleset, word);
     });
     await sub.subscribe(CHANNEL);
-    return new RedisSharedWords(redis, sub, processId);
+    const shared = new RedisSharedWords(redis, sub, processId);
+    // ioredis subscribes again by itself on reconnection; what was missed is read from the sets
+    sub.on('ready', () => void shared.flush().then(resync));
+    return shared;
+  }
+
+  private async flush(): Promise<void> {
+    for (const u of this.unsent.splice(0)) await this.publish(u.ruleset, u.word);
   }
 
   list(ruleset: string): Promise<string[]> {
     return this.redis.smembers(PREFIX + ruleset);
   }
 
-  async publish(ruleset: string, word: string): Promise<void> {
-    // the set first: a process that loads the ruleset after this reads it there
-    await this.redis.sadd(PREFIX + ruleset, word);
-    await this.redis.publish(CHANNEL, JSON.stringify({ ruleset, word, from: this.processId }));
+  async publish(ruleset: string, word: string): Promise<boolean> {
+    try {
+      // the set first: a process that loads the ruleset after this reads it there
+      await this.redis.sadd(PREFIX + ruleset, word);
+      await this.redis.publish(CHANNEL, JSON.stringify({ ruleset, word, from: this.processId }));
+      return true;
+    } catch {
+      this.unsent.push({ ruleset, word });
+      return false;
+    }
   }
 
   async close(): Promise<void> {

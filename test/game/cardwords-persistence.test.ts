@@ -83,7 +83,7 @@ describe('cardwords persistence', () => {
     }
   });
 
-  it('a question to the owner survives kill -9: after the restart the owner is asked again, and the answer reaches the player', async () => {
+  it('a question to the owner survives kill -9: after the restart the owner is asked again; a rejection reaches the player and survives the next restart', async () => {
     const { rulesetDir, args, srv, ann, id, key, fresh, text } = await unknownWordGame();
     let srv2: ServerProcess | null = null;
     try {
@@ -101,20 +101,22 @@ describe('cardwords persistence', () => {
       expect(sorted((asked.payload as { words?: unknown }).words)).toEqual(fresh);
       await until(() => (ann2.state.players[0]?.hand ?? []).length > 0, 5000, 'the restored state');
       expect(ann2.state.toJSON()).toEqual(seen);
-      // the owner answers: the refused player hears it, the word is in the personal dictionary, the move goes through
-      expect((await ann2.request('approve', { words: fresh })).type).toBe('ack');
-      for (const w of fresh) expect((await ann2.next((m) => m.type === 'word' && (m.payload as { word?: string }).word === w)).payload).toMatchObject({ approved: true });
-      expect((await ann2.request('action', { text })).type).toBe('ack');
-      for (const w of fresh) expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).toContain(w);
+      // the owner rejects: the refused player hears it, the log says so
+      expect((await ann2.request('reject', { words: fresh })).type).toBe('ack');
+      for (const w of fresh) expect((await ann2.next((m) => m.type === 'word' && (m.payload as { word?: string }).word === w)).payload).toMatchObject({ approved: false });
       await ann2.leave();
 
-      // answered questions are not asked again after another restart
+      // a rejected question is not asked again after another restart (the `reject` entry replays)
       await srv2.kill9();
       srv2 = await startServer({ dataDir: srv.dataDir, args });
       const ann3 = await cwJoin(srv2.url, id, { name: 'Ann', key, owner: srv.ownerToken });
       await until(() => (ann3.state.players[0]?.hand ?? []).length > 0, 5000, 'the restored state');
       await new Promise((res) => setTimeout(res, 200));
       expect(ann3.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+      // the owner changes her mind: approved, into the personal dictionary, and the move goes through
+      expect((await ann3.request('approve', { words: fresh })).type).toBe('ack');
+      expect((await ann3.request('action', { text })).type).toBe('ack');
+      for (const w of fresh) expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).toContain(w);
       await ann3.leave();
     } finally {
       await srv.kill9();

@@ -129,7 +129,9 @@ describe('cardwords rooms', () => {
 
     // someone who joins now gets the round's log whole: every turn as `last` showed it
     const late = await cwJoin(srv.url, id, { owner: srv.ownerToken });
-    const history = (await late.next((m) => m.type === 'history')).payload as unknown as { round: number; players: string[]; turns: CwJSON['last'][] };
+    late.room.send('history', { id: 'h1' });
+    const history = (await late.next((m) => m.type === 'history')).payload as unknown as { id: string; round: number; players: string[]; turns: CwJSON['last'][] };
+    expect(history.id).toBe('h1');
     expect(history.round).toBe(1);
     expect(history.players).toEqual(['Ann', 'Robot1']);
     expect(history.turns).toHaveLength(ann.state.moves);
@@ -140,7 +142,7 @@ describe('cardwords rooms', () => {
       compared++;
     }
     expect(compared).toBeGreaterThan(turns);
-    // a trade shows how many cards, never which
+    // only the public fields: a trade would show how many cards, never which
     for (const turn of history.turns) expect(Object.keys(turn).sort()).toEqual(['drawn', 'player', 'score', 'traded', 'type', 'words']);
     await late.leave();
 
@@ -240,6 +242,41 @@ describe('cardwords rooms', () => {
     // not the owner: no approvals
     expect((await bob.request('approve', { word: 'BBBB' })).payload).toMatchObject({ code: 'not-owner' });
     await Promise.all([ann.leave(), bob.leave(), watcher.leave()]);
+  });
+
+  it("one player cannot fill the owner's list: past 32 open words a refusal says the owner was not asked", async () => {
+    const ruleset = await loadTestRuleset(rulesetDir);
+    const known = new Set(ruleset.words);
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], name: 'Ann', seed: 'cap-1' });
+    await until(() => ann.state.status === 'playing' && ann.state.turn === 0 && handOf(ann).length > 0, 5000, 'the start');
+    // first moves of Ann's cards (her wildcard as any letter) that make one unknown word each
+    const letters = ruleset.charset.entries.map((e) => e.canonical);
+    let strings = [''];
+    const cands: string[] = [];
+    for (let len = 1; len <= 4; len++) {
+      strings = strings.flatMap((x) => letters.map((l) => x + l));
+      if (len >= 2) cands.push(...strings.filter((w) => !known.has(w)));
+    }
+    const g = genContext(ruleset, cands);
+    const board = boardOf(ann.state);
+    const byWord = new Map<string, string>();
+    for (const m of generateMoves(g, board, handOf(ann))) {
+      const words = moveWords(g, board, m);
+      if (words.length === 1 && !known.has(words[0]!) && !byWord.has(words[0]!)) byWord.set(words[0]!, formatAction({ type: 'move', player: 0, cards: tilesToPlaced(board.width, m) }));
+    }
+    expect(byWord.size).toBeGreaterThan(40);
+    const asked: boolean[] = [];
+    for (const text of [...byWord.values()].slice(0, 40)) {
+      const r = await ann.request('action', { text });
+      expect(r.payload.code).toBe('unknown-words');
+      asked.push((r.payload as { asked?: boolean }).asked === true);
+    }
+    expect(asked).toEqual([...Array<boolean>(32).fill(true), ...Array<boolean>(8).fill(false)]);
+    // the owner was asked exactly 32 words
+    await until(() => ann.messages.filter((m) => m.type === 'word-request').flatMap((m) => (m.payload as { words: string[] }).words).length >= 32, 5000, 'the questions');
+    await new Promise((res) => setTimeout(res, 100));
+    expect(ann.messages.filter((m) => m.type === 'word-request').flatMap((m) => (m.payload as { words: string[] }).words)).toHaveLength(32);
+    await ann.request('end');
   });
 
   it('a dropped player: a robot plays the seat at once; the player takes it back (reconnection token, seat key)', async () => {

@@ -31,6 +31,23 @@ describe('placement of new rooms', () => {
     expect(p.choose([{ processId: 'A', roomCount: 4 }, { processId: 'B', roomCount: 3 }], 'A')).toBe('B');
   });
 
+  it('counts its own rooms still being created (its count grows only when a creation ends)', () => {
+    let now = 0;
+    const p = new Placement(() => now);
+    const placed = { A: 0, B: 0 };
+    // a burst of 10 at A while every creation is still running: A's own count stays 0
+    for (let i = 0; i < 10; i++) {
+      placed[p.choose([{ processId: 'A', roomCount: 0 }, { processId: 'B', roomCount: 0 }], 'A') as 'A' | 'B']++;
+      now += 10;
+    }
+    expect(placed).toEqual({ A: 5, B: 5 });
+    // A's 5 are created (count 5), B has not published yet: A is 5 (not 10), B 0 + 5 sent, a tie: A
+    expect(p.choose([{ processId: 'A', roomCount: 5 }, { processId: 'B', roomCount: 0 }], 'A')).toBe('A');
+    // later A's 6 are created and B has published its 5: nothing counts twice, a tie, A takes it
+    now += STALE_MS;
+    expect(p.choose([{ processId: 'A', roomCount: 6 }, { processId: 'B', roomCount: 5 }], 'A')).toBe('B');
+  });
+
   it('one process alone takes every room', () => {
     const p = new Placement();
     for (let i = 0; i < 5; i++) expect(p.choose([{ processId: 'A', roomCount: i }], 'A')).toBe('A');

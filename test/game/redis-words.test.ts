@@ -64,6 +64,8 @@ describe('approved words on two processes', () => {
     await until(() => bob.state.moves >= 2 && bob.state.turn === 0, 5000, "Y's robot");
     expect(bob.state.last).toMatchObject({ player: 1, type: 'move' });
     expect([...bob.state.last.words]).toContain('AA');
+    // and it was Y's robot thread that knew it (the main-thread fallback says so once)
+    expect(y.output()).not.toContain("robots' thread is not available");
 
     // Y is running now: AAA approved on X reaches it at once
     const withAaa = moveMaking(bob, ['AA', 'AAA'], 'AAA', ruleset)!;
@@ -79,4 +81,39 @@ describe('approved words on two processes', () => {
     expect([...bob.state.last.words]).toContain('AAA');
     await Promise.all([ann.leave(), bob.leave()]);
   });
+
+  it('a word approved while Redis is away reaches the other process once Redis is back', async () => {
+    const r0 = await startRedis();
+    let r1: RedisProcess | null = null;
+    const env = { REDIS_URL: r0.url };
+    const ruleset = await loadTestRuleset(aaRuleset());
+    const x = await startServer({ env, args: ['--ruleset', aaRuleset(), '--robot-delay', '5', '--rate', '1000'] });
+    servers.push(x);
+    try {
+      const ann = await cwCreate(x.url, { owner: x.ownerToken, ruleset: 'aa', humans: 1, robots: ['best'], name: 'Ann', seed: 'words-3' });
+      await until(() => ann.state.status === 'playing', 5000, 'the start on X');
+      const r = new Redis(r0.url);
+      await until(async () => Object.values(await r.hgetall('roomcount')).some((v) => v.startsWith('1,')), 5000, "X's room count on Redis");
+      r.disconnect();
+      const y = await startServer({ env, args: ['--ruleset', aaRuleset(), '--robot-delay', '5', '--rate', '1000'] });
+      servers.push(y);
+      const bob = await cwCreate(y.url, { owner: y.ownerToken, ruleset: 'aa', humans: 1, robots: ['best'], name: 'Bob', seed: 'words-4' });
+      await until(() => bob.state.status === 'playing' && bob.state.turn === 0, 5000, 'the start on Y');
+      const text = moveMaking(bob, ['AA'], 'AA', ruleset)!;
+
+      // Redis goes away; the owner approves AA on X (playable there at once, kept to send)
+      await r0.stop();
+      expect((await ann.request('approve', { word: 'AA' }, 30_000)).type).toBe('ack');
+      await until(() => x.output().includes("'AA' (aa) is not on Redis yet"), 10_000, 'the note that AA waits');
+      // Redis is back (empty): X sends AA again, and Bob's move on Y is accepted
+      r1 = await startRedis(r0.port);
+      await until(async () => (await bob.request('action', { text })).type === 'ack', 30_000, 'AA on Y');
+      expect([...bob.state.last.words]).toContain('AA');
+      await Promise.all([ann.leave().catch(() => undefined), bob.leave().catch(() => undefined)]);
+    } finally {
+      for (const s of servers.splice(0)) await s.stop();
+      await r1?.stop();
+      await r0.stop();
+    }
+  }, 90_000);
 });

@@ -21,8 +21,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startRedis(): Promise<RedisProcess> {
-  const port = await freePort();
+/** `port`: start again on the port of one stopped before (its data is gone: no persistence). */
+export async function startRedis(port?: number): Promise<RedisProcess> {
+  port ??= await freePort();
   const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));

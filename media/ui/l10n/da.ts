@@ -319,6 +319,7 @@ export const da: Strings = {
   'cw.err.illegal': 'trækket bryder reglerne: {0}',
   'cw.err.unknown-words': 'ukendt ord: {0}',
   'cw.err.unknown-words.asked': '{0} står ikke i ordbogen. Ejeren er blevet spurgt, om ordet skal med; prøv et andet træk, eller vent og prøv igen.',
+  'cw.err.unknown-words.notAsked': '{0} står ikke i ordbogen. Ejeren har for mange åbne spørgsmål til at blive spurgt nu; prøv et andet træk.',
   'cw.err.not-your-turn.n': 'det er {0}s tur',
   'cw.err.not-in-hand': '{0} er ikke på din hånd',
   'cw.err.start-condition': 'første træk skal {0}',
