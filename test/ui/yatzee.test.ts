@@ -124,7 +124,7 @@ describe('Yatzee panel in Chromium', () => {
     const balance = pts - 3 * face;
     const shown = balance > 0 ? `+${balance}` : balance < 0 ? `\u2212${-balance}` : '0';
     await expect.poll(() => theirScore(ann.page, 'Bo', 'bonus')).toBe(shown);
-    expect(await myScore(b, 'bonus')).toBe(shown);
+    await expect.poll(() => myScore(b, 'bonus')).toBe(shown);
     await b.click('#yatzee-reset');
     await expect.poll(() => dice(b)).toEqual([1, 1, 1, 1, 1]);
     expect(await b.isDisabled('#yatzee-undo')).toBe(true);
