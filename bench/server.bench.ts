@@ -17,10 +17,15 @@
 // Capacity per process: this machine's two cores cannot hold two unrestricted servers and
 // their load generator, so "two processes, twice the capacity" is measured with each
 // server process under the same CPU quota (a cgroup, bench/cpu-quota.ts): the most games
-// one capped process serves with p99 <= 50 ms, against two capped processes on Redis.
+// one capped process serves with p99 <= 50 ms, against two, all on Redis (one process on
+// the file store would pay for its fdatasync calls out of the same quota).
 // SERVER_BENCH_QUOTA (cores per process, default 0.5), SERVER_BENCH_QUOTA_LEVELS (games for
 // one process, default 100,150,...,400; two processes get twice each), SERVER_BENCH_PARTS
-// (any of one,two,quota; default all).
+// (any of one,two,quota,saturate; default all).
+// `saturate`: the same capped processes overloaded (SERVER_BENCH_SATURATE_GAMES per process,
+// default 500): a scripted client acts only after the server answered, so the actions per
+// second at saturation are what the capped processes can serve; two against one is the
+// scale-out factor, without the p99 threshold's sensitivity to bursts.
 import { readFileSync } from 'node:fs';
 import { loadRulesetDir } from '../server/ruleset/fs.js';
 import { loadWordStore, rulesetChars } from '../server/words/cache.js';
@@ -38,7 +43,8 @@ const THINK_MS = Number(process.env.SERVER_BENCH_THINK_MS ?? 1000);
 const ROBOT_DELAY_MS = Number(process.env.SERVER_BENCH_ROBOT_DELAY_MS ?? 500);
 const QUOTA = Number(process.env.SERVER_BENCH_QUOTA ?? 0.5);
 const QUOTA_LEVELS = (process.env.SERVER_BENCH_QUOTA_LEVELS ?? '100,150,200,250,300,350,400').split(',').map(Number);
-const PARTS = (process.env.SERVER_BENCH_PARTS ?? 'one,two,quota').split(',');
+const PARTS = (process.env.SERVER_BENCH_PARTS ?? 'one,two,quota,saturate').split(',');
+const SATURATE_GAMES = Number(process.env.SERVER_BENCH_SATURATE_GAMES ?? 500);
 const P99_LIMIT_MS = 50;
 const TICK = 100; // clock ticks per second in /proc/PID/stat (Linux default)
 
@@ -235,6 +241,7 @@ async function main(): Promise<void> {
   if (PARTS.includes('one')) await onePart(args, gctx);
   if (PARTS.includes('two')) await twoPart(args, gctx);
   if (PARTS.includes('quota')) await quotaPart(args, gctx);
+  if (PARTS.includes('saturate')) await saturatePart(args, gctx);
 }
 
 let best = 0;
@@ -285,9 +292,10 @@ async function capacity(procs: 1 | 2, args: string[], gctx: GenContext): Promise
   for (const n of QUOTA_LEVELS.map((l) => l * procs)) {
     const servers: ServerProcess[] = [];
     const quotas: CpuQuota[] = [];
-    const redis = procs > 1 ? await startRedis() : null;
+    // one process on Redis too: the same store as two (the file store's fdatasync is charged to the quota)
+    const redis = await startRedis();
     try {
-      for (let i = 0; i < procs; i++) servers.push(await startServer({ args, env: redis ? { REDIS_URL: redis.url } : {} }));
+      for (let i = 0; i < procs; i++) servers.push(await startServer({ args, env: { REDIS_URL: redis.url } }));
       for (const s of servers) quotas.push(limitCpu(s.proc.pid!, QUOTA));
       const res = await run(servers, n, gctx);
       show(res);
@@ -297,7 +305,7 @@ async function capacity(procs: 1 | 2, args: string[], gctx: GenContext): Promise
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
       for (const q of quotas) await q.release();
-      await redis?.stop();
+      await redis.stop();
     }
   }
   return most;
@@ -311,10 +319,43 @@ async function quotaPart(args: string[], gctx: GenContext): Promise<void> {
     return;
   }
   const one = await capacity(1, args, gctx);
-  console.log(`one process at ${QUOTA} core: most games with p99 <= ${P99_LIMIT_MS} ms: ${one}`);
+  console.log(`one process on Redis at ${QUOTA} core: most games with p99 <= ${P99_LIMIT_MS} ms: ${one}`);
   const two = await capacity(2, args, gctx);
   const ratio = one ? two / one : NaN;
   console.log(`two processes on Redis at ${QUOTA} core each: most games with p99 <= ${P99_LIMIT_MS} ms: ${two}, ${ratio.toFixed(2)} x one process  [target: close to twice: ${ratio >= 1.8 ? 'met' : 'MISSED'}]`);
+}
+
+/** Actions per second `procs` capped processes serve when overloaded with SATURATE_GAMES games each. */
+async function saturated(procs: 1 | 2, args: string[], gctx: GenContext): Promise<number> {
+  const servers: ServerProcess[] = [];
+  const quotas: CpuQuota[] = [];
+  // one process on Redis too: the same store as two (the file store's fdatasync is charged to the quota)
+  const redis = await startRedis();
+  try {
+    for (let i = 0; i < procs; i++) servers.push(await startServer({ args, env: { REDIS_URL: redis.url } }));
+    for (const s of servers) quotas.push(limitCpu(s.proc.pid!, QUOTA));
+    const res = await run(servers, SATURATE_GAMES * procs, gctx);
+    show(res);
+    console.log(`      throttled in ${quotas.map((q) => `${(throttledShare(q) * 100).toFixed(0)}%`).join(' / ')} of the quota periods (saturated: most of them)`);
+    return res.actionsPerS;
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    for (const q of quotas) await q.release();
+    await redis.stop();
+  }
+}
+
+async function saturatePart(args: string[], gctx: GenContext): Promise<void> {
+  console.log(`\n## throughput at saturation, each server process capped at ${QUOTA} core, ${SATURATE_GAMES} games per process`);
+  const why = quotaUnavailable();
+  if (why) {
+    console.log(`skipped: ${why}`);
+    return;
+  }
+  const one = await saturated(1, args, gctx);
+  const two = await saturated(2, args, gctx);
+  const ratio = two / one;
+  console.log(`one process on Redis: ${one.toFixed(0)} actions/s; two: ${two.toFixed(0)} actions/s: ${ratio.toFixed(2)} x  [target: close to twice: ${ratio >= 1.8 ? 'met' : 'MISSED'}]`);
 }
 
 await main();
