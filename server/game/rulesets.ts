@@ -13,6 +13,7 @@ import type { Ruleset } from '../../core/ruleset/types.js';
 import type { WordStore } from '../../core/words/store.js';
 import { findRulesetFiles, loadRulesetDir, readText } from '../ruleset/fs.js';
 import { loadWordStore, rulesetChars } from '../words/cache.js';
+import { parseDictionary } from '../../core/formats/dictionary.js';
 import type { SharedWords } from './shared-words.js';
 
 /** The files a client gets to draw the game (the texts, as on disk). */
@@ -177,7 +178,15 @@ async function load(name: string, e: Entry, shared: SharedWords | null, learn: (
     bonus: await text(ruleset.sources.bonus),
   };
   const loaded: LoadedRuleset = { name, dir: e.dir, ruleset, rules: rulesFromRuleset(ruleset), store, texts, personalPath: ruleset.sources.personal ?? join(e.dir, e.personal) };
-  if (shared) for (const w of await shared.list(name)) learn(loaded, w);
+  if (shared) {
+    for (const w of await shared.list(name)) learn(loaded, w);
+    // this process's own approvals, some maybe never shared (Redis was away, or not used then)
+    const own = await readText(loaded.personalPath);
+    if (own.diagnostics.length === 0) {
+      const words = parseDictionary(own.text).value.words.flatMap((w) => ruleset.canonicalWord(w) ?? []);
+      await shared.share(name, words).catch(() => undefined); // Redis away: the next approval or load shares them
+    }
+  }
   return loaded;
 }
 

@@ -16,6 +16,11 @@ const MAX_FIELD = 256;
 export interface SharedWords {
   /** Every word approved into `ruleset` by any process. */
   list(ruleset: string): Promise<string[]>;
+  /**
+   * Shares the words of this process's personal dictionary at load (approved here while
+   * Redis was away, or before the process used Redis): those new to the set are published.
+   */
+  share(ruleset: string, words: readonly string[]): Promise<void>;
   /** Records an approved word and tells the other processes; false when Redis is away (sent again on reconnection). */
   publish(ruleset: string, word: string): Promise<boolean>;
   close(): Promise<void>;
@@ -63,6 +68,18 @@ export class RedisSharedWords implements SharedWords {
 
   list(ruleset: string): Promise<string[]> {
     return this.redis.smembers(PREFIX + ruleset);
+  }
+
+  async share(ruleset: string, words: readonly string[]): Promise<void> {
+    if (words.length === 0) return;
+    const pipe = this.redis.pipeline();
+    for (const w of words) pipe.sadd(PREFIX + ruleset, w);
+    const added = ((await pipe.exec()) ?? []).map(([err, n]) => !err && n === 1);
+    const fresh = words.filter((_, i) => added[i]);
+    if (fresh.length === 0) return;
+    const pub = this.redis.pipeline();
+    for (const word of fresh) pub.publish(CHANNEL, JSON.stringify({ ruleset, word, from: this.processId }));
+    await pub.exec();
   }
 
   async publish(ruleset: string, word: string): Promise<boolean> {

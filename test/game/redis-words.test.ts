@@ -21,6 +21,29 @@ function moveMaking(p: CwPlayer, ctxWords: readonly string[], want: string, rule
   return m ? formatAction({ type: 'move', player: seatOf(p), cards: tilesToPlaced(board.width, m) }) : null;
 }
 
+/**
+ * X (ruleset folder `dirX`) with Ann's game, then Y (its own folder) with Bob's, both on the
+ * Redis at `url`; `text` is a move of Bob's that lays AA (not a word yet).
+ */
+async function xThenY(url: string, dirX: string, servers: ServerProcess[]) {
+  const env = { REDIS_URL: url };
+  const args = (dir: string) => ['--ruleset', dir, '--robot-delay', '5', '--rate', '1000'];
+  const ruleset = await loadTestRuleset(dirX);
+  const x = await startServer({ env, args: args(dirX) });
+  servers.push(x);
+  const ann = await cwCreate(x.url, { owner: x.ownerToken, ruleset: 'aa', humans: 1, robots: ['best'], name: 'Ann', seed: 'words-3' });
+  await until(() => ann.state.status === 'playing', 5000, 'the start on X');
+  // Y's first game goes to Y once X's room count is on Redis (Colyseus: within a second)
+  const r = new Redis(url);
+  await until(async () => Object.values(await r.hgetall('roomcount')).some((v) => v.startsWith('1,')), 5000, "X's room count on Redis");
+  r.disconnect();
+  const y = await startServer({ env, args: args(aaRuleset()) });
+  servers.push(y);
+  const bob = await cwCreate(y.url, { owner: y.ownerToken, ruleset: 'aa', humans: 1, robots: ['best'], name: 'Bob', seed: 'words-4' });
+  await until(() => bob.state.status === 'playing' && bob.state.turn === 0, 5000, 'the start on Y');
+  return { env, args, x, y, ann, bob, text: moveMaking(bob, ['AA'], 'AA', ruleset)! };
+}
+
 describe('approved words on two processes', () => {
   let redis: RedisProcess | null = null;
   const servers: ServerProcess[] = [];
@@ -85,21 +108,8 @@ describe('approved words on two processes', () => {
   it('a word approved while Redis is away reaches the other process once Redis is back', async () => {
     const r0 = await startRedis();
     let r1: RedisProcess | null = null;
-    const env = { REDIS_URL: r0.url };
-    const ruleset = await loadTestRuleset(aaRuleset());
-    const x = await startServer({ env, args: ['--ruleset', aaRuleset(), '--robot-delay', '5', '--rate', '1000'] });
-    servers.push(x);
     try {
-      const ann = await cwCreate(x.url, { owner: x.ownerToken, ruleset: 'aa', humans: 1, robots: ['best'], name: 'Ann', seed: 'words-3' });
-      await until(() => ann.state.status === 'playing', 5000, 'the start on X');
-      const r = new Redis(r0.url);
-      await until(async () => Object.values(await r.hgetall('roomcount')).some((v) => v.startsWith('1,')), 5000, "X's room count on Redis");
-      r.disconnect();
-      const y = await startServer({ env, args: ['--ruleset', aaRuleset(), '--robot-delay', '5', '--rate', '1000'] });
-      servers.push(y);
-      const bob = await cwCreate(y.url, { owner: y.ownerToken, ruleset: 'aa', humans: 1, robots: ['best'], name: 'Bob', seed: 'words-4' });
-      await until(() => bob.state.status === 'playing' && bob.state.turn === 0, 5000, 'the start on Y');
-      const text = moveMaking(bob, ['AA'], 'AA', ruleset)!;
+      const { x, ann, bob, text } = await xThenY(r0.url, aaRuleset(), servers);
 
       // Redis goes away; the owner approves AA on X (playable there at once, kept to send)
       await r0.stop();
@@ -112,6 +122,38 @@ describe('approved words on two processes', () => {
       await Promise.all([ann.leave().catch(() => undefined), bob.leave().catch(() => undefined)]);
     } finally {
       for (const s of servers.splice(0)) await s.stop();
+      await r1?.stop();
+      await r0.stop();
+    }
+  }, 90_000);
+
+  it("a word approved while Redis was away, on a process that died before it came back, is shared when that process loads the ruleset again", async () => {
+    const r0 = await startRedis();
+    let r1: RedisProcess | null = null;
+    const dirX = aaRuleset();
+    try {
+      const first = await xThenY(r0.url, dirX, servers);
+      const { env, args, ann, bob, text } = first;
+      let x = first.x;
+
+      // Redis goes away; AA is approved on X, which then dies: only X's dictionary file has it
+      await r0.stop();
+      expect((await ann.request('approve', { word: 'AA' }, 30_000)).type).toBe('ack');
+      await x.kill9();
+      expect(readFileSync(join(dirX, 'aa.personal.dict'), 'utf8').split('\n')).toContain('AA');
+      r1 = await startRedis(r0.port);
+      // Y has not heard of it
+      await new Promise((res) => setTimeout(res, 500));
+      expect((await bob.request('action', { text })).payload).toMatchObject({ code: 'unknown-words' });
+      // X comes back; its first game loads the ruleset and shares its own dictionary
+      x = await startServer({ env, args: args(dirX) });
+      servers.push(x);
+      const cleo = await cwCreate(x.url, { owner: x.ownerToken, ruleset: 'aa', humans: 1, robots: ['best'], name: 'Cleo', seed: 'words-7' });
+      await until(() => cleo.state.status === 'playing', 5000, 'the start on X again');
+      await until(async () => (await bob.request('action', { text })).type === 'ack', 10_000, 'AA on Y');
+      await Promise.all([cleo.leave().catch(() => undefined), bob.leave().catch(() => undefined)]);
+    } finally {
+      for (const s of servers.splice(0)) await s.kill9();
       await r1?.stop();
       await r0.stop();
     }
