@@ -269,55 +269,65 @@ async function twoPart(args: string[], gctx: GenContext): Promise<void> {
   console.log('\n## two processes on redis-server');
   let best2 = 0;
   for (const n of LEVELS2) {
-    // a fresh Redis each time: the last level's games would come back from it and play on
-    const redis = await startRedis();
-    const servers: ServerProcess[] = [];
-    try {
-      for (let i = 0; i < 2; i++) servers.push(await startServer({ args, env: { REDIS_URL: redis.url } }));
-      const res = await run(servers, n, gctx);
-      show(res);
-      if (res.p99 <= P99_LIMIT_MS) best2 = n;
-      if (res.p99 > 10 * P99_LIMIT_MS) break;
-    } finally {
-      await Promise.all(servers.map((s) => s.stop()));
-      await redis.stop();
-    }
+    const res = await onRedis(2, args, null, (servers) => run(servers, n, gctx));
+    show(res);
+    if (res.p99 <= P99_LIMIT_MS) best2 = n;
+    if (res.p99 > 10 * P99_LIMIT_MS) break;
   }
   console.log(`two processes: most games with p99 <= ${P99_LIMIT_MS} ms: ${best2} (one process: ${best})`);
+}
+
+/**
+ * Runs `fn` on `procs` fresh server processes on a fresh Redis (the last run's games would
+ * come back from an old one and play on), each capped at `cores` when given, then stops
+ * them all. One process is on Redis too when compared with two: on the file store it would
+ * pay for its fdatasync calls out of its quota.
+ */
+async function onRedis<T>(procs: number, args: string[], cores: number | null, fn: (servers: ServerProcess[], quotas: CpuQuota[]) => Promise<T>): Promise<T> {
+  const redis = await startRedis();
+  const servers: ServerProcess[] = [];
+  const quotas: CpuQuota[] = [];
+  try {
+    for (let i = 0; i < procs; i++) servers.push(await startServer({ args, env: { REDIS_URL: redis.url } }));
+    if (cores !== null) for (const s of servers) quotas.push(limitCpu(s.proc.pid!, cores));
+    return await fn(servers, quotas);
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    for (const q of quotas) await q.release();
+    await redis.stop();
+  }
+}
+
+/** Says why and returns true when CPU quotas are not available here. */
+function quotaSkipped(): boolean {
+  const why = quotaUnavailable();
+  if (why) console.log(`skipped: ${why}`);
+  return why !== null;
+}
+
+function showThrottled(quotas: CpuQuota[], note = ''): void {
+  console.log(`      throttled in ${quotas.map((q) => `${(throttledShare(q) * 100).toFixed(0)}%`).join(' / ')} of the quota periods${note}`);
 }
 
 /** The most games `procs` servers, each capped at QUOTA cores, serve with p99 <= 50 ms (ramp, stops at the first miss). */
 async function capacity(procs: 1 | 2, args: string[], gctx: GenContext): Promise<number> {
   let most = 0;
   for (const n of QUOTA_LEVELS.map((l) => l * procs)) {
-    const servers: ServerProcess[] = [];
-    const quotas: CpuQuota[] = [];
-    // one process on Redis too: the same store as two (the file store's fdatasync is charged to the quota)
-    const redis = await startRedis();
-    try {
-      for (let i = 0; i < procs; i++) servers.push(await startServer({ args, env: { REDIS_URL: redis.url } }));
-      for (const s of servers) quotas.push(limitCpu(s.proc.pid!, QUOTA));
-      const res = await run(servers, n, gctx);
-      show(res);
-      console.log(`      throttled in ${quotas.map((q) => `${(throttledShare(q) * 100).toFixed(0)}%`).join(' / ')} of the quota periods`);
-      if (res.p99 > P99_LIMIT_MS || res.errors > 0) break;
-      most = n;
-    } finally {
-      await Promise.all(servers.map((s) => s.stop()));
-      for (const q of quotas) await q.release();
-      await redis.stop();
-    }
+    const res = await onRedis(procs, args, QUOTA, async (servers, quotas) => {
+      const r = await run(servers, n, gctx);
+      show(r);
+      showThrottled(quotas);
+      return r;
+    });
+    if (res.p99 > P99_LIMIT_MS || res.errors > 0) break;
+    most = n;
   }
   return most;
 }
 
 async function quotaPart(args: string[], gctx: GenContext): Promise<void> {
   console.log(`\n## capacity per process, each server process capped at ${QUOTA} core (cgroup quota)`);
-  const why = quotaUnavailable();
-  if (why) {
-    console.log(`skipped: ${why}`);
-    return;
-  }
+  if (quotaSkipped()) return;
   const one = await capacity(1, args, gctx);
   console.log(`one process on Redis at ${QUOTA} core: most games with p99 <= ${P99_LIMIT_MS} ms: ${one}`);
   const two = await capacity(2, args, gctx);
@@ -327,31 +337,17 @@ async function quotaPart(args: string[], gctx: GenContext): Promise<void> {
 
 /** Actions per second `procs` capped processes serve when overloaded with SATURATE_GAMES games each. */
 async function saturated(procs: 1 | 2, args: string[], gctx: GenContext): Promise<number> {
-  const servers: ServerProcess[] = [];
-  const quotas: CpuQuota[] = [];
-  // one process on Redis too: the same store as two (the file store's fdatasync is charged to the quota)
-  const redis = await startRedis();
-  try {
-    for (let i = 0; i < procs; i++) servers.push(await startServer({ args, env: { REDIS_URL: redis.url } }));
-    for (const s of servers) quotas.push(limitCpu(s.proc.pid!, QUOTA));
+  return onRedis(procs, args, QUOTA, async (servers, quotas) => {
     const res = await run(servers, SATURATE_GAMES * procs, gctx);
     show(res);
-    console.log(`      throttled in ${quotas.map((q) => `${(throttledShare(q) * 100).toFixed(0)}%`).join(' / ')} of the quota periods (saturated: most of them)`);
+    showThrottled(quotas, ' (saturated: most of them)');
     return res.actionsPerS;
-  } finally {
-    await Promise.all(servers.map((s) => s.stop()));
-    for (const q of quotas) await q.release();
-    await redis.stop();
-  }
+  });
 }
 
 async function saturatePart(args: string[], gctx: GenContext): Promise<void> {
   console.log(`\n## throughput at saturation, each server process capped at ${QUOTA} core, ${SATURATE_GAMES} games per process`);
-  const why = quotaUnavailable();
-  if (why) {
-    console.log(`skipped: ${why}`);
-    return;
-  }
+  if (quotaSkipped()) return;
   const one = await saturated(1, args, gctx);
   const two = await saturated(2, args, gctx);
   const ratio = two / one;

@@ -5,17 +5,11 @@
 import { byId, h } from './ui/dom.js';
 import { startPage } from './ui/page.js';
 import type { StringKey } from './ui/l10n/index.js';
+import type { GameListing } from '../core/protocol/game.js';
 
 const { host, t, main } = startPage('app.title', 'lobby');
 
-interface Game {
-  id: string;
-  kind: string;
-  players: number;
-  robots: number;
-  maxPlayers: number;
-  state: string;
-}
+type Game = GameListing;
 
 async function getJSON<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
   const r = await fetch(path, { headers, cache: 'no-store' });

@@ -175,6 +175,18 @@ export interface CardwordsRoomState {
   winners: number[];
 }
 
+/** One open game as `GET /games` lists it (the lobby page, the extension's game picker). */
+export interface GameListing {
+  id: string;
+  kind: string;
+  players: number;
+  robots: number;
+  maxPlayers: number;
+  /** The room's state ('waiting', 'playing', ...); ended games are not listed. */
+  state: string;
+  clients: number;
+}
+
 /** One turn of the game log: what `last` showed after it (all public; a trade shows only a count). */
 export type CardwordsTurnInfo = CardwordsRoomState['last'];
 

@@ -95,13 +95,16 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
     }
   }
   const words = new Set<string>();
+  const personalWords: string[] = [];
   for (const dict of [...files.dictionaries, ...(files.personal ? [files.personal] : [])]) {
     const r = parseDictionary(dict.text, charset.value);
     diagnostics.push(...withFile(r.diagnostics, dict.name));
     for (const w of r.value.words) {
       if (w.length < 2) continue;
       const c = folder.canonicalWord(w);
-      if (c !== undefined && [...c].length >= 2 && !removed.has(c)) words.add(c);
+      if (c === undefined || [...c].length < 2) continue;
+      if (dict === files.personal) personalWords.push(c);
+      if (!removed.has(c)) words.add(c);
     }
   }
 
@@ -154,6 +157,7 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
     bonus: bonus.value,
     handSize,
     words: [...words],
+    personalWords,
     canonical: folder.canonical,
     canonicalWord: folder.canonicalWord,
   };

@@ -41,6 +41,8 @@ export interface Ruleset {
    * charset are left out (and reported).
    */
   words: string[];
+  /** The personal dictionary's words in canonical characters (a subset of `words` unless removed). */
+  personalWords: string[];
   /** Folds one written character (any equivalent, any normalisation) to canonical, or undefined. */
   canonical(ch: string): string | undefined;
   /** Folds a whole written word to canonical characters, or undefined if any character is unknown. */

@@ -6,15 +6,10 @@ import type { GamePanelKind } from '../../media/ui/host-vscode.js';
 import { localServerSettings, player } from '../config.js';
 import type { GamePanels } from './panel.js';
 import type { Connection, Servers } from './servers.js';
+import type { GameListing } from '../../core/protocol/game.js';
 
-interface OpenGame {
-  id: string;
-  kind: string;
-  players: number;
-  robots: number;
-  maxPlayers?: number;
-  state: string;
-}
+/** An older server may leave out `maxPlayers`. */
+type OpenGame = Omit<GameListing, 'maxPlayers'> & { maxPlayers?: number };
 
 interface GameItem extends vscode.QuickPickItem {
   game?: string;

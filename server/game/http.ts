@@ -8,6 +8,7 @@ import type { Application, Request, Response } from 'express';
 import { matchMaker } from '@colyseus/core';
 import { VERSION } from '../cli/version.js';
 import { ctx, isOwnerToken } from './context.js';
+import type { GameListing } from '../../core/protocol/game.js';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isDie, isFull, type Scores } from '../../core/games/yatzee/rules.js';
 import { yatzeeRobot } from './yatzee-room.js';
 
@@ -33,15 +34,6 @@ export const STATIC_FILES: Readonly<Record<string, { file: string; type: string;
 
 export const GAME_KINDS = ['yatzee', 'cardwords'];
 
-export interface GameListing {
-  id: string;
-  kind: string;
-  players: number;
-  robots: number;
-  maxPlayers: number;
-  state: string;
-  clients: number;
-}
 
 export async function listGames(): Promise<GameListing[]> {
   const rooms = await matchMaker.query({});

@@ -13,7 +13,6 @@ import type { Ruleset } from '../../core/ruleset/types.js';
 import type { WordStore } from '../../core/words/store.js';
 import { findRulesetFiles, loadRulesetDir, readText } from '../ruleset/fs.js';
 import { loadWordStore, rulesetChars } from '../words/cache.js';
-import { parseDictionary } from '../../core/formats/dictionary.js';
 import type { SharedWords } from './shared-words.js';
 
 /** The files a client gets to draw the game (the texts, as on disk). */
@@ -181,11 +180,7 @@ async function load(name: string, e: Entry, shared: SharedWords | null, learn: (
   if (shared) {
     for (const w of await shared.list(name)) learn(loaded, w);
     // this process's own approvals, some maybe never shared (Redis was away, or not used then)
-    const own = await readText(loaded.personalPath);
-    if (own.diagnostics.length === 0) {
-      const words = parseDictionary(own.text).value.words.flatMap((w) => ruleset.canonicalWord(w) ?? []);
-      await shared.share(name, words).catch(() => undefined); // Redis away: the next approval or load shares them
-    }
+    await shared.share(name, ruleset.personalWords).catch(() => undefined); // Redis away: the next approval or load shares them
   }
   return loaded;
 }
