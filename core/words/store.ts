@@ -19,10 +19,9 @@ interface Tier {
 export class WordStore {
   readonly alphabet: Alphabet;
   readonly graph: WordGraph;
-  private readonly added = new Set<string>();
   private readonly removed = new Set<string>();
   private readonly tiers: Tier[] = [];
-  /** The tier each added word is in. */
+  /** Every added word, with the tier it is in. */
   private readonly tierOf = new Map<string, Tier>();
   /** Incremented by every change, so callers can cache what they derive from the words. */
   version = 0;
@@ -41,14 +40,14 @@ export class WordStore {
   /** Whether a canonical word is playable now. */
   has(word: string): boolean {
     if (this.removed.size && this.removed.has(word)) return false;
-    if (this.added.size && this.added.has(word)) return true;
+    if (this.tierOf.size && this.tierOf.has(word)) return true;
     const codes = this.alphabet.encode(word);
     return codes !== null && graphHas(this.graph, codes);
   }
 
   /** Same, for letter codes. */
   hasCodes(codes: ArrayLike<number>): boolean {
-    if (this.removed.size || this.added.size) return this.has(this.alphabet.decode(codes));
+    if (this.removed.size || this.tierOf.size) return this.has(this.alphabet.decode(codes));
     return graphHas(this.graph, codes);
   }
 
@@ -63,8 +62,7 @@ export class WordStore {
       this.version++;
       if (graphHas(this.graph, codes)) return true;
     }
-    if (this.added.has(word) || graphHas(this.graph, codes)) return false;
-    this.added.add(word);
+    if (this.tierOf.has(word) || graphHas(this.graph, codes)) return false;
     // the first tier with room (a removal may have made some in an older one)
     let tier = this.tiers.find((t) => t.words.size < TIER_WORDS);
     if (!tier) this.tiers.push((tier = { words: new Set(), graph: null }));
@@ -77,8 +75,8 @@ export class WordStore {
 
   /** Makes a word unplayable. Returns false when it was not playable. */
   remove(word: string): boolean {
-    if (this.added.delete(word)) {
-      const tier = this.tierOf.get(word)!;
+    const tier = this.tierOf.get(word);
+    if (tier) {
       this.tierOf.delete(word);
       tier.words.delete(word);
       this.rebuild(tier);
@@ -108,13 +106,9 @@ export class WordStore {
     return this.removed;
   }
 
-  get addedWords(): ReadonlySet<string> {
-    return this.added;
-  }
-
   /** Whether the overlay changes anything (the robot then checks cross words word by word). */
   get hasOverlay(): boolean {
-    return this.added.size > 0 || this.removed.size > 0;
+    return this.tierOf.size > 0 || this.removed.size > 0;
   }
 
   /** A new store whose graph holds the overlay's changes (a full rebuild). */
@@ -122,7 +116,7 @@ export class WordStore {
     const words = graphWords(this.graph)
       .map((c) => this.alphabet.decode(c))
       .filter((w) => !this.removed.has(w))
-      .concat([...this.added]);
+      .concat([...this.tierOf.keys()]);
     return new WordStore(this.alphabet, buildGraph(this.alphabet.encodeAll(words)));
   }
 }
