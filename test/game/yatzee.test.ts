@@ -139,7 +139,7 @@ describe('yatzee rooms', () => {
       ['remove', { name: 'Nobody' }],
     ];
     for (const [type, payload] of bad) {
-      const r = await p.request(type, payload as Record<string, unknown>);
+      const r = await p.requestRaw(type, payload as Record<string, unknown>);
       expect(r.type, `${type} ${JSON.stringify(payload)}`).toBe('error');
     }
     // not objects at all
