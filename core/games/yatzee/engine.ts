@@ -171,7 +171,7 @@ export function apply(state: YatzeeState, action: YatzeeAction): ApplyResult {
   switch (action.type) {
     case 'leave':
       // as the seed: a player who terminates closes their sheet; the name may join again, afresh
-      return { state: { ...state, players: state.players.filter((_, j) => j !== i) } };
+      return { state: { ...state, players: state.players.filter((_, j) => j !== i), moves: state.moves + 1 } };
 
     case 'throw': {
       if (isFull(p.scores)) return fail('sheet-full', `${p.name} has filled every category`);
