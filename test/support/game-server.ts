@@ -18,6 +18,8 @@ export interface ServerProcess {
   output: () => string;
   /** SIGTERM and wait for the exit. */
   stop(): Promise<number | null>;
+  /** Sends a signal (SIGINT: Ctrl-C) and waits for the exit. */
+  signal(sig: NodeJS.Signals): Promise<number | null>;
   /** SIGKILL (a crash) and wait for the exit. */
   kill9(): Promise<void>;
 }
@@ -63,6 +65,11 @@ export async function startServer(opts: { dataDir?: string; args?: string[]; env
     async stop() {
       if (proc.exitCode !== null) return proc.exitCode;
       proc.kill('SIGTERM');
+      return exited;
+    },
+    async signal(sig) {
+      if (proc.exitCode !== null) return proc.exitCode;
+      proc.kill(sig);
       return exited;
     },
     async kill9() {
