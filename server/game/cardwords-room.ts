@@ -53,8 +53,10 @@ interface Seat {
   /** A stand-in robot plays the seat (away past the grace period, left, or removed). */
   auto: boolean;
   rematch: boolean;
-  /** Removed by the owner: the key is void, a stand-in plays to the end. */
+  /** Removed by the owner or left: the key is void, a stand-in plays to the end. */
   removed: boolean;
+  /** Taken with the owner token: the owner plays this seat (and must not see the others' unknown words during a round). */
+  owner: boolean;
 }
 
 const ROBOT_NAME = /^robot\d+$/i;
@@ -183,7 +185,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   }
 
   private freeSeat(index: number): Seat {
-    return { index, name: '', robot: null, key: null, sessionId: null, awaySince: 0, auto: false, rematch: false, removed: false };
+    return { index, name: '', robot: null, key: null, sessionId: null, awaySince: 0, auto: false, rematch: false, removed: false, owner: false };
   }
 
   private async loadRuleset(name: string): Promise<LoadedRuleset> {
@@ -207,7 +209,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (typeof e.seat === 'string') {
       const seat = this.seats.find((s) => s.robot === null && s.name === '');
       if (!seat) throw new Error(`game ${this.roomId}: the log seats more humans than the game has`);
-      Object.assign(seat, { name: e.seat, key: typeof e.key === 'string' ? e.key : null });
+      Object.assign(seat, { name: e.seat, key: typeof e.key === 'string' ? e.key : null, owner: e.owner === true });
       this.maybeStart();
     } else if (typeof e.unseat === 'string') {
       const seat = this.findSeat(e.unseat);
@@ -287,7 +289,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
           this.info.delete(seat.sessionId);
           old?.leave(4000, 'the seat was taken back from another connection');
         }
-        Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, auto: false });
+        Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, auto: false, owner: seat.owner || owner });
       } else {
         const free = (n: string | null) => n !== null && !ROBOT_NAME.test(n) && !this.findSeat(n);
         const chosen = free(name) ? name : free(alt) ? alt! : null;
@@ -296,11 +298,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         if (!seat || this.game) throw refuse('table-full', `all ${this.opts.humans} human seats are taken: join as a watcher`);
         const key = newKey();
         try {
-          await this.append({ seat: chosen, key });
+          await this.append(owner ? { seat: chosen, key, owner: true } : { seat: chosen, key });
         } catch (e) {
           throw refuse('storage-failed', `the seat could not be stored: ${(e as Error).message}`);
         }
-        Object.assign(seat, { name: chosen, key, sessionId: client.sessionId, awaySince: 0, auto: false });
+        Object.assign(seat, { name: chosen, key, sessionId: client.sessionId, awaySince: 0, auto: false, owner });
         this.maybeStart();
       }
       this.info.set(client.sessionId, { role: 'player', owner, name: seat.name });
@@ -319,7 +321,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     this.sendTo(client, 'welcome', { gameId: this.roomId, kind: 'cardwords', ...w });
     const r = this.ruleset;
     this.sendTo(client, 'ruleset', { name: r.name, digest: r.rules.ruleset.digest, files: r.texts });
-    if (w.owner) for (const [player, words] of this.pendingByPlayer()) this.sendTo(client, 'word-request', { words, player, ruleset: r.name });
+    if (w.owner) for (const [player, words] of this.visibleQuestions()) this.sendTo(client, 'word-request', { words, player, ruleset: r.name });
   }
 
   /**
@@ -346,6 +348,35 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       out.push({ player: l.player, type: l.type, score: l.score, words: [...l.words], traded: l.traded, drawn: l.drawn, standIn: this.standInAt.has(out.length) });
     }
     return out;
+  }
+
+  /**
+   * Whether the owner plays a seat in a round under way. The owner is then an opponent too:
+   * another player's unknown word would show the owner cards of that player's hand, so those
+   * questions wait for the end of the round (the refused player plays another move meanwhile).
+   */
+  private ownerInPlay(): boolean {
+    return this.game !== null && !this.game.over && this.seats.some((s) => s.owner && !s.removed);
+  }
+
+  /** May the owner's clients see `player`'s questions now? Always their own. */
+  private mayAsk(player: string): boolean {
+    return !this.ownerInPlay() || this.findSeat(player)?.owner === true;
+  }
+
+  /** The open questions the owner's clients may see now, by player. */
+  private visibleQuestions(): Map<string, string[]> {
+    const out = this.pendingByPlayer();
+    for (const player of [...out.keys()]) if (!this.mayAsk(player)) out.delete(player);
+    return out;
+  }
+
+  /** The round is over: the questions held back from a playing owner go out now. */
+  private releaseQuestions(): void {
+    for (const [player, words] of this.pendingByPlayer()) {
+      if (this.findSeat(player)?.owner) continue; // sent when asked
+      for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) this.sendTo(c, 'word-request', { words, player, ruleset: this.ruleset.name });
+    }
   }
 
   private pendingByPlayer(): Map<string, string[]> {
@@ -464,7 +495,10 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     this.sync();
     // the patch goes out before any acknowledgement: a client that got `ack` sees the new state
     this.broadcastPatch();
-    if (this.game.over) this.tell('results', this.resultsMessage(this.gameEndReason()));
+    if (this.game.over) {
+      this.tell('results', this.resultsMessage(this.gameEndReason()));
+      if (this.seats.some((s) => s.owner && !s.removed)) this.releaseQuestions();
+    }
     return null;
   }
 
@@ -499,7 +533,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       // `asked: false` when the owner's list is full (the player is told so)
       const { fresh, asked } = await this.askOwner(err.words as readonly string[], seat.name);
       this.sendError(client, err.code, err.message, { ...err, id, type: 'action', asked });
-      if (fresh.length) for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) this.sendTo(c, 'word-request', { words: fresh, player: seat.name, ruleset: this.ruleset.name });
+      if (fresh.length && this.mayAsk(seat.name)) for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) this.sendTo(c, 'word-request', { words: fresh, player: seat.name, ruleset: this.ruleset.name });
     });
   }
 

@@ -186,8 +186,10 @@ describe('cardwords rooms', () => {
     const wide = genContext(ruleset, twoLetter);
 
     // a fixed deal: Bob surely holds a move that makes an unknown word (a random deal failed once)
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, watchers: 1, name: 'Ann', seed: 'words-1' });
-    const id = ann.room.roomId;
+    // the owner watches (an owner who plays is the next test's)
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, watchers: 1, seed: 'words-1' });
+    const id = owner.room.roomId;
+    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
     // a name clash takes the alternative name; white space is refused
     await expect(cwJoin(srv.url, id, { name: 'ann' })).rejects.toThrow(/name-taken/);
     await expect(cwJoin(srv.url, id, { name: 'Robot1', alt: 'Ro bot' })).rejects.toThrow(/name-invalid/);
@@ -213,10 +215,10 @@ describe('cardwords rooms', () => {
     expect(JSON.stringify(bob.state.toJSON())).toBe(before);
 
     // the owner is asked; approves
-    const asked = await ann.next((m) => m.type === 'word-request');
+    const asked = await owner.next((m) => m.type === 'word-request');
     expect(asked.payload).toMatchObject({ player: 'Bob', ruleset: 'tiny' });
     expect(sorted((asked.payload as { words?: unknown }).words)).toEqual(sorted(unknown));
-    const approved = await ann.request('approve', { words: unknown });
+    const approved = await owner.request('approve', { words: unknown });
     expect(approved.type, JSON.stringify(approved.payload)).toBe('ack');
     const personal = readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n');
     for (const w of unknown) expect(personal).toContain(w);
@@ -238,17 +240,53 @@ describe('cardwords rooms', () => {
       const r2 = await ann.request('action', { text: formatAction({ type: 'move', player: 0, cards: tilesToPlaced(board2.width, m2) }) });
       expect(r2.payload.code).toBe('unknown-words');
       expect(sorted((r2.payload as { words?: unknown }).words)).toEqual(sorted(words2));
-      expect((await ann.request('reject', { words: words2 })).type).toBe('ack');
+      expect((await owner.request('reject', { words: words2 })).type).toBe('ack');
       expect((await ann.next((m) => m.type === 'word' && (m.payload as { approved?: boolean }).approved === false)).payload).toMatchObject({ word: words2[0] });
       expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).not.toContain(words2[0]);
     }
     // only the owner was asked, only the refused player told
-    for (const p of [bob, watcher]) expect(p.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+    for (const p of [ann, bob, watcher]) expect(p.messages.filter((m) => m.type === 'word-request')).toEqual([]);
     expect(ann.messages.filter((m) => m.type === 'word' && (m.payload as { approved?: boolean }).approved === true)).toEqual([]);
     expect(watcher.messages.filter((m) => m.type === 'word')).toEqual([]);
     // not the owner: no approvals
     expect((await bob.request('approve', { word: 'BBBB' })).payload).toMatchObject({ code: 'not-owner' });
-    await Promise.all([ann.leave(), bob.leave(), watcher.leave()]);
+    await owner.request('end');
+  });
+
+  it("an owner who plays a seat is an opponent too: another player's unknown words wait for the end of the round (they would show cards of that hand)", async () => {
+    const ruleset = await loadTestRuleset(rulesetDir);
+    const chars = ruleset.charset.entries.map((e) => e.canonical);
+    const known = new Set(ruleset.words);
+    const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', seed: 'words-1' });
+    const id = ann.room.roomId;
+    const bob = await cwJoin(srv.url, id, { name: 'Bob' });
+    // the owner's other window, watching: the same person, so no questions there either
+    const ownerWatch = await cwJoin(srv.url, id, { owner: srv.ownerToken });
+    await until(() => ann.state.status === 'playing', 5000, 'the start');
+    expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
+    const board = boardOf(bob.state);
+    const move = sortMoves(generateMoves(wide, board, handOf(bob))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
+    const unknown = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
+    const refused = await bob.request('action', { text: formatAction({ type: 'move', player: 1, cards: tilesToPlaced(board.width, move) }) });
+    expect(refused.payload).toMatchObject({ code: 'unknown-words', asked: true });
+    // a watcher of the owner joining now is not told either
+    const late = await cwJoin(srv.url, id, { owner: srv.ownerToken });
+    // the round goes on: everyone passes twice (Ann's first pass counts) and it ends; only then is the owner asked
+    for (const p of [bob, ann, bob]) {
+      expect(ann.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+      expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
+    }
+    for (const p of [ann, ownerWatch, late]) {
+      const r = await p.next((m) => m.type === 'results');
+      const q = await p.next((m) => m.type === 'word-request');
+      expect(p.messages.indexOf(q)).toBeGreaterThan(p.messages.indexOf(r));
+      expect(q.payload).toMatchObject({ player: 'Bob', ruleset: 'tiny' });
+      expect(sorted(q.payload.words)).toEqual(unknown);
+    }
+    expect(bob.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+    await ann.request('end');
   });
 
   it("one player cannot fill the owner's list: past 32 open words a refusal says the owner was not asked", async () => {

@@ -1,7 +1,7 @@
 // Yatzee rooms on a real `cardwords serve` process with real SDK clients over WebSocket:
 // whole games by humans and robots at the same time, late joins, owner-only actions, the
 // seed's lifetime rules (with short durations), and the server's HTTP side.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
@@ -184,6 +184,38 @@ describe('yatzee rooms', () => {
     // still playing
     expect((await p.request('action', { type: 'transfer', category: 'chance' })).type).toBe('ack');
     await p.leave();
+  });
+
+  it('logs only the known fields of an action; a leaving name releases its sheet (join and leave 30 times: one sheet at most)', async () => {
+    const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Keeper' }));
+    const id = p.room.roomId;
+    const logLines = () => readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { a?: Record<string, unknown> });
+    // extra fields of every kind ride along: none reaches the log
+    expect((await p.requestRaw('action', { type: 'throw', pad: 'x'.repeat(4000), nested: { deep: [1, 2, 3] }, player: 'Someone' })).type).toBe('ack');
+    expect((await p.requestRaw('action', { type: 'hold', dice: [0, 2], junk: 'y'.repeat(1000) })).type).toBe('ack');
+    expect((await p.requestRaw('action', { type: 'transfer', category: 'chance', extra: true })).type).toBe('ack');
+    const actions = logLines().flatMap((e) => (e.a ? [e.a] : []));
+    expect(actions.slice(-3)).toEqual([
+      { type: 'throw', player: 'Keeper' },
+      { type: 'hold', player: 'Keeper', dice: [0, 2] },
+      { type: 'transfer', player: 'Keeper', category: 'chance' },
+    ]);
+    for (const line of readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').split('\n')) expect(line.length).toBeLessThan(300);
+
+    // names that come and go: each leave releases the sheet; the state stays one sheet bigger at most
+    for (let i = 0; i < 30; i++) {
+      const v = await named(Player.join(srv.url, id, { name: `Visitor${i}` }));
+      expect((await v.request('action', { type: 'throw' })).type).toBe('ack');
+      expect((await v.leaveGame()).type).toBe('ack');
+      await until(() => v.left !== null, 5000, 'visitor gone');
+    }
+    await until(() => p.state.players.length === 1, 5000, 'sheets released');
+    expect([...p.state.players].map((s) => s.name)).toEqual(['Keeper']);
+    // the name may come back, on a fresh sheet
+    const again = await named(Player.join(srv.url, id, { name: 'Visitor0' }));
+    await until(() => again.state.players.length === 2, 5000, 'Visitor0 again');
+    expect([...again.state.players].find((s) => s.name === 'Visitor0')!.scores.every((x: number) => x === -1)).toBe(true);
+    await p.request('end');
   });
 
   it('refuses a flood with rate-limited errors and keeps the connection', async () => {
