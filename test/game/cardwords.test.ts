@@ -358,7 +358,7 @@ describe('cardwords rooms', () => {
     expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
     expect(ann.state.turn).toBe(1); // Bob's own turn again: he plays it
     expect((await back.request('action', { text: 'pass' })).type).toBe('ack');
-    expect(ann.state.last).toMatchObject({ player: 1, standIn: false });
+    expect(back.state.last).toMatchObject({ player: 1, standIn: false }); // the patch reaches the sender before its ack
 
     // a closed connection (consented) is a drop too; back with the seat key; a wrong key gets no seat
     await back.leave();
