@@ -9,7 +9,7 @@ export default tseslint.config(
     },
   },
   {
-    // core/ is pure: no I/O, no Node or DOM APIs (DESIGN.md, layers).
+    // core/ is pure: no I/O, no Node or DOM APIs (docs/architecture.md#layers).
     files: ['core/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'os', 'child_process', '../server/*', '../../server/*'] }],

@@ -1,4 +1,4 @@
-// The Cardwords engine (RULES.md, "Play"): a deterministic state machine
+// The Cardwords engine (docs/rules.md#cardwords): a deterministic state machine
 // `apply(rules, state, action, words) -> { ok, state } | { ok: false, error }`.
 //
 // - The seeded generator's state is part of the game state; the deal and every reshuffle of

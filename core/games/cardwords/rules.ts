@@ -1,4 +1,4 @@
-// The one validator of Cardwords moves: every refusal with its reason (RULES.md, "Play").
+// The one validator of Cardwords moves: every refusal with its reason (docs/rules.md#cardwords-moves).
 import { formatCard } from './notation.js';
 import { scoreMove, type MoveScore } from './scoring.js';
 import { boardIsEmpty, type Board, type Card, type PlacedCard, type RulesContext } from './types.js';
