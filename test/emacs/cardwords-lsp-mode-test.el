@@ -1,6 +1,6 @@
 ;;; cardwords-lsp-mode-test.el --- ert: the Cardwords package with lsp-mode against the real server  -*- lexical-binding: t -*-
 ;; Run by test/emacs/emacs.test.ts, in an Emacs of its own (eglot is not loaded):
-;;   emacs --batch -l emacs/cardwords.el -l test/emacs/cardwords-lsp-mode-test.el -f ert-run-tests-batch-and-exit
+;;   emacs --batch -L emacs -l emacs/cardwords.el -l test/emacs/cardwords-lsp-mode-test.el -f ert-run-tests-batch-and-exit
 ;; with CARDWORDS_NODE, CARDWORDS_CLI and CARDWORDS_DIR (a copy of samples/tiny) set.
 ;; Debian's elpa-lsp-mode is on the load path through site-start.
 (require 'ert)
@@ -65,8 +65,11 @@
           (forward-line -1)
           (delete-region (point) (point-max))
           (cardwords-test--wait (lambda () (null (cardwords-test--lsp-messages))) 30 "empty diagnostics")
-          ;; The custom request through lsp-mode.
-          (let ((text (cardwords-show-distribution)))
+          ;; The custom request through lsp-mode (the view fills in when the answer comes).
+          (let ((text (let ((view (cardwords-show-distribution)))
+                        (cardwords-test--wait (lambda () (with-current-buffer view (string-match-p "^tiny: " (buffer-string))))
+                                              30 "distribution")
+                        (with-current-buffer view (buffer-string)))))
             (message "%s" text)
             (should (string-match-p "^tiny: 24 cards (4 wildcards), 37 words" text))
             (should (string-match-p "^A +4 " text))))
