@@ -132,5 +132,25 @@
       (with-current-buffer buf (set-buffer-modified-p nil))
       (kill-buffer buf))))
 
+(ert-deftest cardwords-eglot-completion-inserts-plain-text ()
+  ;; eglot declares no snippet support: the chosen candidate inserts `C 5', not `C ${1:5}'.
+  (let ((buf (find-file-noselect (concat cardwords-test-dir "tiny.cardtable"))))
+    (unwind-protect
+        (with-current-buffer buf
+          (apply #'eglot (eglot--guess-contact))
+          (should (eglot-current-server))
+          (goto-char (point-max))
+          (unless (bolp) (insert "\n"))
+          (insert "(2,2) C")
+          (eglot--signal-textDocument/didChange)
+          (let ((completion-at-point-functions '(eglot-completion-at-point)))
+            (completion-at-point))
+          (message "completed: %S" (buffer-substring (line-beginning-position) (line-end-position)))
+          (should (equal (buffer-substring (line-beginning-position) (line-end-position)) "(2,2) C 5")))
+      (let ((server (with-current-buffer buf (eglot-current-server))))
+        (when server (ignore-errors (eglot-shutdown server))))
+      (with-current-buffer buf (set-buffer-modified-p nil))
+      (kill-buffer buf))))
+
 (provide 'cardwords-test)
 ;;; cardwords-test.el ends here
