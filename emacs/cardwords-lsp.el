@@ -122,6 +122,19 @@ ON-ERROR, if given, gets the error message."
                          :mode 'detached))
      (t (user-error "No Cardwords language server: start eglot or lsp-mode in this buffer")))))
 
+(defun cardwords-request-or-say (view method callback &optional on-error)
+  "Like `cardwords-request' (METHOD, CALLBACK, ON-ERROR), for the buffer VIEW.
+Without a language server yet, say so in VIEW instead of signalling."
+  (condition-case err
+      (cardwords-request method callback on-error)
+    (user-error
+     (with-current-buffer view
+       (let ((inhibit-read-only t))
+         (erase-buffer)
+         (insert (error-message-string err) "\n"
+                 (substitute-command-keys "\\<special-mode-map>\\[revert-buffer] asks again.\n"))
+         (set-buffer-modified-p nil))))))
+
 ;;;; Distribution
 
 (defun cardwords-distribution-text (stats)
@@ -158,7 +171,8 @@ ON-ERROR, if given, gets the error message."
     (unless (buffer-live-p cardwords--source-buffer)
       (user-error "The rule file of this view is gone"))
     (with-current-buffer cardwords--source-buffer
-      (cardwords-request
+      (cardwords-request-or-say
+       view
        "cardwords/distribution"
        (lambda (stats)
          (when (buffer-live-p view)
@@ -166,6 +180,7 @@ ON-ERROR, if given, gets the error message."
              (let ((inhibit-read-only t))
                (erase-buffer)
                (insert (cardwords-distribution-text stats))
+               (set-buffer-modified-p nil)
                (goto-char (point-min))))))))))
 
 ;;;###autoload

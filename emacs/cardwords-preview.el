@@ -73,17 +73,23 @@ its attributes; \\[revert-buffer] asks the server again.
   (setq-local truncate-lines t)
   (setq-local revert-buffer-function #'cardwords--preview-revert))
 
+(defun cardwords--pad (text width)
+  "TEXT with spaces after it up to WIDTH columns."
+  (concat text (make-string (max 0 (- width (string-width text))) ?\s)))
+
 (defun cardwords--cell-text (cell start)
-  "The label of the preview CELL (4 columns); START is non-nil on the start cell."
+  "The label of the preview CELL; START is non-nil on the start cell."
   (let ((get (lambda (k) (cardwords--get cell k))))
-    (format "%-4s"
-            (cond
-             ((eq (funcall get :blocked) t) "##")
-             ((/= (funcall get :wordFactor) 1) (format "W%d" (funcall get :wordFactor)))
-             ((/= (funcall get :letterFactor) 1) (format "L%d" (funcall get :letterFactor)))
-             ((/= (funcall get :points) 0) (format "C%d" (funcall get :points)))
-             (start "*")
-             (t ".")))))
+    (if (eq (funcall get :blocked) t) "##"
+      (let ((parts (delq nil (list (unless (= (funcall get :points) 0)
+                                     (format "C%d" (funcall get :points)))
+                                   (unless (= (funcall get :wordFactor) 1)
+                                     (format "W%d" (funcall get :wordFactor)))
+                                   (unless (= (funcall get :letterFactor) 1)
+                                     (format "L%d" (funcall get :letterFactor)))))))
+        (cond (parts (apply #'concat parts))
+              (start "*")
+              (t "."))))))
 
 (defun cardwords--cell-face (cell start)
   "The face of the preview CELL; START is non-nil on the start cell."
@@ -103,15 +109,19 @@ its attributes; \\[revert-buffer] asks the server again.
          (start (cardwords--get preview :start))
          (sc (cardwords--get start :column))
          (sr (cardwords--get start :row))
-         (errors (cardwords--get preview :errors)))
+         (errors (cardwords--get preview :errors))
+         (cell-width 4))
     (insert (format "%d*%d; %s\n" width height (cardwords--get start :description)))
     (when (and errors (> errors 0))
       (insert (propertize (format "%d error%s in the card table: the preview may be partial\n"
                                   errors (if (= errors 1) "" "s"))
                           'face 'error)))
+    (setq cell-width
+          (1+ (max 3 (seq-reduce (lambda (w c) (max w (length (cardwords--cell-text c nil))))
+                                 cells 0))))
     (insert "\n    ")
     (seq-doseq (label (cardwords--get preview :columnLabels))
-      (insert (propertize (format "%-4s" label) 'face 'cardwords-preview-label)))
+      (insert (propertize (cardwords--pad label cell-width) 'face 'cardwords-preview-label)))
     (insert "\n")
     (dotimes (row height)
       (insert (propertize (format "%3s " (elt (cardwords--get preview :rowLabels) row))
@@ -120,7 +130,7 @@ its attributes; \\[revert-buffer] asks the server again.
         (let* ((cell (elt cells (+ (* row width) column)))
                (at-start (and (eql column sc) (eql row sr)))
                (face (cardwords--cell-face cell at-start)))
-          (insert (propertize (cardwords--cell-text cell at-start)
+          (insert (propertize (cardwords--pad (cardwords--cell-text cell at-start) cell-width)
                               'face face
                               'cardwords-cell (list column row)
                               'help-echo (cardwords--cell-help cell)
@@ -148,7 +158,8 @@ its attributes; \\[revert-buffer] asks the server again.
     (unless (buffer-live-p cardwords--source-buffer)
       (user-error "The rule file of this preview is gone"))
     (with-current-buffer cardwords--source-buffer
-      (cardwords-request
+      (cardwords-request-or-say
+       view
        "cardwords/tablePreview"
        (lambda (preview)
          (when (buffer-live-p view)
@@ -158,6 +169,7 @@ its attributes; \\[revert-buffer] asks the server again.
                    (column (current-column)))
                (erase-buffer)
                (cardwords-preview-draw preview)
+               (set-buffer-modified-p nil)
                (goto-char (point-min))
                (forward-line (1- line))
                (move-to-column column)))))

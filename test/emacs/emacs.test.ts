@@ -78,11 +78,12 @@ it('ert: modes, font-lock, eglot diagnostics from the real server, the distribut
   expect(r.status).toBe(0);
 });
 
-it('ert: lsp-mode starts the real server for a Cardwords buffer, diagnostics come and go, the distribution command', () => {
+it('ert: lsp-mode starts the real server for a Cardwords buffer, diagnostics come and go, the distribution command, the Preview table code lens', () => {
   const r = ert('test/emacs/cardwords-lsp-mode-test.el');
   const out = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) console.error(out);
-  expect(out).toMatch(/Ran 1 tests?, 1 results? as expected/);
+  expect(out).toMatch(/Ran 2 tests, 2 results as expected/);
+  expect(out).toMatch(/lsp-mode preview:\n7\*7; the first move must cover D4/);
   expect(out).toMatch(/lsp-mode diagnostics: \(.*not in the charset/);
   expect(r.status).toBe(0);
 });
