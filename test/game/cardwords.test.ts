@@ -235,7 +235,8 @@ describe('cardwords rooms', () => {
       expect((await ann.next((m) => m.type === 'word' && (m.payload as { approved?: boolean }).approved === false)).payload).toMatchObject({ word: words2[0] });
       expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).not.toContain(words2[0]);
     }
-    // only the owner was asked, only the refused player told
+    // only the owner was asked, only the refused player told (what was sent has arrived)
+    await Promise.all([bob.barrier(), watcher.barrier(), ann.barrier()]);
     for (const p of [bob, watcher]) expect(p.messages.filter((m) => m.type === 'word-request')).toEqual([]);
     expect(ann.messages.filter((m) => m.type === 'word' && (m.payload as { approved?: boolean }).approved === true)).toEqual([]);
     expect(watcher.messages.filter((m) => m.type === 'word')).toEqual([]);
