@@ -102,6 +102,7 @@ Used by the language server's hovers and by the card-table preview."
 (autoload 'cardwords-show-distribution "cardwords-lsp" nil t)
 (autoload 'cardwords-preview-table "cardwords-preview" nil t)
 (autoload 'cardwords-lsp-register "cardwords-lsp")
+(autoload 'cardwords-lines "cardwords-lines" nil t)
 
 (defvar cardwords-mode-map
   (let ((map (make-sparse-keymap)))
@@ -115,6 +116,8 @@ Used by the language server's hovers and by the card-table preview."
   '("Cardwords"
     ["Preview card table" cardwords-preview-table]
     ["Show distribution" cardwords-show-distribution]
+    "---"
+    ["Play Lines" cardwords-lines]
     "---"
     ["Customize" (customize-group 'cardwords)]))
 

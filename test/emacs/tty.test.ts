@@ -22,6 +22,8 @@ afterEach(() => {
   fx = undefined;
 });
 
+const BRIDGE = `(setq cardwords-client-command (list ${JSON.stringify(process.execPath)} ${JSON.stringify(resolve('dist/cli.js'))} "client" "--stdio"))`;
+
 /** Starts `emacs -nw` on `file` with the package on the load path and a small init file. */
 function startEmacs(dir: string, file: string, init: string): TmuxSession {
   const initFile = join(dir, 'init.el');
@@ -34,7 +36,7 @@ ${init}
   );
   const session = new TmuxSession(dir);
   const home = join(dir, 'home');
-  session.start(`emacs -nw -L ${resolve('emacs')} -l ${resolve('emacs/cardwords.el')} -l ${initFile} ${file}`, 120, 45, { HOME: home, TERM: 'xterm-256color' });
+  session.start(`emacs -nw -L ${resolve('emacs')} -l ${resolve('emacs/cardwords.el')} -l ${initFile} ${file}`, 120, 45, { HOME: home, TERM: 'xterm-256color', CARDWORDS_DATA_DIR: join(dir, 'data') });
   return session;
 }
 
@@ -62,4 +64,34 @@ it('the card-table preview follows typing, and RET on a cell jumps to its line',
   tmux.keys('C-a', 'C-k');
   const gone = await tmux.waitFor((s) => !/\(2,2\) W 3;/.test(s) && /^ {2}3 \. +\. +\. +\. +\. +\. +\. *$/m.test(s), 'the line killed and C3 plain again', 15_000);
   expect(gone).not.toMatch(/W3/);
+});
+
+it('M-x cardwords-lines: a whole game to game over by keystrokes (hint, space), then undo', async () => {
+  const dir = tempDir('cardwords-emacs-lines-');
+  // A 3x3 board where no line of 5 fits: three throws fill it; the seed fixes the deal.
+  tmux = startEmacs(dir, '', `${BRIDGE}\n(setq cardwords-lines-width 3 cardwords-lines-height 3 cardwords-lines-seed "emacs-tty")`);
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 20_000);
+  tmux.keys('M-x');
+  tmux.type('cardwords-lines');
+  tmux.keys('Enter');
+  const start = await tmux.waitFor((s) => /Lines {2}3x3, 5 colours, lines of 5/.test(s), 'the board', 20_000);
+  expect(start).toMatch(/High score: off \(fixed seed\)/);
+  // The chips on the board rows (lines of only cells: '.' or 'O').
+  const chips = (s: string) => s.split('\n').filter((l) => /^ +[.O](?: +[.O])+ *$/.test(l)).join('').split('O').length - 1;
+  expect(chips(start)).toBe(3);
+  let screen = start;
+  for (let move = 1; !/Game over/.test(screen); move++) {
+    expect(move).toBeLessThanOrEqual(3);
+    tmux.keys('H');
+    await tmux.waitFor((s) => /Hint: SPC moves the selected chip here/.test(s), `hint ${move}`, 10_000);
+    tmux.keys('Space');
+    screen = await tmux.waitFor((s) => !/Hint:/.test(s), `move ${move}`, 10_000);
+  }
+  expect(screen).toMatch(/Game over: 0 points\. {2}n: new game, u: undo, q: quit/);
+  expect(chips(screen)).toBe(9);
+  expect(screen).toMatch(/Lines Score:0 Over/); // the mode line
+  tmux.keys('u');
+  const undone = await tmux.waitFor((s) => /Move taken back/.test(s), 'undo', 10_000);
+  expect(undone).not.toMatch(/Game over/);
+  expect(chips(undone)).toBe(6);
 });

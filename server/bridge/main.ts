@@ -1,0 +1,69 @@
+// The bridge process an editor starts (`cardwords client --stdio`): JSON lines in, JSON
+// lines out (protocol.ts). It runs the core engines the editor's games need, so the editor
+// only draws and reads keys; every rule stays in core/.
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { LinesSession } from './lines.js';
+import { BridgeError, MAX_LINE, type BridgeNotification, type BridgeRequest, type BridgeResponse } from './protocol.js';
+
+export type Handler = (params: unknown) => unknown;
+
+export class Bridge {
+  private readonly handlers = new Map<string, Handler>();
+
+  constructor(private readonly out: (line: string) => void) {
+    const lines = new LinesSession();
+    this.on('lines/new', (p) => lines.start((p ?? {}) as never));
+    this.on('lines/move', (p) => lines.move(p as never));
+    this.on('lines/undo', () => lines.undo());
+    this.on('lines/hint', () => lines.hint());
+    this.on('lines/quit', () => lines.quit());
+    this.on('lines/view', () => lines.current());
+  }
+
+  on(method: string, handler: Handler): void {
+    this.handlers.set(method, handler);
+  }
+
+  notify(n: BridgeNotification): void {
+    this.out(JSON.stringify(n));
+  }
+
+  /** One request line: answers it (always exactly one response, even to garbage). */
+  async handle(line: string): Promise<void> {
+    if (line.trim() === '') return;
+    let req: BridgeRequest;
+    try {
+      if (line.length > MAX_LINE) throw new BridgeError('bad-request', `request longer than ${MAX_LINE} characters`);
+      req = JSON.parse(line) as BridgeRequest;
+      if (!req || typeof req !== 'object' || !Number.isInteger(req.id) || typeof req.method !== 'string') {
+        throw new BridgeError('bad-request', 'a request is {"id": integer, "method": string, "params": ...}');
+      }
+    } catch (e) {
+      this.respond({ id: -1, error: { code: e instanceof BridgeError ? e.code : 'parse-error', message: (e as Error).message } });
+      return;
+    }
+    const handler = this.handlers.get(req.method);
+    if (!handler) {
+      this.respond({ id: req.id, error: { code: 'unknown-method', message: `unknown method ${req.method}` } });
+      return;
+    }
+    try {
+      this.respond({ id: req.id, result: (await handler(req.params)) ?? null });
+    } catch (e) {
+      const code = e instanceof BridgeError ? e.code : 'failed';
+      this.respond({ id: req.id, error: { code, message: (e as Error).message } });
+    }
+  }
+
+  private respond(r: BridgeResponse): void {
+    this.out(JSON.stringify(r));
+  }
+}
+
+/** Serves requests from `input` until it ends; handles them one at a time, in order. */
+export async function serve(input: Readable, output: Writable): Promise<void> {
+  const bridge = new Bridge((line) => void output.write(line + '\n'));
+  const rl = createInterface({ input, crlfDelay: Infinity });
+  for await (const line of rl) await bridge.handle(line);
+}
