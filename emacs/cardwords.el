@@ -103,6 +103,7 @@ Used by the language server's hovers and by the card-table preview."
 (autoload 'cardwords-preview-table "cardwords-preview" nil t)
 (autoload 'cardwords-lsp-register "cardwords-lsp")
 (autoload 'cardwords-lines "cardwords-lines" nil t)
+(autoload 'cardwords-play "cardwords-play" nil t)
 
 (defvar cardwords-mode-map
   (let ((map (make-sparse-keymap)))
@@ -117,6 +118,7 @@ Used by the language server's hovers and by the card-table preview."
     ["Preview card table" cardwords-preview-table]
     ["Show distribution" cardwords-show-distribution]
     "---"
+    ["Play Cardwords" cardwords-play]
     ["Play Lines" cardwords-lines]
     "---"
     ["Customize" (customize-group 'cardwords)]))

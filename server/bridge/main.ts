@@ -3,6 +3,7 @@
 // only draws and reads keys; every rule stays in core/.
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { CardwordsSession } from './cardwords.js';
 import { LinesSession } from './lines.js';
 import { BridgeError, MAX_LINE, type BridgeNotification, type BridgeRequest, type BridgeResponse } from './protocol.js';
 
@@ -10,8 +11,26 @@ export type Handler = (params: unknown) => unknown;
 
 export class Bridge {
   private readonly handlers = new Map<string, Handler>();
+  readonly cardwords: CardwordsSession;
 
   constructor(private readonly out: (line: string) => void) {
+    const cw = (this.cardwords = new CardwordsSession((n) => this.notify(n)));
+    this.on('cardwords/serve', (p) => cw.serve((p ?? {}) as never));
+    this.on('cardwords/games', (p) => cw.games((p ?? {}) as never));
+    this.on('cardwords/create', (p) => cw.create((p ?? {}) as never));
+    this.on('cardwords/join', (p) => cw.join((p ?? {}) as never));
+    this.on('cardwords/key', (p) => cw.key((p ?? {}) as never));
+    this.on('cardwords/submit', () => cw.submit());
+    this.on('cardwords/locate', (p) => cw.locate((p ?? {}) as never));
+    this.on('cardwords/pick', (p) => cw.pick((p ?? {}) as never));
+    this.on('cardwords/pass', () => cw.pass());
+    this.on('cardwords/trade', () => cw.trade());
+    this.on('cardwords/hint', () => cw.hint());
+    this.on('cardwords/words', (p) => cw.words((p ?? {}) as never));
+    this.on('cardwords/rematch', () => cw.rematch());
+    this.on('cardwords/view', () => cw.view());
+    this.on('cardwords/leave', () => cw.leave());
+    this.on('cardwords/stop-server', () => cw.stopServer());
     const lines = new LinesSession();
     this.on('lines/new', (p) => lines.start((p ?? {}) as never));
     this.on('lines/move', (p) => lines.move(p as never));
@@ -64,6 +83,13 @@ export class Bridge {
 /** Serves requests from `input` until it ends; handles them one at a time, in order. */
 export async function serve(input: Readable, output: Writable): Promise<void> {
   const bridge = new Bridge((line) => void output.write(line + '\n'));
+  // The local server goes with the bridge, however the bridge ends.
+  const stop = () => bridge.cardwords.stopServer();
+  process.once('exit', stop);
+  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(sig, () => process.exit(0));
   const rl = createInterface({ input, crlfDelay: Infinity });
+  // Requests are handled one at a time; notifications go out as the room sends.
   for await (const line of rl) await bridge.handle(line);
+  await bridge.cardwords.leave();
+  stop();
 }

@@ -95,3 +95,53 @@ it('M-x cardwords-lines: a whole game to game over by keystrokes (hint, space), 
   expect(undone).not.toMatch(/Game over/);
   expect(chips(undone)).toBe(6);
 });
+
+it('M-x cardwords-play: a whole Cardwords game against a robot on a local server, by keystrokes, to the results', async () => {
+  const dir = tempDir('cardwords-emacs-play-');
+  // The deal is fixed by the create option `seed`; the robot plays `casual`; the hints are the server's.
+  tmux = startEmacs(
+    dir,
+    '',
+    `${BRIDGE}\n(setq cardwords-play-ruleset ${JSON.stringify(resolve('samples/tiny') + '/')} cardwords-play-seed "emacs" cardwords-play-level "casual" cardwords-play-name "me")`,
+  );
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 20_000);
+  tmux.keys('M-x');
+  tmux.type('cardwords-play');
+  tmux.keys('Enter');
+  await tmux.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 10_000);
+  tmux.keys('Enter');
+  await tmux.waitFor((s) => /Ruleset folder: /.test(s), 'the ruleset prompt', 10_000);
+  tmux.keys('Enter');
+  // The state comes in patches: wait for the hand as well as the header.
+  const first = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 1 {2}move 0 {2}playing {2}\(owner\)/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /Your turn/.test(s), 'the game', 60_000);
+  expect(first).toMatch(/^ me +0 points {2}4 cards {2}\(you\)$/m);
+  expect(first).toMatch(/^ Robot1 +0 points {2}4 cards {2}robot$/m);
+  expect(first).toMatch(/^Hand: (\[[^\]]+\] ?){4}$/m);
+  expect(first).toMatch(/^Pile: 16 cards$/m);
+  expect(first).toMatch(/^Unseen: /m);
+  // The action area by keys: a location typed digit first, turned with /, cleared.
+  tmux.type('4a');
+  await tmux.waitFor((s) => /^Action: \{?4A\}? {2}across/m.test(s), 'the location 4A across', 10_000);
+  tmux.type('/');
+  await tmux.waitFor((s) => /^Action: \{?A4\}? {2}down/m.test(s), 'the direction turned (the shared coordinate first: A4 down)', 10_000);
+  tmux.keys('C-c', 'C-k');
+  await tmux.waitFor((s) => /^Action: _ {2}down$/m.test(s), 'the area cleared', 10_000);
+  // Then every turn of ours: the hint fills the area (with its live preview), RET plays it.
+  const moves = (s: string) => Number(/ move (\d+) /.exec(s)?.[1] ?? -1);
+  let screen = first;
+  for (let turn = 1; !/^Results$/m.test(screen); turn++) {
+    expect(turn).toBeLessThanOrEqual(30);
+    const before = moves(screen);
+    tmux.keys('C-c', 'C-s');
+    const hinted = await tmux.waitFor((s) => /^Hint: /m.test(s), `hint ${turn}`, 30_000);
+    expect(hinted).toMatch(/^Preview: (move|trade|pass)/m);
+    tmux.keys('Enter');
+    // Ours and the robot's move, then our turn again; or the results.
+    screen = await tmux.waitFor((s) => /^Results$/m.test(s) || (moves(s) >= before + 2 && /Your turn/.test(s)), `turn ${turn + 1} or the results`, 60_000);
+  }
+  expect(screen).toMatch(/^ me +-?\d+(  winner)?$/m);
+  expect(screen).toMatch(/^ Robot1 +-?\d+(  winner)?$/m);
+  expect(screen).toMatch(/winner/);
+  expect(screen).toMatch(/\(Cardwords Results You:-?\d+\)/);
+  expect(screen).toMatch(/^ {2}Robot1: /m); // the log
+});
