@@ -317,7 +317,7 @@ preview shows the score the composition would make.
   "Leave the game and close its buffer."
   (interactive)
   (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" nil))
-  (ignore-errors (cardwords-bridge-request-sync "cardwords/stop-server" nil))
+  (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
   (kill-buffer cardwords-play--buffer-name))
 
 (defun cardwords-play-click (event)
@@ -358,7 +358,7 @@ with the owner token."
              (let* ((ruleset (expand-file-name
                               (read-directory-name "Ruleset folder: " cardwords-play-ruleset
                                                    cardwords-play-ruleset t)))
-                    (server (cardwords-bridge-request-sync "cardwords/serve"
+                    (server (cardwords-bridge-request-sync "serve"
                                                            (list :ruleset ruleset) 60)))
                (cardwords-play--create (plist-get server :url) (plist-get server :owner)))
            (let* ((games (cardwords-bridge-request-sync "cardwords/games" (list :url url)))

@@ -104,6 +104,7 @@ Used by the language server's hovers and by the card-table preview."
 (autoload 'cardwords-lsp-register "cardwords-lsp")
 (autoload 'cardwords-lines "cardwords-lines" nil t)
 (autoload 'cardwords-play "cardwords-play" nil t)
+(autoload 'cardwords-yatzee "cardwords-yatzee" nil t)
 
 (defvar cardwords-mode-map
   (let ((map (make-sparse-keymap)))
@@ -119,6 +120,7 @@ Used by the language server's hovers and by the card-table preview."
     ["Show distribution" cardwords-show-distribution]
     "---"
     ["Play Cardwords" cardwords-play]
+    ["Play Yatzee" cardwords-yatzee]
     ["Play Lines" cardwords-lines]
     "---"
     ["Customize" (customize-group 'cardwords)]))

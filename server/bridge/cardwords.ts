@@ -1,11 +1,6 @@
 // Cardwords in the bridge: the @colyseus/sdk client of one game, the action-selection area
 // (media/cardwords/compose.ts, the same state machine as the web panel) and the live score
-// preview (core/games/cardwords), so the editor draws the view and sends keys. A local
-// server the bridge starts runs in its own process group and stops with the bridge.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+// preview (core/games/cardwords), so the editor draws the view and sends keys.
 import { Client, type Room } from '@colyseus/sdk';
 import { checkMove } from '../../core/games/cardwords/rules.js';
 import { passScore, tradeScore } from '../../core/games/cardwords/scoring.js';
@@ -32,9 +27,6 @@ function str(v: unknown, what: string, max = 200): string {
 
 export class CardwordsSession {
   private room: Room | null = null;
-  private server: ChildProcess | null = null;
-  private serverUrl: string | null = null;
-  private ownerToken: string | null = null;
   private welcome: WelcomeMessage | null = null;
   private rules: CardwordsRules | null = null;
   private state: CardwordsRoomState | null = null;
@@ -51,49 +43,6 @@ export class CardwordsSession {
   private seq = 0;
 
   constructor(private readonly notify: (n: BridgeNotification) => void) {}
-
-  /** Starts `cardwords serve` on a free port with RULESET (a folder or files), in its own process group. */
-  async serve(params: { ruleset?: unknown }): Promise<{ url: string; owner: string }> {
-    if (this.server && this.serverUrl && this.ownerToken) return { url: this.serverUrl, owner: this.ownerToken };
-    const ruleset = resolve(str(params?.ruleset, 'ruleset', 4096));
-    const cli = process.argv[1]!;
-    const data = mkdtempSync(join(tmpdir(), 'cardwords-emacs-server-'));
-    const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', data, '--ruleset', ruleset], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.server = proc;
-    let out = '';
-    proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    await new Promise<void>((ok, fail) => {
-      const timer = setTimeout(() => fail(new BridgeError('failed', `the local server did not start:\n${out.slice(-2000)}`)), 30_000);
-      proc.stdout!.on('data', () => {
-        if (/\?owner=\S+/.test(out) && /^port: \d+$/m.test(out)) {
-          clearTimeout(timer);
-          ok();
-        }
-      });
-      proc.once('exit', () => {
-        clearTimeout(timer);
-        fail(new BridgeError('failed', `the local server exited:\n${out.slice(-2000)}`));
-      });
-    });
-    this.serverUrl = `http://127.0.0.1:${/^port: (\d+)$/m.exec(out)![1]}`;
-    this.ownerToken = /\?owner=(\S+)/.exec(out)![1]!;
-    return { url: this.serverUrl, owner: this.ownerToken };
-  }
-
-  /** Stops the local server's whole process group (no orphans). */
-  stopServer(): void {
-    const p = this.server;
-    this.server = null;
-    this.serverUrl = null;
-    if (p?.pid && p.exitCode === null) {
-      try {
-        process.kill(-p.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
-  }
 
   async games(params: { url?: unknown }): Promise<GameListing[]> {
     const url = str(params?.url, 'url', 2000);

@@ -5,6 +5,8 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { CardwordsSession } from './cardwords.js';
 import { LinesSession } from './lines.js';
+import { LocalServer } from './local-server.js';
+import { YatzeeSession } from './yatzee.js';
 import { BridgeError, MAX_LINE, type BridgeNotification, type BridgeRequest, type BridgeResponse } from './protocol.js';
 
 export type Handler = (params: unknown) => unknown;
@@ -12,10 +14,14 @@ export type Handler = (params: unknown) => unknown;
 export class Bridge {
   private readonly handlers = new Map<string, Handler>();
   readonly cardwords: CardwordsSession;
+  readonly yatzee: YatzeeSession;
+  readonly server: LocalServer;
 
   constructor(private readonly out: (line: string) => void) {
+    const server = (this.server = new LocalServer());
+    this.on('serve', (p) => server.start(typeof (p as { ruleset?: unknown })?.ruleset === 'string' ? (p as { ruleset: string }).ruleset : undefined));
+    this.on('stop-server', () => server.stop());
     const cw = (this.cardwords = new CardwordsSession((n) => this.notify(n)));
-    this.on('cardwords/serve', (p) => cw.serve((p ?? {}) as never));
     this.on('cardwords/games', (p) => cw.games((p ?? {}) as never));
     this.on('cardwords/create', (p) => cw.create((p ?? {}) as never));
     this.on('cardwords/join', (p) => cw.join((p ?? {}) as never));
@@ -30,7 +36,17 @@ export class Bridge {
     this.on('cardwords/rematch', () => cw.rematch());
     this.on('cardwords/view', () => cw.view());
     this.on('cardwords/leave', () => cw.leave());
-    this.on('cardwords/stop-server', () => cw.stopServer());
+    const yz = (this.yatzee = new YatzeeSession((n) => this.notify(n)));
+    this.on('yatzee/create', (p) => yz.create((p ?? {}) as never));
+    this.on('yatzee/join', (p) => yz.join((p ?? {}) as never));
+    this.on('yatzee/throw', () => yz.act({ type: 'throw' }));
+    this.on('yatzee/toggle', (p) => yz.toggle((p ?? {}) as never));
+    this.on('yatzee/transfer', (p) => yz.transfer((p ?? {}) as never));
+    this.on('yatzee/undo', () => yz.act({ type: 'undoTransfer' }));
+    this.on('yatzee/reset', () => yz.act({ type: 'resetDices' }));
+    this.on('yatzee/robots', (p) => yz.robots((p ?? {}) as never));
+    this.on('yatzee/view', () => yz.view());
+    this.on('yatzee/leave', () => yz.leave());
     const lines = new LinesSession();
     this.on('lines/new', (p) => lines.start((p ?? {}) as never));
     this.on('lines/move', (p) => lines.move(p as never));
@@ -84,12 +100,13 @@ export class Bridge {
 export async function serve(input: Readable, output: Writable): Promise<void> {
   const bridge = new Bridge((line) => void output.write(line + '\n'));
   // The local server goes with the bridge, however the bridge ends.
-  const stop = () => bridge.cardwords.stopServer();
+  const stop = () => bridge.server.stop();
   process.once('exit', stop);
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(sig, () => process.exit(0));
   const rl = createInterface({ input, crlfDelay: Infinity });
   // Requests are handled one at a time; notifications go out as the room sends.
   for await (const line of rl) await bridge.handle(line);
   await bridge.cardwords.leave();
+  await bridge.yatzee.leave();
   stop();
 }

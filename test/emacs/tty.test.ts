@@ -145,3 +145,44 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   expect(screen).toMatch(/\(Cardwords Results You:-?\d+\)/);
   expect(screen).toMatch(/^ {2}Robot1: /m); // the log
 });
+
+it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, transfer to the suggestion, undo, reset)', async () => {
+  const dir = tempDir('cardwords-emacs-yatzee-');
+  tmux = startEmacs(dir, '', `${BRIDGE}\n(setq cardwords-yatzee-robots 0 cardwords-yatzee-name "me")`);
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 20_000);
+  tmux.keys('M-x');
+  tmux.type('cardwords-yatzee');
+  tmux.keys('Enter');
+  await tmux.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 10_000);
+  tmux.keys('Enter');
+  await tmux.waitFor((s) => /Yatzee {2}game \w+/.test(s) && /^Your dice \(throw 0 of 3\)/m.test(s), 'the sheet', 60_000);
+  // A category row's value in my (the only) column: a number, '(n)' (what it would score) or '-'.
+  const filled = (s: string) => s.split('\n').filter((l) => /^(Aces|Twos|Threes|Fours|Fives|Sixes|One pair|Two pairs|Three alike|Four alike|Small|Large|Full house|Chance|Yatzee) +-?\d+$/.test(l)).length;
+  const total = (s: string) => Number(/^Total +(-?\d+)$/m.exec(s)?.[1]);
+  for (let round = 1; round <= 15; round++) {
+    tmux.keys('Space');
+    await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s) && /^Suggestion: /m.test(s), `round ${round}: the first throw`, 20_000);
+    tmux.keys('1'); // hold the first die, throw the others again
+    await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s), `round ${round}: hold`, 20_000);
+    tmux.keys('Space');
+    const thrown = await tmux.waitFor((s) => /^Your dice \(throw 2 of 3\)/m.test(s), `round ${round}: the second throw`, 20_000);
+    expect(filled(thrown)).toBe(round - 1);
+    tmux.keys('Enter');
+    const after = await tmux.waitFor((s) => filled(s) === round, `round ${round}: the transfer`, 20_000);
+    if (round === 1) {
+      // Undo the transfer, then transfer again; reset the dice: five aces.
+      const before = total(after);
+      tmux.keys('u');
+      await tmux.waitFor((s) => filled(s) === 0 && /^Your dice \(throw 2 of 3\)/m.test(s), 'undo', 20_000);
+      tmux.keys('Enter');
+      const again = await tmux.waitFor((s) => filled(s) === 1, 'the transfer again', 20_000);
+      expect(total(again)).toBe(before);
+      tmux.keys('r');
+      await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\): \[1\] \[1\] \[1\] \[1\] \[1\]$/m.test(s), 'reset', 20_000);
+    }
+  }
+  const end = tmux.capture();
+  expect(filled(end)).toBe(15);
+  expect(end).toMatch(/^Bonus line +\d+ \+ (0|50)$/m);
+  expect(end).toMatch(new RegExp(`\\(Yatzee You:${total(end)}\\)`));
+});
