@@ -27,7 +27,7 @@
 import type { CardTable } from '../../formats/types.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
 import { layBonus } from '../../games/cardwords/scoring.js';
-import { ACCEPT, END, LETTER_MASK, SEP, type WordGraph } from '../../words/graph.js';
+import { ACCEPT, END, LETTER_BITS, LETTER_SHIFT, SEP, targetMask, type WordGraph } from '../../words/graph.js';
 import type { WordStore } from '../../words/store.js';
 import { MoveList } from './move-list.js';
 
@@ -87,12 +87,13 @@ function tableData(table: CardTable): TableData {
   return { table, W, H, blocked, cellPts, lf, wf, symmetric };
 }
 
-function findArcIn(arcs: Uint32Array, node: number, letter: number): number {
+/** The arc of `node` for `letter`, or -1 (`letters`: a wide graph's letters, else null). */
+function findArcIn(arcs: Uint32Array, letters: Uint16Array | null, node: number, letter: number): number {
   if (node === 0) return -1;
   for (let a = node; ; a++) {
-    const info = arcs[2 * a + 1]!;
-    if ((info & LETTER_MASK) === letter) return a;
-    if (info & END) return -1;
+    const w = arcs[a]!;
+    if ((letters === null ? (w >>> LETTER_SHIFT) & LETTER_BITS : letters[a]!) === letter) return a;
+    if (w & END) return -1;
   }
 }
 
@@ -162,6 +163,9 @@ export class MoveGenerator {
   private lWf = new Float64Array(0);
   // search state
   private arcs: Uint32Array = EMPTY;
+  /** The graph's letters when it is wide, else null (the letter is in the arc). */
+  private arcLetters: Uint16Array | null = null;
+  private tmask = 0;
   private anchorPos = 0;
   private startPos = 0;
   private leftStart = 0;
@@ -435,29 +439,31 @@ export class MoveGenerator {
     // through the DAWG: the prefix, then each letter, then the suffix
     const g = st.graph;
     const arcs = g.arcs;
+    const letters = g.letters;
+    const tm = targetMask(g);
     let node = g.dawgRoot;
     for (let p = first; p < pos; p++) {
-      const a = findArcIn(arcs, node, letter[i + (p - pos) * step]!);
+      const a = findArcIn(arcs, letters, node, letter[i + (p - pos) * step]!);
       if (a < 0) return;
-      node = arcs[2 * a]!;
+      node = arcs[a]! & tm;
     }
     if (node === 0) return;
     for (let a = node; ; a++) {
-      const info = arcs[2 * a + 1]!;
+      const info = arcs[a]!;
       let accepted: boolean;
       if (last === pos) accepted = (info & ACCEPT) !== 0;
       else {
-        let n = arcs[2 * a]!;
+        let n = info & tm;
         let e = -1;
         for (let p = pos + 1; p <= last; p++) {
-          e = findArcIn(arcs, n, letter[i + (p - pos) * step]!);
+          e = findArcIn(arcs, letters, n, letter[i + (p - pos) * step]!);
           if (e < 0) break;
-          n = arcs[2 * e]!;
+          n = arcs[e]! & tm;
         }
-        accepted = e >= 0 && (arcs[2 * e + 1]! & ACCEPT) !== 0;
+        accepted = e >= 0 && (arcs[e]! & ACCEPT) !== 0;
       }
       if (accepted) {
-        const l = info & LETTER_MASK;
+        const l = letters === null ? (info >>> LETTER_SHIFT) & LETTER_BITS : letters[a]!;
         mask[base + (l >>> 5)]! |= 1 << (l & 31);
       }
       if (info & END) break;
@@ -573,7 +579,7 @@ export class MoveGenerator {
 
   private runAll(g: WordGraph, filterRemoved: boolean, oneWay: boolean): void {
     if (g.gaddagRoot === 0) return;
-    this.arcs = g.arcs;
+    this.useGraph(g);
     this.filterRemoved = filterRemoved;
     this.curLine = -1;
     for (let dir = 0; dir < (oneWay ? 1 : 2); dir++) {
@@ -591,6 +597,12 @@ export class MoveGenerator {
     }
   }
 
+  private useGraph(g: WordGraph): void {
+    this.arcs = g.arcs;
+    this.arcLetters = g.letters;
+    this.tmask = targetMask(g);
+  }
+
   private searchAnchor(pos: number, root: number): void {
     this.anchorPos = pos;
     let start = pos;
@@ -606,9 +618,10 @@ export class MoveGenerator {
   /** Reads the letter of `pos` (leftwards phase) from GADDAG node `node`. */
   private goLeft(pos: number, node: number): void {
     const arcs = this.arcs;
+    const letters = this.arcLetters;
     const l0 = this.lLetter[pos]!;
     if (l0 !== 0) {
-      const a = findArcIn(arcs, node, l0);
+      const a = findArcIn(arcs, letters, node, l0);
       if (a < 0) return;
       const ms = this.mainSum;
       this.mainSum = ms + this.lPts[pos]!;
@@ -621,8 +634,8 @@ export class MoveGenerator {
     const mb = pos * this.mw;
     const nat = this.natCount;
     for (let a = node; ; a++) {
-      const info = arcs[2 * a + 1]!;
-      const l = info & LETTER_MASK;
+      const info = arcs[a]!;
+      const l = letters === null ? (info >>> LETTER_SHIFT) & LETTER_BITS : letters[a]!;
       if ((mask[mb + (l >>> 5)]! & (1 << (l & 31))) !== 0 && (nat[l]! > 0 || this.wildLeft > 0)) this.place(pos, a, l, false);
       if (info & END) break;
     }
@@ -683,18 +696,21 @@ export class MoveGenerator {
 
   private afterLeft(pos: number, a: number): void {
     const arcs = this.arcs;
-    const info = arcs[2 * a + 1]!;
-    const next = arcs[2 * a]!;
+    const info = arcs[a]!;
+    const next = info & this.tmask;
     const leftOcc = pos > 0 && this.lLetter[pos - 1] !== 0;
     const ap = this.anchorPos;
     // the word may begin here once the anchor is covered (the cell after startPos is free)
     if (!leftOcc && pos <= ap) {
       const sp = this.startPos;
       if (info & ACCEPT) this.record(pos, sp);
-      if (next !== 0 && (arcs[2 * next + 1]! & LETTER_MASK) === SEP && sp + 1 < this.lineLen) {
+      // the separator, when there is one, is a node's first arc
+      const letters = this.arcLetters;
+      const sep = next !== 0 && (letters === null ? (arcs[next]! >>> LETTER_SHIFT) & LETTER_BITS : letters[next]!) === SEP;
+      if (sep && sp + 1 < this.lineLen) {
         const saved = this.leftStart;
         this.leftStart = pos;
-        this.goRight(sp + 1, arcs[2 * next]!);
+        this.goRight(sp + 1, arcs[next]! & this.tmask);
         this.leftStart = saved;
       }
     }
@@ -708,9 +724,10 @@ export class MoveGenerator {
   private goRight(pos: number, node: number): void {
     if (node === 0 || this.lBlocked[pos]) return;
     const arcs = this.arcs;
+    const letters = this.arcLetters;
     const l0 = this.lLetter[pos]!;
     if (l0 !== 0) {
-      const a = findArcIn(arcs, node, l0);
+      const a = findArcIn(arcs, letters, node, l0);
       if (a < 0) return;
       const ms = this.mainSum;
       this.mainSum = ms + this.lPts[pos]!;
@@ -723,19 +740,18 @@ export class MoveGenerator {
     const mb = pos * this.mw;
     const nat = this.natCount;
     for (let a = node; ; a++) {
-      const info = arcs[2 * a + 1]!;
-      const l = info & LETTER_MASK;
+      const info = arcs[a]!;
+      const l = letters === null ? (info >>> LETTER_SHIFT) & LETTER_BITS : letters[a]!;
       if ((mask[mb + (l >>> 5)]! & (1 << (l & 31))) !== 0 && (nat[l]! > 0 || this.wildLeft > 0)) this.place(pos, a, l, true);
       if (info & END) break;
     }
   }
 
   private afterRight(pos: number, a: number): void {
-    const arcs = this.arcs;
-    const info = arcs[2 * a + 1]!;
+    const info = this.arcs[a]!;
     const rightOcc = pos + 1 < this.lineLen && this.lLetter[pos + 1] !== 0;
     if (info & ACCEPT && !rightOcc) this.record(this.leftStart, pos);
-    const next = arcs[2 * a]!;
+    const next = info & this.tmask;
     if (next !== 0 && pos + 1 < this.lineLen) this.goRight(pos + 1, next);
   }
 
@@ -844,7 +860,7 @@ export class MoveGenerator {
       for (let gi = 0; gi < graphs.length; gi++) {
         const g = graphs[gi]!;
         if (g.gaddagRoot === 0) continue;
-        this.arcs = g.arcs;
+        this.useGraph(g);
         this.filterRemoved = gi === 0 && filterRemovedMain;
         this.searchAnchor(dir === 0 ? c : r, g.gaddagRoot);
       }
