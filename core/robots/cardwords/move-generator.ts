@@ -15,10 +15,13 @@
 // Speed (docs/performance.md, "Move generator"): one generator object is kept per word
 // store and reused; the table's cells, the board's letters, the anchors and the cross-sets
 // (bitmasks per cell, both directions) are kept between calls and updated only around the
-// cells that changed. Cards, not letters, are laid: at each cell the search branches over
-// the hand's kinds of card for the letter (natural cards by points, then wildcards by
-// points), adding each card's score as it goes (the main word's sum and word-factor
-// product, the cross words' scores), so a move's score is known when its word is accepted.
+// cells that changed. The search runs on letters (one branch per letter: a natural card
+// while the hand has one, else a wildcard) and adds the score parts that do not depend on
+// the cards as it goes (cell points, cards already there, word-factor product, the cross
+// words' old points); when a word is accepted, every way of giving its positions the hand's
+// cards (kinds by points, natural or wildcard) is listed, the score linear in each card's
+// points with integer coefficients. Branching over cards inside the search instead was
+// measured slower with wildcards (docs/performance.md).
 // Moves are written into a MoveList (typed arrays); objects are made only for the moves a
 // caller takes. The best move alone is found with "shadow" pruning: an upper bound of the
 // score of any move from each anchor, anchors searched best bound first, stopping when
@@ -143,6 +146,7 @@ export class MoveGenerator {
   private wildKinds = 0;
   private wildLeft = 0;
   private remaining = 0;
+  private simpleHand = false;
   /** Points of the hand's cards, highest first (for the shadow bound). */
   private handPts = new Float64Array(16);
   private handSize = 0;
@@ -526,6 +530,10 @@ export class MoveGenerator {
       }
       this.handPts[j] = p;
     }
+    // one kind per letter and no wildcard: each move has one way to take its cards
+    let simple = this.wildKinds === 0;
+    for (let k = 0; k < this.kinds && simple; k++) simple = this.kindNext[k] === -1 && this.kindFirst[this.kindLetter[k]!] === k;
+    this.simpleHand = simple;
     this.remaining = opts.maxTiles === undefined ? n : Math.max(0, Math.min(n, opts.maxTiles));
     if (this.layBonus.length < n + 1) this.layBonus = new Float64Array(n + 1);
     for (let k = 1; k <= n; k++) this.layBonus[k] = layBonus(ctx.bonus, k);
@@ -641,14 +649,13 @@ export class MoveGenerator {
     }
   }
 
-  /** Lays each kind of card the hand has for letter `l` on `pos`, and goes on from arc `a`. */
+  /**
+   * Lays letter `l` on `pos` and goes on from arc `a`: one branch per letter (a natural card
+   * while the hand has one, else a wildcard); which cards the positions take is chosen when
+   * the word is accepted (`record`), so the letter tree is searched once.
+   */
   private place(pos: number, a: number, l: number, right: boolean): void {
-    const lf = this.lLf[pos]!;
     const wf = this.lWf[pos]!;
-    const cp = this.lCellPts[pos]!;
-    const hc = this.lHasCross[pos] !== 0;
-    const co = this.lCrossOld[pos]!;
-    const ms = this.mainSum;
     const wp = this.wfProd;
     const sd = this.side;
     const n = this.nPlaced;
@@ -657,37 +664,18 @@ export class MoveGenerator {
     this.remaining--;
     this.tLetter[pos] = l;
     this.wfProd = wp * wf;
-    for (let k = this.kindFirst[l]!; k >= 0; k = this.kindNext[k]!) {
-      if (this.kindCnt[k] === 0) continue;
-      const p = this.kindPts[k]!;
-      const v = p * lf;
-      this.kindCnt[k]!--;
+    this.side = this.lHasCross[pos] ? sd + this.lCellPts[pos]! + this.lCrossOld[pos]! * wf : sd + this.lCellPts[pos]!;
+    if (this.natCount[l]! > 0) {
       this.natCount[l]!--;
-      this.tPts[pos] = p;
-      this.tWild[pos] = 0;
-      this.mainSum = ms + v;
-      this.side = hc ? sd + cp + (co + v) * wf : sd + cp;
       if (right) this.afterRight(pos, a);
       else this.afterLeft(pos, a);
-      this.kindCnt[k]!++;
       this.natCount[l]!++;
-    }
-    for (let w = 0; w < this.wildKinds; w++) {
-      if (this.wildCnt[w] === 0) continue;
-      const p = this.wildPts[w]!;
-      const v = p * lf;
-      this.wildCnt[w]!--;
+    } else {
       this.wildLeft--;
-      this.tPts[pos] = p;
-      this.tWild[pos] = 1;
-      this.mainSum = ms + v;
-      this.side = hc ? sd + cp + (co + v) * wf : sd + cp;
       if (right) this.afterRight(pos, a);
       else this.afterLeft(pos, a);
-      this.wildCnt[w]!++;
       this.wildLeft++;
     }
-    this.mainSum = ms;
     this.wfProd = wp;
     this.side = sd;
     this.nPlaced = n;
@@ -755,6 +743,10 @@ export class MoveGenerator {
     if (next !== 0 && pos + 1 < this.lineLen) this.goRight(pos + 1, next);
   }
 
+  private recStart = 0;
+  private recEnd = 0;
+  private coef = new Float64Array(64);
+
   private record(start: number, end: number): void {
     const n = this.nPlaced;
     if (n === 0) return;
@@ -766,7 +758,70 @@ export class MoveGenerator {
       for (let p = start; p <= end; p++) w += alpha.char(this.lLetter[p] || this.tLetter[p]!);
       if (this.storeRef!.removedWords.has(w)) return;
     }
-    const score = this.mainSum * this.wfProd + this.side + this.layBonus[n]!;
+    // score = base + the sum over new cards of coefficient x points (linear in the points)
+    const wp = this.wfProd;
+    const base = this.mainSum * wp + this.side + this.layBonus[n]!;
+    if (this.coef.length < n) this.coef = new Float64Array(2 * n);
+    const coef = this.coef;
+    for (let j = 0; j < n; j++) {
+      const pos = this.pPos[j]!;
+      const lf = this.lLf[pos]!;
+      coef[j] = this.lHasCross[pos] ? lf * wp + lf * this.lWf[pos]! : lf * wp;
+    }
+    this.recStart = start;
+    this.recEnd = end;
+    if (this.best && !this.simpleHand) {
+      // no way to give these positions cards can reach the best score found
+      const hi = this.handPts[0]!;
+      const lo = this.handPts[this.handSize - 1]!;
+      let bound = base;
+      for (let j = 0; j < n; j++) bound += coef[j]! >= 0 ? coef[j]! * hi : coef[j]! * lo;
+      if (bound < this.bestScore) return;
+    }
+    if (this.simpleHand) {
+      // one kind of card per letter, no wildcard: one move
+      let score = base;
+      for (let j = 0; j < n; j++) {
+        const pos = this.pPos[j]!;
+        const p = this.kindPts[this.kindFirst[this.tLetter[pos]!]!]!;
+        this.tPts[pos] = p;
+        this.tWild[pos] = 0;
+        score += coef[j]! * p;
+      }
+      this.emit(score);
+    } else this.assign(0, base);
+  }
+
+  /** Every way to give the positions j.. cards of the hand (kinds by points, natural or wildcard). */
+  private assign(j: number, acc: number): void {
+    if (j === this.nPlaced) {
+      this.emit(acc);
+      return;
+    }
+    const pos = this.pPos[j]!;
+    const l = this.tLetter[pos]!;
+    const c = this.coef[j]!;
+    for (let k = this.kindFirst[l]!; k >= 0; k = this.kindNext[k]!) {
+      if (this.kindCnt[k] === 0) continue;
+      const p = this.kindPts[k]!;
+      this.kindCnt[k]!--;
+      this.tPts[pos] = p;
+      this.tWild[pos] = 0;
+      this.assign(j + 1, acc + c * p);
+      this.kindCnt[k]!++;
+    }
+    for (let w = 0; w < this.wildKinds; w++) {
+      if (this.wildCnt[w] === 0) continue;
+      const p = this.wildPts[w]!;
+      this.wildCnt[w]!--;
+      this.tPts[pos] = p;
+      this.tWild[pos] = 1;
+      this.assign(j + 1, acc + c * p);
+      this.wildCnt[w]!++;
+    }
+  }
+
+  private emit(score: number): void {
     const out = this.out;
     if (this.best) {
       if (score < this.bestScore) return;
@@ -775,9 +830,10 @@ export class MoveGenerator {
         out.clear();
       }
     }
+    const n = this.nPlaced;
     let t = out.begin(score, this.dir, n);
     const { cells, letters, points, wilds } = out;
-    for (let p = start; p <= end; p++) {
+    for (let p = this.recStart; p <= this.recEnd; p++) {
       if (this.lLetter[p] !== 0) continue;
       cells[t] = this.lCell[p]!;
       letters[t] = this.tLetter[p]!;
