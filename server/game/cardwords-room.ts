@@ -1,4 +1,4 @@
-// A Cardwords game (docs/rules.md "Cardwords"; docs/server.md "Cardwords rooms") as a
+// A Cardwords game (docs/rules.md#cardwords; docs/server.md "Cardwords rooms") as a
 // Colyseus room over core/games/cardwords. The owner creates it with a ruleset, numbers of
 // humans, robots (Robot1..RobotN, each with a level) and watchers, and a grace period
 // (cardwords-options.ts); the game starts when the humans are seated. Seats: the humans in
@@ -514,7 +514,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   }
 
   /**
-   * Puts unknown words to the owner (RULES.md: nobody else is told): logged first, then
+   * Puts unknown words to the owner (docs/rules.md#cardwords-unknown-words: nobody else is told): logged first, then
    * counted as open, so no owner is asked a question a crash would lose. Returns the new
    * questions and whether every word of the refusal is now waiting for the owner.
    */

@@ -244,7 +244,8 @@ describe('cardwords rooms', () => {
       expect((await ann.next((m) => m.type === 'word' && (m.payload as { approved?: boolean }).approved === false)).payload).toMatchObject({ word: words2[0] });
       expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).not.toContain(words2[0]);
     }
-    // only the owner was asked, only the refused player told
+    // only the owner was asked, and not while playing; only the refused player told (what was sent has arrived)
+    await Promise.all([bob.barrier(), watcher.barrier(), ann.barrier()]);
     for (const p of [ann, bob, watcher]) expect(p.messages.filter((m) => m.type === 'word-request')).toEqual([]);
     expect(ann.messages.filter((m) => m.type === 'word' && (m.payload as { approved?: boolean }).approved === true)).toEqual([]);
     expect(watcher.messages.filter((m) => m.type === 'word')).toEqual([]);
@@ -317,9 +318,8 @@ describe('cardwords rooms', () => {
       asked.push((r.payload as { asked?: boolean }).asked === true);
     }
     expect(asked).toEqual([...Array<boolean>(32).fill(true), ...Array<boolean>(8).fill(false)]);
-    // the owner was asked exactly 32 words
-    await until(() => ann.messages.filter((m) => m.type === 'word-request').flatMap((m) => (m.payload as { words: string[] }).words).length >= 32, 5000, 'the questions');
-    await new Promise((res) => setTimeout(res, 100));
+    // the owner was asked exactly 32 words: every question went out before the barrier's reply
+    await ann.barrier();
     expect(ann.messages.filter((m) => m.type === 'word-request').flatMap((m) => (m.payload as { words: string[] }).words)).toHaveLength(32);
     await ann.request('end');
   });
@@ -356,9 +356,13 @@ describe('cardwords rooms', () => {
     await until(() => !ann.state.players[1]!.auto && ann.state.players[1]!.connected && ann.state.players[1]!.awaySince === 0, 5000, 'Bob back');
     await until(() => handOf(back).length > 0, 5000, "Bob's hand after the reconnection");
     expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
-    expect(ann.state.turn).toBe(1); // Bob's own turn again: he plays it
+    // no robot plays for Bob now: the seat is not a stand-in's, and Bob's own pass below is taken
+    expect(ann.state.players[1]!.auto).toBe(false);
+    expect(ann.state.turn).toBe(1);
     expect((await back.request('action', { text: 'pass' })).type).toBe('ack');
-    expect(back.state.last).toMatchObject({ player: 1, standIn: false }); // the patch reaches the sender before its ack
+    // the ack goes to Bob at once; Ann's state follows with the next patch
+    await until(() => ann.state.moves === 4, 5000, "Bob's own pass seen by Ann");
+    expect(ann.state.last).toMatchObject({ player: 1, standIn: false });
 
     // a closed connection (consented) is a drop too; back with the seat key; a wrong key gets no seat
     await back.leave();
@@ -378,7 +382,7 @@ describe('cardwords rooms', () => {
   });
 
   it('before the start a leaving player frees the seat for another', async () => {
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2 });
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, seed: 'removed-1' });
     const id = owner.room.roomId;
     const bob = await cwJoin(srv.url, id, { name: 'Bob' });
     await until(() => owner.state.players[0]!.name === 'Bob', 5000, 'Bob seated');

@@ -6,8 +6,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
+import { apply, newGame } from '../../core/games/yatzee/engine.js';
 import { CLOSE } from '../../core/protocol/messages.js';
-import { Player, getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
+import { Player, getJSON, startServer, until, type Msg, type ServerProcess } from '../support/game-server.js';
+
+/** The lifetime tests' idle timeout, in ms. */
+const IDLE_MS = 2000;
 
 /** Plays a whole sheet: throw once, transfer to the first open category; 15 rounds. */
 async function playSheet(p: Player): Promise<void> {
@@ -141,6 +145,28 @@ describe('yatzee rooms', () => {
     await expect(Player.join(srv.url, id, { name: 'Late' })).rejects.toThrow();
   });
 
+  it('the owner may fix the seed: the dice are the engine\'s from that seed; a bad seed is refused', async () => {
+    await expect(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'S', seed: '' })).rejects.toThrow(/bad-message/);
+    await expect(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'S', seed: 'with space' })).rejects.toThrow(/bad-message/);
+    await expect(Player.create(srv.url, 'yatzee', { name: 'S', seed: 'x' })).rejects.toThrow(/not-owner/);
+    // the engine, from the same seed and the same actions, throws these dice
+    let g = newGame('dice-1');
+    for (const a of [{ type: 'join', name: 'Sol' }, { type: 'throw', player: 'Sol' }, { type: 'hold', player: 'Sol', dice: [0, 1] }, { type: 'throw', player: 'Sol' }] as const) {
+      const r = apply(g, a);
+      if (!r.state) throw new Error(JSON.stringify(r.error));
+      g = r.state;
+    }
+    const expected = g.players[0]!.dice;
+    for (let n = 0; n < 2; n++) {
+      const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Sol', seed: 'dice-1' }));
+      expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+      expect((await p.request('action', { type: 'hold', dice: [0, 1] })).type).toBe('ack');
+      expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+      expect([...p.state.players[0]!.dice]).toEqual([...expected]);
+      expect((await p.request('end')).type).toBe('ack');
+    }
+  });
+
   it('answers every malformed, illegal, oversized or unknown message with an error and changes nothing', async () => {
     const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Fuzz' }));
     expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
@@ -226,9 +252,20 @@ describe('yatzee rooms', () => {
       await until(() => p.messages.filter((m) => m.type === 'error').length >= 200, 10_000, '200 replies');
       const codes = new Set(p.messages.filter((m) => m.type === 'error').map((m) => m.payload.code));
       expect(codes.has('rate-limited')).toBe(true);
-      await new Promise((r) => setTimeout(r, 1200));
       expect(p.left).toBeNull();
-      expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+      // the budget refills with time; a refused message costs nothing, so ask again until
+      // the throw is taken (polled, not a fixed wait for the refill)
+      let reply: Msg;
+      let n = 0;
+      do {
+        const from = p.messages.length;
+        const id = `after-flood-${++n}`;
+        p.room.send('action', { type: 'throw', id });
+        reply = await p.next((m) => m.type === 'ack' || (m.type === 'error' && (m.payload.id === id || m.payload.code === 'rate-limited')), 10_000, from);
+        if (reply.payload.code === 'rate-limited') await new Promise((r) => setTimeout(r, 50)); // the poll interval
+      } while (reply.payload.code === 'rate-limited' && n < 200);
+      expect(reply.type, JSON.stringify(reply.payload)).toBe('ack');
+      expect(p.left).toBeNull();
     } finally {
       await slow.stop();
     }
@@ -265,7 +302,9 @@ describe('yatzee rooms', () => {
 describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves, 15 minutes idle; shortened here)', () => {
   let srv: ServerProcess;
   beforeAll(async () => {
-    srv = await startServer({ args: ['--first-join-timeout', '400', '--idle-timeout', '800', '--reconnect-timeout', '1000'] });
+    // idle 2 s: the keep-alive test below acts without pauses, so only a stall of 2 s between
+    // two of its actions could end the game early
+    srv = await startServer({ args: ['--first-join-timeout', '400', '--idle-timeout', String(IDLE_MS), '--reconnect-timeout', '1000', '--rate', '1000'] });
   });
   afterAll(async () => {
     await srv?.stop();
@@ -279,14 +318,19 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
 
   it('a game without any action ends', async () => {
     const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Idle' }));
-    // actions keep it alive
-    for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 400));
-      expect((await p.request('action', { type: 'throw' })).type).not.toBe('ended');
-      await p.request('action', { type: 'transfer', category: CATEGORIES[i]! });
+    // actions keep it alive: held and released dice, one after the other's ack, for longer
+    // than the idle timeout (this server's rate limit is high enough for back-to-back requests)
+    expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+    const t0 = Date.now();
+    let actions = 0;
+    while (Date.now() - t0 < 1.5 * IDLE_MS) {
+      const r = await p.request('action', { type: actions % 2 === 0 ? 'hold' : 'release', dice: [0] });
+      expect(r.type, JSON.stringify(r.payload)).toBe('ack');
+      actions++;
     }
+    expect(actions).toBeGreaterThan(1);
     expect(p.messages.some((m) => m.type === 'ended')).toBe(false);
-    const ended = await p.next((m) => m.type === 'ended', 5000);
+    const ended = await p.next((m) => m.type === 'ended', 4 * IDLE_MS);
     expect(ended.payload.reason).toBe('idle');
   });
 

@@ -173,6 +173,17 @@ export class Player<S = YatzeeView, Out extends MessageMap = YatzeeClientMessage
     return this.next((m) => (m.type === 'ack' || m.type === 'error') && m.payload?.id === id, timeoutMs, from);
   }
 
+  /**
+   * A round trip on this connection: when it returns, every message the room sent this
+   * client before it has arrived (one ordered WebSocket), so a test can then say that
+   * something did not come without waiting for a time. The room answers the made-up type
+   * with `unknown-message` and the request's id.
+   */
+  async barrier(): Promise<void> {
+    const r = await this.requestRaw('barrier');
+    if (r.payload.code !== 'unknown-message') throw new Error(`barrier: unexpected reply ${JSON.stringify(r.payload)}`);
+  }
+
   /** Leaves the game for good (`leave`), as a player's confirmed choice; resolves with its reply. */
   leaveGame(): Promise<Msg> {
     return this.requestRaw('leave', {});
