@@ -118,3 +118,43 @@ export function rankActions(
 export function bestByEquity(ctx: GenContext, board: Board, hand: readonly Card[], pile: number | null, leaves: Leaves, opts: EquityOptions = {}): RankedAction {
   return rankActions(ctx, board, hand, pile, leaves, opts)[0]!;
 }
+
+/** One ranked action as plain data (the hint answer, `cardwords moves --equity`). */
+export interface EquityHint {
+  kind: 'move' | 'trade' | 'pass';
+  score: number;
+  leave: number;
+  equity: number;
+  /** A move's cards on the table, or a trade's cards (wildcards with their meaning on the table). */
+  cards: Array<{ col: number; row: number; card: Card }> | Card[];
+  /** The cards kept. */
+  kept: Card[];
+}
+
+/** The top `n` actions (default 10) by static equity, as plain data. */
+export function topByEquity(
+  ctx: GenContext,
+  board: Board,
+  hand: readonly Card[],
+  pile: number | null,
+  leaves: Leaves,
+  opts: EquityOptions & { n?: number } = {},
+): EquityHint[] {
+  const W = board.width;
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return rankActions(ctx, board, hand, pile, leaves, opts)
+    .slice(0, opts.n ?? 10)
+    .map((a) => ({
+      kind: a.choice.kind,
+      score: a.score,
+      leave: round(a.leave),
+      equity: round(a.equity),
+      cards:
+        a.choice.kind === 'move'
+          ? a.choice.move.tiles.map((t) => ({ col: t.cell % W, row: Math.floor(t.cell / W), card: t.card }))
+          : a.choice.kind === 'trade'
+            ? a.choice.cards.slice()
+            : [],
+      kept: a.kept,
+    }));
+}
