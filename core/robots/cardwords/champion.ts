@@ -27,9 +27,9 @@ export interface ChampionContext extends GenContext {
 export interface ChampionOptions {
   /** false: static equity only. */
   simulate?: boolean;
-  /** Time per decision in ms (default 1000), with `now`. Ignored when `iterations` is set. */
+  /** Time per decision in ms (default 1000), measured with `now`. Ignored when `iterations` is set. */
   timeMs?: number;
-  /** A fixed number of simulation iterations (reproducible; tests). */
+  /** A fixed number of simulation iterations (reproducible; tests); without it and without `now`, DEFAULT_ITERATIONS. */
   iterations?: number;
   /** Candidates simulated (default 8). */
   candidates?: number;
@@ -37,7 +37,7 @@ export interface ChampionOptions {
   plies?: number;
   /** false: no endgame search. */
   endgame?: boolean;
-  /** The clock (ms); defaults to performance.now where there is one. */
+  /** The clock (ms) for the time budget, passed in by the host (server: performance.now). */
   now?: () => number;
 }
 
@@ -49,7 +49,8 @@ export interface ChampionDecision {
   how: 'static' | 'simulation' | 'endgame';
 }
 
-const clock = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+/** Iterations when there is neither a count nor a clock (core has no clock of its own). */
+export const DEFAULT_ITERATIONS = 64;
 
 /** What the seat knows: its hand, the table, the pile's size and how many cards each other player holds. */
 export interface ChampionPosition {
@@ -78,7 +79,7 @@ export function championDecide(cc: ChampionContext, pos: ChampionPosition, rng: 
   const consistent = unseen.length === others + pos.pile;
   const players = pos.handSizes.length;
   if (consistent && opts.endgame !== false && pos.pile === 0 && players === 2 && pos.hand.length > 0) {
-    const now = opts.now ?? clock;
+    const now = opts.now;
     const start: SimPosition = {
       board: pos.board,
       hands: pos.seat === 0 ? [pos.hand.slice(), unseen] : [unseen, pos.hand.slice()],
@@ -88,7 +89,7 @@ export function championDecide(cc: ChampionContext, pos: ChampionPosition, rng: 
       idle: pos.idle,
       over: false,
     };
-    const budget = opts.iterations !== undefined ? {} : { deadline: now() + (opts.timeMs ?? 1000), now };
+    const budget = opts.iterations !== undefined || !now ? {} : { deadline: now() + (opts.timeMs ?? 1000), now };
     const r = endgameSearch(cc, start, { ...budget });
     return { choice: r.choice, ranked, iterations: r.nodes, how: 'endgame' };
   }
@@ -97,11 +98,12 @@ export function championDecide(cc: ChampionContext, pos: ChampionPosition, rng: 
   const cands: Array<RankedAction & { simulated?: number }> = ranked.slice(0, opts.candidates ?? 8);
   const sums = new Float64Array(cands.length);
   const plies = opts.plies ?? 2;
-  const now = opts.now ?? clock;
-  const deadline = now() + (opts.timeMs ?? 1000);
+  const now = opts.now;
+  const fixed = opts.iterations ?? (now ? undefined : DEFAULT_ITERATIONS);
+  const deadline = now ? now() + (opts.timeMs ?? 1000) : 0;
   let it = 0;
   for (;;) {
-    if (opts.iterations !== undefined ? it >= opts.iterations : it > 0 && now() > deadline) break;
+    if (fixed !== undefined ? it >= fixed : it > 0 && now!() > deadline) break;
     const deal = rng.shuffle(unseen.slice());
     const hands: Card[][] = [];
     let at = 0;
