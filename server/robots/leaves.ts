@@ -97,3 +97,26 @@ function definedOnly(o: LearnOptions): LearnOptions {
   if (o.lambda !== undefined) out.lambda = o.lambda;
   return out;
 }
+
+const known = new Map<string, Leaves>();
+
+/**
+ * The learned values of a ruleset for a quick answer (the hint): those already read, else
+ * values of 0 now while the cache is read in the background (never learning here: that is
+ * the robot thread's work, on the event loop it would delay every player).
+ */
+export function leavesNow(ruleset: Ruleset, rules: CardwordsRules, dir?: string): Leaves {
+  const key = leavesKey(ruleset, rules);
+  const hit = known.get(key);
+  if (hit) return hit;
+  known.set(key, Leaves.zero(key));
+  readFile(join(dir ?? cacheDir(), `${key}.leaves.json`), 'utf8').then(
+    (text) => {
+      const model = readModel(JSON.parse(text), key);
+      if (model) known.set(key, new Leaves(model));
+      else known.delete(key);
+    },
+    () => known.delete(key),
+  );
+  return known.get(key)!;
+}
