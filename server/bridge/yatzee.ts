@@ -4,7 +4,8 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { affordances, type Sheet } from '../../core/games/yatzee/engine.js';
 import { CATEGORIES, CATEGORY_LABELS, bonusLine, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
-import type { ErrorMessage, WelcomeMessage, YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
+import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
+import type { ErrorMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
 function str(v: unknown, what: string, max = 200): string {
