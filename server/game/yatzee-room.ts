@@ -90,7 +90,10 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     const o = isRecord(options) ? options : {};
     const robots = o.robots === undefined ? 0 : Number(o.robots);
     if (!Number.isInteger(robots) || robots < 0 || robots > MAX_PLAYERS - 1) throw refuse('bad-message', `robots: a whole number from 0 to ${MAX_PLAYERS - 1}`);
-    const stored = await this.openGame(o, (id) => ({ v: 1, id, kind: 'yatzee', seed: newKey(), created: Date.now(), options: { robots } }));
+    // the owner may fix the dice's seed (a tournament, a test): only the owner creates games
+    if (o.seed !== undefined && !(typeof o.seed === 'string' && /^[\x21-\x7e]{1,64}$/.test(o.seed))) throw refuse('bad-message', 'seed: 1 to 64 printable ASCII characters');
+    const seed = typeof o.seed === 'string' ? o.seed : newKey();
+    const stored = await this.openGame(o, (id) => ({ v: 1, id, kind: 'yatzee', seed, created: Date.now(), options: { robots } }));
     this.state.gameId = stored.header.id;
     this.game = newGame(stored.header.seed);
     for (const e of stored.entries) this.replayEntry(e);

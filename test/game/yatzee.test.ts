@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
+import { apply, newGame } from '../../core/games/yatzee/engine.js';
 import { CLOSE } from '../../core/protocol/messages.js';
 import { Player, getJSON, startServer, until, type Msg, type ServerProcess } from '../support/game-server.js';
 
@@ -142,6 +143,28 @@ describe('yatzee rooms', () => {
     }
     // after the end, nothing more is taken
     await expect(Player.join(srv.url, id, { name: 'Late' })).rejects.toThrow();
+  });
+
+  it('the owner may fix the seed: the dice are the engine\'s from that seed; a bad seed is refused', async () => {
+    await expect(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'S', seed: '' })).rejects.toThrow(/bad-message/);
+    await expect(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'S', seed: 'with space' })).rejects.toThrow(/bad-message/);
+    await expect(Player.create(srv.url, 'yatzee', { name: 'S', seed: 'x' })).rejects.toThrow(/not-owner/);
+    // the engine, from the same seed and the same actions, throws these dice
+    let g = newGame('dice-1');
+    for (const a of [{ type: 'join', name: 'Sol' }, { type: 'throw', player: 'Sol' }, { type: 'hold', player: 'Sol', dice: [0, 1] }, { type: 'throw', player: 'Sol' }] as const) {
+      const r = apply(g, a);
+      if (!r.state) throw new Error(JSON.stringify(r.error));
+      g = r.state;
+    }
+    const expected = g.players[0]!.dice;
+    for (let n = 0; n < 2; n++) {
+      const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Sol', seed: 'dice-1' }));
+      expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+      expect((await p.request('action', { type: 'hold', dice: [0, 1] })).type).toBe('ack');
+      expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+      expect([...p.state.players[0]!.dice]).toEqual([...expected]);
+      expect((await p.request('end')).type).toBe('ack');
+    }
   });
 
   it('answers every malformed, illegal, oversized or unknown message with an error and changes nothing', async () => {
