@@ -119,7 +119,10 @@ export class CardwordsSession {
     room.onMessage('word-request', (m: { words: string[]; player: number }) => {
       this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: this.state?.players[m.player]?.name ?? String(m.player) } });
     });
-    room.onMessage('word', () => this.update());
+    room.onMessage('word', (w: { word: string; approved: boolean }) => {
+      this.message = w.approved ? `The owner approved ${w.word}: RET plays the move again` : `The owner rejected ${w.word}`;
+      this.update();
+    });
     room.onMessage('history', (m: { turns: CardwordsTurnInfo[]; players: string[] }) => {
       this.log = m.turns.map((t) => this.turnText(t, m.players));
       this.update();
