@@ -10,7 +10,7 @@ import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/cli
 import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo, GameListing } from '../../core/protocol/game.js';
 import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
-import { Composer, Coords, type ComposedAction, type Refusal } from '../../media/cardwords/compose.js';
+import { Composer, Coords, DEFAULT_COORDS, type ComposedAction, type CoordOptions, type Refusal } from '../../media/cardwords/compose.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
 const toCard = (c: { char: string; points: number }): Card => ({ char: c.char === '' ? null : c.char, points: c.points });
@@ -37,6 +37,8 @@ export class CardwordsSession {
   private message = '';
   private results: ResultsMessage | null = null;
   private lastMoves = -1;
+  /** How cells are named (the players' coordinate options; the web panel's defaults). */
+  private coordOptions: CoordOptions = DEFAULT_COORDS;
   /** Numbers every view: a response and a notification may cross, the editor keeps the newest. */
   private seq = 0;
 
@@ -189,6 +191,19 @@ export class CardwordsSession {
     return this.view();
   }
 
+  /** The coordinate options: digits for the columns, columns counted from the right, rows from the bottom. */
+  coordinates(params: { digitsForColumns?: unknown; colsRight?: unknown; rowsUp?: unknown }): unknown {
+    const flag = (v: unknown, d: boolean) => (v === undefined ? d : v === true);
+    this.coordOptions = {
+      digitsForColumns: flag(params?.digitsForColumns, DEFAULT_COORDS.digitsForColumns),
+      colsRight: flag(params?.colsRight, DEFAULT_COORDS.colsRight),
+      rowsUp: flag(params?.rowsUp, DEFAULT_COORDS.rowsUp),
+    };
+    this.composer?.reset();
+    this.rebuild();
+    return this.view();
+  }
+
   /** A click on a table cell: the location of the move (as RET on the cell in the panel). */
   locate(params: { col?: unknown; row?: unknown }): unknown {
     if (!this.composer || !this.board) throw new BridgeError('refused', 'no table yet');
@@ -278,7 +293,7 @@ export class CardwordsSession {
     for (const p of s.board) cells[p.row * W + p.col] = p.char === '' ? { char: null, points: p.points, meaning: p.meaning } : { char: p.char, points: p.points };
     this.board = { width: W, height: H, cells };
     this.hand = this.mySeat >= 0 ? (s.players[this.mySeat]?.hand ?? []).map(toCard) : [];
-    this.coords = new Coords(W, H);
+    this.coords = new Coords(W, H, this.coordOptions);
     const ctx = { coords: this.coords, table: rules.table, board: this.board, hand: this.hand, canonical: (ch: string) => rules.canonical(ch) };
     if (!this.composer) this.composer = new Composer(ctx);
     else this.composer.setContext(ctx);
