@@ -55,6 +55,7 @@ export class Bridge {
     this.on('lines/hint', () => lines.hint());
     this.on('lines/quit', () => lines.quit());
     this.on('lines/view', () => lines.current());
+    this.on('lines/scores', () => lines.scoresList());
   }
 
   on(method: string, handler: Handler): void {

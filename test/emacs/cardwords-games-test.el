@@ -84,7 +84,11 @@
     (unwind-protect
         (progn
           (message "lines header: %s" (buffer-substring (point-min) (line-end-position 14)))
-          (should (string-match-p "^High score: 321 (alice)" (buffer-string))))
+          (should (string-match-p "^High score: 321 (alice)" (buffer-string)))
+          ;; s lists the table, as `cardwords lines -l' does.
+          (execute-kbd-macro (kbd "s"))
+          (with-current-buffer "*Cardwords Lines scores*"
+            (should (string-match-p "^  1\\. alice +321  [0-9]\\{4\\}-" (buffer-string)))))
       (kill-buffer "*Cardwords Lines*"))))
 
 (provide 'cardwords-games-test)
