@@ -17,6 +17,9 @@
 //   refused for them) and answers `word` (approved) and `reject`, `remove`d humans and
 //   `rematch` seeds. The game starts by itself once the humans are seated, so a replay
 //   rebuilds it all, the questions still waiting for the owner included.
+import { topByEquity } from '../../core/robots/cardwords/equity.js';
+import { handPoints, unseenCards } from '../../core/robots/cardwords/simulate.js';
+import { leavesNow } from '../robots/leaves.js';
 import { StateView } from '@colyseus/schema';
 import type { Client } from '@colyseus/core';
 import { ANY_WORD, MAX_NAME_LENGTH, apply, finish, newGame, type CardwordsAction, type CardwordsError, type CardwordsState, type Words } from '../../core/games/cardwords/engine.js';
@@ -682,7 +685,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
 
   /**
    * `hint`: the best robot's choice for the asking player's own hand (from that seat's view
-   * only), sent to that client alone: `{ id, action, score, words }`. Any time in a game.
+   * only), sent to that client alone: `{ id, action, score, words, ranked }` (`ranked`: the
+   * top 10 by equity, core/robots/cardwords/equity.ts). Any time in a game.
    */
   private onHint(client: Client, m: Untrusted<CardwordsClientMessages['hint']>): void {
     const id = messageId(m);
@@ -696,7 +700,9 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const choice = chooseAction(ctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`hint/${g.actions.length}`));
     const action = choiceToAction(seat.index, view.board.width, choice);
     const words = choice.kind === 'move' ? moveWords(ctx, view.board, choice.move) : [];
-    this.sendTo(client, 'hint', { id, action, score: choice.score, words });
+    const leaves = leavesNow(this.ruleset.ruleset, this.ruleset.rules);
+    const ranked = topByEquity(ctx, view.board, view.hand!, view.pile, leaves, { n: 10, unseenPoints: handPoints(unseenCards(this.ruleset.rules.deck, view.hand!, view.board)) });
+    this.sendTo(client, 'hint', { id, action, score: choice.score, words, ranked });
   }
 
   // ---- robots
