@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'table-full'
   | 'game-ended'
   | 'storage-failed'
+  // to the owner on joining a game restored from a damaged log (server/game/store.ts)
+  | 'log-damaged'
   | 'unknown-player'
   | 'robots-unavailable'
   // Cardwords rooms

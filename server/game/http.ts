@@ -72,6 +72,8 @@ export function installRoutes(app: Application, mediaDir: string): void {
       games,
       processId: c.processId,
       store: c.store.kind,
+      // 'failed' while the store cannot write (a full disk, Redis away): actions are refused
+      storage: c.store.problem === null ? 'ok' : 'failed',
     });
   });
   app.get('/games', async (_req, res) => {
@@ -81,7 +83,9 @@ export function installRoutes(app: Application, mediaDir: string): void {
   // The landing page asks whether its ?owner= token is the owner's (header, never the URL).
   app.get('/owner', (req, res) => {
     noStore(res);
-    res.json({ owner: isOwnerToken(bearer(req)) });
+    const owner = isOwnerToken(bearer(req));
+    // damaged game logs are the owner's to know: which game, which line, why
+    res.json(owner ? { owner, damaged: ctx().damaged } : { owner });
   });
   // The names of the server's Cardwords rulesets, for the owner's creation form.
   app.get('/cardwords/rulesets', (_req, res) => {
