@@ -49,4 +49,38 @@ describe('a Redis outage', () => {
     expect((await ann.request('action', { type: 'hold', dice: [0] })).type).toBe('ack');
     await ann.leave();
   });
+
+  it("a crashed process's game is taken over by a live process as soon as its lease ends", async () => {
+    redis ??= await startRedis();
+    const env = { REDIS_URL: redis.url };
+    const args = ['--rate', '1000', '--lease-timeout', '2000'];
+    const a = await startServer({ env, args });
+    servers.push(a);
+    const b = await startServer({ env, args });
+    servers.push(b);
+    const ann = await Player.create(a.url, 'yatzee', { owner: a.ownerToken, name: 'Ann' });
+    const key = (await ann.next((m) => m.type === 'welcome')).payload.key!;
+    const id = ann.room.roomId;
+    expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+    const seen = (await ann.request('action', { type: 'hold', dice: [1] })).payload.moves!;
+    // the game is A's (the only process then): B took nothing at its start
+    expect(b.output()).not.toContain('restored games');
+    await a.kill9();
+    const killed = Date.now();
+    let back: Player | null = null;
+    await until(
+      async () => {
+        back = await Player.join(b.url, id, { name: 'Ann', key }).catch(() => null);
+        return back !== null;
+      },
+      15_000,
+      'the game taken over after its lease',
+    );
+    if (process.env.CARDWORDS_FIGURES) console.log(`taken over ${Date.now() - killed} ms after the kill (lease 2000 ms)`);
+    const p = back! as Player;
+    await p.next((m) => m.type === 'welcome');
+    expect(p.state.moves).toBe(seen);
+    expect((await p.request('action', { type: 'release', dice: [1] })).type).toBe('ack');
+    await p.leave();
+  });
 });

@@ -29,6 +29,9 @@ Options:
   --idle-timeout MS     a game without any action ends after this (default 900000)
   --reconnect-timeout MS   a dropped player's seat is held this long (default 30000)
   --robot-delay MS      pause between two robot actions (default 500)
+  --lease-timeout MS    with REDIS_URL: a process's claim on its games lasts this long
+                        unrenewed; a dead process's games go to another after it
+                        (default 30000)
   --exit-with-stdin     stop when standard input closes (a parent that dies closes
                         it: the VS Code extension runs its local server so)
   --help                this text
@@ -69,6 +72,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
       'idle-timeout': { type: 'string' },
       'reconnect-timeout': { type: 'string' },
       'robot-delay': { type: 'string' },
+      'lease-timeout': { type: 'string' },
       'exit-with-stdin': { type: 'boolean' },
     },
     false,
@@ -96,6 +100,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
       robotDelayMs: intOption(values['robot-delay'], 'robot-delay', 0, 60_000, 500),
     },
     log: (line) => io.err(`${line}\n`),
+    leaseMs: intOption(values['lease-timeout'], 'lease-timeout', 300, 3_600_000, 30_000),
   });
   io.out(`Cardwords server listening on ${server.url}\n`);
   io.out(`port: ${server.port}\n`);
