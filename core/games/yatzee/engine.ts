@@ -1,5 +1,5 @@
 // The Yatzee engine: a deterministic state machine `apply(state, action) -> { state } |
-// { error }` (DESIGN.md). No turns: every player plays their own sheet whenever they like,
+// { error }` (docs/architecture.md#engines-and-randomness). No turns: every player plays their own sheet whenever they like,
 // so actions of different players interleave freely; the one random generator lives in the
 // state, so a game is its seed plus its action log (`replay`). States are plain, frozen-by-
 // convention JSON data; `apply` never mutates its input, and an illegal action returns a
@@ -158,7 +158,6 @@ export function apply(state: YatzeeState, action: YatzeeAction): ApplyResult {
     const i = findPlayer(state, name);
     if (i >= 0 && state.players[i]!.present) return fail('name-taken', `a player named '${state.players[i]!.name}' is already playing`);
     if (presentCount(state) >= MAX_PLAYERS) return fail('table-full', `at most ${MAX_PLAYERS} players can play at the same time`);
-    if (i >= 0) return { state: withSheet(state, i, { ...state.players[i]!, present: true }) }; // back to their sheet
     return { state: { ...state, players: [...state.players, newSheet(name)], moves: state.moves + 1 } };
   }
   const known = ['leave', 'throw', 'hold', 'release', 'transfer', 'undoTransfer', 'resetDices'];
@@ -171,7 +170,8 @@ export function apply(state: YatzeeState, action: YatzeeAction): ApplyResult {
 
   switch (action.type) {
     case 'leave':
-      return { state: withSheet(state, i, { ...p, present: false }) };
+      // as the seed: a player who terminates closes their sheet; the name may join again, afresh
+      return { state: { ...state, players: state.players.filter((_, j) => j !== i), moves: state.moves + 1 } };
 
     case 'throw': {
       if (isFull(p.scores)) return fail('sheet-full', `${p.name} has filled every category`);

@@ -22,4 +22,5 @@ export const commands: Record<string, CommandEntry> = {
   yatzee: { summary: 'optimal solitaire Yatzee: solve the strategy table, simulate games', load: async () => (await import('./yatzee.js')).command },
   serve: { summary: 'the game server: Cardwords and Yatzee rooms, browser client, owner link', load: async () => (await import('./serve.js')).command },
   lines: { summary: 'play Lines (clines) in the terminal', load: async () => (await import('./lines.js')).command },
+  client: { summary: 'the game bridge for editors: JSON lines over stdio (Emacs)', load: async () => (await import('./client.js')).command },
 };
