@@ -12,6 +12,10 @@ import { unpack } from 'msgpackr';
 import type { WebSocket } from 'ws';
 
 export interface Limits {
+  /** Largest HTTP request body (matchmaking options): a larger one is refused (413) before it is read. */
+  maxBodyBytes?: number;
+  /** An HTTP request body that sends nothing for this long is dropped (408). */
+  bodyIdleMs?: number;
   /** Bytes queued for a client that does not read; beyond it the connection is dropped. */
   maxQueuedBytes?: number;
   /** Largest message a room accepts, in bytes; larger ones get a `too-large` error. */
@@ -22,6 +26,8 @@ export interface Limits {
   burst: number;
 }
 
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+export const DEFAULT_BODY_IDLE_MS = 5000;
 /** The default of `maxQueuedBytes`: a Cardwords join (state and ruleset files) is well below it. */
 export const DEFAULT_MAX_QUEUED_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_LIMITS: Limits = { maxMessageBytes: 8 * 1024, ratePerSecond: 20, burst: 40, maxQueuedBytes: DEFAULT_MAX_QUEUED_BYTES };

@@ -11,9 +11,9 @@ import { LobbyRoom, LocalPresence, Server, matchMaker, type Presence } from '@co
 import { RedisPresence } from '@colyseus/redis-presence';
 import { RedisDriver } from '@colyseus/redis-driver';
 import type { Redis } from 'ioredis';
-import { gatedTransport, type Limits } from './gate.js';
+import { DEFAULT_BODY_IDLE_MS, DEFAULT_MAX_BODY_BYTES, gatedTransport, type Limits } from './gate.js';
 import { setContext, type Timeouts } from './context.js';
-import { installRoutes } from './http.js';
+import { installRoutes, limitBodies, limitCors } from './http.js';
 import { DamagedLogError, FileGameStore, RedisGameStore, type GameStore, type LogDamage } from './store.js';
 import { guardRedisRejections, redisClient } from './redis.js';
 import { YatzeeRoom } from './yatzee-room.js';
@@ -106,6 +106,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   rulesets.shared = shared;
   setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots });
 
+  limitCors();
   const placement = new Placement();
   // Colyseus' own connections, kept to be closed at the stop even when its shutdown fails
   // (it quits them with a command, which fails while Redis is away: they would reconnect for ever)
@@ -130,6 +131,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   server.define('yatzee', YatzeeRoom).enableRealtimeListing();
   server.define('cardwords', CardwordsRoom).enableRealtimeListing();
   await server.listen(port, o.host);
+  limitBodies(http, o.limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, o.limits.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS);
 
   // Unfinished games come back from their logs: at the start, and with Redis whenever a
   // game's lease has ended (its process died), on whichever process claims it first.

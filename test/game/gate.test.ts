@@ -22,7 +22,7 @@ describe('the gate', () => {
 
   it('too-large and rate-limited errors name the message they refuse', async () => {
     const ann = await player('Ann');
-    const big = await ann.request('action', { type: 'throw', pad: 'x'.repeat(2000) });
+    const big = await ann.requestRaw('action', { type: 'throw', pad: 'x'.repeat(2000) });
     expect(big.payload).toMatchObject({ code: 'too-large', type: 'action', id: 'action-1' });
     // the burst (2) is spent: the next ones are refused, each by its own id
     const ids: (string | number | undefined)[] = [];
@@ -38,7 +38,7 @@ describe('the gate', () => {
   it('a 64-bit integer field is refused with bad-message, and the action is not taken', async () => {
     const ann = await player('Bea');
     const moves = ann.state.moves;
-    const r = await ann.request('action', { type: 'throw', n: 2n ** 62n });
+    const r = await ann.requestRaw('action', { type: 'throw', n: 2n ** 62n });
     expect(r.payload).toMatchObject({ code: 'bad-message', type: 'action' });
     expect(ann.state.moves).toBe(moves);
     await ann.leave();
