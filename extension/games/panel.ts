@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { FromGameWebview, GameHostConfig, GameHostState, GamePanelKind } from '../../media/ui/host-vscode.js';
-import { cardSize, notation, player } from '../config.js';
+import { cardSize, coordinates, player } from '../config.js';
 import { connectSources } from './address.js';
 import { refOf, type Connection, type Servers } from './servers.js';
 
@@ -138,7 +138,7 @@ export class GamePanels {
     }
     if (me.alt) store['cardwords.alt'] = me.alt;
     // the coordinate notation of the settings (the panel's own choice, kept in its state, wins)
-    const n = notation();
+    const n = coordinates();
     store['cardwords.coords'] = { digitsForColumns: n.digitsForColumns, colsRight: n.columnsGrowRightwards, rowsUp: n.rowsGrowUpwards };
     const config: GameHostConfig = {
       panel: kind,

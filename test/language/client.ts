@@ -45,12 +45,14 @@ export class LspClient {
     for (const f of w) f();
   }
 
-  async initialize(initializationOptions?: unknown): Promise<{ capabilities: Record<string, unknown> }> {
+  /** `extra` goes into the initialize params as well (a `locale`, more `capabilities`). */
+  async initialize(initializationOptions?: unknown, extra: Record<string, unknown> = {}): Promise<{ capabilities: Record<string, unknown> }> {
     const r = await this.conn.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid,
       rootUri: null,
       capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } } },
       initializationOptions,
+      ...extra,
     });
     await this.conn.sendNotification('initialized', {});
     return r;
