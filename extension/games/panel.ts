@@ -79,6 +79,7 @@ export class GamePanels {
 
   private attach(panel: vscode.WebviewPanel, kind: GamePanelKind, connection: Connection | undefined, params: Record<string, string>): void {
     this.panels.add(panel);
+    panel.title = titleOf(kind); // a restored tab: its title in today's language
     void this.webUrl(connection).then((url) => {
       if (this.panels.has(panel)) panel.webview.html = this.html(panel.webview, kind, connection, url, params);
     });

@@ -52,6 +52,8 @@ export class TablePreviewPanel implements vscode.Disposable {
     private readonly panel: vscode.WebviewPanel,
     private uri: vscode.Uri,
   ) {
+    // A restored tab keeps the title it was saved with: set it in today's language.
+    panel.title = title(uri);
     panel.webview.html = webviewHtml(context, panel.webview, 'tablePreview.js', title(uri));
     this.watcher = new RulesetWatcher(() => this.uri, () => void this.refresh(), 150);
     this.disposables.push(

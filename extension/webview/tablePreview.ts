@@ -44,7 +44,7 @@ function render(m: TablePreviewMessage): void {
   const start = el('p', 'start', startText(m));
   start.id = 'start';
   header.append(start);
-  if (p.errors > 0) header.append(el('p', 'errors', t(s, '{0} error(s) in the file: the preview may be incomplete.', p.errors)));
+  if (p.errors > 0) header.append(el('p', 'errors', t(s, '{0, plural, one {# error} other {# errors}} in the file: the preview may be incomplete.', p.errors)));
   app.append(header);
   if (p.width === 0 || p.height === 0) {
     app.append(el('p', 'empty', t(s, 'The table size cannot be read.')));
