@@ -4,12 +4,11 @@
 // open games with a link to join each (GET /health, /owner, /games; refreshed every few s).
 import { byId, h } from './ui/dom.js';
 import { startPage } from './ui/page.js';
-import type { StringKey } from './ui/l10n/index.js';
 import type { GameListing } from '../core/protocol/game.js';
+import { render, h as jsx } from 'preact';
+import { GamesTable } from './lobby/games.js';
 
 const { host, t, main } = startPage('app.title', 'lobby');
-
-type Game = GameListing;
 
 async function getJSON<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
   const r = await fetch(path, { headers, cache: 'no-store' });
@@ -20,8 +19,7 @@ async function getJSON<T>(path: string, headers: Record<string, string> = {}): P
 const server = h('p', { id: 'server' }, '…');
 const ownerState = h('p', { id: 'owner-state' });
 const ownerSection = h('section', { id: 'owner', hidden: true }, h('h2', {}, t('lobby.owner')), ownerState);
-const body = h('tbody', {});
-const empty = h('p', { id: 'empty', hidden: true }, t('lobby.none'));
+const gamesBox = h('div', { id: 'games-box' });
 main.replaceChildren(
   h('h1', {}, t('app.title')),
   server,
@@ -36,17 +34,7 @@ main.replaceChildren(
     'section',
     {},
     h('h2', {}, t('lobby.open')),
-    h(
-      'table',
-      { id: 'games' },
-      h(
-        'thead',
-        {},
-        h('tr', {}, ...(['lobby.col.game', 'lobby.col.kind', 'lobby.col.players', 'lobby.col.robots', 'lobby.col.state'] as StringKey[]).map((k) => h('th', { scope: 'col' }, t(k))), h('th', {}, '')),
-      ),
-      body,
-    ),
-    empty,
+    gamesBox,
   ),
 );
 
@@ -75,28 +63,8 @@ async function refresh(): Promise<void> {
   try {
     const health = await getJSON<{ version: string; uptime: number; games: number }>('/health');
     server.textContent = t('lobby.server', health.version, health.uptime, health.games);
-    const games = await getJSON<Game[]>('/games');
-    body.replaceChildren(
-      ...games.map((g) => {
-        const state = (['waiting', 'playing', 'over', 'ended'].includes(g.state) ? t(`state.${g.state}` as StringKey) : g.state) as string;
-        const id = encodeURIComponent(g.id);
-        const join =
-          g.kind === 'yatzee'
-            ? h('a', { href: `/yatzee.html?game=${id}`, 'aria-label': t('lobby.joinGame', g.id), 'data-game': g.id }, t('lobby.join'))
-            : g.kind === 'cardwords'
-              ? h(
-                  'span',
-                  {},
-                  h('a', { href: `/cardwords.html?game=${id}`, 'aria-label': t('lobby.joinGame', g.id), 'data-game': g.id }, t('lobby.join')),
-                  ' · ',
-                  h('a', { href: `/cardwords.html?game=${id}&watch=1`, 'aria-label': t('lobby.watchGame', g.id), 'data-watch': g.id }, t('cw.watch')),
-                )
-              : '';
-        const kind = g.kind === 'yatzee' ? t('nav.yatzee') : g.kind === 'cardwords' ? t('cw.title') : g.kind;
-        return h('tr', { 'data-game': g.id }, h('td', {}, g.id), h('td', {}, kind), h('td', {}, `${g.players}/${g.maxPlayers}`), h('td', {}, g.robots), h('td', {}, state), h('td', {}, join));
-      }),
-    );
-    empty.hidden = games.length > 0;
+    const games = await getJSON<GameListing[]>('/games');
+    render(jsx(GamesTable, { games, t }), gamesBox);
   } catch (e) {
     server.textContent = t('lobby.down', (e as Error).message);
   }

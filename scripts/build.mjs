@@ -44,7 +44,11 @@ entries.push({
 });
 
 // The game UI (media/, docs/ui.md): browser bundles served by the game server from dist/web/.
+// Components are .tsx rendered by Preact (docs/architecture.md, dependencies): JSX compiles
+// to preact/jsx-runtime calls (the automatic runtime, no import of `h` in each file).
 entries.push({
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
   entryPoints: { lobby: 'media/lobby.ts', lines: 'media/lines/main.ts', yatzee: 'media/yatzee/main.ts', cardwords: 'media/cardwords/main.ts' },
   outdir: 'dist/web',
   platform: 'browser',
