@@ -152,7 +152,9 @@ export const da: Strings = {
   'yatzee.results': 'Resultater',
   'yatzee.addRobot': 'Tilføj en robot',
   'yatzee.endGame': 'Afslut spillet',
-  'yatzee.help': 'Klik på en terning for at holde eller slippe den, dobbeltklik på en terning eller tryk Kast for at kaste. Taster: pilene flytter mellem terningerne, mellemrum holder, Enter kaster; t overfører, u fortryder overførslen, r nulstiller terningerne, d går til terningerne.',
+  'yatzee.help': 'Klik på en terning for at holde eller slippe den; Kast kaster de terninger, der ikke holdes; dobbeltklik på en terning kaster med den terning, holdt eller ej. Taster: pilene flytter mellem terningerne, mellemrum holder eller slipper, Enter kaster (holdte terninger bliver holdt); t overfører den valgte kategori, u fortryder overførslen, r nulstiller terningerne, d går til terningerne.',
+  'yatzee.undone': 'Overførslen er fortrudt: {0} er åben igen.',
+  'yatzee.undoneAny': 'Overførslen er fortrudt.',
   'yatzee.gameLink': 'Spil {0}',
 
   'cat.aces': 'Enere',

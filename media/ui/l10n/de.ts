@@ -152,7 +152,9 @@ export const de: Strings = {
   'yatzee.results': 'Ergebnisse',
   'yatzee.addRobot': 'Einen Roboter hinzufügen',
   'yatzee.endGame': 'Das Spiel beenden',
-  'yatzee.help': 'Klicken Sie auf einen Würfel, um ihn zu halten oder freizugeben; Doppelklick auf einen Würfel oder Würfeln wirft. Tasten: Pfeile wechseln zwischen den Würfeln, Leertaste hält, Enter würfelt; t trägt ein, u nimmt den Eintrag zurück, r setzt die Würfel zurück, d springt zu den Würfeln.',
+  'yatzee.help': 'Klicke auf einen Würfel, um ihn zu halten oder freizugeben; Werfen wirft die nicht gehaltenen Würfel; ein Doppelklick auf einen Würfel wirft mit diesem Würfel, gehalten oder nicht. Tasten: Pfeile wechseln zwischen den Würfeln, Leertaste hält oder gibt frei, Eingabe wirft (gehaltene Würfel bleiben gehalten); t überträgt die gewählte Kategorie, u nimmt die Übertragung zurück, r setzt die Würfel zurück, d geht zu den Würfeln.',
+  'yatzee.undone': 'Übertragung zurückgenommen: {0} ist wieder offen.',
+  'yatzee.undoneAny': 'Übertragung zurückgenommen.',
   'yatzee.gameLink': 'Spiel {0}',
 
   'cat.aces': 'Einser',

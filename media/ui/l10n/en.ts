@@ -151,7 +151,9 @@ export const en = {
   'yatzee.results': 'Results',
   'yatzee.addRobot': 'Add a robot',
   'yatzee.endGame': 'End the game',
-  'yatzee.help': 'Click a die to hold or release it, double-click a die or press Throw to throw. Keys: arrows move between the dice, space holds, Enter throws; t transfers, u undoes the transfer, r resets the dice, d goes to the dice.',
+  'yatzee.help': 'Click a die to hold or release it; Throw throws the dice not held; double-clicking a die throws with that die taking part, held or not. Keys: arrows move between the dice, space holds or releases, Enter throws (held dice stay held); t transfers the chosen category, u undoes the transfer, r resets the dice, d goes to the dice.',
+  'yatzee.undone': 'Transfer taken back: {0} is open again.',
+  'yatzee.undoneAny': 'Transfer taken back.',
   'yatzee.gameLink': 'Game {0}',
 
   'cat.aces': 'Aces',
