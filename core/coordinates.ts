@@ -1,6 +1,6 @@
 // Cell names, one module for every client: the card-table preview, hovers, inlay hints and
 // symbols of the language server, the game panels and their logs. Letters name one axis and
-// numbers the other, and the player's three options (docs/rules.md "Play") choose which axis
+// numbers the other, and the player's three options (docs/rules.md#coordinates) choose which axis
 // gets the digits and which way each axis counts. Cells are (column,row) with (0,0) at the
 // upper left, as in the card-table file, whatever the options; only the names change.
 // By default columns are letters from the left (0 = A, 25 = Z, 26 = AA) and rows numbers from

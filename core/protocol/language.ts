@@ -24,7 +24,7 @@ export const COMMANDS = {
 export interface LanguageSettings {
   /** Players the cards must suffice for, each with a full hand (default 2). */
   players?: number;
-  /** How cells are named in the preview, hovers, inlay hints and symbols (core/coordinates.ts). */
+  /** How cells are named in the preview, hovers, inlay hints and symbols (core/coordinates.ts, docs/rules.md#coordinates). */
   coordinates?: Partial<CoordinateOptions>;
 }
 

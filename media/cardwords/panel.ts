@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // The Cardwords panel over the server's Cardwords room (docs/server.md "Cardwords rooms";
-// seeds/cardwords-readme.txt "The game window"): the card table with the seed's cell
+// docs/rules.md#cardwords; the original README's "The game window"): the card table with the seed's cell
 // markers and the hovered cell's details, the score board (turn, points, cards, last
 // round's points, H/R), the pile, the lists of all and of unseen cards, the hand and the
 // seed's action selection area (compose.ts) by keyboard and mouse, the words and score of

@@ -313,7 +313,7 @@ export class YatzeePanel {
 
   /**
    * Throws with the holds as they are; a double-clicked die `k` takes part even when held
-   * (docs/rules.md, Yatzee). A throw on its way is not doubled by a second click or key.
+   * (as in the original game). A throw on its way is not doubled by a second click or key.
    */
   private throwWith(k: number | null): void {
     const me = this.me;
@@ -371,7 +371,7 @@ export class YatzeePanel {
     this.focusDice();
   }
 
-  /** Panel shortcuts (docs/rules.md, Yatzee keys: Ctrl+T, Ctrl+R, Ctrl+D there, which browsers keep for themselves). */
+  /** Panel shortcuts (the original game had Ctrl+T, Ctrl+R, Ctrl+D, which browsers keep for themselves). */
   private onKey(e: KeyboardEvent): void {
     if (typing(e) && !(e.target as HTMLInputElement).name?.startsWith('category')) return;
     if (e.ctrlKey || e.altKey || e.metaKey || !this.isPlayer) return;

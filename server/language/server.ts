@@ -62,7 +62,7 @@ export function start(connection: Connection): ServerContext {
       return fallback;
     }
   };
-  const ctx: ServerContext = { connection, documents, workspace, service, view: views.view, viewAnywhere: views.viewAnywhere, guard };
+  const ctx: ServerContext = { connection, documents, workspace, service, view: views.view, viewAnywhere: views.viewAnywhere, guard, client: { snippets: true } };
   const diagnostics = new DiagnosticsScheduler(ctx);
 
   let inlayRefresh = false;
@@ -71,6 +71,8 @@ export function start(connection: Connection): ServerContext {
     // Every text in the client's language (VS Code, eglot and Neovim send one).
     if (typeof params.locale === 'string' && params.locale.length <= 35) service.locale = params.locale;
     inlayRefresh = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
+    // Without snippet support (eglot, lsp-mode without yasnippet) completion inserts plain text.
+    ctx.client.snippets = params.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
     return { capabilities: CAPABILITIES, serverInfo: { name: 'cardwords', version: VERSION } };
   });
   connection.onDidChangeConfiguration((params) => {
