@@ -114,7 +114,7 @@ export function ScoreTable({ t, columns, transfer, hints, onChoose, onTransfer }
   }
   return (
     <table
-      class="sheet scores"
+      class="sheet yatzee-scores"
       id="yatzee-table"
       onChange={(e) => {
         const r = e.target as HTMLInputElement;
@@ -139,7 +139,10 @@ export function ScoreTable({ t, columns, transfer, hints, onChoose, onTransfer }
           <th scope="col" class="category-col">{t('yatzee.category')}</th>
           {columns.map((col) => (
             <th key={col.name} scope="col" class={`player${col.mine ? ' mine' : ''}${col.gone ? ' gone' : ''}`} data-player={col.name}>
-              <span class="name" title={col.title}>{col.title}</span>
+              <span class="name" title={col.title}>
+                {col.name}
+                {col.title !== col.name && <span class="sr-only">{col.title.slice(col.name.length)}</span>}
+              </span>
               {!col.mine && <SmallDice dice={col.dice} held={col.held} label={`${t('yatzee.playerDice', col.name, col.dice.join(' '))}; ${t('yatzee.playerThrows', col.throwsMade)}`} />}
             </th>
           ))}
