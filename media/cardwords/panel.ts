@@ -15,35 +15,15 @@ import { passScore, scoreMove, tradeScore } from '../../core/games/cardwords/sco
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { announce, flash, h, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
-import type { CardwordsCardState as CwCardV, CardwordsPlacedState as CwPlacedV, CardwordsRoomState as CwStateV, CardwordsSeatState as CwSeatV, RulesetMessage, WelcomeMessage as Welcome, CardwordsHistoryMessage, CardwordsTurnInfo } from '../../core/protocol/game.js';
-import type { RoomLike } from '../ui/room.js';
+import type { CardwordsCardState as CwCardV, CardwordsPlacedState as CwPlacedV, CardwordsRoomState as CwStateV, CardwordsSeatState as CwSeatV, CardwordsTurnInfo } from '../../core/protocol/game.js';
+import type { AckMessage, CardwordsActionMessage, CardwordsClientMessages, CardwordsHistoryMessage, EndedMessage, ErrorMessage, HintMessage, ResultsMessage, RulesetMessage, WelcomeMessage as Welcome } from '../../core/protocol/messages.js';
+import type { CardwordsRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Composer, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from './compose.js';
 
 export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, Welcome };
 
-interface ServerError {
-  code?: string;
-  message?: string;
-  id?: string;
-  type?: string;
-  words?: string[];
-  errors?: Array<MoveError & Record<string, unknown>>;
-  player?: number;
-  turn?: number;
-  pile?: number;
-  wanted?: number;
-  cards?: string[];
-  /** unknown-words: false when the owner's list of questions is full (the owner was not asked). */
-  asked?: boolean;
-}
-
-interface Results {
-  round: number;
-  reason: string;
-  out: number | null;
-  results: Array<{ seat: number; name: string; robot: boolean; score: number; handPoints: number; adjustment: number; winner: boolean }>;
-}
+type Results = ResultsMessage;
 
 interface LogEntry {
   round: number;
@@ -89,7 +69,7 @@ export class CardwordsPanel {
   private readonly lastPoints = new Map<number, number>();
   private readonly requests = new Map<string, string>();
   private results: Results | null = null;
-  private ended: { reason: string } | null = null;
+  private ended: EndedMessage | null = null;
   /** The cells of the last move (marked on the table). */
   private lastCells = new Set<number>();
   private boardCount = 0;
@@ -140,15 +120,15 @@ export class CardwordsPanel {
     this.passBtn = h('button', { type: 'button', id: 'cw-pass', onclick: () => this.send('action', { type: 'pass' }, { type: 'pass', action: { type: 'pass' } }) }, t('cw.pass'));
     this.hintBtn = h('button', { type: 'button', id: 'cw-hint', 'aria-keyshortcuts': '?', onclick: () => this.askHint() }, t('cw.hint'));
     this.layout();
-    room.onMessage('ack', (p) => this.onAck(p as { id?: string; type?: string }));
-    room.onMessage('error', (p) => this.onError(p as ServerError));
-    room.onMessage('word-request', (p) => this.onWordRequest(p as { words: string[]; player: string }));
-    room.onMessage('word', (p) => this.onWord(p as { word: string; approved: boolean }));
-    room.onMessage('results', (p) => this.onResults(p as Results));
-    room.onMessage('rematch', (p) => this.onRematch(p as { round: number }));
-    room.onMessage('ended', (p) => this.onEnded(p as { reason: string }));
-    room.onMessage('history', (p) => this.onHistory(p as CardwordsHistoryMessage));
-    room.onMessage('hint', (p) => this.onHint(p as { id?: string; action: ComposedAction; score: number; words: string[] }));
+    room.on('ack', (p) => this.onAck(p));
+    room.on('error', (p) => this.onError(p));
+    room.on('word-request', (p) => this.onWordRequest(p));
+    room.on('word', (p) => this.onWord(p));
+    room.on('results', (p) => this.onResults(p));
+    room.on('rematch', (p) => this.onRematch(p));
+    room.on('ended', (p) => this.onEnded(p));
+    room.on('history', (p) => this.onHistory(p));
+    room.on('hint', (p) => this.onHint(p));
     document.addEventListener('keydown', (e) => this.onKey(e));
   }
 
@@ -568,7 +548,7 @@ export class CardwordsPanel {
         : null;
     this.resultsBox.replaceChildren(
       h('h2', {}, t('cw.results')),
-      h('p', { id: 'cw-end-reason' }, reason === 'out' ? t('cw.end.out') : reason === 'idle' ? t('cw.end.idle') : t('cw.end.other', reason || '?')),
+      h('p', { id: 'cw-end-reason' }, reason === 'out' ? t('cw.end.out') : reason === 'idle' || reason === 'passes' ? t('cw.end.idle') : t('cw.end.other', reason || '?')),
       h(
         'table',
         { class: 'cw-results-table', id: 'cw-results-table' },
@@ -831,7 +811,7 @@ export class CardwordsPanel {
     if (s.status !== 'playing') return this.refuse({ key: s.status === 'waiting' ? 'cw.err.not-started' : 'cw.err.game-over', args: [] });
     if (s.turn !== this.mySeat) return this.refuse({ key: 'cw.err.not-your-turn.n', args: [s.players[s.turn]?.name ?? '?'] });
     const a = cp.action();
-    const payload =
+    const payload: CardwordsActionMessage =
       a.type === 'move'
         ? { type: 'move', cards: a.cards.map((p) => ({ col: p.col, row: p.row, card: p.card.char === null ? { char: null, points: p.card.points, meaning: p.card.meaning } : { char: p.card.char, points: p.card.points } })) }
         : a.type === 'trade'
@@ -840,7 +820,7 @@ export class CardwordsPanel {
     this.send('action', payload, { type: a.type, action: a });
   }
 
-  private send(type: string, payload: Record<string, unknown>, meta: { type: string; action?: ComposedAction }): string {
+  private send<K extends keyof CardwordsClientMessages & string>(type: K, payload: CardwordsClientMessages[K], meta: { type: string; action?: ComposedAction }): string {
     const id = `ui-${++this.seq}`;
     this.sent.set(id, meta);
     if (type === 'action') this.refusal.textContent = '';
@@ -856,10 +836,10 @@ export class CardwordsPanel {
 
   // ------------------------------------------------------------------ messages
 
-  private onAck(p: { id?: string; type?: string }): void {
-    const meta = p.id ? this.sent.get(p.id) : undefined;
+  private onAck(p: AckMessage): void {
+    const meta = p.id !== undefined ? this.sent.get(String(p.id)) : undefined;
     if (!meta) return;
-    this.sent.delete(p.id!);
+    this.sent.delete(String(p.id));
     if (p.type === 'action' && meta.action) {
       const a = meta.action;
       const l = this.state?.last;
@@ -875,8 +855,8 @@ export class CardwordsPanel {
     }
   }
 
-  private onError(p: ServerError): void {
-    if (p.id) this.sent.delete(p.id);
+  private onError(p: ErrorMessage): void {
+    if (p.id !== undefined) this.sent.delete(String(p.id));
     const t = this.t;
     let text: string;
     switch (p.code) {
@@ -952,14 +932,15 @@ export class CardwordsPanel {
     this.results = p;
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
     this.say(this.resultText(p));
-    this.log.push({ round: p.round, text: this.t('cw.log.end', winners.join(', ')) });
+    this.log.push({ round: p.round ?? this.state?.round ?? 1, text: this.t('cw.log.end', winners.join(', ')) });
     this.render();
   }
 
   private resultText(p: Results): string {
     const me = this.mySeat;
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
-    return me >= 0 && p.results[me]?.winner ? this.t('cw.youWin', p.results[me]!.score) : this.t('cw.won', winners.join(', '));
+    const mine = p.results.find((r) => r.seat === me);
+    return me >= 0 && mine?.winner ? this.t('cw.youWin', mine.score) : this.t('cw.won', winners.join(', '));
   }
 
   private onRematch(p: { round: number }): void {
@@ -972,17 +953,17 @@ export class CardwordsPanel {
     this.say(this.t('cw.log.rematch', p.round));
   }
 
-  private onEnded(p: { reason: string }): void {
+  private onEnded(p: EndedMessage): void {
     this.ended = p;
     this.say(this.t('cw.ended', p.reason));
     this.host.remove('cardwords.seat');
     if (this.state) this.render();
   }
 
-  private onHint(p: { id?: string; action: ComposedAction; score: number; words: string[] }): void {
-    if (p.id) this.sent.delete(p.id);
+  private onHint(p: HintMessage): void {
+    if (p.id !== undefined) this.sent.delete(String(p.id));
     const cp = this.composer;
-    if (!cp || !cp.load(p.action)) return this.say(this.t('cw.hint.none'), 'error');
+    if (!cp || !cp.load(p.action as ComposedAction)) return this.say(this.t('cw.hint.none'), 'error');
     const a = cp.action();
     const text =
       a.type === 'move'

@@ -9,8 +9,9 @@ import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, tot
 import { affordances, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
 import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
-import type { WelcomeMessage as Welcome, YatzeeRoomState as RoomView, YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
-import type { RoomLike } from '../ui/room.js';
+import type { YatzeeRoomState as RoomView, YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
+import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages } from '../../core/protocol/messages.js';
+import type { YatzeeRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Dice } from './view/dice.js';
 import { Results, type Result } from './view/results.js';
@@ -76,9 +77,10 @@ export class YatzeePanel {
     this.app = document.createElement('div');
     this.app.className = 'yatzee-app';
     root.replaceChildren(this.status, this.app);
-    room.onMessage('error', (p) => this.onError(p as { code?: string; message?: string; id?: string }));
-    room.onMessage('ack', (p) => this.onAck(p as { id?: string }));
-    room.onMessage('ended', (p) => this.onEnded(p as { reason: string; results: Result[] }));
+    room.on('error', (p) => this.onError(p));
+    room.on('ack', (p) => this.onAck(p));
+    room.on('results', (p) => this.onResults(p));
+    room.on('ended', (p) => this.onEnded(p));
     document.addEventListener('keydown', (e) => this.onKey(e));
     this.say(this.isPlayer ? t('yatzee.joined', welcome.name ?? '') : t('yatzee.watching'));
     this.render();
@@ -159,7 +161,7 @@ export class YatzeePanel {
         {this.welcome.owner && (
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
             <button type="button" id="yatzee-add-robot" onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
-            <button type="button" id="yatzee-end" onClick={() => this.send('end', {})}>{t('yatzee.endGame')}</button>
+            <button type="button" id="yatzee-end" disabled={this.isEnded} onClick={() => this.send('end', {})}>{t('yatzee.endGame')}</button>
           </div>
         )}
         <div class="yatzee-layout">
@@ -265,16 +267,16 @@ export class YatzeePanel {
 
   // ------------------------------------------------------------------ actions
 
-  private send(type: string, payload: Record<string, unknown>, meta: { type: string; category?: Category } = { type }): void {
+  private send<K extends keyof YatzeeClientMessages & string>(type: K, payload: YatzeeClientMessages[K], meta: { type: string; category?: Category } = { type }): void {
     const id = `ui-${++this.seq}`;
     this.sent.set(id, meta);
     this.pending++;
     this.room.send(type, { ...payload, id });
   }
 
-  private act(action: Record<string, unknown> & { type: string }): void {
+  private act(action: YatzeeActionMessage): void {
     if (!this.isPlayer) return;
-    this.send('action', action, { type: action.type, category: action.category as Category | undefined });
+    this.send('action', action, { type: action.type, ...(action.type === 'transfer' ? { category: action.category } : {}) });
   }
 
   private setHints(on: boolean): void {
@@ -387,10 +389,10 @@ export class YatzeePanel {
     this.app.querySelector<HTMLElement>(`#yatzee-dice .die[data-die="${this.focusDie}"]`)?.focus();
   }
 
-  private onAck(p: { id?: string }): void {
-    const meta = p.id ? this.sent.get(p.id) : undefined;
+  private onAck(p: AckMessage): void {
+    const meta = p.id !== undefined ? this.sent.get(String(p.id)) : undefined;
     if (!meta) return;
-    this.sent.delete(p.id!);
+    this.sent.delete(String(p.id));
     this.pending = Math.max(0, this.pending - 1);
     if (this.pending === 0) this.optimisticHeld = null;
     if (meta.type === 'transfer' && meta.category && this.me) {
@@ -405,8 +407,8 @@ export class YatzeePanel {
     this.render();
   }
 
-  private onError(p: { code?: string; message?: string; id?: string }): void {
-    if (p.id && this.sent.delete(p.id)) this.pending = Math.max(0, this.pending - 1);
+  private onError(p: ErrorMessage): void {
+    if (p.id !== undefined && this.sent.delete(String(p.id))) this.pending = Math.max(0, this.pending - 1);
     if (this.pending === 0) this.optimisticHeld = null;
     const key = `err.${p.code ?? ''}` as StringKey;
     const text = this.t(key) !== key ? this.t(key) : (p.message ?? p.code ?? '?');
@@ -415,9 +417,21 @@ export class YatzeePanel {
     this.render();
   }
 
-  private onEnded(p: { reason: string; results: Result[] }): void {
+  /** The results: the game ends by itself when every sheet is full, or by the owner. */
+  private onResults(p: ResultsMessage): void {
+    this.results = p.results.map((r) => ({ name: r.name, robot: r.robot, total: r.score }));
+    this.render();
+  }
+
+  private ended: EndedMessage | null = null;
+
+  get isEnded(): boolean {
+    return this.ended !== null;
+  }
+
+  private onEnded(p: EndedMessage): void {
+    this.ended = p;
     this.say(this.t('yatzee.ended', p.reason));
-    this.results = p.results;
     this.host.remove('yatzee.seat');
     this.render();
   }

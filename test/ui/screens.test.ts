@@ -43,7 +43,7 @@ describe('screens', () => {
       it(`Yatzee with ten players at ${width}x${height}, ${scheme}`, async () => {
         const { context, page: p, errors } = await openPage(browser, { width, height, colorScheme: scheme });
         try {
-          await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}`);
+          await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=screens`);
           await p.fill('#yatzee-create-name', LONG_NAME);
           await p.fill('#yatzee-create-robots', '9');
           await p.click('#yatzee-create-button');
