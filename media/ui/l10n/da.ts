@@ -373,6 +373,15 @@ export const da: Strings = {
   'cw.hint.trade': 'Robotten foreslår at bytte {0} kort ({1} point): Retur bytter dem.',
   'cw.hint.pass': 'Robotten foreslår at melde pas ({0} point).',
   'cw.hint.none': 'Tippet passer ikke til din hånd.',
+  'cw.hints': 'Bedste træk',
+  'cw.hints.keys': 'Pil op og ned vælger et træk (vist på bordet); Retur spiller det.',
+  'cw.hintLine.move': '{0}: {1} point',
+  'cw.hintLine.trade': 'byt {0} kort: {1} point',
+  'cw.hintLine.pass': 'stå over: {0} point',
+  'cw.log.show': 'Vis trækket på bordet',
+  'lobby.playRobot': 'Spil mod en robot',
+  'lobby.robotLevel': 'Robottens niveau',
+  'lobby.visitor': 'Du har åbnet siden uden ejerlinket: her kan du spille Lines og deltage i eller se de åbne spil nedenfor. Kun ejeren opretter Yatzee- og Cardwords-spil: bed ejeren om ejerlinket eller om et link til et spil.',
 
   'lobby.watchGame': 'Se spil {0}',
 };

@@ -373,6 +373,15 @@ export const de: Strings = {
   'cw.hint.trade': 'Der Roboter schlägt vor, {0} Karten zu tauschen ({1} Punkte): Eingabe tauscht sie.',
   'cw.hint.pass': 'Der Roboter schlägt vor zu passen ({0} Punkte).',
   'cw.hint.none': 'Der Tipp passt nicht zu deiner Hand.',
+  'cw.hints': 'Beste Züge',
+  'cw.hints.keys': 'Pfeil hoch und runter wählen einen Zug (auf dem Tisch gezeigt); Eingabe spielt ihn.',
+  'cw.hintLine.move': '{0}: {1} Punkte',
+  'cw.hintLine.trade': '{0} Karten tauschen: {1} Punkte',
+  'cw.hintLine.pass': 'passen: {0} Punkte',
+  'cw.log.show': 'Diesen Zug auf dem Tisch zeigen',
+  'lobby.playRobot': 'Gegen einen Roboter spielen',
+  'lobby.robotLevel': 'Stärke des Roboters',
+  'lobby.visitor': 'Du hast diese Seite ohne den Besitzerlink geöffnet: hier kannst du Lines spielen und den offenen Spielen unten beitreten oder zusehen. Nur der Besitzer legt Yatzee- und Cardwords-Spiele an: frag ihn nach dem Besitzerlink oder nach einem Spiellink.',
 
   'lobby.watchGame': 'Spiel {0} zuschauen',
 };

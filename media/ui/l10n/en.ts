@@ -372,6 +372,15 @@ export const en = {
   'cw.hint.trade': 'The robot suggests trading {0} cards ({1} points): Return trades them.',
   'cw.hint.pass': 'The robot suggests passing ({0} points).',
   'cw.hint.none': 'The hint does not fit your hand.',
+  'cw.hints': 'Best moves',
+  'cw.hints.keys': 'The up and down arrows choose a move (shown on the table); Return plays it.',
+  'cw.hintLine.move': '{0}: {1} points',
+  'cw.hintLine.trade': 'trade {0} cards: {1} points',
+  'cw.hintLine.pass': 'pass: {0} points',
+  'cw.log.show': 'Show this move on the table',
+  'lobby.playRobot': 'Play against a robot',
+  'lobby.robotLevel': 'Robot level',
+  'lobby.visitor': 'You opened this page without the owner link: here you can play Lines, and join or watch the open games below. Only the owner creates Yatzee and Cardwords games: ask the owner for the owner link or for a game link.',
 
   'lobby.watchGame': 'Watch game {0}',
 } as const;
