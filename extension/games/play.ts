@@ -13,6 +13,8 @@ type OpenGame = Omit<GameListing, 'maxPlayers'> & { maxPlayers?: number };
 
 interface GameItem extends vscode.QuickPickItem {
   game?: string;
+  /** "Play against a robot": you and one robot of this level, no form. */
+  robot?: 'best' | 'good' | 'casual';
 }
 
 async function openGames(c: Connection, kind: string): Promise<OpenGame[]> {
@@ -39,6 +41,13 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
     // the list is a convenience: a new game can still be made
   }
   const items: GameItem[] = [];
+  if (c.owner && kind === 'cardwords') {
+    items.push(
+      { label: `$(hubot) ${vscode.l10n.t('Play against a robot')}`, description: vscode.l10n.t('the best robot'), robot: 'best' },
+      { label: `$(hubot) ${vscode.l10n.t('Play against a robot')}`, description: vscode.l10n.t('a good robot'), robot: 'good' },
+      { label: `$(hubot) ${vscode.l10n.t('Play against a robot')}`, description: vscode.l10n.t('a casual robot'), robot: 'casual' },
+    );
+  }
   if (c.owner) items.push({ label: `$(add) ${vscode.l10n.t('New game')}`, description: c.address });
   for (const g of games) {
     items.push({
@@ -56,6 +65,7 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
   const params: Record<string, string> = {};
   if (pick.game) params.game = pick.game;
   if (c.owner) params.owner = c.owner;
+  if (pick.robot) Object.assign(params, { quick: '1', level: pick.robot });
   if (kind === 'cardwords') {
     const s = localServerSettings();
     const me = player();

@@ -382,6 +382,8 @@ export const da: Strings = {
   'lobby.playRobot': 'Spil mod en robot',
   'lobby.robotLevel': 'Robottens niveau',
   'lobby.visitor': 'Du har åbnet siden uden ejerlinket: her kan du spille Lines og deltage i eller se de åbne spil nedenfor. Kun ejeren opretter Yatzee- og Cardwords-spil: bed ejeren om ejerlinket eller om et link til et spil.',
+  'cw.defaultName': 'Spiller',
+  'cw.err.watchersFull': 'alle tilskuerpladser i spillet er optaget',
 
   'lobby.watchGame': 'Se spil {0}',
 };

@@ -382,6 +382,8 @@ export const de: Strings = {
   'lobby.playRobot': 'Gegen einen Roboter spielen',
   'lobby.robotLevel': 'Stärke des Roboters',
   'lobby.visitor': 'Du hast diese Seite ohne den Besitzerlink geöffnet: hier kannst du Lines spielen und den offenen Spielen unten beitreten oder zusehen. Nur der Besitzer legt Yatzee- und Cardwords-Spiele an: frag ihn nach dem Besitzerlink oder nach einem Spiellink.',
+  'cw.defaultName': 'Spieler',
+  'cw.err.watchersFull': 'alle Zuschauerplätze dieses Spiels sind besetzt',
 
   'lobby.watchGame': 'Spiel {0} zuschauen',
 };

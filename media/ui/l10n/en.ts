@@ -381,6 +381,8 @@ export const en = {
   'lobby.playRobot': 'Play against a robot',
   'lobby.robotLevel': 'Robot level',
   'lobby.visitor': 'You opened this page without the owner link: here you can play Lines, and join or watch the open games below. Only the owner creates Yatzee and Cardwords games: ask the owner for the owner link or for a game link.',
+  'cw.defaultName': 'Player',
+  'cw.err.watchersFull': 'every watcher place of this game is taken',
 
   'lobby.watchGame': 'Watch game {0}',
 } as const;
