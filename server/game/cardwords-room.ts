@@ -23,13 +23,17 @@ import { ANY_WORD, MAX_NAME_LENGTH, apply, newGame, type CardwordsAction, type C
 import { NotationError, parseAction } from '../../core/games/cardwords/notation.js';
 import { viewOf } from '../../core/games/cardwords/view.js';
 import type { Card } from '../../core/games/cardwords/types.js';
-import { ROBOT_LEVELS, chooseAction, choiceToAction, moveWords, robotAction, type RobotLevel } from '../../core/robots/cardwords/robot.js';
+import { ROBOT_LEVELS, bestNonMove, chooseAction, choiceToAction, moveWords, robotAction, type RobotChoice, type RobotLevel } from '../../core/robots/cardwords/robot.js';
+import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.js';
 import { Rng } from '../../core/random.js';
 import { ctx, isOwnerToken } from './context.js';
 import { GameRoom, isRecord, messageId, newKey, refuse } from './room-base.js';
 import type { LoadedRuleset } from './rulesets.js';
 import type { LogEntry, StoredGame } from './store.js';
 import type { CardwordsHistoryMessage, CardwordsTurnInfo } from '../../core/protocol/game.js';
+
+/** How many moves a hint ranks. */
+const HINT_MOVES = 10;
 
 /** Most seats (humans + robots) in one game; the deck may allow fewer. */
 export const MAX_SEATS = 16;
@@ -775,7 +779,9 @@ export class CardwordsRoom extends GameRoom {
 
   /**
    * `hint`: the best robot's choice for the asking player's own hand (from that seat's view
-   * only), sent to that client alone: `{ id, action, score, words }`. Any time in a game.
+   * only), sent to that client alone: `{ id, action, score, words, moves }`, `moves` the
+   * best HINT_MOVES choices, best first (the best trade or pass among them by its score).
+   * Any time in a game.
    */
   private onHint(client: Client, m: unknown): void {
     const id = messageId(m);
@@ -789,7 +795,14 @@ export class CardwordsRoom extends GameRoom {
     const choice = chooseAction(ctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`hint/${g.actions.length}`));
     const action = choiceToAction(seat.index, view.board.width, choice);
     const words = choice.kind === 'move' ? moveWords(ctx, view.board, choice.move) : [];
-    client.send('hint', { id, action, score: choice.score, words });
+    const ranked: RobotChoice[] = sortMoves(generateMoves(ctx, view.board, view.hand!))
+      .slice(0, HINT_MOVES)
+      .map((move) => ({ kind: 'move', move, score: move.score }));
+    const other = bestNonMove(ctx.bonus, view.hand!, view.pile);
+    const at = ranked.findIndex((c) => c.score < other.score);
+    ranked.splice(at < 0 ? ranked.length : at, 0, other);
+    const moves = ranked.slice(0, HINT_MOVES).map((c) => ({ action: choiceToAction(seat.index, view.board.width, c), score: c.score, words: c.kind === 'move' ? moveWords(ctx, view.board, c.move) : [] }));
+    client.send('hint', { id, action, score: choice.score, words, moves });
   }
 
   // ---- robots
