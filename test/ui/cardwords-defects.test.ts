@@ -227,6 +227,27 @@ describe('Cardwords defects, each in Chromium', () => {
     await shot(page, 'cardwords-long-name-900x700');
   });
 
+  it('a hint ranks the 10 best moves; the arrows show each on the table; Return plays the one chosen', async () => {
+    const { page } = await fresh();
+    const s0 = await quickGame(page, 's2');
+    await page.keyboard.press('?');
+    const items = page.locator('#cw-hints li');
+    await expect.poll(() => items.count()).toBe(10);
+    const scores = (await items.allTextContents()).map((x) => Number(/(-?\d+)\D*$/.exec(x)![1]));
+    expect(scores).toEqual(scores.slice().sort((x, y) => y - x));
+    expect(await items.nth(0).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    expect(await items.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await items.nth(0).getAttribute('aria-selected')).toBe('false');
+    // the second move is on the table as composed cards, and the preview scores it
+    expect(await page.locator('#cw-table .cw-cell.composed').count()).toBeGreaterThan(0);
+    expect(await page.textContent('#cw-preview-text')).toContain(String(scores[1]));
+    await shot(page, 'cardwords-hints-1280x720');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await snap(page)).moves).toBeGreaterThan(s0.moves);
+    expect((await snap(page)).players[0]!.score).toBe(scores[1]);
+  });
+
   it('the lobby offers a full game for watching only; a second watcher watches; a refused watcher is told why', async () => {
     // two human seats, both taken, and two watcher places
     const a = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 2, name: 'Wat1' });
