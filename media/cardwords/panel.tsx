@@ -400,7 +400,7 @@ export class CardwordsPanel {
         </header>
         {status}
         <WordRequests m={m} />
-        <div class="cw-layout">
+        <div class="cw-layout" style={{ '--w': String(m.rules.table.width), '--h': String(m.rules.table.height) }}>
           <div class="cw-board">
             <Table m={m} onKey={(e) => this.onTableKey(e)} />
           </div>

@@ -81,7 +81,6 @@ function Preview({ m }: { m: Model }) {
             {sc.cellPoints ? <li>{t('cw.preview.cells', sc.cellPoints)}</li> : null}
             {sc.bonus ? <li>{t('cw.preview.bonus', sc.laid, sc.bonus)}</li> : null}
           </ul>
-          <p class="muted">{t('cw.preview.dictionary')}</p>
         </>
       );
     } else {
@@ -102,10 +101,19 @@ function Preview({ m }: { m: Model }) {
     }
   }
   return (
-    <div class="cw-preview" id="cw-preview" data-action={a.type}>
+    <div class="cw-preview" id="cw-preview" data-action={a.type} title={a.type === 'move' ? t('cw.preview.dictionary') : undefined}>
       {body}
     </div>
   );
+}
+
+/** Where a move goes: its first cell, the shared coordinate first (as a location is typed). */
+function where(m: Model, cards: ReadonlyArray<{ col: number; row: number }>): string {
+  const sorted = cards.slice().sort((a, b) => a.row - b.row || a.col - b.col);
+  const first = sorted[0];
+  if (!first) return '';
+  const across = sorted.length > 1 && sorted.every((c) => c.row === first.row);
+  return m.coords.name(first.col, first.row, across ? 'across' : 'down');
 }
 
 function Hints({ m }: { m: Model }) {
@@ -117,7 +125,7 @@ function Hints({ m }: { m: Model }) {
       <p class="muted">{t('cw.hints.keys')}</p>
       <ol role="listbox" aria-label={t('cw.hints')}>
         {m.hints.map((h, i) => {
-          const label = h.action.type === 'move' ? t('cw.hintLine.move', h.words.join(', '), h.score) : h.action.type === 'trade' ? t('cw.hintLine.trade', h.action.cards.length, h.score) : t('cw.hintLine.pass', h.score);
+          const label = h.action.type === 'move' ? t('cw.hintLine.move', h.words.join(', '), where(m, h.action.cards), h.score) : h.action.type === 'trade' ? t('cw.hintLine.trade', h.action.cards.length, h.score) : t('cw.hintLine.pass', h.score);
           return (
             <li key={i} role="option" aria-selected={m.hintIndex === i ? 'true' : 'false'} class={m.hintIndex === i ? 'selected' : ''} data-hint={i}>
               <button type="button" onClick={() => m.cmd.chooseHint(i)}>

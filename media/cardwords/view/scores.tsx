@@ -17,7 +17,7 @@ export function ScoreBoard({ m }: { m: Model }) {
         <thead>
           <tr>
             {COLUMNS.map((k, i) => (
-              <th scope="col" key={k}>
+              <th scope="col" key={k} title={t(k)}>
                 {/* the turn column holds only a marker: its heading is for screen readers */}
                 {i === 0 ? <span class="sr-only">{t(k)}</span> : t(k)}
               </th>

@@ -375,7 +375,7 @@ export const da: Strings = {
   'cw.hint.none': 'Tippet passer ikke til din hånd.',
   'cw.hints': 'Bedste træk',
   'cw.hints.keys': 'Pil op og ned vælger et træk (vist på bordet); Retur spiller det.',
-  'cw.hintLine.move': '{0}: {1} point',
+  'cw.hintLine.move': '{0} på {1}: {2} point',
   'cw.hintLine.trade': 'byt {0} kort: {1} point',
   'cw.hintLine.pass': 'stå over: {0} point',
   'cw.log.show': 'Vis trækket på bordet',

@@ -375,7 +375,7 @@ export const de: Strings = {
   'cw.hint.none': 'Der Tipp passt nicht zu deiner Hand.',
   'cw.hints': 'Beste Züge',
   'cw.hints.keys': 'Pfeil hoch und runter wählen einen Zug (auf dem Tisch gezeigt); Eingabe spielt ihn.',
-  'cw.hintLine.move': '{0}: {1} Punkte',
+  'cw.hintLine.move': '{0} auf {1}: {2} Punkte',
   'cw.hintLine.trade': '{0} Karten tauschen: {1} Punkte',
   'cw.hintLine.pass': 'passen: {0} Punkte',
   'cw.log.show': 'Diesen Zug auf dem Tisch zeigen',

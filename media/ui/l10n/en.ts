@@ -374,7 +374,7 @@ export const en = {
   'cw.hint.none': 'The hint does not fit your hand.',
   'cw.hints': 'Best moves',
   'cw.hints.keys': 'The up and down arrows choose a move (shown on the table); Return plays it.',
-  'cw.hintLine.move': '{0}: {1} points',
+  'cw.hintLine.move': '{0} at {1}: {2} points',
   'cw.hintLine.trade': 'trade {0} cards: {1} points',
   'cw.hintLine.pass': 'pass: {0} points',
   'cw.log.show': 'Show this move on the table',
