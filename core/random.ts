@@ -1,6 +1,6 @@
 // The one seeded random generator of every game engine: sfc32 (PractRand-clean, tiny
 // state). Its state is four uint32s, so a game state can carry it as plain data and a game
-// is its seed plus its actions (DESIGN.md: replay, persistence, tests).
+// is its seed plus its actions (docs/architecture.md#engines-and-randomness: replay, persistence, tests).
 
 export type RngState = readonly [number, number, number, number];
 

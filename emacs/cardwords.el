@@ -1,39 +1,68 @@
-;;; cardwords.el --- Major modes and language server support for Cardwords rule files  -*- lexical-binding: t -*-
+;;; cardwords.el --- Modes and language server glue for Cardwords rulesets  -*- lexical-binding: t -*-
 
-;; Version: 0.1.0
+;; Copyright (C) 2026 The Cardwords authors
+
+;; Author: Cardwords maintainers <maintainers@users.noreply.a-seed-1614a538.example>
+;; Maintainer: Cardwords maintainers <maintainers@users.noreply.a-seed-1614a538.example>
+;; URL: https://a-seed-1614a538.example/cardwords
+;; Version: 0.2.0
 ;; Package-Requires: ((emacs "27.1"))
 ;; Keywords: games, languages
-;; License: GPL-3.0-or-later
+;; SPDX-License-Identifier: GPL-3.0-or-later
+
+;; This file is not part of GNU Emacs.
+
+;; This program is free software: you can redistribute it and/or modify it under the terms
+;; of the GNU General Public License as published by the Free Software Foundation, either
+;; version 3 of the License, or (at your option) any later version.
 
 ;;; Commentary:
 
 ;; Major modes with font-lock for the five Cardwords rule files (.charset, .cardset,
-;; .cardtable, .bonus, .dict), registered in `auto-mode-alist', and registration of the
-;; Cardwords language server (`cardwords lsp --stdio') with eglot and with lsp-mode.
-;; `cardwords-show-distribution' shows the cards per character of the ruleset against the
-;; character frequency of its dictionaries, from the server's cardwords/distribution
-;; request (docs/lsp-extensions.md).
+;; .cardtable, .bonus, .dict), all derived from `cardwords-mode', and the registration of
+;; the Cardwords language server (`cardwords lsp --stdio') with eglot and with lsp-mode
+;; (cardwords-lsp.el).  `cardwords-show-distribution' shows the cards per character
+;; against the dictionaries; `cardwords-preview-table' draws the card table
+;; (cardwords-preview.el).
 ;;
-;; Setup (see docs/editors.md):
-;;   (add-to-list 'load-path "/path/to/cardwords/emacs")
-;;   (require 'cardwords)
-;;   (add-hook 'cardwords-mode-hook #'eglot-ensure)   ; or #'lsp
+;; A .dict file gets `cardwords-dictionary-mode' only when a ruleset file sits beside it
+;; (or its first line says -*- mode: cardwords-dictionary -*-), so the dictionaries of
+;; spell checkers keep their own mode.
+;;
+;; Setup (see docs/editors.md): install the package (M-x package-install-file on this
+;; directory), then
+;;   (add-hook 'cardwords-mode-hook #'cardwords-eglot-ensure)   ; or #'cardwords-lsp-deferred
 
 ;;; Code:
 
 (require 'cl-lib)
+(require 'easymenu)
 
 (defgroup cardwords nil
-  "Cardwords rule files."
+  "Cardwords rule files and games."
   :group 'languages
+  :group 'games
   :prefix "cardwords-")
 
 (defcustom cardwords-server-command '("cardwords" "lsp" "--stdio")
   "The command that starts the Cardwords language server over stdio."
   :type '(repeat string))
 
-(defvar cardwords-mode-hook nil
-  "Hook run by every Cardwords major mode (after its own hook).")
+(defcustom cardwords-players 2
+  "Players the card set must suffice for, each with a full hand.
+Sent to the language server when it starts (setting `players')."
+  :type 'integer)
+
+(defcustom cardwords-digits-for-columns nil
+  "Non-nil names columns with numbers and rows with letters.
+nil names columns A, B, C... and rows 1, 2, 3... (setting `coordinates').
+Used by the language server's hovers and by the card-table preview."
+  :type 'boolean)
+
+(defun cardwords-settings ()
+  "The language server settings from the customisations, as a plist for JSON."
+  (list :players cardwords-players
+        :coordinates (list :digitsForColumns (if cardwords-digits-for-columns t :json-false))))
 
 ;;;; Font lock
 
@@ -70,35 +99,81 @@
 
 ;;;; Major modes
 
-(define-derived-mode cardwords-charset-mode prog-mode "Charset"
+(autoload 'cardwords-show-distribution "cardwords-lsp" nil t)
+(autoload 'cardwords-preview-table "cardwords-preview" nil t)
+(autoload 'cardwords-lsp-register "cardwords-lsp")
+
+(defvar cardwords-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "C-c C-d") #'cardwords-show-distribution)
+    (define-key map (kbd "C-c C-p") #'cardwords-preview-table)
+    map)
+  "Keymap of every Cardwords rule file mode.")
+
+(easy-menu-define cardwords-mode-menu cardwords-mode-map
+  "Menu of the Cardwords rule file modes."
+  '("Cardwords"
+    ["Preview card table" cardwords-preview-table]
+    ["Show distribution" cardwords-show-distribution]
+    "---"
+    ["Customize" (customize-group 'cardwords)]))
+
+;;;###autoload
+(define-derived-mode cardwords-mode prog-mode "Cardwords"
+  "Parent mode of the Cardwords rule file modes.
+
+\\{cardwords-mode-map}"
+  (setq-local comment-start "")
+  (setq-local require-final-newline t)
+  ;; Before the mode hook (which may start a client): tell the loaded clients of the server.
+  (cardwords-lsp-register))
+
+;;;###autoload
+(define-derived-mode cardwords-charset-mode cardwords-mode "Charset"
   "Major mode for Cardwords charsets (.charset)."
-  (setq-local font-lock-defaults '(cardwords--charset-keywords t))
-  (run-hooks 'cardwords-mode-hook))
+  (setq-local font-lock-defaults '(cardwords--charset-keywords t)))
 
-(define-derived-mode cardwords-cardset-mode prog-mode "Cardset"
+;;;###autoload
+(define-derived-mode cardwords-cardset-mode cardwords-mode "Cardset"
   "Major mode for Cardwords card sets (.cardset)."
-  (setq-local font-lock-defaults '(cardwords--cardset-keywords t))
-  (run-hooks 'cardwords-mode-hook))
+  (setq-local font-lock-defaults '(cardwords--cardset-keywords t)))
 
-(define-derived-mode cardwords-cardtable-mode prog-mode "Cardtable"
+;;;###autoload
+(define-derived-mode cardwords-cardtable-mode cardwords-mode "Cardtable"
   "Major mode for Cardwords card tables (.cardtable)."
-  (setq-local font-lock-defaults '(cardwords--cardtable-keywords t))
-  (run-hooks 'cardwords-mode-hook))
+  (setq-local font-lock-defaults '(cardwords--cardtable-keywords t)))
 
-(define-derived-mode cardwords-bonus-mode prog-mode "Bonus"
+;;;###autoload
+(define-derived-mode cardwords-bonus-mode cardwords-mode "Bonus"
   "Major mode for Cardwords bonus files (.bonus)."
-  (setq-local font-lock-defaults '(cardwords--bonus-keywords t))
-  (run-hooks 'cardwords-mode-hook))
+  (setq-local font-lock-defaults '(cardwords--bonus-keywords t)))
 
-(define-derived-mode cardwords-dictionary-mode text-mode "Dictionary"
+;;;###autoload
+(define-derived-mode cardwords-dictionary-mode cardwords-mode "Dictionary"
   "Major mode for Cardwords dictionaries (.dict): one word a line."
-  (setq-local font-lock-defaults '(nil t))
-  (run-hooks 'cardwords-mode-hook))
+  (setq-local font-lock-defaults '(nil t)))
 
 (defconst cardwords-modes
   '(cardwords-charset-mode cardwords-cardset-mode cardwords-cardtable-mode
     cardwords-bonus-mode cardwords-dictionary-mode)
   "The Cardwords major modes.")
+
+(defconst cardwords--ruleset-file-regexp
+  "\\`\\(?:.*\\.\\(?:charset\\|cardset\\|cardtable\\|bonus\\)\\|ruleset\\.json\\)\\'"
+  "File names that make a folder a Cardwords ruleset.")
+
+;;;###autoload
+(defun cardwords-dictionary-mode-maybe ()
+  "Start `cardwords-dictionary-mode' if a ruleset file is beside this .dict file.
+Otherwise choose the mode Emacs would have chosen without the Cardwords entry,
+so that spell checkers' dictionaries are left alone."
+  (if (and buffer-file-name
+           (directory-files (file-name-directory buffer-file-name) nil
+                            cardwords--ruleset-file-regexp t 1))
+      (cardwords-dictionary-mode)
+    (let ((auto-mode-alist (cl-remove #'cardwords-dictionary-mode-maybe auto-mode-alist
+                                      :key #'cdr)))
+      (set-auto-mode))))
 
 ;;;###autoload
 (progn
@@ -106,87 +181,8 @@
   (add-to-list 'auto-mode-alist '("\\.cardset\\'" . cardwords-cardset-mode))
   (add-to-list 'auto-mode-alist '("\\.cardtable\\'" . cardwords-cardtable-mode))
   (add-to-list 'auto-mode-alist '("\\.bonus\\'" . cardwords-bonus-mode))
-  (add-to-list 'auto-mode-alist '("\\.dict\\'" . cardwords-dictionary-mode)))
+  (add-to-list 'auto-mode-alist '("\\.dict\\'" . cardwords-dictionary-mode-maybe)))
 
-;;;; Language server: eglot and lsp-mode
-
-(defun cardwords--server-contact (&optional _interactive)
-  "The server command for eglot (read when the server starts)."
-  cardwords-server-command)
-
-(with-eval-after-load 'eglot
-  (defvar eglot-server-programs)
-  (add-to-list 'eglot-server-programs (cons cardwords-modes #'cardwords--server-contact)))
-
-(with-eval-after-load 'lsp-mode
-  (defvar lsp-language-id-configuration)
-  (declare-function lsp-register-client "lsp-mode")
-  (declare-function make-lsp-client "lsp-mode")
-  (declare-function lsp-stdio-connection "lsp-mode")
-  (declare-function lsp-activate-on "lsp-mode")
-  (dolist (mode cardwords-modes)
-    (add-to-list 'lsp-language-id-configuration
-                 (cons mode (string-remove-suffix "-mode" (symbol-name mode)))))
-  (lsp-register-client
-   (make-lsp-client
-    :new-connection (lsp-stdio-connection (lambda () cardwords-server-command))
-    :activation-fn (lsp-activate-on "cardwords-charset" "cardwords-cardset" "cardwords-cardtable"
-                                    "cardwords-bonus" "cardwords-dictionary")
-    :server-id 'cardwords)))
-
-;;;; Custom requests
-
-(declare-function eglot-current-server "eglot")
-(declare-function eglot--path-to-uri "eglot")
-(declare-function jsonrpc-request "jsonrpc")
-(declare-function lsp-request "lsp-mode")
-(declare-function lsp--buffer-uri "lsp-mode")
-
-(defun cardwords--request (method)
-  "Sends the custom request METHOD about this buffer's file; returns the result (a plist)."
-  (cond
-   ((and (fboundp 'eglot-current-server) (eglot-current-server))
-    (jsonrpc-request (eglot-current-server) (intern (concat ":" method))
-                     (list :uri (eglot--path-to-uri buffer-file-name))))
-   ((and (bound-and-true-p lsp-mode) (fboundp 'lsp-request))
-    (lsp-request method (list :uri (lsp--buffer-uri))))
-   (t (user-error "No Cardwords language server: start eglot or lsp-mode in this buffer"))))
-
-(defun cardwords--get (obj key)
-  "KEY of OBJ, a plist or a hash table (as lsp-mode may return)."
-  (if (hash-table-p obj) (gethash (substring (symbol-name key) 1) obj) (plist-get obj key)))
-
-(defun cardwords-distribution-text (stats)
-  "The distribution STATS (the cardwords/distribution result) as a text table."
-  (let ((rows (cardwords--get stats :rows)))
-    (concat
-     (format "%s: %s cards (%s wildcards), %s words, %s characters\n\n"
-             (cardwords--get stats :ruleset) (cardwords--get stats :totalCards)
-             (cardwords--get stats :wildcards) (cardwords--get stats :words)
-             (cardwords--get stats :totalCharacters))
-     (format "%-5s %6s %7s %7s %9s\n" "char" "cards" "share" "freq" "suggested")
-     (mapconcat
-      (lambda (r)
-        (format "%-5s %6d %6.1f%% %6.1f%% %9d"
-                (cardwords--get r :char) (cardwords--get r :cards)
-                (* 100 (cardwords--get r :cardShare)) (* 100 (cardwords--get r :frequency))
-                (cardwords--get r :suggestedCards)))
-      rows "\n")
-     "\n")))
-
-;;;###autoload
-(defun cardwords-show-distribution ()
-  "Shows cards per character against the dictionaries' character frequency."
-  (interactive)
-  (let ((text (cardwords-distribution-text (cardwords--request "cardwords/distribution"))))
-    (with-current-buffer (get-buffer-create "*Cardwords distribution*")
-      (let ((inhibit-read-only t))
-        (erase-buffer)
-        (insert text))
-      (special-mode)
-      (goto-char (point-min))
-      (display-buffer (current-buffer))
-      text)))
 
 (provide 'cardwords)
 ;;; cardwords.el ends here

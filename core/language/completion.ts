@@ -97,6 +97,55 @@ function attributes(prefix: string, pos: Position): CompletionList {
   return { isIncomplete: false, items };
 }
 
+/**
+ * The list for a client without snippet support (eglot, lsp-mode without yasnippet): every
+ * snippet becomes the plain text it would expand to with its defaults, so `${1:5}` inserts
+ * `5` and a choice `${3|B,C 5|}` its first option.
+ */
+export function withoutSnippets(list: CompletionList): CompletionList {
+  const plain = (text: string) => snippetDefaults(text);
+  return {
+    ...list,
+    items: list.items.map((item) =>
+      item.insertTextFormat !== InsertTextFormat.Snippet
+        ? item
+        : {
+            ...item,
+            insertTextFormat: InsertTextFormat.PlainText,
+            ...(item.insertText !== undefined ? { insertText: plain(item.insertText) } : {}),
+            ...(item.textEdit ? { textEdit: { ...item.textEdit, newText: plain(item.textEdit.newText) } } : {}),
+          },
+    ),
+  };
+}
+
+/** A snippet's text with each tab stop replaced by its default (LSP snippet syntax; the server's snippets do not nest). */
+export function snippetDefaults(snippet: string): string {
+  let out = '';
+  for (let i = 0; i < snippet.length; i++) {
+    const c = snippet[i]!;
+    if (c === '\\' && i + 1 < snippet.length) {
+      out += snippet[++i];
+    } else if (c === '$') {
+      const simple = /^\$(\d+)/.exec(snippet.slice(i));
+      if (simple) {
+        i += simple[0].length - 1;
+        continue;
+      }
+      const placeholder = /^\$\{\d+(?::((?:[^}\\]|\\.)*)|\|((?:[^,|\\]|\\.)*)[^}]*\|)?\}/.exec(snippet.slice(i));
+      if (!placeholder) {
+        out += c;
+        continue;
+      }
+      out += snippetDefaults(placeholder[1] ?? placeholder[2] ?? '');
+      i += placeholder[0].length - 1;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 /** The keys -N..N that the bonus file does not have yet, as `k:` lines. */
 function bonusKeys(doc: TextDocumentView, pos: Position, cache: ParseCache): CompletionList {
   const line = doc.line(pos.line);

@@ -1,4 +1,4 @@
-// Cell names in the UI's coordinate notation (RULES.md "Play"): letters for one axis,
+// Cell names in the UI's coordinate notation (docs/rules.md#coordinates): letters for one axis,
 // numbers for the other. By default columns are letters (column 0 = A, 25 = Z, 26 = AA)
 // and rows are numbers from 1, so cell (2,4) is "C5".
 import type { CoordinateOptions } from '../protocol/language.js';

@@ -22,7 +22,7 @@ export const COMMANDS = {
 export interface LanguageSettings {
   /** Players the cards must suffice for, each with a full hand (default 2). */
   players?: number;
-  /** How cells are named in hovers and inlay hints (RULES.md "Play"). */
+  /** How cells are named in hovers and inlay hints (docs/rules.md#coordinates). */
   coordinates?: CoordinateOptions;
 }
 

@@ -1,5 +1,5 @@
-// The seed's action selection area as a pure state machine (seeds/cardwords-readme.txt,
-// "Composing moves, trades and passes with the action selection area"): a card-table
+// The original's action selection area as a pure state machine (docs/rules.md#coordinates;
+// the original README's "Composing moves, trades and passes with the action selection area"): a card-table
 // location typed as a letter and a number in either order (the coordinate typed first is the
 // one every card of the move shares, so the order fixes the direction), `.` to type a new
 // location or, typed again, to invalidate it (a trade), `/` to turn the direction, cards by

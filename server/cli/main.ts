@@ -1,4 +1,4 @@
-// `cardwords`: the one entry point of every tool (DESIGN.md, "Interfaces").
+// `cardwords`: the one entry point of every tool (docs/architecture.md#the-cli).
 import { commands } from './commands/index.js';
 import { processIO, UsageError, EXIT_USAGE, type CliIO } from './io.js';
 import { VERSION } from './version.js';

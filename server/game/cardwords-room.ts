@@ -1,4 +1,4 @@
-// A Cardwords game (RULES.md "Play"; seeds/cardwords-readme.txt) as a Colyseus room over
+// A Cardwords game (docs/rules.md#cardwords) as a Colyseus room over
 // core/games/cardwords. The owner creates it with a ruleset and numbers of humans, robots
 // (Robot1..RobotN, each with a level) and watchers; the game starts when the humans are
 // seated. Seats: the humans in the order they sat down, then the robots; the first seat
@@ -657,7 +657,7 @@ export class CardwordsRoom extends GameRoom {
   }
 
   /**
-   * Puts unknown words to the owner (RULES.md: nobody else is told): logged first, then
+   * Puts unknown words to the owner (docs/rules.md#cardwords-unknown-words: nobody else is told): logged first, then
    * counted as open, so no owner is asked a question a crash would lose. Returns the new
    * questions and whether every word of the refusal is now waiting for the owner.
    */

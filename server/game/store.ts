@@ -1,5 +1,5 @@
 // Game logs: a game is its header (kind, seed, options) plus the entries accepted in order
-// (DESIGN.md: a game is its seed plus its action log). Every entry is written durably
+// (docs/architecture.md#engines-and-randomness: a game is its seed plus its action log). Every entry is written durably
 // before the room acknowledges it, so a crash loses nothing that a client was told.
 //
 // Embedded store: one JSON-lines file per game in <data>/games/<id>.log, appended and

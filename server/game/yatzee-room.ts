@@ -1,4 +1,4 @@
-// A Yatzee game (seeds/yatzee-help.txt) as a Colyseus room over core/games/yatzee: up to
+// A Yatzee game (docs/rules.md#yatzee) as a Colyseus room over core/games/yatzee: up to
 // 10 sheets played at the same time, players joining at any time, optional robots (the
 // optimal robot of core/robots/yatzee), and the seed's lifetime rules. Everything is public:
 // every client sees every sheet live.

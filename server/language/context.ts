@@ -16,6 +16,8 @@ export interface ServerContext {
   view(uri: string): TextDocumentView | undefined;
   /** A view of any file: the open document, else the file on disk. */
   viewAnywhere(uri: string): Promise<TextDocumentView | undefined>;
+  /** What the client said it can do (initialize); features degrade for what it cannot. */
+  client: { snippets: boolean };
   /** Runs `fn`, logging any exception and answering `fallback` instead. */
   guard<T>(what: string, fallback: T, fn: () => T | Promise<T>): Promise<T>;
 }

@@ -62,11 +62,13 @@ export function start(connection: Connection): ServerContext {
       return fallback;
     }
   };
-  const ctx: ServerContext = { connection, documents, workspace, service, view: views.view, viewAnywhere: views.viewAnywhere, guard };
+  const ctx: ServerContext = { connection, documents, workspace, service, view: views.view, viewAnywhere: views.viewAnywhere, guard, client: { snippets: true } };
   const diagnostics = new DiagnosticsScheduler(ctx);
 
   connection.onInitialize((params) => {
     service.configure(settingsOf(params.initializationOptions));
+    // Without snippet support (eglot, lsp-mode without yasnippet) completion inserts plain text.
+    ctx.client.snippets = params.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
     return { capabilities: CAPABILITIES, serverInfo: { name: 'cardwords', version: VERSION } };
   });
   connection.onDidChangeConfiguration((params) => {

@@ -1,5 +1,5 @@
 // Lines high scores: one personal record per user, kept only for default settings
-// (RULES.md). Stored as JSON in the user's data folder, written durably: a temporary file
+// (docs/rules.md#lines-high-scores). Stored as JSON in the user's data folder, written durably: a temporary file
 // in the same folder, fsync, then rename over the old file.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -13,7 +13,7 @@ import { TABLE_LENGTH } from '../../core/robots/yatzee/solver.js';
 
 export const CACHE_FORMAT_VERSION = 1;
 /** Changes whenever the rules or the table's meaning change (a new id = a new solve). */
-export const RULES_ID = 0x59a7_2025; // Scandinavian strict rules as RULES.md; table = points to come, bonus at crossing
+export const RULES_ID = 0x59a7_2025; // Scandinavian strict rules as docs/rules.md#yatzee; table = points to come, bonus at crossing
 const MAGIC = 0x5a595743; // "CWYZ" read as a little-endian u32
 const HEADER = 32;
 

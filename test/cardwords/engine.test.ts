@@ -1,5 +1,5 @@
 // The Cardwords engine: deal, turns, moves, trades, passes, the end of the game and final
-// scoring (RULES.md, "Play"), each with scores computed by hand on small fixtures.
+// scoring (docs/rules.md#cardwords-scoring), each with scores computed by hand on small fixtures.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apply, newGame, readAction, recordOf, type CardwordsAction, type CardwordsState } from '../../core/games/cardwords/engine.js';

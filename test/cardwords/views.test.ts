@@ -1,4 +1,4 @@
-// Per-player views (RULES.md: watchers never see a hand): a player's view holds their own
+// Per-player views (docs/rules.md#cardwords-watchers: watchers never see a hand): a player's view holds their own
 // hand and no other; a watcher's holds none; the pile's order, the generator and the seed
 // are in no view. Checked structurally on states of seeded robot games (fast-check).
 import fc from 'fast-check';

@@ -1,6 +1,6 @@
 ;;; cardwords-lsp-mode-test.el --- ert: the Cardwords package with lsp-mode against the real server  -*- lexical-binding: t -*-
 ;; Run by test/emacs/emacs.test.ts, in an Emacs of its own (eglot is not loaded):
-;;   emacs --batch -l emacs/cardwords.el -l test/emacs/cardwords-lsp-mode-test.el -f ert-run-tests-batch-and-exit
+;;   emacs --batch -L emacs -l emacs/cardwords.el -l test/emacs/cardwords-lsp-mode-test.el -f ert-run-tests-batch-and-exit
 ;; with CARDWORDS_NODE, CARDWORDS_CLI and CARDWORDS_DIR (a copy of samples/tiny) set.
 ;; Debian's elpa-lsp-mode is on the load path through site-start.
 (require 'ert)
@@ -65,15 +65,48 @@
           (forward-line -1)
           (delete-region (point) (point-max))
           (cardwords-test--wait (lambda () (null (cardwords-test--lsp-messages))) 30 "empty diagnostics")
-          ;; The custom request through lsp-mode.
-          (let ((text (cardwords-show-distribution)))
+          ;; The custom request through lsp-mode (the view fills in when the answer comes).
+          (let ((text (let ((view (cardwords-show-distribution)))
+                        (cardwords-test--wait (lambda () (with-current-buffer view (string-match-p "^tiny: " (buffer-string))))
+                                              30 "distribution")
+                        (with-current-buffer view (buffer-string)))))
             (message "%s" text)
             (should (string-match-p "^tiny: 24 cards (4 wildcards), 37 words" text))
             (should (string-match-p "^A +4 " text))))
       (with-current-buffer buf
         (set-buffer-modified-p nil)
         (ignore-errors (lsp-workspace-shutdown (car (lsp-workspaces)))))
-      (kill-buffer buf))))
+      (kill-buffer buf)
+      ;; The next test starts a server of its own: wait for this one to be gone.
+      (cardwords-test--wait (lambda () (null (lsp--session-workspaces (lsp-session)))) 30 "server shut down"))))
+
+(ert-deftest cardwords-lsp-mode-code-lens-previews-the-table ()
+  ;; The "Preview table" code lens names the client command cardwords.previewTable: the
+  ;; package answers it (lsp-mode used to send it back as workspace/executeCommand).
+  (lsp-workspace-folders-add cardwords-test-dir)
+  (let ((buf (find-file-noselect (concat cardwords-test-dir "tiny.cardtable"))))
+    (unwind-protect
+        (with-current-buffer buf
+          (lsp)
+          (cardwords-test--wait (lambda () (and (bound-and-true-p lsp-mode) (lsp-workspaces)
+                                                (eq (lsp--workspace-status (car (lsp-workspaces))) 'initialized)))
+                                30 "initialized server")
+          (let* ((lenses (lsp-request "textDocument/codeLens" (list :textDocument (lsp--text-document-identifier))))
+                 (lens (seq-find (lambda (l) (equal (lsp:command-title (lsp:code-lens-command? l)) "Preview table")) lenses)))
+            (should lens)
+            (lsp--execute-command (lsp:code-lens-command? lens)))
+          (let ((view (get-buffer "*Cardwords table: tiny.cardtable*")))
+            (should view)
+            (cardwords-test--wait (lambda () (with-current-buffer view (string-match-p "first move must cover D4" (buffer-string))))
+                                  30 "the table preview")
+            (message "lsp-mode preview:\n%s" (with-current-buffer view (buffer-string)))
+            (should (string-match-p "^  4 C5 +\\. +\\. +\\* " (with-current-buffer view (buffer-string))))))
+      (with-current-buffer buf
+        (set-buffer-modified-p nil)
+        (ignore-errors (lsp-workspace-shutdown (car (lsp-workspaces)))))
+      (kill-buffer buf)
+      ;; The next test starts a server of its own: wait for this one to be gone.
+      (cardwords-test--wait (lambda () (null (lsp--session-workspaces (lsp-session)))) 30 "server shut down"))))
 
 (provide 'cardwords-lsp-mode-test)
 ;;; cardwords-lsp-mode-test.el ends here

@@ -1,12 +1,13 @@
 ;;; cardwords-test.el --- ert: the Cardwords package in real Emacs, eglot against the real server  -*- lexical-binding: t -*-
 ;; Run by test/emacs/emacs.test.ts:
-;;   emacs --batch -l emacs/cardwords.el -l test/emacs/cardwords-test.el -f ert-run-tests-batch-and-exit
+;;   emacs --batch -L emacs -l emacs/cardwords.el -l test/emacs/cardwords-test.el -f ert-run-tests-batch-and-exit
 ;; with CARDWORDS_NODE, CARDWORDS_CLI and CARDWORDS_DIR (a copy of samples/tiny) set.
 ;; No -Q: Debian's elpa-eglot is on the load path through site-start.
 (require 'ert)
 (require 'eglot)
 (require 'flymake)
 (require 'cardwords)
+(require 'cardwords-lsp)
 
 (setq cardwords-server-command
       (list (getenv "CARDWORDS_NODE") (getenv "CARDWORDS_CLI") "lsp" "--stdio"))
@@ -50,6 +51,38 @@
       (accept-process-output nil 0.1)))
   (flymake-diagnostics))
 
+(defun cardwords-test--view-text (view regexp)
+  "The text of the buffer VIEW once it matches REGEXP (the answer arrived), polling."
+  (with-timeout (30 (ert-fail (format "%s never matched %S: %S" view regexp
+                                      (with-current-buffer view (buffer-string)))))
+    (while (not (with-current-buffer view
+                  (save-excursion (goto-char (point-min)) (re-search-forward regexp nil t))))
+      (accept-process-output nil 0.05)))
+  (with-current-buffer view (buffer-string)))
+
+(ert-deftest cardwords-dict-only-in-a-ruleset ()
+  ;; A spell checker's word list (no ruleset file beside it) keeps the mode Emacs gives it;
+  ;; a -*- mode -*- line still chooses the Cardwords mode.
+  (let* ((dir (make-temp-file "cardwords-dict-" t))
+         (plain (expand-file-name "words.dict" dir))
+         (marked (expand-file-name "marked.dict" dir)))
+    (unwind-protect
+        (progn
+          (with-temp-file plain (insert "hello\nworld\n"))
+          (with-temp-file marked (insert "-*- mode: cardwords-dictionary -*-\nhello\n"))
+          (with-current-buffer (find-file-noselect plain)
+            (should-not (derived-mode-p 'cardwords-mode))
+            (kill-buffer))
+          (with-current-buffer (find-file-noselect marked)
+            (should (eq major-mode 'cardwords-dictionary-mode))
+            (kill-buffer))
+          (with-current-buffer (find-file-noselect (concat cardwords-test-dir "tiny.dict"))
+            (should (eq major-mode 'cardwords-dictionary-mode))
+            (should (derived-mode-p 'cardwords-mode))
+            (should (eq (lookup-key (current-local-map) (kbd "C-c C-p")) #'cardwords-preview-table))
+            (kill-buffer)))
+      (delete-directory dir t))))
+
 (ert-deftest cardwords-eglot-diagnostics-and-distribution ()
   (let* ((file (concat cardwords-test-dir "tiny.cardset"))
          (buf (find-file-noselect file)))
@@ -80,12 +113,40 @@
           ;; eglot sends changes from an idle timer, and batch Emacs is never idle: send now.
           (eglot--signal-textDocument/didChange)
           (cardwords-test--wait-for-diagnostics #'null 30)
-          ;; The custom request, through the package's command.
-          (let ((text (cardwords-show-distribution)))
+          ;; The custom request, through the package's command: the view fills in later.
+          (let ((text (cardwords-test--view-text (cardwords-show-distribution) "^tiny: ")))
             (message "%s" text)
             (should (string-match-p "^tiny: 24 cards (4 wildcards), 37 words" text))
             (should (string-match-p "^A +4 " text))
-            (should (string-match-p "^T +4 " text))))
+            (should (string-match-p "^T +4 " text))
+            ;; g asks again: break the card set once more, the view follows.
+            (goto-char (point-max))
+            (insert "[A 1]\n")
+            (eglot--signal-textDocument/didChange)
+            (with-current-buffer "*Cardwords distribution*" (revert-buffer))
+            (should (string-match-p "^A +5 "
+                                    (cardwords-test--view-text (get-buffer "*Cardwords distribution*")
+                                                               "^A +5 ")))))
+      (let ((server (with-current-buffer buf (eglot-current-server))))
+        (when server (ignore-errors (eglot-shutdown server))))
+      (with-current-buffer buf (set-buffer-modified-p nil))
+      (kill-buffer buf))))
+
+(ert-deftest cardwords-eglot-completion-inserts-plain-text ()
+  ;; eglot declares no snippet support: the chosen candidate inserts `C 5', not `C ${1:5}'.
+  (let ((buf (find-file-noselect (concat cardwords-test-dir "tiny.cardtable"))))
+    (unwind-protect
+        (with-current-buffer buf
+          (apply #'eglot (eglot--guess-contact))
+          (should (eglot-current-server))
+          (goto-char (point-max))
+          (unless (bolp) (insert "\n"))
+          (insert "(2,2) C")
+          (eglot--signal-textDocument/didChange)
+          (let ((completion-at-point-functions '(eglot-completion-at-point)))
+            (completion-at-point))
+          (message "completed: %S" (buffer-substring (line-beginning-position) (line-end-position)))
+          (should (equal (buffer-substring (line-beginning-position) (line-end-position)) "(2,2) C 5")))
       (let ((server (with-current-buffer buf (eglot-current-server))))
         (when server (ignore-errors (eglot-shutdown server))))
       (with-current-buffer buf (set-buffer-modified-p nil))

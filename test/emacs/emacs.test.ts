@@ -1,8 +1,11 @@
 // The Emacs package in real Emacs (Debian emacs-nox + elpa-eglot + elpa-lsp-mode), batch
 // mode: ert runs test/emacs/cardwords-test.el, which drives eglot against the real server
 // (dist/cli.js), and in a second Emacs test/emacs/cardwords-lsp-mode-test.el with lsp-mode.
+// Package hygiene: byte-compile with warnings as errors, checkdoc and package-lint
+// (test/emacs/lint.el); package-install-file into a fresh user-emacs-directory, then a
+// .cardset opened with nothing required starts its mode and eglot.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -13,7 +16,7 @@ let fx: Fixture;
 let home: string;
 
 beforeAll(() => {
-  ensurePackages(['emacs-nox', 'elpa-eglot', 'elpa-lsp-mode']);
+  ensurePackages(['emacs-nox', 'elpa-eglot', 'elpa-lsp-mode', 'elpa-package-lint']);
   fx = tinyRuleset();
   home = mkdtempSync(join(tmpdir(), 'cardwords-emacs-home-'));
   mkdirSync(join(home, '.emacs.d'));
@@ -24,28 +27,63 @@ afterAll(() => {
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
-function ert(file: string) {
-  return spawnSync('emacs', ['--batch', '-l', resolve('emacs/cardwords.el'), '-l', resolve(file), '-f', 'ert-run-tests-batch-and-exit'], {
-    encoding: 'utf8',
-    timeout: 90_000,
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), CARDWORDS_NODE: process.execPath, CARDWORDS_CLI: resolve('dist/cli.js'), CARDWORDS_DIR: fx.dir },
-  });
+const env = () => ({ ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), CARDWORDS_NODE: process.execPath, CARDWORDS_CLI: resolve('dist/cli.js'), CARDWORDS_DIR: fx.dir });
+
+function emacs(args: string[], extraEnv: Record<string, string> = {}) {
+  return spawnSync('emacs', ['--batch', ...args], { encoding: 'utf8', timeout: 90_000, env: { ...env(), ...extraEnv } });
 }
+
+function ert(file: string) {
+  return emacs(['-L', resolve('emacs'), '-l', resolve('emacs/cardwords.el'), '-l', resolve(file), '-f', 'ert-run-tests-batch-and-exit']);
+}
+
+const packageFiles = () => readdirSync('emacs').filter((f) => f.endsWith('.el')).map((f) => resolve('emacs', f));
+
+it('lint: byte-compile with warnings as errors, checkdoc and package-lint find nothing', () => {
+  const files = packageFiles();
+  expect(files.length).toBeGreaterThanOrEqual(3);
+  const r = emacs(['-L', resolve('emacs'), '-l', resolve('test/emacs/lint.el'), '-f', 'cardwords-lint', ...files]);
+  const out = `${r.stdout}\n${r.stderr}`;
+  const messages = out.split('\n').filter((l) => l.startsWith('LINT: '));
+  expect(messages).toEqual([]);
+  expect(out).toContain(`LINT DONE: 0 messages in ${files.length} files`);
+  expect(r.status).toBe(0);
+});
+
+it('package-install-file into a fresh user-emacs-directory: a .cardset starts its mode and eglot without any require', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cardwords-emacs-d-'));
+  try {
+    const install = emacs(['--eval', `(progn (setq user-emacs-directory ${JSON.stringify(dir + '/')} package-user-dir ${JSON.stringify(join(dir, 'elpa'))}) (package-initialize) (package-install-file ${JSON.stringify(resolve('emacs') + '/')}))`]);
+    if (install.status !== 0) console.error(install.stdout, install.stderr);
+    expect(install.status).toBe(0);
+    expect(readdirSync(join(dir, 'elpa')).filter((f) => f.startsWith('cardwords-'))).toHaveLength(1);
+    const r = emacs(['-l', resolve('test/emacs/install-test.el'), '-f', 'ert-run-tests-batch-and-exit'], { CARDWORDS_EMACS_DIR: dir });
+    const out = `${r.stdout}\n${r.stderr}`;
+    if (r.status !== 0) console.error(out);
+    expect(out).toMatch(/Ran 1 tests?, 1 results? as expected/);
+    expect(out).toMatch(/installed: .*\/elpa\/cardwords-[0-9.]+\/cardwords\.elc?, server/);
+    expect(r.status).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 it('ert: modes, font-lock, eglot diagnostics from the real server, the distribution command', () => {
   const r = ert('test/emacs/cardwords-test.el');
   const out = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) console.error(out);
-  expect(out).toMatch(/Ran 2 tests, 2 results as expected/);
+  expect(out).toMatch(/Ran 4 tests, 4 results as expected/);
   expect(out).toMatch(/diagnostics: \(.*not in the charset/);
+  expect(out).toContain('completed: "(2,2) C 5"');
   expect(r.status).toBe(0);
 });
 
-it('ert: lsp-mode starts the real server for a Cardwords buffer, diagnostics come and go, the distribution command', () => {
+it('ert: lsp-mode starts the real server for a Cardwords buffer, diagnostics come and go, the distribution command, the Preview table code lens', () => {
   const r = ert('test/emacs/cardwords-lsp-mode-test.el');
   const out = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) console.error(out);
-  expect(out).toMatch(/Ran 1 tests?, 1 results? as expected/);
+  expect(out).toMatch(/Ran 2 tests, 2 results as expected/);
+  expect(out).toMatch(/lsp-mode preview:\n7\*7; the first move must cover D4/);
   expect(out).toMatch(/lsp-mode diagnostics: \(.*not in the charset/);
   expect(r.status).toBe(0);
 });

@@ -45,11 +45,12 @@ export class LspClient {
     for (const f of w) f();
   }
 
-  async initialize(initializationOptions?: unknown): Promise<{ capabilities: Record<string, unknown> }> {
+  /** `snippets`: whether the client declares snippet support in completion items (VS Code does, eglot does not). */
+  async initialize(initializationOptions?: unknown, { snippets = true }: { snippets?: boolean } = {}): Promise<{ capabilities: Record<string, unknown> }> {
     const r = await this.conn.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid,
       rootUri: null,
-      capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } } },
+      capabilities: { textDocument: { publishDiagnostics: { versionSupport: true }, completion: { completionItem: { snippetSupport: snippets } } } },
       initializationOptions,
     });
     await this.conn.sendNotification('initialized', {});

@@ -139,6 +139,32 @@ describe('completion', () => {
     client.close(uri);
   });
 
+  it('sends plain text, the snippets\' defaults, to a client without snippet support', async () => {
+    const plain = new LspClient();
+    await plain.initialize({ players: 2 }, { snippets: false });
+    try {
+      const uri = fx.uri('tiny.cardtable');
+      plain.open(uri, read('tiny.cardtable').replace('(1,1) W 2;', '(1,1) W 2 '));
+      const keywords = await plain.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 4, character: 10 } });
+      expect(keywords.items.map((i) => [i.label, i.insertTextFormat, i.textEdit && 'newText' in i.textEdit ? i.textEdit.newText : null])).toEqual([
+        ['B', 1, 'B'],
+        ['C', 1, 'C 5'],
+        ['L', 1, 'L 2'],
+      ]);
+      plain.change(uri, [{ text: read('tiny.cardtable') + '\n' }]);
+      const lines = read('tiny.cardtable').split('\n').length;
+      const line = await plain.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: lines, character: 0 } });
+      expect(line.items.map((i) => [i.insertTextFormat, i.insertText])).toEqual([[1, '(0,0) B;']]);
+      const cards = fx.uri('tiny.cardset');
+      plain.open(cards, '1\n[');
+      const chars = await plain.request<CompletionList>('textDocument/completion', { textDocument: { uri: cards }, position: { line: 1, character: 1 } });
+      expect(chars.items[0]).toMatchObject({ label: 'A', insertTextFormat: 1, textEdit: { newText: 'A 1]' } });
+      expect(chars.items.every((i) => i.insertTextFormat === 1 && !/\$\{?\d/.test(i.textEdit && 'newText' in i.textEdit ? i.textEdit.newText : ''))).toBe(true);
+    } finally {
+      await plain.stop();
+    }
+  });
+
   it('offers the missing bonus keys', async () => {
     const uri = fx.uri('tiny.bonus');
     client.open(uri, '-2:-1\n0:0\n2:5\n\n');

@@ -95,7 +95,7 @@ describe('Lines new game', () => {
 });
 
 describe('Lines scoring', () => {
-  it('n + n*(n-min) + b*b, as RULES.md: min 5 gives 5, 12, 21 for 5, 6, 7 chips', () => {
+  it('n + n*(n-min) + b*b, as docs/rules.md#lines-scoring: min 5 gives 5, 12, 21 for 5, 6, 7 chips', () => {
     expect(removalPoints(5, 5, 0)).toBe(5);
     expect(removalPoints(6, 5, 0)).toBe(12);
     expect(removalPoints(7, 5, 0)).toBe(21);

@@ -1,32 +1,66 @@
-// Neovim 0.7 (Debian) headless with the configuration of docs/editors.md against the real
-// server: a diagnostic arrives, goes after a fix, and the custom request answers.
+// Neovim 0.7 (Debian) headless with the configuration of docs/editors.md (its Lua block, run
+// as written there with only the server command pointed at the build) against the real
+// server: a diagnostic arrives, goes after a fix, and the custom request answers; the four
+// files of a ruleset share one server, and an unsaved edit of the charset reaches the card
+// set's checks.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { ensurePackages } from '../support/apt.js';
 import { tinyRuleset, type Fixture } from '../language/fixtures.js';
 
-let fx: Fixture;
+let fx: Fixture | undefined;
 
 beforeAll(() => {
   ensurePackages(['neovim']);
-  fx = tinyRuleset();
 }, 1_500_000);
 
-afterAll(() => fx?.remove());
+afterEach(() => {
+  fx?.remove();
+  fx = undefined;
+});
 
-it('a diagnostic arrives in Neovim', () => {
-  const file = fx.path('tiny.cardset');
-  writeFileSync(file, '1\n[Q 1]\n');
-  const r = spawnSync('nvim', ['--headless', '--clean', '-c', `luafile ${resolve('test/nvim/cardwords-lsp.lua')}`], {
+/** The Lua block of docs/editors.md's Neovim section, with the server command of the build. */
+function documentedSetup(): string {
+  const doc = readFileSync('docs/editors.md', 'utf8');
+  const section = doc.slice(doc.indexOf('## Neovim'));
+  const block = /```lua\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error('no Lua block in the Neovim section of docs/editors.md');
+  const documented = "{ 'cardwords', 'lsp', '--stdio' }";
+  if (!block.includes(documented)) throw new Error(`the Lua block does not name ${documented}`);
+  return block.replace(documented, "{ os.getenv('CARDWORDS_NODE'), os.getenv('CARDWORDS_CLI'), 'lsp', '--stdio' }");
+}
+
+function nvim(script: string, env: Record<string, string>) {
+  const setup = join(fx!.dir, 'setup.lua');
+  writeFileSync(setup, documentedSetup());
+  const r = spawnSync('nvim', ['--headless', '--clean', '-c', `luafile ${setup}`, '-c', `luafile ${resolve(script)}`], {
     encoding: 'utf8',
     timeout: 90_000,
-    env: { ...process.env, XDG_CONFIG_HOME: join(fx.dir, '.config'), XDG_DATA_HOME: join(fx.dir, '.data'), XDG_STATE_HOME: join(fx.dir, '.state'), XDG_CACHE_HOME: join(fx.dir, '.cache'), CARDWORDS_NODE: process.execPath, CARDWORDS_CLI: resolve('dist/cli.js'), CARDWORDS_FILE: file },
+    env: { ...process.env, XDG_CONFIG_HOME: join(fx!.dir, '.config'), XDG_DATA_HOME: join(fx!.dir, '.data'), XDG_STATE_HOME: join(fx!.dir, '.state'), XDG_CACHE_HOME: join(fx!.dir, '.cache'), CARDWORDS_NODE: process.execPath, CARDWORDS_CLI: resolve('dist/cli.js'), ...env },
   });
   const out = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) console.error(out);
+  return { out, status: r.status };
+}
+
+it('a diagnostic arrives in Neovim', () => {
+  fx = tinyRuleset();
+  const file = fx.path('tiny.cardset');
+  writeFileSync(file, '1\n[Q 1]\n');
+  const { out, status } = nvim('test/nvim/cardwords-lsp.lua', { CARDWORDS_FILE: file });
   expect(out).toMatch(/diagnostic: "'Q' is not in the charset" at line 1 col 1/);
   expect(out).toMatch(/PASS: diagnostics and the distribution request/);
-  expect(r.status).toBe(0);
+  expect(status).toBe(0);
+});
+
+it('four files of one ruleset use one server, and a cross-file diagnostic comes from an unsaved buffer', () => {
+  fx = tinyRuleset();
+  const { out, status } = nvim('test/nvim/cardwords-ruleset.lua', { CARDWORDS_DIR: fx.dir });
+  expect(out).toMatch(/servers: 1, active clients: 1/);
+  expect(out.match(/^buffer \w+: client \d+$/gm)).toHaveLength(4);
+  expect(out).toMatch(/cross-file diagnostic: "'B' is not in the charset" at line 2/);
+  expect(out).toMatch(/PASS: one server for the ruleset/);
+  expect(status).toBe(0);
 });

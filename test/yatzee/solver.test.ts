@@ -42,7 +42,7 @@ describe('dice tables', () => {
 });
 
 describe('optimal solitaire strategy', () => {
-  it('expects 248.44 from the start (RULES.md: three solvers agree)', () => {
+  it('expects 248.44 from the start (docs/rules.md#yatzee-optimal-score: three solvers agree)', () => {
     expect(Math.abs(startValue(table) - 248.44)).toBeLessThan(0.01);
   });
 

@@ -1,4 +1,4 @@
-// The Cardwords engine (RULES.md, "Play"): a deterministic state machine
+// The Cardwords engine (docs/rules.md#cardwords): a deterministic state machine
 // `apply(rules, state, action, words) -> { ok, state } | { ok: false, error }`.
 //
 // - The seeded generator's state is part of the game state; the deal and every reshuffle of
@@ -16,18 +16,16 @@
 //   between (2 x players turns without a move). Then each player loses the points of the
 //   cards left in their hand, and a player who went out gains the sum of them.
 import { Rng, seedState, type RngState } from '../../random.js';
-import { formatCard } from './notation.js';
 import { cardKey, checkMove, missingFromHand, type MoveError } from './rules.js';
 import { passScore, tradeScore } from './scoring.js';
 import type { CardwordsRules, RulesetIdentity } from './setup.js';
-import { emptyBoard, type Board, type Card, type PlacedCard } from './types.js';
+import { emptyBoard, formatCard, type Board, type Card, type PlacedCard } from './types.js';
+import type { CardwordsAction, CardwordsRecord } from './actions.js';
+
+// Declared in actions.ts, which the notation reads too; re-exported for the engine's users.
+export type { CardwordsAction, CardwordsRecord } from './actions.js';
 
 export const MAX_NAME_LENGTH = 39;
-
-export type CardwordsAction =
-  | { readonly type: 'move'; readonly player: number; readonly cards: readonly PlacedCard[] }
-  | { readonly type: 'trade'; readonly player: number; readonly cards: readonly Card[] }
-  | { readonly type: 'pass'; readonly player: number };
 
 export interface CardwordsPlayer {
   readonly name: string;
@@ -82,14 +80,6 @@ export interface CardwordsState {
   readonly end: GameEnd | null;
   readonly last: TurnSummary | null;
   /** Every accepted action, in order: with the seed, the game record. */
-  readonly actions: readonly CardwordsAction[];
-}
-
-/** A whole game as data: `replay` rebuilds the same state from it. */
-export interface CardwordsRecord {
-  readonly ruleset: RulesetIdentity;
-  readonly seed: string;
-  readonly players: readonly string[];
   readonly actions: readonly CardwordsAction[];
 }
 

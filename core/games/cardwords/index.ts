@@ -1,6 +1,7 @@
-// Cardwords (RULES.md, "Play"; docs/cardwords.md): the model, the one validator and scoring
+// Cardwords (docs/rules.md#cardwords; docs/cardwords.md): the model, the one validator and scoring
 // function, the notation, analysis positions, the engine and the per-player views.
 export * from './types.js';
+export * from './actions.js';
 export * from './scoring.js';
 export * from './rules.js';
 export * from './notation.js';

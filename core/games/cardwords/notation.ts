@@ -7,8 +7,8 @@
 //   record    a header (`cardwords-record 1`, `ruleset "name" digest`, `seed "..."`, one
 //             `player "..."` line per seat in turn order), then one `seat: action` line per
 //             action (seats from 1); `#` starts a comment line; blank lines are ignored.
-import type { CardwordsAction, CardwordsRecord } from './engine.js';
-import type { Card, PlacedCard } from './types.js';
+import type { CardwordsAction, CardwordsRecord } from './actions.js';
+import { formatCard, type Card, type PlacedCard } from './types.js';
 
 export type NotationErrorCode =
   | 'card/syntax'
@@ -33,10 +33,9 @@ export class NotationError extends Error {
   }
 }
 
-export function formatCard(card: Card): string {
-  if (card.char !== null) return `[${card.char} ${card.points}]`;
-  return card.meaning !== undefined ? `[ ${card.meaning}${card.points}]` : `[  ${card.points}]`;
-}
+// formatCard lives with the card model (types.ts), so that the engine and the validator
+// need not import the notation; it is re-exported here, where readers look for it.
+export { formatCard };
 
 export function formatCards(cards: readonly Card[]): string {
   return cards.map(formatCard).join(' ');

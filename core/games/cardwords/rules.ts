@@ -1,7 +1,6 @@
-// The one validator of Cardwords moves: every refusal with its reason (RULES.md, "Play").
-import { formatCard } from './notation.js';
+// The one validator of Cardwords moves: every refusal with its reason (docs/rules.md#cardwords-moves).
 import { scoreMove, type MoveScore } from './scoring.js';
-import { boardIsEmpty, type Board, type Card, type PlacedCard, type RulesContext } from './types.js';
+import { boardIsEmpty, formatCard, type Board, type Card, type PlacedCard, type RulesContext } from './types.js';
 
 export type MoveError =
   | { code: 'no-cards'; message: string }

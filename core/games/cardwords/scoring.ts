@@ -1,4 +1,4 @@
-// The one scoring function of Cardwords (RULES.md, "Play"), used by the engine, the UI's
+// The one scoring function of Cardwords (docs/rules.md#cardwords-scoring), used by the engine, the UI's
 // preview and the robot (whose generator uses `cardCoefficient`/`wordScore` below and is
 // checked move by move against `scoreMove`).
 //

@@ -16,6 +16,12 @@ export interface Card {
   meaning?: string;
 }
 
+/** A card in the notation: `[A 6]`, `[  0]`, `[ E-2]` (docs/rules.md#cardwords-notation). */
+export function formatCard(card: Card): string {
+  if (card.char !== null) return `[${card.char} ${card.points}]`;
+  return card.meaning !== undefined ? `[ ${card.meaning}${card.points}]` : `[  ${card.points}]`;
+}
+
 /** The letter a card shows on the table: its character, or a wildcard's meaning. */
 export function shownChar(card: Card): string | undefined {
   return card.char ?? card.meaning;

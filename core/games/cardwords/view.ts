@@ -1,5 +1,5 @@
-// What one player, or a watcher, may see of a Cardwords game (RULES.md: "Watchers see the
-// table and the scores, never a hand").
+// What one player, or a watcher, may see of a Cardwords game (docs/rules.md#cardwords-watchers:
+// watchers see the table and the scores, never a hand).
 //
 // A view is built field by field from the state, never by copying the state: it holds the
 // table, the scores, how many cards each player holds, how many cards are in the pile, whose

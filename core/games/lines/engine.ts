@@ -1,4 +1,4 @@
-// The Lines engine (RULES.md, "Lines"): a deterministic state machine
+// The Lines engine (docs/rules.md#lines): a deterministic state machine
 // `(state, action) -> state or a typed error`. The seeded generator's state is part of the
 // game state, so a game is its seed, its options and its actions (see `replay`).
 //
@@ -146,7 +146,7 @@ export function isHighScoreEligible(state: LinesState): boolean {
   return isDefaultOptions(state.options) && !state.undone && !state.assisted;
 }
 
-/** Points for removing `n` chips at once: n + n*(n-min) + b*b (RULES.md). */
+/** Points for removing `n` chips at once: n + n*(n-min) + b*b (docs/rules.md#lines-scoring). */
 export function removalPoints(n: number, minLine: number, b: number): number {
   return n === 0 ? 0 : n + n * (n - minLine) + b * b;
 }

@@ -1,4 +1,4 @@
-// Lines (RULES.md, "Lines"): options, the engine and the hint.
+// Lines (docs/rules.md#lines): options, the engine and the hint.
 export * from './options.js';
 export * from './engine.js';
 export * from './hint.js';

@@ -1,4 +1,4 @@
-// The settings of a Lines game (RULES.md, "Lines"; the original's -w -t -c -i -n -N) and
+// The settings of a Lines game (docs/rules.md#lines-options; the original's -w -t -c -i -n -N) and
 // their limits. Pure data: the CLI parses flags into this shape, the engine validates it.
 
 export interface LinesOptions {
@@ -67,7 +67,7 @@ export function linesError(code: LinesErrorCode, message: string, extra: Partial
 
 /**
  * Fills defaults and checks every value: integers within OPTION_LIMITS, `-i` > 1,
- * `-n` >= 0, `-N` >= 1 (RULES.md), and no throw larger than the board.
+ * `-n` >= 0, `-N` >= 1 (docs/rules.md#lines-options), and no throw larger than the board.
  */
 export function validateOptions(partial: Partial<LinesOptions> = {}): LinesResult<LinesOptions> {
   const o: LinesOptions = { ...DEFAULT_OPTIONS, ...stripUndefined(partial) };

@@ -1,5 +1,5 @@
 // The Yatzee engine: a deterministic state machine `apply(state, action) -> { state } |
-// { error }` (DESIGN.md). No turns: every player plays their own sheet whenever they like,
+// { error }` (docs/architecture.md#engines-and-randomness). No turns: every player plays their own sheet whenever they like,
 // so actions of different players interleave freely; the one random generator lives in the
 // state, so a game is its seed plus its action log (`replay`). States are plain, frozen-by-
 // convention JSON data; `apply` never mutates its input, and an illegal action returns a

@@ -1,5 +1,5 @@
-// When a Yatzee game (the seed's server program) ends by itself, as a pure policy over
-// times the server measures (seed section 5, RULES.md "Server lifetime"): no player within
+// When a Yatzee game (the original's server program) ends by itself, as a pure policy over
+// times the server measures (docs/rules.md#yatzee-lifetime): no player within
 // two minutes of the start; the last player leaving; fifteen minutes without any action
 // while somebody still has a sheet open. The server calls this on a timer and on leaves.
 

@@ -1,4 +1,4 @@
-// Yatzee rules (RULES.md "Yatzee", seeds/yatzee-help.txt section 6): the fifteen
+// Yatzee rules (docs/rules.md#yatzee-categories, #yatzee-bonus-line): the fifteen
 // categories, their scores, the upper bonus, the bonus line, totals and the suggested
 // category. Pure functions over plain data; the engine, the UI preview and the robot all
 // score with these.

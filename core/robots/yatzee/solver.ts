@@ -1,4 +1,4 @@
-// The optimal solitaire Yatzee strategy by dynamic programming (RULES.md "Yatzee").
+// The optimal solitaire Yatzee strategy by dynamic programming (docs/rules.md#yatzee-optimal-score).
 //
 // A state between rounds is (set of filled categories, upper sum capped at 63): 2^15 masks
 // x 64 upper sums. V[state] is the expected number of points still to come (the 50 bonus

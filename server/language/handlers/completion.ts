@@ -1,4 +1,5 @@
 // textDocument/completion
+import { withoutSnippets } from '../../../core/language/completion.js';
 import type { ServerContext } from '../context.js';
 
 export function register(ctx: ServerContext): void {
@@ -6,7 +7,8 @@ export function register(ctx: ServerContext): void {
     ctx.guard('completion', null, async () => {
       const view = ctx.view(params.textDocument.uri);
       if (!view) return null;
-      return ctx.service.complete(view, params.position, await ctx.workspace.contextFor(view.name));
+      const list = ctx.service.complete(view, params.position, await ctx.workspace.contextFor(view.name));
+      return ctx.client.snippets ? list : withoutSnippets(list);
     }),
   );
 }
