@@ -35,6 +35,7 @@ import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
 import { WordRequests } from './view/requests.js';
 import { Results as ResultsView } from './view/results.js';
+import { Review } from './view/review.js';
 
 export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, Welcome };
 
@@ -104,6 +105,8 @@ export class CardwordsPanel {
   private dragIndex: number | null = null;
   private shownIndex: number | null = null;
   private hints: HintMove[] = [];
+  /** The review's step after the game (null: the final table). */
+  private reviewStep: number | null = null;
   private hintIndex: number | null = null;
   /** The last refusal in view, until the turn, the move count or the game's status changes. */
   private refusal = '';
@@ -237,7 +240,7 @@ export class CardwordsPanel {
       // the cards this turn laid: those the table gained since the last state
       const before = prev && prev.round === s.round ? prev.board.length : s.board.length;
       const cells = l.type === 'move' && s.moves - this.loggedMoves === 1 ? s.board.slice(before).map((p) => ({ col: p.col, row: p.row, char: p.char || p.meaning, points: p.points })) : [];
-      this.log.push({ round: s.round, text, ...(cells.length ? { cells } : {}) });
+      this.log.push({ round: s.round, text, turn: true, ...(cells.length ? { cells } : {}) });
       this.lastPoints.set(l.player, l.score);
       this.loggedMoves = s.moves;
       if (l.player !== this.mySeat) this.say(text);
@@ -259,7 +262,7 @@ export class CardwordsPanel {
     if (p.round < this.loggedRound) return;
     const others = this.log.filter((e) => e.round !== p.round);
     this.log.length = 0;
-    this.log.push(...others, ...p.turns.map((l) => ({ round: p.round, text: this.turnText(l, p.players) })));
+    this.log.push(...others, ...p.turns.map((l) => ({ round: p.round, text: this.turnText(l, p.players), turn: true })));
     if (this.loggedRound !== p.round) this.lastPoints.clear();
     for (const l of p.turns) this.lastPoints.set(l.player, l.score);
     this.loggedRound = p.round;
@@ -270,15 +273,26 @@ export class CardwordsPanel {
   // ------------------------------------------------------------------ drawing
 
   private model(): Model | null {
-    const { state, ruleset, rules, board, coords, composer } = this;
+    const { state, ruleset, rules, coords, composer } = this;
+    let board = this.board;
     if (!state || !ruleset || !rules || !board || !coords || !composer) return null;
+    const reviewTurns = this.log.flatMap((e, i) => (e.turn && e.round === state.round ? [i] : []));
+    const step = this.reviewStep !== null && this.reviewStep < reviewTurns.length ? this.reviewStep : null;
+    let shownIndex = this.shownIndex;
+    if (step !== null) {
+      // the table after that turn: the cards of the later turns leave it
+      const cells = board.cells.slice();
+      for (const i of reviewTurns.slice(step + 1)) for (const c of this.log[i]!.cells ?? []) cells[c.row * board.width + c.col] = null;
+      board = { ...board, cells };
+      shownIndex = reviewTurns[step]!;
+    }
     return {
       t: this.t,
       state,
       ruleset,
       rules,
       board,
-      hand: this.hand,
+      hand: step !== null ? [] : this.hand,
       coords,
       composer,
       isPlayer: this.isPlayer,
@@ -287,9 +301,9 @@ export class CardwordsPanel {
       gameId: this.welcome.gameId,
       cursor: this.cursor,
       hovered: this.hovered,
-      lastCells: this.lastCells,
-      shown: this.shownIndex === null ? null : (this.log[this.shownIndex] ?? null),
-      shownIndex: this.shownIndex,
+      lastCells: step !== null ? new Set<number>() : this.lastCells,
+      shown: shownIndex === null ? null : (this.log[shownIndex] ?? null),
+      shownIndex,
       log: this.log,
       lastPoints: this.lastPoints,
       requests: this.wordRequests,
@@ -299,6 +313,8 @@ export class CardwordsPanel {
       refusal: this.refusal,
       status: this.status,
       hints: this.hints,
+      reviewTurns,
+      reviewStep: step,
       hintIndex: this.hintIndex,
       coordOpts: this.coordOpts,
       cmd: this.commands,
@@ -355,6 +371,11 @@ export class CardwordsPanel {
       this.host.save('cardwords.coords', this.coordOpts);
       this.rebuild();
     },
+    review: (k) => {
+      this.reviewStep = k;
+      this.shownIndex = null;
+      this.render();
+    },
     dragStart: (i) => (this.dragIndex = i),
     drop: (c) => {
       const i = this.dragIndex;
@@ -407,6 +428,7 @@ export class CardwordsPanel {
           <div class="cw-play">
             <ScoreBoard m={m} />
             <ResultsView m={m} />
+            <Review m={m} />
             <ActionArea m={m} />
           </div>
           <div class="cw-side">
@@ -459,6 +481,16 @@ export class CardwordsPanel {
   }
 
   private onKey(e: KeyboardEvent): void {
+    // the review after the game: [ and ] step through the turns (players and watchers)
+    const s = this.state;
+    if (s && (s.status === 'over' || this.ended) && (e.key === '[' || e.key === ']') && !typing(e)) {
+      const n = this.log.filter((x) => x.turn && x.round === s.round).length;
+      if (n === 0) return;
+      e.preventDefault();
+      const k = this.reviewStep;
+      this.commands.review(e.key === '[' ? (k === null ? n - 1 : Math.max(0, k - 1)) : k === null || k + 1 >= n ? null : k + 1);
+      return;
+    }
     if (!this.isPlayer || !this.composer || typing(e) || e.ctrlKey || e.altKey || e.metaKey) return;
     const target = e.target as HTMLElement;
     const onControl = target.closest('button, a, summary, input, select, textarea') !== null;
@@ -662,6 +694,7 @@ export class CardwordsPanel {
     this.lastCells.clear();
     this.boardCount = 0;
     this.shownIndex = null;
+    this.reviewStep = null;
     this.composer?.reset();
     this.log.push({ round: p.round, text: this.t('cw.log.rematch', p.round) });
     this.say(this.t('cw.log.rematch', p.round));

@@ -248,6 +248,40 @@ describe('Cardwords defects, each in Chromium', () => {
     expect((await snap(page)).players[0]!.score).toBe(scores[1]);
   });
 
+  it('the log names the cells of a move and shows it on the table when clicked; after the game a review steps through every turn', async () => {
+    const { page } = await fresh();
+    const s0 = await quickGame(page, 's2');
+    await page.keyboard.press('?');
+    await page.waitForSelector('#cw-hints li');
+    await page.keyboard.press('Enter');
+    // my move and the robot's turn after it
+    await expect.poll(async () => (await snap(page)).moves).toBeGreaterThanOrEqual(s0.moves + 2);
+    const mine = (await snap(page)).board.length;
+    const first = page.locator('#cw-log button[data-log]').first();
+    const text = (await first.textContent()) ?? '';
+    const named = /\(([^)]*)\)\s*$/.exec(text)![1]!.split(' ');
+    expect(named.length).toBeGreaterThan(0);
+    await first.click();
+    const shown = await page.locator('#cw-table .cw-cell.shown').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.name));
+    expect(shown.sort()).toEqual(named.slice().sort());
+    // the owner ends the game: the review starts at the final table and steps by [ and ]
+    await page.click('#cw-end');
+    await page.waitForSelector('#cw-review');
+    const final = await page.locator('#cw-table .has-card').count();
+    expect(final).toBe(mine);
+    await page.click('#cw-review-first');
+    expect(await page.textContent('#cw-review-step')).toMatch(/^Turn 1 of \d+$/);
+    expect(await page.locator('#cw-table .has-card').count()).toBe(named.length);
+    expect(await page.locator('#cw-table .cw-cell.shown').count()).toBe(named.length);
+    expect(await page.locator('#cw-hand [data-index]').count()).toBe(0);
+    const turns = Number(/of (\d+)/.exec((await page.textContent('#cw-review-step'))!)![1]);
+    for (let k = 1; k < turns; k++) await page.keyboard.press(']');
+    expect(await page.textContent('#cw-review-step')).toBe(`Turn ${turns} of ${turns}`);
+    await page.keyboard.press(']');
+    expect(await page.textContent('#cw-review-step')).toContain('final table');
+    expect(await page.locator('#cw-table .has-card').count()).toBe(final);
+  });
+
   it('the lobby offers a full game for watching only; a second watcher watches; a refused watcher is told why', async () => {
     // two human seats, both taken, and two watcher places
     const a = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 2, name: 'Wat1' });

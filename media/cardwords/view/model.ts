@@ -24,6 +24,8 @@ export interface Results {
 export interface LogEntry {
   round: number;
   text: string;
+  /** A turn (a move, trade or pass), not a note such as an approved word. */
+  turn?: boolean;
   cells?: Array<{ col: number; row: number; char: string; points: number }>;
 }
 
@@ -51,6 +53,8 @@ export interface Commands {
   showLog(i: number | null): void;
   chooseHint(i: number): void;
   setCoord(key: 'digitsForColumns' | 'colsRight' | 'rowsUp', on: boolean): void;
+  /** The review after the game: step to turn k of the round (null: the final table). */
+  review(k: number | null): void;
   dragStart(i: number): void;
   drop(c: Cell): void;
 }
@@ -85,6 +89,9 @@ export interface Model {
   refusal: string;
   status: { text: string; kind: 'info' | 'error'; seq: number };
   hints: readonly HintMove[];
+  /** The review's steps (the log's turns of this round, by log index) and the one shown. */
+  reviewTurns: readonly number[];
+  reviewStep: number | null;
   hintIndex: number | null;
   coordOpts: { digitsForColumns: boolean; colsRight: boolean; rowsUp: boolean };
   cmd: Commands;

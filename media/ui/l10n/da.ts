@@ -384,6 +384,11 @@ export const da: Strings = {
   'lobby.visitor': 'Du har åbnet siden uden ejerlinket: her kan du spille Lines og deltage i eller se de åbne spil nedenfor. Kun ejeren opretter Yatzee- og Cardwords-spil: bed ejeren om ejerlinket eller om et link til et spil.',
   'cw.defaultName': 'Spiller',
   'cw.err.watchersFull': 'alle tilskuerpladser i spillet er optaget',
+  'cw.review': 'Gennemgang',
+  'cw.review.prev': 'Forrige tur',
+  'cw.review.next': 'Næste tur',
+  'cw.review.final': 'Det endelige bord ([ og ] går gennem turene)',
+  'cw.review.step': 'Tur {0} af {1}',
 
   'lobby.watchGame': 'Se spil {0}',
 };

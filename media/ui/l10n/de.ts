@@ -384,6 +384,11 @@ export const de: Strings = {
   'lobby.visitor': 'Du hast diese Seite ohne den Besitzerlink geöffnet: hier kannst du Lines spielen und den offenen Spielen unten beitreten oder zusehen. Nur der Besitzer legt Yatzee- und Cardwords-Spiele an: frag ihn nach dem Besitzerlink oder nach einem Spiellink.',
   'cw.defaultName': 'Spieler',
   'cw.err.watchersFull': 'alle Zuschauerplätze dieses Spiels sind besetzt',
+  'cw.review': 'Rückblick',
+  'cw.review.prev': 'Voriger Zug',
+  'cw.review.next': 'Nächster Zug',
+  'cw.review.final': 'Der Tisch am Ende ([ und ] gehen durch die Züge)',
+  'cw.review.step': 'Zug {0} von {1}',
 
   'lobby.watchGame': 'Spiel {0} zuschauen',
 };

@@ -383,6 +383,11 @@ export const en = {
   'lobby.visitor': 'You opened this page without the owner link: here you can play Lines, and join or watch the open games below. Only the owner creates Yatzee and Cardwords games: ask the owner for the owner link or for a game link.',
   'cw.defaultName': 'Player',
   'cw.err.watchersFull': 'every watcher place of this game is taken',
+  'cw.review': 'Review',
+  'cw.review.prev': 'Previous turn',
+  'cw.review.next': 'Next turn',
+  'cw.review.final': 'The final table ([ and ] step through the turns)',
+  'cw.review.step': 'Turn {0} of {1}',
 
   'lobby.watchGame': 'Watch game {0}',
 } as const;
