@@ -13,8 +13,6 @@ type OpenGame = Omit<GameListing, 'maxPlayers'> & { maxPlayers?: number };
 
 interface GameItem extends vscode.QuickPickItem {
   game?: string;
-  /** "Play against a robot": you and one robot of this level, no form. */
-  robot?: 'best' | 'good' | 'casual';
 }
 
 async function openGames(c: Connection, kind: string): Promise<OpenGame[]> {
@@ -41,13 +39,6 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
     // the list is a convenience: a new game can still be made
   }
   const items: GameItem[] = [];
-  if (c.owner && kind === 'cardwords') {
-    items.push(
-      { label: `$(hubot) ${vscode.l10n.t('Play against a robot')}`, description: vscode.l10n.t('the best robot'), robot: 'best' },
-      { label: `$(hubot) ${vscode.l10n.t('Play against a robot')}`, description: vscode.l10n.t('a good robot'), robot: 'good' },
-      { label: `$(hubot) ${vscode.l10n.t('Play against a robot')}`, description: vscode.l10n.t('a casual robot'), robot: 'casual' },
-    );
-  }
   if (c.owner) items.push({ label: `$(add) ${vscode.l10n.t('New game')}`, description: c.address });
   for (const g of games) {
     items.push({
@@ -65,7 +56,6 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
   const params: Record<string, string> = {};
   if (pick.game) params.game = pick.game;
   if (c.owner) params.owner = c.owner;
-  if (pick.robot) Object.assign(params, { quick: '1', level: pick.robot });
   if (kind === 'cardwords') {
     const s = localServerSettings();
     const me = player();
@@ -74,4 +64,34 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
     if (me.alt) params.alt = me.alt;
   }
   return panels.open(kind, c, params);
+}
+
+/**
+ * "Play against a robot": you and one robot of the level picked here, on the server's default
+ * ruleset, with no form (the panel creates the game at once). Only the owner creates games.
+ */
+export async function playRobot(servers: Servers, panels: GamePanels): Promise<vscode.WebviewPanel | undefined> {
+  let c: Connection | undefined;
+  try {
+    c = await servers.ensure();
+  } catch (e) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('No Cardwords server: {0}', e instanceof Error ? e.message : String(e)));
+    return undefined;
+  }
+  if (!c) return undefined;
+  if (!c.owner) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Only the owner of {0} creates games: connect with the owner link, or play on the local server.', c.address));
+    return undefined;
+  }
+  const levels: Array<vscode.QuickPickItem & { level: 'best' | 'good' | 'casual' }> = [
+    { label: vscode.l10n.t('A good robot'), description: vscode.l10n.t('strong, not always the best move'), level: 'good' },
+    { label: vscode.l10n.t('The best robot'), description: vscode.l10n.t('always the highest score'), level: 'best' },
+    { label: vscode.l10n.t('A casual robot'), description: vscode.l10n.t('short words, easy to beat'), level: 'casual' },
+  ];
+  const pick = await vscode.window.showQuickPick(levels, { title: vscode.l10n.t('Play against a robot'), placeHolder: vscode.l10n.t('The robot\'s level') });
+  if (!pick) return undefined;
+  const me = player();
+  const params: Record<string, string> = { owner: c.owner, quick: '1', level: pick.level };
+  if (me.name) params.name = me.name;
+  return panels.open('cardwords', c, params);
 }
