@@ -88,7 +88,7 @@ export async function playRobot(servers: Servers, panels: GamePanels): Promise<v
     { label: vscode.l10n.t('The best robot'), description: vscode.l10n.t('always the highest score'), level: 'best' },
     { label: vscode.l10n.t('A casual robot'), description: vscode.l10n.t('short words, easy to beat'), level: 'casual' },
   ];
-  const pick = await vscode.window.showQuickPick(levels, { title: vscode.l10n.t('Play against a robot'), placeHolder: vscode.l10n.t('The robot\'s level') });
+  const pick = await vscode.window.showQuickPick(levels, { title: vscode.l10n.t('Play against a robot'), placeHolder: vscode.l10n.t('Level of the robot') });
   if (!pick) return undefined;
   const me = player();
   const params: Record<string, string> = { owner: c.owner, quick: '1', level: pick.level };
