@@ -120,13 +120,13 @@ export class CardwordsPanel {
     private readonly welcome: Welcome,
   ) {
     this.coordOpts = { ...DEFAULT_COORDS, ...(host.load<Partial<CoordOptions>>('cardwords.coords') ?? {}) };
-    // The card size (pixels; VS Code's cardwords.cardSize setting, or ?cardSize=): cells and
-    // hand cards that size at most; without it the table fills the room it has.
-    const size = Number(host.param('cardSize'));
-    if (Number.isInteger(size) && size >= 16 && size <= 128) {
-      root.classList.add('cw-sized');
-      root.style.setProperty('--cw-card', `${size}px`);
-    }
+    this.applyCardSize();
+    // VS Code's settings changed while the panel is open (card size, coordinate options)
+    (host as Host & { onUpdate?(listener: () => void): void }).onUpdate?.(() => {
+      this.coordOpts = { ...DEFAULT_COORDS, ...(host.load<Partial<CoordOptions>>('cardwords.coords') ?? {}) };
+      this.applyCardSize();
+      this.rebuild();
+    });
     // the join or creation form goes: the components own the whole root from here
     root.replaceChildren();
     this.requests = new Requests<Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p, meta) => this.onError(p as ServerError, meta) });
@@ -139,6 +139,18 @@ export class CardwordsPanel {
     room.onMessage('hint', (p) => this.onHint(p as HintMessage));
     document.addEventListener('keydown', (e) => this.onKey(e));
     this.say(this.isPlayer ? t('cw.joined', this.welcome.name ?? '') : t('cw.watching'));
+  }
+
+  /**
+   * The card size (pixels; VS Code's cardwords.cardSize setting, or ?cardSize=): cells and
+   * hand cards that size at most; without it the table fills the room it has.
+   */
+  private applyCardSize(): void {
+    const size = Number(this.host.param('cardSize'));
+    const ok = Number.isInteger(size) && size >= 16 && size <= 128;
+    this.root.classList.toggle('cw-sized', ok);
+    if (ok) this.root.style.setProperty('--cw-card', `${size}px`);
+    else this.root.style.removeProperty('--cw-card');
   }
 
   get isPlayer(): boolean {
