@@ -147,6 +147,8 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
   const a = cp.action();
   const placed = cp.placement();
   const playing = s.status === 'playing';
+  // after the game only the hand stays (its cards count against the player)
+  const over = s.status === 'over' || s.status === 'ended' || m.ended;
   const mine = playing && s.turn === m.mySeat;
   const used = new Set(cp.cards.map((c) => c.hand));
   const needMeaning = playing && cp.mode === 'cards' && cp.pending?.wild === true && cp.pending.char === null;
@@ -156,7 +158,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
       <h2 id="cw-action-title" class="sr-only">
         {t('cw.area')}
       </h2>
-      <div class="cw-area-line">
+      <div class="cw-area-line" hidden={over}>
         <div
           class="cw-area"
           id="cw-area"
@@ -223,7 +225,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
           ))}
         </div>
       )}
-      <div class="toolbar" role="toolbar" aria-label={t('cw.actions')}>
+      <div class="toolbar" role="toolbar" aria-label={t('cw.actions')} hidden={over}>
         {/* the direction only matters when the cards go to the table */}
         <button type="button" id="cw-dir" aria-keyshortcuts="/" hidden={cp.braces} aria-label={dirText} onClick={() => m.cmd.toggleDir()}>
           {dirText}

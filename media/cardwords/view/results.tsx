@@ -28,9 +28,14 @@ export function Results({ m }: { m: Model }) {
         <tbody>
           {order.map(({ p, i }) => (
             <tr key={i} class={s.winners.includes(i) ? 'winner' : ''} data-player={p.name}>
-              <th scope="row" class="name" title={p.name}>
-                {p.name}
-                {s.winners.includes(i) ? ` — ${t('cw.winner')}` : ''}
+              <th scope="row" title={p.name}>
+                <span class="cut">{p.name}</span>
+                {s.winners.includes(i) && (
+                  <span class="winner-mark" title={t('cw.winner')}>
+                    {' ★'}
+                    <span class="sr-only">{t('cw.winner')}</span>
+                  </span>
+                )}
               </th>
               <td class="num">{p.handPoints}</td>
               <td class="num">{p.adjustment > 0 ? `+${p.adjustment}` : p.adjustment}</td>

@@ -389,6 +389,7 @@ export const da: Strings = {
   'cw.review.next': 'Næste tur',
   'cw.review.final': 'Det endelige bord ([ og ] går gennem turene)',
   'cw.review.step': 'Tur {0} af {1}',
+  'cw.review.first': 'Første tur',
 
   'lobby.watchGame': 'Se spil {0}',
 };

@@ -389,6 +389,7 @@ export const de: Strings = {
   'cw.review.next': 'Nächster Zug',
   'cw.review.final': 'Der Tisch am Ende ([ und ] gehen durch die Züge)',
   'cw.review.step': 'Zug {0} von {1}',
+  'cw.review.first': 'Erster Zug',
 
   'lobby.watchGame': 'Spiel {0} zuschauen',
 };

@@ -388,6 +388,7 @@ export const en = {
   'cw.review.next': 'Next turn',
   'cw.review.final': 'The final table ([ and ] step through the turns)',
   'cw.review.step': 'Turn {0} of {1}',
+  'cw.review.first': 'First turn',
 
   'lobby.watchGame': 'Watch game {0}',
 } as const;
