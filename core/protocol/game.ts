@@ -1,7 +1,6 @@
-// The game server's messages (docs/server.md). Client to room: `action` (a game move),
-// owner-only `robots`, `remove`, `end` (and, in Cardwords rooms, `approve`/`reject`).
-// Room to client: `welcome` after a join, `ack` after an accepted action (sent only once
-// the action is durable), `error` for every refused message, `ended` with the results.
+// The game server's join options, error codes and room states (docs/server.md). The
+// messages themselves are typed in core/protocol/messages.ts; the schemas that send these
+// states (server/game/*-schema.ts) are checked against them at compile time.
 
 export type ErrorCode =
   // the gate (server/game/gate.ts)
@@ -20,6 +19,7 @@ export type ErrorCode =
   | 'table-full'
   | 'game-ended'
   | 'storage-failed'
+  | 'server-stopping'
   | 'unknown-player'
   | 'robots-unavailable'
   // Cardwords rooms
@@ -29,34 +29,6 @@ export type ErrorCode =
   | 'bad-word'
   // engine codes pass through as they are
   | (string & {});
-
-export interface ErrorMessage {
-  code: ErrorCode;
-  message: string;
-  /** The refused message's type and id, when it had them. */
-  type?: string;
-  id?: string | number;
-}
-
-export interface WelcomeMessage {
-  gameId: string;
-  kind: 'yatzee' | 'cardwords';
-  role: 'player' | 'watcher';
-  owner: boolean;
-  /** The seat's name (players). */
-  name?: string;
-  /** The seat key: with the game id and the name, it gets the seat back after a restart. */
-  key?: string;
-  /** Cardwords: the seat (0 moves first). */
-  seat?: number;
-}
-
-export interface AckMessage {
-  id?: string | number;
-  type: string;
-  /** Actions accepted in this game so far. */
-  moves: number;
-}
 
 export interface YatzeeJoinOptions {
   /** The owner token: creating games needs it. */
@@ -83,6 +55,11 @@ export interface CardwordsCreateOptions {
   watchers?: number;
   /** The level of the robot that plays a dropped human's seat (default good). */
   standIn?: 'best' | 'good' | 'casual';
+  /**
+   * Seconds a dropped human's seat is held before a stand-in plays it (default 60; 0: at
+   * once, as the original; 'never': the game waits for the human).
+   */
+  grace?: number | 'never';
   /** The first deal's seed (1..64 printable ASCII): the same deal again, for tournaments or tests. */
   seed?: string;
   /** The creator's name: it takes the first human seat; without one the owner watches. */
@@ -101,14 +78,22 @@ export interface CardwordsJoinOptions {
   watch?: boolean;
 }
 
-// The room states as a client decodes them (the server's schema classes in
-// server/game/*-room.ts define what is sent; these are their shapes, for the UI and tests).
+// The room states as a client decodes them. The server's schemas (server/game/*-schema.ts)
+// define what is sent; a compile-time check there ties each schema to its interface here
+// (same fields, assignable types), so the two cannot drift apart.
+
+/**
+ * Away: a human whose connection dropped (a closed panel, a lost network) keeps the seat.
+ * `awaySince` is the server's clock (ms since the epoch) at the drop; 0 while connected.
+ */
 
 /** A Yatzee sheet (scores: -1 = open). */
 export interface YatzeeSheetState {
   name: string;
   robot: boolean;
   connected: boolean;
+  /** Dropped since (server ms); 0 while connected (robots: 0). */
+  awaySince: number;
   present: boolean;
   scores: number[];
   dice: number[];
@@ -120,7 +105,11 @@ export interface YatzeeSheetState {
 
 export interface YatzeeRoomState {
   gameId: string;
+  kind: string;
+  /** playing | ended (every sheet full, or ended otherwise: the `results` message says why) */
   status: string;
+  /** No human is connected: the robots wait. */
+  paused: boolean;
   moves: number;
   players: YatzeeSheetState[];
 }
@@ -137,7 +126,12 @@ export interface CardwordsSeatState {
   robot: boolean;
   level: string;
   connected: boolean;
+  /** Dropped since (server ms); 0 while connected. */
+  awaySince: number;
+  /** A stand-in robot plays this human's seat (away past the grace period, left, or removed). */
   auto: boolean;
+  /** Actions a stand-in made for this seat this round (marked in the log and the results). */
+  standIns: number;
   score: number;
   cards: number;
   hand?: CardwordsCardState[];
@@ -157,10 +151,18 @@ export interface CardwordsPlacedState {
 
 export interface CardwordsRoomState {
   gameId: string;
+  kind: string;
+  ruleset: string;
+  digest: string;
+  /** waiting | playing | over (results out, rematch possible) | ended */
   status: string;
   round: number;
-  ruleset: string;
   humans: number;
+  watchers: number;
+  /** The grace period in ms before a stand-in plays a dropped human's seat; -1: never. */
+  grace: number;
+  /** No human is connected: no robot or stand-in moves until one is back. */
+  paused: boolean;
   width: number;
   height: number;
   players: CardwordsSeatState[];
@@ -170,7 +172,8 @@ export interface CardwordsRoomState {
   turn: number;
   idle: number;
   moves: number;
-  last: { player: number; type: string; score: number; words: string[]; traded: number; drawn: number };
+  /** The last turn; `standIn`: a stand-in robot played it for the seat's human. */
+  last: { player: number; type: string; score: number; words: string[]; traded: number; drawn: number; standIn: boolean };
   endReason: string;
   winners: number[];
 }
@@ -189,23 +192,3 @@ export interface GameListing {
 
 /** One turn of the game log: what `last` showed after it (all public; a trade shows only a count). */
 export type CardwordsTurnInfo = CardwordsRoomState['last'];
-
-/**
- * `history`: the turns of the current round so far, the answer to a client's `history` (a
- * watcher who comes late, a player back after a reload), so that the game log is whole.
- */
-export interface CardwordsHistoryMessage {
-  /** The request's id, when it had one. */
-  id?: string | number;
-  round: number;
-  /** The seats' names, by seat index (the state may arrive after this message). */
-  players: string[];
-  turns: CardwordsTurnInfo[];
-}
-
-/** `ruleset`: the ruleset's files a Cardwords room sends at join (never the dictionaries). */
-export interface RulesetMessage {
-  name: string;
-  digest: string;
-  files: { charset: string; cardset: string; cardtable: string; bonus: string };
-}

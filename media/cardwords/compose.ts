@@ -595,7 +595,7 @@ export class Composer {
   }
 
   /** Sets the composition to an action (the robot's hint): location, direction, cards. */
-  load(a: ComposedAction): boolean {
+  load(a: { type: 'move'; cards: readonly PlacedCard[] } | { type: 'trade'; cards: readonly Card[] } | { type: 'pass' }): boolean {
     const hand = this.ctx.hand;
     const used = new Set<number>();
     const pick = (card: Card): number => {

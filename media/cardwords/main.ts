@@ -8,6 +8,8 @@ import { h } from '../ui/dom.js';
 import { startPage } from '../ui/page.js';
 import type { StringKey } from '../ui/l10n/index.js';
 import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from './panel.js';
+import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
+import { CLOSE, STOPPING_MESSAGE, type CardwordsServerMessages } from '../../core/protocol/messages.js';
 
 interface Seat {
   gameId: string;
@@ -47,35 +49,40 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<boole
     return false;
   }
   // the room sends welcome, then ruleset (and word requests to the owner): catch them all now
+  const typed = cardwordsRoom(room);
   let panel: CardwordsPanel | null = null;
   let ruleset: RulesetMessage | null = null;
-  const early: Array<[string, unknown]> = [];
-  room.onMessage('ruleset', (m: RulesetMessage) => {
+  let stopping: string | null = null;
+  typed.on('ruleset', (m) => {
     ruleset = m;
     panel?.setRuleset(m);
   });
-  for (const type of ['word-request', 'word', 'results', 'rematch', 'ended', 'ack', 'error', 'hint']) {
-    room.onMessage(type, (m: unknown) => {
-      if (!panel) early.push([type, m]);
+  typed.on('stopping', (m) => (stopping = m.message));
+  // a small adapter: handlers registered by the panel get the messages that came before it
+  type In = CardwordsServerMessages;
+  const handlers: { [K in keyof In]?: (p: In[K]) => void } = {};
+  const early: Array<() => void> = [];
+  const relay = <K extends keyof In & string>(type: K) =>
+    typed.on(type, (m) => {
+      const deliver = () => (handlers[type] as ((p: In[K]) => void) | undefined)?.(m);
+      if (panel) deliver();
+      else early.push(deliver);
     });
-  }
-  const welcome = await new Promise<Welcome>((resolve) => room.onMessage('welcome', (w: Welcome) => resolve(w)));
+  for (const type of ['word-request', 'word', 'results', 'rematch', 'ended', 'ack', 'error', 'hint', 'history'] as const) relay(type);
+  const welcome = await new Promise<Welcome>((resolve) => typed.on('welcome', resolve));
   if (welcome.role === 'player' && welcome.key && welcome.name) {
     host.save('cardwords.seat', { gameId: welcome.gameId, name: welcome.name, key: welcome.key } satisfies Seat);
     host.save('cardwords.name', welcome.name);
   }
-  // a small adapter: handlers registered by the panel get the messages that came before it
-  const handlers = new Map<string, (p: unknown) => void>();
-  const roomLike = {
+  const roomLike: CardwordsRoomClient = {
     roomId: room.roomId,
-    send: (type: string, payload: unknown) => room.send(type, payload),
-    onMessage: (type: string, cb: (p: unknown) => void) => {
-      handlers.set(type, cb);
-      if (type !== 'ruleset') room.onMessage(type, cb);
+    send: (type, payload) => typed.send(type, payload),
+    on: (type, cb) => {
+      (handlers as Record<string, unknown>)[type] = cb;
     },
   };
   panel = new CardwordsPanel(host, main, t, roomLike, welcome);
-  for (const [type, m] of early) handlers.get(type)?.(m);
+  for (const deliver of early) deliver();
   if (ruleset) panel.setRuleset(ruleset);
   const push = () => panel.update((room.state as { toJSON(): CwStateV }).toJSON());
   room.onStateChange(push);
@@ -83,7 +90,10 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<boole
   room.onDrop((code) => panel.say(t('cw.disconnected', code), 'error'));
   room.onReconnect(() => panel.say(t('cw.reconnected')));
   room.onLeave((code, reason) => {
-    if (code !== 1000) panel.say(t('cw.disconnected', reason ?? code), 'error');
+    // a normal end (results and `ended` came first) or a leave: nothing went wrong
+    if (code === 1000 || (code === CLOSE.ENDED && (panel.isEnded || reason === 'left'))) return;
+    if (code === CLOSE.SERVER_STOPPING) return panel.say(stopping ?? STOPPING_MESSAGE);
+    panel.say(t('cw.disconnected', reason ?? code), 'error');
   });
   (window as unknown as { cardwordsPanel: CardwordsPanel }).cardwordsPanel = panel;
   panel.focus();

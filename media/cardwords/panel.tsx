@@ -9,25 +9,30 @@ import { render } from 'preact';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
-import type { MoveError } from '../../core/games/cardwords/rules.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
+import type { CardwordsCardState as CwCardV, CardwordsPlacedState as CwPlacedV, CardwordsRoomState as CwStateV, CardwordsSeatState as CwSeatV, CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type {
-  CardwordsCardState as CwCardV,
-  CardwordsPlacedState as CwPlacedV,
-  CardwordsRoomState as CwStateV,
-  CardwordsSeatState as CwSeatV,
+  AckMessage,
+  CardwordsActionMessage,
+  CardwordsClientMessages,
+  CardwordsHistoryMessage,
+  CardwordsServerMessages,
+  EndedMessage,
+  ErrorMessage,
+  HintMessage,
+  ResultsMessage,
   RulesetMessage,
   WelcomeMessage as Welcome,
-  CardwordsHistoryMessage,
-  CardwordsTurnInfo,
-} from '../../core/protocol/game.js';
-import type { RoomLike } from '../ui/room.js';
+  WordDecisionMessage,
+  WordRequestMessage,
+} from '../../core/protocol/messages.js';
+import type { CardwordsRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Composer, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from './compose.js';
-import type { Cell, HintMove, LogEntry, Model, Results } from './view/model.js';
+import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, moveError, startText } from './view/action.js';
 import { ScoreBoard } from './view/scores.js';
@@ -38,22 +43,6 @@ import { Results as ResultsView } from './view/results.js';
 import { Review } from './view/review.js';
 
 export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, Welcome };
-
-interface ServerError {
-  code?: string;
-  message?: string;
-  id?: string | number;
-  type?: string;
-  words?: string[];
-  errors?: Array<MoveError & Record<string, unknown>>;
-  player?: number;
-  turn?: number;
-  pile?: number;
-  wanted?: number;
-  cards?: string[];
-  /** unknown-words: false when the owner's list of questions is full (the owner was not asked). */
-  asked?: boolean;
-}
 
 interface Sent {
   type: string;
@@ -90,14 +79,14 @@ export class CardwordsPanel {
   private composer: Composer | null = null;
   private cursor: Cell = { col: 0, row: 0 };
   private hovered: Cell | null = null;
-  private readonly requests: Requests<Sent>;
+  private readonly requests: Requests<CardwordsClientMessages, CardwordsServerMessages, Sent>;
   private readonly log: LogEntry[] = [];
   private loggedMoves = 0;
   private loggedRound = 0;
   private readonly lastPoints = new Map<number, number>();
   private readonly wordRequests = new Map<string, string>();
-  private results: Results | null = null;
-  private ended: { reason: string } | null = null;
+  private results: ResultsMessage | null = null;
+  private ended: EndedMessage | null = null;
   /** The cells of the last move (ringed on the table). */
   private lastCells = new Set<number>();
   /** Cards on the table at the last state; -1 before the first (a reload does not know the last move's cards). */
@@ -129,14 +118,14 @@ export class CardwordsPanel {
     });
     // the join or creation form goes: the components own the whole root from here
     root.replaceChildren();
-    this.requests = new Requests<Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p, meta) => this.onError(p as ServerError, meta) });
-    room.onMessage('word-request', (p) => this.onWordRequest(p as { words: string[]; player: string }));
-    room.onMessage('word', (p) => this.onWord(p as { word: string; approved: boolean }));
-    room.onMessage('results', (p) => this.onResults(p as Results));
-    room.onMessage('rematch', (p) => this.onRematch(p as { round: number }));
-    room.onMessage('ended', (p) => this.onEnded(p as { reason: string }));
-    room.onMessage('history', (p) => this.onHistory(p as CardwordsHistoryMessage));
-    room.onMessage('hint', (p) => this.onHint(p as HintMessage));
+    this.requests = new Requests<CardwordsClientMessages, CardwordsServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p, meta) => this.onError(p, meta) });
+    room.on('word-request', (p) => this.onWordRequest(p));
+    room.on('word', (p) => this.onWord(p));
+    room.on('results', (p) => this.onResults(p));
+    room.on('rematch', (p) => this.onRematch(p));
+    room.on('ended', (p) => this.onEnded(p));
+    room.on('history', (p) => this.onHistory(p));
+    room.on('hint', (p) => this.onHint(p));
     document.addEventListener('keydown', (e) => this.onKey(e));
     this.say(this.isPlayer ? t('cw.joined', this.welcome.name ?? '') : t('cw.watching'));
   }
@@ -588,7 +577,7 @@ export class CardwordsPanel {
 
   private sendAction(a: ComposedAction): void {
     if (this.requests.inFlight('action')) return;
-    const payload =
+    const payload: Omit<CardwordsActionMessage, 'id'> =
       a.type === 'move'
         ? { type: 'move', cards: a.cards.map((p) => ({ col: p.col, row: p.row, card: p.card.char === null ? { char: null, points: p.card.points, meaning: p.card.meaning } : { char: p.card.char, points: p.card.points } })) }
         : a.type === 'trade'
@@ -598,7 +587,7 @@ export class CardwordsPanel {
     this.send('action', payload, { type: a.type, action: a });
   }
 
-  private send(type: string, payload: Record<string, unknown>, meta: Sent): void {
+  private send<K extends keyof CardwordsClientMessages & string>(type: K, payload: Omit<CardwordsClientMessages[K], 'id'>, meta: Sent): void {
     this.requests.send(type, payload, { ...meta, type: type === 'action' ? 'action' : meta.type });
     this.render();
   }
@@ -625,7 +614,7 @@ export class CardwordsPanel {
 
   // ------------------------------------------------------------------ messages
 
-  private onAck(p: { id?: string | number; type?: string; words?: string[] }, meta: Sent): void {
+  private onAck(p: AckMessage, meta: Sent): void {
     if (meta.type === 'action' && meta.action) {
       const a = meta.action;
       const l = this.state?.last;
@@ -642,7 +631,7 @@ export class CardwordsPanel {
     } else this.render();
   }
 
-  private onError(p: ServerError, meta: Sent | undefined): void {
+  private onError(p: ErrorMessage, meta: Sent | undefined): void {
     const t = this.t;
     const ctx = { t, coords: this.coords, start: () => (this.rules && this.coords ? startText({ t, rules: this.rules, coords: this.coords } as Model) : '') };
     let text: string;
@@ -675,26 +664,26 @@ export class CardwordsPanel {
     if (area) flash(area, 'refused');
   }
 
-  private onWordRequest(p: { words: string[]; player: string }): void {
+  private onWordRequest(p: WordRequestMessage): void {
     for (const w of p.words) this.wordRequests.set(w, p.player);
     this.say(this.t('cw.request', p.player, p.words.join(', ')));
     document.querySelector<HTMLButtonElement>('#cw-requests button')?.focus();
   }
 
-  private onWord(p: { word: string; approved: boolean }): void {
+  private onWord(p: WordDecisionMessage): void {
     this.log.push({ round: this.state?.round ?? 1, text: this.t(p.approved ? 'cw.word.approved' : 'cw.word.rejected', p.word) });
     this.say(this.t(p.approved ? 'cw.word.approved' : 'cw.word.rejected', p.word));
   }
 
-  private onResults(p: Results): void {
+  private onResults(p: ResultsMessage): void {
     this.results = p;
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
-    this.log.push({ round: p.round, text: this.t('cw.log.end', winners.join(', ')) });
+    this.log.push({ round: p.round ?? this.state?.round ?? 1, text: this.t('cw.log.end', winners.join(', ')) });
     this.refusal = '';
     this.say(this.resultText(p));
   }
 
-  private resultText(p: Results): string {
+  private resultText(p: ResultsMessage): string {
     const me = this.mySeat;
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
     return me >= 0 && p.results[me]?.winner ? this.t('cw.youWin', p.results[me]!.score) : this.t('cw.won', winners.join(', '));
@@ -712,7 +701,7 @@ export class CardwordsPanel {
     this.say(this.t('cw.log.rematch', p.round));
   }
 
-  private onEnded(p: { reason: string }): void {
+  private onEnded(p: EndedMessage): void {
     this.ended = p;
     this.refusal = '';
     this.host.remove('cardwords.seat');
@@ -722,7 +711,7 @@ export class CardwordsPanel {
   private onHint(p: HintMessage): void {
     this.requests.settle(p.id);
     // the server's ranked moves when it sends them, else its one suggestion
-    const list = Array.isArray(p.moves) && p.moves.length > 0 ? p.moves : [{ action: p.action, score: p.score, words: p.words }];
+    const list = Array.isArray(p.ranked) && p.ranked.length > 0 ? p.ranked : [{ action: p.action, score: p.score, words: p.words }];
     this.hints = list.slice(0, 10);
     this.hintIndex = null;
     this.chooseHint(0);
@@ -749,15 +738,6 @@ export class CardwordsPanel {
   get isEnded(): boolean {
     return this.ended !== null;
   }
-}
-
-interface HintMessage {
-  id?: string;
-  action: ComposedAction;
-  score: number;
-  words: string[];
-  /** The best moves, best first (up to 10), when the server ranks them. */
-  moves?: HintMove[];
 }
 
 function Settings({ m }: { m: Model }) {

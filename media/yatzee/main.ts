@@ -6,6 +6,8 @@ import { Client, type Room } from '@colyseus/sdk';
 import { h } from '../ui/dom.js';
 import { startPage } from '../ui/page.js';
 import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
+import { yatzeeRoom } from '../../core/protocol/client.js';
+import { CLOSE, STOPPING_MESSAGE } from '../../core/protocol/messages.js';
 
 interface Seat {
   gameId: string;
@@ -37,21 +39,25 @@ async function enter(join: () => Promise<Room>): Promise<void> {
     status.dataset.kind = 'error';
     return;
   }
-  const welcome = await new Promise<Welcome>((resolve) => {
-    room.onMessage('welcome', (w: Welcome) => resolve(w));
-  });
+  const typed = yatzeeRoom(room);
+  let stopping: string | null = null;
+  typed.on('stopping', (m) => (stopping = m.message));
+  const welcome = await new Promise<Welcome>((resolve) => typed.on('welcome', resolve));
   if (welcome.role === 'player' && welcome.key && welcome.name) {
     host.save('yatzee.seat', { gameId: welcome.gameId, name: welcome.name, key: welcome.key } satisfies Seat);
     host.save('yatzee.name', welcome.name);
   }
-  const panel = new YatzeePanel(host, main, t, room, welcome);
+  const panel = new YatzeePanel(host, main, t, typed, welcome);
   const push = () => panel.update((room.state as { toJSON(): RoomView }).toJSON());
   room.onStateChange(push);
   if (room.state) push();
   room.onDrop((code) => panel.say(t('yatzee.disconnected', code), 'error'));
   room.onReconnect(() => panel.say(t('yatzee.reconnected')));
   room.onLeave((code, reason) => {
-    if (code !== 1000) panel.say(t('yatzee.disconnected', reason ?? code), 'error');
+    // a normal end (results and `ended` came first) or a leave: nothing went wrong
+    if (code === 1000 || (code === CLOSE.ENDED && (panel.isEnded || reason === 'left'))) return;
+    if (code === CLOSE.SERVER_STOPPING) return panel.say(stopping ?? STOPPING_MESSAGE);
+    panel.say(t('yatzee.disconnected', reason ?? code), 'error');
   });
   (window as unknown as { yatzeePanel: YatzeePanel }).yatzeePanel = panel;
   if (welcome.role === 'player') panel.focusDice();

@@ -18,8 +18,9 @@ import {
 import { affordances, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
 import { announce, flash, h, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
-import type { WelcomeMessage as Welcome, YatzeeRoomState as RoomView, YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
-import type { RoomLike } from '../ui/room.js';
+import type { YatzeeRoomState as RoomView, YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
+import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages } from '../../core/protocol/messages.js';
+import type { YatzeeRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 
 export type { RoomLike, RoomView, SheetView, Welcome };
@@ -118,9 +119,10 @@ export class YatzeePanel {
       }
     });
     this.layout();
-    room.onMessage('error', (p) => this.onError(p as { code?: string; message?: string; id?: string }));
-    room.onMessage('ack', (p) => this.onAck(p as { id?: string }));
-    room.onMessage('ended', (p) => this.onEnded(p as { reason: string; results: { name: string; robot: boolean; total: number }[] }));
+    room.on('error', (p) => this.onError(p));
+    room.on('ack', (p) => this.onAck(p));
+    room.on('results', (p) => this.onResults(p));
+    room.on('ended', (p) => this.onEnded(p));
     document.addEventListener('keydown', (e) => this.onKey(e));
   }
 
@@ -347,16 +349,16 @@ export class YatzeePanel {
 
   // ------------------------------------------------------------------ actions
 
-  private send(type: string, payload: Record<string, unknown>, meta: { type: string; category?: Category } = { type }): void {
+  private send<K extends keyof YatzeeClientMessages & string>(type: K, payload: YatzeeClientMessages[K], meta: { type: string; category?: Category } = { type }): void {
     const id = `ui-${++this.seq}`;
     this.sent.set(id, meta);
     this.pending++;
     this.room.send(type, { ...payload, id });
   }
 
-  private act(action: Record<string, unknown> & { type: string }): void {
+  private act(action: YatzeeActionMessage): void {
     if (!this.isPlayer) return;
-    this.send('action', action, { type: action.type, category: action.category as Category | undefined });
+    this.send('action', action, { type: action.type, ...(action.type === 'transfer' ? { category: action.category } : {}) });
   }
 
   private toggle(k: number): void {
@@ -442,10 +444,10 @@ export class YatzeePanel {
     this.dice[this.focusDie]?.focus();
   }
 
-  private onAck(p: { id?: string }): void {
-    const meta = p.id ? this.sent.get(p.id) : undefined;
+  private onAck(p: AckMessage): void {
+    const meta = p.id !== undefined ? this.sent.get(String(p.id)) : undefined;
     if (!meta) return;
-    this.sent.delete(p.id!);
+    this.sent.delete(String(p.id));
     this.pending = Math.max(0, this.pending - 1);
     if (this.pending === 0) this.optimisticHeld = null;
     if (meta.type === 'transfer' && meta.category && this.me) {
@@ -455,8 +457,8 @@ export class YatzeePanel {
     this.render();
   }
 
-  private onError(p: { code?: string; message?: string; id?: string }): void {
-    if (p.id && this.sent.delete(p.id)) this.pending = Math.max(0, this.pending - 1);
+  private onError(p: ErrorMessage): void {
+    if (p.id !== undefined && this.sent.delete(String(p.id))) this.pending = Math.max(0, this.pending - 1);
     if (this.pending === 0) this.optimisticHeld = null;
     const key = `err.${p.code ?? ''}` as StringKey;
     const text = this.t(key) !== key ? this.t(key) : (p.message ?? p.code ?? '?');
@@ -465,13 +467,23 @@ export class YatzeePanel {
     this.render();
   }
 
-  private onEnded(p: { reason: string; results: { name: string; robot: boolean; total: number }[] }): void {
-    this.say(this.t('yatzee.ended', p.reason));
+  private onResults(p: ResultsMessage): void {
     this.results.hidden = false;
     this.results.replaceChildren(
       h('h2', {}, this.t('yatzee.results')),
-      h('ol', { id: 'yatzee-results-list' }, ...p.results.map((r) => h('li', {}, `${r.robot ? this.t('yatzee.player.robot', r.name) : r.name}: ${r.total}`))),
+      h('ol', { id: 'yatzee-results-list' }, ...p.results.map((r) => h('li', {}, `${r.robot ? this.t('yatzee.player.robot', r.name) : r.name}: ${r.score}`))),
     );
+  }
+
+  private ended: EndedMessage | null = null;
+
+  get isEnded(): boolean {
+    return this.ended !== null;
+  }
+
+  private onEnded(p: EndedMessage): void {
+    this.ended = p;
+    this.say(this.t('yatzee.ended', p.reason));
     this.host.remove('yatzee.seat');
   }
 

@@ -17,114 +17,31 @@
 //   refused for them) and answers `word` (approved) and `reject`, `remove`d humans and
 //   `rematch` seeds. The game starts by itself once the humans are seated, so a replay
 //   rebuilds it all, the questions still waiting for the owner included.
-import { schema, t, StateView, type SchemaType } from '@colyseus/schema';
+import { StateView } from '@colyseus/schema';
 import type { Client } from '@colyseus/core';
-import { ANY_WORD, MAX_NAME_LENGTH, apply, newGame, type CardwordsAction, type CardwordsError, type CardwordsState, type Words } from '../../core/games/cardwords/engine.js';
+import { ANY_WORD, MAX_NAME_LENGTH, apply, finish, newGame, type CardwordsAction, type CardwordsError, type CardwordsState, type Words } from '../../core/games/cardwords/engine.js';
 import { NotationError, parseAction } from '../../core/games/cardwords/notation.js';
 import { viewOf } from '../../core/games/cardwords/view.js';
-import type { Card } from '../../core/games/cardwords/types.js';
-import { ROBOT_LEVELS, bestNonMove, chooseAction, choiceToAction, moveWords, robotAction, type RobotChoice, type RobotLevel } from '../../core/robots/cardwords/robot.js';
+import { bestNonMove, chooseAction, choiceToAction, moveWords, robotAction, type RobotChoice, type RobotLevel } from '../../core/robots/cardwords/robot.js';
 import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.js';
 import { Rng } from '../../core/random.js';
 import { ctx, isOwnerToken } from './context.js';
 import { GameRoom, isRecord, messageId, newKey, refuse } from './room-base.js';
+import { parseCreateOptions, storedOptions, type CreationOptions } from './cardwords-options.js';
 import type { LoadedRuleset } from './rulesets.js';
 import type { LogEntry, StoredGame } from './store.js';
-import type { CardwordsHistoryMessage, CardwordsTurnInfo } from '../../core/protocol/game.js';
+import type { CardwordsTurnInfo } from '../../core/protocol/game.js';
+import { CLOSE, type CardwordsClientMessages, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
+import { CardwordsRoomState, CwPlaced, CwSeat, setHand } from './cardwords-schema.js';
+import { set, setArray } from './schema-sync.js';
 
 /** How many moves a hint ranks. */
 const HINT_MOVES = 10;
 
-/** Most seats (humans + robots) in one game; the deck may allow fewer. */
-export const MAX_SEATS = 16;
-export const MAX_WATCHERS = 64;
 /** Most unknown words waiting for the owner in one game; later ones are refused but not asked. */
 export const MAX_PENDING_WORDS = 256;
 /** Most of those one player's refusals may hold (one player cannot fill the owner's list). */
 export const MAX_PENDING_PER_PLAYER = 32;
-
-export const CwCard = schema({ char: t.string().default(''), points: t.int16().default(0) }, 'CwCard');
-
-/** A card on the table; `char` '' is a wildcard, shown as its `meaning`. */
-export const CwPlaced = schema(
-  {
-    col: t.uint8().default(0),
-    row: t.uint8().default(0),
-    char: t.string().default(''),
-    points: t.int16().default(0),
-    meaning: t.string().default(''),
-  },
-  'CwPlaced',
-);
-
-export const CwSeat = schema(
-  {
-    /** '' for a human seat nobody has taken yet. */
-    name: t.string().default(''),
-    robot: t.boolean().default(false),
-    /** A robot's level ('' for humans). */
-    level: t.string().default(''),
-    connected: t.boolean().default(false),
-    /** A stand-in robot plays this human's seat (dropped or gone). */
-    auto: t.boolean().default(false),
-    score: t.int32().default(0),
-    /** Cards in the hand (public). */
-    cards: t.uint8().default(0),
-    /** The cards: only this seat's player receives them. */
-    hand: t.array(CwCard).view(),
-    /** Agreed to a rematch. */
-    rematch: t.boolean().default(false),
-    /** After the end: the points left in the hand, and what the end added to the score. */
-    handPoints: t.int32().default(0),
-    adjustment: t.int32().default(0),
-  },
-  'CwSeat',
-);
-export type CwSeatT = SchemaType<typeof CwSeat>;
-
-export const CwLast = schema(
-  {
-    player: t.int8().default(-1),
-    type: t.string().default(''),
-    score: t.int32().default(0),
-    words: t.array('string'),
-    traded: t.uint8().default(0),
-    drawn: t.uint8().default(0),
-  },
-  'CwLast',
-);
-
-export const CardwordsRoomState = schema(
-  {
-    gameId: t.string().default(''),
-    kind: t.string().default('cardwords'),
-    ruleset: t.string().default(''),
-    digest: t.string().default(''),
-    /** waiting (humans sitting down) | playing | over (results out, rematch possible) | ended */
-    status: t.string().default('waiting'),
-    /** 1 for the first game, +1 per rematch. */
-    round: t.uint16().default(1),
-    humans: t.uint8().default(0),
-    watchers: t.uint8().default(0),
-    width: t.uint8().default(0),
-    height: t.uint8().default(0),
-    players: t.array(CwSeat),
-    /** The cards on the table, in the order laid. */
-    board: t.array(CwPlaced),
-    /** Cards left in the pile (never which). */
-    pile: t.uint16().default(0),
-    /** The seat to move; -1 before the start. */
-    turn: t.int8().default(-1),
-    idle: t.uint8().default(0),
-    /** Actions accepted in this round. */
-    moves: t.uint32().default(0),
-    last: t.ref(CwLast),
-    /** After the end: 'out' or 'idle', and the winning seats. */
-    endReason: t.string().default(''),
-    winners: t.array('uint8'),
-  },
-  'CardwordsRoomState',
-);
 
 interface Seat {
   index: number;
@@ -133,38 +50,17 @@ interface Seat {
   /** A robot seat's level; null for a human seat. */
   robot: RobotLevel | null;
   key: string | null;
-  /** The connected client (also while it may reconnect). */
+  /** The client (also while the SDK may reconnect it); null when none. */
   sessionId: string | null;
-  /** Connected, dropped and awaiting reconnection, or awaiting the return after a restart. */
-  held: boolean;
-  /** A restored seat waits for its human until then (ms), then a stand-in plays it. */
-  heldUntil: number;
-  /** A stand-in robot plays the seat. */
+  /** Dropped (or restored and not back yet) since (ms); 0 while connected. */
+  awaySince: number;
+  /** A stand-in robot plays the seat (away past the grace period, left, or removed). */
   auto: boolean;
   rematch: boolean;
-  /** Removed by the owner: the key is void, a stand-in plays to the end. */
+  /** Removed by the owner or left: the key is void, a stand-in plays to the end. */
   removed: boolean;
-}
-
-interface CreationOptions {
-  ruleset: string;
-  humans: number;
-  robots: RobotLevel[];
-  watchers: number;
-  /** The level of the robot that plays a dropped human's seat. */
-  standIn: RobotLevel;
-  /** The first deal's seed, when the owner fixes it (the same deal for a tournament, tests). */
-  seed?: string;
-}
-
-export interface CardwordsResult {
-  seat: number;
-  name: string;
-  robot: boolean;
-  score: number;
-  handPoints: number;
-  adjustment: number;
-  winner: boolean;
+  /** Taken with the owner token: the owner plays this seat (and must not see the others' unknown words during a round). */
+  owner: boolean;
 }
 
 const ROBOT_NAME = /^robot\d+$/i;
@@ -185,19 +81,9 @@ export function seatName(raw: unknown): string | null {
   return n;
 }
 
-function isLevel(x: unknown): x is RobotLevel {
-  return typeof x === 'string' && (ROBOT_LEVELS as readonly string[]).includes(x);
-}
-
 const same = (a: string, b: string) => a.toLocaleLowerCase('en') === b.toLocaleLowerCase('en');
-const cardKey = (c: { char: string | null; points: number }) => `${c.char ?? ''}\u0000${c.points}`;
 
-function intIn(x: unknown, min: number, max: number, fallback: number): number | null {
-  if (x === undefined) return fallback;
-  return typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max ? x : null;
-}
-
-export class CardwordsRoom extends GameRoom {
+export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsServerMessages> {
   readonly kind = 'cardwords';
   override state = new CardwordsRoomState();
   override autoDispose = false;
@@ -209,8 +95,9 @@ export class CardwordsRoom extends GameRoom {
   private roundSeed = '';
   /** Unknown words waiting for the owner: word -> names of the players refused for it. */
   private readonly pending = new Map<string, Set<string>>();
-  private lastResults: CardwordsResult[] | null = null;
-  private robotBusy = false;
+  private lastResults: PlayerResult[] | null = null;
+  /** Indexes of this round's actions a stand-in made (marked in the log and the history). */
+  private standInAt = new Set<number>();
   /** Actions of this round whose cards are in the schema's board. */
   private shownActions = 0;
 
@@ -220,7 +107,9 @@ export class CardwordsRoom extends GameRoom {
     const registry = ctx().rulesets;
     let opts: CreationOptions | null = null;
     if (typeof o.restore !== 'string') {
-      opts = this.readOptions(o, registry.names());
+      const parsed = parseCreateOptions(o, registry.names());
+      if (!parsed.ok) throw refuse(parsed.code, parsed.message);
+      opts = parsed.options;
       const loaded = await this.loadRuleset(opts.ruleset);
       const seats = opts.humans + opts.robots.length;
       if (loaded.rules.deck.length < seats * loaded.rules.handSize) {
@@ -241,32 +130,32 @@ export class CardwordsRoom extends GameRoom {
       await this.log?.close(); // a game that does not come back stays in the store as it is
       throw e;
     }
-    this.onMessage('action', (client, m) => this.onAction(client, m));
-    this.onMessage('approve', (client, m) => this.onWords(client, m, true));
-    this.onMessage('reject', (client, m) => this.onWords(client, m, false));
-    this.onMessage('rematch', (client, m) => this.onRematch(client, m));
-    this.onMessage('remove', (client, m) => this.onRemove(client, m));
-    this.onMessage('hint', (client, m) => this.onHint(client, m));
-    this.onMessage('history', (client, m) => this.onHistory(client, m));
-    this.onMessage('end', (client, m) => {
+    this.on('action', (client, m) => this.onAction(client, m));
+    this.on('approve', (client, m) => this.onWords(client, m, true));
+    this.on('reject', (client, m) => this.onWords(client, m, false));
+    this.on('rematch', (client, m) => this.onRematch(client, m));
+    this.on('remove', (client, m) => this.onRemove(client, m));
+    this.on('hint', (client, m) => this.onHint(client, m));
+    this.on('history', (client, m) => this.onHistory(client, m));
+    this.on('leave', (client, m) => this.onLeaveRequest(client, m));
+    this.on('end', (client, m) => {
       if (!this.requireOwner(client, 'end', m)) return;
-      client.send('ack', { id: messageId(m), type: 'end', moves: this.moves() });
+      this.sendTo(client, 'ack', { id: messageId(m), type: 'end', moves: this.moves() });
       void this.enqueue(() => this.endGame('owner'));
     });
     this.onMessage('*', (client, type, m) => this.sendError(client, 'unknown-message', `no message '${String(type)}' in a Cardwords room`, { id: messageId(m), type: String(type) }));
     const { timeouts } = ctx();
-    this.clock.setInterval(() => this.checkLifetime(), Math.max(20, Math.min(1000, timeouts.firstJoinMs / 10, timeouts.idleMs / 10, timeouts.reconnectMs / 10)));
-    this.clock.setInterval(() => this.robotStep(), Math.max(1, timeouts.robotDelayMs));
+    this.startClocks(Math.min(1000, timeouts.firstJoinMs / 10, timeouts.idleMs / 10, this.opts.grace > 0 ? this.opts.grace / 10 : 1000));
   }
 
   /** The header's options of a restored game, with its ruleset loaded and checked. */
   private async restoredOptions(raw: Record<string, unknown>, id: string): Promise<CreationOptions> {
-    const h = raw as unknown as CreationOptions & { digest?: string };
+    const { digest, ...h } = storedOptions(raw);
     const loaded = await this.loadRuleset(h.ruleset);
-    if (h.digest !== loaded.rules.ruleset.digest) {
-      throw refuse('unknown-game', `game ${id} was played with another version of ruleset ${h.ruleset} (digest ${h.digest}, now ${loaded.rules.ruleset.digest})`);
+    if (digest !== loaded.rules.ruleset.digest) {
+      throw refuse('unknown-game', `game ${id} was played with another version of ruleset ${h.ruleset} (digest ${digest}, now ${loaded.rules.ruleset.digest})`);
     }
-    return { ruleset: h.ruleset, humans: h.humans, robots: h.robots, watchers: h.watchers, standIn: h.standIn };
+    return h;
   }
 
   /** Seats, schema and the replay of the stored entries. */
@@ -280,6 +169,7 @@ export class CardwordsRoom extends GameRoom {
     st.digest = this.ruleset.rules.ruleset.digest;
     st.humans = opts.humans;
     st.watchers = opts.watchers;
+    st.grace = opts.grace;
     st.width = this.ruleset.rules.table.width;
     st.height = this.ruleset.rules.table.height;
     for (let i = 0; i < opts.humans; i++) this.seats.push(this.freeSeat(i));
@@ -290,42 +180,16 @@ export class CardwordsRoom extends GameRoom {
     for (const e of stored.entries) this.replayEntry(e);
     this.maybeStart();
     if (stored.entries.length > 0) {
-      // a restored game: its humans have a while to come back before stand-ins play for them
-      const until = Date.now() + ctx().timeouts.reconnectMs;
-      for (const s of this.seats) if (s.robot === null && s.name !== '' && !s.removed) Object.assign(s, { held: true, heldUntil: until, auto: false });
+      // a restored game waits for its humans: away from now, a stand-in after the grace period
+      const now = Date.now();
+      for (const s of this.seats) if (s.robot === null && s.name !== '' && !s.removed) Object.assign(s, { awaySince: now, auto: false });
     }
     this.sync();
 
   }
 
   private freeSeat(index: number): Seat {
-    return { index, name: '', robot: null, key: null, sessionId: null, held: false, heldUntil: 0, auto: false, rematch: false, removed: false };
-  }
-
-  private readOptions(o: Record<string, unknown>, names: string[]): CreationOptions {
-    const ruleset = o.ruleset === undefined ? names[0] : o.ruleset;
-    if (typeof ruleset !== 'string' || !names.includes(ruleset)) throw refuse('unknown-ruleset', `no ruleset ${JSON.stringify(ruleset ?? null)}; this server offers: ${names.join(', ') || 'none'}`);
-    const humans = intIn(o.humans, 0, MAX_SEATS, 1);
-    if (humans === null) throw refuse('bad-message', `humans: a whole number from 0 to ${MAX_SEATS}`);
-    const level = o.level === undefined ? 'good' : o.level;
-    if (!isLevel(level)) throw refuse('bad-message', `level: one of ${ROBOT_LEVELS.join(', ')}`);
-    let robots: RobotLevel[];
-    if (Array.isArray(o.robots)) {
-      if (o.robots.length > MAX_SEATS || !o.robots.every(isLevel)) throw refuse('bad-message', `robots: a number, or a list of levels (${ROBOT_LEVELS.join(', ')})`);
-      robots = o.robots.slice();
-    } else {
-      const n = intIn(o.robots, 0, MAX_SEATS, 0);
-      if (n === null) throw refuse('bad-message', `robots: a whole number from 0 to ${MAX_SEATS}, or a list of levels`);
-      robots = new Array<RobotLevel>(n).fill(level);
-    }
-    if (humans + robots.length < 1 || humans + robots.length > MAX_SEATS) throw refuse('bad-message', `a game has 1 to ${MAX_SEATS} players (humans + robots)`);
-    const watchers = intIn(o.watchers, 0, MAX_WATCHERS, 0);
-    if (watchers === null) throw refuse('bad-message', `watchers: a whole number from 0 to ${MAX_WATCHERS}`);
-    const standIn = o.standIn === undefined ? 'good' : o.standIn;
-    if (!isLevel(standIn)) throw refuse('bad-message', `standIn: one of ${ROBOT_LEVELS.join(', ')}`);
-    if (o.name !== undefined && humans === 0) throw refuse('bad-message', 'a game without human seats has no seat for the creator: create it without a name to watch');
-    if (o.seed !== undefined && !(typeof o.seed === 'string' && /^[\x21-\x7e]{1,64}$/.test(o.seed))) throw refuse('bad-message', 'seed: 1 to 64 printable ASCII characters');
-    return { ruleset, humans, robots, watchers, standIn, ...(typeof o.seed === 'string' ? { seed: o.seed } : {}) };
+    return { index, name: '', robot: null, key: null, sessionId: null, awaySince: 0, auto: false, rematch: false, removed: false, owner: false };
   }
 
   private async loadRuleset(name: string): Promise<LoadedRuleset> {
@@ -349,13 +213,13 @@ export class CardwordsRoom extends GameRoom {
     if (typeof e.seat === 'string') {
       const seat = this.seats.find((s) => s.robot === null && s.name === '');
       if (!seat) throw new Error(`game ${this.roomId}: the log seats more humans than the game has`);
-      Object.assign(seat, { name: e.seat, key: typeof e.key === 'string' ? e.key : null });
+      Object.assign(seat, { name: e.seat, key: typeof e.key === 'string' ? e.key : null, owner: e.owner === true });
       this.maybeStart();
     } else if (typeof e.unseat === 'string') {
       const seat = this.findSeat(e.unseat);
       if (seat) this.vacate(seat);
-    } else if (typeof e.remove === 'string') {
-      const seat = this.findSeat(e.remove);
+    } else if (typeof e.remove === 'string' || typeof e.leave === 'string') {
+      const seat = this.findSeat((e.remove ?? e.leave) as string);
       if (seat) Object.assign(seat, { removed: true, key: null, auto: true });
     } else if (typeof e.rematch === 'string') {
       this.newRound(e.rematch);
@@ -364,6 +228,7 @@ export class CardwordsRoom extends GameRoom {
       const r = apply(this.ruleset.rules, this.game, e.a, ANY_WORD);
       if (!r.ok) throw new Error(`game ${this.roomId}: the log does not replay (${r.error.message})`);
       this.game = r.state;
+      if (e.standIn === true) this.standInAt.add(this.game.actions.length - 1);
     } else if (Array.isArray(e.ask) && typeof e.player === 'string') {
       this.addPending(e.ask.filter((w): w is string => typeof w === 'string'), e.player);
     } else if (typeof e.word === 'string' || typeof e.reject === 'string') {
@@ -396,6 +261,7 @@ export class CardwordsRoom extends GameRoom {
     this.roundSeed = seed;
     this.game = g.state;
     this.lastResults = null;
+    this.standInAt = new Set();
     for (const s of this.seats) s.rematch = false;
   }
 
@@ -427,7 +293,7 @@ export class CardwordsRoom extends GameRoom {
           this.info.delete(seat.sessionId);
           old?.leave(4000, 'the seat was taken back from another connection');
         }
-        Object.assign(seat, { sessionId: client.sessionId, held: true, heldUntil: 0, auto: false });
+        Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, auto: false, owner: seat.owner || owner });
       } else {
         const free = (n: string | null) => n !== null && !ROBOT_NAME.test(n) && !this.findSeat(n);
         const chosen = free(name) ? name : free(alt) ? alt! : null;
@@ -436,14 +302,12 @@ export class CardwordsRoom extends GameRoom {
         if (!seat || this.game) throw refuse('table-full', `all ${this.opts.humans} human seats are taken: join as a watcher`);
         const key = newKey();
         try {
-          await this.append({ seat: chosen, key });
+          await this.append(owner ? { seat: chosen, key, owner: true } : { seat: chosen, key });
         } catch (e) {
           throw refuse('storage-failed', `the seat could not be stored: ${(e as Error).message}`);
         }
-        Object.assign(seat, { name: chosen, key, sessionId: client.sessionId, held: true, heldUntil: 0, auto: false });
+        Object.assign(seat, { name: chosen, key, sessionId: client.sessionId, awaySince: 0, auto: false, owner });
         this.maybeStart();
-        // a seated player who dropped meanwhile is played by a stand-in from the start
-        if (this.game) for (const s of this.seats) if (s.robot === null && s.sessionId !== null && s.sessionId !== client.sessionId && !this.clients.getById(s.sessionId)) s.auto = true;
       }
       this.info.set(client.sessionId, { role: 'player', owner, name: seat.name });
       const mine = this.state.players[seat.index]!;
@@ -458,20 +322,20 @@ export class CardwordsRoom extends GameRoom {
 
   /** `welcome`, the ruleset's files, and for the owner the words waiting for a decision. */
   private greet(client: Client, w: { role: 'player' | 'watcher'; owner: boolean; name?: string; key?: string; seat?: number }): void {
-    client.send('welcome', { gameId: this.roomId, kind: 'cardwords', ...w });
+    this.sendTo(client, 'welcome', { gameId: this.roomId, kind: 'cardwords', ...w });
     const r = this.ruleset;
-    client.send('ruleset', { name: r.name, digest: r.rules.ruleset.digest, files: r.texts });
-    if (w.owner) for (const [player, words] of this.pendingByPlayer()) client.send('word-request', { words, player, ruleset: r.name });
+    this.sendTo(client, 'ruleset', { name: r.name, digest: r.rules.ruleset.digest, files: r.texts });
+    if (w.owner) for (const [player, words] of this.visibleQuestions()) this.sendTo(client, 'word-request', { words, player, ruleset: r.name });
   }
 
   /**
    * `history`: asked by a client once it has its first state (a message sent during the join
    * would reach it after that state, older than it). Anyone in the room may ask: it is public.
    */
-  private onHistory(client: Client, m: unknown): void {
+  private onHistory(client: Client, m: Untrusted<CardwordsClientMessages['history']>): void {
     const id = messageId(m);
     if (!this.game) return this.sendError(client, 'not-started', 'the game has not started', { id, type: 'history' });
-    client.send('history', { id, round: this.round, players: this.seats.map((s) => s.name), turns: this.history() } satisfies CardwordsHistoryMessage);
+    this.sendTo(client, 'history', { id, round: this.round, players: this.seats.map((s) => s.name), turns: this.history() });
   }
 
   /** The round's turns as `last` showed them, replayed from the round's seed (public only). */
@@ -485,9 +349,38 @@ export class CardwordsRoom extends GameRoom {
       if (!r.ok || !r.state.last) break;
       st = r.state;
       const l = st.last!;
-      out.push({ player: l.player, type: l.type, score: l.score, words: [...l.words], traded: l.traded, drawn: l.drawn });
+      out.push({ player: l.player, type: l.type, score: l.score, words: [...l.words], traded: l.traded, drawn: l.drawn, standIn: this.standInAt.has(out.length) });
     }
     return out;
+  }
+
+  /**
+   * Whether the owner plays a seat in a round under way. The owner is then an opponent too:
+   * another player's unknown word would show the owner cards of that player's hand, so those
+   * questions wait for the end of the round (the refused player plays another move meanwhile).
+   */
+  private ownerInPlay(): boolean {
+    return this.game !== null && !this.game.over && this.seats.some((s) => s.owner && !s.removed);
+  }
+
+  /** May the owner's clients see `player`'s questions now? Always their own. */
+  private mayAsk(player: string): boolean {
+    return !this.ownerInPlay() || this.findSeat(player)?.owner === true;
+  }
+
+  /** The open questions the owner's clients may see now, by player. */
+  private visibleQuestions(): Map<string, string[]> {
+    const out = this.pendingByPlayer();
+    for (const player of [...out.keys()]) if (!this.mayAsk(player)) out.delete(player);
+    return out;
+  }
+
+  /** The round is over: the questions held back from a playing owner go out now. */
+  private releaseQuestions(): void {
+    for (const [player, words] of this.pendingByPlayer()) {
+      if (this.findSeat(player)?.owner) continue; // sent when asked
+      for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) this.sendTo(c, 'word-request', { words, player, ruleset: this.ruleset.name });
+    }
   }
 
   private pendingByPlayer(): Map<string, string[]> {
@@ -520,7 +413,7 @@ export class CardwordsRoom extends GameRoom {
       for (const name of names) {
         const seat = this.findSeat(name);
         const c = seat?.sessionId ? this.clients.getById(seat.sessionId) : undefined;
-        c?.send('word', { word: w, approved: true });
+        if (c) this.sendTo(c, 'word', { word: w, approved: true });
       }
     }
     let mine = 0;
@@ -545,11 +438,11 @@ export class CardwordsRoom extends GameRoom {
     return seat && seat.sessionId === client.sessionId ? seat : null;
   }
 
+  /** A drop (a closed panel, a lost network): the seat is held, away; the SDK may reconnect for a while, the seat key always works. */
   override async onDrop(client: Client): Promise<void> {
     const seat = this.seatOf(client);
     if (!seat || this.ended || this.shuttingDown) return this.forget(client);
-    // a robot plays the seat at once; the seat is held for a reconnection
-    if (this.game) seat.auto = true;
+    seat.awaySince = Date.now();
     this.sync();
     try {
       await this.allowReconnection(client, Math.max(1, Math.round(ctx().timeouts.reconnectMs / 1000)));
@@ -562,35 +455,22 @@ export class CardwordsRoom extends GameRoom {
     if (!this.info.has(client.sessionId)) {
       // the seat was taken back meanwhile by another connection (seat key), or removed
       client.view?.dispose();
-      client.leave(4000, 'the seat was taken back from another connection');
+      client.leave(CLOSE.REMOVED, 'the seat was taken back from another connection');
       return;
     }
     const seat = this.seatOf(client);
-    if (seat && !seat.removed) Object.assign(seat, { auto: false, held: true });
+    if (seat && !seat.removed) Object.assign(seat, { auto: false, awaySince: 0 });
     this.sync();
   }
 
+  /** The connection is gone for good (the SDK gave up, or a consented close): still a drop, never a leave (`leave` is). */
   override async onLeave(client: Client): Promise<void> {
     const seat = this.seatOf(client);
     this.forget(client);
-    if (!seat || this.ended || this.shuttingDown) return;
+    if (!seat || this.ended) return;
     seat.sessionId = null;
-    seat.held = false;
-    if (this.game) seat.auto = true;
-    else {
-      // before the start the seat is free again
-      await this.enqueue(async () => {
-        if (seat.sessionId !== null || this.game || seat.name === '') return;
-        try {
-          await this.append({ unseat: seat.name });
-          this.vacate(seat);
-        } catch (e) {
-          console.error(`cardwords serve: game ${this.roomId}: could not free a seat: ${(e as Error).message}`);
-        }
-      });
-    }
+    seat.awaySince ||= Date.now();
     this.sync();
-    this.checkLifetime();
   }
 
   private forget(client: Client): void {
@@ -601,27 +481,32 @@ export class CardwordsRoom extends GameRoom {
   // ---- actions
 
   /** Applies an engine action, writes it durably, then commits it: the engine's error or null. */
-  private async commit(action: unknown, words: Words = this.words): Promise<CardwordsError | { code: string; message: string } | null> {
+  private async commit(action: unknown, words: Words = this.words, standIn = false): Promise<CardwordsError | { code: string; message: string } | null> {
     if (this.ended) return { code: 'game-ended', message: 'the game has ended' };
+    if (this.shuttingDown) return { code: 'server-stopping', message: 'the server is stopping; the game goes on when it is back' };
     if (!this.game) return { code: 'not-started', message: 'the game has not started' };
     const r = apply(this.ruleset.rules, this.game, action, words);
     if (!r.ok) return r.error;
     const done: CardwordsAction = r.state.actions[r.state.actions.length - 1]!;
     try {
-      await this.append({ a: done });
+      await this.append(standIn ? { a: done, standIn: true } : { a: done });
     } catch (e) {
       return { code: 'storage-failed', message: `the action could not be stored: ${(e as Error).message}` };
     }
     this.game = r.state;
+    if (standIn) this.standInAt.add(this.game.actions.length - 1);
     if (this.game.over) this.lastResults = this.computeResults();
     this.sync();
     // the patch goes out before any acknowledgement: a client that got `ack` sees the new state
     this.broadcastPatch();
-    if (this.game.over) this.broadcast('results', { round: this.round, reason: this.game.end!.reason, out: this.game.end!.out, results: this.lastResults });
+    if (this.game.over) {
+      this.tell('results', this.resultsMessage(this.gameEndReason()));
+      if (this.seats.some((s) => s.owner && !s.removed)) this.releaseQuestions();
+    }
     return null;
   }
 
-  private onAction(client: Client, m: unknown): void {
+  private onAction(client: Client, m: Untrusted<CardwordsClientMessages['action']>): void {
     const id = messageId(m);
     const seat = this.seatOf(client);
     if (!seat) return this.sendError(client, 'not-player', 'watchers cannot play: join with a name', { id, type: 'action' });
@@ -630,14 +515,14 @@ export class CardwordsRoom extends GameRoom {
       return this.sendError(client, 'not-started', `the game starts when all ${this.opts.humans} humans are seated (${seated} so far)`, { id, type: 'action' });
     }
     let action: unknown;
-    if (isRecord(m) && typeof m.text === 'string') {
+    if (typeof m.text === 'string') {
       try {
         action = parseAction(m.text, (ch) => this.ruleset.rules.canonical(ch), seat.index);
       } catch (e) {
         if (e instanceof NotationError) return this.sendError(client, e.code, e.message, { id, type: 'action' });
         throw e;
       }
-    } else if (isRecord(m) && typeof m.type === 'string') {
+    } else if (typeof m.type === 'string') {
       const a: Record<string, unknown> = { ...m, player: seat.index };
       delete a.id;
       action = a;
@@ -646,13 +531,13 @@ export class CardwordsRoom extends GameRoom {
     }
     void this.enqueue(async () => {
       const err = await this.commit(action);
-      if (!err) return client.send('ack', { id, type: 'action', moves: this.moves() });
-      if (err.code !== 'unknown-words' || !('words' in err)) return client.send('error', { ...err, id, type: 'action' });
+      if (!err) return this.sendTo(client, 'ack', { id, type: 'action', moves: this.moves() });
+      if (err.code !== 'unknown-words' || !('words' in err)) return this.sendError(client, err.code, err.message, { ...err, id, type: 'action' });
       // the question is durable before the refusal goes out: a restart does not lose it;
       // `asked: false` when the owner's list is full (the player is told so)
       const { fresh, asked } = await this.askOwner(err.words as readonly string[], seat.name);
-      client.send('error', { ...err, id, type: 'action', asked });
-      if (fresh.length) for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) c.send('word-request', { words: fresh, player: seat.name, ruleset: this.ruleset.name });
+      this.sendError(client, err.code, err.message, { ...err, id, type: 'action', asked });
+      if (fresh.length && this.mayAsk(seat.name)) for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) this.sendTo(c, 'word-request', { words: fresh, player: seat.name, ruleset: this.ruleset.name });
     });
   }
 
@@ -675,11 +560,11 @@ export class CardwordsRoom extends GameRoom {
     return { fresh, asked: words.every((w) => this.pending.get(w)?.has(player) === true) };
   }
 
-  private onWords(client: Client, m: unknown, approve: boolean): void {
+  private onWords(client: Client, m: Untrusted<CardwordsClientMessages['approve']>, approve: boolean): void {
     const type = approve ? 'approve' : 'reject';
     if (!this.requireOwner(client, type, m)) return;
     const id = messageId(m);
-    const raw = isRecord(m) ? (typeof m.word === 'string' ? [m.word] : m.words) : undefined;
+    const raw = typeof m.word === 'string' ? [m.word] : m.words;
     if (!Array.isArray(raw) || raw.length === 0 || raw.length > 50 || !raw.every((w) => typeof w === 'string' && w.length <= 64)) {
       return this.sendError(client, 'bad-message', `${type}: { word } or { words: [...] } (1 to 50 words)`, { id, type });
     }
@@ -716,15 +601,15 @@ export class CardwordsRoom extends GameRoom {
         for (const name of this.pending.get(word) ?? []) {
           const seat = this.findSeat(name);
           const c = seat?.sessionId ? this.clients.getById(seat.sessionId) : undefined;
-          c?.send('word', { word, approved: approve });
+          if (c) this.sendTo(c, 'word', { word, approved: approve });
         }
         this.pending.delete(word);
       }
-      client.send('ack', { id, type, moves: this.moves(), words: done });
+      this.sendTo(client, 'ack', { id, type, moves: this.moves(), words: done });
     });
   }
 
-  private onRematch(client: Client, m: unknown): void {
+  private onRematch(client: Client, m: Untrusted<CardwordsClientMessages['rematch']>): void {
     const id = messageId(m);
     const seat = this.seatOf(client);
     const owner = this.isOwner(client);
@@ -733,7 +618,7 @@ export class CardwordsRoom extends GameRoom {
     void this.enqueue(async () => {
       if (!this.game?.over || this.ended) return this.sendError(client, 'not-over', 'a rematch follows the end of a game', { id, type: 'rematch' });
       if (seat) seat.rematch = true;
-      const humans = this.seats.filter((s) => s.robot === null && s.held && !s.removed);
+      const humans = this.seats.filter((s) => s.robot === null && s.sessionId !== null && !s.removed);
       if (owner || humans.every((s) => s.rematch)) {
         const seed = newKey();
         try {
@@ -744,16 +629,38 @@ export class CardwordsRoom extends GameRoom {
         this.newRound(seed);
         this.sync();
         this.broadcastPatch();
-        this.broadcast('rematch', { round: this.round });
+        this.tell('rematch', { round: this.round });
       } else this.sync();
-      client.send('ack', { id, type: 'rematch', moves: this.moves() });
+      this.sendTo(client, 'ack', { id, type: 'rematch', moves: this.moves() });
     });
   }
 
-  private onRemove(client: Client, m: unknown): void {
+  /** `leave`: the player leaves for good; a stand-in plays the seat to the end (before the start the seat is free again). */
+  private onLeaveRequest(client: Client, m: Untrusted<CardwordsClientMessages['leave']>): void {
+    const id = messageId(m);
+    const seat = this.seatOf(client);
+    if (!seat) return this.sendError(client, 'not-player', 'only players leave: a watcher closes the panel', { id, type: 'leave' });
+    void this.enqueue(async () => {
+      if (this.seatOf(client) !== seat) return this.sendError(client, 'not-player', 'the seat is no longer yours', { id, type: 'leave' });
+      try {
+        await this.append(this.game ? { leave: seat.name } : { unseat: seat.name });
+      } catch (e) {
+        return this.sendError(client, 'storage-failed', `the leave could not be stored: ${(e as Error).message}`, { id, type: 'leave' });
+      }
+      if (this.game) Object.assign(seat, { removed: true, key: null, auto: true, sessionId: null, awaySince: 0 });
+      else this.vacate(seat);
+      this.info.delete(client.sessionId);
+      this.sendTo(client, 'ack', { id, type: 'leave', moves: this.moves() });
+      client.leave(CLOSE.ENDED, 'left');
+      this.sync();
+      this.checkLifetime();
+    });
+  }
+
+  private onRemove(client: Client, m: Untrusted<CardwordsClientMessages['remove']>): void {
     if (!this.requireOwner(client, 'remove', m)) return;
     const id = messageId(m);
-    const name = isRecord(m) ? m.name : undefined;
+    const name = m.name;
     if (typeof name !== 'string') return this.sendError(client, 'bad-message', 'remove: { name }', { id, type: 'remove' });
     void this.enqueue(async () => {
       const seat = this.findSeat(name);
@@ -764,7 +671,7 @@ export class CardwordsRoom extends GameRoom {
       } catch (e) {
         return this.sendError(client, 'storage-failed', `the removal could not be stored: ${(e as Error).message}`, { id, type: 'remove' });
       }
-      if (this.game) Object.assign(seat, { removed: true, key: null, auto: true, sessionId: null, held: false });
+      if (this.game) Object.assign(seat, { removed: true, key: null, auto: true, sessionId: null, awaySince: 0 });
       else this.vacate(seat);
       if (sessionId) {
         const c = this.clients.getById(sessionId);
@@ -772,18 +679,18 @@ export class CardwordsRoom extends GameRoom {
         c?.leave(4000, 'removed by the owner');
       }
       this.sync();
-      client.send('ack', { id, type: 'remove', moves: this.moves() });
+      this.sendTo(client, 'ack', { id, type: 'remove', moves: this.moves() });
       this.checkLifetime();
     });
   }
 
   /**
    * `hint`: the best robot's choice for the asking player's own hand (from that seat's view
-   * only), sent to that client alone: `{ id, action, score, words, moves }`, `moves` the
+   * only), sent to that client alone: `{ id, action, score, words, ranked }`, `ranked` the
    * best HINT_MOVES choices, best first (the best trade or pass among them by its score).
    * Any time in a game.
    */
-  private onHint(client: Client, m: unknown): void {
+  private onHint(client: Client, m: Untrusted<CardwordsClientMessages['hint']>): void {
     const id = messageId(m);
     const seat = this.seatOf(client);
     if (!seat) return this.sendError(client, 'not-player', 'watchers get no hints: join with a name', { id, type: 'hint' });
@@ -801,105 +708,126 @@ export class CardwordsRoom extends GameRoom {
     const other = bestNonMove(ctx.bonus, view.hand!, view.pile);
     const at = ranked.findIndex((c) => c.score < other.score);
     ranked.splice(at < 0 ? ranked.length : at, 0, other);
-    const moves = ranked.slice(0, HINT_MOVES).map((c) => ({ action: choiceToAction(seat.index, view.board.width, c), score: c.score, words: c.kind === 'move' ? moveWords(ctx, view.board, c.move) : [] }));
-    client.send('hint', { id, action, score: choice.score, words, moves });
+    const best = ranked.slice(0, HINT_MOVES).map((c) => ({ action: choiceToAction(seat.index, view.board.width, c), score: c.score, words: c.kind === 'move' ? moveWords(ctx, view.board, c.move) : [] }));
+    this.sendTo(client, 'hint', { id, action, score: choice.score, words, ranked: best });
   }
 
   // ---- robots
 
-  private robotStep(): void {
-    if (this.ended || this.robotBusy || !this.game || this.game.over) return;
-    const seat = this.seats[this.game.turn]!;
-    if (seat.robot === null && !seat.auto) return;
-    this.robotBusy = true;
-    void this.enqueue(async () => {
-      const g = this.game;
-      if (!g || g.over || this.ended) return;
-      const s = this.seats[g.turn]!;
-      if (s.robot === null && !s.auto) return;
-      const level = s.robot ?? this.opts.standIn;
-      const seed = `${this.roundSeed}/${g.actions.length}`;
-      const view = viewOf(g, g.turn);
-      let action: CardwordsAction;
-      try {
-        // on the robots' thread; on this one if that thread is not there
-        action = await ctx()
-          .robots.choose(this.ruleset.name, view, level, seed)
-          .catch((e: unknown) => {
-            warnNoRobotThread(e);
-            return robotAction({ table: this.ruleset.rules.table, bonus: this.ruleset.rules.bonus, store: this.ruleset.store }, view, level, Rng.fromSeed(seed));
-          });
-      } catch (e) {
-        console.error(`cardwords serve: game ${this.roomId}: the robot failed (${(e as Error).message}); it passes`);
-        action = { type: 'pass', player: g.turn };
-      }
-      if (this.game !== g || g.over || this.ended) return; // the game moved on meanwhile
-      const err = await this.commit(action);
-      if (err && err.code !== 'storage-failed') {
-        console.error(`cardwords serve: game ${this.roomId}: the robot's ${action.type} was refused (${err.message}); it passes`);
-        await this.commit({ type: 'pass', player: g.turn });
-      }
-    }).finally(() => {
-      this.robotBusy = false;
-    });
+  /** Seated humans connected now; a game without human seats counts its watchers (the owner watching robots). */
+  protected humansConnected(): number {
+    if (this.opts.humans === 0) return this.clients.length;
+    return this.seats.filter((s) => s.robot === null && !s.removed && s.sessionId !== null && s.awaySince === 0).length;
+  }
+
+  /** The robot or stand-in to move, if the seat to move has one. */
+  protected async robotStep(): Promise<void> {
+    const g = this.game;
+    if (!g || g.over) return;
+    const s = this.seats[g.turn]!;
+    if (s.robot === null && !s.auto) return;
+    const level = s.robot ?? this.opts.standIn;
+    const seed = `${this.roundSeed}/${g.actions.length}`;
+    const view = viewOf(g, g.turn);
+    let action: CardwordsAction;
+    try {
+      // on the robots' thread; on this one if that thread is not there
+      action = await ctx()
+        .robots.choose(this.ruleset.name, view, level, seed)
+        .catch((e: unknown) => {
+          warnNoRobotThread(e);
+          return robotAction({ table: this.ruleset.rules.table, bonus: this.ruleset.rules.bonus, store: this.ruleset.store }, view, level, Rng.fromSeed(seed));
+        });
+    } catch (e) {
+      console.error(`cardwords serve: game ${this.roomId}: the robot failed (${(e as Error).message}); it passes`);
+      action = { type: 'pass', player: g.turn };
+    }
+    // the game moved on meanwhile, the human came back, the server is stopping, or nobody is here
+    if (this.game !== g || g.over || this.ended || this.shuttingDown || this.paused || (s.robot === null && !s.auto)) return;
+    const standIn = s.robot === null;
+    const err = await this.commit(action, this.words, standIn);
+    if (err && err.code !== 'storage-failed' && err.code !== 'server-stopping') {
+      console.error(`cardwords serve: game ${this.roomId}: the robot's ${action.type} was refused (${err.message}); it passes`);
+      await this.commit({ type: 'pass', player: g.turn }, this.words, standIn);
+    }
   }
 
   // ---- lifetime and results
 
-  private checkLifetime(): void {
+  protected checkLifetime(): void {
     if (this.ended || this.shuttingDown) return;
     const { timeouts } = ctx();
     const now = Date.now();
+    const grace = this.opts.grace;
     let changed = false;
     for (const s of this.seats) {
-      if (s.held && s.sessionId === null && s.heldUntil > 0 && now > s.heldUntil) {
-        Object.assign(s, { held: false, heldUntil: 0, auto: this.game !== null });
+      if (s.robot !== null || s.removed || s.name === '' || s.awaySince === 0 || s.auto || grace < 0 || now - s.awaySince < grace) continue;
+      if (this.game) {
+        // away past the grace period: a stand-in plays the seat until the human is back
+        s.auto = true;
         changed = true;
-        if (!this.game) {
-          // restored before the start, and the player did not come back: the seat is free again
-          const name = s.name;
-          void this.enqueue(async () => {
-            if (this.game || s.sessionId !== null || s.name !== name) return;
-            await this.append({ unseat: name });
-            this.vacate(s);
-            this.sync();
-          }).catch((e: unknown) => console.error(`cardwords serve: game ${this.roomId}: could not free a seat: ${(e as Error).message}`));
-        }
+      } else if (s.sessionId === null) {
+        // before the start, a player away past the grace period frees the seat
+        const name = s.name;
+        void this.enqueue(async () => {
+          if (this.game || s.sessionId !== null || s.name !== name || this.shuttingDown) return;
+          await this.append({ unseat: name });
+          this.vacate(s);
+          this.sync();
+        }).catch((e: unknown) => console.error(`cardwords serve: game ${this.roomId}: could not free a seat: ${(e as Error).message}`));
       }
     }
-    if (changed) this.sync();
-    const humansHere = this.seats.some((s) => s.robot === null && s.held);
+    if (changed || this.state.paused !== this.isPausedNow()) this.sync();
     const seatedHumans = this.seats.some((s) => s.robot === null && s.name !== '');
-    let reason: string | null = null;
+    const humansLeft = this.seats.some((s) => s.robot === null && s.name !== '' && !s.removed);
+    let reason: EndReason | null = null;
     if (!this.game && !seatedHumans && now - this.createdAt > timeouts.firstJoinMs && now - this.lastActionAt > timeouts.firstJoinMs) reason = 'no-players';
     else if (now - this.lastActionAt > timeouts.idleMs) reason = 'idle';
-    else if (this.game?.over && !humansHere) reason = 'left';
+    else if (this.game && this.opts.humans > 0 && !humansLeft) reason = 'left';
     if (reason) {
       const r = reason;
       void this.enqueue(() => this.endGame(r));
     }
   }
 
-  private computeResults(): CardwordsResult[] {
-    const g = this.game!;
+  private isPausedNow(): boolean {
+    return this.game !== null && !this.game.over && !this.ended && this.paused;
+  }
+
+  /** The engine's end as the protocol names it. */
+  private gameEndReason(): EndReason {
+    return this.game?.end?.reason === 'out' ? 'out' : 'passes';
+  }
+
+  /** Each seat's result; a game ended before its end is settled as the rules settle one (hands count against). */
+  private computeResults(): PlayerResult[] {
+    const g = this.game!.over ? this.game! : finish(this.game!, 'idle', null);
     return g.players.map((p, i) => ({
       seat: i,
       name: p.name,
       robot: this.seats[i]!.robot !== null,
       score: p.score,
+      winner: g.end?.winners.includes(i) ?? false,
+      standIn: this.state.players[i]!.standIns > 0,
       handPoints: g.end?.handPoints[i] ?? 0,
       adjustment: g.end?.adjustments[i] ?? 0,
-      winner: g.end?.winners.includes(i) ?? false,
     }));
   }
 
-  protected results(): unknown {
-    const r = this.lastResults ?? (this.game ? this.computeResults() : []);
-    return r.slice().sort((a, b) => b.score - a.score);
+  private resultsMessage(reason: EndReason): ResultsMessage {
+    const results = (this.lastResults ?? (this.game ? this.computeResults() : [])).slice().sort((a, b) => b.score - a.score);
+    return { round: this.round, reason, out: this.game?.end?.out ?? null, results, winners: results.filter((r) => r.winner).map((r) => r.name) };
+  }
+
+  protected finalResults(reason: EndReason): ResultsMessage | null {
+    // a round over by the rules had its results at its end; the room's end adds none
+    if (this.game?.over) return null;
+    return this.resultsMessage(reason);
   }
 
   protected markEnded(): void {
     this.state.status = 'ended';
+    this.state.turn = -1;
   }
 
   private updateListing(): void {
@@ -929,6 +857,8 @@ export class CardwordsRoom extends GameRoom {
       set(p, 'level', seat.robot ?? '');
       set(p, 'connected', seat.robot !== null || (seat.sessionId !== null && this.clients.getById(seat.sessionId) !== undefined));
       set(p, 'auto', seat.robot === null && seat.auto);
+      set(p, 'awaySince', seat.robot === null ? seat.awaySince : 0);
+      set(p, 'standIns', g ? g.actions.reduce((n, a, k) => n + (a.player === i && this.standInAt.has(k) ? 1 : 0), 0) : 0);
       set(p, 'rematch', seat.rematch);
       const gp = g?.players[i];
       set(p, 'score', gp?.score ?? 0);
@@ -964,50 +894,10 @@ export class CardwordsRoom extends GameRoom {
     setArray(l.words, last?.words ?? []);
     set(l, 'traded', last?.traded ?? 0);
     set(l, 'drawn', last?.drawn ?? 0);
+    set(l, 'standIn', g !== null && g.actions.length > 0 && this.standInAt.has(g.actions.length - 1));
+    set(st, 'paused', this.isPausedNow());
     set(st, 'endReason', g?.end?.reason ?? '');
     setArray(st.winners, g?.end?.winners ?? []);
     this.updateListing();
-  }
-}
-
-function set<O extends object, K extends keyof O>(o: O, k: K, v: O[K]): void {
-  if (o[k] !== v) o[k] = v;
-}
-
-interface SchemaArray<T> {
-  length: number;
-  push(...v: T[]): number;
-  splice(start: number, deleteCount?: number): T[];
-  [i: number]: T;
-}
-
-function setArray<T>(arr: SchemaArray<T>, values: readonly T[]): void {
-  for (let i = 0; i < values.length; i++) {
-    if (i < arr.length) {
-      if (arr[i] !== values[i]) arr[i] = values[i]!;
-    } else arr.push(values[i]!);
-  }
-  if (arr.length > values.length) arr.splice(values.length, arr.length - values.length);
-}
-
-/**
- * Brings a schema hand to the engine's: cards that left it are removed, new ones pushed. The
- * engine keeps a hand's order (kept cards, then the cards drawn), so the kept cards match in
- * order. New cards are always new schema objects: a card object is never moved between hands.
- */
-function setHand(hand: SchemaArray<SchemaType<typeof CwCard>>, cards: readonly Card[]): void {
-  let j = 0;
-  for (let i = 0; i < hand.length; ) {
-    const c = hand[i]!;
-    if (j < cards.length && cardKey({ char: c.char === '' ? null : c.char, points: c.points }) === cardKey(cards[j]!)) {
-      i++;
-      j++;
-    } else hand.splice(i, 1);
-  }
-  for (; j < cards.length; j++) {
-    const card = new CwCard();
-    card.char = cards[j]!.char ?? '';
-    card.points = cards[j]!.points;
-    hand.push(card);
   }
 }

@@ -6,6 +6,7 @@ import { Room, ServerError, type Client } from '@colyseus/core';
 import { ctx, isOwnerToken } from './context.js';
 import type { GameHeader, GameKind, GameLog, LogEntry, StoredGame } from './store.js';
 import type { ErrorCode } from '../../core/protocol/game.js';
+import { CLOSE, STOPPING_MESSAGE, type CommonServerMessages, type EndReason, type ErrorMessage, type MessageMap, type MessageType, type RequestId, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 
 /** Refusals of a create or join reach the SDK as a failed request with this code (an HTTP status: creations answer over HTTP) and the message `code: text`. */
 export const JOIN_REFUSED = 403;
@@ -42,13 +43,19 @@ export interface ClientInfo {
   name?: string;
 }
 
-export abstract class GameRoom extends Room {
+/**
+ * A game room typed by its protocol maps (core/protocol/messages.ts): `In`, what clients
+ * send; `Out`, what it sends. Handlers are registered with `on` and messages go out with
+ * `send`/`tell`, so the wire and the code cannot disagree on a type or a field name.
+ */
+export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMessages> extends Room {
   abstract readonly kind: GameKind;
   protected log: GameLog | null = null;
   protected ended = false;
   protected createdAt = Date.now();
   protected lastActionAt = Date.now();
   private queue: Promise<unknown> = Promise.resolve();
+  private robotBusy = false;
   protected readonly info = new Map<string, ClientInfo>();
 
   /** Runs `fn` after every earlier queued task of this room; one at a time. */
@@ -58,8 +65,23 @@ export abstract class GameRoom extends Room {
     return next;
   }
 
-  protected sendError(client: Client, code: ErrorCode, message: string, extra: { id?: string | number; type?: string } = {}): void {
-    client.send('error', { code, message, ...extra });
+  /** Registers the handler of a client message; a payload that is no object arrives as `{}`. */
+  protected on<K extends MessageType<In>>(type: K, handler: (client: Client, m: Untrusted<In[K]>) => void): void {
+    this.onMessage(type, (client: Client, m: unknown) => handler(client, (isRecord(m) ? m : {}) as Untrusted<In[K]>));
+  }
+
+  /** Sends one client a message of this room's protocol. */
+  protected sendTo<K extends MessageType<Out>>(client: Client, type: K, payload: Out[K]): void {
+    client.send(type, payload);
+  }
+
+  /** Sends every client a message of this room's protocol. */
+  protected tell<K extends MessageType<Out>>(type: K, payload: Out[K]): void {
+    this.broadcast(type, payload);
+  }
+
+  protected sendError(client: Client, code: ErrorCode, message: string, extra: Omit<ErrorMessage, 'code' | 'message'> & { id?: RequestId } = {}): void {
+    this.sendTo(client, 'error', { code, message, ...extra });
   }
 
   protected isOwner(client: Client): boolean {
@@ -94,6 +116,7 @@ export abstract class GameRoom extends Room {
   /** Appends an entry durably (the caller then commits the state and acknowledges). */
   protected async append(entry: Omit<LogEntry, 't'>): Promise<void> {
     if (!this.log) throw new Error('no game log');
+    if (this.shuttingDown) throw new Error('the server is stopping');
     await this.log.append({ t: Date.now(), ...entry });
     this.lastActionAt = Date.now();
   }
@@ -102,13 +125,16 @@ export abstract class GameRoom extends Room {
     return this.info.get(client.sessionId);
   }
 
-  /** Subclasses: the results to announce at the end. */
-  protected abstract results(): unknown;
+  /** Subclasses: the results of the game ending now, or null when they were announced already (a Cardwords round over by the rules). */
+  protected abstract finalResults(reason: EndReason): ResultsMessage | null;
   /** Subclasses: the state is marked ended. */
-  protected abstract markEnded(reason: string): void;
+  protected abstract markEnded(reason: EndReason): void;
 
-  /** Ends the game for good: the log is finished (never restored), everyone is told, the room closes. */
-  protected async endGame(reason: string): Promise<void> {
+  /**
+   * Ends the game for good: the log is finished (never restored), everyone gets the results
+   * (once) and `ended`, and the room closes with CLOSE.ENDED (a normal end: no error to show).
+   */
+  protected async endGame(reason: EndReason): Promise<void> {
     if (this.ended) return;
     this.ended = true;
     try {
@@ -116,19 +142,58 @@ export abstract class GameRoom extends Room {
     } catch (e) {
       console.error(`cardwords serve: could not finish the log of ${this.roomId}: ${(e as Error).message}`);
     }
+    const results = this.finalResults(reason);
     this.markEnded(reason);
-    this.broadcast('ended', { reason, results: this.results() });
+    this.broadcastPatch();
+    if (results) this.tell('results', results);
+    this.tell('ended', { reason });
     void this.setMetadata({ ...(this.metadata as object), state: 'ended' });
     await this.lock();
-    this.clock.setTimeout(() => void this.disconnect(), 200);
+    this.clock.setTimeout(() => void this.disconnect(CLOSE.ENDED), 200);
   }
 
-  /** The server is stopping: disconnections now are no leaves, the game stays as it is. */
+  /** Subclasses: humans connected now. None: the game pauses (no robot, no stand-in moves). */
+  protected abstract humansConnected(): number;
+  /** Subclasses: ends the game when its lifetime rules say so (called on a timer and on leaves). */
+  protected abstract checkLifetime(): void;
+  /** Subclasses: one robot (or stand-in) step, run in the queue. */
+  protected abstract robotStep(): Promise<void>;
+
+  /** A game without a connected human waits: it is never played by robots alone. */
+  protected get paused(): boolean {
+    return this.humansConnected() === 0;
+  }
+
+  /** The two clocks of a room: its lifetime checks and its robots' steps (one at a time, in the queue). */
+  protected startClocks(lifetimeEveryMs: number): void {
+    this.clock.setInterval(() => {
+      if (!this.ended && !this.shuttingDown) this.checkLifetime();
+    }, Math.max(20, lifetimeEveryMs));
+    this.clock.setInterval(() => this.robotTick(), Math.max(1, ctx().timeouts.robotDelayMs));
+  }
+
+  private robotTick(): void {
+    if (this.ended || this.shuttingDown || this.robotBusy || this.paused) return;
+    this.robotBusy = true;
+    void this.enqueue(async () => {
+      if (this.ended || this.shuttingDown || this.paused) return;
+      await this.robotStep();
+    })
+      .catch((e: unknown) => console.error(`cardwords serve: game ${this.roomId}: a robot step failed: ${(e as Error).message}`))
+      .finally(() => {
+        this.robotBusy = false;
+      });
+  }
+
+  /** The server is stopping: no action, robot or stand-in from now on; disconnections are no leaves, the game stays as it is. */
   protected shuttingDown = false;
 
   override onBeforeShutdown(): void {
     this.shuttingDown = true;
-    super.onBeforeShutdown();
+    // what is queued is written first; then everyone is told, and the room closes
+    void this.enqueue(() => {
+      this.tell('stopping', { message: STOPPING_MESSAGE });
+    }).finally(() => void this.disconnect(CLOSE.SERVER_STOPPING).catch(() => undefined));
   }
 
   override onDispose(): void | Promise<void> {

@@ -1,66 +1,34 @@
 // A Yatzee game (docs/rules.md#yatzee) as a Colyseus room over core/games/yatzee: up to
 // 10 sheets played at the same time, players joining at any time, optional robots (the
 // optimal robot of core/robots/yatzee), and the seed's lifetime rules. Everything is public:
-// every client sees every sheet live.
-import { schema, t, type SchemaType } from '@colyseus/schema';
+// every client sees every sheet live (yatzee-schema.ts).
+//
+// - A closed panel or a lost connection is a drop: the sheet stays, marked away, and its
+//   player takes it back (reconnection, or name + seat key). Only `leave` (or the owner's
+//   `remove`) closes a sheet, and a closed sheet is released: the name may join again afresh.
+// - No human connected: the robots wait (the game pauses).
+// - The game ends by itself when every sheet is full (`results` with the winners), or by the
+//   seed's lifetime rules, or by the owner.
+// - Only the known fields of an action are logged: the log holds what the engine needs.
 import type { Client } from '@colyseus/core';
-import {
-  CATEGORIES,
-  FIRST_JOIN_TIMEOUT_MS,
-  IDLE_TIMEOUT_MS,
-  MAX_PLAYERS,
-  apply,
-  findPlayer,
-  isGameOver,
-  newGame,
-  normalizeName,
-  shouldEnd,
-  totals,
-  type YatzeeAction,
-  type YatzeeState,
-} from '../../core/games/yatzee/index.js';
+import { FIRST_JOIN_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_PLAYERS, apply, findPlayer, isGameOver, newGame, normalizeName, shouldEnd, totals, type YatzeeAction, type YatzeeState } from '../../core/games/yatzee/index.js';
+import { CATEGORIES } from '../../core/games/yatzee/rules.js';
+import type { EndReason as LifetimeEnd } from '../../core/games/yatzee/lifetime.js';
 import type { OptimalRobot } from '../../core/robots/yatzee/robot.js';
+import { CLOSE, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted, type YatzeeClientMessages, type YatzeeServerMessages } from '../../core/protocol/messages.js';
 import { getTable } from '../yatzee/table.js';
 import { ctx, isOwnerToken } from './context.js';
 import { GameRoom, isRecord, messageId, newKey, refuse } from './room-base.js';
+import { setArray } from './schema-sync.js';
 import type { LogEntry } from './store.js';
-
-export const YatzeeSheet = schema(
-  {
-    name: t.string(),
-    robot: t.boolean().default(false),
-    connected: t.boolean().default(false),
-    present: t.boolean().default(true),
-    /** Per category in CATEGORIES order; -1 = not filled yet. */
-    scores: t.array('int16'),
-    dice: t.array('uint8'),
-    held: t.array('boolean'),
-    throwsMade: t.uint8().default(0),
-    phase: t.string().default('start'),
-    total: t.int16().default(0),
-  },
-  'YatzeeSheet',
-);
-export type YatzeeSheetT = SchemaType<typeof YatzeeSheet>;
-
-export const YatzeeRoomState = schema(
-  {
-    gameId: t.string().default(''),
-    kind: t.string().default('yatzee'),
-    /** playing | over (every present sheet full; a late join reopens it) | ended */
-    status: t.string().default('playing'),
-    moves: t.uint32().default(0),
-    players: t.array(YatzeeSheet),
-  },
-  'YatzeeRoomState',
-);
+import { YatzeeRoomState, YatzeeSheet } from './yatzee-schema.js';
 
 interface Seat {
   key: string | null;
   robot: boolean;
   sessionId: string | null;
-  /** Connected, or dropped and held for a reconnection. */
-  held: boolean;
+  /** Dropped since (ms); 0 while connected. */
+  awaySince: number;
 }
 
 let robotPromise: Promise<OptimalRobot> | null = null;
@@ -74,8 +42,41 @@ export function yatzeeRobot(): Promise<OptimalRobot> {
 }
 
 const ROBOT_NAME = /^robot\d+$/i;
+const LIFETIME_REASON: Record<LifetimeEnd, EndReason> = { 'no-player': 'no-players', 'last-player-left': 'left', idle: 'idle' };
+const DICE = 5;
 
-export class YatzeeRoom extends GameRoom {
+function diceList(x: unknown): number[] | null {
+  return Array.isArray(x) && x.length <= DICE && x.every((d) => Number.isInteger(d) && d >= 0 && d < DICE) ? (x as number[]) : null;
+}
+
+/**
+ * The engine action a client's message stands for, built from its known fields only (any
+ * other field is dropped, never logged), or a refusal's text.
+ */
+export function yatzeeAction(m: Untrusted<YatzeeClientMessages['action']>, player: string): YatzeeAction | string {
+  switch (m.type) {
+    case 'throw':
+    case 'undoTransfer':
+    case 'resetDices':
+      return { type: m.type, player };
+    case 'hold':
+    case 'release': {
+      const dice = diceList(m.dice);
+      return dice ? { type: m.type, player, dice } : `${m.type}: { dice: [indexes 0..4] }`;
+    }
+    case 'transfer':
+      return typeof m.category === 'string' && (CATEGORIES as readonly string[]).includes(m.category)
+        ? { type: 'transfer', player, category: m.category as (typeof CATEGORIES)[number] }
+        : `transfer: { category: one of ${CATEGORIES.join(', ')} }`;
+    case 'join':
+    case 'leave':
+      return `'${m.type}' is not an action: join the room, or send 'leave'`;
+    default:
+      return typeof m.type === 'string' ? `unknown action '${m.type.slice(0, 40)}'` : 'an action is an object with a type';
+  }
+}
+
+export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessages> {
   readonly kind = 'yatzee';
   override state = new YatzeeRoomState();
   override maxClients = 40;
@@ -84,33 +85,40 @@ export class YatzeeRoom extends GameRoom {
   private readonly seats = new Map<string, Seat>();
   private humansJoined = 0;
   private robot: OptimalRobot | null = null;
-  private robotBusy = false;
 
   override async onCreate(options: unknown): Promise<void> {
     const o = isRecord(options) ? options : {};
     const robots = o.robots === undefined ? 0 : Number(o.robots);
     if (!Number.isInteger(robots) || robots < 0 || robots > MAX_PLAYERS - 1) throw refuse('bad-message', `robots: a whole number from 0 to ${MAX_PLAYERS - 1}`);
-    const stored = await this.openGame(o, (id) => ({ v: 1, id, kind: 'yatzee', seed: newKey(), created: Date.now(), options: { robots } }));
+    // the owner may fix the dice's seed (a tournament, a test): only the owner creates games
+    if (o.seed !== undefined && !(typeof o.seed === 'string' && /^[\x21-\x7e]{1,64}$/.test(o.seed))) throw refuse('bad-message', 'seed: 1 to 64 printable ASCII characters');
+    const seed = typeof o.seed === 'string' ? o.seed : newKey();
+    const stored = await this.openGame(o, (id) => ({ v: 1, id, kind: 'yatzee', seed, created: Date.now(), options: { robots } }));
     this.state.gameId = stored.header.id;
     this.game = newGame(stored.header.seed);
     for (const e of stored.entries) this.replayEntry(e);
     if (stored.entries.length === 0) {
       // robots take their seats first: the creation's first entries
       for (let i = 1; i <= robots; i++) await this.seatRobot();
+    } else {
+      // restored: its humans are away until they come back
+      const now = Date.now();
+      for (const s of this.seats.values()) if (!s.robot) s.awaySince = now;
+      this.humansJoined = [...this.seats.values()].filter((s) => !s.robot).length;
     }
     this.sync();
-    this.onMessage('action', (client, m) => this.onAction(client, m));
-    this.onMessage('robots', (client, m) => this.onRobots(client, m));
-    this.onMessage('remove', (client, m) => this.onRemove(client, m));
-    this.onMessage('end', (client, m) => {
+    this.on('action', (client, m) => this.onAction(client, m));
+    this.on('robots', (client, m) => this.onRobots(client, m));
+    this.on('remove', (client, m) => this.onRemove(client, m));
+    this.on('leave', (client, m) => this.onLeaveRequest(client, m));
+    this.on('end', (client, m) => {
       if (!this.requireOwner(client, 'end', m)) return;
-      client.send('ack', { id: messageId(m), type: 'end', moves: this.game.moves });
+      this.sendTo(client, 'ack', { id: messageId(m), type: 'end', moves: this.game.moves });
       void this.enqueue(() => this.endGame('owner'));
     });
     this.onMessage('*', (client, type, m) => this.sendError(client, 'unknown-message', `no message '${String(type)}' in a Yatzee room`, { id: messageId(m), type: String(type) }));
     const { timeouts } = ctx();
-    this.clock.setInterval(() => this.checkLifetime(), Math.max(20, Math.min(1000, timeouts.firstJoinMs / 10, timeouts.idleMs / 10)));
-    this.clock.setInterval(() => this.robotStep(), Math.max(1, timeouts.robotDelayMs));
+    this.startClocks(Math.min(1000, timeouts.firstJoinMs / 10, timeouts.idleMs / 10));
     if ([...this.seats.values()].some((s) => s.robot)) void this.loadRobot();
     this.updateListing();
   }
@@ -122,9 +130,8 @@ export class YatzeeRoom extends GameRoom {
     this.game = r.state;
     if (a.type === 'join') {
       const name = normalizeName(a.name)!;
-      const prev = this.seats.get(name.toLowerCase());
-      this.seats.set(name.toLowerCase(), { key: typeof e.key === 'string' ? e.key : (prev?.key ?? null), robot: e.robot === true, sessionId: null, held: false });
-    }
+      this.seats.set(name.toLowerCase(), { key: typeof e.key === 'string' ? e.key : null, robot: e.robot === true, sessionId: null, awaySince: 0 });
+    } else if (a.type === 'leave') this.seats.delete(a.player.toLowerCase());
   }
 
   private async loadRobot(): Promise<void> {
@@ -138,6 +145,7 @@ export class YatzeeRoom extends GameRoom {
   /** Applies an action, writes it durably, then commits it; the error or null. */
   private async commit(action: YatzeeAction, extra: Omit<LogEntry, 't' | 'a'> = {}): Promise<{ code: string; message: string } | null> {
     if (this.ended) return { code: 'game-ended', message: 'the game has ended' };
+    if (this.shuttingDown) return { code: 'server-stopping', message: 'the server is stopping; the game goes on when it is back' };
     const r = apply(this.game, action);
     if (r.error) return r.error;
     try {
@@ -146,9 +154,12 @@ export class YatzeeRoom extends GameRoom {
       return { code: 'storage-failed', message: `the action could not be stored: ${(e as Error).message}` };
     }
     this.game = r.state;
+    if (action.type === 'leave') this.seats.delete(action.player.toLowerCase());
     this.sync();
     // the patch goes out before any acknowledgement: a client that got `ack` sees the new state
     this.broadcastPatch();
+    // every sheet full: the game is over (queued after this action's acknowledgement)
+    if (action.type === 'transfer' && isGameOver(this.game)) void this.enqueue(() => this.endGame('sheets-full'));
     return null;
   }
 
@@ -158,7 +169,7 @@ export class YatzeeRoom extends GameRoom {
     const name = `Robot${n}`;
     const err = await this.commit({ type: 'join', name }, { robot: true });
     if (err) return null;
-    this.seats.set(name.toLowerCase(), { key: null, robot: true, sessionId: null, held: false });
+    this.seats.set(name.toLowerCase(), { key: null, robot: true, sessionId: null, awaySince: 0 });
     return name;
   }
 
@@ -168,41 +179,37 @@ export class YatzeeRoom extends GameRoom {
     if (this.ended) throw refuse('game-ended', 'the game has ended');
     if (o.watch === true || (owner && o.name === undefined)) {
       this.info.set(client.sessionId, { role: 'watcher', owner });
-      client.send('welcome', { gameId: this.roomId, kind: 'yatzee', role: 'watcher', owner });
+      this.sendTo(client, 'welcome', { gameId: this.roomId, kind: 'yatzee', role: 'watcher', owner });
       return;
     }
     const name = normalizeName(o.name);
     if (name === null) throw refuse('name-invalid', 'a player name has 1 to 39 characters and no control characters');
     await this.enqueue(async () => {
+      if (this.ended) throw refuse('game-ended', 'the game has ended');
       const seat = this.seats.get(name.toLowerCase());
       let key: string;
       if (seat) {
+        // the sheet's player is back (a reload, another window, after a restart)
         if (seat.robot || seat.key === null || o.key !== seat.key) throw refuse('name-taken', `a player named '${name}' is already in this game`);
         key = seat.key;
         if (seat.sessionId) {
           const old = this.clients.getById(seat.sessionId);
           this.info.delete(seat.sessionId);
-          old?.leave(4000, 'the seat was taken back from another connection');
+          old?.leave(CLOSE.REMOVED, 'the seat was taken back from another connection');
         }
-        const p = this.game.players[findPlayer(this.game, name)]!;
-        if (!p.present) {
-          const err = await this.commit({ type: 'join', name });
-          if (err) throw refuse(err.code, err.message);
-        }
-        seat.sessionId = client.sessionId;
-        seat.held = true;
+        Object.assign(seat, { sessionId: client.sessionId, awaySince: 0 });
       } else {
-        if (ROBOT_NAME.test(name)) throw refuse('name-taken', 'Robot1..RobotN are the robots\' names');
+        if (ROBOT_NAME.test(name)) throw refuse('name-taken', "Robot1..RobotN are the robots' names");
         key = newKey();
         const err = await this.commit({ type: 'join', name }, { key });
         if (err) throw refuse(err.code, err.message);
-        this.seats.set(name.toLowerCase(), { key, robot: false, sessionId: client.sessionId, held: true });
+        this.seats.set(name.toLowerCase(), { key, robot: false, sessionId: client.sessionId, awaySince: 0 });
+        this.humansJoined++;
       }
-      this.humansJoined++;
       const stored = this.game.players[findPlayer(this.game, name)]!.name;
       this.info.set(client.sessionId, { role: 'player', owner, name: stored });
       this.sync();
-      client.send('welcome', { gameId: this.roomId, kind: 'yatzee', role: 'player', owner, name: stored, key });
+      this.sendTo(client, 'welcome', { gameId: this.roomId, kind: 'yatzee', role: 'player', owner, name: stored, key });
     });
   }
 
@@ -216,6 +223,7 @@ export class YatzeeRoom extends GameRoom {
   override async onDrop(client: Client): Promise<void> {
     const s = this.seatOf(client);
     if (!s || this.ended || this.shuttingDown) return this.forget(client);
+    s[1].awaySince = Date.now();
     this.sync();
     try {
       await this.allowReconnection(client, Math.max(1, Math.round(ctx().timeouts.reconnectMs / 1000)));
@@ -224,45 +232,58 @@ export class YatzeeRoom extends GameRoom {
     }
   }
 
-  override onReconnect(_client: Client): void {
+  override onReconnect(client: Client): void {
+    const s = this.seatOf(client);
+    if (s) s[1].awaySince = 0;
     this.sync();
   }
 
+  /** A closed connection (the SDK's reconnection gave up, or a consented close): the sheet stays, away. */
   override async onLeave(client: Client): Promise<void> {
     const s = this.seatOf(client);
     this.forget(client);
-    if (!s || this.ended || this.shuttingDown) return;
-    const [name, seat] = s;
-    seat.sessionId = null;
-    seat.held = false;
-    await this.enqueue(() => this.commit({ type: 'leave', player: name }));
+    if (!s || this.ended) return;
+    s[1].sessionId = null;
+    s[1].awaySince ||= Date.now();
     this.sync();
-    this.checkLifetime();
   }
 
   private forget(client: Client): void {
     this.info.delete(client.sessionId);
   }
 
-  private onAction(client: Client, m: unknown): void {
+  private onAction(client: Client, m: Untrusted<YatzeeClientMessages['action']>): void {
     const id = messageId(m);
     const s = this.seatOf(client);
     if (!s) return this.sendError(client, 'not-player', 'watchers cannot play: join with a name', { id, type: 'action' });
-    if (!isRecord(m) || typeof m.type !== 'string') return this.sendError(client, 'bad-message', 'an action is an object with a type', { id, type: 'action' });
-    if (m.type === 'join' || m.type === 'leave') return this.sendError(client, 'bad-message', `'${m.type}' is not an action: join or leave the room`, { id, type: 'action' });
-    const action = { ...m, player: s[0] } as unknown as YatzeeAction;
-    delete (action as { id?: unknown }).id;
+    const action = yatzeeAction(m, s[0]);
+    if (typeof action === 'string') return this.sendError(client, 'bad-message', action, { id, type: 'action' });
     void this.enqueue(async () => {
       const err = await this.commit(action);
       if (err) this.sendError(client, err.code, err.message, { id, type: 'action' });
-      else client.send('ack', { id, type: 'action', moves: this.game.moves });
+      else this.sendTo(client, 'ack', { id, type: 'action', moves: this.game.moves });
     });
   }
 
-  private onRobots(client: Client, m: unknown): void {
+  /** `leave`: the player closes the sheet for good (the clients confirm first). */
+  private onLeaveRequest(client: Client, m: Untrusted<YatzeeClientMessages['leave']>): void {
+    const id = messageId(m);
+    const s = this.seatOf(client);
+    if (!s) return this.sendError(client, 'not-player', 'only players leave: a watcher closes the panel', { id, type: 'leave' });
+    void this.enqueue(async () => {
+      const err = await this.commit({ type: 'leave', player: s[0] });
+      if (err) return this.sendError(client, err.code, err.message, { id, type: 'leave' });
+      this.forget(client);
+      this.sendTo(client, 'ack', { id, type: 'leave', moves: this.game.moves });
+      client.leave(CLOSE.REMOVED, 'left');
+      this.checkLifetime();
+    });
+  }
+
+  private onRobots(client: Client, m: Untrusted<YatzeeClientMessages['robots']>): void {
     if (!this.requireOwner(client, 'robots', m)) return;
     const id = messageId(m);
-    const n = isRecord(m) ? m.add : undefined;
+    const n = m.add;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_PLAYERS) return this.sendError(client, 'bad-message', 'robots: { add: 1..10 }', { id, type: 'robots' });
     void this.enqueue(async () => {
       const names: string[] = [];
@@ -272,56 +293,55 @@ export class YatzeeRoom extends GameRoom {
         names.push(name);
       }
       if (names.length < n) this.sendError(client, 'table-full', `at most ${MAX_PLAYERS} players play at the same time`, { id, type: 'robots' });
-      else client.send('ack', { id, type: 'robots', moves: this.game.moves, robots: names });
+      else this.sendTo(client, 'ack', { id, type: 'robots', moves: this.game.moves, robots: names });
       void this.loadRobot();
     });
   }
 
-  private onRemove(client: Client, m: unknown): void {
+  private onRemove(client: Client, m: Untrusted<YatzeeClientMessages['remove']>): void {
     if (!this.requireOwner(client, 'remove', m)) return;
     const id = messageId(m);
-    const name = isRecord(m) ? m.name : undefined;
+    const name = m.name;
     if (typeof name !== 'string') return this.sendError(client, 'bad-message', 'remove: { name }', { id, type: 'remove' });
     void this.enqueue(async () => {
       const i = findPlayer(this.game, name);
       const seat = this.seats.get(name.toLowerCase());
-      if (i < 0 || !seat || !this.game.players[i]!.present) return this.sendError(client, 'unknown-player', `no player named '${name}' is playing`, { id, type: 'remove' });
+      if (i < 0 || !seat) return this.sendError(client, 'unknown-player', `no player named '${name}' is playing`, { id, type: 'remove' });
       const err = await this.commit({ type: 'leave', player: this.game.players[i]!.name });
       if (err) return this.sendError(client, err.code, err.message, { id, type: 'remove' });
       if (seat.sessionId) {
         const c = this.clients.getById(seat.sessionId);
         this.info.delete(seat.sessionId);
-        c?.leave(4000, 'removed by the owner');
+        c?.leave(CLOSE.REMOVED, 'removed by the owner');
       }
-      seat.sessionId = null;
-      seat.held = false;
-      seat.key = null; // the removed human cannot take the seat back
-      client.send('ack', { id, type: 'remove', moves: this.game.moves });
+      this.sendTo(client, 'ack', { id, type: 'remove', moves: this.game.moves });
       this.checkLifetime();
     });
   }
 
-  private robotStep(): void {
-    if (this.ended || !this.robot || this.robotBusy) return;
-    const robot = this.robot;
-    this.robotBusy = true;
-    void this.enqueue(async () => {
-      for (const p of this.game.players) {
-        if (!p.present || !this.seats.get(p.name.toLowerCase())?.robot) continue;
-        const next = robot.nextActions(this.game, p.name)[0];
-        if (next) await this.commit(next);
-      }
-    }).finally(() => {
-      this.robotBusy = false;
-    });
+  protected humansConnected(): number {
+    let n = 0;
+    for (const s of this.seats.values()) if (!s.robot && s.sessionId !== null && s.awaySince === 0) n++;
+    return n;
   }
 
-  private checkLifetime(): void {
+  protected async robotStep(): Promise<void> {
+    const robot = this.robot;
+    if (!robot) return;
+    for (const p of this.game.players) {
+      if (this.ended || this.shuttingDown) return;
+      if (!this.seats.get(p.name.toLowerCase())?.robot) continue;
+      const next = robot.nextActions(this.game, p.name)[0];
+      if (next) await this.commit(next);
+    }
+  }
+
+  protected checkLifetime(): void {
     if (this.ended || this.shuttingDown) return;
     const { timeouts } = ctx();
     const now = Date.now();
     let present = 0;
-    for (const s of this.seats.values()) if (!s.robot && s.held) present++;
+    for (const s of this.seats.values()) if (!s.robot) present++;
     // core's policy has the seed's durations built in: scale our elapsed times to them
     const reason = shouldEnd({
       sinceStartMs: ((now - this.createdAt) * FIRST_JOIN_TIMEOUT_MS) / timeouts.firstJoinMs,
@@ -329,23 +349,25 @@ export class YatzeeRoom extends GameRoom {
       joined: this.humansJoined,
       present,
     });
-    if (reason) void this.enqueue(() => this.endGame(reason));
+    if (reason) void this.enqueue(() => this.endGame(LIFETIME_REASON[reason]));
   }
 
-  protected results(): unknown {
-    return this.game.players
-      .map((p) => ({ name: p.name, robot: this.seats.get(p.name.toLowerCase())?.robot ?? false, total: totals(p.scores).total }))
-      .sort((a, b) => b.total - a.total);
+  protected finalResults(reason: EndReason): ResultsMessage {
+    const scored = this.game.players.map((p) => ({ name: p.name, robot: this.seats.get(p.name.toLowerCase())?.robot ?? false, score: totals(p.scores).total }));
+    const top = Math.max(...scored.map((r) => r.score));
+    const results: PlayerResult[] = scored.map((r) => ({ ...r, winner: r.score === top, standIn: false })).sort((a, b) => b.score - a.score);
+    return { reason, results, winners: results.filter((r) => r.winner).map((r) => r.name) };
   }
 
   protected markEnded(): void {
     this.state.status = 'ended';
+    this.state.paused = false;
   }
 
   private updateListing(): void {
-    const humans = this.game.players.filter((p) => p.present && !this.seats.get(p.name.toLowerCase())?.robot).length;
-    const robots = this.game.players.filter((p) => p.present && this.seats.get(p.name.toLowerCase())?.robot).length;
-    const state = this.ended ? 'ended' : isGameOver(this.game) ? 'over' : this.game.players.length === 0 ? 'waiting' : 'playing';
+    const humans = [...this.seats.values()].filter((s) => !s.robot).length;
+    const robots = this.seats.size - humans;
+    const state = this.ended ? 'ended' : this.game.players.length === 0 ? 'waiting' : 'playing';
     const meta = this.metadata as { players?: number; robots?: number; state?: string } | undefined;
     if (meta && meta.players === humans && meta.robots === robots && meta.state === state) return;
     void this.setMetadata({ kind: 'yatzee', players: humans, robots, maxPlayers: MAX_PLAYERS, state });
@@ -355,9 +377,12 @@ export class YatzeeRoom extends GameRoom {
   private sync(): void {
     const st = this.state;
     st.moves = this.game.moves;
-    if (!this.ended) st.status = isGameOver(this.game) ? 'over' : 'playing';
-    this.game.players.forEach((p, i) => {
-      let sheet = st.players[i];
+    if (!this.ended) st.status = 'playing';
+    st.paused = !this.ended && this.humansJoined > 0 && this.paused;
+    // released sheets leave the schema too (a sheet object is never reused for another name)
+    for (let i = st.players.length - 1; i >= 0; i--) if (findPlayer(this.game, st.players[i]!.name) < 0) st.players.splice(i, 1);
+    this.game.players.forEach((p) => {
+      let sheet = st.players.find((x) => x.name === p.name);
       if (!sheet) {
         sheet = new YatzeeSheet();
         sheet.name = p.name;
@@ -366,6 +391,7 @@ export class YatzeeRoom extends GameRoom {
       const seat = this.seats.get(p.name.toLowerCase());
       sheet.robot = seat?.robot ?? false;
       sheet.connected = seat ? seat.robot || (seat.sessionId !== null && this.clients.getById(seat.sessionId) !== undefined) : false;
+      sheet.awaySince = seat && !seat.robot ? seat.awaySince : 0;
       sheet.present = p.present;
       setArray(sheet.scores, p.scores.map((s) => s ?? -1));
       setArray(sheet.dice, p.dice);
@@ -377,13 +403,3 @@ export class YatzeeRoom extends GameRoom {
     this.updateListing();
   }
 }
-
-function setArray<T>(arr: { length: number; push(...v: T[]): number; [i: number]: T }, values: readonly T[]): void {
-  for (let i = 0; i < values.length; i++) {
-    if (i < arr.length) {
-      if (arr[i] !== values[i]) arr[i] = values[i]!;
-    } else arr.push(values[i]!);
-  }
-}
-
-export const YATZEE_CATEGORIES = CATEGORIES;

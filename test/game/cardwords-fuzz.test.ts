@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../core/random.js';
-import { getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
+import { getJSON, startServer, until, type Msg, type ServerProcess } from '../support/game-server.js';
 import { chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset, seatOf, type CwPlayer } from './cardwords-helpers.js';
 
 const COUNT = 10_000;
@@ -133,7 +133,7 @@ describe('cardwords fuzz', () => {
 
   it(`answers ${COUNT} malformed or illegal messages with errors; no crash, no state change; the game still plays to the end`, async () => {
     const gctx = genContext(await loadTestRuleset(rulesetDir));
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, robots: 1 });
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, robots: 1, seed: 'cardwords-fuzz-1' });
     const id = owner.room.roomId;
     const fuzzy = await cwJoin(srv.url, id, { name: 'Fuzzy' });
     const other = await cwJoin(srv.url, id, { name: 'Other' });
@@ -155,8 +155,10 @@ describe('cardwords fuzz', () => {
       if (i % 250 === 249) await new Promise((r) => setTimeout(r, 5)); // let the sockets drain
     }
     await until(() => fuzzy.messages.length - from[0]! >= sent[0]! && other.messages.length - from[1]! >= sent[1]!, 60_000, `${COUNT} replies`);
-    await new Promise((r) => setTimeout(r, 200)); // nothing more comes
-    const replies = [...fuzzy.messages.slice(from[0]), ...other.messages.slice(from[1])];
+    // nothing more comes: every reply to the fuzz arrives before the barriers' replies
+    await Promise.all([fuzzy.barrier(), other.barrier()]);
+    const notBarrier = (m: Msg) => !String(m.payload?.id ?? '').startsWith('barrier-');
+    const replies = [...fuzzy.messages.slice(from[0]), ...other.messages.slice(from[1])].filter(notBarrier);
     const notErrors = replies.filter((m) => m.type !== 'error');
     expect(notErrors, JSON.stringify(notErrors.slice(0, 3))).toEqual([]);
     expect(replies).toHaveLength(COUNT);

@@ -14,6 +14,7 @@ import { loadRulesetDir } from '../../server/ruleset/fs.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import type { CardwordsRoomState } from '../../core/protocol/game.js';
 import { Player, tempDir } from '../support/game-server.js';
+import type { CardwordsClientMessages } from '../../core/protocol/messages.js';
 
 export type { CardwordsCardState as CwCardV, CardwordsPlacedState as CwPlacedV, CardwordsSeatState as CwSeatV } from '../../core/protocol/game.js';
 
@@ -24,7 +25,7 @@ export interface CwView extends CardwordsRoomState {
 
 export type CwJSON = Omit<CwView, 'toJSON'>;
 
-export type CwPlayer = Player<CwView>;
+export type CwPlayer = Player<CwView, CardwordsClientMessages>;
 
 /** A copy of samples/<name> in a fresh temp folder (tests never write to samples/). */
 export function copySample(name: string): string {
@@ -69,11 +70,11 @@ export class Recorder {
 }
 
 export async function cwCreate(url: string, options: Record<string, unknown>): Promise<CwPlayer> {
-  return welcome(new Player<CwView>(await new Client(url).create('cardwords', options)));
+  return welcome(new Player<CwView, CardwordsClientMessages>(await new Client(url).create('cardwords', options)));
 }
 
 export async function cwJoin(url: string, id: string, options: Record<string, unknown>): Promise<CwPlayer> {
-  return welcome(new Player<CwView>(await new Client(url).joinById(id, options)));
+  return welcome(new Player<CwView, CardwordsClientMessages>(await new Client(url).joinById(id, options)));
 }
 
 async function welcome(p: CwPlayer): Promise<CwPlayer> {

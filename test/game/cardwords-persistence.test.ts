@@ -23,7 +23,7 @@ async function unknownWordGame() {
   const chars = ruleset.charset.entries.map((e) => e.canonical);
   const known = new Set(ruleset.words);
   const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
-  const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], name: 'Ann' });
+  const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], name: 'Ann', seed: 'persistence-1' });
   const id = ann.room.roomId;
   const key = (await ann.next((m) => m.type === 'welcome')).payload.key!;
   await until(() => ann.state.status === 'playing' && ann.state.turn === 0 && handOf(ann).length > 0, 5000, 'the start');
@@ -53,8 +53,9 @@ describe('cardwords persistence', () => {
       expect(ann.state.status).toBe('playing');
       const r = await ann.request('action', { text: chooseText(ann, genContext(ruleset, fresh)) });
       expect(r.type, JSON.stringify(r.payload)).toBe('ack');
-      await until(() => ann.state.turn === 0 || ann.state.status !== 'playing', 10_000, "the robot's reply");
-      await new Promise((res) => setTimeout(res, 100)); // the last patch in
+      // the robot's reply, and Ann's state holds every action of the log (the last patch is in)
+      const logged = () => readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').filter((l) => 'a' in (JSON.parse(l) as Record<string, unknown>)).length;
+      await until(() => (ann.state.turn === 0 || ann.state.status !== 'playing') && ann.state.moves === logged(), 10_000, "the robot's reply");
       const seen = JSON.parse(JSON.stringify(ann.state.toJSON())) as Record<string, unknown>;
       await srv.kill9();
       const lines = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -111,7 +112,7 @@ describe('cardwords persistence', () => {
       srv2 = await startServer({ dataDir: srv.dataDir, args });
       const ann3 = await cwJoin(srv2.url, id, { name: 'Ann', key, owner: srv.ownerToken });
       await until(() => (ann3.state.players[0]?.hand ?? []).length > 0, 5000, 'the restored state');
-      await new Promise((res) => setTimeout(res, 200));
+      await ann3.barrier(); // the questions still open would have come with the welcome
       expect(ann3.messages.filter((m) => m.type === 'word-request')).toEqual([]);
       // the owner changes her mind: approved, into the personal dictionary, and the move goes through
       expect((await ann3.request('approve', { words: fresh })).type).toBe('ack');

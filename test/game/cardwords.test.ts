@@ -12,6 +12,7 @@ import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
 import { formatAction } from '../../core/games/cardwords/notation.js';
 import { Player, getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { Recorder, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset, seatOf, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
+import { CLOSE, type CardwordsClientMessages } from '../../core/protocol/messages.js';
 
 /** No state a client decoded holds a hand other than its own seat's (none for a watcher). */
 function assertPrivate(states: CwJSON[], ownSeat: number | null): void {
@@ -96,7 +97,7 @@ describe('cardwords rooms', () => {
     expect((await ann.request('action', { text: 'move three' })).payload).toMatchObject({ code: 'move/syntax' });
     expect((await ann.request('action', { text: 'fly' })).payload).toMatchObject({ code: 'action/unknown' });
     expect((await ann.request('action', { type: 'trade', cards: [] })).payload).toMatchObject({ code: 'empty-trade' });
-    expect((await ann.request('action', { type: 'fly' })).payload).toMatchObject({ code: 'bad-action' });
+    expect((await ann.requestRaw('action', { type: 'fly' })).payload).toMatchObject({ code: 'bad-action' });
     expect((await watcher.request('action', { text: 'pass' })).payload).toMatchObject({ code: 'not-player' });
     expect((await ann.request('approve', { word: 'ZZ' })).payload).toMatchObject({ code: 'not-owner' });
     expect((await ann.request('rematch')).payload).toMatchObject({ code: 'not-over' });
@@ -118,9 +119,14 @@ describe('cardwords rooms', () => {
     }
     expect(turns).toBeGreaterThan(0);
     const results = await ann.next((m) => m.type === 'results');
-    const res = results.payload.results as unknown as { name: string; robot: boolean; score: number; winner: boolean }[];
+    // best first, each with its seat; the winners by name
+    const res = results.payload.results!.slice().sort((a, b) => a.seat! - b.seat!);
     expect(res.map((r) => r.name)).toEqual(['Ann', 'Robot1']);
-    expect(res.some((r) => r.winner)).toBe(true);
+    expect(results.payload.results!.map((r) => r.score)).toEqual(res.map((r) => r.score).sort((a, b) => b - a));
+    expect(results.payload.winners).toEqual(res.filter((r) => r.winner).map((r) => r.name));
+    expect(results.payload.winners!.length).toBeGreaterThan(0);
+    expect(['out', 'passes']).toContain(results.payload.reason);
+    expect(res.every((r) => !r.standIn)).toBe(true);
     await watcher.next((m) => m.type === 'results');
     await until(() => ann.state.status === 'over', 5000, 'over');
     expect(ann.state.players.map((p) => p.score)).toEqual(res.map((r) => r.score));
@@ -143,7 +149,7 @@ describe('cardwords rooms', () => {
     }
     expect(compared).toBeGreaterThan(turns);
     // only the public fields: a trade would show how many cards, never which
-    for (const turn of history.turns) expect(Object.keys(turn).sort()).toEqual(['drawn', 'player', 'score', 'traded', 'type', 'words']);
+    for (const turn of history.turns) expect(Object.keys(turn).sort()).toEqual(['drawn', 'player', 'score', 'standIn', 'traded', 'type', 'words']);
     await late.leave();
 
     expect(ann.state.board.length).toBeGreaterThan(0);
@@ -162,10 +168,11 @@ describe('cardwords rooms', () => {
     expect(annRec.states.some((s) => (s.players[0]!.hand ?? []).length > 0)).toBe(true);
     expect(watchRec.states.some((s) => s.board.length > 0)).toBe(true);
 
-    // Ann leaves: a stand-in plays her seat to the end, then the game ends (no human left)
-    await ann.leave();
+    // Ann leaves for good (`leave`): no human is left, the game ends with the round's results
+    expect((await ann.leaveGame()).type).toBe('ack');
     const ended = await watcher.next((m) => m.type === 'ended', 30_000);
     expect(ended.payload.reason).toBe('left');
+    expect(watcher.messages.filter((m) => m.type === 'results').at(-1)!.payload.reason).toBe('left');
     assertPrivate(watchRec.states, null);
     await until(() => !existsSync(join(srv.dataDir, 'games', `${id}.log`)), 5000, 'log finished');
     expect(readdirSync(join(srv.dataDir, 'games', 'ended'))).toContain(`${id}.log`);
@@ -179,8 +186,10 @@ describe('cardwords rooms', () => {
     const wide = genContext(ruleset, twoLetter);
 
     // a fixed deal: Bob surely holds a move that makes an unknown word (a random deal failed once)
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, watchers: 1, name: 'Ann', seed: 'words-1' });
-    const id = ann.room.roomId;
+    // the owner watches (an owner who plays is the next test's)
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, watchers: 1, seed: 'words-1' });
+    const id = owner.room.roomId;
+    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
     // a name clash takes the alternative name; white space is refused
     await expect(cwJoin(srv.url, id, { name: 'ann' })).rejects.toThrow(/name-taken/);
     await expect(cwJoin(srv.url, id, { name: 'Robot1', alt: 'Ro bot' })).rejects.toThrow(/name-invalid/);
@@ -206,10 +215,10 @@ describe('cardwords rooms', () => {
     expect(JSON.stringify(bob.state.toJSON())).toBe(before);
 
     // the owner is asked; approves
-    const asked = await ann.next((m) => m.type === 'word-request');
+    const asked = await owner.next((m) => m.type === 'word-request');
     expect(asked.payload).toMatchObject({ player: 'Bob', ruleset: 'tiny' });
     expect(sorted((asked.payload as { words?: unknown }).words)).toEqual(sorted(unknown));
-    const approved = await ann.request('approve', { words: unknown });
+    const approved = await owner.request('approve', { words: unknown });
     expect(approved.type, JSON.stringify(approved.payload)).toBe('ack');
     const personal = readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n');
     for (const w of unknown) expect(personal).toContain(w);
@@ -231,17 +240,54 @@ describe('cardwords rooms', () => {
       const r2 = await ann.request('action', { text: formatAction({ type: 'move', player: 0, cards: tilesToPlaced(board2.width, m2) }) });
       expect(r2.payload.code).toBe('unknown-words');
       expect(sorted((r2.payload as { words?: unknown }).words)).toEqual(sorted(words2));
-      expect((await ann.request('reject', { words: words2 })).type).toBe('ack');
+      expect((await owner.request('reject', { words: words2 })).type).toBe('ack');
       expect((await ann.next((m) => m.type === 'word' && (m.payload as { approved?: boolean }).approved === false)).payload).toMatchObject({ word: words2[0] });
       expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).not.toContain(words2[0]);
     }
-    // only the owner was asked, only the refused player told
-    for (const p of [bob, watcher]) expect(p.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+    // only the owner was asked, and not while playing; only the refused player told (what was sent has arrived)
+    await Promise.all([bob.barrier(), watcher.barrier(), ann.barrier()]);
+    for (const p of [ann, bob, watcher]) expect(p.messages.filter((m) => m.type === 'word-request')).toEqual([]);
     expect(ann.messages.filter((m) => m.type === 'word' && (m.payload as { approved?: boolean }).approved === true)).toEqual([]);
     expect(watcher.messages.filter((m) => m.type === 'word')).toEqual([]);
     // not the owner: no approvals
     expect((await bob.request('approve', { word: 'BBBB' })).payload).toMatchObject({ code: 'not-owner' });
-    await Promise.all([ann.leave(), bob.leave(), watcher.leave()]);
+    await owner.request('end');
+  });
+
+  it("an owner who plays a seat is an opponent too: another player's unknown words wait for the end of the round (they would show cards of that hand)", async () => {
+    const ruleset = await loadTestRuleset(rulesetDir);
+    const chars = ruleset.charset.entries.map((e) => e.canonical);
+    const known = new Set(ruleset.words);
+    const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', seed: 'words-1' });
+    const id = ann.room.roomId;
+    const bob = await cwJoin(srv.url, id, { name: 'Bob' });
+    // the owner's other window, watching: the same person, so no questions there either
+    const ownerWatch = await cwJoin(srv.url, id, { owner: srv.ownerToken });
+    await until(() => ann.state.status === 'playing', 5000, 'the start');
+    expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
+    const board = boardOf(bob.state);
+    const move = sortMoves(generateMoves(wide, board, handOf(bob))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
+    const unknown = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
+    const refused = await bob.request('action', { text: formatAction({ type: 'move', player: 1, cards: tilesToPlaced(board.width, move) }) });
+    expect(refused.payload).toMatchObject({ code: 'unknown-words', asked: true });
+    // a watcher of the owner joining now is not told either
+    const late = await cwJoin(srv.url, id, { owner: srv.ownerToken });
+    // the round goes on: everyone passes twice (Ann's first pass counts) and it ends; only then is the owner asked
+    for (const p of [bob, ann, bob]) {
+      expect(ann.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+      expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
+    }
+    for (const p of [ann, ownerWatch, late]) {
+      const r = await p.next((m) => m.type === 'results');
+      const q = await p.next((m) => m.type === 'word-request');
+      expect(p.messages.indexOf(q)).toBeGreaterThan(p.messages.indexOf(r));
+      expect(q.payload).toMatchObject({ player: 'Bob', ruleset: 'tiny' });
+      expect(sorted(q.payload.words)).toEqual(unknown);
+    }
+    expect(bob.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+    await ann.request('end');
   });
 
   it("one player cannot fill the owner's list: past 32 open words a refusal says the owner was not asked", async () => {
@@ -272,62 +318,77 @@ describe('cardwords rooms', () => {
       asked.push((r.payload as { asked?: boolean }).asked === true);
     }
     expect(asked).toEqual([...Array<boolean>(32).fill(true), ...Array<boolean>(8).fill(false)]);
-    // the owner was asked exactly 32 words
-    await until(() => ann.messages.filter((m) => m.type === 'word-request').flatMap((m) => (m.payload as { words: string[] }).words).length >= 32, 5000, 'the questions');
-    await new Promise((res) => setTimeout(res, 100));
+    // the owner was asked exactly 32 words: every question went out before the barrier's reply
+    await ann.barrier();
     expect(ann.messages.filter((m) => m.type === 'word-request').flatMap((m) => (m.payload as { words: string[] }).words)).toHaveLength(32);
     await ann.request('end');
   });
 
-  it('a dropped player: a robot plays the seat at once; the player takes it back (reconnection token, seat key)', async () => {
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann' });
+  it('a dropped player keeps the seat: a stand-in plays it only after the grace period, marked; the player takes it back (reconnection token, seat key)', async () => {
+    const grace = 0.4;
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', grace, seed: 'away-1' });
     const id = ann.room.roomId;
     const bob = await cwJoin(srv.url, id, { name: 'Bob' });
     const bobKey = (await bob.next((m) => m.type === 'welcome')).payload.key!;
     await until(() => ann.state.status === 'playing', 5000, 'the start');
-
-    const token = bob.room.reconnectionToken;
-    bob.raw.transport.ws.close(3000); // not a consented leave: a drop
-    await until(() => ann.state.players[1]!.auto && !ann.state.players[1]!.connected, 5000, 'Bob seen as dropped');
+    expect(ann.state.grace).toBe(grace * 1000);
     expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
-    // the stand-in plays Bob's turn at once
-    await until(() => ann.state.moves === 2 && ann.state.turn === 0, 5000, "the robot played Bob's turn");
-    expect(ann.state.last.player).toBe(1);
 
-    const back = new Player<CwView>(await new Client(srv.url).reconnect(token));
+    // Bob drops on his turn: his seat is held, away, and the game waits for the grace period
+    const token = bob.room.reconnectionToken;
+    const dropped = Date.now();
+    bob.raw.transport.ws.close(3000); // not a consented leave: a drop
+    await until(() => !ann.state.players[1]!.connected && ann.state.players[1]!.awaySince > 0, 5000, 'Bob seen away');
+    await until(() => ann.state.moves === 2, 10_000, "the stand-in played Bob's turn");
+    expect(Date.now() - dropped).toBeGreaterThanOrEqual(grace * 1000);
+    expect(ann.state.players[1]!.auto).toBe(true);
+    // marked, for everyone: the last turn, the seat's count, the history and the log
+    expect(ann.state.last).toMatchObject({ player: 1, standIn: true });
+    expect(ann.state.players[1]!.standIns).toBe(1);
+    ann.typed.send('history', { id: 'h-away' });
+    const h = await ann.next((m) => m.type === 'history' && m.payload.id === 'h-away');
+    expect((h.payload.turns as { standIn: boolean }[]).map((t) => t.standIn)).toEqual([false, true]);
+    const log = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { a?: { player: number }; standIn?: boolean });
+    expect(log.filter((e) => e.a).map((e) => e.standIn === true)).toEqual([false, true]);
+
+    const back = new Player<CwView, CardwordsClientMessages>(await new Client(srv.url).reconnect(token));
     back.name = 'Bob';
-    await until(() => !ann.state.players[1]!.auto && ann.state.players[1]!.connected, 5000, 'Bob back');
+    await until(() => !ann.state.players[1]!.auto && ann.state.players[1]!.connected && ann.state.players[1]!.awaySince === 0, 5000, 'Bob back');
     await until(() => handOf(back).length > 0, 5000, "Bob's hand after the reconnection");
     expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(ann.state.turn).toBe(1); // no robot plays for Bob now
+    // no robot plays for Bob now: the seat is not a stand-in's, and Bob's own pass below is taken
+    expect(ann.state.players[1]!.auto).toBe(false);
+    expect(ann.state.turn).toBe(1);
     expect((await back.request('action', { text: 'pass' })).type).toBe('ack');
+    // the ack goes to Bob at once; Ann's state follows with the next patch
+    await until(() => ann.state.moves === 4, 5000, "Bob's own pass seen by Ann");
+    expect(ann.state.last).toMatchObject({ player: 1, standIn: false });
 
-    // a consented leave, then back with the seat key; a wrong key gets no seat
+    // a closed connection (consented) is a drop too; back with the seat key; a wrong key gets no seat
     await back.leave();
-    await until(() => ann.state.players[1]!.auto, 5000, 'Bob gone');
+    await until(() => !ann.state.players[1]!.connected, 5000, 'Bob gone');
     await expect(cwJoin(srv.url, id, { name: 'Bob', key: 'wrong' })).rejects.toThrow(/name-taken|table-full/);
     const bob2 = await cwJoin(srv.url, id, { name: 'Bob', key: bobKey });
     expect((await bob2.next((m) => m.type === 'welcome')).payload).toMatchObject({ name: 'Bob', seat: 1, key: bobKey });
-    await until(() => !ann.state.players[1]!.auto, 5000, 'Bob seated again');
+    await until(() => !ann.state.players[1]!.auto && ann.state.players[1]!.connected, 5000, 'Bob seated again');
     await until(() => handOf(bob2).length > 0, 5000, "Bob's hand again");
     expect(bob2.state.players[0]!.hand ?? []).toHaveLength(0);
     // the owner removes Bob: his key is void, a robot plays his seat
     expect((await ann.request('remove', { name: 'Bob' })).type).toBe('ack');
-    await until(() => bob2.left === 4000, 5000, 'Bob removed');
+    await until(() => bob2.left === CLOSE.REMOVED, 5000, 'Bob removed');
     await until(() => ann.state.players[1]!.auto, 5000, 'a stand-in for Bob');
     await expect(cwJoin(srv.url, id, { name: 'Bob', key: bobKey })).rejects.toThrow(/name-taken/);
-    await ann.leave();
+    await ann.request('end');
   });
 
   it('before the start a leaving player frees the seat for another', async () => {
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2 });
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, seed: 'removed-1' });
     const id = owner.room.roomId;
     const bob = await cwJoin(srv.url, id, { name: 'Bob' });
     await until(() => owner.state.players[0]!.name === 'Bob', 5000, 'Bob seated');
     expect(owner.state.status).toBe('waiting');
     expect((await bob.request('action', { text: 'pass' })).payload).toMatchObject({ code: 'not-started' });
-    await bob.leave();
+    expect((await bob.leaveGame()).type).toBe('ack');
     await until(() => owner.state.players[0]!.name === '', 5000, 'the seat free again');
     const cleo = await cwJoin(srv.url, id, { name: 'Cleo' });
     const dan = await cwJoin(srv.url, id, { name: 'Dan' });

@@ -24,7 +24,7 @@ describe('persistence', () => {
       const id = ann.room.roomId;
       const { p: bob, key: bobKey } = await welcomed(Player.join(srv.url, id, { name: 'Bob' }));
       for (const p of [ann, bob]) {
-        for (const category of ['aces', 'chance', 'sixes']) {
+        for (const category of ['aces', 'chance', 'sixes'] as const) {
           expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
           expect((await p.request('action', { type: 'transfer', category })).type).toBe('ack');
         }

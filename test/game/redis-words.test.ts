@@ -142,8 +142,13 @@ describe('approved words on two processes', () => {
       await x.kill9();
       expect(readFileSync(join(dirX, 'aa.personal.dict'), 'utf8').split('\n')).toContain('AA');
       r1 = await startRedis(r0.port);
-      // Y has not heard of it
-      await new Promise((res) => setTimeout(res, 500));
+      // Y is back on Redis (its subscription is the only one: X is dead), and has not heard of it
+      const probe = new Redis(r1.url);
+      try {
+        await until(async () => ((await probe.pubsub('NUMSUB', 'cardwords:words')) as [string, number])[1] >= 1, 30_000, 'Y subscribed again');
+      } finally {
+        probe.disconnect();
+      }
       expect((await bob.request('action', { text })).payload).toMatchObject({ code: 'unknown-words' });
       // X comes back; its first game loads the ruleset and shares its own dictionary
       x = await startServer({ env, args: args(dirX) });

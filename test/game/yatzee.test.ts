@@ -1,12 +1,17 @@
 // Yatzee rooms on a real `cardwords serve` process with real SDK clients over WebSocket:
 // whole games by humans and robots at the same time, late joins, owner-only actions, the
 // seed's lifetime rules (with short durations), and the server's HTTP side.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
-import { Player, getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
+import { apply, newGame } from '../../core/games/yatzee/engine.js';
+import { CLOSE } from '../../core/protocol/messages.js';
+import { Player, getJSON, startServer, until, type Msg, type ServerProcess } from '../support/game-server.js';
+
+/** The lifetime tests' idle timeout, in ms. */
+const IDLE_MS = 2000;
 
 /** Plays a whole sheet: throw once, transfer to the first open category; 15 rounds. */
 async function playSheet(p: Player): Promise<void> {
@@ -36,7 +41,7 @@ describe('yatzee rooms', () => {
     await srv?.stop();
   });
 
-  it('humans and a robot play whole games at the same time; a late player joins; the last leaving ends it', async () => {
+  it('humans and a robot play whole games at the same time; the game ends when every sheet is full, with the results and the winner for everyone', async () => {
     const ann = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann', robots: 1 }));
     const id = ann.room.roomId;
     expect((await ann.next((m) => m.type === 'welcome')).payload).toMatchObject({ gameId: id, role: 'player', owner: true, name: 'Ann' });
@@ -49,26 +54,35 @@ describe('yatzee rooms', () => {
     const listed = await lobby.next((m) => m.type === 'rooms');
     expect((listed.payload as unknown as { roomId: string }[]).some((r) => r.roomId === id)).toBe(true);
     await lobby.leave();
-
-    await Promise.all([playSheet(ann), playSheet(bob)]);
-    // the robot plays its sheet by itself
-    await until(() => [...ann.state.players].every((s) => [...s.scores].every((x: number) => x >= 0)), 60_000, 'every sheet full');
-    await until(() => ann.state.status === 'over', 5000, 'status over');
-    expect([...ann.state.players].map((s) => s.name)).toEqual(['Robot1', 'Ann', 'Bob']);
-    // every client sees every sheet, live: Bob's view equals Ann's
-    expect(JSON.stringify(bob.state.players.toJSON())).toBe(JSON.stringify(ann.state.players.toJSON()));
-
-    // a late player reopens the game
-    const carl = await named(Player.join(srv.url, id, { name: 'Carl' }));
-    await until(() => carl.state.status === 'playing', 5000, 'reopened');
-    expect((await carl.request('action', { type: 'throw' })).type).toBe('ack');
-
     // names: taken (any case), robots' names, too long
     await expect(Player.join(srv.url, id, { name: 'ann' })).rejects.toThrow(/name-taken/);
     await expect(Player.join(srv.url, id, { name: 'Robot7' })).rejects.toThrow(/name-taken/);
     await expect(Player.join(srv.url, id, { name: 'x'.repeat(40) })).rejects.toThrow(/name-invalid/);
+    const watcher = await named(Player.join(srv.url, id, { watch: true }));
 
-    await Promise.all([ann.leave(), bob.leave(), carl.leave()]);
+    await Promise.all([playSheet(ann), playSheet(bob)]);
+    // the robot plays its sheet by itself; the last transfer ends the game
+    const results = await Promise.all([ann, bob, watcher].map((p) => p.next((m) => m.type === 'results', 60_000)));
+    expect([...ann.state.players].map((s) => s.name)).toEqual(['Robot1', 'Ann', 'Bob']);
+    expect([...ann.state.players].every((s) => [...s.scores].every((x: number) => x >= 0))).toBe(true);
+    // every client sees every sheet, live: Bob's view equals Ann's
+    expect(JSON.stringify(bob.state.players.toJSON())).toBe(JSON.stringify(ann.state.players.toJSON()));
+    const totals = new Map([...ann.state.players].map((s) => [s.name, s.total]));
+    const top = Math.max(...totals.values());
+    for (const r of results) {
+      expect(r.payload).toMatchObject({ reason: 'sheets-full' });
+      expect(r.payload).toEqual(results[0]!.payload);
+      expect(r.payload.results!.map((x) => [x.name, x.score])).toEqual([...totals].sort((a, b) => b[1] - a[1]));
+      expect(r.payload.winners).toEqual([...totals].filter(([, t]) => t === top).map(([n]) => n));
+    }
+    // then `ended`, and a normal close (no error to show), exactly one `results` each
+    for (const p of [ann, bob, watcher]) {
+      expect((await p.next((m) => m.type === 'ended')).payload.reason).toBe('sheets-full');
+      await until(() => p.left !== null, 5000, 'closed');
+      expect(p.left).toBe(CLOSE.ENDED);
+      expect(p.messages.filter((m) => m.type === 'results')).toHaveLength(1);
+    }
+    expect(ann.state.status).toBe('ended');
     await until(() => !existsSync(join(srv.dataDir, 'games', `${id}.log`)), 5000, 'log finished');
     expect(readdirSync(join(srv.dataDir, 'games', 'ended'))).toContain(`${id}.log`);
   });
@@ -80,13 +94,10 @@ describe('yatzee rooms', () => {
     await expect(Player.join(srv.url, id, { name: 'P10' })).rejects.toThrow(/table-full/);
     const all = [owner, ...others];
     await Promise.all(all.map((p) => playSheet(p)));
-    await until(() => owner.state.status === 'over', 5000, 'over');
+    const results = await owner.next((m) => m.type === 'results');
+    expect(results.payload.reason).toBe('sheets-full');
+    expect(results.payload.results).toHaveLength(10);
     for (const p of all) expect(p.state.moves).toBe(owner.state.moves);
-    const end = owner.next((m) => m.type === 'ended');
-    expect((await owner.request('end')).type).not.toBe('error');
-    const ended = await end;
-    expect(ended.payload.reason).toBe('owner');
-    expect(ended.payload.results).toHaveLength(10);
   });
 
   it('only the owner creates and ends games, adds robots and removes players', async () => {
@@ -109,15 +120,51 @@ describe('yatzee rooms', () => {
     expect(eve.left).toBeNull();
     // a watcher cannot play
     expect((await owner.request('action', { type: 'throw' })).payload.code).toBe('not-player');
-    // the owner removes Dan; Dan's key no longer takes the seat back
-    const danKey = (await dan.next((m) => m.type === 'welcome')).payload.key;
+    // the owner removes Dan: Dan's sheet is released (the name may join again, afresh)
+    expect((await dan.request('action', { type: 'throw' })).type).toBe('ack');
     expect((await owner.request('remove', { name: 'Dan' })).type).toBe('ack');
     await until(() => dan.left !== null, 5000, 'Dan removed');
-    await expect(Player.join(srv.url, id, { name: 'Dan', key: danKey })).rejects.toThrow(/name-taken/);
+    await until(() => [...eve.state.players].every((s) => s.name !== 'Dan'), 5000, "Dan's sheet released");
+    const dan2 = await named(Player.join(srv.url, id, { name: 'Dan' }));
+    await until(() => [...eve.state.players].some((s) => s.name === 'Dan' && s.throwsMade === 0), 5000, 'a fresh sheet for Dan');
     expect((await owner.request('robots', { add: 2 })).payload.robots).toEqual(['Robot1', 'Robot2']);
-    const ended = eve.next((m) => m.type === 'ended');
-    expect((await owner.request('end')).type).not.toBe('error');
-    expect((await ended).payload.reason).toBe('owner');
+    // the owner ends it: everyone gets the results ("ended by the owner") and a normal close
+    const results = [eve, dan2, owner].map((p) => p.next((m) => m.type === 'results'));
+    const from = [eve, dan2, owner].map((p) => p.messages.length);
+    expect((await owner.request('end')).type).toBe('ack');
+    for (const r of await Promise.all(results)) {
+      expect(r.payload.reason).toBe('owner');
+      expect(r.payload.results!.map((x) => x.name).sort()).toEqual(['Dan', 'Eve', 'Robot1', 'Robot2']);
+    }
+    for (const [i, p] of [eve, dan2, owner].entries()) {
+      await until(() => p.left !== null, 5000, 'closed');
+      expect(p.left).toBe(CLOSE.ENDED);
+      expect(p.messages.slice(from[i]).map((m) => m.type)).toEqual(i === 2 ? ['ack', 'results', 'ended'] : ['results', 'ended']);
+    }
+    // after the end, nothing more is taken
+    await expect(Player.join(srv.url, id, { name: 'Late' })).rejects.toThrow();
+  });
+
+  it('the owner may fix the seed: the dice are the engine\'s from that seed; a bad seed is refused', async () => {
+    await expect(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'S', seed: '' })).rejects.toThrow(/bad-message/);
+    await expect(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'S', seed: 'with space' })).rejects.toThrow(/bad-message/);
+    await expect(Player.create(srv.url, 'yatzee', { name: 'S', seed: 'x' })).rejects.toThrow(/not-owner/);
+    // the engine, from the same seed and the same actions, throws these dice
+    let g = newGame('dice-1');
+    for (const a of [{ type: 'join', name: 'Sol' }, { type: 'throw', player: 'Sol' }, { type: 'hold', player: 'Sol', dice: [0, 1] }, { type: 'throw', player: 'Sol' }] as const) {
+      const r = apply(g, a);
+      if (!r.state) throw new Error(JSON.stringify(r.error));
+      g = r.state;
+    }
+    const expected = g.players[0]!.dice;
+    for (let n = 0; n < 2; n++) {
+      const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Sol', seed: 'dice-1' }));
+      expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+      expect((await p.request('action', { type: 'hold', dice: [0, 1] })).type).toBe('ack');
+      expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+      expect([...p.state.players[0]!.dice]).toEqual([...expected]);
+      expect((await p.request('end')).type).toBe('ack');
+    }
   });
 
   it('answers every malformed, illegal, oversized or unknown message with an error and changes nothing', async () => {
@@ -139,7 +186,7 @@ describe('yatzee rooms', () => {
       ['remove', { name: 'Nobody' }],
     ];
     for (const [type, payload] of bad) {
-      const r = await p.request(type, payload as Record<string, unknown>);
+      const r = await p.requestRaw(type, payload as Record<string, unknown>);
       expect(r.type, `${type} ${JSON.stringify(payload)}`).toBe('error');
     }
     // not objects at all
@@ -165,6 +212,38 @@ describe('yatzee rooms', () => {
     await p.leave();
   });
 
+  it('logs only the known fields of an action; a leaving name releases its sheet (join and leave 30 times: one sheet at most)', async () => {
+    const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Keeper' }));
+    const id = p.room.roomId;
+    const logLines = () => readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { a?: Record<string, unknown> });
+    // extra fields of every kind ride along: none reaches the log
+    expect((await p.requestRaw('action', { type: 'throw', pad: 'x'.repeat(4000), nested: { deep: [1, 2, 3] }, player: 'Someone' })).type).toBe('ack');
+    expect((await p.requestRaw('action', { type: 'hold', dice: [0, 2], junk: 'y'.repeat(1000) })).type).toBe('ack');
+    expect((await p.requestRaw('action', { type: 'transfer', category: 'chance', extra: true })).type).toBe('ack');
+    const actions = logLines().flatMap((e) => (e.a ? [e.a] : []));
+    expect(actions.slice(-3)).toEqual([
+      { type: 'throw', player: 'Keeper' },
+      { type: 'hold', player: 'Keeper', dice: [0, 2] },
+      { type: 'transfer', player: 'Keeper', category: 'chance' },
+    ]);
+    for (const line of readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').split('\n')) expect(line.length).toBeLessThan(300);
+
+    // names that come and go: each leave releases the sheet; the state stays one sheet bigger at most
+    for (let i = 0; i < 30; i++) {
+      const v = await named(Player.join(srv.url, id, { name: `Visitor${i}` }));
+      expect((await v.request('action', { type: 'throw' })).type).toBe('ack');
+      expect((await v.leaveGame()).type).toBe('ack');
+      await until(() => v.left !== null, 5000, 'visitor gone');
+    }
+    await until(() => p.state.players.length === 1, 5000, 'sheets released');
+    expect([...p.state.players].map((s) => s.name)).toEqual(['Keeper']);
+    // the name may come back, on a fresh sheet
+    const again = await named(Player.join(srv.url, id, { name: 'Visitor0' }));
+    await until(() => again.state.players.length === 2, 5000, 'Visitor0 again');
+    expect([...again.state.players].find((s) => s.name === 'Visitor0')!.scores.every((x: number) => x === -1)).toBe(true);
+    await p.request('end');
+  });
+
   it('refuses a flood with rate-limited errors and keeps the connection', async () => {
     const slow = await startServer({ args: ['--rate', '5'] });
     try {
@@ -173,9 +252,20 @@ describe('yatzee rooms', () => {
       await until(() => p.messages.filter((m) => m.type === 'error').length >= 200, 10_000, '200 replies');
       const codes = new Set(p.messages.filter((m) => m.type === 'error').map((m) => m.payload.code));
       expect(codes.has('rate-limited')).toBe(true);
-      await new Promise((r) => setTimeout(r, 1200));
       expect(p.left).toBeNull();
-      expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+      // the budget refills with time; a refused message costs nothing, so ask again until
+      // the throw is taken (polled, not a fixed wait for the refill)
+      let reply: Msg;
+      let n = 0;
+      do {
+        const from = p.messages.length;
+        const id = `after-flood-${++n}`;
+        p.room.send('action', { type: 'throw', id });
+        reply = await p.next((m) => m.type === 'ack' || (m.type === 'error' && (m.payload.id === id || m.payload.code === 'rate-limited')), 10_000, from);
+        if (reply.payload.code === 'rate-limited') await new Promise((r) => setTimeout(r, 50)); // the poll interval
+      } while (reply.payload.code === 'rate-limited' && n < 200);
+      expect(reply.type, JSON.stringify(reply.payload)).toBe('ack');
+      expect(p.left).toBeNull();
     } finally {
       await slow.stop();
     }
@@ -212,7 +302,9 @@ describe('yatzee rooms', () => {
 describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves, 15 minutes idle; shortened here)', () => {
   let srv: ServerProcess;
   beforeAll(async () => {
-    srv = await startServer({ args: ['--first-join-timeout', '400', '--idle-timeout', '800', '--reconnect-timeout', '1000'] });
+    // idle 2 s: the keep-alive test below acts without pauses, so only a stall of 2 s between
+    // two of its actions could end the game early
+    srv = await startServer({ args: ['--first-join-timeout', '400', '--idle-timeout', String(IDLE_MS), '--reconnect-timeout', '1000', '--rate', '1000'] });
   });
   afterAll(async () => {
     await srv?.stop();
@@ -221,19 +313,24 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
   it('a game nobody joins ends', async () => {
     const owner = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken }));
     const ended = await owner.next((m) => m.type === 'ended', 5000);
-    expect(ended.payload.reason).toBe('no-player');
+    expect(ended.payload.reason).toBe('no-players');
   });
 
   it('a game without any action ends', async () => {
     const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Idle' }));
-    // actions keep it alive
-    for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 400));
-      expect((await p.request('action', { type: 'throw' })).type).not.toBe('ended');
-      await p.request('action', { type: 'transfer', category: CATEGORIES[i]! });
+    // actions keep it alive: held and released dice, one after the other's ack, for longer
+    // than the idle timeout (this server's rate limit is high enough for back-to-back requests)
+    expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+    const t0 = Date.now();
+    let actions = 0;
+    while (Date.now() - t0 < 1.5 * IDLE_MS) {
+      const r = await p.request('action', { type: actions % 2 === 0 ? 'hold' : 'release', dice: [0] });
+      expect(r.type, JSON.stringify(r.payload)).toBe('ack');
+      actions++;
     }
+    expect(actions).toBeGreaterThan(1);
     expect(p.messages.some((m) => m.type === 'ended')).toBe(false);
-    const ended = await p.next((m) => m.type === 'ended', 5000);
+    const ended = await p.next((m) => m.type === 'ended', 4 * IDLE_MS);
     expect(ended.payload.reason).toBe('idle');
   });
 
@@ -242,10 +339,19 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
     const id = a.room.roomId;
     const b = await named(Player.join(srv.url, id, { name: 'B' }));
     const watcher = await named(Player.join(srv.url, id, { watch: true }));
+    // closing a panel is a drop, not a leave: the sheet stays, away, and the game goes on
     await a.leave();
-    await new Promise((r) => setTimeout(r, 200));
+    await until(() => [...watcher.state.players].some((s) => s.name === 'A' && !s.connected && s.awaySince > 0), 5000, 'A away');
+    expect((await a.next((m) => m.type === 'welcome')).payload.key).toBeTruthy();
+    expect((await b.leaveGame()).type).toBe('ack');
+    await until(() => b.left !== null, 5000, 'B gone');
+    expect(b.left).toBe(CLOSE.ENDED);
+    expect([...watcher.state.players].map((s) => s.name)).toEqual(['A']);
     expect(watcher.messages.some((m) => m.type === 'ended')).toBe(false);
-    await b.leave();
-    expect((await watcher.next((m) => m.type === 'ended', 5000)).payload.reason).toBe('last-player-left');
+    // A comes back with the seat key and leaves for good: the last player left
+    const key = (await a.next((m) => m.type === 'welcome')).payload.key!;
+    const a2 = await named(Player.join(srv.url, id, { name: 'A', key }));
+    expect((await a2.leaveGame()).type).toBe('ack');
+    expect((await watcher.next((m) => m.type === 'ended', 5000)).payload.reason).toBe('left');
   });
 });

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
 import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
+import type { CardwordsServerMessages, MessageMap, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
+import { typedRoom, type TypedRoom } from '../../core/protocol/client.js';
 
 export interface ServerProcess {
   proc: ChildProcess;
@@ -16,6 +18,8 @@ export interface ServerProcess {
   output: () => string;
   /** SIGTERM and wait for the exit. */
   stop(): Promise<number | null>;
+  /** Sends a signal (SIGINT: Ctrl-C) and waits for the exit. */
+  signal(sig: NodeJS.Signals): Promise<number | null>;
   /** SIGKILL (a crash) and wait for the exit. */
   kill9(): Promise<void>;
 }
@@ -63,6 +67,11 @@ export async function startServer(opts: { dataDir?: string; args?: string[]; env
       proc.kill('SIGTERM');
       return exited;
     },
+    async signal(sig) {
+      if (proc.exitCode !== null) return proc.exitCode;
+      proc.kill(sig);
+      return exited;
+    },
     async kill9() {
       if (proc.exitCode !== null) return;
       proc.kill('SIGKILL');
@@ -71,22 +80,12 @@ export async function startServer(opts: { dataDir?: string; args?: string[]; env
   };
 }
 
-/** What the tests read of a room message (all optional: each message type has some). */
-export interface Payload {
-  code?: string;
-  message?: string;
-  type?: string;
-  id?: string | number;
-  gameId?: string;
-  role?: string;
-  owner?: boolean;
-  name?: string;
-  key?: string;
-  moves?: number;
-  robots?: string[];
-  reason?: string;
-  results?: { name: string; robot: boolean; total: number }[];
-}
+type AnyServerMessage = CardwordsServerMessages[keyof CardwordsServerMessages] | YatzeeServerMessages[keyof YatzeeServerMessages];
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+type FieldOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+
+/** What the tests read of a room message: any field of any server message (core/protocol/messages.ts), each optional. */
+export type Payload = { [K in KeysOfUnion<AnyServerMessage>]?: FieldOf<AnyServerMessage, K> };
 
 export interface Msg {
   type: string | number;
@@ -109,15 +108,19 @@ export interface RawConnection {
   transport: { ws: { send(text: string): void; close(code: number): void } };
 }
 
-/** A real client in a room, with every room message recorded in order. */
-export class Player<S = YatzeeView> {
+/** A real client in a room, with every room message recorded in order; it sends through the typed protocol (`Out`, what a client may send). */
+export class Player<S = YatzeeView, Out extends MessageMap = YatzeeClientMessages> {
   readonly messages: Msg[] = [];
   private waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void }[] = [];
   left: number | null = null;
   /** The seat's name once welcomed. */
   name?: string;
 
+  /** The room through the protocol's types (core/protocol/client.ts). */
+  readonly typed: TypedRoom<Out, YatzeeServerMessages & CardwordsServerMessages>;
+
   constructor(readonly room: Room) {
+    this.typed = typedRoom(room);
     room.onMessage('*', (type, payload) => {
       const m = { type, payload: payload as Payload };
       this.messages.push(m);
@@ -156,13 +159,34 @@ export class Player<S = YatzeeView> {
     });
   }
 
-  /** Sends a message with a fresh id and resolves with its `ack` or `error` reply. */
+  /** Sends a protocol message with a fresh id and resolves with its `ack` or `error` reply. */
   private seq = 0;
-  async request(type: string, payload: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<Msg> {
+  request<K extends keyof Out & string>(type: K, payload: Out[K] = {} as Out[K], timeoutMs = 10_000): Promise<Msg> {
+    return this.requestRaw(type, payload as Record<string, unknown>, timeoutMs);
+  }
+
+  /** The same with any payload: for the tests of refusals (bad fields, unknown types). */
+  async requestRaw(type: string, payload: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<Msg> {
     const id = `${type}-${++this.seq}`;
     const from = this.messages.length;
     this.room.send(type, { ...payload, id });
     return this.next((m) => (m.type === 'ack' || m.type === 'error') && m.payload?.id === id, timeoutMs, from);
+  }
+
+  /**
+   * A round trip on this connection: when it returns, every message the room sent this
+   * client before it has arrived (one ordered WebSocket), so a test can then say that
+   * something did not come without waiting for a time. The room answers the made-up type
+   * with `unknown-message` and the request's id.
+   */
+  async barrier(): Promise<void> {
+    const r = await this.requestRaw('barrier');
+    if (r.payload.code !== 'unknown-message') throw new Error(`barrier: unexpected reply ${JSON.stringify(r.payload)}`);
+  }
+
+  /** Leaves the game for good (`leave`), as a player's confirmed choice; resolves with its reply. */
+  leaveGame(): Promise<Msg> {
+    return this.requestRaw('leave', {});
   }
 
   async leave(): Promise<void> {

@@ -111,12 +111,10 @@ async function typeTrade(p: Page, hand: Card[], cards: readonly Card[]): Promise
 /** Waits until it is the seat's turn or the game is over. */
 async function myTurn(p: Page): Promise<Snap> {
   let s = await snap(p);
-  const t0 = Date.now();
-  while (s.status !== 'over' && !(s.status === 'playing' && s.turn === s.seat && s.hand.length > 0)) {
-    if (Date.now() - t0 > 20_000) throw new Error(`not my turn: ${JSON.stringify(s)}`);
-    await p.waitForTimeout(40);
-    s = await snap(p);
-  }
+  const ready = () => s.status === 'over' || (s.status === 'playing' && s.turn === s.seat && s.hand.length > 0);
+  await expect
+    .poll(async () => ready() || ((s = await snap(p)), ready()), { timeout: 20_000, message: 'my turn or the end' })
+    .toBe(true);
   return s;
 }
 

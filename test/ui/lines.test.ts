@@ -107,7 +107,6 @@ describe('Lines panel in Chromium', () => {
     const first = game.moves[0]!;
     await p.click(`#lines-cell-${first.from}`);
     expect(await p.getAttribute('#lines-board', 'data-selected')).toBe(String(first.from));
-    await p.waitForTimeout(150);
     await shot(p, 'lines-mouse-selected');
     await p.click(`#lines-cell-${first.from}`);
     expect(await p.getAttribute('#lines-board', 'data-selected')).toBe('');

@@ -52,14 +52,13 @@ describe('players', () => {
     refused(run(newGame(1), join('Ann')), join('ANN'), 'name-taken');
   });
 
-  it('a player who left keeps the sheet, acts no more, and may come back to it', () => {
+  it('a player who left closes the sheet (released, as the seed), acts no more, and may join again afresh', () => {
     let g = run(newGame(2), join('Ann'), thr('Ann'), transfer('Ann', 'chance'), { type: 'leave', player: 'Ann' });
-    refused(g, thr('Ann'), 'player-left');
-    refused(g, thr('Bob'), 'unknown-player');
+    expect(g.players).toHaveLength(0);
+    refused(g, thr('Ann'), 'unknown-player');
     g = run(g, join('ann'));
     expect(g.players).toHaveLength(1);
-    expect(g.players[0]!.present).toBe(true);
-    expect(g.players[0]!.scores[CATEGORIES.indexOf('chance')]).not.toBeNull();
+    expect(g.players[0]!.scores[CATEGORIES.indexOf('chance')]).toBeNull();
   });
 
   it('a player who left frees a seat for an eleventh', () => {
@@ -68,6 +67,7 @@ describe('players', () => {
     g = run(g, { type: 'leave', player: 'P3' }, join('Eleven'));
     expect(g.players.filter((p) => p.present)).toHaveLength(10);
     refused(g, join('P3'), 'table-full');
+    expect(g.players).toHaveLength(10);
   });
 });
 

@@ -366,7 +366,7 @@ function idleTurn(state: CardwordsState, action: CardwordsAction, player: Cardwo
 }
 
 /** Final scoring: every player loses the points left in hand; the one who went out gains their sum. */
-function finish(state: CardwordsState, reason: GameEnd['reason'], out: number | null): CardwordsState {
+export function finish(state: CardwordsState, reason: GameEnd['reason'], out: number | null): CardwordsState {
   const handPoints = state.players.map((p) => p.hand.reduce((s, c) => s + c.points, 0));
   const total = handPoints.reduce((s, x) => s + x, 0);
   const adjustments = handPoints.map((h, seat) => -h + (seat === out ? total - h : 0));

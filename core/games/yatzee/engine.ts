@@ -158,7 +158,6 @@ export function apply(state: YatzeeState, action: YatzeeAction): ApplyResult {
     const i = findPlayer(state, name);
     if (i >= 0 && state.players[i]!.present) return fail('name-taken', `a player named '${state.players[i]!.name}' is already playing`);
     if (presentCount(state) >= MAX_PLAYERS) return fail('table-full', `at most ${MAX_PLAYERS} players can play at the same time`);
-    if (i >= 0) return { state: withSheet(state, i, { ...state.players[i]!, present: true }) }; // back to their sheet
     return { state: { ...state, players: [...state.players, newSheet(name)], moves: state.moves + 1 } };
   }
   const known = ['leave', 'throw', 'hold', 'release', 'transfer', 'undoTransfer', 'resetDices'];
@@ -171,7 +170,8 @@ export function apply(state: YatzeeState, action: YatzeeAction): ApplyResult {
 
   switch (action.type) {
     case 'leave':
-      return { state: withSheet(state, i, { ...p, present: false }) };
+      // as the seed: a player who terminates closes their sheet; the name may join again, afresh
+      return { state: { ...state, players: state.players.filter((_, j) => j !== i), moves: state.moves + 1 } };
 
     case 'throw': {
       if (isFull(p.scores)) return fail('sheet-full', `${p.name} has filled every category`);

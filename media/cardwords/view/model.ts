@@ -5,19 +5,13 @@ import type { CardwordsRules } from '../../../core/games/cardwords/setup.js';
 import type { Board, Card } from '../../../core/games/cardwords/types.js';
 import type { Ruleset } from '../../../core/ruleset/types.js';
 import type { CardwordsRoomState } from '../../../core/protocol/game.js';
+import type { HintChoice, ResultsMessage } from '../../../core/protocol/messages.js';
 import type { Translate } from '../../ui/l10n/index.js';
-import type { ComposedAction, Composer, Coords } from '../compose.js';
+import type { Composer, Coords } from '../compose.js';
 
 export interface Cell {
   col: number;
   row: number;
-}
-
-export interface Results {
-  round: number;
-  reason: string;
-  out: number | null;
-  results: Array<{ seat: number; name: string; robot: boolean; score: number; handPoints: number; adjustment: number; winner: boolean }>;
 }
 
 /** One line of the log; a turn keeps its cells so a click can show it on the table. */
@@ -30,11 +24,7 @@ export interface LogEntry {
 }
 
 /** One of the robot's suggested moves (the hint list). */
-export interface HintMove {
-  action: ComposedAction;
-  score: number;
-  words: string[];
-}
+export type HintMove = HintChoice;
 
 export interface Commands {
   clickCell(c: Cell): void;
@@ -81,7 +71,7 @@ export interface Model {
   log: readonly LogEntry[];
   lastPoints: ReadonlyMap<number, number>;
   requests: ReadonlyMap<string, string>;
-  results: Results | null;
+  results: ResultsMessage | null;
   ended: boolean;
   /** An action sent and not answered yet: Play waits. */
   busy: boolean;

@@ -1,0 +1,270 @@
+// The game rooms' messages, typed once for both sides (docs/server.md "Messages"): what a
+// client sends a Cardwords or Yatzee room, and what the room sends back. The rooms register
+// their handlers and send through these maps (server/game/room-base.ts), and every client
+// (the panels in media/, the tests) sends and receives through core/protocol/client.ts, so a
+// renamed field fails to compile on both sides. Plain types only: no Colyseus import.
+import type { Card, PlacedCard } from '../games/cardwords/types.js';
+import type { MoveError } from '../games/cardwords/rules.js';
+import type { Category } from '../games/yatzee/rules.js';
+import type { CardwordsTurnInfo, ErrorCode } from './game.js';
+
+/** A request's correlation id, echoed in its `ack` or `error`: a string (≤ 64) or a safe integer. */
+export type RequestId = string | number;
+
+/** Every client message may carry an id; the reply (`ack` or `error`) carries it back. */
+export interface Request {
+  id?: RequestId;
+}
+
+// ---------------------------------------------------------------- client → room
+
+/** A Cardwords action: the notation's text, or the action as data (the seat is the sender's). */
+export type CardwordsActionMessage = Request &
+  ({ text: string } | { type: 'move'; cards: PlacedCard[] } | { type: 'trade'; cards: Card[] } | { type: 'pass' });
+
+/** The owner's answer to unknown words: one word or a list of 1..50. */
+export interface WordsDecision extends Request {
+  word?: string;
+  words?: string[];
+}
+
+export interface RemoveMessage extends Request {
+  /** The player to remove (owner only). */
+  name: string;
+}
+
+/** Messages every game room takes. */
+export interface CommonClientMessages {
+  /** Owner only: ends the game for good (the clients confirm first). */
+  end: Request;
+  /** Owner only: removes a human; the key is void. */
+  remove: RemoveMessage;
+  /**
+   * The player leaves the game for good (the clients confirm first). Closing a panel is a
+   * drop, not a leave: the seat is held (see `away`). Cardwords: a stand-in plays the seat
+   * to the end (before the start the seat is free again). Yatzee: the sheet leaves the table.
+   */
+  leave: Request;
+}
+
+export interface CardwordsClientMessages extends CommonClientMessages {
+  action: CardwordsActionMessage;
+  approve: WordsDecision;
+  reject: WordsDecision;
+  rematch: Request;
+  /** The best robot's choice for one's own hand. */
+  hint: Request;
+  /** The round's turns so far (a late watcher, a reload). */
+  history: Request;
+}
+
+/** A Yatzee action from a client (the player is the sender; `join` and `leave` are not actions). */
+export type YatzeeActionMessage = Request &
+  (
+    | { type: 'throw' }
+    | { type: 'hold'; dice: number[] }
+    | { type: 'release'; dice: number[] }
+    | { type: 'transfer'; category: Category }
+    | { type: 'undoTransfer' }
+    | { type: 'resetDices' }
+  );
+
+export interface YatzeeClientMessages extends CommonClientMessages {
+  action: YatzeeActionMessage;
+  /** Owner only: seats robots. */
+  robots: Request & { add: number };
+}
+
+// ---------------------------------------------------------------- room → client
+
+export interface WelcomeMessage {
+  gameId: string;
+  kind: 'yatzee' | 'cardwords';
+  role: 'player' | 'watcher';
+  owner: boolean;
+  /** The seat's name (players). */
+  name?: string;
+  /** The seat key: with the game id and the name, it gets the seat back after a restart. */
+  key?: string;
+  /** Cardwords: the seat (0 moves first). */
+  seat?: number;
+}
+
+export interface AckMessage {
+  id?: RequestId;
+  /** The acknowledged message's type. */
+  type: string;
+  /** Actions accepted in this game (round) so far. */
+  moves: number;
+  /** approve/reject: the words decided (as stored). */
+  words?: string[];
+  /** robots: the names of the robots seated. */
+  robots?: string[];
+}
+
+/** Every refused message gets one, with the request's id and type; the connection stays. */
+export interface ErrorMessage {
+  code: ErrorCode;
+  message: string;
+  /** The refused message's type and id, when it had them. */
+  type?: string;
+  id?: RequestId;
+  // Cardwords engine refusals add what the panel explains:
+  /** unknown-words: the words; bad-word. */
+  words?: readonly string[];
+  /** unknown-words: false when the owner's list is full (the owner was not asked). */
+  asked?: boolean;
+  /** illegal-move: each reason. */
+  errors?: readonly MoveError[];
+  player?: number;
+  /** not-your-turn: whose turn it is. */
+  turn?: number;
+  /** pile-too-small: the pile's size and the cards wanted. */
+  pile?: number;
+  wanted?: number;
+  /** not-in-hand: the cards missing. */
+  cards?: readonly string[];
+}
+
+/**
+ * Why a game (a Cardwords round) ended:
+ * - `out`: the pile is empty and a player laid their last card;
+ * - `passes`: everyone passed twice in a row;
+ * - `sheets-full`: every Yatzee sheet is full;
+ * - `owner`: ended by the owner;
+ * - `idle`: no action for the idle timeout; `no-players`: nobody joined in time;
+ *   `left`: the last human left.
+ */
+export type EndReason = 'out' | 'passes' | 'sheets-full' | 'owner' | 'idle' | 'no-players' | 'left';
+
+export interface PlayerResult {
+  name: string;
+  robot: boolean;
+  /** Final score, adjustments included. */
+  score: number;
+  winner: boolean;
+  /** A stand-in robot made at least one of this human's actions. */
+  standIn: boolean;
+  /** Cardwords: the seat, the points left in the hand and what the end added (negative: taken). */
+  seat?: number;
+  handPoints?: number;
+  adjustment?: number;
+}
+
+/** Sent once when a game (a Cardwords round) ends, by the rules or by the owner. */
+export interface ResultsMessage {
+  /** Cardwords: the round (1, then +1 per rematch). */
+  round?: number;
+  reason: EndReason;
+  /** Cardwords, `out`: the seat that went out. */
+  out?: number | null;
+  /** Best first. */
+  results: PlayerResult[];
+  /** The winners' names (ties share). */
+  winners: string[];
+}
+
+/** The room closes after this (an end for good): no error to show, the results came first. */
+export interface EndedMessage {
+  reason: EndReason;
+}
+
+/** The server is stopping: the game is kept and resumes when it is back; the room then closes with CLOSE_SERVER_STOPPING. */
+export interface StoppingMessage {
+  message: string;
+}
+
+export interface CommonServerMessages {
+  welcome: WelcomeMessage;
+  ack: AckMessage;
+  error: ErrorMessage;
+  results: ResultsMessage;
+  ended: EndedMessage;
+  stopping: StoppingMessage;
+}
+
+/** `ruleset`: the ruleset's files a Cardwords room sends at join (never the dictionaries). */
+export interface RulesetMessage {
+  name: string;
+  digest: string;
+  files: { charset: string; cardset: string; cardtable: string; bonus: string };
+}
+
+/**
+ * `history`: the turns of the current round so far, the answer to a client's `history`, so
+ * that the game log is whole.
+ */
+export interface CardwordsHistoryMessage {
+  id?: RequestId;
+  round: number;
+  /** The seats' names, by seat index (the state may arrive after this message). */
+  players: string[];
+  turns: CardwordsTurnInfo[];
+}
+
+/** To the owner: a player's move was refused for these words (only the words, never the rest of the move). */
+export interface WordRequestMessage {
+  words: string[];
+  player: string;
+  ruleset: string;
+}
+
+/** To the refused player only: the owner decided. */
+export interface WordDecisionMessage {
+  word: string;
+  approved: boolean;
+}
+
+/** One choice of the robot for a hand: what to do, its score, the words a move makes. */
+export interface HintChoice {
+  action: { type: 'move'; cards: readonly PlacedCard[] } | { type: 'trade'; cards: readonly Card[] } | { type: 'pass' };
+  score: number;
+  words: string[];
+}
+
+export interface HintMessage extends HintChoice {
+  id?: RequestId;
+  /** The best choices (up to 10), best first: moves by score, the best trade or pass in its place. */
+  ranked?: HintChoice[];
+}
+
+export interface CardwordsServerMessages extends CommonServerMessages {
+  ruleset: RulesetMessage;
+  history: CardwordsHistoryMessage;
+  'word-request': WordRequestMessage;
+  word: WordDecisionMessage;
+  hint: HintMessage;
+  rematch: { round: number };
+}
+
+export type YatzeeServerMessages = CommonServerMessages;
+
+// ---------------------------------------------------------------- closing
+
+/** Close codes a room uses (WebSocket close frames). */
+export const CLOSE = {
+  /** The game ended (after `results` and `ended`), or the client left: nothing went wrong. */
+  ENDED: 4000,
+  /** The server is stopping (after `stopping`): the game resumes when it is back. */
+  SERVER_STOPPING: 4001,
+  /** The owner removed the player, the player left, or the seat was taken back from another connection (the reason says which). */
+  REMOVED: 4000,
+} as const;
+
+/** The `stopping` message's text (a client may show its own). */
+export const STOPPING_MESSAGE = 'The server is stopping. The game is kept and goes on where it was when the server is back.';
+
+// ---------------------------------------------------------------- helpers for both sides
+
+/** The keys of every member of a union (keyof a union gives only the common ones). */
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+
+/**
+ * A client message as a room receives it: any object (non-objects arrive as `{}`), each
+ * known field possibly of any type. A handler can read only the protocol's fields, so a
+ * renamed field fails to compile there too; it checks each one before use.
+ */
+export type Untrusted<T> = { readonly [K in KeysOfUnion<T>]?: unknown };
+
+export type MessageMap = object;
+export type MessageType<M extends MessageMap> = keyof M & string;
