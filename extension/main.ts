@@ -10,6 +10,7 @@ import { GAME_VIEWS, GamePanels } from './games/panel.js';
 import { play, playRobot } from './games/play.js';
 import { Servers } from './games/servers.js';
 import { DISTRIBUTION_VIEW, DistributionPanel } from './panels/distribution.js';
+import { runPlaytest } from './panels/playtest.js';
 import { TABLE_PREVIEW_VIEW, TablePreviewPanel } from './panels/tablePreview.js';
 import { openSample } from './samples.js';
 
@@ -50,6 +51,11 @@ export function activate(context: vscode.ExtensionContext): void {
       const uri = targetOf(arg);
       if (uri) DistributionPanel.show(context, lc, output, uri);
       else needFile();
+    }),
+    vscode.commands.registerCommand('cardwords.playtest', (arg?: unknown, games?: unknown) => {
+      const uri = targetOf(arg);
+      if (!uri) return needFile();
+      return runPlaytest(context, lc, output, uri, typeof games === 'number' ? games : undefined);
     }),
     vscode.commands.registerCommand('cardwords.openSample', () => openSample(context)),
     vscode.commands.registerCommand('cardwords.showLog', () => output.show(true)),

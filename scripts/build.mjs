@@ -34,7 +34,7 @@ entries.push({
 });
 // Its webview scripts and styles (browser code, no Node): dist/webview/.
 entries.push({
-  entryPoints: ['extension/webview/tablePreview.ts', 'extension/webview/distribution.ts', 'extension/webview/styles.css'],
+  entryPoints: ['extension/webview/tablePreview.ts', 'extension/webview/distribution.ts', 'extension/webview/playtest.ts', 'extension/webview/styles.css'],
   outdir: 'dist/webview',
   platform: 'browser',
   format: 'iife',

@@ -124,3 +124,28 @@ export interface DistributionRow {
   /** Mean points of this character's cards, or null when it has none. */
   meanPoints: number | null;
 }
+
+// ------------------------------------------------------------------ playtest
+
+/**
+ * `cardwords/playtest`: robots play the ruleset of the document many times and report how
+ * it behaves (docs/lsp-extensions.md). Long: it reports `$/progress` on the request's
+ * `workDoneToken` (or on a progress the server creates when the client allows it) and
+ * stops when cancelled ($/cancelRequest), answering the error RequestCancelled.
+ */
+export const PLAYTEST_METHOD = 'cardwords/playtest';
+
+export interface PlaytestParams extends DocumentParams {
+  /** Games to play (default 200, 1..10000). */
+  games?: number;
+  /** Players per game (default 2, 1..16). */
+  players?: number;
+  /** Robot level (default 'best'). */
+  level?: 'best' | 'good' | 'casual' | 'champion';
+  /** Seed of the games (default "playtest"): the same seed gives the same report. */
+  seed?: string;
+  /** The LSP work-done token the client created for `$/progress`. */
+  workDoneToken?: string | number;
+}
+
+export type { PlaytestReport, CardStats as PlaytestCard, Spread as PlaytestSpread } from '../robots/cardwords/playtest.js';

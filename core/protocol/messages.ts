@@ -215,17 +215,17 @@ export interface WordDecisionMessage {
   approved: boolean;
 }
 
-/** One choice of the robot for a hand: what to do, its score, the words a move makes. */
-export interface HintChoice {
+export interface HintMessage {
+  id?: RequestId;
   action: { type: 'move'; cards: readonly PlacedCard[] } | { type: 'trade'; cards: readonly Card[] } | { type: 'pass' };
   score: number;
   words: string[];
-}
-
-export interface HintMessage extends HintChoice {
-  id?: RequestId;
-  /** The best choices (up to 10), best first: moves by score, the best trade or pass in its place. */
-  ranked?: HintChoice[];
+  /**
+   * The 10 best actions by equity (score + the value of the cards kept, learned for the
+   * ruleset; 0 until the server has learned them), best first: a move's cards on the table,
+   * or a trade's cards.
+   */
+  ranked?: Array<{ kind: 'move' | 'trade' | 'pass'; score: number; leave: number; equity: number; cards: ReadonlyArray<PlacedCard | Card>; kept: readonly Card[] }>;
 }
 
 export interface CardwordsServerMessages extends CommonServerMessages {

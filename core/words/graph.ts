@@ -3,10 +3,14 @@
 //
 // Letters are small integers: 1..K in charset order; 0 is the GADDAG separator.
 // A node is the index of its first arc; its arcs follow one another up to the arc with the
-// END flag. Node 0 is the empty node (no arcs). Each arc is two uint32s:
-//   arcs[2i]     the node reached (0: none)
-//   arcs[2i + 1] letter | ACCEPT (the string read so far, ending with this letter, is a
-//                word) | END (last arc of its node)
+// END flag. Node 0 is the empty node (no arcs). Each arc is one uint32 (4 bytes, as in KWG:
+// half the memory traffic of two words per arc, docs/performance.md):
+//   bits 0..21   the node reached (0: none)
+//   bits 22..29  the letter
+//   bit 30       END (last arc of its node)
+//   bit 31       ACCEPT (the string read so far, ending with this letter, is a word)
+// A graph whose alphabet has more than 255 letters or that has 2^22 arcs or more is "wide":
+// the node reached takes bits 0..29 and the letters are in `letters`, one uint16 per arc.
 //
 // The DAWG reads words left to right from `dawgRoot`. The GADDAG reads, from `gaddagRoot`,
 // a word's letters leftwards from any letter (w[i], w[i-1], .., w[0]); ACCEPT there means
@@ -18,14 +22,20 @@
 // DAWG node of every prefix; radix-sort the reversed prefixes; build the GADDAG's left part
 // with the same minimiser (shared register), each reversed prefix carrying its separator arc.
 
-export const ACCEPT = 0x10000;
-export const END = 0x20000;
-export const LETTER_MASK = 0xffff;
+export const ACCEPT = 0x80000000;
+export const END = 0x40000000;
 export const SEP = 0;
+/** The node reached: `arcs[a] & targetMask(g)`. */
+export const TARGET_MASK = 0x3fffff;
+export const WIDE_TARGET_MASK = 0x3fffffff;
+export const LETTER_SHIFT = 22;
+export const LETTER_BITS = 0xff;
 
 export interface WordGraph {
-  /** 2 uint32 per arc; arc 0 is a dummy so that node 0 means "no arcs". */
+  /** One uint32 per arc; arc 0 is a dummy so that node 0 means "no arcs". */
   readonly arcs: Uint32Array;
+  /** The letter of each arc when the graph is wide (else null: the letter is in the arc). */
+  readonly letters: Uint16Array | null;
   readonly arcCount: number;
   readonly dawgRoot: number;
   readonly gaddagRoot: number;
@@ -41,6 +51,11 @@ export interface CodedWords {
   offsets: Int32Array;
   count: number;
 }
+
+// While building, an arc is two uint32s (target; letter | B_ACCEPT | B_END), packed at the end.
+const B_ACCEPT = 0x10000;
+const B_END = 0x20000;
+const B_LETTER = 0xffff;
 
 class Minimiser {
   arcs: Uint32Array;
@@ -74,8 +89,8 @@ class Minimiser {
       for (let i = 0; i < n; i++) {
         const a = id + i;
         const info = arcs[2 * a + 1]!;
-        const isEnd = (info & END) !== 0;
-        if ((info & ~END) !== infos[i] || arcs[2 * a] !== targets[i] || isEnd !== (i === n - 1)) {
+        const isEnd = (info & B_END) !== 0;
+        if ((info & ~B_END) !== infos[i] || arcs[2 * a] !== targets[i] || isEnd !== (i === n - 1)) {
           same = false;
           break;
         }
@@ -93,7 +108,7 @@ class Minimiser {
     const out = this.arcs;
     for (let i = 0; i < n; i++) {
       out[2 * (id + i)] = targets[i]!;
-      out[2 * (id + i) + 1] = infos[i]! | (i === n - 1 ? END : 0);
+      out[2 * (id + i) + 1] = infos[i]! | (i === n - 1 ? B_END : 0);
     }
     this.arcCount += n;
     table[slot] = id;
@@ -113,9 +128,9 @@ class Minimiser {
       let h = 0x811c9dc5 | 0;
       for (let a = id; ; a++) {
         const info = arcs[2 * a + 1]!;
-        h = Math.imul(h ^ (info & ~END), 0x01000193);
+        h = Math.imul(h ^ (info & ~B_END), 0x01000193);
         h = Math.imul(h ^ arcs[2 * a]!, 0x01000193);
-        if (info & END) break;
+        if (info & B_END) break;
       }
       h ^= h >>> 15;
       let slot = h & mask;
@@ -188,7 +203,7 @@ class PathBuilder {
 
   /**
    * Adds one string (data[from .. from + len)), which must sort after the previous one.
-   * `accept` sets ACCEPT on its last arc; `sepTarget` (non-zero) gives its end node a
+   * `accept` sets B_ACCEPT on its last arc; `sepTarget` (non-zero) gives its end node a
    * separator arc to that node.
    */
   add(data: Letters, from: number, len: number, accept: boolean, sepTarget: number): void {
@@ -197,14 +212,14 @@ class PathBuilder {
     while (p < path.length && p < len && path[p] === data[from + p]) p++;
     if (p === len && p === path.length) {
       // the same string again: only flags can be added to the last arc
-      if (accept && len > 0) this.infos[len - 1]![this.counts[len - 1]! - 1]! |= ACCEPT;
+      if (accept && len > 0) this.infos[len - 1]![this.counts[len - 1]! - 1]! |= B_ACCEPT;
       return;
     }
     this.finishTo(p);
     this.ensure(len);
     for (let i = p; i < len; i++) {
       const l = data[from + i]!;
-      this.push(i, l | (accept && i === len - 1 ? ACCEPT : 0), 0);
+      this.push(i, l | (accept && i === len - 1 ? B_ACCEPT : 0), 0);
       path.push(l);
     }
     if (sepTarget !== 0) this.push(len, SEP, sepTarget);
@@ -379,16 +394,49 @@ export function buildGraph(words: CodedWords): WordGraph {
     gaddag.add(rev, itStart[it]!, len, len === lens[itWord[it]!], sepTarget[it]!);
   }
   const gaddagRoot = gaddag.finish();
-  return { arcs: min.arcs.slice(0, min.arcCount * 2), arcCount: min.arcCount, dawgRoot, gaddagRoot, wordCount: n };
+  return { ...pack(min.arcs, min.arcCount, maxKey), dawgRoot, gaddagRoot, wordCount: n };
+}
+
+/** The 4-byte arcs of the built graph (wide when the letters or nodes do not fit). */
+function pack(built: Uint32Array, arcCount: number, maxLetter: number): { arcs: Uint32Array; letters: Uint16Array | null; arcCount: number } {
+  const wide = maxLetter > LETTER_BITS || arcCount > TARGET_MASK;
+  const arcs = new Uint32Array(arcCount);
+  const letters = wide ? new Uint16Array(arcCount) : null;
+  for (let a = 0; a < arcCount; a++) {
+    const target = built[2 * a]!;
+    const info = built[2 * a + 1]!;
+    const flags = (info & B_ACCEPT ? ACCEPT : 0) | (info & B_END ? END : 0);
+    const l = info & B_LETTER;
+    if (letters) {
+      letters[a] = l;
+      arcs[a] = (target | flags) >>> 0;
+    } else arcs[a] = (target | (l << LETTER_SHIFT) | flags) >>> 0;
+  }
+  return { arcs, letters, arcCount };
+}
+
+/** The mask of the node reached in an arc of `g`. */
+export function targetMask(g: WordGraph): number {
+  return g.letters ? WIDE_TARGET_MASK : TARGET_MASK;
+}
+
+/** The letter of arc `a`. */
+export function arcLetter(g: WordGraph, a: number): number {
+  return g.letters ? g.letters[a]! : (g.arcs[a]! >>> LETTER_SHIFT) & LETTER_BITS;
+}
+
+/** The node reached by arc `a` (0: none). */
+export function arcTarget(g: WordGraph, a: number): number {
+  return g.arcs[a]! & targetMask(g);
 }
 
 /** The arc of `node` for `letter`, or -1. */
-export function findArc(arcs: Uint32Array, node: number, letter: number): number {
+export function findArc(g: WordGraph, node: number, letter: number): number {
   if (node === 0) return -1;
+  const arcs = g.arcs;
   for (let a = node; ; a++) {
-    const info = arcs[2 * a + 1]!;
-    if ((info & LETTER_MASK) === letter) return a;
-    if (info & END) return -1;
+    if (arcLetter(g, a) === letter) return a;
+    if (arcs[a]! & END) return -1;
   }
 }
 
@@ -398,11 +446,11 @@ export function graphHas(g: WordGraph, word: ArrayLike<number>): boolean {
   let node = g.dawgRoot;
   let a = -1;
   for (let i = 0; i < word.length; i++) {
-    a = findArc(g.arcs, node, word[i]!);
+    a = findArc(g, node, word[i]!);
     if (a < 0) return false;
-    node = g.arcs[2 * a]!;
+    node = arcTarget(g, a);
   }
-  return (g.arcs[2 * a + 1]! & ACCEPT) !== 0;
+  return (g.arcs[a]! & ACCEPT) !== 0;
 }
 
 /** Every word of the DAWG, as letter-code arrays, in code order (for tests and merging). */
@@ -412,10 +460,10 @@ export function graphWords(g: WordGraph): number[][] {
   const walk = (node: number) => {
     if (node === 0) return;
     for (let a = node; ; a++) {
-      const info = g.arcs[2 * a + 1]!;
-      path.push(info & LETTER_MASK);
+      const info = g.arcs[a]!;
+      path.push(arcLetter(g, a));
       if (info & ACCEPT) out.push(path.slice());
-      walk(g.arcs[2 * a]!);
+      walk(arcTarget(g, a));
       path.pop();
       if (info & END) break;
     }

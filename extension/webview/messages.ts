@@ -1,6 +1,6 @@
 // Messages between the extension host (extension/panels) and the webview scripts
 // (extension/webview): plain data, imported by both sides.
-import type { DistributionStats, TablePreview } from '../../core/protocol/language.js';
+import type { DistributionStats, PlaytestReport, TablePreview } from '../../core/protocol/language.js';
 
 /** The seed's coordinate options ("Use digits for the columns", "Column indices grow rightwards", "Row indices grow upwards"). */
 export interface Notation {
@@ -32,7 +32,14 @@ export interface ErrorMessage {
   message: string;
 }
 
-export type ToWebview = TablePreviewMessage | DistributionMessage | ErrorMessage;
+/** A playtest report, with the card table's preview model for the heat map (null when there is none). */
+export interface PlaytestMessage {
+  type: 'playtest';
+  report: PlaytestReport;
+  preview: TablePreview | null;
+}
+
+export type ToWebview = TablePreviewMessage | DistributionMessage | PlaytestMessage | ErrorMessage;
 
 /** What a webview keeps across reloads (vscode.setState) and the serializer receives. */
 export interface PanelState {

@@ -9,7 +9,8 @@ import { render } from 'preact';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
-import type { Board, Card } from '../../core/games/cardwords/types.js';
+import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.js';
+import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
@@ -710,12 +711,24 @@ export class CardwordsPanel {
 
   private onHint(p: HintMessage): void {
     this.requests.settle(p.id);
-    // the server's ranked moves when it sends them, else its one suggestion
-    const list = Array.isArray(p.ranked) && p.ranked.length > 0 ? p.ranked : [{ action: p.action, score: p.score, words: p.words }];
-    this.hints = list.slice(0, 10);
+    // the server's ranking by equity when it sends one, else its one suggestion
+    const ranked = Array.isArray(p.ranked) ? p.ranked : [];
+    this.hints = ranked.length > 0 ? ranked.slice(0, 10).map((r) => this.hintMove(r)) : [{ action: p.action, score: p.score, words: p.words }];
     this.hintIndex = null;
     this.chooseHint(0);
     this.focus();
+  }
+
+  /** One ranked choice as the area loads it; a move's words from core's scoring on this table. */
+  private hintMove(r: NonNullable<HintMessage['ranked']>[number]): HintMove {
+    const base = { score: r.score, equity: r.equity };
+    if (r.kind === 'move') {
+      const cards = r.cards as readonly PlacedCard[];
+      const words = this.rules && this.board ? scoreMove(this.rules.table, this.rules.bonus, this.board, cards.slice()).words.map((w) => w.word) : [];
+      return { ...base, action: { type: 'move', cards }, words };
+    }
+    if (r.kind === 'trade') return { ...base, action: { type: 'trade', cards: r.cards as readonly Card[] }, words: [] };
+    return { ...base, action: { type: 'pass' }, words: [] };
   }
 
   /** What the tests and a webview host read: the table, the hand, whose turn. */

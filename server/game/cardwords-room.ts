@@ -17,13 +17,15 @@
 //   refused for them) and answers `word` (approved) and `reject`, `remove`d humans and
 //   `rematch` seeds. The game starts by itself once the humans are seated, so a replay
 //   rebuilds it all, the questions still waiting for the owner included.
+import { topByEquity } from '../../core/robots/cardwords/equity.js';
+import { handPoints, unseenCards } from '../../core/robots/cardwords/simulate.js';
+import { leavesNow } from '../robots/leaves.js';
 import { StateView } from '@colyseus/schema';
 import type { Client } from '@colyseus/core';
 import { ANY_WORD, MAX_NAME_LENGTH, apply, finish, newGame, type CardwordsAction, type CardwordsError, type CardwordsState, type Words } from '../../core/games/cardwords/engine.js';
 import { NotationError, parseAction } from '../../core/games/cardwords/notation.js';
 import { viewOf } from '../../core/games/cardwords/view.js';
-import { bestNonMove, chooseAction, choiceToAction, moveWords, robotAction, type RobotChoice, type RobotLevel } from '../../core/robots/cardwords/robot.js';
-import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.js';
+import { chooseAction, choiceToAction, moveWords, robotAction, type RobotLevel } from '../../core/robots/cardwords/robot.js';
 import { Rng } from '../../core/random.js';
 import { ctx, isOwnerToken } from './context.js';
 import { GameRoom, isRecord, messageId, newKey, refuse } from './room-base.js';
@@ -34,9 +36,6 @@ import type { CardwordsTurnInfo } from '../../core/protocol/game.js';
 import { CLOSE, type CardwordsClientMessages, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CwPlaced, CwSeat, setHand } from './cardwords-schema.js';
 import { set, setArray } from './schema-sync.js';
-
-/** How many moves a hint ranks. */
-const HINT_MOVES = 10;
 
 /** Most unknown words waiting for the owner in one game; later ones are refused but not asked. */
 export const MAX_PENDING_WORDS = 256;
@@ -686,9 +685,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
 
   /**
    * `hint`: the best robot's choice for the asking player's own hand (from that seat's view
-   * only), sent to that client alone: `{ id, action, score, words, ranked }`, `ranked` the
-   * best HINT_MOVES choices, best first (the best trade or pass among them by its score).
-   * Any time in a game.
+   * only), sent to that client alone: `{ id, action, score, words, ranked }` (`ranked`: the
+   * top 10 by equity, core/robots/cardwords/equity.ts). Any time in a game.
    */
   private onHint(client: Client, m: Untrusted<CardwordsClientMessages['hint']>): void {
     const id = messageId(m);
@@ -702,14 +700,9 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const choice = chooseAction(ctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`hint/${g.actions.length}`));
     const action = choiceToAction(seat.index, view.board.width, choice);
     const words = choice.kind === 'move' ? moveWords(ctx, view.board, choice.move) : [];
-    const ranked: RobotChoice[] = sortMoves(generateMoves(ctx, view.board, view.hand!))
-      .slice(0, HINT_MOVES)
-      .map((move) => ({ kind: 'move', move, score: move.score }));
-    const other = bestNonMove(ctx.bonus, view.hand!, view.pile);
-    const at = ranked.findIndex((c) => c.score < other.score);
-    ranked.splice(at < 0 ? ranked.length : at, 0, other);
-    const best = ranked.slice(0, HINT_MOVES).map((c) => ({ action: choiceToAction(seat.index, view.board.width, c), score: c.score, words: c.kind === 'move' ? moveWords(ctx, view.board, c.move) : [] }));
-    this.sendTo(client, 'hint', { id, action, score: choice.score, words, ranked: best });
+    const leaves = leavesNow(this.ruleset.ruleset, this.ruleset.rules);
+    const ranked = topByEquity(ctx, view.board, view.hand!, view.pile, leaves, { n: 10, unseenPoints: handPoints(unseenCards(this.ruleset.rules.deck, view.hand!, view.board)) });
+    this.sendTo(client, 'hint', { id, action, score: choice.score, words, ranked });
   }
 
   // ---- robots

@@ -21,6 +21,7 @@ import * as hover from './handlers/hover.js';
 import * as inlayHint from './handlers/inlayHint.js';
 import * as semanticTokens from './handlers/semanticTokens.js';
 import * as tablePreview from './handlers/tablePreview.js';
+import * as playtest from './handlers/playtest.js';
 import { kindOf, uriToPath, Workspace } from './workspace.js';
 import { dirname, join } from 'node:path';
 import { fileKindOf } from '../../core/formats/index.js';
@@ -109,7 +110,7 @@ export function start(connection: Connection): ServerContext {
     }
   });
 
-  for (const feature of [completion, hover, codeAction, formatting, documentSymbol, foldingRange, semanticTokens, inlayHint, codeLens, tablePreview, distribution]) {
+  for (const feature of [completion, hover, codeAction, formatting, documentSymbol, foldingRange, semanticTokens, inlayHint, codeLens, tablePreview, distribution, playtest]) {
     feature.register(ctx);
   }
   connection.onShutdown(() => {

@@ -227,25 +227,34 @@ describe('Cardwords defects, each in Chromium', () => {
     await shot(page, 'cardwords-long-name-900x700');
   });
 
-  it('a hint ranks the 10 best moves; the arrows show each on the table; Return plays the one chosen', async () => {
+  it('a hint lists the 10 best actions by equity; the arrows show each on the table; Return plays the one chosen', async () => {
     const { page } = await fresh();
     const s0 = await quickGame(page, 's2');
     await page.keyboard.press('?');
     const items = page.locator('#cw-hints li');
     await expect.poll(() => items.count()).toBe(10);
-    const scores = (await items.allTextContents()).map((x) => Number(/(-?\d+)\D*$/.exec(x)![1]));
-    expect(scores).toEqual(scores.slice().sort((x, y) => y - x));
+    // best first by equity (the server's ranking); each line says its score
+    const equity = (await items.evaluateAll((es) => es.map((e) => Number((e as HTMLElement).dataset.equity))));
+    expect(equity).toEqual(equity.slice().sort((x, y) => y - x));
+    const scores = await items.evaluateAll((es) => es.map((e) => Number((e as HTMLElement).dataset.score)));
+    for (let k = 0; k < 10; k++) expect(await items.nth(k).textContent()).toContain(`: ${scores[k]}`);
     expect(await items.nth(0).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowDown');
     expect(await items.nth(1).getAttribute('aria-selected')).toBe('true');
     expect(await items.nth(0).getAttribute('aria-selected')).toBe('false');
-    // the second move is on the table as composed cards, and the preview scores it
+    // down to the first move after the best (the ranking may put a trade between): it is on
+    // the table as composed cards, and the preview scores it
+    const kinds = await items.evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
+    const k = kinds.findIndex((x, i) => i >= 1 && x === 'move');
+    expect(k).toBeGreaterThan(0);
+    for (let i = 1; i < k; i++) await page.keyboard.press('ArrowDown');
+    expect(await items.nth(k).getAttribute('aria-selected')).toBe('true');
     expect(await page.locator('#cw-table .cw-cell.composed').count()).toBeGreaterThan(0);
-    expect(await page.textContent('#cw-preview-text')).toContain(String(scores[1]));
+    expect(await page.textContent('#cw-preview-text')).toContain(String(scores[k]));
     await shot(page, 'cardwords-hints-1280x720');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await snap(page)).moves).toBeGreaterThan(s0.moves);
-    expect((await snap(page)).players[0]!.score).toBe(scores[1]);
+    expect((await snap(page)).players[0]!.score).toBe(scores[k]);
   });
 
   it('the log names the cells of a move and shows it on the table when clicked; after the game a review steps through every turn', async () => {
@@ -253,6 +262,9 @@ describe('Cardwords defects, each in Chromium', () => {
     const s0 = await quickGame(page, 's2');
     await page.keyboard.press('?');
     await page.waitForSelector('#cw-hints li');
+    // the first move of the list (a trade ranked above it would lay no cards)
+    const kinds = await page.locator('#cw-hints li').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
+    for (let i = 0; i < kinds.indexOf('move'); i++) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     // my move and the robot's turn after it
     await expect.poll(async () => (await snap(page)).moves).toBeGreaterThanOrEqual(s0.moves + 2);

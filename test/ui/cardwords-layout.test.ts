@@ -48,8 +48,11 @@ describe('Cardwords panel layout', () => {
           await page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
           await page.waitForSelector('#cw-area');
           await page.waitForSelector('#cw-hand [data-index]');
-          // a move composed (the robot's hint), so the preview has its words and score
+          // a move composed (the first move of the robot's hint list), so the preview has its words and score
           await page.keyboard.press('?');
+          await page.waitForSelector('#cw-hints li');
+          const kinds = await page.locator('#cw-hints li').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
+          for (let i = 0; i < kinds.indexOf('move'); i++) await page.keyboard.press('ArrowDown');
           await page.waitForSelector('#cw-preview-words li');
           const b = await boxes(page);
           for (const [id, r] of Object.entries(b)) {

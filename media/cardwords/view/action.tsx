@@ -127,9 +127,10 @@ function Hints({ m }: { m: Model }) {
         {m.hints.map((h, i) => {
           const label = h.action.type === 'move' ? t('cw.hintLine.move', h.words.join(', '), where(m, h.action.cards), h.score) : h.action.type === 'trade' ? t('cw.hintLine.trade', h.action.cards.length, h.score) : t('cw.hintLine.pass', h.score);
           return (
-            <li key={i} role="option" aria-selected={m.hintIndex === i ? 'true' : 'false'} class={m.hintIndex === i ? 'selected' : ''} data-hint={i}>
+            <li key={i} role="option" aria-selected={m.hintIndex === i ? 'true' : 'false'} class={m.hintIndex === i ? 'selected' : ''} data-hint={i} data-kind={h.action.type} data-score={h.score} data-equity={h.equity}>
               <button type="button" onClick={() => m.cmd.chooseHint(i)}>
                 {label}
+                {h.equity !== undefined && <span class="equity">{` · ${t('cw.hintLine.equity', h.equity.toFixed(1))}`}</span>}
               </button>
             </li>
           );

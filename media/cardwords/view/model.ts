@@ -5,7 +5,8 @@ import type { CardwordsRules } from '../../../core/games/cardwords/setup.js';
 import type { Board, Card } from '../../../core/games/cardwords/types.js';
 import type { Ruleset } from '../../../core/ruleset/types.js';
 import type { CardwordsRoomState } from '../../../core/protocol/game.js';
-import type { HintChoice, ResultsMessage } from '../../../core/protocol/messages.js';
+import type { ResultsMessage } from '../../../core/protocol/messages.js';
+import type { PlacedCard } from '../../../core/games/cardwords/types.js';
 import type { Translate } from '../../ui/l10n/index.js';
 import type { Composer, Coords } from '../compose.js';
 
@@ -23,8 +24,14 @@ export interface LogEntry {
   cells?: Array<{ col: number; row: number; char: string; points: number }>;
 }
 
-/** One of the robot's suggested moves (the hint list). */
-export type HintMove = HintChoice;
+/** One of the robot's suggested actions (the hint list), best first. */
+export interface HintMove {
+  action: { type: 'move'; cards: readonly PlacedCard[] } | { type: 'trade'; cards: readonly Card[] } | { type: 'pass' };
+  score: number;
+  words: string[];
+  /** Score plus the value of the cards kept (the server's learned leaves), when it sends it. */
+  equity?: number;
+}
 
 export interface Commands {
   clickCell(c: Cell): void;

@@ -1,0 +1,145 @@
+// A reusable buffer of generated moves: typed arrays that grow by doubling and are cleared,
+// not reallocated, between calls. Listing every move of a position writes only numbers;
+// objects (GeneratedMove, Tile, Card) are made for the moves a caller asks for (`move(i)`).
+import type { Card } from '../../games/cardwords/types.js';
+import type { Alphabet } from '../../words/alphabet.js';
+
+export interface Tile {
+  /** row * width + col */
+  cell: number;
+  /** The card laid (wildcards with their meaning). */
+  card: Card;
+}
+
+export interface GeneratedMove {
+  score: number;
+  direction: 'across' | 'down';
+  tiles: Tile[];
+}
+
+export class MoveList {
+  /** Number of moves held. */
+  count = 0;
+  /** Per move: its score, direction (0 across, 1 down), first tile and number of tiles. */
+  scores = new Float64Array(256);
+  dirs = new Uint8Array(256);
+  firsts = new Int32Array(256);
+  sizes = new Int32Array(256);
+  /** Per tile, in cell order within a move: the cell, letter code, points, wildcard (1) or not (0). */
+  cells = new Int32Array(1024);
+  letters = new Int32Array(1024);
+  points = new Float64Array(1024);
+  wilds = new Uint8Array(1024);
+  tileCount = 0;
+
+  // cards and tiles shared between the moves made (read-only): one per distinct card and
+  // one per distinct (cell, card)
+  private alphabet: Alphabet | null = null;
+  private cellCount = 0;
+  private readonly cardIds = new Map<number, number>();
+  private readonly cards: Card[] = [];
+  private tileCache: Array<Tile | undefined> = [];
+
+  clear(): void {
+    this.count = 0;
+    this.tileCount = 0;
+  }
+
+  /** Starts a move of `n` tiles; returns the index of its first tile (fill cells.. from there). */
+  begin(score: number, dir: number, n: number): number {
+    const i = this.count;
+    if (i === this.scores.length) this.growMoves();
+    const t = this.tileCount;
+    if (t + n > this.cells.length) this.growTiles(t + n);
+    this.scores[i] = score;
+    this.dirs[i] = dir;
+    this.firsts[i] = t;
+    this.sizes[i] = n;
+    this.count = i + 1;
+    this.tileCount = t + n;
+    return t;
+  }
+
+  private growMoves(): void {
+    const n = this.scores.length * 2;
+    const f = new Float64Array(n);
+    f.set(this.scores);
+    this.scores = f;
+    const d = new Uint8Array(n);
+    d.set(this.dirs);
+    this.dirs = d;
+    const a = new Int32Array(n);
+    a.set(this.firsts);
+    this.firsts = a;
+    const s = new Int32Array(n);
+    s.set(this.sizes);
+    this.sizes = s;
+  }
+
+  private growTiles(min: number): void {
+    const n = Math.max(min, this.cells.length * 2);
+    const c = new Int32Array(n);
+    c.set(this.cells);
+    this.cells = c;
+    const l = new Int32Array(n);
+    l.set(this.letters);
+    this.letters = l;
+    const p = new Float64Array(n);
+    p.set(this.points);
+    this.points = p;
+    const w = new Uint8Array(n);
+    w.set(this.wilds);
+    this.wilds = w;
+  }
+
+  /** Ties the objects made by `move` to an alphabet and table size (a change drops the shared ones). */
+  bind(alphabet: Alphabet, cellCount: number): void {
+    if (alphabet !== this.alphabet) {
+      this.alphabet = alphabet;
+      this.cardIds.clear();
+      this.cards.length = 0;
+      this.tileCache = [];
+    }
+    if (cellCount !== this.cellCount) {
+      this.cellCount = cellCount;
+      this.tileCache = [];
+    }
+  }
+
+  /** Move i as an object (cards and tiles are shared between moves: treat them as read-only). */
+  move(i: number): GeneratedMove {
+    const n = this.sizes[i]!;
+    const first = this.firsts[i]!;
+    const tiles = new Array<Tile>(n);
+    for (let j = 0; j < n; j++) {
+      const t = first + j;
+      tiles[j] = this.tileFor(this.cells[t]!, this.letters[t]!, this.points[t]!, this.wilds[t]!);
+    }
+    return { score: this.scores[i]!, direction: this.dirs[i] === 0 ? 'across' : 'down', tiles };
+  }
+
+  /** Every move as an object. */
+  moves(): GeneratedMove[] {
+    const out = new Array<GeneratedMove>(this.count);
+    for (let i = 0; i < this.count; i++) out[i] = this.move(i);
+    return out;
+  }
+
+  private tileFor(cell: number, letter: number, points: number, wild: number): Tile {
+    const key = (points * 2 + wild) * 65536 + letter;
+    let id = this.cardIds.get(key);
+    if (id === undefined) {
+      const ch = this.alphabet!.char(letter);
+      id = this.cards.length;
+      this.cards.push(wild ? { char: null, points, meaning: ch } : { char: ch, points });
+      this.cardIds.set(key, id);
+    }
+    const tk = id * this.cellCount + cell;
+    let t = this.tileCache[tk];
+    if (t === undefined) {
+      t = { cell, card: this.cards[id]! };
+      this.tileCache[tk] = t;
+    }
+    return t;
+  }
+}

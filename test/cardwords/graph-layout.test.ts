@@ -1,0 +1,50 @@
+// The word graph's 4-byte arcs and its wide layout (alphabets of more than 255 letters: the
+// letters in their own array): the same words, the same moves, and both survive the cache
+// format. The wide graph is forced by putting 300 unused characters before the letters.
+import { describe, expect, it } from 'vitest';
+import { generateMoves, moveKey } from '../../core/robots/cardwords/generate.js';
+import { decodeGraph, encodeGraph, GraphFormatError } from '../../core/words/serialize.js';
+import { graphWords } from '../../core/words/graph.js';
+import { WordStore } from '../../core/words/store.js';
+import { Alphabet } from '../../core/words/alphabet.js';
+import { randomPosition } from './random-positions.js';
+
+const FILLER = Array.from({ length: 300 }, (_, i) => String.fromCharCode(0x4e00 + i));
+const moves = (ms: ReturnType<typeof generateMoves>) => ms.map((m) => `${moveKey(m)}=${m.score}`).sort();
+
+describe('word graph layout', () => {
+  it('a wide graph (301+ letter codes) gives the same words and moves as a packed one', () => {
+    let wideSeen = 0;
+    for (let seed = 70_000; seed < 70_150; seed++) {
+      const p = randomPosition(seed);
+      const wideStore = WordStore.build([...FILLER, ...p.letters], p.words);
+      expect(wideStore.graph.letters).not.toBeNull();
+      expect(p.store.graph.letters).toBeNull();
+      wideSeen++;
+      const decode = (s: WordStore) => graphWords(s.graph).map((c) => s.alphabet.decode(c)).sort();
+      expect(decode(wideStore)).toEqual(decode(p.store));
+      const narrow = generateMoves({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand);
+      const wide = generateMoves({ table: p.table, bonus: p.bonus, store: wideStore }, p.board, p.hand);
+      expect(moves(wide), `seed ${seed}`).toEqual(moves(narrow));
+    }
+    expect(wideSeen).toBe(150);
+  });
+
+  it('both layouts round-trip through the cache format; a damaged arc is refused', () => {
+    const words = ['ABE', 'BEAST', 'SEAT', 'TEA', 'EATS', 'BETS'];
+    for (const chars of [['A', 'B', 'E', 'S', 'T'], [...FILLER, 'A', 'B', 'E', 'S', 'T']]) {
+      const store = WordStore.build(chars, words);
+      const bytes = encodeGraph(store.graph, chars, '0123456789abcdef');
+      const { graph, chars: back } = decodeGraph(bytes, '0123456789abcdef');
+      expect(back).toEqual(chars);
+      const again = new WordStore(new Alphabet(chars), graph);
+      expect(graphWords(graph).map((c) => again.alphabet.decode(c)).sort()).toEqual([...words].sort());
+      expect(graph.letters === null).toBe(store.graph.letters === null);
+      // an arc pointing past the end
+      const bad = bytes.slice();
+      const head = bad.length - store.graph.arcCount * (store.graph.letters ? 6 : 4);
+      new DataView(bad.buffer).setUint32(head + 4, 0x3fffff, true);
+      expect(() => decodeGraph(bad)).toThrow(GraphFormatError);
+    }
+  });
+});
