@@ -39,6 +39,28 @@ async function boxes(page: Page): Promise<Record<string, { x: number; y: number;
   });
 }
 
+describe('landing page layout', () => {
+  for (const size of SIZES) {
+    it(`${size.width}x${size.height}: the owner's buttons and the games list, no sideways scroll (light and dark)`, async () => {
+      for (const scheme of ['light', 'dark'] as const) {
+        const { page, context, errors } = await openPage(browser, { width: size.width, height: size.height, colorScheme: scheme });
+        try {
+          await page.goto(`${srv.url}/?owner=${srv.ownerToken}`);
+          await page.waitForSelector('#play-robot');
+          await page.waitForSelector('#games');
+          const r = await page.locator('#play-robot').boundingBox();
+          expect(r!.y + r!.height).toBeLessThanOrEqual(size.height);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+          await page.screenshot({ path: join(SHOTS, `landing-${size.width}x${size.height}-${scheme}.png`) });
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+    });
+  }
+});
+
 describe('Cardwords panel layout', () => {
   for (const size of SIZES) {
     for (const scheme of ['light', 'dark'] as const) {
