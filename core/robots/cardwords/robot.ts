@@ -18,6 +18,7 @@ import { bestMoves, generateMoves, sortMoves, type GenContext, type GeneratedMov
 import { championDecide, positionOfView, type ChampionOptions } from './champion.js';
 import { rankActions } from './equity.js';
 import { Leaves } from './leaves.js';
+import type { RobotChoice } from './choice.js';
 
 export type RobotLevel = 'best' | 'good' | 'casual' | 'champion';
 export const ROBOT_LEVELS: readonly RobotLevel[] = ['best', 'good', 'casual', 'champion'];
@@ -29,10 +30,7 @@ export interface RobotContext extends GenContext {
   champion?: ChampionOptions;
 }
 
-export type RobotChoice =
-  | { kind: 'move'; move: GeneratedMove; score: number }
-  | { kind: 'trade'; cards: Card[]; score: number }
-  | { kind: 'pass'; score: number };
+export type { RobotChoice } from './choice.js';
 
 export function tilesToPlaced(width: number, move: GeneratedMove): PlacedCard[] {
   return move.tiles.map((t) => ({ col: t.cell % width, row: Math.floor(t.cell / width), card: t.card }));
