@@ -102,6 +102,9 @@ Used by the language server's hovers and by the card-table preview."
 (autoload 'cardwords-show-distribution "cardwords-lsp" nil t)
 (autoload 'cardwords-preview-table "cardwords-preview" nil t)
 (autoload 'cardwords-lsp-register "cardwords-lsp")
+(autoload 'cardwords-lines "cardwords-lines" nil t)
+(autoload 'cardwords-play "cardwords-play" nil t)
+(autoload 'cardwords-yatzee "cardwords-yatzee" nil t)
 
 (defvar cardwords-mode-map
   (let ((map (make-sparse-keymap)))
@@ -115,6 +118,10 @@ Used by the language server's hovers and by the card-table preview."
   '("Cardwords"
     ["Preview card table" cardwords-preview-table]
     ["Show distribution" cardwords-show-distribution]
+    "---"
+    ["Play Cardwords" cardwords-play]
+    ["Play Yatzee" cardwords-yatzee]
+    ["Play Lines" cardwords-lines]
     "---"
     ["Customize" (customize-group 'cardwords)]))
 

@@ -90,7 +90,10 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     const o = isRecord(options) ? options : {};
     const robots = o.robots === undefined ? 0 : Number(o.robots);
     if (!Number.isInteger(robots) || robots < 0 || robots > MAX_PLAYERS - 1) throw refuse('bad-message', `robots: a whole number from 0 to ${MAX_PLAYERS - 1}`);
-    const stored = await this.openGame(o, (id) => ({ v: 1, id, kind: 'yatzee', seed: newKey(), created: Date.now(), options: { robots } }));
+    // the owner may fix the dice's seed (a tournament, a test): only the owner creates games
+    if (o.seed !== undefined && !(typeof o.seed === 'string' && /^[\x21-\x7e]{1,64}$/.test(o.seed))) throw refuse('bad-message', 'seed: 1 to 64 printable ASCII characters');
+    const seed = typeof o.seed === 'string' ? o.seed : newKey();
+    const stored = await this.openGame(o, (id) => ({ v: 1, id, kind: 'yatzee', seed, created: Date.now(), options: { robots } }));
     this.state.gameId = stored.header.id;
     this.game = newGame(stored.header.seed);
     for (const e of stored.entries) this.replayEntry(e);
@@ -177,6 +180,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     if (o.watch === true || (owner && o.name === undefined)) {
       this.info.set(client.sessionId, { role: 'watcher', owner });
       this.sendTo(client, 'welcome', { gameId: this.roomId, kind: 'yatzee', role: 'watcher', owner });
+      this.sync(); // a watcher may end a robots-only game's pause
       return;
     }
     const name = normalizeName(o.name);
@@ -239,7 +243,8 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
   override async onLeave(client: Client): Promise<void> {
     const s = this.seatOf(client);
     this.forget(client);
-    if (!s || this.ended) return;
+    if (this.ended) return;
+    if (!s) return this.sync();
     s[1].sessionId = null;
     s[1].awaySince ||= Date.now();
     this.sync();
@@ -316,10 +321,16 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     });
   }
 
+  /** Humans connected to their sheets; with no human sheet, the clients watching (the owner watching robots). */
   protected humansConnected(): number {
+    let humans = 0;
     let n = 0;
-    for (const s of this.seats.values()) if (!s.robot && s.sessionId !== null && s.awaySince === 0) n++;
-    return n;
+    for (const s of this.seats.values()) {
+      if (s.robot) continue;
+      humans++;
+      if (s.sessionId !== null && s.awaySince === 0) n++;
+    }
+    return humans === 0 ? this.clients.length : n;
   }
 
   protected async robotStep(): Promise<void> {
@@ -375,7 +386,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     const st = this.state;
     st.moves = this.game.moves;
     if (!this.ended) st.status = 'playing';
-    st.paused = !this.ended && this.humansJoined > 0 && this.paused;
+    st.paused = !this.ended && this.paused;
     // released sheets leave the schema too (a sheet object is never reused for another name)
     for (let i = st.players.length - 1; i >= 0; i--) if (findPlayer(this.game, st.players[i]!.name) < 0) st.players.splice(i, 1);
     this.game.players.forEach((p) => {

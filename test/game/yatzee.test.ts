@@ -3,11 +3,12 @@
 // seed's lifetime rules (with short durations), and the server's HTTP side.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
+import { apply, newGame } from '../../core/games/yatzee/engine.js';
 import { CLOSE } from '../../core/protocol/messages.js';
-import { Player, getJSON, startServer, until, type Msg, type ServerProcess } from '../support/game-server.js';
+import { Player, getJSON, logRecord, startServer, until, type Msg, type ServerProcess } from '../support/game-server.js';
 
 /** The lifetime tests' idle timeout, in ms. */
 const IDLE_MS = 2000;
@@ -144,6 +145,28 @@ describe('yatzee rooms', () => {
     await expect(Player.join(srv.url, id, { name: 'Late' })).rejects.toThrow();
   });
 
+  it('the owner may fix the seed: the dice are the engine\'s from that seed; a bad seed is refused', async () => {
+    await expect(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'S', seed: '' })).rejects.toThrow(/bad-message/);
+    await expect(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'S', seed: 'with space' })).rejects.toThrow(/bad-message/);
+    await expect(Player.create(srv.url, 'yatzee', { name: 'S', seed: 'x' })).rejects.toThrow(/not-owner/);
+    // the engine, from the same seed and the same actions, throws these dice
+    let g = newGame('dice-1');
+    for (const a of [{ type: 'join', name: 'Sol' }, { type: 'throw', player: 'Sol' }, { type: 'hold', player: 'Sol', dice: [0, 1] }, { type: 'throw', player: 'Sol' }] as const) {
+      const r = apply(g, a);
+      if (!r.state) throw new Error(JSON.stringify(r.error));
+      g = r.state;
+    }
+    const expected = g.players[0]!.dice;
+    for (let n = 0; n < 2; n++) {
+      const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Sol', seed: 'dice-1' }));
+      expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+      expect((await p.request('action', { type: 'hold', dice: [0, 1] })).type).toBe('ack');
+      expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+      expect([...p.state.players[0]!.dice]).toEqual([...expected]);
+      expect((await p.request('end')).type).toBe('ack');
+    }
+  });
+
   it('answers every malformed, illegal, oversized or unknown message with an error and changes nothing', async () => {
     const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Fuzz' }));
     expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
@@ -192,7 +215,7 @@ describe('yatzee rooms', () => {
   it('logs only the known fields of an action; a leaving name releases its sheet (join and leave 30 times: one sheet at most)', async () => {
     const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Keeper' }));
     const id = p.room.roomId;
-    const logLines = () => readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { a?: Record<string, unknown> });
+    const logLines = () => readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => logRecord<{ a?: Record<string, unknown> }>(l));
     // extra fields of every kind ride along: none reaches the log
     expect((await p.requestRaw('action', { type: 'throw', pad: 'x'.repeat(4000), nested: { deep: [1, 2, 3] }, player: 'Someone' })).type).toBe('ack');
     expect((await p.requestRaw('action', { type: 'hold', dice: [0, 2], junk: 'y'.repeat(1000) })).type).toBe('ack');
@@ -311,7 +334,12 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
     expect(ended.payload.reason).toBe('idle');
   });
 
-  it('the game ends when its last player leaves', async () => {
+  it('the game ends when its last player leaves (a drop is no leave)', async () => {
+    // a server of its own, without the short idle timeout: only leaves may end this game
+    const srv = await startServer({ args: ['--reconnect-timeout', '1000'] });
+    onTestFinished(async () => {
+      await srv.stop();
+    });
     const a = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'A' }));
     const id = a.room.roomId;
     const b = await named(Player.join(srv.url, id, { name: 'B' }));

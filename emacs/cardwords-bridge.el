@@ -1,0 +1,131 @@
+;;; cardwords-bridge.el --- The game bridge process of the Cardwords games  -*- lexical-binding: t -*-
+
+;; Copyright (C) 2026 The Cardwords authors
+;; SPDX-License-Identifier: GPL-3.0-or-later
+
+;; This file is not part of GNU Emacs.
+
+;;; Commentary:
+
+;; The games run their rules in a bridge process, `cardwords client --stdio', which this
+;; file starts once and talks to as eglot talks to a language server: one JSON object a
+;; line each way, requests with an id answered by a response with the same id, and
+;; notifications without one (docs/editors.md, "The game bridge").  Emacs parses the JSON
+;; natively (Emacs 27 and later).
+
+;;; Code:
+
+(require 'cl-lib)
+
+(defcustom cardwords-client-command '("cardwords" "client" "--stdio")
+  "The command that starts the game bridge (JSON lines over stdio)."
+  :type '(repeat string)
+  :group 'cardwords)
+
+(defvar cardwords-bridge--process nil "The running bridge process, or nil.")
+(defvar cardwords-bridge--next-id 0 "The id of the last request sent.")
+(defvar cardwords-bridge--pending (make-hash-table)
+  "Request id -> (SUCCESS . FAILURE) callbacks of requests not answered yet.")
+(defvar cardwords-bridge-notification-functions nil
+  "Functions called with METHOD and PARAMS of each notification from the bridge.")
+
+(defun cardwords-bridge--filter (process output)
+  "Collect OUTPUT of PROCESS and handle each complete line."
+  (let ((buffer (process-buffer process)))
+    (when (buffer-live-p buffer)
+      (with-current-buffer buffer
+        (goto-char (point-max))
+        (insert output)
+        (goto-char (point-min))
+        (while (search-forward "\n" nil t)
+          (let ((line (buffer-substring (point-min) (1- (point)))))
+            (delete-region (point-min) (point))
+            (cardwords-bridge--dispatch line)
+            (goto-char (point-min))))))))
+
+(defun cardwords-bridge--dispatch (line)
+  "Handle one LINE the bridge wrote: a response or a notification."
+  (let* ((message (condition-case nil
+                      (json-parse-string line :object-type 'plist :array-type 'list
+                                         :null-object nil :false-object nil)
+                    (error nil)))
+         (id (plist-get message :id)))
+    (cond
+     ((null message) (message "Cardwords bridge: unreadable line %S" line))
+     (id
+      (let ((callbacks (gethash id cardwords-bridge--pending)))
+        (remhash id cardwords-bridge--pending)
+        (cond
+         ((null callbacks)
+          (when (plist-get message :error)
+            (message "Cardwords bridge: %s" (plist-get (plist-get message :error) :message))))
+         ((plist-member message :error)
+          (funcall (cdr callbacks) (plist-get (plist-get message :error) :message)))
+         (t (funcall (car callbacks) (plist-get message :result))))))
+     (t (run-hook-with-args 'cardwords-bridge-notification-functions
+                            (plist-get message :method) (plist-get message :params))))))
+
+(defun cardwords-bridge--sentinel (process event)
+  "Report the end of the bridge PROCESS (EVENT) and fail what was waiting for it."
+  (unless (process-live-p process)
+    (setq cardwords-bridge--process nil)
+    (let ((pending cardwords-bridge--pending))
+      (setq cardwords-bridge--pending (make-hash-table))
+      (maphash (lambda (_id callbacks) (funcall (cdr callbacks) "the game bridge stopped"))
+               pending))
+    (message "Cardwords bridge: %s" (string-trim event))))
+
+(defun cardwords-bridge-process ()
+  "The bridge process, started on first use."
+  (unless (process-live-p cardwords-bridge--process)
+    (setq cardwords-bridge--process
+          (make-process :name "cardwords-bridge"
+                        :buffer (generate-new-buffer " *cardwords-bridge*")
+                        :command cardwords-client-command
+                        :connection-type 'pipe
+                        :coding 'utf-8-unix
+                        :noquery t
+                        :stderr (get-buffer-create " *cardwords-bridge-stderr*")
+                        :filter #'cardwords-bridge--filter
+                        :sentinel #'cardwords-bridge--sentinel)))
+  cardwords-bridge--process)
+
+(defun cardwords-bridge-request (method params success &optional failure)
+  "Send METHOD with PARAMS (a plist) to the bridge without waiting.
+SUCCESS gets the result; FAILURE (default: show it) gets the error message."
+  (let ((process (cardwords-bridge-process))
+        (id (cl-incf cardwords-bridge--next-id)))
+    (puthash id (cons success (or failure (lambda (m) (message "Cardwords: %s" m))))
+             cardwords-bridge--pending)
+    (process-send-string
+     process
+     (concat (json-serialize (list :id id :method method :params (or params #s(hash-table))))
+             "\n"))
+    id))
+
+(defun cardwords-bridge-request-sync (method params &optional timeout)
+  "Send METHOD with PARAMS to the bridge and return its result.
+Signal a `user-error' with the bridge's message when it refuses, and an
+error after TIMEOUT seconds (default 10).  For quick local requests whose
+answer the next key needs (the Lines moves)."
+  (let* ((done nil) (result nil) (failure nil)
+         (id (cardwords-bridge-request method params
+                                       (lambda (r) (setq result r done t))
+                                       (lambda (m) (setq failure m done t))))
+         (deadline (+ (float-time) (or timeout 10))))
+    (while (and (not done) (< (float-time) deadline))
+      (accept-process-output cardwords-bridge--process 0.05))
+    (unless done
+      (remhash id cardwords-bridge--pending)
+      (error "Cardwords bridge: no answer to %s" method))
+    (when failure (user-error "%s" failure))
+    result))
+
+(defun cardwords-bridge-stop ()
+  "Stop the bridge process (the games start it again when needed)."
+  (interactive)
+  (when (process-live-p cardwords-bridge--process)
+    (process-send-eof cardwords-bridge--process)))
+
+(provide 'cardwords-bridge)
+;;; cardwords-bridge.el ends here

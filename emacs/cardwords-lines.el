@@ -1,0 +1,360 @@
+;;; cardwords-lines.el --- Play Lines (clines) in an Emacs buffer  -*- lexical-binding: t -*-
+
+;; Copyright (C) 2026 The Cardwords authors
+;; SPDX-License-Identifier: GPL-3.0-or-later
+
+;; This file is not part of GNU Emacs.
+
+;;; Commentary:
+
+;; M-x cardwords-lines: move chips of one colour into straight lines to remove them.  The
+;; rules run in the game bridge (cardwords-bridge.el, the core engine of the terminal
+;; client); this buffer draws the board with faces and reads the keys and clicks.  High
+;; scores are the terminal client's (`cardwords lines -l' lists them): the same file,
+;; under the same rules (default options, no fixed seed, no undo, no hint).
+;;
+;; With a prefix argument the command asks for every game option of the original (-w -t
+;; -c -i -n -N and the preview); the customisations give the defaults.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'easymenu)
+(require 'cardwords-bridge)
+
+(defgroup cardwords-lines nil
+  "Lines, the chip game, in an Emacs buffer."
+  :group 'cardwords
+  :prefix "cardwords-lines-")
+
+(defcustom cardwords-lines-width 9 "Board width in cells (-w)." :type 'integer)
+(defcustom cardwords-lines-height 9 "Board height in cells (-t)." :type 'integer)
+(defcustom cardwords-lines-colors 5 "Number of chip colours (-c)." :type 'integer)
+(defcustom cardwords-lines-min-line 5
+  "Minimum number of chips in a straight line to remove them (-i)." :type 'integer)
+(defcustom cardwords-lines-throw 3
+  "Chips thrown after each move that removes nothing (-n)." :type 'integer)
+(defcustom cardwords-lines-first-throw 3
+  "Chips thrown before the first move (-N)." :type 'integer)
+(defcustom cardwords-lines-preview nil
+  "Non-nil shows the colours of the next throw (-p)." :type 'boolean)
+(defcustom cardwords-lines-seed nil
+  "A fixed seed for the deals (--seed), or nil for a new one each game.
+A game with a fixed seed does not count for the high scores."
+  :type '(choice (const :tag "Random" nil) string))
+(defcustom cardwords-lines-keys "hjkl "
+  "Keys for LEFT, DOWN, UP, RIGHT and ACTION (-C), beside the arrows and RET."
+  :type 'string)
+(defcustom cardwords-lines-chips "O@#%"
+  "Characters of the chips: colours 1-8 use the first, 9-16 the second, and so on."
+  :type 'string)
+
+(defface cardwords-lines-empty '((t :inherit shadow))
+  "Face of an empty cell." :group 'cardwords-lines)
+(defface cardwords-lines-cursor '((t :inverse-video t))
+  "Face added to the cell under the cursor." :group 'cardwords-lines)
+(defface cardwords-lines-selected '((t :weight bold :underline t :box t))
+  "Face added to the selected chip." :group 'cardwords-lines)
+(defface cardwords-lines-removed '((t :inherit highlight))
+  "Face of cells whose chips the last move removed." :group 'cardwords-lines)
+
+(defconst cardwords-lines--colors
+  '("red" "green" "yellow" "blue" "magenta" "cyan" "white" "orange")
+  "Foreground colours of the chip colours 1-8 (then again from 9).")
+
+(defvar-local cardwords-lines--view nil "The game as the bridge last described it.")
+(defvar-local cardwords-lines--cursor 0 "The cell under the cursor.")
+(defvar-local cardwords-lines--selected nil "The selected chip's cell, or nil.")
+(defvar-local cardwords-lines--message "" "The last message shown under the board.")
+(defvar-local cardwords-lines--options nil "The game options of this buffer (a plist).")
+
+(defvar cardwords-lines-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map [left] #'cardwords-lines-left)
+    (define-key map [right] #'cardwords-lines-right)
+    (define-key map [up] #'cardwords-lines-up)
+    (define-key map [down] #'cardwords-lines-down)
+    (define-key map (kbd "RET") #'cardwords-lines-act)
+    (define-key map [mouse-1] #'cardwords-lines-click)
+    (define-key map "u" #'cardwords-lines-undo)
+    (define-key map "H" #'cardwords-lines-hint)
+    (define-key map "n" #'cardwords-lines-new-game)
+    (define-key map "q" #'cardwords-lines-quit)
+    (define-key map "g" #'cardwords-lines-redraw)
+    (define-key map "s" #'cardwords-lines-scores)
+    (define-key map "?" #'describe-mode)
+    map)
+  "Keymap of the Lines buffer (the `cardwords-lines-keys' are added per buffer).")
+
+(easy-menu-define cardwords-lines-menu cardwords-lines-mode-map
+  "Menu of the Lines buffer."
+  '("Lines"
+    ["Select or move" cardwords-lines-act :active (not (cardwords-lines--over))]
+    ["Take back a move" cardwords-lines-undo]
+    ["Hint" cardwords-lines-hint :active (not (cardwords-lines--over))]
+    ["New game" cardwords-lines-new-game]
+    ["High scores" cardwords-lines-scores]
+    ["Quit" cardwords-lines-quit]
+    "---"
+    ["Help" describe-mode]
+    ["Customize" (customize-group 'cardwords-lines)]))
+
+(define-derived-mode cardwords-lines-mode special-mode "Lines"
+  "Lines: move chips of one colour into straight lines to remove them.
+Lines of five or more (`cardwords-lines-min-line') go.  Every move that
+removes nothing lets the computer throw more chips; the game ends when they
+no longer fit.  Arrows or the `cardwords-lines-keys' (h j k l
+by default) move the cursor; SPC or RET selects a chip, changes or clears the
+selection, or moves the selected chip to the empty cell under the cursor; a
+click does the same on the cell clicked.  Undo and hints keep the game out of
+the high scores.
+
+\\{cardwords-lines-mode-map}"
+  (setq-local truncate-lines t)
+  (setq-local cursor-type nil)
+  (buffer-disable-undo))
+
+(defun cardwords-lines--over ()
+  "Non-nil when the game of this buffer is over."
+  (plist-get cardwords-lines--view :over))
+
+(defun cardwords-lines--install-keys ()
+  "Bind the `cardwords-lines-keys' in this buffer."
+  (let ((map (make-sparse-keymap))
+        (keys (string-to-list cardwords-lines-keys)))
+    (unless (= (length keys) 5)
+      (user-error "`cardwords-lines-keys' needs 5 characters, has %d" (length keys)))
+    (set-keymap-parent map cardwords-lines-mode-map)
+    (cl-mapc (lambda (key command) (define-key map (string key) command))
+             keys '(cardwords-lines-left cardwords-lines-down cardwords-lines-up
+                    cardwords-lines-right cardwords-lines-act))
+    (use-local-map map)))
+
+;;;; Drawing
+
+(defun cardwords-lines--chip (color)
+  "The text of a chip of COLOR (1 and up), with its face."
+  (let ((chips (string-to-list cardwords-lines-chips)))
+    (propertize (string (nth (min (1- (length chips)) (/ (1- color) 8)) chips))
+                'face (list :foreground (nth (% (1- color) 8) cardwords-lines--colors)
+                            :weight 'bold))))
+
+(defun cardwords-lines-draw ()
+  "Redraw the Lines buffer from the last view, the cursor and the selection."
+  (let* ((inhibit-read-only t)
+         (view cardwords-lines--view)
+         (options (plist-get view :options))
+         (width (plist-get options :width))
+         (height (plist-get options :height))
+         (board (vconcat (plist-get view :board)))
+         (removed (plist-get (plist-get view :last) :removed))
+         (cursor-point nil))
+    (erase-buffer)
+    (insert (format "Lines  %dx%d, %d colours, lines of %d\n\n"
+                    width height (plist-get options :colors) (plist-get options :minLine)))
+    (dotimes (y height)
+      (insert "  ")
+      (dotimes (x width)
+        (let* ((cell (+ (* y width) x))
+               (color (aref board cell))
+               (text (if (> color 0) (cardwords-lines--chip color)
+                       (propertize "." 'face 'cardwords-lines-empty)))
+               (start (point)))
+          (insert " " text " ")
+          (when (memq cell removed)
+            (add-face-text-property start (point) 'cardwords-lines-removed))
+          (when (eql cell cardwords-lines--selected)
+            (add-face-text-property (1+ start) (+ 2 start) 'cardwords-lines-selected))
+          (when (= cell cardwords-lines--cursor)
+            (add-face-text-property start (point) 'cardwords-lines-cursor)
+            (setq cursor-point (1+ start)))
+          (put-text-property start (point) 'cardwords-lines-cell cell)
+          (put-text-property start (point) 'mouse-face 'highlight)))
+      (insert "\n"))
+    (insert "\n" (format "Score: %d" (plist-get view :score)))
+    (when (plist-get view :next)
+      (insert "   Next: " (mapconcat #'cardwords-lines--chip (plist-get view :next) " ")))
+    (insert "\n" (plist-get view :highScore) "\n")
+    (when (plist-get view :over)
+      (insert (propertize (format "Game over: %d points%s  n: new game, u: undo, q: quit"
+                                  (plist-get view :score)
+                                  (if (plist-get view :record) ", a new personal record!" "."))
+                          'face 'bold)
+              "\n"))
+    (insert cardwords-lines--message "\n")
+    (setq mode-line-process (format " Score:%d%s" (plist-get view :score)
+                                    (if (plist-get view :over) " Over" "")))
+    (force-mode-line-update)
+    (when cursor-point
+      (goto-char cursor-point)
+      (dolist (window (get-buffer-window-list (current-buffer) nil t))
+        (set-window-point window cursor-point)))))
+
+(defun cardwords-lines--update (view &optional message)
+  "Take VIEW from the bridge, set MESSAGE and redraw."
+  (setq cardwords-lines--view view
+        cardwords-lines--message (or message ""))
+  (cardwords-lines-draw))
+
+(defun cardwords-lines--call (method &optional params)
+  "Ask the bridge METHOD with PARAMS; return the new view, or nil if refused."
+  (condition-case err
+      (cardwords-bridge-request-sync method params)
+    (user-error
+     (setq cardwords-lines--message (error-message-string err))
+     (ding t)
+     (cardwords-lines-draw)
+     nil)))
+
+;;;; Commands
+
+(defun cardwords-lines--move-cursor (dx dy)
+  "Move the cursor by DX columns and DY rows, staying on the board."
+  (let* ((options (plist-get cardwords-lines--view :options))
+         (width (plist-get options :width))
+         (height (plist-get options :height))
+         (x (max 0 (min (1- width) (+ (% cardwords-lines--cursor width) dx))))
+         (y (max 0 (min (1- height) (+ (/ cardwords-lines--cursor width) dy)))))
+    (setq cardwords-lines--cursor (+ (* y width) x))
+    (cardwords-lines-draw)))
+
+(defun cardwords-lines-left () "Move the cursor left." (interactive) (cardwords-lines--move-cursor -1 0))
+(defun cardwords-lines-right () "Move the cursor right." (interactive) (cardwords-lines--move-cursor 1 0))
+(defun cardwords-lines-up () "Move the cursor up." (interactive) (cardwords-lines--move-cursor 0 -1))
+(defun cardwords-lines-down () "Move the cursor down." (interactive) (cardwords-lines--move-cursor 0 1))
+
+(defun cardwords-lines-act ()
+  "Select the chip under the cursor, or move the selected chip there."
+  (interactive)
+  (unless (cardwords-lines--over)
+    (let* ((cell cardwords-lines--cursor)
+           (color (nth cell (plist-get cardwords-lines--view :board))))
+      (setq cardwords-lines--message "")
+      (cond
+       ((> color 0)
+        (setq cardwords-lines--selected (if (eql cardwords-lines--selected cell) nil cell))
+        (cardwords-lines-draw))
+       ((null cardwords-lines--selected) (cardwords-lines-draw))
+       (t
+        (let ((view (cardwords-lines--call "lines/move"
+                                           (list :from cardwords-lines--selected :to cell))))
+          (when view
+            (setq cardwords-lines--selected nil)
+            (let* ((last (plist-get view :last))
+                   (points (+ (or (plist-get last :points) 0) (or (plist-get last :throwPoints) 0))))
+              (cardwords-lines--update view (if (> points 0) (format "+%d points" points) ""))))))))))
+
+(defun cardwords-lines-click (event)
+  "Select or move on the cell clicked (EVENT), as SPC on it does."
+  (interactive "e")
+  (let* ((position (event-start event))
+         (cell (with-current-buffer (window-buffer (posn-window position))
+                 (get-text-property (posn-point position) 'cardwords-lines-cell))))
+    (when cell
+      (select-window (posn-window position))
+      (setq cardwords-lines--cursor cell)
+      (cardwords-lines-act))))
+
+(defun cardwords-lines-undo ()
+  "Take back the last move, with the throw that followed it."
+  (interactive)
+  (let ((view (cardwords-lines--call "lines/undo")))
+    (when view
+      (setq cardwords-lines--selected nil)
+      (cardwords-lines--update view "Move taken back (this game no longer counts for high scores)."))))
+
+(defun cardwords-lines-hint ()
+  "Propose a move: select its chip and put the cursor on its target."
+  (interactive)
+  (unless (cardwords-lines--over)
+    (let ((view (cardwords-lines--call "lines/hint")))
+      (when view
+        (let ((hint (plist-get view :hint)))
+          (if (null hint)
+              (cardwords-lines--update view "No move to propose.")
+            (setq cardwords-lines--selected (plist-get hint :from)
+                  cardwords-lines--cursor (plist-get hint :to))
+            (cardwords-lines--update
+             view (format "Hint: %s moves the selected chip here."
+                          (key-description (string (aref cardwords-lines-keys 4)))))))))))
+
+(defun cardwords-lines--read-options ()
+  "Ask for every game option, the customisations as defaults."
+  (list :width (read-number "Width (-w): " cardwords-lines-width)
+        :height (read-number "Height (-t): " cardwords-lines-height)
+        :colors (read-number "Colours (-c): " cardwords-lines-colors)
+        :minLine (read-number "Minimum line (-i): " cardwords-lines-min-line)
+        :throwCount (read-number "Chips thrown after a move (-n): " cardwords-lines-throw)
+        :firstThrow (read-number "Chips thrown first (-N): " cardwords-lines-first-throw)
+        :preview (if (y-or-n-p "Show the next throw (-p)? ") t :false)))
+
+(defun cardwords-lines--default-options ()
+  "The game options from the customisations."
+  (list :width cardwords-lines-width :height cardwords-lines-height
+        :colors cardwords-lines-colors :minLine cardwords-lines-min-line
+        :throwCount cardwords-lines-throw :firstThrow cardwords-lines-first-throw
+        :preview (if cardwords-lines-preview t :false)))
+
+(defun cardwords-lines-new-game ()
+  "Start a new game with the options of this buffer."
+  (interactive)
+  (when (and cardwords-lines--view (not (cardwords-lines--over))
+             (not (y-or-n-p "Leave this game? ")))
+    (user-error "Still playing"))
+  (when cardwords-lines--view (cardwords-lines--call "lines/quit"))
+  (let ((view (cardwords-bridge-request-sync
+               "lines/new"
+               (append (list :options cardwords-lines--options)
+                       (and cardwords-lines-seed (list :seed cardwords-lines-seed))))))
+    (setq cardwords-lines--cursor 0
+          cardwords-lines--selected nil)
+    (cardwords-lines--update view)))
+
+(defun cardwords-lines-redraw ()
+  "Draw the board again."
+  (interactive)
+  (cardwords-lines-draw))
+
+(defun cardwords-lines-quit ()
+  "Leave the game (the score counts, as at game over) and close its buffer."
+  (interactive)
+  (when cardwords-lines--view (ignore-errors (cardwords-lines--call "lines/quit")))
+  (kill-buffer (current-buffer)))
+
+;;;###autoload
+(defun cardwords-lines-scores ()
+  "List the Lines high scores: the terminal client's table (`cardwords lines -l')."
+  (interactive)
+  (let ((scores (cardwords-bridge-request-sync "lines/scores" nil)))
+    (with-current-buffer (get-buffer-create "*Cardwords Lines scores*")
+      (let ((inhibit-read-only t))
+        (erase-buffer)
+        (if (null scores)
+            (insert "No high scores yet.\n")
+          (let ((rank 0))
+            (dolist (s scores)
+              (insert (format "%3d. %-20s %6d  %s\n" (cl-incf rank) (plist-get s :user)
+                              (plist-get s :score) (substring (plist-get s :date) 0 10)))))))
+      (special-mode)
+      (goto-char (point-min))
+      (display-buffer (current-buffer))
+      (current-buffer))))
+
+;;;###autoload
+(defun cardwords-lines (&optional ask)
+  "Play Lines in its own buffer.  With prefix argument ASK, ask for every option."
+  (interactive "P")
+  (let ((options (if ask (cardwords-lines--read-options) (cardwords-lines--default-options))))
+    (switch-to-buffer (get-buffer-create "*Cardwords Lines*"))
+    (cardwords-lines-mode)
+    (cardwords-lines--install-keys)
+    (setq cardwords-lines--options options
+          cardwords-lines--view nil)
+    (add-hook 'kill-buffer-hook
+              (lambda () (when cardwords-lines--view
+                           (ignore-errors (cardwords-bridge-request "lines/quit" nil #'ignore #'ignore))))
+              nil t)
+    (cardwords-lines-new-game)))
+
+(provide 'cardwords-lines)
+;;; cardwords-lines.el ends here

@@ -1,0 +1,399 @@
+;;; cardwords-play.el --- Play Cardwords in an Emacs buffer  -*- lexical-binding: t -*-
+
+;; Copyright (C) 2026 The Cardwords authors
+;; SPDX-License-Identifier: GPL-3.0-or-later
+
+;; This file is not part of GNU Emacs.
+
+;;; Commentary:
+
+;; M-x cardwords-play: a Cardwords game against robots or people, on a local server the
+;; game bridge starts (and stops with itself, in its own process group) or on a server
+;; given by URL.  The bridge (cardwords-bridge.el) holds the game client, the
+;; action-selection area of the web panel and the live score preview; this buffer draws
+;; the table, the hand, the score board, the pile, the unseen cards and the log with faces,
+;; and sends the keys: a coordinate in either order (the first fixes the direction), the
+;; letters, SPC then a letter for a wildcard, points to tell cards apart, `.' to trade,
+;; `/' to turn, DEL, RET to play.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'easymenu)
+(require 'cardwords-bridge)
+(require 'cardwords-preview)
+
+(defgroup cardwords-play nil
+  "Cardwords, the crossword card game, in an Emacs buffer."
+  :group 'cardwords
+  :prefix "cardwords-play-")
+
+(defcustom cardwords-play-ruleset nil
+  "The ruleset folder a local server plays (asked for when nil)."
+  :type '(choice (const :tag "Ask" nil) directory))
+(defcustom cardwords-play-robots 1 "Robot players in a game you create." :type 'integer)
+(defcustom cardwords-play-level "good"
+  "The robots' level in a game you create."
+  :type '(choice (const "best") (const "good") (const "casual")))
+(defcustom cardwords-play-seed nil
+  "The first deal's seed of a game you create, or nil for a random one."
+  :type '(choice (const :tag "Random" nil) string))
+(defcustom cardwords-play-name nil
+  "Your name at the table (nil: your login name)."
+  :type '(choice (const :tag "Login name" nil) string))
+
+(defcustom cardwords-play-columns-from-left t
+  "Non-nil counts the columns from the left (nil: from the right)."
+  :type 'boolean)
+(defcustom cardwords-play-rows-from-bottom nil
+  "Non-nil counts the rows from the bottom (nil: from the top).
+With `cardwords-digits-for-columns' these are the original's coordinate options."
+  :type 'boolean)
+
+(defface cardwords-play-card '((((class color)) :background "#e8d9a8" :foreground "black")
+                               (t :inverse-video t))
+  "Face of a card on the table or in the hand." :group 'cardwords-play)
+(defface cardwords-play-composed '((((class color)) :background "#a8d8e8" :foreground "black" :weight bold)
+                                   (t :underline t))
+  "Face of a card being composed (not played yet)." :group 'cardwords-play)
+(defface cardwords-play-used '((t :inherit shadow))
+  "Face of a hand card already in the composition." :group 'cardwords-play)
+(defface cardwords-play-turn '((t :weight bold :inverse-video t))
+  "Face of the player whose turn it is." :group 'cardwords-play)
+
+(defvar cardwords-play--view nil "The game as the bridge last described it.")
+(defvar cardwords-play--buffer-name "*Cardwords*" "The name of the game buffer.")
+
+(defvar cardwords-play-mode-map
+  (let ((map (make-sparse-keymap)))
+    (suppress-keymap map t)
+    (dolist (c (number-sequence 33 126))
+      (unless (memq c '(??))
+        (define-key map (string c) #'cardwords-play-key)))
+    (define-key map " " #'cardwords-play-key)
+    (define-key map (kbd "DEL") #'cardwords-play-backspace)
+    (define-key map (kbd "RET") #'cardwords-play-submit)
+    (define-key map (kbd "C-c C-k") #'cardwords-play-clear)
+    (define-key map (kbd "C-c C-p") #'cardwords-play-pass)
+    (define-key map (kbd "C-c C-t") #'cardwords-play-trade)
+    (define-key map (kbd "C-c C-s") #'cardwords-play-hint)
+    (define-key map (kbd "C-c C-r") #'cardwords-play-rematch)
+    (define-key map (kbd "C-c C-q") #'cardwords-play-leave)
+    (define-key map [mouse-1] #'cardwords-play-click)
+    (define-key map "?" #'describe-mode)
+    map)
+  "Keymap of the Cardwords game buffer.")
+
+(easy-menu-define cardwords-play-menu cardwords-play-mode-map
+  "Menu of the Cardwords game buffer."
+  '("Cardwords"
+    ["Play the composition" cardwords-play-submit]
+    ["Clear the composition" cardwords-play-clear]
+    ["Pass" cardwords-play-pass]
+    ["Trade" cardwords-play-trade]
+    ["Hint" cardwords-play-hint]
+    ["Rematch" cardwords-play-rematch]
+    ["Leave" cardwords-play-leave]
+    "---"
+    ["Help" describe-mode]
+    ["Customize" (customize-group 'cardwords-play)]))
+
+(define-derived-mode cardwords-play-mode special-mode "Cardwords"
+  "Cardwords: lay cards from your hand on the table to form words.
+Type a location (a column letter and a row number, in either order: the one
+typed first is shared by every card, so the order fixes the direction), then
+the cards' letters; SPC then a letter lays a wildcard as that letter; type a
+card's points after its letter when the letter alone does not tell your cards
+apart.  `.' starts a new location, or (typed twice) makes the composition a
+trade; `/' turns the direction; DEL takes the last key back; RET plays.  A
+click on a cell sets the location, a click on a hand card adds it.  The
+preview shows the score the composition would make.
+
+\\{cardwords-play-mode-map}"
+  (setq-local truncate-lines t)
+  (buffer-disable-undo))
+
+;;;; Drawing
+
+(defun cardwords-play--get (key)
+  "KEY of the current view."
+  (plist-get cardwords-play--view key))
+
+(defun cardwords-play--cell-face (attrs)
+  "The face of a table cell with the attributes ATTRS, or nil."
+  (cond ((plist-get attrs :blocked) 'cardwords-preview-blocked)
+        ((/= (plist-get attrs :word) 1) 'cardwords-preview-word)
+        ((/= (plist-get attrs :letter) 1) 'cardwords-preview-letter)
+        ((/= (plist-get attrs :points) 0) 'cardwords-preview-points)))
+
+(defun cardwords-play--cell-label (attrs)
+  "The text of an empty cell with ATTRS."
+  (cond ((plist-get attrs :blocked) "##")
+        ((/= (plist-get attrs :word) 1) (format "W%d" (plist-get attrs :word)))
+        ((/= (plist-get attrs :letter) 1) (format "L%d" (plist-get attrs :letter)))
+        ((/= (plist-get attrs :points) 0) (format "C%d" (plist-get attrs :points)))
+        (t ".")))
+
+(defun cardwords-play--draw-table ()
+  "Insert the table: cards played, cards composed, cell attributes."
+  (let* ((width (cardwords-play--get :width))
+         (height (cardwords-play--get :height))
+         (cells (vconcat (cardwords-play--get :cells)))
+         (placed (make-hash-table :test #'equal))
+         (composed (make-hash-table :test #'equal)))
+    (dolist (p (cardwords-play--get :board))
+      (puthash (cons (plist-get p :col) (plist-get p :row))
+               (if (equal (plist-get p :char) "")
+                   (format "%s%d" (downcase (plist-get p :meaning)) (plist-get p :points))
+                 (format "%s%d" (plist-get p :char) (plist-get p :points)))
+               placed))
+    (dolist (p (plist-get (cardwords-play--get :composing) :placed))
+      (puthash (cons (plist-get p :col) (plist-get p :row))
+               (replace-regexp-in-string " " "" (plist-get p :text)) composed))
+    (insert "    ")
+    (dolist (label (cardwords-play--get :columns))
+      (insert (propertize (cardwords--pad label 4) 'face 'cardwords-preview-label)))
+    (insert "\n")
+    (dotimes (row height)
+      (insert (propertize (format "%3s " (nth row (cardwords-play--get :rows)))
+                          'face 'cardwords-preview-label))
+      (dotimes (col width)
+        (let* ((key (cons col row))
+               (attrs (aref cells (+ (* row width) col)))
+               (card (gethash key placed))
+               (ghost (gethash key composed))
+               (start (point)))
+          (cond (card (insert (propertize (cardwords--pad card 3) 'face 'cardwords-play-card) " "))
+                (ghost (insert (propertize (cardwords--pad ghost 3) 'face 'cardwords-play-composed) " "))
+                (t (insert (propertize (cardwords--pad (cardwords-play--cell-label attrs) 3)
+                                       'face (cardwords-play--cell-face attrs))
+                           " ")))
+          (put-text-property start (point) 'cardwords-play-cell key)
+          (put-text-property start (point) 'mouse-face 'highlight)))
+      (insert "\n"))))
+
+(defun cardwords-play--draw ()
+  "Redraw the game buffer from the last view."
+  (let ((buffer (get-buffer cardwords-play--buffer-name)))
+    (when (buffer-live-p buffer)
+      (with-current-buffer buffer
+        (let* ((inhibit-read-only t)
+               (line (line-number-at-pos))
+               (welcome (cardwords-play--get :welcome))
+               (seat (cardwords-play--get :seat))
+               (turn (cardwords-play--get :turn))
+               (players (cardwords-play--get :players))
+               (composing (cardwords-play--get :composing))
+               (preview (cardwords-play--get :preview))
+               (results (cardwords-play--get :results)))
+          (erase-buffer)
+          (insert (propertize (format "Cardwords  game %s  round %s  move %s  %s%s\n\n"
+                                      (plist-get welcome :gameId) (cardwords-play--get :round)
+                                      (cardwords-play--get :moves)
+                                      (cardwords-play--get :status)
+                                      (if (plist-get welcome :owner) "  (owner)" ""))
+                              'face 'bold))
+          (let ((i 0))
+            (dolist (p players)
+              (insert (propertize (format " %-12s %4d points  %d cards%s%s"
+                                          (plist-get p :name) (plist-get p :score) (plist-get p :cards)
+                                          (if (plist-get p :robot) "  robot" "")
+                                          (if (= i seat) "  (you)" ""))
+                                  'face (and (= i turn) 'cardwords-play-turn))
+                      "\n")
+              (cl-incf i)))
+          (insert (format "\nPile: %d cards\n\n" (cardwords-play--get :pile)))
+          (when (> (cardwords-play--get :width) 0) (cardwords-play--draw-table))
+          (insert "\nHand: ")
+          (dolist (c (cardwords-play--get :hand))
+            (let ((start (point)))
+              (insert (propertize (format "[%s]" (plist-get c :text))
+                                  'face (if (plist-get c :used) 'cardwords-play-used 'cardwords-play-card)))
+              (put-text-property start (point) 'cardwords-play-hand (plist-get c :i))
+              (put-text-property start (point) 'mouse-face 'highlight)
+              (insert " ")))
+          (insert "\n")
+          (when composing
+            (insert (format "Action: %s  %s  %s\n" (plist-get composing :display)
+                            (plist-get composing :direction)
+                            (mapconcat #'identity (plist-get composing :cards) " "))))
+          (when preview
+            (insert "Preview: " (plist-get preview :text) "\n")
+            (dolist (problem (plist-get preview :problems))
+              (insert (propertize (concat "  " problem) 'face 'warning) "\n")))
+          (unless (equal (cardwords-play--get :message) "")
+            (insert (propertize (cardwords-play--get :message) 'face 'font-lock-warning-face) "\n"))
+          (when results
+            (insert (propertize "\nResults\n" 'face 'bold))
+            (dolist (r (plist-get results :results))
+              (insert (format " %-12s %4d%s\n" (plist-get r :name) (plist-get r :score)
+                              (if (plist-get r :winner) "  winner" ""))))
+            (insert (substitute-command-keys
+                     "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n")))
+          (insert "\nUnseen: " (mapconcat #'identity (cardwords-play--get :unseen) " ") "\n")
+          (insert "\nLog:\n")
+          (dolist (entry (cardwords-play--get :log)) (insert "  " entry "\n"))
+          (setq mode-line-process
+                (format " %s%s"
+                        (cond (results "Results")
+                              ((= turn seat) "Your turn")
+                              ((>= turn 0) (format "%s's turn" (plist-get (nth turn players) :name)))
+                              (t (cardwords-play--get :status)))
+                        (if (>= seat 0)
+                            (format " You:%d" (plist-get (nth seat players) :score))
+                          "")))
+          (force-mode-line-update)
+          (goto-char (point-min))
+          (forward-line (1- line)))))))
+
+;;;; The bridge
+
+(defun cardwords-play--take (view)
+  "Draw VIEW unless a newer one was drawn (responses and notifications cross)."
+  (when (> (or (plist-get view :seq) 0) (or (cardwords-play--get :seq) 0))
+    (setq cardwords-play--view view)
+    (cardwords-play--draw)))
+
+(defun cardwords-play--notification (method params)
+  "Handle the bridge notification METHOD with PARAMS."
+  (pcase method
+    ("cardwords/view" (cardwords-play--take params))
+    ("cardwords/word-request"
+     (run-at-time 0 nil #'cardwords-play--ask-words
+                  (plist-get params :words) (plist-get params :player)))))
+
+(defun cardwords-play--ask-words (words player)
+  "Ask the owner whether WORDS, played by PLAYER, are words."
+  (let ((approve (y-or-n-p (format "%s plays %s: add to the dictionary? "
+                                   player (mapconcat #'identity words ", ")))))
+    (cardwords-bridge-request "cardwords/words" (list :words (vconcat words)
+                                                      :approve (if approve t :false))
+                              #'ignore)))
+
+(defun cardwords-play--call (method &optional params)
+  "Ask the bridge METHOD with PARAMS and redraw with the answer."
+  (condition-case err
+      (let ((view (cardwords-bridge-request-sync method params)))
+        (when view (cardwords-play--take view)))
+    (user-error
+     (message "%s" (error-message-string err))
+     (ding t))))
+
+;;;; Commands
+
+(defun cardwords-play-key ()
+  "Send the key typed to the action-selection area."
+  (interactive)
+  (cardwords-play--call "cardwords/key" (list :key (string last-command-event))))
+
+(defun cardwords-play-backspace ()
+  "Take the last key of the action-selection area back."
+  (interactive)
+  (cardwords-play--call "cardwords/key" (list :key "Backspace")))
+
+(defun cardwords-play-clear ()
+  "Clear the action-selection area."
+  (interactive)
+  (cardwords-play--call "cardwords/key" (list :key "Escape")))
+
+(defun cardwords-play-submit ()
+  "Play the composition: a move, a trade or a pass."
+  (interactive)
+  (cardwords-play--call "cardwords/submit"))
+
+(defun cardwords-play-pass ()
+  "Pass this turn."
+  (interactive)
+  (when (y-or-n-p "Pass? ") (cardwords-play--call "cardwords/pass")))
+
+(defun cardwords-play-trade ()
+  "Make the composition a trade: type the cards to give back, then RET."
+  (interactive)
+  (cardwords-play--call "cardwords/trade"))
+
+(defun cardwords-play-hint ()
+  "Ask the server for the best action; it fills the composition."
+  (interactive)
+  (cardwords-play--call "cardwords/hint"))
+
+(defun cardwords-play-rematch ()
+  "Ask for a rematch after the results."
+  (interactive)
+  (cardwords-play--call "cardwords/rematch"))
+
+(defun cardwords-play-leave ()
+  "Leave the game and close its buffer."
+  (interactive)
+  (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" nil))
+  (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
+  (kill-buffer cardwords-play--buffer-name))
+
+(defun cardwords-play-click (event)
+  "Set the location on the cell clicked, or add the hand card clicked (EVENT)."
+  (interactive "e")
+  (let* ((position (event-start event))
+         (point (posn-point position))
+         (cell (get-text-property point 'cardwords-play-cell))
+         (card (get-text-property point 'cardwords-play-hand)))
+    (cond (cell (cardwords-play--call "cardwords/locate" (list :col (car cell) :row (cdr cell))))
+          (card (cardwords-play--call "cardwords/pick" (list :index card))))))
+
+(defun cardwords-play--name ()
+  "The player's name."
+  (or cardwords-play-name (user-login-name)))
+
+(defun cardwords-play--create (url owner)
+  "Create a game on URL as its owner (token OWNER)."
+  (cardwords-bridge-request-sync
+   "cardwords/create"
+   (list :url url
+         :options (append (list :owner owner :name (cardwords-play--name)
+                                :robots cardwords-play-robots :level cardwords-play-level)
+                          (and cardwords-play-seed (list :seed cardwords-play-seed))))
+   60))
+
+;;;###autoload
+(defun cardwords-play (url)
+  "Play Cardwords on the server at URL, or on a local server when URL is empty.
+On a local server you are the owner and a game with `cardwords-play-robots'
+robots starts at once; on another server pick a game to join, or create one
+with the owner token."
+  (interactive (list (read-string "Server URL (empty: a local server): ")))
+  (add-hook 'cardwords-bridge-notification-functions #'cardwords-play--notification)
+  (setq cardwords-play--view nil)
+  (let ((view
+         (if (string-empty-p url)
+             (let* ((ruleset (expand-file-name
+                              (read-directory-name "Ruleset folder: " cardwords-play-ruleset
+                                                   cardwords-play-ruleset t)))
+                    (server (cardwords-bridge-request-sync "serve"
+                                                           (list :ruleset ruleset) 60)))
+               (cardwords-play--create (plist-get server :url) (plist-get server :owner)))
+           (let* ((games (cardwords-bridge-request-sync "cardwords/games" (list :url url)))
+                  (choices (mapcar (lambda (g) (cons (format "%s  %s/%s players, %s"
+                                                             (plist-get g :id) (plist-get g :players)
+                                                             (plist-get g :maxPlayers) (plist-get g :state))
+                                                     (plist-get g :id)))
+                                   games))
+                  (choice (completing-read "Game (or new): " (cons "new" (mapcar #'car choices)) nil t))
+                  (owner (read-string "Owner token (empty: none): ")))
+             (if (equal choice "new")
+                 (cardwords-play--create url owner)
+               (cardwords-bridge-request-sync
+                "cardwords/join"
+                (append (list :url url :id (cdr (assoc choice choices)))
+                        (let ((name (read-string "Your name (empty: watch): "
+                                                 (cardwords-play--name))))
+                          (if (string-empty-p name) (list :watch t) (list :name name)))
+                        (and (not (string-empty-p owner)) (list :owner owner)))
+                60))))))
+    (switch-to-buffer (get-buffer-create cardwords-play--buffer-name))
+    (cardwords-play-mode)
+    (cardwords-play--take view)
+    (cardwords-play--call "cardwords/coordinates"
+                          (list :digitsForColumns (if (bound-and-true-p cardwords-digits-for-columns) t :false)
+                                :colsRight (if cardwords-play-columns-from-left t :false)
+                                :rowsUp (if cardwords-play-rows-from-bottom t :false)))))
+
+(provide 'cardwords-play)
+;;; cardwords-play.el ends here

@@ -1,0 +1,256 @@
+;;; cardwords-yatzee.el --- Play Yatzee in an Emacs buffer  -*- lexical-binding: t -*-
+
+;; Copyright (C) 2026 The Cardwords authors
+;; SPDX-License-Identifier: GPL-3.0-or-later
+
+;; This file is not part of GNU Emacs.
+
+;;; Commentary:
+
+;; M-x cardwords-yatzee: Yatzee with robots or people on a local server the game bridge
+;; starts, or on a server given by URL.  Every player's sheet is live in one table; your
+;; dice are held and thrown by keys and clicks; the transfer goes to the suggested
+;; category or to the one you choose, each open category showing what it would score; the
+;; bonus line shows how far the upper section is from the bonus.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'easymenu)
+(require 'cardwords-bridge)
+
+(defgroup cardwords-yatzee nil
+  "Yatzee, the dice game, in an Emacs buffer."
+  :group 'cardwords
+  :prefix "cardwords-yatzee-")
+
+(defcustom cardwords-yatzee-robots 1 "Robot players in a game you create." :type 'integer)
+(defcustom cardwords-yatzee-name nil
+  "Your name at the table (nil: your login name)."
+  :type '(choice (const :tag "Login name" nil) string))
+
+(defface cardwords-yatzee-held '((t :inverse-video t :weight bold))
+  "Face of a held die." :group 'cardwords-yatzee)
+(defface cardwords-yatzee-suggested '((t :inherit success :weight bold))
+  "Face of the suggested category." :group 'cardwords-yatzee)
+(defface cardwords-yatzee-option '((t :inherit shadow))
+  "Face of what an open category would score." :group 'cardwords-yatzee)
+(defface cardwords-yatzee-me '((t :weight bold :underline t))
+  "Face of your column." :group 'cardwords-yatzee)
+
+(defvar cardwords-yatzee--view nil "The game as the bridge last described it.")
+(defvar cardwords-yatzee--buffer-name "*Cardwords Yatzee*" "The name of the game buffer.")
+
+(defvar cardwords-yatzee-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map " " #'cardwords-yatzee-throw)
+    (define-key map "t" #'cardwords-yatzee-throw)
+    (dotimes (i 5)
+      (define-key map (number-to-string (1+ i)) #'cardwords-yatzee-toggle))
+    (define-key map (kbd "RET") #'cardwords-yatzee-transfer)
+    (define-key map "c" #'cardwords-yatzee-transfer-to)
+    (define-key map "u" #'cardwords-yatzee-undo)
+    (define-key map "r" #'cardwords-yatzee-reset)
+    (define-key map "+" #'cardwords-yatzee-add-robot)
+    (define-key map "q" #'cardwords-yatzee-leave)
+    (define-key map [mouse-1] #'cardwords-yatzee-click)
+    (define-key map "?" #'describe-mode)
+    map)
+  "Keymap of the Yatzee buffer.")
+
+(easy-menu-define cardwords-yatzee-menu cardwords-yatzee-mode-map
+  "Menu of the Yatzee buffer."
+  '("Yatzee"
+    ["Throw" cardwords-yatzee-throw]
+    ["Transfer to the suggestion" cardwords-yatzee-transfer]
+    ["Transfer to..." cardwords-yatzee-transfer-to]
+    ["Undo the transfer" cardwords-yatzee-undo]
+    ["Reset the dice" cardwords-yatzee-reset]
+    ["Add a robot" cardwords-yatzee-add-robot]
+    ["Leave" cardwords-yatzee-leave]
+    "---"
+    ["Help" describe-mode]))
+
+(define-derived-mode cardwords-yatzee-mode special-mode "Yatzee"
+  "Yatzee: fill your sheet's fifteen categories with three throws a round.
+SPC or t throws the dice not held; 1 to 5 hold or release a die (or click
+it); RET transfers to the suggested category, c to the one you choose (or
+click a category); u undoes the transfer and r resets the dice, as the
+original allows right after a transfer.
+
+\\{cardwords-yatzee-mode-map}"
+  (setq-local truncate-lines t)
+  (buffer-disable-undo))
+
+(defun cardwords-yatzee--get (key)
+  "KEY of the current view."
+  (plist-get cardwords-yatzee--view key))
+
+(defun cardwords-yatzee--draw ()
+  "Redraw the Yatzee buffer from the last view."
+  (let ((buffer (get-buffer cardwords-yatzee--buffer-name)))
+    (when (buffer-live-p buffer)
+      (with-current-buffer buffer
+        (let* ((inhibit-read-only t)
+               (sheets (cardwords-yatzee--get :sheets))
+               (me (cardwords-yatzee--get :me))
+               (mine (cardwords-yatzee--get :mine))
+               (options (plist-get mine :options))
+               (suggestion (plist-get mine :suggestion))
+               (my-sheet (cl-find me sheets :key (lambda (s) (plist-get s :name)) :test #'equal))
+               (i 0))
+          (erase-buffer)
+          (insert (propertize (format "Yatzee  game %s  %s\n\n"
+                                      (plist-get (cardwords-yatzee--get :welcome) :gameId)
+                                      (cardwords-yatzee--get :status))
+                              'face 'bold))
+          (insert (format "%-16s" ""))
+          (dolist (s sheets)
+            (insert (propertize (format "%12s" (plist-get s :name))
+                                'face (and (equal (plist-get s :name) me) 'cardwords-yatzee-me))))
+          (insert "\n")
+          (dolist (category (cardwords-yatzee--get :categories))
+            (let ((start (point))
+                  (id (plist-get category :id)))
+              (insert (propertize (format "%-16s" (plist-get category :label))
+                                  'face (and (equal id suggestion) 'cardwords-yatzee-suggested)))
+              (dolist (s sheets)
+                (let ((v (nth i (plist-get s :scores)))
+                      (option (and (equal (plist-get s :name) me) (nth i options))))
+                  (insert (cond (v (format "%12d" v))
+                                (option (propertize (format "%12s" (format "(%d)" option))
+                                                    'face 'cardwords-yatzee-option))
+                                (t (format "%12s" "-"))))))
+              (put-text-property start (point) 'cardwords-yatzee-category id)
+              (insert "\n")
+              (when (= i 5)
+                (insert (format "%-16s" "Bonus line"))
+                (dolist (s sheets) (insert (format "%12s" (plist-get s :bonus))))
+                (insert "\n"))
+              (cl-incf i)))
+          (insert (format "%-16s" "Total"))
+          (dolist (s sheets) (insert (format "%12d" (plist-get s :total))))
+          (insert "\n\n")
+          (when my-sheet
+            (insert (format "Your dice (throw %d of 3): " (plist-get my-sheet :throwsMade)))
+            (let ((held (plist-get my-sheet :held)) (k 0))
+              (dolist (d (plist-get my-sheet :dice))
+                (let ((start (point)))
+                  (insert (propertize (format "[%d]" d)
+                                      'face (and (nth k held) 'cardwords-yatzee-held)))
+                  (put-text-property start (point) 'cardwords-yatzee-die k)
+                  (put-text-property start (point) 'mouse-face 'highlight)
+                  (insert " "))
+                (cl-incf k)))
+            (insert "\n")
+            (when suggestion (insert (format "Suggestion: %s\n" suggestion))))
+          (dolist (s sheets)
+            (unless (equal (plist-get s :name) me)
+              (insert (format "%s: %s  throw %d\n" (plist-get s :name)
+                              (mapconcat #'number-to-string (plist-get s :dice) " ")
+                              (plist-get s :throwsMade)))))
+          (unless (equal (cardwords-yatzee--get :message) "")
+            (insert (propertize (cardwords-yatzee--get :message) 'face 'font-lock-warning-face) "\n"))
+          (setq mode-line-process
+                (if my-sheet (format " You:%d" (plist-get my-sheet :total)) ""))
+          (force-mode-line-update)
+          (goto-char (point-min)))))))
+
+(defun cardwords-yatzee--take (view)
+  "Draw VIEW unless a newer one was drawn."
+  (when (> (or (plist-get view :seq) 0) (or (cardwords-yatzee--get :seq) 0))
+    (setq cardwords-yatzee--view view)
+    (cardwords-yatzee--draw)))
+
+(defun cardwords-yatzee--notification (method params)
+  "Handle the bridge notification METHOD with PARAMS."
+  (when (equal method "yatzee/view") (cardwords-yatzee--take params)))
+
+(defun cardwords-yatzee--call (method &optional params)
+  "Ask the bridge METHOD with PARAMS and draw the answer."
+  (condition-case err
+      (let ((view (cardwords-bridge-request-sync method params)))
+        (when view (cardwords-yatzee--take view)))
+    (user-error (message "%s" (error-message-string err)) (ding t))))
+
+(defun cardwords-yatzee-throw ()
+  "Throw the dice not held."
+  (interactive)
+  (cardwords-yatzee--call "yatzee/throw"))
+
+(defun cardwords-yatzee-toggle (&optional die)
+  "Hold or release DIE (0-4; by default the digit typed, 1-5)."
+  (interactive)
+  (cardwords-yatzee--call "yatzee/toggle"
+                          (list :die (or die (- last-command-event ?1)))))
+
+(defun cardwords-yatzee-transfer ()
+  "Transfer the dice to the suggested category."
+  (interactive)
+  (cardwords-yatzee--call "yatzee/transfer"))
+
+(defun cardwords-yatzee-transfer-to (category)
+  "Transfer the dice to CATEGORY."
+  (interactive
+   (list (completing-read "Category: "
+                          (mapcar (lambda (c) (plist-get c :id)) (cardwords-yatzee--get :categories))
+                          nil t nil nil (plist-get (cardwords-yatzee--get :mine) :suggestion))))
+  (cardwords-yatzee--call "yatzee/transfer" (list :category category)))
+
+(defun cardwords-yatzee-undo ()
+  "Undo the last transfer."
+  (interactive)
+  (cardwords-yatzee--call "yatzee/undo"))
+
+(defun cardwords-yatzee-reset ()
+  "Reset the dice after a transfer."
+  (interactive)
+  (cardwords-yatzee--call "yatzee/reset"))
+
+(defun cardwords-yatzee-add-robot ()
+  "Seat one more robot (owner)."
+  (interactive)
+  (cardwords-yatzee--call "yatzee/robots" (list :add 1)))
+
+(defun cardwords-yatzee-click (event)
+  "Hold or release the die clicked, or transfer to the category clicked (EVENT)."
+  (interactive "e")
+  (let* ((point (posn-point (event-start event)))
+         (die (get-text-property point 'cardwords-yatzee-die))
+         (category (get-text-property point 'cardwords-yatzee-category)))
+    (cond (die (cardwords-yatzee-toggle die))
+          (category (cardwords-yatzee-transfer-to category)))))
+
+(defun cardwords-yatzee-leave ()
+  "Leave the game and close its buffer."
+  (interactive)
+  (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil))
+  (kill-buffer cardwords-yatzee--buffer-name))
+
+;;;###autoload
+(defun cardwords-yatzee (url)
+  "Play Yatzee on the server at URL, or on a local server when URL is empty."
+  (interactive (list (read-string "Server URL (empty: a local server): ")))
+  (add-hook 'cardwords-bridge-notification-functions #'cardwords-yatzee--notification)
+  (setq cardwords-yatzee--view nil)
+  (let* ((name (or cardwords-yatzee-name (user-login-name)))
+         (view
+          (if (string-empty-p url)
+              (let ((server (cardwords-bridge-request-sync "serve" nil 60)))
+                (cardwords-bridge-request-sync
+                 "yatzee/create" (list :url (plist-get server :url) :owner (plist-get server :owner)
+                                       :name name :robots cardwords-yatzee-robots)
+                 60))
+            (let ((id (read-string "Game id (empty: create one): ")))
+              (if (string-empty-p id)
+                  (cardwords-bridge-request-sync
+                   "yatzee/create" (list :url url :owner (read-string "Owner token: ")
+                                         :name name :robots cardwords-yatzee-robots)
+                   60)
+                (cardwords-bridge-request-sync "yatzee/join" (list :url url :id id :name name) 60))))))
+    (switch-to-buffer (get-buffer-create cardwords-yatzee--buffer-name))
+    (cardwords-yatzee-mode)
+    (cardwords-yatzee--take view)))
+
+(provide 'cardwords-yatzee)
+;;; cardwords-yatzee.el ends here

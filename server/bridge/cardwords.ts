@@ -1,0 +1,366 @@
+// Cardwords in the bridge: the @colyseus/sdk client of one game, the action-selection area
+// (media/cardwords/compose.ts, the same state machine as the web panel) and the live score
+// preview (core/games/cardwords), so the editor draws the view and sends keys.
+import { Client, type Room } from '@colyseus/sdk';
+import { checkMove } from '../../core/games/cardwords/rules.js';
+import { passScore, tradeScore } from '../../core/games/cardwords/scoring.js';
+import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
+import type { Board, Card } from '../../core/games/cardwords/types.js';
+import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
+import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo, GameListing } from '../../core/protocol/game.js';
+import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
+import { loadRuleset } from '../../core/ruleset/load.js';
+import { Composer, Coords, DEFAULT_COORDS, type ComposedAction, type CoordOptions, type Refusal } from '../../media/cardwords/compose.js';
+import { BridgeError, type BridgeNotification } from './protocol.js';
+
+const toCard = (c: { char: string; points: number }): Card => ({ char: c.char === '' ? null : c.char, points: c.points });
+const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
+
+function str(v: unknown, what: string, max = 200): string {
+  if (typeof v !== 'string' || v.length === 0 || v.length > max) throw new BridgeError('bad-request', `${what} must be a string of 1 to ${max} characters`);
+  return v;
+}
+
+export class CardwordsSession {
+  private room: Room | null = null;
+  /** The same room, its messages typed by core/protocol. */
+  private typed: CardwordsRoomClient | null = null;
+  private welcome: WelcomeMessage | null = null;
+  private rules: CardwordsRules | null = null;
+  private state: CardwordsRoomState | null = null;
+  private composer: Composer | null = null;
+  private coords: Coords | null = null;
+  private board: Board | null = null;
+  private hand: Card[] = [];
+  private allCards: Card[] = [];
+  private log: string[] = [];
+  private message = '';
+  private results: ResultsMessage | null = null;
+  private lastMoves = -1;
+  /** How cells are named (the players' coordinate options; the web panel's defaults). */
+  private coordOptions: CoordOptions = DEFAULT_COORDS;
+  /** Numbers every view: a response and a notification may cross, the editor keeps the newest. */
+  private seq = 0;
+
+  constructor(private readonly notify: (n: BridgeNotification) => void) {}
+
+  async games(params: { url?: unknown }): Promise<GameListing[]> {
+    const url = str(params?.url, 'url', 2000);
+    const r = await fetch(new URL('/games', url));
+    if (!r.ok) throw new BridgeError('failed', `GET /games: ${r.status}`);
+    return ((await r.json()) as GameListing[]).filter((g) => g.kind === 'cardwords');
+  }
+
+  async create(params: { url?: unknown; options?: Partial<CardwordsCreateOptions> }): Promise<unknown> {
+    const url = str(params?.url, 'url', 2000);
+    const options = { ...(params.options ?? {}) } as CardwordsCreateOptions;
+    str(options.owner, 'options.owner', 500);
+    return this.enter(url, () => new Client(url).create('cardwords', options));
+  }
+
+  async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; watch?: unknown }): Promise<unknown> {
+    const url = str(params?.url, 'url', 2000);
+    const id = str(params.id, 'id', 100);
+    const opts: Record<string, unknown> = params.watch === true ? { watch: true } : { name: str(params.name, 'name', 39) };
+    if (typeof params.owner === 'string' && params.owner) opts.owner = params.owner;
+    return this.enter(url, () => new Client(url).joinById(id, opts));
+  }
+
+  private async enter(url: string, connect: () => Promise<Room>): Promise<unknown> {
+    await this.leave();
+    this.reset();
+    let room: Room;
+    try {
+      room = await connect();
+    } catch (e) {
+      throw new BridgeError('refused', (e as Error).message);
+    }
+    this.room = room;
+    const typed = (this.typed = cardwordsRoom(room));
+    const welcomed = new Promise<void>((ok) =>
+      typed.on('welcome', (w) => {
+        this.welcome = w;
+        ok();
+      }),
+    );
+    typed.on('ruleset', (m) => {
+      const r = loadRuleset(
+        {
+          name: m.name,
+          charset: { name: `${m.name}.charset`, text: m.files.charset },
+          cardset: { name: `${m.name}.cardset`, text: m.files.cardset },
+          cardtable: { name: `${m.name}.cardtable`, text: m.files.cardtable },
+          bonus: { name: `${m.name}.bonus`, text: m.files.bonus },
+          dictionaries: [],
+        },
+        { players: 1 },
+      );
+      if (r.ruleset) {
+        this.rules = rulesFromRuleset(r.ruleset);
+        this.allCards = r.ruleset.cards.map((c) => ({ char: c.char, points: c.points }));
+      }
+      this.update();
+    });
+    typed.on('ack', (a) => {
+      if (a.type === 'action') {
+        this.composer?.reset();
+        this.message = '';
+      }
+      this.update();
+    });
+    typed.on('error', (e) => {
+      this.message = `Refused: ${e.message}`;
+      this.update();
+    });
+    typed.on('hint', (h) => {
+      if (this.composer?.load(h.action as ComposedAction)) this.message = `Hint: ${h.action.type}${h.words.length ? ` ${h.words.join(', ')}` : ''} for ${h.score}; RET plays it`;
+      else this.message = 'The hint does not fit the hand';
+      this.update();
+    });
+    typed.on('word-request', (m) => {
+      this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player } });
+    });
+    typed.on('word', (w) => {
+      this.message = w.approved ? `The owner approved ${w.word}: RET plays the move again` : `The owner rejected ${w.word}`;
+      this.update();
+    });
+    typed.on('history', (m) => {
+      this.log = m.turns.map((t) => this.turnText(t, m.players));
+      this.update();
+    });
+    typed.on('results', (r) => {
+      this.results = r;
+      this.update();
+    });
+    typed.on('rematch', () => {
+      this.results = null;
+      this.log = [];
+      this.message = 'A new round';
+      this.update();
+    });
+    typed.on('ended', () => {
+      this.message = 'The game has ended';
+      this.update();
+    });
+    room.onStateChange((s: CardwordsRoomState) => {
+      this.state = s;
+      if (s.moves !== this.lastMoves) {
+        if (this.lastMoves >= 0 && s.moves > this.lastMoves && s.last) this.log.push(this.turnText(s.last, s.players.map((p) => p.name)));
+        this.lastMoves = s.moves;
+      }
+      this.update();
+    });
+    room.onLeave(() => {
+      this.message = 'Disconnected from the game';
+      this.update();
+    });
+    await welcomed;
+    return this.view();
+  }
+
+  private reset(): void {
+    this.welcome = null;
+    this.rules = null;
+    this.state = null;
+    this.composer = null;
+    this.log = [];
+    this.message = '';
+    this.results = null;
+    this.lastMoves = -1;
+  }
+
+  async leave(): Promise<null> {
+    const room = this.room;
+    this.room = null;
+    this.typed = null;
+    if (room) await room.leave(true).catch(() => undefined);
+    return null;
+  }
+
+  private get roomOrFail(): CardwordsRoomClient {
+    if (!this.typed) throw new BridgeError('refused', 'not in a Cardwords game');
+    return this.typed;
+  }
+
+  /** One key of the action-selection area (the web panel's KeyboardEvent.key names). */
+  key(params: { key?: unknown }): unknown {
+    const key = str(params?.key, 'key', 20);
+    if (!this.composer) throw new BridgeError('refused', 'no hand to play from yet');
+    const r = this.composer.key(key);
+    this.message = r.ok ? (r.note ? this.refusalText(r.note) : '') : this.refusalText(r.why);
+    return this.view();
+  }
+
+  /** The coordinate options: digits for the columns, columns counted from the right, rows from the bottom. */
+  coordinates(params: { digitsForColumns?: unknown; colsRight?: unknown; rowsUp?: unknown }): unknown {
+    const flag = (v: unknown, d: boolean) => (v === undefined ? d : v === true);
+    this.coordOptions = {
+      digitsForColumns: flag(params?.digitsForColumns, DEFAULT_COORDS.digitsForColumns),
+      colsRight: flag(params?.colsRight, DEFAULT_COORDS.colsRight),
+      rowsUp: flag(params?.rowsUp, DEFAULT_COORDS.rowsUp),
+    };
+    this.composer?.reset();
+    this.rebuild();
+    return this.view();
+  }
+
+  /** A click on a table cell: the location of the move (as RET on the cell in the panel). */
+  locate(params: { col?: unknown; row?: unknown }): unknown {
+    if (!this.composer || !this.board) throw new BridgeError('refused', 'no table yet');
+    const { col, row } = params ?? {};
+    if (!Number.isInteger(col) || !Number.isInteger(row) || (col as number) < 0 || (row as number) < 0 || (col as number) >= this.board.width || (row as number) >= this.board.height) {
+      throw new BridgeError('bad-request', 'col and row must name a cell of the table');
+    }
+    this.composer.setLocation(col as number, row as number);
+    this.message = '';
+    return this.view();
+  }
+
+  /** A click on a card of the hand: it joins the composition (a wildcard asks for its letter next). */
+  pick(params: { index?: unknown }): unknown {
+    if (!this.composer) throw new BridgeError('refused', 'no hand yet');
+    const i = params?.index;
+    if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= this.hand.length) throw new BridgeError('bad-request', 'index must name a card of the hand');
+    const r = this.composer.clickHand(i as number);
+    this.message = r.ok ? '' : this.refusalText(r.why);
+    return this.view();
+  }
+
+  submit(): unknown {
+    const room = this.roomOrFail;
+    const s = this.state;
+    if (!this.composer || !s) throw new BridgeError('refused', 'the game has not started');
+    if (s.status !== 'playing') throw new BridgeError('refused', s.status === 'waiting' ? 'the game has not started' : 'the game is over');
+    if (s.turn !== this.mySeat) throw new BridgeError('refused', `it is ${s.players[s.turn]?.name ?? '?'}'s turn`);
+    const a = this.composer.action();
+    const payload: CardwordsActionMessage =
+      a.type === 'move'
+        ? { type: 'move', cards: a.cards.map((p) => ({ col: p.col, row: p.row, card: p.card.char === null ? { char: null, points: p.card.points, meaning: p.card.meaning } : { char: p.card.char, points: p.card.points } })) }
+        : a.type === 'trade'
+          ? { type: 'trade', cards: a.cards }
+          : { type: 'pass' };
+    room.send('action', payload);
+    this.message = '';
+    return this.view();
+  }
+
+  pass(): unknown {
+    this.roomOrFail.send('action', { type: 'pass' });
+    return this.view();
+  }
+
+  trade(): unknown {
+    if (!this.composer) throw new BridgeError('refused', 'no hand to trade from yet');
+    this.composer.makeTrade();
+    this.message = 'Trade: type the cards to give back, then RET';
+    return this.view();
+  }
+
+  hint(): unknown {
+    this.roomOrFail.send('hint', {});
+    return this.view();
+  }
+
+  words(params: { words?: unknown; approve?: unknown }): unknown {
+    if (!Array.isArray(params?.words) || params.words.length === 0 || params.words.length > 50) throw new BridgeError('bad-request', 'words: 1 to 50 words');
+    const words = params.words.map((w) => str(w, 'word', 100));
+    this.roomOrFail.send(params.approve === true ? 'approve' : 'reject', { words });
+    return null;
+  }
+
+  rematch(): unknown {
+    this.roomOrFail.send('rematch', {});
+    return this.view();
+  }
+
+  private get mySeat(): number {
+    return this.welcome?.role === 'player' ? (this.welcome.seat ?? -1) : -1;
+  }
+
+  private update(): void {
+    this.rebuild();
+    this.notify({ method: 'cardwords/view', params: this.view() });
+  }
+
+  /** Board, hand and composer from the latest state and ruleset (as the web panel does). */
+  private rebuild(): void {
+    const s = this.state;
+    const rules = this.rules;
+    if (!s || !rules) return;
+    const W = rules.table.width;
+    const H = rules.table.height;
+    const cells = new Array<Card | null>(W * H).fill(null);
+    for (const p of s.board) cells[p.row * W + p.col] = p.char === '' ? { char: null, points: p.points, meaning: p.meaning } : { char: p.char, points: p.points };
+    this.board = { width: W, height: H, cells };
+    this.hand = this.mySeat >= 0 ? (s.players[this.mySeat]?.hand ?? []).map(toCard) : [];
+    this.coords = new Coords(W, H, this.coordOptions);
+    const ctx = { coords: this.coords, table: rules.table, board: this.board, hand: this.hand, canonical: (ch: string) => rules.canonical(ch) };
+    if (!this.composer) this.composer = new Composer(ctx);
+    else this.composer.setContext(ctx);
+  }
+
+  private turnText(t: CardwordsTurnInfo, names: string[]): string {
+    const who = names[t.player] ?? `seat ${t.player}`;
+    if (t.type === 'move') return `${who}: ${t.words.join(', ')} for ${t.score}`;
+    if (t.type === 'trade') return `${who}: traded ${t.traded} for ${t.score}`;
+    return `${who}: passed for ${t.score}`;
+  }
+
+  private refusalText(r: Refusal): string {
+    return [r.key, ...r.args].join(' ');
+  }
+
+  /** The cards nobody has seen yet from this seat: all cards minus the table and the hand. */
+  private unseen(): string[] {
+    const left = new Map<string, number>();
+    const k = (c: Card) => `${c.char ?? '*'} ${c.points}`;
+    for (const c of this.allCards) left.set(k(c), (left.get(k(c)) ?? 0) + 1);
+    const take = (c: Card) => left.set(k(c), (left.get(k(c)) ?? 0) - 1);
+    for (const p of this.state?.board ?? []) take(p.char === '' ? { char: null, points: p.points } : { char: p.char, points: p.points });
+    for (const c of this.hand) take(c);
+    return [...left].flatMap(([key, n]) => Array.from({ length: Math.max(0, n) }, () => key));
+  }
+
+  private preview(a: ComposedAction): { text: string; problems: string[] } | null {
+    const rules = this.rules;
+    if (!rules || !this.board) return null;
+    if (a.type === 'pass') return { text: `pass: ${passScore(rules.bonus)}`, problems: [] };
+    if (a.type === 'trade') return { text: `trade ${a.cards.length}: ${tradeScore(rules.bonus, a.cards.length)}`, problems: [] };
+    if (a.cards.length === 0) return null;
+    const check = checkMove(rules, this.board, this.hand, a.cards, () => true);
+    if (check.ok) return { text: `move: ${check.score.total} (${check.score.words.map((w) => `${w.word} ${w.score}`).join(', ')})`, problems: [] };
+    return { text: 'move: not valid yet', problems: check.errors.map((e) => ('message' in e && typeof e.message === 'string' ? e.message : e.code)) };
+  }
+
+  view(): unknown {
+    const s = this.state;
+    const cp = this.composer;
+    const action = cp?.action() ?? null;
+    const t = this.rules?.table;
+    return {
+      seq: ++this.seq,
+      connected: this.room !== null,
+      welcome: this.welcome,
+      seat: this.mySeat,
+      status: s?.status ?? 'connecting',
+      round: s?.round ?? 0,
+      moves: s?.moves ?? 0,
+      turn: s?.turn ?? -1,
+      pile: s?.pile ?? 0,
+      width: t?.width ?? 0,
+      height: t?.height ?? 0,
+      columns: this.coords ? Array.from({ length: this.coords.width }, (_, c) => this.coords!.colLabel(c)) : [],
+      rows: this.coords ? Array.from({ length: this.coords.height }, (_, r) => this.coords!.rowLabel(r)) : [],
+      cells: t ? t.cells.map((c, i) => ({ i, blocked: c.blocked, points: c.points, letter: c.letterFactor, word: c.wordFactor })) : [],
+      board: s?.board ?? [],
+      players: (s?.players ?? []).map((p) => ({ name: p.name, robot: p.robot, score: p.score, cards: p.cards, connected: p.connected })),
+      hand: this.hand.map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
+      composing: cp ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }) })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
+      preview: action ? this.preview(action) : null,
+      unseen: this.unseen(),
+      log: this.log.slice(-12),
+      message: this.message,
+      results: this.results,
+    };
+  }
+}

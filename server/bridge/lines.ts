@@ -1,0 +1,121 @@
+// Lines in the bridge: the core engine runs here, the editor draws the board and moves its
+// cursor. High scores go to the same file as the terminal client's (server/lines/scores.ts),
+// under the same rules: default options, no fixed seed, no undo, no hint.
+import { randomBytes } from 'node:crypto';
+import { apply, hint, isHighScoreEligible, newGame, type LinesState } from '../../core/games/lines/index.js';
+import { LinesScores, currentUser } from '../lines/scores.js';
+import { BridgeError, type LinesMoveParams, type LinesNewParams, type LinesView } from './protocol.js';
+
+export class LinesSession {
+  private state: LinesState | null = null;
+  private fixedSeed = false;
+  private record = false;
+  private saved = false;
+
+  constructor(
+    private readonly scores: LinesScores = new LinesScores(),
+    private readonly user: string = currentUser(),
+  ) {}
+
+  start(params: LinesNewParams): LinesView {
+    if (params.seed !== undefined && (typeof params.seed !== 'string' || params.seed.length === 0 || params.seed.length > 200)) {
+      throw new BridgeError('bad-request', 'seed must be a string of 1 to 200 characters');
+    }
+    const g = newGame(params.seed ?? randomBytes(8).toString('hex'), params.options ?? {});
+    if (!g.ok) throw new BridgeError('refused', g.error.message);
+    this.state = g.value;
+    this.fixedSeed = params.seed !== undefined;
+    this.record = false;
+    this.saved = false;
+    return this.view();
+  }
+
+  move(params: LinesMoveParams): LinesView {
+    if (!Number.isInteger(params?.from) || !Number.isInteger(params?.to)) throw new BridgeError('bad-request', 'from and to must be cell numbers');
+    this.apply({ type: 'move', from: params.from, to: params.to });
+    if (this.game.over) this.save();
+    return this.view();
+  }
+
+  undo(): LinesView {
+    this.apply({ type: 'undo' });
+    return this.view();
+  }
+
+  hint(): LinesView {
+    const proposal = this.game.over ? null : hint(this.game);
+    this.apply({ type: 'hint' });
+    return { ...this.view(), hint: proposal ? { from: proposal.from, to: proposal.to } : null };
+  }
+
+  /** The player leaves: the score counts as at game over (as `q` in the terminal client). */
+  quit(): LinesView {
+    this.save();
+    return this.view();
+  }
+
+  /** The high-score table (the terminal client's `-l`), best first. */
+  scoresList(): Array<{ user: string; score: number; date: string }> {
+    try {
+      return this.scores.list();
+    } catch (e) {
+      throw new BridgeError('failed', (e as Error).message);
+    }
+  }
+
+  current(): LinesView {
+    return this.view();
+  }
+
+  private get game(): LinesState {
+    if (!this.state) throw new BridgeError('refused', 'no Lines game: start one with lines/new');
+    return this.state;
+  }
+
+  private apply(action: Parameters<typeof apply>[1]): void {
+    const r = apply(this.game, action);
+    if (!r.ok) throw new BridgeError('refused', r.error.code === 'unreachable' ? 'No free path there.' : r.error.message);
+    this.state = r.value;
+  }
+
+  private get eligible(): boolean {
+    return !this.fixedSeed && isHighScoreEligible(this.game);
+  }
+
+  private save(): void {
+    if (this.saved || !this.eligible || this.game.score === 0) return;
+    this.saved = true;
+    this.record = this.scores.submit(this.user, this.game.score);
+  }
+
+  private highScoreLine(): string {
+    const s = this.game;
+    if (this.fixedSeed) return 'High score: off (fixed seed)';
+    if (!isHighScoreEligible(s)) return `High score: off (${s.undone ? 'undo used' : s.assisted ? 'hint used' : 'non-default settings'})`;
+    try {
+      const top = this.scores.top();
+      const mine = this.scores.best(this.user);
+      if (!top) return 'High score: none yet';
+      return `High score: ${top.score} (${top.user})` + (mine !== null && top.user !== this.user ? `  yours: ${mine}` : '');
+    } catch (e) {
+      return `High score: unreadable (${(e as Error).message})`;
+    }
+  }
+
+  private view(): LinesView {
+    const s = this.game;
+    const last = s.last;
+    return {
+      options: s.options,
+      board: [...s.board],
+      score: s.score,
+      next: s.options.preview ? [...s.next] : null,
+      over: s.over,
+      moves: s.moves,
+      last: last && { path: last.path, removed: last.removed, points: last.points, thrown: last.thrown, thrownRemoved: last.thrownRemoved, throwPoints: last.throwPoints },
+      eligible: this.eligible,
+      highScore: this.highScoreLine(),
+      record: this.record,
+    };
+  }
+}

@@ -1,0 +1,114 @@
+// The bridge process an editor starts (`cardwords client --stdio`): JSON lines in, JSON
+// lines out (protocol.ts). It runs the core engines the editor's games need, so the editor
+// only draws and reads keys; every rule stays in core/.
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { CardwordsSession } from './cardwords.js';
+import { LinesSession } from './lines.js';
+import { LocalServer } from './local-server.js';
+import { YatzeeSession } from './yatzee.js';
+import { BridgeError, MAX_LINE, type BridgeNotification, type BridgeRequest, type BridgeResponse } from './protocol.js';
+
+export type Handler = (params: unknown) => unknown;
+
+export class Bridge {
+  private readonly handlers = new Map<string, Handler>();
+  readonly cardwords: CardwordsSession;
+  readonly yatzee: YatzeeSession;
+  readonly server: LocalServer;
+
+  constructor(private readonly out: (line: string) => void) {
+    const server = (this.server = new LocalServer());
+    this.on('serve', (p) => server.start(typeof (p as { ruleset?: unknown })?.ruleset === 'string' ? (p as { ruleset: string }).ruleset : undefined));
+    this.on('stop-server', () => server.stop());
+    const cw = (this.cardwords = new CardwordsSession((n) => this.notify(n)));
+    this.on('cardwords/games', (p) => cw.games((p ?? {}) as never));
+    this.on('cardwords/create', (p) => cw.create((p ?? {}) as never));
+    this.on('cardwords/join', (p) => cw.join((p ?? {}) as never));
+    this.on('cardwords/key', (p) => cw.key((p ?? {}) as never));
+    this.on('cardwords/submit', () => cw.submit());
+    this.on('cardwords/coordinates', (p) => cw.coordinates((p ?? {}) as never));
+    this.on('cardwords/locate', (p) => cw.locate((p ?? {}) as never));
+    this.on('cardwords/pick', (p) => cw.pick((p ?? {}) as never));
+    this.on('cardwords/pass', () => cw.pass());
+    this.on('cardwords/trade', () => cw.trade());
+    this.on('cardwords/hint', () => cw.hint());
+    this.on('cardwords/words', (p) => cw.words((p ?? {}) as never));
+    this.on('cardwords/rematch', () => cw.rematch());
+    this.on('cardwords/view', () => cw.view());
+    this.on('cardwords/leave', () => cw.leave());
+    const yz = (this.yatzee = new YatzeeSession((n) => this.notify(n)));
+    this.on('yatzee/create', (p) => yz.create((p ?? {}) as never));
+    this.on('yatzee/join', (p) => yz.join((p ?? {}) as never));
+    this.on('yatzee/throw', () => yz.act({ type: 'throw' }));
+    this.on('yatzee/toggle', (p) => yz.toggle((p ?? {}) as never));
+    this.on('yatzee/transfer', (p) => yz.transfer((p ?? {}) as never));
+    this.on('yatzee/undo', () => yz.act({ type: 'undoTransfer' }));
+    this.on('yatzee/reset', () => yz.act({ type: 'resetDices' }));
+    this.on('yatzee/robots', (p) => yz.robots((p ?? {}) as never));
+    this.on('yatzee/view', () => yz.view());
+    this.on('yatzee/leave', () => yz.leave());
+    const lines = new LinesSession();
+    this.on('lines/new', (p) => lines.start((p ?? {}) as never));
+    this.on('lines/move', (p) => lines.move(p as never));
+    this.on('lines/undo', () => lines.undo());
+    this.on('lines/hint', () => lines.hint());
+    this.on('lines/quit', () => lines.quit());
+    this.on('lines/view', () => lines.current());
+    this.on('lines/scores', () => lines.scoresList());
+  }
+
+  on(method: string, handler: Handler): void {
+    this.handlers.set(method, handler);
+  }
+
+  notify(n: BridgeNotification): void {
+    this.out(JSON.stringify(n));
+  }
+
+  /** One request line: answers it (always exactly one response, even to garbage). */
+  async handle(line: string): Promise<void> {
+    if (line.trim() === '') return;
+    let req: BridgeRequest;
+    try {
+      if (line.length > MAX_LINE) throw new BridgeError('bad-request', `request longer than ${MAX_LINE} characters`);
+      req = JSON.parse(line) as BridgeRequest;
+      if (!req || typeof req !== 'object' || !Number.isInteger(req.id) || typeof req.method !== 'string') {
+        throw new BridgeError('bad-request', 'a request is {"id": integer, "method": string, "params": ...}');
+      }
+    } catch (e) {
+      this.respond({ id: -1, error: { code: e instanceof BridgeError ? e.code : 'parse-error', message: (e as Error).message } });
+      return;
+    }
+    const handler = this.handlers.get(req.method);
+    if (!handler) {
+      this.respond({ id: req.id, error: { code: 'unknown-method', message: `unknown method ${req.method}` } });
+      return;
+    }
+    try {
+      this.respond({ id: req.id, result: (await handler(req.params)) ?? null });
+    } catch (e) {
+      const code = e instanceof BridgeError ? e.code : 'failed';
+      this.respond({ id: req.id, error: { code, message: (e as Error).message } });
+    }
+  }
+
+  private respond(r: BridgeResponse): void {
+    this.out(JSON.stringify(r));
+  }
+}
+
+/** Serves requests from `input` until it ends; handles them one at a time, in order. */
+export async function serve(input: Readable, output: Writable): Promise<void> {
+  const bridge = new Bridge((line) => void output.write(line + '\n'));
+  // The local server goes with the bridge, however the bridge ends.
+  const stop = () => bridge.server.stop();
+  process.once('exit', stop);
+  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(sig, () => process.exit(0));
+  const rl = createInterface({ input, crlfDelay: Infinity });
+  // Requests are handled one at a time; notifications go out as the room sends.
+  for await (const line of rl) await bridge.handle(line);
+  await bridge.cardwords.leave();
+  await bridge.yatzee.leave();
+  stop();
+}

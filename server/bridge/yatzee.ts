@@ -1,0 +1,178 @@
+// Yatzee in the bridge: the @colyseus/sdk client of one game, every sheet of the room as the
+// editor draws it, and the transfer suggestion, open-category scores and bonus line from
+// core/games/yatzee, so the editor only draws and sends keys.
+import { Client, type Room } from '@colyseus/sdk';
+import { affordances, type Sheet } from '../../core/games/yatzee/engine.js';
+import { CATEGORIES, CATEGORY_LABELS, bonusLine, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
+import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
+import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
+import type { WelcomeMessage, YatzeeActionMessage } from '../../core/protocol/messages.js';
+import { BridgeError, type BridgeNotification } from './protocol.js';
+
+function str(v: unknown, what: string, max = 200): string {
+  if (typeof v !== 'string' || v.length === 0 || v.length > max) throw new BridgeError('bad-request', `${what} must be a string of 1 to ${max} characters`);
+  return v;
+}
+
+const scoresOf = (s: YatzeeSheetState) => s.scores.map((x) => (x < 0 ? null : x));
+
+export class YatzeeSession {
+  private room: Room | null = null;
+  /** The same room, its messages typed by core/protocol. */
+  private typed: YatzeeRoomClient | null = null;
+  private welcome: WelcomeMessage | null = null;
+  private state: YatzeeRoomState | null = null;
+  private message = '';
+  private seq = 0;
+
+  constructor(private readonly notify: (n: BridgeNotification) => void) {}
+
+  async create(params: { url?: unknown; owner?: unknown; name?: unknown; robots?: unknown }): Promise<unknown> {
+    const url = str(params?.url, 'url', 2000);
+    const robots = params.robots === undefined ? 0 : params.robots;
+    if (!Number.isInteger(robots) || (robots as number) < 0 || (robots as number) > 9) throw new BridgeError('bad-request', 'robots: 0 to 9');
+    const opts = { owner: str(params.owner, 'owner', 500), name: str(params.name, 'name', 39), robots };
+    return this.enter(() => new Client(url).create('yatzee', opts));
+  }
+
+  async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown }): Promise<unknown> {
+    const url = str(params?.url, 'url', 2000);
+    const opts: Record<string, unknown> = { name: str(params.name, 'name', 39) };
+    if (typeof params.owner === 'string' && params.owner) opts.owner = params.owner;
+    return this.enter(() => new Client(url).joinById(str(params.id, 'id', 100), opts));
+  }
+
+  private async enter(connect: () => Promise<Room>): Promise<unknown> {
+    await this.leave();
+    this.welcome = null;
+    this.state = null;
+    this.message = '';
+    let room: Room;
+    try {
+      room = await connect();
+    } catch (e) {
+      throw new BridgeError('refused', (e as Error).message);
+    }
+    this.room = room;
+    const typed = (this.typed = yatzeeRoom(room));
+    const welcomed = new Promise<void>((ok) =>
+      typed.on('welcome', (w) => {
+        this.welcome = w;
+        ok();
+      }),
+    );
+    typed.on('ack', () => this.update());
+    typed.on('error', (e) => {
+      this.message = `Refused: ${e.message}`;
+      this.update();
+    });
+    typed.on('ended', () => {
+      this.message = 'The game has ended';
+      this.update();
+    });
+    room.onStateChange((s: YatzeeRoomState) => {
+      this.state = s;
+      this.update();
+    });
+    room.onLeave(() => {
+      this.message = 'Disconnected from the game';
+      this.update();
+    });
+    await welcomed;
+    return this.view();
+  }
+
+  async leave(): Promise<null> {
+    const room = this.room;
+    this.room = null;
+    this.typed = null;
+    if (room) await room.leave(true).catch(() => undefined);
+    return null;
+  }
+
+  private get mine(): YatzeeSheetState | undefined {
+    return this.state?.players.find((p) => p.name === this.welcome?.name);
+  }
+
+  act(action: YatzeeActionMessage): unknown {
+    if (!this.typed) throw new BridgeError('refused', 'not in a Yatzee game');
+    this.message = '';
+    this.typed.send('action', action);
+    return this.view();
+  }
+
+  /** Holds a thrown die, or releases a held one (dice are numbered 1..5 as drawn). */
+  toggle(params: { die?: unknown }): unknown {
+    const die = params?.die;
+    if (!Number.isInteger(die) || (die as number) < 0 || (die as number) > 4) throw new BridgeError('bad-request', 'die: 0 to 4');
+    const me = this.mine;
+    if (!me) throw new BridgeError('refused', 'no sheet of yours');
+    return this.act({ type: me.held[die as number] ? 'release' : 'hold', dice: [die as number] });
+  }
+
+  /** Transfers to `category`, or to the suggestion when none is given. */
+  transfer(params: { category?: unknown }): unknown {
+    const me = this.mine;
+    if (!me) throw new BridgeError('refused', 'no sheet of yours');
+    const category = params?.category ?? suggestCategory(scoresOf(me), me.dice);
+    if (!isCategory(category)) throw new BridgeError('bad-request', `category: one of ${CATEGORIES.join(', ')}`);
+    return this.act({ type: 'transfer', category });
+  }
+
+  robots(params: { add?: unknown }): unknown {
+    const add = params?.add ?? 1;
+    if (!Number.isInteger(add) || (add as number) < 1 || (add as number) > 9) throw new BridgeError('bad-request', 'add: 1 to 9');
+    if (!this.typed) throw new BridgeError('refused', 'not in a Yatzee game');
+    this.typed.send('robots', { add: add as number });
+    return this.view();
+  }
+
+  private update(): void {
+    this.notify({ method: 'yatzee/view', params: this.view() });
+  }
+
+  view(): unknown {
+    const s = this.state;
+    const me = this.mine;
+    const sheet = (p: YatzeeSheetState) => {
+      const scores = scoresOf(p);
+      const b = bonusLine(scores);
+      return {
+        name: p.name,
+        robot: p.robot,
+        connected: p.connected,
+        present: p.present,
+        scores,
+        dice: p.dice,
+        held: p.held,
+        throwsMade: p.throwsMade,
+        phase: p.phase,
+        bonus: b.complete ? `${b.upperSum} + ${b.bonus}` : `${b.balance >= 0 ? '+' : ''}${b.balance}`,
+        total: totals(scores).total,
+      };
+    };
+    let mine = null;
+    if (me) {
+      const scores = scoresOf(me);
+      const a = affordances({ ...me, scores, phase: me.phase } as unknown as Sheet);
+      const thrown = me.phase === 'thrown' && me.throwsMade > 0;
+      mine = {
+        can: a,
+        suggestion: thrown ? suggestCategory(scores, me.dice) : null,
+        // what each open category would score with these dice
+        options: thrown ? CATEGORIES.map((c, i) => (scores[i] === null ? score(c as Category, me.dice) : null)) : null,
+      };
+    }
+    return {
+      seq: ++this.seq,
+      connected: this.room !== null,
+      welcome: this.welcome,
+      status: s?.status ?? 'connecting',
+      categories: CATEGORIES.map((c) => ({ id: c, label: CATEGORY_LABELS[c] })),
+      sheets: (s?.players ?? []).map(sheet),
+      me: me?.name ?? null,
+      mine,
+      message: this.message,
+    };
+  }
+}

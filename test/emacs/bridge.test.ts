@@ -1,0 +1,101 @@
+// The game bridge (`cardwords client --stdio`, the real built CLI): JSON lines in and out,
+// one response per request line even for garbage, refusals with the engine's message.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { resolve } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { tempDir } from '../lines/helpers.js';
+import { tinyRuleset } from '../language/fixtures.js';
+
+let child: ChildProcessWithoutNullStreams | undefined;
+let second: ChildProcessWithoutNullStreams | undefined;
+
+afterEach(() => {
+  child?.kill();
+  second?.kill();
+  child = undefined;
+  second = undefined;
+});
+
+/** A second bridge (another editor). */
+function bridge2() {
+  const first = child;
+  const b = bridge();
+  second = child;
+  child = first;
+  return b;
+}
+
+function bridge() {
+  child = spawn(process.execPath, [resolve('dist/cli.js'), 'client', '--stdio'], { env: { ...process.env, CARDWORDS_DATA_DIR: tempDir('cardwords-bridge-') } });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const c = child;
+  return {
+    /** Sends one request line; answers its response (notifications in between are skipped). */
+    async send(line: string): Promise<Record<string, unknown>> {
+      c.stdin.write(line + '\n');
+      for (;;) {
+        const next = await lines.next();
+        const m = JSON.parse(next.value as string) as Record<string, unknown>;
+        if ('id' in m) return m;
+      }
+    },
+  };
+}
+
+it('answers each request line, refuses bad ones clearly, and plays Lines by the engine', async () => {
+  const b = bridge();
+  expect(await b.send('not json')).toMatchObject({ id: -1, error: { code: 'parse-error' } });
+  expect(await b.send('{"method":"lines/new"}')).toMatchObject({ id: -1, error: { code: 'bad-request' } });
+  expect(await b.send(JSON.stringify({ id: 1, method: 'x'.repeat(70_000) }))).toMatchObject({ id: -1, error: { code: 'bad-request', message: expect.stringMatching(/longer than/) } });
+  expect(await b.send('{"id":2,"method":"nope"}')).toEqual({ id: 2, error: { code: 'unknown-method', message: 'unknown method nope' } });
+  expect(await b.send('{"id":3,"method":"lines/move","params":{"from":0,"to":1}}')).toMatchObject({ id: 3, error: { code: 'refused', message: expect.stringMatching(/no Lines game/) } });
+  expect(await b.send('{"id":4,"method":"lines/new","params":{"options":{"minLine":1}}}')).toMatchObject({ id: 4, error: { code: 'refused', message: expect.stringMatching(/-i \(minLine\)/) } });
+  const game = (await b.send('{"id":5,"method":"lines/new","params":{"seed":"bridge","options":{"width":3,"height":3}}}')) as { id: number; result: { board: number[]; eligible: boolean } };
+  expect(game.id).toBe(5);
+  expect(game.result.board.filter((c) => c > 0)).toHaveLength(3);
+  expect(game.result.eligible).toBe(false);
+  const from = game.result.board.findIndex((c) => c > 0);
+  const occupied = game.result.board.findIndex((c, i) => c > 0 && i !== from);
+  expect(await b.send(JSON.stringify({ id: 6, method: 'lines/move', params: { from, to: occupied } }))).toMatchObject({ id: 6, error: { code: 'refused' } });
+  const hint = (await b.send('{"id":7,"method":"lines/hint"}')) as { result: { hint: { from: number; to: number }; eligible: boolean } };
+  expect(game.result.board[hint.result.hint.from]).toBeGreaterThan(0);
+  expect(game.result.board[hint.result.hint.to]).toBe(0);
+  const moved = (await b.send(JSON.stringify({ id: 8, method: 'lines/move', params: hint.result.hint }))) as { result: { board: number[]; moves: number } };
+  expect(moved.result.moves).toBe(1);
+  expect(moved.result.board[hint.result.hint.from]).toBe(0);
+  expect(moved.result.board.filter((c) => c > 0)).toHaveLength(6);
+});
+
+it('Cardwords through the bridge: a local server in its own process group, the coordinate options, a watcher, the server gone with the bridge', async () => {
+  const fx = tinyRuleset();
+  try {
+    const b = bridge();
+    const server = (await b.send(JSON.stringify({ id: 1, method: 'serve', params: { ruleset: fx.dir } }))) as { result: { url: string; owner: string } };
+    expect(server.result.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const game = (await b.send(JSON.stringify({ id: 2, method: 'cardwords/create', params: { url: server.result.url, options: { owner: server.result.owner, name: 'me', robots: 1, level: 'casual', seed: 'bridge', watchers: 1 } } }))) as { result: { welcome: { gameId: string; seat: number } } };
+    expect(game.result.welcome.seat).toBe(0);
+    // The first view may come before the ruleset: the coordinates answer once it is there.
+    let coords: { result: { columns: string[]; rows: string[] } };
+    const t0 = Date.now();
+    do {
+      coords = (await b.send(JSON.stringify({ id: 3, method: 'cardwords/coordinates', params: { digitsForColumns: true } }))) as typeof coords;
+    } while (coords.result.columns.length === 0 && Date.now() - t0 < 20_000);
+    expect(coords.result.columns).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(coords.result.rows).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    const rowsUp = (await b.send(JSON.stringify({ id: 4, method: 'cardwords/coordinates', params: { rowsUp: true } }))) as typeof coords;
+    expect(rowsUp.result.rows).toEqual(['7', '6', '5', '4', '3', '2', '1']);
+    // A second bridge watches the same game: no seat, no hand.
+    const w = bridge2();
+    const watch = (await w.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: server.result.url, id: game.result.welcome.gameId, watch: true } }))) as { result: { seat: number; hand: unknown[]; welcome: { role: string } } };
+    expect(watch.result.welcome.role).toBe('watcher');
+    expect(watch.result.seat).toBe(-1);
+    expect(watch.result.hand).toEqual([]);
+    // The bridge ends (its input closes): the local server's process group goes with it.
+    const port = Number(new URL(server.result.url).port);
+    child!.stdin.end();
+    await expect.poll(async () => fetch(`http://127.0.0.1:${port}/health`).then(() => 'up', () => 'down'), { timeout: 20_000 }).toBe('down');
+  } finally {
+    fx.remove();
+  }
+});

@@ -1,0 +1,181 @@
+;;; cardwords-games-test.el --- ert: drawing and keys of the Emacs games, batch Emacs  -*- lexical-binding: t -*-
+;; Run by test/emacs/emacs.test.ts:
+;;   emacs --batch -L emacs -l emacs/cardwords.el -l test/emacs/cardwords-games-test.el -f ert-run-tests-batch-and-exit
+;; with CARDWORDS_NODE, CARDWORDS_CLI and CARDWORDS_DATA_DIR (where the test wrote a
+;; high-score file as the terminal client keeps it) set.  The real bridge runs the rules.
+(require 'ert)
+(require 'cl-lib)
+(require 'cardwords)
+(require 'cardwords-lines)
+
+(setq cardwords-client-command
+      (list (getenv "CARDWORDS_NODE") (getenv "CARDWORDS_CLI") "client" "--stdio"))
+
+(defun cardwords-games-test--cell-text (cell)
+  "The text of the Lines CELL in the buffer and its faces."
+  (let ((pos (text-property-any (point-min) (point-max) 'cardwords-lines-cell cell)))
+    (list (string-trim (buffer-substring-no-properties pos (+ pos 3)))
+          (get-text-property (1+ pos) 'face))))
+
+(defun cardwords-games-test--faces (face-prop)
+  "FACE-PROP as a list of faces and face plists."
+  (if (and (listp face-prop) (not (keywordp (car face-prop)))) face-prop (list face-prop)))
+
+(ert-deftest cardwords-lines-draws-and-reads-keys ()
+  (let ((cardwords-lines-width 4) (cardwords-lines-height 3) (cardwords-lines-seed "ert"))
+    (cardwords-lines)
+    (unwind-protect
+        (progn
+          (should (eq major-mode 'cardwords-lines-mode))
+          (should (string-match-p "^Lines  4x3, 5 colours, lines of 5$" (buffer-string)))
+          (should (string-match-p "^High score: off (fixed seed)$" (buffer-string)))
+          (should (equal mode-line-process " Score:0"))
+          ;; Three chips, each drawn with its colour; the rest empty cells with their face.
+          (let* ((cells (mapcar #'cardwords-games-test--cell-text (number-sequence 0 11)))
+                 (chips (cl-remove-if-not (lambda (c) (equal (car c) "O")) cells)))
+            (should (= (length chips) 3))
+            (dolist (c chips)
+              (should (cl-some (lambda (f) (and (listp f) (plist-get f :foreground)))
+                               (cardwords-games-test--faces (cadr c)))))
+            (should (memq 'cardwords-lines-empty
+                          (cardwords-games-test--faces
+                           (cadr (cl-find "." cells :key #'car :test #'equal))))))
+          ;; The cursor starts at cell 0; l and the arrows move it, the board edge stops it.
+          (should (= cardwords-lines--cursor 0))
+          (execute-kbd-macro (kbd "l l j"))
+          (should (= cardwords-lines--cursor 6))
+          (execute-kbd-macro (kbd "<right> <right> <right> <down> <down>"))
+          (should (= cardwords-lines--cursor 11))
+          (should (memq 'cardwords-lines-cursor
+                        (cardwords-games-test--faces (cadr (cardwords-games-test--cell-text 11)))))
+          ;; SPC on a chip selects it (its face), SPC again clears the selection.
+          (let ((chip (cl-position-if (lambda (c) (> c 0)) (plist-get cardwords-lines--view :board))))
+            (setq cardwords-lines--cursor chip)
+            (execute-kbd-macro (kbd "SPC"))
+            (should (eql cardwords-lines--selected chip))
+            (should (memq 'cardwords-lines-selected
+                          (cardwords-games-test--faces (cadr (cardwords-games-test--cell-text chip)))))
+            (execute-kbd-macro (kbd "SPC"))
+            (should-not cardwords-lines--selected)
+            ;; A click on the chip selects it, a click on an empty cell moves it there.
+            (let* ((empty (cl-position 0 (plist-get cardwords-lines--view :board)))
+                   (click (lambda (cell)
+                            (let ((pos (1+ (text-property-any (point-min) (point-max)
+                                                              'cardwords-lines-cell cell))))
+                              (cardwords-lines-click
+                               (list 'mouse-1 (list (selected-window) pos '(0 . 0) 0)))))))
+              (funcall click chip)
+              (should (eql cardwords-lines--selected chip))
+              (funcall click empty)
+              (should-not cardwords-lines--selected)
+              (should (= (plist-get cardwords-lines--view :moves) 1))
+              (should (> (nth empty (plist-get cardwords-lines--view :board)) 0))
+              (should (= (nth chip (plist-get cardwords-lines--view :board)) 0))))
+          ;; u takes the move back.
+          (execute-kbd-macro (kbd "u"))
+          (should (= (plist-get cardwords-lines--view :moves) 0))
+          (should (string-match-p "Move taken back" (buffer-string))))
+      (kill-buffer "*Cardwords Lines*"))))
+
+(ert-deftest cardwords-lines-shares-the-terminal-high-scores ()
+  ;; Default options and no seed: the game counts, and the table is the terminal client's.
+  (let ((cardwords-lines-seed nil))
+    (cardwords-lines)
+    (unwind-protect
+        (progn
+          (message "lines header: %s" (buffer-substring (point-min) (line-end-position 14)))
+          (should (string-match-p "^High score: 321 (alice)" (buffer-string)))
+          ;; s lists the table, as `cardwords lines -l' does.
+          (execute-kbd-macro (kbd "s"))
+          (with-current-buffer "*Cardwords Lines scores*"
+            (should (string-match-p "^  1\\. alice +321  [0-9]\\{4\\}-" (buffer-string)))))
+      (kill-buffer "*Cardwords Lines*"))))
+
+(require 'cardwords-yatzee)
+(require 'cardwords-play)
+
+(defun cardwords-games-test--wait (pred what)
+  "Run the event loop until PRED holds, or fail naming WHAT after 60 s."
+  (with-timeout (60 (ert-fail (format "no %s" what)))
+    (while (not (funcall pred)) (accept-process-output nil 0.05))))
+
+(defun cardwords-games-test--where (prop value)
+  "The first position whose PROP is `equal' to VALUE, or nil."
+  (cl-loop for pos from (point-min) below (point-max)
+           thereis (and (equal (get-text-property pos prop) value) pos)))
+
+(defun cardwords-games-test--face-at (pos)
+  "The faces at POS as a list."
+  (cardwords-games-test--faces (get-text-property pos 'face)))
+
+(ert-deftest cardwords-yatzee-draws-and-reads-keys ()
+  (let ((cardwords-yatzee-robots 0) (cardwords-yatzee-name "ert"))
+    (cardwords-yatzee "")
+    (unwind-protect
+        (with-current-buffer "*Cardwords Yatzee*"
+          (should (eq major-mode 'cardwords-yatzee-mode))
+          (should (string-match-p "^Aces +-$" (buffer-string)))
+          (execute-kbd-macro (kbd "SPC"))
+          (cardwords-games-test--wait
+           (lambda () (string-match-p "^Suggestion: " (buffer-string))) "throw")
+          ;; The suggested category has its face; open categories show what they would score.
+          (let ((suggestion (progn (string-match "^Suggestion: \\(\\S-+\\)" (buffer-string))
+                                   (match-string 1 (buffer-string)))))
+            (should (memq 'cardwords-yatzee-suggested
+                          (cardwords-games-test--face-at
+                           (cardwords-games-test--where 'cardwords-yatzee-category suggestion)))))
+          (should (string-match-p "^Chance +([0-9]+)$" (buffer-string)))
+          ;; 2 holds the second die (its face), a click on it releases it.
+          (execute-kbd-macro (kbd "2"))
+          (cardwords-games-test--wait
+           (lambda () (let ((pos (text-property-any (point-min) (point-max) 'cardwords-yatzee-die 1)))
+                        (memq 'cardwords-yatzee-held (cardwords-games-test--face-at pos))))
+           "the die held")
+          (let ((pos (text-property-any (point-min) (point-max) 'cardwords-yatzee-die 1)))
+            (cardwords-yatzee-click (list 'mouse-1 (list (selected-window) pos '(0 . 0) 0))))
+          (cardwords-games-test--wait
+           (lambda () (let ((pos (text-property-any (point-min) (point-max) 'cardwords-yatzee-die 1)))
+                        (not (memq 'cardwords-yatzee-held (cardwords-games-test--face-at pos)))))
+           "the die released")
+          ;; RET transfers to the suggestion: the mode line shows the new total.
+          (execute-kbd-macro (kbd "RET"))
+          (cardwords-games-test--wait (lambda () (string-match-p "throw 0 of 3" (buffer-string))) "transfer")
+          (should (string-match-p "\\` You:[0-9]+\\'" mode-line-process)))
+      (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave))))))
+
+(ert-deftest cardwords-play-draws-and-reads-keys ()
+  (let ((cardwords-play-ruleset (file-name-as-directory (getenv "CARDWORDS_DIR")))
+        (cardwords-play-seed "ert") (cardwords-play-name "ert") (cardwords-play-level "casual"))
+    (cl-letf (((symbol-function 'read-directory-name)
+               (lambda (&rest _) cardwords-play-ruleset)))
+      (cardwords-play ""))
+    (unwind-protect
+        (with-current-buffer "*Cardwords*"
+          (cardwords-games-test--wait
+           (lambda () (string-match-p "^Hand: \\[" (buffer-string))) "the hand")
+          ;; Cell attributes drawn with the preview's faces; the turn highlighted.
+          (goto-char (point-min))
+          (search-forward "W2")
+          (should (memq 'cardwords-preview-word (cardwords-games-test--face-at (match-beginning 0))))
+          (goto-char (point-min))
+          (search-forward " ert ")
+          (should (memq 'cardwords-play-turn (cardwords-games-test--face-at (match-beginning 0))))
+          ;; Keys go to the action area; a click on a cell sets the location, on a card adds it.
+          (execute-kbd-macro (kbd "4 a"))
+          (should (string-match-p "^Action: {?4A}?  across" (buffer-string)))
+          (execute-kbd-macro (kbd "C-c C-k"))
+          (let ((cell (cardwords-games-test--where 'cardwords-play-cell '(3 . 3))))
+            (cardwords-play-click (list 'mouse-1 (list (selected-window) cell '(0 . 0) 0))))
+          (should (string-match-p "^Action: {?\\(D4\\|4D\\)}? " (buffer-string)))
+          (let ((card (text-property-any (point-min) (point-max) 'cardwords-play-hand 0)))
+            (cardwords-play-click (list 'mouse-1 (list (selected-window) card '(0 . 0) 0))))
+          (should (memq 'cardwords-play-used
+                        (cardwords-games-test--face-at
+                         (text-property-any (point-min) (point-max) 'cardwords-play-hand 0))))
+          (goto-char (point-min))
+          (should (re-search-forward "^Preview: move" nil t))
+          (should (string-match-p "\\` Your turn You:0\\'" mode-line-process)))
+      (ignore-errors (with-current-buffer "*Cardwords*" (cardwords-play-leave))))))
+
+(provide 'cardwords-games-test)
+;;; cardwords-games-test.el ends here
