@@ -7,9 +7,10 @@ import { COMMANDS, LANGUAGE_IDS } from '../core/protocol/language.js';
 import { createClient } from './client.js';
 import { remoteAddress } from './config.js';
 import { GAME_VIEWS, GamePanels } from './games/panel.js';
-import { play } from './games/play.js';
+import { play, playRobot } from './games/play.js';
 import { Servers } from './games/servers.js';
 import { DISTRIBUTION_VIEW, DistributionPanel } from './panels/distribution.js';
+import { runPlaytest } from './panels/playtest.js';
 import { TABLE_PREVIEW_VIEW, TablePreviewPanel } from './panels/tablePreview.js';
 import { openSample } from './samples.js';
 
@@ -51,6 +52,11 @@ export function activate(context: vscode.ExtensionContext): void {
       if (uri) DistributionPanel.show(context, lc, output, uri);
       else needFile();
     }),
+    vscode.commands.registerCommand('cardwords.playtest', (arg?: unknown, games?: unknown) => {
+      const uri = targetOf(arg);
+      if (!uri) return needFile();
+      return runPlaytest(context, lc, output, uri, typeof games === 'number' ? games : undefined);
+    }),
     vscode.commands.registerCommand('cardwords.openSample', () => openSample(context)),
     vscode.commands.registerCommand('cardwords.showLog', () => output.show(true)),
     vscode.commands.registerCommand('cardwords.restartServer', () => lc.restart()),
@@ -90,9 +96,12 @@ function registerGames(context: vscode.ExtensionContext, output: vscode.LogOutpu
   };
   context.subscriptions.push(
     games,
+    games.watchSettings(),
+    panels.watchSettings(),
     vscode.commands.registerCommand('cardwords.playLines', () => play('lines', games, panels)),
     vscode.commands.registerCommand('cardwords.playYatzee', () => play('yatzee', games, panels)),
     vscode.commands.registerCommand('cardwords.playCardwords', () => play('cardwords', games, panels)),
+    vscode.commands.registerCommand('cardwords.playRobot', () => playRobot(games, panels)),
     vscode.commands.registerCommand('cardwords.startLocalServer', () =>
       games.startLocal().then((c) => {
         void vscode.window.setStatusBarMessage(vscode.l10n.t('Cardwords server on port {0}', c.address.split(':').pop() ?? ''), 5000);

@@ -34,7 +34,7 @@ entries.push({
 });
 // Its webview scripts and styles (browser code, no Node): dist/webview/.
 entries.push({
-  entryPoints: ['extension/webview/tablePreview.ts', 'extension/webview/distribution.ts', 'extension/webview/styles.css'],
+  entryPoints: ['extension/webview/tablePreview.ts', 'extension/webview/distribution.ts', 'extension/webview/playtest.ts', 'extension/webview/styles.css'],
   outdir: 'dist/webview',
   platform: 'browser',
   format: 'iife',
@@ -49,7 +49,7 @@ entries.push({
 entries.push({
   jsx: 'automatic',
   jsxImportSource: 'preact',
-  entryPoints: { lobby: 'media/lobby.ts', lines: 'media/lines/main.ts', yatzee: 'media/yatzee/main.ts', cardwords: 'media/cardwords/main.ts' },
+  entryPoints: { lobby: 'media/lobby.tsx', lines: 'media/lines/main.ts', yatzee: 'media/yatzee/main.ts', cardwords: 'media/cardwords/main.ts' },
   outdir: 'dist/web',
   platform: 'browser',
   format: 'iife',

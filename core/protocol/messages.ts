@@ -220,6 +220,12 @@ export interface HintMessage {
   action: { type: 'move'; cards: readonly PlacedCard[] } | { type: 'trade'; cards: readonly Card[] } | { type: 'pass' };
   score: number;
   words: string[];
+  /**
+   * The 10 best actions by equity (score + the value of the cards kept, learned for the
+   * ruleset; 0 until the server has learned them), best first: a move's cards on the table,
+   * or a trade's cards.
+   */
+  ranked?: Array<{ kind: 'move' | 'trade' | 'pass'; score: number; leave: number; equity: number; cards: ReadonlyArray<PlacedCard | Card>; kept: readonly Card[] }>;
 }
 
 export interface CardwordsServerMessages extends CommonServerMessages {

@@ -1,21 +1,14 @@
 // Messages between the extension host (extension/panels) and the webview scripts
 // (extension/webview): plain data, imported by both sides.
-import type { DistributionStats, TablePreview } from '../../core/protocol/language.js';
-
-/** The seed's coordinate options ("Use digits for the columns", "Column indices grow rightwards", "Row indices grow upwards"). */
-export interface Notation {
-  digitsForColumns: boolean;
-  columnsGrowRightwards: boolean;
-  rowsGrowUpwards: boolean;
-}
+import type { DistributionStats, PlaytestReport, TablePreview } from '../../core/protocol/language.js';
 
 /** Localized strings for a webview, keyed by their English text (vscode.l10n bundles). */
 export type Strings = Record<string, string>;
 
 export interface TablePreviewMessage {
   type: 'tablePreview';
+  /** Cells and labels named by the language server in the player's coordinate options. */
   model: TablePreview;
-  notation: Notation;
   /** Pixel size of a cell (the seed's card size). */
   cellSize: number;
   strings: Strings;
@@ -32,7 +25,14 @@ export interface ErrorMessage {
   message: string;
 }
 
-export type ToWebview = TablePreviewMessage | DistributionMessage | ErrorMessage;
+/** A playtest report, with the card table's preview model for the heat map (null when there is none). */
+export interface PlaytestMessage {
+  type: 'playtest';
+  report: PlaytestReport;
+  preview: TablePreview | null;
+}
+
+export type ToWebview = TablePreviewMessage | DistributionMessage | PlaytestMessage | ErrorMessage;
 
 /** What a webview keeps across reloads (vscode.setState) and the serializer receives. */
 export interface PanelState {

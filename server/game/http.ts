@@ -27,6 +27,7 @@ export const STATIC_FILES: Readonly<Record<string, { file: string; type: string;
   '/yatzee.html': { file: 'yatzee.html', type: HTML, from: 'media' },
   '/cardwords.html': { file: 'cardwords.html', type: HTML, from: 'media' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8', from: 'media' },
+  '/favicon.ico': { file: 'favicon.svg', type: 'image/svg+xml', from: 'media' },
   '/lobby.js': { file: 'lobby.js', type: JS, from: 'web' },
   '/web/lines.js': { file: 'lines.js', type: JS, from: 'web' },
   '/web/yatzee.js': { file: 'yatzee.js', type: JS, from: 'web' },

@@ -4,12 +4,31 @@
 // learns approved words from the main thread, in order, before any later request.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Rng } from '../../core/random.js';
+import { Leaves } from '../../core/robots/cardwords/leaves.js';
 import { robotAction } from '../../core/robots/cardwords/robot.js';
-import { RulesetRegistry } from './rulesets.js';
+import { loadLeaves } from '../robots/leaves.js';
+import { RulesetRegistry, type LoadedRuleset } from './rulesets.js';
 import type { RobotReply, RobotRequest } from './robot-pool.js';
 
 const port = parentPort!;
 const registry = await RulesetRegistry.create((workerData as { dirs: string[] }).dirs);
+/** The champion's thinking time per move (ms). */
+const championMs = (workerData as { championMs?: number }).championMs ?? 1000;
+
+// The champion's learned leave values per ruleset: read from the cache, or learned here in
+// the background the first time a champion plays it (it plays with values of 0 meanwhile).
+const leaves = new Map<string, Leaves>();
+function leavesOf(name: string, r: LoadedRuleset): Leaves {
+  let l = leaves.get(name);
+  if (!l) {
+    leaves.set(name, (l = Leaves.zero()));
+    loadLeaves(r.ruleset, r.store).then(
+      (loaded) => leaves.set(name, loaded.leaves),
+      () => undefined,
+    );
+  }
+  return l;
+}
 
 port.on('message', (m: RobotRequest) => {
   void (async () => {
@@ -19,7 +38,11 @@ port.on('message', (m: RobotRequest) => {
         r.store.add(m.word);
         return;
       }
-      const action = robotAction({ table: r.rules.table, bonus: r.rules.bonus, store: r.store }, m.view, m.level, Rng.fromSeed(m.seed));
+      const ctx = { table: r.rules.table, bonus: r.rules.bonus, store: r.store };
+      const action =
+        m.level === 'champion'
+          ? robotAction({ ...ctx, deck: r.rules.deck, leaves: leavesOf(m.ruleset, r), champion: { timeMs: championMs, now: () => performance.now() } }, m.view, m.level, Rng.fromSeed(m.seed))
+          : robotAction(ctx, m.view, m.level, Rng.fromSeed(m.seed));
       port.postMessage({ id: m.id, action } satisfies RobotReply);
     } catch (e) {
       if (m.type === 'choose') port.postMessage({ id: m.id, error: (e as Error).message } satisfies RobotReply);

@@ -3,7 +3,7 @@
 // seed's lifetime rules (with short durations), and the server's HTTP side.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
 import { apply, newGame } from '../../core/games/yatzee/engine.js';
@@ -334,7 +334,12 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
     expect(ended.payload.reason).toBe('idle');
   });
 
-  it('the game ends when its last player leaves', async () => {
+  it('the game ends when its last player leaves (a drop is no leave)', async () => {
+    // a server of its own, without the short idle timeout: only leaves may end this game
+    const srv = await startServer({ args: ['--reconnect-timeout', '1000'] });
+    onTestFinished(async () => {
+      await srv.stop();
+    });
     const a = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'A' }));
     const id = a.room.roomId;
     const b = await named(Player.join(srv.url, id, { name: 'B' }));

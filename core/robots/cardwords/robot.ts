@@ -3,6 +3,10 @@
 //   good    a strong human: a random move among those within 80% of the best score
 //   casual  a casual human: short words (<= 5 cards in the word), up to 3 cards laid, a
 //           random move from the better half of those
+//   champion static equity (score + learned leave value) and simulation of the best
+//           candidates, an endgame search at the end (champion.ts); it needs the deck and
+//           the ruleset's learned leaves in its context, and without them plays static
+//           equity with every leave worth 0
 // Randomness comes from the caller's seeded generator (the game state's), so robot games
 // replay exactly.
 import type { Rng } from '../../random.js';
@@ -11,9 +15,19 @@ import type { CardwordsView } from '../../games/cardwords/view.js';
 import { createdWords, passScore, tradeScore } from '../../games/cardwords/scoring.js';
 import { shownChar, type Board, type Card, type PlacedCard } from '../../games/cardwords/types.js';
 import { bestMoves, generateMoves, sortMoves, type GenContext, type GeneratedMove } from './generate.js';
+import { championDecide, positionOfView, type ChampionOptions } from './champion.js';
+import { rankActions } from './equity.js';
+import { Leaves } from './leaves.js';
 
-export type RobotLevel = 'best' | 'good' | 'casual';
-export const ROBOT_LEVELS: readonly RobotLevel[] = ['best', 'good', 'casual'];
+export type RobotLevel = 'best' | 'good' | 'casual' | 'champion';
+export const ROBOT_LEVELS: readonly RobotLevel[] = ['best', 'good', 'casual', 'champion'];
+
+/** A robot's context: the champion also reads the deck, its learned leaves and its options. */
+export interface RobotContext extends GenContext {
+  deck?: readonly Card[];
+  leaves?: Leaves;
+  champion?: ChampionOptions;
+}
 
 export type RobotChoice =
   | { kind: 'move'; move: GeneratedMove; score: number }
@@ -50,6 +64,7 @@ export function bestNonMove(bonus: ReadonlyMap<number, number>, hand: readonly C
 }
 
 export function chooseAction(ctx: GenContext, board: Board, hand: readonly Card[], pile: number | null, level: RobotLevel, rng: Rng): RobotChoice {
+  if (level === 'champion') return rankActions(ctx, board, hand, pile, (ctx as RobotContext).leaves ?? Leaves.zero())[0]!.choice;
   const other = bestNonMove(ctx.bonus, hand, pile);
   if (level === 'best') {
     const best = sortMoves(bestMoves(ctx, board, hand))[0];
@@ -89,7 +104,11 @@ export function choiceToAction(seat: number, width: number, choice: RobotChoice)
  * What a robot plays in a seat, from that seat's view only (its hand, the table, the pile's
  * size): it knows no more than a human in its place.
  */
-export function robotAction(ctx: GenContext, view: CardwordsView, level: RobotLevel, rng: Rng): CardwordsAction {
+export function robotAction(ctx: RobotContext, view: CardwordsView, level: RobotLevel, rng: Rng): CardwordsAction {
   if (view.viewer === null || view.hand === null) throw new RangeError('a robot plays a seat, not a watcher\'s view');
+  if (level === 'champion' && ctx.deck) {
+    const cc = { ...ctx, deck: ctx.deck, leaves: ctx.leaves ?? Leaves.zero() };
+    return choiceToAction(view.viewer, view.board.width, championDecide(cc, positionOfView(view), rng, ctx.champion).choice);
+  }
   return choiceToAction(view.viewer, view.board.width, chooseAction(ctx, view.board, view.hand, view.pile, level, rng));
 }

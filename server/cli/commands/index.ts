@@ -18,6 +18,7 @@ export const commands: Record<string, CommandEntry> = {
   check: { summary: 'validate Cardwords files or ruleset folders', load: async () => (await import('./check.js')).command },
   count: { summary: 'character distribution of text per charset (cardwords_count)', load: async () => (await import('./count.js')).command },
   moves: { summary: 'robot analysis of a Cardwords position: legal moves with scores', load: async () => (await import('./moves.js')).command },
+  playtest: { summary: 'robots play a Cardwords ruleset many times and report how it behaves', load: async () => (await import('./playtest.js')).command },
   lsp: { summary: 'the language server for the five file types (--stdio, --node-ipc)', load: async () => (await import('./lsp.js')).command },
   yatzee: { summary: 'optimal solitaire Yatzee: solve the strategy table, simulate games', load: async () => (await import('./yatzee.js')).command },
   serve: { summary: 'the game server: Cardwords and Yatzee rooms, browser client, owner link', load: async () => (await import('./serve.js')).command },

@@ -1,10 +1,15 @@
 // `cardwords moves`: robot analysis of a position (every legal move, or the best N).
 import { readFile } from 'node:fs/promises';
 import { formatCard } from '../../../core/games/cardwords/notation.js';
-import { parsePosition, PositionError } from '../../../core/games/cardwords/position.js';
+import { parsePosition, PositionError, type Position } from '../../../core/games/cardwords/position.js';
 import type { Ruleset } from '../../../core/ruleset/types.js';
 import { generateInto, MoveList, sortMoves, type GenContext, type GeneratedMove } from '../../../core/robots/cardwords/generate.js';
 import { bestNonMove, moveWords } from '../../../core/robots/cardwords/robot.js';
+import { topByEquity } from '../../../core/robots/cardwords/equity.js';
+import { handPoints, unseenCards } from '../../../core/robots/cardwords/simulate.js';
+import { rulesFromRuleset } from '../../../core/games/cardwords/setup.js';
+import type { Card, PlacedCard } from '../../../core/games/cardwords/types.js';
+import { loadLeaves } from '../../robots/leaves.js';
 import { loadRuleset } from '../../../core/ruleset/load.js';
 import { findRulesetFiles, loadRulesetDir, readText, RulesetError } from '../../ruleset/fs.js';
 import { loadWordStore, rulesetChars } from '../../words/cache.js';
@@ -13,7 +18,7 @@ import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
 import type { Command } from './index.js';
 import { join } from 'node:path';
 
-const help = `Usage: cardwords moves --ruleset DIR --position FILE [--all | --top N] [--json]
+const help = `Usage: cardwords moves --ruleset DIR --position FILE [--all | --top N [--equity]] [--json]
 
 Robot analysis of a position: the legal moves of the hand on the table, with exact scores,
 best first. The position file is JSON (docs/cardwords.md):
@@ -28,7 +33,12 @@ Options:
   --all             every legal laying move exactly once (no trades or passes)
   --top N           the N best moves (default 10); a trade or pass that scores more than
                     every move is listed first, as the robot would play it
+  --equity          rank by equity: score + the value of the cards kept, learned for the
+                    ruleset by self-play (cached; the first use learns, minutes for a
+                    15x15 ruleset, progress on standard error); trades and the pass are
+                    ranked with the moves; columns score, leave, equity
   --json            JSON: [{"score": 23, "cards": {"5,4": "[B 2]"}, "words": ["ABS"]}, ...]
+                    (with --equity also "leave", "equity" and "kept")
   --repeat N        benchmark: load once, generate N times, print once; on standard error
                     one line "load-ms: X" and one line "moves-ms: X" per generation
                     (the moves go into a reused buffer; their objects are made once, after)
@@ -75,6 +85,57 @@ async function loadOrStandIn(dir: string): Promise<{ ruleset: Ruleset | null; er
   return r.ruleset ? { ruleset: r.ruleset, errors: [] } : { ruleset: null, errors: fmt };
 }
 
+/** `--equity`: the top N by static equity with the ruleset's learned leave values. */
+async function equityList(ruleset: Ruleset, ctx: GenContext, position: Position, top: number, json: boolean, cache: boolean, io: CliIO): Promise<number> {
+  const bar = progressLine(io, 'learning card values');
+  const { leaves, source } = await loadLeaves(ruleset, ctx.store, { cache, onProgress: (p) => bar(p.done, p.total) });
+  if (source === 'learned') io.err('\n');
+  const unseen = position.pile === null ? undefined : handPoints(unseenCards(rulesFromRuleset(ruleset).deck, position.hand, position.board));
+  const hints = topByEquity(ctx, position.board, position.hand, position.pile, leaves, { n: top, ...(unseen === undefined ? {} : { unseenPoints: unseen }) });
+  const out = hints.map((h) => {
+    const base = { score: h.score, leave: h.leave, equity: h.equity, kept: h.kept.map(formatCard) };
+    if (h.kind === 'pass') return { ...base, action: 'pass' as const };
+    if (h.kind === 'trade') return { ...base, action: 'trade' as const, trade: (h.cards as Card[]).map(formatCard) };
+    const placed = h.cards as PlacedCard[];
+    const cards: Record<string, string> = {};
+    for (const p of placed) cards[`${p.col},${p.row}`] = formatCard(p.card);
+    const move = { score: h.score, direction: 'across' as const, tiles: placed.map((p) => ({ cell: p.row * ctx.table.width + p.col, card: p.card })) };
+    return { ...base, cards, words: moveWords(ctx, position.board, move) };
+  });
+  if (json) io.out(`${JSON.stringify(out)}\n`);
+  else {
+    const num = (x: number) => (Math.round(x * 10) / 10).toFixed(1).padStart(7);
+    const lines = out.map((o) => {
+      const what = 'cards' in o ? `${o.words.join(' ')}  ${Object.entries(o.cards).map(([k, v]) => `${k} ${v}`).join(' ')}` : o.action === 'trade' ? `trade ${o.trade.join(' ')}` : 'pass';
+      return `${String(o.score).padStart(5)} ${num(o.leave)} ${num(o.equity)}  ${what}  keeps ${o.kept.join(' ') || '-'}`;
+    });
+    io.out(`score   leave  equity\n${lines.join('\n')}\n`);
+  }
+  return EXIT_OK;
+}
+
+/** A progress line on standard error, redrawn in place (at most every 1 %). */
+export function progressLine(io: CliIO, label: string): (done: number, total: number) => void {
+  const start = performance.now();
+  let last = -1;
+  return (done, total) => {
+    const pct = total === 0 ? 100 : Math.floor((done * 100) / total);
+    if (pct === last && done !== total) return;
+    last = pct;
+    const width = 30;
+    const fill = Math.round((width * pct) / 100);
+    const elapsed = (performance.now() - start) / 1000;
+    const left = done > 0 ? (elapsed * (total - done)) / done : NaN;
+    const eta = Number.isFinite(left) ? ` ${formatSeconds(left)} left` : '';
+    io.err(`\r${label} [${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${done}/${total}${eta}   `);
+  };
+}
+
+export function formatSeconds(s: number): string {
+  if (s < 60) return `${Math.ceil(s)} s`;
+  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
 function cellName(width: number, cell: number): string {
   return `${cell % width},${Math.floor(cell / width)}`;
 }
@@ -92,12 +153,14 @@ export const command: Command = {
         json: { type: 'boolean' },
         repeat: { type: 'string' },
         'no-cache': { type: 'boolean' },
+        equity: { type: 'boolean' },
       },
       false,
     );
     if (!values.ruleset) throw new UsageError('--ruleset DIR is required');
     if (!values.position) throw new UsageError('--position FILE is required');
     if (values.all && values.top !== undefined) throw new UsageError('--all and --top exclude each other');
+    if (values.all && values.equity) throw new UsageError('--equity ranks the best moves: use --top N, not --all');
     const top = intOption(values.top, 'top', 1, 1_000_000, 10);
     const repeat = intOption(values.repeat, 'repeat', 1, 1_000_000, 1);
     const timing = values.repeat !== undefined;
@@ -129,6 +192,7 @@ export const command: Command = {
       throw e;
     }
     const ctx: GenContext = { table: ruleset.table, bonus: ruleset.bonus.values, store };
+    if (values.equity) return equityList(ruleset, ctx, position, top, Boolean(values.json), !values['no-cache'], io);
     // the moves go into a reused buffer; objects are made once, for the output
     const list = new MoveList();
     const mode = values.all || top > 1 ? 'all' : 'best';

@@ -1,0 +1,225 @@
+// Playtest: robots play a ruleset many times and the report says how it behaves, for people
+// who invent rulesets: scores, game length, how games end, the first player's advantage,
+// the average move score by round, how often each card is laid, traded or left stuck in a
+// hand, the learned card values, the most played words and a heat map of the table (how
+// often each cell is covered, and the mean score of the moves that cover it).
+//
+// Every game is seeded from the playtest's seed, and the champion plays with a fixed number
+// of simulation iterations, so a report is the same for the same seed. The work is cut into
+// games (`step`) so that a caller can show progress, estimate the time left and stop.
+import type { CardwordsState } from '../../games/cardwords/engine.js';
+import type { CardwordsRules } from '../../games/cardwords/setup.js';
+import type { WordStore } from '../../words/store.js';
+import type { ChampionOptions } from './champion.js';
+import { kindKey, kindLabel, type Leaves } from './leaves.js';
+import { levelPolicy, playGame, wilson, type SeatPolicy } from './match.js';
+import type { RobotLevel } from './robot.js';
+
+export interface PlaytestOptions {
+  games: number;
+  players: number;
+  level: RobotLevel;
+  seed: string;
+  /** The ruleset's learned leave values: the champion plays with them, and the report lists them. */
+  leaves?: Leaves;
+  /** The champion's options (default: 16 simulation iterations per move, reproducible). */
+  champion?: ChampionOptions;
+}
+
+export interface Spread {
+  mean: number;
+  sd: number;
+  min: number;
+  max: number;
+}
+
+export interface CardStats {
+  /** Card notation: [A 2], [  0] for a wildcard. */
+  card: string;
+  /** Copies in the deck. */
+  copies: number;
+  /** Per game: copies laid, traded away, and left in a hand at the end. */
+  laid: number;
+  traded: number;
+  stuck: number;
+  /** Share of the copies laid over all games (0..1). */
+  laidShare: number;
+  /** The learned value of keeping one copy, when there are learned values. */
+  value: number | null;
+}
+
+export interface PlaytestReport {
+  ruleset: { name: string; digest: string };
+  games: number;
+  players: number;
+  level: RobotLevel;
+  seed: string;
+  /** Final scores of every seat of every game. */
+  scores: Spread;
+  /** The winner's score minus the runner-up's. */
+  margin: Spread;
+  /** Turns per game (moves, trades and passes). */
+  turns: Spread;
+  endings: { out: number; idle: number };
+  /** The first seat: its win share (ties count half) with a 95 % interval, and its mean score minus the others'. */
+  firstPlayer: { winShare: number; low: number; high: number; scoreDiff: number };
+  /** Mean score of the moves laid in each round (a round: every player once). */
+  moveScoreByRound: Array<{ round: number; mean: number; moves: number }>;
+  /** Share of turns that were moves, trades and passes. */
+  actions: { move: number; trade: number; pass: number };
+  cards: CardStats[];
+  /** The most played words (main and cross words), most first. */
+  words: Array<{ word: string; count: number }>;
+  /** Per cell, row-major: share of games in which it was covered, and the mean score of the moves covering it (null: never). */
+  cells: { width: number; height: number; covered: number[]; score: Array<number | null>; blocked: boolean[] };
+}
+
+function spread(xs: readonly number[]): Spread {
+  if (xs.length === 0) return { mean: 0, sd: 0, min: 0, max: 0 };
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / xs.length);
+  return { mean: r2(mean), sd: r2(sd), min: Math.min(...xs), max: Math.max(...xs) };
+}
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+export class Playtest {
+  done = 0;
+  private readonly policy: SeatPolicy;
+  private readonly finalScores: number[] = [];
+  private readonly margins: number[] = [];
+  private readonly turns: number[] = [];
+  private out = 0;
+  private idle = 0;
+  private firstWins = 0;
+  private firstDiff = 0;
+  private readonly roundSum: number[] = [];
+  private readonly roundN: number[] = [];
+  private readonly actionCount = { move: 0, trade: 0, pass: 0 };
+  private readonly laid = new Map<string, number>();
+  private readonly traded = new Map<string, number>();
+  private readonly stuck = new Map<string, number>();
+  private readonly wordCount = new Map<string, number>();
+  private readonly covered: Float64Array;
+  private readonly cellScore: Float64Array;
+
+  constructor(
+    readonly rules: CardwordsRules,
+    readonly store: WordStore,
+    readonly opts: PlaytestOptions,
+  ) {
+    if (!(Number.isInteger(opts.games) && opts.games >= 1)) throw new RangeError('a playtest plays at least one game');
+    if (!(Number.isInteger(opts.players) && opts.players >= 1)) throw new RangeError('a playtest needs at least one player');
+    if (rules.deck.length < opts.players * rules.handSize) {
+      throw new RangeError(`${rules.deck.length} cards are too few for ${opts.players} players with ${rules.handSize} cards each`);
+    }
+    this.policy = levelPolicy(rules, store, opts.level, opts.leaves, opts.champion ?? { iterations: 16 });
+    const N = rules.table.width * rules.table.height;
+    this.covered = new Float64Array(N);
+    this.cellScore = new Float64Array(N);
+  }
+
+  get finished(): boolean {
+    return this.done >= this.opts.games;
+  }
+
+  /** Plays the next game; false when all are played. */
+  step(): boolean {
+    if (this.finished) return false;
+    const g = this.done;
+    const P = this.opts.players;
+    const W = this.rules.table.width;
+    const final = playGame(this.rules, this.store, new Array<SeatPolicy>(P).fill(this.policy), `${this.opts.seed}/${g}`, (before, _action, after) => {
+      const last = after.last!;
+      this.actionCount[last.type]++;
+      if (last.type === 'move') {
+        const round = Math.floor(before.actions.length / P);
+        this.roundSum[round] = (this.roundSum[round] ?? 0) + last.score;
+        this.roundN[round] = (this.roundN[round] ?? 0) + 1;
+        for (const p of last.laid) {
+          const key = kindKey(p.card);
+          this.laid.set(key, (this.laid.get(key) ?? 0) + 1);
+          const cell = p.row * W + p.col;
+          this.covered[cell]!++;
+          this.cellScore[cell]! += last.score;
+        }
+        for (const w of last.words) this.wordCount.set(w, (this.wordCount.get(w) ?? 0) + 1);
+      } else if (last.type === 'trade') {
+        const action = after.actions.at(-1)!;
+        if (action.type === 'trade') for (const c of action.cards) this.traded.set(kindKey(c), (this.traded.get(kindKey(c)) ?? 0) + 1);
+      }
+    });
+    this.record(final);
+    this.done++;
+    return !this.finished;
+  }
+
+  private record(final: CardwordsState): void {
+    const scores = final.players.map((p) => p.score);
+    this.finalScores.push(...scores);
+    const sorted = scores.slice().sort((a, b) => b - a);
+    this.margins.push(sorted.length > 1 ? sorted[0]! - sorted[1]! : 0);
+    this.turns.push(final.actions.length);
+    if (final.end?.reason === 'out') this.out++;
+    else this.idle++;
+    const winners = final.end?.winners ?? [];
+    if (winners.includes(0)) this.firstWins += 1 / winners.length;
+    if (scores.length > 1) this.firstDiff += scores[0]! - scores.slice(1).reduce((a, b) => a + b, 0) / (scores.length - 1);
+    for (const p of final.players) for (const c of p.hand) this.stuck.set(kindKey(c), (this.stuck.get(kindKey(c)) ?? 0) + 1);
+  }
+
+  /** Runs every game left. */
+  run(): PlaytestReport {
+    while (this.step());
+    return this.report();
+  }
+
+  /** The report of the games played so far. */
+  report(): PlaytestReport {
+    const n = Math.max(1, this.done);
+    const copies = new Map<string, number>();
+    for (const c of this.rules.deck) copies.set(kindKey(c), (copies.get(kindKey(c)) ?? 0) + 1);
+    const values = new Map<string, number>();
+    if (this.opts.leaves) this.opts.leaves.model.kinds.forEach((k, i) => values.set(k, this.opts.leaves!.model.single[i]!));
+    const cards: CardStats[] = [...copies].map(([key, count]) => ({
+      card: kindLabel(key),
+      copies: count,
+      laid: r3((this.laid.get(key) ?? 0) / n),
+      traded: r3((this.traded.get(key) ?? 0) / n),
+      stuck: r3((this.stuck.get(key) ?? 0) / n),
+      laidShare: r3((this.laid.get(key) ?? 0) / (count * n)),
+      value: values.has(key) ? values.get(key)! : null,
+    }));
+    const words = [...this.wordCount]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 25)
+      .map(([word, count]) => ({ word, count }));
+    const totalActions = this.actionCount.move + this.actionCount.trade + this.actionCount.pass || 1;
+    const first = wilson(this.firstWins, this.done);
+    const t = this.rules.table;
+    return {
+      ruleset: { name: this.rules.ruleset.name, digest: this.rules.ruleset.digest },
+      games: this.done,
+      players: this.opts.players,
+      level: this.opts.level,
+      seed: this.opts.seed,
+      scores: spread(this.finalScores),
+      margin: spread(this.margins),
+      turns: spread(this.turns),
+      endings: { out: this.out, idle: this.idle },
+      firstPlayer: { winShare: r3(first.rate || 0), low: r3(first.low), high: r3(first.high), scoreDiff: r2(this.firstDiff / n) },
+      moveScoreByRound: this.roundN.map((m, round) => ({ round: round + 1, mean: r2((this.roundSum[round] ?? 0) / (m || 1)), moves: m ?? 0 })).filter((x) => x.moves > 0),
+      actions: { move: r3(this.actionCount.move / totalActions), trade: r3(this.actionCount.trade / totalActions), pass: r3(this.actionCount.pass / totalActions) },
+      cards,
+      words,
+      cells: {
+        width: t.width,
+        height: t.height,
+        covered: Array.from(this.covered, (c) => r3(c / n)),
+        score: Array.from(this.cellScore, (s, i) => (this.covered[i]! > 0 ? r2(s / this.covered[i]!) : null)),
+        blocked: t.cells.map((c) => c.blocked),
+      },
+    };
+  }
+}

@@ -1,0 +1,132 @@
+// `cardwords playtest`: robots play a ruleset many times; the report says how it behaves.
+import { rulesFromRuleset } from '../../../core/games/cardwords/setup.js';
+import { Playtest, type PlaytestReport } from '../../../core/robots/cardwords/playtest.js';
+import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
+import { loadRulesetDir } from '../../ruleset/fs.js';
+import { loadLeaves } from '../../robots/leaves.js';
+import { loadWordStore, rulesetChars } from '../../words/cache.js';
+import { intOption, parse } from '../args.js';
+import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
+import type { Command } from './index.js';
+import { progressLine } from './moves.js';
+
+const help = `Usage: cardwords playtest RULESET [--games N] [--players K] [--level L] [--seed S] [--json]
+
+Robots play N games of the ruleset (a folder) and report how it behaves: scores (mean,
+spread), game length in turns, how games end (a player went out, or everyone passed),
+the first player's advantage, the average move score by round, how often each card is
+laid, traded or stuck in a hand at the end, the learned value of each card, the most
+played words, and how often each table cell is covered and with what score (a heat map).
+The card values are learned once per ruleset by self-play and cached (the first playtest
+of a ruleset learns them: progress on standard error).
+
+Options:
+  --games N       games to play (default 200, at most 100000)
+  --players K     players per game (default 2, at most 16)
+  --level L       the robots' level: ${ROBOT_LEVELS.join(', ')} (default best); the champion
+                  simulates a fixed 16 iterations per move, so reports stay reproducible
+  --seed S        the seed of the games (default "playtest"): the same seed, the same report
+  --json          the report as JSON
+  --no-cache      learn the card values again instead of reading or writing the cache
+  -h, --help      this help
+
+Exit status: 0 ok, 1 bad ruleset, 2 usage.
+`;
+
+export const command: Command = {
+  help,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values, positionals } = parse(argv, {
+      games: { type: 'string' },
+      players: { type: 'string' },
+      level: { type: 'string' },
+      seed: { type: 'string' },
+      json: { type: 'boolean' },
+      'no-cache': { type: 'boolean' },
+    });
+    if (positionals.length !== 1) throw new UsageError('give one ruleset folder');
+    const games = intOption(values.games, 'games', 1, 100_000, 200);
+    const players = intOption(values.players, 'players', 1, 16, 2);
+    const level = (values.level ?? 'best') as RobotLevel;
+    if (!ROBOT_LEVELS.includes(level)) throw new UsageError(`--level must be one of ${ROBOT_LEVELS.join(', ')}, not '${values.level}'`);
+    const seed = values.seed ?? 'playtest';
+    if (seed.length > 200) throw new UsageError('--seed: at most 200 characters');
+    const dir = positionals[0]!;
+
+    const { ruleset, diagnostics } = await loadRulesetDir(dir).catch((e: Error) => ({ ruleset: null, diagnostics: [{ message: e.message, file: dir }] }));
+    if (!ruleset) {
+      const errs = (diagnostics as Array<{ message: string; file?: string; severity?: string }>).filter((d) => d.severity === undefined || d.severity === 'error');
+      io.err(`cardwords playtest: the ruleset ${dir} cannot be played:\n${errs.map((d) => `${d.file ?? dir}: ${d.message}`).join('\n')}\n`);
+      return EXIT_ERRORS;
+    }
+    const rules = rulesFromRuleset(ruleset);
+    if (rules.deck.length < players * rules.handSize) {
+      io.err(`cardwords playtest: ${rules.deck.length} cards are too few for ${players} players with ${rules.handSize} cards each\n`);
+      return EXIT_ERRORS;
+    }
+    const cache = !values['no-cache'];
+    const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words, { cache });
+    const learnBar = progressLine(io, 'learning card values');
+    const learned = await loadLeaves(ruleset, store, { cache, onProgress: (p) => learnBar(p.done, p.total) });
+    if (learned.source === 'learned') io.err('\n');
+    const pt = new Playtest(rules, store, { games, players, level, seed, leaves: learned.leaves });
+    const bar = progressLine(io, 'playing');
+    bar(0, games);
+    while (pt.step()) bar(pt.done, games);
+    bar(pt.done, games);
+    io.err('\n');
+    const report = pt.report();
+    io.out(values.json ? `${JSON.stringify(report)}\n` : formatReport(report));
+    return EXIT_OK;
+  },
+};
+
+const f1 = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
+const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
+
+function bar(x: number, max: number, width = 30): string {
+  if (!(max > 0) || !(x > 0)) return '';
+  return '#'.repeat(Math.max(1, Math.round((x / max) * width)));
+}
+
+/** The report as text: sections with bars, and the heat map as digits 0-9 (. never covered, # blocked). */
+export function formatReport(r: PlaytestReport): string {
+  const out: string[] = [];
+  const spread = (s: { mean: number; sd: number; min: number; max: number }) => `mean ${f1(s.mean)}, sd ${f1(s.sd)}, min ${s.min}, max ${s.max}`;
+  out.push(`Playtest of ${r.ruleset.name}: ${r.games} games, ${r.players} players, level ${r.level}, seed ${JSON.stringify(r.seed)}`);
+  out.push('');
+  out.push(`Scores          ${spread(r.scores)}`);
+  out.push(`Winning margin  ${spread(r.margin)}`);
+  out.push(`Turns per game  ${spread(r.turns)}`);
+  out.push(`Endings         went out ${r.endings.out}, all passed ${r.endings.idle}`);
+  out.push(`First player    wins ${pct(r.firstPlayer.winShare)} (95 % ${pct(r.firstPlayer.low)}..${pct(r.firstPlayer.high)}), scores ${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)} against the others`);
+  out.push(`Turns           moves ${pct(r.actions.move)}, trades ${pct(r.actions.trade)}, passes ${pct(r.actions.pass)}`);
+  out.push('');
+  out.push('Average move score by round');
+  const maxRound = Math.max(...r.moveScoreByRound.map((x) => x.mean), 0);
+  for (const x of r.moveScoreByRound) out.push(`  ${String(x.round).padStart(3)} ${f1(x.mean).padStart(7)}  ${bar(x.mean, maxRound)}  (${x.moves} moves)`);
+  out.push('');
+  out.push('Cards (per game: laid, traded, stuck in a hand at the end; share of copies laid; learned value)');
+  const cards = r.cards.slice().sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
+  for (const c of cards) {
+    const flag = c.laid === 0 ? '  never laid' : c.stuck > c.laid ? '  often stuck' : '';
+    out.push(
+      `  ${c.card.padEnd(8)} x${String(c.copies).padEnd(3)} laid ${f1(c.laid).padStart(5)}  traded ${f1(c.traded).padStart(5)}  stuck ${f1(c.stuck).padStart(5)}  ${pct(c.laidShare).padStart(7)}  value ${c.value === null ? '   -' : f1(c.value).padStart(6)}${flag}`,
+    );
+  }
+  out.push('');
+  out.push('Most played words');
+  out.push(`  ${r.words.map((w) => `${w.word} ${w.count}`).join(', ') || '(none)'}`);
+  out.push('');
+  out.push('Table: how often each cell is covered (0-9: tenths of the games, . never, # blocked)');
+  const { width, height, covered, blocked } = r.cells;
+  for (let row = 0; row < height; row++) {
+    let line = '  ';
+    for (let col = 0; col < width; col++) {
+      const i = row * width + col;
+      line += blocked[i] ? '#' : covered[i]! === 0 ? '.' : String(Math.min(9, Math.floor(covered[i]! * 10)));
+    }
+    out.push(line);
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,86 @@
+// Playtest: the report (core/robots/cardwords/playtest.ts) and `cardwords playtest` as users
+// run it (the built CLI in a real process), and `cardwords moves --equity`.
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Playtest, type PlaytestReport } from '../../core/robots/cardwords/playtest.js';
+import { cli } from '../cli/run.js';
+import { sample } from './games.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cardwords-playtest-'));
+const env = { CARDWORDS_CACHE_DIR: join(dir, 'cache') };
+
+describe('playtest report', () => {
+  it('is the same for the same seed, and differs for another', async () => {
+    const tiny = await sample('samples/tiny');
+    const run = (seed: string) => new Playtest(tiny.rules, tiny.store, { games: 20, players: 2, level: 'best', seed }).run();
+    const a = run('fixed');
+    expect(run('fixed')).toEqual(a);
+    expect(run('other')).not.toEqual(a);
+    expect(a.games).toBe(20);
+    expect(a.endings.out + a.endings.idle).toBe(20);
+    // a copy laid stays on the table: per game, copies laid plus copies left in hands are at most the copies
+    for (const c of a.cards) expect(c.laid + c.stuck).toBeLessThanOrEqual(c.copies + 1e-9);
+    // the start cell is covered whenever a game has a move: more often than any other
+    expect(a.cells.covered[3 * 7 + 3]).toBe(Math.max(...a.cells.covered));
+    expect(a.cells.covered[3 * 7 + 3]).toBeGreaterThan(0.5);
+    expect(a.cells.blocked[0]).toBe(true);
+    expect(a.cells.covered[0]).toBe(0);
+    expect(a.moveScoreByRound[0]!.round).toBe(1);
+    expect(a.words.length).toBeGreaterThan(5);
+    expect(a.scores.min).toBeLessThanOrEqual(a.scores.mean);
+    expect(a.scores.mean).toBeLessThanOrEqual(a.scores.max);
+  });
+
+  it('cardwords playtest --json: deterministic for a fixed seed; a card no word can take shows as stuck and never laid', () => {
+    // tiny with a Q that no word has: two [Q 5] cards
+    const rs = join(dir, 'stuck');
+    cpSync('samples/tiny', rs, { recursive: true });
+    const charset = readFileSync(join(rs, 'tiny.charset'), 'utf8').trimEnd().split('\n');
+    charset[0] = String(Number(charset[0]) + 1);
+    writeFileSync(join(rs, 'tiny.charset'), `${charset.join('\n')}\nQq\n`);
+    const cardset = readFileSync(join(rs, 'tiny.cardset'), 'utf8').split('\n');
+    cardset[0] = String(Number(cardset[0]) + 2);
+    writeFileSync(join(rs, 'tiny.cardset'), `${cardset.join('\n').trimEnd()}\n[Q 5] [Q 5]\n`);
+    const args = ['playtest', rs, '--games', '30', '--seed', 's1', '--json'];
+    const r = cli(args, undefined, env);
+    expect(r.stderr).toContain('playing [');
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout) as PlaytestReport;
+    const q = report.cards.find((c) => c.card === '[Q 5]')!;
+    expect(q.laid).toBe(0);
+    expect(q.stuck).toBeGreaterThan(0.5);
+    const again = cli(args, undefined, env);
+    expect(again.stdout).toBe(r.stdout);
+    const text = cli(['playtest', rs, '--games', '30', '--seed', 's1'], undefined, env);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/\[Q 5\] +x2 +laid +0\.0 .*never laid/);
+    expect(text.stdout).toContain('Table: how often each cell is covered');
+  });
+
+  it('refuses bad options and rulesets clearly', () => {
+    expect(cli(['playtest', 'samples/tiny', '--games', '0'], undefined, env).stderr).toContain('--games must be between 1 and 100000');
+    expect(cli(['playtest', 'samples/tiny', '--level', 'godlike'], undefined, env).stderr).toContain('--level must be one of best, good, casual, champion');
+    const missing = cli(['playtest', join(dir, 'nothing-here')], undefined, env);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('cannot be played');
+    expect(cli(['playtest', 'samples/tiny', '--players', '7'], undefined, env).stderr).toContain('24 cards are too few for 7 players with 4 cards each');
+  });
+});
+
+describe('cardwords moves --equity', () => {
+  it('lists score, leave and equity per action, best equity first, trades and the pass included', () => {
+    const pos = join(dir, 'pos.json');
+    writeFileSync(pos, JSON.stringify({ table: { '3,3': '[A 1]', '4,3': '[T 1]' }, hand: '[B 3] [E 1] [  0] [S 1] [N 1] [T -1]', pile: 8 }));
+    const r = cli(['moves', '--ruleset', 'samples/tiny', '--position', pos, '--top', '40', '--equity', '--json'], undefined, env);
+    expect(r.status).toBe(0);
+    const list = JSON.parse(r.stdout) as Array<{ score: number; leave: number; equity: number; action?: string; kept: string[] }>;
+    expect(list.length).toBe(40);
+    for (let i = 1; i < list.length; i++) expect(list[i - 1]!.equity).toBeGreaterThanOrEqual(list[i]!.equity);
+    for (const m of list) expect(m.equity).toBeCloseTo(m.score + m.leave, 1);
+    const text = cli(['moves', '--ruleset', 'samples/tiny', '--position', pos, '--top', '3', '--equity'], undefined, env);
+    expect(text.stdout.split('\n')[0]).toBe('score   leave  equity');
+    expect(cli(['moves', '--ruleset', 'samples/tiny', '--position', pos, '--all', '--equity'], undefined, env).stderr).toContain('--equity ranks the best moves');
+  });
+});

@@ -1,0 +1,39 @@
+;;; cardwords-playtest-test.el --- ert tests of cardwords-playtest.el  -*- lexical-binding: t -*-
+;; Run by test/emacs/playtest.test.ts in batch Emacs against the built CLI:
+;; CARDWORDS_NODE, CARDWORDS_CLI and CARDWORDS_DIR (a copy of samples/tiny) come from it.
+(require 'ert)
+(require 'cardwords-playtest)
+
+(setq cardwords-playtest-command
+      (list (getenv "CARDWORDS_NODE") (getenv "CARDWORDS_CLI") "playtest"))
+
+(defun cardwords-playtest-test--wait (pred)
+  "Process output until PRED holds (at most 60 s)."
+  (let ((deadline (+ (float-time) 60)))
+    (while (and (not (funcall pred)) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (should (funcall pred))))
+
+(ert-deftest cardwords-playtest-shows-the-report ()
+  (with-current-buffer (find-file-noselect (expand-file-name "tiny.cardset" (getenv "CARDWORDS_DIR")))
+    (let ((report (cardwords-playtest 6)))
+      (cardwords-playtest-test--wait
+       (lambda () (with-current-buffer report (string-match-p "^Table: " (buffer-string)))))
+      (with-current-buffer report
+        (should (eq major-mode 'cardwords-playtest-mode))
+        (should (string-match-p "^Playtest of tiny: 6 games, 2 players, level best" (buffer-string)))
+        (should (string-match-p "^Cards (per game" (buffer-string)))
+        (should-not cardwords-playtest--process)))))
+
+(ert-deftest cardwords-playtest-stops ()
+  (with-current-buffer (find-file-noselect (expand-file-name "tiny.bonus" (getenv "CARDWORDS_DIR")))
+    (let ((report (cardwords-playtest 100000)))
+      (cardwords-playtest-test--wait
+       (lambda () (with-current-buffer report
+                    (and mode-line-process (string-match-p "playing" mode-line-process)))))
+      (with-current-buffer report (cardwords-playtest-stop))
+      (cardwords-playtest-test--wait
+       (lambda () (with-current-buffer report (string-match-p "stopped" (buffer-string)))))
+      (with-current-buffer report (should-not cardwords-playtest--process)))))
+
+;;; cardwords-playtest-test.el ends here

@@ -1,0 +1,81 @@
+// cardwords/playtest through the real language server: the report, $/progress on the
+// client's token, cancellation, bad parameters.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
+import { DISTRIBUTION_METHOD, PLAYTEST_METHOD, type DistributionStats, type PlaytestReport } from '../../core/protocol/language.js';
+import { LspClient } from './client.js';
+import { tinyRuleset, type Fixture } from './fixtures.js';
+
+let client: LspClient;
+let fx: Fixture;
+const cache = mkdtempSync(join(tmpdir(), 'cardwords-lsp-cache-'));
+const progress: Array<{ token: string | number; value: { kind: string; percentage?: number; message?: string } }> = [];
+let hook: ((p: (typeof progress)[number]) => void) | null = null;
+
+beforeAll(async () => {
+  fx = tinyRuleset();
+  process.env.CARDWORDS_CACHE_DIR = cache;
+  client = new LspClient();
+  // one handler (a second one would replace it): records, then tells the test that waits
+  client.conn.onNotification('$/progress', (p: (typeof progress)[number]) => {
+    progress.push(p);
+    hook?.(p);
+  });
+  await client.initialize({ players: 2 });
+});
+
+afterAll(async () => {
+  await client.stop();
+  fx.remove();
+  rmSync(cache, { recursive: true, force: true });
+});
+
+describe('cardwords/playtest', () => {
+  it('answers the report and reports progress on the client token', async () => {
+    const r = await client.request<PlaytestReport>(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), games: 12, seed: 'lsp', workDoneToken: 'pt-1' }, 120_000);
+    expect(r.games).toBe(12);
+    expect(r.ruleset.name).toBe('tiny');
+    expect(r.cards.find((c) => c.card === '[  0]')!.copies).toBe(2);
+    const mine = progress.filter((p) => p.token === 'pt-1').map((p) => p.value);
+    expect(mine[0]!.kind).toBe('begin');
+    expect(mine.at(-1)!.kind).toBe('end');
+    const reports = mine.filter((v) => v.kind === 'report');
+    expect(reports.at(-1)!.message).toBe('tiny: game 12 of 12');
+    expect(reports.map((v) => v.percentage!)).toEqual(reports.map((v) => v.percentage!).sort((a, b) => a - b));
+    // the same seed, the same report (the card values now come from the cache)
+    const again = await client.request<PlaytestReport>(PLAYTEST_METHOD, { uri: fx.uri('tiny.bonus'), games: 12, seed: 'lsp' }, 120_000);
+    expect(again).toEqual(r);
+  });
+
+  it('stops when cancelled and answers RequestCancelled; the server goes on answering', async () => {
+    const source = new CancellationTokenSource();
+    let seen = 0;
+    hook = (p) => {
+      if (p.token === 'pt-2' && p.value.kind === 'report' && /game \d+ of/.test(p.value.message ?? '') && ++seen === 3) source.cancel();
+    };
+    const answer = client.conn.sendRequest(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), games: 10_000, workDoneToken: 'pt-2' }, source.token);
+    const err = await answer.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    hook = null;
+    expect(err).toBeInstanceOf(ResponseError);
+    expect((err as ResponseError<void>).code).toBe(-32800);
+    expect(seen).toBeGreaterThanOrEqual(3);
+    // it stopped long before 10,000 games: the last game reported is far below
+    const last = progress.filter((p) => p.token === 'pt-2' && p.value.kind === 'report').at(-1)!.value.message!;
+    expect(Number(/game (\d+)/.exec(last)![1])).toBeLessThan(1000);
+    const s = await client.request<DistributionStats>(DISTRIBUTION_METHOD, { uri: fx.uri('tiny.cardset') });
+    expect(s.totalCards).toBe(24);
+  });
+
+  it('refuses bad parameters with a clear error', async () => {
+    await expect(client.request(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), games: 0 })).rejects.toThrow(/games must be a whole number from 1 to 10000/);
+    await expect(client.request(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), level: 'god' })).rejects.toThrow(/level must be one of/);
+    await expect(client.request(PLAYTEST_METHOD, { uri: 7 })).rejects.toThrow(/uri/);
+    await expect(client.request(PLAYTEST_METHOD, { uri: fx.uri('none/x.cardset') })).rejects.toThrow(/cannot be played/);
+  });
+});
