@@ -18,6 +18,7 @@
 import { topByEquity } from '../../core/robots/cardwords/equity.js';
 import { handPoints, unseenCards } from '../../core/robots/cardwords/simulate.js';
 import { leavesNow } from '../robots/leaves.js';
+import { isRobotName, normalizeName, sameName } from '../../core/games/names.js';
 import { StateView } from '@colyseus/schema';
 import type { Client } from '@colyseus/core';
 import { ANY_WORD, MAX_NAME_LENGTH, apply, finish, newGame, type CardwordsAction, type CardwordsError, type CardwordsState, type Words } from '../../core/games/cardwords/engine.js';
@@ -56,7 +57,6 @@ interface Seat {
   owner: boolean;
 }
 
-const ROBOT_NAME = /^robot\d+$/i;
 
 let warnedNoRobotThread = false;
 function warnNoRobotThread(e: unknown): void {
@@ -65,16 +65,13 @@ function warnNoRobotThread(e: unknown): void {
   console.error(`cardwords serve: the robots' thread is not available (${(e as Error).message}); robots play on the main thread`);
 }
 
-/** A player name as the seed: no white space, 1..39 characters, no control characters; null otherwise. */
+/** A player name as the seed: a name by core/games/names.ts, and no white space; null otherwise. */
 export function seatName(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const n = raw.normalize('NFC').trim();
-  const len = [...n].length;
-  if (len < 1 || len > MAX_NAME_LENGTH || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(n)) return null;
-  return n;
+  const n = normalizeName(raw);
+  return n !== null && !/\s/u.test(n) ? n : null;
 }
 
-const same = (a: string, b: string) => a.toLocaleLowerCase('en') === b.toLocaleLowerCase('en');
+const same = sameName; // core/games/names.ts: look-alike names are the same name
 
 export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsServerMessages> {
   readonly kind = 'cardwords';
@@ -309,7 +306,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         }
         Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, auto: false, owner: seat.owner || owner });
       } else {
-        const free = (n: string | null) => n !== null && !ROBOT_NAME.test(n) && !this.findSeat(n);
+        const free = (n: string | null) => n !== null && !isRobotName(n) && !this.findSeat(n);
         const chosen = free(name) ? name : free(alt) ? alt! : null;
         if (chosen === null) throw refuse('name-taken', `a player named '${name}' is in this game${alt ? `, and so is '${alt}'` : ''} (Robot1..RobotN are the robots' names)`);
         seat = this.seats.find((s) => s.robot === null && s.name === '');
