@@ -391,6 +391,9 @@ export const da: Strings = {
   'cw.review.final': 'Det endelige bord ([ og ] går gennem turene)',
   'cw.review.step': 'Tur {0} af {1}',
   'cw.review.first': 'Første tur',
+  'cw.review.best': 'Den bedste robot her: {0} ({1})',
+  'cw.review.bestTrade': 'et bytte',
+  'cw.review.bestPass': 'stå over',
 
   'lobby.watchGame': 'Se spil {0}',
 };

@@ -391,6 +391,9 @@ export const de: Strings = {
   'cw.review.final': 'Der Tisch am Ende ([ und ] gehen durch die Züge)',
   'cw.review.step': 'Zug {0} von {1}',
   'cw.review.first': 'Erster Zug',
+  'cw.review.best': 'Der beste Roboter hier: {0} ({1})',
+  'cw.review.bestTrade': 'ein Tausch',
+  'cw.review.bestPass': 'passen',
 
   'lobby.watchGame': 'Spiel {0} zuschauen',
 };

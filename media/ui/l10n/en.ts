@@ -390,6 +390,9 @@ export const en = {
   'cw.review.final': 'The final table ([ and ] step through the turns)',
   'cw.review.step': 'Turn {0} of {1}',
   'cw.review.first': 'First turn',
+  'cw.review.best': 'The best robot here: {0} ({1})',
+  'cw.review.bestTrade': 'a trade',
+  'cw.review.bestPass': 'a pass',
 
   'lobby.watchGame': 'Watch game {0}',
 } as const;
