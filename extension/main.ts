@@ -96,6 +96,8 @@ function registerGames(context: vscode.ExtensionContext, output: vscode.LogOutpu
   };
   context.subscriptions.push(
     games,
+    games.watchSettings(),
+    panels.watchSettings(),
     vscode.commands.registerCommand('cardwords.playLines', () => play('lines', games, panels)),
     vscode.commands.registerCommand('cardwords.playYatzee', () => play('yatzee', games, panels)),
     vscode.commands.registerCommand('cardwords.playCardwords', () => play('cardwords', games, panels)),

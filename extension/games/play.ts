@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { GamePanelKind } from '../../media/ui/host-vscode.js';
 import { localServerSettings, player } from '../config.js';
+import { tr } from '../strings.js';
 import type { GamePanels } from './panel.js';
 import type { Connection, Servers } from './servers.js';
 import type { GameListing } from '../../core/protocol/game.js';
@@ -43,7 +44,7 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
   for (const g of games) {
     items.push({
       label: `$(play) ${g.id}`,
-      description: vscode.l10n.t('{0} players, {1} robots, {2}', String(g.players), String(g.robots), g.state),
+      description: tr('{0, plural, one {# player} other {# players}}, {1, plural, one {# robot} other {# robots}}, {2}', g.players, g.robots, g.state),
       game: g.id,
     });
   }
