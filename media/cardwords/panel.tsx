@@ -702,7 +702,9 @@ export class CardwordsPanel {
   private resultText(p: ResultsMessage): string {
     const me = this.mySeat;
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
-    return me >= 0 && p.results[me]?.winner ? this.t('cw.youWin', p.results[me]!.score) : this.t('cw.won', winners.join(', '));
+    // the results come best first: one's own line is found by seat (or name), not by index
+    const mine = me >= 0 ? (p.results.find((r) => r.seat === me) ?? p.results.find((r) => r.name === this.welcome.name)) : undefined;
+    return mine?.winner ? this.t('cw.youWin', mine.score) : this.t('cw.won', winners.join(', '));
   }
 
   private onRematch(p: { round: number }): void {

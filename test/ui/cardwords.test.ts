@@ -324,6 +324,9 @@ describe('Cardwords panel in Chromium', () => {
     expect(refusedLocally).toBe(true);
     for (const p of s.players) expect(await a.textContent(`#cw-results-table tr[data-player="${p.name}"] td[data-final]`)).toBe(String(p.score));
     await expect.poll(() => a.textContent('#cw-status')).toMatch(/The game is over/);
+    // "you win" only for a winner (the results come best first, not by seat)
+    const annWon = s.players[0]!.score >= Math.max(...s.players.map((p) => p.score));
+    expect(((await a.textContent('#cw-status')) ?? '').includes('you win')).toBe(annWon);
     await shot(a, 'cardwords-ann-results');
     // the review: Ann's first turn with what the best robot would have done there (never
     // less than her score); the robot's turns carry none, and the watcher gets none
