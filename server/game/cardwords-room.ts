@@ -33,8 +33,7 @@ import type { LoadedRuleset } from './rulesets.js';
 import type { LogEntry, StoredGame } from './store.js';
 import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardwords-log.js';
 import { WordQuestions } from './word-questions.js';
-import type { CardwordsTurnInfo } from '../../core/protocol/game.js';
-import { CLOSE, type CardwordsClientMessages, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
+import { CLOSE, type CardwordsClientMessages, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
 
 interface Seat {
@@ -346,21 +345,35 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   private onHistory(client: Client, m: Untrusted<CardwordsClientMessages['history']>): void {
     const id = messageId(m);
     if (!this.game) return this.sendError(client, 'not-started', 'the game has not started', { id, type: 'history' });
-    this.sendTo(client, 'history', { id, round: this.round, players: this.seats.map((s) => s.name), turns: this.history() });
+    // after the game, a player's own turns carry the best robot's choice (the review); never during it
+    const seat = this.game.over ? this.seatOf(client) : null;
+    this.sendTo(client, 'history', { id, round: this.round, players: this.seats.map((s) => s.name), turns: this.history(seat && seat.robot === null ? seat.index : null) });
   }
 
-  /** The round's turns as `last` showed them, replayed from the round's seed (public only). */
-  private history(): CardwordsTurnInfo[] {
+  /**
+   * The round's turns as `last` showed them, replayed from the round's seed, with the cards
+   * each move laid (public); with `reviewSeat`, that seat's own human turns also carry what
+   * the best robot would have done from that seat's view then.
+   */
+  private history(reviewSeat: number | null = null): CardwordsHistoryTurn[] {
     const g = newGame(this.ruleset.rules, { seed: this.roundSeed, players: this.seats.map((s) => s.name) });
     if (!g.ok || !this.game) return [];
     let st = g.state;
-    const out: CardwordsTurnInfo[] = [];
+    const out: CardwordsHistoryTurn[] = [];
+    const rctx = { table: this.ruleset.rules.table, bonus: this.ruleset.rules.bonus, store: this.ruleset.store };
     for (const a of this.game.actions) {
+      let best: CardwordsHistoryTurn['best'];
+      if (reviewSeat !== null && a.player === reviewSeat && !this.standInAt.has(out.length)) {
+        const view = viewOf(st, reviewSeat);
+        const c = chooseAction(rctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`review/${out.length}`));
+        best = { type: c.kind, score: c.score, words: c.kind === 'move' ? moveWords(rctx, view.board, c.move) : [] };
+      }
       const r = apply(this.ruleset.rules, st, a, ANY_WORD);
       if (!r.ok || !r.state.last) break;
       st = r.state;
       const l = st.last!;
-      out.push({ player: l.player, type: l.type, score: l.score, words: [...l.words], traded: l.traded, drawn: l.drawn, standIn: this.standInAt.has(out.length) });
+      const cells = a.type === 'move' ? a.cards.map((p) => ({ col: p.col, row: p.row, char: p.card.char ?? p.card.meaning ?? '', points: p.card.points })) : undefined;
+      out.push({ player: l.player, type: l.type, score: l.score, words: [...l.words], traded: l.traded, drawn: l.drawn, standIn: this.standInAt.has(out.length), ...(cells ? { cells } : {}), ...(best ? { best } : {}) });
     }
     return out;
   }
