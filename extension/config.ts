@@ -1,7 +1,7 @@
 // The extension's settings (package.json contributes.configuration), read in one place.
 import * as vscode from 'vscode';
 import type { LanguageSettings } from '../core/protocol/language.js';
-import type { Notation } from './webview/messages.js';
+import { coordinateOptions, type CoordinateOptions } from '../core/coordinates.js';
 
 export const SECTION = 'cardwords';
 
@@ -9,13 +9,14 @@ function cfg(scope?: vscode.Uri): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(SECTION, scope);
 }
 
-export function notation(scope?: vscode.Uri): Notation {
+/** The three coordinate options (the seed's "Use digits for the columns", ...). */
+export function coordinates(scope?: vscode.Uri): CoordinateOptions {
   const c = cfg(scope);
-  return {
-    digitsForColumns: c.get<boolean>('coordinates.digitsForColumns', false),
-    columnsGrowRightwards: c.get<boolean>('coordinates.columnsGrowRightwards', true),
-    rowsGrowUpwards: c.get<boolean>('coordinates.rowsGrowUpwards', false),
-  };
+  return coordinateOptions({
+    digitsForColumns: c.get<unknown>('coordinates.digitsForColumns'),
+    columnsGrowRightwards: c.get<unknown>('coordinates.columnsGrowRightwards'),
+    rowsGrowUpwards: c.get<unknown>('coordinates.rowsGrowUpwards'),
+  });
 }
 
 /** Pixel size of a card-table cell in the preview (the seed's card size). */
@@ -27,7 +28,7 @@ export function cardSize(scope?: vscode.Uri): number {
 /** What the language server reads (core/protocol/language.ts LanguageSettings). */
 export function languageSettings(scope?: vscode.Uri): LanguageSettings {
   const c = cfg(scope);
-  return { players: c.get<number>('players', 2), coordinates: { digitsForColumns: c.get<boolean>('coordinates.digitsForColumns', false) } };
+  return { players: c.get<number>('players', 2), coordinates: coordinates(scope) };
 }
 
 /** The player: the name (and alternative name, used when the name is taken) games start with. */

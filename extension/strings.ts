@@ -1,6 +1,9 @@
-// Strings the webviews show, translated on the host (vscode.l10n, l10n/bundle.l10n.*.json)
-// and sent along with each model. Keys are the English texts.
+// Strings the extension shows, translated by vscode.l10n (l10n/bundle.l10n.*.json; keys
+// are the English templates, in the project's one message syntax with plurals,
+// core/l10n/format.ts). The webviews' strings are translated on the host and sent along
+// with each model; the webview fills them in (extension/webview/vscodeApi.ts).
 import * as vscode from 'vscode';
+import { formatMessage, type MessageArg } from '../core/l10n/format.js';
 import type { Strings } from './webview/messages.js';
 
 export const TABLE_PREVIEW_STRINGS = [
@@ -9,7 +12,7 @@ export const TABLE_PREVIEW_STRINGS = [
   'The first move must touch column {0}.',
   'The first move must touch row {0}.',
   'No start condition: the first move may go anywhere.',
-  '{0} error(s) in the file: the preview may be incomplete.',
+  '{0, plural, one {# error} other {# errors}} in the file: the preview may be incomplete.',
   'The table size cannot be read.',
   '{0}L',
   '{0}W',
@@ -25,7 +28,7 @@ export const TABLE_PREVIEW_STRINGS = [
 
 export const DISTRIBUTION_STRINGS = [
   'Distribution: {0}',
-  '{0} cards ({1} wildcards); {2} characters counted in {3} words.',
+  '{0, plural, one {# card} other {# cards}} ({1, plural, one {# wildcard} other {# wildcards}}); {2, plural, one {# character} other {# characters}} counted in {3, plural, one {# word} other {# words}}.',
   'The charset has no characters.',
   'cards',
   'suggested by the dictionary frequency',
@@ -40,11 +43,14 @@ export const DISTRIBUTION_STRINGS = [
   'Mean points',
 ] as const;
 
-const PLACEHOLDERS = ['{0}', '{1}', '{2}', '{3}'];
-
 export function translate(keys: readonly string[]): Strings {
   const out: Strings = {};
-  // Placeholders pass through untouched; the webview fills them in.
-  for (const k of keys) out[k] = vscode.l10n.t(k, ...PLACEHOLDERS);
+  // With no arguments vscode.l10n.t leaves the placeholders alone; the webview fills them in.
+  for (const k of keys) out[k] = vscode.l10n.t(k);
   return out;
+}
+
+/** `english` in VS Code's language, its arguments (and plurals) filled in. */
+export function tr(english: string, ...args: MessageArg[]): string {
+  return formatMessage(vscode.l10n.t(english), args, vscode.env.language);
 }

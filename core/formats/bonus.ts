@@ -1,6 +1,7 @@
 // The bonus file: lines `k:v` for every k in -N..N, each exactly once, in any order.
 // -i scores trading i cards, 0 passing, i the bonus for laying i cards; N is the hand size.
 import { DiagnosticSink, Line, ZERO_RANGE, isWhite, LineReader, quote, readInt, trimBounds } from './text.js';
+import { msg } from '../l10n/message.js';
 import type { Bonus, BonusEntry, ParseResult, Range } from './types.js';
 
 /** How many missing keys a `bonus/missing-key` message names before it says "and k more". */
@@ -23,7 +24,7 @@ export function parseBonus(text: string): ParseResult<Bonus> {
     const [a, b] = trimBounds(s);
     if (a === b) continue;
     sawContent = true;
-    const bad = () => sink.error(() => line.range(a, b), 'bonus/invalid-line', () => `expected \`key:value\`, two integers such as \`-1:-5\`, found ${quote(s.slice(a, b))}`);
+    const bad = () => sink.error(() => line.range(a, b), 'bonus/invalid-line', () => msg('bonus/invalid-line', quote(s.slice(a, b))));
     const key = readInt(s, a);
     if (key === null) {
       bad();
@@ -45,13 +46,13 @@ export function parseBonus(text: string): ParseResult<Bonus> {
     const keyRange = line.range(a, key.end);
     if (key.value === null || value.value === null) {
       const [from, to] = key.value === null ? [a, key.end] : [i, value.end];
-      sink.error(line.range(from, to), 'bonus/number-too-large', `the number ${quote(s.slice(from, to))} is too large`);
+      sink.error(line.range(from, to), 'bonus/number-too-large', msg('bonus/number-too-large', quote(s.slice(from, to))));
       continue;
     }
     const k = key.value;
     const before = keyLine.get(k);
     if (before !== undefined) {
-      sink.error(keyRange, 'bonus/duplicate-key', () => `key ${k} is already set on line ${before + 1}`);
+      sink.error(keyRange, 'bonus/duplicate-key', () => msg('bonus/duplicate-key', k, before + 1));
       continue;
     }
     keyLine.set(k, n);
@@ -65,7 +66,7 @@ export function parseBonus(text: string): ParseResult<Bonus> {
   const widest = entries.findIndex((e) => Math.abs(e.key) === handSize);
 
   if (!sawContent) {
-    sink.error(ZERO_RANGE, 'bonus/empty', 'the bonus file is empty: it needs lines `k:v` for every k from -N to N, where N is the hand size');
+    sink.error(ZERO_RANGE, 'bonus/empty', msg('bonus/empty'));
   } else if (entries.length > 0) {
     const r = keyRanges[widest]!;
     const expected = 2 * handSize + 1;
@@ -73,15 +74,10 @@ export function parseBonus(text: string): ParseResult<Bonus> {
       const missing: number[] = [];
       for (let k = -handSize; k <= handSize && missing.length < NAMED_MISSING; k++) if (!values.has(k)) missing.push(k);
       const count = expected - values.size;
-      const more = count > missing.length ? ` and ${count - missing.length} more` : '';
-      const list = `${missing.join(', ')}${more}`;
-      sink.error(
-        r,
-        'bonus/missing-key',
-        `${count === 1 ? 'key' : 'keys'} ${list} ${count === 1 ? 'is' : 'are'} missing: with hand size ${handSize} (from this key) every key from ${-handSize} to ${handSize} needs a line`,
-      );
+      const list = missing.join(', ');
+      sink.error(r, 'bonus/missing-key', count > missing.length ? msg('bonus/missing-key.more', count - missing.length, list, handSize) : msg('bonus/missing-key', count, list, handSize));
     } else if (handSize === 0) {
-      sink.error(r, 'bonus/zero-hand-size', 'the hand size is 0: add keys -N..N (N the number of cards in a hand)');
+      sink.error(r, 'bonus/zero-hand-size', msg('bonus/zero-hand-size'));
     }
   }
   return { value: { handSize, values, entries }, diagnostics: sink.list };

@@ -4,6 +4,7 @@
 import {
   DiagnosticSink, Line, ZERO_RANGE, charAt, describeChar, isControl, isDigit, isWhite, LineReader, quote, readInt,
 } from './text.js';
+import { msg, type Message } from '../l10n/message.js';
 import type { Card, CardsetCard, Cardset, Charset, ParseResult, Position } from './types.js';
 
 const OPEN = 0x5b; // [
@@ -31,7 +32,7 @@ export function parseCardset(text: string, charset?: Charset): ParseResult<Cards
     const start = junkStart;
     const line = junkEndLine;
     if (start !== null && line !== null) {
-      sink.error(() => ({ start, end: line.range(junkEnd, junkEnd).end }), 'cardset/unexpected-text', 'unexpected text: a card is written `[x #]`, such as `[A 6]`, or `[  0]` for a wildcard');
+      sink.error(() => ({ start, end: line.range(junkEnd, junkEnd).end }), 'cardset/unexpected-text', msg('cardset/unexpected-text'));
     }
     junkStart = junkEndLine = null;
   };
@@ -50,7 +51,7 @@ export function parseCardset(text: string, charset?: Charset): ParseResult<Cards
       if (expectCount) {
         expectCount = false;
         if (c === OPEN) {
-          sink.error(line.range(i, i + 1), 'cardset/missing-count', 'the card set must start with the total number of cards');
+          sink.error(line.range(i, i + 1), 'cardset/missing-count', msg('cardset/missing-count'));
           continue;
         }
         let j = i;
@@ -58,9 +59,9 @@ export function parseCardset(text: string, charset?: Charset): ParseResult<Cards
         const int = readInt(s, i, false);
         countRange = line.range(i, j);
         if (int === null || int.end !== j) {
-          sink.error(countRange, 'cardset/invalid-count', `the card set must start with the total number of cards, found ${quote(s.slice(i, j))}`);
+          sink.error(countRange, 'cardset/invalid-count', msg('cardset/invalid-count', quote(s.slice(i, j))));
         } else if (int.value === null) {
-          sink.error(countRange, 'cardset/number-too-large', `the number ${quote(s.slice(i, j))} is too large`);
+          sink.error(countRange, 'cardset/number-too-large', msg('cardset/number-too-large', quote(s.slice(i, j))));
         } else declaredCount = int.value;
         i = j;
         continue;
@@ -83,10 +84,10 @@ export function parseCardset(text: string, charset?: Charset): ParseResult<Cards
   flushJunk();
 
   if (expectCount) {
-    sink.error(ZERO_RANGE, 'cardset/missing-count', 'the card set is empty: it must start with the total number of cards');
+    sink.error(ZERO_RANGE, 'cardset/missing-count', msg('cardset/missing-count.empty'));
   } else if (declaredCount !== null && declaredCount !== cards.length + broken) {
     const listed = cards.length + broken;
-    sink.error(countRange, 'cardset/count-mismatch', `${declaredCount} ${declaredCount === 1 ? 'card is' : 'cards are'} declared but ${listed} ${listed === 1 ? 'is' : 'are'} listed`);
+    sink.error(countRange, 'cardset/count-mismatch', msg('cardset/count-mismatch', declaredCount, listed));
   }
   return { value: { declaredCount, cards }, diagnostics: sink.list };
 }
@@ -102,7 +103,7 @@ function readCard(line: Line, p: number, sink: DiagnosticSink, charset: Charset 
   while (close < stop && s.charCodeAt(close) !== CLOSE) close++;
   const closed = close < stop;
   const after = closed ? close + 1 : stop;
-  const fail = (from: number, to: number, code: string, message: string | (() => string)): number => {
+  const fail = (from: number, to: number, code: string, message: Message | (() => Message)): number => {
     sink.error(() => line.range(from, to), code, message);
     broke();
     return after;
@@ -110,10 +111,10 @@ function readCard(line: Line, p: number, sink: DiagnosticSink, charset: Charset 
   if (!closed) {
     let e = stop;
     while (e > p + 1 && isWhite(s.charCodeAt(e - 1))) e--;
-    return fail(p, e, 'cardset/unterminated-card', 'the card has no closing `]`');
+    return fail(p, e, 'cardset/unterminated-card', msg('cardset/unterminated-card'));
   }
   const q = p + 1;
-  if (q === close) return fail(p, close + 1, 'cardset/empty-card', 'empty card `[]`: a card is written `[x #]`, such as `[A 6]`');
+  if (q === close) return fail(p, close + 1, 'cardset/empty-card', msg('cardset/empty-card'));
 
   let char: string | null;
   let numStart: number;
@@ -122,40 +123,40 @@ function readCard(line: Line, p: number, sink: DiagnosticSink, charset: Charset 
     char = null;
     const m = s.charCodeAt(q + 1);
     if (m === SPACE) numStart = q + 2;
-    else if (q + 1 === close) return fail(close, close + 1, 'cardset/invalid-points', 'the card has no points: a wildcard is written `[  0]`');
+    else if (q + 1 === close) return fail(close, close + 1, 'cardset/invalid-points', msg('cardset/invalid-points.wildcard'));
     else if (m === MINUS || isDigit(m)) {
-      return fail(q + 1, q + 2, 'cardset/missing-space', 'a wildcard needs two spaces, one for the missing character and the required one: `[  0]`');
+      return fail(q + 1, q + 2, 'cardset/missing-space', msg('cardset/missing-space.wildcard'));
     } else {
       const ch = charAt(s, q + 1);
-      return fail(q + 1, q + 1 + ch.length, 'cardset/wildcard-meaning', () => `a card set cannot fix what a wildcard means (\`[ ${ch}-2]\` is notation for a played wildcard): write \`[  -2]\``);
+      return fail(q + 1, q + 1 + ch.length, 'cardset/wildcard-meaning', () => msg('cardset/wildcard-meaning', ch));
     }
   } else {
     const ch = charAt(s, q);
     if (isWhite(c) || isControl(c)) {
-      return fail(q, q + ch.length, 'cardset/invalid-character', () => `${describeChar(ch)} cannot be a card character: write a charset character, or a space for a wildcard`);
+      return fail(q, q + ch.length, 'cardset/invalid-character', () => msg('cardset/invalid-character', describeChar(ch)));
     }
     char = ch;
     const after = q + ch.length;
-    if (after === close) return fail(close, close + 1, 'cardset/invalid-points', 'the card has no points: a card is written `[x #]`, such as `[A 6]`');
+    if (after === close) return fail(close, close + 1, 'cardset/invalid-points', msg('cardset/invalid-points'));
     if (s.charCodeAt(after) !== SPACE) {
       const found = charAt(s, after);
-      return fail(after, after + found.length, 'cardset/missing-space', () => `expected a space after the card character, found ${describeChar(found)}: a card is written \`[x #]\`, such as \`[A 6]\``);
+      return fail(after, after + found.length, 'cardset/missing-space', () => msg('cardset/missing-space', describeChar(found)));
     }
     numStart = after + 1;
   }
 
   const int = readInt(s, numStart);
   if (int === null || int.end !== close) {
-    if (numStart === close) return fail(close, close + 1, 'cardset/invalid-points', 'the card has no points: a card is written `[x #]`, such as `[A 6]`');
-    return fail(numStart, close, 'cardset/invalid-points', () => `the points must be an integer, found ${quote(s.slice(numStart, close))}`);
+    if (numStart === close) return fail(close, close + 1, 'cardset/invalid-points', msg('cardset/invalid-points'));
+    return fail(numStart, close, 'cardset/invalid-points', () => msg('cardset/invalid-points.notInteger', quote(s.slice(numStart, close))));
   }
-  if (int.value === null) return fail(numStart, close, 'cardset/number-too-large', () => `the number ${quote(s.slice(numStart, close))} is too large`);
+  if (int.value === null) return fail(numStart, close, 'cardset/number-too-large', () => msg('cardset/number-too-large', quote(s.slice(numStart, close))));
   const points = int.value;
   if (points < CARD_POINTS_MIN || points > CARD_POINTS_MAX) {
-    sink.warning(() => line.range(numStart, close), 'cardset/points-range', () => `${points} points do not fit a card face of two characters (${CARD_POINTS_MIN}..${CARD_POINTS_MAX}); the game accepts them`);
+    sink.warning(() => line.range(numStart, close), 'cardset/points-range', () => msg('cardset/points-range', points, CARD_POINTS_MIN, CARD_POINTS_MAX));
   }
   if (char !== null && charset !== undefined && !charset.index.has(char)) {
-    sink.error(() => line.range(q, q + char.length), 'cardset/unknown-character', () => `${describeChar(char)} is not in the charset`);
+    sink.error(() => line.range(q, q + char.length), 'cardset/unknown-character', () => msg('cardset/unknown-character', describeChar(char)));
   }
   cards.push({ char, points, range: line.range(p, close + 1) });
   return after;

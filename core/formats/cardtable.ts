@@ -3,6 +3,7 @@
 // table. Read as a stream of tokens (line breaks are white space), so one item may span
 // lines or share one; the printer writes one item per line.
 import { DiagnosticSink, Line, ZERO_RANGE, charAt, isDigit, isWhite, LineReader, quote, readInt } from './text.js';
+import { msg, type Message } from '../l10n/message.js';
 import type { CardTable, CellAttributes, CellLine, ParseResult, Range, StartCondition } from './types.js';
 
 /** Width and height are each 1..MAX_TABLE_SIDE. */
@@ -132,7 +133,7 @@ interface Pair {
   valid: boolean;
 }
 
-const ATTRIBUTE_HELP = 'use B (blocked), C points, L factor or W factor';
+const ATTRIBUTE_HELP = msg('cardtable/attributeHelp');
 
 export function parseCardTable(text: string): ParseResult<CardTable> {
   const sink = new DiagnosticSink();
@@ -150,9 +151,9 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     for (let t = tz.peek(); t !== null && t.kind !== '('; t = tz.peek()) last = tz.next();
     return last;
   };
-  const unexpected = (first: Token, help: string) => {
+  const unexpected = (first: Token, help: Message) => {
     const last = skipToOpen() ?? first;
-    sink.error(() => span(first, last), 'cardtable/unexpected-text', () => `unexpected text ${quote(tokText(first))}: ${help}`);
+    sink.error(() => span(first, last), 'cardtable/unexpected-text', () => msg('cardtable/unexpected-text', quote(tokText(first)), help));
   };
 
   // ---- dimensions
@@ -161,7 +162,7 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
   let dimsOk = false;
   const first = tz.peek();
   if (first === null) {
-    sink.error(ZERO_RANGE, 'cardtable/invalid-dimensions', 'the card table is empty: it starts with its dimensions `width*height`, such as `19*10`');
+    sink.error(ZERO_RANGE, 'cardtable/invalid-dimensions', msg('cardtable/invalid-dimensions.empty'));
   } else {
     const a = first.kind === 'int' ? tz.next() : null;
     const star = a !== null && tz.peek()?.kind === '*' ? tz.next() : null;
@@ -169,13 +170,13 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     if (a === null || b === null) {
       skipToOpen();
       const r = first.kind === '(' ? tokRange(first) : span(first, tz.last ?? first);
-      sink.error(r, 'cardtable/invalid-dimensions', 'expected the dimensions `width*height`, such as `19*10`');
+      sink.error(r, 'cardtable/invalid-dimensions', msg('cardtable/invalid-dimensions'));
     } else {
       dimsOk = true;
       for (const t of [a, b]) {
         if (t.value === null || t.value < 1 || t.value > MAX_TABLE_SIDE) {
           dimsOk = false;
-          sink.error(() => tokRange(t), 'cardtable/dimensions-range', `${t === a ? 'width' : 'height'} ${quote(tokText(t))} is out of range: width and height are 1..${MAX_TABLE_SIDE}`);
+          sink.error(() => tokRange(t), 'cardtable/dimensions-range', msg(t === a ? 'cardtable/dimensions-range.width' : 'cardtable/dimensions-range.height', quote(tokText(t)), MAX_TABLE_SIDE));
         }
       }
       if (dimsOk) {
@@ -194,7 +195,7 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     const nums: number[] = [];
     const fail = (at: Token | null): null => {
       const end = at !== null && at.kind !== '(' ? at : tz.last ?? open;
-      sink.error(() => span(open, end), 'cardtable/invalid-coordinates', 'expected coordinates `(column,row)`, two integers, such as `(10,0)`');
+      sink.error(() => span(open, end), 'cardtable/invalid-coordinates', msg('cardtable/invalid-coordinates'));
       if (at !== null && at.kind !== '(') {
         tz.next();
         if (at.kind === ';') return null;
@@ -212,7 +213,7 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
       if (want === 'int') {
         if (t.value === null) {
           ok = false;
-          sink.error(() => tokRange(t), 'cardtable/number-too-large', () => `the number ${quote(tokText(t))} is too large`);
+          sink.error(() => tokRange(t), 'cardtable/number-too-large', () => msg('cardtable/number-too-large', quote(tokText(t))));
         } else nums.push(t.value);
       }
     }
@@ -230,7 +231,7 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     for (;;) {
       const t = tz.peek();
       if (t === null || t.kind === '(') {
-        sink.error(endOfLast, 'cardtable/missing-semicolon', 'expected `;` at the end of the attribute line');
+        sink.error(endOfLast, 'cardtable/missing-semicolon', msg('cardtable/missing-semicolon'));
         break;
       }
       tz.next();
@@ -239,14 +240,14 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
         break;
       }
       if (t.kind !== 'word') {
-        sink.error(() => tokRange(t), 'cardtable/unexpected-text', () => `unexpected text ${quote(tokText(t))}: ${ATTRIBUTE_HELP}, then \`;\``);
+        sink.error(() => tokRange(t), 'cardtable/unexpected-text', () => msg('cardtable/unexpected-text.attribute', quote(tokText(t)), ATTRIBUTE_HELP));
         continue;
       }
       const name = tokText(t);
       if (name !== 'B' && name !== 'C' && name !== 'L' && name !== 'W') {
         const v = tz.peek();
         const last = v !== null && v.kind === 'int' ? tz.next()! : t;
-        sink.error(() => span(t, last), 'cardtable/unknown-attribute', () => `unknown attribute ${quote(name)}: ${ATTRIBUTE_HELP}`);
+        sink.error(() => span(t, last), 'cardtable/unknown-attribute', () => msg('cardtable/unknown-attribute', quote(name), ATTRIBUTE_HELP));
         continue;
       }
       let attr: CellLine['attributes'][number];
@@ -255,23 +256,22 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
       else {
         const v = tz.peek();
         if (v === null || v.kind !== 'int') {
-          const what = name === 'C' ? 'points, such as `C 5`' : `a factor, such as \`${name} 2\``;
-          sink.error(() => tokRange(t), 'cardtable/missing-value', `${name} needs ${what}`);
+          sink.error(() => tokRange(t), 'cardtable/missing-value', name === 'C' ? msg('cardtable/missing-value.points') : msg('cardtable/missing-value', name));
           continue;
         }
         tz.next();
         last = v;
         if (v.value === null) {
-          sink.error(() => tokRange(v), 'cardtable/number-too-large', () => `the number ${quote(tokText(v))} is too large`);
+          sink.error(() => tokRange(v), 'cardtable/number-too-large', () => msg('cardtable/number-too-large', quote(tokText(v))));
           continue;
         }
         if (name !== 'C' && v.value < 1) {
-          sink.error(() => tokRange(v), 'cardtable/factor-range', `a ${name === 'L' ? 'letter' : 'word'} factor must be at least 1, found ${v.value}`);
+          sink.error(() => tokRange(v), 'cardtable/factor-range', msg(name === 'L' ? 'cardtable/factor-range.letter' : 'cardtable/factor-range.word', v.value));
         }
         attr = { kind: name, value: v.value };
       }
       if (seen.has(name)) {
-        sink.error(() => span(t, last), 'cardtable/duplicate-attribute', `${name} is already set on this line`);
+        sink.error(() => span(t, last), 'cardtable/duplicate-attribute', msg('cardtable/duplicate-attribute', name));
         continue;
       }
       seen.add(name);
@@ -279,13 +279,13 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     }
     if (pair === null || !pair.valid) return;
     if (attributes.length === 0) {
-      if (ended) sink.error(() => pairRange(pair), 'cardtable/missing-attributes', `no attributes for (${pair.column},${pair.row}): ${ATTRIBUTE_HELP}`);
+      if (ended) sink.error(() => pairRange(pair), 'cardtable/missing-attributes', msg('cardtable/missing-attributes', pair.column, pair.row, ATTRIBUTE_HELP));
       return;
     }
     const { column, row } = pair;
     const line: CellLine = { column, row, attributes, range: { start: tokRange(pair.open).start, end: tokRange(tz.last!).end } };
     if (seen.has('B') && seen.size > 1) {
-      sink.warning(line.range, 'cardtable/blocked-attributes', 'a blocked cell holds no card: its other attributes have no effect');
+      sink.warning(line.range, 'cardtable/blocked-attributes', msg('cardtable/blocked-attributes'));
     }
     // Lines outside the table or for a cell already set have no effect and stay out of
     // the model (a 50 MB file of repeats would otherwise keep millions of them).
@@ -294,13 +294,13 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
       return;
     }
     if (column < 0 || row < 0 || column >= width || row >= height) {
-      sink.error(() => pairRange(pair), 'cardtable/cell-outside', () => `cell (${column},${row}) is outside the ${width}*${height} table (columns 0..${width - 1}, rows 0..${height - 1})`);
+      sink.error(() => pairRange(pair), 'cardtable/cell-outside', () => msg('cardtable/cell-outside', column, row, width, height, width - 1, height - 1));
       return;
     }
     const idx = row * width + column;
     const before = cellLine.get(idx);
     if (before !== undefined) {
-      sink.error(() => pairRange(pair), 'cardtable/duplicate-cell', () => `cell (${column},${row}) already has an attribute line (line ${before + 1}): put all its attributes on one line`);
+      sink.error(() => pairRange(pair), 'cardtable/duplicate-cell', () => msg('cardtable/duplicate-cell', column, row, before + 1));
       return;
     }
     cellLine.set(idx, pair.open.line.index);
@@ -321,14 +321,14 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
   // ---- start condition
   let start: StartCondition = { column: -1, row: -1, touchColumn: null, touchRow: null };
   let startRange: Range | null = null;
-  for (let t = tz.peek(); t !== null && t.kind !== '('; t = tz.peek()) unexpected(t, 'expected the start condition `(column,row)`');
+  for (let t = tz.peek(); t !== null && t.kind !== '('; t = tz.peek()) unexpected(t, msg('cardtable/help.start'));
   const reachedStart = tz.peek() !== null;
   if (!reachedStart) {
-    if (first !== null) sink.error(endOfLast, 'cardtable/missing-start', 'expected the start condition `(column,row)` after the dimensions, then the attribute lines and the end tag');
+    if (first !== null) sink.error(endOfLast, 'cardtable/missing-start', msg('cardtable/missing-start'));
   } else {
     const pair = parsePair();
     if (pair !== null && attributesFollow() && attributeStarts(tz.peek()!)) {
-      sink.error(() => pairRange(pair), 'cardtable/missing-start', 'expected the start condition `(column,row)` before the first attribute line');
+      sink.error(() => pairRange(pair), 'cardtable/missing-start', msg('cardtable/missing-start.beforeLine'));
       parseAttributes(pair);
     } else if (pair !== null && pair.valid) {
       start = { column: pair.column, row: pair.row, touchColumn: null, touchRow: null };
@@ -342,7 +342,7 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     const t = tz.peek();
     if (t === null) break;
     if (t.kind !== '(') {
-      unexpected(t, 'expected an attribute line `(column,row) attributes;` or the end tag');
+      unexpected(t, msg('cardtable/help.line'));
       continue;
     }
     const pair = parsePair();
@@ -364,18 +364,18 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
       const rest = tz.peek();
       if (rest !== null) {
         while (tz.next() !== null);
-        sink.error({ start: tokRange(rest).start, end: tokRange(tz.last!).end }, 'cardtable/text-after-end', 'text after the end tag: the end tag is the last line of the file');
+        sink.error({ start: tokRange(rest).start, end: tokRange(tz.last!).end }, 'cardtable/text-after-end', msg('cardtable/text-after-end'));
       }
     } else {
       sink.error(
         pairRange(pair),
         'cardtable/invalid-end-tag',
-        `(${column},${row}) is inside the table: an end tag needs column >= ${width} or row >= ${height}, and an attribute line needs attributes and \`;\``,
+        msg('cardtable/invalid-end-tag', column, row, width, height),
       );
     }
   }
   if (endTag === null && reachedStart) {
-    sink.error(endOfLast, 'cardtable/missing-end-tag', `the table has no end tag: finish with a line such as \`(${Math.max(width, 1)},${Math.max(height, 1)})\``);
+    sink.error(endOfLast, 'cardtable/missing-end-tag', msg('cardtable/missing-end-tag', Math.max(width, 1), Math.max(height, 1)));
   }
 
   // ---- the start condition, checked against the blocked cells
@@ -385,13 +385,13 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     start.touchColumn = c >= 0 && c < width ? c : null;
     start.touchRow = r >= 0 && r < height ? r : null;
     if (start.touchColumn !== null && start.touchRow !== null && cells[r * width + c]!.blocked) {
-      sink.error(startRange, 'cardtable/start-blocked', `the start cell (${c},${r}) is blocked: no first move can cover it`);
+      sink.error(startRange, 'cardtable/start-blocked', msg('cardtable/start-blocked', c, r));
     } else if (!hasFirstMove(cells, width, height, start)) {
-      const where =
-        start.touchColumn !== null && start.touchRow !== null ? ` covering cell (${c},${r})`
-          : start.touchColumn !== null ? ` touching column ${c}`
-            : start.touchRow !== null ? ` touching row ${r}` : '';
-      sink.error(startRange, 'cardtable/no-first-move', `no first move is possible: it needs two adjacent free cells in a row or column${where}`);
+      const why =
+        start.touchColumn !== null && start.touchRow !== null ? msg('cardtable/no-first-move.cell', c, r)
+          : start.touchColumn !== null ? msg('cardtable/no-first-move.column', c)
+            : start.touchRow !== null ? msg('cardtable/no-first-move.row', r) : msg('cardtable/no-first-move');
+      sink.error(startRange, 'cardtable/no-first-move', why);
     }
   }
   return { value: { width, height, start, endTag, cells, lines }, diagnostics: sink.list };

@@ -2,6 +2,7 @@
 import {
   DiagnosticSink, Line, ZERO_RANGE, charAt, describeChar, isControl, isWhite, LineReader, MAX_DIAGNOSTICS, quote, trimBounds, wholeInt,
 } from './text.js';
+import { msg } from '../l10n/message.js';
 import type { Charset, CharsetEntry, ParseResult, Range } from './types.js';
 
 const MARK = /^\p{M}$/u;
@@ -31,10 +32,10 @@ export function parseCharset(text: string): ParseResult<Charset> {
       if (blanks.length <= MAX_DIAGNOSTICS) blanks.push(line.range(0, s.length));
       continue;
     }
-    for (const r of blanks) sink.warning(r, 'charset/blank-line', 'blank line ignored: every line after the count lists one character and its equivalents');
+    for (const r of blanks) sink.warning(r, 'charset/blank-line', msg('charset/blank-line'));
     blanks.length = 0;
-    if (a > 0) sink.warning(line.range(0, a), 'charset/trailing-whitespace', 'white space at the start of a line is ignored');
-    if (b < s.length) sink.warning(line.range(b, s.length), 'charset/trailing-whitespace', 'white space at the end of a line is ignored');
+    if (a > 0) sink.warning(line.range(0, a), 'charset/trailing-whitespace', msg('charset/leading-whitespace'));
+    if (b < s.length) sink.warning(line.range(b, s.length), 'charset/trailing-whitespace', msg('charset/trailing-whitespace'));
 
     if (!sawCount) {
       sawCount = true;
@@ -42,11 +43,11 @@ export function parseCharset(text: string): ParseResult<Charset> {
       const int = wholeInt(token);
       if (int !== null && token.charCodeAt(0) !== 0x2d) {
         countRange = line.range(a, b);
-        if (int.value === null) sink.error(countRange, 'charset/count-too-large', `the count ${quote(token)} is too large`);
+        if (int.value === null) sink.error(countRange, 'charset/count-too-large', msg('charset/count-too-large', quote(token)));
         else declaredCount = int.value;
         continue;
       }
-      sink.error(line.range(a, b), 'charset/missing-count', `the first line must be the number of characters, found ${quote(token)}`);
+      sink.error(line.range(a, b), 'charset/missing-count', msg('charset/missing-count', quote(token)));
       // Fall through: read the line as the first entry.
     }
 
@@ -58,7 +59,7 @@ export function parseCharset(text: string): ParseResult<Charset> {
       if (isWhite(c)) {
         let j = i;
         while (j < b && isWhite(s.charCodeAt(j))) j++;
-        sink.error(line.range(i, j), 'charset/whitespace', 'white space inside a line: equivalent characters are written together, without spaces');
+        sink.error(line.range(i, j), 'charset/whitespace', msg('charset/whitespace'));
         i = j;
         continue;
       }
@@ -66,7 +67,7 @@ export function parseCharset(text: string): ParseResult<Charset> {
       const from = i;
       i += ch.length;
       if (isControl(c) || (c >= 0xd800 && c <= 0xdfff && ch.length === 1)) {
-        if (!sink.done) sink.error(line.range(from, i), 'charset/control-character', () => `${describeChar(ch)} is a control character or a lone surrogate, not a character of text`);
+        if (!sink.done) sink.error(line.range(from, i), 'charset/control-character', () => msg('charset/control-character', describeChar(ch)));
         continue;
       }
       const low = c < 0x300;
@@ -75,15 +76,15 @@ export function parseCharset(text: string): ParseResult<Charset> {
         if (!sink.done) sink.error(
           line.range(from, i),
           'charset/duplicate-character',
-          () => (seenOn === n ? `${describeChar(ch)} appears twice on this line` : `${describeChar(ch)} is already listed on line ${seenOn + 1}`),
+          () => (seenOn === n ? msg('charset/duplicate-character.sameLine', describeChar(ch)) : msg('charset/duplicate-character', describeChar(ch), seenOn + 1)),
         );
         continue;
       }
       if (c === 0x5b || c === 0x5d) {
-        sink.warning(line.range(from, i), 'charset/unusable-character', `'${ch}' cannot be written on a card: the card set syntax \`[x #]\` uses it`);
+        sink.warning(line.range(from, i), 'charset/unusable-character', msg('charset/unusable-character', ch));
       }
       if (MARK.test(ch)) {
-        sink.warning(line.range(from, i), 'charset/combining-mark', () => `${describeChar(ch)} is a combining mark: every code point is a character of its own, so it does not combine with the character before it`);
+        sink.warning(line.range(from, i), 'charset/combining-mark', () => msg('charset/combining-mark', describeChar(ch)));
       }
       if (low) firstLineLow[c] = n + 1;
       else firstLine.set(ch, n);
@@ -97,12 +98,12 @@ export function parseCharset(text: string): ParseResult<Charset> {
   }
 
   if (!sawCount) {
-    sink.error(ZERO_RANGE, 'charset/missing-count', 'the charset is empty: the first line must be the number of characters');
+    sink.error(ZERO_RANGE, 'charset/missing-count', msg('charset/missing-count.empty'));
   } else if (declaredCount !== null) {
     if (declaredCount === 0 && entryLines === 0) {
-      sink.error(countRange, 'charset/empty', 'the charset declares no characters: a game needs at least one');
+      sink.error(countRange, 'charset/empty', msg('charset/empty'));
     } else if (declaredCount !== entryLines) {
-      sink.error(countRange, 'charset/count-mismatch', `${declaredCount} ${declaredCount === 1 ? 'character is' : 'characters are'} declared but ${entryLines} ${entryLines === 1 ? 'line follows' : 'lines follow'}`);
+      sink.error(countRange, 'charset/count-mismatch', msg('charset/count-mismatch', declaredCount, entryLines));
     }
   }
   return { value: { declaredCount, entries, index }, diagnostics: sink.list };

@@ -2,6 +2,7 @@
 // (and reported where the replacement characters end up), NUL bytes reported as binary,
 // the result normalised to NFC. Never throws; linear in the input.
 import { DiagnosticSink, MAX_DIAGNOSTICS, lineRange } from './text.js';
+import { msg } from '../l10n/message.js';
 import type { Diagnostic, Position } from './types.js';
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -97,41 +98,25 @@ export function decodeText(bytes: Uint8Array): { text: string; diagnostics: Diag
   }
   if (/[\u0300-\uffff]/.test(text)) text = text.normalize('NFC');
 
-  const found: Array<{ offset: number; diag: (p: Position) => Diagnostic }> = [];
+  const found: Array<{ offset: number; code: 'file/invalid-utf8' | 'file/binary' }> = [];
   if (!valid) {
     const flags = replacementFlags(body, MAX_DIAGNOSTICS + 1);
     let k = 0;
     for (let at = text.indexOf('\ufffd'); at >= 0 && k < flags.length; at = text.indexOf('\ufffd', at + 1), k++) {
       if (flags[k]) {
-        found.push({
-          offset: at,
-          diag: (p) => ({
-            range: lineRange(p.line, p.character, p.character + 1),
-            severity: 'error',
-            code: 'file/invalid-utf8',
-            message: 'invalid UTF-8 byte sequence, replaced by U+FFFD',
-          }),
-        });
+        found.push({ offset: at, code: 'file/invalid-utf8' });
       }
     }
   }
   const nul = text.indexOf('\u0000');
   if (nul >= 0) {
-    found.push({
-      offset: nul,
-      diag: (p) => ({
-        range: lineRange(p.line, p.character, p.character + 1),
-        severity: 'error',
-        code: 'file/binary',
-        message: 'the file contains NUL bytes: it looks like a binary file, not text',
-      }),
-    });
+    found.push({ offset: nul, code: 'file/binary' });
   }
   found.sort((a, b) => a.offset - b.offset);
   const pos = new Positions(text);
   for (const f of found) {
-    const d = f.diag(pos.of(f.offset));
-    sink.add(d.range, d.severity, d.code, d.message);
+    const p = pos.of(f.offset);
+    sink.add(lineRange(p.line, p.character, p.character + 1), 'error', f.code, msg(f.code));
   }
   return { text, diagnostics: sink.list };
 }

@@ -3,6 +3,7 @@
 // Hot path: a 275,000-word file is checked in a few tens of milliseconds, code unit by
 // code unit against a lookup table, with no per-word regex or allocation beyond the word.
 import { DiagnosticSink, Line, charAt, describeChar, isWhite, lineRange, splitLines, trimBounds } from './text.js';
+import { msg } from '../l10n/message.js';
 import type { Charset, Dictionary, ParseResult } from './types.js';
 
 /** Words need at least this many characters (code points). */
@@ -24,8 +25,8 @@ function fastTable(charset: Charset): Uint8Array {
   return t;
 }
 
-const TOO_SHORT = `a word needs at least ${MIN_WORD_LENGTH} characters`;
-const WHITESPACE = 'white space inside a word: a dictionary has one word a line';
+const TOO_SHORT = msg('dictionary/too-short', MIN_WORD_LENGTH);
+const WHITESPACE = msg('dictionary/whitespace');
 
 export function parseDictionary(text: string, charset?: Charset): ParseResult<Dictionary> {
   const sink = new DiagnosticSink();
@@ -73,7 +74,7 @@ export function parseDictionary(text: string, charset?: Charset): ParseResult<Di
         sink.error(lineRange(n, i, j), 'dictionary/whitespace', WHITESPACE);
         i = j - 1;
       } else if (table !== null && table[c] === 0) {
-        sink.error(lineRange(n, i, i + 1), 'dictionary/unknown-character', () => `${describeChar(s.charAt(i))} is not in the charset`);
+        sink.error(lineRange(n, i, i + 1), 'dictionary/unknown-character', () => msg('dictionary/unknown-character', describeChar(s.charAt(i))));
       }
     }
   }
@@ -101,7 +102,7 @@ function slowLine(line: Line, sink: DiagnosticSink, index: Map<string, number> |
       continue;
     }
     const ch = charAt(t, i);
-    if (index !== undefined && !index.has(ch)) sink.error(line.range(i, i + ch.length), 'dictionary/unknown-character', () => `${describeChar(ch)} is not in the charset`);
+    if (index !== undefined && !index.has(ch)) sink.error(line.range(i, i + ch.length), 'dictionary/unknown-character', () => msg('dictionary/unknown-character', describeChar(ch)));
     i += ch.length;
   }
 }

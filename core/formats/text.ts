@@ -1,6 +1,7 @@
 // Shared text machinery of the five parsers: line splitting (LSP line breaks), white space,
 // NFC per line with a position map back to the written text, integers, and a capped
 // diagnostic sink. Everything here is linear in its input and never throws.
+import { msg, render, type Message } from '../l10n/message.js';
 import type { Diagnostic, Position, Range, Severity } from './types.js';
 
 /** At most this many diagnostics per file; then one `file/too-many-diagnostics`. */
@@ -191,29 +192,29 @@ export class DiagnosticSink {
   }
 
   /** `where` and `message` may be functions, called only if the diagnostic is kept. */
-  add(where: Range | (() => Range), severity: Severity, code: string, message: string | (() => string)): void {
+  add(where: Range | (() => Range), severity: Severity, code: string, message: Message | (() => Message)): void {
     if (this.overflowed) return;
     const range = typeof where === 'function' ? where() : where;
     if (this.list.length < this.cap) {
-      this.list.push({ range, severity, code, message: typeof message === 'string' ? message : message() });
+      this.list.push(diagnostic(range, severity, code, typeof message === 'function' ? message() : message));
     } else if (!this.overflowed) {
       this.overflowed = true;
-      this.list.push({
-        range,
-        severity: 'warning',
-        code: 'file/too-many-diagnostics',
-        message: `more than ${this.cap} problems: only the first ${this.cap} are shown`,
-      });
+      this.list.push(diagnostic(range, 'warning', 'file/too-many-diagnostics', msg('file/too-many-diagnostics', this.cap)));
     }
   }
 
-  error(range: Range | (() => Range), code: string, message: string | (() => string)): void {
+  error(range: Range | (() => Range), code: string, message: Message | (() => Message)): void {
     this.add(range, 'error', code, message);
   }
 
-  warning(range: Range | (() => Range), code: string, message: string | (() => string)): void {
+  warning(range: Range | (() => Range), code: string, message: Message | (() => Message)): void {
     this.add(range, 'warning', code, message);
   }
+}
+
+/** A diagnostic with its message in English and kept for other languages. */
+export function diagnostic(range: Range, severity: Severity, code: string, message: Message): Diagnostic {
+  return { range, severity, code, message: render(message), l10n: message };
 }
 
 /** Result of reading an optionally signed decimal integer. */

@@ -2,6 +2,7 @@
 // report. Every later part (ruleset, engine, robot, language server, CLI) reads these.
 // Positions are LSP-style: 0-based line, 0-based UTF-16 column, so the language server
 // can pass them through unchanged; the CLI adds 1 to both when it prints.
+import type { Message } from '../l10n/message.js';
 
 export interface Position {
   line: number;
@@ -20,7 +21,9 @@ export interface Diagnostic {
   severity: Severity;
   /** Stable, documented code such as `cardset/count-mismatch` (docs/diagnostics.md). */
   code: string;
+  /** In English; `l10n` renders it in another language (core/l10n/message.ts). */
   message: string;
+  l10n?: Message;
   /** Set by the ruleset loader for cross-file diagnostics: which file the range is in. */
   file?: string;
 }

@@ -4,9 +4,10 @@ import type { CellLine } from '../formats/types.js';
 import { missingBonusKeys } from './completion.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import { TextDocumentView } from './document.js';
+import type { Translate } from '../l10n/message.js';
 import { CodeActionKind, type CodeAction, type LspDiagnostic, type Range, type TextEdit } from './lsp.js';
 
-export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext, cache: ParseCache): CodeAction[] {
+export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext, cache: ParseCache, t: Translate): CodeAction[] {
   const out: CodeAction[] = [];
   for (const d of diagnostics) {
     if (d.source !== undefined && d.source !== 'cardwords') continue;
@@ -16,12 +17,12 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
       case 'cardset/count-mismatch':
       case 'charset/count-mismatch': {
         const listed = d.code === 'cardset/count-mismatch' ? cardsListed(doc, d.range) : charsetLines(doc);
-        out.push(fix(`Change the declared count to ${listed}`, d, { [doc.name]: [{ range: d.range, newText: String(listed) }] }, true));
+        out.push(fix(t('action.changeCount', listed), d, { [doc.name]: [{ range: d.range, newText: String(listed) }] }, true));
         break;
       }
       case 'cardset/unknown-character':
       case 'dictionary/unknown-character': {
-        const a = addToCharset(doc, d, ctx, cache);
+        const a = addToCharset(doc, d, ctx, cache, t);
         if (a) out.push(a);
         break;
       }
@@ -33,11 +34,11 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
         const lines = keys.map((k) => `${k}:0`).join('\n');
         const newText = tail.length > 0 ? `\n${lines}\n` : `${lines}\n`;
         const at = { line: last, character: tail.length };
-        out.push(fix(`Add the missing ${keys.length === 1 ? 'key' : 'keys'} ${keys.join(', ')} (value 0)`, d, { [doc.name]: [{ range: { start: at, end: at }, newText }] }, true));
+        out.push(fix(t('action.addKeys', keys.length, keys.join(', ')), d, { [doc.name]: [{ range: { start: at, end: at }, newText }] }, true));
         break;
       }
       case 'cardtable/duplicate-cell':
-        out.push(...duplicateCell(doc, d, cache));
+        out.push(...duplicateCell(doc, d, cache, t));
         break;
     }
   }
@@ -63,7 +64,7 @@ function charsetLines(doc: TextDocumentView): number {
   return n;
 }
 
-function addToCharset(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetContext, cache: ParseCache): CodeAction | null {
+function addToCharset(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetContext, cache: ParseCache, t: Translate): CodeAction | null {
   if (!ctx.charset || ctx.charset.name === doc.name) return null;
   const ch = doc.line(d.range.start.line).slice(d.range.start.character, d.range.end.character).normalize('NFC');
   if (ch === '' || /\s/.test(ch)) return null;
@@ -84,14 +85,14 @@ function addToCharset(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetConte
     const m = /^(\s*)(\d+)/.exec(view.line(0));
     if (m) edits.push({ range: { start: { line: 0, character: m[1]!.length }, end: { line: 0, character: m[0].length } }, newText: String(charset.entries.length + 1) });
   }
-  return fix(`Add '${entry}' to the charset ${baseOf(ctx.charset.name)}`, d, { [ctx.charset.name]: edits }, true);
+  return fix(t('action.addToCharset', entry, baseOf(ctx.charset.name)), d, { [ctx.charset.name]: edits }, true);
 }
 
 function attributeText(a: CellLine['attributes'][number]): string {
   return a.kind === 'B' ? 'B' : `${a.kind} ${a.value}`;
 }
 
-function duplicateCell(doc: TextDocumentView, d: LspDiagnostic, cache: ParseCache): CodeAction[] {
+function duplicateCell(doc: TextDocumentView, d: LspDiagnostic, cache: ParseCache, t: Translate): CodeAction[] {
   const table = cache.get('cardtable', doc).value;
   const dup = readCellLine(doc, d.range.start);
   if (!dup) return [];
@@ -103,8 +104,8 @@ function duplicateCell(doc: TextDocumentView, d: LspDiagnostic, cache: ParseCach
   const mergedText = `(${first.column},${first.row}) ${merged.map(attributeText).join(' ')};`;
   const name = `(${dup.column},${dup.row})`;
   return [
-    fix(`Merge into the first line of ${name}: ${mergedText}`, d, { [doc.name]: [{ range: first.range, newText: mergedText }, { range: removal, newText: '' }] }, true),
-    fix(`Remove the duplicate line of ${name}`, d, { [doc.name]: [{ range: removal, newText: '' }] }),
+    fix(t('action.mergeCell', name, mergedText), d, { [doc.name]: [{ range: first.range, newText: mergedText }, { range: removal, newText: '' }] }, true),
+    fix(t('action.removeCell', name), d, { [doc.name]: [{ range: removal, newText: '' }] }),
   ];
 }
 

@@ -3,6 +3,7 @@
 // A memo of parse results per file keeps repeated requests cheap.
 import { parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
 import type { Bonus, CardTable, Cardset, Charset, Dictionary, FileKind, ParseResult } from '../formats/types.js';
+import { coordinateOptions, DEFAULT_COORDINATES, type CoordinateOptions } from '../coordinates.js';
 import type { LanguageSettings } from '../protocol/language.js';
 import type { SourceText } from './document.js';
 
@@ -84,9 +85,14 @@ function parseKind(kind: FileKind, text: string, charset?: Charset): ParseResult
   }
 }
 
-export const DEFAULT_SETTINGS: Required<LanguageSettings> = { players: 2, coordinates: { digitsForColumns: false } };
+export interface Settings {
+  players: number;
+  coordinates: CoordinateOptions;
+}
 
-export function resolveSettings(s: LanguageSettings | undefined): Required<LanguageSettings> {
+export const DEFAULT_SETTINGS: Settings = { players: 2, coordinates: DEFAULT_COORDINATES };
+
+export function resolveSettings(s: LanguageSettings | undefined): Settings {
   const players = typeof s?.players === 'number' && Number.isInteger(s.players) && s.players >= 1 && s.players <= 1000 ? s.players : DEFAULT_SETTINGS.players;
-  return { players, coordinates: { digitsForColumns: s?.coordinates?.digitsForColumns === true } };
+  return { players, coordinates: coordinateOptions(s?.coordinates) };
 }

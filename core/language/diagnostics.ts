@@ -9,6 +9,8 @@ import { loadRuleset, type NamedText, type RulesetFiles } from '../ruleset/load.
 import type { ParseCache, RulesetContext } from './context.js';
 import type { SourceText, TextDocumentView } from './document.js';
 import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
+import { diagnostic } from '../formats/text.js';
+import { msg, render } from '../l10n/message.js';
 
 /** Most diagnostics sent for one file. */
 export const MAX_FILE_DIAGNOSTICS = 1000;
@@ -28,8 +30,9 @@ export interface ValidationHooks {
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint } as const;
 
-export function toLsp(d: Diagnostic): LspDiagnostic {
-  return { range: d.range, severity: SEVERITY[d.severity], code: d.code, source: 'cardwords', message: d.message };
+/** The LSP form of a diagnostic, its message in `locale`. */
+export function toLsp(d: Diagnostic, locale = 'en'): LspDiagnostic {
+  return { range: d.range, severity: SEVERITY[d.severity], code: d.code, source: 'cardwords', message: d.l10n ? render(d.l10n, locale) : d.message };
 }
 
 type Role = 'charset' | 'cardset' | 'cardtable' | 'bonus';
@@ -62,16 +65,16 @@ function displayName(name: string): string {
 }
 
 /** Diagnostics of a document, synchronously (small files, and every non-dictionary file). */
-export function validateSync(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, players: number): LspDiagnostic[] {
+export function validateSync(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, players: number, locale = 'en'): LspDiagnostic[] {
   const diags = doc.kind === 'dictionary'
     ? cache.get('dictionary', doc, charsetFor(doc, ctx, cache)).diagnostics
     : (rulesetDiagnostics(doc, ctx, players) ?? cache.get(doc.kind, doc, doc.kind === 'cardset' ? charsetFor(doc, ctx, cache) : undefined).diagnostics);
-  return cap(diags).map(toLsp);
+  return cap(diags).map((d) => toLsp(d, locale));
 }
 
 /** Diagnostics of a document; large dictionaries in chunks. Null when abandoned as stale. */
-export async function validate(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, players: number, hooks: ValidationHooks = {}): Promise<LspDiagnostic[] | null> {
-  if (doc.kind !== 'dictionary' || doc.text.length <= CHUNKED_ABOVE) return validateSync(doc, ctx, cache, players);
+export async function validate(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, players: number, hooks: ValidationHooks = {}, locale = 'en'): Promise<LspDiagnostic[] | null> {
+  if (doc.kind !== 'dictionary' || doc.text.length <= CHUNKED_ABOVE) return validateSync(doc, ctx, cache, players, locale);
   const charset = charsetFor(doc, ctx, cache);
   const out: Diagnostic[] = [];
   for (const chunk of chunks(doc.text, CHUNK_LINES)) {
@@ -84,7 +87,7 @@ export async function validate(doc: TextDocumentView, ctx: RulesetContext, cache
     if (hooks.yieldNow) await hooks.yieldNow();
     if (hooks.isStale?.()) return null;
   }
-  return cap(out).map(toLsp);
+  return cap(out).map((d) => toLsp(d, locale));
 }
 
 function charsetFor(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache): Charset | undefined {
@@ -95,7 +98,7 @@ function cap(diags: Diagnostic[]): Diagnostic[] {
   if (diags.length <= MAX_FILE_DIAGNOSTICS) return diags;
   const kept = diags.slice(0, MAX_FILE_DIAGNOSTICS);
   const last = kept[kept.length - 1]!;
-  kept.push({ range: last.range, severity: 'information', code: 'file/too-many-diagnostics', message: `more than ${MAX_FILE_DIAGNOSTICS} problems: the rest are not shown` });
+  kept.push(diagnostic(last.range, 'information', 'file/too-many-diagnostics', msg('file/too-many-diagnostics.rest', MAX_FILE_DIAGNOSTICS)));
   return kept;
 }
 

@@ -4,6 +4,8 @@
 // reads files, tracks editors and speaks the protocol.
 import type { FileKind } from '../formats/types.js';
 import type { DistributionStats, LanguageSettings, TablePreview } from '../protocol/language.js';
+import type { CoordinateOptions } from '../coordinates.js';
+import { translator, type Translate } from '../l10n/message.js';
 import { codeActions } from './actions.js';
 import { complete } from './completion.js';
 import { ParseCache, resolveSettings, type RulesetContext } from './context.js';
@@ -24,19 +26,35 @@ export { TextDocumentView, type SourceText } from './document.js';
 export { EMPTY_CONTEXT, ParseCache, type RulesetContext } from './context.js';
 export { dependsOn, CHUNKED_ABOVE } from './diagnostics.js';
 export { statsText } from './stats.js';
-export { cellName } from './coordinates.js';
+export { Coordinates } from '../coordinates.js';
 export const SEMANTIC_TOKENS_LEGEND = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
 
 export class LanguageService {
   readonly cache = new ParseCache();
   private settings = resolveSettings(undefined);
+  private lang = 'en';
+  private t: Translate = translator('en');
 
-  constructor(settings?: LanguageSettings) {
+  constructor(settings?: LanguageSettings, locale?: string) {
     this.configure(settings);
+    if (locale) this.locale = locale;
   }
 
   configure(settings: LanguageSettings | undefined): void {
     this.settings = resolveSettings(settings);
+  }
+
+  /** The language every text is answered in (a BCP 47 tag such as the client's `initialize` locale). */
+  get locale(): string {
+    return this.lang;
+  }
+  set locale(tag: string) {
+    this.lang = tag;
+    this.t = translator(tag);
+  }
+
+  get coordinates(): CoordinateOptions {
+    return this.settings.coordinates;
   }
 
   get players(): number {
@@ -44,7 +62,7 @@ export class LanguageService {
   }
 
   validate(doc: TextDocumentView, ctx: RulesetContext, hooks?: ValidationHooks): Promise<LspDiagnostic[] | null> {
-    return validate(doc, ctx, this.cache, this.settings.players, hooks);
+    return validate(doc, ctx, this.cache, this.settings.players, hooks, this.lang);
   }
 
   complete(doc: TextDocumentView, pos: Position, ctx: RulesetContext): CompletionList {
@@ -52,11 +70,11 @@ export class LanguageService {
   }
 
   hover(doc: TextDocumentView, pos: Position, ctx: RulesetContext): Hover | null {
-    return hover(doc, pos, ctx, this.cache, this.settings.coordinates);
+    return hover(doc, pos, ctx, this.cache, this.settings.coordinates, this.t);
   }
 
   codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext): CodeAction[] {
-    return codeActions(doc, diagnostics, ctx, this.cache);
+    return codeActions(doc, diagnostics, ctx, this.cache, this.t);
   }
 
   format(doc: TextDocumentView): TextEdit[] {
@@ -64,7 +82,7 @@ export class LanguageService {
   }
 
   documentSymbols(doc: TextDocumentView, ctx: RulesetContext): DocumentSymbol[] {
-    return documentSymbols(doc, ctx, this.cache, this.settings.coordinates);
+    return documentSymbols(doc, ctx, this.cache, this.settings.coordinates, this.t);
   }
 
   foldingRanges(doc: TextDocumentView): FoldingRange[] {
@@ -76,15 +94,15 @@ export class LanguageService {
   }
 
   inlayHints(doc: TextDocumentView, range: Range): InlayHint[] {
-    return inlayHints(doc, range, this.cache, this.settings.coordinates);
+    return inlayHints(doc, range, this.cache, this.settings.coordinates, this.t);
   }
 
   codeLenses(doc: TextDocumentView): CodeLens[] {
-    return codeLenses(doc);
+    return codeLenses(doc, this.t);
   }
 
   tablePreview(doc: TextDocumentView): TablePreview {
-    return tablePreview(doc, this.cache, this.settings.coordinates);
+    return tablePreview(doc, this.cache, this.settings.coordinates, this.t);
   }
 
   distribution(ctx: RulesetContext, yieldNow?: () => Promise<void>): Promise<DistributionStats> {

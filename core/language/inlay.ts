@@ -1,14 +1,14 @@
 // Inlay hints: the running card count at the end of each card-set line, the cell name
 // after each card-table coordinate pair, the meaning of each bonus line.
 import type { ParseCache } from './context.js';
-import { cellName } from './coordinates.js';
+import { Coordinates, type CoordinateOptions } from '../coordinates.js';
+import type { Translate } from '../l10n/message.js';
 import type { TextDocumentView } from './document.js';
 import { InlayHintKind, type InlayHint, type Range } from './lsp.js';
-import type { CoordinateOptions } from '../protocol/language.js';
 
 const MAX_HINTS = 5000;
 
-export function inlayHints(doc: TextDocumentView, range: Range, cache: ParseCache, coords: CoordinateOptions): InlayHint[] {
+export function inlayHints(doc: TextDocumentView, range: Range, cache: ParseCache, coords: CoordinateOptions, t: Translate): InlayHint[] {
   const out: InlayHint[] = [];
   const inRange = (line: number) => line >= range.start.line && line <= range.end.line;
   if (doc.kind === 'cardset') {
@@ -20,22 +20,29 @@ export function inlayHints(doc: TextDocumentView, range: Range, cache: ParseCach
       const next = cards[i + 1];
       if (next && next.range.start.line === line) continue;
       if (!inRange(line)) continue;
-      out.push({ position: { line, character: doc.line(line).length }, label: `${running} card${running === 1 ? '' : 's'}`, kind: InlayHintKind.Type, paddingLeft: true });
+      out.push({ position: { line, character: doc.line(line).length }, label: t('inlay.cards', running), kind: InlayHintKind.Type, paddingLeft: true });
     }
   } else if (doc.kind === 'cardtable') {
-    for (const l of cache.get('cardtable', doc).value.lines) {
+    const table = cache.get('cardtable', doc).value;
+    const names = new Coordinates(table.width, table.height, coords);
+    for (const l of table.lines) {
       if (out.length >= MAX_HINTS) break;
       if (!inRange(l.range.start.line)) continue;
       const text = doc.line(l.range.start.line);
       const close = text.indexOf(')', l.range.start.character);
       if (close < 0) continue;
-      out.push({ position: { line: l.range.start.line, character: close + 1 }, label: cellName(l.column, l.row, coords), kind: InlayHintKind.Parameter, paddingLeft: true });
+      out.push({ position: { line: l.range.start.line, character: close + 1 }, label: names.cellName(l.column, l.row), kind: InlayHintKind.Parameter, paddingLeft: true });
     }
   } else if (doc.kind === 'bonus') {
     for (const e of cache.get('bonus', doc).value.entries) {
       if (!inRange(e.range.end.line)) continue;
-      out.push({ position: e.range.end, label: e.key < 0 ? `trade ${-e.key}` : e.key === 0 ? 'pass' : `lay ${e.key}`, kind: InlayHintKind.Parameter, paddingLeft: true });
+      out.push({ position: e.range.end, label: bonusKeyName(e.key, t), kind: InlayHintKind.Parameter, paddingLeft: true });
     }
   }
   return out;
+}
+
+/** A bonus key in words: "trade 3", "pass", "lay 5" (inlay hints and the outline). */
+export function bonusKeyName(key: number, t: Translate): string {
+  return key < 0 ? t('inlay.trade', -key) : key === 0 ? t('inlay.pass') : t('inlay.lay', key);
 }

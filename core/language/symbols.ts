@@ -3,10 +3,11 @@
 import type { Charset } from '../formats/types.js';
 import { bonusLine } from './hover.js';
 import type { ParseCache, RulesetContext } from './context.js';
-import { cellName } from './coordinates.js';
+import { Coordinates, type CoordinateOptions } from '../coordinates.js';
+import type { Translate } from '../l10n/message.js';
+import { bonusKeyName } from './inlay.js';
 import { lineRange, type TextDocumentView } from './document.js';
 import { SymbolKind, type DocumentSymbol, type Range } from './lsp.js';
-import type { CoordinateOptions } from '../protocol/language.js';
 
 /** At most this many symbols per document. */
 export const MAX_SYMBOLS = 5000;
@@ -24,7 +25,7 @@ function span(a: Range, b: Range): Range {
   return { start: a.start, end: b.end };
 }
 
-export function documentSymbols(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, coords: CoordinateOptions): DocumentSymbol[] {
+export function documentSymbols(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, coords: CoordinateOptions, t: Translate): DocumentSymbol[] {
   switch (doc.kind) {
     case 'charset':
       return cache.get('charset', doc).value.entries.slice(0, MAX_SYMBOLS).map((e) => sym(e.canonical, e.equivalents.join(' '), SymbolKind.String, e.range));
@@ -42,21 +43,22 @@ export function documentSymbols(doc: TextDocumentView, ctx: RulesetContext, cach
       return [...groups].map(([key, g]) => {
         // One child per card, unless the set is huge (an outline of millions helps no one).
         const children = cards.length <= MAX_SYMBOLS ? g.map((c) => sym(`${c.char ?? ' '} ${c.points}`, '', SymbolKind.Constant, c.range)) : [];
-        return { ...sym(key, `${g.length} card${g.length === 1 ? '' : 's'}`, key === 'wildcard' ? SymbolKind.Key : SymbolKind.Constant, span(g[0]!.range, g[g.length - 1]!.range), children), selectionRange: g[0]!.range };
+        return { ...sym(key, t('symbol.cards', g.length), key === 'wildcard' ? SymbolKind.Key : SymbolKind.Constant, span(g[0]!.range, g[g.length - 1]!.range), children), selectionRange: g[0]!.range };
       });
     }
     case 'cardtable': {
-      const t = cache.get('cardtable', doc).value;
+      const table = cache.get('cardtable', doc).value;
+      const names = new Coordinates(table.width, table.height, coords);
       const out: DocumentSymbol[] = [];
       const size = /^\s*\d+\s*\*\s*\d+/.exec(doc.line(0));
-      if (size) out.push(sym(`${t.width}*${t.height}`, 'table size', SymbolKind.Struct, lineRange(0, 0, size[0].length)));
-      for (const l of t.lines.slice(0, MAX_SYMBOLS)) {
-        out.push(sym(`(${l.column},${l.row}) ${cellName(l.column, l.row, coords)}`, l.attributes.map((a) => (a.kind === 'B' ? 'B' : `${a.kind} ${a.value}`)).join(' '), SymbolKind.Field, l.range));
+      if (size) out.push(sym(`${table.width}*${table.height}`, t('symbol.tableSize'), SymbolKind.Struct, lineRange(0, 0, size[0].length)));
+      for (const l of table.lines.slice(0, MAX_SYMBOLS)) {
+        out.push(sym(`(${l.column},${l.row}) ${names.cellName(l.column, l.row)}`, l.attributes.map((a) => (a.kind === 'B' ? 'B' : `${a.kind} ${a.value}`)).join(' '), SymbolKind.Field, l.range));
       }
       return out;
     }
     case 'bonus':
-      return cache.get('bonus', doc).value.entries.slice(0, MAX_SYMBOLS).map((e) => sym(e.key < 0 ? `trade ${-e.key}` : e.key === 0 ? 'pass' : `lay ${e.key}`, bonusLine(e.key, e.value), SymbolKind.Key, e.range));
+      return cache.get('bonus', doc).value.entries.slice(0, MAX_SYMBOLS).map((e) => sym(bonusKeyName(e.key, t), bonusLine(e.key, e.value, t), SymbolKind.Key, e.range));
     case 'dictionary':
       return [];
   }

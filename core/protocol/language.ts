@@ -3,6 +3,8 @@
 // docs/lsp-extensions.md. Plain data only: no imports from an LSP library, so the
 // extension, the webview UI and the server can all import this module.
 
+import type { CoordinateOptions } from '../coordinates.js';
+
 /** LSP language ids of the five file types (VS Code `contributes.languages`). */
 export const LANGUAGE_IDS = {
   charset: 'cardwords-charset',
@@ -22,14 +24,11 @@ export const COMMANDS = {
 export interface LanguageSettings {
   /** Players the cards must suffice for, each with a full hand (default 2). */
   players?: number;
-  /** How cells are named in hovers and inlay hints (docs/rules.md#coordinates). */
-  coordinates?: CoordinateOptions;
+  /** How cells are named in the preview, hovers, inlay hints and symbols (core/coordinates.ts, docs/rules.md#coordinates). */
+  coordinates?: Partial<CoordinateOptions>;
 }
 
-export interface CoordinateOptions {
-  /** Columns are numbers and rows letters (default false: columns A, B, C..., rows 1, 2, 3...). */
-  digitsForColumns?: boolean;
-}
+export type { CoordinateOptions };
 
 /** Every custom request takes the document it is about. */
 export interface DocumentParams {
@@ -63,6 +62,8 @@ export interface TablePreview {
   version: number | null;
   width: number;
   height: number;
+  /** The coordinate options the names below were made with (core/coordinates.ts). */
+  coordinates: CoordinateOptions;
   /** Labels of the columns (left to right) and rows (top to bottom) in the UI's notation. */
   columnLabels: string[];
   rowLabels: string[];

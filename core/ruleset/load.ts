@@ -1,6 +1,8 @@
 // Loads a ruleset from the texts of its files: parses each, runs the cross-file checks, and
 // resolves cards and words to canonical characters. Pure: the caller reads the files.
 import { parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
+import { diagnostic } from '../formats/text.js';
+import { msg } from '../l10n/message.js';
 import type { Charset, Diagnostic, Range } from '../formats/types.js';
 import type { Ruleset, RulesetCard, RulesetLoadResult, RulesetSources } from './types.js';
 
@@ -120,22 +122,11 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   // Cross-file: enough cards for every player's full hand.
   const handSize = bonus.value.handSize;
   if (handSize > 0 && cards.length < players * handSize) {
-    diagnostics.push({
-      file: files.cardset.name,
-      range: cardset.value.cards.length > 0 ? { start: { line: 0, character: 0 }, end: { line: 0, character: files.cardset.text.split('\n', 1)[0]?.length ?? 0 } } : WHOLE_FIRST_LINE,
-      severity: 'error',
-      code: 'ruleset/not-enough-cards',
-      message: `${cards.length} cards are too few for ${players} players with ${handSize} cards each (the hand size of ${files.bonus.name}): at least ${players * handSize} are needed`,
-    });
+    const range = cardset.value.cards.length > 0 ? { start: { line: 0, character: 0 }, end: { line: 0, character: files.cardset.text.split('\n', 1)[0]?.length ?? 0 } } : WHOLE_FIRST_LINE;
+    diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'error', 'ruleset/not-enough-cards', msg('ruleset/not-enough-cards', cards.length, players, handSize, files.bonus.name, players * handSize)) });
   }
   if (words.size === 0) {
-    diagnostics.push({
-      file: files.dictionaries[0]?.name ?? files.charset.name,
-      range: WHOLE_FIRST_LINE,
-      severity: 'warning',
-      code: 'ruleset/no-words',
-      message: 'the ruleset has no playable word: robots cannot move and every word needs the owner',
-    });
+    diagnostics.push({ file: files.dictionaries[0]?.name ?? files.charset.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-words', msg('ruleset/no-words')) });
   }
 
   const fatal = diagnostics.some((d) => d.severity === 'error' && !d.code.startsWith('dictionary/'));

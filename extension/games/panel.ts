@@ -6,8 +6,8 @@
 // its games and owner token are kept in its data folder, so the seat is taken back).
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { FromGameWebview, GameHostConfig, GameHostState, GamePanelKind } from '../../media/ui/host-vscode.js';
-import { cardSize, notation, player } from '../config.js';
+import type { FromGameWebview, GameHostConfig, GameHostState, GamePanelKind, SettingsUpdate } from '../../media/ui/host-vscode.js';
+import { cardSize, coordinates, player } from '../config.js';
 import { connectSources } from './address.js';
 import { refOf, type Connection, type Servers } from './servers.js';
 
@@ -21,6 +21,17 @@ const STORE_KEY = 'cardwords.gameStore';
 
 function escapeAttr(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The start parameters that come from the settings. */
+function settingsParams(): Record<string, string> {
+  return { cardSize: String(cardSize()) };
+}
+
+/** The kept values that come from the settings (the Cardwords panel's coordinate options). */
+function settingsStore(): Record<string, unknown> {
+  const n = coordinates();
+  return { 'cardwords.coords': { digitsForColumns: n.digitsForColumns, colsRight: n.columnsGrowRightwards, rowsUp: n.rowsGrowUpwards } };
 }
 
 function titleOf(kind: GamePanelKind): string {
@@ -38,6 +49,15 @@ export class GamePanels {
 
   get count(): number {
     return this.panels.size;
+  }
+
+  /** The card size and the coordinate options reach every open panel at once when they change. */
+  watchSettings(): vscode.Disposable {
+    return vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration('cardwords.cardSize') && !e.affectsConfiguration('cardwords.coordinates')) return;
+      const message: SettingsUpdate = { type: 'settings', params: settingsParams(), store: settingsStore() };
+      for (const p of this.panels) void p.webview.postMessage(message);
+    });
   }
 
   private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -79,6 +99,7 @@ export class GamePanels {
 
   private attach(panel: vscode.WebviewPanel, kind: GamePanelKind, connection: Connection | undefined, params: Record<string, string>): void {
     this.panels.add(panel);
+    panel.title = titleOf(kind); // a restored tab: its title in today's language
     void this.webUrl(connection).then((url) => {
       if (this.panels.has(panel)) panel.webview.html = this.html(panel.webview, kind, connection, url, params);
     });
@@ -137,14 +158,13 @@ export class GamePanels {
       store['cardwords.name'] = me.name;
     }
     if (me.alt) store['cardwords.alt'] = me.alt;
-    // the coordinate notation of the settings (the panel's own choice, kept in its state, wins)
-    const n = notation();
-    store['cardwords.coords'] = { digitsForColumns: n.digitsForColumns, colsRight: n.columnsGrowRightwards, rowsUp: n.rowsGrowUpwards };
+    // the settings' coordinate options (the panel's own choice, kept in its state, wins until the settings change)
+    Object.assign(store, settingsStore());
     const config: GameHostConfig = {
       panel: kind,
       serverUrl: url,
       server: connection ? refOf(connection) : null,
-      params: { cardSize: String(cardSize()), ...params },
+      params: { ...settingsParams(), ...params },
       language: vscode.env.language,
       store,
     };

@@ -189,6 +189,31 @@ export class Servers implements vscode.Disposable {
     }
   }
 
+  /**
+   * The local server reads its rulesets (and port) when it starts: when they change while it
+   * runs, the user chooses between a restart now and the next start (nothing changes silently).
+   */
+  watchSettings(): vscode.Disposable {
+    return vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (!e.affectsConfiguration('cardwords.localServer.rulesets') && !e.affectsConfiguration('cardwords.localServer.port')) return;
+      if (!this.local?.running) return; // the next start reads them
+      const restart = vscode.l10n.t('Restart now');
+      const later = vscode.l10n.t('Later');
+      const answer = await vscode.window.showInformationMessage(vscode.l10n.t('The local Cardwords server started with the old rulesets and port. Restart it now with the new settings?'), restart, later);
+      if (answer === restart) {
+        this.log.appendLine('restarting the local server for the new settings');
+        await this.stopLocal();
+        try {
+          await this.startLocal();
+        } catch (err) {
+          void vscode.window.showErrorMessage(vscode.l10n.t('The local server did not start') + `: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      } else {
+        void vscode.window.showInformationMessage(vscode.l10n.t('The new settings apply when the local server starts again (Cardwords: Start Local Server after Stop Local Server).'));
+      }
+    });
+  }
+
   /** Synchronous last word (deactivate, window closing): the local server's group gets SIGTERM now. */
   dispose(): void {
     this.local?.kill('SIGTERM');

@@ -48,6 +48,8 @@ export class DistributionPanel implements vscode.Disposable {
     private readonly panel: vscode.WebviewPanel,
     private uri: vscode.Uri,
   ) {
+    // A restored tab keeps the title it was saved with: set it in today's language.
+    panel.title = vscode.l10n.t('Distribution');
     panel.webview.html = webviewHtml(context, panel.webview, 'distribution.js', vscode.l10n.t('Distribution'));
     this.disposables.push(
       new RulesetWatcher(() => this.uri, () => void this.refresh(), 400),

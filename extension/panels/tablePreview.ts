@@ -4,8 +4,9 @@
 // A WebviewPanelSerializer brings it back after a reload, with the webview's saved state.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import type { CoordinateOptions } from '../../core/coordinates.js';
 import { TABLE_PREVIEW_METHOD, type DocumentParams, type TablePreview } from '../../core/protocol/language.js';
-import { cardSize, notation, SECTION } from '../config.js';
+import { cardSize, coordinates, SECTION } from '../config.js';
 import { TABLE_PREVIEW_STRINGS, translate } from '../strings.js';
 import type { FromWebview, PanelState, TablePreviewMessage, ToWebview } from '../webview/messages.js';
 import { webviewHtml, webviewOptions } from './html.js';
@@ -51,6 +52,8 @@ export class TablePreviewPanel implements vscode.Disposable {
     private readonly panel: vscode.WebviewPanel,
     private uri: vscode.Uri,
   ) {
+    // A restored tab keeps the title it was saved with: set it in today's language.
+    panel.title = title(uri);
     panel.webview.html = webviewHtml(context, panel.webview, 'tablePreview.js', title(uri));
     this.watcher = new RulesetWatcher(() => this.uri, () => void this.refresh(), 150);
     this.disposables.push(
@@ -95,12 +98,13 @@ export class TablePreviewPanel implements vscode.Disposable {
       if (seq !== this.seq) return; // a newer request is on its way
       this.tableUri = vscode.Uri.parse(model.uri);
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === model.uri);
-      if (open && model.version !== null && model.version < open.version && retries > 0) {
-        // The server has not seen the last edit yet: ask again shortly.
+      const stale = (open && model.version !== null && model.version < open.version) || !sameCoordinates(model.coordinates, coordinates(this.uri));
+      if (stale && retries > 0) {
+        // The server has not seen the last edit or the new settings yet: ask again shortly.
         setTimeout(() => void this.refresh(retries - 1), 100);
         return;
       }
-      const message: TablePreviewMessage = { type: 'tablePreview', model, notation: notation(this.uri), cellSize: cardSize(this.uri), strings: translate(TABLE_PREVIEW_STRINGS) };
+      const message: TablePreviewMessage = { type: 'tablePreview', model, cellSize: cardSize(this.uri), strings: translate(TABLE_PREVIEW_STRINGS) };
       await this.post(message);
     } catch (e) {
       if (seq !== this.seq) return;
@@ -119,6 +123,10 @@ export class TablePreviewPanel implements vscode.Disposable {
     for (const d of this.disposables.splice(0)) d.dispose();
     this.panel.dispose();
   }
+}
+
+function sameCoordinates(a: CoordinateOptions, b: CoordinateOptions): boolean {
+  return a.digitsForColumns === b.digitsForColumns && a.columnsGrowRightwards === b.columnsGrowRightwards && a.rowsGrowUpwards === b.rowsGrowUpwards;
 }
 
 function title(uri: vscode.Uri): string {

@@ -15,7 +15,7 @@ function render(m: DistributionMessage): void {
   app.replaceChildren();
   const header = el('header');
   header.append(el('h1', undefined, t(s, 'Distribution: {0}', d.ruleset)));
-  header.append(el('p', undefined, t(s, '{0} cards ({1} wildcards); {2} characters counted in {3} words.', d.totalCards, d.wildcards, d.totalCharacters, d.words)));
+  header.append(el('p', undefined, t(s, '{0, plural, one {# card} other {# cards}} ({1, plural, one {# wildcard} other {# wildcards}}); {2, plural, one {# character} other {# characters}} counted in {3, plural, one {# word} other {# words}}.', d.totalCards, d.wildcards, d.totalCharacters, d.words)));
   app.append(header);
   if (d.rows.length === 0) {
     app.append(el('p', 'empty', t(s, 'The charset has no characters.')));

@@ -2,20 +2,13 @@
 // (extension/webview): plain data, imported by both sides.
 import type { DistributionStats, PlaytestReport, TablePreview } from '../../core/protocol/language.js';
 
-/** The seed's coordinate options ("Use digits for the columns", "Column indices grow rightwards", "Row indices grow upwards"). */
-export interface Notation {
-  digitsForColumns: boolean;
-  columnsGrowRightwards: boolean;
-  rowsGrowUpwards: boolean;
-}
-
 /** Localized strings for a webview, keyed by their English text (vscode.l10n bundles). */
 export type Strings = Record<string, string>;
 
 export interface TablePreviewMessage {
   type: 'tablePreview';
+  /** Cells and labels named by the language server in the player's coordinate options. */
   model: TablePreview;
-  notation: Notation;
   /** Pixel size of a cell (the seed's card size). */
   cellSize: number;
   strings: Strings;

@@ -1,22 +1,21 @@
 /// <reference lib="dom" />
 // Card-table preview (webview script): draws the language server's tablePreview model as
-// a grid in the user's coordinate notation. Colours come from VS Code's theme variables
+// a grid, its cells named by the server in the user's coordinate options (core/coordinates.ts). Colours come from VS Code's theme variables
 // (styles.css); the last model is kept with setState so a reload shows it at once.
 import type { PreviewCell } from '../../core/protocol/language.js';
 import type { PanelState, TablePreviewMessage, ToWebview } from './messages.js';
-import { cellName, columnName, rowName } from './notation.js';
 import { el, t, vscode } from './vscodeApi.js';
 
 const app = document.getElementById('app')!;
 let uri = vscode.getState()?.uri ?? '';
 
 function startText(m: TablePreviewMessage): string {
-  const { model: p, notation: n, strings: s } = m;
+  const { model: p, strings: s } = m;
   const { touchColumn: c, touchRow: r } = p.start;
   const inside = (x: number | null, size: number) => x !== null && x >= 0 && x < size;
-  if (c !== null && r !== null && inside(c, p.width) && inside(r, p.height)) return t(s, 'The first move must cover {0}.', cellName(c, r, p.width, p.height, n));
-  if (c !== null && inside(c, p.width)) return t(s, 'The first move must touch column {0}.', columnName(c, p.width, n));
-  if (r !== null && inside(r, p.height)) return t(s, 'The first move must touch row {0}.', rowName(r, p.height, n));
+  if (c !== null && r !== null && inside(c, p.width) && inside(r, p.height)) return t(s, 'The first move must cover {0}.', p.cells[r * p.width + c]?.name ?? '');
+  if (c !== null && inside(c, p.width)) return t(s, 'The first move must touch column {0}.', p.columnLabels[c] ?? '');
+  if (r !== null && inside(r, p.height)) return t(s, 'The first move must touch row {0}.', p.rowLabels[r] ?? '');
   return t(s, 'No start condition: the first move may go anywhere.');
 }
 
@@ -38,14 +37,14 @@ function cellTitle(cell: PreviewCell, name: string, s: Record<string, string>): 
 }
 
 function render(m: TablePreviewMessage): void {
-  const { model: p, notation: n, strings: s } = m;
+  const { model: p, strings: s } = m;
   app.replaceChildren();
   const header = el('header');
   header.append(el('h1', undefined, t(s, 'Card table {0} × {1}', p.width, p.height)));
   const start = el('p', 'start', startText(m));
   start.id = 'start';
   header.append(start);
-  if (p.errors > 0) header.append(el('p', 'errors', t(s, '{0} error(s) in the file: the preview may be incomplete.', p.errors)));
+  if (p.errors > 0) header.append(el('p', 'errors', t(s, '{0, plural, one {# error} other {# errors}} in the file: the preview may be incomplete.', p.errors)));
   app.append(header);
   if (p.width === 0 || p.height === 0) {
     app.append(el('p', 'empty', t(s, 'The table size cannot be read.')));
@@ -57,10 +56,10 @@ function render(m: TablePreviewMessage): void {
   grid.style.gridAutoRows = `${m.cellSize}px`;
   grid.style.fontSize = `${Math.max(8, Math.round(m.cellSize / 3.2))}px`;
   grid.append(el('div', 'corner'));
-  for (let c = 0; c < p.width; c++) grid.append(el('div', 'label column', columnName(c, p.width, n)));
+  for (let c = 0; c < p.width; c++) grid.append(el('div', 'label column', p.columnLabels[c] ?? ''));
   const { touchColumn, touchRow } = p.start;
   for (let r = 0; r < p.height; r++) {
-    grid.append(el('div', 'label row', rowName(r, p.height, n)));
+    grid.append(el('div', 'label row', p.rowLabels[r] ?? ''));
     for (let c = 0; c < p.width; c++) {
       const cell = p.cells[r * p.width + c];
       if (!cell) continue;
@@ -74,7 +73,7 @@ function render(m: TablePreviewMessage): void {
       const touches = (touchColumn !== null || touchRow !== null) && (touchColumn === null || touchColumn === c) && (touchRow === null || touchRow === r);
       if (touches) d.classList.add('start');
       if (!cell.blocked) for (const part of cellText(cell, s)) d.append(el('span', undefined, part));
-      d.title = cellTitle(cell, cellName(c, r, p.width, p.height, n), s);
+      d.title = cellTitle(cell, cell.name, s);
       d.addEventListener('dblclick', () => vscode.postMessage({ type: 'reveal', column: c, row: r }));
       grid.append(d);
     }

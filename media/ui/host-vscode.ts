@@ -45,6 +45,13 @@ export type FromGameWebview =
   | { type: 'open'; panel: 'lines' | 'yatzee' | 'lobby' | 'cardwords'; params: Record<string, string> }
   | { type: 'title'; title: string };
 
+/** From the extension to an open panel: settings changed (the values the page was built with). */
+export interface SettingsUpdate {
+  type: 'settings';
+  params: Record<string, string>;
+  store: Record<string, unknown>;
+}
+
 /** Keys the extension keeps beyond one panel (globalState); the rest stays with the panel. */
 export const GLOBAL_KEYS: readonly string[] = ['lines.high', 'lines.settings', 'yatzee.name', 'yatzee.hints', 'cardwords.name', 'cardwords.alt'];
 
@@ -114,6 +121,25 @@ export class VsCodeHost implements Host {
   open(panel: 'lines' | 'yatzee' | 'lobby', params: Record<string, string> = {}): void {
     this.api.postMessage({ type: 'open', panel, params });
   }
+
+  private readonly listeners: Array<() => void> = [];
+
+  onUpdate(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** The extension's settings changed: they win over the panel's own choice (the user just made them). */
+  update(message: SettingsUpdate): void {
+    Object.assign(this.state.params, message.params);
+    Object.assign(this.state.store, message.store);
+    this.api.setState(this.state);
+    for (const l of this.listeners) l();
+  }
+}
+
+function isSettingsUpdate(m: unknown): m is SettingsUpdate {
+  const u = m as Partial<SettingsUpdate> | null;
+  return typeof u === 'object' && u !== null && u.type === 'settings' && typeof u.params === 'object' && u.params !== null && typeof u.store === 'object' && u.store !== null;
 }
 
 /** The start configuration in the page, or null outside a Cardwords webview. */
@@ -130,5 +156,11 @@ export function readHostConfig(doc: Document = document): GameHostConfig | null 
 /** The host of this page: VS Code's in a Cardwords webview, else the browser's. */
 export function pickHost(): Host {
   const config = typeof acquireVsCodeApi === 'function' ? readHostConfig() : null;
-  return config ? new VsCodeHost(config, acquireVsCodeApi()) : new BrowserHost();
+  if (!config) return new BrowserHost();
+  const host = new VsCodeHost(config, acquireVsCodeApi());
+  // Only the extension posts into a webview (its messages come from the page's own origin).
+  window.addEventListener('message', (e: MessageEvent) => {
+    if (isSettingsUpdate(e.data)) host.update(e.data);
+  });
+  return host;
 }

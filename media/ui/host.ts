@@ -24,12 +24,22 @@ export interface Host {
   language(): string;
   /** Opens another panel ('lines', 'yatzee', 'lobby') with parameters. */
   open(panel: 'lines' | 'yatzee' | 'lobby', params?: Record<string, string>): void;
+  /**
+   * Calls `listener` when the host changes parameters or kept values while the panel is open
+   * (VS Code: the user changed `cardwords.cardSize` or a coordinate option); the panel reads
+   * them again with param() and load().
+   */
+  onUpdate(listener: () => void): void;
 }
 
 const PREFIX = 'cardwords.';
 
 export class BrowserHost implements Host {
   readonly kind = 'browser' as const;
+
+  onUpdate(): void {
+    // a page's parameters are its URL: they change only with a new page
+  }
   private readonly params: URLSearchParams;
 
   constructor(private readonly storage: Storage | null = safeStorage(), search = location.search) {

@@ -105,7 +105,9 @@ function showForms(): void {
       e.preventDefault();
       const n = name.value.trim();
       void enter(async () => {
-        const room = await new Client(server).create('yatzee', { owner, name: n, robots: Number(robots.value) || 0 });
+        // ?seed= fixes the dice (the owner's option: a tournament, a test)
+        const seed = host.param('seed');
+        const room = await new Client(server).create('yatzee', { owner, name: n, robots: Number(robots.value) || 0, ...(seed ? { seed } : {}) });
         history.replaceState(null, '', `?game=${encodeURIComponent(room.roomId)}`);
         return room;
       });

@@ -66,8 +66,12 @@ export function start(connection: Connection): ServerContext {
   const ctx: ServerContext = { connection, documents, workspace, service, view: views.view, viewAnywhere: views.viewAnywhere, guard, client: { snippets: true } };
   const diagnostics = new DiagnosticsScheduler(ctx);
 
+  let inlayRefresh = false;
   connection.onInitialize((params) => {
     service.configure(settingsOf(params.initializationOptions));
+    // Every text in the client's language (VS Code, eglot and Neovim send one).
+    if (typeof params.locale === 'string' && params.locale.length <= 35) service.locale = params.locale;
+    inlayRefresh = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
     // Without snippet support (eglot, lsp-mode without yasnippet) completion inserts plain text.
     ctx.client.snippets = params.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
     return { capabilities: CAPABILITIES, serverInfo: { name: 'cardwords', version: VERSION } };
@@ -77,6 +81,8 @@ export function start(connection: Connection): ServerContext {
     if (s) {
       service.configure(s);
       for (const d of documents.all()) diagnostics.schedule(d.uri);
+      // Inlay hints name cells: the client asks again (hovers, symbols and the preview are asked per request).
+      if (inlayRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
     }
   });
 

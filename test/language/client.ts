@@ -45,13 +45,17 @@ export class LspClient {
     for (const f of w) f();
   }
 
-  /** `snippets`: whether the client declares snippet support in completion items (VS Code does, eglot does not). */
-  async initialize(initializationOptions?: unknown, { snippets = true }: { snippets?: boolean } = {}): Promise<{ capabilities: Record<string, unknown> }> {
+  /**
+   * `snippets`: whether the client declares snippet support in completion items (VS Code does,
+   * eglot does not); anything else goes into the initialize params as well (a `locale`, more `capabilities`).
+   */
+  async initialize(initializationOptions?: unknown, { snippets = true, ...extra }: { snippets?: boolean } & Record<string, unknown> = {}): Promise<{ capabilities: Record<string, unknown> }> {
     const r = await this.conn.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid,
       rootUri: null,
       capabilities: { textDocument: { publishDiagnostics: { versionSupport: true }, completion: { completionItem: { snippetSupport: snippets } } } },
       initializationOptions,
+      ...extra,
     });
     await this.conn.sendNotification('initialized', {});
     return r;

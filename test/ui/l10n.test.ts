@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage, LANGUAGES, translator } from '../../media/ui/l10n/index.js';
 import { en } from '../../media/ui/l10n/en.js';
+import { placeholdersOf } from '../../core/l10n/format.js';
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\d+)\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = placeholdersOf;
 
 describe('UI strings (en, da, de)', () => {
   const keys = Object.keys(en).sort();
@@ -35,5 +36,27 @@ describe('UI strings (en, da, de)', () => {
     expect(chooseLanguage(undefined)).toBe('en');
     expect(translator('de')('lines.score', 12)).toBe('Punkte: 12');
     expect(translator('da')('yatzee.throwsLeft', 2)).toBe('Kast tilbage: 2');
+  });
+
+  it('counts in each language’s plural forms: no "1 cards", "1 points"', () => {
+    const en = translator('en');
+    const da = translator('da');
+    const de = translator('de');
+    expect([1, 2].map((n) => en('cw.ok.trade', n))).toEqual(['Trade 1 card', 'Trade 2 cards']);
+    expect([1, 3].map((n) => de('cw.ok.trade', n))).toEqual(['1 Karte tauschen', '3 Karten tauschen']);
+    expect([1, 3].map((n) => da('cw.ok.trade', n))).toEqual(['Byt 1 kort', 'Byt 3 kort']);
+    expect([-1, 1, 0].map((n) => en('cw.preview.pass', n))).toEqual(['Return passes: -1 point.', 'Return passes: 1 point.', 'Return passes: 0 points.']);
+    expect(de('cw.preview.trade', 1, 2)).toBe('Eingabe tauscht 1 Karte: 2 Punkte.');
+    expect(en('yatzee.transferred', 'Chance', 1)).toBe('Chance: 1 point.');
+    expect(de('yatzee.transferred', 'Chance', 21)).toBe('Chance: 21 Punkte.');
+    expect(en('lines.scored', 5, 10)).toBe('Line! 5 chips removed, 10 points.');
+    expect(da('lines.thrown', 1)).toBe('1 ny brik.');
+    expect(da('lines.thrown', 3)).toBe('3 nye brikker.');
+    expect(de('lobby.server', '1.0', 5, 1)).toBe('Server 1.0, läuft seit 5 s, 1 offenes Spiel.');
+  });
+
+  it('no English template counts a noun with a bare placeholder ("{0} cards")', () => {
+    const bare = Object.entries(en).filter(([, v]) => /\{\d\} (cards?|points?|chips?|errors?|games?)\b|\(s\)/.test(v)).map(([k]) => k);
+    expect(bare).toEqual([]);
   });
 });

@@ -326,6 +326,18 @@ describe('VS Code extension in code-server', () => {
     await shot('11-cardwords-restored');
   });
 
+  it.skipIf(!existsSync(join(ROOT, 'dist', 'web', 'cardwords.js')))('plays against a robot in one command: pick the level, the game starts with no form', async () => {
+    await runCommand('Cardwords: Play Against a Robot');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'A casual robot' }).first().click({ timeout: 30_000 });
+    const view = webview();
+    await expect.poll(() => view.locator('#cw-table [role=gridcell]').count(), { timeout: 60_000 }).toBe(49);
+    await expect.poll(() => view.locator('#cw-hand > *').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await view.locator('#cw-create-button').count()).toBe(0);
+    expect(await view.locator('#cw-scores tr[data-seat="1"] [data-type]').getAttribute('title')).toContain('casual');
+    await shot('12-cardwords-robot');
+    await runCommand('View: Close Editor');
+  });
+
   it('stops and starts the local server by command', async () => {
     await runCommand('Cardwords: Stop Local Server');
     await page.locator('.statusbar-item', { hasText: 'Cardwords: stopped' }).first().waitFor({ timeout: 15_000 });

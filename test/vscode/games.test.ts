@@ -81,4 +81,15 @@ describe('VsCodeHost', () => {
     const other = new VsCodeHost(config({ panel: 'lines' }), fakeApi(first.state()).api);
     expect(other.load('yatzee.seat')).toBeUndefined();
   });
+
+  it('a settings change reaches the open panel: new values, kept for a reload, listeners called', () => {
+    const f = fakeApi();
+    const host = new VsCodeHost(config({ params: { cardSize: '32' }, store: { 'cardwords.coords': { digitsForColumns: false } } }), f.api);
+    const seen: Array<string | null> = [];
+    host.onUpdate(() => seen.push(host.param('cardSize')));
+    host.update({ type: 'settings', params: { cardSize: '48' }, store: { 'cardwords.coords': { digitsForColumns: true, colsRight: false, rowsUp: true } } });
+    expect(seen).toEqual(['48']);
+    expect(host.load('cardwords.coords')).toEqual({ digitsForColumns: true, colsRight: false, rowsUp: true });
+    expect(f.state()?.params.cardSize).toBe('48');
+  });
 });

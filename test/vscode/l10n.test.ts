@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { placeholdersOf } from '../../core/l10n/format.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const LOCALES = ['', '.da', '.de'];
@@ -18,7 +19,7 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const placeholders = (s: string) => [...s.matchAll(/\{\d+\}/g)].map((m) => m[0]).sort();
+const placeholders = placeholdersOf;
 
 describe('extension l10n', () => {
   it('package.nls: every manifest key in English, Danish and German', () => {
@@ -31,7 +32,7 @@ describe('extension l10n', () => {
   it('bundle.l10n: every shown string in English, Danish and German, with its placeholders', () => {
     const texts = sources(join(ROOT, 'extension'));
     const shown = new Set<string>();
-    for (const t of texts) for (const m of t.matchAll(/l10n\.t\('((?:[^'\\]|\\.)*)'/g)) shown.add(m[1]!);
+    for (const t of texts) for (const m of t.matchAll(/(?:l10n\.t|\btr)\('((?:[^'\\]|\\.)*)'/g)) shown.add(m[1]!);
     const strings = readFileSync(join(ROOT, 'extension', 'strings.ts'), 'utf8');
     for (const block of strings.matchAll(/_STRINGS = \[([\s\S]*?)\] as const/g)) for (const m of block[1]!.matchAll(/'((?:[^'\\]|\\.)*)'/g)) shown.add(m[1]!);
     expect(shown.size).toBeGreaterThan(20);
@@ -39,6 +40,8 @@ describe('extension l10n', () => {
       const bundle = json(`l10n/bundle.l10n${l}.json`);
       expect(Object.keys(bundle).sort(), `bundle.l10n${l}.json`).toEqual([...shown].sort());
       for (const [k, v] of Object.entries(bundle)) expect(placeholders(v), `${l} ${k}`).toEqual(placeholders(k));
+      // counts go through plural forms (core/l10n/format.ts), never "{0} error(s)" or "{0} cards"
+      expect(Object.keys(bundle).filter((k) => /\(s\)|\{\d\} (cards?|errors?|players?|robots?|words?)\b/.test(k))).toEqual([]);
     }
   });
 });

@@ -1,5 +1,7 @@
 // The strings of the UI in English, Danish and German: one module per language, chosen
 // from the host's language (navigator.language in a browser), English as the fallback.
+// Templates use the project's one message syntax with plurals (core/l10n/format.ts).
+import { chooseLanguage as choose, formatMessage, type MessageArg } from '../../../core/l10n/format.js';
 import { da } from './da.js';
 import { de } from './de.js';
 import { en, type StringKey, type Strings } from './en.js';
@@ -7,21 +9,16 @@ import { en, type StringKey, type Strings } from './en.js';
 export type { StringKey, Strings };
 export const LANGUAGES: Readonly<Record<string, Strings>> = { en, da, de };
 
-/** The language code used for a BCP 47 tag ('da-DK' -> 'da'; unknown -> 'en'). */
+/** The language code used for a BCP 47 tag ('da-DK' -> 'da'; nb/no -> 'da'; unknown -> 'en'). */
 export function chooseLanguage(tag: string | null | undefined): string {
-  const base = (tag ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
-  // Norwegian Bokmål readers get Danish before English (the seed's Yatzee was Danish)
-  if (base === 'nb' || base === 'no') return 'da';
-  return base in LANGUAGES ? base : 'en';
+  return choose(tag, Object.keys(LANGUAGES));
 }
 
-export type Translate = (key: StringKey, ...args: Array<string | number>) => string;
+export type Translate = (key: StringKey, ...args: MessageArg[]) => string;
 
 export function translator(lang: string): Translate {
-  const strings = LANGUAGES[chooseLanguage(lang)] ?? en;
-  return (key, ...args) => format(strings[key] ?? en[key] ?? key, args);
+  const code = chooseLanguage(lang);
+  const strings = LANGUAGES[code] ?? en;
+  return (key, ...args) => formatMessage(strings[key] ?? en[key] ?? key, args, code);
 }
 
-export function format(s: string, args: Array<string | number>): string {
-  return s.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
-}

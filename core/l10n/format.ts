@@ -1,0 +1,105 @@
+// Message templates with plurals, one syntax for every string the project shows (panels,
+// extension, language server): `{0}` inserts an argument, and
+// `{0, plural, one {# card} other {# cards}}` picks the branch for the number in argument 0
+// by the language's plural rules (Intl.PluralRules; `=0`, `=1`… match exact values first),
+// `#` standing for the number. It is the plural subset of ICU MessageFormat: a full
+// MessageFormat library would add a parser and a bundle we do not need (docs/architecture.md).
+
+export type MessageArg = string | number;
+
+const rulesCache = new Map<string, Intl.PluralRules>();
+
+function pluralRules(locale: string): Intl.PluralRules {
+  let r = rulesCache.get(locale);
+  if (!r) {
+    try {
+      r = new Intl.PluralRules(locale);
+    } catch {
+      r = new Intl.PluralRules('en');
+    }
+    rulesCache.set(locale, r);
+  }
+  return r;
+}
+
+/** The plural category of `n` in `locale` ("one", "other", …). */
+export function pluralCategory(locale: string, n: number): Intl.LDMLPluralRule {
+  return pluralRules(locale).select(n);
+}
+
+/** The index just past the `}` closing the `{` at `open`, or -1 when it is not closed. */
+function closing(s: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < s.length; i++) {
+    if (s[i] === '{') depth++;
+    else if (s[i] === '}' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+const PLURAL_HEAD = /^\s*(\d+)\s*,\s*plural\s*,/;
+
+/** Fills in `template` for `locale`; an argument that is missing leaves its placeholder as written. */
+export function formatMessage(template: string, args: readonly MessageArg[], locale = 'en', hash?: number): string {
+  let out = '';
+  let i = 0;
+  while (i < template.length) {
+    const c = template[i]!;
+    if (c === '#' && hash !== undefined) {
+      out += String(hash);
+      i++;
+      continue;
+    }
+    if (c !== '{') {
+      out += c;
+      i++;
+      continue;
+    }
+    const end = closing(template, i);
+    if (end < 0) {
+      out += template.slice(i);
+      break;
+    }
+    const body = template.slice(i + 1, end - 1);
+    const simple = /^\s*(\d+)\s*$/.exec(body);
+    const head = PLURAL_HEAD.exec(body);
+    if (simple) {
+      const a = args[Number(simple[1])];
+      out += a === undefined ? template.slice(i, end) : String(a);
+    } else if (head) {
+      const a = args[Number(head[1])];
+      const n = typeof a === 'number' ? a : Number(a);
+      out += a === undefined || !Number.isFinite(n) ? template.slice(i, end) : formatMessage(pluralBranch(body.slice(head[0].length), n, locale), args, locale, n);
+    } else out += template.slice(i, end);
+    i = end;
+  }
+  return out;
+}
+
+/** The branch of `options` (`one {…} other {…}`) for `n`. */
+function pluralBranch(options: string, n: number, locale: string): string {
+  const branches = new Map<string, string>();
+  const re = /\s*(=\d+|zero|one|two|few|many|other)\s*\{/gy;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(options))) {
+    const open = re.lastIndex - 1;
+    const end = closing(options, open);
+    if (end < 0) break;
+    branches.set(m[1]!, options.slice(open + 1, end - 1));
+    re.lastIndex = end;
+  }
+  return branches.get(`=${n}`) ?? branches.get(pluralCategory(locale, n)) ?? branches.get('other') ?? '';
+}
+
+/** The argument indices a template uses, sorted ("0,1"): translations must use the same. */
+export function placeholdersOf(template: string): string {
+  return [...new Set([...template.matchAll(/\{\s*(\d+)\s*[,}]/g)].map((m) => Number(m[1])))].sort((a, b) => a - b).join(',');
+}
+
+/** The language code of a BCP 47 tag among `known` ('de-AT' -> 'de'; nb/no read Danish; else 'en'). */
+export function chooseLanguage(tag: string | null | undefined, known: readonly string[] = ['en', 'da', 'de']): string {
+  const base = (tag ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
+  // Norwegian Bokmål readers get Danish before English (the closest language we have)
+  if ((base === 'nb' || base === 'no') && known.includes('da')) return 'da';
+  return known.includes(base) ? base : 'en';
+}

@@ -1,0 +1,470 @@
+/// <reference lib="dom" />
+// The Yatzee panel over the server's Yatzee room (docs/server.md): the controller of the
+// Preact view (view/): your dice and buttons beside one score table with a column per
+// player, yours first (GNOME Tali's way), the results after the game, and optional
+// expected values from the optimal robot (GET /yatzee/hint). Preact patches the DOM, so
+// focus and the chosen category survive every update of the room.
+import { render } from 'preact';
+import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
+import { affordances, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
+import { announce, flash, typing } from '../ui/dom.js';
+import type { Host } from '../ui/host.js';
+import type { YatzeeRoomState as RoomView, YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
+import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages } from '../../core/protocol/messages.js';
+import type { YatzeeRoomClient as RoomLike } from '../../core/protocol/client.js';
+import type { StringKey, Translate } from '../ui/l10n/index.js';
+import { Dice } from './view/dice.js';
+import { Results, type Result } from './view/results.js';
+import { ScoreTable, type Column, type Transfer } from './view/table.js';
+
+export type { RoomLike, RoomView, SheetView, Welcome };
+
+interface Hint {
+  expectedFinal: number;
+  categories: { category: Category; points: number; bonus: number; value: number }[];
+  keeps: { keep: number[]; held: boolean[]; value: number }[] | null;
+}
+
+function toSheet(v: SheetView): Sheet {
+  return {
+    name: v.name,
+    present: v.present,
+    scores: v.scores.map((s) => (s < 0 ? null : s)),
+    dice: v.dice,
+    held: v.held,
+    throwsMade: v.throwsMade,
+    phase: v.phase as SheetPhase,
+    undo: null,
+  };
+}
+
+export class YatzeePanel {
+  private view: RoomView | null = null;
+  private me: Sheet | null = null;
+  private focusDie = 0;
+  private choice: Category | null = null;
+  /** The throw the choice belongs to (dice, throws, scores): a new throw preselects again. */
+  private choiceFor = '';
+  /** True while the choice is the preselection (a hint arriving later may replace it). */
+  private choiceAuto = true;
+  private pending = 0;
+  private optimisticHeld: boolean[] | null = null;
+  private seq = 0;
+  private readonly sent = new Map<string, { type: string; category?: Category }>();
+  private lastTransfer: Category | null = null;
+  private hints: boolean;
+  private hint: Hint | null = null;
+  private hintFor = '';
+  private hintKey = '';
+  private hintError = '';
+  private results: Result[] | null = null;
+  private readonly status: HTMLElement;
+  private readonly app: HTMLElement;
+
+  constructor(
+    private readonly host: Host,
+    private readonly root: HTMLElement,
+    private readonly t: Translate,
+    private readonly room: RoomLike,
+    private readonly welcome: Welcome,
+  ) {
+    this.hints = host.load<boolean>('yatzee.hints') === true;
+    // The status line lives outside the Preact tree: announce() rewrites it for screen readers.
+    this.status = document.createElement('p');
+    Object.assign(this.status, { className: 'status', id: 'yatzee-status' });
+    this.status.setAttribute('role', 'status');
+    this.status.setAttribute('aria-live', 'polite');
+    this.app = document.createElement('div');
+    this.app.className = 'yatzee-app';
+    root.replaceChildren(this.status, this.app);
+    room.on('error', (p) => this.onError(p));
+    room.on('ack', (p) => this.onAck(p));
+    room.on('results', (p) => this.onResults(p));
+    room.on('ended', (p) => this.onEnded(p));
+    document.addEventListener('keydown', (e) => this.onKey(e));
+    this.say(this.isPlayer ? t('yatzee.joined', welcome.name ?? '') : t('yatzee.watching'));
+    this.render();
+  }
+
+  get isPlayer(): boolean {
+    return this.welcome.role === 'player';
+  }
+
+  say(text: string, kind: 'info' | 'error' = 'info'): void {
+    announce(this.status, text, kind);
+  }
+
+  // ------------------------------------------------------------------ state
+
+  update(view: RoomView): void {
+    this.view = view;
+    const mine = this.isPlayer ? view.players.find((p) => p.name === this.welcome.name) : undefined;
+    this.me = mine ? toSheet(mine) : null;
+    if (this.pending === 0) this.optimisticHeld = null;
+    this.render();
+  }
+
+  private held(): boolean[] {
+    return this.optimisticHeld ?? (this.me ? [...this.me.held] : [false, false, false, false, false]);
+  }
+
+  /** The optimal robot's expected final score per open category, for the current throw only. */
+  private hintValues(me: Sheet): Map<Category, number> | null {
+    if (!this.hints || !this.hint || this.hintFor !== this.throwKey(me)) return null;
+    const have = totals(me.scores).total;
+    return new Map(this.hint.categories.map((c) => [c.category, c.value + have]));
+  }
+
+  private throwKey(me: Sheet): string {
+    return `${me.scores.join(',')}|${me.dice.join('')}|${me.phase === 'thrown' ? me.throwsMade : 0}`;
+  }
+
+  /** The category preselected: the hint's best when hints are on and known, else the most points now. */
+  private preselection(me: Sheet, hints: Map<Category, number> | null): Category | null {
+    if (hints && hints.size) return [...hints].reduce((best, x) => (x[1] > best[1] ? x : best))[0];
+    return suggestCategory(me.scores, me.dice);
+  }
+
+  private render(): void {
+    const me = this.me;
+    const t = this.t;
+    let transfer: Transfer | null = null;
+    let hints: Map<Category, number> | null = null;
+    if (me) {
+      const aff = affordances(me);
+      this.requestHint(me);
+      hints = this.hintValues(me);
+      if (aff.transfer) {
+        const key = `${me.dice.join('')}/${me.throwsMade}/${me.scores.join(',')}`;
+        const pre = this.preselection(me, hints);
+        if (key !== this.choiceFor) {
+          this.choiceFor = key;
+          this.choice = pre;
+          this.choiceAuto = true;
+        } else if (this.choiceAuto) this.choice = pre; // a hint arrived: its best, unless the player chose
+        const previews = new Map<Category, number>();
+        CATEGORIES.forEach((c, i) => {
+          if (me.scores[i] === null) previews.set(c, score(c, me.dice));
+        });
+        transfer = { previews, choice: this.choice, suggested: pre };
+      } else {
+        // after a transfer (or its undo) the next throw-or-undo state preselects afresh
+        this.choice = null;
+        this.choiceFor = '';
+      }
+    }
+    render(
+      <>
+        <h1>
+          {t('yatzee.title')} <small id="yatzee-game">{t('yatzee.gameLink', this.welcome.gameId)}</small>
+        </h1>
+        {this.welcome.owner && (
+          <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
+            <button type="button" id="yatzee-add-robot" onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
+            <button type="button" id="yatzee-end" disabled={this.isEnded} onClick={() => this.send('end', {})}>{t('yatzee.endGame')}</button>
+          </div>
+        )}
+        <div class="yatzee-layout">
+          {me && this.controls(me, hints)}
+          <section class="sheets" id="yatzee-sheets" aria-label={t('yatzee.sheets')}>
+            <ScoreTable t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />
+          </section>
+        </div>
+        {this.results && <Results t={t} results={this.results} />}
+      </>,
+      this.app,
+    );
+  }
+
+  private controls(me: Sheet, hints: Map<Category, number> | null) {
+    const t = this.t;
+    const aff = affordances(me);
+    const full = isFull(me.scores);
+    const left = full ? 0 : me.phase === 'thrown' ? THROWS_PER_ROUND - me.throwsMade : THROWS_PER_ROUND;
+    return (
+      <section class="my-sheet" id="yatzee-mine" aria-labelledby="yatzee-mine-title">
+        <h2 id="yatzee-mine-title">{t('yatzee.dice')}</h2>
+        <Dice
+          dice={me.dice}
+          held={this.held()}
+          focus={this.focusDie}
+          canHold={aff.hold}
+          canThrow={aff.throw}
+          label={t('yatzee.dice')}
+          dieLabel={(k, v, held) => t(held ? 'yatzee.die.held' : 'yatzee.die', k + 1, v)}
+          onToggle={(k) => this.toggle(k)}
+          onThrowWith={(k) => this.throwWith(k)}
+          onKey={(e) => this.onDiceKey(e)}
+          onFocus={(k) => (this.focusDie = k)}
+        />
+        <div class="toolbar" role="toolbar" aria-label={t('yatzee.title')}>
+          <button
+            type="button"
+            id="yatzee-throw"
+            aria-keyshortcuts="Enter"
+            disabled={!aff.throw}
+            onClick={(e) => {
+              // the second click of a double-click would spend a second throw
+              if (e.detail <= 1) this.throwWith(null);
+            }}
+          >
+            {t('yatzee.throw')}
+          </button>
+          <button type="button" id="yatzee-transfer" aria-keyshortcuts="t" disabled={!aff.transfer} onClick={() => this.transfer()}>{t('yatzee.transfer')}</button>
+          <button type="button" id="yatzee-undo" aria-keyshortcuts="u" disabled={!aff.undoTransfer} onClick={() => this.act({ type: 'undoTransfer' })}>{t('yatzee.undoTransfer')}</button>
+          <button type="button" id="yatzee-reset" aria-keyshortcuts="r" disabled={!aff.resetDices} onClick={() => this.act({ type: 'resetDices' })}>{t('yatzee.resetDices')}</button>
+        </div>
+        <p class="throws-left" id="yatzee-throws-left" data-left={left}>{full ? t('yatzee.sheetFull') : t('yatzee.throwsLeft', left)}</p>
+        <label class="check">
+          <input type="checkbox" id="yatzee-hints" checked={this.hints} onChange={(e) => this.setHints((e.target as HTMLInputElement).checked)} />
+          {t('yatzee.hints')}
+        </label>
+        <p class="hint-line" id="yatzee-hint-line" hidden={!this.hints}>
+          {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : hints && this.hint ? this.hintText(me, this.hint) : ''}
+        </p>
+        <p class="help">{t('yatzee.help')}</p>
+      </section>
+    );
+  }
+
+  /** Your column first, then the others in seat order. */
+  private columns(): Column[] {
+    const t = this.t;
+    const players = this.view?.players ?? [];
+    const mine = players.filter((p) => this.isPlayer && p.name === this.welcome.name);
+    const others = players.filter((p) => !(this.isPlayer && p.name === this.welcome.name));
+    return [...mine, ...others].map((p) => {
+      const isMe = mine.includes(p);
+      let title = p.name;
+      if (isMe) title = t('yatzee.player.you', p.name);
+      else if (p.robot) title = t('yatzee.player.robot', p.name);
+      else if (!p.present) title = t('yatzee.player.left', p.name);
+      else if (!p.connected) title = t('yatzee.player.away', p.name);
+      return {
+        name: p.name,
+        title,
+        mine: isMe,
+        gone: !p.present,
+        scores: p.scores.map((s) => (s < 0 ? null : s)),
+        dice: isMe && this.me ? this.me.dice : p.dice,
+        held: p.held,
+        throwsMade: p.throwsMade,
+      };
+    });
+  }
+
+  private hintText(me: Sheet, hint: Hint): string {
+    const t = this.t;
+    const parts = [t('yatzee.hint.final', hint.expectedFinal.toFixed(1))];
+    const best = hint.keeps?.[0];
+    const have = totals(me.scores).total;
+    if (best && me.phase === 'thrown') {
+      if (best.keep.length === DICE) parts.push(t('yatzee.hint.transferNow', (best.value + have).toFixed(1)));
+      else parts.push(t('yatzee.hint.keep', best.keep.length ? best.keep.join(' ') : '–', (best.value + have).toFixed(1)));
+    }
+    return parts.join(' ');
+  }
+
+  // ------------------------------------------------------------------ actions
+
+  private send<K extends keyof YatzeeClientMessages & string>(type: K, payload: YatzeeClientMessages[K], meta: { type: string; category?: Category } = { type }): void {
+    const id = `ui-${++this.seq}`;
+    this.sent.set(id, meta);
+    this.pending++;
+    this.room.send(type, { ...payload, id });
+  }
+
+  private act(action: YatzeeActionMessage): void {
+    if (!this.isPlayer) return;
+    this.send('action', action, { type: action.type, ...(action.type === 'transfer' ? { category: action.category } : {}) });
+  }
+
+  private setHints(on: boolean): void {
+    this.hints = on;
+    this.host.save('yatzee.hints', on);
+    this.hintKey = '';
+    this.render();
+  }
+
+  private choose(c: Category, andTransfer = false): void {
+    this.choice = c;
+    this.choiceAuto = false;
+    if (andTransfer) this.transfer();
+    else this.render();
+  }
+
+  private toggle(k: number): void {
+    const me = this.me;
+    if (!me) return;
+    if (!affordances(me).hold) {
+      const die = this.app.querySelector(`#yatzee-dice .die[data-die="${k}"]`);
+      if (die) flash(die, 'refused');
+      return;
+    }
+    const held = this.held();
+    held[k] = !held[k];
+    this.optimisticHeld = held;
+    this.act({ type: held[k] ? 'hold' : 'release', dice: [k] });
+    this.render();
+  }
+
+  private get throwPending(): boolean {
+    for (const m of this.sent.values()) if (m.type === 'throw') return true;
+    return false;
+  }
+
+  /**
+   * Throws with the holds as they are; a double-clicked die `k` takes part even when held
+   * (as in the original game). A throw on its way is not doubled by a second click or key.
+   */
+  private throwWith(k: number | null): void {
+    const me = this.me;
+    if (!me || this.throwPending) return;
+    const held = this.held();
+    if (k !== null && held[k] && affordances(me).hold) {
+      held[k] = false;
+      this.optimisticHeld = held;
+      this.act({ type: 'release', dice: [k] });
+    }
+    this.act({ type: 'throw' });
+    this.render();
+    this.app.querySelectorAll('#yatzee-dice .die').forEach((d, i) => {
+      if (!held[i] || me.phase !== 'thrown') flash(d, 'rolling');
+    });
+  }
+
+  private transfer(): void {
+    if (!this.me || !this.choice || !affordances(this.me).transfer) return;
+    this.act({ type: 'transfer', category: this.choice });
+  }
+
+  private onDiceKey(e: KeyboardEvent): void {
+    let k = this.focusDie;
+    switch (e.key) {
+      case 'ArrowLeft':
+      case 'ArrowUp':
+        k = (k + DICE - 1) % DICE;
+        break;
+      case 'ArrowRight':
+      case 'ArrowDown':
+        k = (k + 1) % DICE;
+        break;
+      case 'Home':
+        k = 0;
+        break;
+      case 'End':
+        k = DICE - 1;
+        break;
+      case ' ':
+        e.preventDefault();
+        this.toggle(k);
+        return;
+      case 'Enter':
+        // the Throw button's throw: a die held with space stays held
+        e.preventDefault();
+        this.throwWith(null);
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    this.focusDie = k;
+    this.render();
+    this.focusDice();
+  }
+
+  /** Panel shortcuts (the original game had Ctrl+T, Ctrl+R, Ctrl+D, which browsers keep for themselves). */
+  private onKey(e: KeyboardEvent): void {
+    if (typing(e) && !(e.target as HTMLInputElement).name?.startsWith('category')) return;
+    if (e.ctrlKey || e.altKey || e.metaKey || !this.isPlayer) return;
+    if (e.key === 't') this.transfer();
+    else if (e.key === 'u') this.act({ type: 'undoTransfer' });
+    else if (e.key === 'r') this.act({ type: 'resetDices' });
+    else if (e.key === 'd') this.focusDice();
+    else return;
+    e.preventDefault();
+  }
+
+  focusDice(): void {
+    this.app.querySelector<HTMLElement>(`#yatzee-dice .die[data-die="${this.focusDie}"]`)?.focus();
+  }
+
+  private onAck(p: AckMessage): void {
+    const meta = p.id !== undefined ? this.sent.get(String(p.id)) : undefined;
+    if (!meta) return;
+    this.sent.delete(String(p.id));
+    this.pending = Math.max(0, this.pending - 1);
+    if (this.pending === 0) this.optimisticHeld = null;
+    if (meta.type === 'transfer' && meta.category && this.me) {
+      const i = CATEGORIES.indexOf(meta.category);
+      this.lastTransfer = meta.category;
+      this.say(this.t('yatzee.transferred', this.t(`cat.${meta.category}` as StringKey), this.me.scores[i] ?? 0));
+    } else if (meta.type === 'undoTransfer') {
+      // the status must not go on naming the transfer that is gone
+      this.say(this.lastTransfer ? this.t('yatzee.undone', this.t(`cat.${this.lastTransfer}` as StringKey)) : this.t('yatzee.undoneAny'));
+      this.lastTransfer = null;
+    } else if (meta.type === 'throw' || meta.type === 'resetDices') this.lastTransfer = null;
+    this.render();
+  }
+
+  private onError(p: ErrorMessage): void {
+    if (p.id !== undefined && this.sent.delete(String(p.id))) this.pending = Math.max(0, this.pending - 1);
+    if (this.pending === 0) this.optimisticHeld = null;
+    const key = `err.${p.code ?? ''}` as StringKey;
+    const text = this.t(key) !== key ? this.t(key) : (p.message ?? p.code ?? '?');
+    this.say(this.t('yatzee.error', text), 'error');
+    flash(this.root, 'refused');
+    this.render();
+  }
+
+  /** The results: the game ends by itself when every sheet is full, or by the owner. */
+  private onResults(p: ResultsMessage): void {
+    this.results = p.results.map((r) => ({ name: r.name, robot: r.robot, total: r.score }));
+    this.render();
+  }
+
+  private ended: EndedMessage | null = null;
+
+  get isEnded(): boolean {
+    return this.ended !== null;
+  }
+
+  private onEnded(p: EndedMessage): void {
+    this.ended = p;
+    this.say(this.t('yatzee.ended', p.reason));
+    this.host.remove('yatzee.seat');
+    this.render();
+  }
+
+  // ------------------------------------------------------------------ hints
+
+  private requestHint(me: Sheet): void {
+    if (!this.hints) return;
+    const key = this.throwKey(me);
+    if (key === this.hintKey) return;
+    this.hintKey = key;
+    const base = this.host.serverUrl();
+    if (!base) return;
+    const q = new URLSearchParams({
+      scores: me.scores.map((s) => (s === null ? '-' : String(s))).join(','),
+      dice: me.dice.join(','),
+      throws: String(me.phase === 'thrown' ? me.throwsMade : 0),
+    });
+    fetch(`${base}/yatzee/hint?${q}`, { cache: 'no-store' })
+      .then(async (r) => {
+        const body = (await r.json()) as Hint & { error?: string };
+        if (!r.ok) throw new Error(body.error ?? String(r.status));
+        if (key !== this.hintKey) return;
+        this.hint = body;
+        this.hintFor = key;
+        this.hintError = '';
+        this.render();
+      })
+      .catch((e: Error) => {
+        if (key !== this.hintKey) return;
+        this.hint = null;
+        this.hintError = e.message;
+        this.render();
+      });
+  }
+}

@@ -1,0 +1,91 @@
+// The Yatzee and Lines panels at the sizes people use them (a laptop browser 1280x720, a
+// VS Code editor column 900x700, a large screen 1920x1080), light and dark, kept as
+// screenshots in test-artifacts/ui/screens/ to look at. Yatzee with ten players (you and nine
+// robots, your 39-character name cut with an ellipsis): at 1280x720 the whole score table
+// is in view; at no size does the page scroll sideways.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type ServerProcess } from '../support/game-server.js';
+import { launch, openPage, SHOTS } from './browser.js';
+
+let srv: ServerProcess;
+let browser: Browser;
+const DIR = join(SHOTS, 'screens');
+const SIZES = [
+  [1280, 720],
+  [900, 700],
+  [1920, 1080],
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+const LONG_NAME = 'Annabelle_Wilhelmina_Fitzgerald_Smythe9';
+
+beforeAll(async () => {
+  mkdirSync(DIR, { recursive: true });
+  [srv, browser] = await Promise.all([startServer(), launch()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+const sideways = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('screens', () => {
+  it('the long name has 39 characters, the most a name may have', () => {
+    expect(LONG_NAME).toHaveLength(39);
+  });
+
+  for (const [width, height] of SIZES) {
+    for (const scheme of SCHEMES) {
+      it(`Yatzee with ten players at ${width}x${height}, ${scheme}`, async () => {
+        const { context, page: p, errors } = await openPage(browser, { width, height, colorScheme: scheme });
+        try {
+          await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=screens`);
+          await p.fill('#yatzee-create-name', LONG_NAME);
+          await p.fill('#yatzee-create-robots', '9');
+          await p.click('#yatzee-create-button');
+          await p.waitForSelector('#yatzee-dice');
+          await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(10);
+          await p.keyboard.press('Enter');
+          await p.waitForSelector('#yatzee-table td.mine.preview');
+          // the name is cut with an ellipsis and given whole as the tooltip
+          const name = p.locator('#yatzee-table th.player.mine .name');
+          expect(await name.getAttribute('title')).toBe(`${LONG_NAME} (you)`);
+          expect(await name.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+          await p.screenshot({ path: join(DIR, `yatzee-10-players-${width}x${height}-${scheme}.png`) });
+          expect(await sideways(p)).toBeLessThanOrEqual(0);
+          if (width === 1280) {
+            const box = (await p.locator('#yatzee-table').boundingBox())!;
+            expect(box.x).toBeGreaterThanOrEqual(0);
+            expect(box.x + box.width).toBeLessThanOrEqual(width);
+            expect(box.y + box.height, 'the whole table in view').toBeLessThanOrEqual(height);
+            const dice = (await p.locator('#yatzee-dice').boundingBox())!;
+            expect(dice.y + dice.height).toBeLessThanOrEqual(height);
+          }
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+
+      it(`Lines at ${width}x${height}, ${scheme}`, async () => {
+        const { context, page: p, errors } = await openPage(browser, { width, height, colorScheme: scheme });
+        try {
+          await p.goto(`${srv.url}/lines.html?seed=screens`);
+          await p.waitForSelector('.lines-board .cell');
+          await p.keyboard.press('?');
+          await p.screenshot({ path: join(DIR, `lines-${width}x${height}-${scheme}.png`) });
+          expect(await sideways(p)).toBeLessThanOrEqual(0);
+          const board = (await p.locator('.lines-board').boundingBox())!;
+          expect(board.x + board.width).toBeLessThanOrEqual(width);
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
