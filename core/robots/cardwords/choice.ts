@@ -1,5 +1,6 @@
-// What a robot decides to do on its turn. Its own module so that the levels (robot.ts) and
-// the champion's parts (equity, simulation, endgame) share it without importing each other.
+// What a robot chooses for a turn: a laying move, a trade or a pass, with its score. Its own
+// module so that the champion's parts can name it without importing the level registry
+// (robot.ts), which imports them.
 import type { Card } from '../../games/cardwords/types.js';
 import type { GeneratedMove } from './generate.js';
 

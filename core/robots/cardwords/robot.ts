@@ -14,11 +14,11 @@ import type { CardwordsAction } from '../../games/cardwords/engine.js';
 import type { CardwordsView } from '../../games/cardwords/view.js';
 import { createdWords, passScore, tradeScore } from '../../games/cardwords/scoring.js';
 import { shownChar, type Board, type Card, type PlacedCard } from '../../games/cardwords/types.js';
+import type { RobotChoice } from './choice.js';
 import { bestMoves, generateMoves, sortMoves, type GenContext, type GeneratedMove } from './generate.js';
 import { championDecide, positionOfView, type ChampionOptions } from './champion.js';
 import { rankActions } from './equity.js';
 import { Leaves } from './leaves.js';
-import type { RobotChoice } from './choice.js';
 
 export type RobotLevel = 'best' | 'good' | 'casual' | 'champion';
 export const ROBOT_LEVELS: readonly RobotLevel[] = ['best', 'good', 'casual', 'champion'];
