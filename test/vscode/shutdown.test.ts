@@ -1,0 +1,177 @@
+// Closing VS Code never plays a person's turn (docs/server.md "Away, leave and endings"):
+// code-server with the .vsix, the extension's own local server, a seeded Cardwords game
+// against a robot, and code-server stopped (SIGTERM to its process group, as a terminal's
+// Ctrl-C or a system shutdown stops it) on the human's turn. The local server must stop
+// gracefully (the `stopping` message and close code 4001 to the human, nothing played), and
+// a server started again on the extension's data folder has the game where it was.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE, STOPPING_MESSAGE } from '../../core/protocol/messages.js';
+import {
+  ensureCodeServer, installExtension, makeHome, processesMentioning, removeHome, ROOT, startCodeServer,
+  type CodeServerHome, type RunningCodeServer,
+} from '../support/code-server.js';
+import { logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
+import { cwCreate, cwJoin, handOf } from '../game/cardwords-helpers.js';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+let tmp = '';
+let home: CodeServerHome | undefined;
+let cs: RunningCodeServer | undefined;
+let browser: BrowserContext | undefined;
+let page: Page;
+let restarted: ServerProcess | undefined;
+const t0 = Date.now();
+const mark = (what: string) => console.log(`[vscode-stop ${((Date.now() - t0) / 1000).toFixed(1)} s] ${what}`);
+
+/**
+ * Runs one of the extension's commands. The palette lists the commands known when it opens,
+ * and a fresh window reads the extension's contributions late on a busy machine: the palette
+ * is opened again until the command is listed.
+ */
+async function runCommand(title: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  await expect
+    .poll(
+      async () => {
+        if (await input.isVisible()) await page.keyboard.press('Escape');
+        await page.keyboard.press('F1');
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        await input.fill('>Cardwords');
+        return row.waitFor({ timeout: 2000 }).then(() => true, () => false);
+      },
+      { timeout: 90_000, interval: 500 },
+    )
+    .toBe(true);
+  await row.click();
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
+const logOf = (dataDir: string, id: string) =>
+  readFileSync(join(dataDir, 'games', `${id}.log`), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => logRecord<{ a?: { player: number }; standIn?: boolean }>(l));
+
+let vsix = '';
+
+describe('closing VS Code on a human turn', () => {
+  beforeAll(() => {
+    ensureCodeServer();
+    tmp = mkdtempSync(join(tmpdir(), 'cardwords-vscode-stop-'));
+    vsix = join(tmp, 'cardwords.vsix');
+    const bin = `${dirname(process.execPath)}${delimiter}${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`;
+    // the vsce step of `npm run package` (dist/ is built by the global setup)
+    const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.package!;
+    const [cmd, ...args] = script.split('&&').pop()!.trim().split(/\s+/);
+    expect(cmd).toBe('vsce');
+    const pack = spawnSync(join(ROOT, 'node_modules', '.bin', 'vsce'), [...args, '-o', vsix], { cwd: ROOT, env: { ...process.env, PATH: bin }, encoding: 'utf8', timeout: 180_000 });
+    if (pack.status !== 0) throw new Error(`${script} failed:\n${pack.stdout}\n${pack.stderr}`);
+    expect(statSync(vsix).size).toBeGreaterThan(0);
+    mark('packaged');
+  }, 600_000);
+
+  afterEach(async () => {
+    await restarted?.stop();
+    restarted = undefined;
+    await browser?.close().catch(() => undefined);
+    browser = undefined;
+    await cs?.stop();
+    cs = undefined;
+    if (home) removeHome(home);
+    home = undefined;
+  }, 60_000);
+
+  afterAll(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  // The group: a terminal's Ctrl-C, a service manager's stop. The main process alone: the
+  // extension host is left to notice that its parent went away and to end itself.
+  for (const how of ['group', 'main'] as const) {
+    it(`code-server stopped (SIGTERM to its ${how === 'main' ? 'main process' : 'process group'}) on the human turn: the local server says it is stopping, plays nothing, and the game comes back on its data folder`, async () => {
+      const workspace = join(tmp, `workspace-${how}`);
+      mkdirSync(workspace);
+      home = makeHome(join(tmp, `cs-${how}`));
+      expect(installExtension(home, vsix)).toMatch(/cardwords\.cardwords@/);
+      cs = await startCodeServer(home);
+      browser = await chromium.launchPersistentContext(join(tmp, `chromium-${how}`), { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
+      page = browser.pages()[0] ?? (await browser.newPage());
+      await page.goto(`${cs.url}?folder=${encodeURIComponent(workspace)}`, { waitUntil: 'domcontentloaded' });
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      mark('workbench shown');
+      await runCommand('Start Local Server');
+      await page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first().waitFor({ timeout: 60_000 });
+      const procs = processesMentioning('--exit-with-stdin').filter((p) => p.cmd.includes(tmp));
+      expect(procs.length).toBe(1);
+      const { pid, cmd } = procs[0]!;
+      const port = Number(/Cardwords: port (\d+)/.exec(await page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first().innerText())?.[1]);
+      const dataDir = /--data (\S+)/.exec(cmd)![1]!;
+      const rulesets = [...cmd.matchAll(/--ruleset (\S+)/g)].map((m) => m[1]!);
+      // the extension's data folder: VS Code's global storage of the extension
+      expect(dataDir).toBe(join(home!.userDataDir, 'User', 'globalStorage', 'cardwords.cardwords', 'server'));
+      expect(rulesets.length).toBe(1);
+      const owner = readFileSync(join(dataDir, 'owner-token'), 'utf8').trim();
+      const url = `http://127.0.0.1:${port}`;
+      mark(`local server pid ${pid} on ${url}`);
+
+      // grace 0: a drop would be played by a stand-in at once, so any drop the stop caused shows
+      const ann = await cwCreate(url, { owner, humans: 1, robots: ['casual'], name: 'Ann', grace: 0, seed: 'vscode-stop' });
+      const id = ann.room.roomId;
+      const key = (await ann.next((m) => m.type === 'welcome')).payload.key!;
+      await until(() => ann.state.status === 'playing' && ann.state.turn === 0 && handOf(ann).length > 0, 15_000, 'the start');
+      expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+      await until(() => ann.state.moves === 2 && ann.state.turn === 0, 15_000, "the robot's reply; Ann's turn");
+      const hand = handOf(ann);
+
+      // "closing VS Code": code-server and its extension host stop
+      await browser!.close();
+      browser = undefined;
+      if (how === 'main') process.kill(cs!.pid, 'SIGTERM');
+      else await cs!.stop();
+      mark(`code-server stopped (SIGTERM to ${how === 'main' ? 'its main process' : 'its process group'})`);
+      expect((await ann.next((m) => m.type === 'stopping', 15_000)).payload.message).toBe(STOPPING_MESSAGE);
+      await until(() => ann.left !== null, 15_000, 'closed');
+      expect(ann.left).toBe(CLOSE.SERVER_STOPPING);
+      await until(() => !pidAlive(pid), 15_000, 'the local server gone');
+      await cs!.stop();
+      cs = undefined;
+      const log = logOf(dataDir, id);
+      expect(log.filter((e) => e.a)).toHaveLength(2);
+      expect(log.some((e) => e.standIn)).toBe(false);
+
+      // the next start on the same data folder: the game where it was, waiting for Ann
+      restarted = await startServer({ dataDir, args: rulesets.flatMap((r) => ['--ruleset', r]) });
+      expect(restarted.output()).toContain(id);
+      expect(restarted.ownerToken).toBe(owner);
+      const back = await cwJoin(restarted.url, id, { name: 'Ann', key });
+      await until(() => back.state.status === 'playing' && handOf(back).length > 0, 15_000, 'the game back');
+      expect(back.state.moves).toBe(2);
+      expect(back.state.turn).toBe(0);
+      expect(handOf(back)).toEqual(hand);
+      expect(back.state.players[0]!.auto).toBe(false);
+      expect(logOf(dataDir, id).some((e) => e.standIn)).toBe(false);
+      expect((await back.request('action', { text: 'pass' })).type).toBe('ack');
+      await back.request('end');
+      mark('done');
+    }, 240_000);
+  }
+
+  it('left no local server behind', () => {
+    expect(processesMentioning('--exit-with-stdin').filter((p) => p.cmd.includes(tmp))).toEqual([]);
+  });
+});
