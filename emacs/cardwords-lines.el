@@ -81,6 +81,7 @@ A game with a fixed seed does not count for the high scores."
     (define-key map "n" #'cardwords-lines-new-game)
     (define-key map "q" #'cardwords-lines-quit)
     (define-key map "g" #'cardwords-lines-redraw)
+    (define-key map "s" #'cardwords-lines-scores)
     (define-key map "?" #'describe-mode)
     map)
   "Keymap of the Lines buffer (the `cardwords-lines-keys' are added per buffer).")
@@ -92,6 +93,7 @@ A game with a fixed seed does not count for the high scores."
     ["Take back a move" cardwords-lines-undo]
     ["Hint" cardwords-lines-hint :active (not (cardwords-lines--over))]
     ["New game" cardwords-lines-new-game]
+    ["High scores" cardwords-lines-scores]
     ["Quit" cardwords-lines-quit]
     "---"
     ["Help" describe-mode]
@@ -318,6 +320,25 @@ the high scores.
   (interactive)
   (when cardwords-lines--view (ignore-errors (cardwords-lines--call "lines/quit")))
   (kill-buffer (current-buffer)))
+
+;;;###autoload
+(defun cardwords-lines-scores ()
+  "List the Lines high scores: the terminal client's table (`cardwords lines -l')."
+  (interactive)
+  (let ((scores (cardwords-bridge-request-sync "lines/scores" nil)))
+    (with-current-buffer (get-buffer-create "*Cardwords Lines scores*")
+      (let ((inhibit-read-only t))
+        (erase-buffer)
+        (if (null scores)
+            (insert "No high scores yet.\n")
+          (let ((rank 0))
+            (dolist (s scores)
+              (insert (format "%3d. %-20s %6d  %s\n" (cl-incf rank) (plist-get s :user)
+                              (plist-get s :score) (substring (plist-get s :date) 0 10)))))))
+      (special-mode)
+      (goto-char (point-min))
+      (display-buffer (current-buffer))
+      (current-buffer))))
 
 ;;;###autoload
 (defun cardwords-lines (&optional ask)

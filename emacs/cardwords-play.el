@@ -42,6 +42,14 @@
   "Your name at the table (nil: your login name)."
   :type '(choice (const :tag "Login name" nil) string))
 
+(defcustom cardwords-play-columns-from-left t
+  "Non-nil counts the columns from the left (nil: from the right)."
+  :type 'boolean)
+(defcustom cardwords-play-rows-from-bottom nil
+  "Non-nil counts the rows from the bottom (nil: from the top).
+With `cardwords-digits-for-columns' these are the original's coordinate options."
+  :type 'boolean)
+
 (defface cardwords-play-card '((((class color)) :background "#e8d9a8" :foreground "black")
                                (t :inverse-video t))
   "Face of a card on the table or in the hand." :group 'cardwords-play)
@@ -373,12 +381,19 @@ with the owner token."
                  (cardwords-play--create url owner)
                (cardwords-bridge-request-sync
                 "cardwords/join"
-                (append (list :url url :id (cdr (assoc choice choices)) :name (cardwords-play--name))
+                (append (list :url url :id (cdr (assoc choice choices)))
+                        (let ((name (read-string "Your name (empty: watch): "
+                                                 (cardwords-play--name))))
+                          (if (string-empty-p name) (list :watch t) (list :name name)))
                         (and (not (string-empty-p owner)) (list :owner owner)))
                 60))))))
     (switch-to-buffer (get-buffer-create cardwords-play--buffer-name))
     (cardwords-play-mode)
-    (cardwords-play--take view)))
+    (cardwords-play--take view)
+    (cardwords-play--call "cardwords/coordinates"
+                          (list :digitsForColumns (if (bound-and-true-p cardwords-digits-for-columns) t :false)
+                                :colsRight (if cardwords-play-columns-from-left t :false)
+                                :rowsUp (if cardwords-play-rows-from-bottom t :false)))))
 
 (provide 'cardwords-play)
 ;;; cardwords-play.el ends here

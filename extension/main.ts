@@ -7,7 +7,7 @@ import { COMMANDS, LANGUAGE_IDS } from '../core/protocol/language.js';
 import { createClient } from './client.js';
 import { remoteAddress } from './config.js';
 import { GAME_VIEWS, GamePanels } from './games/panel.js';
-import { play } from './games/play.js';
+import { play, playRobot } from './games/play.js';
 import { Servers } from './games/servers.js';
 import { DISTRIBUTION_VIEW, DistributionPanel } from './panels/distribution.js';
 import { runPlaytest } from './panels/playtest.js';
@@ -101,6 +101,7 @@ function registerGames(context: vscode.ExtensionContext, output: vscode.LogOutpu
     vscode.commands.registerCommand('cardwords.playLines', () => play('lines', games, panels)),
     vscode.commands.registerCommand('cardwords.playYatzee', () => play('yatzee', games, panels)),
     vscode.commands.registerCommand('cardwords.playCardwords', () => play('cardwords', games, panels)),
+    vscode.commands.registerCommand('cardwords.playRobot', () => playRobot(games, panels)),
     vscode.commands.registerCommand('cardwords.startLocalServer', () =>
       games.startLocal().then((c) => {
         void vscode.window.setStatusBarMessage(vscode.l10n.t('Cardwords server on port {0}', c.address.split(':').pop() ?? ''), 5000);

@@ -49,7 +49,7 @@ entries.push({
 entries.push({
   jsx: 'automatic',
   jsxImportSource: 'preact',
-  entryPoints: { lobby: 'media/lobby.ts', lines: 'media/lines/main.ts', yatzee: 'media/yatzee/main.ts', cardwords: 'media/cardwords/main.ts' },
+  entryPoints: { lobby: 'media/lobby.tsx', lines: 'media/lines/main.ts', yatzee: 'media/yatzee/main.ts', cardwords: 'media/cardwords/main.ts' },
   outdir: 'dist/web',
   platform: 'browser',
   format: 'iife',

@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'game-ended'
   | 'storage-failed'
   | 'server-stopping'
+  // to the owner on joining a game restored from a damaged log (server/game/store.ts)
+  | 'log-damaged'
   | 'unknown-player'
   | 'robots-unavailable'
   // Cardwords rooms

@@ -66,3 +66,33 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
   }
   return panels.open(kind, c, params);
 }
+
+/**
+ * "Play against a robot": you and one robot of the level picked here, on the server's default
+ * ruleset, with no form (the panel creates the game at once). Only the owner creates games.
+ */
+export async function playRobot(servers: Servers, panels: GamePanels): Promise<vscode.WebviewPanel | undefined> {
+  let c: Connection | undefined;
+  try {
+    c = await servers.ensure();
+  } catch (e) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('No Cardwords server: {0}', e instanceof Error ? e.message : String(e)));
+    return undefined;
+  }
+  if (!c) return undefined;
+  if (!c.owner) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Only the owner of {0} creates games: connect with the owner link, or play on the local server.', c.address));
+    return undefined;
+  }
+  const levels: Array<vscode.QuickPickItem & { level: 'best' | 'good' | 'casual' }> = [
+    { label: vscode.l10n.t('A good robot'), description: vscode.l10n.t('strong, not always the best move'), level: 'good' },
+    { label: vscode.l10n.t('The best robot'), description: vscode.l10n.t('always the highest score'), level: 'best' },
+    { label: vscode.l10n.t('A casual robot'), description: vscode.l10n.t('short words, easy to beat'), level: 'casual' },
+  ];
+  const pick = await vscode.window.showQuickPick(levels, { title: vscode.l10n.t('Play against a robot'), placeHolder: vscode.l10n.t('Level of the robot') });
+  if (!pick) return undefined;
+  const me = player();
+  const params: Record<string, string> = { owner: c.owner, quick: '1', level: pick.level };
+  if (me.name) params.name = me.name;
+  return panels.open('cardwords', c, params);
+}

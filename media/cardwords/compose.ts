@@ -154,6 +154,8 @@ export class Composer {
   cards: ComposedCard[] = [];
   /** A card being specified: a wildcard waiting for its meaning, or points being typed. */
   pending: { wild: boolean; char: string | null; points: string } | null = null;
+  /** Keys typed while a card's points were asked for ("Which E?"): played after the answer, so none is lost. */
+  queued: string[] = [];
   /** The location text just typed letter-first: more digits extend its number while no card is composed. */
   private extend: string | null = null;
   /** Set by `.` typed twice (or the Trade button): the location is invalid, a trade. */
@@ -185,6 +187,7 @@ export class Composer {
     this.pending = null;
     this.pendingHand = null;
     this.extend = null;
+    this.queued = [];
   }
 
   private usedHand(): Set<number> {
@@ -318,6 +321,10 @@ export class Composer {
   private cardKey(key: string): ComposeResult {
     const p = this.pending;
     if (key === 'Backspace') {
+      if (this.queued.length > 0) {
+        this.queued.pop();
+        return ok;
+      }
       if (p) {
         if (p.points !== '') p.points = p.points.slice(0, -1);
         else this.pending = null;
@@ -349,8 +356,10 @@ export class Composer {
     if (p && p.points !== '') {
       const done = this.finishPending();
       if (!done.ok) return done;
-    } else if (p && !(p.wild && p.char === null) && key !== ' ' && key.length === 1 && key !== '.') {
-      return no('cw.key.whichPoints', p.char ?? '?', this.pointsOf(this.candidates(p.wild ? null : p.char)).join(', '));
+    } else if (p && !(p.wild && p.char === null) && key.length === 1 && key !== '.') {
+      // the next card typed before the points: kept for after the answer
+      this.queued.push(key);
+      return { ok: true, note: { key: p.wild ? 'cw.key.whichWildPoints' : 'cw.key.whichPoints', args: [p.char ?? '?', this.pointsOf(this.candidates(p.wild ? null : p.char)).join(', ')] } };
     }
     if (key === '.') {
       this.pending = null;
@@ -401,8 +410,28 @@ export class Composer {
     const matching = pts.filter((s) => s.startsWith(typed));
     if (matching.length === 0) return no(p.wild ? 'cw.key.whichWildPoints' : 'cw.key.whichPoints', p.char ?? '?', pts.join(', '));
     p.points = typed;
-    if (matching.length === 1 && matching[0] === typed) return this.finishPending();
+    if (matching.length === 1 && matching[0] === typed) {
+      const done = this.finishPending();
+      return done.ok ? this.replayQueued() : done;
+    }
     return ok;
+  }
+
+  /** The keys typed while the points were asked for, now that the card is taken. */
+  private replayQueued(): ComposeResult {
+    const keys = this.queued;
+    this.queued = [];
+    let last: ComposeResult = ok;
+    for (let k = 0; k < keys.length; k++) {
+      last = this.cardKey(keys[k]!);
+      // another question: the keys after it wait for its answer in turn
+      if (this.pending && this.pending.points === '' && !(this.pending.wild && this.pending.char === null)) {
+        this.queued.push(...keys.slice(k + 1));
+        break;
+      }
+      if (!last.ok) break;
+    }
+    return last;
   }
 
   /** Takes the pending card when its typed points name exactly one value. */
@@ -566,7 +595,7 @@ export class Composer {
   }
 
   /** Sets the composition to an action (the robot's hint): location, direction, cards. */
-  load(a: ComposedAction): boolean {
+  load(a: { type: 'move'; cards: readonly PlacedCard[] } | { type: 'trade'; cards: readonly Card[] } | { type: 'pass' }): boolean {
     const hand = this.ctx.hand;
     const used = new Set<number>();
     const pick = (card: Card): number => {

@@ -26,23 +26,25 @@ const owner = host.param('owner') ?? host.load<string>('owner') ?? null;
 if (host.param('owner')) host.save('owner', host.param('owner'));
 const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'cw-join-status' });
 
-function errorText(e: unknown): string {
+function errorText(e: unknown, watching = false): string {
   const m = e instanceof Error ? e.message : String(e);
   const code = /^([a-z-]+):/.exec(m)?.[1];
+  // a full table refuses a watcher for want of watcher places, not of seats
+  if (watching && code === 'table-full') return t('cw.err.watchersFull');
   const key = `err.${code}` as StringKey;
   const cwKey = `cw.err.${code}` as StringKey;
   if (code && t(cwKey) !== cwKey) return t(cwKey);
   return code && t(key) !== key ? t(key) : m;
 }
 
-async function enter(join: () => Promise<Room>): Promise<boolean> {
+async function enter(join: () => Promise<Room>, watching = false): Promise<boolean> {
   status.textContent = t('cw.connecting');
   status.dataset.kind = 'info';
   let room: Room;
   try {
     room = await join();
   } catch (e) {
-    status.textContent = t('cw.refusedJoin', errorText(e));
+    status.textContent = t('cw.refusedJoin', errorText(e, watching));
     status.dataset.kind = 'error';
     return false;
   }
@@ -104,7 +106,10 @@ function nameField(id: string, required = true): HTMLInputElement {
 
 /** A count from the host's parameters (the extension passes its settings so), else the default. */
 function countParam(key: string, min: number, max: number, fallback: number): number {
-  const v = Number(host.param(key));
+  const raw = host.param(key);
+  // no parameter is the default (Number(null) would be 0)
+  if (raw === null || raw.trim() === '') return fallback;
+  const v = Number(raw);
   return Number.isInteger(v) && v >= min && v <= max ? v : fallback;
 }
 
@@ -123,7 +128,7 @@ async function rulesets(): Promise<string[]> {
 function joinForm(id: string): HTMLElement {
   const name = nameField('cw-name');
   const alt = h('input', { type: 'text', id: 'cw-alt', name: 'alt', maxlength: 39, pattern: '\\S+', autocomplete: 'off', value: altParam() });
-  const watch = () => void enter(() => new Client(server).joinById(id, { watch: true, ...(owner ? { owner } : {}) }));
+  const watch = () => void enter(() => new Client(server).joinById(id, { watch: true, ...(owner ? { owner } : {}) }), true);
   const form = h(
     'form',
     { class: 'form-grid', id: 'cw-join' },
@@ -145,7 +150,8 @@ function createForm(): HTMLElement {
   const name = nameField('cw-create-name', false);
   const ruleset = h('select', { id: 'cw-create-ruleset' });
   void rulesets().then((names) => ruleset.replaceChildren(...names.map((n) => h('option', { value: n }, n))));
-  const humans = h('input', { type: 'number', id: 'cw-create-humans', min: 0, max: 16, value: countParam('humans', 0, 16, 1) });
+  // a game needs a human seat (the server refuses one without)
+  const humans = h('input', { type: 'number', id: 'cw-create-humans', min: 1, max: 16, value: countParam('humans', 1, 16, 1) });
   const robots = h('input', { type: 'number', id: 'cw-create-robots', min: 0, max: 15, value: countParam('robots', 0, 15, 1) });
   const watchers = h('input', { type: 'number', id: 'cw-create-watchers', min: 0, max: 64, value: countParam('watchers', 0, 64, 2) });
   const levels = h('div', { class: 'cw-levels', id: 'cw-create-levels', role: 'group', 'aria-label': t('cw.robotLevels') });
@@ -208,10 +214,30 @@ function showForms(): void {
   main.querySelector<HTMLInputElement>('input, select')?.focus();
 }
 
-const seat = host.load<Seat>('cardwords.seat');
-if (gameId && host.param('watch') === '1') {
+/**
+ * "Play against a robot" (the landing page, VS Code): you and one robot of the chosen level
+ * on the server's default ruleset, no form. The name is the one used last, else a default.
+ */
+function quickGame(level: string): void {
   main.replaceChildren(h('h1', {}, t('cw.title')), status);
-  void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) })).then((ok) => {
+  const name = host.param('name') || host.load<string>('cardwords.name') || t('cw.defaultName');
+  const opts: Record<string, unknown> = { owner, name, humans: 1, robots: [LEVELS.includes(level as (typeof LEVELS)[number]) ? level : 'good'], watchers: 0 };
+  const seed = host.param('seed');
+  if (seed) opts.seed = seed;
+  void enter(async () => {
+    const room = await new Client(server).create('cardwords', opts);
+    if (host.kind === 'browser') history.replaceState(null, '', `?game=${encodeURIComponent(room.roomId)}`);
+    return room;
+  }).then((ok) => {
+    if (!ok) showForms();
+  });
+}
+
+const seat = host.load<Seat>('cardwords.seat');
+if (!gameId && owner && host.param('quick') === '1') quickGame(host.param('level') ?? 'good');
+else if (gameId && host.param('watch') === '1') {
+  main.replaceChildren(h('h1', {}, t('cw.title')), status);
+  void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then((ok) => {
     if (!ok) showForms();
   });
 } else if (gameId && seat && seat.gameId === gameId) {

@@ -6,17 +6,12 @@ import { checkMove } from '../../core/games/cardwords/rules.js';
 import { passScore, tradeScore } from '../../core/games/cardwords/scoring.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
+import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo, GameListing } from '../../core/protocol/game.js';
-import type { ErrorMessage, RulesetMessage, WelcomeMessage } from '../../core/protocol/messages.js';
+import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
-import { Composer, Coords, type ComposedAction, type Refusal } from '../../media/cardwords/compose.js';
+import { Composer, Coords, DEFAULT_COORDS, type ComposedAction, type CoordOptions, type Refusal } from '../../media/cardwords/compose.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
-
-interface Results {
-  round: number;
-  reason: string;
-  results: Array<{ seat: number; name: string; robot: boolean; score: number; winner: boolean }>;
-}
 
 const toCard = (c: { char: string; points: number }): Card => ({ char: c.char === '' ? null : c.char, points: c.points });
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
@@ -28,6 +23,8 @@ function str(v: unknown, what: string, max = 200): string {
 
 export class CardwordsSession {
   private room: Room | null = null;
+  /** The same room, its messages typed by core/protocol. */
+  private typed: CardwordsRoomClient | null = null;
   private welcome: WelcomeMessage | null = null;
   private rules: CardwordsRules | null = null;
   private state: CardwordsRoomState | null = null;
@@ -38,8 +35,10 @@ export class CardwordsSession {
   private allCards: Card[] = [];
   private log: string[] = [];
   private message = '';
-  private results: Results | null = null;
+  private results: ResultsMessage | null = null;
   private lastMoves = -1;
+  /** How cells are named (the players' coordinate options; the web panel's defaults). */
+  private coordOptions: CoordOptions = DEFAULT_COORDS;
   /** Numbers every view: a response and a notification may cross, the editor keeps the newest. */
   private seq = 0;
 
@@ -77,13 +76,14 @@ export class CardwordsSession {
       throw new BridgeError('refused', (e as Error).message);
     }
     this.room = room;
+    const typed = (this.typed = cardwordsRoom(room));
     const welcomed = new Promise<void>((ok) =>
-      room.onMessage('welcome', (w: WelcomeMessage) => {
+      typed.on('welcome', (w) => {
         this.welcome = w;
         ok();
       }),
     );
-    room.onMessage('ruleset', (m: RulesetMessage) => {
+    typed.on('ruleset', (m) => {
       const r = loadRuleset(
         {
           name: m.name,
@@ -101,41 +101,44 @@ export class CardwordsSession {
       }
       this.update();
     });
-    room.onMessage('ack', (a: { type?: string }) => {
+    typed.on('ack', (a) => {
       if (a.type === 'action') {
         this.composer?.reset();
         this.message = '';
       }
       this.update();
     });
-    room.onMessage('error', (e: ErrorMessage & { words?: string[] }) => {
+    typed.on('error', (e) => {
       this.message = `Refused: ${e.message}`;
       this.update();
     });
-    room.onMessage('hint', (h: { action: ComposedAction; score: number; words: string[] }) => {
-      if (this.composer?.load(h.action)) this.message = `Hint: ${h.action.type}${h.words.length ? ` ${h.words.join(', ')}` : ''} for ${h.score}; RET plays it`;
+    typed.on('hint', (h) => {
+      if (this.composer?.load(h.action as ComposedAction)) this.message = `Hint: ${h.action.type}${h.words.length ? ` ${h.words.join(', ')}` : ''} for ${h.score}; RET plays it`;
       else this.message = 'The hint does not fit the hand';
       this.update();
     });
-    room.onMessage('word-request', (m: { words: string[]; player: number }) => {
-      this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: this.state?.players[m.player]?.name ?? String(m.player) } });
+    typed.on('word-request', (m) => {
+      this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player } });
     });
-    room.onMessage('word', () => this.update());
-    room.onMessage('history', (m: { turns: CardwordsTurnInfo[]; players: string[] }) => {
+    typed.on('word', (w) => {
+      this.message = w.approved ? `The owner approved ${w.word}: RET plays the move again` : `The owner rejected ${w.word}`;
+      this.update();
+    });
+    typed.on('history', (m) => {
       this.log = m.turns.map((t) => this.turnText(t, m.players));
       this.update();
     });
-    room.onMessage('results', (r: Results) => {
+    typed.on('results', (r) => {
       this.results = r;
       this.update();
     });
-    room.onMessage('rematch', () => {
+    typed.on('rematch', () => {
       this.results = null;
       this.log = [];
       this.message = 'A new round';
       this.update();
     });
-    room.onMessage('ended', () => {
+    typed.on('ended', () => {
       this.message = 'The game has ended';
       this.update();
     });
@@ -169,13 +172,14 @@ export class CardwordsSession {
   async leave(): Promise<null> {
     const room = this.room;
     this.room = null;
+    this.typed = null;
     if (room) await room.leave(true).catch(() => undefined);
     return null;
   }
 
-  private get roomOrFail(): Room {
-    if (!this.room) throw new BridgeError('refused', 'not in a Cardwords game');
-    return this.room;
+  private get roomOrFail(): CardwordsRoomClient {
+    if (!this.typed) throw new BridgeError('refused', 'not in a Cardwords game');
+    return this.typed;
   }
 
   /** One key of the action-selection area (the web panel's KeyboardEvent.key names). */
@@ -184,6 +188,19 @@ export class CardwordsSession {
     if (!this.composer) throw new BridgeError('refused', 'no hand to play from yet');
     const r = this.composer.key(key);
     this.message = r.ok ? (r.note ? this.refusalText(r.note) : '') : this.refusalText(r.why);
+    return this.view();
+  }
+
+  /** The coordinate options: digits for the columns, columns counted from the right, rows from the bottom. */
+  coordinates(params: { digitsForColumns?: unknown; colsRight?: unknown; rowsUp?: unknown }): unknown {
+    const flag = (v: unknown, d: boolean) => (v === undefined ? d : v === true);
+    this.coordOptions = {
+      digitsForColumns: flag(params?.digitsForColumns, DEFAULT_COORDS.digitsForColumns),
+      colsRight: flag(params?.colsRight, DEFAULT_COORDS.colsRight),
+      rowsUp: flag(params?.rowsUp, DEFAULT_COORDS.rowsUp),
+    };
+    this.composer?.reset();
+    this.rebuild();
     return this.view();
   }
 
@@ -216,7 +233,7 @@ export class CardwordsSession {
     if (s.status !== 'playing') throw new BridgeError('refused', s.status === 'waiting' ? 'the game has not started' : 'the game is over');
     if (s.turn !== this.mySeat) throw new BridgeError('refused', `it is ${s.players[s.turn]?.name ?? '?'}'s turn`);
     const a = this.composer.action();
-    const payload =
+    const payload: CardwordsActionMessage =
       a.type === 'move'
         ? { type: 'move', cards: a.cards.map((p) => ({ col: p.col, row: p.row, card: p.card.char === null ? { char: null, points: p.card.points, meaning: p.card.meaning } : { char: p.card.char, points: p.card.points } })) }
         : a.type === 'trade'
@@ -276,7 +293,7 @@ export class CardwordsSession {
     for (const p of s.board) cells[p.row * W + p.col] = p.char === '' ? { char: null, points: p.points, meaning: p.meaning } : { char: p.char, points: p.points };
     this.board = { width: W, height: H, cells };
     this.hand = this.mySeat >= 0 ? (s.players[this.mySeat]?.hand ?? []).map(toCard) : [];
-    this.coords = new Coords(W, H);
+    this.coords = new Coords(W, H, this.coordOptions);
     const ctx = { coords: this.coords, table: rules.table, board: this.board, hand: this.hand, canonical: (ch: string) => rules.canonical(ch) };
     if (!this.composer) this.composer = new Composer(ctx);
     else this.composer.setContext(ctx);

@@ -54,6 +54,15 @@ export class LinesSession {
     return this.view();
   }
 
+  /** The high-score table (the terminal client's `-l`), best first. */
+  scoresList(): Array<{ user: string; score: number; date: string }> {
+    try {
+      return this.scores.list();
+    } catch (e) {
+      throw new BridgeError('failed', (e as Error).message);
+    }
+  }
+
   current(): LinesView {
     return this.view();
   }

@@ -27,6 +27,7 @@ export class Bridge {
     this.on('cardwords/join', (p) => cw.join((p ?? {}) as never));
     this.on('cardwords/key', (p) => cw.key((p ?? {}) as never));
     this.on('cardwords/submit', () => cw.submit());
+    this.on('cardwords/coordinates', (p) => cw.coordinates((p ?? {}) as never));
     this.on('cardwords/locate', (p) => cw.locate((p ?? {}) as never));
     this.on('cardwords/pick', (p) => cw.pick((p ?? {}) as never));
     this.on('cardwords/pass', () => cw.pass());
@@ -54,6 +55,7 @@ export class Bridge {
     this.on('lines/hint', () => lines.hint());
     this.on('lines/quit', () => lines.quit());
     this.on('lines/view', () => lines.current());
+    this.on('lines/scores', () => lines.scoresList());
   }
 
   on(method: string, handler: Handler): void {

@@ -4,8 +4,9 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { affordances, type Sheet } from '../../core/games/yatzee/engine.js';
 import { CATEGORIES, CATEGORY_LABELS, bonusLine, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
+import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
-import type { ErrorMessage, WelcomeMessage } from '../../core/protocol/messages.js';
+import type { WelcomeMessage, YatzeeActionMessage } from '../../core/protocol/messages.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
 function str(v: unknown, what: string, max = 200): string {
@@ -17,6 +18,8 @@ const scoresOf = (s: YatzeeSheetState) => s.scores.map((x) => (x < 0 ? null : x)
 
 export class YatzeeSession {
   private room: Room | null = null;
+  /** The same room, its messages typed by core/protocol. */
+  private typed: YatzeeRoomClient | null = null;
   private welcome: WelcomeMessage | null = null;
   private state: YatzeeRoomState | null = null;
   private message = '';
@@ -51,18 +54,19 @@ export class YatzeeSession {
       throw new BridgeError('refused', (e as Error).message);
     }
     this.room = room;
+    const typed = (this.typed = yatzeeRoom(room));
     const welcomed = new Promise<void>((ok) =>
-      room.onMessage('welcome', (w: WelcomeMessage) => {
+      typed.on('welcome', (w) => {
         this.welcome = w;
         ok();
       }),
     );
-    room.onMessage('ack', () => this.update());
-    room.onMessage('error', (e: ErrorMessage) => {
+    typed.on('ack', () => this.update());
+    typed.on('error', (e) => {
       this.message = `Refused: ${e.message}`;
       this.update();
     });
-    room.onMessage('ended', () => {
+    typed.on('ended', () => {
       this.message = 'The game has ended';
       this.update();
     });
@@ -81,6 +85,7 @@ export class YatzeeSession {
   async leave(): Promise<null> {
     const room = this.room;
     this.room = null;
+    this.typed = null;
     if (room) await room.leave(true).catch(() => undefined);
     return null;
   }
@@ -89,10 +94,10 @@ export class YatzeeSession {
     return this.state?.players.find((p) => p.name === this.welcome?.name);
   }
 
-  act(action: { type: string; [k: string]: unknown }): unknown {
-    if (!this.room) throw new BridgeError('refused', 'not in a Yatzee game');
+  act(action: YatzeeActionMessage): unknown {
+    if (!this.typed) throw new BridgeError('refused', 'not in a Yatzee game');
     this.message = '';
-    this.room.send('action', action);
+    this.typed.send('action', action);
     return this.view();
   }
 
@@ -102,7 +107,7 @@ export class YatzeeSession {
     if (!Number.isInteger(die) || (die as number) < 0 || (die as number) > 4) throw new BridgeError('bad-request', 'die: 0 to 4');
     const me = this.mine;
     if (!me) throw new BridgeError('refused', 'no sheet of yours');
-    return this.act({ type: me.held[die as number] ? 'release' : 'hold', dice: [die] });
+    return this.act({ type: me.held[die as number] ? 'release' : 'hold', dice: [die as number] });
   }
 
   /** Transfers to `category`, or to the suggestion when none is given. */
@@ -115,8 +120,10 @@ export class YatzeeSession {
   }
 
   robots(params: { add?: unknown }): unknown {
-    if (!this.room) throw new BridgeError('refused', 'not in a Yatzee game');
-    this.room.send('robots', { add: params?.add ?? 1 });
+    const add = params?.add ?? 1;
+    if (!Number.isInteger(add) || (add as number) < 1 || (add as number) > 9) throw new BridgeError('bad-request', 'add: 1 to 9');
+    if (!this.typed) throw new BridgeError('refused', 'not in a Yatzee game');
+    this.typed.send('robots', { add: add as number });
     return this.view();
   }
 

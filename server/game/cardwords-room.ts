@@ -1,22 +1,20 @@
-// A Cardwords game (docs/rules.md#cardwords) as a Colyseus room over
-// core/games/cardwords. The owner creates it with a ruleset and numbers of humans, robots
-// (Robot1..RobotN, each with a level) and watchers; the game starts when the humans are
-// seated. Seats: the humans in the order they sat down, then the robots; the first seat
-// moves first.
+// A Cardwords game (docs/rules.md#cardwords; docs/server.md "Cardwords rooms") as a
+// Colyseus room over core/games/cardwords. The owner creates it with a ruleset, numbers of
+// humans, robots (Robot1..RobotN, each with a level) and watchers, and a grace period
+// (cardwords-options.ts); the game starts when the humans are seated. Seats: the humans in
+// the order they sat down, then the robots; the first seat moves first. Its parts:
+// cardwords-schema.ts (the synchronised state: private hands, the pile as a count),
+// cardwords-log.ts (the log's entries, replayed here), word-questions.ts (the owner's open
+// questions), room-base.ts (the queue, the robots' clock, lifetime, endings, shutdown).
 //
-// - Private hands: a seat's `hand` is a `.view()` field. Each player's StateView holds its
-//   own seat (view.add + view.subscribe on the hand); watchers get an empty view, so no
-//   client ever receives another player's cards. The pile is sent as a count only.
-// - An unknown word refuses the move naming the words, and the owner's clients are asked;
-//   an approved word goes to the ruleset's personal dictionary (fsync) and the live word
-//   store (server/game/rulesets.ts), and the refused player is told. Nobody else is.
-// - A dropped human's seat is played by a stand-in robot at once; the human who comes back
-//   (reconnection token, or game id + name + seat key) plays it again.
-// - The log (room-base.ts, store.ts): `seat`/`unseat` entries while humans sit down, then
-//   the engine actions `a`, the owner's open questions `ask` (unknown words and who was
-//   refused for them) and answers `word` (approved) and `reject`, `remove`d humans and
-//   `rematch` seeds. The game starts by itself once the humans are seated, so a replay
-//   rebuilds it all, the questions still waiting for the owner included.
+// - An unknown word refuses the move naming the words, and the owner's clients are asked
+//   (an owner who plays a seat only at the end of the round: the word would show cards of
+//   that hand); an approved word goes to the ruleset's personal dictionary and the live word
+//   store (rulesets.ts), and the refused player is told. Nobody else is.
+// - A dropped human (closed panel, lost network) keeps the seat, away. After the game's grace
+//   period a stand-in robot plays it, each action marked (log, state, history, results); the
+//   human who comes back (reconnection token, or game id + name + seat key) plays it again.
+//   `leave` gives the seat to a stand-in for good. No human connected: nothing moves.
 import { topByEquity } from '../../core/robots/cardwords/equity.js';
 import { handPoints, unseenCards } from '../../core/robots/cardwords/simulate.js';
 import { leavesNow } from '../robots/leaves.js';
@@ -32,15 +30,11 @@ import { GameRoom, isRecord, messageId, newKey, refuse } from './room-base.js';
 import { parseCreateOptions, storedOptions, type CreationOptions } from './cardwords-options.js';
 import type { LoadedRuleset } from './rulesets.js';
 import type { LogEntry, StoredGame } from './store.js';
+import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardwords-log.js';
+import { WordQuestions } from './word-questions.js';
 import type { CardwordsTurnInfo } from '../../core/protocol/game.js';
 import { CLOSE, type CardwordsClientMessages, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
-import { CardwordsRoomState, CwPlaced, CwSeat, setHand } from './cardwords-schema.js';
-import { set, setArray } from './schema-sync.js';
-
-/** Most unknown words waiting for the owner in one game; later ones are refused but not asked. */
-export const MAX_PENDING_WORDS = 256;
-/** Most of those one player's refusals may hold (one player cannot fill the owner's list). */
-export const MAX_PENDING_PER_PLAYER = 32;
+import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
 
 interface Seat {
   index: number;
@@ -92,13 +86,12 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   private game: CardwordsState | null = null;
   private round = 1;
   private roundSeed = '';
-  /** Unknown words waiting for the owner: word -> names of the players refused for it. */
-  private readonly pending = new Map<string, Set<string>>();
+  /** Unknown words waiting for the owner, and who was refused for each. */
+  private questions!: WordQuestions;
   private lastResults: PlayerResult[] | null = null;
   /** Indexes of this round's actions a stand-in made (marked in the log and the history). */
   private standInAt = new Set<number>();
-  /** Actions of this round whose cards are in the schema's board. */
-  private shownActions = 0;
+  private readonly stateSync = new CardwordsStateSync();
 
   override async onCreate(options: unknown): Promise<void> {
     const o = isRecord(options) ? options : {};
@@ -160,6 +153,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   /** Seats, schema and the replay of the stored entries. */
   private setUp(opts: CreationOptions, stored: StoredGame): void {
     this.opts = opts;
+    this.questions = new WordQuestions((w) => this.ruleset.store.has(w));
     this.roundSeed = stored.header.seed;
     this.maxClients = opts.humans + opts.watchers + 16;
     const st = this.state;
@@ -208,32 +202,53 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     return this.game?.actions.length ?? 0;
   }
 
-  private replayEntry(e: LogEntry): void {
-    if (typeof e.seat === 'string') {
-      const seat = this.seats.find((s) => s.robot === null && s.name === '');
-      if (!seat) throw new Error(`game ${this.roomId}: the log seats more humans than the game has`);
-      Object.assign(seat, { name: e.seat, key: typeof e.key === 'string' ? e.key : null, owner: e.owner === true });
-      this.maybeStart();
-    } else if (typeof e.unseat === 'string') {
-      const seat = this.findSeat(e.unseat);
-      if (seat) this.vacate(seat);
-    } else if (typeof e.remove === 'string' || typeof e.leave === 'string') {
-      const seat = this.findSeat((e.remove ?? e.leave) as string);
-      if (seat) Object.assign(seat, { removed: true, key: null, auto: true });
-    } else if (typeof e.rematch === 'string') {
-      this.newRound(e.rematch);
-    } else if (e.a !== undefined) {
-      if (!this.game) throw new Error(`game ${this.roomId}: an action before the start`);
-      const r = apply(this.ruleset.rules, this.game, e.a, ANY_WORD);
-      if (!r.ok) throw new Error(`game ${this.roomId}: the log does not replay (${r.error.message})`);
-      this.game = r.state;
-      if (e.standIn === true) this.standInAt.add(this.game.actions.length - 1);
-    } else if (Array.isArray(e.ask) && typeof e.player === 'string') {
-      this.addPending(e.ask.filter((w): w is string => typeof w === 'string'), e.player);
-    } else if (typeof e.word === 'string' || typeof e.reject === 'string') {
-      // the personal dictionary holds the approved words themselves
-      this.pending.delete((e.word ?? e.reject) as string);
+  /** Rebuilds the game from one stored record (every kind of entry is handled: the switch is checked). */
+  private replayEntry(record: LogEntry): void {
+    const e = readEntry(record);
+    if (!e) return;
+    switch (e.kind) {
+      case 'seat': {
+        const seat = this.seats.find((s) => s.robot === null && s.name === '');
+        if (!seat) throw new Error(`game ${this.roomId}: the log seats more humans than the game has`);
+        Object.assign(seat, { name: e.name, key: e.key, owner: e.owner });
+        this.maybeStart();
+        return;
+      }
+      case 'unseat': {
+        const seat = this.findSeat(e.name);
+        if (seat) this.vacate(seat);
+        return;
+      }
+      case 'remove':
+      case 'leave': {
+        const seat = this.findSeat(e.name);
+        if (seat) Object.assign(seat, { removed: true, key: null, auto: true });
+        return;
+      }
+      case 'rematch':
+        return this.newRound(e.seed);
+      case 'action': {
+        if (!this.game) throw new Error(`game ${this.roomId}: an action before the start`);
+        const r = apply(this.ruleset.rules, this.game, e.action, ANY_WORD);
+        if (!r.ok) throw new Error(`game ${this.roomId}: the log does not replay (${r.error.message})`);
+        this.game = r.state;
+        if (e.standIn) this.standInAt.add(this.game.actions.length - 1);
+        return;
+      }
+      case 'ask':
+        return this.questions.add(e.words, e.player);
+      case 'word':
+      case 'reject':
+        // the personal dictionary holds the approved words themselves
+        return this.questions.resolve(e.word);
+      default:
+        return unreachable(e);
     }
+  }
+
+  /** Appends one entry of this game's log durably. */
+  private record(e: CardwordsEntry): Promise<void> {
+    return this.append(writeEntry(e));
   }
 
   private findSeat(name: string): Seat | undefined {
@@ -301,7 +316,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         if (!seat || this.game) throw refuse('table-full', `all ${this.opts.humans} human seats are taken: join as a watcher`);
         const key = newKey();
         try {
-          await this.append(owner ? { seat: chosen, key, owner: true } : { seat: chosen, key });
+          await this.record({ kind: 'seat', name: chosen, key, owner });
         } catch (e) {
           throw refuse('storage-failed', `the seat could not be stored: ${(e as Error).message}`);
         }
@@ -369,65 +384,26 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
 
   /** The open questions the owner's clients may see now, by player. */
   private visibleQuestions(): Map<string, string[]> {
-    const out = this.pendingByPlayer();
+    const out = this.questions.byPlayer();
     for (const player of [...out.keys()]) if (!this.mayAsk(player)) out.delete(player);
     return out;
   }
 
   /** The round is over: the questions held back from a playing owner go out now. */
   private releaseQuestions(): void {
-    for (const [player, words] of this.pendingByPlayer()) {
+    for (const [player, words] of this.questions.byPlayer()) {
       if (this.findSeat(player)?.owner) continue; // sent when asked
       for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) this.sendTo(c, 'word-request', { words, player, ruleset: this.ruleset.name });
     }
   }
 
-  private pendingByPlayer(): Map<string, string[]> {
-    const out = new Map<string, string[]>();
-    for (const [word, names] of this.pending) {
-      // approved meanwhile in another game (or by another process): no longer a question
-      if (this.ruleset.store.has(word)) continue;
-      for (const n of names) out.set(n, [...(out.get(n) ?? []), word]);
+  /** Tells the players refused for a word the owner's decision (only they are told). */
+  private tellAskers(word: string, approved: boolean): void {
+    for (const name of this.questions.askers(word)) {
+      const seat = this.findSeat(name);
+      const c = seat?.sessionId ? this.clients.getById(seat.sessionId) : undefined;
+      if (c) this.sendTo(c, 'word', { word, approved });
     }
-    return out;
-  }
-
-  /** Records who was refused for which words (the words are in the log already). */
-  private addPending(words: readonly string[], player: string): void {
-    for (const w of words) {
-      const names = this.pending.get(w) ?? new Set<string>();
-      names.add(player);
-      this.pending.set(w, names);
-    }
-  }
-
-  /**
-   * The words of a refusal that are new questions from `player`, within the caps. Words that
-   * became playable meanwhile (approved in another game or process) leave the list first.
-   */
-  private newQuestions(words: readonly string[], player: string): string[] {
-    for (const [w, names] of [...this.pending]) {
-      if (!this.ruleset.store.has(w)) continue;
-      this.pending.delete(w);
-      for (const name of names) {
-        const seat = this.findSeat(name);
-        const c = seat?.sessionId ? this.clients.getById(seat.sessionId) : undefined;
-        if (c) this.sendTo(c, 'word', { word: w, approved: true });
-      }
-    }
-    let mine = 0;
-    for (const names of this.pending.values()) if (names.has(player)) mine++;
-    let total = this.pending.size;
-    const fresh: string[] = [];
-    for (const w of words) {
-      const names = this.pending.get(w);
-      if (names?.has(player) || fresh.includes(w)) continue;
-      if (mine >= MAX_PENDING_PER_PLAYER || (!names && total >= MAX_PENDING_WORDS)) continue;
-      fresh.push(w);
-      mine++;
-      if (!names) total++;
-    }
-    return fresh;
   }
 
   private seatOf(client: Client): Seat | null {
@@ -488,7 +464,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (!r.ok) return r.error;
     const done: CardwordsAction = r.state.actions[r.state.actions.length - 1]!;
     try {
-      await this.append(standIn ? { a: done, standIn: true } : { a: done });
+      await this.record({ kind: 'action', action: done, standIn });
     } catch (e) {
       return { code: 'storage-failed', message: `the action could not be stored: ${(e as Error).message}` };
     }
@@ -546,17 +522,25 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
    * questions and whether every word of the refusal is now waiting for the owner.
    */
   private async askOwner(words: readonly string[], player: string): Promise<{ fresh: string[]; asked: boolean }> {
-    const fresh = this.newQuestions(words, player);
+    // words approved meanwhile elsewhere leave the list first (their askers are told)
+    for (const [w, askers] of this.questions.settleKnown()) {
+      for (const name of askers) {
+        const seat = this.findSeat(name);
+        const c = seat?.sessionId ? this.clients.getById(seat.sessionId) : undefined;
+        if (c) this.sendTo(c, 'word', { word: w, approved: true });
+      }
+    }
+    const fresh = this.questions.fresh(words, player);
     if (fresh.length) {
       try {
-        await this.append({ ask: fresh, player });
+        await this.record({ kind: 'ask', words: fresh, player });
       } catch (e) {
         console.error(`cardwords serve: game ${this.roomId}: the question about ${fresh.join(', ')} could not be stored: ${(e as Error).message}`);
         return { fresh: [], asked: false };
       }
-      this.addPending(fresh, player);
+      this.questions.add(fresh, player);
     }
-    return { fresh, asked: words.every((w) => this.pending.get(w)?.has(player) === true) };
+    return { fresh, asked: this.questions.waiting(words, player) };
   }
 
   private onWords(client: Client, m: Untrusted<CardwordsClientMessages['approve']>, approve: boolean): void {
@@ -581,28 +565,23 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
           if (!r.ok) return this.sendError(client, 'bad-word', r.message, { id, type });
           word = r.word;
           try {
-            if (r.added || this.pending.has(word)) await this.append({ word });
+            if (r.added || this.questions.has(word)) await this.record({ kind: 'word', word });
           } catch (e) {
             console.error(`cardwords serve: game ${this.roomId}: the approval of '${word}' is in the dictionary but not in the game log: ${(e as Error).message}`);
           }
         } else {
           word = this.ruleset.ruleset.canonicalWord(w.normalize('NFC')) ?? w;
-          if (this.pending.has(word)) {
+          if (this.questions.has(word)) {
             try {
-              await this.append({ reject: word });
+              await this.record({ kind: 'reject', word });
             } catch (e) {
               return this.sendError(client, 'storage-failed', `the rejection of '${word}' could not be stored: ${(e as Error).message}`, { id, type });
             }
           }
         }
         done.push(word);
-        // the refused players, and only they, are told
-        for (const name of this.pending.get(word) ?? []) {
-          const seat = this.findSeat(name);
-          const c = seat?.sessionId ? this.clients.getById(seat.sessionId) : undefined;
-          if (c) this.sendTo(c, 'word', { word, approved: approve });
-        }
-        this.pending.delete(word);
+        this.tellAskers(word, approve);
+        this.questions.resolve(word);
       }
       this.sendTo(client, 'ack', { id, type, moves: this.moves(), words: done });
     });
@@ -621,7 +600,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       if (owner || humans.every((s) => s.rematch)) {
         const seed = newKey();
         try {
-          await this.append({ rematch: seed });
+          await this.record({ kind: 'rematch', seed });
         } catch (e) {
           return this.sendError(client, 'storage-failed', `the rematch could not be stored: ${(e as Error).message}`, { id, type: 'rematch' });
         }
@@ -642,7 +621,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     void this.enqueue(async () => {
       if (this.seatOf(client) !== seat) return this.sendError(client, 'not-player', 'the seat is no longer yours', { id, type: 'leave' });
       try {
-        await this.append(this.game ? { leave: seat.name } : { unseat: seat.name });
+        await this.record(this.game ? { kind: 'leave', name: seat.name } : { kind: 'unseat', name: seat.name });
       } catch (e) {
         return this.sendError(client, 'storage-failed', `the leave could not be stored: ${(e as Error).message}`, { id, type: 'leave' });
       }
@@ -666,7 +645,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       if (!seat || seat.robot !== null || seat.removed) return this.sendError(client, 'unknown-player', `no human player named '${name}' is in this game`, { id, type: 'remove' });
       const sessionId = seat.sessionId;
       try {
-        await this.append(this.game ? { remove: seat.name } : { unseat: seat.name });
+        await this.record(this.game ? { kind: 'remove', name: seat.name } : { kind: 'unseat', name: seat.name });
       } catch (e) {
         return this.sendError(client, 'storage-failed', `the removal could not be stored: ${(e as Error).message}`, { id, type: 'remove' });
       }
@@ -764,7 +743,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         const name = s.name;
         void this.enqueue(async () => {
           if (this.game || s.sessionId !== null || s.name !== name || this.shuttingDown) return;
-          await this.append({ unseat: name });
+          await this.record({ kind: 'unseat', name });
           this.vacate(s);
           this.sync();
         }).catch((e: unknown) => console.error(`cardwords serve: game ${this.roomId}: could not free a seat: ${(e as Error).message}`));
@@ -832,65 +811,23 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     void this.setMetadata({ kind: 'cardwords', ruleset: this.ruleset.name, players: humans, robots, humans: this.opts.humans, maxPlayers: this.seats.length, state });
   }
 
-  /** Copies the engine state into the synchronised schema (only changed fields go out). */
+  /** Copies the game into the synchronised schema (only changed fields go out). */
   private sync(): void {
-    const st = this.state;
-    const g = this.game;
-    if (!this.ended) st.status = !g ? 'waiting' : g.over ? 'over' : 'playing';
-    if (st.round !== this.round) {
-      st.round = this.round;
-      st.board.clear();
-      this.shownActions = 0;
-    }
-    st.moves = g?.actions.length ?? 0;
-    this.seats.forEach((seat, i) => {
-      const p = st.players[i]!;
-      set(p, 'name', seat.name);
-      set(p, 'robot', seat.robot !== null);
-      set(p, 'level', seat.robot ?? '');
-      set(p, 'connected', seat.robot !== null || (seat.sessionId !== null && this.clients.getById(seat.sessionId) !== undefined));
-      set(p, 'auto', seat.robot === null && seat.auto);
-      set(p, 'awaySince', seat.robot === null ? seat.awaySince : 0);
-      set(p, 'standIns', g ? g.actions.reduce((n, a, k) => n + (a.player === i && this.standInAt.has(k) ? 1 : 0), 0) : 0);
-      set(p, 'rematch', seat.rematch);
-      const gp = g?.players[i];
-      set(p, 'score', gp?.score ?? 0);
-      set(p, 'cards', gp?.hand.length ?? 0);
-      setHand(p.hand, gp?.hand ?? []);
-      set(p, 'handPoints', g?.end?.handPoints[i] ?? 0);
-      set(p, 'adjustment', g?.end?.adjustments[i] ?? 0);
+    this.stateSync.sync(this.state, {
+      game: this.game,
+      round: this.round,
+      ended: this.ended,
+      paused: this.isPausedNow(),
+      standInAt: this.standInAt,
+      seats: this.seats.map((seat) => ({
+        name: seat.name,
+        level: seat.robot,
+        connected: seat.robot !== null || (seat.sessionId !== null && this.clients.getById(seat.sessionId) !== undefined),
+        auto: seat.robot === null && seat.auto,
+        awaySince: seat.robot === null ? seat.awaySince : 0,
+        rematch: seat.rematch,
+      })),
     });
-    if (g) {
-      // the table's cards in the order they were laid (a replay gives the same order)
-      for (; this.shownActions < g.actions.length; this.shownActions++) {
-        const a = g.actions[this.shownActions]!;
-        if (a.type !== 'move') continue;
-        for (const p of a.cards) {
-          const pc = new CwPlaced();
-          pc.col = p.col;
-          pc.row = p.row;
-          pc.char = p.card.char ?? '';
-          pc.points = p.card.points;
-          pc.meaning = p.card.meaning ?? '';
-          st.board.push(pc);
-        }
-      }
-    }
-    set(st, 'pile', g?.pile.length ?? 0);
-    set(st, 'turn', g && !g.over ? g.turn : -1);
-    set(st, 'idle', g?.idle ?? 0);
-    const last = g?.last;
-    const l = st.last;
-    set(l, 'player', last?.player ?? -1);
-    set(l, 'type', last?.type ?? '');
-    set(l, 'score', last?.score ?? 0);
-    setArray(l.words, last?.words ?? []);
-    set(l, 'traded', last?.traded ?? 0);
-    set(l, 'drawn', last?.drawn ?? 0);
-    set(l, 'standIn', g !== null && g.actions.length > 0 && this.standInAt.has(g.actions.length - 1));
-    set(st, 'paused', this.isPausedNow());
-    set(st, 'endReason', g?.end?.reason ?? '');
-    setArray(st.winners, g?.end?.winners ?? []);
     this.updateListing();
   }
 }

@@ -7,7 +7,8 @@
 import { schema, t, type SchemaType } from '@colyseus/schema';
 import type { Card } from '../../core/games/cardwords/types.js';
 import type { CardwordsCardState, CardwordsPlacedState, CardwordsRoomState as CardwordsRoomStateI, CardwordsSeatState } from '../../core/protocol/game.js';
-import type { Mirrors, MirrorsProtocol, SchemaArray } from './schema-sync.js';
+import type { CardwordsState } from '../../core/games/cardwords/engine.js';
+import { set, setArray, type Mirrors, type MirrorsProtocol, type SchemaArray } from './schema-sync.js';
 
 export const CwCard = schema({ char: t.string().default(''), points: t.int16().default(0) }, 'CwCard');
 
@@ -130,5 +131,90 @@ export function setHand(hand: SchemaArray<SchemaType<typeof CwCard>>, cards: rea
     card.char = cards[j]!.char ?? '';
     card.points = cards[j]!.points;
     hand.push(card);
+  }
+}
+
+/** What the room knows of a seat that the state shows. */
+export interface SeatView {
+  name: string;
+  /** A robot's level; null for a human seat. */
+  level: string | null;
+  connected: boolean;
+  auto: boolean;
+  awaySince: number;
+  rematch: boolean;
+}
+
+export interface SyncInput {
+  game: CardwordsState | null;
+  round: number;
+  ended: boolean;
+  paused: boolean;
+  seats: SeatView[];
+  /** This round's action indexes a stand-in made. */
+  standInAt: ReadonlySet<number>;
+}
+
+/** Copies a game into its schema state; remembers which actions' cards the board shows already. */
+export class CardwordsStateSync {
+  private shownActions = 0;
+
+  sync(st: SchemaType<typeof CardwordsRoomState>, v: SyncInput): void {
+    const g = v.game;
+    if (!v.ended) st.status = !g ? 'waiting' : g.over ? 'over' : 'playing';
+    if (st.round !== v.round) {
+      st.round = v.round;
+      st.board.clear();
+      this.shownActions = 0;
+    }
+    st.moves = g?.actions.length ?? 0;
+    v.seats.forEach((seat, i) => {
+      const p = st.players[i]!;
+      set(p, 'name', seat.name);
+      set(p, 'robot', seat.level !== null);
+      set(p, 'level', seat.level ?? '');
+      set(p, 'connected', seat.connected);
+      set(p, 'auto', seat.auto);
+      set(p, 'awaySince', seat.awaySince);
+      set(p, 'standIns', g ? g.actions.reduce((n, a, k) => n + (a.player === i && v.standInAt.has(k) ? 1 : 0), 0) : 0);
+      set(p, 'rematch', seat.rematch);
+      const gp = g?.players[i];
+      set(p, 'score', gp?.score ?? 0);
+      set(p, 'cards', gp?.hand.length ?? 0);
+      setHand(p.hand, gp?.hand ?? []);
+      set(p, 'handPoints', g?.end?.handPoints[i] ?? 0);
+      set(p, 'adjustment', g?.end?.adjustments[i] ?? 0);
+    });
+    if (g) {
+      // the table's cards in the order they were laid (a replay gives the same order)
+      for (; this.shownActions < g.actions.length; this.shownActions++) {
+        const a = g.actions[this.shownActions]!;
+        if (a.type !== 'move') continue;
+        for (const p of a.cards) {
+          const pc = new CwPlaced();
+          pc.col = p.col;
+          pc.row = p.row;
+          pc.char = p.card.char ?? '';
+          pc.points = p.card.points;
+          pc.meaning = p.card.meaning ?? '';
+          st.board.push(pc);
+        }
+      }
+    }
+    set(st, 'pile', g?.pile.length ?? 0);
+    set(st, 'turn', g && !g.over && !v.ended ? g.turn : -1);
+    set(st, 'idle', g?.idle ?? 0);
+    const last = g?.last;
+    const l = st.last;
+    set(l, 'player', last?.player ?? -1);
+    set(l, 'type', last?.type ?? '');
+    set(l, 'score', last?.score ?? 0);
+    setArray(l.words, last?.words ?? []);
+    set(l, 'traded', last?.traded ?? 0);
+    set(l, 'drawn', last?.drawn ?? 0);
+    set(l, 'standIn', g !== null && g.actions.length > 0 && v.standInAt.has(g.actions.length - 1));
+    set(st, 'paused', v.paused);
+    set(st, 'endReason', g?.end?.reason ?? '');
+    setArray(st.winners, g?.end?.winners ?? []);
   }
 }

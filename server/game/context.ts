@@ -2,7 +2,7 @@
 // the game store. Set once by startGameServer; rooms read it (never client options, which a
 // client controls).
 import { timingSafeEqual } from 'node:crypto';
-import type { GameStore } from './store.js';
+import type { GameStore, LogDamage } from './store.js';
 import type { Limits } from './gate.js';
 import type { RobotPool } from './robot-pool.js';
 import type { RulesetRegistry } from './rulesets.js';
@@ -21,6 +21,8 @@ export interface Timeouts {
 export interface ServerContext {
   ownerToken: string;
   store: GameStore;
+  /** Damaged game logs found since the start (reported to the owner: GET /owner, and on joining the game). */
+  damaged: LogDamage[];
   timeouts: Timeouts;
   limits: Limits;
   processId: string;

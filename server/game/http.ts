@@ -3,6 +3,7 @@
 // a JSON health endpoint, the open games, an owner-token check for the landing page and
 // the Yatzee robot's expected values for the UI's hints. Everything else is 404.
 import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import type { Application, Request, Response } from 'express';
 import { matchMaker } from '@colyseus/core';
@@ -26,6 +27,7 @@ export const STATIC_FILES: Readonly<Record<string, { file: string; type: string;
   '/yatzee.html': { file: 'yatzee.html', type: HTML, from: 'media' },
   '/cardwords.html': { file: 'cardwords.html', type: HTML, from: 'media' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8', from: 'media' },
+  '/favicon.ico': { file: 'favicon.svg', type: 'image/svg+xml', from: 'media' },
   '/lobby.js': { file: 'lobby.js', type: JS, from: 'web' },
   '/web/lines.js': { file: 'lines.js', type: JS, from: 'web' },
   '/web/yatzee.js': { file: 'yatzee.js', type: JS, from: 'web' },
@@ -52,9 +54,28 @@ function bearer(req: Request): string | undefined {
   return typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7) : undefined;
 }
 
+/** The CORS headers Colyseus puts on every answer; only these paths keep them. */
+const CORS_HEADERS = ['Access-Control-Allow-Origin', 'Access-Control-Allow-Credentials', 'Access-Control-Allow-Headers', 'Access-Control-Allow-Methods', 'Access-Control-Max-Age'];
+const CROSS_ORIGIN_PATHS = ['/yatzee/hint'];
+
+/**
+ * Colyseus answers every request with CORS headers that reflect any Origin and allow
+ * credentials. Matchmaking keeps a plain `*` without credentials (desktop webviews create
+ * and join from another origin; the owner token travels in the body, never in a cookie);
+ * every other route drops them, except the hint endpoint, which sets its own.
+ */
+export function limitCors(): void {
+  delete (matchMaker.controller.DEFAULT_CORS_HEADERS as Record<string, string>)['Access-Control-Allow-Credentials'];
+  matchMaker.controller.getCorsHeaders = () => ({ 'Access-Control-Allow-Origin': '*' });
+}
+
 export function installRoutes(app: Application, mediaDir: string): void {
   const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store');
   app.disable('x-powered-by');
+  app.use((req, res, next) => {
+    if (!CROSS_ORIGIN_PATHS.includes(req.path)) for (const h of CORS_HEADERS) res.removeHeader(h);
+    next();
+  });
   app.get('/health', async (_req, res) => {
     const c = ctx();
     noStore(res);
@@ -72,6 +93,8 @@ export function installRoutes(app: Application, mediaDir: string): void {
       games,
       processId: c.processId,
       store: c.store.kind,
+      // 'failed' while the store cannot write (a full disk, Redis away): actions are refused
+      storage: c.store.problem === null ? 'ok' : 'failed',
     });
   });
   app.get('/games', async (_req, res) => {
@@ -81,7 +104,9 @@ export function installRoutes(app: Application, mediaDir: string): void {
   // The landing page asks whether its ?owner= token is the owner's (header, never the URL).
   app.get('/owner', (req, res) => {
     noStore(res);
-    res.json({ owner: isOwnerToken(bearer(req)) });
+    const owner = isOwnerToken(bearer(req));
+    // damaged game logs are the owner's to know: which game, which line, why
+    res.json(owner ? { owner, damaged: ctx().damaged } : { owner });
   });
   // The names of the server's Cardwords rulesets, for the owner's creation form.
   app.get('/cardwords/rulesets', (_req, res) => {
@@ -117,6 +142,8 @@ export function installRoutes(app: Application, mediaDir: string): void {
         const body = await readFile(join(from === 'web' ? webDir : mediaDir, file));
         res.setHeader('Content-Type', type);
         res.setHeader('X-Content-Type-Options', 'nosniff');
+        // the owner's link carries its token in the URL: never send it on as a referrer
+        res.setHeader('Referrer-Policy', 'no-referrer');
         res.setHeader('Content-Security-Policy', "default-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'");
         res.send(body);
       } catch {
@@ -139,4 +166,75 @@ export function parseHintQuery(q: Record<string, unknown>): { scores: Scores; di
   const throws = Number(str(q.throws));
   if (!Number.isInteger(throws) || throws < 0 || throws > THROWS_PER_ROUND) return `throws: 0..${THROWS_PER_ROUND}`;
   return { scores, dice, throws };
+}
+
+/**
+ * Bounds every HTTP request body before Colyseus buffers it (it reads any body whole): one
+ * that announces more than `maxBytes` is refused at once, one that streams past it is cut
+ * there, and one that goes silent for `idleMs` is dropped. A body within the bounds is
+ * read here and handed on as `req.body`, which Colyseus then uses instead of the stream.
+ */
+export function limitBodies(server: HttpServer, maxBytes: number, idleMs: number): void {
+  const listeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  const run = (req: IncomingMessage, res: ServerResponse) => {
+    for (const l of listeners) l.call(server, req, res);
+  };
+  const refuse = (req: IncomingMessage, res: ServerResponse, status: number, error: string) => {
+    if (!res.headersSent) {
+      res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
+      res.end(JSON.stringify({ error }));
+    }
+    // no more of this body is read: the socket goes once the answer is out
+    res.once('finish', () => req.socket.destroy());
+    setTimeout(() => req.socket.destroy(), 1000).unref();
+  };
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
+    const method = req.method ?? 'GET';
+    const length = req.headers['content-length'];
+    const chunked = req.headers['transfer-encoding'] !== undefined;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || (!chunked && (length === undefined || length === '0'))) return run(req, res);
+    if (length !== undefined && !(Number(length) <= maxBytes)) return refuse(req, res, 413, `a request body may have at most ${maxBytes} bytes`);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const idle = () => {
+      done = true;
+      refuse(req, res, 408, `no byte of the request body for ${idleMs} ms`);
+    };
+    let timer = setTimeout(idle, idleMs);
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > maxBytes) {
+        done = true;
+        clearTimeout(timer);
+        chunks.length = 0;
+        return refuse(req, res, 413, `a request body may have at most ${maxBytes} bytes`);
+      }
+      chunks.push(chunk);
+      clearTimeout(timer);
+      timer = setTimeout(idle, idleMs);
+    });
+    req.on('end', () => {
+      clearTimeout(timer);
+      if (done) return;
+      done = true;
+      const raw = Buffer.concat(chunks).toString('utf8');
+      if ((req.headers['content-type'] ?? '').includes('application/json')) {
+        try {
+          req.body = JSON.parse(raw || '{}');
+        } catch {
+          return refuse(req, res, 400, 'a request body that is no JSON');
+        }
+      } else {
+        req.body = raw;
+      }
+      run(req, res);
+    });
+    req.on('error', () => {
+      clearTimeout(timer);
+      done = true;
+    });
+  });
 }

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { Room, ServerError, type Client } from '@colyseus/core';
 import { ctx, isOwnerToken } from './context.js';
-import type { GameHeader, GameKind, GameLog, LogEntry, StoredGame } from './store.js';
+import { damageText, type GameHeader, type GameKind, type GameLog, type LogDamage, type LogEntry, type StoredGame } from './store.js';
 import type { ErrorCode } from '../../core/protocol/game.js';
 import { CLOSE, STOPPING_MESSAGE, type CommonServerMessages, type EndReason, type ErrorMessage, type MessageMap, type MessageType, type RequestId, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 
@@ -105,12 +105,28 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
       if (!opened || opened.game.header.kind !== this.kind) throw refuse('unknown-game', `no unfinished ${this.kind} game '${o.restore}'`);
       this.roomId = opened.game.header.id;
       this.log = opened.log;
+      if (opened.damage) this.markDamaged(damageText(opened.damage, opened.game.entries.length), opened.damage);
       return opened.game;
     }
     const header = makeHeader(newGameId());
     this.roomId = header.id;
     this.log = await store.create(header);
     return { header, entries: [] };
+  }
+
+  /** What was lost to a damaged log, told to the owner on every join (null: nothing). */
+  protected damage: string | null = null;
+
+  private markDamaged(text: string, d: LogDamage): void {
+    this.damage = text;
+    ctx().damaged.push(d);
+    console.error(`cardwords serve: damaged log: ${text}`);
+    // the owner hears it when joining (after the room's own welcome)
+    const join = this.onJoin?.bind(this);
+    this.onJoin = async (client: Client, ...rest: unknown[]) => {
+      await (join as ((c: Client, ...r: unknown[]) => Promise<void>) | undefined)?.(client, ...rest);
+      if (this.damage && this.isOwner(client)) this.sendError(client, 'log-damaged', this.damage);
+    };
   }
 
   /** Appends an entry durably (the caller then commits the state and acknowledges). */

@@ -10,11 +10,12 @@ import { join } from 'node:path';
 import { LobbyRoom, LocalPresence, Server, matchMaker, type Presence } from '@colyseus/core';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { RedisDriver } from '@colyseus/redis-driver';
-import { Redis } from 'ioredis';
-import { gatedTransport, type Limits } from './gate.js';
+import type { Redis } from 'ioredis';
+import { DEFAULT_BODY_IDLE_MS, DEFAULT_MAX_BODY_BYTES, gatedTransport, type Limits } from './gate.js';
 import { setContext, type Timeouts } from './context.js';
-import { installRoutes } from './http.js';
-import { FileGameStore, RedisGameStore, type GameStore } from './store.js';
+import { installRoutes, limitBodies, limitCors } from './http.js';
+import { DamagedLogError, FileGameStore, RedisGameStore, type GameStore, type LogDamage } from './store.js';
+import { guardRedisRejections, redisClient } from './redis.js';
 import { YatzeeRoom } from './yatzee-room.js';
 import { CardwordsRoom } from './cardwords-room.js';
 import { RobotPool } from './robot-pool.js';
@@ -34,6 +35,8 @@ export interface ServeOptions {
   timeouts: Timeouts;
   limits: Limits;
   log: (line: string) => void;
+  /** How long a process's claim on a game lasts without renewal (Redis; default 30 s). */
+  leaseMs?: number;
 }
 
 export interface RunningServer {
@@ -43,6 +46,14 @@ export interface RunningServer {
   ownerToken: string;
   restored: string[];
   stop(): Promise<void>;
+}
+
+/** Redis presence whose connections (its subscriber is its own duplicate) can be closed without a command. */
+class ClosablePresence extends RedisPresence {
+  close(): void {
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
 }
 
 async function freePort(host: string): Promise<number> {
@@ -82,24 +93,31 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   await mkdir(o.dataDir, { recursive: true, mode: 0o700 });
   const port = o.port === 0 ? await freePort(o.host) : o.port;
   const publicAddress = o.publicAddress ?? `${urlHost(o.host)}:${port}`;
-  const redis = o.redisUrl ? new Redis(o.redisUrl, { maxRetriesPerRequest: 3 }) : null;
+  const unguard = o.redisUrl ? guardRedisRejections(o.log) : () => undefined;
+  const redis = o.redisUrl ? redisClient(o.redisUrl, 'store', o.log) : null;
   const processId = randomBytes(6).toString('base64url');
-  const store: GameStore = redis ? new RedisGameStore(redis, processId) : new FileGameStore(o.dataDir);
+  const store: GameStore = redis ? new RedisGameStore(redis, processId, o.leaseMs) : new FileGameStore(o.dataDir);
+  const damaged: LogDamage[] = [];
   const token = await ownerToken(o.dataDir, redis);
   const rulesets = await RulesetRegistry.create(o.rulesets, o.log);
   const robots = new RobotPool(o.rulesets);
   rulesets.onWordAdded = (name, word) => robots.addWord(name, word);
-  const shared = redis ? await RedisSharedWords.start(redis, processId, (name, word) => void rulesets.learn(name, word), () => void rulesets.resync()) : null;
+  const shared = redis ? await RedisSharedWords.start(redis, processId, o.log, (name, word) => void rulesets.learn(name, word), () => void rulesets.resync()) : null;
   rulesets.shared = shared;
-  setContext({ ownerToken: token, store, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots });
+  setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots });
 
+  limitCors();
   const placement = new Placement();
-  const presence: Presence = o.redisUrl ? new RedisPresence(o.redisUrl) : new LocalPresence();
-  const transport = gatedTransport({ server: createHttpServer() }, o.limits);
+  // Colyseus' own connections, kept to be closed at the stop even when its shutdown fails
+  // (it quits them with a command, which fails while Redis is away: they would reconnect for ever)
+  const colyseusRedis = o.redisUrl ? [redisClient(o.redisUrl, 'presence', o.log), redisClient(o.redisUrl, 'driver', o.log)] : [];
+  const presence: Presence = colyseusRedis[0] ? new ClosablePresence(colyseusRedis[0]) : new LocalPresence();
+  const http = createHttpServer();
+  const transport = gatedTransport({ server: http }, o.limits);
   const server = new Server({
     transport,
     presence,
-    ...(o.redisUrl ? { driver: new RedisDriver(o.redisUrl), publicAddress } : {}),
+    ...(colyseusRedis[1] ? { driver: new RedisDriver(colyseusRedis[1]), publicAddress } : {}),
     greet: false,
     gracefullyShutdown: false,
     express: (app) => installRoutes(app, o.mediaDir),
@@ -113,21 +131,45 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   server.define('yatzee', YatzeeRoom).enableRealtimeListing();
   server.define('cardwords', CardwordsRoom).enableRealtimeListing();
   await server.listen(port, o.host);
+  limitBodies(http, o.limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, o.limits.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS);
 
-  // unfinished games come back from their logs
+  // Unfinished games come back from their logs: at the start, and with Redis whenever a
+  // game's lease has ended (its process died), on whichever process claims it first.
   const restored: string[] = [];
-  for (const id of await store.listOpen()) {
-    if (!(await store.claim(id, processId))) continue;
-    const header = await store.peek(id);
-    if (!header) continue;
-    const kind = header.kind;
-    try {
-      await matchMaker.createRoom(kind, { owner: token, restore: id });
-      restored.push(id);
-    } catch (e) {
-      o.log(`cardwords serve: could not restore game ${id}: ${(e as Error).message}`);
+  const reported = new Set<string>();
+  const adopt = async (): Promise<void> => {
+    for (const id of await store.listOpen()) {
+      if (matchMaker.getLocalRoomById(id)) continue;
+      if (!(await store.claim(id, processId))) continue;
+      try {
+        const header = await store.peek(id);
+        if (!header) continue;
+        await matchMaker.createRoom(header.kind, { owner: token, restore: id });
+        restored.push(id);
+      } catch (e) {
+        if (reported.has(id)) continue;
+        reported.add(id);
+        if (e instanceof DamagedLogError) {
+          damaged.push(e.damage);
+          o.log(`cardwords serve: damaged log: ${e.message}`);
+        } else {
+          o.log(`cardwords serve: could not restore game ${id}: ${(e as Error).message}`);
+        }
+      }
     }
-  }
+  };
+  await adopt();
+  let adopting = false;
+  const orphans = redis
+    ? setInterval(() => {
+        if (adopting) return;
+        adopting = true;
+        adopt()
+          .catch(() => undefined) // Redis away: the next round tries again
+          .finally(() => (adopting = false));
+      }, (o.leaseMs ?? 30_000) / 3)
+    : null;
+  orphans?.unref();
 
   const url = `http://${urlHost(o.host)}:${port}/`;
   const ownerUrl = `${url}?owner=${token}`;
@@ -141,12 +183,25 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
     async stop() {
       if (stopped) return;
       stopped = true;
-      await server.gracefullyShutdown(false);
+      if (orphans) clearInterval(orphans);
+      try {
+        await server.gracefullyShutdown(false);
+      } catch (e) {
+        // Redis away at the stop: the rooms' logs are as durable as they were; stop anyway
+        o.log(`cardwords serve: the shutdown was incomplete: ${(e as Error).message}`);
+      }
+      // Colyseus logs a failed step of its shutdown (Redis away) and skips the rest: close
+      // the port and the connections here, or the process never exits
+      if (http.listening) transport.shutdown();
+      http.closeAllConnections();
       await robots.close();
       await shared?.close();
       await store.close();
       redis?.disconnect();
+      for (const r of colyseusRedis) r.disconnect();
+      if (presence instanceof ClosablePresence) presence.close();
       setContext(null);
+      unguard();
     },
   };
 }

@@ -7,6 +7,7 @@
 // dictionary on disk. After a lost connection to Redis, a process sends what it could not
 // and reads the sets again (what was published meanwhile never reaches a subscriber).
 import type { Redis } from 'ioredis';
+import { watch } from './redis.js';
 
 const PREFIX = 'cardwords:words:';
 const CHANNEL = 'cardwords:words';
@@ -40,8 +41,8 @@ export class RedisSharedWords implements SharedWords {
    * Subscribes before it resolves: no word published afterwards is missed while connected.
    * `resync` runs after every reconnection, once the words kept here are sent.
    */
-  static async start(redis: Redis, processId: string, heard: (ruleset: string, word: string) => void, resync: () => void): Promise<RedisSharedWords> {
-    const sub = redis.duplicate();
+  static async start(redis: Redis, processId: string, log: (line: string) => void, heard: (ruleset: string, word: string) => void, resync: () => void): Promise<RedisSharedWords> {
+    const sub = watch(redis.duplicate(), 'shared words', log);
     sub.on('message', (_channel: string, text: string) => {
       let m: unknown;
       try {

@@ -180,6 +180,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     if (o.watch === true || (owner && o.name === undefined)) {
       this.info.set(client.sessionId, { role: 'watcher', owner });
       this.sendTo(client, 'welcome', { gameId: this.roomId, kind: 'yatzee', role: 'watcher', owner });
+      this.sync(); // a watcher may end a robots-only game's pause
       return;
     }
     const name = normalizeName(o.name);
@@ -242,7 +243,8 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
   override async onLeave(client: Client): Promise<void> {
     const s = this.seatOf(client);
     this.forget(client);
-    if (!s || this.ended) return;
+    if (this.ended) return;
+    if (!s) return this.sync();
     s[1].sessionId = null;
     s[1].awaySince ||= Date.now();
     this.sync();
@@ -319,10 +321,16 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     });
   }
 
+  /** Humans connected to their sheets; with no human sheet, the clients watching (the owner watching robots). */
   protected humansConnected(): number {
+    let humans = 0;
     let n = 0;
-    for (const s of this.seats.values()) if (!s.robot && s.sessionId !== null && s.awaySince === 0) n++;
-    return n;
+    for (const s of this.seats.values()) {
+      if (s.robot) continue;
+      humans++;
+      if (s.sessionId !== null && s.awaySince === 0) n++;
+    }
+    return humans === 0 ? this.clients.length : n;
   }
 
   protected async robotStep(): Promise<void> {
@@ -378,7 +386,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     const st = this.state;
     st.moves = this.game.moves;
     if (!this.ended) st.status = 'playing';
-    st.paused = !this.ended && this.humansJoined > 0 && this.paused;
+    st.paused = !this.ended && this.paused;
     // released sheets leave the schema too (a sheet object is never reused for another name)
     for (let i = st.players.length - 1; i >= 0; i--) if (findPlayer(this.game, st.players[i]!.name) < 0) st.players.splice(i, 1);
     this.game.players.forEach((p) => {

@@ -2,13 +2,14 @@
 // extension): `--node-ipc` or `--stdio`. `cardwords lsp` does the same inside the CLI.
 import { createConnection, IPCMessageReader, IPCMessageWriter, StreamMessageReader, StreamMessageWriter, type Connection } from 'vscode-languageserver/node';
 import { start } from './server.js';
+import { checkedFrames } from './framing.js';
 
 export type Transport = 'stdio' | 'node-ipc';
 
 export function connect(transport: Transport): Connection {
   return transport === 'node-ipc'
     ? createConnection(new IPCMessageReader(process), new IPCMessageWriter(process))
-    : createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+    : createConnection(new StreamMessageReader(checkedFrames(process.stdin, (line) => process.stderr.write(`${line}\n`))), new StreamMessageWriter(process.stdout));
 }
 
 /** Starts the server on a transport and keeps the process alive whatever a handler throws. */

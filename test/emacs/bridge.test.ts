@@ -5,23 +5,40 @@ import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { tempDir } from '../lines/helpers.js';
+import { tinyRuleset } from '../language/fixtures.js';
 
 let child: ChildProcessWithoutNullStreams | undefined;
+let second: ChildProcessWithoutNullStreams | undefined;
 
 afterEach(() => {
   child?.kill();
+  second?.kill();
   child = undefined;
+  second = undefined;
 });
+
+/** A second bridge (another editor). */
+function bridge2() {
+  const first = child;
+  const b = bridge();
+  second = child;
+  child = first;
+  return b;
+}
 
 function bridge() {
   child = spawn(process.execPath, [resolve('dist/cli.js'), 'client', '--stdio'], { env: { ...process.env, CARDWORDS_DATA_DIR: tempDir('cardwords-bridge-') } });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const c = child;
   return {
+    /** Sends one request line; answers its response (notifications in between are skipped). */
     async send(line: string): Promise<Record<string, unknown>> {
       c.stdin.write(line + '\n');
-      const next = await lines.next();
-      return JSON.parse(next.value as string) as Record<string, unknown>;
+      for (;;) {
+        const next = await lines.next();
+        const m = JSON.parse(next.value as string) as Record<string, unknown>;
+        if ('id' in m) return m;
+      }
     },
   };
 }
@@ -48,4 +65,37 @@ it('answers each request line, refuses bad ones clearly, and plays Lines by the 
   expect(moved.result.moves).toBe(1);
   expect(moved.result.board[hint.result.hint.from]).toBe(0);
   expect(moved.result.board.filter((c) => c > 0)).toHaveLength(6);
+});
+
+it('Cardwords through the bridge: a local server in its own process group, the coordinate options, a watcher, the server gone with the bridge', async () => {
+  const fx = tinyRuleset();
+  try {
+    const b = bridge();
+    const server = (await b.send(JSON.stringify({ id: 1, method: 'serve', params: { ruleset: fx.dir } }))) as { result: { url: string; owner: string } };
+    expect(server.result.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const game = (await b.send(JSON.stringify({ id: 2, method: 'cardwords/create', params: { url: server.result.url, options: { owner: server.result.owner, name: 'me', robots: 1, level: 'casual', seed: 'bridge', watchers: 1 } } }))) as { result: { welcome: { gameId: string; seat: number } } };
+    expect(game.result.welcome.seat).toBe(0);
+    // The first view may come before the ruleset: the coordinates answer once it is there.
+    let coords: { result: { columns: string[]; rows: string[] } };
+    const t0 = Date.now();
+    do {
+      coords = (await b.send(JSON.stringify({ id: 3, method: 'cardwords/coordinates', params: { digitsForColumns: true } }))) as typeof coords;
+    } while (coords.result.columns.length === 0 && Date.now() - t0 < 20_000);
+    expect(coords.result.columns).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(coords.result.rows).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    const rowsUp = (await b.send(JSON.stringify({ id: 4, method: 'cardwords/coordinates', params: { rowsUp: true } }))) as typeof coords;
+    expect(rowsUp.result.rows).toEqual(['7', '6', '5', '4', '3', '2', '1']);
+    // A second bridge watches the same game: no seat, no hand.
+    const w = bridge2();
+    const watch = (await w.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: server.result.url, id: game.result.welcome.gameId, watch: true } }))) as { result: { seat: number; hand: unknown[]; welcome: { role: string } } };
+    expect(watch.result.welcome.role).toBe('watcher');
+    expect(watch.result.seat).toBe(-1);
+    expect(watch.result.hand).toEqual([]);
+    // The bridge ends (its input closes): the local server's process group goes with it.
+    const port = Number(new URL(server.result.url).port);
+    child!.stdin.end();
+    await expect.poll(async () => fetch(`http://127.0.0.1:${port}/health`).then(() => 'up', () => 'down'), { timeout: 20_000 }).toBe('down');
+  } finally {
+    fx.remove();
+  }
 });

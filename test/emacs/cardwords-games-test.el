@@ -84,8 +84,98 @@
     (unwind-protect
         (progn
           (message "lines header: %s" (buffer-substring (point-min) (line-end-position 14)))
-          (should (string-match-p "^High score: 321 (alice)" (buffer-string))))
+          (should (string-match-p "^High score: 321 (alice)" (buffer-string)))
+          ;; s lists the table, as `cardwords lines -l' does.
+          (execute-kbd-macro (kbd "s"))
+          (with-current-buffer "*Cardwords Lines scores*"
+            (should (string-match-p "^  1\\. alice +321  [0-9]\\{4\\}-" (buffer-string)))))
       (kill-buffer "*Cardwords Lines*"))))
+
+(require 'cardwords-yatzee)
+(require 'cardwords-play)
+
+(defun cardwords-games-test--wait (pred what)
+  "Run the event loop until PRED holds, or fail naming WHAT after 60 s."
+  (with-timeout (60 (ert-fail (format "no %s" what)))
+    (while (not (funcall pred)) (accept-process-output nil 0.05))))
+
+(defun cardwords-games-test--where (prop value)
+  "The first position whose PROP is `equal' to VALUE, or nil."
+  (cl-loop for pos from (point-min) below (point-max)
+           thereis (and (equal (get-text-property pos prop) value) pos)))
+
+(defun cardwords-games-test--face-at (pos)
+  "The faces at POS as a list."
+  (cardwords-games-test--faces (get-text-property pos 'face)))
+
+(ert-deftest cardwords-yatzee-draws-and-reads-keys ()
+  (let ((cardwords-yatzee-robots 0) (cardwords-yatzee-name "ert"))
+    (cardwords-yatzee "")
+    (unwind-protect
+        (with-current-buffer "*Cardwords Yatzee*"
+          (should (eq major-mode 'cardwords-yatzee-mode))
+          (should (string-match-p "^Aces +-$" (buffer-string)))
+          (execute-kbd-macro (kbd "SPC"))
+          (cardwords-games-test--wait
+           (lambda () (string-match-p "^Suggestion: " (buffer-string))) "throw")
+          ;; The suggested category has its face; open categories show what they would score.
+          (let ((suggestion (progn (string-match "^Suggestion: \\(\\S-+\\)" (buffer-string))
+                                   (match-string 1 (buffer-string)))))
+            (should (memq 'cardwords-yatzee-suggested
+                          (cardwords-games-test--face-at
+                           (cardwords-games-test--where 'cardwords-yatzee-category suggestion)))))
+          (should (string-match-p "^Chance +([0-9]+)$" (buffer-string)))
+          ;; 2 holds the second die (its face), a click on it releases it.
+          (execute-kbd-macro (kbd "2"))
+          (cardwords-games-test--wait
+           (lambda () (let ((pos (text-property-any (point-min) (point-max) 'cardwords-yatzee-die 1)))
+                        (memq 'cardwords-yatzee-held (cardwords-games-test--face-at pos))))
+           "the die held")
+          (let ((pos (text-property-any (point-min) (point-max) 'cardwords-yatzee-die 1)))
+            (cardwords-yatzee-click (list 'mouse-1 (list (selected-window) pos '(0 . 0) 0))))
+          (cardwords-games-test--wait
+           (lambda () (let ((pos (text-property-any (point-min) (point-max) 'cardwords-yatzee-die 1)))
+                        (not (memq 'cardwords-yatzee-held (cardwords-games-test--face-at pos)))))
+           "the die released")
+          ;; RET transfers to the suggestion: the mode line shows the new total.
+          (execute-kbd-macro (kbd "RET"))
+          (cardwords-games-test--wait (lambda () (string-match-p "throw 0 of 3" (buffer-string))) "transfer")
+          (should (string-match-p "\\` You:[0-9]+\\'" mode-line-process)))
+      (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave))))))
+
+(ert-deftest cardwords-play-draws-and-reads-keys ()
+  (let ((cardwords-play-ruleset (file-name-as-directory (getenv "CARDWORDS_DIR")))
+        (cardwords-play-seed "ert") (cardwords-play-name "ert") (cardwords-play-level "casual"))
+    (cl-letf (((symbol-function 'read-directory-name)
+               (lambda (&rest _) cardwords-play-ruleset)))
+      (cardwords-play ""))
+    (unwind-protect
+        (with-current-buffer "*Cardwords*"
+          (cardwords-games-test--wait
+           (lambda () (string-match-p "^Hand: \\[" (buffer-string))) "the hand")
+          ;; Cell attributes drawn with the preview's faces; the turn highlighted.
+          (goto-char (point-min))
+          (search-forward "W2")
+          (should (memq 'cardwords-preview-word (cardwords-games-test--face-at (match-beginning 0))))
+          (goto-char (point-min))
+          (search-forward " ert ")
+          (should (memq 'cardwords-play-turn (cardwords-games-test--face-at (match-beginning 0))))
+          ;; Keys go to the action area; a click on a cell sets the location, on a card adds it.
+          (execute-kbd-macro (kbd "4 a"))
+          (should (string-match-p "^Action: {?4A}?  across" (buffer-string)))
+          (execute-kbd-macro (kbd "C-c C-k"))
+          (let ((cell (cardwords-games-test--where 'cardwords-play-cell '(3 . 3))))
+            (cardwords-play-click (list 'mouse-1 (list (selected-window) cell '(0 . 0) 0))))
+          (should (string-match-p "^Action: {?\\(D4\\|4D\\)}? " (buffer-string)))
+          (let ((card (text-property-any (point-min) (point-max) 'cardwords-play-hand 0)))
+            (cardwords-play-click (list 'mouse-1 (list (selected-window) card '(0 . 0) 0))))
+          (should (memq 'cardwords-play-used
+                        (cardwords-games-test--face-at
+                         (text-property-any (point-min) (point-max) 'cardwords-play-hand 0))))
+          (goto-char (point-min))
+          (should (re-search-forward "^Preview: move" nil t))
+          (should (string-match-p "\\` Your turn You:0\\'" mode-line-process)))
+      (ignore-errors (with-current-buffer "*Cardwords*" (cardwords-play-leave))))))
 
 (provide 'cardwords-games-test)
 ;;; cardwords-games-test.el ends here

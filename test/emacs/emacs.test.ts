@@ -79,13 +79,13 @@ it('ert: modes, font-lock, eglot diagnostics from the real server, the distribut
   expect(r.status).toBe(0);
 });
 
-it('ert: Lines in a buffer: drawing with faces, keys, clicks, undo; the high scores of the terminal client', () => {
+it('ert: the games in buffers (Lines, Yatzee, Cardwords on local servers): drawing with faces, keys, clicks; the high scores of the terminal client', () => {
   const data = join(home, 'data');
   new LinesScores(data).submit('alice', 321);
   const r = emacs(['-L', resolve('emacs'), '-l', resolve('emacs/cardwords.el'), '-l', resolve('test/emacs/cardwords-games-test.el'), '-f', 'ert-run-tests-batch-and-exit'], { CARDWORDS_DATA_DIR: data });
   const out = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) console.error(out);
-  expect(out).toMatch(/Ran 2 tests, 2 results as expected/);
+  expect(out).toMatch(/Ran 4 tests, 4 results as expected/);
   expect(r.status).toBe(0);
 });
 

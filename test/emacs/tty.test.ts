@@ -1,7 +1,7 @@
 // The Emacs package in a real `emacs -nw` inside tmux, driven by keystrokes as a person
 // types: the card-table preview beside a .cardtable under eglot, live as the table is edited,
 // and RET on a cell jumping to the line that gives it its attributes.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { ensurePackages } from '../support/apt.js';
@@ -98,11 +98,13 @@ it('M-x cardwords-lines: a whole game to game over by keystrokes (hint, space), 
 
 it('M-x cardwords-play: a whole Cardwords game against a robot on a local server, by keystrokes, to the results', async () => {
   const dir = tempDir('cardwords-emacs-play-');
+  // A copy of the tiny ruleset: the approved word goes to its personal dictionary.
+  fx = tinyRuleset();
   // The deal is fixed by the create option `seed`; the robot plays `casual`; the hints are the server's.
   tmux = startEmacs(
     dir,
     '',
-    `${BRIDGE}\n(setq cardwords-play-ruleset ${JSON.stringify(resolve('samples/tiny') + '/')} cardwords-play-seed "emacs" cardwords-play-level "casual" cardwords-play-name "me")`,
+    `${BRIDGE}\n(setq cardwords-play-ruleset ${JSON.stringify(fx.dir + '/')} cardwords-play-seed "emacs" cardwords-play-level "casual" cardwords-play-name "me")`,
   );
   await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 20_000);
   tmux.keys('M-x');
@@ -113,7 +115,7 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   await tmux.waitFor((s) => /Ruleset folder: /.test(s), 'the ruleset prompt', 10_000);
   tmux.keys('Enter');
   // The state comes in patches: wait for the hand as well as the header.
-  const first = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 1 {2}move 0 {2}playing {2}\(owner\)/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /Your turn/.test(s), 'the game', 60_000);
+  const first = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 1 {2}move 0 {2}playing {2}\(owner\)/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /Your turn/.test(s), 'the game', 120_000);
   expect(first).toMatch(/^ me +0 points {2}4 cards {2}\(you\)$/m);
   expect(first).toMatch(/^ Robot1 +0 points {2}4 cards {2}robot$/m);
   expect(first).toMatch(/^Hand: (\[[^\]]+\] ?){4}$/m);
@@ -124,11 +126,22 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   await tmux.waitFor((s) => /^Action: \{?4A\}? {2}across/m.test(s), 'the location 4A across', 10_000);
   tmux.type('/');
   await tmux.waitFor((s) => /^Action: \{?A4\}? {2}down/m.test(s), 'the direction turned (the shared coordinate first: A4 down)', 10_000);
-  tmux.keys('C-c', 'C-k');
-  await tmux.waitFor((s) => /^Action: _ {2}down$/m.test(s), 'the area cleared', 10_000);
+  tmux.keys('C-c', 'C-k', '/');
+  await tmux.waitFor((s) => /^Action: _ {2}across$/m.test(s), 'the area cleared', 10_000);
+  // TE across from D4 (the start cell), E chosen by its points: not in the dictionary. The
+  // owner (us) is asked in the minibuffer, approves it, and the move is played again.
+  tmux.type('4dte1');
+  await tmux.waitFor((s) => /^Preview: move: \d+ \(TE /m.test(s), 'the preview of TE', 10_000);
+  tmux.keys('Enter');
+  await tmux.waitFor((s) => /me plays TE: add to the dictionary\? \(y or n\)/.test(s), 'the owner\'s question', 20_000);
+  tmux.type('y');
+  await tmux.waitFor((s) => /^The owner approved TE: RET plays the move again$/m.test(s), 'the approval', 20_000);
+  tmux.keys('Enter');
+  expect(readFileSync(fx.path('tiny.personal.dict'), 'utf8')).toMatch(/^TE$/m);
+  const played = await tmux.waitFor((s) => /^ {2}me: TE for -?\d+$/m.test(s) && (/^Results$/m.test(s) || (/ move 2 /.test(s) && /Your turn/.test(s))), 'TE played, then the robot', 20_000);
   // Then every turn of ours: the hint fills the area (with its live preview), RET plays it.
   const moves = (s: string) => Number(/ move (\d+) /.exec(s)?.[1] ?? -1);
-  let screen = first;
+  let screen = played;
   for (let turn = 1; !/^Results$/m.test(screen); turn++) {
     expect(turn).toBeLessThanOrEqual(30);
     const before = moves(screen);

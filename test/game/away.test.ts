@@ -6,14 +6,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE, STOPPING_MESSAGE } from '../../core/protocol/messages.js';
-import { startServer, until, type ServerProcess } from '../support/game-server.js';
+import { logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { copySample, cwCreate, cwJoin, handOf } from './cardwords-helpers.js';
 
 const logOf = (srv: ServerProcess, id: string) =>
   readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8')
     .trim()
     .split('\n')
-    .map((l) => JSON.parse(l) as { a?: { player: number }; standIn?: boolean });
+    .map((l) => logRecord<{ a?: { player: number }; standIn?: boolean }>(l));
 
 describe('away: no human connected, no move', () => {
   let srv: ServerProcess;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.js';
 import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
 import { formatAction } from '../../core/games/cardwords/notation.js';
-import { startServer, until, type ServerProcess } from '../support/game-server.js';
+import { logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset } from './cardwords-helpers.js';
 
 /**
@@ -54,11 +54,11 @@ describe('cardwords persistence', () => {
       const r = await ann.request('action', { text: chooseText(ann, genContext(ruleset, fresh)) });
       expect(r.type, JSON.stringify(r.payload)).toBe('ack');
       // the robot's reply, and Ann's state holds every action of the log (the last patch is in)
-      const logged = () => readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').filter((l) => 'a' in (JSON.parse(l) as Record<string, unknown>)).length;
+      const logged = () => readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').filter((l) => 'a' in (logRecord(l))).length;
       await until(() => (ann.state.turn === 0 || ann.state.status !== 'playing') && ann.state.moves === logged(), 10_000, "the robot's reply");
       const seen = JSON.parse(JSON.stringify(ann.state.toJSON())) as Record<string, unknown>;
       await srv.kill9();
-      const lines = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => logRecord(l));
       expect(lines.filter((l) => 'a' in l)).toHaveLength(seen.moves as number);
       expect(sorted(lines.filter((l) => 'word' in l).map((l) => l.word as string))).toEqual(sorted(fresh));
       for (const w of fresh) expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).toContain(w);
@@ -92,7 +92,7 @@ describe('cardwords persistence', () => {
       expect(sorted(((await ann.next((m) => m.type === 'word-request')).payload as { words?: unknown }).words)).toEqual(fresh);
       const seen = JSON.parse(JSON.stringify(ann.state.toJSON())) as Record<string, unknown>;
       await srv.kill9();
-      const lines = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => logRecord(l));
       expect(lines.filter((l) => 'ask' in l).map((l) => ({ player: l.player, words: sorted(l.ask) }))).toEqual([{ player: 'Ann', words: fresh }]);
 
       srv2 = await startServer({ dataDir: srv.dataDir, args });

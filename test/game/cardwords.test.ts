@@ -10,7 +10,7 @@ import { Client } from '@colyseus/sdk';
 import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.js';
 import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
 import { formatAction } from '../../core/games/cardwords/notation.js';
-import { Player, getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
+import { Player, getJSON, logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { Recorder, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset, seatOf, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
 import { CLOSE, type CardwordsClientMessages } from '../../core/protocol/messages.js';
 
@@ -348,7 +348,7 @@ describe('cardwords rooms', () => {
     ann.typed.send('history', { id: 'h-away' });
     const h = await ann.next((m) => m.type === 'history' && m.payload.id === 'h-away');
     expect((h.payload.turns as { standIn: boolean }[]).map((t) => t.standIn)).toEqual([false, true]);
-    const log = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { a?: { player: number }; standIn?: boolean });
+    const log = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => logRecord<{ a?: { player: number }; standIn?: boolean }>(l));
     expect(log.filter((e) => e.a).map((e) => e.standIn === true)).toEqual([false, true]);
 
     const back = new Player<CwView, CardwordsClientMessages>(await new Client(srv.url).reconnect(token));

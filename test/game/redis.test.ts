@@ -3,7 +3,7 @@
 // room the other process holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { Player, getJSON, startServer, type ServerProcess } from '../support/game-server.js';
+import { Player, getJSON, logRecord, startServer, type ServerProcess } from '../support/game-server.js';
 import { startRedis, type RedisProcess } from '../support/redis.js';
 
 describe('two processes on Redis', () => {
@@ -40,7 +40,7 @@ describe('two processes on Redis', () => {
     const r = new Redis(redis.url);
     try {
       const log = await r.lrange(`cardwords:game:${id}`, 0, -1);
-      expect(JSON.parse(log[0]!)).toMatchObject({ id, kind: 'yatzee' });
+      expect(logRecord(log[0]!)).toMatchObject({ id, kind: 'yatzee' });
       expect(log.length).toBe(4); // header, two joins, a throw
       expect(await r.sismember('cardwords:games:open', id)).toBe(1);
     } finally {

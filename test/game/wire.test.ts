@@ -32,7 +32,7 @@ import { Decoder, Reflection, type Iterator, decode } from '@colyseus/schema';
 import { WebSocketTransport } from '@colyseus/sdk/transport/WebSocketTransport';
 import { ANY_WORD, apply, newGame, type CardwordsState } from '../../core/games/cardwords/engine.js';
 import { rulesFromRuleset } from '../../core/games/cardwords/setup.js';
-import { startServer, until, type ServerProcess } from '../support/game-server.js';
+import { logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset, seatOf, type CwPlayer } from './cardwords-helpers.js';
 
 const JOIN_ROOM = 10;
@@ -185,7 +185,7 @@ const key = (c: { char: string | null; points: number }) => `${c.char ?? ''}:${c
 
 /** Every card each seat was ever dealt, from the durable log replayed by the engine, and the final hands. */
 function dealt(dataDir: string, id: string, names: string[], rules: Parameters<typeof newGame>[0]): { dealt: string[][]; hands: string[][] } {
-  const lines = readFileSync(join(dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = readFileSync(join(dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => logRecord(l));
   const header = lines[0] as { seed: string };
   const g0 = newGame(rules, { seed: header.seed, players: names });
   if (!g0.ok) throw new Error(g0.error.message);

@@ -3,12 +3,12 @@
 // seed's lifetime rules (with short durations), and the server's HTTP side.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
 import { apply, newGame } from '../../core/games/yatzee/engine.js';
 import { CLOSE } from '../../core/protocol/messages.js';
-import { Player, getJSON, startServer, until, type Msg, type ServerProcess } from '../support/game-server.js';
+import { Player, getJSON, logRecord, startServer, until, type Msg, type ServerProcess } from '../support/game-server.js';
 
 /** The lifetime tests' idle timeout, in ms. */
 const IDLE_MS = 2000;
@@ -215,7 +215,7 @@ describe('yatzee rooms', () => {
   it('logs only the known fields of an action; a leaving name releases its sheet (join and leave 30 times: one sheet at most)', async () => {
     const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Keeper' }));
     const id = p.room.roomId;
-    const logLines = () => readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { a?: Record<string, unknown> });
+    const logLines = () => readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => logRecord<{ a?: Record<string, unknown> }>(l));
     // extra fields of every kind ride along: none reaches the log
     expect((await p.requestRaw('action', { type: 'throw', pad: 'x'.repeat(4000), nested: { deep: [1, 2, 3] }, player: 'Someone' })).type).toBe('ack');
     expect((await p.requestRaw('action', { type: 'hold', dice: [0, 2], junk: 'y'.repeat(1000) })).type).toBe('ack');
@@ -334,7 +334,12 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
     expect(ended.payload.reason).toBe('idle');
   });
 
-  it('the game ends when its last player leaves', async () => {
+  it('the game ends when its last player leaves (a drop is no leave)', async () => {
+    // a server of its own, without the short idle timeout: only leaves may end this game
+    const srv = await startServer({ args: ['--reconnect-timeout', '1000'] });
+    onTestFinished(async () => {
+      await srv.stop();
+    });
     const a = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'A' }));
     const id = a.room.roomId;
     const b = await named(Player.join(srv.url, id, { name: 'B' }));

@@ -213,3 +213,8 @@ export async function getJSON<T = unknown>(url: string): Promise<{ status: numbe
   }
   return { status: r.status, body: body as T };
 }
+
+/** One record of a game log (a line of the file, an element of the Redis list): its JSON, without the checksum after the tab. */
+export function logRecord<T = Record<string, unknown>>(line: string): T {
+  return JSON.parse(line.replace(/\t[0-9a-f]{8}$/, '')) as T;
+}

@@ -8,6 +8,8 @@ export interface RedisProcess {
   port: number;
   url: string;
   stop(): Promise<void>;
+  /** SIGKILL (a crash, an outage) and wait for the exit. */
+  kill9(): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -21,10 +23,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** `port`: start again on the port of one stopped before (its data is gone: no persistence). */
-export async function startRedis(port?: number): Promise<RedisProcess> {
+/**
+ * `port`: start again on the port of one stopped before. Without `dir` its data is gone (no
+ * persistence); with `dir` every write is in an append-only file there (fsync'ed each time),
+ * so a Redis killed and started again on the same `dir` has what it acknowledged.
+ */
+export async function startRedis(port?: number, dir?: string): Promise<RedisProcess> {
   port ??= await freePort();
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const persistence = dir ? ['--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--daemonize', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -48,7 +55,11 @@ export async function startRedis(port?: number): Promise<RedisProcess> {
     port,
     url: `redis://127.0.0.1:${port}`,
     async stop() {
-      if (proc.exitCode === null && proc.pid !== undefined) process.kill(proc.pid, 'SIGTERM');
+      if (proc.exitCode === null && proc.signalCode === null && proc.pid !== undefined) process.kill(proc.pid, 'SIGTERM');
+      await exited;
+    },
+    async kill9() {
+      if (proc.exitCode === null && proc.signalCode === null && proc.pid !== undefined) process.kill(proc.pid, 'SIGKILL');
       await exited;
     },
   };

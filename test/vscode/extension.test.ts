@@ -224,6 +224,30 @@ describe('VS Code extension in code-server', () => {
     await shot('06-restored');
   });
 
+  it('playtests the ruleset: progress in a notification, then the report with the heat map over the table', async () => {
+    // the command shows for Cardwords editors: focus the card table's editor first
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await runCommand('Cardwords: Playtest This Ruleset');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill('6');
+    await page.keyboard.press('Enter');
+    const view = webview();
+    // 19 x 10 cells: the blocked ones (the seed's 12, and the one the preview test typed
+    // once the file is saved: the playtest reads the files on disk) and the heat cells
+    await expect.poll(() => view.locator('#heat .cell').count(), { timeout: 120_000 }).toBe(19 * 10);
+    const blocked = await view.locator('#heat .cell.blocked').count();
+    expect(blocked).toBeGreaterThanOrEqual(12);
+    expect(await view.locator('#heat .cell.heat-cell').count()).toBe(19 * 10 - blocked);
+    // moves were laid: some cell is covered
+    expect(Number(await view.locator('#heat .cell.heat-cell').evaluateAll((cells) => Math.max(...cells.map((c) => Number((c as HTMLElement).dataset.covered)))))).toBeGreaterThan(0);
+    expect(await view.locator('h1').innerText()).toBe('Playtest: example');
+    expect(await view.locator('header p').innerText()).toContain('6 games, 2 players, level best');
+    expect(await view.locator('#cards tr').count()).toBeGreaterThan(10);
+    expect(await view.locator('#rounds svg').count()).toBe(1);
+    await shot('06b-playtest');
+  });
+
   // The game side (docs/vscode.md "Games"): a local server started by the command, then a
   // panel per game. Each game panel is closed before the next opens, so one webview shows.
   it('starts a local server with the command: status bar, health, one process', async () => {
@@ -300,6 +324,18 @@ describe('VS Code extension in code-server', () => {
     serverPid = procs[0]!.pid;
     mark(`after the reload: local server pid ${serverPid}`);
     await shot('11-cardwords-restored');
+  });
+
+  it.skipIf(!existsSync(join(ROOT, 'dist', 'web', 'cardwords.js')))('plays against a robot in one command: pick the level, the game starts with no form', async () => {
+    await runCommand('Cardwords: Play Against a Robot');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'A casual robot' }).first().click({ timeout: 30_000 });
+    const view = webview();
+    await expect.poll(() => view.locator('#cw-table [role=gridcell]').count(), { timeout: 60_000 }).toBe(49);
+    await expect.poll(() => view.locator('#cw-hand > *').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await view.locator('#cw-create-button').count()).toBe(0);
+    expect(await view.locator('#cw-scores tr[data-seat="1"] [data-type]').getAttribute('title')).toContain('casual');
+    await shot('12-cardwords-robot');
+    await runCommand('View: Close Editor');
   });
 
   it('stops and starts the local server by command', async () => {

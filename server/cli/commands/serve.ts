@@ -25,10 +25,14 @@ Options:
                         default host:port)
   --max-message-bytes N largest message a client may send (default 8192)
   --rate N              messages a second a client may send on average (default 20)
+  --body-timeout MS     an HTTP request body silent this long is dropped (default 5000)
   --first-join-timeout MS  a game nobody joined ends after this (default 120000)
   --idle-timeout MS     a game without any action ends after this (default 900000)
   --reconnect-timeout MS   a dropped player's seat is held this long (default 30000)
   --robot-delay MS      pause between two robot actions (default 500)
+  --lease-timeout MS    with REDIS_URL: a process's claim on its games lasts this long
+                        unrenewed; a dead process's games go to another after it
+                        (default 30000)
   --exit-with-stdin     stop when standard input closes (a parent that dies closes
                         it: the VS Code extension runs its local server so)
   --help                this text
@@ -69,6 +73,8 @@ async function run(argv: string[], io: CliIO): Promise<number> {
       'idle-timeout': { type: 'string' },
       'reconnect-timeout': { type: 'string' },
       'robot-delay': { type: 'string' },
+      'lease-timeout': { type: 'string' },
+      'body-timeout': { type: 'string' },
       'exit-with-stdin': { type: 'boolean' },
     },
     false,
@@ -88,7 +94,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
     redisUrl: process.env.REDIS_URL || undefined,
     publicAddress: values['public-address'],
     mediaDir: join(root, 'media'),
-    limits: { maxMessageBytes: intOption(values['max-message-bytes'], 'max-message-bytes', 256, 1024 * 1024, 8192), ratePerSecond: rate, burst: rate * 2 },
+    limits: { maxMessageBytes: intOption(values['max-message-bytes'], 'max-message-bytes', 256, 1024 * 1024, 8192), ratePerSecond: rate, burst: rate * 2, bodyIdleMs: intOption(values['body-timeout'], 'body-timeout', 100, 600_000, 5000) },
     timeouts: {
       firstJoinMs: intOption(values['first-join-timeout'], 'first-join-timeout', 10, 86_400_000, 120_000),
       idleMs: intOption(values['idle-timeout'], 'idle-timeout', 10, 86_400_000, 900_000),
@@ -96,6 +102,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
       robotDelayMs: intOption(values['robot-delay'], 'robot-delay', 0, 60_000, 500),
     },
     log: (line) => io.err(`${line}\n`),
+    leaseMs: intOption(values['lease-timeout'], 'lease-timeout', 300, 3_600_000, 30_000),
   });
   io.out(`Cardwords server listening on ${server.url}\n`);
   io.out(`port: ${server.port}\n`);

@@ -1,0 +1,774 @@
+/// <reference lib="dom" />
+// The Cardwords panel over the server's Cardwords room (docs/server.md "Cardwords rooms";
+// docs/ui.md "Cardwords"): the controller. It keeps the room's state, the composer
+// (compose.ts), the log and the panel's own state, turns keys, clicks and messages into
+// changes, and renders the components of view/ (one per screen area) with Preact, which
+// patches the DOM: focus, selection and scroll survive every update. Watchers get the same
+// without a hand.
+import { render } from 'preact';
+import { loadRuleset } from '../../core/ruleset/load.js';
+import type { Ruleset } from '../../core/ruleset/types.js';
+import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
+import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.js';
+import { scoreMove } from '../../core/games/cardwords/scoring.js';
+import { flash, typing } from '../ui/dom.js';
+import type { Host } from '../ui/host.js';
+import { Requests } from '../ui/requests.js';
+import type { CardwordsCardState as CwCardV, CardwordsPlacedState as CwPlacedV, CardwordsRoomState as CwStateV, CardwordsSeatState as CwSeatV, CardwordsTurnInfo } from '../../core/protocol/game.js';
+import type {
+  AckMessage,
+  CardwordsActionMessage,
+  CardwordsClientMessages,
+  CardwordsHistoryMessage,
+  CardwordsServerMessages,
+  EndedMessage,
+  ErrorMessage,
+  HintMessage,
+  ResultsMessage,
+  RulesetMessage,
+  WelcomeMessage as Welcome,
+  WordDecisionMessage,
+  WordRequestMessage,
+} from '../../core/protocol/messages.js';
+import type { CardwordsRoomClient as RoomLike } from '../../core/protocol/client.js';
+import type { StringKey, Translate } from '../ui/l10n/index.js';
+import { Composer, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from './compose.js';
+import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
+import { CellInfo, Table } from './view/table.js';
+import { ActionArea, moveError, startText } from './view/action.js';
+import { ScoreBoard } from './view/scores.js';
+import { CardLists } from './view/lists.js';
+import { Log } from './view/log.js';
+import { WordRequests } from './view/requests.js';
+import { Results as ResultsView } from './view/results.js';
+import { Review } from './view/review.js';
+
+export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, Welcome };
+
+interface Sent {
+  type: string;
+  action?: ComposedAction;
+}
+
+const toCard = (c: CwCardV): Card => ({ char: c.char === '' ? null : c.char, points: c.points });
+
+/** Builds the rules from the texts the server sends (no dictionaries: the server checks words). */
+export function rulesFromTexts(m: RulesetMessage): { ruleset: Ruleset; rules: CardwordsRules } | null {
+  const f = m.files;
+  const r = loadRuleset(
+    {
+      name: m.name,
+      charset: { name: `${m.name}.charset`, text: f.charset },
+      cardset: { name: `${m.name}.cardset`, text: f.cardset },
+      cardtable: { name: `${m.name}.cardtable`, text: f.cardtable },
+      bonus: { name: `${m.name}.bonus`, text: f.bonus },
+      dictionaries: [],
+    },
+    { players: 1 },
+  );
+  return r.ruleset ? { ruleset: r.ruleset, rules: rulesFromRuleset(r.ruleset) } : null;
+}
+
+export class CardwordsPanel {
+  private state: CwStateV | null = null;
+  private ruleset: Ruleset | null = null;
+  private rules: CardwordsRules | null = null;
+  private board: Board | null = null;
+  private hand: Card[] = [];
+  private coordOpts: CoordOptions;
+  private coords: Coords | null = null;
+  private composer: Composer | null = null;
+  private cursor: Cell = { col: 0, row: 0 };
+  private hovered: Cell | null = null;
+  private readonly requests: Requests<CardwordsClientMessages, CardwordsServerMessages, Sent>;
+  private readonly log: LogEntry[] = [];
+  private loggedMoves = 0;
+  private loggedRound = 0;
+  private readonly lastPoints = new Map<number, number>();
+  private readonly wordRequests = new Map<string, string>();
+  private results: ResultsMessage | null = null;
+  private ended: EndedMessage | null = null;
+  /** The cells of the last move (ringed on the table). */
+  private lastCells = new Set<number>();
+  /** Cards on the table at the last state; -1 before the first (a reload does not know the last move's cards). */
+  private boardCount = -1;
+  private dragIndex: number | null = null;
+  private shownIndex: number | null = null;
+  private hints: HintMove[] = [];
+  /** The review's step after the game (null: the final table). */
+  private reviewStep: number | null = null;
+  private hintIndex: number | null = null;
+  /** The last refusal in view, until the turn, the move count or the game's status changes. */
+  private refusal = '';
+  private status: Model['status'] = { text: '', kind: 'info', seq: 0 };
+
+  constructor(
+    private readonly host: Host,
+    private readonly root: HTMLElement,
+    private readonly t: Translate,
+    private readonly room: RoomLike,
+    private readonly welcome: Welcome,
+  ) {
+    this.coordOpts = { ...DEFAULT_COORDS, ...(host.load<Partial<CoordOptions>>('cardwords.coords') ?? {}) };
+    this.applyCardSize();
+    // VS Code's settings changed while the panel is open (card size, coordinate options)
+    (host as Host & { onUpdate?(listener: () => void): void }).onUpdate?.(() => {
+      this.coordOpts = { ...DEFAULT_COORDS, ...(host.load<Partial<CoordOptions>>('cardwords.coords') ?? {}) };
+      this.applyCardSize();
+      this.rebuild();
+    });
+    // the join or creation form goes: the components own the whole root from here
+    root.replaceChildren();
+    this.requests = new Requests<CardwordsClientMessages, CardwordsServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p, meta) => this.onError(p, meta) });
+    room.on('word-request', (p) => this.onWordRequest(p));
+    room.on('word', (p) => this.onWord(p));
+    room.on('results', (p) => this.onResults(p));
+    room.on('rematch', (p) => this.onRematch(p));
+    room.on('ended', (p) => this.onEnded(p));
+    room.on('history', (p) => this.onHistory(p));
+    room.on('hint', (p) => this.onHint(p));
+    document.addEventListener('keydown', (e) => this.onKey(e));
+    this.say(this.isPlayer ? t('cw.joined', this.welcome.name ?? '') : t('cw.watching'));
+  }
+
+  /**
+   * The card size (pixels; VS Code's cardwords.cardSize setting, or ?cardSize=): cells and
+   * hand cards that size at most; without it the table fills the room it has.
+   */
+  private applyCardSize(): void {
+    const size = Number(this.host.param('cardSize'));
+    const ok = Number.isInteger(size) && size >= 16 && size <= 128;
+    this.root.classList.toggle('cw-sized', ok);
+    if (ok) this.root.style.setProperty('--cw-card', `${size}px`);
+    else this.root.style.removeProperty('--cw-card');
+  }
+
+  get isPlayer(): boolean {
+    return this.welcome.role === 'player';
+  }
+
+  private get mySeat(): number {
+    if (!this.isPlayer || !this.state) return -1;
+    const i = this.state.players.findIndex((p) => p.name === this.welcome.name);
+    return i >= 0 ? i : (this.welcome.seat ?? -1);
+  }
+
+  say(text: string, kind: 'info' | 'error' = 'info'): void {
+    this.status = { text, kind, seq: this.status.seq + 1 };
+    this.render();
+  }
+
+  /** Focuses the action area (a watcher: the table); before the first state, once it is drawn. */
+  focus(): void {
+    const e = document.getElementById(this.isPlayer ? 'cw-area' : 'cw-table');
+    if (e) e.focus();
+    else this.focusWhenDrawn = true;
+  }
+
+  private focusWhenDrawn = false;
+
+  // ------------------------------------------------------------------ state
+
+  setRuleset(m: RulesetMessage): void {
+    const r = rulesFromTexts(m);
+    if (!r) {
+      this.say(this.t('cw.badRuleset', m.name), 'error');
+      return;
+    }
+    this.ruleset = r.ruleset;
+    this.rules = r.rules;
+    this.rebuild();
+  }
+
+  update(s: CwStateV): void {
+    const prev = this.state;
+    this.state = s;
+    // the log so far, asked once the first state is here: the answer is at least as new as
+    // this state, so no turn falls between the two
+    if (!prev && s.moves > 0) this.room.send('history', {});
+    if (prev && prev.round !== s.round) this.onRematch({ round: s.round });
+    // a refusal or a red line stops being true when the turn, the table or the game's status moves on
+    if (prev && (prev.moves !== s.moves || prev.turn !== s.turn || prev.status !== s.status)) {
+      this.refusal = '';
+      if (this.status.kind === 'error') this.status = { text: '', kind: 'info', seq: this.status.seq + 1 };
+      this.hints = [];
+      this.hintIndex = null;
+    }
+    this.trackLog(s, prev);
+    this.rebuild();
+  }
+
+  /** Board, hand, coordinates and composer from the latest state and ruleset. */
+  private rebuild(): void {
+    const s = this.state;
+    const rules = this.rules;
+    if (!s || !rules) return;
+    const W = rules.table.width;
+    const H = rules.table.height;
+    const cells = new Array<Card | null>(W * H).fill(null);
+    for (const p of s.board) cells[p.row * W + p.col] = p.char === '' ? { char: null, points: p.points, meaning: p.meaning } : { char: p.char, points: p.points };
+    this.board = { width: W, height: H, cells };
+    const seat = this.mySeat;
+    this.hand = seat >= 0 ? (s.players[seat]?.hand ?? []).map(toCard) : [];
+    this.coords = new Coords(W, H, this.coordOpts);
+    const ctx = { coords: this.coords, table: rules.table, board: this.board, hand: this.hand, canonical: (ch: string) => rules.canonical(ch) };
+    if (!this.composer) this.composer = new Composer(ctx);
+    else this.composer.setContext(ctx);
+    if (this.boardCount < 0) {
+      // the first state (a join or a reload): the last move's cards are the last ones laid
+      // when it drew as many as it laid (the pile was not empty); otherwise nothing is ringed
+      const l = s.last;
+      const laid = l.type === 'move' && s.pile > 0 ? l.drawn : 0;
+      this.lastCells = new Set(laid > 0 ? s.board.slice(-laid).map((p) => p.row * W + p.col) : []);
+      this.boardCount = s.board.length;
+    } else if (s.board.length !== this.boardCount) {
+      const laid = s.board.length - this.boardCount;
+      this.lastCells = new Set(laid > 0 ? s.board.slice(-laid).map((p) => p.row * W + p.col) : []);
+      this.boardCount = s.board.length;
+    }
+    this.render();
+  }
+
+  private trackLog(s: CwStateV, prev: CwStateV | null): void {
+    if (s.round !== this.loggedRound) {
+      this.loggedRound = s.round;
+      this.loggedMoves = 0;
+      this.lastPoints.clear();
+    }
+    if (s.moves > this.loggedMoves && s.last.player >= 0) {
+      const l = s.last;
+      const text = this.turnText(l);
+      if (s.moves - this.loggedMoves > 1 && this.loggedMoves > 0) this.log.push({ round: s.round, text: this.t('cw.log.skipped', s.moves - this.loggedMoves - 1) });
+      // the cards this turn laid: those the table gained since the last state
+      const before = prev && prev.round === s.round ? prev.board.length : s.board.length;
+      const cells = l.type === 'move' && s.moves - this.loggedMoves === 1 ? s.board.slice(before).map((p) => ({ col: p.col, row: p.row, char: p.char || p.meaning, points: p.points })) : [];
+      this.log.push({ round: s.round, text, turn: true, ...(cells.length ? { cells } : {}) });
+      this.lastPoints.set(l.player, l.score);
+      this.loggedMoves = s.moves;
+      if (l.player !== this.mySeat) this.say(text);
+    } else if (s.moves < this.loggedMoves) this.loggedMoves = s.moves;
+  }
+
+  /** A turn of the log in words (`names`: the seats' names when the state has not come yet). */
+  private turnText(l: CardwordsTurnInfo, names?: readonly string[]): string {
+    const name = names?.[l.player] ?? this.state?.players[l.player]?.name ?? '?';
+    if (l.type === 'move') return this.t('cw.log.move', name, l.words.join(', '), l.score);
+    if (l.type === 'trade') return this.t('cw.log.trade', name, l.traded, l.score);
+    return this.t('cw.log.pass', name, l.score);
+  }
+
+  /** The round so far (asked after the first state): the log is rebuilt whole. */
+  private onHistory(p: CardwordsHistoryMessage): void {
+    if (!Array.isArray(p.turns) || typeof p.round !== 'number') return;
+    // a rematch came in between: that round's log starts afresh from the state
+    if (p.round < this.loggedRound) return;
+    const others = this.log.filter((e) => e.round !== p.round);
+    this.log.length = 0;
+    this.log.push(...others, ...p.turns.map((l) => ({ round: p.round, text: this.turnText(l, p.players), turn: true })));
+    if (this.loggedRound !== p.round) this.lastPoints.clear();
+    for (const l of p.turns) this.lastPoints.set(l.player, l.score);
+    this.loggedRound = p.round;
+    this.loggedMoves = Math.max(this.loggedMoves, p.turns.length);
+    this.render();
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  private model(): Model | null {
+    const { state, ruleset, rules, coords, composer } = this;
+    let board = this.board;
+    if (!state || !ruleset || !rules || !board || !coords || !composer) return null;
+    const reviewTurns = this.log.flatMap((e, i) => (e.turn && e.round === state.round ? [i] : []));
+    const step = this.reviewStep !== null && this.reviewStep < reviewTurns.length ? this.reviewStep : null;
+    let shownIndex = this.shownIndex;
+    if (step !== null) {
+      // the table after that turn: the cards of the later turns leave it
+      const cells = board.cells.slice();
+      for (const i of reviewTurns.slice(step + 1)) for (const c of this.log[i]!.cells ?? []) cells[c.row * board.width + c.col] = null;
+      board = { ...board, cells };
+      shownIndex = reviewTurns[step]!;
+    }
+    return {
+      t: this.t,
+      state,
+      ruleset,
+      rules,
+      board,
+      hand: step !== null ? [] : this.hand,
+      coords,
+      composer,
+      isPlayer: this.isPlayer,
+      owner: this.welcome.owner,
+      mySeat: this.mySeat,
+      gameId: this.welcome.gameId,
+      cursor: this.cursor,
+      hovered: this.hovered,
+      lastCells: step !== null ? new Set<number>() : this.lastCells,
+      shown: shownIndex === null ? null : (this.log[shownIndex] ?? null),
+      shownIndex,
+      log: this.log,
+      lastPoints: this.lastPoints,
+      requests: this.wordRequests,
+      results: this.results,
+      ended: this.ended !== null || state.status === 'ended',
+      busy: this.requests.inFlight('action'),
+      refusal: this.refusal,
+      status: this.status,
+      hints: this.hints,
+      reviewTurns,
+      reviewStep: step,
+      hintIndex: this.hintIndex,
+      coordOpts: this.coordOpts,
+      cmd: this.commands,
+    };
+  }
+
+  private readonly commands: Model['cmd'] = {
+    clickCell: (c) => {
+      if (!this.composer || !this.isPlayer) return;
+      this.cursor = c;
+      this.composer.setLocation(c.col, c.row);
+      this.render();
+    },
+    hoverCell: (c) => {
+      if (this.hovered?.col === c.col && this.hovered.row === c.row) return;
+      this.hovered = c;
+      this.render();
+    },
+    clickHand: (i) => {
+      if (!this.composer) return;
+      this.act(this.composer.clickHand(i));
+      // typing goes on in the area (a wildcard's meaning, the next card)
+      this.focus();
+    },
+    removeComposed: (k) => {
+      this.composer?.removeComposed(k);
+      this.render();
+    },
+    giveMeaning: (ch) => {
+      if (!this.composer) return;
+      this.act(this.composer.giveMeaning(ch));
+      this.focus();
+    },
+    toggleDir: () => this.act(this.composer?.key('/')),
+    submit: () => this.submit(),
+    trade: () => this.act(this.composer ? (this.composer.makeTrade(), { ok: true }) : undefined),
+    pass: () => this.sendAction({ type: 'pass' }),
+    hint: () => this.askHint(),
+    end: () => this.send('end', {}, { type: 'end' }),
+    rematch: () => this.send('rematch', {}, { type: 'rematch' }),
+    decide: (word, approve) => {
+      this.wordRequests.delete(word);
+      this.send(approve ? 'approve' : 'reject', { word }, { type: approve ? 'approve' : 'reject' });
+      this.render();
+      if (this.wordRequests.size === 0) this.focus();
+    },
+    showLog: (i) => {
+      this.shownIndex = i;
+      this.render();
+    },
+    chooseHint: (i) => this.chooseHint(i),
+    setCoord: (key, on) => {
+      this.coordOpts = { ...this.coordOpts, [key]: on };
+      this.host.save('cardwords.coords', this.coordOpts);
+      this.rebuild();
+    },
+    review: (k) => {
+      this.reviewStep = k;
+      this.shownIndex = null;
+      this.render();
+    },
+    dragStart: (i) => (this.dragIndex = i),
+    drop: (c) => {
+      const i = this.dragIndex;
+      this.dragIndex = null;
+      if (!this.composer || i === null) return;
+      this.cursor = c;
+      this.act(this.composer.dropOn(i, c.col, c.row));
+    },
+  };
+
+  private render(): void {
+    const m = this.model();
+    const t = this.t;
+    const status = (
+      <p class="status" id="cw-status" role="status" aria-live="polite" data-kind={this.status.kind}>
+        <span key={this.status.seq}>{this.status.text}</span>
+      </p>
+    );
+    if (!m) {
+      render(
+        <>
+          <h1>{t('cw.title')}</h1>
+          {status}
+        </>,
+        this.root,
+      );
+      return;
+    }
+    const over = m.state.status === 'over' || m.ended;
+    render(
+      <>
+        <header class="cw-head">
+          <h1>
+            {t('cw.title')} <small id="cw-game">{t('cw.gameLink', m.gameId)}</small>
+          </h1>
+          {m.owner && (
+            <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
+              <button type="button" id="cw-end" disabled={over} onClick={() => m.cmd.end()}>
+                {t('cw.endGame')}
+              </button>
+            </div>
+          )}
+        </header>
+        {status}
+        <WordRequests m={m} />
+        <div class="cw-layout" style={{ '--w': String(m.rules.table.width), '--h': String(m.rules.table.height) }}>
+          <div class="cw-board">
+            <Table m={m} onKey={(e) => this.onTableKey(e)} />
+          </div>
+          <div class="cw-play">
+            <ScoreBoard m={m} />
+            <ResultsView m={m} />
+            <Review m={m} />
+            <ActionArea m={m} />
+          </div>
+          <div class="cw-side">
+            <CellInfo m={m} />
+            <CardLists m={m} />
+            <Log m={m} />
+            <Settings m={m} />
+            <details class="cw-lists">
+              <summary>{t('cw.keys')}</summary>
+              <div id="cw-keys" class="help">
+                {t('cw.keysHelp')
+                  .split('\n')
+                  .map((l, k) => (
+                    <p key={k}>{l}</p>
+                  ))}
+              </div>
+            </details>
+          </div>
+        </div>
+      </>,
+      this.root,
+    );
+    if (this.focusWhenDrawn) {
+      this.focusWhenDrawn = false;
+      this.focus();
+    }
+  }
+
+  // ------------------------------------------------------------------ input
+
+  /** Applies a composer result: redraws, and explains a refusal. */
+  private act(r: ComposeResult | undefined): void {
+    if (!r) return;
+    if (!r.ok) this.refuse(r.why);
+    else if (r.note) this.say(this.refusalText(r.note));
+    this.render();
+  }
+
+  private refusalText(r: Refusal): string {
+    const key = r.key as StringKey;
+    const s = this.t(key, ...r.args);
+    return s === key ? r.key : s;
+  }
+
+  private refuse(r: Refusal): void {
+    this.refusal = this.refusalText(r);
+    this.say(this.refusal, 'error');
+    const area = document.getElementById('cw-area');
+    if (area) flash(area, 'refused');
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    // the review after the game: [ and ] step through the turns (players and watchers)
+    const s = this.state;
+    if (s && (s.status === 'over' || this.ended) && (e.key === '[' || e.key === ']') && !typing(e)) {
+      const n = this.log.filter((x) => x.turn && x.round === s.round).length;
+      if (n === 0) return;
+      e.preventDefault();
+      const k = this.reviewStep;
+      this.commands.review(e.key === '[' ? (k === null ? n - 1 : Math.max(0, k - 1)) : k === null || k + 1 >= n ? null : k + 1);
+      return;
+    }
+    if (!this.isPlayer || !this.composer || typing(e) || e.ctrlKey || e.altKey || e.metaKey) return;
+    const target = e.target as HTMLElement;
+    const onControl = target.closest('button, a, summary, input, select, textarea') !== null;
+    if (onControl && (e.key === 'Enter' || e.key === ' ')) return;
+    if (target.id === 'cw-table' && ['Enter', ' ', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) return;
+    // the hints: up and down go through them, each shown on the table; Return plays it
+    if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && this.hints.length > 0 && target.id !== 'cw-table') {
+      e.preventDefault();
+      const n = this.hints.length;
+      const k = this.hintIndex === null ? (e.key === 'ArrowDown' ? 0 : n - 1) : (this.hintIndex + (e.key === 'ArrowDown' ? 1 : n - 1)) % n;
+      this.chooseHint(k);
+      return;
+    }
+    if (e.key.length > 1 && !['Backspace', 'Escape', 'Enter'].includes(e.key)) return;
+    if (e.key === '?') {
+      e.preventDefault();
+      this.askHint();
+      return;
+    }
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      const r = this.composer.key('Enter');
+      if (!r.ok) return this.act(r);
+      this.submit();
+      return;
+    }
+    e.preventDefault();
+    if (this.composer.pendingHand !== null && e.key.length === 1 && e.key !== ' ') return this.act(this.composer.giveMeaning(e.key));
+    this.act(this.composer.key(e.key));
+  }
+
+  private onTableKey(e: KeyboardEvent): void {
+    const rules = this.rules;
+    if (!rules) return;
+    const { width: W, height: H } = rules.table;
+    let { col, row } = this.cursor;
+    switch (e.key) {
+      case 'ArrowLeft':
+        col = Math.max(0, col - 1);
+        break;
+      case 'ArrowRight':
+        col = Math.min(W - 1, col + 1);
+        break;
+      case 'ArrowUp':
+        row = Math.max(0, row - 1);
+        break;
+      case 'ArrowDown':
+        row = Math.min(H - 1, row + 1);
+        break;
+      case 'Home':
+        col = 0;
+        break;
+      case 'End':
+        col = W - 1;
+        break;
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        if (this.composer && this.isPlayer) {
+          this.composer.setLocation(col, row);
+          this.say(this.t('cw.locationSet', this.coords!.name(col, row, this.composer.dir)));
+        }
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    this.cursor = { col, row };
+    this.hovered = this.cursor;
+    this.render();
+  }
+
+  private submit(): void {
+    const cp = this.composer;
+    const s = this.state;
+    if (!cp || !s) return;
+    // an action on its way: a second click or Return must not send it again
+    if (this.requests.inFlight('action')) return;
+    if (s.status !== 'playing') return this.refuse({ key: s.status === 'waiting' ? 'cw.err.not-started' : 'cw.err.game-over', args: [] });
+    if (s.turn !== this.mySeat) return this.refuse({ key: 'cw.err.not-your-turn.n', args: [s.players[s.turn]?.name ?? '?'] });
+    this.sendAction(cp.action());
+  }
+
+  private sendAction(a: ComposedAction): void {
+    if (this.requests.inFlight('action')) return;
+    const payload: Omit<CardwordsActionMessage, 'id'> =
+      a.type === 'move'
+        ? { type: 'move', cards: a.cards.map((p) => ({ col: p.col, row: p.row, card: p.card.char === null ? { char: null, points: p.card.points, meaning: p.card.meaning } : { char: p.card.char, points: p.card.points } })) }
+        : a.type === 'trade'
+          ? { type: 'trade', cards: a.cards }
+          : { type: 'pass' };
+    this.refusal = '';
+    this.send('action', payload, { type: a.type, action: a });
+  }
+
+  private send<K extends keyof CardwordsClientMessages & string>(type: K, payload: Omit<CardwordsClientMessages[K], 'id'>, meta: Sent): void {
+    this.requests.send(type, payload, { ...meta, type: type === 'action' ? 'action' : meta.type });
+    this.render();
+  }
+
+  private askHint(): void {
+    if (!this.isPlayer || this.state?.status !== 'playing') return;
+    this.say(this.t('cw.hint.asking'));
+    this.send('hint', {}, { type: 'hint' });
+  }
+
+  /** Loads hint `i` into the action area: the table shows it, Return plays it. */
+  private chooseHint(i: number): void {
+    const h = this.hints[i];
+    const cp = this.composer;
+    if (!h || !cp) return;
+    this.hintIndex = i;
+    if (!cp.load(h.action)) {
+      this.say(this.t('cw.hint.none'), 'error');
+      return;
+    }
+    const a = cp.action();
+    this.say(a.type === 'move' ? this.t('cw.hint.move', h.words.join(', '), h.score) : a.type === 'trade' ? this.t('cw.hint.trade', a.cards.length, h.score) : this.t('cw.hint.pass', h.score));
+  }
+
+  // ------------------------------------------------------------------ messages
+
+  private onAck(p: AckMessage, meta: Sent): void {
+    if (meta.type === 'action' && meta.action) {
+      const a = meta.action;
+      const l = this.state?.last;
+      const score = l && l.player === this.mySeat ? l.score : 0;
+      let text = a.type === 'move' ? this.t('cw.done.move', (l?.words ?? []).join(', '), score) : a.type === 'trade' ? this.t('cw.done.trade', a.cards.length, score) : this.t('cw.done.pass', score);
+      // the results come before the acknowledgement of the last action: keep them in the message
+      if (this.results && this.state?.status === 'over') text += ` ${this.resultText(this.results)}`;
+      this.composer?.reset();
+      this.hints = [];
+      this.hintIndex = null;
+      this.say(text);
+    } else if (p.type === 'approve' || p.type === 'reject') {
+      this.say(this.t(p.type === 'approve' ? 'cw.approved' : 'cw.rejected', (p.words ?? []).join(', ')));
+    } else this.render();
+  }
+
+  private onError(p: ErrorMessage, meta: Sent | undefined): void {
+    const t = this.t;
+    const ctx = { t, coords: this.coords, start: () => (this.rules && this.coords ? startText({ t, rules: this.rules, coords: this.coords } as Model) : '') };
+    let text: string;
+    switch (p.code) {
+      case 'illegal-move':
+        text = t('cw.err.illegal', (p.errors ?? []).map((e) => moveError(ctx, e)).join('; '));
+        break;
+      case 'unknown-words':
+        text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '));
+        break;
+      case 'not-your-turn':
+        text = t('cw.err.not-your-turn.n', this.state?.players[p.turn ?? -1]?.name ?? '?');
+        break;
+      case 'pile-too-small':
+        text = t('err.pile-too-small.n', p.pile ?? 0, p.wanted ?? 0);
+        break;
+      case 'not-in-hand':
+        text = t('cw.err.not-in-hand', (p.cards ?? []).join(' '));
+        break;
+      default: {
+        const key = `cw.err.${p.code ?? ''}` as StringKey;
+        const generic = `err.${p.code ?? ''}` as StringKey;
+        text = t(key) !== key ? t(key) : t(generic) !== generic ? t(generic) : (p.message ?? p.code ?? '?');
+      }
+    }
+    const type = meta?.type ?? p.type;
+    if (type === 'action' || type === 'hint' || type === 'rematch' || p.type === 'action') this.refusal = t('cw.refused', text);
+    this.say(t('cw.refused', text), 'error');
+    const area = document.getElementById('cw-area');
+    if (area) flash(area, 'refused');
+  }
+
+  private onWordRequest(p: WordRequestMessage): void {
+    for (const w of p.words) this.wordRequests.set(w, p.player);
+    this.say(this.t('cw.request', p.player, p.words.join(', ')));
+    document.querySelector<HTMLButtonElement>('#cw-requests button')?.focus();
+  }
+
+  private onWord(p: WordDecisionMessage): void {
+    this.log.push({ round: this.state?.round ?? 1, text: this.t(p.approved ? 'cw.word.approved' : 'cw.word.rejected', p.word) });
+    this.say(this.t(p.approved ? 'cw.word.approved' : 'cw.word.rejected', p.word));
+  }
+
+  private onResults(p: ResultsMessage): void {
+    this.results = p;
+    const winners = p.results.filter((r) => r.winner).map((r) => r.name);
+    this.log.push({ round: p.round ?? this.state?.round ?? 1, text: this.t('cw.log.end', winners.join(', ')) });
+    this.refusal = '';
+    this.say(this.resultText(p));
+  }
+
+  private resultText(p: ResultsMessage): string {
+    const me = this.mySeat;
+    const winners = p.results.filter((r) => r.winner).map((r) => r.name);
+    return me >= 0 && p.results[me]?.winner ? this.t('cw.youWin', p.results[me]!.score) : this.t('cw.won', winners.join(', '));
+  }
+
+  private onRematch(p: { round: number }): void {
+    if (this.loggedRound === p.round) return;
+    this.results = null;
+    this.lastCells.clear();
+    this.boardCount = 0;
+    this.shownIndex = null;
+    this.reviewStep = null;
+    this.composer?.reset();
+    this.log.push({ round: p.round, text: this.t('cw.log.rematch', p.round) });
+    this.say(this.t('cw.log.rematch', p.round));
+  }
+
+  private onEnded(p: EndedMessage): void {
+    this.ended = p;
+    this.refusal = '';
+    this.host.remove('cardwords.seat');
+    this.say(this.t('cw.ended', p.reason));
+  }
+
+  private onHint(p: HintMessage): void {
+    this.requests.settle(p.id);
+    // the server's ranking by equity when it sends one, else its one suggestion
+    const ranked = Array.isArray(p.ranked) ? p.ranked : [];
+    this.hints = ranked.length > 0 ? ranked.slice(0, 10).map((r) => this.hintMove(r)) : [{ action: p.action, score: p.score, words: p.words }];
+    this.hintIndex = null;
+    this.chooseHint(0);
+    this.focus();
+  }
+
+  /** One ranked choice as the area loads it; a move's words from core's scoring on this table. */
+  private hintMove(r: NonNullable<HintMessage['ranked']>[number]): HintMove {
+    const base = { score: r.score, equity: r.equity };
+    if (r.kind === 'move') {
+      const cards = r.cards as readonly PlacedCard[];
+      const words = this.rules && this.board ? scoreMove(this.rules.table, this.rules.bonus, this.board, cards.slice()).words.map((w) => w.word) : [];
+      return { ...base, action: { type: 'move', cards }, words };
+    }
+    if (r.kind === 'trade') return { ...base, action: { type: 'trade', cards: r.cards as readonly Card[] }, words: [] };
+    return { ...base, action: { type: 'pass' }, words: [] };
+  }
+
+  /** What the tests and a webview host read: the table, the hand, whose turn. */
+  snapshot(): { board: CwPlacedV[]; hand: CwCardV[]; turn: number; seat: number; status: string; pile: number; moves: number; players: Array<{ name: string; score: number; cards: number }> } | null {
+    const s = this.state;
+    if (!s) return null;
+    const seat = this.mySeat;
+    return {
+      board: s.board.map((p) => ({ ...p })),
+      hand: seat >= 0 ? (s.players[seat]?.hand ?? []).map((c) => ({ ...c })) : [],
+      turn: s.turn,
+      seat,
+      status: s.status,
+      pile: s.pile,
+      moves: s.moves,
+      players: s.players.map((p) => ({ name: p.name, score: p.score, cards: p.cards })),
+    };
+  }
+
+  get isEnded(): boolean {
+    return this.ended !== null;
+  }
+}
+
+function Settings({ m }: { m: Model }) {
+  const { t } = m;
+  const box = (id: 'digitsForColumns' | 'colsRight' | 'rowsUp', label: StringKey) => (
+    <label class="check">
+      <input type="checkbox" id={`cw-opt-${id}`} checked={m.coordOpts[id]} onChange={(e) => m.cmd.setCoord(id, (e.currentTarget as HTMLInputElement).checked)} />
+      {t(label)}
+    </label>
+  );
+  return (
+    <details class="cw-lists settings" id="cw-settings">
+      <summary>{t('cw.settings')}</summary>
+      <div class="form-grid">
+        {box('digitsForColumns', 'cw.opt.digits')}
+        {box('colsRight', 'cw.opt.colsRight')}
+        {box('rowsUp', 'cw.opt.rowsUp')}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,291 @@
+// The action selection area (compose.ts): the location, the composed cards, a card whose
+// points or meaning are asked for, the meaning picker, the buttons, the last refusal, the
+// preview of the move's words and score, the hand; and the robot's hints.
+import { useRef } from 'preact/hooks';
+import { checkMove, type MoveError } from '../../../core/games/cardwords/rules.js';
+import { passScore, scoreMove, tradeScore } from '../../../core/games/cardwords/scoring.js';
+import type { StringKey } from '../../ui/l10n/index.js';
+import { Face } from './face.js';
+import { cardText, type Model } from './model.js';
+
+export function startText(m: Model): string {
+  const { touchColumn: c, touchRow: r } = m.rules.table.start;
+  if (c !== null && r !== null) return m.t('cw.start.cell', m.coords.name(c, r));
+  if (c !== null) return m.t('cw.start.col', m.coords.colLabel(c));
+  if (r !== null) return m.t('cw.start.row', m.coords.rowLabel(r));
+  return '';
+}
+
+/** One broken rule, in words, with the cell in the player's coordinates. */
+export function moveError(m: Model | { t: Model['t']; coords: Model['coords'] | null; start: () => string }, e: MoveError | (Record<string, unknown> & { code: string; message?: string })): string {
+  const t = m.t;
+  const x = e as Record<string, unknown>;
+  const coords = m.coords;
+  const cell = typeof x.col === 'number' && typeof x.row === 'number' && coords ? coords.name(x.col, x.row) : '';
+  switch (e.code) {
+    case 'start-condition':
+      return t('cw.err.start-condition', 'start' in m ? m.start() : startText(m));
+    case 'unknown-words':
+      return t('cw.err.unknown-words', ((x.words as string[]) ?? []).join(', '));
+    case 'not-in-hand':
+      return t('cw.err.not-in-hand', String(x.card ?? ''));
+    case 'unknown-char':
+    case 'off-table':
+    case 'blocked':
+    case 'occupied':
+    case 'same-cell':
+    case 'gap':
+    case 'wildcard-without-meaning':
+    case 'meaning-on-card':
+      return t(`cw.err.${e.code}` as StringKey, cell);
+    case 'no-cards':
+    case 'not-in-line':
+    case 'not-touching':
+    case 'no-word':
+      return t(`cw.err.${e.code}` as StringKey);
+    default:
+      return String(x.message ?? e.code);
+  }
+}
+
+function Preview({ m }: { m: Model }) {
+  const { t, rules, composer: cp, state: s } = m;
+  // a preview says what Return does: nothing to say once the game is not being played
+  if (s.status !== 'playing') return <div class="cw-preview" id="cw-preview" />;
+  const a = cp.action();
+  let body;
+  if (a.type === 'pass') {
+    body = <p id="cw-preview-text">{t('cw.preview.pass', passScore(rules.bonus))}</p>;
+  } else if (a.type === 'trade') {
+    const why = cp.bracesWhy;
+    body = (
+      <>
+        {why && <p class="warn">{why === 'fit' ? t('cw.braces.fit') : t('cw.braces.start', startText(m))}</p>}
+        <p id="cw-preview-text">{t('cw.preview.trade', a.cards.length, tradeScore(rules.bonus, a.cards.length))}</p>
+        {s.pile < a.cards.length && <p class="warn">{t('err.pile-too-small.n', s.pile, a.cards.length)}</p>}
+      </>
+    );
+  } else {
+    const check = checkMove(rules, m.board, m.hand, a.cards, () => true);
+    if (check.ok) {
+      const sc = check.score;
+      body = (
+        <>
+          <p id="cw-preview-text">{t('cw.preview.move', sc.total)}</p>
+          <ul id="cw-preview-words">
+            {sc.words.map((w, k) => (
+              <li key={k} data-word={w.word}>
+                {t('cw.preview.word', w.word, w.score)}
+              </li>
+            ))}
+            {sc.cellPoints ? <li>{t('cw.preview.cells', sc.cellPoints)}</li> : null}
+            {sc.bonus ? <li>{t('cw.preview.bonus', sc.laid, sc.bonus)}</li> : null}
+          </ul>
+        </>
+      );
+    } else {
+      const sc = scoreMove(rules.table, rules.bonus, m.board, a.cards);
+      body = (
+        <>
+          <p id="cw-preview-text" class="warn">
+            {t('cw.preview.problems')}
+          </p>
+          <ul id="cw-preview-problems">
+            {check.errors.map((e, k) => (
+              <li key={k}>{moveError(m, e)}</li>
+            ))}
+          </ul>
+          {sc.words.length > 0 && <p class="muted">{t('cw.preview.wordsSoFar', sc.words.map((w) => w.word).join(', '))}</p>}
+        </>
+      );
+    }
+  }
+  return (
+    <div class="cw-preview" id="cw-preview" data-action={a.type} title={a.type === 'move' ? t('cw.preview.dictionary') : undefined}>
+      {body}
+    </div>
+  );
+}
+
+/** Where a move goes: its first cell, the shared coordinate first (as a location is typed). */
+function where(m: Model, cards: ReadonlyArray<{ col: number; row: number }>): string {
+  const sorted = cards.slice().sort((a, b) => a.row - b.row || a.col - b.col);
+  const first = sorted[0];
+  if (!first) return '';
+  const across = sorted.length > 1 && sorted.every((c) => c.row === first.row);
+  return m.coords.name(first.col, first.row, across ? 'across' : 'down');
+}
+
+function Hints({ m }: { m: Model }) {
+  const { t } = m;
+  if (m.hints.length === 0 || m.state.status !== 'playing') return null;
+  return (
+    <div class="cw-hints" id="cw-hints">
+      <h3>{t('cw.hints')}</h3>
+      <p class="muted">{t('cw.hints.keys')}</p>
+      <ol role="listbox" aria-label={t('cw.hints')}>
+        {m.hints.map((h, i) => {
+          const label = h.action.type === 'move' ? t('cw.hintLine.move', h.words.join(', '), where(m, h.action.cards), h.score) : h.action.type === 'trade' ? t('cw.hintLine.trade', h.action.cards.length, h.score) : t('cw.hintLine.pass', h.score);
+          return (
+            <li key={i} role="option" aria-selected={m.hintIndex === i ? 'true' : 'false'} class={m.hintIndex === i ? 'selected' : ''} data-hint={i} data-kind={h.action.type} data-score={h.score} data-equity={h.equity}>
+              <button type="button" onClick={() => m.cmd.chooseHint(i)}>
+                {label}
+                {h.equity !== undefined && <span class="equity">{` · ${t('cw.hintLine.equity', h.equity.toFixed(1))}`}</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: KeyboardEvent) => void }) {
+  const { t, composer: cp, coords, state: s } = m;
+  // a click that lands on a composed card only focuses the area when the area was not focused yet
+  const focusedBefore = useRef(false);
+  if (!m.isPlayer) return <p class="cw-watching">{t('cw.watchingNote')}</p>;
+  const a = cp.action();
+  const placed = cp.placement();
+  const playing = s.status === 'playing';
+  // after the game only the hand stays (its cards count against the player)
+  const over = s.status === 'over' || s.status === 'ended' || m.ended;
+  const mine = playing && s.turn === m.mySeat;
+  const used = new Set(cp.cards.map((c) => c.hand));
+  const needMeaning = playing && cp.mode === 'cards' && cp.pending?.wild === true && cp.pending.char === null;
+  const dirText = cp.dir === 'across' ? t('cw.dir.across') : t('cw.dir.down');
+  return (
+    <section class="cw-action" aria-labelledby="cw-action-title">
+      <h2 id="cw-action-title" class="sr-only">
+        {t('cw.area')}
+      </h2>
+      <div class="cw-area-line" hidden={over}>
+        <div
+          class="cw-area"
+          id="cw-area"
+          tabIndex={0}
+          role="group"
+          aria-label={t('cw.area')}
+          aria-describedby="cw-keys"
+          data-action={a.type}
+          onKeyDown={onAreaKey}
+          onMouseDown={(e) => {
+            const area = e.currentTarget as HTMLElement;
+            focusedBefore.current = area.contains(document.activeElement);
+          }}
+          onClick={(e) => {
+            const area = e.currentTarget as HTMLElement;
+            const b = (e.target as HTMLElement).closest<HTMLElement>('[data-composed]');
+            if (b && focusedBefore.current) m.cmd.removeComposed(Number(b.dataset.composed));
+            area.focus();
+          }}
+        >
+          <span class={`cw-location${cp.mode === 'cards' && cp.braces ? ' braces' : ''}`} id="cw-location" aria-live="off" data-mode={cp.mode}>
+            {cp.display()}
+          </span>
+          <span class="cw-composing" id="cw-composing" role="group" aria-label={t('cw.composing')}>
+            {cp.cards.map((c, k) => {
+              const shown = c.card.char === null ? { char: null, points: c.card.points, meaning: c.meaning } : c.card;
+              const where = placed?.[k] && !cp.braces ? coords.name(placed[k]!.col, placed[k]!.row) : '';
+              return (
+                <button
+                  type="button"
+                  key={k}
+                  class={`cw-card${c.card.char === null ? ' wild' : ''}`}
+                  data-composed={k}
+                  draggable
+                  tabIndex={-1}
+                  aria-label={t('cw.composedCard', cardText(shown), where)}
+                  onDragStart={(e) => e.dataTransfer?.setData('application/x-composed', String(k))}
+                >
+                  <Face card={shown} />
+                </button>
+              );
+            })}
+            {cp.pending && (
+              <span class="cw-card pending" id="cw-pending" aria-label={t('cw.pendingCard')}>
+                {cp.pending.wild ? `*${cp.pending.char ?? '?'}` : (cp.pending.char ?? '')}
+                {cp.pending.points || '?'}
+              </span>
+            )}
+            {cp.queued.length > 0 && (
+              <span class="cw-queued" id="cw-queued">
+                {cp.queued.join('')}
+              </span>
+            )}
+          </span>
+        </div>
+      </div>
+      {needMeaning && (
+        <div class="cw-meanings" id="cw-meanings" role="group" aria-label={t('cw.meaning')}>
+          <span>{t('cw.key.wildMeaning')}</span>
+          {m.rules.chars.map((ch) => (
+            <button type="button" key={ch} class="cw-meaning" data-meaning={ch} onClick={() => m.cmd.giveMeaning(ch)}>
+              {ch}
+            </button>
+          ))}
+        </div>
+      )}
+      <div class="toolbar" role="toolbar" aria-label={t('cw.actions')} hidden={over}>
+        {/* the direction only matters when the cards go to the table */}
+        <button type="button" id="cw-dir" aria-keyshortcuts="/" hidden={cp.braces} aria-label={dirText} onClick={() => m.cmd.toggleDir()}>
+          {dirText}
+        </button>
+        <button type="button" id="cw-ok" aria-keyshortcuts="Enter" disabled={!mine || m.busy} onClick={() => m.cmd.submit()}>
+          {a.type === 'move' ? t('cw.ok.move') : a.type === 'trade' ? t('cw.ok.trade', a.cards.length) : t('cw.ok.pass')}
+        </button>
+        <button type="button" id="cw-trade" disabled={!playing} onClick={() => m.cmd.trade()}>
+          {t('cw.trade')}
+        </button>
+        <button type="button" id="cw-pass" disabled={!mine || m.busy} onClick={() => m.cmd.pass()}>
+          {t('cw.pass')}
+        </button>
+        <button type="button" id="cw-hint" aria-keyshortcuts="?" disabled={!playing} onClick={() => m.cmd.hint()}>
+          {t('cw.hint')}
+        </button>
+      </div>
+      <h2 class="cw-hand-title">{t('cw.hand')}</h2>
+      <div
+        class="cw-hand"
+        id="cw-hand"
+        role="group"
+        aria-label={t('cw.hand')}
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => {
+          const k = e.dataTransfer?.getData('application/x-composed');
+          if (k) {
+            e.preventDefault();
+            m.cmd.removeComposed(Number(k));
+          }
+        }}
+      >
+        {m.hand.map((c, i) => (
+          <button
+            type="button"
+            key={i}
+            class={`cw-card${c.char === null ? ' wild' : ''}${used.has(i) ? ' used' : ''}`}
+            data-index={i}
+            data-char={c.char ?? ''}
+            data-points={c.points}
+            draggable={!used.has(i)}
+            aria-disabled={used.has(i) ? 'true' : undefined}
+            aria-label={c.char === null ? t('cw.card.wild', c.points) : t('cw.card', c.char, c.points)}
+            onClick={() => m.cmd.clickHand(i)}
+            onDragStart={(e) => {
+              m.cmd.dragStart(i);
+              e.dataTransfer?.setData('text/plain', String(i));
+              if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
+            }}
+          >
+            <Face card={c} />
+          </button>
+        ))}
+      </div>
+      <p class="cw-refusal error" id="cw-refusal">
+        {m.refusal}
+      </p>
+      <Preview m={m} />
+      <Hints m={m} />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// The lists of all cards and of the cards not seen yet (not on the table, not in the hand).
+import type { Card } from '../../../core/games/cardwords/types.js';
+import type { Translate } from '../../ui/l10n/index.js';
+import { Face } from './face.js';
+import type { Model } from './model.js';
+
+function CardList({ cards, t, id }: { cards: Card[]; t: Translate; id: string }) {
+  const groups = new Map<string, { card: Card; n: number }>();
+  for (const c of cards) {
+    const k = `${c.char ?? ''}\u0000${c.points}`;
+    const g = groups.get(k);
+    if (g) g.n++;
+    else groups.set(k, { card: c, n: 1 });
+  }
+  const sorted = [...groups.values()].sort((a, b) => (a.card.char ?? '\uffff').localeCompare(b.card.char ?? '\uffff') || a.card.points - b.card.points);
+  return (
+    <div class="cw-list" id={id} data-count={cards.length}>
+      <p class="count">{t('cw.cardsCount', cards.length)}</p>
+      <ul class="cw-card-list">
+        {sorted.map((g) => (
+          <li key={`${g.card.char}-${g.card.points}`} aria-label={`${g.card.char === null ? t('cw.card.wild', g.card.points) : t('cw.card', g.card.char, g.card.points)} × ${g.n}`}>
+            <Face card={g.card} />
+            <span class="times">{`×${g.n}`}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function CardLists({ m }: { m: Model }) {
+  const { t } = m;
+  const all = m.ruleset.cards.map((c) => ({ char: c.char, points: c.points }));
+  const unseen = all.slice();
+  const take = (c: Card) => {
+    const k = unseen.findIndex((u) => u.char === c.char && u.points === c.points);
+    if (k >= 0) unseen.splice(k, 1);
+  };
+  for (const p of m.state.board) take({ char: p.char === '' ? null : p.char, points: p.points });
+  for (const c of m.hand) take(c);
+  return (
+    <>
+      <details class="cw-lists" id="cw-all-details">
+        <summary>{t('cw.allCards')}</summary>
+        <CardList cards={all} t={t} id="cw-all-cards" />
+      </details>
+      <details class="cw-lists" id="cw-unseen-details" open>
+        <summary>{t('cw.unseenCards')}</summary>
+        <CardList cards={unseen} t={t} id="cw-unseen-cards" />
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+// What the Cardwords panel's components draw (media/cardwords/panel.tsx builds it on every
+// update): the room's state, the ruleset's rules, the composer and the panel's own state,
+// plus the commands the components call. Components are pure functions of it.
+import type { CardwordsRules } from '../../../core/games/cardwords/setup.js';
+import type { Board, Card } from '../../../core/games/cardwords/types.js';
+import type { Ruleset } from '../../../core/ruleset/types.js';
+import type { CardwordsRoomState } from '../../../core/protocol/game.js';
+import type { ResultsMessage } from '../../../core/protocol/messages.js';
+import type { PlacedCard } from '../../../core/games/cardwords/types.js';
+import type { Translate } from '../../ui/l10n/index.js';
+import type { Composer, Coords } from '../compose.js';
+
+export interface Cell {
+  col: number;
+  row: number;
+}
+
+/** One line of the log; a turn keeps its cells so a click can show it on the table. */
+export interface LogEntry {
+  round: number;
+  text: string;
+  /** A turn (a move, trade or pass), not a note such as an approved word. */
+  turn?: boolean;
+  cells?: Array<{ col: number; row: number; char: string; points: number }>;
+}
+
+/** One of the robot's suggested actions (the hint list), best first. */
+export interface HintMove {
+  action: { type: 'move'; cards: readonly PlacedCard[] } | { type: 'trade'; cards: readonly Card[] } | { type: 'pass' };
+  score: number;
+  words: string[];
+  /** Score plus the value of the cards kept (the server's learned leaves), when it sends it. */
+  equity?: number;
+}
+
+export interface Commands {
+  clickCell(c: Cell): void;
+  hoverCell(c: Cell): void;
+  clickHand(i: number): void;
+  removeComposed(k: number): void;
+  giveMeaning(ch: string): void;
+  toggleDir(): void;
+  submit(): void;
+  trade(): void;
+  pass(): void;
+  hint(): void;
+  end(): void;
+  rematch(): void;
+  decide(word: string, approve: boolean): void;
+  showLog(i: number | null): void;
+  chooseHint(i: number): void;
+  setCoord(key: 'digitsForColumns' | 'colsRight' | 'rowsUp', on: boolean): void;
+  /** The review after the game: step to turn k of the round (null: the final table). */
+  review(k: number | null): void;
+  dragStart(i: number): void;
+  drop(c: Cell): void;
+}
+
+export interface Model {
+  t: Translate;
+  state: CardwordsRoomState;
+  ruleset: Ruleset;
+  rules: CardwordsRules;
+  board: Board;
+  hand: Card[];
+  coords: Coords;
+  composer: Composer;
+  isPlayer: boolean;
+  owner: boolean;
+  mySeat: number;
+  gameId: string;
+  cursor: Cell;
+  hovered: Cell | null;
+  lastCells: ReadonlySet<number>;
+  /** A log entry shown on the table (its cells ringed), or null. */
+  shown: LogEntry | null;
+  shownIndex: number | null;
+  log: readonly LogEntry[];
+  lastPoints: ReadonlyMap<number, number>;
+  requests: ReadonlyMap<string, string>;
+  results: ResultsMessage | null;
+  ended: boolean;
+  /** An action sent and not answered yet: Play waits. */
+  busy: boolean;
+  /** The last refusal, while it is still true. */
+  refusal: string;
+  status: { text: string; kind: 'info' | 'error'; seq: number };
+  hints: readonly HintMove[];
+  /** The review's steps (the log's turns of this round, by log index) and the one shown. */
+  reviewTurns: readonly number[];
+  reviewStep: number | null;
+  hintIndex: number | null;
+  coordOpts: { digitsForColumns: boolean; colsRight: boolean; rowsUp: boolean };
+  cmd: Commands;
+}
+
+export const cardText = (c: { char: string | null; points: number; meaning?: string }) => (c.char === null ? (c.meaning ? `(${c.meaning}) ${c.points}` : `* ${c.points}`) : `${c.char} ${c.points}`);

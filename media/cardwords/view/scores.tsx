@@ -1,0 +1,60 @@
+// The score board: turn, name (cut with an ellipsis, whole in the tooltip), H/R, points,
+// cards, last round's points; and the pile with whose turn it is.
+import type { StringKey } from '../../ui/l10n/index.js';
+import type { Model } from './model.js';
+
+const COLUMNS: StringKey[] = ['cw.col.turn', 'cw.col.name', 'cw.col.type', 'cw.col.points', 'cw.col.cards', 'cw.col.last'];
+
+export function ScoreBoard({ m }: { m: Model }) {
+  const { t, state: s } = m;
+  const playing = s.status === 'playing';
+  const turnName = playing && s.turn >= 0 ? s.players[s.turn]?.name : null;
+  return (
+    <>
+      <h2>{t('cw.scores')}</h2>
+      <table class="cw-scores" id="cw-scores">
+        <caption class="sr-only">{t('cw.scores')}</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((k, i) => (
+              <th scope="col" key={k} title={t(k)}>
+                {/* the turn column holds only a marker: its heading is for screen readers */}
+                {i === 0 ? <span class="sr-only">{t(k)}</span> : t(k)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {s.players.map((p, i) => {
+            const turn = playing && s.turn === i;
+            const name = p.name || t('cw.freeSeat');
+            const type = p.robot || p.auto ? 'R' : 'H';
+            const typeLabel = p.robot ? t('cw.type.robot', p.level) : p.auto ? t('cw.type.standIn') : t('cw.type.human');
+            const last = m.lastPoints.get(i);
+            const shown = `${name}${!p.robot && p.name && !p.connected ? ` (${t('cw.away')})` : ''}`;
+            return (
+              <tr key={i} class={`${turn ? 'turn' : ''}${i === m.mySeat ? ' me' : ''}`} data-seat={i} data-player={p.name} aria-current={turn ? 'true' : undefined}>
+                <td aria-label={turn ? t('cw.turnOf', name) : ''}>{turn ? '▶' : ''}</td>
+                <th scope="row" class="name" title={shown}>
+                  {shown}
+                </th>
+                <td title={typeLabel} aria-label={typeLabel} data-type={type}>
+                  {type}
+                </td>
+                <td class="num" data-score={p.score}>
+                  {p.score}
+                </td>
+                <td class="num">{p.cards}</td>
+                <td class="num">{last === undefined ? '–' : last}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p class="cw-pile" id="cw-pile" data-pile={s.pile}>
+        {t('cw.pile', s.pile)}
+        {s.status === 'waiting' ? ` · ${t('cw.waiting')}` : turnName ? ` · ${s.turn === m.mySeat ? t('cw.yourTurn') : t('cw.turnOf', turnName)}` : ''}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+/// <reference lib="dom" />
+// The landing page (dist/web/lobby.js, served as /lobby.js): the server's health, the owner
+// link's state, the games to play (Lines locally; for the owner a new Yatzee or Cardwords
+// game, or a Cardwords game against a robot in one click) and the open games with a link to
+// join or watch each (GET /health, /owner, /games; refreshed every few s). The owner token
+// comes from ?owner= once and is kept in this browser, so the page and its "Games" link
+// work without it afterwards; a visitor without it is told what they can do and why.
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { startPage } from './ui/page.js';
+import type { GameListing } from '../core/protocol/game.js';
+import type { StringKey, Translate } from './ui/l10n/index.js';
+import { GamesTable } from './lobby/games.js';
+
+const { host, t, main } = startPage('app.title', 'lobby');
+
+const LEVELS = ['best', 'good', 'casual'] as const;
+
+async function getJSON<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
+  const r = await fetch(path, { headers, cache: 'no-store' });
+  if (!r.ok) throw new Error(`${path}: ${r.status}`);
+  return (await r.json()) as T;
+}
+
+type OwnerState = { kind: 'none' } | { kind: 'checking' } | { kind: 'ok' } | { kind: 'bad' } | { kind: 'error'; message: string };
+
+function useOwner(token: string | null): OwnerState {
+  const [state, setState] = useState<OwnerState>(token ? { kind: 'checking' } : { kind: 'none' });
+  useEffect(() => {
+    if (!token) return;
+    getJSON<{ owner: boolean }>('/owner', { Authorization: `Bearer ${token}` })
+      .then(({ owner }) => {
+        if (owner) host.save('owner', token);
+        // a kept token the server no longer takes (another server, a new token) is forgotten
+        else if (!host.param('owner')) host.remove('owner');
+        setState(owner ? { kind: 'ok' } : { kind: 'bad' });
+      })
+      .catch((e: unknown) => setState({ kind: 'error', message: (e as Error).message }));
+  }, [token]);
+  return state;
+}
+
+function OwnerSection({ t, owner }: { t: Translate; owner: OwnerState }) {
+  const [level, setLevel] = useState<(typeof LEVELS)[number]>(() => host.load<(typeof LEVELS)[number]>('cardwords.quickLevel') ?? 'good');
+  if (owner.kind === 'none') return null;
+  const text = owner.kind === 'ok' ? t('lobby.owner.ok') : owner.kind === 'bad' ? t('lobby.owner.bad') : owner.kind === 'error' ? t('lobby.owner.error', owner.message) : '…';
+  return (
+    <section id="owner">
+      <h2>{t('lobby.owner')}</h2>
+      <p id="owner-state" class={owner.kind === 'ok' ? 'ok' : owner.kind === 'checking' ? '' : 'bad'}>
+        {text}
+      </p>
+      {owner.kind === 'ok' && (
+        <>
+          <form
+            class="quick"
+            id="quick-robot"
+            onSubmit={(e) => {
+              e.preventDefault();
+              host.save('cardwords.quickLevel', level);
+              location.href = `/cardwords.html?quick=1&level=${encodeURIComponent(level)}`;
+            }}
+          >
+            <button type="submit" id="play-robot">
+              {t('lobby.playRobot')}
+            </button>{' '}
+            <label>
+              {t('lobby.robotLevel')}{' '}
+              <select id="play-robot-level" value={level} onChange={(e) => setLevel((e.currentTarget as HTMLSelectElement).value as (typeof LEVELS)[number])}>
+                {LEVELS.map((l) => (
+                  <option value={l} key={l}>
+                    {t(`cw.level.${l}` as StringKey)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </form>
+          <p class="buttons">
+            <a href="/yatzee.html" id="new-yatzee" class="button">
+              {t('lobby.newYatzee')}
+            </a>{' '}
+            <a href="/cardwords.html" id="new-cardwords" class="button">
+              {t('lobby.newCardwords')}
+            </a>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Lobby({ t }: { t: Translate }) {
+  const token = host.param('owner') ?? host.load<string>('owner') ?? null;
+  const owner = useOwner(token);
+  const [health, setHealth] = useState<string>('…');
+  const [games, setGames] = useState<GameListing[]>([]);
+  useEffect(() => {
+    const refresh = async () => {
+      try {
+        const h = await getJSON<{ version: string; uptime: number; games: number }>('/health');
+        setHealth(t('lobby.server', h.version, h.uptime, h.games));
+        setGames(await getJSON<GameListing[]>('/games'));
+      } catch (e) {
+        setHealth(t('lobby.down', (e as Error).message));
+      }
+    };
+    void refresh();
+    const timer = setInterval(() => void refresh(), 5000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <>
+      <h1>{t('app.title')}</h1>
+      <p id="server">{health}</p>
+      <OwnerSection t={t} owner={owner} />
+      <section id="play">
+        <h2>{t('lobby.play')}</h2>
+        <ul class="links">
+          <li>
+            <a href="/lines.html" id="play-lines">
+              {t('nav.lines')}
+            </a>
+            {' — '}
+            {t('lobby.playLines')}
+          </li>
+        </ul>
+        {owner.kind !== 'ok' && owner.kind !== 'checking' && (
+          <p id="visitor" class="muted">
+            {t('lobby.visitor')}
+          </p>
+        )}
+      </section>
+      <section>
+        <h2>{t('lobby.open')}</h2>
+        <div id="games-box">
+          <GamesTable games={games} t={t} />
+        </div>
+      </section>
+    </>
+  );
+}
+
+main.replaceChildren();
+render(<Lobby t={t} />, main);
+main.focus();

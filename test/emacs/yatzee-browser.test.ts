@@ -1,0 +1,83 @@
+// One Yatzee game, two clients at once: a real `emacs -nw` in tmux (M-x cardwords-yatzee,
+// driven by keystrokes) creates it on a real game server as its owner, a real Chromium
+// joins it from the landing page, and each sees the other's sheet update.
+import { resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ensurePackages } from '../support/apt.js';
+import { startServer, type ServerProcess } from '../support/game-server.js';
+import { TmuxSession, tempDir } from '../lines/helpers.js';
+import { launch, openPage } from '../ui/browser.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+let srv: ServerProcess;
+let browser: Browser;
+let tmux: TmuxSession | undefined;
+
+beforeAll(async () => {
+  ensurePackages(['tmux', 'emacs-nox', 'chromium']);
+  [srv, browser] = await Promise.all([startServer({ args: ['--reconnect-timeout', '1000'] }), launch()]);
+}, 1_500_000);
+
+afterAll(async () => {
+  tmux?.kill();
+  await browser?.close();
+  await srv?.stop();
+});
+
+it('an Emacs player and a browser player in one Yatzee game see each other\'s sheets update', async () => {
+  const dir = tempDir('cardwords-emacs-yatzee-web-');
+  const init = join(dir, 'init.el');
+  writeFileSync(
+    init,
+    `(setq native-comp-async-report-warnings-errors 'silent inhibit-startup-screen t)
+(setq cardwords-client-command (list ${JSON.stringify(process.execPath)} ${JSON.stringify(resolve('dist/cli.js'))} "client" "--stdio"))
+(setq cardwords-yatzee-robots 0 cardwords-yatzee-name "Emma")
+`,
+  );
+  tmux = new TmuxSession(dir);
+  tmux.start(`emacs -nw -L ${resolve('emacs')} -l ${resolve('emacs/cardwords.el')} -l ${init}`, 120, 45, { HOME: join(dir, 'home'), TERM: 'xterm-256color' });
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 20_000);
+  tmux.keys('M-x');
+  tmux.type('cardwords-yatzee');
+  tmux.keys('Enter');
+  await tmux.waitFor((s) => /Server URL/.test(s), 'the URL prompt', 10_000);
+  tmux.type(srv.url);
+  tmux.keys('Enter');
+  await tmux.waitFor((s) => /Game id \(empty: create one\)/.test(s), 'the game id prompt', 10_000);
+  tmux.keys('Enter');
+  await tmux.waitFor((s) => /Owner token:/.test(s), 'the owner token prompt', 10_000);
+  tmux.type(srv.ownerToken);
+  tmux.keys('Enter');
+  const created = await tmux.waitFor((s) => /^Yatzee {2}game \S+/m.test(s), 'the game', 60_000);
+  const gameId = /^Yatzee {2}game (\S+)/m.exec(created)![1]!;
+
+  // Bo joins from the landing page's list.
+  const { page: b } = await openPage(browser);
+  await b.goto(`${srv.url}/`);
+  await b.click(`a[data-game="${gameId}"]`);
+  await b.fill('#yatzee-name', 'Bo');
+  await b.keyboard.press('Enter');
+  await b.waitForSelector('#yatzee-dice');
+  await b.waitForSelector('article[data-player="Emma"]');
+  await tmux.waitFor((s) => /^ +Emma +Bo$|^ +Bo +Emma$/m.test(s), 'Bo\'s column in Emacs', 20_000);
+
+  // Emma throws and transfers in Emacs: Bo's browser shows both.
+  tmux.keys('Space');
+  const thrown = await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s) && /^Suggestion: /m.test(s), 'Emma\'s throw', 20_000);
+  const suggestion = /^Suggestion: (\S+)/m.exec(thrown)![1]!;
+  await expect.poll(() => b.getAttribute('article[data-player="Emma"] .dice', 'aria-label'), { timeout: 20_000 }).toMatch(/throws made: 1/);
+  tmux.keys('Enter');
+  await expect.poll(() => b.textContent(`article[data-player="Emma"] td[data-category="${suggestion}"]`), { timeout: 20_000 }).toMatch(/^\d+$/);
+  const emmaScore = Number(await b.textContent(`article[data-player="Emma"] td[data-category="${suggestion}"]`));
+
+  // Bo throws and transfers by keyboard: Emacs shows his dice and his score.
+  await b.focus('#yatzee-dice .die');
+  await b.keyboard.press('Enter');
+  await tmux.waitFor((s) => /^Bo: [1-6] [1-6] [1-6] [1-6] [1-6] {2}throw 1$/m.test(s), 'Bo\'s throw in Emacs', 20_000);
+  await b.keyboard.press('t');
+  const after = await tmux.waitFor((s) => /^Total +\d+ +\d+$/m.test(s) && /^Bo: .* {2}throw 0$/m.test(s), 'Bo\'s transfer in Emacs', 20_000);
+  const totals = /^Total +(\d+) +(\d+)$/m.exec(after)!;
+  expect([Number(totals[1]), Number(totals[2])]).toContain(emmaScore);
+});

@@ -1,0 +1,124 @@
+// Faults of the game log (server/game/store.ts, docs/server.md "Faults"): a full disk and a
+// damaged record. The disk fills for real: the server process gets a file-size limit
+// (RLIMIT_FSIZE through prlimit) just above its log's size, so a write is cut short or
+// refused as on a full disk, and the limit is lifted again ("space freed"). No action a
+// client saw acknowledged may be missing after a restart.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Player, getJSON, startServer, type ServerProcess } from '../support/game-server.js';
+
+async function welcomed(p: Promise<Player>): Promise<{ p: Player; key: string }> {
+  const pl = await p;
+  const w = await pl.next((m) => m.type === 'welcome');
+  return { p: pl, key: w.payload.key! };
+}
+
+/** Sends hold and release of die 0 in turn; the moves count of every ack. */
+async function toggle(p: Player, n: number, i0 = 0): Promise<{ acked: number[]; refused: string[] }> {
+  const acked: number[] = [];
+  const refused: string[] = [];
+  for (let i = i0; i < i0 + n; i++) {
+    const r = await p.request('action', { type: i % 2 === 0 ? 'hold' : 'release', dice: [0] });
+    if (r.type === 'ack') acked.push(r.payload.moves!);
+    else refused.push(r.payload.code!);
+  }
+  return { acked, refused };
+}
+
+function fsize(srv: ServerProcess, limit: string): void {
+  execFileSync('prlimit', ['--pid', String(srv.proc.pid), `--fsize=${limit}`]);
+}
+
+describe('the game log under faults', () => {
+  it('a full disk: no acknowledged action lost, refusals meanwhile, play resumes after space is freed', async () => {
+    const srv = await startServer({ args: ['--rate', '1000'] });
+    let again: ServerProcess | null = null;
+    try {
+      const { p: ann, key } = await welcomed(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann' }));
+      const id = ann.room.roomId;
+      expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+      const before = await toggle(ann, 4);
+      expect(before.refused).toEqual([]);
+      // about two and a half records more fit: one of the next writes is cut short
+      const log = join(srv.dataDir, 'games', `${id}.log`);
+      const size = statSync(log).size;
+      fsize(srv, `${size + 150}:unlimited`);
+      const full = await toggle(ann, 8, 4);
+      expect(full.refused.length).toBeGreaterThan(0);
+      expect(new Set(full.refused)).toEqual(new Set(['storage-failed']));
+      expect((await getJSON<{ storage: string }>(`${srv.url}/health`)).body.storage).toBe('failed');
+      fsize(srv, 'unlimited:unlimited');
+      const after = await toggle(ann, 6, 12);
+      expect(after.refused).toEqual([]);
+      expect((await getJSON<{ storage: string }>(`${srv.url}/health`)).body.storage).toBe('ok');
+      const seen = after.acked.at(-1)!;
+      const dice = [...ann.state.players[0]!.held];
+      await srv.kill9();
+
+      again = await startServer({ dataDir: srv.dataDir });
+      const { p: back } = await welcomed(Player.join(again.url, id, { name: 'Ann', key }));
+      expect(back.state.moves).toBe(seen);
+      expect([...back.state.players[0]!.held]).toEqual(dice);
+      await back.leave();
+    } finally {
+      await srv.kill9();
+      await again?.stop();
+    }
+  });
+
+  it('a damaged record: reported by game, line and reason, the game restored up to it, nothing acknowledged afterwards lost', async () => {
+    const srv = await startServer({ args: ['--rate', '1000'] });
+    const servers: ServerProcess[] = [srv];
+    try {
+      const { p: ann, key } = await welcomed(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann' }));
+      const id = ann.room.roomId;
+      expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+      expect((await toggle(ann, 6)).refused).toEqual([]);
+      const { p: bob } = await welcomed(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Bob' }));
+      const other = bob.room.roomId;
+      expect(await srv.stop()).toBe(0);
+
+      // line 5 of Ann's game: a digit changed, still JSON (only the checksum can tell)
+      const file = join(srv.dataDir, 'games', `${id}.log`);
+      const lines = readFileSync(file, 'utf8').split('\n');
+      const entriesBefore = 3; // line 1 is the header: lines 2..4 stay
+      lines[4] = lines[4]!.replace(/"t":(\d)/, (_m, d: string) => `"t":${(Number(d) + 1) % 10}`);
+      writeFileSync(file, lines.join('\n'));
+      // Bob's game: its header broken
+      const otherFile = join(srv.dataDir, 'games', `${other}.log`);
+      writeFileSync(otherFile, readFileSync(otherFile, 'utf8').replace('"kind"', '"kin d"'));
+
+      const s2 = await startServer({ dataDir: srv.dataDir, args: ['--rate', '1000'] });
+      servers.push(s2);
+      expect(s2.output()).toContain(`game ${id}, line 5: checksum mismatch; the game is restored up to line 4 (${entriesBefore} entries) and marked damaged`);
+      expect(s2.output()).toContain(`game ${other}, line 1: checksum mismatch; the game cannot be restored`);
+      const owner = await fetch(`${s2.url}/owner`, { headers: { authorization: `Bearer ${s2.ownerToken}` } });
+      expect(((await owner.json()) as { damaged: unknown[] }).damaged).toEqual(
+        expect.arrayContaining([
+          { game: id, line: 5, reason: 'checksum mismatch' },
+          { game: other, line: 1, reason: 'checksum mismatch' },
+        ]),
+      );
+      expect(readdirSync(join(srv.dataDir, 'games', 'damaged')).some((f) => f.startsWith(`${id}.`))).toBe(true);
+      // the owner hears it on joining
+      const { p: ann2 } = await welcomed(Player.join(s2.url, id, { name: 'Ann', key, owner: s2.ownerToken }));
+      const notice = await ann2.next((m) => m.type === 'error' && m.payload.code === 'log-damaged');
+      expect(notice.payload.message).toContain('line 5');
+      // play on: what is acknowledged now survives the next start
+      const more = await toggle(ann2, 3, 1);
+      expect(more.refused).toEqual([]);
+      const seen = more.acked.at(-1)!;
+      await s2.kill9();
+      const s3 = await startServer({ dataDir: srv.dataDir });
+      servers.push(s3);
+      expect(s3.output()).not.toContain(`game ${id}, line`);
+      const { p: ann3 } = await welcomed(Player.join(s3.url, id, { name: 'Ann', key }));
+      expect(ann3.state.moves).toBe(seen);
+      await ann3.leave();
+    } finally {
+      for (const s of servers) await s.stop();
+    }
+  });
+});

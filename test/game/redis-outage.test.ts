@@ -1,0 +1,86 @@
+// Redis outages (docs/server.md "Faults"): a real redis-server killed for longer than
+// ioredis' default retry window (20 retries, about 10 s) and started again on the same port
+// and data. The server process must live through it: actions are refused with
+// `storage-failed` while Redis is away, /health says so, and play resumes when it is back.
+import { afterAll, describe, expect, it } from 'vitest';
+import { Player, getJSON, startServer, tempDir, until, type ServerProcess } from '../support/game-server.js';
+import { startRedis, type RedisProcess } from '../support/redis.js';
+
+describe('a Redis outage', () => {
+  let redis: RedisProcess | null = null;
+  const servers: ServerProcess[] = [];
+  afterAll(async () => {
+    for (const s of servers) {
+      if (s.proc.exitCode !== null) console.error(s.output().split('\n').filter((l) => !/ECONNREFUSED|afterConnect/.test(l)).join('\n'));
+      await s.stop();
+    }
+    await redis?.stop();
+  });
+
+  it('longer than the retry window: no exit, storage-failed meanwhile, play resumes after', async () => {
+    const dir = tempDir('cardwords-redis-');
+    redis = await startRedis(undefined, dir);
+    const port = redis.port;
+    const srv = await startServer({ env: { REDIS_URL: redis.url }, args: ['--rate', '1000'] });
+    servers.push(srv);
+    const ann = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann' });
+    await ann.next((m) => m.type === 'welcome');
+    expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+
+    await redis.kill9();
+    const down = Date.now();
+    // while Redis is away: every action is refused (nothing acknowledged that is not stored)
+    let refusals = 0;
+    while (Date.now() - down < 12_500) {
+      const r = await ann.request('action', { type: 'hold', dice: [0] }, 15_000);
+      expect(r.type, JSON.stringify(r.payload)).toBe('error');
+      expect(r.payload.code).toBe('storage-failed');
+      refusals++;
+      expect(srv.proc.exitCode, srv.output()).toBeNull();
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(refusals).toBeGreaterThan(0);
+    const health = await getJSON<{ storage: string }>(`${srv.url}/health`);
+    expect(health.body.storage).toBe('failed');
+
+    redis = await startRedis(port, dir);
+    await until(async () => (await getJSON<{ storage: string }>(`${srv.url}/health`)).body.storage === 'ok', 20_000, 'the health endpoint to see Redis back');
+    expect(srv.proc.exitCode, srv.output()).toBeNull();
+    expect((await ann.request('action', { type: 'hold', dice: [0] })).type).toBe('ack');
+    await ann.leave();
+  });
+
+  it("a crashed process's game is taken over by a live process as soon as its lease ends", async () => {
+    redis ??= await startRedis();
+    const env = { REDIS_URL: redis.url };
+    const args = ['--rate', '1000', '--lease-timeout', '2000'];
+    const a = await startServer({ env, args });
+    servers.push(a);
+    const b = await startServer({ env, args });
+    servers.push(b);
+    const ann = await Player.create(a.url, 'yatzee', { owner: a.ownerToken, name: 'Ann' });
+    const key = (await ann.next((m) => m.type === 'welcome')).payload.key!;
+    const id = ann.room.roomId;
+    expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+    const seen = (await ann.request('action', { type: 'hold', dice: [1] })).payload.moves!;
+    // the game is A's (the only process then): B took nothing at its start
+    expect(b.output()).not.toContain('restored games');
+    await a.kill9();
+    const killed = Date.now();
+    let back: Player | null = null;
+    await until(
+      async () => {
+        back = await Player.join(b.url, id, { name: 'Ann', key }).catch(() => null);
+        return back !== null;
+      },
+      15_000,
+      'the game taken over after its lease',
+    );
+    if (process.env.CARDWORDS_FIGURES) console.log(`taken over ${Date.now() - killed} ms after the kill (lease 2000 ms)`);
+    const p = back! as Player;
+    await p.next((m) => m.type === 'welcome');
+    expect(p.state.moves).toBe(seen);
+    expect((await p.request('action', { type: 'release', dice: [1] })).type).toBe('ack');
+    await p.leave();
+  });
+});

@@ -1,0 +1,328 @@
+// The defects a new user met in the Cardwords panel, the landing page and the lobby (issue
+// "game clients a player enjoys"), each played in real Chromium against a real game server
+// on a copy of samples/tiny with four more wildcards. Every deal comes from a fixed seed:
+// s2 gives the first player S1 *0 E1 T-1, s40 gives N2 B3 E1 E0 (two E's with different
+// points). Each test asserts what the defect broke.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type ServerProcess } from '../support/game-server.js';
+import { copySample, cwCreate } from '../game/cardwords-helpers.js';
+import { launch, openPage, shot, type TestPage } from './browser.js';
+
+interface Snap {
+  board: Array<{ col: number; row: number; char: string; points: number }>;
+  hand: Array<{ char: string; points: number }>;
+  turn: number;
+  seat: number;
+  status: string;
+  pile: number;
+  moves: number;
+  players: Array<{ name: string; score: number; cards: number }>;
+}
+
+let srv: ServerProcess;
+let browser: Browser;
+const pages: TestPage[] = [];
+
+beforeAll(async () => {
+  const dir = copySample('tiny');
+  const cardset = join(dir, 'tiny.cardset');
+  writeFileSync(cardset, `${readFileSync(cardset, 'utf8').replace(/^24/, '28').trimEnd()}\n[  0] [  1] [  0] [  2]\n`);
+  [srv, browser] = await Promise.all([startServer({ args: ['--ruleset', dir, '--robot-delay', '30'] }), launch()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+async function fresh(opts: Parameters<typeof openPage>[1] = {}): Promise<TestPage> {
+  const p = await openPage(browser, { width: 1280, height: 720, ...opts });
+  pages.push(p);
+  return p;
+}
+
+const snap = (p: Page) => p.evaluate(() => (window as unknown as { cardwordsPanel: { snapshot(): unknown } }).cardwordsPanel.snapshot()) as Promise<Snap>;
+
+/** A game against one robot in one click's way (the owner link in the URL), from a fixed deal. */
+async function quickGame(p: Page, seed: string, name = 'Ann'): Promise<Snap> {
+  await p.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=${seed}&name=${name}`);
+  await p.waitForSelector('#cw-area');
+  await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
+  return snap(p);
+}
+
+const composedCount = (p: Page) => p.locator('#cw-composing [data-composed]').count();
+
+describe('Cardwords defects, each in Chromium', () => {
+  it('the landing page keeps the owner buttons without ?owner= (and after "Games"); a visitor is told what they can do and why', async () => {
+    const { page } = await fresh();
+    await page.goto(`${srv.url}/?owner=${srv.ownerToken}`);
+    await page.waitForSelector('#new-cardwords');
+    await page.goto(`${srv.url}/`);
+    await page.waitForSelector('#new-cardwords');
+    expect(await page.isVisible('#play-robot')).toBe(true);
+    await page.click('#nav-lobby');
+    await page.waitForSelector('#new-yatzee');
+    expect(await page.locator('#visitor').count()).toBe(0);
+    // a visitor without the owner link
+    const v = (await fresh()).page;
+    await v.goto(`${srv.url}/`);
+    await v.waitForSelector('#visitor');
+    expect(await v.textContent('#visitor')).toContain('owner link');
+    expect(await v.locator('#new-cardwords, #play-robot').count()).toBe(0);
+    expect(await v.isVisible('#play-lines')).toBe(true);
+  });
+
+  it('the creation form starts at one human and one robot; "Play against a robot" starts a game in one click', async () => {
+    const { page } = await fresh();
+    await page.goto(`${srv.url}/?owner=${srv.ownerToken}`);
+    await page.click('#new-cardwords');
+    await page.waitForSelector('#cw-create-humans');
+    expect(await page.inputValue('#cw-create-humans')).toBe('1');
+    expect(await page.inputValue('#cw-create-robots')).toBe('1');
+    await page.goto(`${srv.url}/`);
+    await page.selectOption('#play-robot-level', 'casual');
+    await page.click('#play-robot');
+    await page.waitForSelector('#cw-area');
+    await page.waitForURL(/cardwords\.html\?game=/);
+    await expect.poll(async () => (await snap(page))?.hand.length ?? 0).toBe(4);
+    const s = await snap(page);
+    expect(s.players).toHaveLength(2);
+    expect(await page.getAttribute('#cw-scores tr[data-seat="1"] [data-type]', 'data-type')).toBe('R');
+    expect(await page.textContent('#cw-scores tr[data-seat="1"] [data-type]')).toBe('R');
+    expect(await page.getAttribute('#cw-scores tr[data-seat="1"] [data-type]', 'title')).toContain('casual');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-area');
+  });
+
+  it('the pages load without a console error (the favicon is served)', async () => {
+    const { page } = await fresh();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(`${srv.url}/`);
+    await page.waitForSelector('#games');
+    await page.goto(`${srv.url}/cardwords.html`);
+    await page.waitForSelector('h1');
+    const icon = await fetch(`${srv.url}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+    expect(errors).toEqual([]);
+  });
+
+  it('the wildcard picker goes once the meaning is chosen, and on Escape', async () => {
+    const { page } = await fresh();
+    await quickGame(page, 's2');
+    const wild = page.locator('#cw-hand [data-char=""]');
+    await wild.click();
+    await page.waitForSelector('#cw-meanings', { state: 'visible' });
+    await page.click('#cw-meanings [data-meaning="A"]');
+    expect(await composedCount(page)).toBe(1);
+    expect(await page.isVisible('#cw-meanings')).toBe(false);
+    // again, then Escape: the picker goes with the composed cards
+    await page.keyboard.press('Escape');
+    await wild.click();
+    await page.waitForSelector('#cw-meanings', { state: 'visible' });
+    await page.keyboard.press('Escape');
+    expect(await page.isVisible('#cw-meanings')).toBe(false);
+    // in trade mode (`.` at the start of a turn) with the wildcard: no picker either
+    await page.keyboard.type('.');
+    await page.keyboard.type(' A');
+    expect(await composedCount(page)).toBe(1);
+    expect(await page.isVisible('#cw-meanings')).toBe(false);
+  });
+
+  it('"Which E?" keeps the letter typed next: it is composed after the points', async () => {
+    const { page } = await fresh();
+    await quickGame(page, 's40');
+    await page.keyboard.type('D4E');
+    await expect.poll(() => page.textContent('#cw-status')).toContain('Which E');
+    await page.keyboard.type('N');
+    await page.keyboard.type('0');
+    await expect.poll(() => composedCount(page)).toBe(2);
+    const faces = await page.locator('#cw-composing [data-composed] .ch').allTextContents();
+    expect(faces).toEqual(['E', 'N']);
+    expect(await page.getAttribute('#cw-composing [data-composed="0"]', 'aria-label')).toContain('E 0');
+  });
+
+  it('a click that focuses the action area keeps the composed card it lands on', async () => {
+    const { page } = await fresh();
+    await quickGame(page, 's2');
+    await page.keyboard.type('D4SE');
+    expect(await composedCount(page)).toBe(2);
+    await page.click('h1');
+    expect(await page.evaluate(() => document.activeElement?.id)).not.toBe('cw-area');
+    await page.click('#cw-composing [data-composed="1"]');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-area');
+    expect(await composedCount(page)).toBe(2);
+    // with the area focused, a click takes the card back (the mouse's way to remove one)
+    await page.click('#cw-composing [data-composed="1"]');
+    expect(await composedCount(page)).toBe(1);
+  });
+
+  it('a double click on Play plays once, with no refusal; the direction button never shows empty; a reload rings only the last move', async () => {
+    const { page } = await fresh();
+    const s0 = await quickGame(page, 's2');
+    // trade mode: no direction to show, so no (empty) direction button
+    await page.keyboard.type('.');
+    expect(await page.isVisible('#cw-dir')).toBe(false);
+    await page.keyboard.press('Escape');
+    expect((await page.textContent('#cw-dir'))?.trim()).not.toBe('');
+    // the robot's best move, played by a double click
+    await page.keyboard.press('?');
+    await page.waitForSelector('#cw-hints li');
+    await page.dblclick('#cw-ok');
+    await expect.poll(async () => (await snap(page)).moves).toBeGreaterThanOrEqual(s0.moves + 2);
+    const after = await snap(page);
+    expect(await page.textContent('#cw-refusal')).toBe('');
+    expect(await page.getAttribute('#cw-status', 'data-kind')).not.toBe('error');
+    // a reload: the cards of the last move at most are ringed, not the whole table
+    await page.reload();
+    await page.waitForSelector('#cw-table .has-card');
+    // (a stand-in may play the seat while the page reloads: wait until the game waits for us)
+    await expect.poll(async () => {
+      const s = await snap(page);
+      return s !== null && s.board.length >= after.board.length && (s.status !== 'playing' || s.turn === s.seat);
+    }).toBe(true);
+    const back = await snap(page);
+    const ringed = await page.locator('#cw-table .cw-cell.last').count();
+    const cards = await page.locator('#cw-table .has-card').count();
+    expect(cards).toBe(back.board.length);
+    expect(ringed).toBeLessThan(cards);
+  });
+
+  it('a refusal goes when it stops being true; after the end: no pass preview, End the game disabled', async () => {
+    const { page } = await fresh();
+    await quickGame(page, 's2');
+    await page.keyboard.type('D4B');
+    await expect.poll(() => page.textContent('#cw-refusal')).toContain('B');
+    expect(await page.getAttribute('#cw-status', 'data-kind')).toBe('error');
+    // pass: the turn moves on, the refusal is no longer true
+    await page.keyboard.press('Escape');
+    await page.click('#cw-pass');
+    await expect.poll(async () => (await snap(page)).moves).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => page.textContent('#cw-refusal')).toBe('');
+    expect(await page.getAttribute('#cw-status', 'data-kind')).not.toBe('error');
+    // the owner ends the game
+    expect(await page.isEnabled('#cw-end')).toBe(true);
+    await page.click('#cw-end');
+    await page.waitForSelector('#cw-results');
+    await expect.poll(() => page.isEnabled('#cw-end')).toBe(false);
+    expect((await page.textContent('#cw-preview')) ?? '').toBe('');
+    expect(await page.locator('#cw-meanings').count()).toBe(0);
+  });
+
+  it('a 39-character name is cut with an ellipsis, shown whole on hover, and the page never scrolls sideways', async () => {
+    const { page } = await fresh({ width: 900, height: 700 });
+    const name = `Long${'x'.repeat(35)}`;
+    expect(name).toHaveLength(39);
+    await quickGame(page, 's2', name);
+    const cell = page.locator('#cw-scores tr[data-seat="0"] th.name');
+    expect(await cell.getAttribute('title')).toBe(name);
+    expect(await cell.evaluate((e) => e.scrollWidth > e.clientWidth && getComputedStyle(e).textOverflow === 'ellipsis')).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot(page, 'cardwords-long-name-900x700');
+  });
+
+  it('a hint lists the 10 best actions by equity; the arrows show each on the table; Return plays the one chosen', async () => {
+    const { page } = await fresh();
+    const s0 = await quickGame(page, 's2');
+    await page.keyboard.press('?');
+    const items = page.locator('#cw-hints li');
+    await expect.poll(() => items.count()).toBe(10);
+    // best first by equity (the server's ranking); each line says its score
+    const equity = (await items.evaluateAll((es) => es.map((e) => Number((e as HTMLElement).dataset.equity))));
+    expect(equity).toEqual(equity.slice().sort((x, y) => y - x));
+    const scores = await items.evaluateAll((es) => es.map((e) => Number((e as HTMLElement).dataset.score)));
+    for (let k = 0; k < 10; k++) expect(await items.nth(k).textContent()).toContain(`: ${scores[k]}`);
+    expect(await items.nth(0).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    expect(await items.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await items.nth(0).getAttribute('aria-selected')).toBe('false');
+    // down to the first move after the best (the ranking may put a trade between): it is on
+    // the table as composed cards, and the preview scores it
+    const kinds = await items.evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
+    const k = kinds.findIndex((x, i) => i >= 1 && x === 'move');
+    expect(k).toBeGreaterThan(0);
+    for (let i = 1; i < k; i++) await page.keyboard.press('ArrowDown');
+    expect(await items.nth(k).getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#cw-table .cw-cell.composed').count()).toBeGreaterThan(0);
+    expect(await page.textContent('#cw-preview-text')).toContain(String(scores[k]));
+    await shot(page, 'cardwords-hints-1280x720');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await snap(page)).moves).toBeGreaterThan(s0.moves);
+    expect((await snap(page)).players[0]!.score).toBe(scores[k]);
+  });
+
+  it('the log names the cells of a move and shows it on the table when clicked; after the game a review steps through every turn', async () => {
+    const { page } = await fresh();
+    const s0 = await quickGame(page, 's2');
+    await page.keyboard.press('?');
+    await page.waitForSelector('#cw-hints li');
+    // the first move of the list (a trade ranked above it would lay no cards)
+    const kinds = await page.locator('#cw-hints li').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
+    for (let i = 0; i < kinds.indexOf('move'); i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    // my move and the robot's turn after it
+    await expect.poll(async () => (await snap(page)).moves).toBeGreaterThanOrEqual(s0.moves + 2);
+    const mine = (await snap(page)).board.length;
+    const first = page.locator('#cw-log button[data-log]').first();
+    const text = (await first.textContent()) ?? '';
+    const named = /\(([^)]*)\)\s*$/.exec(text)![1]!.split(' ');
+    expect(named.length).toBeGreaterThan(0);
+    await first.click();
+    const shown = await page.locator('#cw-table .cw-cell.shown').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.name));
+    expect(shown.sort()).toEqual(named.slice().sort());
+    // the owner ends the game: the review starts at the final table and steps by [ and ]
+    await page.click('#cw-end');
+    await page.waitForSelector('#cw-review');
+    const final = await page.locator('#cw-table .has-card').count();
+    expect(final).toBe(mine);
+    await page.click('#cw-review-first');
+    expect(await page.textContent('#cw-review-step')).toMatch(/^Turn 1 of \d+$/);
+    expect(await page.locator('#cw-table .has-card').count()).toBe(named.length);
+    expect(await page.locator('#cw-table .cw-cell.shown').count()).toBe(named.length);
+    expect(await page.locator('#cw-hand [data-index]').count()).toBe(0);
+    const turns = Number(/of (\d+)/.exec((await page.textContent('#cw-review-step'))!)![1]);
+    for (let k = 1; k < turns; k++) await page.keyboard.press(']');
+    expect(await page.textContent('#cw-review-step')).toBe(`Turn ${turns} of ${turns}`);
+    await page.keyboard.press(']');
+    expect(await page.textContent('#cw-review-step')).toContain('final table');
+    expect(await page.locator('#cw-table .has-card').count()).toBe(final);
+  });
+
+  it('the lobby offers a full game for watching only; a second watcher watches; a refused watcher is told why', async () => {
+    // two human seats, both taken, and two watcher places
+    const a = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 2, name: 'Wat1' });
+    const id = a.room.roomId;
+    const { page } = await fresh();
+    await page.goto(`${srv.url}/cardwords.html?game=${id}`);
+    await page.fill('#cw-name', 'Wat2');
+    await page.click('#cw-join-button');
+    await page.waitForSelector('#cw-area');
+    const lobby = (await fresh()).page;
+    await lobby.goto(`${srv.url}/`);
+    const row = lobby.locator(`#games tr[data-game="${id}"]`);
+    await row.waitFor();
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('2/2');
+    expect(await row.locator('a[data-game]').count()).toBe(0);
+    expect(await row.locator('a[data-watch]').count()).toBe(1);
+    const watchers: Page[] = [];
+    for (let k = 0; k < 2; k++) {
+      const w = (await fresh()).page;
+      await w.goto(`${srv.url}/`);
+      await w.click(`a[data-watch="${id}"]`);
+      await w.waitForSelector('#cw-table .cw-cell');
+      expect(await w.locator('#cw-area').count()).toBe(0);
+      watchers.push(w);
+    }
+    const third = (await fresh()).page;
+    await third.goto(`${srv.url}/cardwords.html?game=${id}&watch=1`);
+    await expect.poll(() => third.textContent('#cw-join-status')).toContain('watcher place');
+    expect(await third.textContent('#cw-join-status')).not.toContain('watch instead');
+    a.room.leave();
+  });
+});

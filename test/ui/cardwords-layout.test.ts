@@ -1,0 +1,98 @@
+// The Cardwords panel's layout in real Chromium: at 1280x720 (a laptop browser) and 900x700
+// (a VS Code editor column) the whole table, the hand, the action area and the move's
+// preview lie inside the window without scrolling, and the page never scrolls sideways;
+// 1920x1080 too. Screenshots of each size, light and dark, go to test-artifacts/ui/.
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type ServerProcess } from '../support/game-server.js';
+import { copySample } from '../game/cardwords-helpers.js';
+import { SHOTS, launch, openPage } from './browser.js';
+
+let srv: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [srv, browser] = await Promise.all([startServer({ args: ['--ruleset', copySample('tiny'), '--robot-delay', '30'] }), launch()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+const SIZES = [
+  { width: 1280, height: 720, strict: true },
+  { width: 900, height: 700, strict: true },
+  { width: 1920, height: 1080, strict: true },
+] as const;
+
+async function boxes(page: Page): Promise<Record<string, { x: number; y: number; right: number; bottom: number } | null>> {
+  return page.evaluate(() => {
+    const out: Record<string, { x: number; y: number; right: number; bottom: number } | null> = {};
+    for (const id of ['cw-table', 'cw-hand', 'cw-area', 'cw-preview', 'cw-scores']) {
+      const e = document.getElementById(id);
+      const r = e?.getBoundingClientRect();
+      out[id] = r ? { x: r.x, y: r.y, right: r.right, bottom: r.bottom } : null;
+    }
+    return out;
+  });
+}
+
+describe('landing page layout', () => {
+  for (const size of SIZES) {
+    it(`${size.width}x${size.height}: the owner's buttons and the games list, no sideways scroll (light and dark)`, async () => {
+      for (const scheme of ['light', 'dark'] as const) {
+        const { page, context, errors } = await openPage(browser, { width: size.width, height: size.height, colorScheme: scheme });
+        try {
+          await page.goto(`${srv.url}/?owner=${srv.ownerToken}`);
+          await page.waitForSelector('#play-robot');
+          await page.waitForSelector('#games');
+          const r = await page.locator('#play-robot').boundingBox();
+          expect(r!.y + r!.height).toBeLessThanOrEqual(size.height);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+          await page.screenshot({ path: join(SHOTS, `landing-${size.width}x${size.height}-${scheme}.png`) });
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+    });
+  }
+});
+
+describe('Cardwords panel layout', () => {
+  for (const size of SIZES) {
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`${size.width}x${size.height} ${scheme}: table, hand, action area and preview in view, no sideways scroll`, async () => {
+        const { page, context, errors } = await openPage(browser, { width: size.width, height: size.height, colorScheme: scheme });
+        try {
+          await page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
+          await page.waitForSelector('#cw-area');
+          await page.waitForSelector('#cw-hand [data-index]');
+          // a move composed (the first move of the robot's hint list), so the preview has its words and score
+          await page.keyboard.press('?');
+          await page.waitForSelector('#cw-hints li');
+          const kinds = await page.locator('#cw-hints li').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
+          for (let i = 0; i < kinds.indexOf('move'); i++) await page.keyboard.press('ArrowDown');
+          await page.waitForSelector('#cw-preview-words li');
+          const b = await boxes(page);
+          for (const [id, r] of Object.entries(b)) {
+            expect(r, id).not.toBeNull();
+            expect(r!.x, `${id} left`).toBeGreaterThanOrEqual(0);
+            expect(r!.y, `${id} top`).toBeGreaterThanOrEqual(0);
+            expect(r!.right, `${id} right`).toBeLessThanOrEqual(size.width);
+            expect(r!.bottom, `${id} bottom`).toBeLessThanOrEqual(size.height);
+          }
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+          // the table uses the room it has: at least half the window's height
+          expect(b['cw-table']!.bottom - b['cw-table']!.y).toBeGreaterThan(size.height / 2);
+          await page.screenshot({ path: join(SHOTS, `cardwords-${size.width}x${size.height}-${scheme}.png`) });
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,180 @@
+// The action selection area's keyboard and mouse rules (media/cardwords/compose.ts) alone,
+// without a browser: locations typed in either order, the direction, cards by letter with
+// their points when the letter alone is ambiguous (and the keys typed meanwhile kept),
+// wildcards, trades and passes, taking cards back, the hint loaded, the coordinate options.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Composer, Coords, DEFAULT_COORDS, letterLabel, type ComposeContext } from '../../media/cardwords/compose.js';
+import type { Board, Card } from '../../core/games/cardwords/types.js';
+import type { Ruleset } from '../../core/ruleset/types.js';
+import { loadTestRuleset } from '../game/cardwords-helpers.js';
+
+let ruleset: Ruleset;
+beforeAll(async () => {
+  ruleset = await loadTestRuleset('samples/tiny');
+});
+
+const card = (char: string | null, points: number): Card => ({ char, points });
+
+function context(hand: Card[], board?: Board, coords = new Coords(7, 7)): ComposeContext {
+  const W = ruleset.table.width;
+  const H = ruleset.table.height;
+  return {
+    coords,
+    table: ruleset.table,
+    board: board ?? { width: W, height: H, cells: new Array<Card | null>(W * H).fill(null) },
+    hand,
+    canonical: (ch) => ruleset.canonical(ch),
+  };
+}
+
+function typed(c: Composer, keys: string): void {
+  for (const k of keys) c.key(k);
+}
+
+describe('Coords', () => {
+  it('names cells by the player options', () => {
+    const c = new Coords(7, 7);
+    expect(c.name(3, 0)).toBe('D1');
+    expect(c.name(3, 0, 'across')).toBe('1D');
+    const d = new Coords(7, 7, { digitsForColumns: true, colsRight: false, rowsUp: true });
+    expect(d.colLabel(0)).toBe('7');
+    expect(d.rowLabel(0)).toBe('G');
+    expect(d.fromLetter('G')).toBe(0);
+    expect(d.fromNumber(7)).toBe(0);
+    expect(letterLabel(26)).toBe('AA');
+    expect(DEFAULT_COORDS.colsRight).toBe(true);
+  });
+});
+
+describe('Composer keys', () => {
+  it('a location typed letter first is a move down; number first across; `/` turns it', () => {
+    const c = new Composer(context([card('N', 1), card('S', 1)]));
+    typed(c, 'D4');
+    expect(c.location).toEqual({ col: 3, row: 3 });
+    expect(c.dir).toBe('down');
+    expect(c.mode).toBe('cards');
+    c.key('Escape');
+    typed(c, '4D');
+    expect(c.dir).toBe('across');
+    c.key('/');
+    expect(c.dir).toBe('down');
+  });
+
+  it('cards by letter land on the next free cells; the action is a move', () => {
+    const c = new Composer(context([card('N', 1), card('S', 1), card('E', 1), card('T', 2)]));
+    typed(c, '4DNE');
+    const a = c.action();
+    expect(a.type).toBe('move');
+    expect(a.type === 'move' && a.cards.map((p) => [p.col, p.row, p.card.char])).toEqual([
+      [3, 3, 'N'],
+      [4, 3, 'E'],
+    ]);
+  });
+
+  it('refuses a letter not in the hand, and one whose cards are all composed', () => {
+    const c = new Composer(context([card('N', 1), card('S', 1)]));
+    typed(c, 'D4');
+    const r = c.key('B');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.why.key).toBe('cw.key.notInHand');
+    c.key('N');
+    const again = c.key('N');
+    expect(!again.ok && again.why.key).toBe('cw.key.allUsed');
+  });
+
+  it('"Which E?": the points tell the cards apart, and a letter typed before them is kept for after', () => {
+    const c = new Composer(context([card('N', 2), card('B', 3), card('E', 1), card('E', 0)]));
+    typed(c, 'D4');
+    const q = c.key('E');
+    expect(q.ok && q.note?.key).toBe('cw.key.whichPoints');
+    // the next card before the answer: kept, not lost
+    const n = c.key('N');
+    expect(n.ok).toBe(true);
+    expect(c.queued).toEqual(['N']);
+    expect(c.cards).toHaveLength(0);
+    c.key('0');
+    expect(c.cards.map((x) => `${x.card.char}${x.card.points}`)).toEqual(['E0', 'N2']);
+    expect(c.queued).toEqual([]);
+    expect(c.pending).toBeNull();
+  });
+
+  it('backspace takes a kept letter back first, then the question, then the cards', () => {
+    const c = new Composer(context([card('N', 2), card('E', 1), card('E', 0)]));
+    typed(c, 'D4NEN');
+    expect(c.queued).toEqual(['N']);
+    c.key('Backspace');
+    expect(c.queued).toEqual([]);
+    expect(c.pending?.char).toBe('E');
+    c.key('Backspace');
+    expect(c.pending).toBeNull();
+    expect(c.cards).toHaveLength(1);
+    c.key('Backspace');
+    expect(c.cards).toHaveLength(0);
+    c.key('Escape');
+    expect(c.mode).toBe('coord');
+  });
+
+  it('a wildcard by space and its meaning; its points asked when two wildcards differ', () => {
+    const c = new Composer(context([card(null, 0), card(null, 2), card('S', 1)]));
+    typed(c, 'D4 ');
+    expect(c.pending).toEqual({ wild: true, char: null, points: '' });
+    const q = c.key('A');
+    expect(q.ok && q.note?.key).toBe('cw.key.whichWildPoints');
+    c.key('2');
+    expect(c.cards).toEqual([{ hand: 1, card: card(null, 2), meaning: 'A' }]);
+  });
+
+  it('`.` at the start invalidates the location: the cards are traded; no cards is a pass', () => {
+    const c = new Composer(context([card('N', 1), card('S', 1)]));
+    expect(c.action()).toEqual({ type: 'pass' });
+    c.key('.');
+    expect(c.braces).toBe(true);
+    typed(c, 'NS');
+    expect(c.action()).toEqual({ type: 'trade', cards: [card('N', 1), card('S', 1)] });
+    expect(c.display().startsWith('{')).toBe(true);
+  });
+
+  it('a first move that misses the start cell is a trade, and says why', () => {
+    const c = new Composer(context([card('N', 1), card('S', 1)]));
+    typed(c, 'A2NS');
+    expect(c.bracesWhy).toBe('start');
+    expect(c.action().type).toBe('trade');
+  });
+});
+
+describe('Composer mouse', () => {
+  it('a clicked wildcard waits for its meaning; a click on a composed card takes it back', () => {
+    const c = new Composer(context([card(null, 0), card('S', 1)]));
+    c.setLocation(3, 3);
+    const r = c.clickHand(0);
+    expect(r.ok && r.note?.key).toBe('cw.key.wildMeaning');
+    expect(c.pendingHand).toBe(0);
+    c.giveMeaning('e');
+    expect(c.cards).toEqual([{ hand: 0, card: card(null, 0), meaning: 'E' }]);
+    c.clickHand(1);
+    expect(c.cards).toHaveLength(2);
+    c.removeComposed(0);
+    expect(c.cards.map((x) => x.card.char)).toEqual(['S']);
+  });
+
+  it('a hint loads as location, direction and cards; cards that left the hand leave the area', () => {
+    const hand = [card('N', 1), card('S', 1), card('E', 1)];
+    const c = new Composer(context(hand));
+    expect(
+      c.load({
+        type: 'move',
+        cards: [
+          { col: 3, row: 3, card: card('N', 1) },
+          { col: 3, row: 4, card: card('E', 1) },
+        ],
+      }),
+    ).toBe(true);
+    expect(c.location).toEqual({ col: 3, row: 3 });
+    expect(c.dir).toBe('down');
+    expect(c.cards.map((x) => x.hand)).toEqual([0, 2]);
+    // the hand changed (the move was played elsewhere): the composed cards no longer in it go
+    c.setContext(context([card('S', 1), card('T', 2)]));
+    expect(c.cards).toEqual([]);
+    expect(c.load({ type: 'trade', cards: [card('B', 3)] })).toBe(false);
+  });
+});
