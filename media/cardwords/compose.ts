@@ -7,6 +7,7 @@
 // character alone does not tell the hand's cards apart, backspace to take the last card
 // back, Return to finish. The DOM panel (panel.ts) feeds it keys and mouse actions and draws
 // what it holds; it knows no DOM, so the rules of the keyboard are testable alone.
+import { Coordinates, letters } from '../../core/coordinates.js';
 import type { CardTable } from '../../core/formats/types.js';
 import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.js';
 
@@ -24,78 +25,59 @@ export interface CoordOptions {
 
 export const DEFAULT_COORDS: CoordOptions = { digitsForColumns: false, colsRight: true, rowsUp: false };
 
-/** Letters A..Z, then AA, AB, ... for a letter axis longer than 26. */
-export function letterLabel(i: number): string {
-  let s = '';
-  let n = i;
-  do {
-    s = String.fromCharCode(65 + (n % 26)) + s;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return s;
-}
+/** Letters A..Z, then AA, AB, ... for a letter axis longer than 26 (core/coordinates.ts). */
+export const letterLabel = letters;
 
+/**
+ * Cell names and the typed location's parts under the player's options: the names come
+ * from core/coordinates.ts (one home with the preview, hover and inlay hints); this adds
+ * what the keyboard rules need (which axis is lettered, which direction a typed order gives).
+ */
 export class Coords {
+  private readonly names: Coordinates;
+
   constructor(
     readonly width: number,
     readonly height: number,
     readonly o: CoordOptions = DEFAULT_COORDS,
-  ) {}
-
-  /** The display index (0 = label A or 1) of a column / row. */
-  private colIndex(col: number): number {
-    return this.o.colsRight ? col : this.width - 1 - col;
-  }
-  private rowIndex(row: number): number {
-    return this.o.rowsUp ? this.height - 1 - row : row;
+  ) {
+    this.names = new Coordinates(width, height, { digitsForColumns: o.digitsForColumns, columnsGrowRightwards: o.colsRight, rowsGrowUpwards: o.rowsUp });
   }
 
   colLabel(col: number): string {
-    const i = this.colIndex(col);
-    return this.o.digitsForColumns ? String(i + 1) : letterLabel(i);
+    return this.names.columnLabel(col);
   }
 
   rowLabel(row: number): string {
-    const i = this.rowIndex(row);
-    return this.o.digitsForColumns ? letterLabel(i) : String(i + 1);
+    return this.names.rowLabel(row);
   }
 
   /** The axis the letters name. */
   get letterAxis(): 'col' | 'row' {
-    return this.o.digitsForColumns ? 'row' : 'col';
+    return this.names.letterAxis === 'column' ? 'col' : 'row';
   }
 
   /** How many labels the letter / number axis has. */
   get letters(): number {
-    return this.o.digitsForColumns ? this.height : this.width;
+    return this.names.letterCount;
   }
   get numbers(): number {
-    return this.o.digitsForColumns ? this.width : this.height;
+    return this.names.numberCount;
   }
 
-  /** The column or row a letter label names (display index k), or null. */
+  /** The column or row a letter label names, or null. */
   fromLetter(label: string): number | null {
-    const l = label.toUpperCase();
-    for (let k = 0; k < this.letters; k++) if (letterLabel(k) === l) return this.o.digitsForColumns ? this.rowOf(k) : this.colOf(k);
-    return null;
+    return this.names.fromLetter(label);
   }
 
   /** The column or row a 1-based number names, or null. */
   fromNumber(n: number): number | null {
-    if (!Number.isInteger(n) || n < 1 || n > this.numbers) return null;
-    return this.o.digitsForColumns ? this.colOf(n - 1) : this.rowOf(n - 1);
-  }
-
-  private colOf(k: number): number {
-    return this.o.colsRight ? k : this.width - 1 - k;
-  }
-  private rowOf(k: number): number {
-    return this.o.rowsUp ? this.height - 1 - k : k;
+    return this.names.fromNumber(n);
   }
 
   /** A cell's name, the shared coordinate of a move in `dir` first ("C5" down, "5C" across). */
   name(col: number, row: number, dir: Dir = 'down'): string {
-    return dir === 'down' ? this.colLabel(col) + this.rowLabel(row) : this.rowLabel(row) + this.colLabel(col);
+    return this.names.moveName(col, row, dir);
   }
 
   /** The direction a coordinate typed with the letter first (or the number first) gives. */

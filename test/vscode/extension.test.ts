@@ -282,7 +282,7 @@ describe('VS Code extension in code-server', () => {
     // the owner token came from the server's output: the create form is offered
     await view.locator('#yatzee-create-name').fill('Ann', { timeout: 30_000 });
     await view.locator('#yatzee-create-button').click();
-    await view.locator('#yatzee-my-table').waitFor({ timeout: 30_000 });
+    await view.locator('#yatzee-table').waitFor({ timeout: 30_000 });
     const throwsLeft = view.locator('#yatzee-throws-left');
     const before = await throwsLeft.innerText();
     await view.locator('#yatzee-throw').click();

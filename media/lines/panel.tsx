@@ -4,7 +4,10 @@
 // empty cell); the selected chip jumps, the path is animated, a refused move is shown and
 // announced; score and high score; next-colours preview; undo; hint; shapes mode; the
 // original's options in a settings form. A game is its seed, options and actions: it is
-// kept by the host after every action and replayed when the panel opens again.
+// kept by the host after every action and replayed when the panel opens again. The
+// controller of a Preact view (view/board.tsx and the bar and form below): an update
+// patches the DOM, so the board keeps its focus.
+import { render } from 'preact';
 import {
   DEFAULT_OPTIONS,
   OPTION_LIMITS,
@@ -22,9 +25,10 @@ import {
   type LinesState,
   type NumericOption,
 } from '../../core/games/lines/index.js';
-import { announce, flash, h, typing } from '../ui/dom.js';
+import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
+import { Board, type CellAnimation } from './view/board.js';
 
 export const DEFAULT_KEYS = 'hjkl ';
 /** Colours of the chips (CSS custom properties --chip-1..9 in style.css; more are computed). */
@@ -54,17 +58,16 @@ export class LinesPanel {
   private cursor = 0;
   private selected: number | null = null;
   private hintMove: { from: number; to: number } | null = null;
-  private cells: HTMLElement[] = [];
   private timers: number[] = [];
-  private readonly board = h('div', { class: 'lines-board', role: 'grid', tabindex: 0, id: 'lines-board' });
-  private readonly status = h('p', { class: 'status', id: 'lines-status', role: 'status', 'aria-live': 'polite' });
-  private readonly scoreEl = h('span', { id: 'lines-score' });
-  private readonly highEl = h('span', { id: 'lines-high' });
-  private readonly nextEl = h('span', { class: 'lines-next', id: 'lines-next' });
-  private readonly form: HTMLFormElement;
-  private readonly formError = h('p', { class: 'error', role: 'alert', id: 'lines-form-error' });
-  private readonly shapesBox: HTMLInputElement;
-  private readonly help = h('p', { class: 'help', id: 'lines-help' });
+  private readonly animation = new Map<number, CellAnimation>();
+  private refusals = 0;
+  private formError = '';
+  /** The options the settings form shows (Defaults and a new game change them). */
+  private formValues: { options: LinesOptions; keys: string };
+  /** The status line lives outside the Preact trees: announce() rewrites it for screen readers. */
+  private readonly status: HTMLElement;
+  private readonly top: HTMLElement;
+  private readonly bottom: HTMLElement;
 
   constructor(
     private readonly host: Host,
@@ -72,9 +75,15 @@ export class LinesPanel {
     private readonly t: Translate,
   ) {
     this.settings = this.loadSettings();
-    this.shapesBox = h('input', { type: 'checkbox', id: 'lines-shapes', checked: this.settings.shapes, onchange: () => this.setShapes(this.shapesBox.checked) });
-    this.form = this.buildForm();
-    this.layout();
+    this.formValues = { options: this.settings.options, keys: this.settings.keys };
+    this.status = document.createElement('p');
+    Object.assign(this.status, { className: 'status', id: 'lines-status' });
+    this.status.setAttribute('role', 'status');
+    this.status.setAttribute('aria-live', 'polite');
+    this.top = document.createElement('div');
+    this.bottom = document.createElement('div');
+    root.replaceChildren(this.top, this.status, this.bottom);
+    root.classList.toggle('shapes', this.settings.shapes);
     this.start();
   }
 
@@ -136,7 +145,6 @@ export class LinesPanel {
     this.selected = null;
     this.hintMove = null;
     this.clearTimers();
-    this.buildBoard();
     this.cursor = Math.floor(state.options.height / 2) * state.options.width + Math.floor(state.options.width / 2);
     this.save();
     this.render();
@@ -158,59 +166,14 @@ export class LinesPanel {
     return true;
   }
 
-  // ------------------------------------------------------------------ layout
+  // ------------------------------------------------------------------ settings form
 
-  private layout(): void {
-    const bar = h(
-      'div',
-      { class: 'toolbar', role: 'toolbar', 'aria-label': this.t('lines.title') },
-      h('button', { type: 'button', id: 'lines-new', onclick: () => this.newGame() }, this.t('lines.new')),
-      h('button', { type: 'button', id: 'lines-undo', 'aria-keyshortcuts': 'u', onclick: () => this.undo() }, this.t('lines.undo')),
-      h('button', { type: 'button', id: 'lines-hint', 'aria-keyshortcuts': '?', onclick: () => this.showHint() }, this.t('lines.hint')),
-      h('label', { class: 'check' }, this.shapesBox, this.t('lines.shapes')),
-    );
-    const scores = h('p', { class: 'scores' }, this.scoreEl, ' ', this.highEl, ' ', this.nextEl);
-    this.board.addEventListener('keydown', (e) => this.onKey(e));
-    this.board.addEventListener('click', (e) => {
-      const c = (e.target as HTMLElement).closest<HTMLElement>('[data-cell]');
-      if (!c) return;
-      this.cursor = Number(c.dataset.cell);
-      this.board.focus({ preventScroll: true });
-      this.activate(this.cursor);
-    });
-    const details = h('details', { class: 'settings', id: 'lines-settings' }, h('summary', {}, this.t('lines.settings')), this.form);
-    this.root.replaceChildren(h('h1', {}, this.t('lines.title')), scores, bar, this.board, this.status, this.help, details);
-    this.root.classList.toggle('shapes', this.settings.shapes);
+  private get board(): HTMLElement {
+    return this.top.querySelector<HTMLElement>('#lines-board')!;
   }
 
-  private buildForm(): HTMLFormElement {
-    const o = this.settings.options;
-    const field = (key: NumericOption, label: StringKey) =>
-      h('label', {}, h('span', {}, this.t(label)), h('input', { type: 'number', name: key, id: `lines-opt-${key}`, min: OPTION_LIMITS[key].min, max: OPTION_LIMITS[key].max, value: o[key], required: true }));
-    const form = h(
-      'form',
-      { class: 'form-grid', id: 'lines-form', novalidate: true },
-      field('width', 'lines.width'),
-      field('height', 'lines.height'),
-      field('colors', 'lines.colors'),
-      field('minLine', 'lines.minLine'),
-      field('throwCount', 'lines.throwCount'),
-      field('firstThrow', 'lines.firstThrow'),
-      h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'preview', id: 'lines-opt-preview', checked: o.preview }), this.t('lines.preview')),
-      h('label', {}, h('span', {}, this.t('lines.keys')), h('input', { type: 'text', name: 'keys', id: 'lines-opt-keys', value: this.settings.keys, maxlength: 5, minlength: 5, spellcheck: 'false', autocomplete: 'off' })),
-      this.formError,
-      h(
-        'div',
-        { class: 'buttons' },
-        h('button', { type: 'submit', id: 'lines-apply' }, this.t('lines.apply')),
-        h('button', { type: 'button', id: 'lines-defaults', onclick: () => this.fillForm({ ...DEFAULT_OPTIONS }, DEFAULT_KEYS) }, this.t('lines.defaults')),
-      ),
-    );
-    form.addEventListener('submit', (e) => {
-      e.preventDefault();
-      this.applyForm();
-    });
-    return form;
+  private get form(): HTMLFormElement {
+    return this.bottom.querySelector<HTMLFormElement>('#lines-form')!;
   }
 
   private fillForm(o: LinesOptions, keys: string): void {
@@ -225,17 +188,19 @@ export class LinesPanel {
     for (const key of Object.keys(OPTION_LIMITS) as NumericOption[]) o[key] = Number(get(key).value);
     const v = validateOptions(o);
     if (!v.ok) {
-      this.formError.textContent = v.error.message;
+      this.formError = v.error.message;
+      this.render();
       if (v.error.option) get(v.error.option).focus();
       return;
     }
     const keys = get('keys').value;
     if (!validKeys(keys)) {
-      this.formError.textContent = this.t('lines.keys.bad');
+      this.formError = this.t('lines.keys.bad');
+      this.render();
       get('keys').focus();
       return;
     }
-    this.formError.textContent = '';
+    this.formError = '';
     this.settings.options = v.value;
     this.settings.keys = keys;
     this.saveSettings();
@@ -248,28 +213,6 @@ export class LinesPanel {
     this.root.classList.toggle('shapes', on);
     this.saveSettings();
     this.render();
-  }
-
-  private buildBoard(): void {
-    const { width, height } = this.state.options;
-    this.board.style.setProperty('--w', String(width));
-    this.board.style.setProperty('--h', String(height));
-    this.board.setAttribute('aria-label', this.t('lines.board', width, height));
-    this.board.setAttribute('aria-rowcount', String(height));
-    this.board.setAttribute('aria-colcount', String(width));
-    this.cells = [];
-    const rows: HTMLElement[] = [];
-    for (let y = 0; y < height; y++) {
-      const row = h('div', { role: 'row', class: 'row', 'aria-rowindex': y + 1 });
-      for (let x = 0; x < width; x++) {
-        const i = y * width + x;
-        const cell = h('div', { role: 'gridcell', class: 'cell', id: `lines-cell-${i}`, 'data-cell': i, 'aria-colindex': x + 1 }, h('span', { class: 'chip', 'aria-hidden': 'true' }));
-        this.cells.push(cell);
-        row.append(cell);
-      }
-      rows.push(row);
-    }
-    this.board.replaceChildren(...rows);
   }
 
   // ------------------------------------------------------------------ rendering
@@ -287,52 +230,125 @@ export class LinesPanel {
 
   private render(): void {
     const s = this.state;
+    const t = this.t;
     const w = s.options.width;
-    s.board.forEach((v, i) => {
-      const cell = this.cells[i]!;
-      const chip = cell.firstElementChild as HTMLElement;
-      cell.dataset.color = String(v);
-      chip.className = v ? `chip c${((v - 1) % SHAPES) + 1}` : 'chip';
-      if (v) chip.style.setProperty('--chip', chipColor(v));
-      else chip.style.removeProperty('--chip');
-      if (this.settings.shapes && v > SHAPES) chip.textContent = String(v);
-      else chip.textContent = '';
-      cell.classList.toggle('selected', this.selected === i);
-      cell.classList.toggle('cursor', this.cursor === i);
-      cell.classList.toggle('hint-from', this.hintMove?.from === i);
-      cell.classList.toggle('hint-to', this.hintMove?.to === i);
-      let label = v ? this.colorName(v) : this.t('lines.cell.empty');
-      if (this.selected === i) label = this.t('lines.cell.selected', label);
-      if (this.hintMove && (this.hintMove.from === i || this.hintMove.to === i)) label = this.t('lines.cell.hint', label);
-      cell.setAttribute('aria-label', this.t('lines.cell', Math.floor(i / w) + 1, (i % w) + 1, label));
-      cell.setAttribute('aria-selected', String(this.selected === i));
-    });
-    this.board.setAttribute('aria-activedescendant', `lines-cell-${this.cursor}`);
-    this.board.dataset.cursor = String(this.cursor);
-    this.board.dataset.selected = this.selected === null ? '' : String(this.selected);
-    this.board.dataset.over = String(s.over);
-    this.board.classList.toggle('over', s.over);
-    this.scoreEl.textContent = this.t('lines.score', s.score);
-    this.scoreEl.dataset.score = String(s.score);
-    if (!isDefaultOptions(s.options)) this.highEl.textContent = this.t('lines.high.off');
-    else {
-      const high = this.host.load<number>('lines.high');
-      this.highEl.textContent = high ? this.t('lines.high', high) : this.t('lines.high.none');
-      this.highEl.dataset.high = String(high ?? 0);
-    }
-    this.nextEl.replaceChildren();
-    if (s.options.preview && !s.over) {
-      this.nextEl.append(this.t('lines.next'), ' ');
-      for (const c of s.next) {
-        const chip = h('span', { class: `chip c${((c - 1) % SHAPES) + 1}`, role: 'img', 'aria-label': this.colorName(c) });
-        chip.style.setProperty('--chip', chipColor(c));
-        this.nextEl.append(chip);
-      }
-    }
+    const cellLabel = (i: number): string => {
+      const v = s.board[i] ?? 0;
+      let label = v ? this.colorName(v) : t('lines.cell.empty');
+      if (this.selected === i) label = t('lines.cell.selected', label);
+      if (this.hintMove && (this.hintMove.from === i || this.hintMove.to === i)) label = t('lines.cell.hint', label);
+      return t('lines.cell', Math.floor(i / w) + 1, (i % w) + 1, label);
+    };
+    const high = this.host.load<number>('lines.high');
     const k = this.settings.keys;
-    this.help.textContent = this.t('lines.help', k.slice(0, 4), k[4] === ' ' ? 'space' : k[4]!);
-    (this.root.querySelector('#lines-undo') as HTMLButtonElement).disabled = !s.prev;
-    (this.root.querySelector('#lines-hint') as HTMLButtonElement).disabled = s.over;
+    const chipClass = (c: number) => `chip c${((c - 1) % SHAPES) + 1}`;
+    render(
+      <>
+        <h1>{t('lines.title')}</h1>
+        <p class="scores">
+          <span id="lines-score" data-score={s.score}>{t('lines.score', s.score)}</span>{' '}
+          {isDefaultOptions(s.options) ? (
+            <span id="lines-high" data-high={high ?? 0}>{high ? t('lines.high', high) : t('lines.high.none')}</span>
+          ) : (
+            <span id="lines-high">{t('lines.high.off')}</span>
+          )}{' '}
+          <span class="lines-next" id="lines-next">
+            {s.options.preview && !s.over && (
+              <>
+                {t('lines.next')}{' '}
+                {s.next.map((c, j) => (
+                  <span key={j} class={chipClass(c)} role="img" aria-label={this.colorName(c)} style={{ '--chip': chipColor(c) }} />
+                ))}
+              </>
+            )}
+          </span>
+        </p>
+        <div class="toolbar" role="toolbar" aria-label={t('lines.title')}>
+          <button type="button" id="lines-new" onClick={() => this.newGame()}>{t('lines.new')}</button>
+          <button type="button" id="lines-undo" aria-keyshortcuts="u" disabled={!s.prev} onClick={() => this.undo()}>{t('lines.undo')}</button>
+          <button type="button" id="lines-hint" aria-keyshortcuts="?" disabled={s.over} onClick={() => this.showHint()}>{t('lines.hint')}</button>
+          <label class="check">
+            <input type="checkbox" id="lines-shapes" checked={this.settings.shapes} onChange={(e) => this.setShapes((e.target as HTMLInputElement).checked)} />
+            {t('lines.shapes')}
+          </label>
+        </div>
+        <Board
+          width={w}
+          height={s.options.height}
+          board={s.board}
+          cursor={this.cursor}
+          selected={this.selected}
+          hint={this.hintMove}
+          over={s.over}
+          refusals={this.refusals}
+          label={t('lines.board', w, s.options.height)}
+          chipClass={chipClass}
+          chipColor={chipColor}
+          chipText={(v) => (this.settings.shapes && v > SHAPES ? String(v) : '')}
+          cellLabel={cellLabel}
+          animation={this.animation}
+          onKey={(e) => this.onKey(e)}
+          onCell={(i) => {
+            this.cursor = i;
+            this.board.focus({ preventScroll: true });
+            this.activate(i);
+          }}
+        />
+      </>,
+      this.top,
+    );
+    render(
+      <>
+        <p class="help" id="lines-help">{t('lines.help', k.slice(0, 4), k[4] === ' ' ? 'space' : k[4]!)}</p>
+        <details class="settings" id="lines-settings">
+          <summary>{t('lines.settings')}</summary>
+          {this.settingsForm()}
+        </details>
+      </>,
+      this.bottom,
+    );
+  }
+
+  private settingsForm() {
+    const t = this.t;
+    const o = this.formValues.options;
+    const field = (key: NumericOption, label: StringKey) => (
+      <label>
+        <span>{t(label)}</span>
+        <input type="number" name={key} id={`lines-opt-${key}`} min={OPTION_LIMITS[key].min} max={OPTION_LIMITS[key].max} defaultValue={String(o[key])} required />
+      </label>
+    );
+    return (
+      <form
+        class="form-grid"
+        id="lines-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          this.applyForm();
+        }}
+      >
+        {field('width', 'lines.width')}
+        {field('height', 'lines.height')}
+        {field('colors', 'lines.colors')}
+        {field('minLine', 'lines.minLine')}
+        {field('throwCount', 'lines.throwCount')}
+        {field('firstThrow', 'lines.firstThrow')}
+        <label class="check">
+          <input type="checkbox" name="preview" id="lines-opt-preview" defaultChecked={o.preview} />
+          {t('lines.preview')}
+        </label>
+        <label>
+          <span>{t('lines.keys')}</span>
+          <input type="text" name="keys" id="lines-opt-keys" defaultValue={this.formValues.keys} maxLength={5} minLength={5} spellcheck={false} autocomplete="off" />
+        </label>
+        <p class="error" role="alert" id="lines-form-error">{this.formError}</p>
+        <div class="buttons">
+          <button type="submit" id="lines-apply">{t('lines.apply')}</button>
+          <button type="button" id="lines-defaults" onClick={() => this.fillForm({ ...DEFAULT_OPTIONS }, DEFAULT_KEYS)}>{t('lines.defaults')}</button>
+        </div>
+      </form>
+    );
   }
 
   private say(text: string, kind: 'info' | 'error' = 'info'): void {
@@ -450,9 +466,11 @@ export class LinesPanel {
   /** A refused move: the message (announced) and a shake of the cell and the board. */
   private refuse(cell: number | null, message: string): void {
     this.say(message, 'error');
+    this.refusals++;
+    this.render();
     flash(this.board, 'refused');
-    if (cell !== null) flash(this.cells[cell]!, 'refused');
-    this.board.dataset.refusals = String(Number(this.board.dataset.refusals ?? 0) + 1);
+    const c = cell === null ? null : this.top.querySelector(`#lines-cell-${cell}`);
+    if (c) flash(c, 'refused');
   }
 
   undo(): void {
@@ -485,47 +503,47 @@ export class LinesPanel {
   private clearTimers(): void {
     for (const id of this.timers) clearTimeout(id);
     this.timers = [];
-    for (const c of this.cells) c.classList.remove('trail', 'vanish', 'appear', 'arrive');
+    if (this.animation.size) {
+      this.animation.clear();
+      if (this.state) this.render();
+    }
   }
 
   private later(ms: number, f: () => void): void {
     this.timers.push(window.setTimeout(f, ms));
   }
 
+  private animate(cell: number, cls: string, style: Record<string, string>): void {
+    const a = this.animation.get(cell);
+    this.animation.set(cell, { classes: [...(a?.classes ?? []), cls], style: { ...(a?.style ?? {}), ...style } });
+  }
+
   /** The chip travels along its path, the removed chips fade, the thrown chips drop in. */
   private animateMove(path: number[], color: number, removed: number[], before: readonly number[], thrown: number[], thrownRemoved: number[]): void {
     this.clearTimers();
     const trail = chipColor(color);
-    path.forEach((c, k) => {
-      const cell = this.cells[c]!;
-      cell.style.setProperty('--k', String(k));
-      cell.style.setProperty('--trail', trail);
-      cell.classList.add(k === path.length - 1 ? 'arrive' : 'trail');
-    });
+    path.forEach((c, k) => this.animate(c, k === path.length - 1 ? 'arrive' : 'trail', { '--k': String(k), '--trail': trail }));
     const travel = path.length * STEP_MS;
-    for (const c of removed) {
-      const cell = this.cells[c]!;
-      cell.style.setProperty('--ghost', chipColor(c === path[path.length - 1] ? color : before[c]!));
-      cell.style.setProperty('--delay', `${travel}ms`);
-      cell.classList.add('vanish');
-    }
+    for (const c of removed) this.animate(c, 'vanish', { '--ghost': chipColor(c === path[path.length - 1] ? color : before[c]!), '--delay': `${travel}ms` });
     this.animateAppear(thrown, travel);
-    for (const c of thrownRemoved) {
-      const cell = this.cells[c]!;
-      cell.style.setProperty('--ghost', 'currentColor');
-      cell.style.setProperty('--delay', `${travel + 200}ms`);
-      cell.classList.add('vanish');
-    }
+    for (const c of thrownRemoved) this.animate(c, 'vanish', { '--ghost': 'currentColor', '--delay': `${travel + 200}ms` });
+    this.render();
     this.later(travel + 900, () => this.clearTimers());
   }
 
   private animateAppear(cells: number[], delay: number): void {
-    for (const c of cells) {
-      const cell = this.cells[c]!;
-      cell.style.setProperty('--delay', `${delay}ms`);
-      cell.classList.add('appear');
-    }
-    this.later(delay + 700, () => cells.forEach((c) => this.cells[c]?.classList.remove('appear')));
+    for (const c of cells) this.animate(c, 'appear', { '--delay': `${delay}ms` });
+    this.render();
+    this.later(delay + 700, () => {
+      for (const c of cells) {
+        const a = this.animation.get(c);
+        if (!a) continue;
+        const classes = a.classes.filter((x) => x !== 'appear');
+        if (classes.length) this.animation.set(c, { ...a, classes });
+        else this.animation.delete(c);
+      }
+      this.render();
+    });
   }
 
   focus(): void {

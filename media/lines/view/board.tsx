@@ -1,0 +1,93 @@
+// The Lines board: a grid of cells (ARIA grid, one focus stop, the cursor as the active
+// descendant), each with its chip; the animation of a move (trail, arrival, vanishing and
+// appearing chips) is part of what is drawn, so an update during it keeps it.
+
+export interface CellAnimation {
+  classes: readonly string[];
+  style: Readonly<Record<string, string>>;
+}
+
+export interface BoardProps {
+  width: number;
+  height: number;
+  board: readonly number[];
+  cursor: number;
+  selected: number | null;
+  hint: { from: number; to: number } | null;
+  over: boolean;
+  refusals: number;
+  label: string;
+  chipClass: (v: number) => string;
+  chipColor: (v: number) => string;
+  /** Text on a chip (shapes mode, colours beyond the shapes), or ''. */
+  chipText: (v: number) => string;
+  cellLabel: (i: number) => string;
+  animation: ReadonlyMap<number, CellAnimation>;
+  onKey: (e: KeyboardEvent) => void;
+  onCell: (i: number) => void;
+}
+
+export function Board(p: BoardProps) {
+  const rows = [];
+  for (let y = 0; y < p.height; y++) {
+    const cells = [];
+    for (let x = 0; x < p.width; x++) {
+      const i = y * p.width + x;
+      const v = p.board[i] ?? 0;
+      const a = p.animation.get(i);
+      const cls = ['cell'];
+      if (p.selected === i) cls.push('selected');
+      if (p.cursor === i) cls.push('cursor');
+      if (p.hint?.from === i) cls.push('hint-from');
+      if (p.hint?.to === i) cls.push('hint-to');
+      if (a) cls.push(...a.classes);
+      cells.push(
+        <div
+          key={i}
+          role="gridcell"
+          class={cls.join(' ')}
+          id={`lines-cell-${i}`}
+          data-cell={i}
+          data-color={v}
+          aria-colindex={x + 1}
+          aria-label={p.cellLabel(i)}
+          aria-selected={p.selected === i ? 'true' : 'false'}
+          style={a?.style}
+        >
+          <span class={v ? p.chipClass(v) : 'chip'} aria-hidden="true" style={v ? { '--chip': p.chipColor(v) } : undefined}>
+            {v ? p.chipText(v) : ''}
+          </span>
+        </div>,
+      );
+    }
+    rows.push(
+      <div key={y} role="row" class="row" aria-rowindex={y + 1}>
+        {cells}
+      </div>,
+    );
+  }
+  return (
+    <div
+      class={`lines-board${p.over ? ' over' : ''}`}
+      role="grid"
+      tabIndex={0}
+      id="lines-board"
+      aria-label={p.label}
+      aria-rowcount={p.height}
+      aria-colcount={p.width}
+      aria-activedescendant={`lines-cell-${p.cursor}`}
+      data-cursor={p.cursor}
+      data-selected={p.selected === null ? '' : p.selected}
+      data-over={String(p.over)}
+      data-refusals={p.refusals ? p.refusals : undefined}
+      style={{ '--w': String(p.width), '--h': String(p.height) }}
+      onKeyDown={p.onKey}
+      onClick={(e) => {
+        const c = (e.target as HTMLElement).closest<HTMLElement>('[data-cell]');
+        if (c) p.onCell(Number(c.dataset.cell));
+      }}
+    >
+      {rows}
+    </div>
+  );
+}
