@@ -199,8 +199,18 @@ export interface CardwordsHistoryMessage {
   round: number;
   /** The seats' names, by seat index (the state may arrive after this message). */
   players: string[];
-  turns: CardwordsTurnInfo[];
+  turns: CardwordsHistoryTurn[];
 }
+
+/**
+ * A turn of the history: what `last` showed, the cards a move laid (public: they are on the
+ * table) and, once the game is over, for the asking player's own turns, the best robot's
+ * choice in that position (the review).
+ */
+export type CardwordsHistoryTurn = CardwordsTurnInfo & {
+  cells?: Array<{ col: number; row: number; char: string; points: number }>;
+  best?: { score: number; words: string[]; type: 'move' | 'trade' | 'pass' };
+};
 
 /** To the owner: a player's move was refused for these words (only the words, never the rest of the move). */
 export interface WordRequestMessage {

@@ -20,6 +20,7 @@ import type {
   CardwordsActionMessage,
   CardwordsClientMessages,
   CardwordsHistoryMessage,
+  CardwordsHistoryTurn,
   CardwordsServerMessages,
   EndedMessage,
   ErrorMessage,
@@ -187,6 +188,8 @@ export class CardwordsPanel {
     // this state, so no turn falls between the two
     if (!prev && s.moves > 0) this.room.send('history', {});
     if (prev && prev.round !== s.round) this.onRematch({ round: s.round });
+    // the game is over: the history again, now with the best robot's choice beside each of our turns (the review)
+    if (prev && prev.status === 'playing' && s.status === 'over' && this.isPlayer) this.room.send('history', {});
     // a refusal or a red line stops being true when the turn, the table or the game's status moves on
     if (prev && (prev.moves !== s.moves || prev.turn !== s.turn || prev.status !== s.status)) {
       this.refusal = '';
@@ -262,9 +265,21 @@ export class CardwordsPanel {
     if (!Array.isArray(p.turns) || typeof p.round !== 'number') return;
     // a rematch came in between: that round's log starts afresh from the state
     if (p.round < this.loggedRound) return;
+    const entry = (l: CardwordsHistoryTurn): LogEntry => ({ round: p.round, text: this.turnText(l, p.players), turn: true, ...(l.cells ? { cells: l.cells } : {}), ...(l.best ? { best: l.best } : {}) });
+    const mine = this.log.filter((e) => e.turn && e.round === p.round);
+    if (mine.length === p.turns.length) {
+      // the same turns (the answer after the game): their cells and the robot's best join the lines in place
+      mine.forEach((e, k) => {
+        const l = p.turns[k]!;
+        if (!e.cells && l.cells) e.cells = l.cells;
+        if (l.best) e.best = l.best;
+      });
+      this.render();
+      return;
+    }
     const others = this.log.filter((e) => e.round !== p.round);
     this.log.length = 0;
-    this.log.push(...others, ...p.turns.map((l) => ({ round: p.round, text: this.turnText(l, p.players), turn: true })));
+    this.log.push(...others, ...p.turns.map(entry));
     if (this.loggedRound !== p.round) this.lastPoints.clear();
     for (const l of p.turns) this.lastPoints.set(l.player, l.score);
     this.loggedRound = p.round;
@@ -687,7 +702,9 @@ export class CardwordsPanel {
   private resultText(p: ResultsMessage): string {
     const me = this.mySeat;
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
-    return me >= 0 && p.results[me]?.winner ? this.t('cw.youWin', p.results[me]!.score) : this.t('cw.won', winners.join(', '));
+    // the results come best first: one's own line is found by seat (or name), not by index
+    const mine = me >= 0 ? (p.results.find((r) => r.seat === me) ?? p.results.find((r) => r.name === this.welcome.name)) : undefined;
+    return mine?.winner ? this.t('cw.youWin', mine.score) : this.t('cw.won', winners.join(', '));
   }
 
   private onRematch(p: { round: number }): void {

@@ -18,6 +18,7 @@
 import { topByEquity } from '../../core/robots/cardwords/equity.js';
 import { handPoints, unseenCards } from '../../core/robots/cardwords/simulate.js';
 import { leavesNow } from '../robots/leaves.js';
+import { isRobotName, normalizeName, sameName } from '../../core/games/names.js';
 import { StateView } from '@colyseus/schema';
 import type { Client } from '@colyseus/core';
 import { ANY_WORD, MAX_NAME_LENGTH, apply, finish, newGame, type CardwordsAction, type CardwordsError, type CardwordsState, type Words } from '../../core/games/cardwords/engine.js';
@@ -32,8 +33,7 @@ import type { LoadedRuleset } from './rulesets.js';
 import type { LogEntry, StoredGame } from './store.js';
 import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardwords-log.js';
 import { WordQuestions } from './word-questions.js';
-import type { CardwordsTurnInfo } from '../../core/protocol/game.js';
-import { CLOSE, type CardwordsClientMessages, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
+import { CLOSE, type CardwordsClientMessages, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
 
 interface Seat {
@@ -56,7 +56,6 @@ interface Seat {
   owner: boolean;
 }
 
-const ROBOT_NAME = /^robot\d+$/i;
 
 let warnedNoRobotThread = false;
 function warnNoRobotThread(e: unknown): void {
@@ -65,16 +64,13 @@ function warnNoRobotThread(e: unknown): void {
   console.error(`cardwords serve: the robots' thread is not available (${(e as Error).message}); robots play on the main thread`);
 }
 
-/** A player name as the seed: no white space, 1..39 characters, no control characters; null otherwise. */
+/** A player name as the seed: a name by core/games/names.ts, and no white space; null otherwise. */
 export function seatName(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const n = raw.normalize('NFC').trim();
-  const len = [...n].length;
-  if (len < 1 || len > MAX_NAME_LENGTH || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(n)) return null;
-  return n;
+  const n = normalizeName(raw);
+  return n !== null && !/\s/u.test(n) ? n : null;
 }
 
-const same = (a: string, b: string) => a.toLocaleLowerCase('en') === b.toLocaleLowerCase('en');
+const same = sameName; // core/games/names.ts: look-alike names are the same name
 
 export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsServerMessages> {
   readonly kind = 'cardwords';
@@ -309,7 +305,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         }
         Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, auto: false, owner: seat.owner || owner });
       } else {
-        const free = (n: string | null) => n !== null && !ROBOT_NAME.test(n) && !this.findSeat(n);
+        const free = (n: string | null) => n !== null && !isRobotName(n) && !this.findSeat(n);
         const chosen = free(name) ? name : free(alt) ? alt! : null;
         if (chosen === null) throw refuse('name-taken', `a player named '${name}' is in this game${alt ? `, and so is '${alt}'` : ''} (Robot1..RobotN are the robots' names)`);
         seat = this.seats.find((s) => s.robot === null && s.name === '');
@@ -349,21 +345,35 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   private onHistory(client: Client, m: Untrusted<CardwordsClientMessages['history']>): void {
     const id = messageId(m);
     if (!this.game) return this.sendError(client, 'not-started', 'the game has not started', { id, type: 'history' });
-    this.sendTo(client, 'history', { id, round: this.round, players: this.seats.map((s) => s.name), turns: this.history() });
+    // after the game, a player's own turns carry the best robot's choice (the review); never during it
+    const seat = this.game.over ? this.seatOf(client) : null;
+    this.sendTo(client, 'history', { id, round: this.round, players: this.seats.map((s) => s.name), turns: this.history(seat && seat.robot === null ? seat.index : null) });
   }
 
-  /** The round's turns as `last` showed them, replayed from the round's seed (public only). */
-  private history(): CardwordsTurnInfo[] {
+  /**
+   * The round's turns as `last` showed them, replayed from the round's seed, with the cards
+   * each move laid (public); with `reviewSeat`, that seat's own human turns also carry what
+   * the best robot would have done from that seat's view then.
+   */
+  private history(reviewSeat: number | null = null): CardwordsHistoryTurn[] {
     const g = newGame(this.ruleset.rules, { seed: this.roundSeed, players: this.seats.map((s) => s.name) });
     if (!g.ok || !this.game) return [];
     let st = g.state;
-    const out: CardwordsTurnInfo[] = [];
+    const out: CardwordsHistoryTurn[] = [];
+    const rctx = { table: this.ruleset.rules.table, bonus: this.ruleset.rules.bonus, store: this.ruleset.store };
     for (const a of this.game.actions) {
+      let best: CardwordsHistoryTurn['best'];
+      if (reviewSeat !== null && a.player === reviewSeat && !this.standInAt.has(out.length)) {
+        const view = viewOf(st, reviewSeat);
+        const c = chooseAction(rctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`review/${out.length}`));
+        best = { type: c.kind, score: c.score, words: c.kind === 'move' ? moveWords(rctx, view.board, c.move) : [] };
+      }
       const r = apply(this.ruleset.rules, st, a, ANY_WORD);
       if (!r.ok || !r.state.last) break;
       st = r.state;
       const l = st.last!;
-      out.push({ player: l.player, type: l.type, score: l.score, words: [...l.words], traded: l.traded, drawn: l.drawn, standIn: this.standInAt.has(out.length) });
+      const cells = a.type === 'move' ? a.cards.map((p) => ({ col: p.col, row: p.row, char: p.card.char ?? p.card.meaning ?? '', points: p.card.points })) : undefined;
+      out.push({ player: l.player, type: l.type, score: l.score, words: [...l.words], traded: l.traded, drawn: l.drawn, standIn: this.standInAt.has(out.length), ...(cells ? { cells } : {}), ...(best ? { best } : {}) });
     }
     return out;
   }

@@ -7,12 +7,13 @@ import { createServer as createNetServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LobbyRoom, LocalPresence, Server, matchMaker, type Presence } from '@colyseus/core';
+import { LocalPresence, Server, matchMaker, type Presence } from '@colyseus/core';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { RedisDriver } from '@colyseus/redis-driver';
 import type { Redis } from 'ioredis';
 import { DEFAULT_BODY_IDLE_MS, DEFAULT_MAX_BODY_BYTES, gatedTransport, type Limits } from './gate.js';
 import { setContext, type Timeouts } from './context.js';
+import { OneLobby } from './lobby.js';
 import { installRoutes, limitBodies, limitCors } from './http.js';
 import { DamagedLogError, FileGameStore, RedisGameStore, type GameStore, type LogDamage } from './store.js';
 import { guardRedisRejections, redisClient } from './redis.js';
@@ -127,7 +128,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       return placement.choose(await matchMaker.stats.fetchAll(), matchMaker.processId);
     },
   });
-  server.define('lobby', LobbyRoom);
+  server.define('lobby', OneLobby);
   server.define('yatzee', YatzeeRoom).enableRealtimeListing();
   server.define('cardwords', CardwordsRoom).enableRealtimeListing();
   await server.listen(port, o.host);

@@ -10,6 +10,7 @@
 // - The game ends by itself when every sheet is full (`results` with the winners), or by the
 //   seed's lifetime rules, or by the owner.
 // - Only the known fields of an action are logged: the log holds what the engine needs.
+import { isRobotName } from '../../core/games/names.js';
 import type { Client } from '@colyseus/core';
 import { FIRST_JOIN_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_PLAYERS, apply, findPlayer, isGameOver, newGame, normalizeName, shouldEnd, totals, type YatzeeAction, type YatzeeState } from '../../core/games/yatzee/index.js';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
@@ -41,7 +42,6 @@ export function yatzeeRobot(): Promise<OptimalRobot> {
   return robotPromise;
 }
 
-const ROBOT_NAME = /^robot\d+$/i;
 const LIFETIME_REASON: Record<LifetimeEnd, EndReason> = { 'no-player': 'no-players', 'last-player-left': 'left', idle: 'idle' };
 const DICE = 5;
 
@@ -200,7 +200,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
         }
         Object.assign(seat, { sessionId: client.sessionId, awaySince: 0 });
       } else {
-        if (ROBOT_NAME.test(name)) throw refuse('name-taken', "Robot1..RobotN are the robots' names");
+        if (isRobotName(name)) throw refuse('name-taken', "Robot1..RobotN are the robots' names");
         key = newKey();
         const err = await this.commit({ type: 'join', name }, { key });
         if (err) throw refuse(err.code, err.message);

@@ -40,41 +40,41 @@ ${init}
   return session;
 }
 
-it('the card-table preview follows typing, and RET on a cell jumps to its line', async () => {
+it('the card-table preview follows typing, and RET on a cell jumps to its line', { timeout: 600_000 }, async () => {
   fx = tinyRuleset();
   const dir = tempDir('cardwords-emacs-tty-');
   tmux = startEmacs(dir, fx.path('tiny.cardtable'), "(add-hook 'cardwords-mode-hook #'cardwords-eglot-ensure)");
   await tmux.waitFor((s) => /\[eglot:/.test(s), 'eglot to connect', 30_000);
   tmux.keys('C-c', 'C-p');
-  const first = await tmux.waitFor((s) => /the first move must cover D4/.test(s), 'the preview', 15_000);
+  const first = await tmux.waitFor((s) => /the first move must cover D4/.test(s), 'the preview', 60_000);
   // Row 3 (C column is the third) is plain before the edit.
   expect(first).toMatch(/^ {2}3 \. +\. +\. +\. +\. +\. +\. *$/m);
   // Type a new attribute line before the end tag (the last line): C3 gets a word factor 3.
   tmux.keys('M->', 'C-p', 'C-a');
   tmux.type('(2,2) W 3');
   tmux.keys('\\;', 'Enter'); // a bare ; would end the tmux command
-  const typed = await tmux.waitFor((s) => /^ {2}3 \. +\. +W3 +\. +\. +\. +\. *$/m.test(s), 'W3 at C3 in the preview', 15_000);
+  const typed = await tmux.waitFor((s) => /^ {2}3 \. +\. +W3 +\. +\. +\. +\. *$/m.test(s), 'W3 at C3 in the preview', 60_000);
   expect(typed).toMatch(/\(2,2\) W 3;/);
   // Into the preview, onto the W3 cell, RET: back in the card table on that line; kill it.
   tmux.keys('C-x', 'o');
   tmux.keys('C-s');
   tmux.type('W3');
   tmux.keys('Enter', 'C-b', 'C-b', 'Enter');
-  await tmux.waitFor((s) => /\*Cardwords table: tiny\.cardtable\*/.test(s) && !/I-search/.test(s), 'the jump', 10_000);
+  await tmux.waitFor((s) => /\*Cardwords table: tiny\.cardtable\*/.test(s) && !/I-search/.test(s), 'the jump', 30_000);
   tmux.keys('C-a', 'C-k');
-  const gone = await tmux.waitFor((s) => !/\(2,2\) W 3;/.test(s) && /^ {2}3 \. +\. +\. +\. +\. +\. +\. *$/m.test(s), 'the line killed and C3 plain again', 15_000);
+  const gone = await tmux.waitFor((s) => !/\(2,2\) W 3;/.test(s) && /^ {2}3 \. +\. +\. +\. +\. +\. +\. *$/m.test(s), 'the line killed and C3 plain again', 60_000);
   expect(gone).not.toMatch(/W3/);
 });
 
-it('M-x cardwords-lines: a whole game to game over by keystrokes (hint, space), then undo', async () => {
+it('M-x cardwords-lines: a whole game to game over by keystrokes (hint, space), then undo', { timeout: 600_000 }, async () => {
   const dir = tempDir('cardwords-emacs-lines-');
   // A 3x3 board where no line of 5 fits: three throws fill it; the seed fixes the deal.
   tmux = startEmacs(dir, '', `${BRIDGE}\n(setq cardwords-lines-width 3 cardwords-lines-height 3 cardwords-lines-seed "emacs-tty")`);
-  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 20_000);
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
   tmux.keys('M-x');
   tmux.type('cardwords-lines');
   tmux.keys('Enter');
-  const start = await tmux.waitFor((s) => /Lines {2}3x3, 5 colours, lines of 5/.test(s), 'the board', 20_000);
+  const start = await tmux.waitFor((s) => /Lines {2}3x3, 5 colours, lines of 5/.test(s), 'the board', 60_000);
   expect(start).toMatch(/High score: off \(fixed seed\)/);
   // The chips on the board rows (lines of only cells: '.' or 'O').
   const chips = (s: string) => s.split('\n').filter((l) => /^ +[.O](?: +[.O])+ *$/.test(l)).join('').split('O').length - 1;
@@ -83,20 +83,20 @@ it('M-x cardwords-lines: a whole game to game over by keystrokes (hint, space), 
   for (let move = 1; !/Game over/.test(screen); move++) {
     expect(move).toBeLessThanOrEqual(3);
     tmux.keys('H');
-    await tmux.waitFor((s) => /Hint: SPC moves the selected chip here/.test(s), `hint ${move}`, 10_000);
+    await tmux.waitFor((s) => /Hint: SPC moves the selected chip here/.test(s), `hint ${move}`, 30_000);
     tmux.keys('Space');
-    screen = await tmux.waitFor((s) => !/Hint:/.test(s), `move ${move}`, 10_000);
+    screen = await tmux.waitFor((s) => !/Hint:/.test(s), `move ${move}`, 30_000);
   }
   expect(screen).toMatch(/Game over: 0 points\. {2}n: new game, u: undo, q: quit/);
   expect(chips(screen)).toBe(9);
   expect(screen).toMatch(/Lines Score:0 Over/); // the mode line
   tmux.keys('u');
-  const undone = await tmux.waitFor((s) => /Move taken back/.test(s), 'undo', 10_000);
+  const undone = await tmux.waitFor((s) => /Move taken back/.test(s), 'undo', 30_000);
   expect(undone).not.toMatch(/Game over/);
   expect(chips(undone)).toBe(6);
 });
 
-it('M-x cardwords-play: a whole Cardwords game against a robot on a local server, by keystrokes, to the results', async () => {
+it('M-x cardwords-play: a whole Cardwords game against a robot on a local server, by keystrokes, to the results', { timeout: 600_000 }, async () => {
   const dir = tempDir('cardwords-emacs-play-');
   // A copy of the tiny ruleset: the approved word goes to its personal dictionary.
   fx = tinyRuleset();
@@ -106,13 +106,13 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
     '',
     `${BRIDGE}\n(setq cardwords-play-ruleset ${JSON.stringify(fx.dir + '/')} cardwords-play-seed "emacs" cardwords-play-level "casual" cardwords-play-name "me")`,
   );
-  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 20_000);
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
   tmux.keys('M-x');
   tmux.type('cardwords-play');
   tmux.keys('Enter');
-  await tmux.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 10_000);
+  await tmux.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 30_000);
   tmux.keys('Enter');
-  await tmux.waitFor((s) => /Ruleset folder: /.test(s), 'the ruleset prompt', 10_000);
+  await tmux.waitFor((s) => /Ruleset folder: /.test(s), 'the ruleset prompt', 30_000);
   tmux.keys('Enter');
   // The state comes in patches: wait for the hand as well as the header.
   const first = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 1 {2}move 0 {2}playing {2}\(owner\)/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /Your turn/.test(s), 'the game', 120_000);
@@ -123,22 +123,22 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   expect(first).toMatch(/^Unseen: /m);
   // The action area by keys: a location typed digit first, turned with /, cleared.
   tmux.type('4a');
-  await tmux.waitFor((s) => /^Action: \{?4A\}? {2}across/m.test(s), 'the location 4A across', 10_000);
+  await tmux.waitFor((s) => /^Action: \{?4A\}? {2}across/m.test(s), 'the location 4A across', 30_000);
   tmux.type('/');
-  await tmux.waitFor((s) => /^Action: \{?A4\}? {2}down/m.test(s), 'the direction turned (the shared coordinate first: A4 down)', 10_000);
+  await tmux.waitFor((s) => /^Action: \{?A4\}? {2}down/m.test(s), 'the direction turned (the shared coordinate first: A4 down)', 30_000);
   tmux.keys('C-c', 'C-k', '/');
-  await tmux.waitFor((s) => /^Action: _ {2}across$/m.test(s), 'the area cleared', 10_000);
+  await tmux.waitFor((s) => /^Action: _ {2}across$/m.test(s), 'the area cleared', 30_000);
   // TE across from D4 (the start cell), E chosen by its points: not in the dictionary. The
   // owner (us) is asked in the minibuffer, approves it, and the move is played again.
   tmux.type('4dte1');
-  await tmux.waitFor((s) => /^Preview: move: \d+ \(TE /m.test(s), 'the preview of TE', 10_000);
+  await tmux.waitFor((s) => /^Preview: move: \d+ \(TE /m.test(s), 'the preview of TE', 30_000);
   tmux.keys('Enter');
-  await tmux.waitFor((s) => /me plays TE: add to the dictionary\? \(y or n\)/.test(s), 'the owner\'s question', 20_000);
+  await tmux.waitFor((s) => /me plays TE: add to the dictionary\? \(y or n\)/.test(s), 'the owner\'s question', 60_000);
   tmux.type('y');
-  await tmux.waitFor((s) => /^The owner approved TE: RET plays the move again$/m.test(s), 'the approval', 20_000);
+  await tmux.waitFor((s) => /^The owner approved TE: RET plays the move again$/m.test(s), 'the approval', 60_000);
   tmux.keys('Enter');
   expect(readFileSync(fx.path('tiny.personal.dict'), 'utf8')).toMatch(/^TE$/m);
-  const played = await tmux.waitFor((s) => /^ {2}me: TE for -?\d+$/m.test(s) && (/^Results$/m.test(s) || (/ move 2 /.test(s) && /Your turn/.test(s))), 'TE played, then the robot', 20_000);
+  const played = await tmux.waitFor((s) => /^ {2}me: TE for -?\d+$/m.test(s) && (/^Results$/m.test(s) || (/ move 2 /.test(s) && /Your turn/.test(s))), 'TE played, then the robot', 60_000);
   // Then every turn of ours: the hint fills the area (with its live preview), RET plays it.
   const moves = (s: string) => Number(/ move (\d+) /.exec(s)?.[1] ?? -1);
   let screen = played;
@@ -159,14 +159,14 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   expect(screen).toMatch(/^ {2}Robot1: /m); // the log
 });
 
-it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, transfer to the suggestion, undo, reset)', async () => {
+it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, transfer to the suggestion, undo, reset)', { timeout: 600_000 }, async () => {
   const dir = tempDir('cardwords-emacs-yatzee-');
   tmux = startEmacs(dir, '', `${BRIDGE}\n(setq cardwords-yatzee-robots 0 cardwords-yatzee-name "me")`);
-  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 20_000);
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
   tmux.keys('M-x');
   tmux.type('cardwords-yatzee');
   tmux.keys('Enter');
-  await tmux.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 10_000);
+  await tmux.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 30_000);
   tmux.keys('Enter');
   await tmux.waitFor((s) => /Yatzee {2}game \w+/.test(s) && /^Your dice \(throw 0 of 3\)/m.test(s), 'the sheet', 60_000);
   // A category row's value in my (the only) column: a number, '(n)' (what it would score) or '-'.
@@ -174,24 +174,24 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
   const total = (s: string) => Number(/^Total +(-?\d+)$/m.exec(s)?.[1]);
   for (let round = 1; round <= 15; round++) {
     tmux.keys('Space');
-    await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s) && /^Suggestion: /m.test(s), `round ${round}: the first throw`, 20_000);
+    await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s) && /^Suggestion: /m.test(s), `round ${round}: the first throw`, 60_000);
     tmux.keys('1'); // hold the first die, throw the others again
-    await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s), `round ${round}: hold`, 20_000);
+    await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s), `round ${round}: hold`, 60_000);
     tmux.keys('Space');
-    const thrown = await tmux.waitFor((s) => /^Your dice \(throw 2 of 3\)/m.test(s), `round ${round}: the second throw`, 20_000);
+    const thrown = await tmux.waitFor((s) => /^Your dice \(throw 2 of 3\)/m.test(s), `round ${round}: the second throw`, 60_000);
     expect(filled(thrown)).toBe(round - 1);
     tmux.keys('Enter');
-    const after = await tmux.waitFor((s) => filled(s) === round, `round ${round}: the transfer`, 20_000);
+    const after = await tmux.waitFor((s) => filled(s) === round, `round ${round}: the transfer`, 60_000);
     if (round === 1) {
       // Undo the transfer, then transfer again; reset the dice: five aces.
       const before = total(after);
       tmux.keys('u');
-      await tmux.waitFor((s) => filled(s) === 0 && /^Your dice \(throw 2 of 3\)/m.test(s), 'undo', 20_000);
+      await tmux.waitFor((s) => filled(s) === 0 && /^Your dice \(throw 2 of 3\)/m.test(s), 'undo', 60_000);
       tmux.keys('Enter');
-      const again = await tmux.waitFor((s) => filled(s) === 1, 'the transfer again', 20_000);
+      const again = await tmux.waitFor((s) => filled(s) === 1, 'the transfer again', 60_000);
       expect(total(again)).toBe(before);
       tmux.keys('r');
-      await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\): \[1\] \[1\] \[1\] \[1\] \[1\]$/m.test(s), 'reset', 20_000);
+      await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\): \[1\] \[1\] \[1\] \[1\] \[1\]$/m.test(s), 'reset', 60_000);
     }
   }
   const end = tmux.capture();

@@ -26,7 +26,7 @@ afterAll(async () => {
   await srv?.stop();
 });
 
-it('an Emacs player and a browser player in one Yatzee game see each other\'s sheets update', async () => {
+it('an Emacs player and a browser player in one Yatzee game see each other\'s sheets update', { timeout: 600_000 }, async () => {
   const dir = tempDir('cardwords-emacs-yatzee-web-');
   const init = join(dir, 'init.el');
   writeFileSync(
@@ -60,24 +60,26 @@ it('an Emacs player and a browser player in one Yatzee game see each other\'s sh
   await b.fill('#yatzee-name', 'Bo');
   await b.keyboard.press('Enter');
   await b.waitForSelector('#yatzee-dice');
-  await b.waitForSelector('article[data-player="Emma"]');
+  await b.waitForSelector('#yatzee-table th[data-player="Emma"]');
   await tmux.waitFor((s) => /^ +Emma +Bo$|^ +Bo +Emma$/m.test(s), 'Bo\'s column in Emacs', 20_000);
 
   // Emma throws and transfers in Emacs: Bo's browser shows both.
   tmux.keys('Space');
-  const thrown = await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s) && /^Suggestion: /m.test(s), 'Emma\'s throw', 20_000);
+  const thrown = await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s) && /^Suggestion: /m.test(s), 'Emma\'s throw', 60_000);
   const suggestion = /^Suggestion: (\S+)/m.exec(thrown)![1]!;
-  await expect.poll(() => b.getAttribute('article[data-player="Emma"] .dice', 'aria-label'), { timeout: 20_000 }).toMatch(/throws made: 1/);
+  await expect.poll(() => b.getAttribute('#yatzee-table th[data-player="Emma"] .dice', 'aria-label'), { timeout: 60_000 }).toMatch(/throws made: 1/);
   tmux.keys('Enter');
-  await expect.poll(() => b.textContent(`article[data-player="Emma"] td[data-category="${suggestion}"]`), { timeout: 20_000 }).toMatch(/^\d+$/);
-  const emmaScore = Number(await b.textContent(`article[data-player="Emma"] td[data-category="${suggestion}"]`));
+  await expect.poll(() => b.textContent(`#yatzee-table td[data-player="Emma"][data-category="${suggestion}"]`), { timeout: 60_000 }).toMatch(/^\d+$/);
+  const emmaScore = Number(await b.textContent(`#yatzee-table td[data-player="Emma"][data-category="${suggestion}"]`));
 
   // Bo throws and transfers by keyboard: Emacs shows his dice and his score.
   await b.focus('#yatzee-dice .die');
   await b.keyboard.press('Enter');
-  await tmux.waitFor((s) => /^Bo: [1-6] [1-6] [1-6] [1-6] [1-6] {2}throw 1$/m.test(s), 'Bo\'s throw in Emacs', 20_000);
+  await tmux.waitFor((s) => /^Bo: [1-6] [1-6] [1-6] [1-6] [1-6] {2}throw 1$/m.test(s), 'Bo\'s throw in Emacs', 60_000);
+  // Bo's own page has his throw too before he transfers (else t has nothing to transfer).
+  await expect.poll(() => b.getAttribute('#yatzee-throws-left', 'data-left'), { timeout: 60_000 }).toBe('2');
   await b.keyboard.press('t');
-  const after = await tmux.waitFor((s) => /^Total +\d+ +\d+$/m.test(s) && /^Bo: .* {2}throw 0$/m.test(s), 'Bo\'s transfer in Emacs', 20_000);
+  const after = await tmux.waitFor((s) => /^Total +\d+ +\d+$/m.test(s) && /^Bo: .* {2}throw 0$/m.test(s), 'Bo\'s transfer in Emacs', 60_000);
   const totals = /^Total +(\d+) +(\d+)$/m.exec(after)!;
   expect([Number(totals[1]), Number(totals[2])]).toContain(emmaScore);
 });

@@ -136,7 +136,7 @@ describe('cardwords rooms', () => {
     // someone who joins now gets the round's log whole: every turn as `last` showed it
     const late = await cwJoin(srv.url, id, { owner: srv.ownerToken });
     late.room.send('history', { id: 'h1' });
-    const history = (await late.next((m) => m.type === 'history')).payload as unknown as { id: string; round: number; players: string[]; turns: CwJSON['last'][] };
+    const history = (await late.next((m) => m.type === 'history')).payload as unknown as { id: string; round: number; players: string[]; turns: Array<CwJSON['last'] & { cells?: unknown[] }> };
     expect(history.id).toBe('h1');
     expect(history.round).toBe(1);
     expect(history.players).toEqual(['Ann', 'Robot1']);
@@ -144,12 +144,16 @@ describe('cardwords rooms', () => {
     let compared = 0;
     for (const st of annRec.states) {
       if (st.round !== 1 || st.moves === 0) continue;
-      expect(history.turns[st.moves - 1], `turn ${st.moves}`).toEqual(st.last);
+      const { cells, ...shown } = history.turns[st.moves - 1]!;
+      expect(shown, `turn ${st.moves}`).toEqual(st.last);
+      // a move also names the cards it laid (they are on the table for all to see)
+      if (st.last.type === 'move') expect(cells, `turn ${st.moves}`).toHaveLength(st.board.length - (annRec.states.find((x) => x.round === 1 && x.moves === st.moves - 1)?.board.length ?? st.board.length));
       compared++;
     }
     expect(compared).toBeGreaterThan(turns);
     // only the public fields: a trade would show how many cards, never which
-    for (const turn of history.turns) expect(Object.keys(turn).sort()).toEqual(['drawn', 'player', 'score', 'standIn', 'traded', 'type', 'words']);
+    // (a watcher's history has no `best`: that is for a player's own turns after the game)
+    for (const turn of history.turns) expect(Object.keys(turn).sort()).toEqual(['drawn', 'player', 'score', 'standIn', 'traded', 'type', 'words', ...(turn.type === 'move' ? ['cells'] : [])].sort());
     await late.leave();
 
     expect(ann.state.board.length).toBeGreaterThan(0);

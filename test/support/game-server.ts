@@ -1,7 +1,7 @@
 // A real `cardwords serve` process for tests (the bundle in dist/, as shipped), and real
 // @colyseus/sdk clients that record every message their room sends them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
@@ -217,4 +217,10 @@ export async function getJSON<T = unknown>(url: string): Promise<{ status: numbe
 /** One record of a game log (a line of the file, an element of the Redis list): its JSON, without the checksum after the tab. */
 export function logRecord<T = Record<string, unknown>>(line: string): T {
   return JSON.parse(line.replace(/\t[0-9a-f]{8}$/, '')) as T;
+}
+
+/** The server process's resident memory in MiB (Linux /proc), for the figures in docs/server.md. */
+export function rssMiB(srv: ServerProcess): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${srv.proc.pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : NaN;
 }

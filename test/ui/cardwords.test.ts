@@ -324,10 +324,28 @@ describe('Cardwords panel in Chromium', () => {
     expect(refusedLocally).toBe(true);
     for (const p of s.players) expect(await a.textContent(`#cw-results-table tr[data-player="${p.name}"] td[data-final]`)).toBe(String(p.score));
     await expect.poll(() => a.textContent('#cw-status')).toMatch(/The game is over/);
+    // "you win" only for a winner (the results come best first, not by seat)
+    const annWon = s.players[0]!.score >= Math.max(...s.players.map((p) => p.score));
+    expect(((await a.textContent('#cw-status')) ?? '').includes('you win')).toBe(annWon);
     await shot(a, 'cardwords-ann-results');
+    // the review: Ann's first turn with what the best robot would have done there (never
+    // less than her score); the robot's turns carry none, and the watcher gets none
+    await a.click('#cw-review-first');
+    expect(await a.textContent('#cw-review-text')).toMatch(/^Ann laid/);
+    const annScore = Number(/: (-?\d+) points?/.exec((await a.textContent('#cw-review-text'))!)![1]);
+    await a.waitForSelector('#cw-review-best');
+    expect(Number(await a.getAttribute('#cw-review-best', 'data-score'))).toBeGreaterThanOrEqual(annScore);
+    await a.keyboard.press(']');
+    expect(await a.textContent('#cw-review-text')).toMatch(/^Robot1 /);
+    expect(await a.locator('#cw-review-best').count()).toBe(0);
+    await shot(a, 'cardwords-ann-review');
+    await a.keyboard.press('Escape');
     // the watcher sees the results too
     await watcher.page.waitForSelector('#cw-results:not([hidden])');
     await shot(watcher.page, 'cardwords-watcher-results');
+    await watcher.page.click('#cw-review-first');
+    expect(await watcher.page.textContent('#cw-review-text')).toMatch(/^Ann /);
+    expect(await watcher.page.locator('#cw-review-best').count()).toBe(0);
     // the owner's rematch starts a new game at once
     await a.click('#cw-rematch');
     await expect.poll(async () => (await snap(a)).status).toBe('playing');

@@ -15,6 +15,7 @@
 //   ("went out"), or when every player has passed or traded twice in a row with no move in
 //   between (2 x players turns without a move). Then each player loses the points of the
 //   cards left in their hand, and a player who went out gains the sum of them.
+import { MAX_NAME_LENGTH, normalizeName, sameName } from '../names.js';
 import { Rng, seedState, type RngState } from '../../random.js';
 import { cardKey, checkMove, missingFromHand, type MoveError } from './rules.js';
 import { passScore, tradeScore } from './scoring.js';
@@ -25,7 +26,7 @@ import type { CardwordsAction, CardwordsRecord } from './actions.js';
 // Declared in actions.ts, which the notation reads too; re-exported for the engine's users.
 export type { CardwordsAction, CardwordsRecord } from './actions.js';
 
-export const MAX_NAME_LENGTH = 39;
+export { MAX_NAME_LENGTH };
 
 export interface CardwordsPlayer {
   readonly name: string;
@@ -120,14 +121,8 @@ function wordCheck(words: Words): (word: string) => boolean {
 /** Accepts every word: for replaying records whose moves were checked when played. */
 export const ANY_WORD: Words = () => true;
 
-/** The name as stored: trimmed; 1..39 characters, no control characters; null when not acceptable. */
-export function normalizeName(name: unknown): string | null {
-  if (typeof name !== 'string') return null;
-  const n = name.normalize('NFC').trim();
-  const len = [...n].length;
-  if (len < 1 || len > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(n)) return null;
-  return n;
-}
+// names: core/games/names.ts (NFC, no invisible or bidi characters, look-alikes are the same name)
+export { normalizeName };
 
 /** Starts a game: shuffles the deck with the seeded generator and deals N cards to each player in seat order. */
 export function newGame(rules: CardwordsRules, setup: { seed: string | number; players: readonly string[] }): Result<CardwordsState, SetupError> {
@@ -136,7 +131,7 @@ export function newGame(rules: CardwordsRules, setup: { seed: string | number; p
   for (const raw of setup.players) {
     const n = normalizeName(raw);
     if (n === null) return { ok: false, error: { code: 'bad-name', message: `player name ${JSON.stringify(raw)}: 1 to ${MAX_NAME_LENGTH} characters, no control characters` } };
-    if (names.some((m) => m.toLocaleLowerCase('en') === n.toLocaleLowerCase('en'))) return { ok: false, error: { code: 'name-taken', message: `two players are called ${n}` } };
+    if (names.some((m) => sameName(m, n))) return { ok: false, error: { code: 'name-taken', message: `two players are called ${n}` } };
     names.push(n);
   }
   const N = rules.handSize;

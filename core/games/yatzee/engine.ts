@@ -4,11 +4,12 @@
 // state, so a game is its seed plus its action log (`replay`). States are plain, frozen-by-
 // convention JSON data; `apply` never mutates its input, and an illegal action returns a
 // typed error and no state (the caller keeps the old one).
+import { MAX_NAME_LENGTH, normalizeName, sameName } from '../names.js';
 import { Rng, seedState, type RngState } from '../../random.js';
 import { CATEGORIES, DICE, FACES, THROWS_PER_ROUND, emptyScores, isCategory, isFull, score, type Category, type Die, type Scores } from './rules.js';
 
 export const MAX_PLAYERS = 10;
-export const MAX_NAME_LENGTH = 39;
+export { MAX_NAME_LENGTH };
 
 /** What the player did last on this sheet, which decides what they may do next. */
 export type SheetPhase =
@@ -98,18 +99,8 @@ function fail(code: YatzeeErrorCode, message: string): ApplyResult {
   return { error: { code, message } };
 }
 
-/** The name as stored: trimmed; valid when 1..39 characters (code points) without control characters. */
-export function normalizeName(name: unknown): string | null {
-  if (typeof name !== 'string') return null;
-  const n = name.trim();
-  const len = [...n].length;
-  if (len < 1 || len > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(n)) return null;
-  return n;
-}
-
-function sameName(a: string, b: string): boolean {
-  return a.toLocaleLowerCase('en') === b.toLocaleLowerCase('en');
-}
+// names: core/games/names.ts (NFC, no invisible or bidi characters, look-alikes are the same name)
+export { normalizeName };
 
 export function findPlayer(state: YatzeeState, name: string): number {
   return state.players.findIndex((p) => sameName(p.name, name));

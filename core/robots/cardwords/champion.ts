@@ -15,7 +15,7 @@ import { rankActions, type RankedAction } from './equity.js';
 import { endgameSearch } from './endgame.js';
 import type { GenContext } from './generate.js';
 import type { Leaves } from './leaves.js';
-import type { RobotChoice } from './robot.js';
+import type { RobotChoice } from './choice.js';
 import { clonePosition, greedyChoice, handPoints, playChoice, unseenCards, type SimPosition } from './simulate.js';
 
 export interface ChampionContext extends GenContext {

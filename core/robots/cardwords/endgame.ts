@@ -8,7 +8,7 @@
 import type { Rng } from '../../random.js';
 import { passScore } from '../../games/cardwords/scoring.js';
 import { generateMoves, moveKey, sortMoves, type GenContext } from './generate.js';
-import type { RobotChoice } from './robot.js';
+import type { RobotChoice } from './choice.js';
 import { clonePosition, handPoints, playChoice, type SimPosition } from './simulate.js';
 
 export interface EndgameOptions {

@@ -10,7 +10,7 @@ import type { Card } from '../../games/cardwords/types.js';
 import type { Board } from '../../games/cardwords/types.js';
 import { generateMoves, moveKey, type GenContext, type GeneratedMove } from './generate.js';
 import { kindKey, leaveOf, type Leaves } from './leaves.js';
-import type { RobotChoice } from './robot.js';
+import type { RobotChoice } from './choice.js';
 
 export interface RankedAction {
   choice: RobotChoice;

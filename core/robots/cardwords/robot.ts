@@ -14,6 +14,7 @@ import type { CardwordsAction } from '../../games/cardwords/engine.js';
 import type { CardwordsView } from '../../games/cardwords/view.js';
 import { createdWords, passScore, tradeScore } from '../../games/cardwords/scoring.js';
 import { shownChar, type Board, type Card, type PlacedCard } from '../../games/cardwords/types.js';
+import type { RobotChoice } from './choice.js';
 import { bestMoves, generateMoves, sortMoves, type GenContext, type GeneratedMove } from './generate.js';
 import { championDecide, positionOfView, type ChampionOptions } from './champion.js';
 import { rankActions } from './equity.js';
@@ -29,10 +30,7 @@ export interface RobotContext extends GenContext {
   champion?: ChampionOptions;
 }
 
-export type RobotChoice =
-  | { kind: 'move'; move: GeneratedMove; score: number }
-  | { kind: 'trade'; cards: Card[]; score: number }
-  | { kind: 'pass'; score: number };
+export type { RobotChoice } from './choice.js';
 
 export function tilesToPlaced(width: number, move: GeneratedMove): PlacedCard[] {
   return move.tiles.map((t) => ({ col: t.cell % width, row: Math.floor(t.cell / width), card: t.card }));

@@ -9,7 +9,7 @@ import { passScore, tradeScore } from '../../games/cardwords/scoring.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
 import { bestMoves, sortMoves, type GenContext } from './generate.js';
 import { leaveOf } from './leaves.js';
-import type { RobotChoice } from './robot.js';
+import type { RobotChoice } from './choice.js';
 
 export interface SimPosition {
   board: Board;

@@ -22,6 +22,8 @@ export interface LogEntry {
   /** A turn (a move, trade or pass), not a note such as an approved word. */
   turn?: boolean;
   cells?: Array<{ col: number; row: number; char: string; points: number }>;
+  /** After the game, for one's own turns: what the best robot would have done there. */
+  best?: { score: number; words: string[]; type: 'move' | 'trade' | 'pass' };
 }
 
 /** One of the robot's suggested actions (the hint list), best first. */

@@ -26,6 +26,11 @@ export function Review({ m }: { m: Model }) {
         {k === null ? t('cw.review.final') : t('cw.review.step', k + 1, n)}
       </p>
       {entry && <p id="cw-review-text">{entry.text}</p>}
+      {entry?.best && (
+        <p id="cw-review-best" class="muted" data-score={entry.best.score}>
+          {t('cw.review.best', entry.best.type === 'move' ? entry.best.words.join(', ') : entry.best.type === 'trade' ? t('cw.review.bestTrade') : t('cw.review.bestPass'), entry.best.score)}
+        </p>
+      )}
     </section>
   );
 }

@@ -268,7 +268,7 @@ export const da: Strings = {
   'cw.opt.colsRight': 'Søjlenumre vokser mod højre',
   'cw.opt.rowsUp': 'Rækkenumre vokser opad',
   'cw.keys': 'Taster',
-  'cw.keysHelp': 'Skriv en position som et bogstav og et tal: den koordinat, du skriver først, er den, alle trækkets kort deler (C5: ned ad søjle C; 5C: hen ad række 5).\nSkriv så kortene med deres bogstav; har kort med det bogstav forskellige point, skriv også pointene. En joker: mellemrum, så det bogstav, den står for.\nTilbage fjerner det sidste kort. / vender retningen. . skriver en ny position; . to gange gør det til et bytte (positionen står i krøllede parenteser).\nRetur afslutter: et træk, eller med parenteser et bytte af kortene (pas uden kort). ? beder robotten om et tip. Escape rydder. På bordet: pilene flytter, Enter vælger positionen.',
+  'cw.keysHelp': 'Skriv en position som et bogstav og et tal: den koordinat, du skriver først, er den, alle trækkets kort deler (C5: ned ad søjle C; 5C: hen ad række 5).\nSkriv så kortene med deres bogstav; har kort med det bogstav forskellige point, skriv også pointene. En joker: mellemrum, så det bogstav, den står for.\nTilbage fjerner det sidste kort. / vender retningen. . skriver en ny position; . to gange gør det til et bytte (positionen står i krøllede parenteser).\nRetur afslutter: et træk, eller med parenteser et bytte af kortene (pas uden kort). ? beder robotten om et tip. Escape rydder. På bordet: pilene flytter, Enter vælger positionen.\n? spørger robotten: pil op og ned går gennem dens bedste træk (hvert vist på bordet), Retur spiller det valgte. Efter spillet går [ og ] gennem gennemgangen.',
   'cw.area': 'Handlingsfelt',
   'cw.actions': 'Handlinger',
   'cw.composing': 'Trækkets eller byttets kort',
@@ -393,6 +393,9 @@ export const da: Strings = {
   'cw.review.final': 'Det endelige bord ([ og ] går gennem turene)',
   'cw.review.step': 'Tur {0} af {1}',
   'cw.review.first': 'Første tur',
+  'cw.review.best': 'Den bedste robot her: {0} ({1})',
+  'cw.review.bestTrade': 'et bytte',
+  'cw.review.bestPass': 'stå over',
 
   'lobby.watchGame': 'Se spil {0}',
 };

@@ -268,7 +268,7 @@ export const de: Strings = {
   'cw.opt.colsRight': 'Spaltennummern wachsen nach rechts',
   'cw.opt.rowsUp': 'Zeilennummern wachsen nach oben',
   'cw.keys': 'Tasten',
-  'cw.keysHelp': 'Gib eine Position als Buchstabe und Zahl ein: die zuerst getippte Koordinate teilen alle Karten des Zugs (C5: abwärts in Spalte C; 5C: waagrecht in Zeile 5).\nDann tippe die Karten mit ihrem Buchstaben; haben Karten mit dem Buchstaben verschiedene Punkte, tippe auch die Punkte. Ein Joker: Leertaste, dann der Buchstabe, für den er steht.\nRücktaste nimmt die letzte Karte zurück. / dreht die Richtung. . tippt eine neue Position; zweimal . macht einen Tausch daraus (die Position steht in geschweiften Klammern).\nEingabe schließt ab: ein Zug, oder mit Klammern ein Tausch der Karten (ohne Karten: passen). ? fragt den Roboter nach einem Tipp. Escape leert. Auf dem Tisch: Pfeile bewegen, Enter setzt die Position.',
+  'cw.keysHelp': 'Gib eine Position als Buchstabe und Zahl ein: die zuerst getippte Koordinate teilen alle Karten des Zugs (C5: abwärts in Spalte C; 5C: waagrecht in Zeile 5).\nDann tippe die Karten mit ihrem Buchstaben; haben Karten mit dem Buchstaben verschiedene Punkte, tippe auch die Punkte. Ein Joker: Leertaste, dann der Buchstabe, für den er steht.\nRücktaste nimmt die letzte Karte zurück. / dreht die Richtung. . tippt eine neue Position; zweimal . macht einen Tausch daraus (die Position steht in geschweiften Klammern).\nEingabe schließt ab: ein Zug, oder mit Klammern ein Tausch der Karten (ohne Karten: passen). ? fragt den Roboter nach einem Tipp. Escape leert. Auf dem Tisch: Pfeile bewegen, Enter setzt die Position.\n? fragt den Roboter: Pfeil hoch und runter gehen durch seine besten Züge (jeder auf dem Tisch gezeigt), Eingabe spielt den gewählten. Nach dem Spiel gehen [ und ] durch den Rückblick.',
   'cw.area': 'Aktionsauswahl',
   'cw.actions': 'Aktionen',
   'cw.composing': 'Karten des Zugs oder Tauschs',
@@ -393,6 +393,9 @@ export const de: Strings = {
   'cw.review.final': 'Der Tisch am Ende ([ und ] gehen durch die Züge)',
   'cw.review.step': 'Zug {0} von {1}',
   'cw.review.first': 'Erster Zug',
+  'cw.review.best': 'Der beste Roboter hier: {0} ({1})',
+  'cw.review.bestTrade': 'ein Tausch',
+  'cw.review.bestPass': 'passen',
 
   'lobby.watchGame': 'Spiel {0} zuschauen',
 };

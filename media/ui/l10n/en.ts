@@ -267,7 +267,7 @@ export const en = {
   'cw.opt.colsRight': 'Column indices grow rightwards',
   'cw.opt.rowsUp': 'Row indices grow upwards',
   'cw.keys': 'Keys',
-  'cw.keysHelp': 'Type a location as a letter and a number: the coordinate you type first is the one all cards of the move share (C5: down column C; 5C: across row 5).\nThen type the cards by their letter; when cards with that letter differ in points, type the points too. A wildcard: space, then the letter it stands for.\nBackspace takes the last card back. / turns the direction. . types a new location; . twice makes it a trade (the location shows braces).\nReturn finishes: a move, or with braces a trade of the cards (a pass with no cards). ? asks the robot for a hint. Escape clears. On the table: arrows move, Enter sets the location.',
+  'cw.keysHelp': 'Type a location as a letter and a number: the coordinate you type first is the one all cards of the move share (C5: down column C; 5C: across row 5).\nThen type the cards by their letter; when cards with that letter differ in points, type the points too. A wildcard: space, then the letter it stands for.\nBackspace takes the last card back. / turns the direction. . types a new location; . twice makes it a trade (the location shows braces).\nReturn finishes: a move, or with braces a trade of the cards (a pass with no cards). ? asks the robot for a hint. Escape clears. On the table: arrows move, Enter sets the location.\n? asks the robot: up and down go through its best moves (each shown on the table), Return plays the one chosen. After the game, [ and ] step through the review.',
   'cw.area': 'Action selection area',
   'cw.actions': 'Actions',
   'cw.composing': 'Cards of the move or trade',
@@ -392,6 +392,9 @@ export const en = {
   'cw.review.final': 'The final table ([ and ] step through the turns)',
   'cw.review.step': 'Turn {0} of {1}',
   'cw.review.first': 'First turn',
+  'cw.review.best': 'The best robot here: {0} ({1})',
+  'cw.review.bestTrade': 'a trade',
+  'cw.review.bestPass': 'a pass',
 
   'lobby.watchGame': 'Watch game {0}',
 } as const;
