@@ -7,7 +7,10 @@
 //   (SIGTERM, then SIGKILL after a grace period);
 // - `--exit-with-stdin`: the server stops when its stdin pipe closes, which happens whenever
 //   the extension host dies, even by SIGKILL, with no deactivate() run;
-// - the extension host's 'exit' event sends SIGKILL to the group as a last resort.
+// - the extension host's 'exit' event sends SIGTERM to the group as a last word: not SIGKILL,
+//   which would cut the server's graceful stop (the `stopping` message to the players, the
+//   queued log lines); the pipe closes with the exit anyway, and the server cuts a slow stop
+//   at 5 s itself.
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface LocalServerOptions {
@@ -39,7 +42,7 @@ export class LocalServer {
     if (!exitHook) {
       exitHook = true;
       process.once('exit', () => {
-        for (const s of live) s.kill('SIGKILL');
+        for (const s of live) s.kill('SIGTERM');
       });
     }
     const child = spawn(process.execPath, [o.cli, ...o.args], {
