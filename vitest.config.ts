@@ -6,6 +6,10 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // fast-check's inputs from a fixed seed (CARDWORDS_FC_SEED to explore others)
     setupFiles: ['test/support/fast-check-seed.ts'],
+    // Most suites wait on real programs (browsers, code-server, servers, Emacs in tmux), so
+    // three files at a time keep two cores busy; vitest's default on two cores is one file at
+    // a time, which left the machine idle half the run (a clean run took 11 min, load ~1.4).
+    maxWorkers: 3,
     // Property tests and CLI round trips are CPU-bound; two cores here.
     testTimeout: 120_000,
     hookTimeout: 120_000,
