@@ -4,8 +4,15 @@
 // once, also keeps parallel test files from fighting over the dpkg lock.
 import { execFileSync } from 'node:child_process';
 import { DEBIAN_PACKAGES, ensurePackages } from './support/apt.js';
+import { startCodeServerInstall } from './support/code-server.js';
 
-export default function setup(): void {
+export default function setup(): () => Promise<void> {
   ensurePackages(DEBIAN_PACKAGES);
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  // A whole run (or one that names the VS Code tests) starts the code-server install now, in
+  // the background, so its minutes overlap the other suites; the VS Code tests wait for it.
+  const filters = process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'run');
+  const install = filters.length === 0 || filters.some((f) => f.includes('vscode')) ? startCodeServerInstall() : Promise.resolve();
+  // the run ends only once the install has (no npm left running behind it)
+  return () => install;
 }

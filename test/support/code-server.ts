@@ -28,15 +28,69 @@ export function node24(): string {
   return join(node24Home(), 'bin', 'node');
 }
 
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout: number): void {
-  const r = spawnSync(cmd, args, { cwd, env, stdio: 'inherit', timeout });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd} (status ${r.status}, ${r.error?.message ?? r.signal ?? ''})`);
+type Step = [cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout: number];
+
+function failed(step: Step, status: number | null, why: string): Error {
+  const [cmd, args, cwd] = step;
+  return new Error(`${cmd} ${args.join(' ')} failed in ${cwd} (status ${status}, ${why})`);
 }
 
-/** Installs code-server into the cache folder unless it is already there (about 4 minutes the first time). */
-export function ensureCodeServer(): { node: string; entry: string } {
-  if (existsSync(MARKER) && existsSync(CS_ENTRY) && existsSync(node24())) return { node: node24(), entry: CS_ENTRY };
-  const t0 = Date.now();
+function runSync(step: Step): void {
+  const [cmd, args, cwd, env, timeout] = step;
+  const r = spawnSync(cmd, args, { cwd, env, stdio: 'inherit', timeout });
+  if (r.status !== 0) throw failed(step, r.status, r.error?.message ?? r.signal ?? '');
+}
+
+function runAsync(step: Step): Promise<void> {
+  const [cmd, args, cwd, env, timeout] = step;
+  return new Promise((ok, fail) => {
+    const c = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'], timeout });
+    c.once('error', (e) => fail(failed(step, null, e.message)));
+    c.once('exit', (code, signal) => (code === 0 ? ok() : fail(failed(step, code, signal ?? ''))));
+  });
+}
+
+function installed(): boolean {
+  return existsSync(MARKER) && existsSync(CS_ENTRY) && existsSync(node24());
+}
+
+// One install at a time: test files run in parallel, and the global setup starts the install
+// in the background so that it overlaps the other suites. The lock is a folder (mkdir is
+// atomic) holding the installer's pid; a lock whose process is gone is taken over.
+const LOCK = join(CACHE, 'install.lock');
+const FAILED = join(CACHE, 'install.failed');
+
+function takeLock(): boolean {
+  mkdirSync(CACHE, { recursive: true });
+  try {
+    mkdirSync(LOCK);
+  } catch {
+    let pid = 0;
+    try {
+      pid = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
+    } catch {
+      return false; // being created right now
+    }
+    if (pid > 0 && pidAlive(pid)) return false;
+    rmSync(LOCK, { recursive: true, force: true });
+    return takeLock();
+  }
+  writeFileSync(join(LOCK, 'pid'), String(process.pid));
+  rmSync(FAILED, { force: true });
+  return true;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The install's steps, in order, each run only when its result is missing. */
+function* installSteps(): Generator<Step | (() => void), void, void> {
   console.log(`installing code-server ${CODE_SERVER_VERSION} into ${CS_DIR} (first run only, a few minutes)`);
   mkdirSync(NODE24_DIR, { recursive: true });
   mkdirSync(CS_DIR, { recursive: true });
@@ -48,8 +102,10 @@ export function ensureCodeServer(): { node: string; entry: string } {
   if (!existsSync(node24())) {
     if (!existsSync(join(NODE24_DIR, 'package.json'))) writeFileSync(join(NODE24_DIR, 'package.json'), '{ "name": "node24", "private": true }\n');
     // The `node` package's postinstall picks the platform package (with include/ headers).
-    run('npm', ['install', '--no-save', '--foreground-scripts', 'node@24'], NODE24_DIR, baseEnv, 600_000);
-    if (!existsSync(node24())) throw new Error(`Node 24 not found at ${node24()} after npm install node@24`);
+    yield ['npm', ['install', '--no-save', '--foreground-scripts', 'node@24'], NODE24_DIR, baseEnv, 600_000];
+    yield () => {
+      if (!existsSync(node24())) throw new Error(`Node 24 not found at ${node24()} after npm install node@24`);
+    };
   }
   if (!existsSync(join(CS_DIR, 'package.json'))) writeFileSync(join(CS_DIR, 'package.json'), '{ "name": "code-server-cache", "private": true }\n');
   const env = {
@@ -58,9 +114,62 @@ export function ensureCodeServer(): { node: string; entry: string } {
     npm_config_unsafe_perm: 'true',
     npm_config_nodedir: node24Home(),
   };
-  run('npm', ['install', '--foreground-scripts', `code-server@${CODE_SERVER_VERSION}`], CS_DIR, env, 1_200_000);
-  if (!existsSync(CS_ENTRY)) throw new Error(`code-server entry missing after install: ${CS_ENTRY}`);
+  yield ['npm', ['install', '--foreground-scripts', `code-server@${CODE_SERVER_VERSION}`], CS_DIR, env, 1_200_000];
+  yield () => {
+    if (!existsSync(CS_ENTRY)) throw new Error(`code-server entry missing after install: ${CS_ENTRY}`);
+  };
+}
+
+function finish(t0: number): void {
   writeFileSync(MARKER, `${new Date().toISOString()} ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+}
+
+/**
+ * The global setup's start of the install, in the background of the main test process: the
+ * test files that need code-server wait for it in ensureCodeServer(). A failure is written
+ * down for them to report.
+ */
+export function startCodeServerInstall(): Promise<void> {
+  if (installed() || !takeLock()) return Promise.resolve();
+  const t0 = Date.now();
+  return (async () => {
+    try {
+      for (const step of installSteps()) {
+        if (typeof step === 'function') step();
+        else await runAsync(step);
+      }
+      finish(t0);
+    } catch (e) {
+      writeFileSync(FAILED, (e as Error).message);
+    } finally {
+      rmSync(LOCK, { recursive: true, force: true });
+    }
+  })();
+}
+
+/** Installs code-server into the cache folder unless it is there, or waits for the install under way (about 4 minutes the first time). */
+export function ensureCodeServer(): { node: string; entry: string } {
+  const deadline = Date.now() + 30 * 60_000;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (!installed()) {
+    if (takeLock()) {
+      const t0 = Date.now();
+      try {
+        for (const step of installSteps()) {
+          if (typeof step === 'function') step();
+          else runSync(step);
+        }
+        finish(t0);
+      } finally {
+        rmSync(LOCK, { recursive: true, force: true });
+      }
+      break;
+    }
+    if (existsSync(FAILED) && !existsSync(LOCK)) throw new Error(`code-server install failed: ${readFileSync(FAILED, 'utf8')}`);
+    if (Date.now() > deadline) throw new Error('code-server install: still under way after 30 minutes');
+    // a synchronous wait (this is called from synchronous set-up code): poll once a second
+    Atomics.wait(pause, 0, 0, 1000);
+  }
   return { node: node24(), entry: CS_ENTRY };
 }
 
