@@ -114,7 +114,9 @@
     (unwind-protect
         (with-current-buffer "*Cardwords Yatzee*"
           (should (eq major-mode 'cardwords-yatzee-mode))
-          (should (string-match-p "^Aces +-$" (buffer-string)))
+          ;; The sheet is drawn once the bridge has joined: wait for it, do not read at once.
+          (cardwords-games-test--wait
+           (lambda () (string-match-p "^Aces +-$" (buffer-string))) "the sheet")
           (execute-kbd-macro (kbd "SPC"))
           (cardwords-games-test--wait
            (lambda () (string-match-p "^Suggestion: " (buffer-string))) "throw")
