@@ -216,8 +216,11 @@ export function readAction(x: unknown): CardwordsAction | string {
   }
 }
 
-/** The hand without the given cards (matched by notation; wildcards by their points). */
-function withoutCards(hand: readonly Card[], cards: readonly Card[]): Card[] {
+/**
+ * The hand without the given cards (matched by notation; wildcards by their points, their
+ * meaning aside): also the robots' leave (the cards kept) and unseen cards.
+ */
+export function withoutCards(hand: readonly Card[], cards: readonly Card[]): Card[] {
   const take = new Map<string, number>();
   for (const c of cards) take.set(cardKey(c), (take.get(cardKey(c)) ?? 0) + 1);
   const out: Card[] = [];

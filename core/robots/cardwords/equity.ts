@@ -6,10 +6,10 @@
 // then going out is worth the unseen cards' points (the others lose them, the one who goes
 // out gains them) and every card kept counts against its points (they may stay stuck).
 import { passScore, tradeScore } from '../../games/cardwords/scoring.js';
-import type { Card } from '../../games/cardwords/types.js';
-import type { Board } from '../../games/cardwords/types.js';
+import type { Board, Card } from '../../games/cardwords/types.js';
 import { generateMoves, moveKey, type GenContext, type GeneratedMove } from './generate.js';
-import { kindKey, leaveOf, type Leaves } from './leaves.js';
+import { withoutCards } from '../../games/cardwords/engine.js';
+import { kindKey, type Leaves } from './leaves.js';
 import type { RobotChoice } from './choice.js';
 
 export interface RankedAction {
@@ -87,14 +87,14 @@ export function rankActions(
 ): RankedAction[] {
   const out: RankedAction[] = [];
   for (const m of moves) {
-    const kept = leaveOf(hand, m.tiles.map((t) => t.card));
+    const kept = withoutCards(hand, m.tiles.map((t) => t.card));
     const leave = leaveValue(leaves, kept, m.tiles.length, pile, opts);
     out.push({ choice: { kind: 'move', move: m, score: m.score }, score: m.score, leave, equity: m.score + leave, kept });
   }
   const maxTrade = Math.min(hand.length, pile ?? hand.length);
   for (const given of tradeSets(hand, maxTrade, leaves, opts.maxTradeEnumeration ?? 12)) {
     const s = tradeScore(ctx.bonus, given.length);
-    const kept = leaveOf(hand, given);
+    const kept = withoutCards(hand, given);
     // the traded cards go back into the pile: the pile does not shrink
     const leave = pile === null || pile > 0 ? leaves.value(kept) : leaveValue(leaves, kept, 0, pile, opts);
     out.push({ choice: { kind: 'trade', cards: given, score: s }, score: s, leave, equity: s + leave, kept });

@@ -10,14 +10,14 @@
 // The games of round 1 play the highest score; a later round plays static equity with the
 // values learned so far. The work is cut into games (`step`) so that a caller can show
 // progress and stop.
-import { newGame } from '../../games/cardwords/engine.js';
+import { newGame, withoutCards } from '../../games/cardwords/engine.js';
 import type { CardwordsRules } from '../../games/cardwords/setup.js';
 import { emptyBoard, type Board, type Card } from '../../games/cardwords/types.js';
 import { Rng } from '../../random.js';
 import type { WordStore } from '../../words/store.js';
 import { rankActions } from './equity.js';
 import { generateMoves, sortMoves, type GenContext } from './generate.js';
-import { FeatureSpace, leaveOf, Leaves, type LeaveModel } from './leaves.js';
+import { FeatureSpace, Leaves, type LeaveModel } from './leaves.js';
 import { greedyChoice, playChoice, unseenCards, type SimPosition } from './simulate.js';
 
 export interface LearnOptions {
@@ -143,7 +143,7 @@ export class LeaveLearner {
     const group: Array<{ x: Map<number, number>; y: number }> = [];
     for (const m of moves) {
       if (group.length >= this.candidates) break;
-      const kept = leaveOf(hand, m.tiles.map((t) => t.card));
+      const kept = withoutCards(hand, m.tiles.map((t) => t.card));
       this.space.counts(kept, counts);
       const key = counts.join(',');
       if (seen.has(key)) continue;

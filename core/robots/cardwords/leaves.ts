@@ -202,20 +202,6 @@ export class Leaves {
   }
 }
 
-/** The cards of `hand` left after giving `given` (matched by kind; wildcards by points). */
-export function leaveOf(hand: readonly Card[], given: readonly Card[]): Card[] {
-  const take = new Map<string, number>();
-  for (const c of given) take.set(kindKey(c), (take.get(kindKey(c)) ?? 0) + 1);
-  const out: Card[] = [];
-  for (const c of hand) {
-    const k = kindKey(c);
-    const n = take.get(k) ?? 0;
-    if (n > 0) take.set(k, n - 1);
-    else out.push(c);
-  }
-  return out;
-}
-
 /** Checks the shape of a model read from disk; null when it is not one. */
 export function readModel(x: unknown, key: string): LeaveModel | null {
   if (typeof x !== 'object' || x === null) return null;

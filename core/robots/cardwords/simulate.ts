@@ -8,7 +8,7 @@ import type { Rng } from '../../random.js';
 import { passScore, tradeScore } from '../../games/cardwords/scoring.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
 import { bestMoves, sortMoves, type GenContext } from './generate.js';
-import { leaveOf } from './leaves.js';
+import { withoutCards } from '../../games/cardwords/engine.js';
 import type { RobotChoice } from './choice.js';
 
 export interface SimPosition {
@@ -41,7 +41,7 @@ export function playChoice(ctx: GenContext, p: SimPosition, choice: RobotChoice,
     const cells = p.board.cells.slice();
     for (const t of choice.move.tiles) cells[t.cell] = t.card;
     p.board = { width: p.board.width, height: p.board.height, cells };
-    const kept = leaveOf(hand, choice.move.tiles.map((t) => t.card));
+    const kept = withoutCards(hand, choice.move.tiles.map((t) => t.card));
     const drawn = Math.min(choice.move.tiles.length, p.pile.length);
     p.hands[seat] = kept.concat(p.pile.slice(0, drawn));
     p.pile = p.pile.slice(drawn);
@@ -52,7 +52,7 @@ export function playChoice(ctx: GenContext, p: SimPosition, choice: RobotChoice,
   }
   if (choice.kind === 'trade') {
     const i = choice.cards.length;
-    const kept = leaveOf(hand, choice.cards);
+    const kept = withoutCards(hand, choice.cards);
     p.hands[seat] = kept.concat(p.pile.slice(0, i));
     p.pile = rng.shuffle(p.pile.slice(i).concat(choice.cards.map((c) => ({ char: c.char, points: c.points }))));
   }
@@ -90,6 +90,6 @@ export function greedyChoice(ctx: GenContext, board: Board, hand: readonly Card[
 /** The cards a player cannot see: the deck minus their hand and the cards on the table (wildcards by points). */
 export function unseenCards(deck: readonly Card[], hand: readonly Card[], board: Board): Card[] {
   const seen: Card[] = hand.slice();
-  for (const c of board.cells) if (c) seen.push({ char: c.char, points: c.points });
-  return leaveOf(deck, seen);
+  for (const c of board.cells) if (c) seen.push(c);
+  return withoutCards(deck, seen);
 }
