@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The Cardwords panel over the server's Cardwords room (docs/server.md "Cardwords rooms";
 // docs/ui.md "Cardwords"): the controller. It keeps the room's state, the composer
-// (compose.ts), the log and the panel's own state, turns keys, clicks and messages into
+// (core/games/cardwords/compose.ts), the log and the panel's own state, turns keys, clicks and messages into
 // changes, and renders the components of view/ (one per screen area) with Preact, which
 // patches the DOM: focus, selection and scroll survive every update. Watchers get the same
 // without a hand.
@@ -33,7 +33,7 @@ import type {
 } from '../../core/protocol/messages.js';
 import type { CardwordsRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
-import { Composer, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from './compose.js';
+import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, moveError, startText } from './view/action.js';
@@ -50,8 +50,6 @@ interface Sent {
   type: string;
   action?: ComposedAction;
 }
-
-const toCard = (c: CwCardV): Card => ({ char: c.char === '' ? null : c.char, points: c.points });
 
 /** Builds the rules from the texts the server sends (no dictionaries: the server checks words). */
 export function rulesFromTexts(m: RulesetMessage): { ruleset: Ruleset; rules: CardwordsRules } | null {
@@ -75,7 +73,7 @@ export class CardwordsPanel {
   private ruleset: Ruleset | null = null;
   private rules: CardwordsRules | null = null;
   private board: Board | null = null;
-  private hand: Card[] = [];
+  private hand: readonly Card[] = [];
   private coordOpts: CoordOptions;
   private coords: Coords | null = null;
   private composer: Composer | null = null;
@@ -206,17 +204,11 @@ export class CardwordsPanel {
     const s = this.state;
     const rules = this.rules;
     if (!s || !rules) return;
-    const W = rules.table.width;
-    const H = rules.table.height;
-    const cells = new Array<Card | null>(W * H).fill(null);
-    for (const p of s.board) cells[p.row * W + p.col] = p.char === '' ? { char: null, points: p.points, meaning: p.meaning } : { char: p.char, points: p.points };
-    this.board = { width: W, height: H, cells };
-    const seat = this.mySeat;
-    this.hand = seat >= 0 ? (s.players[seat]?.hand ?? []).map(toCard) : [];
-    this.coords = new Coords(W, H, this.coordOpts);
-    const ctx = { coords: this.coords, table: rules.table, board: this.board, hand: this.hand, canonical: (ch: string) => rules.canonical(ch) };
+    const ctx = composeContext(s, rules, this.mySeat, this.coordOpts);
+    ({ board: this.board, hand: this.hand, coords: this.coords } = ctx);
     if (!this.composer) this.composer = new Composer(ctx);
     else this.composer.setContext(ctx);
+    const W = ctx.board.width;
     if (this.boardCount < 0) {
       // the first state (a join or a reload): the last move's cards are the last ones laid
       // when it drew as many as it laid (the pile was not empty); otherwise nothing is ringed

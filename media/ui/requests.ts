@@ -47,6 +47,11 @@ export class Requests<Out extends MessageMap, In extends Answers, M extends { ty
     return false;
   }
 
+  /** True when every request sent has been answered. */
+  get idle(): boolean {
+    return this.open.size === 0;
+  }
+
   /** Forgets an id answered by another message (a `hint` answers the hint request). */
   settle(id: RequestId | undefined): M | undefined {
     if (id === undefined) return undefined;

@@ -9,8 +9,9 @@ import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, tot
 import { affordances, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
 import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
+import { Requests } from '../ui/requests.js';
 import type { YatzeeRoomState as RoomView, YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
-import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages } from '../../core/protocol/messages.js';
+import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
 import type { YatzeeRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Dice } from './view/dice.js';
@@ -23,6 +24,12 @@ interface Hint {
   expectedFinal: number;
   categories: { category: Category; points: number; bonus: number; value: number }[];
   keeps: { keep: number[]; held: boolean[]; value: number }[] | null;
+}
+
+/** What a request was for: its answer names the transfer, the undo or the throw. */
+interface Sent {
+  type: string;
+  category?: Category;
 }
 
 function toSheet(v: SheetView): Sheet {
@@ -47,10 +54,8 @@ export class YatzeePanel {
   private choiceFor = '';
   /** True while the choice is the preselection (a hint arriving later may replace it). */
   private choiceAuto = true;
-  private pending = 0;
   private optimisticHeld: boolean[] | null = null;
-  private seq = 0;
-  private readonly sent = new Map<string, { type: string; category?: Category }>();
+  private readonly requests: Requests<YatzeeClientMessages, YatzeeServerMessages, Sent>;
   private lastTransfer: Category | null = null;
   private hints: boolean;
   private hint: Hint | null = null;
@@ -77,8 +82,7 @@ export class YatzeePanel {
     this.app = document.createElement('div');
     this.app.className = 'yatzee-app';
     root.replaceChildren(this.status, this.app);
-    room.on('error', (p) => this.onError(p));
-    room.on('ack', (p) => this.onAck(p));
+    this.requests = new Requests<YatzeeClientMessages, YatzeeServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p) => this.onError(p) });
     room.on('results', (p) => this.onResults(p));
     room.on('ended', (p) => this.onEnded(p));
     document.addEventListener('keydown', (e) => this.onKey(e));
@@ -100,7 +104,7 @@ export class YatzeePanel {
     this.view = view;
     const mine = this.isPlayer ? view.players.find((p) => p.name === this.welcome.name) : undefined;
     this.me = mine ? toSheet(mine) : null;
-    if (this.pending === 0) this.optimisticHeld = null;
+    if (this.requests.idle) this.optimisticHeld = null;
     this.render();
   }
 
@@ -267,11 +271,8 @@ export class YatzeePanel {
 
   // ------------------------------------------------------------------ actions
 
-  private send<K extends keyof YatzeeClientMessages & string>(type: K, payload: YatzeeClientMessages[K], meta: { type: string; category?: Category } = { type }): void {
-    const id = `ui-${++this.seq}`;
-    this.sent.set(id, meta);
-    this.pending++;
-    this.room.send(type, { ...payload, id });
+  private send<K extends keyof YatzeeClientMessages & string>(type: K, payload: Omit<YatzeeClientMessages[K], 'id'>, meta: Sent = { type }): void {
+    this.requests.send(type, payload, meta);
   }
 
   private act(action: YatzeeActionMessage): void {
@@ -309,8 +310,7 @@ export class YatzeePanel {
   }
 
   private get throwPending(): boolean {
-    for (const m of this.sent.values()) if (m.type === 'throw') return true;
-    return false;
+    return this.requests.inFlight('throw');
   }
 
   /**
@@ -389,12 +389,8 @@ export class YatzeePanel {
     this.app.querySelector<HTMLElement>(`#yatzee-dice .die[data-die="${this.focusDie}"]`)?.focus();
   }
 
-  private onAck(p: AckMessage): void {
-    const meta = p.id !== undefined ? this.sent.get(String(p.id)) : undefined;
-    if (!meta) return;
-    this.sent.delete(String(p.id));
-    this.pending = Math.max(0, this.pending - 1);
-    if (this.pending === 0) this.optimisticHeld = null;
+  private onAck(_p: AckMessage, meta: Sent): void {
+    if (this.requests.idle) this.optimisticHeld = null;
     if (meta.type === 'transfer' && meta.category && this.me) {
       const i = CATEGORIES.indexOf(meta.category);
       this.lastTransfer = meta.category;
@@ -408,8 +404,7 @@ export class YatzeePanel {
   }
 
   private onError(p: ErrorMessage): void {
-    if (p.id !== undefined && this.sent.delete(String(p.id))) this.pending = Math.max(0, this.pending - 1);
-    if (this.pending === 0) this.optimisticHeld = null;
+    if (this.requests.idle) this.optimisticHeld = null;
     const key = `err.${p.code ?? ''}` as StringKey;
     const text = this.t(key) !== key ? this.t(key) : (p.message ?? p.code ?? '?');
     this.say(this.t('yatzee.error', text), 'error');

@@ -1,19 +1,16 @@
 // Cardwords in the bridge: the @colyseus/sdk client of one game, the action-selection area
-// (media/cardwords/compose.ts, the same state machine as the web panel) and the live score
+// (core/games/cardwords/compose.ts, the same state machine as the web panel) and the live score
 // preview (core/games/cardwords), so the editor draws the view and sends keys.
 import { Client, type Room } from '@colyseus/sdk';
-import { checkMove } from '../../core/games/cardwords/rules.js';
-import { passScore, tradeScore } from '../../core/games/cardwords/scoring.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo, GameListing } from '../../core/protocol/game.js';
 import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
-import { Composer, Coords, DEFAULT_COORDS, type ComposedAction, type CoordOptions, type Refusal } from '../../media/cardwords/compose.js';
+import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
-const toCard = (c: { char: string; points: number }): Card => ({ char: c.char === '' ? null : c.char, points: c.points });
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
 
 function str(v: unknown, what: string, max = 200): string {
@@ -31,7 +28,7 @@ export class CardwordsSession {
   private composer: Composer | null = null;
   private coords: Coords | null = null;
   private board: Board | null = null;
-  private hand: Card[] = [];
+  private hand: readonly Card[] = [];
   private allCards: Card[] = [];
   private log: string[] = [];
   private message = '';
@@ -287,14 +284,8 @@ export class CardwordsSession {
     const s = this.state;
     const rules = this.rules;
     if (!s || !rules) return;
-    const W = rules.table.width;
-    const H = rules.table.height;
-    const cells = new Array<Card | null>(W * H).fill(null);
-    for (const p of s.board) cells[p.row * W + p.col] = p.char === '' ? { char: null, points: p.points, meaning: p.meaning } : { char: p.char, points: p.points };
-    this.board = { width: W, height: H, cells };
-    this.hand = this.mySeat >= 0 ? (s.players[this.mySeat]?.hand ?? []).map(toCard) : [];
-    this.coords = new Coords(W, H, this.coordOptions);
-    const ctx = { coords: this.coords, table: rules.table, board: this.board, hand: this.hand, canonical: (ch: string) => rules.canonical(ch) };
+    const ctx = composeContext(s, rules, this.mySeat, this.coordOptions);
+    ({ board: this.board, hand: this.hand, coords: this.coords } = ctx);
     if (!this.composer) this.composer = new Composer(ctx);
     else this.composer.setContext(ctx);
   }
@@ -316,7 +307,7 @@ export class CardwordsSession {
     const k = (c: Card) => `${c.char ?? '*'} ${c.points}`;
     for (const c of this.allCards) left.set(k(c), (left.get(k(c)) ?? 0) + 1);
     const take = (c: Card) => left.set(k(c), (left.get(k(c)) ?? 0) - 1);
-    for (const p of this.state?.board ?? []) take(p.char === '' ? { char: null, points: p.points } : { char: p.char, points: p.points });
+    for (const p of this.state?.board ?? []) take(cardOfState(p));
     for (const c of this.hand) take(c);
     return [...left].flatMap(([key, n]) => Array.from({ length: Math.max(0, n) }, () => key));
   }
@@ -324,10 +315,11 @@ export class CardwordsSession {
   private preview(a: ComposedAction): { text: string; problems: string[] } | null {
     const rules = this.rules;
     if (!rules || !this.board) return null;
-    if (a.type === 'pass') return { text: `pass: ${passScore(rules.bonus)}`, problems: [] };
-    if (a.type === 'trade') return { text: `trade ${a.cards.length}: ${tradeScore(rules.bonus, a.cards.length)}`, problems: [] };
-    if (a.cards.length === 0) return null;
-    const check = checkMove(rules, this.board, this.hand, a.cards, () => true);
+    if (a.type === 'move' && a.cards.length === 0) return null;
+    const p = previewAction(rules, { board: this.board, hand: this.hand }, a);
+    if (p.type === 'pass') return { text: `pass: ${p.score}`, problems: [] };
+    if (p.type === 'trade') return { text: `trade ${p.cards}: ${p.score}`, problems: [] };
+    const check = p.check;
     if (check.ok) return { text: `move: ${check.score.total} (${check.score.words.map((w) => `${w.word} ${w.score}`).join(', ')})`, problems: [] };
     return { text: 'move: not valid yet', problems: check.errors.map((e) => ('message' in e && typeof e.message === 'string' ? e.message : e.code)) };
   }

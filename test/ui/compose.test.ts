@@ -1,9 +1,9 @@
-// The action selection area's keyboard and mouse rules (media/cardwords/compose.ts) alone,
+// The action selection area's keyboard and mouse rules (core/games/cardwords/compose.ts) alone,
 // without a browser: locations typed in either order, the direction, cards by letter with
 // their points when the letter alone is ambiguous (and the keys typed meanwhile kept),
 // wildcards, trades and passes, taking cards back, the hint loaded, the coordinate options.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Composer, Coords, DEFAULT_COORDS, letterLabel, type ComposeContext } from '../../media/cardwords/compose.js';
+import { Composer, Coords, DEFAULT_COORDS, letterLabel, type ComposeContext } from '../../core/games/cardwords/compose.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { loadTestRuleset } from '../game/cardwords-helpers.js';

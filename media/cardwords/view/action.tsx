@@ -1,9 +1,10 @@
-// The action selection area (compose.ts): the location, the composed cards, a card whose
+// The action selection area (core/games/cardwords/compose.ts): the location, the composed cards, a card whose
 // points or meaning are asked for, the meaning picker, the buttons, the last refusal, the
 // preview of the move's words and score, the hand; and the robot's hints.
 import { useRef } from 'preact/hooks';
-import { checkMove, type MoveError } from '../../../core/games/cardwords/rules.js';
-import { passScore, scoreMove, tradeScore } from '../../../core/games/cardwords/scoring.js';
+import { previewAction } from '../../../core/games/cardwords/compose.js';
+import type { MoveError } from '../../../core/games/cardwords/rules.js';
+import { scoreMove } from '../../../core/games/cardwords/scoring.js';
 import type { StringKey } from '../../ui/l10n/index.js';
 import { Face } from './face.js';
 import { cardText, type Model } from './model.js';
@@ -53,20 +54,21 @@ function Preview({ m }: { m: Model }) {
   // a preview says what Return does: nothing to say once the game is not being played
   if (s.status !== 'playing') return <div class="cw-preview" id="cw-preview" />;
   const a = cp.action();
+  const p = previewAction(rules, m, a);
   let body;
-  if (a.type === 'pass') {
-    body = <p id="cw-preview-text">{t('cw.preview.pass', passScore(rules.bonus))}</p>;
-  } else if (a.type === 'trade') {
+  if (p.type === 'pass') {
+    body = <p id="cw-preview-text">{t('cw.preview.pass', p.score)}</p>;
+  } else if (p.type === 'trade') {
     const why = cp.bracesWhy;
     body = (
       <>
         {why && <p class="warn">{why === 'fit' ? t('cw.braces.fit') : t('cw.braces.start', startText(m))}</p>}
-        <p id="cw-preview-text">{t('cw.preview.trade', a.cards.length, tradeScore(rules.bonus, a.cards.length))}</p>
-        {s.pile < a.cards.length && <p class="warn">{t('err.pile-too-small.n', s.pile, a.cards.length)}</p>}
+        <p id="cw-preview-text">{t('cw.preview.trade', p.cards, p.score)}</p>
+        {s.pile < p.cards && <p class="warn">{t('err.pile-too-small.n', s.pile, p.cards)}</p>}
       </>
     );
   } else {
-    const check = checkMove(rules, m.board, m.hand, a.cards, () => true);
+    const check = p.check;
     if (check.ok) {
       const sc = check.score;
       body = (
@@ -84,7 +86,7 @@ function Preview({ m }: { m: Model }) {
         </>
       );
     } else {
-      const sc = scoreMove(rules.table, rules.bonus, m.board, a.cards);
+      const sc = scoreMove(rules.table, rules.bonus, m.board, p.cards);
       body = (
         <>
           <p id="cw-preview-text" class="warn">

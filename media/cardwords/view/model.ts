@@ -8,7 +8,7 @@ import type { CardwordsRoomState } from '../../../core/protocol/game.js';
 import type { ResultsMessage } from '../../../core/protocol/messages.js';
 import type { PlacedCard } from '../../../core/games/cardwords/types.js';
 import type { Translate } from '../../ui/l10n/index.js';
-import type { Composer, Coords } from '../compose.js';
+import type { Composer, Coords } from '../../../core/games/cardwords/compose.js';
 
 export interface Cell {
   col: number;
@@ -64,7 +64,7 @@ export interface Model {
   ruleset: Ruleset;
   rules: CardwordsRules;
   board: Board;
-  hand: Card[];
+  hand: readonly Card[];
   coords: Coords;
   composer: Composer;
   isPlayer: boolean;

@@ -5,11 +5,16 @@
 // location or, typed again, to invalidate it (a trade), `/` to turn the direction, cards by
 // their character (a wildcard by space then its meaning), their points typed after when the
 // character alone does not tell the hand's cards apart, backspace to take the last card
-// back, Return to finish. The DOM panel (panel.ts) feeds it keys and mouse actions and draws
-// what it holds; it knows no DOM, so the rules of the keyboard are testable alone.
-import { Coordinates, letters } from '../../core/coordinates.js';
-import type { CardTable } from '../../core/formats/types.js';
-import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.js';
+// back, Return to finish. The web panel (media/cardwords/panel.tsx) and the Emacs bridge
+// (server/bridge/cardwords.ts) feed it keys and mouse actions and draw what it holds; it knows
+// no DOM, so the rules of the keyboard are testable alone.
+import { Coordinates, letters } from '../../coordinates.js';
+import type { CardTable } from '../../formats/types.js';
+import type { CardwordsCardState, CardwordsRoomState } from '../../protocol/game.js';
+import { checkMove, type MoveCheck } from './rules.js';
+import { passScore, tradeScore } from './scoring.js';
+import type { CardwordsRules } from './setup.js';
+import type { Board, Card, PlacedCard } from './types.js';
 
 export type Dir = 'across' | 'down';
 
@@ -630,4 +635,34 @@ export class Composer {
 
 function letterLabelRange(c: Coords): string {
   return `A-${letterLabel(c.letters - 1)}`;
+}
+
+/** A card as the room sends it ('' for a wildcard) as the rules take it (null). */
+export const cardOfState = (c: CardwordsCardState): Card => ({ char: c.char === '' ? null : c.char, points: c.points });
+
+/**
+ * The composer's context from the room's state: the table's cards, the hand of `seat` (none
+ * for -1, a watcher) and the cell names under the player's options. One place for the web
+ * panel and the Emacs bridge.
+ */
+export function composeContext(s: CardwordsRoomState, rules: CardwordsRules, seat: number, options: CoordOptions): ComposeContext {
+  const { width: W, height: H } = rules.table;
+  const cells = new Array<Card | null>(W * H).fill(null);
+  for (const p of s.board) cells[p.row * W + p.col] = p.char === '' ? { char: null, points: p.points, meaning: p.meaning } : { char: p.char, points: p.points };
+  return {
+    coords: new Coords(W, H, options),
+    table: rules.table,
+    board: { width: W, height: H, cells },
+    hand: seat >= 0 ? (s.players[seat]?.hand ?? []).map(cardOfState) : [],
+    canonical: (ch: string) => rules.canonical(ch),
+  };
+}
+
+/** What Return would do and score (the live preview): a pass's or trade's score, or the move checked (words not looked up). */
+export type ActionPreview = { type: 'pass'; score: number } | { type: 'trade'; cards: number; score: number } | { type: 'move'; cards: readonly PlacedCard[]; check: MoveCheck };
+
+export function previewAction(rules: CardwordsRules, ctx: Pick<ComposeContext, 'board' | 'hand'>, a: ComposedAction): ActionPreview {
+  if (a.type === 'pass') return { type: 'pass', score: passScore(rules.bonus) };
+  if (a.type === 'trade') return { type: 'trade', cards: a.cards.length, score: tradeScore(rules.bonus, a.cards.length) };
+  return { type: 'move', cards: a.cards, check: checkMove(rules, ctx.board, ctx.hand, a.cards, () => true) };
 }
