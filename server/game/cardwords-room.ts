@@ -195,7 +195,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   }
 
   /** What the robot functions need of the ruleset (hint, review, the main thread's robot). */
-  private get robotCtx(): { table: LoadedRuleset['rules']['table']; bonus: LoadedRuleset['rules']['bonus']; store: Words } {
+  private get robotCtx(): { table: LoadedRuleset['rules']['table']; bonus: LoadedRuleset['rules']['bonus']; store: LoadedRuleset['store'] } {
     return { table: this.ruleset.rules.table, bonus: this.ruleset.rules.bonus, store: this.ruleset.store };
   }
 
