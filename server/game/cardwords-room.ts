@@ -194,6 +194,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     return this.ruleset.store;
   }
 
+  /** What the robot functions need of the ruleset (hint, review, the main thread's robot). */
+  private get robotCtx(): { table: LoadedRuleset['rules']['table']; bonus: LoadedRuleset['rules']['bonus']; store: LoadedRuleset['store'] } {
+    return { table: this.ruleset.rules.table, bonus: this.ruleset.rules.bonus, store: this.ruleset.store };
+  }
+
   private moves(): number {
     return this.game?.actions.length ?? 0;
   }
@@ -360,7 +365,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (!g.ok || !this.game) return [];
     let st = g.state;
     const out: CardwordsHistoryTurn[] = [];
-    const rctx = { table: this.ruleset.rules.table, bonus: this.ruleset.rules.bonus, store: this.ruleset.store };
+    const rctx = this.robotCtx;
     for (const a of this.game.actions) {
       let best: CardwordsHistoryTurn['best'];
       if (reviewSeat !== null && a.player === reviewSeat && !this.standInAt.has(out.length)) {
@@ -402,18 +407,22 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   /** The round is over: the questions held back from a playing owner go out now. */
   private releaseQuestions(): void {
     for (const [player, words] of this.questions.byPlayer()) {
-      if (this.findSeat(player)?.owner) continue; // sent when asked
-      for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) this.sendTo(c, 'word-request', { words, player, ruleset: this.ruleset.name });
+      if (!this.findSeat(player)?.owner) this.askOwners(words, player); // the owner's own: sent when asked
     }
   }
 
   /** Tells the players refused for a word the owner's decision (only they are told). */
-  private tellAskers(word: string, approved: boolean): void {
-    for (const name of this.questions.askers(word)) {
+  private tellAskers(word: string, approved: boolean, askers: readonly string[] = this.questions.askers(word)): void {
+    for (const name of askers) {
       const seat = this.findSeat(name);
       const c = seat?.sessionId ? this.clients.getById(seat.sessionId) : undefined;
       if (c) this.sendTo(c, 'word', { word, approved });
     }
+  }
+
+  /** Puts a player's unknown words to every connected client of the owner. */
+  private askOwners(words: string[], player: string): void {
+    for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) this.sendTo(c, 'word-request', { words, player, ruleset: this.ruleset.name });
   }
 
   private seatOf(client: Client): Seat | null {
@@ -522,7 +531,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       // `asked: false` when the owner's list is full (the player is told so)
       const { fresh, asked } = await this.askOwner(err.words as readonly string[], seat.name);
       this.sendError(client, err.code, err.message, { ...err, id, type: 'action', asked });
-      if (fresh.length && this.mayAsk(seat.name)) for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) this.sendTo(c, 'word-request', { words: fresh, player: seat.name, ruleset: this.ruleset.name });
+      if (fresh.length && this.mayAsk(seat.name)) this.askOwners(fresh, seat.name);
     });
   }
 
@@ -533,13 +542,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
    */
   private async askOwner(words: readonly string[], player: string): Promise<{ fresh: string[]; asked: boolean }> {
     // words approved meanwhile elsewhere leave the list first (their askers are told)
-    for (const [w, askers] of this.questions.settleKnown()) {
-      for (const name of askers) {
-        const seat = this.findSeat(name);
-        const c = seat?.sessionId ? this.clients.getById(seat.sessionId) : undefined;
-        if (c) this.sendTo(c, 'word', { word: w, approved: true });
-      }
-    }
+    for (const [w, askers] of this.questions.settleKnown()) this.tellAskers(w, true, askers);
     const fresh = this.questions.fresh(words, player);
     if (fresh.length) {
       try {
@@ -630,19 +633,30 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (!seat) return this.sendError(client, 'not-player', 'only players leave: a watcher closes the panel', { id, type: 'leave' });
     void this.enqueue(async () => {
       if (this.seatOf(client) !== seat) return this.sendError(client, 'not-player', 'the seat is no longer yours', { id, type: 'leave' });
-      try {
-        await this.record(this.game ? { kind: 'leave', name: seat.name } : { kind: 'unseat', name: seat.name });
-      } catch (e) {
-        return this.sendError(client, 'storage-failed', `the leave could not be stored: ${(e as Error).message}`, { id, type: 'leave' });
-      }
-      if (this.game) Object.assign(seat, { removed: true, key: null, auto: true, sessionId: null, awaySince: 0 });
-      else this.vacate(seat);
+      const failed = await this.unseat(seat, 'leave');
+      if (failed) return this.sendError(client, 'storage-failed', `the leave could not be stored: ${failed}`, { id, type: 'leave' });
       this.info.delete(client.sessionId);
       this.sendTo(client, 'ack', { id, type: 'leave', moves: this.moves() });
       client.leave(CLOSE.ENDED, 'left');
       this.sync();
       this.checkLifetime();
     });
+  }
+
+  /**
+   * A human seat given up for good (`leave`) or taken away (`remove`), written durably first:
+   * in a game a stand-in plays it to the end, before the start it is free again. Returns
+   * why it could not be stored, or null.
+   */
+  private async unseat(seat: Seat, kind: 'leave' | 'remove'): Promise<string | null> {
+    try {
+      await this.record(this.game ? { kind, name: seat.name } : { kind: 'unseat', name: seat.name });
+    } catch (e) {
+      return (e as Error).message;
+    }
+    if (this.game) Object.assign(seat, { removed: true, key: null, auto: true, sessionId: null, awaySince: 0 });
+    else this.vacate(seat);
+    return null;
   }
 
   private onRemove(client: Client, m: Untrusted<CardwordsClientMessages['remove']>): void {
@@ -654,13 +668,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       const seat = this.findSeat(name);
       if (!seat || seat.robot !== null || seat.removed) return this.sendError(client, 'unknown-player', `no human player named '${name}' is in this game`, { id, type: 'remove' });
       const sessionId = seat.sessionId;
-      try {
-        await this.record(this.game ? { kind: 'remove', name: seat.name } : { kind: 'unseat', name: seat.name });
-      } catch (e) {
-        return this.sendError(client, 'storage-failed', `the removal could not be stored: ${(e as Error).message}`, { id, type: 'remove' });
-      }
-      if (this.game) Object.assign(seat, { removed: true, key: null, auto: true, sessionId: null, awaySince: 0 });
-      else this.vacate(seat);
+      const failed = await this.unseat(seat, 'remove');
+      if (failed) return this.sendError(client, 'storage-failed', `the removal could not be stored: ${failed}`, { id, type: 'remove' });
       if (sessionId) {
         const c = this.clients.getById(sessionId);
         this.info.delete(sessionId);
@@ -685,7 +694,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (!g) return this.sendError(client, 'not-started', 'the game has not started', { id, type: 'hint' });
     if (g.over) return this.sendError(client, 'game-over', 'the game is over', { id, type: 'hint' });
     const view = viewOf(g, seat.index);
-    const ctx = { table: this.ruleset.rules.table, bonus: this.ruleset.rules.bonus, store: this.ruleset.store };
+    const ctx = this.robotCtx;
     const choice = chooseAction(ctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`hint/${g.actions.length}`));
     const action = choiceToAction(seat.index, view.board.width, choice);
     const words = choice.kind === 'move' ? moveWords(ctx, view.board, choice.move) : [];
@@ -718,7 +727,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         .robots.choose(this.ruleset.name, view, level, seed)
         .catch((e: unknown) => {
           warnNoRobotThread(e);
-          return robotAction({ table: this.ruleset.rules.table, bonus: this.ruleset.rules.bonus, store: this.ruleset.store }, view, level, Rng.fromSeed(seed));
+          return robotAction(this.robotCtx, view, level, Rng.fromSeed(seed));
         });
     } catch (e) {
       console.error(`cardwords serve: game ${this.roomId}: the robot failed (${(e as Error).message}); it passes`);

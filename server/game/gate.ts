@@ -10,6 +10,7 @@ import { WebSocketTransport, type TransportOptions } from '@colyseus/ws-transpor
 import { decode, type Iterator } from '@colyseus/schema';
 import { unpack } from 'msgpackr';
 import type { WebSocket } from 'ws';
+import { messageId } from './room-base.js';
 
 export interface Limits {
   /** Largest HTTP request body (matchmaking options): a larger one is refused (413) before it is read. */
@@ -30,29 +31,19 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 export const DEFAULT_BODY_IDLE_MS = 5000;
 /** The default of `maxQueuedBytes`: a Cardwords join (state and ruleset files) is well below it. */
 export const DEFAULT_MAX_QUEUED_BYTES = 4 * 1024 * 1024;
-export const DEFAULT_LIMITS: Limits = { maxMessageBytes: 8 * 1024, ratePerSecond: 20, burst: 40, maxQueuedBytes: DEFAULT_MAX_QUEUED_BYTES };
 /** Frames above this never reach the gate: the WebSocket layer closes the connection (1009). */
 export const HARD_MAX_BYTES = 1024 * 1024;
 
 const USER_FRAMES = new Set<number>([Protocol.ROOM_DATA, Protocol.ROOM_REQUEST, Protocol.ROOM_DATA_BYTES, Protocol.ROOM_INPUT_RELIABLE, Protocol.ROOM_INPUT_UNRELIABLE]);
 
 /** The refused message's type and id, when the frame had them (a client waits on its id). */
-export interface FrameRef {
+interface FrameRef {
   type?: string;
   id?: string | number;
 }
 
-export function errorFrame(code: string, message: string, ref: FrameRef = {}): Buffer {
+function errorFrame(code: string, message: string, ref: FrameRef = {}): Buffer {
   return Buffer.from(getMessageBytes.raw(Protocol.ROOM_DATA, 'error', { code, message, ...ref }));
-}
-
-/** A message's correlation id as the rooms echo it: a short string or a safe integer. */
-function refId(v: unknown): string | number | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const id = (v as { id?: unknown }).id;
-  if (typeof id === 'string' && id.length <= 64) return id;
-  if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
-  return undefined;
 }
 
 /** Whether a decoded payload holds anything JSON cannot carry (a 64-bit integer decodes as a BigInt). */
@@ -68,7 +59,7 @@ function unserialisable(v: unknown, depth = 0): boolean {
 }
 
 /** The type and id of a user frame, as far as it decodes. */
-export function frameRef(buf: Buffer): FrameRef {
+function frameRef(buf: Buffer): FrameRef {
   const ref: FrameRef = {};
   try {
     const kind = buf[0]! & 0x1f;
@@ -79,7 +70,7 @@ export function frameRef(buf: Buffer): FrameRef {
     const type = decode.string(buf, it);
     if (type.length <= 64) ref.type = type;
     if (buf.length > it.offset) {
-      const id = refId(unpack(buf.subarray(it.offset)));
+      const id = messageId(unpack(buf.subarray(it.offset)));
       if (id !== undefined) ref.id = id;
     }
   } catch {
@@ -88,8 +79,8 @@ export function frameRef(buf: Buffer): FrameRef {
   return ref;
 }
 
-/** Why a frame is refused, or null to let it through. Exported for tests of the parser. */
-export function inspectFrame(buf: Buffer): { code: string; message: string } | null {
+/** Why a frame is refused, or null to let it through. */
+function inspectFrame(buf: Buffer): { code: string; message: string } | null {
   if (buf.length === 0) return { code: 'malformed', message: 'an empty frame' };
   const kind = buf[0]! & 0x1f;
   if (kind === Protocol.ROOM_INPUT_RELIABLE || kind === Protocol.ROOM_INPUT_UNRELIABLE) return { code: 'unsupported', message: 'these rooms take no input frames: send messages' };
