@@ -12,6 +12,10 @@ export default defineConfig({
     maxWorkers: 3,
     // Property tests and CLI round trips are CPU-bound; two cores here.
     testTimeout: 120_000,
+    // expect.poll waits for a state (a robot's reply, a patch): its default of 1 s made the
+    // verdict depend on the machine's load (a robot's move under three parallel browsers took
+    // longer); a wait now fails only when the state does not come.
+    expect: { poll: { timeout: 30_000 } },
     hookTimeout: 120_000,
   },
 });
