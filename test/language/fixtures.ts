@@ -14,5 +14,5 @@ export interface Fixture {
 export function tinyRuleset(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'cardwords-lsp-'));
   cpSync('samples/tiny', dir, { recursive: true });
-  return { dir, path: (f) => join(dir, f), uri: (f) => uriOf(join(dir, f)), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, path: (f) => join(dir, f), uri: (f) => uriOf(join(dir, f)), remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }) };
 }

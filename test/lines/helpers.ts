@@ -107,12 +107,46 @@ export class TmuxSession {
     throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
   }
 
+  /**
+   * Ends the session and waits (up to 10 s) until the programs it ran have exited: Emacs
+   * auto-saves on the hangup, and a test's folder removed meanwhile failed with ENOTEMPTY.
+   */
   kill(): void {
+    let pids: number[] = [];
+    try {
+      pids = descendants(this.panePid());
+    } catch {
+      // no session
+    }
     try {
       this.tmux('kill-server');
     } catch {
       // already gone
     }
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    const until = Date.now() + 10_000;
+    while (pids.some(alive) && Date.now() < until) Atomics.wait(pause, 0, 0, 20);
+  }
+}
+
+/** A process and all its descendants, from `ps`. */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const line of execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).split('\n')) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    if (pid && ppid !== undefined) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const out = [root];
+  for (let i = 0; i < out.length; i++) out.push(...(children.get(out[i]!) ?? []));
+  return out;
+}
+
+/** Running (a zombie has exited: only its parent's wait is missing). */
+function alive(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] !== 'Z';
+  } catch {
+    return false;
   }
 }
 
