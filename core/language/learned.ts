@@ -79,10 +79,11 @@ export function learnedHover(card: Card, charset: Charset | undefined, learned: 
   const lines = [t('hover.learned', formatValue(model.single[i]!, locale), code(label), model.games)];
   const withIt: Array<{ other: string; value: number }> = [];
   for (const [a, b, v] of model.pairs) {
-    if (a === i || b === i) withIt.push({ other: kindLabel(model.kinds[a === i ? b : a]!), value: v });
+    // a pair of the kind with itself: a second copy kept
+    if (a === i || b === i) withIt.push({ other: a === b ? t('hover.learned.another', code(label)) : code(kindLabel(model.kinds[a === i ? b : a]!)), value: v });
   }
   withIt.sort((x, y) => y.value - x.value || (x.other < y.other ? -1 : 1));
-  const named = (ps: typeof withIt) => ps.map((p) => `${code(p.other)} ${formatValue(p.value, locale)}`).join(', ');
+  const named = (ps: typeof withIt) => ps.map((p) => `${p.other} ${formatValue(p.value, locale)}`).join(', ');
   const best = withIt.filter((p) => p.value > 0).slice(0, PAIRS_SHOWN);
   const worst = withIt.filter((p) => p.value < 0).slice(-PAIRS_SHOWN).reverse();
   if (best.length) lines.push(t('hover.learned.best', named(best)));

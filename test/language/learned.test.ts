@@ -104,7 +104,7 @@ describe('learned card values on the card set', () => {
     expect(a.split('\n\n').slice(-3)).toEqual([
       '**learned value +3.4**: the points the robot expects from keeping one `[A 1]` in its hand rather than drawing a fresh card, learned by self-play over 300 games',
       'best kept together with `[E 1]` +1.5, `[S 1]` +0.7 (the extra points of the pair)',
-      'worst kept together with `[A 1]` -2.5, `[T -1]` -1.1',
+      'worst kept together with another `[A 1]` -2.5, `[T -1]` -1.1',
     ]);
     const wild = await hover(7, 13);
     expect(wild).toContain('**wildcard** worth -2');
