@@ -5,12 +5,14 @@ import type { ParseCache, RulesetContext } from './context.js';
 import { Coordinates, type CoordinateOptions } from '../coordinates.js';
 import type { Translate } from '../l10n/message.js';
 import { contains, lineRange, type TextDocumentView } from './document.js';
+import { learnedHover, type LearnedValues } from './learned.js';
 import type { Hover, Position } from './lsp.js';
 
-export function hover(doc: TextDocumentView, pos: Position, ctx: RulesetContext, cache: ParseCache, coords: CoordinateOptions, t: Translate): Hover | null {
+/** `learned`: the learned card values of the ruleset, for a card set's hovers. */
+export function hover(doc: TextDocumentView, pos: Position, ctx: RulesetContext, cache: ParseCache, coords: CoordinateOptions, t: Translate, locale: string, learned?: LearnedValues): Hover | null {
   switch (doc.kind) {
     case 'cardset':
-      return cardHover(doc, pos, ctx, cache, t);
+      return cardHover(doc, pos, ctx, cache, t, locale, learned);
     case 'cardtable':
       return tableHover(doc, pos, cache, coords, t);
     case 'bonus':
@@ -29,7 +31,7 @@ function charsetOf(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache
   return ctx.charset && ctx.charset.name !== doc.name ? cache.charsetOf(ctx) : undefined;
 }
 
-function cardHover(doc: TextDocumentView, pos: Position, ctx: RulesetContext, cache: ParseCache, t: Translate): Hover | null {
+function cardHover(doc: TextDocumentView, pos: Position, ctx: RulesetContext, cache: ParseCache, t: Translate, locale: string, learned: LearnedValues | undefined): Hover | null {
   const charset = charsetOf(doc, ctx, cache);
   const cardset = cache.get('cardset', doc, charset).value;
   const card = cardset.cards.find((c) => contains(c.range, pos));
@@ -41,7 +43,8 @@ function cardHover(doc: TextDocumentView, pos: Position, ctx: RulesetContext, ca
   }
   if (card.char === null) {
     const wild = cardset.cards.filter((c) => c.char === null);
-    return { contents: md(`${t('hover.card.wildcard', card.points)}\n\n${t('hover.card.wildcards', wild.length, pointsBreakdown(wild.map((c) => c.points), t))}`), range: card.range };
+    const lines = [t('hover.card.wildcard', card.points), t('hover.card.wildcards', wild.length, pointsBreakdown(wild.map((c) => c.points), t)), ...learnedHover(card, charset, learned, t, locale)];
+    return { contents: md(lines.join('\n\n')), range: card.range };
   }
   const entryIndex = charset?.index.get(card.char) ?? charset?.index.get(card.char.normalize('NFC'));
   const entry = entryIndex === undefined ? undefined : charset?.entries[entryIndex];
@@ -50,6 +53,7 @@ function cardHover(doc: TextDocumentView, pos: Position, ctx: RulesetContext, ca
   if (entry) lines.push(t('hover.card.equivalents', entry.equivalents.map(code).join(' ')));
   else if (charset) lines.push(t('hover.card.notInCharset', code(card.char)));
   lines.push(t('hover.card.same', same.length, entry?.canonical ?? card.char, cardset.cards.length, pointsBreakdown(same.map((c) => c.points), t)));
+  lines.push(...learnedHover(card, charset, learned, t, locale));
   return { contents: md(lines.join('\n\n')), range: card.range };
 }
 

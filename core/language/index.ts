@@ -15,6 +15,7 @@ import { foldingRanges } from './folding.js';
 import { format } from './format.js';
 import { hover } from './hover.js';
 import { inlayHints } from './inlay.js';
+import type { LearnedValues } from './learned.js';
 import { codeLenses } from './lens.js';
 import type { CodeAction, CodeLens, CompletionList, DocumentSymbol, FoldingRange, Hover, InlayHint, LspDiagnostic, Position, Range, TextEdit } from './lsp.js';
 import { tablePreview } from './preview.js';
@@ -26,6 +27,7 @@ export { TextDocumentView, type SourceText } from './document.js';
 export { EMPTY_CONTEXT, ParseCache, type RulesetContext } from './context.js';
 export { dependsOn, CHUNKED_ABOVE } from './diagnostics.js';
 export { statsText } from './stats.js';
+export type { LearnedValues } from './learned.js';
 export { Coordinates } from '../coordinates.js';
 export const SEMANTIC_TOKENS_LEGEND = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
 
@@ -69,8 +71,9 @@ export class LanguageService {
     return complete(doc, pos, ctx, this.cache);
   }
 
-  hover(doc: TextDocumentView, pos: Position, ctx: RulesetContext): Hover | null {
-    return hover(doc, pos, ctx, this.cache, this.settings.coordinates, this.t);
+  /** `learned`: the ruleset's learned card values (server/language/learned.ts), for a card set. */
+  hover(doc: TextDocumentView, pos: Position, ctx: RulesetContext, learned?: LearnedValues): Hover | null {
+    return hover(doc, pos, ctx, this.cache, this.settings.coordinates, this.t, this.lang, learned);
   }
 
   codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext): CodeAction[] {
@@ -93,8 +96,9 @@ export class LanguageService {
     return { data: encodeTokens(tokenize(doc)) };
   }
 
-  inlayHints(doc: TextDocumentView, range: Range): InlayHint[] {
-    return inlayHints(doc, range, this.cache, this.settings.coordinates, this.t);
+  /** `learned` and the ruleset's context (for its charset) add the learned card values to a card set. */
+  inlayHints(doc: TextDocumentView, range: Range, ctx?: RulesetContext, learned?: LearnedValues): InlayHint[] {
+    return inlayHints(doc, range, this.cache, this.settings.coordinates, this.t, this.lang, ctx, learned);
   }
 
   codeLenses(doc: TextDocumentView): CodeLens[] {

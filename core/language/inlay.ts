@@ -1,18 +1,25 @@
-// Inlay hints: the running card count at the end of each card-set line, the cell name
-// after each card-table coordinate pair, the meaning of each bonus line.
-import type { ParseCache } from './context.js';
+// Inlay hints: the running card count at the end of each card-set line (and the learned
+// value of its cards, learned.ts), the cell name after each card-table coordinate pair, the
+// meaning of each bonus line.
+import type { ParseCache, RulesetContext } from './context.js';
 import { Coordinates, type CoordinateOptions } from '../coordinates.js';
 import type { Translate } from '../l10n/message.js';
 import type { TextDocumentView } from './document.js';
+import { learnedInlayHints, type LearnedValues } from './learned.js';
 import { InlayHintKind, type InlayHint, type Range } from './lsp.js';
 
 const MAX_HINTS = 5000;
 
-export function inlayHints(doc: TextDocumentView, range: Range, cache: ParseCache, coords: CoordinateOptions, t: Translate): InlayHint[] {
+/** `learned` (with the ruleset's context, for its charset) adds the learned card values to a card set. */
+export function inlayHints(doc: TextDocumentView, range: Range, cache: ParseCache, coords: CoordinateOptions, t: Translate, locale: string, ruleset?: RulesetContext, learned?: LearnedValues): InlayHint[] {
   const out: InlayHint[] = [];
   const inRange = (line: number) => line >= range.start.line && line <= range.end.line;
   if (doc.kind === 'cardset') {
     const cards = cache.get('cardset', doc, undefined, true).value.cards;
+    if (learned?.state === 'learned') {
+      const charset = ruleset?.charset && ruleset.charset.name !== doc.name ? cache.charsetOf(ruleset) : undefined;
+      out.push(...learnedInlayHints(cards, range, learned.model, charset, t, locale, MAX_HINTS));
+    }
     let running = 0;
     for (let i = 0; i < cards.length && out.length < MAX_HINTS; i++) {
       running++;

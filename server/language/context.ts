@@ -5,6 +5,7 @@ import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../../core/formats/types.js';
 import { TextDocumentView, type LanguageService } from '../../core/language/index.js';
+import type { LearnedValuesReader } from './learned.js';
 import { kindOf, type Workspace } from './workspace.js';
 
 export interface ServerContext {
@@ -12,12 +13,14 @@ export interface ServerContext {
   documents: TextDocuments<TextDocument>;
   workspace: Workspace;
   service: LanguageService;
+  /** The card values learned for a card set's ruleset, read from the robots' cache. */
+  learned: LearnedValuesReader;
   /** A view of an open document (cached per version), or undefined if it is not ours. */
   view(uri: string): TextDocumentView | undefined;
   /** A view of any file: the open document, else the file on disk. */
   viewAnywhere(uri: string): Promise<TextDocumentView | undefined>;
   /** What the client said it can do (initialize); features degrade for what it cannot. */
-  client: { snippets: boolean };
+  client: { snippets: boolean; inlayRefresh: boolean };
   /** Runs `fn`, logging any exception and answering `fallback` instead. */
   guard<T>(what: string, fallback: T, fn: () => T | Promise<T>): Promise<T>;
 }

@@ -22,6 +22,7 @@ import * as inlayHint from './handlers/inlayHint.js';
 import * as semanticTokens from './handlers/semanticTokens.js';
 import * as tablePreview from './handlers/tablePreview.js';
 import * as playtest from './handlers/playtest.js';
+import { LearnedValuesReader } from './learned.js';
 import { kindOf, uriToPath, Workspace } from './workspace.js';
 import { dirname, join } from 'node:path';
 import { fileKindOf } from '../../core/formats/index.js';
@@ -63,15 +64,15 @@ export function start(connection: Connection): ServerContext {
       return fallback;
     }
   };
-  const ctx: ServerContext = { connection, documents, workspace, service, view: views.view, viewAnywhere: views.viewAnywhere, guard, client: { snippets: true } };
+  const learned = new LearnedValuesReader();
+  const ctx: ServerContext = { connection, documents, workspace, service, learned, view: views.view, viewAnywhere: views.viewAnywhere, guard, client: { snippets: true, inlayRefresh: false } };
   const diagnostics = new DiagnosticsScheduler(ctx);
 
-  let inlayRefresh = false;
   connection.onInitialize((params) => {
     service.configure(settingsOf(params.initializationOptions));
     // Every text in the client's language (VS Code, eglot and Neovim send one).
     if (typeof params.locale === 'string' && params.locale.length <= 35) service.locale = params.locale;
-    inlayRefresh = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
+    ctx.client.inlayRefresh = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
     // Without snippet support (eglot, lsp-mode without yasnippet) completion inserts plain text.
     ctx.client.snippets = params.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
     return { capabilities: CAPABILITIES, serverInfo: { name: 'cardwords', version: VERSION } };
@@ -82,7 +83,7 @@ export function start(connection: Connection): ServerContext {
       service.configure(s);
       for (const d of documents.all()) diagnostics.schedule(d.uri);
       // Inlay hints name cells: the client asks again (hovers, symbols and the preview are asked per request).
-      if (inlayRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
+      if (ctx.client.inlayRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
     }
   });
 

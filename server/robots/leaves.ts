@@ -26,6 +26,20 @@ export function leavesKey(ruleset: Ruleset, rules: CardwordsRules, opts: LearnOp
   return h.digest('hex').slice(0, 24);
 }
 
+/** Where the model of a key is cached. */
+export function leavesFile(key: string, dir?: string): string {
+  return join(dir ?? cacheDir(), `${key}.leaves.json`);
+}
+
+/** The cached model of a key, or null when there is none (or it is broken, or of another version). */
+export async function readCachedModel(key: string, dir?: string): Promise<LeaveModel | null> {
+  try {
+    return readModel(JSON.parse(await readFile(leavesFile(key, dir), 'utf8')), key);
+  } catch {
+    return null;
+  }
+}
+
 export interface LeavesProgress {
   done: number;
   total: number;
@@ -52,14 +66,10 @@ export async function loadLeaves(ruleset: Ruleset, store: WordStore, opts: LoadL
   const rules = rulesFromRuleset(ruleset);
   const key = leavesKey(ruleset, rules, opts);
   const useCache = opts.cache ?? true;
-  const file = join(opts.dir ?? cacheDir(), `${key}.leaves.json`);
+  const file = leavesFile(key, opts.dir);
   if (useCache) {
-    try {
-      const model = readModel(JSON.parse(await readFile(file, 'utf8')), key);
-      if (model) return { leaves: new Leaves(model), source: 'cache', key };
-    } catch {
-      // missing or broken: learn
-    }
+    const model = await readCachedModel(key, opts.dir);
+    if (model) return { leaves: new Leaves(model), source: 'cache', key };
   }
   const model = await learn(rules, store, key, opts);
   if (useCache) {
@@ -110,13 +120,9 @@ export function leavesNow(ruleset: Ruleset, rules: CardwordsRules, dir?: string)
   const hit = known.get(key);
   if (hit) return hit;
   known.set(key, Leaves.zero(key));
-  readFile(join(dir ?? cacheDir(), `${key}.leaves.json`), 'utf8').then(
-    (text) => {
-      const model = readModel(JSON.parse(text), key);
-      if (model) known.set(key, new Leaves(model));
-      else known.delete(key);
-    },
-    () => known.delete(key),
-  );
+  void readCachedModel(key, dir).then((model) => {
+    if (model) known.set(key, new Leaves(model));
+    else known.delete(key);
+  });
   return known.get(key)!;
 }

@@ -1,6 +1,9 @@
 // A JSON-RPC client for the real language server: spawns `node dist/cli.js lsp --stdio`
 // (the bundle users run), speaks LSP with vscode-jsonrpc, records every notification.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
@@ -20,9 +23,18 @@ export class LspClient {
   exited: number | null = null;
   private waiters: Array<() => void> = [];
   private versions = new Map<string, number>();
+  /** The fresh cache folder this client made (removed on stop), when the test named none. */
+  private ownCache: string | null = null;
 
+  /**
+   * The server reads its cache (learned card values, word graphs) from $CARDWORDS_CACHE_DIR
+   * when the test sets it, else from a fresh empty folder: what the user's own cache holds
+   * must not change the answers.
+   */
   constructor(args: string[] = ['lsp', '--stdio']) {
-    this.proc = spawn(process.execPath, ['dist/cli.js', ...args], { stdio: 'pipe' });
+    const env = { ...process.env };
+    if (!env.CARDWORDS_CACHE_DIR) env.CARDWORDS_CACHE_DIR = this.ownCache = mkdtempSync(join(tmpdir(), 'cardwords-lsp-cache-'));
+    this.proc = spawn(process.execPath, ['dist/cli.js', ...args], { stdio: 'pipe', env });
     this.proc.stderr.on('data', (d: Buffer) => (this.stderr += d.toString()));
     this.proc.on('exit', (code) => {
       this.exited = code ?? -1;
@@ -130,6 +142,7 @@ export class LspClient {
       });
     }
     this.conn.dispose();
+    if (this.ownCache) rmSync(this.ownCache, { recursive: true, force: true });
   }
 }
 

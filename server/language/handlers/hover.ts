@@ -1,4 +1,4 @@
-// textDocument/hover
+// textDocument/hover (on a card set, with the card values learned for its ruleset)
 import type { ServerContext } from '../context.js';
 
 export function register(ctx: ServerContext): void {
@@ -6,7 +6,8 @@ export function register(ctx: ServerContext): void {
     ctx.guard('hover', null, async () => {
       const view = ctx.view(params.textDocument.uri);
       if (!view) return null;
-      return ctx.service.hover(view, params.position, await ctx.workspace.contextFor(view.name));
+      const learned = view.kind === 'cardset' ? await ctx.learned.forCardset(view.name) : undefined;
+      return ctx.service.hover(view, params.position, await ctx.workspace.contextFor(view.name), learned);
     }),
   );
 }

@@ -89,6 +89,8 @@ export function register(ctx: ServerContext): void {
           signal: abort.signal,
           onProgress: (p) => progress.report(Math.floor((p.done * 30) / Math.max(1, p.total)), `${ruleset.name}: learning card values (${p.done}/${p.total} games)`),
         });
+        // the card set's inlay hints can show the values now
+        if (learned.source === 'learned' && ctx.client.inlayRefresh) void ctx.connection.languages.inlayHint.refresh().catch(() => undefined);
         const pt = new Playtest(rules, store, { games, players, level, seed, leaves: learned.leaves });
         while (!pt.finished) {
           if (token.isCancellationRequested) throw new Cancelled('cancelled');
