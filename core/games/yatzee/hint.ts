@@ -62,8 +62,11 @@ export function showHint(hint: YatzeeHint, s: HintSheet): HintShown {
   const have = totals(s.scores).total;
   const byCategory = new Map(hint.categories.map((c) => [c.category, c.value + have]));
   const categories = CATEGORIES.map((c, i) => (s.scores[i] === null ? (byCategory.get(c) ?? null) : null));
+  // the first of the best open categories in sheet order (ties: any of them is as good)
   let best: Category | null = null;
-  for (const [c, v] of byCategory) if (best === null || v > byCategory.get(best)!) best = c;
+  categories.forEach((v, i) => {
+    if (v !== null && (best === null || v > categories[CATEGORIES.indexOf(best)]!)) best = CATEGORIES[i]!;
+  });
   const k = s.phase === 'thrown' ? hint.keeps?.[0] : undefined;
   return {
     expectedFinal: hint.expectedFinal,
