@@ -11,7 +11,10 @@
 ;; starts, or on a server given by URL.  Every player's sheet is live in one table; your
 ;; dice are held and thrown by keys and clicks; the transfer goes to the suggested
 ;; category or to the one you choose, each open category showing what it would score; the
-;; bonus line shows how far the upper section is from the bonus.
+;; bonus line shows how far the upper section is from the bonus.  h shows or hides the
+;; optimal robot's expected values for your own sheet (the web panel's hints): the best hold
+;; and the expected final score, and per open category the expected final score of a
+;; transfer there.
 
 ;;; Code:
 
@@ -28,6 +31,13 @@
 (defcustom cardwords-yatzee-name nil
   "Your name at the table (nil: your login name)."
   :type '(choice (const :tag "Login name" nil) string))
+(defcustom cardwords-yatzee-seed nil
+  "The dice's seed of a game you create, or nil for a random one."
+  :type '(choice (const :tag "Random" nil) string))
+(defcustom cardwords-yatzee-hints nil
+  "Non-nil: show the optimal robot's expected values for your sheet.
+The game server computes them (as for the web panel); h toggles them."
+  :type 'boolean)
 
 (defface cardwords-yatzee-held '((t :inverse-video t :weight bold))
   "Face of a held die." :group 'cardwords-yatzee)
@@ -37,6 +47,8 @@
   "Face of what an open category would score." :group 'cardwords-yatzee)
 (defface cardwords-yatzee-me '((t :weight bold :underline t))
   "Face of your column." :group 'cardwords-yatzee)
+(defface cardwords-yatzee-hint '((t :inherit font-lock-comment-face))
+  "Face of the expected values of the hints." :group 'cardwords-yatzee)
 
 (defvar cardwords-yatzee--view nil "The game as the bridge last described it.")
 (defvar cardwords-yatzee--buffer-name "*Cardwords Yatzee*" "The name of the game buffer.")
@@ -52,6 +64,7 @@
     (define-key map "u" #'cardwords-yatzee-undo)
     (define-key map "r" #'cardwords-yatzee-reset)
     (define-key map "+" #'cardwords-yatzee-add-robot)
+    (define-key map "h" #'cardwords-yatzee-toggle-hints)
     (define-key map "q" #'cardwords-yatzee-leave)
     (define-key map [mouse-1] #'cardwords-yatzee-click)
     (define-key map "?" #'describe-mode)
@@ -67,6 +80,8 @@
     ["Undo the transfer" cardwords-yatzee-undo]
     ["Reset the dice" cardwords-yatzee-reset]
     ["Add a robot" cardwords-yatzee-add-robot]
+    ["Show expected values" cardwords-yatzee-toggle-hints
+     :style toggle :selected cardwords-yatzee-hints]
     ["Leave" cardwords-yatzee-leave]
     "---"
     ["Help" describe-mode]))
@@ -76,7 +91,10 @@
 SPC or t throws the dice not held; 1 to 5 hold or release a die (or click
 it); RET transfers to the suggested category, c to the one you choose (or
 click a category); u undoes the transfer and r resets the dice, as the
-original allows right after a transfer.
+original allows right after a transfer.  h shows or hides the hints:
+the optimal robot's best hold and expected final score, and an Expected
+column with the expected final score of a transfer to each open category
+of your sheet.
 
 \\{cardwords-yatzee-mode-map}"
   (setq-local truncate-lines t)
@@ -97,6 +115,8 @@ original allows right after a transfer.
                (mine (cardwords-yatzee--get :mine))
                (options (plist-get mine :options))
                (suggestion (plist-get mine :suggestion))
+               (hint (and (cardwords-yatzee--get :hints) (plist-get mine :hint)))
+               (expected (plist-get hint :categories))
                (my-sheet (cl-find me sheets :key (lambda (s) (plist-get s :name)) :test #'equal))
                (i 0))
           (erase-buffer)
@@ -108,6 +128,8 @@ original allows right after a transfer.
           (dolist (s sheets)
             (insert (propertize (format "%12s" (plist-get s :name))
                                 'face (and (equal (plist-get s :name) me) 'cardwords-yatzee-me))))
+          (when (cl-some #'identity expected)
+            (insert (propertize (format "%10s" "Expected") 'face 'cardwords-yatzee-hint)))
           (insert "\n")
           (dolist (category (cardwords-yatzee--get :categories))
             (let ((start (point))
@@ -121,6 +143,10 @@ original allows right after a transfer.
                                 (option (propertize (format "%12s" (format "(%d)" option))
                                                     'face 'cardwords-yatzee-option))
                                 (t (format "%12s" "-"))))))
+              ;; your sheet's open categories only: nil for the filled ones
+              (when (nth i expected)
+                (insert (propertize (format "%10.1f" (nth i expected))
+                                    'face 'cardwords-yatzee-hint)))
               (put-text-property start (point) 'cardwords-yatzee-category id)
               (insert "\n")
               (when (= i 5)
@@ -143,7 +169,14 @@ original allows right after a transfer.
                   (insert " "))
                 (cl-incf k)))
             (insert "\n")
-            (when suggestion (insert (format "Suggestion: %s\n" suggestion))))
+            (when suggestion (insert (format "Suggestion: %s\n" suggestion)))
+            (when (cardwords-yatzee--get :hints)
+              (let ((err (plist-get mine :hintError)))
+                (cond ((and err (not (equal err "")))
+                       (insert (propertize (format "Hints are not available: %s\n" err)
+                                           'face 'font-lock-warning-face)))
+                      (hint (insert (propertize (cardwords-yatzee--hint-line hint) 'face 'cardwords-yatzee-hint)
+                                    "\n"))))))
           (dolist (s sheets)
             (unless (equal (plist-get s :name) me)
               (insert (format "%s: %s  throw %d\n" (plist-get s :name)
@@ -155,6 +188,19 @@ original allows right after a transfer.
                 (if my-sheet (format " You:%d" (plist-get my-sheet :total)) ""))
           (force-mode-line-update)
           (goto-char (point-min)))))))
+
+(defun cardwords-yatzee--hint-line (hint)
+  "The line of HINT, as the web panel words it."
+  (let ((keep (plist-get hint :keep)))
+    (concat (format "Expected final score: %.1f" (plist-get hint :expectedFinal))
+            (cond ((null keep) "")
+                  ((plist-get keep :transferNow)
+                   (format "  Best: transfer now (expected %.1f)" (plist-get keep :expected)))
+                  (t (format "  Best hold: %s (expected %.1f)"
+                             (if (plist-get keep :dice)
+                                 (mapconcat #'number-to-string (plist-get keep :dice) " ")
+                               "none")
+                             (plist-get keep :expected)))))))
 
 (defun cardwords-yatzee--take (view)
   "Draw VIEW unless a newer one was drawn."
@@ -207,6 +253,13 @@ original allows right after a transfer.
   (interactive)
   (cardwords-yatzee--call "yatzee/reset"))
 
+(defun cardwords-yatzee-toggle-hints ()
+  "Show or hide the optimal robot's expected values for your sheet."
+  (interactive)
+  (setq cardwords-yatzee-hints (not cardwords-yatzee-hints))
+  (cardwords-yatzee--call "yatzee/hints" (list :on (if cardwords-yatzee-hints t :false)))
+  (message "Hints %s" (if cardwords-yatzee-hints "on" "off")))
+
 (defun cardwords-yatzee-add-robot ()
   "Seat one more robot (owner)."
   (interactive)
@@ -234,20 +287,26 @@ original allows right after a transfer.
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-yatzee--notification)
   (setq cardwords-yatzee--view nil)
   (let* ((name (or cardwords-yatzee-name (user-login-name)))
+         (options (append (list :hints (if cardwords-yatzee-hints t :false))
+                          (and cardwords-yatzee-seed (list :seed cardwords-yatzee-seed))))
          (view
           (if (string-empty-p url)
               (let ((server (cardwords-bridge-request-sync "serve" nil 60)))
                 (cardwords-bridge-request-sync
-                 "yatzee/create" (list :url (plist-get server :url) :owner (plist-get server :owner)
-                                       :name name :robots cardwords-yatzee-robots)
+                 "yatzee/create" (append (list :url (plist-get server :url) :owner (plist-get server :owner)
+                                               :name name :robots cardwords-yatzee-robots)
+                                         options)
                  60))
             (let ((id (read-string "Game id (empty: create one): ")))
               (if (string-empty-p id)
                   (cardwords-bridge-request-sync
-                   "yatzee/create" (list :url url :owner (read-string "Owner token: ")
-                                         :name name :robots cardwords-yatzee-robots)
+                   "yatzee/create" (append (list :url url :owner (read-string "Owner token: ")
+                                                 :name name :robots cardwords-yatzee-robots)
+                                           options)
                    60)
-                (cardwords-bridge-request-sync "yatzee/join" (list :url url :id id :name name) 60))))))
+                (cardwords-bridge-request-sync
+                 "yatzee/join" (list :url url :id id :name name :hints (if cardwords-yatzee-hints t :false))
+                 60))))))
     (switch-to-buffer (get-buffer-create cardwords-yatzee--buffer-name))
     (cardwords-yatzee-mode)
     (cardwords-yatzee--take view)))

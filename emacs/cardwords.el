@@ -4,7 +4,6 @@
 
 ;; Author: Cardwords maintainers <maintainers@users.noreply.a-seed-1614a538.example>
 ;; Maintainer: Cardwords maintainers <maintainers@users.noreply.a-seed-1614a538.example>
-;; URL: https://a-seed-1614a538.example/cardwords
 ;; Version: 0.2.0
 ;; Package-Requires: ((emacs "27.1"))
 ;; Keywords: games, languages

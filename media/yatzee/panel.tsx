@@ -5,7 +5,8 @@
 // expected values from the optimal robot (GET /yatzee/hint). Preact patches the DOM, so
 // focus and the chosen category survive every update of the room.
 import { render } from 'preact';
-import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
+import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
+import { hintQuery, showHint, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { affordances, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
 import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
@@ -20,11 +21,7 @@ import { ScoreTable, type Column, type Transfer } from './view/table.js';
 
 export type { RoomLike, RoomView, SheetView, Welcome };
 
-interface Hint {
-  expectedFinal: number;
-  categories: { category: Category; points: number; bonus: number; value: number }[];
-  keeps: { keep: number[]; held: boolean[]; value: number }[] | null;
-}
+type Hint = YatzeeHint;
 
 /** What a request was for: its answer names the transfer, the undo or the throw. */
 interface Sent {
@@ -114,18 +111,19 @@ export class YatzeePanel {
 
   /** The optimal robot's expected final score per open category, for the current throw only. */
   private hintValues(me: Sheet): Map<Category, number> | null {
-    if (!this.hints || !this.hint || this.hintFor !== this.throwKey(me)) return null;
-    const have = totals(me.scores).total;
-    return new Map(this.hint.categories.map((c) => [c.category, c.value + have]));
-  }
-
-  private throwKey(me: Sheet): string {
-    return `${me.scores.join(',')}|${me.dice.join('')}|${me.phase === 'thrown' ? me.throwsMade : 0}`;
+    if (!this.hints || !this.hint || this.hintFor !== hintQuery(me)) return null;
+    const shown = showHint(this.hint, me).categories;
+    const values = new Map<Category, number>();
+    CATEGORIES.forEach((c, i) => {
+      const v = shown[i];
+      if (v !== null && v !== undefined) values.set(c, v);
+    });
+    return values;
   }
 
   /** The category preselected: the hint's best when hints are on and known, else the most points now. */
   private preselection(me: Sheet, hints: Map<Category, number> | null): Category | null {
-    if (hints && hints.size) return [...hints].reduce((best, x) => (x[1] > best[1] ? x : best))[0];
+    if (hints && hints.size && this.hint) return showHint(this.hint, me).best;
     return suggestCategory(me.scores, me.dice);
   }
 
@@ -259,12 +257,12 @@ export class YatzeePanel {
 
   private hintText(me: Sheet, hint: Hint): string {
     const t = this.t;
-    const parts = [t('yatzee.hint.final', hint.expectedFinal.toFixed(1))];
-    const best = hint.keeps?.[0];
-    const have = totals(me.scores).total;
-    if (best && me.phase === 'thrown') {
-      if (best.keep.length === DICE) parts.push(t('yatzee.hint.transferNow', (best.value + have).toFixed(1)));
-      else parts.push(t('yatzee.hint.keep', best.keep.length ? best.keep.join(' ') : '–', (best.value + have).toFixed(1)));
+    const shown = showHint(hint, me);
+    const parts = [t('yatzee.hint.final', shown.expectedFinal.toFixed(1))];
+    const best = shown.keep;
+    if (best) {
+      if (best.transferNow) parts.push(t('yatzee.hint.transferNow', best.expected.toFixed(1)));
+      else parts.push(t('yatzee.hint.keep', best.dice.length ? best.dice.join(' ') : '–', best.expected.toFixed(1)));
     }
     return parts.join(' ');
   }
@@ -435,17 +433,12 @@ export class YatzeePanel {
 
   private requestHint(me: Sheet): void {
     if (!this.hints) return;
-    const key = this.throwKey(me);
+    const key = hintQuery(me);
     if (key === this.hintKey) return;
     this.hintKey = key;
     const base = this.host.serverUrl();
     if (!base) return;
-    const q = new URLSearchParams({
-      scores: me.scores.map((s) => (s === null ? '-' : String(s))).join(','),
-      dice: me.dice.join(','),
-      throws: String(me.phase === 'thrown' ? me.throwsMade : 0),
-    });
-    fetch(`${base}/yatzee/hint?${q}`, { cache: 'no-store' })
+    fetch(`${base}/yatzee/hint?${key}`, { cache: 'no-store' })
       .then(async (r) => {
         const body = (await r.json()) as Hint & { error?: string };
         if (!r.ok) throw new Error(body.error ?? String(r.status));

@@ -46,6 +46,7 @@ export class Bridge {
     this.on('yatzee/undo', () => yz.act({ type: 'undoTransfer' }));
     this.on('yatzee/reset', () => yz.act({ type: 'resetDices' }));
     this.on('yatzee/robots', (p) => yz.robots((p ?? {}) as never));
+    this.on('yatzee/hints', (p) => yz.setHints((p ?? {}) as never));
     this.on('yatzee/view', () => yz.view());
     this.on('yatzee/leave', () => yz.leave());
     const lines = new LinesSession();

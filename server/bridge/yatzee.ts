@@ -1,8 +1,11 @@
 // Yatzee in the bridge: the @colyseus/sdk client of one game, every sheet of the room as the
 // editor draws it, and the transfer suggestion, open-category scores and bonus line from
-// core/games/yatzee, so the editor only draws and sends keys.
+// core/games/yatzee, so the editor only draws and sends keys. With hints on, the optimal
+// robot's expected values for your own sheet, asked of the game server as the web panel
+// asks (GET /yatzee/hint, core/games/yatzee/hint.ts).
 import { Client, type Room } from '@colyseus/sdk';
 import { affordances, type Sheet } from '../../core/games/yatzee/engine.js';
+import { hintQuery, showHint, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { CATEGORIES, CATEGORY_LABELS, bonusLine, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
@@ -15,6 +18,10 @@ function str(v: unknown, what: string, max = 200): string {
 }
 
 const scoresOf = (s: YatzeeSheetState) => s.scores.map((x) => (x < 0 ? null : x));
+const hintSheet = (s: YatzeeSheetState) => ({ scores: scoresOf(s), dice: s.dice, phase: s.phase, throwsMade: s.throwsMade });
+
+/** The game server's HTTP address from the address the client connects to. */
+const httpBase = (url: string) => url.replace(/^ws(s?):/i, 'http$1:').replace(/\/+$/, '');
 
 export class YatzeeSession {
   private room: Room | null = null;
@@ -24,29 +31,42 @@ export class YatzeeSession {
   private state: YatzeeRoomState | null = null;
   private message = '';
   private seq = 0;
+  private url = '';
+  private hints = false;
+  /** The last hint answered, the query it answers, the query last asked, and why asking failed. */
+  private hint: YatzeeHint | null = null;
+  private hintFor = '';
+  private hintKey = '';
+  private hintError = '';
 
   constructor(private readonly notify: (n: BridgeNotification) => void) {}
 
-  async create(params: { url?: unknown; owner?: unknown; name?: unknown; robots?: unknown }): Promise<unknown> {
+  /** `seed` (the owner's option) fixes the dice; `hints` starts with hints on. */
+  async create(params: { url?: unknown; owner?: unknown; name?: unknown; robots?: unknown; seed?: unknown; hints?: unknown }): Promise<unknown> {
     const url = str(params?.url, 'url', 2000);
     const robots = params.robots === undefined ? 0 : params.robots;
     if (!Number.isInteger(robots) || (robots as number) < 0 || (robots as number) > 9) throw new BridgeError('bad-request', 'robots: 0 to 9');
-    const opts = { owner: str(params.owner, 'owner', 500), name: str(params.name, 'name', 39), robots };
-    return this.enter(() => new Client(url).create('yatzee', opts));
+    const opts: Record<string, unknown> = { owner: str(params.owner, 'owner', 500), name: str(params.name, 'name', 39), robots };
+    if (params.seed !== undefined && params.seed !== null) opts.seed = str(params.seed, 'seed', 64);
+    return this.enter(url, params.hints, () => new Client(url).create('yatzee', opts));
   }
 
-  async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown }): Promise<unknown> {
+  async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; hints?: unknown }): Promise<unknown> {
     const url = str(params?.url, 'url', 2000);
     const opts: Record<string, unknown> = { name: str(params.name, 'name', 39) };
     if (typeof params.owner === 'string' && params.owner) opts.owner = params.owner;
-    return this.enter(() => new Client(url).joinById(str(params.id, 'id', 100), opts));
+    return this.enter(url, params.hints, () => new Client(url).joinById(str(params.id, 'id', 100), opts));
   }
 
-  private async enter(connect: () => Promise<Room>): Promise<unknown> {
+  private async enter(url: string, hints: unknown, connect: () => Promise<Room>): Promise<unknown> {
     await this.leave();
     this.welcome = null;
     this.state = null;
     this.message = '';
+    this.url = httpBase(url);
+    this.hints = hints === true;
+    this.hint = null;
+    this.hintFor = this.hintKey = this.hintError = '';
     let room: Room;
     try {
       room = await connect();
@@ -114,7 +134,7 @@ export class YatzeeSession {
   transfer(params: { category?: unknown }): unknown {
     const me = this.mine;
     if (!me) throw new BridgeError('refused', 'no sheet of yours');
-    const category = params?.category ?? suggestCategory(scoresOf(me), me.dice);
+    const category = params?.category ?? this.suggestion(me);
     if (!isCategory(category)) throw new BridgeError('bad-request', `category: one of ${CATEGORIES.join(', ')}`);
     return this.act({ type: 'transfer', category });
   }
@@ -127,7 +147,57 @@ export class YatzeeSession {
     return this.view();
   }
 
+  /** Hints on or off (`on`); on, the hint for the current throw is asked at once. */
+  setHints(params: { on?: unknown }): unknown {
+    if (typeof params?.on !== 'boolean') throw new BridgeError('bad-request', 'on: true or false');
+    this.hints = params.on;
+    this.hintKey = ''; // on again: ask again (the server may be back)
+    this.requestHint();
+    return this.view();
+  }
+
+  /** The hint of the current throw, when shown and answered. */
+  private currentHint(me: YatzeeSheetState): ReturnType<typeof showHint> | null {
+    return this.hints && this.hint && this.hintFor === hintQuery(hintSheet(me)) ? showHint(this.hint, hintSheet(me)) : null;
+  }
+
+  /** The web panel's preselection: the hint's best category when known, else the most points now. */
+  private suggestion(me: YatzeeSheetState): Category | null {
+    return this.currentHint(me)?.best ?? suggestCategory(scoresOf(me), me.dice);
+  }
+
+  /** Asks the server for the hint of your sheet's throw, once per throw; the answer redraws. */
+  private requestHint(): void {
+    const me = this.mine;
+    if (!this.hints || !me || !this.url) return;
+    const key = hintQuery(hintSheet(me));
+    if (key === this.hintKey) return;
+    this.hintKey = key;
+    fetch(`${this.url}/yatzee/hint?${key}`, { signal: AbortSignal.timeout(60_000) })
+      .then(async (r) => {
+        const body = (await r.json()) as YatzeeHint & { error?: string };
+        if (!r.ok) throw new Error(body.error ?? `HTTP ${r.status}`);
+        return body;
+      })
+      .then(
+        (body) => {
+          if (key !== this.hintKey) return;
+          this.hint = body;
+          this.hintFor = key;
+          this.hintError = '';
+          this.update();
+        },
+        (e: Error) => {
+          if (key !== this.hintKey) return;
+          this.hint = null;
+          this.hintError = e.message;
+          this.update();
+        },
+      );
+  }
+
   private update(): void {
+    this.requestHint();
     this.notify({ method: 'yatzee/view', params: this.view() });
   }
 
@@ -158,9 +228,12 @@ export class YatzeeSession {
       const thrown = me.phase === 'thrown' && me.throwsMade > 0;
       mine = {
         can: a,
-        suggestion: thrown ? suggestCategory(scores, me.dice) : null,
+        suggestion: thrown ? this.suggestion(me) : null,
         // what each open category would score with these dice
         options: thrown ? CATEGORIES.map((c, i) => (scores[i] === null ? score(c as Category, me.dice) : null)) : null,
+        // your sheet's only: the optimal robot's expected final scores (null until answered)
+        hint: this.currentHint(me),
+        hintError: this.hints ? this.hintError : '',
       };
     }
     return {
@@ -171,6 +244,7 @@ export class YatzeeSession {
       categories: CATEGORIES.map((c) => ({ id: c, label: CATEGORY_LABELS[c] })),
       sheets: (s?.players ?? []).map(sheet),
       me: me?.name ?? null,
+      hints: this.hints,
       mine,
       message: this.message,
     };

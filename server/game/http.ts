@@ -10,7 +10,8 @@ import { matchMaker } from '@colyseus/core';
 import { VERSION } from '../cli/version.js';
 import { ctx, isOwnerToken } from './context.js';
 import type { GameListing } from '../../core/protocol/game.js';
-import { CATEGORIES, DICE, THROWS_PER_ROUND, isDie, isFull, type Scores } from '../../core/games/yatzee/rules.js';
+import { THROWS_PER_ROUND, isFull } from '../../core/games/yatzee/rules.js';
+import { parseHintQuery } from '../../core/games/yatzee/hint.js';
 import { yatzeeRobot } from './yatzee-room.js';
 
 const HTML = 'text/html; charset=utf-8';
@@ -154,18 +155,6 @@ export function installRoutes(app: Application, mediaDir: string): void {
   app.use((_req, res) => {
     res.status(404).json({ error: 'not found' });
   });
-}
-
-/** `?scores=` 15 values (a number, or `-` for open) `&dice=` five faces `&throws=` 0..3. */
-export function parseHintQuery(q: Record<string, unknown>): { scores: Scores; dice: number[]; throws: number } | string {
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  const scores = str(q.scores).split(',').map((s) => (s === '-' ? null : Number(s)));
-  if (scores.length !== CATEGORIES.length || scores.some((s) => s !== null && (!Number.isInteger(s) || s < 0 || s > 50))) return `scores: ${CATEGORIES.length} values, a number or - each`;
-  const dice = str(q.dice).split(',').map(Number);
-  if (dice.length !== DICE || !dice.every(isDie)) return 'dice: five faces 1..6';
-  const throws = Number(str(q.throws));
-  if (!Number.isInteger(throws) || throws < 0 || throws > THROWS_PER_ROUND) return `throws: 0..${THROWS_PER_ROUND}`;
-  return { scores, dice, throws };
 }
 
 /**

@@ -99,3 +99,69 @@ it('Cardwords through the bridge: a local server in its own process group, the c
     fx.remove();
   }
 });
+
+type YatzeeView = {
+  hints: boolean;
+  categories: { id: string }[];
+  sheets: { name: string; scores: (number | null)[]; dice: number[]; throwsMade: number; phase: string; total: number }[];
+  mine: {
+    suggestion: string | null;
+    hint: { expectedFinal: number; categories: (number | null)[]; best: string | null; keep: { dice: number[]; transferNow: boolean; expected: number } | null } | null;
+    hintError: string;
+  } | null;
+};
+
+it('Yatzee hints through the bridge: the server\'s expected values for your open categories only, the best hold, and off again', async () => {
+  const b = bridge();
+  let id = 0;
+  const call = async (method: string, params: unknown = {}) => {
+    const r = (await b.send(JSON.stringify({ id: ++id, method, params }))) as { result?: YatzeeView; error?: unknown };
+    expect(r.error).toBeUndefined();
+    return r.result!;
+  };
+  const server = (await b.send(JSON.stringify({ id: ++id, method: 'serve' }))) as { result: { url: string; owner: string } };
+  const created = await call('yatzee/create', { url: server.result.url, owner: server.result.owner, name: 'me', robots: 1, seed: 'bridge-hints', hints: true });
+  expect(created.hints).toBe(true);
+  expect((await b.send(JSON.stringify({ id: ++id, method: 'yatzee/hints', params: {} }))).error).toMatchObject({ code: 'bad-request' });
+  /** Polls the view until your sheet has thrown `throws` times and the hint of that throw is in. */
+  const hinted = async (throws: number) => {
+    let view: YatzeeView | undefined;
+    await expect.poll(async () => {
+      view = await call('yatzee/view');
+      const me = view.sheets.find((s) => s.name === 'me');
+      return me?.phase === 'thrown' && me.throwsMade === throws && view.mine?.hint?.keep != null;
+    }).toBe(true);
+    return view!;
+  };
+  await call('yatzee/throw');
+  const first = await hinted(1);
+  const me = first.sheets.find((s) => s.name === 'me')!;
+  const hint = first.mine!.hint!;
+  expect(hint.expectedFinal).toBeGreaterThan(100); // the optimal robot's mean is about 248
+  expect(hint.expectedFinal).toBeLessThan(400);
+  // every category open: each has its expected final score; the best is the suggestion
+  expect(hint.categories).toHaveLength(15);
+  for (const v of hint.categories) expect(v).toEqual(expect.any(Number));
+  expect(first.mine!.suggestion).toBe(hint.best);
+  // the best hold: some of the dice thrown, worth at least what transferring now is worth
+  const rest = [...me.dice];
+  for (const d of hint.keep!.dice) expect(rest.splice(rest.indexOf(d), 1)).toEqual([d]);
+  expect(hint.keep!.expected).toBeGreaterThanOrEqual(Math.max(...(hint.categories as number[])) - 1e-9);
+  // the robot's sheet carries no hint: hints are your sheet's alone
+  expect(JSON.stringify(first.sheets)).not.toMatch(/expected|hint/i);
+  // transfer to the hint's best, throw again: the filled category has no expected value
+  const filled = first.categories.findIndex((c) => c.id === hint.best);
+  await call('yatzee/transfer');
+  await expect.poll(async () => (await call('yatzee/view')).sheets.find((s) => s.name === 'me')!.scores[filled]).toEqual(expect.any(Number));
+  await call('yatzee/throw');
+  const second = (await hinted(1)).mine!.hint!;
+  expect(second.categories[filled]).toBeNull();
+  expect(second.categories.filter((v) => typeof v === 'number')).toHaveLength(14);
+  // off: no hint in the view; on again: it is asked again
+  const off = await call('yatzee/hints', { on: false });
+  expect(off.hints).toBe(false);
+  expect(off.mine!.hint).toBeNull();
+  expect((await call('yatzee/view')).mine!.hint).toBeNull();
+  await call('yatzee/hints', { on: true });
+  expect((await hinted(1)).mine!.hint!.categories[filled]).toBeNull();
+});

@@ -145,6 +145,61 @@
           (should (string-match-p "\\` You:[0-9]+\\'" mode-line-process)))
       (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave))))))
 
+(defun cardwords-games-test--yatzee-rows (regexp)
+  "How many category rows of the Yatzee buffer match REGEXP."
+  (let ((n 0))
+    (save-excursion
+      (goto-char (point-min))
+      (while (not (eobp))
+        (when (and (get-text-property (point) 'cardwords-yatzee-category)
+                   (string-match-p regexp (buffer-substring-no-properties
+                                           (point) (line-end-position))))
+          (cl-incf n))
+        (forward-line 1)))
+    n))
+
+(ert-deftest cardwords-yatzee-hints ()
+  ;; A fixed seed; what is asserted holds for any dice.  A robot's column beside yours:
+  ;; one expected value a row at most, in the Expected column, none for the robot's sheet.
+  (let ((cardwords-yatzee-robots 1) (cardwords-yatzee-name "ert")
+        (cardwords-yatzee-seed "ert-hints") (cardwords-yatzee-hints t)
+        (hinted "^[A-Z][^.]* +[0-9]+\\.[0-9]$")
+        (line "^Expected final score: [0-9]+\\.[0-9]  Best\\( hold: [1-6 none]+\\|: transfer now\\) (expected [0-9]+\\.[0-9])$"))
+    (cardwords-yatzee "")
+    (unwind-protect
+        (with-current-buffer "*Cardwords Yatzee*"
+          ;; Before the first throw: the expected final score, no category values yet.
+          (cardwords-games-test--wait
+           (lambda () (string-match-p "^Expected final score: [0-9]+\\.[0-9]$" (buffer-string)))
+           "the expected final score")
+          (should (= (cardwords-games-test--yatzee-rows hinted) 0))
+          ;; Thrown: the best hold, and every open category (all fifteen) its expected value.
+          (execute-kbd-macro (kbd "SPC"))
+          (cardwords-games-test--wait (lambda () (string-match-p line (buffer-string))) "the hint line")
+          (should (string-match-p "^ +\\(Robot1 +ert\\|ert +Robot1\\) +Expected$" (buffer-string)))
+          (should (= (cardwords-games-test--yatzee-rows hinted) 15))
+          (should (= (cardwords-games-test--yatzee-rows "^Chance +\\([-0-9()]+ +\\)\\{2\\}[0-9]+\\.[0-9]$") 1))
+          ;; Transferred and thrown again: the filled category shows its score, no value.
+          (execute-kbd-macro (kbd "RET"))
+          (cardwords-games-test--wait (lambda () (string-match-p "throw 0 of 3" (buffer-string))) "transfer")
+          (execute-kbd-macro (kbd "SPC"))
+          (cardwords-games-test--wait
+           (lambda () (and (string-match-p "throw 1 of 3" (buffer-string))
+                           (string-match-p line (buffer-string))))
+           "the second hint")
+          (should (= (cardwords-games-test--yatzee-rows hinted) 14))
+          (should (= (cardwords-games-test--yatzee-rows "^[A-Z][^.(]*$") 1))
+          ;; h hides them all; h again brings them back.
+          (execute-kbd-macro (kbd "h"))
+          (should-not cardwords-yatzee-hints)
+          (cardwords-games-test--wait
+           (lambda () (not (string-match-p "Expected" (buffer-string)))) "the hints hidden")
+          (should (= (cardwords-games-test--yatzee-rows hinted) 0))
+          (execute-kbd-macro (kbd "h"))
+          (cardwords-games-test--wait (lambda () (string-match-p line (buffer-string))) "the hints back")
+          (should (= (cardwords-games-test--yatzee-rows hinted) 14)))
+      (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave))))))
+
 (ert-deftest cardwords-play-draws-and-reads-keys ()
   (let ((cardwords-play-ruleset (file-name-as-directory (getenv "CARDWORDS_DIR")))
         (cardwords-play-seed "ert") (cardwords-play-name "ert") (cardwords-play-level "casual"))
