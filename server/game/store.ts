@@ -475,22 +475,24 @@ class RedisLog implements GameLog {
 // Fencing (split brain): every taking of a game's lease increments the game's counter
 // `fence:<id>` in the same step (CLAIM), and the taker keeps the new value as its token.
 // Every write of the game (append, finish, renewal, release) is a script that checks the
-// counter still holds that token and writes in the same atomic step, so once another process
-// has taken the game over, this one can neither append nor acknowledge: its room closes.
+// counter does not hold another token and writes in the same atomic step, so once another
+// process has taken the game over, this one can neither append nor acknowledge: its room
+// closes. The counter stays when the game ends. A missing counter (Redis came back without
+// its data) is no take-over: a take-over always leaves its own, higher token there.
 
 /** Takes a free lease: sets the claim and returns the new fencing token, or 0 when it is held. */
 const CLAIM = "if not redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 0 end return redis.call('incr', KEYS[2])";
-/** Appends a record while the token is the game's; 1, or 0 when another process took the game over. */
-const FENCED_APPEND = "if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) return 1";
-/** Ends the game (the end record, out of the open set, claim and counter gone) while the token is the game's. */
+/** Appends a record unless another token holds the game; 1, or 0 when another process took the game over. */
+const FENCED_APPEND = "local f = redis.call('get', KEYS[1]) if f and f ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) return 1";
+/** Ends the game (the end record, out of the open set, the claim gone) unless another token holds it. */
 const FENCED_FINISH =
-  "if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) redis.call('srem', KEYS[3], ARGV[3]) redis.call('del', KEYS[4], KEYS[1]) return 1";
+  "local f = redis.call('get', KEYS[1]) if f and f ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) redis.call('srem', KEYS[3], ARGV[3]) redis.call('del', KEYS[4]) return 1";
 /**
- * Renews the lease while the token is the game's: also after the lease lapsed, when no one
- * took the game meanwhile (the counter would have moved). 0: another process holds it.
+ * Renews the lease unless another token holds the game: also after the lease lapsed, when no
+ * one took the game meanwhile (the counter would have moved). 0: another process holds it.
  */
-const RENEW = "if redis.call('get', KEYS[2]) ~= ARGV[1] then return 0 end redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1";
-const RELEASE = "if redis.call('get', KEYS[2]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+const RENEW = "local f = redis.call('get', KEYS[2]) if f and f ~= ARGV[1] then return 0 end redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1";
+const RELEASE = "local f = redis.call('get', KEYS[2]) if f and f ~= ARGV[1] then return 0 end return redis.call('del', KEYS[1])";
 
 /**
  * Game logs in Redis: a list per game, a set of unfinished games, and a lease per game held

@@ -58,7 +58,9 @@ describe('fencing a game taken over by another process', () => {
       // the holder ends it
       await opened.log.finish('owner');
       expect(await r.sismember('cardwords:games:open', id)).toBe(0);
-      expect(await r.exists(`cardwords:fence:${id}`, `cardwords:claim:${id}`)).toBe(0);
+      expect(await r.exists(`cardwords:claim:${id}`)).toBe(0);
+      // the counter stays: a stale holder is still refused after the end
+      expect(await r.get(`cardwords:fence:${id}`)).toBe('2');
     } finally {
       await a.close();
       await b.close();
