@@ -169,7 +169,7 @@ export interface EndedMessage {
   reason: EndReason;
 }
 
-/** The server is stopping: the game is kept and resumes when it is back; the room then closes with CLOSE_SERVER_STOPPING. */
+/** The server is stopping (or the game moved to another server process): the game is kept; the room then closes with CLOSE.SERVER_STOPPING. */
 export interface StoppingMessage {
   message: string;
 }
@@ -255,7 +255,7 @@ export type YatzeeServerMessages = CommonServerMessages;
 export const CLOSE = {
   /** The game ended (after `results` and `ended`), or the client left: nothing went wrong. */
   ENDED: 4000,
-  /** The server is stopping (after `stopping`): the game resumes when it is back. */
+  /** The server is stopping, or another server process took the game over (after `stopping`): the game is kept; it resumes when the server is back, or at once where it moved. */
   SERVER_STOPPING: 4001,
   /** The owner removed the player, the player left, or the seat was taken back from another connection (the reason says which). */
   REMOVED: 4000,
@@ -263,6 +263,9 @@ export const CLOSE = {
 
 /** The `stopping` message's text (a client may show its own). */
 export const STOPPING_MESSAGE = 'The server is stopping. The game is kept and goes on where it was when the server is back.';
+
+/** The `stopping` message's text when another server process has taken the game over (several processes on Redis). */
+export const MOVED_MESSAGE = 'The game moved to another server process. Join it again to go on where it was.';
 
 // ---------------------------------------------------------------- helpers for both sides
 

@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { Room, ServerError, type Client } from '@colyseus/core';
 import { ctx, isOwnerToken } from './context.js';
-import { damageText, type GameHeader, type GameKind, type GameLog, type LogDamage, type LogEntry, type StoredGame } from './store.js';
+import { damageText, LeaseLostError, type GameHeader, type GameKind, type GameLog, type LogDamage, type LogEntry, type StoredGame } from './store.js';
 import type { ErrorCode } from '../../core/protocol/game.js';
-import { CLOSE, STOPPING_MESSAGE, type CommonServerMessages, type EndReason, type ErrorMessage, type MessageMap, type MessageType, type RequestId, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
+import { CLOSE, MOVED_MESSAGE, STOPPING_MESSAGE, type CommonServerMessages, type EndReason, type ErrorMessage, type MessageMap, type MessageType, type RequestId, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 
 /** Refusals of a create or join reach the SDK as a failed request with this code (an HTTP status: creations answer over HTTP) and the message `code: text`. */
 export const JOIN_REFUSED = 403;
@@ -105,12 +105,14 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
       if (!opened || opened.game.header.kind !== this.kind) throw refuse('unknown-game', `no unfinished ${this.kind} game '${o.restore}'`);
       this.roomId = opened.game.header.id;
       this.log = opened.log;
+      this.log.onLost = () => this.leaseLost();
       if (opened.damage) this.markDamaged(damageText(opened.damage, opened.game.entries.length), opened.damage);
       return opened.game;
     }
     const header = makeHeader(newGameId());
     this.roomId = header.id;
     this.log = await store.create(header);
+    this.log.onLost = () => this.leaseLost();
     return { header, entries: [] };
   }
 
@@ -156,6 +158,8 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
     try {
       await this.log?.finish(reason);
     } catch (e) {
+      // the game goes on at the process that took it over: no end to announce, the room closes (leaseLost)
+      if (e instanceof LeaseLostError) return;
       console.error(`cardwords serve: could not finish the log of ${this.roomId}: ${(e as Error).message}`);
     }
     const results = this.finalResults(reason);
@@ -205,11 +209,33 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   protected shuttingDown = false;
 
   override onBeforeShutdown(): void {
+    this.closeKept(STOPPING_MESSAGE);
+  }
+
+  /**
+   * Another process has taken the game over (this one lost its lease: Redis out of its reach,
+   * or the process stalled, for longer than the lease). Nothing more is written here (the log
+   * refuses it); the clients are told and the room closes as at a stop, so they join the game
+   * again where it now is.
+   */
+  private leaseLost(): void {
+    if (this.shuttingDown) return;
+    console.error(`cardwords serve: game ${this.roomId} was taken over by another process; its room here closes`);
+    this.closeKept(MOVED_MESSAGE);
+  }
+
+  /** No action, robot or stand-in from now on; what is queued is settled first, then everyone is told and the room closes with CLOSE.SERVER_STOPPING (the game is kept). */
+  private closeKept(message: string): void {
     this.shuttingDown = true;
-    // what is queued is written first; then everyone is told, and the room closes
     void this.enqueue(() => {
-      this.tell('stopping', { message: STOPPING_MESSAGE });
-    }).finally(() => void this.disconnect(CLOSE.SERVER_STOPPING).catch(() => undefined));
+      this.tell('stopping', { message });
+    }).finally(() => {
+      try {
+        void this.disconnect(CLOSE.SERVER_STOPPING).catch(() => undefined);
+      } catch {
+        // still in onCreate, whose failure discards the room
+      }
+    });
   }
 
   override onDispose(): void | Promise<void> {

@@ -9,7 +9,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LocalPresence, Server, matchMaker, type Presence } from '@colyseus/core';
 import { RedisPresence } from '@colyseus/redis-presence';
-import { RedisDriver } from '@colyseus/redis-driver';
 import type { Redis } from 'ioredis';
 import { DEFAULT_BODY_IDLE_MS, DEFAULT_MAX_BODY_BYTES, gatedTransport, type Limits } from './gate.js';
 import { setContext, type Timeouts } from './context.js';
@@ -23,6 +22,7 @@ import { RobotPool } from './robot-pool.js';
 import { RulesetRegistry } from './rulesets.js';
 import { RedisSharedWords } from './shared-words.js';
 import { Placement } from './placement.js';
+import { OwnListingsDriver } from './room-listings.js';
 
 export interface ServeOptions {
   port: number;
@@ -118,7 +118,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   const server = new Server({
     transport,
     presence,
-    ...(colyseusRedis[1] ? { driver: new RedisDriver(colyseusRedis[1]), publicAddress } : {}),
+    ...(colyseusRedis[1] ? { driver: new OwnListingsDriver(colyseusRedis[1]), publicAddress } : {}),
     greet: false,
     gracefullyShutdown: false,
     express: (app) => installRoutes(app, o.mediaDir),

@@ -46,6 +46,11 @@ export interface GameLog {
   finish(reason: string): Promise<void>;
   /** Releases the log without finishing the game (server shutdown: it comes back). */
   close(): Promise<void>;
+  /**
+   * Set by the room: called once when the log learns that another process has taken the game
+   * over (Redis: its fencing token is no longer the game's); every write is refused from then on.
+   */
+  onLost?: () => void;
 }
 
 export interface OpenedGame {
@@ -180,6 +185,16 @@ export function parseLogText(text: string): ParsedLog {
 export class DamagedLogError extends Error {
   constructor(readonly damage: LogDamage) {
     super(damageText(damage, null));
+  }
+}
+
+/**
+ * This process no longer holds the game: another one took it over (its lease here ended while
+ * Redis was out of reach, or the process stalled). Nothing more is written or acknowledged here.
+ */
+export class LeaseLostError extends Error {
+  constructor(id: string) {
+    super(`this server process no longer holds game ${id}: another one took it over`);
   }
 }
 
@@ -385,23 +400,40 @@ const PREFIX = 'cardwords:';
 class RedisLog implements GameLog {
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
+  private fenced = false;
+  onLost?: () => void;
 
   constructor(
     private readonly redis: Redis,
     private readonly id: string,
-    private readonly processId: string,
+    /** This process's fencing token for the game (see FENCED_APPEND). */
+    private readonly token: string,
     private readonly stopLease: () => void,
     private readonly health: Health,
   ) {}
 
+  /** Another process holds the game now: stop renewing, refuse every write, tell the room (once). */
+  lost(): void {
+    if (this.fenced) return;
+    this.fenced = true;
+    this.stopLease();
+    this.onLost?.();
+  }
+
   append(entry: LogEntry): Promise<void> {
     const next = this.chain.then(async () => {
       if (this.closed) throw new Error('the game log is closed');
+      if (this.fenced) throw new LeaseLostError(this.id);
+      let written: unknown;
       try {
-        await this.redis.rpush(`${PREFIX}game:${this.id}`, encodeRecord(entry));
+        written = await this.redis.eval(FENCED_APPEND, 2, `${PREFIX}fence:${this.id}`, `${PREFIX}game:${this.id}`, this.token, encodeRecord(entry));
         this.health.ok();
       } catch (e) {
         this.health.fail(e);
+      }
+      if (written !== 1) {
+        this.lost();
+        throw new LeaseLostError(this.id);
       }
     });
     this.chain = next.catch(() => undefined);
@@ -413,12 +445,22 @@ class RedisLog implements GameLog {
     await this.chain;
     this.closed = true;
     this.stopLease();
-    await this.redis
-      .multi()
-      .rpush(`${PREFIX}game:${this.id}`, encodeRecord({ t: Date.now(), end: reason }))
-      .srem(`${PREFIX}games:open`, this.id)
-      .del(`${PREFIX}claim:${this.id}`)
-      .exec();
+    if (this.fenced) throw new LeaseLostError(this.id);
+    const done = await this.redis.eval(
+      FENCED_FINISH,
+      4,
+      `${PREFIX}fence:${this.id}`,
+      `${PREFIX}game:${this.id}`,
+      `${PREFIX}games:open`,
+      `${PREFIX}claim:${this.id}`,
+      this.token,
+      encodeRecord({ t: Date.now(), end: reason }),
+      this.id,
+    );
+    if (done !== 1) {
+      this.lost();
+      throw new LeaseLostError(this.id);
+    }
   }
 
   async close(): Promise<void> {
@@ -426,22 +468,43 @@ class RedisLog implements GameLog {
     await this.chain;
     this.closed = true;
     this.stopLease();
-    await this.redis.eval(RELEASE, 1, `${PREFIX}claim:${this.id}`, this.processId);
+    if (!this.fenced) await this.redis.eval(RELEASE, 2, `${PREFIX}claim:${this.id}`, `${PREFIX}fence:${this.id}`, this.token);
   }
 }
 
-/** Renews a lease only while this process holds it (another may have taken the game over). */
-const RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
-const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+// Fencing (split brain): every taking of a game's lease increments the game's counter
+// `fence:<id>` in the same step (CLAIM), and the taker keeps the new value as its token.
+// Every write of the game (append, finish, renewal, release) is a script that checks the
+// counter does not hold another token and writes in the same atomic step, so once another
+// process has taken the game over, this one can neither append nor acknowledge: its room
+// closes. The counter stays when the game ends. A missing counter (Redis came back without
+// its data) is no take-over: a take-over always leaves its own, higher token there.
+
+/** Takes a free lease: sets the claim and returns the new fencing token, or 0 when it is held. */
+const CLAIM = "if not redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 0 end return redis.call('incr', KEYS[2])";
+/** Appends a record unless another token holds the game; 1, or 0 when another process took the game over. */
+const FENCED_APPEND = "local f = redis.call('get', KEYS[1]) if f and f ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) return 1";
+/** Ends the game (the end record, out of the open set, the claim gone) unless another token holds it. */
+const FENCED_FINISH =
+  "local f = redis.call('get', KEYS[1]) if f and f ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) redis.call('srem', KEYS[3], ARGV[3]) redis.call('del', KEYS[4]) return 1";
+/**
+ * Renews the lease unless another token holds the game: also after the lease lapsed, when no
+ * one took the game meanwhile (the counter would have moved). 0: another process holds it.
+ */
+const RENEW = "local f = redis.call('get', KEYS[2]) if f and f ~= ARGV[1] then return 0 end redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1";
+const RELEASE = "local f = redis.call('get', KEYS[2]) if f and f ~= ARGV[1] then return 0 end return redis.call('del', KEYS[1])";
 
 /**
  * Game logs in Redis: a list per game, a set of unfinished games, and a lease per game held
  * by its process (renewed every third of `leaseMs`). A process that dies stops renewing: the
- * lease ends and another process (or its own restart) takes the game over.
+ * lease ends and another process (or its own restart) takes the game over. A process that
+ * lost its lease while still running is fenced off (see CLAIM): its writes are refused.
  */
 export class RedisGameStore implements GameStore {
   readonly kind = 'redis';
   private readonly leases = new Map<string, NodeJS.Timeout>();
+  /** Fencing tokens of the games claimed here and not opened yet. */
+  private readonly tokens = new Map<string, number>();
   private readonly health = new Health();
 
   constructor(
@@ -458,43 +521,57 @@ export class RedisGameStore implements GameStore {
     return this.health.problem;
   }
 
-  private log(id: string): RedisLog {
-    const timer = setInterval(() => {
-      void this.redis.eval(RENEW, 1, `${PREFIX}claim:${id}`, this.processId, String(this.leaseMs)).catch(() => undefined);
-    }, this.leaseMs / 3);
-    timer.unref();
-    this.leases.set(id, timer);
-    return new RedisLog(
+  /** The log of a game this process holds with `token`, its lease renewed until it is closed or lost. */
+  private log(id: string, token: number): RedisLog {
+    const log: RedisLog = new RedisLog(
       this.redis,
       id,
-      this.processId,
+      String(token),
       () => {
         clearInterval(timer);
         this.leases.delete(id);
       },
       this.health,
     );
+    const timer = setInterval(() => {
+      this.redis.eval(RENEW, 2, `${PREFIX}claim:${id}`, `${PREFIX}fence:${id}`, String(token), this.processId, String(this.leaseMs)).then(
+        (held) => {
+          if (held !== 1) log.lost();
+        },
+        () => undefined, // Redis away: the next renewal tries again
+      );
+    }, this.leaseMs / 3);
+    timer.unref();
+    this.leases.set(id, timer);
+    return log;
   }
 
   async create(header: GameHeader): Promise<GameLog> {
     if (!validGameId(header.id)) throw new Error(`not a game id: ${header.id}`);
+    let token = 0;
     try {
-      await this.redis
+      const r = await this.redis
         .multi()
         .del(`${PREFIX}game:${header.id}`)
         .rpush(`${PREFIX}game:${header.id}`, encodeRecord(header))
         .sadd(`${PREFIX}games:open`, header.id)
         .set(`${PREFIX}claim:${header.id}`, this.processId, 'PX', this.leaseMs)
+        .incr(`${PREFIX}fence:${header.id}`)
         .exec();
+      token = Number(r?.[4]?.[1]);
       this.health.ok();
     } catch (e) {
       this.health.fail(e);
     }
-    return this.log(header.id);
+    return this.log(header.id, token);
   }
 
   async open(id: string): Promise<OpenedGame | null> {
     if (!validGameId(id)) return null;
+    // the token of this process's claim (the adoption claims first); a game held elsewhere is not opened
+    if (!this.tokens.has(id) && !(await this.claim(id, this.processId))) return null;
+    const token = this.tokens.get(id)!;
+    this.tokens.delete(id);
     const key = `${PREFIX}game:${id}`;
     const parsed = parseRecords(await this.redis.lrange(key, 0, -1));
     if (!parsed.header) {
@@ -509,7 +586,7 @@ export class RedisGameStore implements GameStore {
       const good = [parsed.header, ...parsed.entries].map(encodeRecord);
       await this.redis.multi().copy(key, `${PREFIX}damaged:${id}:${Date.now()}`).del(key).rpush(key, ...good).exec();
     }
-    return { game: { header: parsed.header, entries: parsed.entries }, log: this.log(id), damage };
+    return { game: { header: parsed.header, entries: parsed.entries }, log: this.log(id, token), damage };
   }
 
   async peek(id: string): Promise<GameHeader | null> {
@@ -526,8 +603,10 @@ export class RedisGameStore implements GameStore {
   }
 
   async claim(id: string, processId: string): Promise<boolean> {
-    const r = await this.redis.set(`${PREFIX}claim:${id}`, processId, 'PX', this.leaseMs, 'NX');
-    return r === 'OK';
+    const token = Number(await this.redis.eval(CLAIM, 2, `${PREFIX}claim:${id}`, `${PREFIX}fence:${id}`, processId, String(this.leaseMs)));
+    if (token === 0) return false;
+    this.tokens.set(id, token);
+    return true;
   }
 
   async close(): Promise<void> {
