@@ -1,8 +1,8 @@
 // The server stopping, as a player sees it in real Chromium: a Cardwords and a Yatzee panel
 // are open when the server (a child process of this test) gets SIGTERM. Each room sends
 // `stopping` and closes with CLOSE.SERVER_STOPPING (server/game/room-base.ts); the panels
-// show the server's words as information (the game is kept), not as a red error, and the
-// pages log no console error.
+// say so in the player's language (the Yatzee page is German), as information (the game is
+// kept), not as a red error, and the pages log no console error.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOPPING_MESSAGE } from '../../core/protocol/messages.js';
 import { startServer, type ServerProcess } from '../support/game-server.js';
 import { copySample } from '../game/cardwords-helpers.js';
+import { translator } from '../../media/ui/l10n/index.js';
 import { launch, openPage, type TestPage } from './browser.js';
 
 let srv: ServerProcess;
@@ -28,8 +29,8 @@ afterAll(async () => {
 });
 
 /** A page that also collects console errors (a failed WebSocket reconnection logs one). */
-async function page(): Promise<TestPage & { console: string[] }> {
-  const p = await openPage(browser, { width: 1280, height: 720 });
+async function page(locale = 'en-US'): Promise<TestPage & { console: string[] }> {
+  const p = await openPage(browser, { width: 1280, height: 720, locale });
   const console: string[] = [];
   p.page.on('console', (m) => {
     if (m.type() === 'error') console.push(m.text());
@@ -49,12 +50,14 @@ const notRed = (p: TestPage, selector: string) =>
   }, selector);
 
 describe('the server stopping, in the panels', () => {
-  it('SIGTERM: an open Cardwords and an open Yatzee panel say the server is stopping, as information, with no console error', async () => {
+  it('SIGTERM: an open Cardwords and an open Yatzee panel say the server is stopping, in their language, as information, with no console error', async () => {
+    // the English text is the server's own (core/protocol/messages.ts)
+    expect(translator('en')('app.stopping')).toBe(STOPPING_MESSAGE);
     const cw = await page();
     await cw.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
     await cw.page.waitForSelector('#cw-area');
     await expect.poll(() => cw.page.locator('#cw-hand [data-index]').count()).toBe(4);
-    const yz = await page();
+    const yz = await page('de-DE');
     await yz.page.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=stopping`);
     await yz.page.fill('#yatzee-create-name', 'Bo');
     await yz.page.click('#yatzee-create-button');
@@ -66,7 +69,7 @@ describe('the server stopping, in the panels', () => {
     await expect.poll(() => cw.page.textContent('#cw-status')).toBe(STOPPING_MESSAGE);
     expect(await cw.page.getAttribute('#cw-status', 'data-kind')).toBe('info');
     expect(await notRed(cw, '#cw-status')).toBe(true);
-    await expect.poll(() => yz.page.textContent('#yatzee-status')).toBe(STOPPING_MESSAGE);
+    await expect.poll(() => yz.page.textContent('#yatzee-status')).toBe(translator('de')('app.stopping'));
     expect(await yz.page.getAttribute('#yatzee-status', 'data-kind')).toBe('info');
     expect(await notRed(yz, '#yatzee-status')).toBe(true);
     // the table stays in view as it was (the game is kept on the server's disk)
