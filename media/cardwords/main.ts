@@ -9,7 +9,7 @@ import { startPage } from '../ui/page.js';
 import type { StringKey } from '../ui/l10n/index.js';
 import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from './panel.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
-import { CLOSE, STOPPING_MESSAGE, type CardwordsServerMessages } from '../../core/protocol/messages.js';
+import { CLOSE, type CardwordsServerMessages } from '../../core/protocol/messages.js';
 
 interface Seat {
   gameId: string;
@@ -52,12 +52,13 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<boole
   const typed = cardwordsRoom(room);
   let panel: CardwordsPanel | null = null;
   let ruleset: RulesetMessage | null = null;
-  let stopping: string | null = null;
   typed.on('ruleset', (m) => {
     ruleset = m;
     panel?.setRuleset(m);
   });
-  typed.on('stopping', (m) => (stopping = m.message));
+  // handled (the SDK warns about a message nobody handles); its text is English, so the
+  // close code below says it in the player's language
+  typed.on('stopping', () => undefined);
   // a small adapter: handlers registered by the panel get the messages that came before it
   type In = CardwordsServerMessages;
   const handlers: { [K in keyof In]?: (p: In[K]) => void } = {};
@@ -92,7 +93,7 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<boole
   room.onLeave((code, reason) => {
     // a normal end (results and `ended` came first) or a leave: nothing went wrong
     if (code === 1000 || (code === CLOSE.ENDED && (panel.isEnded || reason === 'left'))) return;
-    if (code === CLOSE.SERVER_STOPPING) return panel.say(stopping ?? STOPPING_MESSAGE);
+    if (code === CLOSE.SERVER_STOPPING) return panel.say(t('app.stopping'));
     panel.say(t('cw.disconnected', reason ?? code), 'error');
   });
   (window as unknown as { cardwordsPanel: CardwordsPanel }).cardwordsPanel = panel;

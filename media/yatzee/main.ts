@@ -7,7 +7,7 @@ import { h } from '../ui/dom.js';
 import { startPage } from '../ui/page.js';
 import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
 import { yatzeeRoom } from '../../core/protocol/client.js';
-import { CLOSE, STOPPING_MESSAGE } from '../../core/protocol/messages.js';
+import { CLOSE } from '../../core/protocol/messages.js';
 
 interface Seat {
   gameId: string;
@@ -40,8 +40,9 @@ async function enter(join: () => Promise<Room>): Promise<void> {
     return;
   }
   const typed = yatzeeRoom(room);
-  let stopping: string | null = null;
-  typed.on('stopping', (m) => (stopping = m.message));
+  // handled (the SDK warns about a message nobody handles); its text is English, so the
+  // close code below says it in the player's language
+  typed.on('stopping', () => undefined);
   const welcome = await new Promise<Welcome>((resolve) => typed.on('welcome', resolve));
   if (welcome.role === 'player' && welcome.key && welcome.name) {
     host.save('yatzee.seat', { gameId: welcome.gameId, name: welcome.name, key: welcome.key } satisfies Seat);
@@ -56,7 +57,7 @@ async function enter(join: () => Promise<Room>): Promise<void> {
   room.onLeave((code, reason) => {
     // a normal end (results and `ended` came first) or a leave: nothing went wrong
     if (code === 1000 || (code === CLOSE.ENDED && (panel.isEnded || reason === 'left'))) return;
-    if (code === CLOSE.SERVER_STOPPING) return panel.say(stopping ?? STOPPING_MESSAGE);
+    if (code === CLOSE.SERVER_STOPPING) return panel.say(t('app.stopping'));
     panel.say(t('yatzee.disconnected', reason ?? code), 'error');
   });
   (window as unknown as { yatzeePanel: YatzeePanel }).yatzeePanel = panel;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/game-server.js';
 import { copySample, cwCreate } from '../game/cardwords-helpers.js';
 import { launch, openPage, shot, type TestPage } from './browser.js';
+import type { GameHostConfig, SettingsUpdate } from '../../media/ui/host-vscode.js';
 
 interface Snap {
   board: Array<{ col: number; row: number; char: string; points: number }>;
@@ -30,7 +31,9 @@ beforeAll(async () => {
   const dir = copySample('tiny');
   const cardset = join(dir, 'tiny.cardset');
   writeFileSync(cardset, `${readFileSync(cardset, 'utf8').replace(/^24/, '28').trimEnd()}\n[  0] [  1] [  0] [  2]\n`);
-  [srv, browser] = await Promise.all([startServer({ args: ['--ruleset', dir, '--robot-delay', '30'] }), launch()]);
+  // dropped seats are held for 1 s, not 30: the server's stop at the end waited 30 s for them
+  // (a seat key takes a seat back at any time, so the reload test does not need them held)
+  [srv, browser] = await Promise.all([startServer({ args: ['--ruleset', dir, '--robot-delay', '30', '--reconnect-timeout', '1000'] }), launch()]);
 });
 
 afterAll(async () => {
@@ -292,6 +295,53 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.keyboard.press(']');
     expect(await page.textContent('#cw-review-step')).toContain('final table');
     expect(await page.locator('#cw-table .has-card').count()).toBe(final);
+  });
+
+  it('a cardSize change reaches an open panel (VS Code posts its settings): the cards resize, the game and the composed cards stay', async () => {
+    const { page } = await fresh();
+    // The page as the extension builds it (extension/games/panel.ts): its start configuration
+    // in a meta element and acquireVsCodeApi defined, so the panel runs on the VS Code host.
+    const config: GameHostConfig = {
+      panel: 'cardwords',
+      serverUrl: srv.url,
+      server: { kind: 'remote', address: `127.0.0.1:${srv.port}` },
+      params: { cardSize: '20', owner: srv.ownerToken, quick: '1', level: 'best', seed: 's2', name: 'Ann' },
+      language: 'en',
+      store: {},
+    };
+    // (An init script, not a rewritten response: Chromium treats a fulfilled page as public
+    // and blocks its WebSocket to 127.0.0.1.) Deferred scripts run after `interactive`.
+    await page.addInitScript((content: string) => {
+      let state: unknown;
+      (window as unknown as { acquireVsCodeApi(): unknown }).acquireVsCodeApi = () => ({ postMessage: () => undefined, getState: () => state, setState: (s: unknown) => (state = s) });
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const meta = document.head.appendChild(document.createElement('meta'));
+        meta.name = 'cardwords-host';
+        meta.content = content;
+        document.body.classList.add('vscode');
+      });
+    }, JSON.stringify(config));
+    await page.goto(`${srv.url}/cardwords.html`);
+    await page.waitForSelector('#cw-area');
+    await expect.poll(async () => (await snap(page))?.hand.length ?? 0).toBe(4);
+    expect(await page.locator('header.top').count()).toBe(0); // the VS Code host's page: no navigation
+    const width = async (selector: string) => (await page.locator(selector).first().boundingBox())!.width;
+    expect(await width('#cw-hand .cw-card')).toBeCloseTo(20, 0);
+    const cell20 = await width('#cw-table .cw-cell');
+    await page.keyboard.type('D4SE');
+    expect(await composedCount(page)).toBe(2);
+    const before = await snap(page);
+    // what the extension posts when cardwords.cardSize changes (GamePanels.watchSettings)
+    const update: SettingsUpdate = { type: 'settings', params: { cardSize: '40' }, store: { 'cardwords.coords': { digitsForColumns: false, colsRight: true, rowsUp: false } } };
+    await page.evaluate((m) => window.postMessage(m, '*'), update);
+    await expect.poll(() => width('#cw-hand .cw-card')).toBeCloseTo(40, 0);
+    expect(await width('#cw-table .cw-cell')).toBeGreaterThan(cell20 + 10);
+    expect(await composedCount(page)).toBe(2);
+    expect(await page.locator('#cw-table .cw-cell.composed').count()).toBe(2);
+    expect(await snap(page)).toEqual(before);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-area');
+    await shot(page, 'cardwords-card-size-40');
   });
 
   it('the lobby offers a full game for watching only; a second watcher watches; a refused watcher is told why', async () => {

@@ -7,6 +7,7 @@ export const de: Strings = {
   'nav.lines': 'Lines',
   'nav.yatzee': 'Kniffel',
   'nav.skip': 'Zum Spiel springen',
+  'app.stopping': 'Der Server wird beendet. Das Spiel bleibt erhalten und geht dort weiter, wo es war, sobald der Server wieder da ist.',
 
   'lobby.server': 'Server {0}, läuft seit {1} s, {2, plural, one {# offenes Spiel} other {# offene Spiele}}.',
   'lobby.down': 'Der Server antwortet nicht: {0}',

@@ -1,0 +1,83 @@
+// The server stopping, as a player sees it in real Chromium: a Cardwords and a Yatzee panel
+// are open when the server (a child process of this test) gets SIGTERM. Each room sends
+// `stopping` and closes with CLOSE.SERVER_STOPPING (server/game/room-base.ts); the panels
+// say so in the player's language (the Yatzee page is German), as information (the game is
+// kept), not as a red error, and the pages log no console error.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOPPING_MESSAGE } from '../../core/protocol/messages.js';
+import { startServer, type ServerProcess } from '../support/game-server.js';
+import { copySample } from '../game/cardwords-helpers.js';
+import { translator } from '../../media/ui/l10n/index.js';
+import { launch, openPage, type TestPage } from './browser.js';
+
+let srv: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  const dir = copySample('tiny');
+  const cardset = join(dir, 'tiny.cardset');
+  writeFileSync(cardset, `${readFileSync(cardset, 'utf8').replace(/^24/, '28').trimEnd()}\n[  0] [  1] [  0] [  2]\n`);
+  [srv, browser] = await Promise.all([startServer({ args: ['--ruleset', dir, '--robot-delay', '30'] }), launch()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+/** A page that also collects console errors (a failed WebSocket reconnection logs one). */
+async function page(locale = 'en-US'): Promise<TestPage & { console: string[] }> {
+  const p = await openPage(browser, { width: 1280, height: 720, locale });
+  const console: string[] = [];
+  p.page.on('console', (m) => {
+    if (m.type() === 'error') console.push(m.text());
+  });
+  return { ...p, console };
+}
+
+/** The status line is not in the error colour (style.css: `.status[data-kind="error"]`). */
+const notRed = (p: TestPage, selector: string) =>
+  p.page.evaluate((sel) => {
+    const e = document.querySelector(sel)!;
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.style.color = 'var(--error)';
+    const red = getComputedStyle(probe).color;
+    probe.remove();
+    return getComputedStyle(e).color !== red;
+  }, selector);
+
+describe('the server stopping, in the panels', () => {
+  it('SIGTERM: an open Cardwords and an open Yatzee panel say the server is stopping, in their language, as information, with no console error', async () => {
+    // the English text is the server's own (core/protocol/messages.ts)
+    expect(translator('en')('app.stopping')).toBe(STOPPING_MESSAGE);
+    const cw = await page();
+    await cw.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
+    await cw.page.waitForSelector('#cw-area');
+    await expect.poll(() => cw.page.locator('#cw-hand [data-index]').count()).toBe(4);
+    const yz = await page('de-DE');
+    await yz.page.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=stopping`);
+    await yz.page.fill('#yatzee-create-name', 'Bo');
+    await yz.page.click('#yatzee-create-button');
+    await yz.page.waitForSelector('#yatzee-dice');
+    await yz.page.keyboard.press('Enter');
+    await expect.poll(() => yz.page.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
+
+    expect(await srv.stop()).toBe(0);
+    await expect.poll(() => cw.page.textContent('#cw-status')).toBe(STOPPING_MESSAGE);
+    expect(await cw.page.getAttribute('#cw-status', 'data-kind')).toBe('info');
+    expect(await notRed(cw, '#cw-status')).toBe(true);
+    await expect.poll(() => yz.page.textContent('#yatzee-status')).toBe(translator('de')('app.stopping'));
+    expect(await yz.page.getAttribute('#yatzee-status', 'data-kind')).toBe('info');
+    expect(await notRed(yz, '#yatzee-status')).toBe(true);
+    // the table stays in view as it was (the game is kept on the server's disk)
+    expect(await cw.page.locator('#cw-hand [data-index]').count()).toBe(4);
+    expect(await yz.page.locator('#yatzee-dice .die').count()).toBe(5);
+    for (const p of [cw, yz]) {
+      expect(p.errors).toEqual([]);
+      expect(p.console).toEqual([]);
+    }
+  });
+});
