@@ -97,7 +97,10 @@ describe('yatzee rooms', () => {
     const results = await owner.next((m) => m.type === 'results');
     expect(results.payload.reason).toBe('sheets-full');
     expect(results.payload.results).toHaveLength(10);
+    // every client's state reaches the end and the same last move (patches may follow the results)
+    await until(() => all.every((p) => p.state.status === 'ended'), 30_000, 'every client at the end');
     for (const p of all) expect(p.state.moves).toBe(owner.state.moves);
+    expect(owner.state.moves).toBeGreaterThan(0);
   });
 
   it('only the owner creates and ends games, adds robots and removes players', async () => {
