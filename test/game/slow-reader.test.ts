@@ -6,14 +6,12 @@
 // state is the same for her and for a watcher who joins afterwards.
 //
 // The slow player also sends unsolicited pongs (allowed by RFC 6455), as a hostile reader
-// would: Colyseus' ping timeout then never drops it, so only the bound can.
-import { readFileSync } from 'node:fs';
-import type { Socket } from 'node:net';
+// would: Colyseus' ping timeout then never drops it, so only the bound can
+// (test/support/slow-client.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import NodeWebSocket from 'ws';
-import { WebSocketTransport } from '@colyseus/sdk/transport/WebSocketTransport';
 import type { YatzeeClientMessages } from '../../core/protocol/messages.js';
 import { Player, startServer, type ServerProcess } from '../support/game-server.js';
+import { joinSlowClient, rssMiB } from '../support/slow-client.js';
 
 const MAX_QUEUED = 64 * 1024;
 
@@ -22,40 +20,10 @@ function annAction(n: number): YatzeeClientMessages['action'] {
   return n === 0 ? { type: 'throw' } : n % 2 === 1 ? { type: 'hold', dice: [0] } : { type: 'release', dice: [0] };
 }
 
-function rssMiB(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-}
-
-/**
- * Joins with the SDK over the `ws` package's WebSocket, whose TCP socket can stop reading
- * (the SDK takes the platform's WebSocket where there is one, Node 22's undici, which cannot).
- */
-async function joinOnNodeWebSocket(url: string, id: string, options: Record<string, unknown>): Promise<{ player: Player; ws: NodeWebSocket; socket: Socket }> {
-  const proto = WebSocketTransport.prototype;
-  const connect = proto.connect;
-  // the SDK's own connect, on the ws package
-  proto.connect = function (this: WebSocketTransport, to: string, headers?: Record<string, string>) {
-    const ws = new NodeWebSocket(to, this.protocols ?? [], { headers });
-    ws.binaryType = 'arraybuffer';
-    ws.onopen = (event) => this.events.onopen?.(event);
-    ws.onmessage = (event) => this.events.onmessage?.(event);
-    ws.onclose = (event) => this.events.onclose?.(event);
-    ws.onerror = (event) => this.events.onerror?.(event);
-    this.ws = ws;
-  };
-  try {
-    const player = await Player.join(url, id, options);
-    const ws = (player.room.connection.transport as WebSocketTransport).ws as NodeWebSocket;
-    return { player, ws, socket: (ws as unknown as { _socket: Socket })._socket };
-  } finally {
-    proto.connect = connect;
-  }
-}
-
 describe('a client that does not read', () => {
   let srv: ServerProcess;
   beforeAll(async () => {
+    // a short reconnection wait: the server's stop waits for the dropped seat's to run out
     srv = await startServer({ args: ['--max-queued-bytes', String(MAX_QUEUED), '--rate', '100000', '--reconnect-timeout', '1000'] });
   });
   afterAll(async () => {
@@ -66,16 +34,13 @@ describe('a client that does not read', () => {
     const ann = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann' });
     await ann.next((m) => m.type === 'welcome');
     const id = ann.room.roomId;
-    const slow = await joinOnNodeWebSocket(srv.url, id, { name: 'Sly' });
-    await slow.player.next((m) => m.type === 'welcome');
-    slow.player.room.reconnection.enabled = false;
+    const slow = await joinSlowClient(srv.url, id, { name: 'Sly' });
     const sheet = (name: string) => ann.state.players.find((s) => s.name === name)!;
     await expect.poll(() => sheet('Sly')?.connected).toBe(true);
     const movesBefore = ann.state.moves;
 
     // Sly stops reading; pongs keep the ping timeout away
-    slow.socket.pause();
-    const keepAlive = setInterval(() => slow.ws.pong(), 500);
+    slow.stopReading();
     try {
       const rssBefore = rssMiB(srv.proc.pid!);
       // Sly asks (an unknown message, answered with an error naming it) and never reads the
@@ -120,8 +85,7 @@ describe('a client that does not read', () => {
       await watcher.leave();
       await ann.leave();
     } finally {
-      clearInterval(keepAlive);
-      slow.socket.destroy();
+      slow.destroy();
     }
   });
 });
