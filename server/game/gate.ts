@@ -102,7 +102,7 @@ function inspectFrame(buf: Buffer): { code: string; message: string } | null {
   return null;
 }
 
-function gate(ws: WebSocket, limits: Limits): void {
+function gate(ws: WebSocket, limits: Limits, log: (line: string) => void): void {
   let tokens = limits.burst;
   let last = Date.now();
   const maxQueued = limits.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
@@ -112,6 +112,8 @@ function gate(ws: WebSocket, limits: Limits): void {
   ws.send = ((data: unknown, ...rest: unknown[]) => {
     if (ws.readyState !== ws.OPEN) return;
     if (ws.bufferedAmount > maxQueued) {
+      // said once per connection: an operator sees who was dropped and why
+      log(`cardwords serve: dropped a connection that does not read: ${ws.bufferedAmount} bytes queued, more than ${maxQueued}`);
       ws.terminate();
       return;
     }
@@ -167,11 +169,11 @@ function gate(ws: WebSocket, limits: Limits): void {
 }
 
 /** The WebSocket transport with the gate on every connection. */
-export function gatedTransport(options: TransportOptions, limits: Limits): WebSocketTransport {
+export function gatedTransport(options: TransportOptions, limits: Limits, log: (line: string) => void): WebSocketTransport {
   class GatedTransport extends WebSocketTransport {
     // Colyseus registers this method unbound (`this` is the WebSocketServer), so it uses no `this`.
     protected override async onConnection(rawClient: never, req: IncomingMessage, upgrade?: never): Promise<void> {
-      gate(rawClient as unknown as WebSocket, limits);
+      gate(rawClient as unknown as WebSocket, limits, log);
       return WebSocketTransport.prototype['onConnection'].call(this, rawClient, req, upgrade);
     }
   }

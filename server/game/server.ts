@@ -114,7 +114,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   const colyseusRedis = o.redisUrl ? [redisClient(o.redisUrl, 'presence', o.log), redisClient(o.redisUrl, 'driver', o.log)] : [];
   const presence: Presence = colyseusRedis[0] ? new ClosablePresence(colyseusRedis[0]) : new LocalPresence();
   const http = createHttpServer();
-  const transport = gatedTransport({ server: http }, o.limits);
+  const transport = gatedTransport({ server: http }, o.limits, o.log);
   const server = new Server({
     transport,
     presence,

@@ -26,6 +26,8 @@ Options:
   --max-message-bytes N largest message a client may send (default 8192)
   --rate N              messages a second a client may send on average (default 20)
   --body-timeout MS     an HTTP request body silent this long is dropped (default 5000)
+  --max-queued-bytes N  bytes queued for a client that does not read its messages;
+                        beyond them its connection is dropped (default 4194304)
   --first-join-timeout MS  a game nobody joined ends after this (default 120000)
   --idle-timeout MS     a game without any action ends after this (default 900000)
   --reconnect-timeout MS   a dropped player's seat is held this long (default 30000)
@@ -75,6 +77,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
       'robot-delay': { type: 'string' },
       'lease-timeout': { type: 'string' },
       'body-timeout': { type: 'string' },
+      'max-queued-bytes': { type: 'string' },
       'exit-with-stdin': { type: 'boolean' },
     },
     false,
@@ -94,7 +97,13 @@ async function run(argv: string[], io: CliIO): Promise<number> {
     redisUrl: process.env.REDIS_URL || undefined,
     publicAddress: values['public-address'],
     mediaDir: join(root, 'media'),
-    limits: { maxMessageBytes: intOption(values['max-message-bytes'], 'max-message-bytes', 256, 1024 * 1024, 8192), ratePerSecond: rate, burst: rate * 2, bodyIdleMs: intOption(values['body-timeout'], 'body-timeout', 100, 600_000, 5000) },
+    limits: {
+      maxMessageBytes: intOption(values['max-message-bytes'], 'max-message-bytes', 256, 1024 * 1024, 8192),
+      ratePerSecond: rate,
+      burst: rate * 2,
+      bodyIdleMs: intOption(values['body-timeout'], 'body-timeout', 100, 600_000, 5000),
+      maxQueuedBytes: intOption(values['max-queued-bytes'], 'max-queued-bytes', 16 * 1024, 1024 * 1024 * 1024, 4 * 1024 * 1024),
+    },
     timeouts: {
       firstJoinMs: intOption(values['first-join-timeout'], 'first-join-timeout', 10, 86_400_000, 120_000),
       idleMs: intOption(values['idle-timeout'], 'idle-timeout', 10, 86_400_000, 900_000),
