@@ -204,7 +204,7 @@ export interface CardwordsHistoryMessage {
 
 /**
  * A turn of the history: what `last` showed, the cards a move laid (public: they are on the
- * table) and, once the game is over, for the asking player's own turns, the best robot's
+ * table) and, once the game is over, for every turn a human played, the best robot's
  * choice in that position (the review).
  */
 export type CardwordsHistoryTurn = CardwordsTurnInfo & {

@@ -186,8 +186,8 @@ export class CardwordsPanel {
     // this state, so no turn falls between the two
     if (!prev && s.moves > 0) this.room.send('history', {});
     if (prev && prev.round !== s.round) this.onRematch({ round: s.round });
-    // the game is over: the history again, now with the best robot's choice beside each of our turns (the review)
-    if (prev && prev.status === 'playing' && s.status === 'over' && this.isPlayer) this.room.send('history', {});
+    // the game is over: the history again, now with the best robot's choice beside each human turn (the review)
+    if (prev && prev.status === 'playing' && s.status === 'over') this.room.send('history', {});
     // a refusal or a red line stops being true when the turn, the table or the game's status moves on
     if (prev && (prev.moves !== s.moves || prev.turn !== s.turn || prev.status !== s.status)) {
       this.refusal = '';

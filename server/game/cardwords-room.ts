@@ -87,6 +87,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   private lastResults: PlayerResult[] | null = null;
   /** Indexes of this round's actions a stand-in made (marked in the log and the history). */
   private standInAt = new Set<number>();
+  /** The review of a finished round (see reviewed()). */
+  private review: { round: number; turns: CardwordsHistoryTurn[] } | null = null;
   private readonly stateSync = new CardwordsStateSync();
 
   override async onCreate(options: unknown): Promise<void> {
@@ -350,17 +352,24 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   private onHistory(client: Client, m: Untrusted<CardwordsClientMessages['history']>): void {
     const id = messageId(m);
     if (!this.game) return this.sendError(client, 'not-started', 'the game has not started', { id, type: 'history' });
-    // after the game, a player's own turns carry the best robot's choice (the review); never during it
-    const seat = this.game.over ? this.seatOf(client) : null;
-    this.sendTo(client, 'history', { id, round: this.round, players: this.seats.map((s) => s.name), turns: this.history(seat && seat.robot === null ? seat.index : null) });
+    // after the game, every human turn carries the best robot's choice (the review); never
+    // during it: that choice shows the hand the player held (docs/rules.md "Privacy")
+    const turns = this.game.over ? this.reviewed() : this.history(false);
+    this.sendTo(client, 'history', { id, round: this.round, players: this.seats.map((s) => s.name), turns });
+  }
+
+  /** The finished round's history with the review, worked out once (every client asks for it). */
+  private reviewed(): CardwordsHistoryTurn[] {
+    if (this.review?.round !== this.round) this.review = { round: this.round, turns: this.history(true) };
+    return this.review.turns;
   }
 
   /**
    * The round's turns as `last` showed them, replayed from the round's seed, with the cards
-   * each move laid (public); with `reviewSeat`, that seat's own human turns also carry what
-   * the best robot would have done from that seat's view then.
+   * each move laid (public); with `review`, each turn a human played (not a stand-in) also
+   * carries what the best robot would have done from that player's view then.
    */
-  private history(reviewSeat: number | null = null): CardwordsHistoryTurn[] {
+  private history(review: boolean): CardwordsHistoryTurn[] {
     const g = newGame(this.ruleset.rules, { seed: this.roundSeed, players: this.seats.map((s) => s.name) });
     if (!g.ok || !this.game) return [];
     let st = g.state;
@@ -368,8 +377,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const rctx = this.robotCtx;
     for (const a of this.game.actions) {
       let best: CardwordsHistoryTurn['best'];
-      if (reviewSeat !== null && a.player === reviewSeat && !this.standInAt.has(out.length)) {
-        const view = viewOf(st, reviewSeat);
+      if (review && this.seats[a.player]?.robot === null && !this.standInAt.has(out.length)) {
+        const view = viewOf(st, a.player);
         const c = chooseAction(rctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`review/${out.length}`));
         best = { type: c.kind, score: c.score, words: c.kind === 'move' ? moveWords(rctx, view.board, c.move) : [] };
       }
