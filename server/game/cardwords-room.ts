@@ -830,6 +830,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     this.state.turn = -1;
   }
 
+  /** The review goes out with the end: the room closes before a client could ask for it. */
+  protected override farewell(): void {
+    if (this.game && this.game.actions.length > 0) this.tell('history', { round: this.round, players: this.seats.map((s) => s.name), turns: this.reviewed() });
+  }
+
   private updateListing(): void {
     const humans = this.seats.filter((s) => s.robot === null && s.name !== '').length;
     const robots = this.seats.filter((s) => s.robot !== null).length;

@@ -148,6 +148,9 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   /** Subclasses: the state is marked ended. */
   protected abstract markEnded(reason: EndReason): void;
 
+  /** Subclasses: what the clients get last, before `ended` (the room closes right after). */
+  protected farewell(): void {}
+
   /**
    * Ends the game for good: the log is finished (never restored), everyone gets the results
    * (once) and `ended`, and the room closes with CLOSE.ENDED (a normal end: no error to show).
@@ -166,6 +169,7 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
     this.markEnded(reason);
     this.broadcastPatch();
     if (results) this.tell('results', results);
+    this.farewell();
     this.tell('ended', { reason });
     void this.setMetadata({ ...(this.metadata as object), state: 'ended' });
     await this.lock();

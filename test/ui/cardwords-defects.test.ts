@@ -286,6 +286,8 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(final).toBe(mine);
     await page.click('#cw-review-first');
     expect(await page.textContent('#cw-review-step')).toMatch(/^Turn 1 of \d+$/);
+    // the review came with the end (the room closed at once): the best robot's choice beside my move
+    await page.waitForSelector('#cw-review-best');
     expect(await page.locator('#cw-table .has-card').count()).toBe(named.length);
     expect(await page.locator('#cw-table .cw-cell.shown').count()).toBe(named.length);
     expect(await page.locator('#cw-hand [data-index]').count()).toBe(0);
