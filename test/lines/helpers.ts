@@ -78,9 +78,9 @@ export class TmuxSession {
     this.tmux('send-keys', '-t', this.name, ...keys);
   }
 
-  /** Literal text (no key names). */
+  /** Literal text (no key names; `--` so that a text starting with '-', such as a game id, is not read as a flag). */
   type(text: string): void {
-    this.tmux('send-keys', '-t', this.name, '-l', text);
+    this.tmux('send-keys', '-t', this.name, '-l', '--', text);
   }
 
   capture(escapes = false): string {
