@@ -411,9 +411,8 @@ describe('VS Code extension in code-server', () => {
   });
 
   // Issue 14: a new rulesets setting never reached the running server, and nothing said so.
-  // The new server's command line is not checked for the new folder: in code-server the
-  // setting (scope machine-overridable) from the user settings reaches the change event but
-  // not the value the restart reads (the bundled ruleset was started again).
+  // (With the scope machine-overridable, code-server's user settings fired the change event
+  // but the restart read the old value: the bundled ruleset was started again.)
   it('asks to restart the local server when its rulesets setting changes, and restarts it', async () => {
     const tiny = join(ROOT, 'samples', 'tiny');
     await setUserSetting('cardwords.localServer.rulesets', [tiny]);
@@ -424,6 +423,8 @@ describe('VS Code extension in code-server', () => {
     await expect.poll(() => pidAlive(serverPid), { timeout: 15_000 }).toBe(false);
     const restarted = () => processesMentioning('--exit-with-stdin').filter((p) => p.cmd.includes(tmp) && p.pid !== serverPid);
     await expect.poll(() => restarted().length, { timeout: 30_000 }).toBe(1);
+    // the new server serves the new folder
+    expect(restarted()[0]!.cmd).toContain(`--ruleset ${tiny}`);
     serverPid = restarted()[0]!.pid;
     await page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first().waitFor({ timeout: 60_000 });
   });
