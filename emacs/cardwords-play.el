@@ -389,7 +389,9 @@ with the owner token."
                 60))))))
     (switch-to-buffer (get-buffer-create cardwords-play--buffer-name))
     (cardwords-play-mode)
+    ;; a newer view may have come while the buffer did not exist yet: draw the newest
     (cardwords-play--take view)
+    (cardwords-play--draw)
     (cardwords-play--call "cardwords/coordinates"
                           (list :digitsForColumns (if (bound-and-true-p cardwords-digits-for-columns) t :false)
                                 :colsRight (if cardwords-play-columns-from-left t :false)

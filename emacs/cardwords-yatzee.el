@@ -309,7 +309,10 @@ of your sheet.
                  60))))))
     (switch-to-buffer (get-buffer-create cardwords-yatzee--buffer-name))
     (cardwords-yatzee-mode)
-    (cardwords-yatzee--take view)))
+    ;; A newer view may have come as a notification while the buffer did not exist yet (the
+    ;; join's state): it was kept but not drawn, and the answer above is older.  Draw the newest.
+    (cardwords-yatzee--take view)
+    (cardwords-yatzee--draw)))
 
 (provide 'cardwords-yatzee)
 ;;; cardwords-yatzee.el ends here
