@@ -20,6 +20,13 @@
     (search-forward text)
     (get-text-property (match-beginning 0) 'face)))
 
+(defun cardwords-test--wait-for-server ()
+  "Wait until eglot manages the current buffer, or fail after 60 s.
+eglot blocks for `eglot-sync-connect' seconds only (3 by default), then connects in the
+background: a loaded machine starts the server later than that."
+  (with-timeout (60 (ert-fail "no eglot server"))
+    (while (not (eglot-current-server)) (accept-process-output nil 0.05))))
+
 (ert-deftest cardwords-modes-and-font-lock ()
   (dolist (pair '(("tiny.charset" . cardwords-charset-mode) ("tiny.cardset" . cardwords-cardset-mode)
                   ("tiny.cardtable" . cardwords-cardtable-mode) ("tiny.bonus" . cardwords-bonus-mode)
@@ -93,7 +100,7 @@
           (insert "[Q 5]\n")
           ;; eglot-ensure waits for post-command-hook, which never runs in --batch: start directly.
           (apply #'eglot (eglot--guess-contact))
-          (should (eglot-current-server))
+          (cardwords-test--wait-for-server)
           (should (bound-and-true-p flymake-mode))
           (let* ((diags (cardwords-test--wait-for-diagnostics
                          (lambda (ds) (cl-some (lambda (d) (string-match-p "not in the charset" (flymake-diagnostic-text d))) ds))
@@ -138,7 +145,7 @@
     (unwind-protect
         (with-current-buffer buf
           (apply #'eglot (eglot--guess-contact))
-          (should (eglot-current-server))
+          (cardwords-test--wait-for-server)
           (goto-char (point-max))
           (unless (bolp) (insert "\n"))
           (insert "(2,2) C")
