@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { pidAlive } from '../support/processes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -125,7 +126,7 @@ export class TmuxSession {
     }
     const pause = new Int32Array(new SharedArrayBuffer(4));
     const until = Date.now() + 10_000;
-    while (pids.some(alive) && Date.now() < until) Atomics.wait(pause, 0, 0, 20);
+    while (pids.some(pidAlive) && Date.now() < until) Atomics.wait(pause, 0, 0, 20);
   }
 }
 
@@ -141,14 +142,6 @@ function descendants(root: number): number[] {
   return out;
 }
 
-/** Running (a zombie has exited: only its parent's wait is missing). */
-function alive(pid: number): boolean {
-  try {
-    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

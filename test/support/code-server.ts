@@ -11,6 +11,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
+import { pidAlive } from './processes.js';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -80,14 +81,6 @@ function takeLock(): boolean {
   return true;
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The install's steps, in order, each run only when its result is missing. */
 function* installSteps(): Generator<Step | (() => void), void, void> {
@@ -296,14 +289,6 @@ export function processesInSession(sid: number): Array<{ pid: number; cmd: strin
   return out;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const running = new Set<ChildProcess>();
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -334,9 +319,9 @@ export async function startCodeServer(home: CodeServerHome): Promise<RunningCode
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const pid = child.pid ?? -1;
   const stop = async (): Promise<void> => {
-    if (alive(pid)) {
+    if (pidAlive(pid)) {
       killGroup(child, 'SIGTERM');
-      for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 50 && pidAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
     }
     // The whole group (extension host, language server, watchers) goes, whatever is left.
     killGroup(child, 'SIGKILL');

@@ -12,6 +12,7 @@ import {
   ensureCodeServer, installExtension, makeHome, processesInSession, processesMentioning, removeHome, ROOT, sessionOf, startCodeServer,
   type CodeServerHome, type RunningCodeServer,
 } from '../support/code-server.js';
+import { pidAlive } from '../support/processes.js';
 
 const SHOTS = join(ROOT, 'test-artifacts', 'vscode');
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -90,14 +91,6 @@ function findFiles(dir: string, test: (path: string) => boolean, out: string[] =
   return out;
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return !readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z');
-  } catch {
-    return false;
-  }
-}
 
 async function shutDown(): Promise<void> {
   await browser?.close().catch(() => undefined);

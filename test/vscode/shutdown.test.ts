@@ -15,6 +15,7 @@ import {
   ensureCodeServer, installExtension, makeHome, processesMentioning, removeHome, ROOT, startCodeServer,
   type CodeServerHome, type RunningCodeServer,
 } from '../support/code-server.js';
+import { pidAlive } from '../support/processes.js';
 import { logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { cwCreate, cwJoin, handOf } from '../game/cardwords-helpers.js';
 
@@ -52,14 +53,6 @@ async function runCommand(title: string): Promise<void> {
   await row.click();
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return !readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z');
-  } catch {
-    return false;
-  }
-}
 
 const logOf = (dataDir: string, id: string) =>
   readFileSync(join(dataDir, 'games', `${id}.log`), 'utf8')
