@@ -6,7 +6,7 @@
 // focus and the chosen category survive every update of the room.
 import { render } from 'preact';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
-import { hintQuery, showHint, type YatzeeHint } from '../../core/games/yatzee/hint.js';
+import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { affordances, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
 import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
@@ -109,22 +109,19 @@ export class YatzeePanel {
     return this.optimisticHeld ?? (this.me ? [...this.me.held] : [false, false, false, false, false]);
   }
 
-  /** The optimal robot's expected final score per open category, for the current throw only. */
-  private hintValues(me: Sheet): Map<Category, number> | null {
-    if (!this.hints || !this.hint || this.hintFor !== hintQuery(me)) return null;
-    const shown = showHint(this.hint, me).categories;
+  /** The optimal robot's hint as shown (expected final scores), for the current throw only. */
+  private shownHint(me: Sheet): HintShown | null {
+    return this.hints ? hintForThrow(this.hint, this.hintFor, me) : null;
+  }
+
+  /** Expected final score per open category, for the score table. */
+  private static hintValues(shown: HintShown): Map<Category, number> {
     const values = new Map<Category, number>();
     CATEGORIES.forEach((c, i) => {
-      const v = shown[i];
+      const v = shown.categories[i];
       if (v !== null && v !== undefined) values.set(c, v);
     });
     return values;
-  }
-
-  /** The category preselected: the hint's best when hints are on and known, else the most points now. */
-  private preselection(me: Sheet, hints: Map<Category, number> | null): Category | null {
-    if (hints && hints.size && this.hint) return showHint(this.hint, me).best;
-    return suggestCategory(me.scores, me.dice);
   }
 
   private render(): void {
@@ -132,13 +129,16 @@ export class YatzeePanel {
     const t = this.t;
     let transfer: Transfer | null = null;
     let hints: Map<Category, number> | null = null;
+    let shown: HintShown | null = null;
     if (me) {
       const aff = affordances(me);
       this.requestHint(me);
-      hints = this.hintValues(me);
+      shown = this.shownHint(me);
+      hints = shown && YatzeePanel.hintValues(shown);
       if (aff.transfer) {
         const key = `${me.dice.join('')}/${me.throwsMade}/${me.scores.join(',')}`;
-        const pre = this.preselection(me, hints);
+        // the hint's best when hints are on and known, else the most points now
+        const pre = shown?.best ?? suggestCategory(me.scores, me.dice);
         if (key !== this.choiceFor) {
           this.choiceFor = key;
           this.choice = pre;
@@ -167,7 +167,7 @@ export class YatzeePanel {
           </div>
         )}
         <div class="yatzee-layout">
-          {me && this.controls(me, hints)}
+          {me && this.controls(me, shown)}
           <section class="sheets" id="yatzee-sheets" aria-label={t('yatzee.sheets')}>
             <ScoreTable t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />
           </section>
@@ -178,7 +178,7 @@ export class YatzeePanel {
     );
   }
 
-  private controls(me: Sheet, hints: Map<Category, number> | null) {
+  private controls(me: Sheet, shown: HintShown | null) {
     const t = this.t;
     const aff = affordances(me);
     const full = isFull(me.scores);
@@ -222,7 +222,7 @@ export class YatzeePanel {
           {t('yatzee.hints')}
         </label>
         <p class="hint-line" id="yatzee-hint-line" hidden={!this.hints}>
-          {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : hints && this.hint ? this.hintText(me, this.hint) : ''}
+          {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : shown ? this.hintText(shown) : ''}
         </p>
         <p class="help">{t('yatzee.help')}</p>
       </section>
@@ -255,9 +255,8 @@ export class YatzeePanel {
     });
   }
 
-  private hintText(me: Sheet, hint: Hint): string {
+  private hintText(shown: HintShown): string {
     const t = this.t;
-    const shown = showHint(hint, me);
     const parts = [t('yatzee.hint.final', shown.expectedFinal.toFixed(1))];
     const best = shown.keep;
     if (best) {

@@ -5,7 +5,7 @@
 // asks (GET /yatzee/hint, core/games/yatzee/hint.ts).
 import { Client, type Room } from '@colyseus/sdk';
 import { affordances, type Sheet } from '../../core/games/yatzee/engine.js';
-import { hintQuery, showHint, type YatzeeHint } from '../../core/games/yatzee/hint.js';
+import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { CATEGORIES, CATEGORY_LABELS, bonusLine, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
@@ -157,8 +157,8 @@ export class YatzeeSession {
   }
 
   /** The hint of the current throw, when shown and answered. */
-  private currentHint(me: YatzeeSheetState): ReturnType<typeof showHint> | null {
-    return this.hints && this.hint && this.hintFor === hintQuery(hintSheet(me)) ? showHint(this.hint, hintSheet(me)) : null;
+  private currentHint(me: YatzeeSheetState): HintShown | null {
+    return this.hints ? hintForThrow(this.hint, this.hintFor, hintSheet(me)) : null;
   }
 
   /** The web panel's preselection: the hint's best category when known, else the most points now. */

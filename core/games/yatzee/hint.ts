@@ -75,3 +75,8 @@ export function showHint(hint: YatzeeHint, s: HintSheet): HintShown {
     keep: k ? { dice: k.keep, transferNow: k.keep.length === DICE, expected: k.value + have } : null,
   };
 }
+
+/** The answer shown for a sheet, or null when it answers another throw (`answered`: the query it answers). */
+export function hintForThrow(hint: YatzeeHint | null, answered: string, s: HintSheet): HintShown | null {
+  return hint && answered === hintQuery(s) ? showHint(hint, s) : null;
+}
