@@ -20,7 +20,12 @@ export interface ServerContext {
   /** A view of any file: the open document, else the file on disk. */
   viewAnywhere(uri: string): Promise<TextDocumentView | undefined>;
   /** What the client said it can do (initialize); features degrade for what it cannot. */
-  client: { snippets: boolean; inlayRefresh: boolean };
+  client: {
+    snippets: boolean;
+    inlayRefresh: boolean;
+    /** It registers symbol providers dynamically: the server re-registers on a coordinate change (handlers/documentSymbol.ts). */
+    symbolRegistration: boolean;
+  };
   /** Runs `fn`, logging any exception and answering `fallback` instead. */
   guard<T>(what: string, fallback: T, fn: () => T | Promise<T>): Promise<T>;
 }

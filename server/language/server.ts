@@ -65,7 +65,7 @@ export function start(connection: Connection): ServerContext {
     }
   };
   const learned = new LearnedValuesReader();
-  const ctx: ServerContext = { connection, documents, workspace, service, learned, view: views.view, viewAnywhere: views.viewAnywhere, guard, client: { snippets: true, inlayRefresh: false } };
+  const ctx: ServerContext = { connection, documents, workspace, service, learned, view: views.view, viewAnywhere: views.viewAnywhere, guard, client: { snippets: true, inlayRefresh: false, symbolRegistration: false } };
   const diagnostics = new DiagnosticsScheduler(ctx);
 
   connection.onInitialize((params) => {
@@ -75,15 +75,20 @@ export function start(connection: Connection): ServerContext {
     ctx.client.inlayRefresh = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
     // Without snippet support (eglot, lsp-mode without yasnippet) completion inserts plain text.
     ctx.client.snippets = params.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
-    return { capabilities: CAPABILITIES, serverInfo: { name: 'cardwords', version: VERSION } };
+    ctx.client.symbolRegistration = params.capabilities.textDocument?.documentSymbol?.dynamicRegistration === true;
+    const capabilities = { ...CAPABILITIES };
+    if (ctx.client.symbolRegistration) delete capabilities.documentSymbolProvider; // registered once initialized
+    return { capabilities, serverInfo: { name: 'cardwords', version: VERSION } };
   });
   connection.onDidChangeConfiguration((params) => {
     const s = settingsOf(params.settings);
     if (s) {
+      const cells = JSON.stringify(service.coordinates);
       service.configure(s);
       for (const d of documents.all()) diagnostics.schedule(d.uri);
-      // Inlay hints name cells: the client asks again (hovers, symbols and the preview are asked per request).
+      // Inlay hints and symbols name cells: the client asks again (hovers and the preview are asked per request).
       if (ctx.client.inlayRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
+      if (JSON.stringify(service.coordinates) !== cells) documentSymbol.reregister(ctx);
     }
   });
 

@@ -130,3 +130,67 @@ describe('one name per cell', () => {
     }
   });
 });
+
+describe('symbols after a coordinate change', () => {
+  // LSP has no refresh request for symbols; VS Code asks again when a provider's registration
+  // changes. A client that registers symbol providers dynamically gets the provider registered
+  // by the server, registered afresh on each coordinate change (and only then).
+  it('a client with dynamic registration: registered once initialized, re-registered on a coordinate change only', async () => {
+    const c = new LspClient();
+    const log: string[] = [];
+    const ids = new Set<string>();
+    c.conn.onRequest('client/registerCapability', (p: { registrations: Array<{ id: string; method: string; registerOptions: unknown }> }) => {
+      for (const r of p.registrations) {
+        log.push(`register ${r.method} ${JSON.stringify(r.registerOptions)}`);
+        ids.add(r.id);
+      }
+      return null;
+    });
+    c.conn.onRequest('client/unregisterCapability', (p: { unregisterations: Array<{ id: string; method: string }> }) => {
+      for (const r of p.unregisterations) {
+        log.push(`unregister ${r.method} ${ids.has(r.id) ? 'known' : 'unknown'}`);
+        ids.delete(r.id);
+      }
+      return null;
+    });
+    try {
+      const init = await c.initialize({ players: 2 }, { capabilities: { textDocument: { documentSymbol: { dynamicRegistration: true } } } });
+      expect(init.capabilities.documentSymbolProvider).toBeUndefined();
+      await expect.poll(() => log).toEqual(['register textDocument/documentSymbol {"documentSelector":null}']);
+      const table = fx.uri('tiny.cardtable');
+      c.open(table, '7*7\n(3,3)\n(1,2) W 2;\n(7,7)\n', 'cardwords-cardtable');
+      const symbolName = async () => (await c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: table } })).find((s) => s.name.startsWith('(1,2)'))?.name;
+      expect(await symbolName()).toBe('(1,2) B3');
+      // players only: the symbols do not change, nor does the registration
+      void c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { cardwords: { players: 3 } } });
+      void c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { cardwords: { players: 3, coordinates: { digitsForColumns: true } } } });
+      await expect.poll(() => log.length).toBe(3);
+      expect(log.slice(1)).toEqual(['unregister textDocument/documentSymbol known', 'register textDocument/documentSymbol {"documentSelector":null}']);
+      expect(await symbolName()).toBe('(1,2) C2');
+      expect(ids.size).toBe(1);
+    } finally {
+      await c.stop();
+    }
+  });
+
+  it('a client without dynamic registration keeps the static capability and is never asked to register', async () => {
+    const c = new LspClient();
+    let asked = 0;
+    c.conn.onRequest('client/registerCapability', () => {
+      asked++;
+      return null;
+    });
+    try {
+      const init = await c.initialize({ players: 2 });
+      expect(init.capabilities.documentSymbolProvider).toBe(true);
+      void c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { cardwords: { players: 2, coordinates: { digitsForColumns: true } } } });
+      const table = fx.uri('tiny.cardtable');
+      c.open(table, '7*7\n(3,3)\n(1,2) W 2;\n(7,7)\n', 'cardwords-cardtable');
+      const symbols = await c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: table } });
+      expect(symbols.find((s) => s.name.startsWith('(1,2)'))?.name).toBe('(1,2) C2');
+      expect(asked).toBe(0);
+    } finally {
+      await c.stop();
+    }
+  });
+});
