@@ -2,6 +2,8 @@
 import * as vscode from 'vscode';
 import type { LanguageSettings } from '../core/protocol/language.js';
 import { coordinateOptions, type CoordinateOptions } from '../core/coordinates.js';
+import { userInfo } from 'node:os';
+import { isRobotName, normalizeName } from '../core/games/names.js';
 
 export const SECTION = 'cardwords';
 
@@ -35,6 +37,20 @@ export function languageSettings(scope?: vscode.Uri): LanguageSettings {
 export function player(): { name: string; alt: string } {
   const c = cfg();
   return { name: c.get<string>('name', '').trim(), alt: c.get<string>('alternativeName', '').trim() };
+}
+
+/**
+ * The name a panel offers when neither the setting nor an earlier game gave one: the login
+ * name on this machine (as git and ssh default to it), so "Play against a robot" needs no
+ * form and nobody is called "Player". Spaces go: game names have none in the settings.
+ */
+export function loginName(): string | undefined {
+  try {
+    const n = normalizeName(userInfo().username.replace(/\s+/g, ''));
+    return n && !isRobotName(n) ? n : undefined;
+  } catch {
+    return undefined; // no passwd entry (some containers)
+  }
 }
 
 export interface LocalServerSettings {

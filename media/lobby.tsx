@@ -11,6 +11,7 @@ import { startPage } from './ui/page.js';
 import type { GameListing } from '../core/protocol/game.js';
 import type { StringKey, Translate } from './ui/l10n/index.js';
 import { GamesTable } from './lobby/games.js';
+import { MAX_NAME_LENGTH } from '../core/games/names.js';
 
 const { host, t, main } = startPage('app.title', 'lobby');
 
@@ -42,6 +43,8 @@ function useOwner(token: string | null): OwnerState {
 
 function OwnerSection({ t, owner }: { t: Translate; owner: OwnerState }) {
   const [level, setLevel] = useState<(typeof LEVELS)[number]>(() => host.load<(typeof LEVELS)[number]>('cardwords.quickLevel') ?? 'good');
+  // the name the Cardwords page uses (kept from the last game): typed once, then one click
+  const [name, setName] = useState(() => host.load<string>('cardwords.name') ?? '');
   if (owner.kind === 'none') return null;
   const text = owner.kind === 'ok' ? t('lobby.owner.ok') : owner.kind === 'bad' ? t('lobby.owner.bad') : owner.kind === 'error' ? t('lobby.owner.error', owner.message) : '…';
   return (
@@ -58,12 +61,23 @@ function OwnerSection({ t, owner }: { t: Translate; owner: OwnerState }) {
             onSubmit={(e) => {
               e.preventDefault();
               host.save('cardwords.quickLevel', level);
+              host.save('cardwords.name', name.trim());
               location.href = `/cardwords.html?quick=1&level=${encodeURIComponent(level)}`;
             }}
           >
-            <button type="submit" id="play-robot">
-              {t('lobby.playRobot')}
-            </button>{' '}
+            <label>
+              {t('cw.name')}{' '}
+              <input
+                type="text"
+                id="play-robot-name"
+                required
+                pattern={'\\S+'}
+                maxLength={MAX_NAME_LENGTH}
+                autocomplete="nickname"
+                value={name}
+                onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)}
+              />
+            </label>{' '}
             <label>
               {t('lobby.robotLevel')}{' '}
               <select id="play-robot-level" value={level} onChange={(e) => setLevel((e.currentTarget as HTMLSelectElement).value as (typeof LEVELS)[number])}>
@@ -73,7 +87,10 @@ function OwnerSection({ t, owner }: { t: Translate; owner: OwnerState }) {
                   </option>
                 ))}
               </select>
-            </label>
+            </label>{' '}
+            <button type="submit" id="play-robot">
+              {t('lobby.playRobot')}
+            </button>
           </form>
           <p class="buttons">
             <a href="/yatzee.html" id="new-yatzee" class="button">

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { FromGameWebview, GameHostConfig, GameHostState, GamePanelKind, SettingsUpdate } from '../../media/ui/host-vscode.js';
-import { cardSize, coordinates, player } from '../config.js';
+import { cardSize, coordinates, loginName, player } from '../config.js';
 import { connectSources } from './address.js';
 import { refOf, type Connection, type Servers } from './servers.js';
 
@@ -158,6 +158,8 @@ export class GamePanels {
       store['cardwords.name'] = me.name;
     }
     if (me.alt) store['cardwords.alt'] = me.alt;
+    const login = loginName();
+    for (const key of ['yatzee.name', 'cardwords.name']) if (store[key] === undefined && login) store[key] = login;
     // the settings' coordinate options (the panel's own choice, kept in its state, wins until the settings change)
     Object.assign(store, settingsStore());
     const config: GameHostConfig = {

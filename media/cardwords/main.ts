@@ -10,6 +10,7 @@ import type { StringKey } from '../ui/l10n/index.js';
 import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from './panel.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import { CLOSE, type CardwordsServerMessages } from '../../core/protocol/messages.js';
+import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 
 interface Seat {
   gameId: string;
@@ -102,7 +103,7 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<boole
 }
 
 function nameField(id: string, required = true): HTMLInputElement {
-  return h('input', { type: 'text', id, name: 'name', maxlength: 39, required, pattern: '\\S+', autocomplete: 'nickname', value: host.param('name') ?? host.load<string>('cardwords.name') ?? '' });
+  return h('input', { type: 'text', id, name: 'name', maxlength: MAX_NAME_LENGTH, required, pattern: '\\S+', autocomplete: 'nickname', value: host.param('name') ?? host.load<string>('cardwords.name') ?? '' });
 }
 
 /** A count from the host's parameters (the extension passes its settings so), else the default. */
@@ -128,7 +129,7 @@ async function rulesets(): Promise<string[]> {
 
 function joinForm(id: string): HTMLElement {
   const name = nameField('cw-name');
-  const alt = h('input', { type: 'text', id: 'cw-alt', name: 'alt', maxlength: 39, pattern: '\\S+', autocomplete: 'off', value: altParam() });
+  const alt = h('input', { type: 'text', id: 'cw-alt', name: 'alt', maxlength: MAX_NAME_LENGTH, pattern: '\\S+', autocomplete: 'off', value: altParam() });
   const watch = () => void enter(() => new Client(server).joinById(id, { watch: true, ...(owner ? { owner } : {}) }), true);
   const form = h(
     'form',
@@ -217,11 +218,13 @@ function showForms(): void {
 
 /**
  * "Play against a robot" (the landing page, VS Code): you and one robot of the chosen level
- * on the server's default ruleset, no form. The name is the one used last, else a default.
+ * on the server's default ruleset, no form. The name is the one used last (the landing page
+ * and VS Code give one); with none known yet the page asks for it first.
  */
 function quickGame(level: string): void {
+  const name = host.param('name') || host.load<string>('cardwords.name');
+  if (!name) return quickNameForm(level);
   main.replaceChildren(h('h1', {}, t('cw.title')), status);
-  const name = host.param('name') || host.load<string>('cardwords.name') || t('cw.defaultName');
   const opts: Record<string, unknown> = { owner, name, humans: 1, robots: [LEVELS.includes(level as (typeof LEVELS)[number]) ? level : 'good'], watchers: 0 };
   const seed = host.param('seed');
   if (seed) opts.seed = seed;
@@ -232,6 +235,25 @@ function quickGame(level: string): void {
   }).then((ok) => {
     if (!ok) showForms();
   });
+}
+
+/** Quick play with no name known yet: one field, then the game (the name is kept for the next). */
+function quickNameForm(level: string): void {
+  const name = nameField('cw-quick-name');
+  const form = h(
+    'form',
+    { class: 'form-grid', id: 'cw-quick' },
+    h('h2', {}, t('lobby.playRobot')),
+    h('label', {}, h('span', {}, t('cw.name')), name),
+    h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'cw-quick-button' }, t('cw.quick.play'))),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    host.save('cardwords.name', name.value.trim());
+    quickGame(level);
+  });
+  main.replaceChildren(h('h1', {}, t('cw.title')), status, form);
+  name.focus();
 }
 
 const seat = host.load<Seat>('cardwords.seat');

@@ -18,6 +18,7 @@ import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Dice } from './view/dice.js';
 import { Results, type Result } from './view/results.js';
 import { ScoreTable, type Column, type Transfer } from './view/table.js';
+import { endReasonText } from '../ui/end-reason.js';
 
 export type { RoomLike, RoomView, SheetView, Welcome };
 
@@ -423,7 +424,7 @@ export class YatzeePanel {
 
   private onEnded(p: EndedMessage): void {
     this.ended = p;
-    this.say(this.t('yatzee.ended', p.reason));
+    this.say(endReasonText(this.t, p.reason));
     this.host.remove('yatzee.seat');
     this.render();
   }

@@ -79,7 +79,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await v.isVisible('#play-lines')).toBe(true);
   });
 
-  it('the creation form starts at one human and one robot; "Play against a robot" starts a game in one click', async () => {
+  it('the creation form starts at one human and one robot; "Play against a robot" asks the name once, then starts a game in one click', async () => {
     const { page } = await fresh();
     await page.goto(`${srv.url}/?owner=${srv.ownerToken}`);
     await page.click('#new-cardwords');
@@ -87,6 +87,12 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.inputValue('#cw-create-humans')).toBe('1');
     expect(await page.inputValue('#cw-create-robots')).toBe('1');
     await page.goto(`${srv.url}/`);
+    // a first visit: no name known, and nobody is called "Player" behind their back
+    expect(await page.inputValue('#play-robot-name')).toBe('');
+    await page.click('#play-robot');
+    expect(await page.evaluate(() => (document.getElementById('play-robot-name') as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(page.url()).not.toContain('cardwords.html');
+    await page.fill('#play-robot-name', 'Bea');
     await page.selectOption('#play-robot-level', 'casual');
     await page.click('#play-robot');
     await page.waitForSelector('#cw-area');
@@ -94,10 +100,26 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(async () => (await snap(page))?.hand.length ?? 0).toBe(4);
     const s = await snap(page);
     expect(s.players).toHaveLength(2);
+    expect(s.players[s.seat]!.name).toBe('Bea');
     expect(await page.getAttribute('#cw-scores tr[data-seat="1"] [data-type]', 'data-type')).toBe('R');
     expect(await page.textContent('#cw-scores tr[data-seat="1"] [data-type]')).toBe('R');
     expect(await page.getAttribute('#cw-scores tr[data-seat="1"] [data-type]', 'title')).toContain('casual');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-area');
+    // the next time: the name is there, one click
+    await page.goto(`${srv.url}/`);
+    expect(await page.inputValue('#play-robot-name')).toBe('Bea');
+    await page.click('#play-robot');
+    await page.waitForURL(/cardwords\.html\?game=/);
+    await expect.poll(async () => (await snap(page))?.hand.length ?? 0).toBe(4);
+    // a quick-play link with no name known (a fresh browser): the page asks for it first
+    const other = (await fresh()).page;
+    await other.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=casual`);
+    await other.waitForSelector('#cw-quick-name');
+    expect(await other.evaluate(() => document.activeElement?.id)).toBe('cw-quick-name');
+    await other.keyboard.type('Cy');
+    await other.keyboard.press('Enter');
+    await expect.poll(async () => (await snap(other))?.hand.length ?? 0).toBe(4);
+    expect((await snap(other)).players.map((p) => p.name)).toContain('Cy');
   });
 
   it('the pages load without a console error (the favicon is served)', async () => {
@@ -203,9 +225,19 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.keyboard.type('D4B');
     await expect.poll(() => page.textContent('#cw-refusal')).toContain('B');
     expect(await page.getAttribute('#cw-status', 'data-kind')).toBe('error');
-    // pass: the turn moves on, the refusal is no longer true
+    // "Pass now" only while something is composed: with nothing composed the OK button
+    // passes already (both showed, a pass twice over)
     await page.keyboard.press('Escape');
-    await page.click('#cw-pass');
+    expect(await page.isVisible('#cw-pass')).toBe(false);
+    await page.keyboard.type('D4S');
+    await page.waitForSelector('#cw-composing [data-composed]');
+    expect(await page.isVisible('#cw-pass')).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => composedCount(page)).toBe(0);
+    expect(await page.isVisible('#cw-pass')).toBe(false);
+    expect(await page.textContent('#cw-ok')).toBe('Pass');
+    // pass: the turn moves on, the refusal is no longer true
+    await page.click('#cw-ok');
     await expect.poll(async () => (await snap(page)).moves).toBeGreaterThanOrEqual(1);
     await expect.poll(() => page.textContent('#cw-refusal')).toBe('');
     expect(await page.getAttribute('#cw-status', 'data-kind')).not.toBe('error');
@@ -258,6 +290,32 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await snap(page)).moves).toBeGreaterThan(s0.moves);
     expect((await snap(page)).players[0]!.score).toBe(scores[k]);
+  });
+
+  it('after going out: no empty "Your hand", and the results say why the game ended', async () => {
+    const { page } = await fresh();
+    // the best hint every turn from deal s7, against the best robot: the same game every run,
+    // and Ann lays her last card
+    await quickGame(page, 's7');
+    for (let turn = 0; turn < 60; turn++) {
+      const s = await snap(page);
+      if (s.status !== 'playing') break;
+      if (s.turn !== s.seat) {
+        await expect.poll(async () => { const x = await snap(page); return x.status !== 'playing' || x.turn === x.seat; }).toBe(true);
+        continue;
+      }
+      await page.keyboard.press('?');
+      await page.waitForSelector('#cw-hints li');
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await snap(page)).moves).toBeGreaterThan(s.moves);
+    }
+    await page.waitForSelector('#cw-results');
+    const end = await snap(page);
+    expect(end.hand).toEqual([]);
+    expect(await page.textContent('#cw-end-reason')).toBe('The pile is empty and a player laid the last card.');
+    expect(await page.isVisible('.cw-hand-title')).toBe(false);
+    expect(await page.isVisible('#cw-hand')).toBe(false);
+    await shot(page, 'cardwords-out-results');
   });
 
   it('the log names the cells of a move and shows it on the table when clicked; after the game a review steps through every turn', async () => {

@@ -96,3 +96,54 @@ describe('Cardwords panel layout', () => {
     }
   }
 });
+
+describe('Cardwords results layout', () => {
+  // The results header's long words ("adjustment", "Schlussausgleich") in narrow number
+  // columns: a line may end only between words or at a soft hyphen, never inside a word.
+  for (const locale of ['en-US', 'de-DE', 'da-DK']) {
+    it(`900x700 ${locale}: the results header breaks between words or at a soft hyphen only`, async () => {
+      const { page, context, errors } = await openPage(browser, { width: 900, height: 700, colorScheme: 'dark', locale });
+      try {
+        await page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
+        await page.waitForSelector('#cw-hand [data-index]');
+        await page.click('#cw-end');
+        await page.waitForSelector('#cw-results-table thead th');
+        // for every character after the first, whether its line is below the previous one's, and what came before it
+        const breaks = await page.locator('#cw-results-table thead th').evaluateAll((ths) =>
+          ths.flatMap((th) => {
+            const text = th.firstChild;
+            if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+            const s = text.textContent ?? '';
+            const r = document.createRange();
+            // each visible letter's line (a range at a line's end may also give an empty rect
+            // on the line before: the widest rect is the letter's)
+            const tops: number[] = [];
+            for (let i = 0; i < s.length; i++) {
+              r.setStart(text, i);
+              r.setEnd(text, i + 1);
+              const rects = Array.from(r.getClientRects()).sort((a, b) => b.width - a.width);
+              tops.push(rects[0]?.top ?? NaN);
+            }
+            const out: Array<{ text: string; before: string; at: number }> = [];
+            let last = -1; // the previous letter (spaces and soft hyphens are no letters)
+            for (let i = 0; i < s.length; i++) {
+              if (s[i] === ' ' || s[i] === '\u00ad') continue;
+              if (last >= 0 && tops[i]! > tops[last]! + 2) {
+                const between = s.slice(last + 1, i);
+                if (!between.includes(' ') && !between.includes('\u00ad')) out.push({ text: s, before: s[last]!, at: i });
+              }
+              last = i;
+            }
+            return out;
+          }),
+        );
+        await page.locator('#cw-results').screenshot({ path: join(SHOTS, `cardwords-results-900x700-${locale}.png`) });
+        expect(breaks).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

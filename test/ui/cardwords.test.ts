@@ -323,6 +323,10 @@ describe('Cardwords panel in Chromium', () => {
     expect(hinted).toBe(true);
     expect(refusedLocally).toBe(true);
     for (const p of s.players) expect(await a.textContent(`#cw-results-table tr[data-player="${p.name}"] td[data-final]`)).toBe(String(p.score));
+    // why it ended, in words (not a protocol code); the hand (and its heading) only while it holds cards
+    expect(await a.textContent('#cw-end-reason')).toMatch(/^(The pile is empty and a player laid the last card|Every player passed or traded twice in a row)\.$/);
+    expect(await a.isVisible('.cw-hand-title')).toBe(s.hand.length > 0);
+    expect(await a.isVisible('#cw-hand')).toBe(s.hand.length > 0);
     await expect.poll(() => a.textContent('#cw-status')).toMatch(/The game is over/);
     // "you win" only for a winner (the results come best first, not by seat)
     const annWon = s.players[0]!.score >= Math.max(...s.players.map((p) => p.score));

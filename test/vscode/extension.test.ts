@@ -4,7 +4,7 @@
 // stopped at the end, and the last test checks that none survived.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { chromium, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -363,6 +363,8 @@ describe('VS Code extension in code-server', () => {
   it.skipIf(!existsSync(join(ROOT, 'dist', 'web', 'cardwords.js')))('plays Cardwords on the local server: the table and the hand show', async () => {
     await runCommand('Cardwords: Play Cardwords');
     const view = webview();
+    // no name in the settings and no game yet: the form offers the login name, not "Player"
+    await expect.poll(() => view.locator('#cw-create-name').inputValue(), { timeout: 30_000 }).toBe(userInfo().username.replace(/\s+/g, ''));
     await view.locator('#cw-create-name').fill('Ann', { timeout: 30_000 });
     await view.locator('#cw-create-humans').fill('1');
     await view.locator('#cw-create-robots').fill('1');
@@ -400,6 +402,8 @@ describe('VS Code extension in code-server', () => {
     await expect.poll(() => view.locator('#cw-hand > *').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await view.locator('#cw-create-button').count()).toBe(0);
     expect(await view.locator('#cw-scores tr[data-seat="1"] [data-type]').getAttribute('title')).toContain('casual');
+    // the name of the last game (kept by the panel), with no form
+    expect(await view.locator('#cw-scores tr[data-seat="0"] .name').innerText()).toBe('Ann');
     await shot('12-cardwords-robot');
     await runCommand('View: Close Editor');
   });

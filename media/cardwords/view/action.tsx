@@ -239,16 +239,21 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
         <button type="button" id="cw-trade" disabled={!playing} onClick={() => m.cmd.trade()}>
           {t('cw.trade')}
         </button>
-        <button type="button" id="cw-pass" disabled={!mine || m.busy} onClick={() => m.cmd.pass()}>
+        {/* with nothing composed the OK button passes already */}
+        <button type="button" id="cw-pass" hidden={a.type === 'pass'} disabled={!mine || m.busy} onClick={() => m.cmd.pass()}>
           {t('cw.pass')}
         </button>
         <button type="button" id="cw-hint" aria-keyshortcuts="?" disabled={!playing} onClick={() => m.cmd.hint()}>
           {t('cw.hint')}
         </button>
       </div>
-      <h2 class="cw-hand-title">{t('cw.hand')}</h2>
+      {/* after going out there is no hand to show */}
+      <h2 class="cw-hand-title" hidden={m.hand.length === 0}>
+        {t('cw.hand')}
+      </h2>
       <div
         class="cw-hand"
+        hidden={m.hand.length === 0}
         id="cw-hand"
         role="group"
         aria-label={t('cw.hand')}

@@ -2,6 +2,7 @@
 // score, the winners, the rematch.
 import type { StringKey } from '../../ui/l10n/index.js';
 import type { Model } from './model.js';
+import { endReasonText } from '../../ui/end-reason.js';
 
 const COLUMNS: StringKey[] = ['cw.col.name', 'cw.col.handPoints', 'cw.col.adjustment', 'cw.col.final'];
 
@@ -9,12 +10,14 @@ export function Results({ m }: { m: Model }) {
   const { t, state: s } = m;
   if (s.status !== 'over' && s.status !== 'ended') return null;
   const order = s.players.map((p, i) => ({ p, i })).sort((a, b) => b.p.score - a.p.score);
-  const reason = m.results?.reason ?? s.endReason;
+  // the state's endReason is the engine's ('out', or 'idle': every player passed), the
+  // results message's the room's (core/protocol/messages.ts EndReason)
+  const reason = m.results?.reason ?? (s.endReason === 'idle' ? 'passes' : s.endReason);
   const canRematch = s.status === 'over' && !m.ended && (m.isPlayer || m.owner);
   return (
     <section class="results" id="cw-results">
       <h2>{t('cw.results')}</h2>
-      <p id="cw-end-reason">{reason === 'out' ? t('cw.end.out') : reason === 'idle' ? t('cw.end.idle') : t('cw.end.other', reason || '?')}</p>
+      <p id="cw-end-reason">{endReasonText(t, reason)}</p>
       <table class="cw-results-table" id="cw-results-table">
         <thead>
           <tr>

@@ -1,0 +1,19 @@
+// Why a game ended, in the player's language: one text per protocol EndReason (the compiler
+// checks that every reason has one), for the Cardwords results and the Yatzee status.
+import type { EndReason } from '../../core/protocol/messages.js';
+import type { StringKey, Translate } from './l10n/index.js';
+
+const TEXTS: Record<EndReason, StringKey> = {
+  out: 'end.out',
+  passes: 'end.passes',
+  'sheets-full': 'end.sheets-full',
+  owner: 'end.owner',
+  idle: 'end.idle',
+  'no-players': 'end.no-players',
+  left: 'end.left',
+};
+
+export function endReasonText(t: Translate, reason: string | null | undefined): string {
+  const key = reason ? TEXTS[reason as EndReason] : undefined;
+  return key ? t(key) : t('end.other', reason || '?');
+}
