@@ -10,7 +10,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { pidAlive } from './processes.js';
 
 export const CODE_SERVER_VERSION = '4.139.1';
@@ -164,6 +164,23 @@ export function ensureCodeServer(): { node: string; entry: string } {
     Atomics.wait(pause, 0, 0, 1000);
   }
   return { node: node24(), entry: CS_ENTRY };
+}
+
+/**
+ * The vsce step of `npm run package` (its flags read from package.json) into `dir`: the
+ * global setup has built dist/ already, and rebuilding it here would race other suites that
+ * run dist/cli.js. It needs no code-server, so test files run it before waiting for the
+ * install. Returns the .vsix path.
+ */
+export function packageVsix(dir: string): string {
+  const vsix = join(dir, 'cardwords.vsix');
+  const bin = `${dirname(process.execPath)}${delimiter}${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`;
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.package!;
+  const [cmd, ...args] = script.split('&&').pop()!.trim().split(/\s+/);
+  if (cmd !== 'vsce') throw new Error(`the package script's last step is not vsce: ${script}`);
+  const pack = spawnSync(join(ROOT, 'node_modules', '.bin', 'vsce'), [...args, '-o', vsix], { cwd: ROOT, env: { ...process.env, PATH: bin }, encoding: 'utf8', timeout: 180_000 });
+  if (pack.status !== 0) throw new Error(`${script} failed:\n${pack.stdout}\n${pack.stderr}`);
+  return vsix;
 }
 
 export async function freePort(): Promise<number> {

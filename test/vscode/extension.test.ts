@@ -2,14 +2,13 @@
 // that `npm run package` builds, driven by Debian Chromium through playwright-core.
 // Screenshots go to test-artifacts/vscode/. Every code-server and Chromium process is
 // stopped at the end, and the last test checks that none survived.
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ensureCodeServer, installExtension, makeHome, processesInSession, processesMentioning, removeHome, ROOT, sessionOf, startCodeServer,
+  ensureCodeServer, installExtension, packageVsix, makeHome, processesInSession, processesMentioning, removeHome, ROOT, sessionOf, startCodeServer,
   type CodeServerHome, type RunningCodeServer,
 } from '../support/code-server.js';
 import { pidAlive } from '../support/processes.js';
@@ -109,20 +108,13 @@ async function shutDown(): Promise<void> {
 describe('VS Code extension in code-server', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    ensureCodeServer(); // about 4 minutes the first time, then reused from .cache/code-server
-    mark('code-server ready to run');
     tmp = mkdtempSync(join(tmpdir(), 'cardwords-vscode-'));
-    const vsix = join(tmp, 'cardwords.vsix');
-    const bin = `${dirname(process.execPath)}${delimiter}${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`;
-    // The vsce step of `npm run package` (its flags from package.json): the global setup has
-    // built dist/ already, and rebuilding it here would race other suites that run dist/cli.js.
-    const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.package!;
-    const [cmd, ...args] = script.split('&&').pop()!.trim().split(/\s+/);
-    expect(cmd).toBe('vsce');
-    const pack = spawnSync(join(ROOT, 'node_modules', '.bin', 'vsce'), [...args, '-o', vsix], { cwd: ROOT, env: { ...process.env, PATH: bin }, encoding: 'utf8', timeout: 180_000 });
-    if (pack.status !== 0) throw new Error(`${script} failed:\n${pack.stdout}\n${pack.stderr}`);
+    // packaged while the code-server install may still be under way
+    const vsix = packageVsix(tmp);
     vsixBytes = statSync(vsix).size;
     mark(`packaged ${vsix} (${(vsixBytes / 1024).toFixed(0)} KB)`);
+    ensureCodeServer(); // about 3 minutes the first time, then reused from .cache/code-server
+    mark('code-server ready to run');
     const workspace = join(tmp, 'workspace');
     cpSync(join(ROOT, 'samples', 'seed-example'), workspace, { recursive: true });
     // Semantic colouring off: the colours the test sees are the TextMate grammar's.

@@ -4,15 +4,14 @@
 // Ctrl-C or a system shutdown stops it) on the human's turn. The local server must stop
 // gracefully (the `stopping` message and close code 4001 to the human, nothing played), and
 // a server started again on the extension's data folder has the game where it was.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE, STOPPING_MESSAGE } from '../../core/protocol/messages.js';
 import {
-  ensureCodeServer, installExtension, makeHome, processesMentioning, removeHome, ROOT, startCodeServer,
+  ensureCodeServer, installExtension, packageVsix, makeHome, processesMentioning, removeHome, startCodeServer,
   type CodeServerHome, type RunningCodeServer,
 } from '../support/code-server.js';
 import { pidAlive } from '../support/processes.js';
@@ -64,18 +63,13 @@ let vsix = '';
 
 describe('closing VS Code on a human turn', () => {
   beforeAll(() => {
-    ensureCodeServer();
     tmp = mkdtempSync(join(tmpdir(), 'cardwords-vscode-stop-'));
-    vsix = join(tmp, 'cardwords.vsix');
-    const bin = `${dirname(process.execPath)}${delimiter}${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`;
-    // the vsce step of `npm run package` (dist/ is built by the global setup)
-    const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.package!;
-    const [cmd, ...args] = script.split('&&').pop()!.trim().split(/\s+/);
-    expect(cmd).toBe('vsce');
-    const pack = spawnSync(join(ROOT, 'node_modules', '.bin', 'vsce'), [...args, '-o', vsix], { cwd: ROOT, env: { ...process.env, PATH: bin }, encoding: 'utf8', timeout: 180_000 });
-    if (pack.status !== 0) throw new Error(`${script} failed:\n${pack.stdout}\n${pack.stderr}`);
+    // packaged while the code-server install may still be under way
+    vsix = packageVsix(tmp);
     expect(statSync(vsix).size).toBeGreaterThan(0);
     mark('packaged');
+    ensureCodeServer();
+    mark('code-server ready to run');
   }, 600_000);
 
   afterEach(async () => {
