@@ -1,5 +1,7 @@
 // A local game server the bridge starts for the editor (`cardwords serve` on a free port of
-// 127.0.0.1) in its own process group, and stops with its whole group: no orphans.
+// 127.0.0.1) in its own process group, and stops with its whole group: no orphans. It also
+// runs with `--exit-with-stdin` on a pipe from the bridge: a bridge that is killed (SIGKILL,
+// an Emacs that crashes) cannot stop it, but its end of the pipe closes, and the server stops.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,8 +17,8 @@ export class LocalServer {
     if (this.proc && this.address && this.proc.exitCode === null) return this.address;
     const cli = process.argv[1]!;
     const data = mkdtempSync(join(tmpdir(), 'cardwords-emacs-server-'));
-    const args = [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', data, ...(ruleset ? ['--ruleset', resolve(ruleset)] : [])];
-    const proc = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', data, '--exit-with-stdin', ...(ruleset ? ['--ruleset', resolve(ruleset)] : [])];
+    const proc = spawn(process.execPath, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc = proc;
     let out = '';
     proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));

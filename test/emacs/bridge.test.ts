@@ -100,6 +100,15 @@ it('Cardwords through the bridge: a local server in its own process group, the c
   }
 });
 
+it('a bridge that is killed (SIGKILL: no chance to stop anything) leaves no game server behind', async () => {
+  const b = bridge();
+  const server = (await b.send(JSON.stringify({ id: 1, method: 'serve', params: {} }))) as { result: { url: string } };
+  const port = Number(new URL(server.result.url).port);
+  expect(await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status)).toBe(200);
+  child!.kill('SIGKILL');
+  await expect.poll(async () => fetch(`http://127.0.0.1:${port}/health`).then(() => 'up', () => 'down'), { timeout: 20_000 }).toBe('down');
+});
+
 type YatzeeView = {
   hints: boolean;
   categories: { id: string }[];
