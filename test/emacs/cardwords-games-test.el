@@ -231,7 +231,18 @@
                          (text-property-any (point-min) (point-max) 'cardwords-play-hand 0))))
           (goto-char (point-min))
           (should (re-search-forward "^Preview: move" nil t))
-          (should (string-match-p "\\` Your turn You:0\\'" mode-line-process)))
+          (should (string-match-p "\\` Your turn You:0\\'" mode-line-process))
+          ;; A trade by keys: C-c C-t, a card of the hand typed, RET; the log says so.
+          (execute-kbd-macro (kbd "C-c C-k"))
+          (execute-kbd-macro (kbd "C-c C-t"))
+          (goto-char (point-min))
+          (re-search-forward "^Hand: \\[\\([[:alpha:]]\\)")
+          (execute-kbd-macro (match-string 1))
+          (goto-char (point-min))
+          (should (re-search-forward "^Preview: trade" nil t))
+          (execute-kbd-macro (kbd "RET"))
+          (cardwords-games-test--wait
+           (lambda () (string-match-p "^  ert: traded 1 for" (buffer-string))) "the trade in the log"))
       (ignore-errors (with-current-buffer "*Cardwords*" (cardwords-play-leave))))))
 
 (provide 'cardwords-games-test)
