@@ -12,6 +12,7 @@ import {
   type CodeServerHome, type RunningCodeServer,
 } from '../support/code-server.js';
 import { pidAlive } from '../support/processes.js';
+import { runCommand as runPaletteCommand } from '../support/workbench.js';
 
 const SHOTS = join(ROOT, 'test-artifacts', 'vscode');
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -32,16 +33,7 @@ async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) }).catch(() => undefined);
 }
 
-async function runCommand(title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
-  await input.fill('>' + title);
-  // the row named exactly so, clicked: Enter takes the first row, and for "View: Close
-  // Editor" that was another close command (it closed the preview beside the editor too)
-  const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  await page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exact }) }).first().click({ timeout: 10_000 });
-}
+const runCommand = (title: string) => runPaletteCommand(page, title);
 
 async function goToLine(line: number): Promise<void> {
   await page.keyboard.press('Control+G');
@@ -60,11 +52,7 @@ async function goToLine(line: number): Promise<void> {
  * off auto-closing and suggestions, so the typed text is the text saved.
  */
 async function setUserSetting(key: string, value: unknown, { beside = false } = {}): Promise<void> {
-  // the row itself, clicked: Enter takes the first row, which may be the Settings editor
-  // ("Preferences: Open User Settings")
-  await page.keyboard.press('F1');
-  await page.locator('.quick-input-widget input').fill('>Preferences: Open User Settings (JSON)', { timeout: 10_000 });
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open User Settings (JSON)' }).first().click({ timeout: 10_000 });
+  await runCommand('Preferences: Open User Settings (JSON)');
   const editor = page.locator('.monaco-editor .view-lines', { hasText: 'workbench.startupEditor' });
   await editor.first().click({ timeout: 15_000 });
   if (beside) {

@@ -15,6 +15,7 @@ import {
   type CodeServerHome, type RunningCodeServer,
 } from '../support/code-server.js';
 import { pidAlive } from '../support/processes.js';
+import { runCommand as runPaletteCommand } from '../support/workbench.js';
 import { logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { cwCreate, cwJoin, handOf } from '../game/cardwords-helpers.js';
 
@@ -29,29 +30,8 @@ let restarted: ServerProcess | undefined;
 const t0 = Date.now();
 const mark = (what: string) => console.log(`[vscode-stop ${((Date.now() - t0) / 1000).toFixed(1)} s] ${what}`);
 
-/**
- * Runs one of the extension's commands. The palette lists the commands known when it opens,
- * and a fresh window reads the extension's contributions late on a busy machine: the palette
- * is opened again until the command is listed.
- */
-async function runCommand(title: string): Promise<void> {
-  const input = page.locator('.quick-input-widget input');
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  await expect
-    .poll(
-      async () => {
-        if (await input.isVisible()) await page.keyboard.press('Escape');
-        await page.keyboard.press('F1');
-        await input.waitFor({ state: 'visible', timeout: 10_000 });
-        await input.fill('>Cardwords');
-        return row.waitFor({ timeout: 2000 }).then(() => true, () => false);
-      },
-      { timeout: 90_000, interval: 500 },
-    )
-    .toBe(true);
-  await row.click();
-}
-
+// a fresh window reads the extension's contributions late on a busy machine: up to 90 s
+const runCommand = (title: string) => runPaletteCommand(page, title, 90_000);
 
 const logOf = (dataDir: string, id: string) =>
   readFileSync(join(dataDir, 'games', `${id}.log`), 'utf8')
@@ -101,7 +81,7 @@ describe('closing VS Code on a human turn', () => {
       await page.goto(`${cs.url}?folder=${encodeURIComponent(workspace)}`, { waitUntil: 'domcontentloaded' });
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       mark('workbench shown');
-      await runCommand('Start Local Server');
+      await runCommand('Cardwords: Start Local Server');
       await page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first().waitFor({ timeout: 60_000 });
       const procs = processesMentioning('--exit-with-stdin').filter((p) => p.cmd.includes(tmp));
       expect(procs.length).toBe(1);

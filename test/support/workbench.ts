@@ -1,0 +1,30 @@
+// Driving the VS Code workbench (code-server in Chromium) as a person does.
+import type { Page } from 'playwright-core';
+
+/**
+ * Runs a command from the palette: F1, the title typed, the row named exactly so clicked
+ * (Enter would take the first row, and for "View: Close Editor" that was another close
+ * command). The palette closes whenever focus moves (a webview taking it as it is revealed,
+ * an editor closing under it on a busy machine), and a fresh window lists the extension's
+ * commands late: then the palette is opened again, until `timeout`. A command runs at most
+ * once: a click that was dispatched ends the loop.
+ */
+export async function runCommand(page: Page, title: string, timeout = 60_000): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exact }) }).first();
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      if (await input.isVisible()) await page.keyboard.press('Escape');
+      await page.keyboard.press('F1');
+      await input.fill('>' + title, { timeout: 5_000 });
+      await row.waitFor({ timeout: 5_000 });
+    } catch (e) {
+      if (Date.now() > deadline) throw new Error(`the command "${title}" could not be picked from the palette: ${(e as Error).message}`);
+      continue;
+    }
+    await row.click({ timeout: 5_000 });
+    return;
+  }
+}
