@@ -73,7 +73,8 @@ describe('Yatzee panel in Chromium', () => {
     await b.fill('#yatzee-name', 'Bo');
     await b.keyboard.press('Enter');
     await b.waitForSelector('#yatzee-dice');
-    expect(await b.textContent('#yatzee-status')).toMatch(/Du spiller som Bo/);
+    // the status text comes a task after the panel (announce())
+    await expect.poll(() => b.textContent('#yatzee-status')).toMatch(/Du spiller som Bo/);
     await a.waitForSelector('#yatzee-table th[data-player="Bo"]');
     await b.waitForSelector('#yatzee-table th[data-player="Ann"]');
     // one table, your column first
@@ -186,8 +187,10 @@ describe('Yatzee panel in Chromium', () => {
     const b = bo.page;
     await b.locator('#yatzee-dice .die').first().focus();
     await b.keyboard.press('u'); // Undo transfer after Reset dice: refused by the server
-    await expect.poll(() => b.getAttribute('#yatzee-status', 'data-kind')).toBe('error');
-    expect(await b.textContent('#yatzee-status')).toMatch(/Fortryd overførsel kan kun/);
+    // the text last: announce() sets the kind at once and the text a task later (so that
+    // screen readers speak it again); a read between the two saw the kind and no text
+    await expect.poll(() => b.textContent('#yatzee-status')).toMatch(/Fortryd overførsel kan kun/);
+    expect(await b.getAttribute('#yatzee-status', 'data-kind')).toBe('error');
 
     // The hint line names a hold; it must only ever name dice shown with it. Ann has thrown
     // once (with this seed 6 2 5 6 2, best hold 6 6); the answer for those dice is held back
