@@ -306,8 +306,10 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
   let srv: ServerProcess;
   beforeAll(async () => {
     // idle 2 s: the keep-alive test below acts without pauses, so only a stall of 2 s between
-    // two of its actions could end the game early
-    srv = await startServer({ args: ['--first-join-timeout', '400', '--idle-timeout', String(IDLE_MS), '--reconnect-timeout', '1000', '--rate', '1000'] });
+    // two of its actions could end the game early. First join 3 s: a creator's own join comes
+    // after the room exists, and at 400 ms a loaded clean run ended the game before it
+    // ("game-ended" on create)
+    srv = await startServer({ args: ['--first-join-timeout', '3000', '--idle-timeout', String(IDLE_MS), '--reconnect-timeout', '1000', '--rate', '1000'] });
   });
   afterAll(async () => {
     await srv?.stop();
@@ -315,7 +317,7 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
 
   it('a game nobody joins ends', async () => {
     const owner = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken }));
-    const ended = await owner.next((m) => m.type === 'ended', 5000);
+    const ended = await owner.next((m) => m.type === 'ended', 15_000);
     expect(ended.payload.reason).toBe('no-players');
   });
 
