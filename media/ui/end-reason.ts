@@ -14,6 +14,7 @@ const TEXTS: Record<EndReason, StringKey> = {
 };
 
 export function endReasonText(t: Translate, reason: string | null | undefined): string {
-  const key = reason ? TEXTS[reason as EndReason] : undefined;
+  // own keys only: a reason string from the wire is no property name of the object's prototype
+  const key = reason && Object.hasOwn(TEXTS, reason) ? TEXTS[reason as EndReason] : undefined;
   return key ? t(key) : t('end.other', reason || '?');
 }

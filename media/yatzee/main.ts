@@ -8,6 +8,7 @@ import { startPage } from '../ui/page.js';
 import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
 import { yatzeeRoom } from '../../core/protocol/client.js';
 import { CLOSE } from '../../core/protocol/messages.js';
+import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 
 interface Seat {
   gameId: string;
@@ -65,7 +66,7 @@ async function enter(join: () => Promise<Room>): Promise<void> {
 }
 
 function nameField(id: string): HTMLInputElement {
-  return h('input', { type: 'text', id, name: 'name', maxlength: 39, required: true, autocomplete: 'nickname', value: host.load<string>('yatzee.name') ?? '' });
+  return h('input', { type: 'text', id, name: 'name', maxlength: MAX_NAME_LENGTH, required: true, autocomplete: 'nickname', value: host.load<string>('yatzee.name') ?? '' });
 }
 
 function showForms(): void {
