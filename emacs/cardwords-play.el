@@ -225,6 +225,8 @@ preview shows the score the composition would make.
             (insert (propertize (cardwords-play--get :message) 'face 'font-lock-warning-face) "\n"))
           (when results
             (insert (propertize "\nResults\n" 'face 'bold))
+            (when (plist-get results :reasonText)
+              (insert (plist-get results :reasonText) "\n"))
             (dolist (r (plist-get results :results))
               (insert (format " %-12s %4d%s\n" (plist-get r :name) (plist-get r :score)
                               (if (plist-get r :winner) "  winner" ""))))

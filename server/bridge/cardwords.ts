@@ -9,6 +9,7 @@ import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo, Gam
 import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
+import { endedMessage, endText } from './texts.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
@@ -135,8 +136,8 @@ export class CardwordsSession {
       this.message = 'A new round';
       this.update();
     });
-    typed.on('ended', () => {
-      this.message = 'The game has ended';
+    typed.on('ended', (e) => {
+      this.message = endedMessage(e.reason);
       this.update();
     });
     room.onStateChange((s: CardwordsRoomState) => {
@@ -352,7 +353,8 @@ export class CardwordsSession {
       unseen: this.unseen(),
       log: this.log.slice(-12),
       message: this.message,
-      results: this.results,
+      // the end reason as the web panels word it
+      results: this.results && { ...this.results, reasonText: endText(this.results.reason) },
     };
   }
 }

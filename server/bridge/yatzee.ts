@@ -10,6 +10,7 @@ import { CATEGORIES, CATEGORY_LABELS, bonusLine, isCategory, score, suggestCateg
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
 import type { WelcomeMessage, YatzeeActionMessage } from '../../core/protocol/messages.js';
+import { endedMessage } from './texts.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
 function str(v: unknown, what: string, max = 200): string {
@@ -86,8 +87,8 @@ export class YatzeeSession {
       this.message = `Refused: ${e.message}`;
       this.update();
     });
-    typed.on('ended', () => {
-      this.message = 'The game has ended';
+    typed.on('ended', (e) => {
+      this.message = endedMessage(e.reason);
       this.update();
     });
     room.onStateChange((s: YatzeeRoomState) => {

@@ -157,6 +157,14 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   expect(screen).toMatch(/winner/);
   expect(screen).toMatch(/\(Cardwords Results You:-?\d+\)/);
   expect(screen).toMatch(/^ {2}Robot1: /m); // the log
+  // why the game ended, worded as in the web panels (media/ui/end-reason.ts)
+  expect(screen).toMatch(/^Results\n(The pile is empty and a player laid the last card\.|Every player passed or traded twice in a row\.)$/m);
+  // A rematch: round 2 with a new deal of four cards, our turn or the robot's, no results.
+  tmux.keys('C-c', 'C-r');
+  const rematch = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 2 {2}move [01] {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s), 'the rematch', 60_000);
+  expect(rematch).not.toMatch(/^Results$/m);
+  expect(rematch).toMatch(/^ me +0 points {2}4 cards {2}\(you\)$/m);
+  expect(rematch).toMatch(/^A new round$/m);
 });
 
 it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, transfer to the suggestion, undo, reset)', { timeout: 600_000 }, async () => {

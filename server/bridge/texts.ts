@@ -1,0 +1,17 @@
+// The bridge's words for the editor: English, the Emacs package's language. Why a game ended
+// comes from the one table the web panels use (media/ui/end-reason.ts), so a new end reason
+// gets its text in one place.
+import { endReasonText } from '../../media/ui/end-reason.js';
+import { translator } from '../../media/ui/l10n/index.js';
+
+const en = translator('en');
+
+/** Why a game ended, as a sentence ('The pile is empty and a player laid the last card.'). */
+export function endText(reason: string | null | undefined): string {
+  return endReasonText(en, reason);
+}
+
+/** The message when a room closes for good after `ended`. */
+export function endedMessage(reason: string | null | undefined): string {
+  return `The game has ended. ${endText(reason)}`;
+}
