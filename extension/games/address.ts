@@ -25,3 +25,13 @@ export function connectSources(url: string): string {
   const ws = u.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${u.protocol}//${u.host} ${ws}//${u.host}`;
 }
+
+/**
+ * Whether the server is on the extension host's own machine (127.0.0.0/8, localhost, ::1): its
+ * URL then means the extension host's loopback, which a webview reaches only through
+ * `asExternalUri` (a port forward, or code-server's same-origin proxy).
+ */
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}

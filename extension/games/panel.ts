@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { FromGameWebview, GameHostConfig, GameHostState, GamePanelKind, SettingsUpdate } from '../../media/ui/host-vscode.js';
 import { cardSize, coordinates, loginName, player } from '../config.js';
-import { connectSources } from './address.js';
+import { connectSources, isLoopback } from './address.js';
 import { refOf, type Connection, type Servers } from './servers.js';
 
 export const GAME_VIEWS: Record<GamePanelKind, string> = {
@@ -113,14 +113,16 @@ export class GamePanels {
   }
 
   /**
-   * The server URL as the webview reaches it. The local server listens on the extension
-   * host's 127.0.0.1; where the UI runs elsewhere (Remote SSH, a remote code-server,
-   * Codespaces) `asExternalUri` forwards the port or maps it to a proxy URL. On a desktop it
-   * is the same URL.
+   * The server URL as the webview reaches it. The local server, and a server connected to
+   * at a loopback address (`npm start` on the same machine), listen on the extension host's
+   * loopback; where the UI runs elsewhere (Remote SSH, a remote code-server, Codespaces)
+   * `asExternalUri` forwards the port or maps it to a proxy URL. On a desktop it is the same
+   * URL. (A loopback server given as is failed in code-server: the webview's fetches of
+   * another loopback port never reached it.)
    */
   private async webUrl(c: Connection | undefined): Promise<string | null> {
     if (!c) return null;
-    if (c.kind !== 'local') return c.url;
+    if (c.kind !== 'local' && !isLoopback(c.url)) return c.url;
     try {
       const external = (await vscode.env.asExternalUri(vscode.Uri.parse(`${c.url}/`))).toString(true).replace(/\/$/, '');
       if (external !== c.url) this.servers.log.appendLine(`the webviews reach ${c.url} as ${external}`);

@@ -353,8 +353,9 @@ export class CardwordsSession {
       unseen: this.unseen(),
       log: this.log.slice(-12),
       message: this.message,
-      // the end reason as the web panels word it
-      results: this.results && { ...this.results, reasonText: endText(this.results.reason) },
+      // the end reason as the web panels word it; results of an earlier round are gone (the
+      // state of a rematch can come before its `rematch` message)
+      results: this.results && (this.results.round ?? 1) === (s?.round ?? 1) ? { ...this.results, reasonText: endText(this.results.reason) } : null,
     };
   }
 }

@@ -1,15 +1,13 @@
 // One Yatzee game, two clients at once: a real `emacs -nw` in tmux (M-x cardwords-yatzee,
 // driven by keystrokes) creates it on a real game server as its owner, a real Chromium
 // joins it from the landing page, and each sees the other's sheet update.
-import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensurePackages } from '../support/apt.js';
 import { startServer, type ServerProcess } from '../support/game-server.js';
-import { TmuxSession, tempDir } from '../lines/helpers.js';
+import { type TmuxSession, tempDir } from '../lines/helpers.js';
+import { startEmacs } from '../support/emacs.js';
 import { launch, openPage } from '../ui/browser.js';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 let srv: ServerProcess;
 let browser: Browser;
@@ -28,16 +26,7 @@ afterAll(async () => {
 
 it('an Emacs player and a browser player in one Yatzee game see each other\'s sheets update', { timeout: 600_000 }, async () => {
   const dir = tempDir('cardwords-emacs-yatzee-web-');
-  const init = join(dir, 'init.el');
-  writeFileSync(
-    init,
-    `(setq native-comp-async-report-warnings-errors 'silent inhibit-startup-screen t)
-(setq cardwords-client-command (list ${JSON.stringify(process.execPath)} ${JSON.stringify(resolve('dist/cli.js'))} "client" "--stdio"))
-(setq cardwords-yatzee-robots 0 cardwords-yatzee-name "Emma")
-`,
-  );
-  tmux = new TmuxSession(dir);
-  tmux.start(`emacs -nw -L ${resolve('emacs')} -l ${resolve('emacs/cardwords.el')} -l ${init}`, 120, 45, { HOME: join(dir, 'home'), TERM: 'xterm-256color' });
+  tmux = startEmacs(dir, '', '(setq cardwords-yatzee-robots 0 cardwords-yatzee-name "Emma")');
   await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 20_000);
   tmux.keys('M-x');
   tmux.type('cardwords-yatzee');

@@ -2,17 +2,22 @@
 // that `npm run package` builds, driven by Debian Chromium through playwright-core.
 // Screenshots go to test-artifacts/vscode/. Every code-server and Chromium process is
 // stopped at the end, and the last test checks that none survived.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureCodeServer, installExtension, packageVsix, makeHome, processesInSession, processesMentioning, removeHome, ROOT, sessionOf, startCodeServer,
   type CodeServerHome, type RunningCodeServer,
 } from '../support/code-server.js';
+import { ensurePackages } from '../support/apt.js';
+import { startEmacs } from '../support/emacs.js';
+import { startServer, type ServerProcess } from '../support/game-server.js';
+import { copySample } from '../game/cardwords-helpers.js';
 import { pidAlive } from '../support/processes.js';
-import { runCommand as runPaletteCommand } from '../support/workbench.js';
+import type { TmuxSession } from '../lines/helpers.js';
+import { runCommand as runPaletteCommand, runCommandAndPick } from '../support/workbench.js';
 
 const SHOTS = join(ROOT, 'test-artifacts', 'vscode');
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -25,6 +30,10 @@ let page: Page;
 let vsixBytes = 0;
 let serverPid = 0;
 let serverPort = 0;
+/** Emacs in tmux, for the game with a player in each client. */
+let emacs: TmuxSession | undefined;
+/** The game server of that game (as `npm start` runs one). */
+let remote: ServerProcess | undefined;
 const sessions: number[] = [];
 const t0 = Date.now();
 const mark = (what: string) => console.log(`[vscode ${((Date.now() - t0) / 1000).toFixed(1)} s] ${what}`);
@@ -87,6 +96,10 @@ function findFiles(dir: string, test: (path: string) => boolean, out: string[] =
 
 
 async function shutDown(): Promise<void> {
+  emacs?.kill();
+  emacs = undefined;
+  await remote?.stop();
+  remote = undefined;
   await browser?.close().catch(() => undefined);
   browser = undefined;
   await cs?.stop();
@@ -375,8 +388,7 @@ describe('VS Code extension in code-server', () => {
   });
 
   it.skipIf(!existsSync(join(ROOT, 'dist', 'web', 'cardwords.js')))('plays against a robot in one command: pick the level, the game starts with no form', async () => {
-    await runCommand('Cardwords: Play Against a Robot');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'A casual robot' }).first().click({ timeout: 30_000 });
+    await runCommandAndPick(page, 'Cardwords: Play Against a Robot', 'A casual robot');
     const view = webview();
     await expect.poll(() => view.locator('#cw-table [role=gridcell]').count(), { timeout: 60_000 }).toBe(49);
     await expect.poll(() => view.locator('#cw-hand > *').count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -417,6 +429,112 @@ describe('VS Code extension in code-server', () => {
     expect(restarted()[0]!.cmd).toContain(`--ruleset ${tiny}`);
     serverPid = restarted()[0]!.pid;
     await page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first().waitFor({ timeout: 60_000 });
+  });
+
+  // One game, one person in each client (docs/editors.md): a game server as `npm start` runs
+  // it; VS Code connects by the owner link the server printed and creates the game, a browser
+  // joins by the game's link, Emacs by the server's URL and the game list; each plays its turn
+  // from the hint and sees the others' turns.
+  it.skipIf(!existsSync(join(ROOT, 'dist', 'web', 'cardwords.js')))('one Cardwords game on a server, a player in VS Code, one in a browser and one in Emacs: each plays a turn, each sees the others\'', async () => {
+    ensurePackages(['tmux', 'emacs-nox']);
+    remote = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
+    const url = remote.url;
+    await runCommand('Cardwords: Connect to Server…');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(`${url}/?owner=${remote.ownerToken}`);
+    await page.keyboard.press('Enter');
+    await page.locator('.statusbar-item', { hasText: `Cardwords: 127.0.0.1:${remote.port}` }).first().waitFor({ timeout: 30_000 });
+    // a new server has no open game: a new game is the only choice, so the form opens at once
+    await runCommand('Cardwords: Play Cardwords');
+    const ann = webview();
+    await ann.locator('#cw-create-name').fill('Ann', { timeout: 30_000 });
+    await ann.locator('#cw-create-humans').fill('3');
+    await ann.locator('#cw-create-robots').fill('0');
+    await ann.locator('#cw-create-button').click();
+    const id = /game (\S+)/.exec(await ann.locator('#cw-game').innerText({ timeout: 30_000 }))?.[1] ?? '';
+    expect(id).not.toBe('');
+    // Bo: a page of the same Chromium, by the game's link
+    const bo = await browser!.newPage();
+    try {
+      await bo.goto(`${url}/cardwords.html?game=${encodeURIComponent(id)}`);
+      await bo.fill('#cw-name', 'Bo');
+      await bo.click('#cw-join-button');
+      await bo.waitForSelector('#cw-area', { timeout: 30_000 });
+      // Emm: M-x cardwords-play, the URL, the game picked from the list (TAB completes its id)
+      const dir = mkdtempSync(join(tmp, 'emacs-'));
+      emacs = startEmacs(dir, '', '(setq cardwords-play-name "Emm")');
+      await emacs.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
+      emacs.keys('M-x');
+      emacs.type('cardwords-play');
+      emacs.keys('Enter');
+      await emacs.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 30_000);
+      emacs.type(url);
+      emacs.keys('Enter');
+      await emacs.waitFor((s) => /Game \(or new\):/.test(s), 'the game list', 30_000);
+      emacs.type(id);
+      emacs.keys('Tab');
+      await emacs.waitFor((s) => new RegExp(`Game \\(or new\\): ${id.replace(/[^\w]/g, '\\$&')} +\\d+/3 players`).test(s), 'the game completed', 30_000);
+      emacs.keys('Enter');
+      await emacs.waitFor((s) => /Owner token \(empty: none\):/.test(s), 'the owner token prompt', 30_000);
+      emacs.keys('Enter');
+      await emacs.waitFor((s) => /Your name \(empty: watch\): Emm/.test(s), 'the name prompt', 30_000);
+      emacs.keys('Enter');
+      const joined = await emacs.waitFor((s) => / move 0 {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?)+$/m.test(s), 'Emm in the game', 60_000);
+      expect(joined).toMatch(/^ Ann +0 points/m);
+      expect(joined).toMatch(/^ Bo +0 points/m);
+      expect(joined).toMatch(/^ Emm +0 points +\d+ cards {2}\(you\)$/m);
+
+      type Client = { locator(selector: string): Locator };
+      const turnOf = (c: Client) => c.locator('#cw-scores tr[aria-current="true"]').getAttribute('data-player', { timeout: 30_000 });
+      const scoreOf = async (c: Client, name: string) => Number(await c.locator(`#cw-scores tr[data-player="${name}"] [data-score]`).getAttribute('data-score'));
+      const emacsScore = (s: string, name: string) => Number(new RegExp(`^ ${name} +(-?\\d+) points`, 'm').exec(s)?.[1]);
+      // Ann (seat 0) begins; then Bo, then Emm
+      const order: Array<[string, () => Promise<void>]> = [
+        ['Ann', async () => {
+          await ann.locator('#cw-area').press('?');
+          await ann.locator('#cw-hints li').first().waitFor({ timeout: 60_000 });
+          await ann.locator('#cw-area').press('Enter');
+        }],
+        ['Bo', async () => {
+          await bo.locator('#cw-area').press('?');
+          await bo.locator('#cw-hints li').first().waitFor({ timeout: 60_000 });
+          await bo.locator('#cw-area').press('Enter');
+        }],
+        ['Emm', async () => {
+          emacs!.keys('C-c', 'C-s');
+          await emacs!.waitFor((s) => /^Hint: /m.test(s), 'Emm\'s hint', 60_000);
+          emacs!.keys('Enter');
+        }],
+      ];
+      for (const [k, [name, play]] of order.entries()) {
+        const next = order[(k + 1) % order.length]![0];
+        // everyone sees whose turn it is, then that person plays from the hint
+        await expect.poll(() => turnOf(ann)).toBe(name);
+        await expect.poll(() => turnOf(bo)).toBe(name);
+        await emacs.waitFor((s) => new RegExp(`\\(Cardwords ${name === 'Emm' ? 'Your turn' : `${name}'s turn`} `).test(s), `${name}'s turn in Emacs`, 60_000);
+        await play();
+        // and everyone sees the move: the next turn, the same score, a line in the log
+        await expect.poll(() => turnOf(ann)).toBe(next);
+        await expect.poll(() => turnOf(bo)).toBe(next);
+        const screen = await emacs.waitFor((s) => new RegExp(` move ${k + 1} `).test(s) && new RegExp(`^ {2}${name}: `, 'm').test(s), `${name}'s move in Emacs`, 60_000);
+        const score = emacsScore(screen, name);
+        expect(await scoreOf(ann, name)).toBe(score);
+        expect(await scoreOf(bo, name)).toBe(score);
+        await expect.poll(() => ann.locator('#cw-log li').count()).toBe(k + 1);
+        await expect.poll(() => bo.locator('#cw-log li').count()).toBe(k + 1);
+      }
+      await shot('13-three-clients');
+      await bo.screenshot({ path: join(SHOTS, '13-three-clients-browser.png') });
+      writeFileSync(join(SHOTS, '13-three-clients-emacs.txt'), emacs.capture());
+    } finally {
+      emacs?.kill();
+      emacs = undefined;
+      await bo.close();
+      await runCommand('View: Close Editor');
+      await remote.stop();
+      remote = undefined;
+    }
   });
 
   // The window loaded three times (start and two reloads): each activation is logged with

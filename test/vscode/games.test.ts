@@ -2,7 +2,7 @@
 // connect sources, and the VS Code webview host (media/ui/host-vscode.ts) over a fake
 // acquireVsCodeApi. The real thing runs in test/vscode/extension.test.ts.
 import { describe, expect, it } from 'vitest';
-import { connectSources, parseAddress } from '../../extension/games/address.js';
+import { connectSources, isLoopback, parseAddress } from '../../extension/games/address.js';
 import { VsCodeHost, type FromGameWebview, type GameHostConfig, type GameHostState } from '../../media/ui/host-vscode.js';
 
 describe('server addresses', () => {
@@ -19,6 +19,11 @@ describe('server addresses', () => {
   it('lets a webview reach the server over http and ws only', () => {
     expect(connectSources('http://127.0.0.1:4000')).toBe('http://127.0.0.1:4000 ws://127.0.0.1:4000');
     expect(connectSources('https://example.org:443')).toBe('https://example.org wss://example.org');
+  });
+
+  it('knows a server on the extension host\'s own loopback (reached from a webview through asExternalUri)', () => {
+    for (const u of ['http://127.0.0.1:27037', 'http://127.1.2.3:1', 'http://localhost:4000', 'http://game.localhost:4000', 'http://[::1]:4000', 'https://LOCALHOST']) expect(isLoopback(u), u).toBe(true);
+    for (const u of ['http://example.org:27037', 'http://192.168.1.5:27037', 'http://[::2]:1', 'http://127.0.0.1.example.org', 'http://localhost.example.org']) expect(isLoopback(u), u).toBe(false);
   });
 });
 

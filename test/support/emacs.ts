@@ -1,0 +1,35 @@
+// Emacs for the tests: `emacs -nw` in tmux (driven by keystrokes) with the package on the load
+// path, and an init file that names the language server and the game bridge as `npm run build`
+// made them (dist/cli.js), so a test runs the code of this checkout.
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { TmuxSession } from '../lines/helpers.js';
+
+const CLI = JSON.stringify(resolve('dist/cli.js'));
+const NODE = JSON.stringify(process.execPath);
+
+/** The init line that points the package at this checkout's game bridge. */
+export const BRIDGE = `(setq cardwords-client-command (list ${NODE} ${CLI} "client" "--stdio"))`;
+
+/**
+ * Starts `emacs -nw` on `file` (or none: '') in a 120 × 45 tmux window, with `init` after the
+ * server commands; HOME and the game data folder are inside `dir`.
+ */
+export function startEmacs(dir: string, file: string, init: string): TmuxSession {
+  const initFile = join(dir, 'init.el');
+  writeFileSync(
+    initFile,
+    `(setq native-comp-async-report-warnings-errors 'silent inhibit-startup-screen t)
+(setq cardwords-server-command (list ${NODE} ${CLI} "lsp" "--stdio"))
+${BRIDGE}
+${init}
+`,
+  );
+  const session = new TmuxSession(dir);
+  session.start(`emacs -nw -L ${resolve('emacs')} -l ${resolve('emacs/cardwords.el')} -l ${initFile} ${file}`, 120, 45, {
+    HOME: join(dir, 'home'),
+    TERM: 'xterm-256color',
+    CARDWORDS_DATA_DIR: join(dir, 'data'),
+  });
+  return session;
+}
