@@ -13,6 +13,7 @@ export type {
   InlayHint,
   Position,
   Range,
+  SymbolInformation,
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-types';

@@ -25,6 +25,10 @@ export interface ServerContext {
     inlayRefresh: boolean;
     /** It registers symbol providers dynamically: the server re-registers on a coordinate change (handlers/documentSymbol.ts). */
     symbolRegistration: boolean;
+    /** It shows Markdown in hovers (else they are sent as plain text). */
+    markdown: boolean;
+    /** It takes DocumentSymbol trees (else a flat SymbolInformation list). */
+    hierarchicalSymbols: boolean;
   };
   /** Runs `fn`, logging any exception and answering `fallback` instead. */
   guard<T>(what: string, fallback: T, fn: () => T | Promise<T>): Promise<T>;

@@ -65,7 +65,7 @@ export function start(connection: Connection): ServerContext {
     }
   };
   const learned = new LearnedValuesReader();
-  const ctx: ServerContext = { connection, documents, workspace, service, learned, view: views.view, viewAnywhere: views.viewAnywhere, guard, client: { snippets: true, inlayRefresh: false, symbolRegistration: false } };
+  const ctx: ServerContext = { connection, documents, workspace, service, learned, view: views.view, viewAnywhere: views.viewAnywhere, guard, client: { snippets: true, inlayRefresh: false, symbolRegistration: false, markdown: true, hierarchicalSymbols: true } };
   const diagnostics = new DiagnosticsScheduler(ctx);
 
   connection.onInitialize((params) => {
@@ -76,6 +76,9 @@ export function start(connection: Connection): ServerContext {
     // Without snippet support (eglot, lsp-mode without yasnippet) completion inserts plain text.
     ctx.client.snippets = params.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
     ctx.client.symbolRegistration = params.capabilities.textDocument?.documentSymbol?.dynamicRegistration === true;
+    // Markdown and symbol trees only where declared (eglot sends Markdown only with markdown-mode)
+    ctx.client.markdown = params.capabilities.textDocument?.hover?.contentFormat?.includes('markdown') === true;
+    ctx.client.hierarchicalSymbols = params.capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true;
     const capabilities = { ...CAPABILITIES };
     if (ctx.client.symbolRegistration) delete capabilities.documentSymbolProvider; // registered once initialized
     return { capabilities, serverInfo: { name: 'cardwords', version: VERSION } };

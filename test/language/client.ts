@@ -58,16 +58,32 @@ export class LspClient {
   }
 
   /**
-   * `snippets`: whether the client declares snippet support in completion items (VS Code does,
-   * eglot does not); anything else goes into the initialize params as well (a `locale`, more `capabilities`).
+   * What the client declares, VS Code's way by default: `snippets` in completion items (eglot
+   * declares none), `markdown` in hovers (eglot only with markdown-mode), `hierarchical`
+   * document symbols. Anything else goes into the initialize params as well (a `locale`, more
+   * `capabilities`).
    */
-  async initialize(initializationOptions?: unknown, { snippets = true, ...extra }: { snippets?: boolean } & Record<string, unknown> = {}): Promise<{ capabilities: Record<string, unknown> }> {
+  async initialize(
+    initializationOptions?: unknown,
+    { snippets = true, markdown = true, hierarchical = true, ...extra }: { snippets?: boolean; markdown?: boolean; hierarchical?: boolean } & Record<string, unknown> = {},
+  ): Promise<{ capabilities: Record<string, unknown> }> {
     const r = await this.conn.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid,
       rootUri: null,
-      capabilities: { textDocument: { publishDiagnostics: { versionSupport: true }, completion: { completionItem: { snippetSupport: snippets } } } },
       initializationOptions,
       ...extra,
+      // the declared ones, with what `extra.capabilities` adds or overrides
+      capabilities: merged(
+        {
+          textDocument: {
+            publishDiagnostics: { versionSupport: true },
+            completion: { completionItem: { snippetSupport: snippets } },
+            hover: { contentFormat: markdown ? ['markdown', 'plaintext'] : ['plaintext'] },
+            documentSymbol: { hierarchicalDocumentSymbolSupport: hierarchical },
+          },
+        },
+        extra.capabilities,
+      ),
     });
     await this.conn.sendNotification('initialized', {});
     return r;
@@ -164,4 +180,15 @@ function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> 
       },
     );
   });
+}
+
+/** `base` with `more`'s fields put in, objects merged field by field. */
+function merged(base: Record<string, unknown>, more: unknown): Record<string, unknown> {
+  if (!more || typeof more !== 'object' || Array.isArray(more)) return base;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(more)) {
+    const b = out[k];
+    out[k] = b && typeof b === 'object' && !Array.isArray(b) && v && typeof v === 'object' && !Array.isArray(v) ? merged(b as Record<string, unknown>, v) : v;
+  }
+  return out;
 }

@@ -139,9 +139,10 @@ describe('completion', () => {
     client.close(uri);
   });
 
-  it('sends plain text, the snippets\' defaults, to a client without snippet support', async () => {
+  it('a client without snippets, Markdown or symbol trees gets plain completions (the snippets\' defaults), plain hovers and a flat symbol list', async () => {
     const plain = new LspClient();
-    await plain.initialize({ players: 2 }, { snippets: false });
+    const vscodeLike = new LspClient();
+    await plain.initialize({ players: 2 }, { snippets: false, markdown: false, hierarchical: false });
     try {
       const uri = fx.uri('tiny.cardtable');
       plain.open(uri, read('tiny.cardtable').replace('(1,1) W 2;', '(1,1) W 2 '));
@@ -160,8 +161,32 @@ describe('completion', () => {
       const chars = await plain.request<CompletionList>('textDocument/completion', { textDocument: { uri: cards }, position: { line: 1, character: 1 } });
       expect(chars.items[0]).toMatchObject({ label: 'A', insertTextFormat: 1, textEdit: { newText: 'A 1]' } });
       expect(chars.items.every((i) => i.insertTextFormat === 1 && !/\$\{?\d/.test(i.textEdit && 'newText' in i.textEdit ? i.textEdit.newText : ''))).toBe(true);
+      // no Markdown declared (eglot without markdown-mode): hovers in plain text, the same words
+      // (against a client that declares them, VS Code's way)
+      plain.change(cards, [{ text: read('tiny.cardset') }]);
+      await vscodeLike.initialize({ players: 2 });
+      vscodeLike.open(cards, read('tiny.cardset'));
+      vscodeLike.open(fx.uri('tiny.cardtable'), read('tiny.cardtable'));
+      const at = { textDocument: { uri: cards }, position: { line: 1, character: 2 } };
+      const rich = await vscodeLike.request<Hover>('textDocument/hover', at);
+      const bare = await plain.request<Hover>('textDocument/hover', at);
+      expect(rich.contents).toMatchObject({ kind: 'markdown', value: expect.stringMatching(/^\*\*A\*\* worth 1\n\nequivalents: `A` `a`\n\n4 cards of A/) });
+      expect(bare.contents).toMatchObject({ kind: 'plaintext', value: expect.stringMatching(/^A worth 1\n\nequivalents: A a\n\n4 cards of A/) });
+      expect(hoverText(bare)).not.toMatch(/\*|`/);
+      expect(bare.range).toEqual(rich.range);
+      // no symbol trees declared: a flat list in document order, each naming its parent
+      type Tree = { name: string; range: unknown; children?: Tree[] };
+      const walk = (ts: Tree[], parent?: string): Array<[string, string | undefined, unknown]> => ts.flatMap((t) => [[t.name, parent, t.range] as [string, string | undefined, unknown], ...walk(t.children ?? [], t.name)]);
+      for (const uri of [cards, fx.uri('tiny.cardtable')]) {
+        const tree = await vscodeLike.request<Tree[]>('textDocument/documentSymbol', { textDocument: { uri } });
+        const flat = await plain.request<Array<{ name: string; containerName?: string; location: { uri: string; range: unknown } }>>('textDocument/documentSymbol', { textDocument: { uri } });
+        expect(flat.every((f) => f.location.uri === uri)).toBe(true);
+        expect(flat.map((f) => [f.name, f.containerName, f.location.range])).toEqual(walk(tree));
+      }
+      expect(walk(await vscodeLike.request<Tree[]>('textDocument/documentSymbol', { textDocument: { uri: cards } })).some(([, parent]) => parent !== undefined)).toBe(true);
     } finally {
       await plain.stop();
+      await vscodeLike.stop();
     }
   });
 

@@ -6,6 +6,7 @@
 // dynamically, the server registers this one itself and registers it afresh on a
 // coordinate change (`reregister`); other clients get the static capability.
 import { DocumentSymbolRequest, type Disposable } from 'vscode-languageserver';
+import { flatSymbols } from '../../../core/language/degrade.js';
 import type { ServerContext } from '../context.js';
 
 /** Per server: the live registration, at the end of the chain that keeps re-registrations in order. */
@@ -16,7 +17,8 @@ export function register(ctx: ServerContext): void {
     ctx.guard('document symbols', [], async () => {
       const view = ctx.view(params.textDocument.uri);
       if (!view) return [];
-      return ctx.service.documentSymbols(view, await ctx.workspace.contextFor(view.name));
+      const symbols = ctx.service.documentSymbols(view, await ctx.workspace.contextFor(view.name));
+      return ctx.client.hierarchicalSymbols ? symbols : flatSymbols(params.textDocument.uri, symbols);
     }),
   );
   ctx.connection.onInitialized(() => {

@@ -1,4 +1,5 @@
 // textDocument/hover (on a card set, with the card values learned for its ruleset)
+import { plainHover } from '../../../core/language/degrade.js';
 import type { ServerContext } from '../context.js';
 
 export function register(ctx: ServerContext): void {
@@ -7,7 +8,8 @@ export function register(ctx: ServerContext): void {
       const view = ctx.view(params.textDocument.uri);
       if (!view) return null;
       const learned = view.kind === 'cardset' ? await ctx.learned.forCardset(view.name) : undefined;
-      return ctx.service.hover(view, params.position, await ctx.workspace.contextFor(view.name), learned);
+      const h = ctx.service.hover(view, params.position, await ctx.workspace.contextFor(view.name), learned);
+      return ctx.client.markdown ? h : plainHover(h);
     }),
   );
 }
