@@ -10,14 +10,11 @@ import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
 import { endedMessage, endText } from './texts.js';
+import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
 
-function str(v: unknown, what: string, max = 200): string {
-  if (typeof v !== 'string' || v.length === 0 || v.length > max) throw new BridgeError('bad-request', `${what} must be a string of 1 to ${max} characters`);
-  return v;
-}
 
 export class CardwordsSession {
   private room: Room | null = null;
@@ -43,23 +40,23 @@ export class CardwordsSession {
   constructor(private readonly notify: (n: BridgeNotification) => void) {}
 
   async games(params: { url?: unknown }): Promise<GameListing[]> {
-    const url = str(params?.url, 'url', 2000);
+    const url = urlParam(params?.url);
     const r = await fetch(new URL('/games', url));
     if (!r.ok) throw new BridgeError('failed', `GET /games: ${r.status}`);
     return ((await r.json()) as GameListing[]).filter((g) => g.kind === 'cardwords');
   }
 
   async create(params: { url?: unknown; options?: Partial<CardwordsCreateOptions> }): Promise<unknown> {
-    const url = str(params?.url, 'url', 2000);
+    const url = urlParam(params?.url);
     const options = { ...(params.options ?? {}) } as CardwordsCreateOptions;
-    str(options.owner, 'options.owner', 500);
+    ownerParam(options.owner, 'options.owner');
     return this.enter(url, () => new Client(url).create('cardwords', options));
   }
 
   async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; watch?: unknown }): Promise<unknown> {
-    const url = str(params?.url, 'url', 2000);
-    const id = str(params.id, 'id', 100);
-    const opts: Record<string, unknown> = params.watch === true ? { watch: true } : { name: str(params.name, 'name', 39) };
+    const url = urlParam(params?.url);
+    const id = idParam(params.id);
+    const opts: Record<string, unknown> = params.watch === true ? { watch: true } : { name: nameParam(params.name) };
     if (typeof params.owner === 'string' && params.owner) opts.owner = params.owner;
     return this.enter(url, () => new Client(url).joinById(id, opts));
   }
@@ -67,12 +64,7 @@ export class CardwordsSession {
   private async enter(url: string, connect: () => Promise<Room>): Promise<unknown> {
     await this.leave();
     this.reset();
-    let room: Room;
-    try {
-      room = await connect();
-    } catch (e) {
-      throw new BridgeError('refused', (e as Error).message);
-    }
+    const room = await connectRoom(connect);
     this.room = room;
     const typed = (this.typed = cardwordsRoom(room));
     const welcomed = new Promise<void>((ok) =>
@@ -171,7 +163,7 @@ export class CardwordsSession {
     const room = this.room;
     this.room = null;
     this.typed = null;
-    if (room) await room.leave(true).catch(() => undefined);
+    await leaveRoom(room);
     return null;
   }
 

@@ -11,12 +11,9 @@ import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js
 import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
 import type { WelcomeMessage, YatzeeActionMessage } from '../../core/protocol/messages.js';
 import { endedMessage } from './texts.js';
+import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
-function str(v: unknown, what: string, max = 200): string {
-  if (typeof v !== 'string' || v.length === 0 || v.length > max) throw new BridgeError('bad-request', `${what} must be a string of 1 to ${max} characters`);
-  return v;
-}
 
 const scoresOf = (s: YatzeeSheetState) => s.scores.map((x) => (x < 0 ? null : x));
 const hintSheet = (s: YatzeeSheetState) => ({ scores: scoresOf(s), dice: s.dice, phase: s.phase, throwsMade: s.throwsMade });
@@ -44,19 +41,19 @@ export class YatzeeSession {
 
   /** `seed` (the owner's option) fixes the dice; `hints` starts with hints on. */
   async create(params: { url?: unknown; owner?: unknown; name?: unknown; robots?: unknown; seed?: unknown; hints?: unknown }): Promise<unknown> {
-    const url = str(params?.url, 'url', 2000);
+    const url = urlParam(params?.url);
     const robots = params.robots === undefined ? 0 : params.robots;
     if (!Number.isInteger(robots) || (robots as number) < 0 || (robots as number) > 9) throw new BridgeError('bad-request', 'robots: 0 to 9');
-    const opts: Record<string, unknown> = { owner: str(params.owner, 'owner', 500), name: str(params.name, 'name', 39), robots };
+    const opts: Record<string, unknown> = { owner: ownerParam(params.owner), name: nameParam(params.name), robots };
     if (params.seed !== undefined && params.seed !== null) opts.seed = str(params.seed, 'seed', 64);
     return this.enter(url, params.hints, () => new Client(url).create('yatzee', opts));
   }
 
   async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; hints?: unknown }): Promise<unknown> {
-    const url = str(params?.url, 'url', 2000);
-    const opts: Record<string, unknown> = { name: str(params.name, 'name', 39) };
+    const url = urlParam(params?.url);
+    const opts: Record<string, unknown> = { name: nameParam(params.name) };
     if (typeof params.owner === 'string' && params.owner) opts.owner = params.owner;
-    return this.enter(url, params.hints, () => new Client(url).joinById(str(params.id, 'id', 100), opts));
+    return this.enter(url, params.hints, () => new Client(url).joinById(idParam(params.id), opts));
   }
 
   private async enter(url: string, hints: unknown, connect: () => Promise<Room>): Promise<unknown> {
@@ -68,12 +65,7 @@ export class YatzeeSession {
     this.hints = hints === true;
     this.hint = null;
     this.hintFor = this.hintKey = this.hintError = '';
-    let room: Room;
-    try {
-      room = await connect();
-    } catch (e) {
-      throw new BridgeError('refused', (e as Error).message);
-    }
+    const room = await connectRoom(connect);
     this.room = room;
     const typed = (this.typed = yatzeeRoom(room));
     const welcomed = new Promise<void>((ok) =>
@@ -107,7 +99,7 @@ export class YatzeeSession {
     const room = this.room;
     this.room = null;
     this.typed = null;
-    if (room) await room.leave(true).catch(() => undefined);
+    await leaveRoom(room);
     return null;
   }
 

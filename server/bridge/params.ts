@@ -1,0 +1,31 @@
+// What the bridge's Cardwords and Yatzee sessions share: their request parameters checked and
+// bounded in one place (a player's name by core's MAX_NAME_LENGTH), and a room's connection,
+// a refusal of which the editor is told as `refused`.
+import type { Room } from '@colyseus/sdk';
+import { MAX_NAME_LENGTH } from '../../core/games/names.js';
+import { BridgeError } from './protocol.js';
+
+/** A string of 1 to `max` characters, else `bad-request`. */
+export function str(v: unknown, what: string, max = 200): string {
+  if (typeof v !== 'string' || v.length === 0 || v.length > max) throw new BridgeError('bad-request', `${what} must be a string of 1 to ${max} characters`);
+  return v;
+}
+
+export const urlParam = (v: unknown) => str(v, 'url', 2000);
+export const idParam = (v: unknown) => str(v, 'id', 100);
+export const nameParam = (v: unknown) => str(v, 'name', MAX_NAME_LENGTH);
+export const ownerParam = (v: unknown, what = 'owner') => str(v, what, 500);
+
+/** Creates or joins a room; the server's refusal (a full game, a wrong token) is `refused`. */
+export async function connectRoom(connect: () => Promise<Room>): Promise<Room> {
+  try {
+    return await connect();
+  } catch (e) {
+    throw new BridgeError('refused', (e as Error).message);
+  }
+}
+
+/** Leaves a room for good; a server already gone is no error. */
+export async function leaveRoom(room: Room | null): Promise<void> {
+  if (room) await room.leave(true).catch(() => undefined);
+}
