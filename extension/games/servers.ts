@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import type { ServerRef } from '../../media/ui/host-vscode.js';
+import { cacheFolder } from '../cache.js';
 import { localServerSettings, remoteAddress } from '../config.js';
 import { parseAddress } from './address.js';
 import { LocalServer } from './localServer.js';
@@ -104,9 +105,8 @@ export class Servers implements vscode.Disposable {
     const settings = localServerSettings();
     const storage = this.context.globalStorageUri.fsPath;
     const data = join(storage, 'server');
-    const cache = join(storage, 'cache');
+    const cache = cacheFolder(this.context);
     mkdirSync(data, { recursive: true });
-    mkdirSync(cache, { recursive: true });
     const rulesets = settings.rulesets.length ? settings.rulesets.map(resolveFolder) : [this.bundledRuleset(storage)];
     for (const r of rulesets) if (!existsSync(r)) throw new Error(vscode.l10n.t('No ruleset folder {0} (setting cardwords.localServer.rulesets).', r));
     const args = ['serve', '--port', String(settings.port), '--host', '127.0.0.1', '--data', data, '--exit-with-stdin', ...rulesets.flatMap((r) => ['--ruleset', r])];

@@ -4,7 +4,7 @@
 // stopped at the end, and the last test checks that none survived.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chromium, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,6 +30,8 @@ let page: Page;
 let vsixBytes = 0;
 let serverPid = 0;
 let serverPort = 0;
+/** Where the playtest left the learned card values (the extension's cache folder). */
+let learnedDir = '';
 /** Emacs in tmux, for the game with a player in each client. */
 let emacs: TmuxSession | undefined;
 /** The game server of that game (as `npm start` runs one). */
@@ -305,6 +307,12 @@ describe('VS Code extension in code-server', () => {
     expect(await view.locator('#cards tr').count()).toBeGreaterThan(10);
     expect(await view.locator('#rounds svg').count()).toBe(1);
     await shot('06b-playtest');
+    // the card values it learned lie in the extension's one cache folder (extension/cache.ts),
+    // which the local game server's robots read too (checked when it starts, below)
+    const learned = findFiles(home!.userDataDir, (p) => p.endsWith('.leaves.json'));
+    expect(learned.length).toBe(1);
+    learnedDir = dirname(learned[0]!);
+    expect(learnedDir).toMatch(/globalStorage[/\\]cardwords\.cardwords[/\\]cache$/);
   });
 
   // The game side (docs/vscode.md "Games"): a local server started by the command, then a
@@ -322,6 +330,9 @@ describe('VS Code extension in code-server', () => {
     expect(procs.length).toBe(1);
     serverPid = procs[0]!.pid;
     mark(`local server pid ${serverPid} on port ${serverPort}`);
+    // the language server's cache: the learned card values are the robots' too
+    const environ = readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0');
+    expect(environ).toContain(`CARDWORDS_CACHE_DIR=${learnedDir}`);
     await shot('07-server-started');
   });
 
