@@ -29,6 +29,13 @@
   :type 'integer
   :group 'cardwords)
 
+(defcustom cardwords-playtest-save-without-asking nil
+  "Non-nil means save a ruleset's modified files before its playtest unasked.
+A playtest reads the ruleset's files on disk, so its modified buffers are
+offered for saving first, as \\[compile] does."
+  :type 'boolean
+  :group 'cardwords)
+
 (defvar-local cardwords-playtest--process nil
   "The running playtest process of this report buffer.")
 
@@ -79,11 +86,22 @@ ERRORS is the pipe of its standard error, deleted then."
       (delete-process errors)
       (message "Cardwords playtest: %s" (if (eq (process-status proc) 'exit) "done" "stopped")))))
 
+;; The playtest plays what is on disk: what the author sees is what is tested.
+(defun cardwords-playtest--save (dir)
+  "Offer to save the modified Cardwords buffers of the ruleset in DIR."
+  (save-some-buffers cardwords-playtest-save-without-asking
+                     (lambda ()
+                       (and buffer-file-name
+                            (derived-mode-p 'cardwords-mode)
+                            (file-equal-p (file-name-directory buffer-file-name) dir)))))
+
 (defun cardwords-playtest--start (buffer dir games)
   "Start a playtest of GAMES games of the ruleset in DIR, reporting into BUFFER."
   (with-current-buffer buffer
     (when (process-live-p cardwords-playtest--process)
-      (user-error "A playtest is running here: C-c C-k stops it"))
+      (user-error "A playtest is running here: C-c C-k stops it")))
+  (cardwords-playtest--save dir)
+  (with-current-buffer buffer
     (setq cardwords-playtest--args (list dir games))
     (let ((inhibit-read-only t))
       (erase-buffer)

@@ -4,13 +4,31 @@
 // card-table preview (cardwords/tablePreview).
 import * as vscode from 'vscode';
 import { WorkDoneProgress, type LanguageClient, type WorkDoneProgressReport, type WorkDoneProgressBegin, type WorkDoneProgressEnd } from 'vscode-languageclient/node';
-import { PLAYTEST_METHOD, TABLE_PREVIEW_METHOD, type PlaytestParams, type PlaytestReport, type TablePreview } from '../../core/protocol/language.js';
+import { LANGUAGE_IDS, PLAYTEST_METHOD, TABLE_PREVIEW_METHOD, type PlaytestParams, type PlaytestReport, type TablePreview } from '../../core/protocol/language.js';
 import type { FromWebview, ToWebview } from '../webview/messages.js';
 import { webviewHtml, webviewOptions } from './html.js';
 
 export const PLAYTEST_VIEW = 'cardwords.playtest';
 
 let counter = 0;
+
+/**
+ * Saves the ruleset's modified files (the Cardwords documents of the folder) before the
+ * playtest, which plays the files on disk: what the author sees is what is tested, as a
+ * task saves before it runs. False when a save failed (the user is told).
+ */
+async function saveRuleset(uri: vscode.Uri): Promise<boolean> {
+  const folder = vscode.Uri.joinPath(uri, '..').toString();
+  const ours = new Set<string>(Object.values(LANGUAGE_IDS));
+  for (const d of vscode.workspace.textDocuments) {
+    if (!d.isDirty || !ours.has(d.languageId) || vscode.Uri.joinPath(d.uri, '..').toString() !== folder) continue;
+    if (!(await d.save())) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Playtest: {0} could not be saved.', vscode.workspace.asRelativePath(d.uri)));
+      return false;
+    }
+  }
+  return true;
+}
 
 /** Runs a playtest of the ruleset of `uri`; resolves to the report, or undefined when cancelled or failed (the user is told). */
 export async function runPlaytest(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.LogOutputChannel, uri: vscode.Uri, games?: number): Promise<PlaytestReport | undefined> {
@@ -26,6 +44,7 @@ export async function runPlaytest(context: vscode.ExtensionContext, client: Lang
     count = Number(input);
   }
   await client.start();
+  if (!(await saveRuleset(uri))) return undefined;
   const token = `cardwords-playtest-${process.pid}-${++counter}`;
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Playtest'), cancellable: true }, async (progress, cancel) => {
     let last = 0;

@@ -36,4 +36,18 @@
        (lambda () (with-current-buffer report (string-match-p "stopped" (buffer-string)))))
       (with-current-buffer report (should-not cardwords-playtest--process)))))
 
+(ert-deftest cardwords-playtest-saves-the-ruleset-first ()
+  ;; the playtest reads the files on disk: a modified card set is saved before it starts
+  (let* ((file (expand-file-name "tiny.cardset" (getenv "CARDWORDS_DIR")))
+         (cardwords-playtest-save-without-asking t))
+    (with-current-buffer (find-file-noselect file)
+      (goto-char (point-max))
+      (insert "\n")
+      (should (buffer-modified-p))
+      (let ((report (cardwords-playtest 2)))
+        (should-not (buffer-modified-p))
+        (should (equal (with-temp-buffer (insert-file-contents file) (buffer-string)) (buffer-string)))
+        (cardwords-playtest-test--wait
+         (lambda () (with-current-buffer report (string-match-p "^Table: " (buffer-string)))))))))
+
 ;;; cardwords-playtest-test.el ends here

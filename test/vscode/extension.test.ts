@@ -123,6 +123,8 @@ describe('VS Code extension in code-server', () => {
     // Semantic colouring off: the colours the test sees are the TextMate grammar's.
     home = makeHome(join(tmp, 'cs'), {
       'editor.semanticHighlighting.enabled': false,
+      // an edit stays unsaved until a command saves it (the playtest test counts on it)
+      'files.autoSave': 'off',
       'workbench.colorTheme': 'Default Dark Modern',
       // setUserSetting types into settings.json in an editor tab (code-server 4.139 opens it
       // in a modal editor by default, which kept F1 from the command palette), and what is
@@ -286,19 +288,30 @@ describe('VS Code extension in code-server', () => {
   });
 
   it('playtests the ruleset: progress in a notification, then the report with the heat map over the table', async () => {
-    // the command shows for Cardwords editors: focus the card table's editor first
-    await page.locator('.monaco-editor .view-lines').first().click();
+    // the card table in front, one more blocked cell typed and not saved: the playtest plays
+    // the files on disk, so the command saves the ruleset's modified files first
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').fill('example.cardtable');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'example.cardtable' }).first().click({ timeout: 15_000 });
+    // (it may show in two groups; the one just opened has the focus)
+    await page.locator('.tab.active', { hasText: 'example.cardtable' }).first().waitFor({ timeout: 15_000 });
+    await goToLine(4);
+    await page.keyboard.type('(6,6) B;');
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active.dirty', { hasText: 'example.cardtable' }).first().waitFor({ timeout: 15_000 });
     await runCommand('Cardwords: Playtest This Ruleset');
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
     await input.fill('6');
     await page.keyboard.press('Enter');
     const view = webview();
-    // 19 x 10 cells: the blocked ones (the seed's 12, and the one the preview test typed
-    // once the file is saved: the playtest reads the files on disk) and the heat cells
+    // 19 x 10 cells: the blocked ones (the seed's 12, the one the preview test typed and the
+    // one typed above) and the heat cells
     await expect.poll(() => view.locator('#heat .cell').count(), { timeout: 120_000 }).toBe(19 * 10);
     const blocked = await view.locator('#heat .cell.blocked').count();
-    expect(blocked).toBeGreaterThanOrEqual(12);
+    expect(blocked).toBe(14);
+    expect(readFileSync(join(tmp, 'workspace', 'example.cardtable'), 'utf8')).toContain('(6,6) B;');
+    expect(await page.locator('.tab.dirty', { hasText: 'example.cardtable' }).count()).toBe(0);
     expect(await view.locator('#heat .cell.heat-cell').count()).toBe(19 * 10 - blocked);
     // moves were laid: some cell is covered
     expect(Number(await view.locator('#heat .cell.heat-cell').evaluateAll((cells) => Math.max(...cells.map((c) => Number((c as HTMLElement).dataset.covered)))))).toBeGreaterThan(0);
