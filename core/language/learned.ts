@@ -88,6 +88,9 @@ export function learnedHover(card: Card, charset: Charset | undefined, learned: 
   const worst = withIt.filter((p) => p.value < 0).slice(-PAIRS_SHOWN).reverse();
   if (best.length) lines.push(t('hover.learned.best', named(best)));
   if (worst.length) lines.push(t('hover.learned.worst', named(worst)));
+  // three or more copies kept: what a third adds beyond the pairs (often a cost)
+  const triple = model.triples.find(([k]) => k === i);
+  if (triple && Math.round(triple[1] * 10) !== 0) lines.push(t('hover.learned.triple', code(label), formatValue(triple[1], locale)));
   return lines;
 }
 

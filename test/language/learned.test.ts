@@ -106,6 +106,9 @@ describe('learned card values on the card set', () => {
       'best kept together with `[E 1]` +1.5, `[S 1]` +0.7 (the extra points of the pair)',
       'worst kept together with another `[A 1]` -2.5, `[T -1]` -1.1',
     ]);
+    // three or more copies kept: the triple's value, for E only (the model has no other)
+    expect((await hover(3, 1)).split('\n\n').at(-1)).toBe('three or more `[E 1]` kept: -3.0 extra points');
+    expect(a).not.toContain('three or more');
     const wild = await hover(7, 13);
     expect(wild).toContain('**wildcard** worth -2');
     expect(wild).toContain('**learned value -1.5**');

@@ -99,6 +99,7 @@ export const da: LanguageCatalogue = {
   'hover.learned.best': 'bedst at beholde sammen med {0} (parrets ekstra point)',
   'hover.learned.worst': 'værst at beholde sammen med {0}',
   'hover.learned.another': 'et ekstra {0}',
+  'hover.learned.triple': 'tre eller flere {0} beholdt: {1} ekstra point',
   'hover.learned.unknown': 'ingen lært værdi: værdierne blev lært for regelsættet som gemt, og det har ikke sådan et kort',
   'hover.learned.missing': 'kortværdierne er ikke lært endnu: {0} (eller editorens playtest-kommando) lærer dem ved selvspil på få minutter og gemmer dem; så vises de her og som inlay-tip',
   'hover.points': '{0} × {1, plural, one {# point} other {# point}}',

@@ -99,6 +99,7 @@ export const de: LanguageCatalogue = {
   'hover.learned.best': 'am besten zusammen behalten mit {0} (die zusätzlichen Punkte des Paars)',
   'hover.learned.worst': 'am schlechtesten zusammen behalten mit {0}',
   'hover.learned.another': 'einer weiteren {0}',
+  'hover.learned.triple': 'drei oder mehr {0} behalten: {1} zusätzliche Punkte',
   'hover.learned.unknown': 'kein gelernter Wert: die Werte wurden für den gespeicherten Regelsatz gelernt, der keine solche Karte hat',
   'hover.learned.missing': 'Kartenwerte noch nicht gelernt: {0} (oder der Playtest-Befehl des Editors) lernt sie in einigen Minuten im Spiel gegen sich selbst und speichert sie; dann erscheinen sie hier und als Inlay-Hinweise',
   'hover.points': '{0} × {1, plural, one {# Punkt} other {# Punkte}}',

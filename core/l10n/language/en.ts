@@ -109,6 +109,7 @@ export const en = {
   'hover.learned.best': 'best kept together with {0} (the extra points of the pair)',
   'hover.learned.worst': 'worst kept together with {0}',
   'hover.learned.another': 'another {0}',
+  'hover.learned.triple': 'three or more {0} kept: {1} extra points',
   'hover.learned.unknown': 'no learned value: the values were learned for the ruleset as saved, which has no such card',
   'hover.learned.missing': "card values not learned yet: {0} (or the editor's playtest command) learns them by self-play in a few minutes and caches them; then they show here and as inlay hints",
   'hover.points': '{0} × {1, plural, one {# point} other {# points}}',
