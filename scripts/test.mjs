@@ -3,7 +3,7 @@
 // - The type check and the lint read the same files and are mostly one core each; their
 //   output is kept apart and printed whole when each is done.
 // - The suites start at once rather than after them: vitest's global setup starts the
-//   code-server install (about 3 minutes on a fresh machine, mostly download and native
+//   code-server install (1 to 2 minutes on a fresh machine, mostly download and native
 //   builds) and the VS Code suites wait for it, so starting it 20 s earlier shortens the
 //   whole run. A failed type check or lint stops the suites (their process group).
 import { spawn, spawnSync } from 'node:child_process';

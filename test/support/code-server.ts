@@ -139,7 +139,7 @@ export function startCodeServerInstall(): Promise<void> {
   })();
 }
 
-/** Installs code-server into the cache folder unless it is there, or waits for the install under way (about 4 minutes the first time). */
+/** Installs code-server into the cache folder unless it is there, or waits for the install under way (1 to 2 minutes the first time). */
 export function ensureCodeServer(): { node: string; entry: string } {
   const deadline = Date.now() + 30 * 60_000;
   const pause = new Int32Array(new SharedArrayBuffer(4));

@@ -116,7 +116,7 @@ describe('VS Code extension in code-server', () => {
     const vsix = packageVsix(tmp);
     vsixBytes = statSync(vsix).size;
     mark(`packaged ${vsix} (${(vsixBytes / 1024).toFixed(0)} KB)`);
-    ensureCodeServer(); // about 3 minutes the first time, then reused from .cache/code-server
+    ensureCodeServer(); // 1 to 2 minutes the first time, then reused from .cache/code-server
     mark('code-server ready to run');
     const workspace = join(tmp, 'workspace');
     cpSync(join(ROOT, 'samples', 'seed-example'), workspace, { recursive: true });
