@@ -29,6 +29,8 @@ export interface ServerContext {
     markdown: boolean;
     /** It takes DocumentSymbol trees (else a flat SymbolInformation list). */
     hierarchicalSymbols: boolean;
+    /** It takes CodeAction literals (else each quick fix comes as a Command to run, handlers/codeAction.ts). */
+    codeActionLiterals: boolean;
   };
   /** Runs `fn`, logging any exception and answering `fallback` instead. */
   guard<T>(what: string, fallback: T, fn: () => T | Promise<T>): Promise<T>;

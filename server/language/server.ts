@@ -65,7 +65,7 @@ export function start(connection: Connection): ServerContext {
     }
   };
   const learned = new LearnedValuesReader();
-  const ctx: ServerContext = { connection, documents, workspace, service, learned, view: views.view, viewAnywhere: views.viewAnywhere, guard, client: { snippets: true, inlayRefresh: false, symbolRegistration: false, markdown: true, hierarchicalSymbols: true } };
+  const ctx: ServerContext = { connection, documents, workspace, service, learned, view: views.view, viewAnywhere: views.viewAnywhere, guard, client: { snippets: true, inlayRefresh: false, symbolRegistration: false, markdown: true, hierarchicalSymbols: true, codeActionLiterals: true } };
   const diagnostics = new DiagnosticsScheduler(ctx);
 
   connection.onInitialize((params) => {
@@ -79,8 +79,11 @@ export function start(connection: Connection): ServerContext {
     // Markdown and symbol trees only where declared (eglot sends Markdown only with markdown-mode)
     ctx.client.markdown = params.capabilities.textDocument?.hover?.contentFormat?.includes('markdown') === true;
     ctx.client.hierarchicalSymbols = params.capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true;
+    ctx.client.codeActionLiterals = params.capabilities.textDocument?.codeAction?.codeActionLiteralSupport !== undefined;
     const capabilities = { ...CAPABILITIES };
     if (ctx.client.symbolRegistration) delete capabilities.documentSymbolProvider; // registered once initialized
+    // quick fixes as commands: the one command that applies them
+    if (!ctx.client.codeActionLiterals) capabilities.executeCommandProvider = { commands: [codeAction.APPLY_FIX] };
     return { capabilities, serverInfo: { name: 'cardwords', version: VERSION } };
   });
   connection.onDidChangeConfiguration((params) => {

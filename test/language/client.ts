@@ -60,12 +60,12 @@ export class LspClient {
   /**
    * What the client declares, VS Code's way by default: `snippets` in completion items (eglot
    * declares none), `markdown` in hovers (eglot only with markdown-mode), `hierarchical`
-   * document symbols. Anything else goes into the initialize params as well (a `locale`, more
+   * document symbols, CodeAction `literals`. Anything else goes into the initialize params as well (a `locale`, more
    * `capabilities`).
    */
   async initialize(
     initializationOptions?: unknown,
-    { snippets = true, markdown = true, hierarchical = true, ...extra }: { snippets?: boolean; markdown?: boolean; hierarchical?: boolean } & Record<string, unknown> = {},
+    { snippets = true, markdown = true, hierarchical = true, literals = true, ...extra }: { snippets?: boolean; markdown?: boolean; hierarchical?: boolean; literals?: boolean } & Record<string, unknown> = {},
   ): Promise<{ capabilities: Record<string, unknown> }> {
     const r = await this.conn.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid,
@@ -80,6 +80,7 @@ export class LspClient {
             completion: { completionItem: { snippetSupport: snippets } },
             hover: { contentFormat: markdown ? ['markdown', 'plaintext'] : ['plaintext'] },
             documentSymbol: { hierarchicalDocumentSymbolSupport: hierarchical },
+            ...(literals ? { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } } } : {}),
           },
         },
         extra.capabilities,

@@ -139,10 +139,16 @@ describe('completion', () => {
     client.close(uri);
   });
 
-  it('a client without snippets, Markdown or symbol trees gets plain completions (the snippets\' defaults), plain hovers and a flat symbol list', async () => {
+  it('a client without snippets, Markdown, symbol trees or CodeAction literals gets plain completions (the snippets\' defaults), plain hovers, a flat symbol list and quick fixes as commands', async () => {
     const plain = new LspClient();
     const vscodeLike = new LspClient();
-    await plain.initialize({ players: 2 }, { snippets: false, markdown: false, hierarchical: false });
+    const applied: unknown[] = [];
+    plain.conn.onRequest('workspace/applyEdit', (p: { edit: unknown }) => {
+      applied.push(p.edit);
+      return { applied: true };
+    });
+    const init = await plain.initialize({ players: 2 }, { snippets: false, markdown: false, hierarchical: false, literals: false });
+    expect(init.capabilities.executeCommandProvider).toEqual({ commands: ['cardwords.applyFix'] });
     try {
       const uri = fx.uri('tiny.cardtable');
       plain.open(uri, read('tiny.cardtable').replace('(1,1) W 2;', '(1,1) W 2 '));
@@ -184,6 +190,24 @@ describe('completion', () => {
         expect(flat.map((f) => [f.name, f.containerName, f.location.range])).toEqual(walk(tree));
       }
       expect(walk(await vscodeLike.request<Tree[]>('textDocument/documentSymbol', { textDocument: { uri: cards } })).some(([, parent]) => parent !== undefined)).toBe(true);
+      // no CodeAction literals declared: each quick fix is a Command, and running it sends the
+      // same edit back as workspace/applyEdit
+      const wrong = read('tiny.cardset').replace(/^24/, '30');
+      plain.change(cards, [{ text: wrong }]);
+      vscodeLike.change(cards, [{ text: wrong }]);
+      const mismatch = (c: LspClient) => c.diagnostics(cards, (x) => x.some((y) => y.code === 'cardset/count-mismatch')).then((ds) => ds.filter((y) => y.code === 'cardset/count-mismatch'));
+      const [dPlain, dRich] = await Promise.all([mismatch(plain), mismatch(vscodeLike)]);
+      const at2 = (d: Diagnostic[]) => ({ textDocument: { uri: cards }, range: d[0]!.range, context: { diagnostics: d } });
+      const literal = (await vscodeLike.request<CodeAction[]>('textDocument/codeAction', at2(dRich)))[0]!;
+      const commands = await plain.request<Array<{ title: string; command: string; arguments: unknown[] }>>('textDocument/codeAction', at2(dPlain));
+      expect(commands).toEqual([{ title: literal.title, command: 'cardwords.applyFix', arguments: [literal.edit] }]);
+      await plain.request('workspace/executeCommand', { command: commands[0]!.command, arguments: commands[0]!.arguments });
+      expect(applied).toEqual([literal.edit]);
+      expect(applyEdits(wrong, literal.edit!.changes![cards]!)).toBe(read('tiny.cardset'));
+      // anything else is not run
+      await plain.request('workspace/executeCommand', { command: 'cardwords.applyFix', arguments: [{ changes: 'x' }] });
+      await plain.request('workspace/executeCommand', { command: 'rm -rf', arguments: commands[0]!.arguments });
+      expect(applied).toHaveLength(1);
     } finally {
       await plain.stop();
       await vscodeLike.stop();
