@@ -6,8 +6,9 @@ import type { Page } from 'playwright-core';
  * (Enter would take the first row, and for "View: Close Editor" that was another close
  * command). The palette closes whenever focus moves (a webview taking it as it is revealed,
  * an editor closing under it on a busy machine), and a fresh window lists the extension's
- * commands late: then the palette is opened again, until `timeout`. A command runs at most
- * once: a click that was dispatched ends the loop.
+ * commands late: then the palette is opened again (after an Escape, which also closes a
+ * dialog that kept F1 from it), until `timeout`. A command runs at most once: a click that
+ * was dispatched ends the loop.
  */
 export async function runCommand(page: Page, title: string, timeout = 60_000): Promise<void> {
   const input = page.locator('.quick-input-widget input');
@@ -22,6 +23,8 @@ export async function runCommand(page: Page, title: string, timeout = 60_000): P
       await row.waitFor({ timeout: 5_000 });
     } catch (e) {
       if (Date.now() > deadline) throw new Error(`the command "${title}" could not be picked from the palette: ${(e as Error).message}`);
+      // a dialog or a notification with the focus keeps F1 from the palette: dismiss it
+      await page.keyboard.press('Escape');
       continue;
     }
     await row.click({ timeout: 5_000 });

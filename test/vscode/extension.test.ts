@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureCodeServer, installExtension, packageVsix, makeHome, processesInSession, processesMentioning, removeHome, ROOT, sessionOf, startCodeServer,
   type CodeServerHome, type RunningCodeServer,
@@ -155,6 +155,11 @@ describe('VS Code extension in code-server', () => {
     mark('workbench shown');
   }, 900_000);
 
+  // what the workbench showed when a test failed (the next tests start from that state)
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await shot(`failed-${context.task.name.slice(0, 40).replace(/[^\w-]+/g, '-')}`);
+  });
+
   afterAll(async () => {
     await shutDown();
     if (home) removeHome(home);
@@ -288,13 +293,11 @@ describe('VS Code extension in code-server', () => {
   });
 
   it('playtests the ruleset: progress in a notification, then the report with the heat map over the table', async () => {
-    // the card table in front, one more blocked cell typed and not saved: the playtest plays
-    // the files on disk, so the command saves the ruleset's modified files first
-    await page.keyboard.press('Control+P');
-    await page.locator('.quick-input-widget input').fill('example.cardtable');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'example.cardtable' }).first().click({ timeout: 15_000 });
-    // (it may show in two groups; the one just opened has the focus)
+    // one more blocked cell typed into the card table and not saved: the playtest plays the
+    // files on disk, so the command saves the ruleset's modified files first
+    // (the first group's editor is the card table, as the preview test left it)
     await page.locator('.tab.active', { hasText: 'example.cardtable' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.monaco-editor .view-lines').first().click();
     await goToLine(4);
     await page.keyboard.type('(6,6) B;');
     await page.keyboard.press('Enter');
