@@ -8,7 +8,9 @@ import type { Page } from 'playwright-core';
  * an editor closing under it on a busy machine), and a fresh window lists the extension's
  * commands late: then the palette is opened again (after an Escape, which also closes a
  * dialog that kept F1 from it), until `timeout`. A command runs at most once: a click that
- * was dispatched ends the loop.
+ * was dispatched ends the loop (Playwright logs "performing click action" just before it
+ * sends the mouse events; a click that timed out before it, on a row the closing palette
+ * hid, is tried again).
  */
 export async function runCommand(page: Page, title: string, timeout = 60_000): Promise<void> {
   const input = page.locator('.quick-input-widget input');
@@ -27,8 +29,13 @@ export async function runCommand(page: Page, title: string, timeout = 60_000): P
       await page.keyboard.press('Escape');
       continue;
     }
-    await row.click({ timeout: 5_000 });
-    return;
+    try {
+      await row.click({ timeout: 5_000 });
+      return;
+    } catch (e) {
+      const message = (e as Error).message;
+      if (message.includes('performing click action') || Date.now() > deadline) throw e;
+    }
   }
 }
 

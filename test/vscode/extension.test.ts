@@ -416,8 +416,13 @@ describe('VS Code extension in code-server', () => {
   });
 
   it.skipIf(!existsSync(join(ROOT, 'dist', 'web', 'cardwords.js')))('plays against a robot in one command: pick the level, the game starts with no form', async () => {
+    // the restored game's tab stays open: a new tab opens beside it, and until it shows the
+    // new game, the visible webview may still be the old one (which has a table, a hand and
+    // no form too)
+    const before = await webview().locator('#cw-game').innerText();
     await runCommandAndPick(page, 'Cardwords: Play Against a Robot', 'A casual robot');
     const view = webview();
+    await expect.poll(() => view.locator('#cw-game').innerText({ timeout: 1_000 }).catch(() => before), { timeout: 60_000 }).not.toBe(before);
     await expect.poll(() => view.locator('#cw-table [role=gridcell]').count(), { timeout: 60_000 }).toBe(49);
     await expect.poll(() => view.locator('#cw-hand > *').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await view.locator('#cw-create-button').count()).toBe(0);
