@@ -430,7 +430,9 @@ describe('VS Code extension in code-server', () => {
     // the name of the last game (kept by the panel), with no form
     expect(await view.locator('#cw-scores tr[data-seat="0"] .name').innerText()).toBe('Ann');
     await shot('12-cardwords-robot');
-    await runCommand('View: Close Editor');
+    // both games' tabs: the next tests start with no webview
+    await runCommand('View: Close All Editors');
+    await expect.poll(() => page.locator('iframe.webview').count(), { timeout: 15_000 }).toBe(0);
   });
 
   it('stops and starts the local server by command', async () => {
