@@ -57,13 +57,14 @@ function bearer(req: Request): string | undefined {
 
 /** The CORS headers Colyseus puts on every answer; only these paths keep them. */
 const CORS_HEADERS = ['Access-Control-Allow-Origin', 'Access-Control-Allow-Credentials', 'Access-Control-Allow-Headers', 'Access-Control-Allow-Methods', 'Access-Control-Max-Age'];
-const CROSS_ORIGIN_PATHS = ['/yatzee/hint'];
+const CROSS_ORIGIN_PATHS = ['/yatzee/hint', '/cardwords/rulesets'];
 
 /**
  * Colyseus answers every request with CORS headers that reflect any Origin and allow
  * credentials. Matchmaking keeps a plain `*` without credentials (desktop webviews create
  * and join from another origin; the owner token travels in the body, never in a cookie);
- * every other route drops them, except the hint endpoint, which sets its own.
+ * every other route drops them, except the Yatzee hint and the ruleset names, which set their
+ * own (public data a desktop webview, origin vscode-webview://..., reads from a remote server).
  */
 export function limitCors(): void {
   delete (matchMaker.controller.DEFAULT_CORS_HEADERS as Record<string, string>)['Access-Control-Allow-Credentials'];
@@ -109,9 +110,12 @@ export function installRoutes(app: Application, mediaDir: string): void {
     // damaged game logs are the owner's to know: which game, which line, why
     res.json(owner ? { owner, damaged: ctx().damaged } : { owner });
   });
-  // The names of the server's Cardwords rulesets, for the owner's creation form.
+  // The names of the server's Cardwords rulesets, for the owner's creation form. Names only
+  // (no files), so any origin may read them: a desktop VS Code webview playing on a server
+  // elsewhere fetches them from its own origin.
   app.get('/cardwords/rulesets', (_req, res) => {
     noStore(res);
+    res.setHeader('Access-Control-Allow-Origin', '*');
     res.json({ rulesets: ctx().rulesets.names() });
   });
   // The Yatzee hint (docs/ui.md): what each open category and each hold is worth from a

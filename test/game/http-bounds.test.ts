@@ -51,9 +51,9 @@ describe('HTTP bounds', () => {
     await p.leave();
   });
 
-  it('CORS only on the hint and on matchmaking, never with credentials; pages send no referrer', async () => {
+  it('CORS only on the hint, the ruleset names and matchmaking, never with credentials; pages send no referrer', async () => {
     const origin = { origin: 'https://evil.example' };
-    for (const path of ['/health', '/games', '/owner', '/', '/cardwords/rulesets']) {
+    for (const path of ['/health', '/games', '/owner', '/', '/cardwords.html']) {
       const r = await fetch(`${srv.url}${path}`, { headers: origin });
       expect(r.headers.get('access-control-allow-origin'), path).toBeNull();
       expect(r.headers.get('access-control-allow-credentials'), path).toBeNull();
@@ -61,6 +61,10 @@ describe('HTTP bounds', () => {
     const hint = await fetch(`${srv.url}/yatzee/hint?scores=-,-,-,-,-,-,-,-,-,-,-,-,-,-,-&dice=1,2,3,4,5&throws=1`, { headers: origin });
     expect(hint.headers.get('access-control-allow-origin')).toBe('*');
     expect(hint.headers.get('access-control-allow-credentials')).toBeNull();
+    const names = await fetch(`${srv.url}/cardwords/rulesets`, { headers: { origin: 'vscode-webview://abc' } });
+    expect(names.headers.get('access-control-allow-origin')).toBe('*');
+    expect(names.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(((await names.json()) as { rulesets: string[] }).rulesets.length).toBeGreaterThan(0);
     const pre = await fetch(`${srv.url}/matchmake/create/yatzee`, { method: 'OPTIONS', headers: origin });
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
