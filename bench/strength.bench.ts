@@ -29,6 +29,7 @@ import type { CellAttributes } from '../core/formats/types.js';
 import type { Card } from '../core/games/cardwords/types.js';
 import { Rng } from '../core/random.js';
 import { header } from './harness.js';
+import { progressLine } from '../server/cli/commands/moves.js';
 import os from 'node:os';
 
 const env = process.env;
@@ -89,6 +90,15 @@ async function custom(): Promise<Subject> {
   return { name: 'custom', rules, store, leaves };
 }
 
+/** A progress line on standard error while a pairing plays (a full run takes hours). */
+function progress(label: string, total: number): (done: number) => void {
+  const bar = progressLine({ out: () => undefined, err: (t) => void process.stderr.write(t), readStdin: () => Promise.resolve(new Uint8Array()), isTTY: false }, label);
+  return (done) => {
+    bar(done, total);
+    if (done === total) process.stderr.write('\r\x1b[K');
+  };
+}
+
 function line(label: string, r: MatchResult, seconds: number): void {
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   console.log(
@@ -108,12 +118,12 @@ for (const make of subjects) {
   const best = levelPolicy(s.rules, s.store, 'best');
   if (STATIC_GAMES > 0) {
     const t0 = performance.now();
-    const r = match(s.rules, s.store, levelPolicy(s.rules, s.store, 'champion', s.leaves, { simulate: false, endgame: false }), best, STATIC_GAMES, `strength/${s.name}`);
+    const r = match(s.rules, s.store, levelPolicy(s.rules, s.store, 'champion', s.leaves, { simulate: false, endgame: false }), best, STATIC_GAMES, `strength/${s.name}`, progress(`${s.name}: static equity`, STATIC_GAMES));
     line(`${s.name}: static equity vs best`, r, (performance.now() - t0) / 1000);
   }
   if (GAMES > 0) {
     const t0 = performance.now();
-    const r = match(s.rules, s.store, levelPolicy(s.rules, s.store, 'champion', s.leaves, champion), best, GAMES, `strength/${s.name}`);
+    const r = match(s.rules, s.store, levelPolicy(s.rules, s.store, 'champion', s.leaves, champion), best, GAMES, `strength/${s.name}`, progress(`${s.name}: champion`, GAMES));
     line(`${s.name}: champion vs best`, r, (performance.now() - t0) / 1000);
   }
 }
