@@ -30,6 +30,7 @@ import type { Card } from '../core/games/cardwords/types.js';
 import { Rng } from '../core/random.js';
 import { header } from './harness.js';
 import { progressLine } from '../server/cli/commands/moves.js';
+import { processIO } from '../server/cli/io.js';
 import os from 'node:os';
 
 const env = process.env;
@@ -92,7 +93,7 @@ async function custom(): Promise<Subject> {
 
 /** A progress line on standard error while a pairing plays (a full run takes hours). */
 function progress(label: string, total: number): (done: number) => void {
-  const bar = progressLine({ out: () => undefined, err: (t) => void process.stderr.write(t), readStdin: () => Promise.resolve(new Uint8Array()), isTTY: false }, label);
+  const bar = progressLine(processIO, label);
   return (done) => {
     bar(done, total);
     if (done === total) process.stderr.write('\r\x1b[K');

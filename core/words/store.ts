@@ -15,8 +15,8 @@ import { TierGraph } from './tier.js';
 export const TIER_WORDS = 64;
 
 interface Tier {
-  words: Set<string>;
   trie: TierGraph;
+  /** The trie's graph as last written out (null when the tier holds no word). */
   graph: WordGraph | null;
 }
 
@@ -68,9 +68,8 @@ export class WordStore {
     }
     if (this.tierOf.has(word) || graphHas(this.graph, codes)) return false;
     // the first tier with room (a removal may have made some in an older one)
-    let tier = this.tiers.find((t) => t.words.size < TIER_WORDS);
-    if (!tier) this.tiers.push((tier = { words: new Set(), trie: new TierGraph(), graph: null }));
-    tier.words.add(word);
+    let tier = this.tiers.find((t) => t.trie.size < TIER_WORDS);
+    if (!tier) this.tiers.push((tier = { trie: new TierGraph(), graph: null }));
     this.tierOf.set(word, tier);
     tier.trie.add(codes);
     this.rewrite(tier);
@@ -83,7 +82,6 @@ export class WordStore {
     const tier = this.tierOf.get(word);
     if (tier) {
       this.tierOf.delete(word);
-      tier.words.delete(word);
       tier.trie.remove(this.alphabet.encode(word)!);
       this.rewrite(tier);
       this.version++;
@@ -97,7 +95,7 @@ export class WordStore {
   }
 
   private rewrite(tier: Tier): void {
-    tier.graph = tier.words.size ? tier.trie.graph() : null;
+    tier.graph = tier.trie.size ? tier.trie.graph() : null;
   }
 
   /** The graphs of the words added since the build (together they hold each added word once). */

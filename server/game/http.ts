@@ -55,16 +55,17 @@ function bearer(req: Request): string | undefined {
   return typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7) : undefined;
 }
 
-/** The CORS headers Colyseus puts on every answer; only these paths keep them. */
+/** The CORS headers Colyseus puts on every answer; every route drops them. */
 const CORS_HEADERS = ['Access-Control-Allow-Origin', 'Access-Control-Allow-Credentials', 'Access-Control-Allow-Headers', 'Access-Control-Allow-Methods', 'Access-Control-Max-Age'];
+/** Public data any origin may read (`Access-Control-Allow-Origin: *`, no credentials). */
 const CROSS_ORIGIN_PATHS = ['/yatzee/hint', '/cardwords/rulesets'];
 
 /**
  * Colyseus answers every request with CORS headers that reflect any Origin and allow
  * credentials. Matchmaking keeps a plain `*` without credentials (desktop webviews create
  * and join from another origin; the owner token travels in the body, never in a cookie);
- * every other route drops them, except the Yatzee hint and the ruleset names, which set their
- * own (public data a desktop webview, origin vscode-webview://..., reads from a remote server).
+ * every other route drops them, and the Yatzee hint and the ruleset names answer any origin
+ * (public data a desktop webview, origin vscode-webview://..., reads from a remote server).
  */
 export function limitCors(): void {
   delete (matchMaker.controller.DEFAULT_CORS_HEADERS as Record<string, string>)['Access-Control-Allow-Credentials'];
@@ -75,7 +76,8 @@ export function installRoutes(app: Application, mediaDir: string): void {
   const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store');
   app.disable('x-powered-by');
   app.use((req, res, next) => {
-    if (!CROSS_ORIGIN_PATHS.includes(req.path)) for (const h of CORS_HEADERS) res.removeHeader(h);
+    for (const h of CORS_HEADERS) res.removeHeader(h);
+    if (CROSS_ORIGIN_PATHS.includes(req.path)) res.setHeader('Access-Control-Allow-Origin', '*');
     next();
   });
   app.get('/health', async (_req, res) => {
@@ -111,11 +113,10 @@ export function installRoutes(app: Application, mediaDir: string): void {
     res.json(owner ? { owner, damaged: ctx().damaged } : { owner });
   });
   // The names of the server's Cardwords rulesets, for the owner's creation form. Names only
-  // (no files), so any origin may read them: a desktop VS Code webview playing on a server
-  // elsewhere fetches them from its own origin.
+  // (no files), so any origin may read them (CROSS_ORIGIN_PATHS): a desktop VS Code webview
+  // playing on a server elsewhere fetches them from its own origin.
   app.get('/cardwords/rulesets', (_req, res) => {
     noStore(res);
-    res.setHeader('Access-Control-Allow-Origin', '*');
     res.json({ rulesets: ctx().rulesets.names() });
   });
   // The Yatzee hint (docs/ui.md): what each open category and each hold is worth from a
@@ -123,9 +124,8 @@ export function installRoutes(app: Application, mediaDir: string): void {
   // function of public data, so it needs no room and no seat.
   app.get('/yatzee/hint', async (req, res) => {
     noStore(res);
-    // A pure function of the query (no game, no secret): any origin may ask, so that a
-    // desktop VS Code webview (origin vscode-webview://...) can show the hints too.
-    res.setHeader('Access-Control-Allow-Origin', '*');
+    // A pure function of the query (no game, no secret): any origin may ask (CROSS_ORIGIN_PATHS),
+    // so that a desktop VS Code webview (origin vscode-webview://...) can show the hints too.
     const q = parseHintQuery(req.query as Record<string, unknown>);
     if (typeof q === 'string') return void res.status(400).json({ error: q });
     try {
