@@ -52,8 +52,8 @@ const POSITIONS: Record<string, Record<'empty' | 'early' | 'mid' | 'late', { tab
 };
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-const MB = 2 ** 20;
-const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+const MiB = 2 ** 20;
+const mb = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
 
 async function ruleset(dir: string): Promise<Ruleset> {
   const { ruleset, diagnostics } = await loadRulesetDir(dir);
@@ -84,8 +84,8 @@ async function graph(r: Ruleset, targets: boolean): Promise<WordStore> {
   const during = peak.heapUsed - m0.heapUsed + (peak.arrayBuffers - m0.arrayBuffers);
   line(
     `${r.name}: graph memory`,
-    `${store.graph.arcCount} arcs = ${mb(graphBytes)}; retained heap+buffers ${mb(retained)} (right after the build ${mb(during)}), rss +${mb(m1.rss - m0.rss)}` +
-      (targets ? `  (graph target <= 5 MB: ${graphBytes <= 5 * MB ? 'met' : 'MISSED'})` : ''),
+    `${store.graph.arcCount} arcs = ${graphBytes.toLocaleString('en')} bytes (${(graphBytes / MiB).toFixed(2)} MiB); retained heap+buffers ${mb(retained)} (right after the build ${mb(during)}), rss +${mb(m1.rss - m0.rss)}` +
+      (targets ? `  (graph target <= 5 MB, 5,000,000 bytes: ${graphBytes <= 5e6 ? 'met' : 'MISSED'})` : ''),
   );
   const dir = mkdtempSync(join(tmpdir(), 'cardwords-bench-'));
   try {

@@ -6,10 +6,11 @@
 //   40..         the alphabet, UTF-8, characters separated by U+0000; padded to 4 bytes
 //   then         the arcs, 1 uint32 LE per arc (graph.ts); a wide graph's letters follow,
 //                1 uint16 LE per arc
-// Version 2: 4-byte arcs (version 1 had 8).
+// Version 2: 4-byte arcs (version 1 had 8). Version 3: a node may start inside another
+// node's arcs (graph.ts, shareTails).
 import { END, TARGET_MASK, WIDE_TARGET_MASK, type WordGraph } from './graph.js';
 
-export const GRAPH_FORMAT_VERSION = 2;
+export const GRAPH_FORMAT_VERSION = 3;
 const MAGIC = 0x474b5743; // "CWKG" little-endian
 
 /** FNV-1a (two lanes) over the alphabet and the words: the cache key of a graph. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateMoves, moveKey } from '../../core/robots/cardwords/generate.js';
 import { decodeGraph, encodeGraph, GraphFormatError } from '../../core/words/serialize.js';
-import { graphWords } from '../../core/words/graph.js';
+import { END, graphWords, targetMask, type WordGraph } from '../../core/words/graph.js';
 import { WordStore } from '../../core/words/store.js';
 import { Alphabet } from '../../core/words/alphabet.js';
 import { randomPosition } from './random-positions.js';
@@ -12,7 +12,60 @@ import { randomPosition } from './random-positions.js';
 const FILLER = Array.from({ length: 300 }, (_, i) => String.fromCharCode(0x4e00 + i));
 const moves = (ms: ReturnType<typeof generateMoves>) => ms.map((m) => `${moveKey(m)}=${m.score}`).sort();
 
+/**
+ * The nodes reachable from the roots that start a stored run of arcs (the arc before is an
+ * END), and every tail of those runs with the places it is stored at.
+ */
+function storedTails(g: WordGraph): { heads: number[]; tails: Map<string, Set<number>> } {
+  const tails = new Map<string, Set<number>>();
+  const heads: number[] = [];
+  const seen = new Set<number>();
+  const todo = [g.dawgRoot, g.gaddagRoot];
+  const mask = targetMask(g);
+  while (todo.length) {
+    const node = todo.pop()!;
+    if (node === 0 || seen.has(node)) continue;
+    seen.add(node);
+    if (node === 1 || g.arcs[node - 1]! & END) heads.push(node);
+    let end = node;
+    while (!(g.arcs[end]! & END)) end++;
+    for (let at = node; at <= end; at++) {
+      const key = runAt(g, at);
+      if (!tails.has(key)) tails.set(key, new Set());
+      tails.get(key)!.add(at);
+      todo.push(g.arcs[at]! & mask);
+    }
+  }
+  return { heads, tails };
+}
+
+const runAt = (g: WordGraph, at: number): string => {
+  let end = at;
+  while (!(g.arcs[end]! & END)) end++;
+  return Array.from(g.arcs.subarray(at, end + 1)).join(',') + (g.letters ? '/' + Array.from(g.letters.subarray(at, end + 1)).join(',') : '');
+};
+
 describe('word graph layout', () => {
+  it('a node whose arcs are the tail of another node is stored inside it', () => {
+    let sharedSeen = 0;
+    for (let seed = 71_000; seed < 71_060; seed++) {
+      const p = randomPosition(seed);
+      for (const store of [p.store, WordStore.build([...FILLER, ...p.letters], p.words)]) {
+        const g = store.graph;
+        const { heads, tails } = storedTails(g);
+        // a node stored on its own: its arcs are no other stored node's tail (nor a whole node again)
+        for (const n of heads) expect([...tails.get(runAt(g, n))!], `seed ${seed}: node ${n}`).toEqual([n]);
+        // nodes starting inside another node's arcs exist (else the check above proves little)
+        for (let a = 1; a < g.arcCount; a++) {
+          const t = g.arcs[a]! & targetMask(g);
+          if (t > 1 && !(g.arcs[t - 1]! & END)) sharedSeen++;
+        }
+      }
+    }
+    expect(sharedSeen).toBeGreaterThan(100);
+  });
+
+
   it('a wide graph (301+ letter codes) gives the same words and moves as a packed one', () => {
     let wideSeen = 0;
     for (let seed = 70_000; seed < 70_150; seed++) {
