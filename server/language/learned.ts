@@ -11,7 +11,7 @@ import type { LearnedValues } from '../../core/language/index.js';
 import type { LeaveModel } from '../../core/robots/cardwords/leaves.js';
 import { findRulesetFiles, loadRulesetDir } from '../ruleset/fs.js';
 import { leavesFile, leavesKey, readCachedModel } from '../robots/leaves.js';
-import { cacheDir } from '../words/cache.js';
+import { cacheDir } from '../cache-dir.js';
 import { uriToPath } from './workspace.js';
 
 const UNAVAILABLE: LearnedValues = { state: 'unavailable' };

@@ -12,7 +12,7 @@ import { LeaveLearner, type LearnOptions } from '../../core/robots/cardwords/lea
 import { LEAVES_VERSION, Leaves, readModel, type LeaveModel } from '../../core/robots/cardwords/leaves.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import type { WordStore } from '../../core/words/store.js';
-import { cacheDir } from '../words/cache.js';
+import { cacheDir } from '../cache-dir.js';
 
 /** Games per round and rounds when nothing else is asked: a few minutes for a 15x15 ruleset. */
 export const DEFAULT_LEARNING: Required<Pick<LearnOptions, 'games' | 'rounds' | 'players'>> = { games: 300, rounds: 1, players: 2 };

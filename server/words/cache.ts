@@ -1,19 +1,14 @@
 // The on-disk cache of word graphs: <cache dir>/<key>.cwkg, the key a hash of the graph's
 // inputs (alphabet and words) and format version, so a restart loads instead of building.
-// Cache dir: $CARDWORDS_CACHE_DIR, else $XDG_CACHE_HOME/cardwords, else ~/.cache/cardwords.
+// Cache dir: the user's cache folder (server/cache-dir.ts).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Alphabet } from '../../core/words/alphabet.js';
 import { buildGraph } from '../../core/words/graph.js';
 import { decodeGraph, encodeGraph, graphKey } from '../../core/words/serialize.js';
 import { WordStore } from '../../core/words/store.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
-
-export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.CARDWORDS_CACHE_DIR) return env.CARDWORDS_CACHE_DIR;
-  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'cardwords');
-}
+import { cacheDir } from '../cache-dir.js';
 
 export interface LoadedStore {
   store: WordStore;

@@ -2,7 +2,7 @@
 // written atomically (temporary file + rename), checked on load (magic, format version,
 // rules id, length, checksum), so a stale or damaged file is simply solved again.
 //
-// Folder: $CARDWORDS_CACHE_DIR, else $XDG_CACHE_HOME/cardwords, else ~/.cache/cardwords.
+// Folder: the user's cache folder (server/cache-dir.ts).
 // File layout (little-endian): 32-byte header, then TABLE_LENGTH float64 values.
 //   0 magic "CWYZ" | 4 format version u32 | 8 rules id u32 | 12 value count u32
 //   16 checksum u32 (FNV-1a over the value bytes as u32 words) | 20..31 zero
@@ -10,18 +10,13 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { TABLE_LENGTH } from '../../core/robots/yatzee/solver.js';
+import { cacheDir } from '../cache-dir.js';
 
 export const CACHE_FORMAT_VERSION = 1;
 /** Changes whenever the rules or the table's meaning change (a new id = a new solve). */
 export const RULES_ID = 0x59a7_2025; // Scandinavian strict rules as docs/rules.md#yatzee; table = points to come, bonus at crossing
 const MAGIC = 0x5a595743; // "CWYZ" read as a little-endian u32
 const HEADER = 32;
-
-export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.CARDWORDS_CACHE_DIR) return env.CARDWORDS_CACHE_DIR;
-  const base = env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(base, 'cardwords');
-}
 
 export function cacheFile(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(cacheDir(env), `yatzee-optimal-v${CACHE_FORMAT_VERSION}.bin`);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LinesScores } from '../../server/lines/scores.js';
-import { cacheDir } from '../../server/yatzee/cache.js';
+import { cacheDir } from '../../server/cache-dir.js';
 import { ensurePackages } from '../support/apt.js';
 import { tinyRuleset, type Fixture } from '../language/fixtures.js';
 
