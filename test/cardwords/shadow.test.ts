@@ -1,5 +1,6 @@
 // The best move found with shadow pruning (anchors searched best bound first, stopping when
-// no bound reaches the best score) against the best of all moves, on seeded random positions
+// no bound reaches the best score; with wildcards, the bounds of each start and end also cut
+// the anchor's search) against the best of all moves, on seeded random positions
 // with up to 7 cards in hand and wildcards, and on English robot-game positions.
 import { describe, expect, it } from 'vitest';
 import { bestMoves, generateMoves, moveKey, type GeneratedMove } from '../../core/robots/cardwords/generate.js';

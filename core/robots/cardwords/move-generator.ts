@@ -25,7 +25,10 @@
 // Moves are written into a MoveList (typed arrays); objects are made only for the moves a
 // caller takes. The best move alone is found with "shadow" pruning: an upper bound of the
 // score of any move from each anchor, anchors searched best bound first, stopping when
-// no bound reaches the best score found. On an empty table that is symmetric under
+// no bound reaches the best score found; with wildcards in hand (a letter tree 26 times
+// wider), the bounds of each start and end of the anchor searched also cut the search
+// itself (a start, or a rightward step, whose bound cannot reach the best score; without
+// wildcards computing them cost more than they saved). On an empty table that is symmetric under
 // transposition, only across moves are searched; the down moves are their transposes.
 import type { CardTable } from '../../formats/types.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
@@ -689,7 +692,7 @@ export class MoveGenerator {
     const leftOcc = pos > 0 && this.lLetter[pos - 1] !== 0;
     const ap = this.anchorPos;
     // the word may begin here once the anchor is covered (the cell after startPos is free)
-    if (!leftOcc && pos <= ap) {
+    if (!leftOcc && pos <= ap && !(this.prune && this.startBound[pos]! < this.bestScore)) {
       const sp = this.startPos;
       if (info & ACCEPT) this.record(pos, sp);
       // the separator, when there is one, is a node's first arc
@@ -702,7 +705,7 @@ export class MoveGenerator {
         this.leftStart = saved;
       }
     }
-    if (next !== 0 && pos > 0) {
+    if (next !== 0 && pos > 0 && !(this.prune && this.leftBound[pos - 1]! < this.bestScore)) {
       if (leftOcc) this.goLeft(pos - 1, next);
       else if (this.remaining > 0 && (pos - 1 === ap || (pos - 1 < ap && !this.lBlocked[pos - 1] && !this.lAnchor[pos - 1]))) this.goLeft(pos - 1, next);
     }
@@ -711,6 +714,7 @@ export class MoveGenerator {
   /** Reads the letter of `pos` (rightwards phase) from DAWG node `node`. */
   private goRight(pos: number, node: number): void {
     if (node === 0 || this.lBlocked[pos]) return;
+    if (this.prune && this.endBound[this.leftStart * this.lineLen + pos]! < this.bestScore) return;
     const arcs = this.arcs;
     const letters = this.arcLetters;
     const l0 = this.lLetter[pos]!;
@@ -868,6 +872,17 @@ export class MoveGenerator {
   private lMaxP = new Float64Array(0);
   private lMinP = new Float64Array(0);
   private lUse = new Uint8Array(0);
+  /**
+   * While an anchor is searched for the best move: the bound of the moves starting at `s`
+   * and ending at `e` or after, at s * lineLen + e (+Infinity: not computed, no pruning);
+   * `startBound[s]`: of all moves starting at s. The search skips a start, or a rightward
+   * step, whose bound cannot reach the best score found (`prune`).
+   */
+  private endBound = new Float64Array(0);
+  private startBound = new Float64Array(0);
+  /** Of all moves starting at q or before (the search going leftwards). */
+  private leftBound = new Float64Array(0);
+  private prune = false;
 
   private runBest(graphs: WordGraph[], filterRemovedMain: boolean, oneWay: boolean): void {
     const { W, H, N } = this;
@@ -913,6 +928,11 @@ export class MoveGenerator {
       const r = (cell / W) | 0;
       const c = cell - r * W;
       this.loadLine(dir, dir === 0 ? r : c);
+      this.prune = this.wildKinds > 0;
+      if (this.prune) {
+        this.shadowLine();
+        this.stretchBounds(dir === 0 ? c : r);
+      }
       for (let gi = 0; gi < graphs.length; gi++) {
         const g = graphs[gi]!;
         if (g.gaddagRoot === 0) continue;
@@ -920,6 +940,51 @@ export class MoveGenerator {
         this.filterRemoved = gi === 0 && filterRemovedMain;
         this.searchAnchor(dir === 0 ? c : r, g.gaddagRoot);
       }
+    }
+    this.prune = false;
+  }
+
+  /** Fills endBound and startBound for the anchor at `ap` (the line loaded, shadowLine run). */
+  private stretchBounds(ap: number): void {
+    const len = this.lineLen;
+    if (this.endBound.length < len * len) this.endBound = new Float64Array(len * len);
+    if (this.startBound.length < len) {
+      this.startBound = new Float64Array(len);
+      this.leftBound = new Float64Array(len);
+    }
+    this.endBound.fill(Infinity, 0, len * len);
+    this.startBound.fill(Infinity, 0, len);
+    this.leftBound.fill(Infinity, 0, len);
+    if (!this.lUse[ap]) return;
+    const R = this.remaining;
+    const lLetter = this.lLetter;
+    let s = ap;
+    let nLeft = 0;
+    for (;;) {
+      if (s === 0 || lLetter[s - 1] === 0) {
+        const row = s * len;
+        this.endBound.fill(-Infinity, row, row + len);
+        this.shadowFrom(s, ap, len, R, row);
+        let m = -Infinity;
+        for (let e = len - 1; e >= s; e--) {
+          if (this.endBound[row + e]! > m) m = this.endBound[row + e]!;
+          this.endBound[row + e] = m;
+        }
+        this.startBound[s] = m;
+      } else this.startBound[s] = -Infinity; // no word starts after a card
+      if (s === 0) break;
+      const q = s - 1;
+      if (this.lBlocked[q]) break;
+      if (lLetter[q] === 0) {
+        if (this.lAnchor[q] || !this.lUse[q] || nLeft + 2 > R) break;
+        nLeft++;
+      }
+      s = q;
+    }
+    // the search goes no further left than the scan (the same stops)
+    for (let q = s, m = -Infinity; q <= ap; q++) {
+      if (this.startBound[q]! > m) m = this.startBound[q]!;
+      this.leftBound[q] = m;
     }
   }
 
@@ -991,8 +1056,11 @@ export class MoveGenerator {
     return best;
   }
 
-  /** The bound over the stretches that begin at `s` (s <= ap) and end at or after the anchor. */
-  private shadowFrom(s: number, ap: number, len: number, R: number): number {
+  /**
+   * The bound over the stretches that begin at `s` (s <= ap) and end at or after the anchor;
+   * with `row` >= 0 each stretch's bound is also written to endBound[row + end].
+   */
+  private shadowFrom(s: number, ap: number, len: number, R: number, row = -1): number {
     const lLetter = this.lLetter;
     const coef = this.segCoef;
     let n = 0;
@@ -1039,6 +1107,7 @@ export class MoveGenerator {
       }
       const b = this.layBonus[n]! + side + mainOld * wfProd + part;
       if (b > best) best = b;
+      if (row >= 0) this.endBound[row + e] = b;
     }
     return best;
   }
