@@ -219,7 +219,7 @@ export class MoveGenerator {
       else {
         for (let gi = 0; gi < graphs.length; gi++) this.runAll(graphs[gi]!, gi === 0 && store.removedWords.size > 0, oneWay);
       }
-      if (oneWay) this.addTransposes();
+      if (oneWay) out.appendTransposes(this.W);
     } finally {
       this.resetHand();
       this.busy = false;
@@ -844,26 +844,6 @@ export class MoveGenerator {
       points[t] = this.tPts[p]!;
       wilds[t] = this.tWild[p]!;
       t++;
-    }
-  }
-
-  /** On a symmetric empty table: the down moves are the transposed across moves. */
-  private addTransposes(): void {
-    const out = this.out;
-    const W = this.W;
-    const count = out.count;
-    for (let i = 0; i < count; i++) {
-      const n = out.sizes[i]!;
-      const t0 = out.begin(out.scores[i]!, 1, n);
-      const from = out.firsts[i]!;
-      for (let j = 0; j < n; j++) {
-        const cell = out.cells[from + j]!;
-        const r = (cell / W) | 0;
-        out.cells[t0 + j] = (cell - r * W) * W + r;
-        out.letters[t0 + j] = out.letters[from + j]!;
-        out.points[t0 + j] = out.points[from + j]!;
-        out.wilds[t0 + j] = out.wilds[from + j]!;
-      }
     }
   }
 
