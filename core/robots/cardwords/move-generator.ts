@@ -27,9 +27,10 @@
 // score of any move from each anchor, anchors searched best bound first, stopping when
 // no bound reaches the best score found; with wildcards in hand (a letter tree 26 times
 // wider), the bounds of each start and end of the anchor searched also cut the search
-// itself (a start, or a rightward step, whose bound cannot reach the best score; without
-// wildcards computing them cost more than they saved). On an empty table that is symmetric under
-// transposition, only across moves are searched; the down moves are their transposes.
+// itself (a start, or a step left or right, whose bound cannot reach the best score;
+// without wildcards computing them cost more than they saved). On an empty table that is
+// symmetric under transposition, only across moves are searched; the down moves are
+// their transposes.
 import type { CardTable } from '../../formats/types.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
 import { layBonus } from '../../games/cardwords/scoring.js';
@@ -855,8 +856,8 @@ export class MoveGenerator {
   /**
    * While an anchor is searched for the best move: the bound of the moves starting at `s`
    * and ending at `e` or after, at s * lineLen + e (+Infinity: not computed, no pruning);
-   * `startBound[s]`: of all moves starting at s. The search skips a start, or a rightward
-   * step, whose bound cannot reach the best score found (`prune`).
+   * `startBound[s]`: of all moves starting at s. The search skips a start, or a step left
+   * or right, whose bound cannot reach the best score found (`prune`).
    */
   private endBound = new Float64Array(0);
   private startBound = new Float64Array(0);
@@ -911,7 +912,7 @@ export class MoveGenerator {
       this.prune = this.wildKinds > 0;
       if (this.prune) {
         this.shadowLine();
-        this.stretchBounds(dir === 0 ? c : r);
+        this.shadow(dir === 0 ? c : r, true);
       }
       for (let gi = 0; gi < graphs.length; gi++) {
         const g = graphs[gi]!;
@@ -922,50 +923,6 @@ export class MoveGenerator {
       }
     }
     this.prune = false;
-  }
-
-  /** Fills endBound and startBound for the anchor at `ap` (the line loaded, shadowLine run). */
-  private stretchBounds(ap: number): void {
-    const len = this.lineLen;
-    if (this.endBound.length < len * len) this.endBound = new Float64Array(len * len);
-    if (this.startBound.length < len) {
-      this.startBound = new Float64Array(len);
-      this.leftBound = new Float64Array(len);
-    }
-    this.endBound.fill(Infinity, 0, len * len);
-    this.startBound.fill(Infinity, 0, len);
-    this.leftBound.fill(Infinity, 0, len);
-    if (!this.lUse[ap]) return;
-    const R = this.remaining;
-    const lLetter = this.lLetter;
-    let s = ap;
-    let nLeft = 0;
-    for (;;) {
-      if (s === 0 || lLetter[s - 1] === 0) {
-        const row = s * len;
-        this.endBound.fill(-Infinity, row, row + len);
-        this.shadowFrom(s, ap, len, R, row);
-        let m = -Infinity;
-        for (let e = len - 1; e >= s; e--) {
-          if (this.endBound[row + e]! > m) m = this.endBound[row + e]!;
-          this.endBound[row + e] = m;
-        }
-        this.startBound[s] = m;
-      } else this.startBound[s] = -Infinity; // no word starts after a card
-      if (s === 0) break;
-      const q = s - 1;
-      if (this.lBlocked[q]) break;
-      if (lLetter[q] === 0) {
-        if (this.lAnchor[q] || !this.lUse[q] || nLeft + 2 > R) break;
-        nLeft++;
-      }
-      s = q;
-    }
-    // the search goes no further left than the scan (the same stops)
-    for (let q = s, m = -Infinity; q <= ap; q++) {
-      if (this.startBound[q]! > m) m = this.startBound[q]!;
-      this.leftBound[q] = m;
-    }
   }
 
   /** Per free cell of the line: the highest and lowest points of a hand card that fits its cross-set. */
@@ -1006,24 +963,44 @@ export class MoveGenerator {
 
   /**
    * An upper bound of the score of any move searched from the anchor at `ap` (-Infinity:
-   * none): over every stretch of the line the move could cover, the cell points, bonus and
+   * none; with `tables`, endBound, startBound and leftBound are filled for the search): over every stretch of the line the move could cover, the cell points, bonus and
    * cards already there exactly, and for the new cards the better of two bounds: each cell
    * its best fitting card, or (coefficients not negative) the hand's highest points paired
    * with the highest coefficients (the rearrangement inequality). Words are not checked.
    */
-  private shadow(ap: number): number {
+  private shadow(ap: number, tables = false): number {
+    const len = this.lineLen;
+    if (tables) {
+      // +Infinity where nothing is computed: no pruning there
+      if (this.endBound.length < len * len) this.endBound = new Float64Array(len * len);
+      if (this.startBound.length < len) {
+        this.startBound = new Float64Array(len);
+        this.leftBound = new Float64Array(len);
+      }
+      this.endBound.fill(Infinity, 0, len * len);
+      this.startBound.fill(Infinity, 0, len);
+      this.leftBound.fill(Infinity, 0, len);
+    }
     if (!this.lUse[ap]) return -Infinity;
     const R = this.remaining;
-    const len = this.lineLen;
     const lLetter = this.lLetter;
     let best = -Infinity;
     let s = ap;
     let nLeft = 0;
     for (;;) {
       if (s === 0 || lLetter[s - 1] === 0) {
-        const b = this.shadowFrom(s, ap, len, R);
+        const row = tables ? s * len : -1;
+        if (tables) this.endBound.fill(-Infinity, row, row + len);
+        const b = this.shadowFrom(s, ap, len, R, row);
         if (b > best) best = b;
-      }
+        if (tables) {
+          for (let e = len - 1, m = -Infinity; e >= s; e--) {
+            if (this.endBound[row + e]! > m) m = this.endBound[row + e]!;
+            this.endBound[row + e] = m;
+          }
+          this.startBound[s] = b;
+        }
+      } else if (tables) this.startBound[s] = -Infinity; // no word starts after a card
       if (s === 0) break;
       const q = s - 1;
       if (this.lBlocked[q]) break;
@@ -1033,8 +1010,16 @@ export class MoveGenerator {
       }
       s = q;
     }
+    // the search goes no further left than this scan (the same stops)
+    if (tables) {
+      for (let q = s, m = -Infinity; q <= ap; q++) {
+        if (this.startBound[q]! > m) m = this.startBound[q]!;
+        this.leftBound[q] = m;
+      }
+    }
     return best;
   }
+
 
   /**
    * The bound over the stretches that begin at `s` (s <= ap) and end at or after the anchor;
