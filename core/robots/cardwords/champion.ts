@@ -11,7 +11,7 @@
 import type { Rng } from '../../random.js';
 import type { CardwordsView } from '../../games/cardwords/view.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
-import { rankActions, type RankedAction } from './equity.js';
+import { bestAction, rankActions, type RankedAction } from './equity.js';
 import { endgameSearch } from './endgame.js';
 import type { GenContext } from './generate.js';
 import type { Leaves } from './leaves.js';
@@ -136,7 +136,7 @@ function playOut(cc: ChampionContext, start: SimPosition, cand: RankedAction, pl
     const seat = p.turn;
     const hand = p.hands[seat]!;
     if (seat === me) {
-      const a = rankActions(cc, p.board, hand, p.pile.length, cc.leaves, { unseenPoints })[0]!;
+      const a = bestAction(cc, p.board, hand, p.pile.length, cc.leaves, { unseenPoints });
       leave = a.leave;
       playChoice(cc, p, a.choice, rng);
     } else {

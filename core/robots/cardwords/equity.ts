@@ -7,8 +7,9 @@
 // out gains them) and every card kept counts against its points (they may stay stuck).
 import { passScore, tradeScore } from '../../games/cardwords/scoring.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
-import { generateMoves, moveKey, type GenContext, type GeneratedMove } from './generate.js';
+import { generateInto, generateMoves, moveKey, MoveList, type GenContext, type GeneratedMove } from './generate.js';
 import { withoutCards } from '../../games/cardwords/engine.js';
+import { cardKey } from '../../games/cardwords/rules.js';
 import { kindKey, type Leaves } from './leaves.js';
 import type { RobotChoice } from './choice.js';
 
@@ -75,22 +76,16 @@ function tradeSets(hand: readonly Card[], max: number, leaves: Leaves, limit: nu
   return out;
 }
 
-/** Moves, trades and the pass ranked by equity (best first; ties: higher score, then by key). */
-export function rankActions(
-  ctx: GenContext,
-  board: Board,
-  hand: readonly Card[],
-  pile: number | null,
-  leaves: Leaves,
-  opts: EquityOptions = {},
-  moves: readonly GeneratedMove[] = generateMoves(ctx, board, hand),
-): RankedAction[] {
+/** A laying move as a ranked action. */
+function moveAction(m: GeneratedMove, hand: readonly Card[], pile: number | null, leaves: Leaves, opts: EquityOptions): RankedAction {
+  const kept = withoutCards(hand, m.tiles.map((t) => t.card));
+  const leave = leaveValue(leaves, kept, m.tiles.length, pile, opts);
+  return { choice: { kind: 'move', move: m, score: m.score }, score: m.score, leave, equity: m.score + leave, kept };
+}
+
+/** Every distinct trade, and the pass, as ranked actions. */
+function otherActions(ctx: GenContext, hand: readonly Card[], pile: number | null, leaves: Leaves, opts: EquityOptions): RankedAction[] {
   const out: RankedAction[] = [];
-  for (const m of moves) {
-    const kept = withoutCards(hand, m.tiles.map((t) => t.card));
-    const leave = leaveValue(leaves, kept, m.tiles.length, pile, opts);
-    out.push({ choice: { kind: 'move', move: m, score: m.score }, score: m.score, leave, equity: m.score + leave, kept });
-  }
   const maxTrade = Math.min(hand.length, pile ?? hand.length);
   for (const given of tradeSets(hand, maxTrade, leaves, opts.maxTradeEnumeration ?? 12)) {
     const s = tradeScore(ctx.bonus, given.length);
@@ -102,6 +97,11 @@ export function rankActions(
   const ps = passScore(ctx.bonus);
   const passLeave = leaveValue(leaves, hand, 0, pile, opts);
   out.push({ choice: { kind: 'pass', score: ps }, score: ps, leave: passLeave, equity: ps + passLeave, kept: hand.slice() });
+  return out;
+}
+
+/** The ranking's order: higher equity, then higher score, then by key (keys made once each). */
+function actionOrder(): (a: RankedAction, b: RankedAction) => number {
   const keys = new Map<RankedAction, string>();
   const key = (a: RankedAction) => {
     let k = keys.get(a);
@@ -111,12 +111,110 @@ export function rankActions(
     }
     return k;
   };
-  return out.sort((a, b) => b.equity - a.equity || b.score - a.score || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return (a, b) => b.equity - a.equity || b.score - a.score || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 }
 
-/** The best action by static equity. */
-export function bestByEquity(ctx: GenContext, board: Board, hand: readonly Card[], pile: number | null, leaves: Leaves, opts: EquityOptions = {}): RankedAction {
-  return rankActions(ctx, board, hand, pile, leaves, opts)[0]!;
+/** Moves, trades and the pass ranked by equity (best first; ties: higher score, then by key). */
+export function rankActions(
+  ctx: GenContext,
+  board: Board,
+  hand: readonly Card[],
+  pile: number | null,
+  leaves: Leaves,
+  opts: EquityOptions = {},
+  moves: readonly GeneratedMove[] = generateMoves(ctx, board, hand),
+): RankedAction[] {
+  const out = moves.map((m) => moveAction(m, hand, pile, leaves, opts));
+  out.push(...otherActions(ctx, hand, pile, leaves, opts));
+  return out.sort(actionOrder());
+}
+
+const scratch = new WeakMap<GenContext['store'], MoveList>();
+
+/**
+ * The first of `rankActions` (the same action, the same numbers), without an object per
+ * move: the moves are read from a MoveList, a leave valued once per distinct set of cards
+ * kept, objects made for the best move only. The champion's look-ahead calls it for each
+ * of its simulated turns; ranking every move as objects took most of that time.
+ */
+export function bestAction(ctx: GenContext, board: Board, hand: readonly Card[], pile: number | null, leaves: Leaves, opts: EquityOptions = {}): RankedAction {
+  let list = scratch.get(ctx.store);
+  if (!list) scratch.set(ctx.store, (list = new MoveList()));
+  generateInto(ctx, board, hand, list);
+  // the hand's kinds (as withoutCards matches cards) and a mixed-radix code of a kept subset
+  const kindOf = new Map<string, number>();
+  const kindCount: number[] = [];
+  const kindCards: Card[][] = [];
+  for (const c of hand) {
+    const k = cardKey(c);
+    let i = kindOf.get(k);
+    if (i === undefined) {
+      kindOf.set(k, (i = kindCount.length));
+      kindCount.push(0);
+      kindCards.push([]);
+    }
+    kindCount[i]!++;
+    kindCards[i]!.push(c);
+  }
+  const K = kindCount.length;
+  const radix: number[] = [];
+  let full = 0;
+  for (let i = 0, r = 1; i < K; i++) {
+    radix.push(r);
+    full += kindCount[i]! * r;
+    r *= kindCount[i]! + 1;
+  }
+  // a tile's kind: by letter and points (natural) or points (wildcard)
+  const tileKind = new Map<number, number>();
+  const alphabet = ctx.store.alphabet;
+  const kindOfTile = (letter: number, points: number, wild: number): number => {
+    const tk = (points * 2 + wild) * 65536 + letter;
+    let i = tileKind.get(tk);
+    if (i === undefined) {
+      i = kindOf.get(cardKey(wild ? { char: null, points } : { char: alphabet.char(letter), points })) ?? -1;
+      tileKind.set(tk, i);
+    }
+    return i;
+  };
+  const leaveOf = new Map<number, number>();
+  const { scores, firsts, sizes, letters, points, wilds } = list;
+  let best = -1;
+  let bestEquity = -Infinity;
+  let bestScore = -Infinity;
+  const ties: number[] = [];
+  for (let m = 0; m < list.count; m++) {
+    let code = full;
+    const first = firsts[m]!;
+    const n = sizes[m]!;
+    for (let t = first; t < first + n; t++) {
+      const i = kindOfTile(letters[t]!, points[t]!, wilds[t]!);
+      if (i >= 0) code -= radix[i]!;
+    }
+    let leave = leaveOf.get(code);
+    if (leave === undefined) {
+      const kept: Card[] = [];
+      for (let i = 0, rest = code; i < K; i++) {
+        const keep = Math.floor(rest / radix[i]!) % (kindCount[i]! + 1);
+        // withoutCards keeps a kind's last copies
+        for (let j = kindCount[i]! - keep; j < kindCount[i]!; j++) kept.push(kindCards[i]![j]!);
+      }
+      leave = leaveValue(leaves, kept, n, pile, opts);
+      leaveOf.set(code, leave);
+    }
+    const equity = scores[m]! + leave;
+    if (equity > bestEquity || (equity === bestEquity && scores[m]! > bestScore)) {
+      best = m;
+      bestEquity = equity;
+      bestScore = scores[m]!;
+      ties.length = 0;
+    } else if (equity === bestEquity && scores[m] === bestScore) ties.push(m);
+  }
+  const candidates = otherActions(ctx, hand, pile, leaves, opts);
+  if (best >= 0) {
+    candidates.push(moveAction(list.move(best), hand, pile, leaves, opts));
+    for (const m of ties) candidates.push(moveAction(list.move(m), hand, pile, leaves, opts));
+  }
+  return candidates.sort(actionOrder())[0]!;
 }
 
 /** One ranked action as plain data (the hint answer, `cardwords moves --equity`). */

@@ -15,7 +15,7 @@ import type { CardwordsRules } from '../../games/cardwords/setup.js';
 import { emptyBoard, type Board, type Card } from '../../games/cardwords/types.js';
 import { Rng } from '../../random.js';
 import type { WordStore } from '../../words/store.js';
-import { rankActions } from './equity.js';
+import { bestAction } from './equity.js';
 import { generateMoves, sortMoves, type GenContext } from './generate.js';
 import { FeatureSpace, Leaves, type LeaveModel } from './leaves.js';
 import { greedyChoice, playChoice, unseenCards, type SimPosition } from './simulate.js';
@@ -124,7 +124,7 @@ export class LeaveLearner {
     for (let turn = 0; !p.over && turn < 10_000; turn++) {
       const hand = p.hands[p.turn]!;
       if (p.pile.length >= this.rules.handSize) this.sampleLeaves(p.board, hand, p.pile.length, rng);
-      const choice = this.round > 0 ? rankActions(this.ctx, p.board, hand, p.pile.length, this.leaves)[0]!.choice : greedyChoice(this.ctx, p.board, hand, p.pile.length);
+      const choice = this.round > 0 ? bestAction(this.ctx, p.board, hand, p.pile.length, this.leaves).choice : greedyChoice(this.ctx, p.board, hand, p.pile.length);
       playChoice(this.ctx, p, choice, rng);
     }
   }

@@ -17,7 +17,7 @@ import { shownChar, type Board, type Card, type PlacedCard } from '../../games/c
 import type { RobotChoice } from './choice.js';
 import { bestMoves, generateMoves, sortMoves, type GenContext, type GeneratedMove } from './generate.js';
 import { championDecide, positionOfView, type ChampionOptions } from './champion.js';
-import { rankActions } from './equity.js';
+import { bestAction } from './equity.js';
 import { Leaves } from './leaves.js';
 
 export type RobotLevel = 'best' | 'good' | 'casual' | 'champion';
@@ -62,7 +62,7 @@ export function bestNonMove(bonus: ReadonlyMap<number, number>, hand: readonly C
 }
 
 export function chooseAction(ctx: GenContext, board: Board, hand: readonly Card[], pile: number | null, level: RobotLevel, rng: Rng): RobotChoice {
-  if (level === 'champion') return rankActions(ctx, board, hand, pile, (ctx as RobotContext).leaves ?? Leaves.zero())[0]!.choice;
+  if (level === 'champion') return bestAction(ctx, board, hand, pile, (ctx as RobotContext).leaves ?? Leaves.zero()).choice;
   const other = bestNonMove(ctx.bonus, hand, pile);
   if (level === 'best') {
     const best = sortMoves(bestMoves(ctx, board, hand))[0];
