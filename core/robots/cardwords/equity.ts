@@ -193,8 +193,8 @@ export function bestAction(ctx: GenContext, board: Board, hand: readonly Card[],
     let leave = leaveOf.get(code);
     if (leave === undefined) {
       const kept: Card[] = [];
-      for (let i = 0, rest = code; i < K; i++) {
-        const keep = Math.floor(rest / radix[i]!) % (kindCount[i]! + 1);
+      for (let i = 0; i < K; i++) {
+        const keep = Math.floor(code / radix[i]!) % (kindCount[i]! + 1);
         // withoutCards keeps a kind's last copies
         for (let j = kindCount[i]! - keep; j < kindCount[i]!; j++) kept.push(kindCards[i]![j]!);
       }
