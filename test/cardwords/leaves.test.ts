@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { makeRules, rulesFromRuleset } from '../../core/games/cardwords/setup.js';
 import type { Card } from '../../core/games/cardwords/types.js';
 import { LeaveLearner } from '../../core/robots/cardwords/learn.js';
-import { Leaves } from '../../core/robots/cardwords/leaves.js';
+import { FeatureSpace, Leaves } from '../../core/robots/cardwords/leaves.js';
+import { Rng } from '../../core/random.js';
 import { levelPolicy, match } from '../../core/robots/cardwords/match.js';
 import { WordStore } from '../../core/words/store.js';
 import { leavesKey, loadLeaves } from '../../server/robots/leaves.js';
@@ -49,6 +50,29 @@ function alternating() {
 }
 
 describe('learned leaves', () => {
+  it('values a leave as the sum of its features (singles per copy, pairs, duplicates, triples), whatever the cards order', () => {
+    const rng = Rng.fromSeed('leave-values');
+    const chars = ['A', 'B', 'C', 'D', 'E'];
+    const deck: Card[] = [...chars.flatMap((char, i) => Array.from({ length: 2 + i }, () => ({ char, points: i }))), { char: null, points: 0 }, { char: null, points: 0 }, { char: 'A', points: 5 }];
+    const space = new FeatureSpace(deck, 7);
+    const w = Array.from({ length: space.size }, () => Math.round((rng.int(2001) - 1000) / 10) / 100);
+    const leaves = new Leaves(space.model('k', w, 0, 0));
+    const counts = new Int32Array(space.kinds.length);
+    let multi = 0;
+    for (let n = 0; n < 400; n++) {
+      const kept = rng.shuffle(deck.slice()).slice(0, rng.int(7)).map((c) => ({ ...c }));
+      let want = 0;
+      space.counts(kept, counts);
+      // the model rounds each weight to 3 decimals: these are already rounded
+      space.features(counts, (f, x) => (want += w[f]! * x));
+      expect(leaves.value(kept)).toBeCloseTo(want, 9);
+      expect(leaves.value(rng.shuffle(kept.slice()))).toBe(leaves.value(kept));
+      if (counts.some((c) => c >= 3)) multi++;
+    }
+    expect(multi).toBeGreaterThan(5);
+    expect(leaves.value([{ char: 'Z', points: 1 }])).toBe(0);
+  });
+
   it('static equity with learned leaves beats the highest score (95 % interval above 50 %)', () => {
     const { rules, store } = alternating();
     const learner = new LeaveLearner(rules, store, 'alternating', { games: 80, seed: 'learn' });

@@ -138,15 +138,18 @@ export class FeatureSpace {
   }
 }
 
-/** Evaluates leaves with a model (values cached per leave). */
+/** Evaluates leaves with a model. */
 export class Leaves {
   private readonly index = new Map<string, number>();
   private readonly single: Float64Array;
   private readonly pair: Float64Array;
   private readonly triple: Float64Array;
   private readonly K: number;
-  private readonly cache = new Map<string, number>();
+  /** Per card object: its kind (-1: not in the model); hands keep their card objects. */
+  private readonly kindOfCard = new WeakMap<Card, number>();
+  /** Scratch, all zero between calls. */
   private readonly counts: Int32Array;
+  private idx = new Int32Array(16);
 
   constructor(readonly model: LeaveModel) {
     const K = (this.K = model.kinds.length);
@@ -164,35 +167,46 @@ export class Leaves {
     return new Leaves({ version: LEAVES_VERSION, key, kinds: [], single: [], pairs: [], triples: [], games: 0, samples: 0 });
   }
 
-  /** The value of keeping these cards. */
+  /**
+   * The value of keeping these cards: the kinds kept in ascending order, each its single
+   * value per copy, its duplicate and triple values, and its pair values with the later
+   * kinds. A sum of at most a few dozen numbers: cheaper than a cache keyed by the leave.
+   */
   value(cards: readonly Card[]): number {
     if (cards.length === 0 || this.K === 0) return 0;
     const counts = this.counts;
-    counts.fill(0);
-    let key = '';
-    const idx: number[] = [];
+    if (this.idx.length < cards.length) this.idx = new Int32Array(2 * cards.length);
+    const idx = this.idx;
+    let d = 0;
     for (const c of cards) {
-      const i = this.index.get(kindKey(c));
-      if (i === undefined) continue;
-      if (counts[i] === 0) idx.push(i);
+      let i = this.kindOfCard.get(c);
+      if (i === undefined) {
+        i = this.index.get(kindKey(c)) ?? -1;
+        this.kindOfCard.set(c, i);
+      }
+      if (i < 0) continue;
+      if (counts[i] === 0) {
+        // insertion, ascending
+        let j = d++;
+        while (j > 0 && idx[j - 1]! > i) {
+          idx[j] = idx[j - 1]!;
+          j--;
+        }
+        idx[j] = i;
+      }
       counts[i]!++;
     }
-    idx.sort((a, b) => a - b);
-    for (const i of idx) key += `${i}x${counts[i]},`;
-    const hit = this.cache.get(key);
-    if (hit !== undefined) return hit;
     const K = this.K;
     let v = 0;
-    for (let a = 0; a < idx.length; a++) {
+    for (let a = 0; a < d; a++) {
       const i = idx[a]!;
       const n = counts[i]!;
       v += this.single[i]! * n;
       if (n >= 2) v += this.pair[i * K + i]!;
       if (n >= 3) v += this.triple[i]!;
-      for (let b = a + 1; b < idx.length; b++) v += this.pair[i * K + idx[b]!]!;
+      for (let b = a + 1; b < d; b++) v += this.pair[i * K + idx[b]!]!;
     }
-    if (this.cache.size > 200_000) this.cache.clear();
-    this.cache.set(key, v);
+    for (let a = 0; a < d; a++) counts[idx[a]!] = 0;
     return v;
   }
 
