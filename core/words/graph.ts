@@ -400,14 +400,14 @@ export function buildGraph(words: CodedWords): WordGraph {
   return { ...pack(shared.built, shared.arcCount, maxKey), ...roots, wordCount: n };
 }
 
+const STARTS_NODE = 0x40000000; // a flag beside an arc index (< 2^30)
+
 /**
  * Stores a node whose arcs are the tail of another node's arcs inside that node, as KWG
  * does (English: 1,256,235 arcs become 1,215,756, the graph 5.02 MB becomes 4.86 MB). A
  * node is still the index of its first arc; its arcs still run to the END arc. `map` takes
  * an old node (the index of its first arc) to its new index.
  */
-const STARTS_NODE = 0x40000000; // a flag beside an arc index (< 2^30)
-
 function shareTails(built: Uint32Array, arcCount: number): { built: Uint32Array; arcCount: number; map: Int32Array } {
   // every arc's tail (the run from it to its node's END): its hash; node starts flagged.
   // Sorting the tails by hash (radix, streaming) puts equal tails side by side: a hash table
