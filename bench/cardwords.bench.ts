@@ -23,6 +23,9 @@ import { Alphabet } from '../core/words/alphabet.js';
 import { decodeGraph, encodeGraph } from '../core/words/serialize.js';
 import type { Ruleset } from '../core/ruleset/types.js';
 import { WordStore } from '../core/words/store.js';
+import { bestAction, rankActions } from '../core/robots/cardwords/equity.js';
+import { FeatureSpace, Leaves } from '../core/robots/cardwords/leaves.js';
+import { rulesFromRuleset } from '../core/games/cardwords/setup.js';
 import { loadRulesetDir } from '../server/ruleset/fs.js';
 import { loadWordStore, rulesetChars } from '../server/words/cache.js';
 import { header, machineContext, measure, report, type Stats } from './harness.js';
@@ -301,6 +304,29 @@ async function addWords(store: WordStore, midGame: () => unknown): Promise<void>
   line('remove a dictionary word (and add it back)', `max ${Math.max(...removed).toFixed(3)} ms`);
 }
 
+/**
+ * Static equity's best action on the 30 English positions (natural hands, 40 cards in the
+ * pile), leave values drawn from a seed over the deck's kinds (their speed is what counts
+ * here): the first of rankActions (every action an object, sorted) against bestAction.
+ */
+async function equityBest(r: Ruleset, store: WordStore): Promise<void> {
+  const rules = rulesFromRuleset(r);
+  const space = new FeatureSpace(rules.deck, rules.handSize);
+  const rng = Rng.fromSeed('bench leaves');
+  const leaves = new Leaves(space.model('bench', Array.from({ length: space.size }, () => (rng.int(2001) - 1000) / 100), 0, 0));
+  const ctx: GenContext = { table: r.table, bonus: r.bonus.values, store };
+  const cases = englishCases(r).filter((c) => c.wild === 0);
+  const pass = (f: (c: Case) => unknown) => () => {
+    for (const c of cases) f(c);
+  };
+  const ranked = await measure('rankActions, the first (30 positions)', pass((c) => rankActions(ctx, c.board, c.hand, 40, leaves)[0]), 10, 2);
+  const best = await measure('bestAction (30 positions)', pass((c) => bestAction(ctx, c.board, c.hand, 40, leaves)), 10, 2);
+  line(
+    'static equity, best action: 30 positions',
+    `rankActions()[0] median ${ranked.medianMs.toFixed(1)} ms, bestAction ${best.medianMs.toFixed(1)} ms (${(ranked.medianMs / best.medianMs).toFixed(1)}x)`,
+  );
+}
+
 if (process.argv[2] === '--cold') {
   coldChild(process.argv[3]!);
   process.exit(0);
@@ -332,6 +358,9 @@ console.log('\n## the word store at run time (English graph)');
   const ctx: GenContext = { table: english.table, bonus: english.bonus.values, store: en };
   await addWords(en, () => generateMoves(ctx, board, hand));
 }
+
+console.log('\n## static equity (the champion\'s simulated turns)');
+await equityBest(english, en);
 
 console.log('\n## summary (markdown)');
 console.log(machineContext());

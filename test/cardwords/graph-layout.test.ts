@@ -65,7 +65,6 @@ describe('word graph layout', () => {
     expect(sharedSeen).toBeGreaterThan(100);
   });
 
-
   it('a wide graph (301+ letter codes) gives the same words and moves as a packed one', () => {
     let wideSeen = 0;
     for (let seed = 70_000; seed < 70_150; seed++) {

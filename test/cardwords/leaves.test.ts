@@ -70,7 +70,18 @@ describe('learned leaves', () => {
       if (counts.some((c) => c >= 3)) multi++;
     }
     expect(multi).toBeGreaterThan(5);
+    // a card of no kind counts for nothing, and leaves nothing behind for the next leave
+    const a = deck[0]!;
+    const alone = leaves.value([a]);
     expect(leaves.value([{ char: 'Z', points: 1 }])).toBe(0);
+    expect(leaves.value([{ char: 'Z', points: 1 }, a, { ...a }])).toBe(leaves.value([a, { ...a }]));
+    expect(leaves.value([a])).toBe(alone);
+    // more cards than the first scratch holds
+    const many = deck.slice(0, 20);
+    let want = 0;
+    space.counts(many, counts);
+    space.features(counts, (f, x) => (want += w[f]! * x));
+    expect(leaves.value(many)).toBeCloseTo(want, 9);
   });
 
   it('static equity with learned leaves beats the highest score (95 % interval above 50 %)', () => {

@@ -100,7 +100,10 @@ function otherActions(ctx: GenContext, hand: readonly Card[], pile: number | nul
   return out;
 }
 
-/** The ranking's order: higher equity, then higher score, then by key (keys made once each). */
+/**
+ * The ranking's order: higher equity, then higher score, then by key (keys made once each).
+ * bestAction picks its moves by the first two before it asks this order.
+ */
 function actionOrder(): (a: RankedAction, b: RankedAction) => number {
   const keys = new Map<RankedAction, string>();
   const key = (a: RankedAction) => {
@@ -164,20 +167,18 @@ export function bestAction(ctx: GenContext, board: Board, hand: readonly Card[],
     full += kindCount[i]! * r;
     r *= kindCount[i]! + 1;
   }
-  // a tile's kind: by letter and points (natural) or points (wildcard)
-  const tileKind = new Map<number, number>();
-  const alphabet = ctx.store.alphabet;
-  const kindOfTile = (letter: number, points: number, wild: number): number => {
-    const tk = (points * 2 + wild) * 65536 + letter;
-    let i = tileKind.get(tk);
-    if (i === undefined) {
-      i = kindOf.get(cardKey(wild ? { char: null, points } : { char: alphabet.char(letter), points })) ?? -1;
-      tileKind.set(tk, i);
-    }
+  // past 2^53 the code is no longer exact (a hand of 50-odd kinds): rank the slow way
+  if (radix.length > 0 && radix[K - 1]! * (kindCount[K - 1]! + 1) > Number.MAX_SAFE_INTEGER) return rankActions(ctx, board, hand, pile, leaves, opts)[0]!;
+  // a tile's kind in the hand, per card object the list shares between tiles
+  const kindOfCard = new Map<Card, number>();
+  const kindOfTile = (t: number): number => {
+    const card = list.cardAt(t);
+    let i = kindOfCard.get(card);
+    if (i === undefined) kindOfCard.set(card, (i = kindOf.get(cardKey(card)) ?? -1));
     return i;
   };
   const leaveOf = new Map<number, number>();
-  const { scores, firsts, sizes, letters, points, wilds } = list;
+  const { scores, firsts, sizes } = list;
   let best = -1;
   let bestEquity = -Infinity;
   let bestScore = -Infinity;
@@ -187,7 +188,7 @@ export function bestAction(ctx: GenContext, board: Board, hand: readonly Card[],
     const first = firsts[m]!;
     const n = sizes[m]!;
     for (let t = first; t < first + n; t++) {
-      const i = kindOfTile(letters[t]!, points[t]!, wilds[t]!);
+      const i = kindOfTile(t);
       if (i >= 0) code -= radix[i]!;
     }
     let leave = leaveOf.get(code);
@@ -195,7 +196,7 @@ export function bestAction(ctx: GenContext, board: Board, hand: readonly Card[],
       const kept: Card[] = [];
       for (let i = 0; i < K; i++) {
         const keep = Math.floor(code / radix[i]!) % (kindCount[i]! + 1);
-        // withoutCards keeps a kind's last copies
+        // which copies does not matter: a leave's value depends on the kinds only
         for (let j = kindCount[i]! - keep; j < kindCount[i]!; j++) kept.push(kindCards[i]![j]!);
       }
       leave = leaveValue(leaves, kept, n, pile, opts);

@@ -25,8 +25,8 @@
 // Moves are written into a MoveList (typed arrays); objects are made only for the moves a
 // caller takes. The best move alone is found with "shadow" pruning: an upper bound of the
 // score of any move from each anchor, anchors searched best bound first, stopping when
-// no bound reaches the best score found; with wildcards in hand (a letter tree 26 times
-// wider), the bounds of each start and end of the anchor searched also cut the search
+// no bound reaches the best score found; with wildcards in hand (a letter tree as many
+// times wider as the alphabet has letters), the bounds of each start and end of the anchor searched also cut the search
 // itself (a start, or a step left or right, whose bound cannot reach the best score;
 // without wildcards computing them cost more than they saved). On an empty table that is
 // symmetric under transposition, only across moves are searched; the down moves are
@@ -222,6 +222,7 @@ export class MoveGenerator {
       }
       if (oneWay) out.appendTransposes(this.W);
     } finally {
+      this.prune = false;
       this.resetHand();
       this.busy = false;
     }
@@ -706,6 +707,7 @@ export class MoveGenerator {
         this.leftStart = saved;
       }
     }
+    // going left: the stops here are the ones shadow scans (leftBound relies on it)
     if (next !== 0 && pos > 0 && !(this.prune && this.leftBound[pos - 1]! < this.bestScore)) {
       if (leftOcc) this.goLeft(pos - 1, next);
       else if (this.remaining > 0 && (pos - 1 === ap || (pos - 1 < ap && !this.lBlocked[pos - 1] && !this.lAnchor[pos - 1]))) this.goLeft(pos - 1, next);
@@ -922,7 +924,6 @@ export class MoveGenerator {
         this.searchAnchor(dir === 0 ? c : r, g.gaddagRoot);
       }
     }
-    this.prune = false;
   }
 
   /** Per free cell of the line: the highest and lowest points of a hand card that fits its cross-set. */
@@ -963,7 +964,8 @@ export class MoveGenerator {
 
   /**
    * An upper bound of the score of any move searched from the anchor at `ap` (-Infinity:
-   * none; with `tables`, endBound, startBound and leftBound are filled for the search): over every stretch of the line the move could cover, the cell points, bonus and
+   * none; with `tables`, endBound, startBound and leftBound are filled for the search):
+   * over every stretch of the line the move could cover, the cell points, bonus and
    * cards already there exactly, and for the new cards the better of two bounds: each cell
    * its best fitting card, or (coefficients not negative) the hand's highest points paired
    * with the highest coefficients (the rearrangement inequality). Words are not checked.
@@ -1001,6 +1003,8 @@ export class MoveGenerator {
           this.startBound[s] = b;
         }
       } else if (tables) this.startBound[s] = -Infinity; // no word starts after a card
+      // the search's own stops going left (afterLeft): a blocked cell, another anchor, no
+      // card that fits, no card left; leftBound relies on the two agreeing
       if (s === 0) break;
       const q = s - 1;
       if (this.lBlocked[q]) break;
@@ -1019,7 +1023,6 @@ export class MoveGenerator {
     }
     return best;
   }
-
 
   /**
    * The bound over the stretches that begin at `s` (s <= ap) and end at or after the anchor;

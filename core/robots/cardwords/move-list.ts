@@ -153,7 +153,12 @@ export class MoveList {
     return out;
   }
 
-  private tileFor(cell: number, letter: number, points: number, wild: number): Tile {
+  /** The card of tile t (shared between moves: read-only). */
+  cardAt(t: number): Card {
+    return this.cards[this.cardId(this.letters[t]!, this.points[t]!, this.wilds[t]!)]!;
+  }
+
+  private cardId(letter: number, points: number, wild: number): number {
     const key = (points * 2 + wild) * 65536 + letter;
     let id = this.cardIds.get(key);
     if (id === undefined) {
@@ -162,6 +167,11 @@ export class MoveList {
       this.cards.push(wild ? { char: null, points, meaning: ch } : { char: ch, points });
       this.cardIds.set(key, id);
     }
+    return id;
+  }
+
+  private tileFor(cell: number, letter: number, points: number, wild: number): Tile {
+    const id = this.cardId(letter, points, wild);
     const tk = id * this.cellCount + cell;
     let t = this.tileCache[tk];
     if (t === undefined) {
