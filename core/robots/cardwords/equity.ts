@@ -7,9 +7,8 @@
 // out gains them) and every card kept counts against its points (they may stay stuck).
 import { passScore, tradeScore } from '../../games/cardwords/scoring.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
-import { generateInto, generateMoves, moveKey, MoveList, type GenContext, type GeneratedMove } from './generate.js';
+import { generateMoves, listMoves, moveKey, type GenContext, type GeneratedMove } from './generate.js';
 import { withoutCards } from '../../games/cardwords/engine.js';
-import { cardKey } from '../../games/cardwords/rules.js';
 import { kindKey, type Leaves } from './leaves.js';
 import type { RobotChoice } from './choice.js';
 
@@ -40,6 +39,22 @@ export function leaveValue(leaves: Leaves, kept: readonly Card[], given: number,
   return -keptPoints;
 }
 
+/** The hand's cards by kind (kindKey: as leave values see them), kinds in hand order. */
+function handKinds(hand: readonly Card[]): { index: Map<string, number>; kinds: Card[][] } {
+  const index = new Map<string, number>();
+  const kinds: Card[][] = [];
+  for (const c of hand) {
+    const k = kindKey(c);
+    let i = index.get(k);
+    if (i === undefined) {
+      index.set(k, (i = kinds.length));
+      kinds.push([]);
+    }
+    kinds[i]!.push(c);
+  }
+  return { index, kinds };
+}
+
 /** Every distinct sub-multiset of the hand of sizes 1..max (cards compared by kind). */
 function tradeSets(hand: readonly Card[], max: number, leaves: Leaves, limit: number): Card[][] {
   if (max <= 0) return [];
@@ -50,14 +65,7 @@ function tradeSets(hand: readonly Card[], max: number, leaves: Leaves, limit: nu
     for (let i = 1; i <= max; i++) out.push(order.slice(0, i));
     return out;
   }
-  const groups = new Map<string, Card[]>();
-  for (const c of hand) {
-    const k = kindKey(c);
-    let g = groups.get(k);
-    if (!g) groups.set(k, (g = []));
-    g.push(c);
-  }
-  const kinds = [...groups.values()];
+  const { kinds } = handKinds(hand);
   const out: Card[][] = [];
   const pick: Card[] = [];
   const rec = (i: number) => {
@@ -132,8 +140,6 @@ export function rankActions(
   return out.sort(actionOrder());
 }
 
-const scratch = new WeakMap<GenContext['store'], MoveList>();
-
 /**
  * The first of `rankActions` (the same action, the same numbers), without an object per
  * move: the moves are read from a MoveList, a leave valued once per distinct set of cards
@@ -141,40 +147,27 @@ const scratch = new WeakMap<GenContext['store'], MoveList>();
  * of its simulated turns; ranking every move as objects took most of that time.
  */
 export function bestAction(ctx: GenContext, board: Board, hand: readonly Card[], pile: number | null, leaves: Leaves, opts: EquityOptions = {}): RankedAction {
-  let list = scratch.get(ctx.store);
-  if (!list) scratch.set(ctx.store, (list = new MoveList()));
-  generateInto(ctx, board, hand, list);
-  // the hand's kinds (as withoutCards matches cards) and a mixed-radix code of a kept subset
-  const kindOf = new Map<string, number>();
-  const kindCount: number[] = [];
-  const kindCards: Card[][] = [];
-  for (const c of hand) {
-    const k = cardKey(c);
-    let i = kindOf.get(k);
-    if (i === undefined) {
-      kindOf.set(k, (i = kindCount.length));
-      kindCount.push(0);
-      kindCards.push([]);
-    }
-    kindCount[i]!++;
-    kindCards[i]!.push(c);
-  }
+  const list = listMoves(ctx, board, hand);
+  // the hand's kinds and a mixed-radix code of a kept subset (how many of each kind)
+  const { index: kindOf, kinds } = handKinds(hand);
+  const kindCount = kinds.map((k) => k.length);
   const K = kindCount.length;
   const radix: number[] = [];
   let full = 0;
-  for (let i = 0, r = 1; i < K; i++) {
-    radix.push(r);
-    full += kindCount[i]! * r;
-    r *= kindCount[i]! + 1;
+  let span = 1;
+  for (let i = 0; i < K; i++) {
+    radix.push(span);
+    full += kindCount[i]! * span;
+    span *= kindCount[i]! + 1;
   }
   // past 2^53 the code is no longer exact (a hand of 50-odd kinds): rank the slow way
-  if (radix.length > 0 && radix[K - 1]! * (kindCount[K - 1]! + 1) > Number.MAX_SAFE_INTEGER) return rankActions(ctx, board, hand, pile, leaves, opts)[0]!;
+  if (span > Number.MAX_SAFE_INTEGER) return rankActions(ctx, board, hand, pile, leaves, opts)[0]!;
   // a tile's kind in the hand, per card object the list shares between tiles
   const kindOfCard = new Map<Card, number>();
   const kindOfTile = (t: number): number => {
     const card = list.cardAt(t);
     let i = kindOfCard.get(card);
-    if (i === undefined) kindOfCard.set(card, (i = kindOf.get(cardKey(card)) ?? -1));
+    if (i === undefined) kindOfCard.set(card, (i = kindOf.get(kindKey(card)) ?? -1));
     return i;
   };
   const leaveOf = new Map<number, number>();
@@ -197,7 +190,7 @@ export function bestAction(ctx: GenContext, board: Board, hand: readonly Card[],
       for (let i = 0; i < K; i++) {
         const keep = Math.floor(code / radix[i]!) % (kindCount[i]! + 1);
         // which copies does not matter: a leave's value depends on the kinds only
-        for (let j = kindCount[i]! - keep; j < kindCount[i]!; j++) kept.push(kindCards[i]![j]!);
+        for (let j = 0; j < keep; j++) kept.push(kinds[i]![j]!);
       }
       leave = leaveValue(leaves, kept, n, pile, opts);
       leaveOf.set(code, leave);

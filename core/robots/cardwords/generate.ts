@@ -34,20 +34,25 @@ export function generateInto(ctx: GenContext, board: Board, hand: readonly Card[
   return out;
 }
 
-/** Every legal laying move (each distinct (cell, card) set once), unsorted. */
-export function generateMoves(ctx: GenContext, board: Board, hand: readonly Card[], opts: Partial<GenerateOptions> = {}): GeneratedMove[] {
+/**
+ * Every legal move (mode 'best': the best ones) into the generator's own MoveList, which
+ * the next call on the same word store overwrites: read it, or take objects, before then.
+ */
+export function listMoves(ctx: GenContext, board: Board, hand: readonly Card[], opts: Partial<GenerateOptions> = {}): MoveList {
   const g = generatorFor(ctx.store);
   const out = listFor(g);
   g.generate(ctx, board, hand, { mode: 'all', ...opts }, out);
-  return out.moves();
+  return out;
+}
+
+/** Every legal laying move (each distinct (cell, card) set once), unsorted. */
+export function generateMoves(ctx: GenContext, board: Board, hand: readonly Card[], opts: Partial<GenerateOptions> = {}): GeneratedMove[] {
+  return listMoves(ctx, board, hand, opts).moves();
 }
 
 /** The highest-scoring laying moves (all those that tie), or none. */
 export function bestMoves(ctx: GenContext, board: Board, hand: readonly Card[], opts: Partial<GenerateOptions> = {}): GeneratedMove[] {
-  const g = generatorFor(ctx.store);
-  const out = listFor(g);
-  g.generate(ctx, board, hand, { ...opts, mode: 'best' }, out);
-  return out.moves();
+  return listMoves(ctx, board, hand, { ...opts, mode: 'best' }).moves();
 }
 
 /** A stable key of a move: its cells and cards (for sorting ties and for comparing sets). */
