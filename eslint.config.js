@@ -12,7 +12,7 @@ const coreForbiddenGlobals = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'samples/**', '.cache/**', 'out/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'samples/**', '.cache/**', 'out/**', 'core/**/assembly/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

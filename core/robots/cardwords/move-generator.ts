@@ -37,6 +37,7 @@ import { layBonus } from '../../games/cardwords/scoring.js';
 import { ACCEPT, END, LETTER_BITS, LETTER_SHIFT, SEP, targetMask, type WordGraph } from '../../words/graph.js';
 import type { WordStore } from '../../words/store.js';
 import { MoveList } from './move-list.js';
+import { WasmSearch } from './wasm-search.js';
 
 export interface GenContext {
   table: CardTable;
@@ -112,6 +113,17 @@ const EMPTY = new Uint32Array(0);
  */
 export class MoveGenerator {
   busy = false;
+  /**
+   * The WebAssembly search (wasm-search.ts), which takes the calls it can; null: this
+   * generator's own search takes every call (tests compare the two).
+   */
+  wasm: WasmSearch | null;
+  private wasmTd: TableData | null = null;
+
+  constructor(opts: { wasm?: boolean } = {}) {
+    this.wasm = opts.wasm === false ? null : new WasmSearch();
+  }
+
   // table
   private td: TableData | null = null;
   private W = 0;
@@ -204,6 +216,16 @@ export class MoveGenerator {
   generate(ctx: GenContext, board: Board, hand: readonly Card[], opts: GenerateOptions, out: MoveList): void {
     this.busy = true;
     try {
+      if (this.wasm && WasmSearch.takes(ctx.store, opts.acceptWord)) {
+        if (!this.wasmTd || this.wasmTd.table !== ctx.table) this.wasmTd = tableData(ctx.table);
+        const td = this.wasmTd;
+        out.bind(ctx.store.alphabet, td.W * td.H);
+        if (this.wasm.generate(td, ctx.bonus, ctx.store, board, hand, opts.maxTiles, opts.mode === 'best', out)) {
+          this.bestScore = this.wasm.bestScore;
+          return;
+        }
+        this.wasm = null;
+      }
       this.prepare(ctx, board);
       out.clear();
       out.bind(ctx.store.alphabet, this.N);

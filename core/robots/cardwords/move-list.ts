@@ -88,6 +88,24 @@ export class MoveList {
     this.tileCount = 2 * tiles;
   }
 
+  /** Holds exactly the moves and tiles given (arrays laid out as this list's own). */
+  copyFrom(count: number, tiles: number, scores: Float64Array, dirs: Uint8Array, firsts: Int32Array, sizes: Int32Array, cells: Int32Array, letters: Int32Array, points: Float64Array, wilds: Uint8Array): void {
+    this.count = 0;
+    this.tileCount = 0;
+    while (this.scores.length < count) this.growMoves();
+    if (tiles > this.cells.length) this.growTiles(tiles);
+    this.scores.set(scores);
+    this.dirs.set(dirs);
+    this.firsts.set(firsts);
+    this.sizes.set(sizes);
+    this.cells.set(cells);
+    this.letters.set(letters);
+    this.points.set(points);
+    this.wilds.set(wilds);
+    this.count = count;
+    this.tileCount = tiles;
+  }
+
   private growMoves(): void {
     const n = this.scores.length * 2;
     const f = new Float64Array(n);

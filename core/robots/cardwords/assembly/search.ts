@@ -1,0 +1,1036 @@
+// The move generator's search in WebAssembly (AssemblyScript): the same algorithm, the same
+// order of floating-point operations and the same moves as move-generator.ts, which stays
+// the reference and the path for what this one does not take (overlaid or removed words,
+// a word filter, a wide graph). Why: a fresh process runs JavaScript in V8's interpreter
+// for its first calls (milliseconds a position); WebAssembly is compiled before it runs.
+// Built by scripts/make-movegen-wasm.mjs into ../search-wasm.ts; test/cardwords checks
+// that the committed module is current and that both generators list the same moves.
+//
+// No allocation: every array is a region of linear memory laid out by `layout` (the
+// driver, search-wasm-driver.ts, writes the table, board and hand there and reads the
+// moves back). Names follow move-generator.ts; comments there say why.
+
+const ACCEPT: u32 = 0x80000000;
+const END: u32 = 0x40000000;
+const TMASK: u32 = 0x3fffff;
+const LSHIFT: u32 = 22;
+const LBITS: u32 = 0xff;
+const SEP: u32 = 0;
+const BASE: usize = 65536;
+
+// ---------------------------------------------------------------------- memory
+
+@inline function i32at(p: usize, i: i32): i32 { return load<i32>(p + (<usize>i << 2)); }
+@inline function i32set(p: usize, i: i32, v: i32): void { store<i32>(p + (<usize>i << 2), v); }
+@inline function u32at(p: usize, i: i32): u32 { return load<u32>(p + (<usize>i << 2)); }
+@inline function u32set(p: usize, i: i32, v: u32): void { store<u32>(p + (<usize>i << 2), v); }
+@inline function f64at(p: usize, i: i32): f64 { return load<f64>(p + (<usize>i << 3)); }
+@inline function f64set(p: usize, i: i32, v: f64): void { store<f64>(p + (<usize>i << 3), v); }
+@inline function u8at(p: usize, i: i32): i32 { return <i32>load<u8>(p + <usize>i); }
+@inline function u8set(p: usize, i: i32, v: i32): void { store<u8>(p + <usize>i, <u8>v); }
+
+function ensure(end: usize): void {
+  const have = <usize>memory.size() << 16;
+  if (end > have) {
+    if (memory.grow(<i32>((end - have + 65535) >> 16)) < 0) unreachable();
+  }
+}
+
+let top: usize = BASE;
+function take(bytes: usize): usize {
+  const at = top;
+  top = (top + bytes + 7) & ~(<usize>7);
+  return at;
+}
+
+// sizes
+let W = 0;
+let H = 0;
+let N = 0;
+let K = 0;
+let MW = 1;
+let LL = 0;
+let HM = 0;
+// table
+let pBlocked: usize = 0;
+let pCellPts: usize = 0;
+let pLf: usize = 0;
+let pWf: usize = 0;
+// board
+let pNewLetter: usize = 0;
+let pNewPts: usize = 0;
+let pLetter: usize = 0;
+let pPts: usize = 0;
+let pPrev: usize = 0;
+let pAnchor: usize = 0;
+let pChanged: usize = 0;
+let pMark: usize = 0;
+let pMarked: usize = 0;
+let pMask0: usize = 0;
+let pMask1: usize = 0;
+let pOld0: usize = 0;
+let pOld1: usize = 0;
+let pHas0: usize = 0;
+let pHas1: usize = 0;
+// line
+let pLCell: usize = 0;
+let pLLetter: usize = 0;
+let pLPts: usize = 0;
+let pLBlocked: usize = 0;
+let pLAnchor: usize = 0;
+let pLMask: usize = 0;
+let pLHas: usize = 0;
+let pLOld: usize = 0;
+let pLCellPts: usize = 0;
+let pLLf: usize = 0;
+let pLWf: usize = 0;
+let pPPos: usize = 0;
+let pTLetter: usize = 0;
+let pTPts: usize = 0;
+let pTWild: usize = 0;
+let pCoef: usize = 0;
+let pSegCoef: usize = 0;
+let pMaxP: usize = 0;
+let pMinP: usize = 0;
+let pUse: usize = 0;
+let pEndB: usize = 0;
+let pStartB: usize = 0;
+let pLeftB: usize = 0;
+// hand: the driver writes (letter code, 0 for a wildcard) and points per card
+let pHandCode: usize = 0;
+let pHandCardPts: usize = 0;
+let pNat: usize = 0;
+let pKindFirst: usize = 0;
+let pKindNext: usize = 0;
+let pKindPts: usize = 0;
+let pKindCnt: usize = 0;
+let pKindLetter: usize = 0;
+let pWildPts: usize = 0;
+let pWildCnt: usize = 0;
+let pHandPts: usize = 0;
+let pLayBonus: usize = 0;
+// best move
+let pAnchorList: usize = 0;
+let pAnchorBound: usize = 0;
+let pOrder: usize = 0;
+// graph
+let pArcs: usize = 0;
+// moves out: per move score, dir, first tile, size; per tile cell, letter, points, wildcard
+let pOutScores: usize = 0;
+let pOutDirs: usize = 0;
+let pOutFirsts: usize = 0;
+let pOutSizes: usize = 0;
+let pOutCells: usize = 0;
+let pOutLetters: usize = 0;
+let pOutPoints: usize = 0;
+let pOutWilds: usize = 0;
+let moveCap = 0;
+let tileCap = 0;
+let outCount = 0;
+let outTiles = 0;
+let outBase: usize = 0;
+
+/**
+ * Lays out every region for a w*h table, an alphabet of k letters, hands of at most hm
+ * cards and a graph of arcCount arcs (the graph's region is returned by `ptr(0)`).
+ */
+export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
+  W = w;
+  H = h;
+  N = w * h;
+  K = k;
+  MW = (k + 1 + 31) >>> 5;
+  LL = max(w, h) + 2;
+  HM = max(hm, 1);
+  top = BASE;
+  const n = <usize>N;
+  const mw = <usize>MW;
+  const l = <usize>LL;
+  const hmu = <usize>HM;
+  const ku = <usize>(k + 1);
+  pBlocked = take(n);
+  pCellPts = take(n * 8);
+  pLf = take(n * 8);
+  pWf = take(n * 8);
+  pNewLetter = take(n * 4);
+  pNewPts = take(n * 8);
+  pLetter = take(n * 4);
+  pPts = take(n * 8);
+  pPrev = take(n * 4);
+  pAnchor = take(n);
+  pChanged = take(n * 4);
+  pMark = take(n);
+  pMarked = take(n * 4);
+  pMask0 = take(n * mw * 4);
+  pMask1 = take(n * mw * 4);
+  pOld0 = take(n * 8);
+  pOld1 = take(n * 8);
+  pHas0 = take(n);
+  pHas1 = take(n);
+  pLCell = take(l * 4);
+  pLLetter = take(l * 4);
+  pLPts = take(l * 8);
+  pLBlocked = take(l);
+  pLAnchor = take(l);
+  pLMask = take(l * mw * 4);
+  pLHas = take(l);
+  pLOld = take(l * 8);
+  pLCellPts = take(l * 8);
+  pLLf = take(l * 8);
+  pLWf = take(l * 8);
+  pPPos = take(l * 4);
+  pTLetter = take(l * 4);
+  pTPts = take(l * 8);
+  pTWild = take(l);
+  pCoef = take(l * 8);
+  pSegCoef = take(l * 8);
+  pMaxP = take(l * 8);
+  pMinP = take(l * 8);
+  pUse = take(l);
+  pEndB = take(l * l * 8);
+  pStartB = take(l * 8);
+  pLeftB = take(l * 8);
+  pHandCode = take(hmu * 4);
+  pHandCardPts = take(hmu * 8);
+  pNat = take(ku * 4);
+  pKindFirst = take(ku * 4);
+  pKindNext = take(hmu * 4);
+  pKindPts = take(hmu * 8);
+  pKindCnt = take(hmu * 4);
+  pKindLetter = take(hmu * 4);
+  pWildPts = take(hmu * 8);
+  pWildCnt = take(hmu * 4);
+  pHandPts = take(hmu * 8);
+  pLayBonus = take((hmu + 1) * 8);
+  pAnchorList = take(2 * n * 4);
+  pAnchorBound = take(2 * n * 8);
+  pOrder = take(2 * n * 4);
+  pArcs = take(<usize>arcCount * 4);
+  outBase = top;
+  ensure(top);
+  // the state regions start zeroed (not the graph's: the driver writes it, and zeroing
+  // 5 MB of fresh pages cost milliseconds in a fresh process)
+  memory.fill(BASE, 0, pArcs - BASE);
+  for (let i = 0; i <= k; i++) i32set(pKindFirst, i, -1);
+  moveCap = 0;
+  tileCap = 0;
+  outCount = 0;
+  outTiles = 0;
+  reserveOut(4096, 16384);
+  gEmpty = 1;
+}
+
+/** Where the driver reads and writes (ids in search-wasm-driver.ts). */
+export function ptr(id: i32): usize {
+  switch (id) {
+    case 0: return pArcs;
+    case 1: return pBlocked;
+    case 2: return pCellPts;
+    case 3: return pLf;
+    case 4: return pWf;
+    case 5: return pNewLetter;
+    case 6: return pNewPts;
+    case 7: return pHandCode;
+    case 8: return pHandCardPts;
+    case 9: return pLayBonus;
+    case 10: return pOutScores;
+    case 11: return pOutDirs;
+    case 12: return pOutFirsts;
+    case 13: return pOutSizes;
+    case 14: return pOutCells;
+    case 15: return pOutLetters;
+    case 16: return pOutPoints;
+    case 17: return pOutWilds;
+    case 18: return <usize>outCount;
+    case 19: return <usize>outTiles;
+    default: return 0;
+  }
+}
+
+/** Room for `moves` moves and `tiles` tiles past what is held (moved up when it grows). */
+function reserveOut(moves: i32, tiles: i32): void {
+  if (moveCap >= outCount + moves && tileCap >= outTiles + tiles) return;
+  let mc = max(moveCap, 4096);
+  while (mc < outCount + moves) mc *= 2;
+  let tc = max(tileCap, 16384);
+  while (tc < outTiles + tiles) tc *= 2;
+  // the new regions start after the old ones, which are copied and left unused: the
+  // output only ever grows to the largest position's moves (at most twice that in all)
+  let at = moveCap === 0 ? outBase : pOutWilds + <usize>tileCap;
+  at = (at + 7) & ~(<usize>7);
+  const scores = at;
+  const firsts = scores + <usize>mc * 8;
+  const sizes = firsts + <usize>mc * 4;
+  const cells = sizes + <usize>mc * 4;
+  const letters = cells + <usize>tc * 4;
+  const points = (letters + <usize>tc * 4 + 7) & ~(<usize>7);
+  const dirs = points + <usize>tc * 8;
+  const wilds = dirs + <usize>mc;
+  ensure(wilds + <usize>tc);
+  if (moveCap !== 0) {
+    memory.copy(scores, pOutScores, <usize>outCount * 8);
+    memory.copy(firsts, pOutFirsts, <usize>outCount * 4);
+    memory.copy(sizes, pOutSizes, <usize>outCount * 4);
+    memory.copy(dirs, pOutDirs, <usize>outCount);
+    memory.copy(cells, pOutCells, <usize>outTiles * 4);
+    memory.copy(letters, pOutLetters, <usize>outTiles * 4);
+    memory.copy(points, pOutPoints, <usize>outTiles * 8);
+    memory.copy(wilds, pOutWilds, <usize>outTiles);
+  }
+  pOutScores = scores;
+  pOutFirsts = firsts;
+  pOutSizes = sizes;
+  pOutCells = cells;
+  pOutLetters = letters;
+  pOutPoints = points;
+  pOutDirs = dirs;
+  pOutWilds = wilds;
+  moveCap = mc;
+  tileCap = tc;
+}
+
+// ---------------------------------------------------------------------- the board
+
+let gEmpty = 1;
+let tmask: u32 = TMASK;
+let gaddagRoot = 0;
+let dawgRoot = 0;
+
+@inline function findArc(node: i32, letter: u32): i32 {
+  if (node === 0) return -1;
+  let a = node;
+  for (;;) {
+    const w = u32at(pArcs, a);
+    if (((w >>> LSHIFT) & LBITS) === letter) return a;
+    if (w & END) return -1;
+    a++;
+  }
+  return -1;
+}
+
+/**
+ * Takes the board the driver wrote (new letters and points), notes the cells that changed,
+ * updates anchors and cross-sets (all of them when `full`: the graph or table changed).
+ */
+export function prepare(valid: i32, full: i32, sc: i32, sr: i32, gaddag: i32, dawg: i32): void {
+  gaddagRoot = gaddag;
+  dawgRoot = dawg;
+  memory.copy(pPrev, pLetter, <usize>N << 2);
+  let nChanged = 0;
+  let empty = 1;
+  for (let c = 0; c < N; c++) {
+    const code = i32at(pNewLetter, c);
+    const p = f64at(pNewPts, c);
+    if (code !== 0) empty = 0;
+    if (!valid || i32at(pLetter, c) !== code || f64at(pPts, c) !== p) {
+      i32set(pLetter, c, code);
+      f64set(pPts, c, p);
+      i32set(pChanged, nChanged++, c);
+    }
+  }
+  const wasEmpty = gEmpty;
+  gEmpty = empty;
+  const fullCross = full || !valid || nChanged * 8 > N;
+  if (!valid || wasEmpty !== empty || nChanged * 8 > N) {
+    for (let i = 0; i < N; i++) setAnchor(i, sc, sr);
+  } else {
+    for (let k = 0; k < nChanged; k++) {
+      const i = i32at(pChanged, k);
+      const r = i / W;
+      const c = i - r * W;
+      setAnchor(i, sc, sr);
+      if (c > 0) setAnchor(i - 1, sc, sr);
+      if (c < W - 1) setAnchor(i + 1, sc, sr);
+      if (r > 0) setAnchor(i - W, sc, sr);
+      if (r < H - 1) setAnchor(i + W, sc, sr);
+    }
+  }
+  if (fullCross) {
+    for (let c = 0; c < N; c++) {
+      cross(0, c);
+      cross(1, c);
+    }
+  } else if (nChanged) updateCross(nChanged);
+}
+
+function setAnchor(i: i32, sc: i32, sr: i32): void {
+  const r = i / W;
+  const c = i - r * W;
+  let v = 0;
+  if (u8at(pBlocked, i) || i32at(pLetter, i)) v = 0;
+  else if (gEmpty) v = (sc < 0 || c === sc) && (sr < 0 || r === sr) ? 1 : 0;
+  else v = (c > 0 && i32at(pLetter, i - 1) !== 0) || (c < W - 1 && i32at(pLetter, i + 1) !== 0) || (r > 0 && i32at(pLetter, i - W) !== 0) || (r < H - 1 && i32at(pLetter, i + W) !== 0) ? 1 : 0;
+  u8set(pAnchor, i, v);
+}
+
+function updateCross(nChanged: i32): void {
+  for (let dir = 0; dir < 2; dir++) {
+    const step = dir === 0 ? W : 1;
+    let nm = 0;
+    for (let k = 0; k < nChanged; k++) {
+      const c = i32at(pChanged, k);
+      const r = c / W;
+      const col = c - r * W;
+      if (!u8at(pMark, c)) {
+        u8set(pMark, c, 1);
+        i32set(pMarked, nm++, c);
+      }
+      for (let s = -1; s <= 1; s += 2) {
+        let q = c;
+        let i = dir === 0 ? r : col;
+        const lim = dir === 0 ? H : W;
+        for (;;) {
+          i += s;
+          if (i < 0 || i >= lim) break;
+          q += s * step;
+          if (!u8at(pMark, q)) {
+            u8set(pMark, q, 1);
+            i32set(pMarked, nm++, q);
+          }
+          if (i32at(pLetter, q) === 0 && i32at(pPrev, q) === 0) break;
+        }
+      }
+    }
+    for (let k = 0; k < nm; k++) {
+      const q = i32at(pMarked, k);
+      u8set(pMark, q, 0);
+      cross(dir, q);
+    }
+  }
+}
+
+function cross(dir: i32, i: i32): void {
+  const mask = dir === 0 ? pMask0 : pMask1;
+  const base = i * MW;
+  for (let k = 0; k < MW; k++) u32set(mask, base + k, 0);
+  const has = dir === 0 ? pHas0 : pHas1;
+  const old = dir === 0 ? pOld0 : pOld1;
+  u8set(has, i, 0);
+  f64set(old, i, 0);
+  if (u8at(pBlocked, i) || i32at(pLetter, i)) return;
+  const r = i / W;
+  const c = i - r * W;
+  const step = dir === 0 ? W : 1;
+  const pos = dir === 0 ? r : c;
+  const lim = dir === 0 ? H : W;
+  let first = pos;
+  while (first > 0 && i32at(pLetter, i - (pos - first + 1) * step)) first--;
+  let last = pos;
+  while (last < lim - 1 && i32at(pLetter, i + (last - pos + 1) * step)) last++;
+  if (first === pos && last === pos) {
+    for (let k = 0; k < MW; k++) u32set(mask, base + k, 0xffffffff);
+    u32set(mask, base, u32at(mask, base) & ~1);
+    return;
+  }
+  u8set(has, i, 1);
+  let sum: f64 = 0;
+  for (let p = first; p <= last; p++) if (p !== pos) sum += f64at(pPts, i + (p - pos) * step);
+  f64set(old, i, sum);
+  let node = dawgRoot;
+  for (let p = first; p < pos; p++) {
+    const a = findArc(node, <u32>i32at(pLetter, i + (p - pos) * step));
+    if (a < 0) return;
+    node = <i32>(u32at(pArcs, a) & tmask);
+  }
+  if (node === 0) return;
+  for (let a = node; ; a++) {
+    const info = u32at(pArcs, a);
+    let accepted = false;
+    if (last === pos) accepted = (info & ACCEPT) !== 0;
+    else {
+      let n = <i32>(info & tmask);
+      let e = -1;
+      for (let p = pos + 1; p <= last; p++) {
+        e = findArc(n, <u32>i32at(pLetter, i + (p - pos) * step));
+        if (e < 0) break;
+        n = <i32>(u32at(pArcs, e) & tmask);
+      }
+      accepted = e >= 0 && (u32at(pArcs, e) & ACCEPT) !== 0;
+    }
+    if (accepted) {
+      const l = <i32>((info >>> LSHIFT) & LBITS);
+      u32set(mask, base + (l >>> 5), u32at(mask, base + (l >>> 5)) | (<u32>1 << <u32>(l & 31)));
+    }
+    if (info & END) break;
+  }
+}
+
+// ---------------------------------------------------------------------- the hand
+
+let kinds = 0;
+let wildKinds = 0;
+let wildLeft = 0;
+let remaining = 0;
+let simpleHand = false;
+let handSize = 0;
+
+/** The hand the driver wrote (n cards); `maxTiles` < 0: no limit. */
+function setHand(n: i32, maxTiles: i32): void {
+  kinds = 0;
+  wildKinds = 0;
+  wildLeft = 0;
+  handSize = 0;
+  for (let i = 0; i < n; i++) {
+    const code = i32at(pHandCode, i);
+    const p = f64at(pHandCardPts, i);
+    if (code === 0) {
+      let w = 0;
+      while (w < wildKinds && f64at(pWildPts, w) !== p) w++;
+      if (w === wildKinds) {
+        f64set(pWildPts, w, p);
+        i32set(pWildCnt, w, 0);
+        wildKinds++;
+      }
+      i32set(pWildCnt, w, i32at(pWildCnt, w) + 1);
+      wildLeft++;
+    } else {
+      let k = i32at(pKindFirst, code);
+      while (k >= 0 && f64at(pKindPts, k) !== p) k = i32at(pKindNext, k);
+      if (k < 0) {
+        k = kinds++;
+        f64set(pKindPts, k, p);
+        i32set(pKindCnt, k, 0);
+        i32set(pKindLetter, k, code);
+        i32set(pKindNext, k, i32at(pKindFirst, code));
+        i32set(pKindFirst, code, k);
+      }
+      i32set(pKindCnt, k, i32at(pKindCnt, k) + 1);
+      i32set(pNat, code, i32at(pNat, code) + 1);
+    }
+    let j = handSize++;
+    while (j > 0 && f64at(pHandPts, j - 1) < p) {
+      f64set(pHandPts, j, f64at(pHandPts, j - 1));
+      j--;
+    }
+    f64set(pHandPts, j, p);
+  }
+  let simple = wildKinds === 0;
+  for (let k = 0; k < kinds && simple; k++) simple = i32at(pKindNext, k) === -1 && i32at(pKindFirst, i32at(pKindLetter, k)) === k;
+  simpleHand = simple;
+  remaining = maxTiles < 0 ? n : max(0, min(n, maxTiles));
+}
+
+function resetHand(): void {
+  for (let k = 0; k < kinds; k++) {
+    const l = i32at(pKindLetter, k);
+    i32set(pNat, l, 0);
+    i32set(pKindFirst, l, -1);
+  }
+  kinds = 0;
+  wildKinds = 0;
+  wildLeft = 0;
+}
+
+// ---------------------------------------------------------------------- lines
+
+let dir = 0;
+let lineLen = 0;
+let curLine = -1;
+
+function loadLine(d: i32, line: i32): void {
+  const key = d * 65536 + line;
+  if (curLine === key) return;
+  curLine = key;
+  dir = d;
+  const len = (lineLen = d === 0 ? W : H);
+  const mask = d === 0 ? pMask0 : pMask1;
+  const has = d === 0 ? pHas0 : pHas1;
+  const old = d === 0 ? pOld0 : pOld1;
+  for (let pos = 0; pos < len; pos++) {
+    const c = d === 0 ? line * W + pos : pos * W + line;
+    i32set(pLCell, pos, c);
+    i32set(pLLetter, pos, i32at(pLetter, c));
+    f64set(pLPts, pos, f64at(pPts, c));
+    u8set(pLBlocked, pos, u8at(pBlocked, c));
+    u8set(pLAnchor, pos, u8at(pAnchor, c));
+    u8set(pLHas, pos, u8at(has, c));
+    f64set(pLOld, pos, f64at(old, c));
+    f64set(pLCellPts, pos, f64at(pCellPts, c));
+    f64set(pLLf, pos, f64at(pLf, c));
+    f64set(pLWf, pos, f64at(pWf, c));
+    for (let k = 0; k < MW; k++) u32set(pLMask, pos * MW + k, u32at(mask, c * MW + k));
+  }
+}
+
+// ---------------------------------------------------------------------- the search
+
+let best = false;
+let bestScore: f64 = -Infinity;
+let prune = false;
+let anchorPos = 0;
+let startPos = 0;
+let leftStart = 0;
+let nPlaced = 0;
+let mainSum: f64 = 0;
+let wfProd: f64 = 1;
+let side: f64 = 0;
+
+/**
+ * Lists the moves of the hand the driver wrote (n cards) into the output regions: every
+ * move, or with `bestOnly` the best ones; `oneWay`: across only, then the transposes.
+ * Returns the number of moves (`ptr(19)`: of tiles).
+ */
+export function run(n: i32, maxTiles: i32, bestOnly: i32, oneWay: i32): i32 {
+  outCount = 0;
+  outTiles = 0;
+  setHand(n, maxTiles);
+  best = bestOnly !== 0;
+  bestScore = -Infinity;
+  if (remaining > 0 && gaddagRoot !== 0) {
+    curLine = -1;
+    if (best) runBest(oneWay);
+    else runAll(oneWay);
+    if (oneWay) appendTransposes();
+  }
+  prune = false;
+  resetHand();
+  return outCount;
+}
+
+export function bestFound(): f64 {
+  return bestScore;
+}
+
+function runAll(oneWay: i32): void {
+  const dirs = oneWay !== 0 ? 1 : 2;
+  for (let d = 0; d < dirs; d++) {
+    const lines = d === 0 ? H : W;
+    const len = d === 0 ? W : H;
+    for (let line = 0; line < lines; line++) {
+      let any = false;
+      for (let pos = 0; pos < len && !any; pos++) any = u8at(pAnchor, d === 0 ? line * W + pos : pos * W + line) === 1;
+      if (!any) continue;
+      loadLine(d, line);
+      for (let pos = 0; pos < len; pos++) if (u8at(pLAnchor, pos)) searchAnchor(pos);
+    }
+  }
+}
+
+function searchAnchor(pos: i32): void {
+  anchorPos = pos;
+  let start = pos;
+  while (start + 1 < lineLen && i32at(pLLetter, start + 1) !== 0) start++;
+  startPos = start;
+  mainSum = 0;
+  wfProd = 1;
+  side = 0;
+  nPlaced = 0;
+  goLeft(start, gaddagRoot);
+}
+
+function goLeft(pos: i32, node: i32): void {
+  const l0 = i32at(pLLetter, pos);
+  if (l0 !== 0) {
+    const a = findArc(node, <u32>l0);
+    if (a < 0) return;
+    const ms = mainSum;
+    mainSum = ms + f64at(pLPts, pos);
+    afterLeft(pos, a);
+    mainSum = ms;
+    return;
+  }
+  if (node === 0) return;
+  const mb = pos * MW;
+  for (let a = node; ; a++) {
+    const info = u32at(pArcs, a);
+    const l = <i32>((info >>> LSHIFT) & LBITS);
+    if ((u32at(pLMask, mb + (l >>> 5)) & (<u32>1 << <u32>(l & 31))) !== 0 && (i32at(pNat, l) > 0 || wildLeft > 0)) place(pos, a, l, false);
+    if (info & END) break;
+  }
+}
+
+function place(pos: i32, a: i32, l: i32, right: bool): void {
+  const wf = f64at(pLWf, pos);
+  const wp = wfProd;
+  const sd = side;
+  const n = nPlaced;
+  i32set(pPPos, n, pos);
+  nPlaced = n + 1;
+  remaining--;
+  i32set(pTLetter, pos, l);
+  wfProd = wp * wf;
+  side = u8at(pLHas, pos) ? sd + f64at(pLCellPts, pos) + f64at(pLOld, pos) * wf : sd + f64at(pLCellPts, pos);
+  const nat = i32at(pNat, l);
+  if (nat > 0) {
+    i32set(pNat, l, nat - 1);
+    if (right) afterRight(pos, a);
+    else afterLeft(pos, a);
+    i32set(pNat, l, nat);
+  } else {
+    wildLeft--;
+    if (right) afterRight(pos, a);
+    else afterLeft(pos, a);
+    wildLeft++;
+  }
+  wfProd = wp;
+  side = sd;
+  nPlaced = n;
+  remaining++;
+}
+
+function afterLeft(pos: i32, a: i32): void {
+  const info = u32at(pArcs, a);
+  const next = <i32>(info & tmask);
+  const leftOcc = pos > 0 && i32at(pLLetter, pos - 1) !== 0;
+  const ap = anchorPos;
+  if (!leftOcc && pos <= ap && !(prune && f64at(pStartB, pos) < bestScore)) {
+    const sp = startPos;
+    if (info & ACCEPT) record(pos, sp);
+    const sep = next !== 0 && ((u32at(pArcs, next) >>> LSHIFT) & LBITS) === SEP;
+    if (sep && sp + 1 < lineLen) {
+      const saved = leftStart;
+      leftStart = pos;
+      goRight(sp + 1, <i32>(u32at(pArcs, next) & tmask));
+      leftStart = saved;
+    }
+  }
+  if (next !== 0 && pos > 0 && !(prune && f64at(pLeftB, pos - 1) < bestScore)) {
+    if (leftOcc) goLeft(pos - 1, next);
+    else if (remaining > 0 && (pos - 1 === ap || (pos - 1 < ap && !u8at(pLBlocked, pos - 1) && !u8at(pLAnchor, pos - 1)))) goLeft(pos - 1, next);
+  }
+}
+
+function goRight(pos: i32, node: i32): void {
+  if (node === 0 || u8at(pLBlocked, pos)) return;
+  if (prune && f64at(pEndB, leftStart * lineLen + pos) < bestScore) return;
+  const l0 = i32at(pLLetter, pos);
+  if (l0 !== 0) {
+    const a = findArc(node, <u32>l0);
+    if (a < 0) return;
+    const ms = mainSum;
+    mainSum = ms + f64at(pLPts, pos);
+    afterRight(pos, a);
+    mainSum = ms;
+    return;
+  }
+  if (remaining === 0) return;
+  const mb = pos * MW;
+  for (let a = node; ; a++) {
+    const info = u32at(pArcs, a);
+    const l = <i32>((info >>> LSHIFT) & LBITS);
+    if ((u32at(pLMask, mb + (l >>> 5)) & (<u32>1 << <u32>(l & 31))) !== 0 && (i32at(pNat, l) > 0 || wildLeft > 0)) place(pos, a, l, true);
+    if (info & END) break;
+  }
+}
+
+function afterRight(pos: i32, a: i32): void {
+  const info = u32at(pArcs, a);
+  const rightOcc = pos + 1 < lineLen && i32at(pLLetter, pos + 1) !== 0;
+  if (info & ACCEPT && !rightOcc) record(leftStart, pos);
+  const next = <i32>(info & tmask);
+  if (next !== 0 && pos + 1 < lineLen) goRight(pos + 1, next);
+}
+
+let recStart = 0;
+let recEnd = 0;
+
+function record(start: i32, end: i32): void {
+  const n = nPlaced;
+  if (n === 0) return;
+  if (dir === 1 && n === 1 && u8at(pLHas, i32at(pPPos, 0)) !== 0) return;
+  const wp = wfProd;
+  const base = mainSum * wp + side + f64at(pLayBonus, n);
+  for (let j = 0; j < n; j++) {
+    const pos = i32at(pPPos, j);
+    const lf = f64at(pLLf, pos);
+    f64set(pCoef, j, u8at(pLHas, pos) ? lf * wp + lf * f64at(pLWf, pos) : lf * wp);
+  }
+  recStart = start;
+  recEnd = end;
+  if (best && !simpleHand) {
+    const hi = f64at(pHandPts, 0);
+    const lo = f64at(pHandPts, handSize - 1);
+    let bound = base;
+    for (let j = 0; j < n; j++) {
+      const c = f64at(pCoef, j);
+      bound += c >= 0 ? c * hi : c * lo;
+    }
+    if (bound < bestScore) return;
+  }
+  if (simpleHand) {
+    let score = base;
+    for (let j = 0; j < n; j++) {
+      const pos = i32at(pPPos, j);
+      const p = f64at(pKindPts, i32at(pKindFirst, i32at(pTLetter, pos)));
+      f64set(pTPts, pos, p);
+      u8set(pTWild, pos, 0);
+      score += f64at(pCoef, j) * p;
+    }
+    emit(score);
+  } else assign(0, base);
+}
+
+function assign(j: i32, acc: f64): void {
+  if (j === nPlaced) {
+    emit(acc);
+    return;
+  }
+  const pos = i32at(pPPos, j);
+  const l = i32at(pTLetter, pos);
+  const c = f64at(pCoef, j);
+  for (let k = i32at(pKindFirst, l); k >= 0; k = i32at(pKindNext, k)) {
+    const cnt = i32at(pKindCnt, k);
+    if (cnt === 0) continue;
+    const p = f64at(pKindPts, k);
+    i32set(pKindCnt, k, cnt - 1);
+    f64set(pTPts, pos, p);
+    u8set(pTWild, pos, 0);
+    assign(j + 1, acc + c * p);
+    i32set(pKindCnt, k, cnt);
+  }
+  for (let w = 0; w < wildKinds; w++) {
+    const cnt = i32at(pWildCnt, w);
+    if (cnt === 0) continue;
+    const p = f64at(pWildPts, w);
+    i32set(pWildCnt, w, cnt - 1);
+    f64set(pTPts, pos, p);
+    u8set(pTWild, pos, 1);
+    assign(j + 1, acc + c * p);
+    i32set(pWildCnt, w, cnt);
+  }
+}
+
+function emit(score: f64): void {
+  if (best) {
+    if (score < bestScore) return;
+    if (score > bestScore) {
+      bestScore = score;
+      outCount = 0;
+      outTiles = 0;
+    }
+  }
+  const n = nPlaced;
+  reserveOut(1, n);
+  const i = outCount;
+  let t = outTiles;
+  f64set(pOutScores, i, score);
+  u8set(pOutDirs, i, dir);
+  i32set(pOutFirsts, i, t);
+  i32set(pOutSizes, i, n);
+  outCount = i + 1;
+  outTiles = t + n;
+  for (let p = recStart; p <= recEnd; p++) {
+    if (i32at(pLLetter, p) !== 0) continue;
+    i32set(pOutCells, t, i32at(pLCell, p));
+    i32set(pOutLetters, t, i32at(pTLetter, p));
+    f64set(pOutPoints, t, f64at(pTPts, p));
+    u8set(pOutWilds, t, u8at(pTWild, p));
+    t++;
+  }
+}
+
+function appendTransposes(): void {
+  const count = outCount;
+  const tiles = outTiles;
+  reserveOut(count, tiles);
+  memory.copy(pOutScores + <usize>count * 8, pOutScores, <usize>count * 8);
+  memory.copy(pOutSizes + <usize>count * 4, pOutSizes, <usize>count * 4);
+  memory.fill(pOutDirs + <usize>count, 1, <usize>count);
+  for (let i = 0; i < count; i++) i32set(pOutFirsts, count + i, i32at(pOutFirsts, i) + tiles);
+  memory.copy(pOutLetters + <usize>tiles * 4, pOutLetters, <usize>tiles * 4);
+  memory.copy(pOutPoints + <usize>tiles * 8, pOutPoints, <usize>tiles * 8);
+  memory.copy(pOutWilds + <usize>tiles, pOutWilds, <usize>tiles);
+  for (let t = 0; t < tiles; t++) {
+    const cell = i32at(pOutCells, t);
+    const r = cell / W;
+    i32set(pOutCells, tiles + t, (cell - r * W) * W + r);
+  }
+  outCount = 2 * count;
+  outTiles = 2 * tiles;
+}
+
+// ---------------------------------------------------------------------- best move only
+
+function runBest(oneWay: i32): void {
+  let na = 0;
+  const dirs = oneWay !== 0 ? 1 : 2;
+  for (let d = 0; d < dirs; d++) {
+    const lines = d === 0 ? H : W;
+    const len = d === 0 ? W : H;
+    for (let line = 0; line < lines; line++) {
+      let any = false;
+      for (let pos = 0; pos < len && !any; pos++) any = u8at(pAnchor, d === 0 ? line * W + pos : pos * W + line) === 1;
+      if (!any) continue;
+      loadLine(d, line);
+      shadowLine();
+      for (let pos = 0; pos < len; pos++) {
+        if (!u8at(pLAnchor, pos)) continue;
+        const b = shadow(pos, false);
+        if (b === -Infinity) continue;
+        i32set(pAnchorList, na, d * N + i32at(pLCell, pos));
+        f64set(pAnchorBound, na, b);
+        na++;
+      }
+    }
+  }
+  // best bound first; equal bounds in list order (the order of move-generator.ts's sort)
+  for (let i = 0; i < na; i++) i32set(pOrder, i, i);
+  sortOrder(na);
+  for (let k = 0; k < na; k++) {
+    const i = i32at(pOrder, k);
+    if (f64at(pAnchorBound, i) < bestScore) break;
+    const id = i32at(pAnchorList, i);
+    const d = id >= N ? 1 : 0;
+    const cell = id - d * N;
+    const r = cell / W;
+    const c = cell - r * W;
+    loadLine(d, d === 0 ? r : c);
+    prune = wildKinds > 0;
+    if (prune) {
+      shadowLine();
+      shadow(d === 0 ? c : r, true);
+    }
+    searchAnchor(d === 0 ? c : r);
+  }
+}
+
+/** A stable merge sort of pOrder[0..n) by bound, highest first (pAnchorList's tail as scratch is not used: insertion into runs). */
+function sortOrder(n: i32): void {
+  // binary insertion sort keeps equal bounds in order; n is at most 2 * cells
+  for (let i = 1; i < n; i++) {
+    const x = i32at(pOrder, i);
+    const bx = f64at(pAnchorBound, x);
+    let lo = 0;
+    let hi = i;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (f64at(pAnchorBound, i32at(pOrder, mid)) >= bx) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < i) memory.copy(pOrder + (<usize>lo << 2) + 4, pOrder + (<usize>lo << 2), <usize>(i - lo) << 2);
+    i32set(pOrder, lo, x);
+  }
+}
+
+function shadowLine(): void {
+  const len = lineLen;
+  for (let pos = 0; pos < len; pos++) {
+    u8set(pUse, pos, 0);
+    if (i32at(pLLetter, pos) !== 0 || u8at(pLBlocked, pos)) continue;
+    const mb = pos * MW;
+    let hi: f64 = -Infinity;
+    let lo: f64 = Infinity;
+    for (let k = 0; k < kinds; k++) {
+      const l = i32at(pKindLetter, k);
+      if ((u32at(pLMask, mb + (l >>> 5)) & (<u32>1 << <u32>(l & 31))) === 0) continue;
+      const p = f64at(pKindPts, k);
+      if (p > hi) hi = p;
+      if (p < lo) lo = p;
+    }
+    if (wildKinds > 0) {
+      let anyLetter = false;
+      for (let k = 0; k < MW && !anyLetter; k++) anyLetter = u32at(pLMask, mb + k) !== 0;
+      if (anyLetter) {
+        for (let w = 0; w < wildKinds; w++) {
+          const p = f64at(pWildPts, w);
+          if (p > hi) hi = p;
+          if (p < lo) lo = p;
+        }
+      }
+    }
+    if (hi === -Infinity) continue;
+    u8set(pUse, pos, 1);
+    f64set(pMaxP, pos, hi);
+    f64set(pMinP, pos, lo);
+  }
+}
+
+function fillF64(p: usize, from: i32, to: i32, v: f64): void {
+  for (let i = from; i < to; i++) f64set(p, i, v);
+}
+
+function shadow(ap: i32, tables: bool): f64 {
+  const len = lineLen;
+  if (tables) {
+    fillF64(pEndB, 0, len * len, Infinity);
+    fillF64(pStartB, 0, len, Infinity);
+    fillF64(pLeftB, 0, len, Infinity);
+  }
+  if (!u8at(pUse, ap)) return -Infinity;
+  const R = remaining;
+  let bestB: f64 = -Infinity;
+  let s = ap;
+  let nLeft = 0;
+  for (;;) {
+    if (s === 0 || i32at(pLLetter, s - 1) === 0) {
+      const row = tables ? s * len : -1;
+      if (tables) fillF64(pEndB, row, row + len, -Infinity);
+      const b = shadowFrom(s, ap, len, R, row);
+      if (b > bestB) bestB = b;
+      if (tables) {
+        let m: f64 = -Infinity;
+        for (let e = len - 1; e >= s; e--) {
+          const v = f64at(pEndB, row + e);
+          if (v > m) m = v;
+          f64set(pEndB, row + e, m);
+        }
+        f64set(pStartB, s, b);
+      }
+    } else if (tables) f64set(pStartB, s, -Infinity);
+    if (s === 0) break;
+    const q = s - 1;
+    if (u8at(pLBlocked, q)) break;
+    if (i32at(pLLetter, q) === 0) {
+      if (u8at(pLAnchor, q) || !u8at(pUse, q) || nLeft + 2 > R) break;
+      nLeft++;
+    }
+    s = q;
+  }
+  if (tables) {
+    let m: f64 = -Infinity;
+    for (let q = s; q <= ap; q++) {
+      const v = f64at(pStartB, q);
+      if (v > m) m = v;
+      f64set(pLeftB, q, m);
+    }
+  }
+  return bestB;
+}
+
+function shadowFrom(s: i32, ap: i32, len: i32, R: i32, row: i32): f64 {
+  let n = 0;
+  let mainOld: f64 = 0;
+  let wp: f64 = 1;
+  let sd: f64 = 0;
+  let bestB: f64 = -Infinity;
+  for (let e = s; e < len; e++) {
+    if (u8at(pLBlocked, e)) break;
+    if (i32at(pLLetter, e) !== 0) mainOld += f64at(pLPts, e);
+    else {
+      if (!u8at(pUse, e) || n === R) break;
+      n++;
+      const wf = f64at(pLWf, e);
+      wp *= wf;
+      sd += f64at(pLCellPts, e);
+      if (u8at(pLHas, e)) sd += f64at(pLOld, e) * wf;
+    }
+    if (e < ap || e === s || (e + 1 < len && i32at(pLLetter, e + 1) !== 0) || n === 0) continue;
+    let cap: f64 = 0;
+    let k = 0;
+    let nonNegative = true;
+    for (let p = s; p <= e; p++) {
+      if (i32at(pLLetter, p) !== 0) continue;
+      const lf = f64at(pLLf, p);
+      let c = lf * wp;
+      if (u8at(pLHas, p)) c += lf * f64at(pLWf, p);
+      cap += c >= 0 ? c * f64at(pMaxP, p) : c * f64at(pMinP, p);
+      if (c < 0) nonNegative = false;
+      let j = k++;
+      while (j > 0 && f64at(pSegCoef, j - 1) < c) {
+        f64set(pSegCoef, j, f64at(pSegCoef, j - 1));
+        j--;
+      }
+      f64set(pSegCoef, j, c);
+    }
+    let part = cap;
+    if (nonNegative) {
+      let pair: f64 = 0;
+      for (let j = 0; j < k; j++) pair += f64at(pSegCoef, j) * f64at(pHandPts, j);
+      if (pair < part) part = pair;
+    }
+    const b = f64at(pLayBonus, n) + sd + mainOld * wp + part;
+    if (b > bestB) bestB = b;
+    if (row >= 0) f64set(pEndB, row + e, b);
+  }
+  return bestB;
+}

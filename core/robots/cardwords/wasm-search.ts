@@ -1,0 +1,194 @@
+// The driver of the move generator's WebAssembly search (assembly/search.ts): one instance
+// per MoveGenerator, holding a copy of the word graph, the table, and the board and
+// cross-sets of its last call (updated around the cells that changed, as in
+// move-generator.ts). It takes the calls it can (`generate` returns false for the others,
+// which move-generator.ts's own search runs): a narrow graph without added or removed
+// words, no word filter. Where WebAssembly cannot be compiled (a browser's main thread
+// refuses synchronous compiles of this size) every call falls back.
+import type { CardTable } from '../../formats/types.js';
+import type { Board, Card } from '../../games/cardwords/types.js';
+import { layBonus } from '../../games/cardwords/scoring.js';
+import type { WordGraph } from '../../words/graph.js';
+import type { WordStore } from '../../words/store.js';
+import type { MoveList } from './move-list.js';
+import { SEARCH_WASM_BASE64 } from './search-wasm.js';
+
+interface Exports {
+  memory: WebAssembly.Memory;
+  layout(w: number, h: number, k: number, hm: number, arcCount: number): void;
+  ptr(id: number): number;
+  prepare(valid: number, full: number, sc: number, sr: number, gaddag: number, dawg: number): void;
+  run(n: number, maxTiles: number, bestOnly: number, oneWay: number): number;
+  bestFound(): number;
+}
+
+// region ids of `ptr` (assembly/search.ts)
+const ARCS = 0;
+const BLOCKED = 1;
+const CELL_PTS = 2;
+const LF = 3;
+const WF = 4;
+const NEW_LETTER = 5;
+const NEW_PTS = 6;
+const HAND_CODE = 7;
+const HAND_PTS = 8;
+const LAY_BONUS = 9;
+const OUT = 10; // 10..17: scores, dirs, firsts, sizes, cells, letters, points, wilds
+const TILES = 19;
+
+let compiled: WebAssembly.Module | null | undefined;
+
+function searchModule(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    try {
+      // a plain loop: Uint8Array.from with a mapping function took milliseconds in a fresh process
+      const text = atob(SEARCH_WASM_BASE64);
+      const bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+      compiled = new WebAssembly.Module(bytes);
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+/** What the table contributes, as the search reads it (move-generator.ts's TableData). */
+export interface TableCells {
+  table: CardTable;
+  blocked: Uint8Array;
+  cellPts: Float64Array;
+  lf: Float64Array;
+  wf: Float64Array;
+  symmetric: boolean;
+}
+
+export class WasmSearch {
+  private ex: Exports | null = null;
+  private failed = false;
+  private graph: WordGraph | null = null;
+  private table: CardTable | null = null;
+  private K = -1;
+  private handMax = 0;
+  /** Whether the instance holds the board of its last call (false after a new layout). */
+  private valid = false;
+  private store: WordStore | null = null;
+  private version = -1;
+  /** The best score of the last call in mode 'best'. */
+  bestScore = -Infinity;
+  /** Calls this search has run (tests check which search took a call). */
+  calls = 0;
+
+  /** Whether this search takes a call with these words and options. */
+  static takes(store: WordStore, acceptWord: unknown): boolean {
+    return !store.hasOverlay && store.graph.letters === null && acceptWord === undefined;
+  }
+
+  /**
+   * Lists the moves into `out` (cleared first) as MoveGenerator.generate does; false when
+   * WebAssembly is not available here (nothing is written then).
+   */
+  generate(td: TableCells, bonusValues: ReadonlyMap<number, number>, store: WordStore, board: Board, hand: readonly Card[], maxTiles: number | undefined, best: boolean, out: MoveList): boolean {
+    const ex = this.instance();
+    if (!ex) return false;
+    const { table } = td;
+    const W = table.width;
+    const H = table.height;
+    const N = W * H;
+    if (board.width !== W || board.height !== H) throw new RangeError(`the board is ${board.width}*${board.height}, the table ${W}*${H}`);
+    const alpha = store.alphabet;
+    const g = store.graph;
+    if (g !== this.graph || table !== this.table || alpha.size !== this.K || hand.length > this.handMax) {
+      // a new layout: the graph, table and every derived array are written again
+      this.handMax = Math.max(hand.length, this.handMax, 16);
+      ex.layout(W, H, alpha.size, this.handMax, g.arcs.length);
+      const buf = ex.memory.buffer;
+      new Uint32Array(buf, ex.ptr(ARCS), g.arcs.length).set(g.arcs);
+      new Uint8Array(buf, ex.ptr(BLOCKED), N).set(td.blocked);
+      new Float64Array(buf, ex.ptr(CELL_PTS), N).set(td.cellPts);
+      new Float64Array(buf, ex.ptr(LF), N).set(td.lf);
+      new Float64Array(buf, ex.ptr(WF), N).set(td.wf);
+      this.graph = g;
+      this.table = table;
+      this.K = alpha.size;
+      this.valid = false;
+    }
+    // the board and hand as codes: an unknown character throws before the instance changes
+    let buf = ex.memory.buffer;
+    const letters = new Int32Array(buf, ex.ptr(NEW_LETTER), N);
+    const pts = new Float64Array(buf, ex.ptr(NEW_PTS), N);
+    let empty = true;
+    for (let c = 0; c < N; c++) {
+      const card = board.cells[c];
+      if (!card) {
+        letters[c] = 0;
+        pts[c] = 0;
+        continue;
+      }
+      const ch = card.char ?? card.meaning;
+      const code = ch === undefined ? 0 : alpha.code(ch);
+      if (code === 0) throw new RangeError(`the card on cell ${c % W},${Math.floor(c / W)} is not in the alphabet`);
+      letters[c] = code;
+      pts[c] = card.points;
+      empty = false;
+    }
+    const n = hand.length;
+    const codes = new Int32Array(buf, ex.ptr(HAND_CODE), n);
+    const hpts = new Float64Array(buf, ex.ptr(HAND_PTS), n);
+    for (let i = 0; i < n; i++) {
+      const card = hand[i]!;
+      let code = 0;
+      if (card.char !== null) {
+        code = alpha.code(card.char);
+        if (code === 0) throw new RangeError(`the hand card [${card.char} ${card.points}] is not in the alphabet`);
+      }
+      codes[i] = code;
+      hpts[i] = card.points;
+    }
+    const bonus = new Float64Array(buf, ex.ptr(LAY_BONUS), n + 1);
+    for (let k = 1; k <= n; k++) bonus[k] = layBonus(bonusValues, k);
+    const full = store !== this.store || store.version !== this.version;
+    const { touchColumn, touchRow } = table.start;
+    let count: number;
+    try {
+      ex.prepare(this.valid ? 1 : 0, full ? 1 : 0, touchColumn ?? -1, touchRow ?? -1, g.gaddagRoot, g.dawgRoot);
+      this.valid = true;
+      this.store = store;
+      this.version = store.version;
+      count = ex.run(n, maxTiles ?? -1, best ? 1 : 0, empty && td.symmetric ? 1 : 0);
+    } catch (e) {
+      // a trap (memory could not grow) leaves the instance half-way: the next call starts afresh
+      this.ex = null;
+      this.graph = null;
+      throw e;
+    }
+    this.bestScore = ex.bestFound();
+    this.calls++;
+    const tiles = ex.ptr(TILES);
+    buf = ex.memory.buffer;
+    out.copyFrom(
+      count,
+      tiles,
+      new Float64Array(buf, ex.ptr(OUT), count),
+      new Uint8Array(buf, ex.ptr(OUT + 1), count),
+      new Int32Array(buf, ex.ptr(OUT + 2), count),
+      new Int32Array(buf, ex.ptr(OUT + 3), count),
+      new Int32Array(buf, ex.ptr(OUT + 4), tiles),
+      new Int32Array(buf, ex.ptr(OUT + 5), tiles),
+      new Float64Array(buf, ex.ptr(OUT + 6), tiles),
+      new Uint8Array(buf, ex.ptr(OUT + 7), tiles),
+    );
+    return true;
+  }
+
+  private instance(): Exports | null {
+    if (this.ex || this.failed) return this.ex;
+    const mod = searchModule();
+    if (!mod) {
+      this.failed = true;
+      return null;
+    }
+    this.ex = new WebAssembly.Instance(mod, {}).exports as unknown as Exports;
+    return this.ex;
+  }
+}

@@ -1,0 +1,2 @@
+export function compile(): Promise<string>;
+export function moduleText(base64: string): string;

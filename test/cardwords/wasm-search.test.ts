@@ -1,0 +1,115 @@
+// The WebAssembly search (core/robots/cardwords/wasm-search.ts) lists exactly the moves of
+// the generator's own search, in the same order with the same scores: on thousands of
+// random positions (wildcards, negative points and factors, blocked cells, start rules,
+// lay bonuses, maxTiles) and along English games with 0 to 2 wildcards in hand, where its
+// board and cross-sets follow the game; it takes the calls it should and leaves the others;
+// and the committed module is what its source compiles to.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../core/random.js';
+import { MoveGenerator, MoveList, type GenContext, type GenerateOptions } from '../../core/robots/cardwords/generate.js';
+import type { Board, Card } from '../../core/games/cardwords/types.js';
+import { compile, moduleText } from '../../scripts/make-movegen-wasm.mjs';
+import { robotGame, sample } from './games.js';
+import { randomPosition } from './random-positions.js';
+
+/** Every number of the list, in order. */
+function dump(l: MoveList): unknown {
+  return {
+    count: l.count,
+    tiles: l.tileCount,
+    scores: Array.from(l.scores.subarray(0, l.count)),
+    dirs: Array.from(l.dirs.subarray(0, l.count)),
+    firsts: Array.from(l.firsts.subarray(0, l.count)),
+    sizes: Array.from(l.sizes.subarray(0, l.count)),
+    cells: Array.from(l.cells.subarray(0, l.tileCount)),
+    letters: Array.from(l.letters.subarray(0, l.tileCount)),
+    points: Array.from(l.points.subarray(0, l.tileCount)),
+    wilds: Array.from(l.wilds.subarray(0, l.tileCount)),
+  };
+}
+
+describe('the WebAssembly move search', () => {
+  it('core/robots/cardwords/search-wasm.ts is current with assembly/search.ts (run scripts/make-movegen-wasm.mjs)', async () => {
+    expect(readFileSync('core/robots/cardwords/search-wasm.ts', 'utf8')).toBe(moduleText(await compile()));
+  }, 60_000);
+
+  it('lists the moves of the generator’s own search on 2,000 random positions, every move and the best', () => {
+    const wasm = new MoveGenerator();
+    const js = new MoveGenerator({ wasm: false });
+    const a = new MoveList();
+    const b = new MoveList();
+    const rng = Rng.fromSeed('wasm-random');
+    let moves = 0;
+    let wild = 0;
+    for (let seed = 0; seed < 2000; seed++) {
+      const p = randomPosition(seed, { maxHand: 7 });
+      const ctx: GenContext = { table: p.table, bonus: p.bonus, store: p.store };
+      const opts: GenerateOptions = { mode: seed % 3 === 0 ? 'best' : 'all' };
+      if (rng.int(5) === 0) opts.maxTiles = rng.int(4);
+      const before = wasm.wasm!.calls;
+      wasm.generate(ctx, p.board, p.hand, opts, a);
+      js.generate(ctx, p.board, p.hand, opts, b);
+      expect(wasm.wasm!.calls, `seed ${seed}`).toBe(before + 1);
+      expect(dump(a), `seed ${seed} ${opts.mode}`).toEqual(dump(b));
+      if (opts.mode === 'best') expect(wasm.bestScore).toBe(js.bestScore);
+      moves += a.count;
+      if (p.hand.some((c) => c.char === null) && a.count) wild++;
+    }
+    expect(moves).toBeGreaterThan(20_000);
+    expect(wild).toBeGreaterThan(200);
+  });
+
+  it('follows English games (in order and jumping back) with 0, 1 and 2 wildcards in hand', async () => {
+    const english = await sample('samples/english');
+    const ctx: GenContext = { table: english.rules.table, bonus: english.rules.bonus, store: english.store };
+    const wasm = new MoveGenerator();
+    const js = new MoveGenerator({ wasm: false });
+    const a = new MoveList();
+    const b = new MoveList();
+    const rng = Rng.fromSeed('wasm-games');
+    let compared = 0;
+    const { states } = robotGame(english, 'wasm-a', ['good', 'good'], true);
+    const order = [...states.keys(), ...rng.shuffle([...states.keys()]).slice(0, 10)];
+    for (const k of order) {
+      const s = states[k]!;
+      const natural = s.players[s.turn]!.hand;
+      const wilds = k % 3;
+      const hand: Card[] = natural.map((c, i) => (i < wilds ? { char: null, points: 0 } : c));
+      const board: Board = s.board;
+      for (const mode of ['all', 'best'] as const) {
+        wasm.generate(ctx, board, hand, { mode }, a);
+        js.generate(ctx, board, hand, { mode }, b);
+        expect(dump(a), `state ${k} ${wilds} wildcards ${mode}`).toEqual(dump(b));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(40);
+    expect(wasm.wasm!.calls).toBe(compared);
+  }, 60_000);
+
+  it('leaves added and removed words and word filters to the generator’s own search', async () => {
+    const english = await sample('samples/english');
+    const ctx: GenContext = { table: english.rules.table, bonus: english.rules.bonus, store: english.store };
+    const { states } = robotGame(english, 'wasm-b', ['good', 'good'], true);
+    const s = states[3]!;
+    const hand = s.players[s.turn]!.hand;
+    const gen = new MoveGenerator();
+    const out = new MoveList();
+    gen.generate(ctx, s.board, hand, { mode: 'all' }, out);
+    expect(gen.wasm!.calls).toBe(1);
+    gen.generate(ctx, s.board, hand, { mode: 'all', acceptWord: (n) => n > 2 }, out);
+    expect(gen.wasm!.calls).toBe(1);
+    const store = english.store;
+    expect(store.add('QZXQZ')).toBe(true);
+    try {
+      gen.generate(ctx, s.board, hand, { mode: 'all' }, out);
+      expect(gen.wasm!.calls).toBe(1);
+    } finally {
+      store.remove('QZXQZ');
+    }
+    expect(store.hasOverlay).toBe(false);
+    gen.generate(ctx, s.board, hand, { mode: 'all' }, out);
+    expect(gen.wasm!.calls).toBe(2);
+  });
+});
