@@ -18,7 +18,7 @@ import { parseCards, parsePlacement } from '../core/games/cardwords/notation.js'
 import { emptyBoard, type Board, type Card } from '../core/games/cardwords/types.js';
 import { Rng } from '../core/random.js';
 import { parsePosition } from '../core/games/cardwords/position.js';
-import { generateInto, generateMoves, MoveList, type GenContext } from '../core/robots/cardwords/generate.js';
+import { generateInto, generateMoves, MoveList, prepareSearch, type GenContext } from '../core/robots/cardwords/generate.js';
 import { Alphabet } from '../core/words/alphabet.js';
 import { decodeGraph, encodeGraph } from '../core/words/serialize.js';
 import type { Ruleset } from '../core/ruleset/types.js';
@@ -163,7 +163,11 @@ function englishCases(r: Ruleset): Case[] {
   return out;
 }
 
-/** The first call in a fresh process (`--cold JOB`): loads only the graph file and the position. */
+/**
+ * The first call in a fresh process (`--cold JOB`): loads only the graph file and the
+ * position; prints the setup's time (compiling the WebAssembly search, copying the graph
+ * in: once per process and word store, which the first call pays), then the first call's.
+ */
 function coldChild(jobFile: string): void {
   const job = JSON.parse(readFileSync(jobFile, 'utf8')) as { graph: string; chars: string[]; table: Ruleset['table']; bonus: Array<[number, number]>; board: Board; hand: Card[]; mode: 'all' | 'best' };
   const bytes = readFileSync(job.graph);
@@ -171,17 +175,21 @@ function coldChild(jobFile: string): void {
   const store = new WordStore(new Alphabet(job.chars), graph);
   const ctx: GenContext = { table: job.table, bonus: new Map(job.bonus), store };
   const list = new MoveList();
-  const t = performance.now();
+  const t0 = performance.now();
+  prepareSearch(ctx);
+  const t1 = performance.now();
   generateInto(ctx, job.board, job.hand, list, { mode: job.mode });
-  console.log(`${performance.now() - t} ${list.count}`);
+  console.log(`${t1 - t0} ${performance.now() - t1} ${list.count}`);
 }
 
-function cold(dir: string, graphFile: string, r: Ruleset, c: Case, mode: 'all' | 'best'): number {
+/** The setup, and the setup and first call together (ms). */
+function cold(dir: string, graphFile: string, r: Ruleset, c: Case, mode: 'all' | 'best'): { setup: number; total: number } {
   const jobFile = join(dir, 'job.json');
   writeFileSync(jobFile, JSON.stringify({ graph: graphFile, chars: rulesetChars(r), table: r.table, bonus: [...r.bonus.values], board: c.board, hand: c.hand, mode }));
   const res = spawnSync(process.execPath, [process.argv[1]!, '--cold', jobFile], { encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`cold run failed: ${res.stderr}`);
-  return Number(res.stdout.split(' ')[0]);
+  const [setup, first] = res.stdout.split(' ').map(Number) as [number, number];
+  return { setup, total: setup + first };
 }
 
 function quant(xs: number[], q: number): number {
@@ -199,7 +207,7 @@ async function englishPositions(r: Ruleset, store: WordStore): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cardwords-bench-'));
   const graphFile = join(dir, 'english.cwkg');
   writeFileSync(graphFile, encodeGraph(store.graph, rulesetChars(r), '0000000000000000'));
-  type Row = Case & { moves: number; allWarm: number; allP95: number; bestWarm: number; allCold: number; bestCold: number };
+  type Row = Case & { moves: number; allWarm: number; allP95: number; bestWarm: number; allCold: number; bestCold: number; setup: number };
   const rows: Row[] = [];
   try {
     console.log(`\n## English 15x15, the 30 positions of bench/cardwords-positions (${store.graph.wordCount} words)`);
@@ -208,7 +216,9 @@ async function englishPositions(r: Ruleset, store: WordStore): Promise<void> {
       const moves = generateInto(ctx, c.board, c.hand, list).count;
       const all = await timedShort(() => generateInto(ctx, c.board, c.hand, list));
       const best = await timedShort(() => generateInto(ctx, c.board, c.hand, list, { mode: 'best' }));
-      const row: Row = { ...c, moves, allWarm: all.medianMs, allP95: all.p95Ms, bestWarm: best.medianMs, allCold: cold(dir, graphFile, r, c, 'all'), bestCold: cold(dir, graphFile, r, c, 'best') };
+      const allCold = cold(dir, graphFile, r, c, 'all');
+      const bestCold = cold(dir, graphFile, r, c, 'best');
+      const row: Row = { ...c, moves, allWarm: all.medianMs, allP95: all.p95Ms, bestWarm: best.medianMs, allCold: allCold.total, bestCold: bestCold.total, setup: allCold.setup };
       rows.push(row);
       console.log(
         `${c.name.padEnd(22)} ${c.wild}  ${String(moves).padStart(6)}  ${row.allWarm.toFixed(3).padStart(17)} ${row.allP95.toFixed(3).padStart(7)} ${row.allCold.toFixed(3).padStart(7)}  ${row.bestWarm.toFixed(3).padStart(17)} ${best.p95Ms.toFixed(3).padStart(7)} ${row.bestCold.toFixed(3).padStart(7)}`,
@@ -238,6 +248,13 @@ async function englishPositions(r: Ruleset, store: WordStore): Promise<void> {
     summary.push(`| ${cls} | ${wild} | ${moves} | ${aw.toFixed(3)} / ${aw95.toFixed(3)} | ${ac.toFixed(2)} / ${ac95.toFixed(2)} | ${bw.toFixed(3)} / ${bw95.toFixed(3)} | ${bc.toFixed(2)} / ${bc95.toFixed(2)} | ${rate.toFixed(2)} |`);
   };
   for (const cls of ['empty', 'early', 'mid', 'late', 'all']) for (const wild of [0, 1, 2]) group(cls, wild);
+  // the issue's best-move target is one median: over every position and hand
+  const bestAll = rows.map((x) => x.bestWarm);
+  line('best move, every position and hand (90)', `warm median ${quant(bestAll, 0.5).toFixed(3)} ms, p95 ${quant(bestAll, 0.95).toFixed(3)} ms (target <= 0.2 ms: ${quant(bestAll, 0.5) <= 0.2 ? 'met' : 'MISSED'})`);
+  const setups = rows.map((x) => x.setup);
+  line('cold: of which the one-time setup', `median ${quant(setups, 0.5).toFixed(2)} ms, p95 ${quant(setups, 0.95).toFixed(2)} ms (compiling the WebAssembly search, copying the graph in; prepareSearch does it ahead)`);
+  summary.push(`| every position and hand | 0 to 2 | | | | ${quant(bestAll, 0.5).toFixed(3)} / ${quant(bestAll, 0.95).toFixed(3)} | | |`);
+  summary.push(`\nCold figures include the one-time setup of the WebAssembly search, median ${quant(setups, 0.5).toFixed(2)} ms.`);
   const sum = (k: 'allWarm' | 'allCold') => rows.filter((x) => x.wild === 0).reduce((a, x) => a + x[k], 0);
   line('all moves, sum over the 30 natural-hand positions', `warm ${sum('allWarm').toFixed(1)} ms, cold ${sum('allCold').toFixed(1)} ms`);
 }

@@ -26,6 +26,14 @@ function listFor(g: MoveGenerator): MoveList {
 }
 
 /**
+ * Readies the store's generator for this table (its WebAssembly search compiled and the
+ * graph copied in), so that the first call does not pay it: for a server loading a ruleset.
+ */
+export function prepareSearch(ctx: GenContext): void {
+  generatorFor(ctx.store).warmUp(ctx);
+}
+
+/**
  * Every legal move into `out` (cleared first; mode 'best': only the best ones, all that
  * tie). No object is made per move: read `out` directly, or `out.move(i)` for the few kept.
  */

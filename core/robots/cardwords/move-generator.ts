@@ -210,6 +210,16 @@ export class MoveGenerator {
   private segCoef = new Float64Array(64);
 
   /**
+   * Sets up the WebAssembly search for these words and table ahead of the first call
+   * (compiling it, copying the graph in: milliseconds once, which a first call pays otherwise).
+   */
+  warmUp(ctx: GenContext): void {
+    if (!this.wasm || !WasmSearch.takes(ctx.store, undefined)) return;
+    if (!this.wasmTd || this.wasmTd.table !== ctx.table) this.wasmTd = tableData(ctx.table);
+    if (!this.wasm.setup(this.wasmTd, ctx.store)) this.wasm = null;
+  }
+
+  /**
    * Writes every legal move (mode 'all') or the best ones (mode 'best': all those that tie)
    * into `out` (cleared first).
    */

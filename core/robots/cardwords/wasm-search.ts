@@ -96,23 +96,9 @@ export class WasmSearch {
     const H = table.height;
     const N = W * H;
     if (board.width !== W || board.height !== H) throw new RangeError(`the board is ${board.width}*${board.height}, the table ${W}*${H}`);
+    this.setup(td, store, hand.length);
     const alpha = store.alphabet;
     const g = store.graph;
-    if (g !== this.graph || table !== this.table || alpha.size !== this.K || hand.length > this.handMax) {
-      // a new layout: the graph, table and every derived array are written again
-      this.handMax = Math.max(hand.length, this.handMax, 16);
-      ex.layout(W, H, alpha.size, this.handMax, g.arcs.length);
-      const buf = ex.memory.buffer;
-      new Uint32Array(buf, ex.ptr(ARCS), g.arcs.length).set(g.arcs);
-      new Uint8Array(buf, ex.ptr(BLOCKED), N).set(td.blocked);
-      new Float64Array(buf, ex.ptr(CELL_PTS), N).set(td.cellPts);
-      new Float64Array(buf, ex.ptr(LF), N).set(td.lf);
-      new Float64Array(buf, ex.ptr(WF), N).set(td.wf);
-      this.graph = g;
-      this.table = table;
-      this.K = alpha.size;
-      this.valid = false;
-    }
     // the board and hand as codes: an unknown character throws before the instance changes
     let buf = ex.memory.buffer;
     const letters = new Int32Array(buf, ex.ptr(NEW_LETTER), N);
@@ -178,6 +164,36 @@ export class WasmSearch {
       new Float64Array(buf, ex.ptr(OUT + 6), tiles),
       new Uint8Array(buf, ex.ptr(OUT + 7), tiles),
     );
+    return true;
+  }
+
+  /**
+   * Compiles the module (once per process), makes the instance and copies the graph and
+   * table in (once per graph and table; the first call does it when this was not called).
+   * False when WebAssembly is not available here.
+   */
+  setup(td: TableCells, store: WordStore, handSize = 0): boolean {
+    const ex = this.instance();
+    if (!ex) return false;
+    const { table } = td;
+    const N = table.width * table.height;
+    const alpha = store.alphabet;
+    const g = store.graph;
+    if (g !== this.graph || table !== this.table || alpha.size !== this.K || handSize > this.handMax) {
+      // a new layout: the graph, table and every derived array are written again
+      this.handMax = Math.max(handSize, this.handMax, 16);
+      ex.layout(table.width, table.height, alpha.size, this.handMax, g.arcs.length);
+      const buf = ex.memory.buffer;
+      new Uint32Array(buf, ex.ptr(ARCS), g.arcs.length).set(g.arcs);
+      new Uint8Array(buf, ex.ptr(BLOCKED), N).set(td.blocked);
+      new Float64Array(buf, ex.ptr(CELL_PTS), N).set(td.cellPts);
+      new Float64Array(buf, ex.ptr(LF), N).set(td.lf);
+      new Float64Array(buf, ex.ptr(WF), N).set(td.wf);
+      this.graph = g;
+      this.table = table;
+      this.K = alpha.size;
+      this.valid = false;
+    }
     return true;
   }
 
