@@ -1,32 +1,28 @@
 // The WebAssembly search (core/robots/cardwords/wasm-search.ts) lists exactly the moves of
 // the generator's own search, in the same order with the same scores: on thousands of
 // random positions (wildcards, negative points and factors, blocked cells, start rules,
-// lay bonuses, maxTiles) and along English games with 0 to 2 wildcards in hand, where its
-// board and cross-sets follow the game; it takes the calls it should and leaves the others;
-// and the committed module is what its source compiles to.
+// lay bonuses, maxTiles, words added to the store) and along English games with 0 to 2
+// wildcards in hand, where its board and cross-sets follow the game and words are added
+// half-way; it takes the calls it should and leaves the others; and the committed module
+// is what its source compiles to.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../core/random.js';
 import { MoveGenerator, MoveList, type GenContext, type GenerateOptions } from '../../core/robots/cardwords/generate.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { compile, moduleText } from '../../scripts/make-movegen-wasm.mjs';
+import { randomWords } from './fixtures.js';
 import { robotGame, sample } from './games.js';
 import { randomPosition } from './random-positions.js';
 
-/** Every number of the list, in order. */
-function dump(l: MoveList): unknown {
-  return {
-    count: l.count,
-    tiles: l.tileCount,
-    scores: Array.from(l.scores.subarray(0, l.count)),
-    dirs: Array.from(l.dirs.subarray(0, l.count)),
-    firsts: Array.from(l.firsts.subarray(0, l.count)),
-    sizes: Array.from(l.sizes.subarray(0, l.count)),
-    cells: Array.from(l.cells.subarray(0, l.tileCount)),
-    letters: Array.from(l.letters.subarray(0, l.tileCount)),
-    points: Array.from(l.points.subarray(0, l.tileCount)),
-    wilds: Array.from(l.wilds.subarray(0, l.tileCount)),
-  };
+/** '' when the two lists hold the same numbers in the same order, else the first difference. */
+function diff(a: MoveList, b: MoveList): string {
+  if (a.count !== b.count || a.tileCount !== b.tileCount) return `${a.count} moves of ${a.tileCount} tiles against ${b.count} of ${b.tileCount}`;
+  const arrays = ['scores', 'dirs', 'firsts', 'sizes'] as const;
+  for (const k of arrays) for (let i = 0; i < a.count; i++) if (a[k][i] !== b[k][i]) return `move ${i}: ${k} ${a[k][i]} against ${b[k][i]}`;
+  const tiles = ['cells', 'letters', 'points', 'wilds'] as const;
+  for (const k of tiles) for (let t = 0; t < a.tileCount; t++) if (a[k][t] !== b[k][t]) return `tile ${t}: ${k} ${a[k][t]} against ${b[k][t]}`;
+  return '';
 }
 
 describe('the WebAssembly move search', () => {
@@ -42,8 +38,11 @@ describe('the WebAssembly move search', () => {
     const rng = Rng.fromSeed('wasm-random');
     let moves = 0;
     let wild = 0;
+    let added = 0;
     for (let seed = 0; seed < 2000; seed++) {
       const p = randomPosition(seed, { maxHand: 7 });
+      // a third of the stores learn words after their build (overlay graphs, searched too)
+      if (seed % 3 === 1) for (const w of randomWords(rng, p.letters, 1 + rng.int(30), 2 + rng.int(5))) if (p.store.add(w)) added++;
       const ctx: GenContext = { table: p.table, bonus: p.bonus, store: p.store };
       const opts: GenerateOptions = { mode: seed % 3 === 0 ? 'best' : 'all' };
       if (rng.int(5) === 0) opts.maxTiles = rng.int(4);
@@ -51,13 +50,14 @@ describe('the WebAssembly move search', () => {
       wasm.generate(ctx, p.board, p.hand, opts, a);
       js.generate(ctx, p.board, p.hand, opts, b);
       expect(wasm.wasm!.calls, `seed ${seed}`).toBe(before + 1);
-      expect(dump(a), `seed ${seed} ${opts.mode}`).toEqual(dump(b));
+      expect(diff(a, b), `seed ${seed} ${opts.mode}`).toBe('');
       if (opts.mode === 'best') expect(wasm.bestScore).toBe(js.bestScore);
       moves += a.count;
       if (p.hand.some((c) => c.char === null) && a.count) wild++;
     }
     expect(moves).toBeGreaterThan(20_000);
     expect(wild).toBeGreaterThan(200);
+    expect(added).toBeGreaterThan(3_000);
   });
 
   it('follows English games (in order and jumping back) with 0, 1 and 2 wildcards in hand', async () => {
@@ -71,7 +71,13 @@ describe('the WebAssembly move search', () => {
     let compared = 0;
     const { states } = robotGame(english, 'wasm-a', ['good', 'good'], true);
     const order = [...states.keys(), ...rng.shuffle([...states.keys()]).slice(0, 10)];
+    // half-way, words of 2 to 4 letters are added (some make new moves and cross words)
+    const learned = randomWords(rng, english.store.alphabet.chars, 300, 4).filter((w) => w.length >= 2 && !english.store.has(w));
+    expect(learned.length).toBeGreaterThan(100);
+    let i = 0;
+    try {
     for (const k of order) {
+      if (i++ === order.length >> 1) for (const w of learned) expect(english.store.add(w)).toBe(true);
       const s = states[k]!;
       const natural = s.players[s.turn]!.hand;
       const wilds = k % 3;
@@ -80,15 +86,19 @@ describe('the WebAssembly move search', () => {
       for (const mode of ['all', 'best'] as const) {
         wasm.generate(ctx, board, hand, { mode }, a);
         js.generate(ctx, board, hand, { mode }, b);
-        expect(dump(a), `state ${k} ${wilds} wildcards ${mode}`).toEqual(dump(b));
+        expect(diff(a, b), `state ${k} ${wilds} wildcards ${mode}`).toBe('');
         compared++;
       }
     }
+    } finally {
+      for (const w of learned) english.store.remove(w);
+    }
+    expect(english.store.hasOverlay).toBe(false);
     expect(compared).toBeGreaterThan(40);
     expect(wasm.wasm!.calls).toBe(compared);
   }, 60_000);
 
-  it('leaves added and removed words and word filters to the generator’s own search', async () => {
+  it('leaves removed words and word filters to the generator’s own search', async () => {
     const english = await sample('samples/english');
     const ctx: GenContext = { table: english.rules.table, bonus: english.rules.bonus, store: english.store };
     const { states } = robotGame(english, 'wasm-b', ['good', 'good'], true);
@@ -101,15 +111,23 @@ describe('the WebAssembly move search', () => {
     gen.generate(ctx, s.board, hand, { mode: 'all', acceptWord: (n) => n > 2 }, out);
     expect(gen.wasm!.calls).toBe(1);
     const store = english.store;
-    expect(store.add('QZXQZ')).toBe(true);
+    expect(store.remove('CAT')).toBe(true);
     try {
       gen.generate(ctx, s.board, hand, { mode: 'all' }, out);
       expect(gen.wasm!.calls).toBe(1);
     } finally {
-      store.remove('QZXQZ');
+      store.add('CAT');
     }
     expect(store.hasOverlay).toBe(false);
     gen.generate(ctx, s.board, hand, { mode: 'all' }, out);
     expect(gen.wasm!.calls).toBe(2);
+    // an added word: the WebAssembly search takes it
+    expect(store.add('QZXQZ')).toBe(true);
+    try {
+      gen.generate(ctx, s.board, hand, { mode: 'all' }, out);
+      expect(gen.wasm!.calls).toBe(3);
+    } finally {
+      store.remove('QZXQZ');
+    }
   });
 });

@@ -2,8 +2,8 @@
 // per MoveGenerator, holding a copy of the word graph, the table, and the board and
 // cross-sets of its last call (updated around the cells that changed, as in
 // move-generator.ts). It takes the calls it can (`generate` returns false for the others,
-// which move-generator.ts's own search runs): a narrow graph without added or removed
-// words, no word filter. Where WebAssembly cannot be compiled (a browser's main thread
+// which move-generator.ts's own search runs): narrow graphs (the main one and those of
+// added words), no removed words, no word filter. Where WebAssembly cannot be compiled (a browser's main thread
 // refuses synchronous compiles of this size) every call falls back.
 import type { CardTable } from '../../formats/types.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
@@ -18,6 +18,7 @@ interface Exports {
   layout(w: number, h: number, k: number, hm: number, arcCount: number): void;
   ptr(id: number): number;
   prepare(valid: number, full: number, sc: number, sr: number, gaddag: number, dawg: number): void;
+  overlays(count: number, arcs: number): number;
   run(n: number, maxTiles: number, bestOnly: number, oneWay: number): number;
   bestFound(): number;
 }
@@ -35,6 +36,7 @@ const HAND_PTS = 8;
 const LAY_BONUS = 9;
 const OUT = 10; // 10..17: scores, dirs, firsts, sizes, cells, letters, points, wilds
 const TILES = 19;
+const GRAPHS = 20;
 
 let compiled: WebAssembly.Module | null | undefined;
 
@@ -81,7 +83,10 @@ export class WasmSearch {
 
   /** Whether this search takes a call with these words and options. */
   static takes(store: WordStore, acceptWord: unknown): boolean {
-    return !store.hasOverlay && store.graph.letters === null && acceptWord === undefined;
+    if (acceptWord !== undefined || store.removedWords.size > 0 || store.graph.letters !== null) return false;
+    if (!store.hasOverlay) return true;
+    const overlays = store.overlays;
+    return overlays.length < 1024 && overlays.every((g) => g.letters === null);
   }
 
   /**
@@ -133,7 +138,26 @@ export class WasmSearch {
     }
     const bonus = new Float64Array(buf, ex.ptr(LAY_BONUS), n + 1);
     for (let k = 1; k <= n; k++) bonus[k] = layBonus(bonusValues, k);
-    const full = store !== this.store || store.version !== this.version;
+    // after a new layout too: it forgets the overlays
+    const full = !this.valid || store !== this.store || store.version !== this.version;
+    if (full) {
+      // the graphs of added words, after the main one (copied again on every change: small)
+      const overlays = store.overlays;
+      let arcs = 0;
+      for (const o of overlays) arcs += o.arcs.length;
+      const at = ex.overlays(overlays.length, arcs);
+      buf = ex.memory.buffer;
+      const entries = new Uint32Array(buf, ex.ptr(GRAPHS), 3 * (overlays.length + 1));
+      let offset = 0;
+      for (let i = 0; i < overlays.length; i++) {
+        const o = overlays[i]!;
+        new Uint32Array(buf, at + 4 * offset, o.arcs.length).set(o.arcs);
+        entries[3 * (i + 1)] = at + 4 * offset;
+        entries[3 * (i + 1) + 1] = o.gaddagRoot;
+        entries[3 * (i + 1) + 2] = o.dawgRoot;
+        offset += o.arcs.length;
+      }
+    }
     const { touchColumn, touchRow } = table.start;
     let count: number;
     try {

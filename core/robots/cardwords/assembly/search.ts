@@ -1,7 +1,7 @@
 // The move generator's search in WebAssembly (AssemblyScript): the same algorithm, the same
 // order of floating-point operations and the same moves as move-generator.ts, which stays
-// the reference and the path for what this one does not take (overlaid or removed words,
-// a word filter, a wide graph). Why: a fresh process runs JavaScript in V8's interpreter
+// the reference and the path for what this one does not take (removed words, a word
+// filter, a wide graph). Why: a fresh process runs JavaScript in V8's interpreter
 // for its first calls (milliseconds a position); WebAssembly is compiled before it runs.
 // Built by scripts/make-movegen-wasm.mjs into ../search-wasm.ts; test/cardwords checks
 // that the committed module is current and that both generators list the same moves.
@@ -113,8 +113,15 @@ let pLayBonus: usize = 0;
 let pAnchorList: usize = 0;
 let pAnchorBound: usize = 0;
 let pOrder: usize = 0;
-// graph
+// graphs: the main one (its arcs laid out with the rest), then the overlays of added words
+// (their arcs one after another in a region of their own); pArcs: the graph being read
 let pArcs: usize = 0;
+let pMainArcs: usize = 0;
+const MAX_GRAPHS = 1024;
+let pGraphs: usize = 0; // per graph: arcs pointer, GADDAG root, DAWG root (3 x u32)
+let nGraphs = 1;
+let pOverlayArcs: usize = 0;
+let overlayCap: usize = 0;
 // moves out: per move score, dir, first tile, size; per tile cell, letter, points, wildcard
 let pOutScores: usize = 0;
 let pOutDirs: usize = 0;
@@ -129,6 +136,12 @@ let tileCap = 0;
 let outCount = 0;
 let outTiles = 0;
 let outBase: usize = 0;
+/**
+ * Where regions that grow (the moves out, the overlays) are taken from: a new one starts
+ * here and the old one is left unused; `layout` starts again from the bottom, so the
+ * memory only grows to the largest use of one layout.
+ */
+let dynTop: usize = 0;
 
 /**
  * Lays out every region for a w*h table, an alphabet of k letters, hands of at most hm
@@ -205,12 +218,17 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   pAnchorList = take(2 * n * 4);
   pAnchorBound = take(2 * n * 8);
   pOrder = take(2 * n * 4);
-  pArcs = take(<usize>arcCount * 4);
+  pGraphs = take(MAX_GRAPHS * 12);
+  pMainArcs = take(<usize>arcCount * 4);
+  pArcs = pMainArcs;
+  nGraphs = 1;
+  pOverlayArcs = 0;
+  overlayCap = 0;
   outBase = top;
   ensure(top);
   // the state regions start zeroed (not the graph's: the driver writes it, and zeroing
   // 5 MB of fresh pages cost milliseconds in a fresh process)
-  memory.fill(BASE, 0, pArcs - BASE);
+  memory.fill(BASE, 0, pMainArcs - BASE);
   for (let i = 0; i <= k; i++) i32set(pKindFirst, i, -1);
   moveCap = 0;
   tileCap = 0;
@@ -223,7 +241,7 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
 /** Where the driver reads and writes (ids in search-wasm-driver.ts). */
 export function ptr(id: i32): usize {
   switch (id) {
-    case 0: return pArcs;
+    case 0: return pMainArcs;
     case 1: return pBlocked;
     case 2: return pCellPts;
     case 3: return pLf;
@@ -243,8 +261,31 @@ export function ptr(id: i32): usize {
     case 17: return pOutWilds;
     case 18: return <usize>outCount;
     case 19: return <usize>outTiles;
+    case 20: return pGraphs;
     default: return 0;
   }
+}
+
+/**
+ * Room for `count` overlay graphs of `arcs` arcs in all (the driver writes their arcs one
+ * after another from the returned pointer, and their entries in the graph table after the
+ * main graph's); at most MAX_GRAPHS - 1 (returns 0 beyond).
+ */
+export function overlays(count: i32, arcs: i32): usize {
+  if (count + 1 > MAX_GRAPHS) return 0;
+  nGraphs = count + 1;
+  const bytes = <usize>arcs * 4;
+  if (bytes > overlayCap) {
+    // a new region at dynTop (the old one is left unused; overlays are small)
+    let cap = max(overlayCap * 2, <usize>65536);
+    while (cap < bytes) cap *= 2;
+    const at = (dynTop + 7) & ~(<usize>7);
+    ensure(at + cap);
+    dynTop = at + cap;
+    pOverlayArcs = at;
+    overlayCap = cap;
+  }
+  return pOverlayArcs;
 }
 
 /** Room for `moves` moves and `tiles` tiles past what is held (moved up when it grows). */
@@ -254,9 +295,9 @@ function reserveOut(moves: i32, tiles: i32): void {
   while (mc < outCount + moves) mc *= 2;
   let tc = max(tileCap, 16384);
   while (tc < outTiles + tiles) tc *= 2;
-  // the new regions start after the old ones, which are copied and left unused: the
-  // output only ever grows to the largest position's moves (at most twice that in all)
-  let at = moveCap === 0 ? outBase : pOutWilds + <usize>tileCap;
+  // the new regions start at dynTop, the old ones are copied and left unused: the output
+  // only ever grows to the largest position's moves (at most twice that in all)
+  let at = moveCap === 0 ? outBase : dynTop;
   at = (at + 7) & ~(<usize>7);
   const scores = at;
   const firsts = scores + <usize>mc * 8;
@@ -267,6 +308,7 @@ function reserveOut(moves: i32, tiles: i32): void {
   const dirs = points + <usize>tc * 8;
   const wilds = dirs + <usize>mc;
   ensure(wilds + <usize>tc);
+  dynTop = wilds + <usize>tc;
   if (moveCap !== 0) {
     memory.copy(scores, pOutScores, <usize>outCount * 8);
     memory.copy(firsts, pOutFirsts, <usize>outCount * 4);
@@ -296,6 +338,14 @@ let tmask: u32 = TMASK;
 let gaddagRoot = 0;
 let dawgRoot = 0;
 
+/** Reads graph g from now on. */
+function useGraph(g: i32): void {
+  const e = pGraphs + <usize>g * 12;
+  pArcs = <usize>load<u32>(e);
+  gaddagRoot = <i32>load<u32>(e + 4);
+  dawgRoot = <i32>load<u32>(e + 8);
+}
+
 @inline function findArc(node: i32, letter: u32): i32 {
   if (node === 0) return -1;
   let a = node;
@@ -313,8 +363,9 @@ let dawgRoot = 0;
  * updates anchors and cross-sets (all of them when `full`: the graph or table changed).
  */
 export function prepare(valid: i32, full: i32, sc: i32, sr: i32, gaddag: i32, dawg: i32): void {
-  gaddagRoot = gaddag;
-  dawgRoot = dawg;
+  store<u32>(pGraphs, <u32>pMainArcs);
+  store<u32>(pGraphs + 4, <u32>gaddag);
+  store<u32>(pGraphs + 8, <u32>dawg);
   memory.copy(pPrev, pLetter, <usize>N << 2);
   let nChanged = 0;
   let empty = 1;
@@ -426,6 +477,15 @@ function cross(dir: i32, i: i32): void {
   let sum: f64 = 0;
   for (let p = first; p <= last; p++) if (p !== pos) sum += f64at(pPts, i + (p - pos) * step);
   f64set(old, i, sum);
+  // every graph (a word is in exactly one): the letters that make a word in any of them
+  for (let g = 0; g < nGraphs; g++) {
+    useGraph(g);
+    crossIn(mask, base, i, step, pos, first, last);
+  }
+}
+
+/** Adds to the mask at `base` the letters of cell i that make a word in the graph read now. */
+function crossIn(mask: usize, base: i32, i: i32, step: i32, pos: i32, first: i32, last: i32): void {
   let node = dawgRoot;
   for (let p = first; p < pos; p++) {
     const a = findArc(node, <u32>i32at(pLetter, i + (p - pos) * step));
@@ -576,10 +636,15 @@ export function run(n: i32, maxTiles: i32, bestOnly: i32, oneWay: i32): i32 {
   setHand(n, maxTiles);
   best = bestOnly !== 0;
   bestScore = -Infinity;
-  if (remaining > 0 && gaddagRoot !== 0) {
+  if (remaining > 0) {
     curLine = -1;
     if (best) runBest(oneWay);
-    else runAll(oneWay);
+    else {
+      for (let g = 0; g < nGraphs; g++) {
+        useGraph(g);
+        if (gaddagRoot !== 0) runAll(oneWay);
+      }
+    }
     if (oneWay) appendTransposes();
   }
   prune = false;
@@ -880,7 +945,10 @@ function runBest(oneWay: i32): void {
       shadowLine();
       shadow(d === 0 ? c : r, true);
     }
-    searchAnchor(d === 0 ? c : r);
+    for (let g = 0; g < nGraphs; g++) {
+      useGraph(g);
+      if (gaddagRoot !== 0) searchAnchor(d === 0 ? c : r);
+    }
   }
 }
 
