@@ -48,7 +48,10 @@ export interface GenContext {
 export interface GenerateOptions {
   /** 'all': every distinct move; 'best': only the highest-scoring one(s) (faster). */
   mode: 'all' | 'best';
-  /** Filter on the main word (its length): for weaker robot levels. */
+  /**
+   * Filter on the main word (its length): for weaker robot levels. A function of the length
+   * alone: the WebAssembly search asks it once per length up front.
+   */
   acceptWord?: (length: number) => boolean;
   /** Lay at most this many cards: prunes the search (weaker robot levels). */
   maxTiles?: number;
@@ -214,7 +217,7 @@ export class MoveGenerator {
    * (compiling it, copying the graph in: milliseconds once, which a first call pays otherwise).
    */
   warmUp(ctx: GenContext): void {
-    if (!this.wasm || !WasmSearch.takes(ctx.store, undefined)) return;
+    if (!this.wasm || !WasmSearch.takes(ctx.store)) return;
     if (!this.wasmTd || this.wasmTd.table !== ctx.table) this.wasmTd = tableData(ctx.table);
     if (!this.wasm.setup(this.wasmTd, ctx.store)) this.wasm = null;
   }
@@ -226,11 +229,11 @@ export class MoveGenerator {
   generate(ctx: GenContext, board: Board, hand: readonly Card[], opts: GenerateOptions, out: MoveList): void {
     this.busy = true;
     try {
-      if (this.wasm && WasmSearch.takes(ctx.store, opts.acceptWord)) {
+      if (this.wasm && WasmSearch.takes(ctx.store)) {
         if (!this.wasmTd || this.wasmTd.table !== ctx.table) this.wasmTd = tableData(ctx.table);
         const td = this.wasmTd;
         out.bind(ctx.store.alphabet, td.W * td.H);
-        if (this.wasm.generate(td, ctx.bonus, ctx.store, board, hand, opts.maxTiles, opts.mode === 'best', out)) {
+        if (this.wasm.generate(td, ctx.bonus, ctx.store, board, hand, opts, out)) {
           this.bestScore = this.wasm.bestScore;
           return;
         }

@@ -3,13 +3,14 @@
 // cross-sets of its last call (updated around the cells that changed, as in
 // move-generator.ts). It takes the calls it can (`generate` returns false for the others,
 // which move-generator.ts's own search runs): narrow graphs (the main one and those of
-// added words), no removed words, no word filter. Where WebAssembly cannot be compiled (a browser's main thread
+// added words), no removed words. Where WebAssembly cannot be compiled (a browser's main thread
 // refuses synchronous compiles of this size) every call falls back.
 import type { CardTable } from '../../formats/types.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
 import { layBonus } from '../../games/cardwords/scoring.js';
 import type { WordGraph } from '../../words/graph.js';
 import type { WordStore } from '../../words/store.js';
+import type { GenerateOptions } from './move-generator.js';
 import type { MoveList } from './move-list.js';
 import { SEARCH_WASM_BASE64 } from './search-wasm.js';
 
@@ -19,7 +20,7 @@ interface Exports {
   ptr(id: number): number;
   prepare(valid: number, full: number, sc: number, sr: number, gaddag: number, dawg: number): void;
   overlays(count: number, arcs: number): number;
-  run(n: number, maxTiles: number, bestOnly: number, oneWay: number): number;
+  run(n: number, maxTiles: number, bestOnly: number, oneWay: number, filtered: number): number;
   bestFound(): number;
 }
 
@@ -37,6 +38,7 @@ const LAY_BONUS = 9;
 const OUT = 10; // 10..17: scores, dirs, firsts, sizes, cells, letters, points, wilds
 const TILES = 19;
 const GRAPHS = 20;
+const ACCEPT_LENGTHS = 21;
 
 let compiled: WebAssembly.Module | null | undefined;
 
@@ -82,8 +84,8 @@ export class WasmSearch {
   calls = 0;
 
   /** Whether this search takes a call with these words and options. */
-  static takes(store: WordStore, acceptWord: unknown): boolean {
-    if (acceptWord !== undefined || store.removedWords.size > 0 || store.graph.letters !== null) return false;
+  static takes(store: WordStore): boolean {
+    if (store.removedWords.size > 0 || store.graph.letters !== null) return false;
     if (!store.hasOverlay) return true;
     const overlays = store.overlays;
     return overlays.length < 1024 && overlays.every((g) => g.letters === null);
@@ -93,7 +95,7 @@ export class WasmSearch {
    * Lists the moves into `out` (cleared first) as MoveGenerator.generate does; false when
    * WebAssembly is not available here (nothing is written then).
    */
-  generate(td: TableCells, bonusValues: ReadonlyMap<number, number>, store: WordStore, board: Board, hand: readonly Card[], maxTiles: number | undefined, best: boolean, out: MoveList): boolean {
+  generate(td: TableCells, bonusValues: ReadonlyMap<number, number>, store: WordStore, board: Board, hand: readonly Card[], opts: GenerateOptions, out: MoveList): boolean {
     const ex = this.instance();
     if (!ex) return false;
     const { table } = td;
@@ -138,6 +140,13 @@ export class WasmSearch {
     }
     const bonus = new Float64Array(buf, ex.ptr(LAY_BONUS), n + 1);
     for (let k = 1; k <= n; k++) bonus[k] = layBonus(bonusValues, k);
+    // the word filter, asked once per length (it is a function of the length alone)
+    const accept = opts.acceptWord;
+    if (accept) {
+      const longest = Math.max(W, H);
+      const lengths = new Uint8Array(buf, ex.ptr(ACCEPT_LENGTHS), longest + 1);
+      for (let len = 0; len <= longest; len++) lengths[len] = accept(len) ? 1 : 0;
+    }
     // after a new layout too: it forgets the overlays
     const full = !this.valid || store !== this.store || store.version !== this.version;
     if (full) {
@@ -165,7 +174,7 @@ export class WasmSearch {
       this.valid = true;
       this.store = store;
       this.version = store.version;
-      count = ex.run(n, maxTiles ?? -1, best ? 1 : 0, empty && td.symmetric ? 1 : 0);
+      count = ex.run(n, opts.maxTiles ?? -1, opts.mode === 'best' ? 1 : 0, empty && td.symmetric ? 1 : 0, accept ? 1 : 0);
     } catch (e) {
       // a trap (memory could not grow) leaves the instance half-way: the next call starts afresh
       this.ex = null;

@@ -1,7 +1,7 @@
 // The move generator's search in WebAssembly (AssemblyScript): the same algorithm, the same
 // order of floating-point operations and the same moves as move-generator.ts, which stays
-// the reference and the path for what this one does not take (removed words, a word
-// filter, a wide graph). Why: a fresh process runs JavaScript in V8's interpreter
+// the reference and the path for what this one does not take (removed words, a wide
+// graph). Why: a fresh process runs JavaScript in V8's interpreter
 // for its first calls (milliseconds a position); WebAssembly is compiled before it runs.
 // Built by scripts/make-movegen-wasm.mjs into ../search-wasm.ts; test/cardwords checks
 // that the committed module is current and that both generators list the same moves.
@@ -109,6 +109,9 @@ let pWildPts: usize = 0;
 let pWildCnt: usize = 0;
 let pHandPts: usize = 0;
 let pLayBonus: usize = 0;
+/** Per main-word length: 1 when a word of that length may be laid (with a filter). */
+let pAccept: usize = 0;
+let filter = false;
 // best move
 let pAnchorList: usize = 0;
 let pAnchorBound: usize = 0;
@@ -215,6 +218,7 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   pWildCnt = take(hmu * 4);
   pHandPts = take(hmu * 8);
   pLayBonus = take((hmu + 1) * 8);
+  pAccept = take(l + 1);
   pAnchorList = take(2 * n * 4);
   pAnchorBound = take(2 * n * 8);
   pOrder = take(2 * n * 4);
@@ -262,6 +266,7 @@ export function ptr(id: i32): usize {
     case 18: return <usize>outCount;
     case 19: return <usize>outTiles;
     case 20: return pGraphs;
+    case 21: return pAccept;
     default: return 0;
   }
 }
@@ -627,10 +632,12 @@ let side: f64 = 0;
 
 /**
  * Lists the moves of the hand the driver wrote (n cards) into the output regions: every
- * move, or with `bestOnly` the best ones; `oneWay`: across only, then the transposes.
+ * move, or with `bestOnly` the best ones; `oneWay`: across only, then the transposes;
+ * `filtered`: only main words of the lengths the driver marked (`ptr(21)`).
  * Returns the number of moves (`ptr(19)`: of tiles).
  */
-export function run(n: i32, maxTiles: i32, bestOnly: i32, oneWay: i32): i32 {
+export function run(n: i32, maxTiles: i32, bestOnly: i32, oneWay: i32, filtered: i32): i32 {
+  filter = filtered !== 0;
   outCount = 0;
   outTiles = 0;
   setHand(n, maxTiles);
@@ -793,6 +800,7 @@ function record(start: i32, end: i32): void {
   const n = nPlaced;
   if (n === 0) return;
   if (dir === 1 && n === 1 && u8at(pLHas, i32at(pPPos, 0)) !== 0) return;
+  if (filter && u8at(pAccept, end - start + 1) === 0) return;
   const wp = wfProd;
   const base = mainSum * wp + side + f64at(pLayBonus, n);
   for (let j = 0; j < n; j++) {
