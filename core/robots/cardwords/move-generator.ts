@@ -233,7 +233,7 @@ export class MoveGenerator {
         if (!this.wasmTd || this.wasmTd.table !== ctx.table) this.wasmTd = tableData(ctx.table);
         const td = this.wasmTd;
         out.bind(ctx.store.alphabet, td.W * td.H);
-        if (this.wasm.generate(td, ctx.bonus, ctx.store, board, hand, opts, out)) {
+        if (this.wasm.generate(td, ctx.bonus, ctx.store, board, hand, opts.mode === 'best', opts.maxTiles, opts.acceptWord, out)) {
           this.bestScore = this.wasm.bestScore;
           return;
         }

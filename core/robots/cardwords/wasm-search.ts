@@ -10,7 +10,6 @@ import type { Board, Card } from '../../games/cardwords/types.js';
 import { layBonus } from '../../games/cardwords/scoring.js';
 import type { WordGraph } from '../../words/graph.js';
 import type { WordStore } from '../../words/store.js';
-import type { GenerateOptions } from './move-generator.js';
 import type { MoveList } from './move-list.js';
 import { SEARCH_WASM_BASE64 } from './search-wasm.js';
 
@@ -95,7 +94,7 @@ export class WasmSearch {
    * Lists the moves into `out` (cleared first) as MoveGenerator.generate does; false when
    * WebAssembly is not available here (nothing is written then).
    */
-  generate(td: TableCells, bonusValues: ReadonlyMap<number, number>, store: WordStore, board: Board, hand: readonly Card[], opts: GenerateOptions, out: MoveList): boolean {
+  generate(td: TableCells, bonusValues: ReadonlyMap<number, number>, store: WordStore, board: Board, hand: readonly Card[], best: boolean, maxTiles: number | undefined, accept: ((length: number) => boolean) | undefined, out: MoveList): boolean {
     const ex = this.instance();
     if (!ex) return false;
     const { table } = td;
@@ -141,7 +140,6 @@ export class WasmSearch {
     const bonus = new Float64Array(buf, ex.ptr(LAY_BONUS), n + 1);
     for (let k = 1; k <= n; k++) bonus[k] = layBonus(bonusValues, k);
     // the word filter, asked once per length (it is a function of the length alone)
-    const accept = opts.acceptWord;
     if (accept) {
       const longest = Math.max(W, H);
       const lengths = new Uint8Array(buf, ex.ptr(ACCEPT_LENGTHS), longest + 1);
@@ -174,7 +172,7 @@ export class WasmSearch {
       this.valid = true;
       this.store = store;
       this.version = store.version;
-      count = ex.run(n, opts.maxTiles ?? -1, opts.mode === 'best' ? 1 : 0, empty && td.symmetric ? 1 : 0, accept ? 1 : 0);
+      count = ex.run(n, maxTiles ?? -1, best ? 1 : 0, empty && td.symmetric ? 1 : 0, accept ? 1 : 0);
     } catch (e) {
       // a trap (memory could not grow) leaves the instance half-way: the next call starts afresh
       this.ex = null;
