@@ -64,6 +64,51 @@ describe('the WebAssembly move search', () => {
     expect(added).toBeGreaterThan(3_000);
   });
 
+  it('reads maxTiles alike: negative, fractional, NaN and infinite limits', () => {
+    const wasm = new MoveGenerator();
+    const js = new MoveGenerator({ wasm: false });
+    const a = new MoveList();
+    const b = new MoveList();
+    const limits = [-1, 0, 1.5, 2.5, NaN, Infinity, 2 ** 32];
+    let nonEmpty = 0;
+    for (let seed = 0; seed < 200; seed++) {
+      const p = randomPosition(seed, { maxHand: 7 });
+      const ctx: GenContext = { table: p.table, bonus: p.bonus, store: p.store };
+      for (const maxTiles of limits) {
+        for (const mode of ['all', 'best'] as const) {
+          wasm.generate(ctx, p.board, p.hand, { mode, maxTiles }, a);
+          js.generate(ctx, p.board, p.hand, { mode, maxTiles }, b);
+          expect(diff(a, b), `seed ${seed} maxTiles ${maxTiles} ${mode}`).toBe('');
+          if (maxTiles === 2.5) for (let i = 0; i < a.count; i++) expect(a.sizes[i]).toBeLessThanOrEqual(2);
+          if (a.count > 0 && !(maxTiles >= 1)) throw new Error(`seed ${seed}: moves with maxTiles ${maxTiles}`);
+          if (a.count > 0) nonEmpty++;
+        }
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(500);
+    expect(wasm.wasm!.calls).toBe(200 * limits.length * 2);
+  });
+
+  it('throws the JavaScript search’s errors for cards outside the alphabet, leaving the list empty', () => {
+    const p = randomPosition(7, { maxHand: 7 });
+    const ctx: GenContext = { table: p.table, bonus: p.bonus, store: p.store };
+    for (const gen of [new MoveGenerator(), new MoveGenerator({ wasm: false })]) {
+      const out = new MoveList();
+      gen.generate(ctx, p.board, [{ char: p.letters[0]!, points: 1 }, { char: null, points: 0 }], { mode: 'all' }, out);
+      expect(out.count).toBeGreaterThan(0);
+      expect(() => gen.generate(ctx, p.board, [{ char: 'Ω', points: 1 }], { mode: 'all' }, out)).toThrow('the hand card [Ω 1] is not in the alphabet');
+      expect(out.count).toBe(0);
+      const board = { ...p.board, cells: p.board.cells.slice() };
+      board.cells[0] = { char: 'Ω', points: 1 };
+      expect(() => gen.generate(ctx, board, p.hand, { mode: 'all' }, out)).toThrow('the card on cell 0,0 is not in the alphabet');
+      // and the generator goes on with the position it had
+      gen.generate(ctx, p.board, p.hand, { mode: 'all' }, out);
+      const again = new MoveList();
+      new MoveGenerator({ wasm: false }).generate(ctx, p.board, p.hand, { mode: 'all' }, again);
+      expect(diff(out, again)).toBe('');
+    }
+  });
+
   it('follows English games (in order and jumping back) with 0, 1 and 2 wildcards in hand', async () => {
     const english = await sample('samples/english');
     const ctx: GenContext = { table: english.rules.table, bonus: english.rules.bonus, store: english.store };

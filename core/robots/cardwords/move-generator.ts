@@ -98,6 +98,13 @@ function tableData(table: CardTable): TableData {
   return { table, W, H, blocked, cellPts, lf, wf, symmetric };
 }
 
+/** How many cards a move may lay: the hand's, or maxTiles (whole, from 0) when fewer. */
+function tileLimit(handSize: number, maxTiles: number | undefined): number {
+  if (maxTiles === undefined) return handSize;
+  const m = Math.floor(maxTiles);
+  return m >= 0 ? Math.min(handSize, m) : 0; // NaN and negatives: none
+}
+
 /** The arc of `node` for `letter`, or -1 (`letters`: a wide graph's letters, else null). */
 function findArcIn(arcs: Uint32Array, letters: Uint16Array | null, node: number, letter: number): number {
   if (node === 0) return -1;
@@ -219,7 +226,7 @@ export class MoveGenerator {
   warmUp(ctx: GenContext): void {
     if (!this.wasm || !WasmSearch.takes(ctx.store)) return;
     if (!this.wasmTd || this.wasmTd.table !== ctx.table) this.wasmTd = tableData(ctx.table);
-    if (!this.wasm.setup(this.wasmTd, ctx.store)) this.wasm = null;
+    this.wasm.setup(this.wasmTd, ctx.store);
   }
 
   /**
@@ -232,12 +239,14 @@ export class MoveGenerator {
       if (this.wasm && WasmSearch.takes(ctx.store)) {
         if (!this.wasmTd || this.wasmTd.table !== ctx.table) this.wasmTd = tableData(ctx.table);
         const td = this.wasmTd;
+        out.clear();
         out.bind(ctx.store.alphabet, td.W * td.H);
-        if (this.wasm.generate(td, ctx.bonus, ctx.store, board, hand, opts.mode === 'best', opts.maxTiles, opts.acceptWord, out)) {
+        const limit = tileLimit(hand.length, opts.maxTiles);
+        if (this.wasm.generate(td, ctx.bonus, ctx.store, board, hand, opts.mode === 'best', limit, opts.acceptWord, out)) {
           this.bestScore = this.wasm.bestScore;
           return;
         }
-        this.wasm = null;
+        // not available here, or failed part-way: this call is searched below
       }
       this.prepare(ctx, board);
       out.clear();
@@ -574,7 +583,7 @@ export class MoveGenerator {
     let simple = this.wildKinds === 0;
     for (let k = 0; k < this.kinds && simple; k++) simple = this.kindNext[k] === -1 && this.kindFirst[this.kindLetter[k]!] === k;
     this.simpleHand = simple;
-    this.remaining = opts.maxTiles === undefined ? n : Math.max(0, Math.min(n, opts.maxTiles));
+    this.remaining = tileLimit(n, opts.maxTiles);
     if (this.layBonus.length < n + 1) this.layBonus = new Float64Array(n + 1);
     for (let k = 1; k <= n; k++) this.layBonus[k] = layBonus(ctx.bonus, k);
   }

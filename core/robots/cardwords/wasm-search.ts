@@ -39,6 +39,9 @@ const TILES = 19;
 const GRAPHS = 20;
 const ACCEPT_LENGTHS = 21;
 
+/** Above this much memory after a call, the instance is dropped (it never shrinks). */
+const KEPT_BYTES = 256 * 2 ** 20;
+
 let compiled: WebAssembly.Module | null | undefined;
 
 function searchModule(): WebAssembly.Module | null {
@@ -91,24 +94,29 @@ export class WasmSearch {
   }
 
   /**
-   * Lists the moves into `out` (cleared first) as MoveGenerator.generate does; false when
-   * WebAssembly is not available here (nothing is written then).
+   * Lists the moves into `out` as MoveGenerator.generate does (the caller has cleared and
+   * bound it; `maxTiles`: at most that many cards, 0 to the hand's size). False when this
+   * search cannot take the call (WebAssembly not available here, or it failed part-way:
+   * memory could not grow), which the JavaScript search then runs; a card outside the
+   * alphabet throws as there.
    */
-  generate(td: TableCells, bonusValues: ReadonlyMap<number, number>, store: WordStore, board: Board, hand: readonly Card[], best: boolean, maxTiles: number | undefined, accept: ((length: number) => boolean) | undefined, out: MoveList): boolean {
-    const ex = this.instance();
-    if (!ex) return false;
+  generate(td: TableCells, bonusValues: ReadonlyMap<number, number>, store: WordStore, board: Board, hand: readonly Card[], best: boolean, maxTiles: number, accept: ((length: number) => boolean) | undefined, out: MoveList): boolean {
     const { table } = td;
     const W = table.width;
     const H = table.height;
     const N = W * H;
     if (board.width !== W || board.height !== H) throw new RangeError(`the board is ${board.width}*${board.height}, the table ${W}*${H}`);
-    this.setup(td, store, hand.length);
+    if (!this.setup(td, store, hand.length)) return false;
+    const ex = this.ex!;
+    // pointers are unsigned: above 2 GiB they reach JavaScript as negative numbers
+    const at = (id: number) => ex.ptr(id) >>> 0;
     const alpha = store.alphabet;
     const g = store.graph;
-    // the board and hand as codes: an unknown character throws before the instance changes
+    // the board and hand as codes, into the instance's inputs: an unknown character throws
+    // before anything the instance keeps has changed
     let buf = ex.memory.buffer;
-    const letters = new Int32Array(buf, ex.ptr(NEW_LETTER), N);
-    const pts = new Float64Array(buf, ex.ptr(NEW_PTS), N);
+    const letters = new Int32Array(buf, at(NEW_LETTER), N);
+    const pts = new Float64Array(buf, at(NEW_PTS), N);
     let empty = true;
     for (let c = 0; c < N; c++) {
       const card = board.cells[c];
@@ -125,8 +133,8 @@ export class WasmSearch {
       empty = false;
     }
     const n = hand.length;
-    const codes = new Int32Array(buf, ex.ptr(HAND_CODE), n);
-    const hpts = new Float64Array(buf, ex.ptr(HAND_PTS), n);
+    const codes = new Int32Array(buf, at(HAND_CODE), n);
+    const hpts = new Float64Array(buf, at(HAND_PTS), n);
     for (let i = 0; i < n; i++) {
       const card = hand[i]!;
       let code = 0;
@@ -137,64 +145,65 @@ export class WasmSearch {
       codes[i] = code;
       hpts[i] = card.points;
     }
-    const bonus = new Float64Array(buf, ex.ptr(LAY_BONUS), n + 1);
+    const bonus = new Float64Array(buf, at(LAY_BONUS), n + 1);
     for (let k = 1; k <= n; k++) bonus[k] = layBonus(bonusValues, k);
     // the word filter, asked once per length (it is a function of the length alone)
     if (accept) {
       const longest = Math.max(W, H);
-      const lengths = new Uint8Array(buf, ex.ptr(ACCEPT_LENGTHS), longest + 1);
+      const lengths = new Uint8Array(buf, at(ACCEPT_LENGTHS), longest + 1);
       for (let len = 0; len <= longest; len++) lengths[len] = accept(len) ? 1 : 0;
     }
     // after a new layout too: it forgets the overlays
     const full = !this.valid || store !== this.store || store.version !== this.version;
-    if (full) {
-      // the graphs of added words, after the main one (copied again on every change: small)
-      const overlays = store.overlays;
-      let arcs = 0;
-      for (const o of overlays) arcs += o.arcs.length;
-      const at = ex.overlays(overlays.length, arcs);
-      buf = ex.memory.buffer;
-      const entries = new Uint32Array(buf, ex.ptr(GRAPHS), 3 * (overlays.length + 1));
-      let offset = 0;
-      for (let i = 0; i < overlays.length; i++) {
-        const o = overlays[i]!;
-        new Uint32Array(buf, at + 4 * offset, o.arcs.length).set(o.arcs);
-        entries[3 * (i + 1)] = at + 4 * offset;
-        entries[3 * (i + 1) + 1] = o.gaddagRoot;
-        entries[3 * (i + 1) + 2] = o.dawgRoot;
-        offset += o.arcs.length;
-      }
-    }
     const { touchColumn, touchRow } = table.start;
-    let count: number;
     try {
+      if (full) {
+        // the graphs of added words, after the main one (copied again on every change: small)
+        const overlays = store.overlays;
+        let arcs = 0;
+        for (const o of overlays) arcs += o.arcs.length;
+        const base = ex.overlays(overlays.length, arcs) >>> 0;
+        buf = ex.memory.buffer;
+        const entries = new Uint32Array(buf, at(GRAPHS), 3 * (overlays.length + 1));
+        let offset = 0;
+        for (let i = 0; i < overlays.length; i++) {
+          const o = overlays[i]!;
+          new Uint32Array(buf, base + 4 * offset, o.arcs.length).set(o.arcs);
+          entries[3 * (i + 1)] = base + 4 * offset;
+          entries[3 * (i + 1) + 1] = o.gaddagRoot;
+          entries[3 * (i + 1) + 2] = o.dawgRoot;
+          offset += o.arcs.length;
+        }
+      }
       ex.prepare(this.valid ? 1 : 0, full ? 1 : 0, touchColumn ?? -1, touchRow ?? -1, g.gaddagRoot, g.dawgRoot);
       this.valid = true;
       this.store = store;
       this.version = store.version;
-      count = ex.run(n, maxTiles ?? -1, best ? 1 : 0, empty && td.symmetric ? 1 : 0, accept ? 1 : 0);
-    } catch (e) {
-      // a trap (memory could not grow) leaves the instance half-way: the next call starts afresh
-      this.ex = null;
-      this.graph = null;
-      throw e;
+      const count = ex.run(n, maxTiles, best ? 1 : 0, empty && td.symmetric ? 1 : 0, accept ? 1 : 0);
+      const tiles = at(TILES);
+      buf = ex.memory.buffer;
+      out.copyFrom(
+        count,
+        tiles,
+        new Float64Array(buf, at(OUT), count),
+        new Uint8Array(buf, at(OUT + 1), count),
+        new Int32Array(buf, at(OUT + 2), count),
+        new Int32Array(buf, at(OUT + 3), count),
+        new Int32Array(buf, at(OUT + 4), tiles),
+        new Int32Array(buf, at(OUT + 5), tiles),
+        new Float64Array(buf, at(OUT + 6), tiles),
+        new Uint8Array(buf, at(OUT + 7), tiles),
+      );
+      this.bestScore = ex.bestFound();
+    } catch {
+      // a trap (memory could not grow) or a copy that failed leaves the instance half-way:
+      // the JavaScript search runs this call and the next one here starts afresh
+      this.drop();
+      return false;
     }
-    this.bestScore = ex.bestFound();
     this.calls++;
-    const tiles = ex.ptr(TILES);
-    buf = ex.memory.buffer;
-    out.copyFrom(
-      count,
-      tiles,
-      new Float64Array(buf, ex.ptr(OUT), count),
-      new Uint8Array(buf, ex.ptr(OUT + 1), count),
-      new Int32Array(buf, ex.ptr(OUT + 2), count),
-      new Int32Array(buf, ex.ptr(OUT + 3), count),
-      new Int32Array(buf, ex.ptr(OUT + 4), tiles),
-      new Int32Array(buf, ex.ptr(OUT + 5), tiles),
-      new Float64Array(buf, ex.ptr(OUT + 6), tiles),
-      new Uint8Array(buf, ex.ptr(OUT + 7), tiles),
-    );
+    // memory is never given back: after a huge list, the next call starts afresh
+    if (ex.memory.buffer.byteLength > KEPT_BYTES) this.drop();
     return true;
   }
 
@@ -212,20 +221,37 @@ export class WasmSearch {
     const g = store.graph;
     if (g !== this.graph || table !== this.table || alpha.size !== this.K || handSize > this.handMax) {
       // a new layout: the graph, table and every derived array are written again
-      this.handMax = Math.max(handSize, this.handMax, 16);
-      ex.layout(table.width, table.height, alpha.size, this.handMax, g.arcs.length);
-      const buf = ex.memory.buffer;
-      new Uint32Array(buf, ex.ptr(ARCS), g.arcs.length).set(g.arcs);
-      new Uint8Array(buf, ex.ptr(BLOCKED), N).set(td.blocked);
-      new Float64Array(buf, ex.ptr(CELL_PTS), N).set(td.cellPts);
-      new Float64Array(buf, ex.ptr(LF), N).set(td.lf);
-      new Float64Array(buf, ex.ptr(WF), N).set(td.wf);
+      this.drop();
+      this.ex = ex;
+      const handMax = Math.max(handSize, this.handMax, 16);
+      try {
+        ex.layout(table.width, table.height, alpha.size, handMax, g.arcs.length);
+        const buf = ex.memory.buffer;
+        new Uint32Array(buf, ex.ptr(ARCS) >>> 0, g.arcs.length).set(g.arcs);
+        new Uint8Array(buf, ex.ptr(BLOCKED) >>> 0, N).set(td.blocked);
+        new Float64Array(buf, ex.ptr(CELL_PTS) >>> 0, N).set(td.cellPts);
+        new Float64Array(buf, ex.ptr(LF) >>> 0, N).set(td.lf);
+        new Float64Array(buf, ex.ptr(WF) >>> 0, N).set(td.wf);
+      } catch {
+        this.drop();
+        return false;
+      }
+      this.handMax = handMax;
       this.graph = g;
       this.table = table;
       this.K = alpha.size;
-      this.valid = false;
     }
     return true;
+  }
+
+  /** Forgets the instance and what it held (a new one is made by the next call). */
+  private drop(): void {
+    this.ex = null;
+    this.graph = null;
+    this.table = null;
+    this.K = -1;
+    this.valid = false;
+    this.store = null;
   }
 
   private instance(): Exports | null {
@@ -235,7 +261,12 @@ export class WasmSearch {
       this.failed = true;
       return null;
     }
-    this.ex = new WebAssembly.Instance(mod, {}).exports as unknown as Exports;
+    try {
+      this.ex = new WebAssembly.Instance(mod, {}).exports as unknown as Exports;
+    } catch {
+      // no memory for an instance here: the JavaScript search takes every call
+      this.failed = true;
+    }
     return this.ex;
   }
 }
