@@ -53,7 +53,7 @@ export interface GenerateOptions {
    * alone: the WebAssembly search asks it once per length up front.
    */
   acceptWord?: (length: number) => boolean;
-  /** Lay at most this many cards: prunes the search (weaker robot levels). */
+  /** Lay at most this many cards (rounded down; negative or NaN: none): prunes the search (weaker robot levels). */
   maxTiles?: number;
 }
 
