@@ -60,6 +60,8 @@ describe('away: no human connected, no move', () => {
     const bob = await cwJoin(srv.url, id, { name: 'Bob' });
     const watcher = await cwJoin(srv.url, id, { owner: srv.ownerToken });
     await until(() => ann.state.status === 'playing' && handOf(ann).length > 0 && handOf(bob).length > 0, 5000, 'the start');
+    // every greeting in first: the ruleset's files can reach a client after its first state
+    for (const p of [ann, bob, watcher]) await p.next((m) => m.type === 'ruleset');
     const hands = [handOf(ann), handOf(bob)].map((h) => h.reduce((s, c) => s + c.points, 0));
     const from = [ann, bob, watcher].map((p) => p.messages.length);
     expect((await ann.request('end')).type).toBe('ack');
