@@ -32,8 +32,8 @@
 // symmetric under transposition, only across moves are searched; the down moves are
 // their transposes.
 // The same search runs in WebAssembly (wasm-search.ts, assembly/search.ts: about twice as
-// fast, and compiled before a fresh process's first call), which takes every call without
-// removed words; this one is the reference a test compares it with, and the fallback.
+// fast, and compiled before a fresh process's first call), which takes every call on a
+// narrow graph; this one is the reference a test compares it with, and the fallback.
 import type { CardTable } from '../../formats/types.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
 import { layBonus } from '../../games/cardwords/scoring.js';

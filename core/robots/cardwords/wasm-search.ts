@@ -1,14 +1,16 @@
 // The driver of the move generator's WebAssembly search (assembly/search.ts): one instance
 // per MoveGenerator, holding a copy of the word graph, the table, and the board and
 // cross-sets of its last call (updated around the cells that changed, as in
-// move-generator.ts). It takes the calls it can (`generate` returns false for the others,
-// which move-generator.ts's own search runs): narrow graphs (the main one and those of
-// added words), no removed words. Where WebAssembly cannot be compiled (a browser's main thread
-// refuses synchronous compiles of this size) every call falls back.
+// move-generator.ts). It takes every call on narrow graphs (the main one and those of
+// added words; the removed words go in as a graph of their own); `generate` returns false
+// for the others, which move-generator.ts's own search runs. Where WebAssembly cannot be
+// compiled (a browser's main thread refuses synchronous compiles of this size), or a call
+// fails part-way (memory could not grow), the call falls back too.
 import type { CardTable } from '../../formats/types.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
 import { layBonus } from '../../games/cardwords/scoring.js';
 import type { WordGraph } from '../../words/graph.js';
+import { TierGraph } from '../../words/tier.js';
 import type { WordStore } from '../../words/store.js';
 import type { MoveList } from './move-list.js';
 import { SEARCH_WASM_BASE64 } from './search-wasm.js';
@@ -19,6 +21,7 @@ interface Exports {
   ptr(id: number): number;
   prepare(valid: number, full: number, sc: number, sr: number, gaddag: number, dawg: number): void;
   overlays(count: number, arcs: number): number;
+  removed(arcs: number, dawg: number): number;
   run(n: number, maxTiles: number, bestOnly: number, oneWay: number, filtered: number): number;
   bestFound(): number;
 }
@@ -87,7 +90,7 @@ export class WasmSearch {
 
   /** Whether this search takes a call with these words and options. */
   static takes(store: WordStore): boolean {
-    if (store.removedWords.size > 0 || store.graph.letters !== null) return false;
+    if (store.graph.letters !== null) return false;
     if (!store.hasOverlay) return true;
     const overlays = store.overlays;
     return overlays.length < 1024 && overlays.every((g) => g.letters === null);
@@ -155,6 +158,15 @@ export class WasmSearch {
     }
     // after a new layout too: it forgets the overlays
     const full = !this.valid || store !== this.store || store.version !== this.version;
+    // the main graph's removed words as a graph of their own (their letters are the main
+    // graph's, so it is narrow too)
+    let removed: WordGraph | null = null;
+    if (full && store.removedWords.size > 0) {
+      const t = new TierGraph();
+      for (const w of store.removedWords) t.add(alpha.encode(w)!);
+      removed = t.graph();
+      if (removed.letters !== null) return false;
+    }
     const { touchColumn, touchRow } = table.start;
     try {
       if (full) {
@@ -174,6 +186,9 @@ export class WasmSearch {
           entries[3 * (i + 1) + 2] = o.dawgRoot;
           offset += o.arcs.length;
         }
+        const rArcs = removed?.arcs ?? null;
+        const rBase = ex.removed(rArcs?.length ?? 0, removed?.dawgRoot ?? 0) >>> 0;
+        if (rArcs) new Uint32Array(ex.memory.buffer, rBase, rArcs.length).set(rArcs);
       }
       ex.prepare(this.valid ? 1 : 0, full ? 1 : 0, touchColumn ?? -1, touchRow ?? -1, g.gaddagRoot, g.dawgRoot);
       this.valid = true;

@@ -1,7 +1,6 @@
 // The move generator's search in WebAssembly (AssemblyScript): the same algorithm, the same
 // order of floating-point operations and the same moves as move-generator.ts, which stays
-// the reference and the path for what this one does not take (removed words, a wide
-// graph). Why: a fresh process runs JavaScript in V8's interpreter
+// the reference and the path for what this one does not take (a wide graph). Why: a fresh process runs JavaScript in V8's interpreter
 // for its first calls (milliseconds a position); WebAssembly is compiled before it runs.
 // Built by scripts/make-movegen-wasm.mjs into ../search-wasm.ts; test/cardwords checks
 // that the committed module is current and that both generators list the same moves.
@@ -125,6 +124,13 @@ let pGraphs: usize = 0; // per graph: arcs pointer, GADDAG root, DAWG root (3 x 
 let nGraphs = 1;
 let pOverlayArcs: usize = 0;
 let overlayCap: usize = 0;
+/** The graph being read (0: the main one, whose removed words are not words). */
+let curGraph = 0;
+// the removed words of the main graph, as a graph of their own (its DAWG is read)
+let pRemovedArcs: usize = 0;
+let removedCap: usize = 0;
+let removedDawg = 0;
+let hasRemoved = false;
 // moves out: per move score, dir, first tile, size; per tile cell, letter, points, wildcard
 let pOutScores: usize = 0;
 let pOutDirs: usize = 0;
@@ -228,6 +234,10 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   nGraphs = 1;
   pOverlayArcs = 0;
   overlayCap = 0;
+  pRemovedArcs = 0;
+  removedCap = 0;
+  removedDawg = 0;
+  hasRemoved = false;
   outBase = top;
   ensure(top);
   // the state regions start zeroed (not the graph's: the driver writes it, and zeroing
@@ -293,6 +303,54 @@ export function overlays(count: i32, arcs: i32): usize {
   return pOverlayArcs;
 }
 
+/**
+ * Room for the graph of the main graph's removed words (`arcs` arcs, 0: none; the driver
+ * writes them from the returned pointer), whose DAWG starts at `dawg`.
+ */
+export function removed(arcs: i32, dawg: i32): usize {
+  hasRemoved = arcs > 0 && dawg !== 0;
+  removedDawg = dawg;
+  const bytes = <usize>arcs * 4;
+  if (bytes > removedCap) {
+    let cap = max(removedCap * 2, <usize>65536);
+    while (cap < bytes) cap *= 2;
+    const at = (dynTop + 7) & ~(<usize>7);
+    ensure(at + cap);
+    dynTop = at + cap;
+    pRemovedArcs = at;
+    removedCap = cap;
+  }
+  return pRemovedArcs;
+}
+
+/** The arc of `node` for `letter` in the removed words' graph, or -1. */
+function removedArc(node: i32, letter: u32): i32 {
+  if (node === 0) return -1;
+  let a = node;
+  for (;;) {
+    const w = u32at(pRemovedArcs, a);
+    if (((w >>> LSHIFT) & LBITS) === letter) return a;
+    if (w & END) return -1;
+    a++;
+  }
+  return -1;
+}
+
+/**
+ * Whether a cross word was removed: n letters of the board from `from`, `step` apart, with
+ * letter `l` at the hole (the free cell's index among them).
+ */
+function isRemoved(from: i32, step: i32, n: i32, hole: i32, l: i32): bool {
+  let node = removedDawg;
+  let a = -1;
+  for (let k = 0; k < n; k++) {
+    a = removedArc(node, <u32>(k === hole ? l : i32at(pLetter, from + k * step)));
+    if (a < 0) return false;
+    node = <i32>(u32at(pRemovedArcs, a) & tmask);
+  }
+  return a >= 0 && (u32at(pRemovedArcs, a) & ACCEPT) !== 0;
+}
+
 /** Room for `moves` moves and `tiles` tiles past what is held (moved up when it grows). */
 function reserveOut(moves: i32, tiles: i32): void {
   if (moveCap >= outCount + moves && tileCap >= outTiles + tiles) return;
@@ -345,6 +403,7 @@ let dawgRoot = 0;
 
 /** Reads graph g from now on. */
 function useGraph(g: i32): void {
+  curGraph = g;
   const e = pGraphs + <usize>g * 12;
   pArcs = <usize>load<u32>(e);
   gaddagRoot = <i32>load<u32>(e + 4);
@@ -511,6 +570,10 @@ function crossIn(mask: usize, base: i32, i: i32, step: i32, pos: i32, first: i32
         n = <i32>(u32at(pArcs, e) & tmask);
       }
       accepted = e >= 0 && (u32at(pArcs, e) & ACCEPT) !== 0;
+    }
+    if (accepted && hasRemoved && curGraph === 0) {
+      // a word of the main graph that was removed is no word
+      accepted = !isRemoved(i - (pos - first) * step, step, last - first + 1, pos - first, <i32>((info >>> LSHIFT) & LBITS));
     }
     if (accepted) {
       const l = <i32>((info >>> LSHIFT) & LBITS);
@@ -796,11 +859,25 @@ function afterRight(pos: i32, a: i32): void {
 let recStart = 0;
 let recEnd = 0;
 
+/** Whether the main word from start to end of the line (cards there, else those laid) was removed. */
+function removedMain(start: i32, end: i32): bool {
+  let node = removedDawg;
+  let a = -1;
+  for (let p = start; p <= end; p++) {
+    const on = i32at(pLLetter, p);
+    a = removedArc(node, <u32>(on !== 0 ? on : i32at(pTLetter, p)));
+    if (a < 0) return false;
+    node = <i32>(u32at(pRemovedArcs, a) & tmask);
+  }
+  return a >= 0 && (u32at(pRemovedArcs, a) & ACCEPT) !== 0;
+}
+
 function record(start: i32, end: i32): void {
   const n = nPlaced;
   if (n === 0) return;
   if (dir === 1 && n === 1 && u8at(pLHas, i32at(pPPos, 0)) !== 0) return;
   if (filter && u8at(pAccept, end - start + 1) === 0) return;
+  if (hasRemoved && curGraph === 0 && removedMain(start, end)) return;
   const wp = wfProd;
   const base = mainSum * wp + side + f64at(pLayBonus, n);
   for (let j = 0; j < n; j++) {
