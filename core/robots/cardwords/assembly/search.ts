@@ -753,6 +753,12 @@ function searchAnchor(pos: i32): void {
   goLeft(start, gaddagRoot);
 }
 
+// The leftward and rightward steps: the same steps as move-generator.ts's goLeft/place/
+// afterLeft and goRight/place/afterRight, with what does not change between the letters
+// tried on a cell (its factors, whether the word may stop or go on there) read once per cell,
+// and the state of a laid tile (count, word factor, side words) set once per cell: every
+// letter tried restores what it changes below it.
+
 function goLeft(pos: i32, node: i32): void {
   const l0 = i32at(pLLetter, pos);
   if (l0 !== 0) {
@@ -760,42 +766,42 @@ function goLeft(pos: i32, node: i32): void {
     if (a < 0) return;
     const ms = mainSum;
     mainSum = ms + f64at(pLPts, pos);
-    afterLeft(pos, a);
+    afterLeft(pos, u32at(pArcs, a), canStopLeft(pos), canGoLeft(pos));
     mainSum = ms;
     return;
   }
   if (node === 0) return;
+  const wp = wfProd;
+  const sd = side;
+  const n = nPlaced;
+  const wf = f64at(pLWf, pos);
+  const cp = f64at(pLCellPts, pos);
+  i32set(pPPos, n, pos);
+  nPlaced = n + 1;
+  remaining--;
+  wfProd = wp * wf;
+  side = u8at(pLHas, pos) ? sd + cp + f64at(pLOld, pos) * wf : sd + cp;
+  const stop = canStopLeft(pos);
+  const left = canGoLeft(pos);
   const mb = pos * MW;
   for (let a = node; ; a++) {
     const info = u32at(pArcs, a);
     const l = <i32>((info >>> LSHIFT) & LBITS);
-    if ((u32at(pLMask, mb + (l >>> 5)) & (<u32>1 << <u32>(l & 31))) !== 0 && (i32at(pNat, l) > 0 || wildLeft > 0)) place(pos, a, l, false);
+    if ((u32at(pLMask, mb + (l >>> 5)) & (<u32>1 << <u32>(l & 31))) !== 0) {
+      const nat = i32at(pNat, l);
+      if (nat > 0) {
+        i32set(pTLetter, pos, l);
+        i32set(pNat, l, nat - 1);
+        afterLeft(pos, info, stop, left);
+        i32set(pNat, l, nat);
+      } else if (wildLeft > 0) {
+        i32set(pTLetter, pos, l);
+        wildLeft--;
+        afterLeft(pos, info, stop, left);
+        wildLeft++;
+      }
+    }
     if (info & END) break;
-  }
-}
-
-function place(pos: i32, a: i32, l: i32, right: bool): void {
-  const wf = f64at(pLWf, pos);
-  const wp = wfProd;
-  const sd = side;
-  const n = nPlaced;
-  i32set(pPPos, n, pos);
-  nPlaced = n + 1;
-  remaining--;
-  i32set(pTLetter, pos, l);
-  wfProd = wp * wf;
-  side = u8at(pLHas, pos) ? sd + f64at(pLCellPts, pos) + f64at(pLOld, pos) * wf : sd + f64at(pLCellPts, pos);
-  const nat = i32at(pNat, l);
-  if (nat > 0) {
-    i32set(pNat, l, nat - 1);
-    if (right) afterRight(pos, a);
-    else afterLeft(pos, a);
-    i32set(pNat, l, nat);
-  } else {
-    wildLeft--;
-    if (right) afterRight(pos, a);
-    else afterLeft(pos, a);
-    wildLeft++;
   }
   wfProd = wp;
   side = sd;
@@ -803,12 +809,22 @@ function place(pos: i32, a: i32, l: i32, right: bool): void {
   remaining++;
 }
 
-function afterLeft(pos: i32, a: i32): void {
-  const info = u32at(pArcs, a);
-  const next = <i32>(info & tmask);
-  const leftOcc = pos > 0 && i32at(pLLetter, pos - 1) !== 0;
+/** Whether a word may start at pos (reached going left): nothing on its left, not past the anchor, not pruned. */
+@inline function canStopLeft(pos: i32): bool {
+  return !(pos > 0 && i32at(pLLetter, pos - 1) !== 0) && pos <= anchorPos && !(prune && f64at(pStartB, pos) < bestScore);
+}
+
+/** Whether the search may go on left of pos (with the tiles left now). */
+@inline function canGoLeft(pos: i32): bool {
+  if (pos === 0 || (prune && f64at(pLeftB, pos - 1) < bestScore)) return false;
+  if (i32at(pLLetter, pos - 1) !== 0) return true;
   const ap = anchorPos;
-  if (!leftOcc && pos <= ap && !(prune && f64at(pStartB, pos) < bestScore)) {
+  return remaining > 0 && (pos - 1 === ap || (pos - 1 < ap && !u8at(pLBlocked, pos - 1) && !u8at(pLAnchor, pos - 1)));
+}
+
+@inline function afterLeft(pos: i32, info: u32, stop: bool, left: bool): void {
+  const next = <i32>(info & tmask);
+  if (stop) {
     const sp = startPos;
     if (info & ACCEPT) record(pos, sp);
     const sep = next !== 0 && ((u32at(pArcs, next) >>> LSHIFT) & LBITS) === SEP;
@@ -819,41 +835,65 @@ function afterLeft(pos: i32, a: i32): void {
       leftStart = saved;
     }
   }
-  if (next !== 0 && pos > 0 && !(prune && f64at(pLeftB, pos - 1) < bestScore)) {
-    if (leftOcc) goLeft(pos - 1, next);
-    else if (remaining > 0 && (pos - 1 === ap || (pos - 1 < ap && !u8at(pLBlocked, pos - 1) && !u8at(pLAnchor, pos - 1)))) goLeft(pos - 1, next);
-  }
+  if (next !== 0 && left) goLeft(pos - 1, next);
 }
 
 function goRight(pos: i32, node: i32): void {
   if (node === 0 || u8at(pLBlocked, pos)) return;
   if (prune && f64at(pEndB, leftStart * lineLen + pos) < bestScore) return;
+  const more = pos + 1 < lineLen;
+  const stop = !(more && i32at(pLLetter, pos + 1) !== 0);
   const l0 = i32at(pLLetter, pos);
   if (l0 !== 0) {
     const a = findArc(node, <u32>l0);
     if (a < 0) return;
     const ms = mainSum;
     mainSum = ms + f64at(pLPts, pos);
-    afterRight(pos, a);
+    afterRight(pos, u32at(pArcs, a), stop, more);
     mainSum = ms;
     return;
   }
   if (remaining === 0) return;
+  const wp = wfProd;
+  const sd = side;
+  const n = nPlaced;
+  const wf = f64at(pLWf, pos);
+  const cp = f64at(pLCellPts, pos);
+  i32set(pPPos, n, pos);
+  nPlaced = n + 1;
+  remaining--;
+  wfProd = wp * wf;
+  side = u8at(pLHas, pos) ? sd + cp + f64at(pLOld, pos) * wf : sd + cp;
   const mb = pos * MW;
   for (let a = node; ; a++) {
     const info = u32at(pArcs, a);
     const l = <i32>((info >>> LSHIFT) & LBITS);
-    if ((u32at(pLMask, mb + (l >>> 5)) & (<u32>1 << <u32>(l & 31))) !== 0 && (i32at(pNat, l) > 0 || wildLeft > 0)) place(pos, a, l, true);
+    if ((u32at(pLMask, mb + (l >>> 5)) & (<u32>1 << <u32>(l & 31))) !== 0) {
+      const nat = i32at(pNat, l);
+      if (nat > 0) {
+        i32set(pTLetter, pos, l);
+        i32set(pNat, l, nat - 1);
+        afterRight(pos, info, stop, more);
+        i32set(pNat, l, nat);
+      } else if (wildLeft > 0) {
+        i32set(pTLetter, pos, l);
+        wildLeft--;
+        afterRight(pos, info, stop, more);
+        wildLeft++;
+      }
+    }
     if (info & END) break;
   }
+  wfProd = wp;
+  side = sd;
+  nPlaced = n;
+  remaining++;
 }
 
-function afterRight(pos: i32, a: i32): void {
-  const info = u32at(pArcs, a);
-  const rightOcc = pos + 1 < lineLen && i32at(pLLetter, pos + 1) !== 0;
-  if (info & ACCEPT && !rightOcc) record(leftStart, pos);
+@inline function afterRight(pos: i32, info: u32, stop: bool, more: bool): void {
+  if (info & ACCEPT && stop) record(leftStart, pos);
   const next = <i32>(info & tmask);
-  if (next !== 0 && pos + 1 < lineLen) goRight(pos + 1, next);
+  if (next !== 0 && more) goRight(pos + 1, next);
 }
 
 let recStart = 0;
@@ -910,11 +950,9 @@ function record(start: i32, end: i32): void {
   } else assign(0, base);
 }
 
+/** Every way to give the laid letters from j on cards of the hand (the last level emits). */
 function assign(j: i32, acc: f64): void {
-  if (j === nPlaced) {
-    emit(acc);
-    return;
-  }
+  const last = j + 1 === nPlaced;
   const pos = i32at(pPPos, j);
   const l = i32at(pTLetter, pos);
   const c = f64at(pCoef, j);
@@ -925,7 +963,8 @@ function assign(j: i32, acc: f64): void {
     i32set(pKindCnt, k, cnt - 1);
     f64set(pTPts, pos, p);
     u8set(pTWild, pos, 0);
-    assign(j + 1, acc + c * p);
+    if (last) emit(acc + c * p);
+    else assign(j + 1, acc + c * p);
     i32set(pKindCnt, k, cnt);
   }
   for (let w = 0; w < wildKinds; w++) {
@@ -935,7 +974,8 @@ function assign(j: i32, acc: f64): void {
     i32set(pWildCnt, w, cnt - 1);
     f64set(pTPts, pos, p);
     u8set(pTWild, pos, 1);
-    assign(j + 1, acc + c * p);
+    if (last) emit(acc + c * p);
+    else assign(j + 1, acc + c * p);
     i32set(pWildCnt, w, cnt);
   }
 }
@@ -950,7 +990,7 @@ function emit(score: f64): void {
     }
   }
   const n = nPlaced;
-  reserveOut(1, n);
+  if (outCount >= moveCap || outTiles + n > tileCap) reserveOut(1, n);
   const i = outCount;
   let t = outTiles;
   f64set(pOutScores, i, score);
