@@ -7,11 +7,11 @@
 //   then         the arcs, 1 uint32 LE per arc (graph.ts); a wide graph's letters follow,
 //                1 uint16 LE per arc
 // Version 2: 4-byte arcs (version 1 had 8). Version 3: a node may start inside another
-// node's arcs (graph.ts, shareTails).
+// node's arcs (graph.ts, shareTails). Version 4: the nodes laid out breadth first.
 import { END, TARGET_MASK, WIDE_TARGET_MASK, type WordGraph } from './graph.js';
 
-export const GRAPH_FORMAT_VERSION = 3;
-const MAGIC = 0x474b5743; // "CWKG" little-endian
+export const GRAPH_FORMAT_VERSION = 4;
+export const GRAPH_MAGIC = 0x474b5743; // "CWKG" little-endian
 
 /** FNV-1a (two lanes) over the alphabet and the words: the cache key of a graph. */
 export function graphKey(chars: readonly string[], words: readonly string[]): string {
@@ -43,7 +43,7 @@ export function encodeGraph(g: WordGraph, chars: readonly string[], key: string)
   const n = g.arcCount;
   const out = new Uint8Array(head + n * 4 + (g.letters ? n * 2 : 0));
   const dv = new DataView(out.buffer);
-  dv.setUint32(0, MAGIC, true);
+  dv.setUint32(0, GRAPH_MAGIC, true);
   dv.setUint32(4, GRAPH_FORMAT_VERSION, true);
   dv.setUint32(8, parseInt(key.slice(0, 8), 16) >>> 0, true);
   dv.setUint32(12, parseInt(key.slice(8, 16), 16) >>> 0, true);
@@ -67,7 +67,7 @@ export class GraphFormatError extends Error {}
 export function decodeGraph(bytes: Uint8Array, expectedKey?: string): { graph: WordGraph; chars: string[]; key: string } {
   if (bytes.length < HEAD) throw new GraphFormatError('too short for a word graph');
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (dv.getUint32(0, true) !== MAGIC) throw new GraphFormatError('not a word graph (bad magic)');
+  if (dv.getUint32(0, true) !== GRAPH_MAGIC) throw new GraphFormatError('not a word graph (bad magic)');
   const version = dv.getUint32(4, true);
   if (version !== GRAPH_FORMAT_VERSION) throw new GraphFormatError(`word graph format ${version}, expected ${GRAPH_FORMAT_VERSION}`);
   const key = dv.getUint32(8, true).toString(16).padStart(8, '0') + dv.getUint32(12, true).toString(16).padStart(8, '0');

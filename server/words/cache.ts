@@ -1,11 +1,15 @@
 // The on-disk cache of word graphs: <cache dir>/<key>.cwkg, the key a hash of the graph's
 // inputs (alphabet and words) and format version, so a restart loads instead of building.
 // Cache dir: the user's cache folder (server/cache-dir.ts).
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+// Every change of the words (an owner approving one) makes a new key on the next load, and a
+// new format version makes new keys for all: after each build, graphs of an older format
+// and graphs unused for PRUNE_DAYS are deleted (a load marks its file used), so the folder
+// does not grow with every change.
+import { mkdir, open, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Alphabet } from '../../core/words/alphabet.js';
 import { buildGraph } from '../../core/words/graph.js';
-import { decodeGraph, encodeGraph, graphKey } from '../../core/words/serialize.js';
+import { decodeGraph, encodeGraph, graphKey, GRAPH_FORMAT_VERSION, GRAPH_MAGIC } from '../../core/words/serialize.js';
 import { WordStore } from '../../core/words/store.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { cacheDir } from '../cache-dir.js';
@@ -32,7 +36,11 @@ export async function loadWordStore(chars: readonly string[], words: readonly st
     try {
       const bytes = await readFile(file);
       const { graph, chars: cached } = decodeGraph(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
-      if (cached.join('\u0000') === chars.join('\u0000')) return { store: new WordStore(new Alphabet(chars), graph), source: 'cache', key };
+      if (cached.join('\u0000') === chars.join('\u0000')) {
+        const now = new Date();
+        await utimes(file, now, now).catch(() => undefined);
+        return { store: new WordStore(new Alphabet(chars), graph), source: 'cache', key };
+      }
     } catch {
       // missing, stale or broken: build
     }
@@ -45,9 +53,62 @@ export async function loadWordStore(chars: readonly string[], words: readonly st
       const tmp = `${file}.${process.pid}.tmp`;
       await writeFile(tmp, encodeGraph(graph, chars, key));
       await rename(tmp, file);
+      await pruneCache(dir, file);
     } catch {
       // a cache that cannot be written is no error
     }
   }
   return { store: new WordStore(alphabet, graph), source: 'built', key };
+}
+
+/** Graphs unused for this long are deleted from the cache after a build. */
+export const PRUNE_DAYS = 30;
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Deletes from the cache folder the graphs of an older format and those unused for
+ * PRUNE_DAYS, and temporary files of writes that died (a day old); never `keep`, never a
+ * graph of a newer format (another version of the program may share the folder), never
+ * anything else.
+ */
+export async function pruneCache(dir: string, keep: string, now = Date.now()): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = join(dir, name);
+    if (file === keep) continue;
+    const tmp = /\.cwkg\.\d+\.tmp$/.test(name);
+    if (!tmp && !/^[0-9a-f]{16}\.cwkg$/.test(name)) continue;
+    try {
+      const info = await stat(file);
+      const age = now - info.mtimeMs;
+      if (tmp) {
+        if (age > DAY_MS) await unlink(file);
+        continue;
+      }
+      const version = await formatVersion(file);
+      if (version === null || version > GRAPH_FORMAT_VERSION) continue;
+      if (version < GRAPH_FORMAT_VERSION || age > PRUNE_DAYS * DAY_MS) await unlink(file);
+    } catch {
+      // gone already, or not ours to delete
+    }
+  }
+}
+
+/** The format version in a graph file's header, or null when it is not a graph file. */
+async function formatVersion(file: string): Promise<number | null> {
+  const fd = await open(file, 'r');
+  try {
+    const head = new Uint8Array(8);
+    const { bytesRead } = await fd.read(head, 0, 8, 0);
+    if (bytesRead < 8) return null;
+    const dv = new DataView(head.buffer);
+    return dv.getUint32(0, true) === GRAPH_MAGIC ? dv.getUint32(4, true) : null;
+  } finally {
+    await fd.close();
+  }
 }

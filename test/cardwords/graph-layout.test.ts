@@ -65,6 +65,42 @@ describe('word graph layout', () => {
     expect(sharedSeen).toBeGreaterThan(100);
   });
 
+  it('lays the nodes out breadth first from the GADDAG root, then the DAWG root', () => {
+    for (let seed = 72_000; seed < 72_040; seed++) {
+      const p = randomPosition(seed);
+      for (const store of [p.store, WordStore.build([...FILLER, ...p.letters], p.words)]) {
+        const g = store.graph;
+        const mask = targetMask(g);
+        const endOf = (b: number) => {
+          let e = b;
+          while (!(g.arcs[e]! & END)) e++;
+          return e;
+        };
+        // a stored run of arcs holds every node that starts inside it: the run is placed
+        // when the first of them is reached
+        const runOf = (node: number) => {
+          let b = node;
+          while (b > 1 && !(g.arcs[b - 1]! & END)) b--;
+          return b;
+        };
+        const queue: number[] = [];
+        let expected = 1;
+        const reach = (node: number) => {
+          if (node === 0) return;
+          const b = runOf(node);
+          if (queue.includes(b)) return;
+          expect(b, `seed ${seed}: the run reached after ${queue.length} others`).toBe(expected);
+          expected = endOf(b) + 1;
+          queue.push(b);
+        };
+        reach(g.gaddagRoot);
+        reach(g.dawgRoot);
+        for (let i = 0; i < queue.length; i++) for (let a = queue[i]!; a <= endOf(queue[i]!); a++) reach(g.arcs[a]! & mask);
+        expect(expected, `seed ${seed}: every arc is reached`).toBe(g.arcCount);
+      }
+    }
+  });
+
   it('a wide graph (301+ letter codes) gives the same words and moves as a packed one', () => {
     let wideSeen = 0;
     for (let seed = 70_000; seed < 70_150; seed++) {
