@@ -167,6 +167,9 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     opts.robots.forEach((level, i) => {
       this.seats.push({ ...this.freeSeat(opts.humans + i), name: `Robot${i + 1}`, robot: level });
     });
+    // the robots' thread loads the ruleset now, not when the first robot is to move (a
+    // thread that cannot is found out then, and the robots play on this thread)
+    if (opts.robots.length > 0) ctx().robots.prepare(this.ruleset.name).catch(() => undefined);
     for (const _ of this.seats) st.players.push(new CwSeat());
     for (const e of stored.entries) this.replayEntry(e);
     this.maybeStart();

@@ -11,33 +11,41 @@ import type { RobotLevel } from '../../core/robots/cardwords/robot.js';
 
 export type RobotRequest =
   | { type: 'choose'; id: number; ruleset: string; view: CardwordsView; level: RobotLevel; seed: string }
-  | { type: 'add'; ruleset: string; word: string };
+  | { type: 'add'; ruleset: string; word: string }
+  | { type: 'prepare'; id: number; ruleset: string };
 
-export type RobotReply = { id: number; action: CardwordsAction } | { id: number; error: string };
+/** `ready`: the answer to `prepare` (whether the fast move search holds the ruleset now). */
+export type RobotReply = { id: number; action: CardwordsAction } | { id: number; ready: boolean } | { id: number; error: string };
 
 export class RobotPool {
   private worker: Worker | null = null;
   private broken = false;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (a: CardwordsAction) => void; reject: (e: Error) => void }>();
+  /** Each request's answer: an action for `choose`, whether it is ready for `prepare`. */
+  private readonly pending = new Map<number, { resolve: (a: unknown) => void; reject: (e: Error) => void }>();
   /**
    * Every word added to a ruleset since the start, replayed to a worker when it starts: it
    * loads the folders from disk, which lack the words other processes approved (Redis).
    */
   private readonly added: RobotRequest[] = [];
 
-  constructor(private readonly dirs: readonly string[]) {}
+  /** `workerFile`: the built robot-worker.js (default: beside this module, as bundled). */
+  constructor(
+    private readonly dirs: readonly string[],
+    private readonly workerFile = fileURLToPath(new URL('./robot-worker.js', import.meta.url)),
+  ) {}
 
   private start(): Worker | null {
     if (this.worker || this.broken) return this.worker;
     try {
-      const w = new Worker(fileURLToPath(new URL('./robot-worker.js', import.meta.url)), { workerData: { dirs: [...this.dirs] } });
+      const w = new Worker(this.workerFile, { workerData: { dirs: [...this.dirs] } });
       w.unref();
       w.on('message', (m: RobotReply) => {
         const p = this.pending.get(m.id);
         if (!p) return;
         this.pending.delete(m.id);
         if ('action' in m) p.resolve(m.action);
+        else if ('ready' in m) p.resolve(m.ready);
         else p.reject(new Error(m.error));
       });
       const fail = (why: string) => {
@@ -61,9 +69,24 @@ export class RobotPool {
     const w = this.start();
     if (!w) return Promise.reject(new Error('no robot thread'));
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+    return new Promise<CardwordsAction>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (a: unknown) => void, reject });
       w.postMessage({ type: 'choose', id, ruleset, view, level, seed } satisfies RobotRequest);
+    });
+  }
+
+  /**
+   * Loads a ruleset on the robots' thread ahead of its first move there (its files, words
+   * and the move search's setup): a game with robots asks at its creation, so the first
+   * robot move does not wait for them. Resolves whether the fast move search holds it.
+   */
+  prepare(ruleset: string): Promise<boolean> {
+    const w = this.start();
+    if (!w) return Promise.reject(new Error('no robot thread'));
+    const id = this.nextId++;
+    return new Promise<boolean>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (a: unknown) => void, reject });
+      w.postMessage({ type: 'prepare', id, ruleset } satisfies RobotRequest);
     });
   }
 

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Rng } from '../../core/random.js';
 import { Leaves } from '../../core/robots/cardwords/leaves.js';
+import { searchReady } from '../../core/robots/cardwords/generate.js';
 import { robotAction } from '../../core/robots/cardwords/robot.js';
 import { loadLeaves } from '../robots/leaves.js';
 import { RulesetRegistry, type LoadedRuleset } from './rulesets.js';
@@ -39,13 +40,18 @@ port.on('message', (m: RobotRequest) => {
         return;
       }
       const ctx = { table: r.rules.table, bonus: r.rules.bonus, store: r.store };
+      if (m.type === 'prepare') {
+        // loading did the setup (rulesets.ts); this says whether it took
+        port.postMessage({ id: m.id, ready: searchReady(ctx) } satisfies RobotReply);
+        return;
+      }
       const action =
         m.level === 'champion'
           ? robotAction({ ...ctx, deck: r.rules.deck, leaves: leavesOf(m.ruleset, r), champion: { timeMs: championMs, now: () => performance.now() } }, m.view, m.level, Rng.fromSeed(m.seed))
           : robotAction(ctx, m.view, m.level, Rng.fromSeed(m.seed));
       port.postMessage({ id: m.id, action } satisfies RobotReply);
     } catch (e) {
-      if (m.type === 'choose') port.postMessage({ id: m.id, error: (e as Error).message } satisfies RobotReply);
+      if (m.type !== 'add') port.postMessage({ id: m.id, error: (e as Error).message } satisfies RobotReply);
     }
   })();
 });

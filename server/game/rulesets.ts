@@ -9,6 +9,7 @@
 import { open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
+import { prepareSearch } from '../../core/robots/cardwords/generate.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import type { WordStore } from '../../core/words/store.js';
 import { findRulesetFiles, loadRulesetDir, readText } from '../ruleset/fs.js';
@@ -176,7 +177,11 @@ async function load(name: string, e: Entry, shared: SharedWords | null, learn: (
     cardtable: await text(ruleset.sources.cardtable),
     bonus: await text(ruleset.sources.bonus),
   };
-  const loaded: LoadedRuleset = { name, dir: e.dir, ruleset, rules: rulesFromRuleset(ruleset), store, texts, personalPath: ruleset.sources.personal ?? join(e.dir, e.personal) };
+  const rules = rulesFromRuleset(ruleset);
+  // the move search's one-time setup (its WebAssembly compiled, the graph copied in: ~5 ms
+  // for English) now rather than in the first robot's or hint's move
+  prepareSearch({ table: rules.table, bonus: rules.bonus, store });
+  const loaded: LoadedRuleset = { name, dir: e.dir, ruleset, rules, store, texts, personalPath: ruleset.sources.personal ?? join(e.dir, e.personal) };
   if (shared) {
     for (const w of await shared.list(name)) learn(loaded, w);
     // this process's own approvals, some maybe never shared (Redis was away, or not used then)

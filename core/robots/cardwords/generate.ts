@@ -28,9 +28,16 @@ function listFor(g: MoveGenerator): MoveList {
 /**
  * Readies the store's generator for this table (its WebAssembly search compiled and the
  * graph copied in), so that the first call does not pay it: for a server loading a ruleset.
+ * True when the WebAssembly search holds them; false when the JavaScript search takes
+ * these calls (a wide graph, or no WebAssembly here).
  */
-export function prepareSearch(ctx: GenContext): void {
-  generatorFor(ctx.store).warmUp(ctx);
+export function prepareSearch(ctx: GenContext): boolean {
+  return generatorFor(ctx.store).warmUp(ctx);
+}
+
+/** Whether the store's generator has the WebAssembly search set up for this table now. */
+export function searchReady(ctx: GenContext): boolean {
+  return generatorFor(ctx.store).isWarm(ctx);
 }
 
 /**

@@ -225,11 +225,17 @@ export class MoveGenerator {
   /**
    * Sets up the WebAssembly search for these words and table ahead of the first call
    * (compiling it, copying the graph in: milliseconds once, which a first call pays otherwise).
+   * True when it holds them now; false when the JavaScript search takes these calls.
    */
-  warmUp(ctx: GenContext): void {
-    if (!this.wasm || !WasmSearch.takes(ctx.store)) return;
+  warmUp(ctx: GenContext): boolean {
+    if (!this.wasm || !WasmSearch.takes(ctx.store)) return false;
     if (!this.wasmTd || this.wasmTd.table !== ctx.table) this.wasmTd = tableData(ctx.table);
-    this.wasm.setup(this.wasmTd, ctx.store);
+    return this.wasm.setup(this.wasmTd, ctx.store);
+  }
+
+  /** Whether the WebAssembly search holds these words and table now (warmUp or a call did it). */
+  isWarm(ctx: GenContext): boolean {
+    return this.wasm !== null && this.wasm.holds(ctx.table, ctx.store);
   }
 
   /**

@@ -222,6 +222,11 @@ export class WasmSearch {
     return true;
   }
 
+  /** Whether the instance holds this graph and table now (set up, not dropped since). */
+  holds(table: CardTable, store: WordStore): boolean {
+    return this.ex !== null && this.graph === store.graph && this.table === table && this.K === store.alphabet.size;
+  }
+
   /**
    * Compiles the module (once per process), makes the instance and copies the graph and
    * table in (once per graph and table; the first call does it when this was not called).
