@@ -165,8 +165,9 @@ function englishCases(r: Ruleset): Case[] {
 
 /**
  * The first call in a fresh process (`--cold JOB`): loads only the graph file and the
- * position; prints the setup's time (compiling the WebAssembly search, copying the graph
- * in: once per process and word store, which the first call pays), then the first call's.
+ * position; prints the setup's time (prepareSearch: compiling the WebAssembly search,
+ * copying the graph in, one search on an empty table; once per process and word store, which
+ * a first call pays when nobody prepared), then the first call's.
  */
 function coldChild(jobFile: string): void {
   const job = JSON.parse(readFileSync(jobFile, 'utf8')) as { graph: string; chars: string[]; table: Ruleset['table']; bonus: Array<[number, number]>; board: Board; hand: Card[]; mode: 'all' | 'best' };
@@ -182,14 +183,14 @@ function coldChild(jobFile: string): void {
   console.log(`${t1 - t0} ${performance.now() - t1} ${list.count}`);
 }
 
-/** The setup, and the setup and first call together (ms). */
-function cold(dir: string, graphFile: string, r: Ruleset, c: Case, mode: 'all' | 'best'): { setup: number; total: number } {
+/** The setup, the first call after it, and both together (ms). */
+function cold(dir: string, graphFile: string, r: Ruleset, c: Case, mode: 'all' | 'best'): { setup: number; first: number; total: number } {
   const jobFile = join(dir, 'job.json');
   writeFileSync(jobFile, JSON.stringify({ graph: graphFile, chars: rulesetChars(r), table: r.table, bonus: [...r.bonus.values], board: c.board, hand: c.hand, mode }));
   const res = spawnSync(process.execPath, [process.argv[1]!, '--cold', jobFile], { encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`cold run failed: ${res.stderr}`);
   const [setup, first] = res.stdout.split(' ').map(Number) as [number, number];
-  return { setup, total: setup + first };
+  return { setup, first, total: setup + first };
 }
 
 function quant(xs: number[], q: number): number {
@@ -207,7 +208,7 @@ async function englishPositions(r: Ruleset, store: WordStore): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cardwords-bench-'));
   const graphFile = join(dir, 'english.cwkg');
   writeFileSync(graphFile, encodeGraph(store.graph, rulesetChars(r), '0000000000000000'));
-  type Row = Case & { moves: number; allWarm: number; allP95: number; bestWarm: number; allCold: number; bestCold: number; setup: number };
+  type Row = Case & { moves: number; allWarm: number; allP95: number; bestWarm: number; allCold: number; bestCold: number; setup: number; allFirst: number; bestFirst: number };
   const rows: Row[] = [];
   try {
     console.log(`\n## English 15x15, the 30 positions of bench/cardwords-positions (${store.graph.wordCount} words)`);
@@ -218,7 +219,7 @@ async function englishPositions(r: Ruleset, store: WordStore): Promise<void> {
       const best = await timedShort(() => generateInto(ctx, c.board, c.hand, list, { mode: 'best' }));
       const allCold = cold(dir, graphFile, r, c, 'all');
       const bestCold = cold(dir, graphFile, r, c, 'best');
-      const row: Row = { ...c, moves, allWarm: all.medianMs, allP95: all.p95Ms, bestWarm: best.medianMs, allCold: allCold.total, bestCold: bestCold.total, setup: allCold.setup };
+      const row: Row = { ...c, moves, allWarm: all.medianMs, allP95: all.p95Ms, bestWarm: best.medianMs, allCold: allCold.total, bestCold: bestCold.total, setup: allCold.setup, allFirst: allCold.first, bestFirst: bestCold.first };
       rows.push(row);
       console.log(
         `${c.name.padEnd(22)} ${c.wild}  ${String(moves).padStart(6)}  ${row.allWarm.toFixed(3).padStart(17)} ${row.allP95.toFixed(3).padStart(7)} ${row.allCold.toFixed(3).padStart(7)}  ${row.bestWarm.toFixed(3).padStart(17)} ${best.p95Ms.toFixed(3).padStart(7)} ${row.bestCold.toFixed(3).padStart(7)}`,
@@ -252,9 +253,11 @@ async function englishPositions(r: Ruleset, store: WordStore): Promise<void> {
   const bestAll = rows.map((x) => x.bestWarm);
   line('best move, every position and hand (90)', `warm median ${quant(bestAll, 0.5).toFixed(3)} ms, p95 ${quant(bestAll, 0.95).toFixed(3)} ms (target <= 0.2 ms: ${quant(bestAll, 0.5) <= 0.2 ? 'met' : 'MISSED'})`);
   const setups = rows.map((x) => x.setup);
-  line('cold: of which the one-time setup', `median ${quant(setups, 0.5).toFixed(2)} ms, p95 ${quant(setups, 0.95).toFixed(2)} ms (compiling the WebAssembly search, copying the graph in; prepareSearch does it ahead)`);
+  line('cold: of which the one-time setup', `median ${quant(setups, 0.5).toFixed(2)} ms, p95 ${quant(setups, 0.95).toFixed(2)} ms (prepareSearch: compiling the WebAssembly search, copying the graph in, one search; a server does it when it loads a ruleset)`);
+  const firsts = (k: 'allFirst' | 'bestFirst') => [0, 1, 2].map((w) => quant(rows.filter((x) => x.wild === w).map((x) => x[k]), 0.5).toFixed(2)).join(' / ');
+  line('cold: the first call after the setup, by wildcards', `all moves ${firsts('allFirst')} ms, best move ${firsts('bestFirst')} ms (medians; a server's first robot move)`);
   summary.push(`| every position and hand | 0 to 2 | | | | ${quant(bestAll, 0.5).toFixed(3)} / ${quant(bestAll, 0.95).toFixed(3)} | | |`);
-  summary.push(`\nCold figures include the one-time setup of the WebAssembly search, median ${quant(setups, 0.5).toFixed(2)} ms.`);
+  summary.push(`\nCold figures include the one-time setup of the WebAssembly search, median ${quant(setups, 0.5).toFixed(2)} ms; the first call after it, by 0 / 1 / 2 wildcards: all moves ${firsts('allFirst')} ms, best move ${firsts('bestFirst')} ms.`);
   const sum = (k: 'allWarm' | 'allCold') => rows.filter((x) => x.wild === 0).reduce((a, x) => a + x[k], 0);
   line('all moves, sum over the 30 natural-hand positions', `warm ${sum('allWarm').toFixed(1)} ms, cold ${sum('allCold').toFixed(1)} ms`);
 }

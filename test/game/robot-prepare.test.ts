@@ -3,7 +3,9 @@
 // the game's creation (robot-pool.ts `prepare`): the first robot move does not pay it.
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { searchReady } from '../../core/robots/cardwords/generate.js';
+import { readFileSync } from 'node:fs';
+import { parsePosition } from '../../core/games/cardwords/position.js';
+import { generateMoves, moveKey, MoveGenerator, MoveList, searchReady } from '../../core/robots/cardwords/generate.js';
 import { WordStore } from '../../core/words/store.js';
 import { RulesetRegistry } from '../../server/game/rulesets.js';
 import { RobotPool } from '../../server/game/robot-pool.js';
@@ -21,7 +23,18 @@ describe("a ruleset's move search, set up at its load", () => {
     // the same words in a store nobody prepared: not ready (so the check can fail)
     const other = WordStore.build(rulesetChars(r.ruleset), r.ruleset.words.slice(0, 1000));
     expect(searchReady({ table: r.rules.table, bonus: r.rules.bonus, store: other })).toBe(false);
-    expect(searchReady({ table: r.rules.table, bonus: r.rules.bonus, store: r.store })).toBe(true);
+    const ctx = { table: r.rules.table, bonus: r.rules.bonus, store: r.store };
+    expect(searchReady(ctx)).toBe(true);
+    // the setup's own search (an empty table) leaves nothing behind: a mid-game position with
+    // two wildcards lists the moves of the JavaScript search in a generator of its own
+    const p = parsePosition(readFileSync('bench/cardwords-positions/mid-g1-t5.json', 'utf8'), r.ruleset.table, r.ruleset.canonical);
+    const hand = [{ char: null, points: 0 }, { char: null, points: 0 }, ...p.hand.slice(2)];
+    const keys = (ms: ReturnType<typeof generateMoves>) => ms.map((m) => `${moveKey(m)}=${m.score}`).sort();
+    const reference = new MoveList();
+    new MoveGenerator({ wasm: false }).generate(ctx, p.board, hand, { mode: 'all' }, reference);
+    const got = generateMoves(ctx, p.board, hand);
+    expect(got.length).toBeGreaterThan(100);
+    expect(keys(got)).toEqual(keys(reference.moves()));
   });
 
   it("the robots' thread loads a ruleset when asked, and says whether its search is ready", async () => {
