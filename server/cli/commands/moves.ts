@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { formatCard } from '../../../core/games/cardwords/notation.js';
 import { parsePosition, PositionError, type Position } from '../../../core/games/cardwords/position.js';
 import type { Ruleset } from '../../../core/ruleset/types.js';
-import { generateInto, MoveList, sortMoves, type GenContext, type GeneratedMove } from '../../../core/robots/cardwords/generate.js';
+import { generateInto, MoveList, prepareSearch, sortMoves, type GenContext, type GeneratedMove } from '../../../core/robots/cardwords/generate.js';
 import { bestNonMove, moveWords } from '../../../core/robots/cardwords/robot.js';
 import { topByEquity } from '../../../core/robots/cardwords/equity.js';
 import { handPoints, unseenCards } from '../../../core/robots/cardwords/simulate.js';
@@ -172,6 +172,8 @@ export const command: Command = {
       return EXIT_ERRORS;
     }
     const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words, { cache: !values['no-cache'] });
+    // the move search's one-time setup belongs to the load, as on the server (generate.ts)
+    prepareSearch({ table: ruleset.table, bonus: ruleset.bonus.values, store });
     if (timing) io.err(`load-ms: ${(performance.now() - t0).toFixed(3)}\n`);
 
     let text: string;
