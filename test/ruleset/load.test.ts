@@ -36,6 +36,16 @@ describe('loadRuleset', () => {
     expect(ruleset!.canonicalWord('abc')).toBeUndefined();
   });
 
+  it('counts characters, not code units: a lone astral character is no word, with another it is', () => {
+    const astral = { name: 'x.charset', text: '5\nAa\nBb\nEeÉé\nß\n\u{1D538}\n' };
+    const { ruleset } = loadRuleset(files({ charset: astral, dictionaries: [{ name: 'x.dict', text: '\u{1D538}\n\u{1D538}a\nb\u{1D538}\nAB\nAb\n' }] }));
+    expect(ruleset!.words.sort()).toEqual(['AB', '\u{1D538}A', 'B\u{1D538}'].sort());
+    // a word already canonical comes back as it is; one that is not, folded
+    expect(ruleset!.canonicalWord('ABE')).toBe('ABE');
+    expect(ruleset!.canonicalWord('ABe')).toBe('ABE');
+    expect(ruleset!.canonicalWord('\u{1D538}ß')).toBe('\u{1D538}ß');
+  });
+
   it('applies the personal dictionary and the removal list', () => {
     const { ruleset } = loadRuleset(
       files({ personal: { name: 'x.personal.dict', text: 'baa\n' }, removal: { name: 'x.removed.dict', text: 'AB\n' } }),
