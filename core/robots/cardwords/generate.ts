@@ -28,18 +28,20 @@ function listFor(g: MoveGenerator): MoveList {
 /**
  * Readies the store's generator for this table (its WebAssembly search compiled and the
  * graph copied in), so that the first call does not pay it: for a server loading a ruleset.
- * It then searches once on an empty table with a hand of the first letters and a wildcard:
- * V8 compiles each WebAssembly function when it is first called and runs JavaScript in its
- * interpreter at first, which a first real call would pay too (a fresh process's first
- * call after the setup: 1.3 / 3.8 / 12 ms with 0 / 1 / 2 wildcards, 0.3 / 1.7 / 7.9 ms after
- * this search, which costs about 4 ms here). True when the WebAssembly search holds them;
+ * It then searches once on an empty table with a hand of the first letters and two
+ * wildcards: V8 compiles each WebAssembly function when it is first called, and optimises
+ * the hot ones only after they have run a while, and runs JavaScript in its interpreter at
+ * first, all of which a first real call would pay. A fresh process's first call after the
+ * setup, by 0 / 1 / 2 wildcards: 1.3 / 3.8 / 12 ms without this search, 0.4 / 1.5 / 5.4 ms
+ * after it (the search takes about 14 ms; with one wildcard it took 4 ms but left 8 ms for
+ * a two-wildcard first call). True when the WebAssembly search holds the words and table;
  * false when the JavaScript search takes these calls (a wide graph, or no WebAssembly here).
  */
 export function prepareSearch(ctx: GenContext): boolean {
   const g = generatorFor(ctx.store);
   if (g.isWarm(ctx)) return true;
   if (!g.warmUp(ctx)) return false;
-  const hand: Card[] = [{ char: null, points: 0 }, ...ctx.store.alphabet.chars.slice(0, 6).map((char) => ({ char, points: 1 }))];
+  const hand: Card[] = [{ char: null, points: 0 }, { char: null, points: 0 }, ...ctx.store.alphabet.chars.slice(0, 5).map((char) => ({ char, points: 1 }))];
   g.generate(ctx, emptyBoard(ctx.table), hand, { mode: 'all' }, listFor(g));
   listFor(g).clear();
   return g.isWarm(ctx);
