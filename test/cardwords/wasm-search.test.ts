@@ -60,6 +60,8 @@ describe('the WebAssembly move search', () => {
       expect(wasm.wasm!.calls, `seed ${seed}`).toBe(before + 1);
       expect(diff(a, b), `seed ${seed} ${opts.mode}`).toBe('');
       if (opts.mode === 'best') expect(wasm.bestScore).toBe(js.bestScore);
+      // the same search: the same words reached (pruned alike)
+      expect(wasm.wordsReached, `seed ${seed} ${opts.mode}`).toBe(js.wordsReached);
       moves += a.count;
       if (p.hand.some((c) => c.char === null) && a.count) wild++;
     }
@@ -147,6 +149,7 @@ describe('the WebAssembly move search', () => {
         wasm.generate(ctx, board, hand, { mode }, a);
         js.generate(ctx, board, hand, { mode }, b);
         expect(diff(a, b), `state ${k} ${wilds} wildcards ${mode}`).toBe('');
+        expect(wasm.wordsReached, `state ${k} ${wilds} wildcards ${mode}`).toBe(js.wordsReached);
         compared++;
       }
     }

@@ -213,6 +213,11 @@ export class MoveGenerator {
   private side = 0;
   private best = false;
   bestScore = -Infinity;
+  /**
+   * Words the last call reached (accepted by the graph at a place the search got to), kept
+   * or not: what the best move's pruning saves, for tests; both searches count alike.
+   */
+  wordsReached = 0;
   private acceptWord: ((length: number) => boolean) | undefined = undefined;
   private filterRemoved = false;
   private out: MoveList = new MoveList();
@@ -253,6 +258,7 @@ export class MoveGenerator {
         const limit = tileLimit(hand.length, opts.maxTiles);
         if (this.wasm.generate(td, ctx.bonus, ctx.store, board, hand, opts.mode === 'best', limit, opts.acceptWord, out)) {
           this.bestScore = this.wasm.bestScore;
+          this.wordsReached = this.wasm.wordsReached;
           return;
         }
         // not available here, or failed part-way: this call is searched below
@@ -264,6 +270,7 @@ export class MoveGenerator {
       this.setHand(ctx, hand, opts);
       this.best = opts.mode === 'best';
       this.bestScore = -Infinity;
+      this.wordsReached = 0;
       this.acceptWord = opts.acceptWord;
       if (this.remaining === 0) return;
       const store = ctx.store;
@@ -808,6 +815,7 @@ export class MoveGenerator {
   private coef = new Float64Array(64);
 
   private record(start: number, end: number): void {
+    this.wordsReached++;
     const n = this.nPlaced;
     if (n === 0) return;
     if (this.dir === 1 && n === 1 && this.lHasCross[this.pPos[0]!]) return; // listed across

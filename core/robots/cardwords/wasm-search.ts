@@ -24,6 +24,7 @@ interface Exports {
   removed(arcs: number, dawg: number): number;
   run(n: number, maxTiles: number, bestOnly: number, oneWay: number, filtered: number): number;
   bestFound(): number;
+  wordsReached(): number;
 }
 
 // region ids of `ptr` (assembly/search.ts)
@@ -85,6 +86,8 @@ export class WasmSearch {
   private version = -1;
   /** The best score of the last call in mode 'best'. */
   bestScore = -Infinity;
+  /** Words the last call reached (MoveGenerator.wordsReached). */
+  wordsReached = 0;
   /** Calls this search has run (tests check which search took a call). */
   calls = 0;
 
@@ -210,6 +213,7 @@ export class WasmSearch {
         new Uint8Array(buf, at(OUT + 7), tiles),
       );
       this.bestScore = ex.bestFound();
+      this.wordsReached = ex.wordsReached();
     } catch {
       // a trap (memory could not grow) or a copy that failed leaves the instance half-way:
       // the JavaScript search runs this call and the next one here starts afresh

@@ -684,6 +684,7 @@ function loadLine(d: i32, line: i32): void {
 
 let best = false;
 let bestScore: f64 = -Infinity;
+let reached = 0;
 let prune = false;
 let anchorPos = 0;
 let startPos = 0;
@@ -701,6 +702,7 @@ let side: f64 = 0;
  */
 export function run(n: i32, maxTiles: i32, bestOnly: i32, oneWay: i32, filtered: i32): i32 {
   filter = filtered !== 0;
+  reached = 0;
   outCount = 0;
   outTiles = 0;
   setHand(n, maxTiles);
@@ -724,6 +726,11 @@ export function run(n: i32, maxTiles: i32, bestOnly: i32, oneWay: i32, filtered:
 
 export function bestFound(): f64 {
   return bestScore;
+}
+
+/** Words the last call reached (accepted by the graph), kept or not: what pruning saves. */
+export function wordsReached(): i32 {
+  return reached;
 }
 
 function runAll(oneWay: i32): void {
@@ -809,14 +816,18 @@ function goLeft(pos: i32, node: i32): void {
   remaining++;
 }
 
-/** Whether a word may start at pos (reached going left): nothing on its left, not past the anchor, not pruned. */
+/**
+ * Whether a word may start at pos (reached going left): nothing on its left, not past the
+ * anchor. (The pruning bounds are read in afterLeft, for each letter: the best score found
+ * rises while the letters of a cell are tried.)
+ */
 @inline function canStopLeft(pos: i32): bool {
-  return !(pos > 0 && i32at(pLLetter, pos - 1) !== 0) && pos <= anchorPos && !(prune && f64at(pStartB, pos) < bestScore);
+  return !(pos > 0 && i32at(pLLetter, pos - 1) !== 0) && pos <= anchorPos;
 }
 
-/** Whether the search may go on left of pos (with the tiles left now). */
+/** Whether the search may go on left of pos (with the tiles left now), bounds aside. */
 @inline function canGoLeft(pos: i32): bool {
-  if (pos === 0 || (prune && f64at(pLeftB, pos - 1) < bestScore)) return false;
+  if (pos === 0) return false;
   if (i32at(pLLetter, pos - 1) !== 0) return true;
   const ap = anchorPos;
   return remaining > 0 && (pos - 1 === ap || (pos - 1 < ap && !u8at(pLBlocked, pos - 1) && !u8at(pLAnchor, pos - 1)));
@@ -824,7 +835,7 @@ function goLeft(pos: i32, node: i32): void {
 
 @inline function afterLeft(pos: i32, info: u32, stop: bool, left: bool): void {
   const next = <i32>(info & tmask);
-  if (stop) {
+  if (stop && !(prune && f64at(pStartB, pos) < bestScore)) {
     const sp = startPos;
     if (info & ACCEPT) record(pos, sp);
     const sep = next !== 0 && ((u32at(pArcs, next) >>> LSHIFT) & LBITS) === SEP;
@@ -835,7 +846,7 @@ function goLeft(pos: i32, node: i32): void {
       leftStart = saved;
     }
   }
-  if (next !== 0 && left) goLeft(pos - 1, next);
+  if (next !== 0 && left && !(prune && f64at(pLeftB, pos - 1) < bestScore)) goLeft(pos - 1, next);
 }
 
 function goRight(pos: i32, node: i32): void {
@@ -913,6 +924,7 @@ function removedMain(start: i32, end: i32): bool {
 }
 
 function record(start: i32, end: i32): void {
+  reached++;
   const n = nPlaced;
   if (n === 0) return;
   if (dir === 1 && n === 1 && u8at(pLHas, i32at(pPPos, 0)) !== 0) return;
