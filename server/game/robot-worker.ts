@@ -42,7 +42,7 @@ port.on('message', (m: RobotRequest) => {
       const ctx = { table: r.rules.table, bonus: r.rules.bonus, store: r.store };
       if (m.type === 'prepare') {
         // loading did the setup (rulesets.ts); this says whether it took
-        port.postMessage({ id: m.id, ready: searchReady(ctx) } satisfies RobotReply);
+        port.postMessage({ id: m.id, ready: searchReady(ctx, r.rules.handSize) } satisfies RobotReply);
         return;
       }
       const action =

@@ -178,9 +178,9 @@ async function load(name: string, e: Entry, shared: SharedWords | null, learn: (
     bonus: await text(ruleset.sources.bonus),
   };
   const rules = rulesFromRuleset(ruleset);
-  // the move search's one-time setup (its WebAssembly compiled, the graph copied in: ~5 ms
-  // for English) now rather than in the first robot's or hint's move
-  prepareSearch({ table: rules.table, bonus: rules.bonus, store });
+  // the move search's one-time setup (its WebAssembly compiled, the graph copied in, a first
+  // search: about 20 ms for English) now rather than in the first robot's or hint's move
+  prepareSearch({ table: rules.table, bonus: rules.bonus, store }, rules.handSize);
   const loaded: LoadedRuleset = { name, dir: e.dir, ruleset, rules, store, texts, personalPath: ruleset.sources.personal ?? join(e.dir, e.personal) };
   if (shared) {
     for (const w of await shared.list(name)) learn(loaded, w);

@@ -5,7 +5,7 @@
 // new format version makes new keys for all: after each build, graphs of an older format
 // and graphs unused for PRUNE_DAYS are deleted (a load marks its file used), so the folder
 // does not grow with every change.
-import { mkdir, open, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readFile, rename, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Alphabet } from '../../core/words/alphabet.js';
 import { buildGraph } from '../../core/words/graph.js';
@@ -66,10 +66,11 @@ export const PRUNE_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Deletes from the cache folder the graphs of an older format and those unused for
- * PRUNE_DAYS, and temporary files of writes that died (a day old); never `keep`, never a
- * graph of a newer format (another version of the program may share the folder), never
- * anything else.
+ * Deletes from the cache folder the graphs of an older format (a day old: an older version
+ * of the program sharing the folder keeps today's) and those unused for PRUNE_DAYS, and
+ * temporary files of writes that died (a day old); only regular files named as this module
+ * names them (never a link, a folder or another name); never `keep`, never a graph of a
+ * newer format (another version of the program may share the folder).
  */
 export async function pruneCache(dir: string, keep: string, now = Date.now()): Promise<void> {
   let names: string[];
@@ -81,10 +82,11 @@ export async function pruneCache(dir: string, keep: string, now = Date.now()): P
   for (const name of names) {
     const file = join(dir, name);
     if (file === keep) continue;
-    const tmp = /\.cwkg\.\d+\.tmp$/.test(name);
+    const tmp = /^[0-9a-f]{16}\.cwkg\.\d+\.tmp$/.test(name);
     if (!tmp && !/^[0-9a-f]{16}\.cwkg$/.test(name)) continue;
     try {
-      const info = await stat(file);
+      const info = await lstat(file);
+      if (!info.isFile()) continue;
       const age = now - info.mtimeMs;
       if (tmp) {
         if (age > DAY_MS) await unlink(file);
@@ -92,7 +94,7 @@ export async function pruneCache(dir: string, keep: string, now = Date.now()): P
       }
       const version = await formatVersion(file);
       if (version === null || version > GRAPH_FORMAT_VERSION) continue;
-      if (version < GRAPH_FORMAT_VERSION || age > PRUNE_DAYS * DAY_MS) await unlink(file);
+      if ((version < GRAPH_FORMAT_VERSION && age > DAY_MS) || age > PRUNE_DAYS * DAY_MS) await unlink(file);
     } catch {
       // gone already, or not ours to delete
     }

@@ -5,7 +5,8 @@ import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parsePosition } from '../../core/games/cardwords/position.js';
-import { generateMoves, moveKey, MoveGenerator, MoveList, searchReady } from '../../core/robots/cardwords/generate.js';
+import { generateMoves, generatorFor, moveKey, MoveGenerator, MoveList, prepareSearch, searchReady } from '../../core/robots/cardwords/generate.js';
+import { bonusMap, makeTable } from '../cardwords/fixtures.js';
 import { WordStore } from '../../core/words/store.js';
 import { RulesetRegistry } from '../../server/game/rulesets.js';
 import { RobotPool } from '../../server/game/robot-pool.js';
@@ -35,6 +36,24 @@ describe("a ruleset's move search, set up at its load", () => {
     const got = generateMoves(ctx, p.board, hand);
     expect(got.length).toBeGreaterThan(100);
     expect(keys(got)).toEqual(keys(reference.moves()));
+  });
+
+  it('does the same bounded work on a large table without a start cell as on a small one', async () => {
+    const reg = await RulesetRegistry.create(['samples/english']);
+    const r = await reg.get('english');
+    // no start cell: an empty table has moves everywhere; the setup's search is around one
+    // card, so the words it reaches do not grow with the table (and hands of 20 cards are laid out for)
+    const reached: number[] = [];
+    for (const side of [15, 61]) {
+      const store = WordStore.build(rulesetChars(r.ruleset), r.ruleset.words.slice(0, 20_000));
+      const ctx = { table: makeTable({ width: side, height: side, cells: {} }), bonus: bonusMap(7), store };
+      expect(prepareSearch(ctx, 20), `${side}x${side}`).toBe(true);
+      expect(searchReady(ctx, 20)).toBe(true);
+      expect(searchReady(ctx, 21)).toBe(false);
+      reached.push(generatorFor(store).wordsReached);
+    }
+    expect(reached[0]).toBeGreaterThan(100);
+    expect(reached[1]).toBe(reached[0]);
   });
 
   it("the robots' thread loads a ruleset when asked, and says whether its search is ready", async () => {

@@ -27,29 +27,57 @@ function listFor(g: MoveGenerator): MoveList {
 
 /**
  * Readies the store's generator for this table (its WebAssembly search compiled and the
- * graph copied in), so that the first call does not pay it: for a server loading a ruleset.
- * It then searches once on an empty table with a hand of the first letters and two
- * wildcards: V8 compiles each WebAssembly function when it is first called, and optimises
- * the hot ones only after they have run a while, and runs JavaScript in its interpreter at
- * first, all of which a first real call would pay. A fresh process's first call after the
- * setup, by 0 / 1 / 2 wildcards: 1.3 / 3.8 / 12 ms without this search, 0.4 / 1.5 / 5.4 ms
- * after it (the search takes about 14 ms; with one wildcard it took 4 ms but left 8 ms for
- * a two-wildcard first call). True when the WebAssembly search holds the words and table;
- * false when the JavaScript search takes these calls (a wide graph, or no WebAssembly here).
+ * graph copied in, laid out for hands of `handSize` cards), so that the first call does not
+ * pay it: for a server loading a ruleset. It then searches once around one card in the
+ * table's middle with a hand of four letters and two wildcards: V8 compiles each
+ * WebAssembly function when it is first called, and optimises the hot ones only after they
+ * have run a while, and runs JavaScript in its interpreter at first, all of which a first
+ * real call would pay. A fresh process's first call after the setup, by 0 / 1 / 2
+ * wildcards: 1.3 / 3.8 / 12 ms without this search, 0.4 / 1.2 / 4.6 ms after it (English;
+ * the search takes about 15 ms, 20 for German). Around one card, so that its size does not
+ * grow with the table (an empty table without a single start cell has moves all over it:
+ * seconds on a large one). True when the WebAssembly search holds the
+ * words and table; false when the JavaScript search takes these calls (a wide graph, or no
+ * WebAssembly here). Never throws: it only saves time.
  */
-export function prepareSearch(ctx: GenContext): boolean {
+export function prepareSearch(ctx: GenContext, handSize = 0): boolean {
   const g = generatorFor(ctx.store);
-  if (g.isWarm(ctx)) return true;
-  if (!g.warmUp(ctx)) return false;
-  const hand: Card[] = [{ char: null, points: 0 }, { char: null, points: 0 }, ...ctx.store.alphabet.chars.slice(0, 5).map((char) => ({ char, points: 1 }))];
-  g.generate(ctx, emptyBoard(ctx.table), hand, { mode: 'all' }, listFor(g));
-  listFor(g).clear();
-  return g.isWarm(ctx);
+  try {
+    if (g.isWarm(ctx, handSize)) return true;
+    if (!g.warmUp(ctx, handSize)) return false;
+    const board = warmUpBoard(ctx);
+    if (board) {
+      const hand: Card[] = [{ char: null, points: 0 }, { char: null, points: 0 }, ...ctx.store.alphabet.chars.slice(0, 4).map((char) => ({ char, points: 1 }))];
+      g.generate(ctx, board, hand, { mode: 'all' }, listFor(g));
+      listFor(g).clear();
+    }
+  } catch {
+    // the search still works; its first call pays what was not done here
+  }
+  return g.isWarm(ctx, handSize);
 }
 
-/** Whether the store's generator has the WebAssembly search set up for this table now. */
-export function searchReady(ctx: GenContext): boolean {
-  return generatorFor(ctx.store).isWarm(ctx);
+/** A table with one card (the alphabet's first letter) on the unblocked cell nearest its middle, or null. */
+function warmUpBoard(ctx: GenContext): Board | null {
+  const { table, store } = ctx;
+  const first = store.alphabet.chars[0];
+  if (first === undefined) return null;
+  const W = table.width;
+  const H = table.height;
+  const mid = Math.floor(H / 2) * W + Math.floor(W / 2);
+  let cell = -1;
+  for (let d = 0; d < W * H && cell < 0; d++) {
+    for (const c of [mid + d, mid - d]) if (c >= 0 && c < W * H && !table.cells[c]?.blocked) cell = c;
+  }
+  if (cell < 0) return null;
+  const board = emptyBoard(table);
+  board.cells[cell] = { char: first, points: 1 };
+  return board;
+}
+
+/** Whether the store's generator has the WebAssembly search set up for this table (and hands of `handSize` cards) now. */
+export function searchReady(ctx: GenContext, handSize = 0): boolean {
+  return generatorFor(ctx.store).isWarm(ctx, handSize);
 }
 
 /**

@@ -232,15 +232,15 @@ export class MoveGenerator {
    * (compiling it, copying the graph in: milliseconds once, which a first call pays otherwise).
    * True when it holds them now; false when the JavaScript search takes these calls.
    */
-  warmUp(ctx: GenContext): boolean {
+  warmUp(ctx: GenContext, handSize = 0): boolean {
     if (!this.wasm || !WasmSearch.takes(ctx.store)) return false;
     if (!this.wasmTd || this.wasmTd.table !== ctx.table) this.wasmTd = tableData(ctx.table);
-    return this.wasm.setup(this.wasmTd, ctx.store);
+    return this.wasm.setup(this.wasmTd, ctx.store, handSize);
   }
 
-  /** Whether the WebAssembly search holds these words and table now (warmUp or a call did it). */
-  isWarm(ctx: GenContext): boolean {
-    return this.wasm !== null && this.wasm.holds(ctx.table, ctx.store);
+  /** Whether the WebAssembly search holds these words and table (for hands of `handSize` cards) now. */
+  isWarm(ctx: GenContext, handSize = 0): boolean {
+    return this.wasm !== null && this.wasm.holds(ctx.table, ctx.store, handSize);
   }
 
   /**

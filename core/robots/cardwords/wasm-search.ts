@@ -226,9 +226,9 @@ export class WasmSearch {
     return true;
   }
 
-  /** Whether the instance holds this graph and table now (set up, not dropped since). */
-  holds(table: CardTable, store: WordStore): boolean {
-    return this.ex !== null && this.graph === store.graph && this.table === table && this.K === store.alphabet.size;
+  /** Whether the instance holds this graph and table, for hands of `handSize` cards, now (set up, not dropped since). */
+  holds(table: CardTable, store: WordStore, handSize = 0): boolean {
+    return this.ex !== null && this.graph === store.graph && this.table === table && this.K === store.alphabet.size && handSize <= this.handMax;
   }
 
   /**

@@ -173,7 +173,7 @@ export const command: Command = {
     }
     const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words, { cache: !values['no-cache'] });
     // the move search's one-time setup belongs to the load, as on the server (generate.ts)
-    prepareSearch({ table: ruleset.table, bonus: ruleset.bonus.values, store });
+    prepareSearch({ table: ruleset.table, bonus: ruleset.bonus.values, store }, ruleset.handSize);
     if (timing) io.err(`load-ms: ${(performance.now() - t0).toFixed(3)}\n`);
 
     let text: string;
