@@ -52,6 +52,10 @@ async function goToLine(line: number): Promise<void> {
   await input.waitFor({ state: 'visible', timeout: 10_000 });
   await input.fill(`:${line}`);
   await page.keyboard.press('Enter');
+  // what is typed next goes to the editor only once the box has closed and the editor has
+  // the focus back (a clean run on a loaded machine once typed into neither)
+  await input.waitFor({ state: 'hidden', timeout: 10_000 });
+  await page.locator('.editor-group-container .monaco-editor.focused').first().waitFor({ timeout: 10_000 });
   await page.keyboard.press('Home');
 }
 
