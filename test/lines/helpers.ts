@@ -96,13 +96,26 @@ export class TmuxSession {
     return Number(this.tmux('display-message', '-p', '-t', this.name, '#{pane_pid}').trim());
   }
 
-  /** Polls the screen until `test` passes (returns the screen) or throws with the last screen. */
+  /**
+   * Polls the screen until `test` passes on a settled screen (returns it) or throws with the
+   * last screen. A capture can catch a program mid-redisplay, its upper lines new and its
+   * lower ones (a total, the mode line) still old, and pass a test that looks at the new
+   * lines only: clean runs met that three times in Emacs. So a passing screen is returned
+   * once the next capture finds it unchanged (or after a second of a screen that keeps
+   * changing and passing: a clock, a progress line).
+   */
   async waitFor(test: (screen: string) => boolean, what: string, timeoutMs = 8000): Promise<string> {
     const t0 = Date.now();
     let screen = '';
+    let passing: string | null = null;
+    let passingSince = 0;
     while (Date.now() - t0 < timeoutMs) {
       screen = this.capture();
-      if (test(screen)) return screen;
+      if (test(screen)) {
+        if (screen === passing || (passing !== null && Date.now() - passingSince > 1000)) return screen;
+        if (passing === null) passingSince = Date.now();
+        passing = screen;
+      } else passing = null;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
