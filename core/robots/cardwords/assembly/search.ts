@@ -781,15 +781,38 @@ function goLeft(pos: i32, node: i32): void {
   const wp = wfProd;
   const sd = side;
   const n = nPlaced;
+  layCell(pos);
+  eachLetter(pos, node, false, canStopLeft(pos), canGoLeft(pos));
+  unlayCell(wp, sd, n);
+}
+
+/** The laid tile's count, word factor and side words, for a card laid on the empty cell pos. */
+@inline function layCell(pos: i32): void {
   const wf = f64at(pLWf, pos);
   const cp = f64at(pLCellPts, pos);
-  i32set(pPPos, n, pos);
-  nPlaced = n + 1;
+  const sd = side;
+  i32set(pPPos, nPlaced, pos);
+  nPlaced++;
   remaining--;
-  wfProd = wp * wf;
+  wfProd = wfProd * wf;
   side = u8at(pLHas, pos) ? sd + cp + f64at(pLOld, pos) * wf : sd + cp;
-  const stop = canStopLeft(pos);
-  const left = canGoLeft(pos);
+}
+
+/** Takes back what layCell set (the values before it: a product is not undone by division). */
+@inline function unlayCell(wp: f64, sd: f64, n: i32): void {
+  wfProd = wp;
+  side = sd;
+  nPlaced = n;
+  remaining++;
+}
+
+/**
+ * Tries every letter of node's arcs that the cell allows and the hand holds (a natural card
+ * while there is one, else a wildcard), going on leftwards or rightwards (`right`, a
+ * constant at each call: the step is inlined); `stop` and `go` as afterLeft and afterRight
+ * take them.
+ */
+@inline function eachLetter(pos: i32, node: i32, right: bool, stop: bool, go: bool): void {
   const mb = pos * MW;
   for (let a = node; ; a++) {
     const info = u32at(pArcs, a);
@@ -799,21 +822,19 @@ function goLeft(pos: i32, node: i32): void {
       if (nat > 0) {
         i32set(pTLetter, pos, l);
         i32set(pNat, l, nat - 1);
-        afterLeft(pos, info, stop, left);
+        if (right) afterRight(pos, info, stop, go);
+        else afterLeft(pos, info, stop, go);
         i32set(pNat, l, nat);
       } else if (wildLeft > 0) {
         i32set(pTLetter, pos, l);
         wildLeft--;
-        afterLeft(pos, info, stop, left);
+        if (right) afterRight(pos, info, stop, go);
+        else afterLeft(pos, info, stop, go);
         wildLeft++;
       }
     }
     if (info & END) break;
   }
-  wfProd = wp;
-  side = sd;
-  nPlaced = n;
-  remaining++;
 }
 
 /**
@@ -868,37 +889,9 @@ function goRight(pos: i32, node: i32): void {
   const wp = wfProd;
   const sd = side;
   const n = nPlaced;
-  const wf = f64at(pLWf, pos);
-  const cp = f64at(pLCellPts, pos);
-  i32set(pPPos, n, pos);
-  nPlaced = n + 1;
-  remaining--;
-  wfProd = wp * wf;
-  side = u8at(pLHas, pos) ? sd + cp + f64at(pLOld, pos) * wf : sd + cp;
-  const mb = pos * MW;
-  for (let a = node; ; a++) {
-    const info = u32at(pArcs, a);
-    const l = <i32>((info >>> LSHIFT) & LBITS);
-    if ((u32at(pLMask, mb + (l >>> 5)) & (<u32>1 << <u32>(l & 31))) !== 0) {
-      const nat = i32at(pNat, l);
-      if (nat > 0) {
-        i32set(pTLetter, pos, l);
-        i32set(pNat, l, nat - 1);
-        afterRight(pos, info, stop, more);
-        i32set(pNat, l, nat);
-      } else if (wildLeft > 0) {
-        i32set(pTLetter, pos, l);
-        wildLeft--;
-        afterRight(pos, info, stop, more);
-        wildLeft++;
-      }
-    }
-    if (info & END) break;
-  }
-  wfProd = wp;
-  side = sd;
-  nPlaced = n;
-  remaining++;
+  layCell(pos);
+  eachLetter(pos, node, true, stop, more);
+  unlayCell(wp, sd, n);
 }
 
 @inline function afterRight(pos: i32, info: u32, stop: bool, more: bool): void {
