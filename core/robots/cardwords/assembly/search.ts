@@ -324,16 +324,8 @@ export function removed(arcs: i32, dawg: i32): usize {
 }
 
 /** The arc of `node` for `letter` in the removed words' graph, or -1. */
-function removedArc(node: i32, letter: u32): i32 {
-  if (node === 0) return -1;
-  let a = node;
-  for (;;) {
-    const w = u32at(pRemovedArcs, a);
-    if (((w >>> LSHIFT) & LBITS) === letter) return a;
-    if (w & END) return -1;
-    a++;
-  }
-  return -1;
+@inline function removedArc(node: i32, letter: u32): i32 {
+  return arcIn(pRemovedArcs, node, letter);
 }
 
 /**
@@ -410,11 +402,17 @@ function useGraph(g: i32): void {
   dawgRoot = <i32>load<u32>(e + 8);
 }
 
+/** The arc of `node` for `letter` in the graph read now, or -1. */
 @inline function findArc(node: i32, letter: u32): i32 {
+  return arcIn(pArcs, node, letter);
+}
+
+/** The arc of `node` for `letter` in the graph whose arcs start at `arcs`, or -1. */
+@inline function arcIn(arcs: usize, node: i32, letter: u32): i32 {
   if (node === 0) return -1;
   let a = node;
   for (;;) {
-    const w = u32at(pArcs, a);
+    const w = u32at(arcs, a);
     if (((w >>> LSHIFT) & LBITS) === letter) return a;
     if (w & END) return -1;
     a++;
