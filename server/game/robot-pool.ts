@@ -66,13 +66,7 @@ export class RobotPool {
 
   /** The robot's action for this view (the view of the seat to move). */
   choose(ruleset: string, view: CardwordsView, level: RobotLevel, seed: string): Promise<CardwordsAction> {
-    const w = this.start();
-    if (!w) return Promise.reject(new Error('no robot thread'));
-    const id = this.nextId++;
-    return new Promise<CardwordsAction>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (a: unknown) => void, reject });
-      w.postMessage({ type: 'choose', id, ruleset, view, level, seed } satisfies RobotRequest);
-    });
+    return this.request<CardwordsAction>((id) => ({ type: 'choose', id, ruleset, view, level, seed }));
   }
 
   /**
@@ -81,12 +75,17 @@ export class RobotPool {
    * robot move does not wait for them. Resolves whether the fast move search holds it.
    */
   prepare(ruleset: string): Promise<boolean> {
+    return this.request<boolean>((id) => ({ type: 'prepare', id, ruleset }));
+  }
+
+  /** Sends a request with the next id; its answer (of type T) settles the promise. */
+  private request<T>(make: (id: number) => RobotRequest): Promise<T> {
     const w = this.start();
     if (!w) return Promise.reject(new Error('no robot thread'));
     const id = this.nextId++;
-    return new Promise<boolean>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (a: unknown) => void, reject });
-      w.postMessage({ type: 'prepare', id, ruleset } satisfies RobotRequest);
+      w.postMessage(make(id));
     });
   }
 
