@@ -43,6 +43,11 @@ const TILES = 19;
 const GRAPHS = 20;
 const ACCEPT_LENGTHS = 21;
 
+/** Where region `id` lies: pointers are unsigned (above 2 GiB they reach JavaScript as negative numbers). */
+function ptrOf(ex: Exports, id: number): number {
+  return ex.ptr(id) >>> 0;
+}
+
 /** Above this much memory after a call, the instance is dropped (it never shrinks). */
 const KEPT_BYTES = 256 * 2 ** 20;
 
@@ -114,8 +119,7 @@ export class WasmSearch {
     if (board.width !== W || board.height !== H) throw new RangeError(`the board is ${board.width}*${board.height}, the table ${W}*${H}`);
     if (!this.setup(td, store, hand.length)) return false;
     const ex = this.ex!;
-    // pointers are unsigned: above 2 GiB they reach JavaScript as negative numbers
-    const at = (id: number) => ex.ptr(id) >>> 0;
+    const at = (id: number) => ptrOf(ex, id);
     const alpha = store.alphabet;
     const g = store.graph;
     // the board and hand as codes, into the instance's inputs: an unknown character throws
@@ -251,11 +255,11 @@ export class WasmSearch {
       try {
         ex.layout(table.width, table.height, alpha.size, handMax, g.arcs.length);
         const buf = ex.memory.buffer;
-        new Uint32Array(buf, ex.ptr(ARCS) >>> 0, g.arcs.length).set(g.arcs);
-        new Uint8Array(buf, ex.ptr(BLOCKED) >>> 0, N).set(td.blocked);
-        new Float64Array(buf, ex.ptr(CELL_PTS) >>> 0, N).set(td.cellPts);
-        new Float64Array(buf, ex.ptr(LF) >>> 0, N).set(td.lf);
-        new Float64Array(buf, ex.ptr(WF) >>> 0, N).set(td.wf);
+        new Uint32Array(buf, ptrOf(ex, ARCS), g.arcs.length).set(g.arcs);
+        new Uint8Array(buf, ptrOf(ex, BLOCKED), N).set(td.blocked);
+        new Float64Array(buf, ptrOf(ex, CELL_PTS), N).set(td.cellPts);
+        new Float64Array(buf, ptrOf(ex, LF), N).set(td.lf);
+        new Float64Array(buf, ptrOf(ex, WF), N).set(td.wf);
       } catch {
         this.drop();
         return false;
