@@ -505,36 +505,54 @@ export class MoveGenerator {
       }
       return;
     }
-    // through the DAWG: the prefix, then each letter, then the suffix
+    // the side read once is the longer one: the prefix through the DAWG, or the suffix
+    // leftwards through the GADDAG (which ends in the cell's letter, then reads the prefix);
+    // each letter of the cell then reads the shorter side
     const g = st.graph;
     const arcs = g.arcs;
     const letters = g.letters;
     const tm = targetMask(g);
-    let node = g.dawgRoot;
-    for (let p = first; p < pos; p++) {
-      const a = findArcIn(arcs, letters, node, letter[i + (p - pos) * step]!);
-      if (a < 0) return;
-      node = arcs[a]! & tm;
+    const left = last - pos > pos - first;
+    let node = left ? g.gaddagRoot : g.dawgRoot;
+    if (left) {
+      for (let p = last; p > pos; p--) {
+        const a = findArcIn(arcs, letters, node, letter[i + (p - pos) * step]!);
+        if (a < 0) return;
+        node = arcs[a]! & tm;
+      }
+    } else {
+      for (let p = first; p < pos; p++) {
+        const a = findArcIn(arcs, letters, node, letter[i + (p - pos) * step]!);
+        if (a < 0) return;
+        node = arcs[a]! & tm;
+      }
     }
     if (node === 0) return;
     for (let a = node; ; a++) {
       const info = arcs[a]!;
+      const l = letters === null ? (info >>> LETTER_SHIFT) & LETTER_BITS : letters[a]!;
       let accepted: boolean;
-      if (last === pos) accepted = (info & ACCEPT) !== 0;
+      if (l === SEP) accepted = false;
+      else if (left ? first === pos : last === pos) accepted = (info & ACCEPT) !== 0;
       else {
         let n = info & tm;
         let e = -1;
-        for (let p = pos + 1; p <= last; p++) {
-          e = findArcIn(arcs, letters, n, letter[i + (p - pos) * step]!);
-          if (e < 0) break;
-          n = arcs[e]! & tm;
+        if (left) {
+          for (let p = pos - 1; p >= first; p--) {
+            e = findArcIn(arcs, letters, n, letter[i + (p - pos) * step]!);
+            if (e < 0) break;
+            n = arcs[e]! & tm;
+          }
+        } else {
+          for (let p = pos + 1; p <= last; p++) {
+            e = findArcIn(arcs, letters, n, letter[i + (p - pos) * step]!);
+            if (e < 0) break;
+            n = arcs[e]! & tm;
+          }
         }
         accepted = e >= 0 && (arcs[e]! & ACCEPT) !== 0;
       }
-      if (accepted) {
-        const l = letters === null ? (info >>> LETTER_SHIFT) & LETTER_BITS : letters[a]!;
-        mask[base + (l >>> 5)]! |= 1 << (l & 31);
-      }
+      if (accepted) mask[base + (l >>> 5)]! |= 1 << (l & 31);
       if (info & END) break;
     }
   }

@@ -548,35 +548,54 @@ function cross(dir: i32, i: i32): void {
 
 /** Adds to the mask at `base` the letters of cell i that make a word in the graph read now. */
 function crossIn(mask: usize, base: i32, i: i32, step: i32, pos: i32, first: i32, last: i32): void {
-  let node = dawgRoot;
-  for (let p = first; p < pos; p++) {
-    const a = findArc(node, <u32>i32at(pLetter, i + (p - pos) * step));
-    if (a < 0) return;
-    node = <i32>(u32at(pArcs, a) & tmask);
+  // the side read once is the longer one: the prefix through the DAWG, or the suffix
+  // leftwards through the GADDAG (which ends in the cell's letter, then reads the prefix);
+  // each letter of the cell then reads the shorter side
+  const left = last - pos > pos - first;
+  let node = left ? gaddagRoot : dawgRoot;
+  if (left) {
+    for (let p = last; p > pos; p--) {
+      const a = findArc(node, <u32>i32at(pLetter, i + (p - pos) * step));
+      if (a < 0) return;
+      node = <i32>(u32at(pArcs, a) & tmask);
+    }
+  } else {
+    for (let p = first; p < pos; p++) {
+      const a = findArc(node, <u32>i32at(pLetter, i + (p - pos) * step));
+      if (a < 0) return;
+      node = <i32>(u32at(pArcs, a) & tmask);
+    }
   }
   if (node === 0) return;
   for (let a = node; ; a++) {
     const info = u32at(pArcs, a);
+    const l = <i32>((info >>> LSHIFT) & LBITS);
     let accepted = false;
-    if (last === pos) accepted = (info & ACCEPT) !== 0;
+    if (l === 0) accepted = false; // the separator is no letter
+    else if (left ? first === pos : last === pos) accepted = (info & ACCEPT) !== 0;
     else {
       let n = <i32>(info & tmask);
       let e = -1;
-      for (let p = pos + 1; p <= last; p++) {
-        e = findArc(n, <u32>i32at(pLetter, i + (p - pos) * step));
-        if (e < 0) break;
-        n = <i32>(u32at(pArcs, e) & tmask);
+      if (left) {
+        for (let p = pos - 1; p >= first; p--) {
+          e = findArc(n, <u32>i32at(pLetter, i + (p - pos) * step));
+          if (e < 0) break;
+          n = <i32>(u32at(pArcs, e) & tmask);
+        }
+      } else {
+        for (let p = pos + 1; p <= last; p++) {
+          e = findArc(n, <u32>i32at(pLetter, i + (p - pos) * step));
+          if (e < 0) break;
+          n = <i32>(u32at(pArcs, e) & tmask);
+        }
       }
       accepted = e >= 0 && (u32at(pArcs, e) & ACCEPT) !== 0;
     }
     if (accepted && hasRemoved && curGraph === 0) {
       // a word of the main graph that was removed is no word
-      accepted = !isRemoved(i - (pos - first) * step, step, last - first + 1, pos - first, <i32>((info >>> LSHIFT) & LBITS));
+      accepted = !isRemoved(i - (pos - first) * step, step, last - first + 1, pos - first, l);
     }
-    if (accepted) {
-      const l = <i32>((info >>> LSHIFT) & LBITS);
-      u32set(mask, base + (l >>> 5), u32at(mask, base + (l >>> 5)) | (<u32>1 << <u32>(l & 31)));
-    }
+    if (accepted) u32set(mask, base + (l >>> 5), u32at(mask, base + (l >>> 5)) | (<u32>1 << <u32>(l & 31)));
     if (info & END) break;
   }
 }
