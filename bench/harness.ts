@@ -25,11 +25,12 @@ function quantile(sorted: number[], q: number): number {
   return sorted[i]!;
 }
 
-/** Times `fn` `runs` times after `warmup` untimed runs. */
-export async function measure(name: string, fn: () => unknown, runs = 20, warmup = 2): Promise<Stats> {
+/** Times `fn` `runs` times after `warmup` untimed runs; `before`, when given, runs untimed before each timed run. */
+export async function measure(name: string, fn: () => unknown, runs = 20, warmup = 2, before?: () => unknown): Promise<Stats> {
   for (let i = 0; i < warmup; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
+    if (before) await before();
     const t0 = performance.now();
     await fn();
     times.push(performance.now() - t0);
