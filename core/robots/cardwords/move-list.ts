@@ -92,8 +92,10 @@ export class MoveList {
   copyFrom(count: number, tiles: number, scores: Float64Array, dirs: Uint8Array, firsts: Int32Array, sizes: Int32Array, cells: Int32Array, letters: Int32Array, points: Float64Array, wilds: Uint8Array): void {
     this.count = 0;
     this.tileCount = 0;
-    while (this.scores.length < count) this.growMoves();
-    if (tiles > this.cells.length) this.growTiles(tiles);
+    // room at once, and nothing copied into it that is about to be overwritten: a fresh
+    // list's first call used to double its arrays up to the size, copying each time
+    if (count > this.scores.length) this.allocMoves(roomFor(this.scores.length, count));
+    if (tiles > this.cells.length) this.allocTiles(roomFor(this.cells.length, tiles));
     this.scores.set(scores);
     this.dirs.set(dirs);
     this.firsts.set(firsts);
@@ -104,6 +106,22 @@ export class MoveList {
     this.wilds.set(wilds);
     this.count = count;
     this.tileCount = tiles;
+  }
+
+  /** Empty arrays for n moves. */
+  private allocMoves(n: number): void {
+    this.scores = new Float64Array(n);
+    this.dirs = new Uint8Array(n);
+    this.firsts = new Int32Array(n);
+    this.sizes = new Int32Array(n);
+  }
+
+  /** Empty arrays for n tiles. */
+  private allocTiles(n: number): void {
+    this.cells = new Int32Array(n);
+    this.letters = new Int32Array(n);
+    this.points = new Float64Array(n);
+    this.wilds = new Uint8Array(n);
   }
 
   private growMoves(): void {
@@ -198,4 +216,11 @@ export class MoveList {
     }
     return t;
   }
+}
+
+/** The size a list's arrays grow to for `need` entries: doubling, so that lists growing call after call reallocate rarely. */
+function roomFor(have: number, need: number): number {
+  let n = Math.max(1, have);
+  while (n < need) n *= 2;
+  return n;
 }

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { formatCard } from '../../../core/games/cardwords/notation.js';
 import { parsePosition, PositionError, type Position } from '../../../core/games/cardwords/position.js';
 import type { Ruleset } from '../../../core/ruleset/types.js';
-import { generateInto, MoveList, prepareSearch, sortMoves, type GenContext, type GeneratedMove } from '../../../core/robots/cardwords/generate.js';
+import { listMoves, prepareSearch, sortMoves, type MoveList, type GenContext, type GeneratedMove } from '../../../core/robots/cardwords/generate.js';
 import { bestNonMove, moveWords } from '../../../core/robots/cardwords/robot.js';
 import { topByEquity } from '../../../core/robots/cardwords/equity.js';
 import { handPoints, unseenCards } from '../../../core/robots/cardwords/simulate.js';
@@ -195,15 +195,16 @@ export const command: Command = {
     }
     const ctx: GenContext = { table: ruleset.table, bonus: ruleset.bonus.values, store };
     if (values.equity) return equityList(ruleset, ctx, position, top, Boolean(values.json), !values['no-cache'], io);
-    // the moves go into a reused buffer; objects are made once, for the output
-    const list = new MoveList();
+    // the moves go into the generator's own buffer (grown by prepareSearch's search, so a
+    // first call does not allocate it); objects are made once, for the output
     const mode = values.all || top > 1 ? 'all' : 'best';
+    let list: MoveList | undefined;
     for (let i = 0; i < repeat; i++) {
       const t = performance.now();
-      generateInto(ctx, position.board, position.hand, list, { mode });
+      list = listMoves(ctx, position.board, position.hand, { mode });
       if (timing) io.err(`moves-ms: ${(performance.now() - t).toFixed(3)}\n`);
     }
-    let moves: GeneratedMove[] = sortMoves(list.moves());
+    let moves: GeneratedMove[] = sortMoves(list!.moves()); // repeat >= 1
     const W = ruleset.table.width;
     type Out = { score: number; cards?: Record<string, string>; words?: string[]; action?: 'trade' | 'pass'; trade?: string[] };
     const out: Out[] = [];
