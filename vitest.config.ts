@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,10 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // fast-check's inputs from a fixed seed (CARDWORDS_FC_SEED to explore others)
     setupFiles: ['test/support/fast-check-seed.ts'],
+    // The suites' own cache folder (word graphs, the Yatzee table, learned card values), for
+    // them and the programs they start: a run neither reads nor prunes the user's, and a
+    // fresh clone's first run builds everything, as CI's does.
+    env: { CARDWORDS_CACHE_DIR: process.env.CARDWORDS_CACHE_DIR ?? resolve('.cache/test-cache') },
     // Most suites wait on real programs (browsers, code-server, servers, Emacs in tmux), so
     // three files at a time keep two cores busy; vitest's default on two cores is one file at
     // a time, which left the machine idle half the run (a clean run took 11 min, load ~1.4).
