@@ -3,7 +3,8 @@
 //
 // Letters are small integers: 1..K in charset order; 0 is the GADDAG separator.
 // A node is the index of its first arc; its arcs follow one another up to the arc with the
-// END flag. Node 0 is the empty node (no arcs). Each arc is one uint32 (4 bytes, as in KWG:
+// END flag, going up by letter (the separator first: the move search ends a node's scan
+// after the highest letter it can lay). Node 0 is the empty node (no arcs). Each arc is one uint32 (4 bytes, as in KWG:
 // half the memory traffic of two words per arc, docs/performance.md):
 //   bits 0..21   the node reached (0: none)
 //   bits 22..29  the letter

@@ -25,15 +25,16 @@ function node(): TrieNode {
   return { letters: [], kids: [], uses: [], accepts: [], ends: 0, dawg: null, id: 0 };
 }
 
-/** The child of `n` for `l`, made when missing; its path count goes up by one. */
+/** The child of `n` for `l`, made when missing (a node's arcs go up by letter, as graph.ts's); its path count goes up by one. */
 function down(n: TrieNode, l: number, accept: boolean): TrieNode {
   let i = n.letters.indexOf(l);
   if (i < 0) {
-    i = n.letters.length;
-    n.letters.push(l);
-    n.kids.push(node());
-    n.uses.push(0);
-    n.accepts.push(0);
+    i = 0;
+    while (i < n.letters.length && n.letters[i]! < l) i++;
+    n.letters.splice(i, 0, l);
+    n.kids.splice(i, 0, node());
+    n.uses.splice(i, 0, 0);
+    n.accepts.splice(i, 0, 0);
   }
   n.uses[i]!++;
   if (accept) n.accepts[i]!++;
@@ -46,15 +47,11 @@ function up(n: TrieNode, l: number, accept: boolean): TrieNode {
   const kid = n.kids[i]!;
   if (accept) n.accepts[i]!--;
   if (--n.uses[i]! === 0) {
-    const last = n.letters.length - 1;
-    n.letters[i] = n.letters[last]!;
-    n.kids[i] = n.kids[last]!;
-    n.uses[i] = n.uses[last]!;
-    n.accepts[i] = n.accepts[last]!;
-    n.letters.pop();
-    n.kids.pop();
-    n.uses.pop();
-    n.accepts.pop();
+    // the order kept
+    n.letters.splice(i, 1);
+    n.kids.splice(i, 1);
+    n.uses.splice(i, 1);
+    n.accepts.splice(i, 1);
   }
   return kid;
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateMoves, moveKey } from '../../core/robots/cardwords/generate.js';
 import { decodeGraph, encodeGraph, GraphFormatError } from '../../core/words/serialize.js';
-import { END, graphWords, targetMask, type WordGraph } from '../../core/words/graph.js';
+import { END, arcLetter, graphWords, targetMask, type WordGraph } from '../../core/words/graph.js';
 import { WordStore } from '../../core/words/store.js';
 import { Alphabet } from '../../core/words/alphabet.js';
 import { randomPosition } from './random-positions.js';
@@ -63,6 +63,34 @@ describe('word graph layout', () => {
       }
     }
     expect(sharedSeen).toBeGreaterThan(100);
+  });
+
+  it("a node's arcs go up by letter, the separator first (the search ends a node's scan after the highest letter it can lay)", () => {
+    let nodes = 0;
+    for (let seed = 73_000; seed < 73_040; seed++) {
+      const p = randomPosition(seed);
+      for (const store of [p.store, WordStore.build([...FILLER, ...p.letters], p.words)]) {
+        const g = store.graph;
+        const mask = targetMask(g);
+        const seen = new Set<number>();
+        const todo = [g.dawgRoot, g.gaddagRoot];
+        while (todo.length) {
+          const node = todo.pop()!;
+          if (node === 0 || seen.has(node)) continue;
+          seen.add(node);
+          nodes++;
+          let prev = -1;
+          for (let a = node; ; a++) {
+            const l = arcLetter(g, a);
+            expect(l, `seed ${seed}: node ${node}, arc ${a}`).toBeGreaterThan(prev);
+            prev = l;
+            todo.push(g.arcs[a]! & mask);
+            if (g.arcs[a]! & END) break;
+          }
+        }
+      }
+    }
+    expect(nodes).toBeGreaterThan(1000);
   });
 
   it('lays the nodes out breadth first from the GADDAG root, then the DAWG root', () => {

@@ -18,12 +18,13 @@ function language(g: WordGraph, root: number): string[] {
   const walk = (n: number, path: string, depth: number): void => {
     if (n === 0) return;
     if (depth > 40) throw new Error('a cycle');
-    const seen = new Set<number>();
+    let prev = -1;
     for (let a = n; ; a++) {
       const l = arcLetter(g, a);
-      // a node reads each letter once, and the separator only as its first arc
-      if (seen.has(l)) throw new Error(`letter ${l} twice in node ${n}`);
-      seen.add(l);
+      // a node reads each letter once, going up (the search ends a node's scan after the
+      // highest letter it can lay), so the separator only as its first arc
+      if (l <= prev) throw new Error(`node ${n}: letter ${l} after ${prev}`);
+      prev = l;
       if (l === SEP && a !== n) throw new Error(`node ${n}: the separator is not its first arc`);
       const p = `${path}${l === SEP ? '.' : l},`;
       const before = out.length;

@@ -604,6 +604,8 @@ function crossIn(mask: usize, base: i32, i: i32, step: i32, pos: i32, first: i32
 
 let kinds = 0;
 let wildKinds = 0;
+/** The letters of the hand (every letter, with a wildcard in hand), for alphabets of up to 31 letters. */
+let handMask: u32 = 0;
 let wildLeft = 0;
 let remaining = 0;
 let simpleHand = false;
@@ -611,6 +613,7 @@ let handSize = 0;
 
 /** The hand the driver wrote (n cards); `maxTiles` < 0: no limit. */
 function setHand(n: i32, maxTiles: i32): void {
+  handMask = 0;
   kinds = 0;
   wildKinds = 0;
   wildLeft = 0;
@@ -641,6 +644,7 @@ function setHand(n: i32, maxTiles: i32): void {
       }
       i32set(pKindCnt, k, i32at(pKindCnt, k) + 1);
       i32set(pNat, code, i32at(pNat, code) + 1);
+      if (code < 32) handMask |= <u32>1 << <u32>code;
     }
     let j = handSize++;
     while (j > 0 && f64at(pHandPts, j - 1) < p) {
@@ -649,6 +653,7 @@ function setHand(n: i32, maxTiles: i32): void {
     }
     f64set(pHandPts, j, p);
   }
+  if (wildKinds > 0) handMask = 0xfffffffe;
   let simple = wildKinds === 0;
   for (let k = 0; k < kinds && simple; k++) simple = i32at(pKindNext, k) === -1 && i32at(pKindFirst, i32at(pKindLetter, k)) === k;
   simpleHand = simple;
@@ -831,6 +836,37 @@ function goLeft(pos: i32, node: i32): void {
  */
 @inline function eachLetter(pos: i32, node: i32, right: bool, stop: bool, go: bool): void {
   const mb = pos * MW;
+  if (MW === 1) {
+    // one mask word (alphabets of up to 31 letters): the cell's letters that the hand has
+    // (any, with a wildcard) in a register; a node's arcs go up by letter, so the scan ends
+    // after the highest of them
+    const allowed = u32at(pLMask, mb) & handMask;
+    if (allowed === 0) return;
+    const lmax = <i32>(31 - clz(allowed));
+    for (let a = node; ; a++) {
+      const info = u32at(pArcs, a);
+      const l = <i32>((info >>> LSHIFT) & LBITS);
+      if (l > lmax) break;
+      if ((allowed & (<u32>1 << <u32>l)) !== 0) {
+        const nat = i32at(pNat, l);
+        if (nat > 0) {
+          i32set(pTLetter, pos, l);
+          i32set(pNat, l, nat - 1);
+          if (right) afterRight(pos, info, stop, go);
+          else afterLeft(pos, info, stop, go);
+          i32set(pNat, l, nat);
+        } else if (wildLeft > 0) {
+          i32set(pTLetter, pos, l);
+          wildLeft--;
+          if (right) afterRight(pos, info, stop, go);
+          else afterLeft(pos, info, stop, go);
+          wildLeft++;
+        }
+      }
+      if (info & END) break;
+    }
+    return;
+  }
   for (let a = node; ; a++) {
     const info = u32at(pArcs, a);
     const l = <i32>((info >>> LSHIFT) & LBITS);
