@@ -29,12 +29,22 @@ function node(): TrieNode {
 function down(n: TrieNode, l: number, accept: boolean): TrieNode {
   let i = n.letters.indexOf(l);
   if (i < 0) {
-    i = 0;
-    while (i < n.letters.length && n.letters[i]! < l) i++;
-    n.letters.splice(i, 0, l);
-    n.kids.splice(i, 0, node());
-    n.uses.splice(i, 0, 0);
-    n.accepts.splice(i, 0, 0);
+    // pushed, then moved down past the greater letters (splice made an array each time)
+    const kid = node();
+    n.letters.push(l);
+    n.kids.push(kid);
+    n.uses.push(0);
+    n.accepts.push(0);
+    for (i = n.letters.length - 1; i > 0 && n.letters[i - 1]! > l; i--) {
+      n.letters[i] = n.letters[i - 1]!;
+      n.kids[i] = n.kids[i - 1]!;
+      n.uses[i] = n.uses[i - 1]!;
+      n.accepts[i] = n.accepts[i - 1]!;
+    }
+    n.letters[i] = l;
+    n.kids[i] = kid;
+    n.uses[i] = 0;
+    n.accepts[i] = 0;
   }
   n.uses[i]!++;
   if (accept) n.accepts[i]!++;
@@ -47,11 +57,17 @@ function up(n: TrieNode, l: number, accept: boolean): TrieNode {
   const kid = n.kids[i]!;
   if (accept) n.accepts[i]!--;
   if (--n.uses[i]! === 0) {
-    // the order kept
-    n.letters.splice(i, 1);
-    n.kids.splice(i, 1);
-    n.uses.splice(i, 1);
-    n.accepts.splice(i, 1);
+    // the arcs after it move up one: the order kept
+    for (let j = i + 1; j < n.letters.length; j++) {
+      n.letters[j - 1] = n.letters[j]!;
+      n.kids[j - 1] = n.kids[j]!;
+      n.uses[j - 1] = n.uses[j]!;
+      n.accepts[j - 1] = n.accepts[j]!;
+    }
+    n.letters.pop();
+    n.kids.pop();
+    n.uses.pop();
+    n.accepts.pop();
   }
   return kid;
 }
