@@ -39,6 +39,16 @@ function storedTails(g: WordGraph): { heads: number[]; tails: Map<string, Set<nu
   return { heads, tails };
 }
 
+/** The graphs of the random positions of seeds from..to-1, each as built and forced wide. */
+function graphs(from: number, to: number): Array<{ seed: number; g: WordGraph }> {
+  const out: Array<{ seed: number; g: WordGraph }> = [];
+  for (let seed = from; seed < to; seed++) {
+    const p = randomPosition(seed);
+    for (const store of [p.store, WordStore.build([...FILLER, ...p.letters], p.words)]) out.push({ seed, g: store.graph });
+  }
+  return out;
+}
+
 const runAt = (g: WordGraph, at: number): string => {
   let end = at;
   while (!(g.arcs[end]! & END)) end++;
@@ -48,18 +58,14 @@ const runAt = (g: WordGraph, at: number): string => {
 describe('word graph layout', () => {
   it('a node whose arcs are the tail of another node is stored inside it', () => {
     let sharedSeen = 0;
-    for (let seed = 71_000; seed < 71_060; seed++) {
-      const p = randomPosition(seed);
-      for (const store of [p.store, WordStore.build([...FILLER, ...p.letters], p.words)]) {
-        const g = store.graph;
-        const { heads, tails } = storedTails(g);
-        // a node stored on its own: its arcs are no other stored node's tail (nor a whole node again)
-        for (const n of heads) expect([...tails.get(runAt(g, n))!], `seed ${seed}: node ${n}`).toEqual([n]);
-        // nodes starting inside another node's arcs exist (else the check above proves little)
-        for (let a = 1; a < g.arcCount; a++) {
-          const t = g.arcs[a]! & targetMask(g);
-          if (t > 1 && !(g.arcs[t - 1]! & END)) sharedSeen++;
-        }
+    for (const { seed, g } of graphs(71_000, 71_060)) {
+      const { heads, tails } = storedTails(g);
+      // a node stored on its own: its arcs are no other stored node's tail (nor a whole node again)
+      for (const n of heads) expect([...tails.get(runAt(g, n))!], `seed ${seed}: node ${n}`).toEqual([n]);
+      // nodes starting inside another node's arcs exist (else the check above proves little)
+      for (let a = 1; a < g.arcCount; a++) {
+        const t = g.arcs[a]! & targetMask(g);
+        if (t > 1 && !(g.arcs[t - 1]! & END)) sharedSeen++;
       }
     }
     expect(sharedSeen).toBeGreaterThan(100);
@@ -67,26 +73,22 @@ describe('word graph layout', () => {
 
   it("a node's arcs go up by letter, the separator first (the search ends a node's scan after the highest letter it can lay)", () => {
     let nodes = 0;
-    for (let seed = 73_000; seed < 73_040; seed++) {
-      const p = randomPosition(seed);
-      for (const store of [p.store, WordStore.build([...FILLER, ...p.letters], p.words)]) {
-        const g = store.graph;
-        const mask = targetMask(g);
-        const seen = new Set<number>();
-        const todo = [g.dawgRoot, g.gaddagRoot];
-        while (todo.length) {
-          const node = todo.pop()!;
-          if (node === 0 || seen.has(node)) continue;
-          seen.add(node);
-          nodes++;
-          let prev = -1;
-          for (let a = node; ; a++) {
-            const l = arcLetter(g, a);
-            expect(l, `seed ${seed}: node ${node}, arc ${a}`).toBeGreaterThan(prev);
-            prev = l;
-            todo.push(g.arcs[a]! & mask);
-            if (g.arcs[a]! & END) break;
-          }
+    for (const { seed, g } of graphs(73_000, 73_040)) {
+      const mask = targetMask(g);
+      const seen = new Set<number>();
+      const todo = [g.dawgRoot, g.gaddagRoot];
+      while (todo.length) {
+        const node = todo.pop()!;
+        if (node === 0 || seen.has(node)) continue;
+        seen.add(node);
+        nodes++;
+        let prev = -1;
+        for (let a = node; ; a++) {
+          const l = arcLetter(g, a);
+          expect(l, `seed ${seed}: node ${node}, arc ${a}`).toBeGreaterThan(prev);
+          prev = l;
+          todo.push(g.arcs[a]! & mask);
+          if (g.arcs[a]! & END) break;
         }
       }
     }
@@ -94,38 +96,34 @@ describe('word graph layout', () => {
   });
 
   it('lays the nodes out breadth first from the GADDAG root, then the DAWG root', () => {
-    for (let seed = 72_000; seed < 72_040; seed++) {
-      const p = randomPosition(seed);
-      for (const store of [p.store, WordStore.build([...FILLER, ...p.letters], p.words)]) {
-        const g = store.graph;
-        const mask = targetMask(g);
-        const endOf = (b: number) => {
-          let e = b;
-          while (!(g.arcs[e]! & END)) e++;
-          return e;
-        };
-        // a stored run of arcs holds every node that starts inside it: the run is placed
-        // when the first of them is reached
-        const runOf = (node: number) => {
-          let b = node;
-          while (b > 1 && !(g.arcs[b - 1]! & END)) b--;
-          return b;
-        };
-        const queue: number[] = [];
-        let expected = 1;
-        const reach = (node: number) => {
-          if (node === 0) return;
-          const b = runOf(node);
-          if (queue.includes(b)) return;
-          expect(b, `seed ${seed}: the run reached after ${queue.length} others`).toBe(expected);
-          expected = endOf(b) + 1;
-          queue.push(b);
-        };
-        reach(g.gaddagRoot);
-        reach(g.dawgRoot);
-        for (let i = 0; i < queue.length; i++) for (let a = queue[i]!; a <= endOf(queue[i]!); a++) reach(g.arcs[a]! & mask);
-        expect(expected, `seed ${seed}: every arc is reached`).toBe(g.arcCount);
-      }
+    for (const { seed, g } of graphs(72_000, 72_040)) {
+      const mask = targetMask(g);
+      const endOf = (b: number) => {
+        let e = b;
+        while (!(g.arcs[e]! & END)) e++;
+        return e;
+      };
+      // a stored run of arcs holds every node that starts inside it: the run is placed
+      // when the first of them is reached
+      const runOf = (node: number) => {
+        let b = node;
+        while (b > 1 && !(g.arcs[b - 1]! & END)) b--;
+        return b;
+      };
+      const queue: number[] = [];
+      let expected = 1;
+      const reach = (node: number) => {
+        if (node === 0) return;
+        const b = runOf(node);
+        if (queue.includes(b)) return;
+        expect(b, `seed ${seed}: the run reached after ${queue.length} others`).toBe(expected);
+        expected = endOf(b) + 1;
+        queue.push(b);
+      };
+      reach(g.gaddagRoot);
+      reach(g.dawgRoot);
+      for (let i = 0; i < queue.length; i++) for (let a = queue[i]!; a <= endOf(queue[i]!); a++) reach(g.arcs[a]! & mask);
+      expect(expected, `seed ${seed}: every arc is reached`).toBe(g.arcCount);
     }
   });
 

@@ -513,19 +513,13 @@ export class MoveGenerator {
     const letters = g.letters;
     const tm = targetMask(g);
     const left = last - pos > pos - first;
+    const d = left ? -1 : 1; // both sides are read in this direction
+    const far = left ? first : last; // where the shorter side ends
     let node = left ? g.gaddagRoot : g.dawgRoot;
-    if (left) {
-      for (let p = last; p > pos; p--) {
-        const a = findArcIn(arcs, letters, node, letter[i + (p - pos) * step]!);
-        if (a < 0) return;
-        node = arcs[a]! & tm;
-      }
-    } else {
-      for (let p = first; p < pos; p++) {
-        const a = findArcIn(arcs, letters, node, letter[i + (p - pos) * step]!);
-        if (a < 0) return;
-        node = arcs[a]! & tm;
-      }
+    for (let p = left ? last : first; p !== pos; p += d) {
+      const a = findArcIn(arcs, letters, node, letter[i + (p - pos) * step]!);
+      if (a < 0) return;
+      node = arcs[a]! & tm;
     }
     if (node === 0) return;
     for (let a = node; ; a++) {
@@ -533,22 +527,14 @@ export class MoveGenerator {
       const l = letters === null ? (info >>> LETTER_SHIFT) & LETTER_BITS : letters[a]!;
       let accepted: boolean;
       if (l === SEP) accepted = false;
-      else if (left ? first === pos : last === pos) accepted = (info & ACCEPT) !== 0;
+      else if (far === pos) accepted = (info & ACCEPT) !== 0;
       else {
         let n = info & tm;
         let e = -1;
-        if (left) {
-          for (let p = pos - 1; p >= first; p--) {
-            e = findArcIn(arcs, letters, n, letter[i + (p - pos) * step]!);
-            if (e < 0) break;
-            n = arcs[e]! & tm;
-          }
-        } else {
-          for (let p = pos + 1; p <= last; p++) {
-            e = findArcIn(arcs, letters, n, letter[i + (p - pos) * step]!);
-            if (e < 0) break;
-            n = arcs[e]! & tm;
-          }
+        for (let p = pos + d; p !== far + d; p += d) {
+          e = findArcIn(arcs, letters, n, letter[i + (p - pos) * step]!);
+          if (e < 0) break;
+          n = arcs[e]! & tm;
         }
         accepted = e >= 0 && (arcs[e]! & ACCEPT) !== 0;
       }

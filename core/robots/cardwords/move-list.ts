@@ -125,35 +125,21 @@ export class MoveList {
   }
 
   private growMoves(): void {
-    const n = this.scores.length * 2;
-    const f = new Float64Array(n);
-    f.set(this.scores);
-    this.scores = f;
-    const d = new Uint8Array(n);
-    d.set(this.dirs);
-    this.dirs = d;
-    const a = new Int32Array(n);
-    a.set(this.firsts);
-    this.firsts = a;
-    const s = new Int32Array(n);
-    s.set(this.sizes);
-    this.sizes = s;
+    const { scores, dirs, firsts, sizes } = this;
+    this.allocMoves(scores.length * 2);
+    this.scores.set(scores);
+    this.dirs.set(dirs);
+    this.firsts.set(firsts);
+    this.sizes.set(sizes);
   }
 
   private growTiles(min: number): void {
-    const n = Math.max(min, this.cells.length * 2);
-    const c = new Int32Array(n);
-    c.set(this.cells);
-    this.cells = c;
-    const l = new Int32Array(n);
-    l.set(this.letters);
-    this.letters = l;
-    const p = new Float64Array(n);
-    p.set(this.points);
-    this.points = p;
-    const w = new Uint8Array(n);
-    w.set(this.wilds);
-    this.wilds = w;
+    const { cells, letters, points, wilds } = this;
+    this.allocTiles(Math.max(min, cells.length * 2));
+    this.cells.set(cells);
+    this.letters.set(letters);
+    this.points.set(points);
+    this.wilds.set(wilds);
   }
 
   /** Ties the objects made by `move` to an alphabet and table size (a change drops the shared ones). */

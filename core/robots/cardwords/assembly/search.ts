@@ -552,19 +552,13 @@ function crossIn(mask: usize, base: i32, i: i32, step: i32, pos: i32, first: i32
   // leftwards through the GADDAG (which ends in the cell's letter, then reads the prefix);
   // each letter of the cell then reads the shorter side
   const left = last - pos > pos - first;
+  const d = left ? -1 : 1; // both sides are read in this direction
+  const far = left ? first : last; // where the shorter side ends
   let node = left ? gaddagRoot : dawgRoot;
-  if (left) {
-    for (let p = last; p > pos; p--) {
-      const a = findArc(node, <u32>i32at(pLetter, i + (p - pos) * step));
-      if (a < 0) return;
-      node = <i32>(u32at(pArcs, a) & tmask);
-    }
-  } else {
-    for (let p = first; p < pos; p++) {
-      const a = findArc(node, <u32>i32at(pLetter, i + (p - pos) * step));
-      if (a < 0) return;
-      node = <i32>(u32at(pArcs, a) & tmask);
-    }
+  for (let p = left ? last : first; p !== pos; p += d) {
+    const a = findArc(node, <u32>i32at(pLetter, i + (p - pos) * step));
+    if (a < 0) return;
+    node = <i32>(u32at(pArcs, a) & tmask);
   }
   if (node === 0) return;
   for (let a = node; ; a++) {
@@ -572,22 +566,14 @@ function crossIn(mask: usize, base: i32, i: i32, step: i32, pos: i32, first: i32
     const l = <i32>((info >>> LSHIFT) & LBITS);
     let accepted = false;
     if (l === 0) accepted = false; // the separator is no letter
-    else if (left ? first === pos : last === pos) accepted = (info & ACCEPT) !== 0;
+    else if (far === pos) accepted = (info & ACCEPT) !== 0;
     else {
       let n = <i32>(info & tmask);
       let e = -1;
-      if (left) {
-        for (let p = pos - 1; p >= first; p--) {
-          e = findArc(n, <u32>i32at(pLetter, i + (p - pos) * step));
-          if (e < 0) break;
-          n = <i32>(u32at(pArcs, e) & tmask);
-        }
-      } else {
-        for (let p = pos + 1; p <= last; p++) {
-          e = findArc(n, <u32>i32at(pLetter, i + (p - pos) * step));
-          if (e < 0) break;
-          n = <i32>(u32at(pArcs, e) & tmask);
-        }
+      for (let p = pos + d; p !== far + d; p += d) {
+        e = findArc(n, <u32>i32at(pLetter, i + (p - pos) * step));
+        if (e < 0) break;
+        n = <i32>(u32at(pArcs, e) & tmask);
       }
       accepted = e >= 0 && (u32at(pArcs, e) & ACCEPT) !== 0;
     }
@@ -847,22 +833,7 @@ function goLeft(pos: i32, node: i32): void {
       const info = u32at(pArcs, a);
       const l = <i32>((info >>> LSHIFT) & LBITS);
       if (l > lmax) break;
-      if ((allowed & (<u32>1 << <u32>l)) !== 0) {
-        const nat = i32at(pNat, l);
-        if (nat > 0) {
-          i32set(pTLetter, pos, l);
-          i32set(pNat, l, nat - 1);
-          if (right) afterRight(pos, info, stop, go);
-          else afterLeft(pos, info, stop, go);
-          i32set(pNat, l, nat);
-        } else if (wildLeft > 0) {
-          i32set(pTLetter, pos, l);
-          wildLeft--;
-          if (right) afterRight(pos, info, stop, go);
-          else afterLeft(pos, info, stop, go);
-          wildLeft++;
-        }
-      }
+      if ((allowed & (<u32>1 << <u32>l)) !== 0) tryLetter(pos, info, l, right, stop, go);
       if (info & END) break;
     }
     return;
@@ -870,24 +841,30 @@ function goLeft(pos: i32, node: i32): void {
   for (let a = node; ; a++) {
     const info = u32at(pArcs, a);
     const l = <i32>((info >>> LSHIFT) & LBITS);
-    if ((u32at(pLMask, mb + (l >>> 5)) & (<u32>1 << <u32>(l & 31))) !== 0) {
-      const nat = i32at(pNat, l);
-      if (nat > 0) {
-        i32set(pTLetter, pos, l);
-        i32set(pNat, l, nat - 1);
-        if (right) afterRight(pos, info, stop, go);
-        else afterLeft(pos, info, stop, go);
-        i32set(pNat, l, nat);
-      } else if (wildLeft > 0) {
-        i32set(pTLetter, pos, l);
-        wildLeft--;
-        if (right) afterRight(pos, info, stop, go);
-        else afterLeft(pos, info, stop, go);
-        wildLeft++;
-      }
-    }
+    if ((u32at(pLMask, mb + (l >>> 5)) & (<u32>1 << <u32>(l & 31))) !== 0) tryLetter(pos, info, l, right, stop, go);
     if (info & END) break;
   }
+}
+
+/** Lays letter l (arc `info`) on pos with a natural card while the hand has one, else a wildcard, and goes on. */
+@inline function tryLetter(pos: i32, info: u32, l: i32, right: bool, stop: bool, go: bool): void {
+  const nat = i32at(pNat, l);
+  if (nat > 0) {
+    i32set(pTLetter, pos, l);
+    i32set(pNat, l, nat - 1);
+    goOn(pos, info, right, stop, go);
+    i32set(pNat, l, nat);
+  } else if (wildLeft > 0) {
+    i32set(pTLetter, pos, l);
+    wildLeft--;
+    goOn(pos, info, right, stop, go);
+    wildLeft++;
+  }
+}
+
+@inline function goOn(pos: i32, info: u32, right: bool, stop: bool, go: bool): void {
+  if (right) afterRight(pos, info, stop, go);
+  else afterLeft(pos, info, stop, go);
 }
 
 /**
