@@ -11,7 +11,7 @@ import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
 import { formatAction } from '../../core/games/cardwords/notation.js';
 import { getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { startRedis, type RedisProcess } from '../support/redis.js';
-import { aaRuleset, boardOf, cwCreate, genContext, handOf, loadTestRuleset, seatOf, type CwPlayer } from './cardwords-helpers.js';
+import { aaRuleset, boardOf, cwCreate, genContext, handOf, loadTestRuleset, Recorder, seatOf, type CwJSON, type CwPlayer } from './cardwords-helpers.js';
 
 /** A move of the player's hand whose words are exactly `words` (in any order). */
 function moveMaking(p: CwPlayer, ctxWords: readonly string[], want: string, ruleset: Awaited<ReturnType<typeof loadTestRuleset>>): string | null {
@@ -19,6 +19,24 @@ function moveMaking(p: CwPlayer, ctxWords: readonly string[], want: string, rule
   const board = boardOf(p.state);
   const m = generateMoves(gen, board, handOf(p)).find((mv) => moveWords(gen, board, mv).includes(want));
   return m ? formatAction({ type: 'move', player: seatOf(p), cards: tilesToPlaced(board.width, m) }) : null;
+}
+
+/**
+ * Sends the move until it is taken (the word may reach this process a moment later) and
+ * returns the state its own patch brought, which comes before the ack: by the time the test
+ * reads `p.state`, the robot may already have answered (its patch can come in the same read).
+ */
+async function playUntilTaken(p: CwPlayer, text: string, ms: number, what: string): Promise<CwJSON> {
+  const rec = new Recorder(p);
+  let moves = -1;
+  await until(async () => {
+    const r = await p.request('action', { text });
+    if (r.type === 'ack') moves = r.payload.moves as number;
+    return r.type === 'ack';
+  }, ms, what);
+  const taken = rec.states.find((s) => s.moves === moves);
+  if (!taken) throw new Error(`${what}: no state with ${moves} moves among ${rec.states.length}`);
+  return taken;
 }
 
 /**
@@ -96,12 +114,9 @@ describe('approved words on two processes', () => {
     const refused = await bob.request('action', { text: withAaa });
     expect(refused.payload).toMatchObject({ code: 'unknown-words' });
     expect((await ann.request('approve', { word: 'AAA' })).type).toBe('ack');
-    await until(async () => {
-      const r = await bob.request('action', { text: withAaa });
-      return r.type === 'ack';
-    }, 5000, 'AAA on Y');
-    expect(bob.state.last).toMatchObject({ player: 0, type: 'move' });
-    expect([...bob.state.last.words]).toContain('AAA');
+    const taken = await playUntilTaken(bob, withAaa, 5000, 'AAA on Y');
+    expect(taken.last).toMatchObject({ player: 0, type: 'move' });
+    expect([...taken.last.words]).toContain('AAA');
     await Promise.all([ann.leave(), bob.leave()]);
   });
 
@@ -117,8 +132,8 @@ describe('approved words on two processes', () => {
       await until(() => x.output().includes("'AA' (aa) is not on Redis yet"), 10_000, 'the note that AA waits');
       // Redis is back (empty): X sends AA again, and Bob's move on Y is accepted
       r1 = await startRedis(r0.port);
-      await until(async () => (await bob.request('action', { text })).type === 'ack', 30_000, 'AA on Y');
-      expect([...bob.state.last.words]).toContain('AA');
+      const taken = await playUntilTaken(bob, text, 30_000, 'AA on Y');
+      expect([...taken.last.words]).toContain('AA');
       await Promise.all([ann.leave().catch(() => undefined), bob.leave().catch(() => undefined)]);
     } finally {
       for (const s of servers.splice(0)) await s.stop();
