@@ -26,6 +26,20 @@ function diff(a: MoveList, b: MoveList): string {
   return '';
 }
 
+/**
+ * How the search gives the hand's cards to the letters it laid: one card's points per
+ * letter and no wildcard (simple), the same with one kind of wildcard (oneKind), or any
+ * other hand (mixed: wildcards at different points, a letter at two points).
+ */
+function handKind(hand: readonly Card[]): 'simple' | 'oneKind' | 'mixed' {
+  const wilds = new Set(hand.filter((c) => c.char === null).map((c) => c.points));
+  const kinds = new Map<string, Set<number>>();
+  for (const c of hand) if (c.char !== null) kinds.set(c.char, (kinds.get(c.char) ?? new Set()).add(c.points));
+  const letters = [...kinds.values()];
+  if (!letters.every((k) => k.size === 1) || wilds.size > 1) return 'mixed';
+  return wilds.size === 0 ? 'simple' : 'oneKind';
+}
+
 describe('the WebAssembly move search', () => {
   it('core/robots/cardwords/search-wasm.ts is current with assembly/search.ts (run scripts/make-movegen-wasm.mjs)', async () => {
     expect(readFileSync('core/robots/cardwords/search-wasm.ts', 'utf8')).toBe(moduleText(await compile()));
@@ -41,6 +55,7 @@ describe('the WebAssembly move search', () => {
     let wild = 0;
     let added = 0;
     let removed = 0;
+    const hands = { simple: 0, oneKind: 0, mixed: 0 };
     for (let seed = 0; seed < 2000; seed++) {
       const p = randomPosition(seed, { maxHand: 7 });
       // a third of the stores learn words after their build (overlay graphs, searched too)
@@ -64,9 +79,14 @@ describe('the WebAssembly move search', () => {
       expect(wasm.wordsReached, `seed ${seed} ${opts.mode}`).toBe(js.wordsReached);
       moves += a.count;
       if (p.hand.some((c) => c.char === null) && a.count) wild++;
+      if (a.count) hands[handKind(p.hand)]++;
     }
     expect(moves).toBeGreaterThan(20_000);
     expect(wild).toBeGreaterThan(200);
+    // each of the search's ways of giving cards to the letters laid is taken
+    expect(hands.simple).toBeGreaterThan(200);
+    expect(hands.oneKind).toBeGreaterThan(100);
+    expect(hands.mixed).toBeGreaterThan(100);
     expect(added).toBeGreaterThan(3_000);
     expect(removed).toBeGreaterThan(1_000);
   });

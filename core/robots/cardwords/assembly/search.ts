@@ -88,6 +88,7 @@ let pTLetter: usize = 0;
 let pTPts: usize = 0;
 let pTWild: usize = 0;
 let pCoef: usize = 0;
+let pJKind: usize = 0;
 let pSegCoef: usize = 0;
 let pMaxP: usize = 0;
 let pMinP: usize = 0;
@@ -205,6 +206,7 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   pTPts = take(l * 8);
   pTWild = take(l);
   pCoef = take(l * 8);
+  pJKind = take(l * 4);
   pSegCoef = take(l * 8);
   pMaxP = take(l * 8);
   pMinP = take(l * 8);
@@ -595,6 +597,11 @@ let handMask: u32 = 0;
 let wildLeft = 0;
 let remaining = 0;
 let simpleHand = false;
+/** One kind of wildcard and one kind of card per letter: `assignOne` gives the cards. */
+let oneKind = false;
+/** Wildcards not given yet in `assignOne`, and their points. */
+let wildsFree = 0;
+let wildPts: f64 = 0;
 let handSize = 0;
 
 /** The hand the driver wrote (n cards); `maxTiles` < 0: no limit. */
@@ -640,9 +647,14 @@ function setHand(n: i32, maxTiles: i32): void {
     f64set(pHandPts, j, p);
   }
   if (wildKinds > 0) handMask = 0xfffffffe;
-  let simple = wildKinds === 0;
+  let simple = true;
   for (let k = 0; k < kinds && simple; k++) simple = i32at(pKindNext, k) === -1 && i32at(pKindFirst, i32at(pKindLetter, k)) === k;
-  simpleHand = simple;
+  simpleHand = simple && wildKinds === 0;
+  oneKind = simple && wildKinds === 1;
+  if (oneKind) {
+    wildsFree = i32at(pWildCnt, 0);
+    wildPts = f64at(pWildPts, 0);
+  }
   remaining = maxTiles < 0 ? n : max(0, min(n, maxTiles));
 }
 
@@ -982,7 +994,43 @@ function record(start: i32, end: i32): void {
       score += f64at(pCoef, j) * p;
     }
     emit(score);
+  } else if (oneKind) {
+    for (let j = 0; j < n; j++) i32set(pJKind, j, i32at(pKindFirst, i32at(pTLetter, i32at(pPPos, j))));
+    assignOne(0, base);
   } else assign(0, base);
+}
+
+/**
+ * `assign` for a hand of one kind of wildcard and one kind of card per letter (the common
+ * hand with wildcards): each letter's card looked up once per word, no lists walked; the
+ * same moves in the same order.
+ */
+function assignOne(j: i32, acc: f64): void {
+  const last = j + 1 === nPlaced;
+  const pos = i32at(pPPos, j);
+  const c = f64at(pCoef, j);
+  const k = i32at(pJKind, j);
+  if (k >= 0) {
+    const cnt = i32at(pKindCnt, k);
+    if (cnt !== 0) {
+      const p = f64at(pKindPts, k);
+      i32set(pKindCnt, k, cnt - 1);
+      f64set(pTPts, pos, p);
+      u8set(pTWild, pos, 0);
+      if (last) emit(acc + c * p);
+      else assignOne(j + 1, acc + c * p);
+      i32set(pKindCnt, k, cnt);
+    }
+  }
+  if (wildsFree !== 0) {
+    const p = wildPts;
+    wildsFree--;
+    f64set(pTPts, pos, p);
+    u8set(pTWild, pos, 1);
+    if (last) emit(acc + c * p);
+    else assignOne(j + 1, acc + c * p);
+    wildsFree++;
+  }
 }
 
 /** Every way to give the laid letters from j on cards of the hand (the last level emits). */
