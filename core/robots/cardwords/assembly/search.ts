@@ -967,14 +967,23 @@ function record(start: i32, end: i32): void {
   if (hasRemoved && curGraph === 0 && removedMain(start, end)) return;
   const wp = wfProd;
   const base = mainSum * wp + side + f64at(pLayBonus, n);
-  for (let j = 0; j < n; j++) {
-    const pos = i32at(pPPos, j);
-    const lf = f64at(pLLf, pos);
-    f64set(pCoef, j, u8at(pLHas, pos) ? lf * wp + lf * f64at(pLWf, pos) : lf * wp);
-  }
   recStart = start;
   recEnd = end;
-  if (best && !simpleHand) {
+  if (simpleHand) {
+    // one pass: each tile's factor and card (its letter's only points)
+    let score = base;
+    for (let j = 0; j < n; j++) {
+      const pos = i32at(pPPos, j);
+      const p = f64at(pKindPts, i32at(pKindFirst, i32at(pTLetter, pos)));
+      f64set(pTPts, pos, p);
+      u8set(pTWild, pos, 0);
+      score += coefAt(pos, wp) * p;
+    }
+    emit(score);
+    return;
+  }
+  for (let j = 0; j < n; j++) f64set(pCoef, j, coefAt(i32at(pPPos, j), wp));
+  if (best) {
     const hi = f64at(pHandPts, 0);
     const lo = f64at(pHandPts, handSize - 1);
     let bound = base;
@@ -984,20 +993,16 @@ function record(start: i32, end: i32): void {
     }
     if (bound < bestScore) return;
   }
-  if (simpleHand) {
-    let score = base;
-    for (let j = 0; j < n; j++) {
-      const pos = i32at(pPPos, j);
-      const p = f64at(pKindPts, i32at(pKindFirst, i32at(pTLetter, pos)));
-      f64set(pTPts, pos, p);
-      u8set(pTWild, pos, 0);
-      score += f64at(pCoef, j) * p;
-    }
-    emit(score);
-  } else if (oneKind) {
+  if (oneKind) {
     for (let j = 0; j < n; j++) i32set(pJKind, j, i32at(pKindFirst, i32at(pTLetter, i32at(pPPos, j))));
     assignOne(0, base);
   } else assign(0, base);
+}
+
+/** What a card's points count for on the empty cell pos of the main word (word factor wp), its cross word included. */
+@inline function coefAt(pos: i32, wp: f64): f64 {
+  const lf = f64at(pLLf, pos);
+  return u8at(pLHas, pos) ? lf * wp + lf * f64at(pLWf, pos) : lf * wp;
 }
 
 /**
