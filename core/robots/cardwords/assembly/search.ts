@@ -461,11 +461,41 @@ export function prepare(valid: i32, full: i32, sc: i32, sr: i32, gaddag: i32, da
     }
   }
   if (fullCross) {
-    for (let c = 0; c < N; c++) {
-      cross(0, c);
-      cross(1, c);
-    }
+    crossAll(0);
+    crossAll(1);
   } else if (nChanged) updateCross(nChanged);
+}
+
+/**
+ * Every cell's cross-set for direction d, along the lines of its cross words: a free cell
+ * with no card on either side of it there takes every letter without reading the graph
+ * (most cells of a board), the others as `cross` reads them.
+ */
+function crossAll(d: i32): void {
+  const step = d === 0 ? W : 1; // along a cross word
+  const len = d === 0 ? H : W;
+  const lines = d === 0 ? W : H;
+  const next = d === 0 ? 1 : W; // from one line to the next
+  const mask = d === 0 ? pMask0 : pMask1;
+  const has = d === 0 ? pHas0 : pHas1;
+  const old = d === 0 ? pOld0 : pOld1;
+  for (let line = 0; line < lines; line++) {
+    let i = line * next;
+    let before = false;
+    for (let p = 0; p < len; p++) {
+      const on = i32at(pLetter, i) !== 0;
+      const after = p + 1 < len && i32at(pLetter, i + step) !== 0;
+      if (!on && !before && !after && !u8at(pBlocked, i)) {
+        const base = i * MW;
+        for (let k = 0; k < MW; k++) u32set(mask, base + k, 0xffffffff);
+        u32set(mask, base, u32at(mask, base) & ~1);
+        u8set(has, i, 0);
+        f64set(old, i, 0);
+      } else cross(d, i);
+      before = on;
+      i += step;
+    }
+  }
 }
 
 function setAnchor(i: i32, sc: i32, sr: i32): void {
