@@ -48,7 +48,7 @@ export class MoveList {
   /** Starts a move of `n` tiles; returns the index of its first tile (fill cells.. from there). */
   begin(score: number, dir: number, n: number): number {
     const i = this.count;
-    if (i === this.scores.length) this.growMoves();
+    if (i === this.scores.length) this.growMoves(i + 1);
     const t = this.tileCount;
     if (t + n > this.cells.length) this.growTiles(t + n);
     this.scores[i] = score;
@@ -68,7 +68,7 @@ export class MoveList {
   appendTransposes(width: number): void {
     const count = this.count;
     const tiles = this.tileCount;
-    while (this.scores.length < 2 * count) this.growMoves();
+    if (2 * count > this.scores.length) this.growMoves(2 * count);
     if (2 * tiles > this.cells.length) this.growTiles(2 * tiles);
     this.scores.copyWithin(count, 0, count);
     this.sizes.copyWithin(count, 0, count);
@@ -124,18 +124,20 @@ export class MoveList {
     this.wilds = new Uint8Array(n);
   }
 
-  private growMoves(): void {
+  /** Room for `min` moves, the moves held kept. */
+  private growMoves(min: number): void {
     const { scores, dirs, firsts, sizes } = this;
-    this.allocMoves(scores.length * 2);
+    this.allocMoves(roomFor(scores.length, min));
     this.scores.set(scores);
     this.dirs.set(dirs);
     this.firsts.set(firsts);
     this.sizes.set(sizes);
   }
 
+  /** Room for `min` tiles, the tiles held kept. */
   private growTiles(min: number): void {
     const { cells, letters, points, wilds } = this;
-    this.allocTiles(Math.max(min, cells.length * 2));
+    this.allocTiles(roomFor(cells.length, min));
     this.cells.set(cells);
     this.letters.set(letters);
     this.points.set(points);

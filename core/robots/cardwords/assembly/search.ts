@@ -482,20 +482,25 @@ function crossAll(d: i32): void {
   for (let line = 0; line < lines; line++) {
     let i = line * next;
     let before = false;
+    let on = i32at(pLetter, i) !== 0;
     for (let p = 0; p < len; p++) {
-      const on = i32at(pLetter, i) !== 0;
       const after = p + 1 < len && i32at(pLetter, i + step) !== 0;
       if (!on && !before && !after && !u8at(pBlocked, i)) {
-        const base = i * MW;
-        for (let k = 0; k < MW; k++) u32set(mask, base + k, 0xffffffff);
-        u32set(mask, base, u32at(mask, base) & ~1);
+        openCell(mask, i * MW);
         u8set(has, i, 0);
         f64set(old, i, 0);
       } else cross(d, i);
       before = on;
+      on = after;
       i += step;
     }
   }
+}
+
+/** The mask at `base` of a free cell with no cross word: every letter, not the separator. */
+@inline function openCell(mask: usize, base: i32): void {
+  for (let k = 0; k < MW; k++) u32set(mask, base + k, 0xffffffff);
+  u32set(mask, base, u32at(mask, base) & ~1);
 }
 
 function setAnchor(i: i32, sc: i32, sr: i32): void {
@@ -563,8 +568,7 @@ function cross(dir: i32, i: i32): void {
   let last = pos;
   while (last < lim - 1 && i32at(pLetter, i + (last - pos + 1) * step)) last++;
   if (first === pos && last === pos) {
-    for (let k = 0; k < MW; k++) u32set(mask, base + k, 0xffffffff);
-    u32set(mask, base, u32at(mask, base) & ~1);
+    openCell(mask, base);
     return;
   }
   u8set(has, i, 1);
@@ -629,9 +633,6 @@ let remaining = 0;
 let simpleHand = false;
 /** One kind of wildcard and one kind of card per letter: `assignOne` gives the cards. */
 let oneKind = false;
-/** Wildcards not given yet in `assignOne`, and their points. */
-let wildsFree = 0;
-let wildPts: f64 = 0;
 let handSize = 0;
 
 /** The hand the driver wrote (n cards); `maxTiles` < 0: no limit. */
@@ -681,10 +682,6 @@ function setHand(n: i32, maxTiles: i32): void {
   for (let k = 0; k < kinds && simple; k++) simple = i32at(pKindNext, k) === -1 && i32at(pKindFirst, i32at(pKindLetter, k)) === k;
   simpleHand = simple && wildKinds === 0;
   oneKind = simple && wildKinds === 1;
-  if (oneKind) {
-    wildsFree = i32at(pWildCnt, 0);
-    wildPts = f64at(pWildPts, 0);
-  }
   remaining = maxTiles < 0 ? n : max(0, min(n, maxTiles));
 }
 
@@ -1057,14 +1054,15 @@ function assignOne(j: i32, acc: f64): void {
       i32set(pKindCnt, k, cnt);
     }
   }
-  if (wildsFree !== 0) {
-    const p = wildPts;
-    wildsFree--;
+  const wilds = i32at(pWildCnt, 0);
+  if (wilds !== 0) {
+    const p = f64at(pWildPts, 0);
+    i32set(pWildCnt, 0, wilds - 1);
     f64set(pTPts, pos, p);
     u8set(pTWild, pos, 1);
     if (last) emit(acc + c * p);
     else assignOne(j + 1, acc + c * p);
-    wildsFree++;
+    i32set(pWildCnt, 0, wilds);
   }
 }
 
