@@ -30,8 +30,15 @@ export interface RulesetOptions {
 
 const WHOLE_FIRST_LINE: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
+export interface Folder {
+  canonical(ch: string): string | undefined;
+  canonicalWord(word: string): string | undefined;
+  /** `canonicalWord` of each word, in one pass over all of them (a dictionary's load). */
+  canonicalWords(words: readonly string[]): Array<string | undefined>;
+}
+
 /** Folds characters through a charset: any equivalent, in any Unicode normalisation. */
-export function makeFolder(charset: Charset): { canonical(ch: string): string | undefined; canonicalWord(word: string): string | undefined } {
+export function makeFolder(charset: Charset): Folder {
   const table = new Map<string, string>();
   for (const [ch, i] of charset.index) {
     const canon = charset.entries[i]?.canonical;
@@ -78,7 +85,39 @@ export function makeFolder(charset: Charset): { canonical(ch: string): string | 
     }
     return out;
   };
-  return { canonical, canonicalWord };
+  // A dictionary's words folded together: the code units that fold to one code unit are
+  // mapped in one array over all the words, which then become strings by one decode and one
+  // split. Word by word, each folded word was a string built a character at a time, which
+  // the word set then had to flatten: 2.5x longer for the English sample's 275,000 words.
+  const unit = new Uint16Array(65536);
+  for (const [code, canon] of bmp) if (canon.length === 1 && canon !== '\n') unit[code] = canon.charCodeAt(0);
+  const canonicalWords = (words: readonly string[]): Array<string | undefined> => {
+    const text = words.join('\n');
+    const out = new Uint16Array(text.length);
+    const slow: number[] = [];
+    let w = 0;
+    let bad = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) {
+        if (bad) slow.push(w);
+        bad = false;
+        w++;
+        out[i] = 10;
+        continue;
+      }
+      const m = unit[c]!;
+      if (m === 0) bad = true;
+      else out[i] = m;
+    }
+    if (bad) slow.push(w);
+    const folded: Array<string | undefined> = new TextDecoder('utf-16le').decode(out).split('\n');
+    // a word holding a line break would shift the others: each on its own then
+    if (folded.length !== words.length) return words.map(canonicalWord);
+    for (const k of slow) folded[k] = canonicalWord(words[k]!);
+    return folded;
+  };
+  return { canonical, canonicalWord, canonicalWords };
 }
 
 function withFile(diags: Diagnostic[], file: string): Diagnostic[] {
@@ -102,20 +141,18 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   if (files.removal) {
     const r = parseDictionary(files.removal.text, charset.value);
     diagnostics.push(...withFile(r.diagnostics, files.removal.name));
-    for (const w of r.value.words) {
-      const c = folder.canonicalWord(w);
-      if (c !== undefined) removed.add(c);
-    }
+    for (const c of folder.canonicalWords(r.value.words)) if (c !== undefined) removed.add(c);
   }
   const words = new Set<string>();
   const personalWords: string[] = [];
   for (const dict of [...files.dictionaries, ...(files.personal ? [files.personal] : [])]) {
     const r = parseDictionary(dict.text, charset.value);
     diagnostics.push(...withFile(r.diagnostics, dict.name));
-    for (const w of r.value.words) {
-      if (w.length < 2) continue;
-      const c = folder.canonicalWord(w);
-      if (c === undefined || !twoCharsOrMore(c)) continue;
+    const written = r.value.words;
+    const folded = folder.canonicalWords(written);
+    for (let i = 0; i < folded.length; i++) {
+      const c = folded[i];
+      if (written[i]!.length < 2 || c === undefined || !twoCharsOrMore(c)) continue;
       if (dict === files.personal) personalWords.push(c);
       if (removed.size === 0 || !removed.has(c)) words.add(c);
     }

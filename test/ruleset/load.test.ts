@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadRuleset, type RulesetFiles } from '../../core/ruleset/load.js';
+import { parseCharset } from '../../core/formats/charset.js';
+import { loadRuleset, makeFolder, type RulesetFiles } from '../../core/ruleset/load.js';
 
 const charset = { name: 'x.charset', text: '4\nAa\nBb\nEeÉé\nß\n' };
 const bonus2 = { name: 'x.bonus', text: '-2:-2\n-1:-1\n0:0\n1:0\n2:5\n' };
@@ -44,6 +46,22 @@ describe('loadRuleset', () => {
     expect(ruleset!.canonicalWord('ABE')).toBe('ABE');
     expect(ruleset!.canonicalWord('ABe')).toBe('ABE');
     expect(ruleset!.canonicalWord('\u{1D538}ß')).toBe('\u{1D538}ß');
+  });
+
+  it('folds a dictionary’s words together as it folds each word: any characters, any line breaks', () => {
+    // a charset with one-unit folds (a -> A), a two-unit canonical (the astral letter), a
+    // precomposed letter that decomposed text must reach, and one character folding onto another
+    const cs = parseCharset('5\nAa\nBb\nEeÉé\nß\n\u{1D538}\n').value;
+    const folder = makeFolder(cs);
+    const pieces = ['a', 'A', 'b', 'e', 'É', 'é', 'e\u0301', 'ß', '\u{1D538}', '\uD835', 'x', ' ', '\n', '\r', 'Z'];
+    const word = fc.array(fc.constantFrom(...pieces), { maxLength: 6 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 12 }), (words) => {
+        expect(folder.canonicalWords(words)).toEqual(words.map((w) => folder.canonicalWord(w)));
+      }),
+      { numRuns: 500 },
+    );
+    expect(folder.canonicalWords(['abe', 'xy', 'be\u0301', '\u{1D538}a'])).toEqual(['ABE', undefined, 'BE', '\u{1D538}A']);
   });
 
   it('applies the personal dictionary and the removal list', () => {
