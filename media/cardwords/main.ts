@@ -134,7 +134,8 @@ function joinForm(id: string): HTMLElement {
   const form = h(
     'form',
     { class: 'form-grid', id: 'cw-join' },
-    h('h2', {}, t('cw.join'), ' ', h('small', {}, t('cw.gameLink', id))),
+    // the heading says "the game": the id alone after it ("game" twice read as a typo)
+    h('h2', {}, t('cw.join'), ' ', h('small', {}, id)),
     h('label', {}, h('span', {}, t('cw.name')), name),
     h('label', {}, h('span', {}, t('cw.alt')), alt),
     h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'cw-join-button' }, t('cw.joinButton')), h('button', { type: 'button', id: 'cw-watch-button', onclick: watch }, t('cw.watch'))),

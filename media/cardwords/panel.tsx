@@ -43,6 +43,8 @@ import { Log } from './view/log.js';
 import { WordRequests } from './view/requests.js';
 import { Results as ResultsView } from './view/results.js';
 import { Review } from './view/review.js';
+import { endReasonText } from '../ui/end-reason.js';
+import { ConfirmEnd } from '../ui/confirm-end.js';
 
 export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, Welcome };
 
@@ -100,6 +102,8 @@ export class CardwordsPanel {
   /** The last refusal in view, until the turn, the move count or the game's status changes. */
   private refusal = '';
   private status: Model['status'] = { text: '', kind: 'info', seq: 0 };
+  /** The status speaks of the action area's content (a hint loaded, a refusal, a step to take): a change of the area ends it. */
+  private statusOnArea = false;
 
   constructor(
     private readonly host: Host,
@@ -152,8 +156,9 @@ export class CardwordsPanel {
     return i >= 0 ? i : (this.welcome.seat ?? -1);
   }
 
-  say(text: string, kind: 'info' | 'error' = 'info'): void {
+  say(text: string, kind: 'info' | 'error' = 'info', onArea = false): void {
     this.status = { text, kind, seq: this.status.seq + 1 };
+    this.statusOnArea = onArea;
     this.render();
   }
 
@@ -246,7 +251,9 @@ export class CardwordsPanel {
 
   /** A turn of the log in words (`names`: the seats' names when the state has not come yet). */
   private turnText(l: CardwordsTurnInfo, names?: readonly string[]): string {
-    const name = names?.[l.player] ?? this.state?.players[l.player]?.name ?? '?';
+    const seat = names?.[l.player] ?? this.state?.players[l.player]?.name ?? '?';
+    // a stand-in's action is marked as the stand-in's (docs/rules.md)
+    const name = l.standIn ? this.t('cw.standInName', seat) : seat;
     if (l.type === 'move') return this.t('cw.log.move', name, l.words.join(', '), l.score);
     if (l.type === 'trade') return this.t('cw.log.trade', name, l.traded, l.score);
     return this.t('cw.log.pass', name, l.score);
@@ -398,6 +405,9 @@ export class CardwordsPanel {
   private render(): void {
     const m = this.model();
     const t = this.t;
+    // the Keys help's example location: column C, row 5 where the table has them
+    const exCol = Math.min(2, (m?.coords.width ?? 1) - 1);
+    const exRow = Math.min(4, (m?.coords.height ?? 1) - 1);
     const status = (
       <p class="status" id="cw-status" role="status" aria-live="polite" data-kind={this.status.kind}>
         <span key={this.status.seq}>{this.status.text}</span>
@@ -422,9 +432,7 @@ export class CardwordsPanel {
           </h1>
           {m.owner && (
             <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
-              <button type="button" id="cw-end" disabled={over} onClick={() => m.cmd.end()}>
-                {t('cw.endGame')}
-              </button>
+              <ConfirmEnd id="cw-end" t={t} disabled={over} onEnd={() => m.cmd.end()} />
             </div>
           )}
         </header>
@@ -448,7 +456,8 @@ export class CardwordsPanel {
             <details class="cw-lists">
               <summary>{t('cw.keys')}</summary>
               <div id="cw-keys" class="help">
-                {t('cw.keysHelp')
+                {/* the examples in the coordinates chosen (Settings: digits for the columns...) */}
+                {t('cw.keysHelp', m.coords.name(exCol, exRow, 'down'), m.coords.colLabel(exCol), m.coords.name(exCol, exRow, 'across'), m.coords.rowLabel(exRow))
                   .split('\n')
                   .map((l, k) => (
                     <p key={k}>{l}</p>
@@ -471,9 +480,14 @@ export class CardwordsPanel {
   /** Applies a composer result: redraws, and explains a refusal. */
   private act(r: ComposeResult | undefined): void {
     if (!r) return;
-    if (!r.ok) this.refuse(r.why);
-    else if (r.note) this.say(this.refusalText(r.note));
-    this.render();
+    if (!r.ok) return this.refuse(r.why);
+    // the area changed: what was said of its last content (a hint, a refusal, a step to
+    // take) is no longer true, and no hint is loaded any more
+    this.refusal = '';
+    this.hintIndex = null;
+    if (r.note) this.say(this.refusalText(r.note), 'info', true);
+    else if (this.statusOnArea) this.say('');
+    else this.render();
   }
 
   private refusalText(r: Refusal): string {
@@ -484,7 +498,7 @@ export class CardwordsPanel {
 
   private refuse(r: Refusal): void {
     this.refusal = this.refusalText(r);
-    this.say(this.refusal, 'error');
+    this.say(this.refusal, 'error', true);
     const area = document.getElementById('cw-area');
     if (area) flash(area, 'refused');
   }
@@ -559,6 +573,11 @@ export class CardwordsPanel {
       case ' ':
         e.preventDefault();
         if (this.composer && this.isPlayer) {
+          // Return on the move's own location, cards composed: the move is finished, as
+          // Return in the action area (on another cell, or with none composed, it sets the
+          // location: a second Return never passes)
+          const at = this.composer.location;
+          if (e.key === 'Enter' && this.composer.cards.length > 0 && at && at.col === col && at.row === row) return this.submit();
           this.composer.setLocation(col, row);
           this.say(this.t('cw.locationSet', this.coords!.name(col, row, this.composer.dir)));
         }
@@ -617,7 +636,7 @@ export class CardwordsPanel {
       return;
     }
     const a = cp.action();
-    this.say(a.type === 'move' ? this.t('cw.hint.move', h.words.join(', '), h.score) : a.type === 'trade' ? this.t('cw.hint.trade', a.cards.length, h.score) : this.t('cw.hint.pass', h.score));
+    this.say(a.type === 'move' ? this.t('cw.hint.move', h.words.join(', '), h.score) : a.type === 'trade' ? this.t('cw.hint.trade', a.cards.length, h.score) : this.t('cw.hint.pass', h.score), 'info', true);
   }
 
   // ------------------------------------------------------------------ messages
@@ -680,6 +699,8 @@ export class CardwordsPanel {
 
   private onWord(p: WordDecisionMessage): void {
     this.log.push({ round: this.state?.round ?? 1, text: this.t(p.approved ? 'cw.word.approved' : 'cw.word.rejected', p.word) });
+    // the refusal that asked the owner ("wait and try again") is answered now
+    this.refusal = '';
     this.say(this.t(p.approved ? 'cw.word.approved' : 'cw.word.rejected', p.word));
   }
 
@@ -715,7 +736,7 @@ export class CardwordsPanel {
     this.ended = p;
     this.refusal = '';
     this.host.remove('cardwords.seat');
-    this.say(this.t('cw.ended', p.reason));
+    this.say(endReasonText(this.t, p.reason));
   }
 
   private onHint(p: HintMessage): void {

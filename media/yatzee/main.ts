@@ -76,7 +76,7 @@ function showForms(): void {
     const form = h(
       'form',
       { class: 'form-grid', id: 'yatzee-join' },
-      h('h2', {}, t('yatzee.join'), ' ', h('small', {}, t('yatzee.gameLink', gameId))),
+      h('h2', {}, t('yatzee.join'), ' ', h('small', {}, gameId)),
       h('label', {}, h('span', {}, t('yatzee.name')), name),
       h(
         'div',

@@ -11,6 +11,7 @@ import { affordances, type Sheet, type SheetPhase } from '../../core/games/yatze
 import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
+import { ConfirmEnd } from '../ui/confirm-end.js';
 import type { YatzeeRoomState as RoomView, YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
 import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
 import type { YatzeeRoomClient as RoomLike } from '../../core/protocol/client.js';
@@ -164,7 +165,7 @@ export class YatzeePanel {
         {this.welcome.owner && (
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
             <button type="button" id="yatzee-add-robot" onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
-            <button type="button" id="yatzee-end" disabled={this.isEnded} onClick={() => this.send('end', {})}>{t('yatzee.endGame')}</button>
+            <ConfirmEnd id="yatzee-end" t={t} disabled={this.isEnded} onEnd={() => this.send('end', {})} />
           </div>
         )}
         <div class="yatzee-layout">

@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../support/game-server.js';
-import { copySample, cwCreate } from '../game/cardwords-helpers.js';
+import { startServer, until, type ServerProcess } from '../support/game-server.js';
+import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
 import { launch, openPage, shot, type TestPage } from './browser.js';
 import type { GameHostConfig, SettingsUpdate } from '../../media/ui/host-vscode.js';
 
@@ -144,9 +144,12 @@ describe('Cardwords defects, each in Chromium', () => {
     const wild = page.locator('#cw-hand [data-char=""]');
     await wild.click();
     await page.waitForSelector('#cw-meanings', { state: 'visible' });
+    expect(await page.textContent('#cw-status')).toContain('wildcard stands for');
     await page.click('#cw-meanings [data-meaning="A"]');
     expect(await composedCount(page)).toBe(1);
     expect(await page.isVisible('#cw-meanings')).toBe(false);
+    // the step asked for is taken: its line goes (it stayed, no longer true)
+    expect(await page.textContent('#cw-status')).toBe('');
     // again, then Escape: the picker goes with the composed cards
     await page.keyboard.press('Escape');
     await wild.click();
@@ -241,13 +244,97 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(async () => (await snap(page)).moves).toBeGreaterThanOrEqual(1);
     await expect.poll(() => page.textContent('#cw-refusal')).toBe('');
     expect(await page.getAttribute('#cw-status', 'data-kind')).not.toBe('error');
-    // the owner ends the game
+    // the owner ends the game: asked first (it cannot be undone); Keep playing has the focus
     expect(await page.isEnabled('#cw-end')).toBe(true);
     await page.click('#cw-end');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cw-end-keep');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#cw-end');
+    expect(await page.locator('#cw-end-confirm, #cw-results').count()).toBe(0);
+    await page.click('#cw-end');
+    await page.click('#cw-end-confirm');
     await page.waitForSelector('#cw-results');
     await expect.poll(() => page.isEnabled('#cw-end')).toBe(false);
+    // settled as the rules settle an end (the results message: the state keeps the points
+    // as played): the cards left in hand count against, a winner is starred. Ann's hand,
+    // S1 *0 E1 T-1 after her pass, holds 1 point
+    const ended = await snap(page);
+    for (const p of ended.players) {
+      const row = `#cw-results-table tr[data-player="${p.name}"]`;
+      const [hand, adjustment] = (await page.locator(`${row} td`).allTextContents()).map(Number);
+      expect(adjustment! + hand!).toBe(0);
+      expect(Number(await page.textContent(`${row} td[data-final]`))).toBe(p.score - hand!);
+    }
+    expect(Number(await page.locator('#cw-results-table tr[data-player="Ann"] td').first().textContent())).toBe(1);
+    expect(await page.locator('#cw-results-table tr.winner').count()).toBeGreaterThan(0);
+    // the room's end in words, not its code ("The game has ended (owner).")
+    await expect.poll(() => page.textContent('#cw-status')).toBe('The owner ended the game.');
     expect((await page.textContent('#cw-preview')) ?? '').toBe('');
     expect(await page.locator('#cw-meanings').count()).toBe(0);
+  });
+
+  it('Escape after a hint takes back what was said of it; Return on the table at the location plays the move; the Keys help follows the coordinates', async () => {
+    const { page } = await fresh();
+    const s0 = await quickGame(page, 's2');
+    await page.keyboard.press('?');
+    await page.waitForSelector('#cw-hints li');
+    const kinds = await page.locator('#cw-hints li').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
+    const k = kinds.indexOf('move');
+    expect(k).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < k; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.textContent('#cw-status')).toContain('Return plays it');
+    // Escape empties the area: the line saying Return plays the hint goes (Return would pass), no hint stays chosen
+    await page.keyboard.press('Escape');
+    await expect.poll(() => composedCount(page)).toBe(0);
+    expect(await page.textContent('#cw-status')).toBe('');
+    expect(await page.locator('#cw-hints li[aria-selected="true"]').count()).toBe(0);
+    // the move again, then Return on the table with the cursor on its location: played
+    for (let i = 0; i <= k; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => composedCount(page)).toBeGreaterThan(0);
+    const loc = page.locator('#cw-table [aria-selected="true"]');
+    const [col, row] = [Number(await loc.getAttribute('data-col')), Number(await loc.getAttribute('data-row'))];
+    await page.focus('#cw-table');
+    const cur = page.locator('#cw-table .cursor');
+    const [c0, r0] = [Number(await cur.getAttribute('data-col')), Number(await cur.getAttribute('data-row'))];
+    for (let i = 0; i < Math.abs(col - c0); i++) await page.keyboard.press(col > c0 ? 'ArrowRight' : 'ArrowLeft');
+    for (let i = 0; i < Math.abs(row - r0); i++) await page.keyboard.press(row > r0 ? 'ArrowDown' : 'ArrowUp');
+    expect(await page.getAttribute('#cw-table .cursor', 'aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await snap(page)).moves).toBeGreaterThan(s0.moves);
+    // the Keys help's example locations in the coordinates chosen
+    await page.click('#cw-settings summary');
+    const keys = page.locator('#cw-keys');
+    expect(await keys.textContent()).toContain('(C5: down column C; 5C: across row 5)');
+    await page.check('#cw-opt-digitsForColumns');
+    await expect.poll(() => keys.textContent()).toContain('(3E: down column 3; E3: across row E)');
+  });
+
+  it('a stand-in’s actions are marked as its own, in the log and in the results', async () => {
+    // two humans, a stand-in at once for a dropped one; a watcher's page shows the game
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 0, seed: 's2' });
+    const id = ann.room.roomId;
+    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    const { page } = await fresh();
+    await page.goto(`${srv.url}/cardwords.html?game=${id}`);
+    expect(await page.textContent('#cw-join h2')).toBe(`Join the game ${id}`);
+    await page.click('#cw-watch-button');
+    await page.waitForSelector('#cw-table');
+    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the start');
+    if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    await until(() => ann.state.turn === seatOf(bo), 5000, "Bo's turn");
+    const moves = ann.state.moves;
+    bo.raw.transport.ws.close(3000); // a drop on his turn: with grace 0 the stand-in plays it
+    await until(() => ann.state.moves > moves && ann.state.last.standIn, 10000, "the stand-in's action");
+    await expect.poll(() => page.textContent('#cw-log')).toMatch(/Bo \(robot standing in\) (laid|traded|passed)/);
+    expect(await page.textContent('#cw-log')).not.toMatch(/(^|\.\s*|\d\s*)Bo (laid|traded|passed)/);
+    // his line on the score board says he is away, under the name (after it, it was cut off first)
+    await expect.poll(() => page.textContent('#cw-scores tr[data-player="Bo"] th.name .away')).toBe('away');
+    expect(await page.getAttribute('#cw-scores tr[data-player="Bo"] th.name', 'title')).toBe('Bo (away)');
+    expect((await ann.request('end')).type).toBe('ack');
+    await page.waitForSelector('#cw-results-table');
+    expect(await page.textContent('#cw-results-table tr[data-player="Bo"] th')).toContain('a robot stood in');
+    expect(await page.textContent('#cw-results-table tr[data-player="Ann"] th')).not.toContain('a robot stood in');
+    await shot(page, 'cardwords-stand-in-results');
   });
 
   it('a 39-character name is cut with an ellipsis, shown whole on hover, and the page never scrolls sideways', async () => {
@@ -339,6 +426,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(shown.sort()).toEqual(named.slice().sort());
     // the owner ends the game: the review starts at the final table and steps by [ and ]
     await page.click('#cw-end');
+    await page.click('#cw-end-confirm');
     await page.waitForSelector('#cw-review');
     const final = await page.locator('#cw-table .has-card').count();
     expect(final).toBe(mine);

@@ -107,6 +107,7 @@ describe('Cardwords results layout', () => {
         await page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
         await page.waitForSelector('#cw-hand [data-index]');
         await page.click('#cw-end');
+        await page.click('#cw-end-confirm');
         await page.waitForSelector('#cw-results-table thead th');
         // for every character after the first, whether its line is below the previous one's, and what came before it
         const breaks = await page.locator('#cw-results-table thead th').evaluateAll((ths) =>

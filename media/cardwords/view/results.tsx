@@ -6,10 +6,29 @@ import { endReasonText } from '../../ui/end-reason.js';
 
 const COLUMNS: StringKey[] = ['cw.col.name', 'cw.col.handPoints', 'cw.col.adjustment', 'cw.col.final'];
 
+/** One player's line: from the results message, or from the state. */
+interface Row {
+  key: number;
+  name: string;
+  handPoints: number;
+  adjustment: number;
+  score: number;
+  winner: boolean;
+  /** A stand-in robot played some of this seat's turns (docs/rules.md: marked). */
+  standIn: boolean;
+}
+
 export function Results({ m }: { m: Model }) {
   const { t, state: s } = m;
   if (s.status !== 'over' && s.status !== 'ended') return null;
-  const order = s.players.map((p, i) => ({ p, i })).sort((a, b) => b.p.score - a.p.score);
+  // the results message settles every end, the owner's too (docs/server.md); the state holds
+  // the settlement of an end by the rules only, so it is read when no message came (a reload)
+  const sent = m.results && (m.results.round ?? s.round) === s.round ? m.results.results : null;
+  const rows: Row[] = sent
+    ? sent.map((r, k) => ({ key: r.seat ?? -1 - k, name: r.name, handPoints: r.handPoints ?? 0, adjustment: r.adjustment ?? 0, score: r.score, winner: r.winner, standIn: r.standIn }))
+    : s.players
+        .map((p, i) => ({ key: i, name: p.name, handPoints: p.handPoints, adjustment: p.adjustment, score: p.score, winner: s.winners.includes(i), standIn: p.standIns > 0 }))
+        .sort((a, b) => b.score - a.score);
   // the state's endReason is the engine's ('out', or 'idle': every player passed), the
   // results message's the room's (core/protocol/messages.ts EndReason)
   const reason = m.results?.reason ?? (s.endReason === 'idle' ? 'passes' : s.endReason);
@@ -29,21 +48,22 @@ export function Results({ m }: { m: Model }) {
           </tr>
         </thead>
         <tbody>
-          {order.map(({ p, i }) => (
-            <tr key={i} class={s.winners.includes(i) ? 'winner' : ''} data-player={p.name}>
-              <th scope="row" title={p.name}>
-                <span class="cut">{p.name}</span>
-                {s.winners.includes(i) && (
+          {rows.map((r) => (
+            <tr key={r.key} class={r.winner ? 'winner' : ''} data-player={r.name}>
+              <th scope="row" title={r.name}>
+                <span class="cut">{r.name}</span>
+                {r.winner && (
                   <span class="winner-mark" title={t('cw.winner')}>
                     {' ★'}
                     <span class="sr-only">{t('cw.winner')}</span>
                   </span>
                 )}
+                {r.standIn && <span class="stood-in">{t('cw.stoodIn')}</span>}
               </th>
-              <td class="num">{p.handPoints}</td>
-              <td class="num">{p.adjustment > 0 ? `+${p.adjustment}` : p.adjustment}</td>
-              <td class="num" data-final={p.score}>
-                {p.score}
+              <td class="num">{r.handPoints}</td>
+              <td class="num">{r.adjustment > 0 ? `+${r.adjustment}` : r.adjustment}</td>
+              <td class="num" data-final={r.score}>
+                {r.score}
               </td>
             </tr>
           ))}

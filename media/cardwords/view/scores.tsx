@@ -31,12 +31,15 @@ export function ScoreBoard({ m }: { m: Model }) {
             const type = p.robot || p.auto ? 'R' : 'H';
             const typeLabel = p.robot ? t('cw.type.robot', p.level) : p.auto ? t('cw.type.standIn') : t('cw.type.human');
             const last = m.lastPoints.get(i);
-            const shown = `${name}${!p.robot && p.name && !p.connected ? ` (${t('cw.away')})` : ''}`;
+            const away = !p.robot && p.name !== '' && !p.connected;
+            const shown = `${name}${away ? ` (${t('cw.away')})` : ''}`;
             return (
               <tr key={i} class={`${turn ? 'turn' : ''}${i === m.mySeat ? ' me' : ''}`} data-seat={i} data-player={p.name} aria-current={turn ? 'true' : undefined}>
                 <td aria-label={turn ? t('cw.turnOf', name) : ''}>{turn ? '▶' : ''}</td>
                 <th scope="row" class="name" title={shown}>
-                  {shown}
+                  {name}
+                  {/* on a line of its own: after the name it was cut off first ("Bo (a…") */}
+                  {away && <span class="away">{t('cw.away')}</span>}
                 </th>
                 <td title={typeLabel} aria-label={typeLabel} data-type={type}>
                   {type}
