@@ -227,9 +227,13 @@ preview shows the score the composition would make.
             (insert (propertize "\nResults\n" 'face 'bold))
             (when (plist-get results :reasonText)
               (insert (plist-get results :reasonText) "\n"))
+            ;; the final score with what the end added: the points left in hand count
+            ;; against, the one who went out gains the others' (an owner's end too)
             (dolist (r (plist-get results :results))
-              (insert (format " %-12s %4d%s\n" (plist-get r :name) (plist-get r :score)
-                              (if (plist-get r :winner) "  winner" ""))))
+              (insert (format " %-12s %4d  left in hand %d, end %+d%s%s\n" (plist-get r :name) (plist-get r :score)
+                              (or (plist-get r :handPoints) 0) (or (plist-get r :adjustment) 0)
+                              (if (plist-get r :winner) "  winner" "")
+                              (if (plist-get r :standIn) "  (a robot stood in)" ""))))
             (insert (substitute-command-keys
                      "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n")))
           (insert "\nUnseen: " (mapconcat #'identity (cardwords-play--get :unseen) " ") "\n")

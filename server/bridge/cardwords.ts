@@ -284,7 +284,8 @@ export class CardwordsSession {
   }
 
   private turnText(t: CardwordsTurnInfo, names: string[]): string {
-    const who = names[t.player] ?? `seat ${t.player}`;
+    // a stand-in's action is marked as the stand-in's (docs/rules.md), as the web panel does
+    const who = `${names[t.player] ?? `seat ${t.player}`}${t.standIn ? ' (robot standing in)' : ''}`;
     if (t.type === 'move') return `${who}: ${t.words.join(', ')} for ${t.score}`;
     if (t.type === 'trade') return `${who}: traded ${t.traded} for ${t.score}`;
     return `${who}: passed for ${t.score}`;

@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { tempDir } from '../lines/helpers.js';
 import { tinyRuleset } from '../language/fixtures.js';
+import { startServer, until } from '../support/game-server.js';
+import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
 
 let child: ChildProcessWithoutNullStreams | undefined;
 let second: ChildProcessWithoutNullStreams | undefined;
@@ -173,4 +175,38 @@ it('Yatzee hints through the bridge: the server\'s expected values for your open
   expect((await call('yatzee/view')).mine!.hint).toBeNull();
   await call('yatzee/hints', { on: true });
   expect((await hinted(1)).mine!.hint!.categories[filled]).toBeNull();
+});
+
+it("a stand-in's action is marked in the bridge's log; the results carry each player's hand points and end adjustment", async () => {
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
+  try {
+    // two humans, a stand-in at once for a dropped one (grace 0); the bridge watches
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 0, seed: 's2' });
+    const id = ann.room.roomId;
+    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    const b = bridge();
+    await b.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, watch: true } }));
+    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the start');
+    if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    await until(() => ann.state.turn === seatOf(bo), 5000, "Bo's turn");
+    const moves = ann.state.moves;
+    bo.raw.transport.ws.close(3000); // a drop on his turn
+    await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
+    type View = { result: { log: string[]; results: { results: Array<{ name: string; score: number; handPoints: number; adjustment: number; standIn: boolean }> } | null } };
+    const view = async () => ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as View).result;
+    await expect.poll(async () => (await view()).log.join('\n'), { timeout: 10_000 }).toMatch(/^Bo \(robot standing in\): /m);
+    expect((await view()).log.some((l) => l.startsWith('Bo: '))).toBe(false);
+    const annHand = handOf(ann).reduce((sum, c) => sum + c.points, 0);
+    expect((await ann.request('end')).type).toBe('ack');
+    await expect.poll(async () => (await view()).results !== null, { timeout: 10_000 }).toBe(true);
+    const results = (await view()).results!.results;
+    expect(results.find((r) => r.name === 'Bo')!.standIn).toBe(true);
+    expect(results.find((r) => r.name === 'Ann')!.standIn).toBe(false);
+    // the points left in each hand count against (4 in Ann's, dealt from the seed)
+    expect(annHand).not.toBe(0);
+    expect(results.find((r) => r.name === 'Ann')!.handPoints).toBe(annHand);
+    for (const r of results) expect(r.adjustment + r.handPoints).toBe(0);
+  } finally {
+    await srv.stop();
+  }
 });

@@ -138,8 +138,8 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   // the mode line is drawn by the same redisplay as the buffer, or the next one: a clean run
   // once caught the screen between the two (the results shown, the mode line still "over")
   screen = await tmux.waitFor((s) => /^Results$/m.test(s) && /\(Cardwords Results You:-?\d+\)/.test(s), 'the results in the mode line too', 30_000);
-  expect(screen).toMatch(/^ me +-?\d+(  winner)?$/m);
-  expect(screen).toMatch(/^ Robot1 +-?\d+(  winner)?$/m);
+  expect(screen).toMatch(/^ me +-?\d+  left in hand -?\d+, end [+-]\d+(  winner)?$/m);
+  expect(screen).toMatch(/^ Robot1 +-?\d+  left in hand -?\d+, end [+-]\d+(  winner)?$/m);
   expect(screen).toMatch(/winner/);
   expect(screen).toMatch(/^ {2}Robot1: /m); // the log
   // why the game ended, worded as in the web panels (media/ui/end-reason.ts)
