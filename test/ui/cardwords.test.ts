@@ -201,6 +201,12 @@ describe('Cardwords panel in Chromium', () => {
     await a.waitForSelector(`#cw-requests button[data-approve="${word}"]`);
     await shot(a, 'cardwords-owner-approve-prompt');
     expect(await a.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.approve)).toBe(word);
+    // the question leaves the whole table in a 1280x720 window (the table fills the height
+    // below the head: a tall question pushed its last rows out)
+    await a.setViewportSize({ width: 1280, height: 720 });
+    const box = (await a.locator('#cw-table').boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(720);
+    await a.setViewportSize({ width: 1300, height: 1000 });
     await a.keyboard.press('Enter');
     await expect.poll(() => a.textContent('#cw-log')).toContain(`The owner approved ${word}`);
     approved.push(word);
