@@ -299,7 +299,7 @@ export class LinesPanel {
     );
     render(
       <>
-        <p class="help" id="lines-help">{t('lines.help', k.slice(0, 4), k[4] === ' ' ? 'space' : k[4]!)}</p>
+        <p class="help" id="lines-help">{t('lines.help', k.slice(0, 4), k[4] === ' ' ? t('lines.space') : k[4]!)}</p>
         <details class="settings" id="lines-settings">
           <summary>{t('lines.settings')}</summary>
           {this.settingsForm()}

@@ -7,13 +7,22 @@ import type { Translate } from './l10n/index.js';
 export function ConfirmEnd({ id, t, disabled, onEnd }: { id: string; t: Translate; disabled: boolean; onEnd: () => void }) {
   const [asking, setAsking] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
-  // the question takes the focus (the button clicked is gone); Keep playing is the safe default
+  const ask = useRef<HTMLButtonElement>(null);
+  const kept = useRef(false);
+  // the question takes the focus (the button clicked is gone); Keep playing is the safe
+  // default; kept, the focus goes back to the button
   useEffect(() => {
     if (asking) keep.current?.focus();
+    else if (kept.current) ask.current?.focus();
+    kept.current = false;
   }, [asking]);
+  const keepPlaying = () => {
+    kept.current = true;
+    setAsking(false);
+  };
   if (!asking || disabled) {
     return (
-      <button type="button" id={id} disabled={disabled} onClick={() => setAsking(true)}>
+      <button type="button" id={id} ref={ask} disabled={disabled} onClick={() => setAsking(true)}>
         {t('end.ask')}
       </button>
     );
@@ -31,7 +40,7 @@ export function ConfirmEnd({ id, t, disabled, onEnd }: { id: string; t: Translat
       >
         {t('end.confirm')}
       </button>{' '}
-      <button type="button" id={`${id}-keep`} class="secondary" ref={keep} onClick={() => setAsking(false)} onKeyDown={(e) => e.key === 'Escape' && setAsking(false)}>
+      <button type="button" id={`${id}-keep`} class="secondary" ref={keep} onClick={keepPlaying} onKeyDown={(e) => e.key === 'Escape' && keepPlaying()}>
         {t('end.keep')}
       </button>
     </span>

@@ -133,7 +133,7 @@ export class YatzeePanel {
     let hints: Map<Category, number> | null = null;
     let shown: HintShown | null = null;
     if (me) {
-      const aff = affordances(me);
+      const aff = this.can(me);
       this.requestHint(me);
       shown = this.shownHint(me);
       hints = shown && YatzeePanel.hintValues(shown);
@@ -164,7 +164,7 @@ export class YatzeePanel {
         </h1>
         {this.welcome.owner && (
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
-            <button type="button" id="yatzee-add-robot" onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
+            <button type="button" id="yatzee-add-robot" disabled={this.isEnded || this.results !== null} onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
             <ConfirmEnd id="yatzee-end" t={t} disabled={this.isEnded} onEnd={() => this.send('end', {})} />
           </div>
         )}
@@ -182,7 +182,7 @@ export class YatzeePanel {
 
   private controls(me: Sheet, shown: HintShown | null) {
     const t = this.t;
-    const aff = affordances(me);
+    const aff = this.can(me);
     const full = isFull(me.scores);
     const left = full ? 0 : me.phase === 'thrown' ? THROWS_PER_ROUND - me.throwsMade : THROWS_PER_ROUND;
     return (
@@ -296,7 +296,7 @@ export class YatzeePanel {
   private toggle(k: number): void {
     const me = this.me;
     if (!me) return;
-    if (!affordances(me).hold) {
+    if (!this.can(me).hold) {
       const die = this.app.querySelector(`#yatzee-dice .die[data-die="${k}"]`);
       if (die) flash(die, 'refused');
       return;
@@ -320,7 +320,7 @@ export class YatzeePanel {
     const me = this.me;
     if (!me || this.throwPending) return;
     const held = this.held();
-    if (k !== null && held[k] && affordances(me).hold) {
+    if (k !== null && held[k] && this.can(me).hold) {
       held[k] = false;
       this.optimisticHeld = held;
       this.act({ type: 'release', dice: [k] });
@@ -333,7 +333,7 @@ export class YatzeePanel {
   }
 
   private transfer(): void {
-    if (!this.me || !this.choice || !affordances(this.me).transfer) return;
+    if (!this.me || !this.choice || !this.can(this.me).transfer) return;
     this.act({ type: 'transfer', category: this.choice });
   }
 
@@ -373,10 +373,20 @@ export class YatzeePanel {
   }
 
   /** Panel shortcuts (the original game had Ctrl+T, Ctrl+R, Ctrl+D, which browsers keep for themselves). */
+  /** What the sheet allows now: nothing once the game is over (every sheet full, or the owner's end). */
+  private can(me: Sheet): ReturnType<typeof affordances> {
+    const aff = affordances(me);
+    if (!this.isEnded && this.results === null) return aff;
+    return { throw: false, hold: false, transfer: false, undoTransfer: false, resetDices: false };
+  }
+
   private onKey(e: KeyboardEvent): void {
-    if (typing(e) && !(e.target as HTMLInputElement).name?.startsWith('category')) return;
+    // the keys are letters: they work on a category's radio and on the hints' checkbox too
+    const input = e.target as HTMLInputElement;
+    if (typing(e) && !input.name?.startsWith('category') && input.type !== 'checkbox') return;
     if (e.ctrlKey || e.altKey || e.metaKey || !this.isPlayer) return;
     if (e.key === 't') this.transfer();
+    // sent even when not allowed: the server's refusal says why
     else if (e.key === 'u') this.act({ type: 'undoTransfer' });
     else if (e.key === 'r') this.act({ type: 'resetDices' });
     else if (e.key === 'd') this.focusDice();
@@ -394,6 +404,14 @@ export class YatzeePanel {
       const i = CATEGORIES.indexOf(meta.category);
       this.lastTransfer = meta.category;
       this.say(this.t('yatzee.transferred', this.t(`cat.${meta.category}` as StringKey), this.me.scores[i] ?? 0));
+      // the Transfer button (now disabled) or the category's radio (gone) had the focus: it
+      // goes to Throw, the next thing to do, not to the page
+      const at = document.activeElement;
+      if (!at || at === document.body || at.id === 'yatzee-transfer') {
+        this.render();
+        document.getElementById('yatzee-throw')?.focus();
+        return;
+      }
     } else if (meta.type === 'undoTransfer') {
       // the status must not go on naming the transfer that is gone
       this.say(this.lastTransfer ? this.t('yatzee.undone', this.t(`cat.${this.lastTransfer}` as StringKey)) : this.t('yatzee.undoneAny'));
@@ -414,8 +432,13 @@ export class YatzeePanel {
   /** The results: the game ends by itself when every sheet is full, or by the owner. */
   private onResults(p: ResultsMessage): void {
     this.results = p.results.map((r) => ({ name: r.name, robot: r.robot, total: r.score }));
+    this.winners = p.winners;
     this.render();
+    // the results come below the sheets: brought into view, the status names the winners
+    document.getElementById('yatzee-results')?.scrollIntoView({ block: 'nearest' });
   }
+
+  private winners: readonly string[] = [];
 
   private ended: EndedMessage | null = null;
 
@@ -425,7 +448,7 @@ export class YatzeePanel {
 
   private onEnded(p: EndedMessage): void {
     this.ended = p;
-    this.say(endReasonText(this.t, p.reason));
+    this.say(this.winners.length > 0 ? `${endReasonText(this.t, p.reason)} ${this.t('yatzee.winners', this.winners.join(', '))}` : endReasonText(this.t, p.reason));
     this.host.remove('yatzee.seat');
     this.render();
   }

@@ -251,6 +251,8 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('#cw-end');
     expect(await page.locator('#cw-end-confirm, #cw-results').count()).toBe(0);
+    // kept: the focus is back on the button, not on the page
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cw-end');
     await page.click('#cw-end');
     await page.click('#cw-end-confirm');
     await page.waitForSelector('#cw-results');

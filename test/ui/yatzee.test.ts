@@ -150,6 +150,8 @@ describe('Yatzee panel in Chromium', () => {
     const chance = String(d.reduce((s, x) => s + x, 0));
     await expect.poll(() => myScore(b, 'chance')).toBe(chance);
     await expect.poll(() => theirScore(ann.page, 'Bo', 'chance')).toBe(chance);
+    // the focus goes on to Throw, not to the page (the Transfer button it was on is disabled now)
+    await expect.poll(() => b.evaluate(() => document.activeElement?.id)).toBe('yatzee-throw');
 
     // Undo transfer: the category is open again on both screens, the throw left is back
     await b.click('#yatzee-undo');
@@ -279,6 +281,9 @@ describe('Yatzee panel in Chromium', () => {
       await e.waitForSelector('#yatzee-dice');
       await expect.poll(() => e.locator('#yatzee-table thead th.player').count()).toBe(3);
       await e.check('#yatzee-hints');
+      // the page's keys work from the checkbox too: d goes to the dice
+      await e.keyboard.press('d');
+      expect(await e.evaluate(() => document.activeElement?.classList.contains('die'))).toBe(true);
       for (let round = 1; round <= CATEGORIES.length; round++) {
         await e.locator('#yatzee-dice .die').first().focus();
         await e.keyboard.press('Enter');
@@ -300,6 +305,11 @@ describe('Yatzee panel in Chromium', () => {
       expect(await e.locator('#yatzee-table tbody td.score:not(.open):not(.preview)').count()).toBe(3 * CATEGORIES.length);
       expect(await e.textContent('#yatzee-throws-left')).toBe('Your sheet is full.');
       await expect.poll(() => e.isDisabled('#yatzee-end')).toBe(true);
+      // nothing can be done any more: every action is off (Undo transfer stayed on, doing
+      // nothing), the status names the winners and the results come into view
+      for (const b of ['#yatzee-throw', '#yatzee-transfer', '#yatzee-undo', '#yatzee-reset', '#yatzee-add-robot']) expect(await e.isDisabled(b), b).toBe(true);
+      await expect.poll(() => e.textContent('#yatzee-status')).toMatch(/^Every sheet is full\. Winner: \S.*\.$/);
+      expect(await e.locator('#yatzee-results').evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
       await shot(e, 'yatzee-whole-game-1280x720');
       const results = await e.$$eval('#yatzee-results-list li', (lis) => lis.map((li) => li.textContent ?? ''));
       expect(results).toHaveLength(3);
