@@ -9,7 +9,7 @@ import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo, Gam
 import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
-import { endedMessage, endText } from './texts.js';
+import { endedMessage, endText, refusalText } from './texts.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
@@ -30,6 +30,8 @@ export class CardwordsSession {
   private allCards: Card[] = [];
   private log: string[] = [];
   private message = '';
+  /** The room said `ended`: its closing is no disconnection. */
+  private ended = false;
   private results: ResultsMessage | null = null;
   private lastMoves = -1;
   /** How cells are named (the players' coordinate options; the web panel's defaults). */
@@ -129,6 +131,7 @@ export class CardwordsSession {
       this.update();
     });
     typed.on('ended', (e) => {
+      this.ended = true;
       this.message = endedMessage(e.reason);
       this.update();
     });
@@ -141,6 +144,8 @@ export class CardwordsSession {
       this.update();
     });
     room.onLeave(() => {
+      // after `ended` the room closes as it should: its message stays
+      if (this.ended) return this.update();
       this.message = 'Disconnected from the game';
       this.update();
     });
@@ -157,6 +162,7 @@ export class CardwordsSession {
     this.message = '';
     this.results = null;
     this.lastMoves = -1;
+    this.ended = false;
   }
 
   async leave(): Promise<null> {
@@ -292,7 +298,7 @@ export class CardwordsSession {
   }
 
   private refusalText(r: Refusal): string {
-    return [r.key, ...r.args].join(' ');
+    return refusalText(r);
   }
 
   /** The cards nobody has seen yet from this seat: all cards minus the table and the hand. */

@@ -101,6 +101,9 @@ export class Bridge {
 
 /** Serves requests from `input` until it ends; handles them one at a time, in order. */
 export async function serve(input: Readable, output: Writable): Promise<void> {
+  // standard output carries the protocol alone: a line a library prints there (the client
+  // library's reconnection notes when a server drops) was read by the editor as a response
+  if (output === process.stdout) for (const k of ['log', 'info', 'debug'] as const) console[k] = (...a: unknown[]) => console.error(...a);
   const bridge = new Bridge((line) => void output.write(line + '\n'));
   // The local server goes with the bridge, however the bridge ends.
   const stop = () => bridge.server.stop();

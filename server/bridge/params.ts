@@ -27,5 +27,16 @@ export async function connectRoom(connect: () => Promise<Room>): Promise<Room> {
 
 /** Leaves a room for good; a server already gone is no error. */
 export async function leaveRoom(room: Room | null): Promise<void> {
-  if (room) await room.leave(true).catch(() => undefined);
+  // A closed room (the game ended, the server gone) never answers a leave, and the bridge
+  // answers one request at a time: waiting for it held every later request for good. An
+  // open one gets a few seconds to answer.
+  if (!room || !room.connection?.isOpen) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((ok) => {
+    timer = setTimeout(ok, LEAVE_WAIT_MS);
+  });
+  await Promise.race([room.leave(true).catch(() => undefined), late]);
+  clearTimeout(timer);
 }
+
+const LEAVE_WAIT_MS = 3000;

@@ -2,7 +2,7 @@
 // comes from the one table the web panels use (media/ui/end-reason.ts), so a new end reason
 // gets its text in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
-import { translator } from '../../media/ui/l10n/index.js';
+import { translator, type StringKey } from '../../media/ui/l10n/index.js';
 
 const en = translator('en');
 
@@ -14,4 +14,10 @@ export function endText(reason: string | null | undefined): string {
 /** The message when a room closes for good after `ended`. */
 export function endedMessage(reason: string | null | undefined): string {
   return `The game has ended. ${endText(reason)}`;
+}
+
+/** A refusal of the composer (core/games/cardwords/compose.ts) in words, as the web panel words it. */
+export function refusalText(r: { key: string; args: ReadonlyArray<string | number> }): string {
+  const text = en(r.key as StringKey, ...r.args);
+  return text === r.key ? [r.key, ...r.args].join(' ') : text;
 }

@@ -28,6 +28,8 @@ export class YatzeeSession {
   private welcome: WelcomeMessage | null = null;
   private state: YatzeeRoomState | null = null;
   private message = '';
+  /** The room said `ended`: its closing is no disconnection. */
+  private ended = false;
   private seq = 0;
   private url = '';
   private hints = false;
@@ -61,6 +63,7 @@ export class YatzeeSession {
     this.welcome = null;
     this.state = null;
     this.message = '';
+    this.ended = false;
     this.url = httpBase(url);
     this.hints = hints === true;
     this.hint = null;
@@ -79,8 +82,14 @@ export class YatzeeSession {
       this.message = `Refused: ${e.message}`;
       this.update();
     });
+    // the results come just before `ended`: the end's message names the winners
+    let winners: readonly string[] = [];
+    typed.on('results', (r) => {
+      winners = r.winners;
+    });
     typed.on('ended', (e) => {
-      this.message = endedMessage(e.reason);
+      this.ended = true;
+      this.message = `${endedMessage(e.reason)}${winners.length > 0 ? ` Winner: ${winners.join(', ')}.` : ''}`;
       this.update();
     });
     room.onStateChange((s: YatzeeRoomState) => {
@@ -88,6 +97,8 @@ export class YatzeeSession {
       this.update();
     });
     room.onLeave(() => {
+      // after `ended` the room closes as it should: its message stays
+      if (this.ended) return this.update();
       this.message = 'Disconnected from the game';
       this.update();
     });

@@ -85,6 +85,11 @@ it('Cardwords through the bridge: a local server in its own process group, the c
     } while (coords.result.columns.length === 0 && Date.now() - t0 < 20_000);
     expect(coords.result.columns).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     expect(coords.result.rows).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    // a refusal of the action area in words, as the web panel words it (it was the key: cw.key.notChar 9)
+    for (const key of ['C', '5']) expect(((await b.send(JSON.stringify({ id: 5, method: 'cardwords/key', params: { key } }))) as { result: { message: string } }).result.message).toBe('');
+    const refused = (await b.send(JSON.stringify({ id: 6, method: 'cardwords/key', params: { key: '#' } }))) as { result: { message: string } };
+    expect(refused.result.message).not.toMatch(/^cw\./);
+    expect(refused.result.message).toContain('#');
     const rowsUp = (await b.send(JSON.stringify({ id: 4, method: 'cardwords/coordinates', params: { rowsUp: true } }))) as typeof coords;
     expect(rowsUp.result.rows).toEqual(['7', '6', '5', '4', '3', '2', '1']);
     // A second bridge watches the same game: no seat, no hand.
@@ -206,7 +211,31 @@ it("a stand-in's action is marked in the bridge's log; the results carry each pl
     expect(annHand).not.toBe(0);
     expect(results.find((r) => r.name === 'Ann')!.handPoints).toBe(annHand);
     for (const r of results) expect(r.adjustment + r.handPoints).toBe(0);
+    // the room closes after `ended`: the end's message stays (not "Disconnected from the game"),
+    // and leaving the closed room answers at once: it once held every later request for good
+    await expect.poll(async () => ((await b.send(JSON.stringify({ id: 3, method: 'cardwords/view' }))) as { result: { message: string } }).result.message, { timeout: 10_000 }).toBe('The game has ended. The owner ended the game.');
+    expect(((await b.send(JSON.stringify({ id: 4, method: 'cardwords/leave' }))) as { result: unknown }).result).toBeNull();
+    expect(((await b.send(JSON.stringify({ id: 5, method: 'lines/scores' }))) as { result?: unknown; error?: unknown }).error).toBeUndefined();
   } finally {
     await srv.stop();
+  }
+});
+
+it('leaving a game whose server was killed answers at once, and the bridge answers the next request', async () => {
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 1, robots: 1, watchers: 1, name: 'Ann', seed: 's2' });
+    const b = bridge();
+    await b.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id: ann.room.roomId, watch: true } }));
+    // SIGKILL: the connection drops without a close frame and the client library tries to
+    // reconnect; a leave then waited for an answer that never came, and the bridge, which
+    // answers one request at a time, answered nothing more (Emacs: "no answer to lines/new")
+    await srv.kill9();
+    const t0 = Date.now();
+    expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave' }))) as { result: unknown }).result).toBeNull();
+    expect(((await b.send(JSON.stringify({ id: 3, method: 'lines/scores' }))) as { error?: unknown }).error).toBeUndefined();
+    expect(Date.now() - t0).toBeLessThan(5000);
+  } finally {
+    await srv.stop().catch(() => undefined);
   }
 });
