@@ -9,7 +9,7 @@ import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo, Gam
 import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
-import { endedMessage, endText, refusalText } from './texts.js';
+import { bracesText, endedMessage, endText, refusalText } from './texts.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
@@ -318,7 +318,10 @@ export class CardwordsSession {
     if (a.type === 'move' && a.cards.length === 0) return null;
     const p = previewAction(rules, { board: this.board, hand: this.hand }, a);
     if (p.type === 'pass') return { text: `pass: ${p.score}`, problems: [] };
-    if (p.type === 'trade') return { text: `trade ${p.cards}: ${p.score}`, problems: [] };
+    if (p.type === 'trade') {
+      const why = this.composer?.bracesWhy ?? null;
+      return { text: `trade ${p.cards}: ${p.score}`, problems: why && this.coords ? [bracesText(why, rules.table.start, this.coords)] : [] };
+    }
     const check = p.check;
     if (check.ok) return { text: `move: ${check.score.total} (${check.score.words.map((w) => `${w.word} ${w.score}`).join(', ')})`, problems: [] };
     return { text: 'move: not valid yet', problems: check.errors.map((e) => ('message' in e && typeof e.message === 'string' ? e.message : e.code)) };

@@ -21,3 +21,15 @@ export function refusalText(r: { key: string; args: ReadonlyArray<string | numbe
   const text = en(r.key as StringKey, ...r.args);
   return text === r.key ? [r.key, ...r.args].join(' ') : text;
 }
+
+/**
+ * Why the location is in braces (the composer's `bracesWhy`), as the web panel's preview
+ * says it: the cards do not fit from there, or the first move misses the start condition.
+ * RET then trades the cards: the editor shows why before it does.
+ */
+export function bracesText(why: 'fit' | 'start', start: { touchColumn: number | null; touchRow: number | null }, coords: { name(c: number, r: number): string; colLabel(c: number): string; rowLabel(r: number): string }): string {
+  if (why === 'fit') return en('cw.braces.fit');
+  const { touchColumn: c, touchRow: r } = start;
+  const where = c !== null && r !== null ? en('cw.start.cell', coords.name(c, r)) : c !== null ? en('cw.start.col', coords.colLabel(c)) : r !== null ? en('cw.start.row', coords.rowLabel(r)) : '';
+  return en('cw.braces.start', where);
+}

@@ -90,6 +90,15 @@ it('Cardwords through the bridge: a local server in its own process group, the c
     const refused = (await b.send(JSON.stringify({ id: 6, method: 'cardwords/key', params: { key: '#' } }))) as { result: { message: string } };
     expect(refused.result.message).not.toMatch(/^cw\./);
     expect(refused.result.message).toContain('#');
+    // a card from C5 misses the start cell: RET would trade, and the preview says why first
+    type CwView = { result: { hand: Array<{ text: string }>; columns: string[]; rows: string[]; preview: { text: string; problems: string[] } | null } };
+    const before = ((await b.send(JSON.stringify({ id: 7, method: 'cardwords/view' }))) as CwView).result;
+    const natural = before.hand.find((c) => !c.text.startsWith('*'))!;
+    // the start cell (3,3) in the coordinates the view is drawn in (the options set above)
+    const startCell = before.columns[3]! + before.rows[3]!;
+    const braced = ((await b.send(JSON.stringify({ id: 8, method: 'cardwords/key', params: { key: natural.text[0]!.toLowerCase() } }))) as CwView).result.preview!;
+    expect(braced.text).toMatch(/^trade 1: /);
+    expect(braced.problems).toEqual([`The first move must obey the start condition (cover ${startCell}): from here Return trades the cards.`]);
     const rowsUp = (await b.send(JSON.stringify({ id: 4, method: 'cardwords/coordinates', params: { rowsUp: true } }))) as typeof coords;
     expect(rowsUp.result.rows).toEqual(['7', '6', '5', '4', '3', '2', '1']);
     // A second bridge watches the same game: no seat, no hand.
