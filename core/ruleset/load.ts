@@ -89,9 +89,14 @@ export function makeFolder(charset: Charset): Folder {
   // mapped in one array over all the words, which then become strings by one decode and one
   // split. Word by word, each folded word was a string built a character at a time, which
   // the word set then had to flatten: 2.5x longer for the English sample's 275,000 words.
-  const unit = new Uint16Array(65536);
-  for (const [code, canon] of bmp) if (canon.length === 1 && canon !== '\n') unit[code] = canon.charCodeAt(0);
+  // (the map is made on the first use: a folder made for one hover folds one word)
+  let unit: Uint16Array | null = null;
   const canonicalWords = (words: readonly string[]): Array<string | undefined> => {
+    if (unit === null) {
+      unit = new Uint16Array(65536);
+      for (const [code, canon] of bmp) if (canon.length === 1 && canon !== '\n') unit[code] = canon.charCodeAt(0);
+    }
+    const map = unit;
     const text = words.join('\n');
     const out = new Uint16Array(text.length);
     const slow: number[] = [];
@@ -106,7 +111,7 @@ export function makeFolder(charset: Charset): Folder {
         out[i] = 10;
         continue;
       }
-      const m = unit[c]!;
+      const m = map[c]!;
       if (m === 0) bad = true;
       else out[i] = m;
     }

@@ -36,7 +36,8 @@ import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
-import { ActionArea, moveError, startText } from './view/action.js';
+import { ActionArea, moveError } from './view/action.js';
+import { refusalText, startText } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
@@ -485,19 +486,13 @@ export class CardwordsPanel {
     // take) is no longer true, and no hint is loaded any more
     this.refusal = '';
     this.hintIndex = null;
-    if (r.note) this.say(this.refusalText(r.note), 'info', true);
+    if (r.note) this.say(refusalText(this.t, r.note), 'info', true);
     else if (this.statusOnArea) this.say('');
     else this.render();
   }
 
-  private refusalText(r: Refusal): string {
-    const key = r.key as StringKey;
-    const s = this.t(key, ...r.args);
-    return s === key ? r.key : s;
-  }
-
   private refuse(r: Refusal): void {
-    this.refusal = this.refusalText(r);
+    this.refusal = refusalText(this.t, r);
     this.say(this.refusal, 'error', true);
     const area = document.getElementById('cw-area');
     if (area) flash(area, 'refused');
@@ -660,7 +655,7 @@ export class CardwordsPanel {
 
   private onError(p: ErrorMessage, meta: Sent | undefined): void {
     const t = this.t;
-    const ctx = { t, coords: this.coords, start: () => (this.rules && this.coords ? startText({ t, rules: this.rules, coords: this.coords } as Model) : '') };
+    const ctx = { t, coords: this.coords, start: () => (this.rules && this.coords ? startText(t, this.rules.table, this.coords) : '') };
     let text: string;
     switch (p.code) {
       case 'illegal-move':

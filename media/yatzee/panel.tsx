@@ -164,7 +164,7 @@ export class YatzeePanel {
         </h1>
         {this.welcome.owner && (
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
-            <button type="button" id="yatzee-add-robot" disabled={this.isEnded || this.results !== null} onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
+            <button type="button" id="yatzee-add-robot" disabled={this.over} onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
             <ConfirmEnd id="yatzee-end" t={t} disabled={this.isEnded} onEnd={() => this.send('end', {})} />
           </div>
         )}
@@ -372,14 +372,17 @@ export class YatzeePanel {
     this.focusDice();
   }
 
-  /** Panel shortcuts (the original game had Ctrl+T, Ctrl+R, Ctrl+D, which browsers keep for themselves). */
-  /** What the sheet allows now: nothing once the game is over (every sheet full, or the owner's end). */
-  private can(me: Sheet): ReturnType<typeof affordances> {
-    const aff = affordances(me);
-    if (!this.isEnded && this.results === null) return aff;
-    return { throw: false, hold: false, transfer: false, undoTransfer: false, resetDices: false };
+  /** The game is over: every sheet full (the results came), or the owner's end. */
+  private get over(): boolean {
+    return this.isEnded || this.results !== null;
   }
 
+  /** What the sheet allows now: nothing once the game is over. */
+  private can(me: Sheet): ReturnType<typeof affordances> {
+    return this.over ? { throw: false, hold: false, transfer: false, undoTransfer: false, resetDices: false } : affordances(me);
+  }
+
+  /** Panel shortcuts (the original game had Ctrl+T, Ctrl+R, Ctrl+D, which browsers keep for themselves). */
   private onKey(e: KeyboardEvent): void {
     // the keys are letters: they work on a category's radio and on the hints' checkbox too
     const input = e.target as HTMLInputElement;
@@ -448,7 +451,8 @@ export class YatzeePanel {
 
   private onEnded(p: EndedMessage): void {
     this.ended = p;
-    this.say(this.winners.length > 0 ? `${endReasonText(this.t, p.reason)} ${this.t('yatzee.winners', this.winners.join(', '))}` : endReasonText(this.t, p.reason));
+    const why = endReasonText(this.t, p.reason);
+    this.say(this.winners.length > 0 ? `${why} ${this.t('yatzee.winners', this.winners.join(', '))}` : why);
     this.host.remove('yatzee.seat');
     this.render();
   }

@@ -8,8 +8,8 @@ import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/cli
 import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo, GameListing } from '../../core/protocol/game.js';
 import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
-import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
-import { bracesText, endedMessage, endText, refusalText } from './texts.js';
+import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
+import { braces, endedMessage, endText, refusal, standInName } from './texts.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
@@ -183,7 +183,7 @@ export class CardwordsSession {
     const key = str(params?.key, 'key', 20);
     if (!this.composer) throw new BridgeError('refused', 'no hand to play from yet');
     const r = this.composer.key(key);
-    this.message = r.ok ? (r.note ? this.refusalText(r.note) : '') : this.refusalText(r.why);
+    this.message = r.ok ? (r.note ? refusal(r.note) : '') : refusal(r.why);
     return this.view();
   }
 
@@ -218,7 +218,7 @@ export class CardwordsSession {
     const i = params?.index;
     if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= this.hand.length) throw new BridgeError('bad-request', 'index must name a card of the hand');
     const r = this.composer.clickHand(i as number);
-    this.message = r.ok ? '' : this.refusalText(r.why);
+    this.message = r.ok ? '' : refusal(r.why);
     return this.view();
   }
 
@@ -291,14 +291,11 @@ export class CardwordsSession {
 
   private turnText(t: CardwordsTurnInfo, names: string[]): string {
     // a stand-in's action is marked as the stand-in's (docs/rules.md), as the web panel does
-    const who = `${names[t.player] ?? `seat ${t.player}`}${t.standIn ? ' (robot standing in)' : ''}`;
+    const seat = names[t.player] ?? `seat ${t.player}`;
+    const who = t.standIn ? standInName(seat) : seat;
     if (t.type === 'move') return `${who}: ${t.words.join(', ')} for ${t.score}`;
     if (t.type === 'trade') return `${who}: traded ${t.traded} for ${t.score}`;
     return `${who}: passed for ${t.score}`;
-  }
-
-  private refusalText(r: Refusal): string {
-    return refusalText(r);
   }
 
   /** The cards nobody has seen yet from this seat: all cards minus the table and the hand. */
@@ -320,7 +317,7 @@ export class CardwordsSession {
     if (p.type === 'pass') return { text: `pass: ${p.score}`, problems: [] };
     if (p.type === 'trade') {
       const why = this.composer?.bracesWhy ?? null;
-      return { text: `trade ${p.cards}: ${p.score}`, problems: why && this.coords ? [bracesText(why, rules.table.start, this.coords)] : [] };
+      return { text: `trade ${p.cards}: ${p.score}`, problems: why && this.coords ? [braces(why, rules.table, this.coords)] : [] };
     }
     const check = p.check;
     if (check.ok) return { text: `move: ${check.score.total} (${check.score.words.map((w) => `${w.word} ${w.score}`).join(', ')})`, problems: [] };

@@ -59,6 +59,17 @@ async function quickGame(p: Page, seed: string, name = 'Ann'): Promise<Snap> {
 
 const composedCount = (p: Page) => p.locator('#cw-composing [data-composed]').count();
 
+/** Asks for the hints and goes down to the first move among them (a trade ranked above it lays no cards); its index. */
+async function firstHintMove(p: Page): Promise<number> {
+  await p.keyboard.press('?');
+  await p.waitForSelector('#cw-hints li');
+  const kinds = await p.locator('#cw-hints li').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
+  const k = kinds.indexOf('move');
+  expect(k).toBeGreaterThanOrEqual(0);
+  for (let i = 0; i < k; i++) await p.keyboard.press('ArrowDown');
+  return k;
+}
+
 describe('Cardwords defects, each in Chromium', () => {
   it('the landing page keeps the owner buttons without ?owner= (and after "Games"); a visitor is told what they can do and why', async () => {
     const { page } = await fresh();
@@ -278,12 +289,7 @@ describe('Cardwords defects, each in Chromium', () => {
   it('Escape after a hint takes back what was said of it; Return on the table at the location plays the move; the Keys help follows the coordinates', async () => {
     const { page } = await fresh();
     const s0 = await quickGame(page, 's2');
-    await page.keyboard.press('?');
-    await page.waitForSelector('#cw-hints li');
-    const kinds = await page.locator('#cw-hints li').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
-    const k = kinds.indexOf('move');
-    expect(k).toBeGreaterThanOrEqual(0);
-    for (let i = 0; i < k; i++) await page.keyboard.press('ArrowDown');
+    const k = await firstHintMove(page);
     await expect.poll(() => page.textContent('#cw-status')).toContain('Return plays it');
     // Escape empties the area: the line saying Return plays the hint goes (Return would pass), no hint stays chosen
     await page.keyboard.press('Escape');
@@ -410,11 +416,7 @@ describe('Cardwords defects, each in Chromium', () => {
   it('the log names the cells of a move and shows it on the table when clicked; after the game a review steps through every turn', async () => {
     const { page } = await fresh();
     const s0 = await quickGame(page, 's2');
-    await page.keyboard.press('?');
-    await page.waitForSelector('#cw-hints li');
-    // the first move of the list (a trade ranked above it would lay no cards)
-    const kinds = await page.locator('#cw-hints li').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
-    for (let i = 0; i < kinds.indexOf('move'); i++) await page.keyboard.press('ArrowDown');
+    await firstHintMove(page);
     await page.keyboard.press('Enter');
     // my move and the robot's turn after it
     await expect.poll(async () => (await snap(page)).moves).toBeGreaterThanOrEqual(s0.moves + 2);

@@ -8,14 +8,7 @@ import { scoreMove } from '../../../core/games/cardwords/scoring.js';
 import type { StringKey } from '../../ui/l10n/index.js';
 import { Face } from './face.js';
 import { cardText, type Model } from './model.js';
-
-export function startText(m: Model): string {
-  const { touchColumn: c, touchRow: r } = m.rules.table.start;
-  if (c !== null && r !== null) return m.t('cw.start.cell', m.coords.name(c, r));
-  if (c !== null) return m.t('cw.start.col', m.coords.colLabel(c));
-  if (r !== null) return m.t('cw.start.row', m.coords.rowLabel(r));
-  return '';
-}
+import { bracesText, startText } from '../words.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates. */
 export function moveError(m: Model | { t: Model['t']; coords: Model['coords'] | null; start: () => string }, e: MoveError | (Record<string, unknown> & { code: string; message?: string })): string {
@@ -25,7 +18,7 @@ export function moveError(m: Model | { t: Model['t']; coords: Model['coords'] | 
   const cell = typeof x.col === 'number' && typeof x.row === 'number' && coords ? coords.name(x.col, x.row) : '';
   switch (e.code) {
     case 'start-condition':
-      return t('cw.err.start-condition', 'start' in m ? m.start() : startText(m));
+      return t('cw.err.start-condition', 'start' in m ? m.start() : startText(t, m.rules.table, m.coords));
     case 'unknown-words':
       return t('cw.err.unknown-words', ((x.words as string[]) ?? []).join(', '));
     case 'not-in-hand':
@@ -62,7 +55,7 @@ function Preview({ m }: { m: Model }) {
     const why = cp.bracesWhy;
     body = (
       <>
-        {why && <p class="warn">{why === 'fit' ? t('cw.braces.fit') : t('cw.braces.start', startText(m))}</p>}
+        {why && <p class="warn">{bracesText(t, why, m.rules.table, m.coords)}</p>}
         <p id="cw-preview-text">{t('cw.preview.trade', p.cards, p.score)}</p>
         {s.pile < p.cards && <p class="warn">{t('err.pile-too-small.n', s.pile, p.cards)}</p>}
       </>
