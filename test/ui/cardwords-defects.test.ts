@@ -187,14 +187,19 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.getAttribute('#cw-composing [data-composed="0"]', 'aria-label')).toContain('E 0');
   });
 
-  it('a click that focuses the action area keeps the composed card it lands on', async () => {
+  it('a click that focuses the action area keeps the composed card it lands on, and the pointer says so', async () => {
     const { page } = await fresh();
     await quickGame(page, 's2');
     await page.keyboard.type('D4SE');
     expect(await composedCount(page)).toBe(2);
     await page.click('h1');
     expect(await page.evaluate(() => document.activeElement?.id)).not.toBe('cw-area');
+    const cursor = () => page.$eval('#cw-composing [data-composed="1"]', (e) => getComputedStyle(e).cursor);
+    // unfocused, the pointer over a card is the area's text cursor: a click will not take it back
+    await page.hover('#cw-composing [data-composed="1"]');
+    expect(await cursor()).toBe('text');
     await page.click('#cw-composing [data-composed="1"]');
+    expect(await cursor()).toBe('pointer');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-area');
     expect(await composedCount(page)).toBe(2);
     // with the area focused, a click takes the card back (the mouse's way to remove one)

@@ -101,11 +101,16 @@ describe('Cardwords results layout', () => {
   // The results header's long words ("adjustment", "Schlussausgleich") in narrow number
   // columns: a line may end only between words or at a soft hyphen, never inside a word.
   for (const locale of ['en-US', 'de-DE', 'da-DK']) {
-    it(`900x700 ${locale}: the results header breaks between words or at a soft hyphen only`, async () => {
+    it(`900x700 ${locale}: the score board's headings whole; the results header breaks between words or at a soft hyphen only`, async () => {
       const { page, context, errors } = await openPage(browser, { width: 900, height: 700, colorScheme: 'dark', locale });
       try {
         await page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
         await page.waitForSelector('#cw-hand [data-index]');
+        // the score board's headings are whole (a single long word such as "Punkte" cannot wrap)
+        const cut = await page.locator('#cw-scores thead th').evaluateAll((ths) =>
+          ths.filter((th) => th.querySelector('.sr-only') === null && th.scrollWidth > th.clientWidth).map((th) => th.textContent),
+        );
+        expect(cut).toEqual([]);
         await page.click('#cw-end');
         await page.click('#cw-end-confirm');
         await page.waitForSelector('#cw-results-table thead th');
