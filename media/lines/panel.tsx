@@ -12,6 +12,7 @@ import {
   DEFAULT_OPTIONS,
   OPTION_LIMITS,
   apply,
+  beatsRecord,
   hint,
   isDefaultOptions,
   isHighScoreEligible,
@@ -157,11 +158,16 @@ export class LinesPanel {
     this.host.save('lines.game', this.record);
   }
 
+  /** The kept record, or null when there is none yet. */
+  private highScore(): number | null {
+    const high = this.host.load<number>('lines.high');
+    return typeof high === 'number' && Number.isFinite(high) ? high : null;
+  }
+
+  /** Keeps the game's score as the record by core's rule: a first game counts even at 0. */
   private keepHighScore(): boolean {
     const s = this.state;
-    if (!isHighScoreEligible(s) || s.score <= 0) return false;
-    const high = this.host.load<number>('lines.high') ?? 0;
-    if (s.score <= high) return false;
+    if (!isHighScoreEligible(s) || !beatsRecord(s.score, this.highScore())) return false;
     this.host.save('lines.high', s.score);
     return true;
   }
@@ -239,7 +245,7 @@ export class LinesPanel {
       if (this.hintMove && (this.hintMove.from === i || this.hintMove.to === i)) label = t('lines.cell.hint', label);
       return t('lines.cell', Math.floor(i / w) + 1, (i % w) + 1, label);
     };
-    const high = this.host.load<number>('lines.high');
+    const high = this.highScore();
     const k = this.settings.keys;
     const chipClass = (c: number) => `chip c${((c - 1) % SHAPES) + 1}`;
     render(
@@ -248,7 +254,7 @@ export class LinesPanel {
         <p class="scores">
           <span id="lines-score" data-score={s.score}>{t('lines.score', s.score)}</span>{' '}
           {isDefaultOptions(s.options) ? (
-            <span id="lines-high" data-high={high ?? 0}>{high ? t('lines.high', high) : t('lines.high.none')}</span>
+            <span id="lines-high" data-high={high ?? ''}>{high === null ? t('lines.high.none') : t('lines.high', high)}</span>
           ) : (
             <span id="lines-high">{t('lines.high.off')}</span>
           )}{' '}

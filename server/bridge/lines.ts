@@ -83,7 +83,7 @@ export class LinesSession {
   }
 
   private save(): void {
-    if (this.saved || !this.eligible || this.game.score === 0) return;
+    if (this.saved || !this.eligible) return; // submit() decides by core's beatsRecord: a first game counts even at 0
     this.saved = true;
     this.record = this.scores.submit(this.user, this.game.score);
   }

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { beatsRecord } from '../../core/games/lines/engine.js';
 
 export interface ScoreEntry {
   user: string;
@@ -72,7 +73,8 @@ export class LinesScores {
   }
 
   /**
-   * Saves `score` as the user's record when they have none or it beats the old one.
+   * Saves `score` as the user's record when they have none (even at 0) or it beats the old
+   * one (core's `beatsRecord`).
    * Returns whether it was saved. A damaged file is kept aside as `*.bad` and replaced.
    */
   submit(user: string, score: number, date: Date = new Date()): boolean {
@@ -88,7 +90,7 @@ export class LinesScores {
       scores = [];
     }
     const old = scores.find((s) => s.user === user);
-    if (old && old.score >= score) return false;
+    if (!beatsRecord(score, old ? old.score : null)) return false;
     const next = scores.filter((s) => s.user !== user);
     next.push({ user, score, date: date.toISOString() });
     next.sort((a, b) => b.score - a.score || a.date.localeCompare(b.date));

@@ -177,6 +177,39 @@ describe('Lines panel in Chromium', () => {
     await expect.poll(() => p.getAttribute('#lines-board', 'data-refusals')).toBe('3');
   });
 
+  it('a first game sets the high score even at 0; later only a higher score replaces it', async () => {
+    // defect: the panel skipped a score of 0 and took "no record yet" for 0, so a first game
+    // at 0 set nothing (the terminal client's score file kept it); the rule is core's beatsRecord
+    const p = await page();
+    await p.goto(`${srv.url}/lines.html`);
+    await p.waitForSelector('#lines-board [data-cell]');
+    expect(await p.textContent('#lines-high')).toBe('High score: none yet');
+    expect(await p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBeNull();
+    // a new game replaces the eligible one at 0 points: that is the first game, and it counts
+    await p.click('#lines-new');
+    await expect.poll(() => p.textContent('#lines-high')).toBe('High score: 0');
+    expect(await p.getAttribute('#lines-high', 'data-high')).toBe('0');
+    expect(await p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBe('0');
+    // a seeded game with a scoring line (default settings, no undo, no hint) beats it ...
+    const game = scriptedGame();
+    await p.goto(`${srv.url}/lines.html?seed=${game.seed}`);
+    await p.waitForSelector('#lines-board [data-cell]');
+    for (const [k, m] of game.moves.entries()) {
+      await p.click(`#lines-cell-${m.from}`);
+      await p.click(`#lines-cell-${m.to}`);
+      expect(await boardColors(p)).toEqual(game.states[k + 1]!.board);
+    }
+    const points = game.states.at(-1)!.score;
+    expect(points).toBeGreaterThan(0);
+    await p.click('#lines-new');
+    await expect.poll(() => p.getAttribute('#lines-high', 'data-high')).toBe(String(points));
+    expect(await p.textContent('#lines-high')).toBe(`High score: ${points}`);
+    // ... and a game at 0 after it does not replace it
+    await p.click('#lines-new');
+    await expect.poll(() => p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBe(String(points));
+    expect(await p.getAttribute('#lines-high', 'data-high')).toBe(String(points));
+  });
+
   it('changes the options and keys in the settings form, by keyboard', async () => {
     const p = await page({ width: 700, height: 800 });
     await p.goto(`${srv.url}/lines.html?seed=form`);

@@ -146,6 +146,15 @@ export function isHighScoreEligible(state: LinesState): boolean {
   return isDefaultOptions(state.options) && !state.undone && !state.assisted;
 }
 
+/**
+ * Whether an eligible game's score becomes the player's record (docs/rules.md#lines-high-scores):
+ * with no record yet (`null`) it always does, even at 0; otherwise only when strictly higher.
+ * The one rule for the terminal client's score file, the Emacs bridge and the web panel.
+ */
+export function beatsRecord(score: number, record: number | null): boolean {
+  return record === null || score > record;
+}
+
 /** Points for removing `n` chips at once: n + n*(n-min) + b*b (docs/rules.md#lines-scoring). */
 export function removalPoints(n: number, minLine: number, b: number): number {
   return n === 0 ? 0 : n + n * (n - minLine) + b * b;
