@@ -53,8 +53,11 @@ describe('playtest report', () => {
     expect(q.stuck).toBeGreaterThan(0.5);
     const again = cli(args, undefined, env);
     expect(again.stdout).toBe(r.stdout);
-    const text = cli(['playtest', rs, '--games', '30', '--seed', 's1'], undefined, env);
+    // seed s2: a late round with a single move, which the text counts in the singular
+    const text = cli(['playtest', rs, '--games', '30', '--seed', 's2'], undefined, env);
     expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/ \(1 move\)\n/);
+    expect(text.stdout).not.toMatch(/\(1 moves\)/);
     expect(text.stdout).toMatch(/\[Q 5\] +x2 +laid +0\.0 .*never laid/);
     expect(text.stdout).toContain('Table: how often each cell is covered');
   });

@@ -104,7 +104,7 @@ export function formatReport(r: PlaytestReport): string {
   out.push('');
   out.push('Average move score by round');
   const maxRound = Math.max(...r.moveScoreByRound.map((x) => x.mean), 0);
-  for (const x of r.moveScoreByRound) out.push(`  ${String(x.round).padStart(3)} ${f1(x.mean).padStart(7)}  ${bar(x.mean, maxRound)}  (${x.moves} moves)`);
+  for (const x of r.moveScoreByRound) out.push(`  ${String(x.round).padStart(3)} ${f1(x.mean).padStart(7)}  ${bar(x.mean, maxRound)}  (${x.moves} ${x.moves === 1 ? 'move' : 'moves'})`);
   out.push('');
   out.push('Cards (per game: laid, traded, stuck in a hand at the end; share of copies laid; learned value)');
   const cards = r.cards.slice().sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
