@@ -409,9 +409,14 @@ export class CardwordsPanel {
     // the Keys help's example location: column C, row 5 where the table has them
     const exCol = Math.min(2, (m?.coords.width ?? 1) - 1);
     const exRow = Math.min(4, (m?.coords.height ?? 1) - 1);
+    // a refusal is shown under the hand, where the eyes are: the status line still speaks it
+    // (live region) but does not show it a second time
+    const echo = this.refusal !== '' && this.status.text === this.refusal;
     const status = (
       <p class="status" id="cw-status" role="status" aria-live="polite" data-kind={this.status.kind}>
-        <span key={this.status.seq}>{this.status.text}</span>
+        <span key={this.status.seq} class={echo ? 'sr-only' : undefined}>
+          {this.status.text}
+        </span>
       </p>
     );
     if (!m) {

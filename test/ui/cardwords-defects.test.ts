@@ -244,6 +244,10 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.keyboard.type('D4B');
     await expect.poll(() => page.textContent('#cw-refusal')).toContain('B');
     expect(await page.getAttribute('#cw-status', 'data-kind')).toBe('error');
+    // shown once, under the hand: the status line above the table speaks it to a screen
+    // reader (the same text) but shows nothing
+    expect(await page.textContent('#cw-status')).toBe(await page.textContent('#cw-refusal'));
+    expect(await page.$eval('#cw-status span', (e) => e.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
     // "Pass now" only while something is composed: with nothing composed the OK button
     // passes already (both showed, a pass twice over)
     await page.keyboard.press('Escape');
