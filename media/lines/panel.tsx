@@ -25,6 +25,7 @@ import {
   type LinesRecord,
   type LinesState,
   type NumericOption,
+  type OptionProblem,
 } from '../../core/games/lines/index.js';
 import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
@@ -42,6 +43,16 @@ interface Settings {
   keys: string;
   shapes: boolean;
 }
+
+/** Each option's label in the settings form, also the name a refused value is given by. */
+const FIELD_LABELS: Record<NumericOption, StringKey> = {
+  width: 'lines.width',
+  height: 'lines.height',
+  colors: 'lines.colors',
+  minLine: 'lines.minLine',
+  throwCount: 'lines.throwCount',
+  firstThrow: 'lines.firstThrow',
+};
 
 /** URL parameters with the original's option letters (-w -t -c -i -n -N) and `preview`. */
 const PARAMS: Record<string, NumericOption> = { w: 'width', t: 'height', c: 'colors', i: 'minLine', n: 'throwCount', N: 'firstThrow' };
@@ -194,7 +205,7 @@ export class LinesPanel {
     for (const key of Object.keys(OPTION_LIMITS) as NumericOption[]) o[key] = Number(get(key).value);
     const v = validateOptions(o);
     if (!v.ok) {
-      this.formError = v.error.message;
+      this.formError = this.optionError(v.error);
       this.render();
       if (v.error.option) get(v.error.option).focus();
       return;
@@ -212,6 +223,27 @@ export class LinesPanel {
     this.saveSettings();
     this.newGame();
     this.board.focus();
+  }
+
+  /**
+   * A refused setting in the page's language, naming the field as the form labels it (core's
+   * message is the command line's, with its letters: "-i (minLine) must be between 2 and 99").
+   */
+  private optionError(e: LinesError): string {
+    const key = e.option;
+    if (!key || key === 'preview' || !e.problem) return e.message;
+    const field = this.t(FIELD_LABELS[key]);
+    const p: OptionProblem = e.problem;
+    switch (p.kind) {
+      case 'not-integer':
+        return this.t('lines.option.integer', field, p.value);
+      case 'out-of-range':
+        return this.t('lines.option.range', field, p.min, p.max, p.value);
+      case 'too-many-chips':
+        return this.t('lines.option.fit', field, p.value, p.cells);
+      default:
+        return e.message;
+    }
   }
 
   private setShapes(on: boolean): void {
@@ -319,7 +351,7 @@ export class LinesPanel {
     const t = this.t;
     const o = this.formValues.options;
     const field = (key: NumericOption, label: StringKey) => (
-      <label>
+      <label key={key}>
         <span>{t(label)}</span>
         <input type="number" name={key} id={`lines-opt-${key}`} min={OPTION_LIMITS[key].min} max={OPTION_LIMITS[key].max} defaultValue={String(o[key])} required />
       </label>
@@ -334,12 +366,7 @@ export class LinesPanel {
           this.applyForm();
         }}
       >
-        {field('width', 'lines.width')}
-        {field('height', 'lines.height')}
-        {field('colors', 'lines.colors')}
-        {field('minLine', 'lines.minLine')}
-        {field('throwCount', 'lines.throwCount')}
-        {field('firstThrow', 'lines.firstThrow')}
+        {(Object.keys(FIELD_LABELS) as NumericOption[]).map((key) => field(key, FIELD_LABELS[key]))}
         <label class="check">
           <input type="checkbox" name="preview" id="lines-opt-preview" defaultChecked={o.preview} />
           {t('lines.preview')}

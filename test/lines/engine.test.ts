@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_OPTIONS,
+  OPTION_LIMITS,
   apply,
   findPath,
   isHighScoreEligible,
@@ -68,6 +69,17 @@ describe('Lines options', () => {
       expect(v.error.option).toBe(option);
     }
     expect(newGame(1, opts).ok).toBe(false);
+  });
+
+  it('says what is wrong with a refused option for clients that word it themselves, with the limits of OPTION_LIMITS', () => {
+    const problem = (o: Partial<LinesOptions>) => {
+      const v = validateOptions(o);
+      return v.ok ? null : { message: v.error.message, problem: v.error.problem };
+    };
+    expect(problem({ minLine: 1 })).toEqual({ message: '-i (minLine) must be between 2 and 99, got 1', problem: { kind: 'out-of-range', min: OPTION_LIMITS.minLine.min, max: OPTION_LIMITS.minLine.max, value: 1 } });
+    expect(problem({ height: 2.5 })).toEqual({ message: '-t (height) must be an integer, got 2.5', problem: { kind: 'not-integer', value: '2.5' } });
+    expect(problem({ width: 3, height: 3, throwCount: 10 })).toEqual({ message: '-n (throwCount) 10 does not fit a board of 9 cells', problem: { kind: 'too-many-chips', value: 10, cells: 9 } });
+    expect(problem({ width: 3, height: 3, firstThrow: 10 })?.problem).toEqual({ kind: 'too-many-chips', value: 10, cells: 9 });
   });
 
   it('accepts the limits themselves: -i 2, -n 0, -N 1', () => {

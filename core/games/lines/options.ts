@@ -50,11 +50,24 @@ export type LinesErrorCode =
   | 'unreachable'
   | 'nothing-to-undo';
 
+/**
+ * What is wrong with a `bad-option` value, for a client that words it itself (the web panel
+ * names the field as its form does, in the player's language); `message` is the command
+ * line's English wording with the flag ("-i (minLine) must be between 2 and 99, got 1").
+ */
+export type OptionProblem =
+  | { kind: 'not-integer'; value: string }
+  | { kind: 'out-of-range'; min: number; max: number; value: number }
+  | { kind: 'too-many-chips'; value: number; cells: number }
+  | { kind: 'not-boolean' };
+
 export interface LinesError {
   code: LinesErrorCode;
   message: string;
   /** For `bad-option`: which option. */
   option?: keyof LinesOptions;
+  /** For `bad-option`: what is wrong with it, with the limits broken (OPTION_LIMITS). */
+  problem?: OptionProblem;
   /** For a replayed record: the index of the refused action. */
   actionIndex?: number;
 }
@@ -75,21 +88,23 @@ export function validateOptions(partial: Partial<LinesOptions> = {}): LinesResul
     const v = o[key];
     const { min, max, flag } = OPTION_LIMITS[key];
     if (typeof v !== 'number' || !Number.isInteger(v)) {
-      return { ok: false, error: linesError('bad-option', `${flag} (${key}) must be an integer, got ${String(v)}`, { option: key }) };
+      const problem: OptionProblem = { kind: 'not-integer', value: String(v) };
+      return { ok: false, error: linesError('bad-option', `${flag} (${key}) must be an integer, got ${String(v)}`, { option: key, problem }) };
     }
     if (v < min || v > max) {
-      return { ok: false, error: linesError('bad-option', `${flag} (${key}) must be between ${min} and ${max}, got ${v}`, { option: key }) };
+      const problem: OptionProblem = { kind: 'out-of-range', min, max, value: v };
+      return { ok: false, error: linesError('bad-option', `${flag} (${key}) must be between ${min} and ${max}, got ${v}`, { option: key, problem }) };
     }
   }
   const cells = o.width * o.height;
-  if (o.firstThrow > cells) {
-    return { ok: false, error: linesError('bad-option', `-N (firstThrow) ${o.firstThrow} does not fit a board of ${cells} cells`, { option: 'firstThrow' }) };
-  }
-  if (o.throwCount > cells) {
-    return { ok: false, error: linesError('bad-option', `-n (throwCount) ${o.throwCount} does not fit a board of ${cells} cells`, { option: 'throwCount' }) };
+  for (const key of ['firstThrow', 'throwCount'] as const) {
+    if (o[key] > cells) {
+      const problem: OptionProblem = { kind: 'too-many-chips', value: o[key], cells };
+      return { ok: false, error: linesError('bad-option', `${OPTION_LIMITS[key].flag} (${key}) ${o[key]} does not fit a board of ${cells} cells`, { option: key, problem }) };
+    }
   }
   if (typeof o.preview !== 'boolean') {
-    return { ok: false, error: linesError('bad-option', `preview must be true or false`, { option: 'preview' }) };
+    return { ok: false, error: linesError('bad-option', `preview must be true or false`, { option: 'preview', problem: { kind: 'not-boolean' } }) };
   }
   return { ok: true, value: o };
 }
