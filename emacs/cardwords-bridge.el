@@ -90,6 +90,10 @@
                         :sentinel #'cardwords-bridge--sentinel)))
   cardwords-bridge--process)
 
+(defun cardwords-bridge-live-p ()
+  "Return non-nil when the bridge process is running (without starting it)."
+  (process-live-p cardwords-bridge--process))
+
 (defun cardwords-bridge-request (method params success &optional failure)
   "Send METHOD with PARAMS (a plist) to the bridge without waiting.
 SUCCESS gets the result; FAILURE (default: show it) gets the error message."

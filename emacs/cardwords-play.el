@@ -8,8 +8,8 @@
 ;;; Commentary:
 
 ;; M-x cardwords-play: a Cardwords game against robots or people, on a local server the
-;; game bridge starts (and stops with itself, in its own process group) or on a server
-;; given by URL.  The bridge (cardwords-bridge.el) holds the game client, the
+;; game bridge starts (one per ruleset folder, in its own process group, stopped when no
+;; open game uses it any more, or with the bridge) or on a server given by URL.  The bridge (cardwords-bridge.el) holds the game client, the
 ;; action-selection area of the web panel and the live score preview; this buffer draws
 ;; the table, the hand, the score board, the pile, the unseen cards and the log with faces,
 ;; and sends the keys: a coordinate in either order (the first fixes the direction), the
@@ -111,7 +111,14 @@ preview shows the score the composition would make.
 
 \\{cardwords-play-mode-map}"
   (setq-local truncate-lines t)
-  (buffer-disable-undo))
+  (buffer-disable-undo)
+  (add-hook 'kill-buffer-hook #'cardwords-play--killed nil t))
+
+(defun cardwords-play--killed ()
+  "Leave the game of the buffer being killed.
+The bridge then stops a local server that no other open game uses."
+  (when (cardwords-bridge-live-p)
+    (cardwords-bridge-request "cardwords/leave" nil #'ignore #'ignore)))
 
 ;;;; Drawing
 
@@ -328,7 +335,8 @@ preview shows the score the composition would make.
   (cardwords-play--call "cardwords/rematch"))
 
 (defun cardwords-play-leave ()
-  "Leave the game and close its buffer."
+  "Leave the game and close its buffer.
+A local server stops unless another open game (Yatzee on it) still uses it."
   (interactive)
   (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" nil))
   (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))

@@ -98,7 +98,14 @@ of your sheet.
 
 \\{cardwords-yatzee-mode-map}"
   (setq-local truncate-lines t)
-  (buffer-disable-undo))
+  (buffer-disable-undo)
+  (add-hook 'kill-buffer-hook #'cardwords-yatzee--killed nil t))
+
+(defun cardwords-yatzee--killed ()
+  "Leave the game of the buffer being killed.
+The bridge then stops a local server that no other open game uses."
+  (when (cardwords-bridge-live-p)
+    (cardwords-bridge-request "yatzee/leave" nil #'ignore #'ignore)))
 
 (defun cardwords-yatzee--get (key)
   "KEY of the current view."

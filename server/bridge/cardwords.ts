@@ -39,7 +39,11 @@ export class CardwordsSession {
   /** Numbers every view: a response and a notification may cross, the editor keeps the newest. */
   private seq = 0;
 
-  constructor(private readonly notify: (n: BridgeNotification) => void) {}
+  /** `onRoom`: the URL of the server this session's game is now on (null: none), for the local servers' count of their games. */
+  constructor(
+    private readonly notify: (n: BridgeNotification) => void,
+    private readonly onRoom: (url: string | null) => void = () => undefined,
+  ) {}
 
   async games(params: { url?: unknown }): Promise<GameListing[]> {
     const url = urlParam(params?.url);
@@ -64,9 +68,17 @@ export class CardwordsSession {
   }
 
   private async enter(url: string, connect: () => Promise<Room>): Promise<unknown> {
-    await this.leave();
+    await this.closeRoom();
+    // the new game's server is counted before the old game's is let go: the same server stays
+    this.onRoom(url);
     this.reset();
-    const room = await connectRoom(connect);
+    let room: Room;
+    try {
+      room = await connectRoom(connect);
+    } catch (e) {
+      this.onRoom(null);
+      throw e;
+    }
     this.room = room;
     const typed = (this.typed = cardwordsRoom(room));
     const welcomed = new Promise<void>((ok) =>
@@ -165,12 +177,18 @@ export class CardwordsSession {
     this.ended = false;
   }
 
+  /** Leaves the game; a local server no other game uses stops. */
   async leave(): Promise<null> {
+    await this.closeRoom();
+    this.onRoom(null);
+    return null;
+  }
+
+  private async closeRoom(): Promise<void> {
     const room = this.room;
     this.room = null;
     this.typed = null;
     await leaveRoom(room);
-    return null;
   }
 
   private get roomOrFail(): CardwordsRoomClient {

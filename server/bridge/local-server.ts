@@ -1,30 +1,82 @@
-// A local game server the bridge starts for the editor (`cardwords serve` on a free port of
-// 127.0.0.1) in its own process group, and stops with its whole group: no orphans. It also
-// runs with `--exit-with-stdin` on a pipe from the bridge: a bridge that is killed (SIGKILL,
-// an Emacs that crashes) cannot stop it, but its end of the pipe closes, and the server stops.
+// The local game servers the bridge starts for the editor (`cardwords serve` on a free port of
+// 127.0.0.1), one per ruleset: a game on another ruleset must not land on a server that
+// plays (and adds approved words to the personal dictionary of) a different one. Each runs in
+// its own process group and is stopped with its whole group: no orphans. It also runs with
+// `--exit-with-stdin` on a pipe from the bridge: a bridge that is killed (SIGKILL, an Emacs
+// that crashes) cannot stop it, but its end of the pipe closes, and the server stops.
+//
+// A server is shared by the editor's games on its ruleset (a Cardwords game and a Yatzee game
+// on the default one), so it is counted by its users: each game session says which server its
+// room is on (`use`), and a local server stops when the last game on it leaves. Stopping one
+// game never stops the server another open game plays on.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BridgeError } from './protocol.js';
 
-export class LocalServer {
-  private proc: ChildProcess | null = null;
-  private address: { url: string; owner: string } | null = null;
+export interface LocalAddress {
+  url: string;
+  owner: string;
+  /** The server's process id (its process group's too). */
+  pid: number;
+}
 
-  /** Starts the server (once; later calls answer the running one). `ruleset`: a folder for Cardwords games. */
-  async start(ruleset?: string): Promise<{ url: string; owner: string }> {
-    if (this.proc && this.address && this.proc.exitCode === null) return this.address;
+interface Running {
+  proc: ChildProcess;
+  address: LocalAddress;
+}
+
+/** How long a stopped server gets to finish before its group is killed. */
+const STOP_GRACE_MS = 5000;
+
+/** The key of a ruleset folder: its real path; '' for none (the server's default ruleset). */
+function rulesetKey(ruleset?: string): string {
+  if (!ruleset) return '';
+  const path = resolve(ruleset);
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Where a game's URL points (host and port): the server a room is on. */
+function hostOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port}`;
+  } catch {
+    return url;
+  }
+}
+
+const alive = (p: ChildProcess) => p.exitCode === null && p.signalCode === null;
+
+export class LocalServers {
+  /** The running servers by ruleset key. */
+  private readonly servers = new Map<string, Running>();
+  /** A game session (its holder object) -> the host its room is on. */
+  private readonly uses = new Map<object, string>();
+
+  /** The server of `ruleset` (a folder for Cardwords games; none: the default), started on first use. */
+  async start(ruleset?: string): Promise<LocalAddress> {
+    const key = rulesetKey(ruleset);
+    const running = this.servers.get(key);
+    if (running && alive(running.proc)) return running.address;
     const cli = process.argv[1]!;
     const data = mkdtempSync(join(tmpdir(), 'cardwords-emacs-server-'));
-    const args = [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', data, '--exit-with-stdin', ...(ruleset ? ['--ruleset', resolve(ruleset)] : [])];
+    const args = [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', data, '--exit-with-stdin', ...(key ? ['--ruleset', key] : [])];
     const proc = spawn(process.execPath, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-    this.proc = proc;
+    proc.stdin!.on('error', () => undefined); // EPIPE once the server is gone
     let out = '';
     proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     await new Promise<void>((ok, fail) => {
-      const timer = setTimeout(() => fail(new BridgeError('failed', `the local server did not start:\n${out.slice(-2000)}`)), 30_000);
+      const timer = setTimeout(() => {
+        stopGroup(proc);
+        fail(new BridgeError('failed', `the local server did not start:\n${out.slice(-2000)}`));
+      }, 30_000);
       proc.stdout!.on('data', () => {
         if (/\?owner=\S+/.test(out) && /^port: \d+$/m.test(out)) {
           clearTimeout(timer);
@@ -36,21 +88,67 @@ export class LocalServer {
         fail(new BridgeError('failed', `the local server exited:\n${out.slice(-2000)}`));
       });
     });
-    this.address = { url: `http://127.0.0.1:${/^port: (\d+)$/m.exec(out)![1]}`, owner: /\?owner=(\S+)/.exec(out)![1]! };
-    return this.address;
+    const address = { url: `http://127.0.0.1:${/^port: (\d+)$/m.exec(out)![1]}`, owner: /\?owner=(\S+)/.exec(out)![1]!, pid: proc.pid! };
+    const entry = { proc, address };
+    this.servers.set(key, entry);
+    proc.once('exit', () => {
+      if (this.servers.get(key) === entry) this.servers.delete(key);
+    });
+    return address;
   }
 
-  stop(): null {
-    const p = this.proc;
-    this.proc = null;
-    this.address = null;
-    if (p?.pid && p.exitCode === null) {
-      try {
-        process.kill(-p.pid, 'SIGTERM');
-      } catch {
-        // already gone
+  /**
+   * The game of `holder` (a game session) is now on `url` (null: it has none). The server
+   * its game was on before stops when no other game uses it: the new one is held first, so
+   * a game that moves to another room of the same server keeps it.
+   */
+  use(holder: object, url: string | null): void {
+    const before = this.uses.get(holder);
+    if (url === null) this.uses.delete(holder);
+    else this.uses.set(holder, hostOf(url));
+    if (before !== undefined) this.stopUnused(before);
+  }
+
+  /** Stops the local servers no game uses (`host`: only the one there). */
+  stopUnused(host?: string): null {
+    const used = new Set(this.uses.values());
+    for (const [key, s] of [...this.servers]) {
+      const h = hostOf(s.address.url);
+      if ((host === undefined || h === host) && !used.has(h)) {
+        this.servers.delete(key);
+        stopGroup(s.proc);
       }
     }
     return null;
+  }
+
+  /** Stops every local server (synchronous: usable when the bridge exits). */
+  stopAll(): void {
+    for (const s of this.servers.values()) stopGroup(s.proc);
+    this.servers.clear();
+  }
+}
+
+/**
+ * Stops a server: its `--exit-with-stdin` pipe closed and SIGTERM to its process group (the
+ * server alone kept running on SIGTERM while the pipe was open), SIGKILL to the group when
+ * it has not gone after a grace.
+ */
+function stopGroup(p: ChildProcess): void {
+  if (!p.pid || !alive(p)) return;
+  p.stdin?.end();
+  signal(p.pid, 'SIGTERM');
+  const timer = setTimeout(() => {
+    if (alive(p)) signal(p.pid!, 'SIGKILL');
+  }, STOP_GRACE_MS);
+  timer.unref();
+  p.once('exit', () => clearTimeout(timer));
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, sig);
+  } catch {
+    // already gone
   }
 }

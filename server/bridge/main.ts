@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { CardwordsSession } from './cardwords.js';
 import { LinesSession } from './lines.js';
-import { LocalServer } from './local-server.js';
+import { LocalServers } from './local-server.js';
 import { YatzeeSession } from './yatzee.js';
 import { BridgeError, MAX_LINE, type BridgeNotification, type BridgeRequest, type BridgeResponse } from './protocol.js';
 
@@ -15,13 +15,14 @@ export class Bridge {
   private readonly handlers = new Map<string, Handler>();
   readonly cardwords: CardwordsSession;
   readonly yatzee: YatzeeSession;
-  readonly server: LocalServer;
+  readonly servers: LocalServers;
 
   constructor(private readonly out: (line: string) => void) {
-    const server = (this.server = new LocalServer());
-    this.on('serve', (p) => server.start(typeof (p as { ruleset?: unknown })?.ruleset === 'string' ? (p as { ruleset: string }).ruleset : undefined));
-    this.on('stop-server', () => server.stop());
-    const cw = (this.cardwords = new CardwordsSession((n) => this.notify(n)));
+    // one local server per ruleset, shared by the games on it and stopped when the last leaves
+    const servers = (this.servers = new LocalServers());
+    this.on('serve', (p) => servers.start(typeof (p as { ruleset?: unknown })?.ruleset === 'string' ? (p as { ruleset: string }).ruleset : undefined));
+    this.on('stop-server', () => servers.stopUnused());
+    const cw = (this.cardwords = new CardwordsSession((n) => this.notify(n), (url) => servers.use(cw, url)));
     this.on('cardwords/games', (p) => cw.games((p ?? {}) as never));
     this.on('cardwords/create', (p) => cw.create((p ?? {}) as never));
     this.on('cardwords/join', (p) => cw.join((p ?? {}) as never));
@@ -37,7 +38,7 @@ export class Bridge {
     this.on('cardwords/rematch', () => cw.rematch());
     this.on('cardwords/view', () => cw.view());
     this.on('cardwords/leave', () => cw.leave());
-    const yz = (this.yatzee = new YatzeeSession((n) => this.notify(n)));
+    const yz = (this.yatzee = new YatzeeSession((n) => this.notify(n), (url) => servers.use(yz, url)));
     this.on('yatzee/create', (p) => yz.create((p ?? {}) as never));
     this.on('yatzee/join', (p) => yz.join((p ?? {}) as never));
     this.on('yatzee/throw', () => yz.act({ type: 'throw' }));
@@ -105,8 +106,8 @@ export async function serve(input: Readable, output: Writable): Promise<void> {
   // library's reconnection notes when a server drops) was read by the editor as a response
   if (output === process.stdout) for (const k of ['log', 'info', 'debug'] as const) console[k] = (...a: unknown[]) => console.error(...a);
   const bridge = new Bridge((line) => void output.write(line + '\n'));
-  // The local server goes with the bridge, however the bridge ends.
-  const stop = () => bridge.server.stop();
+  // The local servers go with the bridge, however the bridge ends.
+  const stop = () => bridge.servers.stopAll();
   process.once('exit', stop);
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(sig, () => process.exit(0));
   const rl = createInterface({ input, crlfDelay: Infinity });

@@ -39,7 +39,11 @@ export class YatzeeSession {
   private hintKey = '';
   private hintError = '';
 
-  constructor(private readonly notify: (n: BridgeNotification) => void) {}
+  /** `onRoom`: the URL of the server this session's game is now on (null: none), for the local servers' count of their games. */
+  constructor(
+    private readonly notify: (n: BridgeNotification) => void,
+    private readonly onRoom: (url: string | null) => void = () => undefined,
+  ) {}
 
   /** `seed` (the owner's option) fixes the dice; `hints` starts with hints on. */
   async create(params: { url?: unknown; owner?: unknown; name?: unknown; robots?: unknown; seed?: unknown; hints?: unknown }): Promise<unknown> {
@@ -59,7 +63,9 @@ export class YatzeeSession {
   }
 
   private async enter(url: string, hints: unknown, connect: () => Promise<Room>): Promise<unknown> {
-    await this.leave();
+    await this.closeRoom();
+    // the new game's server is counted before the old game's is let go: the same server stays
+    this.onRoom(url);
     this.welcome = null;
     this.state = null;
     this.message = '';
@@ -68,7 +74,13 @@ export class YatzeeSession {
     this.hints = hints === true;
     this.hint = null;
     this.hintFor = this.hintKey = this.hintError = '';
-    const room = await connectRoom(connect);
+    let room: Room;
+    try {
+      room = await connectRoom(connect);
+    } catch (e) {
+      this.onRoom(null);
+      throw e;
+    }
     this.room = room;
     const typed = (this.typed = yatzeeRoom(room));
     const welcomed = new Promise<void>((ok) =>
@@ -106,12 +118,18 @@ export class YatzeeSession {
     return this.view();
   }
 
+  /** Leaves the game; a local server no other game uses stops. */
   async leave(): Promise<null> {
+    await this.closeRoom();
+    this.onRoom(null);
+    return null;
+  }
+
+  private async closeRoom(): Promise<void> {
     const room = this.room;
     this.room = null;
     this.typed = null;
     await leaveRoom(room);
-    return null;
   }
 
   private get mine(): YatzeeSheetState | undefined {

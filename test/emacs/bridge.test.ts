@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { tempDir } from '../lines/helpers.js';
+import { pidAlive } from '../support/processes.js';
 import { tinyRuleset } from '../language/fixtures.js';
 import { startServer, until } from '../support/game-server.js';
 import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
@@ -111,6 +112,48 @@ it('Cardwords through the bridge: a local server in its own process group, the c
     const port = Number(new URL(server.result.url).port);
     child!.stdin.end();
     await expect.poll(async () => fetch(`http://127.0.0.1:${port}/health`).then(() => 'up', () => 'down'), { timeout: 20_000 }).toBe('down');
+  } finally {
+    fx.remove();
+  }
+});
+
+it('one local server per ruleset, shared by the games on it: leaving one game stops no server another game uses, and a server whose last game left is gone', async () => {
+  const fx = tinyRuleset();
+  try {
+    const b = bridge();
+    let id = 0;
+    const call = async (method: string, params: unknown = {}) => {
+      const r = (await b.send(JSON.stringify({ id: ++id, method, params }))) as { result?: Record<string, unknown>; error?: { message: string } };
+      expect(r.error).toBeUndefined();
+      return r.result!;
+    };
+    const up = (url: string) => fetch(`${url}/health`).then(() => 'up', () => 'down');
+    type Served = { url: string; owner: string; pid: number };
+    // Yatzee on the local server of no ruleset (the default one)
+    const plain = (await call('serve')) as Served;
+    await call('yatzee/create', { url: plain.url, owner: plain.owner, name: 'me', robots: 0, seed: 'shared' });
+    // a Cardwords game on a ruleset folder: its own server, which plays that ruleset (the
+    // tiny one: 7 columns, not the default's 15), and the same server asked again
+    const tiny = (await call('serve', { ruleset: fx.dir })) as Served;
+    expect(tiny.url).not.toBe(plain.url);
+    expect((await call('serve', { ruleset: `${fx.dir}/` })).url).toBe(tiny.url);
+    await call('cardwords/create', { url: tiny.url, options: { owner: tiny.owner, name: 'me', robots: 1, level: 'casual', seed: 'shared' } });
+    await expect.poll(async () => (await call('cardwords/view')).width, { timeout: 20_000 }).toBe(7);
+    expect(pidAlive(tiny.pid) && pidAlive(plain.pid)).toBe(true);
+    // leaving Cardwords (C-c C-q: leave, then stop-server) stops its server, process and all...
+    await call('cardwords/leave');
+    await call('stop-server');
+    await expect.poll(() => pidAlive(tiny.pid), { timeout: 20_000 }).toBe(false);
+    expect(await up(tiny.url)).toBe('down');
+    // ...and not the one the Yatzee game plays on: it still answers
+    expect(pidAlive(plain.pid)).toBe(true);
+    await call('yatzee/throw');
+    await expect.poll(async () => ((await call('yatzee/view')) as { sheets: Array<{ throwsMade: number }> }).sheets[0]?.throwsMade, { timeout: 20_000 }).toBe(1);
+    // the last game on it leaves: that server is gone too, while the bridge runs on
+    await call('yatzee/leave');
+    await expect.poll(() => pidAlive(plain.pid), { timeout: 20_000 }).toBe(false);
+    expect(await up(plain.url)).toBe('down');
+    expect(((await b.send(JSON.stringify({ id: ++id, method: 'lines/scores' }))) as { error?: unknown }).error).toBeUndefined();
   } finally {
     fx.remove();
   }

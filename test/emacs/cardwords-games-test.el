@@ -256,5 +256,44 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
            (lambda () (string-match-p "^  ert: traded 1 for" (buffer-string))) "the trade in the log"))
       (ignore-errors (with-current-buffer "*Cardwords*" (cardwords-play-leave))))))
 
+(ert-deftest cardwords-play-leaves-the-yatzee-server-alone ()
+  ;; Yatzee on the local server of no ruleset, then Cardwords on a ruleset folder: each its
+  ;; own server (Cardwords plays the folder's 7 x 7 table, not the default ruleset's), and
+  ;; C-c C-q in Cardwords stops nothing the Yatzee game uses.  Killing the Yatzee buffer
+  ;; leaves its game: its server, used by no game now, is gone.
+  (let ((cardwords-yatzee-robots 0) (cardwords-yatzee-name "ert")
+        (cardwords-play-ruleset (file-name-as-directory (getenv "CARDWORDS_DIR")))
+        (cardwords-play-seed "ert") (cardwords-play-name "ert") (cardwords-play-level "casual")
+        pid)
+    (unwind-protect
+        (progn
+          (cardwords-yatzee "")
+          (with-current-buffer "*Cardwords Yatzee*"
+            (cardwords-games-test--wait
+             (lambda () (string-match-p "^Aces +-$" (buffer-string))) "the sheet"))
+          (cl-letf (((symbol-function 'read-directory-name)
+                     (lambda (&rest _) cardwords-play-ruleset)))
+            (cardwords-play ""))
+          (with-current-buffer "*Cardwords*"
+            (cardwords-games-test--wait
+             (lambda () (string-match-p "^Hand: \\[" (buffer-string))) "the hand")
+            (should (= (length (cardwords-play--get :columns)) 7))
+            (execute-kbd-macro (kbd "C-c C-q")))
+          (should-not (get-buffer "*Cardwords*"))
+          (with-current-buffer "*Cardwords Yatzee*"
+            (execute-kbd-macro (kbd "SPC"))
+            (cardwords-games-test--wait
+             (lambda () (string-match-p "^Your dice (throw 1 of 3)" (buffer-string)))
+             "the Yatzee game answering after Cardwords left"))
+          ;; the running server of no ruleset: serve answers it again, with its process id
+          (setq pid (plist-get (cardwords-bridge-request-sync "serve" nil 60) :pid))
+          (should (integerp pid))
+          (should (file-exists-p (format "/proc/%d" pid)))
+          (kill-buffer "*Cardwords Yatzee*")
+          (cardwords-games-test--wait
+           (lambda () (not (file-exists-p (format "/proc/%d" pid)))) "the Yatzee server gone"))
+      (ignore-errors (kill-buffer "*Cardwords*"))
+      (ignore-errors (kill-buffer "*Cardwords Yatzee*")))))
+
 (provide 'cardwords-games-test)
 ;;; cardwords-games-test.el ends here
