@@ -102,6 +102,16 @@ it('Cardwords through the bridge: a local server in its own process group, the c
     expect(braced.problems).toEqual([`The first move must obey the start condition (cover ${startCell}): from here Return trades the cards.`]);
     const rowsUp = (await b.send(JSON.stringify({ id: 4, method: 'cardwords/coordinates', params: { rowsUp: true } }))) as typeof coords;
     expect(rowsUp.result.rows).toEqual(['7', '6', '5', '4', '3', '2', '1']);
+    // DEL takes a typed location back key by key, typed digit first (4B) as letter first (B4)
+    const area = async (key: string) => ((await b.send(JSON.stringify({ id: 9, method: 'cardwords/key', params: { key } }))) as { result: { message: string; composing: { display: string; mode: string } } }).result;
+    for (const [keys, display] of [['4b', '4B'], ['b4', 'B4']] as const) {
+      await area(keys[0]!);
+      expect((await area(keys[1]!)).composing.display).toMatch(new RegExp(`^\\{?${display}\\}?$`));
+      const back = await area('Backspace');
+      expect(back.message).toBe('');
+      expect(back.composing).toMatchObject({ mode: 'coord', display: `${keys[0]!.toUpperCase()}_` });
+      expect((await area('Backspace')).composing.display).toBe('_');
+    }
     // A second bridge watches the same game: no seat, no hand.
     const w = bridge2();
     const watch = (await w.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: server.result.url, id: game.result.welcome.gameId, watch: true } }))) as { result: { seat: number; hand: unknown[]; welcome: { role: string } } };

@@ -107,6 +107,11 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   // The action area by keys: a location typed digit first, turned with /, cleared.
   tmux.type('4a');
   await tmux.waitFor((s) => /^Action: \{?4A\}? {2}across/m.test(s), 'the location 4A across', 30_000);
+  // DEL takes the letter back (the location was typed digit first), the letter again
+  tmux.keys('BSpace');
+  await tmux.waitFor((s) => /^Action: 4_ {2}across$/m.test(s), 'the location taken back to 4', 30_000);
+  tmux.type('a');
+  await tmux.waitFor((s) => /^Action: \{?4A\}? {2}across/m.test(s), 'the location 4A across again', 30_000);
   tmux.type('/');
   await tmux.waitFor((s) => /^Action: \{?A4\}? {2}down/m.test(s), 'the direction turned (the shared coordinate first: A4 down)', 30_000);
   tmux.keys('C-c', 'C-k', '/');
