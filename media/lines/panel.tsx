@@ -33,8 +33,8 @@ import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Board, type CellAnimation } from './view/board.js';
 
 export const DEFAULT_KEYS = 'hjkl ';
-/** Colours of the chips (CSS custom properties --chip-1..9 in style.css; more are computed). */
-const NAMED_COLORS = 9;
+/** Colours of the chips (CSS custom properties --chip-1..12 in style.css, told apart in each theme; more are computed and numbered). */
+const NAMED_COLORS = 12;
 const SHAPES = 9;
 const STEP_MS = 45;
 
@@ -256,7 +256,7 @@ export class LinesPanel {
   // ------------------------------------------------------------------ rendering
 
   private colorName(c: number): string {
-    const name = c <= NAMED_COLORS ? this.t(`color.${c}` as StringKey) : this.t('color.n', c);
+    const name = c <= SHAPES ? this.t(`color.${c}` as StringKey) : c <= NAMED_COLORS ? this.t(colorKey(c)) : this.t('color.n', c);
     if (!this.settings.shapes) return name;
     return `${name} ${this.t(`shape.${((c - 1) % SHAPES) + 1}` as StringKey)}`;
   }
@@ -322,7 +322,7 @@ export class LinesPanel {
           label={t('lines.board', w, s.options.height)}
           chipClass={chipClass}
           chipColor={chipColor}
-          chipText={(v) => (this.settings.shapes && v > SHAPES ? String(v) : '')}
+          chipText={(v) => (v > NAMED_COLORS || (this.settings.shapes && v > SHAPES) ? String(v) : '')}
           cellLabel={cellLabel}
           animation={this.animation}
           onKey={(e) => this.onKey(e)}
@@ -588,8 +588,15 @@ function validKeys(keys: string): boolean {
   return [...keys].length === 5 && new Set(keys).size === 5;
 }
 
-/** The CSS colour of chip colour c: the theme's named colours, then evenly spread hues. */
+/** The CSS colour of chip colour c: the theme's named colours, then evenly spread hues at the theme's lightness. */
 export function chipColor(c: number): string {
   if (c <= NAMED_COLORS) return `var(--chip-${c})`;
-  return `hsl(${Math.round((c * 137.508) % 360)} 70% 50%)`;
+  return `hsl(${Math.round((c * 137.508) % 360)} 70% var(--chip-l))`;
+}
+
+/** The names of colours 10 to 12; colour 12 is black in a light theme and white in a dark one (style.css). */
+function colorKey(c: number): StringKey {
+  if (c === 10) return 'lines.color.10';
+  if (c === 11) return 'lines.color.11';
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'lines.color.12.dark' : 'lines.color.12.light';
 }

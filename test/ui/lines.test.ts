@@ -2,11 +2,12 @@
 // keyboard alone and the same game by mouse, each up to a scoring line (the moves come from
 // core's hint, replayed on core's engine here to know the expected board and score); a
 // refused move by mouse and by keyboard; undo, hint, shapes, preview and the settings form.
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, findPath, hint, newGame, type LinesOptions, type LinesState } from '../../core/games/lines/index.js';
 import { startServer, type ServerProcess } from '../support/game-server.js';
-import { launch, openPage, shot, type TestPage } from './browser.js';
+import { launch, openPage, shot, SHOTS, type TestPage } from './browser.js';
 
 let srv: ServerProcess;
 let browser: Browser;
@@ -65,6 +66,67 @@ async function goTo(p: Page, target: number, width: number, vi: boolean): Promis
   for (let i = 0; i < Math.abs(dx); i++) await p.keyboard.press(dx > 0 ? (vi ? 'l' : 'ArrowRight') : vi ? 'h' : 'ArrowLeft');
   for (let i = 0; i < Math.abs(dy); i++) await p.keyboard.press(dy > 0 ? (vi ? 'j' : 'ArrowDown') : vi ? 'k' : 'ArrowUp');
   expect(await cursor(p)).toBe(target);
+}
+
+/** sRGB 'rgb(r, g, b)' to its components. */
+function rgb(css: string): [number, number, number] {
+  const m = /rgba?\((\d+), (\d+), (\d+)/.exec(css);
+  if (!m) throw new Error(`not an rgb colour: ${css}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+const linear = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+const luminance = ([r, g, b]: number[]) => 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+/** WCAG contrast ratio of two colours. */
+function contrast(a: number[], b: number[]): number {
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+function lab([r, g, b]: number[]): [number, number, number] {
+  const [R, G, B] = [linear(r!), linear(g!), linear(b!)];
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const X = f((R * 0.4124 + G * 0.3576 + B * 0.1805) / 0.95047);
+  const Y = f(R * 0.2126 + G * 0.7152 + B * 0.0722);
+  const Z = f((R * 0.0193 + G * 0.1192 + B * 0.9505) / 1.08883);
+  return [116 * Y - 16, 500 * (X - Y), 200 * (Y - Z)];
+}
+
+/** CIEDE2000 colour difference (about 2 is just noticeable; the old colours 5 and 10 were 4 apart). */
+function deltaE(c1: number[], c2: number[]): number {
+  const [L1, a1, b1] = lab(c1);
+  const [L2, a2, b2] = lab(c2);
+  const rad = Math.PI / 180;
+  const Cb = (Math.hypot(a1, b1) + Math.hypot(a2, b2)) / 2;
+  const G = 0.5 * (1 - Math.sqrt(Cb ** 7 / (Cb ** 7 + 25 ** 7)));
+  const [a1p, a2p] = [a1 * (1 + G), a2 * (1 + G)];
+  const [C1, C2] = [Math.hypot(a1p, b1), Math.hypot(a2p, b2)];
+  const hue = (b: number, a: number) => (Math.atan2(b, a) / rad + 360) % 360;
+  const [h1, h2] = [hue(b1, a1p), hue(b2, a2p)];
+  let dh = 0;
+  if (C1 * C2 !== 0) dh = h2 - h1 > 180 ? h2 - h1 - 360 : h2 - h1 < -180 ? h2 - h1 + 360 : h2 - h1;
+  const dH = 2 * Math.sqrt(C1 * C2) * Math.sin((dh / 2) * rad);
+  const Lb = (L1 + L2) / 2;
+  const Cbp = (C1 + C2) / 2;
+  let hb = h1 + h2;
+  if (C1 * C2 !== 0) hb = Math.abs(h1 - h2) > 180 ? (h1 + h2 + (h1 + h2 < 360 ? 360 : -360)) / 2 : (h1 + h2) / 2;
+  const T = 1 - 0.17 * Math.cos((hb - 30) * rad) + 0.24 * Math.cos(2 * hb * rad) + 0.32 * Math.cos((3 * hb + 6) * rad) - 0.2 * Math.cos((4 * hb - 63) * rad);
+  const RC = 2 * Math.sqrt(Cbp ** 7 / (Cbp ** 7 + 25 ** 7));
+  const SL = 1 + (0.015 * (Lb - 50) ** 2) / Math.sqrt(20 + (Lb - 50) ** 2);
+  const SC = 1 + 0.045 * Cbp;
+  const SH = 1 + 0.015 * Cbp * T;
+  const RT = -Math.sin(2 * 30 * Math.exp(-(((hb - 275) / 25) ** 2)) * rad) * RC;
+  const [l, c, h] = [(L2 - L1) / SL, (C2 - C1) / SC, dH / SH];
+  return Math.sqrt(l * l + c * c + h * h + RT * c * h);
+}
+
+/** A seed whose first throw of `firstThrow` chips shows every one of `colors` colours. */
+function everyColour(colors: number, firstThrow: number): string {
+  for (let n = 1; n < 500; n++) {
+    const g = newGame(`colours-${n}`, { colors, firstThrow });
+    if (g.ok && new Set(g.value.board.filter((v) => v > 0)).size === colors) return `colours-${n}`;
+  }
+  throw new Error('no seed shows every colour');
 }
 
 describe('Lines panel in Chromium', () => {
@@ -208,6 +270,148 @@ describe('Lines panel in Chromium', () => {
     await p.click('#lines-new');
     await expect.poll(() => p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBe(String(points));
     expect(await p.getAttribute('#lines-high', 'data-high')).toBe(String(points));
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`twelve colours are told apart and stand out from the board (${scheme})`, async () => {
+      // defect: colours 10 and 12 were spread hues close to 5 (magenta) and 4 (blue): with
+      // shapes off a player could not tell them apart
+      const seed = everyColour(12, 45);
+      const p = await page({ colorScheme: scheme, width: 1280, height: 720 });
+      await p.emulateMedia({ reducedMotion: 'reduce' });
+      await p.goto(`${srv.url}/lines.html?seed=${seed}&c=12&N=45`);
+      await p.waitForSelector('#lines-board [data-cell]');
+      const seen = await p.$$eval('#lines-board [data-color]:not([data-color="0"])', (cells) =>
+        cells.map((c) => ({ color: Number((c as HTMLElement).dataset.color), fill: getComputedStyle(c.querySelector('.chip')!).backgroundColor, cell: getComputedStyle(c).backgroundColor, text: c.querySelector('.chip')!.textContent })),
+      );
+      const fills = new Map(seen.map((s) => [s.color, rgb(s.fill)]));
+      expect([...fills.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      // twelve colours are named, not numbered
+      expect(seen.filter((s) => s.text !== '')).toEqual([]);
+      const cell = rgb(seen[0]!.cell);
+      const weak: string[] = [];
+      for (const [c, fill] of fills) {
+        if (contrast(fill, cell) < 3) weak.push(`colour ${c} on the board: ${contrast(fill, cell).toFixed(2)}:1`);
+        for (const [d, other] of fills) if (d > c && deltaE(fill, other) < 15) weak.push(`colours ${c} and ${d}: ΔE ${deltaE(fill, other).toFixed(1)}`);
+      }
+      expect(weak).toEqual([]);
+      await shot(p, `lines-12-colours-${scheme}`);
+      // and with shapes, in a VS Code editor column
+      await p.setViewportSize({ width: 900, height: 700 });
+      await p.check('#lines-shapes');
+      await shot(p, `lines-12-colours-shapes-900x700-${scheme}`);
+    });
+  }
+
+  it('the numbers on chips fit their shapes and can be read, light and dark', async () => {
+    // defect: with shapes on, "12" spilled out of its triangle (and a ring's number was drawn
+    // in the board's colour on the board); every colour 10..32 on each of the nine shapes
+    const seed = everyColour(32, 75);
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const [width, height] of [
+        [1280, 720],
+        [900, 700],
+      ] as const) {
+        const p = await page({ colorScheme: scheme, width, height });
+        await p.emulateMedia({ reducedMotion: 'reduce' });
+        await p.goto(`${srv.url}/lines.html?seed=${seed}&c=32&N=75&shapes=1`);
+        await p.waitForSelector('#lines-board [data-cell]');
+        await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        const chips = await p.$$eval('#lines-board .cell .chip', (els) =>
+          els
+            .filter((e) => e.textContent !== '')
+            .map((e) => {
+              const chip = e as HTMLElement;
+              const cs = getComputedStyle(chip);
+              const box = chip.getBoundingClientRect();
+              const range = document.createRange();
+              range.selectNodeContents(chip);
+              const r = range.getBoundingClientRect();
+              const ctx = document.createElement('canvas').getContext('2d')!;
+              ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+              const m = ctx.measureText(chip.textContent!);
+              const baseline = r.top + m.fontBoundingBoxAscent;
+              // the ink of the digits, not the line box around them
+              const ink = { left: r.left - m.actualBoundingBoxLeft, right: r.left + m.actualBoundingBoxRight, top: baseline - m.actualBoundingBoxAscent, bottom: baseline + m.actualBoundingBoxDescent };
+              return {
+                text: chip.textContent!,
+                shape: chip.className,
+                box: { left: box.left, top: box.top, width: box.width, height: box.height },
+                ink,
+                clip: cs.clipPath,
+                round: cs.borderTopLeftRadius === '50%',
+                ring: Number.parseFloat(cs.borderTopWidth),
+                color: cs.color,
+                fill: cs.backgroundColor,
+                cell: getComputedStyle(chip.parentElement!).backgroundColor,
+              };
+            }),
+        );
+        expect([...new Set(chips.map((c) => c.text))].sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 23 }, (_, k) => String(k + 10)));
+        const problems: string[] = [];
+        for (const c of chips) {
+          const inside = (x: number, y: number): boolean => {
+            const { left, top, width: w, height: h } = c.box;
+            if (c.clip.startsWith('polygon(')) {
+              const pts = c.clip
+                .slice(8, -1)
+                .split(',')
+                .map((pt) => pt.trim().split(/\s+/).map((v, k) => (v.endsWith('%') ? (Number.parseFloat(v) / 100) * (k === 0 ? w : h) : Number.parseFloat(v)) + (k === 0 ? left : top)));
+              let odd = false;
+              for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+                const [xi, yi] = pts[i]!;
+                const [xj, yj] = pts[j]!;
+                if (yi! > y !== yj! > y && x < ((xj! - xi!) * (y - yi!)) / (yj! - yi!) + xi!) odd = !odd;
+              }
+              return odd;
+            }
+            const [cx, cy] = [left + w / 2, top + h / 2];
+            if (c.round) {
+              const [rx, ry] = [w / 2 - c.ring, h / 2 - c.ring];
+              return ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1;
+            }
+            return x >= left && x <= left + w && y >= top && y <= top + h;
+          };
+          // points along the ink's edges (the star and the cross are not convex), 1 px inside
+          const { left, right, top, bottom } = c.ink;
+          const out: string[] = [];
+          for (let k = 0; k <= 8; k++) {
+            const x = left + 1 + ((right - left - 2) * k) / 8;
+            const y = top + 1 + ((bottom - top - 2) * k) / 8;
+            for (const [px, py] of [
+              [x, top + 1],
+              [x, bottom - 1],
+              [left + 1, y],
+              [right - 1, y],
+            ] as const)
+              if (!inside(px, py)) out.push(`(${px.toFixed(0)},${py.toFixed(0)})`);
+          }
+          if (out.length) problems.push(`${c.text} (${c.shape}) spills out at ${out.slice(0, 3).join(' ')}`);
+          // the number against what is behind it: the chip, or the board inside a ring
+          const behind = /rgba\(\d+, \d+, \d+, 0\)/.test(c.fill) ? c.cell : c.fill;
+          const ratio = contrast(rgb(c.color), rgb(behind));
+          if (ratio < 3) problems.push(`${c.text} (${c.shape}) is hard to read: ${ratio.toFixed(2)}:1`);
+          if (right - left < 4 || bottom - top < 3) problems.push(`${c.text} (${c.shape}) is too small: ${(right - left).toFixed(1)}x${(bottom - top).toFixed(1)} px`);
+        }
+        expect(problems, `${width}x${height} ${scheme}`).toEqual([]);
+        await p.screenshot({ path: join(SHOTS, `lines-32-shapes-${width}x${height}-${scheme}.png`) });
+        await p.close();
+      }
+    }
+  });
+
+  it('beyond twelve colours the number is on the chip with shapes off too; colours 10 to 12 have names', async () => {
+    const seed = everyColour(14, 45);
+    const p = await page();
+    await p.goto(`${srv.url}/lines.html?seed=${seed}&c=14&N=45`);
+    await p.waitForSelector('#lines-board [data-cell]');
+    const texts = await p.$$eval('#lines-board [data-color]:not([data-color="0"])', (cells) => cells.map((c) => [Number((c as HTMLElement).dataset.color), c.querySelector('.chip')!.textContent, c.getAttribute('aria-label')] as const));
+    for (const [color, text] of texts) expect(text, `colour ${color}`).toBe(color > 12 ? String(color) : '');
+    const label = (c: number) => texts.find(([color]) => color === c)![2];
+    expect(label(10)).toMatch(/: pink$/);
+    expect(label(11)).toMatch(/: olive$/);
+    expect(label(12)).toMatch(/: black$/);
+    expect(label(13)).toMatch(/: colour 13$/);
   });
 
   it('changes the options and keys in the settings form, by keyboard', async () => {

@@ -83,6 +83,10 @@ export const da: Strings = {
   'lines.help': 'Piletasterne eller {0} flytter markøren; {1} vælger en brik eller flytter den; u fortryder; ? giver et tip. Med musen: klik på en brik og så på et tomt felt.',
   'lines.pos': '({0}, {1})',
   'lines.seed': 'Spil {0}',
+  'lines.color.10': 'lyserød',
+  'lines.color.11': 'oliven',
+  'lines.color.12.light': 'sort',
+  'lines.color.12.dark': 'hvid',
 
   'color.1': 'rød',
   'color.2': 'grøn',

@@ -83,6 +83,10 @@ export const de: Strings = {
   'lines.help': 'Pfeiltasten oder {0} bewegen den Cursor; {1} wählt einen Stein oder zieht ihn; u nimmt zurück; ? gibt einen Tipp. Mit der Maus: einen Stein anklicken, dann ein leeres Feld.',
   'lines.pos': '({0}, {1})',
   'lines.seed': 'Spiel {0}',
+  'lines.color.10': 'rosa',
+  'lines.color.11': 'oliv',
+  'lines.color.12.light': 'schwarz',
+  'lines.color.12.dark': 'weiß',
 
   'color.1': 'rot',
   'color.2': 'grün',

@@ -82,6 +82,10 @@ export const en = {
   'lines.help': 'Arrow keys or {0} move the cursor; {1} selects a chip or moves it; u takes back; ? asks for a hint. With the mouse: click a chip, then an empty cell.',
   'lines.pos': '({0}, {1})',
   'lines.seed': 'Game {0}',
+  'lines.color.10': 'pink',
+  'lines.color.11': 'olive',
+  'lines.color.12.light': 'black',
+  'lines.color.12.dark': 'white',
 
   'color.1': 'red',
   'color.2': 'green',
