@@ -141,25 +141,42 @@ The bridge then stops a local server that no other open game uses."
         ((/= (plist-get attrs :points) 0) (format "C%d" (plist-get attrs :points)))
         (t ".")))
 
+(defconst cardwords-play--cell-width 5
+  "Columns of a table cell: a card in brackets, [C 3], fills one.")
+
+(defun cardwords-play--card-text (card)
+  "The text of CARD (a plist: :char, :points, :meaning) on the table.
+Written as the hand writes cards, in brackets, so that a card never reads as a
+cell's name or attributes: [C 3] is a card C worth 3 points, where C3 is the
+cell C3 or cell points 3; [Q10] for two-digit points; a wildcard by its
+meaning in lower case, [e 0]."
+  (let ((char (if (member (plist-get card :char) '(nil ""))
+                  (downcase (or (plist-get card :meaning) "?"))
+                (plist-get card :char)))
+        (points (number-to-string (plist-get card :points))))
+    (pcase (length points)
+      (1 (format "[%s %s]" char points))
+      (2 (format "[%s%s]" char points))
+      (_ (concat char points)))))
+
 (defun cardwords-play--draw-table ()
-  "Insert the table: cards played, cards composed, cell attributes."
+  "Insert the table: cards played, cards composed, cell attributes.
+A cell is `cardwords-play--cell-width' columns wide; its label, an empty cell's
+attributes and a card's character start on its second column, so cards in a
+row read as a word of tiles, [C 3][A 1][T 1]."
   (let* ((width (cardwords-play--get :width))
          (height (cardwords-play--get :height))
          (cells (vconcat (cardwords-play--get :cells)))
          (placed (make-hash-table :test #'equal))
          (composed (make-hash-table :test #'equal)))
     (dolist (p (cardwords-play--get :board))
-      (puthash (cons (plist-get p :col) (plist-get p :row))
-               (if (equal (plist-get p :char) "")
-                   (format "%s%d" (downcase (plist-get p :meaning)) (plist-get p :points))
-                 (format "%s%d" (plist-get p :char) (plist-get p :points)))
-               placed))
+      (puthash (cons (plist-get p :col) (plist-get p :row)) (cardwords-play--card-text p) placed))
     (dolist (p (plist-get (cardwords-play--get :composing) :placed))
-      (puthash (cons (plist-get p :col) (plist-get p :row))
-               (replace-regexp-in-string " " "" (plist-get p :text)) composed))
+      (puthash (cons (plist-get p :col) (plist-get p :row)) (cardwords-play--card-text p) composed))
     (insert "    ")
     (dolist (label (cardwords-play--get :columns))
-      (insert (propertize (cardwords--pad label 4) 'face 'cardwords-preview-label)))
+      (insert (propertize (cardwords--pad (concat " " label) cardwords-play--cell-width)
+                          'face 'cardwords-preview-label)))
     (insert "\n")
     (dotimes (row height)
       (insert (propertize (format "%3s " (nth row (cardwords-play--get :rows)))
@@ -170,11 +187,11 @@ The bridge then stops a local server that no other open game uses."
                (card (gethash key placed))
                (ghost (gethash key composed))
                (start (point)))
-          (cond (card (insert (propertize (cardwords--pad card 3) 'face 'cardwords-play-card) " "))
-                (ghost (insert (propertize (cardwords--pad ghost 3) 'face 'cardwords-play-composed) " "))
-                (t (insert (propertize (cardwords--pad (cardwords-play--cell-label attrs) 3)
-                                       'face (cardwords-play--cell-face attrs))
-                           " ")))
+          (cond (card (insert (propertize card 'face 'cardwords-play-card)))
+                (ghost (insert (propertize ghost 'face 'cardwords-play-composed)))
+                (t (insert " " (propertize (cardwords-play--cell-label attrs)
+                                           'face (cardwords-play--cell-face attrs)))))
+          (insert (make-string (max 0 (- cardwords-play--cell-width (- (point) start))) ?\s))
           (put-text-property start (point) 'cardwords-play-cell key)
           (put-text-property start (point) 'mouse-face 'highlight)))
       (insert "\n"))))

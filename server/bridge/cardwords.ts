@@ -385,7 +385,7 @@ export class CardwordsSession {
       board: s?.board ?? [],
       players: (s?.players ?? []).map((p) => ({ name: p.name, robot: p.robot, score: p.score, cards: p.cards, connected: p.connected })),
       hand: this.hand.map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
-      composing: cp ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }) })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
+      composing: cp ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }), char: p.card.char ?? '', points: p.card.points, meaning: p.card.meaning ?? '' })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
       preview: action ? this.preview(action) : null,
       unseen: this.unseen(),
       log: this.log.slice(-12),

@@ -256,6 +256,67 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
            (lambda () (string-match-p "^  ert: traded 1 for" (buffer-string))) "the trade in the log"))
       (ignore-errors (with-current-buffer "*Cardwords*" (cardwords-play-leave))))))
 
+;; Drawing without a game: views as the bridge sends them, the table 3 x 2.
+
+(defun cardwords-games-test--view (&rest overrides)
+  "A Cardwords view as the bridge sends one (3 x 2 table), OVERRIDES put in."
+  (let ((view (list :seq 1 :welcome '(:gameId "ert" :owner t) :seat 0 :status "playing"
+                    :round 1 :moves 2 :turn 0 :pile 5 :width 3 :height 2
+                    :columns '("A" "B" "C") :rows '("1" "2")
+                    :cells (cl-loop for i below 6
+                                    collect (list :i i :blocked nil :points (if (= i 2) 3 0)
+                                                  :letter 1 :word (if (= i 4) 2 1)))
+                    ;; C worth 3 on A1, a wildcard played as E on B1, Q worth 10 on A2
+                    :board '((:col 0 :row 0 :char "C" :points 3 :meaning "")
+                             (:col 1 :row 0 :char "" :points 0 :meaning "E")
+                             (:col 0 :row 1 :char "Q" :points 10 :meaning ""))
+                    :players '((:name "ert" :robot nil :score 4 :cards 4 :connected t)
+                               (:name "Robot1" :robot t :score 0 :cards 4 :connected t))
+                    :hand '((:i 0 :text "A 1" :used t) (:i 1 :text "B 2" :used nil))
+                    ;; A worth 1 being composed on C2
+                    :composing '(:display "C2" :mode "cards" :buffer "" :direction "across"
+                                          :placed ((:col 2 :row 1 :char "A" :points 1 :meaning "" :text "A 1"))
+                                          :cards ("A 1"))
+                    :preview '(:text "move: 2 (QWA 2)" :problems nil)
+                    :unseen '("B 2") :log '("ert: CE for 4") :message "" :results nil)))
+    (while overrides
+      (setq view (plist-put view (pop overrides) (pop overrides))))
+    view))
+
+(defmacro cardwords-games-test--drawn (view &rest body)
+  "Draw VIEW in a Cardwords buffer of its own and run BODY there."
+  (declare (indent 1))
+  `(let ((cardwords-play--buffer-name "*Cardwords ert view*")
+         (cardwords-play--view ,view))
+     (with-current-buffer (get-buffer-create cardwords-play--buffer-name)
+       (unwind-protect
+           (progn (cardwords-play-mode) (cardwords-play--draw) ,@body)
+         (remove-hook 'kill-buffer-hook #'cardwords-play--killed t)
+         (kill-buffer)))))
+
+(ert-deftest cardwords-play-cards-do-not-read-as-cells ()
+  ;; A card is drawn in brackets, as in the hand: [C 3] is a card, C3 a cell's points.
+  (cardwords-games-test--drawn (cardwords-games-test--view)
+    (let ((text (buffer-substring-no-properties (point-min) (point-max))))
+      (should (string-match-p "^     A    B    C *$" text))
+      (should (string-match-p "^  1 \\[C 3\\]\\[e 0\\] C3 *$" text))
+      (should (string-match-p "^  2 \\[Q10\\] W2  \\[A 1\\] *$" text))
+      (should-not (string-match-p "C3\\]\\|\\[C3" text)))
+    (should (memq 'cardwords-play-card
+                  (cardwords-games-test--face-at (cardwords-games-test--table-text "[C 3]"))))
+    (should (memq 'cardwords-play-composed
+                  (cardwords-games-test--face-at (cardwords-games-test--table-text "[A 1]"))))
+    (should (memq 'cardwords-preview-points
+                  (cardwords-games-test--face-at (cardwords-games-test--table-text "C3"))))
+    ;; every cell five columns wide, under its column's label
+    (dotimes (row 2)
+      (dotimes (col 3)
+        (goto-char (cardwords-games-test--where 'cardwords-play-cell (cons col row)))
+        (should (= (current-column) (+ 4 (* 5 col))))
+        (should (= (- (next-single-property-change (point) 'cardwords-play-cell nil (line-end-position))
+                      (point))
+                   5))))))
+
 (ert-deftest cardwords-play-leaves-the-yatzee-server-alone ()
   ;; Yatzee on the local server of no ruleset, then Cardwords on a ruleset folder: each its
   ;; own server (Cardwords plays the folder's 7 x 7 table, not the default ruleset's), and
