@@ -274,7 +274,19 @@ row read as a word of tiles, [C 3][A 1][T 1]."
                           "")))
           (force-mode-line-update)
           (goto-char (point-min))
-          (forward-line (1- line)))))))
+          (forward-line (1- line))
+          (cardwords-play--show-end))))))
+
+(defun cardwords-play--show-end ()
+  "Keep the last line, the newest of the log, in sight in the windows.
+As a chat log or comint does: where the buffer is longer than the window, its
+upper lines leave the window, not the log's newest.  Point goes with it."
+  (dolist (window (get-buffer-window-list (current-buffer) nil t))
+    (set-window-start window (save-excursion
+                               (goto-char (point-max))
+                               ;; the buffer ends in a newline: the last line is above
+                               (forward-line (- (window-body-height window)))
+                               (point)))))
 
 ;;;; The bridge
 

@@ -317,6 +317,32 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
                       (point))
                    5))))))
 
+(ert-deftest cardwords-play-keeps-the-newest-log-line-in-sight ()
+  ;; The log is the buffer's end: in a window lower than the buffer its newest line shows
+  ;; (the upper lines leave the window), as in a chat log; a buffer that fits shows whole.
+  (let ((log (cl-loop for i from 1 to 12 collect (format "ert: move %d for %d" i i))))
+    (cardwords-games-test--drawn (cardwords-games-test--view :log log)
+      (unwind-protect
+          (let ((window (selected-window)))
+            (delete-other-windows)
+            (set-window-buffer window (current-buffer))
+            (split-window window 10)
+            (should (< (window-body-height window) (count-lines (point-min) (point-max))))
+            (cardwords-play--draw)
+            (goto-char (point-max))
+            (forward-line -1)
+            (should (equal (buffer-substring-no-properties (point) (line-end-position))
+                           "  ert: move 12 for 12"))
+            (should (<= (window-start window) (point)))
+            (should (< (count-lines (window-start window) (point)) (window-body-height window)))
+            ;; the window as high as the frame, a short log: the buffer shows from its start
+            (delete-other-windows)
+            (setq cardwords-play--view (cardwords-games-test--view :log '("ert: CE for 4")))
+            (cardwords-play--draw)
+            (should (> (window-body-height window) (count-lines (point-min) (point-max))))
+            (should (= (window-start window) (point-min))))
+        (delete-other-windows)))))
+
 (ert-deftest cardwords-play-leaves-the-yatzee-server-alone ()
   ;; Yatzee on the local server of no ruleset, then Cardwords on a ruleset folder: each its
   ;; own server (Cardwords plays the folder's 7 x 7 table, not the default ruleset's), and
