@@ -81,6 +81,26 @@ describe('persistence', () => {
     }
   });
 
+  it('a server that watches its standard input (as the editors start it) stops on one SIGTERM, and keeps the game', async () => {
+    // its stdin watch kept the process alive after the stop: it took a second SIGTERM
+    const srv = await startServer({ args: ['--exit-with-stdin'], stdinPipe: true });
+    const { p, key } = await welcomed(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Cleo' }));
+    const id = p.room.roomId;
+    expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
+    srv.proc.kill('SIGTERM');
+    const exit = await Promise.race([new Promise<string>((ok) => srv.proc.once('exit', (code) => ok(`exit ${code}`))), new Promise<string>((ok) => setTimeout(() => ok('still running 20 s after one SIGTERM'), 20_000))]);
+    if (srv.proc.exitCode === null) await srv.kill9();
+    expect(exit).toBe('exit 0');
+    const again = await startServer({ dataDir: srv.dataDir });
+    try {
+      const p2 = (await welcomed(Player.join(again.url, id, { name: 'Cleo', key }))).p;
+      expect(p2.state.players[0]!.throwsMade).toBe(1);
+      await p2.leave();
+    } finally {
+      await again.stop();
+    }
+  });
+
   it('a dropped connection takes its seat back with the reconnection token', async () => {
     const srv = await startServer({ args: ['--reconnect-timeout', '5000'] });
     try {

@@ -29,11 +29,12 @@ export function tempDir(prefix = 'cardwords-game-'): string {
 }
 
 /** Starts `dist/cli.js serve --port 0` and resolves once it prints its port and owner link. */
-export async function startServer(opts: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<ServerProcess> {
+/** `stdinPipe`: standard input a pipe kept open (as the editors start it with --exit-with-stdin), not /dev/null. */
+export async function startServer(opts: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv; stdinPipe?: boolean } = {}): Promise<ServerProcess> {
   const dataDir = opts.dataDir ?? tempDir();
   const proc = spawn(process.execPath, ['dist/cli.js', 'serve', '--port', '0', '--data', dataDir, ...(opts.args ?? [])], {
     env: { ...process.env, ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [opts.stdinPipe ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));

@@ -124,7 +124,12 @@ async function run(argv: string[], io: CliIO): Promise<number> {
       stopping = true;
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      void server.stop().finally(resolveStop);
+      // the stdin watch (--exit-with-stdin) would keep the process alive after the stop: a
+      // SIGTERM stopped the games but the process stayed until a second one
+      void server.stop().finally(() => {
+        if (values['exit-with-stdin']) process.stdin.destroy();
+        resolveStop();
+      });
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
