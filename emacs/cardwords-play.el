@@ -237,11 +237,12 @@ row read as a word of tiles, [C 3][A 1][T 1]."
               (put-text-property start (point) 'mouse-face 'highlight)
               (insert " ")))
           (insert "\n")
-          (when composing
+          ;; the action area is the game's: with the results there is none to compose
+          (when (and composing (not results))
             (insert (format "Action: %s  %s  %s\n" (plist-get composing :display)
                             (plist-get composing :direction)
                             (mapconcat #'identity (plist-get composing :cards) " "))))
-          (when preview
+          (when (and preview (not results))
             (insert "Preview: " (plist-get preview :text) "\n")
             (dolist (problem (plist-get preview :problems))
               (insert (propertize (concat "  " problem) 'face 'warning) "\n")))

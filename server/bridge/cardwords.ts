@@ -138,6 +138,10 @@ export class CardwordsSession {
     });
     typed.on('results', (r) => {
       this.results = r;
+      // the game is over: what the action area held, and a refusal or hint about it, are stale
+      this.composer?.reset();
+      this.typedLocation = null;
+      this.message = '';
       this.update();
     });
     typed.on('rematch', () => {

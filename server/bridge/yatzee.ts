@@ -91,6 +91,8 @@ export class YatzeeSession {
     );
     typed.on('ack', () => this.update());
     typed.on('error', (e) => {
+      // after the end a late refusal (of an action sent as the game ended) is stale: the end's message stays
+      if (this.ended) return;
       this.message = `Refused: ${e.message}`;
       this.update();
     });
@@ -98,6 +100,7 @@ export class YatzeeSession {
     let winners: readonly string[] = [];
     typed.on('results', (r) => {
       winners = r.winners;
+      this.message = '';
     });
     typed.on('ended', (e) => {
       this.ended = true;
@@ -138,6 +141,8 @@ export class YatzeeSession {
 
   act(action: YatzeeActionMessage): unknown {
     if (!this.typed) throw new BridgeError('refused', 'not in a Yatzee game');
+    // a key after the end: refused as a key, the end's message (the winners) stays
+    if (this.ended) throw new BridgeError('refused', 'the game has ended');
     this.message = '';
     this.typed.send('action', action);
     return this.view();
@@ -156,6 +161,7 @@ export class YatzeeSession {
   transfer(params: { category?: unknown }): unknown {
     const me = this.mine;
     if (!me) throw new BridgeError('refused', 'no sheet of yours');
+    if (this.ended) throw new BridgeError('refused', 'the game has ended');
     const category = params?.category ?? this.suggestion(me);
     if (!isCategory(category)) throw new BridgeError('bad-request', `category: one of ${CATEGORIES.join(', ')}`);
     return this.act({ type: 'transfer', category });
@@ -165,6 +171,7 @@ export class YatzeeSession {
     const add = params?.add ?? 1;
     if (!Number.isInteger(add) || (add as number) < 1 || (add as number) > 9) throw new BridgeError('bad-request', 'add: 1 to 9');
     if (!this.typed) throw new BridgeError('refused', 'not in a Yatzee game');
+    if (this.ended) throw new BridgeError('refused', 'the game has ended');
     this.typed.send('robots', { add: add as number });
     return this.view();
   }

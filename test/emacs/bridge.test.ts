@@ -244,6 +244,36 @@ it('Yatzee hints through the bridge: the server\'s expected values for your open
   expect((await hinted(1)).mine!.hint!.categories[filled]).toBeNull();
 });
 
+it('Yatzee to its end through the bridge: the end names the winner, and a key after it is refused without taking that line away', async () => {
+  const b = bridge();
+  let id = 0;
+  type Sheet = { name: string; scores: (number | null)[]; phase: string; throwsMade: number };
+  type View = { status: string; message: string; sheets: Sheet[] };
+  const send = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++id, method, params }))) as { result?: View; error?: { code: string; message: string } };
+  const call = async (method: string, params: unknown = {}) => {
+    const r = await send(method, params);
+    expect(r.error).toBeUndefined();
+    return r.result!;
+  };
+  const server = (await b.send(JSON.stringify({ id: ++id, method: 'serve' }))) as { result: { url: string; owner: string } };
+  await call('yatzee/create', { url: server.result.url, owner: server.result.owner, name: 'me', robots: 0, seed: 'to-the-end' });
+  const filled = (v: View) => v.sheets[0]?.scores.filter((x) => x !== null).length ?? 0;
+  for (let round = 1; round <= 15; round++) {
+    await call('yatzee/throw');
+    await expect.poll(async () => (await call('yatzee/view')).sheets[0]?.phase, { timeout: 20_000 }).toBe('thrown');
+    await call('yatzee/transfer');
+    await expect.poll(async () => filled(await call('yatzee/view')), { timeout: 20_000 }).toBe(round);
+    if (round < 15) await call('yatzee/reset');
+  }
+  const end = 'The game has ended. Every sheet is full. Winner: me.';
+  await expect.poll(async () => (await call('yatzee/view')).message, { timeout: 20_000 }).toBe(end);
+  // SPC after the end: refused as a key (Emacs says so below), the end's line stays
+  for (const [method, params] of [['yatzee/throw', {}], ['yatzee/transfer', {}], ['yatzee/toggle', { die: 0 }]] as const) {
+    expect((await send(method, params)).error).toEqual({ code: 'refused', message: 'the game has ended' });
+  }
+  expect((await call('yatzee/view')).message).toBe(end);
+});
+
 it("a stand-in's action is marked in the bridge's log; the results carry each player's hand points and end adjustment", async () => {
   const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
   try {

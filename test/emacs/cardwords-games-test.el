@@ -343,6 +343,23 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (should (= (window-start window) (point-min))))
         (delete-other-windows)))))
 
+(ert-deftest cardwords-play-results-without-the-action-area ()
+  ;; The game over, the results show and the action area with its preview is gone.
+  (cardwords-games-test--drawn
+      (cardwords-games-test--view
+       :status "over" :turn -1
+       :results '(:reasonText "Every player passed or traded twice in a row."
+                              :results ((:name "ert" :score 4 :handPoints 3 :adjustment -3 :winner t :standIn nil)
+                                        (:name "Robot1" :score 0 :handPoints 2 :adjustment -2 :winner nil :standIn nil))))
+    (let ((text (buffer-substring-no-properties (point-min) (point-max))))
+      (should (string-match-p "^Results\nEvery player passed or traded twice in a row\\.$" text))
+      (should (string-match-p "^ ert +4  left in hand 3, end -3  winner$" text))
+      (should-not (string-match-p "^Action: " text))
+      (should-not (string-match-p "^Preview: " text))))
+  ;; during the game they are there
+  (cardwords-games-test--drawn (cardwords-games-test--view)
+    (should (string-match-p "^Action: C2  across  A 1\nPreview: move: 2" (buffer-string)))))
+
 (ert-deftest cardwords-play-leaves-the-yatzee-server-alone ()
   ;; Yatzee on the local server of no ruleset, then Cardwords on a ruleset folder: each its
   ;; own server (Cardwords plays the folder's 7 x 7 table, not the default ruleset's), and

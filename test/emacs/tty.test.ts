@@ -147,6 +147,8 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   expect(screen).toMatch(/^ Robot1 +-?\d+  left in hand -?\d+, end [+-]\d+(  winner)?$/m);
   expect(screen).toMatch(/winner/);
   expect(screen).toMatch(/^ {2}Robot1: /m); // the log
+  // the game is over: no action area, no preview of one
+  expect(screen).not.toMatch(/^(Action|Preview): /m);
   // why the game ended, worded as in the web panels (media/ui/end-reason.ts)
   expect(screen).toMatch(/^Results\n(The pile is empty and a player laid the last card\.|Every player passed or traded twice in a row\.)$/m);
   // A rematch: round 2 with a new deal of four cards, our turn or the robot's, no results.
@@ -191,7 +193,12 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
       await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\): \[1\] \[1\] \[1\] \[1\] \[1\]$/m.test(s), 'reset', 60_000);
     }
   }
-  const end = tmux.capture();
+  // the end names the winner; SPC after it is refused in the echo area, the line stays
+  const over = 'The game has ended. Every sheet is full. Winner: me.';
+  await tmux.waitFor((s) => s.includes(over), 'the end', 60_000);
+  tmux.keys('Space');
+  const end = await tmux.waitFor((s) => /^the game has ended$/m.test(s) && s.includes(over), 'SPC refused after the end', 30_000);
+  expect(end).not.toMatch(/Refused/);
   expect(filled(end)).toBe(15);
   expect(end).toMatch(/^Bonus line +\d+ \+ (0|50)$/m);
   expect(end).toMatch(new RegExp(`\\(Yatzee You:${total(end)}\\)`));
