@@ -240,13 +240,15 @@ export class YatzeePanel {
     return [...mine, ...others].map((p) => {
       const isMe = mine.includes(p);
       let title = p.name;
-      if (isMe) title = t('yatzee.player.you', p.name);
-      else if (p.robot) title = t('yatzee.player.robot', p.name);
-      else if (!p.present) title = t('yatzee.player.left', p.name);
-      else if (!p.connected) title = t('yatzee.player.away', p.name);
+      let mark = '';
+      if (isMe) [title, mark] = [t('yatzee.player.you', p.name), t('yatzee.mark.you')];
+      else if (p.robot) [title, mark] = [t('yatzee.player.robot', p.name), t('yatzee.mark.robot')];
+      else if (!p.present) [title, mark] = [t('yatzee.player.left', p.name), t('yatzee.mark.left')];
+      else if (!p.connected) [title, mark] = [t('yatzee.player.away', p.name), t('yatzee.mark.away')];
       return {
         name: p.name,
         title,
+        mark,
         mine: isMe,
         gone: !p.present,
         scores: p.scores.map((s) => (s < 0 ? null : s)),
@@ -403,6 +405,9 @@ export class YatzeePanel {
 
   private onAck(_p: AckMessage, meta: Sent): void {
     if (this.requests.idle) this.optimisticHeld = null;
+    // a refusal is about the action before: it goes once the next one has succeeded (the room
+    // answers in order, so this ack is for a request sent after the refused one)
+    if (this.status.dataset.kind === 'error') this.say('');
     if (meta.type === 'transfer' && meta.category && this.me) {
       const i = CATEGORIES.indexOf(meta.category);
       this.lastTransfer = meta.category;

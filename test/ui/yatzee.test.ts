@@ -6,11 +6,12 @@
 // three to the results. The games' dice come from a fixed seed (the owner's ?seed=); robots'
 // actions interleave with the browser's as timing falls, so every assertion also holds for
 // every throw.
+import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, score, suggestCategory } from '../../core/games/yatzee/rules.js';
 import { startServer, type ServerProcess } from '../support/game-server.js';
-import { launch, openPage, shot, type TestPage } from './browser.js';
+import { launch, openPage, shot, SHOTS, type TestPage } from './browser.js';
 
 let srv: ServerProcess;
 let browser: Browser;
@@ -268,6 +269,84 @@ describe('Yatzee panel in Chromium', () => {
     await expect.poll(() => myScore(a, 'total')).toBe(total);
     expect(await dice(a)).toEqual(before);
     expect(await throwsLeft(a)).toBe(1);
+  });
+
+  it('ten players in a VS Code editor column (900x700): who is who shows, the category names stay, a refusal goes with the next action', async () => {
+    const { context, page: p, errors } = await openPage(browser, { width: 900, height: 700 });
+    try {
+      await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=ui-ten`);
+      await p.fill('#yatzee-create-name', 'Zoe');
+      await p.fill('#yatzee-create-robots', '9');
+      await p.click('#yatzee-create-button');
+      await p.waitForSelector('#yatzee-dice');
+      await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(10);
+      await p.check('#yatzee-hints');
+      await p.locator('#yatzee-dice .die').first().focus();
+
+      // defect: a refusal stayed in the status line after the next action had succeeded
+      await p.keyboard.press('u');
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe('Refused: Undo transfer is possible only right after a transfer.');
+      expect(await p.getAttribute('#yatzee-status', 'data-kind')).toBe('error');
+      await p.keyboard.press('Enter');
+      await expect.poll(() => throwsLeft(p)).toBe(2);
+      await expect.poll(() => p.getAttribute('#yatzee-status', 'data-kind')).not.toBe('error');
+      expect(await p.textContent('#yatzee-status')).not.toMatch(/Refused/);
+      await expect.poll(() => p.locator('#yatzee-table td[data-hint]').count()).toBe(15);
+
+      // defect: "(you)" and "(robot)" were for screen readers only (and the tooltip): a sighted
+      // player could not tell their column or a robot's; now a small second line says it
+      const marks = await p.$$eval('#yatzee-table thead th.player', (ths) =>
+        ths.map((th) => {
+          // the texts a sighted player sees: rendered, and the topmost thing where they are drawn
+          // (the column scrolled into view at the right, clear of the category names)
+          th.scrollIntoView({ block: 'nearest', inline: 'end' });
+          const seen: string[] = [];
+          const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+          for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+            const r = document.createRange();
+            r.selectNodeContents(n);
+            const box = r.getBoundingClientRect();
+            if (box.width < 8 || box.height < 6 || !n.textContent?.trim()) continue;
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            if (hit && (hit === n.parentElement || n.parentElement!.contains(hit))) seen.push(n.textContent.trim());
+          }
+          const thBox = th.getBoundingClientRect();
+          return { player: (th as HTMLElement).dataset.player!, seen, width: thBox.width };
+        }),
+      );
+      expect(marks[0]!.player).toBe('Zoe');
+      expect(marks[0]!.seen).toEqual(['Zoe', 'you']);
+      for (const m of marks.slice(1)) expect(m.seen, m.player).toEqual([m.player, 'robot']);
+      // compact: no column grows past the name's room (4.8rem) and its padding
+      for (const m of marks) expect(m.width, m.player).toBeLessThanOrEqual(5.4 * 16);
+
+      // defect: at 900x700 the ten columns and the hint column scroll sideways, and the
+      // category names went with them; now they stay at the left while the columns scroll
+      const sheets = p.locator('#yatzee-sheets');
+      const scrolls = await sheets.evaluate((e) => e.scrollWidth > e.clientWidth);
+      expect(scrolls, 'ten columns and the hints are wider than the editor column').toBe(true);
+      await sheets.evaluate((e) => (e.scrollLeft = e.scrollWidth));
+      await expect.poll(() => sheets.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+      const names = await p.$$eval('#yatzee-table th[scope="row"], #yatzee-table th.category-col', (ths) => {
+        const view = document.getElementById('yatzee-sheets')!.getBoundingClientRect();
+        return ths.map((th) => {
+          const b = th.getBoundingClientRect();
+          const hit = document.elementFromPoint(b.left + Math.min(b.width / 2, 20), b.top + b.height / 2);
+          return { text: th.textContent, inView: b.left >= view.left - 0.5 && b.right <= view.right + 0.5, onTop: hit === th || th.contains(hit) };
+        });
+      });
+      expect(names.length).toBe(19);
+      expect(names.filter((n) => !n.inView || !n.onTop)).toEqual([]);
+      // the last columns and the hints are in view
+      const hint = (await p.locator('#yatzee-table thead th.hint-col').boundingBox())!;
+      expect(hint.x + hint.width).toBeLessThanOrEqual(900);
+      await p.screenshot({ path: join(SHOTS, 'yatzee-10-players-900x700-scrolled.png') });
+      await sheets.evaluate((e) => (e.scrollLeft = 0));
+      await p.screenshot({ path: join(SHOTS, 'yatzee-10-players-900x700.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   it('a whole game of three to the results (Eve in the browser, two robots), the preselection always the hint’s best', async () => {

@@ -11,6 +11,8 @@ export interface Column {
   name: string;
   /** The title: "Bo (robot)", "Cy (away)"… */
   title: string;
+  /** What the title adds, shown under the name: "you", "robot", "away", "left"; or ''. */
+  mark: string;
   mine: boolean;
   gone: boolean;
   scores: readonly (number | null)[];
@@ -143,6 +145,12 @@ export function ScoreTable({ t, columns, transfer, hints, onChoose, onTransfer }
                 {col.name}
                 {col.title !== col.name && <span class="sr-only">{col.title.slice(col.name.length)}</span>}
               </span>
+              {/* the same for the eye, small under the name (screen readers have the words above) */}
+              {col.mark && (
+                <span class="mark" aria-hidden="true" title={col.title}>
+                  {col.mark}
+                </span>
+              )}
               {!col.mine && <SmallDice dice={col.dice} held={col.held} label={`${t('yatzee.playerDice', col.name, col.dice.join(' '))}; ${t('yatzee.playerThrows', col.throwsMade)}`} />}
             </th>
           ))}
