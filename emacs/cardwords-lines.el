@@ -337,7 +337,8 @@ the high scores.
                               (plist-get s :score) (substring (plist-get s :date) 0 10)))))))
       (special-mode)
       (goto-char (point-min))
-      (display-buffer (current-buffer))
+      ;; selected, as help buffers are: q then closes the list, not the game under it
+      (pop-to-buffer (current-buffer))
       (current-buffer))))
 
 ;;;###autoload

@@ -85,10 +85,17 @@
         (progn
           (message "lines header: %s" (buffer-substring (point-min) (line-end-position 14)))
           (should (string-match-p "^High score: 321 (alice)" (buffer-string)))
-          ;; s lists the table, as `cardwords lines -l' does.
+          ;; s lists the table, as `cardwords lines -l' does, in a window it selects (as
+          ;; help buffers do): q there closes the list, and the game goes on under it
+          (delete-other-windows)
           (execute-kbd-macro (kbd "s"))
           (with-current-buffer "*Cardwords Lines scores*"
-            (should (string-match-p "^  1\\. alice +321  [0-9]\\{4\\}-" (buffer-string)))))
+            (should (string-match-p "^  1\\. alice +321  [0-9]\\{4\\}-" (buffer-string))))
+          (should (eq (window-buffer (selected-window)) (get-buffer "*Cardwords Lines scores*")))
+          (execute-kbd-macro (kbd "q"))
+          (should (eq (window-buffer (selected-window)) (get-buffer "*Cardwords Lines*")))
+          (should-not (get-buffer-window "*Cardwords Lines scores*"))
+          (should (eq major-mode 'cardwords-lines-mode)))
       (kill-buffer "*Cardwords Lines*"))))
 
 (require 'cardwords-yatzee)

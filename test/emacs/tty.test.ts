@@ -77,6 +77,14 @@ it('M-x cardwords-lines: a whole game to game over by keystrokes (hint, space), 
   const undone = await tmux.waitFor((s) => /Move taken back/.test(s), 'undo', 30_000);
   expect(undone).not.toMatch(/Game over/);
   expect(chips(undone)).toBe(6);
+  // s lists the high scores in a window it selects; q there closes the list, not the game
+  tmux.keys('s');
+  await tmux.waitFor((s) => /\*Cardwords Lines scores\*/.test(s) && /No high scores yet\./.test(s), 'the high scores', 30_000);
+  tmux.keys('q');
+  const back = await tmux.waitFor((s) => !/\*Cardwords Lines scores\*/.test(s), 'the list closed', 30_000);
+  expect(back).toMatch(/\*Cardwords Lines\*/);
+  expect(back).toMatch(/Move taken back/);
+  expect(chips(back)).toBe(6);
 });
 
 it('M-x cardwords-play: a whole Cardwords game against a robot on a local server, by keystrokes, to the results', { timeout: 600_000 }, async () => {
