@@ -19,8 +19,9 @@ let ann: TestPage;
 let bo: TestPage;
 
 beforeAll(async () => {
-  // dropped seats are held for 1 s, not 30: closing the browsers must not hold up the server's stop
-  [srv, browser] = await Promise.all([startServer({ args: ['--reconnect-timeout', '1000'] }), launch()]);
+  // dropped seats are held for 1 s, not 30: closing the browsers must not hold up the server's stop;
+  // robots act every 50 ms, not 500: a whole game of three waited half a minute for them
+  [srv, browser] = await Promise.all([startServer({ args: ['--reconnect-timeout', '1000', '--robot-delay', '50'] }), launch()]);
   [ann, bo] = await Promise.all([openPage(browser, { width: 1200, height: 1000 }), openPage(browser, { locale: 'da-DK', width: 1000, height: 1000, colorScheme: 'dark' })]);
 });
 
