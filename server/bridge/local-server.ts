@@ -130,9 +130,9 @@ export class LocalServers {
 }
 
 /**
- * Stops a server: its `--exit-with-stdin` pipe closed and SIGTERM to its process group (the
- * server alone kept running on SIGTERM while the pipe was open), SIGKILL to the group when
- * it has not gone after a grace.
+ * Stops a server: its `--exit-with-stdin` pipe closed (on which it stops too, and exits at
+ * the latest 5 s later) and SIGTERM to its process group; SIGKILL to the group when it has
+ * not gone after a grace, so a server whose stop hangs cannot outlive its last game.
  */
 function stopGroup(p: ChildProcess): void {
   if (!p.pid || !alive(p)) return;
