@@ -80,7 +80,7 @@ it('ert: modes, font-lock, eglot diagnostics from the real server, the distribut
   expect(r.status).toBe(0);
 });
 
-it('ert: the games in buffers (Lines, Yatzee, Cardwords on local servers): drawing with faces, keys, clicks, Yatzee hints; the high scores of the terminal client (s selects the list, q closes it); the Cardwords table's cards in brackets, the newest log line in sight, the results without the action area; one local server per ruleset, left alone by the other game', () => {
+it('ert: the games in buffers (Lines, Yatzee, Cardwords on local servers): drawing with faces, keys, clicks, Yatzee hints; the high scores of the terminal client (s selects the list, q closes it); the cards on the Cardwords table in brackets, the newest log line in sight, the results without the action area; one local server per ruleset, left alone by the other game', () => {
   const data = join(home, 'data');
   new LinesScores(data).submit('alice', 321);
   // The Yatzee hints' robot table (16 MiB) from the user's cache, not solved again for the fresh HOME.
