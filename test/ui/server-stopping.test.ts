@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOPPING_MESSAGE } from '../../core/protocol/messages.js';
-import { startServer, type ServerProcess } from '../support/game-server.js';
-import { copySample } from '../game/cardwords-helpers.js';
+import { startServer, until, type ServerProcess } from '../support/game-server.js';
+import { copySample, cwJoin } from '../game/cardwords-helpers.js';
 import { translator } from '../../media/ui/l10n/index.js';
 import { launch, openPage, type TestPage } from './browser.js';
 
@@ -78,6 +78,30 @@ describe('the server stopping, in the panels', () => {
     for (const p of [cw, yz]) {
       expect(p.errors).toEqual([]);
       expect(p.console).toEqual([]);
+    }
+  });
+
+  it('a closed browser’s seat, held for its player, does not hold up the stop: one SIGTERM, the process exits at once', async () => {
+    // Colyseus kept the held seat's reconnection timer after the room was gone: the process
+    // stayed for the whole --reconnect-timeout (here 60 s) after a Ctrl-C
+    const own = await startServer({ args: ['--ruleset', copySample('tiny'), '--robot-delay', '30', '--reconnect-timeout', '60000'] });
+    try {
+      const cw = await page();
+      await cw.page.goto(`${own.url}/cardwords.html?owner=${own.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
+      await expect.poll(() => cw.page.locator('#cw-hand [data-index]').count()).toBe(4);
+      const id = await cw.page.evaluate(() => new URLSearchParams(location.search).get('game'));
+      const watcher = await cwJoin(own.url, id!, { owner: own.ownerToken });
+      await cw.context.close();
+      await until(() => [...watcher.state.players].find((s) => s.name === 'Ann')?.connected === false, 10_000, 'Ann seen as away');
+      await watcher.leave();
+      own.proc.kill('SIGTERM');
+      const exit = await Promise.race([
+        new Promise<string>((ok) => own.proc.once('exit', (code) => ok(`exit ${code}`))),
+        new Promise<string>((ok) => setTimeout(() => ok('still running 20 s after one SIGTERM'), 20_000)),
+      ]);
+      expect(exit).toBe('exit 0');
+    } finally {
+      await own.kill9();
     }
   });
 });

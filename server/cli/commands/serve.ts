@@ -128,6 +128,10 @@ async function run(argv: string[], io: CliIO): Promise<number> {
       // SIGTERM stopped the games but the process stayed until a second one
       void server.stop().finally(() => {
         if (values['exit-with-stdin']) process.stdin.destroy();
+        // Everything is saved and closed now. A seat held for a dropped player keeps
+        // Colyseus' reconnection timer alive after its room is gone, which held the process
+        // for up to --reconnect-timeout (30 s) after a Ctrl-C: nothing is left to wait for.
+        setTimeout(() => process.exit(), 1000).unref();
         resolveStop();
       });
     };
