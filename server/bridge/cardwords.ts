@@ -36,8 +36,6 @@ export class CardwordsSession {
   private lastMoves = -1;
   /** How cells are named (the players' coordinate options; the web panel's defaults). */
   private coordOptions: CoordOptions = DEFAULT_COORDS;
-  /** The location just typed (its keys), while no card is composed after it: DEL takes its last key back. */
-  private typedLocation: string | null = null;
   /** Numbers every view: a response and a notification may cross, the editor keeps the newest. */
   private seq = 0;
 
@@ -110,7 +108,6 @@ export class CardwordsSession {
     typed.on('ack', (a) => {
       if (a.type === 'action') {
         this.composer?.reset();
-        this.typedLocation = null;
         this.message = '';
       }
       this.update();
@@ -120,7 +117,6 @@ export class CardwordsSession {
       this.update();
     });
     typed.on('hint', (h) => {
-      this.typedLocation = null;
       if (this.composer?.load(h.action as ComposedAction)) this.message = `Hint: ${h.action.type}${h.words.length ? ` ${h.words.join(', ')}` : ''} for ${h.score}; RET plays it`;
       else this.message = 'The hint does not fit the hand';
       this.update();
@@ -140,7 +136,6 @@ export class CardwordsSession {
       this.results = r;
       // the game is over: what the action area held, and a refusal or hint about it, are stale
       this.composer?.reset();
-      this.typedLocation = null;
       this.message = '';
       this.update();
     });
@@ -183,7 +178,6 @@ export class CardwordsSession {
     this.results = null;
     this.lastMoves = -1;
     this.ended = false;
-    this.typedLocation = null;
   }
 
   /** Leaves the game; a local server no other game uses stops. */
@@ -208,19 +202,8 @@ export class CardwordsSession {
   /** One key of the action-selection area (the web panel's KeyboardEvent.key names). */
   key(params: { key?: unknown }): unknown {
     const key = str(params?.key, 'key', 20);
-    const cp = this.composer;
-    if (!cp) throw new BridgeError('refused', 'no hand to play from yet');
-    const typing = cp.mode === 'coord' ? cp.buf + key.toUpperCase() : null;
-    let r = cp.key(key);
-    if (!r.ok && r.why.key === 'cw.key.nothingToRemove' && this.typedLocation !== null && cp.mode === 'cards' && cp.cards.length === 0 && !cp.pending && !cp.invalid) {
-      // DEL right after a location typed digit first (8M): the composer takes back only one
-      // typed letter first (A1 -> A); the location typed is edited here the same way
-      cp.mode = 'coord';
-      cp.buf = this.typedLocation.slice(0, -1);
-      r = { ok: true };
-    }
-    // the location this key completed (it left coordinate mode), until a card is composed
-    this.typedLocation = typing !== null && cp.mode === 'cards' && cp.location !== null ? typing : cp.cards.length > 0 || cp.mode === 'coord' ? null : this.typedLocation;
+    if (!this.composer) throw new BridgeError('refused', 'no hand to play from yet');
+    const r = this.composer.key(key);
     this.message = r.ok ? (r.note ? refusal(r.note) : '') : refusal(r.why);
     return this.view();
   }
@@ -234,7 +217,6 @@ export class CardwordsSession {
       rowsUp: flag(params?.rowsUp, DEFAULT_COORDS.rowsUp),
     };
     this.composer?.reset();
-    this.typedLocation = null;
     this.rebuild();
     return this.view();
   }
@@ -247,7 +229,6 @@ export class CardwordsSession {
       throw new BridgeError('bad-request', 'col and row must name a cell of the table');
     }
     this.composer.setLocation(col as number, row as number);
-    this.typedLocation = null;
     this.message = '';
     return this.view();
   }
@@ -258,7 +239,6 @@ export class CardwordsSession {
     const i = params?.index;
     if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= this.hand.length) throw new BridgeError('bad-request', 'index must name a card of the hand');
     const r = this.composer.clickHand(i as number);
-    this.typedLocation = null;
     this.message = r.ok ? '' : refusal(r.why);
     return this.view();
   }
@@ -289,7 +269,6 @@ export class CardwordsSession {
   trade(): unknown {
     if (!this.composer) throw new BridgeError('refused', 'no hand to trade from yet');
     this.composer.makeTrade();
-    this.typedLocation = null;
     this.message = 'Trade: type the cards to give back, then RET';
     return this.view();
   }

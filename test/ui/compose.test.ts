@@ -98,6 +98,28 @@ describe('Composer keys', () => {
     expect(c.pending).toBeNull();
   });
 
+  it('backspace with no card composed edits the location just typed, in either order', () => {
+    const c = new Composer(context([card('N', 1), card('S', 1)]));
+    typed(c, '4D');
+    expect(c.location).toEqual({ col: 3, row: 3 });
+    // number first: it said "no card to take back"
+    expect(c.key('Backspace')).toEqual({ ok: true });
+    expect([c.mode, c.buf]).toEqual(['coord', '4']);
+    typed(c, 'B');
+    expect(c.location).toEqual({ col: 1, row: 3 });
+    expect(c.dir).toBe('across');
+    c.key('Escape');
+    typed(c, 'D4');
+    c.key('Backspace');
+    expect([c.mode, c.buf]).toEqual(['coord', 'D']);
+    // once a card is composed and taken back, the location stays
+    typed(c, '5N');
+    c.key('Backspace');
+    expect(c.cards).toHaveLength(0);
+    expect(c.key('Backspace').ok).toBe(false);
+    expect(c.location).toEqual({ col: 3, row: 4 });
+  });
+
   it('backspace takes a kept letter back first, then the question, then the cards', () => {
     const c = new Composer(context([card('N', 2), card('E', 1), card('E', 0)]));
     typed(c, 'D4NEN');

@@ -145,6 +145,8 @@ export class Composer {
   queued: string[] = [];
   /** The location text just typed letter-first: more digits extend its number while no card is composed. */
   private extend: string | null = null;
+  /** The location text just typed, in either order: Backspace edits it while no card is composed. */
+  private typed: string | null = null;
   /** Set by `.` typed twice (or the Trade button): the location is invalid, a trade. */
   invalid = false;
 
@@ -174,6 +176,7 @@ export class Composer {
     this.pending = null;
     this.pendingHand = null;
     this.extend = null;
+    this.typed = null;
     this.queued = [];
   }
 
@@ -201,6 +204,7 @@ export class Composer {
     this.cards.push(meaning === undefined ? { hand: handIndex, card } : { hand: handIndex, card, meaning });
     this.pending = null;
     this.extend = null;
+    this.typed = null;
   }
 
   // ---------------------------------------------------------------- keys
@@ -301,6 +305,7 @@ export class Composer {
     this.dir = coords.dirFor(letterFirst);
     this.mode = 'cards';
     this.extend = letterFirst ? this.buf : null;
+    this.typed = this.buf;
     this.buf = '';
     return ok;
   }
@@ -321,10 +326,11 @@ export class Composer {
         this.cards.pop();
         return ok;
       }
-      if (this.extend !== null) {
-        // no card yet: edit the location just typed
-        this.buf = this.extend.slice(0, -1);
+      if (this.typed !== null) {
+        // no card yet: edit the location just typed (8M -> 8, A12 -> A1)
+        this.buf = this.typed.slice(0, -1);
         this.extend = null;
+        this.typed = null;
         this.mode = 'coord';
         return ok;
       }
@@ -440,6 +446,7 @@ export class Composer {
     this.mode = 'cards';
     this.buf = '';
     this.extend = null;
+    this.typed = null;
   }
 
   /** A click on a hand card; a wildcard then waits for its meaning (`meaning`, or a key). */
@@ -489,6 +496,7 @@ export class Composer {
     this.mode = 'cards';
     this.buf = '';
     this.extend = null;
+    this.typed = null;
   }
 
   /**
