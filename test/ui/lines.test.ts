@@ -272,8 +272,13 @@ describe('Lines panel in Chromium', () => {
     expect(await p.getAttribute('#lines-high', 'data-high')).toBe(String(points));
   });
 
+  // VS Code's default themes' chart and widget colours, as its webviews get them
+  const VSCODE_THEME = {
+    light: { '--vscode-charts-red': '#e51400', '--vscode-charts-blue': '#1a85ff', '--vscode-charts-yellow': '#bf8803', '--vscode-charts-orange': '#d18616', '--vscode-charts-green': '#388a34', '--vscode-charts-purple': '#652d90', '--vscode-editorWidget-background': '#f3f3f3', '--vscode-editor-background': '#ffffff' },
+    dark: { '--vscode-charts-red': '#f14c4c', '--vscode-charts-blue': '#3794ff', '--vscode-charts-yellow': '#cca700', '--vscode-charts-orange': '#d18616', '--vscode-charts-green': '#89d185', '--vscode-charts-purple': '#b180d7', '--vscode-editorWidget-background': '#252526', '--vscode-editor-background': '#1e1e1e' },
+  };
   for (const scheme of ['light', 'dark'] as const) {
-    it(`twelve colours are told apart and stand out from the board (${scheme})`, async () => {
+    it(`twelve colours are told apart and stand out from the board (${scheme}; in the browser and in VS Code's default theme)`, async () => {
       // defect: colours 10 and 12 were spread hues close to 5 (magenta) and 4 (blue): with
       // shapes off a player could not tell them apart
       const seed = everyColour(12, 45);
@@ -281,21 +286,31 @@ describe('Lines panel in Chromium', () => {
       await p.emulateMedia({ reducedMotion: 'reduce' });
       await p.goto(`${srv.url}/lines.html?seed=${seed}&c=12&N=45`);
       await p.waitForSelector('#lines-board [data-cell]');
-      const seen = await p.$$eval('#lines-board [data-color]:not([data-color="0"])', (cells) =>
-        cells.map((c) => ({ color: Number((c as HTMLElement).dataset.color), fill: getComputedStyle(c.querySelector('.chip')!).backgroundColor, cell: getComputedStyle(c).backgroundColor, text: c.querySelector('.chip')!.textContent })),
-      );
-      const fills = new Map(seen.map((s) => [s.color, rgb(s.fill)]));
-      expect([...fills.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-      // twelve colours are named, not numbered
-      expect(seen.filter((s) => s.text !== '')).toEqual([]);
-      const cell = rgb(seen[0]!.cell);
-      const weak: string[] = [];
-      for (const [c, fill] of fills) {
-        if (contrast(fill, cell) < 3) weak.push(`colour ${c} on the board: ${contrast(fill, cell).toFixed(2)}:1`);
-        for (const [d, other] of fills) if (d > c && deltaE(fill, other) < 15) weak.push(`colours ${c} and ${d}: ΔE ${deltaE(fill, other).toFixed(1)}`);
-      }
-      expect(weak).toEqual([]);
+      const weakColours = async (where: string) => {
+        const seen = await p.$$eval('#lines-board [data-color]:not([data-color="0"])', (cells) =>
+          cells.map((c) => ({ color: Number((c as HTMLElement).dataset.color), fill: getComputedStyle(c.querySelector('.chip')!).backgroundColor, cell: getComputedStyle(c).backgroundColor, text: c.querySelector('.chip')!.textContent })),
+        );
+        const fills = new Map(seen.map((s) => [s.color, rgb(s.fill)]));
+        expect([...fills.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+        // twelve colours are named, not numbered
+        expect(seen.filter((s) => s.text !== '')).toEqual([]);
+        const cell = rgb(seen[0]!.cell);
+        const weak: string[] = [];
+        for (const [c, fill] of fills) {
+          if (contrast(fill, cell) < 3) weak.push(`${where}: colour ${c} on the board: ${contrast(fill, cell).toFixed(2)}:1`);
+          for (const [d, other] of fills) if (d > c && deltaE(fill, other) < 15) weak.push(`${where}: colours ${c} and ${d}: ΔE ${deltaE(fill, other).toFixed(1)}`);
+        }
+        return weak;
+      };
+      const weak = await weakColours('browser');
       await shot(p, `lines-12-colours-${scheme}`);
+      // in VS Code: the webview gets the theme's colours as --vscode-* variables (Light+ and
+      // Dark+ here); its chart yellow and orange were chips 3 and 7, ΔE 6 apart in Light+
+      await p.evaluate((vars) => {
+        for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
+      }, VSCODE_THEME[scheme]);
+      weak.push(...(await weakColours(scheme === 'light' ? 'VS Code Light+' : 'VS Code Dark+')));
+      expect(weak).toEqual([]);
       // and with shapes, in a VS Code editor column
       await p.setViewportSize({ width: 900, height: 700 });
       await p.check('#lines-shapes');
