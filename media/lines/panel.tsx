@@ -63,9 +63,12 @@ export function randomSeed(): string {
   return Array.from(a, (x) => x.toString(36)).join('');
 }
 
+/** The kept game: its record, and whether its seed came from the URL (such a game never counts for the high score, docs/rules.md). */
+type KeptGame = LinesRecord & { fixedSeed?: boolean };
+
 export class LinesPanel {
   private state!: LinesState;
-  private record!: LinesRecord;
+  private record!: KeptGame;
   private settings: Settings;
   private cursor = 0;
   private selected: number | null = null;
@@ -122,7 +125,7 @@ export class LinesPanel {
   /** Resumes the kept game, or starts the one the URL names (?seed=), or a new one. */
   private start(): void {
     const seed = this.host.param('seed');
-    const kept = this.host.load<LinesRecord>('lines.game');
+    const kept = this.host.load<KeptGame>('lines.game');
     if (seed === null && kept && !this.urlHasOptions()) {
       const r = replay(kept);
       if (r.ok && !r.value.over) {
@@ -132,22 +135,23 @@ export class LinesPanel {
         return;
       }
     }
-    this.newGame(seed ?? randomSeed());
+    this.newGame(seed ?? randomSeed(), seed !== null);
   }
 
   private urlHasOptions(): boolean {
     return Object.keys(PARAMS).some((p) => this.host.param(p) !== null) || this.host.param('preview') !== null;
   }
 
-  newGame(seed: string = randomSeed()): void {
+  /** `fixedSeed`: the seed was chosen (the URL's ?seed=): the game does not count for the high score. */
+  newGame(seed: string = randomSeed(), fixedSeed = false): void {
     if (this.state) this.keepHighScore();
     const g = newGame(seed, this.settings.options);
     if (!g.ok) {
       // options kept from an older version that no longer validate: fall back to the defaults
       this.settings.options = { ...DEFAULT_OPTIONS };
-      return this.newGame(seed);
+      return this.newGame(seed, fixedSeed);
     }
-    this.record = { seed, options: g.value.options, actions: [] };
+    this.record = fixedSeed ? { seed, options: g.value.options, actions: [], fixedSeed } : { seed, options: g.value.options, actions: [] };
     this.begin(g.value);
     this.say(this.t('lines.seed', seed));
   }
@@ -178,7 +182,7 @@ export class LinesPanel {
   /** Keeps the game's score as the record by core's rule: a first game counts even at 0. */
   private keepHighScore(): boolean {
     const s = this.state;
-    if (!isHighScoreEligible(s) || !beatsRecord(s.score, this.highScore())) return false;
+    if (this.record.fixedSeed || !isHighScoreEligible(s) || !beatsRecord(s.score, this.highScore())) return false;
     this.host.save('lines.high', s.score);
     return true;
   }
@@ -285,10 +289,12 @@ export class LinesPanel {
         <h1>{t('lines.title')}</h1>
         <p class="scores">
           <span id="lines-score" data-score={s.score}>{t('lines.score', s.score)}</span>{' '}
-          {isDefaultOptions(s.options) ? (
-            <span id="lines-high" data-high={high ?? ''}>{high === null ? t('lines.high.none') : t('lines.high', high)}</span>
-          ) : (
+          {!isDefaultOptions(s.options) ? (
             <span id="lines-high">{t('lines.high.off')}</span>
+          ) : this.record.fixedSeed ? (
+            <span id="lines-high">{t('lines.high.fixedSeed')}</span>
+          ) : (
+            <span id="lines-high" data-high={high ?? ''}>{high === null ? t('lines.high.none') : t('lines.high', high)}</span>
           )}{' '}
           <span class="lines-next" id="lines-next">
             {s.options.preview && !s.over && (
@@ -472,7 +478,7 @@ export class LinesPanel {
     const record = this.keepHighScore();
     const parts = [this.t('lines.over', this.state.score)];
     if (record) parts.push(this.t('lines.newRecord', this.state.score));
-    else if (isDefaultOptions(this.state.options) && !isHighScoreEligible(this.state)) parts.push(this.t('lines.high.assisted'));
+    else if (isDefaultOptions(this.state.options) && !this.record.fixedSeed && !isHighScoreEligible(this.state)) parts.push(this.t('lines.high.assisted'));
     return parts.join(' ');
   }
 

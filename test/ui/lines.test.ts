@@ -252,17 +252,29 @@ describe('Lines panel in Chromium', () => {
     await expect.poll(() => p.textContent('#lines-high')).toBe('High score: 0');
     expect(await p.getAttribute('#lines-high', 'data-high')).toBe('0');
     expect(await p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBe('0');
-    // a seeded game with a scoring line (default settings, no undo, no hint) beats it ...
     const game = scriptedGame();
-    await p.goto(`${srv.url}/lines.html?seed=${game.seed}`);
-    await p.waitForSelector('#lines-board [data-cell]');
-    for (const [k, m] of game.moves.entries()) {
-      await p.click(`#lines-cell-${m.from}`);
-      await p.click(`#lines-cell-${m.to}`);
-      expect(await boardColors(p)).toEqual(game.states[k + 1]!.board);
-    }
+    const play = async () => {
+      await p.waitForSelector('#lines-board [data-cell]');
+      for (const [k, m] of game.moves.entries()) {
+        await p.click(`#lines-cell-${m.from}`);
+        await p.click(`#lines-cell-${m.to}`);
+        expect(await boardColors(p)).toEqual(game.states[k + 1]!.board);
+      }
+    };
     const points = game.states.at(-1)!.score;
     expect(points).toBeGreaterThan(0);
+    // a game chosen by a link (?seed=) never counts (docs/rules.md), however it scores
+    await p.goto(`${srv.url}/lines.html?seed=${game.seed}`);
+    expect(await p.textContent('#lines-high')).toBe('High score: not kept for a chosen game (a link with ?seed=)');
+    await play();
+    await p.click('#lines-new');
+    expect(await p.textContent('#lines-high')).toBe('High score: 0');
+    expect(await p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBe('0');
+    // the same deal as the kept game of a new game (its seed drawn, not chosen), with a
+    // scoring line (default settings, no undo, no hint), beats it ...
+    await p.evaluate((g) => localStorage.setItem('cardwords.lines.game', JSON.stringify({ seed: g.seed, options: g.options, actions: [] })), { seed: game.seed, options: DEFAULT_OPTIONS });
+    await p.goto(`${srv.url}/lines.html`);
+    await play();
     await p.click('#lines-new');
     await expect.poll(() => p.getAttribute('#lines-high', 'data-high')).toBe(String(points));
     expect(await p.textContent('#lines-high')).toBe(`High score: ${points}`);

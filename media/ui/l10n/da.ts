@@ -38,6 +38,7 @@ export const da: Strings = {
   'lines.high': 'Rekord: {0}',
   'lines.high.none': 'Rekord: ingen endnu',
   'lines.high.off': 'Rekord: gemmes ikke med disse indstillinger',
+  'lines.high.fixedSeed': 'Rekord: gemmes ikke for et valgt spil (et link med ?seed=)',
   'lines.high.assisted': 'Dette spil brugte fortryd eller et tip: det tæller ikke til rekorden.',
   'lines.newRecord': 'Ny rekord: {0}!',
   'lines.next': 'Næste:',

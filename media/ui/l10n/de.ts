@@ -38,6 +38,7 @@ export const de: Strings = {
   'lines.high': 'Rekord: {0}',
   'lines.high.none': 'Rekord: noch keiner',
   'lines.high.off': 'Rekord: wird mit diesen Einstellungen nicht geführt',
+  'lines.high.fixedSeed': 'Rekord: wird für ein gewähltes Spiel nicht geführt (ein Link mit ?seed=)',
   'lines.high.assisted': 'Dieses Spiel hat Rückgängig oder einen Tipp benutzt: es zählt nicht für den Rekord.',
   'lines.newRecord': 'Neuer Rekord: {0}!',
   'lines.next': 'Nächste:',

@@ -37,6 +37,7 @@ export const en = {
   'lines.high': 'High score: {0}',
   'lines.high.none': 'High score: none yet',
   'lines.high.off': 'High score: not kept for these settings',
+  'lines.high.fixedSeed': 'High score: not kept for a chosen game (a link with ?seed=)',
   'lines.high.assisted': 'This game used undo or a hint: it does not count for the high score.',
   'lines.newRecord': 'New high score: {0}!',
   'lines.next': 'Next:',
