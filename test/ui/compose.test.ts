@@ -120,6 +120,21 @@ describe('Composer keys', () => {
     expect(c.location).toEqual({ col: 3, row: 4 });
   });
 
+  it('`.` asks for a new location and shows the old one, which Return still plays, until one is typed', () => {
+    const c = new Composer(context([card('N', 1), card('S', 1)]));
+    expect(c.display()).toBe('_');
+    typed(c, '4DN.');
+    expect(c.mode).toBe('coord');
+    // it showed "_" alone while the cards stayed at 4D
+    expect(c.display()).toBe('_ (4D)');
+    expect(c.key('Enter').ok).toBe(true);
+    expect(c.action()).toMatchObject({ type: 'move' });
+    typed(c, '4');
+    expect(c.display()).toBe('4_');
+    typed(c, 'D');
+    expect(c.display()).toBe('4D');
+  });
+
   it('backspace takes a kept letter back first, then the question, then the cards', () => {
     const c = new Composer(context([card('N', 2), card('E', 1), card('E', 0)]));
     typed(c, 'D4NEN');

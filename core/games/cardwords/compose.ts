@@ -327,8 +327,9 @@ export class Composer {
         return ok;
       }
       if (this.typed !== null) {
-        // no card yet: edit the location just typed (8M -> 8, A12 -> A1)
+        // no card yet: edit the location just typed (8M -> 8, A12 -> A1); it no longer counts
         this.buf = this.typed.slice(0, -1);
+        this.location = null;
         this.extend = null;
         this.typed = null;
         this.mode = 'coord';
@@ -635,8 +636,12 @@ export class Composer {
   /** The location display: the shared coordinate first, in braces when Return trades or passes. */
   display(): string {
     const { coords } = this.ctx;
-    if (this.mode === 'coord') return `${this.buf}_`;
     const loc = this.location ? coords.name(this.location.col, this.location.row, this.dir) : '--';
+    if (this.mode === 'coord') {
+      // asked for a new location (`.`) with none typed yet: the old one still counts (Return
+      // plays there), so it is shown beside the prompt
+      return this.buf === '' && this.location && !this.invalid ? `_ (${loc})` : `${this.buf}_`;
+    }
     return this.braces ? `{${loc}}` : loc;
   }
 }
