@@ -52,8 +52,12 @@ export interface SettingsUpdate {
   store: Record<string, unknown>;
 }
 
-/** Keys the extension keeps beyond one panel (globalState); the rest stays with the panel. */
-export const GLOBAL_KEYS: readonly string[] = ['lines.high', 'lines.settings', 'yatzee.name', 'yatzee.hints', 'cardwords.name', 'cardwords.alt'];
+/**
+ * Keys the extension keeps beyond one panel (globalState); the rest stays with the panel.
+ * The seats too, as a browser keeps them in localStorage: a player who closed a game's panel
+ * takes the seat back when they open the game again (without it: "that name is taken").
+ */
+export const GLOBAL_KEYS: readonly string[] = ['lines.high', 'lines.settings', 'yatzee.name', 'yatzee.hints', 'yatzee.seat', 'cardwords.name', 'cardwords.alt', 'cardwords.seat'];
 
 interface VsCodeApi {
   postMessage(message: FromGameWebview): void;

@@ -63,12 +63,29 @@ describe('VsCodeHost', () => {
     // a taken seat names the game a reload goes back to
     expect(f.state()?.params.game).toBe('g1');
     expect(host.param('game')).toBe('g1');
-    // only the keys that outlive a panel go to the extension
-    expect(f.posted).toEqual([{ type: 'save', key: 'yatzee.hints', value: true }]);
+    // only the keys that outlive a panel go to the extension (the seat does: closing the
+    // panel must not lose it)
+    expect(f.posted).toEqual([
+      { type: 'save', key: 'yatzee.hints', value: true },
+      { type: 'save', key: 'yatzee.seat', value: { gameId: 'g1', name: 'Ann', key: 'k' } },
+    ]);
+    host.save('lines.game', { seed: 's' });
+    expect(f.posted).toHaveLength(2);
     host.remove('yatzee.seat');
     expect(host.load('yatzee.seat')).toBeUndefined();
+    expect(f.posted.at(-1)).toEqual({ type: 'remove', key: 'yatzee.seat' });
     host.open('lines');
     expect(f.posted.at(-1)).toEqual({ type: 'open', panel: 'lines', params: {} });
+  });
+
+  it('a seat outlives its panel: the next panel of the game, opened from the list, has its key', () => {
+    const first = fakeApi();
+    new VsCodeHost(config({ panel: 'cardwords' }), first.api).save('cardwords.seat', { gameId: 'g7', name: 'Ann', key: 'k7' });
+    // the extension keeps what was posted (globalState) and hands it to the next panel
+    const kept: Record<string, unknown> = {};
+    for (const m of first.posted) if (m.type === 'save') kept[m.key] = m.value;
+    const next = new VsCodeHost(config({ panel: 'cardwords', params: { game: 'g7' }, store: kept }), fakeApi().api);
+    expect(next.load('cardwords.seat')).toEqual({ gameId: 'g7', name: 'Ann', key: 'k7' });
   });
 
   it('after a reload, the kept state wins over the configuration', () => {
