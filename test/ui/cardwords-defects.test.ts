@@ -366,6 +366,37 @@ describe('Cardwords defects, each in Chromium', () => {
     await shot(page, 'cardwords-long-name-900x700');
   });
 
+  it('a highlighted row (the turn, the chosen hint) is readable in VS Code’s Light+ and Dark+', async () => {
+    // defect: VS Code's selection is dark blue (Light+ #0060c0) with white text; the rows kept
+    // the page's grey text (#616161 in Light+): about 1:1
+    const { page } = await fresh();
+    await quickGame(page, 's2');
+    await page.keyboard.press('?');
+    await expect.poll(() => page.locator('#cw-hints li.selected').count()).toBe(1);
+    const themes = {
+      light: { '--vscode-foreground': '#616161', '--vscode-list-activeSelectionBackground': '#0060c0', '--vscode-list-activeSelectionForeground': '#ffffff', '--vscode-descriptionForeground': '#717171' },
+      dark: { '--vscode-foreground': '#cccccc', '--vscode-list-activeSelectionBackground': '#04395e', '--vscode-list-activeSelectionForeground': '#ffffff', '--vscode-descriptionForeground': '#9d9d9d' },
+    };
+    for (const [theme, vars] of Object.entries(themes)) {
+      const low = await page.evaluate((v) => {
+        for (const [k, x] of Object.entries(v)) document.documentElement.style.setProperty(k, x);
+        const lum = (c: string) => {
+          const [r, g, b] = c.match(/[\d.]+/g)!.slice(0, 3).map((x) => Number(x) / 255).map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const out: string[] = [];
+        for (const [row, sel] of [['#cw-scores tr.turn', '#cw-scores tr.turn th.name'], ['#cw-hints li.selected', '#cw-hints li.selected button'], ['#cw-hints li.selected', '#cw-hints li.selected .equity']] as const) {
+          const bg = lum(getComputedStyle(document.querySelector(row)!).backgroundColor);
+          const fg = lum(getComputedStyle(document.querySelector(sel)!).color);
+          const ratio = (Math.max(bg, fg) + 0.05) / (Math.min(bg, fg) + 0.05);
+          if (ratio < 4.5) out.push(`${sel}: ${ratio.toFixed(2)}:1`);
+        }
+        return out;
+      }, vars);
+      expect(low, theme).toEqual([]);
+    }
+  });
+
   it('a hint lists the 10 best actions by equity; the arrows show each on the table; Return plays the one chosen', async () => {
     const { page } = await fresh();
     const s0 = await quickGame(page, 's2');
