@@ -120,6 +120,14 @@ describe('Composer keys', () => {
     expect(c.location).toEqual({ col: 3, row: 4 });
   });
 
+  it('a second letter where a number must come says so (it said the letter did not exist)', () => {
+    const c = new Composer(context([card('N', 1)]));
+    typed(c, 'E');
+    expect(c.key('B')).toEqual({ ok: false, why: { key: 'cw.key.needNumber', args: ['E', 7] } });
+    expect(c.key('Z')).toMatchObject({ ok: false, why: { key: 'cw.key.noLetter' } });
+    expect(c.buf).toBe('E');
+  });
+
   it('`.` asks for a new location and shows the old one, which Return still plays, until one is typed', () => {
     const c = new Composer(context([card('N', 1), card('S', 1)]));
     expect(c.display()).toBe('_');

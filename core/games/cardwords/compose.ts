@@ -262,7 +262,11 @@ export class Composer {
       const letters = m[2]!;
       if (!digits) {
         // letters first (more than one only for long axes)
-        if (!this.letterPrefix(letters)) return no('cw.key.noLetter', key.toUpperCase(), letterLabelRange(coords));
+        if (!this.letterPrefix(letters)) {
+          // E then B: B is a letter of the table, but after E a number must come
+          if (this.buf !== '' && coords.fromLetter(this.buf) !== null && this.letterPrefix(key)) return no('cw.key.needNumber', this.buf, coords.numbers);
+          return no('cw.key.noLetter', key.toUpperCase(), letterLabelRange(coords));
+        }
         this.buf += key.toUpperCase();
         return ok;
       }

@@ -317,6 +317,7 @@ export const da: Strings = {
   'cw.key.coordIncomplete': 'Positionen {0} er ikke færdig: et bogstav og et tal.',
   'cw.key.noNumber': 'Der er intet nummer {0}: 1 til {1}.',
   'cw.key.noLetter': 'Der er intet {0}: bogstaverne er {1}.',
+  'cw.key.needNumber': 'Efter {0} kommer et tal: 1 til {1}.',
   'cw.key.nothingToRemove': 'Der er intet kort at tage tilbage.',
   'cw.key.whichPoints': 'Hvilket {0}? Skriv dets point: {1}.',
   'cw.key.whichWildPoints': 'Hvilken joker som {0}? Skriv dens point: {1}.',

@@ -317,6 +317,7 @@ export const de: Strings = {
   'cw.key.coordIncomplete': 'Die Position {0} ist unvollständig: ein Buchstabe und eine Zahl.',
   'cw.key.noNumber': 'Es gibt keine Nummer {0}: 1 bis {1}.',
   'cw.key.noLetter': 'Es gibt kein {0}: die Buchstaben sind {1}.',
+  'cw.key.needNumber': 'Nach {0} kommt eine Zahl: 1 bis {1}.',
   'cw.key.nothingToRemove': 'Es gibt keine Karte zum Zurücknehmen.',
   'cw.key.whichPoints': 'Welches {0}? Tippe die Punkte: {1}.',
   'cw.key.whichWildPoints': 'Welcher Joker als {0}? Tippe die Punkte: {1}.',

@@ -316,6 +316,7 @@ export const en = {
   'cw.key.coordIncomplete': 'The location {0} is not complete: a letter and a number.',
   'cw.key.noNumber': 'There is no number {0}: 1 to {1}.',
   'cw.key.noLetter': 'There is no {0}: the letters are {1}.',
+  'cw.key.needNumber': 'After {0} comes a number: 1 to {1}.',
   'cw.key.nothingToRemove': 'There is no card to take back.',
   'cw.key.whichPoints': 'Which {0}? Type its points: {1}.',
   'cw.key.whichWildPoints': 'Which wildcard for {0}? Type its points: {1}.',
