@@ -309,8 +309,9 @@ export class LinesPanel {
         </p>
         <div class="toolbar" role="toolbar" aria-label={t('lines.title')}>
           <button type="button" id="lines-new" onClick={() => this.newGame()}>{t('lines.new')}</button>
-          <button type="button" id="lines-undo" aria-keyshortcuts="u" disabled={!s.prev} onClick={() => this.undo()}>{t('lines.undo')}</button>
-          <button type="button" id="lines-hint" aria-keyshortcuts="?" disabled={s.over} onClick={() => this.showHint()}>{t('lines.hint')}</button>
+          {/* said before it is used, not only at the end: undo or a hint and the game does not count */}
+          <button type="button" id="lines-undo" aria-keyshortcuts="u" disabled={!s.prev} title={t('lines.assistTip')} onClick={() => this.undo()}>{t('lines.undo')}</button>
+          <button type="button" id="lines-hint" aria-keyshortcuts="?" disabled={s.over} title={t('lines.assistTip')} onClick={() => this.showHint()}>{t('lines.hint')}</button>
           <label class="check">
             <input type="checkbox" id="lines-shapes" checked={this.settings.shapes} onChange={(e) => this.setShapes((e.target as HTMLInputElement).checked)} />
             {t('lines.shapes')}
@@ -477,7 +478,8 @@ export class LinesPanel {
   private gameOver(): string {
     const record = this.keepHighScore();
     const parts = [this.t('lines.over', this.state.score)];
-    if (record) parts.push(this.t('lines.newRecord', this.state.score));
+    // a first game's 0 is kept as the record, without a celebration
+    if (record && this.state.score > 0) parts.push(this.t('lines.newRecord', this.state.score));
     else if (isDefaultOptions(this.state.options) && !this.record.fixedSeed && !isHighScoreEligible(this.state)) parts.push(this.t('lines.high.assisted'));
     return parts.join(' ');
   }

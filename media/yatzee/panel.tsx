@@ -267,7 +267,8 @@ export class YatzeePanel {
       if (best.transferNow) parts.push(t('yatzee.hint.transferNow', best.expected.toFixed(1)));
       else parts.push(t('yatzee.hint.keep', best.dice.length ? best.dice.join(' ') : '–', best.expected.toFixed(1)));
     }
-    return parts.join(' ');
+    // two sentences of their own: "… 248.4 Best hold: …" ran together
+    return parts.join(' · ');
   }
 
   // ------------------------------------------------------------------ actions

@@ -247,6 +247,9 @@ describe('Lines panel in Chromium', () => {
     await p.waitForSelector('#lines-board [data-cell]');
     expect(await p.textContent('#lines-high')).toBe('High score: none yet');
     expect(await p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBeNull();
+    // that undo and a hint keep a game out of the high score is said before they are used
+    for (const b of ['#lines-undo', '#lines-hint']) expect(await p.getAttribute(b, 'title')).toBe('The game then no longer counts for the high score.');
+    expect(await p.textContent('#lines-help')).toContain('Undo or a hint keeps the game out of the high score.');
     // a new game replaces the eligible one at 0 points: that is the first game, and it counts
     await p.click('#lines-new');
     await expect.poll(() => p.textContent('#lines-high')).toBe('High score: 0');

@@ -38,7 +38,7 @@ const theirScore = (p: Page, name: string, c: string) => p.textContent(`#yatzee-
 const chosen = (p: Page) => p.$$eval('#yatzee-table input[name="category"]:checked', (rs) => rs.map((r) => (r as HTMLInputElement).value));
 
 /** A whole hint line after a throw: the expected final score and the best choice, a hold or "transfer now". */
-const WHOLE_HINT = /^Expected final score: \d+\.\d Best(?:: transfer now| hold: (–|[1-6](?: [1-6]){0,3})) \(expected (\d+\.\d)\)$/;
+const WHOLE_HINT = /^Expected final score: \d+\.\d · Best(?:: transfer now| hold: (–|[1-6](?: [1-6]){0,3})) \(expected (\d+\.\d)\)$/;
 
 /** True unless the line names a hold that is not among the dice shown (each die once). */
 function holdShown(line: string, shown: readonly number[]): boolean {
