@@ -10,7 +10,7 @@
 // room is on (`use`), and a local server stops when the last game on it leaves. Stopping one
 // game never stops the server another open game plays on.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BridgeError } from './protocol.js';
@@ -24,6 +24,8 @@ export interface LocalAddress {
 
 interface Running {
   proc: ChildProcess;
+  /** The server's data folder (a temporary one), removed once the server has exited. */
+  data: string;
   address: LocalAddress;
 }
 
@@ -68,6 +70,8 @@ export class LocalServers {
     const data = mkdtempSync(join(tmpdir(), 'cardwords-emacs-server-'));
     const args = [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', data, '--exit-with-stdin', ...(key ? ['--ruleset', key] : [])];
     const proc = spawn(process.execPath, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    // the server's data folder (its owner token, the games' logs) goes when the server has exited
+    proc.once('exit', () => removeData(data));
     proc.stdin!.on('error', () => undefined); // EPIPE once the server is gone
     let out = '';
     proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -89,7 +93,7 @@ export class LocalServers {
       });
     });
     const address = { url: `http://127.0.0.1:${/^port: (\d+)$/m.exec(out)![1]}`, owner: /\?owner=(\S+)/.exec(out)![1]!, pid: proc.pid! };
-    const entry = { proc, address };
+    const entry = { proc, address, data };
     this.servers.set(key, entry);
     proc.once('exit', () => {
       if (this.servers.get(key) === entry) this.servers.delete(key);
@@ -124,7 +128,11 @@ export class LocalServers {
 
   /** Stops every local server (synchronous: usable when the bridge exits). */
   stopAll(): void {
-    for (const s of this.servers.values()) stopGroup(s.proc);
+    for (const s of this.servers.values()) {
+      stopGroup(s.proc);
+      // the bridge is exiting and will not see the server's exit: its folder goes now
+      removeData(s.data);
+    }
     this.servers.clear();
   }
 }
@@ -143,6 +151,14 @@ function stopGroup(p: ChildProcess): void {
   }, STOP_GRACE_MS);
   timer.unref();
   p.once('exit', () => clearTimeout(timer));
+}
+
+function removeData(data: string): void {
+  try {
+    rmSync(data, { recursive: true, force: true, maxRetries: 3 });
+  } catch {
+    // best effort: a folder in the system's temporary folder
+  }
 }
 
 function signal(pid: number, sig: NodeJS.Signals): void {

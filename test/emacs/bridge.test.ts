@@ -2,6 +2,7 @@
 // one response per request line even for garbage, refusals with the engine's message.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { tempDir } from '../lines/helpers.js';
@@ -150,11 +151,23 @@ it('one local server per ruleset, shared by the games on it: leaving one game st
     await call('cardwords/create', { url: tiny.url, options: { owner: tiny.owner, name: 'me', robots: 1, level: 'casual', seed: 'shared' } });
     await expect.poll(async () => (await call('cardwords/view')).width, { timeout: 20_000 }).toBe(7);
     expect(pidAlive(tiny.pid) && pidAlive(plain.pid)).toBe(true);
+    // each server's temporary data folder (owner token, game logs), named on its command line
+    const dataOf = (pid: number) => {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return args[args.indexOf('--data') + 1]!;
+    };
+    const tinyData = dataOf(tiny.pid);
+    const plainData = dataOf(plain.pid);
+    expect(tinyData).toMatch(/cardwords-emacs-server-/);
+    expect(existsSync(tinyData) && existsSync(plainData)).toBe(true);
     // leaving Cardwords (C-c C-q: leave, then stop-server) stops its server, process and all...
     await call('cardwords/leave');
     await call('stop-server');
     await expect.poll(() => pidAlive(tiny.pid), { timeout: 20_000 }).toBe(false);
     expect(await up(tiny.url)).toBe('down');
+    // its data folder goes with it
+    await expect.poll(() => existsSync(tinyData), { timeout: 20_000 }).toBe(false);
+    expect(existsSync(plainData)).toBe(true);
     // ...and not the one the Yatzee game plays on: it still answers
     expect(pidAlive(plain.pid)).toBe(true);
     await call('yatzee/throw');
@@ -163,6 +176,7 @@ it('one local server per ruleset, shared by the games on it: leaving one game st
     await call('yatzee/leave');
     await expect.poll(() => pidAlive(plain.pid), { timeout: 20_000 }).toBe(false);
     expect(await up(plain.url)).toBe('down');
+    await expect.poll(() => existsSync(plainData), { timeout: 20_000 }).toBe(false);
     expect(((await b.send(JSON.stringify({ id: ++id, method: 'lines/scores' }))) as { error?: unknown }).error).toBeUndefined();
   } finally {
     fx.remove();
