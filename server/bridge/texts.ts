@@ -33,3 +33,15 @@ export function braces(why: 'fit' | 'start', table: CardTable, coords: Coords): 
 export function standInName(name: string): string {
   return en('cw.standInName', name);
 }
+
+/**
+ * A refusal by the game server, as the web panels word it: their text for the code
+ * (`err.<code>`, `cw.err.<code>` first for Cardwords) when there is one, else the server's message.
+ */
+export function serverRefusal(code: string | undefined, message: string, cardwords = false): string {
+  for (const key of [...(cardwords ? [`cw.err.${code ?? ''}`] : []), `err.${code ?? ''}`]) {
+    const text = en(key as Parameters<typeof en>[0]);
+    if (code && text !== key) return text;
+  }
+  return message;
+}

@@ -10,7 +10,7 @@ import { CATEGORIES, CATEGORY_LABELS, bonusLine, isCategory, score, suggestCateg
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
 import type { WelcomeMessage, YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { endedMessage } from './texts.js';
+import { endedMessage, serverRefusal } from './texts.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
@@ -93,7 +93,7 @@ export class YatzeeSession {
     typed.on('error', (e) => {
       // after the end a late refusal (of an action sent as the game ended) is stale: the end's message stays
       if (this.ended) return;
-      this.message = `Refused: ${e.message}`;
+      this.message = `Refused: ${serverRefusal(e.code, e.message)}`;
       this.update();
     });
     // the results come just before `ended`: the end's message names the winners

@@ -271,6 +271,9 @@ it('Yatzee to its end through the bridge: the end names the winner, and a key af
   };
   const server = (await b.send(JSON.stringify({ id: ++id, method: 'serve' }))) as { result: { url: string; owner: string } };
   await call('yatzee/create', { url: server.result.url, owner: server.result.owner, name: 'me', robots: 0, seed: 'to-the-end' });
+  // a refusal by the game server in the web panel's words (media/ui/l10n/en.ts), not the engine's
+  await call('yatzee/reset');
+  await expect.poll(async () => (await call('yatzee/view')).message, { timeout: 20_000 }).toBe('Refused: Reset dice is possible only right after a transfer.');
   const filled = (v: View) => v.sheets[0]?.scores.filter((x) => x !== null).length ?? 0;
   for (let round = 1; round <= 15; round++) {
     await call('yatzee/throw');
