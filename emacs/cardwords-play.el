@@ -305,10 +305,25 @@ upper lines leave the window, not the log's newest.  Point goes with it."
      (run-at-time 0 nil #'cardwords-play--ask-words
                   (plist-get params :words) (plist-get params :player)))))
 
+(defun cardwords-play--y-or-n-p (prompt)
+  "Ask PROMPT with `y-or-n-p', answered by y or n only.
+RET, the key that played the move asked about, is no answer: it only says
+to answer y or n (in Emacs 28 RET would answer no)."
+  (if (boundp 'y-or-n-p-map)
+      (let ((map (make-sparse-keymap)))
+        (set-keymap-parent map (symbol-value 'y-or-n-p-map))
+        ;; `ignore' is remapped there to the reminder to answer y or n
+        (dolist (key (list (kbd "RET") (kbd "C-j") [return] [kp-enter]))
+          (define-key map key #'ignore))
+        (cl-progv '(y-or-n-p-map) (list map)
+          (y-or-n-p prompt)))
+    (y-or-n-p prompt)))
+
 (defun cardwords-play--ask-words (words player)
   "Ask the owner whether WORDS, played by PLAYER, are words."
-  (let ((approve (y-or-n-p (format "%s plays %s: add to the dictionary? "
-                                   player (mapconcat #'identity words ", ")))))
+  (let ((approve (cardwords-play--y-or-n-p
+                  (format "%s plays %s: add to the dictionary? "
+                          player (mapconcat #'identity words ", ")))))
     (cardwords-bridge-request "cardwords/words" (list :words (vconcat words)
                                                       :approve (if approve t :false))
                               #'ignore)))

@@ -9,7 +9,7 @@ import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo, Gam
 import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { braces, endedMessage, endText, refusal, standInName } from './texts.js';
+import { braces, endedMessage, endText, refusal, standInName, wordsAsked, wordsNotAsked } from './texts.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
@@ -113,7 +113,10 @@ export class CardwordsSession {
       this.update();
     });
     typed.on('error', (e) => {
-      this.message = `Refused: ${e.message}`;
+      // words not in the dictionary: the owner was asked, the move waits for the answer (the
+      // owner's own in the editor's minibuffer); no refusal to show yet
+      if (e.code === 'unknown-words') this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true);
+      else this.message = `Refused: ${e.message}`;
       this.update();
     });
     typed.on('hint', (h) => {

@@ -45,3 +45,19 @@ export function serverRefusal(code: string | undefined, message: string, cardwor
   }
   return message;
 }
+
+/**
+ * A move refused for words not in the dictionary, when the owner was asked: no refusal yet,
+ * the owner's answer is awaited (yours in the minibuffer when you are the owner).
+ */
+export function wordsAsked(words: readonly string[], owner: boolean): string {
+  const list = words.join(', ');
+  return owner
+    ? `${list} is not in the dictionary: waiting for the owner's answer (yours: y or n in the minibuffer)`
+    : `${en('cw.err.unknown-words.asked', list)} Waiting for the owner's answer.`;
+}
+
+/** A move refused for words not in the dictionary, the owner not asked (too many open questions). */
+export function wordsNotAsked(words: readonly string[]): string {
+  return en('cw.err.unknown-words.notAsked', words.join(', '));
+}

@@ -129,7 +129,13 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   tmux.type('4dte1');
   await tmux.waitFor((s) => /^Preview: move: \d+ \(TE /m.test(s), 'the preview of TE', 30_000);
   tmux.keys('Enter');
-  await tmux.waitFor((s) => /me plays TE: add to the dictionary\? \(y or n\)/.test(s), 'the owner\'s question', 60_000);
+  // the buffer says the move waits for the owner's answer (no refusal yet)...
+  const asked = await tmux.waitFor((s) => /me plays TE: add to the dictionary\? \(y or n\)/.test(s) && /^TE is not in the dictionary: waiting for the owner's answer/m.test(s), 'the owner\'s question', 60_000);
+  expect(asked).not.toMatch(/Refused/);
+  // ...and RET (the key that played it) is no answer: the question stays until y or n
+  tmux.keys('Enter');
+  await tmux.waitFor((s) => /Please answer y or n/.test(s), 'RET refused as an answer', 30_000);
+  await tmux.waitFor((s) => /me plays TE: add to the dictionary\? \(y or n\)/.test(s), 'the question again', 30_000);
   tmux.type('y');
   await tmux.waitFor((s) => /^The owner approved TE: RET plays the move again$/m.test(s), 'the approval', 60_000);
   tmux.keys('Enter');
