@@ -126,23 +126,42 @@ The bridge then stops a local server that no other open game uses."
   "KEY of the current view."
   (plist-get cardwords-play--view key))
 
-(defun cardwords-play--cell-face (attrs)
-  "The face of a table cell with the attributes ATTRS, or nil."
-  (cond ((plist-get attrs :blocked) 'cardwords-preview-blocked)
-        ((/= (plist-get attrs :word) 1) 'cardwords-preview-word)
-        ((/= (plist-get attrs :letter) 1) 'cardwords-preview-letter)
-        ((/= (plist-get attrs :points) 0) 'cardwords-preview-points)))
-
-(defun cardwords-play--cell-label (attrs)
-  "The text of an empty cell with ATTRS."
-  (cond ((plist-get attrs :blocked) "##")
-        ((/= (plist-get attrs :word) 1) (format "W%d" (plist-get attrs :word)))
-        ((/= (plist-get attrs :letter) 1) (format "L%d" (plist-get attrs :letter)))
-        ((/= (plist-get attrs :points) 0) (format "C%d" (plist-get attrs :points)))
-        (t ".")))
-
 (defconst cardwords-play--cell-width 5
   "Columns of a table cell: a card in brackets, [C 3], fills one.")
+
+(defun cardwords-play--cell-face (attrs)
+  "The face of a table cell with the attributes ATTRS, or nil."
+  (let ((face (cond ((plist-get attrs :blocked) 'cardwords-preview-blocked)
+                    ((/= (plist-get attrs :word) 1) 'cardwords-preview-word)
+                    ((/= (plist-get attrs :letter) 1) 'cardwords-preview-letter)
+                    ((/= (plist-get attrs :points) 0) 'cardwords-preview-points))))
+    (if (plist-get attrs :start)
+        (if face (list 'cardwords-preview-start face) 'cardwords-preview-start)
+      face)))
+
+(defun cardwords-play--cell-label (attrs)
+  "The text of an empty cell with ATTRS: every attribute, compactly.
+C cell points, L letter factor, W word factor in the card table's order,
+written together (C5L2 is points 5 and letter factor 2); * first marks a
+start cell (the first move covers one); ## is a blocked cell, . a plain
+one.  At most `cardwords-play--cell-width' characters: what does not fit
+is cut at an attribute and marked +."
+  (if (plist-get attrs :blocked)
+      "##"
+    (let* ((parts (append (and (/= (plist-get attrs :points) 0)
+                               (list (format "C%d" (plist-get attrs :points))))
+                          (and (/= (plist-get attrs :letter) 1)
+                               (list (format "L%d" (plist-get attrs :letter))))
+                          (and (/= (plist-get attrs :word) 1)
+                               (list (format "W%d" (plist-get attrs :word))))))
+           (text (if (plist-get attrs :start) "*" "")))
+      (while (and parts (<= (+ (length text) (length (car parts))
+                               (if (cdr parts) 1 0))
+                            cardwords-play--cell-width))
+        (setq text (concat text (pop parts))))
+      (cond (parts (concat text "+"))
+            ((equal text "") ".")
+            (t text)))))
 
 (defun cardwords-play--card-text (card)
   "The text of CARD (a plist: :char, :points, :meaning) on the table.
@@ -189,8 +208,10 @@ row read as a word of tiles, [C 3][A 1][T 1]."
                (start (point)))
           (cond (card (insert (propertize card 'face 'cardwords-play-card)))
                 (ghost (insert (propertize ghost 'face 'cardwords-play-composed)))
-                (t (insert " " (propertize (cardwords-play--cell-label attrs)
-                                           'face (cardwords-play--cell-face attrs)))))
+                (t (let ((label (cardwords-play--cell-label attrs)))
+                     ;; from the second column, as a card's letter; a label of five fills the cell
+                     (when (< (length label) cardwords-play--cell-width) (insert " "))
+                     (insert (propertize label 'face (cardwords-play--cell-face attrs))))))
           (insert (make-string (max 0 (- cardwords-play--cell-width (- (point) start))) ?\s))
           (put-text-property start (point) 'cardwords-play-cell key)
           (put-text-property start (point) 'mouse-face 'highlight)))
@@ -226,7 +247,11 @@ row read as a word of tiles, [C 3][A 1][T 1]."
                                   'face (and (= i turn) 'cardwords-play-turn))
                       "\n")
               (cl-incf i)))
-          (insert (format "\nPile: %d cards\n\n" (cardwords-play--get :pile)))
+          (insert (format "\nPile: %d cards\n" (cardwords-play--get :pile)))
+          (insert "Cells: C points, L letter factor, W word factor (C5L2: both), ## blocked, * start"
+                  (let ((start (cardwords-play--get :startText)))
+                    (if (member start '(nil "")) "" (concat ": " start)))
+                  "\n\n")
           (when (> (cardwords-play--get :width) 0) (cardwords-play--draw-table))
           (insert "\nHand: ")
           (dolist (c (cardwords-play--get :hand))

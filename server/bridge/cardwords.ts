@@ -8,13 +8,20 @@ import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/cli
 import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo, GameListing } from '../../core/protocol/game.js';
 import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
+import type { StartCondition } from '../../core/formats/types.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { braces, endedMessage, endText, refusal, standInName, wordsAsked, wordsNotAsked } from './texts.js';
+import { braces, endedMessage, endText, refusal, standInName, startSentence, wordsAsked, wordsNotAsked } from './texts.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
 
+
+/** Whether the cell (col, row) meets the start condition (the first move's place). */
+function isStart(start: StartCondition, col: number, row: number): boolean {
+  if (start.touchColumn === null && start.touchRow === null) return false;
+  return (start.touchColumn === null || start.touchColumn === col) && (start.touchRow === null || start.touchRow === row);
+}
 
 export class CardwordsSession {
   private room: Room | null = null;
@@ -367,7 +374,9 @@ export class CardwordsSession {
       height: t?.height ?? 0,
       columns: this.coords ? Array.from({ length: this.coords.width }, (_, c) => this.coords!.colLabel(c)) : [],
       rows: this.coords ? Array.from({ length: this.coords.height }, (_, r) => this.coords!.rowLabel(r)) : [],
-      cells: t ? t.cells.map((c, i) => ({ i, blocked: c.blocked, points: c.points, letter: c.letterFactor, word: c.wordFactor })) : [],
+      // `start`: a cell the first move may cover to meet the start condition (until a card is on the table)
+      cells: t ? t.cells.map((c, i) => ({ i, blocked: c.blocked, points: c.points, letter: c.letterFactor, word: c.wordFactor, start: (s?.board.length ?? 0) === 0 && isStart(t.start, i % t.width, Math.floor(i / t.width)) })) : [],
+      startText: t && this.coords ? startSentence(t, this.coords) : '',
       board: s?.board ?? [],
       players: (s?.players ?? []).map((p) => ({ name: p.name, robot: p.robot, score: p.score, cards: p.cards, connected: p.connected })),
       hand: this.hand.map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),

@@ -3,7 +3,7 @@
 // and braces: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { translator } from '../../media/ui/l10n/index.js';
-import { bracesText, refusalText } from '../../media/cardwords/words.js';
+import { bracesText, refusalText, startText } from '../../media/cardwords/words.js';
 import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
 
@@ -32,6 +32,12 @@ export function braces(why: 'fit' | 'start', table: CardTable, coords: Coords): 
 /** A seat's name on an action a stand-in robot made for it ("Bo (robot standing in)"). */
 export function standInName(name: string): string {
   return en('cw.standInName', name);
+}
+
+/** Where the first move must go, as a sentence ('The first move must cover D4.'); '' when anywhere. */
+export function startSentence(table: CardTable, coords: Coords): string {
+  const where = startText(en, table, coords);
+  return where ? `The first move must ${where}.` : '';
 }
 
 /**

@@ -232,6 +232,16 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
           (let ((w2 (cardwords-games-test--table-text "W2")))
             (should w2)
             (should (memq 'cardwords-preview-word (cardwords-games-test--face-at w2))))
+          ;; G4 has cell points 5 and letter factor 2 (tiny.cardtable: (6,3) C 5 L 2): both
+          ;; show; D4 is the start cell, marked (the first move must cover it), and the
+          ;; legend says so
+          (let ((g4 (cardwords-games-test--where 'cardwords-play-cell '(6 . 3)))
+                (d4 (cardwords-games-test--where 'cardwords-play-cell '(3 . 3))))
+            (should (equal (buffer-substring-no-properties g4 (+ g4 5)) " C5L2"))
+            (should (equal (buffer-substring-no-properties d4 (+ d4 5)) " *   "))
+            (should (memq 'cardwords-preview-start (cardwords-games-test--face-at (1+ d4)))))
+          (should (string-match-p "^Cells: .*C points, L letter factor, W word factor.* \\* start: The first move must cover D4\\.$"
+                                  (buffer-string)))
           (goto-char (point-min))
           (search-forward " ert ")
           (should (memq 'cardwords-play-turn (cardwords-games-test--face-at (match-beginning 0))))
@@ -349,6 +359,32 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (should (> (window-body-height window) (count-lines (point-min) (point-max))))
             (should (= (window-start window) (point-min))))
         (delete-other-windows)))))
+
+(ert-deftest cardwords-play-cells-show-every-attribute-and-the-start ()
+  ;; A cell with two attributes shows both, compactly, in the five columns of a cell; the
+  ;; start cell is marked * until the first move; a blocked cell ##.
+  (cardwords-games-test--drawn
+      (cardwords-games-test--view
+       :board nil :composing nil :preview nil :startText "The first move must cover A1."
+       :cells (list (list :i 0 :blocked nil :points 0 :letter 1 :word 1 :start t)
+                    (list :i 1 :blocked nil :points 5 :letter 2 :word 1 :start nil)
+                    (list :i 2 :blocked nil :points 5 :letter 2 :word 1 :start t)
+                    (list :i 3 :blocked t :points 0 :letter 1 :word 1 :start nil)
+                    (list :i 4 :blocked nil :points 10 :letter 2 :word 3 :start nil)
+                    (list :i 5 :blocked nil :points 0 :letter 1 :word 2 :start nil)))
+    (let ((text (buffer-substring-no-properties (point-min) (point-max))))
+      (should (string-match-p "^  1  \\*    C5L2\\*C5L2 *$" text))
+      (should (string-match-p "^  2  ##   C10\\+ W2 *$" text))
+      (should (string-match-p "^Cells: .* \\* start: The first move must cover A1\\.$" text)))
+    (should (memq 'cardwords-preview-start
+                  (cardwords-games-test--face-at (1+ (cardwords-games-test--where 'cardwords-play-cell '(0 . 0))))))
+    (let ((both (1+ (cardwords-games-test--where 'cardwords-play-cell '(1 . 0)))))
+      (should (memq 'cardwords-preview-letter (cardwords-games-test--face-at both))))
+    ;; alignment: every cell five columns wide, under its label
+    (dotimes (row 2)
+      (dotimes (col 3)
+        (goto-char (cardwords-games-test--where 'cardwords-play-cell (cons col row)))
+        (should (= (current-column) (+ 4 (* 5 col))))))))
 
 (ert-deftest cardwords-play-results-without-the-action-area ()
   ;; The game over, the results show and the action area with its preview is gone.
