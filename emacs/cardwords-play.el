@@ -404,13 +404,22 @@ to answer y or n (in Emacs 28 RET would answer no)."
   (interactive)
   (cardwords-play--call "cardwords/rematch"))
 
-(defun cardwords-play-leave ()
+(defun cardwords-play--in-progress-p ()
+  "Return non-nil while the game is played (not before, not after its end)."
+  (and (equal (cardwords-play--get :status) "playing")
+       (not (cardwords-play--get :results))))
+
+(defun cardwords-play-leave (&optional no-ask)
   "Leave the game and close its buffer.
-A local server stops unless another open game (Yatzee on it) still uses it."
+A game in progress is left only when you say so; NO-ASK leaves without
+asking.  A local server stops unless another open game (Yatzee on it)
+still uses it."
   (interactive)
-  (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" nil))
-  (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
-  (kill-buffer cardwords-play--buffer-name))
+  (when (or no-ask (not (cardwords-play--in-progress-p))
+            (y-or-n-p "Leave this game? "))
+    (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" nil))
+    (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
+    (kill-buffer cardwords-play--buffer-name)))
 
 (defun cardwords-play-click (event)
   "Set the location on the cell clicked, or add the hand card clicked (EVENT)."

@@ -281,11 +281,19 @@ The bridge then stops a local server that no other open game uses."
     (cond (die (cardwords-yatzee-toggle die))
           (category (cardwords-yatzee-transfer-to category)))))
 
-(defun cardwords-yatzee-leave ()
-  "Leave the game and close its buffer."
+(defun cardwords-yatzee--in-progress-p ()
+  "Return non-nil while the game is played (not before, not after its end)."
+  (and (equal (cardwords-yatzee--get :status) "playing")
+       (not (cardwords-yatzee--get :ended))))
+
+(defun cardwords-yatzee-leave (&optional no-ask)
+  "Leave the game and close its buffer.
+A game in progress is left only when you say so; NO-ASK leaves without asking."
   (interactive)
-  (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil))
-  (kill-buffer cardwords-yatzee--buffer-name))
+  (when (or no-ask (not (cardwords-yatzee--in-progress-p))
+            (y-or-n-p "Leave this game? "))
+    (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil))
+    (kill-buffer cardwords-yatzee--buffer-name)))
 
 ;;;###autoload
 (defun cardwords-yatzee (url)

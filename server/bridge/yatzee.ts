@@ -274,6 +274,8 @@ export class YatzeeSession {
       sheets: (s?.players ?? []).map(sheet),
       me: me?.name ?? null,
       hints: this.hints,
+      // the room said `ended`: nothing is left to play (a leave needs no confirmation)
+      ended: this.ended,
       mine,
       message: this.message,
     };

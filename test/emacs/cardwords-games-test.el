@@ -160,8 +160,17 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
           ;; RET transfers to the suggestion: the mode line shows the new total.
           (execute-kbd-macro (kbd "RET"))
           (cardwords-games-test--wait (lambda () (string-match-p "throw 0 of 3" (buffer-string))) "transfer")
-          (should (string-match-p "\\` You:[0-9]+\\'" mode-line-process)))
-      (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave))))))
+          (should (string-match-p "\\` You:[0-9]+\\'" mode-line-process))
+          ;; q in a game going on asks first: no keeps the game, yes leaves it
+          (let ((asked nil))
+            (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (setq asked prompt) nil)))
+              (execute-kbd-macro (kbd "q")))
+            (should (equal asked "Leave this game? "))
+            (should (buffer-live-p (get-buffer "*Cardwords Yatzee*")))
+            (cl-letf (((symbol-function 'y-or-n-p) (lambda (_) t)))
+              (execute-kbd-macro (kbd "q")))
+            (should-not (get-buffer "*Cardwords Yatzee*"))))
+      (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave t))))))
 
 (defun cardwords-games-test--yatzee-rows (regexp)
   "How many category rows of the Yatzee buffer match REGEXP."
@@ -216,7 +225,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
           (execute-kbd-macro (kbd "h"))
           (cardwords-games-test--wait (lambda () (string-match-p line (buffer-string))) "the hints back")
           (should (= (cardwords-games-test--yatzee-rows hinted) 14)))
-      (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave))))))
+      (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave t))))))
 
 (ert-deftest cardwords-play-draws-and-reads-keys ()
   (let ((cardwords-play-ruleset (file-name-as-directory (getenv "CARDWORDS_DIR")))
@@ -271,7 +280,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
           (execute-kbd-macro (kbd "RET"))
           (cardwords-games-test--wait
            (lambda () (string-match-p "^  ert: traded 1 for" (buffer-string))) "the trade in the log"))
-      (ignore-errors (with-current-buffer "*Cardwords*" (cardwords-play-leave))))))
+      (ignore-errors (with-current-buffer "*Cardwords*" (cardwords-play-leave t))))))
 
 ;; Drawing without a game: views as the bridge sends them, the table 3 x 2.
 
@@ -425,7 +434,14 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (cardwords-games-test--wait
              (lambda () (string-match-p "^Hand: \\[" (buffer-string))) "the hand")
             (should (= (length (cardwords-play--get :columns)) 7))
-            (execute-kbd-macro (kbd "C-c C-q")))
+            ;; C-c C-q in a game going on asks first: no keeps the game, yes leaves it
+            (let ((asked nil))
+              (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (setq asked prompt) nil)))
+                (execute-kbd-macro (kbd "C-c C-q")))
+              (should (equal asked "Leave this game? "))
+              (should (get-buffer "*Cardwords*")))
+            (cl-letf (((symbol-function 'y-or-n-p) (lambda (_) t)))
+              (execute-kbd-macro (kbd "C-c C-q"))))
           (should-not (get-buffer "*Cardwords*"))
           (with-current-buffer "*Cardwords Yatzee*"
             (execute-kbd-macro (kbd "SPC"))
