@@ -90,11 +90,12 @@ The game server computes them (as for the web panel); h toggles them."
   "Yatzee: fill your sheet's fifteen categories with three throws a round.
 SPC or t throws the dice not held; 1 to 5 hold or release a die (or click
 it); RET transfers to the suggested category, c to the one you choose (or
-click a category); u undoes the transfer and r resets the dice, as the
-original allows right after a transfer.  h shows or hides the hints:
-the optimal robot's best hold and expected final score, and an Expected
-column with the expected final score of a transfer to each open category
-of your sheet.
+click a category, or type its name as on the sheet); u undoes the
+transfer and r resets the dice, as the original allows right after a
+transfer.  q leaves (asking first while the game goes on).  h shows or
+hides the hints: the optimal robot's best hold and expected final score,
+and an Expected column with the expected final score of a transfer to
+each open category of your sheet.
 
 \\{cardwords-yatzee-mode-map}"
   (setq-local truncate-lines t)
@@ -127,10 +128,32 @@ The bridge then stops a local server that no other open game uses."
                (my-sheet (cl-find me sheets :key (lambda (s) (plist-get s :name)) :test #'equal))
                (i 0))
           (erase-buffer)
-          (insert (propertize (format "Yatzee  game %s  %s\n\n"
-                                      (plist-get (cardwords-yatzee--get :welcome) :gameId)
-                                      (cardwords-yatzee--get :status))
-                              'face 'bold))
+          ;; What the player acts on comes first, the sheets under it: in a window of 80x24
+          ;; (under a menu bar) the dice, the suggestion, the hints and the message show with
+          ;; the whole sheet.  The game's id and state, and the others' dice, follow.
+          (when my-sheet
+            (insert (format "Your dice (throw %d of 3): " (plist-get my-sheet :throwsMade)))
+            (let ((held (plist-get my-sheet :held)) (k 0))
+              (dolist (d (plist-get my-sheet :dice))
+                (let ((start (point)))
+                  (insert (propertize (format "[%d]" d)
+                                      'face (and (nth k held) 'cardwords-yatzee-held)))
+                  (put-text-property start (point) 'cardwords-yatzee-die k)
+                  (put-text-property start (point) 'mouse-face 'highlight)
+                  (insert " "))
+                (cl-incf k)))
+            (when suggestion
+              (insert (format " Suggestion: %s" (cardwords-yatzee--label suggestion))))
+            (insert "\n")
+            (when (cardwords-yatzee--get :hints)
+              (let ((err (plist-get mine :hintError)))
+                (cond ((and err (not (equal err "")))
+                       (insert (propertize (format "Hints are not available: %s\n" err)
+                                           'face 'font-lock-warning-face)))
+                      (hint (insert (propertize (cardwords-yatzee--hint-line hint) 'face 'cardwords-yatzee-hint)
+                                    "\n"))))))
+          (unless (equal (cardwords-yatzee--get :message) "")
+            (insert (propertize (cardwords-yatzee--get :message) 'face 'font-lock-warning-face) "\n"))
           (insert (format "%-16s" ""))
           (dolist (s sheets)
             (insert (propertize (format "%12s" (plist-get s :name))
@@ -163,38 +186,37 @@ The bridge then stops a local server that no other open game uses."
               (cl-incf i)))
           (insert (format "%-16s" "Total"))
           (dolist (s sheets) (insert (format "%12d" (plist-get s :total))))
-          (insert "\n\n")
-          (when my-sheet
-            (insert (format "Your dice (throw %d of 3): " (plist-get my-sheet :throwsMade)))
-            (let ((held (plist-get my-sheet :held)) (k 0))
-              (dolist (d (plist-get my-sheet :dice))
-                (let ((start (point)))
-                  (insert (propertize (format "[%d]" d)
-                                      'face (and (nth k held) 'cardwords-yatzee-held)))
-                  (put-text-property start (point) 'cardwords-yatzee-die k)
-                  (put-text-property start (point) 'mouse-face 'highlight)
-                  (insert " "))
-                (cl-incf k)))
-            (insert "\n")
-            (when suggestion (insert (format "Suggestion: %s\n" suggestion)))
-            (when (cardwords-yatzee--get :hints)
-              (let ((err (plist-get mine :hintError)))
-                (cond ((and err (not (equal err "")))
-                       (insert (propertize (format "Hints are not available: %s\n" err)
-                                           'face 'font-lock-warning-face)))
-                      (hint (insert (propertize (cardwords-yatzee--hint-line hint) 'face 'cardwords-yatzee-hint)
-                                    "\n"))))))
+          (insert "\n")
+          (insert (propertize (format "\nYatzee  game %s  %s\n"
+                                      (plist-get (cardwords-yatzee--get :welcome) :gameId)
+                                      (cardwords-yatzee--get :status))
+                              'face 'bold))
           (dolist (s sheets)
             (unless (equal (plist-get s :name) me)
               (insert (format "%s: %s  throw %d\n" (plist-get s :name)
                               (mapconcat #'number-to-string (plist-get s :dice) " ")
                               (plist-get s :throwsMade)))))
-          (unless (equal (cardwords-yatzee--get :message) "")
-            (insert (propertize (cardwords-yatzee--get :message) 'face 'font-lock-warning-face) "\n"))
           (setq mode-line-process
                 (if my-sheet (format " You:%d" (plist-get my-sheet :total)) ""))
           (force-mode-line-update)
           (goto-char (point-min)))))))
+
+(defun cardwords-yatzee--label (id)
+  "The label of the category ID on the sheet (\"Two pairs\" for twoPairs)."
+  (or (plist-get (cl-find id (cardwords-yatzee--get :categories)
+                          :key (lambda (c) (plist-get c :id)) :test #'equal)
+                 :label)
+      id))
+
+(defun cardwords-yatzee--category (name)
+  "The id of the category NAME: its label on the sheet, or its id.
+Case does not matter; nil when no category has that name."
+  (plist-get (cl-find-if (lambda (c)
+                           (cl-some (lambda (key)
+                                      (eq t (compare-strings name nil nil (plist-get c key) nil nil t)))
+                                    '(:label :id)))
+                         (cardwords-yatzee--get :categories))
+             :id))
 
 (defun cardwords-yatzee--hint-line (hint)
   "The line of HINT, as the web panel words it."
@@ -243,12 +265,20 @@ The bridge then stops a local server that no other open game uses."
   (cardwords-yatzee--call "yatzee/transfer"))
 
 (defun cardwords-yatzee-transfer-to (category)
-  "Transfer the dice to CATEGORY."
+  "Transfer the dice to CATEGORY: its label on the sheet, or its id."
   (interactive
-   (list (completing-read "Category: "
-                          (mapcar (lambda (c) (plist-get c :id)) (cardwords-yatzee--get :categories))
-                          nil t nil nil (plist-get (cardwords-yatzee--get :mine) :suggestion))))
-  (cardwords-yatzee--call "yatzee/transfer" (list :category category)))
+   (let ((categories (cardwords-yatzee--get :categories))
+         (suggestion (plist-get (cardwords-yatzee--get :mine) :suggestion))
+         (completion-ignore-case t))
+     (list (completing-read "Category: "
+                            (append (mapcar (lambda (c) (plist-get c :label)) categories)
+                                    (mapcar (lambda (c) (plist-get c :id)) categories))
+                            nil t nil nil (and suggestion (cardwords-yatzee--label suggestion))))))
+  (let ((id (cardwords-yatzee--category category)))
+    (if id
+        (cardwords-yatzee--call "yatzee/transfer" (list :category id))
+      (message "No category %s" category)
+      (ding t))))
 
 (defun cardwords-yatzee-undo ()
   "Undo the last transfer."

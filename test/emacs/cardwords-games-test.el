@@ -137,13 +137,18 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
            (lambda () (string-match-p "^Aces +-$" (buffer-string))) "the sheet")
           (execute-kbd-macro (kbd "SPC"))
           (cardwords-games-test--wait
-           (lambda () (string-match-p "^Suggestion: " (buffer-string))) "throw")
-          ;; The suggested category has its face; open categories show what they would score.
-          (let ((suggestion (progn (string-match "^Suggestion: \\(\\S-+\\)" (buffer-string))
+           (lambda () (string-match-p "^Your dice .*  Suggestion: " (buffer-string))) "throw")
+          ;; The suggestion named as the sheet names it; that row has its face; open
+          ;; categories show what they would score.
+          (let ((suggestion (progn (string-match "  Suggestion: \\(.+\\)$" (buffer-string))
                                    (match-string 1 (buffer-string)))))
+            (should (member suggestion '("Aces" "Twos" "Threes" "Fours" "Fives" "Sixes" "One pair"
+                                         "Two pairs" "Three alike" "Four alike" "Small" "Large"
+                                         "Full house" "Chance" "Yatzee")))
+            (goto-char (point-min))
+            (should (re-search-forward (concat "^" (regexp-quote suggestion) " ") nil t))
             (should (memq 'cardwords-yatzee-suggested
-                          (cardwords-games-test--face-at
-                           (cardwords-games-test--where 'cardwords-yatzee-category suggestion)))))
+                          (cardwords-games-test--face-at (line-beginning-position)))))
           (should (string-match-p "^Chance +([0-9]+)$" (buffer-string)))
           ;; 2 holds the second die (its face), a click on it releases it.
           (execute-kbd-macro (kbd "2"))
@@ -161,6 +166,25 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
           (execute-kbd-macro (kbd "RET"))
           (cardwords-games-test--wait (lambda () (string-match-p "throw 0 of 3" (buffer-string))) "transfer")
           (should (string-match-p "\\` You:[0-9]+\\'" mode-line-process))
+          ;; c completes the categories as the sheet names them (their ids too), offers the
+          ;; suggestion's label, and transfers to the label typed
+          (execute-kbd-macro (kbd "SPC"))
+          (cardwords-games-test--wait (lambda () (string-match-p "throw 1 of 3" (buffer-string))) "the throw")
+          (let* ((label (if (string-match-p "^Two pairs +-?[0-9]+$" (buffer-string)) "Chance" "Two pairs"))
+                 (offered nil) (default nil))
+            (cl-letf (((symbol-function 'completing-read)
+                       (lambda (_prompt collection &optional _pred _req _init _hist def &rest _)
+                         (setq offered (all-completions "" collection) default def)
+                         label)))
+              (execute-kbd-macro (kbd "c")))
+            (should (member "Two pairs" offered))
+            (should (member "Full house" offered))
+            (should (member "twoPairs" offered))
+            (should (member default offered))
+            (should (string-match-p (concat "Suggestion: " (regexp-quote default) "$") (buffer-string)))
+            (cardwords-games-test--wait
+             (lambda () (string-match-p (concat "^" label " +[0-9]+$") (buffer-string)))
+             (format "the transfer to %s" label)))
           ;; q in a game going on asks first: no keeps the game, yes leaves it
           (let ((asked nil))
             (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (setq asked prompt) nil)))
@@ -171,6 +195,45 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
               (execute-kbd-macro (kbd "q")))
             (should-not (get-buffer "*Cardwords Yatzee*"))))
       (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave t))))))
+
+(ert-deftest cardwords-yatzee-keeps-the-dice-in-view ()
+  ;; An 80x24 terminal shows 21 lines of the buffer (menu bar, mode line, echo area): your
+  ;; dice, the suggestion, the hint line, a refusal and the whole sheet to its total are
+  ;; there, with two players and the hints on.  A redraw leaves point at the top.
+  (let* ((labels '(("aces" . "Aces") ("twos" . "Twos") ("threes" . "Threes") ("fours" . "Fours")
+                   ("fives" . "Fives") ("sixes" . "Sixes") ("onePair" . "One pair")
+                   ("twoPairs" . "Two pairs") ("threeAlike" . "Three alike")
+                   ("fourAlike" . "Four alike") ("small" . "Small") ("large" . "Large")
+                   ("fullHouse" . "Full house") ("chance" . "Chance") ("yatzee" . "Yatzee")))
+         (empty (make-list 15 nil))
+         (sheet (lambda (name)
+                  (list :name name :scores empty :dice '(3 4 4 2 6) :held '(nil t t nil nil)
+                        :throwsMade 1 :phase "thrown" :bonus "-63" :total 0)))
+         (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert view*")
+         (cardwords-yatzee--view
+          (list :seq 1 :welcome '(:gameId "ert") :status "playing" :hints t :me "ert"
+                :categories (mapcar (lambda (c) (list :id (car c) :label (cdr c))) labels)
+                :sheets (list (funcall sheet "ert") (funcall sheet "Robot1"))
+                :mine (list :suggestion "chance" :options (make-list 15 7)
+                            :hint (list :expectedFinal 201.5 :categories (make-list 15 199.5)
+                                        :keep '(:dice (4 4) :transferNow nil :expected 203.1)))
+                :message "Refused: Reset dice is possible only right after a transfer.")))
+    (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
+      (unwind-protect
+          (progn
+            (cardwords-yatzee-mode)
+            (cardwords-yatzee--draw)
+            (dolist (regexp '("^Your dice (throw 1 of 3): \\[3\\] \\[4\\] \\[4\\] \\[2\\] \\[6\\]  Suggestion: Chance$"
+                              "^Expected final score: 201\\.5  Best hold: 4 4"
+                              "^Refused: Reset dice is possible"
+                              "^ +ert +Robot1 +Expected$" "^Aces " "^Bonus line " "^Yatzee " "^Total "))
+              (let ((line (save-excursion (goto-char (point-min))
+                                          (and (re-search-forward regexp nil t) (line-number-at-pos)))))
+                (should line)
+                (should (<= line 21))))
+            (should (= (point) (point-min))))
+        (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
+        (kill-buffer)))))
 
 (defun cardwords-games-test--yatzee-rows (regexp)
   "How many category rows of the Yatzee buffer match REGEXP."

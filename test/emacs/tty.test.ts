@@ -175,23 +175,27 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
 it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, transfer to the suggestion, undo, reset)', { timeout: 600_000 }, async () => {
   const dir = tempDir('cardwords-emacs-yatzee-');
   tmux = startEmacs(dir, '', `(setq cardwords-yatzee-robots 0 cardwords-yatzee-name "me")`);
+  // the smallest terminal a player has: everything below is read from an 80x24 screen
+  tmux.resize(80, 24);
   await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
   tmux.keys('M-x');
   tmux.type('cardwords-yatzee');
   tmux.keys('Enter');
   await tmux.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 30_000);
   tmux.keys('Enter');
-  await tmux.waitFor((s) => /Yatzee {2}game \w+/.test(s) && /^Your dice \(throw 0 of 3\)/m.test(s), 'the sheet', 60_000);
+  const sheet = await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\)/m.test(s) && /^Total +0$/m.test(s), 'the dice and the sheet', 60_000);
+  expect(sheet.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
   // A category row's value in my (the only) column: a number, '(n)' (what it would score) or '-'.
   const filled = (s: string) => s.split('\n').filter((l) => /^(Aces|Twos|Threes|Fours|Fives|Sixes|One pair|Two pairs|Three alike|Four alike|Small|Large|Full house|Chance|Yatzee) +-?\d+$/.test(l)).length;
   const total = (s: string) => Number(/^Total +(-?\d+)$/m.exec(s)?.[1]);
   for (let round = 1; round <= 15; round++) {
     tmux.keys('Space');
-    await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s) && /^Suggestion: /m.test(s), `round ${round}: the first throw`, 60_000);
+    // the dice, the suggestion and the total on one 80x24 screen, after every key
+    await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\): (\[[1-6]\] ){5} Suggestion: [A-Z][a-z]+( [a-z]+)?$/m.test(s) && /^Total +\d+$/m.test(s), `round ${round}: the first throw`, 60_000);
     tmux.keys('1'); // hold the first die, throw the others again
     await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s), `round ${round}: hold`, 60_000);
     tmux.keys('Space');
-    const thrown = await tmux.waitFor((s) => /^Your dice \(throw 2 of 3\)/m.test(s), `round ${round}: the second throw`, 60_000);
+    const thrown = await tmux.waitFor((s) => /^Your dice \(throw 2 of 3\)/m.test(s) && /^Total +\d+$/m.test(s), `round ${round}: the second throw`, 60_000);
     expect(filled(thrown)).toBe(round - 1);
     tmux.keys('Enter');
     const after = await tmux.waitFor((s) => filled(s) === round, `round ${round}: the transfer`, 60_000);

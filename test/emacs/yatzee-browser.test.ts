@@ -7,6 +7,7 @@ import { ensurePackages } from '../support/apt.js';
 import { startServer, type ServerProcess } from '../support/game-server.js';
 import { type TmuxSession, tempDir } from '../lines/helpers.js';
 import { startEmacs } from '../support/emacs.js';
+import { CATEGORY_LABELS, type Category } from '../../core/games/yatzee/rules.js';
 import { launch, openPage } from '../ui/browser.js';
 
 let srv: ServerProcess;
@@ -54,8 +55,11 @@ it('an Emacs player and a browser player in one Yatzee game see each other\'s sh
 
   // Emma throws and transfers in Emacs: Bo's browser shows both.
   tmux.keys('Space');
-  const thrown = await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s) && /^Suggestion: /m.test(s), 'Emma\'s throw', 60_000);
-  const suggestion = /^Suggestion: (\S+)/m.exec(thrown)![1]!;
+  const thrown = await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\): .* Suggestion: \S/m.test(s), 'Emma\'s throw', 60_000);
+  // the suggestion is named as on the sheet ('Two pairs'); the browser's cells carry the id
+  const label = / Suggestion: (.+?) *$/m.exec(thrown)![1]!;
+  const suggestion = (Object.keys(CATEGORY_LABELS) as Category[]).find((c) => CATEGORY_LABELS[c] === label)!;
+  expect(suggestion).toBeDefined();
   await expect.poll(() => b.getAttribute('#yatzee-table th[data-player="Emma"] .dice', 'aria-label'), { timeout: 60_000 }).toMatch(/throws made: 1/);
   tmux.keys('Enter');
   await expect.poll(() => b.textContent(`#yatzee-table td[data-player="Emma"][data-category="${suggestion}"]`), { timeout: 60_000 }).toMatch(/^\d+$/);
