@@ -109,6 +109,15 @@ trade; `/' turns the direction; DEL takes the last key back; RET plays.  A
 click on a cell sets the location, a click on a hand card adds it.  The
 preview shows the score the composition would make.
 
+The cells: C cell points, L letter factor, W word factor, written together
+when a cell has more than one (C5L2: points 5 and letter factor 2; + when
+more do not fit), ## blocked; * marks the start, where the first move must
+go (the legend under the score board says where).  The mode line shows
+whose turn it is and the scores, Last: the newest line of the log (the
+whole log is at the end).  As the owner you are asked whether a word the
+server does not know is one: answer y or n (RET is no answer).
+\\[cardwords-play-leave] leaves, asking first while the game goes on.
+
 \\{cardwords-play-mode-map}"
   (setq-local truncate-lines t)
   (buffer-disable-undo)
@@ -217,43 +226,40 @@ row read as a word of tiles, [C 3][A 1][T 1]."
           (put-text-property start (point) 'mouse-face 'highlight)))
       (insert "\n"))))
 
+(defun cardwords-play--window-lines ()
+  "Each window on the buffer with its start's and point's line numbers."
+  (mapcar (lambda (w) (list w (line-number-at-pos (window-start w)) (line-number-at-pos (window-point w))))
+          (get-buffer-window-list (current-buffer) nil t)))
+
+(defun cardwords-play--line-position (line)
+  "The position of the start of LINE (1 the first)."
+  (save-excursion (goto-char (point-min)) (forward-line (1- line)) (point)))
+
 (defun cardwords-play--draw ()
-  "Redraw the game buffer from the last view."
+  "Redraw the game buffer from the last view.
+What the player acts on comes first, so that a window of 80x24 shows it with
+a 15x15 table: the table with its column labels, the hand, the action area
+with its preview, the message and the newest log line (Last:), or the
+results.  The scores are in the mode line; the score board, the pile, the
+legend of the cells, the unseen cards and the whole log follow.  Each
+window keeps its place: a redraw never scrolls it."
   (let ((buffer (get-buffer cardwords-play--buffer-name)))
     (when (buffer-live-p buffer)
       (with-current-buffer buffer
         (let* ((inhibit-read-only t)
                (line (line-number-at-pos))
+               (windows (cardwords-play--window-lines))
                (welcome (cardwords-play--get :welcome))
                (seat (cardwords-play--get :seat))
                (turn (cardwords-play--get :turn))
                (players (cardwords-play--get :players))
                (composing (cardwords-play--get :composing))
                (preview (cardwords-play--get :preview))
-               (results (cardwords-play--get :results)))
+               (results (cardwords-play--get :results))
+               (log (cardwords-play--get :log)))
           (erase-buffer)
-          (insert (propertize (format "Cardwords  game %s  round %s  move %s  %s%s\n\n"
-                                      (plist-get welcome :gameId) (cardwords-play--get :round)
-                                      (cardwords-play--get :moves)
-                                      (cardwords-play--get :status)
-                                      (if (plist-get welcome :owner) "  (owner)" ""))
-                              'face 'bold))
-          (let ((i 0))
-            (dolist (p players)
-              (insert (propertize (format " %-12s %4d points  %d cards%s%s"
-                                          (plist-get p :name) (plist-get p :score) (plist-get p :cards)
-                                          (if (plist-get p :robot) "  robot" "")
-                                          (if (= i seat) "  (you)" ""))
-                                  'face (and (= i turn) 'cardwords-play-turn))
-                      "\n")
-              (cl-incf i)))
-          (insert (format "\nPile: %d cards\n" (cardwords-play--get :pile)))
-          (insert "Cells: C points, L letter factor, W word factor (C5L2: both), ## blocked, * start"
-                  (let ((start (cardwords-play--get :startText)))
-                    (if (member start '(nil "")) "" (concat ": " start)))
-                  "\n\n")
           (when (> (cardwords-play--get :width) 0) (cardwords-play--draw-table))
-          (insert "\nHand: ")
+          (insert "Hand: ")
           (dolist (c (cardwords-play--get :hand))
             (let ((start (point)))
               (insert (propertize (format "[%s]" (plist-get c :text))
@@ -273,8 +279,10 @@ row read as a word of tiles, [C 3][A 1][T 1]."
               (insert (propertize (concat "  " problem) 'face 'warning) "\n")))
           (unless (equal (cardwords-play--get :message) "")
             (insert (propertize (cardwords-play--get :message) 'face 'font-lock-warning-face) "\n"))
+          ;; the newest log line by the action area: the whole log is below
+          (when log (insert "Last: " (car (last log)) "\n"))
           (when results
-            (insert (propertize "\nResults\n" 'face 'bold))
+            (insert (propertize "Results\n" 'face 'bold))
             (when (plist-get results :reasonText)
               (insert (plist-get results :reasonText) "\n"))
             ;; the final score with what the end added: the points left in hand count
@@ -286,33 +294,54 @@ row read as a word of tiles, [C 3][A 1][T 1]."
                               (if (plist-get r :standIn) "  (a robot stood in)" ""))))
             (insert (substitute-command-keys
                      "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n")))
+          (insert "\n")
+          (insert (propertize (format "Cardwords  game %s  round %s  move %s  %s%s\n"
+                                      (plist-get welcome :gameId) (cardwords-play--get :round)
+                                      (cardwords-play--get :moves)
+                                      (cardwords-play--get :status)
+                                      (if (plist-get welcome :owner) "  (owner)" ""))
+                              'face 'bold))
+          (let ((i 0))
+            (dolist (p players)
+              (insert (propertize (format " %-12s %4d points  %d cards%s%s"
+                                          (plist-get p :name) (plist-get p :score) (plist-get p :cards)
+                                          (if (plist-get p :robot) "  robot" "")
+                                          (if (= i seat) "  (you)" ""))
+                                  'face (and (= i turn) 'cardwords-play-turn))
+                      "\n")
+              (cl-incf i)))
+          (insert (format "Pile: %d cards\n" (cardwords-play--get :pile)))
+          (insert "Cells: C points, L letter factor, W word factor (C5L2: both), ## blocked, * start"
+                  (let ((start (cardwords-play--get :startText)))
+                    (if (member start '(nil "")) "" (concat ": " start)))
+                  "\n")
           (insert "\nUnseen: " (mapconcat #'identity (cardwords-play--get :unseen) " ") "\n")
           (insert "\nLog:\n")
-          (dolist (entry (cardwords-play--get :log)) (insert "  " entry "\n"))
+          (dolist (entry log) (insert "  " entry "\n"))
+          ;; whose turn and the scores, always in view (yours first)
           (setq mode-line-process
-                (format " %s%s"
-                        (cond (results "Results")
-                              ((= turn seat) "Your turn")
-                              ((>= turn 0) (format "%s's turn" (plist-get (nth turn players) :name)))
-                              (t (cardwords-play--get :status)))
-                        (if (>= seat 0)
-                            (format " You:%d" (plist-get (nth seat players) :score))
-                          "")))
+                (replace-regexp-in-string
+                 "%" "%%"
+                 (format " %s%s%s"
+                         (cond (results "Results")
+                               ((= turn seat) "Your turn")
+                               ((>= turn 0) (format "%s's turn" (plist-get (nth turn players) :name)))
+                               (t (cardwords-play--get :status)))
+                         (if (>= seat 0)
+                             (format " You:%d" (plist-get (nth seat players) :score))
+                           "")
+                         (let ((i -1))
+                           (mapconcat (lambda (p)
+                                        (cl-incf i)
+                                        (if (= i seat) ""
+                                          (format " %s:%d" (plist-get p :name) (plist-get p :score))))
+                                      players "")))))
           (force-mode-line-update)
-          (goto-char (point-min))
-          (forward-line (1- line))
-          (cardwords-play--show-end))))))
-
-(defun cardwords-play--show-end ()
-  "Keep the last line, the newest of the log, in sight in the windows.
-As a chat log or comint does: where the buffer is longer than the window, its
-upper lines leave the window, not the log's newest.  Point goes with it."
-  (dolist (window (get-buffer-window-list (current-buffer) nil t))
-    (set-window-start window (save-excursion
-                               (goto-char (point-max))
-                               ;; the buffer ends in a newline: the last line is above
-                               (forward-line (- (window-body-height window)))
-                               (point)))))
+          (goto-char (cardwords-play--line-position line))
+          ;; each window where it was (erasing the buffer sent them to its start)
+          (pcase-dolist (`(,window ,start ,point) windows)
+            (set-window-start window (cardwords-play--line-position start) t)
+            (set-window-point window (cardwords-play--line-position point))))))))
 
 ;;;; The bridge
 

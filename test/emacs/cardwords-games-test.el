@@ -331,7 +331,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
                          (text-property-any (point-min) (point-max) 'cardwords-play-hand 0))))
           (goto-char (point-min))
           (should (re-search-forward "^Preview: move" nil t))
-          (should (string-match-p "\\` Your turn You:0\\'" mode-line-process))
+          (should (string-match-p "\\` Your turn You:0 Robot1:0\\'" mode-line-process))
           ;; A trade by keys: C-c C-t, a card of the hand typed, RET; the log says so.
           (execute-kbd-macro (kbd "C-c C-k"))
           (execute-kbd-macro (kbd "C-c C-t"))
@@ -406,30 +406,54 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
                       (point))
                    5))))))
 
-(ert-deftest cardwords-play-keeps-the-newest-log-line-in-sight ()
-  ;; The log is the buffer's end: in a window lower than the buffer its newest line shows
-  ;; (the upper lines leave the window), as in a chat log; a buffer that fits shows whole.
-  (let ((log (cl-loop for i from 1 to 12 collect (format "ert: move %d for %d" i i))))
-    (cardwords-games-test--drawn (cardwords-games-test--view :log log)
+(defun cardwords-games-test--line-of (regexp)
+  "The line number of the first line matching REGEXP, or nil."
+  (save-excursion
+    (goto-char (point-min))
+    (and (re-search-forward regexp nil t) (line-number-at-pos))))
+
+(ert-deftest cardwords-play-keeps-the-table-and-the-newest-log-line-in-sight ()
+  ;; A 15x15 table (the English ruleset's) in an 80x24 terminal: 21 lines of text under the
+  ;; menu bar, above the mode line and the echo area.  The column labels, every row, the
+  ;; hand, the action area with its preview, the message and the newest log line (Last:)
+  ;; are in those lines; the scores in the mode line; the whole log further down.  A redraw leaves the window where it is: it does not scroll to the
+  ;; log's end.
+  (let* ((log (cl-loop for i from 1 to 12 collect (format "ert: move %d for %d" i i)))
+         (columns (cl-loop for c from ?A to ?O collect (string c)))
+         (rows (cl-loop for r from 1 to 15 collect (number-to-string r)))
+         (cells (cl-loop for i below 225
+                         collect (list :i i :blocked nil :points 0 :letter 1 :word (if (= i 0) 3 1)))))
+    (cardwords-games-test--drawn
+        (cardwords-games-test--view :log log :width 15 :height 15 :columns columns :rows rows
+                                    :cells cells :message "Hint: move CAB for 9; RET plays it")
       (unwind-protect
           (let ((window (selected-window)))
             (delete-other-windows)
             (set-window-buffer window (current-buffer))
-            (split-window window 10)
+            (cardwords-play--draw)
+            (dolist (regexp '("^     A    B    C    D .* O *$" "^ 15 " "^Hand: \\[" "^Action: C2  across"
+                              "^Preview: move: 2" "^Hint: move CAB" "^Last: ert: move 12 for 12$"))
+              (let ((line (cardwords-games-test--line-of regexp)))
+                (should line)
+                (should (<= line 21))))
+            ;; whose turn and the scores in the mode line
+            (should (equal mode-line-process " Your turn You:4 Robot1:0"))
+            ;; the whole log below, the newest last
+            (should (> (cardwords-games-test--line-of "^  ert: move 1 for 1$") 21))
+            (should (cardwords-games-test--line-of "^  ert: move 12 for 12$"))
+            ;; in a window lower than the buffer a redraw keeps the buffer's start in view
+            (split-window window 12)
+            (set-window-start window (point-min))
             (should (< (window-body-height window) (count-lines (point-min) (point-max))))
             (cardwords-play--draw)
-            (goto-char (point-max))
-            (forward-line -1)
-            (should (equal (buffer-substring-no-properties (point) (line-end-position))
-                           "  ert: move 12 for 12"))
-            (should (<= (window-start window) (point)))
-            (should (< (count-lines (window-start window) (point)) (window-body-height window)))
-            ;; the window as high as the frame, a short log: the buffer shows from its start
-            (delete-other-windows)
-            (setq cardwords-play--view (cardwords-games-test--view :log '("ert: CE for 4")))
-            (cardwords-play--draw)
-            (should (> (window-body-height window) (count-lines (point-min) (point-max))))
-            (should (= (window-start window) (point-min))))
+            (should (= (window-start window) (point-min)))
+            ;; ...and a window scrolled down to the log stays there
+            (let ((log-start (save-excursion (goto-char (point-min)) (re-search-forward "^Log:$")
+                                             (line-beginning-position))))
+              (set-window-start window log-start)
+              (set-window-point window log-start)
+              (cardwords-play--draw)
+              (should (= (window-start window) log-start))))
         (delete-other-windows)))))
 
 (ert-deftest cardwords-play-cells-show-every-attribute-and-the-start ()

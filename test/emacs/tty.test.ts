@@ -7,6 +7,7 @@ import { ensurePackages } from '../support/apt.js';
 import { tinyRuleset, type Fixture } from '../language/fixtures.js';
 import { type TmuxSession, tempDir } from '../lines/helpers.js';
 import { startEmacs } from '../support/emacs.js';
+import { copySample } from '../game/cardwords-helpers.js';
 
 let fx: Fixture | undefined;
 let tmux: TmuxSession | undefined;
@@ -156,7 +157,7 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   }
   // the mode line is drawn by the same redisplay as the buffer, or the next one: a clean run
   // once caught the screen between the two (the results shown, the mode line still "over")
-  screen = await tmux.waitFor((s) => /^Results$/m.test(s) && /\(Cardwords Results You:-?\d+\)/.test(s), 'the results in the mode line too', 30_000);
+  screen = await tmux.waitFor((s) => /^Results$/m.test(s) && /\(Cardwords Results You:-?\d+ Robot1:-?\d+\)/.test(s), 'the results in the mode line too', 30_000);
   expect(screen).toMatch(/^ me +-?\d+  left in hand -?\d+, end [+-]\d+(  winner)?$/m);
   expect(screen).toMatch(/^ Robot1 +-?\d+  left in hand -?\d+, end [+-]\d+(  winner)?$/m);
   expect(screen).toMatch(/winner/);
@@ -170,6 +171,46 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   const rematch = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 2 {2}move [01] {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /^A new round$/m.test(s), 'the rematch', 60_000);
   expect(rematch).not.toMatch(/^Results$/m);
   expect(rematch).toMatch(/^ me +0 points {2}4 cards {2}\(you\)$/m);
+});
+
+it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the column letters, every row, the hand, the action area and the newest log line in view, the scores in the mode line, after every key', { timeout: 600_000 }, async () => {
+  const dir = tempDir('cardwords-emacs-play80-');
+  const english = copySample('english');
+  tmux = startEmacs(
+    dir,
+    '',
+    `(setq cardwords-play-ruleset ${JSON.stringify(english + '/')} cardwords-play-seed "emacs80" cardwords-play-level "casual" cardwords-play-name "me")`,
+  );
+  tmux.resize(80, 24);
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
+  tmux.keys('M-x');
+  tmux.type('cardwords-play');
+  tmux.keys('Enter');
+  await tmux.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 30_000);
+  tmux.keys('Enter');
+  await tmux.waitFor((s) => /Ruleset folder: /.test(s), 'the ruleset prompt', 30_000);
+  tmux.keys('Enter');
+  // all of it on one 80x24 screen: the labels A to O, rows 1 and 15, the hand, the action area
+  const inView = (s: string) =>
+    /^ {5}A {4}B {4}C {4}D {4}E {4}F {4}G {4}H {4}I {4}J {4}K {4}L {4}M {4}N {4}O *$/m.test(s) &&
+    /^ {2}1 /m.test(s) &&
+    /^ 15 /m.test(s) &&
+    /^Hand: \[/m.test(s) &&
+    /^Action: /m.test(s) &&
+    /\(Cardwords [^)]*You:-?\d+ Robot1:-?\d+\)/.test(s);
+  let screen = await tmux.waitFor((s) => inView(s) && /Your turn/.test(s), 'the table, the hand and the action area, our turn', 120_000);
+  expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+  // the start cell marked; the hint fills the area and RET plays it; the robot answers
+  expect(screen).toMatch(/^ {2}8 .*\*/m);
+  tmux.keys('C-c', 'C-s');
+  screen = await tmux.waitFor((s) => inView(s) && /^Hint: /m.test(s) && /^Preview: /m.test(s), 'the hint in view', 30_000);
+  tmux.keys('Enter');
+  // both moves made: the newest log line (the robot's) by the action area, the table still in view
+  screen = await tmux.waitFor((s) => inView(s) && /^Action: _ {2}across$/m.test(s) && !/^Hint: /m.test(s) && /^Last: Robot1: /m.test(s) && /Your turn/.test(s), 'the robot\'s move in the Last line', 60_000);
+  // a key after it: nothing scrolls away
+  tmux.type('h');
+  screen = await tmux.waitFor((s) => inView(s) && /^Action: .*H/m.test(s) && /^Last: Robot1: /m.test(s), 'a key typed, all still in view', 30_000);
+  expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
 });
 
 it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, transfer to the suggestion, undo, reset)', { timeout: 600_000 }, async () => {
