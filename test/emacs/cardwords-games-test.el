@@ -171,6 +171,9 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
           (execute-kbd-macro (kbd "SPC"))
           (cardwords-games-test--wait (lambda () (string-match-p "throw 1 of 3" (buffer-string))) "the throw")
           (let* ((label (if (string-match-p "^Two pairs +-?[0-9]+$" (buffer-string)) "Chance" "Two pairs"))
+                 ;; read before c: the transfer redraws the buffer without a suggestion
+                 (shown (and (string-match "  Suggestion: \\(.+\\)$" (buffer-string))
+                             (match-string 1 (buffer-string))))
                  (offered nil) (default nil))
             (cl-letf (((symbol-function 'completing-read)
                        (lambda (_prompt collection &optional _pred _req _init _hist def &rest _)
@@ -181,7 +184,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (should (member "Full house" offered))
             (should (member "twoPairs" offered))
             (should (member default offered))
-            (should (string-match-p (concat "Suggestion: " (regexp-quote default) "$") (buffer-string)))
+            (should (equal default shown))
             (cardwords-games-test--wait
              (lambda () (string-match-p (concat "^" label " +[0-9]+$") (buffer-string)))
              (format "the transfer to %s" label)))
