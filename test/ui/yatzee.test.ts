@@ -181,6 +181,9 @@ describe('Yatzee panel in Chromium', () => {
     const shown = balance > 0 ? `+${balance}` : balance < 0 ? `\u2212${-balance}` : '0';
     await expect.poll(() => theirScore(ann.page, 'Bo', 'bonus')).toBe(shown);
     await expect.poll(() => myScore(b, 'bonus')).toBe(shown);
+    // a balance, not points: the row and its open cells say so on hover (Bo's page is Danish)
+    expect(await ann.page.getAttribute('#yatzee-table tr.bonus th', 'title')).toMatch(/^Until the six upper categories are filled: .* 63 or more gives the bonus of 50\.$/);
+    expect(await b.getAttribute('#yatzee-table tr.bonus td.mine', 'title')).toContain('63');
     await b.click('#yatzee-reset');
     await expect.poll(() => dice(b)).toEqual([1, 1, 1, 1, 1]);
     expect(await b.isDisabled('#yatzee-undo')).toBe(true);

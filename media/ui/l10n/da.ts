@@ -139,6 +139,7 @@ export const da: Strings = {
   'yatzee.sheets': 'Alle blokke',
   'yatzee.bonus': 'Bonus',
   'yatzee.bonusBalance': 'Bonus (status)',
+  'yatzee.bonusTip': 'Indtil de seks øverste felter er udfyldt: hvor langt deres sum er over (+) eller under (−) tre af hver, 63; 63 eller mere giver bonussen på 50.',
   'yatzee.total': 'I alt',
   'yatzee.upper': 'Sum',
   'yatzee.preview': 'giver {0}',

@@ -139,6 +139,7 @@ export const de: Strings = {
   'yatzee.sheets': 'Alle Blöcke',
   'yatzee.bonus': 'Bonus',
   'yatzee.bonusBalance': 'Bonus (Stand)',
+  'yatzee.bonusTip': 'Bis die sechs oberen Felder gefüllt sind: wie weit ihre Summe über (+) oder unter (−) drei von jeder Zahl liegt, 63; 63 oder mehr bringt den Bonus von 50.',
   'yatzee.total': 'Gesamt',
   'yatzee.upper': 'Summe',
   'yatzee.preview': 'ergäbe {0}',

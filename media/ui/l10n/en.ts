@@ -138,6 +138,7 @@ export const en = {
   'yatzee.sheets': 'All sheets',
   'yatzee.bonus': 'Bonus',
   'yatzee.bonusBalance': 'Bonus (balance)',
+  'yatzee.bonusTip': 'Until the six upper categories are filled: how far their sum is above (+) or below (−) three of each face, 63; 63 or more gives the bonus of 50.',
   'yatzee.total': 'Total',
   'yatzee.upper': 'Sum',
   'yatzee.preview': 'would score {0}',

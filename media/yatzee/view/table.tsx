@@ -99,12 +99,15 @@ export function ScoreTable({ t, columns, transfer, hints, onChoose, onTransfer }
           {hintCell()}
         </tr>,
         <tr key="bonus" class="bonus">
-          <th scope="row">{t('yatzee.bonus')}</th>
+          {/* a running balance (+3, −2) read like points won or lost: the tooltip says what it is */}
+          <th scope="row" title={t('yatzee.bonusTip')}>
+            {t('yatzee.bonus')}
+          </th>
           {columns.map((col) => {
             const b = bonusText(col.scores);
             const label2 = b.complete ? t('yatzee.bonus') : t('yatzee.bonusBalance');
             return (
-              <td key={col.name} class={`${b.kind}${col.mine ? ' mine' : ''}`} data-player={col.name} data-category="bonus" data-complete={String(b.complete)} aria-label={t('yatzee.cell', col.name, label2, b.text)}>
+              <td key={col.name} class={`${b.kind}${col.mine ? ' mine' : ''}`} data-player={col.name} data-category="bonus" data-complete={String(b.complete)} title={b.complete ? undefined : t('yatzee.bonusTip')} aria-label={t('yatzee.cell', col.name, label2, b.text)}>
                 {b.text}
               </td>
             );
