@@ -94,6 +94,13 @@
   "Return non-nil when the bridge process is running (without starting it)."
   (process-live-p cardwords-bridge--process))
 
+(defun cardwords-bridge-leave (method)
+  "Leave a game by the bridge's METHOD (\"yatzee/leave\"), the bridge being up.
+For a game buffer being killed: the bridge then stops a local server that no
+other open game uses."
+  (when (cardwords-bridge-live-p)
+    (cardwords-bridge-request method nil #'ignore #'ignore)))
+
 (defun cardwords-bridge-request (method params success &optional failure)
   "Send METHOD with PARAMS (a plist) to the bridge without waiting.
 SUCCESS gets the result; FAILURE (default: show it) gets the error message."

@@ -124,10 +124,8 @@ server does not know is one: answer y or n (RET is no answer).
   (add-hook 'kill-buffer-hook #'cardwords-play--killed nil t))
 
 (defun cardwords-play--killed ()
-  "Leave the game of the buffer being killed.
-The bridge then stops a local server that no other open game uses."
-  (when (cardwords-bridge-live-p)
-    (cardwords-bridge-request "cardwords/leave" nil #'ignore #'ignore)))
+  "Leave the game of the buffer being killed."
+  (cardwords-bridge-leave "cardwords/leave"))
 
 ;;;; Drawing
 

@@ -103,10 +103,8 @@ each open category of your sheet.
   (add-hook 'kill-buffer-hook #'cardwords-yatzee--killed nil t))
 
 (defun cardwords-yatzee--killed ()
-  "Leave the game of the buffer being killed.
-The bridge then stops a local server that no other open game uses."
-  (when (cardwords-bridge-live-p)
-    (cardwords-bridge-request "yatzee/leave" nil #'ignore #'ignore)))
+  "Leave the game of the buffer being killed."
+  (cardwords-bridge-leave "yatzee/leave"))
 
 (defun cardwords-yatzee--get (key)
   "KEY of the current view."

@@ -79,13 +79,7 @@ export class CardwordsSession {
     // the new game's server is counted before the old game's is let go: the same server stays
     this.onRoom(url);
     this.reset();
-    let room: Room;
-    try {
-      room = await connectRoom(connect);
-    } catch (e) {
-      this.onRoom(null);
-      throw e;
-    }
+    const room = await connectRoom(connect, () => this.onRoom(null));
     this.room = room;
     const typed = (this.typed = cardwordsRoom(room));
     const welcomed = new Promise<void>((ok) =>

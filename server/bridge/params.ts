@@ -17,10 +17,12 @@ export const nameParam = (v: unknown) => str(v, 'name', MAX_NAME_LENGTH);
 export const ownerParam = (v: unknown, what = 'owner') => str(v, what, 500);
 
 /** Creates or joins a room; the server's refusal (a full game, a wrong token) is `refused`. */
-export async function connectRoom(connect: () => Promise<Room>): Promise<Room> {
+export async function connectRoom(connect: () => Promise<Room>, onFail?: () => void): Promise<Room> {
   try {
     return await connect();
   } catch (e) {
+    // the session counted the server before connecting: a failed join lets it go again
+    onFail?.();
     throw new BridgeError('refused', (e as Error).message);
   }
 }

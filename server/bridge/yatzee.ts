@@ -74,13 +74,7 @@ export class YatzeeSession {
     this.hints = hints === true;
     this.hint = null;
     this.hintFor = this.hintKey = this.hintError = '';
-    let room: Room;
-    try {
-      room = await connectRoom(connect);
-    } catch (e) {
-      this.onRoom(null);
-      throw e;
-    }
+    const room = await connectRoom(connect, () => this.onRoom(null));
     this.room = room;
     const typed = (this.typed = yatzeeRoom(room));
     const welcomed = new Promise<void>((ok) =>

@@ -9,6 +9,17 @@ import { type TmuxSession, tempDir } from '../lines/helpers.js';
 import { startEmacs } from '../support/emacs.js';
 import { copySample } from '../game/cardwords-helpers.js';
 
+/** M-x cardwords-play, answering its prompts with their defaults (a local server; the ruleset set in the init). */
+async function startCardwords(t: TmuxSession): Promise<void> {
+  t.keys('M-x');
+  t.type('cardwords-play');
+  t.keys('Enter');
+  await t.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 30_000);
+  t.keys('Enter');
+  await t.waitFor((s) => /Ruleset folder: /.test(s), 'the ruleset prompt', 30_000);
+  t.keys('Enter');
+}
+
 let fx: Fixture | undefined;
 let tmux: TmuxSession | undefined;
 
@@ -99,13 +110,7 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
     `(setq cardwords-play-ruleset ${JSON.stringify(fx.dir + '/')} cardwords-play-seed "emacs" cardwords-play-level "casual" cardwords-play-name "me")`,
   );
   await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
-  tmux.keys('M-x');
-  tmux.type('cardwords-play');
-  tmux.keys('Enter');
-  await tmux.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 30_000);
-  tmux.keys('Enter');
-  await tmux.waitFor((s) => /Ruleset folder: /.test(s), 'the ruleset prompt', 30_000);
-  tmux.keys('Enter');
+  await startCardwords(tmux);
   // The state comes in patches: wait for the hand as well as the header.
   const first = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 1 {2}move 0 {2}playing {2}\(owner\)/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /Your turn/.test(s), 'the game', 120_000);
   expect(first).toMatch(/^ me +0 points {2}4 cards {2}\(you\)$/m);
@@ -183,13 +188,7 @@ it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the colu
   );
   tmux.resize(80, 24);
   await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
-  tmux.keys('M-x');
-  tmux.type('cardwords-play');
-  tmux.keys('Enter');
-  await tmux.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 30_000);
-  tmux.keys('Enter');
-  await tmux.waitFor((s) => /Ruleset folder: /.test(s), 'the ruleset prompt', 30_000);
-  tmux.keys('Enter');
+  await startCardwords(tmux);
   // all of it on one 80x24 screen: the labels A to O, rows 1 and 15, the hand, the action area
   const inView = (s: string) =>
     /^ {5}A {4}B {4}C {4}D {4}E {4}F {4}G {4}H {4}I {4}J {4}K {4}L {4}M {4}N {4}O *$/m.test(s) &&
