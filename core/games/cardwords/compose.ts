@@ -143,8 +143,6 @@ export class Composer {
   pending: { wild: boolean; char: string | null; points: string } | null = null;
   /** Keys typed while a card's points were asked for ("Which E?"): played after the answer, so none is lost. */
   queued: string[] = [];
-  /** The location text just typed letter-first: more digits extend its number while no card is composed. */
-  private extend: string | null = null;
   /** The location text just typed, in either order: Backspace edits it while no card is composed. */
   private typed: string | null = null;
   /** Set by `.` typed twice (or the Trade button): the location is invalid, a trade. */
@@ -175,7 +173,6 @@ export class Composer {
     this.cards = [];
     this.pending = null;
     this.pendingHand = null;
-    this.extend = null;
     this.typed = null;
     this.queued = [];
   }
@@ -203,7 +200,6 @@ export class Composer {
     const card = this.ctx.hand[handIndex]!;
     this.cards.push(meaning === undefined ? { hand: handIndex, card } : { hand: handIndex, card, meaning });
     this.pending = null;
-    this.extend = null;
     this.typed = null;
   }
 
@@ -308,7 +304,6 @@ export class Composer {
     this.invalid = false;
     this.dir = coords.dirFor(letterFirst);
     this.mode = 'cards';
-    this.extend = letterFirst ? this.buf : null;
     this.typed = this.buf;
     this.buf = '';
     return ok;
@@ -334,7 +329,6 @@ export class Composer {
         // no card yet: edit the location just typed (8M -> 8, A12 -> A1); it no longer counts
         this.buf = this.typed.slice(0, -1);
         this.location = null;
-        this.extend = null;
         this.typed = null;
         this.mode = 'coord';
         return ok;
@@ -344,10 +338,11 @@ export class Composer {
     // points typed to tell cards apart
     if (p && (p.char !== null || !p.wild) && /^[-0-9]$/.test(key)) return this.pointsKey(key);
     // a digit right after a location typed letter first: the number goes on (A1 -> A12)
-    if (!p && this.extend !== null && this.cards.length === 0 && /^[0-9]$/.test(key)) {
-      const m = /^([A-Z]+)(\d+)$/.exec(this.extend + key)!;
+    const extend = this.typed !== null && /^[A-Z]/.test(this.typed) ? this.typed : null;
+    if (!p && extend !== null && this.cards.length === 0 && /^[0-9]$/.test(key)) {
+      const m = /^([A-Z]+)(\d+)$/.exec(extend + key)!;
       if (this.ctx.coords.fromNumber(Number(m[2])) === null) return no('cw.key.noNumber', m[2]!, this.ctx.coords.numbers);
-      this.buf = this.extend + key;
+      this.buf = extend + key;
       return this.fix(m[1]!, Number(m[2]), true);
     }
     // a pending card whose typed points already name one: take it before this key
@@ -450,7 +445,6 @@ export class Composer {
     this.invalid = false;
     this.mode = 'cards';
     this.buf = '';
-    this.extend = null;
     this.typed = null;
   }
 
@@ -500,7 +494,6 @@ export class Composer {
     this.invalid = true;
     this.mode = 'cards';
     this.buf = '';
-    this.extend = null;
     this.typed = null;
   }
 
