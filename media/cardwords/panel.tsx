@@ -171,6 +171,17 @@ export class CardwordsPanel {
   }
 
   private focusWhenDrawn = false;
+  private focusResultsWhenDrawn = false;
+
+  /**
+   * The game ended: the action area hides, and a focus left in it would fall to the page,
+   * where Return spoke "the game is over". The results take it (a screen reader reads
+   * them; Tab reaches Rematch) unless the player is elsewhere (the log, a setting).
+   */
+  private focusResultsIfPlaying(): void {
+    const a = document.activeElement;
+    if (!a || a === document.body || a.closest('.cw-play') !== null) this.focusResultsWhenDrawn = true;
+  }
 
   // ------------------------------------------------------------------ state
 
@@ -194,6 +205,7 @@ export class CardwordsPanel {
     if (prev && prev.round !== s.round) this.onRematch({ round: s.round });
     // the game is over: the history again, now with the best robot's choice beside each human turn (the review)
     if (prev && prev.status === 'playing' && s.status === 'over') this.room.send('history', {});
+    if (prev && prev.status === 'playing' && s.status !== 'playing' && this.isPlayer) this.focusResultsIfPlaying();
     // a refusal or a red line stops being true when the turn, the table or the game's status moves on
     if (prev && (prev.moves !== s.moves || prev.turn !== s.turn || prev.status !== s.status)) {
       this.refusal = '';
@@ -479,6 +491,11 @@ export class CardwordsPanel {
       this.focusWhenDrawn = false;
       this.focus();
     }
+    const results = this.focusResultsWhenDrawn ? document.getElementById('cw-results-title') : null;
+    if (results) {
+      this.focusResultsWhenDrawn = false;
+      results.focus();
+    }
   }
 
   // ------------------------------------------------------------------ input
@@ -515,6 +532,8 @@ export class CardwordsPanel {
       return;
     }
     if (!this.isPlayer || !this.composer || typing(e) || e.ctrlKey || e.altKey || e.metaKey) return;
+    // after the end there is nothing to compose: keys are the page's (the review's above)
+    if (s && (s.status === 'over' || s.status === 'ended' || this.ended)) return;
     const target = e.target as HTMLElement;
     const onControl = target.closest('button, a, summary, input, select, textarea') !== null;
     if (onControl && (e.key === 'Enter' || e.key === ' ')) return;
@@ -733,6 +752,7 @@ export class CardwordsPanel {
   }
 
   private onEnded(p: EndedMessage): void {
+    if (this.state?.status === 'playing' && this.isPlayer) this.focusResultsIfPlaying();
     this.ended = p;
     this.refusal = '';
     this.host.remove('cardwords.seat');

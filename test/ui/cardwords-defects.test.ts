@@ -277,6 +277,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.click('#cw-end-confirm');
     await page.waitForSelector('#cw-results');
     await expect.poll(() => page.isEnabled('#cw-end')).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cw-results-title');
     // settled as the rules settle an end (the results message: the state keeps the points
     // as played): the cards left in hand count against, a winner is starred. Ann's hand,
     // S1 *0 E1 T-1 after her pass, holds 1 point
@@ -450,6 +451,15 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.textContent('#cw-end-reason')).toBe('The pile is empty and a player laid the last card.');
     expect(await page.isVisible('.cw-hand-title')).toBe(false);
     expect(await page.isVisible('#cw-hand')).toBe(false);
+    // the action area hid under the player's keys: the results have the focus (it fell to
+    // the page, where Return said "the game is over" in red), and keys compose nothing
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cw-results-title');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('D4');
+    expect(await page.textContent('#cw-refusal')).toBe('');
+    expect(await page.getAttribute('#cw-status', 'data-kind')).not.toBe('error');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-rematch');
     await shot(page, 'cardwords-out-results');
   });
 

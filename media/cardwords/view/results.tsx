@@ -35,7 +35,10 @@ export function Results({ m }: { m: Model }) {
   const canRematch = s.status === 'over' && !m.ended && (m.isPlayer || m.owner);
   return (
     <section class="results" id="cw-results">
-      <h2>{t('cw.results')}</h2>
+      {/* focused when the game ends under the player's keys (panel.tsx) */}
+      <h2 id="cw-results-title" tabIndex={-1}>
+        {t('cw.results')}
+      </h2>
       <p id="cw-end-reason">{endReasonText(t, reason)}</p>
       <table class="cw-results-table" id="cw-results-table">
         <thead>
