@@ -417,14 +417,14 @@ function attributeText(a: CellLine['attributes'][number]): string {
 }
 
 /**
- * Canonical form: `W*H`; the start condition `(c,r)`; a blank line; the attribute lines in
- * file order, `(c,r)` then the attributes as written, one space apart, then `;`; a blank
- * line after them (if any); the end tag. No spaces inside parentheses; `\n` endings.
+ * Canonical form: `W*H`; the start condition `(c,r)`; the attribute lines in file order,
+ * `(c,r)` then the attributes as written, one space apart, then `;`; the end tag. One line
+ * after another, as the shipped samples are written; no spaces inside parentheses; `\n`
+ * endings.
  */
 export function printCardTable(table: CardTable): string {
-  let out = `${table.width}*${table.height}\n(${table.start.column},${table.start.row})\n\n`;
+  let out = `${table.width}*${table.height}\n(${table.start.column},${table.start.row})\n`;
   for (const l of table.lines) out += `(${l.column},${l.row}) ${l.attributes.map(attributeText).join(' ')};\n`;
-  if (table.lines.length > 0) out += '\n';
   if (table.endTag !== null) out += `(${table.endTag.column},${table.endTag.row})\n`;
   return out;
 }

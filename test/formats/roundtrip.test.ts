@@ -66,12 +66,12 @@ describe('the canonical form', () => {
     expect(printFile('cardset', parseCardset('1 [A 007]').value)).toBe('1\n[A 7]\n');
   });
 
-  it('card table: no spaces in parentheses, a blank line around the attribute lines', () => {
+  it('card table: no spaces in parentheses, a line after another (as the samples are written)', () => {
     expect(printFile('cardtable', parseCardTable(SEED.table).value)).toBe(
-      '19*10\n(10,11)\n\n(0,0) B;\n(0,1) B;\n(1,0) B;\n(17,0) B;\n(18,0) B;\n(18,1) B;\n(0,9) B;\n(1,9) B;\n(0,8) B;\n(18,9) B;\n(17,9) B;\n(18,8) B;\n(10,0) C 5;\n(10,9) C 5;\n(1,1) W 2;\n(17,8) L 2;\n\n(20,12)\n',
+      '19*10\n(10,11)\n(0,0) B;\n(0,1) B;\n(1,0) B;\n(17,0) B;\n(18,0) B;\n(18,1) B;\n(0,9) B;\n(1,9) B;\n(0,8) B;\n(18,9) B;\n(17,9) B;\n(18,8) B;\n(10,0) C 5;\n(10,9) C 5;\n(1,1) W 2;\n(17,8) L 2;\n(20,12)\n',
     );
-    expect(printFile('cardtable', parseCardTable('18*10 (17,10)\n(1 ,1)W 2C 5 ; (18,10)').value)).toBe('18*10\n(17,10)\n\n(1,1) W 2 C 5;\n\n(18,10)\n');
-    expect(printFile('cardtable', parseCardTable(SEED.tableNone).value)).toBe('18*10\n(18,10)\n\n(18,10)\n');
+    expect(printFile('cardtable', parseCardTable('18*10 (17,10)\n(1 ,1)W 2C 5 ; (18,10)').value)).toBe('18*10\n(17,10)\n(1,1) W 2 C 5;\n(18,10)\n');
+    expect(printFile('cardtable', parseCardTable(SEED.tableNone).value)).toBe('18*10\n(18,10)\n(18,10)\n');
   });
 
   it('bonus: `k:v` lines in file order', () => {

@@ -312,7 +312,7 @@ describe('formatting, symbols, folding, tokens, hints, lenses', () => {
     client.open(uri, '7*7\n(3,3)\n(0 ,0) B;\n(1,1)   W 2;\n(7,7)\n');
     const edits = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
     expect(edits).toHaveLength(1);
-    expect(edits[0]!.newText).toBe('7*7\n(3,3)\n\n(0,0) B;\n(1,1) W 2;\n\n(7,7)\n');
+    expect(edits[0]!.newText).toBe('7*7\n(3,3)\n(0,0) B;\n(1,1) W 2;\n(7,7)\n');
     client.change(uri, [{ text: '7*7\n(3,3)\n(0,0) Q;\n' }]);
     expect(await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
     client.close(uri);

@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
 import { englishWords, germanWords } from '../../scripts/make-samples.mjs';
 import { loadRulesetDir } from '../../server/ruleset/fs.js';
+import { format } from '../../core/language/format.js';
+import { ParseCache } from '../../core/language/context.js';
+import { TextDocumentView } from '../../core/language/document.js';
+import type { FileKind } from '../../core/formats/index.js';
 
 describe('samples', () => {
   it('english.dict is exactly the word list generated from its package, 250,000+ words', () => {
@@ -25,6 +29,18 @@ describe('samples', () => {
       expect(diagnostics).toEqual([]);
       expect(ruleset).not.toBeNull();
       expect(ruleset!.words.length).toBeGreaterThan(0);
+    });
+  }
+
+  // What an author copies to start their own: Format Document on a shipped file changes
+  // nothing (seed-example keeps the seed's own spacing on purpose)
+  for (const [name, kinds] of [['english', ['charset', 'cardset', 'cardtable', 'bonus', 'dict']], ['german', ['charset', 'cardset', 'cardtable', 'bonus', 'dict']], ['tiny', ['charset', 'cardset', 'cardtable', 'bonus', 'dict']]] as const) {
+    it(`${name}'s files are in the formatter's canonical form`, () => {
+      for (const kind of kinds) {
+        const file = `samples/${name}/${name}.${kind}`;
+        const doc = new TextDocumentView(file, (kind === 'dict' ? 'dictionary' : kind) as FileKind, readFileSync(file, 'utf8'));
+        expect(format(doc, new ParseCache()), file).toEqual([]);
+      }
     });
   }
 
