@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, until, type ServerProcess } from '../support/game-server.js';
 import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
 import { launch, openPage, shot, type TestPage } from './browser.js';
@@ -34,6 +34,11 @@ beforeAll(async () => {
   // dropped seats are held for 1 s, not 30: the server's stop at the end waited 30 s for them
   // (a seat key takes a seat back at any time, so the reload test does not need them held)
   [srv, browser] = await Promise.all([startServer({ args: ['--ruleset', dir, '--robot-delay', '30', '--reconnect-timeout', '1000'] }), launch()]);
+});
+
+// a test's pages go with it: open, each keeps its game and its page's timers running
+afterEach(async () => {
+  for (const p of pages.splice(0)) await p.context.close();
 });
 
 afterAll(async () => {
