@@ -9,8 +9,13 @@
 // on the default one), so it is counted by its users: each game session says which server its
 // room is on (`use`), and a local server stops when the last game on it leaves. Stopping one
 // game never stops the server another open game plays on.
+//
+// A server's data folder is temporary, and goes when the server exits. A killed bridge (an
+// Emacs that exits or crashes) cannot remove it: each folder names its server's process in
+// `server.pid`, and the next bridge that starts a server removes the folders whose server is
+// gone.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BridgeError } from './protocol.js';
@@ -27,6 +32,47 @@ interface Running {
   /** The server's data folder (a temporary one), removed once the server has exited. */
   data: string;
   address: LocalAddress;
+}
+
+const DATA_PREFIX = 'cardwords-emacs-server-';
+const PID_FILE = 'server.pid';
+
+/** True while process `pid` runs (EPERM: it does, another user's; a zombie does not). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // an orphan whose new parent has not reaped it yet still answers kill(pid, 0)
+    return !/^.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true; // no /proc (macOS): it answered
+  }
+}
+
+/**
+ * Removes the data folders of local servers that are gone (their bridge was killed). A folder
+ * without `server.pid` is left: its server is starting, or it is another version's.
+ */
+export function sweepStaleData(): void {
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir()).filter((n) => n.startsWith(DATA_PREFIX));
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const dir = join(tmpdir(), n);
+    let pid: number;
+    try {
+      pid = Number(readFileSync(join(dir, PID_FILE), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (Number.isSafeInteger(pid) && pid > 0 && !processRuns(pid)) removeData(dir);
+  }
 }
 
 /** How long a stopped server gets to finish before its group is killed. */
@@ -67,11 +113,13 @@ export class LocalServers {
     const running = this.servers.get(key);
     if (running && alive(running.proc)) return running.address;
     const cli = process.argv[1]!;
-    const data = mkdtempSync(join(tmpdir(), 'cardwords-emacs-server-'));
+    sweepStaleData();
+    const data = mkdtempSync(join(tmpdir(), DATA_PREFIX));
     const args = [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', data, '--exit-with-stdin', ...(key ? ['--ruleset', key] : [])];
     const proc = spawn(process.execPath, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     // the server's data folder (its owner token, the games' logs) goes when the server has exited
     proc.once('exit', () => removeData(data));
+    if (proc.pid) writeFileSync(join(data, PID_FILE), String(proc.pid));
     proc.stdin!.on('error', () => undefined); // EPIPE once the server is gone
     let out = '';
     proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));

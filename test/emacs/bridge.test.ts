@@ -2,8 +2,8 @@
 // one response per request line even for garbage, refusals with the engine's message.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { tempDir } from '../lines/helpers.js';
 import { pidAlive } from '../support/processes.js';
@@ -30,8 +30,8 @@ function bridge2() {
   return b;
 }
 
-function bridge() {
-  child = spawn(process.execPath, [resolve('dist/cli.js'), 'client', '--stdio'], { env: { ...process.env, CARDWORDS_DATA_DIR: tempDir('cardwords-bridge-') } });
+function bridge(env: NodeJS.ProcessEnv = {}) {
+  child = spawn(process.execPath, [resolve('dist/cli.js'), 'client', '--stdio'], { env: { ...process.env, CARDWORDS_DATA_DIR: tempDir('cardwords-bridge-'), ...env } });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const c = child;
   return {
@@ -183,13 +183,33 @@ it('one local server per ruleset, shared by the games on it: leaving one game st
   }
 });
 
-it('a bridge that is killed (SIGKILL: no chance to stop anything) leaves no game server behind', async () => {
-  const b = bridge();
-  const server = (await b.send(JSON.stringify({ id: 1, method: 'serve', params: {} }))) as { result: { url: string } };
-  const port = Number(new URL(server.result.url).port);
+it('a bridge that is killed (SIGKILL: no chance to stop anything) leaves no game server behind, and the next bridge removes its data folder', async () => {
+  // the bridges' temporary folder: this test's own
+  const tmp = tempDir('cardwords-bridge-tmp-');
+  const serve = async (b: ReturnType<typeof bridge>) => ((await b.send(JSON.stringify({ id: 1, method: 'serve', params: {} }))) as { result: { url: string; pid: number } }).result;
+  const folders = () => readdirSync(tmp).sort();
+  const b = bridge({ TMPDIR: tmp });
+  const server = await serve(b);
+  const port = Number(new URL(server.url).port);
   expect(await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status)).toBe(200);
+  const [killed] = folders();
+  expect(killed).toMatch(/^cardwords-emacs-server-/);
+  expect(readFileSync(join(tmp, killed!, 'server.pid'), 'utf8')).toBe(String(server.pid));
   child!.kill('SIGKILL');
   await expect.poll(async () => fetch(`http://127.0.0.1:${port}/health`).then(() => 'up', () => 'down'), { timeout: 20_000 }).toBe('down');
+  await expect.poll(() => pidAlive(server.pid), { timeout: 20_000 }).toBe(false);
+  // nobody was left to remove the killed bridge's folder
+  expect(folders()).toEqual([killed]);
+  // beside it: the folder of a server still running (this process stands in for it), and one
+  // being created (no server.pid yet)
+  mkdirSync(join(tmp, 'cardwords-emacs-server-running'));
+  writeFileSync(join(tmp, 'cardwords-emacs-server-running', 'server.pid'), String(process.pid));
+  mkdirSync(join(tmp, 'cardwords-emacs-server-starting'));
+  const next = await serve(bridge({ TMPDIR: tmp }));
+  const pidIn = (n: string) => (existsSync(join(tmp, n, 'server.pid')) ? readFileSync(join(tmp, n, 'server.pid'), 'utf8') : '');
+  const nextFolder = folders().find((n) => pidIn(n) === String(next.pid));
+  expect(nextFolder).toBeDefined();
+  expect(folders()).toEqual([nextFolder, 'cardwords-emacs-server-running', 'cardwords-emacs-server-starting'].sort());
 });
 
 type YatzeeView = {
