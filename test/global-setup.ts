@@ -3,16 +3,27 @@
 // bundles, so tests that spawn the real CLI run what `npm run build` ships. Installing here,
 // once, also keeps parallel test files from fighting over the dpkg lock.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DEBIAN_PACKAGES, ensurePackages } from './support/apt.js';
 import { startCodeServerInstall } from './support/code-server.js';
 
 export default function setup(): () => Promise<void> {
   ensurePackages(DEBIAN_PACKAGES);
+  // The run's own temporary folder (TMPDIR for the suites and every program they start:
+  // servers' data folders, rulesets, editors' homes), removed at the end with whatever a
+  // test left there, so that runs do not pile up in the machine's.
+  const tmp = mkdtempSync(join(tmpdir(), 'cardwords-test-'));
+  process.env.TMPDIR = tmp;
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   // A whole run (or one that names the VS Code tests) starts the code-server install now, in
   // the background, so its minutes overlap the other suites; the VS Code tests wait for it.
   const filters = process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'run');
   const install = filters.length === 0 || filters.some((f) => f.includes('vscode')) ? startCodeServerInstall() : Promise.resolve();
   // the run ends only once the install has (no npm left running behind it)
-  return () => install;
+  return async () => {
+    await install;
+    rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+  };
 }
