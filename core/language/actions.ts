@@ -1,5 +1,6 @@
 // Quick fixes for the diagnostics that have one obvious repair: the declared count, a
-// character missing from the charset, missing bonus keys, a duplicate cell line.
+// character missing from the charset, missing bonus keys, a duplicate cell line, a missing
+// `;` after an attribute line.
 import type { CellLine } from '../formats/types.js';
 import { missingBonusKeys } from './completion.js';
 import type { ParseCache, RulesetContext } from './context.js';
@@ -9,6 +10,7 @@ import { CodeActionKind, type CodeAction, type LspDiagnostic, type Range, type T
 
 export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext, cache: ParseCache, t: Translate): CodeAction[] {
   const out: CodeAction[] = [];
+  let semicolons: Set<string> | undefined;
   for (const d of diagnostics) {
     if (d.source !== undefined && d.source !== 'cardwords') continue;
     // Only the diagnostics of this kind of file (a client may send anything).
@@ -40,6 +42,14 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
       case 'cardtable/duplicate-cell':
         out.push(...duplicateCell(doc, d, cache, t));
         break;
+      case 'cardtable/missing-semicolon': {
+        // Only where the text as it is now misses one (a client may send a stale diagnostic).
+        semicolons ??= missingSemicolons(doc, cache);
+        const at = d.range.start;
+        if (!semicolons.has(`${at.line}:${at.character}`)) break;
+        out.push(fix(t('action.addSemicolon'), d, { [doc.name]: [{ range: { start: at, end: at }, newText: ';' }] }, true));
+        break;
+      }
     }
   }
   return out;
@@ -107,6 +117,15 @@ function duplicateCell(doc: TextDocumentView, d: LspDiagnostic, cache: ParseCach
     fix(t('action.mergeCell', name, mergedText), d, { [doc.name]: [{ range: first.range, newText: mergedText }, { range: removal, newText: '' }] }, true),
     fix(t('action.removeCell', name), d, { [doc.name]: [{ range: removal, newText: '' }] }),
   ];
+}
+
+/** Where the parse of the card table misses a `;` (`line:character`, zero-width ranges). */
+function missingSemicolons(doc: TextDocumentView, cache: ParseCache): Set<string> {
+  const at = new Set<string>();
+  for (const x of cache.get('cardtable', doc).diagnostics) {
+    if (x.code === 'cardtable/missing-semicolon') at.add(`${x.range.start.line}:${x.range.start.character}`);
+  }
+  return at;
 }
 
 /** The attribute line starting at `at` (the parser keeps only the first line of a cell). */

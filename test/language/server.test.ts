@@ -304,6 +304,34 @@ describe('quick fixes', () => {
     expect(applyEdits(text, actions[1]!.edit!.changes![uri]!)).toBe('7*7\n(3,3)\n(1,1) W 2;\n(2,2) B;\n(7,7)\n');
     client.close(uri);
   });
+
+  it('adds a missing `;`, one fix for each of several on a line, the text as if typed', async () => {
+    const uri = fx.uri('tiny.cardtable');
+    const text = '7*7\n(3,3)\n(1,1) W 2\n(2,2) B;\n(4,4) C 5 (5,5) L 2\n(7,7)\n';
+    const typed = '7*7\n(3,3)\n(1,1) W 2;\n(2,2) B;\n(4,4) C 5; (5,5) L 2;\n(7,7)\n';
+    client.open(uri, text);
+    try {
+      const d = await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardtable/missing-semicolon'));
+      expect(d.map((x) => [x.code, x.range])).toEqual([[2, 9], [4, 9], [4, 19]].map(([line, character]) => ['cardtable/missing-semicolon', { start: { line, character }, end: { line, character } }]));
+      // the cursor on line 4: the client sends the two diagnostics of that line
+      const line4 = d.filter((x) => x.range.start.line === 4);
+      const onLine = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, context: { diagnostics: line4 } });
+      expect(onLine.map((a) => [a.title, a.kind, a.isPreferred, a.diagnostics])).toEqual(line4.map((x) => ["Add the missing ';'", 'quickfix', true, [x]]));
+      expect(applyEdits(text, onLine[0]!.edit!.changes![uri]!)).toBe(text.replace('C 5 ', 'C 5; '));
+      expect(applyEdits(text, onLine[1]!.edit!.changes![uri]!)).toBe(text.replace('L 2\n', 'L 2;\n'));
+      // every fix at once (as an editor's "fix all preferred" applies them): no diagnostic left
+      const all = await actionsFor(uri, d);
+      expect(all).toHaveLength(3);
+      const fixed = applyEdits(text, all.flatMap((a) => a.edit!.changes![uri]!));
+      expect(fixed).toBe(typed);
+      client.change(uri, [{ text: fixed }]);
+      await client.diagnostics(uri, (x) => x.length === 0);
+      // a stale diagnostic (the `;` is there now) gets no fix
+      expect(await actionsFor(uri, d)).toEqual([]);
+    } finally {
+      client.close(uri);
+    }
+  });
 });
 
 describe('formatting, symbols, folding, tokens, hints, lenses', () => {

@@ -144,4 +144,5 @@ export const da: LanguageCatalogue = {
   'action.addToCharset': "Tilføj '{0}' til tegnsættet {1}",
   'action.mergeCell': 'Flet ind i den første linje af {0}: {1}',
   'action.removeCell': 'Fjern den dobbelte linje af {0}',
+  'action.addSemicolon': "Tilføj det manglende ';'",
 };

@@ -144,4 +144,5 @@ export const de: LanguageCatalogue = {
   'action.addToCharset': "'{0}' zum Zeichensatz {1} hinzufügen",
   'action.mergeCell': 'In die erste Zeile von {0} zusammenführen: {1}',
   'action.removeCell': 'Doppelte Zeile von {0} entfernen',
+  'action.addSemicolon': "Fehlendes ';' hinzufügen",
 };

@@ -156,6 +156,7 @@ export const en = {
   'action.addToCharset': "Add '{0}' to the charset {1}",
   'action.mergeCell': 'Merge into the first line of {0}: {1}',
   'action.removeCell': 'Remove the duplicate line of {0}',
+  'action.addSemicolon': "Add the missing ';'",
 } as const;
 
 export type LanguageKey = keyof typeof en;
