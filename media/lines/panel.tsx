@@ -54,6 +54,12 @@ const FIELD_LABELS: Record<NumericOption, StringKey> = {
   firstThrow: 'lines.firstThrow',
 };
 
+/**
+ * The roles of the five keys, in the order of the keys string (docs/lines.md, `-C`: LEFT,
+ * DOWN, UP, RIGHT, ACTION). The form shows each key with its role; the string is what is kept.
+ */
+const KEY_ROLES: readonly StringKey[] = ['lines.key.left', 'lines.key.down', 'lines.key.up', 'lines.key.right', 'lines.key.action'];
+
 /** URL parameters with the original's option letters (-w -t -c -i -n -N) and `preview`. */
 const PARAMS: Record<string, NumericOption> = { w: 'width', t: 'height', c: 'colors', i: 'minLine', n: 'throwCount', N: 'firstThrow' };
 
@@ -77,8 +83,14 @@ export class LinesPanel {
   private readonly animation = new Map<number, CellAnimation>();
   private refusals = 0;
   private formError = '';
-  /** The options the settings form shows (Defaults and a new game change them). */
-  private formValues: { options: LinesOptions; keys: string };
+  /** The options the settings form shows (Defaults and a new game change them); the keys one character each, in KEY_ROLES' order. */
+  private formValues: { options: LinesOptions; keys: string[] };
+  /** The key whose button waits for the new key (pressed next), if any. */
+  private capturing: number | null = null;
+  /** A key just taken: its key-up must not press the button again (a space would start a new wait where the key-up clicks). */
+  private takenKey: string | null = null;
+  /** What the keys' live line says (the wait, the new key, a clash). */
+  private keysNote: { text: string; clash: boolean } = { text: '', clash: false };
   /** The status line lives outside the Preact trees: announce() rewrites it for screen readers. */
   private readonly status: HTMLElement;
   private readonly top: HTMLElement;
@@ -90,7 +102,7 @@ export class LinesPanel {
     private readonly t: Translate,
   ) {
     this.settings = this.loadSettings();
-    this.formValues = { options: this.settings.options, keys: this.settings.keys };
+    this.formValues = { options: this.settings.options, keys: [...this.settings.keys] };
     this.status = document.createElement('p');
     Object.assign(this.status, { className: 'status', id: 'lines-status' });
     this.status.setAttribute('role', 'status');
@@ -200,7 +212,10 @@ export class LinesPanel {
   private fillForm(o: LinesOptions, keys: string): void {
     for (const key of Object.keys(OPTION_LIMITS) as NumericOption[]) (this.form.elements.namedItem(key) as HTMLInputElement).value = String(o[key]);
     (this.form.elements.namedItem('preview') as HTMLInputElement).checked = o.preview;
-    (this.form.elements.namedItem('keys') as HTMLInputElement).value = keys;
+    this.formValues.keys = [...keys];
+    this.capturing = null;
+    this.keysNote = { text: '', clash: false };
+    this.render();
   }
 
   private applyForm(): void {
@@ -216,9 +231,11 @@ export class LinesPanel {
     }
     const keys = get('keys').value;
     if (!validKeys(keys)) {
-      this.formError = this.t('lines.keys.bad');
+      const clash = this.keyClash([...keys]);
+      this.formError = clash ? clash.text : this.t('lines.keys.bad');
+      this.keysNote = { text: '', clash: false }; // the form's error says it (once)
       this.render();
-      get('keys').focus();
+      this.bottom.querySelector<HTMLElement>(`#lines-key-${clash?.at ?? 0}`)?.focus();
       return;
     }
     this.formError = '';
@@ -248,6 +265,70 @@ export class LinesPanel {
       default:
         return e.message;
     }
+  }
+
+  /** A key's name as the form shows it: a space is "Space" (in the page's language), any other key itself. */
+  private keyName(k: string | undefined): string {
+    return k === ' ' ? this.t('lines.key.space') : (k ?? '');
+  }
+
+  /** Two roles with the same key, said naming the field and the roles as the form does; `at` is the later one. */
+  private keyClash(keys: readonly string[]): { text: string; at: number } | null {
+    for (let j = 1; j < keys.length; j++) {
+      const i = keys.indexOf(keys[j]!);
+      const [a, b] = [KEY_ROLES[i], KEY_ROLES[j]];
+      if (i < j && a && b) return { text: this.t('lines.keys.same', this.t('lines.keys.title'), this.t(a), this.t(b), this.keyName(keys[j])), at: j };
+    }
+    return null;
+  }
+
+  /** A key's button pressed: it waits for the new key, or, waiting already, stops waiting. */
+  private chooseKey(i: number): void {
+    const role = this.t(KEY_ROLES[i]!);
+    const name = this.keyName(this.formValues.keys[i]);
+    if (this.capturing === i) {
+      this.capturing = null;
+      this.keysNote = { text: this.t('lines.key.kept', role, name), clash: false };
+    } else {
+      this.capturing = i;
+      this.keysNote = { text: this.t('lines.key.waiting', role, name), clash: false };
+    }
+    this.render();
+  }
+
+  /** A key pressed on a key's button: while it waits, a character is the new key and Escape keeps the old one. */
+  private keyDown(i: number, e: KeyboardEvent): void {
+    if (this.capturing !== i || e.isComposing) return;
+    const role = this.t(KEY_ROLES[i]!);
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      this.capturing = null;
+      this.keysNote = { text: this.t('lines.key.kept', role, this.keyName(this.formValues.keys[i])), clash: false };
+      this.render();
+      return;
+    }
+    if (e.key === 'Tab') {
+      this.capturing = null;
+      this.keysNote = { text: '', clash: false };
+      this.render();
+      return;
+    }
+    if (e.key === 'Enter') return; // the button's click: stop waiting
+    e.preventDefault();
+    if (e.key.length !== 1 || e.ctrlKey || e.altKey || e.metaKey) return; // not a character: keep waiting
+    this.formValues.keys[i] = e.key;
+    this.capturing = null;
+    this.takenKey = e.key;
+    const clash = this.keyClash(this.formValues.keys);
+    this.keysNote = clash ? { text: clash.text, clash: true } : { text: this.t('lines.key.set', role, this.keyName(e.key)), clash: false };
+    this.render();
+  }
+
+  private keyUp(e: KeyboardEvent): void {
+    if (e.key !== this.takenKey) return;
+    e.preventDefault();
+    this.takenKey = null;
   }
 
   private setShapes(on: boolean): void {
@@ -344,7 +425,7 @@ export class LinesPanel {
     );
     render(
       <>
-        <p class="help" id="lines-help">{t('lines.help', k.slice(0, 4), k[4] === ' ' ? t('lines.space') : k[4]!)}</p>
+        <p class="help" id="lines-help">{t('lines.help', [...k].slice(0, 4).map((c) => this.keyName(c)).join(' '), k[4] === ' ' ? t('lines.space') : k[4]!)}</p>
         <details class="settings" id="lines-settings">
           <summary>{t('lines.settings')}</summary>
           {this.settingsForm()}
@@ -378,16 +459,79 @@ export class LinesPanel {
           <input type="checkbox" name="preview" id="lines-opt-preview" defaultChecked={o.preview} />
           {t('lines.preview')}
         </label>
-        <label>
-          <span>{t('lines.keys')}</span>
-          <input type="text" name="keys" id="lines-opt-keys" defaultValue={this.formValues.keys} maxLength={5} minLength={5} spellcheck={false} autocomplete="off" />
-        </label>
+        {this.keysField()}
         <p class="error" role="alert" id="lines-form-error">{this.formError}</p>
         <div class="buttons">
           <button type="submit" id="lines-apply">{t('lines.apply')}</button>
           <button type="button" id="lines-defaults" onClick={() => this.fillForm({ ...DEFAULT_OPTIONS }, DEFAULT_KEYS)}>{t('lines.defaults')}</button>
         </div>
       </form>
+    );
+  }
+
+  /**
+   * The five keys, each under its role, shown as a key cap ("Space" for a space): its button
+   * waits for the new key. The form's value is the one string the settings keep (hidden field).
+   */
+  private keysField() {
+    const t = this.t;
+    const keys = this.formValues.keys;
+    const clashing = (i: number) => keys.indexOf(keys[i]!) !== i || keys.lastIndexOf(keys[i]!) !== i;
+    return (
+      <fieldset id="lines-keys" style={{ margin: 0, padding: '0.3rem 0.6rem 0.6rem', border: '1px solid var(--border)', borderRadius: '4px', minWidth: 0 }}>
+        <legend style={{ padding: '0 0.3rem' }}>{t('lines.keys.title')}</legend>
+        <input type="hidden" name="keys" id="lines-opt-keys" value={keys.join('')} />
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 0.9rem' }}>
+          {KEY_ROLES.map((role, i) => {
+            const waiting = this.capturing === i;
+            const clash = clashing(i);
+            return (
+              <div key={role} style={{ display: 'grid', gap: '0.2rem', justifyItems: 'start' }}>
+                <span id={`lines-key-${i}-role`}>{t(role)}</span>
+                <button
+                  type="button"
+                  id={`lines-key-${i}`}
+                  data-key={keys[i]}
+                  data-waiting={waiting ? 'true' : undefined}
+                  data-clash={clash ? 'true' : undefined}
+                  aria-labelledby={`lines-key-${i}-role lines-key-${i}`}
+                  aria-describedby="lines-keys-help"
+                  style={{
+                    minWidth: '3rem',
+                    minHeight: '2.2rem',
+                    padding: '0.2rem 0.6rem',
+                    background: 'var(--input-bg)',
+                    color: 'var(--input-fg)',
+                    // longhands only: a shorthand changed in a later render would reset a longhand the diff keeps
+                    borderStyle: 'solid',
+                    borderWidth: clash ? '2px 2px 3px' : '1px 1px 3px',
+                    borderColor: clash ? 'var(--error)' : waiting ? 'var(--focus)' : 'var(--input-border)',
+                    borderRadius: '5px',
+                    fontFamily: waiting ? 'inherit' : 'var(--mono)',
+                    fontStyle: waiting ? 'italic' : 'normal',
+                  }}
+                  onClick={() => this.chooseKey(i)}
+                  onKeyDown={(e) => this.keyDown(i, e)}
+                  onKeyUp={(e) => this.keyUp(e)}
+                  onBlur={() => {
+                    this.takenKey = null;
+                    if (this.capturing !== i) return;
+                    this.capturing = null;
+                    this.keysNote = { text: '', clash: false };
+                    this.render();
+                  }}
+                >
+                  {waiting ? t('lines.key.press') : this.keyName(keys[i])}
+                </button>
+              </div>
+            );
+          })}
+        </div>
+        <p class="help" id="lines-keys-help" style={{ margin: '0.5rem 0 0' }}>{t('lines.keys.help')}</p>
+        <p id="lines-keys-note" class={this.keysNote.clash ? 'error' : 'help'} aria-live="polite" style={{ margin: this.keysNote.text ? '0.3rem 0 0' : 0 }}>
+          {this.keysNote.text}
+        </p>
+      </fieldset>
     );
   }
 

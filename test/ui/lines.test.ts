@@ -453,23 +453,158 @@ describe('Lines panel in Chromium', () => {
     await p.fill('#lines-opt-height', '6');
     await p.fill('#lines-opt-colors', '7');
     await p.fill('#lines-opt-minLine', '4');
-    await p.fill('#lines-opt-keys', 'asdfx');
-    await p.focus('#lines-opt-keys');
+    // defect: the keys were one text field "hjkl " whose last key, the action, was an invisible
+    // space; now each key is shown under its role (docs/lines.md, -C: left, down, up, right,
+    // action), a space as "Space", and each key's button takes the next key pressed
+    const roles = ['Left', 'Down', 'Up', 'Right', 'Action'];
+    expect(await p.locator('#lines-keys legend').textContent()).toBe('Keys');
+    expect(await p.$$eval('#lines-keys [id$="-role"]', (els) => els.map((e) => e.textContent))).toEqual(roles);
+    expect(await p.$$eval('#lines-keys button', (els) => els.map((e) => e.textContent))).toEqual(['h', 'j', 'k', 'l', 'Space']);
+    for (const [i, name] of ['Left h', 'Down j', 'Up k', 'Right l', 'Action Space'].entries()) {
+      const b = p.getByRole('button', { name, exact: true });
+      await expect.poll(() => b.getAttribute('id')).toBe(`lines-key-${i}`);
+      expect(await b.isVisible()).toBe(true);
+    }
+    expect(await p.getAttribute('#lines-key-4', 'aria-describedby')).toBe('lines-keys-help');
+    expect(await p.textContent('#lines-keys-help')).toMatch(/press the new key; Escape keeps the old one/);
+    // the kept string is unchanged in form: one character per role
+    expect(await p.inputValue('#lines-opt-keys')).toBe('hjkl ');
+    // the keyboard alone: Tab reaches the keys; Enter or Space on a key's button waits for the next key
+    await p.focus('#lines-opt-preview');
+    await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-key-0');
+    await p.keyboard.press('Enter');
+    expect(await p.textContent('#lines-key-0')).toBe('Press a key');
+    expect(await p.textContent('#lines-keys-note')).toBe('Left: press the new key (Escape keeps h).');
+    await p.keyboard.press('a');
+    expect(await p.textContent('#lines-key-0')).toBe('a');
+    expect(await p.textContent('#lines-keys-note')).toBe('Left: a.');
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-key-0');
+    // Escape keeps the old key
+    await p.keyboard.press('Tab');
+    await p.keyboard.press('Space');
+    await p.keyboard.press('Escape');
+    expect(await p.textContent('#lines-key-1')).toBe('j');
+    expect(await p.textContent('#lines-keys-note')).toBe('Down stays j.');
+    // Space starts the wait and is not taken as the key itself; the next keys are
+    for (const [i, key] of [
+      [1, 's'],
+      [2, 'd'],
+      [3, 'f'],
+      [4, 'x'],
+    ] as const) {
+      await p.focus(`#lines-key-${i}`);
+      await p.keyboard.press('Space');
+      expect(await p.getAttribute(`#lines-key-${i}`, 'data-waiting')).toBe('true');
+      await p.keyboard.press(key);
+      expect(await p.textContent(`#lines-key-${i}`)).toBe(key);
+      expect(await p.getAttribute(`#lines-key-${i}`, 'data-waiting')).toBeNull();
+    }
+    expect(await p.inputValue('#lines-opt-keys')).toBe('asdfx');
+    await shot(p, 'lines-keys-set');
+    await p.focus('#lines-apply');
     await p.keyboard.press('Enter');
     await expect.poll(() => p.locator('#lines-board [data-cell]').count()).toBe(42);
     expect(await p.textContent('#lines-high')).toMatch(/not kept/);
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-board');
+    // saved as the same string as before (one character per role, in the -C order)
+    const saved = await p.evaluate(() => JSON.parse(localStorage.getItem('cardwords.lines.settings')!) as { keys: string });
+    expect(saved.keys).toBe('asdfx');
     const c0 = await cursor(p);
     await p.keyboard.press('f'); // right
     expect(await cursor(p)).toBe(c0 + 1);
     await p.keyboard.press('s'); // down
     expect(await cursor(p)).toBe(c0 + 8);
+    // x is the action: it selects the chip under the cursor, or is refused on an empty cell
+    const chip = Number(await p.getAttribute(`#lines-cell-${c0 + 8}`, 'data-color')) > 0;
+    await p.keyboard.press('x');
+    if (chip) expect(await p.getAttribute('#lines-board', 'data-selected')).toBe(String(c0 + 8));
+    else await expect.poll(() => p.getAttribute('#lines-board', 'data-refusals')).toBe('1');
+    expect(await p.textContent('#lines-help')).toMatch(/^Arrow keys or a s d f move the cursor; x selects/);
+    // a reload shows the saved keys
+    await p.reload();
+    await p.waitForSelector('#lines-board [data-cell]');
+    expect(await p.$$eval('#lines-keys button', (els) => els.map((e) => e.textContent))).toEqual(['a', 's', 'd', 'f', 'x']);
+    // two roles with one key: marked as it is set, and refused naming the field and the roles
+    await p.click('#lines-settings summary');
+    await p.focus('#lines-key-3');
+    await p.keyboard.press('Enter');
+    await p.keyboard.press('a');
+    expect(await p.textContent('#lines-keys-note')).toBe('Keys: Left and Right have the same key (a). Each needs its own key.');
+    expect(await p.getAttribute('#lines-key-0', 'data-clash')).toBe('true');
+    expect(await p.getAttribute('#lines-key-3', 'data-clash')).toBe('true');
+    expect(await p.getAttribute('#lines-key-1', 'data-clash')).toBeNull();
+    await p.click('#lines-apply');
+    expect(await p.textContent('#lines-form-error')).toBe('Keys: Left and Right have the same key (a). Each needs its own key.');
+    expect(await p.textContent('#lines-keys-note')).toBe(''); // said once, by the form
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-key-3');
+    expect(await p.evaluate(() => (JSON.parse(localStorage.getItem('cardwords.lines.settings')!) as { keys: string }).keys)).toBe('asdfx');
     // a bad value is refused with a message
+    await p.focus('#lines-key-3');
+    await p.keyboard.press('Enter');
+    await p.keyboard.press('f');
     await p.fill('#lines-opt-minLine', '1');
     await p.click('#lines-apply');
     expect(await p.textContent('#lines-form-error')).toBe('Minimum line: give a whole number from 2 to 99 (not 1).');
     await shot(p, 'lines-settings');
+    // the keys that clashed look as the others again (a key cap: a thicker lower edge)
+    const borders = await p.$$eval('#lines-keys button', (els) => els.map((e) => [getComputedStyle(e).borderTopWidth, getComputedStyle(e).borderBottomWidth].join(' ')));
+    expect(borders).toEqual(Array(5).fill('1px 3px'));
+    // Defaults brings "hjkl " back, Space shown
+    await p.click('#lines-defaults');
+    expect(await p.$$eval('#lines-keys button', (els) => els.map((e) => e.textContent))).toEqual(['h', 'j', 'k', 'l', 'Space']);
+    expect(await p.inputValue('#lines-opt-keys')).toBe('hjkl ');
     for (const tp of pages) expect(tp.errors).toEqual([]);
+  });
+
+  it('shows the keys with their roles in the page’s language, a space as a key too, and refuses a clash in it', async () => {
+    // a kept setting from before (the one string) with a space as a movement key and the
+    // default "hjkl " of a German page; and the mouse: a click waits for the key as well
+    const shots: [string, number, number, 'light' | 'dark'][] = [
+      ['1280x720-light', 1280, 720, 'light'],
+      ['1280x720-dark', 1280, 720, 'dark'],
+      ['500-light', 500, 900, 'light'],
+      ['500-dark', 500, 900, 'dark'],
+    ];
+    for (const [name, width, height, colorScheme] of shots) {
+      const p = await page({ locale: 'de-DE', width, height, colorScheme });
+      await p.emulateMedia({ reducedMotion: 'reduce' });
+      await p.goto(`${srv.url}/lines.html?seed=keys`);
+      await p.waitForSelector('#lines-board [data-cell]');
+      await p.click('#lines-settings summary');
+      expect(await p.$$eval('#lines-keys [id$="-role"]', (els) => els.map((e) => e.textContent))).toEqual(['Links', 'Unten', 'Oben', 'Rechts', 'Aktion']);
+      expect(await p.textContent('#lines-key-4')).toBe('Leertaste');
+      expect(await p.getByRole('button', { name: 'Aktion Leertaste', exact: true }).getAttribute('id')).toBe('lines-key-4');
+      // every key cap is inside the window and does not overlap another
+      const boxes = await p.$$eval('#lines-keys button', (els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      for (const [i, b] of boxes.entries()) {
+        expect(b.right, `key ${i} at ${name}`).toBeLessThanOrEqual(width);
+        for (const c of boxes.slice(i + 1)) expect(b.right <= c.left || c.right <= b.left || b.bottom <= c.top || c.bottom <= b.top).toBe(true);
+      }
+      await p.locator('#lines-keys').scrollIntoViewIfNeeded();
+      await p.click('#lines-key-0');
+      expect(await p.textContent('#lines-key-0')).toBe('Taste drücken');
+      await shot(p, `lines-keys-waiting-${name}`);
+      await p.keyboard.press('Space');
+      expect(await p.textContent('#lines-key-0')).toBe('Leertaste');
+      expect(await p.inputValue('#lines-opt-keys')).toBe(' jkl ');
+      await expect.poll(() => p.textContent('#lines-keys-note')).toBe('Tasten: Links und Aktion haben dieselbe Taste (Leertaste). Jede braucht ihre eigene Taste.');
+      await p.click('#lines-apply');
+      expect(await p.textContent('#lines-form-error')).toBe('Tasten: Links und Aktion haben dieselbe Taste (Leertaste). Jede braucht ihre eigene Taste.');
+      expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-key-4');
+      await shot(p, `lines-keys-clash-${name}`);
+      // the action becomes "e": a space moves left, saved as " jkle"
+      await p.keyboard.press('Enter');
+      await p.keyboard.press('e');
+      expect(await p.inputValue('#lines-opt-keys')).toBe(' jkle');
+      await p.click('#lines-apply');
+      await expect.poll(() => p.evaluate(() => (JSON.parse(localStorage.getItem('cardwords.lines.settings') ?? '{}') as { keys?: string }).keys)).toBe(' jkle');
+      expect(await p.textContent('#lines-help')).toMatch(/^Pfeiltasten oder Leertaste j k l bewegen den Cursor; e wählt/);
+      const c0 = await cursor(p);
+      await p.keyboard.press('Space');
+      expect(await cursor(p)).toBe(c0 - 1);
+      await p.close();
+    }
   });
 
   it('says a refused setting in the page’s language, naming the field as the form does, without command-line letters', async () => {
