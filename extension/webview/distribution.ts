@@ -1,12 +1,15 @@
 /// <reference lib="dom" />
 // Distribution statistics (webview script): cards per character against what the
 // dictionaries' character frequency suggests, as an SVG bar chart and a table.
-import { barChart } from './chart.js';
+import { barChart, chartSlot } from './chart.js';
 import type { DistributionMessage, PanelState, ToWebview } from './messages.js';
 import { el, t, vscode } from './vscodeApi.js';
 
 const app = document.getElementById('app')!;
 let uri = vscode.getState()?.uri ?? '';
+
+/** Redraws the chart when the panel's width changes (one observer, the latest chart's). */
+let resizes: ResizeObserver | undefined;
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
@@ -23,17 +26,25 @@ function render(m: DistributionMessage): void {
   }
   const chart = el('div', 'chart-box');
   chart.id = 'chart';
-  chart.append(
-    barChart(
-      d.rows.map((r) => r.char),
-      [
-        { name: t(s, 'cards'), className: 'cards', values: d.rows.map((r) => r.cards) },
-        { name: t(s, 'suggested by the dictionary frequency'), className: 'suggested', values: d.rows.map((r) => r.suggestedCards) },
-      ],
-      { title: t(s, 'Cards per character against the dictionary frequency'), yLabel: t(s, 'cards') },
-    ),
-  );
   app.append(chart);
+  const categories = d.rows.map((r) => r.char);
+  const series = [
+    { name: t(s, 'cards'), className: 'cards', values: d.rows.map((r) => r.cards) },
+    { name: t(s, 'suggested by the dictionary frequency'), className: 'suggested', values: d.rows.map((r) => r.suggestedCards) },
+  ];
+  // drawn to the panel's width, and again when that changes the bars' width
+  let slot = 0;
+  const draw = () => {
+    const available = chart.clientWidth;
+    const next = chartSlot(categories.length, series.length, available);
+    if (next === slot) return;
+    slot = next;
+    chart.replaceChildren(barChart(categories, series, { title: t(s, 'Cards per character against the dictionary frequency'), yLabel: t(s, 'cards'), available }));
+  };
+  draw();
+  resizes?.disconnect();
+  resizes = new ResizeObserver(draw);
+  resizes.observe(chart);
   const legend = el('ul', 'legend');
   for (const [cls, text] of [
     ['cards', t(s, 'cards in the card set')],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCharset } from '../../core/formats/index.js';
 import { countCharacters, printSuggestedCardset, suggestCardset } from '../../core/ruleset/distribution.js';
+import { chartSlot } from '../../extension/webview/chart.js';
 
 const charset = parseCharset('4\nAa\nBb\nCc\nß\n').value;
 
@@ -41,5 +42,20 @@ describe('suggestCardset', () => {
     expect(text.split('\n')[0]).toBe('10');
     expect(text).toContain('[  0] [  0]');
     expect((text.match(/\[/g) ?? []).length).toBe(10);
+  });
+});
+
+describe('the distribution chart in a VS Code column (extension/webview/chart.ts)', () => {
+  it('narrows its groups to fit the panel, never below a legible label, and keeps them when there is room', () => {
+    // 26 letters, two bars each: 26 px a group when there is room (730 px in all)
+    expect(chartSlot(26, 2)).toBe(26);
+    expect(chartSlot(26, 2, 1200)).toBe(26);
+    // a 600 px column: 21 px a group, the whole chart within it
+    const slot = chartSlot(26, 2, 600);
+    expect(slot).toBe(21);
+    expect(44 + 26 * slot + 10).toBeLessThanOrEqual(600);
+    // German's 30 characters in a 400 px column: 14 px, the narrowest (then the box scrolls)
+    expect(chartSlot(30, 2, 400)).toBe(14);
+    expect(chartSlot(30, 2, 0)).toBe(14);
   });
 });

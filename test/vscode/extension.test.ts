@@ -49,13 +49,13 @@ const runCommand = (title: string) => runPaletteCommand(page, title);
 async function goToLine(line: number): Promise<void> {
   await page.keyboard.press('Control+G');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.waitFor({ state: 'visible', timeout: 60_000 });
   await input.fill(`:${line}`);
   await page.keyboard.press('Enter');
   // what is typed next goes to the editor only once the box has closed and the editor has
   // the focus back (a clean run on a loaded machine once typed into neither)
-  await input.waitFor({ state: 'hidden', timeout: 10_000 });
-  await page.locator('.editor-group-container .monaco-editor.focused').first().waitFor({ timeout: 10_000 });
+  await input.waitFor({ state: 'hidden', timeout: 60_000 });
+  await page.locator('.editor-group-container .monaco-editor.focused').first().waitFor({ timeout: 60_000 });
   await page.keyboard.press('Home');
 }
 
@@ -69,11 +69,11 @@ async function goToLine(line: number): Promise<void> {
 async function setUserSetting(key: string, value: unknown, { beside = false } = {}): Promise<void> {
   await runCommand('Preferences: Open User Settings (JSON)');
   const editor = page.locator('.monaco-editor .view-lines', { hasText: 'workbench.startupEditor' });
-  await editor.first().click({ timeout: 15_000 });
+  await editor.first().click({ timeout: 60_000 });
   if (beside) {
     // into the next group: the editor it covered is in view again before the setting changes
     await runCommand('View: Move Editor into Next Group');
-    await editor.first().click({ timeout: 15_000 });
+    await editor.first().click({ timeout: 60_000 });
   }
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('End');
@@ -81,7 +81,7 @@ async function setUserSetting(key: string, value: unknown, { beside = false } = 
   await page.keyboard.type(`${JSON.stringify(key)}: ${JSON.stringify(value)},`);
   await page.keyboard.press('Control+S');
   const file = join(home!.userDataDir, 'User', 'settings.json');
-  await expect.poll(() => (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[key], { timeout: 15_000 }).toEqual(value);
+  await expect.poll(() => (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[key], { timeout: 60_000 }).toEqual(value);
   await runCommand('View: Close Editor');
 }
 
@@ -281,6 +281,11 @@ describe('VS Code extension in code-server', () => {
     await view.locator('#chart svg rect.bar.cards').first().waitFor({ timeout: 60_000 });
     expect(await view.locator('#chart svg rect.bar.cards').count()).toBe(26);
     expect(await view.locator('table.stats tr').count()).toBe(27);
+    // beside the editor the chart fits its column: it was 730 px wide, T to Z behind a scroll bar
+    const fit = await view.locator('#chart').evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth, z: e.querySelector('text.category:last-of-type')?.getBoundingClientRect().right ?? Infinity, right: e.getBoundingClientRect().right }));
+    expect(fit.client).toBeGreaterThan(0);
+    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+    expect(fit.z).toBeLessThanOrEqual(fit.right);
     await shot('05-distribution');
   });
 
@@ -301,15 +306,15 @@ describe('VS Code extension in code-server', () => {
     // file: with it off from the start, the window reload above once restored an empty preview
     await setUserSetting('files.autoSave', 'off');
     // (the first group's editor is the card table, as the preview test left it)
-    await page.locator('.tab.active', { hasText: 'example.cardtable' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.tab.active', { hasText: 'example.cardtable' }).first().waitFor({ timeout: 60_000 });
     await page.locator('.monaco-editor .view-lines').first().click();
     await goToLine(4);
     await page.keyboard.type('(6,6) B;');
     await page.keyboard.press('Enter');
-    await page.locator('.tab.active.dirty', { hasText: 'example.cardtable' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.tab.active.dirty', { hasText: 'example.cardtable' }).first().waitFor({ timeout: 60_000 });
     await runCommand('Cardwords: Playtest This Ruleset');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.waitFor({ state: 'visible', timeout: 60_000 });
     await input.fill('6');
     await page.keyboard.press('Enter');
     const view = webview();
@@ -377,7 +382,7 @@ describe('VS Code extension in code-server', () => {
     const throwsLeft = view.locator('#yatzee-throws-left');
     const before = await throwsLeft.innerText();
     await view.locator('#yatzee-throw').click();
-    await expect.poll(() => throwsLeft.innerText(), { timeout: 15_000 }).not.toBe(before);
+    await expect.poll(() => throwsLeft.innerText(), { timeout: 60_000 }).not.toBe(before);
     const config = JSON.parse((await view.locator('meta[name="cardwords-host"]').getAttribute('content')) ?? '{}') as { serverUrl?: string };
     console.log(`the Yatzee webview reaches the local server (port ${serverPort}) at ${config.serverUrl}`);
     expect(await view.locator('#yatzee-dice button').first().getAttribute('aria-label')).toMatch(/[1-6]/);
@@ -411,7 +416,7 @@ describe('VS Code extension in code-server', () => {
     await expect.poll(() => webview().locator('#cw-hand > *').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await webview().locator('#cw-game').innerText()).toBe(game);
     // deactivate() stopped the old server
-    await expect.poll(() => pidAlive(serverPid), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => pidAlive(serverPid), { timeout: 60_000 }).toBe(false);
     const procs = processesMentioning('--exit-with-stdin').filter((p) => p.cmd.includes(tmp));
     expect(procs.length).toBe(1);
     serverPid = procs[0]!.pid;
@@ -436,12 +441,12 @@ describe('VS Code extension in code-server', () => {
     await shot('12-cardwords-robot');
     // both games' tabs: the next tests start with no webview
     await runCommand('View: Close All Editors');
-    await expect.poll(() => page.locator('iframe.webview').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.locator('iframe.webview').count(), { timeout: 60_000 }).toBe(0);
   });
 
   it('stops and starts the local server by command', async () => {
     await runCommand('Cardwords: Stop Local Server');
-    await page.locator('.statusbar-item', { hasText: 'Cardwords: stopped' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.statusbar-item', { hasText: 'Cardwords: stopped' }).first().waitFor({ timeout: 60_000 });
     expect(pidAlive(serverPid)).toBe(false);
     await runCommand('Cardwords: Start Local Server');
     await page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first().waitFor({ timeout: 60_000 });
@@ -458,10 +463,10 @@ describe('VS Code extension in code-server', () => {
     const tiny = join(ROOT, 'samples', 'tiny');
     await setUserSetting('cardwords.localServer.rulesets', [tiny]);
     const toast = page.locator('.notification-toast', { hasText: 'started with the old rulesets and port' });
-    await toast.waitFor({ timeout: 15_000 });
+    await toast.waitFor({ timeout: 60_000 });
     await shot('13-rulesets-changed');
     await toast.locator('.monaco-button', { hasText: 'Restart now' }).click();
-    await expect.poll(() => pidAlive(serverPid), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => pidAlive(serverPid), { timeout: 60_000 }).toBe(false);
     const restarted = () => processesMentioning('--exit-with-stdin').filter((p) => p.cmd.includes(tmp) && p.pid !== serverPid);
     await expect.poll(() => restarted().length, { timeout: 30_000 }).toBe(1);
     // the new server serves the new folder
@@ -480,7 +485,7 @@ describe('VS Code extension in code-server', () => {
     const url = remote.url;
     await runCommand('Cardwords: Connect to Server…');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.waitFor({ state: 'visible', timeout: 60_000 });
     await input.fill(`${url}/?owner=${remote.ownerToken}`);
     await page.keyboard.press('Enter');
     await page.locator('.statusbar-item', { hasText: `Cardwords: 127.0.0.1:${remote.port}` }).first().waitFor({ timeout: 30_000 });
@@ -593,7 +598,7 @@ describe('VS Code extension in code-server', () => {
     expect(serverPid).toBeGreaterThan(0);
     await shutDown();
     // the local server left with the window (its stdin pipe closed with the extension host)
-    await expect.poll(() => pidAlive(serverPid), { timeout: 10_000 }).toBe(false);
-    await expect.poll(() => sessions.flatMap((s) => processesInSession(s)).concat(processesMentioning(tmp)), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => pidAlive(serverPid), { timeout: 60_000 }).toBe(false);
+    await expect.poll(() => sessions.flatMap((s) => processesInSession(s)).concat(processesMentioning(tmp)), { timeout: 60_000 }).toEqual([]);
   });
 });
