@@ -55,7 +55,6 @@ export const da: Strings = {
   'lines.minLine': 'Mindste linje',
   'lines.throwCount': 'Brikker pr. kast',
   'lines.firstThrow': 'Første kast',
-  'lines.keys': 'Taster (venstre, ned, op, højre, handling)',
   'lines.keys.bad': 'Angiv fem forskellige taster, for eksempel "hjkl " (den sidste er et mellemrum).',
   'lines.keys.title': 'Taster',
   'lines.key.left': 'Venstre',

@@ -55,7 +55,6 @@ export const de: Strings = {
   'lines.minLine': 'Mindestlänge einer Linie',
   'lines.throwCount': 'Steine pro Wurf',
   'lines.firstThrow': 'Erster Wurf',
-  'lines.keys': 'Tasten (links, unten, oben, rechts, Aktion)',
   'lines.keys.bad': 'Gib fünf verschiedene Tasten an, zum Beispiel "hjkl " (die letzte ist ein Leerzeichen).',
   'lines.keys.title': 'Tasten',
   'lines.key.left': 'Links',

@@ -54,7 +54,6 @@ export const en = {
   'lines.minLine': 'Minimum line',
   'lines.throwCount': 'Chips per throw',
   'lines.firstThrow': 'First throw',
-  'lines.keys': 'Keys (left, down, up, right, action)',
   'lines.keys.bad': 'Give five different keys, for example "hjkl " (the last one is a space).',
   'lines.keys.title': 'Keys',
   'lines.key.left': 'Left',
