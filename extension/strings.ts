@@ -43,6 +43,38 @@ export const DISTRIBUTION_STRINGS = [
   'Mean points',
 ] as const;
 
+export const PLAYTEST_STRINGS = [
+  'Playtest: {0}',
+  'Cards',
+  '{0, plural, one {# game} other {# games}}, {1, plural, one {# player} other {# players}}, level {2}, seed "{3}"',
+  'Scores',
+  'Winning margin',
+  'Turns per game',
+  'Endings',
+  'First player',
+  'Turns',
+  '{0} (sd {1}, {2}..{3})',
+  'went out {0}, all passed {1}',
+  'wins {0} (95 % {1}..{2}), {3} points against the others',
+  'moves {0}, trades {1}, passes {2}',
+  'Average move score by round',
+  'mean move score',
+  'points',
+  'Table: how often each cell is covered',
+  '{0}: covered in {1} of the games',
+  '{0}: covered in {1} of the games, mean move score {2}',
+  'Card',
+  'Copies',
+  'Laid / game',
+  'Traded / game',
+  'Stuck / game',
+  'Copies laid',
+  'Learned value',
+  'never laid',
+  'Most played words',
+  '(none)',
+] as const;
+
 export function translate(keys: readonly string[]): Strings {
   const out: Strings = {};
   // With no arguments vscode.l10n.t leaves the placeholders alone; the webview fills them in.

@@ -7,6 +7,7 @@ import { WorkDoneProgress, type LanguageClient, type WorkDoneProgressReport, typ
 import { LANGUAGE_IDS, PLAYTEST_METHOD, TABLE_PREVIEW_METHOD, type PlaytestParams, type PlaytestReport, type TablePreview } from '../../core/protocol/language.js';
 import type { FromWebview, ToWebview } from '../webview/messages.js';
 import { webviewHtml, webviewOptions } from './html.js';
+import { PLAYTEST_STRINGS, translate } from '../strings.js';
 
 export const PLAYTEST_VIEW = 'cardwords.playtest';
 
@@ -85,7 +86,7 @@ export class PlaytestPanel {
   private message: ToWebview;
 
   static show(context: vscode.ExtensionContext, report: PlaytestReport, preview: TablePreview | null): void {
-    const message: ToWebview = { type: 'playtest', report, preview };
+    const message: ToWebview = { type: 'playtest', report, preview, strings: translate(PLAYTEST_STRINGS) };
     const cur = PlaytestPanel.current;
     if (cur) {
       cur.message = message;

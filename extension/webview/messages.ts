@@ -30,6 +30,7 @@ export interface PlaytestMessage {
   type: 'playtest';
   report: PlaytestReport;
   preview: TablePreview | null;
+  strings: Strings;
 }
 
 export type ToWebview = TablePreviewMessage | DistributionMessage | PlaytestMessage | ErrorMessage;

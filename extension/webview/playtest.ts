@@ -7,27 +7,28 @@
 import type { PlaytestReport } from '../../core/protocol/language.js';
 import { barChart } from './chart.js';
 import type { PlaytestMessage, ToWebview } from './messages.js';
-import { el, vscode } from './vscodeApi.js';
+import { el, t, vscode } from './vscodeApi.js';
+import type { Strings } from './messages.js';
 
 const app = document.getElementById('app')!;
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const f1 = (x: number) => x.toFixed(1);
 
-function summary(r: PlaytestReport): HTMLElement {
+function summary(r: PlaytestReport, s: Strings): HTMLElement {
   const dl = el('dl', 'summary');
   const row = (k: string, v: string) => dl.append(el('dt', undefined, k), el('dd', undefined, v));
-  const spread = (s: { mean: number; sd: number; min: number; max: number }) => `${f1(s.mean)} (sd ${f1(s.sd)}, ${s.min}..${s.max})`;
-  row('Scores', spread(r.scores));
-  row('Winning margin', spread(r.margin));
-  row('Turns per game', spread(r.turns));
-  row('Endings', `went out ${r.endings.out}, all passed ${r.endings.idle}`);
-  row('First player', `wins ${pct(r.firstPlayer.winShare)} (95 % ${pct(r.firstPlayer.low)}..${pct(r.firstPlayer.high)}), ${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)} points against the others`);
-  row('Turns', `moves ${pct(r.actions.move)}, trades ${pct(r.actions.trade)}, passes ${pct(r.actions.pass)}`);
+  const spread = (x: { mean: number; sd: number; min: number; max: number }) => t(s, '{0} (sd {1}, {2}..{3})', f1(x.mean), f1(x.sd), String(x.min), String(x.max));
+  row(t(s, 'Scores'), spread(r.scores));
+  row(t(s, 'Winning margin'), spread(r.margin));
+  row(t(s, 'Turns per game'), spread(r.turns));
+  row(t(s, 'Endings'), t(s, 'went out {0}, all passed {1}', r.endings.out, r.endings.idle));
+  row(t(s, 'First player'), t(s, 'wins {0} (95 % {1}..{2}), {3} points against the others', pct(r.firstPlayer.winShare), pct(r.firstPlayer.low), pct(r.firstPlayer.high), `${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)}`));
+  row(t(s, 'Turns'), t(s, 'moves {0}, trades {1}, passes {2}', pct(r.actions.move), pct(r.actions.trade), pct(r.actions.pass)));
   return dl;
 }
 
 function heatMap(m: PlaytestMessage): HTMLElement {
-  const { report: r, preview: p } = m;
+  const { report: r, preview: p, strings: s } = m;
   const { width, height, covered, score, blocked } = r.cells;
   const grid = el('div', 'grid heat');
   grid.id = 'heat';
@@ -50,7 +51,8 @@ function heatMap(m: PlaytestMessage): HTMLElement {
         d.style.setProperty('--heat', String(Math.min(1, share)));
         d.classList.add('heat-cell');
         d.dataset.covered = String(share);
-        d.title = `${attr?.name ?? `${c},${row}`}: covered in ${pct(share)} of the games${score[i] === null ? '' : `, mean move score ${f1(score[i]!)}`}`;
+        const name = attr?.name ?? `${c},${row}`;
+        d.title = score[i] === null ? t(s, '{0}: covered in {1} of the games', name, pct(share)) : t(s, '{0}: covered in {1} of the games, mean move score {2}', name, pct(share), f1(score[i]!));
       }
       grid.append(d);
     }
@@ -59,35 +61,40 @@ function heatMap(m: PlaytestMessage): HTMLElement {
 }
 
 function render(m: PlaytestMessage): void {
-  const r = m.report;
+  const { report: r, strings: s } = m;
   app.replaceChildren();
   const header = el('header');
-  header.append(el('h1', undefined, `Playtest: ${r.ruleset.name}`));
-  header.append(el('p', undefined, `${r.games} games, ${r.players} players, level ${r.level}, seed "${r.seed}"`));
-  app.append(header, summary(r));
-  app.append(el('h2', undefined, 'Average move score by round'));
+  header.append(el('h1', undefined, t(s, 'Playtest: {0}', r.ruleset.name)));
+  header.append(el('p', undefined, t(s, '{0, plural, one {# game} other {# games}}, {1, plural, one {# player} other {# players}}, level {2}, seed "{3}"', r.games, r.players, r.level, r.seed)));
+  app.append(header, summary(r, s));
+  app.append(el('h2', undefined, t(s, 'Average move score by round')));
   const chart = el('div', 'chart-box');
   chart.id = 'rounds';
-  chart.append(barChart(r.moveScoreByRound.map((x) => String(x.round)), [{ name: 'mean move score', className: 'cards', values: r.moveScoreByRound.map((x) => x.mean) }], { title: 'Average move score by round', yLabel: 'points', format: f1 }));
+  chart.append(barChart(r.moveScoreByRound.map((x) => String(x.round)), [{ name: t(s, 'mean move score'), className: 'cards', values: r.moveScoreByRound.map((x) => x.mean) }], { title: t(s, 'Average move score by round'), yLabel: t(s, 'points'), format: f1 }));
   app.append(chart);
-  app.append(el('h2', undefined, 'Table: how often each cell is covered'));
-  app.append(heatMap(m));
-  app.append(el('h2', undefined, 'Cards'));
+  app.append(el('h2', undefined, t(s, 'Table: how often each cell is covered')));
+  // the table and the card list keep their cells on one line; a narrow column scrolls them
+  const heat = el('div', 'scroll-box');
+  heat.append(heatMap(m));
+  app.append(heat);
+  app.append(el('h2', undefined, t(s, 'Cards')));
   const table = el('table', 'stats');
   table.id = 'cards';
   const head = el('tr');
-  for (const h of ['Card', 'Copies', 'Laid / game', 'Traded / game', 'Stuck / game', 'Copies laid', 'Learned value']) head.append(el('th', undefined, h));
+  for (const h of [t(s, 'Card'), t(s, 'Copies'), t(s, 'Laid / game'), t(s, 'Traded / game'), t(s, 'Stuck / game'), t(s, 'Copies laid'), t(s, 'Learned value')]) head.append(el('th', undefined, h));
   table.append(head);
   for (const c of r.cards.slice().sort((a, b) => (b.value ?? 0) - (a.value ?? 0))) {
     const tr = el('tr');
     for (const v of [c.card, String(c.copies), f1(c.laid), f1(c.traded), f1(c.stuck), pct(c.laidShare), c.value === null ? '–' : f1(c.value)]) tr.append(el('td', undefined, v));
     if (c.laid === 0) tr.classList.add('off');
-    tr.title = c.laid === 0 ? 'never laid' : '';
+    tr.title = c.laid === 0 ? t(s, 'never laid') : '';
     table.append(tr);
   }
-  app.append(table);
-  app.append(el('h2', undefined, 'Most played words'));
-  app.append(el('p', 'words', r.words.map((w) => `${w.word} ${w.count}`).join(', ') || '(none)'));
+  const cards = el('div', 'scroll-box');
+  cards.append(table);
+  app.append(cards);
+  app.append(el('h2', undefined, t(s, 'Most played words')));
+  app.append(el('p', 'words', r.words.map((w) => `${w.word} ${w.count}`).join(', ') || t(s, '(none)')));
 }
 
 function show(m: ToWebview): void {

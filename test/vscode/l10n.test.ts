@@ -44,4 +44,14 @@ describe('extension l10n', () => {
       expect(Object.keys(bundle).filter((k) => /\(s\)|\{\d\} (cards?|errors?|players?|robots?|words?)\b/.test(k))).toEqual([]);
     }
   });
+
+  it('the webviews ask only for strings the host sends them (a string missing from its _STRINGS list stays English)', () => {
+    const strings = readFileSync(join(ROOT, 'extension', 'strings.ts'), 'utf8');
+    const sent = new Set<string>();
+    for (const block of strings.matchAll(/_STRINGS = \[([\s\S]*?)\] as const/g)) for (const m of block[1]!.matchAll(/'((?:[^'\\]|\\.)*)'/g)) sent.add(m[1]!);
+    const asked = new Set<string>();
+    for (const t of sources(join(ROOT, 'extension', 'webview'))) for (const m of t.matchAll(/\bt\(\w+, '((?:[^'\\]|\\.)*)'/g)) asked.add(m[1]!);
+    expect(asked.size).toBeGreaterThan(40);
+    expect([...asked].filter((k) => !sent.has(k))).toEqual([]);
+  });
 });
