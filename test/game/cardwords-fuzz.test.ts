@@ -142,6 +142,14 @@ describe('cardwords fuzz', () => {
     expect(fuzzy.state.turn).toBe(0); // Fuzzy's turn: nothing moves until Fuzzy does
 
     const snapshot = () => [owner, fuzzy, other].map((p) => JSON.stringify(p.state.toJSON()));
+    // the owner's view too has the start (its patches came later under load): the three see
+    // the same table, players and turn, their hands aside
+    const publicView = (p: CwPlayer) => {
+      const j = p.state.toJSON() as { players: Array<{ hand?: unknown }> };
+      for (const pl of j.players) delete pl.hand;
+      return JSON.stringify(j);
+    };
+    await until(() => new Set([owner, fuzzy, other].map(publicView)).size === 1, 10_000, 'the same start for all three');
     const before = snapshot();
     const linesBefore = logLines(srv.dataDir, id);
     const rng = Rng.fromSeed('cardwords-fuzz-1');
