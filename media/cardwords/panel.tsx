@@ -170,6 +170,17 @@ export class CardwordsPanel {
     else this.focusWhenDrawn = true;
   }
 
+  /**
+   * A click on a button of the action (Play, Pass, Trade…, a hint) leaves the focus on it:
+   * Play and Pass are disabled at once (the turn moves on) and the focus fell to the page; on
+   * a hint, Return chose it again where the status line says "Return plays it". The typing
+   * goes on in the action area.
+   */
+  private focusFromButton(): void {
+    const a = document.activeElement;
+    if (a instanceof HTMLElement && a.tagName === 'BUTTON' && a.closest('.cw-action')) this.focus();
+  }
+
   private focusWhenDrawn = false;
   private focusResultsWhenDrawn = false;
 
@@ -378,9 +389,18 @@ export class CardwordsPanel {
       this.focus();
     },
     toggleDir: () => this.act(this.composer?.key('/')),
-    submit: () => this.submit(),
-    trade: () => this.act(this.composer ? (this.composer.makeTrade(), { ok: true }) : undefined),
-    pass: () => this.sendAction({ type: 'pass' }),
+    submit: () => {
+      this.submit();
+      this.focusFromButton();
+    },
+    trade: () => {
+      this.act(this.composer ? (this.composer.makeTrade(), { ok: true }) : undefined);
+      this.focusFromButton();
+    },
+    pass: () => {
+      this.sendAction({ type: 'pass' });
+      this.focusFromButton();
+    },
     hint: () => this.askHint(),
     end: () => this.send('end', {}, { type: 'end' }),
     rematch: () => this.send('rematch', {}, { type: 'rematch' }),
@@ -394,7 +414,10 @@ export class CardwordsPanel {
       this.shownIndex = i;
       this.render();
     },
-    chooseHint: (i) => this.chooseHint(i),
+    chooseHint: (i) => {
+      this.chooseHint(i);
+      this.focusFromButton();
+    },
     setCoord: (key, on) => {
       this.coordOpts = { ...this.coordOpts, [key]: on };
       this.host.save('cardwords.coords', this.coordOpts);
@@ -747,6 +770,10 @@ export class CardwordsPanel {
     this.shownIndex = null;
     this.reviewStep = null;
     this.composer?.reset();
+    // the results and the Rematch button go: a focus in them (or fallen to the page) goes to
+    // the new game's action area, as at the first game's start
+    const a = document.activeElement;
+    if (this.isPlayer && (!a || a === document.body || a.closest('.cw-play') !== null)) this.focusWhenDrawn = true;
     this.log.push({ round: p.round, text: this.t('cw.log.rematch', p.round) });
     this.say(this.t('cw.log.rematch', p.round));
   }

@@ -582,4 +582,102 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await third.textContent('#cw-join-status')).not.toContain('watch instead');
     a.room.leave();
   });
+
+  it('on another’s turn the preview does not say Return passes or trades; Play and Pass keep the focus in the action area; a rematch gives the new game’s area the focus', async () => {
+    // two humans: Ann by the protocol, Bo in the page
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', seed: 's2' });
+    const id = ann.room.roomId;
+    const { page } = await fresh();
+    await page.goto(`${srv.url}/cardwords.html?game=${id}`);
+    await page.fill('#cw-name', 'Bo');
+    await page.click('#cw-join-button');
+    await expect.poll(async () => (await snap(page))?.hand.length ?? 0).toBe(4);
+    const bo = (await snap(page)).seat;
+    const annPasses = async () => {
+      await until(() => ann.state.turn === seatOf(ann), 5000, "Ann's turn");
+      expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    };
+    const boPassesByClick = async () => {
+      await expect.poll(async () => (await snap(page)).turn).toBe(bo);
+      const moves = (await snap(page)).moves;
+      expect(await page.textContent('#cw-preview')).toMatch(/^Return passes/);
+      await page.click('#cw-ok');
+      await expect.poll(async () => (await snap(page)).moves).toBeGreaterThan(moves);
+      // the button, disabled now, took the focus to the page with it (the last pass: the results take it)
+      if ((await snap(page)).status === 'playing') expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-area');
+    };
+    if (ann.state.turn === bo) await boPassesByClick();
+    await expect.poll(async () => (await snap(page)).turn).not.toBe(bo);
+    // Ann's turn on Bo's page: Return is refused, so no "Return passes"; a trade is shown for later
+    expect(await page.textContent('#cw-preview')).toBe('');
+    await page.focus('#cw-area');
+    await page.keyboard.type('.');
+    await page.keyboard.type('S');
+    await expect.poll(() => composedCount(page)).toBe(1);
+    expect(await page.textContent('#cw-preview')).toContain('Return trades them on your turn');
+    expect(await page.textContent('#cw-preview')).not.toContain('Return trades 1');
+    await page.keyboard.press('Escape');
+    // passes until the game ends (every player twice in a row)
+    while (((await snap(page)).status) === 'playing') {
+      const s = await snap(page);
+      if (s.turn === bo) await boPassesByClick();
+      else await annPasses();
+      await expect.poll(async () => { const x = await snap(page); return x.status !== 'playing' || x.moves > s.moves; }).toBe(true);
+    }
+    await page.waitForSelector('#cw-results');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cw-results-title');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-rematch');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.textContent('#cw-rematch')).toBe('Rematch asked: waiting for the others');
+    expect((await ann.request('rematch')).type).toBe('ack');
+    await expect.poll(async () => (await snap(page)).status).toBe('playing');
+    await expect.poll(() => page.locator('#cw-results').count()).toBe(0);
+    // the results and their button went: the focus is in the new game's action area, not on the page
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cw-area');
+    ann.room.leave();
+  });
+
+  it('a hint chosen with the mouse is played by Return, as the status line says', async () => {
+    const { page } = await fresh();
+    const s0 = await quickGame(page, 's2');
+    await page.keyboard.press('?');
+    await page.waitForSelector('#cw-hints li');
+    const kinds = await page.locator('#cw-hints li').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
+    const k = kinds.lastIndexOf('move');
+    expect(k).toBeGreaterThan(0);
+    await page.locator('#cw-hints li button').nth(k).click();
+    expect(await page.getAttribute(`#cw-hints li[data-hint="${k}"]`, 'aria-selected')).toBe('true');
+    await expect.poll(() => page.textContent('#cw-status')).toContain('Return plays it');
+    // the focus stayed on the hint's button: Return chose it again and nothing was played
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-area');
+    const score = Number(await page.getAttribute(`#cw-hints li[data-hint="${k}"]`, 'data-score'));
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await snap(page)).moves).toBeGreaterThan(s0.moves);
+    expect((await snap(page)).players[0]!.score).toBe(score);
+  });
+
+  it('the layout: a wrapped hint keeps its number on its first line; the wildcard prompt stands above its letters; the Cell box is no taller than its text', async () => {
+    const { page } = await fresh({ width: 900, height: 700 });
+    await quickGame(page, 's2');
+    await page.locator('#cw-hand [data-char=""]').click();
+    await page.waitForSelector('#cw-meanings', { state: 'visible' });
+    const prompt = (await page.locator('#cw-meanings > span').boundingBox())!;
+    const letters = await page.locator('#cw-meanings button').evaluateAll((es) => es.map((e) => e.getBoundingClientRect().top));
+    // the first letter sat on the prompt's line, the others below
+    for (const top of letters) expect(top).toBeGreaterThanOrEqual(prompt.y + prompt.height - 1);
+    await page.keyboard.press('Escape');
+    // the Cell box beside the card lists (the narrow layout): as tall as its own lines
+    const cell = await page.locator('.cw-info').evaluate((e) => {
+      const content = Array.from(e.children).reduce((h, c) => h + c.getBoundingClientRect().height, 0);
+      return { height: e.getBoundingClientRect().height, content };
+    });
+    expect(cell.height).toBeLessThan(cell.content + 40);
+    // a hint's line is a block: an inline-block's number sits by its last line
+    await page.keyboard.press('?');
+    await page.waitForSelector('#cw-hints li');
+    const displays = await page.locator('#cw-hints li > button').evaluateAll((es) => es.map((e) => getComputedStyle(e).display));
+    expect(new Set(displays)).toEqual(new Set(['block']));
+    await shot(page, 'cardwords-hints-900x700');
+  });
 });

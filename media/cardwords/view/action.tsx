@@ -48,15 +48,17 @@ function Preview({ m }: { m: Model }) {
   if (s.status !== 'playing') return <div class="cw-preview" id="cw-preview" />;
   const a = cp.action();
   const p = previewAction(rules, m, a);
+  // on another's turn Return plays nothing (it is refused): no "Return passes" then
+  const mine = s.turn === m.mySeat;
   let body;
   if (p.type === 'pass') {
-    body = <p id="cw-preview-text">{t('cw.preview.pass', p.score)}</p>;
+    body = mine ? <p id="cw-preview-text">{t('cw.preview.pass', p.score)}</p> : null;
   } else if (p.type === 'trade') {
     const why = cp.bracesWhy;
     body = (
       <>
         {why && <p class="warn">{bracesText(t, why, m.rules.table, m.coords)}</p>}
-        <p id="cw-preview-text">{t('cw.preview.trade', p.cards, p.score)}</p>
+        <p id="cw-preview-text">{t(mine ? 'cw.preview.trade' : 'cw.preview.tradeLater', p.cards, p.score)}</p>
         {s.pile < p.cards && <p class="warn">{t('err.pile-too-small.n', s.pile, p.cards)}</p>}
       </>
     );

@@ -315,6 +315,7 @@ export const da: Strings = {
   'cw.locationSet': 'Position {0}.',
   'cw.preview.pass': 'Retur melder pas: {0} point.',
   'cw.preview.trade': 'Retur bytter {0} kort: {1} point.',
+  'cw.preview.tradeLater': 'En byttehandel med {0} kort: {1} point. Retur bytter dem, når det er din tur.',
   'cw.preview.move': 'Dette træk giver {0} point.',
   'cw.preview.word': '{0}: {1}',
   'cw.preview.cells': 'feltpoint: {0}',

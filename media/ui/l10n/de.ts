@@ -315,6 +315,7 @@ export const de: Strings = {
   'cw.locationSet': 'Position {0}.',
   'cw.preview.pass': 'Eingabe passt: {0, plural, one {# Punkt} other {# Punkte}}.',
   'cw.preview.trade': 'Eingabe tauscht {0, plural, one {# Karte} other {# Karten}}: {1, plural, one {# Punkt} other {# Punkte}}.',
+  'cw.preview.tradeLater': 'Ein Tausch von {0, plural, one {# Karte} other {# Karten}}: {1, plural, one {# Punkt} other {# Punkte}}. Eingabe tauscht sie, wenn du am Zug bist.',
   'cw.preview.move': 'Dieser Zug bringt {0, plural, one {# Punkt} other {# Punkte}}.',
   'cw.preview.word': '{0}: {1}',
   'cw.preview.cells': 'Feldpunkte: {0}',

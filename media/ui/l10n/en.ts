@@ -314,6 +314,7 @@ export const en = {
   'cw.locationSet': 'Location {0}.',
   'cw.preview.pass': 'Return passes: {0, plural, one {# point} other {# points}}.',
   'cw.preview.trade': 'Return trades {0, plural, one {# card} other {# cards}}: {1, plural, one {# point} other {# points}}.',
+  'cw.preview.tradeLater': 'A trade of {0, plural, one {# card} other {# cards}}: {1, plural, one {# point} other {# points}}. Return trades them on your turn.',
   'cw.preview.move': 'This move scores {0, plural, one {# point} other {# points}}.',
   'cw.preview.word': '{0}: {1}',
   'cw.preview.cells': 'cell points: {0}',
