@@ -583,9 +583,9 @@ describe('Cardwords defects, each in Chromium', () => {
     a.room.leave();
   });
 
-  it('on another’s turn the preview does not say Return passes or trades; Play and Pass keep the focus in the action area; a rematch gives the new game’s area the focus', async () => {
+  it('on another’s turn the preview does not say Return passes or trades; Play and Pass keep the focus in the action area; the owner’s Rematch says it is for everyone; a rematch gives the new game’s area the focus', async () => {
     // two humans: Ann by the protocol, Bo in the page
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', seed: 's2' });
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
     const id = ann.room.roomId;
     const { page } = await fresh();
     await page.goto(`${srv.url}/cardwords.html?game=${id}`);
@@ -628,6 +628,14 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cw-results-title');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-rematch');
+    // Bo is no owner: his Rematch is a vote
+    expect(await page.textContent('#cw-rematch')).toBe('Rematch');
+    // the owner's page (the owner link beside the game): the owner's Rematch starts the game
+    // for Bo too, and says so (it read "Rematch" as a player's vote does)
+    const owner = (await fresh()).page;
+    await owner.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
+    await owner.waitForSelector('#cw-rematch');
+    expect(await owner.textContent('#cw-rematch')).toBe('Rematch now, for every player');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.textContent('#cw-rematch')).toBe('Rematch asked: waiting for the others');
     expect((await ann.request('rematch')).type).toBe('ack');

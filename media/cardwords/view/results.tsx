@@ -33,6 +33,9 @@ export function Results({ m }: { m: Model }) {
   // results message's the room's (core/protocol/messages.ts EndReason)
   const reason = m.results?.reason ?? (s.endReason === 'idle' ? 'passes' : s.endReason);
   const canRematch = s.status === 'over' && !m.ended && (m.isPlayer || m.owner);
+  // the owner's rematch starts the next game at once for every seat, not a vote
+  // (docs/server.md): said so when other people play (it read as a player's Rematch)
+  const forAll = m.owner && s.players.some((p, i) => i !== m.mySeat && !p.robot);
   return (
     <section class="results" id="cw-results">
       {/* focused when the game ends under the player's keys (panel.tsx) */}
@@ -74,7 +77,7 @@ export function Results({ m }: { m: Model }) {
       </table>
       {canRematch && (
         <button type="button" id="cw-rematch" onClick={() => m.cmd.rematch()}>
-          {m.isPlayer && s.players[m.mySeat]?.rematch ? t('cw.rematchAsked') : t('cw.rematch')}
+          {m.isPlayer && s.players[m.mySeat]?.rematch ? t('cw.rematchAsked') : forAll ? t('cw.rematchNow') : t('cw.rematch')}
         </button>
       )}
     </section>

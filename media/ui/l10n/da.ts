@@ -406,6 +406,7 @@ export const da: Strings = {
   'cw.won': 'Spillet er slut. Vinder: {0}.',
   'cw.youWin': 'Spillet er slut: du vinder med {0} point!',
   'cw.rematch': 'Revanche',
+  'cw.rematchNow': 'Revanche nu, for alle spillere',
   'cw.rematchAsked': 'Revanche ønsket: venter på de andre',
   'cw.standInName': '{0} (robot i stedet)',
   'cw.stoodIn': 'en robot spillede i stedet',

@@ -406,6 +406,7 @@ export const de: Strings = {
   'cw.won': 'Das Spiel ist aus. Gewinner: {0}.',
   'cw.youWin': 'Das Spiel ist aus: du gewinnst mit {0, plural, one {# Punkt} other {# Punkten}}!',
   'cw.rematch': 'Revanche',
+  'cw.rematchNow': 'Revanche jetzt, für alle Spieler',
   'cw.rematchAsked': 'Revanche gewünscht: warte auf die anderen',
   'cw.standInName': '{0} (Roboter als Vertretung)',
   'cw.stoodIn': 'ein Roboter hat vertreten',

@@ -405,6 +405,7 @@ export const en = {
   'cw.won': 'The game is over. Winner: {0}.',
   'cw.youWin': 'The game is over: you win with {0, plural, one {# point} other {# points}}!',
   'cw.rematch': 'Rematch',
+  'cw.rematchNow': 'Rematch now, for every player',
   'cw.rematchAsked': 'Rematch asked: waiting for the others',
   'cw.standInName': '{0} (robot standing in)',
   'cw.stoodIn': 'a robot stood in',
