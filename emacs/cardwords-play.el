@@ -63,6 +63,10 @@ With `cardwords-digits-for-columns' these are the original's coordinate options.
 
 (defvar cardwords-play--view nil "The game as the bridge last described it.")
 (defvar cardwords-play--buffer-name "*Cardwords*" "The name of the game buffer.")
+(defvar cardwords-play--questions nil
+  "The owner's questions not answered yet, oldest first: (WORDS . PLAYER).
+A question quit with \\[keyboard-quit] stays, and is asked again by
+`cardwords-play-answer' (RET, when it would play, asks it first).")
 
 (defvar cardwords-play-mode-map
   (let ((map (make-sparse-keymap)))
@@ -79,6 +83,7 @@ With `cardwords-digits-for-columns' these are the original's coordinate options.
     (define-key map (kbd "C-c C-s") #'cardwords-play-hint)
     (define-key map (kbd "C-c C-r") #'cardwords-play-rematch)
     (define-key map (kbd "C-c C-q") #'cardwords-play-leave)
+    (define-key map (kbd "C-c C-a") #'cardwords-play-answer)
     (define-key map [mouse-1] #'cardwords-play-click)
     (define-key map "?" #'describe-mode)
     map)
@@ -92,6 +97,7 @@ With `cardwords-digits-for-columns' these are the original's coordinate options.
     ["Pass" cardwords-play-pass]
     ["Trade" cardwords-play-trade]
     ["Hint" cardwords-play-hint]
+    ["Answer the owner's question again" cardwords-play-answer]
     ["Rematch" cardwords-play-rematch]
     ["Leave" cardwords-play-leave]
     "---"
@@ -113,9 +119,13 @@ The cells: C cell points, L letter factor, W word factor, written together
 when a cell has more than one (C5L2: points 5 and letter factor 2; + when
 more do not fit), ## blocked; * marks the start, where the first move must
 go (the legend under the score board says where).  The mode line shows
-whose turn it is and the scores, Last: the newest line of the log (the
-whole log is at the end).  As the owner you are asked whether a word the
-server does not know is one: answer y or n (RET is no answer).
+whose turn it is and the scores (a Scores line above Last: when it cannot
+show them all), Last: the newest line of the log (the whole log is at the
+end).  After the end the keys compose nothing: \\[cardwords-play-rematch] asks
+for a rematch.  As the owner you are asked whether a word the
+server does not know is one: answer y or n (RET is no answer); a
+question quit with \\[keyboard-quit] is asked again by \\[cardwords-play-answer],
+or by RET.
 \\[cardwords-play-leave] leaves, asking first while the game goes on.
 
 \\{cardwords-play-mode-map}"
@@ -125,6 +135,7 @@ server does not know is one: answer y or n (RET is no answer).
 
 (defun cardwords-play--killed ()
   "Leave the game of the buffer being killed."
+  (setq cardwords-play--questions nil)
   (cardwords-bridge-leave "cardwords/leave"))
 
 ;;;; Drawing
@@ -197,7 +208,9 @@ row read as a word of tiles, [C 3][A 1][T 1]."
          (composed (make-hash-table :test #'equal)))
     (dolist (p (cardwords-play--get :board))
       (puthash (cons (plist-get p :col) (plist-get p :row)) (cardwords-play--card-text p) placed))
-    (dolist (p (plist-get (cardwords-play--get :composing) :placed))
+    ;; after the end nothing is composed (the keys are refused): no card drawn as being so
+    (dolist (p (and (not (cardwords-play--over-p))
+                    (plist-get (cardwords-play--get :composing) :placed)))
       (puthash (cons (plist-get p :col) (plist-get p :row)) (cardwords-play--card-text p) composed))
     (insert "    ")
     (dolist (label (cardwords-play--get :columns))
@@ -224,6 +237,79 @@ row read as a word of tiles, [C 3][A 1][T 1]."
           (put-text-property start (point) 'mouse-face 'highlight)))
       (insert "\n"))))
 
+(defconst cardwords-play--screen-lines 21
+  "Lines of the buffer that an 80x24 terminal shows.
+Those under the menu bar and above the mode line and the echo area: the
+layout's budget when no window shows the buffer.")
+
+(defun cardwords-play--window ()
+  "The window showing the game buffer (the selected one first), or nil."
+  (get-buffer-window (current-buffer) 'visible))
+
+(defun cardwords-play--scores (players seat)
+  "The scores of PLAYERS as the mode line writes them, yours first.
+A list of (TEXT . INDEX): You:12 for SEAT, Name:7 for the others."
+  (let ((i -1) (others nil))
+    (dolist (p players)
+      (cl-incf i)
+      (unless (= i seat)
+        (push (cons (format "%s:%d" (plist-get p :name) (plist-get p :score)) i) others)))
+    (append (and (>= seat 0) (nth seat players)
+                 (list (cons (format "You:%d" (plist-get (nth seat players) :score)) seat)))
+            (nreverse others))))
+
+(defun cardwords-play--mode-line-shows-p (window)
+  "Return non-nil if all of `mode-line-process' is in WINDOW's mode line.
+Nil when it is cut at the window's edge, or when the mode line does not
+show it at all (a mode line of one's own, batch Emacs)."
+  (let* ((end "\1")
+         (mode-line-process (list mode-line-process end))
+         (text (format-mode-line mode-line-format nil window (current-buffer)))
+         (at (string-match end text)))
+    (and at (<= (string-width (substring text 0 at))
+                (if window (window-total-width window) 80)))))
+
+(defun cardwords-play--scores-lines (scores turn width)
+  "The lines of the Scores line: SCORES (from `cardwords-play--scores').
+TURN's score in the face of the player whose turn it is; as many lines
+as the scores need in WIDTH columns."
+  (let ((lines nil) (line "Scores:"))
+    (dolist (s scores)
+      (let ((text (propertize (car s) 'face (and (= (cdr s) turn) 'cardwords-play-turn))))
+        (if (and (> (length line) (length "Scores:"))
+                 (> (+ (string-width line) 2 (string-width text)) width))
+            (setq lines (cons line lines) line (concat "       " text))
+          (setq line (concat line (if (> (length line) (length "Scores:")) "  " " ") text)))))
+    (nreverse (cons line lines))))
+
+(defun cardwords-play--pack (items room)
+  "The lines under the action area: ITEMS packed into at most ROOM lines.
+ITEMS are (TEXT . KIND), KIND `message' for the message and `problem'
+for a problem of the preview, each a line of its own while they fit.
+When they do not, two neighbours share a line, two spaces apart: the two
+that make the shortest line, the message last of all (it answers the key
+just typed, so it keeps a line of its own longest).  A problem that
+starts a line is indented.  Returns the lines as strings."
+  (let ((lines (mapcar #'list items)))
+    (while (> (length lines) (max 1 room))
+      (let ((best nil) (best-width nil) (best-message nil) (i 0))
+        (while (cdr (nthcdr i lines))
+          (let* ((a (nth i lines)) (b (nth (1+ i) lines))
+                 (width (apply #'+ (mapcar (lambda (it) (+ 2 (string-width (car it)))) (append a b))))
+                 (message (cl-some (lambda (it) (eq (cdr it) 'message)) (append a b))))
+            (when (or (null best)
+                      (and best-message (not message))
+                      (and (eq (not best-message) (not message)) (< width best-width)))
+              (setq best i best-width width best-message message)))
+          (cl-incf i))
+        (setq lines (append (cl-subseq lines 0 best)
+                            (list (append (nth best lines) (nth (1+ best) lines)))
+                            (nthcdr (+ best 2) lines)))))
+    (mapcar (lambda (line)
+              (concat (if (eq (cdar line) 'problem) "  " "")
+                      (mapconcat #'car line "  ")))
+            lines)))
+
 (defun cardwords-play--window-lines ()
   "Each window on the buffer with its start's and point's line numbers."
   (mapcar (lambda (w) (list w (line-number-at-pos (window-start w)) (line-number-at-pos (window-point w))))
@@ -238,9 +324,11 @@ row read as a word of tiles, [C 3][A 1][T 1]."
 What the player acts on comes first, so that a window of 80x24 shows it with
 a 15x15 table: the table with its column labels, the hand, the action area
 with its preview, the message and the newest log line (Last:), or the
-results.  The scores are in the mode line; the score board, the pile, the
-legend of the cells, the unseen cards and the whole log follow.  Each
-window keeps its place: a redraw never scrolls it."
+results.  The lines between the hand and Last: share lines when the window
+has too few for them (`cardwords-play--pack').  The scores are in the mode
+line; when it cannot show them all, in a Scores line above Last: too.  The
+score board, the pile, the legend of the cells, the unseen cards and the
+whole log follow.  Each window keeps its place: a redraw never scrolls it."
   (let ((buffer (get-buffer cardwords-play--buffer-name)))
     (when (buffer-live-p buffer)
       (with-current-buffer buffer
@@ -254,7 +342,21 @@ window keeps its place: a redraw never scrolls it."
                (composing (cardwords-play--get :composing))
                (preview (cardwords-play--get :preview))
                (results (cardwords-play--get :results))
-               (log (cardwords-play--get :log)))
+               (log (cardwords-play--get :log))
+               (window (cardwords-play--window))
+               (scores (cardwords-play--scores players seat)))
+          ;; whose turn and the scores, always in view (yours first); the mode line first:
+          ;; whether it shows them all decides the Scores line
+          (setq mode-line-process
+                (replace-regexp-in-string
+                 "%" "%%"
+                 (concat " "
+                         (cond (results "Results")
+                               ((= turn seat) "Your turn")
+                               ((>= turn 0) (format "%s's turn" (plist-get (nth turn players) :name)))
+                               (t (cardwords-play--get :status)))
+                         (mapconcat (lambda (s) (concat " " (car s))) scores ""))))
+          (force-mode-line-update)
           (erase-buffer)
           (when (> (cardwords-play--get :width) 0) (cardwords-play--draw-table))
           (insert "Hand: ")
@@ -266,17 +368,30 @@ window keeps its place: a redraw never scrolls it."
               (put-text-property start (point) 'mouse-face 'highlight)
               (insert " ")))
           (insert "\n")
-          ;; the action area is the game's: with the results there is none to compose
-          (when (and composing (not results))
-            (insert (format "Action: %s  %s  %s\n" (plist-get composing :display)
-                            (plist-get composing :direction)
-                            (mapconcat #'identity (plist-get composing :cards) " "))))
-          (when (and preview (not results))
-            (insert "Preview: " (plist-get preview :text) "\n")
-            (dolist (problem (plist-get preview :problems))
-              (insert (propertize (concat "  " problem) 'face 'warning) "\n")))
-          (unless (equal (cardwords-play--get :message) "")
-            (insert (propertize (cardwords-play--get :message) 'face 'font-lock-warning-face) "\n"))
+          ;; the action area is the game's: with the results there is none to compose.  The
+          ;; lines down to Last: fit the window (21 lines at 80x24), sharing lines if need be.
+          (let* ((scores-lines (unless (cardwords-play--mode-line-shows-p window)
+                                 (cardwords-play--scores-lines
+                                  scores turn (if window (window-body-width window) 80))))
+                 (items (append
+                         (and composing (not results)
+                              (list (cons (format "Action: %s  %s  %s" (plist-get composing :display)
+                                                  (plist-get composing :direction)
+                                                  (mapconcat #'identity (plist-get composing :cards) " "))
+                                          'action)))
+                         (and preview (not results)
+                              (cons (cons (concat "Preview: " (plist-get preview :text)) 'preview)
+                                    (mapcar (lambda (problem) (cons (propertize problem 'face 'warning) 'problem))
+                                            (plist-get preview :problems))))
+                         (and (not (equal (cardwords-play--get :message) ""))
+                              (list (cons (propertize (cardwords-play--get :message)
+                                                      'face 'font-lock-warning-face)
+                                          'message)))))
+                 (room (- (if window (window-body-height window) cardwords-play--screen-lines)
+                          (if (> (cardwords-play--get :width) 0) (1+ (cardwords-play--get :height)) 0)
+                          1 (length scores-lines) (if log 1 0))))
+            (dolist (text (cardwords-play--pack items room)) (insert text "\n"))
+            (dolist (text scores-lines) (insert text "\n")))
           ;; the newest log line by the action area: the whole log is below
           (when log (insert "Last: " (car (last log)) "\n"))
           (when results
@@ -316,25 +431,6 @@ window keeps its place: a redraw never scrolls it."
           (insert "\nUnseen: " (mapconcat #'identity (cardwords-play--get :unseen) " ") "\n")
           (insert "\nLog:\n")
           (dolist (entry log) (insert "  " entry "\n"))
-          ;; whose turn and the scores, always in view (yours first)
-          (setq mode-line-process
-                (replace-regexp-in-string
-                 "%" "%%"
-                 (format " %s%s%s"
-                         (cond (results "Results")
-                               ((= turn seat) "Your turn")
-                               ((>= turn 0) (format "%s's turn" (plist-get (nth turn players) :name)))
-                               (t (cardwords-play--get :status)))
-                         (if (>= seat 0)
-                             (format " You:%d" (plist-get (nth seat players) :score))
-                           "")
-                         (let ((i -1))
-                           (mapconcat (lambda (p)
-                                        (cl-incf i)
-                                        (if (= i seat) ""
-                                          (format " %s:%d" (plist-get p :name) (plist-get p :score))))
-                                      players "")))))
-          (force-mode-line-update)
           (goto-char (cardwords-play--line-position line))
           ;; each window where it was (erasing the buffer sent them to its start)
           (pcase-dolist (`(,window ,start ,point) windows)
@@ -359,26 +455,56 @@ window keeps its place: a redraw never scrolls it."
 
 (defun cardwords-play--y-or-n-p (prompt)
   "Ask PROMPT with `y-or-n-p', answered by y or n only.
-RET, the key that played the move asked about, is no answer: it only says
-to answer y or n (in Emacs 28 RET would answer no)."
-  (if (boundp 'y-or-n-p-map)
+RET, the key that played the move asked about, is no answer: it says to
+answer y or n, and the question stays.  Emacs 28 and later read the answer
+in the minibuffer with `y-or-n-p-map', where RET would answer no: RET is
+bound there to the reminder that answers other keys.  Emacs 27 (and 29
+with `y-or-n-p-use-read-key') read a key, and RET asks again by itself."
+  (if (and (boundp 'y-or-n-p-map) (fboundp 'y-or-n-p-insert-other))
       (let ((map (make-sparse-keymap)))
         (set-keymap-parent map (symbol-value 'y-or-n-p-map))
-        ;; `ignore' is remapped there to the reminder to answer y or n
         (dolist (key (list (kbd "RET") (kbd "C-j") [return] [kp-enter]))
-          (define-key map key #'ignore))
+          (define-key map key 'y-or-n-p-insert-other))
         (cl-progv '(y-or-n-p-map) (list map)
           (y-or-n-p prompt)))
     (y-or-n-p prompt)))
 
 (defun cardwords-play--ask-words (words player)
   "Ask the owner whether WORDS, played by PLAYER, are words."
-  (let ((approve (cardwords-play--y-or-n-p
-                  (format "%s plays %s: add to the dictionary? "
-                          player (mapconcat #'identity words ", ")))))
-    (cardwords-bridge-request "cardwords/words" (list :words (vconcat words)
-                                                      :approve (if approve t :false))
-                              #'ignore)))
+  (let ((question (cons words player)))
+    (unless (member question cardwords-play--questions)
+      (setq cardwords-play--questions (append cardwords-play--questions (list question))))
+    (cardwords-play--ask question)))
+
+(defun cardwords-play--ask (question)
+  "Ask QUESTION, (WORDS . PLAYER), and send the answer.
+Return nil when the owner quit it: it stays open (the server keeps
+waiting for the answer, and does not ask again)."
+  (let ((answer (condition-case nil
+                    (list (cardwords-play--y-or-n-p
+                           (format "%s plays %s: add to the dictionary? "
+                                   (cdr question) (mapconcat #'identity (car question) ", "))))
+                  (quit nil))))
+    (if (null answer)
+        (progn
+          (message "%s" (substitute-command-keys
+                         (format "Not answered (%s): \\<cardwords-play-mode-map>\\[cardwords-play-answer] \
+or \\[cardwords-play-submit] in the game asks again"
+                                 (mapconcat #'identity (car question) ", "))))
+          nil)
+      (setq cardwords-play--questions (delete question cardwords-play--questions))
+      (cardwords-bridge-request "cardwords/words" (list :words (vconcat (car question))
+                                                        :approve (if (car answer) t :false))
+                                #'ignore)
+      t)))
+
+(defun cardwords-play-answer ()
+  "Ask the owner's questions again that were quit without an answer."
+  (interactive)
+  (if (null cardwords-play--questions)
+      (message "No question waits for your answer")
+    (let ((open (copy-sequence cardwords-play--questions)))
+      (while (and open (cardwords-play--ask (pop open)))))))
 
 (defun cardwords-play--call (method &optional params)
   "Ask the bridge METHOD with PARAMS and redraw with the answer."
@@ -391,40 +517,62 @@ to answer y or n (in Emacs 28 RET would answer no)."
 
 ;;;; Commands
 
+(defun cardwords-play--over-p ()
+  "Return non-nil once the game is over: its results shown, or its room ended."
+  (or (cardwords-play--get :results)
+      (member (cardwords-play--get :status) '("over" "ended"))))
+
+(defun cardwords-play--compose (method &optional params)
+  "Send METHOD with PARAMS, a key of the action area, as `cardwords-play--call'.
+After the end there is nothing to compose: the echo area says so and
+names the keys that are left (the web panel ignores the keys then)."
+  (if (cardwords-play--over-p)
+      (progn
+        (message "%s" (substitute-command-keys
+                       "The game is over: \\<cardwords-play-mode-map>\\[cardwords-play-rematch] \
+asks for a rematch, \\[cardwords-play-leave] leaves"))
+        (ding t))
+    (cardwords-play--call method params)))
+
 (defun cardwords-play-key ()
   "Send the key typed to the action-selection area."
   (interactive)
-  (cardwords-play--call "cardwords/key" (list :key (string last-command-event))))
+  (cardwords-play--compose "cardwords/key" (list :key (string last-command-event))))
 
 (defun cardwords-play-backspace ()
   "Take the last key of the action-selection area back."
   (interactive)
-  (cardwords-play--call "cardwords/key" (list :key "Backspace")))
+  (cardwords-play--compose "cardwords/key" (list :key "Backspace")))
 
 (defun cardwords-play-clear ()
   "Clear the action-selection area."
   (interactive)
-  (cardwords-play--call "cardwords/key" (list :key "Escape")))
+  (cardwords-play--compose "cardwords/key" (list :key "Escape")))
 
 (defun cardwords-play-submit ()
-  "Play the composition: a move, a trade or a pass."
+  "Play the composition: a move, a trade or a pass.
+A question of the owner's left unanswered is asked first instead (the
+move it is about waits for the answer): answered, RET plays."
   (interactive)
-  (cardwords-play--call "cardwords/submit"))
+  (if cardwords-play--questions
+      (cardwords-play-answer)
+    (cardwords-play--compose "cardwords/submit")))
 
 (defun cardwords-play-pass ()
   "Pass this turn."
   (interactive)
-  (when (y-or-n-p "Pass? ") (cardwords-play--call "cardwords/pass")))
+  (when (or (cardwords-play--over-p) (y-or-n-p "Pass? "))
+    (cardwords-play--compose "cardwords/pass")))
 
 (defun cardwords-play-trade ()
   "Make the composition a trade: type the cards to give back, then RET."
   (interactive)
-  (cardwords-play--call "cardwords/trade"))
+  (cardwords-play--compose "cardwords/trade"))
 
 (defun cardwords-play-hint ()
   "Ask the server for the best action; it fills the composition."
   (interactive)
-  (cardwords-play--call "cardwords/hint"))
+  (cardwords-play--compose "cardwords/hint"))
 
 (defun cardwords-play-rematch ()
   "Ask for a rematch after the results."
@@ -455,8 +603,8 @@ still uses it."
          (point (posn-point position))
          (cell (get-text-property point 'cardwords-play-cell))
          (card (get-text-property point 'cardwords-play-hand)))
-    (cond (cell (cardwords-play--call "cardwords/locate" (list :col (car cell) :row (cdr cell))))
-          (card (cardwords-play--call "cardwords/pick" (list :index card))))))
+    (cond (cell (cardwords-play--compose "cardwords/locate" (list :col (car cell) :row (cdr cell))))
+          (card (cardwords-play--compose "cardwords/pick" (list :index card))))))
 
 (defun cardwords-play--name ()
   "The player's name."
@@ -480,7 +628,7 @@ robots starts at once; on another server pick a game to join, or create one
 with the owner token."
   (interactive (list (read-string "Server URL (empty: a local server): ")))
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-play--notification)
-  (setq cardwords-play--view nil)
+  (setq cardwords-play--view nil cardwords-play--questions nil)
   (let ((view
          (if (string-empty-p url)
              (let* ((ruleset (expand-file-name

@@ -415,6 +415,17 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
     (goto-char (point-min))
     (and (re-search-forward regexp nil t) (line-number-at-pos))))
 
+(defun cardwords-games-test--window-of-80x24 ()
+  "The selected window, alone, showing the current buffer in 21 lines.
+As an 80x24 terminal does: 24 lines less the menu bar, the mode line and
+the echo area."
+  (let ((window (selected-window)))
+    (delete-other-windows)
+    (split-window window 22)
+    (set-window-buffer window (current-buffer))
+    (should (= (window-body-height window) 21))
+    window))
+
 (ert-deftest cardwords-play-keeps-the-table-and-the-newest-log-line-in-sight ()
   ;; A 15x15 table (the English ruleset's) in an 80x24 terminal: 21 lines of text under the
   ;; menu bar, above the mode line and the echo area.  The column labels, every row, the
@@ -430,15 +441,16 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
         (cardwords-games-test--view :log log :width 15 :height 15 :columns columns :rows rows
                                     :cells cells :message "Hint: move CAB for 9; RET plays it")
       (unwind-protect
-          (let ((window (selected-window)))
-            (delete-other-windows)
-            (set-window-buffer window (current-buffer))
-            (cardwords-play--draw)
+          (let ((window (cardwords-games-test--window-of-80x24)))
+            ;; the mode line holds the scores of two players: no Scores line
+            (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
+              (cardwords-play--draw))
             (dolist (regexp '("^     A    B    C    D .* O *$" "^ 15 " "^Hand: \\[" "^Action: C2  across"
                               "^Preview: move: 2" "^Hint: move CAB" "^Last: ert: move 12 for 12$"))
               (let ((line (cardwords-games-test--line-of regexp)))
                 (should line)
                 (should (<= line 21))))
+            (should-not (cardwords-games-test--line-of "^Scores:"))
             ;; whose turn and the scores in the mode line
             (should (equal mode-line-process " Your turn You:4 Robot1:0"))
             ;; the whole log below, the newest last
@@ -458,6 +470,149 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
               (cardwords-play--draw)
               (should (= (window-start window) log-start))))
         (delete-other-windows)))))
+
+(ert-deftest cardwords-play-shows-every-score-and-keeps-the-lines-in-sight ()
+  ;; Four players in an 80x24 terminal: the mode line cuts the scores at the window's edge, so
+  ;; a Scores line above Last: has them all (the one whose turn it is in its face).  A preview
+  ;; with two problems and a refusal under it: the lines down to Last: share lines and stay in
+  ;; the 21 lines, the refusal keeping a line of its own; in a tall window each has its own.
+  (let* ((log (cl-loop for i from 1 to 12 collect (format "Robot3: move %d for %d" i i)))
+         (columns (cl-loop for c from ?A to ?O collect (string c)))
+         (rows (cl-loop for r from 1 to 15 collect (number-to-string r)))
+         (cells (cl-loop for i below 225 collect (list :i i :blocked nil :points 0 :letter 1 :word 1)))
+         (players '((:name "ert" :robot nil :score 4 :cards 7 :connected t)
+                    (:name "Robot1" :robot t :score 0 :cards 7 :connected t)
+                    (:name "Robot2" :robot t :score 7 :cards 7 :connected t)
+                    (:name "Robot3" :robot t :score 112 :cards 7 :connected t)))
+         (problems '("the move touches no card on the table" "the first move must cover H8")))
+    (cardwords-games-test--drawn
+        (cardwords-games-test--view :log log :width 15 :height 15 :columns columns :rows rows :cells cells
+                                    :players players :turn 2
+                                    :preview (list :text "move: not valid yet" :problems problems)
+                                    :message "You have no Q in your hand.")
+      (unwind-protect
+          (let ((window (cardwords-games-test--window-of-80x24)))
+            ;; the mode line as a terminal of 80 columns draws it: cut
+            (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) nil)))
+              (cardwords-play--draw))
+            (should (equal mode-line-process " Robot2's turn You:4 Robot1:0 Robot2:7 Robot3:112"))
+            (dolist (regexp '("^     A    B    C    D .* O *$" "^  1 " "^ 15 " "^Hand: \\[" "^Action: C2  across"
+                              "Preview: move: not valid yet" "the move touches no card on the table"
+                              "^You have no Q in your hand\\.$"
+                              "^Scores: You:4  Robot1:0  Robot2:7  Robot3:112$"
+                              "^Last: Robot3: move 12 for 12$"))
+              (let ((line (cardwords-games-test--line-of regexp)))
+                (should line)
+                (should (<= line 21))))
+            (goto-char (point-min))
+            (search-forward "Robot2:7")
+            (should (memq 'cardwords-play-turn (cardwords-games-test--face-at (match-beginning 0))))
+            (should-not (memq 'cardwords-play-turn (cardwords-games-test--face-at (- (point) 12))))
+            ;; a mode line that holds them: no Scores line
+            (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
+              (cardwords-play--draw))
+            (should-not (cardwords-games-test--line-of "^Scores:"))
+            ;; a tall window: a line each, the problems indented under the preview
+            (delete-other-windows)
+            (cl-letf (((symbol-function 'window-body-height) (lambda (&rest _) 40))
+                      ((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) nil)))
+              (cardwords-play--draw))
+            (should (string-match-p
+                     (concat "^Action: C2  across  A 1\nPreview: move: not valid yet\n"
+                             "  the move touches no card on the table\n  the first move must cover H8\n"
+                             "You have no Q in your hand\\.\nScores: You:4  Robot1:0  Robot2:7  Robot3:112\n"
+                             "Last: Robot3: move 12 for 12\n")
+                     (buffer-substring-no-properties (point-min) (point-max)))))
+        (delete-other-windows)))))
+
+(ert-deftest cardwords-play-packs-the-lines-under-the-action-area ()
+  ;; Neighbours that make the shortest line share one; the message shares last.
+  (let ((items '(("Action: B2" . action) ("Preview: x" . preview) ("long problem text" . problem)
+                 ("Refused." . message))))
+    (should (equal (cardwords-play--pack items 4)
+                   '("Action: B2" "Preview: x" "  long problem text" "Refused.")))
+    (should (equal (cardwords-play--pack items 3)
+                   '("Action: B2  Preview: x" "  long problem text" "Refused.")))
+    (should (equal (cardwords-play--pack items 2)
+                   '("Action: B2  Preview: x  long problem text" "Refused.")))
+    (should (equal (cardwords-play--pack items 1)
+                   '("Action: B2  Preview: x  long problem text  Refused.")))
+    (should (equal (cardwords-play--pack items 0)
+                   '("Action: B2  Preview: x  long problem text  Refused.")))
+    ;; a short message beside a long problem: still the other neighbours first
+    (should (equal (cardwords-play--pack '(("a" . problem) ("b" . problem) ("c" . message)) 2)
+                   '("  a  b" "c"))))
+  ;; the Scores line wraps at the window's width, a line per what fits
+  (should (equal (mapcar #'substring-no-properties
+                         (cardwords-play--scores-lines '(("You:1" . 0) ("Robot1:22" . 1) ("Robot2:333" . 2)) 0 30))
+                 '("Scores: You:1  Robot1:22" "       Robot2:333"))))
+
+(ert-deftest cardwords-play-after-the-end-keys-compose-nothing ()
+  ;; With the results shown a key of the action area goes nowhere: the echo area says the game
+  ;; is over and which keys are left; nothing composed is drawn on the table; C-c C-p asks
+  ;; no "Pass?".
+  (let ((calls nil) (asked nil) (said nil))
+    (cardwords-games-test--drawn
+        (cardwords-games-test--view
+         :status "over" :turn -1
+         :results '(:reasonText "Every player passed or traded twice in a row."
+                                :results ((:name "ert" :score 4 :handPoints 3 :adjustment -3 :winner t :standIn nil))))
+      (should-not (cardwords-games-test--table-text "[A 1]"))
+      ;; keys go to the buffer of the selected window
+      (set-window-buffer (selected-window) (current-buffer))
+      (cl-letf (((symbol-function 'cardwords-play--call) (lambda (method &rest _) (push method calls)))
+                ((symbol-function 'y-or-n-p) (lambda (prompt) (setq asked prompt) t))
+                ((symbol-function 'message)
+                 (lambda (format &rest args) (setq said (and format (apply #'format-message format args))))))
+        (dolist (keys '("a" "4" "DEL" "RET" "C-c C-k" "C-c C-t" "C-c C-s" "C-c C-p"))
+          (setq said nil)
+          (execute-kbd-macro (kbd keys))
+          (should (equal said "The game is over: C-c C-r asks for a rematch, C-c C-q leaves")))
+        (should-not calls)
+        (should-not asked)
+        ;; the rematch is the key left
+        (execute-kbd-macro (kbd "C-c C-r"))
+        (should (equal calls '("cardwords/rematch")))))
+    ;; during the game the keys go to the bridge
+    (setq calls nil)
+    (cardwords-games-test--drawn (cardwords-games-test--view)
+      (set-window-buffer (selected-window) (current-buffer))
+      (cl-letf (((symbol-function 'cardwords-play--call) (lambda (method &rest _) (push method calls))))
+        (execute-kbd-macro (kbd "a"))
+        (should (equal calls '("cardwords/key")))))))
+
+(ert-deftest cardwords-play-owner-question-quit-is-asked-again ()
+  ;; The owner's question about a word: RET is no answer (bound to the reminder to answer y
+  ;; or n).  Quit with C-g, it is not lost (the server waits for the answer and does not ask
+  ;; again): nothing is sent, RET in the game asks it again instead of playing, y sends the
+  ;; approval, and RET plays after it.
+  (cl-letf (((symbol-function 'y-or-n-p)
+             (lambda (_) (mapcar (lambda (key) (lookup-key y-or-n-p-map key))
+                                 (list (kbd "RET") (kbd "C-j") [return] [kp-enter])))))
+    (should (equal (cardwords-play--y-or-n-p "TE? ") (make-list 4 'y-or-n-p-insert-other))))
+  (let ((sent nil) (asked nil) (answers (list 'quit t)) (cardwords-play--questions nil))
+    (cl-letf (((symbol-function 'cardwords-play--y-or-n-p)
+               (lambda (prompt)
+                 (push prompt asked)
+                 (let ((a (pop answers))) (if (eq a 'quit) (signal 'quit nil) a))))
+              ((symbol-function 'cardwords-bridge-request)
+               (lambda (method params &rest _) (push (cons method params) sent)))
+              ((symbol-function 'cardwords-play--call) (lambda (method &rest _) (push (list method) sent))))
+      (cardwords-play--ask-words '("TE") "ert")
+      (should (equal asked '("ert plays TE: add to the dictionary? ")))
+      (should (equal cardwords-play--questions '((("TE") . "ert"))))
+      (should-not sent)
+      (cardwords-games-test--drawn (cardwords-games-test--view)
+        (set-window-buffer (selected-window) (current-buffer))
+        (execute-kbd-macro (kbd "RET"))
+        (should (= (length asked) 2))
+        (should (equal sent '(("cardwords/words" :words ["TE"] :approve t))))
+        (should-not cardwords-play--questions)
+        (execute-kbd-macro (kbd "RET"))
+        (should (equal (car sent) '("cardwords/submit")))
+        ;; C-c C-a with nothing open asks nothing
+        (execute-kbd-macro (kbd "C-c C-a"))
+        (should (= (length asked) 2))))))
 
 (ert-deftest cardwords-play-cells-show-every-attribute-and-the-start ()
   ;; A cell with two attributes shows both, compactly, in the five columns of a cell; the

@@ -1,8 +1,9 @@
 // The Emacs package in a real `emacs -nw` inside tmux, driven by keystrokes as a person
 // types: the card-table preview beside a .cardtable under eglot, live as the table is edited,
 // and RET on a cell jumping to the line that gives it its attributes.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { afterEach, beforeAll, expect, it } from 'vitest';
+import { pidAlive } from '../support/processes.js';
 import { ensurePackages } from '../support/apt.js';
 import { tinyRuleset, type Fixture } from '../language/fixtures.js';
 import { type TmuxSession, tempDir } from '../lines/helpers.js';
@@ -18,6 +19,55 @@ async function startCardwords(t: TmuxSession): Promise<void> {
   t.keys('Enter');
   await t.waitFor((s) => /Ruleset folder: /.test(s), 'the ruleset prompt', 30_000);
   t.keys('Enter');
+}
+
+/**
+ * Two letters of the hand on the screen, in lower case, each naming its cards alone (no card
+ * of the letter with other points, which would wait for the points to be typed).
+ */
+function handLetters(screen: string): [string, string] {
+  const cards = [...(/^Hand: (.*)$/m.exec(screen)?.[1] ?? '').matchAll(/\[([A-Z]) ?(-?\d+)\]/g)].map((m) => `${m[1]} ${m[2]}`);
+  const letters = [...new Set(cards.map((c) => c[0]!))].filter((l) => new Set(cards.filter((c) => c[0] === l)).size === 1);
+  expect(letters.length).toBeGreaterThanOrEqual(2);
+  return [letters[0]!.toLowerCase(), letters[1]!.toLowerCase()];
+}
+
+/** A letter no card of the hand on the screen has (typed, it is refused: "You have no Q in your hand."). */
+function notInHand(screen: string): string {
+  const hand = /^Hand: (.*)$/m.exec(screen)?.[1] ?? '';
+  return [...'QZXJVWKY'].find((c) => !hand.includes(`[${c} `))!;
+}
+
+/** Plays every turn of ours from the server's hint (C-c C-s, RET) until the results show; returns that screen. */
+async function playToResults(t: TmuxSession, from: string): Promise<string> {
+  const moves = (s: string) => Number(/ move (\d+) /.exec(s)?.[1] ?? -1);
+  let screen = from;
+  for (let turn = 1; !/^Results$/m.test(screen); turn++) {
+    expect(turn).toBeLessThanOrEqual(30);
+    const before = moves(screen);
+    t.keys('C-c', 'C-s');
+    await t.waitFor((s) => /^Hint: /m.test(s), `hint ${turn}`, 30_000);
+    t.keys('Enter');
+    screen = await t.waitFor((s) => /^Results$/m.test(s) || (moves(s) >= before + 2 && /Your turn/.test(s)), `turn ${turn + 1} or the results`, 60_000);
+  }
+  return t.waitFor((s) => /^Results$/m.test(s) && /\(Cardwords Results You:/.test(s), 'the results in the mode line too', 30_000);
+}
+
+/** The local game servers playing the ruleset folder `dir` (their command line names it), by process id. */
+function serversOf(dir: string): number[] {
+  const real = realpathSync(dir);
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .filter((n) => {
+      try {
+        const args = readFileSync(`/proc/${n}/cmdline`, 'utf8').split('\0');
+        return args.includes('serve') && args[args.indexOf('--ruleset') + 1] === real;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number)
+    .filter(pidAlive);
 }
 
 let fx: Fixture | undefined;
@@ -199,6 +249,8 @@ it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the colu
     /\(Cardwords [^)]*You:-?\d+ Robot1:-?\d+\)/.test(s);
   let screen = await tmux.waitFor((s) => inView(s) && /Your turn/.test(s), 'the table, the hand and the action area, our turn', 120_000);
   expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+  // two players' scores fit the mode line: no Scores line in the buffer
+  expect(screen).not.toMatch(/^Scores:/m);
   // the start cell marked; the hint fills the area and RET plays it; the robot answers
   expect(screen).toMatch(/^ {2}8 .*\*/m);
   tmux.keys('C-c', 'C-s');
@@ -210,6 +262,112 @@ it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the colu
   tmux.type('h');
   screen = await tmux.waitFor((s) => inView(s) && /^Action: .*H/m.test(s) && /^Last: Robot1: /m.test(s), 'a key typed, all still in view', 30_000);
   expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+  // a composition with a problem (far from the cards: it touches none, or cannot go there)
+  // and a key refused under it: the lines down to Last: share lines, none leaves the screen
+  tmux.keys('C-c', 'C-k');
+  await tmux.waitFor((s) => inView(s) && /^Action: _ {2}across/m.test(s), 'the area cleared', 30_000);
+  const [a, b] = handLetters(screen);
+  tmux.type(`b2${a}${b}`);
+  const problem = /the move touches no card on the table|The cards do not fit on the table/;
+  screen = await tmux.waitFor((s) => inView(s) && /Preview: (move: not valid yet|trade 2)/.test(s) && problem.test(s) && /^Last: Robot1: /m.test(s), 'the preview with its problem, Last: in view', 30_000);
+  tmux.type(notInHand(screen).toLowerCase());
+  screen = await tmux.waitFor((s) => /You have no [A-Z] in your hand\./.test(s), 'the refusal', 30_000);
+  expect(inView(screen)).toBe(true);
+  expect(screen).toMatch(/^Last: Robot1: /m);
+  expect(screen).toMatch(/Preview: (move: not valid yet|trade 2)/);
+  expect(screen).toMatch(problem);
+  expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+});
+
+it('M-x cardwords-play with four players (three robots) in an 80x24 terminal: every score in view (the mode line cannot hold them), and the table, the hand, the action area, its preview with a problem, a refusal and the newest log line, after every key', { timeout: 600_000 }, async () => {
+  const dir = tempDir('cardwords-emacs-play80x4-');
+  const english = copySample('english');
+  tmux = startEmacs(
+    dir,
+    '',
+    `(setq cardwords-play-ruleset ${JSON.stringify(english + '/')} cardwords-play-seed "emacs80x4" cardwords-play-level "casual" cardwords-play-name "me" cardwords-play-robots 3)`,
+  );
+  tmux.resize(80, 24);
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
+  await startCardwords(tmux);
+  // every player's score somewhere on the screen, whole (the mode line cuts at 80 columns)
+  const scores = (s: string) => ['You', 'Robot1', 'Robot2', 'Robot3'].every((n) => new RegExp(`(^|\\s)${n}:-?\\d+(\\s|\\)|$)`, 'm').test(s));
+  const inView = (s: string) =>
+    /^ {5}A {4}B {4}C {4}D {4}E {4}F {4}G {4}H {4}I {4}J {4}K {4}L {4}M {4}N {4}O *$/m.test(s) &&
+    /^ {2}1 /m.test(s) &&
+    /^ 15 /m.test(s) &&
+    /^Hand: \[/m.test(s) &&
+    /^Action: /m.test(s) &&
+    /\(Cardwords (Your turn|Robot\d's turn) /.test(s) &&
+    scores(s);
+  let screen = await tmux.waitFor((s) => inView(s) && /Your turn/.test(s) && /^Hand: (\[[^\]]+\] ?){7}$/m.test(s), 'the table, the hand, the action area and every score, our turn', 120_000);
+  expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+  tmux.keys('C-c', 'C-s');
+  screen = await tmux.waitFor((s) => inView(s) && /Hint: /.test(s) && /Preview: move: /.test(s), 'the hint and its preview in view', 30_000);
+  tmux.keys('Enter');
+  // our move and the three robots': the newest (Robot3's) in Last:, the scores moved on
+  screen = await tmux.waitFor((s) => inView(s) && /^Last: Robot3: /m.test(s) && /Your turn/.test(s), 'the robots\' moves, Last: in view', 90_000);
+  expect(screen).not.toMatch(/(^|\s)You:0(\s|$)/m);
+  // a composition far from the cards (a problem under its preview) and a key refused under it
+  const [a, b] = handLetters(screen);
+  tmux.type(`b2${a}${b}`);
+  screen = await tmux.waitFor((s) => inView(s) && /Preview: (move: not valid yet|trade 2)/.test(s) && /^Last: Robot3: /m.test(s), 'the preview with its problem', 30_000);
+  tmux.type(notInHand(screen).toLowerCase());
+  screen = await tmux.waitFor((s) => /You have no [A-Z] in your hand\./.test(s), 'the refusal', 30_000);
+  expect(inView(screen)).toBe(true);
+  expect(screen).toMatch(/^Last: Robot3: /m);
+  expect(screen).toMatch(/Preview: (move: not valid yet|trade 2)/);
+  expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+});
+
+it('M-x cardwords-play to the results, then leaving: keys after the end compose nothing, C-c C-q asks no question and stops the local server; a second game to the results, its buffer killed: its server stops too', { timeout: 600_000 }, async () => {
+  const dir = tempDir('cardwords-emacs-leave-');
+  fx = tinyRuleset();
+  tmux = startEmacs(dir, '', `(setq cardwords-play-ruleset ${JSON.stringify(fx.dir + '/')} cardwords-play-seed "emacs" cardwords-play-level "casual" cardwords-play-name "me")`);
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
+  const game = (s: string) => /Cardwords {2}game \w+ {2}round 1 {2}move 0 {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /Your turn/.test(s);
+  await startCardwords(tmux);
+  let screen = await playToResults(tmux, await tmux.waitFor(game, 'the game', 120_000));
+  const [server] = serversOf(fx.dir);
+  expect(server).toBeGreaterThan(0);
+  const table = (s: string) => s.split('\n').filter((l) => /^ {2}\d /.test(l)).join('\n');
+  // keys after the end: refused in the echo area, nothing composed on the table
+  const before = table(screen);
+  tmux.type('4de');
+  screen = await tmux.waitFor((s) => /The game is over: C-c C-r asks for a rematch, C-c C-q leaves/.test(s), 'the keys refused after the end', 30_000);
+  expect(table(screen)).toBe(before);
+  expect(screen).not.toMatch(/^(Action|Preview): /m);
+  // C-c C-p neither: no "Pass?" after the end
+  tmux.keys('C-g');
+  await tmux.waitFor((s) => !/The game is over/.test(s), 'the echo area cleared', 30_000);
+  tmux.keys('C-c', 'C-p');
+  screen = await tmux.waitFor((s) => /The game is over: C-c C-r asks for a rematch, C-c C-q leaves/.test(s), 'C-c C-p refused after the end', 30_000);
+  expect(screen).not.toMatch(/Pass\?/);
+  // C-c C-q: no question (the game is over), the buffer gone, the server stopped
+  tmux.keys('C-c', 'C-q');
+  screen = await tmux.waitFor((s) => !/\*Cardwords\*/.test(s) && /\*scratch\*/.test(s), 'the game buffer gone', 30_000);
+  expect(screen).not.toMatch(/Leave this game\?|\(y or n\)/);
+  await expect.poll(() => pidAlive(server!), { timeout: 20_000 }).toBe(false);
+  // a second game on the same folder (a new local server), to its results; C-x k kills its buffer
+  await startCardwords(tmux);
+  await playToResults(tmux, await tmux.waitFor(game, 'the second game', 120_000));
+  const [second] = serversOf(fx.dir);
+  expect(second).toBeGreaterThan(0);
+  expect(second).not.toBe(server);
+  tmux.keys('C-x', 'k');
+  await tmux.waitFor((s) => /Kill buffer \(default \*Cardwords\*\)/.test(s), 'the kill-buffer prompt', 30_000);
+  tmux.keys('Enter');
+  screen = await tmux.waitFor((s) => !/\*Cardwords\*/.test(s), 'the second game buffer gone', 30_000);
+  expect(screen).not.toMatch(/Leave this game\?|\(y or n\)/);
+  await expect.poll(() => pidAlive(second!), { timeout: 20_000 }).toBe(false);
+  expect(serversOf(fx.dir)).toEqual([]);
+  // nothing went wrong on the way: no error in *Messages*
+  tmux.keys('C-x', 'b');
+  tmux.type('*Messages*');
+  tmux.keys('Enter');
+  screen = await tmux.waitFor((s) => /\*Messages\*/.test(s), 'the messages', 30_000);
+  expect(screen).not.toMatch(/error|Cardwords bridge:|Cardwords: /i);
+  expect(existsSync(fx.dir)).toBe(true);
 });
 
 it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, transfer to the suggestion, undo, reset)', { timeout: 600_000 }, async () => {
