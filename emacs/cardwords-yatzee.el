@@ -20,6 +20,7 @@
 
 (require 'cl-lib)
 (require 'easymenu)
+(require 'subr-x)
 (require 'cardwords-bridge)
 
 (defgroup cardwords-yatzee nil
