@@ -9,7 +9,10 @@
 
 ;; M-x cardwords-play: a Cardwords game against robots or people, on a local server the
 ;; game bridge starts (one per ruleset folder, in its own process group, stopped when no
-;; open game uses it any more, or with the bridge) or on a server given by URL.  The bridge (cardwords-bridge.el) holds the game client, the
+;; open game uses it any more, or with the bridge) or on a server given by URL.  A local
+;; server's data folder is kept per ruleset, and the bridge remembers the game you sit in:
+;; after Emacs quit or crashed during a game, M-x cardwords-play offers to resume it.
+;; The bridge (cardwords-bridge.el) holds the game client, the
 ;; action-selection area of the web panel and the live score preview; this buffer draws
 ;; the table, the hand, the score board, the pile, the unseen cards and the log with faces,
 ;; and sends the keys: a coordinate in either order (the first fixes the direction), the
@@ -589,11 +592,14 @@ move it is about waits for the answer): answered, RET plays."
   "Leave the game and close its buffer.
 A game in progress is left only when you say so; NO-ASK leaves without
 asking.  A local server stops unless another open game (Yatzee on it)
-still uses it."
+still uses it, and forgets the game: `cardwords-play' does not offer to
+resume it (a game whose buffer is killed, or left by quitting Emacs, is
+offered)."
   (interactive)
   (when (or no-ask (not (cardwords-play--in-progress-p))
             (y-or-n-p "Leave this game? "))
-    (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" nil))
+    ;; left on purpose: the local server forgets the game (not offered to resume)
+    (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" (list :forget t)))
     (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
     (kill-buffer cardwords-play--buffer-name)))
 
@@ -621,11 +627,44 @@ still uses it."
                           (and cardwords-play-seed (list :seed cardwords-play-seed))))
    60))
 
+(defun cardwords-play--resume-prompt (game)
+  "The question whether to resume GAME, the remembered game `serve' names."
+  (let ((robots (or (plist-get game :robots) 0))
+        (people (max 0 (1- (or (plist-get game :players) 1))))
+        (ruleset (plist-get game :ruleset))
+        (saved (plist-get game :saved)))
+    (format "Resume your unfinished Cardwords game%s (%s, as %s%s)? "
+            (if (member ruleset '(nil "")) "" (format " on %s" ruleset))
+            (string-join (delq nil (list (and (> robots 0) (format "%d robot%s" robots (if (= robots 1) "" "s")))
+                                         (and (> people 0) (format "%d other player%s" people (if (= people 1) "" "s")))))
+                         " and ")
+            (plist-get game :name)
+            (if (and (numberp saved) (> saved 0))
+                (format-time-string ", %b %-d %H:%M" (/ saved 1000.0))
+              ""))))
+
+(defun cardwords-play--resume (server)
+  "Offer the remembered game on the local SERVER; return its view when taken back.
+SERVER is the answer of `serve': when it names a game you sat in that is
+still unfinished there, ask whether to resume it; yes takes your seat back
+\(your hand, the table, the turn where it was).  Nil: no game, no, or the
+seat could not be taken back (said in the echo area)."
+  (let ((game (plist-get server :resume)))
+    (when (and game (y-or-n-p (cardwords-play--resume-prompt game)))
+      (condition-case err
+          (cardwords-bridge-request-sync "cardwords/resume" (list :url (plist-get server :url)) 60)
+        (user-error
+         (message "The game could not be resumed (%s): a new one starts"
+                  (error-message-string err))
+         nil)))))
+
 ;;;###autoload
 (defun cardwords-play (url)
   "Play Cardwords on the server at URL, or on a local server when URL is empty.
 On a local server you are the owner and a game with `cardwords-play-robots'
-robots starts at once; on another server pick a game to join, or create one
+robots starts at once; but when the game you sat in there last is still
+unfinished (Emacs quit or crashed during it), you are asked first whether
+to resume it.  On another server pick a game to join, or create one
 with the owner token."
   (interactive (list (read-string "Server URL (empty: a local server): ")))
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-play--notification)
@@ -637,7 +676,8 @@ with the owner token."
                                                    cardwords-play-ruleset t)))
                     (server (cardwords-bridge-request-sync "serve"
                                                            (list :ruleset ruleset) 60)))
-               (cardwords-play--create (plist-get server :url) (plist-get server :owner)))
+               (or (cardwords-play--resume server)
+                   (cardwords-play--create (plist-get server :url) (plist-get server :owner))))
            (let* ((games (cardwords-bridge-request-sync "cardwords/games" (list :url url)))
                   (choices (mapcar (lambda (g) (cons (format "%s  %s/%s players, %s"
                                                              (plist-get g :id) (plist-get g :players)

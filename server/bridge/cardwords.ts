@@ -13,6 +13,7 @@ import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewA
 import { braces, endedMessage, endText, refusal, standInName, startSentence, wordsAsked, wordsNotAsked } from './texts.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
+import type { RememberedSeat } from './local-server.js';
 
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
 
@@ -46,10 +47,20 @@ export class CardwordsSession {
   /** Numbers every view: a response and a notification may cross, the editor keeps the newest. */
   private seq = 0;
 
-  /** `onRoom`: the URL of the server this session's game is now on (null: none), for the local servers' count of their games. */
+  /** The URL of the server the game is on. */
+  private url = '';
+  /** The seat taken in this game (from `welcome`), remembered while the game goes on. */
+  private seat: RememberedSeat | null = null;
+
+  /**
+   * `onRoom`: the URL of the server this session's game is now on (null: none), for the local
+   * servers' count of their games. `onSeat`: the seat the player sits in on the server at a URL,
+   * to remember (null: the game ended or was left on purpose: forget it).
+   */
   constructor(
     private readonly notify: (n: BridgeNotification) => void,
     private readonly onRoom: (url: string | null) => void = () => undefined,
+    private readonly onSeat: (url: string, seat: RememberedSeat | null) => void = () => undefined,
   ) {}
 
   async games(params: { url?: unknown }): Promise<GameListing[]> {
@@ -66,10 +77,12 @@ export class CardwordsSession {
     return this.enter(url, () => new Client(url).create('cardwords', options));
   }
 
-  async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; watch?: unknown }): Promise<unknown> {
+  /** `key`: the seat key from an earlier `welcome`, which takes that seat back. */
+  async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; watch?: unknown; key?: unknown }): Promise<unknown> {
     const url = urlParam(params?.url);
     const id = idParam(params.id);
     const opts: Record<string, unknown> = params.watch === true ? { watch: true } : { name: nameParam(params.name) };
+    if (params.watch !== true && typeof params.key === 'string' && params.key) opts.key = str(params.key, 'key', 200);
     if (typeof params.owner === 'string' && params.owner) opts.owner = params.owner;
     return this.enter(url, () => new Client(url).joinById(id, opts));
   }
@@ -79,12 +92,17 @@ export class CardwordsSession {
     // the new game's server is counted before the old game's is let go: the same server stays
     this.onRoom(url);
     this.reset();
+    this.url = url;
     const room = await connectRoom(connect, () => this.onRoom(null));
     this.room = room;
     const typed = (this.typed = cardwordsRoom(room));
     const welcomed = new Promise<void>((ok) =>
       typed.on('welcome', (w) => {
         this.welcome = w;
+        if (w.role === 'player' && w.key && w.name) {
+          this.seat = { gameId: w.gameId, key: w.key, name: w.name };
+          this.onSeat(url, this.seat);
+        }
         ok();
       }),
     );
@@ -138,12 +156,15 @@ export class CardwordsSession {
     });
     typed.on('results', (r) => {
       this.results = r;
+      // the game is over: not offered to resume (a rematch remembers it again)
+      this.onSeat(url, null);
       // the game is over: what the action area held, and a refusal or hint about it, are stale
       this.composer?.reset();
       this.message = '';
       this.update();
     });
     typed.on('rematch', () => {
+      if (this.seat) this.onSeat(url, this.seat);
       this.results = null;
       this.log = [];
       this.message = 'A new round';
@@ -151,6 +172,7 @@ export class CardwordsSession {
     });
     typed.on('ended', (e) => {
       this.ended = true;
+      this.onSeat(url, null);
       this.message = endedMessage(e.reason);
       this.update();
     });
@@ -182,10 +204,16 @@ export class CardwordsSession {
     this.results = null;
     this.lastMoves = -1;
     this.ended = false;
+    this.seat = null;
   }
 
-  /** Leaves the game; a local server no other game uses stops. */
-  async leave(): Promise<null> {
+  /**
+   * Leaves the game; a local server no other game uses stops. `forget`: the player leaves on
+   * purpose, the game is not remembered (else a game left with its buffer, or with the editor,
+   * is offered to resume on the next start).
+   */
+  async leave(forget = false): Promise<null> {
+    if (forget && this.seat) this.onSeat(this.url, null);
     await this.closeRoom();
     this.onRoom(null);
     return null;

@@ -10,14 +10,31 @@
 // room is on (`use`), and a local server stops when the last game on it leaves. Stopping one
 // game never stops the server another open game plays on.
 //
-// A server's data folder is temporary, and goes when the server exits. A killed bridge (an
-// Emacs that exits or crashes) cannot remove it: each folder names its server's process in
-// `server.pid`, and the next bridge that starts a server removes the folders whose server is
-// gone.
+// A server's data folder is kept, one per ruleset (the default ruleset's too), under the
+// bridge's data directory (the Lines high scores' root: $CARDWORDS_DATA_DIR, else
+// $XDG_DATA_HOME/cardwords, else ~/.local/share/cardwords):
+//
+//   emacs-servers/<slot>/server/     the server's --data folder (owner token, game logs)
+//   emacs-servers/<slot>/lock        {"bridge": pid, "server": pid}: the bridge using it
+//   emacs-servers/<slot>/seat.json   the Cardwords game the player sits in (id, seat key, name)
+//   emacs-servers/<slot>/ruleset     the ruleset folder it plays (for a person reading)
+//
+// <slot> is `default`, or the ruleset folder's name and a hash of its real path. A server
+// started again on a slot restores its unfinished games, and the player takes the remembered
+// seat back with its key (the VS Code extension keeps its server's folder in its storage so).
+//
+// The file store has no lock of its own (one process owns a data folder), so the bridge holds
+// `lock` while its server runs: a second bridge (another Emacs) on the same ruleset finds the
+// lock held by a running bridge and starts its server on a temporary folder instead, removed
+// when that server exits (its games are not kept). A lock whose bridge is gone is taken over
+// once its server has exited (a killed bridge's server stops within seconds: its stdin closed).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { dataDir } from '../lines/scores.js';
+import type { GameListing } from '../../core/protocol/game.js';
 import { BridgeError } from './protocol.js';
 
 export interface LocalAddress {
@@ -27,18 +44,50 @@ export interface LocalAddress {
   pid: number;
 }
 
+/** The Cardwords seat the player sits in on a local server: with its key it is taken back. */
+export interface RememberedSeat {
+  gameId: string;
+  key: string;
+  name: string;
+}
+
+/** A remembered game that is still there and unfinished, as `serve` offers it to resume. */
+export interface ResumableGame {
+  gameId: string;
+  name: string;
+  /** The ruleset folder's name ('' for the default ruleset). */
+  ruleset: string;
+  robots: number;
+  players: number;
+  maxPlayers: number;
+  state: string;
+  /** When the seat was remembered (ms since the epoch). */
+  saved: number;
+}
+
+/** Where a server keeps its games: a kept slot (locked by this bridge), or a temporary folder. */
+interface Folder {
+  /** The slot folder (lock, seat.json), or null for a temporary data folder. */
+  slot: string | null;
+  /** The server's --data folder. */
+  data: string;
+}
+
 interface Running {
   proc: ChildProcess;
-  /** The server's data folder (a temporary one), removed once the server has exited. */
-  data: string;
+  folder: Folder;
   address: LocalAddress;
 }
 
-const DATA_PREFIX = 'cardwords-emacs-server-';
-const PID_FILE = 'server.pid';
+const TEMP_PREFIX = 'cardwords-emacs-server-';
+const LOCK = 'lock';
+const SEAT = 'seat.json';
+/** How long a new server waits for the server of a gone bridge to exit before using a temporary folder. */
+const TAKE_OVER_MS = 15_000;
 
 /** True while process `pid` runs (EPERM: it does, another user's; a zombie does not). */
 function processRuns(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
   } catch (e) {
@@ -52,26 +101,89 @@ function processRuns(pid: number): boolean {
   }
 }
 
-/**
- * Removes the data folders of local servers that are gone (their bridge was killed). A folder
- * without `server.pid` is left: its server is starting, or it is another version's.
- */
-export function sweepStaleData(): void {
-  let names: string[];
+/** The slot folder's name of a ruleset key: `default`, or the folder's name and a hash of its path. */
+export function slotName(key: string): string {
+  if (!key) return 'default';
+  const name = basename(key).replace(/[^\w.-]+/g, '_').slice(0, 40) || 'ruleset';
+  return `${name}-${createHash('sha256').update(key).digest('hex').slice(0, 12)}`;
+}
+
+function readJson(file: string): unknown {
   try {
-    names = readdirSync(tmpdir()).filter((n) => n.startsWith(DATA_PREFIX));
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
   } catch {
-    return;
+    return null;
   }
-  for (const n of names) {
-    const dir = join(tmpdir(), n);
-    let pid: number;
+}
+
+/** A slot's lock: null while it cannot be read (gone, or being written). */
+function readLock(slot: string): { bridge: number; server: number } | null {
+  const v = readJson(join(slot, LOCK)) as { bridge?: unknown; server?: unknown } | null;
+  return v && typeof v === 'object' ? { bridge: Number(v.bridge ?? 0), server: Number(v.server ?? 0) } : null;
+}
+
+/** Writes the lock of this bridge and its server `server` (renamed into place: never read half-written). */
+function writeLock(slot: string, server: number): void {
+  const tmp = join(slot, `${LOCK}.${process.pid}`);
+  writeFileSync(tmp, JSON.stringify({ bridge: process.pid, server }));
+  renameSync(tmp, join(slot, LOCK));
+}
+
+const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
+/**
+ * Takes the slot of `key` under `root` for this bridge's server: its lock created (O_EXCL), or
+ * taken over from a bridge that is gone once that bridge's server has exited. Null: another
+ * running bridge holds it, or the old server did not exit in time (or the folder cannot be written).
+ */
+async function takeSlot(root: string, key: string): Promise<Folder | null> {
+  const slot = join(root, slotName(key));
+  const data = join(slot, 'server');
+  try {
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(slot, 'ruleset'), `${key || '(the default ruleset)'}\n`);
+  } catch {
+    return null;
+  }
+  const deadline = Date.now() + TAKE_OVER_MS;
+  let unreadable = 0;
+  for (;;) {
     try {
-      pid = Number(readFileSync(join(dir, PID_FILE), 'utf8'));
-    } catch {
+      writeFileSync(join(slot, LOCK), JSON.stringify({ bridge: process.pid, server: 0 }), { flag: 'wx' });
+      return { slot, data };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return null;
+    }
+    const held = readLock(slot);
+    if (!held && ++unreadable < 20) {
+      await sleep(100); // another bridge is writing it
       continue;
     }
-    if (Number.isSafeInteger(pid) && pid > 0 && !processRuns(pid)) removeData(dir);
+    if (held && held.bridge !== process.pid && processRuns(held.bridge)) return null; // another editor's
+    if (held && processRuns(held.server)) {
+      // a gone bridge's server (or one of ours) is stopping: it exits within seconds
+      if (Date.now() > deadline) return null;
+      await sleep(100);
+      continue;
+    }
+    rmSync(join(slot, LOCK), { force: true }); // stale: nobody uses the folder
+  }
+}
+
+/** The seat remembered in a slot, or null. */
+function readSeat(slot: string): (RememberedSeat & { saved: number }) | null {
+  const v = readJson(join(slot, SEAT)) as Partial<RememberedSeat & { saved: number }> | null;
+  if (!v || typeof v.gameId !== 'string' || typeof v.key !== 'string' || typeof v.name !== 'string') return null;
+  return { gameId: v.gameId, key: v.key, name: v.name, saved: typeof v.saved === 'number' ? v.saved : 0 };
+}
+
+/** Releases a slot's lock if this bridge holds it for its server `server`. */
+function releaseSlot(slot: string, server: number): void {
+  try {
+    const held = readLock(slot);
+    if (held?.bridge === process.pid && held.server === server) rmSync(join(slot, LOCK), { force: true });
+  } catch {
+    // best effort: the next bridge finds the lock stale
   }
 }
 
@@ -107,19 +219,29 @@ export class LocalServers {
   /** A game session (its holder object) -> the host its room is on. */
   private readonly uses = new Map<object, string>();
 
+  /** `root`: where the kept data folders are (the bridge's data directory's emacs-servers/). */
+  constructor(private readonly root: string = join(dataDir(), 'emacs-servers')) {}
+
   /** The server of `ruleset` (a folder for Cardwords games; none: the default), started on first use. */
   async start(ruleset?: string): Promise<LocalAddress> {
     const key = rulesetKey(ruleset);
     const running = this.servers.get(key);
     if (running && alive(running.proc)) return running.address;
     const cli = process.argv[1]!;
-    sweepStaleData();
-    const data = mkdtempSync(join(tmpdir(), DATA_PREFIX));
-    const args = [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', data, '--exit-with-stdin', ...(key ? ['--ruleset', key] : [])];
+    // the ruleset's kept folder; another editor's bridge holds it: a temporary one
+    const folder = (await takeSlot(this.root, key)) ?? { slot: null, data: mkdtempSync(join(tmpdir(), TEMP_PREFIX)) };
+    const args = [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', folder.data, '--exit-with-stdin', ...(key ? ['--ruleset', key] : [])];
     const proc = spawn(process.execPath, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-    // the server's data folder (its owner token, the games' logs) goes when the server has exited
-    proc.once('exit', () => removeData(data));
-    if (proc.pid) writeFileSync(join(data, PID_FILE), String(proc.pid));
+    const pid = proc.pid ?? 0;
+    if (folder.slot) {
+      try {
+        writeLock(folder.slot, pid);
+      } catch {
+        // the lock still names this bridge: a next bridge waits for it to go
+      }
+    }
+    // once the server has exited: the kept folder's lock is let go, a temporary folder goes
+    proc.once('exit', () => (folder.slot ? releaseSlot(folder.slot, pid) : removeData(folder.data)));
     proc.stdin!.on('error', () => undefined); // EPIPE once the server is gone
     let out = '';
     proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -140,13 +262,68 @@ export class LocalServers {
         fail(new BridgeError('failed', `the local server exited:\n${out.slice(-2000)}`));
       });
     });
-    const address = { url: `http://127.0.0.1:${/^port: (\d+)$/m.exec(out)![1]}`, owner: /\?owner=(\S+)/.exec(out)![1]!, pid: proc.pid! };
-    const entry = { proc, address, data };
+    const address = { url: `http://127.0.0.1:${/^port: (\d+)$/m.exec(out)![1]}`, owner: /\?owner=(\S+)/.exec(out)![1]!, pid };
+    const entry = { proc, address, folder };
     this.servers.set(key, entry);
     proc.once('exit', () => {
       if (this.servers.get(key) === entry) this.servers.delete(key);
     });
     return address;
+  }
+
+  /**
+   * `serve`: the server of `ruleset`, whether its folder is kept, and the remembered Cardwords
+   * game on it when it is still there and unfinished (one that is gone or over is forgotten).
+   */
+  async serve(ruleset?: string): Promise<LocalAddress & { kept: boolean; resume: ResumableGame | null }> {
+    const address = await this.start(ruleset);
+    const running = this.running(address.url);
+    const slot = running?.folder.slot ?? null;
+    let resume: ResumableGame | null = null;
+    const seat = slot ? readSeat(slot) : null;
+    if (slot && seat) {
+      let listed: GameListing | undefined;
+      try {
+        const r = await fetch(new URL('/games', address.url));
+        if (r.ok) listed = ((await r.json()) as GameListing[]).find((g) => g.id === seat.gameId && g.kind === 'cardwords');
+      } catch {
+        listed = undefined;
+      }
+      if (listed && (listed.state === 'playing' || listed.state === 'waiting')) {
+        const key = rulesetKey(ruleset);
+        resume = { gameId: seat.gameId, name: seat.name, ruleset: key ? basename(key) : '', robots: listed.robots, players: listed.players, maxPlayers: listed.maxPlayers, state: listed.state, saved: seat.saved };
+      } else this.remember(address.url, null);
+    }
+    return { ...address, kept: slot !== null, resume };
+  }
+
+  /** The running local server at `url` (its host), if any. */
+  private running(url: string): Running | undefined {
+    const h = hostOf(url);
+    return [...this.servers.values()].find((s) => hostOf(s.address.url) === h);
+  }
+
+  /** Remembers the Cardwords seat the player sits in on the local server at `url` (null: forgets it). */
+  remember(url: string, seat: RememberedSeat | null): void {
+    const slot = this.running(url)?.folder.slot;
+    if (!slot) return; // not a local server, or one on a temporary folder
+    const file = join(slot, SEAT);
+    try {
+      if (seat === null) rmSync(file, { force: true });
+      else {
+        writeFileSync(`${file}.tmp`, JSON.stringify({ ...seat, saved: Date.now() }));
+        renameSync(`${file}.tmp`, file);
+      }
+    } catch {
+      // best effort: a game not remembered is not offered to resume
+    }
+  }
+
+  /** The remembered seat on the local server at `url`, and that server's owner token. */
+  remembered(url: string): { seat: RememberedSeat; owner: string } | null {
+    const running = this.running(url);
+    const seat = running?.folder.slot ? readSeat(running.folder.slot) : null;
+    return running && seat ? { seat: { gameId: seat.gameId, key: seat.key, name: seat.name }, owner: running.address.owner } : null;
   }
 
   /**
@@ -178,8 +355,9 @@ export class LocalServers {
   stopAll(): void {
     for (const s of this.servers.values()) {
       stopGroup(s.proc);
-      // the bridge is exiting and will not see the server's exit: its folder goes now
-      removeData(s.data);
+      // the bridge is exiting and will not see the server's exit: a temporary folder goes now
+      // (a kept folder's lock stays: the next bridge waits for this server to be gone)
+      if (!s.folder.slot) removeData(s.folder.data);
     }
     this.servers.clear();
   }

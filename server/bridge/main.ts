@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { CardwordsSession } from './cardwords.js';
 import { LinesSession } from './lines.js';
 import { LocalServers } from './local-server.js';
+import { urlParam } from './params.js';
 import { YatzeeSession } from './yatzee.js';
 import { BridgeError, MAX_LINE, type BridgeNotification, type BridgeRequest, type BridgeResponse } from './protocol.js';
 
@@ -20,12 +21,29 @@ export class Bridge {
   constructor(private readonly out: (line: string) => void) {
     // one local server per ruleset, shared by the games on it and stopped when the last leaves
     const servers = (this.servers = new LocalServers());
-    this.on('serve', (p) => servers.start(typeof (p as { ruleset?: unknown })?.ruleset === 'string' ? (p as { ruleset: string }).ruleset : undefined));
+    // a local server's folder is kept: `serve` also names the remembered Cardwords game on it
+    this.on('serve', (p) => servers.serve(typeof (p as { ruleset?: unknown })?.ruleset === 'string' ? (p as { ruleset: string }).ruleset : undefined));
     this.on('stop-server', () => servers.stopUnused());
-    const cw = (this.cardwords = new CardwordsSession((n) => this.notify(n), (url) => servers.use(cw, url)));
+    const cw = (this.cardwords = new CardwordsSession(
+      (n) => this.notify(n),
+      (url) => servers.use(cw, url),
+      (url, seat) => servers.remember(url, seat),
+    ));
     this.on('cardwords/games', (p) => cw.games((p ?? {}) as never));
     this.on('cardwords/create', (p) => cw.create((p ?? {}) as never));
     this.on('cardwords/join', (p) => cw.join((p ?? {}) as never));
+    // the remembered game on a local server: its seat taken back with its key (a failure forgets it)
+    this.on('cardwords/resume', async (p) => {
+      const url = urlParam((p as { url?: unknown } | null)?.url);
+      const kept = servers.remembered(url);
+      if (!kept) throw new BridgeError('refused', 'no remembered game on this server');
+      try {
+        return await cw.join({ url, id: kept.seat.gameId, name: kept.seat.name, key: kept.seat.key, owner: kept.owner });
+      } catch (e) {
+        servers.remember(url, null);
+        throw e;
+      }
+    });
     this.on('cardwords/key', (p) => cw.key((p ?? {}) as never));
     this.on('cardwords/submit', () => cw.submit());
     this.on('cardwords/coordinates', (p) => cw.coordinates((p ?? {}) as never));
@@ -37,7 +55,8 @@ export class Bridge {
     this.on('cardwords/words', (p) => cw.words((p ?? {}) as never));
     this.on('cardwords/rematch', () => cw.rematch());
     this.on('cardwords/view', () => cw.view());
-    this.on('cardwords/leave', () => cw.leave());
+    // `forget`: the player leaves on purpose (C-c C-q), the game is not offered again
+    this.on('cardwords/leave', (p) => cw.leave((p as { forget?: unknown } | null)?.forget === true));
     const yz = (this.yatzee = new YatzeeSession((n) => this.notify(n), (url) => servers.use(yz, url)));
     this.on('yatzee/create', (p) => yz.create((p ?? {}) as never));
     this.on('yatzee/join', (p) => yz.join((p ?? {}) as never));

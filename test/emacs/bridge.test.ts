@@ -2,8 +2,9 @@
 // one response per request line even for garbage, refusals with the engine's message.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { tempDir } from '../lines/helpers.js';
 import { pidAlive } from '../support/processes.js';
@@ -13,18 +14,25 @@ import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-
 
 let child: ChildProcessWithoutNullStreams | undefined;
 let second: ChildProcessWithoutNullStreams | undefined;
+/** Every bridge a test started, stopped after it. */
+const started: ChildProcessWithoutNullStreams[] = [];
 
 afterEach(() => {
-  child?.kill();
-  second?.kill();
+  for (const c of started.splice(0)) c.kill();
   child = undefined;
   second = undefined;
 });
 
+/** The data folder a local server runs on, named on its command line. */
+function dataOf(pid: number): string {
+  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  return args[args.indexOf('--data') + 1]!;
+}
+
 /** A second bridge (another editor). */
-function bridge2() {
+function bridge2(env: NodeJS.ProcessEnv = {}) {
   const first = child;
-  const b = bridge();
+  const b = bridge(env);
   second = child;
   child = first;
   return b;
@@ -32,6 +40,7 @@ function bridge2() {
 
 function bridge(env: NodeJS.ProcessEnv = {}) {
   child = spawn(process.execPath, [resolve('dist/cli.js'), 'client', '--stdio'], { env: { ...process.env, CARDWORDS_DATA_DIR: tempDir('cardwords-bridge-'), ...env } });
+  started.push(child);
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const c = child;
   return {
@@ -151,23 +160,20 @@ it('one local server per ruleset, shared by the games on it: leaving one game st
     await call('cardwords/create', { url: tiny.url, options: { owner: tiny.owner, name: 'me', robots: 1, level: 'casual', seed: 'shared' } });
     await expect.poll(async () => (await call('cardwords/view')).width, { timeout: 20_000 }).toBe(7);
     expect(pidAlive(tiny.pid) && pidAlive(plain.pid)).toBe(true);
-    // each server's temporary data folder (owner token, game logs), named on its command line
-    const dataOf = (pid: number) => {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return args[args.indexOf('--data') + 1]!;
-    };
+    // each server's kept data folder (owner token, game logs), named on its command line
     const tinyData = dataOf(tiny.pid);
     const plainData = dataOf(plain.pid);
-    expect(tinyData).toMatch(/cardwords-emacs-server-/);
+    expect(tinyData).toMatch(new RegExp(`/emacs-servers/${basename(fx.dir)}-[0-9a-f]{12}/server$`));
+    expect(plainData).toMatch(/\/emacs-servers\/default\/server$/);
     expect(existsSync(tinyData) && existsSync(plainData)).toBe(true);
     // leaving Cardwords (C-c C-q: leave, then stop-server) stops its server, process and all...
     await call('cardwords/leave');
     await call('stop-server');
     await expect.poll(() => pidAlive(tiny.pid), { timeout: 20_000 }).toBe(false);
     expect(await up(tiny.url)).toBe('down');
-    // its data folder goes with it
-    await expect.poll(() => existsSync(tinyData), { timeout: 20_000 }).toBe(false);
-    expect(existsSync(plainData)).toBe(true);
+    // its data folder is kept, and let go (no lock) for the next server on the ruleset
+    await expect.poll(() => existsSync(join(tinyData, '..', 'lock')), { timeout: 20_000 }).toBe(false);
+    expect(existsSync(tinyData) && existsSync(plainData)).toBe(true);
     // ...and not the one the Yatzee game plays on: it still answers
     expect(pidAlive(plain.pid)).toBe(true);
     await call('yatzee/throw');
@@ -176,40 +182,112 @@ it('one local server per ruleset, shared by the games on it: leaving one game st
     await call('yatzee/leave');
     await expect.poll(() => pidAlive(plain.pid), { timeout: 20_000 }).toBe(false);
     expect(await up(plain.url)).toBe('down');
-    await expect.poll(() => existsSync(plainData), { timeout: 20_000 }).toBe(false);
+    await expect.poll(() => existsSync(join(plainData, '..', 'lock')), { timeout: 20_000 }).toBe(false);
+    expect(existsSync(plainData)).toBe(true);
     expect(((await b.send(JSON.stringify({ id: ++id, method: 'lines/scores' }))) as { error?: unknown }).error).toBeUndefined();
   } finally {
     fx.remove();
   }
 });
 
-it('a bridge that is killed (SIGKILL: no chance to stop anything) leaves no game server behind, and the next bridge removes its data folder', async () => {
-  // the bridges' temporary folder: this test's own
-  const tmp = tempDir('cardwords-bridge-tmp-');
-  const serve = async (b: ReturnType<typeof bridge>) => ((await b.send(JSON.stringify({ id: 1, method: 'serve', params: {} }))) as { result: { url: string; pid: number } }).result;
-  const folders = () => readdirSync(tmp).sort();
-  const b = bridge({ TMPDIR: tmp });
+it('a bridge that is killed (SIGKILL: no chance to stop anything) leaves no game server behind; its data folder is kept and the next bridge\'s server uses it; a second bridge at once gets a temporary one', async () => {
+  const data = tempDir('cardwords-bridge-data-');
+  type Served = { url: string; owner: string; pid: number; kept: boolean; resume: unknown };
+  const serve = async (b: ReturnType<typeof bridge>) => ((await b.send(JSON.stringify({ id: 1, method: 'serve', params: {} }))) as { result: Served }).result;
+  const b = bridge({ CARDWORDS_DATA_DIR: data });
+  const killed = child!;
   const server = await serve(b);
+  expect(server).toMatchObject({ kept: true, resume: null });
   const port = Number(new URL(server.url).port);
   expect(await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status)).toBe(200);
-  const [killed] = folders();
-  expect(killed).toMatch(/^cardwords-emacs-server-/);
-  expect(readFileSync(join(tmp, killed!, 'server.pid'), 'utf8')).toBe(String(server.pid));
-  child!.kill('SIGKILL');
+  const folder = join(data, 'emacs-servers', 'default', 'server');
+  expect(dataOf(server.pid)).toBe(folder);
+  // the folder is locked by the bridge and its server
+  expect(JSON.parse(readFileSync(join(folder, '..', 'lock'), 'utf8'))).toEqual({ bridge: killed.pid, server: server.pid });
+  killed.kill('SIGKILL');
   await expect.poll(async () => fetch(`http://127.0.0.1:${port}/health`).then(() => 'up', () => 'down'), { timeout: 20_000 }).toBe('down');
   await expect.poll(() => pidAlive(server.pid), { timeout: 20_000 }).toBe(false);
-  // nobody was left to remove the killed bridge's folder
-  expect(folders()).toEqual([killed]);
-  // beside it: the folder of a server still running (this process stands in for it), and one
-  // being created (no server.pid yet)
-  mkdirSync(join(tmp, 'cardwords-emacs-server-running'));
-  writeFileSync(join(tmp, 'cardwords-emacs-server-running', 'server.pid'), String(process.pid));
-  mkdirSync(join(tmp, 'cardwords-emacs-server-starting'));
-  const next = await serve(bridge({ TMPDIR: tmp }));
-  const pidIn = (n: string) => (existsSync(join(tmp, n, 'server.pid')) ? readFileSync(join(tmp, n, 'server.pid'), 'utf8') : '');
-  const nextFolder = folders().find((n) => pidIn(n) === String(next.pid));
-  expect(nextFolder).toBeDefined();
-  expect(folders()).toEqual([nextFolder, 'cardwords-emacs-server-running', 'cardwords-emacs-server-starting'].sort());
+  // the folder stays (nobody removes it), its lock naming a bridge that is gone
+  expect(existsSync(folder)).toBe(true);
+  // the next bridge's server takes the same folder over: the same owner token
+  const nextBridge = bridge({ CARDWORDS_DATA_DIR: data });
+  const next = await serve(nextBridge);
+  expect(next).toMatchObject({ kept: true, owner: server.owner });
+  expect(dataOf(next.pid)).toBe(folder);
+  expect(JSON.parse(readFileSync(join(folder, '..', 'lock'), 'utf8'))).toEqual({ bridge: child!.pid, server: next.pid });
+  // another editor's bridge meanwhile: the folder is held, its server runs on a temporary folder
+  const other = await serve(bridge2({ CARDWORDS_DATA_DIR: data }));
+  expect(other.kept).toBe(false);
+  const otherData = dataOf(other.pid);
+  expect(otherData).not.toBe(folder);
+  expect(otherData.startsWith(realpathSync(tmpdir())) || otherData.startsWith(tmpdir())).toBe(true);
+  expect(readdirSync(join(data, 'emacs-servers'))).toEqual(['default']);
+  // that temporary folder goes when its bridge ends
+  second!.stdin.end();
+  await expect.poll(() => existsSync(otherData), { timeout: 20_000 }).toBe(false);
+  expect(existsSync(folder)).toBe(true);
+});
+
+it('a Cardwords game on a local server comes back after the bridge is killed: `serve` names the remembered game, `cardwords/resume` takes the seat back (same hand, same table); C-c C-q forgets it', async () => {
+  const fx = tinyRuleset();
+  try {
+    const data = tempDir('cardwords-bridge-data-');
+    type Served = { url: string; owner: string; pid: number; kept: boolean; resume: Record<string, unknown> | null };
+    type View = { seat: number; turn: number; status: string; moves: number; width: number; message: string; hand: Array<{ text: string }>; board: unknown[]; players: Array<{ name: string; score: number }>; welcome: { gameId: string; owner: boolean; seat: number } | null };
+    const client = (b: ReturnType<typeof bridge>) => {
+      let id = 0;
+      return async (method: string, params: unknown = {}) => {
+        const r = (await b.send(JSON.stringify({ id: ++id, method, params }))) as { result?: unknown; error?: { message: string } };
+        expect(r.error).toBeUndefined();
+        return r.result as never;
+      };
+    };
+    const view = async (call: ReturnType<typeof client>) => (await call('cardwords/view')) as View;
+    const ourTurn = (v: View) => v.status === 'playing' && v.width === 7 && v.hand.length === 4 && v.turn === v.seat;
+    const call = client(bridge({ CARDWORDS_DATA_DIR: data }));
+    const first = (await call('serve', { ruleset: fx.dir })) as Served;
+    expect(first).toMatchObject({ kept: true, resume: null });
+    await call('cardwords/create', { url: first.url, options: { owner: first.owner, name: 'me', robots: 1, level: 'casual', seed: 'resume' } });
+    await expect.poll(async () => ourTurn(await view(call)), { timeout: 30_000 }).toBe(true);
+    // one move of ours (the server's hint), then the robot's: our turn again
+    const m0 = (await view(call)).moves;
+    await call('cardwords/hint');
+    await expect.poll(async () => (await view(call)).message, { timeout: 30_000 }).toMatch(/^Hint: /);
+    await call('cardwords/submit');
+    await expect.poll(async () => {
+      const v = await view(call);
+      return v.moves >= m0 + 2 && ourTurn(v);
+    }, { timeout: 30_000 }).toBe(true);
+    const before = await view(call);
+    expect(before.board.length).toBeGreaterThan(0);
+    // the editor crashes: the bridge is killed, its server stops
+    child!.kill('SIGKILL');
+    await expect.poll(() => pidAlive(first.pid), { timeout: 20_000 }).toBe(false);
+    // a new bridge, the same ruleset: the game is offered...
+    const again = client(bridge({ CARDWORDS_DATA_DIR: data }));
+    const served = (await again('serve', { ruleset: fx.dir })) as Served;
+    expect(served.pid).not.toBe(first.pid);
+    expect(served.resume).toMatchObject({ gameId: before.welcome!.gameId, name: 'me', ruleset: basename(fx.dir), robots: 1, state: 'playing' });
+    // ...and taken back: the same seat, hand, table and turn, as the owner
+    await again('cardwords/resume', { url: served.url });
+    await expect.poll(async () => {
+      const v = await view(again);
+      return ourTurn(v) && v.board.length === before.board.length;
+    }, { timeout: 30_000 }).toBe(true);
+    const after = await view(again);
+    expect(after.welcome).toMatchObject({ gameId: before.welcome!.gameId, owner: true, seat: before.seat });
+    expect(after.moves).toBe(before.moves);
+    expect(after.hand.map((c) => c.text)).toEqual(before.hand.map((c) => c.text));
+    expect(after.board).toEqual(before.board);
+    expect(after.players).toEqual(before.players);
+    // left on purpose (C-c C-q: leave with forget, stop-server): not offered any more
+    await again('cardwords/leave', { forget: true });
+    await again('stop-server');
+    await expect.poll(() => pidAlive(served.pid), { timeout: 20_000 }).toBe(false);
+    expect(((await again('serve', { ruleset: fx.dir })) as Served).resume).toBeNull();
+  } finally {
+    fx.remove();
+  }
 });
 
 type YatzeeView = {

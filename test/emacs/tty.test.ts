@@ -2,6 +2,7 @@
 // types: the card-table preview beside a .cardtable under eglot, live as the table is edited,
 // and RET on a cell jumping to the line that gives it its attributes.
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { basename } from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { pidAlive } from '../support/processes.js';
 import { ensurePackages } from '../support/apt.js';
@@ -368,6 +369,50 @@ it('M-x cardwords-play to the results, then leaving: keys after the end compose 
   screen = await tmux.waitFor((s) => /\*Messages\*/.test(s), 'the messages', 30_000);
   expect(screen).not.toMatch(/error|Cardwords bridge:|Cardwords: /i);
   expect(existsSync(fx.dir)).toBe(true);
+});
+
+it('M-x cardwords-play after Emacs quit in the middle of a game: a new Emacs on the same data offers the game, y takes the seat back (the move on the table, the same hand)', { timeout: 600_000 }, async () => {
+  const dir = tempDir('cardwords-emacs-resume-');
+  fx = tinyRuleset();
+  const init = `(setq cardwords-play-ruleset ${JSON.stringify(fx.dir + '/')} cardwords-play-seed "emacs" cardwords-play-level "casual" cardwords-play-name "me")`;
+  tmux = startEmacs(dir, '', init);
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
+  await startCardwords(tmux);
+  const moves = (s: string) => Number(/ move (\d+) /.exec(s)?.[1] ?? -1);
+  const start = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 1 {2}move 0 {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /Your turn/.test(s), 'the game', 120_000);
+  const game = /Cardwords {2}game (\w+) /.exec(start)![1]!;
+  // one move of ours (the server's hint, RET), then the robot's: our turn again
+  tmux.keys('C-c', 'C-s');
+  await tmux.waitFor((s) => /^Hint: /m.test(s), 'the hint', 30_000);
+  tmux.keys('Enter');
+  const played = await tmux.waitFor((s) => moves(s) >= 2 && /Your turn/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s), 'our move and the robot\'s', 60_000);
+  const table = (s: string) => s.split('\n').filter((l) => /^ {2}\d /.test(l)).join('\n');
+  const hand = (s: string) => /^Hand: .*$/m.exec(s)![0];
+  expect(table(played)).toMatch(/\[[A-Z] ?\d+\]/); // cards on the table
+  const [server] = serversOf(fx.dir);
+  expect(server).toBeGreaterThan(0);
+  // C-x C-c: Emacs quits, the bridge with it, and its server stops
+  tmux.keys('C-x', 'C-c');
+  const gone = () => {
+    try {
+      tmux!.capture();
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  await expect.poll(gone, { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => pidAlive(server!), { timeout: 20_000 }).toBe(false);
+  // a new Emacs on the same data folder: M-x cardwords-play offers the game, y takes it back
+  tmux = startEmacs(dir, '', init);
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'the new Emacs', 60_000);
+  await startCardwords(tmux);
+  await tmux.waitFor((s) => new RegExp(`Resume your unfinished Cardwords game on ${basename(fx!.dir)} \\(1 robot, as me, .*\\)\\? \\(y or n\\)`).test(s), 'the offer to resume', 60_000);
+  tmux.type('y');
+  const back = await tmux.waitFor((s) => new RegExp(`Cardwords {2}game ${game} {2}round 1 {2}move ${moves(played)} {2}playing`).test(s) && /Your turn/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && table(s) === table(played), 'the game back', 120_000);
+  expect(hand(back)).toBe(hand(played));
+  expect(back).toMatch(/^ me +-?\d+ points {2}4 cards {2}\(you\)$/m);
+  expect(/^ me .*$/m.exec(back)![0]).toBe(/^ me .*$/m.exec(played)![0]);
 });
 
 it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, transfer to the suggestion, undo, reset)', { timeout: 600_000 }, async () => {
