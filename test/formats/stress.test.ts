@@ -1,5 +1,5 @@
-// Bad and huge input: random bytes through decodeText and every parser; a ~50 MB file and
-// a single 10 MB line per parser finish (no timing asserted: speed lives in bench/) and
+// Bad and huge input: random bytes through decodeText and every parser; a ~20 MB file and
+// a single 5 MB line per parser finish (no timing asserted: speed lives in bench/) and
 // are diagnosed, with the diagnostics capped.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -74,7 +74,7 @@ describe('huge input', () => {
     bonus: '1:2\nx\n-1:5\n',
     dictionary: 'word\nstraße\nä\nice cream\n',
   };
-  // A 50 MB text file of the wrong kind, the likeliest huge input: a word list (the first
+  // A 20 MB text file of the wrong kind, the likeliest huge input: a word list (the first
   // 20,000 words of english.dict), with a dense unit every 100 lines.
   const words = readFileSync('samples/english/english.dict', 'utf8').split('\n', 20_000);
   const blocks = (kind: FileKind) => {
@@ -83,9 +83,9 @@ describe('huge input', () => {
     return block;
   };
   for (const kind of KINDS) {
-    it(`${kind}: a 50 MB word list, 10 MB of dense items and one 10 MB line finish, diagnosed and capped`, () => {
+    it(`${kind}: a 20 MB word list, 5 MB of dense items and one 5 MB line finish, diagnosed and capped`, () => {
       const documented = documentedCodes();
-      const texts = [repeat(blocks(kind), 50 * MB), repeat(units[kind], 10 * MB), repeat(units[kind].replace(/\n/g, ' '), 10 * MB)];
+      const texts = [repeat(blocks(kind), 20 * MB), repeat(units[kind], 5 * MB), repeat(units[kind].replace(/\n/g, ' '), 5 * MB)];
       const results = texts.map((text) => parseFile(kind, text, AZ).diagnostics);
       results.forEach((diagnostics, i) => {
         expect(diagnostics.length).toBeGreaterThan(0);

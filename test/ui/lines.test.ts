@@ -560,11 +560,11 @@ describe('Lines panel in Chromium', () => {
   it('shows the keys with their roles in the page’s language, a space as a key too, and refuses a clash in it', async () => {
     // a kept setting from before (the one string) with a space as a movement key and the
     // default "hjkl " of a German page; and the mouse: a click waits for the key as well
+    // the two widths, each in one scheme (the layout does not change with the scheme; the
+    // screenshots show both schemes)
     const shots: [string, number, number, 'light' | 'dark'][] = [
-      ['1280x720-light', 1280, 720, 'light'],
       ['1280x720-dark', 1280, 720, 'dark'],
       ['500-light', 500, 900, 'light'],
-      ['500-dark', 500, 900, 'dark'],
     ];
     for (const [name, width, height, colorScheme] of shots) {
       const p = await page({ locale: 'de-DE', width, height, colorScheme });
