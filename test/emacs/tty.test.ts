@@ -39,15 +39,18 @@ function notInHand(screen: string): string {
   return [...'QZXJVWKY'].find((c) => !hand.includes(`[${c} `))!;
 }
 
-/** Plays every turn of ours from the server's hint (C-c C-s, RET) until the results show; returns that screen. */
-async function playToResults(t: TmuxSession, from: string): Promise<string> {
+/**
+ * Plays every turn of ours from the server's hint (C-c C-s, RET) until the results show
+ * (`hinted`: checks each screen with the hint filled in); returns that screen.
+ */
+async function playToResults(t: TmuxSession, from: string, hinted: (screen: string) => void = () => undefined): Promise<string> {
   const moves = (s: string) => Number(/ move (\d+) /.exec(s)?.[1] ?? -1);
   let screen = from;
   for (let turn = 1; !/^Results$/m.test(screen); turn++) {
     expect(turn).toBeLessThanOrEqual(30);
     const before = moves(screen);
     t.keys('C-c', 'C-s');
-    await t.waitFor((s) => /^Hint: /m.test(s), `hint ${turn}`, 30_000);
+    hinted(await t.waitFor((s) => /^Hint: /m.test(s), `hint ${turn}`, 30_000));
     t.keys('Enter');
     screen = await t.waitFor((s) => /^Results$/m.test(s) || (moves(s) >= before + 2 && /Your turn/.test(s)), `turn ${turn + 1} or the results`, 60_000);
   }
@@ -199,21 +202,10 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   expect(readFileSync(fx.path('tiny.personal.dict'), 'utf8')).toMatch(/^TE$/m);
   const played = await tmux.waitFor((s) => /^ {2}me: TE for -?\d+$/m.test(s) && (/^Results$/m.test(s) || (/ move 2 /.test(s) && /Your turn/.test(s))), 'TE played, then the robot', 60_000);
   // Then every turn of ours: the hint fills the area (with its live preview), RET plays it.
-  const moves = (s: string) => Number(/ move (\d+) /.exec(s)?.[1] ?? -1);
-  let screen = played;
-  for (let turn = 1; !/^Results$/m.test(screen); turn++) {
-    expect(turn).toBeLessThanOrEqual(30);
-    const before = moves(screen);
-    tmux.keys('C-c', 'C-s');
-    const hinted = await tmux.waitFor((s) => /^Hint: /m.test(s), `hint ${turn}`, 30_000);
-    expect(hinted).toMatch(/^Preview: (move|trade|pass)/m);
-    tmux.keys('Enter');
-    // Ours and the robot's move, then our turn again; or the results.
-    screen = await tmux.waitFor((s) => /^Results$/m.test(s) || (moves(s) >= before + 2 && /Your turn/.test(s)), `turn ${turn + 1} or the results`, 60_000);
-  }
+  await playToResults(tmux, played, (hinted) => expect(hinted).toMatch(/^Preview: (move|trade|pass)/m));
   // the mode line is drawn by the same redisplay as the buffer, or the next one: a clean run
   // once caught the screen between the two (the results shown, the mode line still "over")
-  screen = await tmux.waitFor((s) => /^Results$/m.test(s) && /\(Cardwords Results You:-?\d+ Robot1:-?\d+\)/.test(s), 'the results in the mode line too', 30_000);
+  const screen = await tmux.waitFor((s) => /^Results$/m.test(s) && /\(Cardwords Results You:-?\d+ Robot1:-?\d+\)/.test(s), 'the results in the mode line too', 30_000);
   expect(screen).toMatch(/^ me +-?\d+  left in hand -?\d+, end [+-]\d+(  winner)?$/m);
   expect(screen).toMatch(/^ Robot1 +-?\d+  left in hand -?\d+, end [+-]\d+(  winner)?$/m);
   expect(screen).toMatch(/winner/);
