@@ -71,6 +71,12 @@ export function rulesFromTexts(m: RulesetMessage): { ruleset: Ruleset; rules: Ca
   return r.ruleset ? { ruleset: r.ruleset, rules: rulesFromRuleset(r.ruleset) } : null;
 }
 
+/** The focus is in the play column (the action area, the results) or has fallen to the page. */
+function focusInPlay(): boolean {
+  const a = document.activeElement;
+  return !a || a === document.body || a.closest('.cw-play') !== null;
+}
+
 export class CardwordsPanel {
   private state: CwStateV | null = null;
   private ruleset: Ruleset | null = null;
@@ -190,8 +196,7 @@ export class CardwordsPanel {
    * them; Tab reaches Rematch) unless the player is elsewhere (the log, a setting).
    */
   private focusResultsIfPlaying(): void {
-    const a = document.activeElement;
-    if (!a || a === document.body || a.closest('.cw-play') !== null) this.focusResultsWhenDrawn = true;
+    if (focusInPlay()) this.focusResultsWhenDrawn = true;
   }
 
   // ------------------------------------------------------------------ state
@@ -772,8 +777,7 @@ export class CardwordsPanel {
     this.composer?.reset();
     // the results and the Rematch button go: a focus in them (or fallen to the page) goes to
     // the new game's action area, as at the first game's start
-    const a = document.activeElement;
-    if (this.isPlayer && (!a || a === document.body || a.closest('.cw-play') !== null)) this.focusWhenDrawn = true;
+    if (this.isPlayer && focusInPlay()) this.focusWhenDrawn = true;
     this.log.push({ round: p.round, text: this.t('cw.log.rematch', p.round) });
     this.say(this.t('cw.log.rematch', p.round));
   }

@@ -221,17 +221,23 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   expect(rematch).toMatch(/^ me +0 points {2}4 cards {2}\(you\)$/m);
 });
 
-it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the column letters, every row, the hand, the action area and the newest log line in view, the scores in the mode line, after every key', { timeout: 600_000 }, async () => {
-  const dir = tempDir('cardwords-emacs-play80-');
+/** M-x cardwords-play on a copy of the English sample in an 80x24 terminal, from deal `seed`; `more`: further settings. */
+async function startEnglish80x24(seed: string, more: string): Promise<TmuxSession> {
   const english = copySample('english');
-  tmux = startEmacs(
-    dir,
+  // kept for the clean-up at once, before a wait below can fail
+  const t = (tmux = startEmacs(
+    tempDir(`cardwords-emacs-${seed}-`),
     '',
-    `(setq cardwords-play-ruleset ${JSON.stringify(english + '/')} cardwords-play-seed "emacs80" cardwords-play-level "casual" cardwords-play-name "me")`,
-  );
-  tmux.resize(80, 24);
-  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
-  await startCardwords(tmux);
+    `(setq cardwords-play-ruleset ${JSON.stringify(english + '/')} cardwords-play-seed ${JSON.stringify(seed)} cardwords-play-level "casual" cardwords-play-name "me"${more})`,
+  ));
+  t.resize(80, 24);
+  await t.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
+  await startCardwords(t);
+  return t;
+}
+
+it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the column letters, every row, the hand, the action area and the newest log line in view, the scores in the mode line, after every key', { timeout: 600_000 }, async () => {
+  tmux = await startEnglish80x24('emacs80', '');
   // all of it on one 80x24 screen: the labels A to O, rows 1 and 15, the hand, the action area
   const inView = (s: string) =>
     /^ {5}A {4}B {4}C {4}D {4}E {4}F {4}G {4}H {4}I {4}J {4}K {4}L {4}M {4}N {4}O *$/m.test(s) &&
@@ -273,16 +279,7 @@ it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the colu
 });
 
 it('M-x cardwords-play with four players (three robots) in an 80x24 terminal: every score in view (the mode line cannot hold them), and the table, the hand, the action area, its preview with a problem, a refusal and the newest log line, after every key', { timeout: 600_000 }, async () => {
-  const dir = tempDir('cardwords-emacs-play80x4-');
-  const english = copySample('english');
-  tmux = startEmacs(
-    dir,
-    '',
-    `(setq cardwords-play-ruleset ${JSON.stringify(english + '/')} cardwords-play-seed "emacs80x4" cardwords-play-level "casual" cardwords-play-name "me" cardwords-play-robots 3)`,
-  );
-  tmux.resize(80, 24);
-  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
-  await startCardwords(tmux);
+  tmux = await startEnglish80x24('emacs80x4', ' cardwords-play-robots 3');
   // every player's score somewhere on the screen, whole (the mode line cuts at 80 columns)
   const scores = (s: string) => ['You', 'Robot1', 'Robot2', 'Robot3'].every((n) => new RegExp(`(^|\\s)${n}:-?\\d+(\\s|\\)|$)`, 'm').test(s));
   const inView = (s: string) =>
