@@ -33,7 +33,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { dataDir } from '../lines/scores.js';
+import { dataDir } from '../data-dir.js';
 import type { GameListing } from '../../core/protocol/game.js';
 import { BridgeError } from './protocol.js';
 

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beatsRecord } from '../../core/games/lines/engine.js';
+import { dataDir } from '../data-dir.js';
 
 export interface ScoreEntry {
   user: string;
@@ -19,12 +20,8 @@ interface ScoreFile {
   scores: ScoreEntry[];
 }
 
-/** `$CARDWORDS_DATA_DIR`, else `$XDG_DATA_HOME/cardwords`, else `~/.local/share/cardwords`. */
-export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.CARDWORDS_DATA_DIR) return path.resolve(env.CARDWORDS_DATA_DIR);
-  if (env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME)) return path.join(env.XDG_DATA_HOME, 'cardwords');
-  return path.join(env.HOME || os.homedir(), '.local', 'share', 'cardwords');
-}
+// the data folder (server/data-dir.ts), where the high-score file is kept
+export { dataDir };
 
 export function currentUser(env: NodeJS.ProcessEnv = process.env): string {
   try {

@@ -1,8 +1,8 @@
 // `cardwords serve`: the game server (server/game, docs/server.md).
 import { existsSync } from 'node:fs';
-import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dataDir } from '../../data-dir.js';
 import { intOption, parse } from '../args.js';
 import { UsageError, type CliIO } from '../io.js';
 import type { Command } from './index.js';
@@ -16,8 +16,9 @@ owner creates and ends games, approves words and removes players.
 Options:
   --port N              TCP port (default 27037, as the original); 0 picks a free port
   --host H              address to listen on (default 127.0.0.1)
-  --data DIR            data folder: game logs, owner token
-                        (default $XDG_DATA_HOME/cardwords or ~/.local/share/cardwords)
+  --data DIR            data folder: game logs, owner token (default
+                        $CARDWORDS_DATA_DIR, else $XDG_DATA_HOME/cardwords, else
+                        ~/.local/share/cardwords)
   --ruleset DIR         a ruleset the server offers to Cardwords games (repeatable;
                         default samples/english); loaded on first use; words the
                         owner approves are appended to its <base>.personal.dict
@@ -40,15 +41,11 @@ Options:
   --help                this text
 
 Environment: REDIS_URL (several processes share presence, matchmaking and game logs),
-XDG_DATA_HOME, CARDWORDS_CACHE_DIR (word graphs, the Yatzee robot's solved table).
+CARDWORDS_DATA_DIR and XDG_DATA_HOME (the default --data), CARDWORDS_CACHE_DIR (word
+graphs, the Yatzee robot's solved table).
 Stop with Ctrl-C (SIGINT) or SIGTERM: unfinished games are kept and come back on the
 next start.
 `;
-
-function defaultDataDir(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_DATA_HOME || join(os.homedir(), '.local', 'share');
-  return join(base, 'cardwords');
-}
 
 /** The project root of the bundle (dist/cli.js) or of the sources (server/cli/commands). */
 function projectRoot(): string {
@@ -92,7 +89,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
   const server = await startGameServer({
     port,
     host,
-    dataDir: resolve(values.data ?? defaultDataDir(process.env)),
+    dataDir: resolve(values.data ?? dataDir(process.env)),
     rulesets,
     redisUrl: process.env.REDIS_URL || undefined,
     publicAddress: values['public-address'],

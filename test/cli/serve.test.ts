@@ -1,0 +1,43 @@
+// `cardwords serve` without --data: its data folder is the user's data folder as the Lines high
+// scores and the Emacs bridge find it (server/data-dir.ts), $CARDWORDS_DATA_DIR first.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+
+/** Starts the built server with `env` and no --data; answers its owner token, then stops it. */
+async function ownerToken(env: NodeJS.ProcessEnv): Promise<string> {
+  const proc = spawn(process.execPath, ['dist/cli.js', 'serve', '--port', '0', '--ruleset', 'samples/tiny'], { env: { ...process.env, CARDWORDS_DATA_DIR: '', XDG_DATA_HOME: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((ok) => proc.once('exit', () => ok()));
+  let out = '';
+  try {
+    return await new Promise<string>((ok, fail) => {
+      proc.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const token = /\?owner=(\S+)/.exec(out)?.[1];
+        if (token) ok(token);
+      });
+      proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      proc.once('exit', () => fail(new Error(`the server exited:\n${out}`)));
+    });
+  } finally {
+    proc.kill('SIGTERM');
+    await exited;
+  }
+}
+
+it('serve without --data keeps its owner token in $CARDWORDS_DATA_DIR, else in $XDG_DATA_HOME/cardwords', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'cardwords-serve-home-'));
+  const data = join(home, 'data');
+  const xdg = join(home, 'xdg');
+  // both set: CARDWORDS_DATA_DIR wins (it was ignored: the token went to $XDG_DATA_HOME/cardwords)
+  const token = await ownerToken({ HOME: home, CARDWORDS_DATA_DIR: data, XDG_DATA_HOME: xdg });
+  expect(readFileSync(join(data, 'owner-token'), 'utf8').trim()).toBe(token);
+  expect(existsSync(join(xdg, 'cardwords'))).toBe(false);
+  // started again on it: the same owner link
+  expect(await ownerToken({ HOME: home, CARDWORDS_DATA_DIR: data, XDG_DATA_HOME: xdg })).toBe(token);
+  // without it: $XDG_DATA_HOME/cardwords, as before
+  const other = await ownerToken({ HOME: home, XDG_DATA_HOME: xdg });
+  expect(readFileSync(join(xdg, 'cardwords', 'owner-token'), 'utf8').trim()).toBe(other);
+});
