@@ -626,7 +626,10 @@ function crossIn(mask: usize, base: i32, i: i32, step: i32, pos: i32, first: i32
 
 let kinds = 0;
 let wildKinds = 0;
-/** The letters of the hand (every letter, with a wildcard in hand), for alphabets of up to 31 letters. */
+/**
+ * The letters of the hand's natural cards left (for alphabets of up to 31 letters; a letter's
+ * bit goes while its last card is laid): with no wildcard left, a cell tries only these.
+ */
 let handMask: u32 = 0;
 let wildLeft = 0;
 let remaining = 0;
@@ -677,7 +680,6 @@ function setHand(n: i32, maxTiles: i32): void {
     }
     f64set(pHandPts, j, p);
   }
-  if (wildKinds > 0) handMask = 0xfffffffe;
   let simple = true;
   for (let k = 0; k < kinds && simple; k++) simple = i32at(pKindNext, k) === -1 && i32at(pKindFirst, i32at(pKindLetter, k)) === k;
   simpleHand = simple && wildKinds === 0;
@@ -863,9 +865,9 @@ function goLeft(pos: i32, node: i32): void {
   const mb = pos * MW;
   if (MW === 1) {
     // one mask word (alphabets of up to 31 letters): the cell's letters that the hand has
-    // (any, with a wildcard) in a register; a node's arcs go up by letter, so the scan ends
-    // after the highest of them
-    const allowed = u32at(pLMask, mb) & handMask;
+    // left (any, with a wildcard left) in a register; a node's arcs go up by letter, so the
+    // scan ends after the highest of them
+    const allowed = u32at(pLMask, mb) & (wildLeft > 0 ? 0xfffffffe : handMask);
     if (allowed === 0) return;
     const lmax = <i32>(31 - clz(allowed));
     for (let a = node; ; a++) {
@@ -891,7 +893,10 @@ function goLeft(pos: i32, node: i32): void {
   if (nat > 0) {
     i32set(pTLetter, pos, l);
     i32set(pNat, l, nat - 1);
+    const hm = handMask;
+    if (nat === 1 && l < 32) handMask = hm & ~(<u32>1 << <u32>l);
     goOn(pos, info, right, stop, go);
+    handMask = hm;
     i32set(pNat, l, nat);
   } else if (wildLeft > 0) {
     i32set(pTLetter, pos, l);
