@@ -56,6 +56,11 @@ describe('the client’s language', () => {
       c.change(table, [{ text: '7*7\n(3,3)\n(2,4) X 3;\n(7,7)\n' }]);
       const bad = await c.diagnostics(table, (x) => x.some((y) => y.code === 'cardtable/unknown-attribute'));
       expect(bad.find((x) => x.code === 'cardtable/unknown-attribute')!.message).toBe("unbekanntes Attribut 'X': verwende B (gesperrt), C Punkte, L Faktor oder W Faktor");
+      c.change(table, [{ text: '7*7\n(3,3)\n(2,4) W 3\n(7,7)\n' }]);
+      const noSemicolon = (await c.diagnostics(table, (x) => x.some((y) => y.code === 'cardtable/missing-semicolon'))).find((x) => x.code === 'cardtable/missing-semicolon')!;
+      expect(noSemicolon.message).toBe('am Ende der Attributzeile fehlt `;`');
+      const fixes = await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: table }, range: noSemicolon.range, context: { diagnostics: [noSemicolon] } });
+      expect(fixes.map((a) => a.title)).toEqual(["Fehlendes ';' hinzufügen"]);
 
       const bonus = fx.uri('tiny.bonus');
       c.open(bonus, '-1:-1\n0:-1\n1:0\n', 'cardwords-bonus');
