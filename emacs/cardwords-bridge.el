@@ -16,6 +16,7 @@
 ;;; Code:
 
 (require 'cl-lib)
+(require 'subr-x)
 
 (defcustom cardwords-client-command '("cardwords" "client" "--stdio")
   "The command that starts the game bridge (JSON lines over stdio)."
@@ -131,6 +132,60 @@ answer the next key needs (the Lines moves)."
       (error "Cardwords bridge: no answer to %s" method))
     (when failure (user-error "%s" failure))
     result))
+
+;;;; What the games share: leaving, and resuming a game on a local server
+
+(defun cardwords-bridge-confirm-leave ()
+  "Ask whether to leave the game going on; non-nil to leave it."
+  (y-or-n-p "Leave this game? "))
+
+(defun cardwords-bridge-kill-buffer-query (in-progress)
+  "Whether a game buffer may be killed, asking first when IN-PROGRESS.
+For `kill-buffer-query-functions' (nil keeps the buffer): killing the
+buffer leaves its game, so a game going on is left only when the player
+says so, as the game's leave key asks.  No question without the bridge
+\(nothing left to leave) or in batch Emacs (`noninteractive': nobody
+answers)."
+  (or (not in-progress) noninteractive (not (cardwords-bridge-live-p))
+      (cardwords-bridge-confirm-leave)))
+
+(defun cardwords-bridge-resume-prompt (kind game)
+  "The question whether to resume GAME, a game of KIND (\"Yatzee\").
+GAME is the remembered game the bridge's `serve' names."
+  (let* ((robots (or (plist-get game :robots) 0))
+         (people (max 0 (1- (or (plist-get game :players) 1))))
+         (ruleset (plist-get game :ruleset))
+         (saved (plist-get game :saved))
+         (others (string-join
+                  (delq nil (list (and (> robots 0) (format "%d robot%s" robots (if (= robots 1) "" "s")))
+                                  (and (> people 0) (format "%d other player%s" people (if (= people 1) "" "s")))))
+                  " and ")))
+    (format "Resume your unfinished %s game%s (%s)? "
+            kind
+            (if (member ruleset '(nil "")) "" (format " on %s" ruleset))
+            (string-join
+             (delq nil (list (and (not (string-empty-p others)) others)
+                             (format "as %s" (plist-get game :name))
+                             (and (numberp saved) (> saved 0)
+                                  (format-time-string "%b %-d %H:%M" (/ saved 1000.0)))))
+             ", "))))
+
+(defun cardwords-bridge-resume (server kind method &optional params timeout)
+  "Offer the remembered game of KIND on the local SERVER; its view when taken back.
+SERVER is the answer of `serve': when it names a game you sat in that is
+still unfinished there, ask whether to resume it; yes sends METHOD with
+the server's url and PARAMS (waiting up to TIMEOUT seconds, 60 by
+default), which takes your seat back.  Nil: no game, no, or the seat
+could not be taken back (said in the echo area)."
+  (let ((game (plist-get server :resume)))
+    (when (and game (y-or-n-p (cardwords-bridge-resume-prompt kind game)))
+      (condition-case err
+          (cardwords-bridge-request-sync method (append (list :url (plist-get server :url)) params)
+                                         (or timeout 60))
+        (user-error
+         (message "The game could not be resumed (%s): a new one starts"
+                  (error-message-string err))
+         nil)))))
 
 (defun cardwords-bridge-stop ()
   "Stop the bridge process (the games start it again when needed)."

@@ -67,6 +67,9 @@ With `cardwords-digits-for-columns' these are the original's coordinate options.
 
 (defvar cardwords-play--view nil "The game as the bridge last described it.")
 (defvar cardwords-play--buffer-name "*Cardwords*" "The name of the game buffer.")
+(defvar-local cardwords-play--results-shown nil
+  "The game and round whose results the windows were scrolled to.
+Once, when they come: a redraw after it leaves each window where it is.")
 (defvar cardwords-play--questions nil
   "The owner's questions not answered yet, oldest first: (WORDS . PLAYER).
 A question quit with \\[keyboard-quit] stays, and is asked again by
@@ -124,8 +127,8 @@ when a cell has more than one (C5L2: points 5 and letter factor 2; + when
 more do not fit), ## blocked; * marks the start, where the first move must
 go (the legend under the score board says where).  The mode line shows
 whose turn it is and the scores (a Scores line above Last: when it cannot
-show them all), Last: the newest line of the log (the whole log is at the
-end).  After the end the keys compose nothing: \\[cardwords-play-rematch] asks
+show them all), Last: every move since your last turn (the whole log is
+at the end).  After the end the keys compose nothing: \\[cardwords-play-rematch] asks
 for a rematch.  As the owner you are asked whether a word the
 server does not know is one: answer y or n (RET is no answer); a
 question quit with \\[keyboard-quit] is asked again by \\[cardwords-play-answer],
@@ -135,7 +138,18 @@ or by RET.
 \\{cardwords-play-mode-map}"
   (setq-local truncate-lines t)
   (buffer-disable-undo)
+  (add-hook 'kill-buffer-query-functions #'cardwords-play--kill-buffer-query nil t)
   (add-hook 'kill-buffer-hook #'cardwords-play--killed nil t))
+
+(defvar cardwords-play--leaving nil
+  "Non-nil while `cardwords-play-leave' kills the buffer (it has asked).")
+
+(defun cardwords-play--kill-buffer-query ()
+  "Ask before the buffer of a game going on is killed; nil to keep it.
+Killing it leaves the game, so the question is the one
+\\<cardwords-play-mode-map>\\[cardwords-play-leave] asks; none after the end."
+  (cardwords-bridge-kill-buffer-query
+   (and (not cardwords-play--leaving) (cardwords-play--in-progress-p))))
 
 (defun cardwords-play--killed ()
   "Leave the game of the buffer being killed."
@@ -286,6 +300,31 @@ as the scores need in WIDTH columns."
           (setq line (concat line (if (> (length line) (length "Scores:")) "  " " ") text)))))
     (nreverse (cons line lines))))
 
+(defun cardwords-play--wrap (texts width &optional prefix indent separator)
+  "TEXTS after PREFIX, SEPARATOR apart, in lines of at most WIDTH columns.
+A text starts a new line, after INDENT, where it does not fit on the
+line before; one wider than a line stays whole (cut at the window's
+edge).  SEPARATOR is two spaces unless given; PREFIX and INDENT are
+empty unless given.  Returns the lines."
+  (let ((separator (or separator "  ")) (lines nil) (line nil))
+    (dolist (text texts)
+      (cond ((null line) (setq line (concat (or prefix "") text)))
+            ((> (+ (string-width line) (string-width separator) (string-width text)) width)
+             (push line lines)
+             (setq line (concat (or indent "") text)))
+            (t (setq line (concat line separator text)))))
+    (nreverse (if line (cons line lines) lines))))
+
+(defun cardwords-play--fit (lines room)
+  "LINES in at most ROOM lines (at least one): the last ones joined.
+What does not fit in the width then is cut at the window's edge."
+  (let ((lines (copy-sequence lines)))
+    (while (> (length lines) (max 1 room))
+      (let ((tail (last lines 2)))
+        (setcar tail (concat (car tail) "  " (string-trim-left (cadr tail))))
+        (setcdr tail nil)))
+    lines))
+
 (defun cardwords-play--pack (items room)
   "The lines under the action area: ITEMS packed into at most ROOM lines.
 ITEMS are (TEXT . KIND), KIND `message' for the message and `problem'
@@ -327,12 +366,14 @@ starts a line is indented.  Returns the lines as strings."
   "Redraw the game buffer from the last view.
 What the player acts on comes first, so that a window of 80x24 shows it with
 a 15x15 table: the table with its column labels, the hand, the action area
-with its preview, the message and the newest log line (Last:), or the
-results.  The lines between the hand and Last: share lines when the window
-has too few for them (`cardwords-play--pack').  The scores are in the mode
-line; when it cannot show them all, in a Scores line above Last: too.  The
-score board, the pile, the legend of the cells, the unseen cards and the
-whole log follow.  Each window keeps its place: a redraw never scrolls it."
+with its preview, the message (wrapped at the window's width) and the
+moves since your last turn (Last:), or the results, to which the windows
+scroll when they come.  The lines between the hand and Last: share lines
+when the window has too few for them (`cardwords-play--pack').  The scores
+are in the mode line; when it cannot show them all, in a Scores line above
+Last: too.  The score board, the pile, the legend of the cells, the unseen
+cards and the whole log follow.  Each window keeps its place: a redraw
+never scrolls it, but to the results when they come."
   (let ((buffer (get-buffer cardwords-play--buffer-name)))
     (when (buffer-live-p buffer)
       (with-current-buffer buffer
@@ -348,7 +389,8 @@ whole log follow.  Each window keeps its place: a redraw never scrolls it."
                (results (cardwords-play--get :results))
                (log (cardwords-play--get :log))
                (window (cardwords-play--window))
-               (scores (cardwords-play--scores players seat)))
+               (scores (cardwords-play--scores players seat))
+               (results-start nil) (results-end nil))
           ;; whose turn and the scores, always in view (yours first); the mode line first:
           ;; whether it shows them all decides the Scores line
           (setq mode-line-process
@@ -374,31 +416,45 @@ whole log follow.  Each window keeps its place: a redraw never scrolls it."
           (insert "\n")
           ;; the action area is the game's: with the results there is none to compose.  The
           ;; lines down to Last: fit the window (21 lines at 80x24), sharing lines if need be.
-          (let* ((scores-lines (unless (cardwords-play--mode-line-shows-p window)
-                                 (cardwords-play--scores-lines
-                                  scores turn (if window (window-body-width window) 80))))
+          (let* ((width (if window (window-body-width window) 80))
+                 (scores-lines (unless (cardwords-play--mode-line-shows-p window)
+                                 (cardwords-play--scores-lines scores turn width)))
+                 (said (cardwords-play--get :message))
                  (items (append
                          (and composing (not results)
                               (list (cons (format "Action: %s  %s  %s" (plist-get composing :display)
                                                   (plist-get composing :direction)
-                                                  (mapconcat #'identity (plist-get composing :cards) " "))
+                                                  ;; the cards, then the one being chosen as typed so far (T-)
+                                                  (string-join
+                                                   (append (plist-get composing :cards)
+                                                           (let ((pending (plist-get composing :pending)))
+                                                             (and pending (not (equal pending "")) (list pending))))
+                                                   " "))
                                           'action)))
                          (and preview (not results)
                               (cons (cons (concat "Preview: " (plist-get preview :text)) 'preview)
                                     (mapcar (lambda (problem) (cons (propertize problem 'face 'warning) 'problem))
                                             (plist-get preview :problems))))
-                         (and (not (equal (cardwords-play--get :message) ""))
-                              (list (cons (propertize (cardwords-play--get :message)
-                                                      'face 'font-lock-warning-face)
-                                          'message)))))
-                 (room (- (if window (window-body-height window) cardwords-play--screen-lines)
-                          (if (> (cardwords-play--get :width) 0) (1+ (cardwords-play--get :height)) 0)
-                          1 (length scores-lines) (if log 1 0))))
-            (dolist (text (cardwords-play--pack items room)) (insert text "\n"))
-            (dolist (text scores-lines) (insert text "\n")))
-          ;; the newest log line by the action area: the whole log is below
-          (when log (insert "Last: " (car (last log)) "\n"))
+                         ;; the message wrapped at the window's width: it is read whole
+                         (and (not (member said '(nil "")))
+                              (mapcar (lambda (line) (cons (propertize line 'face 'font-lock-warning-face) 'message))
+                                      (cardwords-play--wrap (split-string said " " t) (1- width) nil nil " ")))))
+                 ;; Last: every move since your own last turn (the bridge's `last'), as many on a
+                 ;; line as fit; the whole log is below
+                 (last-lines (cardwords-play--wrap (or (cardwords-play--get :last) (last log))
+                                                   (1- width) "Last: " "      "))
+                 (lines (- (if window (window-body-height window) cardwords-play--screen-lines)
+                           (if (> (cardwords-play--get :width) 0) (1+ (cardwords-play--get :height)) 0)
+                           1 (length scores-lines)))
+                 ;; the lines from the action area to the message keep one (two with a message,
+                 ;; which answers the key just typed); Last: has the others it needs, one at least
+                 (kept (min (length items) (if (rassq 'message items) 2 1)))
+                 (last-room (if last-lines (max 1 (min (length last-lines) (- lines kept))) 0)))
+            (dolist (text (cardwords-play--pack items (- lines last-room))) (insert text "\n"))
+            (dolist (text scores-lines) (insert text "\n"))
+            (dolist (text (cardwords-play--fit last-lines last-room)) (insert text "\n")))
           (when results
+            (setq results-start (point))
             (insert (propertize "Results\n" 'face 'bold))
             (when (plist-get results :reasonText)
               (insert (plist-get results :reasonText) "\n"))
@@ -409,6 +465,7 @@ whole log follow.  Each window keeps its place: a redraw never scrolls it."
                               (or (plist-get r :handPoints) 0) (or (plist-get r :adjustment) 0)
                               (if (plist-get r :winner) "  winner" "")
                               (if (plist-get r :standIn) "  (a robot stood in)" ""))))
+            (setq results-end (point))
             (insert (substitute-command-keys
                      "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n")))
           (insert "\n")
@@ -439,7 +496,29 @@ whole log follow.  Each window keeps its place: a redraw never scrolls it."
           ;; each window where it was (erasing the buffer sent them to its start)
           (pcase-dolist (`(,window ,start ,point) windows)
             (set-window-start window (cardwords-play--line-position start) t)
-            (set-window-point window (cardwords-play--line-position point))))))))
+            (set-window-point window (cardwords-play--line-position point)))
+          ;; the results just came: each window shows them (the table may scroll up a little)
+          (when (and results-start
+                     (not (equal cardwords-play--results-shown
+                                 (cons (plist-get welcome :gameId) (cardwords-play--get :round)))))
+            (let ((shown (get-buffer-window-list (current-buffer) nil t)))
+              (when shown
+                (setq cardwords-play--results-shown
+                      (cons (plist-get welcome :gameId) (cardwords-play--get :round)))
+                (dolist (w shown) (cardwords-play--show-results w results-start results-end))))))))))
+
+(defun cardwords-play--show-results (window start end)
+  "Put the results from START to END (the line of the rematch key) in WINDOW.
+The window scrolls as little as it must: the block's end on its last
+line, or its start on the first when the block is taller; point goes to
+the Results line."
+  (let ((height (window-body-height window))
+        (first (line-number-at-pos start))
+        (last (line-number-at-pos end))
+        (top (line-number-at-pos (window-start window))))
+    (unless (and (>= first top) (< last (+ top height)))
+      (set-window-start window (cardwords-play--line-position (max 1 (min first (1+ (- last height))))) t))
+    (set-window-point window start)))
 
 ;;;; The bridge
 
@@ -597,11 +676,13 @@ resume it (a game whose buffer is killed, or left by quitting Emacs, is
 offered)."
   (interactive)
   (when (or no-ask (not (cardwords-play--in-progress-p))
-            (y-or-n-p "Leave this game? "))
+            (cardwords-bridge-confirm-leave))
     ;; left on purpose: the local server forgets the game (not offered to resume)
     (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" (list :forget t)))
     (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
-    (kill-buffer cardwords-play--buffer-name)))
+    ;; asked above: killing the buffer asks nothing more
+    (let ((cardwords-play--leaving t))
+      (kill-buffer cardwords-play--buffer-name))))
 
 (defun cardwords-play-click (event)
   "Set the location on the cell clicked, or add the hand card clicked (EVENT)."
@@ -627,36 +708,13 @@ offered)."
                           (and cardwords-play-seed (list :seed cardwords-play-seed))))
    60))
 
-(defun cardwords-play--resume-prompt (game)
-  "The question whether to resume GAME, the remembered game `serve' names."
-  (let ((robots (or (plist-get game :robots) 0))
-        (people (max 0 (1- (or (plist-get game :players) 1))))
-        (ruleset (plist-get game :ruleset))
-        (saved (plist-get game :saved)))
-    (format "Resume your unfinished Cardwords game%s (%s, as %s%s)? "
-            (if (member ruleset '(nil "")) "" (format " on %s" ruleset))
-            (string-join (delq nil (list (and (> robots 0) (format "%d robot%s" robots (if (= robots 1) "" "s")))
-                                         (and (> people 0) (format "%d other player%s" people (if (= people 1) "" "s")))))
-                         " and ")
-            (plist-get game :name)
-            (if (and (numberp saved) (> saved 0))
-                (format-time-string ", %b %-d %H:%M" (/ saved 1000.0))
-              ""))))
-
 (defun cardwords-play--resume (server)
   "Offer the remembered game on the local SERVER; return its view when taken back.
 SERVER is the answer of `serve': when it names a game you sat in that is
 still unfinished there, ask whether to resume it; yes takes your seat back
 \(your hand, the table, the turn where it was).  Nil: no game, no, or the
 seat could not be taken back (said in the echo area)."
-  (let ((game (plist-get server :resume)))
-    (when (and game (y-or-n-p (cardwords-play--resume-prompt game)))
-      (condition-case err
-          (cardwords-bridge-request-sync "cardwords/resume" (list :url (plist-get server :url)) 60)
-        (user-error
-         (message "The game could not be resumed (%s): a new one starts"
-                  (error-message-string err))
-         nil)))))
+  (cardwords-bridge-resume server "Cardwords" "cardwords/resume"))
 
 ;;;###autoload
 (defun cardwords-play (url)

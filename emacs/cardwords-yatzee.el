@@ -14,7 +14,8 @@
 ;; bonus line shows how far the upper section is from the bonus.  h shows or hides the
 ;; optimal robot's expected values for your own sheet (the web panel's hints): the best hold
 ;; and the expected final score, and per open category the expected final score of a
-;; transfer there.
+;; transfer there.  A local server's games are kept: after Emacs quit or crashed during a
+;; game, M-x cardwords-yatzee offers to resume it.
 
 ;;; Code:
 
@@ -93,7 +94,9 @@ SPC or t throws the dice not held; 1 to 5 hold or release a die (or click
 it); RET transfers to the suggested category, c to the one you choose (or
 click a category, or type its name as on the sheet); u undoes the
 transfer and r resets the dice, as the original allows right after a
-transfer.  q leaves (asking first while the game goes on).  h shows or
+transfer.  q leaves (asking first while the game goes on, as killing the
+buffer does).  A game on a local server that Emacs left by quitting or
+crashing is offered to resume by the next \\[cardwords-yatzee].  h shows or
 hides the hints: the optimal robot's best hold and expected final score,
 and an Expected column with the expected final score of a transfer to
 each open category of your sheet.
@@ -101,7 +104,18 @@ each open category of your sheet.
 \\{cardwords-yatzee-mode-map}"
   (setq-local truncate-lines t)
   (buffer-disable-undo)
+  (add-hook 'kill-buffer-query-functions #'cardwords-yatzee--kill-buffer-query nil t)
   (add-hook 'kill-buffer-hook #'cardwords-yatzee--killed nil t))
+
+(defvar cardwords-yatzee--leaving nil
+  "Non-nil while `cardwords-yatzee-leave' kills the buffer (it has asked).")
+
+(defun cardwords-yatzee--kill-buffer-query ()
+  "Ask before the buffer of a game going on is killed; nil to keep it.
+Killing it leaves the game (your sheet is closed), so the question is
+the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after the end."
+  (cardwords-bridge-kill-buffer-query
+   (and (not cardwords-yatzee--leaving) (cardwords-yatzee--in-progress-p))))
 
 (defun cardwords-yatzee--killed ()
   "Leave the game of the buffer being killed."
@@ -320,13 +334,19 @@ Case does not matter; nil when no category has that name."
 A game in progress is left only when you say so; NO-ASK leaves without asking."
   (interactive)
   (when (or no-ask (not (cardwords-yatzee--in-progress-p))
-            (y-or-n-p "Leave this game? "))
+            (cardwords-bridge-confirm-leave))
     (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil))
-    (kill-buffer cardwords-yatzee--buffer-name)))
+    ;; asked above: killing the buffer asks nothing more
+    (let ((cardwords-yatzee--leaving t))
+      (kill-buffer cardwords-yatzee--buffer-name))))
 
 ;;;###autoload
 (defun cardwords-yatzee (url)
-  "Play Yatzee on the server at URL, or on a local server when URL is empty."
+  "Play Yatzee on the server at URL, or on a local server when URL is empty.
+On a local server a game with `cardwords-yatzee-robots' robots starts at
+once; but when the game you sat in there last is still unfinished (Emacs
+quit or crashed during it), you are asked first whether to resume it: yes
+takes your sheet back."
   (interactive (list (read-string "Server URL (empty: a local server): ")))
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-yatzee--notification)
   (setq cardwords-yatzee--view nil)
@@ -335,12 +355,14 @@ A game in progress is left only when you say so; NO-ASK leaves without asking."
                           (and cardwords-yatzee-seed (list :seed cardwords-yatzee-seed))))
          (view
           (if (string-empty-p url)
-              (let ((server (cardwords-bridge-request-sync "serve" nil 60)))
-                (cardwords-bridge-request-sync
-                 "yatzee/create" (append (list :url (plist-get server :url) :owner (plist-get server :owner)
-                                               :name name :robots cardwords-yatzee-robots)
-                                         options)
-                 60))
+              (let ((server (cardwords-bridge-request-sync "serve" (list :game "yatzee") 60)))
+                (or (cardwords-bridge-resume server "Yatzee" "yatzee/resume"
+                                             (list :hints (if cardwords-yatzee-hints t :false)))
+                    (cardwords-bridge-request-sync
+                     "yatzee/create" (append (list :url (plist-get server :url) :owner (plist-get server :owner)
+                                                   :name name :robots cardwords-yatzee-robots)
+                                             options)
+                     60)))
             (let ((id (read-string "Game id (empty: create one): ")))
               (if (string-empty-p id)
                   (cardwords-bridge-request-sync

@@ -10,7 +10,7 @@ import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { braces, endedMessage, endText, refusal, standInName, startSentence, wordsAsked, wordsNotAsked } from './texts.js';
+import { braces, endedMessage, endText, passPreview, refusal, standInName, startSentence, wordsAsked, wordsNotAsked } from './texts.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -37,6 +37,8 @@ export class CardwordsSession {
   private hand: readonly Card[] = [];
   private allCards: Card[] = [];
   private log: string[] = [];
+  /** The seat of each line of the log (whose turn it was). */
+  private logSeats: number[] = [];
   private message = '';
   /** The room said `ended`: its closing is no disconnection. */
   private ended = false;
@@ -152,6 +154,7 @@ export class CardwordsSession {
     });
     typed.on('history', (m) => {
       this.log = m.turns.map((t) => this.turnText(t, m.players));
+      this.logSeats = m.turns.map((t) => t.player);
       this.update();
     });
     typed.on('results', (r) => {
@@ -167,6 +170,7 @@ export class CardwordsSession {
       if (this.seat) this.onSeat(url, this.seat);
       this.results = null;
       this.log = [];
+      this.logSeats = [];
       this.message = 'A new round';
       this.update();
     });
@@ -179,7 +183,10 @@ export class CardwordsSession {
     room.onStateChange((s: CardwordsRoomState) => {
       this.state = s;
       if (s.moves !== this.lastMoves) {
-        if (this.lastMoves >= 0 && s.moves > this.lastMoves && s.last) this.log.push(this.turnText(s.last, s.players.map((p) => p.name)));
+        if (this.lastMoves >= 0 && s.moves > this.lastMoves && s.last) {
+          this.log.push(this.turnText(s.last, s.players.map((p) => p.name)));
+          this.logSeats.push(s.last.player);
+        }
         this.lastMoves = s.moves;
       }
       this.update();
@@ -200,6 +207,7 @@ export class CardwordsSession {
     this.state = null;
     this.composer = null;
     this.log = [];
+    this.logSeats = [];
     this.message = '';
     this.results = null;
     this.lastMoves = -1;
@@ -236,7 +244,8 @@ export class CardwordsSession {
     const key = str(params?.key, 'key', 20);
     if (!this.composer) throw new BridgeError('refused', 'no hand to play from yet');
     const r = this.composer.key(key);
-    this.message = r.ok ? (r.note ? refusal(r.note) : '') : refusal(r.why);
+    // a card's points being typed ("Which T?" then `-`): the question stays while it is open
+    this.message = r.ok ? (r.note ? refusal(r.note) : this.composer.pending ? this.message : '') : refusal(r.why);
     return this.view();
   }
 
@@ -351,6 +360,18 @@ export class CardwordsSession {
     return `${who}: passed for ${t.score}`;
   }
 
+  /**
+   * The log's lines since your own last turn (the others' moves you have not played after yet),
+   * at most one a player but you; just the newest when it was yours. A watcher gets the last
+   * round's.
+   */
+  private sinceMine(): string[] {
+    const others = Math.max(1, (this.state?.players.length ?? 2) - 1);
+    const mine = this.mySeat >= 0 ? this.logSeats.lastIndexOf(this.mySeat) : -1;
+    const since = this.log.slice(mine + 1).slice(-others);
+    return since.length > 0 ? since : this.log.slice(-1);
+  }
+
   /** The cards nobody has seen yet from this seat: all cards minus the table and the hand. */
   private unseen(): string[] {
     const left = new Map<string, number>();
@@ -367,7 +388,9 @@ export class CardwordsSession {
     if (!rules || !this.board) return null;
     if (a.type === 'move' && a.cards.length === 0) return null;
     const p = previewAction(rules, { board: this.board, hand: this.hand }, a);
-    if (p.type === 'pass') return { text: `pass: ${p.score}`, problems: [] };
+    // nothing composed: what Return does, on your turn only, as the web panel says it (on
+    // another's turn Return plays nothing; before or after the game there is nothing to do)
+    if (p.type === 'pass') return this.state?.status === 'playing' && this.state.turn === this.mySeat ? { text: passPreview(p.score), problems: [] } : null;
     if (p.type === 'trade') {
       const why = this.composer?.bracesWhy ?? null;
       return { text: `trade ${p.cards}: ${p.score}`, problems: why && this.coords ? [braces(why, rules.table, this.coords)] : [] };
@@ -402,10 +425,13 @@ export class CardwordsSession {
       board: s?.board ?? [],
       players: (s?.players ?? []).map((p) => ({ name: p.name, robot: p.robot, score: p.score, cards: p.cards, connected: p.connected })),
       hand: this.hand.map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
-      composing: cp ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }), char: p.card.char ?? '', points: p.card.points, meaning: p.card.meaning ?? '' })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
+      // `pending`: the card being chosen as typed so far ("T-" while its points are typed)
+      composing: cp ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, pending: cp.pendingText(), placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }), char: p.card.char ?? '', points: p.card.points, meaning: p.card.meaning ?? '' })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
       preview: action ? this.preview(action) : null,
       unseen: this.unseen(),
       log: this.log.slice(-12),
+      // `Last:` in the editor: every move since your own last turn
+      last: this.sinceMine(),
       message: this.message,
       // the end reason as the web panels word it; results of an earlier round are gone (the
       // state of a rematch can come before its `rematch` message)

@@ -17,11 +17,13 @@
 //   emacs-servers/<slot>/server/     the server's --data folder (owner token, game logs)
 //   emacs-servers/<slot>/lock        {"bridge": pid, "server": pid}: the bridge using it
 //   emacs-servers/<slot>/seat.json   the Cardwords game the player sits in (id, seat key, name)
+//   emacs-servers/<slot>/yatzee-seat.json   the Yatzee game the player sits in (the same)
 //   emacs-servers/<slot>/ruleset     the ruleset folder it plays (for a person reading)
 //
 // <slot> is `default`, or the ruleset folder's name and a hash of its real path. A server
 // started again on a slot restores its unfinished games, and the player takes the remembered
-// seat back with its key (the VS Code extension keeps its server's folder in its storage so).
+// seat back with its key (the VS Code extension keeps its server's folder in its storage so):
+// a Cardwords game on a ruleset's slot, a Yatzee game on the default one (Yatzee plays no ruleset).
 //
 // The file store has no lock of its own (one process owns a data folder), so the bridge holds
 // `lock` while its server runs: a second bridge (another Emacs) on the same ruleset finds the
@@ -44,7 +46,10 @@ export interface LocalAddress {
   pid: number;
 }
 
-/** The Cardwords seat the player sits in on a local server: with its key it is taken back. */
+/** Which game a remembered seat is of: each kind has its own file in a slot. */
+export type GameKind = 'cardwords' | 'yatzee';
+
+/** The seat the player sits in on a local server (Cardwords or Yatzee): with its key it is taken back. */
 export interface RememberedSeat {
   gameId: string;
   key: string;
@@ -81,7 +86,8 @@ interface Running {
 
 const TEMP_PREFIX = 'cardwords-emacs-server-';
 const LOCK = 'lock';
-const SEAT = 'seat.json';
+/** The remembered seat's file of each kind of game. */
+const SEAT: Record<GameKind, string> = { cardwords: 'seat.json', yatzee: 'yatzee-seat.json' };
 /** How long a new server waits for the server of a gone bridge to exit before using a temporary folder. */
 const TAKE_OVER_MS = 15_000;
 
@@ -170,9 +176,9 @@ async function takeSlot(root: string, key: string): Promise<Folder | null> {
   }
 }
 
-/** The seat remembered in a slot, or null. */
-function readSeat(slot: string): (RememberedSeat & { saved: number }) | null {
-  const v = readJson(join(slot, SEAT)) as Partial<RememberedSeat & { saved: number }> | null;
+/** The seat of a `kind` game remembered in a slot, or null. */
+function readSeat(slot: string, kind: GameKind): (RememberedSeat & { saved: number }) | null {
+  const v = readJson(join(slot, SEAT[kind])) as Partial<RememberedSeat & { saved: number }> | null;
   if (!v || typeof v.gameId !== 'string' || typeof v.key !== 'string' || typeof v.name !== 'string') return null;
   return { gameId: v.gameId, key: v.key, name: v.name, saved: typeof v.saved === 'number' ? v.saved : 0 };
 }
@@ -272,27 +278,27 @@ export class LocalServers {
   }
 
   /**
-   * `serve`: the server of `ruleset`, whether its folder is kept, and the remembered Cardwords
-   * game on it when it is still there and unfinished (one that is gone or over is forgotten).
+   * `serve`: the server of `ruleset`, whether its folder is kept, and the remembered game of
+   * `kind` on it when it is still there and unfinished (one that is gone or over is forgotten).
    */
-  async serve(ruleset?: string): Promise<LocalAddress & { kept: boolean; resume: ResumableGame | null }> {
+  async serve(ruleset?: string, kind: GameKind = 'cardwords'): Promise<LocalAddress & { kept: boolean; resume: ResumableGame | null }> {
     const address = await this.start(ruleset);
     const running = this.running(address.url);
     const slot = running?.folder.slot ?? null;
     let resume: ResumableGame | null = null;
-    const seat = slot ? readSeat(slot) : null;
+    const seat = slot ? readSeat(slot, kind) : null;
     if (slot && seat) {
       let listed: GameListing | undefined;
       try {
         const r = await fetch(new URL('/games', address.url));
-        if (r.ok) listed = ((await r.json()) as GameListing[]).find((g) => g.id === seat.gameId && g.kind === 'cardwords');
+        if (r.ok) listed = ((await r.json()) as GameListing[]).find((g) => g.id === seat.gameId && g.kind === kind);
       } catch {
         listed = undefined;
       }
       if (listed && (listed.state === 'playing' || listed.state === 'waiting')) {
         const key = rulesetKey(ruleset);
         resume = { gameId: seat.gameId, name: seat.name, ruleset: key ? basename(key) : '', robots: listed.robots, players: listed.players, maxPlayers: listed.maxPlayers, state: listed.state, saved: seat.saved };
-      } else this.remember(address.url, null);
+      } else this.remember(address.url, null, kind);
     }
     return { ...address, kept: slot !== null, resume };
   }
@@ -303,11 +309,11 @@ export class LocalServers {
     return [...this.servers.values()].find((s) => hostOf(s.address.url) === h);
   }
 
-  /** Remembers the Cardwords seat the player sits in on the local server at `url` (null: forgets it). */
-  remember(url: string, seat: RememberedSeat | null): void {
+  /** Remembers the seat of a `kind` game the player sits in on the local server at `url` (null: forgets it). */
+  remember(url: string, seat: RememberedSeat | null, kind: GameKind = 'cardwords'): void {
     const slot = this.running(url)?.folder.slot;
     if (!slot) return; // not a local server, or one on a temporary folder
-    const file = join(slot, SEAT);
+    const file = join(slot, SEAT[kind]);
     try {
       if (seat === null) rmSync(file, { force: true });
       else {
@@ -319,10 +325,10 @@ export class LocalServers {
     }
   }
 
-  /** The remembered seat on the local server at `url`, and that server's owner token. */
-  remembered(url: string): { seat: RememberedSeat; owner: string } | null {
+  /** The remembered seat of a `kind` game on the local server at `url`, and that server's owner token. */
+  remembered(url: string, kind: GameKind = 'cardwords'): { seat: RememberedSeat; owner: string } | null {
     const running = this.running(url);
-    const seat = running?.folder.slot ? readSeat(running.folder.slot) : null;
+    const seat = running?.folder.slot ? readSeat(running.folder.slot, kind) : null;
     return running && seat ? { seat: { gameId: seat.gameId, key: seat.key, name: seat.name }, owner: running.address.owner } : null;
   }
 

@@ -21,8 +21,13 @@ export class Bridge {
   constructor(private readonly out: (line: string) => void) {
     // one local server per ruleset, shared by the games on it and stopped when the last leaves
     const servers = (this.servers = new LocalServers());
-    // a local server's folder is kept: `serve` also names the remembered Cardwords game on it
-    this.on('serve', (p) => servers.serve(typeof (p as { ruleset?: unknown })?.ruleset === 'string' ? (p as { ruleset: string }).ruleset : undefined));
+    // a local server's folder is kept: `serve` also names the remembered game on it, a
+    // Cardwords game's (`game`: 'cardwords', the default) or a Yatzee game's ('yatzee')
+    this.on('serve', (p) => {
+      const q = (p ?? {}) as { ruleset?: unknown; game?: unknown };
+      if (q.game !== undefined && q.game !== 'cardwords' && q.game !== 'yatzee') throw new BridgeError('bad-request', "game: 'cardwords' or 'yatzee'");
+      return servers.serve(typeof q.ruleset === 'string' ? q.ruleset : undefined, q.game === 'yatzee' ? 'yatzee' : 'cardwords');
+    });
     this.on('stop-server', () => servers.stopUnused());
     const cw = (this.cardwords = new CardwordsSession(
       (n) => this.notify(n),
@@ -57,9 +62,26 @@ export class Bridge {
     this.on('cardwords/view', () => cw.view());
     // `forget`: the player leaves on purpose (C-c C-q), the game is not offered again
     this.on('cardwords/leave', (p) => cw.leave((p as { forget?: unknown } | null)?.forget === true));
-    const yz = (this.yatzee = new YatzeeSession((n) => this.notify(n), (url) => servers.use(yz, url)));
+    const yz = (this.yatzee = new YatzeeSession(
+      (n) => this.notify(n),
+      (url) => servers.use(yz, url),
+      (url, seat) => servers.remember(url, seat, 'yatzee'),
+    ));
     this.on('yatzee/create', (p) => yz.create((p ?? {}) as never));
     this.on('yatzee/join', (p) => yz.join((p ?? {}) as never));
+    // the remembered Yatzee game on a local server: its sheet taken back with its key (a failure forgets it)
+    this.on('yatzee/resume', async (p) => {
+      const q = (p ?? {}) as { url?: unknown; hints?: unknown };
+      const url = urlParam(q.url);
+      const kept = servers.remembered(url, 'yatzee');
+      if (!kept) throw new BridgeError('refused', 'no remembered game on this server');
+      try {
+        return await yz.join({ url, id: kept.seat.gameId, name: kept.seat.name, key: kept.seat.key, owner: kept.owner, hints: q.hints });
+      } catch (e) {
+        servers.remember(url, null, 'yatzee');
+        throw e;
+      }
+    });
     this.on('yatzee/throw', () => yz.act({ type: 'throw' }));
     this.on('yatzee/toggle', (p) => yz.toggle((p ?? {}) as never));
     this.on('yatzee/transfer', (p) => yz.transfer((p ?? {}) as never));

@@ -29,6 +29,11 @@ export function braces(why: 'fit' | 'start', table: CardTable, coords: Coords): 
   return bracesText(en, why, table, coords);
 }
 
+/** What Return does with nothing composed, on your turn, as the web panel says it ('Return passes: -1 point.'). */
+export function passPreview(score: number): string {
+  return en('cw.preview.pass', score);
+}
+
 /** A seat's name on an action a stand-in robot made for it ("Bo (robot standing in)"). */
 export function standInName(name: string): string {
   return en('cw.standInName', name);
@@ -58,9 +63,8 @@ export function serverRefusal(code: string | undefined, message: string, cardwor
  */
 export function wordsAsked(words: readonly string[], owner: boolean): string {
   const list = words.join(', ');
-  return owner
-    ? `${list} is not in the dictionary: waiting for the owner's answer (yours: y or n in the minibuffer)`
-    : `${en('cw.err.unknown-words.asked', list)} Waiting for the owner's answer.`;
+  // the owner's: short enough for a line of 80 columns (the question is in the minibuffer)
+  return owner ? `${list} is not in the dictionary: answer y or n (you are the owner)` : `${en('cw.err.unknown-words.asked', list)} Waiting for the owner's answer.`;
 }
 
 /** A move refused for words not in the dictionary, the owner not asked (too many open questions). */

@@ -13,6 +13,7 @@ import type { WelcomeMessage, YatzeeActionMessage } from '../../core/protocol/me
 import { endedMessage, serverRefusal } from './texts.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
+import type { RememberedSeat } from './local-server.js';
 
 
 const scoresOf = (s: YatzeeSheetState) => s.scores.map((x) => (x < 0 ? null : x));
@@ -39,10 +40,20 @@ export class YatzeeSession {
   private hintKey = '';
   private hintError = '';
 
-  /** `onRoom`: the URL of the server this session's game is now on (null: none), for the local servers' count of their games. */
+  /** The URL the room was entered on (the local servers know their games by it). */
+  private roomUrl = '';
+  /** The sheet taken in this game (from `welcome`), remembered while the game goes on. */
+  private seat: RememberedSeat | null = null;
+
+  /**
+   * `onRoom`: the URL of the server this session's game is now on (null: none), for the local
+   * servers' count of their games. `onSeat`: the sheet the player sits at on the server at a
+   * URL, to remember (null: the game ended or was left: forget it).
+   */
   constructor(
     private readonly notify: (n: BridgeNotification) => void,
     private readonly onRoom: (url: string | null) => void = () => undefined,
+    private readonly onSeat: (url: string, seat: RememberedSeat | null) => void = () => undefined,
   ) {}
 
   /** `seed` (the owner's option) fixes the dice; `hints` starts with hints on. */
@@ -55,10 +66,12 @@ export class YatzeeSession {
     return this.enter(url, params.hints, () => new Client(url).create('yatzee', opts));
   }
 
-  async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; hints?: unknown }): Promise<unknown> {
+  /** `key`: the seat key from an earlier `welcome`, which takes that sheet back. */
+  async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; hints?: unknown; key?: unknown }): Promise<unknown> {
     const url = urlParam(params?.url);
     const opts: Record<string, unknown> = { name: nameParam(params.name) };
     if (typeof params.owner === 'string' && params.owner) opts.owner = params.owner;
+    if (typeof params.key === 'string' && params.key) opts.key = str(params.key, 'key', 200);
     return this.enter(url, params.hints, () => new Client(url).joinById(idParam(params.id), opts));
   }
 
@@ -70,6 +83,8 @@ export class YatzeeSession {
     this.state = null;
     this.message = '';
     this.ended = false;
+    this.seat = null;
+    this.roomUrl = url;
     this.url = httpBase(url);
     this.hints = hints === true;
     this.hint = null;
@@ -80,6 +95,10 @@ export class YatzeeSession {
     const welcomed = new Promise<void>((ok) =>
       typed.on('welcome', (w) => {
         this.welcome = w;
+        if (w.role === 'player' && w.key && w.name) {
+          this.seat = { gameId: w.gameId, key: w.key, name: w.name };
+          this.onSeat(url, this.seat);
+        }
         ok();
       }),
     );
@@ -98,6 +117,8 @@ export class YatzeeSession {
     });
     typed.on('ended', (e) => {
       this.ended = true;
+      // the game is over: not offered to resume
+      this.onSeat(url, null);
       this.message = `${endedMessage(e.reason)}${winners.length > 0 ? ` Winner: ${winners.join(', ')}.` : ''}`;
       this.update();
     });
@@ -115,8 +136,14 @@ export class YatzeeSession {
     return this.view();
   }
 
-  /** Leaves the game; a local server no other game uses stops. */
+  /**
+   * Leaves the game; a local server no other game uses stops. Leaving closes your sheet (the
+   * room releases it), so the game is forgotten: only one left by a dropped bridge (the editor
+   * quit or crashed) is offered to resume.
+   */
   async leave(): Promise<null> {
+    if (this.seat) this.onSeat(this.roomUrl, null);
+    this.seat = null;
     await this.closeRoom();
     this.onRoom(null);
     return null;

@@ -294,8 +294,9 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
       (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave t))))))
 
 (ert-deftest cardwords-play-draws-and-reads-keys ()
+  ;; the deal of seed ert8: [T -1] [T 1] [N 1] [E 1], our turn first
   (let ((cardwords-play-ruleset (file-name-as-directory (getenv "CARDWORDS_DIR")))
-        (cardwords-play-seed "ert") (cardwords-play-name "ert") (cardwords-play-level "casual"))
+        (cardwords-play-seed "ert8") (cardwords-play-name "ert") (cardwords-play-level "casual"))
     (cl-letf (((symbol-function 'read-directory-name)
                (lambda (&rest _) cardwords-play-ruleset)))
       (cardwords-play ""))
@@ -320,6 +321,24 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
           (goto-char (point-min))
           (search-forward " ert ")
           (should (memq 'cardwords-play-turn (cardwords-games-test--face-at (match-beginning 0))))
+          ;; Nothing composed on our turn: the preview says what RET (or C-c C-p) does, in the
+          ;; web panel's words (it said "pass: -1")
+          (cardwords-games-test--wait
+           (lambda () (string-match-p "^Preview: Return passes: -1 point\\.$" (buffer-string)))
+           "the preview of RET")
+          (should-not (string-match-p "pass: -1$" (buffer-string)))
+          ;; "Which T?" (two T cards, -1 and 1): the card and the points typed so far are in
+          ;; the action area, the question stays; `-' showed nothing until the next key
+          (execute-kbd-macro (kbd "4 d t"))
+          (should (string-match-p "^Action: {4D}  across  T\\?$" (buffer-string)))
+          (should (string-match-p "^Which T\\? Type its points: -1, 1\\.$" (buffer-string)))
+          (execute-kbd-macro (kbd "-"))
+          (should (string-match-p "^Action: {4D}  across  T-$" (buffer-string)))
+          (should (string-match-p "^Which T\\? Type its points: -1, 1\\.$" (buffer-string)))
+          (execute-kbd-macro (kbd "1"))
+          (should (string-match-p "^Action: 4D  across  T -1$" (buffer-string)))
+          (should-not (string-match-p "^Which T" (buffer-string)))
+          (execute-kbd-macro (kbd "C-c C-k"))
           ;; Keys go to the action area; a click on a cell sets the location, on a card adds it.
           (execute-kbd-macro (kbd "4 a"))
           (should (string-match-p "^Action: {?4A}?  across" (buffer-string)))
@@ -335,12 +354,10 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
           (goto-char (point-min))
           (should (re-search-forward "^Preview: move" nil t))
           (should (string-match-p "\\` Your turn You:0 Robot1:0\\'" mode-line-process))
-          ;; A trade by keys: C-c C-t, a card of the hand typed, RET; the log says so.
+          ;; A trade by keys: C-c C-t, a card of the hand typed (N: the only one), RET; the log says so.
           (execute-kbd-macro (kbd "C-c C-k"))
           (execute-kbd-macro (kbd "C-c C-t"))
-          (goto-char (point-min))
-          (re-search-forward "^Hand: \\[\\([[:alpha:]]\\)")
-          (execute-kbd-macro (match-string 1))
+          (execute-kbd-macro "n")
           (goto-char (point-min))
           (should (re-search-forward "^Preview: trade" nil t))
           (execute-kbd-macro (kbd "RET"))
@@ -524,6 +541,198 @@ the echo area."
                              "Last: Robot3: move 12 for 12\n")
                      (buffer-substring-no-properties (point-min) (point-max)))))
         (delete-other-windows)))))
+
+(ert-deftest cardwords-play-last-shows-every-move-since-your-turn ()
+  ;; Four players in an 80x24 terminal: Last: showed only the newest of the three robots'
+  ;; moves.  Every move since your own last turn is there now (the bridge's `last'), as many on
+  ;; a line as fit, in the 21 lines with the table, the hand, the action area and the Scores line.
+  (let* ((last '("Robot1: QUIXOTE, QI for 112" "Robot2: JAZZ, ZA, AX for 57" "Robot3: traded 3 for -3"))
+         (columns (cl-loop for c from ?A to ?O collect (string c)))
+         (rows (cl-loop for r from 1 to 15 collect (number-to-string r)))
+         (cells (cl-loop for i below 225 collect (list :i i :blocked nil :points 0 :letter 1 :word 1)))
+         (players '((:name "ert" :robot nil :score 4 :cards 7 :connected t)
+                    (:name "Robot1" :robot t :score 112 :cards 7 :connected t)
+                    (:name "Robot2" :robot t :score 57 :cards 7 :connected t)
+                    (:name "Robot3" :robot t :score -3 :cards 7 :connected t))))
+    (cardwords-games-test--drawn
+        (cardwords-games-test--view :log (append '("ert: CAB for 4") last) :last last
+                                    :width 15 :height 15 :columns columns :rows rows :cells cells :players players
+                                    :composing '(:display "_" :mode "coord" :buffer "" :direction "across"
+                                                          :pending "" :placed nil :cards nil)
+                                    :preview '(:text "Return passes: -1 point." :problems nil))
+      (unwind-protect
+          (progn
+            (cardwords-games-test--window-of-80x24)
+            (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) nil)))
+              (cardwords-play--draw))
+            (dolist (regexp (append '("^     A    B    C    D .* O *$" "^ 15 " "^Hand: \\[" "^Action: _  across"
+                                      "Preview: Return passes: -1 point\\." "^Scores: You:4  Robot1:112"
+                                      "^Last: Robot1: QUIXOTE, QI for 112")
+                                    (mapcar #'regexp-quote last)))
+              (let ((line (cardwords-games-test--line-of regexp)))
+                (should line)
+                (should (<= line 21))))
+            ;; every line of the screen whole in 80 columns
+            (goto-char (point-min))
+            (dotimes (_ 21)
+              (should (<= (- (line-end-position) (line-beginning-position)) 80))
+              (forward-line 1)))
+        (delete-other-windows)))))
+
+(ert-deftest cardwords-play-wraps-a-long-message ()
+  ;; A message longer than the window (the owner's word question waited in a line of about 90
+  ;; columns, the others' in 140) is wrapped at its width, every word of it on the screen.
+  (let* ((said (concat "QUIXOTE is not in the dictionary. The owner has been asked to add it; try another move, "
+                       "or wait and try again. Waiting for the owner's answer."))
+         (columns (cl-loop for c from ?A to ?O collect (string c)))
+         (rows (cl-loop for r from 1 to 15 collect (number-to-string r)))
+         (cells (cl-loop for i below 225 collect (list :i i :blocked nil :points 0 :letter 1 :word 1))))
+    (cardwords-games-test--drawn
+        (cardwords-games-test--view :width 15 :height 15 :columns columns :rows rows :cells cells :message said)
+      (unwind-protect
+          (let ((screen nil))
+            (cardwords-games-test--window-of-80x24)
+            (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
+              (cardwords-play--draw))
+            (goto-char (point-min))
+            (dotimes (_ 21)
+              (let ((line (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
+                (should (<= (length line) 80))
+                (push line screen))
+              (forward-line 1))
+            (setq screen (mapconcat #'identity (nreverse screen) "\n"))
+            (should (string-match-p "^Last: ert: CE for 4$" screen))
+            (should (string-match-p "^Action: C2  across  A 1" screen))
+            ;; the message's words in order, across its lines
+            (should (string-match-p (mapconcat #'regexp-quote (split-string said " ") "[ \n]+") screen)))
+        (delete-other-windows)))))
+
+(ert-deftest cardwords-play-killing-the-buffer-asks-as-leaving-does ()
+  ;; C-x k on a game going on leaves it: it left without a word, C-c C-q asked.  Now killing
+  ;; the buffer asks the same question (no keeps the buffer and the game), C-c C-q asks once,
+  ;; and nothing is asked after the end or in batch Emacs; Yatzee's buffer the same.
+  (let ((asked nil) (answer nil) (sent nil)
+        (cardwords-play--buffer-name "*Cardwords ert kill*")
+        (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert kill*"))
+    (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt asked) answer))
+              ((symbol-function 'cardwords-bridge-live-p) (lambda () t))
+              ((symbol-function 'cardwords-bridge-leave) (lambda (method) (push method sent)))
+              ((symbol-function 'cardwords-bridge-request-sync) (lambda (method &rest _) (push method sent) nil)))
+      (cl-flet ((open-game (view)
+                  (setq cardwords-play--view view)
+                  (with-current-buffer (get-buffer-create cardwords-play--buffer-name)
+                    (cardwords-play-mode)
+                    (cardwords-play--draw))))
+        (let ((cardwords-play--view nil) (noninteractive nil))
+          (open-game (cardwords-games-test--view))
+          (should-not (kill-buffer cardwords-play--buffer-name))
+          (should (equal asked '("Leave this game? ")))
+          (should (get-buffer cardwords-play--buffer-name))
+          (should-not sent)
+          (setq answer t)
+          (should (kill-buffer cardwords-play--buffer-name))
+          (should (= (length asked) 2))
+          (should (equal sent '("cardwords/leave")))
+          ;; C-c C-q asks once: the buffer it kills asks nothing more
+          (setq asked nil)
+          (open-game (cardwords-games-test--view))
+          (with-current-buffer cardwords-play--buffer-name (cardwords-play-leave))
+          (should (equal asked '("Leave this game? ")))
+          (should-not (get-buffer cardwords-play--buffer-name))
+          ;; after the end: no question
+          (setq asked nil answer nil)
+          (open-game (cardwords-games-test--view :status "over" :turn -1
+                                            :results '(:reasonText "The owner ended the game." :results nil)))
+          (should (kill-buffer cardwords-play--buffer-name))
+          (should-not asked)
+          ;; Yatzee: q asks, and so does killing its buffer
+          (let ((cardwords-yatzee--view (list :seq 1 :welcome '(:gameId "ert") :status "playing" :ended nil
+                                              :categories nil :sheets nil :me "ert" :mine nil :message "")))
+            (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
+              (cardwords-yatzee-mode)
+              (cardwords-yatzee--draw))
+            (should-not (kill-buffer cardwords-yatzee--buffer-name))
+            (should (equal asked '("Leave this game? ")))
+            (setq answer t)
+            (should (kill-buffer cardwords-yatzee--buffer-name))))
+        ;; batch Emacs: nobody to answer, nothing asked
+        (setq asked nil answer nil)
+        (let ((cardwords-play--view nil) (noninteractive t))
+          (open-game (cardwords-games-test--view))
+          (should (kill-buffer cardwords-play--buffer-name))
+          (should-not asked))))))
+
+(ert-deftest cardwords-play-results-come-into-view ()
+  ;; A 15x15 table in an 80x24 terminal: the results came under the hand and Last:, below the
+  ;; screen (the winner and the rematch key out of sight).  When they come the window scrolls
+  ;; as little as it must to show them all, point on the Results line; a redraw after it leaves
+  ;; the window where it is.
+  (let* ((columns (cl-loop for c from ?A to ?O collect (string c)))
+         (rows (cl-loop for r from 1 to 15 collect (number-to-string r)))
+         (cells (cl-loop for i below 225 collect (list :i i :blocked nil :points 0 :letter 1 :word 1)))
+         (table (list :width 15 :height 15 :columns columns :rows rows :cells cells))
+         (results '(:reasonText "Every player passed or traded twice in a row."
+                                :results ((:name "ert" :score 4 :handPoints 3 :adjustment -3 :winner nil :standIn nil)
+                                          (:name "Robot1" :score 9 :handPoints 2 :adjustment -2 :winner t :standIn nil)))))
+    (cardwords-games-test--drawn (apply #'cardwords-games-test--view table)
+      (unwind-protect
+          (let ((window (cardwords-games-test--window-of-80x24))
+                (top (lambda (w) (line-number-at-pos (window-start w)))))
+            (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
+              (cardwords-play--draw)
+              (should (= (funcall top window) 1))
+              (setq cardwords-play--view (apply #'cardwords-games-test--view :seq 2 :status "over" :turn -1
+                                                :results results table))
+              (cardwords-play--draw))
+            (let ((first (cardwords-games-test--line-of "^Results$"))
+                  (last (cardwords-games-test--line-of "^C-c C-r asks for a rematch\\.$")))
+              (should (> last 21))
+              (should (<= (funcall top window) first))
+              (should (< last (+ (funcall top window) 21)))
+              (should (cardwords-games-test--line-of "^ Robot1 +9  left in hand 2, end -2  winner$"))
+              (should (= (line-number-at-pos (window-point window)) first)))
+            ;; scrolled once: the player's scrolling stays
+            (set-window-start window (point-min))
+            (set-window-point window (point-min))
+            (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
+              (cardwords-play--draw))
+            (should (= (funcall top window) 1)))
+        (delete-other-windows)))))
+
+(ert-deftest cardwords-yatzee-resumes-a-game-left-by-emacs ()
+  ;; Emacs quit (or crashed) during a Yatzee game on the local server: the bridge goes (SIGHUP,
+  ;; as Emacs sends it when it exits), its server with it, and the game stays in the server's
+  ;; kept folder.  The next M-x cardwords-yatzee asked nothing and started a new game; now it
+  ;; asks whether to resume it, and yes takes the sheet back as it was.
+  (let ((cardwords-yatzee-robots 0) (cardwords-yatzee-name "ert") (cardwords-yatzee-seed "ert-resume")
+        (asked nil) (total nil))
+    (unwind-protect
+        (progn
+          (cardwords-yatzee "")
+          (with-current-buffer "*Cardwords Yatzee*"
+            (cardwords-games-test--wait (lambda () (string-match-p "^Aces +-$" (buffer-string))) "the sheet")
+            (execute-kbd-macro (kbd "SPC"))
+            (cardwords-games-test--wait (lambda () (string-match-p "throw 1 of 3" (buffer-string))) "the throw")
+            (execute-kbd-macro (kbd "RET"))
+            (cardwords-games-test--wait (lambda () (string-match-p "throw 0 of 3" (buffer-string))) "the transfer")
+            (string-match "^Total +\\([0-9]+\\)$" (buffer-string))
+            (setq total (match-string 0 (buffer-string)))
+            (should (= (cardwords-games-test--yatzee-rows "^[A-Z][^(]* [0-9]+$") 1)))
+          (signal-process (cardwords-bridge-process) 'SIGHUP)
+          (cardwords-games-test--wait (lambda () (not (cardwords-bridge-live-p))) "the bridge gone")
+          ;; the bridge gone, nothing to leave: the buffer goes without a question
+          (kill-buffer "*Cardwords Yatzee*")
+          (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (setq asked prompt) t)))
+            (cardwords-yatzee ""))
+          (should (string-match-p "\\`Resume your unfinished Yatzee game (as ert, [A-Z][a-z]+ [0-9]+ [0-9]+:[0-9]+)\\? \\'"
+                                  asked))
+          (with-current-buffer "*Cardwords Yatzee*"
+            (cardwords-games-test--wait
+             (lambda () (and (string-match-p (concat "^" (regexp-quote total) "$") (buffer-string))
+                             (string-match-p "throw 0 of 3" (buffer-string))))
+             "the sheet back")
+            (should (= (cardwords-games-test--yatzee-rows "^[A-Z][^(]* [0-9]+$") 1))))
+      (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave t))))))
 
 (ert-deftest cardwords-play-packs-the-lines-under-the-action-area ()
   ;; Neighbours that make the shortest line share one; the message shares last.

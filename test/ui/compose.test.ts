@@ -98,6 +98,29 @@ describe('Composer keys', () => {
     expect(c.pending).toBeNull();
   });
 
+  it('the card being chosen shows as typed: "Which T? -1, 1", then `-` shows T- (it showed nothing until the next key)', () => {
+    const c = new Composer(context([card('T', 1), card('T', -1), card('S', 1), card(null, 0), card(null, 3)]));
+    typed(c, 'D4');
+    expect(c.pendingText()).toBe('');
+    c.key('T');
+    expect(c.pendingText()).toBe('T?');
+    c.key('-');
+    expect(c.pendingText()).toBe('T-');
+    c.key('Backspace');
+    // a card typed before the points: kept for after the answer, and shown
+    c.key('S');
+    expect(c.pendingText()).toBe('T? S');
+    c.key('-');
+    expect(c.pendingText()).toBe('T- S');
+    c.key('1');
+    expect(c.pendingText()).toBe('');
+    expect(c.cards.map((x) => `${x.card.char}${x.card.points}`)).toEqual(['T-1', 'S1']);
+    c.key(' ');
+    expect(c.pendingText()).toBe('*??');
+    c.key('E');
+    expect(c.pendingText()).toBe('*E?');
+  });
+
   it('backspace with no card composed edits the location just typed, in either order', () => {
     const c = new Composer(context([card('N', 1), card('S', 1)]));
     typed(c, '4D');

@@ -630,6 +630,18 @@ export class Composer {
     return at(p.col - 1, p.row) || at(p.col + 1, p.row) ? 'across' : 'down';
   }
 
+  /**
+   * The card being chosen as typed so far, '' when none: its character and the points typed
+   * (`T-` after `t -` while T -1 and T 1 are in the hand, `T?` before a digit), a wildcard
+   * with a star (`*E?`, `*??` before its meaning); then the keys kept for after the answer.
+   */
+  pendingText(): string {
+    const p = this.pending;
+    if (!p) return '';
+    const card = `${p.wild ? `*${p.char ?? '?'}` : (p.char ?? '')}${p.points || '?'}`;
+    return this.queued.length > 0 ? `${card} ${this.queued.join('')}` : card;
+  }
+
   /** The location display: the shared coordinate first, in braces when Return trades or passes. */
   display(): string {
     const { coords } = this.ctx;
