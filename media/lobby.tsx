@@ -150,7 +150,7 @@ function Lobby({ t }: { t: Translate }) {
       <section>
         <h2>{t('lobby.open')}</h2>
         <div id="games-box">
-          <GamesTable games={games} t={t} />
+          <GamesTable games={games} t={t} owner={owner.kind === 'ok'} />
         </div>
       </section>
     </>

@@ -190,6 +190,9 @@ export interface GameListing {
   /** The room's state ('waiting', 'playing', ...); ended games are not listed. */
   state: string;
   clients: number;
+  /** Cardwords: the watcher places (the owner watches beyond them) and how many are taken; absent for Yatzee. */
+  watchers?: number;
+  watching?: number;
 }
 
 /** One turn of the game log: what `last` showed after it (all public; a trade shows only a count). */

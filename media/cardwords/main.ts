@@ -11,6 +11,8 @@ import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import { CLOSE, type CardwordsServerMessages } from '../../core/protocol/messages.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
+import type { GameListing } from '../../core/protocol/game.js';
+import { joinRefusal, watchRefusal } from '../lobby/listing.js';
 
 interface Seat {
   gameId: string;
@@ -127,10 +129,43 @@ async function rulesets(): Promise<string[]> {
   }
 }
 
+/** The game as GET /games lists it, or null (not listed, or the list is out of reach: a webview on another origin). */
+async function listing(id: string): Promise<GameListing | null> {
+  try {
+    const r = await fetch(`${server}/games`, { cache: 'no-store' });
+    return ((await r.json()) as GameListing[]).find((g) => g.id === id) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Join and Watch as the game takes them: a button the room would refuse (every seat taken,
+ * no watcher place) is disabled, and why is said under the buttons.
+ */
+async function offerWhatIsTaken(id: string, join: HTMLButtonElement, watch: HTMLButtonElement, note: HTMLElement): Promise<void> {
+  const g = await listing(id);
+  if (!g) return;
+  const reasons: string[] = [];
+  for (const [button, why] of [
+    [join, joinRefusal(g)],
+    [watch, watchRefusal(g, owner !== null)],
+  ] as const) {
+    button.disabled = why !== null;
+    if (why) reasons.push(t(why));
+    button.title = why ? t(why) : '';
+  }
+  note.textContent = reasons.join(' ');
+  note.hidden = reasons.length === 0;
+}
+
 function joinForm(id: string): HTMLElement {
   const name = nameField('cw-name');
   const alt = h('input', { type: 'text', id: 'cw-alt', name: 'alt', maxlength: MAX_NAME_LENGTH, pattern: '\\S+', autocomplete: 'off', value: altParam() });
   const watch = () => void enter(() => new Client(server).joinById(id, { watch: true, ...(owner ? { owner } : {}) }), true);
+  const joinButton = h('button', { type: 'submit', id: 'cw-join-button' }, t('cw.joinButton'));
+  const watchButton = h('button', { type: 'button', id: 'cw-watch-button', onclick: watch }, t('cw.watch'));
+  const note = h('p', { class: 'muted', id: 'cw-join-note', hidden: true });
   const form = h(
     'form',
     { class: 'form-grid', id: 'cw-join' },
@@ -138,10 +173,13 @@ function joinForm(id: string): HTMLElement {
     h('h2', {}, t('cw.join'), ' ', h('small', {}, id)),
     h('label', {}, h('span', {}, t('cw.name')), name),
     h('label', {}, h('span', {}, t('cw.alt')), alt),
-    h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'cw-join-button' }, t('cw.joinButton')), h('button', { type: 'button', id: 'cw-watch-button', onclick: watch }, t('cw.watch'))),
+    h('div', { class: 'buttons' }, joinButton, watchButton),
+    note,
   );
+  void offerWhatIsTaken(id, joinButton, watchButton, note);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
+    if (joinButton.disabled) return;
     const n = name.value.trim();
     const a = alt.value.trim();
     void enter(() => new Client(server).joinById(id, { name: n, ...(a ? { alt: a } : {}), ...(owner ? { owner } : {}) }));

@@ -36,7 +36,7 @@ import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
-import { ActionArea, moveError } from './view/action.js';
+import { ActionArea, Hints, moveError } from './view/action.js';
 import { refusalText, startText } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
@@ -74,7 +74,7 @@ export function rulesFromTexts(m: RulesetMessage): { ruleset: Ruleset; rules: Ca
 /** The focus is in the play column (the action area, the results) or has fallen to the page. */
 function focusInPlay(): boolean {
   const a = document.activeElement;
-  return !a || a === document.body || a.closest('.cw-play') !== null;
+  return !a || a === document.body || a.closest('.cw-play, .cw-hints') !== null;
 }
 
 export class CardwordsPanel {
@@ -184,7 +184,7 @@ export class CardwordsPanel {
    */
   private focusFromButton(): void {
     const a = document.activeElement;
-    if (a instanceof HTMLElement && a.tagName === 'BUTTON' && a.closest('.cw-action')) this.focus();
+    if (a instanceof HTMLElement && a.tagName === 'BUTTON' && a.closest('.cw-action, .cw-hints')) this.focus();
   }
 
   private focusWhenDrawn = false;
@@ -494,6 +494,7 @@ export class CardwordsPanel {
             <Review m={m} />
             <ActionArea m={m} />
           </div>
+          {m.isPlayer && <Hints m={m} />}
           <div class="cw-side">
             <CellInfo m={m} />
             <CardLists m={m} />
@@ -754,7 +755,7 @@ export class CardwordsPanel {
   private onResults(p: ResultsMessage): void {
     this.results = p;
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
-    this.log.push({ round: p.round ?? this.state?.round ?? 1, text: this.t('cw.log.end', winners.join(', ')) });
+    this.log.push({ round: p.round ?? this.state?.round ?? 1, text: this.t('cw.won', winners.join(', ')) });
     this.refusal = '';
     this.say(this.resultText(p));
   }

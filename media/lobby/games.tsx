@@ -2,20 +2,18 @@
 // the rows in place, so a focused Join link keeps its focus.
 import type { GameListing } from '../../core/protocol/game.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
+import { freeSeats, joinRefusal, watchRefusal } from './listing.js';
 
 const COLUMNS: StringKey[] = ['lobby.col.game', 'lobby.col.kind', 'lobby.col.players', 'lobby.col.robots', 'lobby.col.state'];
 
-/** Seats nobody holds: a robot holds a seat as a person does. */
-export function freeSeats(g: GameListing): number {
-  return Math.max(0, g.maxPlayers - g.players - g.robots);
-}
-
-function Actions({ g, t }: { g: GameListing; t: Translate }) {
+function Actions({ g, t, owner }: { g: GameListing; t: Translate; owner: boolean }) {
   const id = encodeURIComponent(g.id);
   const page = g.kind === 'yatzee' ? 'yatzee' : g.kind === 'cardwords' ? 'cardwords' : null;
   if (!page) return null;
-  // a full game (or one that is over) offers no seat: only watching (Cardwords has watchers)
-  const join = freeSeats(g) > 0 && (g.state === 'waiting' || g.state === 'playing');
+  // a full game (or one that is over) offers no seat: its Players column says so
+  const join = joinRefusal(g) === null;
+  // watching (Cardwords has watchers) where a place is free; else why not, in place of the link
+  const noWatch = page === 'cardwords' ? watchRefusal(g, owner) : null;
   return (
     <span>
       {join && (
@@ -24,16 +22,22 @@ function Actions({ g, t }: { g: GameListing; t: Translate }) {
         </a>
       )}
       {join && page === 'cardwords' && ' · '}
-      {page === 'cardwords' && (
-        <a href={`/cardwords.html?game=${id}&watch=1`} aria-label={t('lobby.watchGame', g.id)} data-watch={g.id}>
-          {t('cw.watch')}
-        </a>
-      )}
+      {page === 'cardwords' &&
+        (noWatch ? (
+          <span class="muted" data-nowatch={g.id}>
+            {t(noWatch)}
+          </span>
+        ) : (
+          <a href={`/cardwords.html?game=${id}&watch=1`} aria-label={t('lobby.watchGame', g.id)} data-watch={g.id}>
+            {t('cw.watch')}
+          </a>
+        ))}
     </span>
   );
 }
 
-export function GamesTable({ games, t }: { games: GameListing[]; t: Translate }) {
+/** `owner`: the page holds the owner link (the owner watches beyond the watcher places). */
+export function GamesTable({ games, t, owner }: { games: GameListing[]; t: Translate; owner: boolean }) {
   return (
     <>
       <table id="games">
@@ -56,7 +60,7 @@ export function GamesTable({ games, t }: { games: GameListing[]; t: Translate })
               <td>{g.robots}</td>
               <td>{['waiting', 'playing', 'over', 'ended'].includes(g.state) ? t(`state.${g.state}` as StringKey) : g.state}</td>
               <td>
-                <Actions g={g} t={t} />
+                <Actions g={g} t={t} owner={owner} />
               </td>
             </tr>
           ))}

@@ -292,11 +292,12 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const owner = isOwnerToken(o.owner);
     if (this.ended) throw refuse('game-ended', 'the game has ended');
     if (o.watch === true || (owner && o.name === undefined)) {
-      const watching = [...this.info.values()].filter((i) => i.role === 'watcher' && !i.owner).length;
+      const watching = this.watching();
       if (!owner && watching >= this.opts.watchers) throw refuse('table-full', this.opts.watchers === 0 ? 'this game has no places for watchers' : `all ${this.opts.watchers} watcher places are taken`);
       this.info.set(client.sessionId, { role: 'watcher', owner });
       client.view = new StateView();
       this.greet(client, { role: 'watcher', owner });
+      this.updateListing();
       return;
     }
     const name = seatName(o.name);
@@ -480,8 +481,16 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   }
 
   private forget(client: Client): void {
+    const watcher = this.info.get(client.sessionId)?.role === 'watcher';
     this.info.delete(client.sessionId);
     client.view?.dispose();
+    // a watcher place is free again: the listing says so
+    if (watcher) this.updateListing();
+  }
+
+  /** Watcher places taken (the owner watches beyond them). */
+  private watching(): number {
+    return [...this.info.values()].filter((i) => i.role === 'watcher' && !i.owner).length;
   }
 
   // ---- actions
@@ -842,9 +851,10 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const humans = this.seats.filter((s) => s.robot === null && s.name !== '').length;
     const robots = this.seats.filter((s) => s.robot !== null).length;
     const state = this.ended ? 'ended' : !this.game ? 'waiting' : this.game.over ? 'over' : 'playing';
-    const meta = this.metadata as { players?: number; state?: string } | undefined;
-    if (meta && meta.players === humans && meta.state === state) return;
-    void this.setMetadata({ kind: 'cardwords', ruleset: this.ruleset.name, players: humans, robots, humans: this.opts.humans, maxPlayers: this.seats.length, state });
+    const watching = this.watching();
+    const meta = this.metadata as { players?: number; state?: string; watching?: number } | undefined;
+    if (meta && meta.players === humans && meta.state === state && meta.watching === watching) return;
+    void this.setMetadata({ kind: 'cardwords', ruleset: this.ruleset.name, players: humans, robots, humans: this.opts.humans, maxPlayers: this.seats.length, state, watchers: this.opts.watchers, watching });
   }
 
   /** Copies the game into the synchronised schema (only changed fields go out). */

@@ -44,7 +44,10 @@ export async function listGames(): Promise<GameListing[]> {
     .filter((r) => GAME_KINDS.includes(r.name) && !r.private)
     .map((r) => {
       const m = (r.metadata ?? {}) as Partial<GameListing>;
-      return { id: r.roomId, kind: r.name, players: m.players ?? 0, robots: m.robots ?? 0, maxPlayers: m.maxPlayers ?? r.maxClients, state: m.state ?? 'playing', clients: r.clients };
+      const g: GameListing = { id: r.roomId, kind: r.name, players: m.players ?? 0, robots: m.robots ?? 0, maxPlayers: m.maxPlayers ?? r.maxClients, state: m.state ?? 'playing', clients: r.clients };
+      // the watcher places, so that the lobby and the join page offer Watch only where it is taken
+      if (typeof m.watchers === 'number') Object.assign(g, { watchers: m.watchers, watching: m.watching ?? 0 });
+      return g;
     })
     .filter((g) => g.state !== 'ended')
     .sort((a, b) => a.id.localeCompare(b.id));

@@ -212,7 +212,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await composedCount(page)).toBe(1);
   });
 
-  it('a double click on Play plays once, with no refusal; the direction button never shows empty; a reload rings only the last move', async () => {
+  it('a double click on Play plays once, with no refusal; the direction button never shows empty, nor Trade… in trade mode; a reload rings only the last move', async () => {
     const { page } = await fresh();
     const s0 = await quickGame(page, 's2');
     // trade mode: no direction to show, so no (empty) direction button
@@ -220,6 +220,18 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.isVisible('#cw-dir')).toBe(false);
     await page.keyboard.press('Escape');
     expect((await page.textContent('#cw-dir'))?.trim()).not.toBe('');
+    // Trade… by mouse, then two cards: OK trades them, and Trade… (which changes nothing
+    // now) is gone from beside it; it comes back with the area cleared
+    await page.click('#cw-trade');
+    expect(await page.isVisible('#cw-trade')).toBe(false);
+    await page.click('#cw-hand [data-char="S"]');
+    await page.click('#cw-hand [data-char="E"]');
+    await expect.poll(() => page.textContent('#cw-ok')).toBe('Trade 2 cards');
+    expect(await page.isVisible('#cw-trade')).toBe(false);
+    expect(await page.isVisible('#cw-pass')).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.textContent('#cw-ok')).toBe('Pass');
+    expect(await page.isVisible('#cw-trade')).toBe(true);
     // the robot's best move, played by a double click
     await page.keyboard.press('?');
     await page.waitForSelector('#cw-hints li');
@@ -433,7 +445,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect((await snap(page)).players[0]!.score).toBe(scores[k]);
   });
 
-  it('after going out: no empty "Your hand", and the results say why the game ended', async () => {
+  it('after going out: no empty "Your hand"; the results say why the game ended, and that the end adjustment is in the final score', async () => {
     const { page } = await fresh();
     // the best hint every turn from deal s7, against the best robot: the same game every run,
     // and Ann lays her last card
@@ -454,6 +466,21 @@ describe('Cardwords defects, each in Chromium', () => {
     const end = await snap(page);
     expect(end.hand).toEqual([]);
     expect(await page.textContent('#cw-end-reason')).toBe('The pile is empty and a player laid the last card.');
+    // the score board's Points are the final scores, the end adjustment in them: its heading
+    // says so (beside the Points, an adjustment alone read as still to come)
+    expect(await page.locator('#cw-results-table thead th').allTextContents()).toEqual(['Player', 'Left in hand', 'End adjust\u00adment (included)', 'Final score']);
+    const cells = async (name: string) => (await page.locator(`#cw-results-table tr[data-player="${name}"] td`).allTextContents()).map(Number);
+    const out = end.players.find((p) => p.cards === 0)!;
+    let othersHand = 0;
+    for (const p of end.players) {
+      const [hand, adjustment, final] = await cells(p.name);
+      expect(final).toBe(p.score);
+      if (p === out) continue;
+      expect(adjustment).toBe(-hand!);
+      othersHand += hand!;
+    }
+    // who went out gains the others' hand points (docs/rules.md)
+    expect((await cells(out.name))[1]).toBe(othersHand);
     expect(await page.isVisible('.cw-hand-title')).toBe(false);
     expect(await page.isVisible('#cw-hand')).toBe(false);
     // the action area hid under the player's keys: the results have the focus (it fell to
@@ -468,13 +495,16 @@ describe('Cardwords defects, each in Chromium', () => {
     await shot(page, 'cardwords-out-results');
   });
 
-  it('the log names the cells of a move and shows it on the table when clicked; after the game a review steps through every turn', async () => {
+  it('the log names the cells of a move and shows it on the table when clicked; the robot’s turn is a sentence in the status line; after the game a review steps through every turn', async () => {
     const { page } = await fresh();
     const s0 = await quickGame(page, 's2');
     await firstHintMove(page);
     await page.keyboard.press('Enter');
     // my move and the robot's turn after it
     await expect.poll(async () => (await snap(page)).moves).toBeGreaterThanOrEqual(s0.moves + 2);
+    // the robot's turn in the status line is a sentence, as "You laid TAN: 4 points." is
+    await expect.poll(() => page.textContent('#cw-status')).toMatch(/^Robot1 (laid|traded|passed) /);
+    expect(await page.textContent('#cw-status')).toMatch(/ points?\.$/);
     const mine = (await snap(page)).board.length;
     const first = page.locator('#cw-log button[data-log]').first();
     const text = (await first.textContent()) ?? '';
@@ -551,15 +581,27 @@ describe('Cardwords defects, each in Chromium', () => {
     await shot(page, 'cardwords-card-size-40');
   });
 
-  it('the lobby offers a full game for watching only; a second watcher watches; a refused watcher is told why', async () => {
-    // two human seats, both taken, and two watcher places
-    const a = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 2, name: 'Wat1' });
+  it('the lobby offers a full game for watching only, and Watch only while a watcher place is free; a second watcher watches; a refused watcher is told why, and the join page offers nothing it would refuse; before the deal a free seat reads whole at 900 px and the pile no count', async () => {
+    // two human seats and three watcher places; a game beside it with a free seat and no watcher place
+    const a = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 3, name: 'Wat1' });
     const id = a.room.roomId;
+    const none = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Nw1' });
+    // a German watcher in a VS Code-column's width before the deal: the free seat's label
+    // whole (it read "(freier…"), the pile without the 0 of a pile not made yet
+    const early = (await fresh({ width: 900, height: 700, locale: 'de-DE' })).page;
+    await early.goto(`${srv.url}/cardwords.html?game=${id}&watch=1`);
+    const free = early.locator('#cw-scores tr[data-seat="1"] th.name');
+    await expect.poll(() => free.textContent()).toBe('(freier Platz)');
+    expect(await free.evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    expect(await early.textContent('#cw-pile')).toBe('Das Spiel wartet auf die Spieler.');
+    await shot(early, 'cardwords-free-seat-900x700-de');
     const { page } = await fresh();
     await page.goto(`${srv.url}/cardwords.html?game=${id}`);
     await page.fill('#cw-name', 'Wat2');
     await page.click('#cw-join-button');
     await page.waitForSelector('#cw-area');
+    // dealt: the pile's real count (the 28 cards but two hands of 4)
+    await expect.poll(() => early.textContent('#cw-pile')).toBe('Karten im Stapel: 20 · Wat1 ist am Zug');
     const lobby = (await fresh()).page;
     await lobby.goto(`${srv.url}/`);
     const row = lobby.locator(`#games tr[data-game="${id}"]`);
@@ -567,6 +609,12 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('2/2');
     expect(await row.locator('a[data-game]').count()).toBe(0);
     expect(await row.locator('a[data-watch]').count()).toBe(1);
+    // no watcher places: no Watch (the room refuses it), and why in its place; the free seat is offered
+    const noneRow = lobby.locator(`#games tr[data-game="${none.room.roomId}"]`);
+    await noneRow.waitFor();
+    expect(await noneRow.locator('a[data-game]').count()).toBe(1);
+    expect(await noneRow.locator('a[data-watch]').count()).toBe(0);
+    expect(await noneRow.locator('[data-nowatch]').textContent()).toBe('No places for watchers.');
     const watchers: Page[] = [];
     for (let k = 0; k < 2; k++) {
       const w = (await fresh()).page;
@@ -576,11 +624,34 @@ describe('Cardwords defects, each in Chromium', () => {
       expect(await w.locator('#cw-area').count()).toBe(0);
       watchers.push(w);
     }
+    // every place taken: the lobby says so instead of offering Watch (loaded again, not
+    // waiting for its refresh every 5 s)
+    await expect
+      .poll(async () => {
+        await lobby.goto(`${srv.url}/`);
+        await row.waitFor();
+        return row.locator('[data-nowatch]').count();
+      })
+      .toBe(1);
+    expect(await row.locator('[data-nowatch]').textContent()).toBe('Every watcher place is taken.');
+    expect(await row.locator('a[data-watch]').count()).toBe(0);
     const third = (await fresh()).page;
     await third.goto(`${srv.url}/cardwords.html?game=${id}&watch=1`);
     await expect.poll(() => third.textContent('#cw-join-status')).toContain('watcher place');
     expect(await third.textContent('#cw-join-status')).not.toContain('watch instead');
+    // the join page the refusal leads to: neither Join (every seat taken) nor Watch, and why
+    await expect.poll(() => third.textContent('#cw-join-note')).toBe('Every seat is taken. Every watcher place is taken.');
+    expect(await third.isDisabled('#cw-join-button')).toBe(true);
+    expect(await third.isDisabled('#cw-watch-button')).toBe(true);
+    expect(await third.getAttribute('#cw-join-button', 'title')).toBe('Every seat is taken.');
+    await shot(third, 'cardwords-join-full');
+    // the free seat's join page: Join, and no Watch
+    await third.goto(`${srv.url}/cardwords.html?game=${none.room.roomId}`);
+    await expect.poll(() => third.isDisabled('#cw-watch-button')).toBe(true);
+    expect(await third.isEnabled('#cw-join-button')).toBe(true);
+    expect(await third.textContent('#cw-join-note')).toBe('No places for watchers.');
     a.room.leave();
+    none.room.leave();
   });
 
   it('on another’s turn the preview does not say Return passes or trades; Play and Pass keep the focus in the action area; the owner’s Rematch says it is for everyone; a rematch gives the new game’s area the focus', async () => {
@@ -665,7 +736,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect((await snap(page)).players[0]!.score).toBe(score);
   });
 
-  it('the layout: a wrapped hint keeps its number on its first line; the wildcard prompt stands above its letters; the Cell box is no taller than its text', async () => {
+  it('the layout: a wrapped hint keeps its number on its first line; the wildcard prompt stands above its letters; the Cell box names the cell and is no taller than its text', async () => {
     const { page } = await fresh({ width: 900, height: 700 });
     await quickGame(page, 's2');
     await page.locator('#cw-hand [data-char=""]').click();
@@ -675,6 +746,11 @@ describe('Cardwords defects, each in Chromium', () => {
     // the first letter sat on the prompt's line, the others below
     for (const top of letters) expect(top).toBeGreaterThanOrEqual(prompt.y + prompt.height - 1);
     await page.keyboard.press('Escape');
+    // the Cell box names the cell; the indices are said to be the card-table file's ("D4 (3,3)" read as two names)
+    await page.hover('#cw-cell-3-3');
+    await expect.poll(() => page.textContent('#cw-info-cell')).toMatch(/^D4: /);
+    expect(await page.textContent('#cw-info-cell')).not.toContain('3,3');
+    expect(await page.textContent('#cw-info-file')).toBe('In the card-table file: (3,3)');
     // the Cell box beside the card lists (the narrow layout): as tall as its own lines
     const cell = await page.locator('.cw-info').evaluate((e) => {
       const content = Array.from(e.children).reduce((h, c) => h + c.getBoundingClientRect().height, 0);

@@ -1,7 +1,7 @@
 // The Cardwords panel's layout in real Chromium: at 1280x720 (a laptop browser) and 900x700
 // (a VS Code editor column) the whole table, the hand, the action area and the move's
-// preview lie inside the window without scrolling, and the page never scrolls sideways;
-// 1920x1080 too. Screenshots of each size, light and dark, go to test-artifacts/ui/.
+// preview lie inside the window without scrolling (at 1280x720 the robot's best moves too),
+// and the page never scrolls sideways; 1920x1080 too. Screenshots of each size, light and dark, go to test-artifacts/ui/.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,22 +21,24 @@ afterAll(async () => {
   await srv?.stop();
 });
 
+// `hints`: the robot's best moves lie in the window too (beside the play column; at 900x700
+// they are under it, below the fold: the play column has no room left)
 const SIZES = [
-  { width: 1280, height: 720, strict: true },
-  { width: 900, height: 700, strict: true },
-  { width: 1920, height: 1080, strict: true },
+  { width: 1280, height: 720, strict: true, hints: true },
+  { width: 900, height: 700, strict: true, hints: false },
+  { width: 1920, height: 1080, strict: true, hints: true },
 ] as const;
 
-async function boxes(page: Page): Promise<Record<string, { x: number; y: number; right: number; bottom: number } | null>> {
-  return page.evaluate(() => {
+async function boxes(page: Page, hints: boolean): Promise<Record<string, { x: number; y: number; right: number; bottom: number } | null>> {
+  return page.evaluate((hints) => {
     const out: Record<string, { x: number; y: number; right: number; bottom: number } | null> = {};
-    for (const id of ['cw-table', 'cw-hand', 'cw-area', 'cw-preview', 'cw-scores']) {
+    for (const id of ['cw-table', 'cw-hand', 'cw-area', 'cw-preview', 'cw-scores', ...(hints ? ['cw-hints'] : [])]) {
       const e = document.getElementById(id);
       const r = e?.getBoundingClientRect();
       out[id] = r ? { x: r.x, y: r.y, right: r.right, bottom: r.bottom } : null;
     }
     return out;
-  });
+  }, hints);
 }
 
 describe('landing page layout', () => {
@@ -64,7 +66,7 @@ describe('landing page layout', () => {
 describe('Cardwords panel layout', () => {
   for (const size of SIZES) {
     for (const scheme of ['light', 'dark'] as const) {
-      it(`${size.width}x${size.height} ${scheme}: table, hand, action area and preview in view, no sideways scroll`, async () => {
+      it(`${size.width}x${size.height} ${scheme}: table, hand, action area and preview${size.hints ? ' and the best moves' : ''} in view, no sideways scroll`, async () => {
         const { page, context, errors } = await openPage(browser, { width: size.width, height: size.height, colorScheme: scheme });
         try {
           await page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
@@ -76,7 +78,7 @@ describe('Cardwords panel layout', () => {
           const kinds = await page.locator('#cw-hints li').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
           for (let i = 0; i < kinds.indexOf('move'); i++) await page.keyboard.press('ArrowDown');
           await page.waitForSelector('#cw-preview-words li');
-          const b = await boxes(page);
+          const b = await boxes(page, size.hints);
           for (const [id, r] of Object.entries(b)) {
             expect(r, id).not.toBeNull();
             expect(r!.x, `${id} left`).toBeGreaterThanOrEqual(0);

@@ -154,7 +154,8 @@ describe('Cardwords panel in Chromium', () => {
     expect(await a.textContent('#cw-cell-6-3')).toBe('C5 L2');
     expect(await a.getAttribute('#cw-cell-3-6', 'aria-label')).toMatch(/^D7: letter factor 3, empty$/);
     await a.hover('#cw-cell-3-3');
-    expect(await a.textContent('#cw-info-cell')).toMatch(/D4 \(3,3\): the first move must cover this cell, empty/);
+    expect(await a.textContent('#cw-info-cell')).toBe('D4: the first move must cover this cell, empty');
+    expect(await a.textContent('#cw-info-file')).toBe('In the card-table file: (3,3)');
     // the score board: whose turn, H/R, pile; the lists
     expect(await a.textContent('#cw-scores tr[data-seat="0"]')).toMatch(/▶Ann\s*H0\d–/);
     expect(await a.getAttribute('#cw-scores tr[data-seat="1"] td[data-type]', 'data-type')).toBe('R');

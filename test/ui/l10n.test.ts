@@ -46,13 +46,31 @@ describe('UI strings (en, da, de)', () => {
     expect([1, 3].map((n) => de('cw.ok.trade', n))).toEqual(['1 Karte tauschen', '3 Karten tauschen']);
     expect([1, 3].map((n) => da('cw.ok.trade', n))).toEqual(['Byt 1 kort', 'Byt 3 kort']);
     expect([-1, 1, 0].map((n) => en('cw.preview.pass', n))).toEqual(['Return passes: -1 point.', 'Return passes: 1 point.', 'Return passes: 0 points.']);
-    expect(de('cw.preview.trade', 1, 2)).toBe('Eingabe tauscht 1 Karte: 2 Punkte.');
+    expect(de('cw.preview.trade', 1, 2)).toBe('Mit der Eingabetaste tauschst du 1 Karte: 2 Punkte.');
     expect(en('yatzee.transferred', 'Chance', 1)).toBe('Chance: 1 point.');
     expect(de('yatzee.transferred', 'Chance', 21)).toBe('Chance: 21 Punkte.');
     expect(en('lines.scored', 5, 10)).toBe('Line! 5 chips removed, 10 points.');
     expect(da('lines.thrown', 1)).toBe('1 ny brik.');
     expect(da('lines.thrown', 3)).toBe('3 nye brikker.');
     expect(de('lobby.server', '1.0', 5, 1)).toBe('Server 1.0, läuft seit 5 s, 1 offenes Spiel.');
+  });
+
+  it('the Return key is named as a key: "Eingabe passt" read as "the input fits", "Retur" as "back"', () => {
+    expect(translator('de')('cw.preview.pass', 0)).toBe('Mit der Eingabetaste passt du: 0 Punkte.');
+    expect(translator('da')('cw.preview.pass', 0)).toBe('Med Enter melder du pas: 0 point.');
+    expect(translator('da')('cw.preview.trade', 2, -1)).toBe('Med Enter bytter du 2 kort: -1 point.');
+    // every string: German says Eingabetaste (or Enter), never Eingabe alone; Danish Enter, never Retur
+    const de = LANGUAGES.de as Record<string, string>;
+    const da = LANGUAGES.da as Record<string, string>;
+    expect(Object.keys(de).filter((k) => /\bEingabe\b/.test(de[k]!))).toEqual([]);
+    expect(Object.keys(da).filter((k) => /\bRetur\b/.test(da[k]!))).toEqual([]);
+  });
+
+  it('a turn said in the status line is a sentence in every language (a robot’s move had no full stop)', () => {
+    for (const lang of ['en', 'da', 'de']) {
+      const t = translator(lang);
+      for (const line of [t('cw.log.move', 'Robot1', 'CAT', 5), t('cw.log.trade', 'Robot1', 2, -1), t('cw.log.pass', 'Robot1', 0)]) expect(line, lang).toMatch(/^Robot1 .*\.$/);
+    }
   });
 
   it('no English template counts a noun with a bare placeholder ("{0} cards")', () => {

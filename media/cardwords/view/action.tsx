@@ -1,6 +1,6 @@
 // The action selection area (core/games/cardwords/compose.ts): the location, the composed cards, a card whose
 // points or meaning are asked for, the meaning picker, the buttons, the last refusal, the
-// preview of the move's words and score, the hand; and the robot's hints.
+// preview of the move's words and score, the hand; and the robot's hints (placed by the panel).
 import { useRef } from 'preact/hooks';
 import { previewAction } from '../../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../../core/games/cardwords/rules.js';
@@ -113,7 +113,12 @@ function where(m: Model, cards: ReadonlyArray<{ col: number; row: number }>): st
   return m.coords.name(first.col, first.row, across ? 'across' : 'down');
 }
 
-function Hints({ m }: { m: Model }) {
+/**
+ * The robot's best moves: beside the play column where the window is wide (the side panels'
+ * column, at their top: under the preview they were below the fold at 1280x720), under it
+ * where it is narrow; the panel places it (style.css, .cw-layout).
+ */
+export function Hints({ m }: { m: Model }) {
   const { t } = m;
   if (m.hints.length === 0 || m.state.status !== 'playing') return null;
   return (
@@ -231,7 +236,8 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
         <button type="button" id="cw-ok" aria-keyshortcuts="Enter" disabled={!mine || m.busy} onClick={() => m.cmd.submit()}>
           {a.type === 'move' ? t('cw.ok.move') : a.type === 'trade' ? t('cw.ok.trade', a.cards.length) : t('cw.ok.pass')}
         </button>
-        <button type="button" id="cw-trade" disabled={!playing} onClick={() => m.cmd.trade()}>
+        {/* in trade mode OK trades already: Trade… (invalidate the location) would change nothing */}
+        <button type="button" id="cw-trade" hidden={a.type === 'trade' || cp.invalid} disabled={!playing} onClick={() => m.cmd.trade()}>
           {t('cw.trade')}
         </button>
         {/* with nothing composed the OK button passes already */}
@@ -287,7 +293,6 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
         {m.refusal}
       </p>
       <Preview m={m} />
-      <Hints m={m} />
     </section>
   );
 }

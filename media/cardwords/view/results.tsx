@@ -4,6 +4,9 @@ import type { StringKey } from '../../ui/l10n/index.js';
 import type { Model } from './model.js';
 import { endReasonText } from '../../ui/end-reason.js';
 
+// the end adjustment's heading says it is in the final score (docs/rules.md, "Cardwords end
+// of game"): after an end by the rules the score board's Points are the final score already,
+// and an adjustment beside them read as still to come
 const COLUMNS: StringKey[] = ['cw.col.name', 'cw.col.handPoints', 'cw.col.adjustment', 'cw.col.final'];
 
 /** One player's line: from the results message, or from the state. */

@@ -27,7 +27,8 @@ export function ScoreBoard({ m }: { m: Model }) {
         <tbody>
           {s.players.map((p, i) => {
             const turn = playing && s.turn === i;
-            const name = p.name || t('cw.freeSeat');
+            const free = p.name === '';
+            const name = free ? t('cw.freeSeat') : p.name;
             const type = p.robot || p.auto ? 'R' : 'H';
             const typeLabel = p.robot ? t('cw.type.robot', p.level) : p.auto ? t('cw.type.standIn') : t('cw.type.human');
             const last = m.lastPoints.get(i);
@@ -36,7 +37,8 @@ export function ScoreBoard({ m }: { m: Model }) {
             return (
               <tr key={i} class={`${turn ? 'turn' : ''}${i === m.mySeat ? ' me' : ''}`} data-seat={i} data-player={p.name} aria-current={turn ? 'true' : undefined}>
                 <td aria-label={turn ? t('cw.turnOf', name) : ''}>{turn ? '▶' : ''}</td>
-                <th scope="row" class="name" title={shown}>
+                {/* a free seat's label wraps between its words ("(freier Platz)" was cut to "(freier…" at 900 px) */}
+                <th scope="row" class={free ? 'name free' : 'name'} title={shown}>
                   {name}
                   {/* on a line of its own: after the name it was cut off first ("Bo (a…") */}
                   {away && <span class="away">{t('cw.away')}</span>}
@@ -54,9 +56,10 @@ export function ScoreBoard({ m }: { m: Model }) {
           })}
         </tbody>
       </table>
-      <p class="cw-pile" id="cw-pile" data-pile={s.pile}>
-        {t('cw.pile', s.pile)}
-        {s.status === 'waiting' ? ` · ${t('cw.waiting')}` : turnName ? ` · ${s.turn === m.mySeat ? t('cw.yourTurn') : t('cw.turnOf', turnName)}` : ''}
+      {/* before the deal the pile is not made yet (the state's 0 read as an empty pile) */}
+      <p class="cw-pile" id="cw-pile" data-pile={s.status === 'waiting' ? undefined : s.pile}>
+        {s.status === 'waiting' ? t('cw.waiting') : t('cw.pile', s.pile)}
+        {turnName ? ` · ${s.turn === m.mySeat ? t('cw.yourTurn') : t('cw.turnOf', turnName)}` : ''}
       </p>
     </>
   );

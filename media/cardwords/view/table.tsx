@@ -137,11 +137,17 @@ export function CellInfo({ m }: { m: Model }) {
     <aside class="cw-info" id="cw-info" aria-label={t('cw.cellInfo')}>
       <h2>{t('cw.cellInfo')}</h2>
       {c ? (
-        <p id="cw-info-cell">
-          <strong>{m.coords.name(c.col, c.row)}</strong>
-          {` (${c.col},${c.row}): `}
-          {cellDescription(m, c.col, c.row)}
-        </p>
+        <>
+          <p id="cw-info-cell">
+            <strong>{m.coords.name(c.col, c.row)}</strong>
+            {': '}
+            {cellDescription(m, c.col, c.row)}
+          </p>
+          {/* the indices as the card-table file (and the game records) write the cell, said as such: alone, "H10 (7,9)" read as a second name */}
+          <p class="muted" id="cw-info-file">
+            {t('cw.cellInfo.file', c.col, c.row)}
+          </p>
+        </>
       ) : (
         <p class="muted">{t('cw.cellInfo.none')}</p>
       )}

@@ -248,6 +248,7 @@ export const en = {
   'cw.table': 'Card table',
   'cw.cellInfo': 'Cell',
   'cw.cellInfo.none': 'Point at a cell to see its details.',
+  'cw.cellInfo.file': 'In the card-table file: ({0},{1})',
   'cw.cell.blocked': 'blocked',
   'cw.cell.points': 'cell points {0}',
   'cw.cell.word': 'word factor {0}',
@@ -265,7 +266,7 @@ export const en = {
   'cw.col.cards': 'Cards',
   'cw.col.last': 'Last round',
   'cw.col.handPoints': 'Left in hand',
-  'cw.col.adjustment': 'End adjust\u00adment', // a soft hyphen: narrow columns break there
+  'cw.col.adjustment': 'End adjust\u00adment (included)', // a soft hyphen: narrow columns break there
   'cw.col.final': 'Final score',
   'cw.freeSeat': '(free seat)',
   'cw.type.human': 'human',
@@ -274,7 +275,7 @@ export const en = {
   'cw.away': 'away',
   'cw.turnOf': '{0}\'s turn',
   'cw.yourTurn': 'your turn',
-  'cw.waiting': 'waiting for the players',
+  'cw.waiting': 'The game is waiting for the players.',
   'cw.pile': 'Cards in the pile: {0}',
   'cw.allCards': 'All cards',
   'cw.unseenCards': 'Unseen cards (pile and other hands)',
@@ -282,11 +283,10 @@ export const en = {
   'cw.card': 'Card {0}, {1, plural, one {# point} other {# points}}',
   'cw.card.wild': 'Wildcard, {0, plural, one {# point} other {# points}}',
   'cw.log': 'Game log',
-  'cw.log.move': '{0} laid {1}: {2, plural, one {# point} other {# points}}',
-  'cw.log.trade': '{0} traded {1, plural, one {# card} other {# cards}}: {2, plural, one {# point} other {# points}}',
-  'cw.log.pass': '{0} passed: {1, plural, one {# point} other {# points}}',
+  'cw.log.move': '{0} laid {1}: {2, plural, one {# point} other {# points}}.',
+  'cw.log.trade': '{0} traded {1, plural, one {# card} other {# cards}}: {2, plural, one {# point} other {# points}}.',
+  'cw.log.pass': '{0} passed: {1, plural, one {# point} other {# points}}.',
   'cw.log.skipped': '({0} more actions)',
-  'cw.log.end': 'The game is over. Winner: {0}',
   'cw.log.rematch': 'Rematch: game {0} begins.',
   'cw.settings': 'Coordinates',
   'cw.opt.digits': 'Use digits for the columns',
@@ -437,6 +437,10 @@ export const en = {
   'cw.review.bestPass': 'a pass',
 
   'lobby.watchGame': 'Watch game {0}',
+  'lobby.seatsTaken': 'Every seat is taken.',
+  'lobby.gameOver': 'The game is over.',
+  'lobby.noWatchers': 'No places for watchers.',
+  'lobby.watchersTaken': 'Every watcher place is taken.',
 } as const;
 
 export type StringKey = keyof typeof en;
