@@ -27,7 +27,8 @@ export class Alphabet {
 
   /** Code of one canonical character, or 0. */
   code(ch: string): number {
-    return this.codes.get(ch) ?? 0;
+    // the code-unit table first: the move search's driver asks for every card of a board
+    return ch.length === 1 ? this.unit[ch.charCodeAt(0)]! : (this.codes.get(ch) ?? 0);
   }
 
   char(code: number): string {

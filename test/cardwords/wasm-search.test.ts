@@ -133,6 +133,18 @@ describe('the WebAssembly move search', () => {
       const again = new MoveList();
       new MoveGenerator({ wasm: false }).generate(ctx, p.board, p.hand, { mode: 'all' }, again);
       expect(diff(out, again)).toBe('');
+      // a call that throws on its last cell after a change on an earlier one: the next call,
+      // with that change and without the bad card, sees the change (the driver writes only
+      // the cells that differ from the board it wrote last)
+      const free = p.board.cells.findIndex((c, i) => c === null && !p.table.cells[i]?.blocked && i < p.board.cells.length - 1);
+      const changed = { ...p.board, cells: p.board.cells.slice() };
+      changed.cells[free] = { char: p.letters[0]!, points: 3 };
+      const bad = { ...changed, cells: changed.cells.slice() };
+      bad.cells[bad.cells.length - 1] = { char: 'Ω', points: 1 };
+      expect(() => gen.generate(ctx, bad, p.hand, { mode: 'all' }, out)).toThrow('is not in the alphabet');
+      gen.generate(ctx, changed, p.hand, { mode: 'all' }, out);
+      new MoveGenerator({ wasm: false }).generate(ctx, changed, p.hand, { mode: 'all' }, again);
+      expect(diff(out, again)).toBe('');
     }
   });
 

@@ -19,7 +19,7 @@ interface Exports {
   memory: WebAssembly.Memory;
   layout(w: number, h: number, k: number, hm: number, arcCount: number): void;
   ptr(id: number): number;
-  prepare(valid: number, full: number, sc: number, sr: number, gaddag: number, dawg: number): void;
+  prepare(valid: number, full: number, sc: number, sr: number, gaddag: number, dawg: number, given: number, empty: number): void;
   overlays(count: number, arcs: number): number;
   removed(arcs: number, dawg: number): number;
   run(n: number, maxTiles: number, bestOnly: number, oneWay: number, filtered: number): number;
@@ -42,6 +42,7 @@ const OUT = 10; // 10..17: scores, dirs, firsts, sizes, cells, letters, points, 
 const TILES = 19;
 const GRAPHS = 20;
 const ACCEPT_LENGTHS = 21;
+const GIVEN = 22;
 
 /** Where region `id` lies: pointers are unsigned (above 2 GiB they reach JavaScript as negative numbers). */
 function ptrOf(ex: Exports, id: number): number {
@@ -95,6 +96,12 @@ export class WasmSearch {
   wordsReached = 0;
   /** Calls this search has run (tests check which search took a call). */
   calls = 0;
+  /**
+   * The board as the driver last wrote it into the instance (each cell's letter code, 0 when
+   * free, -1 when not written; its points), so that a call writes only the cells that
+   * changed: the instance compares and copies only those. Null: write every cell.
+   */
+  private written: { code: Int32Array; pts: Float64Array; cards: number } | null = null;
 
   /** Whether this search takes a call with these words and options. */
   static takes(store: WordStore): boolean {
@@ -123,25 +130,36 @@ export class WasmSearch {
     const alpha = store.alphabet;
     const g = store.graph;
     // the board and hand as codes, into the instance's inputs: an unknown character throws
-    // before anything the instance keeps has changed
+    // before anything the instance keeps has changed. Only the cells that differ from the
+    // board written last are written and listed (the board was most of a call's fixed cost).
     let buf = ex.memory.buffer;
     const letters = new Int32Array(buf, at(NEW_LETTER), N);
     const pts = new Float64Array(buf, at(NEW_PTS), N);
-    let empty = true;
+    const given = new Int32Array(buf, at(GIVEN), N);
+    const fresh = !this.valid || store !== this.store || this.written === null;
+    const w = fresh ? { code: new Int32Array(N).fill(-1), pts: new Float64Array(N), cards: 0 } : this.written!;
+    this.written = null; // until every cell is read: a throw leaves a board half written
+    let nGiven = 0;
     for (let c = 0; c < N; c++) {
       const card = board.cells[c];
-      if (!card) {
-        letters[c] = 0;
-        pts[c] = 0;
-        continue;
+      let code = 0;
+      let p = 0;
+      if (card) {
+        const ch = card.char ?? card.meaning;
+        code = ch === undefined ? 0 : alpha.code(ch);
+        if (code === 0) throw new RangeError(`the card on cell ${c % W},${Math.floor(c / W)} is not in the alphabet`);
+        p = card.points;
       }
-      const ch = card.char ?? card.meaning;
-      const code = ch === undefined ? 0 : alpha.code(ch);
-      if (code === 0) throw new RangeError(`the card on cell ${c % W},${Math.floor(c / W)} is not in the alphabet`);
+      const was = w.code[c]!;
+      if (code === was && p === w.pts[c]) continue;
       letters[c] = code;
-      pts[c] = card.points;
-      empty = false;
+      pts[c] = p;
+      given[nGiven++] = c;
+      w.cards += (code !== 0 ? 1 : 0) - (was > 0 ? 1 : 0);
+      w.code[c] = code;
+      w.pts[c] = p;
     }
+    const empty = w.cards === 0;
     const n = hand.length;
     const codes = new Int32Array(buf, at(HAND_CODE), n);
     const hpts = new Float64Array(buf, at(HAND_PTS), n);
@@ -197,7 +215,8 @@ export class WasmSearch {
         const rBase = ex.removed(rArcs?.length ?? 0, removed?.dawgRoot ?? 0) >>> 0;
         if (rArcs) new Uint32Array(ex.memory.buffer, rBase, rArcs.length).set(rArcs);
       }
-      ex.prepare(this.valid ? 1 : 0, full ? 1 : 0, touchColumn ?? -1, touchRow ?? -1, g.gaddagRoot, g.dawgRoot);
+      ex.prepare(this.valid ? 1 : 0, full ? 1 : 0, touchColumn ?? -1, touchRow ?? -1, g.gaddagRoot, g.dawgRoot, fresh ? -1 : nGiven, empty ? 1 : 0);
+      this.written = w;
       this.valid = true;
       this.store = store;
       this.version = store.version;

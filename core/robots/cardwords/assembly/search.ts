@@ -63,6 +63,8 @@ let pPts: usize = 0;
 let pPrev: usize = 0;
 let pAnchor: usize = 0;
 let pChanged: usize = 0;
+/** The cells the driver wrote anew (`prepare`'s `given`). */
+let pGiven: usize = 0;
 let pMark: usize = 0;
 let pMarked: usize = 0;
 let pMask0: usize = 0;
@@ -182,6 +184,7 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   pPrev = take(n * 4);
   pAnchor = take(n);
   pChanged = take(n * 4);
+  pGiven = take(n * 4);
   pMark = take(n);
   pMarked = take(n * 4);
   pMask0 = take(n * mw * 4);
@@ -279,6 +282,7 @@ export function ptr(id: i32): usize {
     case 19: return <usize>outTiles;
     case 20: return pGraphs;
     case 21: return pAccept;
+    case 22: return pGiven;
     default: return 0;
   }
 }
@@ -425,22 +429,41 @@ function useGraph(g: i32): void {
 /**
  * Takes the board the driver wrote (new letters and points), notes the cells that changed,
  * updates anchors and cross-sets (all of them when `full`: the graph or table changed).
+ * `given` >= 0: the driver wrote only the cells listed at `ptr(22)` (those that differ from
+ * its previous call's board; the others are as the instance holds them) and says whether the
+ * board is `empty`; -1: it wrote every cell, read them all.
  */
-export function prepare(valid: i32, full: i32, sc: i32, sr: i32, gaddag: i32, dawg: i32): void {
+export function prepare(valid: i32, full: i32, sc: i32, sr: i32, gaddag: i32, dawg: i32, given: i32, emptyIn: i32): void {
   store<u32>(pGraphs, <u32>pMainArcs);
   store<u32>(pGraphs + 4, <u32>gaddag);
   store<u32>(pGraphs + 8, <u32>dawg);
-  memory.copy(pPrev, pLetter, <usize>N << 2);
+  // pPrev equals pLetter between calls (each call sets its changed cells back below): only the
+  // changed cells keep their letter of the last call there, which updateCross reads
   let nChanged = 0;
   let empty = 1;
-  for (let c = 0; c < N; c++) {
-    const code = i32at(pNewLetter, c);
-    const p = f64at(pNewPts, c);
-    if (code !== 0) empty = 0;
-    if (!valid || i32at(pLetter, c) !== code || f64at(pPts, c) !== p) {
-      i32set(pLetter, c, code);
-      f64set(pPts, c, p);
-      i32set(pChanged, nChanged++, c);
+  if (valid && given >= 0) {
+    empty = emptyIn;
+    for (let k = 0; k < given; k++) {
+      const c = i32at(pGiven, k);
+      const code = i32at(pNewLetter, c);
+      const p = f64at(pNewPts, c);
+      if (i32at(pLetter, c) !== code || f64at(pPts, c) !== p) {
+        i32set(pLetter, c, code);
+        f64set(pPts, c, p);
+        i32set(pChanged, nChanged++, c);
+      }
+    }
+  } else {
+    memory.copy(pPrev, pLetter, <usize>N << 2);
+    for (let c = 0; c < N; c++) {
+      const code = i32at(pNewLetter, c);
+      const p = f64at(pNewPts, c);
+      if (code !== 0) empty = 0;
+      if (!valid || i32at(pLetter, c) !== code || f64at(pPts, c) !== p) {
+        i32set(pLetter, c, code);
+        f64set(pPts, c, p);
+        i32set(pChanged, nChanged++, c);
+      }
     }
   }
   const wasEmpty = gEmpty;
@@ -464,6 +487,10 @@ export function prepare(valid: i32, full: i32, sc: i32, sr: i32, gaddag: i32, da
     crossAll(0);
     crossAll(1);
   } else if (nChanged) updateCross(nChanged);
+  for (let k = 0; k < nChanged; k++) {
+    const c = i32at(pChanged, k);
+    i32set(pPrev, c, i32at(pLetter, c));
+  }
 }
 
 /**
