@@ -26,7 +26,9 @@
 (defvar cardwords-bridge--process nil "The running bridge process, or nil.")
 (defvar cardwords-bridge--next-id 0 "The id of the last request sent.")
 (defvar cardwords-bridge--pending (make-hash-table)
-  "Request id -> (SUCCESS . FAILURE) callbacks of requests not answered yet.")
+  "Request id -> (SUCCESS FAILURE PROCESS) of requests not answered yet.
+PROCESS is the bridge the request went to: when it ends, only its own
+requests fail (a new bridge may be running by then).")
 (defvar cardwords-bridge-notification-functions nil
   "Functions called with METHOD and PARAMS of each notification from the bridge.")
 
@@ -41,11 +43,12 @@
         (while (search-forward "\n" nil t)
           (let ((line (buffer-substring (point-min) (1- (point)))))
             (delete-region (point-min) (point))
-            (cardwords-bridge--dispatch line)
+            (cardwords-bridge--dispatch line process)
             (goto-char (point-min))))))))
 
-(defun cardwords-bridge--dispatch (line)
-  "Handle one LINE the bridge wrote: a response or a notification."
+(defun cardwords-bridge--dispatch (line process)
+  "Handle one LINE the bridge PROCESS wrote: a response or a notification.
+A notification of a bridge that is no longer the running one is dropped."
   (let* ((message (condition-case nil
                       (json-parse-string line :object-type 'plist :array-type 'list
                                          :null-object nil :false-object nil)
@@ -61,19 +64,26 @@
           (when (plist-get message :error)
             (message "Cardwords bridge: %s" (plist-get (plist-get message :error) :message))))
          ((plist-member message :error)
-          (funcall (cdr callbacks) (plist-get (plist-get message :error) :message)))
-         (t (funcall (car callbacks) (plist-get message :result))))))
-     (t (run-hook-with-args 'cardwords-bridge-notification-functions
-                            (plist-get message :method) (plist-get message :params))))))
+          (funcall (nth 1 callbacks) (plist-get (plist-get message :error) :message)))
+         (t (funcall (nth 0 callbacks) (plist-get message :result))))))
+     ((eq process cardwords-bridge--process)
+      (run-hook-with-args 'cardwords-bridge-notification-functions
+                          (plist-get message :method) (plist-get message :params))))))
 
 (defun cardwords-bridge--sentinel (process event)
-  "Report the end of the bridge PROCESS (EVENT) and fail what was waiting for it."
+  "Report the end of the bridge PROCESS (EVENT) and fail what was waiting for it.
+Its sentinel can come after a new bridge started (`process-live-p' says a
+process is gone before its sentinel runs): that one and its requests stay."
   (unless (process-live-p process)
-    (setq cardwords-bridge--process nil)
-    (let ((pending cardwords-bridge--pending))
-      (setq cardwords-bridge--pending (make-hash-table))
-      (maphash (lambda (_id callbacks) (funcall (cdr callbacks) "the game bridge stopped"))
-               pending))
+    (when (eq process cardwords-bridge--process)
+      (setq cardwords-bridge--process nil))
+    (let ((failed nil))
+      (maphash (lambda (id callbacks)
+                 (when (eq (nth 2 callbacks) process) (push (cons id callbacks) failed)))
+               cardwords-bridge--pending)
+      (dolist (entry failed)
+        (remhash (car entry) cardwords-bridge--pending)
+        (funcall (nth 1 (cdr entry)) "the game bridge stopped")))
     (message "Cardwords bridge: %s" (string-trim event))))
 
 (defun cardwords-bridge-process ()
@@ -107,7 +117,7 @@ other open game uses."
 SUCCESS gets the result; FAILURE (default: show it) gets the error message."
   (let ((process (cardwords-bridge-process))
         (id (cl-incf cardwords-bridge--next-id)))
-    (puthash id (cons success (or failure (lambda (m) (message "Cardwords: %s" m))))
+    (puthash id (list success (or failure (lambda (m) (message "Cardwords: %s" m))) process)
              cardwords-bridge--pending)
     (process-send-string
      process

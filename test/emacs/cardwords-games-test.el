@@ -734,6 +734,26 @@ the echo area."
             (should (= (cardwords-games-test--yatzee-rows "^[A-Z][^(]* [0-9]+$") 1))))
       (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave t))))))
 
+;; A bridge's end reaches Emacs twice: `process-live-p' says nil at once, and its sentinel
+;; runs later, when Emacs next reads processes.  A game started in between (as M-x
+;; cardwords-yatzee right after Emacs lost its bridge) starts a new bridge, and the old
+;; sentinel then forgot the new bridge and failed its requests ("the game bridge stopped":
+;; seen in a loaded test run).  Here the old sentinel is run after the new bridge's request
+;; is sent, as that late delivery runs it.
+(ert-deftest cardwords-bridge-late-sentinel-leaves-the-new-bridge-alone ()
+  (let ((old (cardwords-bridge-process)) (result nil) (failure nil))
+    (signal-process old 'SIGKILL)
+    (cardwords-games-test--wait (lambda () (not (cardwords-bridge-live-p))) "the old bridge gone")
+    (let ((new (cardwords-bridge-process)))
+      (should-not (eq new old))
+      (cardwords-bridge-request "lines/new" (list :width 4 :height 3 :seed "ert")
+                                (lambda (r) (setq result r)) (lambda (m) (setq failure m)))
+      (cardwords-bridge--sentinel old "killed\n")
+      (should (eq (cardwords-bridge-process) new))
+      (cardwords-games-test--wait (lambda () (or result failure)) "the new bridge's answer")
+      (should-not failure)
+      (should (plist-get result :board)))))
+
 (ert-deftest cardwords-play-packs-the-lines-under-the-action-area ()
   ;; Neighbours that make the shortest line share one; the message shares last.
   (let ((items '(("Action: B2" . action) ("Preview: x" . preview) ("long problem text" . problem)
