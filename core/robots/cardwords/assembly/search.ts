@@ -759,6 +759,11 @@ function loadLine(d: i32, line: i32): void {
 // ---------------------------------------------------------------------- the search
 
 let best = false;
+/**
+ * Which anchor a move is searched from (move-generator.ts says why): its rightmost (the best
+ * move with a wildcard in hand), else its leftmost.
+ */
+let rightmost = false;
 let bestScore: f64 = -Infinity;
 let reached = 0;
 let prune = false;
@@ -783,6 +788,7 @@ export function run(n: i32, maxTiles: i32, bestOnly: i32, oneWay: i32, filtered:
   outTiles = 0;
   setHand(n, maxTiles);
   best = bestOnly !== 0;
+  rightmost = best && wildKinds > 0;
   bestScore = -Infinity;
   if (remaining > 0) {
     curLine = -1;
@@ -952,7 +958,7 @@ function goLeft(pos: i32, node: i32): void {
   if (pos === 0) return false;
   if (i32at(pLLetter, pos - 1) !== 0) return true;
   const ap = anchorPos;
-  return remaining > 0 && (pos - 1 === ap || (pos - 1 < ap && !u8at(pLBlocked, pos - 1) && !u8at(pLAnchor, pos - 1)));
+  return remaining > 0 && (pos - 1 === ap || (pos - 1 < ap && !u8at(pLBlocked, pos - 1) && (rightmost || !u8at(pLAnchor, pos - 1))));
 }
 
 @inline function afterLeft(pos: i32, info: u32, stop: bool, left: bool): void {
@@ -986,7 +992,7 @@ function goRight(pos: i32, node: i32): void {
     mainSum = ms;
     return;
   }
-  if (remaining === 0) return;
+  if (remaining === 0 || (rightmost && u8at(pLAnchor, pos))) return;
   const wp = wfProd;
   const sd = side;
   const n = nPlaced;
@@ -1312,7 +1318,7 @@ function shadow(ap: i32, tables: bool): f64 {
     const q = s - 1;
     if (u8at(pLBlocked, q)) break;
     if (i32at(pLLetter, q) === 0) {
-      if (u8at(pLAnchor, q) || !u8at(pUse, q) || nLeft + 2 > R) break;
+      if ((!rightmost && u8at(pLAnchor, q)) || !u8at(pUse, q) || nLeft + 2 > R) break;
       nLeft++;
     }
     s = q;
@@ -1338,7 +1344,7 @@ function shadowFrom(s: i32, ap: i32, len: i32, R: i32, row: i32): f64 {
     if (u8at(pLBlocked, e)) break;
     if (i32at(pLLetter, e) !== 0) mainOld += f64at(pLPts, e);
     else {
-      if (!u8at(pUse, e) || n === R) break;
+      if (!u8at(pUse, e) || n === R || (rightmost && e > ap && u8at(pLAnchor, e))) break;
       n++;
       const wf = f64at(pLWf, e);
       wp *= wf;
