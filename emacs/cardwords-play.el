@@ -353,6 +353,40 @@ starts a line is indented.  Returns the lines as strings."
                       (mapconcat #'car line "  ")))
             lines)))
 
+(defun cardwords-play--results-lines (results width)
+  "The lines of the RESULTS table in WIDTH columns: headings, a row a player.
+The headings are the web panel's, from the bridge (`:columns' of RESULTS:
+the player, the points left in hand, the end adjustment, whose heading says
+that the final score includes it, and the final score); each number right
+under the end of its heading.  A row ends with winner and (a robot stood in)
+where they apply, on a line of their own under the name when the row would
+not fit in WIDTH (whose last column a line leaves free, as the message's)."
+  (let* ((columns (plist-get results :columns))
+         (name-width (max 12 (string-width (or (car columns) ""))))
+         (widths (mapcar (lambda (c) (max 4 (string-width c))) (or (cdr columns) '("" "" ""))))
+         (row (lambda (name numbers)
+                (concat " " (cardwords--pad name name-width)
+                        (cl-loop for text in numbers for w in widths
+                                 concat (concat "  " (make-string (max 0 (- w (string-width text))) ?\s)
+                                                text)))))
+         (lines (list (propertize (funcall row (or (car columns) "") (cdr columns)) 'face 'bold))))
+    (dolist (r (plist-get results :results))
+      (let* ((adjustment (or (plist-get r :adjustment) 0))
+             (line (funcall row (plist-get r :name)
+                            (list (number-to-string (or (plist-get r :handPoints) 0))
+                                  ;; as the web panel writes it: a gain with its sign
+                                  (if (> adjustment 0) (format "+%d" adjustment)
+                                    (number-to-string adjustment))
+                                  (number-to-string (plist-get r :score)))))
+             (marks (string-join (append (and (plist-get r :winner) '("winner"))
+                                         (and (plist-get r :standIn) '("(a robot stood in)")))
+                                 "  ")))
+        (cond ((string-empty-p marks) (push line lines))
+              ((< (+ (string-width line) 2 (string-width marks)) width)
+               (push (concat line "  " marks) lines))
+              (t (push line lines) (push (concat "   " marks) lines)))))
+    (nreverse lines)))
+
 (defun cardwords-play--window-lines ()
   "Each window on the buffer with its start's and point's line numbers."
   (mapcar (lambda (w) (list w (line-number-at-pos (window-start w)) (line-number-at-pos (window-point w))))
@@ -458,13 +492,12 @@ never scrolls it, but to the results when they come."
             (insert (propertize "Results\n" 'face 'bold))
             (when (plist-get results :reasonText)
               (insert (plist-get results :reasonText) "\n"))
-            ;; the final score with what the end added: the points left in hand count
-            ;; against, the one who went out gains the others' (an owner's end too)
-            (dolist (r (plist-get results :results))
-              (insert (format " %-12s %4d  left in hand %d, end %+d%s%s\n" (plist-get r :name) (plist-get r :score)
-                              (or (plist-get r :handPoints) 0) (or (plist-get r :adjustment) 0)
-                              (if (plist-get r :winner) "  winner" "")
-                              (if (plist-get r :standIn) "  (a robot stood in)" ""))))
+            ;; the web panel's table: the points left in hand, the end adjustment (the points
+            ;; in hand count against, the one who went out gains the others'), said to be in
+            ;; the final score already, and the final score
+            (dolist (text (cardwords-play--results-lines
+                           results (if window (window-body-width window) 80)))
+              (insert text "\n"))
             (setq results-end (point))
             (insert (substitute-command-keys
                      "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n")))

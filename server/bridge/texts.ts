@@ -14,6 +14,15 @@ export function endText(reason: string | null | undefined): string {
   return endReasonText(en, reason);
 }
 
+/**
+ * The results table's headings, the web panel's (media/cardwords/view/results.tsx): the player,
+ * the points left in hand, the end adjustment ("End adjustment (included)": the final score
+ * holds it already) and the final score. The soft hyphen that breaks a narrow column is left out.
+ */
+export function resultColumns(): string[] {
+  return (['cw.col.name', 'cw.col.handPoints', 'cw.col.adjustment', 'cw.col.final'] as const).map((k) => en(k).replace(/\u00ad/g, ''));
+}
+
 /** The message when a room closes for good after `ended`. */
 export function endedMessage(reason: string | null | undefined): string {
   return `The game has ended. ${endText(reason)}`;

@@ -392,6 +392,10 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
       (setq view (plist-put view (pop overrides) (pop overrides))))
     view))
 
+(defconst cardwords-games-test--result-columns
+  '("Player" "Left in hand" "End adjustment (included)" "Final score")
+  "The results' headings as the bridge sends them (the web panel's).")
+
 (defmacro cardwords-games-test--drawn (view &rest body)
   "Draw VIEW in a Cardwords buffer of its own and run BODY there."
   (declare (indent 1))
@@ -671,7 +675,8 @@ the echo area."
          (rows (cl-loop for r from 1 to 15 collect (number-to-string r)))
          (cells (cl-loop for i below 225 collect (list :i i :blocked nil :points 0 :letter 1 :word 1)))
          (table (list :width 15 :height 15 :columns columns :rows rows :cells cells))
-         (results '(:reasonText "Every player passed or traded twice in a row."
+         (results `(:reasonText "Every player passed or traded twice in a row."
+                                :columns ,cardwords-games-test--result-columns
                                 :results ((:name "ert" :score 4 :handPoints 3 :adjustment -3 :winner nil :standIn nil)
                                           (:name "Robot1" :score 9 :handPoints 2 :adjustment -2 :winner t :standIn nil)))))
     (cardwords-games-test--drawn (apply #'cardwords-games-test--view table)
@@ -689,7 +694,7 @@ the echo area."
               (should (> last 21))
               (should (<= (funcall top window) first))
               (should (< last (+ (funcall top window) 21)))
-              (should (cardwords-games-test--line-of "^ Robot1 +9  left in hand 2, end -2  winner$"))
+              (should (cardwords-games-test--line-of "^ Robot1 +2 +-2 +9  winner$"))
               (should (= (line-number-at-pos (window-point window)) first)))
             ;; scrolled once: the player's scrolling stays
             (set-window-start window (point-min))
@@ -869,17 +874,69 @@ the echo area."
         (goto-char (cardwords-games-test--where 'cardwords-play-cell (cons col row)))
         (should (= (current-column) (+ 4 (* 5 col))))))))
 
+(ert-deftest cardwords-play-results-say-the-adjustment-is-included ()
+  ;; The web panel heads the end adjustment "End adjustment (included)": the final score
+  ;; holds it already.  The Emacs results said "end -3" beside the score, which read as
+  ;; still to be added.  Now they are the panel's table: its headings, each number right
+  ;; under the end of its heading, the marks after the final score, or on a line of their
+  ;; own when the row would not fit in 80 columns.
+  (cardwords-games-test--drawn
+      (cardwords-games-test--view
+       :status "over" :turn -1
+       :results `(:reasonText "A player laid the last card and the pile is empty."
+                              :columns ,cardwords-games-test--result-columns
+                              :results ((:name "ert" :score 14 :handPoints 0 :adjustment 5 :winner t :standIn t)
+                                        (:name "Robot1" :score 0 :handPoints 5 :adjustment -5 :winner nil :standIn nil))))
+    (set-window-buffer (selected-window) (current-buffer))
+    (delete-other-windows)
+    (cl-letf (((symbol-function 'window-body-width) (lambda (&rest _) 80)))
+      (cardwords-play--draw))
+    (let ((text (buffer-substring-no-properties (point-min) (point-max))))
+      (should (string-match-p
+               (concat "^Results\nA player laid the last card and the pile is empty\\.\n"
+                       " Player \\{8\\}Left in hand  End adjustment (included)  Final score\n"
+                       " ert \\{10\\} +0 +\\+5 +14\n"
+                       "   winner  (a robot stood in)\n"
+                       " Robot1 \\{7\\} +5 +-5 +0\n")
+               text))
+      (should-not (string-match-p "end [-+][0-9]" text)))
+    ;; each number ends where its heading ends
+    (let ((ends (lambda (regexp)
+                  (save-excursion
+                    (goto-char (point-min))
+                    (re-search-forward regexp)
+                    (current-column)))))
+      (should (= (funcall ends "Left in hand") (funcall ends "^ Robot1 +5")))
+      (should (= (funcall ends "(included)") (funcall ends "^ Robot1 +5 +-5")))
+      (should (= (funcall ends "Final score") (funcall ends "^ Robot1 +5 +-5 +0"))))
+    ;; every line of the results whole in 80 columns
+    (goto-char (point-min))
+    (re-search-forward "^Results$")
+    (while (not (looking-at "C-c C-r asks for a rematch"))
+      (should (< (- (line-end-position) (line-beginning-position)) 80))
+      (forward-line 1))
+    ;; a row with room for its mark keeps it
+    (setq cardwords-play--view
+          (cardwords-games-test--view
+           :seq 2 :status "over" :turn -1
+           :results `(:reasonText "" :columns ,cardwords-games-test--result-columns
+                                  :results ((:name "ert" :score 4 :handPoints 3 :adjustment -3 :winner t :standIn nil)))))
+    (cl-letf (((symbol-function 'window-body-width) (lambda (&rest _) 80)))
+      (cardwords-play--draw))
+    (should (string-match-p "^ ert +3 +-3 +4  winner$" (buffer-string)))))
+
 (ert-deftest cardwords-play-results-without-the-action-area ()
   ;; The game over, the results show and the action area with its preview is gone.
   (cardwords-games-test--drawn
       (cardwords-games-test--view
        :status "over" :turn -1
-       :results '(:reasonText "Every player passed or traded twice in a row."
+       :results `(:reasonText "Every player passed or traded twice in a row."
+                              :columns ,cardwords-games-test--result-columns
                               :results ((:name "ert" :score 4 :handPoints 3 :adjustment -3 :winner t :standIn nil)
                                         (:name "Robot1" :score 0 :handPoints 2 :adjustment -2 :winner nil :standIn nil))))
     (let ((text (buffer-substring-no-properties (point-min) (point-max))))
       (should (string-match-p "^Results\nEvery player passed or traded twice in a row\\.$" text))
-      (should (string-match-p "^ ert +4  left in hand 3, end -3  winner$" text))
+      (should (string-match-p "^ ert +3 +-3 +4  winner$" text))
       (should-not (string-match-p "^Action: " text))
       (should-not (string-match-p "^Preview: " text))))
   ;; during the game they are there
