@@ -184,7 +184,11 @@ describe('Cardwords defects, each in Chromium', () => {
     await quickGame(page, 's40');
     await page.keyboard.type('D4E');
     await expect.poll(() => page.textContent('#cw-status')).toContain('Which E');
+    // the card being chosen shows as the composer writes it, the key kept after it apart
+    expect(await page.textContent('#cw-pending')).toBe('E?');
     await page.keyboard.type('N');
+    await expect.poll(() => page.textContent('#cw-queued')).toBe('N');
+    expect(await page.textContent('#cw-pending')).toBe('E?');
     await page.keyboard.type('0');
     await expect.poll(() => composedCount(page)).toBe(2);
     const faces = await page.locator('#cw-composing [data-composed] .ch').allTextContents();

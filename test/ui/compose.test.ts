@@ -112,8 +112,11 @@ describe('Composer keys', () => {
     expect(c.pendingText()).toBe('T? S');
     c.key('-');
     expect(c.pendingText()).toBe('T- S');
+    // the web panel shows the two parts apart (#cw-pending, #cw-queued)
+    expect(c.pendingParts()).toEqual({ card: 'T-', queued: 'S' });
     c.key('1');
     expect(c.pendingText()).toBe('');
+    expect(c.pendingParts()).toEqual({ card: '', queued: '' });
     expect(c.cards.map((x) => `${x.card.char}${x.card.points}`)).toEqual(['T-1', 'S1']);
     c.key(' ');
     expect(c.pendingText()).toBe('*??');

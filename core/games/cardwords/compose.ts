@@ -636,10 +636,18 @@ export class Composer {
    * with a star (`*E?`, `*??` before its meaning); then the keys kept for after the answer.
    */
   pendingText(): string {
+    const { card, queued } = this.pendingParts();
+    return card && queued ? `${card} ${queued}` : card;
+  }
+
+  /**
+   * The two parts of pendingText() apart, for a display that shows them apart (the web
+   * panel's pending card and the keys kept after it): the card ('' when none) and the keys
+   * kept ('' when none).
+   */
+  pendingParts(): { card: string; queued: string } {
     const p = this.pending;
-    if (!p) return '';
-    const card = `${p.wild ? `*${p.char ?? '?'}` : (p.char ?? '')}${p.points || '?'}`;
-    return this.queued.length > 0 ? `${card} ${this.queued.join('')}` : card;
+    return { card: p ? `${p.wild ? `*${p.char ?? '?'}` : (p.char ?? '')}${p.points || '?'}` : '', queued: this.queued.join('') };
   }
 
   /** The location display: the shared coordinate first, in braces when Return trades or passes. */

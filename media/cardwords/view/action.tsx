@@ -156,6 +156,8 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
   const used = new Set(cp.cards.map((c) => c.hand));
   const needMeaning = playing && cp.mode === 'cards' && cp.pending?.wild === true && cp.pending.char === null;
   const dirText = cp.dir === 'across' ? t('cw.dir.across') : t('cw.dir.down');
+  // the card being chosen and the keys kept for after it, as the composer writes them
+  const pending = cp.pendingParts();
   return (
     <section class="cw-action" aria-labelledby="cw-action-title">
       <h2 id="cw-action-title" class="sr-only">
@@ -204,15 +206,14 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
                 </button>
               );
             })}
-            {cp.pending && (
+            {pending.card && (
               <span class="cw-card pending" id="cw-pending" aria-label={t('cw.pendingCard')}>
-                {cp.pending.wild ? `*${cp.pending.char ?? '?'}` : (cp.pending.char ?? '')}
-                {cp.pending.points || '?'}
+                {pending.card}
               </span>
             )}
-            {cp.queued.length > 0 && (
+            {pending.queued && (
               <span class="cw-queued" id="cw-queued">
-                {cp.queued.join('')}
+                {pending.queued}
               </span>
             )}
           </span>
