@@ -749,14 +749,63 @@ still unfinished there, ask whether to resume it; yes takes your seat back
 seat could not be taken back (said in the echo area)."
   (cardwords-bridge-resume server "Cardwords" "cardwords/resume"))
 
+(defun cardwords-play--listing-text (game)
+  "The line of the listed GAME in the games list.
+Its id, the seats held (robots' too, as the web lobby counts them) of all,
+its state, and why it takes no new player or no watcher, in the web lobby's
+words (the bridge's `joinRefusal' and `watchRefusal')."
+  (let ((why (delq nil (list (plist-get game :joinRefusal) (plist-get game :watchRefusal)))))
+    (concat (format "%s  %d/%d players, %s" (plist-get game :id)
+                    (+ (or (plist-get game :players) 0) (or (plist-get game :robots) 0))
+                    (or (plist-get game :maxPlayers) 0) (plist-get game :state))
+            (if why (concat "  " (string-join why " ")) ""))))
+
+(defun cardwords-play--read-name (why)
+  "Read the player's name, which may not be empty: watching is refused for WHY."
+  (let ((name (read-string "Your name: " (cardwords-play--name))))
+    (while (string-empty-p name)
+      (setq name (read-string (format "%s Your name: " why))))
+    name))
+
+(defun cardwords-play--pick (url)
+  "Pick a game listed on the server at URL; return how to enter it.
+\=(new . OWNER) for a new game with the OWNER token, else the params of
+`cardwords/join'.  A game is offered as the room takes it (the web lobby's
+rule): a seat when one is free, watching when a watcher place is (or with
+an owner token: the owner watches beyond the places).  The list says why
+not; with a seat only the name is asked until it is not empty, with
+watching only you watch without a name, and a game that takes neither is
+refused with why."
+  (let* ((games (cardwords-bridge-request-sync "cardwords/games" (list :url url)))
+         (choices (mapcar (lambda (g) (cons (cardwords-play--listing-text g) g)) games))
+         (choice (completing-read "Game (or new): " (cons "new" (mapcar #'car choices)) nil t))
+         (owner (read-string "Owner token (empty: none): ")))
+    (if (equal choice "new")
+        (cons 'new owner)
+      (let* ((game (cdr (assoc choice choices)))
+             (seat-why (plist-get game :joinRefusal))
+             (watch-why (and (string-empty-p owner) (plist-get game :watchRefusal))))
+        (when (and seat-why watch-why)
+          (user-error "Game %s: %s %s" (plist-get game :id) seat-why watch-why))
+        (append (list :url url :id (plist-get game :id))
+                (cond (seat-why
+                       (message "%s Watching game %s" seat-why (plist-get game :id))
+                       (list :watch t))
+                      (watch-why (list :name (cardwords-play--read-name watch-why)))
+                      (t (let ((name (read-string "Your name (empty: watch): "
+                                                  (cardwords-play--name))))
+                           (if (string-empty-p name) (list :watch t) (list :name name)))))
+                (and (not (string-empty-p owner)) (list :owner owner)))))))
+
 ;;;###autoload
 (defun cardwords-play (url)
   "Play Cardwords on the server at URL, or on a local server when URL is empty.
 On a local server you are the owner and a game with `cardwords-play-robots'
 robots starts at once; but when the game you sat in there last is still
 unfinished (Emacs quit or crashed during it), you are asked first whether
-to resume it.  On another server pick a game to join, or create one
-with the owner token."
+to resume it.  On another server pick a game to join or watch (the list
+says why a game takes no player or no watcher), or create one with the
+owner token."
   (interactive (list (read-string "Server URL (empty: a local server): ")))
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-play--notification)
   (setq cardwords-play--view nil cardwords-play--questions nil)
@@ -769,24 +818,10 @@ with the owner token."
                                                            (list :ruleset ruleset) 60)))
                (or (cardwords-play--resume server)
                    (cardwords-play--create (plist-get server :url) (plist-get server :owner))))
-           (let* ((games (cardwords-bridge-request-sync "cardwords/games" (list :url url)))
-                  (choices (mapcar (lambda (g) (cons (format "%s  %s/%s players, %s"
-                                                             (plist-get g :id) (plist-get g :players)
-                                                             (plist-get g :maxPlayers) (plist-get g :state))
-                                                     (plist-get g :id)))
-                                   games))
-                  (choice (completing-read "Game (or new): " (cons "new" (mapcar #'car choices)) nil t))
-                  (owner (read-string "Owner token (empty: none): ")))
-             (if (equal choice "new")
-                 (cardwords-play--create url owner)
-               (cardwords-bridge-request-sync
-                "cardwords/join"
-                (append (list :url url :id (cdr (assoc choice choices)))
-                        (let ((name (read-string "Your name (empty: watch): "
-                                                 (cardwords-play--name))))
-                          (if (string-empty-p name) (list :watch t) (list :name name)))
-                        (and (not (string-empty-p owner)) (list :owner owner)))
-                60))))))
+           (let ((join (cardwords-play--pick url)))
+             (if (eq (car join) 'new)
+                 (cardwords-play--create url (cdr join))
+               (cardwords-bridge-request-sync "cardwords/join" join 60))))))
     (switch-to-buffer (get-buffer-create cardwords-play--buffer-name))
     (cardwords-play-mode)
     ;; a newer view may have come while the buffer did not exist yet: draw the newest

@@ -10,7 +10,7 @@ import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { braces, endedMessage, endText, passPreview, refusal, resultColumns, standInName, startSentence, wordsAsked, wordsNotAsked } from './texts.js';
+import { braces, endedMessage, endText, listingRefusals, passPreview, refusal, resultColumns, standInName, startSentence, wordsAsked, wordsNotAsked } from './texts.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -65,11 +65,12 @@ export class CardwordsSession {
     private readonly onSeat: (url: string, seat: RememberedSeat | null) => void = () => undefined,
   ) {}
 
-  async games(params: { url?: unknown }): Promise<GameListing[]> {
+  /** The Cardwords games listed on the server, each with why it takes no player or watcher (`listingRefusals`). */
+  async games(params: { url?: unknown }): Promise<Array<GameListing & ReturnType<typeof listingRefusals>>> {
     const url = urlParam(params?.url);
     const r = await fetch(new URL('/games', url));
     if (!r.ok) throw new BridgeError('failed', `GET /games: ${r.status}`);
-    return ((await r.json()) as GameListing[]).filter((g) => g.kind === 'cardwords');
+    return ((await r.json()) as GameListing[]).filter((g) => g.kind === 'cardwords').map((g) => ({ ...g, ...listingRefusals(g) }));
   }
 
   async create(params: { url?: unknown; options?: Partial<CardwordsCreateOptions> }): Promise<unknown> {

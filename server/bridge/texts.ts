@@ -4,6 +4,8 @@
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { translator } from '../../media/ui/l10n/index.js';
 import { bracesText, refusalText, startText } from '../../media/cardwords/words.js';
+import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
+import type { GameListing } from '../../core/protocol/game.js';
 import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
 
@@ -21,6 +23,18 @@ export function endText(reason: string | null | undefined): string {
  */
 export function resultColumns(): string[] {
   return (['cw.col.name', 'cw.col.handPoints', 'cw.col.adjustment', 'cw.col.final'] as const).map((k) => en(k).replace(/\u00ad/g, ''));
+}
+
+/**
+ * Why a listed game (GET /games) takes no new player, and no watcher but its owner, in the web
+ * panels' words ('Every seat is taken.', 'No places for watchers.'), each null when it does:
+ * the lobby's rule (media/lobby/listing.ts), so that the editor offers what the room takes.
+ * Watching is judged for someone without the owner token (the owner watches beyond the places).
+ */
+export function listingRefusals(g: GameListing): { joinRefusal: string | null; watchRefusal: string | null } {
+  const join = joinRefusal(g);
+  const watch = watchRefusal(g, false);
+  return { joinRefusal: join && en(join), watchRefusal: watch && en(watch) };
 }
 
 /** The message when a room closes for good after `ended`. */

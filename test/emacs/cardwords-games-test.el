@@ -989,5 +989,92 @@ the echo area."
       (ignore-errors (kill-buffer "*Cardwords*"))
       (ignore-errors (kill-buffer "*Cardwords Yatzee*")))))
 
+;; The games list of a server (M-x cardwords-play with a URL) offered watching every game (an
+;; empty name watches) and a seat in every one; the room refused what it does not take
+;; ("table-full").  Now it offers what the web lobby offers (media/lobby/listing.ts): the list
+;; says why a game takes no player or no watcher, in the lobby's words.
+
+(ert-deftest cardwords-play-games-list-offers-what-the-room-takes ()
+  ;; ert and a robot on a local server: every seat held, and no watcher places (a game's
+  ;; default).  The list says so; picked without the owner token it is refused at once, no
+  ;; name asked; with the owner token it is watched (the owner watches beyond the places).
+  (let ((cardwords-play-ruleset (file-name-as-directory (getenv "CARDWORDS_DIR")))
+        (cardwords-play-seed "ert") (cardwords-play-name "ert") (cardwords-play-level "casual")
+        (cardwords-play-robots 1))
+    (cl-letf (((symbol-function 'read-directory-name)
+               (lambda (&rest _) cardwords-play-ruleset)))
+      (cardwords-play ""))
+    (unwind-protect
+        (with-current-buffer "*Cardwords*"
+          (cardwords-games-test--wait
+           (lambda () (string-match-p "^Hand: \\[" (buffer-string))) "the hand")
+          (let* ((url (plist-get (cardwords-bridge-request-sync
+                                  "serve" (list :ruleset cardwords-play-ruleset) 60)
+                                 :url))
+                 (id (plist-get (cardwords-play--get :welcome) :gameId))
+                 (line (format "%s  2/2 players, playing  Every seat is taken. No places for watchers." id))
+                 (offered nil) (asked nil) (owner ""))
+            ;; the listing follows the room: wait until it says the game is being played
+            (cardwords-games-test--wait
+             (lambda ()
+               (equal (plist-get (cl-find id (cardwords-bridge-request-sync "cardwords/games" (list :url url))
+                                          :key (lambda (g) (plist-get g :id)) :test #'equal)
+                                 :state)
+                      "playing"))
+             "the game listed as playing")
+            (cl-letf (((symbol-function 'completing-read)
+                       (lambda (_prompt collection &rest _)
+                         (setq offered collection)
+                         (cl-find-if (lambda (c) (string-prefix-p (concat id "  ") c)) collection)))
+                      ((symbol-function 'read-string)
+                       (lambda (prompt &rest _) (push prompt asked) (if (string-prefix-p "Owner" prompt) owner "ert2"))))
+              (should (equal (cadr (should-error (cardwords-play--pick url) :type 'user-error))
+                             (format "Game %s: Every seat is taken. No places for watchers." id)))
+              (should (member line offered))
+              (should (equal asked '("Owner token (empty: none): ")))
+              (setq owner "the owner's token" asked nil)
+              (should (equal (cardwords-play--pick url)
+                             (list :url url :id id :watch t :owner "the owner's token")))
+              (should (equal asked '("Owner token (empty: none): "))))))
+      (ignore-errors (with-current-buffer "*Cardwords*" (cardwords-play-leave t))))))
+
+(ert-deftest cardwords-play-games-list-asks-what-the-game-takes ()
+  ;; Listings as the bridge sends them: a seat and watching; a seat only (the watcher places
+  ;; taken): the name is asked until one is given, with why watching is refused; the owner
+  ;; token gives watching back; watching only (the game over): watched, no name asked.
+  (let ((games '((:id "open" :kind "cardwords" :players 1 :robots 0 :maxPlayers 2 :state "waiting"
+                      :watchers 1 :watching 0 :joinRefusal nil :watchRefusal nil)
+                 (:id "seated" :kind "cardwords" :players 1 :robots 0 :maxPlayers 2 :state "waiting"
+                      :watchers 1 :watching 1 :joinRefusal nil :watchRefusal "Every watcher place is taken.")
+                 (:id "over" :kind "cardwords" :players 1 :robots 1 :maxPlayers 2 :state "over"
+                      :watchers 2 :watching 0 :joinRefusal "The game is over." :watchRefusal nil)))
+        (pick nil) (answers nil) (asked nil) (offered nil))
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method &rest _) (should (equal method "cardwords/games")) games))
+              ((symbol-function 'completing-read)
+               (lambda (_prompt collection &rest _)
+                 (setq offered collection)
+                 (cl-find-if (lambda (c) (or (equal c pick) (string-prefix-p (concat pick "  ") c)))
+                             collection)))
+              ((symbol-function 'read-string) (lambda (prompt &rest _) (push prompt asked) (pop answers))))
+      (setq pick "open" answers '("" ""))
+      (should (equal (cardwords-play--pick "http://x") '(:url "http://x" :id "open" :watch t)))
+      (should (equal offered '("new" "open  1/2 players, waiting"
+                               "seated  1/2 players, waiting  Every watcher place is taken."
+                               "over  2/2 players, over  The game is over.")))
+      (should (equal (reverse asked) '("Owner token (empty: none): " "Your name (empty: watch): ")))
+      (setq pick "seated" answers '("" "" "bo") asked nil)
+      (should (equal (cardwords-play--pick "http://x") '(:url "http://x" :id "seated" :name "bo")))
+      (should (equal (reverse asked) '("Owner token (empty: none): " "Your name: "
+                                       "Every watcher place is taken. Your name: ")))
+      (setq pick "seated" answers '("tok" "") asked nil)
+      (should (equal (cardwords-play--pick "http://x") '(:url "http://x" :id "seated" :watch t :owner "tok")))
+      (should (equal (reverse asked) '("Owner token (empty: none): " "Your name (empty: watch): ")))
+      (setq pick "over" answers '("") asked nil)
+      (should (equal (cardwords-play--pick "http://x") '(:url "http://x" :id "over" :watch t)))
+      (should (equal asked '("Owner token (empty: none): ")))
+      (setq pick "new" answers '("tok") asked nil)
+      (should (equal (cardwords-play--pick "http://x") '(new . "tok"))))))
+
 (provide 'cardwords-games-test)
 ;;; cardwords-games-test.el ends here
