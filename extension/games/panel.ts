@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { FromGameWebview, GameHostConfig, GameHostState, GamePanelKind, SettingsUpdate } from '../../media/ui/host-vscode.js';
 import { cardSize, coordinates, loginName, player } from '../config.js';
 import { connectSources, isLoopback } from './address.js';
+import { answerGames } from './listing.js';
 import { refOf, type Connection, type Servers } from './servers.js';
 
 export const GAME_VIEWS: Record<GamePanelKind, string> = {
@@ -104,7 +105,7 @@ export class GamePanels {
       if (this.panels.has(panel)) panel.webview.html = this.html(panel.webview, kind, connection, url, params);
     });
     const subs = [
-      panel.webview.onDidReceiveMessage((m: FromGameWebview) => void this.receive(m)),
+      panel.webview.onDidReceiveMessage((m: FromGameWebview) => void this.receive(m, panel, connection)),
       panel.onDidDispose(() => {
         this.panels.delete(panel);
         for (const s of subs) s.dispose();
@@ -136,7 +137,7 @@ export class GamePanels {
     return this.context.globalState.get<Record<string, unknown>>(STORE_KEY) ?? {};
   }
 
-  private async receive(m: FromGameWebview): Promise<void> {
+  private async receive(m: FromGameWebview, panel: vscode.WebviewPanel, connection: Connection | undefined): Promise<void> {
     if (m.type === 'save' || m.type === 'remove') {
       const store = { ...this.store() };
       if (m.type === 'save') store[m.key] = m.value;
@@ -145,6 +146,11 @@ export class GamePanels {
     } else if (m.type === 'open') {
       if (m.panel === 'lobby') return;
       await vscode.commands.executeCommand(m.panel === 'lines' ? 'cardwords.playLines' : m.panel === 'yatzee' ? 'cardwords.playYatzee' : 'cardwords.playCardwords');
+    } else if (m.type === 'games' && typeof m.id === 'number') {
+      // the join page's Join and Watch are judged by the list, which the webview cannot
+      // fetch (another origin): fetched here from the server's own URL, not the webview's
+      const answer = await answerGames(m, connection?.url ?? null);
+      if (this.panels.has(panel)) void panel.webview.postMessage(answer);
     }
   }
 

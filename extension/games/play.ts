@@ -8,6 +8,7 @@ import { tr } from '../strings.js';
 import type { GamePanels } from './panel.js';
 import type { Connection, Servers } from './servers.js';
 import type { GameListing } from '../../core/protocol/game.js';
+import { fetchGames } from './listing.js';
 
 /** An older server may leave out `maxPlayers`. */
 type OpenGame = Omit<GameListing, 'maxPlayers'> & { maxPlayers?: number };
@@ -17,10 +18,8 @@ interface GameItem extends vscode.QuickPickItem {
 }
 
 async function openGames(c: Connection, kind: string): Promise<OpenGame[]> {
-  const r = await fetch(`${c.url}/games`, { signal: AbortSignal.timeout(5000) });
-  if (!r.ok) return [];
-  const games = (await r.json()) as OpenGame[];
-  return Array.isArray(games) ? games.filter((g) => g.kind === kind && (g.state === 'waiting' || g.state === 'playing')) : [];
+  const games: OpenGame[] = (await fetchGames(c.url)) ?? [];
+  return games.filter((g) => g.kind === kind && (g.state === 'waiting' || g.state === 'playing'));
 }
 
 export async function play(kind: GamePanelKind, servers: Servers, panels: GamePanels): Promise<vscode.WebviewPanel | undefined> {

@@ -129,14 +129,9 @@ async function rulesets(): Promise<string[]> {
   }
 }
 
-/** The game as GET /games lists it, or null (not listed, or the list is out of reach: a webview on another origin). */
+/** The game as GET /games lists it (the host fetches the list: a VS Code webview asks the extension), or null (not listed, or the list is out of reach). */
 async function listing(id: string): Promise<GameListing | null> {
-  try {
-    const r = await fetch(`${server}/games`, { cache: 'no-store' });
-    return ((await r.json()) as GameListing[]).find((g) => g.id === id) ?? null;
-  } catch {
-    return null;
-  }
+  return (await host.games())?.find((g) => g.id === id) ?? null;
 }
 
 /**

@@ -7,6 +7,7 @@
 // VS Code hands to the extension's WebviewPanelSerializer after a reload; the keys that must
 // outlive a panel (high score, settings, names) also go to the extension (postMessage),
 // which keeps them in its globalState and puts them into the next panel's configuration.
+import type { GameListing } from '../../core/protocol/game.js';
 import { BrowserHost, type Host } from './host.js';
 
 export type GamePanelKind = 'lines' | 'yatzee' | 'cardwords';
@@ -43,7 +44,26 @@ export type FromGameWebview =
   | { type: 'save'; key: string; value: unknown }
   | { type: 'remove'; key: string }
   | { type: 'open'; panel: 'lines' | 'yatzee' | 'lobby' | 'cardwords'; params: Record<string, string> }
-  | { type: 'title'; title: string };
+  | { type: 'title'; title: string }
+  | GamesRequest;
+
+/**
+ * From a panel: the server's open games, please (`GET /games`). The webview's own fetch of it
+ * fails (its origin, vscode-webview://..., is not the server's, and the server gives that
+ * path no CORS header), so the extension host, a Node process, fetches it and answers with
+ * `GamesAnswer` of the same id.
+ */
+export interface GamesRequest {
+  type: 'games';
+  id: number;
+}
+
+/** From the extension to the panel that asked: the listing, or null when the server did not answer. */
+export interface GamesAnswer {
+  type: 'games';
+  id: number;
+  games: GameListing[] | null;
+}
 
 /** From the extension to an open panel: settings changed (the values the page was built with). */
 export interface SettingsUpdate {
@@ -126,6 +146,24 @@ export class VsCodeHost implements Host {
     this.api.postMessage({ type: 'open', panel, params });
   }
 
+  private gamesAsked = 0;
+  private readonly gamesWaiting = new Map<number, (games: GameListing[] | null) => void>();
+
+  games(): Promise<GameListing[] | null> {
+    const id = ++this.gamesAsked;
+    return new Promise((resolve) => {
+      this.gamesWaiting.set(id, resolve);
+      this.api.postMessage({ type: 'games', id });
+    });
+  }
+
+  /** The extension's answer to a `games` request (one answer per id; others are dropped). */
+  answerGames(message: GamesAnswer): void {
+    const resolve = this.gamesWaiting.get(message.id);
+    this.gamesWaiting.delete(message.id);
+    resolve?.(Array.isArray(message.games) ? message.games : null);
+  }
+
   private readonly listeners: Array<() => void> = [];
 
   onUpdate(listener: () => void): void {
@@ -144,6 +182,11 @@ export class VsCodeHost implements Host {
 function isSettingsUpdate(m: unknown): m is SettingsUpdate {
   const u = m as Partial<SettingsUpdate> | null;
   return typeof u === 'object' && u !== null && u.type === 'settings' && typeof u.params === 'object' && u.params !== null && typeof u.store === 'object' && u.store !== null;
+}
+
+function isGamesAnswer(m: unknown): m is GamesAnswer {
+  const a = m as Partial<GamesAnswer> | null;
+  return typeof a === 'object' && a !== null && a.type === 'games' && typeof a.id === 'number' && (a.games === null || Array.isArray(a.games));
 }
 
 /** The start configuration in the page, or null outside a Cardwords webview. */
@@ -165,6 +208,7 @@ export function pickHost(): Host {
   // Only the extension posts into a webview (its messages come from the page's own origin).
   window.addEventListener('message', (e: MessageEvent) => {
     if (isSettingsUpdate(e.data)) host.update(e.data);
+    else if (isGamesAnswer(e.data)) host.answerGames(e.data);
   });
   return host;
 }

@@ -9,6 +9,7 @@
 //   the extension in the first message; state through acquireVsCodeApi().getState/setState
 //   (kept per panel) plus postMessage to the extension for what must outlive the panel
 //   (high scores); navigation asks the extension to open another panel.
+import type { GameListing } from '../../core/protocol/game.js';
 
 export interface Host {
   readonly kind: 'browser' | 'vscode';
@@ -30,6 +31,12 @@ export interface Host {
    * them again with param() and load().
    */
   onUpdate(listener: () => void): void;
+  /**
+   * The server's open games (`GET /games`), or null when the list is out of reach. A browser
+   * page fetches it from its own origin; a VS Code webview, whose origin is not the server's
+   * (the server answers that path to its own origin only), asks the extension host for it.
+   */
+  games(): Promise<GameListing[] | null>;
 }
 
 const PREFIX = 'cardwords.';
@@ -86,6 +93,16 @@ export class BrowserHost implements Host {
   open(panel: 'lines' | 'yatzee' | 'lobby', params: Record<string, string> = {}): void {
     const q = new URLSearchParams(params).toString();
     location.href = `/${panel === 'lobby' ? '' : `${panel}.html`}${q ? `?${q}` : ''}`;
+  }
+
+  async games(): Promise<GameListing[] | null> {
+    try {
+      const r = await fetch(`${this.serverUrl()}/games`, { cache: 'no-store' });
+      const body: unknown = r.ok ? await r.json() : null;
+      return Array.isArray(body) ? (body as GameListing[]) : null;
+    } catch {
+      return null;
+    }
   }
 }
 

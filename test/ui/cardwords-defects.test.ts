@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, until, type ServerProcess } from '../support/game-server.js';
 import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
 import { launch, openPage, shot, type TestPage } from './browser.js';
-import type { GameHostConfig, SettingsUpdate } from '../../media/ui/host-vscode.js';
+import type { FromGameWebview, GameHostConfig, SettingsUpdate } from '../../media/ui/host-vscode.js';
+import { answerGames } from '../../extension/games/listing.js';
 
 interface Snap {
   board: Array<{ col: number; row: number; char: string; points: number }>;
@@ -583,6 +584,52 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await snap(page)).toEqual(before);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-area');
     await shot(page, 'cardwords-card-size-40');
+  });
+
+  it('in a VS Code webview the join page judges Join and Watch by the list the extension fetches (the webview\'s own fetch of GET /games fails: another origin)', async () => {
+    // every seat held (one human, one robot) and no watcher place
+    const full = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 1, robots: ['casual'], watchers: 0, name: 'Vs1' });
+    const id = full.room.roomId;
+    const { page } = await fresh();
+    // the webview's origin is not the server's, and the server gives GET /games no CORS
+    // header: the page's own fetch of it fails there (here it is refused so)
+    let pageAsked = 0;
+    await page.route(/\/games(\?|$)/, (route) => {
+      pageAsked++;
+      return route.abort('accessdenied');
+    });
+    // the extension's side of postMessage: its own handler (extension/games/listing.ts), which
+    // fetches from Node, answering into the page as panel.webview.postMessage does
+    await page.exposeFunction('cwExtension', (m: FromGameWebview) => (m.type === 'games' ? answerGames(m, srv.url) : null));
+    const config: GameHostConfig = {
+      panel: 'cardwords',
+      serverUrl: srv.url,
+      server: { kind: 'remote', address: `127.0.0.1:${srv.port}` },
+      params: { game: id },
+      language: 'en',
+      store: { 'cardwords.name': 'Ann' },
+    };
+    await page.addInitScript((content: string) => {
+      let state: unknown;
+      const w = window as unknown as { acquireVsCodeApi(): unknown; cwExtension(m: unknown): Promise<unknown> };
+      const postMessage = (m: unknown) => void w.cwExtension(m).then((answer) => answer && window.postMessage(answer, '*'));
+      w.acquireVsCodeApi = () => ({ postMessage, getState: () => state, setState: (s: unknown) => (state = s) });
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const meta = document.head.appendChild(document.createElement('meta'));
+        meta.name = 'cardwords-host';
+        meta.content = content;
+        document.body.classList.add('vscode');
+      });
+    }, JSON.stringify(config));
+    await page.goto(`${srv.url}/cardwords.html`);
+    await expect.poll(() => page.textContent('#cw-join-note')).toBe('Every seat is taken. No places for watchers.');
+    expect(await page.isDisabled('#cw-join-button')).toBe(true);
+    expect(await page.isDisabled('#cw-watch-button')).toBe(true);
+    expect(await page.locator('header.top').count()).toBe(0); // the VS Code host's page
+    // the page did not fetch the list itself (which fails in a webview)
+    expect(pageAsked).toBe(0);
+    await full.room.leave();
   });
 
   it('the lobby offers a full game for watching only, and Watch only while a watcher place is free; a second watcher watches; a refused watcher is told why, and the join page offers nothing it would refuse; before the deal a free seat reads whole at 900 px and the pile no count', async () => {

@@ -1,9 +1,11 @@
 // The game side of the extension without VS Code: server addresses, the webview CSP's
 // connect sources, and the VS Code webview host (media/ui/host-vscode.ts) over a fake
 // acquireVsCodeApi. The real thing runs in test/vscode/extension.test.ts.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSources, isLoopback, parseAddress } from '../../extension/games/address.js';
+import { answerGames, fetchGames } from '../../extension/games/listing.js';
 import { VsCodeHost, type FromGameWebview, type GameHostConfig, type GameHostState } from '../../media/ui/host-vscode.js';
+import { Player, startServer, type ServerProcess } from '../support/game-server.js';
 
 describe('server addresses', () => {
   it('reads host:port, a bare host, URLs and owner links', () => {
@@ -113,5 +115,45 @@ describe('VsCodeHost', () => {
     expect(seen).toEqual(['48']);
     expect(host.load('cardwords.coords')).toEqual({ digitsForColumns: true, colsRight: false, rowsUp: true });
     expect(f.state()?.params.cardSize).toBe('48');
+  });
+});
+
+// The join page judges Join and Watch by GET /games, which a webview cannot fetch (another
+// origin, no CORS header on that path): the page asks the extension host, which fetches it.
+describe('the open games for a webview, fetched by the extension host', () => {
+  let srv: ServerProcess;
+  beforeAll(async () => {
+    srv = await startServer();
+  });
+  afterAll(async () => {
+    await srv?.stop();
+  });
+
+  it('a panel asks with postMessage; the extension answers with the real server\'s list, matched by id', async () => {
+    const game = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann' });
+    try {
+      const f = fakeApi();
+      const host = new VsCodeHost(config({ serverUrl: 'vscode-webview://elsewhere' }), f.api);
+      const asked = host.games();
+      const request = f.posted.at(-1)!;
+      expect(request).toEqual({ type: 'games', id: 1 });
+      if (request.type !== 'games') throw new Error('no games request');
+      // an answer to another id is not this one's
+      host.answerGames({ type: 'games', id: 99, games: [] });
+      // the extension's handler (panel.ts calls it with the connection's URL, as the extension host reaches it)
+      const answer = await answerGames(request, srv.url);
+      expect(answer.id).toBe(1);
+      host.answerGames(answer);
+      const games = await asked;
+      expect(games?.find((g) => g.id === game.room.roomId)).toMatchObject({ kind: 'yatzee', maxPlayers: 10 });
+    } finally {
+      await game.leave();
+    }
+  });
+
+  it('no server, or one that does not answer: null (the page then offers Join and Watch, and the room judges)', async () => {
+    expect(await answerGames({ type: 'games', id: 7 }, null)).toEqual({ type: 'games', id: 7, games: null });
+    // a port nobody listens on (1: tcpmux, privileged, not served here)
+    expect(await fetchGames('http://127.0.0.1:1')).toBeNull();
   });
 });
