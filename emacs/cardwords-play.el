@@ -387,6 +387,28 @@ not fit in WIDTH (whose last column a line leaves free, as the message's)."
               (t (push line lines) (push (concat "   " marks) lines)))))
     (nreverse lines)))
 
+(defun cardwords-play--preview-items (preview width)
+  "The lines of PREVIEW for `cardwords-play--pack', in WIDTH columns.
+The web panel's preview, from the bridge: its sentence (what RET does, or
+the move's score) after Preview:, then the words with their points, as
+many on a line as fit; each problem (warning face) on lines of its own,
+and the note (the words a refused move makes so far) after them.  No
+line takes the window's last column, as the message's."
+  (let* ((details (plist-get preview :details))
+         (units (append (split-string (plist-get preview :text) " " t)
+                        ;; a word with its points stays whole: CAT: 6,
+                        (cl-loop for (d . more) on details collect (if more (concat d ",") d))))
+         ;; a problem's lines are indented by two when packed
+         (indented (lambda (text face)
+                     (mapcar (lambda (line) (cons (propertize line 'face face) 'problem))
+                             (cardwords-play--wrap (split-string text " " t) (- width 3) nil nil " ")))))
+    (append (mapcar (lambda (line) (cons line 'preview))
+                    (cardwords-play--wrap units (1- width) "Preview: " "         " " "))
+            (cl-mapcan (lambda (problem) (funcall indented problem 'warning))
+                       (plist-get preview :problems))
+            (let ((note (plist-get preview :note)))
+              (and note (not (string-empty-p note)) (funcall indented note 'shadow))))))
+
 (defun cardwords-play--window-lines ()
   "Each window on the buffer with its start's and point's line numbers."
   (mapcar (lambda (w) (list w (line-number-at-pos (window-start w)) (line-number-at-pos (window-point w))))
@@ -465,10 +487,7 @@ never scrolls it, but to the results when they come."
                                                              (and pending (not (equal pending "")) (list pending))))
                                                    " "))
                                           'action)))
-                         (and preview (not results)
-                              (cons (cons (concat "Preview: " (plist-get preview :text)) 'preview)
-                                    (mapcar (lambda (problem) (cons (propertize problem 'face 'warning) 'problem))
-                                            (plist-get preview :problems))))
+                         (and preview (not results) (cardwords-play--preview-items preview width))
                          ;; the message wrapped at the window's width: it is read whole
                          (and (not (member said '(nil "")))
                               (mapcar (lambda (line) (cons (propertize line 'face 'font-lock-warning-face) 'message))

@@ -10,7 +10,8 @@ import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { braces, endedMessage, endText, listingRefusals, passPreview, refusal, resultColumns, standInName, startSentence, wordsAsked, wordsNotAsked } from './texts.js';
+import { braces, endedMessage, endText, listingRefusals, moveProblem, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -384,21 +385,33 @@ export class CardwordsSession {
     return [...left].flatMap(([key, n]) => Array.from({ length: Math.max(0, n) }, () => key));
   }
 
-  private preview(a: ComposedAction): { text: string; problems: string[] } | null {
+  /**
+   * The preview of what the action area holds, with the web panel's content and words
+   * (media/cardwords/view/action.tsx): `text` what Return does or the move's score, `details`
+   * the words with their points (and cell points, bonus) after it, `problems` why the move
+   * would be refused or why Return trades (and a trade the pile cannot take), `note` the words
+   * a refused move makes so far. None once the game is not being played, as the web panel.
+   */
+  private preview(a: ComposedAction): { text: string; details: string[]; problems: string[]; note: string } | null {
     const rules = this.rules;
-    if (!rules || !this.board) return null;
+    const s = this.state;
+    const coords = this.coords;
+    if (!rules || !this.board || !coords || s?.status !== 'playing') return null;
     if (a.type === 'move' && a.cards.length === 0) return null;
+    const mine = s.turn === this.mySeat;
     const p = previewAction(rules, { board: this.board, hand: this.hand }, a);
-    // nothing composed: what Return does, on your turn only, as the web panel says it (on
-    // another's turn Return plays nothing; before or after the game there is nothing to do)
-    if (p.type === 'pass') return this.state?.status === 'playing' && this.state.turn === this.mySeat ? { text: passPreview(p.score), problems: [] } : null;
+    // nothing composed: what Return does, on your turn only (on another's turn it plays nothing)
+    if (p.type === 'pass') return mine ? { text: passPreview(p.score), details: [], problems: [], note: '' } : null;
     if (p.type === 'trade') {
       const why = this.composer?.bracesWhy ?? null;
-      return { text: `trade ${p.cards}: ${p.score}`, problems: why && this.coords ? [braces(why, rules.table, this.coords)] : [] };
+      const problems = why ? [braces(why, rules.table, coords)] : [];
+      if (s.pile < p.cards) problems.push(pileTooSmall(s.pile, p.cards));
+      return { text: tradePreview(mine, p.cards, p.score), details: [], problems, note: '' };
     }
     const check = p.check;
-    if (check.ok) return { text: `move: ${check.score.total} (${check.score.words.map((w) => `${w.word} ${w.score}`).join(', ')})`, problems: [] };
-    return { text: 'move: not valid yet', problems: check.errors.map((e) => ('message' in e && typeof e.message === 'string' ? e.message : e.code)) };
+    if (check.ok) return { ...movePreview(check.score), problems: [], note: '' };
+    const made = scoreMove(rules.table, rules.bonus, this.board, p.cards).words;
+    return { text: refusedPreview(), details: [], problems: check.errors.map((e) => moveProblem(e, rules.table, coords)), note: made.length > 0 ? wordsSoFar(made.map((w) => w.word)) : '' };
   }
 
   view(): unknown {

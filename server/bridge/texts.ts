@@ -8,6 +8,8 @@ import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import type { GameListing } from '../../core/protocol/game.js';
 import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
+import type { MoveError } from '../../core/games/cardwords/rules.js';
+import type { MoveScore } from '../../core/games/cardwords/scoring.js';
 
 const en = translator('en');
 
@@ -55,6 +57,73 @@ export function braces(why: 'fit' | 'start', table: CardTable, coords: Coords): 
 /** What Return does with nothing composed, on your turn, as the web panel says it ('Return passes: -1 point.'). */
 export function passPreview(score: number): string {
   return en('cw.preview.pass', score);
+}
+
+/**
+ * What Return does with a trade composed, as the web panel says it: on your turn 'Return trades
+ * 2 cards: -2 points.', on another's 'A trade of 2 cards: -2 points. Return trades them on your turn.'
+ */
+export function tradePreview(mine: boolean, cards: number, score: number): string {
+  return en(mine ? 'cw.preview.trade' : 'cw.preview.tradeLater', cards, score);
+}
+
+/** A trade of more cards than the pile holds, as the web panel warns ('only 1 card is in the pile: you cannot trade 2'). */
+export function pileTooSmall(pile: number, cards: number): string {
+  return en('err.pile-too-small.n', pile, cards);
+}
+
+/**
+ * A valid move's preview, the web panel's: its sentence ('This move scores 12 points.') and the
+ * list under it, each word with its points ('CAT: 6'), the cell points and the bonus when any.
+ */
+export function movePreview(score: MoveScore): { text: string; details: string[] } {
+  const details = score.words.map((w) => en('cw.preview.word', w.word, w.score));
+  if (score.cellPoints) details.push(en('cw.preview.cells', score.cellPoints));
+  if (score.bonus) details.push(en('cw.preview.bonus', score.laid, score.bonus));
+  return { text: en('cw.preview.move', score.total), details };
+}
+
+/** A move that would be refused: the web panel's heading over its problems ('This move would be refused:'). */
+export function refusedPreview(): string {
+  return en('cw.preview.problems');
+}
+
+/** The words a refused move makes so far, as the web panel lists them under its problems ('Words: CAT, AT'). */
+export function wordsSoFar(words: readonly string[]): string {
+  return en('cw.preview.wordsSoFar', words.join(', '));
+}
+
+/**
+ * One broken rule of a move in the web panel's words, its cell named in the player's coordinates
+ * ('D3 between the cards is free'; the engine's message says 'cell 3,2 ...'): the mapping of
+ * `moveError` in media/cardwords/view/action.tsx, which the bridge cannot import (a Preact view).
+ */
+export function moveProblem(e: MoveError, table: CardTable, coords: Coords): string {
+  const cell = 'col' in e ? coords.name(e.col, e.row) : '';
+  switch (e.code) {
+    case 'start-condition':
+      return en('cw.err.start-condition', startText(en, table, coords));
+    case 'unknown-words':
+      return en('cw.err.unknown-words', e.words.join(', '));
+    case 'not-in-hand':
+      return en('cw.err.not-in-hand', e.card);
+    case 'unknown-char':
+    case 'off-table':
+    case 'blocked':
+    case 'occupied':
+    case 'same-cell':
+    case 'gap':
+    case 'wildcard-without-meaning':
+    case 'meaning-on-card':
+      return en(`cw.err.${e.code}`, cell);
+    case 'no-cards':
+    case 'not-in-line':
+    case 'not-touching':
+    case 'no-word':
+      return en(`cw.err.${e.code}`);
+    default:
+      return (e as { message?: string }).message ?? (e as { code: string }).code;
+  }
 }
 
 /** A seat's name on an action a stand-in robot made for it ("Bo (robot standing in)"). */

@@ -108,7 +108,7 @@ it('Cardwords through the bridge: a local server in its own process group, the c
     // the start cell (3,3) in the coordinates the view is drawn in (the options set above)
     const startCell = before.columns[3]! + before.rows[3]!;
     const braced = ((await b.send(JSON.stringify({ id: 8, method: 'cardwords/key', params: { key: natural.text[0]!.toLowerCase() } }))) as CwView).result.preview!;
-    expect(braced.text).toMatch(/^trade 1: /);
+    expect(braced.text).toMatch(/^Return trades 1 card: -?\d+ points?\.$/);
     expect(braced.problems).toEqual([`The first move must obey the start condition (cover ${startCell}): from here Return trades the cards.`]);
     const rowsUp = (await b.send(JSON.stringify({ id: 4, method: 'cardwords/coordinates', params: { rowsUp: true } }))) as typeof coords;
     expect(rowsUp.result.rows).toEqual(['7', '6', '5', '4', '3', '2', '1']);

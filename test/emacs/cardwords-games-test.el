@@ -351,15 +351,22 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
           (should (memq 'cardwords-play-used
                         (cardwords-games-test--face-at
                          (text-property-any (point-min) (point-max) 'cardwords-play-hand 0))))
-          (goto-char (point-min))
-          (should (re-search-forward "^Preview: move" nil t))
+          ;; The preview in the web panel's sentences (it said "move: not valid yet" and the
+          ;; engine's "the move creates no word of 2 or more cards")
+          (should (string-match-p "^Preview: This move would be refused:\n  the move makes no word of two or more cards$"
+                                  (buffer-string)))
           (should (string-match-p "\\` Your turn You:0 Robot1:0\\'" mode-line-process))
+          ;; TE from D4: the score in a sentence, then each word with its points (it said
+          ;; "move: 0 (TE 0)")
+          (execute-kbd-macro (kbd "C-c C-k"))
+          (execute-kbd-macro (kbd "4 d t - 1 e"))
+          (should (string-match-p "^Preview: This move scores 0 points\\. TE: 0$" (buffer-string)))
           ;; A trade by keys: C-c C-t, a card of the hand typed (N: the only one), RET; the log says so.
           (execute-kbd-macro (kbd "C-c C-k"))
           (execute-kbd-macro (kbd "C-c C-t"))
           (execute-kbd-macro "n")
-          (goto-char (point-min))
-          (should (re-search-forward "^Preview: trade" nil t))
+          ;; what RET does: it said "trade 1: -1"
+          (should (string-match-p "^Preview: Return trades 1 card: -1 point\\.$" (buffer-string)))
           (execute-kbd-macro (kbd "RET"))
           (cardwords-games-test--wait
            (lambda () (string-match-p "^  ert: traded 1 for" (buffer-string))) "the trade in the log"))
@@ -386,7 +393,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
                     :composing '(:display "C2" :mode "cards" :buffer "" :direction "across"
                                           :placed ((:col 2 :row 1 :char "A" :points 1 :meaning "" :text "A 1"))
                                           :cards ("A 1"))
-                    :preview '(:text "move: 2 (QWA 2)" :problems nil)
+                    :preview '(:text "This move scores 2 points." :details ("QWA: 2") :problems nil :note "")
                     :unseen '("B 2") :log '("ert: CE for 4") :message "" :results nil)))
     (while overrides
       (setq view (plist-put view (pop overrides) (pop overrides))))
@@ -467,7 +474,7 @@ the echo area."
             (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
               (cardwords-play--draw))
             (dolist (regexp '("^     A    B    C    D .* O *$" "^ 15 " "^Hand: \\[" "^Action: C2  across"
-                              "^Preview: move: 2" "^Hint: move CAB" "^Last: ert: move 12 for 12$"))
+                              "^Preview: This move scores 2 points\\. QWA: 2$" "^Hint: move CAB" "^Last: ert: move 12 for 12$"))
               (let ((line (cardwords-games-test--line-of regexp)))
                 (should line)
                 (should (<= line 21))))
@@ -509,7 +516,7 @@ the echo area."
     (cardwords-games-test--drawn
         (cardwords-games-test--view :log log :width 15 :height 15 :columns columns :rows rows :cells cells
                                     :players players :turn 2
-                                    :preview (list :text "move: not valid yet" :problems problems)
+                                    :preview (list :text "This move would be refused:" :details nil :problems problems :note "")
                                     :message "You have no Q in your hand.")
       (unwind-protect
           (let ((window (cardwords-games-test--window-of-80x24)))
@@ -518,7 +525,7 @@ the echo area."
               (cardwords-play--draw))
             (should (equal mode-line-process " Robot2's turn You:4 Robot1:0 Robot2:7 Robot3:112"))
             (dolist (regexp '("^     A    B    C    D .* O *$" "^  1 " "^ 15 " "^Hand: \\[" "^Action: C2  across"
-                              "Preview: move: not valid yet" "the move touches no card on the table"
+                              "Preview: This move would be refused:" "the move touches no card on the table"
                               "^You have no Q in your hand\\.$"
                               "^Scores: You:4  Robot1:0  Robot2:7  Robot3:112$"
                               "^Last: Robot3: move 12 for 12$"))
@@ -539,7 +546,7 @@ the echo area."
                       ((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) nil)))
               (cardwords-play--draw))
             (should (string-match-p
-                     (concat "^Action: C2  across  A 1\nPreview: move: not valid yet\n"
+                     (concat "^Action: C2  across  A 1\nPreview: This move would be refused:\n"
                              "  the move touches no card on the table\n  the first move must cover H8\n"
                              "You have no Q in your hand\\.\nScores: You:4  Robot1:0  Robot2:7  Robot3:112\n"
                              "Last: Robot3: move 12 for 12\n")
@@ -563,7 +570,7 @@ the echo area."
                                     :width 15 :height 15 :columns columns :rows rows :cells cells :players players
                                     :composing '(:display "_" :mode "coord" :buffer "" :direction "across"
                                                           :pending "" :placed nil :cards nil)
-                                    :preview '(:text "Return passes: -1 point." :problems nil))
+                                    :preview '(:text "Return passes: -1 point." :details nil :problems nil :note ""))
       (unwind-protect
           (progn
             (cardwords-games-test--window-of-80x24)
@@ -759,6 +766,60 @@ the echo area."
       (should-not failure)
       (should (plist-get result :board)))))
 
+(ert-deftest cardwords-play-preview-in-the-web-panel-words-fits-80-columns ()
+  ;; The preview said "move: 112 (QUIXOTE 64, QI 22)" and "move: not valid yet": the web
+  ;; panel says what RET does and the score in a sentence, lists each word with its points,
+  ;; the cell points and the bonus, and under a refused move its problems and the words so
+  ;; far.  The bridge sends those; Emacs draws them in the window's width: the words as many
+  ;; on a line as fit (a word with its points whole), a long problem wrapped, every line
+  ;; within 80 columns, its last one left free.
+  (let ((lines-of
+         (lambda (preview)
+           (cardwords-games-test--drawn (cardwords-games-test--view :preview preview)
+             (set-window-buffer (selected-window) (current-buffer))
+             (delete-other-windows)
+             (cl-letf (((symbol-function 'window-body-width) (lambda (&rest _) 80))
+                       ((symbol-function 'window-body-height) (lambda (&rest _) 40))
+                       ((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
+               (cardwords-play--draw))
+             (goto-char (point-min))
+             (re-search-forward "^Preview: ")
+             (let ((lines nil))
+               (while (not (looking-at "Last: "))
+                 (push (buffer-substring (line-beginning-position) (line-end-position)) lines)
+                 (forward-line 1))
+               (nreverse lines))))))
+    (let ((lines (funcall lines-of
+                          '(:text "This move scores 112 points."
+                                  :details ("QUIXOTE: 64" "QI: 22" "XI: 18" "OXEN: 3" "cell points: 5"
+                                            "bonus for 7 cards: 50")
+                                  :problems nil :note ""))))
+      (should (equal (mapcar #'substring-no-properties lines)
+                     '("Preview: This move scores 112 points. QUIXOTE: 64, QI: 22, XI: 18, OXEN: 3,"
+                       "         cell points: 5, bonus for 7 cards: 50")))
+      (dolist (line lines) (should (< (string-width line) 80))))
+    (let* ((braces (concat "The first move must obey the start condition (cover H8): "
+                           "from here Return trades the cards."))
+           (lines (funcall lines-of
+                           `(:text "Return trades 2 cards: -2 points." :details nil
+                                   :problems (,braces "only 1 card is in the pile: you cannot trade 2")
+                                   :note ""))))
+      (should (equal (mapcar #'substring-no-properties lines)
+                     '("Preview: Return trades 2 cards: -2 points."
+                       "  The first move must obey the start condition (cover H8): from here Return"
+                       "  trades the cards."
+                       "  only 1 card is in the pile: you cannot trade 2")))
+      (should (memq 'warning (cardwords-games-test--faces (get-text-property 2 'face (nth 1 lines)))))
+      (dolist (line lines) (should (< (string-width line) 80))))
+    (let ((lines (funcall lines-of
+                          '(:text "This move would be refused:" :details nil
+                                  :problems ("the move touches no card on the table")
+                                  :note "Words: QUIXOTE, QI"))))
+      (should (equal (mapcar #'substring-no-properties lines)
+                     '("Preview: This move would be refused:" "  the move touches no card on the table"
+                       "  Words: QUIXOTE, QI")))
+      (should (memq 'shadow (cardwords-games-test--faces (get-text-property 2 'face (nth 2 lines))))))))
+
 (ert-deftest cardwords-play-packs-the-lines-under-the-action-area ()
   ;; Neighbours that make the shortest line share one; the message shares last.
   (let ((items '(("Action: B2" . action) ("Preview: x" . preview) ("long problem text" . problem)
@@ -941,7 +1002,7 @@ the echo area."
       (should-not (string-match-p "^Preview: " text))))
   ;; during the game they are there
   (cardwords-games-test--drawn (cardwords-games-test--view)
-    (should (string-match-p "^Action: C2  across  A 1\nPreview: move: 2" (buffer-string)))))
+    (should (string-match-p "^Action: C2  across  A 1\nPreview: This move scores 2 points\\." (buffer-string)))))
 
 (ert-deftest cardwords-play-leaves-the-yatzee-server-alone ()
   ;; Yatzee on the local server of no ruleset, then Cardwords on a ruleset folder: each its

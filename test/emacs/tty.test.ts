@@ -187,7 +187,7 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   // TE across from D4 (the start cell), E chosen by its points: not in the dictionary. The
   // owner (us) is asked in the minibuffer, approves it, and the move is played again.
   tmux.type('4dte1');
-  await tmux.waitFor((s) => /^Preview: move: \d+ \(TE /m.test(s), 'the preview of TE', 30_000);
+  await tmux.waitFor((s) => /^Preview: This move scores -?\d+ points?\. TE: -?\d+/m.test(s), 'the preview of TE in the web panel sentence', 30_000);
   tmux.keys('Enter');
   // the buffer says the move waits for the owner's answer (no refusal yet), in a line an
   // 80-column terminal shows whole (it was about 90 columns, cut there)...
@@ -206,7 +206,7 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   expect(readFileSync(fx.path('tiny.personal.dict'), 'utf8')).toMatch(/^TE$/m);
   const played = await tmux.waitFor((s) => /^ {2}me: TE for -?\d+$/m.test(s) && (/^Results$/m.test(s) || (/ move 2 /.test(s) && /Your turn/.test(s))), 'TE played, then the robot', 60_000);
   // Then every turn of ours: the hint fills the area (with its live preview), RET plays it.
-  await playToResults(tmux, played, (hinted) => expect(hinted).toMatch(/^Preview: (move|trade|Return passes)/m));
+  await playToResults(tmux, played, (hinted) => expect(hinted).toMatch(/^Preview: (This move scores -?\d+ points?\.|Return trades \d+ cards?: |Return passes: )/m));
   // the mode line is drawn by the same redisplay as the buffer, or the next one: a clean run
   // once caught the screen between the two (the results shown, the mode line still "over")
   const screen = await tmux.waitFor((s) => /^Results$/m.test(s) && /\(Cardwords Results You:-?\d+ Robot1:-?\d+\)/.test(s), 'the results in the mode line too', 30_000);
@@ -276,12 +276,12 @@ it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the colu
   const [a, b] = handLetters(screen);
   tmux.type(`b2${a}${b}`);
   const problem = /the move touches no card on the table|The cards do not fit on the table/;
-  screen = await tmux.waitFor((s) => inView(s) && /Preview: (move: not valid yet|trade 2)/.test(s) && problem.test(s) && /^Last: Robot1: /m.test(s), 'the preview with its problem, Last: in view', 30_000);
+  screen = await tmux.waitFor((s) => inView(s) && /Preview: (This move would be refused:|Return trades 2 cards: )/.test(s) && problem.test(s) && /^Last: Robot1: /m.test(s), 'the preview with its problem, Last: in view', 30_000);
   tmux.type(notInHand(screen).toLowerCase());
   screen = await tmux.waitFor((s) => /You have no [A-Z] in your hand\./.test(s), 'the refusal', 30_000);
   expect(inView(screen)).toBe(true);
   expect(screen).toMatch(/^Last: Robot1: /m);
-  expect(screen).toMatch(/Preview: (move: not valid yet|trade 2)/);
+  expect(screen).toMatch(/Preview: (This move would be refused:|Return trades 2 cards: )/);
   expect(screen).toMatch(problem);
   expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
 });
@@ -301,7 +301,7 @@ it('M-x cardwords-play with four players (three robots) in an 80x24 terminal: ev
   let screen = await tmux.waitFor((s) => inView(s) && /Your turn/.test(s) && /^Hand: (\[[^\]]+\] ?){7}$/m.test(s), 'the table, the hand, the action area and every score, our turn', 120_000);
   expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
   tmux.keys('C-c', 'C-s');
-  screen = await tmux.waitFor((s) => inView(s) && /Hint: /.test(s) && /Preview: move: /.test(s), 'the hint and its preview in view', 30_000);
+  screen = await tmux.waitFor((s) => inView(s) && /Hint: /.test(s) && /Preview: This move scores /.test(s), 'the hint and its preview in view', 30_000);
   tmux.keys('Enter');
   // our move and the three robots': every one of them in Last: (it showed Robot3's alone), the
   // scores moved on
@@ -312,12 +312,12 @@ it('M-x cardwords-play with four players (three robots) in an 80x24 terminal: ev
   // a composition far from the cards (a problem under its preview) and a key refused under it
   const [a, b] = handLetters(screen);
   tmux.type(`b2${a}${b}`);
-  screen = await tmux.waitFor((s) => inView(s) && /Preview: (move: not valid yet|trade 2)/.test(s) && /^Last: Robot1: /m.test(s), 'the preview with its problem', 30_000);
+  screen = await tmux.waitFor((s) => inView(s) && /Preview: (This move would be refused:|Return trades 2 cards: )/.test(s) && /^Last: Robot1: /m.test(s), 'the preview with its problem', 30_000);
   tmux.type(notInHand(screen).toLowerCase());
   screen = await tmux.waitFor((s) => /You have no [A-Z] in your hand\./.test(s), 'the refusal', 30_000);
   expect(inView(screen)).toBe(true);
   expect(screen).toMatch(/^Last: Robot1: /m);
-  expect(screen).toMatch(/Preview: (move: not valid yet|trade 2)/);
+  expect(screen).toMatch(/Preview: (This move would be refused:|Return trades 2 cards: )/);
   expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
 });
 
