@@ -11,8 +11,7 @@ import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import { CLOSE, type CardwordsServerMessages } from '../../core/protocol/messages.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
-import type { GameListing } from '../../core/protocol/game.js';
-import { joinRefusal, watchRefusal } from '../lobby/listing.js';
+import { offerWhatIsTaken } from '../lobby/join-offer.js';
 
 interface Seat {
   gameId: string;
@@ -129,31 +128,6 @@ async function rulesets(): Promise<string[]> {
   }
 }
 
-/** The game as GET /games lists it (the host fetches the list: a VS Code webview asks the extension), or null (not listed, or the list is out of reach). */
-async function listing(id: string): Promise<GameListing | null> {
-  return (await host.games())?.find((g) => g.id === id) ?? null;
-}
-
-/**
- * Join and Watch as the game takes them: a button the room would refuse (every seat taken,
- * no watcher place) is disabled, and why is said under the buttons.
- */
-async function offerWhatIsTaken(id: string, join: HTMLButtonElement, watch: HTMLButtonElement, note: HTMLElement): Promise<void> {
-  const g = await listing(id);
-  if (!g) return;
-  const reasons: string[] = [];
-  for (const [button, why] of [
-    [join, joinRefusal(g)],
-    [watch, watchRefusal(g, owner !== null)],
-  ] as const) {
-    button.disabled = why !== null;
-    if (why) reasons.push(t(why));
-    button.title = why ? t(why) : '';
-  }
-  note.textContent = reasons.join(' ');
-  note.hidden = reasons.length === 0;
-}
-
 function joinForm(id: string): HTMLElement {
   const name = nameField('cw-name');
   const alt = h('input', { type: 'text', id: 'cw-alt', name: 'alt', maxlength: MAX_NAME_LENGTH, pattern: '\\S+', autocomplete: 'off', value: altParam() });
@@ -171,7 +145,7 @@ function joinForm(id: string): HTMLElement {
     h('div', { class: 'buttons' }, joinButton, watchButton),
     note,
   );
-  void offerWhatIsTaken(id, joinButton, watchButton, note);
+  void offerWhatIsTaken(host, t, id, owner !== null, joinButton, watchButton, note);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     if (joinButton.disabled) return;

@@ -1,7 +1,10 @@
 // What a listed game (GET /games) still takes: a seat, a watcher. One place for the landing
-// page's rows and the join page's buttons, so that neither offers what the room refuses
-// (server/game/cardwords-room.ts onJoin: `table-full` for a seat once the game has started
-// or every seat is held, and for a watcher beyond the watcher places).
+// page's rows and the join pages' buttons (Cardwords and Yatzee), so that none offers what
+// the room refuses: server/game/cardwords-room.ts onJoin, `table-full` for a seat once the
+// game has started or every seat is held, and for a watcher beyond the watcher places;
+// server/game/yatzee-room.ts onJoin, `table-full` (core/games/yatzee engine) for a new
+// sheet while every one of the 10 is held, by a person or a robot, at any time of the game,
+// and no watcher places; both, `game-ended` once the game is over.
 import type { GameListing } from '../../core/protocol/game.js';
 import type { StringKey } from '../ui/l10n/index.js';
 
@@ -25,4 +28,15 @@ export function watchRefusal(g: GameListing, owner: boolean): StringKey | null {
   if (owner || g.watchers === undefined) return null;
   if (g.watchers === 0) return 'lobby.noWatchers';
   return (g.watching ?? 0) >= g.watchers ? 'lobby.watchersTaken' : null;
+}
+
+/**
+ * Why the join page of game `id` refuses Join and Watch (string keys; null: offered), judged
+ * from the whole list. A game the list does not hold is over (an ended game leaves the list:
+ * server/game/http.ts listGames) or never was, and its room refuses both.
+ */
+export function joinPageRefusals(games: readonly GameListing[], id: string, owner: boolean): { join: StringKey | null; watch: StringKey | null } {
+  const g = games.find((x) => x.id === id);
+  if (!g) return { join: 'lobby.notListed', watch: 'lobby.notListed' };
+  return { join: joinRefusal(g), watch: watchRefusal(g, owner) };
 }

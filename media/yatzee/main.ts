@@ -9,6 +9,7 @@ import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
 import { yatzeeRoom } from '../../core/protocol/client.js';
 import { CLOSE } from '../../core/protocol/messages.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
+import { offerWhatIsTaken } from '../lobby/join-offer.js';
 
 interface Seat {
   gameId: string;
@@ -73,20 +74,22 @@ function showForms(): void {
   const parts: HTMLElement[] = [h('h1', {}, t('yatzee.title')), status];
   if (gameId) {
     const name = nameField('yatzee-name');
+    const joinButton = h('button', { type: 'submit', id: 'yatzee-join-button' }, t('yatzee.joinButton'));
+    const watchButton = h('button', { type: 'button', id: 'yatzee-watch-button', onclick: () => void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) })) }, t('yatzee.watch'));
+    // why Join (every sheet held, the game over) or Watch is not offered, when it is not
+    const note = h('p', { class: 'muted', id: 'yatzee-join-note', hidden: true });
     const form = h(
       'form',
       { class: 'form-grid', id: 'yatzee-join' },
       h('h2', {}, t('yatzee.join'), ' ', h('small', {}, gameId)),
       h('label', {}, h('span', {}, t('yatzee.name')), name),
-      h(
-        'div',
-        { class: 'buttons' },
-        h('button', { type: 'submit', id: 'yatzee-join-button' }, t('yatzee.joinButton')),
-        h('button', { type: 'button', id: 'yatzee-watch-button', onclick: () => void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) })) }, t('yatzee.watch')),
-      ),
+      h('div', { class: 'buttons' }, joinButton, watchButton),
+      note,
     );
+    void offerWhatIsTaken(host, t, gameId, owner !== null, joinButton, watchButton, note);
     form.addEventListener('submit', (e) => {
       e.preventDefault();
+      if (joinButton.disabled) return;
       const n = name.value.trim();
       void enter(() => new Client(server).joinById(gameId, { name: n, ...(owner ? { owner } : {}) }));
     });

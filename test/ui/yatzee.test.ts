@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, score, suggestCategory } from '../../core/games/yatzee/rules.js';
-import { startServer, type ServerProcess } from '../support/game-server.js';
+import type { GameListing } from '../../core/protocol/game.js';
+import { getJSON, Player, startServer, type ServerProcess } from '../support/game-server.js';
 import { launch, openPage, shot, SHOTS, type TestPage } from './browser.js';
 
 let srv: ServerProcess;
@@ -273,6 +274,38 @@ describe('Yatzee panel in Chromium', () => {
     await expect.poll(() => myScore(a, 'total')).toBe(total);
     expect(await dice(a)).toEqual(before);
     expect(await throwsLeft(a)).toBe(1);
+  });
+
+  it('the join page offers no Join for a game whose 10 sheets are held (the room refuses an 11th), neither Join nor Watch for an ended one, and says why', async () => {
+    // the owner by the protocol and nine robots: ten sheets, the most a game takes
+    const olga = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Olga', robots: 9 });
+    const id = olga.room.roomId;
+    const listed = async () => (await getJSON<GameListing[]>(`${srv.url}/games`)).body.find((g) => g.id === id) ?? null;
+    await expect.poll(async () => ((g) => g && g.players + g.robots)(await listed())).toBe(10);
+    // what the page says is what the room does: an eleventh sheet is refused
+    await expect(Player.join(srv.url, id, { name: 'Pia' })).rejects.toThrow(/table-full/);
+    const { context, page: p, errors } = await openPage(browser, { width: 1280, height: 720 });
+    try {
+      await p.goto(`${srv.url}/yatzee.html?game=${id}`);
+      await expect.poll(() => p.textContent('#yatzee-join-note')).toBe('Every seat is taken.');
+      expect(await p.isDisabled('#yatzee-join-button')).toBe(true);
+      expect(await p.getAttribute('#yatzee-join-button', 'title')).toBe('Every seat is taken.');
+      // a Yatzee game has no watcher places: watching stays offered
+      expect(await p.isEnabled('#yatzee-watch-button')).toBe(true);
+      await shot(p, 'yatzee-join-full-1280x720');
+      // the owner ends the game: it leaves the list, its room refuses everyone, and the page offers nothing
+      expect((await olga.request('end')).type).toBe('ack');
+      await expect.poll(listed).toBeNull();
+      await p.reload();
+      await expect.poll(() => p.textContent('#yatzee-join-note')).toBe('The game is over or does not exist.');
+      expect(await p.isDisabled('#yatzee-join-button')).toBe(true);
+      expect(await p.isDisabled('#yatzee-watch-button')).toBe(true);
+      await shot(p, 'yatzee-join-ended-1280x720');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await olga.leave();
+    }
   });
 
   it('ten players in a VS Code editor column (900x700): who is who shows, the category names stay, a refusal goes with the next action', async () => {

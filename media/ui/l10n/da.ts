@@ -442,4 +442,5 @@ export const da: Strings = {
   'lobby.gameOver': 'Spillet er slut.',
   'lobby.noWatchers': 'Ingen pladser til tilskuere.',
   'lobby.watchersTaken': 'Alle tilskuerpladser er optaget.',
+  'lobby.notListed': 'Spillet er slut eller findes ikke.',
 };

@@ -442,4 +442,5 @@ export const de: Strings = {
   'lobby.gameOver': 'Das Spiel ist aus.',
   'lobby.noWatchers': 'Keine Plätze für Zuschauer.',
   'lobby.watchersTaken': 'Alle Zuschauerplätze sind besetzt.',
+  'lobby.notListed': 'Das Spiel ist aus oder existiert nicht.',
 };

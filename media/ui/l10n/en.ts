@@ -441,6 +441,7 @@ export const en = {
   'lobby.gameOver': 'The game is over.',
   'lobby.noWatchers': 'No places for watchers.',
   'lobby.watchersTaken': 'Every watcher place is taken.',
+  'lobby.notListed': 'The game is over or does not exist.',
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -1,0 +1,27 @@
+/// <reference lib="dom" />
+// Join and Watch on the join pages (Cardwords and Yatzee) as the game takes them: a button
+// the room would refuse is disabled, and why is said under the buttons and in its tooltip.
+// The judgement is listing.ts's; the list comes from the host (a VS Code webview asks the
+// extension for it).
+import type { Host } from '../ui/host.js';
+import type { Translate } from '../ui/l10n/index.js';
+import { joinPageRefusals } from './listing.js';
+
+/** Judges `join` and `watch` for game `id` by the server's list; without a list (out of reach) both stay offered. */
+export async function offerWhatIsTaken(host: Host, t: Translate, id: string, owner: boolean, join: HTMLButtonElement, watch: HTMLButtonElement, note: HTMLElement): Promise<void> {
+  const games = await host.games();
+  if (!games) return;
+  const why = joinPageRefusals(games, id, owner);
+  const reasons: string[] = [];
+  for (const [button, key] of [
+    [join, why.join],
+    [watch, why.watch],
+  ] as const) {
+    button.disabled = key !== null;
+    button.title = key ? t(key) : '';
+    // one reason for both buttons is said once
+    if (key && !reasons.includes(t(key))) reasons.push(t(key));
+  }
+  note.textContent = reasons.join(' ');
+  note.hidden = reasons.length === 0;
+}
