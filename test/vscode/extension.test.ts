@@ -535,7 +535,7 @@ describe('VS Code extension in code-server', () => {
       emacs.keys('Enter');
       await emacs.waitFor((s) => /Owner token \(empty: none\):/.test(s), 'the owner token prompt', 30_000);
       emacs.keys('Enter');
-      await emacs.waitFor((s) => /Your name \(empty: watch\): Emm/.test(s), 'the name prompt', 30_000);
+      await emacs.waitFor((s) => /Your name: Emm/.test(s), 'the name prompt (the game has no watcher places)', 30_000);
       emacs.keys('Enter');
       const joined = await emacs.waitFor((s) => / move 0 {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?)+$/m.test(s), 'Emm in the game', 60_000);
       expect(joined).toMatch(/^ Ann +0 points/m);
