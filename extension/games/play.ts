@@ -7,19 +7,12 @@ import { localServerSettings, player } from '../config.js';
 import { tr } from '../strings.js';
 import type { GamePanels } from './panel.js';
 import type { Connection, Servers } from './servers.js';
-import type { GameListing } from '../../core/protocol/game.js';
 import { fetchGames } from './listing.js';
-
-/** An older server may leave out `maxPlayers`. */
-type OpenGame = Omit<GameListing, 'maxPlayers'> & { maxPlayers?: number };
+import { offersOf, type GameOffer } from './offers.js';
 
 interface GameItem extends vscode.QuickPickItem {
   game?: string;
-}
-
-async function openGames(c: Connection, kind: string): Promise<OpenGame[]> {
-  const games: OpenGame[] = (await fetchGames(c.url)) ?? [];
-  return games.filter((g) => g.kind === kind && (g.state === 'waiting' || g.state === 'playing'));
+  watch?: boolean;
 }
 
 export async function play(kind: GamePanelKind, servers: Servers, panels: GamePanels): Promise<vscode.WebviewPanel | undefined> {
@@ -32,29 +25,29 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
     return undefined;
   }
   if (!c) return undefined;
-  let games: OpenGame[] = [];
-  try {
-    games = await openGames(c, kind);
-  } catch {
-    // the list is a convenience: a new game can still be made
-  }
+  // the list is a convenience: without it a new game can still be made
+  const offers: GameOffer[] = offersOf((await fetchGames(c.url)) ?? [], kind, c.owner !== undefined);
   const items: GameItem[] = [];
   if (c.owner) items.push({ label: `$(add) ${vscode.l10n.t('New game')}`, description: c.address });
-  for (const g of games) {
+  for (const { game: g, watchOnly } of offers) {
     items.push({
-      label: `$(play) ${g.id}`,
-      description: tr('{0, plural, one {# player} other {# players}}, {1, plural, one {# robot} other {# robots}}, {2}', g.players, g.robots, g.state),
+      label: `${watchOnly ? '$(eye)' : '$(play)'} ${g.id}`,
+      description: tr('{0, plural, one {# player} other {# players}}, {1, plural, one {# robot} other {# robots}}, {2}', g.players, g.robots, g.state === 'waiting' ? vscode.l10n.t('waiting for players') : vscode.l10n.t('playing')),
+      ...(watchOnly ? { detail: vscode.l10n.t('Every seat is taken: you watch.') } : {}),
       game: g.id,
+      watch: watchOnly,
     });
   }
   if (!items.length) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No open game on {0}. Its owner creates games (with the owner link).', c.address));
     return undefined;
   }
-  const pick = items.length === 1 ? items[0] : await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Play on {0}', c.address), placeHolder: vscode.l10n.t('A new game or an open one') });
+  // one choice is taken at once, unless it only watches: the list says why first
+  const pick = items.length === 1 && !items[0]!.watch ? items[0] : await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Play on {0}', c.address), placeHolder: vscode.l10n.t('A new game or an open one') });
   if (!pick) return undefined;
   const params: Record<string, string> = {};
   if (pick.game) params.game = pick.game;
+  if (pick.watch) params.watch = '1';
   if (c.owner) params.owner = c.owner;
   if (kind === 'cardwords') {
     const s = localServerSettings();

@@ -134,4 +134,10 @@ if (gameId && seat && seat.gameId === gameId) {
       showForms();
     }
   });
+} else if (gameId && host.param('watch') === '1') {
+  // watching picked already (the VS Code play list offers a full game to watch)
+  main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
+  void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) })).then(() => {
+    if (status.dataset.kind === 'error') showForms();
+  });
 } else showForms();

@@ -293,6 +293,11 @@ describe('Yatzee panel in Chromium', () => {
       // a Yatzee game has no watcher places: watching stays offered
       expect(await p.isEnabled('#yatzee-watch-button')).toBe(true);
       await shot(p, 'yatzee-join-full-1280x720');
+      // picked to watch already (the VS Code play list offers a full game so): the page watches at once
+      await p.goto(`${srv.url}/yatzee.html?game=${id}&watch=1`);
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe('You are watching.');
+      await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(10);
+      expect(await p.locator('#yatzee-join').count()).toBe(0);
       // the owner ends the game: it leaves the list, its room refuses everyone, and the page offers nothing
       expect((await olga.request('end')).type).toBe('ack');
       await expect.poll(listed).toBeNull();

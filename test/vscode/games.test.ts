@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSources, isLoopback, parseAddress } from '../../extension/games/address.js';
 import { answerGames, fetchGames } from '../../extension/games/listing.js';
+import { offersOf, type ListedGame } from '../../extension/games/offers.js';
 import { VsCodeHost, type FromGameWebview, type GameHostConfig, type GameHostState } from '../../media/ui/host-vscode.js';
 import { Player, startServer, type ServerProcess } from '../support/game-server.js';
 
@@ -47,6 +48,31 @@ const config = (over: Partial<GameHostConfig> = {}): GameHostConfig => ({
   language: 'da',
   store: { 'yatzee.name': 'Ann' },
   ...over,
+});
+
+describe('the play list offers what the room takes', () => {
+  const g = (over: Partial<ListedGame>): ListedGame => ({ id: 'g', kind: 'cardwords', players: 1, robots: 0, maxPlayers: 2, state: 'waiting', clients: 1, watchers: 2, watching: 0, ...over });
+  const offered = (games: ListedGame[], kind: string, owner: boolean) => offersOf(games, kind, owner).map((o) => `${o.game.id}${o.watchOnly ? ':watch' : ''}`);
+
+  it('a free seat to take, a held one to watch, nothing where neither is taken, nothing of another kind or ended', () => {
+    const games = [
+      g({ id: 'free' }),
+      g({ id: 'full', players: 1, robots: 1 }),
+      g({ id: 'started', players: 2, state: 'playing' }),
+      g({ id: 'closed', players: 2, state: 'playing', watchers: 0 }),
+      g({ id: 'crowded', players: 2, state: 'playing', watchers: 1, watching: 1 }),
+      g({ id: 'ended', state: 'ended' }),
+      g({ id: 'dice', kind: 'yatzee', maxPlayers: 10, watchers: undefined, watching: undefined }),
+    ];
+    expect(offered(games, 'cardwords', false)).toEqual(['free', 'full:watch', 'started:watch']);
+    // the owner watches beyond the watcher places
+    expect(offered(games, 'cardwords', true)).toEqual(['free', 'full:watch', 'started:watch', 'closed:watch', 'crowded:watch']);
+    // Yatzee: a sheet while fewer than 10 are held, at any time of the game; watching else
+    expect(offered([...games, g({ id: 'dice-full', kind: 'yatzee', players: 7, robots: 3, maxPlayers: 10, state: 'playing', watchers: undefined })], 'yatzee', false)).toEqual(['dice', 'dice-full:watch']);
+    // an older server's listing without maxPlayers is offered unjudged
+    const { maxPlayers: _, ...old } = g({ id: 'old', players: 9 });
+    expect(offered([old], 'cardwords', false)).toEqual(['old']);
+  });
 });
 
 describe('VsCodeHost', () => {

@@ -1,0 +1,32 @@
+// What the play commands' list offers of a server's games: by the lobby's rule
+// (media/lobby/listing.ts), a seat where one is free, watching where a seat is not but a
+// watcher place is, and nothing for a game that takes neither (its room would refuse). No
+// vscode import: unit-tested in test/vscode/games.test.ts.
+import type { GameListing } from '../../core/protocol/game.js';
+import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
+
+/** An older server may leave out `maxPlayers`: its games are offered unjudged. */
+export type ListedGame = Omit<GameListing, 'maxPlayers'> & { maxPlayers?: number };
+
+export interface GameOffer {
+  game: ListedGame;
+  /** Every seat is held (or the game has started): picking it watches. */
+  watchOnly: boolean;
+}
+
+/** The games of `kind` that take the user (the owner watches beyond the watcher places), in the list's order. */
+export function offersOf(games: readonly ListedGame[], kind: string, owner: boolean): GameOffer[] {
+  const out: GameOffer[] = [];
+  for (const g of games) {
+    if (g.kind !== kind || (g.state !== 'waiting' && g.state !== 'playing')) continue;
+    if (g.maxPlayers === undefined) {
+      out.push({ game: g, watchOnly: false });
+      continue;
+    }
+    const judged = { ...g, maxPlayers: g.maxPlayers };
+    const seat = joinRefusal(judged);
+    if (seat && watchRefusal(judged, owner)) continue;
+    out.push({ game: g, watchOnly: seat !== null });
+  }
+  return out;
+}
