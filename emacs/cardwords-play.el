@@ -537,10 +537,16 @@ never scrolls it, but to the results when they come."
                       "\n")
               (cl-incf i)))
           (insert (format "Pile: %d cards\n" (cardwords-play--get :pile)))
-          (insert "Cells: C points, L letter factor, W word factor (C5L2: both), ## blocked, * start"
-                  (let ((start (cardwords-play--get :startText)))
-                    (if (member start '(nil "")) "" (concat ": " start)))
-                  "\n")
+          ;; the legend wrapped at the window's width, between its parts and the start's words
+          (let ((start (cardwords-play--get :startText)))
+            (dolist (text (cardwords-play--wrap
+                           (append '("C points," "L letter factor," "W word factor" "(C5L2: both),"
+                                     "## blocked,")
+                                   (if (member start '(nil ""))
+                                       '("* start")
+                                     (cons "* start:" (split-string start " " t))))
+                           (1- (if window (window-body-width window) 80)) "Cells: " "       " " "))
+              (insert text "\n")))
           (insert "\nUnseen: " (mapconcat #'identity (cardwords-play--get :unseen) " ") "\n")
           (insert "\nLog:\n")
           (dolist (entry log) (insert "  " entry "\n"))
