@@ -145,7 +145,7 @@ function joinForm(id: string): HTMLElement {
     h('div', { class: 'buttons' }, joinButton, watchButton),
     note,
   );
-  void offerWhatIsTaken(host, t, id, owner !== null, joinButton, watchButton, note);
+  void offerWhatIsTaken(host, t, id, owner !== null, joinButton, watchButton, note, [name, alt]);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     if (joinButton.disabled) return;

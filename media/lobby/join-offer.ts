@@ -7,8 +7,12 @@ import type { Host } from '../ui/host.js';
 import type { Translate } from '../ui/l10n/index.js';
 import { joinPageRefusals } from './listing.js';
 
-/** Judges `join` and `watch` for game `id` by the server's list; without a list (out of reach) both stay offered. */
-export async function offerWhatIsTaken(host: Host, t: Translate, id: string, owner: boolean, join: HTMLButtonElement, watch: HTMLButtonElement, note: HTMLElement): Promise<void> {
+/**
+ * Judges `join` and `watch` for game `id` by the server's list; without a list (out of reach)
+ * both stay offered. The join's `fields` (the name) go with Join: disabled when it is, and
+ * the focus, if it was in them, moves to Watch when that is offered.
+ */
+export async function offerWhatIsTaken(host: Host, t: Translate, id: string, owner: boolean, join: HTMLButtonElement, watch: HTMLButtonElement, note: HTMLElement, fields: readonly HTMLInputElement[] = []): Promise<void> {
   const games = await host.games();
   if (!games) return;
   const why = joinPageRefusals(games, id, owner);
@@ -22,6 +26,9 @@ export async function offerWhatIsTaken(host: Host, t: Translate, id: string, own
     // one reason for both buttons is said once
     if (key && !reasons.includes(t(key))) reasons.push(t(key));
   }
+  const focused = fields.some((f) => f === document.activeElement);
+  for (const f of fields) f.disabled = join.disabled;
+  if (join.disabled && focused && !watch.disabled) watch.focus();
   note.textContent = reasons.join(' ');
   note.hidden = reasons.length === 0;
 }

@@ -86,7 +86,7 @@ function showForms(): void {
       h('div', { class: 'buttons' }, joinButton, watchButton),
       note,
     );
-    void offerWhatIsTaken(host, t, gameId, owner !== null, joinButton, watchButton, note);
+    void offerWhatIsTaken(host, t, gameId, owner !== null, joinButton, watchButton, note, [name]);
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       if (joinButton.disabled) return;

@@ -695,12 +695,16 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await third.isDisabled('#cw-join-button')).toBe(true);
     expect(await third.isDisabled('#cw-watch-button')).toBe(true);
     expect(await third.getAttribute('#cw-join-button', 'title')).toBe('Every seat is taken.');
+    // the name fields go with Join
+    expect(await third.isDisabled('#cw-name')).toBe(true);
+    expect(await third.isDisabled('#cw-alt')).toBe(true);
     await shot(third, 'cardwords-join-full');
     // the free seat's join page: Join, and no Watch
     await third.goto(`${srv.url}/cardwords.html?game=${none.room.roomId}`);
     await expect.poll(() => third.isDisabled('#cw-watch-button')).toBe(true);
     expect(await third.isEnabled('#cw-join-button')).toBe(true);
     expect(await third.textContent('#cw-join-note')).toBe('No places for watchers.');
+    expect(await third.isEnabled('#cw-name')).toBe(true);
     a.room.leave();
     none.room.leave();
   });

@@ -292,6 +292,9 @@ describe('Yatzee panel in Chromium', () => {
       expect(await p.getAttribute('#yatzee-join-button', 'title')).toBe('Every seat is taken.');
       // a Yatzee game has no watcher places: watching stays offered
       expect(await p.isEnabled('#yatzee-watch-button')).toBe(true);
+      // the name goes with Join: not to be typed in, and the focus on Watch, what the page offers
+      expect(await p.isDisabled('#yatzee-name')).toBe(true);
+      expect(await p.evaluate(() => document.activeElement?.id)).toBe('yatzee-watch-button');
       await shot(p, 'yatzee-join-full-1280x720');
       // picked to watch already (the VS Code play list offers a full game so): the page watches at once
       await p.goto(`${srv.url}/yatzee.html?game=${id}&watch=1`);
