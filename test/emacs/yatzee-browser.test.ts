@@ -15,7 +15,7 @@ let browser: Browser;
 let tmux: TmuxSession | undefined;
 
 beforeAll(async () => {
-  ensurePackages(['tmux', 'emacs-nox', 'chromium']);
+  ensurePackages(['tmux', 'emacs-nox', 'chromium-headless-shell']);
   [srv, browser] = await Promise.all([startServer({ args: ['--reconnect-timeout', '1000'] }), launch()]);
 }, 1_500_000);
 

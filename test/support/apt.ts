@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 
 /** Every Debian package a test needs; test/global-setup.ts installs them before the suites. */
-export const DEBIAN_PACKAGES = ['tmux', 'emacs-nox', 'elpa-eglot', 'elpa-lsp-mode', 'elpa-package-lint', 'neovim', 'redis-server', 'chromium', 'libkrb5-dev', 'libsqlite3-dev'];
+export const DEBIAN_PACKAGES = ['tmux', 'emacs-nox', 'elpa-eglot', 'elpa-lsp-mode', 'elpa-package-lint', 'neovim', 'redis-server', 'chromium-headless-shell', 'libkrb5-dev', 'libsqlite3-dev'];
 
 let updated = false;
 

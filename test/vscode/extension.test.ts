@@ -16,11 +16,11 @@ import { startEmacs } from '../support/emacs.js';
 import { startServer, type ServerProcess } from '../support/game-server.js';
 import { copySample } from '../game/cardwords-helpers.js';
 import { pidAlive } from '../support/processes.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../ui/browser.js';
 import type { TmuxSession } from '../lines/helpers.js';
 import { runCommand as runPaletteCommand, runCommandAndPick } from '../support/workbench.js';
 
 const SHOTS = join(ROOT, 'test-artifacts', 'vscode');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 let tmp = '';
 let home: CodeServerHome | undefined;
@@ -142,7 +142,7 @@ describe('VS Code extension in code-server', () => {
     if (csSession !== null) sessions.push(csSession);
     mark(`code-server on ${cs.url}`);
     browser = await chromium.launchPersistentContext(join(tmp, 'chromium'), {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       headless: true,
       args: CHROMIUM_ARGS,
       viewport: { width: 1500, height: 950 },

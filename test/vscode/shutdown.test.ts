@@ -15,11 +15,11 @@ import {
   type CodeServerHome, type RunningCodeServer,
 } from '../support/code-server.js';
 import { pidAlive } from '../support/processes.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../ui/browser.js';
 import { runCommand as runPaletteCommand } from '../support/workbench.js';
 import { logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { cwCreate, cwJoin, handOf } from '../game/cardwords-helpers.js';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 let tmp = '';
 let home: CodeServerHome | undefined;
@@ -76,7 +76,7 @@ describe('closing VS Code on a human turn', () => {
       home = makeHome(join(tmp, `cs-${how}`));
       expect(installExtension(home, vsix)).toMatch(/cardwords\.cardwords@/);
       cs = await startCodeServer(home);
-      browser = await chromium.launchPersistentContext(join(tmp, `chromium-${how}`), { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
+      browser = await chromium.launchPersistentContext(join(tmp, `chromium-${how}`), { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
       page = browser.pages()[0] ?? (await browser.newPage());
       await page.goto(`${cs.url}?folder=${encodeURIComponent(workspace)}`, { waitUntil: 'domcontentloaded' });
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
