@@ -12,7 +12,8 @@
 // - the native modules (sqlite3, spdlog, kerberos...) compile at -O0: the install is half
 //   the CPU (about 55 s instead of 117 s alone), and it runs beside the other suites.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { pidAlive } from './processes.js';
@@ -169,20 +170,45 @@ export function ensureCodeServer(): { node: string; entry: string } {
   return { node: node24(), entry: CS_ENTRY };
 }
 
-/**
- * The vsce step of `npm run package` (its flags read from package.json) into `dir`: the
- * global setup has built dist/ already, and rebuilding it here would race other suites that
- * run dist/cli.js. It needs no code-server, so test files run it before waiting for the
- * install. Returns the .vsix path.
- */
-export function packageVsix(dir: string): string {
-  const vsix = join(dir, 'cardwords.vsix');
+/** The vsce step of `npm run package` (its flags read from package.json), writing `vsix`. */
+function runVsce(vsix: string): void {
   const bin = `${dirname(process.execPath)}${delimiter}${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`;
   const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.package!;
   const [cmd, ...args] = script.split('&&').pop()!.trim().split(/\s+/);
   if (cmd !== 'vsce') throw new Error(`the package script's last step is not vsce: ${script}`);
   const pack = spawnSync(join(ROOT, 'node_modules', '.bin', 'vsce'), [...args, '-o', vsix], { cwd: ROOT, env: { ...process.env, PATH: bin }, encoding: 'utf8', timeout: 180_000 });
   if (pack.status !== 0) throw new Error(`${script} failed:\n${pack.stdout}\n${pack.stderr}`);
+}
+
+/**
+ * The run's one .vsix, packaged by the vsce step of `npm run package` from the `dist/` the
+ * global setup built (rebuilding it here would race other suites that run dist/cli.js). The
+ * first test file to ask packages it into the run's temporary folder (shared by the test
+ * processes: test/global-setup.ts) while the others wait: vsce takes 5 CPU seconds a time.
+ * It needs no code-server, so test files ask before waiting for the install. Returns its path.
+ */
+export function packageVsix(): string {
+  const vsix = join(tmpdir(), 'cardwords.vsix');
+  const lock = `${vsix}.lock`;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + 300_000;
+  while (!existsSync(vsix)) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      // another test file is packaging it: wait (synchronous set-up code), at most 5 minutes
+      if (Date.now() > deadline) throw new Error(`the .vsix: still being packaged after 5 minutes (${lock})`);
+      Atomics.wait(pause, 0, 0, 200);
+      continue;
+    }
+    try {
+      const part = `${vsix}.${process.pid}.vsix`;
+      runVsce(part);
+      renameSync(part, vsix); // whole or not at all for the waiting files
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
   return vsix;
 }
 
@@ -216,6 +242,10 @@ const USER_SETTINGS = {
   'files.watcherExclude': { '**': true },
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'editor.minimap.enabled': false,
+  // nothing repaints the workbench on its own: no blinking caret, no animations
+  'editor.cursorBlinking': 'solid',
+  'workbench.reduceMotion': 'on',
+  'editor.smoothScrolling': false,
 };
 
 export interface CodeServerHome {

@@ -117,7 +117,7 @@ describe('VS Code extension in code-server', () => {
     mkdirSync(SHOTS, { recursive: true });
     tmp = mkdtempSync(join(tmpdir(), 'cardwords-vscode-'));
     // packaged while the code-server install may still be under way
-    const vsix = packageVsix(tmp);
+    const vsix = packageVsix();
     vsixBytes = statSync(vsix).size;
     mark(`packaged ${vsix} (${(vsixBytes / 1024).toFixed(0)} KB)`);
     ensureCodeServer(); // 1 to 2 minutes the first time, then reused from .cache/code-server

@@ -45,7 +45,7 @@ describe('closing VS Code on a human turn', () => {
   beforeAll(() => {
     tmp = mkdtempSync(join(tmpdir(), 'cardwords-vscode-stop-'));
     // packaged while the code-server install may still be under way
-    vsix = packageVsix(tmp);
+    vsix = packageVsix();
     expect(statSync(vsix).size).toBeGreaterThan(0);
     mark('packaged');
     ensureCodeServer();
