@@ -1,4 +1,5 @@
 // Helpers for engine tests: sample rulesets, small in-test rules, robot-played games.
+import { expect } from 'vitest';
 import { apply, newGame, type CardwordsAction, type CardwordsState } from '../../core/games/cardwords/engine.js';
 import { makeRules, rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
 import type { Card } from '../../core/games/cardwords/types.js';
@@ -8,6 +9,7 @@ import { robotAction, type RobotLevel } from '../../core/robots/cardwords/robot.
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { WordStore } from '../../core/words/store.js';
 import { loadRulesetDir } from '../../server/ruleset/fs.js';
+import { loadWordStore, rulesetChars } from '../../server/words/cache.js';
 import { bonusMap, makeTable, type TableSpec } from './fixtures.js';
 
 export interface Loaded {
@@ -18,16 +20,24 @@ export interface Loaded {
 
 const loaded = new Map<string, Promise<Loaded>>();
 
-/** A sample ruleset folder with its rules and word store (built once per test file). */
+/**
+ * A sample ruleset folder with its rules and word store, once per test file: files share a
+ * worker process one after another (vitest.config.ts), and a test may add words to its
+ * store, so each file has its own. The graph comes from the run's graph cache as the
+ * server's does (server/words/cache.ts): the English one is built by the first file that
+ * asks and read in 30 ms by the others (a build takes 1 to 2 s; twelve files ask).
+ */
 export function sample(dir: string): Promise<Loaded> {
-  let p = loaded.get(dir);
+  const key = `${expect.getState().testPath ?? ''}\0${dir}`;
+  let p = loaded.get(key);
   if (!p) {
     p = (async () => {
       const { ruleset, diagnostics } = await loadRulesetDir(dir);
       if (!ruleset) throw new Error(`${dir}: ${diagnostics.map((d) => d.message).join('; ')}`);
-      return { ruleset, rules: rulesFromRuleset(ruleset), store: WordStore.build(ruleset.charset.entries.map((e) => e.canonical), ruleset.words) };
+      const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words);
+      return { ruleset, rules: rulesFromRuleset(ruleset), store };
     })();
-    loaded.set(dir, p);
+    loaded.set(key, p);
   }
   return p;
 }
