@@ -242,10 +242,6 @@ const USER_SETTINGS = {
   'files.watcherExclude': { '**': true },
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'editor.minimap.enabled': false,
-  // nothing repaints the workbench on its own: no blinking caret, no animations
-  'editor.cursorBlinking': 'solid',
-  'workbench.reduceMotion': 'on',
-  'editor.smoothScrolling': false,
 };
 
 export interface CodeServerHome {
