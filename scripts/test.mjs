@@ -31,7 +31,8 @@ function captured(cmd, args) {
 const t1 = Date.now();
 console.log('\n== unit and integration tests (beside the type check and the lint)');
 // its own process group, so that a failed check stops every program the suites started
-const suites = spawn('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit', detached: true });
+// (the bundles are built: the global set-up need not build them again)
+const suites = spawn('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit', detached: true, env: { ...process.env, CARDWORDS_TEST_BUILT: '1' } });
 const suitesDone = new Promise((resolve) => {
   suites.on('close', (status, signal) => resolve(status ?? (signal ? 1 : 0)));
   suites.on('error', () => resolve(1));
