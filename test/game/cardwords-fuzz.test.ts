@@ -150,6 +150,9 @@ describe('cardwords fuzz', () => {
       return JSON.stringify(j);
     };
     await until(() => new Set([owner, fuzzy, other].map(publicView)).size === 1, 10_000, 'the same start for all three');
+    // every greeting in first: the ruleset's files can reach a client after its first state
+    // (a clean run counted them as a reply to the fuzz)
+    for (const p of [fuzzy, other]) await p.next((m) => m.type === 'ruleset');
     const before = snapshot();
     const linesBefore = logLines(srv.dataDir, id);
     const rng = Rng.fromSeed('cardwords-fuzz-1');
