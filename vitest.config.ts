@@ -35,7 +35,7 @@ export default defineConfig({
     // Most suites wait on real programs (browsers, code-server, servers, Emacs in tmux), so
     // three files at a time keep two cores busy; vitest's default on two cores is one file at
     // a time, which left the machine idle half the run (a clean run took 11 min, load ~1.4).
-    maxWorkers: 4,
+    maxWorkers: 3,
     projects: [
       { test: { ...common, name: 'units', include: UNITS, isolate: false } },
       { test: { ...common, name: 'programs', include: ['test/**/*.test.ts'], exclude: UNITS } },
