@@ -2,6 +2,7 @@
 // the language of the `t` given (the bridge's is English): one wording for both.
 import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
+import type { MoveError } from '../../core/games/cardwords/rules.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 
 /** A refusal or note of the composer in words (the key itself when it has no text). */
@@ -23,4 +24,39 @@ export function startText(t: Translate, table: CardTable, coords: Coords): strin
 /** Why the location is in braces (the composer's `bracesWhy`): Return then trades the cards. */
 export function bracesText(t: Translate, why: 'fit' | 'start', table: CardTable, coords: Coords): string {
   return why === 'fit' ? t('cw.braces.fit') : t('cw.braces.start', startText(t, table, coords));
+}
+
+/**
+ * One broken rule of a move in words, its cell named in the player's coordinates ('D3
+ * between the cards is free'; the engine's message says 'cell 3,2 ...'). `e` may come from
+ * the wire, so its fields are read as unknown; `start` gives the start condition in words,
+ * asked only when that is the rule broken.
+ */
+export function moveErrorText(t: Translate, e: MoveError | (Record<string, unknown> & { code: string; message?: string }), coords: Coords | null, start: () => string): string {
+  const x = e as Record<string, unknown>;
+  const cell = typeof x.col === 'number' && typeof x.row === 'number' && coords ? coords.name(x.col, x.row) : '';
+  switch (e.code) {
+    case 'start-condition':
+      return t('cw.err.start-condition', start());
+    case 'unknown-words':
+      return t('cw.err.unknown-words', ((x.words as string[]) ?? []).join(', '));
+    case 'not-in-hand':
+      return t('cw.err.not-in-hand', String(x.card ?? ''));
+    case 'unknown-char':
+    case 'off-table':
+    case 'blocked':
+    case 'occupied':
+    case 'same-cell':
+    case 'gap':
+    case 'wildcard-without-meaning':
+    case 'meaning-on-card':
+      return t(`cw.err.${e.code}` as StringKey, cell);
+    case 'no-cards':
+    case 'not-in-line':
+    case 'not-touching':
+    case 'no-word':
+      return t(`cw.err.${e.code}` as StringKey);
+    default:
+      return String(x.message ?? e.code);
+  }
 }

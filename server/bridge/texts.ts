@@ -1,9 +1,9 @@
 // The bridge's words for the editor: English, the Emacs package's language, from the texts
-// the web panels use (why a game ended: media/ui/end-reason.ts; the action area's refusals
-// and braces: media/cardwords/words.ts), so each wording lives in one place.
+// the web panels use (why a game ended: media/ui/end-reason.ts; the action area's refusals,
+// braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { translator } from '../../media/ui/l10n/index.js';
-import { bracesText, refusalText, startText } from '../../media/cardwords/words.js';
+import { bracesText, moveErrorText, refusalText, startText } from '../../media/cardwords/words.js';
 import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import type { GameListing } from '../../core/protocol/game.js';
 import type { CardTable } from '../../core/formats/types.js';
@@ -93,37 +93,9 @@ export function wordsSoFar(words: readonly string[]): string {
   return en('cw.preview.wordsSoFar', words.join(', '));
 }
 
-/**
- * One broken rule of a move in the web panel's words, its cell named in the player's coordinates
- * ('D3 between the cards is free'; the engine's message says 'cell 3,2 ...'): the mapping of
- * `moveError` in media/cardwords/view/action.tsx, which the bridge cannot import (a Preact view).
- */
+/** One broken rule of a move, in the web panel's words (media/cardwords/words.ts). */
 export function moveProblem(e: MoveError, table: CardTable, coords: Coords): string {
-  const cell = 'col' in e ? coords.name(e.col, e.row) : '';
-  switch (e.code) {
-    case 'start-condition':
-      return en('cw.err.start-condition', startText(en, table, coords));
-    case 'unknown-words':
-      return en('cw.err.unknown-words', e.words.join(', '));
-    case 'not-in-hand':
-      return en('cw.err.not-in-hand', e.card);
-    case 'unknown-char':
-    case 'off-table':
-    case 'blocked':
-    case 'occupied':
-    case 'same-cell':
-    case 'gap':
-    case 'wildcard-without-meaning':
-    case 'meaning-on-card':
-      return en(`cw.err.${e.code}`, cell);
-    case 'no-cards':
-    case 'not-in-line':
-    case 'not-touching':
-    case 'no-word':
-      return en(`cw.err.${e.code}`);
-    default:
-      return (e as { message?: string }).message ?? (e as { code: string }).code;
-  }
+  return moveErrorText(en, e, coords, () => startText(en, table, coords));
 }
 
 /** A seat's name on an action a stand-in robot made for it ("Bo (robot standing in)"). */

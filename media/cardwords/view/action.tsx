@@ -5,41 +5,13 @@ import { useRef } from 'preact/hooks';
 import { previewAction } from '../../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../../core/games/cardwords/rules.js';
 import { scoreMove } from '../../../core/games/cardwords/scoring.js';
-import type { StringKey } from '../../ui/l10n/index.js';
 import { Face } from './face.js';
 import { cardText, type Model } from './model.js';
-import { bracesText, startText } from '../words.js';
+import { bracesText, moveErrorText, startText } from '../words.js';
 
-/** One broken rule, in words, with the cell in the player's coordinates. */
+/** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
 export function moveError(m: Model | { t: Model['t']; coords: Model['coords'] | null; start: () => string }, e: MoveError | (Record<string, unknown> & { code: string; message?: string })): string {
-  const t = m.t;
-  const x = e as Record<string, unknown>;
-  const coords = m.coords;
-  const cell = typeof x.col === 'number' && typeof x.row === 'number' && coords ? coords.name(x.col, x.row) : '';
-  switch (e.code) {
-    case 'start-condition':
-      return t('cw.err.start-condition', 'start' in m ? m.start() : startText(t, m.rules.table, m.coords));
-    case 'unknown-words':
-      return t('cw.err.unknown-words', ((x.words as string[]) ?? []).join(', '));
-    case 'not-in-hand':
-      return t('cw.err.not-in-hand', String(x.card ?? ''));
-    case 'unknown-char':
-    case 'off-table':
-    case 'blocked':
-    case 'occupied':
-    case 'same-cell':
-    case 'gap':
-    case 'wildcard-without-meaning':
-    case 'meaning-on-card':
-      return t(`cw.err.${e.code}` as StringKey, cell);
-    case 'no-cards':
-    case 'not-in-line':
-    case 'not-touching':
-    case 'no-word':
-      return t(`cw.err.${e.code}` as StringKey);
-    default:
-      return String(x.message ?? e.code);
-  }
+  return moveErrorText(m.t, e, m.coords, () => ('start' in m ? m.start() : startText(m.t, m.rules.table, m.coords)));
 }
 
 function Preview({ m }: { m: Model }) {
