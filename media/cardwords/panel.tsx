@@ -36,8 +36,8 @@ import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
-import { ActionArea, Hints, moveError } from './view/action.js';
-import { refusalText, startText } from './words.js';
+import { ActionArea, Hints } from './view/action.js';
+import { moveErrorText, refusalText, startText } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
@@ -708,11 +708,11 @@ export class CardwordsPanel {
 
   private onError(p: ErrorMessage, meta: Sent | undefined): void {
     const t = this.t;
-    const ctx = { t, coords: this.coords, start: () => (this.rules && this.coords ? startText(t, this.rules.table, this.coords) : '') };
+    const start = () => (this.rules && this.coords ? startText(t, this.rules.table, this.coords) : '');
     let text: string;
     switch (p.code) {
       case 'illegal-move':
-        text = t('cw.err.illegal', (p.errors ?? []).map((e) => moveError(ctx, e)).join('; '));
+        text = t('cw.err.illegal', (p.errors ?? []).map((e) => moveErrorText(t, e, this.coords, start)).join('; '));
         break;
       case 'unknown-words':
         text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '));

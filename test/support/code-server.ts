@@ -65,26 +65,40 @@ function installed(): boolean {
 const LOCK = join(CACHE, 'install.lock');
 const FAILED = join(CACHE, 'install.failed');
 
-function takeLock(): boolean {
-  mkdirSync(CACHE, { recursive: true });
+/**
+ * Takes the lock folder `lock` for this process (mkdir is atomic; the folder holds the
+ * holder's pid): false while another live process holds it; a lock whose process is gone
+ * is taken over.
+ */
+function lockFolder(lock: string): boolean {
   try {
-    mkdirSync(LOCK);
+    mkdirSync(lock);
   } catch {
     let pid = 0;
     try {
-      pid = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
+      pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
     } catch {
       return false; // being created right now
     }
     if (pid > 0 && pidAlive(pid)) return false;
-    rmSync(LOCK, { recursive: true, force: true });
-    return takeLock();
+    rmSync(lock, { recursive: true, force: true });
+    return lockFolder(lock);
   }
-  writeFileSync(join(LOCK, 'pid'), String(process.pid));
+  writeFileSync(join(lock, 'pid'), String(process.pid));
+  return true;
+}
+
+function takeLock(): boolean {
+  mkdirSync(CACHE, { recursive: true });
+  if (!lockFolder(LOCK)) return false;
   rmSync(FAILED, { force: true });
   return true;
 }
 
+/** A synchronous pause (for set-up code that waits on another process). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
 
 /** The install's steps, in order, each run only when its result is missing. */
 function* installSteps(): Generator<Step | (() => void), void, void> {
@@ -147,7 +161,6 @@ export function startCodeServerInstall(): Promise<void> {
 /** Installs code-server into the cache folder unless it is there, or waits for the install under way (1 to 2 minutes the first time). */
 export function ensureCodeServer(): { node: string; entry: string } {
   const deadline = Date.now() + 30 * 60_000;
-  const pause = new Int32Array(new SharedArrayBuffer(4));
   while (!installed()) {
     if (takeLock()) {
       const t0 = Date.now();
@@ -165,7 +178,7 @@ export function ensureCodeServer(): { node: string; entry: string } {
     if (existsSync(FAILED) && !existsSync(LOCK)) throw new Error(`code-server install failed: ${readFileSync(FAILED, 'utf8')}`);
     if (Date.now() > deadline) throw new Error('code-server install: still under way after 30 minutes');
     // a synchronous wait (this is called from synchronous set-up code): poll once a second
-    Atomics.wait(pause, 0, 0, 1000);
+    sleepSync(1000);
   }
   return { node: node24(), entry: CS_ENTRY };
 }
@@ -190,15 +203,12 @@ function runVsce(vsix: string): void {
 export function packageVsix(): string {
   const vsix = join(tmpdir(), 'cardwords.vsix');
   const lock = `${vsix}.lock`;
-  const pause = new Int32Array(new SharedArrayBuffer(4));
   const deadline = Date.now() + 300_000;
   while (!existsSync(vsix)) {
-    try {
-      mkdirSync(lock);
-    } catch {
+    if (!lockFolder(lock)) {
       // another test file is packaging it: wait (synchronous set-up code), at most 5 minutes
       if (Date.now() > deadline) throw new Error(`the .vsix: still being packaged after 5 minutes (${lock})`);
-      Atomics.wait(pause, 0, 0, 200);
+      sleepSync(200);
       continue;
     }
     try {

@@ -15,7 +15,7 @@ const NODE = JSON.stringify(process.execPath);
  * 50 CPU-s), none of it this package's code. Switched off in the early init file, which
  * Emacs reads before it loads anything (a command-line --eval comes too late).
  */
-export function writeEarlyInit(home: string): void {
+function writeEarlyInit(home: string): void {
   mkdirSync(join(home, '.emacs.d'), { recursive: true });
   writeFileSync(join(home, '.emacs.d', 'early-init.el'), '(setq native-comp-deferred-compilation nil)\n');
 }
@@ -38,9 +38,10 @@ ${init}
 `,
   );
   const session = new TmuxSession(dir);
-  writeEarlyInit(join(dir, 'home'));
+  const home = join(dir, 'home');
+  writeEarlyInit(home);
   session.start(`emacs -nw -L ${resolve('emacs')} -l ${resolve('emacs/cardwords.el')} -l ${initFile} ${file}`, 120, 45, {
-    HOME: join(dir, 'home'),
+    HOME: home,
     TERM: 'xterm-256color',
     CARDWORDS_DATA_DIR: join(dir, 'data'),
   });

@@ -11,12 +11,20 @@ export const SHOTS = join(process.cwd(), 'test-artifacts', 'ui');
  * its new headless mode took 2.7 times the CPU for the same tests (test/ui/lines.test.ts
  * alone: 37 against 14 CPU-s, 27 against 15 s), and the suites share two cores.
  */
-export const CHROMIUM = '/usr/bin/chromium-headless-shell';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const LAUNCH = {
+  executablePath: '/usr/bin/chromium-headless-shell',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
 
 export async function launch(): Promise<Browser> {
   mkdirSync(SHOTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch(LAUNCH);
+}
+
+/** The browser with a profile folder of its own (the VS Code tests: code-server's workbench). */
+export function launchPersistent(userDataDir: string, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...LAUNCH, viewport });
 }
 
 export interface TestPage {

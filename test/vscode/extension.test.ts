@@ -5,7 +5,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
-import { chromium, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core';
+import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureCodeServer, installExtension, packageVsix, makeHome, processesInSession, processesMentioning, removeHome, ROOT, sessionOf, startCodeServer,
@@ -16,7 +16,7 @@ import { startEmacs } from '../support/emacs.js';
 import { startServer, type ServerProcess } from '../support/game-server.js';
 import { copySample } from '../game/cardwords-helpers.js';
 import { pidAlive } from '../support/processes.js';
-import { CHROMIUM, CHROMIUM_ARGS } from '../ui/browser.js';
+import { launchPersistent } from '../ui/browser.js';
 import type { TmuxSession } from '../lines/helpers.js';
 import { runCommand as runPaletteCommand, runCommandAndPick } from '../support/workbench.js';
 
@@ -141,12 +141,7 @@ describe('VS Code extension in code-server', () => {
     const csSession = sessionOf(cs.pid);
     if (csSession !== null) sessions.push(csSession);
     mark(`code-server on ${cs.url}`);
-    browser = await chromium.launchPersistentContext(join(tmp, 'chromium'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 1500, height: 950 },
-    });
+    browser = await launchPersistent(join(tmp, 'chromium'), { width: 1500, height: 950 });
     const chromiumMain = processesMentioning(join(tmp, 'chromium')).find((p) => !/--type=/.test(p.cmd));
     const chromiumSession = chromiumMain ? sessionOf(chromiumMain.pid) : null;
     if (chromiumSession !== null && chromiumSession !== sessionOf(process.pid)) sessions.push(chromiumSession);

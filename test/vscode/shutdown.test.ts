@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE, STOPPING_MESSAGE } from '../../core/protocol/messages.js';
 import {
@@ -15,7 +15,7 @@ import {
   type CodeServerHome, type RunningCodeServer,
 } from '../support/code-server.js';
 import { pidAlive } from '../support/processes.js';
-import { CHROMIUM, CHROMIUM_ARGS } from '../ui/browser.js';
+import { launchPersistent } from '../ui/browser.js';
 import { runCommand as runPaletteCommand } from '../support/workbench.js';
 import { logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { cwCreate, cwJoin, handOf } from '../game/cardwords-helpers.js';
@@ -76,7 +76,7 @@ describe('closing VS Code on a human turn', () => {
       home = makeHome(join(tmp, `cs-${how}`));
       expect(installExtension(home, vsix)).toMatch(/cardwords\.cardwords@/);
       cs = await startCodeServer(home);
-      browser = await chromium.launchPersistentContext(join(tmp, `chromium-${how}`), { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
+      browser = await launchPersistent(join(tmp, `chromium-${how}`), { width: 1280, height: 800 });
       page = browser.pages()[0] ?? (await browser.newPage());
       await page.goto(`${cs.url}?folder=${encodeURIComponent(workspace)}`, { waitUntil: 'domcontentloaded' });
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });

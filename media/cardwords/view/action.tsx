@@ -10,8 +10,8 @@ import { cardText, type Model } from './model.js';
 import { bracesText, moveErrorText, startText } from '../words.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
-export function moveError(m: Model | { t: Model['t']; coords: Model['coords'] | null; start: () => string }, e: MoveError | (Record<string, unknown> & { code: string; message?: string })): string {
-  return moveErrorText(m.t, e, m.coords, () => ('start' in m ? m.start() : startText(m.t, m.rules.table, m.coords)));
+function moveError(m: Model, e: MoveError): string {
+  return moveErrorText(m.t, e, m.coords, () => startText(m.t, m.rules.table, m.coords));
 }
 
 function Preview({ m }: { m: Model }) {
