@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { codeServerInstalled } from './test/support/code-server.js';
+import UnitsFirst, { UNITS_PROJECT } from './test/support/sequencer.js';
 
 // What every test file gets, in both projects below.
 const common = {
@@ -35,10 +37,14 @@ export default defineConfig({
     // Most suites wait on real programs (browsers, code-server, servers, Emacs in tmux), so
     // three files at a time keep two cores busy; vitest's default on two cores is one file at
     // a time, which left the machine idle half the run (a clean run took 11 min, load ~1.4).
-    maxWorkers: 3,
+    // On a fresh machine a VS Code file waits a minute or two for the code-server install
+    // (downloads and native builds), holding its worker idle: a fourth keeps three at work.
+    maxWorkers: codeServerInstalled() ? 3 : 4,
+    // the unit files first, while the global setup installs what the others need
+    sequence: { sequencer: UnitsFirst },
     projects: [
-      { test: { ...common, name: 'units', include: UNITS, isolate: false } },
-      { test: { ...common, name: 'programs', include: ['test/**/*.test.ts'], exclude: UNITS } },
+      { test: { ...common, name: UNITS_PROJECT, include: UNITS, isolate: false } },
+      { test: { ...common, name: 'programs', include: ['test/**/*.test.ts'], exclude: UNITS, setupFiles: [...common.setupFiles, 'test/support/packages-ready.ts'] } },
     ],
   },
 });

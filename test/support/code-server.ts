@@ -59,6 +59,9 @@ function installed(): boolean {
   return existsSync(MARKER) && existsSync(CS_ENTRY) && existsSync(node24());
 }
 
+/** Whether code-server is installed in the cache folder (no test will wait for it). */
+export const codeServerInstalled = installed;
+
 // One install at a time: test files run in parallel, and the global setup starts the install
 // in the background so that it overlaps the other suites. The lock is a folder (mkdir is
 // atomic) holding the installer's pid; a lock whose process is gone is taken over.
