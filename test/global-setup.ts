@@ -22,13 +22,14 @@ export default function setup(): () => Promise<void> {
   if (process.env.CARDWORDS_TEST_BUILT !== '1') execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   // A whole run (or one that names the VS Code tests) starts the code-server install in the
   // background, so its minutes overlap the other suites; the VS Code tests wait for it. It
-  // builds native modules against Debian's Kerberos and SQLite headers: after the packages.
+  // builds native modules against Debian's Kerberos and SQLite headers: after those, beside
+  // the other packages' install.
   const filters = process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'run');
   const wanted = filters.length === 0 || filters.some((f) => f.includes('vscode'));
-  const install = packages.then(() => (wanted ? startCodeServerInstall() : undefined));
+  const install = packages.headers.then(() => (wanted ? startCodeServerInstall() : undefined));
   // the run ends only once the install has (no npm left running behind it)
   return async () => {
-    await install;
+    await Promise.all([packages.all, install]);
     rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
   };
 }

@@ -2,7 +2,7 @@
 // Neovim, Chromium, Redis, tmux): `dpkg -s` first, then `apt-get update` and `apt-get install`.
 // CI runs as root; a missing package that cannot be installed fails the test, never skips it.
 //
-// On a fresh machine the global setup installs them in the background (half a minute of
+// On a fresh machine the global setup installs them in the background (a minute or more of
 // downloads and dpkg) while the unit files, which need none of them, run; the other files
 // wait for it in packages-ready.ts. The install's outcome is a file in the run's temporary
 // folder, for the test processes to read.
@@ -33,25 +33,38 @@ function aptGet(args: string[]): Promise<void> {
   });
 }
 
+/** The packages the code-server install builds against (Kerberos and SQLite headers). */
+export const BUILD_HEADERS = ['libkrb5-dev', 'libsqlite3-dev'];
+
 /**
- * The global setup's install of every missing package, in the background; its outcome is
- * written into the run's temporary folder `tmp` (test processes wait for it with
- * packagesReady). Resolves when done, never rejects: a failure is for the tests to report.
+ * The global setup's install of every missing package, in the background: the build headers
+ * first (small; the code-server install, minutes of downloads, starts once they are there:
+ * `headers`), then the rest (`all`). The outcome is written into the run's temporary folder
+ * `tmp` (test processes wait for it with packagesReady). Neither promise rejects: a failure
+ * is for the tests to report.
  */
-export async function startPackagesInstall(tmp: string): Promise<void> {
+export function startPackagesInstall(tmp: string): { headers: Promise<void>; all: Promise<void> } {
   const missing = DEBIAN_PACKAGES.filter((p) => !installed(p));
-  let outcome = 'ok';
-  if (missing.length) {
+  const first = missing.filter((p) => BUILD_HEADERS.includes(p));
+  const rest = missing.filter((p) => !BUILD_HEADERS.includes(p));
+  const install = async (packages: string[]): Promise<void> => {
+    if (packages.length) await aptGet(['install', '-y', '-qq', '--no-install-recommends', ...packages]);
+  };
+  const updated = missing.length ? aptGet(['update', '-qq']) : Promise.resolve();
+  const headers = updated.then(() => install(first));
+  const all = (async () => {
+    let outcome = 'ok';
     try {
-      await aptGet(['update', '-qq']);
-      await aptGet(['install', '-y', '-qq', '--no-install-recommends', ...missing]);
+      await headers;
+      await install(rest);
       const still = missing.filter((p) => !installed(p));
       if (still.length) outcome = `still not installed: ${still.join(' ')}`;
     } catch (e) {
       outcome = (e as Error).message;
     }
-  }
-  writeFileSync(stateFile(tmp), outcome);
+    writeFileSync(stateFile(tmp), outcome);
+  })();
+  return { headers: headers.catch(() => undefined), all };
 }
 
 /** Waits for the global setup's install (polling its record); throws when it failed. */
