@@ -5,8 +5,9 @@ import UnitsFirst, { UNITS_PROJECT } from './test/support/sequencer.js';
 
 // What every test file gets, in both projects below.
 const common = {
-  // fast-check's inputs from a fixed seed (CARDWORDS_FC_SEED to explore others)
-  setupFiles: ['test/support/fast-check-seed.ts'],
+  // below the installs' priority (support/priority.ts); fast-check's inputs from a fixed seed
+  // (CARDWORDS_FC_SEED to explore others)
+  setupFiles: ['test/support/priority.ts', 'test/support/fast-check-seed.ts'],
   // The suites' own cache folder (word graphs, the Yatzee table, learned card values), for
   // them and the programs they start: a run neither reads nor prunes the user's, and a
   // fresh clone's first run builds everything, as CI's does.
