@@ -17,7 +17,7 @@ export default function setup(): () => Promise<void> {
   // test left there, so that runs do not pile up in the machine's.
   const tmp = mkdtempSync(join(tmpdir(), 'cardwords-test-'));
   process.env.TMPDIR = tmp;
-  const packages = startPackagesInstall(tmp);
+  const packages = startPackagesInstall();
   // (`npm test` has just built them: scripts/test.mjs says so)
   if (process.env.CARDWORDS_TEST_BUILT !== '1') execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   // A whole run (or one that names the VS Code tests) starts the code-server install in the

@@ -55,12 +55,10 @@ function runAsync(step: Step): Promise<void> {
   });
 }
 
-function installed(): boolean {
+/** Whether code-server is installed in the cache folder (no test will wait for it). */
+export function codeServerInstalled(): boolean {
   return existsSync(MARKER) && existsSync(CS_ENTRY) && existsSync(node24());
 }
-
-/** Whether code-server is installed in the cache folder (no test will wait for it). */
-export const codeServerInstalled = installed;
 
 // One install at a time: test files run in parallel, and the global setup starts the install
 // in the background so that it overlaps the other suites. The lock is a folder (mkdir is
@@ -144,7 +142,7 @@ function finish(t0: number): void {
  * down for them to report.
  */
 export function startCodeServerInstall(): Promise<void> {
-  if (installed() || !takeLock()) return Promise.resolve();
+  if (codeServerInstalled() || !takeLock()) return Promise.resolve();
   const t0 = Date.now();
   return (async () => {
     try {
@@ -164,7 +162,7 @@ export function startCodeServerInstall(): Promise<void> {
 /** Installs code-server into the cache folder unless it is there, or waits for the install under way (1 to 2 minutes the first time). */
 export function ensureCodeServer(): { node: string; entry: string } {
   const deadline = Date.now() + 30 * 60_000;
-  while (!installed()) {
+  while (!codeServerInstalled()) {
     if (takeLock()) {
       const t0 = Date.now();
       try {
