@@ -235,8 +235,9 @@ async function startEnglish80x24(seed: string, more: string): Promise<TmuxSessio
     tempDir(`cardwords-emacs-${seed}-`),
     '',
     `(setq cardwords-play-ruleset ${JSON.stringify(english + '/')} cardwords-play-seed ${JSON.stringify(seed)} cardwords-play-level "casual" cardwords-play-name "me"${more})`,
+    80,
+    24,
   ));
-  t.resize(80, 24);
   await t.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
   await startCardwords(t);
   return t;
@@ -417,9 +418,8 @@ it('M-x cardwords-play after Emacs quit in the middle of a game: a new Emacs on 
 
 it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, transfer to the suggestion, undo, reset)', { timeout: 600_000 }, async () => {
   const dir = tempDir('cardwords-emacs-yatzee-');
-  tmux = startEmacs(dir, '', `(setq cardwords-yatzee-robots 0 cardwords-yatzee-name "me")`);
   // the smallest terminal a player has: everything below is read from an 80x24 screen
-  tmux.resize(80, 24);
+  tmux = startEmacs(dir, '', `(setq cardwords-yatzee-robots 0 cardwords-yatzee-name "me")`, 80, 24);
   await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
   tmux.keys('M-x');
   tmux.type('cardwords-yatzee');

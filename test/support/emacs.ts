@@ -24,10 +24,12 @@ function writeEarlyInit(home: string): void {
 export const BRIDGE = `(setq cardwords-client-command (list ${NODE} ${CLI} "client" "--stdio"))`;
 
 /**
- * Starts `emacs -nw` on `file` (or none: '') in a 120 × 45 tmux window, with `init` after the
- * server commands; HOME and the game data folder are inside `dir`.
+ * Starts `emacs -nw` on `file` (or none: '') in a `cols` × `rows` tmux window, with `init` after
+ * the server commands; HOME and the game data folder are inside `dir`. The size is set at the
+ * start, never by a resize after it: a resize while Emacs starts can come before Emacs watches
+ * for it, and Emacs then draws for the old size, its prompts below the visible screen.
  */
-export function startEmacs(dir: string, file: string, init: string): TmuxSession {
+export function startEmacs(dir: string, file: string, init: string, cols = 120, rows = 45): TmuxSession {
   const initFile = join(dir, 'init.el');
   writeFileSync(
     initFile,
@@ -40,7 +42,7 @@ ${init}
   const session = new TmuxSession(dir);
   const home = join(dir, 'home');
   writeEarlyInit(home);
-  session.start(`emacs -nw -L ${resolve('emacs')} -l ${resolve('emacs/cardwords.el')} -l ${initFile} ${file}`, 120, 45, {
+  session.start(`emacs -nw -L ${resolve('emacs')} -l ${resolve('emacs/cardwords.el')} -l ${initFile} ${file}`, cols, rows, {
     HOME: home,
     TERM: 'xterm-256color',
     CARDWORDS_DATA_DIR: join(dir, 'data'),
