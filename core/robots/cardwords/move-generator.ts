@@ -239,6 +239,7 @@ export class MoveGenerator {
   private anchorBound = new Float64Array(0);
   private order: number[] = [];
   private segCoef = new Float64Array(64);
+  private segFree = new Int32Array(64);
 
   /**
    * Sets up the WebAssembly search for these words and table ahead of the first call
@@ -338,7 +339,10 @@ export class MoveGenerator {
       this.tWild = new Uint8Array(L);
       this.anchorList = new Int32Array(2 * N);
       this.anchorBound = new Float64Array(2 * N);
-      if (this.segCoef.length < L) this.segCoef = new Float64Array(L);
+      if (this.segCoef.length < L) {
+        this.segCoef = new Float64Array(L);
+        this.segFree = new Int32Array(L);
+      }
     }
     if (board.width !== this.W || board.height !== this.H) throw new RangeError(`the board is ${board.width}*${board.height}, the table ${this.W}*${this.H}`);
     const alpha = store.alphabet;
@@ -1106,21 +1110,30 @@ export class MoveGenerator {
   /**
    * The bound over the stretches that begin at `s` (s <= ap) and end at or after the anchor;
    * with `row` >= 0 each stretch's bound is also written to endBound[row + end].
+   * The new cards' part is kept as the stretch grows: a longer stretch adds its free cells'
+   * coefficients to those of the shorter one (in cell order, so the sums are the same
+   * floating-point operations as summing afresh), unless its word factor changed them all.
    */
   private shadowFrom(s: number, ap: number, len: number, R: number, row = -1): number {
     const lLetter = this.lLetter;
     const coef = this.segCoef;
+    const free = this.segFree;
     let n = 0;
     let mainOld = 0;
     let wfProd = 1;
     let side = 0;
     let best = -Infinity;
+    // the new cards' part for the first k free cells, for the word factor `partWf`
+    let k = 0;
+    let cap = 0;
+    let nonNegative = true;
+    let partWf = 1;
     for (let e = s; e < len; e++) {
       if (this.lBlocked[e]) break;
       if (lLetter[e] !== 0) mainOld += this.lPts[e]!;
       else {
         if (!this.lUse[e] || n === R || (this.rightmost && e > ap && this.lAnchor[e])) break;
-        n++;
+        free[n++] = e;
         const wf = this.lWf[e]!;
         wfProd *= wf;
         side += this.lCellPts[e]!;
@@ -1128,11 +1141,14 @@ export class MoveGenerator {
       }
       if (e < ap || e === s || (e + 1 < len && lLetter[e + 1] !== 0) || n === 0) continue;
       // the new cards' part
-      let cap = 0;
-      let k = 0;
-      let nonNegative = true;
-      for (let p = s; p <= e; p++) {
-        if (lLetter[p] !== 0) continue;
+      if (wfProd !== partWf) {
+        k = 0;
+        cap = 0;
+        nonNegative = true;
+        partWf = wfProd;
+      }
+      while (k < n) {
+        const p = free[k]!;
         const lf = this.lLf[p]!;
         let c = lf * wfProd;
         if (this.lHasCross[p]) c += lf * this.lWf[p]!;

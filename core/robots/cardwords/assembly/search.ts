@@ -73,7 +73,7 @@ let pOld0: usize = 0;
 let pOld1: usize = 0;
 let pHas0: usize = 0;
 let pHas1: usize = 0;
-// line
+// line: the line being read, a slot of the lines below
 let pLCell: usize = 0;
 let pLLetter: usize = 0;
 let pLPts: usize = 0;
@@ -85,6 +85,22 @@ let pLOld: usize = 0;
 let pLCellPts: usize = 0;
 let pLLf: usize = 0;
 let pLWf: usize = 0;
+// every line's slot (rows, then columns), filled once per `run` when first read: the best
+// move visits anchors by bound, from line to line, and copied a line again for each
+let bLCell: usize = 0;
+let bLLetter: usize = 0;
+let bLPts: usize = 0;
+let bLBlocked: usize = 0;
+let bLAnchor: usize = 0;
+let bLMask: usize = 0;
+let bLHas: usize = 0;
+let bLOld: usize = 0;
+let bLCellPts: usize = 0;
+let bLLf: usize = 0;
+let bLWf: usize = 0;
+/** Per line slot, the `stamp` of the run that filled it. */
+let pLineStamp: usize = 0;
+let stamp = 0;
 let pPPos: usize = 0;
 let pTLetter: usize = 0;
 let pTPts: usize = 0;
@@ -92,6 +108,7 @@ let pTWild: usize = 0;
 let pCoef: usize = 0;
 let pJKind: usize = 0;
 let pSegCoef: usize = 0;
+let pSegFree: usize = 0;
 let pMaxP: usize = 0;
 let pMinP: usize = 0;
 let pUse: usize = 0;
@@ -193,17 +210,19 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   pOld1 = take(n * 8);
   pHas0 = take(n);
   pHas1 = take(n);
-  pLCell = take(l * 4);
-  pLLetter = take(l * 4);
-  pLPts = take(l * 8);
-  pLBlocked = take(l);
-  pLAnchor = take(l);
-  pLMask = take(l * mw * 4);
-  pLHas = take(l);
-  pLOld = take(l * 8);
-  pLCellPts = take(l * 8);
-  pLLf = take(l * 8);
-  pLWf = take(l * 8);
+  const lines = <usize>(w + h);
+  bLCell = take(lines * l * 4);
+  bLLetter = take(lines * l * 4);
+  bLPts = take(lines * l * 8);
+  bLBlocked = take(lines * l);
+  bLAnchor = take(lines * l);
+  bLMask = take(lines * l * mw * 4);
+  bLHas = take(lines * l);
+  bLOld = take(lines * l * 8);
+  bLCellPts = take(lines * l * 8);
+  bLLf = take(lines * l * 8);
+  bLWf = take(lines * l * 8);
+  pLineStamp = take(lines * 4);
   pPPos = take(l * 4);
   pTLetter = take(l * 4);
   pTPts = take(l * 8);
@@ -211,6 +230,7 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   pCoef = take(l * 8);
   pJKind = take(l * 4);
   pSegCoef = take(l * 8);
+  pSegFree = take(l * 4);
   pMaxP = take(l * 8);
   pMinP = take(l * 8);
   pUse = take(l);
@@ -245,6 +265,9 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   hasRemoved = false;
   outBase = top;
   ensure(top);
+  // no line filled yet (the memory may hold an earlier layout's)
+  memory.fill(pLineStamp, 0, <usize>(W + H) * 4);
+  stamp = 0;
   // the state regions start zeroed (not the graph's: the driver writes it, and zeroing
   // 5 MB of fresh pages cost milliseconds in a fresh process)
   memory.fill(BASE, 0, pMainArcs - BASE);
@@ -737,6 +760,24 @@ function loadLine(d: i32, line: i32): void {
   curLine = key;
   dir = d;
   const len = (lineLen = d === 0 ? W : H);
+  // all moves read each line once, from one slot (kept in the cache); the best move a slot per line
+  const id = best ? (d === 0 ? line : H + line) : 0;
+  const slot = <usize>id * <usize>LL;
+  pLCell = bLCell + slot * 4;
+  pLLetter = bLLetter + slot * 4;
+  pLPts = bLPts + slot * 8;
+  pLBlocked = bLBlocked + slot;
+  pLAnchor = bLAnchor + slot;
+  pLMask = bLMask + slot * <usize>MW * 4;
+  pLHas = bLHas + slot;
+  pLOld = bLOld + slot * 8;
+  pLCellPts = bLCellPts + slot * 8;
+  pLLf = bLLf + slot * 8;
+  pLWf = bLWf + slot * 8;
+  if (best) {
+    if (i32at(pLineStamp, id) === stamp) return;
+    i32set(pLineStamp, id, stamp);
+  }
   const mask = d === 0 ? pMask0 : pMask1;
   const has = d === 0 ? pHas0 : pHas1;
   const old = d === 0 ? pOld0 : pOld1;
@@ -784,6 +825,8 @@ let side: f64 = 0;
 export function run(n: i32, maxTiles: i32, bestOnly: i32, oneWay: i32, filtered: i32): i32 {
   filter = filtered !== 0;
   reached = 0;
+  stamp++; // the lines are read afresh
+  curLine = -1;
   outCount = 0;
   outTiles = 0;
   setHand(n, maxTiles);
@@ -1340,11 +1383,17 @@ function shadowFrom(s: i32, ap: i32, len: i32, R: i32, row: i32): f64 {
   let wp: f64 = 1;
   let sd: f64 = 0;
   let bestB: f64 = -Infinity;
+  // the new cards' part for the first k free cells, for the word factor partWf (as in move-generator.ts)
+  let k = 0;
+  let cap: f64 = 0;
+  let nonNegative = true;
+  let partWf: f64 = 1;
   for (let e = s; e < len; e++) {
     if (u8at(pLBlocked, e)) break;
     if (i32at(pLLetter, e) !== 0) mainOld += f64at(pLPts, e);
     else {
       if (!u8at(pUse, e) || n === R || (rightmost && e > ap && u8at(pLAnchor, e))) break;
+      i32set(pSegFree, n, e);
       n++;
       const wf = f64at(pLWf, e);
       wp *= wf;
@@ -1352,11 +1401,14 @@ function shadowFrom(s: i32, ap: i32, len: i32, R: i32, row: i32): f64 {
       if (u8at(pLHas, e)) sd += f64at(pLOld, e) * wf;
     }
     if (e < ap || e === s || (e + 1 < len && i32at(pLLetter, e + 1) !== 0) || n === 0) continue;
-    let cap: f64 = 0;
-    let k = 0;
-    let nonNegative = true;
-    for (let p = s; p <= e; p++) {
-      if (i32at(pLLetter, p) !== 0) continue;
+    if (wp !== partWf) {
+      k = 0;
+      cap = 0;
+      nonNegative = true;
+      partWf = wp;
+    }
+    while (k < n) {
+      const p = i32at(pSegFree, k);
       const lf = f64at(pLLf, p);
       let c = lf * wp;
       if (u8at(pLHas, p)) c += lf * f64at(pLWf, p);
