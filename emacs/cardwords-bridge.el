@@ -159,6 +159,17 @@ answers)."
   (or (not in-progress) noninteractive (not (cardwords-bridge-live-p))
       (cardwords-bridge-confirm-leave)))
 
+(defun cardwords-bridge-listing-text (game)
+  "The line of the listed GAME in a games list.
+Its id, the seats held (robots' too, as the web lobby counts them) of all,
+its state, and why it takes no new player or no watcher, in the web lobby's
+words (the bridge's `joinRefusal' and `watchRefusal')."
+  (let ((why (delq nil (list (plist-get game :joinRefusal) (plist-get game :watchRefusal)))))
+    (concat (format "%s  %d/%d players, %s" (plist-get game :id)
+                    (+ (or (plist-get game :players) 0) (or (plist-get game :robots) 0))
+                    (or (plist-get game :maxPlayers) 0) (plist-get game :state))
+            (if why (concat "  " (string-join why " ")) ""))))
+
 (defun cardwords-bridge-resume-prompt (kind game)
   "The question whether to resume GAME, a game of KIND (\"Yatzee\").
 GAME is the remembered game the bridge's `serve' names."

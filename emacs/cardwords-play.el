@@ -774,17 +774,6 @@ still unfinished there, ask whether to resume it; yes takes your seat back
 seat could not be taken back (said in the echo area)."
   (cardwords-bridge-resume server "Cardwords" "cardwords/resume"))
 
-(defun cardwords-play--listing-text (game)
-  "The line of the listed GAME in the games list.
-Its id, the seats held (robots' too, as the web lobby counts them) of all,
-its state, and why it takes no new player or no watcher, in the web lobby's
-words (the bridge's `joinRefusal' and `watchRefusal')."
-  (let ((why (delq nil (list (plist-get game :joinRefusal) (plist-get game :watchRefusal)))))
-    (concat (format "%s  %d/%d players, %s" (plist-get game :id)
-                    (+ (or (plist-get game :players) 0) (or (plist-get game :robots) 0))
-                    (or (plist-get game :maxPlayers) 0) (plist-get game :state))
-            (if why (concat "  " (string-join why " ")) ""))))
-
 (defun cardwords-play--read-name (why)
   "Read the player's name, which may not be empty: watching is refused for WHY."
   (let ((name (read-string "Your name: " (cardwords-play--name))))
@@ -802,7 +791,7 @@ not; with a seat only the name is asked until it is not empty, with
 watching only you watch without a name, and a game that takes neither is
 refused with why."
   (let* ((games (cardwords-bridge-request-sync "cardwords/games" (list :url url)))
-         (choices (mapcar (lambda (g) (cons (cardwords-play--listing-text g) g)) games))
+         (choices (mapcar (lambda (g) (cons (cardwords-bridge-listing-text g) g)) games))
          (choice (completing-read "Game (or new): " (cons "new" (mapcar #'car choices)) nil t))
          (owner (read-string "Owner token (empty: none): ")))
     (if (equal choice "new")

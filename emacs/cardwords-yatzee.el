@@ -340,6 +340,22 @@ A game in progress is left only when you say so; NO-ASK leaves without asking."
     (let ((cardwords-yatzee--leaving t))
       (kill-buffer cardwords-yatzee--buffer-name))))
 
+(defun cardwords-yatzee--pick (url)
+  "Pick a Yatzee game listed on the server at URL.
+Return (new . OWNER) for a new game with the OWNER token asked, or
+\=(join . ID) for the listed game ID.  The list offers what the room takes,
+by the web lobby's rule: each game with its sheets held (robots' too) and
+why it takes no new player; such a game is refused with why."
+  (let* ((games (cardwords-bridge-request-sync "yatzee/games" (list :url url)))
+         (choices (mapcar (lambda (g) (cons (cardwords-bridge-listing-text g) g)) games))
+         (choice (completing-read "Game (or new): " (cons "new" (mapcar #'car choices)) nil t)))
+    (if (equal choice "new")
+        (cons 'new (read-string "Owner token: "))
+      (let ((game (cdr (assoc choice choices))))
+        (when (plist-get game :joinRefusal)
+          (user-error "Game %s: %s" (plist-get game :id) (plist-get game :joinRefusal)))
+        (cons 'join (plist-get game :id))))))
+
 ;;;###autoload
 (defun cardwords-yatzee (url)
   "Play Yatzee on the server at URL, or on a local server when URL is empty.
@@ -363,15 +379,16 @@ takes your sheet back."
                                                    :name name :robots cardwords-yatzee-robots)
                                              options)
                      60)))
-            (let ((id (read-string "Game id (empty: create one): ")))
-              (if (string-empty-p id)
+            (let ((pick (cardwords-yatzee--pick url)))
+              (if (eq (car pick) 'new)
                   (cardwords-bridge-request-sync
-                   "yatzee/create" (append (list :url url :owner (read-string "Owner token: ")
+                   "yatzee/create" (append (list :url url :owner (cdr pick)
                                                  :name name :robots cardwords-yatzee-robots)
                                            options)
                    60)
                 (cardwords-bridge-request-sync
-                 "yatzee/join" (list :url url :id id :name name :hints (if cardwords-yatzee-hints t :false))
+                 "yatzee/join" (list :url url :id (cdr pick) :name name
+                                     :hints (if cardwords-yatzee-hints t :false))
                  60))))))
     (switch-to-buffer (get-buffer-create cardwords-yatzee--buffer-name))
     (cardwords-yatzee-mode)

@@ -5,12 +5,12 @@ import { Client, type Room } from '@colyseus/sdk';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
-import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo, GameListing } from '../../core/protocol/game.js';
+import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { braces, endedMessage, endText, listingRefusals, moveProblem, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { braces, endedMessage, endText, moveProblem, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
@@ -65,14 +65,6 @@ export class CardwordsSession {
     private readonly onRoom: (url: string | null) => void = () => undefined,
     private readonly onSeat: (url: string, seat: RememberedSeat | null) => void = () => undefined,
   ) {}
-
-  /** The Cardwords games listed on the server, each with why it takes no player or watcher (`listingRefusals`). */
-  async games(params: { url?: unknown }): Promise<Array<GameListing & ReturnType<typeof listingRefusals>>> {
-    const url = urlParam(params?.url);
-    const r = await fetch(new URL('/games', url));
-    if (!r.ok) throw new BridgeError('failed', `GET /games: ${r.status}`);
-    return ((await r.json()) as GameListing[]).filter((g) => g.kind === 'cardwords').map((g) => ({ ...g, ...listingRefusals(g) }));
-  }
 
   async create(params: { url?: unknown; options?: Partial<CardwordsCreateOptions> }): Promise<unknown> {
     const url = urlParam(params?.url);

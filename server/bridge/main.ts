@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { CardwordsSession } from './cardwords.js';
 import { LinesSession } from './lines.js';
+import { listGames } from './listing.js';
 import { LocalServers } from './local-server.js';
 import { urlParam } from './params.js';
 import { YatzeeSession } from './yatzee.js';
@@ -34,7 +35,7 @@ export class Bridge {
       (url) => servers.use(cw, url),
       (url, seat) => servers.remember(url, seat),
     ));
-    this.on('cardwords/games', (p) => cw.games((p ?? {}) as never));
+    this.on('cardwords/games', (p) => listGames((p ?? {}) as never, 'cardwords'));
     this.on('cardwords/create', (p) => cw.create((p ?? {}) as never));
     this.on('cardwords/join', (p) => cw.join((p ?? {}) as never));
     // the remembered game on a local server: its seat taken back with its key (a failure forgets it)
@@ -67,6 +68,7 @@ export class Bridge {
       (url) => servers.use(yz, url),
       (url, seat) => servers.remember(url, seat, 'yatzee'),
     ));
+    this.on('yatzee/games', (p) => listGames((p ?? {}) as never, 'yatzee'));
     this.on('yatzee/create', (p) => yz.create((p ?? {}) as never));
     this.on('yatzee/join', (p) => yz.join((p ?? {}) as never));
     // the remembered Yatzee game on a local server: its sheet taken back with its key (a failure forgets it)

@@ -160,6 +160,13 @@ it('one local server per ruleset, shared by the games on it: leaving one game st
     await call('cardwords/create', { url: tiny.url, options: { owner: tiny.owner, name: 'me', robots: 1, level: 'casual', seed: 'shared' } });
     await expect.poll(async () => (await call('cardwords/view')).width, { timeout: 20_000 }).toBe(7);
     expect(pidAlive(tiny.pid) && pidAlive(plain.pid)).toBe(true);
+    // each server's games list holds its own kind only: the Yatzee game, a sheet held of 10,
+    // taking players; the Cardwords game on the other server
+    const list = async (method: string, url: string) => (await call(method, { url })) as unknown as Array<Record<string, unknown>>;
+    expect(await list('yatzee/games', plain.url)).toEqual([expect.objectContaining({ kind: 'yatzee', players: 1, robots: 0, maxPlayers: 10, joinRefusal: null, watchRefusal: null })]);
+    expect(await list('cardwords/games', plain.url)).toEqual([]);
+    expect(await list('yatzee/games', tiny.url)).toEqual([]);
+    expect(await list('cardwords/games', tiny.url)).toEqual([expect.objectContaining({ kind: 'cardwords', players: 1, robots: 1 })]);
     // each server's kept data folder (owner token, game logs), named on its command line
     const tinyData = dataOf(tiny.pid);
     const plainData = dataOf(plain.pid);

@@ -1138,5 +1138,38 @@ the echo area."
       (setq pick "new" answers '("tok") asked nil)
       (should (equal (cardwords-play--pick "http://x") '(new . "tok"))))))
 
+;; A server's Yatzee games as the bridge lists them: each with its sheets held (robots' too)
+;; and why it takes no new player; a pick joins, a full game is refused with why, new asks the
+;; owner token.
+(ert-deftest cardwords-yatzee-games-list ()
+  (let ((games '((:id "open" :kind "yatzee" :players 1 :robots 1 :maxPlayers 10 :state "playing"
+                      :joinRefusal nil :watchRefusal nil)
+                 (:id "full" :kind "yatzee" :players 2 :robots 8 :maxPlayers 10 :state "playing"
+                      :joinRefusal "Every seat is taken." :watchRefusal nil)))
+        (pick nil) (asked nil) (offered nil))
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method params &rest _)
+                 (should (equal method "yatzee/games"))
+                 (should (equal params '(:url "http://x")))
+                 games))
+              ((symbol-function 'completing-read)
+               (lambda (prompt collection &rest _)
+                 (should (equal prompt "Game (or new): "))
+                 (setq offered collection)
+                 (cl-find-if (lambda (c) (or (equal c pick) (string-prefix-p (concat pick "  ") c)))
+                             collection)))
+              ((symbol-function 'read-string) (lambda (prompt &rest _) (push prompt asked) "tok")))
+      (setq pick "open")
+      (should (equal (cardwords-yatzee--pick "http://x") '(join . "open")))
+      (should (equal offered '("new" "open  2/10 players, playing"
+                               "full  10/10 players, playing  Every seat is taken.")))
+      (should (null asked))
+      (setq pick "full")
+      (should (equal (cadr (should-error (cardwords-yatzee--pick "http://x") :type 'user-error))
+                     "Game full: Every seat is taken."))
+      (setq pick "new")
+      (should (equal (cardwords-yatzee--pick "http://x") '(new . "tok")))
+      (should (equal asked '("Owner token: "))))))
+
 (provide 'cardwords-games-test)
 ;;; cardwords-games-test.el ends here
