@@ -294,6 +294,10 @@ describe('Yatzee panel in Chromium', () => {
       expect(await p.isEnabled('#yatzee-watch-button')).toBe(true);
       // the name goes with Join: not to be typed in, and the focus on Watch, what the page offers
       expect(await p.isDisabled('#yatzee-name')).toBe(true);
+      // and looks it, as the disabled Join button does (the page's colours hid the browser's own)
+      const opacity = (sel: string) => p.$eval(sel, (e) => Number(getComputedStyle(e).opacity));
+      expect(await opacity('#yatzee-name')).toBeLessThan(1);
+      expect(await opacity('#yatzee-name')).toBe(await opacity('#yatzee-join-button'));
       expect(await p.evaluate(() => document.activeElement?.id)).toBe('yatzee-watch-button');
       await shot(p, 'yatzee-join-full-1280x720');
       // picked to watch already (the VS Code play list offers a full game so): the page watches at once
