@@ -35,7 +35,9 @@ it('an Emacs player and a browser player in one Yatzee game see each other\'s sh
   await tmux.waitFor((s) => /Server URL/.test(s), 'the URL prompt', 10_000);
   tmux.type(srv.url);
   tmux.keys('Enter');
-  await tmux.waitFor((s) => /Game id \(empty: create one\)/.test(s), 'the game id prompt', 10_000);
+  // the server's games list (none yet): a new game
+  await tmux.waitFor((s) => /Game \(or new\):/.test(s), 'the games list prompt', 60_000);
+  tmux.type('new');
   tmux.keys('Enter');
   await tmux.waitFor((s) => /Owner token:/.test(s), 'the owner token prompt', 10_000);
   tmux.type(srv.ownerToken);
