@@ -362,7 +362,8 @@ why it takes no new player; such a game is refused with why."
 On a local server a game with `cardwords-yatzee-robots' robots starts at
 once; but when the game you sat in there last is still unfinished (Emacs
 quit or crashed during it), you are asked first whether to resume it: yes
-takes your sheet back."
+takes your sheet back.  On a server at URL you pick one of its games from
+its list, or new to create one with the owner token."
   (interactive (list (read-string "Server URL (empty: a local server): ")))
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-yatzee--notification)
   (setq cardwords-yatzee--view nil)
