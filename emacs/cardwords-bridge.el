@@ -170,6 +170,15 @@ words (the bridge's `joinRefusal' and `watchRefusal')."
                     (or (plist-get game :maxPlayers) 0) (plist-get game :state))
             (if why (concat "  " (string-join why " ")) ""))))
 
+(defun cardwords-bridge-read-listed (method url)
+  "Ask for one of the games the bridge's METHOD lists on the server at URL.
+Return its listing, or nil for a new game.  Each game is offered as
+`cardwords-bridge-listing-text' words it."
+  (let* ((games (cardwords-bridge-request-sync method (list :url url)))
+         (choices (mapcar (lambda (g) (cons (cardwords-bridge-listing-text g) g)) games)))
+    (cdr (assoc (completing-read "Game (or new): " (cons "new" (mapcar #'car choices)) nil t)
+                choices))))
+
 (defun cardwords-bridge-resume-prompt (kind game)
   "The question whether to resume GAME, a game of KIND (\"Yatzee\").
 GAME is the remembered game the bridge's `serve' names."

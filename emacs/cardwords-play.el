@@ -790,14 +790,11 @@ an owner token: the owner watches beyond the places).  The list says why
 not; with a seat only the name is asked until it is not empty, with
 watching only you watch without a name, and a game that takes neither is
 refused with why."
-  (let* ((games (cardwords-bridge-request-sync "cardwords/games" (list :url url)))
-         (choices (mapcar (lambda (g) (cons (cardwords-bridge-listing-text g) g)) games))
-         (choice (completing-read "Game (or new): " (cons "new" (mapcar #'car choices)) nil t))
-         (owner (read-string "Owner token (empty: none): ")))
-    (if (equal choice "new")
+  (let ((game (cardwords-bridge-read-listed "cardwords/games" url))
+        (owner (read-string "Owner token (empty: none): ")))
+    (if (null game)
         (cons 'new owner)
-      (let* ((game (cdr (assoc choice choices)))
-             (seat-why (plist-get game :joinRefusal))
+      (let* ((seat-why (plist-get game :joinRefusal))
              (watch-why (and (string-empty-p owner) (plist-get game :watchRefusal))))
         (when (and seat-why watch-why)
           (user-error "Game %s: %s %s" (plist-get game :id) seat-why watch-why))

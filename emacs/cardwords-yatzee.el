@@ -346,15 +346,11 @@ Return (new . OWNER) for a new game with the OWNER token asked, or
 \=(join . ID) for the listed game ID.  The list offers what the room takes,
 by the web lobby's rule: each game with its sheets held (robots' too) and
 why it takes no new player; such a game is refused with why."
-  (let* ((games (cardwords-bridge-request-sync "yatzee/games" (list :url url)))
-         (choices (mapcar (lambda (g) (cons (cardwords-bridge-listing-text g) g)) games))
-         (choice (completing-read "Game (or new): " (cons "new" (mapcar #'car choices)) nil t)))
-    (if (equal choice "new")
-        (cons 'new (read-string "Owner token: "))
-      (let ((game (cdr (assoc choice choices))))
-        (when (plist-get game :joinRefusal)
-          (user-error "Game %s: %s" (plist-get game :id) (plist-get game :joinRefusal)))
-        (cons 'join (plist-get game :id))))))
+  (let ((game (cardwords-bridge-read-listed "yatzee/games" url)))
+    (cond ((null game) (cons 'new (read-string "Owner token: ")))
+          ((plist-get game :joinRefusal)
+           (user-error "Game %s: %s" (plist-get game :id) (plist-get game :joinRefusal)))
+          (t (cons 'join (plist-get game :id))))))
 
 ;;;###autoload
 (defun cardwords-yatzee (url)

@@ -184,7 +184,6 @@ export function ensureCodeServer(): { node: string; entry: string } {
   return { node: node24(), entry: CS_ENTRY };
 }
 
-/** The vsce step of `npm run package` (its flags read from package.json), writing `vsix`. */
 /**
  * Top-level entries vsce need not walk: the caches (code-server's install, Node's compile
  * cache: 12,000 files by the time a run packages), git's and the test output. vsce walks every
@@ -193,12 +192,13 @@ export function ensureCodeServer(): { node: string; entry: string } {
  */
 const NOT_PACKAGED = new Set(['.cache', '.git', 'node_modules', 'test-artifacts']);
 
+/** The vsce step of `npm run package` (its flags read from package.json), writing `vsix`. */
 function runVsce(vsix: string): void {
   const bin = `${dirname(process.execPath)}${delimiter}${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`;
   const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.package!;
   const [cmd, ...args] = script.split('&&').pop()!.trim().split(/\s+/);
   if (cmd !== 'vsce') throw new Error(`the package script's last step is not vsce: ${script}`);
-  // the checkout seen through links to its top-level entries, the caches left out (1.6 CPU-s)
+  // the checkout seen through links to its top-level entries, the caches left out (1.7 CPU-s)
   const view = mkdtempSync(join(tmpdir(), 'cardwords-vsce-'));
   try {
     for (const entry of readdirSync(ROOT)) if (!NOT_PACKAGED.has(entry)) symlinkSync(join(ROOT, entry), join(view, entry));
