@@ -12,6 +12,7 @@ import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/cli
 import { CLOSE, type CardwordsServerMessages } from '../../core/protocol/messages.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
+import { joinRefusal, type Refusal } from '../ui/refusal.js';
 
 interface Seat {
   gameId: string;
@@ -28,16 +29,8 @@ const owner = host.param('owner') ?? host.load<string>('owner') ?? null;
 if (host.param('owner')) host.save('owner', host.param('owner'));
 const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'cw-join-status' });
 
-function errorText(e: unknown, watching = false): string {
-  const m = e instanceof Error ? e.message : String(e);
-  const code = /^([a-z-]+):/.exec(m)?.[1];
-  // a full table refuses a watcher for want of watcher places, not of seats
-  if (watching && code === 'table-full') return t('cw.err.watchersFull');
-  const key = `err.${code}` as StringKey;
-  const cwKey = `cw.err.${code}` as StringKey;
-  if (code && t(cwKey) !== cwKey) return t(cwKey);
-  return code && t(key) !== key ? t(key) : m;
-}
+/** The last join's refusal: a page that tried a kept seat or a watch first shows its forms after it. */
+let refusal: Refusal | null = null;
 
 async function enter(join: () => Promise<Room>, watching = false): Promise<boolean> {
   status.textContent = t('cw.connecting');
@@ -46,7 +39,8 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<boole
   try {
     room = await join();
   } catch (e) {
-    status.textContent = t('cw.refusedJoin', errorText(e, watching));
+    refusal = joinRefusal(e, t, ['cw.err.', 'err.'], watching);
+    status.textContent = t('cw.refusedJoin', refusal.text);
     status.dataset.kind = 'error';
     return false;
   }
@@ -241,7 +235,7 @@ function quickGame(level: string): void {
     if (host.kind === 'browser') history.replaceState(null, '', `?game=${encodeURIComponent(room.roomId)}`);
     return room;
   }).then((ok) => {
-    if (!ok) showForms();
+    if (!ok) showFormsAfterRefusal();
   });
 }
 
@@ -264,12 +258,21 @@ function quickNameForm(level: string): void {
   name.focus();
 }
 
+/** The forms after a refused first try; a game gone is said by the join form's note alone. */
+function showFormsAfterRefusal(): void {
+  if (refusal?.gone) {
+    status.textContent = '';
+    delete status.dataset.kind;
+  }
+  showForms();
+}
+
 const seat = host.load<Seat>('cardwords.seat');
 if (!gameId && owner && host.param('quick') === '1') quickGame(host.param('level') ?? 'good');
 else if (gameId && host.param('watch') === '1') {
   main.replaceChildren(h('h1', {}, t('cw.title')), status);
   void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then((ok) => {
-    if (!ok) showForms();
+    if (!ok) showFormsAfterRefusal();
   });
 } else if (gameId && seat && seat.gameId === gameId) {
   // take the kept seat back (a reload)
@@ -277,7 +280,7 @@ else if (gameId && host.param('watch') === '1') {
   void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then((ok) => {
     if (!ok) {
       host.remove('cardwords.seat');
-      showForms();
+      showFormsAfterRefusal();
     }
   });
 } else showForms();

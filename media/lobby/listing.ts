@@ -4,7 +4,7 @@
 // game has started or every seat is held, and for a watcher beyond the watcher places;
 // server/game/yatzee-room.ts onJoin, `table-full` (core/games/yatzee engine) for a new
 // sheet while every one of the 10 is held, by a person or a robot, at any time of the game,
-// and no watcher places; both, `game-ended` once the game is over.
+// and for a watcher beyond its 20 places; both, `game-ended` once the game is over.
 import type { GameListing } from '../../core/protocol/game.js';
 import type { StringKey } from '../ui/l10n/index.js';
 

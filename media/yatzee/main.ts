@@ -10,6 +10,7 @@ import { yatzeeRoom } from '../../core/protocol/client.js';
 import { CLOSE } from '../../core/protocol/messages.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
+import { joinRefusal, type Refusal } from '../ui/refusal.js';
 
 interface Seat {
   gameId: string;
@@ -24,20 +25,17 @@ const owner = host.param('owner') ?? host.load<string>('owner') ?? null;
 if (host.param('owner')) host.save('owner', host.param('owner'));
 const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'yatzee-status' });
 
-function errorText(e: unknown): string {
-  const m = e instanceof Error ? e.message : String(e);
-  const code = /^([a-z-]+):/.exec(m)?.[1];
-  const key = `err.${code}` as Parameters<typeof t>[0];
-  return code && t(key) !== key ? t(key) : m;
-}
+/** The last join's refusal: a page that tried a kept seat or a watch first shows its forms after it. */
+let refusal: Refusal | null = null;
 
-async function enter(join: () => Promise<Room>): Promise<void> {
+async function enter(join: () => Promise<Room>, watching = false): Promise<void> {
   status.textContent = t('yatzee.connecting');
   let room: Room;
   try {
     room = await join();
   } catch (e) {
-    status.textContent = t('yatzee.refused', errorText(e));
+    refusal = joinRefusal(e, t, ['err.'], watching);
+    status.textContent = t('yatzee.refused', refusal.text);
     status.dataset.kind = 'error';
     return;
   }
@@ -75,7 +73,7 @@ function showForms(): void {
   if (gameId) {
     const name = nameField('yatzee-name');
     const joinButton = h('button', { type: 'submit', id: 'yatzee-join-button' }, t('yatzee.joinButton'));
-    const watchButton = h('button', { type: 'button', id: 'yatzee-watch-button', onclick: () => void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) })) }, t('yatzee.watch'));
+    const watchButton = h('button', { type: 'button', id: 'yatzee-watch-button', onclick: () => void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true) }, t('yatzee.watch'));
     // why Join (every sheet held, the game over) or Watch is not offered, when it is not
     const note = h('p', { class: 'muted', id: 'yatzee-join-note', hidden: true });
     const form = h(
@@ -124,6 +122,15 @@ function showForms(): void {
   main.querySelector<HTMLInputElement>('input')?.focus();
 }
 
+/** The forms after a refused first try; a game gone is said by the join form's note alone. */
+function showFormsAfterRefusal(): void {
+  if (refusal?.gone) {
+    status.textContent = '';
+    delete status.dataset.kind;
+  }
+  showForms();
+}
+
 const seat = host.load<Seat>('yatzee.seat');
 if (gameId && seat && seat.gameId === gameId) {
   // take the kept seat back (a reload, or the same player in another tab)
@@ -131,13 +138,13 @@ if (gameId && seat && seat.gameId === gameId) {
   void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then(() => {
     if (status.dataset.kind === 'error') {
       host.remove('yatzee.seat');
-      showForms();
+      showFormsAfterRefusal();
     }
   });
 } else if (gameId && host.param('watch') === '1') {
   // watching picked already (the VS Code play list offers a full game to watch)
   main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
-  void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) })).then(() => {
-    if (status.dataset.kind === 'error') showForms();
+  void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then(() => {
+    if (status.dataset.kind === 'error') showFormsAfterRefusal();
   });
 } else showForms();

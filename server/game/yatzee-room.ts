@@ -76,10 +76,16 @@ export function yatzeeAction(m: Untrusted<YatzeeClientMessages['action']>, playe
   }
 }
 
+/** Watchers a Yatzee game takes besides its owner (listed, as a Cardwords game's places are). */
+export const YATZEE_WATCHER_PLACES = 20;
+
 export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessages> {
   readonly kind = 'yatzee';
   override state = new YatzeeRoomState();
-  override maxClients = 40;
+  // the players' sheets, the watcher places, and room for the owner watching and for a seat
+  // taken back from another connection (the old one leaves after the new one joins): watchers
+  // alone never lock a player out of their sheet
+  override maxClients = MAX_PLAYERS + YATZEE_WATCHER_PLACES + 10;
   override autoDispose = false;
   private game: YatzeeState = newGame(0);
   private readonly seats = new Map<string, Seat>();
@@ -178,6 +184,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     const owner = isOwnerToken(o.owner);
     if (this.ended) throw refuse('game-ended', 'the game has ended');
     if (o.watch === true || (owner && o.name === undefined)) {
+      if (!owner && this.watching() >= YATZEE_WATCHER_PLACES) throw refuse('table-full', `all ${YATZEE_WATCHER_PLACES} watcher places are taken`);
       this.info.set(client.sessionId, { role: 'watcher', owner });
       this.sendTo(client, 'welcome', { gameId: this.roomId, kind: 'yatzee', role: 'watcher', owner });
       this.sync(); // a watcher may end a robots-only game's pause
@@ -252,6 +259,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
 
   private forget(client: Client): void {
     this.info.delete(client.sessionId);
+    this.updateListing(); // a watcher's place is free again
   }
 
   private onAction(client: Client, m: Untrusted<YatzeeClientMessages['action']>): void {
@@ -372,13 +380,21 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     this.state.paused = false;
   }
 
+  /** Watcher places taken (the owner watches beyond them). */
+  private watching(): number {
+    let n = 0;
+    for (const i of this.info.values()) if (i.role === 'watcher' && !i.owner) n++;
+    return n;
+  }
+
   private updateListing(): void {
     const humans = [...this.seats.values()].filter((s) => !s.robot).length;
     const robots = this.seats.size - humans;
     const state = this.ended ? 'ended' : this.game.players.length === 0 ? 'waiting' : 'playing';
-    const meta = this.metadata as { players?: number; robots?: number; state?: string } | undefined;
-    if (meta && meta.players === humans && meta.robots === robots && meta.state === state) return;
-    void this.setMetadata({ kind: 'yatzee', players: humans, robots, maxPlayers: MAX_PLAYERS, state });
+    const watching = this.watching();
+    const meta = this.metadata as { players?: number; robots?: number; state?: string; watching?: number } | undefined;
+    if (meta && meta.players === humans && meta.robots === robots && meta.state === state && meta.watching === watching) return;
+    void this.setMetadata({ kind: 'yatzee', players: humans, robots, maxPlayers: MAX_PLAYERS, state, watchers: YATZEE_WATCHER_PLACES, watching });
   }
 
   /** Copies the engine state into the synchronised schema (only changed fields go out). */

@@ -163,7 +163,7 @@ it('one local server per ruleset, shared by the games on it: leaving one game st
     // each server's games list holds its own kind only: the Yatzee game, a sheet held of 10,
     // taking players; the Cardwords game on the other server
     const list = async (method: string, url: string) => (await call(method, { url })) as unknown as Array<Record<string, unknown>>;
-    expect(await list('yatzee/games', plain.url)).toEqual([expect.objectContaining({ kind: 'yatzee', players: 1, robots: 0, maxPlayers: 10, joinRefusal: null, watchRefusal: null })]);
+    expect(await list('yatzee/games', plain.url)).toEqual([expect.objectContaining({ kind: 'yatzee', players: 1, robots: 0, maxPlayers: 10, watchers: 20, watching: 0, joinRefusal: null, watchRefusal: null })]);
     expect(await list('cardwords/games', plain.url)).toEqual([]);
     expect(await list('yatzee/games', tiny.url)).toEqual([]);
     expect(await list('cardwords/games', tiny.url)).toEqual([expect.objectContaining({ kind: 'cardwords', players: 1, robots: 1 })]);

@@ -103,6 +103,30 @@ describe('yatzee rooms', () => {
     expect(owner.state.moves).toBeGreaterThan(0);
   });
 
+  it('takes 20 watchers, listed; a 21st is refused, the owner watches beyond them, and a full house of watchers never locks a player out', async () => {
+    const ann = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann' }));
+    const id = ann.room.roomId;
+    const listed = async () => (await getJSON<{ id: string; watchers?: number; watching?: number }[]>(`${srv.url}/games`)).body.find((g) => g.id === id);
+    expect(await listed()).toMatchObject({ watchers: 20, watching: 0 });
+    const watchers = await Promise.all(Array.from({ length: 20 }, () => Player.join(srv.url, id, { watch: true })));
+    await until(async () => (await listed())?.watching === 20, 10_000, 'twenty watching, listed');
+    await expect(Player.join(srv.url, id, { watch: true })).rejects.toThrow(/table-full: all 20 watcher places are taken/);
+    // the owner, by the protocol, watches beyond the places
+    const owner = await Player.join(srv.url, id, { owner: srv.ownerToken });
+    expect((await owner.next((m) => m.type === 'welcome')).payload).toMatchObject({ role: 'watcher', owner: true });
+    // every sheet still takes its player, and a player takes their sheet back from another connection
+    const others = await Promise.all(Array.from({ length: 9 }, (_, i) => named(Player.join(srv.url, id, { name: `Q${i + 1}` }))));
+    const annKey = (ann.messages.find((m) => m.type === 'welcome')!.payload as { key: string }).key;
+    const annAgain = await named(Player.join(srv.url, id, { name: 'Ann', key: annKey }));
+    expect(annAgain.name).toBe('Ann');
+    // a watcher who goes frees a place
+    await watchers[0]!.leave();
+    await until(async () => (await listed())?.watching === 19, 10_000, 'a place free, listed');
+    const late = await Player.join(srv.url, id, { watch: true });
+    expect((await late.next((m) => m.type === 'welcome')).payload.role).toBe('watcher');
+    for (const p of [...watchers.slice(1), late, owner, ...others, annAgain]) await p.leave();
+  });
+
   it('only the owner creates and ends games, adds robots and removes players', async () => {
     await expect(Player.create(srv.url, 'yatzee', { name: 'Mallory' })).rejects.toThrow(/not-owner/);
     await expect(Player.create(srv.url, 'yatzee', { name: 'Mallory', owner: 'guess' })).rejects.toThrow(/not-owner/);

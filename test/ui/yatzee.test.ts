@@ -290,7 +290,7 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(() => p.textContent('#yatzee-join-note')).toBe('Every seat is taken.');
       expect(await p.isDisabled('#yatzee-join-button')).toBe(true);
       expect(await p.getAttribute('#yatzee-join-button', 'title')).toBe('Every seat is taken.');
-      // a Yatzee game has no watcher places: watching stays offered
+      // its watcher places are free: watching stays offered
       expect(await p.isEnabled('#yatzee-watch-button')).toBe(true);
       // the name goes with Join: not to be typed in, and the focus on Watch, what the page offers
       expect(await p.isDisabled('#yatzee-name')).toBe(true);
@@ -312,6 +312,10 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(() => p.textContent('#yatzee-join-note')).toBe('The game is over or does not exist.');
       expect(await p.isDisabled('#yatzee-join-button')).toBe(true);
       expect(await p.isDisabled('#yatzee-watch-button')).toBe(true);
+      // the watch the address asked for was refused (the room is locked): the note says why,
+      // once; the matchmaker's raw words (`room "ID" is locked`) are not shown
+      expect(await p.textContent('#yatzee-status')).toBe('');
+      expect(await p.textContent('main')).not.toMatch(/locked|room "/);
       await shot(p, 'yatzee-join-ended-1280x720');
       expect(errors).toEqual([]);
     } finally {

@@ -214,6 +214,9 @@ export const da: Strings = {
   'err.game-ended': 'Spillet er afsluttet.',
   'err.not-owner': 'Kun ejeren (med ejerlinket) kan gøre det.',
   'err.rate-limited': 'For mange beskeder: sænk farten.',
+  'err.room-gone': 'Spillet er slut eller findes ikke.',
+  'err.room-locked': 'Spillet tager ikke imod nogen nu: det er slut, eller alle pladser er taget.',
+  'err.watchers-full': 'Alle tilskuerpladser i spillet er optaget.',
 
   // Cardwords
   'nav.cardwords': 'Cardwords-spil',
@@ -376,6 +379,8 @@ export const da: Strings = {
   'cw.err.name-invalid': 'et navn har 1 til 39 tegn og ingen mellemrum',
   'cw.err.table-full': 'alle pladser er taget: se med i stedet',
   'cw.err.unknown-ruleset': 'serveren har ikke det regelsæt',
+  'cw.err.room-gone': 'spillet er slut eller findes ikke',
+  'cw.err.room-locked': 'spillet tager ikke imod nogen nu: det er slut, eller alle pladser er taget',
   'err.pile-too-small.n': 'der er kun {0} kort i bunken: du kan ikke bytte {1}',
   'cw.requests': 'Ord til godkendelse',
   'cw.request': '{0} spillede ord, ordbogen ikke kender: {1}. Godkend eller afvis dem.',
@@ -426,7 +431,7 @@ export const da: Strings = {
   'lobby.robotLevel': 'Robottens niveau',
   'lobby.visitor': 'Du har åbnet siden uden ejerlinket: her kan du spille Lines og deltage i eller se de åbne spil nedenfor. Kun ejeren opretter Yatzee- og Cardwords-spil: bed ejeren om ejerlinket eller om et link til et spil.',
   'cw.quick.play': 'Spil',
-  'cw.err.watchersFull': 'alle tilskuerpladser i spillet er optaget',
+  'cw.err.watchers-full': 'alle tilskuerpladser i spillet er optaget',
   'cw.review': 'Gennemgang',
   'cw.review.prev': 'Forrige tur',
   'cw.review.next': 'Næste tur',

@@ -214,6 +214,9 @@ export const de: Strings = {
   'err.game-ended': 'Das Spiel ist beendet.',
   'err.not-owner': 'Nur der Besitzer (mit dem Besitzer-Link) kann das.',
   'err.rate-limited': 'Zu viele Nachrichten: bitte langsamer.',
+  'err.room-gone': 'Das Spiel ist aus oder existiert nicht.',
+  'err.room-locked': 'Das Spiel nimmt gerade niemanden auf: es ist aus, oder alle Plätze sind besetzt.',
+  'err.watchers-full': 'Alle Zuschauerplätze dieses Spiels sind besetzt.',
 
   // Cardwords
   'nav.cardwords': 'Cardwords-Spiel',
@@ -376,6 +379,8 @@ export const de: Strings = {
   'cw.err.name-invalid': 'ein Name hat 1 bis 39 Zeichen und keine Leerzeichen',
   'cw.err.table-full': 'alle Plätze sind besetzt: schau stattdessen zu',
   'cw.err.unknown-ruleset': 'dieser Server hat keinen solchen Regelsatz',
+  'cw.err.room-gone': 'das Spiel ist aus oder existiert nicht',
+  'cw.err.room-locked': 'das Spiel nimmt gerade niemanden auf: es ist aus, oder alle Plätze sind besetzt',
   'err.pile-too-small.n': 'nur {0, plural, one {# Karte liegt} other {# Karten liegen}} im Stapel: du kannst nicht {1} tauschen',
   'cw.requests': 'Wörter zur Freigabe',
   'cw.request': '{0} hat Wörter gespielt, die das Wörterbuch nicht kennt: {1}. Freigeben oder ablehnen.',
@@ -426,7 +431,7 @@ export const de: Strings = {
   'lobby.robotLevel': 'Stärke des Roboters',
   'lobby.visitor': 'Du hast diese Seite ohne den Besitzerlink geöffnet: hier kannst du Lines spielen und den offenen Spielen unten beitreten oder zusehen. Nur der Besitzer legt Yatzee- und Cardwords-Spiele an: frag ihn nach dem Besitzerlink oder nach einem Spiellink.',
   'cw.quick.play': 'Spielen',
-  'cw.err.watchersFull': 'alle Zuschauerplätze dieses Spiels sind besetzt',
+  'cw.err.watchers-full': 'alle Zuschauerplätze dieses Spiels sind besetzt',
   'cw.review': 'Rückblick',
   'cw.review.prev': 'Voriger Zug',
   'cw.review.next': 'Nächster Zug',

@@ -213,6 +213,9 @@ export const en = {
   'err.game-ended': 'The game has ended.',
   'err.not-owner': 'Only the owner (with the owner link) can do that.',
   'err.rate-limited': 'Too many messages: slow down.',
+  'err.room-gone': 'The game is over or does not exist.',
+  'err.room-locked': 'The game takes nobody now: it is over, or every place is taken.',
+  'err.watchers-full': 'Every watcher place of this game is taken.',
 
   // Cardwords
   'nav.cardwords': 'Cardwords game',
@@ -375,6 +378,8 @@ export const en = {
   'cw.err.name-invalid': 'a name has 1 to 39 characters and no spaces',
   'cw.err.table-full': 'every seat is taken: watch instead',
   'cw.err.unknown-ruleset': 'this server has no such ruleset',
+  'cw.err.room-gone': 'the game is over or does not exist',
+  'cw.err.room-locked': 'the game takes nobody now: it is over, or every place is taken',
   'err.pile-too-small.n': 'only {0, plural, one {# card is} other {# cards are}} in the pile: you cannot trade {1}',
   'cw.requests': 'Words to approve',
   'cw.request': '{0} played words the dictionary does not know: {1}. Approve or reject them.',
@@ -425,7 +430,7 @@ export const en = {
   'lobby.robotLevel': 'Robot level',
   'lobby.visitor': 'You opened this page without the owner link: here you can play Lines, and join or watch the open games below. Only the owner creates Yatzee and Cardwords games: ask the owner for the owner link or for a game link.',
   'cw.quick.play': 'Play',
-  'cw.err.watchersFull': 'every watcher place of this game is taken',
+  'cw.err.watchers-full': 'every watcher place of this game is taken',
   'cw.review': 'Review',
   'cw.review.prev': 'Previous turn',
   'cw.review.next': 'Next turn',
