@@ -358,9 +358,11 @@ starts a line is indented.  Returns the lines as strings."
 The headings are the web panel's, from the bridge (`:columns' of RESULTS:
 the player, the points left in hand, the end adjustment, whose heading says
 that the final score includes it, and the final score); each number right
-under the end of its heading.  A row ends with winner and (a robot stood in)
-where they apply, on a line of their own under the name when the row would
-not fit in WIDTH (whose last column a line leaves free, as the message's)."
+under the end of its heading.  A row ends with its marks where they apply,
+in the web panel's words (`:marks' of RESULTS: the winner, and a robot that
+stood in, in parentheses), on a line of their own under the name when the
+row would not fit in WIDTH (whose last column a line leaves free, as the
+message's)."
   (let* ((columns (plist-get results :columns))
          (name-width (max 12 (string-width (or (car columns) ""))))
          (widths (mapcar (lambda (c) (max 4 (string-width c))) (or (cdr columns) '("" "" ""))))
@@ -378,8 +380,10 @@ not fit in WIDTH (whose last column a line leaves free, as the message's)."
                                   (if (> adjustment 0) (format "+%d" adjustment)
                                     (number-to-string adjustment))
                                   (number-to-string (plist-get r :score)))))
-             (marks (string-join (append (and (plist-get r :winner) '("winner"))
-                                         (and (plist-get r :standIn) '("(a robot stood in)")))
+             (words (plist-get results :marks))
+             (marks (string-join (append (and (plist-get r :winner) (list (plist-get words :winner)))
+                                         (and (plist-get r :standIn)
+                                              (list (format "(%s)" (plist-get words :stoodIn)))))
                                  "  ")))
         (cond ((string-empty-p marks) (push line lines))
               ((< (+ (string-width line) 2 (string-width marks)) width)

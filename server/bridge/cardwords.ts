@@ -10,7 +10,7 @@ import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { braces, endedMessage, endText, moveProblem, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { braces, endedMessage, endText, moveProblem, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
@@ -442,7 +442,7 @@ export class CardwordsSession {
       // the end reason as the web panels word it, and their table's headings (the end
       // adjustment's says the final score includes it); results of an earlier round are gone
       // (the state of a rematch can come before its `rematch` message)
-      results: this.results && (this.results.round ?? 1) === (s?.round ?? 1) ? { ...this.results, reasonText: endText(this.results.reason), columns: resultColumns() } : null,
+      results: this.results && (this.results.round ?? 1) === (s?.round ?? 1) ? { ...this.results, reasonText: endText(this.results.reason), columns: resultColumns(), marks: resultMarks() } : null,
     };
   }
 }

@@ -27,6 +27,11 @@ export function resultColumns(): string[] {
   return (['cw.col.name', 'cw.col.handPoints', 'cw.col.adjustment', 'cw.col.final'] as const).map((k) => en(k).replace(/\u00ad/g, ''));
 }
 
+/** The marks of a results row, as the web panel's results table words them: a winner, a seat a robot stood in for. */
+export function resultMarks(): { winner: string; stoodIn: string } {
+  return { winner: en('cw.winner'), stoodIn: en('cw.stoodIn') };
+}
+
 /**
  * Why a listed game (GET /games) takes no new player, and no watcher but its owner, in the web
  * panels' words ('Every seat is taken.', 'No places for watchers.'), each null when it does:

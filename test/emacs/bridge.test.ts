@@ -411,7 +411,7 @@ it("a stand-in's action is marked in the bridge's log; the results carry each pl
     const moves = ann.state.moves;
     bo.raw.transport.ws.close(3000); // a drop on his turn
     await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
-    type View = { result: { log: string[]; results: { results: Array<{ name: string; score: number; handPoints: number; adjustment: number; standIn: boolean }> } | null } };
+    type View = { result: { log: string[]; results: { marks: { winner: string; stoodIn: string }; results: Array<{ name: string; score: number; handPoints: number; adjustment: number; standIn: boolean }> } | null } };
     const view = async () => ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as View).result;
     await expect.poll(async () => (await view()).log.join('\n'), { timeout: 10_000 }).toMatch(/^Bo \(robot standing in\): /m);
     expect((await view()).log.some((l) => l.startsWith('Bo: '))).toBe(false);
@@ -419,6 +419,8 @@ it("a stand-in's action is marked in the bridge's log; the results carry each pl
     expect((await ann.request('end')).type).toBe('ack');
     await expect.poll(async () => (await view()).results !== null, { timeout: 10_000 }).toBe(true);
     const results = (await view()).results!.results;
+    // the rows' marks in the web panel's words (Emacs draws them after the final score)
+    expect((await view()).results!.marks).toEqual({ winner: 'winner', stoodIn: 'a robot stood in' });
     expect(results.find((r) => r.name === 'Bo')!.standIn).toBe(true);
     expect(results.find((r) => r.name === 'Ann')!.standIn).toBe(false);
     // the points left in each hand count against (4 in Ann's, dealt from the seed)

@@ -404,6 +404,10 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
   '("Player" "Left in hand" "End adjustment (included)" "Final score")
   "The results' headings as the bridge sends them (the web panel's).")
 
+(defconst cardwords-games-test--result-marks
+  '(:winner "winner" :stoodIn "a robot stood in")
+  "The results rows' marks as the bridge sends them (the web panel's).")
+
 (defmacro cardwords-games-test--drawn (view &rest body)
   "Draw VIEW in a Cardwords buffer of its own and run BODY there."
   (declare (indent 1))
@@ -685,6 +689,7 @@ the echo area."
          (table (list :width 15 :height 15 :columns columns :rows rows :cells cells))
          (results `(:reasonText "Every player passed or traded twice in a row."
                                 :columns ,cardwords-games-test--result-columns
+                              :marks ,cardwords-games-test--result-marks
                                 :results ((:name "ert" :score 4 :handPoints 3 :adjustment -3 :winner nil :standIn nil)
                                           (:name "Robot1" :score 9 :handPoints 2 :adjustment -2 :winner t :standIn nil)))))
     (cardwords-games-test--drawn (apply #'cardwords-games-test--view table)
@@ -947,6 +952,7 @@ the echo area."
        :status "over" :turn -1
        :results `(:reasonText "A player laid the last card and the pile is empty."
                               :columns ,cardwords-games-test--result-columns
+                              :marks ,cardwords-games-test--result-marks
                               :results ((:name "ert" :score 14 :handPoints 0 :adjustment 5 :winner t :standIn t)
                                         (:name "Robot1" :score 0 :handPoints 5 :adjustment -5 :winner nil :standIn nil))))
     (set-window-buffer (selected-window) (current-buffer))
@@ -982,6 +988,7 @@ the echo area."
           (cardwords-games-test--view
            :seq 2 :status "over" :turn -1
            :results `(:reasonText "" :columns ,cardwords-games-test--result-columns
+                              :marks ,cardwords-games-test--result-marks
                                   :results ((:name "ert" :score 4 :handPoints 3 :adjustment -3 :winner t :standIn nil)))))
     (cl-letf (((symbol-function 'window-body-width) (lambda (&rest _) 80)))
       (cardwords-play--draw))
@@ -994,6 +1001,7 @@ the echo area."
        :status "over" :turn -1
        :results `(:reasonText "Every player passed or traded twice in a row."
                               :columns ,cardwords-games-test--result-columns
+                              :marks ,cardwords-games-test--result-marks
                               :results ((:name "ert" :score 4 :handPoints 3 :adjustment -3 :winner t :standIn nil)
                                         (:name "Robot1" :score 0 :handPoints 2 :adjustment -2 :winner nil :standIn nil))))
     (let ((text (buffer-substring-no-properties (point-min) (point-max))))
