@@ -232,6 +232,11 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.click('#cw-hand [data-char="S"]');
     await page.click('#cw-hand [data-char="E"]');
     await expect.poll(() => page.textContent('#cw-ok')).toBe('Trade 2 cards');
+    // a wildcard clicked for a trade: composed as it is, no letter asked (a traded card stands for nothing)
+    await page.click('#cw-hand [data-char=""]');
+    await expect.poll(() => page.textContent('#cw-ok')).toBe('Trade 3 cards');
+    expect(await page.isVisible('#cw-meanings')).toBe(false);
+    expect(await page.textContent('#cw-status')).not.toContain('wildcard stands for');
     expect(await page.isVisible('#cw-trade')).toBe(false);
     expect(await page.isVisible('#cw-pass')).toBe(true);
     await page.keyboard.press('Escape');

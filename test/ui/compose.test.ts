@@ -205,6 +205,27 @@ describe('Composer keys', () => {
     expect(c.display().startsWith('{')).toBe(true);
   });
 
+  it('a wildcard clicked for a trade asks no meaning: after the Trade button, or waiting when Trade is pressed', () => {
+    const hand = [card('N', 1), card(null, 0), card(null, 0)];
+    const c = new Composer(context(hand));
+    c.makeTrade();
+    expect(c.clickHand(1)).toEqual({ ok: true });
+    expect(c.pendingHand).toBeNull();
+    expect(c.pending).toBeNull();
+    expect(c.clickHand(0)).toEqual({ ok: true });
+    expect(c.action()).toEqual({ type: 'trade', cards: [card(null, 0), card('N', 1)] });
+    // clicked first: it waits for its meaning, until the Trade button takes it as it is
+    const d = new Composer(context(hand));
+    expect(d.clickHand(2)).toEqual({ ok: true, note: { key: 'cw.key.wildMeaning', args: [] } });
+    d.makeTrade();
+    expect(d.pendingHand).toBeNull();
+    expect(d.action()).toEqual({ type: 'trade', cards: [card(null, 0)] });
+    // for a move, a clicked wildcard still asks what it stands for
+    const e = new Composer(context(hand));
+    e.setLocation(3, 3);
+    expect(e.clickHand(1)).toEqual({ ok: true, note: { key: 'cw.key.wildMeaning', args: [] } });
+  });
+
   it('a first move that misses the start cell is a trade, and says why', () => {
     const c = new Composer(context([card('N', 1), card('S', 1)]));
     typed(c, 'A2NS');

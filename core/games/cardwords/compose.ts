@@ -448,14 +448,17 @@ export class Composer {
     this.typed = null;
   }
 
-  /** A click on a hand card; a wildcard then waits for its meaning (`meaning`, or a key). */
+  /**
+   * A click on a hand card; a wildcard then waits for its meaning (`meaning`, or a key),
+   * except in a trade (the Trade button, `.` twice), where a card stands for nothing.
+   */
   clickHand(i: number, meaning?: string): ComposeResult {
     const card = this.ctx.hand[i];
     if (!card) return no('cw.key.nothingToRemove');
     if (this.usedHand().has(i)) return no('cw.key.allUsed', card.char ?? ' ');
     if (this.mode === 'coord') this.mode = 'cards';
     if (card.char === null) {
-      if (meaning === undefined) {
+      if (meaning === undefined && !this.invalid) {
         this.pending = { wild: true, char: null, points: '' };
         this.pendingHand = i;
         return { ok: true, note: { key: 'cw.key.wildMeaning', args: [] } };
@@ -488,8 +491,14 @@ export class Composer {
     this.cards.splice(k, 1);
   }
 
-  /** Invalidates the location: the cards composed are traded (the Trade button). */
+  /**
+   * Invalidates the location: the cards composed are traded (the Trade button). A clicked
+   * wildcard still waiting for its meaning goes with them: a traded card needs none.
+   */
   makeTrade(): void {
+    const waiting = this.pendingHand;
+    if (waiting !== null && this.ctx.hand[waiting]?.char === null && !this.usedHand().has(waiting)) this.addCard(waiting);
+    this.pendingHand = null;
     this.location = null;
     this.invalid = true;
     this.mode = 'cards';
