@@ -12,8 +12,8 @@ function Actions({ g, t, owner }: { g: GameListing; t: Translate; owner: boolean
   if (!page) return null;
   // a full game (or one that is over) offers no seat: its Players column says so
   const join = joinRefusal(g) === null;
-  // watching (Cardwords has watchers) where a place is free; else why not, in place of the link
-  const noWatch = page === 'cardwords' ? watchRefusal(g, owner) : null;
+  // watching where a place is free; else why not, in place of the link
+  const noWatch = watchRefusal(g, owner);
   return (
     <span>
       {join && (
@@ -21,17 +21,16 @@ function Actions({ g, t, owner }: { g: GameListing; t: Translate; owner: boolean
           {t('lobby.join')}
         </a>
       )}
-      {join && page === 'cardwords' && ' · '}
-      {page === 'cardwords' &&
-        (noWatch ? (
-          <span class="muted" data-nowatch={g.id}>
-            {t(noWatch)}
-          </span>
-        ) : (
-          <a href={`/cardwords.html?game=${id}&watch=1`} aria-label={t('lobby.watchGame', g.id)} data-watch={g.id}>
-            {t('cw.watch')}
-          </a>
-        ))}
+      {join && ' · '}
+      {noWatch ? (
+        <span class="muted" data-nowatch={g.id}>
+          {t(noWatch)}
+        </span>
+      ) : (
+        <a href={`/${page}.html?game=${id}&watch=1`} aria-label={t('lobby.watchGame', g.id)} data-watch={g.id}>
+          {t(page === 'yatzee' ? 'yatzee.watch' : 'cw.watch')}
+        </a>
+      )}
     </span>
   );
 }

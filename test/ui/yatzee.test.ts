@@ -305,6 +305,28 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(() => p.textContent('#yatzee-status')).toBe('You are watching.');
       await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(10);
       expect(await p.locator('#yatzee-join').count()).toBe(0);
+      // the landing page offers Watch while a watcher place is free (this page holds one of 20)
+      const q = await openPage(browser, { width: 1280, height: 720 });
+      const watchers: Player[] = [];
+      try {
+        await q.page.goto(`${srv.url}/`);
+        await q.page.waitForSelector(`a[data-watch="${id}"]`);
+        expect(await q.page.getAttribute(`a[data-watch="${id}"]`, 'href')).toBe(`/yatzee.html?game=${id}&watch=1`);
+        await shot(q.page, 'lobby-yatzee-watch-1280x720');
+        // every place taken: no Watch, and why, on the landing page and on the join page
+        for (let i = 0; i < 19; i++) watchers.push(await Player.join(srv.url, id, { watch: true }));
+        await expect.poll(async () => (await listed())?.watching).toBe(20);
+        await q.page.reload();
+        await expect.poll(() => q.page.locator(`[data-nowatch="${id}"]`).textContent()).toBe('Every watcher place is taken.');
+        expect(await q.page.locator(`a[data-watch="${id}"]`).count()).toBe(0);
+        await q.page.goto(`${srv.url}/yatzee.html?game=${id}`);
+        await expect.poll(() => q.page.textContent('#yatzee-join-note')).toBe('Every seat is taken. Every watcher place is taken.');
+        expect(await q.page.isDisabled('#yatzee-watch-button')).toBe(true);
+        expect(q.errors).toEqual([]);
+      } finally {
+        for (const w of watchers) await w.leave();
+        await q.context.close();
+      }
       // the owner ends the game: it leaves the list, its room refuses everyone, and the page offers nothing
       expect((await olga.request('end')).type).toBe('ack');
       await expect.poll(listed).toBeNull();

@@ -67,8 +67,12 @@ describe('the play list offers what the room takes', () => {
     expect(offered(games, 'cardwords', false)).toEqual(['free', 'full:watch', 'started:watch']);
     // the owner watches beyond the watcher places
     expect(offered(games, 'cardwords', true)).toEqual(['free', 'full:watch', 'started:watch', 'closed:watch', 'crowded:watch']);
-    // Yatzee: a sheet while fewer than 10 are held, at any time of the game; watching else
-    expect(offered([...games, g({ id: 'dice-full', kind: 'yatzee', players: 7, robots: 3, maxPlayers: 10, state: 'playing', watchers: undefined })], 'yatzee', false)).toEqual(['dice', 'dice-full:watch']);
+    // Yatzee: a sheet while fewer than 10 are held, at any time of the game; watching else,
+    // while one of its 20 watcher places is free (an older server listed none: unjudged)
+    const full = { kind: 'yatzee', players: 7, robots: 3, maxPlayers: 10, state: 'playing' };
+    const yatzee = [g({ ...full, id: 'dice-full', watchers: 20, watching: 19 }), g({ ...full, id: 'dice-crowded', watchers: 20, watching: 20 }), g({ ...full, id: 'dice-old', watchers: undefined })];
+    expect(offered([...games, ...yatzee], 'yatzee', false)).toEqual(['dice', 'dice-full:watch', 'dice-old:watch']);
+    expect(offered([...games, ...yatzee], 'yatzee', true)).toEqual(['dice', 'dice-full:watch', 'dice-crowded:watch', 'dice-old:watch']);
     // an older server's listing without maxPlayers is offered unjudged
     const { maxPlayers: _, ...old } = g({ id: 'old', players: 9 });
     expect(offered([old], 'cardwords', false)).toEqual(['old']);
