@@ -85,8 +85,10 @@ let pLOld: usize = 0;
 let pLCellPts: usize = 0;
 let pLLf: usize = 0;
 let pLWf: usize = 0;
-// every line's slot (rows, then columns), filled once per `run` when first read: the best
-// move visits anchors by bound, from line to line, and copied a line again for each
+// every line's slot (rows, then columns), kept from call to call and copied again only when
+// a cell of the line changed since (its card, anchor or cross-set: `dirtyLine`): a call on
+// the board of the last one copies no line, the next turn's board a few; and the best move,
+// which visits anchors by bound from line to line, copies none twice
 let bLCell: usize = 0;
 let bLLetter: usize = 0;
 let bLPts: usize = 0;
@@ -98,9 +100,8 @@ let bLOld: usize = 0;
 let bLCellPts: usize = 0;
 let bLLf: usize = 0;
 let bLWf: usize = 0;
-/** Per line slot, the `stamp` of the run that filled it. */
-let pLineStamp: usize = 0;
-let stamp = 0;
+/** Per line slot, 1 while it is not a copy of the board's line (rows, then columns). */
+let pLineDirty: usize = 0;
 let pPPos: usize = 0;
 let pTLetter: usize = 0;
 let pTPts: usize = 0;
@@ -222,7 +223,7 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   bLCellPts = take(lines * l * 8);
   bLLf = take(lines * l * 8);
   bLWf = take(lines * l * 8);
-  pLineStamp = take(lines * 4);
+  pLineDirty = take(lines);
   pPPos = take(l * 4);
   pTLetter = take(l * 4);
   pTPts = take(l * 8);
@@ -266,8 +267,7 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   outBase = top;
   ensure(top);
   // no line filled yet (the memory may hold an earlier layout's)
-  memory.fill(pLineStamp, 0, <usize>(W + H) * 4);
-  stamp = 0;
+  memory.fill(pLineDirty, 1, <usize>(W + H));
   // the state regions start zeroed (not the graph's: the driver writes it, and zeroing
   // 5 MB of fresh pages cost milliseconds in a fresh process)
   memory.fill(BASE, 0, pMainArcs - BASE);
@@ -474,6 +474,7 @@ export function prepare(valid: i32, full: i32, sc: i32, sr: i32, gaddag: i32, da
         i32set(pLetter, c, code);
         f64set(pPts, c, p);
         i32set(pChanged, nChanged++, c);
+        dirtyCell(c);
       }
     }
   } else {
@@ -486,6 +487,7 @@ export function prepare(valid: i32, full: i32, sc: i32, sr: i32, gaddag: i32, da
         i32set(pLetter, c, code);
         f64set(pPts, c, p);
         i32set(pChanged, nChanged++, c);
+        dirtyCell(c);
       }
     }
   }
@@ -509,6 +511,7 @@ export function prepare(valid: i32, full: i32, sc: i32, sr: i32, gaddag: i32, da
   if (fullCross) {
     crossAll(0);
     crossAll(1);
+    memory.fill(pLineDirty, 1, <usize>(W + H));
   } else if (nChanged) updateCross(nChanged);
   for (let k = 0; k < nChanged; k++) {
     const c = i32at(pChanged, k);
@@ -560,7 +563,16 @@ function setAnchor(i: i32, sc: i32, sr: i32): void {
   if (u8at(pBlocked, i) || i32at(pLetter, i)) v = 0;
   else if (gEmpty) v = (sc < 0 || c === sc) && (sr < 0 || r === sr) ? 1 : 0;
   else v = (c > 0 && i32at(pLetter, i - 1) !== 0) || (c < W - 1 && i32at(pLetter, i + 1) !== 0) || (r > 0 && i32at(pLetter, i - W) !== 0) || (r < H - 1 && i32at(pLetter, i + W) !== 0) ? 1 : 0;
+  if (u8at(pAnchor, i) === v) return;
   u8set(pAnchor, i, v);
+  dirtyCell(i);
+}
+
+/** The lines through cell i (its row and its column) are no longer copies of the board. */
+@inline function dirtyCell(i: i32): void {
+  const r = i / W;
+  u8set(pLineDirty, r, 1);
+  u8set(pLineDirty, H + i - r * W, 1);
 }
 
 function updateCross(nChanged: i32): void {
@@ -602,6 +614,9 @@ function updateCross(nChanged: i32): void {
 function cross(dir: i32, i: i32): void {
   const mask = dir === 0 ? pMask0 : pMask1;
   const base = i * MW;
+  // its cross-set for dir is read by the line of direction dir through it
+  const row = i / W;
+  u8set(pLineDirty, dir === 0 ? row : H + i - row * W, 1);
   for (let k = 0; k < MW; k++) u32set(mask, base + k, 0);
   const has = dir === 0 ? pHas0 : pHas1;
   const old = dir === 0 ? pOld0 : pOld1;
@@ -760,8 +775,7 @@ function loadLine(d: i32, line: i32): void {
   curLine = key;
   dir = d;
   const len = (lineLen = d === 0 ? W : H);
-  // all moves read each line once, from one slot (kept in the cache); the best move a slot per line
-  const id = best ? (d === 0 ? line : H + line) : 0;
+  const id = d === 0 ? line : H + line;
   const slot = <usize>id * <usize>LL;
   pLCell = bLCell + slot * 4;
   pLLetter = bLLetter + slot * 4;
@@ -774,10 +788,8 @@ function loadLine(d: i32, line: i32): void {
   pLCellPts = bLCellPts + slot * 8;
   pLLf = bLLf + slot * 8;
   pLWf = bLWf + slot * 8;
-  if (best) {
-    if (i32at(pLineStamp, id) === stamp) return;
-    i32set(pLineStamp, id, stamp);
-  }
+  if (!u8at(pLineDirty, id)) return;
+  u8set(pLineDirty, id, 0);
   const mask = d === 0 ? pMask0 : pMask1;
   const has = d === 0 ? pHas0 : pHas1;
   const old = d === 0 ? pOld0 : pOld1;
@@ -825,7 +837,6 @@ let side: f64 = 0;
 export function run(n: i32, maxTiles: i32, bestOnly: i32, oneWay: i32, filtered: i32): i32 {
   filter = filtered !== 0;
   reached = 0;
-  stamp++; // the lines are read afresh
   curLine = -1;
   outCount = 0;
   outTiles = 0;
