@@ -613,8 +613,8 @@ describe('Lines panel in Chromium', () => {
     const cases: { locale: string; fill: Record<string, string>; field: string; text: string }[] = [
       { locale: 'da-DK', fill: { minLine: '1' }, field: 'minLine', text: 'Mindste linje: angiv et helt tal fra 2 til 99 (ikke 1).' },
       { locale: 'da-DK', fill: { width: '3', height: '3', firstThrow: '10' }, field: 'firstThrow', text: 'Første kast: 10 brikker kan ikke være på et bræt med 9 felter.' },
-      { locale: 'de-DE', fill: { colors: '40' }, field: 'colors', text: 'Farben: gib eine ganze Zahl von 1 bis 32 an (nicht 40).' },
-      { locale: 'de-DE', fill: { throwCount: '2.5' }, field: 'throwCount', text: 'Steine pro Wurf: gib eine ganze Zahl an (nicht 2.5).' },
+      { locale: 'de-DE', fill: { colors: '40' }, field: 'colors', text: 'Farben: Gib eine ganze Zahl von 1 bis 32 an (nicht 40).' },
+      { locale: 'de-DE', fill: { throwCount: '2.5' }, field: 'throwCount', text: 'Steine pro Wurf: Gib eine ganze Zahl an (nicht 2.5).' },
       { locale: 'de-DE', fill: { width: '1', height: '1', firstThrow: '1', throwCount: '2' }, field: 'throwCount', text: 'Steine pro Wurf: 2 Steine passen nicht auf ein Brett mit 1 Feld.' },
       { locale: 'en-US', fill: { width: '2', height: '2', firstThrow: '5' }, field: 'firstThrow', text: 'First throw: 5 chips do not fit a board of 4 cells.' },
     ];
