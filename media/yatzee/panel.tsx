@@ -8,7 +8,7 @@ import { render } from 'preact';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { affordances, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
-import { announce, flash, typing } from '../ui/dom.js';
+import { announce, flash, h, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
 import { ConfirmEnd } from '../ui/confirm-end.js';
@@ -80,7 +80,9 @@ export class YatzeePanel {
     this.status.setAttribute('aria-live', 'polite');
     this.app = document.createElement('div');
     this.app.className = 'yatzee-app';
-    root.replaceChildren(this.status, this.app);
+    // the title, then the status line under it (as the Cardwords panel has them), then the game
+    const title = h('h1', {}, t('yatzee.title'), ' ', h('small', { id: 'yatzee-game' }, t('yatzee.gameLink', welcome.gameId)));
+    root.replaceChildren(title, this.status, this.app);
     this.requests = new Requests<YatzeeClientMessages, YatzeeServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p) => this.onError(p) });
     room.on('results', (p) => this.onResults(p));
     room.on('ended', (p) => this.onEnded(p));
@@ -159,9 +161,6 @@ export class YatzeePanel {
     }
     render(
       <>
-        <h1>
-          {t('yatzee.title')} <small id="yatzee-game">{t('yatzee.gameLink', this.welcome.gameId)}</small>
-        </h1>
         {this.welcome.owner && (
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
             <button type="button" id="yatzee-add-robot" disabled={this.over} onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>

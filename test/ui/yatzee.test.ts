@@ -305,6 +305,7 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(() => p.textContent('#yatzee-status')).toBe('You are watching.');
       await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(10);
       expect(await p.locator('#yatzee-join').count()).toBe(0);
+      await shot(p, 'yatzee-watching-1280x720');
       // the landing page offers Watch while a watcher place is free (this page holds one of 20)
       const q = await openPage(browser, { width: 1280, height: 720 });
       const watchers: Player[] = [];
