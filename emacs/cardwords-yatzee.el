@@ -165,6 +165,8 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
                                            'face 'font-lock-warning-face)))
                       (hint (insert (propertize (cardwords-yatzee--hint-line hint) 'face 'cardwords-yatzee-hint)
                                     "\n"))))))
+          (when (equal (plist-get (cardwords-yatzee--get :welcome) :role) "watcher")
+            (insert "You are watching.\n"))
           (unless (equal (cardwords-yatzee--get :message) "")
             (insert (propertize (cardwords-yatzee--get :message) 'face 'font-lock-warning-face) "\n"))
           (insert (format "%-16s" ""))
@@ -325,9 +327,11 @@ Case does not matter; nil when no category has that name."
           (category (cardwords-yatzee-transfer-to category)))))
 
 (defun cardwords-yatzee--in-progress-p ()
-  "Return non-nil while the game is played (not before, not after its end)."
+  "Return non-nil while you play the game (not before, not after its end).
+A watcher has no sheet to lose: leaving asks nothing."
   (and (equal (cardwords-yatzee--get :status) "playing")
-       (not (cardwords-yatzee--get :ended))))
+       (not (cardwords-yatzee--get :ended))
+       (not (equal (plist-get (cardwords-yatzee--get :welcome) :role) "watcher"))))
 
 (defun cardwords-yatzee-leave (&optional no-ask)
   "Leave the game and close its buffer.
@@ -342,15 +346,21 @@ A game in progress is left only when you say so; NO-ASK leaves without asking."
 
 (defun cardwords-yatzee--pick (url)
   "Pick a Yatzee game listed on the server at URL.
-Return (new . OWNER) for a new game with the OWNER token asked, or
-\=(join . ID) for the listed game ID.  The list offers what the room takes,
-by the web lobby's rule: each game with its sheets held (robots' too) and
-why it takes no new player; such a game is refused with why."
+Return (new . OWNER) for a new game with the OWNER token asked,
+\=(join . ID) to play the listed game ID, or (watch . ID) to watch it.  The
+list offers what the room takes, by the web lobby's rule: each game with
+its sheets held (robots' too) and why it takes no new player or no
+watcher.  A game whose sheets are all held is watched while a watcher
+place is free; a game that takes neither is refused with why."
   (let ((game (cardwords-bridge-read-listed "yatzee/games" url)))
-    (cond ((null game) (cons 'new (read-string "Owner token: ")))
-          ((plist-get game :joinRefusal)
-           (user-error "Game %s: %s" (plist-get game :id) (plist-get game :joinRefusal)))
-          (t (cons 'join (plist-get game :id))))))
+    (if (null game)
+        (cons 'new (read-string "Owner token: "))
+      (let ((id (plist-get game :id))
+            (seat-why (plist-get game :joinRefusal))
+            (watch-why (plist-get game :watchRefusal)))
+        (cond ((and seat-why watch-why) (user-error "Game %s: %s %s" id seat-why watch-why))
+              (seat-why (message "%s Watching game %s" seat-why id) (cons 'watch id))
+              (t (cons 'join id)))))))
 
 ;;;###autoload
 (defun cardwords-yatzee (url)
@@ -377,16 +387,18 @@ its list, or new to create one with the owner token."
                                              options)
                      60)))
             (let ((pick (cardwords-yatzee--pick url)))
-              (if (eq (car pick) 'new)
-                  (cardwords-bridge-request-sync
-                   "yatzee/create" (append (list :url url :owner (cdr pick)
-                                                 :name name :robots cardwords-yatzee-robots)
-                                           options)
-                   60)
-                (cardwords-bridge-request-sync
-                 "yatzee/join" (list :url url :id (cdr pick) :name name
-                                     :hints (if cardwords-yatzee-hints t :false))
-                 60))))))
+              (pcase (car pick)
+                ('new (cardwords-bridge-request-sync
+                       "yatzee/create" (append (list :url url :owner (cdr pick)
+                                                     :name name :robots cardwords-yatzee-robots)
+                                               options)
+                       60))
+                ('watch (cardwords-bridge-request-sync
+                         "yatzee/join" (list :url url :id (cdr pick) :watch t) 60))
+                (_ (cardwords-bridge-request-sync
+                    "yatzee/join" (list :url url :id (cdr pick) :name name
+                                        :hints (if cardwords-yatzee-hints t :false))
+                    60)))))))
     (switch-to-buffer (get-buffer-create cardwords-yatzee--buffer-name))
     (cardwords-yatzee-mode)
     ;; A newer view may have come as a notification while the buffer did not exist yet (the

@@ -66,12 +66,12 @@ export class YatzeeSession {
     return this.enter(url, params.hints, () => new Client(url).create('yatzee', opts));
   }
 
-  /** `key`: the seat key from an earlier `welcome`, which takes that sheet back. */
-  async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; hints?: unknown; key?: unknown }): Promise<unknown> {
+  /** `key`: the seat key from an earlier `welcome`, which takes that sheet back; `watch`: no sheet, no name. */
+  async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; hints?: unknown; key?: unknown; watch?: unknown }): Promise<unknown> {
     const url = urlParam(params?.url);
-    const opts: Record<string, unknown> = { name: nameParam(params.name) };
+    const opts: Record<string, unknown> = params.watch === true ? { watch: true } : { name: nameParam(params.name) };
     if (typeof params.owner === 'string' && params.owner) opts.owner = params.owner;
-    if (typeof params.key === 'string' && params.key) opts.key = str(params.key, 'key', 200);
+    if (params.watch !== true && typeof params.key === 'string' && params.key) opts.key = str(params.key, 'key', 200);
     return this.enter(url, params.hints, () => new Client(url).joinById(idParam(params.id), opts));
   }
 

@@ -363,7 +363,7 @@ it('Yatzee hints through the bridge: the server\'s expected values for your open
   expect((await hinted(1)).mine!.hint!.categories[filled]).toBeNull();
 });
 
-it('Yatzee to its end through the bridge: the end names the winner, and a key after it is refused without taking that line away', async () => {
+it('Yatzee to its end through the bridge, watched by a second bridge: the end names the winner, and a key after it is refused without taking that line away', async () => {
   const b = bridge();
   let id = 0;
   type Sheet = { name: string; scores: (number | null)[]; phase: string; throwsMade: number };
@@ -375,7 +375,14 @@ it('Yatzee to its end through the bridge: the end names the winner, and a key af
     return r.result!;
   };
   const server = (await b.send(JSON.stringify({ id: ++id, method: 'serve' }))) as { result: { url: string; owner: string } };
-  await call('yatzee/create', { url: server.result.url, owner: server.result.owner, name: 'me', robots: 0, seed: 'to-the-end' });
+  const created = (await call('yatzee/create', { url: server.result.url, owner: server.result.owner, name: 'me', robots: 0, seed: 'to-the-end' })) as unknown as { welcome: { gameId: string } };
+  // a second bridge watches (Emacs's M-x cardwords-yatzee on a game whose sheets are all held): no sheet, no name
+  const w = bridge2();
+  const watched = (await w.send(JSON.stringify({ id: 1, method: 'yatzee/join', params: { url: server.result.url, id: created.welcome.gameId, watch: true } }))) as { result: View & { welcome: { role: string }; me: string | null; mine: unknown } };
+  expect(watched.result.welcome.role).toBe('watcher');
+  expect(watched.result.me).toBeNull();
+  expect(watched.result.mine).toBeNull();
+  expect(((await w.send(JSON.stringify({ id: 2, method: 'yatzee/toggle', params: { die: 0 } }))) as { error?: { code: string } }).error).toMatchObject({ code: 'refused' });
   // a refusal by the game server in the web panel's words (media/ui/l10n/en.ts), not the engine's
   await call('yatzee/reset');
   await expect.poll(async () => (await call('yatzee/view')).message, { timeout: 20_000 }).toBe('Refused: Reset dice is possible only right after a transfer.');
@@ -394,6 +401,11 @@ it('Yatzee to its end through the bridge: the end names the winner, and a key af
     expect((await send(method, params)).error).toEqual({ code: 'refused', message: 'the game has ended' });
   }
   expect((await call('yatzee/view')).message).toBe(end);
+  // the watcher saw the whole game: the full sheet and the end's line
+  let seq = 2;
+  const seen = async () => ((await w.send(JSON.stringify({ id: ++seq, method: 'yatzee/view' }))) as { result: View }).result;
+  await expect.poll(async () => (await seen()).message, { timeout: 20_000 }).toBe(end);
+  expect((await seen()).sheets.map((x) => x.scores.filter((v) => v !== null).length)).toEqual([15]);
 });
 
 it("a stand-in's action is marked in the bridge's log; the results carry each player's hand points and end adjustment", async () => {

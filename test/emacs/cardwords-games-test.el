@@ -238,6 +238,34 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
         (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
         (kill-buffer)))))
 
+;; A watcher (a game whose sheets were all held, picked from the list): told so at the top,
+;; every sheet and no dice of its own; leaving asks nothing (no sheet to lose).
+(ert-deftest cardwords-yatzee-watcher-view ()
+  (let* ((empty (make-list 15 nil))
+         (sheet (lambda (name)
+                  (list :name name :scores empty :dice '(3 4 4 2 6) :held '(nil t t nil nil)
+                        :throwsMade 1 :phase "thrown" :bonus "-63" :total 0)))
+         (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert watcher*")
+         (cardwords-yatzee--view
+          (list :seq 1 :welcome '(:gameId "ert" :kind "yatzee" :role "watcher" :owner :false)
+                :status "playing" :hints :false :me nil
+                :categories (list (list :id "aces" :label "Aces") (list :id "chance" :label "Chance"))
+                :sheets (list (funcall sheet "Ann") (funcall sheet "Robot1"))
+                :mine nil :message "")))
+    (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
+      (unwind-protect
+          (progn
+            (cardwords-yatzee-mode)
+            (cardwords-yatzee--draw)
+            (goto-char (point-min))
+            (should (looking-at "You are watching\\.$"))
+            (should-not (string-match-p "Your dice" (buffer-string)))
+            (should (string-match-p "^ +Ann +Robot1$" (buffer-string)))
+            (should (string-match-p "^Ann: 3 4 4 2 6  throw 1$" (buffer-string)))
+            (should-not (cardwords-yatzee--in-progress-p)))
+        (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
+        (kill-buffer)))))
+
 (defun cardwords-games-test--yatzee-rows (regexp)
   "How many category rows of the Yatzee buffer match REGEXP."
   (let ((n 0))
@@ -1153,7 +1181,10 @@ the echo area."
   (let ((games '((:id "open" :kind "yatzee" :players 1 :robots 1 :maxPlayers 10 :state "playing"
                       :joinRefusal nil :watchRefusal nil)
                  (:id "full" :kind "yatzee" :players 2 :robots 8 :maxPlayers 10 :state "playing"
-                      :joinRefusal "Every seat is taken." :watchRefusal nil)))
+                      :watchers 20 :watching 3 :joinRefusal "Every seat is taken." :watchRefusal nil)
+                 (:id "crowded" :kind "yatzee" :players 2 :robots 8 :maxPlayers 10 :state "playing"
+                      :watchers 20 :watching 20 :joinRefusal "Every seat is taken."
+                      :watchRefusal "Every watcher place is taken.")))
         (pick nil) (asked nil) (offered nil))
     (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
                (lambda (method params &rest _)
@@ -1170,11 +1201,15 @@ the echo area."
       (setq pick "open")
       (should (equal (cardwords-yatzee--pick "http://x") '(join . "open")))
       (should (equal offered '("new" "open  2/10 players, playing"
-                               "full  10/10 players, playing  Every seat is taken.")))
+                               "full  10/10 players, playing  Every seat is taken."
+                               "crowded  10/10 players, playing  Every seat is taken. Every watcher place is taken.")))
       (should (null asked))
+      ;; every sheet held: watched while a watcher place is free, refused with why when none is
       (setq pick "full")
+      (should (equal (cardwords-yatzee--pick "http://x") '(watch . "full")))
+      (setq pick "crowded")
       (should (equal (cadr (should-error (cardwords-yatzee--pick "http://x") :type 'user-error))
-                     "Game full: Every seat is taken."))
+                     "Game crowded: Every seat is taken. Every watcher place is taken."))
       (setq pick "new")
       (should (equal (cardwords-yatzee--pick "http://x") '(new . "tok")))
       (should (equal asked '("Owner token: "))))))
