@@ -131,8 +131,12 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
     (when (buffer-live-p buffer)
       (with-current-buffer buffer
         (let* ((inhibit-read-only t)
-               (sheets (cardwords-yatzee--get :sheets))
                (me (cardwords-yatzee--get :me))
+               ;; your column first, as the web panel has it: with ten players the columns
+               ;; run past the window's edge, and yours must not be the one cut off
+               (sheets (let* ((all (cardwords-yatzee--get :sheets))
+                              (own (cl-find me all :key (lambda (s) (plist-get s :name)) :test #'equal)))
+                         (if own (cons own (remq own all)) all)))
                (mine (cardwords-yatzee--get :mine))
                (options (plist-get mine :options))
                (suggestion (plist-get mine :suggestion))

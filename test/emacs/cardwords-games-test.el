@@ -216,7 +216,8 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
          (cardwords-yatzee--view
           (list :seq 1 :welcome '(:gameId "ert") :status "playing" :hints t :me "ert"
                 :categories (mapcar (lambda (c) (list :id (car c) :label (cdr c))) labels)
-                :sheets (list (funcall sheet "ert") (funcall sheet "Robot1"))
+                ;; the server's order: the robot sat first; your column comes first all the same
+                :sheets (list (funcall sheet "Robot1") (funcall sheet "ert"))
                 :mine (list :suggestion "chance" :options (make-list 15 7)
                             :hint (list :expectedFinal 201.5 :categories (make-list 15 199.5)
                                         :keep '(:dice (4 4) :transferNow nil :expected 203.1)))
