@@ -12,7 +12,7 @@ import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/cli
 import { CLOSE, type CardwordsServerMessages } from '../../core/protocol/messages.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
-import { joinRefusal, type Refusal } from '../ui/refusal.js';
+import { refusedJoin, type Refusal } from '../ui/refusal.js';
 
 interface Seat {
   gameId: string;
@@ -39,7 +39,7 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<boole
   try {
     room = await join();
   } catch (e) {
-    refusal = joinRefusal(e, t, ['cw.err.', 'err.'], watching);
+    refusal = refusedJoin(e, t, ['cw.err.', 'err.'], watching);
     status.textContent = t('cw.refusedJoin', refusal.text);
     status.dataset.kind = 'error';
     return false;
@@ -139,7 +139,7 @@ function joinForm(id: string): HTMLElement {
     h('div', { class: 'buttons' }, joinButton, watchButton),
     note,
   );
-  void offerWhatIsTaken(host, t, id, owner !== null, joinButton, watchButton, note, [name, alt]);
+  void offerWhatIsTaken(host, t, id, owner !== null, joinButton, watchButton, note, [name, alt], refusal?.gone ? status : null);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     if (joinButton.disabled) return;
@@ -235,7 +235,7 @@ function quickGame(level: string): void {
     if (host.kind === 'browser') history.replaceState(null, '', `?game=${encodeURIComponent(room.roomId)}`);
     return room;
   }).then((ok) => {
-    if (!ok) showFormsAfterRefusal();
+    if (!ok) showForms();
   });
 }
 
@@ -258,29 +258,21 @@ function quickNameForm(level: string): void {
   name.focus();
 }
 
-/** The forms after a refused first try; a game gone is said by the join form's note alone. */
-function showFormsAfterRefusal(): void {
-  if (refusal?.gone) {
-    status.textContent = '';
-    delete status.dataset.kind;
-  }
-  showForms();
-}
-
 const seat = host.load<Seat>('cardwords.seat');
 if (!gameId && owner && host.param('quick') === '1') quickGame(host.param('level') ?? 'good');
 else if (gameId && host.param('watch') === '1') {
   main.replaceChildren(h('h1', {}, t('cw.title')), status);
   void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then((ok) => {
-    if (!ok) showFormsAfterRefusal();
+    if (!ok) showForms();
   });
 } else if (gameId && seat && seat.gameId === gameId) {
   // take the kept seat back (a reload)
   main.replaceChildren(h('h1', {}, t('cw.title')), status);
   void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then((ok) => {
     if (!ok) {
-      host.remove('cardwords.seat');
-      showFormsAfterRefusal();
+      // a refusal that may pass (a locked room, the network) keeps the seat for the next try
+      if (refusal?.seatLost) host.remove('cardwords.seat');
+      showForms();
     }
   });
 } else showForms();

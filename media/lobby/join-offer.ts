@@ -10,9 +10,12 @@ import { joinPageRefusals } from './listing.js';
 /**
  * Judges `join` and `watch` for game `id` by the server's list; without a list (out of reach)
  * both stay offered. The join's `fields` (the name) go with Join: disabled when it is, and
- * the focus, if it was in them, moves to Watch when that is offered.
+ * the focus, if it was in them, moves to Watch when that is offered. `superseded`: a status
+ * line with the room's refusal of a first try (a game over, gone or locked), emptied when the
+ * note says why, so that it is said once; kept when the note says nothing (a room locked
+ * while every connection was taken, no list).
  */
-export async function offerWhatIsTaken(host: Host, t: Translate, id: string, owner: boolean, join: HTMLButtonElement, watch: HTMLButtonElement, note: HTMLElement, fields: readonly HTMLInputElement[] = []): Promise<void> {
+export async function offerWhatIsTaken(host: Host, t: Translate, id: string, owner: boolean, join: HTMLButtonElement, watch: HTMLButtonElement, note: HTMLElement, fields: readonly HTMLInputElement[] = [], superseded: HTMLElement | null = null): Promise<void> {
   const games = await host.games();
   if (!games) return;
   const why = joinPageRefusals(games, id, owner);
@@ -31,4 +34,8 @@ export async function offerWhatIsTaken(host: Host, t: Translate, id: string, own
   if (join.disabled && focused && !watch.disabled) watch.focus();
   note.textContent = reasons.join(' ');
   note.hidden = reasons.length === 0;
+  if (superseded && reasons.length > 0) {
+    superseded.textContent = '';
+    delete superseded.dataset.kind;
+  }
 }

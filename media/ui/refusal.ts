@@ -5,8 +5,14 @@ import type { StringKey, Translate } from './l10n/index.js';
 
 export interface Refusal {
   text: string;
-  /** No such room takes anyone (ended, gone, locked): the join form's note says why. */
+  /**
+   * The room takes nobody (over, gone, or locked: ended, or every connection taken): the join
+   * form's note says why from the server's list when the game is over or gone, and then the
+   * status line need not (join-offer.ts).
+   */
   gone: boolean;
+  /** A kept seat cannot be taken back: the game is over or gone, or the name is another's now. A refusal that may pass (a locked room, the network) keeps it. */
+  seatLost: boolean;
 }
 
 /**
@@ -14,7 +20,7 @@ export interface Refusal {
  * match wins (Cardwords' own `cw.err.` words before the shared `err.`). A full table
  * refuses a watcher for want of watcher places, not of seats.
  */
-export function joinRefusal(e: unknown, t: Translate, prefixes: readonly string[], watching = false): Refusal {
+export function refusedJoin(e: unknown, t: Translate, prefixes: readonly string[], watching = false): Refusal {
   const m = e instanceof Error ? e.message : String(e);
   const words = (code: string): string | null => {
     for (const p of prefixes) {
@@ -24,8 +30,12 @@ export function joinRefusal(e: unknown, t: Translate, prefixes: readonly string[
     return null;
   };
   const room = /^room "[^"]*" (not found|has been disposed|is locked)/.exec(m);
-  if (room) return { text: words(room[1] === 'is locked' ? 'room-locked' : 'room-gone') ?? m, gone: true };
+  if (room) {
+    const locked = room[1] === 'is locked';
+    return { text: words(locked ? 'room-locked' : 'room-gone') ?? m, gone: true, seatLost: !locked };
+  }
   const code = /^([a-z-]+):/.exec(m)?.[1];
-  if (!code) return { text: m, gone: false };
-  return { text: words(watching && code === 'table-full' ? 'watchers-full' : code) ?? m, gone: code === 'game-ended' };
+  if (!code) return { text: m, gone: false, seatLost: false };
+  const text = words(watching && code === 'table-full' ? 'watchers-full' : code) ?? m;
+  return { text, gone: code === 'game-ended', seatLost: code === 'game-ended' || code === 'name-taken' };
 }

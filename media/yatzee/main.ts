@@ -10,7 +10,7 @@ import { yatzeeRoom } from '../../core/protocol/client.js';
 import { CLOSE } from '../../core/protocol/messages.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
-import { joinRefusal, type Refusal } from '../ui/refusal.js';
+import { refusedJoin, type Refusal } from '../ui/refusal.js';
 
 interface Seat {
   gameId: string;
@@ -34,7 +34,7 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<void>
   try {
     room = await join();
   } catch (e) {
-    refusal = joinRefusal(e, t, ['err.'], watching);
+    refusal = refusedJoin(e, t, ['err.'], watching);
     status.textContent = t('yatzee.refused', refusal.text);
     status.dataset.kind = 'error';
     return;
@@ -84,7 +84,7 @@ function showForms(): void {
       h('div', { class: 'buttons' }, joinButton, watchButton),
       note,
     );
-    void offerWhatIsTaken(host, t, gameId, owner !== null, joinButton, watchButton, note, [name]);
+    void offerWhatIsTaken(host, t, gameId, owner !== null, joinButton, watchButton, note, [name], refusal?.gone ? status : null);
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       if (joinButton.disabled) return;
@@ -122,29 +122,21 @@ function showForms(): void {
   main.querySelector<HTMLInputElement>('input')?.focus();
 }
 
-/** The forms after a refused first try; a game gone is said by the join form's note alone. */
-function showFormsAfterRefusal(): void {
-  if (refusal?.gone) {
-    status.textContent = '';
-    delete status.dataset.kind;
-  }
-  showForms();
-}
-
 const seat = host.load<Seat>('yatzee.seat');
 if (gameId && seat && seat.gameId === gameId) {
   // take the kept seat back (a reload, or the same player in another tab)
   main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
   void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then(() => {
     if (status.dataset.kind === 'error') {
-      host.remove('yatzee.seat');
-      showFormsAfterRefusal();
+      // a refusal that may pass (a locked room, the network) keeps the seat for the next try
+      if (refusal?.seatLost) host.remove('yatzee.seat');
+      showForms();
     }
   });
 } else if (gameId && host.param('watch') === '1') {
   // watching picked already (the VS Code play list offers a full game to watch)
   main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
   void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then(() => {
-    if (status.dataset.kind === 'error') showFormsAfterRefusal();
+    if (status.dataset.kind === 'error') showForms();
   });
 } else showForms();

@@ -488,10 +488,6 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (watcher) this.updateListing();
   }
 
-  /** Watcher places taken (the owner watches beyond them). */
-  private watching(): number {
-    return [...this.info.values()].filter((i) => i.role === 'watcher' && !i.owner).length;
-  }
 
   // ---- actions
 

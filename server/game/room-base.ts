@@ -58,6 +58,13 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   private robotBusy = false;
   protected readonly info = new Map<string, ClientInfo>();
 
+  /** Watcher places taken (the owner watches beyond them). */
+  protected watching(): number {
+    let n = 0;
+    for (const i of this.info.values()) if (i.role === 'watcher' && !i.owner) n++;
+    return n;
+  }
+
   /** Runs `fn` after every earlier queued task of this room; one at a time. */
   protected enqueue<T>(fn: () => Promise<T> | T): Promise<T> {
     const next = this.queue.then(fn);

@@ -380,13 +380,6 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     this.state.paused = false;
   }
 
-  /** Watcher places taken (the owner watches beyond them). */
-  private watching(): number {
-    let n = 0;
-    for (const i of this.info.values()) if (i.role === 'watcher' && !i.owner) n++;
-    return n;
-  }
-
   private updateListing(): void {
     const humans = [...this.seats.values()].filter((s) => !s.robot).length;
     const robots = this.seats.size - humans;

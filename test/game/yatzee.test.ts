@@ -108,9 +108,14 @@ describe('yatzee rooms', () => {
     const id = ann.room.roomId;
     const listed = async () => (await getJSON<{ id: string; watchers?: number; watching?: number }[]>(`${srv.url}/games`)).body.find((g) => g.id === id);
     expect(await listed()).toMatchObject({ watchers: 20, watching: 0 });
-    const watchers = await Promise.all(Array.from({ length: 20 }, () => Player.join(srv.url, id, { watch: true })));
+    // 39 would-be watchers at once, as many as the room's 40 connections leave beside Ann (with
+    // no places they filled the room, and Colyseus then locked it against the players): 20 are
+    // taken, 19 refused with why
+    const tries = await Promise.allSettled(Array.from({ length: 39 }, () => Player.join(srv.url, id, { watch: true })));
+    const watchers = tries.flatMap((t) => (t.status === 'fulfilled' ? [t.value] : []));
+    expect(watchers).toHaveLength(20);
+    for (const t of tries) if (t.status === 'rejected') expect(String(t.reason)).toMatch(/table-full: all 20 watcher places are taken/);
     await until(async () => (await listed())?.watching === 20, 10_000, 'twenty watching, listed');
-    await expect(Player.join(srv.url, id, { watch: true })).rejects.toThrow(/table-full: all 20 watcher places are taken/);
     // the owner, by the protocol, watches beyond the places
     const owner = await Player.join(srv.url, id, { owner: srv.ownerToken });
     expect((await owner.next((m) => m.type === 'welcome')).payload).toMatchObject({ role: 'watcher', owner: true });

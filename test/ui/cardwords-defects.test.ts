@@ -242,6 +242,18 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.textContent('#cw-ok')).toBe('Pass');
     expect(await page.isVisible('#cw-trade')).toBe(true);
+    // the wildcard composed for a trade, then a cell clicked: the cards go to the table, and the
+    // wildcard asks its letter there (it once went to the server as "?")
+    await page.click('#cw-trade');
+    await page.click('#cw-hand [data-char=""]');
+    expect(await page.isVisible('#cw-meanings')).toBe(false);
+    await page.click('#cw-cell-3-3');
+    await page.waitForSelector('#cw-meanings', { state: 'visible' });
+    await page.click('#cw-meanings [data-meaning="A"]');
+    expect(await page.isVisible('#cw-meanings')).toBe(false);
+    expect(await composedCount(page)).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.textContent('#cw-ok')).toBe('Pass');
     // the robot's best move, played by a double click
     await page.keyboard.press('?');
     await page.waitForSelector('#cw-hints li');

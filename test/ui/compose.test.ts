@@ -226,6 +226,49 @@ describe('Composer keys', () => {
     expect(e.clickHand(1)).toEqual({ ok: true, note: { key: 'cw.key.wildMeaning', args: [] } });
   });
 
+  it('a wildcard composed for a trade asks its letter once the cards go to the table, and no move leaves without one', () => {
+    const hand = [card('N', 1), card(null, 0), card(null, 0)];
+    // Trade…, a wildcard and N, then a cell clicked: the cards go to the table, the wildcard asks its letter
+    const c = new Composer(context(hand));
+    c.makeTrade();
+    c.clickHand(1);
+    c.clickHand(0);
+    expect(c.setLocation(2, 3)).toEqual({ ok: true, note: { key: 'cw.key.wildMeaning', args: [] } });
+    expect(c.pendingHand).toBe(1);
+    expect(c.placement()!.some((p) => p.card.meaning === '?')).toBe(true); // not yet a move to send
+    expect(c.giveMeaning('a')).toEqual({ ok: true });
+    expect(c.pendingHand).toBeNull();
+    expect(c.action()).toEqual({ type: 'move', cards: [{ col: 2, row: 3, card: { char: null, points: 0, meaning: 'A' } }, { col: 3, row: 3, card: card('N', 1) }] });
+    // by keys: `.` (trade), two wildcards clicked, then `.` and a location typed: each asks in turn, a letter key answers
+    const d = new Composer(context(hand));
+    typed(d, '.');
+    expect(d.invalid).toBe(true);
+    d.clickHand(2);
+    d.clickHand(1);
+    typed(d, '.C3');
+    expect(d.pendingHand).toBe(2);
+    typed(d, 'S');
+    expect(d.pendingHand).toBe(1);
+    typed(d, 'E');
+    expect(d.pendingHand).toBeNull();
+    expect(d.cards.map((x) => x.meaning)).toEqual(['S', 'E']);
+    expect(d.cards).toHaveLength(2); // the letters named the composed wildcards, they added none
+    // taking the waiting wildcard back drops its question
+    const e = new Composer(context(hand));
+    e.makeTrade();
+    e.clickHand(1);
+    e.setLocation(0, 0);
+    e.removeComposed(0);
+    expect(e.pendingHand).toBeNull();
+    expect(e.pending).toBeNull();
+    // a wildcard asked by space, then Trade…: the question goes (a trade asks no letter)
+    const f = new Composer(context(hand));
+    typed(f, 'C3 ');
+    expect(f.pending).toEqual({ wild: true, char: null, points: '' });
+    f.makeTrade();
+    expect(f.pending).toBeNull();
+  });
+
   it('a first move that misses the start cell is a trade, and says why', () => {
     const c = new Composer(context([card('N', 1), card('S', 1)]));
     typed(c, 'A2NS');

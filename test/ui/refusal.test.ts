@@ -3,7 +3,7 @@
 // table refusing a watcher, and what is not known shown as it came.
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../media/ui/l10n/index.js';
-import { joinRefusal } from '../../media/ui/refusal.js';
+import { refusedJoin } from '../../media/ui/refusal.js';
 
 // the SDK's ServerError messages, as Colyseus 0.18's matchmaker and our rooms word them
 const locked = new Error('room "PKxEhzwp" is locked');
@@ -13,33 +13,37 @@ const full = new Error('table-full: at most 10 players can play at the same time
 
 describe('a refused join, worded', () => {
   const en = translator('en');
-  it('Yatzee (the shared words): a room gone or locked is said without its id, and tells the page the game is gone', () => {
-    expect(joinRefusal(notFound, en, ['err.'])).toEqual({ text: 'The game is over or does not exist.', gone: true });
-    expect(joinRefusal(disposed, en, ['err.'])).toEqual({ text: 'The game is over or does not exist.', gone: true });
-    expect(joinRefusal(locked, en, ['err.'])).toEqual({ text: 'The game takes nobody now: it is over, or every place is taken.', gone: true });
-    expect(joinRefusal(new Error('game-ended: the game has ended'), en, ['err.'])).toEqual({ text: 'The game has ended.', gone: true });
+  it('Yatzee (the shared words): a room gone or locked is said without its id; a kept seat is given up only where it cannot come back', () => {
+    expect(refusedJoin(notFound, en, ['err.'])).toEqual({ text: 'The game is over or does not exist.', gone: true, seatLost: true });
+    expect(refusedJoin(disposed, en, ['err.'])).toEqual({ text: 'The game is over or does not exist.', gone: true, seatLost: true });
+    // locked: over, or every connection taken for now: a kept seat is tried again later
+    expect(refusedJoin(locked, en, ['err.'])).toEqual({ text: 'The game takes nobody now: it is over, or every place is taken.', gone: true, seatLost: false });
+    expect(refusedJoin(new Error('game-ended: the game has ended'), en, ['err.'])).toEqual({ text: 'The game has ended.', gone: true, seatLost: true });
+    // a seat key that no longer matches: the name is another's
+    expect(refusedJoin(new Error("name-taken: a player named 'Ann' is already in this game"), en, ['err.'])).toMatchObject({ gone: false, seatLost: true });
   });
 
   it('a full table: a seat refused for want of seats, a watcher for want of watcher places', () => {
-    expect(joinRefusal(full, en, ['err.'])).toEqual({ text: 'The table is full (10 players).', gone: false });
-    expect(joinRefusal(full, en, ['err.'], true)).toEqual({ text: 'Every watcher place of this game is taken.', gone: false });
-    expect(joinRefusal(full, en, ['cw.err.', 'err.'])).toEqual({ text: 'every seat is taken: watch instead', gone: false });
-    expect(joinRefusal(full, en, ['cw.err.', 'err.'], true)).toEqual({ text: 'every watcher place of this game is taken', gone: false });
+    expect(refusedJoin(full, en, ['err.'])).toEqual({ text: 'The table is full (10 players).', gone: false, seatLost: false });
+    expect(refusedJoin(full, en, ['err.'], true)).toEqual({ text: 'Every watcher place of this game is taken.', gone: false, seatLost: false });
+    expect(refusedJoin(full, en, ['cw.err.', 'err.'])).toEqual({ text: 'every seat is taken: watch instead', gone: false, seatLost: false });
+    expect(refusedJoin(full, en, ['cw.err.', 'err.'], true)).toEqual({ text: 'every watcher place of this game is taken', gone: false, seatLost: false });
   });
 
   it("Cardwords' own words come first, the shared ones after", () => {
-    expect(joinRefusal(locked, en, ['cw.err.', 'err.']).text).toBe('the game takes nobody now: it is over, or every place is taken');
-    expect(joinRefusal(new Error('not-owner: only the owner may'), en, ['cw.err.', 'err.']).text).toBe('Only the owner (with the owner link) can do that.');
+    expect(refusedJoin(locked, en, ['cw.err.', 'err.']).text).toBe('the game takes nobody now: it is over, or every place is taken');
+    expect(refusedJoin(new Error('not-owner: only the owner may'), en, ['cw.err.', 'err.']).text).toBe('Only the owner (with the owner link) can do that.');
   });
 
   it('in Danish and German too', () => {
-    expect(joinRefusal(locked, translator('da'), ['err.']).text).toBe('Spillet tager ikke imod nogen nu: det er slut, eller alle pladser er taget.');
-    expect(joinRefusal(notFound, translator('de'), ['cw.err.', 'err.']).text).toBe('das Spiel ist aus oder existiert nicht');
+    expect(refusedJoin(locked, translator('da'), ['err.']).text).toBe('Spillet tager ikke imod nogen nu: det er slut, eller alle pladser er taget.');
+    expect(refusedJoin(notFound, translator('de'), ['cw.err.', 'err.']).text).toBe('das Spiel ist aus oder existiert nicht');
   });
 
   it('what it does not know it shows as it came (an unknown code, a network failure)', () => {
-    expect(joinRefusal(new Error('some-new-code: details'), en, ['err.'])).toEqual({ text: 'some-new-code: details', gone: false });
-    expect(joinRefusal(new Error('Failed to fetch'), en, ['err.'])).toEqual({ text: 'Failed to fetch', gone: false });
-    expect(joinRefusal('plain', en, ['err.'])).toEqual({ text: 'plain', gone: false });
+    expect(refusedJoin(new Error('some-new-code: details'), en, ['err.'])).toEqual({ text: 'some-new-code: details', gone: false, seatLost: false });
+    // the network: the kept seat stays for the next try
+    expect(refusedJoin(new Error('Failed to fetch'), en, ['err.'])).toEqual({ text: 'Failed to fetch', gone: false, seatLost: false });
+    expect(refusedJoin('plain', en, ['err.'])).toEqual({ text: 'plain', gone: false, seatLost: false });
   });
 });

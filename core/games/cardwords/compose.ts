@@ -306,7 +306,36 @@ export class Composer {
     this.mode = 'cards';
     this.typed = this.buf;
     this.buf = '';
-    return ok;
+    return this.askMeaning();
+  }
+
+  /** The composed wildcard (its index in `cards`) that goes to the table without a meaning (composed for a trade), or -1. */
+  private meaningless(): number {
+    if (!this.location || this.invalid) return -1;
+    return this.cards.findIndex((c) => c.card.char === null && c.meaning === undefined);
+  }
+
+  /**
+   * Once the cards go to the table (a location after a trade was composed), a wildcard composed
+   * for the trade without a meaning waits for one, as a wildcard just clicked does.
+   */
+  private askMeaning(): ComposeResult {
+    const k = this.meaningless();
+    if (k < 0) return ok;
+    this.pending = { wild: true, char: null, points: '' };
+    this.pendingHand = this.cards[k]!.hand;
+    return { ok: true, note: { key: 'cw.key.wildMeaning', args: [] } };
+  }
+
+  /** Gives the meaning to the composed wildcard waiting for one; false when none waits. */
+  private meanComposed(meaning: string): boolean {
+    const k = this.meaningless();
+    if (k < 0) return false;
+    this.cards[k] = { ...this.cards[k]!, meaning };
+    this.pending = null;
+    this.pendingHand = null;
+    this.askMeaning(); // the next one, if another waits
+    return true;
   }
 
   private cardKey(key: string): ComposeResult {
@@ -385,6 +414,7 @@ export class Composer {
   }
 
   private chooseWild(meaning: string): ComposeResult {
+    if (this.meanComposed(meaning)) return this.pending ? { ok: true, note: { key: 'cw.key.wildMeaning', args: [] } } : ok;
     const idx = this.candidates(null);
     const pts = this.pointsOf(idx);
     if (pts.length === 1) {
@@ -440,12 +470,13 @@ export class Composer {
   // ---------------------------------------------------------------- mouse
 
   /** A click on a card-table cell: the location (the direction stays). */
-  setLocation(col: number, row: number): void {
+  setLocation(col: number, row: number): ComposeResult {
     this.location = { col, row };
     this.invalid = false;
     this.mode = 'cards';
     this.buf = '';
     this.typed = null;
+    return this.askMeaning();
   }
 
   /**
@@ -477,6 +508,7 @@ export class Composer {
   giveMeaning(ch: string): ComposeResult {
     const m = this.ctx.canonical(ch) ?? this.ctx.canonical(ch.toUpperCase());
     if (m === undefined) return no('cw.key.notChar', ch);
+    if (this.meanComposed(m)) return this.pending ? { ok: true, note: { key: 'cw.key.wildMeaning', args: [] } } : ok;
     if (this.pendingHand !== null && this.ctx.hand[this.pendingHand]?.char === null && !this.usedHand().has(this.pendingHand)) {
       this.addCard(this.pendingHand, m);
       this.pendingHand = null;
@@ -486,9 +518,14 @@ export class Composer {
     return this.chooseWild(m);
   }
 
-  /** A click on a composed card takes it back. */
+  /** A click on a composed card takes it back (and the question of its meaning, if it was asked). */
   removeComposed(k: number): void {
-    this.cards.splice(k, 1);
+    const [gone] = this.cards.splice(k, 1);
+    if (gone && gone.hand === this.pendingHand) {
+      this.pendingHand = null;
+      this.pending = null;
+      this.askMeaning();
+    }
   }
 
   /**
@@ -499,6 +536,8 @@ export class Composer {
     const waiting = this.pendingHand;
     if (waiting !== null && this.ctx.hand[waiting]?.char === null && !this.usedHand().has(waiting)) this.addCard(waiting);
     this.pendingHand = null;
+    // a wildcard asked for by the keyboard (space) still waits for its letter: a trade asks none
+    if (this.pending?.wild && this.pending.char === null) this.pending = null;
     this.location = null;
     this.invalid = true;
     this.mode = 'cards';

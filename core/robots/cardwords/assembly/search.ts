@@ -86,7 +86,7 @@ let pLCellPts: usize = 0;
 let pLLf: usize = 0;
 let pLWf: usize = 0;
 // every line's slot (rows, then columns), kept from call to call and copied again only when
-// a cell of the line changed since (its card, anchor or cross-set: `dirtyLine`): a call on
+// a cell of the line changed since (its card, anchor or cross-set: `dirtyCell`): a call on
 // the board of the last one copies no line, the next turn's board a few; and the best move,
 // which visits anchors by bound from line to line, copies none twice
 let bLCell: usize = 0;
@@ -266,11 +266,11 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   hasRemoved = false;
   outBase = top;
   ensure(top);
-  // no line filled yet (the memory may hold an earlier layout's)
-  memory.fill(pLineDirty, 1, <usize>(W + H));
   // the state regions start zeroed (not the graph's: the driver writes it, and zeroing
   // 5 MB of fresh pages cost milliseconds in a fresh process)
   memory.fill(BASE, 0, pMainArcs - BASE);
+  // no line copied yet (the memory may hold an earlier layout's): after the zeroing above
+  memory.fill(pLineDirty, 1, <usize>(W + H));
   for (let i = 0; i <= k; i++) i32set(pKindFirst, i, -1);
   moveCap = 0;
   tileCap = 0;
