@@ -160,10 +160,16 @@ export class YatzeeSession {
     return this.state?.players.find((p) => p.name === this.welcome?.name);
   }
 
+  /** A watcher's dice keys: refused here, in words (the room would refuse them, naming a join Emacs cannot do from there). */
+  private noSheet(): BridgeError {
+    return new BridgeError('refused', this.welcome?.role === 'watcher' ? 'you are watching: you have no sheet to play' : 'no sheet of yours');
+  }
+
   act(action: YatzeeActionMessage): unknown {
     if (!this.typed) throw new BridgeError('refused', 'not in a Yatzee game');
     // a key after the end: refused as a key, the end's message (the winners) stays
     if (this.ended) throw new BridgeError('refused', 'the game has ended');
+    if (this.welcome?.role === 'watcher') throw this.noSheet();
     this.message = '';
     this.typed.send('action', action);
     return this.view();
@@ -174,14 +180,14 @@ export class YatzeeSession {
     const die = params?.die;
     if (!Number.isInteger(die) || (die as number) < 0 || (die as number) > 4) throw new BridgeError('bad-request', 'die: 0 to 4');
     const me = this.mine;
-    if (!me) throw new BridgeError('refused', 'no sheet of yours');
+    if (!me) throw this.noSheet();
     return this.act({ type: me.held[die as number] ? 'release' : 'hold', dice: [die as number] });
   }
 
   /** Transfers to `category`, or to the suggestion when none is given. */
   transfer(params: { category?: unknown }): unknown {
     const me = this.mine;
-    if (!me) throw new BridgeError('refused', 'no sheet of yours');
+    if (!me) throw this.noSheet();
     if (this.ended) throw new BridgeError('refused', 'the game has ended');
     const category = params?.category ?? this.suggestion(me);
     if (!isCategory(category)) throw new BridgeError('bad-request', `category: one of ${CATEGORIES.join(', ')}`);
