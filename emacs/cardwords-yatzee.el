@@ -125,6 +125,10 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
   "KEY of the current view."
   (plist-get cardwords-yatzee--view key))
 
+(defun cardwords-yatzee--watching-p ()
+  "Return non-nil when you watch the game (no sheet of yours)."
+  (equal (plist-get (cardwords-yatzee--get :welcome) :role) "watcher"))
+
 (defun cardwords-yatzee--draw ()
   "Redraw the Yatzee buffer from the last view."
   (let ((buffer (get-buffer cardwords-yatzee--buffer-name)))
@@ -169,7 +173,7 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
                                            'face 'font-lock-warning-face)))
                       (hint (insert (propertize (cardwords-yatzee--hint-line hint) 'face 'cardwords-yatzee-hint)
                                     "\n"))))))
-          (when (equal (plist-get (cardwords-yatzee--get :welcome) :role) "watcher")
+          (when (cardwords-yatzee--watching-p)
             (insert "You are watching.\n"))
           (unless (equal (cardwords-yatzee--get :message) "")
             (insert (propertize (cardwords-yatzee--get :message) 'face 'font-lock-warning-face) "\n"))
@@ -335,7 +339,7 @@ Case does not matter; nil when no category has that name."
 A watcher has no sheet to lose: leaving asks nothing."
   (and (equal (cardwords-yatzee--get :status) "playing")
        (not (cardwords-yatzee--get :ended))
-       (not (equal (plist-get (cardwords-yatzee--get :welcome) :role) "watcher"))))
+       (not (cardwords-yatzee--watching-p))))
 
 (defun cardwords-yatzee-leave (&optional no-ask)
   "Leave the game and close its buffer.

@@ -129,6 +129,8 @@ export interface ComposeContext {
 }
 
 const ok: ComposeResult = { ok: true };
+/** A wildcard waits for the letter it stands for. */
+const askWildMeaning: ComposeResult = { ok: true, note: { key: 'cw.key.wildMeaning', args: [] } };
 const no = (key: string, ...args: Array<string | number>): ComposeResult => ({ ok: false, why: { key, args } });
 
 export class Composer {
@@ -324,18 +326,17 @@ export class Composer {
     if (k < 0) return ok;
     this.pending = { wild: true, char: null, points: '' };
     this.pendingHand = this.cards[k]!.hand;
-    return { ok: true, note: { key: 'cw.key.wildMeaning', args: [] } };
+    return askWildMeaning;
   }
 
-  /** Gives the meaning to the composed wildcard waiting for one; false when none waits. */
-  private meanComposed(meaning: string): boolean {
+  /** Gives the meaning to the composed wildcard waiting for one, and asks for the next one's; null when none waits. */
+  private meanComposed(meaning: string): ComposeResult | null {
     const k = this.meaningless();
-    if (k < 0) return false;
+    if (k < 0) return null;
     this.cards[k] = { ...this.cards[k]!, meaning };
     this.pending = null;
     this.pendingHand = null;
-    this.askMeaning(); // the next one, if another waits
-    return true;
+    return this.askMeaning();
   }
 
   private cardKey(key: string): ComposeResult {
@@ -392,7 +393,7 @@ export class Composer {
     if (key === ' ') {
       if (this.candidates(null).length === 0) return no('cw.key.noWildcard');
       this.pending = { wild: true, char: null, points: '' };
-      return { ok: true, note: { key: 'cw.key.wildMeaning', args: [] } };
+      return askWildMeaning;
     }
     if (key === 'Enter') {
       if (this.pending) return no('cw.key.whichPoints', this.pending.char ?? '?', this.pointsOf(this.candidates(this.pending.wild ? null : this.pending.char)).join(', '));
@@ -414,7 +415,8 @@ export class Composer {
   }
 
   private chooseWild(meaning: string): ComposeResult {
-    if (this.meanComposed(meaning)) return this.pending ? { ok: true, note: { key: 'cw.key.wildMeaning', args: [] } } : ok;
+    const composed = this.meanComposed(meaning);
+    if (composed) return composed;
     const idx = this.candidates(null);
     const pts = this.pointsOf(idx);
     if (pts.length === 1) {
@@ -492,7 +494,7 @@ export class Composer {
       if (meaning === undefined && !this.invalid) {
         this.pending = { wild: true, char: null, points: '' };
         this.pendingHand = i;
-        return { ok: true, note: { key: 'cw.key.wildMeaning', args: [] } };
+        return askWildMeaning;
       }
       this.addCard(i, meaning);
       return ok;
@@ -508,7 +510,8 @@ export class Composer {
   giveMeaning(ch: string): ComposeResult {
     const m = this.ctx.canonical(ch) ?? this.ctx.canonical(ch.toUpperCase());
     if (m === undefined) return no('cw.key.notChar', ch);
-    if (this.meanComposed(m)) return this.pending ? { ok: true, note: { key: 'cw.key.wildMeaning', args: [] } } : ok;
+    const composed = this.meanComposed(m);
+    if (composed) return composed;
     if (this.pendingHand !== null && this.ctx.hand[this.pendingHand]?.char === null && !this.usedHand().has(this.pendingHand)) {
       this.addCard(this.pendingHand, m);
       this.pendingHand = null;
