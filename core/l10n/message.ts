@@ -16,6 +16,9 @@ export interface Message {
 }
 
 export const CATALOGUES: Readonly<Record<string, LanguageCatalogue>> = { en, da, de };
+const LANGUAGES = Object.keys(CATALOGUES);
+/** The catalogue language of each locale asked for (a parse renders a message per diagnostic). */
+const languageOf = new Map<string, string>();
 
 export function msg(id: LanguageKey, ...args: Array<MessageArg | Message>): Message {
   return { id, args };
@@ -23,7 +26,11 @@ export function msg(id: LanguageKey, ...args: Array<MessageArg | Message>): Mess
 
 /** `m` in `locale` (a BCP 47 tag; unknown languages read English). */
 export function render(m: Message, locale = 'en'): string {
-  const lang = chooseLanguage(locale, Object.keys(CATALOGUES));
+  let lang = languageOf.get(locale);
+  if (lang === undefined) {
+    lang = chooseLanguage(locale, LANGUAGES);
+    if (languageOf.size < 64) languageOf.set(locale, lang);
+  }
   const catalogue = CATALOGUES[lang] ?? en;
   const args = m.args.map((a) => (typeof a === 'object' ? render(a, lang) : a));
   return formatMessage(catalogue[m.id] ?? en[m.id], args, lang);
