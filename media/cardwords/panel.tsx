@@ -9,7 +9,7 @@ import { render } from 'preact';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
-import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.js';
+import { shownChar, type Board, type Card, type PlacedCard } from '../../core/games/cardwords/types.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
@@ -34,7 +34,7 @@ import type {
 import type { CardwordsRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
-import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
+import type { Cell, HintMove, LogEntry, Model, WordLetter } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints } from './view/action.js';
 import { moveErrorText, refusalText, startText } from './words.js';
@@ -795,7 +795,7 @@ export class CardwordsPanel {
     this.requests.settle(p.id);
     // the server's ranking by equity when it sends one, else its one suggestion
     const ranked = Array.isArray(p.ranked) ? p.ranked : [];
-    this.hints = ranked.length > 0 ? ranked.slice(0, 10).map((r) => this.hintMove(r)) : [{ action: p.action, score: p.score, words: p.words }];
+    this.hints = ranked.length > 0 ? ranked.slice(0, 10).map((r) => this.hintMove(r)) : [{ action: p.action, score: p.score, words: p.words, ...(p.action.type === 'move' ? { spelled: this.spelled(p.action.cards) } : {}) }];
     this.hintIndex = null;
     this.chooseHint(0);
     this.focus();
@@ -806,11 +806,24 @@ export class CardwordsPanel {
     const base = { score: r.score, equity: r.equity };
     if (r.kind === 'move') {
       const cards = r.cards as readonly PlacedCard[];
-      const words = this.rules && this.board ? scoreMove(this.rules.table, this.rules.bonus, this.board, cards.slice()).words.map((w) => w.word) : [];
-      return { ...base, action: { type: 'move', cards }, words };
+      const spelled = this.spelled(cards);
+      return { ...base, action: { type: 'move', cards }, words: spelled.map((w) => w.map((l) => l.ch).join('')), spelled };
     }
     if (r.kind === 'trade') return { ...base, action: { type: 'trade', cards: r.cards as readonly Card[] }, words: [] };
     return { ...base, action: { type: 'pass' }, words: [] };
+  }
+
+  /** The words a move makes on this table, letter by letter (none while the table is unknown). */
+  private spelled(cards: readonly PlacedCard[]): WordLetter[][] {
+    const { rules, board } = this;
+    if (!rules || !board) return [];
+    const laid = new Map(cards.map((p) => [p.row * board.width + p.col, p.card]));
+    return scoreMove(rules.table, rules.bonus, board, cards.slice()).words.map((w) =>
+      w.cells.map((c) => {
+        const card = laid.get(c) ?? board.cells[c];
+        return { ch: (card && shownChar(card)) ?? '?', wild: card?.char === null };
+      }),
+    );
   }
 
   /** What the tests and a webview host read: the table, the hand, whose turn. */

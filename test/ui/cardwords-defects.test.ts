@@ -808,6 +808,35 @@ describe('Cardwords defects, each in Chromium', () => {
     expect((await snap(page)).players[0]!.score).toBe(score);
   });
 
+  it('the best moves mark the letters wildcards stand for: the two TEES (a wildcard for either E) read apart, seen and said, and each mark is where the chosen move lays its wildcard', async () => {
+    const { page } = await fresh();
+    await quickGame(page, 's2');
+    await page.keyboard.press('?');
+    await page.waitForSelector('#cw-hints li');
+    const lines = await page.locator('#cw-hints li button').evaluateAll((es) =>
+      es.map((e) => {
+        const seen = e.cloneNode(true) as HTMLElement;
+        for (const x of seen.querySelectorAll('.sr-only, .equity')) x.remove();
+        return { said: e.textContent ?? '', html: seen.innerHTML, kind: (e.parentElement as HTMLElement).dataset.kind };
+      }),
+    );
+    // the position's list has TEES twice; without the marks the two lines read alike
+    const tees = lines.filter((l) => l.html.replace(/<[^>]+>/g, '').startsWith('TEES at '));
+    expect(tees.length).toBe(2);
+    expect(tees[0]!.html).not.toBe(tees[1]!.html);
+    expect(tees.map((l) => l.said).sort()).toEqual(['TEES (wildcard at letter 2) at 4D: 12 · equity 12.0', 'TEES (wildcard at letter 3) at 4D: 12 · equity 12.0']);
+    expect(new Set(lines.map((l) => l.said)).size).toBe(lines.length);
+    // each move's mark is where its cards put the wildcard (the first move: its word is its cards, in order)
+    for (const [i, l] of lines.entries()) {
+      if (l.kind !== 'move') continue;
+      await page.locator('#cw-hints li button').nth(i).click();
+      await expect.poll(() => page.getAttribute(`#cw-hints li[data-hint="${i}"]`, 'aria-selected')).toBe('true');
+      const word = await page.locator('#cw-composing .cw-card').evaluateAll((es) => es.map((e) => (e.classList.contains('wild') ? `<span class="cw-wl">${e.querySelector('.ch')!.textContent}</span>` : e.querySelector('.ch')!.textContent)).join(''));
+      expect(l.html.startsWith(`${word} at `), `${l.html} / ${word}`).toBe(true);
+    }
+    await shot(page, 'cardwords-hints-wildcards');
+  });
+
   it('the layout: a wrapped hint keeps its number on its first line; the wildcard prompt stands above its letters; the Cell box names the cell and is no taller than its text', async () => {
     const { page } = await fresh({ width: 900, height: 700 });
     await quickGame(page, 's2');

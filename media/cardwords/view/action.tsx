@@ -1,12 +1,13 @@
 // The action selection area (core/games/cardwords/compose.ts): the location, the composed cards, a card whose
 // points or meaning are asked for, the meaning picker, the buttons, the last refusal, the
 // preview of the move's words and score, the hand; and the robot's hints (placed by the panel).
+import { Fragment, type ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
 import { previewAction } from '../../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../../core/games/cardwords/rules.js';
 import { scoreMove } from '../../../core/games/cardwords/scoring.js';
 import { Face } from './face.js';
-import { cardText, type Model } from './model.js';
+import { cardText, type HintMove, type Model, type WordLetter } from './model.js';
 import { bracesText, moveErrorText, startText } from '../words.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
@@ -85,6 +86,40 @@ function where(m: Model, cards: ReadonlyArray<{ col: number; row: number }>): st
   return m.coords.name(first.col, first.row, across ? 'across' : 'down');
 }
 
+const SLOT = '\u0001';
+
+/** A move's line of the list: its words with the wildcards' letters marked (seen and said), where, the score. */
+function moveLine(m: Model, h: HintMove): ComponentChildren {
+  if (h.action.type !== 'move') return null;
+  const text = m.t('cw.hintLine.move', SLOT, where(m, h.action.cards), h.score);
+  const at = text.indexOf(SLOT);
+  if (!h.spelled?.length || at < 0) return m.t('cw.hintLine.move', h.words.join(', '), where(m, h.action.cards), h.score);
+  return (
+    <>
+      {text.slice(0, at)}
+      <SpelledWords m={m} words={h.spelled} />
+      {text.slice(at + SLOT.length)}
+    </>
+  );
+}
+
+function SpelledWords({ m, words }: { m: Model; words: readonly WordLetter[][] }) {
+  return (
+    <>
+      {words.map((w, k) => {
+        const wild = w.flatMap((l, i) => (l.wild ? [i + 1] : []));
+        return (
+          <Fragment key={k}>
+            {k > 0 && ', '}
+            {w.map((l, i) => (l.wild ? <span key={i} class="cw-wl">{l.ch}</span> : l.ch))}
+            {wild.length > 0 && <span class="sr-only">{` (${m.t('cw.hintLine.wild', wild.length, wild.join(', '))})`}</span>}
+          </Fragment>
+        );
+      })}
+    </>
+  );
+}
+
 /**
  * The robot's best moves: beside the play column where the window is wide (the side panels'
  * column, at their top: under the preview they were below the fold at 1280x720), under it
@@ -99,7 +134,7 @@ export function Hints({ m }: { m: Model }) {
       <p class="muted">{t('cw.hints.keys')}</p>
       <ol role="listbox" aria-label={t('cw.hints')}>
         {m.hints.map((h, i) => {
-          const label = h.action.type === 'move' ? t('cw.hintLine.move', h.words.join(', '), where(m, h.action.cards), h.score) : h.action.type === 'trade' ? t('cw.hintLine.trade', h.action.cards.length, h.score) : t('cw.hintLine.pass', h.score);
+          const label = h.action.type === 'move' ? moveLine(m, h) : h.action.type === 'trade' ? t('cw.hintLine.trade', h.action.cards.length, h.score) : t('cw.hintLine.pass', h.score);
           return (
             <li key={i} role="option" aria-selected={m.hintIndex === i ? 'true' : 'false'} class={m.hintIndex === i ? 'selected' : ''} data-hint={i} data-kind={h.action.type} data-score={h.score} data-equity={h.equity}>
               <button type="button" onClick={() => m.cmd.chooseHint(i)}>

@@ -27,10 +27,21 @@ export interface LogEntry {
 }
 
 /** One of the robot's suggested actions (the hint list), best first. */
+/** A letter of a word a move makes, and whether a wildcard stands for it there. */
+export interface WordLetter {
+  ch: string;
+  wild: boolean;
+}
+
 export interface HintMove {
   action: { type: 'move'; cards: readonly PlacedCard[] } | { type: 'trade'; cards: readonly Card[] } | { type: 'pass' };
   score: number;
   words: string[];
+  /**
+   * The words letter by letter (a cell each), when the table is known: the list marks the
+   * wildcards' letters, or two moves that lay a wildcard for different E's of TEES read alike.
+   */
+  spelled?: WordLetter[][];
   /** Score plus the value of the cards kept (the server's learned leaves), when it sends it. */
   equity?: number;
 }

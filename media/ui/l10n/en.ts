@@ -425,6 +425,7 @@ export const en = {
   'cw.hintLine.trade': 'trade {0}×: {1}',
   'cw.hintLine.pass': 'pass: {0}',
   'cw.hintLine.equity': 'equity {0}',
+  'cw.hintLine.wild': '{0, plural, one {wildcard at letter {1}} other {wildcards at letters {1}}}',
   'cw.log.show': 'Show this move on the table',
   'lobby.playRobot': 'Play against a robot',
   'lobby.robotLevel': 'Robot level',
