@@ -88,6 +88,8 @@ A question quit with \\[keyboard-quit] stays, and is asked again by
     (define-key map (kbd "C-c C-p") #'cardwords-play-pass)
     (define-key map (kbd "C-c C-t") #'cardwords-play-trade)
     (define-key map (kbd "C-c C-s") #'cardwords-play-hint)
+    (define-key map (kbd "M-n") #'cardwords-play-next-hint)
+    (define-key map (kbd "M-p") #'cardwords-play-previous-hint)
     (define-key map (kbd "C-c C-r") #'cardwords-play-rematch)
     (define-key map (kbd "C-c C-q") #'cardwords-play-leave)
     (define-key map (kbd "C-c C-a") #'cardwords-play-answer)
@@ -104,6 +106,8 @@ A question quit with \\[keyboard-quit] stays, and is asked again by
     ["Pass" cardwords-play-pass]
     ["Trade" cardwords-play-trade]
     ["Hint" cardwords-play-hint]
+    ["Next best action" cardwords-play-next-hint]
+    ["Previous best action" cardwords-play-previous-hint]
     ["Answer the owner's question again" cardwords-play-answer]
     ["Rematch" cardwords-play-rematch]
     ["Leave" cardwords-play-leave]
@@ -133,6 +137,10 @@ for a rematch.  As the owner you are asked whether a word the
 server does not know is one: answer y or n (RET is no answer); a
 question quit with \\[keyboard-quit] is asked again by \\[cardwords-play-answer],
 or by RET.
+\\[cardwords-play-hint] asks the robot for a hint: its best action fills the
+composition; \\[cardwords-play-next-hint] and \\[cardwords-play-previous-hint] then go through its ten best, as
+the web panel's list does (where a wildcard lies is said: \"wildcard at
+letter 3\").
 \\[cardwords-play-leave] leaves, asking first while the game goes on.
 
 \\{cardwords-play-mode-map}"
@@ -718,6 +726,19 @@ move it is about waits for the answer): answered, RET plays."
   "Ask the server for the best action; it fills the composition."
   (interactive)
   (cardwords-play--compose "cardwords/hint"))
+
+(defun cardwords-play-next-hint ()
+  "Put the next of the robot's best actions into the composition.
+After a hint (\\[cardwords-play-hint]) the server's ranking of its ten best actions
+is gone through round the list; RET plays the one shown."
+  (interactive)
+  (cardwords-play--compose "cardwords/hint-step" (list :delta 1)))
+
+(defun cardwords-play-previous-hint ()
+  "Put the previous of the robot's best actions into the composition.
+See `cardwords-play-next-hint'."
+  (interactive)
+  (cardwords-play--compose "cardwords/hint-step" (list :delta -1)))
 
 (defun cardwords-play-rematch ()
   "Ask for a rematch after the results."

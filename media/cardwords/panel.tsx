@@ -9,8 +9,7 @@ import { render } from 'preact';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
-import { shownChar, type Board, type Card, type PlacedCard } from '../../core/games/cardwords/types.js';
-import { scoreMove } from '../../core/games/cardwords/scoring.js';
+import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.js';
 import { flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
@@ -34,7 +33,8 @@ import type {
 import type { CardwordsRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
-import type { Cell, HintMove, LogEntry, Model, WordLetter } from './view/model.js';
+import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
+import { spelledText, spelledWords, type WordLetter } from './words.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints } from './view/action.js';
 import { moveErrorText, refusalText, startText } from './words.js';
@@ -684,7 +684,7 @@ export class CardwordsPanel {
       return;
     }
     const a = cp.action();
-    this.say(a.type === 'move' ? this.t('cw.hint.move', h.words.join(', '), h.score) : a.type === 'trade' ? this.t('cw.hint.trade', a.cards.length, h.score) : this.t('cw.hint.pass', h.score), 'info', true);
+    this.say(a.type === 'move' ? this.t('cw.hint.move', h.spelled?.length ? spelledText(this.t, h.spelled) : h.words.join(', '), h.score) : a.type === 'trade' ? this.t('cw.hint.trade', a.cards.length, h.score) : this.t('cw.hint.pass', h.score), 'info', true);
   }
 
   // ------------------------------------------------------------------ messages
@@ -815,15 +815,7 @@ export class CardwordsPanel {
 
   /** The words a move makes on this table, letter by letter (none while the table is unknown). */
   private spelled(cards: readonly PlacedCard[]): WordLetter[][] {
-    const { rules, board } = this;
-    if (!rules || !board) return [];
-    const laid = new Map(cards.map((p) => [p.row * board.width + p.col, p.card]));
-    return scoreMove(rules.table, rules.bonus, board, cards.slice()).words.map((w) =>
-      w.cells.map((c) => {
-        const card = laid.get(c) ?? board.cells[c];
-        return { ch: (card && shownChar(card)) ?? '?', wild: card?.char === null };
-      }),
-    );
+    return this.rules && this.board ? spelledWords(this.rules.table, this.rules.bonus, this.board, cards) : [];
   }
 
   /** What the tests and a webview host read: the table, the hand, whose turn. */

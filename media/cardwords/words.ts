@@ -3,6 +3,8 @@
 import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../core/games/cardwords/rules.js';
+import { scoreMove } from '../../core/games/cardwords/scoring.js';
+import { shownChar, type Board, type PlacedCard } from '../../core/games/cardwords/types.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 
 /** A refusal or note of the composer in words (the key itself when it has no text). */
@@ -59,4 +61,45 @@ export function moveErrorText(t: Translate, e: MoveError | (Record<string, unkno
     default:
       return String(x.message ?? e.code);
   }
+}
+
+/** A letter of a word a move makes, and whether a wildcard stands for it there. */
+export interface WordLetter {
+  ch: string;
+  wild: boolean;
+}
+
+/**
+ * The words a move makes on `board`, letter by letter (a cell each): a list of moves marks the
+ * wildcards' letters, or two moves that lay a wildcard for different E's of TEES read alike.
+ */
+export function spelledWords(table: CardTable, bonus: ReadonlyMap<number, number>, board: Board, cards: readonly PlacedCard[]): WordLetter[][] {
+  const laid = new Map(cards.map((p) => [p.row * board.width + p.col, p.card]));
+  return scoreMove(table, bonus, board, cards).words.map((w) =>
+    w.cells.map((c) => {
+      const card = laid.get(c) ?? board.cells[c];
+      return { ch: (card && shownChar(card)) ?? '?', wild: card?.char === null };
+    }),
+  );
+}
+
+/** The 1-based letters of a word that wildcards stand for. */
+export function wildLetters(word: readonly WordLetter[]): number[] {
+  return word.flatMap((l, i) => (l.wild ? [i + 1] : []));
+}
+
+/** Where a word's wildcards are, in words ("wildcard at letter 3"); empty without one. */
+export function wildNote(t: Translate, word: readonly WordLetter[]): string {
+  const at = wildLetters(word);
+  return at.length === 0 ? '' : t('cw.hintLine.wild', at.length, at.join(', '));
+}
+
+/** Words as text, each followed by where its wildcards are: "TEES (wildcard at letter 3), AT". */
+export function spelledText(t: Translate, words: readonly WordLetter[][]): string {
+  return words
+    .map((w) => {
+      const note = wildNote(t, w);
+      return `${w.map((l) => l.ch).join('')}${note ? ` (${note})` : ''}`;
+    })
+    .join(', ');
 }

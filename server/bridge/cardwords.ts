@@ -6,11 +6,13 @@ import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardword
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo } from '../../core/protocol/game.js';
-import type { CardwordsActionMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
+import type { CardwordsActionMessage, HintMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
+import { spelledWords } from '../../media/cardwords/words.js';
+import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { braces, endedMessage, endText, moveProblem, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { braces, endedMessage, endText, hintLine, moveProblem, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
@@ -41,6 +43,14 @@ export class CardwordsSession {
   /** The seat of each line of the log (whose turn it was). */
   private logSeats: number[] = [];
   private message = '';
+  /**
+   * The robot's best actions from the last hint (the server's ranking, best first) and the one
+   * in the area: M-n and M-p go through them, as the web panel's arrows do, while the table
+   * is the one they were found for (`rankedMoves`: its move count).
+   */
+  private ranked: NonNullable<HintMessage['ranked']> = [];
+  private rankedAt = 0;
+  private rankedMoves = -1;
   /** The room said `ended`: its closing is no disconnection. */
   private ended = false;
   private results: ResultsMessage | null = null;
@@ -135,8 +145,13 @@ export class CardwordsSession {
       this.update();
     });
     typed.on('hint', (h) => {
-      if (this.composer?.load(h.action as ComposedAction)) this.message = `Hint: ${h.action.type}${h.words.length ? ` ${h.words.join(', ')}` : ''} for ${h.score}; RET plays it`;
-      else this.message = 'The hint does not fit the hand';
+      this.ranked = h.ranked ?? [];
+      this.rankedAt = 0;
+      this.rankedMoves = this.state?.moves ?? -1;
+      const first = this.ranked[0];
+      // the ranking's first is the suggestion; without a ranking, the suggestion alone
+      if (first) this.loadHint(first.kind, first.cards, first.score);
+      else this.loadHint(h.action.type, h.action.type === 'pass' ? [] : h.action.cards, h.score);
       this.update();
     });
     typed.on('word-request', (m) => {
@@ -311,6 +326,28 @@ export class CardwordsSession {
   hint(): unknown {
     this.roomOrFail.send('hint', {});
     return this.view();
+  }
+
+  /** The next (delta 1) or previous (-1) of the best actions of the last hint into the area, round the list. */
+  hintStep(params: { delta?: unknown }): unknown {
+    const n = this.ranked.length;
+    const s = this.state;
+    if (n === 0 || !s || s.moves !== this.rankedMoves || s.status !== 'playing') throw new BridgeError('refused', 'no best moves to go through: ask for a hint first');
+    this.rankedAt = (this.rankedAt + (params?.delta === -1 ? n - 1 : 1)) % n;
+    const r = this.ranked[this.rankedAt]!;
+    this.loadHint(r.kind, r.cards, r.score);
+    return this.view();
+  }
+
+  /** Loads a suggested action into the area and says what it is (hintLine). */
+  private loadHint(kind: 'move' | 'trade' | 'pass', cards: ReadonlyArray<PlacedCard | Card>, score: number): void {
+    const action = (kind === 'pass' ? { type: 'pass' } : { type: kind, cards }) as ComposedAction;
+    if (!this.composer?.load(action)) {
+      this.message = 'The hint does not fit the hand';
+      return;
+    }
+    const words = kind === 'move' && this.rules && this.board ? spelledWords(this.rules.table, this.rules.bonus, this.board, cards as readonly PlacedCard[]) : [];
+    this.message = hintLine(kind, words, score, this.rankedAt, this.ranked.length);
   }
 
   words(params: { words?: unknown; approve?: unknown }): unknown {

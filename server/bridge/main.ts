@@ -58,6 +58,7 @@ export class Bridge {
     this.on('cardwords/pass', () => cw.pass());
     this.on('cardwords/trade', () => cw.trade());
     this.on('cardwords/hint', () => cw.hint());
+    this.on('cardwords/hint-step', (p) => cw.hintStep((p ?? {}) as never));
     this.on('cardwords/words', (p) => cw.words((p ?? {}) as never));
     this.on('cardwords/rematch', () => cw.rematch());
     this.on('cardwords/view', () => cw.view());

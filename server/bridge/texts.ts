@@ -3,7 +3,7 @@
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { translator } from '../../media/ui/l10n/index.js';
-import { bracesText, moveErrorText, refusalText, startText } from '../../media/cardwords/words.js';
+import { bracesText, moveErrorText, refusalText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import type { GameListing } from '../../core/protocol/game.js';
 import type { CardTable } from '../../core/formats/types.js';
@@ -139,4 +139,14 @@ export function wordsAsked(words: readonly string[], owner: boolean): string {
 /** A move refused for words not in the dictionary, the owner not asked (too many open questions). */
 export function wordsNotAsked(words: readonly string[]): string {
   return en('cw.err.unknown-words.notAsked', words.join(', '));
+}
+
+/**
+ * The robot's suggestion in the action area: what it is, its words (where a wildcard stands,
+ * so that two TEES read apart) and score; with the server's ranking, which of the best it is
+ * and the keys that go through them.
+ */
+export function hintLine(kind: 'move' | 'trade' | 'pass', words: readonly WordLetter[][], score: number, at: number, of: number): string {
+  const what = words.length > 0 ? `${kind} ${spelledText(en, words)}` : kind;
+  return `Hint: ${what} for ${score}; RET plays it${of > 1 ? ` (${at + 1} of ${of}: M-n, M-p)` : ''}`;
 }

@@ -2,7 +2,7 @@
 // one response per request line even for garbage, refusals with the engine's message.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -292,6 +292,64 @@ it('a Cardwords game on a local server comes back after the bridge is killed: `s
     await again('stop-server');
     await expect.poll(() => pidAlive(served.pid), { timeout: 20_000 }).toBe(false);
     expect(((await again('serve', { ruleset: fx.dir })) as Served).resume).toBeNull();
+  } finally {
+    fx.remove();
+  }
+});
+
+it('Cardwords hints through the bridge: the server\'s ten best actions, gone through round the list (M-n, M-p) into the composition, a wildcard\'s letter said; stale once a move is made', async () => {
+  const fx = tinyRuleset();
+  try {
+    // the web test's deal (test/ui/cardwords-defects.test.ts): four wildcards more, a hand with one
+    writeFileSync(fx.path('tiny.cardset'), `${readFileSync(fx.path('tiny.cardset'), 'utf8').replace(/^24/, '28').trimEnd()}\n[  0] [  1] [  0] [  2]\n`);
+    type View = { seat: number; turn: number; status: string; moves: number; message: string; hand: Array<{ text: string }>; composing: { placed: Array<{ col: number; row: number; char: string; meaning: string }> } | null };
+    const b = bridge();
+    let id = 0;
+    const send = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++id, method, params }))) as { result?: unknown; error?: { code: string; message: string } };
+    const call = async (method: string, params: unknown = {}) => {
+      const r = await send(method, params);
+      expect(r.error).toBeUndefined();
+      return r.result as never;
+    };
+    const view = async () => (await call('cardwords/view')) as View;
+    const server = (await call('serve', { ruleset: fx.dir })) as { url: string; owner: string };
+    await call('cardwords/create', { url: server.url, options: { owner: server.owner, name: 'me', robots: 1, level: 'best', seed: 's2' } });
+    await expect.poll(async () => {
+      const v = await view();
+      return v.status === 'playing' && v.hand.length === 4 && v.turn === v.seat;
+    }, { timeout: 30_000 }).toBe(true);
+    expect((await send('cardwords/hint-step', { delta: 1 })).error).toMatchObject({ code: 'refused', message: expect.stringMatching(/ask for a hint first/) });
+    await call('cardwords/hint');
+    await expect.poll(async () => (await view()).message, { timeout: 30_000 }).toMatch(/^Hint: /);
+    const first = await view();
+    const n = Number(/\(1 of (\d+): M-n, M-p\)$/.exec(first.message)?.[1]);
+    expect(n).toBe(10);
+    // every step loads another of the ten, in order and round the list; each line says where a wildcard stands
+    const seen = [first];
+    for (let k = 2; k <= n; k++) {
+      const v = (await call('cardwords/hint-step', { delta: 1 })) as View;
+      expect(v.message).toMatch(new RegExp(`^Hint: .*\\(${k} of ${n}: M-n, M-p\\)$`));
+      seen.push(v);
+    }
+    expect(((await call('cardwords/hint-step', { delta: 1 })) as View).message).toBe(first.message);
+    expect(((await call('cardwords/hint-step', { delta: -1 })) as View).message).toBe(seen[n - 1]!.message);
+    const key = (v: View) => JSON.stringify(v.composing?.placed ?? []);
+    expect(new Set(seen.map(key)).size).toBe(n);
+    expect(new Set(seen.map((v) => v.message.replace(/ \(\d+ of \d+.*$/, ''))).size).toBe(n);
+    for (const v of seen) {
+      const wild = (v.composing?.placed ?? []).flatMap((p, i) => (p.char === '' ? [i + 1] : []));
+      // the first move: its word is its cards in order, so the wildcard's letter is its card's place
+      if (wild.length > 0) expect(v.message).toContain(`(wildcard at letter ${wild.join(', ')})`);
+      else expect(v.message).not.toContain('wildcard');
+    }
+    expect(seen.filter((v) => v.message.startsWith('Hint: move TEES (wildcard at letter ')).length).toBe(2);
+    // the chosen one is played; the list was for the table before it
+    await call('cardwords/hint-step', { delta: 1 });
+    const chosen = (await view()).composing!.placed;
+    await call('cardwords/submit');
+    await expect.poll(async () => (await view()).moves, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect((await send('cardwords/hint-step', { delta: 1 })).error).toMatchObject({ code: 'refused' });
+    expect(chosen.length).toBeGreaterThan(0);
   } finally {
     fx.remove();
   }

@@ -205,6 +205,18 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   tmux.keys('Enter');
   expect(readFileSync(fx.path('tiny.personal.dict'), 'utf8')).toMatch(/^TE$/m);
   const played = await tmux.waitFor((s) => /^ {2}me: TE for -?\d+$/m.test(s) && (/^Results$/m.test(s) || (/ move 2 /.test(s) && /Your turn/.test(s))), 'TE played, then the robot', 60_000);
+  // The hint's ranking: M-n and M-p go through the robot's best actions (the message lines of
+  // a wrapped message read as one)
+  if (!/^Results$/m.test(played)) {
+    const flat = (s: string) => s.replace(/\n */g, ' ');
+    tmux.keys('C-c', 'C-s');
+    const n = Number(/\(1 of (\d+): M-n, M-p\)/.exec(flat(await tmux.waitFor((s) => /\(1 of \d+: M-n, M-p\)/.test(flat(s)), 'the hint, first of the best', 30_000)))![1]);
+    expect(n).toBeGreaterThan(1);
+    tmux.keys('M-n');
+    await tmux.waitFor((s) => new RegExp(`Hint: [^\\n]*\\(2 of ${n}: M-n, M-p\\)`).test(flat(s)), 'the second best', 30_000);
+    tmux.keys('M-p', 'M-p');
+    await tmux.waitFor((s) => new RegExp(`Hint: [^\\n]*\\(${n} of ${n}: M-n, M-p\\)`).test(flat(s)), 'round the list to the last', 30_000);
+  }
   // Then every turn of ours: the hint fills the area (with its live preview), RET plays it.
   await playToResults(tmux, played, (hinted) => expect(hinted).toMatch(/^Preview: (This move scores -?\d+ points?\.|Return trades \d+ cards?: |Return passes: )/m));
   // the mode line is drawn by the same redisplay as the buffer, or the next one: a clean run

@@ -816,7 +816,7 @@ describe('Cardwords defects, each in Chromium', () => {
     const lines = await page.locator('#cw-hints li button').evaluateAll((es) =>
       es.map((e) => {
         const seen = e.cloneNode(true) as HTMLElement;
-        for (const x of seen.querySelectorAll('.sr-only, .equity')) x.remove();
+        for (const x of Array.from(seen.querySelectorAll('.sr-only, .equity'))) x.remove();
         return { said: e.textContent ?? '', html: seen.innerHTML, kind: (e.parentElement as HTMLElement).dataset.kind };
       }),
     );

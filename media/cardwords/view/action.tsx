@@ -7,8 +7,8 @@ import { previewAction } from '../../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../../core/games/cardwords/rules.js';
 import { scoreMove } from '../../../core/games/cardwords/scoring.js';
 import { Face } from './face.js';
-import { cardText, type HintMove, type Model, type WordLetter } from './model.js';
-import { bracesText, moveErrorText, startText } from '../words.js';
+import { cardText, type HintMove, type Model } from './model.js';
+import { bracesText, moveErrorText, startText, wildNote, type WordLetter } from '../words.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
 function moveError(m: Model, e: MoveError): string {
@@ -107,12 +107,12 @@ function SpelledWords({ m, words }: { m: Model; words: readonly WordLetter[][] }
   return (
     <>
       {words.map((w, k) => {
-        const wild = w.flatMap((l, i) => (l.wild ? [i + 1] : []));
+        const note = wildNote(m.t, w);
         return (
           <Fragment key={k}>
             {k > 0 && ', '}
             {w.map((l, i) => (l.wild ? <span key={i} class="cw-wl">{l.ch}</span> : l.ch))}
-            {wild.length > 0 && <span class="sr-only">{` (${m.t('cw.hintLine.wild', wild.length, wild.join(', '))})`}</span>}
+            {note && <span class="sr-only">{` (${note})`}</span>}
           </Fragment>
         );
       })}

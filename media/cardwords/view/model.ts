@@ -9,6 +9,7 @@ import type { ResultsMessage } from '../../../core/protocol/messages.js';
 import type { PlacedCard } from '../../../core/games/cardwords/types.js';
 import type { Translate } from '../../ui/l10n/index.js';
 import type { Composer, Coords } from '../../../core/games/cardwords/compose.js';
+import type { WordLetter } from '../words.js';
 
 export interface Cell {
   col: number;
@@ -27,12 +28,6 @@ export interface LogEntry {
 }
 
 /** One of the robot's suggested actions (the hint list), best first. */
-/** A letter of a word a move makes, and whether a wildcard stands for it there. */
-export interface WordLetter {
-  ch: string;
-  wild: boolean;
-}
-
 export interface HintMove {
   action: { type: 'move'; cards: readonly PlacedCard[] } | { type: 'trade'; cards: readonly Card[] } | { type: 'pass' };
   score: number;
