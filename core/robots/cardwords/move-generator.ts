@@ -259,7 +259,10 @@ export class MoveGenerator {
 
   /**
    * Writes every legal move (mode 'all') or the best ones (mode 'best': all those that tie)
-   * into `out` (cleared first).
+   * into `out` (cleared first). The board's card objects are taken as values that do not
+   * change: the WebAssembly search skips a cell whose card is the object of the last call's
+   * board (a new board shares the cards of the old one), so a card must be replaced, never
+   * changed in place, between calls (nothing in the project changes one).
    */
   generate(ctx: GenContext, board: Board, hand: readonly Card[], opts: GenerateOptions, out: MoveList): void {
     this.busy = true;

@@ -98,10 +98,11 @@ export class WasmSearch {
   calls = 0;
   /**
    * The board as the driver last wrote it into the instance (each cell's letter code, 0 when
-   * free, -1 when not written; its points), so that a call writes only the cells that
-   * changed: the instance compares and copies only those. Null: write every cell.
+   * free, -1 when not written; its points, and the card object read: `refs`), so that a call
+   * writes only the cells that changed: the instance compares and copies only those. Null:
+   * write every cell.
    */
-  private written: { code: Int32Array; pts: Float64Array; cards: number } | null = null;
+  private written: { code: Int32Array; pts: Float64Array; cards: number; refs: Array<Card | null | undefined> } | null = null;
 
   /** Whether this search takes a call with these words and options. */
   static takes(store: WordStore): boolean {
@@ -133,15 +134,20 @@ export class WasmSearch {
     // before anything the instance keeps has changed. Only the cells that differ from the
     // board written last are written and listed (the board was most of a call's fixed cost).
     let buf = ex.memory.buffer;
-    const letters = new Int32Array(buf, at(NEW_LETTER), N);
-    const pts = new Float64Array(buf, at(NEW_PTS), N);
-    const given = new Int32Array(buf, at(GIVEN), N);
+    const v = this.inputs?.buf === buf ? this.inputs : (this.inputs = this.inputViews(ex, N));
+    const { letters, pts, given } = v;
     const fresh = !this.valid || store !== this.store || this.written === null;
-    const w = fresh ? { code: new Int32Array(N).fill(-1), pts: new Float64Array(N), cards: 0 } : this.written!;
+    const w = fresh ? { code: new Int32Array(N).fill(-1), pts: new Float64Array(N), cards: 0, refs: new Array<Card | null | undefined>(N).fill(undefined) } : this.written!;
     this.written = null; // until every cell is read: a throw leaves a board half written
     let nGiven = 0;
+    const cells = board.cells;
+    const refs = w.refs;
     for (let c = 0; c < N; c++) {
-      const card = board.cells[c];
+      const card = cells[c];
+      // the card object of the last call's board: the same card (a game's next board shares
+      // its cards; MoveGenerator.generate says cards are replaced, never changed in place)
+      if (card === refs[c] && card !== undefined) continue;
+      refs[c] = card;
       let code = 0;
       let p = 0;
       if (card) {
@@ -161,8 +167,7 @@ export class WasmSearch {
     }
     const empty = w.cards === 0;
     const n = hand.length;
-    const codes = new Int32Array(buf, at(HAND_CODE), n);
-    const hpts = new Float64Array(buf, at(HAND_PTS), n);
+    const { codes, hpts, bonus } = v;
     for (let i = 0; i < n; i++) {
       const card = hand[i]!;
       let code = 0;
@@ -173,7 +178,6 @@ export class WasmSearch {
       codes[i] = code;
       hpts[i] = card.points;
     }
-    const bonus = new Float64Array(buf, at(LAY_BONUS), n + 1);
     for (let k = 1; k <= n; k++) bonus[k] = layBonus(bonusValues, k);
     // the word filter, asked once per length (it is a function of the length alone)
     if (accept) {
@@ -291,8 +295,29 @@ export class WasmSearch {
     return true;
   }
 
+  /**
+   * The instance's input regions as views, made once per layout and memory (a view per region
+   * per call was a quarter of a call's fixed cost); memory that grew detaches them.
+   */
+  private inputs: { buf: ArrayBuffer; letters: Int32Array; pts: Float64Array; given: Int32Array; codes: Int32Array; hpts: Float64Array; bonus: Float64Array } | null = null;
+
+  private inputViews(ex: Exports, N: number): NonNullable<WasmSearch['inputs']> {
+    const buf = ex.memory.buffer;
+    const at = (id: number) => ptrOf(ex, id);
+    return {
+      buf,
+      letters: new Int32Array(buf, at(NEW_LETTER), N),
+      pts: new Float64Array(buf, at(NEW_PTS), N),
+      given: new Int32Array(buf, at(GIVEN), N),
+      codes: new Int32Array(buf, at(HAND_CODE), this.handMax),
+      hpts: new Float64Array(buf, at(HAND_PTS), this.handMax),
+      bonus: new Float64Array(buf, at(LAY_BONUS), this.handMax + 1),
+    };
+  }
+
   /** Forgets the instance and what it held (a new one is made by the next call). */
   private drop(): void {
+    this.inputs = null;
     this.ex = null;
     this.graph = null;
     this.table = null;
