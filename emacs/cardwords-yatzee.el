@@ -355,18 +355,27 @@ A game in progress is left only when you say so; NO-ASK leaves without asking."
 (defun cardwords-yatzee--pick (url)
   "Pick a Yatzee game listed on the server at URL.
 Return (new . OWNER) for a new game with the OWNER token asked,
-\=(join . ID) to play the listed game ID, or (watch . ID) to watch it.  The
-list offers what the room takes, by the web lobby's rule: each game with
-its sheets held (robots' too) and why it takes no new player or no
-watcher.  A game whose sheets are all held is watched while a watcher
-place is free; a game that takes neither is refused with why."
+\=(join . ID) to play the listed game ID, (watch . ID) to watch it, or
+\=(owner-watch ID . OWNER) to watch it as its owner.  The list offers what
+the room takes, by the web lobby's rule: each game with its sheets held
+\(robots' too) and why it takes no new player or no watcher.  A game whose
+sheets are all held is watched while a watcher place is free; when none
+is, its owner still watches (the room lets the owner token in beyond the
+places), so the token is asked; a game that takes neither is refused with
+why."
   (let ((game (cardwords-bridge-read-listed "yatzee/games" url)))
     (if (null game)
         (cons 'new (read-string "Owner token: "))
       (let ((id (plist-get game :id))
             (seat-why (plist-get game :joinRefusal))
             (watch-why (plist-get game :watchRefusal)))
-        (cond ((and seat-why watch-why) (user-error "Game %s: %s %s" id seat-why watch-why))
+        (cond ((and seat-why watch-why)
+               (let ((owner (and (member (plist-get game :state) '("waiting" "playing"))
+                                 (read-string (format "Game %s: %s %s Owner token (empty: none): "
+                                                      id seat-why watch-why)))))
+                 (if (or (null owner) (string-empty-p owner))
+                     (user-error "Game %s: %s %s" id seat-why watch-why)
+                   (cons 'owner-watch (cons id owner)))))
               (seat-why (message "%s Watching game %s" seat-why id) (cons 'watch id))
               (t (cons 'join id)))))))
 
@@ -403,6 +412,8 @@ its list, or new to create one with the owner token."
                        60))
                 ('watch (cardwords-bridge-request-sync
                          "yatzee/join" (list :url url :id (cdr pick) :watch t) 60))
+                ('owner-watch (cardwords-bridge-request-sync
+                               "yatzee/join" (list :url url :id (cadr pick) :watch t :owner (cddr pick)) 60))
                 (_ (cardwords-bridge-request-sync
                     "yatzee/join" (list :url url :id (cdr pick) :name name
                                         :hints (if cardwords-yatzee-hints t :false))

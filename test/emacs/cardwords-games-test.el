@@ -1208,10 +1208,14 @@ the echo area."
       ;; every sheet held: watched while a watcher place is free, refused with why when none is
       (setq pick "full")
       (should (equal (cardwords-yatzee--pick "http://x") '(watch . "full")))
+      ;; every place taken too: the owner still watches, with the token; without it, refused with why
       (setq pick "crowded")
-      (should (equal (cadr (should-error (cardwords-yatzee--pick "http://x") :type 'user-error))
-                     "Game crowded: Every seat is taken. Every watcher place is taken."))
-      (setq pick "new")
+      (should (equal (cardwords-yatzee--pick "http://x") '(owner-watch "crowded" . "tok")))
+      (should (equal asked '("Game crowded: Every seat is taken. Every watcher place is taken. Owner token (empty: none): ")))
+      (cl-letf (((symbol-function 'read-string) (lambda (&rest _) "")))
+        (should (equal (cadr (should-error (cardwords-yatzee--pick "http://x") :type 'user-error))
+                       "Game crowded: Every seat is taken. Every watcher place is taken.")))
+      (setq asked nil pick "new")
       (should (equal (cardwords-yatzee--pick "http://x") '(new . "tok")))
       (should (equal asked '("Owner token: "))))))
 
