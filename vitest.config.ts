@@ -28,7 +28,7 @@ const common = {
 const UNITS = [
   'test/core/**/*.test.ts', 'test/yatzee/**/*.test.ts', 'test/ruleset/**/*.test.ts', 'test/grammars/**/*.test.ts',
   'test/formats/**/*.test.ts', 'test/cardwords/**/*.test.ts', 'test/samples/**/*.test.ts', 'test/repo/**/*.test.ts',
-  'test/lines/{engine,scores,record,hint}.test.ts', 'test/ui/{compose,l10n,refusal}.test.ts', 'test/language/{l10n,degrade}.test.ts',
+  'test/lines/{engine,scores,record,hint}.test.ts', 'test/ui/{compose,l10n,refusal,spelled}.test.ts', 'test/language/{l10n,degrade}.test.ts',
 ];
 
 export default defineConfig({

@@ -236,6 +236,8 @@ export interface HintMessage {
    * or a trade's cards.
    */
   ranked?: Array<{ kind: 'move' | 'trade' | 'pass'; score: number; leave: number; equity: number; cards: ReadonlyArray<PlacedCard | Card>; kept: readonly Card[] }>;
+  /** The actions of the game so far (the state's `moves`) when the hint was found: the table it is for. */
+  moves?: number;
 }
 
 export interface CardwordsServerMessages extends CommonServerMessages {

@@ -63,7 +63,7 @@ export function moveErrorText(t: Translate, e: MoveError | (Record<string, unkno
   }
 }
 
-/** A letter of a word a move makes, and whether a wildcard stands for it there. */
+/** A letter of a word a move makes, and whether a wildcard the move lays stands for it there. */
 export interface WordLetter {
   ch: string;
   wild: boolean;
@@ -77,8 +77,10 @@ export function spelledWords(table: CardTable, bonus: ReadonlyMap<number, number
   const laid = new Map(cards.map((p) => [p.row * board.width + p.col, p.card]));
   return scoreMove(table, bonus, board, cards).words.map((w) =>
     w.cells.map((c) => {
-      const card = laid.get(c) ?? board.cells[c];
-      return { ch: (card && shownChar(card)) ?? '?', wild: card?.char === null };
+      const mine = laid.get(c);
+      const card = mine ?? board.cells[c];
+      // the move's own wildcards: one already on the table is the same in every move
+      return { ch: (card && shownChar(card)) ?? '?', wild: mine?.char === null };
     }),
   );
 }

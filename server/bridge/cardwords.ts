@@ -50,7 +50,10 @@ export class CardwordsSession {
    */
   private ranked: NonNullable<HintMessage['ranked']> = [];
   private rankedAt = 0;
-  private rankedMoves = -1;
+  /** The game, round and move count the ranking was found for (`moves`: the server's count). */
+  private rankedFor = '';
+  /** A hint came, but without a ranking (an older server): nothing to go through. */
+  private hintAlone = false;
   /** The room said `ended`: its closing is no disconnection. */
   private ended = false;
   private results: ResultsMessage | null = null;
@@ -147,7 +150,8 @@ export class CardwordsSession {
     typed.on('hint', (h) => {
       this.ranked = h.ranked ?? [];
       this.rankedAt = 0;
-      this.rankedMoves = this.state?.moves ?? -1;
+      this.rankedFor = this.tableKey(h.moves ?? this.state?.moves ?? -1);
+      this.hintAlone = this.ranked.length === 0;
       const first = this.ranked[0];
       // the ranking's first is the suggestion; without a ranking, the suggestion alone
       if (first) this.loadHint(first.kind, first.cards, first.score);
@@ -173,9 +177,11 @@ export class CardwordsSession {
       // the game is over: what the action area held, and a refusal or hint about it, are stale
       this.composer?.reset();
       this.message = '';
+      this.forgetHints();
       this.update();
     });
     typed.on('rematch', () => {
+      this.forgetHints();
       if (this.seat) this.onSeat(url, this.seat);
       this.results = null;
       this.log = [];
@@ -222,6 +228,14 @@ export class CardwordsSession {
     this.lastMoves = -1;
     this.ended = false;
     this.seat = null;
+    this.forgetHints();
+  }
+
+  /** The robot's ranking is for a table that is gone (another game, round or end). */
+  private forgetHints(): void {
+    this.ranked = [];
+    this.rankedFor = '';
+    this.hintAlone = false;
   }
 
   /**
@@ -330,13 +344,22 @@ export class CardwordsSession {
 
   /** The next (delta 1) or previous (-1) of the best actions of the last hint into the area, round the list. */
   hintStep(params: { delta?: unknown }): unknown {
+    const delta = params?.delta;
+    if (delta !== 1 && delta !== -1) throw new BridgeError('bad-request', 'delta: 1 or -1');
     const n = this.ranked.length;
     const s = this.state;
-    if (n === 0 || !s || s.moves !== this.rankedMoves || s.status !== 'playing') throw new BridgeError('refused', 'no best moves to go through: ask for a hint first');
-    this.rankedAt = (this.rankedAt + (params?.delta === -1 ? n - 1 : 1)) % n;
+    if (n === 0 || !s || s.status !== 'playing' || this.tableKey(s.moves) !== this.rankedFor) {
+      throw new BridgeError('refused', this.hintAlone && n === 0 ? 'the hint came without the robot\'s other choices: nothing to go through' : 'no best moves to go through: ask for a hint first');
+    }
+    this.rankedAt = (this.rankedAt + (delta === -1 ? n - 1 : 1)) % n;
     const r = this.ranked[this.rankedAt]!;
     this.loadHint(r.kind, r.cards, r.score);
     return this.view();
+  }
+
+  /** The table a hint is for: the game, the round and the actions so far. */
+  private tableKey(moves: number): string {
+    return `${this.welcome?.gameId ?? ''}/${this.state?.round ?? 0}/${moves}`;
   }
 
   /** Loads a suggested action into the area and says what it is (hintLine). */

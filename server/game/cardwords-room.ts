@@ -717,7 +717,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const words = choice.kind === 'move' ? moveWords(ctx, view.board, choice.move) : [];
     const leaves = leavesNow(this.ruleset.ruleset, this.ruleset.rules);
     const ranked = topByEquity(ctx, view.board, view.hand!, view.pile, leaves, { n: 10, unseenPoints: handPoints(unseenCards(this.ruleset.rules.deck, view.hand!, view.board)) });
-    this.sendTo(client, 'hint', { id, action, score: choice.score, words, ranked });
+    this.sendTo(client, 'hint', { id, action, score: choice.score, words, ranked, moves: g.actions.length });
   }
 
   // ---- robots

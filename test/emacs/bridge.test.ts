@@ -319,6 +319,7 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
       return v.status === 'playing' && v.hand.length === 4 && v.turn === v.seat;
     }, { timeout: 30_000 }).toBe(true);
     expect((await send('cardwords/hint-step', { delta: 1 })).error).toMatchObject({ code: 'refused', message: expect.stringMatching(/ask for a hint first/) });
+    for (const delta of [2, 0, '1', null]) expect((await send('cardwords/hint-step', { delta })).error).toEqual({ code: 'bad-request', message: 'delta: 1 or -1' });
     await call('cardwords/hint');
     await expect.poll(async () => (await view()).message, { timeout: 30_000 }).toMatch(/^Hint: /);
     const first = await view();

@@ -426,7 +426,7 @@ export const da: Strings = {
   'cw.hintLine.trade': 'byt {0}×: {1}',
   'cw.hintLine.pass': 'stå over: {0}',
   'cw.hintLine.equity': 'værdi {0}',
-  'cw.hintLine.wild': '{0, plural, one {joker på bogstav {1}} other {jokere på bogstav {1}}}',
+  'cw.hintLine.wild': '{0, plural, one {joker på bogstav {1}} other {jokere på bogstaverne {1}}}',
   'cw.log.show': 'Vis trækket på bordet',
   'lobby.playRobot': 'Spil mod en robot',
   'lobby.robotLevel': 'Robottens niveau',

@@ -426,7 +426,7 @@ export const de: Strings = {
   'cw.hintLine.trade': '{0}× tauschen: {1}',
   'cw.hintLine.pass': 'passen: {0}',
   'cw.hintLine.equity': 'Wert {0}',
-  'cw.hintLine.wild': '{0, plural, one {Joker an Buchstabe {1}} other {Joker an den Buchstaben {1}}}',
+  'cw.hintLine.wild': '{0, plural, one {Joker an Stelle {1}} other {Joker an den Stellen {1}}}',
   'cw.log.show': 'Diesen Zug auf dem Tisch zeigen',
   'lobby.playRobot': 'Gegen einen Roboter spielen',
   'lobby.robotLevel': 'Stärke des Roboters',
