@@ -437,7 +437,7 @@ it('Yatzee to its end through the bridge, watched by a second bridge: the end na
   const created = (await call('yatzee/create', { url: server.result.url, owner: server.result.owner, name: 'me', robots: 0, seed: 'to-the-end' })) as unknown as { welcome: { gameId: string } };
   // a second bridge watches (Emacs's M-x cardwords-yatzee on a game whose sheets are all held): no sheet, no name
   const w = bridge2();
-  const watched = (await w.send(JSON.stringify({ id: 1, method: 'yatzee/join', params: { url: server.result.url, id: created.welcome.gameId, watch: true } }))) as { result: View & { welcome: { role: string }; me: string | null; mine: unknown } };
+  const watched = (await w.send(JSON.stringify({ id: 1, method: 'yatzee/join', params: { url: server.result.url, id: created.welcome.gameId, watch: true } }))) as { result: View & { welcome: { role: string; owner: boolean }; me: string | null; mine: unknown } };
   expect(watched.result.welcome.role).toBe('watcher');
   expect(watched.result.me).toBeNull();
   expect(watched.result.mine).toBeNull();
@@ -445,6 +445,12 @@ it('Yatzee to its end through the bridge, watched by a second bridge: the end na
   for (const method of ['yatzee/toggle', 'yatzee/throw', 'yatzee/transfer', 'yatzee/undo']) {
     expect(((await w.send(JSON.stringify({ id: 2, method, params: { die: 0 } }))) as { error?: { code: string; message: string } }).error).toEqual({ code: 'refused', message: 'you are watching: you have no sheet to play' });
   }
+  // the same watcher again as the owner (Emacs asks the token when every place is taken): the
+  // owner token goes with the watch, and the room knows the owner (who watches beyond the places)
+  expect(((await w.send(JSON.stringify({ id: 3, method: 'yatzee/leave' }))) as { error?: unknown }).error).toBeUndefined();
+  const asOwner = (await w.send(JSON.stringify({ id: 4, method: 'yatzee/join', params: { url: server.result.url, id: created.welcome.gameId, watch: true, owner: server.result.owner } }))) as { result: View & { welcome: { role: string; owner: boolean } } };
+  expect(asOwner.result.welcome).toMatchObject({ role: 'watcher', owner: true });
+  expect(watched.result.welcome).toMatchObject({ owner: false });
   // a refusal by the game server in the web panel's words (media/ui/l10n/en.ts), not the engine's
   await call('yatzee/reset');
   await expect.poll(async () => (await call('yatzee/view')).message, { timeout: 20_000 }).toBe('Refused: Reset dice is possible only right after a transfer.');
@@ -464,7 +470,7 @@ it('Yatzee to its end through the bridge, watched by a second bridge: the end na
   }
   expect((await call('yatzee/view')).message).toBe(end);
   // the watcher saw the whole game: the full sheet and the end's line
-  let seq = 2;
+  let seq = 4;
   const seen = async () => ((await w.send(JSON.stringify({ id: ++seq, method: 'yatzee/view' }))) as { result: View }).result;
   await expect.poll(async () => (await seen()).message, { timeout: 20_000 }).toBe(end);
   expect((await seen()).sheets.map((x) => x.scores.filter((v) => v !== null).length)).toEqual([15]);
