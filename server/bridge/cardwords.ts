@@ -6,13 +6,13 @@ import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardword
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo } from '../../core/protocol/game.js';
-import type { CardwordsActionMessage, HintMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
+import type { CardwordsActionMessage, CardwordsHistoryTurn, HintMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { spelledWords } from '../../media/cardwords/words.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { braces, endedMessage, endText, hintLine, moveProblem, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { braces, endedMessage, endText, hintLine, moveProblem, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
@@ -58,6 +58,8 @@ export class CardwordsSession {
   private ended = false;
   private results: ResultsMessage | null = null;
   private lastMoves = -1;
+  /** The game's status at the last state change (the review is asked for when it turns over). */
+  private lastStatus = '';
   /** How cells are named (the players' coordinate options; the web panel's defaults). */
   private coordOptions: CoordOptions = DEFAULT_COORDS;
   /** Numbers every view: a response and a notification may cross, the editor keeps the newest. */
@@ -196,6 +198,10 @@ export class CardwordsSession {
       this.update();
     });
     room.onStateChange((s: CardwordsRoomState) => {
+      // the game is over: the history again, now with the review (as the web panel asks; the
+      // state is one object changed in place, so its last status is kept apart)
+      if (this.lastStatus === 'playing' && s.status === 'over') room.send('history', {});
+      this.lastStatus = s.status;
       this.state = s;
       if (s.moves !== this.lastMoves) {
         if (this.lastMoves >= 0 && s.moves > this.lastMoves && s.last) {
@@ -226,6 +232,7 @@ export class CardwordsSession {
     this.message = '';
     this.results = null;
     this.lastMoves = -1;
+    this.lastStatus = '';
     this.ended = false;
     this.seat = null;
     this.forgetHints();
@@ -405,13 +412,13 @@ export class CardwordsSession {
     else this.composer.setContext(ctx);
   }
 
-  private turnText(t: CardwordsTurnInfo, names: string[]): string {
+  private turnText(t: CardwordsTurnInfo & { best?: CardwordsHistoryTurn['best'] }, names: string[]): string {
     // a stand-in's action is marked as the stand-in's (docs/rules.md), as the web panel does
     const seat = names[t.player] ?? `seat ${t.player}`;
     const who = t.standIn ? standInName(seat) : seat;
-    if (t.type === 'move') return `${who}: ${t.words.join(', ')} for ${t.score}`;
-    if (t.type === 'trade') return `${who}: traded ${t.traded} for ${t.score}`;
-    return `${who}: passed for ${t.score}`;
+    const text = t.type === 'move' ? `${who}: ${t.words.join(', ')} for ${t.score}` : t.type === 'trade' ? `${who}: traded ${t.traded} for ${t.score}` : `${who}: passed for ${t.score}`;
+    // after the game each human turn carries the best robot's choice there (the review)
+    return t.best ? `${text} · ${reviewNote(t.best)}` : text;
   }
 
   /**

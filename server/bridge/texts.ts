@@ -108,6 +108,12 @@ export function standInName(name: string): string {
   return en('cw.standInName', name);
 }
 
+/** The review's note on a human turn after the game (the web panel's): 'The best robot here: TEES (12)'. */
+export function reviewNote(best: { type: 'move' | 'trade' | 'pass'; score: number; words: readonly string[] }): string {
+  const what = best.type === 'move' ? best.words.join(', ') : en(best.type === 'trade' ? 'cw.review.bestTrade' : 'cw.review.bestPass');
+  return en('cw.review.best', what, best.score);
+}
+
 /** Where the first move must go, as a sentence ('The first move must cover D4.'); '' when anywhere. */
 export function startSentence(table: CardTable, coords: Coords): string {
   const where = startText(en, table, coords);

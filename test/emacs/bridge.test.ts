@@ -351,6 +351,30 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     await expect.poll(async () => (await view()).moves, { timeout: 30_000 }).toBeGreaterThan(0);
     expect((await send('cardwords/hint-step', { delta: 1 })).error).toMatchObject({ code: 'refused' });
     expect(chosen.length).toBeGreaterThan(0);
+    // on to the end, each of our turns the hint's: the log then carries the review (the best
+    // robot's choice beside each of our turns, as the web panel's), asked for when the game is over
+    type Ended = View & { log: string[]; results: unknown };
+    for (let turn = 0; ; turn++) {
+      expect(turn).toBeLessThan(30);
+      let v = (await view()) as Ended;
+      await expect.poll(async () => {
+        v = (await view()) as Ended;
+        return v.status === 'over' || (v.turn === v.seat && v.status === 'playing');
+      }, { timeout: 30_000 }).toBe(true);
+      if (v.status === 'over') break;
+      const m = v.moves;
+      await call('cardwords/hint');
+      await expect.poll(async () => (await view()).message, { timeout: 30_000 }).toMatch(/^Hint: /);
+      await call('cardwords/submit');
+      await expect.poll(async () => (await view()).moves, { timeout: 30_000 }).toBeGreaterThan(m);
+    }
+    await expect.poll(async () => ((await view()) as Ended).log.some((l) => l.includes(' · The best robot here: ')), { timeout: 30_000 }).toBe(true);
+    const log = ((await view()) as Ended).log;
+    const ours = log.filter((l) => l.startsWith('me: '));
+    expect(ours.length).toBeGreaterThan(1);
+    // every turn of ours has the best robot's choice beside it, the robot's turns none
+    for (const l of ours) expect(l).toMatch(/^me: .* for -?\d+ · The best robot here: (.+ \(-?\d+\)|a trade \(-?\d+\)|a pass \(-?\d+\))$/);
+    expect(log.filter((l) => l.startsWith('Robot1: ')).every((l) => !l.includes('best robot'))).toBe(true);
   } finally {
     fx.remove();
   }
