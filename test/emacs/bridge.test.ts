@@ -519,9 +519,18 @@ it("a stand-in's action is marked in the bridge's log; the results carry each pl
     const view = async () => ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as View).result;
     await expect.poll(async () => (await view()).log.join('\n'), { timeout: 10_000 }).toMatch(/^Bo \(robot standing in\): /m);
     expect((await view()).log.some((l) => l.startsWith('Bo: '))).toBe(false);
+    // a turn of Ann's after it, so that the review below has one to show
+    await until(() => ann.state.turn === seatOf(ann), 10_000, "Ann's turn");
+    expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
     const annHand = handOf(ann).reduce((sum, c) => sum + c.points, 0);
     expect((await ann.request('end')).type).toBe('ack');
     await expect.poll(async () => (await view()).results !== null, { timeout: 10_000 }).toBe(true);
+    // the owner ended it: the room sent the review with the end; a person's turns carry the
+    // best robot's choice, a stand-in's none
+    await expect.poll(async () => (await view()).log.filter((l) => l.startsWith('Ann: ')).every((l) => l.includes(' · The best robot here: ')), { timeout: 10_000 }).toBe(true);
+    const endLog = (await view()).log;
+    expect(endLog.filter((l) => l.startsWith('Ann: ')).length).toBeGreaterThan(0);
+    expect(endLog.filter((l) => l.startsWith('Bo (robot standing in): ')).every((l) => !l.includes('best robot'))).toBe(true);
     const results = (await view()).results!.results;
     // the rows' marks in the web panel's words (Emacs draws them after the final score)
     expect((await view()).results!.marks).toEqual({ winner: 'winner', stoodIn: 'a robot stood in' });
