@@ -375,8 +375,17 @@ describe('Cardwords panel in Chromium', () => {
     await a.click('#cw-cell-3-3');
     // the direction stays what it was: the shared coordinate first
     expect(await a.textContent('#cw-location')).toMatch(/^\{(4D|D4)\}$/);
-    const plain = s.hand.findIndex((c) => c.char !== '');
+    // the rematch is dealt at random (docs/server.md): a hand of wildcards only (1 deal in 300)
+    // lays a wildcard as T where the others lay a natural card
+    const natural = s.hand.findIndex((c) => c.char !== '');
+    const plain = natural >= 0 ? natural : 0;
+    const meaningIfWild = async (i: number) => {
+      if (s.hand[i]!.char !== '') return;
+      await a.waitForSelector('#cw-meanings:not([hidden])');
+      await a.click('#cw-meanings [data-meaning="T"]');
+    };
     await a.click(`#cw-hand [data-index="${plain}"]`);
+    await meaningIfWild(plain);
     expect(await a.locator('#cw-composing [data-composed]').count()).toBe(1);
     expect(await a.textContent('#cw-location')).toMatch(/^(4D|D4)$/);
     expect(await a.getAttribute('#cw-cell-3-3', 'class')).toContain('composed');
@@ -386,10 +395,11 @@ describe('Cardwords panel in Chromium', () => {
     // drag a hand card onto the start cell: it becomes the location and the card is composed
     await a.keyboard.press('Escape');
     await a.dragAndDrop(`#cw-hand [data-index="${plain}"]`, '#cw-cell-3-3');
+    await meaningIfWild(plain);
     expect(await a.locator('#cw-composing [data-composed]').count()).toBe(1);
     expect(await a.getAttribute('#cw-cell-3-3', 'class')).toContain('composed');
     // a wildcard clicked asks for its meaning (buttons, or a key)
-    const wild = s.hand.findIndex((c) => c.char === '');
+    const wild = s.hand.findIndex((c, i) => c.char === '' && i !== plain);
     if (wild >= 0) {
       await a.click(`#cw-hand [data-index="${wild}"]`);
       await a.waitForSelector('#cw-meanings:not([hidden])');
