@@ -7,12 +7,15 @@ export interface CliIO {
   readStdin(): Promise<Uint8Array>;
   /** Standard output is a terminal (colours, bars). */
   isTTY: boolean;
+  /** Standard error is a terminal: a progress bar is redrawn in place (else: whole lines). */
+  errTTY?: boolean;
 }
 
 export const processIO: CliIO = {
   out: (t) => void process.stdout.write(t),
   err: (t) => void process.stderr.write(t),
   isTTY: Boolean(process.stdout.isTTY),
+  errTTY: Boolean(process.stderr.isTTY),
   readStdin: async () => {
     const chunks: Buffer[] = [];
     for await (const c of process.stdin) chunks.push(c as Buffer);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Playtest, type PlaytestReport } from '../../core/robots/cardwords/playtest.js';
+import { progressLine } from '../../server/cli/commands/moves.js';
 import { cli } from '../cli/run.js';
 import { sample } from './games.js';
 
@@ -45,8 +46,12 @@ describe('playtest report', () => {
     writeFileSync(join(rs, 'tiny.cardset'), `${cardset.join('\n').trimEnd()}\n[Q 5] [Q 5]\n`);
     const args = ['playtest', rs, '--games', '30', '--seed', 's1', '--json'];
     const r = cli(args, undefined, env);
-    expect(r.stderr).toContain('playing [');
     expect(r.status).toBe(0);
+    // standard error is a pipe here: whole lines each 10 %, no redrawing carriage returns
+    expect(r.stderr).not.toContain('\r');
+    const playing = r.stderr.split('\n').filter((l) => l.startsWith('playing ['));
+    expect(playing.map((l) => / (\d+)\/30/.exec(l)![1])).toEqual(['0', '3', '6', '9', '12', '15', '18', '21', '24', '27', '30']);
+    expect(playing.at(-1)).toBe(`playing [${'#'.repeat(30)}] 30/30`);
     const report = JSON.parse(r.stdout) as PlaytestReport;
     const q = report.cards.find((c) => c.card === '[Q 5]')!;
     expect(q.laid).toBe(0);
@@ -60,6 +65,17 @@ describe('playtest report', () => {
     expect(text.stdout).not.toMatch(/\(1 moves\)/);
     expect(text.stdout).toMatch(/\[Q 5\] +x2 +laid +0\.0 .*never laid/);
     expect(text.stdout).toContain('Table: how often each cell is covered');
+  });
+
+  it('progress on a terminal: one line redrawn in place, each 1 % at most, ended by a line break', () => {
+    let err = '';
+    const bar = progressLine({ out: () => undefined, err: (t) => void (err += t), readStdin: async () => new Uint8Array(), isTTY: true, errTTY: true }, 'playing');
+    for (let done = 0; done <= 1000; done++) bar(done, 1000);
+    bar.end();
+    expect(err.split('\r').filter(Boolean)).toHaveLength(101);
+    expect(err.startsWith('\rplaying [')).toBe(true);
+    expect(err.endsWith(`playing [${'#'.repeat(30)}] 1000/1000   \n`)).toBe(true);
+    expect(err.match(/\n/g)).toHaveLength(1);
   });
 
   it('refuses bad options and rulesets clearly', () => {

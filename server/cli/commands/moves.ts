@@ -88,8 +88,8 @@ async function loadOrStandIn(dir: string): Promise<{ ruleset: Ruleset | null; er
 /** `--equity`: the top N by static equity with the ruleset's learned leave values. */
 async function equityList(ruleset: Ruleset, ctx: GenContext, position: Position, top: number, json: boolean, cache: boolean, io: CliIO): Promise<number> {
   const bar = progressLine(io, 'learning card values');
-  const { leaves, source } = await loadLeaves(ruleset, ctx.store, { cache, onProgress: (p) => bar(p.done, p.total) });
-  if (source === 'learned') io.err('\n');
+  const { leaves } = await loadLeaves(ruleset, ctx.store, { cache, onProgress: (p) => bar(p.done, p.total) });
+  bar.end();
   const unseen = position.pile === null ? undefined : handPoints(unseenCards(rulesFromRuleset(ruleset).deck, position.hand, position.board));
   const hints = topByEquity(ctx, position.board, position.hand, position.pile, leaves, { n: top, ...(unseen === undefined ? {} : { unseenPoints: unseen }) });
   const out = hints.map((h) => {
@@ -114,21 +114,43 @@ async function equityList(ruleset: Ruleset, ctx: GenContext, position: Position,
   return EXIT_OK;
 }
 
-/** A progress line on standard error, redrawn in place (at most every 1 %). */
-export function progressLine(io: CliIO, label: string): (done: number, total: number) => void {
+/** A progress bar: `bar(done, total)` as work goes on, `bar.end()` once it is done. */
+export interface ProgressBar {
+  (done: number, total: number): void;
+  end(): void;
+}
+
+/**
+ * Progress on standard error: on a terminal one line redrawn in place (at most every 1 %),
+ * ended by `end()`; elsewhere (a pipe, a file: an editor reading it, a CI log) whole lines,
+ * at most every 10 %, the last one the newest (a redrawn line there was hundreds of carriage
+ * returns on one line).
+ */
+export function progressLine(io: CliIO, label: string): ProgressBar {
   const start = performance.now();
+  const tty = io.errTTY === true;
+  const step = tty ? 1 : 10;
   let last = -1;
-  return (done, total) => {
+  let drawn = false;
+  const bar = ((done: number, total: number) => {
     const pct = total === 0 ? 100 : Math.floor((done * 100) / total);
-    if (pct === last && done !== total) return;
-    last = pct;
+    const shown = pct - (pct % step);
+    if (shown === last) return;
+    last = shown;
     const width = 30;
     const fill = Math.round((width * pct) / 100);
     const elapsed = (performance.now() - start) / 1000;
     const left = done > 0 ? (elapsed * (total - done)) / done : NaN;
-    const eta = Number.isFinite(left) ? ` ${formatSeconds(left)} left` : '';
-    io.err(`\r${label} [${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${done}/${total}${eta}   `);
+    const eta = Number.isFinite(left) && done < total ? ` ${formatSeconds(left)} left` : '';
+    const text = `${label} [${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${done}/${total}${eta}`;
+    io.err(tty ? `\r${text}   ` : `${text}\n`);
+    drawn = true;
+  }) as ProgressBar;
+  bar.end = () => {
+    if (tty && drawn) io.err('\n');
+    drawn = false;
   };
+  return bar;
 }
 
 export function formatSeconds(s: number): string {

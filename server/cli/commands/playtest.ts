@@ -68,13 +68,13 @@ export const command: Command = {
     const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words, { cache });
     const learnBar = progressLine(io, 'learning card values');
     const learned = await loadLeaves(ruleset, store, { cache, onProgress: (p) => learnBar(p.done, p.total) });
-    if (learned.source === 'learned') io.err('\n');
+    learnBar.end();
     const pt = new Playtest(rules, store, { games, players, level, seed, leaves: learned.leaves });
     const bar = progressLine(io, 'playing');
     bar(0, games);
     while (pt.step()) bar(pt.done, games);
     bar(pt.done, games);
-    io.err('\n');
+    bar.end();
     const report = pt.report();
     io.out(values.json ? `${JSON.stringify(report)}\n` : formatReport(report));
     return EXIT_OK;
