@@ -34,10 +34,9 @@ import type { CardwordsRoomClient as RoomLike } from '../../core/protocol/client
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
-import { spelledText, spelledWords, type WordLetter } from './words.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints } from './view/action.js';
-import { moveErrorText, refusalText, startText } from './words.js';
+import { moveErrorText, refusalText, spelledText, spelledWords, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';

@@ -14,7 +14,7 @@ import type { StartCondition } from '../../core/formats/types.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
 import { braces, endedMessage, endText, hintLine, moveProblem, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
-import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
+import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 
@@ -46,14 +46,13 @@ export class CardwordsSession {
   /**
    * The robot's best actions from the last hint (the server's ranking, best first) and the one
    * in the area: M-n and M-p go through them, as the web panel's arrows do, while the table
-   * is the one they were found for (`rankedMoves`: its move count).
+   * is the one they were found for (`rankedFor`: another game, round or move count is another
+   * table, so nothing needs forgetting).
    */
   private ranked: NonNullable<HintMessage['ranked']> = [];
   private rankedAt = 0;
   /** The game, round and move count the ranking was found for (`moves`: the server's count). */
   private rankedFor = '';
-  /** A hint came, but without a ranking (an older server): nothing to go through. */
-  private hintAlone = false;
   /** The room said `ended`: its closing is no disconnection. */
   private ended = false;
   private results: ResultsMessage | null = null;
@@ -92,9 +91,7 @@ export class CardwordsSession {
   async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; watch?: unknown; key?: unknown }): Promise<unknown> {
     const url = urlParam(params?.url);
     const id = idParam(params.id);
-    const opts: Record<string, unknown> = params.watch === true ? { watch: true } : { name: nameParam(params.name) };
-    if (params.watch !== true && typeof params.key === 'string' && params.key) opts.key = str(params.key, 'key', 200);
-    if (typeof params.owner === 'string' && params.owner) opts.owner = params.owner;
+    const opts = joinOptions(params);
     return this.enter(url, () => new Client(url).joinById(id, opts));
   }
 
@@ -153,7 +150,6 @@ export class CardwordsSession {
       this.ranked = h.ranked ?? [];
       this.rankedAt = 0;
       this.rankedFor = this.tableKey(h.moves ?? this.state?.moves ?? -1);
-      this.hintAlone = this.ranked.length === 0;
       const first = this.ranked[0];
       // the ranking's first is the suggestion; without a ranking, the suggestion alone
       if (first) this.loadHint(first.kind, first.cards, first.score);
@@ -179,11 +175,9 @@ export class CardwordsSession {
       // the game is over: what the action area held, and a refusal or hint about it, are stale
       this.composer?.reset();
       this.message = '';
-      this.forgetHints();
       this.update();
     });
     typed.on('rematch', () => {
-      this.forgetHints();
       if (this.seat) this.onSeat(url, this.seat);
       this.results = null;
       this.log = [];
@@ -235,14 +229,6 @@ export class CardwordsSession {
     this.lastStatus = '';
     this.ended = false;
     this.seat = null;
-    this.forgetHints();
-  }
-
-  /** The robot's ranking is for a table that is gone (another game, round or end). */
-  private forgetHints(): void {
-    this.ranked = [];
-    this.rankedFor = '';
-    this.hintAlone = false;
   }
 
   /**
@@ -355,8 +341,10 @@ export class CardwordsSession {
     if (delta !== 1 && delta !== -1) throw new BridgeError('bad-request', 'delta: 1 or -1');
     const n = this.ranked.length;
     const s = this.state;
-    if (n === 0 || !s || s.status !== 'playing' || this.tableKey(s.moves) !== this.rankedFor) {
-      throw new BridgeError('refused', this.hintAlone && n === 0 ? 'the hint came without the robot\'s other choices: nothing to go through' : 'no best moves to go through: ask for a hint first');
+    const current = s !== null && s.status === 'playing' && this.tableKey(s.moves) === this.rankedFor;
+    if (n === 0 || !current) {
+      // a hint for this table that came without a ranking (an older server) has nothing to go through
+      throw new BridgeError('refused', current ? 'the hint came without the robot\'s other choices: nothing to go through' : 'no best moves to go through: ask for a hint first');
     }
     this.rankedAt = (this.rankedAt + (delta === -1 ? n - 1 : 1)) % n;
     const r = this.ranked[this.rankedAt]!;

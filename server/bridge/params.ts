@@ -16,6 +16,17 @@ export const idParam = (v: unknown) => str(v, 'id', 100);
 export const nameParam = (v: unknown) => str(v, 'name', MAX_NAME_LENGTH);
 export const ownerParam = (v: unknown, what = 'owner') => str(v, what, 500);
 
+/**
+ * A join's options: watching (no seat, no name) or a seat by name, taken back by its `key`
+ * (a seat key from an earlier `welcome`); the owner token with either.
+ */
+export function joinOptions(params: { name?: unknown; owner?: unknown; key?: unknown; watch?: unknown }): Record<string, unknown> {
+  const opts: Record<string, unknown> = params.watch === true ? { watch: true } : { name: nameParam(params.name) };
+  if (params.watch !== true && typeof params.key === 'string' && params.key) opts.key = str(params.key, 'key', 200);
+  if (typeof params.owner === 'string' && params.owner) opts.owner = params.owner;
+  return opts;
+}
+
 /** Creates or joins a room; the server's refusal (a full game, a wrong token) is `refused`. */
 export async function connectRoom(connect: () => Promise<Room>, onFail?: () => void): Promise<Room> {
   try {

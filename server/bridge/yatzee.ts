@@ -11,7 +11,7 @@ import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js
 import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
 import type { WelcomeMessage, YatzeeActionMessage } from '../../core/protocol/messages.js';
 import { endedMessage, serverRefusal } from './texts.js';
-import { connectRoom, idParam, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
+import { connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 
@@ -69,9 +69,7 @@ export class YatzeeSession {
   /** `key`: the seat key from an earlier `welcome`, which takes that sheet back; `watch`: no sheet, no name. */
   async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; hints?: unknown; key?: unknown; watch?: unknown }): Promise<unknown> {
     const url = urlParam(params?.url);
-    const opts: Record<string, unknown> = params.watch === true ? { watch: true } : { name: nameParam(params.name) };
-    if (typeof params.owner === 'string' && params.owner) opts.owner = params.owner;
-    if (params.watch !== true && typeof params.key === 'string' && params.key) opts.key = str(params.key, 'key', 200);
+    const opts = joinOptions(params);
     return this.enter(url, params.hints, () => new Client(url).joinById(idParam(params.id), opts));
   }
 

@@ -292,8 +292,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const owner = isOwnerToken(o.owner);
     if (this.ended) throw refuse('game-ended', 'the game has ended');
     if (o.watch === true || (owner && o.name === undefined)) {
-      const watching = this.watching();
-      if (!owner && watching >= this.opts.watchers) throw refuse('table-full', this.opts.watchers === 0 ? 'this game has no places for watchers' : `all ${this.opts.watchers} watcher places are taken`);
+      this.checkWatcherPlace(owner, this.opts.watchers);
       this.info.set(client.sessionId, { role: 'watcher', owner });
       client.view = new StateView();
       this.greet(client, { role: 'watcher', owner });

@@ -65,6 +65,11 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
     return n;
   }
 
+  /** Refuses a watcher beyond the game's `places` (`table-full`); the owner watches beyond them. */
+  protected checkWatcherPlace(owner: boolean, places: number): void {
+    if (!owner && this.watching() >= places) throw refuse('table-full', places === 0 ? 'this game has no places for watchers' : `all ${places} watcher places are taken`);
+  }
+
   /** Runs `fn` after every earlier queued task of this room; one at a time. */
   protected enqueue<T>(fn: () => Promise<T> | T): Promise<T> {
     const next = this.queue.then(fn);

@@ -184,7 +184,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     const owner = isOwnerToken(o.owner);
     if (this.ended) throw refuse('game-ended', 'the game has ended');
     if (o.watch === true || (owner && o.name === undefined)) {
-      if (!owner && this.watching() >= YATZEE_WATCHER_PLACES) throw refuse('table-full', `all ${YATZEE_WATCHER_PLACES} watcher places are taken`);
+      this.checkWatcherPlace(owner, YATZEE_WATCHER_PLACES);
       this.info.set(client.sessionId, { role: 'watcher', owner });
       this.sendTo(client, 'welcome', { gameId: this.roomId, kind: 'yatzee', role: 'watcher', owner });
       this.sync(); // a watcher may end a robots-only game's pause

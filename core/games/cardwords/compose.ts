@@ -324,8 +324,13 @@ export class Composer {
   private askMeaning(): ComposeResult {
     const k = this.meaningless();
     if (k < 0) return ok;
+    return this.askWild(this.cards[k]!.hand);
+  }
+
+  /** A wildcard waits for its letter: the hand card `hand` (a click), or the next one typed. */
+  private askWild(hand?: number): ComposeResult {
     this.pending = { wild: true, char: null, points: '' };
-    this.pendingHand = this.cards[k]!.hand;
+    if (hand !== undefined) this.pendingHand = hand;
     return askWildMeaning;
   }
 
@@ -392,8 +397,7 @@ export class Composer {
     }
     if (key === ' ') {
       if (this.candidates(null).length === 0) return no('cw.key.noWildcard');
-      this.pending = { wild: true, char: null, points: '' };
-      return askWildMeaning;
+      return this.askWild();
     }
     if (key === 'Enter') {
       if (this.pending) return no('cw.key.whichPoints', this.pending.char ?? '?', this.pointsOf(this.candidates(this.pending.wild ? null : this.pending.char)).join(', '));
@@ -491,11 +495,7 @@ export class Composer {
     if (this.usedHand().has(i)) return no('cw.key.allUsed', card.char ?? ' ');
     if (this.mode === 'coord') this.mode = 'cards';
     if (card.char === null) {
-      if (meaning === undefined && !this.invalid) {
-        this.pending = { wild: true, char: null, points: '' };
-        this.pendingHand = i;
-        return askWildMeaning;
-      }
+      if (meaning === undefined && !this.invalid) return this.askWild(i);
       this.addCard(i, meaning);
       return ok;
     }

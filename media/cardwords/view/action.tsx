@@ -91,9 +91,10 @@ const SLOT = '\u0001';
 /** A move's line of the list: its words with the wildcards' letters marked (seen and said), where, the score. */
 function moveLine(m: Model, h: HintMove): ComponentChildren {
   if (h.action.type !== 'move') return null;
-  const text = m.t('cw.hintLine.move', SLOT, where(m, h.action.cards), h.score);
+  const place = where(m, h.action.cards);
+  const text = m.t('cw.hintLine.move', SLOT, place, h.score);
   const at = text.indexOf(SLOT);
-  if (!h.spelled?.length || at < 0) return m.t('cw.hintLine.move', h.words.join(', '), where(m, h.action.cards), h.score);
+  if (!h.spelled?.length || at < 0) return m.t('cw.hintLine.move', h.words.join(', '), place, h.score);
   return (
     <>
       {text.slice(0, at)}

@@ -474,7 +474,6 @@ export function prepare(valid: i32, full: i32, sc: i32, sr: i32, gaddag: i32, da
         i32set(pLetter, c, code);
         f64set(pPts, c, p);
         i32set(pChanged, nChanged++, c);
-        dirtyCell(c);
       }
     }
   } else {
@@ -487,7 +486,6 @@ export function prepare(valid: i32, full: i32, sc: i32, sr: i32, gaddag: i32, da
         i32set(pLetter, c, code);
         f64set(pPts, c, p);
         i32set(pChanged, nChanged++, c);
-        dirtyCell(c);
       }
     }
   }
@@ -607,6 +605,11 @@ function updateCross(nChanged: i32): void {
       const q = i32at(pMarked, k);
       u8set(pMark, q, 0);
       cross(dir, q);
+      // its cross-set for dir is read by the line of direction dir through it (a changed cell
+      // is among these in both directions: its row and column are marked here too; a full
+      // prepare marks every line at once)
+      const qr = q / W;
+      u8set(pLineDirty, dir === 0 ? qr : H + q - qr * W, 1);
     }
   }
 }
@@ -614,9 +617,6 @@ function updateCross(nChanged: i32): void {
 function cross(dir: i32, i: i32): void {
   const mask = dir === 0 ? pMask0 : pMask1;
   const base = i * MW;
-  // its cross-set for dir is read by the line of direction dir through it
-  const row = i / W;
-  u8set(pLineDirty, dir === 0 ? row : H + i - row * W, 1);
   for (let k = 0; k < MW; k++) u32set(mask, base + k, 0);
   const has = dir === 0 ? pHas0 : pHas1;
   const old = dir === 0 ? pOld0 : pOld1;
