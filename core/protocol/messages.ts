@@ -209,8 +209,19 @@ export interface CardwordsHistoryMessage {
  */
 export type CardwordsHistoryTurn = CardwordsTurnInfo & {
   cells?: Array<{ col: number; row: number; char: string; points: number }>;
-  best?: { score: number; words: string[]; type: 'move' | 'trade' | 'pass' };
+  best?: ReviewBest;
 };
+
+/**
+ * The best robot's choice in a turn's position, for the review: a move's words and the
+ * cards it lays (the game is over: they show where, and which letters a wildcard takes).
+ */
+export interface ReviewBest {
+  type: 'move' | 'trade' | 'pass';
+  score: number;
+  words: string[];
+  cards?: PlacedCard[];
+}
 
 /** To the owner: a player's move was refused for these words (only the words, never the rest of the move). */
 export interface WordRequestMessage {

@@ -9,7 +9,7 @@ import { render } from 'preact';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
-import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.js';
+import { shownChar, type Board, type Card, type PlacedCard } from '../../core/games/cardwords/types.js';
 import { flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
@@ -36,7 +36,7 @@ import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, t
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints } from './view/action.js';
-import { moveErrorText, refusalText, spelledText, spelledWords, startText, type WordLetter } from './words.js';
+import { moveErrorText, moveWhere, refusalText, spelledText, spelledWords, startText, tableWithout, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
@@ -104,6 +104,8 @@ export class CardwordsPanel {
   private hints: HintMove[] = [];
   /** The review's step after the game (null: the final table). */
   private reviewStep: number | null = null;
+  /** The review shows the table before each turn with the best robot's move on it (b). */
+  private reviewBestOn = false;
   private hintIndex: number | null = null;
   /** The last refusal in view, until the turn, the move count or the game's status changes. */
   private refusal = '';
@@ -323,11 +325,28 @@ export class CardwordsPanel {
     const reviewTurns = this.log.flatMap((e, i) => (e.turn && e.round === state.round ? [i] : []));
     const step = this.reviewStep !== null && this.reviewStep < reviewTurns.length ? this.reviewStep : null;
     let shownIndex = this.shownIndex;
+    let shown = shownIndex === null ? null : (this.log[shownIndex] ?? null);
+    let reviewBest: Model['reviewBest'] = null;
     if (step !== null) {
       // the table after that turn: the cards of the later turns leave it
-      const cells = board.cells.slice();
-      for (const i of reviewTurns.slice(step + 1)) for (const c of this.log[i]!.cells ?? []) cells[c.row * board.width + c.col] = null;
-      board = { ...board, cells };
+      const entry = this.log[reviewTurns[step]!]!;
+      const later = reviewTurns.slice(step + 1).map((i) => this.log[i]!);
+      const best = entry.best;
+      if (best?.type === 'move' && best.cards?.length) {
+        // the best robot's move, on the table before the turn (b lays it there, ringed)
+        const before = tableWithout(board, [...later, entry]);
+        const onTable = this.reviewBestOn;
+        reviewBest = { spelled: spelledWords(rules.table, rules.bonus, before, best.cards), place: moveWhere(coords, best.cards), onTable };
+        if (onTable) {
+          board = { ...before, cells: before.cells.slice() };
+          for (const p of best.cards) board.cells[p.row * board.width + p.col] = p.card;
+          shown = { round: entry.round, text: '', cells: best.cards.map((p) => ({ col: p.col, row: p.row, char: shownChar(p.card) ?? '', points: p.card.points })) };
+        }
+      }
+      if (!reviewBest?.onTable) {
+        board = tableWithout(board, later);
+        shown = entry;
+      }
       shownIndex = reviewTurns[step]!;
     }
     return {
@@ -346,7 +365,7 @@ export class CardwordsPanel {
       cursor: this.cursor,
       hovered: this.hovered,
       lastCells: step !== null ? new Set<number>() : this.lastCells,
-      shown: shownIndex === null ? null : (this.log[shownIndex] ?? null),
+      shown,
       shownIndex,
       log: this.log,
       lastPoints: this.lastPoints,
@@ -359,6 +378,8 @@ export class CardwordsPanel {
       hints: this.hints,
       reviewTurns,
       reviewStep: step,
+      reviewBest,
+      reviewBestOn: this.reviewBestOn,
       hintIndex: this.hintIndex,
       coordOpts: this.coordOpts,
       cmd: this.commands,
@@ -430,6 +451,10 @@ export class CardwordsPanel {
     review: (k) => {
       this.reviewStep = k;
       this.shownIndex = null;
+      this.render();
+    },
+    reviewBest: (on) => {
+      this.reviewBestOn = on;
       this.render();
     },
     dragStart: (i) => (this.dragIndex = i),
@@ -549,12 +574,14 @@ export class CardwordsPanel {
   }
 
   private onKey(e: KeyboardEvent): void {
-    // the review after the game: [ and ] step through the turns (players and watchers)
+    // the review after the game: [ and ] step through the turns, b shows the best robot's
+    // moves on the table or the turns themselves (players and watchers)
     const s = this.state;
-    if (s && (s.status === 'over' || this.ended) && (e.key === '[' || e.key === ']') && !typing(e)) {
+    if (s && (s.status === 'over' || this.ended) && (e.key === '[' || e.key === ']' || e.key === 'b') && !typing(e) && !e.ctrlKey && !e.altKey && !e.metaKey) {
       const n = this.log.filter((x) => x.turn && x.round === s.round).length;
       if (n === 0) return;
       e.preventDefault();
+      if (e.key === 'b') return this.commands.reviewBest(!this.reviewBestOn);
       const k = this.reviewStep;
       this.commands.review(e.key === '[' ? (k === null ? n - 1 : Math.max(0, k - 1)) : k === null || k + 1 >= n ? null : k + 1);
       return;

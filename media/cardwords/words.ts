@@ -105,3 +105,35 @@ export function spelledText(t: Translate, words: readonly WordLetter[][]): strin
     })
     .join(', ');
 }
+
+/** Where a move goes: its first cell, the shared coordinate first (as a location is typed). */
+export function moveWhere(coords: Coords, cards: ReadonlyArray<{ col: number; row: number }>): string {
+  const sorted = cards.slice().sort((a, b) => a.row - b.row || a.col - b.col);
+  const first = sorted[0];
+  if (!first) return '';
+  const across = sorted.length > 1 && sorted.every((c) => c.row === first.row);
+  return coords.name(first.col, first.row, across ? 'across' : 'down');
+}
+
+/**
+ * The review's table of a finished round: the final table without the cards of `turns` (the
+ * turns after the one shown, and that one too for the table before it).
+ */
+export function tableWithout(board: Board, turns: Iterable<{ cells?: ReadonlyArray<{ col: number; row: number }> }>): Board {
+  const cells = board.cells.slice();
+  for (const t of turns) for (const c of t.cells ?? []) cells[c.row * board.width + c.col] = null;
+  return { ...board, cells };
+}
+
+/**
+ * The review's line on the best robot's choice: "The best robot here: TEES at 8H (12)", a
+ * move's words given as `what` (the panel gives SLOT and draws them there), with its place
+ * when known.
+ */
+export function reviewBestText(t: Translate, best: { type: 'move' | 'trade' | 'pass'; score: number }, what: string, place: string): string {
+  if (best.type !== 'move') return t('cw.review.best', t(best.type === 'trade' ? 'cw.review.bestTrade' : 'cw.review.bestPass'), best.score);
+  return place ? t('cw.review.bestMove', what, place, best.score) : t('cw.review.best', what, best.score);
+}
+
+/** Marks where a component goes in a formatted message (no translation contains it). */
+export const SLOT = '\u0001';

@@ -7,7 +7,7 @@ import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type { CardwordsActionMessage, CardwordsHistoryTurn, HintMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
-import { spelledWords } from '../../media/cardwords/words.js';
+import { moveWhere, spelledWords, tableWithout } from '../../media/cardwords/words.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
@@ -164,7 +164,8 @@ export class CardwordsSession {
       this.update();
     });
     typed.on('history', (m) => {
-      this.log = m.turns.map((t) => this.turnText(t, m.players));
+      this.rebuild();
+      this.log = m.turns.map((t, k) => this.turnText(t, m.players, this.reviewTable(m.turns, k)));
       this.logSeats = m.turns.map((t) => t.player);
       this.update();
     });
@@ -400,13 +401,23 @@ export class CardwordsSession {
     else this.composer.setContext(ctx);
   }
 
-  private turnText(t: CardwordsTurnInfo & { best?: CardwordsHistoryTurn['best'] }, names: string[]): string {
+  /** The table before turn k of a finished round's history: the current table without the cards of turn k on. */
+  private reviewTable(turns: readonly CardwordsHistoryTurn[], k: number): Board | null {
+    return turns[k]?.best && this.board ? tableWithout(this.board, turns.slice(k)) : null;
+  }
+
+  private turnText(t: CardwordsTurnInfo & { best?: CardwordsHistoryTurn['best'] }, names: string[], before: Board | null = null): string {
     // a stand-in's action is marked as the stand-in's (docs/rules.md), as the web panel does
     const seat = names[t.player] ?? `seat ${t.player}`;
     const who = t.standIn ? standInName(seat) : seat;
     const text = t.type === 'move' ? `${who}: ${t.words.join(', ')} for ${t.score}` : t.type === 'trade' ? `${who}: traded ${t.traded} for ${t.score}` : `${who}: passed for ${t.score}`;
-    // after the game each human turn carries the best robot's choice there (the review)
-    return t.best ? `${text} · ${reviewNote(t.best)}` : text;
+    // after the game each human turn carries the best robot's choice there (the review), its
+    // wildcards' letters and place worded as the web panel shows them
+    const best = t.best;
+    if (!best) return text;
+    const cards = best.type === 'move' ? best.cards : undefined;
+    const known = cards?.length && before && this.rules && this.coords;
+    return `${text} · ${reviewNote(best, known ? spelledWords(this.rules!.table, this.rules!.bonus, before, cards) : null, known ? moveWhere(this.coords!, cards) : '')}`;
   }
 
   /**

@@ -3,7 +3,7 @@
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { translator } from '../../media/ui/l10n/index.js';
-import { bracesText, moveErrorText, refusalText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
+import { bracesText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import type { GameListing } from '../../core/protocol/game.js';
 import type { CardTable } from '../../core/formats/types.js';
@@ -108,10 +108,13 @@ export function standInName(name: string): string {
   return en('cw.standInName', name);
 }
 
-/** The review's note on a human turn after the game (the web panel's): 'The best robot here: TEES (12)'. */
-export function reviewNote(best: { type: 'move' | 'trade' | 'pass'; score: number; words: readonly string[] }): string {
-  const what = best.type === 'move' ? best.words.join(', ') : en(best.type === 'trade' ? 'cw.review.bestTrade' : 'cw.review.bestPass');
-  return en('cw.review.best', what, best.score);
+/**
+ * The review's note on a human turn after the game (the web panel's): 'The best robot here:
+ * TEES (wildcard at letter 3) at 8H (12)'; the words plain and no place when the table
+ * before the turn is not known.
+ */
+export function reviewNote(best: { type: 'move' | 'trade' | 'pass'; score: number; words: readonly string[] }, spelled: readonly WordLetter[][] | null, place: string): string {
+  return reviewBestText(en, best, spelled ? spelledText(en, spelled) : best.words.join(', '), place);
 }
 
 /** Where the first move must go, as a sentence ('The first move must cover D4.'); '' when anywhere. */

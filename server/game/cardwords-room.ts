@@ -383,7 +383,9 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       if (review && this.seats[a.player]?.robot === null && !this.standInAt.has(out.length)) {
         const view = viewOf(st, a.player);
         const c = chooseAction(rctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`review/${out.length}`));
-        best = { type: c.kind, score: c.score, words: c.kind === 'move' ? moveWords(rctx, view.board, c.move) : [] };
+        // a move's cards too: the review marks its wildcards and can lay it on the table
+        const action = choiceToAction(a.player, view.board.width, c);
+        best = action.type === 'move' && c.kind === 'move' ? { type: 'move', score: c.score, words: moveWords(rctx, view.board, c.move), cards: [...action.cards] } : { type: c.kind, score: c.score, words: [] };
       }
       const r = apply(this.ruleset.rules, st, a, ANY_WORD);
       if (!r.ok || !r.state.last) break;

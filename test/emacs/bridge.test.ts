@@ -373,7 +373,15 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     const ours = log.filter((l) => l.startsWith('me: '));
     expect(ours.length).toBeGreaterThan(1);
     // every turn of ours has the best robot's choice beside it, the robot's turns none
-    for (const l of ours) expect(l).toMatch(/^me: .* for -?\d+ · The best robot here: (.+ \(-?\d+\)|a trade \(-?\d+\)|a pass \(-?\d+\))$/);
+    for (const l of ours) expect(l).toMatch(/^me: .* for -?\d+ · The best robot here: (.+ at [0-9A-Z]+ \(-?\d+\)|a trade \(-?\d+\)|a pass \(-?\d+\))$/);
+    // from the seed: the best robot's words with where its wildcards stand and where it goes, as the web panel's review says
+    expect(ours).toEqual([
+      'me: BETS for 12 · The best robot here: BETS (wildcard at letter 1) at 4D (12)',
+      'me: BEAST for 9 · The best robot here: BEAST (wildcards at letters 1, 4) at 6A (9)',
+      'me: TEES for 6 · The best robot here: TEES at B4 (6)',
+      'me: NAB for 6 · The best robot here: NAB (wildcard at letter 2) at 1E (6)',
+      'me: passed for -1 · The best robot here: a pass (-1)',
+    ]);
     expect(log.filter((l) => l.startsWith('Robot1: ')).every((l) => !l.includes('best robot'))).toBe(true);
   } finally {
     fx.remove();

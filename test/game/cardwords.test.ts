@@ -160,15 +160,25 @@ describe('cardwords rooms', () => {
     // only the public fields: a trade would show how many cards, never which; the game is
     // over, so each of Ann's turns (the human's) carries the review's best choice, the
     // robot's none
+    const taken = new Set<string>();
     for (const turn of history.turns) {
       const human = history.players[turn.player] === 'Ann';
       expect(Object.keys(turn).sort()).toEqual(['drawn', 'player', 'score', 'standIn', 'traded', 'type', 'words', ...(turn.type === 'move' ? ['cells'] : []), ...(human ? ['best'] : [])].sort());
       if (human) {
-        const best = (turn as { best?: { score: number; type: string } }).best!;
+        const best = (turn as { best?: { score: number; type: string; words: string[]; cards?: Array<{ col: number; row: number; card: { char: string | null; points: number; meaning?: string } }> } }).best!;
         // the best robot's choice scores at least what Ann (a 'good' robot's move) scored
         expect(['move', 'trade', 'pass']).toContain(best.type);
         expect(best.score).toBeGreaterThanOrEqual(turn.score);
+        // a move names its cards (the review shows where, and its wildcards' letters): on
+        // cells free before the turn, a wildcard with its meaning
+        expect(Object.keys(best).sort()).toEqual(['score', 'type', 'words', ...(best.type === 'move' ? ['cards'] : [])].sort());
+        for (const p of best.cards ?? []) {
+          expect(taken.has(`${p.col},${p.row}`)).toBe(false);
+          expect(p.card.char !== null || typeof p.card.meaning === 'string').toBe(true);
+        }
+        if (best.type === 'move') expect(best.cards!.length).toBeGreaterThan(0);
       }
+      for (const c of (turn as { cells?: Array<{ col: number; row: number }> }).cells ?? []) taken.add(`${c.col},${c.row}`);
     }
     await late.leave();
 

@@ -556,6 +556,53 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.locator('#cw-table .has-card').count()).toBe(final);
   });
 
+  it('the review names where the best robot would have played and marks its wildcards; b lays that move on the table before the turn, ringed, and shows the turn again', async () => {
+    const { page } = await fresh();
+    await quickGame(page, 's2');
+    // the last of the best moves (a weaker one), so the best robot's choice differs from mine
+    await page.keyboard.press('?');
+    await page.waitForSelector('#cw-hints li');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await snap(page)).moves).toBeGreaterThanOrEqual(2);
+    await page.click('#cw-end');
+    await page.click('#cw-end-confirm');
+    await page.waitForSelector('#cw-review');
+    await page.click('#cw-review-first');
+    await page.waitForSelector('#cw-review-best');
+    const mine = await page.locator('#cw-table .cw-cell.shown').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.name).sort());
+    const said = (await page.textContent('#cw-review-best'))!;
+    const seen = await page.locator('#cw-review-best').evaluate((e) => {
+      const c = e.cloneNode(true) as HTMLElement;
+      for (const x of Array.from(c.querySelectorAll('.sr-only'))) x.remove();
+      return c.innerHTML;
+    });
+    // my move (the tenth best) was NEST at A4 to D4; the best robot's, BETS with its wildcard as the B, is named where it goes
+    expect(mine).toEqual(['A4', 'B4', 'C4', 'D4']);
+    expect(await page.textContent('#cw-review-text')).toBe('Ann laid NEST: 11 points.');
+    expect(said).toBe('The best robot here: BETS (wildcard at letter 1) at 4D (12)');
+    expect(seen).toBe('The best robot here: <span class="cw-wl">B</span>ETS at 4D (12)');
+    // b: the table before my turn (empty: the first move) with the best robot's move on it, ringed
+    await page.keyboard.press('b');
+    expect(await page.getAttribute('#cw-review-show-best', 'aria-pressed')).toBe('true');
+    expect(await page.textContent('#cw-review-step')).toMatch(/^Turn 1 of \d+: the table before it, with the best robot's move/);
+    const cells = await page.locator('#cw-table .cw-cell.has-card').evaluateAll((es) => es.map((e) => `${(e as HTMLElement).dataset.name}:${e.querySelector('.ch')?.textContent}${e.querySelector('.face.wild') ? '*' : ''}${e.classList.contains('shown') ? '' : ' not ringed'}`));
+    expect(cells).toEqual(['D4:B*', 'E4:E', 'F4:T', 'G4:S']);
+    await shot(page, 'cardwords-review-best');
+    // b again: my turn's table
+    await page.keyboard.press('b');
+    expect(await page.getAttribute('#cw-review-show-best', 'aria-pressed')).toBe('false');
+    expect(await page.locator('#cw-table .cw-cell.shown').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.name).sort())).toEqual(mine);
+    expect(await page.textContent('#cw-review-step')).toMatch(/^Turn 1 of \d+$/);
+    // on while stepping: the robot's turn has no best robot's choice, so its own cards show
+    await page.keyboard.press('b');
+    await page.keyboard.press(']');
+    expect(await page.textContent('#cw-review-step')).toMatch(/^Turn 2 of \d+$/);
+    expect(await page.locator('#cw-review-best').count()).toBe(0);
+    expect(await page.locator('#cw-table .cw-cell.shown').count()).toBeGreaterThan(0);
+    expect(await page.locator('#cw-table .cw-cell.has-card').count()).toBeGreaterThan(mine.length);
+  });
+
   it('a cardSize change reaches an open panel (VS Code posts its settings): the cards resize, the game and the composed cards stay', async () => {
     const { page } = await fresh();
     // The page as the extension builds it (extension/games/panel.ts): its start configuration

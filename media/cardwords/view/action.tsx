@@ -1,14 +1,15 @@
 // The action selection area (core/games/cardwords/compose.ts): the location, the composed cards, a card whose
 // points or meaning are asked for, the meaning picker, the buttons, the last refusal, the
 // preview of the move's words and score, the hand; and the robot's hints (placed by the panel).
-import { Fragment, type ComponentChildren } from 'preact';
+import type { ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
 import { previewAction } from '../../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../../core/games/cardwords/rules.js';
 import { scoreMove } from '../../../core/games/cardwords/scoring.js';
 import { Face } from './face.js';
 import { cardText, type HintMove, type Model } from './model.js';
-import { bracesText, moveErrorText, startText, wildNote, type WordLetter } from '../words.js';
+import { bracesText, moveErrorText, moveWhere, SLOT, startText } from '../words.js';
+import { Slotted } from './spelled.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
 function moveError(m: Model, e: MoveError): string {
@@ -77,48 +78,12 @@ function Preview({ m }: { m: Model }) {
   );
 }
 
-/** Where a move goes: its first cell, the shared coordinate first (as a location is typed). */
-function where(m: Model, cards: ReadonlyArray<{ col: number; row: number }>): string {
-  const sorted = cards.slice().sort((a, b) => a.row - b.row || a.col - b.col);
-  const first = sorted[0];
-  if (!first) return '';
-  const across = sorted.length > 1 && sorted.every((c) => c.row === first.row);
-  return m.coords.name(first.col, first.row, across ? 'across' : 'down');
-}
-
-const SLOT = '\u0001';
-
 /** A move's line of the list: its words with the wildcards' letters marked (seen and said), where, the score. */
 function moveLine(m: Model, h: HintMove): ComponentChildren {
   if (h.action.type !== 'move') return null;
-  const place = where(m, h.action.cards);
-  const text = m.t('cw.hintLine.move', SLOT, place, h.score);
-  const at = text.indexOf(SLOT);
-  if (!h.spelled?.length || at < 0) return m.t('cw.hintLine.move', h.words.join(', '), place, h.score);
-  return (
-    <>
-      {text.slice(0, at)}
-      <SpelledWords m={m} words={h.spelled} />
-      {text.slice(at + SLOT.length)}
-    </>
-  );
-}
-
-function SpelledWords({ m, words }: { m: Model; words: readonly WordLetter[][] }) {
-  return (
-    <>
-      {words.map((w, k) => {
-        const note = wildNote(m.t, w);
-        return (
-          <Fragment key={k}>
-            {k > 0 && ', '}
-            {w.map((l, i) => (l.wild ? <span key={i} class="cw-wl">{l.ch}</span> : l.ch))}
-            {note && <span class="sr-only">{` (${note})`}</span>}
-          </Fragment>
-        );
-      })}
-    </>
-  );
+  const place = moveWhere(m.coords, h.action.cards);
+  if (!h.spelled?.length) return m.t('cw.hintLine.move', h.words.join(', '), place, h.score);
+  return <Slotted text={m.t('cw.hintLine.move', SLOT, place, h.score)} m={m} words={h.spelled} />;
 }
 
 /**

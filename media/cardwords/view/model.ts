@@ -5,7 +5,7 @@ import type { CardwordsRules } from '../../../core/games/cardwords/setup.js';
 import type { Board, Card } from '../../../core/games/cardwords/types.js';
 import type { Ruleset } from '../../../core/ruleset/types.js';
 import type { CardwordsRoomState } from '../../../core/protocol/game.js';
-import type { ResultsMessage } from '../../../core/protocol/messages.js';
+import type { ResultsMessage, ReviewBest } from '../../../core/protocol/messages.js';
 import type { PlacedCard } from '../../../core/games/cardwords/types.js';
 import type { Translate } from '../../ui/l10n/index.js';
 import type { Composer, Coords } from '../../../core/games/cardwords/compose.js';
@@ -24,7 +24,7 @@ export interface LogEntry {
   turn?: boolean;
   cells?: Array<{ col: number; row: number; char: string; points: number }>;
   /** After the game, for one's own turns: what the best robot would have done there. */
-  best?: { score: number; words: string[]; type: 'move' | 'trade' | 'pass' };
+  best?: ReviewBest;
 }
 
 /** One of the robot's suggested actions (the hint list), best first. */
@@ -60,6 +60,8 @@ export interface Commands {
   setCoord(key: 'digitsForColumns' | 'colsRight' | 'rowsUp', on: boolean): void;
   /** The review after the game: step to turn k of the round (null: the final table). */
   review(k: number | null): void;
+  /** The review: the table before each turn with the best robot's move on it, or the turn itself. */
+  reviewBest(on: boolean): void;
   dragStart(i: number): void;
   drop(c: Cell): void;
 }
@@ -97,6 +99,13 @@ export interface Model {
   /** The review's steps (the log's turns of this round, by log index) and the one shown. */
   reviewTurns: readonly number[];
   reviewStep: number | null;
+  /**
+   * The best robot's move of the turn shown, when it lays one: its words letter by letter on
+   * the table before the turn, where it goes, and whether the table shows it (the `b` key).
+   */
+  reviewBest: { spelled: WordLetter[][]; place: string; onTable: boolean } | null;
+  /** The review shows the best robot's moves on the table (kept while stepping). */
+  reviewBestOn: boolean;
   hintIndex: number | null;
   coordOpts: { digitsForColumns: boolean; colsRight: boolean; rowsUp: boolean };
   cmd: Commands;

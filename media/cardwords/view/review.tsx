@@ -1,6 +1,10 @@
 // The review after the game: every turn of the round in order, the table as it was after
-// it with its cards ringed (the panel draws that table); buttons and the [ ] keys step.
+// it with its cards ringed (the panel draws that table); buttons and the [ ] keys step. Beside
+// a person's turn, the best robot's choice there; "Best move" (b) draws the table before the
+// turn with that move on it instead.
+import { reviewBestText, SLOT } from '../words.js';
 import type { Model } from './model.js';
+import { Slotted } from './spelled.js';
 
 export function Review({ m }: { m: Model }) {
   const { t } = m;
@@ -21,14 +25,17 @@ export function Review({ m }: { m: Model }) {
         <button type="button" id="cw-review-next" aria-keyshortcuts="]" aria-label={t('cw.review.next')} disabled={k === null} onClick={() => m.cmd.review(k === null ? null : k + 1 < n ? k + 1 : null)}>
           ▶
         </button>
+        <button type="button" id="cw-review-show-best" aria-keyshortcuts="b" aria-pressed={m.reviewBestOn} onClick={() => m.cmd.reviewBest(!m.reviewBestOn)}>
+          {t('cw.review.showBest')}
+        </button>
       </div>
       <p id="cw-review-step" aria-live="polite">
-        {k === null ? t('cw.review.final') : t('cw.review.step', k + 1, n)}
+        {k === null ? t('cw.review.final') : m.reviewBest?.onTable ? t('cw.review.stepBest', k + 1, n) : t('cw.review.step', k + 1, n)}
       </p>
       {entry && <p id="cw-review-text">{entry.text}</p>}
       {entry?.best && (
         <p id="cw-review-best" class="muted" data-score={entry.best.score}>
-          {t('cw.review.best', entry.best.type === 'move' ? entry.best.words.join(', ') : entry.best.type === 'trade' ? t('cw.review.bestTrade') : t('cw.review.bestPass'), entry.best.score)}
+          <Slotted m={m} text={reviewBestText(t, entry.best, m.reviewBest ? SLOT : entry.best.words.join(', '), m.reviewBest?.place ?? '')} words={m.reviewBest?.spelled ?? []} />
         </p>
       )}
     </section>

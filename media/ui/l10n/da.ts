@@ -297,7 +297,7 @@ export const da: Strings = {
   'cw.opt.colsRight': 'Søjlenumre vokser mod højre',
   'cw.opt.rowsUp': 'Rækkenumre vokser opad',
   'cw.keys': 'Taster',
-  'cw.keysHelp': 'Skriv en position som et bogstav og et tal: den koordinat, du skriver først, er den, alle trækkets kort deler ({0}: ned ad søjle {1}; {2}: hen ad række {3}).\nSkriv så kortene med deres bogstav; har kort med det bogstav forskellige point, skriv også pointene. En joker: mellemrum, så det bogstav, den står for.\nTilbage fjerner det sidste kort. / vender retningen. . skriver en ny position; . to gange gør det til et bytte (positionen står i krøllede parenteser).\nEnter afslutter: et træk, eller med parenteser et bytte af kortene (pas uden kort). ? beder robotten om et tip. Escape rydder. På bordet: pilene flytter, Enter vælger positionen.\n? spørger robotten: pil op og ned går gennem dens bedste træk (hvert vist på bordet), Enter spiller det valgte. Efter spillet går [ og ] gennem gennemgangen.',
+  'cw.keysHelp': 'Skriv en position som et bogstav og et tal: den koordinat, du skriver først, er den, alle trækkets kort deler ({0}: ned ad søjle {1}; {2}: hen ad række {3}).\nSkriv så kortene med deres bogstav; har kort med det bogstav forskellige point, skriv også pointene. En joker: mellemrum, så det bogstav, den står for.\nTilbage fjerner det sidste kort. / vender retningen. . skriver en ny position; . to gange gør det til et bytte (positionen står i krøllede parenteser).\nEnter afslutter: et træk, eller med parenteser et bytte af kortene (pas uden kort). ? beder robotten om et tip. Escape rydder. På bordet: pilene flytter, Enter vælger positionen.\n? spørger robotten: pil op og ned går gennem dens bedste træk (hvert vist på bordet), Enter spiller det valgte. Efter spillet går [ og ] gennem gennemgangen, og b viser den bedste robots træk der.',
   'cw.area': 'Handlingsfelt',
   'cw.actions': 'Handlinger',
   'cw.composing': 'Trækkets eller byttets kort',
@@ -442,6 +442,9 @@ export const da: Strings = {
   'cw.review.best': 'Den bedste robot her: {0} ({1})',
   'cw.review.bestTrade': 'et bytte',
   'cw.review.bestPass': 'stå over',
+  'cw.review.bestMove': 'Den bedste robot her: {0} på {1} ({2})',
+  'cw.review.showBest': 'Bedste træk',
+  'cw.review.stepBest': 'Tur {0} af {1}: bordet før den, med den bedste robots træk (b viser turen)',
 
   'lobby.watchGame': 'Se spil {0}',
   'lobby.seatsTaken': 'Alle pladser er optaget.',

@@ -297,7 +297,7 @@ export const de: Strings = {
   'cw.opt.colsRight': 'Spaltennummern wachsen nach rechts',
   'cw.opt.rowsUp': 'Zeilennummern wachsen nach oben',
   'cw.keys': 'Tasten',
-  'cw.keysHelp': 'Gib eine Position als Buchstabe und Zahl ein: Die zuerst getippte Koordinate teilen alle Karten des Zugs ({0}: abwärts in Spalte {1}; {2}: waagrecht in Zeile {3}).\nDann tippe die Karten mit ihrem Buchstaben; haben Karten mit dem Buchstaben verschiedene Punkte, tippe auch die Punkte. Ein Joker: Leertaste, dann der Buchstabe, für den er steht.\nRücktaste nimmt die letzte Karte zurück. / dreht die Richtung. . tippt eine neue Position; zweimal . macht einen Tausch daraus (die Position steht in geschweiften Klammern).\nDie Eingabetaste schließt ab: ein Zug, oder mit Klammern ein Tausch der Karten (ohne Karten: passen). ? fragt den Roboter nach einem Tipp. Escape leert. Auf dem Tisch: Pfeile bewegen, die Eingabetaste setzt die Position.\n? fragt den Roboter: Pfeil hoch und runter gehen durch seine besten Züge (jeder auf dem Tisch gezeigt), die Eingabetaste spielt den gewählten. Nach dem Spiel gehen [ und ] durch den Rückblick.',
+  'cw.keysHelp': 'Gib eine Position als Buchstabe und Zahl ein: Die zuerst getippte Koordinate teilen alle Karten des Zugs ({0}: abwärts in Spalte {1}; {2}: waagrecht in Zeile {3}).\nDann tippe die Karten mit ihrem Buchstaben; haben Karten mit dem Buchstaben verschiedene Punkte, tippe auch die Punkte. Ein Joker: Leertaste, dann der Buchstabe, für den er steht.\nRücktaste nimmt die letzte Karte zurück. / dreht die Richtung. . tippt eine neue Position; zweimal . macht einen Tausch daraus (die Position steht in geschweiften Klammern).\nDie Eingabetaste schließt ab: ein Zug, oder mit Klammern ein Tausch der Karten (ohne Karten: passen). ? fragt den Roboter nach einem Tipp. Escape leert. Auf dem Tisch: Pfeile bewegen, die Eingabetaste setzt die Position.\n? fragt den Roboter: Pfeil hoch und runter gehen durch seine besten Züge (jeder auf dem Tisch gezeigt), die Eingabetaste spielt den gewählten. Nach dem Spiel gehen [ und ] durch den Rückblick, und b zeigt dort den Zug des besten Roboters.',
   'cw.area': 'Aktionsauswahl',
   'cw.actions': 'Aktionen',
   'cw.composing': 'Karten des Zugs oder Tauschs',
@@ -442,6 +442,9 @@ export const de: Strings = {
   'cw.review.best': 'Der beste Roboter hier: {0} ({1})',
   'cw.review.bestTrade': 'ein Tausch',
   'cw.review.bestPass': 'passen',
+  'cw.review.bestMove': 'Der beste Roboter hier: {0} auf {1} ({2})',
+  'cw.review.showBest': 'Bester Zug',
+  'cw.review.stepBest': 'Zug {0} von {1}: der Tisch davor, mit dem Zug des besten Roboters (b zeigt den Zug)',
 
   'lobby.watchGame': 'Spiel {0} zuschauen',
   'lobby.seatsTaken': 'Alle Plätze sind besetzt.',

@@ -296,7 +296,7 @@ export const en = {
   'cw.opt.colsRight': 'Column indices grow rightwards',
   'cw.opt.rowsUp': 'Row indices grow upwards',
   'cw.keys': 'Keys',
-  'cw.keysHelp': 'Type a location as a letter and a number: the coordinate you type first is the one all cards of the move share ({0}: down column {1}; {2}: across row {3}).\nThen type the cards by their letter; when cards with that letter differ in points, type the points too. A wildcard: space, then the letter it stands for.\nBackspace takes the last card back. / turns the direction. . types a new location; . twice makes it a trade (the location shows braces).\nReturn finishes: a move, or with braces a trade of the cards (a pass with no cards). ? asks the robot for a hint. Escape clears. On the table: arrows move, Enter sets the location.\n? asks the robot: up and down go through its best moves (each shown on the table), Return plays the one chosen. After the game, [ and ] step through the review.',
+  'cw.keysHelp': 'Type a location as a letter and a number: the coordinate you type first is the one all cards of the move share ({0}: down column {1}; {2}: across row {3}).\nThen type the cards by their letter; when cards with that letter differ in points, type the points too. A wildcard: space, then the letter it stands for.\nBackspace takes the last card back. / turns the direction. . types a new location; . twice makes it a trade (the location shows braces).\nReturn finishes: a move, or with braces a trade of the cards (a pass with no cards). ? asks the robot for a hint. Escape clears. On the table: arrows move, Enter sets the location.\n? asks the robot: up and down go through its best moves (each shown on the table), Return plays the one chosen. After the game, [ and ] step through the review, and b shows the best robot\'s move there.',
   'cw.area': 'Action selection area',
   'cw.actions': 'Actions',
   'cw.composing': 'Cards of the move or trade',
@@ -441,6 +441,9 @@ export const en = {
   'cw.review.best': 'The best robot here: {0} ({1})',
   'cw.review.bestTrade': 'a trade',
   'cw.review.bestPass': 'a pass',
+  'cw.review.bestMove': 'The best robot here: {0} at {1} ({2})',
+  'cw.review.showBest': 'Best move',
+  'cw.review.stepBest': 'Turn {0} of {1}: the table before it, with the best robot\'s move (b shows the turn)',
 
   'lobby.watchGame': 'Watch game {0}',
   'lobby.seatsTaken': 'Every seat is taken.',
