@@ -64,6 +64,10 @@ With `cardwords-digits-for-columns' these are the original's coordinate options.
   "Face of a hand card already in the composition." :group 'cardwords-play)
 (defface cardwords-play-turn '((t :weight bold :inverse-video t))
   "Face of the player whose turn it is." :group 'cardwords-play)
+(defface cardwords-play-shown '((((class color)) :background "#f0b040" :foreground "black" :weight bold)
+                                (t :underline t :weight bold))
+  "Face of the cards the review shows: a turn's, or the best robot's move."
+  :group 'cardwords-play)
 
 (defvar cardwords-play--view nil "The game as the bridge last described it.")
 (defvar cardwords-play--buffer-name "*Cardwords*" "The name of the game buffer.")
@@ -133,7 +137,10 @@ go (the legend under the score board says where).  The mode line shows
 whose turn it is and the scores (a Scores line above Last: when it cannot
 show them all), Last: every move since your last turn (the whole log is
 at the end).  After the end the keys compose nothing: \\[cardwords-play-rematch] asks
-for a rematch.  As the owner you are asked whether a word the
+for a rematch; [ and ] step through the review of the game's turns, each
+turn's cards in their own face, and b shows, for a person's turn, the
+table before it with the best robot's move on it (b again: the turn).
+As the owner you are asked whether a word the
 server does not know is one: answer y or n (RET is no answer); a
 question quit with \\[keyboard-quit] is asked again by \\[cardwords-play-answer],
 or by RET.
@@ -231,7 +238,10 @@ row read as a word of tiles, [C 3][A 1][T 1]."
          (height (cardwords-play--get :height))
          (cells (vconcat (cardwords-play--get :cells)))
          (placed (make-hash-table :test #'equal))
-         (composed (make-hash-table :test #'equal)))
+         (composed (make-hash-table :test #'equal))
+         ;; the review's turn (or the best robot's move) in its own face
+         (shown (mapcar (lambda (c) (cons (plist-get c :col) (plist-get c :row)))
+                        (plist-get (cardwords-play--get :review) :ringed))))
     (dolist (p (cardwords-play--get :board))
       (puthash (cons (plist-get p :col) (plist-get p :row)) (cardwords-play--card-text p) placed))
     ;; after the end nothing is composed (the keys are refused): no card drawn as being so
@@ -252,7 +262,7 @@ row read as a word of tiles, [C 3][A 1][T 1]."
                (card (gethash key placed))
                (ghost (gethash key composed))
                (start (point)))
-          (cond (card (insert (propertize card 'face 'cardwords-play-card)))
+          (cond (card (insert (propertize card 'face (if (member key shown) 'cardwords-play-shown 'cardwords-play-card))))
                 (ghost (insert (propertize ghost 'face 'cardwords-play-composed)))
                 (t (let ((label (cardwords-play--cell-label attrs)))
                      ;; from the second column, as a card's letter; a label of five fills the cell
@@ -531,7 +541,8 @@ never scrolls it, but to the results when they come."
               (insert text "\n"))
             (setq results-end (point))
             (insert (substitute-command-keys
-                     "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n")))
+                     "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n")
+                    "[ and ] step through the review, b shows the best robot's move.\n"))
           (insert "\n")
           (insert (propertize (format "Cardwords  game %s  round %s  move %s  %s%s\n"
                                       (plist-get welcome :gameId) (cardwords-play--get :round)
@@ -688,9 +699,59 @@ asks for a rematch, \\[cardwords-play-leave] leaves"))
     (cardwords-play--call method params)))
 
 (defun cardwords-play-key ()
-  "Send the key typed to the action-selection area."
+  "Send the key typed to the action-selection area.
+After the end, [, ] and b step through the review instead
+\(`cardwords-play-review-previous', `cardwords-play-review-next',
+`cardwords-play-review-best')."
   (interactive)
-  (cardwords-play--compose "cardwords/key" (list :key (string last-command-event))))
+  (let ((key (string last-command-event)))
+    (pcase (and (cardwords-play--over-p) key)
+      ("[" (cardwords-play-review-previous))
+      ("]" (cardwords-play-review-next))
+      ("b" (cardwords-play-review-best))
+      (_ (cardwords-play--compose "cardwords/key" (list :key key))))))
+
+(defun cardwords-play--review (step best)
+  "Show turn STEP of the review (nil: the final table).
+BEST non-nil: the table before it with the best robot's move."
+  (cardwords-play--call "cardwords/review" (list :step (or step :null) :best (if best t :false))))
+
+(defun cardwords-play--review-state ()
+  "The review's (STEP . OF) from the last view, STEP nil for the final table.
+A user error before the review has come (it comes with the end)."
+  (let ((review (cardwords-play--get :review)))
+    (unless review (user-error "The review comes after the game"))
+    (cons (plist-get review :step) (plist-get review :of))))
+
+(defun cardwords-play-review-previous ()
+  "After the game: the review's previous turn (from the final table, the last)."
+  (interactive)
+  (condition-case err
+      (pcase-let ((`(,step . ,of) (cardwords-play--review-state)))
+        (cardwords-play--review (if step (max 0 (1- step)) (1- of))
+                                (plist-get (cardwords-play--get :review) :best)))
+    (user-error (message "%s" (error-message-string err)) (ding t))))
+
+(defun cardwords-play-review-next ()
+  "After the game: the review's next turn (after the last, the final table)."
+  (interactive)
+  (condition-case err
+      (pcase-let ((`(,step . ,of) (cardwords-play--review-state)))
+        (cardwords-play--review (and step (< (1+ step) of) (1+ step))
+                                (plist-get (cardwords-play--get :review) :best)))
+    (user-error (message "%s" (error-message-string err)) (ding t))))
+
+(defun cardwords-play-review-best ()
+  "After the game: the best robot's move on the table, or the turn again.
+For the turn the review shows, the table before it with the move the
+best robot would have made there.  The review keeps the choice while
+it steps; a turn without such a move (a robot's, a stand-in's, a best
+trade or pass) shows itself."
+  (interactive)
+  (condition-case err
+      (pcase-let ((`(,step . ,_) (cardwords-play--review-state)))
+        (cardwords-play--review step (not (plist-get (cardwords-play--get :review) :best))))
+    (user-error (message "%s" (error-message-string err)) (ding t))))
 
 (defun cardwords-play-backspace ()
   "Take the last key of the action-selection area back."

@@ -12,6 +12,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
 import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
+import { translator } from '../../media/ui/l10n/index.js';
 import { braces, endedMessage, endText, hintLine, moveProblem, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
@@ -43,6 +44,11 @@ export class CardwordsSession {
   /** The seat of each line of the log (whose turn it was). */
   private logSeats: number[] = [];
   private message = '';
+  /** The round's turns from the history that comes after the game (the review's tables). */
+  private history: CardwordsHistoryTurn[] = [];
+  /** The review's turn shown (null: the final table) and whether its table has the best robot's move on it. */
+  private reviewAt: number | null = null;
+  private reviewBest = false;
   /**
    * The robot's best actions from the last hint (the server's ranking, best first) and the one
    * in the area: M-n and M-p go through them, as the web panel's arrows do, while the table
@@ -165,7 +171,8 @@ export class CardwordsSession {
     });
     typed.on('history', (m) => {
       this.rebuild();
-      this.log = m.turns.map((t, k) => this.turnText(t, m.players, this.reviewTable(m.turns, k)));
+      this.history = m.turns;
+      this.log = m.turns.map((t, k) => this.turnText(t, m.players, this.tableBefore(m.turns, k)));
       this.logSeats = m.turns.map((t) => t.player);
       this.update();
     });
@@ -183,6 +190,8 @@ export class CardwordsSession {
       this.results = null;
       this.log = [];
       this.logSeats = [];
+      this.history = [];
+      this.reviewAt = null;
       this.message = 'A new round';
       this.update();
     });
@@ -230,6 +239,9 @@ export class CardwordsSession {
     this.lastStatus = '';
     this.ended = false;
     this.seat = null;
+    this.history = [];
+    this.reviewAt = null;
+    this.reviewBest = false;
   }
 
   /**
@@ -353,6 +365,44 @@ export class CardwordsSession {
     return this.view();
   }
 
+  /**
+   * The review after the game, as the web panel's: turn `step` of the round (0 the first; null:
+   * the final table; absent: the one shown), and with `best` the table before that turn with
+   * the best robot's move on it (absent: as it was). The message says which.
+   */
+  review(params: { step?: unknown; best?: unknown }): unknown {
+    const s = this.state;
+    if (!s || (s.status !== 'over' && !this.ended)) throw new BridgeError('refused', 'the review comes after the game');
+    const n = this.history.length;
+    if (n === 0) throw new BridgeError('refused', 'no turns to review yet: the history comes with the end');
+    const step = params?.step;
+    if (step !== undefined && step !== null && !(Number.isInteger(step) && (step as number) >= 0 && (step as number) < n)) throw new BridgeError('bad-request', `step: 0 to ${n - 1}, or null for the final table`);
+    const best = params?.best;
+    if (best !== undefined && typeof best !== 'boolean') throw new BridgeError('bad-request', 'best: true or false');
+    if (step !== undefined) this.reviewAt = step as number | null;
+    if (best !== undefined) this.reviewBest = best;
+    const k = this.reviewAt;
+    const shown = k === null ? null : this.reviewTable(k);
+    const en = translator('en');
+    this.message = k === null ? en('cw.review.final') : `${shown?.best ? en('cw.review.stepBest', k + 1, n) : en('cw.review.step', k + 1, n)}: ${this.log[k] ?? ''}`;
+    return this.view();
+  }
+
+  /**
+   * The review's table at turn k: after it, that turn's cards ringed; or, with the best robot's
+   * move shown and the turn having one, the table before it with that move's cards ringed.
+   */
+  private reviewTable(k: number): { board: Board; ringed: ReadonlyArray<{ col: number; row: number }>; best: boolean } | null {
+    const turn = this.history[k];
+    if (!turn || !this.board) return null;
+    const later = this.history.slice(k + 1);
+    const cards = this.reviewBest && turn.best?.type === 'move' ? turn.best.cards : undefined;
+    if (!cards?.length) return { board: tableWithout(this.board, later), ringed: turn.cells ?? [], best: false };
+    const board = tableWithout(this.board, [...later, turn]);
+    for (const p of cards) board.cells[p.row * board.width + p.col] = p.card;
+    return { board, ringed: cards, best: true };
+  }
+
   /** The table a hint is for: the game, the round and the actions so far. */
   private tableKey(moves: number): string {
     return `${this.welcome?.gameId ?? ''}/${this.state?.round ?? 0}/${moves}`;
@@ -402,7 +452,7 @@ export class CardwordsSession {
   }
 
   /** The table before turn k of a finished round's history: the current table without the cards of turn k on. */
-  private reviewTable(turns: readonly CardwordsHistoryTurn[], k: number): Board | null {
+  private tableBefore(turns: readonly CardwordsHistoryTurn[], k: number): Board | null {
     return turns[k]?.best && this.board ? tableWithout(this.board, turns.slice(k)) : null;
   }
 
@@ -474,6 +524,9 @@ export class CardwordsSession {
 
   view(): unknown {
     const s = this.state;
+    const over = s !== null && (s.status === 'over' || this.ended) && this.history.length > 0;
+    const step = this.reviewAt !== null && this.reviewAt < this.history.length ? this.reviewAt : null;
+    const review = over ? { step, table: step === null ? null : this.reviewTable(step) } : null;
     const cp = this.composer;
     const action = cp?.action() ?? null;
     const t = this.rules?.table;
@@ -494,7 +547,10 @@ export class CardwordsSession {
       // `start`: a cell the first move may cover to meet the start condition (until a card is on the table)
       cells: t ? t.cells.map((c, i) => ({ i, blocked: c.blocked, points: c.points, letter: c.letterFactor, word: c.wordFactor, start: (s?.board.length ?? 0) === 0 && isStart(t.start, i % t.width, Math.floor(i / t.width)) })) : [],
       startText: t && this.coords ? startSentence(t, this.coords) : '',
-      board: s?.board ?? [],
+      board: review?.table ? placedOf(review.table.board) : (s?.board ?? []),
+      // after the game: the turn the review shows (null: the final table), of how many, its
+      // table with the best robot's move or not, and the cells to ring
+      review: review ? { step: review.step, of: this.history.length, best: this.reviewBest, ringed: (review.table?.ringed ?? []).map((c) => ({ col: c.col, row: c.row })) } : null,
       players: (s?.players ?? []).map((p) => ({ name: p.name, robot: p.robot, score: p.score, cards: p.cards, connected: p.connected })),
       hand: this.hand.map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
       // `pending`: the card being chosen as typed so far ("T-" while its points are typed)
@@ -511,4 +567,9 @@ export class CardwordsSession {
       results: this.results && (this.results.round ?? 1) === (s?.round ?? 1) ? { ...this.results, reasonText: endText(this.results.reason), columns: resultColumns(), marks: resultMarks() } : null,
     };
   }
+}
+
+/** A table's cards as the state lists them (a wildcard: char '' with its meaning), for the editor. */
+function placedOf(board: Board): Array<{ col: number; row: number; char: string; points: number; meaning: string }> {
+  return board.cells.flatMap((c, i) => (c ? [{ col: i % board.width, row: Math.floor(i / board.width), char: c.char ?? '', points: c.points, meaning: c.meaning ?? '' }] : []));
 }

@@ -59,6 +59,7 @@ export class Bridge {
     this.on('cardwords/trade', () => cw.trade());
     this.on('cardwords/hint', () => cw.hint());
     this.on('cardwords/hint-step', (p) => cw.hintStep((p ?? {}) as never));
+    this.on('cardwords/review', (p) => cw.review((p ?? {}) as never));
     this.on('cardwords/words', (p) => cw.words((p ?? {}) as never));
     this.on('cardwords/rematch', () => cw.rematch());
     this.on('cardwords/view', () => cw.view());

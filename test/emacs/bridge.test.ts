@@ -297,7 +297,7 @@ it('a Cardwords game on a local server comes back after the bridge is killed: `s
   }
 });
 
-it('Cardwords hints through the bridge: the server\'s ten best actions, gone through round the list (M-n, M-p) into the composition, a wildcard\'s letter said; stale once a move is made', async () => {
+it('Cardwords hints through the bridge: the server\'s ten best actions, gone through round the list (M-n, M-p) into the composition, a wildcard\'s letter said; stale once a move is made; after the game the review, the best robot\'s moves on the table', async () => {
   const fx = tinyRuleset();
   try {
     // the web test's deal (test/ui/cardwords-defects.test.ts): four wildcards more, a hand with one
@@ -319,6 +319,7 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
       return v.status === 'playing' && v.hand.length === 4 && v.turn === v.seat;
     }, { timeout: 30_000 }).toBe(true);
     expect((await send('cardwords/hint-step', { delta: 1 })).error).toMatchObject({ code: 'refused', message: expect.stringMatching(/ask for a hint first/) });
+    expect((await send('cardwords/review', { step: 0 })).error).toEqual({ code: 'refused', message: 'the review comes after the game' });
     for (const delta of [2, 0, '1', null]) expect((await send('cardwords/hint-step', { delta })).error).toEqual({ code: 'bad-request', message: 'delta: 1 or -1' });
     await call('cardwords/hint');
     await expect.poll(async () => (await view()).message, { timeout: 30_000 }).toMatch(/^Hint: /);
@@ -383,6 +384,39 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
       'me: passed for -1 · The best robot here: a pass (-1)',
     ]);
     expect(log.filter((l) => l.startsWith('Robot1: ')).every((l) => !l.includes('best robot'))).toBe(true);
+    // the review steps through the turns ([ and ] in Emacs): the table after each, its cards
+    // ringed; with `best` (b) the table before a person's turn with the best robot's move on it
+    type Cell = { col: number; row: number; char: string; points: number; meaning: string };
+    type Reviewed = View & { board: Cell[]; log: string[]; review: { step: number | null; of: number; best: boolean; ringed: Array<{ col: number; row: number }> } | null };
+    const final = (await view()) as Reviewed;
+    expect(final.review).toEqual({ step: null, of: final.moves, best: false, ringed: [] });
+    const cells = (cs: Array<{ col: number; row: number }>) => cs.map((c) => `${c.col},${c.row}`).sort();
+    const opening = (await call('cardwords/review', { step: 0 })) as Reviewed;
+    expect(opening.review).toMatchObject({ step: 0, best: false });
+    // the first move's table holds its cards alone, all ringed
+    expect(cells(opening.board)).toEqual(cells(opening.review!.ringed));
+    expect(opening.board.map((c) => c.char || c.meaning.toLowerCase()).join('')).toBe('bETS');
+    expect(opening.message).toBe(`Turn 1 of ${final.moves}: ${ours[0]}`);
+    const best = (await call('cardwords/review', { best: true })) as Reviewed;
+    // the best robot's BETS at 4D, its wildcard the B: the same cells as mine here, the B a wildcard
+    expect(best.board.map((c) => `${c.char || `(${c.meaning})`}${c.points}`)).toEqual(['(B)0', 'E1', 'T-1', 'S1']);
+    expect(cells(best.review!.ringed)).toEqual(cells(best.board));
+    expect(best.message).toBe(`Turn 1 of ${final.moves}: the table before it, with the best robot's move (b shows the turn): ${ours[0]}`);
+    // the robot's turn has none: it shows itself, the choice kept for the next person's turn
+    const robot = (await call('cardwords/review', { step: 1 })) as Reviewed;
+    expect(robot.review).toMatchObject({ step: 1, best: true });
+    expect(robot.message).toMatch(new RegExp(`^Turn 2 of ${final.moves}: Robot1: `));
+    expect(robot.board.length).toBe(opening.board.length + robot.review!.ringed.length);
+    const second = (await call('cardwords/review', { step: 2 })) as Reviewed;
+    // the table before my second turn (both first turns' cards) with the best robot's BEAST at 6A
+    expect(second.board.length).toBe(robot.board.length + second.review!.ringed.length);
+    expect(second.message).toContain(`the best robot's move (b shows the turn): ${ours[1]}`);
+    const back = (await call('cardwords/review', { step: null, best: false })) as Reviewed;
+    expect(back.review).toEqual({ step: null, of: final.moves, best: false, ringed: [] });
+    expect(cells(back.board)).toEqual(cells(final.board));
+    expect(back.message).toBe('The final table ([ and ] step through the turns)');
+    for (const params of [{ step: -1 }, { step: final.moves }, { step: 0.5 }, { step: '1' }]) expect((await send('cardwords/review', params)).error).toEqual({ code: 'bad-request', message: `step: 0 to ${final.moves - 1}, or null for the final table` });
+    expect((await send('cardwords/review', { best: 'yes' })).error).toEqual({ code: 'bad-request', message: 'best: true or false' });
   } finally {
     fx.remove();
   }

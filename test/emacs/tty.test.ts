@@ -357,6 +357,29 @@ it('M-x cardwords-play to the results, then leaving: keys after the end compose 
   tmux.keys('C-c', 'C-p');
   screen = await tmux.waitFor((s) => /The game is over: C-c C-r asks for a rematch, C-c C-q leaves/.test(s), 'C-c C-p refused after the end', 30_000);
   expect(screen).not.toMatch(/Pass\?/);
+  // the review: [ goes to the last turn, its cards on the table; on to the first (mine: this
+  // game's first turn is ours), where b lays the best robot's move on the empty table instead
+  tmux.keys('C-g');
+  await tmux.waitFor((s) => !/The game is over/.test(s), 'the echo area cleared', 30_000);
+  expect(screen).toMatch(/^\[ and \] step through the review, b shows the best robot's move\.$/m);
+  tmux.type('[');
+  screen = await tmux.waitFor((s) => /^Turn (\d+) of \1: /m.test(s), 'the last turn of the review', 30_000);
+  const turns = Number(/^Turn (\d+) of /m.exec(screen)![1]);
+  const cards = (s: string) => (table(s).match(/\[[^\]]+\]/g) ?? []).length;
+  expect(cards(screen)).toBe(cards(before));
+  tmux.type('['.repeat(turns - 1));
+  screen = await tmux.waitFor((s) => new RegExp(`^Turn 1 of ${turns}: me: `, 'm').test(s), 'the first turn of the review', 30_000);
+  const mine = cards(screen);
+  expect(mine).toBeGreaterThan(0);
+  expect(mine).toBeLessThan(cards(before));
+  tmux.type('b');
+  screen = await tmux.waitFor((s) => new RegExp(`^Turn 1 of ${turns}: the table before it, with the best robot's move`, 'm').test(s), 'the best robot\'s move on the table', 30_000);
+  expect(screen).toMatch(/: me: /);
+  expect(cards(screen)).toBeGreaterThan(0);
+  expect(cards(screen)).toBeLessThanOrEqual(4);
+  tmux.type(']'.repeat(turns));
+  screen = await tmux.waitFor((s) => /The final table \(\[ and \] step through the turns\)/.test(s), 'the final table again', 30_000);
+  expect(table(screen)).toBe(before);
   // C-c C-q: no question (the game is over), the buffer gone, the server stopped
   tmux.keys('C-c', 'C-q');
   screen = await tmux.waitFor((s) => !/\*Cardwords\*/.test(s) && /\*scratch\*/.test(s), 'the game buffer gone', 30_000);
