@@ -552,7 +552,8 @@ export class CardwordsSession {
       // table with the best robot's move or not, and the cells to ring
       review: review ? { step: review.step, of: this.history.length, best: this.reviewBest, ringed: (review.table?.ringed ?? []).map((c) => ({ col: c.col, row: c.row })) } : null,
       players: (s?.players ?? []).map((p) => ({ name: p.name, robot: p.robot, score: p.score, cards: p.cards, connected: p.connected })),
-      hand: this.hand.map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
+      // a turn of the review shows its table, not the hand left at the end (as the web panel)
+      hand: (review?.table ? [] : this.hand).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
       // `pending`: the card being chosen as typed so far ("T-" while its points are typed)
       composing: cp ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, pending: cp.pendingText(), placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }), char: p.card.char ?? '', points: p.card.points, meaning: p.card.meaning ?? '' })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
       preview: action ? this.preview(action) : null,

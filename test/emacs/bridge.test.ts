@@ -397,6 +397,8 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     expect(cells(opening.board)).toEqual(cells(opening.review!.ringed));
     expect(opening.board.map((c) => c.char || c.meaning.toLowerCase()).join('')).toBe('bETS');
     expect(opening.message).toBe(`Turn 1 of ${final.moves}: ${ours[0]}`);
+    // the hand left at the end is not the turn's: none is shown (as the web panel)
+    expect(opening.hand).toEqual([]);
     const best = (await call('cardwords/review', { best: true })) as Reviewed;
     // the best robot's BETS at 4D, its wildcard the B: the same cells as mine here, the B a wildcard
     expect(best.board.map((c) => `${c.char || `(${c.meaning})`}${c.points}`)).toEqual(['(B)0', 'E1', 'T-1', 'S1']);
@@ -413,6 +415,7 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     expect(second.message).toContain(`the best robot's move (b shows the turn): ${ours[1]}`);
     const back = (await call('cardwords/review', { step: null, best: false })) as Reviewed;
     expect(back.review).toEqual({ step: null, of: final.moves, best: false, ringed: [] });
+    expect(back.hand).toEqual(final.hand);
     expect(cells(back.board)).toEqual(cells(final.board));
     expect(back.message).toBe('The final table ([ and ] step through the turns)');
     for (const params of [{ step: -1 }, { step: final.moves }, { step: 0.5 }, { step: '1' }]) expect((await send('cardwords/review', params)).error).toEqual({ code: 'bad-request', message: `step: 0 to ${final.moves - 1}, or null for the final table` });
