@@ -158,7 +158,7 @@ export class CardwordsSession {
       this.rankedFor = this.tableKey(h.moves ?? this.state?.moves ?? -1);
       const first = this.ranked[0];
       // the ranking's first is the suggestion; without a ranking, the suggestion alone
-      if (first) this.loadHint(first.kind, first.cards, first.score);
+      if (first) this.loadHint(first.kind, first.cards, first.score, first.equity);
       else this.loadHint(h.action.type, h.action.type === 'pass' ? [] : h.action.cards, h.score);
       this.update();
     });
@@ -361,7 +361,7 @@ export class CardwordsSession {
     }
     this.rankedAt = (this.rankedAt + (delta === -1 ? n - 1 : 1)) % n;
     const r = this.ranked[this.rankedAt]!;
-    this.loadHint(r.kind, r.cards, r.score);
+    this.loadHint(r.kind, r.cards, r.score, r.equity);
     return this.view();
   }
 
@@ -409,14 +409,14 @@ export class CardwordsSession {
   }
 
   /** Loads a suggested action into the area and says what it is (hintLine). */
-  private loadHint(kind: 'move' | 'trade' | 'pass', cards: ReadonlyArray<PlacedCard | Card>, score: number): void {
+  private loadHint(kind: 'move' | 'trade' | 'pass', cards: ReadonlyArray<PlacedCard | Card>, score: number, equity?: number): void {
     const action = (kind === 'pass' ? { type: 'pass' } : { type: kind, cards }) as ComposedAction;
     if (!this.composer?.load(action)) {
       this.message = 'The hint does not fit the hand';
       return;
     }
     const words = kind === 'move' && this.rules && this.board ? spelledWords(this.rules.table, this.rules.bonus, this.board, cards as readonly PlacedCard[]) : [];
-    this.message = hintLine(kind, words, score, this.rankedAt, this.ranked.length);
+    this.message = hintLine(kind, words, score, this.rankedAt, this.ranked.length, equity);
   }
 
   words(params: { words?: unknown; approve?: unknown }): unknown {

@@ -155,7 +155,10 @@ export function wordsNotAsked(words: readonly string[]): string {
  * so that two TEES read apart) and score; with the server's ranking, which of the best it is
  * and the keys that go through them.
  */
-export function hintLine(kind: 'move' | 'trade' | 'pass', words: readonly WordLetter[][], score: number, at: number, of: number): string {
+export function hintLine(kind: 'move' | 'trade' | 'pass', words: readonly WordLetter[][], score: number, at: number, of: number, equity?: number): string {
   const what = words.length > 0 ? `${kind} ${spelledText(en, words)}` : kind;
-  return `Hint: ${what} for ${score}; RET plays it${of > 1 ? ` (${at + 1} of ${of}: M-n, M-p)` : ''}`;
+  // the ranking goes by equity (score plus the cards kept), as the web panel's list says: a
+  // lower score may come first
+  const value = equity === undefined ? '' : `, ${en('cw.hintLine.equity', equity.toFixed(1))}`;
+  return `Hint: ${what} for ${score}${value}; RET plays it${of > 1 ? ` (${at + 1} of ${of}: M-n, M-p)` : ''}`;
 }

@@ -338,6 +338,11 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     const key = (v: View) => JSON.stringify(v.composing?.placed ?? []);
     expect(new Set(seen.map(key)).size).toBe(n);
     expect(new Set(seen.map((v) => v.message.replace(/ \(\d+ of \d+.*$/, ''))).size).toBe(n);
+    // each line gives the equity the ranking goes by (a lower score may come first), highest first
+    const equities = seen.map((v) => Number(/ for -?\d+, equity (-?\d+\.\d); RET plays it /.exec(v.message)?.[1]));
+    expect(equities.every((e) => Number.isFinite(e))).toBe(true);
+    expect(equities).toEqual(equities.slice().sort((a, b) => b - a));
+    expect(seen.filter((v) => v.message.startsWith('Hint: move TEES (wildcard at letter ')).map((v) => v.message.replace(/ \(\d+ of \d+.*$/, '')).sort()).toEqual(['Hint: move TEES (wildcard at letter 2) for 12, equity 12.0; RET plays it', 'Hint: move TEES (wildcard at letter 3) for 12, equity 12.0; RET plays it']);
     for (const v of seen) {
       const wild = (v.composing?.placed ?? []).flatMap((p, i) => (p.char === '' ? [i + 1] : []));
       // the first move: its word is its cards in order, so the wildcard's letter is its card's place
