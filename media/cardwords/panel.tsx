@@ -9,7 +9,7 @@ import { render } from 'preact';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
-import { shownChar, type Board, type Card, type PlacedCard } from '../../core/games/cardwords/types.js';
+import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.js';
 import { flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
@@ -36,7 +36,7 @@ import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, t
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints } from './view/action.js';
-import { moveErrorText, moveWhere, refusalText, spelledText, spelledWords, startText, tableWithout, type WordLetter } from './words.js';
+import { moveErrorText, moveWhere, refusalText, reviewTable, spelledText, spelledWords, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
@@ -328,25 +328,14 @@ export class CardwordsPanel {
     let shown = shownIndex === null ? null : (this.log[shownIndex] ?? null);
     let reviewBest: Model['reviewBest'] = null;
     if (step !== null) {
-      // the table after that turn: the cards of the later turns leave it
+      // the table after that turn, its cards ringed; with Best move (b) the table before it
+      // with the best robot's move on it, ringed
       const entry = this.log[reviewTurns[step]!]!;
-      const later = reviewTurns.slice(step + 1).map((i) => this.log[i]!);
+      const table = reviewTable(board, reviewTurns.map((i) => this.log[i]!), step, this.reviewBestOn);
       const best = entry.best;
-      if (best?.type === 'move' && best.cards?.length) {
-        // the best robot's move, on the table before the turn (b lays it there, ringed)
-        const before = tableWithout(board, [...later, entry]);
-        const onTable = this.reviewBestOn;
-        reviewBest = { spelled: spelledWords(rules.table, rules.bonus, before, best.cards), place: moveWhere(coords, best.cards), onTable };
-        if (onTable) {
-          board = { ...before, cells: before.cells.slice() };
-          for (const p of best.cards) board.cells[p.row * board.width + p.col] = p.card;
-          shown = { round: entry.round, text: '', cells: best.cards.map((p) => ({ col: p.col, row: p.row, char: shownChar(p.card) ?? '', points: p.card.points })) };
-        }
-      }
-      if (!reviewBest?.onTable) {
-        board = tableWithout(board, later);
-        shown = entry;
-      }
+      if (best?.type === 'move' && best.cards?.length) reviewBest = { spelled: spelledWords(rules.table, rules.bonus, table.before, best.cards), place: moveWhere(coords, best.cards), onTable: table.best };
+      board = table.board;
+      shown = table.best ? { round: entry.round, text: '', cells: table.ringed.map((c) => ({ col: c.col, row: c.row, char: '', points: 0 })) } : entry;
       shownIndex = reviewTurns[step]!;
     }
     return {

@@ -115,14 +115,34 @@ export function moveWhere(coords: Coords, cards: ReadonlyArray<{ col: number; ro
   return coords.name(first.col, first.row, across ? 'across' : 'down');
 }
 
-/**
- * The review's table of a finished round: the final table without the cards of `turns` (the
- * turns after the one shown, and that one too for the table before it).
- */
-export function tableWithout(board: Board, turns: Iterable<{ cells?: ReadonlyArray<{ col: number; row: number }> }>): Board {
+/** What the review needs of a turn: the cells it laid, and the best robot's choice there. */
+export interface ReviewTurn {
+  cells?: ReadonlyArray<{ col: number; row: number }>;
+  best?: { type: 'move' | 'trade' | 'pass'; cards?: readonly PlacedCard[] };
+}
+
+/** The final table without the cards of `turns` (a review's table before or after a turn). */
+function tableWithout(board: Board, turns: Iterable<ReviewTurn>): Board {
   const cells = board.cells.slice();
   for (const t of turns) for (const c of t.cells ?? []) cells[c.row * board.width + c.col] = null;
   return { ...board, cells };
+}
+
+/**
+ * The review's table at turn k of a finished round, from the final table: the table after the
+ * turn with its cards ringed; or, with `showBest` and a turn whose best robot's choice lays
+ * cards, the table before it with those cards on it, ringed (`best`). `before`: the table
+ * before the turn, on which that choice's words are spelled.
+ */
+export function reviewTable(board: Board, turns: readonly ReviewTurn[], k: number, showBest: boolean): { board: Board; before: Board; ringed: ReadonlyArray<{ col: number; row: number }>; best: boolean } {
+  const turn = turns[k]!;
+  const later = turns.slice(k + 1);
+  const before = tableWithout(board, [...later, turn]);
+  const cards = showBest && turn.best?.type === 'move' ? turn.best.cards : undefined;
+  if (!cards?.length) return { board: tableWithout(board, later), before, ringed: turn.cells ?? [], best: false };
+  const cells = before.cells.slice();
+  for (const p of cards) cells[p.row * board.width + p.col] = p.card;
+  return { board: { ...before, cells }, before, ringed: cards, best: true };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type { CardwordsActionMessage, CardwordsHistoryTurn, HintMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
-import { moveWhere, spelledWords, tableWithout } from '../../media/cardwords/words.js';
+import { moveWhere, reviewTable, spelledWords } from '../../media/cardwords/words.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
@@ -388,19 +388,9 @@ export class CardwordsSession {
     return this.view();
   }
 
-  /**
-   * The review's table at turn k: after it, that turn's cards ringed; or, with the best robot's
-   * move shown and the turn having one, the table before it with that move's cards ringed.
-   */
-  private reviewTable(k: number): { board: Board; ringed: ReadonlyArray<{ col: number; row: number }>; best: boolean } | null {
-    const turn = this.history[k];
-    if (!turn || !this.board) return null;
-    const later = this.history.slice(k + 1);
-    const cards = this.reviewBest && turn.best?.type === 'move' ? turn.best.cards : undefined;
-    if (!cards?.length) return { board: tableWithout(this.board, later), ringed: turn.cells ?? [], best: false };
-    const board = tableWithout(this.board, [...later, turn]);
-    for (const p of cards) board.cells[p.row * board.width + p.col] = p.card;
-    return { board, ringed: cards, best: true };
+  /** The review's table at turn k (media/cardwords/words.ts), the best robot's move on it as chosen. */
+  private reviewTable(k: number): ReturnType<typeof reviewTable> | null {
+    return this.history[k] && this.board ? reviewTable(this.board, this.history, k, this.reviewBest) : null;
   }
 
   /** The table a hint is for: the game, the round and the actions so far. */
@@ -451,9 +441,9 @@ export class CardwordsSession {
     else this.composer.setContext(ctx);
   }
 
-  /** The table before turn k of a finished round's history: the current table without the cards of turn k on. */
+  /** The table before turn k of a finished round's history, when that turn has the best robot's choice to word. */
   private tableBefore(turns: readonly CardwordsHistoryTurn[], k: number): Board | null {
-    return turns[k]?.best && this.board ? tableWithout(this.board, turns.slice(k)) : null;
+    return turns[k]?.best && this.board ? reviewTable(this.board, turns, k, false).before : null;
   }
 
   private turnText(t: CardwordsTurnInfo & { best?: CardwordsHistoryTurn['best'] }, names: string[], before: Board | null = null): string {
