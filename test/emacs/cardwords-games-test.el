@@ -429,6 +429,16 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
       (setq view (plist-put view (pop overrides) (pop overrides))))
     view))
 
+(defun cardwords-games-test--table-15x15 (&optional w3)
+  "The view's fields of an empty 15x15 table, the English ruleset's size.
+W3, if given, is the index of a cell with word factor 3."
+  (list :width 15 :height 15
+        :columns (cl-loop for c from ?A to ?O collect (string c))
+        :rows (cl-loop for r from 1 to 15 collect (number-to-string r))
+        :cells (cl-loop for i below 225
+                        collect (list :i i :blocked nil :points 0 :letter 1
+                                      :word (if (eql i w3) 3 1)))))
+
 (defconst cardwords-games-test--result-columns
   '("Player" "Left in hand" "End adjustment (included)" "Final score")
   "The results' headings as the bridge sends them (the web panel's).")
@@ -495,13 +505,9 @@ the echo area."
   ;; are in those lines; the scores in the mode line; the whole log further down.  A redraw leaves the window where it is: it does not scroll to the
   ;; log's end.
   (let* ((log (cl-loop for i from 1 to 12 collect (format "ert: move %d for %d" i i)))
-         (columns (cl-loop for c from ?A to ?O collect (string c)))
-         (rows (cl-loop for r from 1 to 15 collect (number-to-string r)))
-         (cells (cl-loop for i below 225
-                         collect (list :i i :blocked nil :points 0 :letter 1 :word (if (= i 0) 3 1)))))
+         (table (cardwords-games-test--table-15x15 0)))
     (cardwords-games-test--drawn
-        (cardwords-games-test--view :log log :width 15 :height 15 :columns columns :rows rows
-                                    :cells cells :message "Hint: move CAB for 9; RET plays it")
+        (apply #'cardwords-games-test--view :log log :message "Hint: move CAB for 9; RET plays it" table)
       (unwind-protect
           (let ((window (cardwords-games-test--window-of-80x24)))
             ;; the mode line holds the scores of two players: no Scores line
@@ -539,19 +545,17 @@ the echo area."
   ;; with two problems and a refusal under it: the lines down to Last: share lines and stay in
   ;; the 21 lines, the refusal keeping a line of its own; in a tall window each has its own.
   (let* ((log (cl-loop for i from 1 to 12 collect (format "Robot3: move %d for %d" i i)))
-         (columns (cl-loop for c from ?A to ?O collect (string c)))
-         (rows (cl-loop for r from 1 to 15 collect (number-to-string r)))
-         (cells (cl-loop for i below 225 collect (list :i i :blocked nil :points 0 :letter 1 :word 1)))
+         (table (cardwords-games-test--table-15x15))
          (players '((:name "ert" :robot nil :score 4 :cards 7 :connected t)
                     (:name "Robot1" :robot t :score 0 :cards 7 :connected t)
                     (:name "Robot2" :robot t :score 7 :cards 7 :connected t)
                     (:name "Robot3" :robot t :score 112 :cards 7 :connected t)))
          (problems '("the move touches no card on the table" "the first move must cover H8")))
     (cardwords-games-test--drawn
-        (cardwords-games-test--view :log log :width 15 :height 15 :columns columns :rows rows :cells cells
+        (apply #'cardwords-games-test--view :log log
                                     :players players :turn 2
                                     :preview (list :text "This move would be refused:" :details nil :problems problems :note "")
-                                    :message "You have no Q in your hand.")
+                                    :message "You have no Q in your hand." table)
       (unwind-protect
           (let ((window (cardwords-games-test--window-of-80x24)))
             ;; the mode line as a terminal of 80 columns draws it: cut
@@ -592,19 +596,18 @@ the echo area."
   ;; moves.  Every move since your own last turn is there now (the bridge's `last'), as many on
   ;; a line as fit, in the 21 lines with the table, the hand, the action area and the Scores line.
   (let* ((last '("Robot1: QUIXOTE, QI for 112" "Robot2: JAZZ, ZA, AX for 57" "Robot3: traded 3 for -3"))
-         (columns (cl-loop for c from ?A to ?O collect (string c)))
-         (rows (cl-loop for r from 1 to 15 collect (number-to-string r)))
-         (cells (cl-loop for i below 225 collect (list :i i :blocked nil :points 0 :letter 1 :word 1)))
+         (table (cardwords-games-test--table-15x15))
          (players '((:name "ert" :robot nil :score 4 :cards 7 :connected t)
                     (:name "Robot1" :robot t :score 112 :cards 7 :connected t)
                     (:name "Robot2" :robot t :score 57 :cards 7 :connected t)
                     (:name "Robot3" :robot t :score -3 :cards 7 :connected t))))
     (cardwords-games-test--drawn
-        (cardwords-games-test--view :log (append '("ert: CAB for 4") last) :last last
-                                    :width 15 :height 15 :columns columns :rows rows :cells cells :players players
+        (apply #'cardwords-games-test--view :log (append '("ert: CAB for 4") last) :last last
+                                    :players players
                                     :composing '(:display "_" :mode "coord" :buffer "" :direction "across"
                                                           :pending "" :placed nil :cards nil)
-                                    :preview '(:text "Return passes: -1 point." :details nil :problems nil :note ""))
+                                    :preview '(:text "Return passes: -1 point." :details nil :problems nil :note "")
+                                    table)
       (unwind-protect
           (progn
             (cardwords-games-test--window-of-80x24)
@@ -629,11 +632,9 @@ the echo area."
   ;; columns, the others' in 140) is wrapped at its width, every word of it on the screen.
   (let* ((said (concat "QUIXOTE is not in the dictionary. The owner has been asked to add it; try another move, "
                        "or wait and try again. Waiting for the owner's answer."))
-         (columns (cl-loop for c from ?A to ?O collect (string c)))
-         (rows (cl-loop for r from 1 to 15 collect (number-to-string r)))
-         (cells (cl-loop for i below 225 collect (list :i i :blocked nil :points 0 :letter 1 :word 1))))
+         (table (cardwords-games-test--table-15x15)))
     (cardwords-games-test--drawn
-        (cardwords-games-test--view :width 15 :height 15 :columns columns :rows rows :cells cells :message said)
+        (apply #'cardwords-games-test--view :message said table)
       (unwind-protect
           (let ((screen nil))
             (cardwords-games-test--window-of-80x24)
@@ -712,10 +713,7 @@ the echo area."
   ;; screen (the winner and the rematch key out of sight).  When they come the window scrolls
   ;; as little as it must to show them all, point on the Results line; a redraw after it leaves
   ;; the window where it is.
-  (let* ((columns (cl-loop for c from ?A to ?O collect (string c)))
-         (rows (cl-loop for r from 1 to 15 collect (number-to-string r)))
-         (cells (cl-loop for i below 225 collect (list :i i :blocked nil :points 0 :letter 1 :word 1)))
-         (table (list :width 15 :height 15 :columns columns :rows rows :cells cells))
+  (let* ((table (cardwords-games-test--table-15x15))
          (results `(:reasonText "Every player passed or traded twice in a row."
                                 :columns ,cardwords-games-test--result-columns
                               :marks ,cardwords-games-test--result-marks
