@@ -653,6 +653,36 @@ the echo area."
             (should (string-match-p (mapconcat #'regexp-quote (split-string said " ") "[ \n]+") screen)))
         (delete-other-windows)))))
 
+;; The review after the game: the cards the view rings in their own face, and [, ] and b
+;; asking the bridge for the turn before, after, and the best robot's move (as the web panel
+;; steps: [ from the final table goes to the last turn, ] after the last to the final table).
+(ert-deftest cardwords-play-review-rings-and-steps ()
+  (let ((sent nil))
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method params &rest _) (push (list method params) sent) nil)))
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :status "over" :turn -1
+                                      :review '(:step 1 :of 3 :best nil :ringed ((:col 0 :row 0))))
+        (should (memq 'cardwords-play-shown
+                      (cardwords-games-test--face-at (cardwords-games-test--table-text "[C 3]"))))
+        (should (memq 'cardwords-play-card
+                      (cardwords-games-test--face-at (cardwords-games-test--table-text "[Q10]"))))
+        (dolist (key '("[" "]" "b"))
+          (let ((last-command-event (string-to-char key))) (cardwords-play-key)))
+        (should (equal (nreverse sent)
+                       '(("cardwords/review" (:step 0 :best :false))
+                         ("cardwords/review" (:step 2 :best :false))
+                         ("cardwords/review" (:step 1 :best t)))))
+        ;; from the final table [ goes to the last turn; ] after the last turn, the final table
+        (setq sent nil)
+        (setq cardwords-play--view (plist-put cardwords-play--view :review '(:step nil :of 3 :best t :ringed nil)))
+        (let ((last-command-event ?\[)) (cardwords-play-key))
+        (setq cardwords-play--view (plist-put cardwords-play--view :review '(:step 2 :of 3 :best t :ringed nil)))
+        (let ((last-command-event ?\])) (cardwords-play-key))
+        (should (equal (nreverse sent)
+                       '(("cardwords/review" (:step 2 :best t))
+                         ("cardwords/review" (:step :null :best t)))))))))
+
 (ert-deftest cardwords-play-killing-the-buffer-asks-as-leaving-does ()
   ;; C-x k on a game going on leaves it: it left without a word, C-c C-q asked.  Now killing
   ;; the buffer asks the same question (no keeps the buffer and the game), C-c C-q asks once,
