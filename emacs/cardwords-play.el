@@ -516,8 +516,10 @@ never scrolls it, but to the results when they come."
                                       (cardwords-play--wrap (split-string said " " t) (1- width) nil nil " ")))))
                  ;; Last: every move since your own last turn (the bridge's `last'), as many on a
                  ;; line as fit; the whole log is below
-                 (last-lines (cardwords-play--wrap (or (cardwords-play--get :last) (last log))
-                                                   (1- width) "Last: " "      "))
+                 ;; (none while the review shows a turn: the message says which)
+                 (last-lines (unless (plist-get (cardwords-play--get :review) :step)
+                               (cardwords-play--wrap (or (cardwords-play--get :last) (last log))
+                                                     (1- width) "Last: " "      ")))
                  (lines (- (if window (window-body-height window) cardwords-play--screen-lines)
                            (if (> (cardwords-play--get :width) 0) (1+ (cardwords-play--get :height)) 0)
                            1 (length scores-lines)))

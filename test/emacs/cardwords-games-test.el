@@ -667,6 +667,12 @@ the echo area."
                       (cardwords-games-test--face-at (cardwords-games-test--table-text "[C 3]"))))
         (should (memq 'cardwords-play-card
                       (cardwords-games-test--face-at (cardwords-games-test--table-text "[Q10]"))))
+        ;; no Last: while a turn is shown (the message says which); the final table has it
+        (should-not (string-match-p "^Last: " (buffer-string)))
+        (let ((cardwords-play--view (plist-put (copy-sequence cardwords-play--view) :review
+                                               '(:step nil :of 3 :best nil :ringed nil))))
+          (cardwords-play--draw)
+          (should (string-match-p "^Last: ert: CE for 4$" (buffer-string))))
         (dolist (key '("[" "]" "b"))
           (let ((last-command-event (string-to-char key))) (cardwords-play-key)))
         (should (equal (nreverse sent)
