@@ -543,8 +543,10 @@ never scrolls it, but to the results when they come."
               (insert text "\n"))
             (setq results-end (point))
             (insert (substitute-command-keys
-                     "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n")
-                    "[ and ] step through the review, b shows the best robot's move.\n"))
+                     "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n"))
+            ;; once the review has come with the game's history
+            (when (cardwords-play--get :review)
+              (insert "[ and ] step through the review, b shows the best robot's move.\n")))
           (insert "\n")
           (insert (propertize (format "Cardwords  game %s  round %s  move %s  %s%s\n"
                                       (plist-get welcome :gameId) (cardwords-play--get :round)
@@ -696,7 +698,7 @@ names the keys that are left (the web panel ignores the keys then)."
       (progn
         (message "%s" (substitute-command-keys
                        "The game is over: \\<cardwords-play-mode-map>\\[cardwords-play-rematch] \
-asks for a rematch, \\[cardwords-play-leave] leaves"))
+asks for a rematch, \\[cardwords-play-leave] leaves, [ ] review"))
         (ding t))
     (cardwords-play--call method params)))
 
@@ -713,35 +715,26 @@ After the end, [, ] and b step through the review instead
       ("b" (cardwords-play-review-best))
       (_ (cardwords-play--compose "cardwords/key" (list :key key))))))
 
-(defun cardwords-play--review (step best)
-  "Show turn STEP of the review (nil: the final table).
-BEST non-nil: the table before it with the best robot's move."
-  (cardwords-play--call "cardwords/review" (list :step (or step :null) :best (if best t :false))))
-
-(defun cardwords-play--review-state ()
-  "The review's (STEP . OF) from the last view, STEP nil for the final table.
-A user error before the review has come (it comes with the end)."
-  (let ((review (cardwords-play--get :review)))
-    (unless review (user-error "The review comes after the game"))
-    (cons (plist-get review :step) (plist-get review :of))))
+(defun cardwords-play--review (params)
+  "Ask the bridge for the review with PARAMS (:delta, or :best) and redraw.
+Before the review has come (it comes with the game's history, after the
+end) the echo area says so."
+  (if (cardwords-play--get :review)
+      (cardwords-play--call "cardwords/review" params)
+    (message "%s" (if (cardwords-play--over-p)
+                      "The review has not come yet: the game's history comes with the end"
+                    "The review comes after the game"))
+    (ding t)))
 
 (defun cardwords-play-review-previous ()
   "After the game: the review's previous turn (from the final table, the last)."
   (interactive)
-  (condition-case err
-      (pcase-let ((`(,step . ,of) (cardwords-play--review-state)))
-        (cardwords-play--review (if step (max 0 (1- step)) (1- of))
-                                (plist-get (cardwords-play--get :review) :best)))
-    (user-error (message "%s" (error-message-string err)) (ding t))))
+  (cardwords-play--review (list :delta -1)))
 
 (defun cardwords-play-review-next ()
   "After the game: the review's next turn (after the last, the final table)."
   (interactive)
-  (condition-case err
-      (pcase-let ((`(,step . ,of) (cardwords-play--review-state)))
-        (cardwords-play--review (and step (< (1+ step) of) (1+ step))
-                                (plist-get (cardwords-play--get :review) :best)))
-    (user-error (message "%s" (error-message-string err)) (ding t))))
+  (cardwords-play--review (list :delta 1)))
 
 (defun cardwords-play-review-best ()
   "After the game: the best robot's move on the table, or the turn again.
@@ -750,10 +743,8 @@ best robot would have made there.  The review keeps the choice while
 it steps; a turn without such a move (a robot's, a stand-in's, a best
 trade or pass) shows itself."
   (interactive)
-  (condition-case err
-      (pcase-let ((`(,step . ,_) (cardwords-play--review-state)))
-        (cardwords-play--review step (not (plist-get (cardwords-play--get :review) :best))))
-    (user-error (message "%s" (error-message-string err)) (ding t))))
+  (cardwords-play--review
+   (list :best (if (plist-get (cardwords-play--get :review) :best) :false t))))
 
 (defun cardwords-play-backspace ()
   "Take the last key of the action-selection area back."

@@ -36,7 +36,7 @@ import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, t
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints } from './view/action.js';
-import { moveErrorText, moveWhere, refusalText, reviewTable, spelledText, spelledWords, startText, type WordLetter } from './words.js';
+import { moveErrorText, moveWhere, refusalText, reviewStepped, reviewTable, spelledText, spelledWords, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
@@ -566,13 +566,14 @@ export class CardwordsPanel {
     // the review after the game: [ and ] step through the turns, b shows the best robot's
     // moves on the table or the turns themselves (players and watchers)
     const s = this.state;
-    if (s && (s.status === 'over' || this.ended) && (e.key === '[' || e.key === ']' || e.key === 'b') && !typing(e) && !e.ctrlKey && !e.altKey && !e.metaKey) {
+    // ([ and ] take modifiers: AltGr or Option types them on Danish and German keyboards)
+    const b = e.key === 'b' && !e.ctrlKey && !e.altKey && !e.metaKey;
+    if (s && (s.status === 'over' || this.ended) && (e.key === '[' || e.key === ']' || b) && !typing(e)) {
       const n = this.log.filter((x) => x.turn && x.round === s.round).length;
       if (n === 0) return;
       e.preventDefault();
-      if (e.key === 'b') return this.commands.reviewBest(!this.reviewBestOn);
-      const k = this.reviewStep;
-      this.commands.review(e.key === '[' ? (k === null ? n - 1 : Math.max(0, k - 1)) : k === null || k + 1 >= n ? null : k + 1);
+      if (b) return this.commands.reviewBest(!this.reviewBestOn);
+      this.commands.review(reviewStepped(this.reviewStep, n, e.key === '[' ? -1 : 1));
       return;
     }
     if (!this.isPlayer || !this.composer || typing(e) || e.ctrlKey || e.altKey || e.metaKey) return;
@@ -790,6 +791,7 @@ export class CardwordsPanel {
     this.boardCount = 0;
     this.shownIndex = null;
     this.reviewStep = null;
+    this.reviewBestOn = false;
     this.composer?.reset();
     // the results and the Rematch button go: a focus in them (or fallen to the page) goes to
     // the new game's action area, as at the first game's start

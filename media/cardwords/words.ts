@@ -115,6 +115,16 @@ export function moveWhere(coords: Coords, cards: ReadonlyArray<{ col: number; ro
   return coords.name(first.col, first.row, across ? 'across' : 'down');
 }
 
+/**
+ * The review's turn after a step through n turns (null: the final table): back (-1, `[`) from
+ * the final table to the last turn, not before the first; on (1, `]`) from the last turn to
+ * the final table, which stays.
+ */
+export function reviewStepped(k: number | null, n: number, delta: -1 | 1): number | null {
+  if (delta < 0) return k === null ? n - 1 : Math.max(0, k - 1);
+  return k === null || k + 1 >= n ? null : k + 1;
+}
+
 /** What the review needs of a turn: the cells it laid, and the best robot's choice there. */
 export interface ReviewTurn {
   cells?: ReadonlyArray<{ col: number; row: number }>;

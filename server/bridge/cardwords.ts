@@ -7,7 +7,7 @@ import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type { CardwordsActionMessage, CardwordsHistoryTurn, HintMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
-import { moveWhere, reviewTable, spelledWords } from '../../media/cardwords/words.js';
+import { moveWhere, reviewStepped, reviewTable, spelledWords } from '../../media/cardwords/words.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
@@ -44,8 +44,9 @@ export class CardwordsSession {
   /** The seat of each line of the log (whose turn it was). */
   private logSeats: number[] = [];
   private message = '';
-  /** The round's turns from the history that comes after the game (the review's tables). */
+  /** The round's turns from the history that comes after the game (the review's tables), and the seats' names. */
   private history: CardwordsHistoryTurn[] = [];
+  private historyPlayers: string[] = [];
   /** The review's turn shown (null: the final table) and whether its table has the best robot's move on it. */
   private reviewAt: number | null = null;
   private reviewBest = false;
@@ -172,7 +173,8 @@ export class CardwordsSession {
     typed.on('history', (m) => {
       this.rebuild();
       this.history = m.turns;
-      this.log = m.turns.map((t, k) => this.turnText(t, m.players, this.tableBefore(m.turns, k)));
+      this.historyPlayers = m.players;
+      this.logFromHistory();
       this.logSeats = m.turns.map((t) => t.player);
       this.update();
     });
@@ -192,6 +194,7 @@ export class CardwordsSession {
       this.logSeats = [];
       this.history = [];
       this.reviewAt = null;
+      this.reviewBest = false;
       this.message = 'A new round';
       this.update();
     });
@@ -204,7 +207,8 @@ export class CardwordsSession {
     room.onStateChange((s: CardwordsRoomState) => {
       // the game is over: the history again, now with the review (as the web panel asks; the
       // state is one object changed in place, so its last status is kept apart)
-      if (this.lastStatus === 'playing' && s.status === 'over') room.send('history', {});
+      // (a watcher or player who comes after the end asks at once: the web panel's first state)
+      if ((this.lastStatus === 'playing' || this.lastStatus === '') && s.status === 'over') room.send('history', {});
       this.lastStatus = s.status;
       this.state = s;
       if (s.moves !== this.lastMoves) {
@@ -240,6 +244,7 @@ export class CardwordsSession {
     this.ended = false;
     this.seat = null;
     this.history = [];
+    this.historyPlayers = [];
     this.reviewAt = null;
     this.reviewBest = false;
   }
@@ -288,6 +293,9 @@ export class CardwordsSession {
     };
     this.composer?.reset();
     this.rebuild();
+    // the log's and the review's places in the new names
+    if (this.history.length > 0) this.logFromHistory();
+    if (this.reviewAt !== null) this.message = this.reviewMessage();
     return this.view();
   }
 
@@ -370,22 +378,34 @@ export class CardwordsSession {
    * the final table; absent: the one shown), and with `best` the table before that turn with
    * the best robot's move on it (absent: as it was). The message says which.
    */
-  review(params: { step?: unknown; best?: unknown }): unknown {
+  review(params: { step?: unknown; delta?: unknown; best?: unknown }): unknown {
     const s = this.state;
     if (!s || (s.status !== 'over' && !this.ended)) throw new BridgeError('refused', 'the review comes after the game');
     const n = this.history.length;
-    if (n === 0) throw new BridgeError('refused', 'no turns to review yet: the history comes with the end');
-    const step = params?.step;
+    if (n === 0) throw new BridgeError('refused', 'the review has not come yet: the history comes with the end');
+    const { step, delta, best } = params ?? {};
     if (step !== undefined && step !== null && !(Number.isInteger(step) && (step as number) >= 0 && (step as number) < n)) throw new BridgeError('bad-request', `step: 0 to ${n - 1}, or null for the final table`);
-    const best = params?.best;
+    if (delta !== undefined && ((delta !== 1 && delta !== -1) || step !== undefined)) throw new BridgeError('bad-request', 'delta: 1 or -1, and no step with it');
     if (best !== undefined && typeof best !== 'boolean') throw new BridgeError('bad-request', 'best: true or false');
     if (step !== undefined) this.reviewAt = step as number | null;
+    if (delta !== undefined) this.reviewAt = reviewStepped(this.reviewAt, n, delta);
     if (best !== undefined) this.reviewBest = best;
-    const k = this.reviewAt;
-    const shown = k === null ? null : this.reviewTable(k);
-    const en = translator('en');
-    this.message = k === null ? en('cw.review.final') : `${shown?.best ? en('cw.review.stepBest', k + 1, n) : en('cw.review.step', k + 1, n)}: ${this.log[k] ?? ''}`;
+    this.message = this.reviewMessage();
     return this.view();
+  }
+
+  /** Which turn the review shows, with its log line (or the final table), in the web panel's words. */
+  private reviewMessage(): string {
+    const k = this.reviewAt;
+    const en = translator('en');
+    if (k === null) return en('cw.review.final');
+    const n = this.history.length;
+    return `${this.reviewTable(k)?.best ? en('cw.review.stepBest', k + 1, n) : en('cw.review.step', k + 1, n)}: ${this.log[k] ?? ''}`;
+  }
+
+  /** The log from the history: each turn as `last` showed it, a person's with the best robot's choice there after the game. */
+  private logFromHistory(): void {
+    this.log = this.history.map((t, k) => this.turnText(t, this.historyPlayers, this.tableBefore(this.history, k)));
   }
 
   /** The review's table at turn k (media/cardwords/words.ts), the best robot's move on it as chosen. */

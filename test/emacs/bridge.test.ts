@@ -425,6 +425,32 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     expect(back.message).toBe('The final table ([ and ] step through the turns)');
     for (const params of [{ step: -1 }, { step: final.moves }, { step: 0.5 }, { step: '1' }]) expect((await send('cardwords/review', params)).error).toEqual({ code: 'bad-request', message: `step: 0 to ${final.moves - 1}, or null for the final table` });
     expect((await send('cardwords/review', { best: 'yes' })).error).toEqual({ code: 'bad-request', message: 'best: true or false' });
+    // [ and ] as deltas (the bridge steps as the web panel): back from the final table to the
+    // last turn, not before the first; on from the last turn to the final table, which stays
+    const stepped = async (delta: number) => ((await call('cardwords/review', { delta })) as Reviewed).review!.step;
+    expect(await stepped(-1)).toBe(final.moves - 1);
+    expect(await stepped(1)).toBe(null);
+    expect(await stepped(1)).toBe(null);
+    for (let k = 0; k < final.moves; k++) await stepped(-1);
+    expect(await stepped(-1)).toBe(0);
+    expect(await stepped(1)).toBe(1);
+    for (const params of [{ delta: 2 }, { delta: '1' }, { delta: 1, step: 0 }]) expect((await send('cardwords/review', params)).error).toEqual({ code: 'bad-request', message: 'delta: 1 or -1, and no step with it' });
+    // the coordinate options rename the places of the log and of the turn shown
+    const renamed = (await call('cardwords/review', { step: 0, best: true })) as Reviewed;
+    expect(renamed.message).toContain(' at 4D (12)');
+    const digits = (await call('cardwords/coordinates', { digitsForColumns: true })) as Reviewed;
+    expect(digits.message).not.toContain(' at 4D ');
+    expect(digits.message).toMatch(/^Turn 1 of \d+: the table before it, with the best robot's move \(b shows the turn\): me: BETS for 12 · The best robot here: BETS \(wildcard at letter 1\) at \S+ \(12\)$/);
+    expect(digits.log[0]).toBe(digits.message.replace(/^.*?\): /, ''));
+    await call('cardwords/coordinates', {});
+    // someone who comes after the end (here the owner, watching) gets the review at once
+    const late = bridge();
+    const gameId = ((await view()) as View & { welcome: { gameId: string } }).welcome.gameId;
+    expect(await late.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: server.url, id: gameId, watch: true, owner: server.owner } }))).toMatchObject({ result: { welcome: { role: 'watcher' } } });
+    await expect.poll(async () => ((await late.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: Reviewed }).result.review?.of, { timeout: 30_000 }).toBe(final.moves);
+    const lateView = ((await late.send(JSON.stringify({ id: 3, method: 'cardwords/review', params: { step: 0, best: true } }))) as { result: Reviewed }).result;
+    expect(lateView.message).toBe(`Turn 1 of ${final.moves}: the table before it, with the best robot's move (b shows the turn): ${ours[0]}`);
+    expect(lateView.board.map((c) => `${c.char || `(${c.meaning})`}${c.points}`)).toEqual(['(B)0', 'E1', 'T-1', 'S1']);
   } finally {
     fx.remove();
   }

@@ -653,13 +653,16 @@ the echo area."
             (should (string-match-p (mapconcat #'regexp-quote (split-string said " ") "[ \n]+") screen)))
         (delete-other-windows)))))
 
-;; The review after the game: the cards the view rings in their own face, and [, ] and b
-;; asking the bridge for the turn before, after, and the best robot's move (as the web panel
-;; steps: [ from the final table goes to the last turn, ] after the last to the final table).
+;; The review after the game: the cards the view rings in their own face, no Last: while a
+;; turn is shown, and [, ] and b asking the bridge for the turn before, after, and the best
+;; robot's move (the bridge steps, as the web panel: media/cardwords/words.ts reviewStepped);
+;; before the review has come, nothing is asked and the echo area says why.
 (ert-deftest cardwords-play-review-rings-and-steps ()
-  (let ((sent nil))
+  (let ((sent nil) (said nil))
     (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
-               (lambda (method params &rest _) (push (list method params) sent) nil)))
+               (lambda (method params &rest _) (push (list method params) sent) nil))
+              ((symbol-function 'message) (lambda (fmt &rest args) (push (apply #'format fmt args) said)))
+              ((symbol-function 'ding) #'ignore))
       (cardwords-games-test--drawn
           (cardwords-games-test--view :status "over" :turn -1
                                       :review '(:step 1 :of 3 :best nil :ringed ((:col 0 :row 0))))
@@ -676,18 +679,19 @@ the echo area."
         (dolist (key '("[" "]" "b"))
           (let ((last-command-event (string-to-char key))) (cardwords-play-key)))
         (should (equal (nreverse sent)
-                       '(("cardwords/review" (:step 0 :best :false))
-                         ("cardwords/review" (:step 2 :best :false))
-                         ("cardwords/review" (:step 1 :best t)))))
-        ;; from the final table [ goes to the last turn; ] after the last turn, the final table
+                       '(("cardwords/review" (:delta -1))
+                         ("cardwords/review" (:delta 1))
+                         ("cardwords/review" (:best t)))))
         (setq sent nil)
-        (setq cardwords-play--view (plist-put cardwords-play--view :review '(:step nil :of 3 :best t :ringed nil)))
-        (let ((last-command-event ?\[)) (cardwords-play-key))
-        (setq cardwords-play--view (plist-put cardwords-play--view :review '(:step 2 :of 3 :best t :ringed nil)))
+        (setq cardwords-play--view (plist-put cardwords-play--view :review '(:step 1 :of 3 :best t :ringed nil)))
+        (let ((last-command-event ?b)) (cardwords-play-key))
+        (should (equal sent '(("cardwords/review" (:best :false)))))
+        ;; over, the history not here yet: nothing asked, the echo area says why
+        (setq sent nil)
+        (setq cardwords-play--view (plist-put cardwords-play--view :review nil))
         (let ((last-command-event ?\])) (cardwords-play-key))
-        (should (equal (nreverse sent)
-                       '(("cardwords/review" (:step 2 :best t))
-                         ("cardwords/review" (:step :null :best t)))))))))
+        (should-not sent)
+        (should (equal (car said) "The review has not come yet: the game's history comes with the end"))))))
 
 (ert-deftest cardwords-play-killing-the-buffer-asks-as-leaving-does ()
   ;; C-x k on a game going on leaves it: it left without a word, C-c C-q asked.  Now killing
@@ -931,7 +935,7 @@ the echo area."
         (dolist (keys '("a" "4" "DEL" "RET" "C-c C-k" "C-c C-t" "C-c C-s" "C-c C-p"))
           (setq said nil)
           (execute-kbd-macro (kbd keys))
-          (should (equal said "The game is over: C-c C-r asks for a rematch, C-c C-q leaves")))
+          (should (equal said "The game is over: C-c C-r asks for a rematch, C-c C-q leaves, [ ] review")))
         (should-not calls)
         (should-not asked)
         ;; the rematch is the key left

@@ -378,6 +378,8 @@ describe('cardwords rooms', () => {
     ann.typed.send('history', { id: 'h-away' });
     const h = await ann.next((m) => m.type === 'history' && m.payload.id === 'h-away');
     expect((h.payload.turns as { standIn: boolean }[]).map((t) => t.standIn)).toEqual([false, true]);
+    // during the game no turn carries the best robot's choice (the review, its cards: after the end)
+    expect((h.payload.turns as object[]).some((t) => 'best' in t)).toBe(false);
     const log = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => logRecord<{ a?: { player: number }; standIn?: boolean }>(l));
     expect(log.filter((e) => e.a).map((e) => e.standIn === true)).toEqual([false, true]);
 

@@ -2,7 +2,7 @@
 // it with its cards ringed (the panel draws that table); buttons and the [ ] keys step. Beside
 // a person's turn, the best robot's choice there; "Best move" (b) draws the table before the
 // turn with that move on it instead.
-import { reviewBestText, SLOT } from '../words.js';
+import { reviewBestText, reviewStepped, SLOT } from '../words.js';
 import type { Model } from './model.js';
 import { Slotted } from './spelled.js';
 
@@ -19,10 +19,10 @@ export function Review({ m }: { m: Model }) {
         <button type="button" id="cw-review-first" disabled={k === 0} onClick={() => m.cmd.review(0)}>
           {t('cw.review.first')}
         </button>
-        <button type="button" id="cw-review-prev" aria-keyshortcuts="[" aria-label={t('cw.review.prev')} disabled={k === 0} onClick={() => m.cmd.review(k === null ? n - 1 : k - 1)}>
+        <button type="button" id="cw-review-prev" aria-keyshortcuts="[" aria-label={t('cw.review.prev')} disabled={k === 0} onClick={() => m.cmd.review(reviewStepped(k, n, -1))}>
           ◀
         </button>
-        <button type="button" id="cw-review-next" aria-keyshortcuts="]" aria-label={t('cw.review.next')} disabled={k === null} onClick={() => m.cmd.review(k === null ? null : k + 1 < n ? k + 1 : null)}>
+        <button type="button" id="cw-review-next" aria-keyshortcuts="]" aria-label={t('cw.review.next')} disabled={k === null} onClick={() => m.cmd.review(reviewStepped(k, n, 1))}>
           ▶
         </button>
         <button type="button" id="cw-review-show-best" aria-keyshortcuts="b" aria-pressed={m.reviewBestOn} onClick={() => m.cmd.reviewBest(!m.reviewBestOn)}>
