@@ -249,13 +249,14 @@ function maxLetter(letters: Letters): number {
  * MSD radix sort of string ids: string i is data[starts[i] .. starts[i] + lens[i]).
  * Lexicographic by code; a string sorts before its extensions. Small ranges use insertion sort.
  */
-function radixSort(items: Int32Array, data: Letters, starts: Int32Array, lens: Int32Array, maxKey: number): void {
+function radixSort(items: Int32Array, data: Letters, starts: Int32Array, lens: Int32Array, maxKey: number, from = 0, to = items.length, depth0 = 0): void {
   const buckets = maxKey + 1;
-  const tmp = new Int32Array(items.length);
-  const keys = new Int32Array(items.length);
-  const stack: number[] = [0, items.length, 0];
-  const count = new Int32Array(buckets + 1);
-  const starts2 = new Int32Array(buckets + 1);
+  // the buffers of the range from..to (indexed from `from`), made when a range is too long for insertion
+  let tmp: Int32Array | null = null;
+  let keys: Int32Array | null = null;
+  let count: Int32Array | null = null;
+  let starts2: Int32Array | null = null;
+  const stack: number[] = [from, to, depth0];
   while (stack.length) {
     const depth = stack.pop()!;
     const hi = stack.pop()!;
@@ -274,23 +275,84 @@ function radixSort(items: Int32Array, data: Letters, starts: Int32Array, lens: I
       }
       continue;
     }
+    if (!tmp || !keys || !count || !starts2) {
+      tmp = new Int32Array(to - from);
+      keys = new Int32Array(to - from);
+      count = new Int32Array(buckets + 1);
+      starts2 = new Int32Array(buckets + 1);
+    }
     count.fill(0);
     for (let i = lo; i < hi; i++) {
       const it = items[i]!;
       const k = depth < lens[it]! ? data[starts[it]! + depth]! : 0;
-      keys[i] = k;
+      keys[i - from] = k;
       count[k + 1]!++;
     }
     for (let b = 0; b < buckets; b++) count[b + 1]! += count[b]!;
     starts2.set(count);
-    for (let i = lo; i < hi; i++) tmp[lo + count[keys[i]!]!++] = items[i]!;
-    items.set(tmp.subarray(lo, hi), lo);
+    for (let i = lo; i < hi; i++) tmp[lo - from + count[keys[i - from]!]!++] = items[i]!;
+    items.set(tmp.subarray(lo - from, hi - from), lo);
     // bucket 0 (strings that ended) needs no further sorting
     for (let b = 1; b < buckets; b++) {
       const s = lo + starts2[b]!;
       const e = lo + starts2[b + 1]!;
       if (e - s > 1) stack.push(s, e, depth + 1);
     }
+  }
+}
+
+/**
+ * Sorts string ids as radixSort does, for letter codes below 32: first by their first twelve
+ * letters packed in two integers, with a least-significant-digit radix sort over six 10-bit
+ * digits (it reads the strings once, in the order given, where the recursion reads a letter
+ * of every string at every level, in the scattered sorted order), then each run that shares
+ * those twelve letters from the thirteenth on.
+ */
+export function sortStrings(items: Int32Array, data: Letters, starts: Int32Array, lens: Int32Array, maxKey: number): void {
+  if (maxKey >= 32) return radixSort(items, data, starts, lens, maxKey);
+  const n = items.length;
+  let hi = new Int32Array(n);
+  let lo = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const it = items[i]!;
+    const s = starts[it]!;
+    const len = lens[it]!;
+    let h = 0;
+    let l = 0;
+    for (let t = 0; t < 6; t++) h = (h << 5) | (t < len ? data[s + t]! : 0);
+    for (let t = 6; t < 12; t++) l = (l << 5) | (t < len ? data[s + t]! : 0);
+    hi[i] = h;
+    lo[i] = l;
+  }
+  let ids: Int32Array = items;
+  let hi2 = new Int32Array(n);
+  let lo2 = new Int32Array(n);
+  let ids2: Int32Array = new Int32Array(n);
+  const count = new Int32Array(1025);
+  for (let pass = 0; pass < 6; pass++) {
+    const key = pass < 3 ? lo : hi;
+    const shift = (pass % 3) * 10;
+    count.fill(0);
+    for (let i = 0; i < n; i++) count[((key[i]! >>> shift) & 1023) + 1]!++;
+    if (count[(key[0]! >>> shift & 1023) + 1] === n) continue; // one digit for all: the order stands
+    for (let b = 0; b < 1024; b++) count[b + 1]! += count[b]!;
+    for (let i = 0; i < n; i++) {
+      const at = count[(key[i]! >>> shift) & 1023]!++;
+      hi2[at] = hi[i]!;
+      lo2[at] = lo[i]!;
+      ids2[at] = ids[i]!;
+    }
+    [hi, hi2] = [hi2, hi];
+    [lo, lo2] = [lo2, lo];
+    [ids, ids2] = [ids2, ids];
+  }
+  if (ids !== items) items.set(ids);
+  // a run of equal keys whose strings go on past twelve letters: sorted from the thirteenth
+  for (let i = 0; i < n; ) {
+    let j = i + 1;
+    while (j < n && hi[j] === hi[i] && lo[j] === lo[i]) j++;
+    if (j - i > 1 && (lo[i]! & 31) !== 0) radixSort(items, data, starts, lens, maxKey, i, j, 12);
+    i = j;
   }
 }
 
@@ -316,7 +378,7 @@ export function buildGraph(words: CodedWords): WordGraph {
   for (let k = 0; k < count; k++) wLen[k] = offsets[k + 1]! - offsets[k]!;
   const order = new Int32Array(count);
   for (let i = 0; i < count; i++) order[i] = i;
-  radixSort(order, letters, wStart, wLen, maxKey);
+  sortStrings(order, letters, wStart, wLen, maxKey);
   // keep distinct words of length >= 2
   const kept: number[] = [];
   let prev = -1;
@@ -389,7 +451,7 @@ export function buildGraph(words: CodedWords): WordGraph {
   }
   const ord = new Int32Array(items);
   for (let i = 0; i < items; i++) ord[i] = i;
-  radixSort(ord, rev, itStart, itLen, maxKey);
+  sortStrings(ord, rev, itStart, itLen, maxKey);
   const gaddag = new PathBuilder(min);
   for (let i = 0; i < items; i++) {
     const it = ord[i]!;

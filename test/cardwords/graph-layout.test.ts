@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateMoves, moveKey } from '../../core/robots/cardwords/generate.js';
 import { decodeGraph, encodeGraph, GraphFormatError } from '../../core/words/serialize.js';
-import { END, arcLetter, graphWords, targetMask, type WordGraph } from '../../core/words/graph.js';
+import { END, arcLetter, graphWords, sortStrings, targetMask, type WordGraph } from '../../core/words/graph.js';
+import { Rng } from '../../core/random.js';
 import { WordStore } from '../../core/words/store.js';
 import { Alphabet } from '../../core/words/alphabet.js';
 import { randomPosition } from './random-positions.js';
@@ -142,6 +143,38 @@ describe('word graph layout', () => {
       expect(moves(wide), `seed ${seed}`).toEqual(moves(narrow));
     }
     expect(wideSeen).toBe(150);
+  });
+
+  it('sorts the strings it builds from in code order, a string before its extensions: long shared starts, duplicates, empty strings; narrow and wide alphabets', () => {
+    const rng = Rng.fromSeed('sort-strings');
+    for (const maxKey of [3, 26, 31, 40]) {
+      // strings that share up to 20 letters (the packed first twelve, then the sort from the thirteenth)
+      const stems = Array.from({ length: 12 }, () => Array.from({ length: rng.int(21) }, () => 1 + rng.int(maxKey)));
+      const strings: number[][] = [];
+      for (let i = 0; i < 3000; i++) {
+        const stem = stems[rng.int(stems.length)]!.slice(0, rng.int(21));
+        strings.push([...stem, ...Array.from({ length: rng.int(6) }, () => 1 + rng.int(maxKey))]);
+      }
+      for (let i = 0; i < 200; i++) strings.push(strings[rng.int(strings.length)]!.slice());
+      const data = new Uint16Array(strings.reduce((n, x) => n + x.length, 0));
+      const starts = new Int32Array(strings.length);
+      const lens = new Int32Array(strings.length);
+      let at = 0;
+      strings.forEach((x, i) => {
+        starts[i] = at;
+        lens[i] = x.length;
+        data.set(x, at);
+        at += x.length;
+      });
+      const items = Int32Array.from(strings.keys());
+      sortStrings(items, data, starts, lens, maxKey);
+      const byCode = (a: number[], b: number[]) => {
+        for (let t = 0; t < Math.min(a.length, b.length); t++) if (a[t] !== b[t]) return a[t]! - b[t]!;
+        return a.length - b.length;
+      };
+      expect([...items].map((i) => strings[i]!.join(',')), `codes up to ${maxKey}`).toEqual(strings.slice().sort(byCode).map((x) => x.join(',')));
+      expect(new Set(items).size).toBe(strings.length);
+    }
   });
 
   it('both layouts round-trip through the cache format; a damaged arc is refused', () => {
