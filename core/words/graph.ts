@@ -440,13 +440,14 @@ export function buildGraph(words: CodedWords): WordGraph {
   }
   const itStart = new Int32Array(items);
   const itLen = new Int32Array(items);
-  const itWord = new Int32Array(items);
+  // whether an item is its word whole (the reversed word: its last arc accepts)
+  const itWhole = new Uint8Array(items);
   for (let i = 0; i < n; i++) {
     const len = lens[i]!;
     for (let d = lcp[i]! + 1, it = itemBase[i]!; d <= len; d++, it++) {
       itStart[it] = revStart[i]! + len - d;
       itLen[it] = d;
-      itWord[it] = i;
+      itWhole[it] = d === len ? 1 : 0;
     }
   }
   const ord = new Int32Array(items);
@@ -456,7 +457,7 @@ export function buildGraph(words: CodedWords): WordGraph {
   for (let i = 0; i < items; i++) {
     const it = ord[i]!;
     const len = itLen[it]!;
-    gaddag.add(rev, itStart[it]!, len, len === lens[itWord[it]!], sepTarget[it]!);
+    gaddag.add(rev, itStart[it]!, len, itWhole[it] === 1, sepTarget[it]!);
   }
   const gaddagRoot = gaddag.finish();
   const shared = shareTails(min.arcs, min.arcCount, [gaddagRoot, dawgRoot]);
