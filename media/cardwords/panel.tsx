@@ -36,7 +36,7 @@ import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, t
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints } from './view/action.js';
-import { moveErrorText, moveWhere, refusalText, reviewStepped, reviewTable, spelledText, spelledWords, startText, type WordLetter } from './words.js';
+import { illegalMoveText, moveWhere, refusalText, reviewStepped, reviewTable, spelledText, spelledWords, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
@@ -728,7 +728,7 @@ export class CardwordsPanel {
     let text: string;
     switch (p.code) {
       case 'illegal-move':
-        text = t('cw.err.illegal', (p.errors ?? []).map((e) => moveErrorText(t, e, this.coords, start)).join('; '));
+        text = illegalMoveText(t, p.errors ?? [], this.coords, start);
         break;
       case 'unknown-words':
         text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '));

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../media/ui/l10n/index.js';
 import { refusedJoin } from '../../media/ui/refusal.js';
+import { illegalMoveText } from '../../media/cardwords/words.js';
 
 // the SDK's ServerError messages, as Colyseus 0.18's matchmaker and our rooms word them
 const locked = new Error('room "PKxEhzwp" is locked');
@@ -37,7 +38,7 @@ describe('a refused join, worded', () => {
 
   it('in Danish and German too', () => {
     expect(refusedJoin(locked, translator('da'), ['err.']).text).toBe('Spillet tager ikke imod nogen nu: det er slut, eller alle pladser er taget.');
-    expect(refusedJoin(notFound, translator('de'), ['cw.err.', 'err.']).text).toBe('das Spiel ist aus oder existiert nicht');
+    expect(refusedJoin(notFound, translator('de'), ['cw.err.', 'err.']).text).toBe('Das Spiel ist aus oder existiert nicht');
   });
 
   it('what it does not know it shows as it came (an unknown code, a network failure)', () => {
@@ -45,5 +46,14 @@ describe('a refused join, worded', () => {
     // the network: the kept seat stays for the next try
     expect(refusedJoin(new Error('Failed to fetch'), en, ['err.'])).toEqual({ text: 'Failed to fetch', gone: false, seatLost: false });
     expect(refusedJoin('plain', en, ['err.'])).toEqual({ text: 'plain', gone: false, seatLost: false });
+  });
+});
+
+describe('a move refused by the rules, worded', () => {
+  it('each broken rule after the language\'s separator: German starts each as a sentence after the colon', () => {
+    const errors = [{ code: 'not-touching' }, { code: 'not-in-line' }];
+    const start = () => '';
+    expect(illegalMoveText(translator('en'), errors, null, start)).toBe('the move breaks the rules: the move touches no card on the table; the cards are not in one row or one column');
+    expect(illegalMoveText(translator('de'), errors, null, start)).toBe('Der Zug verstößt gegen die Regeln: Der Zug berührt keine Karte auf dem Tisch. Die Karten liegen nicht in einer Zeile oder Spalte');
   });
 });

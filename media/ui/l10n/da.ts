@@ -350,6 +350,7 @@ export const da: Strings = {
   'cw.done.pass': 'Du meldte pas: {0} point.',
   'cw.refused': 'Afvist: {0}',
   'cw.err.illegal': 'trækket bryder reglerne: {0}',
+  'cw.err.sep': '; ',
   'cw.err.unknown-words': 'ukendt ord: {0}',
   'cw.err.unknown-words.asked': '{0} står ikke i ordbogen. Ejeren er blevet spurgt, om ordet skal med; prøv et andet træk, eller vent og prøv igen.',
   'cw.err.unknown-words.notAsked': '{0} står ikke i ordbogen. Ejeren har for mange åbne spørgsmål til at blive spurgt nu; prøv et andet træk.',

@@ -349,6 +349,7 @@ export const en = {
   'cw.done.pass': 'You passed: {0, plural, one {# point} other {# points}}.',
   'cw.refused': 'Refused: {0}',
   'cw.err.illegal': 'the move breaks the rules: {0}',
+  'cw.err.sep': '; ',
   'cw.err.unknown-words': 'unknown word: {0}',
   'cw.err.unknown-words.asked': '{0} is not in the dictionary. The owner has been asked to add it; try another move, or wait and try again.',
   'cw.err.unknown-words.notAsked': '{0} is not in the dictionary. The owner has too many open questions to be asked now; try another move.',
