@@ -36,7 +36,7 @@ import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, t
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints } from './view/action.js';
-import { illegalMoveText, moveWhere, refusalText, reviewStepped, reviewTable, spelledText, spelledWords, startText, type WordLetter } from './words.js';
+import { bestMoveWords, illegalMoveText, refusalText, reviewStepped, reviewTable, spelledText, spelledWords, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
@@ -333,7 +333,7 @@ export class CardwordsPanel {
       const entry = this.log[reviewTurns[step]!]!;
       const table = reviewTable(board, reviewTurns.map((i) => this.log[i]!), step, this.reviewBestOn);
       const best = entry.best;
-      if (best?.type === 'move' && best.cards?.length) reviewBest = { spelled: spelledWords(rules.table, rules.bonus, table.before, best.cards), place: moveWhere(coords, best.cards), onTable: table.best };
+      if (best?.type === 'move' && best.cards?.length) reviewBest = { ...bestMoveWords(rules.table, rules.bonus, coords, table.before, best.cards), onTable: table.best };
       board = table.board;
       shown = table.best ? { round: entry.round, text: '', cells: table.ringed.map((c) => ({ col: c.col, row: c.row, char: '', points: 0 })) } : entry;
       shownIndex = reviewTurns[step]!;

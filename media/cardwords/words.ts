@@ -124,6 +124,11 @@ export function moveWhere(coords: Coords, cards: ReadonlyArray<{ col: number; ro
   return coords.name(first.col, first.row, across ? 'across' : 'down');
 }
 
+/** The best robot's move of a turn in the review: its words on the table before the turn, letter by letter, and where it goes. */
+export function bestMoveWords(table: CardTable, bonus: ReadonlyMap<number, number>, coords: Coords, before: Board, cards: readonly PlacedCard[]): { spelled: WordLetter[][]; place: string } {
+  return { spelled: spelledWords(table, bonus, before, cards), place: moveWhere(coords, cards) };
+}
+
 /**
  * The review's turn after a step through n turns (null: the final table): back (-1, `[`) from
  * the final table to the last turn, not before the first; on (1, `]`) from the last turn to

@@ -7,13 +7,12 @@ import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type { CardwordsActionMessage, CardwordsHistoryTurn, HintMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
-import { moveWhere, reviewStepped, reviewTable, spelledWords } from '../../media/cardwords/words.js';
+import { bestMoveWords, reviewStepped, reviewTable, spelledWords } from '../../media/cardwords/words.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
-import { cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { translator } from '../../media/ui/l10n/index.js';
-import { braces, endedMessage, endText, hintLine, moveProblem, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { boardState, cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
+import { braces, endedMessage, endText, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
@@ -394,13 +393,10 @@ export class CardwordsSession {
     return this.view();
   }
 
-  /** Which turn the review shows, with its log line (or the final table), in the web panel's words. */
+  /** Which turn the review shows, with its log line (or the final table). */
   private reviewMessage(): string {
     const k = this.reviewAt;
-    const en = translator('en');
-    if (k === null) return en('cw.review.final');
-    const n = this.history.length;
-    return `${this.reviewTable(k)?.best ? en('cw.review.stepBest', k + 1, n) : en('cw.review.step', k + 1, n)}: ${this.log[k] ?? ''}`;
+    return reviewLine(k, this.history.length, k !== null && this.reviewTable(k)?.best === true, k === null ? '' : (this.log[k] ?? ''));
   }
 
   /** The log from the history: each turn as `last` showed it, a person's with the best robot's choice there after the game. */
@@ -476,8 +472,8 @@ export class CardwordsSession {
     const best = t.best;
     if (!best) return text;
     const cards = best.type === 'move' ? best.cards : undefined;
-    const known = cards?.length && before && this.rules && this.coords;
-    return `${text} · ${reviewNote(best, known ? spelledWords(this.rules!.table, this.rules!.bonus, before, cards) : null, known ? moveWhere(this.coords!, cards) : '')}`;
+    const words = cards?.length && before && this.rules && this.coords ? bestMoveWords(this.rules.table, this.rules.bonus, this.coords, before, cards) : null;
+    return `${text} · ${reviewNote(best, words?.spelled ?? null, words?.place ?? '')}`;
   }
 
   /**
@@ -557,7 +553,7 @@ export class CardwordsSession {
       // `start`: a cell the first move may cover to meet the start condition (until a card is on the table)
       cells: t ? t.cells.map((c, i) => ({ i, blocked: c.blocked, points: c.points, letter: c.letterFactor, word: c.wordFactor, start: (s?.board.length ?? 0) === 0 && isStart(t.start, i % t.width, Math.floor(i / t.width)) })) : [],
       startText: t && this.coords ? startSentence(t, this.coords) : '',
-      board: review?.table ? placedOf(review.table.board) : (s?.board ?? []),
+      board: review?.table ? boardState(review.table.board) : (s?.board ?? []),
       // after the game: the turn the review shows (null: the final table), of how many, its
       // table with the best robot's move or not, and the cells to ring
       review: review ? { step: review.step, of: this.history.length, best: this.reviewBest, ringed: (review.table?.ringed ?? []).map((c) => ({ col: c.col, row: c.row })) } : null,
@@ -578,9 +574,4 @@ export class CardwordsSession {
       results: this.results && (this.results.round ?? 1) === (s?.round ?? 1) ? { ...this.results, reasonText: endText(this.results.reason), columns: resultColumns(), marks: resultMarks() } : null,
     };
   }
-}
-
-/** A table's cards as the state lists them (a wildcard: char '' with its meaning), for the editor. */
-function placedOf(board: Board): Array<{ col: number; row: number; char: string; points: number; meaning: string }> {
-  return board.cells.flatMap((c, i) => (c ? [{ col: i % board.width, row: Math.floor(i / board.width), char: c.char ?? '', points: c.points, meaning: c.meaning ?? '' }] : []));
 }

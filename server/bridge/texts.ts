@@ -117,6 +117,15 @@ export function reviewNote(best: { type: 'move' | 'trade' | 'pass'; score: numbe
   return reviewBestText(en, best, spelled ? spelledText(en, spelled) : best.words.join(', '), place);
 }
 
+/**
+ * Which turn the review shows, in the web panel's words, with that turn's log line: 'Turn 1 of
+ * 9: me: TEES for 10 · …' (k null: the final table).
+ */
+export function reviewLine(k: number | null, n: number, best: boolean, logLine: string): string {
+  if (k === null) return en('cw.review.final');
+  return `${best ? en('cw.review.stepBest', k + 1, n) : en('cw.review.step', k + 1, n)}: ${logLine}`;
+}
+
 /** Where the first move must go, as a sentence ('The first move must cover D4.'); '' when anywhere. */
 export function startSentence(table: CardTable, coords: Coords): string {
   const where = startText(en, table, coords);

@@ -10,7 +10,7 @@
 // no DOM, so the rules of the keyboard are testable alone.
 import { Coordinates, letters } from '../../coordinates.js';
 import type { CardTable } from '../../formats/types.js';
-import type { CardwordsCardState, CardwordsRoomState } from '../../protocol/game.js';
+import type { CardwordsCardState, CardwordsPlacedState, CardwordsRoomState } from '../../protocol/game.js';
 import { checkMove, type MoveCheck } from './rules.js';
 import { passScore, tradeScore } from './scoring.js';
 import type { CardwordsRules } from './setup.js';
@@ -737,6 +737,11 @@ export function composeContext(s: CardwordsRoomState, rules: CardwordsRules, sea
     hand: seat >= 0 ? (s.players[seat]?.hand ?? []).map(cardOfState) : [],
     canonical: (ch: string) => rules.canonical(ch),
   };
+}
+
+/** A table's cards as the room's state lists them (a wildcard: char '' with its meaning): composeContext's board back. */
+export function boardState(board: Board): CardwordsPlacedState[] {
+  return board.cells.flatMap((c, i) => (c ? [{ col: i % board.width, row: Math.floor(i / board.width), char: c.char ?? '', points: c.points, meaning: c.meaning ?? '' }] : []));
 }
 
 /** What Return would do and score (the live preview): a pass's or trade's score, or the move checked (words not looked up). */
