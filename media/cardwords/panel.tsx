@@ -805,7 +805,10 @@ export class CardwordsPanel {
     this.ended = p;
     this.refusal = '';
     this.host.remove('cardwords.seat');
-    this.say(endReasonText(this.t, p.reason));
+    // the results of this end are on the page with its reason: the status keeps naming the
+    // winners (said at the results), not the reason a second time
+    if (this.results && this.results.reason === p.reason) this.render();
+    else this.say(endReasonText(this.t, p.reason));
   }
 
   private onHint(p: HintMessage): void {

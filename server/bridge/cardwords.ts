@@ -200,7 +200,7 @@ export class CardwordsSession {
     typed.on('ended', (e) => {
       this.ended = true;
       this.onSeat(url, null);
-      this.message = endedMessage(e.reason);
+      this.message = endedMessage(e.reason, this.results?.reason === e.reason);
       this.update();
     });
     room.onStateChange((s: CardwordsRoomState) => {

@@ -44,9 +44,9 @@ export function listingRefusals(g: GameListing): { joinRefusal: string | null; w
   return { joinRefusal: join && en(join), watchRefusal: watch && en(watch) };
 }
 
-/** The message when a room closes for good after `ended`. */
-export function endedMessage(reason: string | null | undefined): string {
-  return `The game has ended. ${endText(reason)}`;
+/** The message when a room closes for good after `ended`: the reason once, not again when the results on the page give it. */
+export function endedMessage(reason: string | null | undefined, inResults = false): string {
+  return inResults ? 'The game has ended.' : `The game has ended. ${endText(reason)}`;
 }
 
 /** A refusal of the action area in words (media/cardwords/words.ts, as the web panel words it). */

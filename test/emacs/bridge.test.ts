@@ -591,7 +591,7 @@ it("a stand-in's action is marked in the bridge's log; the results carry each pl
     const moves = ann.state.moves;
     bo.raw.transport.ws.close(3000); // a drop on his turn
     await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
-    type View = { result: { log: string[]; results: { marks: { winner: string; stoodIn: string }; results: Array<{ name: string; score: number; handPoints: number; adjustment: number; standIn: boolean }> } | null } };
+    type View = { result: { log: string[]; results: { reasonText: string; marks: { winner: string; stoodIn: string }; results: Array<{ name: string; score: number; handPoints: number; adjustment: number; standIn: boolean }> } | null } };
     const view = async () => ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as View).result;
     await expect.poll(async () => (await view()).log.join('\n'), { timeout: 10_000 }).toMatch(/^Bo \(robot standing in\): /m);
     expect((await view()).log.some((l) => l.startsWith('Bo: '))).toBe(false);
@@ -617,8 +617,10 @@ it("a stand-in's action is marked in the bridge's log; the results carry each pl
     expect(results.find((r) => r.name === 'Ann')!.handPoints).toBe(annHand);
     for (const r of results) expect(r.adjustment + r.handPoints).toBe(0);
     // the room closes after `ended`: the end's message stays (not "Disconnected from the game"),
-    // and leaving the closed room answers at once: it once held every later request for good
-    await expect.poll(async () => ((await b.send(JSON.stringify({ id: 3, method: 'cardwords/view' }))) as { result: { message: string } }).result.message, { timeout: 10_000 }).toBe('The game has ended. The owner ended the game.');
+    // and leaving the closed room answers at once: it once held every later request for good.
+    // Why it ended is said once, in the results, not again in the message
+    await expect.poll(async () => ((await b.send(JSON.stringify({ id: 3, method: 'cardwords/view' }))) as { result: { message: string } }).result.message, { timeout: 10_000 }).toBe('The game has ended.');
+    expect((await view()).results!.reasonText).toBe('The owner ended the game.');
     expect(((await b.send(JSON.stringify({ id: 4, method: 'cardwords/leave' }))) as { result: unknown }).result).toBeNull();
     expect(((await b.send(JSON.stringify({ id: 5, method: 'lines/scores' }))) as { result?: unknown; error?: unknown }).error).toBeUndefined();
   } finally {
