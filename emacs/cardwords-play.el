@@ -466,6 +466,7 @@ never scrolls it, but to the results when they come."
                (preview (cardwords-play--get :preview))
                (results (cardwords-play--get :results))
                (log (cardwords-play--get :log))
+               (hand (cardwords-play--get :hand))
                (window (cardwords-play--window))
                (scores (cardwords-play--scores players seat))
                (results-start nil) (results-end nil))
@@ -483,15 +484,18 @@ never scrolls it, but to the results when they come."
           (force-mode-line-update)
           (erase-buffer)
           (when (> (cardwords-play--get :width) 0) (cardwords-play--draw-table))
-          (insert "Hand: ")
-          (dolist (c (cardwords-play--get :hand))
-            (let ((start (point)))
-              (insert (propertize (format "[%s]" (plist-get c :text))
-                                  'face (if (plist-get c :used) 'cardwords-play-used 'cardwords-play-card)))
-              (put-text-property start (point) 'cardwords-play-hand (plist-get c :i))
-              (put-text-property start (point) 'mouse-face 'highlight)
-              (insert " ")))
-          (insert "\n")
+          ;; no Hand: line without cards (a watcher's, the review's steps, after going out),
+          ;; as the web panel hides its hand then: the line goes to the lines below
+          (when hand
+            (insert "Hand: ")
+            (dolist (c hand)
+              (let ((start (point)))
+                (insert (propertize (format "[%s]" (plist-get c :text))
+                                    'face (if (plist-get c :used) 'cardwords-play-used 'cardwords-play-card)))
+                (put-text-property start (point) 'cardwords-play-hand (plist-get c :i))
+                (put-text-property start (point) 'mouse-face 'highlight)
+                (insert " ")))
+            (insert "\n"))
           ;; the action area is the game's: with the results there is none to compose.  The
           ;; lines down to Last: fit the window (21 lines at 80x24), sharing lines if need be.
           (let* ((width (if window (window-body-width window) 80))
@@ -522,7 +526,7 @@ never scrolls it, but to the results when they come."
                                                      (1- width) "Last: " "      ")))
                  (lines (- (if window (window-body-height window) cardwords-play--screen-lines)
                            (if (> (cardwords-play--get :width) 0) (1+ (cardwords-play--get :height)) 0)
-                           1 (length scores-lines)))
+                           (if hand 1 0) (length scores-lines)))
                  ;; the lines from the action area to the message keep one (two with a message,
                  ;; which answers the key just typed); Last: has the others it needs, one at least
                  (kept (min (length items) (if (rassq 'message items) 2 1)))

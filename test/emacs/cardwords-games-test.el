@@ -672,6 +672,12 @@ the echo area."
                       (cardwords-games-test--face-at (cardwords-games-test--table-text "[Q10]"))))
         ;; no Last: while a turn is shown (the message says which); the final table has it
         (should-not (string-match-p "^Last: " (buffer-string)))
+        ;; no Hand: line without cards (the bridge sends none during a step), as the web
+        ;; panel hides its hand; with cards it is there
+        (should (string-match-p "^Hand: \\[" (buffer-string)))
+        (let ((cardwords-play--view (plist-put (copy-sequence cardwords-play--view) :hand nil)))
+          (cardwords-play--draw)
+          (should-not (string-match-p "^Hand:" (buffer-string))))
         (let ((cardwords-play--view (plist-put (copy-sequence cardwords-play--view) :review
                                                '(:step nil :of 3 :best nil :ringed nil))))
           (cardwords-play--draw)
