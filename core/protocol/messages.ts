@@ -214,13 +214,15 @@ export type CardwordsHistoryTurn = CardwordsTurnInfo & {
 
 /**
  * The best robot's choice in a turn's position, for the review: a move's words and the
- * cards it lays (the game is over: they show where, and which letters a wildcard takes).
+ * cards it lays (the game is over: they show where, and which letters a wildcard takes), or
+ * the cards a trade gives back (the game is over: its hands are no longer secret).
  */
 export interface ReviewBest {
   type: 'move' | 'trade' | 'pass';
   score: number;
   words: string[];
   cards?: PlacedCard[];
+  traded?: Card[];
 }
 
 /** To the owner: a player's move was refused for these words (only the words, never the rest of the move). */

@@ -385,7 +385,13 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         const c = chooseAction(rctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`review/${out.length}`));
         // a move's cards too: the review marks its wildcards and can lay it on the table
         const action = choiceToAction(a.player, view.board.width, c);
-        best = action.type === 'move' && c.kind === 'move' ? { type: 'move', score: c.score, words: moveWords(rctx, view.board, c.move), cards: [...action.cards] } : { type: c.kind, score: c.score, words: [] };
+        // a trade's cards too: the review names them (the game is over, docs/rules.md)
+        best =
+          action.type === 'move' && c.kind === 'move'
+            ? { type: 'move', score: c.score, words: moveWords(rctx, view.board, c.move), cards: [...action.cards] }
+            : action.type === 'trade'
+              ? { type: 'trade', score: c.score, words: [], traded: action.cards.map((k) => ({ char: k.char, points: k.points })) }
+              : { type: c.kind, score: c.score, words: [] };
       }
       const r = apply(this.ruleset.rules, st, a, ANY_WORD);
       if (!r.ok || !r.state.last) break;

@@ -37,15 +37,16 @@ export function copySample(name: string): string {
 
 /**
  * A ruleset 'aa' in a fresh temp folder: every card is an A, and the only word is BB, so
- * nobody can move until the owner approves a word of A's (AA, AAA, ...).
+ * nobody can move until the owner approves a word of A's (AA, AAA, ...). Every pass and
+ * trade scores 0, but for the `bonus` lines given (e.g. '-2:3': trading two cards scores 3).
  */
-export function aaRuleset(): string {
+export function aaRuleset(bonus: Record<number, number> = {}): string {
   const dir = join(tempDir('cw-aa-'), 'aa');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'aa.charset'), '2\nAa\nBb\n');
   writeFileSync(join(dir, 'aa.cardset'), `20\n${'[A 1] '.repeat(20).trim()}\n`);
   writeFileSync(join(dir, 'aa.cardtable'), '5*5\n(2,2)\n(5,5)\n');
-  writeFileSync(join(dir, 'aa.bonus'), Array.from({ length: 15 }, (_, i) => `${i - 7}:0`).join('\n') + '\n');
+  writeFileSync(join(dir, 'aa.bonus'), Array.from({ length: 15 }, (_, i) => `${i - 7}:${bonus[i - 7] ?? 0}`).join('\n') + '\n');
   writeFileSync(join(dir, 'aa.dict'), 'BB\n');
   return dir;
 }

@@ -11,7 +11,7 @@ import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.j
 import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
 import { formatAction } from '../../core/games/cardwords/notation.js';
 import { Player, getJSON, logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
-import { Recorder, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset, seatOf, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
+import { Recorder, aaRuleset, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset, seatOf, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
 import { CLOSE, type CardwordsClientMessages } from '../../core/protocol/messages.js';
 
 /** No state a client decoded holds a hand other than its own seat's (none for a watcher). */
@@ -171,7 +171,21 @@ describe('cardwords rooms', () => {
         expect(best.score).toBeGreaterThanOrEqual(turn.score);
         // a move names its cards (the review shows where, and its wildcards' letters): on
         // cells free before the turn, a wildcard with its meaning
-        expect(Object.keys(best).sort()).toEqual(['score', 'type', 'words', ...(best.type === 'move' ? ['cards'] : [])].sort());
+        expect(Object.keys(best).sort()).toEqual(['score', 'type', 'words', ...(best.type === 'move' ? ['cards'] : best.type === 'trade' ? ['traded'] : [])].sort());
+        // a trade names the cards it gives back: cards of Ann's hand then (the game is over)
+        const traded = (best as { traded?: Array<{ char: string | null; points: number }> }).traded;
+        if (traded) {
+          const then = annRec.states.find((x) => x.round === 1 && x.moves === history.turns.indexOf(turn))?.players[0]?.hand;
+          expect(traded.length).toBeGreaterThan(0);
+          if (then) {
+            const left = then.map((c) => `${c.char}/${c.points}`);
+            for (const c of traded) {
+              const i = left.indexOf(`${c.char}/${c.points}`);
+              expect(i, `${c.char}/${c.points} in ${then.map((h) => h.char).join('')}`).toBeGreaterThanOrEqual(0);
+              left.splice(i, 1);
+            }
+          }
+        }
         for (const p of best.cards ?? []) {
           expect(taken.has(`${p.col},${p.row}`)).toBe(false);
           expect(p.card.char !== null || typeof p.card.meaning === 'string').toBe(true);
@@ -446,5 +460,36 @@ describe('cardwords rooms', () => {
     const a = await deal('same-deal');
     expect(await deal('same-deal')).toEqual(a);
     expect(await deal('other-deal')).not.toEqual(a);
+  });
+});
+
+describe("the review of a game where the best robot trades", () => {
+  let srv: ServerProcess;
+  beforeAll(async () => {
+    // no word can be laid (every card an A, the only word BB), and trading two cards scores 3
+    srv = await startServer({ args: ['--ruleset', aaRuleset({ [-2]: 3 }), '--robot-delay', '5'] });
+  });
+  afterAll(async () => {
+    await srv?.stop();
+  });
+
+  it("names the cards the best robot's trade gives back, and only after the end", async () => {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'aa', humans: 1, robots: ['best'], name: 'Ann', seed: 'trade-review' });
+    await until(() => ann.state.status === 'playing' && ann.state.turn === 0 && handOf(ann).length > 0, 5000, 'the start');
+    expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    // during the game the history has no best choices (they would show the hand)
+    ann.room.send('history', { id: 'during' });
+    const during = (await ann.next((m) => m.type === 'history' && (m.payload as { id?: string }).id === 'during')).payload as unknown as { turns: Array<{ best?: unknown }> };
+    expect(during.turns.length).toBeGreaterThan(0);
+    expect(during.turns.every((t) => t.best === undefined)).toBe(true);
+    await until(() => ann.state.turn === 0, 10_000, "Ann's turn again");
+    expect((await ann.request('end')).type).toBe('ack');
+    // the review comes with the end: Ann's pass, where the best robot traded two of her A's for 3
+    const review = (await ann.next((m) => m.type === 'history' && (m.payload as { id?: string }).id === undefined)).payload as unknown as { turns: Array<{ player: number; type: string; best?: unknown }> };
+    expect(review.turns[0]).toMatchObject({ player: 0, type: 'pass' });
+    expect(review.turns[0]!.best).toEqual({ type: 'trade', score: 3, words: [], traded: [{ char: 'A', points: 1 }, { char: 'A', points: 1 }] });
+    // the robot's turn carries none
+    expect(review.turns[1]).toMatchObject({ player: 1 });
+    expect(review.turns[1]!.best).toBeUndefined();
   });
 });

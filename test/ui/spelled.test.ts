@@ -4,7 +4,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
-import { spelledText, spelledWords, wildNote } from '../../media/cardwords/words.js';
+import { reviewBestText, spelledText, spelledWords, wildNote } from '../../media/cardwords/words.js';
 import { translator } from '../../media/ui/l10n/index.js';
 import { loadTestRuleset } from '../game/cardwords-helpers.js';
 
@@ -46,4 +46,12 @@ it('says two wildcards, in every language, and reads a meaning of more than one 
   expect(wildNote(translator('da'), word!)).toBe('jokere på bogstaverne 1, 3');
   expect(wildNote(translator('de'), word!)).toBe('Joker an den Stellen 1, 3');
   expect(wildNote(translator('de'), word!.slice(0, 2))).toBe('Joker an Stelle 1');
+});
+
+it("the review's line for the best robot's trade names the cards it gives back (a wildcard as the hand shows it), and says only a trade when the cards did not come", () => {
+  const best = { type: 'trade' as const, score: 3, traded: [{ char: 'Q' }, { char: null }, { char: 'V' }] };
+  expect(reviewBestText(translator('en'), best, '', '')).toBe('The best robot here: a trade of Q * V (3)');
+  expect(reviewBestText(translator('de'), best, '', '')).toBe('Der beste Roboter hier: ein Tausch von Q * V (3)');
+  expect(reviewBestText(translator('en'), { type: 'trade', score: 3 }, '', '')).toBe('The best robot here: a trade (3)');
+  expect(reviewBestText(translator('en'), { type: 'pass', score: 0 }, '', '')).toBe('The best robot here: a pass (0)');
 });

@@ -442,6 +442,7 @@ export const da: Strings = {
   'cw.review.first': 'Første tur',
   'cw.review.best': 'Den bedste robot her: {0} ({1})',
   'cw.review.bestTrade': 'et bytte',
+  'cw.review.bestTradeOf': 'et bytte af {0}',
   'cw.review.bestPass': 'stå over',
   'cw.review.bestMove': 'Den bedste robot her: {0} på {1} ({2})',
   'cw.review.showBest': 'Bedste træk',

@@ -442,6 +442,7 @@ export const de: Strings = {
   'cw.review.first': 'Erster Zug',
   'cw.review.best': 'Der beste Roboter hier: {0} ({1})',
   'cw.review.bestTrade': 'ein Tausch',
+  'cw.review.bestTradeOf': 'ein Tausch von {0}',
   'cw.review.bestPass': 'passen',
   'cw.review.bestMove': 'Der beste Roboter hier: {0} auf {1} ({2})',
   'cw.review.showBest': 'Bester Zug',

@@ -441,6 +441,7 @@ export const en = {
   'cw.review.first': 'First turn',
   'cw.review.best': 'The best robot here: {0} ({1})',
   'cw.review.bestTrade': 'a trade',
+  'cw.review.bestTradeOf': 'a trade of {0}',
   'cw.review.bestPass': 'a pass',
   'cw.review.bestMove': 'The best robot here: {0} at {1} ({2})',
   'cw.review.showBest': 'Best move',
