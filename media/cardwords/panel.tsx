@@ -345,6 +345,7 @@ export class CardwordsPanel {
       rules,
       board,
       hand: step !== null ? [] : this.hand,
+      held: this.hand,
       coords,
       composer,
       isPlayer: this.isPlayer,

@@ -572,8 +572,12 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.click('#cw-end');
     await page.click('#cw-end-confirm');
     await page.waitForSelector('#cw-review');
+    const unseen = Number(await page.getAttribute('#cw-unseen-cards', 'data-count'));
     await page.click('#cw-review-first');
     await page.waitForSelector('#cw-review-best');
+    // the hand is not shown during a step, but still held: the unseen cards stay as they are
+    expect(await page.locator('#cw-hand .cw-card, .cw-hand-title:not([hidden])').count()).toBe(0);
+    expect(Number(await page.getAttribute('#cw-unseen-cards', 'data-count'))).toBe(unseen);
     const mine = await page.locator('#cw-table .cw-cell.shown').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.name).sort());
     const said = (await page.textContent('#cw-review-best'))!;
     const seen = await page.locator('#cw-review-best').evaluate((e) => {

@@ -37,7 +37,8 @@ export function CardLists({ m }: { m: Model }) {
     if (k >= 0) unseen.splice(k, 1);
   };
   for (const p of m.state.board) take({ char: p.char === '' ? null : p.char, points: p.points });
-  for (const c of m.hand) take(c);
+  // the hand held now, also while the review shows a turn (whose hand is not shown)
+  for (const c of m.held) take(c);
   return (
     <>
       <details class="cw-lists" id="cw-all-details">

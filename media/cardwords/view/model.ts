@@ -72,7 +72,10 @@ export interface Model {
   ruleset: Ruleset;
   rules: CardwordsRules;
   board: Board;
+  /** The hand shown: none while the review shows a turn (the hand left is not that turn's). */
   hand: readonly Card[];
+  /** The hand held now, the review's steps too: the unseen cards are counted without it. */
+  held: readonly Card[];
   coords: Coords;
   composer: Composer;
   isPlayer: boolean;
