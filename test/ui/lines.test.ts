@@ -611,7 +611,7 @@ describe('Lines panel in Chromium', () => {
     // defect: the form showed core's command-line text in every language ("-i (minLine) must
     // be between 2 and 99, got 1"); the terminal client keeps that wording (test/lines/cli.test.ts)
     const cases: { locale: string; fill: Record<string, string>; field: string; text: string }[] = [
-      { locale: 'da-DK', fill: { minLine: '1' }, field: 'minLine', text: 'Mindste linje: angiv et helt tal fra 2 til 99 (ikke 1).' },
+      { locale: 'da-DK', fill: { minLine: '1' }, field: 'minLine', text: 'Mindste linje: Angiv et helt tal fra 2 til 99 (ikke 1).' },
       { locale: 'da-DK', fill: { width: '3', height: '3', firstThrow: '10' }, field: 'firstThrow', text: 'Første kast: 10 brikker kan ikke være på et bræt med 9 felter.' },
       { locale: 'de-DE', fill: { colors: '40' }, field: 'colors', text: 'Farben: Gib eine ganze Zahl von 1 bis 32 an (nicht 40).' },
       { locale: 'de-DE', fill: { throwCount: '2.5' }, field: 'throwCount', text: 'Steine pro Wurf: Gib eine ganze Zahl an (nicht 2.5).' },

@@ -2,7 +2,9 @@
 // matchmaker's raw refusals (a room gone or locked, which named the room's id), a full
 // table refusing a watcher, and what is not known shown as it came.
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../media/ui/l10n/index.js';
+import { sentence, translator } from '../../media/ui/l10n/index.js';
+import { da } from '../../media/ui/l10n/da.js';
+import { de } from '../../media/ui/l10n/de.js';
 import { refusedJoin } from '../../media/ui/refusal.js';
 import { illegalMoveText } from '../../media/cardwords/words.js';
 
@@ -37,7 +39,7 @@ describe('a refused join, worded', () => {
   });
 
   it('in Danish and German too', () => {
-    expect(refusedJoin(locked, translator('da'), ['err.']).text).toBe('Spillet tager ikke imod nogen nu: det er slut, eller alle pladser er taget.');
+    expect(refusedJoin(locked, translator('da'), ['err.']).text).toBe('Spillet tager ikke imod nogen nu: Det er slut, eller alle pladser er taget.');
     expect(refusedJoin(notFound, translator('de'), ['cw.err.', 'err.']).text).toBe('Das Spiel ist aus oder existiert nicht');
   });
 
@@ -55,5 +57,18 @@ describe('a move refused by the rules, worded', () => {
     const start = () => '';
     expect(illegalMoveText(translator('en'), errors, null, start)).toBe('the move breaks the rules: the move touches no card on the table; the cards are not in one row or one column');
     expect(illegalMoveText(translator('de'), errors, null, start)).toBe('Der Zug verstößt gegen die Regeln: Der Zug berührt keine Karte auf dem Tisch. Die Karten liegen nicht in einer Zeile oder Spalte');
+    // Danish too writes a whole sentence after a colon with a capital (Retskrivningsordbogen § 11)
+    expect(illegalMoveText(translator('da'), errors, null, start)).toBe('Trækket bryder reglerne: Trækket rører intet kort på bordet. Kortene ligger ikke i én række eller én søjle');
+  });
+
+  it('Danish and German refusals start as sentences (they follow "Afvist:" / "Abgelehnt:"); a warning standing alone starts with a capital in every language', () => {
+    for (const strings of [da, de]) {
+      for (const [key, text] of Object.entries(strings)) {
+        if (key.startsWith('cw.err.') && key !== 'cw.err.sep') expect(/^(\{|\p{Lu}|\d)/u.test(text), `${key}: ${text}`).toBe(true);
+      }
+    }
+    expect(sentence(translator('en')('err.pile-too-small.n', 1, 2))).toBe('Only 1 card is in the pile: you cannot trade 2');
+    expect(translator('da')('err.pile-too-small.n', 1, 2)).toBe('Der er kun 1 kort i bunken: Du kan ikke bytte 2');
+    expect(translator('de')('err.pile-too-small.n', 1, 2)).toBe('Nur 1 Karte liegt im Stapel: Du kannst nicht 2 tauschen');
   });
 });

@@ -10,6 +10,7 @@ import { Face } from './face.js';
 import { cardText, type HintMove, type Model } from './model.js';
 import { bracesText, moveErrorText, moveWhere, SLOT, startText } from '../words.js';
 import { Slotted } from './spelled.js';
+import { sentence } from '../../ui/l10n/index.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
 function moveError(m: Model, e: MoveError): string {
@@ -33,7 +34,7 @@ function Preview({ m }: { m: Model }) {
       <>
         {why && <p class="warn">{bracesText(t, why, m.rules.table, m.coords)}</p>}
         <p id="cw-preview-text">{t(mine ? 'cw.preview.trade' : 'cw.preview.tradeLater', p.cards, p.score)}</p>
-        {s.pile < p.cards && <p class="warn">{t('err.pile-too-small.n', s.pile, p.cards)}</p>}
+        {s.pile < p.cards && <p class="warn">{sentence(t('err.pile-too-small.n', s.pile, p.cards))}</p>}
       </>
     );
   } else {

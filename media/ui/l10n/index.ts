@@ -22,3 +22,8 @@ export function translator(lang: string): Translate {
   return (key, ...args) => formatMessage(strings[key] ?? en[key] ?? key, args, code);
 }
 
+
+/** A text that stands alone as a sentence, its first letter a capital (English refusals read on after "Refused:" in lower case). */
+export function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
