@@ -107,6 +107,8 @@ let pTLetter: usize = 0;
 let pTPts: usize = 0;
 let pTWild: usize = 0;
 let pCoef: usize = 0;
+/** The best move with a one-kind hand: per laid letter from j on, the most its cards can add (assignOne's bound). */
+let pRest: usize = 0;
 let pJKind: usize = 0;
 let pSegCoef: usize = 0;
 let pSegFree: usize = 0;
@@ -229,6 +231,7 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   pTPts = take(l * 8);
   pTWild = take(l);
   pCoef = take(l * 8);
+  pRest = take((l + 1) * 8);
   pJKind = take(l * 4);
   pSegCoef = take(l * 8);
   pSegFree = take(l * 4);
@@ -1102,6 +1105,30 @@ function record(start: i32, end: i32): void {
     return;
   }
   for (let j = 0; j < n; j++) f64set(pCoef, j, coefAt(i32at(pPPos, j), wp));
+  if (best && oneKind) {
+    // each letter's own card or the wildcard, whichever adds more (counts aside): the most
+    // the cards from j on can add, summed from the last
+    const wpts = f64at(pWildPts, 0);
+    let rest = 0.0;
+    f64set(pRest, n, 0);
+    for (let j = n - 1; j >= 0; j--) {
+      const c = f64at(pCoef, j);
+      const k = i32at(pKindFirst, i32at(pTLetter, i32at(pPPos, j)));
+      i32set(pJKind, j, k);
+      let hi = wpts;
+      let lo = wpts;
+      if (k >= 0) {
+        const p = f64at(pKindPts, k);
+        hi = max(hi, p);
+        lo = min(lo, p);
+      }
+      rest += c >= 0 ? c * hi : c * lo;
+      f64set(pRest, j, rest);
+    }
+    if (base + rest + SLACK < bestScore) return;
+    assignOne(0, base);
+    return;
+  }
   if (best) {
     const hi = f64at(pHandPts, 0);
     const lo = f64at(pHandPts, handSize - 1);
@@ -1130,6 +1157,8 @@ function record(start: i32, end: i32): void {
  * same moves in the same order.
  */
 function assignOne(j: i32, acc: f64): void {
+  // the best move: no card of the rest can reach the best score
+  if (best && acc + f64at(pRest, j) + SLACK < bestScore) return;
   const last = j + 1 === nPlaced;
   const pos = i32at(pPPos, j);
   const c = f64at(pCoef, j);
@@ -1157,6 +1186,9 @@ function assignOne(j: i32, acc: f64): void {
     i32set(pWildCnt, 0, wilds);
   }
 }
+
+/** Room for the rounding of a bound summed in another order than the score (a bound never cuts a tie). */
+const SLACK: f64 = 1e-6;
 
 /** Every way to give the laid letters from j on cards of the hand (the last level emits). */
 function assign(j: i32, acc: f64): void {
