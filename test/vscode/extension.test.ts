@@ -14,7 +14,7 @@ import {
 import { ensurePackages } from '../support/apt.js';
 import { startEmacs } from '../support/emacs.js';
 import { startServer, type ServerProcess } from '../support/game-server.js';
-import { copySample } from '../game/cardwords-helpers.js';
+import { copySample, cwCreate } from '../game/cardwords-helpers.js';
 import { pidAlive } from '../support/processes.js';
 import { launchPersistent } from '../ui/browser.js';
 import type { TmuxSession } from '../lines/helpers.js';
@@ -579,6 +579,28 @@ describe('VS Code extension in code-server', () => {
       await shot('13-three-clients');
       await bo.screenshot({ path: join(SHOTS, '13-three-clients-browser.png') });
       writeFileSync(join(SHOTS, '13-three-clients-emacs.txt'), emacs.capture());
+
+      // a game whose seats are all held by others (Cy's and a robot's): the play list offers
+      // it to watch and says so; picked, the panel watches it (the table, no hand)
+      const cy = await cwCreate(url, { owner: remote.ownerToken, humans: 1, robots: 1, name: 'Cy' });
+      try {
+        const cyGame = cy.room.roomId;
+        await runCommand('Cardwords: Play Cardwords');
+        const row = page.locator('.quick-input-list .monaco-list-row', { hasText: cyGame }).first();
+        await row.waitFor({ timeout: 30_000 });
+        expect(await row.innerText()).toContain('Every seat is taken: you watch.');
+        await row.click();
+        await expect.poll(() => webview().locator('#cw-game').innerText({ timeout: 1_000 }).catch(() => ''), { timeout: 60_000 }).toContain(cyGame);
+        const watching = webview();
+        await expect.poll(() => watching.locator('#cw-table [role=gridcell]').count(), { timeout: 30_000 }).toBe(49);
+        await watching.locator('.cw-watching').waitFor({ timeout: 30_000 });
+        expect(await watching.locator('#cw-hand > *').count()).toBe(0);
+        expect(await watching.locator('#cw-scores tr[data-player="Cy"]').count()).toBe(1);
+        await shot('14-watching-from-the-list');
+        await runCommand('View: Close Editor');
+      } finally {
+        await cy.leave();
+      }
     } finally {
       emacs?.kill();
       emacs = undefined;
