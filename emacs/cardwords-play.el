@@ -74,6 +74,10 @@ With `cardwords-digits-for-columns' these are the original's coordinate options.
 (defvar-local cardwords-play--results-shown nil
   "The game and round whose results the windows were scrolled to.
 Once, when they come: a redraw after it leaves each window where it is.")
+(defvar-local cardwords-play--review-shown nil
+  "The review's step and Best move toggle the windows were last scrolled for.
+A new step brings the table's top into view (its column labels and the
+cards the step rings); back to the final table, the results.")
 (defvar cardwords-play--questions nil
   "The owner's questions not answered yet, oldest first: (WORDS . PLAYER).
 A question quit with \\[keyboard-quit] stays, and is asked again by
@@ -594,7 +598,19 @@ never scrolls it, but to the results when they come."
               (when shown
                 (setq cardwords-play--results-shown
                       (cons (plist-get welcome :gameId) (cardwords-play--get :round)))
-                (dolist (w shown) (cardwords-play--show-results w results-start results-end))))))))))
+                (dolist (w shown) (cardwords-play--show-results w results-start results-end)))))
+          ;; the review stepped: the table from its column labels (the results had scrolled it
+          ;; up at 80x24); back to the final table, the results again
+          (let* ((review (cardwords-play--get :review))
+                 (key (and review (list (plist-get review :step) (plist-get review :best)))))
+            (unless (equal key cardwords-play--review-shown)
+              (setq cardwords-play--review-shown key)
+              (dolist (w (get-buffer-window-list (current-buffer) nil t))
+                (cond ((car key)
+                       (set-window-start w (point-min) t)
+                       (set-window-point w (point-min)))
+                      (results-start
+                       (cardwords-play--show-results w results-start results-end)))))))))))
 
 (defun cardwords-play--show-results (window start end)
   "Put the results from START to END (the line of the rematch key) in WINDOW.

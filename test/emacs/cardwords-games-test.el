@@ -787,7 +787,33 @@ the echo area."
             (set-window-point window (point-min))
             (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
               (cardwords-play--draw))
-            (should (= (funcall top window) 1)))
+            (should (= (funcall top window) 1))
+            ;; the review: a step brings the table from its column labels into view, with the
+            ;; message saying which turn (the results had scrolled the labels out); back to
+            ;; the final table, the results again
+            (cl-flet ((draw (review message)
+                        (setq cardwords-play--view (apply #'cardwords-games-test--view :seq 3 :status "over" :turn -1
+                                                          :results results :review review :message message
+                                                          :hand (if (plist-get review :step) nil '((:i 0 :text "A 1" :used nil)))
+                                                          table))
+                        (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
+                          (cardwords-play--draw))))
+              (draw '(:step nil :of 5 :best nil :ringed nil) "")
+              (let ((results-top (funcall top window)))
+                (should (> results-top 1))
+                (draw '(:step 2 :of 5 :best nil :ringed nil) "Turn 3 of 5: ert: CE for 4")
+                (should (= (funcall top window) 1))
+                (should (< (cardwords-games-test--line-of "^Turn 3 of 5: ert: CE for 4$") 21))
+                ;; b on the same step: still the table
+                (set-window-start window (cardwords-play--line-position 5))
+                (draw '(:step 2 :of 5 :best t :ringed nil) "Turn 3 of 5: the table before it")
+                (should (= (funcall top window) 1))
+                ;; redrawn as it is: the player's scrolling stays
+                (set-window-start window (cardwords-play--line-position 3))
+                (draw '(:step 2 :of 5 :best t :ringed nil) "Turn 3 of 5: the table before it")
+                (should (= (funcall top window) 3))
+                (draw '(:step nil :of 5 :best nil :ringed nil) "")
+                (should (= (funcall top window) results-top)))))
         (delete-other-windows)))))
 
 (ert-deftest cardwords-yatzee-resumes-a-game-left-by-emacs ()
