@@ -94,6 +94,8 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await v.textContent('#visitor')).toContain('owner link');
     expect(await v.locator('#new-cardwords, #play-robot').count()).toBe(0);
     expect(await v.isVisible('#play-lines')).toBe(true);
+    // the link names Lines; the words after it do not again
+    expect(await v.textContent('#play li')).toBe('Lines — play alone in this page, no server needed.');
   });
 
   it('the creation form starts at one human and one robot; "Play against a robot" asks the name once, then starts a game in one click', async () => {

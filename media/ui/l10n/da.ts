@@ -16,7 +16,7 @@ export const da: Strings = {
   'lobby.owner.bad': 'Dette ejerlink gælder ikke for denne server.',
   'lobby.owner.error': 'Ejerlinket kunne ikke kontrolleres: {0}',
   'lobby.play': 'Spil',
-  'lobby.playLines': 'Lines: spil alene på denne side, uden server.',
+  'lobby.playLines': 'spil alene på denne side, uden server.',
   'lobby.newYatzee': 'Nyt Yatzy-spil',
   'lobby.open': 'Åbne spil',
   'lobby.none': 'Ingen åbne spil.',

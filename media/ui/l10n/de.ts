@@ -16,7 +16,7 @@ export const de: Strings = {
   'lobby.owner.bad': 'Dieser Besitzer-Link gilt nicht für diesen Server.',
   'lobby.owner.error': 'Der Besitzer-Link konnte nicht geprüft werden: {0}',
   'lobby.play': 'Spielen',
-  'lobby.playLines': 'Lines: allein auf dieser Seite spielen, ohne Server.',
+  'lobby.playLines': 'allein auf dieser Seite spielen, ohne Server.',
   'lobby.newYatzee': 'Neues Kniffel-Spiel',
   'lobby.open': 'Offene Spiele',
   'lobby.none': 'Keine offenen Spiele.',

@@ -15,7 +15,7 @@ export const en = {
   'lobby.owner.bad': 'This owner link is not valid for this server.',
   'lobby.owner.error': 'Could not check the owner link: {0}',
   'lobby.play': 'Play',
-  'lobby.playLines': 'Lines: play alone in this page, no server needed.',
+  'lobby.playLines': 'play alone in this page, no server needed.',
   'lobby.newYatzee': 'New Yatzee game',
   'lobby.open': 'Open games',
   'lobby.none': 'No open games.',
