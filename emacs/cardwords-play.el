@@ -545,10 +545,12 @@ never scrolls it, but to the results when they come."
               (insert (plist-get results :reasonText) "\n"))
             ;; the web panel's table: the points left in hand, the end adjustment (the points
             ;; in hand count against, the one who went out gains the others'), said to be in
-            ;; the final score already, and the final score
-            (dolist (text (cardwords-play--results-lines
-                           results (if window (window-body-width window) 80)))
-              (insert text "\n"))
+            ;; the final score already, and the final score; none when no card was dealt (a
+            ;; room ended while it waited for players)
+            (when (plist-get results :results)
+              (dolist (text (cardwords-play--results-lines
+                             results (if window (window-body-width window) 80)))
+                (insert text "\n")))
             (setq results-end (point))
             (insert (substitute-command-keys
                      "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n"))
@@ -602,14 +604,16 @@ never scrolls it, but to the results when they come."
           ;; the review stepped: the table from its column labels (the results had scrolled it
           ;; up at 80x24); back to the final table, the results again
           (let* ((review (cardwords-play--get :review))
-                 (key (and review (list (plist-get review :step) (plist-get review :best)))))
-            (unless (equal key cardwords-play--review-shown)
+                 (step (plist-get review :step))
+                 (key (and review (if step (list step (plist-get review :best)) 'final)))
+                 (before cardwords-play--review-shown))
+            (unless (equal key before)
               (setq cardwords-play--review-shown key)
               (dolist (w (get-buffer-window-list (current-buffer) nil t))
-                (cond ((car key)
+                (cond ((consp key)
                        (set-window-start w (point-min) t)
                        (set-window-point w (point-min)))
-                      (results-start
+                      ((and (eq key 'final) (consp before) results-start)
                        (cardwords-play--show-results w results-start results-end)))))))))))
 
 (defun cardwords-play--show-results (window start end)

@@ -31,7 +31,7 @@ import type {
   WordRequestMessage,
 } from '../../core/protocol/messages.js';
 import type { CardwordsRoomClient as RoomLike } from '../../core/protocol/client.js';
-import type { StringKey, Translate } from '../ui/l10n/index.js';
+import { sentence, type StringKey, type Translate } from '../ui/l10n/index.js';
 import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
@@ -557,7 +557,8 @@ export class CardwordsPanel {
   }
 
   private refuse(r: Refusal): void {
-    this.refusal = refusalText(this.t, r);
+    // said on its own (not after "Refused:"): a sentence, with a capital in English too
+    this.refusal = sentence(refusalText(this.t, r));
     this.say(this.refusal, 'error', true);
     const area = document.getElementById('cw-area');
     if (area) flash(area, 'refused');
@@ -771,9 +772,11 @@ export class CardwordsPanel {
 
   private onResults(p: ResultsMessage): void {
     this.results = p;
+    this.refusal = '';
+    // a room ended before any game was dealt: nobody won (the end's reason follows, `ended`)
+    if (p.results.length === 0) return this.render();
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
     this.log.push({ round: p.round ?? this.state?.round ?? 1, text: this.t('cw.won', winners.join(', ')) });
-    this.refusal = '';
     this.say(this.resultText(p));
   }
 
@@ -808,7 +811,7 @@ export class CardwordsPanel {
     this.host.remove('cardwords.seat');
     // the results of this end are on the page with its reason: the status keeps naming the
     // winners (said at the results), not the reason a second time
-    if (this.results && this.results.reason === p.reason) this.render();
+    if (this.results && this.results.reason === p.reason && this.results.results.length > 0) this.render();
     else this.say(endReasonText(this.t, p.reason));
   }
 

@@ -65,8 +65,8 @@ export function moveErrorText(t: Translate, e: MoveError | (Record<string, unkno
 
 /**
  * A move the server refused by the rules, each broken rule in words after the language's
- * separator ("; " where a rule reads on in lower case; German, whose rules start a sentence
- * after the colon, a full stop).
+ * separator ("; " where a rule reads on in lower case; Danish and German, whose rules start
+ * a sentence after the colon, a full stop).
  */
 export function illegalMoveText(t: Translate, errors: ReadonlyArray<MoveError | (Record<string, unknown> & { code: string; message?: string })>, coords: Coords | null, start: () => string): string {
   return t('cw.err.illegal', errors.map((e) => moveErrorText(t, e, coords, start)).join(t('cw.err.sep')));

@@ -754,6 +754,28 @@ the echo area."
           (should (kill-buffer cardwords-play--buffer-name))
           (should-not asked))))))
 
+(ert-deftest cardwords-play-results-without-a-deal ()
+  ;; The owner ended a game still waiting for players: the results give why, and no table of
+  ;; nobody's scores (a headings line alone) is drawn.
+  (cardwords-games-test--drawn
+      (cardwords-games-test--view :status "ended" :turn -1 :hand nil :composing nil :preview nil
+                                  :message "The game has ended."
+                                  :results `(:reasonText "The owner ended the game."
+                                             :columns ,cardwords-games-test--result-columns
+                                             :marks ,cardwords-games-test--result-marks
+                                             :results nil))
+    (should (cardwords-games-test--line-of "^Results$"))
+    (should (cardwords-games-test--line-of "^The owner ended the game\\.$"))
+    (should-not (string-match-p "Left in hand" (buffer-string)))
+    ;; with a row, the table is there
+    (let ((cardwords-play--view (plist-put (copy-sequence cardwords-play--view) :results
+                                           `(:reasonText "The owner ended the game."
+                                             :columns ,cardwords-games-test--result-columns
+                                             :marks ,cardwords-games-test--result-marks
+                                             :results ((:name "ert" :score 0 :handPoints 0 :adjustment 0 :winner t :standIn nil))))))
+      (cardwords-play--draw)
+      (should (string-match-p "Left in hand" (buffer-string))))))
+
 (ert-deftest cardwords-play-results-come-into-view ()
   ;; A 15x15 table in an 80x24 terminal: the results came under the hand and Last:, below the
   ;; screen (the winner and the rematch key out of sight).  When they come the window scrolls
@@ -798,9 +820,14 @@ the echo area."
                                                           table))
                         (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
                           (cardwords-play--draw))))
+              ;; the review's coming (the final table) and b there scroll nothing
               (draw '(:step nil :of 5 :best nil :ringed nil) "")
-              (let ((results-top (funcall top window)))
-                (should (> results-top 1))
+              (should (= (funcall top window) 1))
+              (draw '(:step nil :of 5 :best t :ringed nil) "")
+              (should (= (funcall top window) 1))
+              (set-window-start window (cardwords-play--line-position 10))
+              (let ((first (cardwords-games-test--line-of "^Results$"))
+                    (last (cardwords-games-test--line-of "^C-c C-r asks for a rematch\\.$")))
                 (draw '(:step 2 :of 5 :best nil :ringed nil) "Turn 3 of 5: ert: CE for 4")
                 (should (= (funcall top window) 1))
                 (should (< (cardwords-games-test--line-of "^Turn 3 of 5: ert: CE for 4$") 21))
@@ -812,8 +839,11 @@ the echo area."
                 (set-window-start window (cardwords-play--line-position 3))
                 (draw '(:step 2 :of 5 :best t :ringed nil) "Turn 3 of 5: the table before it")
                 (should (= (funcall top window) 3))
+                ;; back to the final table: the results in view again
                 (draw '(:step nil :of 5 :best nil :ringed nil) "")
-                (should (= (funcall top window) results-top)))))
+                (should (<= (funcall top window) first))
+                (should (< last (+ (funcall top window) 21)))
+                (should (> (funcall top window) 1)))))
         (delete-other-windows)))))
 
 (ert-deftest cardwords-yatzee-resumes-a-game-left-by-emacs ()

@@ -783,6 +783,28 @@ describe('Cardwords defects, each in Chromium', () => {
     none.room.leave();
   });
 
+  it('a refusal said on its own starts with a capital; a room the owner ends before the deal says why once and shows no table of scores', async () => {
+    // three seats, two taken: the game waits for the third
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 3, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
+    const { page } = await fresh();
+    await page.goto(`${srv.url}/cardwords.html?game=${ann.room.roomId}`);
+    await page.fill('#cw-name', 'Bo');
+    await page.click('#cw-join-button');
+    await page.waitForSelector('#cw-area');
+    await expect.poll(async () => (await snap(page))?.status).toBe('waiting');
+    // Return before the start: refused in a sentence of its own (not after "Refused:")
+    await page.focus('#cw-area');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.textContent('#cw-refusal')).toBe('The game has not started: it starts when every human seat is taken');
+    // the owner ends it: nobody was dealt a card, so no winner and no table, the reason once
+    expect((await ann.request('end')).type).toBe('ack');
+    await page.waitForSelector('#cw-results');
+    await expect.poll(() => page.textContent('#cw-status')).toBe('The owner ended the game.');
+    expect(await page.textContent('#cw-end-reason')).toBe('The owner ended the game.');
+    expect(await page.locator('#cw-results-table').count()).toBe(0);
+    expect(await page.textContent('#cw-log')).not.toContain('Winner');
+  });
+
   it('on another’s turn the preview does not say Return passes or trades; Play and Pass keep the focus in the action area; the owner’s Rematch says it is for everyone; a rematch gives the new game’s area the focus', async () => {
     // two humans: Ann by the protocol, Bo in the page
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });

@@ -36,6 +36,8 @@ export function Results({ m }: { m: Model }) {
   // results message's the room's (core/protocol/messages.ts EndReason)
   const reason = m.results?.reason ?? (s.endReason === 'idle' ? 'passes' : s.endReason);
   const canRematch = s.status === 'over' && !m.ended && (m.isPlayer || m.owner);
+  // a room ended before any card was dealt: its reason, and no table of nobody's scores
+  const dealt = sent ? sent.length > 0 : s.moves > 0 || s.players.some((p) => p.cards > 0);
   // the owner's rematch starts the next game at once for every seat, not a vote
   // (docs/server.md): said so when other people play (it read as a player's Rematch)
   const forAll = m.owner && s.players.some((p, i) => i !== m.mySeat && !p.robot);
@@ -46,38 +48,40 @@ export function Results({ m }: { m: Model }) {
         {t('cw.results')}
       </h2>
       <p id="cw-end-reason">{endReasonText(t, reason)}</p>
-      <table class="cw-results-table" id="cw-results-table">
-        <thead>
-          <tr>
-            {COLUMNS.map((k) => (
-              <th scope="col" key={k}>
-                {t(k)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key} class={r.winner ? 'winner' : ''} data-player={r.name}>
-              <th scope="row" title={r.name}>
-                <span class="cut">{r.name}</span>
-                {r.winner && (
-                  <span class="winner-mark" title={t('cw.winner')}>
-                    {' ★'}
-                    <span class="sr-only">{t('cw.winner')}</span>
-                  </span>
-                )}
-                {r.standIn && <span class="stood-in">{t('cw.stoodIn')}</span>}
-              </th>
-              <td class="num">{r.handPoints}</td>
-              <td class="num">{r.adjustment > 0 ? `+${r.adjustment}` : r.adjustment}</td>
-              <td class="num" data-final={r.score}>
-                {r.score}
-              </td>
+      {dealt && (
+        <table class="cw-results-table" id="cw-results-table">
+          <thead>
+            <tr>
+              {COLUMNS.map((k) => (
+                <th scope="col" key={k}>
+                  {t(k)}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key} class={r.winner ? 'winner' : ''} data-player={r.name}>
+                <th scope="row" title={r.name}>
+                  <span class="cut">{r.name}</span>
+                  {r.winner && (
+                    <span class="winner-mark" title={t('cw.winner')}>
+                      {' ★'}
+                      <span class="sr-only">{t('cw.winner')}</span>
+                    </span>
+                  )}
+                  {r.standIn && <span class="stood-in">{t('cw.stoodIn')}</span>}
+                </th>
+                <td class="num">{r.handPoints}</td>
+                <td class="num">{r.adjustment > 0 ? `+${r.adjustment}` : r.adjustment}</td>
+                <td class="num" data-final={r.score}>
+                  {r.score}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {canRematch && (
         <button type="button" id="cw-rematch" onClick={() => m.cmd.rematch()}>
           {m.isPlayer && s.players[m.mySeat]?.rematch ? t('cw.rematchAsked') : forAll ? t('cw.rematchNow') : t('cw.rematch')}
