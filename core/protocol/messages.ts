@@ -222,7 +222,7 @@ export interface ReviewBest {
   score: number;
   words: string[];
   cards?: PlacedCard[];
-  traded?: Card[];
+  tradedCards?: Card[];
 }
 
 /** To the owner: a player's move was refused for these words (only the words, never the rest of the move). */

@@ -174,9 +174,9 @@ export function reviewTable(board: Board, turns: readonly ReviewTurn[], k: numbe
  * move's words given as `what` (the panel gives SLOT and draws them there), with its place
  * when known.
  */
-export function reviewBestText(t: Translate, best: { type: 'move' | 'trade' | 'pass'; score: number; traded?: ReadonlyArray<{ char: string | null }> }, what: string, place: string): string {
+export function reviewBestText(t: Translate, best: { type: 'move' | 'trade' | 'pass'; score: number; tradedCards?: ReadonlyArray<{ char: string | null }> }, what: string, place: string): string {
   // a trade's cards by their letters, a wildcard as the hand shows it (*)
-  if (best.type === 'trade' && best.traded?.length) return t('cw.review.best', t('cw.review.bestTradeOf', best.traded.map((c) => c.char ?? '*').join(' ')), best.score);
+  if (best.type === 'trade' && best.tradedCards?.length) return t('cw.review.best', t('cw.review.bestTradeOf', best.tradedCards.map((c) => c.char ?? '*').join(' ')), best.score);
   if (best.type !== 'move') return t('cw.review.best', t(best.type === 'trade' ? 'cw.review.bestTrade' : 'cw.review.bestPass'), best.score);
   return place ? t('cw.review.bestMove', what, place, best.score) : t('cw.review.best', what, best.score);
 }

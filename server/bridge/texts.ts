@@ -113,7 +113,7 @@ export function standInName(name: string): string {
  * TEES (wildcard at letter 3) at 8H (12)'; the words plain and no place when the table
  * before the turn is not known.
  */
-export function reviewNote(best: { type: 'move' | 'trade' | 'pass'; score: number; words: readonly string[]; traded?: ReadonlyArray<{ char: string | null }> }, spelled: readonly WordLetter[][] | null, place: string): string {
+export function reviewNote(best: { type: 'move' | 'trade' | 'pass'; score: number; words: readonly string[]; tradedCards?: ReadonlyArray<{ char: string | null }> }, spelled: readonly WordLetter[][] | null, place: string): string {
   return reviewBestText(en, best, spelled ? spelledText(en, spelled) : best.words.join(', '), place);
 }
 

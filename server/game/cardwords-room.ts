@@ -390,7 +390,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
           action.type === 'move' && c.kind === 'move'
             ? { type: 'move', score: c.score, words: moveWords(rctx, view.board, c.move), cards: [...action.cards] }
             : action.type === 'trade'
-              ? { type: 'trade', score: c.score, words: [], traded: action.cards.map((k) => ({ char: k.char, points: k.points })) }
+              ? { type: 'trade', score: c.score, words: [], tradedCards: action.cards.map((k) => ({ char: k.char, points: k.points })) }
               : { type: c.kind, score: c.score, words: [] };
       }
       const r = apply(this.ruleset.rules, st, a, ANY_WORD);

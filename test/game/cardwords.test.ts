@@ -171,9 +171,9 @@ describe('cardwords rooms', () => {
         expect(best.score).toBeGreaterThanOrEqual(turn.score);
         // a move names its cards (the review shows where, and its wildcards' letters): on
         // cells free before the turn, a wildcard with its meaning
-        expect(Object.keys(best).sort()).toEqual(['score', 'type', 'words', ...(best.type === 'move' ? ['cards'] : best.type === 'trade' ? ['traded'] : [])].sort());
+        expect(Object.keys(best).sort()).toEqual(['score', 'type', 'words', ...(best.type === 'move' ? ['cards'] : best.type === 'trade' ? ['tradedCards'] : [])].sort());
         // a trade names the cards it gives back: cards of Ann's hand then (the game is over)
-        const traded = (best as { traded?: Array<{ char: string | null; points: number }> }).traded;
+        const traded = (best as { tradedCards?: Array<{ char: string | null; points: number }> }).tradedCards;
         if (traded) {
           const then = annRec.states.find((x) => x.round === 1 && x.moves === history.turns.indexOf(turn))?.players[0]?.hand;
           expect(traded.length).toBeGreaterThan(0);
@@ -487,7 +487,7 @@ describe("the review of a game where the best robot trades", () => {
     // the review comes with the end: Ann's pass, where the best robot traded two of her A's for 3
     const review = (await ann.next((m) => m.type === 'history' && (m.payload as { id?: string }).id === undefined)).payload as unknown as { turns: Array<{ player: number; type: string; best?: unknown }> };
     expect(review.turns[0]).toMatchObject({ player: 0, type: 'pass' });
-    expect(review.turns[0]!.best).toEqual({ type: 'trade', score: 3, words: [], traded: [{ char: 'A', points: 1 }, { char: 'A', points: 1 }] });
+    expect(review.turns[0]!.best).toEqual({ type: 'trade', score: 3, words: [], tradedCards: [{ char: 'A', points: 1 }, { char: 'A', points: 1 }] });
     // the robot's turn carries none
     expect(review.turns[1]).toMatchObject({ player: 1 });
     expect(review.turns[1]!.best).toBeUndefined();

@@ -49,7 +49,7 @@ it('says two wildcards, in every language, and reads a meaning of more than one 
 });
 
 it("the review's line for the best robot's trade names the cards it gives back (a wildcard as the hand shows it), and says only a trade when the cards did not come", () => {
-  const best = { type: 'trade' as const, score: 3, traded: [{ char: 'Q' }, { char: null }, { char: 'V' }] };
+  const best = { type: 'trade' as const, score: 3, tradedCards: [{ char: 'Q' }, { char: null }, { char: 'V' }] };
   expect(reviewBestText(translator('en'), best, '', '')).toBe('The best robot here: a trade of Q * V (3)');
   expect(reviewBestText(translator('de'), best, '', '')).toBe('Der beste Roboter hier: ein Tausch von Q * V (3)');
   expect(reviewBestText(translator('en'), { type: 'trade', score: 3 }, '', '')).toBe('The best robot here: a trade (3)');
