@@ -40,18 +40,20 @@ export async function runCommand(page: Page, title: string, timeout = 60_000): P
 }
 
 /**
- * Runs a command that asks with a quick pick, and picks the row that says `label`. The pick
- * closes when focus moves before the click (a restored webview taking it), and the command
- * then returns with nothing picked: it is run again, until `timeout`.
+ * Runs a command that asks with a quick pick, and picks the row that says `label`; the row's
+ * text as it was picked. The pick closes when focus moves before the click (a webview taking
+ * it as its game moves on), and the command then returns with nothing picked: it is run
+ * again, until `timeout`.
  */
-export async function runCommandAndPick(page: Page, title: string, label: string, timeout = 60_000): Promise<void> {
+export async function runCommandAndPick(page: Page, title: string, label: string, timeout = 60_000): Promise<string> {
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
   const deadline = Date.now() + timeout;
   for (;;) {
     await runCommand(page, title, Math.max(5_000, deadline - Date.now()));
     try {
+      const text = await row.innerText({ timeout: 5_000 });
       await row.click({ timeout: 5_000 });
-      return;
+      return text;
     } catch (e) {
       if (Date.now() > deadline) throw new Error(`"${label}" could not be picked after the command "${title}": ${(e as Error).message}`);
     }
