@@ -551,11 +551,14 @@ never scrolls it, but to the results when they come."
               (dolist (text (cardwords-play--results-lines
                              results (if window (window-body-width window) 80)))
                 (insert text "\n")))
+            ;; the keys left, the last of them where the windows scroll to: a rematch while
+            ;; the room stays (not once it has ended), the review once it has come
             (setq results-end (point))
-            (insert (substitute-command-keys
-                     "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n"))
-            ;; once the review has come with the game's history
+            (when (equal (cardwords-play--get :status) "over")
+              (insert (substitute-command-keys
+                       "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n")))
             (when (cardwords-play--get :review)
+              (setq results-end (point))
               (insert "[ and ] step through the review, b shows the best robot's move.\n")))
           (insert "\n")
           (insert (propertize (format "Cardwords  game %s  round %s  move %s  %s%s\n"
@@ -617,7 +620,7 @@ never scrolls it, but to the results when they come."
                        (cardwords-play--show-results w results-start results-end)))))))))))
 
 (defun cardwords-play--show-results (window start end)
-  "Put the results from START to END (the line of the rematch key) in WINDOW.
+  "Put the results from START to END (the line of the last key left) in WINDOW.
 The window scrolls as little as it must: the block's end on its last
 line, or its start on the first when the block is taller; point goes to
 the Results line."
@@ -721,8 +724,11 @@ names the keys that are left (the web panel ignores the keys then)."
   (if (cardwords-play--over-p)
       (progn
         (message "%s" (substitute-command-keys
-                       "The game is over: \\<cardwords-play-mode-map>\\[cardwords-play-rematch] \
-asks for a rematch, \\[cardwords-play-leave] leaves, [ ] review"))
+                       (if (equal (cardwords-play--get :status) "ended")
+                           "The game has ended: \\<cardwords-play-mode-map>\\[cardwords-play-leave] \
+leaves, [ ] review"
+                         "The game is over: \\<cardwords-play-mode-map>\\[cardwords-play-rematch] \
+asks for a rematch, \\[cardwords-play-leave] leaves, [ ] review")))
         (ding t))
     (cardwords-play--call method params)))
 

@@ -767,6 +767,13 @@ the echo area."
     (should (cardwords-games-test--line-of "^Results$"))
     (should (cardwords-games-test--line-of "^The owner ended the game\\.$"))
     (should-not (string-match-p "Left in hand" (buffer-string)))
+    ;; the room has ended: no rematch offered, and a key says what is left
+    (should-not (string-match-p "asks for a rematch" (buffer-string)))
+    (let ((said nil))
+      (cl-letf (((symbol-function 'message) (lambda (fmt &rest args) (setq said (apply #'format fmt args))))
+                ((symbol-function 'ding) #'ignore))
+        (let ((last-command-event ?a)) (cardwords-play-key)))
+      (should (string-prefix-p "The game has ended: C-c C-q leaves" said)))
     ;; with a row, the table is there
     (let ((cardwords-play--view (plist-put (copy-sequence cardwords-play--view) :results
                                            `(:reasonText "The owner ended the game."
@@ -839,10 +846,11 @@ the echo area."
                 (set-window-start window (cardwords-play--line-position 3))
                 (draw '(:step 2 :of 5 :best t :ringed nil) "Turn 3 of 5: the table before it")
                 (should (= (funcall top window) 3))
-                ;; back to the final table: the results in view again
+                ;; back to the final table: the results in view again, down to the review's keys
                 (draw '(:step nil :of 5 :best nil :ringed nil) "")
                 (should (<= (funcall top window) first))
                 (should (< last (+ (funcall top window) 21)))
+                (should (< (cardwords-games-test--line-of "^\\[ and \\] step through the review") (+ (funcall top window) 21)))
                 (should (> (funcall top window) 1)))))
         (delete-other-windows)))))
 
