@@ -244,15 +244,16 @@ Case does not matter; nil when no category has that name."
 (defun cardwords-yatzee--hint-line (hint)
   "The line of HINT, as the web panel words it."
   (let ((keep (plist-get hint :keep)))
-    (concat (format "Expected final score: %.1f" (plist-get hint :expectedFinal))
+    (concat (if (plist-get hint :now)
+                (format "Expected final score: %.1f (%.1f before this round)"
+                        (plist-get hint :now) (plist-get hint :expectedFinal))
+              (format "Expected final score: %.1f" (plist-get hint :expectedFinal)))
             (cond ((null keep) "")
-                  ((plist-get keep :transferNow)
-                   (format "  Best: transfer now (expected %.1f)" (plist-get keep :expected)))
-                  (t (format "  Best hold: %s (expected %.1f)"
+                  ((plist-get keep :transferNow) "  Best: transfer now")
+                  (t (format "  Best hold: %s"
                              (if (plist-get keep :dice)
                                  (mapconcat #'number-to-string (plist-get keep :dice) " ")
-                               "none")
-                             (plist-get keep :expected)))))))
+                               "none")))))))
 
 (defun cardwords-yatzee--take (view)
   "Draw VIEW unless a newer one was drawn."

@@ -260,12 +260,12 @@ export class YatzeePanel {
 
   private hintText(shown: HintShown): string {
     const t = this.t;
-    const parts = [t('yatzee.hint.final', shown.expectedFinal.toFixed(1))];
+    // Once thrown, the expectation for these dice leads and the round's start follows: alone,
+    // the round's start read as the score expected now, above the best hold's after a bad throw.
+    const final = shown.expectedFinal.toFixed(1);
+    const parts = [shown.now === null ? t('yatzee.hint.final', final) : t('yatzee.hint.now', shown.now.toFixed(1), final)];
     const best = shown.keep;
-    if (best) {
-      if (best.transferNow) parts.push(t('yatzee.hint.transferNow', best.expected.toFixed(1)));
-      else parts.push(t('yatzee.hint.keep', best.dice.length ? best.dice.join(' ') : '–', best.expected.toFixed(1)));
-    }
+    if (best) parts.push(best.transferNow ? t('yatzee.hint.transferNow') : t('yatzee.hint.keep', best.dice.length ? best.dice.join(' ') : '–'));
     // two sentences of their own: "… 248.4 Best hold: …" ran together
     return parts.join(' · ');
   }

@@ -462,7 +462,7 @@ type YatzeeView = {
   sheets: { name: string; scores: (number | null)[]; dice: number[]; throwsMade: number; phase: string; total: number }[];
   mine: {
     suggestion: string | null;
-    hint: { expectedFinal: number; categories: (number | null)[]; best: string | null; keep: { dice: number[]; transferNow: boolean; expected: number } | null } | null;
+    hint: { expectedFinal: number; categories: (number | null)[]; best: string | null; keep: { dice: number[]; transferNow: boolean; expected: number } | null; now: number | null } | null;
     hintError: string;
   } | null;
 };
@@ -503,6 +503,8 @@ it('Yatzee hints through the bridge: the server\'s expected values for your open
   const rest = [...me.dice];
   for (const d of hint.keep!.dice) expect(rest.splice(rest.indexOf(d), 1)).toEqual([d]);
   expect(hint.keep!.expected).toBeGreaterThanOrEqual(Math.max(...(hint.categories as number[])) - 1e-9);
+  // the expectation for these dice is the best hold's (the line leads with it)
+  expect(hint.now).toBe(hint.keep!.expected);
   // the robot's sheet carries no hint: hints are your sheet's alone
   expect(JSON.stringify(first.sheets)).not.toMatch(/expected|hint/i);
   // transfer to the hint's best, throw again: the filled category has no expected value

@@ -38,8 +38,8 @@ const myScore = (p: Page, c: string) => p.textContent(`#yatzee-table td.mine[dat
 const theirScore = (p: Page, name: string, c: string) => p.textContent(`#yatzee-table td[data-player="${name}"][data-category="${c}"]`);
 const chosen = (p: Page) => p.$$eval('#yatzee-table input[name="category"]:checked', (rs) => rs.map((r) => (r as HTMLInputElement).value));
 
-/** A whole hint line after a throw: the expected final score and the best choice, a hold or "transfer now". */
-const WHOLE_HINT = /^Expected final score: \d+\.\d · Best(?:: transfer now| hold: (–|[1-6](?: [1-6]){0,3})) \(expected (\d+\.\d)\)$/;
+/** A whole hint line after a throw: the expected final score for these dice and before the round, and the best choice, a hold or "transfer now". */
+const WHOLE_HINT = /^Expected final score: \d+\.\d \(\d+\.\d before this round\) · Best(?:: transfer now| hold: (–|[1-6](?: [1-6]){0,3}))$/;
 
 /** True unless the line names a hold that is not among the dice shown (each die once). */
 function holdShown(line: string, shown: readonly number[]): boolean {

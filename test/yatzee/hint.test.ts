@@ -51,6 +51,15 @@ describe('a hint as shown', () => {
     expect(shown.categories.filter((v) => v !== null)).toHaveLength(2);
     expect(shown.best).toBe('twos');
     expect(shown.keep).toEqual({ dice: [6, 6], transferNow: false, expected: 241 });
+    // for these dice: the best hold's expectation, not the round's start
+    expect(shown.now).toBe(241);
+  });
+
+  it('after the last throw the expectation for the dice is the best category\'s', () => {
+    const shown = showHint({ ...hint, keeps: null }, { scores, dice: [6, 6, 2, 2, 4], phase: 'thrown', throwsMade: 3 });
+    expect(shown.keep).toBeNull();
+    expect(shown.now).toBe(239);
+    expect(shown.expectedFinal).toBe(240.5);
   });
 
   it('a filled category has no value even if an answer named it; no hold before a throw', () => {
@@ -58,5 +67,6 @@ describe('a hint as shown', () => {
     expect(shown.categories.every((v) => v === null)).toBe(true);
     expect(shown.best).toBeNull();
     expect(shown.keep).toBeNull();
+    expect(shown.now).toBeNull();
   });
 });

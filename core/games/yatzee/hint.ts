@@ -56,6 +56,12 @@ export interface HintShown {
   best: Category | null;
   /** The best hold after throw 1 or 2 (all five dice: transfer now), or null. */
   keep: { dice: number[]; transferNow: boolean; expected: number } | null;
+  /**
+   * The expected final score for the dice shown, played best from here (the best hold, or
+   * after the last throw the best category); null before a throw. A throw moves it away from
+   * `expectedFinal`, the round's start, up or down: the two are shown together.
+   */
+  now: number | null;
 }
 
 export function showHint(hint: YatzeeHint, s: HintSheet): HintShown {
@@ -68,11 +74,14 @@ export function showHint(hint: YatzeeHint, s: HintSheet): HintShown {
     if (v !== null && (best === null || v > categories[CATEGORIES.indexOf(best)]!)) best = CATEGORIES[i]!;
   });
   const k = s.phase === 'thrown' ? hint.keeps?.[0] : undefined;
+  const keep = k ? { dice: k.keep, transferNow: k.keep.length === DICE, expected: k.value + have } : null;
+  const bestNow = best === null ? null : categories[CATEGORIES.indexOf(best)]!;
   return {
     expectedFinal: hint.expectedFinal,
     categories,
     best,
-    keep: k ? { dice: k.keep, transferNow: k.keep.length === DICE, expected: k.value + have } : null,
+    keep,
+    now: s.phase !== 'thrown' ? null : keep ? keep.expected : bestNow,
   };
 }
 
