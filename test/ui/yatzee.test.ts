@@ -38,6 +38,15 @@ const myScore = (p: Page, c: string) => p.textContent(`#yatzee-table td.mine[dat
 const theirScore = (p: Page, name: string, c: string) => p.textContent(`#yatzee-table td[data-player="${name}"][data-category="${c}"]`);
 const chosen = (p: Page) => p.$$eval('#yatzee-table input[name="category"]:checked', (rs) => rs.map((r) => (r as HTMLInputElement).value));
 
+/** How many pips of the held dice under `dice` are hidden: the element at a pip's centre is not the pip (a held die's crossing lines over it). */
+const pipsHidden = (p: Page, dice: string) =>
+  p.$$eval(`${dice} .die.held .pip.on`, (pips) =>
+    pips.filter((pip) => {
+      const r = pip.getBoundingClientRect();
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) !== pip;
+    }).length,
+  );
+
 /** A whole hint line after a throw: the expected final score for these dice and before the round, and the best choice, a hold or "transfer now". */
 const WHOLE_HINT = /^Expected final score: \d+\.\d \(\d+\.\d before this round\) · Best(?:: transfer now| hold: (–|[1-6](?: [1-6]){0,3}))$/;
 
@@ -98,6 +107,9 @@ describe('Yatzee panel in Chromium', () => {
     await a.keyboard.press('Space');
     await expect.poll(() => held(a)).toEqual([true, true, false, false, false]);
     expect(await a.getAttribute('#yatzee-dice .die[data-die="0"]', 'aria-label')).toMatch(/held/);
+    // a held die's pips lie over its crossing lines: under them a held 1, 2, 3 or 5 read as fewer pips
+    expect(await a.locator('#yatzee-dice .die.held .pip.on').count()).toBeGreaterThan(1);
+    expect(await pipsHidden(a, '#yatzee-dice')).toBe(0);
     await a.keyboard.press('ArrowLeft');
     // defect: Enter on a die held with space threw it anyway; now Enter keeps every hold
     await a.keyboard.press('Enter');
@@ -127,6 +139,14 @@ describe('Yatzee panel in Chromium', () => {
     await a.click('#yatzee-dice .die[data-die="3"]');
     await expect.poll(() => bo.page.getAttribute('#yatzee-table th[data-player="Ann"] .dice .die[data-value]:nth-child(4)', 'class')).toMatch(/held/);
     expect(await throwsLeft(a)).toBe(2);
+    // the score table's dice are a few pixels wide: a held one is framed in the cross's colour, with no cross over its pips
+    const tiny = await bo.page.$$eval('#yatzee-table th[data-player="Ann"] .dice .die', (ds) =>
+      ds.map((d) => ({ held: d.classList.contains('held'), cross: getComputedStyle(d, '::before').content, border: getComputedStyle(d).borderTopColor })),
+    );
+    expect(tiny[3]).toMatchObject({ held: true, cross: 'none' });
+    expect(tiny[0]!.held).toBe(false);
+    expect(tiny[3]!.border).not.toBe(tiny[0]!.border);
+    expect(await pipsHidden(bo.page, '#yatzee-table th[data-player="Ann"]')).toBe(0);
     await expect.poll(() => bo.page.getAttribute('#yatzee-table th[data-player="Ann"] .dice', 'aria-label')).toMatch(/kast: 1$/);
     await a.click('#yatzee-dice .die[data-die="3"]');
     await expect.poll(() => held(a)).toEqual([false, false, false, false, false]);
