@@ -733,7 +733,8 @@ export class CardwordsPanel {
         text = illegalMoveText(t, p.errors ?? [], this.coords, start);
         break;
       case 'unknown-words':
-        text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '));
+        // the owner is asked in this very panel: "the owner has been asked" read as someone else
+        text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : this.welcome.owner ? 'cw.err.unknown-words.owner' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '));
         break;
       case 'not-your-turn':
         text = t('cw.err.not-your-turn.n', this.state?.players[p.turn ?? -1]?.name ?? '?');

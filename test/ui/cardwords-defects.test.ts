@@ -805,6 +805,38 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.textContent('#cw-log')).not.toContain('Winner');
   });
 
+  it('a word the dictionary does not know: the owner at the table is told to approve it there; another player, that the owner has been asked', async () => {
+    // the owner plays (s2: S1 *0 E1 T-1): the question comes to this very page
+    const own = (await fresh()).page;
+    await quickGame(own, 's2');
+    await own.keyboard.type('D4TS');
+    await expect.poll(() => composedCount(own)).toBe(2);
+    await own.keyboard.press('Enter');
+    await expect.poll(() => own.textContent('#cw-refusal')).toBe('Refused: TS is not in the dictionary. You are the owner: approve it under “Words to approve” and play the move again, or try another move.');
+    await own.waitForSelector('#cw-requests button[data-approve="TS"]');
+    // a player without the owner link: the owner (Ann, over the SDK) passes, Bo lays two cards
+    // whose word the dictionary lacks (letters held once: no "Which E?")
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', seed: 's2' });
+    const { page } = await fresh();
+    await page.goto(`${srv.url}/cardwords.html?game=${ann.room.roomId}`);
+    await page.fill('#cw-name', 'Bo');
+    await page.click('#cw-join-button');
+    await page.waitForSelector('#cw-area');
+    await expect.poll(async () => (await snap(page))?.status).toBe('playing');
+    expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    await expect.poll(async () => { const s = await snap(page); return s.turn === s.seat; }).toBe(true);
+    const words = new Set(readFileSync('samples/tiny/tiny.dict', 'utf8').split('\n').map((w) => w.trim().toUpperCase()));
+    const once = (await snap(page)).hand.map((c) => c.char).filter((ch, _, all) => ch !== '' && all.filter((x) => x === ch).length === 1);
+    const pair = once.flatMap((x) => once.filter((y) => y !== x && !words.has(x + y)).map((y) => x + y))[0];
+    expect(pair).toBeDefined();
+    await page.focus('#cw-area');
+    await page.keyboard.type(`D4${pair!}`);
+    await expect.poll(() => composedCount(page)).toBe(2);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.textContent('#cw-refusal')).toBe(`Refused: ${pair!} is not in the dictionary. The owner has been asked to add it; try another move, or wait and try again.`);
+    expect(await page.locator('#cw-requests button').count()).toBe(0);
+  });
+
   it('on another’s turn the preview does not say Return passes or trades; Play and Pass keep the focus in the action area; the owner’s Rematch says it is for everyone; a rematch gives the new game’s area the focus', async () => {
     // two humans: Ann by the protocol, Bo in the page
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });

@@ -197,7 +197,7 @@ describe('Cardwords panel in Chromium', () => {
     expect(await a.locator('#cw-composing [data-composed]').count()).toBe(2);
     await shot(a, 'cardwords-ann-composing');
     await a.keyboard.press('Enter');
-    await expect.poll(() => a.textContent('#cw-refusal')).toContain(`Refused: ${word} is not in the dictionary. The owner has been asked`);
+    await expect.poll(() => a.textContent('#cw-refusal')).toContain(`Refused: ${word} is not in the dictionary. You are the owner: approve it under “Words to approve”`);
     // Ann holds the owner link: the prompt comes to her page, focus on Approve; Enter approves
     await a.waitForSelector(`#cw-requests button[data-approve="${word}"]`);
     await shot(a, 'cardwords-owner-approve-prompt');

@@ -354,6 +354,7 @@ export const da: Strings = {
   'cw.err.sep': '. ',
   'cw.err.unknown-words': 'Ukendt ord: {0}',
   'cw.err.unknown-words.asked': '{0} står ikke i ordbogen. Ejeren er blevet spurgt, om ordet skal med; prøv et andet træk, eller vent og prøv igen.',
+  'cw.err.unknown-words.owner': '{0} står ikke i ordbogen. Du er ejeren: Godkend ordet under “Ord til godkendelse”, og spil trækket igen, eller prøv et andet træk.',
   'cw.err.unknown-words.notAsked': '{0} står ikke i ordbogen. Ejeren har for mange åbne spørgsmål til at blive spurgt nu; prøv et andet træk.',
   'cw.err.not-your-turn.n': 'Det er {0}s tur',
   'cw.err.not-in-hand': '{0} er ikke på din hånd',

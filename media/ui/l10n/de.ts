@@ -354,6 +354,7 @@ export const de: Strings = {
   'cw.err.sep': '. ',
   'cw.err.unknown-words': 'Unbekanntes Wort: {0}',
   'cw.err.unknown-words.asked': '{0} steht nicht im Wörterbuch. Der Besitzer wurde gefragt, ob es hinzukommt; versuche einen anderen Zug oder warte und versuche es erneut.',
+  'cw.err.unknown-words.owner': '{0} steht nicht im Wörterbuch. Du bist der Besitzer: Gib es unter „Wörter zur Freigabe“ frei und spiele den Zug noch einmal, oder versuche einen anderen Zug.',
   'cw.err.unknown-words.notAsked': '{0} steht nicht im Wörterbuch. Der Besitzer hat zu viele offene Fragen, um jetzt gefragt zu werden; versuche einen anderen Zug.',
   'cw.err.not-your-turn.n': '{0} ist am Zug',
   'cw.err.not-in-hand': '{0} ist nicht auf deiner Hand',

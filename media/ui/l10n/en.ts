@@ -353,6 +353,7 @@ export const en = {
   'cw.err.sep': '; ',
   'cw.err.unknown-words': 'unknown word: {0}',
   'cw.err.unknown-words.asked': '{0} is not in the dictionary. The owner has been asked to add it; try another move, or wait and try again.',
+  'cw.err.unknown-words.owner': '{0} is not in the dictionary. You are the owner: approve it under “Words to approve” and play the move again, or try another move.',
   'cw.err.unknown-words.notAsked': '{0} is not in the dictionary. The owner has too many open questions to be asked now; try another move.',
   'cw.err.not-your-turn.n': 'it is {0}\'s turn',
   'cw.err.not-in-hand': '{0} is not in your hand',
