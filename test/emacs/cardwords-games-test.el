@@ -440,7 +440,7 @@ W3, if given, is the index of a cell with word factor 3."
                                       :word (if (eql i w3) 3 1)))))
 
 (defconst cardwords-games-test--result-columns
-  '("Player" "Left in hand" "End adjustment (included)" "Final score")
+  '("Player" "Points in hand" "End adjustment (included)" "Final score")
   "The results' headings as the bridge sends them (the web panel's).")
 
 (defconst cardwords-games-test--result-marks
@@ -766,7 +766,7 @@ the echo area."
                                              :results nil))
     (should (cardwords-games-test--line-of "^Results$"))
     (should (cardwords-games-test--line-of "^The owner ended the game\\.$"))
-    (should-not (string-match-p "Left in hand" (buffer-string)))
+    (should-not (string-match-p "Points in hand" (buffer-string)))
     ;; the room has ended: no rematch offered, and a key says what is left
     (should-not (string-match-p "asks for a rematch" (buffer-string)))
     (let ((said nil))
@@ -781,7 +781,7 @@ the echo area."
                                              :marks ,cardwords-games-test--result-marks
                                              :results ((:name "ert" :score 0 :handPoints 0 :adjustment 0 :winner t :standIn nil))))))
       (cardwords-play--draw)
-      (should (string-match-p "Left in hand" (buffer-string))))))
+      (should (string-match-p "Points in hand" (buffer-string))))))
 
 (ert-deftest cardwords-play-results-come-into-view ()
   ;; A 15x15 table in an 80x24 terminal: the results came under the hand and Last:, below the
@@ -1099,7 +1099,7 @@ the echo area."
     (let ((text (buffer-substring-no-properties (point-min) (point-max))))
       (should (string-match-p
                (concat "^Results\nA player laid the last card and the pile is empty\\.\n"
-                       " Player \\{8\\}Left in hand  End adjustment (included)  Final score\n"
+                       " Player \\{8\\}Points in hand  End adjustment (included)  Final score\n"
                        " ert \\{10\\} +0 +\\+5 +14\n"
                        "   winner  (a robot stood in)\n"
                        " Robot1 \\{7\\} +5 +-5 +0\n")
@@ -1111,7 +1111,7 @@ the echo area."
                     (goto-char (point-min))
                     (re-search-forward regexp)
                     (current-column)))))
-      (should (= (funcall ends "Left in hand") (funcall ends "^ Robot1 +5")))
+      (should (= (funcall ends "Points in hand") (funcall ends "^ Robot1 +5")))
       (should (= (funcall ends "(included)") (funcall ends "^ Robot1 +5 +-5")))
       (should (= (funcall ends "Final score") (funcall ends "^ Robot1 +5 +-5 +0"))))
     ;; every line of the results whole in 80 columns

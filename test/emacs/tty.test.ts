@@ -223,7 +223,7 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   // once caught the screen between the two (the results shown, the mode line still "over")
   const screen = await tmux.waitFor((s) => /^Results$/m.test(s) && /\(Cardwords Results You:-?\d+ Robot1:-?\d+\)/.test(s), 'the results in the mode line too', 30_000);
   // the web panel's table: its headings, the end adjustment said to be in the final score
-  expect(screen).toMatch(/^ Player +Left in hand {2}End adjustment \(included\) {2}Final score$/m);
+  expect(screen).toMatch(/^ Player +Points in hand {2}End adjustment \(included\) {2}Final score$/m);
   expect(screen).toMatch(/^ me +-?\d+ +[+-]?\d+ +-?\d+(  winner)?$/m);
   expect(screen).toMatch(/^ Robot1 +-?\d+ +[+-]?\d+ +-?\d+(  winner)?$/m);
   expect(screen).toMatch(/winner/);

@@ -496,7 +496,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.textContent('#cw-end-reason')).toBe('The pile is empty and a player laid the last card.');
     // the score board's Points are the final scores, the end adjustment in them: its heading
     // says so (beside the Points, an adjustment alone read as still to come)
-    expect(await page.locator('#cw-results-table thead th').allTextContents()).toEqual(['Player', 'Left in hand', 'End adjust\u00adment (included)', 'Final score']);
+    expect(await page.locator('#cw-results-table thead th').allTextContents()).toEqual(['Player', 'Points in hand', 'End adjust\u00adment (included)', 'Final score']);
     const cells = async (name: string) => (await page.locator(`#cw-results-table tr[data-player="${name}"] td`).allTextContents()).map(Number);
     const out = end.players.find((p) => p.cards === 0)!;
     let othersHand = 0;

@@ -270,7 +270,7 @@ export const da: Strings = {
   'cw.col.points': 'Point',
   'cw.col.cards': 'Kort',
   'cw.col.last': 'Sidste runde',
-  'cw.col.handPoints': 'Tilbage på hånden',
+  'cw.col.handPoints': 'Point på hånden',
   'cw.col.adjustment': 'Slut\u00adregulering (medregnet)',
   'cw.col.final': 'Slutpoint',
   'cw.freeSeat': '(ledig plads)',

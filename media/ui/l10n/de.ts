@@ -270,7 +270,7 @@ export const de: Strings = {
   'cw.col.points': 'Punkte',
   'cw.col.cards': 'Karten',
   'cw.col.last': 'Letzte Runde',
-  'cw.col.handPoints': 'Auf der Hand',
+  'cw.col.handPoints': 'Punkte auf der Hand',
   'cw.col.adjustment': 'Schluss\u00adausgleich (enthalten)',
   'cw.col.final': 'Endstand',
   'cw.freeSeat': '(freier Platz)',

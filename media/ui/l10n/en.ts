@@ -269,7 +269,7 @@ export const en = {
   'cw.col.points': 'Points',
   'cw.col.cards': 'Cards',
   'cw.col.last': 'Last round',
-  'cw.col.handPoints': 'Left in hand',
+  'cw.col.handPoints': 'Points in hand',
   'cw.col.adjustment': 'End adjust\u00adment (included)', // a soft hyphen: narrow columns break there
   'cw.col.final': 'Final score',
   'cw.freeSeat': '(free seat)',
