@@ -103,7 +103,7 @@ describe('Cardwords results layout', () => {
   // The results header's long words ("adjustment", "Schlussausgleich") in narrow number
   // columns: a line may end only between words or at a soft hyphen, never inside a word.
   for (const locale of ['en-US', 'de-DE', 'da-DK']) {
-    it(`900x700 ${locale}: the score board's headings whole; the results header breaks between words or at a soft hyphen only`, async () => {
+    it(`900x700 ${locale}: the score board's headings whole; the results header breaks between words or at a soft hyphen only, the names whole beside it`, async () => {
       const { page, context, errors } = await openPage(browser, { width: 900, height: 700, colorScheme: 'dark', locale });
       try {
         await page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
@@ -147,6 +147,10 @@ describe('Cardwords results layout', () => {
         );
         await page.locator('#cw-results').screenshot({ path: join(SHOTS, `cardwords-results-900x700-${locale}.png`) });
         expect(breaks).toEqual([]);
+        // the players' names whole beside those columns (Danish read "Rob…" for Robot1)
+        const names = await page.locator('#cw-results-table tbody .cut').evaluateAll((cs) => cs.map((c) => ({ name: c.textContent, whole: c.scrollWidth <= c.clientWidth })));
+        expect(names.map((n) => n.name).sort()).toEqual(['Ann', 'Robot1']);
+        expect(names.filter((n) => !n.whole)).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         expect(errors).toEqual([]);
       } finally {

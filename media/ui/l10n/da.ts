@@ -272,7 +272,7 @@ export const da: Strings = {
   'cw.col.last': 'Sidste runde',
   'cw.col.handPoints': 'Point på hånden',
   'cw.col.adjustment': 'Slut\u00adregulering (medregnet)',
-  'cw.col.final': 'Slutpoint',
+  'cw.col.final': 'Slut\u00adpoint', // a soft hyphen: narrow columns break there
   'cw.freeSeat': '(ledig plads)',
   'cw.type.human': 'menneske',
   'cw.type.robot': 'robot ({0})',
