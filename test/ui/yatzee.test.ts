@@ -479,6 +479,10 @@ describe('Yatzee panel in Chromium', () => {
       await e.waitForSelector('#yatzee-results-list li', { timeout: 60_000 });
       expect(await e.locator('#yatzee-table tbody td.score:not(.open):not(.preview)').count()).toBe(3 * CATEGORIES.length);
       expect(await e.textContent('#yatzee-throws-left')).toBe('Your sheet is full.');
+      // a full sheet has nothing left to advise: no hint line (it repeated the total) and no Hint column
+      expect(await e.isChecked('#yatzee-hints')).toBe(true);
+      await expect.poll(() => e.textContent('#yatzee-hint-line')).toBe('');
+      expect(await e.locator('#yatzee-table .hint-col').count()).toBe(0);
       await expect.poll(() => e.isDisabled('#yatzee-end')).toBe(true);
       // nothing can be done any more: every action is off (Undo transfer stayed on, doing
       // nothing), the status names the winners and the results come into view

@@ -2,7 +2,7 @@
 // the server parses, and the answer becomes expected final scores for open categories only.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hintQuery, parseHintQuery, showHint, type YatzeeHint } from '../../core/games/yatzee/hint.js';
+import { hintForThrow, hintQuery, parseHintQuery, showHint, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
 
 const params = (q: string) => Object.fromEntries(new URLSearchParams(q));
@@ -68,5 +68,14 @@ describe('a hint as shown', () => {
     expect(shown.best).toBeNull();
     expect(shown.keep).toBeNull();
     expect(shown.now).toBeNull();
+  });
+
+  it('is shown for the throw it answers only, and not once the sheet is full (it would repeat the total)', () => {
+    const thrown = { scores, dice: [6, 6, 2, 2, 4], phase: 'thrown', throwsMade: 1 };
+    expect(hintForThrow(hint, hintQuery(thrown), thrown)?.expectedFinal).toBe(240.5);
+    expect(hintForThrow(hint, hintQuery({ ...thrown, throwsMade: 2 }), thrown)).toBeNull();
+    expect(hintForThrow(null, hintQuery(thrown), thrown)).toBeNull();
+    const full = { scores: Array<number>(15).fill(5), dice: [6, 6, 2, 2, 4], phase: 'transferred', throwsMade: 0 };
+    expect(hintForThrow({ ...hint, expectedFinal: 75, keeps: null }, hintQuery(full), full)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // builds from a sheet, the server's parse of it, the answer, and that answer on the scale
 // the clients show (expected final scores). One home, so the web panel and the editor
 // bridge ask the same question and show the same numbers.
-import { CATEGORIES, DICE, THROWS_PER_ROUND, isDie, totals, type Category, type Scores } from './rules.js';
+import { CATEGORIES, DICE, THROWS_PER_ROUND, isDie, isFull, totals, type Category, type Scores } from './rules.js';
 
 /** The server's answer: values are the points still to come (add the sheet's total for a final score). */
 export interface YatzeeHint {
@@ -85,7 +85,11 @@ export function showHint(hint: YatzeeHint, s: HintSheet): HintShown {
   };
 }
 
-/** The answer shown for a sheet, or null when it answers another throw (`answered`: the query it answers). */
+/**
+ * The answer shown for a sheet, or null when it answers another throw (`answered`: the query
+ * it answers) or the sheet is full: nothing is left to advise, and its "expected final score"
+ * would only repeat the total.
+ */
 export function hintForThrow(hint: YatzeeHint | null, answered: string, s: HintSheet): HintShown | null {
-  return hint && answered === hintQuery(s) ? showHint(hint, s) : null;
+  return hint && answered === hintQuery(s) && !isFull(s.scores) ? showHint(hint, s) : null;
 }
