@@ -569,14 +569,24 @@ never scrolls it, but to the results when they come."
                               'face 'bold))
           (let ((i 0))
             (dolist (p players)
-              (insert (propertize (format " %-12s %4d points  %d cards%s%s"
+              (insert (propertize (format " %-12s %4d points  %d cards%s%s%s"
                                           (plist-get p :name) (plist-get p :score) (plist-get p :cards)
                                           (if (plist-get p :robot) "  robot" "")
+                                          (cond ((plist-get p :standIn) "  away, a robot plays")
+                                                ((plist-get p :away) "  away")
+                                                (t ""))
                                           (if (= i seat) "  (you)" ""))
                                   'face (and (= i turn) 'cardwords-play-turn))
                       "\n")
               (cl-incf i)))
           (insert (format "Pile: %d cards\n" (cardwords-play--get :pile)))
+          ;; the turn's player is away: when a robot plays for them (the bridge counts it down)
+          (let ((away (cardwords-play--get :away)))
+            (unless (member away '(nil ""))
+              (dolist (line (cardwords-play--wrap (split-string away " " t)
+                                                  (1- (if window (window-body-width window) 80))
+                                                  nil nil " "))
+                (insert line "\n"))))
           ;; the legend wrapped at the window's width, between its parts and the start's words
           (let ((start (cardwords-play--get :startText)))
             (dolist (text (cardwords-play--wrap

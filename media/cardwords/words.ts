@@ -6,6 +6,7 @@ import type { MoveError } from '../../core/games/cardwords/rules.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { shownChar, type Board, type PlacedCard } from '../../core/games/cardwords/types.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
+import { waitText, type AwayNote } from '../../core/protocol/away.js';
 
 /** A refusal or note of the composer in words (the key itself when it has no text). */
 export function refusalText(t: Translate, r: Refusal): string {
@@ -183,3 +184,17 @@ export function reviewBestText(t: Translate, best: { type: 'move' | 'trade' | 'p
 
 /** Marks where a component goes in a formatted message (no translation contains it). */
 export const SLOT = '\u0001';
+
+/** What the table waits on when the turn's player is away (core/protocol/away.ts), as a sentence. */
+export function awayNoteText(t: Translate, n: AwayNote): string {
+  switch (n.kind) {
+    case 'paused':
+      return t('cw.awayNote.paused');
+    case 'standIn':
+      return t('cw.awayNote.standIn', n.name);
+    case 'waits':
+      return t('cw.awayNote.waits', n.name);
+    case 'soon':
+      return n.msLeft > 0 ? t('cw.awayNote.soon', n.name, waitText(n.msLeft)) : t('cw.awayNote.now', n.name);
+  }
+}

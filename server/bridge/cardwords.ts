@@ -12,8 +12,9 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
 import { boardState, cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { braces, endedMessage, endText, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { awayText, braces, endedMessage, endText, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
+import { awayNote } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -254,6 +255,8 @@ export class CardwordsSession {
    * is offered to resume on the next start).
    */
   async leave(forget = false): Promise<null> {
+    if (this.countdown) clearTimeout(this.countdown);
+    this.countdown = null;
     if (forget && this.seat) this.onSeat(this.url, null);
     await this.closeRoom();
     this.onRoom(null);
@@ -444,6 +447,21 @@ export class CardwordsSession {
   private update(): void {
     this.rebuild();
     this.notify({ method: 'cardwords/view', params: this.view() });
+    this.countDown();
+  }
+
+  /** While a robot is about to play for an away player, the view again each second: its `away` line counts down. */
+  private countdown: ReturnType<typeof setTimeout> | null = null;
+  private countDown(): void {
+    if (this.countdown) clearTimeout(this.countdown);
+    this.countdown = null;
+    const note = this.state && this.room ? awayNote(this.state, Date.now()) : null;
+    if (note?.kind !== 'soon' || note.msLeft <= 0) return;
+    this.countdown = setTimeout(() => {
+      this.countdown = null;
+      if (this.room) this.update();
+    }, Math.min(1000, note.msLeft));
+    this.countdown.unref();
   }
 
   /** Board, hand and composer from the latest state and ruleset (as the web panel does). */
@@ -557,7 +575,13 @@ export class CardwordsSession {
       // after the game: the turn the review shows (null: the final table), of how many, its
       // table with the best robot's move or not, and the cells to ring
       review: review ? { step: review.step, of: this.history.length, best: this.reviewBest, ringed: (review.table?.ringed ?? []).map((c) => ({ col: c.col, row: c.row })) } : null,
-      players: (s?.players ?? []).map((p) => ({ name: p.name, robot: p.robot, score: p.score, cards: p.cards, connected: p.connected })),
+      // `away`: a human gone from the table; `standIn`: a robot plays the seat until they are back
+      players: (s?.players ?? []).map((p) => ({ name: p.name, robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: !p.robot && p.name !== '' && !p.connected, standIn: p.auto })),
+      // what the table waits on when the turn's player is away, as the web panel says it ('' none)
+      away: (() => {
+        const note = s ? awayNote(s, Date.now()) : null;
+        return note ? awayText(note) : '';
+      })(),
       // a turn of the review shows its table, not the hand left at the end (as the web panel)
       hand: (review?.table ? [] : this.hand).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
       // `pending`: the card being chosen as typed so far ("T-" while its points are typed)

@@ -3,7 +3,8 @@
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { translator } from '../../media/ui/l10n/index.js';
-import { bracesText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
+import { awayNoteText, bracesText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
+import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import type { GameListing } from '../../core/protocol/game.js';
 import type { CardTable } from '../../core/formats/types.js';
@@ -12,6 +13,11 @@ import type { MoveError } from '../../core/games/cardwords/rules.js';
 import type { MoveScore } from '../../core/games/cardwords/scoring.js';
 
 const en = translator('en');
+
+/** What the table waits on when the turn's player is away, as the web panel says it under the pile. */
+export function awayText(note: AwayNote): string {
+  return awayNoteText(en, note);
+}
 
 /** Why a game ended, as a sentence ('The pile is empty and a player laid the last card.'). */
 export function endText(reason: string | null | undefined): string {

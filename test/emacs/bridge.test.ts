@@ -53,6 +53,15 @@ function bridge(env: NodeJS.ProcessEnv = {}) {
         if ('id' in m) return m;
       }
     },
+    /** Reads on to the first notification `pred` takes (with no request of its own in between). */
+    async notification(pred: (m: { method: string; params: Record<string, unknown> }) => boolean): Promise<{ method: string; params: Record<string, unknown> }> {
+      for (;;) {
+        const next = await lines.next();
+        if (next.done) throw new Error('the bridge closed its output');
+        const m = JSON.parse(next.value as string) as { method: string; params: Record<string, unknown> };
+        if (!('id' in m) && pred(m)) return m;
+      }
+    },
   };
 }
 
@@ -576,6 +585,41 @@ it('Yatzee to its end through the bridge, watched by a second bridge: the end na
   const seen = async () => ((await w.send(JSON.stringify({ id: ++seq, method: 'yatzee/view' }))) as { result: View }).result;
   await expect.poll(async () => (await seen()).message, { timeout: 20_000 }).toBe(end);
   expect((await seen()).sheets.map((x) => x.scores.filter((v) => v !== null).length)).toEqual([15]);
+});
+
+it('an away player: the view marks them and says when a robot plays for them, counted down each second by the bridge; once it has played, nothing more', async () => {
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
+  try {
+    // two humans, a stand-in after 3 s away; the bridge watches
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 3, seed: 's2' });
+    const id = ann.room.roomId;
+    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    const b = bridge();
+    await b.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, watch: true } }));
+    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the start');
+    if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    await until(() => ann.state.turn === seatOf(bo), 5000, "Bo's turn");
+    const moves = ann.state.moves;
+    bo.raw.transport.ws.close(3000); // a drop on his turn
+    type Seat = { name: string; away: boolean; standIn: boolean };
+    const soon = /^Bo is away: a robot plays for Bo in 0:0([1-3]) unless Bo comes back\.$/;
+    const first = await b.notification((m) => m.method === 'cardwords/view' && soon.test(String(m.params.away)));
+    expect((first.params.players as Seat[]).find((p) => p.name === 'Bo')).toMatchObject({ away: true, standIn: false });
+    expect((first.params.players as Seat[]).find((p) => p.name === 'Ann')).toMatchObject({ away: false, standIn: false });
+    // nothing changes at the table meanwhile: the next view with another wait is the bridge's countdown
+    const left = Number(soon.exec(String(first.params.away))![1]);
+    const next = await b.notification((m) => m.method === 'cardwords/view' && m.params.away !== first.params.away);
+    expect(ann.state.moves).toBe(moves);
+    expect(String(next.params.away)).toMatch(left > 1 ? soon : /^Bo is away: a robot plays for Bo (in 0:01 unless Bo comes back|now)\.$/);
+    // the stand-in plays Bo's turn; then it is Ann's, and the view says nothing more of Bo
+    await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
+    await until(() => ann.state.turn === seatOf(ann), 10_000, "Ann's turn");
+    const after = ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: { away: string; players: Seat[] } }).result;
+    expect(after.away).toBe('');
+    expect(after.players.find((p) => p.name === 'Bo')).toMatchObject({ away: true, standIn: true });
+  } finally {
+    await srv.stop();
+  }
 });
 
 it("a stand-in's action is marked in the bridge's log; the results carry each player's hand points and end adjustment", async () => {

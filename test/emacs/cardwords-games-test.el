@@ -754,6 +754,25 @@ the echo area."
           (should (kill-buffer cardwords-play--buffer-name))
           (should-not asked))))))
 
+;; A human gone from the table: the score board marks them, and the bridge's line under the
+;; pile says when a robot plays for them; a stand-in playing the seat is marked too.
+(ert-deftest cardwords-play-away ()
+  (cardwords-games-test--drawn
+      (cardwords-games-test--view :turn 1
+                                  :players '((:name "ert" :robot nil :score 4 :cards 4 :connected t :away nil :standIn nil)
+                                             (:name "Bo" :robot nil :score 0 :cards 4 :connected nil :away t :standIn nil))
+                                  :away "Bo is away: a robot plays for Bo in 0:42 unless Bo comes back.")
+    (should (cardwords-games-test--line-of "^ Bo +0 points  4 cards  away$"))
+    (should (cardwords-games-test--line-of "^ ert +4 points  4 cards  (you)$"))
+    (should (= (cardwords-games-test--line-of "^Bo is away: a robot plays for Bo in 0:42 unless Bo comes back\\.$")
+               (1+ (cardwords-games-test--line-of "^Pile: 5 cards$"))))
+    (let ((cardwords-play--view (plist-put (plist-put (copy-sequence cardwords-play--view) :away "")
+                                           :players '((:name "ert" :robot nil :score 4 :cards 4 :connected t :away nil :standIn nil)
+                                                      (:name "Bo" :robot nil :score 0 :cards 4 :connected nil :away t :standIn t)))))
+      (cardwords-play--draw)
+      (should (cardwords-games-test--line-of "^ Bo +0 points  4 cards  away, a robot plays$"))
+      (should-not (string-match-p "is away" (buffer-string))))))
+
 (ert-deftest cardwords-play-results-without-a-deal ()
   ;; The owner ended a game still waiting for players: the results give why, and no table of
   ;; nobody's scores (a headings line alone) is drawn.

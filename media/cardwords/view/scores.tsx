@@ -1,6 +1,10 @@
 // The score board: turn, name (cut with an ellipsis, whole in the tooltip), H/R, points,
-// cards, last round's points; and the pile with whose turn it is.
+// cards, last round's points; the pile with whose turn it is; and what the table waits on
+// when that player is away (a robot will play for them, or plays for them now).
+import { useEffect, useState } from 'preact/hooks';
 import type { StringKey } from '../../ui/l10n/index.js';
+import { awayNote } from '../../../core/protocol/away.js';
+import { awayNoteText } from '../words.js';
 import type { Model } from './model.js';
 
 const COLUMNS: StringKey[] = ['cw.col.turn', 'cw.col.name', 'cw.col.type', 'cw.col.points', 'cw.col.cards', 'cw.col.last'];
@@ -61,6 +65,29 @@ export function ScoreBoard({ m }: { m: Model }) {
         {s.status === 'waiting' ? t('cw.waiting') : t('cw.pile', s.pile)}
         {turnName ? ` · ${s.turn === m.mySeat ? t('cw.yourTurn') : t('cw.turnOf', turnName)}` : ''}
       </p>
+      <AwayNote m={m} />
     </>
+  );
+}
+
+/**
+ * The turn's player is away (core/protocol/away.ts): when a robot plays for them, counted
+ * down each second, so that nobody is surprised by a stand-in's move. Not a live region: a
+ * countdown read aloud every second would drown the game's own announcements.
+ */
+function AwayNote({ m }: { m: Model }) {
+  const [, tick] = useState(0);
+  const note = awayNote(m.state, Date.now());
+  const counting = note?.kind === 'soon' && note.msLeft > 0;
+  useEffect(() => {
+    if (!counting) return;
+    const id = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(id);
+  }, [counting]);
+  if (!note) return null;
+  return (
+    <p class="cw-away-note" id="cw-away-note" data-kind={note.kind}>
+      {awayNoteText(m.t, note)}
+    </p>
   );
 }
