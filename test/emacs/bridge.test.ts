@@ -587,20 +587,29 @@ it('Yatzee to its end through the bridge, watched by a second bridge: the end na
   expect((await seen()).sheets.map((x) => x.scores.filter((v) => v !== null).length)).toEqual([15]);
 });
 
+/**
+ * Ann (the owner) and Bo over the SDK on the tiny ruleset (seed s2), a bridge watching; on
+ * Bo's turn his connection drops (a stand-in plays after `grace` s). The moves before it.
+ */
+async function boDropsOnHisTurn(url: string, owner: string, grace: number) {
+  const ann = await cwCreate(url, { owner, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace, seed: 's2' });
+  const id = ann.room.roomId;
+  const bo = await cwJoin(url, id, { name: 'Bo' });
+  const b = bridge();
+  await b.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url, id, watch: true } }));
+  await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the start');
+  if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+  await until(() => ann.state.turn === seatOf(bo), 5000, "Bo's turn");
+  const moves = ann.state.moves;
+  bo.raw.transport.ws.close(3000); // a drop on his turn
+  return { ann, b, moves };
+}
+
 it('an away player: the view marks them and says when a robot plays for them, counted down each second by the bridge; once it has played, nothing more', async () => {
   const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
   try {
-    // two humans, a stand-in after 3 s away; the bridge watches
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 3, seed: 's2' });
-    const id = ann.room.roomId;
-    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
-    const b = bridge();
-    await b.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, watch: true } }));
-    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the start');
-    if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
-    await until(() => ann.state.turn === seatOf(bo), 5000, "Bo's turn");
-    const moves = ann.state.moves;
-    bo.raw.transport.ws.close(3000); // a drop on his turn
+    // a stand-in after 3 s away
+    const { ann, b, moves } = await boDropsOnHisTurn(srv.url, srv.ownerToken, 3);
     type Seat = { name: string; away: boolean; standIn: boolean };
     const soon = /^Bo is away: a robot plays for Bo in 0:0([1-3]) unless Bo comes back\.$/;
     const first = await b.notification((m) => m.method === 'cardwords/view' && soon.test(String(m.params.away)));
@@ -625,17 +634,8 @@ it('an away player: the view marks them and says when a robot plays for them, co
 it("a stand-in's action is marked in the bridge's log; the results carry each player's hand points and end adjustment", async () => {
   const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
   try {
-    // two humans, a stand-in at once for a dropped one (grace 0); the bridge watches
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 0, seed: 's2' });
-    const id = ann.room.roomId;
-    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
-    const b = bridge();
-    await b.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, watch: true } }));
-    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the start');
-    if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
-    await until(() => ann.state.turn === seatOf(bo), 5000, "Bo's turn");
-    const moves = ann.state.moves;
-    bo.raw.transport.ws.close(3000); // a drop on his turn
+    // a stand-in at once for a dropped one (grace 0)
+    const { ann, b, moves } = await boDropsOnHisTurn(srv.url, srv.ownerToken, 0);
     await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
     type View = { result: { log: string[]; results: { reasonText: string; marks: { winner: string; stoodIn: string }; results: Array<{ name: string; score: number; handPoints: number; adjustment: number; standIn: boolean }> } | null } };
     const view = async () => ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as View).result;
