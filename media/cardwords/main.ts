@@ -150,6 +150,15 @@ function joinForm(id: string): HTMLElement {
   return form;
 }
 
+/** The creation form's choices of when a robot stands in for a dropped player: seconds, or never. */
+const GRACES = ['0', '30', '60', '300', 'never'] as const;
+
+function graceLabel(g: (typeof GRACES)[number]): string {
+  if (g === 'never') return t('cw.grace.never');
+  const s = Number(g);
+  return s === 0 ? t('cw.grace.now') : s < 60 ? t('cw.grace.seconds', s) : t('cw.grace.minutes', s / 60);
+}
+
 function createForm(): HTMLElement {
   const name = nameField('cw-create-name', false);
   const ruleset = h('select', { id: 'cw-create-ruleset' });
@@ -158,6 +167,14 @@ function createForm(): HTMLElement {
   const humans = h('input', { type: 'number', id: 'cw-create-humans', min: 1, max: 16, value: countParam('humans', 1, 16, 1) });
   const robots = h('input', { type: 'number', id: 'cw-create-robots', min: 0, max: 15, value: countParam('robots', 0, 15, 1) });
   const watchers = h('input', { type: 'number', id: 'cw-create-watchers', min: 0, max: 64, value: countParam('watchers', 0, 64, 2) });
+  // when a robot stands in for a player whose connection dropped (the room's `grace`, in
+  // seconds; docs/server.md): offered here, else only the protocol could set it
+  const chosenGrace = GRACES.includes(host.param('grace') as (typeof GRACES)[number]) ? host.param('grace') : '60';
+  const grace = h(
+    'select',
+    { id: 'cw-create-grace' },
+    ...GRACES.map((g) => h('option', { value: g, selected: g === chosenGrace }, graceLabel(g))),
+  );
   const levels = h('div', { class: 'cw-levels', id: 'cw-create-levels', role: 'group', 'aria-label': t('cw.robotLevels') });
   const drawLevels = () => {
     const n = Math.max(0, Math.min(15, Number(robots.value) || 0));
@@ -185,6 +202,7 @@ function createForm(): HTMLElement {
     h('label', {}, h('span', {}, t('cw.robots')), robots),
     levels,
     h('label', {}, h('span', {}, t('cw.watchers')), watchers),
+    h('label', {}, h('span', {}, t('cw.grace')), grace),
     h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'cw-create-button' }, t('cw.createButton'))),
   );
   form.addEventListener('submit', (e) => {
@@ -196,6 +214,7 @@ function createForm(): HTMLElement {
       humans: Number(humans.value) || 0,
       robots: [...levels.querySelectorAll('select')].map((s) => s.value),
       watchers: Number(watchers.value) || 0,
+      grace: grace.value === 'never' ? 'never' : Number(grace.value),
     };
     if (n) opts.name = n;
     const seed = host.param('seed'); // a fixed first deal (tests, tournaments)

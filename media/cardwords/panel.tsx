@@ -844,7 +844,7 @@ export class CardwordsPanel {
   }
 
   /** What the tests and a webview host read: the table, the hand, whose turn. */
-  snapshot(): { board: CwPlacedV[]; hand: CwCardV[]; turn: number; seat: number; status: string; pile: number; moves: number; players: Array<{ name: string; score: number; cards: number }> } | null {
+  snapshot(): { board: CwPlacedV[]; hand: CwCardV[]; turn: number; seat: number; status: string; pile: number; moves: number; grace: number; players: Array<{ name: string; score: number; cards: number }> } | null {
     const s = this.state;
     if (!s) return null;
     const seat = this.mySeat;
@@ -856,6 +856,7 @@ export class CardwordsPanel {
       status: s.status,
       pile: s.pile,
       moves: s.moves,
+      grace: s.grace,
       players: s.players.map((p) => ({ name: p.name, score: p.score, cards: p.cards })),
     };
   }

@@ -32,6 +32,8 @@ interface Snap {
   status: string;
   pile: number;
   moves: number;
+  /** The room's grace period in ms (-1: never). */
+  grace: number;
   players: Array<{ name: string; score: number; cards: number }>;
 }
 
@@ -416,22 +418,29 @@ describe('Cardwords panel in Chromium', () => {
   it('the creation form takes its defaults from the page parameters (the extension passes its settings so)', async () => {
     const p = await openPage(browser);
     try {
-      await p.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&humans=2&robots=3&watchers=0&name=Zed`);
+      await p.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&humans=2&robots=3&watchers=0&name=Zed&grace=never`);
       await p.page.waitForSelector('#cw-create-humans');
       expect(await p.page.inputValue('#cw-create-humans')).toBe('2');
       expect(await p.page.inputValue('#cw-create-robots')).toBe('3');
       expect(await p.page.inputValue('#cw-create-watchers')).toBe('0');
       expect(await p.page.inputValue('#cw-create-name')).toBe('Zed');
+      // when a robot plays for a player who drops out (the room's grace): its choices, worded
+      expect(await p.page.inputValue('#cw-create-grace')).toBe('never');
+      expect(await p.page.locator('#cw-create-grace option').allTextContents()).toEqual(['at once', 'after 30 seconds', 'after 1 minute', 'after 5 minutes', 'never: the game waits']);
       // out of range: the form's own default
-      await p.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&humans=99&robots=-1`);
+      await p.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&humans=99&robots=-1&grace=7`);
       await p.page.waitForSelector('#cw-create-humans');
       expect(await p.page.inputValue('#cw-create-humans')).toBe('1');
       expect(await p.page.inputValue('#cw-create-robots')).toBe('1');
+      expect(await p.page.inputValue('#cw-create-grace')).toBe('60');
       // the card size (VS Code's cardwords.cardSize): table cells and hand cards that size
       await p.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&humans=1&robots=1&watchers=0&name=Zed&cardSize=20`);
       await p.page.waitForSelector('#cw-create-ruleset option[value="tiny"]', { state: 'attached' });
+      // the grace chosen reaches the room
+      await p.page.selectOption('#cw-create-grace', '300');
       await p.page.click('#cw-create-button');
       await p.page.waitForSelector('.cw-hand .cw-card');
+      expect((await snap(p.page)).grace).toBe(300_000);
       const cell = (await p.page.locator('.cw-cell').first().boundingBox())!;
       const card = (await p.page.locator('.cw-hand .cw-card').first().boundingBox())!;
       expect(cell.width).toBeGreaterThan(18);
