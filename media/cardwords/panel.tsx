@@ -352,6 +352,8 @@ export class CardwordsPanel {
       owner: this.welcome.owner,
       mySeat: this.mySeat,
       gameId: this.welcome.gameId,
+      // the page that joins this game, for the players' invitations (the server's own origin in a webview)
+      inviteUrl: `${this.host.serverUrl() ?? location.origin}/cardwords.html?game=${encodeURIComponent(this.welcome.gameId)}`,
       cursor: this.cursor,
       hovered: this.hovered,
       lastCells: step !== null ? new Set<number>() : this.lastCells,

@@ -719,6 +719,12 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => free.textContent()).toBe('(freier Platz)');
     expect(await free.evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
     expect(await early.textContent('#cw-pile')).toBe('Das Spiel wartet auf die Spieler.');
+    // how to invite someone to the free seat: the game's join page, selected whole for copying
+    expect(await early.textContent('#cw-invite')).toContain('Um jemanden einzuladen, gib ihm diesen Link:');
+    expect(await early.inputValue('#cw-invite-url')).toBe(`${srv.url}/cardwords.html?game=${id}`);
+    await early.focus('#cw-invite-url');
+    expect(await early.evaluate(() => { const i = document.querySelector<HTMLInputElement>('#cw-invite-url')!; return i.selectionEnd! - i.selectionStart!; })).toBe(`${srv.url}/cardwords.html?game=${id}`.length);
+    expect(await early.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot(early, 'cardwords-free-seat-900x700-de');
     const { page } = await fresh();
     await page.goto(`${srv.url}/cardwords.html?game=${id}`);
@@ -727,6 +733,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.waitForSelector('#cw-area');
     // dealt: the pile's real count (the 28 cards but two hands of 4)
     await expect.poll(() => early.textContent('#cw-pile')).toBe('Karten im Stapel: 20 · Wat1 ist am Zug');
+    expect(await early.locator('#cw-invite').count()).toBe(0); // every seat taken: nobody to invite
     const lobby = (await fresh()).page;
     await lobby.goto(`${srv.url}/`);
     const row = lobby.locator(`#games tr[data-game="${id}"]`);

@@ -82,6 +82,8 @@ export interface Model {
   owner: boolean;
   mySeat: number;
   gameId: string;
+  /** The join page of this game, to give to the people invited. */
+  inviteUrl: string;
   cursor: Cell;
   hovered: Cell | null;
   lastCells: ReadonlySet<number>;

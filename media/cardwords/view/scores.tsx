@@ -65,6 +65,16 @@ export function ScoreBoard({ m }: { m: Model }) {
         {s.status === 'waiting' ? t('cw.waiting') : t('cw.pile', s.pile)}
         {turnName ? ` · ${s.turn === m.mySeat ? t('cw.yourTurn') : t('cw.turnOf', turnName)}` : ''}
       </p>
+      {/* before the deal, a free human seat: how to invite someone to it (the game's own join
+          page; the Games page lists it too), selected whole at a click for copying */}
+      {s.status === 'waiting' && s.players.some((p) => p.name === '' && !p.robot) && (
+        <p class="cw-invite" id="cw-invite">
+          <label>
+            {t('cw.invite')}{' '}
+            <input type="text" readOnly id="cw-invite-url" value={m.inviteUrl} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+          </label>
+        </p>
+      )}
       <AwayNote m={m} />
     </>
   );

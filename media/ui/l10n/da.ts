@@ -291,6 +291,7 @@ export const da: Strings = {
   'cw.turnOf': '{0}s tur',
   'cw.yourTurn': 'din tur',
   'cw.waiting': 'Spillet venter på spillerne.',
+  'cw.invite': 'Giv dette link til dem, du vil invitere:',
   'cw.pile': 'Kort i bunken: {0}',
   'cw.allCards': 'Alle kort',
   'cw.unseenCards': 'Usete kort (bunken og de andres hænder)',

@@ -291,6 +291,7 @@ export const de: Strings = {
   'cw.turnOf': '{0} ist am Zug',
   'cw.yourTurn': 'du bist am Zug',
   'cw.waiting': 'Das Spiel wartet auf die Spieler.',
+  'cw.invite': 'Um jemanden einzuladen, gib ihm diesen Link:',
   'cw.pile': 'Karten im Stapel: {0}',
   'cw.allCards': 'Alle Karten',
   'cw.unseenCards': 'Ungesehene Karten (Stapel und andere Hände)',

@@ -290,6 +290,7 @@ export const en = {
   'cw.turnOf': '{0}\'s turn',
   'cw.yourTurn': 'your turn',
   'cw.waiting': 'The game is waiting for the players.',
+  'cw.invite': 'To invite someone, give them this link:',
   'cw.pile': 'Cards in the pile: {0}',
   'cw.allCards': 'All cards',
   'cw.unseenCards': 'Unseen cards (pile and other hands)',
