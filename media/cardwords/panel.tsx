@@ -231,6 +231,7 @@ export class CardwordsPanel {
       this.hintIndex = null;
     }
     this.trackLog(s, prev);
+    this.trackStandIns(s, prev);
     this.rebuild();
   }
 
@@ -277,6 +278,17 @@ export class CardwordsPanel {
       this.loggedMoves = s.moves;
       if (l.player !== this.mySeat) this.say(text);
     } else if (s.moves < this.loggedMoves) this.loggedMoves = s.moves;
+  }
+
+  /**
+   * Your turns a stand-in played while you were away (the seat's `standIns`, per round): said
+   * when you are back (a reload, a reconnection), so that no move made for you goes unnoticed.
+   */
+  private trackStandIns(s: CwStateV, prev: CwStateV | null): void {
+    const mine = this.isPlayer ? s.players[this.mySeat] : undefined;
+    if (!mine) return;
+    const before = prev && prev.round === s.round ? (prev.players[this.mySeat]?.standIns ?? 0) : 0;
+    if (mine.standIns > before) this.say(this.t('cw.standInsWhileAway', mine.standIns - before));
   }
 
   /** A turn of the log in words (`names`: the seats' names when the state has not come yet). */

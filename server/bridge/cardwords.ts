@@ -12,7 +12,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
 import { boardState, cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, endedMessage, endText, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { awayText, braces, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
@@ -66,6 +66,8 @@ export class CardwordsSession {
   private lastMoves = -1;
   /** The game's status at the last state change (the review is asked for when it turns over). */
   private lastStatus = '';
+  /** Your seat's stand-in turns seen so far, and in which round (-1: no state yet). */
+  private standIns = { round: -1, seen: 0 };
   /** How cells are named (the players' coordinate options; the web panel's defaults). */
   private coordOptions: CoordOptions = DEFAULT_COORDS;
   /** Numbers every view: a response and a notification may cross, the editor keeps the newest. */
@@ -218,6 +220,13 @@ export class CardwordsSession {
         }
         this.lastMoves = s.moves;
       }
+      // your turns a stand-in played while you were away: said when you are back (the web panel's words)
+      const mine = this.mySeat >= 0 ? s.players[this.mySeat] : undefined;
+      if (mine) {
+        const before = this.standIns.round === s.round ? this.standIns.seen : 0;
+        if (mine.standIns > before) this.message = standInsWhileAway(mine.standIns - before);
+        this.standIns = { round: s.round, seen: mine.standIns };
+      }
       this.update();
     });
     room.onLeave(() => {
@@ -241,6 +250,7 @@ export class CardwordsSession {
     this.results = null;
     this.lastMoves = -1;
     this.lastStatus = '';
+    this.standIns = { round: -1, seen: 0 };
     this.ended = false;
     this.seat = null;
     this.history = [];

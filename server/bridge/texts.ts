@@ -19,6 +19,11 @@ export function awayText(note: AwayNote): string {
   return awayNoteText(en, note);
 }
 
+/** Your turns a stand-in played while you were away, as the web panel says it when you are back. */
+export function standInsWhileAway(n: number): string {
+  return en('cw.standInsWhileAway', n);
+}
+
 /** Why a game ended, as a sentence ('The pile is empty and a player laid the last card.'). */
 export function endText(reason: string | null | undefined): string {
   return endReasonText(en, reason);

@@ -631,6 +631,30 @@ it('an away player: the view marks them and says when a robot plays for them, co
   }
 });
 
+it('back after a stand-in played for you: the bridge says how many of your turns it played, as the web panel does', async () => {
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
+  try {
+    // Ann over the SDK, Bo through a bridge; a stand-in at once for a dropped player
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 0, seed: 's2' });
+    const id = ann.room.roomId;
+    const joined = (await bridge().send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, name: 'Bo' } }))) as { result: { welcome: { key: string } } };
+    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the start');
+    if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    const bo = ann.state.players.findIndex((p) => p.name === 'Bo');
+    await until(() => ann.state.turn === bo, 5000, "Bo's turn");
+    const moves = ann.state.moves;
+    child!.kill('SIGKILL'); // the editor goes on Bo's turn: a drop
+    await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
+    // a new bridge takes the seat back with its key
+    const again = bridge();
+    expect(((await again.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, name: 'Bo', key: joined.result.welcome.key } }))) as { error?: unknown }).error).toBeUndefined();
+    const message = async () => ((await again.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: { message: string } }).result.message;
+    await expect.poll(message, { timeout: 10_000 }).toBe('While you were away, a robot played 1 turn for you: see the game log.');
+  } finally {
+    await srv.stop();
+  }
+});
+
 it("a stand-in's action is marked in the bridge's log; the results carry each player's hand points and end adjustment", async () => {
   const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
   try {

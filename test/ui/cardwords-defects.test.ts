@@ -400,6 +400,30 @@ describe('Cardwords defects, each in Chromium', () => {
     await shot(page, 'cardwords-stand-in-results');
   });
 
+  it('back after a stand-in played for you: the page says how many of your turns it played', async () => {
+    // Ann over the SDK, Bo in a browser; a stand-in at once for a dropped player
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 0, seed: 's2' });
+    const id = ann.room.roomId;
+    const { page, context } = await fresh();
+    await page.goto(`${srv.url}/cardwords.html?game=${id}`);
+    await page.fill('#cw-name', 'Bo');
+    await page.click('#cw-join-button');
+    await page.waitForSelector('#cw-area');
+    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the start');
+    if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    const bo = ann.state.players.findIndex((p) => p.name === 'Bo');
+    await until(() => ann.state.turn === bo, 5000, "Bo's turn");
+    const moves = ann.state.moves;
+    await page.close(); // Bo's page closes on his turn: a drop
+    await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
+    // Bo opens the game again in the same browser: his kept seat key takes the seat back
+    const back = await context.newPage();
+    await back.goto(`${srv.url}/cardwords.html?game=${id}`);
+    await back.waitForSelector('#cw-area');
+    await expect.poll(() => back.textContent('#cw-status')).toBe('While you were away, a robot played 1 turn for you: see the game log.');
+    await expect.poll(() => back.textContent('#cw-log')).toMatch(/Bo \(robot standing in\) (laid|traded|passed)/);
+  });
+
   it('a 39-character name is cut with an ellipsis, shown whole on hover, and the page never scrolls sideways', async () => {
     const { page } = await fresh({ width: 900, height: 700 });
     const name = `Long${'x'.repeat(35)}`;

@@ -283,6 +283,7 @@ export const de: Strings = {
   'cw.type.robot': 'Roboter ({0})',
   'cw.type.standIn': 'ein Roboter spielt für diesen Spieler',
   'cw.away': 'abwesend',
+  'cw.standInsWhileAway': 'Während du abwesend warst, hat ein Roboter {0, plural, one {# Zug} other {# Züge}} für dich gemacht: Siehe Spielverlauf.',
   'cw.awayNote.soon': '{0} ist abwesend: Ein Roboter spielt in {1} für {0}, wenn {0} nicht zurückkommt.',
   'cw.awayNote.now': '{0} ist abwesend: Ein Roboter spielt jetzt für {0}.',
   'cw.awayNote.standIn': 'Ein Roboter spielt für {0}, bis {0} zurückkommt.',

@@ -282,6 +282,7 @@ export const en = {
   'cw.type.robot': 'robot ({0})',
   'cw.type.standIn': 'a robot plays for this player',
   'cw.away': 'away',
+  'cw.standInsWhileAway': 'While you were away, a robot played {0, plural, one {# turn} other {# turns}} for you: see the game log.',
   'cw.awayNote.soon': '{0} is away: a robot plays for {0} in {1} unless {0} comes back.',
   'cw.awayNote.now': '{0} is away: a robot plays for {0} now.',
   'cw.awayNote.standIn': 'A robot plays for {0} until {0} comes back.',
