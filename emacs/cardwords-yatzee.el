@@ -129,6 +129,9 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
   "Return non-nil when you watch the game (no sheet of yours)."
   (equal (plist-get (cardwords-yatzee--get :welcome) :role) "watcher"))
 
+(defconst cardwords-yatzee--label-width 12
+  "Columns of the sheet's category names (the longest, \"Three alike\", and a space).")
+
 (defun cardwords-yatzee--draw ()
   "Redraw the Yatzee buffer from the last view."
   (let ((buffer (get-buffer cardwords-yatzee--buffer-name)))
@@ -147,6 +150,16 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
                (hint (and (cardwords-yatzee--get :hints) (plist-get mine :hint)))
                (expected (plist-get hint :categories))
                (my-sheet (cl-find me sheets :key (lambda (s) (plist-get s :name)) :test #'equal))
+               (window (get-buffer-window buffer 'visible))
+               ;; each sheet's column as wide as the window allows, 7 to 12 (the widest
+               ;; entry, a bonus line's "105+50", and a space): nine sheets fit in 80
+               ;; columns (12 each ran past the edge from the fifth)
+               (column (max 7 (min 12 (/ (- (if window (window-body-width window) 80)
+                                            1 cardwords-yatzee--label-width
+                                            (if (cl-some #'identity expected) 10 0))
+                                         (max 1 (length sheets))))))
+               (cell (lambda (text) (format (format "%%%ds" column) text)))
+               (label (lambda (text) (format (format "%%-%ds" cardwords-yatzee--label-width) text)))
                (i 0))
           (erase-buffer)
           ;; What the player acts on comes first, the sheets under it: in a window of 80x24
@@ -177,25 +190,29 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
             (insert "You are watching.\n"))
           (unless (equal (cardwords-yatzee--get :message) "")
             (insert (propertize (cardwords-yatzee--get :message) 'face 'font-lock-warning-face) "\n"))
-          (insert (format "%-16s" ""))
+          (insert (funcall label ""))
           (dolist (s sheets)
-            (insert (propertize (format "%12s" (plist-get s :name))
-                                'face (and (equal (plist-get s :name) me) 'cardwords-yatzee-me))))
+            (let ((name (plist-get s :name)))
+              ;; a name longer than its column is cut, a space kept before it
+              (insert (propertize (funcall cell (if (> (length name) (1- column))
+                                                    (concat (substring name 0 (- column 2)) "…")
+                                                  name))
+                                  'face (and (equal name me) 'cardwords-yatzee-me)))))
           (when (cl-some #'identity expected)
             (insert (propertize (format "%10s" "Expected") 'face 'cardwords-yatzee-hint)))
           (insert "\n")
           (dolist (category (cardwords-yatzee--get :categories))
             (let ((start (point))
                   (id (plist-get category :id)))
-              (insert (propertize (format "%-16s" (plist-get category :label))
+              (insert (propertize (funcall label (plist-get category :label))
                                   'face (and (equal id suggestion) 'cardwords-yatzee-suggested)))
               (dolist (s sheets)
                 (let ((v (nth i (plist-get s :scores)))
                       (option (and (equal (plist-get s :name) me) (nth i options))))
-                  (insert (cond (v (format "%12d" v))
-                                (option (propertize (format "%12s" (format "(%d)" option))
+                  (insert (cond (v (funcall cell (number-to-string v)))
+                                (option (propertize (funcall cell (format "(%d)" option))
                                                     'face 'cardwords-yatzee-option))
-                                (t (format "%12s" "-"))))))
+                                (t (funcall cell "-"))))))
               ;; your sheet's open categories only: nil for the filled ones
               (when (nth i expected)
                 (insert (propertize (format "%10.1f" (nth i expected))
@@ -203,12 +220,12 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
               (put-text-property start (point) 'cardwords-yatzee-category id)
               (insert "\n")
               (when (= i 5)
-                (insert (format "%-16s" "Bonus line"))
-                (dolist (s sheets) (insert (format "%12s" (plist-get s :bonus))))
+                (insert (funcall label "Bonus line"))
+                (dolist (s sheets) (insert (funcall cell (plist-get s :bonus))))
                 (insert "\n"))
               (cl-incf i)))
-          (insert (format "%-16s" "Total"))
-          (dolist (s sheets) (insert (format "%12d" (plist-get s :total))))
+          (insert (funcall label "Total"))
+          (dolist (s sheets) (insert (funcall cell (number-to-string (plist-get s :total)))))
           (insert "\n")
           (insert (propertize (format "\nYatzee  game %s  %s\n"
                                       (plist-get (cardwords-yatzee--get :welcome) :gameId)

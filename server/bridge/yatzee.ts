@@ -271,7 +271,8 @@ export class YatzeeSession {
         held: p.held,
         throwsMade: p.throwsMade,
         phase: p.phase,
-        bonus: b.complete ? `${b.upperSum} + ${b.bonus}` : `${b.balance >= 0 ? '+' : ''}${b.balance}`,
+        // "65+50" (no spaces: it fits a narrow column of a sheet among ten)
+        bonus: b.complete ? `${b.upperSum}+${b.bonus}` : `${b.balance >= 0 ? '+' : ''}${b.balance}`,
         total: totals(scores).total,
       };
     };

@@ -239,6 +239,44 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
         (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
         (kill-buffer)))))
 
+;; Nine sheets in 80 columns: the columns narrow to fit (12 each ran past the window's edge
+;; from the fifth sheet, its totals out of sight); a name longer than its column is cut.
+(ert-deftest cardwords-yatzee-nine-sheets-in-80-columns ()
+  (let* ((empty (make-list 15 nil))
+         (sheet (lambda (name total)
+                  (list :name name :scores (cons 3 (cdr empty)) :dice '(1 2 3 4 5) :held '(nil nil nil nil nil)
+                        :throwsMade 0 :phase "transferred" :bonus "-0" :total total)))
+         (names '("ert" "Robot1" "Robot2" "Robot3" "Robot4" "Robot5" "Robot6" "Robot7" "Bartholomew"))
+         (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert nine*")
+         (cardwords-yatzee--view
+          (list :seq 1 :welcome '(:gameId "ert") :status "playing" :hints nil :me "ert"
+                :categories (append (cl-loop for (id . label) in '(("aces" . "Aces") ("twos" . "Twos") ("threes" . "Threes")
+                                                                  ("fours" . "Fours") ("fives" . "Fives") ("sixes" . "Sixes"))
+                                            collect (list :id id :label label))
+                                   (list (list :id "threeAlike" :label "Three alike")))
+                :sheets (cl-loop for n in names for k from 100 collect (funcall sheet n k))
+                :mine (list :suggestion nil :options nil) :message "")))
+    (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
+      (unwind-protect
+          (progn
+            (cardwords-yatzee-mode)
+            (cardwords-yatzee--draw)
+            (should (string-match-p "^ +ert +Robot1 +Robot2 +Robot3 +Robot4 +Robot5 +Robot6 +Robot7 +Barth…$" (buffer-string)))
+            (should (string-match-p "^Total +100 +101 +102 +103 +104 +105 +106 +107 +108$" (buffer-string)))
+            (should (string-match-p "^Three alike +- +- +- +- +- +- +- +- +-$" (buffer-string)))
+            ;; no line of the table runs into the window's last column
+            (goto-char (point-min))
+            (while (not (eobp))
+              (should (<= (- (line-end-position) (line-beginning-position)) 79))
+              (forward-line 1))
+            ;; a finished upper section's bonus line ("105+50") widens the columns: its entries
+            ;; stay apart (they ran together in columns of 7)
+            (setf (plist-get (car (last (plist-get cardwords-yatzee--view :sheets))) :bonus) "105+50")
+            (cardwords-yatzee--draw)
+            (should (string-match-p "^Bonus line +-0 +-0 +-0 +-0 +-0 +-0 +-0 +-0 +105\\+50$" (buffer-string))))
+        (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
+        (kill-buffer)))))
+
 ;; A watcher (a game whose sheets were all held, picked from the list): told so at the top,
 ;; every sheet and no dice of its own; leaving asks nothing (no sheet to lose).
 (ert-deftest cardwords-yatzee-watcher-view ()

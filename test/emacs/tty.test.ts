@@ -499,6 +499,6 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
   const end = await tmux.waitFor((s) => /^the game has ended$/m.test(s) && s.includes(over), 'SPC refused after the end', 30_000);
   expect(end).not.toMatch(/Refused/);
   expect(filled(end)).toBe(15);
-  expect(end).toMatch(/^Bonus line +\d+ \+ (0|50)$/m);
+  expect(end).toMatch(/^Bonus line +\d+\+(0|50)$/m);
   expect(end).toMatch(new RegExp(`\\(Yatzee You:${total(end)}\\)`));
 });
