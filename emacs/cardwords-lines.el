@@ -139,6 +139,12 @@ the high scores.
                 'face (list :foreground (nth (% (1- color) 8) cardwords-lines--colors)
                             :weight 'bold))))
 
+(defun cardwords-lines--keys-help ()
+  "The keys of the game in two lines, with `cardwords-lines-keys' as set."
+  (format "Keys: arrows or %s move, %s or RET selects a chip, then moves it,\n      H hint, u undo, n new game, s high scores, ? all keys\n"
+          (substring cardwords-lines-keys 0 4)
+          (single-key-description (aref cardwords-lines-keys 4))))
+
 (defun cardwords-lines-draw ()
   "Redraw the Lines buffer from the last view, the cursor and the selection."
   (let* ((inhibit-read-only t)
@@ -175,6 +181,8 @@ the high scores.
     (when (plist-get view :next)
       (insert "   Next: " (mapconcat #'cardwords-lines--chip (plist-get view :next) " ")))
     (insert "\n" (plist-get view :highScore) "\n")
+    ;; the keys in sight, as the web page and the terminal client show theirs
+    (insert (propertize (cardwords-lines--keys-help) 'face 'shadow))
     (when (plist-get view :over)
       (insert (propertize (format "Game over: %d points%s  n: new game, u: undo, q: quit"
                                   (plist-get view :score)

@@ -29,6 +29,8 @@
           (should (eq major-mode 'cardwords-lines-mode))
           (should (string-match-p "^Lines  4x3, 5 colours, lines of 5$" (buffer-string)))
           (should (string-match-p "^High score: off (fixed seed)$" (buffer-string)))
+          ;; the keys in sight, with the movement keys as set
+          (should (string-match-p "^Keys: arrows or hjkl move, SPC or RET selects a chip, then moves it,\n +H hint, u undo, n new game, s high scores, \\? all keys$" (buffer-string)))
           (should (equal mode-line-process " Score:0"))
           ;; Three chips, each drawn with its colour; the rest empty cells with their face.
           (let* ((cells (mapcar #'cardwords-games-test--cell-text (number-sequence 0 11)))
