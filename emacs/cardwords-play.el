@@ -482,7 +482,13 @@ never scrolls it, but to the results when they come."
                  (concat " "
                          (cond (results "Results")
                                ((= turn seat) "Your turn")
-                               ((>= turn 0) (format "%s's turn" (plist-get (nth turn players) :name)))
+                               ;; the turn's player gone: said where it is always in sight
+                               ;; (the bridge's line of when a robot plays is under Pile:)
+                               ((>= turn 0) (let ((p (nth turn players)))
+                                              (format "%s's turn%s" (plist-get p :name)
+                                                      (cond ((plist-get p :standIn) " (a robot plays)")
+                                                            ((plist-get p :away) " (away)")
+                                                            (t "")))))
                                (t (cardwords-play--get :status)))
                          (mapconcat (lambda (s) (concat " " (car s))) scores ""))))
           (force-mode-line-update)

@@ -803,6 +803,8 @@ the echo area."
                                              (:name "Bo" :robot nil :score 0 :cards 4 :connected nil :away t :standIn nil))
                                   :away "Bo is away: a robot plays for Bo in 0:42 unless Bo comes back.")
     (should (cardwords-games-test--line-of "^ Bo +0 points  4 cards  away$"))
+    ;; the mode line, always in sight, says it too
+    (should (string-prefix-p " Bo's turn (away) " mode-line-process))
     (should (cardwords-games-test--line-of "^ ert +4 points  4 cards  (you)$"))
     (should (= (cardwords-games-test--line-of "^Bo is away: a robot plays for Bo in 0:42 unless Bo comes back\\.$")
                (1+ (cardwords-games-test--line-of "^Pile: 5 cards$"))))
@@ -811,6 +813,7 @@ the echo area."
                                                       (:name "Bo" :robot nil :score 0 :cards 4 :connected nil :away t :standIn t)))))
       (cardwords-play--draw)
       (should (cardwords-games-test--line-of "^ Bo +0 points  4 cards  away, a robot plays$"))
+      (should (string-prefix-p " Bo's turn (a robot plays) " mode-line-process))
       (should-not (string-match-p "is away" (buffer-string))))))
 
 (ert-deftest cardwords-play-results-without-a-deal ()
