@@ -487,6 +487,9 @@ never scrolls it, but to the results when they come."
                                ((>= turn 0) (let ((p (nth turn players)))
                                               (format "%s's turn%s" (plist-get p :name)
                                                       (cond ((plist-get p :standIn) " (a robot plays)")
+                                                            ((cardwords-play--get :awayIn)
+                                                             (format " (away, a robot in %s)"
+                                                                     (cardwords-play--get :awayIn)))
                                                             ((plist-get p :away) " (away)")
                                                             (t "")))))
                                (t (cardwords-play--get :status)))

@@ -14,7 +14,7 @@ import type { StartCondition } from '../../core/formats/types.js';
 import { boardState, cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
 import { awayText, braces, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
-import { awayNote } from '../../core/protocol/away.js';
+import { awayNote, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -588,9 +588,11 @@ export class CardwordsSession {
       // `away`: a human gone from the table; `standIn`: a robot plays the seat until they are back
       players: (s?.players ?? []).map((p) => ({ name: p.name, robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: !p.robot && p.name !== '' && !p.connected, standIn: p.auto })),
       // what the table waits on when the turn's player is away, as the web panel says it ('' none)
-      away: (() => {
+      ...(() => {
         const note = s ? awayNote(s, Date.now()) : null;
-        return note ? awayText(note) : '';
+        // `awayIn`: the wait left, m:ss, while a robot is about to play for the player to move
+        // (the mode line's, always in sight; the `away` line is under the pile)
+        return { away: note ? awayText(note) : '', awayIn: note?.kind === 'soon' ? waitText(note.msLeft) : null };
       })(),
       // a turn of the review shows its table, not the hand left at the end (as the web panel)
       hand: (review?.table ? [] : this.hand).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),

@@ -613,6 +613,8 @@ it('an away player: the view marks them and says when a robot plays for them, co
     type Seat = { name: string; away: boolean; standIn: boolean };
     const soon = /^Bo is away: a robot plays for Bo in 0:0([1-5]) unless Bo comes back\.$/;
     const first = await b.notification((m) => m.method === 'cardwords/view' && soon.test(String(m.params.away)));
+    // the wait alone too, for the editor's mode line
+    expect(String(first.params.awayIn)).toBe(`0:0${soon.exec(String(first.params.away))![1]}`);
     expect((first.params.players as Seat[]).find((p) => p.name === 'Bo')).toMatchObject({ away: true, standIn: false });
     expect((first.params.players as Seat[]).find((p) => p.name === 'Ann')).toMatchObject({ away: false, standIn: false });
     // nothing changes at the table meanwhile: the next view with another wait is the bridge's countdown
@@ -623,8 +625,9 @@ it('an away player: the view marks them and says when a robot plays for them, co
     // the stand-in plays Bo's turn; then it is Ann's, and the view says nothing more of Bo
     await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
     await until(() => ann.state.turn === seatOf(ann), 10_000, "Ann's turn");
-    const after = ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: { away: string; players: Seat[] } }).result;
+    const after = ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: { away: string; awayIn: string | null; players: Seat[] } }).result;
     expect(after.away).toBe('');
+    expect(after.awayIn).toBeNull();
     expect(after.players.find((p) => p.name === 'Bo')).toMatchObject({ away: true, standIn: true });
   } finally {
     await srv.stop();

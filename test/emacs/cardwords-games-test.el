@@ -801,14 +801,20 @@ the echo area."
       (cardwords-games-test--view :turn 1
                                   :players '((:name "ert" :robot nil :score 4 :cards 4 :connected t :away nil :standIn nil)
                                              (:name "Bo" :robot nil :score 0 :cards 4 :connected nil :away t :standIn nil))
-                                  :away "Bo is away: a robot plays for Bo in 0:42 unless Bo comes back.")
+                                  :away "Bo is away: a robot plays for Bo in 0:42 unless Bo comes back."
+                                  :awayIn "0:42")
     (should (cardwords-games-test--line-of "^ Bo +0 points  4 cards  away$"))
-    ;; the mode line, always in sight, says it too
-    (should (string-prefix-p " Bo's turn (away) " mode-line-process))
+    ;; the mode line, always in sight, says it too, with the wait
+    (should (string-prefix-p " Bo's turn (away, a robot in 0:42) " mode-line-process))
     (should (cardwords-games-test--line-of "^ ert +4 points  4 cards  (you)$"))
     (should (= (cardwords-games-test--line-of "^Bo is away: a robot plays for Bo in 0:42 unless Bo comes back\\.$")
                (1+ (cardwords-games-test--line-of "^Pile: 5 cards$"))))
-    (let ((cardwords-play--view (plist-put (plist-put (copy-sequence cardwords-play--view) :away "")
+    ;; away with a grace of never: no wait to say
+    (let ((cardwords-play--view (plist-put (plist-put (copy-sequence cardwords-play--view) :awayIn nil)
+                                           :away "Bo is away: the game waits for Bo to come back.")))
+      (cardwords-play--draw)
+      (should (string-prefix-p " Bo's turn (away) " mode-line-process)))
+    (let ((cardwords-play--view (plist-put (plist-put (plist-put (copy-sequence cardwords-play--view) :away "") :awayIn nil)
                                            :players '((:name "ert" :robot nil :score 4 :cards 4 :connected t :away nil :standIn nil)
                                                       (:name "Bo" :robot nil :score 0 :cards 4 :connected nil :away t :standIn t)))))
       (cardwords-play--draw)
