@@ -18,6 +18,11 @@ export type AwayNote =
 type Seat = Pick<CardwordsSeatState, 'name' | 'robot' | 'connected' | 'awaySince' | 'auto'>;
 type Room = Pick<CardwordsRoomState, 'status' | 'turn' | 'paused' | 'grace'> & { players: readonly Seat[] };
 
+/** A human seated and gone from the table (a closed panel, a lost network): shown away to everyone. */
+export function isAway(p: Pick<Seat, 'name' | 'robot' | 'connected'>): boolean {
+  return !p.robot && p.name !== '' && !p.connected;
+}
+
 /**
  * The note for the turn's seat, or null when the table waits on nobody who is away. `now`
  * is the client's clock, read against the server's `awaySince`: the two agree on one
@@ -29,7 +34,7 @@ export function awayNote(s: Room, now: number): AwayNote | null {
   const p = s.players[s.turn];
   if (!p || p.robot || p.name === '') return null;
   if (p.auto) return { kind: 'standIn', name: p.name };
-  if (p.connected || p.awaySince === 0) return null;
+  if (!isAway(p) || p.awaySince === 0) return null;
   if (s.grace < 0) return { kind: 'waits', name: p.name };
   return { kind: 'soon', name: p.name, msLeft: Math.max(0, p.awaySince + s.grace - now) };
 }

@@ -113,6 +113,9 @@ export class CardwordsPanel {
   /** The status speaks of the action area's content (a hint loaded, a refusal, a step to take): a change of the area ends it. */
   private statusOnArea = false;
 
+  /** The page that joins this game, for the players' invitations (the server's own origin in a webview). */
+  private readonly inviteUrl: string;
+
   constructor(
     private readonly host: Host,
     private readonly root: HTMLElement,
@@ -121,6 +124,7 @@ export class CardwordsPanel {
     private readonly welcome: Welcome,
   ) {
     this.coordOpts = { ...DEFAULT_COORDS, ...(host.load<Partial<CoordOptions>>('cardwords.coords') ?? {}) };
+    this.inviteUrl = `${host.serverUrl() ?? location.origin}/cardwords.html?game=${encodeURIComponent(welcome.gameId)}`;
     this.applyCardSize();
     // VS Code's settings changed while the panel is open (card size, coordinate options)
     (host as Host & { onUpdate?(listener: () => void): void }).onUpdate?.(() => {
@@ -364,8 +368,7 @@ export class CardwordsPanel {
       owner: this.welcome.owner,
       mySeat: this.mySeat,
       gameId: this.welcome.gameId,
-      // the page that joins this game, for the players' invitations (the server's own origin in a webview)
-      inviteUrl: `${this.host.serverUrl() ?? location.origin}/cardwords.html?game=${encodeURIComponent(this.welcome.gameId)}`,
+      inviteUrl: this.inviteUrl,
       cursor: this.cursor,
       hovered: this.hovered,
       lastCells: step !== null ? new Set<number>() : this.lastCells,

@@ -14,7 +14,7 @@ import type { StartCondition } from '../../core/formats/types.js';
 import { boardState, cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
 import { awayText, braces, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
-import { awayNote, waitText } from '../../core/protocol/away.js';
+import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -564,6 +564,7 @@ export class CardwordsSession {
     const cp = this.composer;
     const action = cp?.action() ?? null;
     const t = this.rules?.table;
+    const away = s ? awayNote(s, Date.now()) : null;
     return {
       seq: ++this.seq,
       connected: this.room !== null,
@@ -586,14 +587,12 @@ export class CardwordsSession {
       // table with the best robot's move or not, and the cells to ring
       review: review ? { step: review.step, of: this.history.length, best: this.reviewBest, ringed: (review.table?.ringed ?? []).map((c) => ({ col: c.col, row: c.row })) } : null,
       // `away`: a human gone from the table; `standIn`: a robot plays the seat until they are back
-      players: (s?.players ?? []).map((p) => ({ name: p.name, robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: !p.robot && p.name !== '' && !p.connected, standIn: p.auto })),
-      // what the table waits on when the turn's player is away, as the web panel says it ('' none)
-      ...(() => {
-        const note = s ? awayNote(s, Date.now()) : null;
-        // `awayIn`: the wait left, m:ss, while a robot is about to play for the player to move
-        // (the mode line's, always in sight; the `away` line is under the pile)
-        return { away: note ? awayText(note) : '', awayIn: note?.kind === 'soon' ? waitText(note.msLeft) : null };
-      })(),
+      players: (s?.players ?? []).map((p) => ({ name: p.name, robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), standIn: p.auto })),
+      // what the table waits on when the turn's player is away, as the web panel says it ('' none),
+      // and `awayIn` the wait left, m:ss, while a robot is about to play for them (the mode line's,
+      // always in sight; the `away` line is under the pile)
+      away: away ? awayText(away) : '',
+      awayIn: away?.kind === 'soon' ? waitText(away.msLeft) : null,
       // a turn of the review shows its table, not the hand left at the end (as the web panel)
       hand: (review?.table ? [] : this.hand).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
       // `pending`: the card being chosen as typed so far ("T-" while its points are typed)

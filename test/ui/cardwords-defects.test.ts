@@ -65,6 +65,16 @@ async function quickGame(p: Page, seed: string, name = 'Ann'): Promise<Snap> {
 
 const composedCount = (p: Page) => p.locator('#cw-composing [data-composed]').count();
 
+/** A new page that joins game `id` by its join page as `name` (no owner link); once its action area is there. */
+async function joinAs(id: string, name: string): Promise<TestPage> {
+  const p = await fresh();
+  await p.page.goto(`${srv.url}/cardwords.html?game=${id}`);
+  await p.page.fill('#cw-name', name);
+  await p.page.click('#cw-join-button');
+  await p.page.waitForSelector('#cw-area');
+  return p;
+}
+
 /** Asks for the hints and goes down to the first move among them (a trade ranked above it lays no cards); its index. */
 async function firstHintMove(p: Page): Promise<number> {
   await p.keyboard.press('?');
@@ -404,11 +414,7 @@ describe('Cardwords defects, each in Chromium', () => {
     // Ann over the SDK, Bo in a browser; a stand-in at once for a dropped player
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 0, seed: 's2' });
     const id = ann.room.roomId;
-    const { page, context } = await fresh();
-    await page.goto(`${srv.url}/cardwords.html?game=${id}`);
-    await page.fill('#cw-name', 'Bo');
-    await page.click('#cw-join-button');
-    await page.waitForSelector('#cw-area');
+    const { page, context } = await joinAs(id, 'Bo');
     await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the start');
     if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
     const bo = ann.state.players.findIndex((p) => p.name === 'Bo');
@@ -750,11 +756,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await early.evaluate(() => { const i = document.querySelector<HTMLInputElement>('#cw-invite-url')!; return i.selectionEnd! - i.selectionStart!; })).toBe(`${srv.url}/cardwords.html?game=${id}`.length);
     expect(await early.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot(early, 'cardwords-free-seat-900x700-de');
-    const { page } = await fresh();
-    await page.goto(`${srv.url}/cardwords.html?game=${id}`);
-    await page.fill('#cw-name', 'Wat2');
-    await page.click('#cw-join-button');
-    await page.waitForSelector('#cw-area');
+    await joinAs(id, 'Wat2');
     // dealt: the pile's real count (the 28 cards but two hands of 4)
     await expect.poll(() => early.textContent('#cw-pile')).toBe('Karten im Stapel: 20 · Wat1 ist am Zug');
     expect(await early.locator('#cw-invite').count()).toBe(0); // every seat taken: nobody to invite
@@ -817,11 +819,7 @@ describe('Cardwords defects, each in Chromium', () => {
   it('a refusal said on its own starts with a capital; a room the owner ends before the deal says why once and shows no table of scores', async () => {
     // three seats, two taken: the game waits for the third
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 3, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
-    const { page } = await fresh();
-    await page.goto(`${srv.url}/cardwords.html?game=${ann.room.roomId}`);
-    await page.fill('#cw-name', 'Bo');
-    await page.click('#cw-join-button');
-    await page.waitForSelector('#cw-area');
+    const { page } = await joinAs(ann.room.roomId, 'Bo');
     await expect.poll(async () => (await snap(page))?.status).toBe('waiting');
     // Return before the start: refused in a sentence of its own (not after "Refused:")
     await page.focus('#cw-area');
@@ -848,11 +846,7 @@ describe('Cardwords defects, each in Chromium', () => {
     // a player without the owner link: the owner (Ann, over the SDK) passes, Bo lays two cards
     // whose word the dictionary lacks (letters held once: no "Which E?")
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', seed: 's2' });
-    const { page } = await fresh();
-    await page.goto(`${srv.url}/cardwords.html?game=${ann.room.roomId}`);
-    await page.fill('#cw-name', 'Bo');
-    await page.click('#cw-join-button');
-    await page.waitForSelector('#cw-area');
+    const { page } = await joinAs(ann.room.roomId, 'Bo');
     await expect.poll(async () => (await snap(page))?.status).toBe('playing');
     expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
     await expect.poll(async () => { const s = await snap(page); return s.turn === s.seat; }).toBe(true);

@@ -3,7 +3,7 @@
 // when that player is away (a robot will play for them, or plays for them now).
 import { useEffect, useState } from 'preact/hooks';
 import type { StringKey } from '../../ui/l10n/index.js';
-import { awayNote } from '../../../core/protocol/away.js';
+import { awayNote, isAway } from '../../../core/protocol/away.js';
 import { awayNoteText } from '../words.js';
 import type { Model } from './model.js';
 
@@ -36,7 +36,7 @@ export function ScoreBoard({ m }: { m: Model }) {
             const type = p.robot || p.auto ? 'R' : 'H';
             const typeLabel = p.robot ? t('cw.type.robot', p.level) : p.auto ? t('cw.type.standIn') : t('cw.type.human');
             const last = m.lastPoints.get(i);
-            const away = !p.robot && p.name !== '' && !p.connected;
+            const away = isAway(p);
             const shown = `${name}${away ? ` (${t('cw.away')})` : ''}`;
             return (
               <tr key={i} class={`${turn ? 'turn' : ''}${i === m.mySeat ? ' me' : ''}`} data-seat={i} data-player={p.name} aria-current={turn ? 'true' : undefined}>
