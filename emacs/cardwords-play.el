@@ -17,7 +17,8 @@
 ;; the table, the hand, the score board, the pile, the unseen cards and the log with faces,
 ;; and sends the keys: a coordinate in either order (the first fixes the direction), the
 ;; letters, SPC then a letter for a wildcard, points to tell cards apart, `.' to trade,
-;; `/' to turn, DEL, RET to play.
+;; `/' to turn, DEL, RET to play.  A game you create may wait for other people
+;; (`cardwords-play-humans'): its buffer gives the link to invite them.
 
 ;;; Code:
 
@@ -36,6 +37,16 @@
   "The ruleset folder a local server plays (asked for when nil)."
   :type '(choice (const :tag "Ask" nil) directory))
 (defcustom cardwords-play-robots 1 "Robot players in a game you create." :type 'integer)
+(defcustom cardwords-play-humans 1
+  "Human seats in a game you create, yours among them.
+With more than one the game waits for the others before the deal,
+and its buffer gives the link that invites them
+\(\\<cardwords-play-mode-map>\\[cardwords-play-copy-invite] copies it)."
+  :type 'integer)
+(defcustom cardwords-play-grace 60
+  "Seconds before a robot plays for an away player, in a game you create.
+0 plays at once; `never' makes the game wait for them to come back."
+  :type '(choice (integer :tag "Seconds") (const :tag "Wait for them" never)))
 (defcustom cardwords-play-level "good"
   "The robots' level in a game you create."
   :type '(choice (const "best") (const "good") (const "casual")))
@@ -101,6 +112,7 @@ A question quit with \\[keyboard-quit] stays, and is asked again by
     (define-key map (kbd "C-c C-r") #'cardwords-play-rematch)
     (define-key map (kbd "C-c C-q") #'cardwords-play-leave)
     (define-key map (kbd "C-c C-a") #'cardwords-play-answer)
+    (define-key map (kbd "C-c C-w") #'cardwords-play-copy-invite)
     (define-key map [mouse-1] #'cardwords-play-click)
     (define-key map "?" #'describe-mode)
     map)
@@ -288,11 +300,13 @@ layout's budget when no window shows the buffer.")
 
 (defun cardwords-play--scores (players seat)
   "The scores of PLAYERS as the mode line writes them, yours first.
-A list of (TEXT . INDEX): You:12 for SEAT, Name:7 for the others."
+A list of (TEXT . INDEX): You:12 for SEAT, Name:7 for the others
+\(a free seat has none)."
   (let ((i -1) (others nil))
     (dolist (p players)
       (cl-incf i)
-      (unless (= i seat)
+      ;; a seat nobody has taken yet has no score to give (the status says waiting)
+      (unless (or (= i seat) (plist-get p :free))
         (push (cons (format "%s:%d" (plist-get p :name) (plist-get p :score)) i) others)))
     (append (and (>= seat 0) (nth seat players)
                  (list (cons (format "You:%d" (plist-get (nth seat players) :score)) seat)))
@@ -515,7 +529,17 @@ never scrolls it, but to the results when they come."
                  (scores-lines (unless (cardwords-play--mode-line-shows-p window)
                                  (cardwords-play--scores-lines scores turn width)))
                  (said (cardwords-play--get :message))
+                 (invite (cardwords-play--get :invite))
                  (items (append
+                         ;; before the deal, a seat free: the link to give someone, whole on its line
+                         (and (not (member invite '(nil "")))
+                              (append (mapcar (lambda (line) (cons line 'invite))
+                                              (cardwords-play--wrap (split-string (cardwords-play--get :inviteText) " " t)
+                                                                    (1- width) nil nil " "))
+                                      (list (cons (propertize invite 'face 'link) 'invite)
+                                            (cons (substitute-command-keys
+                                                   "\\<cardwords-play-mode-map>\\[cardwords-play-copy-invite] copies the link.")
+                                                  'invite))))
                          (and composing (not results)
                               (list (cons (format "Action: %s  %s  %s" (plist-get composing :display)
                                                   (plist-get composing :direction)
@@ -578,13 +602,15 @@ never scrolls it, but to the results when they come."
                               'face 'bold))
           (let ((i 0))
             (dolist (p players)
-              (insert (propertize (format " %-12s %4d points  %d cards%s%s%s"
-                                          (plist-get p :name) (plist-get p :score) (plist-get p :cards)
-                                          (if (plist-get p :robot) "  robot" "")
-                                          (cond ((plist-get p :standIn) "  away, a robot plays")
-                                                ((plist-get p :away) "  away")
-                                                (t ""))
-                                          (if (= i seat) "  (you)" ""))
+              (insert (propertize (if (plist-get p :free)
+                                      (format " %s" (plist-get p :name))
+                                    (format " %-12s %4d points  %d cards%s%s%s"
+                                            (plist-get p :name) (plist-get p :score) (plist-get p :cards)
+                                            (if (plist-get p :robot) "  robot" "")
+                                            (cond ((plist-get p :standIn) "  away, a robot plays")
+                                                  ((plist-get p :away) "  away")
+                                                  (t ""))
+                                            (if (= i seat) "  (you)" "")))
                                   'face (and (= i turn) 'cardwords-play-turn))
                       "\n")
               (cl-incf i)))
@@ -843,6 +869,15 @@ See `cardwords-play-next-hint'."
   (interactive)
   (cardwords-play--compose "cardwords/hint-step" (list :delta -1)))
 
+(defun cardwords-play-copy-invite ()
+  "Copy the link that invites someone to the game's free seat, before the deal."
+  (interactive)
+  (let ((link (cardwords-play--get :invite)))
+    (when (member link '(nil ""))
+      (user-error "No seat is free: nobody to invite"))
+    (kill-new link)
+    (message "Copied %s" link)))
+
 (defun cardwords-play-rematch ()
   "Ask for a rematch after the results."
   (interactive)
@@ -890,7 +925,9 @@ offered)."
    "cardwords/create"
    (list :url url
          :options (append (list :owner owner :name (cardwords-play--name)
-                                :robots cardwords-play-robots :level cardwords-play-level)
+                                :robots cardwords-play-robots :level cardwords-play-level
+                                :humans cardwords-play-humans
+                                :grace (if (eq cardwords-play-grace 'never) "never" cardwords-play-grace))
                           (and cardwords-play-seed (list :seed cardwords-play-seed))))
    60))
 

@@ -142,6 +142,11 @@ export interface CardwordsSeatState {
   adjustment: number;
 }
 
+/** Before the deal, a human seat nobody has taken: someone may be invited to it. */
+export function seatFree(s: Pick<CardwordsRoomState, 'status' | 'players'>): boolean {
+  return s.status === 'waiting' && s.players.some((p) => p.name === '' && !p.robot);
+}
+
 /** A card on the table; `meaning` is a wildcard's letter ('' otherwise). */
 export interface CardwordsPlacedState {
   col: number;
@@ -197,3 +202,23 @@ export interface GameListing {
 
 /** One turn of the game log: what `last` showed after it (all public; a trade shows only a count). */
 export type CardwordsTurnInfo = CardwordsRoomState['last'];
+
+/**
+ * A game's page on its server: its join page, or with `watch` its watch page (the lobby's
+ * links, the invite link of a game waiting for players).
+ */
+export function gamePath(kind: 'cardwords' | 'yatzee', id: string, watch = false): string {
+  return `/${kind}.html?game=${encodeURIComponent(id)}${watch ? '&watch=1' : ''}`;
+}
+
+/**
+ * Where a server's web pages are, from its URL as a client was given it (`ws://` or
+ * `http://`, maybe under a path, maybe with a trailing slash): its `gamePath`s go after it.
+ */
+export function webBase(url: string): string {
+  const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)/i.exec(url.trim());
+  if (!m) return url;
+  const scheme = m[1]!.toLowerCase();
+  const protocol = scheme === 'wss' ? 'https' : scheme === 'ws' ? 'http' : scheme;
+  return `${protocol}://${m[2]}${m[3]!.replace(/\/+$/, '')}`;
+}

@@ -13,7 +13,7 @@ import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.j
 import { flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
-import type { CardwordsCardState as CwCardV, CardwordsPlacedState as CwPlacedV, CardwordsRoomState as CwStateV, CardwordsSeatState as CwSeatV, CardwordsTurnInfo } from '../../core/protocol/game.js';
+import { gamePath, webBase, type CardwordsCardState as CwCardV, type CardwordsPlacedState as CwPlacedV, type CardwordsRoomState as CwStateV, type CardwordsSeatState as CwSeatV, type CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type {
   AckMessage,
   CardwordsActionMessage,
@@ -124,7 +124,7 @@ export class CardwordsPanel {
     private readonly welcome: Welcome,
   ) {
     this.coordOpts = { ...DEFAULT_COORDS, ...(host.load<Partial<CoordOptions>>('cardwords.coords') ?? {}) };
-    this.inviteUrl = `${host.serverUrl() ?? location.origin}/cardwords.html?game=${encodeURIComponent(welcome.gameId)}`;
+    this.inviteUrl = webBase(host.serverUrl() ?? location.origin) + gamePath('cardwords', welcome.gameId);
     this.applyCardSize();
     // VS Code's settings changed while the panel is open (card size, coordinate options)
     (host as Host & { onUpdate?(listener: () => void): void }).onUpdate?.(() => {

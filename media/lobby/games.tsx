@@ -1,13 +1,12 @@
 // The landing page's list of open games (GET /games), a Preact component: a refresh patches
 // the rows in place, so a focused Join link keeps its focus.
-import type { GameListing } from '../../core/protocol/game.js';
+import { gamePath, type GameListing } from '../../core/protocol/game.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { freeSeats, joinRefusal, watchRefusal } from './listing.js';
 
 const COLUMNS: StringKey[] = ['lobby.col.game', 'lobby.col.kind', 'lobby.col.players', 'lobby.col.robots', 'lobby.col.state'];
 
 function Actions({ g, t, owner }: { g: GameListing; t: Translate; owner: boolean }) {
-  const id = encodeURIComponent(g.id);
   const page = g.kind === 'yatzee' ? 'yatzee' : g.kind === 'cardwords' ? 'cardwords' : null;
   if (!page) return null;
   // a full game (or one that is over) offers no seat: its Players column says so
@@ -17,7 +16,7 @@ function Actions({ g, t, owner }: { g: GameListing; t: Translate; owner: boolean
   return (
     <span>
       {join && (
-        <a href={`/${page}.html?game=${id}`} aria-label={t('lobby.joinGame', g.id)} data-game={g.id}>
+        <a href={gamePath(page, g.id)} aria-label={t('lobby.joinGame', g.id)} data-game={g.id}>
           {t('lobby.join')}
         </a>
       )}
@@ -27,7 +26,7 @@ function Actions({ g, t, owner }: { g: GameListing; t: Translate; owner: boolean
           {t(noWatch)}
         </span>
       ) : (
-        <a href={`/${page}.html?game=${id}&watch=1`} aria-label={t('lobby.watchGame', g.id)} data-watch={g.id}>
+        <a href={gamePath(page, g.id, true)} aria-label={t('lobby.watchGame', g.id)} data-watch={g.id}>
           {t(page === 'yatzee' ? 'yatzee.watch' : 'cw.watch')}
         </a>
       )}

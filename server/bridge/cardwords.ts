@@ -5,14 +5,14 @@ import { Client, type Room } from '@colyseus/sdk';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
-import type { CardwordsCreateOptions, CardwordsRoomState, CardwordsTurnInfo } from '../../core/protocol/game.js';
+import { gamePath, seatFree, webBase, type CardwordsCreateOptions, type CardwordsRoomState, type CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type { CardwordsActionMessage, CardwordsHistoryTurn, HintMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
 import { bestMoveWords, reviewStepped, reviewTable, spelledWords } from '../../media/cardwords/words.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
 import { boardState, cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { awayText, braces, freeSeatName, inviteText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
@@ -587,12 +587,17 @@ export class CardwordsSession {
       // table with the best robot's move or not, and the cells to ring
       review: review ? { step: review.step, of: this.history.length, best: this.reviewBest, ringed: (review.table?.ringed ?? []).map((c) => ({ col: c.col, row: c.row })) } : null,
       // `away`: a human gone from the table; `standIn`: a robot plays the seat until they are back
-      players: (s?.players ?? []).map((p) => ({ name: p.name, robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), standIn: p.auto })),
+      // `free`: a human seat nobody has taken yet, named as the web panel names it
+      players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), standIn: p.auto })),
       // what the table waits on when the turn's player is away, as the web panel says it ('' none),
       // and `awayIn` the wait left, m:ss, while a robot is about to play for them (the mode line's,
       // always in sight; the `away` line is under the pile)
       away: away ? awayText(away) : '',
       awayIn: away?.kind === 'soon' ? waitText(away.msLeft) : null,
+      // before the deal with a human seat free: the game's join page to give someone, and what
+      // the web panel says of it
+      invite: s && this.welcome && seatFree(s) ? webBase(this.url) + gamePath('cardwords', this.welcome.gameId) : '',
+      inviteText: s && seatFree(s) ? inviteText() : '',
       // a turn of the review shows its table, not the hand left at the end (as the web panel)
       hand: (review?.table ? [] : this.hand).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
       // `pending`: the card being chosen as typed so far ("T-" while its points are typed)

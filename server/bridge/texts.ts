@@ -24,6 +24,16 @@ export function standInsWhileAway(n: number): string {
   return en('cw.standInsWhileAway', n);
 }
 
+/** A seat nobody has taken yet, as the web panel's score board names it: '(free seat)'. */
+export function freeSeatName(): string {
+  return en('cw.freeSeat');
+}
+
+/** Before the deal with a seat free, as the web panel says it under the pile: 'The game is waiting … this link:'. */
+export function inviteText(): string {
+  return `${en('cw.waiting')} ${en('cw.invite')}`;
+}
+
 /** Why a game ended, as a sentence ('The pile is empty and a player laid the last card.'). */
 export function endText(reason: string | null | undefined): string {
   return endReasonText(en, reason);

@@ -634,6 +634,35 @@ it('an away player: the view marks them and says when a robot plays for them, co
   }
 });
 
+it('a game the editor creates for two people (what cardwords-play-humans and -grace send): its view gives the invite link, the game\'s join page, until the second person takes the seat by it', async () => {
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    const b = bridge();
+    type View = { status: string; invite: string; inviteText: string; welcome: { gameId: string } };
+    const created = ((await b.send(JSON.stringify({ id: 1, method: 'cardwords/create', params: { url: `${srv.url}/`, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 1, grace: 'never' } } }))) as { result: View }).result;
+    const id = created.welcome.gameId;
+    // the URL as typed had a trailing slash: the link has none doubled
+    const link = `${srv.url}/cardwords.html?game=${id}`;
+    const view = async () => ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: View }).result;
+    await expect.poll(async () => (await view()).invite).toBe(link);
+    expect(await view()).toMatchObject({ status: 'waiting', inviteText: 'The game is waiting for the players. To invite someone, give them this link:' });
+    // the seat waiting for Bo, named as the web panel names it
+    expect(((await view()) as unknown as { players: Array<{ name: string; free: boolean }> }).players.filter((p) => p.free)).toEqual([expect.objectContaining({ name: '(free seat)', free: true })]);
+    // the link is the page a browser opens to join
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html');
+    // Bo joins by the link's game id: the deal, and no link any more
+    const bo = await cwJoin(srv.url, new URL(link).searchParams.get('game')!, { name: 'Bo' });
+    await until(() => bo.state.status === 'playing', 5000, 'the deal');
+    expect(bo.state.grace).toBe(-1);
+    await expect.poll(async () => (await view()).status).toBe('playing');
+    expect(await view()).toMatchObject({ invite: '', inviteText: '' });
+  } finally {
+    await srv.stop();
+  }
+});
+
 it('back after a stand-in played for you: the bridge says how many of your turns it played, as the web panel does', async () => {
   const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
   try {

@@ -822,6 +822,37 @@ the echo area."
       (should (string-prefix-p " Bo's turn (a robot plays) " mode-line-process))
       (should-not (string-match-p "is away" (buffer-string))))))
 
+;; A game waiting for a second person: the link that invites them is in sight at 80x24 under
+;; a 15x15 table, whole on its line, and C-c C-w copies it; none once every seat is taken.
+(ert-deftest cardwords-play-invite-link ()
+  (let ((link "http://192.0.2.7:2567/cardwords.html?game=K7QX2M"))
+    (cardwords-games-test--drawn
+        (apply #'cardwords-games-test--view
+               :status "waiting" :turn -1 :hand nil :composing nil :preview nil :board nil :log nil
+               :players '((:name "ert" :robot nil :score 0 :cards 0 :connected t)
+                          (:name "(free seat)" :free t :robot nil :score 0 :cards 0 :connected nil))
+               :invite link
+               :inviteText "The game is waiting for the players. To invite someone, give them this link:"
+               (cardwords-games-test--table-15x15))
+      (let ((sentence (cardwords-games-test--line-of "^The game is waiting for the players\\. To invite someone, give them this link:$"))
+            (at (cardwords-games-test--line-of (concat "^" (regexp-quote link) "$"))))
+        (should (= at (1+ sentence)))
+        (should (memq 'link (cardwords-games-test--face-at (save-excursion (goto-char (point-min)) (forward-line (1- at)) (point)))))
+        (should (< at cardwords-play--screen-lines))
+        (should (= (cardwords-games-test--line-of "^C-c C-w copies the link\\.$") (1+ at))))
+      ;; the free seat on the score board by name only; in the mode line, no score for it
+      (should (cardwords-games-test--line-of "^ (free seat)$"))
+      (should (string-match-p "^ waiting You:0 *$" mode-line-process))
+      (let ((kill-ring nil))
+        (cl-letf (((symbol-function 'message) #'ignore))
+          (cardwords-play-copy-invite))
+        (should (equal (car kill-ring) link)))
+      ;; every seat taken: no link, and nothing to copy
+      (let ((cardwords-play--view (plist-put (plist-put (copy-sequence cardwords-play--view) :invite "") :inviteText "")))
+        (cardwords-play--draw)
+        (should-not (string-match-p "invite\\|copies the link" (buffer-string)))
+        (should-error (cardwords-play-copy-invite) :type 'user-error)))))
+
 (ert-deftest cardwords-play-results-without-a-deal ()
   ;; The owner ended a game still waiting for players: the results give why, and no table of
   ;; nobody's scores (a headings line alone) is drawn.

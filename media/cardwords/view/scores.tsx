@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { StringKey } from '../../ui/l10n/index.js';
 import { awayNote, isAway } from '../../../core/protocol/away.js';
+import { seatFree } from '../../../core/protocol/game.js';
 import { awayNoteText } from '../words.js';
 import type { Model } from './model.js';
 
@@ -67,7 +68,7 @@ export function ScoreBoard({ m }: { m: Model }) {
       </p>
       {/* before the deal, a free human seat: how to invite someone to it (the game's own join
           page; the Games page lists it too), selected whole at a click for copying */}
-      {s.status === 'waiting' && s.players.some((p) => p.name === '' && !p.robot) && (
+      {seatFree(s) && (
         <p class="cw-invite" id="cw-invite">
           <label>
             {t('cw.invite')}{' '}
