@@ -9,9 +9,10 @@
 
 ;; `cardwords-playtest' has robots play the ruleset of the current file many times
 ;; (`cardwords playtest', docs/cardwords.md) and shows the report in the buffer
-;; *Cardwords playtest*: scores, game length, endings, the first player's advantage, the
-;; move score by round, per card how often it is laid, traded or stuck with its learned
-;; value, the most played words and a heat map of the table.  Progress and the time left
+;; *Cardwords playtest*: scores, game length, endings, the first player's advantage, what
+;; stands out in them in words, the move score by round, per card how often it is laid,
+;; traded or stuck with its learned value, the most played words and a heat map of the
+;; table.  Progress and the time left
 ;; show in the echo area while it runs; \\`C-c C-k' in the report buffer stops it, and
 ;; \\`g' plays again.
 

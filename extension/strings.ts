@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { formatMessage, type MessageArg } from '../core/l10n/format.js';
 import type { Strings } from './webview/messages.js';
+import { FINDING_TEXT } from '../core/robots/cardwords/findings.js';
 
 export const TABLE_PREVIEW_STRINGS = [
   'Card table {0} × {1}',
@@ -73,6 +74,8 @@ export const PLAYTEST_STRINGS = [
   'never laid',
   'Most played words',
   '(none)',
+  'What the games say',
+  ...Object.values(FINDING_TEXT),
 ] as const;
 
 export function translate(keys: readonly string[]): Strings {

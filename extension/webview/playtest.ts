@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
-// The playtest report (webview script): a summary, the average move score by round as a
+// The playtest report (webview script): a summary, what stands out in it (findings), the average move score by round as a
 // bar chart, per card how often it is laid, traded and stuck with its learned value, the
 // most played words, and the heat map of covered cells drawn over the card table (the
 // preview's blocked cells, factors and cell points; each cell's colour strength is how
 // often it was covered, its tooltip the share and the mean score of the covering moves).
 import type { PlaytestReport } from '../../core/protocol/language.js';
+import { findingMessage } from '../../core/robots/cardwords/findings.js';
 import { barChart } from './chart.js';
 import type { PlaytestMessage, ToWebview } from './messages.js';
 import { el, t, vscode } from './vscodeApi.js';
@@ -67,6 +68,17 @@ function render(m: PlaytestMessage): void {
   header.append(el('h1', undefined, t(s, 'Playtest: {0}', r.ruleset.name)));
   header.append(el('p', undefined, t(s, '{0, plural, one {# game} other {# games}}, {1, plural, one {# player} other {# players}}, level {2}, seed "{3}"', r.games, r.players, r.level, r.seed)));
   app.append(header, summary(r, s));
+  // what stands out, in words, before the charts it is read from
+  app.append(el('h2', undefined, t(s, 'What the games say')));
+  const findings = el('ul', 'findings');
+  findings.id = 'findings';
+  for (const f of r.findings) {
+    const { template, args } = findingMessage(f);
+    const li = el('li', undefined, t(s, template, ...args));
+    li.dataset.kind = f.kind;
+    findings.append(li);
+  }
+  app.append(findings);
   app.append(el('h2', undefined, t(s, 'Average move score by round')));
   const chart = el('div', 'chart-box');
   chart.id = 'rounds';

@@ -65,6 +65,12 @@ describe('playtest report', () => {
     expect(text.stdout).not.toMatch(/\(1 moves\)/);
     expect(text.stdout).toMatch(/\[Q 5\] +x2 +laid +0\.0 .*never laid/);
     expect(text.stdout).toContain('Table: how often each cell is covered');
+    // what stands out, in words after the summary: the Q no word takes, never laid
+    expect(report.findings).toContainEqual({ kind: 'seldom-laid', cards: expect.arrayContaining([{ card: '[Q 5]', laidShare: 0 }]) });
+    const said = text.stdout.slice(text.stdout.indexOf('What the games say\n'), text.stdout.indexOf('Average move score by round'));
+    expect(said).toMatch(/^What the games say\n(  - .*\n(    .*\n)*)+\n$/);
+    expect(said.replace(/\n {4}/g, ' ')).toMatch(/  - Laid in fewer than half of their copies: (.*, )?\[Q 5\] 0 %[,.]/);
+    for (const line of said.split('\n')) expect(line.length).toBeLessThanOrEqual(88);
   });
 
   it('progress on a terminal: one line redrawn in place, each 1 % at most, ended by a line break', () => {

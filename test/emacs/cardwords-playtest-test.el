@@ -23,6 +23,8 @@
         (should (eq major-mode 'cardwords-playtest-mode))
         (should (string-match-p "^Playtest of tiny: 6 games, 2 players, level best" (buffer-string)))
         (should (string-match-p "^Cards (per game" (buffer-string)))
+        ;; what stands out, in words, under the summary
+        (should (string-match-p "^What the games say\n  - " (buffer-string)))
         (should-not cardwords-playtest--process)))))
 
 (ert-deftest cardwords-playtest-stops ()

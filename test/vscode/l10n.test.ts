@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { placeholdersOf } from '../../core/l10n/format.js';
+import { FINDING_TEXT } from '../../core/robots/cardwords/findings.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const LOCALES = ['', '.da', '.de'];
@@ -35,6 +36,9 @@ describe('extension l10n', () => {
     for (const t of texts) for (const m of t.matchAll(/(?:l10n\.t|\btr)\('((?:[^'\\]|\\.)*)'/g)) shown.add(m[1]!);
     const strings = readFileSync(join(ROOT, 'extension', 'strings.ts'), 'utf8');
     for (const block of strings.matchAll(/_STRINGS = \[([\s\S]*?)\] as const/g)) for (const m of block[1]!.matchAll(/'((?:[^'\\]|\\.)*)'/g)) shown.add(m[1]!);
+    // the playtest findings' words, spread into PLAYTEST_STRINGS from their one home
+    expect(strings).toContain('...Object.values(FINDING_TEXT)');
+    for (const v of Object.values(FINDING_TEXT)) shown.add(v);
     expect(shown.size).toBeGreaterThan(20);
     for (const l of LOCALES) {
       const bundle = json(`l10n/bundle.l10n${l}.json`);

@@ -2,7 +2,8 @@
 // who invent rulesets: scores, game length, how games end, the first player's advantage,
 // the average move score by round, how often each card is laid, traded or left stuck in a
 // hand, the learned card values, the most played words and a heat map of the table (how
-// often each cell is covered, and the mean score of the moves that cover it).
+// often each cell is covered, and the mean score of the moves that cover it), and what
+// stands out in all that (findings.ts).
 //
 // Every game is seeded from the playtest's seed, and the champion plays with a fixed number
 // of simulation iterations, so a report is the same for the same seed. The work is cut into
@@ -11,6 +12,7 @@ import type { CardwordsState } from '../../games/cardwords/engine.js';
 import type { CardwordsRules } from '../../games/cardwords/setup.js';
 import type { WordStore } from '../../words/store.js';
 import type { ChampionOptions } from './champion.js';
+import { playtestFindings, type PlaytestFinding } from './findings.js';
 import { kindKey, kindLabel, type Leaves } from './leaves.js';
 import { levelPolicy, playGame, wilson, type SeatPolicy } from './match.js';
 import type { RobotLevel } from './robot.js';
@@ -72,6 +74,8 @@ export interface PlaytestReport {
   words: Array<{ word: string; count: number }>;
   /** Per cell, row-major: share of games in which it was covered, and the mean score of the moves covering it (null: never). */
   cells: { width: number; height: number; covered: number[]; score: Array<number | null>; blocked: boolean[] };
+  /** What stands out in these numbers, for the ruleset's author (core/robots/cardwords/findings.ts). */
+  findings: PlaytestFinding[];
 }
 
 function spread(xs: readonly number[]): Spread {
@@ -198,7 +202,7 @@ export class Playtest {
     const totalActions = this.actionCount.move + this.actionCount.trade + this.actionCount.pass || 1;
     const first = wilson(this.firstWins, this.done);
     const t = this.rules.table;
-    return {
+    const report: Omit<PlaytestReport, 'findings'> = {
       ruleset: { name: this.rules.ruleset.name, digest: this.rules.ruleset.digest },
       games: this.done,
       players: this.opts.players,
@@ -221,5 +225,6 @@ export class Playtest {
         blocked: t.cells.map((c) => c.blocked),
       },
     };
+    return { ...report, findings: playtestFindings(report) };
   }
 }

@@ -1,6 +1,8 @@
 // `cardwords playtest`: robots play a ruleset many times; the report says how it behaves.
 import { rulesFromRuleset } from '../../../core/games/cardwords/setup.js';
 import { Playtest, type PlaytestReport } from '../../../core/robots/cardwords/playtest.js';
+import { findingMessage, percent } from '../../../core/robots/cardwords/findings.js';
+import { formatMessage } from '../../../core/l10n/format.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
 import { loadRulesetDir } from '../../ruleset/fs.js';
 import { loadLeaves } from '../../robots/leaves.js';
@@ -82,11 +84,27 @@ export const command: Command = {
 };
 
 const f1 = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
-const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
+const pct = percent;
 
 function bar(x: number, max: number, width = 30): string {
   if (!(max > 0) || !(x > 0)) return '';
   return '#'.repeat(Math.max(1, Math.round((x / max) * width)));
+}
+
+/** `text` in lines of at most `width` columns (a word longer than a line keeps its own), the first after `first`, the others after `rest`. */
+function wrap(text: string, width: number, first: string, rest: string): string[] {
+  const lines: string[] = [];
+  let line = first;
+  // a share stays whole with its sign: "53.2 %"
+  for (const word of text.split(/ (?!%)/)) {
+    const fresh = line === first || line === rest;
+    if (!fresh && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = rest + word;
+    } else line += (fresh ? '' : ' ') + word;
+  }
+  lines.push(line);
+  return lines;
 }
 
 /** The report as text: sections with bars, and the heat map as digits 0-9 (. never covered, # blocked). */
@@ -101,6 +119,12 @@ export function formatReport(r: PlaytestReport): string {
   out.push(`Endings         went out ${r.endings.out}, all passed ${r.endings.idle}`);
   out.push(`First player    wins ${pct(r.firstPlayer.winShare)} (95 % ${pct(r.firstPlayer.low)}..${pct(r.firstPlayer.high)}), scores ${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)} against the others`);
   out.push(`Turns           moves ${pct(r.actions.move)}, trades ${pct(r.actions.trade)}, passes ${pct(r.actions.pass)}`);
+  out.push('');
+  out.push('What the games say');
+  for (const f of r.findings) {
+    const { template, args } = findingMessage(f);
+    out.push(...wrap(formatMessage(template, args, 'en'), 88, '  - ', '    '));
+  }
   out.push('');
   out.push('Average move score by round');
   const maxRound = Math.max(...r.moveScoreByRound.map((x) => x.mean), 0);

@@ -1,0 +1,94 @@
+// What a playtest's numbers say to a ruleset's author, when something stands out: games that
+// stall, turns without a move, negative scores, an advantage in moving first, cards seldom
+// laid. Each finding is a fact read from the report against a threshold documented in
+// docs/cardwords.md#what-the-games-say; the words are English templates in the project's
+// message syntax (core/l10n/format.ts), shown by the CLI and Emacs as they are and
+// translated by the VS Code report (extension/strings.ts).
+
+/** A share of games ending with every player passing or trading, from which it is said. */
+export const STALL_SHARE = 0.25;
+/** A share of turns that are passes, from which it is said. */
+export const PASS_SHARE = 0.2;
+/** A card laid in fewer than this share of its copies is seldom laid… */
+export const SELDOM_LAID = 0.5;
+/** …when its copies were dealt at least this often over the games (one copy in two games says nothing). */
+export const SELDOM_MIN_DEALT = 4;
+/** At most this many seldom laid cards are named, the least laid first. */
+export const SELDOM_NAMED = 8;
+
+export type PlaytestFinding =
+  | { kind: 'stalls'; idle: number; games: number }
+  | { kind: 'passes'; share: number }
+  | { kind: 'negative-scores'; mean: number }
+  | { kind: 'first-ahead' | 'first-behind'; winShare: number; low: number; high: number; even: number }
+  | { kind: 'seldom-laid'; cards: Array<{ card: string; laidShare: number }> }
+  | { kind: 'none' };
+
+/** What the findings read of a playtest report (core/robots/cardwords/playtest.ts). */
+export interface FindingsInput {
+  games: number;
+  players: number;
+  endings: { out: number; idle: number };
+  actions: { move: number; trade: number; pass: number };
+  scores: { mean: number };
+  firstPlayer: { winShare: number; low: number; high: number };
+  cards: ReadonlyArray<{ card: string; copies: number; laidShare: number }>;
+}
+
+/** The findings of a report, in the order above; `none` alone when nothing stands out. */
+export function playtestFindings(r: FindingsInput): PlaytestFinding[] {
+  const out: PlaytestFinding[] = [];
+  if (r.games > 0 && r.endings.idle / r.games >= STALL_SHARE) out.push({ kind: 'stalls', idle: r.endings.idle, games: r.games });
+  if (r.actions.pass >= PASS_SHARE) out.push({ kind: 'passes', share: r.actions.pass });
+  if (r.scores.mean < 0) out.push({ kind: 'negative-scores', mean: r.scores.mean });
+  // against an even chance of 1 in P: said only when the 95 % interval leaves it out
+  if (r.players > 1) {
+    const even = 1 / r.players;
+    const { winShare, low, high } = r.firstPlayer;
+    if (low > even) out.push({ kind: 'first-ahead', winShare, low, high, even });
+    else if (high < even) out.push({ kind: 'first-behind', winShare, low, high, even });
+  }
+  const seldom = r.cards
+    .filter((c) => c.laidShare < SELDOM_LAID && c.copies * r.games >= SELDOM_MIN_DEALT)
+    .sort((a, b) => a.laidShare - b.laidShare || (a.card < b.card ? -1 : 1))
+    .slice(0, SELDOM_NAMED)
+    .map((c) => ({ card: c.card, laidShare: c.laidShare }));
+  if (seldom.length > 0) out.push({ kind: 'seldom-laid', cards: seldom });
+  return out.length > 0 ? out : [{ kind: 'none' }];
+}
+
+/** The English templates of the findings: the keys of their translations too. */
+export const FINDING_TEXT = {
+  stalls: '{0} of {1, plural, one {# game} other {# games}} ended with every player passing or trading twice in a row, not with a player going out: the moves ran out before the cards did.',
+  passes: '{0} of the turns were passes: the players often had no move.',
+  'negative-scores': 'The mean final score is negative ({0}): the cards left in the hands at the end cost more than the moves earned.',
+  'first-ahead': 'Moving first is an advantage: the first player wins {0} of the games (95 % {1}..{2}), more than the {3} of an even chance.',
+  'first-behind': 'Moving first is a disadvantage: the first player wins {0} of the games (95 % {1}..{2}), less than the {3} of an even chance.',
+  'seldom-laid': 'Laid in fewer than half of their copies: {0}. Few words take them, or they are hard to place.',
+  none: 'Nothing stands out: most games end with a player going out, few turns are passes, and every card is laid in at least half of its copies.',
+} as const satisfies Record<PlaytestFinding['kind'], string>;
+
+/** A share as the report writes it: 37.5 %. */
+export function percent(x: number): string {
+  return `${Math.round(x * 1000) / 10} %`;
+}
+
+/** A finding's template and its arguments (`formatMessage(template, args, locale)` words it). */
+export function findingMessage(f: PlaytestFinding): { template: string; args: Array<string | number> } {
+  const template = FINDING_TEXT[f.kind];
+  switch (f.kind) {
+    case 'stalls':
+      return { template, args: [f.idle, f.games] };
+    case 'passes':
+      return { template, args: [percent(f.share)] };
+    case 'negative-scores':
+      return { template, args: [(Math.round(f.mean * 10) / 10).toFixed(1)] };
+    case 'first-ahead':
+    case 'first-behind':
+      return { template, args: [percent(f.winShare), percent(f.low), percent(f.high), percent(f.even)] };
+    case 'seldom-laid':
+      return { template, args: [f.cards.map((c) => `${c.card} ${percent(c.laidShare)}`).join(', ')] };
+    case 'none':
+      return { template, args: [] };
+  }
+}

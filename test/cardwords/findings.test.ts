@@ -1,0 +1,77 @@
+// What a playtest says to a ruleset's author (core/robots/cardwords/findings.ts): each finding
+// at its threshold and just short of it, and `none` when nothing stands out.
+import { describe, expect, it } from 'vitest';
+import { findingMessage, playtestFindings, type FindingsInput } from '../../core/robots/cardwords/findings.js';
+import { formatMessage } from '../../core/l10n/format.js';
+
+/** A report where nothing stands out: 20 games of 2, all gone out, no passes. */
+function quiet(over: Partial<FindingsInput> = {}): FindingsInput {
+  return {
+    games: 20,
+    players: 2,
+    endings: { out: 20, idle: 0 },
+    actions: { move: 0.95, trade: 0.05, pass: 0 },
+    scores: { mean: 300 },
+    firstPlayer: { winShare: 0.55, low: 0.34, high: 0.74 },
+    cards: [{ card: '[A 1]', copies: 9, laidShare: 0.97 }, { card: '[Q 10]', copies: 1, laidShare: 0.5 }],
+    ...over,
+  };
+}
+const kinds = (r: FindingsInput) => playtestFindings(r).map((f) => f.kind);
+const words = (r: FindingsInput) => playtestFindings(r).map((f) => { const m = findingMessage(f); return formatMessage(m.template, m.args, 'en'); });
+
+describe('playtest findings', () => {
+  it('none when nothing stands out, said in words', () => {
+    expect(kinds(quiet())).toEqual(['none']);
+    expect(words(quiet())).toEqual(['Nothing stands out: most games end with a player going out, few turns are passes, and every card is laid in at least half of its copies.']);
+  });
+
+  it('games that stall: from a quarter of the games', () => {
+    expect(kinds(quiet({ endings: { out: 16, idle: 4 } }))).toEqual(['none']);
+    expect(kinds(quiet({ endings: { out: 15, idle: 5 } }))).toEqual(['stalls']);
+    expect(words(quiet({ endings: { out: 15, idle: 5 } }))[0]).toBe('5 of 20 games ended with every player passing or trading twice in a row, not with a player going out: the moves ran out before the cards did.');
+    expect(words(quiet({ games: 1, endings: { out: 0, idle: 1 } }))[0]).toMatch(/^1 of 1 game ended /);
+  });
+
+  it('passes: from a fifth of the turns', () => {
+    expect(kinds(quiet({ actions: { move: 0.81, trade: 0, pass: 0.19 } }))).toEqual(['none']);
+    expect(words(quiet({ actions: { move: 0.8, trade: 0, pass: 0.2 } }))).toEqual(['20 % of the turns were passes: the players often had no move.']);
+  });
+
+  it('a negative mean score', () => {
+    expect(kinds(quiet({ scores: { mean: 0 } }))).toEqual(['none']);
+    expect(words(quiet({ scores: { mean: -13.83 } }))).toEqual(['The mean final score is negative (-13.8): the cards left in the hands at the end cost more than the moves earned.']);
+  });
+
+  it('the first player: only when the 95 % interval leaves out an even chance, 1 in the number of players', () => {
+    expect(kinds(quiet({ firstPlayer: { winShare: 0.6, low: 0.5, high: 0.7 } }))).toEqual(['none']);
+    expect(words(quiet({ firstPlayer: { winShare: 0.6, low: 0.51, high: 0.69 } }))).toEqual(['Moving first is an advantage: the first player wins 60 % of the games (95 % 51 %..69 %), more than the 50 % of an even chance.']);
+    expect(kinds(quiet({ firstPlayer: { winShare: 0.4, low: 0.3, high: 0.49 } }))).toEqual(['first-behind']);
+    // three players: an even chance is a third, so 40 % (35..45) is ahead and 30 % (25..32) behind
+    expect(kinds(quiet({ players: 3, firstPlayer: { winShare: 0.4, low: 0.35, high: 0.45 } }))).toEqual(['first-ahead']);
+    expect(words(quiet({ players: 3, firstPlayer: { winShare: 0.3, low: 0.25, high: 0.32 } }))[0]).toContain('less than the 33.3 % of an even chance');
+    // one player alone has no first-player advantage to speak of
+    expect(kinds(quiet({ players: 1, firstPlayer: { winShare: 1, low: 0.84, high: 1 } }))).toEqual(['none']);
+  });
+
+  it('cards seldom laid: under half of their copies, dealt often enough to tell, the least laid first, at most eight', () => {
+    const cards = [
+      { card: '[A 1]', copies: 9, laidShare: 0.97 },
+      { card: '[Q 10]', copies: 1, laidShare: 0.35 },
+      { card: '[X 8]', copies: 1, laidShare: 0 },
+      { card: '[Z 8]', copies: 2, laidShare: 0.499 },
+    ];
+    expect(words(quiet({ cards }))).toEqual(['Laid in fewer than half of their copies: [X 8] 0 %, [Q 10] 35 %, [Z 8] 49.9 %. Few words take them, or they are hard to place.']);
+    // one copy over three games: too few deals to tell
+    expect(kinds(quiet({ games: 3, cards }))).toEqual(['seldom-laid']);
+    expect(playtestFindings(quiet({ games: 3, cards }))[0]).toEqual({ kind: 'seldom-laid', cards: [{ card: '[Z 8]', laidShare: 0.499 }] });
+    const many = Array.from({ length: 12 }, (_, i) => ({ card: `[${String.fromCharCode(65 + i)} 1]`, copies: 2, laidShare: i / 100 }));
+    const seldom = playtestFindings(quiet({ cards: many }))[0]!;
+    expect(seldom.kind === 'seldom-laid' && seldom.cards.map((c) => c.card)).toEqual(['[A 1]', '[B 1]', '[C 1]', '[D 1]', '[E 1]', '[F 1]', '[G 1]', '[H 1]']);
+  });
+
+  it('several at once, in a fixed order', () => {
+    expect(kinds(quiet({ endings: { out: 0, idle: 20 }, actions: { move: 0.4, trade: 0, pass: 0.6 }, scores: { mean: -5 }, firstPlayer: { winShare: 0.8, low: 0.58, high: 0.92 }, cards: [{ card: '[B 9]', copies: 2, laidShare: 0 }] })))
+      .toEqual(['stalls', 'passes', 'negative-scores', 'first-ahead', 'seldom-laid']);
+  });
+});
