@@ -268,6 +268,9 @@ const USER_SETTINGS = {
   'files.watcherExclude': { '**': true },
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'editor.minimap.enabled': false,
+  // no repaint twice a second for a blinking cursor, no animations
+  'editor.cursorBlinking': 'solid',
+  'workbench.reduceMotion': 'on',
 };
 
 export interface CodeServerHome {
