@@ -6,7 +6,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { affordances, type Sheet } from '../../core/games/yatzee/engine.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
-import { CATEGORIES, CATEGORY_LABELS, bonusLine, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
+import { CATEGORIES, CATEGORY_LABELS, balanceText, bonusLine, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
 import type { WelcomeMessage, YatzeeActionMessage } from '../../core/protocol/messages.js';
@@ -272,7 +272,7 @@ export class YatzeeSession {
         throwsMade: p.throwsMade,
         phase: p.phase,
         // "65+50" (no spaces: it fits a narrow column of a sheet among ten)
-        bonus: b.complete ? `${b.upperSum}+${b.bonus}` : `${b.balance >= 0 ? '+' : ''}${b.balance}`,
+        bonus: b.complete ? `${b.upperSum}+${b.bonus}` : balanceText(b.balance),
         total: totals(scores).total,
       };
     };

@@ -468,7 +468,7 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
 type YatzeeView = {
   hints: boolean;
   categories: { id: string }[];
-  sheets: { name: string; scores: (number | null)[]; dice: number[]; throwsMade: number; phase: string; total: number }[];
+  sheets: { name: string; scores: (number | null)[]; dice: number[]; throwsMade: number; phase: string; total: number; bonus: string }[];
   mine: {
     suggestion: string | null;
     hint: { expectedFinal: number; categories: (number | null)[]; best: string | null; keep: { dice: number[]; transferNow: boolean; expected: number } | null; now: number | null } | null;
@@ -501,6 +501,8 @@ it('Yatzee hints through the bridge: the server\'s expected values for your open
   await call('yatzee/throw');
   const first = await hinted(1);
   const me = first.sheets.find((s) => s.name === 'me')!;
+  // nothing written yet: the bonus balance is 0, written as the web sheet writes it (no sign)
+  expect(me.bonus).toBe('0');
   const hint = first.mine!.hint!;
   expect(hint.expectedFinal).toBeGreaterThan(100); // the optimal robot's mean is about 248
   expect(hint.expectedFinal).toBeLessThan(400);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, bonusLine, faceCounts, score, suggestCategory, totals, emptyScores, type Category } from '../../core/games/yatzee/rules.js';
+import { CATEGORIES, balanceText, bonusLine, faceCounts, score, suggestCategory, totals, emptyScores, type Category } from '../../core/games/yatzee/rules.js';
 
 const s = (c: Category, dice: number[]): number => score(c, dice);
 
@@ -107,6 +107,10 @@ describe('bonus, bonus line and totals', () => {
     sc[5] = 18;
     expect(bonusLine(sc)).toEqual({ complete: true, upperSum: 64, bonus: 50, total: 114 });
     expect(totals(sc).total).toBe(64 + 50 + 15);
+  });
+  it('writes the balance with its sign, and 0 (on track) without one, in the web and in Emacs alike', () => {
+    expect([3, -2, 0].map((b) => balanceText(b))).toEqual(['+3', '-2', '0']);
+    expect(balanceText(-63, '\u2212')).toBe('\u221263');
   });
 });
 

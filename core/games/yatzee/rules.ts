@@ -190,6 +190,14 @@ export function bonusLine(scores: Scores): BonusLine {
   return { complete: true, upperSum, bonus, total: upperSum + bonus };
 }
 
+/**
+ * A running balance as the sheets write it: +3, -2 (`minus` the sign: the web's is U+2212),
+ * and 0 without a sign (on track: the seed counts zero among the balances that get the bonus).
+ */
+export function balanceText(balance: number, minus = '-'): string {
+  return balance > 0 ? `+${balance}` : balance < 0 ? `${minus}${-balance}` : '0';
+}
+
 export interface Totals {
   /** Sum of the filled upper categories. */
   upper: number;

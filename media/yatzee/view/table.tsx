@@ -3,7 +3,7 @@
 // on top. In your column, while you may transfer, each open category shows what these dice
 // would score, as a radio button (the preselected one is the hint's best when hints are on,
 // else the most points now); the hint column shows the optimal robot's expected final score.
-import { CATEGORIES, UPPER_COUNT, bonusLine, totals, type Category } from '../../../core/games/yatzee/rules.js';
+import { CATEGORIES, UPPER_COUNT, balanceText, bonusLine, totals, type Category } from '../../../core/games/yatzee/rules.js';
 import type { StringKey, Translate } from '../../ui/l10n/index.js';
 import { SmallDice } from './dice.js';
 
@@ -42,7 +42,7 @@ export interface TableProps {
 function bonusText(scores: readonly (number | null)[]): { text: string; complete: boolean; kind: string } {
   const b = bonusLine([...scores]);
   if (b.complete) return { text: String(b.bonus), complete: true, kind: '' };
-  const text = b.balance > 0 ? `+${b.balance}` : b.balance < 0 ? `\u2212${-b.balance}` : '0';
+  const text = balanceText(b.balance, '\u2212');
   return { text, complete: false, kind: b.balance >= 0 ? 'surplus' : 'deficit' };
 }
 
