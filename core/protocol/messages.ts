@@ -205,11 +205,17 @@ export interface CardwordsHistoryMessage {
 /**
  * A turn of the history: what `last` showed, the cards a move laid (public: they are on the
  * table) and, once the game is over, for every turn a human played, the best robot's
- * choice in that position (the review).
+ * choice in that position, and for every turn the hands (the review: the hands are no
+ * longer secret).
  */
 export type CardwordsHistoryTurn = CardwordsTurnInfo & {
   cells?: Array<{ col: number; row: number; char: string; points: number }>;
   best?: ReviewBest;
+  /**
+   * Once the game is over (the review), every seat's hand before the turn, by seat: the
+   * review shows what the player chose from, and counts the unseen cards of its step.
+   */
+  hands?: Card[][];
 };
 
 /**

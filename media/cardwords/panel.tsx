@@ -36,7 +36,7 @@ import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, t
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints } from './view/action.js';
-import { bestMoveWords, illegalMoveText, refusalText, reviewStepped, reviewTable, spelledText, spelledWords, startText, type WordLetter } from './words.js';
+import { bestMoveWords, illegalMoveText, refusalText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
@@ -310,7 +310,7 @@ export class CardwordsPanel {
     if (!Array.isArray(p.turns) || typeof p.round !== 'number') return;
     // a rematch came in between: that round's log starts afresh from the state
     if (p.round < this.loggedRound) return;
-    const entry = (l: CardwordsHistoryTurn): LogEntry => ({ round: p.round, text: this.turnText(l, p.players), turn: true, ...(l.cells ? { cells: l.cells } : {}), ...(l.best ? { best: l.best } : {}) });
+    const entry = (l: CardwordsHistoryTurn): LogEntry => ({ round: p.round, text: this.turnText(l, p.players), turn: true, player: l.player, ...(l.cells ? { cells: l.cells } : {}), ...(l.best ? { best: l.best } : {}), ...(Array.isArray(l.hands) ? { hands: l.hands } : {}) });
     const mine = this.log.filter((e) => e.turn && e.round === p.round);
     if (mine.length === p.turns.length) {
       // the same turns (the answer after the game): their cells and the robot's best join the lines in place
@@ -318,6 +318,8 @@ export class CardwordsPanel {
         const l = p.turns[k]!;
         if (!e.cells && l.cells) e.cells = l.cells;
         if (l.best) e.best = l.best;
+        if (Array.isArray(l.hands)) e.hands = l.hands;
+        e.player = l.player;
       });
       this.render();
       return;
@@ -343,11 +345,20 @@ export class CardwordsPanel {
     let shownIndex = this.shownIndex;
     let shown = shownIndex === null ? null : (this.log[shownIndex] ?? null);
     let reviewBest: Model['reviewBest'] = null;
+    // the unseen cards: counted from the table and the hand shown (the review's step's, below)
+    let unseenFrom: Model['unseenFrom'] = { board, hand: this.hand };
+    let reviewHand: Model['reviewHand'] = null;
     if (step !== null) {
       // the table after that turn, its cards ringed; with Best move (b) the table before it
       // with the best robot's move on it, ringed
       const entry = this.log[reviewTurns[step]!]!;
-      const table = reviewTable(board, reviewTurns.map((i) => this.log[i]!), step, this.reviewBestOn);
+      const turns = reviewTurns.map((i) => this.log[i]!);
+      const table = reviewTable(board, turns, step, this.reviewBestOn);
+      unseenFrom = reviewUnseenBasis(turns, step, table, this.isPlayer ? this.mySeat : -1, this.hand);
+      // what the turn's player chose from (the history's hands come once the game is over)
+      const player = entry.player;
+      const hand = player === undefined ? undefined : entry.hands?.[player];
+      if (player !== undefined && hand) reviewHand = { name: state.players[player]?.name ?? '?', cards: hand };
       const best = entry.best;
       if (best?.type === 'move' && best.cards?.length) reviewBest = { ...bestMoveWords(rules.table, rules.bonus, coords, table.before, best.cards), onTable: table.best };
       board = table.board;
@@ -387,6 +398,8 @@ export class CardwordsPanel {
       reviewStep: step,
       reviewBest,
       reviewBestOn: this.reviewBestOn,
+      reviewHand,
+      unseenFrom,
       hintIndex: this.hintIndex,
       coordOpts: this.coordOpts,
       cmd: this.commands,

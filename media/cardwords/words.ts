@@ -4,7 +4,7 @@ import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../core/games/cardwords/rules.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
-import { shownChar, type Board, type PlacedCard } from '../../core/games/cardwords/types.js';
+import { shownChar, type Board, type Card, type PlacedCard } from '../../core/games/cardwords/types.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { waitText, type AwayNote } from '../../core/protocol/away.js';
 
@@ -144,6 +144,8 @@ export function reviewStepped(k: number | null, n: number, delta: -1 | 1): numbe
 export interface ReviewTurn {
   cells?: ReadonlyArray<{ col: number; row: number }>;
   best?: { type: 'move' | 'trade' | 'pass'; cards?: readonly PlacedCard[] };
+  /** Every seat's hand before the turn (the finished round's history). */
+  hands?: ReadonlyArray<readonly Card[]>;
 }
 
 /** The final table without the cards of `turns` (a review's table before or after a turn). */
@@ -168,6 +170,31 @@ export function reviewTable(board: Board, turns: readonly ReviewTurn[], k: numbe
   const cells = before.cells.slice();
   for (const p of cards) cells[p.row * board.width + p.col] = p.card;
   return { board: { ...before, cells }, before, ringed: cards, best: true };
+}
+
+/**
+ * What the unseen cards are counted from while the review shows turn k (`table`: its
+ * `reviewTable`): the table shown after the turn and the viewer's hand then, the one held
+ * before the next turn (`finalHand` after the last); with the best robot's move on the
+ * table, the table before the turn and the hand held then: the position chosen in. A
+ * watcher (`seat` -1) holds none; a history without hands counts the final hand.
+ */
+export function reviewUnseenBasis(turns: readonly ReviewTurn[], k: number, table: { board: Board; before: Board; best: boolean }, seat: number, finalHand: readonly Card[]): { board: Board; hand: readonly Card[] } {
+  if (seat < 0) return { board: table.best ? table.before : table.board, hand: [] };
+  if (table.best) return { board: table.before, hand: turns[k]?.hands?.[seat] ?? finalHand };
+  return { board: table.board, hand: k + 1 < turns.length ? (turns[k + 1]?.hands?.[seat] ?? finalHand) : finalHand };
+}
+
+/** The cards of `all` neither on `board` nor in `hand` (a card is its letter and points; a wildcard's letter is null). */
+export function unseenCards(all: readonly Card[], board: Board, hand: readonly Card[]): Card[] {
+  const left = all.map((c) => ({ char: c.char, points: c.points }));
+  const take = (c: Card) => {
+    const i = left.findIndex((u) => u.char === c.char && u.points === c.points);
+    if (i >= 0) left.splice(i, 1);
+  };
+  for (const c of board.cells) if (c) take(c);
+  for (const c of hand) take(c);
+  return left;
 }
 
 /**

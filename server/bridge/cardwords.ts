@@ -7,12 +7,12 @@ import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import { gamePath, seatFree, webBase, type CardwordsCreateOptions, type CardwordsRoomState, type CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type { CardwordsActionMessage, CardwordsHistoryTurn, HintMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
-import { bestMoveWords, reviewStepped, reviewTable, spelledWords } from '../../media/cardwords/words.js';
+import { bestMoveWords, reviewStepped, reviewTable, reviewUnseenBasis, spelledWords, unseenCards } from '../../media/cardwords/words.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { StartCondition } from '../../core/formats/types.js';
-import { boardState, cardOfState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, freeSeatName, inviteText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
+import { awayText, braces, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
@@ -409,7 +409,11 @@ export class CardwordsSession {
   /** Which turn the review shows, with its log line (or the final table). */
   private reviewMessage(): string {
     const k = this.reviewAt;
-    return reviewLine(k, this.history.length, k !== null && this.reviewTable(k)?.best === true, k === null ? '' : (this.log[k] ?? ''));
+    const line = reviewLine(k, this.history.length, k !== null && this.reviewTable(k)?.best === true, k === null ? '' : (this.log[k] ?? ''));
+    // what the turn's player chose from (the hands come with the history once the game is over)
+    const turn = k === null ? undefined : this.history[k];
+    const hand = turn?.hands?.[turn.player];
+    return hand ? `${line} · ${reviewHandText(this.historyPlayers[turn!.player] ?? '?', hand.map((c) => `[${cardText(c)}]`))}` : line;
   }
 
   /** The log from the history: each turn as `last` showed it, a person's with the best robot's choice there after the game. */
@@ -518,13 +522,12 @@ export class CardwordsSession {
 
   /** The cards nobody has seen yet from this seat: all cards minus the table and the hand. */
   private unseen(): string[] {
-    const left = new Map<string, number>();
-    const k = (c: Card) => `${c.char ?? '*'} ${c.points}`;
-    for (const c of this.allCards) left.set(k(c), (left.get(k(c)) ?? 0) + 1);
-    const take = (c: Card) => left.set(k(c), (left.get(k(c)) ?? 0) - 1);
-    for (const p of this.state?.board ?? []) take(cardOfState(p));
-    for (const c of this.hand) take(c);
-    return [...left].flatMap(([key, n]) => Array.from({ length: Math.max(0, n) }, () => key));
+    // the table and the hand shown: now, or at the review's step (media/cardwords/words.ts)
+    const k = this.reviewAt;
+    const table = k !== null && k < this.history.length ? this.reviewTable(k) : null;
+    const from = table ? reviewUnseenBasis(this.history, k!, table, this.welcome?.role === 'player' ? this.mySeat : -1, this.hand) : { board: this.board, hand: this.hand };
+    if (!from.board) return [];
+    return unseenCards(this.allCards, from.board, from.hand).map((c) => `${c.char ?? '*'} ${c.points}`);
   }
 
   /**

@@ -142,6 +142,11 @@ export function reviewNote(best: { type: 'move' | 'trade' | 'pass'; score: numbe
  * Which turn the review shows, in the web panel's words, with that turn's log line: 'Turn 1 of
  * 9: me: TEES for 10 · …' (k null: the final table).
  */
+/** The hand a review's turn was chosen from, as the web panel heads it: "Ann's hand before the turn: [A 1] [E 1]". */
+export function reviewHandText(name: string, cards: readonly string[]): string {
+  return `${en('cw.review.hand', name)} ${cards.join(' ')}`;
+}
+
 export function reviewLine(k: number | null, n: number, best: boolean, logLine: string): string {
   if (k === null) return en('cw.review.final');
   return `${best ? en('cw.review.stepBest', k + 1, n) : en('cw.review.step', k + 1, n)}: ${logLine}`;

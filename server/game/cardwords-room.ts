@@ -370,7 +370,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   /**
    * The round's turns as `last` showed them, replayed from the round's seed, with the cards
    * each move laid (public); with `review`, each turn a human played (not a stand-in) also
-   * carries what the best robot would have done from that player's view then.
+   * carries what the best robot would have done from that player's view then, and every
+   * turn the hands before it.
    */
   private history(review: boolean): CardwordsHistoryTurn[] {
     const g = newGame(this.ruleset.rules, { seed: this.roundSeed, players: this.seats.map((s) => s.name) });
@@ -380,6 +381,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const rctx = this.robotCtx;
     for (const a of this.game.actions) {
       let best: CardwordsHistoryTurn['best'];
+      // the game is over: the hands are no longer secret (docs/rules.md)
+      const hands = review ? st.players.map((p) => p.hand.map((c) => ({ char: c.char, points: c.points }))) : undefined;
       if (review && this.seats[a.player]?.robot === null && !this.standInAt.has(out.length)) {
         const view = viewOf(st, a.player);
         const c = chooseAction(rctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`review/${out.length}`));
@@ -398,7 +401,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       st = r.state;
       const l = st.last!;
       const cells = a.type === 'move' ? a.cards.map((p) => ({ col: p.col, row: p.row, char: p.card.char ?? p.card.meaning ?? '', points: p.card.points })) : undefined;
-      out.push({ player: l.player, type: l.type, score: l.score, words: [...l.words], traded: l.traded, drawn: l.drawn, standIn: this.standInAt.has(out.length), ...(cells ? { cells } : {}), ...(best ? { best } : {}) });
+      out.push({ player: l.player, type: l.type, score: l.score, words: [...l.words], traded: l.traded, drawn: l.drawn, standIn: this.standInAt.has(out.length), ...(cells ? { cells } : {}), ...(best ? { best } : {}), ...(hands ? { hands } : {}) });
     }
     return out;
   }

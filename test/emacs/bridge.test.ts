@@ -311,7 +311,7 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
   try {
     // the web test's deal (test/ui/cardwords-defects.test.ts): four wildcards more, a hand with one
     writeFileSync(fx.path('tiny.cardset'), `${readFileSync(fx.path('tiny.cardset'), 'utf8').replace(/^24/, '28').trimEnd()}\n[  0] [  1] [  0] [  2]\n`);
-    type View = { seat: number; turn: number; status: string; moves: number; message: string; hand: Array<{ text: string }>; composing: { placed: Array<{ col: number; row: number; char: string; meaning: string }> } | null };
+    type View = { seat: number; turn: number; status: string; moves: number; message: string; hand: Array<{ text: string }>; composing: { placed: Array<{ col: number; row: number; char: string; meaning: string }> } | null; unseen: string[] };
     const b = bridge();
     let id = 0;
     const send = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++id, method, params }))) as { result?: unknown; error?: { code: string; message: string } };
@@ -410,14 +410,22 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     // the first move's table holds its cards alone, all ringed
     expect(cells(opening.board)).toEqual(cells(opening.review!.ringed));
     expect(opening.board.map((c) => c.char || c.meaning.toLowerCase()).join('')).toBe('bETS');
-    expect(opening.message).toBe(`Turn 1 of ${final.moves}: ${ours[0]}`);
+    // with the hand it was chosen from (a wildcard, as the web panel's review shows it)
+    const handThen = / · me's hand before the turn: (\[[^\]]+\] )*\[[^\]]+\]$/;
+    expect(opening.message.replace(handThen, '')).toBe(`Turn 1 of ${final.moves}: ${ours[0]}`);
+    expect(opening.message).toMatch(handThen);
+    expect(opening.message).toContain('[* 0]');
+    // the unseen cards as they were after that turn: the later turns' cards not seen yet then
+    expect(opening.unseen.length).toBeGreaterThan(final.unseen.length);
     // the hand left at the end is not the turn's: none is shown (as the web panel)
     expect(opening.hand).toEqual([]);
     const best = (await call('cardwords/review', { best: true })) as Reviewed;
     // the best robot's BETS at 4D, its wildcard the B: the same cells as mine here, the B a wildcard
     expect(best.board.map((c) => `${c.char || `(${c.meaning})`}${c.points}`)).toEqual(['(B)0', 'E1', 'T-1', 'S1']);
     expect(cells(best.review!.ringed)).toEqual(cells(best.board));
-    expect(best.message).toBe(`Turn 1 of ${final.moves}: the table before it, with the best robot's move (b shows the turn): ${ours[0]}`);
+    expect(best.message.replace(handThen, '')).toBe(`Turn 1 of ${final.moves}: the table before it, with the best robot's move (b shows the turn): ${ours[0]}`);
+    // the position chosen in: the empty table, so the four cards laid were unseen too (my hand then the same size)
+    expect(best.unseen.length).toBe(opening.unseen.length + opening.board.length);
     // the robot's turn has none: it shows itself, the choice kept for the next person's turn
     const robot = (await call('cardwords/review', { step: 1 })) as Reviewed;
     expect(robot.review).toMatchObject({ step: 1, best: true });
@@ -449,8 +457,8 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     expect(renamed.message).toContain(' at 4D (12)');
     const digits = (await call('cardwords/coordinates', { digitsForColumns: true })) as Reviewed;
     expect(digits.message).not.toContain(' at 4D ');
-    expect(digits.message).toMatch(/^Turn 1 of \d+: the table before it, with the best robot's move \(b shows the turn\): me: BETS for 12 · The best robot here: BETS \(wildcard at letter 1\) at \S+ \(12\)$/);
-    expect(digits.log[0]).toBe(digits.message.replace(/^.*?\): /, ''));
+    expect(digits.message.replace(handThen, '')).toMatch(/^Turn 1 of \d+: the table before it, with the best robot's move \(b shows the turn\): me: BETS for 12 · The best robot here: BETS \(wildcard at letter 1\) at \S+ \(12\)$/);
+    expect(digits.log[0]).toBe(digits.message.replace(handThen, '').replace(/^.*?\): /, ''));
     await call('cardwords/coordinates', {});
     // someone who comes after the end (here the owner, watching) gets the review at once
     const late = bridge();
@@ -458,7 +466,8 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     expect(await late.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: server.url, id: gameId, watch: true, owner: server.owner } }))).toMatchObject({ result: { welcome: { role: 'watcher' } } });
     await expect.poll(async () => ((await late.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: Reviewed }).result.review?.of, { timeout: 30_000 }).toBe(final.moves);
     const lateView = ((await late.send(JSON.stringify({ id: 3, method: 'cardwords/review', params: { step: 0, best: true } }))) as { result: Reviewed }).result;
-    expect(lateView.message).toBe(`Turn 1 of ${final.moves}: the table before it, with the best robot's move (b shows the turn): ${ours[0]}`);
+    // a watcher after the end sees the hand too (the game is over: no secret left)
+    expect(lateView.message).toBe(`Turn 1 of ${final.moves}: the table before it, with the best robot's move (b shows the turn): ${ours[0]} · me's hand before the turn: [S 1] [* 0] [E 1] [T -1]`);
     expect(lateView.board.map((c) => `${c.char || `(${c.meaning})`}${c.points}`)).toEqual(['(B)0', 'E1', 'T-1', 'S1']);
   } finally {
     fx.remove();

@@ -473,19 +473,25 @@ describe("the review of a game where the best robot trades", () => {
     await srv?.stop();
   });
 
-  it("names the cards the best robot's trade gives back, and only after the end", async () => {
+  it("names the cards the best robot's trade gives back, and every hand before each turn, only after the end", async () => {
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'aa', humans: 1, robots: ['best'], name: 'Ann', seed: 'trade-review' });
     await until(() => ann.state.status === 'playing' && ann.state.turn === 0 && handOf(ann).length > 0, 5000, 'the start');
     expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
     // during the game the history has no best choices (they would show the hand)
     ann.room.send('history', { id: 'during' });
-    const during = (await ann.next((m) => m.type === 'history' && (m.payload as { id?: string }).id === 'during')).payload as unknown as { turns: Array<{ best?: unknown }> };
+    const during = (await ann.next((m) => m.type === 'history' && (m.payload as { id?: string }).id === 'during')).payload as unknown as { turns: Array<{ best?: unknown; hands?: unknown }> };
     expect(during.turns.length).toBeGreaterThan(0);
     expect(during.turns.every((t) => t.best === undefined)).toBe(true);
+    // nor hands: the robot's is secret while the game goes on
+    expect(during.turns.every((t) => t.hands === undefined)).toBe(true);
+    const annFirst = handOf(ann).map((c) => `${c.char} ${c.points}`).sort();
     await until(() => ann.state.turn === 0, 10_000, "Ann's turn again");
     expect((await ann.request('end')).type).toBe('ack');
     // the review comes with the end: Ann's pass, where the best robot traded two of her A's for 3
-    const review = (await ann.next((m) => m.type === 'history' && (m.payload as { id?: string }).id === undefined)).payload as unknown as { turns: Array<{ player: number; type: string; best?: unknown }> };
+    const review = (await ann.next((m) => m.type === 'history' && (m.payload as { id?: string }).id === undefined)).payload as unknown as { turns: Array<{ player: number; type: string; best?: unknown; hands?: Array<Array<{ char: string | null; points: number }>> }> };
+    // every turn with both hands before it: Ann's first is the hand she passed with
+    for (const t of review.turns) expect(t.hands?.map((h) => h.length)).toEqual([handOf(ann).length, handOf(ann).length]);
+    expect(review.turns[0]!.hands![0]!.map((c) => `${c.char} ${c.points}`).sort()).toEqual(annFirst);
     expect(review.turns[0]).toMatchObject({ player: 0, type: 'pass' });
     expect(review.turns[0]!.best).toEqual({ type: 'trade', score: 3, words: [], tradedCards: [{ char: 'A', points: 1 }, { char: 'A', points: 1 }] });
     // the robot's turn carries none

@@ -605,12 +605,22 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.click('#cw-end-confirm');
     await page.waitForSelector('#cw-review');
     const unseen = Number(await page.getAttribute('#cw-unseen-cards', 'data-count'));
+    const all = Number(await page.getAttribute('#cw-all-cards', 'data-count'));
+    const finalCards = await page.locator('#cw-table .has-card').count();
+    const unseenNow = async () => Number(await page.getAttribute('#cw-unseen-cards', 'data-count'));
     await page.click('#cw-review-first');
     await page.waitForSelector('#cw-review-best');
-    // the hand is not shown during a step, but still held: the unseen cards stay as they are
+    // the hand is not shown during a step
     expect(await page.locator('#cw-hand .cw-card, .cw-hand-title:not([hidden])').count()).toBe(0);
-    expect(Number(await page.getAttribute('#cw-unseen-cards', 'data-count'))).toBe(unseen);
     const mine = await page.locator('#cw-table .cw-cell.shown').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.name).sort());
+    // the unseen cards as they were after my turn: the robot's cards laid since were not seen
+    // yet (my hand then is the one I hold at the end: I did not play again)
+    expect(finalCards).toBeGreaterThan(mine.length);
+    expect(await unseenNow()).toBe(unseen + finalCards - mine.length);
+    // the hand I laid NEST from: the tiny ruleset's four cards, a wildcard (the N), E, S and T
+    expect(await page.getAttribute('#cw-review-hand', 'data-cards')).toBe('4');
+    expect(await page.textContent('#cw-review-hand')).toMatch(/^Ann's hand before the turn: /);
+    expect((await page.locator('#cw-review-hand .face .ch').allTextContents()).sort()).toEqual(['*', 'E', 'S', 'T']);
     const said = (await page.textContent('#cw-review-best'))!;
     const seen = await page.locator('#cw-review-best').evaluate((e) => {
       const c = e.cloneNode(true) as HTMLElement;
@@ -628,6 +638,8 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.textContent('#cw-review-step')).toMatch(/^Turn 1 of \d+: the table before it, with the best robot's move/);
     const cells = await page.locator('#cw-table .cw-cell.has-card').evaluateAll((es) => es.map((e) => `${(e as HTMLElement).dataset.name}:${e.querySelector('.ch')?.textContent}${e.querySelector('.face.wild') ? '*' : ''}${e.classList.contains('shown') ? '' : ' not ringed'}`));
     expect(cells).toEqual(['D4:B*', 'E4:E', 'F4:T', 'G4:S']);
+    // the position I chose in: an empty table and my four cards, every other card unseen
+    expect(await unseenNow()).toBe(all - 4);
     await shot(page, 'cardwords-review-best');
     // b again: my turn's table
     await page.keyboard.press('b');

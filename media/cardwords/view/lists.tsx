@@ -1,6 +1,7 @@
 // The lists of all cards and of the cards not seen yet (not on the table, not in the hand).
 import type { Card } from '../../../core/games/cardwords/types.js';
 import type { Translate } from '../../ui/l10n/index.js';
+import { unseenCards } from '../words.js';
 import { Face } from './face.js';
 import type { Model } from './model.js';
 
@@ -31,14 +32,8 @@ function CardList({ cards, t, id }: { cards: Card[]; t: Translate; id: string })
 export function CardLists({ m }: { m: Model }) {
   const { t } = m;
   const all = m.ruleset.cards.map((c) => ({ char: c.char, points: c.points }));
-  const unseen = all.slice();
-  const take = (c: Card) => {
-    const k = unseen.findIndex((u) => u.char === c.char && u.points === c.points);
-    if (k >= 0) unseen.splice(k, 1);
-  };
-  for (const p of m.state.board) take({ char: p.char === '' ? null : p.char, points: p.points });
-  // the hand held now, also while the review shows a turn (whose hand is not shown)
-  for (const c of m.held) take(c);
+  // the table and the hand shown: now, or at the review's step (media/cardwords/words.ts)
+  const unseen = unseenCards(all, m.unseenFrom.board, m.unseenFrom.hand);
   return (
     <>
       <details class="cw-lists" id="cw-all-details">

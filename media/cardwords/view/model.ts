@@ -25,6 +25,10 @@ export interface LogEntry {
   cells?: Array<{ col: number; row: number; char: string; points: number }>;
   /** After the game, for one's own turns: what the best robot would have done there. */
   best?: ReviewBest;
+  /** The turn's seat (from the history). */
+  player?: number;
+  /** After the game: every seat's hand before the turn (the history's). */
+  hands?: Card[][];
 }
 
 /** One of the robot's suggested actions (the hint list), best first. */
@@ -111,6 +115,10 @@ export interface Model {
   reviewBest: { spelled: WordLetter[][]; place: string; onTable: boolean } | null;
   /** The review shows the best robot's moves on the table (kept while stepping). */
   reviewBestOn: boolean;
+  /** The review's step: the hand its turn's player chose from, once the history gives it. */
+  reviewHand: { name: string; cards: readonly Card[] } | null;
+  /** The table and the hand the unseen cards are counted from: now, or the review step's. */
+  unseenFrom: { board: Board; hand: readonly Card[] };
   hintIndex: number | null;
   coordOpts: { digitsForColumns: boolean; colsRight: boolean; rowsUp: boolean };
   cmd: Commands;

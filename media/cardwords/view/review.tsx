@@ -1,10 +1,11 @@
 // The review after the game: every turn of the round in order, the table as it was after
 // it with its cards ringed (the panel draws that table); buttons and the [ ] keys step. Beside
 // a person's turn, the best robot's choice there; "Best move" (b) draws the table before the
-// turn with that move on it instead.
+// turn with that move on it instead; the hand the turn's player chose from.
 import { reviewBestText, reviewStepped, SLOT } from '../words.js';
 import type { Model } from './model.js';
 import { Slotted } from './spelled.js';
+import { Face } from './face.js';
 
 export function Review({ m }: { m: Model }) {
   const { t } = m;
@@ -33,6 +34,20 @@ export function Review({ m }: { m: Model }) {
         {k === null ? t('cw.review.final') : m.reviewBest?.onTable ? t('cw.review.stepBest', k + 1, n) : t('cw.review.step', k + 1, n)}
       </p>
       {entry && <p id="cw-review-text">{entry.text}</p>}
+      {/* what that player chose from (the hands are no longer secret after the game) */}
+      {m.reviewHand && (
+        <p
+          id="cw-review-hand"
+          class="cw-review-hand"
+          data-cards={m.reviewHand.cards.length}
+          aria-label={`${t('cw.review.hand', m.reviewHand.name)} ${m.reviewHand.cards.map((c) => (c.char === null ? t('cw.card.wild', c.points) : t('cw.card', c.char, c.points))).join(', ')}`}
+        >
+          {t('cw.review.hand', m.reviewHand.name)}{' '}
+          {m.reviewHand.cards.map((c, i) => (
+            <Face key={i} card={c} />
+          ))}
+        </p>
+      )}
       {entry?.best && (
         <p id="cw-review-best" class="muted" data-score={entry.best.score}>
           <Slotted m={m} text={reviewBestText(t, entry.best, m.reviewBest ? SLOT : entry.best.words.join(', '), m.reviewBest?.place ?? '')} words={m.reviewBest?.spelled ?? []} />

@@ -460,6 +460,7 @@ export const da: Strings = {
   'cw.review.bestPass': 'stå over',
   'cw.review.bestMove': 'Den bedste robot her: {0} på {1} ({2})',
   'cw.review.showBest': 'Bedste træk',
+  'cw.review.hand': '{0}s hånd før turen:',
   'cw.review.stepBest': 'Tur {0} af {1}: bordet før den, med den bedste robots træk (b viser turen)',
 
   'lobby.watchGame': 'Se spil {0}',

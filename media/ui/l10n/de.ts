@@ -460,6 +460,7 @@ export const de: Strings = {
   'cw.review.bestPass': 'passen',
   'cw.review.bestMove': 'Der beste Roboter hier: {0} auf {1} ({2})',
   'cw.review.showBest': 'Bester Zug',
+  'cw.review.hand': 'Hand von {0} vor dem Zug:',
   'cw.review.stepBest': 'Zug {0} von {1}: der Tisch davor, mit dem Zug des besten Roboters (b zeigt den gespielten Zug)',
 
   'lobby.watchGame': 'Spiel {0} zuschauen',

@@ -459,6 +459,7 @@ export const en = {
   'cw.review.bestPass': 'a pass',
   'cw.review.bestMove': 'The best robot here: {0} at {1} ({2})',
   'cw.review.showBest': 'Best move',
+  'cw.review.hand': '{0}\'s hand before the turn:',
   'cw.review.stepBest': 'Turn {0} of {1}: the table before it, with the best robot\'s move (b shows the turn)',
 
   'lobby.watchGame': 'Watch game {0}',
