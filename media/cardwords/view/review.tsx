@@ -43,9 +43,12 @@ export function Review({ m }: { m: Model }) {
           aria-label={`${t('cw.review.hand', m.reviewHand.name)} ${m.reviewHand.cards.map((c) => (c.char === null ? t('cw.card.wild', c.points) : t('cw.card', c.char, c.points))).join(', ')}`}
         >
           {t('cw.review.hand', m.reviewHand.name)}{' '}
-          {m.reviewHand.cards.map((c, i) => (
-            <Face key={i} card={c} />
-          ))}
+          {/* on a line of their own: beside the words the seventh card wrapped alone in a narrow column */}
+          <span class="cards">
+            {m.reviewHand.cards.map((c, i) => (
+              <Face key={i} card={c} />
+            ))}
+          </span>
         </p>
       )}
       {entry?.best && (
