@@ -144,8 +144,10 @@ describe('cardwords rooms', () => {
     let compared = 0;
     for (const st of annRec.states) {
       if (st.round !== 1 || st.moves === 0) continue;
-      const { cells, best: _best, ...shown } = history.turns[st.moves - 1] as (typeof history.turns)[number] & { best?: unknown };
+      const { cells, best: _best, hands, ...shown } = history.turns[st.moves - 1] as (typeof history.turns)[number] & { best?: unknown; hands?: unknown[] };
       expect(shown, `turn ${st.moves}`).toEqual(st.last);
+      // the game is over: both hands before the turn (the review's)
+      expect(hands, `turn ${st.moves}`).toHaveLength(2);
       // a move also names the cards it laid (they are on the table for all to see)
       if (st.last.type === 'move') {
         // compared with the table one turn before, when Ann's client saw that state (patches
@@ -159,11 +161,11 @@ describe('cardwords rooms', () => {
     expect(compared).toBeGreaterThan(turns);
     // only the public fields: a trade would show how many cards, never which; the game is
     // over, so each of Ann's turns (the human's) carries the review's best choice, the
-    // robot's none
+    // robot's none, and every turn the hands before it
     const taken = new Set<string>();
     for (const turn of history.turns) {
       const human = history.players[turn.player] === 'Ann';
-      expect(Object.keys(turn).sort()).toEqual(['drawn', 'player', 'score', 'standIn', 'traded', 'type', 'words', ...(turn.type === 'move' ? ['cells'] : []), ...(human ? ['best'] : [])].sort());
+      expect(Object.keys(turn).sort()).toEqual(['drawn', 'hands', 'player', 'score', 'standIn', 'traded', 'type', 'words', ...(turn.type === 'move' ? ['cells'] : []), ...(human ? ['best'] : [])].sort());
       if (human) {
         const best = (turn as { best?: { score: number; type: string; words: string[]; cards?: Array<{ col: number; row: number; card: { char: string | null; points: number; meaning?: string } }> } }).best!;
         // the best robot's choice scores at least what Ann (a 'good' robot's move) scored
