@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
-// The playtest report (webview script): a summary, what stands out in it (findings), the average move score by round as a
-// bar chart, per card how often it is laid, traded and stuck with its learned value, the
-// most played words, and the heat map of covered cells drawn over the card table (the
+// The playtest report (webview script): a summary, what stands out in it (findings), the
+// average move score by round as a bar chart, per card how often it is laid, traded and
+// stuck with its learned value, the most played words, and the heat map of covered cells drawn over the card table (the
 // preview's blocked cells, factors and cell points; each cell's colour strength is how
 // often it was covered, its tooltip the share and the mean score of the covering moves).
 import type { PlaytestReport } from '../../core/protocol/language.js';
