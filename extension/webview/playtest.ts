@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 // The playtest report (webview script): a summary, what stands out in it (findings), the
 // average move score by round as a bar chart, per card how often it is laid, traded and
-// stuck with its learned value, the most played words, and the heat map of covered cells drawn over the card table (the
-// preview's blocked cells, factors and cell points; each cell's colour strength is how
-// often it was covered, its tooltip the share and the mean score of the covering moves).
+// stuck with its learned value, the most played words, and the heat map of covered cells
+// drawn over the card table (the preview's blocked cells, factors and cell points; each
+// cell's colour strength is how often it was covered, its tooltip the share and the mean
+// score of the covering moves).
 import type { PlaytestReport } from '../../core/protocol/language.js';
 import { findingMessage } from '../../core/robots/cardwords/findings.js';
 import { barChart } from './chart.js';
