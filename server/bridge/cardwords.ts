@@ -10,7 +10,7 @@ import type { CardwordsActionMessage, CardwordsHistoryTurn, HintMessage, Results
 import { bestMoveWords, reviewStepped, reviewTable, reviewUnseenBasis, spelledWords, unseenCards } from '../../media/cardwords/words.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
-import type { StartCondition } from '../../core/formats/types.js';
+import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
 import { awayText, braces, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
@@ -21,12 +21,6 @@ import type { RememberedSeat } from './local-server.js';
 
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
 
-
-/** Whether the cell (col, row) meets the start condition (the first move's place). */
-function isStart(start: StartCondition, col: number, row: number): boolean {
-  if (start.touchColumn === null && start.touchRow === null) return false;
-  return (start.touchColumn === null || start.touchColumn === col) && (start.touchRow === null || start.touchRow === row);
-}
 
 export class CardwordsSession {
   private room: Room | null = null;
@@ -583,7 +577,7 @@ export class CardwordsSession {
       columns: this.coords ? Array.from({ length: this.coords.width }, (_, c) => this.coords!.colLabel(c)) : [],
       rows: this.coords ? Array.from({ length: this.coords.height }, (_, r) => this.coords!.rowLabel(r)) : [],
       // `start`: a cell the first move may cover to meet the start condition (until a card is on the table)
-      cells: t ? t.cells.map((c, i) => ({ i, blocked: c.blocked, points: c.points, letter: c.letterFactor, word: c.wordFactor, start: (s?.board.length ?? 0) === 0 && isStart(t.start, i % t.width, Math.floor(i / t.width)) })) : [],
+      cells: t ? t.cells.map((c, i) => ({ i, blocked: c.blocked, points: c.points, letter: c.letterFactor, word: c.wordFactor, start: (s?.board.length ?? 0) === 0 && isStartCell(t.start, i % t.width, Math.floor(i / t.width)) })) : [],
       startText: t && this.coords ? startSentence(t, this.coords) : '',
       board: review?.table ? boardState(review.table.board) : (s?.board ?? []),
       // after the game: the turn the review shows (null: the final table), of how many, its

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apply, newGame, readAction, recordOf, type CardwordsAction, type CardwordsState } from '../../core/games/cardwords/engine.js';
 import { WordStore } from '../../core/words/store.js';
+import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { card } from './fixtures.js';
 import { allCards, cardMultiset, deepFreeze, must, robotGame, sample, smallRules, start, withCards } from './games.js';
 
@@ -210,6 +211,18 @@ describe('moves and the end by going out', () => {
     expect(codes([{ col: 2, row: 2, card: c('A1') }, { col: 3, row: 3, card: c('T5') }])).toEqual(['not-in-line']);
     expect(codes([{ col: 9, row: 2, card: c('A1') }])).toEqual(['off-table']);
     expect(codes([{ col: 2, row: 2, card: c('A1') }])).toEqual(['no-word']);
+  });
+
+  it('isStartCell: the cell, or every cell of the column or row the start condition names; none without one', () => {
+    const cells = (start: { touchColumn: number | null; touchRow: number | null }) => {
+      const out: string[] = [];
+      for (let row = 0; row < 3; row++) for (let col = 0; col < 3; col++) if (isStartCell(start, col, row)) out.push(`${col},${row}`);
+      return out;
+    };
+    expect(cells({ touchColumn: 1, touchRow: 2 })).toEqual(['1,2']);
+    expect(cells({ touchColumn: 1, touchRow: null })).toEqual(['1,0', '1,1', '1,2']);
+    expect(cells({ touchColumn: null, touchRow: 0 })).toEqual(['0,0', '1,0', '2,0']);
+    expect(cells({ touchColumn: null, touchRow: null })).toEqual([]);
   });
 
   it('refuses unknown words naming them; once the owner adds one, the same move is accepted', () => {

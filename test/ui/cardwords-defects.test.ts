@@ -87,6 +87,23 @@ async function firstHintMove(p: Page): Promise<number> {
 }
 
 describe('Cardwords defects, each in Chromium', () => {
+  it('the start cell is starred on the table until the first card is laid (only the cell details said where the first move goes)', async () => {
+    const { page } = await fresh();
+    const s0 = await quickGame(page, 's2');
+    expect(s0.board.length).toBe(0);
+    // the tiny table's start is (3,3): D4, and no other cell
+    const starred = page.locator('#cw-table .cw-cell.start');
+    expect(await starred.evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.name))).toEqual(['D4']);
+    expect(await starred.locator('.star').textContent()).toBe('★');
+    expect(await starred.getAttribute('aria-label')).toBe('D4: the first move must cover this cell, empty');
+    await shot(page, 'cardwords-start-star');
+    // the first move laid (Ann's, then the robot's): no star any more
+    await firstHintMove(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await snap(page)).board.length).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('#cw-table .cw-cell.start, #cw-table .star').count()).toBe(0);
+  });
+
   it('the landing page keeps the owner buttons without ?owner= (and after "Games"); a visitor is told what they can do and why', async () => {
     const { page } = await fresh();
     await page.goto(`${srv.url}/?owner=${srv.ownerToken}`);

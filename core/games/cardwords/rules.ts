@@ -1,6 +1,7 @@
 // The one validator of Cardwords moves: every refusal with its reason (docs/rules.md#cardwords-moves).
 import { scoreMove, type MoveScore } from './scoring.js';
 import { boardIsEmpty, formatCard, type Board, type Card, type PlacedCard, type RulesContext } from './types.js';
+import type { StartCondition } from '../../formats/types.js';
 
 export type MoveError =
   | { code: 'no-cards'; message: string }
@@ -38,6 +39,15 @@ export function missingFromHand(hand: readonly Card[], cards: readonly Card[]): 
     else missing.push(c);
   }
   return missing;
+}
+
+/**
+ * Whether a card on (col, row) meets the start condition: the cell itself, or any cell of
+ * the column or row it names. False when there is none (no cell is marked as the start).
+ */
+export function isStartCell(start: Pick<StartCondition, 'touchColumn' | 'touchRow'>, col: number, row: number): boolean {
+  if (start.touchColumn === null && start.touchRow === null) return false;
+  return (start.touchColumn === null || start.touchColumn === col) && (start.touchRow === null || start.touchRow === row);
 }
 
 export function describeStart(ctx: RulesContext): string {
@@ -105,7 +115,7 @@ export function checkMove(ctx: RulesContext, board: Board, hand: readonly Card[]
 
   if (boardIsEmpty(board)) {
     const { touchColumn: sc, touchRow: sr } = table.start;
-    const ok = placed.some((p) => (sc === null || p.col === sc) && (sr === null || p.row === sr));
+    const ok = (sc === null && sr === null) || placed.some((p) => isStartCell(table.start, p.col, p.row));
     if (!ok) errors.push({ code: 'start-condition', message: describeStart(ctx) });
   } else {
     const touches = placed.some(({ col, row }) =>

@@ -2,6 +2,8 @@
 // ghosts, the last move ringed, a log entry shown, the location and the keyboard cursor.
 // A grid with aria-activedescendant; the panel handles its keys (onKey).
 import type { JSX } from 'preact';
+import { isStartCell } from '../../../core/games/cardwords/rules.js';
+import { boardIsEmpty } from '../../../core/games/cardwords/types.js';
 import { Face } from './face.js';
 import { cardText, type Cell, type Model } from './model.js';
 
@@ -29,8 +31,7 @@ export function cellDescription(m: Model, col: number, row: number): string {
   if (a.points !== 0) parts.push(t('cw.cell.points', a.points));
   if (a.wordFactor !== 1) parts.push(t('cw.cell.word', a.wordFactor));
   if (a.letterFactor !== 1) parts.push(t('cw.cell.letter', a.letterFactor));
-  const { touchColumn: sc, touchRow: sr } = rules.table.start;
-  if (board.cells.every((c) => c === null) && (sc !== null || sr !== null) && (sc === null || sc === col) && (sr === null || sr === row)) parts.push(t('cw.cell.start'));
+  if (boardIsEmpty(board) && isStartCell(rules.table.start, col, row)) parts.push(t('cw.cell.start'));
   const card = board.cells[i];
   if (card) parts.push(card.char === null ? t('cw.cell.wildcard', card.meaning ?? '?', card.points) : t('cw.cell.card', card.char, card.points));
   else if (!a.blocked) parts.push(t('cw.cell.empty'));
@@ -44,6 +45,9 @@ export function Table({ m, onKey }: { m: Model; onKey: (e: KeyboardEvent) => voi
   const ghosts = new Map(placed.map((p) => [p.row * W + p.col, p.card] as const));
   const shown = new Set((m.shown?.cells ?? []).map((c) => c.row * W + c.col));
   const loc = cp.location;
+  // until the first card is laid, the cells the first move may cover are starred (as the
+  // seed's table marks its start cell and the Emacs table writes *)
+  const empty = boardIsEmpty(board);
   const rows: JSX.Element[] = [];
   rows.push(
     <div role="row" class="cw-row labels" key="labels">
@@ -72,6 +76,8 @@ export function Table({ m, onKey }: { m: Model; onKey: (e: KeyboardEvent) => voi
       if (a.points !== 0) cls.push('attr-c');
       if (a.wordFactor !== 1) cls.push('attr-w');
       if (a.letterFactor !== 1) cls.push('attr-l');
+      const start = empty && isStartCell(rules.table.start, c, r);
+      if (start) cls.push('start');
       if (card) cls.push('has-card');
       if (ghost) cls.push('composed');
       if (m.lastCells.has(i)) cls.push('last');
@@ -83,7 +89,16 @@ export function Table({ m, onKey }: { m: Model; onKey: (e: KeyboardEvent) => voi
       if (ghost) label += `, ${t('cw.cell.composed', cardText(ghost))}`;
       cells.push(
         <span role="gridcell" key={c} id={`cw-cell-${c}-${r}`} class={cls.join(' ')} data-col={c} data-row={r} data-name={name} aria-label={label} title={label} aria-selected={isLoc ? 'true' : undefined}>
-          {card ? <Face card={card} /> : ghost ? <Face card={ghost} /> : <span class="marker">{cellMarker(m, i)}</span>}
+          {card ? (
+            <Face card={card} />
+          ) : ghost ? (
+            <Face card={ghost} />
+          ) : (
+            <span class="marker">
+              {start && <span class="star" aria-hidden="true">★</span>}
+              {cellMarker(m, i)}
+            </span>
+          )}
         </span>,
       );
     }
