@@ -5,13 +5,17 @@
 // minutes, so it is never started here: the hover says which command does it.
 import type { Card, CardsetCard, Charset } from '../formats/types.js';
 import { kindKey, kindLabel, type LeaveModel } from '../robots/cardwords/leaves.js';
+import type { CardStats } from '../robots/cardwords/playtest.js';
 import type { Translate } from '../l10n/message.js';
 import { InlayHintKind, type InlayHint, type Range } from './lsp.js';
 
 /** What the server knows of the learned values of a document's ruleset (as saved on disk). */
 export type LearnedValues =
-  /** The cached model of the saved ruleset. */
-  | { state: 'learned'; model: LeaveModel }
+  /**
+   * The cached model of the saved ruleset; `playtest`: the last playtest this server ran of
+   * the same saved ruleset (how often each card was laid), when there was one.
+   */
+  | { state: 'learned'; model: LeaveModel; playtest?: { games: number; cards: readonly CardStats[] } }
   /** Nothing cached for the saved ruleset: `cardwords playtest <folder>` learns it. */
   | { state: 'missing'; folder: string }
   /** Not a ruleset that can be learned (not saved in a ruleset folder, or unreadable): nothing to say. */
@@ -91,6 +95,13 @@ export function learnedHover(card: Card, charset: Charset | undefined, learned: 
   // three or more copies kept: what a third adds beyond the pairs (often a cost)
   const triple = model.triples.find(([k]) => k === i);
   if (triple && Math.round(triple[1] * 10) !== 0) lines.push(t('hover.learned.triple', code(label), formatValue(triple[1], locale)));
+  // how the card played in the last playtest of this ruleset as saved
+  const played = learned.playtest?.cards.find((c) => c.card === label);
+  if (played) {
+    const one = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const share = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+    lines.push(t('hover.playtest', code(label), share.format(played.laidShare), one.format(played.laid), one.format(played.traded), one.format(played.stuck), learned.playtest!.games));
+  }
   return lines;
 }
 

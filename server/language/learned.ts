@@ -9,6 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { rulesFromRuleset } from '../../core/games/cardwords/setup.js';
 import type { LearnedValues } from '../../core/language/index.js';
 import type { LeaveModel } from '../../core/robots/cardwords/leaves.js';
+import type { CardStats } from '../../core/robots/cardwords/playtest.js';
 import { findRulesetFiles, loadRulesetDir } from '../ruleset/fs.js';
 import { leavesFile, leavesKey, readCachedModel } from '../robots/leaves.js';
 import { cacheDir } from '../cache-dir.js';
@@ -21,6 +22,13 @@ export class LearnedValuesReader {
   private readonly keys = new Map<string, { stamp: string; key: Promise<string | null> }>();
   /** Per model file: its stamp and the model read. */
   private readonly models = new Map<string, { stamp: string; model: LeaveModel | null }>();
+  /** Per ruleset key: the last playtest this server ran of it (in memory), which the card set's hovers quote. */
+  private readonly playtests = new Map<string, { games: number; cards: readonly CardStats[] }>();
+
+  /** The playtest just run of the ruleset whose leave key is `key` (its files as saved then). */
+  rememberPlaytest(key: string, report: { games: number; cards: readonly CardStats[] }): void {
+    this.playtests.set(key, { games: report.games, cards: report.cards });
+  }
 
   /** The learned values of the ruleset of a card set document (a file: URI). */
   async forCardset(uri: string): Promise<LearnedValues> {
@@ -49,7 +57,8 @@ export class LearnedValuesReader {
     const key = await hit.key;
     if (key === null) return UNAVAILABLE;
     const model = await this.model(key, cache);
-    return model ? { state: 'learned', model } : { state: 'missing', folder: dir };
+    const playtest = this.playtests.get(key);
+    return model ? { state: 'learned', model, ...(playtest ? { playtest } : {}) } : { state: 'missing', folder: dir };
   }
 
   private async model(key: string, dir: string): Promise<LeaveModel | null> {

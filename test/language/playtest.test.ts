@@ -1,10 +1,11 @@
 // cardwords/playtest through the real language server: the report, $/progress on the
 // client's token, cancellation, bad parameters.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
+import type { Hover } from 'vscode-languageserver-protocol';
 import { DISTRIBUTION_METHOD, PLAYTEST_METHOD, type DistributionStats, type PlaytestReport } from '../../core/protocol/language.js';
 import { LspClient } from './client.js';
 import { tinyRuleset, type Fixture } from './fixtures.js';
@@ -48,6 +49,30 @@ describe('cardwords/playtest', () => {
     // the same seed, the same report (the card values now come from the cache)
     const again = await client.request<PlaytestReport>(PLAYTEST_METHOD, { uri: fx.uri('tiny.bonus'), games: 12, seed: 'lsp' }, 120_000);
     expect(again).toEqual(r);
+  });
+
+  it('the card set\'s hover quotes the last playtest of the ruleset as saved: how often the card was laid, traded and left in a hand', async () => {
+    const r = await client.request<PlaytestReport>(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), games: 12, seed: 'lsp' }, 120_000);
+    client.open(fx.uri('tiny.cardset'), readFileSync(fx.path('tiny.cardset'), 'utf8'));
+    const hover = async () => {
+      // [B 3], the first card of the third line
+      const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri: fx.uri('tiny.cardset') }, position: { line: 2, character: 1 } });
+      return h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
+    };
+    const b = r.cards.find((c) => c.card === '[B 3]')!;
+    const one = (x: number) => x.toFixed(1);
+    const said = `**in the last playtest** (12 games): \`[B 3]\` laid in ${Math.round(b.laidShare * 1000) / 10}% of its copies; per game ${one(b.laid)} laid, ${one(b.traded)} traded and ${one(b.stuck)} left in a hand at the end`;
+    expect((await hover()).split('\n\n')).toContain(said);
+    // the ruleset changed on disk (one more card): that playtest is not this ruleset's, and is not quoted
+    const saved = readFileSync(fx.path('tiny.cardset'), 'utf8');
+    const cardset = saved.split('\n');
+    cardset[0] = String(Number(cardset[0]) + 1);
+    writeFileSync(fx.path('tiny.cardset'), `${cardset.join('\n').trimEnd()}\n[A 1]\n`);
+    try {
+      await expect.poll(async () => (await hover()).includes('in the last playtest'), { timeout: 30_000 }).toBe(false);
+    } finally {
+      writeFileSync(fx.path('tiny.cardset'), saved);
+    }
   });
 
   it('stops when cancelled and answers RequestCancelled; the server goes on answering', async () => {

@@ -102,6 +102,7 @@ export const de: LanguageCatalogue = {
   'hover.learned.triple': 'drei oder mehr {0} behalten: {1} zusätzliche Punkte',
   'hover.learned.unknown': 'kein gelernter Wert: die Werte wurden für den gespeicherten Regelsatz gelernt, der keine solche Karte hat',
   'hover.learned.missing': 'Kartenwerte noch nicht gelernt: {0} (oder der Playtest-Befehl des Editors) lernt sie in einigen Minuten im Spiel gegen sich selbst und speichert sie; dann erscheinen sie hier und als Inlay-Hinweise',
+  'hover.playtest': '**im letzten Playtest** ({5, plural, one {# Partie} other {# Partien}}): {0} in {1} seiner Exemplare gelegt; je Partie {2} gelegt, {3} getauscht und {4} am Ende auf der Hand',
   'hover.points': '{0} × {1, plural, one {# Punkt} other {# Punkte}}',
   'hover.cell.outside': 'außerhalb des Tisches',
   'hover.cell.blocked': 'gesperrt',

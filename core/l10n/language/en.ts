@@ -112,6 +112,7 @@ export const en = {
   'hover.learned.triple': 'three or more {0} kept: {1} extra points',
   'hover.learned.unknown': 'no learned value: the values were learned for the ruleset as saved, which has no such card',
   'hover.learned.missing': "card values not learned yet: {0} (or the editor's playtest command) learns them by self-play in a few minutes and caches them; then they show here and as inlay hints",
+  'hover.playtest': '**in the last playtest** ({5, plural, one {# game} other {# games}}): {0} laid in {1} of its copies; per game {2} laid, {3} traded and {4} left in a hand at the end',
   'hover.points': '{0} × {1, plural, one {# point} other {# points}}',
   'hover.cell.outside': 'outside the table',
   'hover.cell.blocked': 'blocked',
