@@ -392,6 +392,13 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
           : start.touchColumn !== null ? msg('cardtable/no-first-move.column', c)
             : start.touchRow !== null ? msg('cardtable/no-first-move.row', r) : msg('cardtable/no-first-move');
       sink.error(startRange, 'cardtable/no-first-move', why);
+    } else {
+      // free cells no move can ever cover: blocked cells wall them off from where games start
+      const never = unreachableCells(cells, width, height, start);
+      if (never.length > 0) {
+        const named = never.slice(0, UNREACHABLE_NAMED).map((i) => `(${i % width},${Math.floor(i / width)})`).join(' ') + (never.length > UNREACHABLE_NAMED ? ' …' : '');
+        sink.warning(startRange, 'cardtable/unreachable-cells', msg('cardtable/unreachable-cells', never.length, named));
+      }
     }
   }
   return { value: { width, height, start, endTag, cells, lines }, diagnostics: sink.list };
@@ -410,6 +417,52 @@ export function hasFirstMove(cells: CellAttributes[], width: number, height: num
     }
   }
   return false;
+}
+
+/** At most this many unreachable cells are named in the warning. */
+const UNREACHABLE_NAMED = 8;
+
+/**
+ * The free cells no move can ever cover (row-major indices, in order). The cards on the table
+ * always form one run of free cells joined side by side: the first move lays two or more
+ * adjacent cards meeting the start condition, and every later move touches a card. So only
+ * the groups of free cells (joined side by side) that hold such a first move can be covered.
+ */
+export function unreachableCells(cells: CellAttributes[], width: number, height: number, start: StartCondition): number[] {
+  const n = width * height;
+  const group = new Int32Array(n).fill(-1);
+  const playable: boolean[] = [];
+  const queue = new Int32Array(n);
+  const tc = start.touchColumn;
+  const tr = start.touchRow;
+  const meets = (x: number, y: number) => (tc === null || tc === x) && (tr === null || tr === y);
+  for (let s = 0; s < n; s++) {
+    if (cells[s]!.blocked || group[s] !== -1) continue;
+    const g = playable.length;
+    let head = 0;
+    let tail = 0;
+    let startsHere = false;
+    group[s] = g;
+    queue[tail++] = s;
+    while (head < tail) {
+      const i = queue[head++]!;
+      const x = i % width;
+      const y = (i - x) / width;
+      for (const j of [x > 0 ? i - 1 : -1, x + 1 < width ? i + 1 : -1, y > 0 ? i - width : -1, y + 1 < height ? i + width : -1]) {
+        if (j < 0 || cells[j]!.blocked) continue;
+        // a first move: this cell and a free neighbour, one of them meeting the condition
+        if (meets(x, y) || meets(j % width, Math.floor(j / width))) startsHere = true;
+        if (group[j] === -1) {
+          group[j] = g;
+          queue[tail++] = j;
+        }
+      }
+    }
+    playable.push(startsHere);
+  }
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (!cells[i]!.blocked && !playable[group[i]!]) out.push(i);
+  return out;
 }
 
 function attributeText(a: CellLine['attributes'][number]): string {

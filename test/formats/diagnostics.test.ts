@@ -1,5 +1,6 @@
 // Every diagnostic code: an input that triggers it, with its exact range, severity and
 // message, and nothing else reported. The table also proves docs/diagnostics.md complete.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_DIAGNOSTICS, decodeText, parseCharset, parseFile } from '../../core/formats/index.js';
 import type { Diagnostic, FileKind } from '../../core/formats/index.js';
@@ -77,6 +78,7 @@ const cases: Record<string, Case> = {
   'cardtable/text-after-end': { kind: 'cardtable', text: `${T}(2,2) foo\n\nbar  \n\n`, want: [['cardtable/text-after-end', [2, 6, 4, 3], 'text after the end tag: the end tag is the last line of the file']] },
   'cardtable/missing-end-tag': { kind: 'cardtable', text: `${T}(1,1) B;\n\n`, want: [['cardtable/missing-end-tag', [2, 8, 2, 8], 'the table has no end tag: finish with a line such as `(2,2)`']] },
   'cardtable/start-blocked': { kind: 'cardtable', text: `${T}(0,0) B;\n(2,2)\n`, want: [['cardtable/start-blocked', [1, 0, 1, 5], 'the start cell (0,0) is blocked: no first move can cover it']] },
+  'cardtable/unreachable-cells': { kind: 'cardtable', text: '5*1\n(0,0)\n(2,0) B;\n(5,1)\n', want: [['cardtable/unreachable-cells', [1, 0, 1, 5], '2 free cells can never be covered: blocked cells wall them off from where a game can start: (3,0) (4,0)', 'warning']] },
   'cardtable/no-first-move': { kind: 'cardtable', text: '3*2\n(1,9)\n(0,0) B;\n(2,0) B;\n(1,1) B;\n(3,0)\n', want: [['cardtable/no-first-move', [1, 0, 1, 5], 'no first move is possible: it needs two adjacent free cells in a row or column touching column 1']] },
 
   // ---- bonus
@@ -140,6 +142,29 @@ describe('every diagnostic code, with its exact range and message', () => {
     const tested = new Set<string>(['file/invalid-utf8', 'file/binary', 'file/too-many-diagnostics']);
     for (const c of Object.values(cases)) for (const [code] of c.want) tested.add(code);
     expect([...documentedCodes()].sort()).toEqual([...tested].sort());
+  });
+});
+
+describe('cells no move can reach (cardtable/unreachable-cells)', () => {
+  const warned = (text: string) => parseFile('cardtable', text).diagnostics.filter((d) => d.code === 'cardtable/unreachable-cells').map((d) => d.message);
+  it('a group of free cells where no first move fits is never played; one cell alone is named in the singular', () => {
+    // 3*3, the middle row blocked: the start in the top row, the bottom row walled off
+    expect(warned('3*3\n(1,0)\n(0,1) B;\n(1,1) B;\n(2,1) B;\n(3,3)\n')).toEqual(['3 free cells can never be covered: blocked cells wall them off from where a game can start: (0,2) (1,2) (2,2)']);
+    // a free cell with blocked cells all round: no word can reach it
+    expect(warned('3*3\n(0,0)\n(2,1) B;\n(1,2) B;\n(3,3)\n')).toEqual(['1 free cell can never be covered: blocked cells wall it off from where a game can start: (2,2)']);
+  });
+
+  it('a start column through two groups: either may be played, nothing is unreachable; without a start condition neither', () => {
+    expect(warned('3*3\n(1,9)\n(0,1) B;\n(1,1) B;\n(2,1) B;\n(3,3)\n')).toEqual([]);
+    expect(warned('3*3\n(9,9)\n(0,1) B;\n(1,1) B;\n(2,1) B;\n(3,3)\n')).toEqual([]);
+    // the samples have none
+    for (const dir of ['tiny/tiny', 'seed-example/example', 'english/english']) expect(warned(readFileSync(`samples/${dir}.cardtable`, 'utf8'))).toEqual([]);
+  });
+
+  it('names the first eight, then an ellipsis', () => {
+    // a 12*3 table, the middle row blocked: the twelve bottom cells walled off
+    const blocked = Array.from({ length: 12 }, (_, x) => `(${x},1) B;\n`).join('');
+    expect(warned(`12*3\n(0,0)\n${blocked}(12,3)\n`)).toEqual(['12 free cells can never be covered: blocked cells wall them off from where a game can start: (0,2) (1,2) (2,2) (3,2) (4,2) (5,2) (6,2) (7,2) …']);
   });
 });
 

@@ -72,6 +72,7 @@ export const da: LanguageCatalogue = {
   'cardtable/no-first-move.cell': 'intet første træk er muligt: det kræver to frie nabofelter i en række eller kolonne, der dækker feltet ({0},{1})',
   'cardtable/no-first-move.column': 'intet første træk er muligt: det kræver to frie nabofelter i en række eller kolonne, der rører kolonne {0}',
   'cardtable/no-first-move.row': 'intet første træk er muligt: det kræver to frie nabofelter i en række eller kolonne, der rører række {0}',
+  'cardtable/unreachable-cells': '{0, plural, one {# frit felt} other {# frie felter}} kan aldrig dækkes: blokerede felter skærer {0, plural, one {det} other {dem}} af fra der, hvor et spil kan begynde: {1}',
 
   'bonus/invalid-line': '`nøgle:værdi` var ventet, to heltal som `-1:-5`, fandt {0}',
   'bonus/number-too-large': 'tallet {0} er for stort',

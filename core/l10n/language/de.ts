@@ -72,6 +72,7 @@ export const de: LanguageCatalogue = {
   'cardtable/no-first-move.cell': 'kein erster Zug ist möglich: er braucht zwei benachbarte freie Felder in einer Zeile oder Spalte, die das Feld ({0},{1}) bedecken',
   'cardtable/no-first-move.column': 'kein erster Zug ist möglich: er braucht zwei benachbarte freie Felder in einer Zeile oder Spalte, die die Spalte {0} berühren',
   'cardtable/no-first-move.row': 'kein erster Zug ist möglich: er braucht zwei benachbarte freie Felder in einer Zeile oder Spalte, die die Zeile {0} berühren',
+  'cardtable/unreachable-cells': '{0, plural, one {# freies Feld kann} other {# freie Felder können}} nie belegt werden: blockierte Felder trennen {0, plural, one {es} other {sie}} von dort, wo ein Spiel beginnen kann: {1}',
 
   'bonus/invalid-line': 'erwartet wird `Schlüssel:Wert`, zwei ganze Zahlen wie `-1:-5`, gefunden: {0}',
   'bonus/number-too-large': 'die Zahl {0} ist zu groß',

@@ -78,6 +78,7 @@ export const en = {
   'cardtable/no-first-move.cell': 'no first move is possible: it needs two adjacent free cells in a row or column covering cell ({0},{1})',
   'cardtable/no-first-move.column': 'no first move is possible: it needs two adjacent free cells in a row or column touching column {0}',
   'cardtable/no-first-move.row': 'no first move is possible: it needs two adjacent free cells in a row or column touching row {0}',
+  'cardtable/unreachable-cells': '{0, plural, one {# free cell} other {# free cells}} can never be covered: blocked cells wall {0, plural, one {it} other {them}} off from where a game can start: {1}',
 
   // ---- diagnostics: bonus file
   'bonus/invalid-line': 'expected `key:value`, two integers such as `-1:-5`, found {0}',
