@@ -1,7 +1,7 @@
 // Loads a ruleset from the texts of its files: parses each, runs the cross-file checks, and
 // resolves cards and words to canonical characters. Pure: the caller reads the files.
 import { parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
-import { diagnostic } from '../formats/text.js';
+import { diagnostic, quote } from '../formats/text.js';
 import { msg } from '../l10n/message.js';
 import type { Charset, Diagnostic, Range } from '../formats/types.js';
 import type { Ruleset, RulesetCard, RulesetLoadResult, RulesetSources } from './types.js';
@@ -180,6 +180,19 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   }
   if (words.size === 0) {
     diagnostics.push({ file: files.dictionaries[0]?.name ?? files.charset.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-words', msg('ruleset/no-words')) });
+  } else {
+    // Cross-file: a card whose character no word has can never be laid (only traded, or
+    // left in a hand at the end): said on its first card
+    const counts = new Map<string, number>();
+    for (const c of cards) if (c.char !== null) counts.set(c.char, (counts.get(c.char) ?? 0) + 1);
+    const said = new Set<string>();
+    for (const c of cards) {
+      if (c.char === null || said.has(c.char)) continue;
+      said.add(c.char);
+      if (anyWordHas(words, c.char)) continue;
+      const range = cardset.value.cards[c.id]!.range;
+      diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'warning', 'ruleset/unused-card', msg('ruleset/unused-card', quote(c.char), counts.get(c.char)!)) });
+    }
   }
 
   const fatal = diagnostics.some((d) => d.severity === 'error' && !d.code.startsWith('dictionary/'));
@@ -221,4 +234,10 @@ function twoCharsOrMore(w: string): boolean {
 function baseName(path: string): string {
   const file = path.split(/[\\/]/).pop() ?? path;
   return file.replace(/\.[^.]*$/, '');
+}
+
+/** Whether some word has the (canonical) character `c`; stops at the first (a letter in use is found among the first words). */
+function anyWordHas(words: ReadonlySet<string>, c: string): boolean {
+  for (const w of words) if (w.includes(c)) return true;
+  return false;
 }

@@ -95,6 +95,18 @@ describe('loadRuleset', () => {
     expect(ruleset!.words).toEqual(['AB']);
   });
 
+  it('warns on the first card of a character no word has (it can never be laid), once per character, counting its cards', () => {
+    // the fixture's words AB, ABE, BEE: no ß; a second ß card is counted
+    const { diagnostics } = loadRuleset(files({ cardset: { name: 'x.cardset', text: '7\n[A 1][a 2] [B 3] [ß 9] [é 4] [  0] [ß 1]\n' } }));
+    const unused = diagnostics.filter((d) => d.code === 'ruleset/unused-card');
+    expect(unused.map((d) => [d.file, d.severity, d.message, d.range.start.character, d.range.end.character])).toEqual([
+      ['x.cardset', 'warning', "no word has the character 'ß': its 2 cards can never be laid, only traded or left in a hand", 17, 22],
+    ]);
+    // a word with it: none; no dictionary at all: the no-words warning instead, not one per card
+    expect(loadRuleset(files({ dictionaries: [{ name: 'x.dict', text: 'abe\naß\n' }] })).diagnostics.map((d) => d.code)).not.toContain('ruleset/unused-card');
+    expect(loadRuleset(files({ dictionaries: [] })).diagnostics.map((d) => d.code)).not.toContain('ruleset/unused-card');
+  });
+
   it('warns when no word is playable', () => {
     const { diagnostics } = loadRuleset(files({ dictionaries: [] }));
     expect(diagnostics.map((d) => d.code)).toContain('ruleset/no-words');

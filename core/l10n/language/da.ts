@@ -88,6 +88,7 @@ export const da: LanguageCatalogue = {
 
   'ruleset/not-enough-cards': '{0, plural, one {# kort er} other {# kort er}} for få til {1} spillere med {2} kort hver (håndstørrelsen fra {3}): der skal mindst {4} til',
   'ruleset/no-words': 'regelsættet har intet spilbart ord: robotter kan ikke trække, og hvert ord kræver ejeren',
+  'ruleset/unused-card': 'intet ord har tegnet {0}: {1, plural, one {dets kort} other {dets # kort}} kan aldrig lægges, kun byttes eller blive på hånden',
 
   'hover.cardset.count': '**{0, plural, one {# kort} other {# kort}}** angivet, {1} opført',
   'hover.card.wildcard': '**joker** til {0}: den står for ethvert tegn',

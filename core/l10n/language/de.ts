@@ -88,6 +88,7 @@ export const de: LanguageCatalogue = {
 
   'ruleset/not-enough-cards': '{0, plural, one {# Karte ist} other {# Karten sind}} zu wenig für {1} Spieler mit je {2} Karten (die Handgröße aus {3}): mindestens {4} werden gebraucht',
   'ruleset/no-words': 'das Regelwerk hat kein spielbares Wort: Roboter können nicht ziehen und jedes Wort braucht den Besitzer',
+  'ruleset/unused-card': 'kein Wort enthält das Zeichen {0}: {1, plural, one {seine Karte kann} other {seine # Karten können}} nie gelegt werden, nur getauscht oder auf der Hand behalten',
 
   'hover.cardset.count': '**{0, plural, one {# Karte} other {# Karten}}** angegeben, {1} aufgeführt',
   'hover.card.wildcard': '**Joker** im Wert von {0}: er steht für jedes Zeichen',

@@ -97,6 +97,7 @@ export const en = {
   // ---- diagnostics: the ruleset as a whole
   'ruleset/not-enough-cards': '{0, plural, one {# card is} other {# cards are}} too few for {1} players with {2} cards each (the hand size of {3}): at least {4} are needed',
   'ruleset/no-words': 'the ruleset has no playable word: robots cannot move and every word needs the owner',
+  'ruleset/unused-card': 'no word has the character {0}: {1, plural, one {its card} other {its # cards}} can never be laid, only traded or left in a hand',
 
   // ---- hovers
   'hover.cardset.count': '**{0, plural, one {# card} other {# cards}}** declared, {1} listed',
