@@ -5,7 +5,7 @@
 // stays responsive; a check is abandoned as soon as it is stale.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
-import { loadRuleset, type NamedText, type RulesetFiles } from '../ruleset/load.js';
+import { loadRuleset, makeFolder, type NamedText, type RulesetFiles } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import type { SourceText, TextDocumentView } from './document.js';
 import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
@@ -37,8 +37,39 @@ export function toLsp(d: Diagnostic, locale = 'en'): LspDiagnostic {
 
 type Role = 'charset' | 'cardset' | 'cardtable' | 'bonus';
 
+/**
+ * A dictionary's words folded to canonical characters, per its parse (the cache keeps one
+ * parse while the text stays the same) and the charset text it was folded with.
+ */
+const foldedWords = new WeakMap<object, { charset: string; words: ReadonlySet<string> }>();
+
+/**
+ * Whether a word of the ruleset's dictionaries has a (canonical) character, for a card set's
+ * check of the cards no word takes; the words are folded once per change of a dictionary
+ * or the charset (the English sample: about half a second the first time).
+ */
+function wordChecker(ctx: RulesetContext, cache: ParseCache): ((c: string) => boolean) | undefined {
+  const dictionaries = [...ctx.dictionaries, ...(ctx.personal ? [ctx.personal] : [])];
+  if (!ctx.charset || dictionaries.length === 0) return undefined;
+  const charset = cache.get('charset', ctx.charset).value;
+  let folder: ReturnType<typeof makeFolder> | undefined;
+  const sets = dictionaries.map((d) => {
+    const parsed = cache.get('dictionary', d, charset);
+    let hit = foldedWords.get(parsed);
+    if (!hit || hit.charset !== ctx.charset!.text) {
+      folder ??= makeFolder(charset);
+      const words = new Set<string>();
+      for (const w of folder.canonicalWords(parsed.value.words)) if (w !== undefined) words.add(w);
+      hit = { charset: ctx.charset!.text, words };
+      foldedWords.set(parsed, hit);
+    }
+    return hit.words;
+  });
+  return (c) => sets.some((words) => { for (const w of words) if (w.includes(c)) return true; return false; });
+}
+
 /** Checks of the whole ruleset that land in this (non-dictionary) file. */
-function rulesetDiagnostics(doc: TextDocumentView, ctx: RulesetContext, players: number): Diagnostic[] | null {
+function rulesetDiagnostics(doc: TextDocumentView, ctx: RulesetContext, players: number, cache: ParseCache): Diagnostic[] | null {
   const role = doc.kind as Role;
   if (!ctx.charset && role !== 'charset') return null;
   // A file this large is no real card set or table: check it alone, parsed once (cached).
@@ -52,7 +83,9 @@ function rulesetDiagnostics(doc: TextDocumentView, ctx: RulesetContext, players:
     return s ? { name: displayName(s.name), text: s.text } : { name: `\u0000missing ${r}`, text: '' };
   };
   const files: RulesetFiles = { name: ctx.name, charset: named('charset'), cardset: named('cardset'), cardtable: named('cardtable'), bonus: named('bonus'), dictionaries: [] };
-  return loadRuleset(files, { players }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
+  // the dictionaries are not loaded again here: only a card set asks whether words have its characters
+  const hasWordWith = role === 'cardset' ? wordChecker(ctx, cache) : undefined;
+  return loadRuleset(files, { players, ...(hasWordWith ? { hasWordWith } : {}) }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
 }
 
 function displayName(name: string): string {
@@ -68,7 +101,7 @@ function displayName(name: string): string {
 export function validateSync(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, players: number, locale = 'en'): LspDiagnostic[] {
   const diags = doc.kind === 'dictionary'
     ? cache.get('dictionary', doc, charsetFor(doc, ctx, cache)).diagnostics
-    : (rulesetDiagnostics(doc, ctx, players) ?? cache.get(doc.kind, doc, doc.kind === 'cardset' ? charsetFor(doc, ctx, cache) : undefined).diagnostics);
+    : (rulesetDiagnostics(doc, ctx, players, cache) ?? cache.get(doc.kind, doc, doc.kind === 'cardset' ? charsetFor(doc, ctx, cache) : undefined).diagnostics);
   return cap(diags).map((d) => toLsp(d, locale));
 }
 
@@ -139,8 +172,9 @@ function countBreaks(s: string): number {
 export function dependsOn(kind: FileKind, changed: FileKind | null): boolean {
   if (changed === null) return true;
   if (kind === 'dictionary') return changed === 'charset';
-  // The four small files are checked together (cards need the charset and the bonus's hand size).
-  return changed !== 'dictionary';
+  // The four small files are checked together (cards need the charset and the bonus's hand
+  // size); the card set also asks whether the dictionaries' words have its characters.
+  return changed !== 'dictionary' || kind === 'cardset';
 }
 
 export type { SourceText };

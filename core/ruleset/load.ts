@@ -26,6 +26,12 @@ export interface RulesetFiles {
 export interface RulesetOptions {
   /** Players the cards must suffice for, each with a full hand (default 2, the smallest game). */
   players?: number;
+  /**
+   * Whether a word of the dictionaries has a (canonical) character, for a caller that does
+   * not pass the dictionaries (the language server keeps their words between changes): the
+   * card set's check of the characters no word has.
+   */
+  hasWordWith?: (char: string) => boolean;
 }
 
 const WHOLE_FIRST_LINE: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -180,7 +186,9 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   }
   if (words.size === 0) {
     diagnostics.push({ file: files.dictionaries[0]?.name ?? files.charset.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-words', msg('ruleset/no-words')) });
-  } else {
+  }
+  const hasWordWith = words.size > 0 ? (c: string) => anyWordHas(words, c) : options.hasWordWith;
+  if (hasWordWith) {
     // Cross-file: a card whose character no word has can never be laid (only traded, or
     // left in a hand at the end): said on its first card
     const counts = new Map<string, number>();
@@ -189,7 +197,7 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
     for (const c of cards) {
       if (c.char === null || said.has(c.char)) continue;
       said.add(c.char);
-      if (anyWordHas(words, c.char)) continue;
+      if (hasWordWith(c.char)) continue;
       const range = cardset.value.cards[c.id]!.range;
       diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'warning', 'ruleset/unused-card', msg('ruleset/unused-card', quote(c.char), counts.get(c.char)!)) });
     }

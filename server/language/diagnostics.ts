@@ -76,7 +76,8 @@ export class DiagnosticsScheduler {
       if (!doc || !view) return;
       const version = doc.version;
       const stale = () => this.ctx.documents.get(uri)?.version !== version;
-      const rulesetCtx = await this.ctx.workspace.contextFor(uri);
+      // a card set's check of the characters no word has reads the dictionaries (cached by mtime)
+      const rulesetCtx = await this.ctx.workspace.contextFor(uri, { dictionaries: view.kind === 'cardset' });
       if (stale()) {
         this.again.add(uri);
         return;

@@ -73,7 +73,8 @@ describe('pushed diagnostics', () => {
     await client.diagnostics(charset, (d) => d.length === 0);
     client.change(charset, [{ text: '7\nAa\nBb\nEe\nNn\nSs\nTt\nXx\n' }]);
     const d = await client.diagnostics(cardset, (x) => !x.some((y) => y.code === 'cardset/unknown-character'));
-    expect(codes(d)).toEqual(['ruleset/not-enough-cards']);
+    // X is in the charset now, but no word of the dictionary has it
+    expect(codes(d)).toEqual(['ruleset/not-enough-cards', 'ruleset/unused-card']);
     client.close(charset);
     // Closed: the disk's charset (without X) counts again.
     const back = await client.diagnostics(cardset, (x) => x.some((y) => y.code === 'cardset/unknown-character'));
@@ -91,6 +92,31 @@ describe('pushed diagnostics', () => {
     const d = await client.diagnostics(cardset, (x) => x.some((y) => y.code === 'ruleset/not-enough-cards'));
     expect(d.find((y) => y.code === 'ruleset/not-enough-cards')!.message).toMatch(/24 cards are too few for 2 players with 20 cards each/);
     writeFileSync(fx.path('tiny.bonus'), readFileSync('samples/tiny/tiny.bonus'));
+    await client.diagnostics(cardset, (x) => x.length === 0);
+  });
+
+  it('warns on the first card of a character no word of the dictionary has, and not once a word has it', async () => {
+    const cardset = fx.uri('tiny.cardset');
+    const charset = fx.uri('tiny.charset');
+    client.open(charset, read('tiny.charset').replace(/^\d+/, (n) => String(Number(n) + 1)).trimEnd() + '\nQq\n');
+    const text = read('tiny.cardset');
+    const withQ = text.replace(/^\d+/, (n) => String(Number(n) + 2)).trimEnd() + '\n[Q 9] [q 9]\n';
+    client.change(cardset, [{ text: withQ }]);
+    const d = await client.diagnostics(cardset, (x) => x.some((y) => y.code === 'ruleset/unused-card'));
+    const unused = d.find((y) => y.code === 'ruleset/unused-card')!;
+    expect(unused.message).toBe("no word has the character 'Q': its 2 cards can never be laid, only traded or left in a hand");
+    expect(unused.severity).toBe(2);
+    const lastLine = withQ.trimEnd().split('\n').length - 1;
+    expect(unused.range).toEqual({ start: { line: lastLine, character: 0 }, end: { line: lastLine, character: 5 } });
+    // a word with Q written into the dictionary on disk: the warning goes
+    writeFileSync(fx.path('tiny.dict'), `${read('tiny.dict').trimEnd()}\nqat\n`);
+    try {
+      await client.diagnostics(cardset, (x) => !x.some((y) => y.code === 'ruleset/unused-card'));
+    } finally {
+      writeFileSync(fx.path('tiny.dict'), readFileSync('samples/tiny/tiny.dict'));
+    }
+    client.close(charset);
+    client.change(cardset, [{ text }]);
     await client.diagnostics(cardset, (x) => x.length === 0);
   });
 
