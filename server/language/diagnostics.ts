@@ -10,6 +10,9 @@ import { kindOf, uriToPath } from './workspace.js';
 
 const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** After a dictionary changed, the open card set is checked again once this long has passed without a change. */
+const DICTIONARY_PAUSE_MS = 1000;
+
 /** Delay before checking a changed document; large ones wait for typing to pause. */
 function delayFor(length: number): number {
   return length > CHUNKED_ABOVE ? 150 : 0;
@@ -47,12 +50,15 @@ export class DiagnosticsScheduler {
   }
 
   scheduleFolder(dir: string, changed: FileKind | null, delay = 60, except?: string): void {
+    // a dictionary typed into: the card set's check folds its words again (half a second for
+    // the English sample), so it waits for the typing to pause longer
+    const wait = changed === 'dictionary' ? Math.max(delay, DICTIONARY_PAUSE_MS) : delay;
     for (const d of this.ctx.documents.all()) {
       if (d.uri === except) continue;
       const p = uriToPath(d.uri);
       if (!p || dirname(p) !== dir) continue;
       const kind = kindOf(d.uri, d.languageId);
-      if (kind && dependsOn(kind, changed)) this.schedule(d.uri, Math.max(delay, delayFor(d.getText().length)));
+      if (kind && dependsOn(kind, changed)) this.schedule(d.uri, Math.max(wait, delayFor(d.getText().length)));
     }
   }
 
