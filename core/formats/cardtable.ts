@@ -406,17 +406,23 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
 
 /** True if two adjacent free cells in a row or column satisfy the start condition. */
 export function hasFirstMove(cells: CellAttributes[], width: number, height: number, start: StartCondition): boolean {
-  const tc = start.touchColumn;
-  const tr = start.touchRow;
   const free = (x: number, y: number) => !cells[y * width + x]!.blocked;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (!free(x, y)) continue;
-      if (x + 1 < width && free(x + 1, y) && (tc === null || tc === x || tc === x + 1) && (tr === null || tr === y)) return true;
-      if (y + 1 < height && free(x, y + 1) && (tc === null || tc === x) && (tr === null || tr === y || tr === y + 1)) return true;
+      if (x + 1 < width && free(x + 1, y) && (meetsStart(start, x, y) || meetsStart(start, x + 1, y))) return true;
+      if (y + 1 < height && free(x, y + 1) && (meetsStart(start, x, y) || meetsStart(start, x, y + 1))) return true;
     }
   }
   return false;
+}
+
+/**
+ * Whether a card on (col, row) meets the start condition: on the column and the row it
+ * names, either of them alone, or anywhere when it names neither.
+ */
+export function meetsStart(start: Pick<StartCondition, 'touchColumn' | 'touchRow'>, col: number, row: number): boolean {
+  return (start.touchColumn === null || start.touchColumn === col) && (start.touchRow === null || start.touchRow === row);
 }
 
 /** At most this many unreachable cells are named in the warning. */
@@ -433,9 +439,6 @@ export function unreachableCells(cells: CellAttributes[], width: number, height:
   const group = new Int32Array(n).fill(-1);
   const playable: boolean[] = [];
   const queue = new Int32Array(n);
-  const tc = start.touchColumn;
-  const tr = start.touchRow;
-  const meets = (x: number, y: number) => (tc === null || tc === x) && (tr === null || tr === y);
   for (let s = 0; s < n; s++) {
     if (cells[s]!.blocked || group[s] !== -1) continue;
     const g = playable.length;
@@ -451,7 +454,7 @@ export function unreachableCells(cells: CellAttributes[], width: number, height:
       for (const j of [x > 0 ? i - 1 : -1, x + 1 < width ? i + 1 : -1, y > 0 ? i - width : -1, y + 1 < height ? i + width : -1]) {
         if (j < 0 || cells[j]!.blocked) continue;
         // a first move: this cell and a free neighbour, one of them meeting the condition
-        if (meets(x, y) || meets(j % width, Math.floor(j / width))) startsHere = true;
+        if (meetsStart(start, x, y) || meetsStart(start, j % width, Math.floor(j / width))) startsHere = true;
         if (group[j] === -1) {
           group[j] = g;
           queue[tail++] = j;

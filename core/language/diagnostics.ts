@@ -5,7 +5,7 @@
 // stays responsive; a check is abandoned as soon as it is stale.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
-import { loadRuleset, makeFolder, type NamedText, type RulesetFiles } from '../ruleset/load.js';
+import { anyWordHas, loadRuleset, makeFolder, type NamedText, type RulesetFiles } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import type { SourceText, TextDocumentView } from './document.js';
 import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
@@ -65,7 +65,7 @@ function wordChecker(ctx: RulesetContext, cache: ParseCache): ((c: string) => bo
     }
     return hit.words;
   });
-  return (c) => sets.some((words) => { for (const w of words) if (w.includes(c)) return true; return false; });
+  return (c) => sets.some((words) => anyWordHas(words, c));
 }
 
 /** Checks of the whole ruleset that land in this (non-dictionary) file. */

@@ -245,7 +245,7 @@ function baseName(path: string): string {
 }
 
 /** Whether some word has the (canonical) character `c`; stops at the first (a letter in use is found among the first words). */
-function anyWordHas(words: ReadonlySet<string>, c: string): boolean {
+export function anyWordHas(words: ReadonlySet<string>, c: string): boolean {
   for (const w of words) if (w.includes(c)) return true;
   return false;
 }

@@ -10,6 +10,7 @@
 // no DOM, so the rules of the keyboard are testable alone.
 import { Coordinates, letters } from '../../coordinates.js';
 import type { CardTable } from '../../formats/types.js';
+import { meetsStart } from '../../formats/cardtable.js';
 import type { CardwordsCardState, CardwordsPlacedState, CardwordsRoomState } from '../../protocol/game.js';
 import { checkMove, type MoveCheck } from './rules.js';
 import { passScore, tradeScore } from './scoring.js';
@@ -610,8 +611,7 @@ export class Composer {
   private missesStart(placed: PlacedCard[]): boolean {
     const { board, table } = this.ctx;
     if (board.cells.some((c) => c !== null)) return false;
-    const { touchColumn: sc, touchRow: sr } = table.start;
-    return !placed.some((p) => (sc === null || p.col === sc) && (sr === null || p.row === sr));
+    return !placed.some((p) => meetsStart(table.start, p.col, p.row));
   }
 
   /** Braces around the location: Return trades the cards (or passes without cards). */

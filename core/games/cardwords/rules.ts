@@ -2,6 +2,7 @@
 import { scoreMove, type MoveScore } from './scoring.js';
 import { boardIsEmpty, formatCard, type Board, type Card, type PlacedCard, type RulesContext } from './types.js';
 import type { StartCondition } from '../../formats/types.js';
+import { meetsStart } from '../../formats/cardtable.js';
 
 export type MoveError =
   | { code: 'no-cards'; message: string }
@@ -46,8 +47,7 @@ export function missingFromHand(hand: readonly Card[], cards: readonly Card[]): 
  * the column or row it names. False when there is none (no cell is marked as the start).
  */
 export function isStartCell(start: Pick<StartCondition, 'touchColumn' | 'touchRow'>, col: number, row: number): boolean {
-  if (start.touchColumn === null && start.touchRow === null) return false;
-  return (start.touchColumn === null || start.touchColumn === col) && (start.touchRow === null || start.touchRow === row);
+  return (start.touchColumn !== null || start.touchRow !== null) && meetsStart(start, col, row);
 }
 
 export function describeStart(ctx: RulesContext): string {
@@ -114,8 +114,7 @@ export function checkMove(ctx: RulesContext, board: Board, hand: readonly Card[]
   if (errors.length) return { ok: false, errors };
 
   if (boardIsEmpty(board)) {
-    const { touchColumn: sc, touchRow: sr } = table.start;
-    const ok = (sc === null && sr === null) || placed.some((p) => isStartCell(table.start, p.col, p.row));
+    const ok = placed.some((p) => meetsStart(table.start, p.col, p.row));
     if (!ok) errors.push({ code: 'start-condition', message: describeStart(ctx) });
   } else {
     const touches = placed.some(({ col, row }) =>

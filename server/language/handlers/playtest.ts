@@ -9,7 +9,7 @@ import { Playtest } from '../../../core/robots/cardwords/playtest.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
 import { PLAYTEST_METHOD, type PlaytestParams, type PlaytestReport } from '../../../core/protocol/language.js';
 import { loadRulesetDir } from '../../ruleset/fs.js';
-import { leavesKey, loadLeaves } from '../../robots/leaves.js';
+import { loadLeaves } from '../../robots/leaves.js';
 import { loadWordStore, rulesetChars } from '../../words/cache.js';
 import type { ServerContext } from '../context.js';
 import { uriToPath } from '../workspace.js';
@@ -100,7 +100,7 @@ export function register(ctx: ServerContext): void {
         }
         const report = pt.report();
         // the card set's hovers quote it while the ruleset stays as saved (the same key)
-        ctx.learned.rememberPlaytest(leavesKey(ruleset, rules), report);
+        ctx.learned.rememberPlaytest(learned.key, report);
         return report;
       } catch (e) {
         if (e instanceof Cancelled || token.isCancellationRequested) return new ResponseError<void>(LSPErrorCodes.RequestCancelled, 'the playtest was cancelled');
