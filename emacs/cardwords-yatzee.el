@@ -151,10 +151,11 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
                (expected (plist-get hint :categories))
                (my-sheet (cl-find me sheets :key (lambda (s) (plist-get s :name)) :test #'equal))
                (window (get-buffer-window buffer 'visible))
-               ;; each sheet's column as wide as the window allows, 7 to 12 (the widest
-               ;; entry, a bonus line's "105+50", and a space): nine sheets fit in 80
-               ;; columns (12 each ran past the edge from the fifth)
-               (column (max 7 (min 12 (/ (- (if window (window-body-width window) 80)
+               ;; each sheet's column as wide as the window allows, 5 to 12 (the widest
+               ;; entry, an option's "(50)", and a space; a bonus line's "105+50" is
+               ;; written "155" when it does not fit): ten sheets fit in 80 columns, with
+               ;; the hints' column too (12 each ran past the edge from the fifth)
+               (column (max 5 (min 12 (/ (- (if window (window-body-width window) 80)
                                             1 cardwords-yatzee--label-width
                                             (if (cl-some #'identity expected) 10 0))
                                          (max 1 (length sheets))))))
@@ -193,10 +194,9 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
           (insert (funcall label ""))
           (dolist (s sheets)
             (let ((name (plist-get s :name)))
-              ;; a name longer than its column is cut, a space kept before it
-              (insert (propertize (funcall cell (if (> (length name) (1- column))
-                                                    (concat (substring name 0 (- column 2)) "…")
-                                                  name))
+              (insert (propertize (funcall cell (cardwords-yatzee--short-name
+                                                 name (1- column)
+                                                 (mapcar (lambda (x) (plist-get x :name)) sheets)))
                                   'face (and (equal name me) 'cardwords-yatzee-me)))))
           (when (cl-some #'identity expected)
             (insert (propertize (format "%10s" "Expected") 'face 'cardwords-yatzee-hint)))
@@ -221,7 +221,11 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
               (insert "\n")
               (when (= i 5)
                 (insert (funcall label "Bonus line"))
-                (dolist (s sheets) (insert (funcall cell (plist-get s :bonus))))
+                (dolist (s sheets)
+                  (let ((bonus (plist-get s :bonus)))
+                    (insert (funcall cell (if (< (length bonus) column)
+                                              bonus
+                                            (or (plist-get s :bonusShort) bonus))))))
                 (insert "\n"))
               (cl-incf i)))
           (insert (funcall label "Total"))
@@ -240,6 +244,18 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
                 (if my-sheet (format " You:%d" (plist-get my-sheet :total)) ""))
           (force-mode-line-update)
           (goto-char (point-min)))))))
+
+(defun cardwords-yatzee--short-name (name width names)
+  "NAME in at most WIDTH columns, cut with `…' when longer.
+When another of NAMES cuts to the same text (Robot1 and Robot2 both \"Robo…\"),
+NAME keeps its last character after the `…' (\"Rob…1\") to be told apart."
+  (let ((cut (lambda (n) (if (> (length n) width) (concat (substring n 0 (1- width)) "…") n))))
+    (cond ((<= (length name) width) name)
+          ((cl-some (lambda (other) (and (not (equal other name))
+                                         (equal (funcall cut other) (funcall cut name))))
+                    names)
+           (concat (substring name 0 (- width 2)) "…" (substring name -1)))
+          (t (funcall cut name)))))
 
 (defun cardwords-yatzee--label (id)
   "The label of the category ID on the sheet (\"Two pairs\" for twoPairs)."

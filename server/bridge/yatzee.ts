@@ -271,8 +271,10 @@ export class YatzeeSession {
         held: p.held,
         throwsMade: p.throwsMade,
         phase: p.phase,
-        // "65+50" (no spaces: it fits a narrow column of a sheet among ten)
+        // "65+50" (no spaces); in a column too narrow for it (ten sheets in 80 columns) the
+        // seed's own form, the upper sum with its bonus: "115"
         bonus: b.complete ? `${b.upperSum}+${b.bonus}` : balanceText(b.balance),
+        bonusShort: b.complete ? String(b.total) : balanceText(b.balance),
         total: totals(scores).total,
       };
     };

@@ -591,6 +591,13 @@ it('Yatzee to its end through the bridge, watched by a second bridge: the end na
     expect((await send(method, params)).error).toEqual({ code: 'refused', message: 'the game has ended' });
   }
   expect((await call('yatzee/view')).message).toBe(end);
+  // the upper six filled: the bonus line is the upper sum and its bonus, and their sum for a
+  // narrow column (ten sheets in 80 columns)
+  const full = (await call('yatzee/view')).sheets[0] as Sheet & { bonus: string; bonusShort: string };
+  const upper = full.scores.slice(0, 6).reduce((a: number, v) => a + v!, 0);
+  const bonus = upper >= 63 ? 50 : 0;
+  expect(full.bonus).toBe(`${upper}+${bonus}`);
+  expect(full.bonusShort).toBe(String(upper + bonus));
   // the watcher saw the whole game: the full sheet and the end's line
   let seq = 4;
   const seen = async () => ((await w.send(JSON.stringify({ id: ++seq, method: 'yatzee/view' }))) as { result: View }).result;

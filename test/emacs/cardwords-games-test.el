@@ -241,15 +241,16 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
         (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
         (kill-buffer)))))
 
-;; Nine sheets in 80 columns: the columns narrow to fit (12 each ran past the window's edge
-;; from the fifth sheet, its totals out of sight); a name longer than its column is cut.
-(ert-deftest cardwords-yatzee-nine-sheets-in-80-columns ()
+;; Ten sheets in 80 columns, the hints' column too: the columns narrow to fit (12 each ran
+;; past the window's edge from the fifth sheet, its totals out of sight; 7 each, the tenth
+;; sheet's); a name longer than its column is cut.
+(ert-deftest cardwords-yatzee-ten-sheets-in-80-columns ()
   (let* ((empty (make-list 15 nil))
          (sheet (lambda (name total)
                   (list :name name :scores (cons 3 (cdr empty)) :dice '(1 2 3 4 5) :held '(nil nil nil nil nil)
-                        :throwsMade 0 :phase "transferred" :bonus "-0" :total total)))
-         (names '("ert" "Robot1" "Robot2" "Robot3" "Robot4" "Robot5" "Robot6" "Robot7" "Bartholomew"))
-         (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert nine*")
+                        :throwsMade 0 :phase "transferred" :bonus "0" :bonusShort "0" :total total)))
+         (names '("ert" "Robot1" "Robot2" "Robot3" "Robot4" "Robot5" "Robot6" "Robot7" "Robot8" "Bartholomew"))
+         (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert ten*")
          (cardwords-yatzee--view
           (list :seq 1 :welcome '(:gameId "ert") :status "playing" :hints nil :me "ert"
                 :categories (append (cl-loop for (id . label) in '(("aces" . "Aces") ("twos" . "Twos") ("threes" . "Threes")
@@ -257,25 +258,41 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
                                             collect (list :id id :label label))
                                    (list (list :id "threeAlike" :label "Three alike")))
                 :sheets (cl-loop for n in names for k from 100 collect (funcall sheet n k))
-                :mine (list :suggestion nil :options nil) :message "")))
+                :mine (list :suggestion nil :options nil) :message ""))
+         (fits (lambda ()
+                 ;; no line of the table runs into the window's last column
+                 (goto-char (point-min))
+                 (while (not (eobp))
+                   (should (<= (- (line-end-position) (line-beginning-position)) 79))
+                   (forward-line 1)))))
     (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
       (unwind-protect
           (progn
             (cardwords-yatzee-mode)
             (cardwords-yatzee--draw)
-            (should (string-match-p "^ +ert +Robot1 +Robot2 +Robot3 +Robot4 +Robot5 +Robot6 +Robot7 +Barth…$" (buffer-string)))
-            (should (string-match-p "^Total +100 +101 +102 +103 +104 +105 +106 +107 +108$" (buffer-string)))
-            (should (string-match-p "^Three alike +- +- +- +- +- +- +- +- +-$" (buffer-string)))
-            ;; no line of the table runs into the window's last column
-            (goto-char (point-min))
-            (while (not (eobp))
-              (should (<= (- (line-end-position) (line-beginning-position)) 79))
-              (forward-line 1))
-            ;; a finished upper section's bonus line ("105+50") widens the columns: its entries
-            ;; stay apart (they ran together in columns of 7)
-            (setf (plist-get (car (last (plist-get cardwords-yatzee--view :sheets))) :bonus) "105+50")
+            (should (string-match-p "^ +ert +Rob…1 +Rob…2 +Rob…3 +Rob…4 +Rob…5 +Rob…6 +Rob…7 +Rob…8 +Bart…$" (buffer-string)))
+            (should (string-match-p "^Total +100 +101 +102 +103 +104 +105 +106 +107 +108 +109$" (buffer-string)))
+            (should (string-match-p "^Three alike +- +- +- +- +- +- +- +- +- +-$" (buffer-string)))
+            (funcall fits)
+            ;; a finished upper section's bonus line ("105+50") does not fit a column of 6: the
+            ;; sum with its bonus instead, the seed's form; in a wider column as it comes
+            (setf (plist-get (car (last (plist-get cardwords-yatzee--view :sheets))) :bonus) "105+50"
+                  (plist-get (car (last (plist-get cardwords-yatzee--view :sheets))) :bonusShort) "155")
             (cardwords-yatzee--draw)
-            (should (string-match-p "^Bonus line +-0 +-0 +-0 +-0 +-0 +-0 +-0 +-0 +105\\+50$" (buffer-string))))
+            (should (string-match-p "^Bonus line +0 +0 +0 +0 +0 +0 +0 +0 +0 +155$" (buffer-string)))
+            (funcall fits)
+            ;; the hints' column of expected scores, and an option's "(50)", still in 80
+            (setf (plist-get cardwords-yatzee--view :hints) t
+                  (plist-get cardwords-yatzee--view :mine)
+                  (list :suggestion "threeAlike" :options (append (make-list 6 nil) '(50))
+                        :hint (list :expectedFinal 201.5 :categories (append (make-list 6 nil) '(12.5)))))
+            (cardwords-yatzee--draw)
+            (should (string-match-p "^Three alike +(50) +- +- +- +- +- +- +- +- +- +12\\.5$" (buffer-string)))
+            (funcall fits)
+            (setf (plist-get cardwords-yatzee--view :sheets) (last (plist-get cardwords-yatzee--view :sheets) 3)
+                  (plist-get cardwords-yatzee--view :hints) nil)
+            (cardwords-yatzee--draw)
+            (should (string-match-p "^Bonus line +0 +0 +105\\+50$" (buffer-string))))
         (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
         (kill-buffer)))))
 
