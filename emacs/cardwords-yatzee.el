@@ -67,6 +67,7 @@ The game server computes them (as for the web panel); h toggles them."
     (define-key map "r" #'cardwords-yatzee-reset)
     (define-key map "+" #'cardwords-yatzee-add-robot)
     (define-key map "h" #'cardwords-yatzee-toggle-hints)
+    (define-key map (kbd "C-c C-w") #'cardwords-yatzee-copy-invite)
     (define-key map "q" #'cardwords-yatzee-leave)
     (define-key map [mouse-1] #'cardwords-yatzee-click)
     (define-key map "?" #'describe-mode)
@@ -84,6 +85,8 @@ The game server computes them (as for the web panel); h toggles them."
     ["Add a robot" cardwords-yatzee-add-robot]
     ["Show expected values" cardwords-yatzee-toggle-hints
      :style toggle :selected cardwords-yatzee-hints]
+    ["Copy the invite link" cardwords-yatzee-copy-invite
+     :active (not (member (cardwords-yatzee--get :invite) '(nil "")))]
     ["Leave" cardwords-yatzee-leave]
     "---"
     ["Help" describe-mode]))
@@ -99,7 +102,9 @@ buffer does).  A game on a local server that Emacs left by quitting or
 crashing is offered to resume by the next \\[cardwords-yatzee].  h shows or
 hides the hints: the optimal robot's best hold and expected final score,
 and an Expected column with the expected final score of a transfer to
-each open category of your sheet.
+each open category of your sheet.  While a place is free, the buffer ends
+with the game's link to invite someone (players join at any time), and
+\\[cardwords-yatzee-copy-invite] copies it.
 
 \\{cardwords-yatzee-mode-map}"
   (setq-local truncate-lines t)
@@ -235,6 +240,11 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
                                       (plist-get (cardwords-yatzee--get :welcome) :gameId)
                                       (cardwords-yatzee--get :status))
                               'face 'bold))
+          ;; while a place is free: the game's join page, whole on its own line for copying
+          (let ((invite (cardwords-yatzee--get :invite)))
+            (unless (member invite '(nil ""))
+              (insert (cardwords-yatzee--get :inviteText) "\n"
+                      (propertize invite 'face 'link) "\n")))
           (dolist (s sheets)
             (unless (equal (plist-get s :name) me)
               (insert (format "%s: %s  throw %d\n" (plist-get s :name)
@@ -353,6 +363,15 @@ Case does not matter; nil when no category has that name."
   (setq cardwords-yatzee-hints (not cardwords-yatzee-hints))
   (cardwords-yatzee--call "yatzee/hints" (list :on (if cardwords-yatzee-hints t :false)))
   (message "Hints %s" (if cardwords-yatzee-hints "on" "off")))
+
+(defun cardwords-yatzee-copy-invite ()
+  "Copy the link that invites someone to the game, while a place is free."
+  (interactive)
+  (let ((link (cardwords-yatzee--get :invite)))
+    (when (member link '(nil ""))
+      (user-error "No place is free: nobody to invite"))
+    (kill-new link)
+    (message "Copied %s" link)))
 
 (defun cardwords-yatzee-add-robot ()
   "Seat one more robot (owner)."

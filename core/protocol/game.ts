@@ -1,6 +1,7 @@
 // The game server's join options, error codes and room states (docs/server.md). The
 // messages themselves are typed in core/protocol/messages.ts; the schemas that send these
 // states (server/game/*-schema.ts) are checked against them at compile time.
+import { MAX_PLAYERS } from '../games/yatzee/engine.js';
 
 export type ErrorCode =
   // the gate (server/game/gate.ts)
@@ -145,6 +146,14 @@ export interface CardwordsSeatState {
 /** Before the deal, a human seat nobody has taken: someone may be invited to it. */
 export function seatFree(s: Pick<CardwordsRoomState, 'status' | 'players'>): boolean {
   return s.status === 'waiting' && s.players.some((p) => p.name === '' && !p.robot);
+}
+
+/**
+ * A Yatzee game someone may still join (players join at any time, docs/rules.md "Yatzee
+ * players"): not ended, and a place among the players present is free.
+ */
+export function yatzeePlaceFree(s: Pick<YatzeeRoomState, 'status' | 'players'>): boolean {
+  return s.status === 'playing' && s.players.filter((p) => p.present).length < MAX_PLAYERS;
 }
 
 /** A card on the table; `meaning` is a wildcard's letter ('' otherwise). */

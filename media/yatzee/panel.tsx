@@ -12,7 +12,8 @@ import { announce, flash, h, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
 import { ConfirmEnd } from '../ui/confirm-end.js';
-import type { YatzeeRoomState as RoomView, YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
+import { InviteLink } from '../ui/invite.js';
+import { gamePath, webBase, yatzeePlaceFree, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
 import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
 import type { YatzeeRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
@@ -161,6 +162,7 @@ export class YatzeePanel {
     }
     render(
       <>
+        {this.view && yatzeePlaceFree(this.view) && <InviteLink id="yatzee-invite" compact t={t} url={webBase(this.host.serverUrl() ?? location.origin) + gamePath('yatzee', this.welcome.gameId)} />}
         {this.welcome.owner && (
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
             <button type="button" id="yatzee-add-robot" disabled={this.over} onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>

@@ -262,16 +262,19 @@ export class CardwordsSession {
     if (this.countdown) clearTimeout(this.countdown);
     this.countdown = null;
     if (forget && this.seat) this.onSeat(this.url, null);
-    await this.closeRoom();
+    // on purpose, in a game going on: the seat is given up (a stand-in plays it to the end;
+    // before the deal it is free again), not held for a return that will not come
+    const status = this.state?.status;
+    await this.closeRoom(forget && this.welcome?.role === 'player' && (status === 'waiting' || status === 'playing'));
     this.onRoom(null);
     return null;
   }
 
-  private async closeRoom(): Promise<void> {
+  private async closeRoom(forGood = false): Promise<void> {
     const room = this.room;
     this.room = null;
     this.typed = null;
-    await leaveRoom(room);
+    await leaveRoom(room, forGood);
   }
 
   private get roomOrFail(): CardwordsRoomClient {

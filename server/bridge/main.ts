@@ -158,7 +158,8 @@ export async function serve(input: Readable, output: Writable): Promise<void> {
   const rl = createInterface({ input, crlfDelay: Infinity });
   // Requests are handled one at a time; notifications go out as the room sends.
   for await (const line of rl) await bridge.handle(line);
+  // the editor closed the bridge: a drop, the games kept to resume (nobody chose to leave)
   await bridge.cardwords.leave();
-  await bridge.yatzee.leave();
+  await bridge.yatzee.leave(false);
   stop();
 }

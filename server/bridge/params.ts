@@ -38,8 +38,14 @@ export async function connectRoom(connect: () => Promise<Room>, onFail?: () => v
   }
 }
 
-/** Leaves a room for good; a server already gone is no error. */
-export async function leaveRoom(room: Room | null): Promise<void> {
+/**
+ * Leaves a room; a server already gone is no error. A closed connection is a drop to the
+ * room: the seat is held for its player (docs/server.md). `forGood`: the player chose to
+ * leave, so the room is first asked to release the seat (its `leave` message: a Yatzee sheet
+ * closes, a Cardwords seat is played to the end by a stand-in, or free again before the
+ * deal), which closes the connection itself.
+ */
+export async function leaveRoom(room: Room | null, forGood = false): Promise<void> {
   // A closed room (the game ended, the server gone) never answers a leave, and the bridge
   // answers one request at a time: waiting for it held every later request for good. An
   // open one gets a few seconds to answer.
@@ -48,7 +54,13 @@ export async function leaveRoom(room: Room | null): Promise<void> {
   const late = new Promise<void>((ok) => {
     timer = setTimeout(ok, LEAVE_WAIT_MS);
   });
-  await Promise.race([room.leave(true).catch(() => undefined), late]);
+  if (forGood) {
+    const closed = new Promise<void>((ok) => room.onLeave.once(() => ok()));
+    room.send('leave', {});
+    await Promise.race([closed, late]);
+  }
+  // not closed by the room (a refusal, no answer): closed here, a drop
+  if (room.connection?.isOpen) await Promise.race([room.leave(true).catch(() => undefined), late]);
   clearTimeout(timer);
 }
 

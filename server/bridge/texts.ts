@@ -34,6 +34,11 @@ export function inviteText(): string {
   return `${en('cw.waiting')} ${en('cw.invite')}`;
 }
 
+/** A Yatzee game with a place free, as the web panel says it: 'To invite someone, give them this link:'. */
+export function yatzeeInviteText(): string {
+  return en('cw.invite');
+}
+
 /** Why a game ended, as a sentence ('The pile is empty and a player laid the last card.'). */
 export function endText(reason: string | null | undefined): string {
   return endReasonText(en, reason);

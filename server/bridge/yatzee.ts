@@ -8,9 +8,9 @@ import { affordances, type Sheet } from '../../core/games/yatzee/engine.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { CATEGORIES, CATEGORY_LABELS, balanceText, bonusLine, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
-import type { YatzeeRoomState, YatzeeSheetState } from '../../core/protocol/game.js';
+import { gamePath, webBase, yatzeePlaceFree, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import type { WelcomeMessage, YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { endedMessage, serverRefusal } from './texts.js';
+import { endedMessage, serverRefusal, yatzeeInviteText } from './texts.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -137,21 +137,22 @@ export class YatzeeSession {
   /**
    * Leaves the game; a local server no other game uses stops. Leaving closes your sheet (the
    * room releases it), so the game is forgotten: only one left by a dropped bridge (the editor
-   * quit or crashed) is offered to resume.
+   * quit or crashed) is offered to resume. `forGood` false: the editor closed the bridge, a
+   * drop (the sheet held, the game remembered).
    */
-  async leave(): Promise<null> {
-    if (this.seat) this.onSeat(this.roomUrl, null);
+  async leave(forGood = true): Promise<null> {
+    if (forGood && this.seat) this.onSeat(this.roomUrl, null);
     this.seat = null;
-    await this.closeRoom();
+    await this.closeRoom(forGood && this.welcome?.role === 'player' && !this.ended);
     this.onRoom(null);
     return null;
   }
 
-  private async closeRoom(): Promise<void> {
+  private async closeRoom(forGood = false): Promise<void> {
     const room = this.room;
     this.room = null;
     this.typed = null;
-    await leaveRoom(room);
+    await leaveRoom(room, forGood);
   }
 
   private get mine(): YatzeeSheetState | undefined {
@@ -306,6 +307,9 @@ export class YatzeeSession {
       ended: this.ended,
       mine,
       message: this.message,
+      // while a place is free (players join at any time): the game's join page, as the web panel gives it
+      invite: s && this.welcome && yatzeePlaceFree(s) ? webBase(this.url) + gamePath('yatzee', this.welcome.gameId) : '',
+      inviteText: s && yatzeePlaceFree(s) ? yatzeeInviteText() : '',
     };
   }
 }

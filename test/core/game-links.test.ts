@@ -1,7 +1,7 @@
 // The links to a game's pages (core/protocol/game.ts): the lobby's, the web panel's invite
 // link and the Emacs bridge's, from a server URL as a client was given it.
 import { describe, expect, it } from 'vitest';
-import { gamePath, seatFree, webBase } from '../../core/protocol/game.js';
+import { gamePath, seatFree, webBase, yatzeePlaceFree } from '../../core/protocol/game.js';
 
 describe('links to a game', () => {
   it('gamePath: the join page, or the watch page, the id escaped', () => {
@@ -25,5 +25,13 @@ describe('links to a game', () => {
     expect(seatFree({ status: 'waiting', players: [seat('Ann'), seat('Robot1', true)] } as never)).toBe(false);
     expect(seatFree({ status: 'waiting', players: [seat('Ann'), seat('', true)] } as never)).toBe(false);
     expect(seatFree({ status: 'playing', players: [seat('Ann'), seat('')] } as never)).toBe(false);
+  });
+
+  it('yatzeePlaceFree: while the game goes on, fewer than ten players present (a left sheet frees its place)', () => {
+    const sheets = (present: number, gone = 0) => [...Array(present).fill({ present: true }), ...Array(gone).fill({ present: false })];
+    expect(yatzeePlaceFree({ status: 'playing', players: sheets(1) } as never)).toBe(true);
+    expect(yatzeePlaceFree({ status: 'playing', players: sheets(9, 3) } as never)).toBe(true);
+    expect(yatzeePlaceFree({ status: 'playing', players: sheets(10) } as never)).toBe(false);
+    expect(yatzeePlaceFree({ status: 'ended', players: sheets(1) } as never)).toBe(false);
   });
 });

@@ -544,6 +544,30 @@ it('Yatzee hints through the bridge: the server\'s expected values for your open
   expect((await hinted(1)).mine!.hint!.categories[filled]).toBeNull();
 });
 
+it('a Yatzee game through the bridge gives its invite link, the game\'s join page, while a place is free: none with ten players, again once one leaves', async () => {
+  const b = bridge();
+  type View = { invite: string; inviteText: string; welcome: { gameId: string }; sheets: { name: string }[] };
+  const server = (await b.send(JSON.stringify({ id: 1, method: 'serve', params: { game: 'yatzee' } }))) as { result: { url: string; owner: string } };
+  // nine players: the owner's and eight robots'
+  const created = ((await b.send(JSON.stringify({ id: 2, method: 'yatzee/create', params: { url: server.result.url, owner: server.result.owner, name: 'me', robots: 8, seed: 'invite' } }))) as { result: View }).result;
+  const link = `${server.result.url.replace(/^ws/, 'http').replace(/\/$/, '')}/yatzee.html?game=${created.welcome.gameId}`;
+  const view = async () => ((await b.send(JSON.stringify({ id: 3, method: 'yatzee/view' }))) as { result: View }).result;
+  await expect.poll(async () => (await view()).invite).toBe(link);
+  expect((await view()).inviteText).toBe('To invite someone, give them this link:');
+  const page = await fetch(link);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<html');
+  // Bo takes the tenth place by the link's game id: no place is free, no link
+  const bo = bridge2();
+  const joined = (await bo.send(JSON.stringify({ id: 1, method: 'yatzee/join', params: { url: server.result.url, id: new URL(link).searchParams.get('game'), name: 'Bo' } }))) as { result?: View; error?: unknown };
+  expect(joined.error).toBeUndefined();
+  await expect.poll(async () => (await view()).sheets.length).toBe(10);
+  expect(await view()).toMatchObject({ invite: '', inviteText: '' });
+  // Bo leaves: his place is free again
+  expect(((await bo.send(JSON.stringify({ id: 2, method: 'yatzee/leave' }))) as { error?: unknown }).error).toBeUndefined();
+  await expect.poll(async () => (await view()).invite).toBe(link);
+});
+
 it('Yatzee to its end through the bridge, watched by a second bridge: the end names the winner, and a key after it is refused without taking that line away', async () => {
   const b = bridge();
   let id = 0;
@@ -676,6 +700,38 @@ it('a game the editor creates for two people (what cardwords-play-humans and -gr
     expect(bo.state.grace).toBe(-1);
     await expect.poll(async () => (await view()).status).toBe('playing');
     expect(await view()).toMatchObject({ invite: '', inviteText: '' });
+  } finally {
+    await srv.stop();
+  }
+});
+
+it('C-c C-q in a game going on gives the seat up (a stand-in plays it at once, even with a grace of never); a bridge that closes is a drop, the seat held', async () => {
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    for (const how of ['drop', 'leave'] as const) {
+      const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
+      const b = bridge();
+      const joined = (await b.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id: ann.room.roomId, name: 'Bo' } }))) as { error?: unknown };
+      expect(joined.error).toBeUndefined();
+      await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
+      const bo = ann.state.players.findIndex((p) => p.name === 'Bo');
+      if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+      await until(() => ann.state.turn === bo, 10_000, "Bo's turn");
+      const moves = ann.state.moves;
+      if (how === 'leave') {
+        // what C-c C-q sends once Bo said yes to "Leave this game?"
+        expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave', params: { forget: true } }))) as { error?: unknown }).error).toBeUndefined();
+        await until(() => ann.state.players[bo]!.auto && ann.state.moves > moves, 10_000, "the stand-in's action for Bo");
+        expect(ann.state.last).toMatchObject({ player: bo, standIn: true });
+      } else {
+        // a buffer killed, the editor gone: Bo may come back, nobody plays for him (grace never)
+        expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave', params: {} }))) as { error?: unknown }).error).toBeUndefined();
+        await until(() => !ann.state.players[bo]!.connected, 10_000, 'Bo away');
+        expect(ann.state.players[bo]!.auto).toBe(false);
+        expect(ann.state.moves).toBe(moves);
+      }
+      await ann.request('end');
+    }
   } finally {
     await srv.stop();
   }

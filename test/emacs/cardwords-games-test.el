@@ -296,6 +296,40 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
         (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
         (kill-buffer)))))
 
+;; A Yatzee game with a place free: the buffer ends with the game's link to invite someone,
+;; whole on its line after the sentence, and C-c C-w copies it; none once no place is free.
+(ert-deftest cardwords-yatzee-invite-link ()
+  (let* ((link "http://192.0.2.7:2567/yatzee.html?game=K7QX2M")
+         (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert invite*")
+         (cardwords-yatzee--view
+          (list :seq 1 :welcome '(:gameId "K7QX2M") :status "playing" :hints nil :me "ert"
+                :categories (list (list :id "aces" :label "Aces"))
+                :sheets (list (list :name "ert" :scores '(nil) :dice '(1 1 1 1 1) :held '(nil nil nil nil nil)
+                                    :throwsMade 0 :phase "transferred" :bonus "0" :bonusShort "0" :total 0))
+                :mine (list :suggestion nil :options nil) :message ""
+                :invite link :inviteText "To invite someone, give them this link:")))
+    (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
+      (unwind-protect
+          (progn
+            (cardwords-yatzee-mode)
+            (cardwords-yatzee--draw)
+            (goto-char (point-min))
+            (should (re-search-forward "^To invite someone, give them this link:\n" nil t))
+            (should (looking-at (concat (regexp-quote link) "$")))
+            (should (memq 'link (ensure-list (get-text-property (point) 'face))))
+            (let ((kill-ring nil))
+              (cl-letf (((symbol-function 'message) #'ignore))
+                (cardwords-yatzee-copy-invite))
+              (should (equal (car kill-ring) link)))
+            ;; ten players present: no link, and nothing to copy
+            (setf (plist-get cardwords-yatzee--view :invite) ""
+                  (plist-get cardwords-yatzee--view :inviteText) "")
+            (cardwords-yatzee--draw)
+            (should-not (string-match-p "invite\\|yatzee\\.html" (buffer-string)))
+            (should-error (cardwords-yatzee-copy-invite) :type 'user-error))
+        (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
+        (kill-buffer)))))
+
 ;; A watcher (a game whose sheets were all held, picked from the list): told so at the top,
 ;; every sheet and no dice of its own; leaving asks nothing (no sheet to lose).
 (ert-deftest cardwords-yatzee-watcher-view ()

@@ -92,6 +92,16 @@ describe('Yatzee panel in Chromium', () => {
     // one table, your column first
     expect(await a.$$eval('#yatzee-table thead th.player', (ths) => ths.map((x) => (x as HTMLElement).dataset.player))).toEqual(['Ann', 'Bo']);
     expect(await b.$$eval('#yatzee-table thead th.player', (ths) => ths.map((x) => (x as HTMLElement).dataset.player))).toEqual(['Bo', 'Ann']);
+    // a place is free: the game's join page to invite someone (a VS Code panel has no address
+    // bar), in each page's language, selected whole for copying
+    const link = `${srv.url}/yatzee.html?game=${gameId}`;
+    expect(await a.textContent('#yatzee-invite')).toContain('To invite someone, give them this link:');
+    expect(await a.inputValue('#yatzee-invite-url')).toBe(link);
+    expect(await b.textContent('#yatzee-invite')).toContain('Giv dette link til dem, du vil invitere:');
+    expect(await b.inputValue('#yatzee-invite-url')).toBe(link);
+    await a.focus('#yatzee-invite-url');
+    expect(await a.evaluate(() => { const i = document.querySelector<HTMLInputElement>('#yatzee-invite-url')!; return i.selectionEnd! - i.selectionStart!; })).toBe(link.length);
+    await a.locator('.die').first().focus();
   });
 
   it('Ann plays by keyboard: Enter throws, space holds, arrows move, Enter keeps the holds, t transfers the suggestion; Bo sees it', async () => {
@@ -325,6 +335,8 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(() => p.textContent('#yatzee-status')).toBe('You are watching.');
       await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(10);
       expect(await p.locator('#yatzee-join').count()).toBe(0);
+      // ten players: no place to invite anyone to
+      expect(await p.locator('#yatzee-invite').count()).toBe(0);
       await shot(p, 'yatzee-watching-1280x720');
       // the landing page offers Watch while a watcher place is free (this page holds one of 20)
       const q = await openPage(browser, { width: 1280, height: 720 });

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { StringKey } from '../../ui/l10n/index.js';
 import { awayNote, isAway } from '../../../core/protocol/away.js';
 import { seatFree } from '../../../core/protocol/game.js';
+import { InviteLink } from '../../ui/invite.js';
 import { awayNoteText } from '../words.js';
 import type { Model } from './model.js';
 
@@ -66,16 +67,7 @@ export function ScoreBoard({ m }: { m: Model }) {
         {s.status === 'waiting' ? t('cw.waiting') : t('cw.pile', s.pile)}
         {turnName ? ` · ${s.turn === m.mySeat ? t('cw.yourTurn') : t('cw.turnOf', turnName)}` : ''}
       </p>
-      {/* before the deal, a free human seat: how to invite someone to it (the game's own join
-          page; the Games page lists it too), selected whole at a click for copying */}
-      {seatFree(s) && (
-        <p class="cw-invite" id="cw-invite">
-          <label>
-            {t('cw.invite')}{' '}
-            <input type="text" readOnly id="cw-invite-url" value={m.inviteUrl} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
-          </label>
-        </p>
-      )}
+      {seatFree(s) && <InviteLink id="cw-invite" t={t} url={m.inviteUrl} />}
       <AwayNote m={m} />
     </>
   );

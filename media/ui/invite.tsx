@@ -1,0 +1,16 @@
+// How to invite someone to a game (the game's own join page; the Games page lists it too),
+// selected whole at a click for copying: Cardwords before the deal while a seat is free,
+// Yatzee while a place is free (players join at any time). A VS Code panel has no address bar.
+import type { Translate } from './l10n/index.js';
+
+/** `compact`: one line where it fits, the field as wide as the link (Yatzee's, shown all game long). */
+export function InviteLink({ id, t, url, compact = false }: { id: string; t: Translate; url: string; compact?: boolean }) {
+  return (
+    <p class={compact ? 'invite compact' : 'invite'} id={id}>
+      <label>
+        {t('cw.invite')}{' '}
+        <input type="text" readOnly id={`${id}-url`} value={url} size={compact ? url.length : undefined} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+      </label>
+    </p>
+  );
+}
