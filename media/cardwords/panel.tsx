@@ -44,7 +44,7 @@ import { WordRequests } from './view/requests.js';
 import { Results as ResultsView } from './view/results.js';
 import { Review } from './view/review.js';
 import { endReasonText } from '../ui/end-reason.js';
-import { ConfirmEnd } from '../ui/confirm-end.js';
+import { Confirm, END_WORDS } from '../ui/confirm.js';
 
 export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, Welcome };
 
@@ -522,7 +522,7 @@ export class CardwordsPanel {
           </h1>
           {m.owner && (
             <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
-              <ConfirmEnd id="cw-end" t={t} disabled={over} onEnd={() => m.cmd.end()} />
+              <Confirm id="cw-end" t={t} words={END_WORDS} disabled={over} onConfirm={() => m.cmd.end()} />
             </div>
           )}
         </header>

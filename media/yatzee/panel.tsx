@@ -11,7 +11,7 @@ import { affordances, type Sheet, type SheetPhase } from '../../core/games/yatze
 import { announce, flash, h, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
-import { ConfirmEnd } from '../ui/confirm-end.js';
+import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { InviteLink } from '../ui/invite.js';
 import { gamePath, webBase, yatzeePlaceFree, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
 import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
@@ -25,6 +25,9 @@ import { endReasonText } from '../ui/end-reason.js';
 export type { RoomLike, RoomView, SheetView, Welcome };
 
 type Hint = YatzeeHint;
+
+/** Leaving closes the sheet for good (the room's `leave`); closing the panel is only a drop. */
+const LEAVE_WORDS: ConfirmWords = { ask: 'yatzee.leave', question: 'yatzee.leave.question', confirm: 'yatzee.leave.confirm' };
 
 /** What a request was for: its answer names the transfer, the undo or the throw. */
 interface Sent {
@@ -93,8 +96,11 @@ export class YatzeePanel {
   }
 
   get isPlayer(): boolean {
-    return this.welcome.role === 'player';
+    return this.welcome.role === 'player' && !this.left;
   }
+
+  /** The player left the game (the room acknowledged `leave`): no sheet, no controls. */
+  private left = false;
 
   say(text: string, kind: 'info' | 'error' = 'info'): void {
     announce(this.status, text, kind);
@@ -166,7 +172,7 @@ export class YatzeePanel {
         {this.welcome.owner && (
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
             <button type="button" id="yatzee-add-robot" disabled={this.over} onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
-            <ConfirmEnd id="yatzee-end" t={t} disabled={this.isEnded} onEnd={() => this.send('end', {})} />
+            <Confirm id="yatzee-end" t={t} words={END_WORDS} disabled={this.isEnded} onConfirm={() => this.send('end', {})} />
           </div>
         )}
         <div class="yatzee-layout">
@@ -228,6 +234,9 @@ export class YatzeePanel {
           {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : shown ? this.hintText(shown) : ''}
         </p>
         <p class="help">{t('yatzee.help')}</p>
+        <p class="leave-game">
+          <Confirm id="yatzee-leave" t={t} words={LEAVE_WORDS} secondary disabled={this.isEnded} onConfirm={() => this.send('leave', {})} />
+        </p>
       </section>
     );
   }
@@ -427,6 +436,13 @@ export class YatzeePanel {
       this.say(this.lastTransfer ? this.t('yatzee.undone', this.t(`cat.${this.lastTransfer}` as StringKey)) : this.t('yatzee.undoneAny'));
       this.lastTransfer = null;
     } else if (meta.type === 'throw' || meta.type === 'resetDices') this.lastTransfer = null;
+    else if (meta.type === 'leave') {
+      // the sheet is released: nothing to take back by a reload (the room closes the connection)
+      this.left = true;
+      this.me = null;
+      this.host.remove('yatzee.seat');
+      this.say(this.t('yatzee.left'));
+    }
     this.render();
   }
 

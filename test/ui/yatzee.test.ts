@@ -306,6 +306,49 @@ describe('Yatzee panel in Chromium', () => {
     expect(await throwsLeft(a)).toBe(1);
   });
 
+  it('Leave the game, asked again in place: the sheet closes for good and its place is free (the others see it go), a reload does not take it back; closing the page alone keeps it', async () => {
+    const olga = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Olga', robots: 0, seed: 'ui-leave' });
+    const id = olga.room.roomId;
+    type Sheets = { players: { name: string; present: boolean }[] };
+    const names = () => (olga.state as unknown as Sheets).players.filter((p) => p.present).map((p) => p.name);
+    const { context, page: p, errors } = await openPage(browser, { width: 1280, height: 720 });
+    try {
+      await p.goto(`${srv.url}/yatzee.html?game=${id}`);
+      await p.fill('#yatzee-name', 'Cy');
+      await p.keyboard.press('Enter');
+      await p.waitForSelector('#yatzee-dice');
+      await expect.poll(names).toEqual(['Olga', 'Cy']);
+      // a page closed (reloaded) is a drop: the sheet is kept and taken back
+      await p.reload();
+      await p.waitForSelector('#yatzee-dice');
+      await expect.poll(() => p.textContent('#yatzee-status')).toMatch(/You play as Cy/);
+      expect(names()).toEqual(['Olga', 'Cy']);
+      // Leave asks first; Keep playing keeps the sheet, the focus back on the button
+      await p.click('#yatzee-leave');
+      expect(await p.textContent('.leave-game .question')).toBe('Leave for good? Your sheet is closed and its place is free.');
+      await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('yatzee-leave-keep');
+      await shot(p, 'yatzee-leave-asked-1280x720');
+      await p.keyboard.press('Escape');
+      await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('yatzee-leave');
+      expect(names()).toEqual(['Olga', 'Cy']);
+      // asked again and confirmed: the sheet is gone from the table, the page says so, no dice
+      await p.click('#yatzee-leave');
+      await p.click('#yatzee-leave-confirm');
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe('You left the game: your sheet is closed.');
+      await expect.poll(names).toEqual(['Olga']);
+      expect(await p.locator('#yatzee-dice, #yatzee-leave').count()).toBe(0);
+      await shot(p, 'yatzee-left-1280x720');
+      // nothing to take back: a reload offers the join form, not the released sheet
+      await p.reload();
+      await p.waitForSelector('#yatzee-join');
+      expect(names()).toEqual(['Olga']);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await olga.leave();
+    }
+  });
+
   it('the join page offers no Join for a game whose 10 sheets are held (the room refuses an 11th), neither Join nor Watch for an ended one, and says why', async () => {
     // the owner by the protocol and nine robots: ten sheets, the most a game takes
     const olga = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Olga', robots: 9 });
