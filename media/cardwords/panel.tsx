@@ -44,7 +44,7 @@ import { WordRequests } from './view/requests.js';
 import { Results as ResultsView } from './view/results.js';
 import { Review } from './view/review.js';
 import { endReasonText } from '../ui/end-reason.js';
-import { Confirm, END_WORDS } from '../ui/confirm.js';
+import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 
 export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, Welcome };
 
@@ -52,6 +52,9 @@ interface Sent {
   type: string;
   action?: ComposedAction;
 }
+
+/** Leaving gives the seat up for good (the room's `leave`); closing the panel is only a drop. */
+const LEAVE_WORDS: ConfirmWords = { ask: 'cw.leave', question: 'cw.leave.question', confirm: 'cw.leave.confirm' };
 
 /** Builds the rules from the texts the server sends (no dictionaries: the server checks words). */
 export function rulesFromTexts(m: RulesetMessage): { ruleset: Ruleset; rules: CardwordsRules } | null {
@@ -159,8 +162,11 @@ export class CardwordsPanel {
   }
 
   get isPlayer(): boolean {
-    return this.welcome.role === 'player';
+    return this.welcome.role === 'player' && !this.left;
   }
+
+  /** The player left the game (the room acknowledged `leave`): no hand, no seat to take back. */
+  private left = false;
 
   private get mySeat(): number {
     if (!this.isPlayer || !this.state) return -1;
@@ -376,6 +382,7 @@ export class CardwordsPanel {
       coords,
       composer,
       isPlayer: this.isPlayer,
+      left: this.left,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
       gameId: this.welcome.gameId,
@@ -448,6 +455,7 @@ export class CardwordsPanel {
     },
     hint: () => this.askHint(),
     end: () => this.send('end', {}, { type: 'end' }),
+    leave: () => this.send('leave', {}, { type: 'leave' }),
     rematch: () => this.send('rematch', {}, { type: 'rematch' }),
     decide: (word, approve) => {
       this.wordRequests.delete(word);
@@ -544,6 +552,11 @@ export class CardwordsPanel {
             <CardLists m={m} />
             <Log m={m} />
             <Settings m={m} />
+            {m.isPlayer && (m.state.status === 'waiting' || m.state.status === 'playing') && !m.ended && (
+              <p class="leave-game">
+                <Confirm id="cw-leave" t={t} words={LEAVE_WORDS} secondary disabled={false} onConfirm={() => m.cmd.leave()} />
+              </p>
+            )}
             <details class="cw-lists">
               <summary>{t('cw.keys')}</summary>
               <div id="cw-keys" class="help">
@@ -751,6 +764,14 @@ export class CardwordsPanel {
       this.say(text);
     } else if (p.type === 'approve' || p.type === 'reject') {
       this.say(this.t(p.type === 'approve' ? 'cw.approved' : 'cw.rejected', (p.words ?? []).join(', ')));
+    } else if (meta.type === 'leave') {
+      // the seat is a stand-in's now: nothing to take back by a reload (the room closes the connection)
+      this.left = true;
+      this.composer?.reset();
+      this.hints = [];
+      this.hintIndex = null;
+      this.host.remove('cardwords.seat');
+      this.say(this.t('cw.left'));
     } else this.render();
   }
 

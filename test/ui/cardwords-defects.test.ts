@@ -765,6 +765,44 @@ describe('Cardwords defects, each in Chromium', () => {
     await full.room.leave();
   });
 
+  it('Leave the game, asked again in place: the seat is given up, a stand-in plays it at once though the grace is never, a reload does not take it back; closing the page alone holds the seat', async () => {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
+    const id = ann.room.roomId;
+    const { page: p, errors } = await joinAs(id, 'Bo');
+    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
+    const bo = ann.state.players.findIndex((s) => s.name === 'Bo');
+    // a reload is a drop: the seat is held (nobody plays for Bo) and taken back
+    await p.reload();
+    await p.waitForSelector('#cw-area');
+    await expect.poll(() => p.textContent('#cw-status')).toMatch(/You play as Bo/);
+    expect(ann.state.players[bo]!.auto).toBe(false);
+    // Leave asks first; Escape keeps the seat, the focus back on the button
+    await p.click('#cw-leave');
+    expect(await p.textContent('.leave-game .question')).toBe('Leave for good? A robot plays your seat to the end.');
+    await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('cw-leave-keep');
+    await shot(p, 'cardwords-leave-asked-1280x720');
+    await p.keyboard.press('Escape');
+    await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('cw-leave');
+    expect(ann.state.players[bo]!.auto).toBe(false);
+    // confirmed: a stand-in takes the seat (and plays its turns at once), the page says so, no hand
+    if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    await until(() => ann.state.turn === bo, 10_000, "Bo's turn");
+    const moves = ann.state.moves;
+    await p.click('#cw-leave');
+    await p.click('#cw-leave-confirm');
+    await expect.poll(() => p.textContent('#cw-status')).toBe('You left the game: a robot plays your seat to the end.');
+    await until(() => ann.state.players[bo]!.auto && ann.state.moves > moves, 10_000, "the stand-in's action for Bo");
+    expect(await p.locator('#cw-area, #cw-leave').count()).toBe(0);
+    // where the hand was, what happened (not a watcher's note: the page no longer follows the game)
+    expect(await p.textContent('.cw-watching')).toBe('You left the game: a robot plays your seat to the end.');
+    await shot(p, 'cardwords-left-1280x720');
+    // nothing to take back: a reload offers the join form (no seat is free), not the seat
+    await p.reload();
+    await p.waitForSelector('#cw-join');
+    expect(errors).toEqual([]);
+    await ann.request('end');
+  });
+
   it('the lobby offers a full game for watching only, and Watch only while a watcher place is free; a second watcher watches; a refused watcher is told why, and the join page offers nothing it would refuse; before the deal a free seat reads whole at 900 px and the pile no count', async () => {
     // two human seats and three watcher places; a game beside it with a free seat and no watcher place
     const a = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 3, name: 'Wat1' });

@@ -120,7 +120,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
   const { t, composer: cp, coords, state: s } = m;
   // a click that lands on a composed card only focuses the area when the area was not focused yet
   const focusedBefore = useRef(false);
-  if (!m.isPlayer) return <p class="cw-watching">{t('cw.watchingNote')}</p>;
+  if (!m.isPlayer) return <p class="cw-watching">{t(m.left ? 'cw.left' : 'cw.watchingNote')}</p>;
   const a = cp.action();
   const placed = cp.placement();
   const playing = s.status === 'playing';

@@ -57,6 +57,8 @@ export interface Commands {
   pass(): void;
   hint(): void;
   end(): void;
+  /** Leaves for good (the room's `leave`): a stand-in plays the seat to the end. */
+  leave(): void;
   rematch(): void;
   decide(word: string, approve: boolean): void;
   showLog(i: number | null): void;
@@ -83,6 +85,8 @@ export interface Model {
   coords: Coords;
   composer: Composer;
   isPlayer: boolean;
+  /** The player left the game (a stand-in plays the seat); the page no longer follows it. */
+  left: boolean;
   owner: boolean;
   mySeat: number;
   gameId: string;
