@@ -891,10 +891,12 @@ See `cardwords-play-next-hint'."
 (defun cardwords-play-leave (&optional no-ask)
   "Leave the game and close its buffer.
 A game in progress is left only when you say so; NO-ASK leaves without
-asking.  A local server stops unless another open game (Yatzee on it)
+asking.  Leaving gives your seat up for good: a robot plays it to the end
+at once (before the deal the seat is free again), so nobody waits for
+you.  A local server stops unless another open game (Yatzee on it)
 still uses it, and forgets the game: `cardwords-play' does not offer to
 resume it (a game whose buffer is killed, or left by quitting Emacs, is
-offered)."
+a drop: your seat is held and the game offered)."
   (interactive)
   (when (or no-ask (not (cardwords-play--in-progress-p))
             (cardwords-bridge-confirm-leave))

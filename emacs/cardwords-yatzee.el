@@ -396,7 +396,8 @@ A watcher has no sheet to lose: leaving asks nothing."
 
 (defun cardwords-yatzee-leave (&optional no-ask)
   "Leave the game and close its buffer.
-A game in progress is left only when you say so; NO-ASK leaves without asking."
+A game in progress is left only when you say so; NO-ASK leaves without asking.
+Your sheet is closed for good and its place is free."
   (interactive)
   (when (or no-ask (not (cardwords-yatzee--in-progress-p))
             (cardwords-bridge-confirm-leave))
