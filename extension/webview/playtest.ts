@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // The playtest report (webview script): a summary, what stands out in it (findings), the
-// average move score by round as a bar chart, per card how often it is laid, traded and
+// average move score by round as a bar chart, how many cards the moves lay and the trades
+// trade (with the bonus file's points for each), per card how often it is laid, traded and
 // stuck with its learned value, the most played words, and the heat map of covered cells
 // drawn over the card table (the preview's blocked cells, factors and cell points; each
 // cell's colour strength is how often it was covered, its tooltip the share and the mean
@@ -27,6 +28,41 @@ function summary(r: PlaytestReport, s: Strings): HTMLElement {
   row(t(s, 'First player'), t(s, 'wins {0} (95 % {1}..{2}), {3} points against the others', pct(r.firstPlayer.winShare), pct(r.firstPlayer.low), pct(r.firstPlayer.high), `${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)}`));
   row(t(s, 'Turns'), t(s, 'moves {0}, trades {1}, passes {2}', pct(r.actions.move), pct(r.actions.trade), pct(r.actions.pass)));
   return dl;
+}
+
+/** How the bonus file plays: moves by the cards they lay, trades by the cards they trade, with the file's points for each. */
+function sizes(r: PlaytestReport, s: Strings): HTMLElement {
+  const box = el('section', 'sizes');
+  box.id = 'sizes';
+  box.append(el('h2', undefined, t(s, 'Cards per move and per trade')));
+  const labels = r.sizes.map((x) => String(x.cards));
+  const chart = el('div', 'chart-box');
+  chart.append(
+    barChart(
+      labels,
+      [
+        { name: t(s, 'moves laying this many cards'), className: 'cards', values: r.sizes.map((x) => x.moves * 100) },
+        { name: t(s, 'trades of this many cards'), className: 'suggested', values: r.sizes.map((x) => x.trades * 100) },
+      ],
+      { title: t(s, 'Cards per move and per trade'), yLabel: t(s, 'share of the moves, of the trades'), format: (v) => `${f1(v)} %` },
+    ),
+  );
+  box.append(chart);
+  const table = el('table', 'stats');
+  const head = el('tr');
+  for (const h of [t(s, 'Cards'), t(s, 'Moves'), t(s, 'Lay bonus'), t(s, 'Trades'), t(s, 'Trade score')]) head.append(el('th', undefined, h));
+  table.append(head);
+  const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+  for (const x of r.sizes) {
+    const tr = el('tr');
+    tr.dataset.cards = String(x.cards);
+    // no trade in these games: no share of them to give
+    for (const v of [String(x.cards), pct(x.moves), signed(x.bonus), r.actions.trade > 0 ? pct(x.trades) : '–', signed(x.tradeScore)]) tr.append(el('td', undefined, v));
+    table.append(tr);
+  }
+  box.append(table);
+  box.append(el('p', 'note', t(s, 'Points from the bonus file: the lay bonus a move earns for laying this many cards, the score of a trade of this many.')));
+  return box;
 }
 
 function heatMap(m: PlaytestMessage): HTMLElement {
@@ -85,6 +121,7 @@ function render(m: PlaytestMessage): void {
   chart.id = 'rounds';
   chart.append(barChart(r.moveScoreByRound.map((x) => String(x.round)), [{ name: t(s, 'mean move score'), className: 'cards', values: r.moveScoreByRound.map((x) => x.mean) }], { title: t(s, 'Average move score by round'), yLabel: t(s, 'points'), format: f1 }));
   app.append(chart);
+  app.append(sizes(r, s));
   app.append(el('h2', undefined, t(s, 'Table: how often each cell is covered')));
   // the table and the card list keep their cells on one line; a narrow column scrolls them
   const heat = el('div', 'scroll-box');

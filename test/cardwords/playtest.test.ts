@@ -32,6 +32,11 @@ describe('playtest report', () => {
     expect(a.words.length).toBeGreaterThan(5);
     expect(a.scores.min).toBeLessThanOrEqual(a.scores.mean);
     expect(a.scores.mean).toBeLessThanOrEqual(a.scores.max);
+    // how the bonus file plays: moves and trades by their cards, 1 to the hand's 4, with
+    // tiny.bonus's points (4:5, 3:1 ...; -3:-3 ...); the moves' shares make the whole
+    expect(a.sizes.map((x) => [x.cards, x.bonus, x.tradeScore])).toEqual([[1, 0, -1], [2, 0, -2], [3, 1, -2], [4, 5, -3]]);
+    expect(a.sizes.reduce((sum, x) => sum + x.moves, 0)).toBeCloseTo(1, 2);
+    for (const x of a.sizes) expect(x.moves).toBeGreaterThan(0);
   });
 
   it('cardwords playtest --json: deterministic for a fixed seed; a card no word can take shows as stuck and never laid', () => {
@@ -65,6 +70,14 @@ describe('playtest report', () => {
     expect(text.stdout).not.toMatch(/\(1 moves\)/);
     expect(text.stdout).toMatch(/\[Q 5\] +x2 +laid +0\.0 .*never laid/);
     expect(text.stdout).toContain('Table: how often each cell is covered');
+    // per number of cards, the moves' share and bonus, the trades' share and score
+    const sized = text.stdout.slice(text.stdout.indexOf('Cards per move and per trade'));
+    const textReport = JSON.parse(cli(['playtest', rs, '--games', '30', '--seed', 's2', '--json'], undefined, env).stdout) as PlaytestReport;
+    const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
+    for (const x of textReport.sizes) {
+      const traded = textReport.actions.trade > 0 ? pct(x.trades) : '-';
+      expect(sized).toMatch(new RegExp(`\\n +${x.cards} +laid +${pct(x.moves).replace('.', '\\.')} #* +bonus +${x.bonus > 0 ? '\\+' : ''}${x.bonus} +traded +${traded.replace('.', '\\.')} +scores +${x.tradeScore}\\n`));
+    }
     // what stands out, in words after the summary: the Q no word takes, never laid
     expect(report.findings).toContainEqual({ kind: 'seldom-laid', cards: expect.arrayContaining([{ card: '[Q 5]', laidShare: 0 }]) });
     const said = text.stdout.slice(text.stdout.indexOf('What the games say\n'), text.stdout.indexOf('Average move score by round'));

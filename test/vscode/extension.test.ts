@@ -356,12 +356,19 @@ describe('VS Code extension in code-server', () => {
     const heights = await view.locator('#cards tr').evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
     expect(Math.max(...heights)).toBeLessThan(1.5 * Math.min(...heights));
     expect(await view.locator('#rounds svg').count()).toBe(1);
+    // how the bonus file plays: a row per number of cards, 1 to the seed's hand of 6, its lay
+    // bonus from example.bonus (6 cards: 10 points)
+    expect(await view.locator('#sizes tr[data-cards]').count()).toBe(6);
+    expect(await view.locator('#sizes tr[data-cards="6"] td').nth(2).innerText()).toBe('+10');
+    expect(await view.locator('#sizes svg').count()).toBe(1);
     // what stands out, in words: the seed's table stalls (every game of this seed ends with
     // all passing, "went out 0, all passed 6" in the summary)
     expect(await view.locator('dl.summary').innerText()).toContain('went out 0, all passed 6');
     expect(await view.locator('#findings li').first().getAttribute('data-kind')).toBe('stalls');
     expect(await view.locator('#findings li').first().innerText()).toBe('6 of 6 games ended with every player passing or trading twice in a row, not with a player going out: the moves ran out before the cards did.');
     await shot('06b-playtest');
+    await view.locator('#sizes').scrollIntoViewIfNeeded();
+    await shot('06c-playtest-sizes');
     // the card values it learned lie in the extension's one cache folder (extension/cache.ts),
     // which the local game server's robots read too (checked when it starts, below)
     const learned = findFiles(home!.userDataDir, (p) => p.endsWith('.leaves.json'));

@@ -10,6 +10,7 @@
 // games (`step`) so that a caller can show progress, estimate the time left and stop.
 import type { CardwordsState } from '../../games/cardwords/engine.js';
 import type { CardwordsRules } from '../../games/cardwords/setup.js';
+import { layBonus, tradeScore } from '../../games/cardwords/scoring.js';
 import type { WordStore } from '../../words/store.js';
 import type { ChampionOptions } from './champion.js';
 import { playtestFindings, type PlaytestFinding } from './findings.js';
@@ -69,6 +70,12 @@ export interface PlaytestReport {
   moveScoreByRound: Array<{ round: number; mean: number; moves: number }>;
   /** Share of turns that were moves, trades and passes. */
   actions: { move: number; trade: number; pass: number };
+  /**
+   * How the bonus file plays: per number of cards 1..hand size, the share of the moves that
+   * laid that many (with the bonus file's points for it) and of the trades that traded that
+   * many (with their score).
+   */
+  sizes: Array<{ cards: number; moves: number; bonus: number; trades: number; tradeScore: number }>;
   cards: CardStats[];
   /** The most played words (main and cross words), most first. */
   words: Array<{ word: string; count: number }>;
@@ -101,6 +108,9 @@ export class Playtest {
   private readonly roundSum: number[] = [];
   private readonly roundN: number[] = [];
   private readonly actionCount = { move: 0, trade: 0, pass: 0 };
+  /** Moves and trades by their number of cards (index: cards). */
+  private readonly laySizes: number[] = [];
+  private readonly tradeSizes: number[] = [];
   private readonly laid = new Map<string, number>();
   private readonly traded = new Map<string, number>();
   private readonly stuck = new Map<string, number>();
@@ -149,9 +159,13 @@ export class Playtest {
           this.cellScore[cell]! += last.score;
         }
         for (const w of last.words) this.wordCount.set(w, (this.wordCount.get(w) ?? 0) + 1);
+        this.laySizes[last.laid.length] = (this.laySizes[last.laid.length] ?? 0) + 1;
       } else if (last.type === 'trade') {
         const action = after.actions.at(-1)!;
-        if (action.type === 'trade') for (const c of action.cards) this.traded.set(kindKey(c), (this.traded.get(kindKey(c)) ?? 0) + 1);
+        if (action.type === 'trade') {
+          for (const c of action.cards) this.traded.set(kindKey(c), (this.traded.get(kindKey(c)) ?? 0) + 1);
+          this.tradeSizes[action.cards.length] = (this.tradeSizes[action.cards.length] ?? 0) + 1;
+        }
       }
     });
     this.record(final);
@@ -215,6 +229,13 @@ export class Playtest {
       firstPlayer: { winShare: r3(first.rate || 0), low: r3(first.low), high: r3(first.high), scoreDiff: r2(this.firstDiff / n) },
       moveScoreByRound: this.roundN.map((m, round) => ({ round: round + 1, mean: r2((this.roundSum[round] ?? 0) / (m || 1)), moves: m ?? 0 })).filter((x) => x.moves > 0),
       actions: { move: r3(this.actionCount.move / totalActions), trade: r3(this.actionCount.trade / totalActions), pass: r3(this.actionCount.pass / totalActions) },
+      sizes: Array.from({ length: this.rules.handSize }, (_, i) => ({
+        cards: i + 1,
+        moves: r3((this.laySizes[i + 1] ?? 0) / (this.actionCount.move || 1)),
+        bonus: layBonus(this.rules.bonus, i + 1),
+        trades: r3((this.tradeSizes[i + 1] ?? 0) / (this.actionCount.trade || 1)),
+        tradeScore: tradeScore(this.rules.bonus, i + 1),
+      })),
       cards,
       words,
       cells: {

@@ -16,9 +16,11 @@ const help = `Usage: cardwords playtest RULESET [--games N] [--players K] [--lev
 
 Robots play N games of the ruleset (a folder) and report how it behaves: scores (mean,
 spread), game length in turns, how games end (a player went out, or everyone passed),
-the first player's advantage, the average move score by round, how often each card is
-laid, traded or stuck in a hand at the end, the learned value of each card, the most
-played words, and how often each table cell is covered and with what score (a heat map).
+the first player's advantage, what stands out in words, the average move score by round,
+how many cards the moves lay and the trades trade (with the bonus file's points), how
+often each card is laid, traded or stuck in a hand at the end, the learned value of each
+card, the most played words, and how often each table cell is covered and with what
+score (a heat map).
 The card values are learned once per ruleset by self-play and cached (the first playtest
 of a ruleset learns them: progress on standard error).
 
@@ -129,6 +131,13 @@ export function formatReport(r: PlaytestReport): string {
   out.push('Average move score by round');
   const maxRound = Math.max(...r.moveScoreByRound.map((x) => x.mean), 0);
   for (const x of r.moveScoreByRound) out.push(`  ${String(x.round).padStart(3)} ${f1(x.mean).padStart(7)}  ${bar(x.mean, maxRound)}  (${x.moves} ${x.moves === 1 ? 'move' : 'moves'})`);
+  out.push('');
+  out.push("Cards per move and per trade (share of the moves, of the trades; the bonus file's points)");
+  const maxSize = Math.max(...r.sizes.map((x) => x.moves), 0);
+  for (const x of r.sizes) {
+    const sign = (n: number) => (n > 0 ? `+${n}` : String(n));
+    out.push(`  ${String(x.cards).padStart(3)}  laid ${pct(x.moves).padStart(7)} ${bar(x.moves, maxSize, 20).padEnd(20)} bonus ${sign(x.bonus).padStart(4)}   traded ${(r.actions.trade > 0 ? pct(x.trades) : '-').padStart(7)}  scores ${sign(x.tradeScore).padStart(4)}`);
+  }
   out.push('');
   out.push('Cards (per game: laid, traded, stuck in a hand at the end; share of copies laid; learned value)');
   const cards = r.cards.slice().sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
