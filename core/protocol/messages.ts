@@ -56,6 +56,22 @@ export interface CardwordsClientMessages extends CommonClientMessages {
   hint: Request;
   /** The round's turns so far (a late watcher, a reload). */
   history: Request;
+  /**
+   * Which of these words the dictionary lacks (a move's words, previewed before it is played:
+   * the owner would be asked to approve them). Players only; 1 to 32 words of up to 64 characters.
+   */
+  check: CheckMessage;
+}
+
+export interface CheckMessage extends Request {
+  words?: string[];
+}
+
+/** The answer to `check`: the words asked, canonical, and those the dictionary does not have now. */
+export interface CheckedMessage {
+  id?: RequestId;
+  words: string[];
+  unknown: string[];
 }
 
 /** A Yatzee action from a client (the player is the sender; `join` and `leave` are not actions). */
@@ -265,6 +281,7 @@ export interface CardwordsServerMessages extends CommonServerMessages {
   'word-request': WordRequestMessage;
   word: WordDecisionMessage;
   hint: HintMessage;
+  checked: CheckedMessage;
   rematch: { round: number };
 }
 

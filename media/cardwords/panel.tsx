@@ -28,6 +28,7 @@ import type {
   RulesetMessage,
   WelcomeMessage as Welcome,
   WordDecisionMessage,
+  CheckedMessage,
   WordRequestMessage,
 } from '../../core/protocol/messages.js';
 import type { CardwordsRoomClient as RoomLike } from '../../core/protocol/client.js';
@@ -145,6 +146,7 @@ export class CardwordsPanel {
     room.on('ended', (p) => this.onEnded(p));
     room.on('history', (p) => this.onHistory(p));
     room.on('hint', (p) => this.onHint(p));
+    room.on('checked', (p) => this.onChecked(p));
     document.addEventListener('keydown', (e) => this.onKey(e));
     this.say(this.isPlayer ? t('cw.joined', this.welcome.name ?? '') : t('cw.watching'));
   }
@@ -382,6 +384,7 @@ export class CardwordsPanel {
       coords,
       composer,
       isPlayer: this.isPlayer,
+      known: (w) => this.known.get(w),
       left: this.left,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
@@ -454,6 +457,7 @@ export class CardwordsPanel {
       this.focusFromButton();
     },
     hint: () => this.askHint(),
+    checkWords: (words) => this.checkWords(words),
     end: () => this.send('end', {}, { type: 'end' }),
     leave: () => this.send('leave', {}, { type: 'leave' }),
     rematch: () => this.send('rematch', {}, { type: 'rematch' }),
@@ -776,6 +780,11 @@ export class CardwordsPanel {
   }
 
   private onError(p: ErrorMessage, meta: Sent | undefined): void {
+    // a check that failed (the rate limit): the preview just says nothing of the words
+    if (meta?.type === 'check') {
+      this.checking.clear();
+      return;
+    }
     const t = this.t;
     const start = () => (this.rules && this.coords ? startText(t, this.rules.table, this.coords) : '');
     let text: string;
@@ -815,7 +824,32 @@ export class CardwordsPanel {
     document.querySelector<HTMLButtonElement>('#cw-requests button')?.focus();
   }
 
+  /** Words the server has said are (true) or are not (false) in its dictionary now. */
+  private readonly known = new Map<string, boolean>();
+  /** Words asked about and not answered yet. */
+  private readonly checking = new Set<string>();
+
+  /** Asks the server which of the preview's words its dictionary lacks (each word once). */
+  private checkWords(words: readonly string[]): void {
+    if (!this.isPlayer) return;
+    const ask = [...new Set(words)].filter((w) => !this.known.has(w) && !this.checking.has(w)).slice(0, 32);
+    if (ask.length === 0) return;
+    for (const w of ask) this.checking.add(w);
+    this.send('check', { words: ask }, { type: 'check' });
+  }
+
+  private onChecked(p: CheckedMessage): void {
+    this.requests.settle(p.id);
+    for (const w of p.words) {
+      this.checking.delete(w);
+      this.known.set(w, !p.unknown.includes(w));
+    }
+    this.render();
+  }
+
   private onWord(p: WordDecisionMessage): void {
+    // approved words are in the dictionary from now on; a rejected one is not
+    this.known.set(p.word, p.approved);
     this.log.push({ round: this.state?.round ?? 1, text: this.t(p.approved ? 'cw.word.approved' : 'cw.word.rejected', p.word) });
     // the refusal that asked the owner ("wait and try again") is answered now
     this.refusal = '';

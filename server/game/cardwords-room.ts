@@ -126,6 +126,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     this.on('rematch', (client, m) => this.onRematch(client, m));
     this.on('remove', (client, m) => this.onRemove(client, m));
     this.on('hint', (client, m) => this.onHint(client, m));
+    this.on('check', (client, m) => this.onCheck(client, m));
     this.on('history', (client, m) => this.onHistory(client, m));
     this.on('leave', (client, m) => this.onLeaveRequest(client, m));
     this.on('end', (client, m) => {
@@ -728,6 +729,23 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const leaves = leavesNow(this.ruleset.ruleset, this.ruleset.rules);
     const ranked = topByEquity(ctx, view.board, view.hand!, view.pile, leaves, { n: 10, unseenPoints: handPoints(unseenCards(this.ruleset.rules.deck, view.hand!, view.board)) });
     this.sendTo(client, 'hint', { id, action, score: choice.score, words, ranked, moves: g.actions.length });
+  }
+
+  /**
+   * `check`: which of a move's words the dictionary lacks, before the move (the panel's
+   * preview says so: the owner would be asked). Playing them is asking anyway, so this tells a
+   * player nothing a move would not.
+   */
+  private onCheck(client: Client, m: Untrusted<CardwordsClientMessages['check']>): void {
+    const id = messageId(m);
+    if (!this.seatOf(client)) return this.sendError(client, 'not-player', 'watchers make no moves: join with a name', { id, type: 'check' });
+    const raw = m.words;
+    if (!Array.isArray(raw) || raw.length === 0 || raw.length > 32 || !raw.every((w) => typeof w === 'string' && w.length > 0 && w.length <= 64)) {
+      return this.sendError(client, 'bad-message', 'check: { words: [...] } (1 to 32 words of up to 64 characters)', { id, type: 'check' });
+    }
+    const words = (raw as string[]).map((w) => this.ruleset.ruleset.canonicalWord(w.normalize('NFC')) ?? w);
+    const store = this.ruleset.store;
+    this.sendTo(client, 'checked', { id, words, unknown: words.filter((w) => !store.has(w)) });
   }
 
   // ---- robots

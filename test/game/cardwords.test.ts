@@ -252,6 +252,23 @@ describe('cardwords rooms', () => {
     expect(moves.length).toBeGreaterThan(0);
     const move = moves[0]!;
     const unknown = moveWords(wide, board, move).filter((w) => !known.has(w));
+    // before the move, the preview's check: the words the dictionary lacks, the others known
+    let checks = 0;
+    const check = async (p: CwPlayer, words: string[]) => {
+      const id = `check-${++checks}`;
+      const from = p.messages.length;
+      p.room.send('check', { id, words });
+      return (await p.next((m) => m.type === 'checked' && (m.payload as { id?: string }).id === id, 5000, from)).payload as unknown as { words: string[]; unknown: string[] };
+    };
+    const moveWordsNow = moveWords(wide, board, move);
+    const checked = await check(bob, moveWordsNow);
+    expect(checked.words).toEqual(moveWordsNow);
+    expect(sorted(checked.unknown)).toEqual(sorted(unknown));
+    // written in lower case: the dictionary's canonical form
+    expect((await check(bob, moveWordsNow.map((w) => w.toLowerCase()))).words).toEqual(moveWordsNow);
+    // watchers make no moves; a malformed check is refused
+    expect((await watcher.request('check', { words: moveWordsNow })).payload).toMatchObject({ code: 'not-player' });
+    for (const words of [[], Array<string>(33).fill('AT'), ['A'.repeat(65)], [3], 'AT'] as unknown[]) expect((await bob.request('check', { words } as never)).payload).toMatchObject({ code: 'bad-message' });
     const text = formatAction({ type: 'move', player: 1, cards: tilesToPlaced(board.width, move) });
     const before = JSON.stringify(bob.state.toJSON());
     const refused = await bob.request('action', { text });
@@ -270,6 +287,8 @@ describe('cardwords rooms', () => {
     for (const w of unknown) expect(personal).toContain(w);
     for (const w of unknown) expect((await bob.next((m) => m.type === 'word' && (m.payload as { word?: string }).word === w)).payload).toMatchObject({ approved: true });
 
+    // approved: the check knows them now
+    expect((await check(bob, unknown)).unknown).toEqual([]);
     // the retry is accepted
     const retry = await bob.request('action', { text });
     expect(retry.type, JSON.stringify(retry.payload)).toBe('ack');

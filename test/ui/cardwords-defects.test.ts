@@ -209,6 +209,22 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.isVisible('#cw-meanings')).toBe(false);
   });
 
+  it('the preview says which of its words the dictionary lacks, asked of the server as the move is composed (a score alone read as a valid word); a hint\'s words are all known', async () => {
+    const { page, errors } = await fresh();
+    await quickGame(page, 's2');
+    await page.keyboard.type('D4SE');
+    await expect.poll(() => page.textContent('#cw-preview-unknown')).toBe('SE: not in the dictionary. Playing the move asks the owner to add it.');
+    expect(await page.getAttribute('#cw-preview-words li[data-word="SE"]', 'class')).toBe('unknown');
+    await shot(page, 'cardwords-preview-unknown-1280x720');
+    // the best robot's move: every word known, no warning
+    await page.keyboard.press('Escape');
+    await expect.poll(() => composedCount(page)).toBe(0);
+    await firstHintMove(page);
+    await expect.poll(() => page.locator('#cw-preview-words li[data-word]').evaluateAll((es) => es.length > 0 && es.every((e) => (e as HTMLElement).dataset.known === 'true'))).toBe(true);
+    expect(await page.locator('#cw-preview-unknown').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('"Which E?" keeps the letter typed next: it is composed after the points', async () => {
     const { page } = await fresh();
     await quickGame(page, 's40');

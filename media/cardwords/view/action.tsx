@@ -2,7 +2,7 @@
 // points or meaning are asked for, the meaning picker, the buttons, the last refusal, the
 // preview of the move's words and score, the hand; and the robot's hints (placed by the panel).
 import type { ComponentChildren } from 'preact';
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { previewAction } from '../../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../../core/games/cardwords/rules.js';
 import { scoreMove } from '../../../core/games/cardwords/scoring.js';
@@ -15,6 +15,22 @@ import { sentence } from '../../ui/l10n/index.js';
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
 function moveError(m: Model, e: MoveError): string {
   return moveErrorText(m.t, e, m.coords, () => startText(m.t, m.rules.table, m.coords));
+}
+
+/**
+ * The move's words the server's dictionary lacks, asked of the server as the preview
+ * changes (each word once; the answer redraws): playing them asks the owner.
+ */
+function WordCheck({ m, words }: { m: Model; words: readonly string[] }) {
+  const key = words.join(' ');
+  useEffect(() => m.cmd.checkWords(words), [key]);
+  const unknown = [...new Set(words.filter((w) => m.known(w) === false))];
+  if (unknown.length === 0) return null;
+  return (
+    <p class="warn" id="cw-preview-unknown">
+      {m.t('cw.preview.unknown', unknown.join(', '))}
+    </p>
+  );
 }
 
 function Preview({ m }: { m: Model }) {
@@ -46,13 +62,14 @@ function Preview({ m }: { m: Model }) {
           <p id="cw-preview-text">{t('cw.preview.move', sc.total)}</p>
           <ul id="cw-preview-words">
             {sc.words.map((w, k) => (
-              <li key={k} data-word={w.word}>
+              <li key={k} data-word={w.word} data-known={String(m.known(w.word) ?? '')} class={m.known(w.word) === false ? 'unknown' : undefined}>
                 {t('cw.preview.word', w.word, w.score)}
               </li>
             ))}
             {sc.cellPoints ? <li>{t('cw.preview.cells', sc.cellPoints)}</li> : null}
             {sc.bonus ? <li>{t('cw.preview.bonus', sc.laid, sc.bonus)}</li> : null}
           </ul>
+          {m.isPlayer && <WordCheck m={m} words={sc.words.map((w) => w.word)} />}
         </>
       );
     } else {

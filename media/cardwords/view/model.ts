@@ -56,6 +56,8 @@ export interface Commands {
   trade(): void;
   pass(): void;
   hint(): void;
+  /** Asks the server whether the preview's words are in its dictionary (the answer redraws). */
+  checkWords(words: readonly string[]): void;
   end(): void;
   /** Leaves for good (the room's `leave`): a stand-in plays the seat to the end. */
   leave(): void;
@@ -85,6 +87,8 @@ export interface Model {
   coords: Coords;
   composer: Composer;
   isPlayer: boolean;
+  /** Whether the server's dictionary has a word (undefined: not known yet). */
+  known(word: string): boolean | undefined;
   /** The player left the game (a stand-in plays the seat); the page no longer follows it. */
   left: boolean;
   owner: boolean;

@@ -345,6 +345,7 @@ export const da: Strings = {
   'cw.preview.cells': 'feltpoint: {0}',
   'cw.preview.bonus': 'bonus for {0} kort: {1}',
   'cw.preview.dictionary': 'Serveren tjekker ordene i sin ordbog.',
+  'cw.preview.unknown': '{0}: står ikke i ordbogen. Spiller du trækket, bliver ejeren spurgt, om ordet skal med.',
   'cw.preview.problems': 'Dette træk ville blive afvist:',
   'cw.preview.wordsSoFar': 'Ord: {0}',
   'cw.braces.fit': 'Kortene er der ikke plads til fra denne position: Enter bytter dem.',

@@ -345,6 +345,7 @@ export const de: Strings = {
   'cw.preview.cells': 'Feldpunkte: {0}',
   'cw.preview.bonus': 'Bonus für {0, plural, one {# Karte} other {# Karten}}: {1}',
   'cw.preview.dictionary': 'Der Server prüft die Wörter in seinem Wörterbuch.',
+  'cw.preview.unknown': '{0}: steht nicht im Wörterbuch. Spielst du den Zug, wird der Besitzer gefragt, ob es hinzukommt.',
   'cw.preview.problems': 'Dieser Zug würde abgelehnt:',
   'cw.preview.wordsSoFar': 'Wörter: {0}',
   'cw.braces.fit': 'Die Karten passen von dieser Position aus nicht auf den Tisch: Die Eingabetaste tauscht sie.',

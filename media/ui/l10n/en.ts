@@ -344,6 +344,7 @@ export const en = {
   'cw.preview.cells': 'cell points: {0}',
   'cw.preview.bonus': 'bonus for {0, plural, one {# card} other {# cards}}: {1}',
   'cw.preview.dictionary': 'The server checks the words in its dictionary.',
+  'cw.preview.unknown': '{0}: not in the dictionary. Playing the move asks the owner to add it.',
   'cw.preview.problems': 'This move would be refused:',
   'cw.preview.wordsSoFar': 'Words: {0}',
   'cw.braces.fit': 'The cards do not fit on the table from this location: Return trades them.',
