@@ -12,7 +12,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { awayText, braces, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, unknownWords, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
@@ -51,6 +51,9 @@ export class CardwordsSession {
    * table, so nothing needs forgetting).
    */
   private ranked: NonNullable<HintMessage['ranked']> = [];
+  /** Words the server said are (true) or are not (false) in its dictionary; those asked and not answered yet. */
+  private known = new Map<string, boolean>();
+  private checking = new Set<string>();
   private rankedAt = 0;
   /** The game, round and move count the ranking was found for (`moves`: the server's count). */
   private rankedFor = '';
@@ -143,6 +146,11 @@ export class CardwordsSession {
       this.update();
     });
     typed.on('error', (e) => {
+      // a check that failed (the rate limit): the preview just says nothing of the words
+      if (e.type === 'check') {
+        this.checking.clear();
+        return;
+      }
       // words not in the dictionary: the owner was asked, the move waits for the answer (the
       // owner's own in the editor's minibuffer); no refusal to show yet
       if (e.code === 'unknown-words') this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true);
@@ -162,7 +170,15 @@ export class CardwordsSession {
     typed.on('word-request', (m) => {
       this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player } });
     });
+    typed.on('checked', (c) => {
+      for (const w of c.words) {
+        this.checking.delete(w);
+        this.known.set(w, !c.unknown.includes(w));
+      }
+      this.update();
+    });
     typed.on('word', (w) => {
+      this.known.set(w.word, w.approved);
       this.message = w.approved ? `The owner approved ${w.word}: RET plays the move again` : `The owner rejected ${w.word}`;
       this.update();
     });
@@ -235,6 +251,8 @@ export class CardwordsSession {
 
   private reset(): void {
     this.welcome = null;
+    this.known = new Map();
+    this.checking = new Set();
     this.rules = null;
     this.state = null;
     this.composer = null;
@@ -551,9 +569,24 @@ export class CardwordsSession {
       return { text: tradePreview(mine, p.cards, p.score), details: [], problems, note: '' };
     }
     const check = p.check;
-    if (check.ok) return { ...movePreview(check.score), problems: [], note: '' };
+    if (check.ok) {
+      // the words the dictionary lacks, asked of the server (each once; its answer redraws)
+      const words = check.score.words.map((w) => w.word);
+      this.checkWords(words);
+      const unknown = [...new Set(words.filter((w) => this.known.get(w) === false))];
+      return { ...movePreview(check.score), problems: unknown.length > 0 ? [unknownWords(unknown)] : [], note: '' };
+    }
     const made = scoreMove(rules.table, rules.bonus, this.board, p.cards).words;
     return { text: refusedPreview(), details: [], problems: check.errors.map((e) => moveProblem(e, rules.table, coords)), note: made.length > 0 ? wordsSoFar(made.map((w) => w.word)) : '' };
+  }
+
+  /** Asks the room which of `words` its dictionary lacks (a player's, each word once). */
+  private checkWords(words: readonly string[]): void {
+    if (!this.typed || this.welcome?.role !== 'player') return;
+    const ask = [...new Set(words)].filter((w) => !this.known.has(w) && !this.checking.has(w)).slice(0, 32);
+    if (ask.length === 0) return;
+    for (const w of ask) this.checking.add(w);
+    this.typed.send('check', { words: ask });
   }
 
   view(): unknown {

@@ -175,6 +175,11 @@ export function serverRefusal(code: string | undefined, message: string, cardwor
   return message;
 }
 
+/** A previewed move's words the dictionary lacks, as the web panel's preview says it. */
+export function unknownWords(words: readonly string[]): string {
+  return en('cw.preview.unknown', words.join(', '));
+}
+
 /**
  * A move refused for words not in the dictionary, when the owner was asked: no refusal yet,
  * the owner's answer is awaited (yours in the minibuffer when you are the owner).

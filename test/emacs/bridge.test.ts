@@ -544,6 +544,29 @@ it('Yatzee hints through the bridge: the server\'s expected values for your open
   expect((await hinted(1)).mine!.hint!.categories[filled]).toBeNull();
 });
 
+it('the move preview through the bridge says which words the dictionary lacks, asked of the server (the web panel\'s sentence, among the problems the editor draws in the warning face)', async () => {
+  const b = bridge();
+  type View = { status: string; turn: number; hand: Array<{ text: string }>; preview: { text: string; details: string[]; problems: string[] } | null };
+  let id = 0;
+  const call = async (method: string, params: unknown = {}) => ((await b.send(JSON.stringify({ id: ++id, method, params }))) as { result: View }).result;
+  const server = (await b.send(JSON.stringify({ id: ++id, method: 'serve', params: { ruleset: copySample('tiny') } }))) as { result: { url: string; owner: string } };
+  await call('cardwords/create', { url: server.result.url, options: { owner: server.result.owner, name: 'me', robots: 1, level: 'best', seed: 's2' } });
+  await expect.poll(async () => (await call('cardwords/view')).hand.length).toBe(4);
+  const view = await call('cardwords/view');
+  expect(view.turn).toBe(0);
+  // two natural cards of the hand that spell no word of tiny.dict, laid from the start cell
+  const dict = new Set(readFileSync(join(copySample('tiny'), 'tiny.dict'), 'utf8').split('\n').map((w) => w.trim().toUpperCase()));
+  const cards = view.hand.map((c) => c.text).filter((c) => !c.startsWith('*'));
+  const two = cards.flatMap((x, i) => cards.filter((_, k) => k !== i).map((y) => [x, y] as const)).find(([x, y]) => !dict.has(x[0]! + y[0]!))!;
+  const pair = two[0][0]! + two[1][0]!;
+  expect(pair).toMatch(/^[A-Z]{2}$/);
+  // a letter the hand holds twice is told apart by its points ("Which N?"), as typed in the web panel
+  const keys = (card: string) => (cards.filter((c) => c[0] === card[0]).length > 1 ? [card[0]!, ...card.slice(2)] : [card[0]!]);
+  for (const key of ['D', '4', ...keys(two[0]), ...keys(two[1])]) await call('cardwords/key', { key });
+  await expect.poll(async () => (await call('cardwords/view')).preview?.problems).toEqual([`${pair}: not in the dictionary. Playing the move asks the owner to add it.`]);
+  expect((await call('cardwords/view')).preview).toMatchObject({ text: expect.stringMatching(/^This move scores -?\d+ points?\.$/), details: [expect.stringMatching(new RegExp(`^${pair}: `))] });
+});
+
 it('a Yatzee game through the bridge gives its invite link, the game\'s join page, while a place is free: none with ten players, again once one leaves', async () => {
   const b = bridge();
   type View = { invite: string; inviteText: string; welcome: { gameId: string }; sheets: { name: string }[] };
