@@ -145,6 +145,14 @@ answer the next key needs (the Lines moves)."
 
 ;;;; What the games share: leaving, and resuming a game on a local server
 
+(defun cardwords-bridge-copy-invite (link none)
+  "Copy LINK, a game's invite link, to the kill ring and say so.
+With no link (nil or empty), signal a `user-error' saying NONE."
+  (when (member link '(nil ""))
+    (user-error "%s" none))
+  (kill-new link)
+  (message "Copied %s" link))
+
 (defun cardwords-bridge-confirm-leave ()
   "Ask whether to leave the game going on; non-nil to leave it."
   (y-or-n-p "Leave this game? "))

@@ -872,11 +872,7 @@ See `cardwords-play-next-hint'."
 (defun cardwords-play-copy-invite ()
   "Copy the link that invites someone to the game's free seat, before the deal."
   (interactive)
-  (let ((link (cardwords-play--get :invite)))
-    (when (member link '(nil ""))
-      (user-error "No seat is free: nobody to invite"))
-    (kill-new link)
-    (message "Copied %s" link)))
+  (cardwords-bridge-copy-invite (cardwords-play--get :invite) "No seat is free: nobody to invite"))
 
 (defun cardwords-play-rematch ()
   "Ask for a rematch after the results."

@@ -367,11 +367,7 @@ Case does not matter; nil when no category has that name."
 (defun cardwords-yatzee-copy-invite ()
   "Copy the link that invites someone to the game, while a place is free."
   (interactive)
-  (let ((link (cardwords-yatzee--get :invite)))
-    (when (member link '(nil ""))
-      (user-error "No place is free: nobody to invite"))
-    (kill-new link)
-    (message "Copied %s" link)))
+  (cardwords-bridge-copy-invite (cardwords-yatzee--get :invite) "No place is free: nobody to invite"))
 
 (defun cardwords-yatzee-add-robot ()
   "Seat one more robot (owner)."
