@@ -46,6 +46,7 @@ import { Results as ResultsView } from './view/results.js';
 import { Review } from './view/review.js';
 import { endReasonText } from '../ui/end-reason.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
+import { WordChecks } from '../../core/games/cardwords/word-checks.js';
 
 export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, Welcome };
 
@@ -53,6 +54,9 @@ interface Sent {
   type: string;
   action?: ComposedAction;
 }
+
+/** The pause in the typing before the preview's words are asked of the server. */
+const CHECK_PAUSE_MS = 250;
 
 /** Leaving gives the seat up for good (the room's `leave`); closing the panel is only a drop. */
 const LEAVE_WORDS: ConfirmWords = { ask: 'cw.leave', question: 'cw.leave.question', confirm: 'cw.leave.confirm' };
@@ -384,7 +388,7 @@ export class CardwordsPanel {
       coords,
       composer,
       isPlayer: this.isPlayer,
-      known: (w) => this.known.get(w),
+      known: (w) => this.wordChecks.known(w),
       left: this.left,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
@@ -782,7 +786,8 @@ export class CardwordsPanel {
   private onError(p: ErrorMessage, meta: Sent | undefined): void {
     // a check that failed (the rate limit): the preview just says nothing of the words
     if (meta?.type === 'check') {
-      this.checking.clear();
+      this.wordChecks.failed();
+      this.scheduleCheck();
       return;
     }
     const t = this.t;
@@ -824,32 +829,36 @@ export class CardwordsPanel {
     document.querySelector<HTMLButtonElement>('#cw-requests button')?.focus();
   }
 
-  /** Words the server has said are (true) or are not (false) in its dictionary now. */
-  private readonly known = new Map<string, boolean>();
-  /** Words asked about and not answered yet. */
-  private readonly checking = new Set<string>();
+  /** What the server said of the preview's words (core/games/cardwords/word-checks.ts). */
+  private readonly wordChecks = new WordChecks();
+  private checkTimer: ReturnType<typeof setTimeout> | null = null;
 
-  /** Asks the server which of the preview's words its dictionary lacks (each word once). */
+  /** The preview's words: asked of the server once the typing pauses. */
   private checkWords(words: readonly string[]): void {
     if (!this.isPlayer) return;
-    const ask = [...new Set(words)].filter((w) => !this.known.has(w) && !this.checking.has(w)).slice(0, 32);
-    if (ask.length === 0) return;
-    for (const w of ask) this.checking.add(w);
-    this.send('check', { words: ask }, { type: 'check' });
+    this.wordChecks.want(words);
+    this.scheduleCheck();
+  }
+
+  private scheduleCheck(): void {
+    if (this.checkTimer !== null || !this.wordChecks.pending) return;
+    this.checkTimer = setTimeout(() => {
+      this.checkTimer = null;
+      const ask = this.isPlayer ? this.wordChecks.next() : null;
+      if (ask) this.requests.send('check', { words: ask }, { type: 'check' });
+    }, CHECK_PAUSE_MS);
   }
 
   private onChecked(p: CheckedMessage): void {
     this.requests.settle(p.id);
-    for (const w of p.words) {
-      this.checking.delete(w);
-      this.known.set(w, !p.unknown.includes(w));
-    }
+    this.wordChecks.answered(p.words, p.unknown);
     this.render();
+    this.scheduleCheck();
   }
 
   private onWord(p: WordDecisionMessage): void {
     // approved words are in the dictionary from now on; a rejected one is not
-    this.known.set(p.word, p.approved);
+    this.wordChecks.decided(p.word, p.approved);
     this.log.push({ round: this.state?.round ?? 1, text: this.t(p.approved ? 'cw.word.approved' : 'cw.word.rejected', p.word) });
     // the refusal that asked the owner ("wait and try again") is answered now
     this.refusal = '';

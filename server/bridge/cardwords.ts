@@ -18,6 +18,10 @@ import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
+import { WordChecks } from '../../core/games/cardwords/word-checks.js';
+
+/** The pause in the keys before the preview's words are asked of the room (the web panel's). */
+const CHECK_PAUSE_MS = 250;
 
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
 
@@ -51,9 +55,9 @@ export class CardwordsSession {
    * table, so nothing needs forgetting).
    */
   private ranked: NonNullable<HintMessage['ranked']> = [];
-  /** Words the server said are (true) or are not (false) in its dictionary; those asked and not answered yet. */
-  private known = new Map<string, boolean>();
-  private checking = new Set<string>();
+  /** What the server said of the preview's words (core/games/cardwords/word-checks.ts). */
+  private wordChecks = new WordChecks();
+  private checkTimer: ReturnType<typeof setTimeout> | null = null;
   private rankedAt = 0;
   /** The game, round and move count the ranking was found for (`moves`: the server's count). */
   private rankedFor = '';
@@ -148,7 +152,8 @@ export class CardwordsSession {
     typed.on('error', (e) => {
       // a check that failed (the rate limit): the preview just says nothing of the words
       if (e.type === 'check') {
-        this.checking.clear();
+        this.wordChecks.failed();
+        this.scheduleCheck();
         return;
       }
       // words not in the dictionary: the owner was asked, the move waits for the answer (the
@@ -171,14 +176,12 @@ export class CardwordsSession {
       this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player } });
     });
     typed.on('checked', (c) => {
-      for (const w of c.words) {
-        this.checking.delete(w);
-        this.known.set(w, !c.unknown.includes(w));
-      }
+      this.wordChecks.answered(c.words, c.unknown);
       this.update();
+      this.scheduleCheck();
     });
     typed.on('word', (w) => {
-      this.known.set(w.word, w.approved);
+      this.wordChecks.decided(w.word, w.approved);
       this.message = w.approved ? `The owner approved ${w.word}: RET plays the move again` : `The owner rejected ${w.word}`;
       this.update();
     });
@@ -251,8 +254,7 @@ export class CardwordsSession {
 
   private reset(): void {
     this.welcome = null;
-    this.known = new Map();
-    this.checking = new Set();
+    this.wordChecks = new WordChecks();
     this.rules = null;
     this.state = null;
     this.composer = null;
@@ -573,20 +575,27 @@ export class CardwordsSession {
       // the words the dictionary lacks, asked of the server (each once; its answer redraws)
       const words = check.score.words.map((w) => w.word);
       this.checkWords(words);
-      const unknown = [...new Set(words.filter((w) => this.known.get(w) === false))];
+      const unknown = [...new Set(words.filter((w) => this.wordChecks.known(w) === false))];
       return { ...movePreview(check.score), problems: unknown.length > 0 ? [unknownWords(unknown)] : [], note: '' };
     }
     const made = scoreMove(rules.table, rules.bonus, this.board, p.cards).words;
     return { text: refusedPreview(), details: [], problems: check.errors.map((e) => moveProblem(e, rules.table, coords)), note: made.length > 0 ? wordsSoFar(made.map((w) => w.word)) : '' };
   }
 
-  /** Asks the room which of `words` its dictionary lacks (a player's, each word once). */
+  /** The preview's words: asked of the room (a player's) once the keys pause. */
   private checkWords(words: readonly string[]): void {
-    if (!this.typed || this.welcome?.role !== 'player') return;
-    const ask = [...new Set(words)].filter((w) => !this.known.has(w) && !this.checking.has(w)).slice(0, 32);
-    if (ask.length === 0) return;
-    for (const w of ask) this.checking.add(w);
-    this.typed.send('check', { words: ask });
+    if (this.welcome?.role !== 'player') return;
+    this.wordChecks.want(words);
+    this.scheduleCheck();
+  }
+
+  private scheduleCheck(): void {
+    if (this.checkTimer !== null || !this.wordChecks.pending) return;
+    this.checkTimer = setTimeout(() => {
+      this.checkTimer = null;
+      const ask = this.typed && this.welcome?.role === 'player' ? this.wordChecks.next() : null;
+      if (ask) this.typed!.send('check', { words: ask });
+    }, CHECK_PAUSE_MS);
   }
 
   view(): unknown {

@@ -15,6 +15,7 @@
 //   period a stand-in robot plays it, each action marked (log, state, history, results); the
 //   human who comes back (reconnection token, or game id + name + seat key) plays it again.
 //   `leave` gives the seat to a stand-in for good. No human connected: nothing moves.
+import { CHECK_MAX_WORDS } from '../../core/games/cardwords/word-checks.js';
 import { topByEquity } from '../../core/robots/cardwords/equity.js';
 import { handPoints, unseenCards } from '../../core/robots/cardwords/simulate.js';
 import { leavesNow } from '../robots/leaves.js';
@@ -740,8 +741,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const id = messageId(m);
     if (!this.seatOf(client)) return this.sendError(client, 'not-player', 'watchers make no moves: join with a name', { id, type: 'check' });
     const raw = m.words;
-    if (!Array.isArray(raw) || raw.length === 0 || raw.length > 32 || !raw.every((w) => typeof w === 'string' && w.length > 0 && w.length <= 64)) {
-      return this.sendError(client, 'bad-message', 'check: { words: [...] } (1 to 32 words of up to 64 characters)', { id, type: 'check' });
+    if (!Array.isArray(raw) || raw.length === 0 || raw.length > CHECK_MAX_WORDS || !raw.every((w) => typeof w === 'string' && w.length > 0 && w.length <= 64)) {
+      return this.sendError(client, 'bad-message', `check: { words: [...] } (1 to ${CHECK_MAX_WORDS} words of up to 64 characters)`, { id, type: 'check' });
     }
     const words = (raw as string[]).map((w) => this.ruleset.ruleset.canonicalWord(w.normalize('NFC')) ?? w);
     const store = this.ruleset.store;

@@ -1,0 +1,40 @@
+// What a client knows of the server's dictionary for the move preview
+// (core/games/cardwords/word-checks.ts): one request at a time, the latest words only.
+import { describe, expect, it } from 'vitest';
+import { CHECK_MAX_WORDS, WordChecks } from '../../core/games/cardwords/word-checks.js';
+
+describe('word checks', () => {
+  it('asks the latest words not known yet, one request at a time; the answer is kept', () => {
+    const c = new WordChecks();
+    expect(c.next()).toBeNull();
+    // typed letter by letter: only the last word is asked
+    c.want(['T']);
+    c.want(['TW']);
+    c.want(['TWE', 'TWE', 'AT']);
+    expect(c.pending).toBe(true);
+    expect(c.next()).toEqual(['TWE', 'AT']);
+    expect(c.pending).toBe(false);
+    // while it is unanswered, a new wish waits
+    c.want(['TWERK']);
+    expect(c.next()).toBeNull();
+    c.answered(['TWE', 'AT'], ['TWE']);
+    expect(c.known('TWE')).toBe(false);
+    expect(c.known('AT')).toBe(true);
+    expect(c.known('TWERK')).toBeUndefined();
+    expect(c.next()).toEqual(['TWERK']);
+    // a refused check: nothing learned, the next may go; known words are never asked again
+    c.failed();
+    c.want(['AT', 'TWE']);
+    expect(c.pending).toBe(false);
+    expect(c.next()).toBeNull();
+    // the owner's decision
+    c.decided('TWE', true);
+    expect(c.known('TWE')).toBe(true);
+  });
+
+  it('asks at most the words one check may carry', () => {
+    const c = new WordChecks();
+    c.want(Array.from({ length: 40 }, (_, i) => `W${i}`));
+    expect(c.next()).toHaveLength(CHECK_MAX_WORDS);
+  });
+});
