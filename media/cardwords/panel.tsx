@@ -55,9 +55,6 @@ interface Sent {
   action?: ComposedAction;
 }
 
-/** The pause in the typing before the preview's words are asked of the server. */
-const CHECK_PAUSE_MS = 250;
-
 /** Leaving gives the seat up for good (the room's `leave`); closing the panel is only a drop. */
 const LEAVE_WORDS: ConfirmWords = { ask: 'cw.leave', question: 'cw.leave.question', confirm: 'cw.leave.confirm' };
 
@@ -787,7 +784,6 @@ export class CardwordsPanel {
     // a check that failed (the rate limit): the preview just says nothing of the words
     if (meta?.type === 'check') {
       this.wordChecks.failed();
-      this.scheduleCheck();
       return;
     }
     const t = this.t;
@@ -829,31 +825,20 @@ export class CardwordsPanel {
     document.querySelector<HTMLButtonElement>('#cw-requests button')?.focus();
   }
 
-  /** What the server said of the preview's words (core/games/cardwords/word-checks.ts). */
-  private readonly wordChecks = new WordChecks();
-  private checkTimer: ReturnType<typeof setTimeout> | null = null;
+  /** What the server said of the preview's words, asked once the typing pauses (core/games/cardwords/word-checks.ts). */
+  private readonly wordChecks = new WordChecks({
+    send: (words) => this.isPlayer && (this.requests.send('check', { words }, { type: 'check' }), true),
+    later: (fn, ms) => setTimeout(fn, ms),
+  });
 
-  /** The preview's words: asked of the server once the typing pauses. */
   private checkWords(words: readonly string[]): void {
-    if (!this.isPlayer) return;
-    this.wordChecks.want(words);
-    this.scheduleCheck();
-  }
-
-  private scheduleCheck(): void {
-    if (this.checkTimer !== null || !this.wordChecks.pending) return;
-    this.checkTimer = setTimeout(() => {
-      this.checkTimer = null;
-      const ask = this.isPlayer ? this.wordChecks.next() : null;
-      if (ask) this.requests.send('check', { words: ask }, { type: 'check' });
-    }, CHECK_PAUSE_MS);
+    if (this.isPlayer) this.wordChecks.want(words);
   }
 
   private onChecked(p: CheckedMessage): void {
     this.requests.settle(p.id);
     this.wordChecks.answered(p.words, p.unknown);
     this.render();
-    this.scheduleCheck();
   }
 
   private onWord(p: WordDecisionMessage): void {

@@ -20,9 +20,6 @@ import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
 
-/** The pause in the keys before the preview's words are asked of the room (the web panel's). */
-const CHECK_PAUSE_MS = 250;
-
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
 
 
@@ -55,9 +52,8 @@ export class CardwordsSession {
    * table, so nothing needs forgetting).
    */
   private ranked: NonNullable<HintMessage['ranked']> = [];
-  /** What the server said of the preview's words (core/games/cardwords/word-checks.ts). */
-  private wordChecks = new WordChecks();
-  private checkTimer: ReturnType<typeof setTimeout> | null = null;
+  /** What the server said of the preview's words (core/games/cardwords/word-checks.ts); made anew with each room. */
+  private wordChecks = this.newWordChecks();
   private rankedAt = 0;
   /** The game, round and move count the ranking was found for (`moves`: the server's count). */
   private rankedFor = '';
@@ -153,7 +149,6 @@ export class CardwordsSession {
       // a check that failed (the rate limit): the preview just says nothing of the words
       if (e.type === 'check') {
         this.wordChecks.failed();
-        this.scheduleCheck();
         return;
       }
       // words not in the dictionary: the owner was asked, the move waits for the answer (the
@@ -178,7 +173,6 @@ export class CardwordsSession {
     typed.on('checked', (c) => {
       this.wordChecks.answered(c.words, c.unknown);
       this.update();
-      this.scheduleCheck();
     });
     typed.on('word', (w) => {
       this.wordChecks.decided(w.word, w.approved);
@@ -254,7 +248,7 @@ export class CardwordsSession {
 
   private reset(): void {
     this.welcome = null;
-    this.wordChecks = new WordChecks();
+    this.wordChecks = this.newWordChecks();
     this.rules = null;
     this.state = null;
     this.composer = null;
@@ -582,20 +576,17 @@ export class CardwordsSession {
     return { text: refusedPreview(), details: [], problems: check.errors.map((e) => moveProblem(e, rules.table, coords)), note: made.length > 0 ? wordsSoFar(made.map((w) => w.word)) : '' };
   }
 
-  /** The preview's words: asked of the room (a player's) once the keys pause. */
-  private checkWords(words: readonly string[]): void {
-    if (this.welcome?.role !== 'player') return;
-    this.wordChecks.want(words);
-    this.scheduleCheck();
+  /** What the server said of the preview's words, asked once the keys pause (the web panel's way). */
+  private newWordChecks(): WordChecks {
+    return new WordChecks({
+      send: (words) => this.typed !== null && this.welcome?.role === 'player' && (this.typed.send('check', { words }), true),
+      later: (fn, ms) => setTimeout(fn, ms),
+    });
   }
 
-  private scheduleCheck(): void {
-    if (this.checkTimer !== null || !this.wordChecks.pending) return;
-    this.checkTimer = setTimeout(() => {
-      this.checkTimer = null;
-      const ask = this.typed && this.welcome?.role === 'player' ? this.wordChecks.next() : null;
-      if (ask) this.typed!.send('check', { words: ask });
-    }, CHECK_PAUSE_MS);
+  /** The preview's words: asked of the room (a player's). */
+  private checkWords(words: readonly string[]): void {
+    if (this.welcome?.role === 'player') this.wordChecks.want(words);
   }
 
   view(): unknown {

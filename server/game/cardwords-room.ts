@@ -197,6 +197,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     }
   }
 
+  /** A word as a client wrote it, in the ruleset's canonical form (as written when it has none). */
+  private canonicalWord(w: string): string {
+    return this.ruleset.ruleset.canonicalWord(w.normalize('NFC')) ?? w;
+  }
+
   private get words(): Words {
     return this.ruleset.store;
   }
@@ -612,7 +617,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
             console.error(`cardwords serve: game ${this.roomId}: the approval of '${word}' is in the dictionary but not in the game log: ${(e as Error).message}`);
           }
         } else {
-          word = this.ruleset.ruleset.canonicalWord(w.normalize('NFC')) ?? w;
+          word = this.canonicalWord(w);
           if (this.questions.has(word)) {
             try {
               await this.record({ kind: 'reject', word });
@@ -744,7 +749,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (!Array.isArray(raw) || raw.length === 0 || raw.length > CHECK_MAX_WORDS || !raw.every((w) => typeof w === 'string' && w.length > 0 && w.length <= 64)) {
       return this.sendError(client, 'bad-message', `check: { words: [...] } (1 to ${CHECK_MAX_WORDS} words of up to 64 characters)`, { id, type: 'check' });
     }
-    const words = (raw as string[]).map((w) => this.ruleset.ruleset.canonicalWord(w.normalize('NFC')) ?? w);
+    const words = (raw as string[]).map((w) => this.canonicalWord(w));
     const store = this.ruleset.store;
     this.sendTo(client, 'checked', { id, words, unknown: words.filter((w) => !store.has(w)) });
   }

@@ -2,15 +2,28 @@
 // said it has or lacks (the room's `check`), and which to ask next. One request at a time,
 // and only the latest preview's words: typing a word letter by letter makes a new word at
 // each key, and asking at each one spent the room's message rate (20 a second), which then
-// dropped the player's own actions. The caller sends after a pause in the typing.
+// dropped the player's own actions. With `send` and `later` (the caller's timer: core keeps
+// no time) it sends by itself, CHECK_PAUSE_MS after a wish, one request at a time.
 
 /** The most words one `check` may carry (server/game/cardwords-room.ts refuses more). */
 export const CHECK_MAX_WORDS = 32;
+
+/** The pause after the preview changes before its words are asked (the web panel's, Emacs's). */
+export const CHECK_PAUSE_MS = 250;
+
+/** How a client sends: `send` a `check` (false: it cannot now, nothing is sent); `later` runs a function after `ms`. */
+export interface CheckSender {
+  send(words: string[]): boolean;
+  later(fn: () => void, ms: number): void;
+}
 
 export class WordChecks {
   private readonly answers = new Map<string, boolean>();
   private inFlight = false;
   private wanted: string[] = [];
+  private timed = false;
+
+  constructor(private readonly sender?: CheckSender) {}
 
   /** Whether the dictionary has `word`: undefined until the server has said. */
   known(word: string): boolean | undefined {
@@ -20,6 +33,19 @@ export class WordChecks {
   /** The preview's words now: those not known yet are asked next (an earlier wish is dropped). */
   want(words: readonly string[]): void {
     this.wanted = [...new Set(words)].filter((w) => !this.answers.has(w)).slice(0, CHECK_MAX_WORDS);
+    this.kick();
+  }
+
+  /** With a sender: the next request, after the pause, unless one is timed or unanswered. */
+  private kick(): void {
+    const sender = this.sender;
+    if (!sender || this.timed || this.inFlight || this.wanted.length === 0) return;
+    this.timed = true;
+    sender.later(() => {
+      this.timed = false;
+      const ask = this.next();
+      if (ask && !sender.send(ask)) this.inFlight = false;
+    }, CHECK_PAUSE_MS);
   }
 
   /** The words to send now, or null: nothing new, or a request still unanswered. */
@@ -35,11 +61,13 @@ export class WordChecks {
   answered(words: readonly string[], unknown: readonly string[]): void {
     for (const w of words) this.answers.set(w, !unknown.includes(w));
     this.inFlight = false;
+    this.kick();
   }
 
   /** A check refused (the rate limit): nothing learned, the next may go. */
   failed(): void {
     this.inFlight = false;
+    this.kick();
   }
 
   /** The owner approved (true) or rejected (false) a word. */

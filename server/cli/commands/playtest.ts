@@ -134,8 +134,8 @@ export function formatReport(r: PlaytestReport): string {
   out.push('');
   out.push("Cards per move and per trade (share of the moves, of the trades; the bonus file's points)");
   const maxSize = Math.max(...r.sizes.map((x) => x.moves), 0);
+  const sign = (n: number) => (n > 0 ? `+${n}` : String(n));
   for (const x of r.sizes) {
-    const sign = (n: number) => (n > 0 ? `+${n}` : String(n));
     out.push(`  ${String(x.cards).padStart(3)}  laid ${pct(x.moves).padStart(7)} ${bar(x.moves, maxSize, 20).padEnd(20)} bonus ${sign(x.bonus).padStart(4)}   traded ${(r.actions.trade > 0 ? pct(x.trades) : '-').padStart(7)}  scores ${sign(x.tradeScore).padStart(4)}`);
   }
   out.push('');
