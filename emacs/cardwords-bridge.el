@@ -153,19 +153,20 @@ With no link (nil or empty), signal a `user-error' saying NONE."
   (kill-new link)
   (message "Copied %s" link))
 
-(defun cardwords-bridge-confirm-leave ()
-  "Ask whether to leave the game going on; non-nil to leave it."
-  (y-or-n-p "Leave this game? "))
+(defun cardwords-bridge-confirm-leave (&optional question)
+  "Ask QUESTION (default: whether to leave the game going on); non-nil to go."
+  (y-or-n-p (or question "Leave this game? ")))
 
-(defun cardwords-bridge-kill-buffer-query (in-progress)
+(defun cardwords-bridge-kill-buffer-query (in-progress &optional question)
   "Whether a game buffer may be killed, asking first when IN-PROGRESS.
 For `kill-buffer-query-functions' (nil keeps the buffer): killing the
 buffer leaves its game, so a game going on is left only when the player
-says so, as the game's leave key asks.  No question without the bridge
-\(nothing left to leave) or in batch Emacs (`noninteractive': nobody
-answers)."
+says so, as the game's leave key asks, or by QUESTION when killing it
+does something else (Cardwords keeps the seat).  No question without the
+bridge (nothing left to leave) or in batch Emacs (`noninteractive':
+nobody answers)."
   (or (not in-progress) noninteractive (not (cardwords-bridge-live-p))
-      (cardwords-bridge-confirm-leave)))
+      (cardwords-bridge-confirm-leave question)))
 
 (defun cardwords-bridge-listing-text (game)
   "The line of the listed GAME in a games list.

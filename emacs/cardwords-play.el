@@ -175,12 +175,19 @@ letter 3\").
 (defvar cardwords-play--leaving nil
   "Non-nil while `cardwords-play-leave' kills the buffer (it has asked).")
 
+(defconst cardwords-play--close-question
+  "Close this game? Your seat is kept for you to resume. "
+  "What killing the buffer of a game going on asks.
+Unlike \\<cardwords-play-mode-map>\\[cardwords-play-leave], it is a drop: the seat is held.")
+
 (defun cardwords-play--kill-buffer-query ()
   "Ask before the buffer of a game going on is killed; nil to keep it.
-Killing it leaves the game, so the question is the one
-\\<cardwords-play-mode-map>\\[cardwords-play-leave] asks; none after the end."
+Killing it closes the game as a drop (the seat is held, the game offered
+to resume), which the question says: it is not the one
+\\<cardwords-play-mode-map>\\[cardwords-play-leave] asks.  None after the end."
   (cardwords-bridge-kill-buffer-query
-   (and (not cardwords-play--leaving) (cardwords-play--in-progress-p))))
+   (and (not cardwords-play--leaving) (cardwords-play--in-progress-p))
+   cardwords-play--close-question))
 
 (defun cardwords-play--killed ()
   "Leave the game of the buffer being killed."

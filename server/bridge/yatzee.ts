@@ -6,7 +6,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { affordances, type Sheet } from '../../core/games/yatzee/engine.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
-import { CATEGORIES, CATEGORY_LABELS, balanceText, bonusLine, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
+import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeePlaceFree, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import type { WelcomeMessage, YatzeeActionMessage } from '../../core/protocol/messages.js';
@@ -272,10 +272,9 @@ export class YatzeeSession {
         held: p.held,
         throwsMade: p.throwsMade,
         phase: p.phase,
-        // "65+50" (no spaces); in a column too narrow for it (ten sheets in 80 columns) the
-        // seed's own form, the upper sum with its bonus: "115"
-        bonus: b.complete ? `${b.upperSum}+${b.bonus}` : balanceText(b.balance),
-        bonusShort: b.complete ? String(b.total) : balanceText(b.balance),
+        // "65+50", and for a column too narrow for it (ten sheets in 80 columns) "115"
+        bonus: bonusLineText(b),
+        bonusShort: bonusLineText(b, '-', true),
         total: totals(scores).total,
       };
     };

@@ -395,7 +395,7 @@ it('M-x cardwords-play to the results, then leaving: keys after the end compose 
   await tmux.waitFor((s) => /Kill buffer \(default \*Cardwords\*\)/.test(s), 'the kill-buffer prompt', 30_000);
   tmux.keys('Enter');
   screen = await tmux.waitFor((s) => !/\*Cardwords\*/.test(s), 'the second game buffer gone', 30_000);
-  expect(screen).not.toMatch(/Leave this game\?|\(y or n\)/);
+  expect(screen).not.toMatch(/Leave this game\?|Close this game\?|\(y or n\)/);
   await expect.poll(() => pidAlive(second!), { timeout: 20_000 }).toBe(false);
   expect(serversOf(fx.dir)).toEqual([]);
   // nothing went wrong on the way: no error in *Messages*

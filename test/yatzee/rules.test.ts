@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, balanceText, bonusLine, faceCounts, score, suggestCategory, totals, emptyScores, type Category } from '../../core/games/yatzee/rules.js';
+import { CATEGORIES, balanceText, bonusLine, bonusLineText, faceCounts, score, suggestCategory, totals, emptyScores, type Category } from '../../core/games/yatzee/rules.js';
 
 const s = (c: Category, dice: number[]): number => score(c, dice);
 
@@ -111,6 +111,17 @@ describe('bonus, bonus line and totals', () => {
   it('writes the balance with its sign, and 0 (on track) without one, in the web and in Emacs alike', () => {
     expect([3, -2, 0].map((b) => balanceText(b))).toEqual(['+3', '-2', '0']);
     expect(balanceText(-63, '\u2212')).toBe('\u221263');
+  });
+  it('writes the bonus line as the balance, then the upper sum with its bonus, or their sum when narrow: one text for every client', () => {
+    const upper = (faces: (number | null)[]) => [...faces, null, null, null, null, null, null, null, null, null];
+    expect(bonusLineText(bonusLine(upper([4, 6, 9, null, null, 18])), '\u2212')).toBe('+1');
+    expect(bonusLineText(bonusLine(upper([1, null, null, null, null, null])), '\u2212')).toBe('\u22122');
+    // complete: 3+8+12+16+20+24 = 83, over 62: the bonus
+    const full = bonusLine(upper([3, 8, 12, 16, 20, 24]));
+    expect([bonusLineText(full), bonusLineText(full, '-', true)]).toEqual(['83+50', '133']);
+    // complete under 63: no bonus, and the narrow form is the sum alone
+    const short = bonusLine(upper([1, 2, 3, 4, 5, 6]));
+    expect([bonusLineText(short), bonusLineText(short, '-', true)]).toEqual(['21+0', '21']);
   });
 });
 

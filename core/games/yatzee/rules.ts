@@ -198,6 +198,17 @@ export function balanceText(balance: number, minus = '-'): string {
   return balance > 0 ? `+${balance}` : balance < 0 ? `${minus}${-balance}` : '0';
 }
 
+/**
+ * The bonus line as every sheet writes it (docs/rules.md#yatzee-bonus-line): the running
+ * balance (`minus` as in balanceText), then the upper sum with its bonus, "105+50" or "58+0";
+ * `narrow` (a column too narrow for that: ten sheets in 80 columns) writes their sum, "155",
+ * the seed's own form.
+ */
+export function bonusLineText(b: BonusLine, minus = '-', narrow = false): string {
+  if (!b.complete) return balanceText(b.balance, minus);
+  return narrow ? String(b.total) : `${b.upperSum}+${b.bonus}`;
+}
+
 export interface Totals {
   /** Sum of the filled upper categories. */
   upper: number;

@@ -155,6 +155,7 @@ export const da: Strings = {
   'yatzee.sheets': 'Alle blokke',
   'yatzee.bonus': 'Bonus',
   'yatzee.bonusBalance': 'Bonus (status)',
+  'yatzee.bonusDone': 'Den øverste sum, {0}, og dens bonus, {1}: {2} i alt.',
   'yatzee.bonusTip': 'Indtil de seks øverste felter er udfyldt: hvor langt deres sum er over (+) eller under (−) tre af hver, 63; 63 eller mere giver bonussen på 50.',
   'yatzee.total': 'I alt',
   'yatzee.upper': 'Sum',

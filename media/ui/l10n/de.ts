@@ -155,6 +155,7 @@ export const de: Strings = {
   'yatzee.sheets': 'Alle Blöcke',
   'yatzee.bonus': 'Bonus',
   'yatzee.bonusBalance': 'Bonus (Stand)',
+  'yatzee.bonusDone': 'Die obere Summe, {0}, und ihr Bonus, {1}: insgesamt {2}.',
   'yatzee.bonusTip': 'Bis die sechs oberen Felder gefüllt sind: wie weit ihre Summe über (+) oder unter (−) drei von jeder Zahl liegt, 63; 63 oder mehr bringt den Bonus von 50.',
   'yatzee.total': 'Gesamt',
   'yatzee.upper': 'Summe',

@@ -154,6 +154,7 @@ export const en = {
   'yatzee.sheets': 'All sheets',
   'yatzee.bonus': 'Bonus',
   'yatzee.bonusBalance': 'Bonus (balance)',
+  'yatzee.bonusDone': 'The upper sum, {0}, and its bonus, {1}: {2} in all.',
   'yatzee.bonusTip': 'Until the six upper categories are filled: how far their sum is above (+) or below (−) three of each face, 63; 63 or more gives the bonus of 50.',
   'yatzee.total': 'Total',
   'yatzee.upper': 'Sum',

@@ -3,7 +3,7 @@
 // on top. In your column, while you may transfer, each open category shows what these dice
 // would score, as a radio button (the preselected one is the hint's best when hints are on,
 // else the most points now); the hint column shows the optimal robot's expected final score.
-import { CATEGORIES, UPPER_COUNT, balanceText, bonusLine, totals, type Category } from '../../../core/games/yatzee/rules.js';
+import { CATEGORIES, UPPER_COUNT, bonusLine, bonusLineText, totals, type Category } from '../../../core/games/yatzee/rules.js';
 import type { StringKey, Translate } from '../../ui/l10n/index.js';
 import { SmallDice } from './dice.js';
 
@@ -39,11 +39,12 @@ export interface TableProps {
   onTransfer: (c: Category) => void;
 }
 
-function bonusText(scores: readonly (number | null)[]): { text: string; complete: boolean; kind: string } {
+/** The bonus line's cell: its text, and its tooltip (what the balance or "105+50" means). */
+function bonusText(t: Translate, scores: readonly (number | null)[]): { text: string; tip: string; complete: boolean; kind: string } {
   const b = bonusLine([...scores]);
-  if (b.complete) return { text: String(b.bonus), complete: true, kind: '' };
-  const text = balanceText(b.balance, '\u2212');
-  return { text, complete: false, kind: b.balance >= 0 ? 'surplus' : 'deficit' };
+  const text = bonusLineText(b, '\u2212');
+  if (b.complete) return { text, tip: t('yatzee.bonusDone', b.upperSum, b.bonus, b.total), complete: true, kind: '' };
+  return { text, tip: t('yatzee.bonusTip'), complete: false, kind: b.balance >= 0 ? 'surplus' : 'deficit' };
 }
 
 function ScoreCell({ t, col, c, label, transfer }: { t: Translate; col: Column; c: Category; label: string; transfer: Transfer | null }) {
@@ -104,10 +105,10 @@ export function ScoreTable({ t, columns, transfer, hints, onChoose, onTransfer }
             {t('yatzee.bonus')}
           </th>
           {columns.map((col) => {
-            const b = bonusText(col.scores);
+            const b = bonusText(t, col.scores);
             const label2 = b.complete ? t('yatzee.bonus') : t('yatzee.bonusBalance');
             return (
-              <td key={col.name} class={`${b.kind}${col.mine ? ' mine' : ''}`} data-player={col.name} data-category="bonus" data-complete={String(b.complete)} title={b.complete ? undefined : t('yatzee.bonusTip')} aria-label={t('yatzee.cell', col.name, label2, b.text)}>
+              <td key={col.name} class={`${b.kind}${col.mine ? ' mine' : ''}`} data-player={col.name} data-category="bonus" data-complete={String(b.complete)} title={b.tip} aria-label={t('yatzee.cell', col.name, label2, b.text)}>
                 {b.text}
               </td>
             );
