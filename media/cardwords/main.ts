@@ -31,6 +31,8 @@ const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', 
 
 /** The last join's refusal: a page that tried a kept seat or a watch first shows its forms after it. */
 let refusal: Refusal | null = null;
+/** The panel on the page: a watch after a leave puts a new one in its place. */
+let shown: CardwordsPanel | null = null;
 
 async function enter(join: () => Promise<Room>, watching = false): Promise<boolean> {
   status.textContent = t('cw.connecting');
@@ -78,7 +80,10 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<boole
       (handlers as Record<string, unknown>)[type] = cb;
     },
   };
-  panel = new CardwordsPanel(host, main, t, roomLike, welcome);
+  // after a leave the page can watch the game go on (a new join, as a watcher; the owner as its owner)
+  const watchAgain = async (): Promise<string | null> => ((await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) ? null : (refusal?.text ?? ''));
+  shown?.dispose();
+  panel = shown = new CardwordsPanel(host, main, t, roomLike, welcome, watchAgain);
   for (const deliver of early) deliver();
   if (ruleset) panel.setRuleset(ruleset);
   const push = () => panel.update((room.state as { toJSON(): CwStateV }).toJSON());

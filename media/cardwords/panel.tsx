@@ -127,6 +127,8 @@ export class CardwordsPanel {
     private readonly t: Translate,
     private readonly room: RoomLike,
     private readonly welcome: Welcome,
+    /** After a leave, watching the game (a new join as a watcher): null once watching, else why not. */
+    private readonly watchAgain: (() => Promise<string | null>) | null = null,
   ) {
     this.coordOpts = { ...DEFAULT_COORDS, ...(host.load<Partial<CoordOptions>>('cardwords.coords') ?? {}) };
     this.inviteUrl = webBase(host.serverUrl() ?? location.origin) + gamePath('cardwords', welcome.gameId);
@@ -148,8 +150,18 @@ export class CardwordsPanel {
     room.on('history', (p) => this.onHistory(p));
     room.on('hint', (p) => this.onHint(p));
     room.on('checked', (p) => this.onChecked(p));
-    document.addEventListener('keydown', (e) => this.onKey(e));
+    document.addEventListener('keydown', this.keydown);
     this.say(this.isPlayer ? t('cw.joined', this.welcome.name ?? '') : t('cw.watching'));
+  }
+
+  private readonly keydown = (e: KeyboardEvent) => this.onKey(e);
+  private disposed = false;
+
+  /** The page goes on with another panel (watching after a leave): this one lets go of the page. */
+  dispose(): void {
+    this.disposed = true;
+    document.removeEventListener('keydown', this.keydown);
+    render(null, this.root);
   }
 
   /**
@@ -387,6 +399,7 @@ export class CardwordsPanel {
       isPlayer: this.isPlayer,
       known: (w) => this.wordChecks.known(w),
       left: this.left,
+      watchAgain: this.watchAgain,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
       gameId: this.welcome.gameId,
@@ -501,6 +514,7 @@ export class CardwordsPanel {
   };
 
   private render(): void {
+    if (this.disposed) return;
     const m = this.model();
     const t = this.t;
     // the Keys help's example location: column C, row 5 where the table has them

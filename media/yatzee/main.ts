@@ -28,7 +28,11 @@ const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', 
 /** The last join's refusal: a page that tried a kept seat or a watch first shows its forms after it. */
 let refusal: Refusal | null = null;
 
-async function enter(join: () => Promise<Room>, watching = false): Promise<void> {
+/** The panel on the page: a watch after a leave puts a new one in its place. */
+let shown: YatzeePanel | null = null;
+
+/** Joins, and on success puts the game on the page; false (the refusal said) when refused. */
+async function enter(join: () => Promise<Room>, watching = false): Promise<boolean> {
   status.textContent = t('yatzee.connecting');
   let room: Room;
   try {
@@ -37,7 +41,7 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<void>
     refusal = refusedJoin(e, t, ['err.'], watching);
     status.textContent = t('yatzee.refused', refusal.text);
     status.dataset.kind = 'error';
-    return;
+    return false;
   }
   const typed = yatzeeRoom(room);
   // handled (the SDK warns about a message nobody handles); its text is English, so the
@@ -48,7 +52,10 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<void>
     host.save('yatzee.seat', { gameId: welcome.gameId, name: welcome.name, key: welcome.key } satisfies Seat);
     host.save('yatzee.name', welcome.name);
   }
-  const panel = new YatzeePanel(host, main, t, typed, welcome);
+  // after a leave the page can watch the game go on (a new join, as a watcher; the owner as its owner)
+  const watchAgain = async (): Promise<string | null> => ((await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) ? null : (refusal?.text ?? ''));
+  shown?.dispose();
+  const panel = (shown = new YatzeePanel(host, main, t, typed, welcome, watchAgain));
   const push = () => panel.update((room.state as { toJSON(): RoomView }).toJSON());
   room.onStateChange(push);
   if (room.state) push();
@@ -62,6 +69,7 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<void>
   });
   (window as unknown as { yatzeePanel: YatzeePanel }).yatzeePanel = panel;
   if (welcome.role === 'player') panel.focusDice();
+  return true;
 }
 
 function nameField(id: string): HTMLInputElement {

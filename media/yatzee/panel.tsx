@@ -12,6 +12,7 @@ import { announce, flash, h, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
+import { WatchOffer } from '../ui/watch-offer.js';
 import { InviteLink } from '../ui/invite.js';
 import { gamePath, webBase, yatzeePlaceFree, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
 import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
@@ -75,6 +76,8 @@ export class YatzeePanel {
     private readonly t: Translate,
     private readonly room: RoomLike,
     private readonly welcome: Welcome,
+    /** After a leave, watching the game (a new join as a watcher): null once watching, else why not. */
+    private readonly watchAgain: (() => Promise<string | null>) | null = null,
   ) {
     this.hints = host.load<boolean>('yatzee.hints') === true;
     // The status line lives outside the Preact tree: announce() rewrites it for screen readers.
@@ -90,9 +93,19 @@ export class YatzeePanel {
     this.requests = new Requests<YatzeeClientMessages, YatzeeServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p) => this.onError(p) });
     room.on('results', (p) => this.onResults(p));
     room.on('ended', (p) => this.onEnded(p));
-    document.addEventListener('keydown', (e) => this.onKey(e));
+    document.addEventListener('keydown', this.keydown);
     this.say(this.isPlayer ? t('yatzee.joined', welcome.name ?? '') : t('yatzee.watching'));
     this.render();
+  }
+
+  private readonly keydown = (e: KeyboardEvent) => this.onKey(e);
+  private disposed = false;
+
+  /** The page goes on with another panel (watching after a leave): this one lets go of the page. */
+  dispose(): void {
+    this.disposed = true;
+    document.removeEventListener('keydown', this.keydown);
+    render(null, this.app);
   }
 
   get isPlayer(): boolean {
@@ -136,6 +149,7 @@ export class YatzeePanel {
   }
 
   private render(): void {
+    if (this.disposed) return;
     const me = this.me;
     const t = this.t;
     let transfer: Transfer | null = null;
@@ -177,6 +191,11 @@ export class YatzeePanel {
         )}
         <div class="yatzee-layout">
           {me && this.controls(me, shown)}
+          {!me && this.left && this.watchAgain && (
+            <section class="my-sheet" id="yatzee-mine" aria-label={t('yatzee.left')}>
+              <WatchOffer id="yatzee-watch-again" t={t} text={t('yatzee.left')} onWatch={this.watchAgain} />
+            </section>
+          )}
           <section class="sheets" id="yatzee-sheets" aria-label={t('yatzee.sheets')}>
             <ScoreTable t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />
           </section>

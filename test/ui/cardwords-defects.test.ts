@@ -781,8 +781,8 @@ describe('Cardwords defects, each in Chromium', () => {
     await full.room.leave();
   });
 
-  it('Leave the game, asked again in place: the seat is given up, a stand-in plays it at once though the grace is never, a reload does not take it back; closing the page alone holds the seat', async () => {
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
+  it('Leave the game, asked again in place: the seat is given up, a stand-in plays it at once though the grace is never, the page offers to watch (a watcher place permitting), a reload does not take it back; closing the page alone holds the seat', async () => {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 'never', seed: 's2' });
     const id = ann.room.roomId;
     const { page: p, errors } = await joinAs(id, 'Bo');
     await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
@@ -809,9 +809,26 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => p.textContent('#cw-status')).toBe('You left the game: a robot plays your seat to the end.');
     await until(() => ann.state.players[bo]!.auto && ann.state.moves > moves, 10_000, "the stand-in's action for Bo");
     expect(await p.locator('#cw-area, #cw-leave').count()).toBe(0);
-    // where the hand was, what happened (not a watcher's note: the page no longer follows the game)
-    expect(await p.textContent('.cw-watching')).toBe('You left the game: a robot plays your seat to the end.');
+    // where the hand was, what happened, and an offer to watch (the page no longer follows the game)
+    expect(await p.textContent('#cw-watch-again p')).toBe('You left the game: a robot plays your seat to the end.');
+    expect(await p.textContent('#cw-watch-again-button')).toBe('Watch the game');
     await shot(p, 'cardwords-left-1280x720');
+    // the only watcher place taken: watching is refused, said in place, and the page stays
+    const other = await cwJoin(srv.url, id, { watch: true });
+    await p.click('#cw-watch-again-button');
+    await expect.poll(() => p.textContent('#cw-watch-again-refusal')).toBe('Could not watch: every watcher place of this game is taken');
+    expect(await p.isEnabled('#cw-watch-again-button')).toBe(true);
+    await other.leave();
+    // a place free: the page watches, as a watcher (no hand), and follows the game again
+    await p.click('#cw-watch-again-button');
+    // (the status line says so, then the others' actions as they come: the stand-in's, at once)
+    await expect.poll(() => p.textContent('.cw-watching')).toBe("Watching: the players' hands are not shown.");
+    expect(await p.locator('#cw-area, #cw-leave').count()).toBe(0);
+    expect(await p.locator('#cw-status, #cw-watch-again').count()).toBe(1);
+    const logged = await p.locator('.cw-log li').count();
+    if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    await expect.poll(() => p.locator('.cw-log li').count()).toBeGreaterThan(logged);
+    await shot(p, 'cardwords-left-watching-1280x720');
     // nothing to take back: a reload offers the join form (no seat is free), not the seat
     await p.reload();
     await p.waitForSelector('#cw-join');

@@ -337,7 +337,20 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(() => p.textContent('#yatzee-status')).toBe('You left the game: your sheet is closed.');
       await expect.poll(names).toEqual(['Olga']);
       expect(await p.locator('#yatzee-dice, #yatzee-leave').count()).toBe(0);
+      // in its place an offer to watch the game go on
+      expect(await p.textContent('#yatzee-watch-again p')).toBe('You left the game: your sheet is closed.');
       await shot(p, 'yatzee-left-1280x720');
+      await p.click('#yatzee-watch-again-button');
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe('You are watching.');
+      expect(await p.locator('#yatzee-status, #yatzee-watch-again, #yatzee-dice').count()).toBe(1);
+      // the page follows the game again: Olga's throw shows under her name
+      const olgaDice = p.locator('#yatzee-table thead th.player[data-player="Olga"] .dice.small');
+      const throws = async () => /throws made: (\d+)$/.exec((await olgaDice.getAttribute('aria-label')) ?? '')?.[1];
+      const made = Number(await throws());
+      expect(made).toBeLessThan(3);
+      expect((await olga.request('action', { type: 'throw' })).type).toBe('ack');
+      await expect.poll(throws).toBe(String(made + 1));
+      expect(names()).toEqual(['Olga']);
       // nothing to take back: a reload offers the join form, not the released sheet
       await p.reload();
       await p.waitForSelector('#yatzee-join');

@@ -11,6 +11,7 @@ import { cardText, type HintMove, type Model } from './model.js';
 import { bracesText, moveErrorText, moveWhere, SLOT, startText } from '../words.js';
 import { Slotted } from './spelled.js';
 import { sentence } from '../../ui/l10n/index.js';
+import { WatchOffer } from '../../ui/watch-offer.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
 function moveError(m: Model, e: MoveError): string {
@@ -137,6 +138,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
   const { t, composer: cp, coords, state: s } = m;
   // a click that lands on a composed card only focuses the area when the area was not focused yet
   const focusedBefore = useRef(false);
+  if (m.left && m.watchAgain) return <WatchOffer id="cw-watch-again" t={t} text={t('cw.left')} onWatch={m.watchAgain} />;
   if (!m.isPlayer) return <p class="cw-watching">{t(m.left ? 'cw.left' : 'cw.watchingNote')}</p>;
   const a = cp.action();
   const placed = cp.placement();

@@ -91,6 +91,8 @@ export interface Model {
   known(word: string): boolean | undefined;
   /** The player left the game (a stand-in plays the seat); the page no longer follows it. */
   left: boolean;
+  /** After leaving: watch the game go on (null once watching, else why not); none where the page cannot. */
+  watchAgain: (() => Promise<string | null>) | null;
   owner: boolean;
   mySeat: number;
   gameId: string;

@@ -7,6 +7,8 @@ export const da: Strings = {
   'nav.lines': 'Lines',
   'nav.yatzee': 'Yatzy',
   'nav.skip': 'Gå til spillet',
+  'app.watchGame': 'Se spillet',
+  'app.watchRefused': 'Kunne ikke se med: {0}',
   'app.stopping': 'Serveren lukker ned. Spillet gemmes og fortsætter, hvor det slap, når serveren er tilbage.',
 
   'lobby.server': 'Server {0}, oppe i {1} s, {2, plural, one {# åbent spil} other {# åbne spil}}.',

@@ -7,6 +7,8 @@ export const de: Strings = {
   'nav.lines': 'Lines',
   'nav.yatzee': 'Kniffel',
   'nav.skip': 'Zum Spiel springen',
+  'app.watchGame': 'Dem Spiel zuschauen',
+  'app.watchRefused': 'Zuschauen nicht möglich: {0}',
   'app.stopping': 'Der Server wird beendet. Das Spiel bleibt erhalten und geht dort weiter, wo es war, sobald der Server wieder da ist.',
 
   'lobby.server': 'Server {0}, läuft seit {1} s, {2, plural, one {# offenes Spiel} other {# offene Spiele}}.',

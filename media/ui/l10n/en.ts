@@ -6,6 +6,8 @@ export const en = {
   'nav.lines': 'Lines',
   'nav.yatzee': 'Yatzee',
   'nav.skip': 'Skip to the game',
+  'app.watchGame': 'Watch the game',
+  'app.watchRefused': 'Could not watch: {0}',
   'app.stopping': 'The server is stopping. The game is kept and goes on where it was when the server is back.',
 
   'lobby.server': 'Server {0}, up {1} s, {2, plural, one {# open game} other {# open games}}.',
