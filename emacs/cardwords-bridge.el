@@ -29,8 +29,15 @@
   "Request id -> (SUCCESS FAILURE PROCESS) of requests not answered yet.
 PROCESS is the bridge the request went to: when it ends, only its own
 requests fail (a new bridge may be running by then).")
-(defvar cardwords-bridge-notification-functions nil
+(defvar cardwords-bridge-notification-functions '(cardwords-bridge--server-kept)
   "Functions called with METHOD and PARAMS of each notification from the bridge.")
+
+(defun cardwords-bridge--server-kept (method params)
+  "Tell the player a local server is kept for the people on it (METHOD, PARAMS).
+Its last game here has gone, but people are still on it (a guest by
+the invite link): the bridge stops it once they have left."
+  (when (equal method "server/kept")
+    (message "Cardwords: %s" (plist-get params :text))))
 
 (defun cardwords-bridge--filter (process output)
   "Collect OUTPUT of PROCESS and handle each complete line."

@@ -8,7 +8,9 @@
 // A server is shared by the editor's games on its ruleset (a Cardwords game and a Yatzee game
 // on the default one), so it is counted by its users: each game session says which server its
 // room is on (`use`), and a local server stops when the last game on it leaves. Stopping one
-// game never stops the server another open game plays on.
+// game never stops the server another open game plays on. Nor one that people from elsewhere
+// still play or watch on (a guest who came by the invite link): it stops once they have gone
+// (its `/games` counts no client), or when the bridge exits.
 //
 // A server's data folder is kept, one per ruleset (the default ruleset's too), under the
 // bridge's data directory (the Lines high scores' root: $CARDWORDS_DATA_DIR, else
@@ -195,6 +197,8 @@ function releaseSlot(slot: string, server: number): void {
 
 /** How long a stopped server gets to finish before its group is killed. */
 const STOP_GRACE_MS = 5000;
+/** How often a server kept for its guests asks whether they are still there. */
+const GUESTS_POLL_MS = 2000;
 
 /** The key of a ruleset folder: its real path; '' for none (the server's default ruleset). */
 function rulesetKey(ruleset?: string): string {
@@ -225,8 +229,17 @@ export class LocalServers {
   /** A game session (its holder object) -> the host its room is on. */
   private readonly uses = new Map<object, string>();
 
-  /** `root`: where the kept data folders are (the bridge's data directory's emacs-servers/). */
-  constructor(private readonly root: string = join(dataDir(), 'emacs-servers')) {}
+  /** The servers no game of the editor uses, running on while others are connected. */
+  private readonly waiting = new Set<Running>();
+
+  /**
+   * `root`: where the kept data folders are (the bridge's data directory's emacs-servers/);
+   * `onKept`: told when a server no game of the editor uses runs on for the people still on it.
+   */
+  constructor(
+    private readonly root: string = join(dataDir(), 'emacs-servers'),
+    private readonly onKept: (url: string, people: number) => void = () => undefined,
+  ) {}
 
   /** The server of `ruleset` (a folder for Cardwords games; none: the default), started on first use. */
   async start(ruleset?: string): Promise<LocalAddress> {
@@ -344,17 +357,50 @@ export class LocalServers {
     if (before !== undefined) this.stopUnused(before);
   }
 
-  /** Stops the local servers no game uses (`host`: only the one there). */
+  /**
+   * Stops the local servers no game uses (`host`: only the one there), each once nobody else
+   * is connected to it: a guest's game goes on (its players are told nothing stops).
+   */
   stopUnused(host?: string): null {
     const used = new Set(this.uses.values());
     for (const [key, s] of [...this.servers]) {
       const h = hostOf(s.address.url);
-      if ((host === undefined || h === host) && !used.has(h)) {
-        this.servers.delete(key);
-        stopGroup(s.proc);
-      }
+      if ((host === undefined || h === host) && !used.has(h)) void this.stopWhenAlone(key, s);
     }
     return null;
+  }
+
+  /** Stops `s` once no client is connected to it, asking every GUESTS_POLL_MS; not once a game uses it again. */
+  private async stopWhenAlone(key: string, s: Running): Promise<void> {
+    if (this.waiting.has(s)) return;
+    this.waiting.add(s);
+    const url = s.address.url;
+    // gone already, or a game of the editor's is on it again: nothing to stop
+    const moot = () => this.servers.get(key) !== s || !alive(s.proc) || new Set(this.uses.values()).has(hostOf(url));
+    let told = false;
+    try {
+      for (;;) {
+        if (moot()) return;
+        let people = await connectedClients(url);
+        if (people > 0 && !told) {
+          // asked again shortly: the editor's own connection may still have been closing
+          await sleep(GUESTS_POLL_MS / 4);
+          if (moot()) return;
+          people = await connectedClients(url);
+          if (people > 0) this.onKept(url, people);
+          told = true;
+        }
+        if (moot()) return;
+        if (people === 0) {
+          this.servers.delete(key);
+          stopGroup(s.proc);
+          return;
+        }
+        await sleep(GUESTS_POLL_MS);
+      }
+    } finally {
+      this.waiting.delete(s);
+    }
   }
 
   /** Stops every local server (synchronous: usable when the bridge exits). */
@@ -366,6 +412,17 @@ export class LocalServers {
       if (!s.folder.slot) removeData(s.folder.data);
     }
     this.servers.clear();
+  }
+}
+
+/** How many clients the server at `url` has in its games (0 when it does not answer). */
+async function connectedClients(url: string): Promise<number> {
+  try {
+    const r = await fetch(new URL('/games', url), { signal: AbortSignal.timeout(GUESTS_POLL_MS) });
+    if (!r.ok) return 0;
+    return ((await r.json()) as GameListing[]).reduce((n, g) => n + (Number.isInteger(g.clients) ? g.clients : 0), 0);
+  } catch {
+    return 0;
   }
 }
 

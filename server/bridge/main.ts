@@ -8,6 +8,7 @@ import { LinesSession } from './lines.js';
 import { listGames } from './listing.js';
 import { LocalServers } from './local-server.js';
 import { urlParam } from './params.js';
+import { serverKeptText } from './texts.js';
 import { YatzeeSession } from './yatzee.js';
 import { BridgeError, MAX_LINE, type BridgeNotification, type BridgeRequest, type BridgeResponse } from './protocol.js';
 
@@ -21,7 +22,8 @@ export class Bridge {
 
   constructor(private readonly out: (line: string) => void) {
     // one local server per ruleset, shared by the games on it and stopped when the last leaves
-    const servers = (this.servers = new LocalServers());
+    // one kept running for the people still on it (a guest by the invite link): the editor says so
+    const servers = (this.servers = new LocalServers(undefined, (url, people) => this.notify({ method: 'server/kept', params: { url, people, text: serverKeptText(people) } })));
     // a local server's folder is kept: `serve` also names the remembered game on it, a
     // Cardwords game's (`game`: 'cardwords', the default) or a Yatzee game's ('yatzee')
     this.on('serve', (p) => {

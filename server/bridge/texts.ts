@@ -24,6 +24,12 @@ export function standInsWhileAway(n: number): string {
   return en('cw.standInsWhileAway', n);
 }
 
+/** A local server no game of the editor uses, kept running for the people still on it. */
+export function serverKeptText(people: number): string {
+  const who = people === 1 ? '1 person' : `${people} people`;
+  return `The local game server runs on for the ${who} still playing or watching there; it stops once they have left, or when the editor quits.`;
+}
+
 /** A seat nobody has taken yet, as the web panel's score board names it: '(free seat)'. */
 export function freeSeatName(): string {
   return en('cw.freeSeat');

@@ -9,7 +9,7 @@ import { afterEach, expect, it } from 'vitest';
 import { tempDir } from '../lines/helpers.js';
 import { pidAlive } from '../support/processes.js';
 import { tinyRuleset } from '../language/fixtures.js';
-import { startServer, until } from '../support/game-server.js';
+import { Player, startServer, until } from '../support/game-server.js';
 import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
 
 let child: ChildProcessWithoutNullStreams | undefined;
@@ -589,6 +589,35 @@ it('a Yatzee game through the bridge gives its invite link, the game\'s join pag
   // Bo leaves: his place is free again
   expect(((await bo.send(JSON.stringify({ id: 2, method: 'yatzee/leave' }))) as { error?: unknown }).error).toBeUndefined();
   await expect.poll(async () => (await view()).invite).toBe(link);
+});
+
+it('a local server whose last game here has gone runs on while a guest still plays there (the editor is told why), and stops once the guest has left', async () => {
+  const b = bridge();
+  let id = 0;
+  const call = async (method: string, params: unknown = {}) => {
+    const r = (await b.send(JSON.stringify({ id: ++id, method, params }))) as { result?: Record<string, unknown>; error?: { message: string } };
+    expect(r.error).toBeUndefined();
+    return r.result!;
+  };
+  const served = (await call('serve', { game: 'yatzee' })) as { url: string; owner: string; pid: number };
+  const created = (await call('yatzee/create', { url: served.url, owner: served.owner, name: 'me', robots: 1, seed: 'guest' })) as { welcome: { gameId: string } };
+  // Bo came by the invite link (another machine's browser, say)
+  const bo = await Player.join(served.url, created.welcome.gameId, { name: 'Bo' });
+  try {
+    // the editor's player leaves (q): before, the server stopped under Bo's game
+    await call('yatzee/leave');
+    const kept = await b.notification((m) => m.method === 'server/kept');
+    expect(kept.params).toEqual({ url: served.url, people: 1, text: 'The local game server runs on for the 1 person still playing or watching there; it stops once they have left, or when the editor quits.' });
+    expect(pidAlive(served.pid)).toBe(true);
+    // Bo's game goes on
+    expect((await bo.request('action', { type: 'throw' })).type).toBe('ack');
+    expect(pidAlive(served.pid)).toBe(true);
+  } finally {
+    await bo.leave();
+  }
+  // Bo gone: the server stops, while the bridge runs on
+  await expect.poll(() => pidAlive(served.pid), { timeout: 20_000 }).toBe(false);
+  expect(((await b.send(JSON.stringify({ id: ++id, method: 'lines/scores' }))) as { error?: unknown }).error).toBeUndefined();
 });
 
 it('Yatzee to its end through the bridge, watched by a second bridge: the end names the winner, and a key after it is refused without taking that line away', async () => {
