@@ -790,6 +790,16 @@ the echo area."
         (should-not sent)
         (should (equal (car said) "The review has not come yet: the game's history comes with the end"))))))
 
+(ert-deftest cardwords-bridge-says-a-server-is-kept-for-guests ()
+  ;; the bridge keeps a local server running for the people still on it after the last game
+  ;; here left, and says so: Emacs shows its words; other notifications say nothing here
+  (let ((said nil))
+    (cl-letf (((symbol-function 'message) (lambda (format &rest args) (push (apply #'format format args) said))))
+      (run-hook-with-args 'cardwords-bridge-notification-functions "server/kept"
+                          '(:url "http://127.0.0.1:1" :people 1 :text "The local game server runs on."))
+      (run-hook-with-args 'cardwords-bridge-notification-functions "server/other" '(:text "no")))
+    (should (equal said '("Cardwords: The local game server runs on.")))))
+
 (ert-deftest cardwords-play-killing-the-buffer-asks-as-leaving-does ()
   ;; C-x k on a game going on leaves it: it left without a word, C-c C-q asked.  Now killing
   ;; the buffer asks first (no keeps the buffer and the game), C-c C-q asks once,
