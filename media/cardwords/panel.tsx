@@ -268,7 +268,11 @@ export class CardwordsPanel {
     const ctx = composeContext(s, rules, this.mySeat, this.coordOpts);
     ({ board: this.board, hand: this.hand, coords: this.coords } = ctx);
     if (!this.composer) this.composer = new Composer(ctx);
-    else this.composer.setContext(ctx);
+    else {
+      // a move composed that the table no longer fits is cleared, never traded: say so
+      const displaced = this.composer.setContext(ctx, s.last.player !== this.mySeat);
+      if (displaced !== null) this.say(this.t('cw.displaced', displaced), 'error');
+    }
     const W = ctx.board.width;
     if (this.boardCount < 0) {
       // the first state (a join or a reload): the last move's cards are the last ones laid

@@ -12,7 +12,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, unknownWords, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, unknownWords, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
@@ -350,6 +350,12 @@ export class CardwordsSession {
     if (!this.composer || !s) throw new BridgeError('refused', 'the game has not started');
     if (s.status !== 'playing') throw new BridgeError('refused', s.status === 'waiting' ? 'the game has not started' : 'the game is over');
     if (s.turn !== this.mySeat) throw new BridgeError('refused', `it is ${s.players[s.turn]?.name ?? '?'}'s turn`);
+    // right after another player's move took the cells of the one composed (cleared): refused once
+    const held = this.composer.returnRefusal();
+    if (held && !held.ok) {
+      this.message = refusal(held.why);
+      return this.view();
+    }
     const a = this.composer.action();
     const payload: CardwordsActionMessage =
       a.type === 'move'
@@ -497,7 +503,10 @@ export class CardwordsSession {
     const ctx = composeContext(s, rules, this.mySeat, this.coordOptions);
     ({ board: this.board, hand: this.hand, coords: this.coords } = ctx);
     if (!this.composer) this.composer = new Composer(ctx);
-    else this.composer.setContext(ctx);
+    else {
+      const displaced = this.composer.setContext(ctx, s.last.player !== this.mySeat);
+      if (displaced !== null) this.message = displacedText(displaced);
+    }
   }
 
   /** The table before turn k of a finished round's history, when that turn has the best robot's choice to word. */

@@ -24,6 +24,11 @@ export function standInsWhileAway(n: number): string {
   return en('cw.standInsWhileAway', n);
 }
 
+/** A move composed that the table's change no longer fits, cleared (not traded), as the web panel says it. */
+export function displacedText(location: string): string {
+  return en('cw.displaced', location);
+}
+
 /** A local server no game of the editor uses, kept running for the people still on it. */
 export function serverKeptText(people: number): string {
   const who = people === 1 ? '1 person' : `${people} people`;

@@ -789,6 +789,49 @@ it('C-c C-q in a game going on gives the seat up (a stand-in plays it at once, e
   }
 });
 
+it('a move composed in Emacs while waiting, whose cells the other player\'s move took, is cleared and said (it turned into a trade), and the next RET does not pass', async () => {
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
+    const b = bridge();
+    let id = 0;
+    type View = { message: string; turn: number; moves: number; hand: { i: number; text: string }[]; composing: { display: string; cards: string[] } };
+    const call = async (method: string, params: unknown = {}) => {
+      const r = (await b.send(JSON.stringify({ id: ++id, method, params }))) as { result?: View; error?: { message: string } };
+      expect(r.error).toBeUndefined();
+      return r.result!;
+    };
+    await call('cardwords/join', { url: srv.url, id: ann.room.roomId, name: 'Bo' });
+    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
+    const bo = ann.state.players.findIndex((p) => p.name === 'Bo');
+    if (ann.state.turn === bo) {
+      await call('cardwords/submit');
+      await until(() => ann.state.turn !== bo, 10_000, "Ann's turn");
+    }
+    // Bo composes from D4 across (the start cell: Ann's first move covers it), two natural cards
+    await expect.poll(async () => (await call('cardwords/view')).hand.length).toBeGreaterThan(1);
+    for (const key of ['4', 'D']) await call('cardwords/key', { key });
+    const natural = (await call('cardwords/view')).hand.filter((c) => !c.text.startsWith('[ '));
+    for (const c of natural.slice(0, 2)) await call('cardwords/pick', { index: c.i });
+    expect((await call('cardwords/view')).composing).toMatchObject({ display: '4D', cards: [expect.any(String), expect.any(String)] });
+    // Ann leaves: her stand-in plays her turn at once, on D4
+    const moves = ann.state.moves;
+    ann.room.send('leave', {});
+    const said = 'The last move covered your move at 4D: it was cleared, not traded. Compose it again.';
+    await expect.poll(async () => (await call('cardwords/view')).message, { timeout: 20_000 }).toBe(said);
+    const view = await call('cardwords/view');
+    expect(view.moves).toBeGreaterThan(moves);
+    expect(view.turn).toBe(bo);
+    expect(view.composing.cards).toEqual([]);
+    // the first RET says it again and sends nothing; the second passes
+    expect(await call('cardwords/submit')).toMatchObject({ message: said, moves: view.moves, turn: bo });
+    await call('cardwords/submit');
+    await expect.poll(async () => (await call('cardwords/view')).moves, { timeout: 20_000 }).toBeGreaterThan(view.moves);
+  } finally {
+    await srv.stop();
+  }
+});
+
 it('back after a stand-in played for you: the bridge says how many of your turns it played, as the web panel does', async () => {
   const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
   try {

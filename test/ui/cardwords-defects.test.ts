@@ -781,6 +781,41 @@ describe('Cardwords defects, each in Chromium', () => {
     await full.room.leave();
   });
 
+  it('defect: a move composed while waiting for the turn, whose cells the other player\'s move took, is cleared and said (it turned into a trade of its cards), and the next Return does not pass', async () => {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
+    const { page: p, errors } = await joinAs(ann.room.roomId, 'Bo');
+    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
+    const bo = ann.state.players.findIndex((s) => s.name === 'Bo');
+    // Ann's turn (Bo passes first when the deal gave him the first turn)
+    let passes = 0;
+    if (ann.state.turn === bo) {
+      passes++;
+      await p.locator('#cw-area').focus();
+      await p.keyboard.press('Enter');
+      await until(() => ann.state.turn !== bo, 10_000, "Ann's turn");
+    }
+    // Bo composes a move from D4 across (the start cell: Ann's first move covers it)
+    await p.locator('#cw-area').focus();
+    await p.keyboard.type('4D');
+    const natural = await p.locator('#cw-hand [data-char]:not([data-char=""])').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.index!));
+    for (const i of natural.slice(0, 2)) await p.click(`#cw-hand [data-index="${i}"]`);
+    expect(await composedCount(p)).toBe(2);
+    await expect.poll(() => p.textContent('#cw-location')).toBe('4D');
+    // Ann leaves: her stand-in plays her turn at once, on D4
+    ann.room.send('leave', {});
+    await expect.poll(() => p.textContent('#cw-status'), { timeout: 20_000 }).toBe('The last move covered your move at 4D: it was cleared, not traded. Compose it again.');
+    expect(await composedCount(p)).toBe(0);
+    await shot(p, 'cardwords-displaced-1280x720');
+    // the first Return only says it again (the empty area would pass); the second passes
+    await p.locator('#cw-area').focus();
+    await p.keyboard.press('Enter');
+    expect(await p.textContent('#cw-status')).toBe('The last move covered your move at 4D: it was cleared, not traded. Compose it again.');
+    await p.keyboard.press('Enter');
+    // one pass of Bo's from the two Returns (the stand-in plays on after it)
+    await expect.poll(async () => (await p.locator('.cw-log li').allTextContents()).filter((l) => /^Bo passed/.test(l)).length).toBe(passes + 1);
+    expect(errors).toEqual([]);
+  });
+
   it('Leave the game, asked again in place: the seat is given up, a stand-in plays it at once though the grace is never, the page offers to watch (a watcher place permitting), a reload does not take it back; closing the page alone holds the seat', async () => {
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 'never', seed: 's2' });
     const id = ann.room.roomId;

@@ -277,6 +277,67 @@ describe('Composer keys', () => {
   });
 });
 
+describe('Composer and the table changing under it', () => {
+  const W = 7;
+  const hand = [card('T', 1), card('E', 1), card('N', 1), card('S', 1)];
+  const empty = (): Board => ({ width: W, height: W, cells: new Array<Card | null>(W * W).fill(null) });
+  const withCard = (col: number, row: number): Board => {
+    const b = empty();
+    b.cells[row * W + col] = card('A', 1);
+    return b;
+  };
+
+  it('defect: a move composed whose cells another player took is cleared, said, and Return is refused once (it would trade or lay elsewhere, or pass)', () => {
+    // 4B across: T E N on B4 C4 D4
+    const c = new Composer(context(hand, withCard(3, 0)));
+    typed(c, '4BTEN');
+    expect(c.action()).toMatchObject({ type: 'move', cards: [{ col: 1, row: 3 }, { col: 2, row: 3 }, { col: 3, row: 3 }] });
+    // another player's card on C4: the cards would go to B4 D4 E4, another move
+    expect(c.setContext(context(hand, withCard(2, 3)))).toBe('4B');
+    expect(c.cards).toEqual([]);
+    expect(c.location).toBeNull();
+    // the first Return says why and does nothing (the empty area would pass); the next passes
+    expect(c.key('Enter')).toEqual({ ok: false, why: { key: 'cw.displaced', args: ['4B'] } });
+    expect(c.key('Enter')).toEqual({ ok: true });
+    expect(c.action()).toEqual({ type: 'pass' });
+    // composing again: Return acts on it at once
+    expect(c.setContext(context(hand, withCard(2, 3)))).toBeNull();
+    typed(c, '5BTEN');
+    expect(c.key('Enter')).toEqual({ ok: true });
+    expect(c.action().type).toBe('move');
+  });
+
+  it('cards that no longer fit (pushed off the table) are cleared, not traded', () => {
+    // 4E across: T E on E4 F4 (a card on B2: not the first move); cards on F4 and G4 leave E
+    // no cell, which was a trade of both
+    const c = new Composer(context(hand, withCard(1, 1)));
+    typed(c, '4ETE');
+    expect(c.action().type).toBe('move');
+    const b = withCard(1, 1);
+    b.cells[3 * W + 5] = card('S', 1);
+    b.cells[3 * W + 6] = card('S', 1);
+    expect(c.setContext(context(hand, b))).toBe('4E');
+    expect(c.action()).toEqual({ type: 'pass' });
+    expect(c.returnRefusal()).toEqual({ ok: false, why: { key: 'cw.displaced', args: ['4E'] } });
+    expect(c.returnRefusal()).toBeNull();
+  });
+
+  it('a change that leaves its cells alone keeps the move; so does the player\'s own move, and a move not composed yet is not touched', () => {
+    const c = new Composer(context(hand));
+    typed(c, '4BTEN');
+    // a card elsewhere: the same cells, the move kept
+    expect(c.setContext(context(hand, withCard(5, 5)))).toBeNull();
+    expect(c.action()).toMatchObject({ type: 'move', cards: [{ col: 1 }, { col: 2 }, { col: 3 }] });
+    // the player's own move (its state before its acknowledgement): nothing said
+    expect(c.setContext(context(hand, withCard(2, 3)), false)).toBeNull();
+    // a location alone (no card yet) is not a move: nothing cleared
+    const d = new Composer(context(hand));
+    typed(d, '4B');
+    expect(d.setContext(context(hand, withCard(1, 3)))).toBeNull();
+    expect(d.location).toEqual({ col: 1, row: 3 });
+  });
+});
+
 describe('Composer mouse', () => {
   it('a clicked wildcard waits for its meaning; a click on a composed card takes it back', () => {
     const c = new Composer(context([card(null, 0), card('S', 1)]));

@@ -150,12 +150,24 @@ export class Composer {
   private typed: string | null = null;
   /** Set by `.` typed twice (or the Trade button): the location is invalid, a trade. */
   invalid = false;
+  /** The location of a move setContext cleared, until the next key: Return then is refused once (it would pass). */
+  private cleared: string | null = null;
 
   constructor(private ctx: ComposeContext) {
     this.reset();
   }
 
-  setContext(ctx: ComposeContext): void {
+  /**
+   * The latest table and hand. A move composed whose cells the table's change took (another
+   * player's move, say, while this one was typed waiting for the turn) would, at the next
+   * Return, lay its cards elsewhere (the free cells on from its location) or, when they no
+   * longer fit, trade them: it is cleared instead, and its location's name returned for the
+   * player to be told; null otherwise, and when the change is the player's own move
+   * (`byOther` false: its state can come before its acknowledgement, which clears the area).
+   */
+  setContext(ctx: ComposeContext, byOther = true): string | null {
+    const before = this.placement();
+    const loc = before && this.location ? this.ctx.coords.name(this.location.col, this.location.row, this.dir) : null;
     this.ctx = ctx;
     // cards that left the hand leave the composing area
     const used = new Set<number>();
@@ -165,10 +177,28 @@ export class Composer {
       if (same) used.add(c.hand);
       return same;
     });
+    if (loc === null || !byOther || this.cards.length !== before!.length) return null;
+    const after = this.placement();
+    if (after && after.every((p, k) => p.col === before![k]!.col && p.row === before![k]!.row)) return null;
+    this.reset();
+    this.cleared = loc;
+    return loc;
+  }
+
+  /**
+   * Why Return must not act now, or null: right after setContext cleared a move, the area is
+   * empty and Return would pass, a player who pressed it for the move they had composed
+   * would not mean that; refused once, saying why.
+   */
+  returnRefusal(): ComposeResult | null {
+    const loc = this.cleared;
+    this.cleared = null;
+    return loc === null ? null : no('cw.displaced', loc);
   }
 
   /** Back to the start of a turn: expecting a location, nothing composed. */
   reset(): void {
+    this.cleared = null;
     this.mode = 'coord';
     this.buf = '';
     this.location = null;
@@ -210,6 +240,10 @@ export class Composer {
 
   /** One key as the seed describes (`key` is KeyboardEvent.key). */
   key(key: string): ComposeResult {
+    if (key === 'Enter') {
+      const held = this.returnRefusal();
+      if (held) return held;
+    } else this.cleared = null;
     if (key === 'Escape') {
       this.reset();
       return ok;
@@ -478,6 +512,7 @@ export class Composer {
 
   /** A click on a card-table cell: the location (the direction stays). */
   setLocation(col: number, row: number): ComposeResult {
+    this.cleared = null; // composing again: Return acts on it
     this.location = { col, row };
     this.invalid = false;
     this.mode = 'cards';
@@ -491,6 +526,7 @@ export class Composer {
    * except in a trade (the Trade button, `.` twice), where a card stands for nothing.
    */
   clickHand(i: number, meaning?: string): ComposeResult {
+    this.cleared = null; // composing again: Return acts on it
     const card = this.ctx.hand[i];
     if (!card) return no('cw.key.nothingToRemove');
     if (this.usedHand().has(i)) return no('cw.key.allUsed', card.char ?? ' ');
@@ -509,6 +545,7 @@ export class Composer {
 
   /** The meaning for a clicked wildcard (a key or the meaning buttons). */
   giveMeaning(ch: string): ComposeResult {
+    this.cleared = null; // composing again: Return acts on it
     const m = this.ctx.canonical(ch) ?? this.ctx.canonical(ch.toUpperCase());
     if (m === undefined) return no('cw.key.notChar', ch);
     const composed = this.meanComposed(m);
@@ -524,6 +561,7 @@ export class Composer {
 
   /** A click on a composed card takes it back (and the question of its meaning, if it was asked). */
   removeComposed(k: number): void {
+    this.cleared = null; // composing again: Return acts on it
     const [gone] = this.cards.splice(k, 1);
     if (gone && gone.hand === this.pendingHand) {
       this.pendingHand = null;
@@ -537,6 +575,7 @@ export class Composer {
    * wildcard still waiting for its meaning goes with them: a traded card needs none.
    */
   makeTrade(): void {
+    this.cleared = null; // composing again: Return acts on it
     const waiting = this.pendingHand;
     if (waiting !== null && this.ctx.hand[waiting]?.char === null && !this.usedHand().has(waiting)) this.addCard(waiting);
     this.pendingHand = null;
@@ -555,6 +594,7 @@ export class Composer {
    * single composed card (which then fixes the direction).
    */
   dropOn(i: number, col: number, row: number, meaning?: string): ComposeResult {
+    this.cleared = null; // composing again: Return acts on it
     const placed = this.placement();
     if (this.cards.length === 0 || !this.location || !placed) {
       this.setLocation(col, row);
@@ -640,6 +680,7 @@ export class Composer {
 
   /** Sets the composition to an action (the robot's hint): location, direction, cards. */
   load(a: { type: 'move'; cards: readonly PlacedCard[] } | { type: 'trade'; cards: readonly Card[] } | { type: 'pass' }): boolean {
+    this.cleared = null; // composing again: Return acts on it
     const hand = this.ctx.hand;
     const used = new Set<number>();
     const pick = (card: Card): number => {
