@@ -72,6 +72,8 @@ export interface CheckedMessage {
   id?: RequestId;
   words: string[];
   unknown: string[];
+  /** Of the unknown words, those the owner rejected in this game (a move with one is refused at once). */
+  rejected?: string[];
 }
 
 /** A Yatzee action from a client (the player is the sender; `join` and `leave` are not actions). */
@@ -128,8 +130,10 @@ export interface ErrorMessage {
   // Cardwords engine refusals add what the panel explains:
   /** unknown-words: the words; bad-word. */
   words?: readonly string[];
-  /** unknown-words: false when the owner's list is full (the owner was not asked). */
+  /** unknown-words: false when the owner's list is full (the owner was not asked), or some word was rejected. */
   asked?: boolean;
+  /** unknown-words: those the owner rejected in this game (not asked again). */
+  rejected?: readonly string[];
   /** illegal-move: each reason. */
   errors?: readonly MoveError[];
   player?: number;

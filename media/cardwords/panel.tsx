@@ -402,6 +402,7 @@ export class CardwordsPanel {
       composer,
       isPlayer: this.isPlayer,
       known: (w) => this.wordChecks.known(w),
+      lacking: (words) => this.wordChecks.lacking(words),
       left: this.left,
       watchAgain: this.watchAgain,
       owner: this.welcome.owner,
@@ -813,7 +814,11 @@ export class CardwordsPanel {
         break;
       case 'unknown-words':
         // the owner is asked in this very panel: "the owner has been asked" read as someone else
-        text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : this.welcome.owner ? 'cw.err.unknown-words.owner' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '));
+        if (p.rejected?.length) {
+          // not asked again: the owner said no in this game
+          for (const w of p.rejected) this.wordChecks.decided(w, false);
+          text = t('cw.err.unknown-words.rejected', p.rejected.join(', '), p.rejected.length);
+        } else text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : this.welcome.owner ? 'cw.err.unknown-words.owner' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '));
         break;
       case 'not-your-turn':
         text = t('cw.err.not-your-turn.n', this.state?.players[p.turn ?? -1]?.name ?? '?');
@@ -839,7 +844,8 @@ export class CardwordsPanel {
 
   private onWordRequest(p: WordRequestMessage): void {
     for (const w of p.words) this.wordRequests.set(w, p.player);
-    this.say(this.t('cw.request', p.player, p.words.join(', ')));
+    // the owner's own move: not named in the third person
+    this.say(p.player === this.welcome.name ? this.t('cw.request.own', p.words.join(', ')) : this.t('cw.request', p.player, p.words.join(', ')));
     document.querySelector<HTMLButtonElement>('#cw-requests button')?.focus();
   }
 
@@ -855,7 +861,7 @@ export class CardwordsPanel {
 
   private onChecked(p: CheckedMessage): void {
     this.requests.settle(p.id);
-    this.wordChecks.answered(p.words, p.unknown);
+    this.wordChecks.answered(p.words, p.unknown, p.rejected ?? []);
     this.render();
   }
 

@@ -15,6 +15,17 @@ export function refusalText(t: Translate, r: Refusal): string {
   return s === key ? r.key : s;
 }
 
+/**
+ * What the move preview says of its words the dictionary lacks (the web panel's and the Emacs
+ * bridge's): playing asks the owner, except for words the owner rejected in this game.
+ */
+export function lackingWordsText(t: Translate, lacking: { unknown: readonly string[]; rejected: readonly string[] }): string[] {
+  const out: string[] = [];
+  if (lacking.unknown.length) out.push(t('cw.preview.unknown', lacking.unknown.join(', ')));
+  if (lacking.rejected.length) out.push(t('cw.preview.rejected', lacking.rejected.join(', '), lacking.rejected.length));
+  return out;
+}
+
 /** The table's start condition ("cover D4", "touch column C"), in the coordinates given. */
 export function startText(t: Translate, table: CardTable, coords: Coords): string {
   const { touchColumn: c, touchRow: r } = table.start;

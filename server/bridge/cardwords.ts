@@ -12,7 +12,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, unknownWords, wordsAsked, wordsNotAsked, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
@@ -153,7 +153,10 @@ export class CardwordsSession {
       }
       // words not in the dictionary: the owner was asked, the move waits for the answer (the
       // owner's own in the editor's minibuffer); no refusal to show yet
-      if (e.code === 'unknown-words') this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true);
+      if (e.code === 'unknown-words' && e.rejected?.length) {
+        for (const w of e.rejected) this.wordChecks.decided(w, false);
+        this.message = `Refused: ${wordsRejected(e.rejected)}`;
+      } else if (e.code === 'unknown-words') this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true);
       else this.message = `Refused: ${e.message}`;
       this.update();
     });
@@ -171,7 +174,7 @@ export class CardwordsSession {
       this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player } });
     });
     typed.on('checked', (c) => {
-      this.wordChecks.answered(c.words, c.unknown);
+      this.wordChecks.answered(c.words, c.unknown, c.rejected ?? []);
       this.update();
     });
     typed.on('word', (w) => {
@@ -578,8 +581,7 @@ export class CardwordsSession {
       // the words the dictionary lacks, asked of the server (each once; its answer redraws)
       const words = check.score.words.map((w) => w.word);
       this.checkWords(words);
-      const unknown = [...new Set(words.filter((w) => this.wordChecks.known(w) === false))];
-      return { ...movePreview(check.score), problems: unknown.length > 0 ? [unknownWords(unknown)] : [], note: '' };
+      return { ...movePreview(check.score), problems: unknownWords(this.wordChecks.lacking(words)), note: '' };
     }
     const made = scoreMove(rules.table, rules.bonus, this.board, p.cards).words;
     return { text: refusedPreview(), details: [], problems: check.errors.map((e) => moveProblem(e, rules.table, coords)), note: made.length > 0 ? wordsSoFar(made.map((w) => w.word)) : '' };

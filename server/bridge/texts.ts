@@ -3,7 +3,7 @@
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { translator } from '../../media/ui/l10n/index.js';
-import { awayNoteText, bracesText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
+import { awayNoteText, bracesText, lackingWordsText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import type { GameListing } from '../../core/protocol/game.js';
@@ -187,8 +187,13 @@ export function serverRefusal(code: string | undefined, message: string, cardwor
 }
 
 /** A previewed move's words the dictionary lacks, as the web panel's preview says it. */
-export function unknownWords(words: readonly string[]): string {
-  return en('cw.preview.unknown', words.join(', '));
+export function unknownWords(lacking: { unknown: readonly string[]; rejected: readonly string[] }): string[] {
+  return lackingWordsText(en, lacking);
+}
+
+/** A move refused for words the owner rejected in this game (not asked again), as the web panel says it. */
+export function wordsRejected(words: readonly string[]): string {
+  return en('cw.err.unknown-words.rejected', words.join(', '), words.length);
 }
 
 /**

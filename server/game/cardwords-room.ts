@@ -85,6 +85,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   private roundSeed = '';
   /** Unknown words waiting for the owner, and who was refused for each. */
   private questions!: WordQuestions;
+  /**
+   * Words the owner rejected in this game (from the log too): a move with one is refused
+   * without asking again (docs/rules.md#cardwords-unknown-words), until the owner approves it.
+   */
+  private readonly rejected = new Set<string>();
   private lastResults: PlayerResult[] | null = null;
   /** Indexes of this round's actions a stand-in made (marked in the log and the history). */
   private standInAt = new Set<number>();
@@ -251,8 +256,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       case 'ask':
         return this.questions.add(e.words, e.player);
       case 'word':
-      case 'reject':
         // the personal dictionary holds the approved words themselves
+        this.rejected.delete(e.word);
+        return this.questions.resolve(e.word);
+      case 'reject':
+        this.rejected.add(e.word);
         return this.questions.resolve(e.word);
       default:
         return unreachable(e);
@@ -562,9 +570,13 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       if (!err) return this.sendTo(client, 'ack', { id, type: 'action', moves: this.moves() });
       if (err.code !== 'unknown-words' || !('words' in err)) return this.sendError(client, err.code, err.message, { ...err, id, type: 'action' });
       // the question is durable before the refusal goes out: a restart does not lose it;
-      // `asked: false` when the owner's list is full (the player is told so)
-      const { fresh, asked } = await this.askOwner(err.words as readonly string[], seat.name);
-      this.sendError(client, err.code, err.message, { ...err, id, type: 'action', asked });
+      // `asked: false` when the owner's list is full (the player is told so); words the owner
+      // rejected in this game are not asked again (`rejected`: the player is told so)
+      const words = err.words as readonly string[];
+      const rejected = words.filter((w) => this.rejected.has(w));
+      const open = words.filter((w) => !this.rejected.has(w));
+      const { fresh, asked } = open.length ? await this.askOwner(open, seat.name) : { fresh: [], asked: false };
+      this.sendError(client, err.code, err.message, { ...err, id, type: 'action', asked: asked && rejected.length === 0, ...(rejected.length ? { rejected } : {}) });
       if (fresh.length && this.mayAsk(seat.name)) this.askOwners(fresh, seat.name);
     });
   }
@@ -611,6 +623,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
           }
           if (!r.ok) return this.sendError(client, 'bad-word', r.message, { id, type });
           word = r.word;
+          this.rejected.delete(word);
           try {
             if (r.added || this.questions.has(word)) await this.record({ kind: 'word', word });
           } catch (e) {
@@ -624,6 +637,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
             } catch (e) {
               return this.sendError(client, 'storage-failed', `the rejection of '${word}' could not be stored: ${(e as Error).message}`, { id, type });
             }
+            this.rejected.add(word);
           }
         }
         done.push(word);
@@ -751,7 +765,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     }
     const words = (raw as string[]).map((w) => this.canonicalWord(w));
     const store = this.ruleset.store;
-    this.sendTo(client, 'checked', { id, words, unknown: words.filter((w) => !store.has(w)) });
+    this.sendTo(client, 'checked', { id, words, unknown: words.filter((w) => !store.has(w)), rejected: words.filter((w) => this.rejected.has(w) && !store.has(w)) });
   }
 
   // ---- robots

@@ -32,6 +32,21 @@ describe('word checks', () => {
     expect(c.known('TWE')).toBe(true);
   });
 
+  it('tells the words the owner rejected in this game from those playing would ask about, from the check and from a decision; an approval clears it', () => {
+    const c = new WordChecks();
+    c.answered(['AT', 'TWE', 'XT'], ['TWE', 'XT'], ['XT']);
+    expect(c.lacking(['AT', 'TWE', 'XT', 'XT'])).toEqual({ unknown: ['TWE'], rejected: ['XT'] });
+    expect(c.rejected('XT')).toBe(true);
+    c.decided('TWE', false);
+    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: [], rejected: ['TWE', 'XT'] });
+    c.decided('XT', true);
+    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: [], rejected: ['TWE'] });
+    expect(c.known('XT')).toBe(true);
+    // a later check without it (approved elsewhere, then unknown again) is what the server says
+    c.answered(['TWE'], ['TWE'], []);
+    expect(c.lacking(['TWE'])).toEqual({ unknown: ['TWE'], rejected: [] });
+  });
+
   it('asks at most the words one check may carry', () => {
     const c = new WordChecks();
     c.want(Array.from({ length: 40 }, (_, i) => `W${i}`));

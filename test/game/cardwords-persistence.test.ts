@@ -114,6 +114,10 @@ describe('cardwords persistence', () => {
       await until(() => (ann3.state.players[0]?.hand ?? []).length > 0, 5000, 'the restored state');
       await ann3.barrier(); // the questions still open would have come with the welcome
       expect(ann3.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+      // nor asked again by the same move: the rejection replayed, it is refused at once
+      expect((await ann3.request('action', { text })).payload).toMatchObject({ code: 'unknown-words', asked: false, rejected: fresh });
+      await ann3.barrier();
+      expect(ann3.messages.filter((m) => m.type === 'word-request')).toEqual([]);
       // the owner changes her mind: approved, into the personal dictionary, and the move goes through
       expect((await ann3.request('approve', { words: fresh })).type).toBe('ack');
       expect((await ann3.request('action', { text })).type).toBe('ack');

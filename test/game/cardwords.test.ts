@@ -299,16 +299,26 @@ describe('cardwords rooms', () => {
     expect(await myTurn(ann)).toBe(true);
     const board2 = boardOf(ann.state);
     const more = sortMoves(generateMoves(wide, board2, handOf(ann))).filter((m) => moveWords(wide, board2, m).some((w) => !known.has(w) && !unknown.includes(w)));
-    if (more.length > 0) {
-      const m2 = more[0]!;
-      const words2 = moveWords(wide, board2, m2).filter((w) => !known.has(w) && !unknown.includes(w));
-      const r2 = await ann.request('action', { text: formatAction({ type: 'move', player: 0, cards: tilesToPlaced(board2.width, m2) }) });
-      expect(r2.payload.code).toBe('unknown-words');
-      expect(sorted((r2.payload as { words?: unknown }).words)).toEqual(sorted(words2));
-      expect((await owner.request('reject', { words: words2 })).type).toBe('ack');
-      expect((await ann.next((m) => m.type === 'word' && (m.payload as { approved?: boolean }).approved === false)).payload).toMatchObject({ word: words2[0] });
-      expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).not.toContain(words2[0]);
-    }
+    expect(more.length).toBeGreaterThan(0);
+    const m2 = more[0]!;
+    const words2 = moveWords(wide, board2, m2).filter((w) => !known.has(w) && !unknown.includes(w));
+    const text2 = formatAction({ type: 'move', player: 0, cards: tilesToPlaced(board2.width, m2) });
+    const r2 = await ann.request('action', { text: text2 });
+    expect(r2.payload.code).toBe('unknown-words');
+    expect(sorted((r2.payload as { words?: unknown }).words)).toEqual(sorted(words2));
+    expect(r2.payload).toMatchObject({ asked: true });
+    expect((r2.payload as { rejected?: unknown }).rejected).toBeUndefined();
+    await until(() => owner.messages.filter((m) => m.type === 'word-request').length === 2, 5000, 'the second question');
+    expect((await owner.request('reject', { words: words2 })).type).toBe('ack');
+    expect((await ann.next((m) => m.type === 'word' && (m.payload as { approved?: boolean }).approved === false)).payload).toMatchObject({ word: words2[0] });
+    expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).not.toContain(words2[0]);
+    // defect: the same move again asked the owner again; rejected in this game, it is refused
+    // at once, saying so, and the check says which words the owner rejected
+    const r3 = await ann.request('action', { text: text2 });
+    expect(r3.payload).toMatchObject({ code: 'unknown-words', asked: false, rejected: words2 });
+    expect(await check(ann, words2)).toEqual({ id: expect.any(String), words: words2, unknown: words2, rejected: words2 });
+    await owner.barrier();
+    expect(owner.messages.filter((m) => m.type === 'word-request')).toHaveLength(2);
     // only the owner was asked, and not while playing; only the refused player told (what was sent has arrived)
     await Promise.all([bob.barrier(), watcher.barrier(), ann.barrier()]);
     for (const p of [ann, bob, watcher]) expect(p.messages.filter((m) => m.type === 'word-request')).toEqual([]);

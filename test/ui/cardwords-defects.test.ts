@@ -216,6 +216,19 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => page.textContent('#cw-preview-unknown')).toBe('SE: not in the dictionary. Playing the move asks the owner to add it.');
     expect(await page.getAttribute('#cw-preview-words li[data-word="SE"]', 'class')).toBe('unknown');
     await shot(page, 'cardwords-preview-unknown-1280x720');
+    // played: the owner (this page's player) is asked, not in the third person
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#cw-requests button[data-reject="SE"]');
+    await expect.poll(() => page.textContent('#cw-status')).toBe('You played words the dictionary does not know: SE. Approve or reject them.');
+    // rejected: the preview says so, and playing it again is refused at once (before, the
+    // owner was asked again, and the preview still promised it)
+    await page.click('#cw-requests button[data-reject="SE"]');
+    await expect.poll(() => page.locator('#cw-requests button').count()).toBe(0);
+    await page.locator('#cw-area').focus();
+    await expect.poll(() => page.textContent('#cw-preview-unknown')).toBe('SE: the owner rejected it in this game. The move is refused.');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.textContent('#cw-refusal')).toBe('Refused: SE: the owner rejected it in this game; try another move.');
+    expect(await page.locator('#cw-requests button').count()).toBe(0);
     // the best robot's move: every word known, no warning
     await page.keyboard.press('Escape');
     await expect.poll(() => composedCount(page)).toBe(0);

@@ -19,6 +19,8 @@ export interface CheckSender {
 
 export class WordChecks {
   private readonly answers = new Map<string, boolean>();
+  /** Of the words the dictionary lacks, those the owner rejected in this game. */
+  private readonly rejectedWords = new Set<string>();
   private inFlight = false;
   private wanted: string[] = [];
   private timed = false;
@@ -28,6 +30,17 @@ export class WordChecks {
   /** Whether the dictionary has `word`: undefined until the server has said. */
   known(word: string): boolean | undefined {
     return this.answers.get(word);
+  }
+
+  /** Whether the owner rejected `word` in this game (a move with it is refused at once). */
+  rejected(word: string): boolean {
+    return this.rejectedWords.has(word);
+  }
+
+  /** Of `words`, those the server lacks, each once: `rejected` those the owner rejected, `unknown` the others (playing them asks the owner). */
+  lacking(words: readonly string[]): { unknown: string[]; rejected: string[] } {
+    const lacked = [...new Set(words.filter((w) => this.answers.get(w) === false))];
+    return { unknown: lacked.filter((w) => !this.rejectedWords.has(w)), rejected: lacked.filter((w) => this.rejectedWords.has(w)) };
   }
 
   /** The preview's words now: those not known yet are asked next (an earlier wish is dropped). */
@@ -57,9 +70,13 @@ export class WordChecks {
     return ask;
   }
 
-  /** The server's answer (`checked`): `words` asked, `unknown` those it lacks. */
-  answered(words: readonly string[], unknown: readonly string[]): void {
-    for (const w of words) this.answers.set(w, !unknown.includes(w));
+  /** The server's answer (`checked`): `words` asked, `unknown` those it lacks, `rejected` those of them the owner rejected. */
+  answered(words: readonly string[], unknown: readonly string[], rejected: readonly string[] = []): void {
+    for (const w of words) {
+      this.answers.set(w, !unknown.includes(w));
+      if (rejected.includes(w)) this.rejectedWords.add(w);
+      else this.rejectedWords.delete(w);
+    }
     this.inFlight = false;
     this.kick();
   }
@@ -73,6 +90,8 @@ export class WordChecks {
   /** The owner approved (true) or rejected (false) a word. */
   decided(word: string, approved: boolean): void {
     this.answers.set(word, approved);
+    if (approved) this.rejectedWords.delete(word);
+    else this.rejectedWords.add(word);
   }
 
   /** Words wished for and not sent yet. */

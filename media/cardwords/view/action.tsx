@@ -8,7 +8,7 @@ import type { MoveError } from '../../../core/games/cardwords/rules.js';
 import { scoreMove } from '../../../core/games/cardwords/scoring.js';
 import { Face } from './face.js';
 import { cardText, type HintMove, type Model } from './model.js';
-import { bracesText, moveErrorText, moveWhere, SLOT, startText } from '../words.js';
+import { bracesText, lackingWordsText, moveErrorText, moveWhere, SLOT, startText } from '../words.js';
 import { Slotted } from './spelled.js';
 import { sentence } from '../../ui/l10n/index.js';
 import { WatchOffer } from '../../ui/watch-offer.js';
@@ -25,11 +25,11 @@ function moveError(m: Model, e: MoveError): string {
 function WordCheck({ m, words }: { m: Model; words: readonly string[] }) {
   const key = words.join(' ');
   useEffect(() => m.cmd.checkWords(words), [key]);
-  const unknown = [...new Set(words.filter((w) => m.known(w) === false))];
-  if (unknown.length === 0) return null;
+  const said = lackingWordsText(m.t, m.lacking(words));
+  if (said.length === 0) return null;
   return (
     <p class="warn" id="cw-preview-unknown">
-      {m.t('cw.preview.unknown', unknown.join(', '))}
+      {said.join(' ')}
     </p>
   );
 }

@@ -89,6 +89,8 @@ export interface Model {
   isPlayer: boolean;
   /** Whether the server's dictionary has a word (undefined: not known yet). */
   known(word: string): boolean | undefined;
+  /** Of the words, those the server lacks: `rejected` those the owner rejected in this game. */
+  lacking(words: readonly string[]): { unknown: string[]; rejected: string[] };
   /** The player left the game (a stand-in plays the seat); the page no longer follows it. */
   left: boolean;
   /** After leaving: watch the game go on (null once watching, else why not); none where the page cannot. */
