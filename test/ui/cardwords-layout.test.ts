@@ -90,6 +90,19 @@ describe('Cardwords panel layout', () => {
           // the table uses the room it has: at least half the window's height
           expect(b['cw-table']!.bottom - b['cw-table']!.y).toBeGreaterThan(size.height / 2);
           await page.screenshot({ path: join(SHOTS, `cardwords-${size.width}x${size.height}-${scheme}.png`) });
+          // the choices outside the list's scrolled view (the list scrolls, the page does not)
+          const outside = () =>
+            page.locator('#cw-hints ol').evaluate((ol) => {
+              const box = ol.getBoundingClientRect();
+              return Array.from(ol.querySelectorAll('li')).filter((li) => li.getBoundingClientRect().top < box.top - 1 || li.getBoundingClientRect().bottom > box.bottom + 1).map((li) => Number((li as HTMLElement).dataset.hint) + (li.classList.contains('selected') ? 's' : ''));
+            });
+          // beside the play column, all ten in view (the fixed height cut the tenth when lines wrapped)
+          expect(await page.locator('#cw-hints li').count()).toBe(10);
+          if (size.hints) expect(await outside()).toEqual([]);
+          // the arrows down to the last: the chosen one scrolled into the list's view
+          for (let i = kinds.indexOf('move'); i < 9; i++) await page.keyboard.press('ArrowDown');
+          await expect.poll(() => page.locator('#cw-hints li.selected').getAttribute('data-hint')).toBe('9');
+          expect((await outside()).filter((x) => String(x).endsWith('s'))).toEqual([]);
           expect(errors).toEqual([]);
         } finally {
           await context.close();

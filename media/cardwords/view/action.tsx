@@ -112,12 +112,23 @@ function moveLine(m: Model, h: HintMove): ComponentChildren {
  */
 export function Hints({ m }: { m: Model }) {
   const { t } = m;
+  const list = useRef<HTMLOListElement>(null);
+  // the chosen one in view within the list (which scrolls when its lines wrap), not the page
+  useEffect(() => {
+    const ol = list.current;
+    const li = ol?.querySelector<HTMLElement>('li.selected');
+    if (!ol || !li) return;
+    const box = ol.getBoundingClientRect();
+    const at = li.getBoundingClientRect();
+    if (at.top < box.top) ol.scrollTop -= box.top - at.top;
+    else if (at.bottom > box.bottom) ol.scrollTop += at.bottom - box.bottom;
+  }, [m.hintIndex, m.hints]);
   if (m.hints.length === 0 || m.state.status !== 'playing') return null;
   return (
     <div class="cw-hints" id="cw-hints">
       <h3>{t('cw.hints')}</h3>
       <p class="muted">{t('cw.hints.keys')}</p>
-      <ol role="listbox" aria-label={t('cw.hints')}>
+      <ol role="listbox" aria-label={t('cw.hints')} ref={list}>
         {m.hints.map((h, i) => {
           const label = h.action.type === 'move' ? moveLine(m, h) : h.action.type === 'trade' ? t('cw.hintLine.trade', h.action.cards.length, h.score) : t('cw.hintLine.pass', h.score);
           return (
