@@ -9,7 +9,12 @@ export function InviteLink({ id, t, url, compact = false }: { id: string; t: Tra
     <p class={compact ? 'invite compact' : 'invite'} id={id}>
       <label>
         {t('cw.invite')}{' '}
-        <input type="text" readOnly id={`${id}-url`} value={url} size={compact ? url.length : undefined} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+        {compact ? (
+          <input type="text" readOnly id={`${id}-url`} value={url} size={url.length} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+        ) : (
+          // the whole link on as many lines as the column needs: an input cut the game's id off
+          <textarea readOnly id={`${id}-url`} value={url} rows={1} spellcheck={false} onFocus={(e) => (e.currentTarget as HTMLTextAreaElement).select()} />
+        )}
       </label>
     </p>
   );

@@ -901,7 +901,9 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await early.textContent('#cw-invite')).toContain('Um jemanden einzuladen, gib ihm diesen Link:');
     expect(await early.inputValue('#cw-invite-url')).toBe(`${srv.url}/cardwords.html?game=${id}`);
     await early.focus('#cw-invite-url');
-    expect(await early.evaluate(() => { const i = document.querySelector<HTMLInputElement>('#cw-invite-url')!; return i.selectionEnd! - i.selectionStart!; })).toBe(`${srv.url}/cardwords.html?game=${id}`.length);
+    expect(await early.evaluate(() => { const i = document.querySelector<HTMLTextAreaElement>('#cw-invite-url')!; return i.selectionEnd - i.selectionStart; })).toBe(`${srv.url}/cardwords.html?game=${id}`.length);
+    // all of it in view (a one-line field cut the game's id off at 1280x720)
+    expect(await early.locator('#cw-invite-url').evaluate((e) => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1)).toBe(true);
     expect(await early.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot(early, 'cardwords-free-seat-900x700-de');
     await joinAs(id, 'Wat2');
