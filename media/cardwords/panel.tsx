@@ -437,7 +437,9 @@ export class CardwordsPanel {
 
   private readonly commands: Model['cmd'] = {
     clickCell: (c) => {
-      if (!this.composer || !this.isPlayer) return;
+      // the Cell box says the cell clicked (the focus that came with the click named the old cursor's)
+      this.hovered = c;
+      if (!this.composer || !this.isPlayer) return this.render();
       this.cursor = c;
       this.composer.setLocation(c.col, c.row);
       this.render();

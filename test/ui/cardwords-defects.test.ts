@@ -1166,6 +1166,10 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => page.textContent('#cw-info-cell')).toMatch(/^D4: /);
     expect(await page.textContent('#cw-info-cell')).not.toContain('3,3');
     expect(await page.textContent('#cw-info-file')).toBe('In the card-table file: (3,3)');
+    // defect: a click (the table not focused yet) named the old cursor's cell, not the one clicked
+    await page.locator('#cw-area').focus();
+    await page.click('#cw-cell-1-4');
+    await expect.poll(() => page.textContent('#cw-info-cell')).toMatch(/^B5: /);
     // the Cell box beside the card lists (the narrow layout): as tall as its own lines
     const cell = await page.locator('.cw-info').evaluate((e) => {
       const content = Array.from(e.children).reduce((h, c) => h + c.getBoundingClientRect().height, 0);
