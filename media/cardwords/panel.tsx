@@ -37,7 +37,7 @@ import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, t
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints } from './view/action.js';
-import { bestMoveWords, illegalMoveText, refusalText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startText, type WordLetter } from './words.js';
+import { bestMoveWords, illegalMoveText, refusalText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
@@ -257,6 +257,8 @@ export class CardwordsPanel {
     }
     this.trackLog(s, prev);
     this.trackStandIns(s, prev);
+    // the deal, for those who waited for it (the pile line alone changed)
+    if (prev?.status === 'waiting' && s.status === 'playing') this.say(startedText(this.t, s.players.map((p) => p.name), s.turn, this.mySeat));
     this.rebuild();
   }
 

@@ -15,6 +15,11 @@ export function refusalText(t: Translate, r: Refusal): string {
   return s === key ? r.key : s;
 }
 
+/** The deal, said to those who waited for it: who plays first (`you`: the reader's seat). */
+export function startedText(t: Translate, names: readonly string[], turn: number, you: number): string {
+  return turn === you ? t('cw.started.you') : t('cw.started', names[turn] ?? '?');
+}
+
 /**
  * What the move preview says of its words the dictionary lacks (the web panel's and the Emacs
  * bridge's): playing asks the owner, except for words the owner rejected in this game.

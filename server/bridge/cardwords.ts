@@ -12,7 +12,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
@@ -221,6 +221,7 @@ export class CardwordsSession {
       // state is one object changed in place, so its last status is kept apart)
       // (a watcher or player who comes after the end asks at once: the web panel's first state)
       if ((this.lastStatus === 'playing' || this.lastStatus === '') && s.status === 'over') room.send('history', {});
+      if (this.lastStatus === 'waiting' && s.status === 'playing') this.message = startedMessage(s.players.map((p) => p.name), s.turn, this.mySeat);
       this.lastStatus = s.status;
       this.state = s;
       if (s.moves !== this.lastMoves) {

@@ -3,7 +3,7 @@
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { translator } from '../../media/ui/l10n/index.js';
-import { awayNoteText, bracesText, lackingWordsText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
+import { awayNoteText, bracesText, lackingWordsText, startedText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import type { GameListing } from '../../core/protocol/game.js';
@@ -27,6 +27,11 @@ export function standInsWhileAway(n: number): string {
 /** A move composed that the table's change no longer fits, cleared (not traded), as the web panel says it. */
 export function displacedText(location: string): string {
   return en('cw.displaced', location);
+}
+
+/** The deal, said to those who waited for it, as the web panel says it. */
+export function startedMessage(names: readonly string[], turn: number, you: number): string {
+  return startedText(en, names, turn, you);
 }
 
 /** A local server no game of the editor uses, kept running for the people still on it. */

@@ -749,9 +749,13 @@ it('a game the editor creates for two people (what cardwords-play-humans and -gr
     // Bo joins by the link's game id: the deal, and no link any more
     const bo = await cwJoin(srv.url, new URL(link).searchParams.get('game')!, { name: 'Bo' });
     await until(() => bo.state.status === 'playing', 5000, 'the deal');
+    // who played first: the turn goes round the seats one action at a time (the robot may have played)
+    const n = bo.state.players.length;
+    const first = bo.state.players[(((bo.state.turn - bo.state.moves) % n) + n) % n]!.name;
     expect(bo.state.grace).toBe(-1);
     await expect.poll(async () => (await view()).status).toBe('playing');
-    expect(await view()).toMatchObject({ invite: '', inviteText: '' });
+    // the deal is said to Ann, who waited for it, with who plays first
+    expect(await view()).toMatchObject({ invite: '', inviteText: '', message: first === 'Ann' ? 'Every seat is taken: the game begins, and you play first.' : `Every seat is taken: the game begins. ${first} plays first.` });
   } finally {
     await srv.stop();
   }

@@ -909,6 +909,8 @@ describe('Cardwords defects, each in Chromium', () => {
     await joinAs(id, 'Wat2');
     // dealt: the pile's real count (the 28 cards but two hands of 4)
     await expect.poll(() => early.textContent('#cw-pile')).toBe('Karten im Stapel: 20 · Wat1 ist am Zug');
+    // and said: the pile line alone changed, and the status line went blank
+    expect(await early.textContent('#cw-status')).toBe('Alle Plätze sind besetzt: Das Spiel beginnt. Wat1 fängt an.');
     expect(await early.locator('#cw-invite').count()).toBe(0); // every seat taken: nobody to invite
     const lobby = (await fresh()).page;
     await lobby.goto(`${srv.url}/`);

@@ -295,6 +295,8 @@ export const da: Strings = {
   'cw.type.standIn': 'en robot spiller for denne spiller',
   'cw.away': 'væk',
   'cw.displaced': 'Det sidste træk dækkede dit træk ved {0}: Det er ryddet, ikke byttet. Sæt det sammen igen.',
+  'cw.started.you': 'Alle pladser er taget: Spillet begynder, og du starter.',
+  'cw.started': 'Alle pladser er taget: Spillet begynder. {0} starter.',
   'cw.standInsWhileAway': 'Mens du var væk, spillede en robot {0, plural, one {# tur} other {# ture}} for dig: Se spillets log.',
   'cw.awayNote.soon': '{0} er væk: En robot spiller for {0} om {1}, medmindre {0} kommer tilbage.',
   'cw.awayNote.now': '{0} er væk: En robot spiller for {0} nu.',

@@ -295,6 +295,8 @@ export const de: Strings = {
   'cw.type.standIn': 'ein Roboter spielt für diesen Spieler',
   'cw.away': 'abwesend',
   'cw.displaced': 'Der letzte Zug hat deinen Zug bei {0} verdeckt: Er wurde gelöscht, nicht getauscht. Stelle ihn neu zusammen.',
+  'cw.started.you': 'Alle Plätze sind besetzt: Das Spiel beginnt, und du fängst an.',
+  'cw.started': 'Alle Plätze sind besetzt: Das Spiel beginnt. {0} fängt an.',
   'cw.standInsWhileAway': 'Während du abwesend warst, hat ein Roboter {0, plural, one {# Zug} other {# Züge}} für dich gemacht: Siehe Spielverlauf.',
   'cw.awayNote.soon': '{0} ist abwesend: Ein Roboter spielt in {1} für {0}, wenn {0} nicht zurückkommt.',
   'cw.awayNote.now': '{0} ist abwesend: Ein Roboter spielt jetzt für {0}.',

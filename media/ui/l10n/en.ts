@@ -294,6 +294,8 @@ export const en = {
   'cw.type.standIn': 'a robot plays for this player',
   'cw.away': 'away',
   'cw.displaced': 'The last move covered your move at {0}: it was cleared, not traded. Compose it again.',
+  'cw.started.you': 'Every seat is taken: the game begins, and you play first.',
+  'cw.started': 'Every seat is taken: the game begins. {0} plays first.',
   'cw.standInsWhileAway': 'While you were away, a robot played {0, plural, one {# turn} other {# turns}} for you: see the game log.',
   'cw.awayNote.soon': '{0} is away: a robot plays for {0} in {1} unless {0} comes back.',
   'cw.awayNote.now': '{0} is away: a robot plays for {0} now.',
