@@ -32,7 +32,7 @@ import type {
   WordRequestMessage,
 } from '../../core/protocol/messages.js';
 import type { CardwordsRoomClient as RoomLike } from '../../core/protocol/client.js';
-import { sentence, type StringKey, type Translate } from '../ui/l10n/index.js';
+import { fullStop, sentence, type StringKey, type Translate } from '../ui/l10n/index.js';
 import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
@@ -629,7 +629,7 @@ export class CardwordsPanel {
 
   private refuse(r: Refusal): void {
     // said on its own (not after "Refused:"): a sentence, with a capital in English too
-    this.refusal = sentence(refusalText(this.t, r));
+    this.refusal = fullStop(sentence(refusalText(this.t, r)));
     this.say(this.refusal, 'error', true);
     const area = document.getElementById('cw-area');
     if (area) flash(area, 'refused');
@@ -840,8 +840,9 @@ export class CardwordsPanel {
       }
     }
     const type = meta?.type ?? p.type;
-    if (type === 'action' || type === 'hint' || type === 'rematch' || p.type === 'action') this.refusal = t('cw.refused', text);
-    this.say(t('cw.refused', text), 'error');
+    const said = t('cw.refused', fullStop(text));
+    if (type === 'action' || type === 'hint' || type === 'rematch' || p.type === 'action') this.refusal = said;
+    this.say(said, 'error');
     const area = document.getElementById('cw-area');
     if (area) flash(area, 'refused');
   }

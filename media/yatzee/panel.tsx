@@ -200,7 +200,7 @@ export class YatzeePanel {
             <ScoreTable t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />
           </section>
         </div>
-        {this.results && <Results t={t} results={this.results} />}
+        {this.results && <Results t={t} results={this.results} me={this.welcome.role === 'player' ? (this.welcome.name ?? null) : null} />}
       </>,
       this.app,
     );

@@ -968,7 +968,7 @@ describe('Cardwords defects, each in Chromium', () => {
     none.room.leave();
   });
 
-  it('a refusal said on its own starts with a capital; a room the owner ends before the deal says why once and shows no table of scores', async () => {
+  it('a refusal said on its own starts with a capital and ends with a full stop; a room the owner ends before the deal says why once and shows no table of scores', async () => {
     // three seats, two taken: the game waits for the third
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 3, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
     const { page } = await joinAs(ann.room.roomId, 'Bo');
@@ -976,7 +976,7 @@ describe('Cardwords defects, each in Chromium', () => {
     // Return before the start: refused in a sentence of its own (not after "Refused:")
     await page.focus('#cw-area');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.textContent('#cw-refusal')).toBe('The game has not started: it starts when every human seat is taken');
+    await expect.poll(() => page.textContent('#cw-refusal')).toBe('The game has not started: it starts when every human seat is taken.');
     // the owner ends it: nobody was dealt a card, so no winner and no table, the reason once
     expect((await ann.request('end')).type).toBe('ack');
     await page.waitForSelector('#cw-results');

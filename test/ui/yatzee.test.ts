@@ -570,7 +570,9 @@ describe('Yatzee panel in Chromium', () => {
       const results = await e.$$eval('#yatzee-results-list li', (lis) => lis.map((li) => li.textContent ?? ''));
       expect(results).toHaveLength(3);
       const eveTotal = await e.textContent('#yatzee-table td.mine[data-category="total"]');
-      expect(results.some((r) => r === `Eve: ${eveTotal}`), JSON.stringify(results)).toBe(true);
+      // her own line says so, as her column does
+      expect(results.some((r) => r === `Eve (you): ${eveTotal}`), JSON.stringify(results)).toBe(true);
+      expect(await e.locator('#yatzee-results-list li.mine').count()).toBe(1);
       expect(results.filter((r) => /^Robot\d+ \(robot\): \d+$/.test(r))).toHaveLength(2);
       // best first
       const totals = results.map((r) => Number(/(\d+)$/.exec(r)![1]));

@@ -27,3 +27,8 @@ export function translator(lang: string): Translate {
 export function sentence(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** A text that ends a sentence on the page: a full stop unless it has its own (the server's refusals have none, as Emacs's messages want). */
+export function fullStop(text: string): string {
+  return /[.!?…:]$/.test(text.trimEnd()) ? text : `${text.trimEnd()}.`;
+}

@@ -7,13 +7,14 @@ export interface Result {
   total: number;
 }
 
-export function Results({ t, results }: { t: Translate; results: readonly Result[] }) {
+/** `me`: the reader's name (their line says so, as their column does), or null for a watcher. */
+export function Results({ t, results, me = null }: { t: Translate; results: readonly Result[]; me?: string | null }) {
   return (
     <section class="results" id="yatzee-results">
       <h2>{t('yatzee.results')}</h2>
       <ol id="yatzee-results-list">
         {results.map((r) => (
-          <li key={r.name}>{`${r.robot ? t('yatzee.player.robot', r.name) : r.name}: ${r.total}`}</li>
+          <li key={r.name} class={r.name === me ? 'mine' : undefined}>{`${r.robot ? t('yatzee.player.robot', r.name) : r.name === me ? t('yatzee.player.you', r.name) : r.name}: ${r.total}`}</li>
         ))}
       </ol>
     </section>
