@@ -26,19 +26,22 @@ afterAll(async () => {
 const SIZES = [
   { width: 1280, height: 720, strict: true, hints: true },
   { width: 900, height: 700, strict: true, hints: false },
+  // one column (a narrow VS Code editor column): the table leaves the action area and the hand
+  // room above the fold (the score board, the preview and the best moves follow them)
+  { width: 600, height: 800, strict: true, hints: false, narrow: true },
   { width: 1920, height: 1080, strict: true, hints: true },
 ] as const;
 
-async function boxes(page: Page, hints: boolean): Promise<Record<string, { x: number; y: number; right: number; bottom: number } | null>> {
-  return page.evaluate((hints) => {
+async function boxes(page: Page, hints: boolean, narrow = false): Promise<Record<string, { x: number; y: number; right: number; bottom: number } | null>> {
+  return page.evaluate(([hints, narrow]) => {
     const out: Record<string, { x: number; y: number; right: number; bottom: number } | null> = {};
-    for (const id of ['cw-table', 'cw-hand', 'cw-area', 'cw-preview', 'cw-scores', ...(hints ? ['cw-hints'] : [])]) {
+    for (const id of ['cw-table', 'cw-hand', 'cw-area', ...(narrow ? [] : ['cw-preview', 'cw-scores']), ...(hints ? ['cw-hints'] : [])]) {
       const e = document.getElementById(id);
       const r = e?.getBoundingClientRect();
       out[id] = r ? { x: r.x, y: r.y, right: r.right, bottom: r.bottom } : null;
     }
     return out;
-  }, hints);
+  }, [hints, narrow] as const);
 }
 
 describe('landing page layout', () => {
@@ -66,7 +69,7 @@ describe('landing page layout', () => {
 describe('Cardwords panel layout', () => {
   for (const size of SIZES) {
     for (const scheme of ['light', 'dark'] as const) {
-      it(`${size.width}x${size.height} ${scheme}: table, hand, action area and preview${size.hints ? ' and the best moves' : ''} in view, no sideways scroll`, async () => {
+      it(`${size.width}x${size.height} ${scheme}: table, hand, action area${'narrow' in size ? '' : ' and preview'}${size.hints ? ' and the best moves' : ''} in view, no sideways scroll`, async () => {
         const { page, context, errors } = await openPage(browser, { width: size.width, height: size.height, colorScheme: scheme });
         try {
           await page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
@@ -78,7 +81,7 @@ describe('Cardwords panel layout', () => {
           const kinds = await page.locator('#cw-hints li').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
           for (let i = 0; i < kinds.indexOf('move'); i++) await page.keyboard.press('ArrowDown');
           await page.waitForSelector('#cw-preview-words li');
-          const b = await boxes(page, size.hints);
+          const b = await boxes(page, size.hints, 'narrow' in size);
           for (const [id, r] of Object.entries(b)) {
             expect(r, id).not.toBeNull();
             expect(r!.x, `${id} left`).toBeGreaterThanOrEqual(0);
