@@ -625,6 +625,8 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(final).toBe(mine);
     await page.click('#cw-review-first');
     expect(await page.textContent('#cw-review-step')).toMatch(/^Turn 1 of \d+$/);
+    // the button disabled itself: the focus went to the one stepping on (it fell to the page)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cw-review-next');
     // the review came with the end (the room closed at once): the best robot's choice beside my move
     await page.waitForSelector('#cw-review-best');
     expect(await page.locator('#cw-table .has-card').count()).toBe(named.length);

@@ -13,17 +13,26 @@ export function Review({ m }: { m: Model }) {
   if ((m.state.status !== 'over' && !m.ended) || n === 0) return null;
   const k = m.reviewStep;
   const entry = k === null ? null : m.log[m.reviewTurns[k]!];
+  // a step button that disables itself (the first turn, the end) left the focus on the page:
+  // it goes to the button that steps back the other way
+  const step = (to: number | null, other: string) => (e: Event) => {
+    const b = e.currentTarget as HTMLButtonElement;
+    m.cmd.review(to);
+    requestAnimationFrame(() => {
+      if (b.disabled) document.getElementById(other)?.focus();
+    });
+  };
   return (
     <section class="cw-review" id="cw-review" aria-labelledby="cw-review-title">
       <h2 id="cw-review-title">{t('cw.review')}</h2>
       <div class="toolbar">
-        <button type="button" id="cw-review-first" disabled={k === 0} onClick={() => m.cmd.review(0)}>
+        <button type="button" id="cw-review-first" disabled={k === 0} onClick={step(0, 'cw-review-next')}>
           {t('cw.review.first')}
         </button>
-        <button type="button" id="cw-review-prev" aria-keyshortcuts="[" aria-label={t('cw.review.prev')} disabled={k === 0} onClick={() => m.cmd.review(reviewStepped(k, n, -1))}>
+        <button type="button" id="cw-review-prev" aria-keyshortcuts="[" aria-label={t('cw.review.prev')} disabled={k === 0} onClick={step(reviewStepped(k, n, -1), 'cw-review-next')}>
           ◀
         </button>
-        <button type="button" id="cw-review-next" aria-keyshortcuts="]" aria-label={t('cw.review.next')} disabled={k === null} onClick={() => m.cmd.review(reviewStepped(k, n, 1))}>
+        <button type="button" id="cw-review-next" aria-keyshortcuts="]" aria-label={t('cw.review.next')} disabled={k === null} onClick={step(reviewStepped(k, n, 1), 'cw-review-prev')}>
           ▶
         </button>
         <button type="button" id="cw-review-show-best" aria-keyshortcuts="b" aria-pressed={m.reviewBestOn} onClick={() => m.cmd.reviewBest(!m.reviewBestOn)}>
