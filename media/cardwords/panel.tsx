@@ -570,8 +570,10 @@ export class CardwordsPanel {
           </div>
           <div class="cw-play">
             <ScoreBoard m={m} />
-            <ResultsView m={m} />
+            {/* the review above the results: stepping through it, its turn's text, hand and the
+                best robot's move were below the fold at 1280x720 under the results' table */}
             <Review m={m} />
+            <ResultsView m={m} />
             <ActionArea m={m} />
           </div>
           {m.isPlayer && <Hints m={m} />}

@@ -629,6 +629,9 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cw-review-next');
     // the review came with the end (the room closed at once): the best robot's choice beside my move
     await page.waitForSelector('#cw-review-best');
+    // the turn's words, hand and best move in view at 1280x720 (under the results' table they were below the fold)
+    expect(await page.locator('#cw-review-best').evaluate((e) => e.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    expect(await page.evaluate(() => document.getElementById('cw-review')!.getBoundingClientRect().top < document.getElementById('cw-results')!.getBoundingClientRect().top)).toBe(true);
     expect(await page.locator('#cw-table .has-card').count()).toBe(named.length);
     expect(await page.locator('#cw-table .cw-cell.shown').count()).toBe(named.length);
     expect(await page.locator('#cw-hand [data-index]').count()).toBe(0);
