@@ -31,7 +31,7 @@ export const da: Strings = {
   'lobby.joinGame': 'Deltag i spil {0}',
   'state.waiting': 'venter',
   'state.playing': 'i gang',
-  'state.over': 'slut',
+  'state.over': 'slut, en revanche kan følge',
   'state.ended': 'afsluttet',
 
   'lines.title': 'Lines',

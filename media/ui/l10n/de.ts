@@ -31,7 +31,7 @@ export const de: Strings = {
   'lobby.joinGame': 'Spiel {0} beitreten',
   'state.waiting': 'wartet',
   'state.playing': 'läuft',
-  'state.over': 'zu Ende',
+  'state.over': 'zu Ende, eine Revanche kann folgen',
   'state.ended': 'beendet',
 
   'lines.title': 'Lines',

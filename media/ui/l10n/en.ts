@@ -30,7 +30,7 @@ export const en = {
   'lobby.joinGame': 'Join game {0}',
   'state.waiting': 'waiting',
   'state.playing': 'playing',
-  'state.over': 'over',
+  'state.over': 'over, a rematch may follow',
   'state.ended': 'ended',
 
   'lines.title': 'Lines',
