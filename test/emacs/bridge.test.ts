@@ -43,7 +43,14 @@ function bridge(env: NodeJS.ProcessEnv = {}) {
   started.push(child);
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const c = child;
+  let calls = 1000;
   return {
+    /** Sends one request and answers its result, expecting no error. */
+    async call<T = Record<string, unknown>>(method: string, params: unknown = {}): Promise<T> {
+      const r = (await this.send(JSON.stringify({ id: ++calls, method, params }))) as { result?: T; error?: { message: string } };
+      expect(r.error).toBeUndefined();
+      return r.result!;
+    },
     /** Sends one request line; answers its response (notifications in between are skipped). */
     async send(line: string): Promise<Record<string, unknown>> {
       c.stdin.write(line + '\n');
@@ -151,11 +158,7 @@ it('one local server per ruleset, shared by the games on it: leaving one game st
   try {
     const b = bridge();
     let id = 0;
-    const call = async (method: string, params: unknown = {}) => {
-      const r = (await b.send(JSON.stringify({ id: ++id, method, params }))) as { result?: Record<string, unknown>; error?: { message: string } };
-      expect(r.error).toBeUndefined();
-      return r.result!;
-    };
+    const call = (method: string, params: unknown = {}) => b.call(method, params);
     const up = (url: string) => fetch(`${url}/health`).then(() => 'up', () => 'down');
     type Served = { url: string; owner: string; pid: number };
     // Yatzee on the local server of no ruleset (the default one)
@@ -594,11 +597,7 @@ it('a Yatzee game through the bridge gives its invite link, the game\'s join pag
 it('a local server whose last game here has gone runs on while a guest still plays there (the editor is told why), and stops once the guest has left', async () => {
   const b = bridge();
   let id = 0;
-  const call = async (method: string, params: unknown = {}) => {
-    const r = (await b.send(JSON.stringify({ id: ++id, method, params }))) as { result?: Record<string, unknown>; error?: { message: string } };
-    expect(r.error).toBeUndefined();
-    return r.result!;
-  };
+  const call = (method: string, params: unknown = {}) => b.call(method, params);
   const served = (await call('serve', { game: 'yatzee' })) as { url: string; owner: string; pid: number };
   const created = (await call('yatzee/create', { url: served.url, owner: served.owner, name: 'me', robots: 1, seed: 'guest' })) as { welcome: { gameId: string } };
   // Bo came by the invite link (another machine's browser, say)
@@ -798,13 +797,8 @@ it('a move composed in Emacs while waiting, whose cells the other player\'s move
   try {
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
     const b = bridge();
-    let id = 0;
     type View = { message: string; turn: number; moves: number; hand: { i: number; text: string }[]; composing: { display: string; cards: string[] } };
-    const call = async (method: string, params: unknown = {}) => {
-      const r = (await b.send(JSON.stringify({ id: ++id, method, params }))) as { result?: View; error?: { message: string } };
-      expect(r.error).toBeUndefined();
-      return r.result!;
-    };
+    const call = (method: string, params: unknown = {}) => b.call<View>(method, params);
     await call('cardwords/join', { url: srv.url, id: ann.room.roomId, name: 'Bo' });
     await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
     const bo = ann.state.players.findIndex((p) => p.name === 'Bo');
