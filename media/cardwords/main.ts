@@ -6,7 +6,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { h } from '../ui/dom.js';
 import { startPage } from '../ui/page.js';
-import type { StringKey } from '../ui/l10n/index.js';
+import { fullStop, sentence, type StringKey } from '../ui/l10n/index.js';
 import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from './panel.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import { CLOSE, type CardwordsServerMessages } from '../../core/protocol/messages.js';
@@ -103,7 +103,25 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<boole
 }
 
 function nameField(id: string, required = true): HTMLInputElement {
-  return h('input', { type: 'text', id, name: 'name', maxlength: MAX_NAME_LENGTH, required, pattern: '\\S+', autocomplete: 'nickname', value: host.param('name') ?? host.load<string>('cardwords.name') ?? '' });
+  return oneWord(h('input', { type: 'text', id, name: 'name', maxlength: MAX_NAME_LENGTH, required, autocomplete: 'nickname', value: host.param('name') ?? host.load<string>('cardwords.name') ?? '' }));
+}
+
+/**
+ * A name field: one word (spaces before and after are dropped), said in the page's language
+ * when the form is sent (the browser's own "match the requested format" said nothing of
+ * spaces); typing in it takes an earlier refusal (that name is taken) off the page.
+ */
+function oneWord(field: HTMLInputElement): HTMLInputElement {
+  const check = () => field.setCustomValidity(/\s/.test(field.value.trim()) ? fullStop(sentence(t('cw.err.name-invalid'))) : '');
+  check();
+  field.addEventListener('input', () => {
+    check();
+    if (status.dataset.kind === 'error') {
+      status.textContent = '';
+      status.dataset.kind = 'info';
+    }
+  });
+  return field;
 }
 
 /** A count from the host's parameters (the extension passes its settings so), else the default. */
@@ -129,7 +147,7 @@ async function rulesets(): Promise<string[]> {
 
 function joinForm(id: string): HTMLElement {
   const name = nameField('cw-name');
-  const alt = h('input', { type: 'text', id: 'cw-alt', name: 'alt', maxlength: MAX_NAME_LENGTH, pattern: '\\S+', autocomplete: 'off', value: altParam() });
+  const alt = oneWord(h('input', { type: 'text', id: 'cw-alt', name: 'alt', maxlength: MAX_NAME_LENGTH, autocomplete: 'off', value: altParam() }));
   const watch = () => void enter(() => new Client(server).joinById(id, { watch: true, ...(owner ? { owner } : {}) }), true);
   const joinButton = h('button', { type: 'submit', id: 'cw-join-button' }, t('cw.joinButton'));
   const watchButton = h('button', { type: 'button', id: 'cw-watch-button', onclick: watch }, t('cw.watch'));

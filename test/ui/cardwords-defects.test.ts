@@ -834,6 +834,31 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the join form: a name taken is refused in red, typing again takes that away; a name with a space is refused in the page\'s words before anything is sent', async () => {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', seed: 's2' });
+    const { page: p, errors } = await fresh();
+    await p.goto(`${srv.url}/cardwords.html?game=${ann.room.roomId}`);
+    await p.fill('#cw-name', 'Ann');
+    await p.click('#cw-join-button');
+    await expect.poll(() => p.getAttribute('#cw-join-status', 'data-kind')).toBe('error');
+    expect(await p.textContent('#cw-join-status')).toContain('taken');
+    // typing again: the refusal goes (it stayed beside the next try)
+    await p.fill('#cw-name', 'Bo B');
+    expect(await p.textContent('#cw-join-status')).toBe('');
+    // a space inside: said in the page's words (the browser's own said "match the requested format")
+    expect(await p.locator('#cw-name').evaluate((e) => (e as HTMLInputElement).validationMessage)).toBe('A name has 1 to 39 characters and no spaces.');
+    await p.click('#cw-join-button');
+    expect(await p.locator('#cw-area').count()).toBe(0);
+    expect(ann.state.players.filter((s) => s.name !== '').map((s) => s.name)).toEqual(['Ann']);
+    // spaces around a name are dropped: it joins
+    await p.fill('#cw-name', ' Bo ');
+    await p.click('#cw-join-button');
+    await p.waitForSelector('#cw-area');
+    await until(() => ann.state.players.some((s) => s.name === 'Bo'), 10_000, 'Bo seated');
+    expect(errors).toEqual([]);
+    await ann.request('end');
+  });
+
   it('Leave the game, asked again in place: the seat is given up, a stand-in plays it at once though the grace is never, the page offers to watch (a watcher place permitting), a reload does not take it back; closing the page alone holds the seat', async () => {
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 'never', seed: 's2' });
     const id = ann.room.roomId;
