@@ -200,6 +200,10 @@ to resume), which the question says: it is not the one
   "KEY of the current view."
   (plist-get cardwords-play--view key))
 
+(defun cardwords-play--count (n noun)
+  "N and NOUN, plural unless N is 1 or -1: \"1 card\", \"7 cards\"."
+  (format "%d %s%s" n noun (if (memq n '(1 -1)) "" "s")))
+
 (defconst cardwords-play--cell-width 5
   "Columns of a table cell: a card in brackets, [C 3], fills one.")
 
@@ -611,8 +615,10 @@ never scrolls it, but to the results when they come."
             (dolist (p players)
               (insert (propertize (if (plist-get p :free)
                                       (format " %s" (plist-get p :name))
-                                    (format " %-12s %4d points  %d cards%s%s%s"
-                                            (plist-get p :name) (plist-get p :score) (plist-get p :cards)
+                                    (format " %-12s %4d %s  %s%s%s%s"
+                                            (plist-get p :name) (plist-get p :score)
+                                            (if (memq (plist-get p :score) '(1 -1)) "point " "points")
+                                            (cardwords-play--count (plist-get p :cards) "card")
                                             (if (plist-get p :robot) "  robot" "")
                                             (cond ((plist-get p :standIn) "  away, a robot plays")
                                                   ((plist-get p :away) "  away")
@@ -621,7 +627,7 @@ never scrolls it, but to the results when they come."
                                   'face (and (= i turn) 'cardwords-play-turn))
                       "\n")
               (cl-incf i)))
-          (insert (format "Pile: %d cards\n" (cardwords-play--get :pile)))
+          (insert (format "Pile: %s\n" (cardwords-play--count (cardwords-play--get :pile) "card")))
           ;; the turn's player is away: when a robot plays for them (the bridge counts it down)
           (let ((away (cardwords-play--get :away)))
             (unless (member away '(nil ""))

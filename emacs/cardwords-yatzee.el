@@ -331,10 +331,19 @@ Case does not matter; nil when no category has that name."
   (interactive)
   (cardwords-yatzee--call "yatzee/transfer"))
 
+(defun cardwords-yatzee--open-categories ()
+  "The categories (plists of :id and :label) still open on your sheet."
+  (let* ((me (cardwords-yatzee--get :me))
+         (sheet (seq-find (lambda (s) (equal (plist-get s :name) me)) (cardwords-yatzee--get :sheets)))
+         (scores (plist-get sheet :scores))
+         (k -1))
+    (seq-filter (lambda (_) (null (nth (cl-incf k) scores))) (cardwords-yatzee--get :categories))))
+
 (defun cardwords-yatzee-transfer-to (category)
-  "Transfer the dice to CATEGORY: its label on the sheet, or its id."
+  "Transfer the dice to CATEGORY: its label on the sheet, or its id.
+Asked for, only the categories still open on your sheet are offered."
   (interactive
-   (let ((categories (cardwords-yatzee--get :categories))
+   (let ((categories (cardwords-yatzee--open-categories))
          (suggestion (plist-get (cardwords-yatzee--get :mine) :suggestion))
          (completion-ignore-case t))
      (list (completing-read "Category: "

@@ -182,10 +182,17 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
                          (setq offered (all-completions "" collection) default def)
                          label)))
               (execute-kbd-macro (kbd "c")))
-            (should (member "Two pairs" offered))
-            (should (member "Full house" offered))
-            (should (member "twoPairs" offered))
+            (should (member label offered))
+            (should (member (if (equal label "Chance") "chance" "twoPairs") offered))
             (should (member default offered))
+            ;; the category RET filled is not offered (a play-test chose it and was refused):
+            ;; 14 open categories, each by label and id
+            (let* ((sheet (car (cardwords-yatzee--get :sheets)))
+                   (k (seq-position (plist-get sheet :scores) nil (lambda (a _) a)))
+                   (filled (nth k (cardwords-yatzee--get :categories))))
+              (should-not (member (plist-get filled :label) offered))
+              (should-not (member (plist-get filled :id) offered))
+              (should (= (length offered) 28)))
             (should (equal default shown))
             (cardwords-games-test--wait
              (lambda () (string-match-p (concat "^" label " +[0-9]+$") (buffer-string)))
@@ -870,6 +877,9 @@ the echo area."
     ;; the mode line, always in sight, says it too, with the wait
     (should (string-prefix-p " Bo's turn (away, a robot in 0:42) " mode-line-process))
     (should (cardwords-games-test--line-of "^ ert +4 points  4 cards  (you)$"))
+    ;; one card, one point: not "1 cards" (found in a play-test)
+    (should (equal (cardwords-play--count 1 "card") "1 card"))
+    (should (equal (cardwords-play--count 0 "card") "0 cards"))
     (should (= (cardwords-games-test--line-of "^Bo is away: a robot plays for Bo in 0:42 unless Bo comes back\\.$")
                (1+ (cardwords-games-test--line-of "^Pile: 5 cards$"))))
     ;; away with a grace of never: no wait to say
