@@ -376,10 +376,11 @@ What does not fit in the width then is cut at the window's edge."
   "The lines under the action area: ITEMS packed into at most ROOM lines.
 ITEMS are (TEXT . KIND), KIND `message' for the message and `problem'
 for a problem of the preview, each a line of its own while they fit.
-When they do not, two neighbours share a line, two spaces apart: the two
-that make the shortest line, the message last of all (it answers the key
-just typed, so it keeps a line of its own longest).  A problem that
-starts a line is indented.  Returns the lines as strings."
+When they do not, two neighbours share a line, two spaces apart (a
+continued line without its indentation): the two that make the shortest
+line, the message last of all (it answers the key just typed, so it
+keeps a line of its own longest).  A problem that starts a line is
+indented.  Returns the lines as strings."
   (let ((lines (mapcar #'list items)))
     (while (> (length lines) (max 1 room))
       (let ((best nil) (best-width nil) (best-message nil) (i 0))
@@ -395,9 +396,12 @@ starts a line is indented.  Returns the lines as strings."
         (setq lines (append (cl-subseq lines 0 best)
                             (list (append (nth best lines) (nth (1+ best) lines)))
                             (nthcdr (+ best 2) lines)))))
+    ;; a line continued (the preview's second line, indented under its first) joins without
+    ;; its indentation: a block of spaces inside the sentence pushed its end off the window
     (mapcar (lambda (line)
               (concat (if (eq (cdar line) 'problem) "  " "")
-                      (mapconcat #'car line "  ")))
+                      (car (car line))
+                      (mapconcat (lambda (it) (concat "  " (string-trim-left (car it)))) (cdr line) "")))
             lines)))
 
 (defun cardwords-play--results-lines (results width)

@@ -1149,6 +1149,10 @@ the echo area."
                    '("Action: B2  Preview: x  long problem text  Refused.")))
     (should (equal (cardwords-play--pack items 0)
                    '("Action: B2  Preview: x  long problem text  Refused.")))
+    ;; the preview's second line joins its first without its indentation (a play-test saw
+    ;; "AD: 18,           bonus" cut at the window's edge)
+    (should (equal (cardwords-play--pack '(("Preview: CAT: 6," . preview) ("         bonus for 7 cards: 25" . preview)) 1)
+                   '("Preview: CAT: 6,  bonus for 7 cards: 25")))
     ;; a short message beside a long problem: still the other neighbours first
     (should (equal (cardwords-play--pack '(("a" . problem) ("b" . problem) ("c" . message)) 2)
                    '("  a  b" "c"))))
