@@ -188,6 +188,8 @@ export class CardwordsSession {
       this.historyPlayers = m.players;
       this.logFromHistory();
       this.logSeats = m.turns.map((t) => t.player);
+      // the turns it holds are logged: a state that comes after it adds only newer ones
+      if (this.state && m.round === this.state.round) this.lastMoves = Math.max(this.lastMoves, m.turns.length);
       this.update();
     });
     typed.on('results', (r) => {
@@ -221,6 +223,9 @@ export class CardwordsSession {
       // state is one object changed in place, so its last status is kept apart)
       // (a watcher or player who comes after the end asks at once: the web panel's first state)
       if ((this.lastStatus === 'playing' || this.lastStatus === '') && s.status === 'over') room.send('history', {});
+      // joined in a round going on (a resume, a watcher): its log so far, and so Last:, as the
+      // web panel asks at its first state (after a resume Last: was missing)
+      else if (this.lastMoves < 0 && s.moves > 0) room.send('history', {});
       if (this.lastStatus === 'waiting' && s.status === 'playing') this.message = startedMessage(s.players.map((p) => p.name), s.turn, this.mySeat);
       this.lastStatus = s.status;
       this.state = s;

@@ -252,7 +252,7 @@ it('a Cardwords game on a local server comes back after the bridge is killed: `s
   try {
     const data = tempDir('cardwords-bridge-data-');
     type Served = { url: string; owner: string; pid: number; kept: boolean; resume: Record<string, unknown> | null };
-    type View = { seat: number; turn: number; status: string; moves: number; width: number; message: string; hand: Array<{ text: string }>; board: unknown[]; players: Array<{ name: string; score: number }>; welcome: { gameId: string; owner: boolean; seat: number } | null };
+    type View = { seat: number; turn: number; status: string; moves: number; width: number; message: string; hand: Array<{ text: string }>; board: unknown[]; players: Array<{ name: string; score: number }>; welcome: { gameId: string; owner: boolean; seat: number } | null; log: string[]; last: string[] };
     const client = (b: ReturnType<typeof bridge>) => {
       let id = 0;
       return async (method: string, params: unknown = {}) => {
@@ -299,6 +299,10 @@ it('a Cardwords game on a local server comes back after the bridge is killed: `s
     expect(after.hand.map((c) => c.text)).toEqual(before.hand.map((c) => c.text));
     expect(after.board).toEqual(before.board);
     expect(after.players).toEqual(before.players);
+    // the game's log and Last: (the robot's move since ours) come back too (Last: was missing)
+    await expect.poll(async () => (await view(again)).last, { timeout: 30_000 }).toEqual(before.last);
+    expect(before.last).toHaveLength(1);
+    expect((await view(again)).log).toEqual(before.log);
     // left on purpose (C-c C-q: leave with forget, stop-server): not offered any more
     await again('cardwords/leave', { forget: true });
     await again('stop-server');
