@@ -85,6 +85,11 @@ With `cardwords-digits-for-columns' these are the original's coordinate options.
 (defvar-local cardwords-play--results-shown nil
   "The game and round whose results the windows were scrolled to.
 Once, when they come: a redraw after it leaves each window where it is.")
+(defvar-local cardwords-play--results-tops nil
+  "Each window's first line as the results were last put in it (window . line).
+The review, which comes after them, scrolls its keys' line into a window
+still there, not into one the player has scrolled since.")
+
 (defvar-local cardwords-play--review-shown nil
   "The review's step and Best move toggle the windows were last scrolled for.
 A new step brings the table's top into view (its column labels and the
@@ -667,7 +672,8 @@ never scrolls it, but to the results when they come."
                       (cons (plist-get welcome :gameId) (cardwords-play--get :round)))
                 (dolist (w shown) (cardwords-play--show-results w results-start results-end)))))
           ;; the review stepped: the table from its column labels (the results had scrolled it
-          ;; up at 80x24); back to the final table, the results again
+          ;; up at 80x24); back to the final table, or the review just come after the results
+          ;; (its keys' line one below the window at 80x24), the results again
           (let* ((review (cardwords-play--get :review))
                  (step (plist-get review :step))
                  (key (and review (if step (list step (plist-get review :best)) 'final)))
@@ -678,7 +684,12 @@ never scrolls it, but to the results when they come."
                 (cond ((consp key)
                        (set-window-start w (point-min) t)
                        (set-window-point w (point-min)))
-                      ((and (eq key 'final) (consp before) results-start)
+                      ((and (eq key 'final) results-start
+                            (or (consp before)
+                                ;; the review just came: unless the player scrolled since
+                                (and (null before)
+                                     (equal (line-number-at-pos (window-start w))
+                                            (alist-get w cardwords-play--results-tops)))))
                        (cardwords-play--show-results w results-start results-end)))))))))))
 
 (defun cardwords-play--show-results (window start end)
@@ -692,6 +703,7 @@ the Results line."
         (top (line-number-at-pos (window-start window))))
     (unless (and (>= first top) (< last (+ top height)))
       (set-window-start window (cardwords-play--line-position (max 1 (min first (1+ (- last height))))) t))
+    (setf (alist-get window cardwords-play--results-tops) (line-number-at-pos (window-start window)))
     (set-window-point window start)))
 
 ;;;; The bridge

@@ -982,7 +982,17 @@ the echo area."
               (should (<= (funcall top window) first))
               (should (< last (+ (funcall top window) 21)))
               (should (cardwords-games-test--line-of "^ Robot1 +2 +-2 +9  winner$"))
-              (should (= (line-number-at-pos (window-point window)) first)))
+              (should (= (line-number-at-pos (window-point window)) first))
+              ;; the review comes after the results, its keys' line under them: scrolled into
+              ;; view while the window is where the results put it (a play-test saw it one
+              ;; line below the window)
+              (setq cardwords-play--view (apply #'cardwords-games-test--view :seq 3 :status "over" :turn -1
+                                                :results results :review '(:step nil :of 5 :best nil :ringed nil)
+                                                :hand '((:i 0 :text "A 1" :used nil)) table))
+              (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
+                (cardwords-play--draw))
+              (should (<= (funcall top window) first))
+              (should (< (cardwords-games-test--line-of "^\\[ and \\] step through the review") (+ (funcall top window) 21))))
             ;; scrolled once: the player's scrolling stays
             (set-window-start window (point-min))
             (set-window-point window (point-min))
