@@ -146,10 +146,11 @@ Type a location (a column letter and a row number, in either order: the one
 typed first is shared by every card, so the order fixes the direction), then
 the cards' letters; SPC then a letter lays a wildcard as that letter; type a
 card's points after its letter when the letter alone does not tell your cards
-apart.  `.' starts a new location, or (typed twice) makes the composition a
-trade; `/' turns the direction; DEL takes the last key back; RET plays.  A
-click on a cell sets the location, a click on a hand card adds it.  The
-preview shows the score the composition would make.
+apart.  `.' starts a new location; typed where a location is expected it
+makes the composition a trade (so twice after cards, once before any, the
+location then in braces); `/' turns the direction; DEL takes the last key
+back; RET plays.  A click on a cell sets the location, a click on a hand
+card adds it.  The preview shows the score the composition would make.
 
 The cells: C cell points, L letter factor, W word factor, written together
 when a cell has more than one (C5L2: points 5 and letter factor 2; + when
