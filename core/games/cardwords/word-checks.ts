@@ -32,11 +32,6 @@ export class WordChecks {
     return this.answers.get(word);
   }
 
-  /** Whether the owner rejected `word` in this game (a move with it is refused at once). */
-  rejected(word: string): boolean {
-    return this.rejectedWords.has(word);
-  }
-
   /** Of `words`, those the server lacks, each once: `rejected` those the owner rejected, `unknown` the others (playing them asks the owner). */
   lacking(words: readonly string[]): { unknown: string[]; rejected: string[] } {
     const lacked = [...new Set(words.filter((w) => this.answers.get(w) === false))];
