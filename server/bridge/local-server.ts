@@ -231,6 +231,12 @@ export class LocalServers {
 
   /** The servers no game of the editor uses, running on while others are connected. */
   private readonly waiting = new Set<Running>();
+  /**
+   * Servers `start` handed out again while they waited to stop: a game is about to use one
+   * (`serve`, then a create or a join), so it is not stopped under it; its `use`, or an
+   * explicit stop, lets the claim go.
+   */
+  private readonly claimed = new Set<Running>();
 
   /**
    * `root`: where the kept data folders are (the bridge's data directory's emacs-servers/);
@@ -245,7 +251,10 @@ export class LocalServers {
   async start(ruleset?: string): Promise<LocalAddress> {
     const key = rulesetKey(ruleset);
     const running = this.servers.get(key);
-    if (running && alive(running.proc)) return running.address;
+    if (running && alive(running.proc)) {
+      this.claimed.add(running);
+      return running.address;
+    }
     const cli = process.argv[1]!;
     // the ruleset's kept folder; another editor's bridge holds it: a temporary one
     const folder = (await takeSlot(this.root, key)) ?? { slot: null, data: mkdtempSync(join(tmpdir(), TEMP_PREFIX)) };
@@ -353,7 +362,10 @@ export class LocalServers {
   use(holder: object, url: string | null): void {
     const before = this.uses.get(holder);
     if (url === null) this.uses.delete(holder);
-    else this.uses.set(holder, hostOf(url));
+    else {
+      this.uses.set(holder, hostOf(url));
+      for (const s of this.claimed) if (hostOf(s.address.url) === hostOf(url)) this.claimed.delete(s);
+    }
     if (before !== undefined) this.stopUnused(before);
   }
 
@@ -365,7 +377,10 @@ export class LocalServers {
     const used = new Set(this.uses.values());
     for (const [key, s] of [...this.servers]) {
       const h = hostOf(s.address.url);
-      if ((host === undefined || h === host) && !used.has(h)) void this.stopWhenAlone(key, s);
+      if ((host === undefined || h === host) && !used.has(h)) {
+        this.claimed.delete(s);
+        void this.stopWhenAlone(key, s);
+      }
     }
     return null;
   }
@@ -375,8 +390,8 @@ export class LocalServers {
     if (this.waiting.has(s)) return;
     this.waiting.add(s);
     const url = s.address.url;
-    // gone already, or a game of the editor's is on it again: nothing to stop
-    const moot = () => this.servers.get(key) !== s || !alive(s.proc) || new Set(this.uses.values()).has(hostOf(url));
+    // gone already, handed out again, or a game of the editor's is on it again: nothing to stop
+    const moot = () => this.servers.get(key) !== s || !alive(s.proc) || this.claimed.has(s) || new Set(this.uses.values()).has(hostOf(url));
     let told = false;
     try {
       for (;;) {

@@ -623,6 +623,22 @@ it('a local server whose last game here has gone runs on while a guest still pla
   expect(((await b.send(JSON.stringify({ id: ++id, method: 'lines/scores' }))) as { error?: unknown }).error).toBeUndefined();
 });
 
+it('a new game right after leaving the last one on a local server: the server handed out again is kept for it, not stopped under it', async () => {
+  const b = bridge();
+  for (let round = 0; round < 3; round++) {
+    const served = await b.call<{ url: string; owner: string; pid: number }>('serve', { game: 'yatzee' });
+    await b.call('yatzee/create', { url: served.url, owner: served.owner, name: 'me', robots: 0, seed: `again-${round}` });
+    await b.call('yatzee/throw');
+    // left, and at once (as the next M-x cardwords-yatzee does) served again and created on:
+    // before, the server stopped under the new game ("fetch failed" in a clean run's ERT)
+    await b.call('yatzee/leave');
+  }
+  // the last game left, no other: the server goes
+  const served = await b.call<{ url: string; pid: number }>('serve', { game: 'yatzee' });
+  await b.call('stop-server');
+  await expect.poll(() => pidAlive(served.pid), { timeout: 20_000 }).toBe(false);
+});
+
 it('Yatzee to its end through the bridge, watched by a second bridge: the end names the winner, and a key after it is refused without taking that line away', async () => {
   const b = bridge();
   let id = 0;

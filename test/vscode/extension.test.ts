@@ -573,7 +573,7 @@ describe('VS Code extension in code-server', () => {
       type Client = { locator(selector: string): Locator };
       const turnOf = (c: Client) => c.locator('#cw-scores tr[aria-current="true"]').getAttribute('data-player', { timeout: 30_000 });
       const scoreOf = async (c: Client, name: string) => Number(await c.locator(`#cw-scores tr[data-player="${name}"] [data-score]`).getAttribute('data-score'));
-      const emacsScore = (s: string, name: string) => Number(new RegExp(`^ ${name} +(-?\\d+) points`, 'm').exec(s)?.[1]);
+      const emacsScore = (s: string, name: string) => Number(new RegExp(`^ ${name} +(-?\\d+) points?`, 'm').exec(s)?.[1]);
       // Ann (seat 0) begins; then Bo, then Emm
       const order: Array<[string, () => Promise<void>]> = [
         ['Ann', async () => {
