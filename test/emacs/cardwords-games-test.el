@@ -176,7 +176,11 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
                  ;; read before c: the transfer redraws the buffer without a suggestion
                  (shown (and (string-match "  Suggestion: \\(.+\\)$" (buffer-string))
                              (match-string 1 (buffer-string))))
-                 (offered nil) (default nil))
+                 (offered nil) (default nil)
+                 ;; the category RET filled, read before c fills another
+                 (filled (let ((sheet (car (cardwords-yatzee--get :sheets))))
+                           (nth (seq-position (plist-get sheet :scores) nil (lambda (a _) a))
+                                (cardwords-yatzee--get :categories)))))
             (cl-letf (((symbol-function 'completing-read)
                        (lambda (_prompt collection &optional _pred _req _init _hist def &rest _)
                          (setq offered (all-completions "" collection) default def)
@@ -187,12 +191,10 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (should (member default offered))
             ;; the category RET filled is not offered (a play-test chose it and was refused):
             ;; 14 open categories, each by label and id
-            (let* ((sheet (car (cardwords-yatzee--get :sheets)))
-                   (k (seq-position (plist-get sheet :scores) nil (lambda (a _) a)))
-                   (filled (nth k (cardwords-yatzee--get :categories))))
-              (should-not (member (plist-get filled :label) offered))
-              (should-not (member (plist-get filled :id) offered))
-              (should (= (length offered) 28)))
+            (should filled)
+            (should-not (member (plist-get filled :label) offered))
+            (should-not (member (plist-get filled :id) offered))
+            (should (= (length offered) 28))
             (should (equal default shown))
             (cardwords-games-test--wait
              (lambda () (string-match-p (concat "^" label " +[0-9]+$") (buffer-string)))
