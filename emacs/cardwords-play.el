@@ -645,14 +645,16 @@ never scrolls it, but to the results when they come."
                                                   (1- (if window (window-body-width window) 80))
                                                   nil nil " "))
                 (insert line "\n"))))
-          ;; the legend wrapped at the window's width, between its parts and the start's words
-          (let ((start (cardwords-play--get :startText)))
+          ;; the legend wrapped at the window's width, between its parts and the start's words;
+          ;; the star only while a cell shows it (until the first move)
+          (let ((start (cardwords-play--get :startText))
+                (starred (cl-some (lambda (c) (plist-get c :start)) (cardwords-play--get :cells))))
             (dolist (text (cardwords-play--wrap
-                           (append '("C points," "L letter factor," "W word factor" "(C5L2: both),"
-                                     "## blocked,")
-                                   (if (member start '(nil ""))
-                                       '("* start")
-                                     (cons "* start:" (split-string start " " t))))
+                           (append '("C points," "L letter factor," "W word factor" "(C5L2: both),")
+                                   (cond ((not starred) '("## blocked"))
+                                         ((member start '(nil "")) '("## blocked," "* start"))
+                                         (t (append '("## blocked," "* start:")
+                                                    (split-string start " " t)))))
                            (1- (if window (window-body-width window) 80)) "Cells: " "       " " "))
               (insert text "\n")))
           (insert "\nUnseen: " (mapconcat #'identity (cardwords-play--get :unseen) " ") "\n")

@@ -761,6 +761,7 @@ export class CardwordsPanel {
   private askHint(): void {
     if (!this.isPlayer || this.state?.status !== 'playing') return;
     this.say(this.t('cw.hint.asking'));
+    this.composer?.hintAsked(true);
     this.send('hint', {}, { type: 'hint' });
   }
 
@@ -842,6 +843,7 @@ export class CardwordsPanel {
       }
     }
     const type = meta?.type ?? p.type;
+    if (type === 'hint') this.composer?.hintAsked(false);
     const said = t('cw.refused', fullStop(text));
     if (type === 'action' || type === 'hint' || type === 'rematch' || p.type === 'action') this.refusal = said;
     this.say(said, 'error');

@@ -151,6 +151,7 @@ export class CardwordsSession {
         this.wordChecks.failed();
         return;
       }
+      if (e.type === 'hint') this.composer?.hintAsked(false);
       // words not in the dictionary: the owner was asked, the move waits for the answer (the
       // owner's own in the editor's minibuffer); no refusal to show yet
       if (e.code === 'unknown-words' && e.rejected?.length) {
@@ -359,9 +360,10 @@ export class CardwordsSession {
     if (!this.composer || !s) throw new BridgeError('refused', 'the game has not started');
     if (s.status !== 'playing') throw new BridgeError('refused', s.status === 'waiting' ? 'the game has not started' : 'the game is over');
     if (s.turn !== this.mySeat) throw new BridgeError('refused', `it is ${s.players[s.turn]?.name ?? '?'}'s turn`);
-    // right after another player's move took the cells of the one composed (cleared): refused once
-    const held = this.composer.returnRefusal();
-    if (held && !held.ok) {
+    // Return as the web panel's: refused with a coordinate half typed, a card's points still
+    // asked, right after another player's move cleared the one composed, or a hint on its way
+    const held = this.composer.key('Enter');
+    if (!held.ok) {
       this.message = refusal(held.why);
       return this.view();
     }
@@ -391,6 +393,7 @@ export class CardwordsSession {
 
   hint(): unknown {
     this.roomOrFail.send('hint', {});
+    this.composer?.hintAsked(true);
     return this.view();
   }
 

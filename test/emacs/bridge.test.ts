@@ -54,6 +54,17 @@ function bridge(env: NodeJS.ProcessEnv = {}) {
     /** Sends one request line; answers its response (notifications in between are skipped). */
     async send(line: string): Promise<Record<string, unknown>> {
       c.stdin.write(line + '\n');
+      return this.next();
+    },
+    /** Sends request lines in one write (the bridge reads them together); answers their responses. */
+    async sendAll(...lines: string[]): Promise<Array<Record<string, unknown>>> {
+      c.stdin.write(lines.map((l) => l + '\n').join(''));
+      const out = [];
+      while (out.length < lines.length) out.push(await this.next());
+      return out;
+    },
+    /** The next response (notifications skipped). */
+    async next(): Promise<Record<string, unknown>> {
       for (;;) {
         const next = await lines.next();
         const m = JSON.parse(next.value as string) as Record<string, unknown>;
@@ -337,7 +348,15 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     expect((await send('cardwords/hint-step', { delta: 1 })).error).toMatchObject({ code: 'refused', message: expect.stringMatching(/ask for a hint first/) });
     expect((await send('cardwords/review', { step: 0 })).error).toEqual({ code: 'refused', message: 'the review comes after the game' });
     for (const delta of [2, 0, '1', null]) expect((await send('cardwords/hint-step', { delta })).error).toEqual({ code: 'bad-request', message: 'delta: 1 or -1' });
-    await call('cardwords/hint');
+    // RET is the web panel's Return: with a location half typed it is refused (it passed)
+    await call('cardwords/key', { key: '1' });
+    expect(((await call('cardwords/submit')) as View).message).toBe('The location 1 is not complete: a letter and a number.');
+    await call('cardwords/key', { key: 'Escape' });
+    // ? then RET at once, both lines in one write (no answer of the server between them):
+    // RET is refused once, saying the hint is coming (the empty area passed)
+    const both = await b.sendAll(JSON.stringify({ id: ++id, method: 'cardwords/hint', params: {} }), JSON.stringify({ id: ++id, method: 'cardwords/submit', params: {} }));
+    expect((both[1]!.result as View).message).toBe('The hint is on its way: Return acts once it is in the action area.');
+    expect((await view()).moves).toBe(0);
     await expect.poll(async () => (await view()).message, { timeout: 30_000 }).toMatch(/^Hint: /);
     const first = await view();
     const n = Number(/\(1 of (\d+): M-n, M-p\)$/.exec(first.message)?.[1]);

@@ -1264,7 +1264,13 @@ the echo area."
     (dotimes (row 2)
       (dotimes (col 3)
         (goto-char (cardwords-games-test--where 'cardwords-play-cell (cons col row)))
-        (should (= (current-column) (+ 4 (* 5 col))))))))
+        (should (= (current-column) (+ 4 (* 5 col)))))))
+  ;; once a card is on the table no cell shows the star: nor does the legend
+  (cardwords-games-test--drawn
+      (cardwords-games-test--view :startText "The first move must cover A1.")
+    (let ((text (buffer-substring-no-properties (point-min) (point-max))))
+      (should (string-match-p "^Cells: .*## blocked$" text))
+      (should-not (string-match-p "start" text)))))
 
 (ert-deftest cardwords-play-results-say-the-adjustment-is-included ()
   ;; The web panel heads the end adjustment "End adjustment (included)": the final score

@@ -1154,6 +1154,25 @@ describe('Cardwords defects, each in Chromium', () => {
     expect((await snap(page)).players[0]!.score).toBe(score);
   });
 
+  it('defect: ? then Return at once (before the hint came) does not pass: Return is refused once, saying the hint is coming; then Return plays the hint', async () => {
+    const { page } = await fresh();
+    const s0 = await quickGame(page, 's2');
+    // both keys in one task of the page: no answer of the server can come between them
+    const said = await page.evaluate(() => {
+      const at = document.activeElement ?? document.body;
+      for (const key of ['?', 'Enter']) at.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      return document.getElementById('cw-status')?.textContent ?? '';
+    });
+    expect(said).toContain('The hint is on its way');
+    await page.waitForSelector('#cw-hints li');
+    await expect.poll(() => page.textContent('#cw-status')).toContain('Return');
+    expect((await snap(page)).moves).toBe(s0.moves);
+    const score = Number(await page.getAttribute('#cw-hints li[data-hint="0"]', 'data-score'));
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await snap(page)).moves).toBeGreaterThan(s0.moves);
+    expect((await snap(page)).players[0]!.score).toBe(score);
+  });
+
   it('the best moves mark the letters wildcards stand for: the two TEES (a wildcard for either E) read apart, seen and said, and each mark is where the chosen move lays its wildcard', async () => {
     const { page } = await fresh();
     await quickGame(page, 's2');

@@ -318,8 +318,32 @@ describe('Composer and the table changing under it', () => {
     b.cells[3 * W + 6] = card('S', 1);
     expect(c.setContext(context(hand, b))).toBe('4E');
     expect(c.action()).toEqual({ type: 'pass' });
-    expect(c.returnRefusal()).toEqual({ ok: false, why: { key: 'cw.displaced', args: ['4E'] } });
-    expect(c.returnRefusal()).toBeNull();
+    expect(c.key('Enter')).toEqual({ ok: false, why: { key: 'cw.displaced', args: ['4E'] } });
+    expect(c.key('Enter')).toEqual({ ok: true });
+  });
+
+  it('defect: Return pressed after ? before the hint came is refused once (the area, empty, would pass); the hint loaded, Return plays it', () => {
+    const c = new Composer(context(hand));
+    c.hintAsked(true);
+    expect(c.key('Enter')).toEqual({ ok: false, why: { key: 'cw.hint.coming', args: [] } });
+    // once only: an answer that never comes does not hold Return for ever
+    expect(c.key('Enter')).toEqual({ ok: true });
+    expect(c.action()).toEqual({ type: 'pass' });
+    // the hint comes while the player waits: loaded, Return acts on it at once
+    c.hintAsked(true);
+    expect(c.load({ type: 'trade', cards: [card('T', 1)] })).toBe(true);
+    expect(c.key('Enter')).toEqual({ ok: true });
+    expect(c.action()).toEqual({ type: 'trade', cards: [{ char: 'T', points: 1 }] });
+    // a refused hint request lets Return act; so does a move typed meanwhile (held once: the hint would replace it)
+    c.reset();
+    c.hintAsked(true);
+    c.hintAsked(false);
+    expect(c.key('Enter')).toEqual({ ok: true });
+    c.hintAsked(true);
+    typed(c, '4BTEN');
+    expect(c.key('Enter')).toEqual({ ok: false, why: { key: 'cw.hint.coming', args: [] } });
+    expect(c.key('Enter')).toEqual({ ok: true });
+    expect(c.action().type).toBe('move');
   });
 
   it('a change that leaves its cells alone keeps the move; so does the player\'s own move, and a move not composed yet is not touched', () => {

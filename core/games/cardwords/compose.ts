@@ -152,6 +152,8 @@ export class Composer {
   invalid = false;
   /** The location of a move setContext cleared, until the next key: Return then is refused once (it would pass). */
   private cleared: string | null = null;
+  /** A hint asked for, not come yet (`hintAsked`): Return waits for it. */
+  private hintComing = false;
 
   constructor(private ctx: ComposeContext) {
     this.reset();
@@ -186,14 +188,30 @@ export class Composer {
   }
 
   /**
-   * Why Return must not act now, or null: right after setContext cleared a move, the area is
-   * empty and Return would pass, a player who pressed it for the move they had composed
-   * would not mean that; refused once, saying why.
+   * Why Return must not act now, or null. The area would pass or act on what the player did
+   * not mean:
+   * - right after setContext cleared a move (the area is empty; the player pressed Return for
+   *   the move they had composed): refused once, saying why;
+   * - while a hint asked for has not come (`?` then Return at once: the area is still the
+   *   player's, often empty): refused once, so that a lost answer never holds Return.
    */
-  returnRefusal(): ComposeResult | null {
+  private returnRefusal(): ComposeResult | null {
     const loc = this.cleared;
+    const hint = this.hintComing;
     this.cleared = null;
-    return loc === null ? null : no('cw.displaced', loc);
+    this.hintComing = false;
+    if (loc !== null) return no('cw.displaced', loc);
+    return hint ? no('cw.hint.coming') : null;
+  }
+
+  /** A hint was asked for (true) or its request failed (false): Return waits for it meanwhile (`returnRefusal`). */
+  hintAsked(on: boolean): void {
+    this.hintComing = on;
+  }
+
+  /** A key or click composes again: Return acts on the area, not on a move setContext cleared. */
+  private composing(): void {
+    this.cleared = null;
   }
 
   /** Back to the start of a turn: expecting a location, nothing composed. */
@@ -243,7 +261,7 @@ export class Composer {
     if (key === 'Enter') {
       const held = this.returnRefusal();
       if (held) return held;
-    } else this.cleared = null;
+    } else this.composing();
     if (key === 'Escape') {
       this.reset();
       return ok;
@@ -512,7 +530,7 @@ export class Composer {
 
   /** A click on a card-table cell: the location (the direction stays). */
   setLocation(col: number, row: number): ComposeResult {
-    this.cleared = null; // composing again: Return acts on it
+    this.composing();
     this.location = { col, row };
     this.invalid = false;
     this.mode = 'cards';
@@ -526,7 +544,7 @@ export class Composer {
    * except in a trade (the Trade button, `.` twice), where a card stands for nothing.
    */
   clickHand(i: number, meaning?: string): ComposeResult {
-    this.cleared = null; // composing again: Return acts on it
+    this.composing();
     const card = this.ctx.hand[i];
     if (!card) return no('cw.key.nothingToRemove');
     if (this.usedHand().has(i)) return no('cw.key.allUsed', card.char ?? ' ');
@@ -545,7 +563,7 @@ export class Composer {
 
   /** The meaning for a clicked wildcard (a key or the meaning buttons). */
   giveMeaning(ch: string): ComposeResult {
-    this.cleared = null; // composing again: Return acts on it
+    this.composing();
     const m = this.ctx.canonical(ch) ?? this.ctx.canonical(ch.toUpperCase());
     if (m === undefined) return no('cw.key.notChar', ch);
     const composed = this.meanComposed(m);
@@ -561,7 +579,7 @@ export class Composer {
 
   /** A click on a composed card takes it back (and the question of its meaning, if it was asked). */
   removeComposed(k: number): void {
-    this.cleared = null; // composing again: Return acts on it
+    this.composing();
     const [gone] = this.cards.splice(k, 1);
     if (gone && gone.hand === this.pendingHand) {
       this.pendingHand = null;
@@ -575,7 +593,7 @@ export class Composer {
    * wildcard still waiting for its meaning goes with them: a traded card needs none.
    */
   makeTrade(): void {
-    this.cleared = null; // composing again: Return acts on it
+    this.composing();
     const waiting = this.pendingHand;
     if (waiting !== null && this.ctx.hand[waiting]?.char === null && !this.usedHand().has(waiting)) this.addCard(waiting);
     this.pendingHand = null;
@@ -594,7 +612,7 @@ export class Composer {
    * single composed card (which then fixes the direction).
    */
   dropOn(i: number, col: number, row: number, meaning?: string): ComposeResult {
-    this.cleared = null; // composing again: Return acts on it
+    this.composing();
     const placed = this.placement();
     if (this.cards.length === 0 || !this.location || !placed) {
       this.setLocation(col, row);
@@ -680,7 +698,8 @@ export class Composer {
 
   /** Sets the composition to an action (the robot's hint): location, direction, cards. */
   load(a: { type: 'move'; cards: readonly PlacedCard[] } | { type: 'trade'; cards: readonly Card[] } | { type: 'pass' }): boolean {
-    this.cleared = null; // composing again: Return acts on it
+    this.composing();
+    this.hintComing = false; // the hint came (or another action is loaded): Return plays it
     const hand = this.ctx.hand;
     const used = new Set<number>();
     const pick = (card: Card): number => {
