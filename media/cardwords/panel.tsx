@@ -771,6 +771,8 @@ export class CardwordsPanel {
     const cp = this.composer;
     if (!h || !cp) return;
     this.hintIndex = i;
+    // the area holds the hint now: a refusal of what it held ("the hint is on its way") is stale
+    this.refusal = '';
     if (!cp.load(h.action)) {
       this.say(this.t('cw.hint.none'), 'error');
       return;

@@ -1165,7 +1165,9 @@ describe('Cardwords defects, each in Chromium', () => {
     });
     expect(said).toContain('The hint is on its way');
     await page.waitForSelector('#cw-hints li');
-    await expect.poll(() => page.textContent('#cw-status')).toContain('Return');
+    await expect.poll(() => page.textContent('#cw-status')).toContain('Return plays it');
+    // the refusal shown under the hand goes with the hint in the area (it stayed, red)
+    expect(await page.textContent('#cw-refusal')).toBe('');
     expect((await snap(page)).moves).toBe(s0.moves);
     const score = Number(await page.getAttribute('#cw-hints li[data-hint="0"]', 'data-score'));
     await page.keyboard.press('Enter');
