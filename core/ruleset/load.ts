@@ -3,6 +3,7 @@
 import { parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
 import { diagnostic, quote } from '../formats/text.js';
 import { msg } from '../l10n/message.js';
+import { moveScoreBound } from '../games/cardwords/scoring.js';
 import type { Charset, Diagnostic, Range } from '../formats/types.js';
 import type { Ruleset, RulesetCard, RulesetLoadResult, RulesetSources } from './types.js';
 
@@ -33,6 +34,9 @@ export interface RulesetOptions {
    */
   hasWordWith?: (char: string) => boolean;
 }
+
+/** The most a move may score at most (moveScoreBound): 2^53 / 2^16, about 1.4e11. */
+export const MOVE_SCORE_LIMIT = Math.floor(Number.MAX_SAFE_INTEGER / 65536);
 
 const WHOLE_FIRST_LINE: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -183,6 +187,12 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   if (handSize > 0 && cards.length < players * handSize) {
     const range = cardset.value.cards.length > 0 ? { start: { line: 0, character: 0 }, end: { line: 0, character: files.cardset.text.split('\n', 1)[0]?.length ?? 0 } } : WHOLE_FIRST_LINE;
     diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'error', 'ruleset/not-enough-cards', msg('ruleset/not-enough-cards', cards.length, players, handSize, files.bonus.name, players * handSize)) });
+  }
+  // Cross-file: scores stay exact. A score is a double: past 2^53 sums and rankings go wrong
+  // silently. A move is kept 2^16 below that, so a game's total of any length stays exact.
+  const bound = moveScoreBound(table.value, cards.map((c) => c.points), handSize, bonus.value.values.values());
+  if (bound > MOVE_SCORE_LIMIT) {
+    diagnostics.push({ file: files.cardtable.name, ...diagnostic(WHOLE_FIRST_LINE, 'error', 'ruleset/score-too-large', msg('ruleset/score-too-large', bound.toExponential(1), MOVE_SCORE_LIMIT.toExponential(1))) });
   }
   if (words.size === 0) {
     diagnostics.push({ file: files.dictionaries[0]?.name ?? files.charset.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-words', msg('ruleset/no-words')) });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateMoves, moveKey, bestMoves } from '../../core/robots/cardwords/generate.js';
 import { checkMove } from '../../core/games/cardwords/rules.js';
+import { moveScoreBound } from '../../core/games/cardwords/scoring.js';
 import { enumerateAll } from './reference/enumerate.js';
 import { randomPosition } from './random-positions.js';
 
@@ -33,6 +34,10 @@ describe('move generator against the exhaustive enumerator', () => {
       for (const [k, s] of gotMap) {
         if (ref.get(k)!.score !== s) throw new Error(`seed ${seed}: ${k}: robot ${s}, reference ${ref.get(k)!.score}`);
       }
+      // the bound ruleset/score-too-large checks holds every move's score (the cards on the table count too)
+      const points = [...p.hand, ...p.board.cells.filter((c) => c !== null)].map((c) => c.points);
+      const bound = moveScoreBound(p.table, points, p.hand.length, p.bonus.values());
+      for (const m of ref.values()) if (Math.abs(m.score) > bound) throw new Error(`seed ${seed}: a move scores ${m.score}, over the bound ${bound}`);
       // best only: the maximum of all
       const best = bestMoves({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand);
       const max = Math.max(...[...ref.values()].map((m) => m.score));

@@ -19,6 +19,22 @@ function files(over: Partial<RulesetFiles> = {}): RulesetFiles {
 }
 
 describe('loadRuleset', () => {
+  it('refuses a ruleset whose moves could score past what a double keeps exact (ruleset/score-too-large); big card points alone pass', () => {
+    const huge = files({
+      cardset: { name: 'x.cardset', text: '6\n[A 999999999][a 2] [B 3] [é 4] [  0] [ß 9]\n' },
+      cardtable: { name: 'x.cardtable', text: '5*5\n(2,2)\n(1,1) L 999999999;\n(5,5)\n' },
+    });
+    const { ruleset, diagnostics } = loadRuleset(huge);
+    expect(ruleset).toBeNull();
+    const d = diagnostics.find((x) => x.code === 'ruleset/score-too-large');
+    expect(d).toMatchObject({ file: 'x.cardtable', severity: 'error' });
+    expect(d!.message).toMatch(/^a move could score up to about \d\.\de\+\d+ points, over the 1\.4e\+11 a game keeps exact/);
+    // 999999999 points on a card, no factor: about 2e10 a move, exact
+    const big = loadRuleset(files({ cardset: huge.cardset }));
+    expect(big.ruleset).not.toBeNull();
+    expect(big.diagnostics.map((x) => x.code)).not.toContain('ruleset/score-too-large');
+  });
+
   it('folds cards and words to canonical characters and deduplicates words', () => {
     const { ruleset, diagnostics } = loadRuleset(files());
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

@@ -8,7 +8,7 @@
 //              + plain points of the cards already on the table in the word)
 //             x the word factor of every newly occupied cell in the word
 //         + the bonus for the number of cards laid.
-import type { CardTable } from '../../formats/types.js';
+import type { CardTable, CellAttributes } from '../../formats/types.js';
 import { shownChar, type Board, type Card, type PlacedCard } from './types.js';
 
 export interface ScoredWord {
@@ -118,4 +118,39 @@ export function scoreMove(table: CardTable, bonus: ReadonlyMap<number, number>, 
   const b = layBonus(bonus, placed.length);
   const total = cellPoints + words.reduce((s, w) => s + w.score, 0) + b;
   return { total, cellPoints, words, bonus: b, laid: placed.length };
+}
+
+/**
+ * The largest score a move could have, at most (ruleset/score-too-large): every cell of the
+ * longest line a word, every card the largest points at the largest letter factor, the main
+ * word under the product of the `handSize` largest word factors of one row or column, each
+ * cross word under the largest factor, every covered cell's points, the largest bonus.
+ */
+export function moveScoreBound(table: CardTable, cardPoints: readonly number[], handSize: number, bonus: Iterable<number>): number {
+  const { width: W, height: H, cells } = table;
+  const n = Math.max(1, handSize);
+  let card = 0;
+  for (const p of cardPoints) card = Math.max(card, Math.abs(p));
+  let letter = 1;
+  let factor = 1;
+  let cellPoints = 0;
+  for (const c of cells) {
+    letter = Math.max(letter, Math.abs(c.letterFactor));
+    factor = Math.max(factor, Math.abs(c.wordFactor));
+    cellPoints = Math.max(cellPoints, Math.abs(c.points));
+  }
+  // the product of the n largest word factors along one line (a main word's cards share it)
+  let line = 1;
+  const lineFactors = (at: (k: number) => CellAttributes | undefined, len: number) => {
+    const fs: number[] = [];
+    for (let k = 0; k < len; k++) fs.push(Math.max(1, Math.abs(at(k)?.wordFactor ?? 1)));
+    fs.sort((a, b) => b - a);
+    return fs.slice(0, n).reduce((a, b) => a * b, 1);
+  };
+  for (let r = 0; r < H; r++) line = Math.max(line, lineFactors((k) => cells[r * W + k], W));
+  for (let c = 0; c < W; c++) line = Math.max(line, lineFactors((k) => cells[k * W + c], H));
+  const word = Math.max(W, H) * card * letter;
+  let most = 0;
+  for (const b of bonus) most = Math.max(most, Math.abs(b));
+  return n * cellPoints + word * line + n * word * factor + most;
 }

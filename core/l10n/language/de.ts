@@ -87,6 +87,7 @@ export const de: LanguageCatalogue = {
   'dictionary/unknown-character': '{0} ist nicht im Zeichensatz',
 
   'ruleset/not-enough-cards': '{0, plural, one {# Karte ist} other {# Karten sind}} zu wenig für {1} Spieler mit je {2} Karten (die Handgröße aus {3}): mindestens {4} werden gebraucht',
+  'ruleset/score-too-large': 'ein Zug könnte bis zu etwa {0} Punkte bringen, mehr als die {1}, die ein Spiel genau hält: Summen und die Rangfolge der Roboter wären falsch. Senke die Kartenpunkte oder die Faktoren und Feldpunkte des Tischs',
   'ruleset/no-words': 'das Regelwerk hat kein spielbares Wort: Roboter können nicht ziehen und jedes Wort braucht den Besitzer',
   'ruleset/unused-card': 'kein Wort enthält das Zeichen {0}: {1, plural, one {seine Karte kann} other {seine # Karten können}} nie gelegt werden, nur getauscht oder auf der Hand behalten',
 
