@@ -195,7 +195,10 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
     diagnostics.push({ file: files.cardtable.name, ...diagnostic(WHOLE_FIRST_LINE, 'error', 'ruleset/score-too-large', msg('ruleset/score-too-large', bound.toExponential(1), MOVE_SCORE_LIMIT.toExponential(1))) });
   }
   if (words.size === 0) {
-    diagnostics.push({ file: files.dictionaries[0]?.name ?? files.charset.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-words', msg('ruleset/no-words')) });
+    // no dictionary file at all: said so, with the names one would have
+    const none = files.dictionaries.length === 0 && !files.personal;
+    const text = none ? msg('ruleset/no-dictionary', files.name ?? baseName(files.charset.name)) : msg('ruleset/no-words');
+    diagnostics.push({ file: files.dictionaries[0]?.name ?? files.charset.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-words', text) });
   }
   const hasWordWith = words.size > 0 ? (c: string) => anyWordHas(words, c) : options.hasWordWith;
   if (hasWordWith) {

@@ -104,6 +104,19 @@ describe('playtest report', () => {
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('cannot be played');
     expect(cli(['playtest', 'samples/tiny', '--players', '7'], undefined, env).stderr).toContain('24 cards are too few for 7 players with 4 cards each');
+    // a dictionary with no playable word: refused (the games were passes, and the findings
+    // blamed the cards); one with a word left out for an error: said before the games
+    const rs = join(dir, 'wordless');
+    cpSync('samples/tiny', rs, { recursive: true });
+    writeFileSync(join(rs, 'tiny.dict'), 'zz\nqq\n');
+    const none = cli(['playtest', rs, '--games', '1'], undefined, env);
+    expect(none.status).toBe(1);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toContain('cardwords playtest: the dictionaries have no playable word: the robots could only pass');
+    writeFileSync(join(rs, 'tiny.dict'), `${readFileSync('samples/tiny/tiny.dict', 'utf8')}z9\n`);
+    const some = cli(['playtest', rs, '--games', '1'], undefined, env);
+    expect(some.status).toBe(0);
+    expect(some.stderr.split('\n')[0]).toBe(`cardwords playtest: 1 word of the dictionaries is left out for errors (cardwords check ${rs} names them): the games play without them`);
   });
 });
 

@@ -123,8 +123,12 @@ describe('loadRuleset', () => {
     expect(loadRuleset(files({ dictionaries: [] })).diagnostics.map((d) => d.code)).not.toContain('ruleset/unused-card');
   });
 
-  it('warns when no word is playable', () => {
-    const { diagnostics } = loadRuleset(files({ dictionaries: [] }));
-    expect(diagnostics.map((d) => d.code)).toContain('ruleset/no-words');
+  it('warns when no word is playable; without a dictionary file, names the file the words go in', () => {
+    const none = loadRuleset(files({ dictionaries: [] })).diagnostics.find((d) => d.code === 'ruleset/no-words');
+    expect(none).toMatchObject({ file: 'x.charset', severity: 'warning' });
+    expect(none!.message).toMatch(/^no dictionary: the ruleset's words go in x\.dict \(or x\.<name>\.dict\) beside its other files/);
+    const unplayable = loadRuleset(files({ dictionaries: [{ name: 'x.dict', text: 'a\nzz\n' }] })).diagnostics.find((d) => d.code === 'ruleset/no-words');
+    expect(unplayable).toMatchObject({ file: 'x.dict', severity: 'warning' });
+    expect(unplayable!.message).toMatch(/^the dictionaries have no playable word \(two characters or more, all of them in the charset\)/);
   });
 });

@@ -88,7 +88,8 @@ export const da: LanguageCatalogue = {
 
   'ruleset/not-enough-cards': '{0, plural, one {# kort er} other {# kort er}} for få til {1} spillere med {2} kort hver (håndstørrelsen fra {3}): der skal mindst {4} til',
   'ruleset/score-too-large': 'et træk kunne give op til cirka {0} point, over de {1}, et spil holder nøjagtigt: summer og robotternes rækkefølge ville blive forkerte. Sænk kortenes point eller tavlens faktorer og feltpoint',
-  'ruleset/no-words': 'regelsættet har intet spilbart ord: robotter kan ikke trække, og hvert ord kræver ejeren',
+  'ruleset/no-words': 'ordbøgerne har intet spilbart ord (to tegn eller flere, alle i tegnsættet): robotter kan ikke trække, og hvert ord en spiller lægger, venter på ejerens godkendelse',
+  'ruleset/no-dictionary': 'ingen ordbog: regelsættets ord skal stå i {0}.dict (eller {0}.<navn>.dict) ved siden af de andre filer; uden ord kan robotter ikke trække, og hvert ord en spiller lægger, venter på ejerens godkendelse',
   'ruleset/unused-card': 'intet ord har tegnet {0}: {1, plural, one {dets kort} other {dets # kort}} kan aldrig lægges, kun byttes eller blive på hånden',
 
   'hover.cardset.count': '**{0, plural, one {# kort} other {# kort}}** angivet, {1} opført',

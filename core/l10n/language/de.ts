@@ -88,7 +88,8 @@ export const de: LanguageCatalogue = {
 
   'ruleset/not-enough-cards': '{0, plural, one {# Karte ist} other {# Karten sind}} zu wenig für {1} Spieler mit je {2} Karten (die Handgröße aus {3}): mindestens {4} werden gebraucht',
   'ruleset/score-too-large': 'ein Zug könnte bis zu etwa {0} Punkte bringen, mehr als die {1}, die ein Spiel genau hält: Summen und die Rangfolge der Roboter wären falsch. Senke die Kartenpunkte oder die Faktoren und Feldpunkte des Tischs',
-  'ruleset/no-words': 'das Regelwerk hat kein spielbares Wort: Roboter können nicht ziehen und jedes Wort braucht den Besitzer',
+  'ruleset/no-words': 'die Wörterbücher haben kein spielbares Wort (zwei Zeichen oder mehr, alle im Zeichensatz): Roboter können nicht ziehen, und jedes gelegte Wort wartet auf die Zustimmung des Besitzers',
+  'ruleset/no-dictionary': 'kein Wörterbuch: die Wörter des Regelwerks gehören in {0}.dict (oder {0}.<Name>.dict) neben seine anderen Dateien; ohne Wörter können Roboter nicht ziehen, und jedes gelegte Wort wartet auf die Zustimmung des Besitzers',
   'ruleset/unused-card': 'kein Wort enthält das Zeichen {0}: {1, plural, one {seine Karte kann} other {seine # Karten können}} nie gelegt werden, nur getauscht oder auf der Hand behalten',
 
   'hover.cardset.count': '**{0, plural, one {# Karte} other {# Karten}}** angegeben, {1} aufgeführt',

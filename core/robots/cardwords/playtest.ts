@@ -18,6 +18,17 @@ import { kindKey, kindLabel, type Leaves } from './leaves.js';
 import { levelPolicy, playGame, wilson, type SeatPolicy } from './match.js';
 import type { RobotLevel } from './robot.js';
 
+/**
+ * Why the robots cannot playtest these rules (null: they can), for the command and the
+ * language server alike: no playable word (every game would be passes to its end, and the
+ * findings would blame the cards), or too few cards for the players' hands.
+ */
+export function playtestRefusal(rules: CardwordsRules, words: number, players: number): string | null {
+  if (words === 0) return 'the dictionaries have no playable word: the robots could only pass (cardwords check says why)';
+  if (rules.deck.length < players * rules.handSize) return `${rules.deck.length} cards are too few for ${players} players with ${rules.handSize} cards each`;
+  return null;
+}
+
 export interface PlaytestOptions {
   games: number;
   players: number;

@@ -1,6 +1,6 @@
 // `cardwords playtest`: robots play a ruleset many times; the report says how it behaves.
 import { rulesFromRuleset } from '../../../core/games/cardwords/setup.js';
-import { Playtest, type PlaytestReport } from '../../../core/robots/cardwords/playtest.js';
+import { Playtest, playtestRefusal, type PlaytestReport } from '../../../core/robots/cardwords/playtest.js';
 import { findingMessage, percent } from '../../../core/robots/cardwords/findings.js';
 import { formatMessage } from '../../../core/l10n/format.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
@@ -64,10 +64,15 @@ export const command: Command = {
       return EXIT_ERRORS;
     }
     const rules = rulesFromRuleset(ruleset);
-    if (rules.deck.length < players * rules.handSize) {
-      io.err(`cardwords playtest: ${rules.deck.length} cards are too few for ${players} players with ${rules.handSize} cards each\n`);
+    const refused = playtestRefusal(rules, ruleset.words.length, players);
+    if (refused) {
+      io.err(`cardwords playtest: ${refused}\n`);
       return EXIT_ERRORS;
     }
+    // words a dictionary's errors left out: the games play without them, which the report
+    // would otherwise not say
+    const leftOut = new Set((diagnostics as Array<{ code?: string; severity?: string; file?: string; range?: { start: { line: number } } }>).filter((d) => d.severity === 'error' && d.code?.startsWith('dictionary/')).map((d) => `${d.file}:${d.range?.start.line}`)).size;
+    if (leftOut > 0) io.err(`cardwords playtest: ${leftOut === 1 ? '1 word' : `${leftOut} words`} of the dictionaries ${leftOut === 1 ? 'is' : 'are'} left out for errors (cardwords check ${dir} names them): the games play without them\n`);
     const cache = !values['no-cache'];
     const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words, { cache });
     const learnBar = progressLine(io, 'learning card values');

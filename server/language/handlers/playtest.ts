@@ -5,7 +5,7 @@
 import { dirname } from 'node:path';
 import { ErrorCodes, LSPErrorCodes, ResponseError, WorkDoneProgress, type CancellationToken, type Connection } from 'vscode-languageserver';
 import { rulesFromRuleset } from '../../../core/games/cardwords/setup.js';
-import { Playtest } from '../../../core/robots/cardwords/playtest.js';
+import { Playtest, playtestRefusal } from '../../../core/robots/cardwords/playtest.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
 import { PLAYTEST_METHOD, type PlaytestParams, type PlaytestReport } from '../../../core/protocol/language.js';
 import { loadRulesetDir } from '../../ruleset/fs.js';
@@ -67,7 +67,8 @@ export function register(ctx: ServerContext): void {
         return bad(`the ruleset cannot be played${first ? `: ${first.message}` : ''}`);
       }
       const rules = rulesFromRuleset(ruleset);
-      if (rules.deck.length < players * rules.handSize) return bad(`${rules.deck.length} cards are too few for ${players} players with ${rules.handSize} cards each`);
+      const refused = playtestRefusal(rules, ruleset.words.length, players);
+      if (refused) return bad(refused);
 
       // progress: on the client's token, else on one the server creates (when the client allows)
       let progress = NO_PROGRESS;
