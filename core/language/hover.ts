@@ -104,7 +104,7 @@ function tableHover(doc: TextDocumentView, pos: Position, cache: ParseCache, coo
   // The size, the start condition, the end tag.
   const size = /^\s*(\d+)\s*\*\s*(\d+)/.exec(text);
   if (size && pos.character <= size[0].length) {
-    return { contents: md(t('hover.table.size', table.width, table.height, table.width * table.height, names.cellName(0, 0), names.cellName(Math.max(0, table.width - 1), Math.max(0, table.height - 1)))), range: lineRange(pos.line, 0, size[0].length) };
+    return { contents: md(t('hover.table.size', table.width, table.height, table.width * table.height, names.columnLabel(0), names.columnLabel(Math.max(0, table.width - 1)), names.rowLabel(0), names.rowLabel(Math.max(0, table.height - 1)))), range: lineRange(pos.line, 0, size[0].length) };
   }
   for (const m of text.matchAll(PAREN)) {
     const start = m.index;

@@ -936,7 +936,9 @@ export class CardwordsPanel {
     const ranked = Array.isArray(p.ranked) ? p.ranked : [];
     this.hints = ranked.length > 0 ? ranked.slice(0, 10).map((r) => this.hintMove(r)) : [{ action: p.action, score: p.score, words: p.words, ...(p.action.type === 'move' ? { spelled: this.spelled(p.action.cards) } : {}) }];
     this.hintIndex = null;
-    this.chooseHint(0);
+    // into the area unless the player has composed since asking: their typing is kept
+    if (this.composer?.awaitingHint) this.chooseHint(0);
+    else this.say(this.t('cw.hint.listed'));
     this.focus();
   }
 

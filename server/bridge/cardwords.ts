@@ -166,8 +166,13 @@ export class CardwordsSession {
       this.rankedAt = 0;
       this.rankedFor = this.tableKey(h.moves ?? this.state?.moves ?? -1);
       const first = this.ranked[0];
-      // the ranking's first is the suggestion; without a ranking, the suggestion alone
-      if (first) this.loadHint(first.kind, first.cards, first.score, first.equity);
+      // the ranking's first is the suggestion; without a ranking, the suggestion alone; into
+      // the area unless the player has composed since asking (their typing is kept: M-n
+      // then puts the first in)
+      if (first && this.composer && !this.composer.awaitingHint) {
+        this.rankedAt = -1;
+        this.message = `The robot's ${this.ranked.length} best actions are ready, your move kept: M-n puts the first in the area`;
+      } else if (first) this.loadHint(first.kind, first.cards, first.score, first.equity);
       else this.loadHint(h.action.type, h.action.type === 'pass' ? [] : h.action.cards, h.score);
       this.update();
     });
@@ -408,7 +413,8 @@ export class CardwordsSession {
       // a hint for this table that came without a ranking (an older server) has nothing to go through
       throw new BridgeError('refused', current ? 'the hint came without the robot\'s other choices: nothing to go through' : 'no best moves to go through: ask for a hint first');
     }
-    this.rankedAt = (this.rankedAt + (delta === -1 ? n - 1 : 1)) % n;
+    // (-1: none in the area yet, the hint having come after the player composed)
+    this.rankedAt = this.rankedAt < 0 ? (delta === 1 ? 0 : n - 1) : (this.rankedAt + (delta === -1 ? n - 1 : 1)) % n;
     const r = this.ranked[this.rankedAt]!;
     this.loadHint(r.kind, r.cards, r.score, r.equity);
     return this.view();

@@ -56,13 +56,6 @@ function bridge(env: NodeJS.ProcessEnv = {}) {
       c.stdin.write(line + '\n');
       return this.next();
     },
-    /** Sends request lines in one write (the bridge reads them together); answers their responses. */
-    async sendAll(...lines: string[]): Promise<Array<Record<string, unknown>>> {
-      c.stdin.write(lines.map((l) => l + '\n').join(''));
-      const out = [];
-      while (out.length < lines.length) out.push(await this.next());
-      return out;
-    },
     /** The next response (notifications skipped). */
     async next(): Promise<Record<string, unknown>> {
       for (;;) {
@@ -339,7 +332,7 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
       return r.result as never;
     };
     const view = async () => (await call('cardwords/view')) as View;
-    const server = (await call('serve', { ruleset: fx.dir })) as { url: string; owner: string };
+    const server = (await call('serve', { ruleset: fx.dir })) as { url: string; owner: string; pid: number };
     await call('cardwords/create', { url: server.url, options: { owner: server.owner, name: 'me', robots: 1, level: 'best', seed: 's2' } });
     await expect.poll(async () => {
       const v = await view();
@@ -352,11 +345,31 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     await call('cardwords/key', { key: '1' });
     expect(((await call('cardwords/submit')) as View).message).toBe('The location 1 is not complete: a letter and a number.');
     await call('cardwords/key', { key: 'Escape' });
-    // ? then RET at once, both lines in one write (no answer of the server between them):
-    // RET is refused once, saying the hint is coming (the empty area passed)
-    const both = await b.sendAll(JSON.stringify({ id: ++id, method: 'cardwords/hint', params: {} }), JSON.stringify({ id: ++id, method: 'cardwords/submit', params: {} }));
-    expect((both[1]!.result as View).message).toBe('The hint is on its way: Return acts once it is in the action area.');
+    // C-c C-s then RET, twice, before the hint comes (the game server stopped meanwhile, a
+    // slow one): RET is refused each time, saying the hint is coming (the empty area passed)
+    process.kill(server.pid, 'SIGSTOP');
+    try {
+      await call('cardwords/hint');
+      for (let k = 0; k < 2; k++) expect(((await call('cardwords/submit')) as View).message).toBe('The hint is on its way: Return acts once it is in the action area.');
+    } finally {
+      process.kill(server.pid, 'SIGCONT');
+    }
+    await expect.poll(async () => (await view()).message, { timeout: 30_000 }).toMatch(/^Hint: /);
     expect((await view()).moves).toBe(0);
+    // asked again, and a key typed before it comes: the typing is kept, the hint waits for M-n
+    process.kill(server.pid, 'SIGSTOP');
+    try {
+      await call('cardwords/hint');
+      await call('cardwords/key', { key: 'Escape' });
+      await call('cardwords/key', { key: '1' });
+    } finally {
+      process.kill(server.pid, 'SIGCONT');
+    }
+    await expect.poll(async () => (await view()).message, { timeout: 30_000 }).toBe("The robot's 10 best actions are ready, your move kept: M-n puts the first in the area");
+    expect(((await view()) as unknown as { composing: { buffer: string } }).composing.buffer).toBe('1');
+    expect(((await call('cardwords/hint-step', { delta: 1 })) as View).message).toMatch(/^Hint: .*\(1 of 10: M-n, M-p\)$/);
+    await call('cardwords/key', { key: 'Escape' });
+    await call('cardwords/hint');
     await expect.poll(async () => (await view()).message, { timeout: 30_000 }).toMatch(/^Hint: /);
     const first = await view();
     const n = Number(/\(1 of (\d+): M-n, M-p\)$/.exec(first.message)?.[1]);

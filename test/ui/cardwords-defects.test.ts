@@ -1154,16 +1154,17 @@ describe('Cardwords defects, each in Chromium', () => {
     expect((await snap(page)).players[0]!.score).toBe(score);
   });
 
-  it('defect: ? then Return at once (before the hint came) does not pass: Return is refused once, saying the hint is coming; then Return plays the hint', async () => {
+  it('defect: ? then Return at once (before the hint came) does not pass: Return is refused, however often, saying the hint is coming; then Return plays the hint; a move typed meanwhile is kept', async () => {
     const { page } = await fresh();
     const s0 = await quickGame(page, 's2');
-    // both keys in one task of the page: no answer of the server can come between them
-    const said = await page.evaluate(() => {
-      const at = document.activeElement ?? document.body;
-      for (const key of ['?', 'Enter']) at.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-      return document.getElementById('cw-status')?.textContent ?? '';
-    });
-    expect(said).toContain('The hint is on its way');
+    // the keys in one task of the page: no answer of the server can come between them
+    const press = (keys: string[]) =>
+      page.evaluate((keys) => {
+        const at = document.activeElement ?? document.body;
+        for (const key of keys) at.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+        return document.getElementById('cw-status')?.textContent ?? '';
+      }, keys);
+    expect(await press(['?', 'Enter', 'Enter'])).toContain('The hint is on its way');
     await page.waitForSelector('#cw-hints li');
     await expect.poll(() => page.textContent('#cw-status')).toContain('Return plays it');
     // the refusal shown under the hand goes with the hint in the area (it stayed, red)
@@ -1173,6 +1174,15 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await snap(page)).moves).toBeGreaterThan(s0.moves);
     expect((await snap(page)).players[0]!.score).toBe(score);
+    // the robot's turn, then ours again: ? then a location typed before the hint comes;
+    // the hint only fills the list, the location stays
+    await expect.poll(async () => { const s = await snap(page); return s.status !== 'playing' || (s.turn === s.seat && s.moves > s0.moves + 1); }).toBe(true);
+    await page.waitForSelector('#cw-hints li', { state: 'detached' });
+    await press(['?', '1', 'A']);
+    await page.waitForSelector('#cw-hints li');
+    await expect.poll(() => page.textContent('#cw-status')).toContain('best moves are in the list, your move kept');
+    expect(await page.locator('#cw-hints li[aria-selected="true"]').count()).toBe(0);
+    expect(await page.textContent('#cw-area')).toMatch(/A1|1A/);
   });
 
   it('the best moves mark the letters wildcards stand for: the two TEES (a wildcard for either E) read apart, seen and said, and each mark is where the chosen move lays its wildcard', async () => {

@@ -322,28 +322,36 @@ describe('Composer and the table changing under it', () => {
     expect(c.key('Enter')).toEqual({ ok: true });
   });
 
-  it('defect: Return pressed after ? before the hint came is refused once (the area, empty, would pass); the hint loaded, Return plays it', () => {
+  it('defect: Return pressed after ? before the hint came is refused, however often (the area would pass); the hint loaded, Return plays it; composing takes the area back', () => {
     const c = new Composer(context(hand));
     c.hintAsked(true);
+    expect(c.awaitingHint).toBe(true);
     expect(c.key('Enter')).toEqual({ ok: false, why: { key: 'cw.hint.coming', args: [] } });
-    // once only: an answer that never comes does not hold Return for ever
-    expect(c.key('Enter')).toEqual({ ok: true });
-    expect(c.action()).toEqual({ type: 'pass' });
-    // the hint comes while the player waits: loaded, Return acts on it at once
-    c.hintAsked(true);
+    expect(c.key('Enter')).toEqual({ ok: false, why: { key: 'cw.hint.coming', args: [] } });
+    // the hint comes: loaded, Return acts on it at once
     expect(c.load({ type: 'trade', cards: [card('T', 1)] })).toBe(true);
+    expect(c.awaitingHint).toBe(false);
     expect(c.key('Enter')).toEqual({ ok: true });
     expect(c.action()).toEqual({ type: 'trade', cards: [{ char: 'T', points: 1 }] });
-    // a refused hint request lets Return act; so does a move typed meanwhile (held once: the hint would replace it)
+    // a refused hint request lets Return act
     c.reset();
     c.hintAsked(true);
     c.hintAsked(false);
     expect(c.key('Enter')).toEqual({ ok: true });
+    // a move typed meanwhile: the player's again (the hint, when it comes, is only listed)
     c.hintAsked(true);
     typed(c, '4BTEN');
-    expect(c.key('Enter')).toEqual({ ok: false, why: { key: 'cw.hint.coming', args: [] } });
+    expect(c.awaitingHint).toBe(false);
     expect(c.key('Enter')).toEqual({ ok: true });
     expect(c.action().type).toBe('move');
+    // so is a click, and Escape
+    c.hintAsked(true);
+    c.setLocation(1, 1);
+    expect(c.awaitingHint).toBe(false);
+    c.hintAsked(true);
+    c.key('Escape');
+    expect(c.awaitingHint).toBe(false);
+    expect(c.key('Enter')).toEqual({ ok: true });
   });
 
   it('a change that leaves its cells alone keeps the move; so does the player\'s own move, and a move not composed yet is not touched', () => {

@@ -192,16 +192,15 @@ export class Composer {
    * not mean:
    * - right after setContext cleared a move (the area is empty; the player pressed Return for
    *   the move they had composed): refused once, saying why;
-   * - while a hint asked for has not come (`?` then Return at once: the area is still the
-   *   player's, often empty): refused once, so that a lost answer never holds Return.
+   * - while a hint asked for has not come (`?` then Return, however often: the area is still
+   *   the player's, often empty, and would pass): refused until the hint is loaded, its
+   *   request fails, or the player takes the area back (a key, a click, Escape).
    */
   private returnRefusal(): ComposeResult | null {
     const loc = this.cleared;
-    const hint = this.hintComing;
     this.cleared = null;
-    this.hintComing = false;
     if (loc !== null) return no('cw.displaced', loc);
-    return hint ? no('cw.hint.coming') : null;
+    return this.hintComing ? no('cw.hint.coming') : null;
   }
 
   /** A hint was asked for (true) or its request failed (false): Return waits for it meanwhile (`returnRefusal`). */
@@ -209,14 +208,24 @@ export class Composer {
     this.hintComing = on;
   }
 
-  /** A key or click composes again: Return acts on the area, not on a move setContext cleared. */
+  /**
+   * Whether the hint asked for goes into the area when it comes: not once the player has
+   * composed since (a key, a click, Escape): what they typed is kept, the hint only listed.
+   */
+  get awaitingHint(): boolean {
+    return this.hintComing;
+  }
+
+  /** A key or click composes again: Return acts on the area, not on a move setContext cleared, nor waits for a hint. */
   private composing(): void {
     this.cleared = null;
+    this.hintComing = false;
   }
 
   /** Back to the start of a turn: expecting a location, nothing composed. */
   reset(): void {
     this.cleared = null;
+    this.hintComing = false;
     this.mode = 'coord';
     this.buf = '';
     this.location = null;
@@ -698,8 +707,7 @@ export class Composer {
 
   /** Sets the composition to an action (the robot's hint): location, direction, cards. */
   load(a: { type: 'move'; cards: readonly PlacedCard[] } | { type: 'trade'; cards: readonly Card[] } | { type: 'pass' }): boolean {
-    this.composing();
-    this.hintComing = false; // the hint came (or another action is loaded): Return plays it
+    this.composing(); // the hint came (or another action is loaded): Return plays it
     const hand = this.ctx.hand;
     const used = new Set<number>();
     const pick = (card: Card): number => {

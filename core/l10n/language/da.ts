@@ -116,7 +116,7 @@ export const da: LanguageCatalogue = {
   'hover.cell.plain': 'et almindeligt felt',
   'hover.cell.lines': 'denne linje sætter {0}; feltet sættes på {1, plural, one {# linje} other {# linjer}} i alt',
   'hover.cell.nothing': 'intet',
-  'hover.table.size': '**{0} kolonner × {1} rækker** ({2} felter), kolonner {3}…{4}',
+  'hover.table.size': '**{0} kolonner × {1} rækker** ({2} felter): kolonner {3} til {4}, rækker {5} til {6}',
   'hover.table.endTag': '**slutmærke**: et felt uden for bordet afslutter attributlinjerne',
   'hover.table.start': '**startbetingelse** ({0},{1}): {2}',
   'start.cover': 'første træk skal dække {0} ({1},{2})',

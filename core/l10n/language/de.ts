@@ -116,7 +116,7 @@ export const de: LanguageCatalogue = {
   'hover.cell.plain': 'ein einfaches Feld',
   'hover.cell.lines': 'diese Zeile setzt {0}; das Feld wird in insgesamt {1, plural, one {# Zeile} other {# Zeilen}} gesetzt',
   'hover.cell.nothing': 'nichts',
-  'hover.table.size': '**{0} Spalten × {1} Zeilen** ({2} Felder), Spalten {3}…{4}',
+  'hover.table.size': '**{0} Spalten × {1} Zeilen** ({2} Felder): Spalten {3} bis {4}, Zeilen {5} bis {6}',
   'hover.table.endTag': '**Endmarke**: ein Feld außerhalb des Tisches beendet die Attributzeilen',
   'hover.table.start': '**Startbedingung** ({0},{1}): {2}',
   'start.cover': 'der erste Zug muss {0} bedecken ({1},{2})',

@@ -126,7 +126,7 @@ export const en = {
   'hover.cell.plain': 'a plain cell',
   'hover.cell.lines': 'this line sets {0}; the cell is set on {1, plural, one {# line} other {# lines}} in all',
   'hover.cell.nothing': 'nothing',
-  'hover.table.size': '**{0} columns × {1} rows** ({2} cells), columns {3}…{4}',
+  'hover.table.size': '**{0} columns × {1} rows** ({2} cells): columns {3} to {4}, rows {5} to {6}',
   'hover.table.endTag': '**end tag**: a cell outside the table ends the attribute lines',
   'hover.table.start': '**start condition** ({0},{1}): {2}',
   'start.cover': 'the first move must cover {0} ({1},{2})',

@@ -453,6 +453,7 @@ export const da: Strings = {
   'cw.hint.trade': 'Robotten foreslår at bytte {0} kort ({1} point): Enter bytter dem.',
   'cw.hint.pass': 'Robotten foreslår at melde pas ({0} point).',
   'cw.hint.none': 'Tippet passer ikke til din hånd.',
+  'cw.hint.listed': 'Robottens bedste træk står i listen, dit træk er bevaret: Piletasterne sætter et i handlingsfeltet.',
   'cw.hint.coming': 'Tippet er på vej: Enter virker, når det står i handlingsfeltet.',
   'cw.hints': 'Bedste træk',
   'cw.hints.keys': 'Bedst først efter værdi (point plus værdien af de kort, du beholder). Pil op og ned vælger et træk (vist på bordet); Enter spiller det.',

@@ -453,6 +453,7 @@ export const de: Strings = {
   'cw.hint.trade': 'Der Roboter schlägt vor, {0, plural, one {# Karte} other {# Karten}} zu tauschen ({1, plural, one {# Punkt} other {# Punkte}}): Die Eingabetaste tauscht sie.',
   'cw.hint.pass': 'Der Roboter schlägt vor zu passen ({0, plural, one {# Punkt} other {# Punkte}}).',
   'cw.hint.none': 'Der Tipp passt nicht zu deiner Hand.',
+  'cw.hint.listed': 'Die besten Züge des Roboters stehen in der Liste, dein Zug bleibt: Die Pfeiltasten setzen einen in die Aktionsauswahl.',
   'cw.hint.coming': 'Der Tipp ist unterwegs: Die Eingabetaste wirkt, sobald er in der Aktionsauswahl steht.',
   'cw.hints': 'Beste Züge',
   'cw.hints.keys': 'Bester zuerst nach Wert (Punkte plus der Wert der behaltenen Karten). Pfeil hoch und runter wählen einen Zug (auf dem Tisch gezeigt); die Eingabetaste spielt ihn.',

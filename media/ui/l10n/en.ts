@@ -452,6 +452,7 @@ export const en = {
   'cw.hint.trade': 'The robot suggests trading {0, plural, one {# card} other {# cards}} ({1, plural, one {# point} other {# points}}): Return trades them.',
   'cw.hint.pass': 'The robot suggests passing ({0, plural, one {# point} other {# points}}).',
   'cw.hint.none': 'The hint does not fit your hand.',
+  'cw.hint.listed': 'The robot\'s best moves are in the list, your move kept: the arrows put one in the action area.',
   'cw.hint.coming': 'The hint is on its way: Return acts once it is in the action area.',
   'cw.hints': 'Best moves',
   'cw.hints.keys': 'Best first by equity (the score plus the value of the cards kept). The up and down arrows choose one (shown on the table); Return plays it.',
