@@ -303,12 +303,24 @@ the high scores.
         :throwCount cardwords-lines-throw :firstThrow cardwords-lines-first-throw
         :preview (if cardwords-lines-preview t :false)))
 
+(defun cardwords-lines--going-on (buffer)
+  "Return non-nil for a BUFFER with a Lines game going on (not over)."
+  (and (buffer-live-p buffer)
+       (with-current-buffer buffer
+         (and (derived-mode-p 'cardwords-lines-mode) cardwords-lines--view
+              (not (cardwords-lines--over))))))
+
 (defun cardwords-lines-new-game ()
-  "Start a new game with the options of this buffer."
+  "Start a new game with the options of this buffer.
+A game going on is left only when you say so (its score then counts)."
   (interactive)
-  (when (and cardwords-lines--view (not (cardwords-lines--over))
-             (not (y-or-n-p "Leave this game? ")))
-    (user-error "Still playing"))
+  (if (and (cardwords-lines--going-on (current-buffer))
+           (not (y-or-n-p "Leave this game? ")))
+      (message "The game goes on.")
+    (cardwords-lines--start)))
+
+(defun cardwords-lines--start ()
+  "Leave the game of this buffer, if any (its score counts), and start a new one."
   (when cardwords-lines--view (cardwords-lines--call "lines/quit"))
   (let ((view (cardwords-bridge-request-sync
                "lines/new"
@@ -351,19 +363,31 @@ the high scores.
 
 ;;;###autoload
 (defun cardwords-lines (&optional ask)
-  "Play Lines in its own buffer.  With prefix argument ASK, ask for every option."
+  "Play Lines in its own buffer.  With prefix argument ASK, ask for every option.
+A game going on in that buffer is shown again; with ASK it is left only
+when you say so (its score then counts)."
   (interactive "P")
-  (let ((options (if ask (cardwords-lines--read-options) (cardwords-lines--default-options))))
-    (switch-to-buffer (get-buffer-create "*Cardwords Lines*"))
-    (cardwords-lines-mode)
-    (cardwords-lines--install-keys)
-    (setq cardwords-lines--options options
-          cardwords-lines--view nil)
-    (add-hook 'kill-buffer-hook
-              (lambda () (when cardwords-lines--view
-                           (ignore-errors (cardwords-bridge-request "lines/quit" nil #'ignore #'ignore))))
-              nil t)
-    (cardwords-lines-new-game)))
+  (let ((buffer (get-buffer "*Cardwords Lines*")))
+    (cond
+     ((and (cardwords-lines--going-on buffer)
+           (or (not ask) (not (y-or-n-p "Leave the Lines game going on? "))))
+      (switch-to-buffer buffer)
+      (message "%s" (substitute-command-keys
+                     "Your game goes on: \\<cardwords-lines-mode-map>\\[cardwords-lines-new-game] starts a new one.")))
+     (t
+      (let ((options (if ask (cardwords-lines--read-options) (cardwords-lines--default-options)))
+            (old (and (buffer-live-p buffer) (buffer-local-value 'cardwords-lines--view buffer) buffer)))
+        (switch-to-buffer (get-buffer-create "*Cardwords Lines*"))
+        (unless (and old (derived-mode-p 'cardwords-lines-mode))
+          (cardwords-lines-mode)
+          (cardwords-lines--install-keys)
+          (setq cardwords-lines--view nil)
+          (add-hook 'kill-buffer-hook
+                    (lambda () (when cardwords-lines--view
+                                 (ignore-errors (cardwords-bridge-request "lines/quit" nil #'ignore #'ignore))))
+                    nil t))
+        (setq cardwords-lines--options options)
+        (cardwords-lines--start))))))
 
 (provide 'cardwords-lines)
 ;;; cardwords-lines.el ends here

@@ -76,7 +76,26 @@
           ;; u takes the move back.
           (execute-kbd-macro (kbd "u"))
           (should (= (plist-get cardwords-lines--view :moves) 0))
-          (should (string-match-p "Move taken back" (buffer-string))))
+          (should (string-match-p "Move taken back" (buffer-string)))
+          ;; defect: M-x cardwords-lines again started a new game, the one going on thrown
+          ;; away unasked.  It shows that game again; C-u asks before leaving it; n, declined,
+          ;; says the game goes on (it said "progn: Still playing")
+          (let ((view cardwords-lines--view) (asked nil) (said nil))
+            (cl-letf (((symbol-function 'message)
+                       (lambda (format &rest args) (push (apply #'format-message format args) said))))
+              (cardwords-lines))
+            (should (eq (current-buffer) (get-buffer "*Cardwords Lines*")))
+            (should (eq cardwords-lines--view view))
+            (should (string-match-p "^Your game goes on: n starts a new one\\.$" (car said)))
+            (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt asked) nil))
+                      ((symbol-function 'message)
+                       (lambda (format &rest args) (push (apply #'format-message format args) said))))
+              (cardwords-lines '(4))
+              (should (eq cardwords-lines--view view))
+              (execute-kbd-macro (kbd "n"))
+              (should (eq cardwords-lines--view view)))
+            (should (equal (car said) "The game goes on."))
+            (should (equal asked '("Leave this game? " "Leave the Lines game going on? ")))))
       (kill-buffer "*Cardwords Lines*"))))
 
 (ert-deftest cardwords-lines-shares-the-terminal-high-scores ()
