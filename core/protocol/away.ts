@@ -13,14 +13,16 @@ export type AwayNote =
   /** The turn's player is away and the game's grace is 'never': the table waits for them. */
   | { kind: 'waits'; name: string }
   /** The turn's player is away: a stand-in plays for them in `msLeft` ms (0: now) unless they come back. */
-  | { kind: 'soon'; name: string; msLeft: number };
+  | { kind: 'soon'; name: string; msLeft: number }
+  /** The turn's player left the game (Leave): a stand-in plays for them to the end. */
+  | { kind: 'left'; name: string };
 
-type Seat = Pick<CardwordsSeatState, 'name' | 'robot' | 'connected' | 'awaySince' | 'auto'>;
+type Seat = Pick<CardwordsSeatState, 'name' | 'robot' | 'connected' | 'awaySince' | 'auto'> & { left?: boolean };
 type Room = Pick<CardwordsRoomState, 'status' | 'turn' | 'paused' | 'grace'> & { players: readonly Seat[] };
 
-/** A human seated and gone from the table (a closed panel, a lost network): shown away to everyone. */
-export function isAway(p: Pick<Seat, 'name' | 'robot' | 'connected'>): boolean {
-  return !p.robot && p.name !== '' && !p.connected;
+/** A human seated and gone from the table (a closed panel, a lost network), who may come back: shown away to everyone. */
+export function isAway(p: Pick<Seat, 'name' | 'robot' | 'connected' | 'left'>): boolean {
+  return !p.robot && p.name !== '' && !p.connected && !p.left;
 }
 
 /**
@@ -33,6 +35,7 @@ export function awayNote(s: Room, now: number): AwayNote | null {
   if (s.paused) return { kind: 'paused' };
   const p = s.players[s.turn];
   if (!p || p.robot || p.name === '') return null;
+  if (p.left) return { kind: 'left', name: p.name };
   if (p.auto) return { kind: 'standIn', name: p.name };
   if (!isAway(p) || p.awaySince === 0) return null;
   if (s.grace < 0) return { kind: 'waits', name: p.name };

@@ -141,6 +141,8 @@ export interface CardwordsSeatState {
   rematch: boolean;
   handPoints: number;
   adjustment: number;
+  /** The human gave the seat up (Leave): a stand-in plays it to the end; not away (not coming back). */
+  left: boolean;
 }
 
 /** Before the deal, a human seat nobody has taken: someone may be invited to it. */

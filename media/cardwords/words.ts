@@ -235,6 +235,8 @@ export function awayNoteText(t: Translate, n: AwayNote): string {
       return t('cw.awayNote.paused');
     case 'standIn':
       return t('cw.awayNote.standIn', n.name);
+    case 'left':
+      return t('cw.awayNote.left', n.name);
     case 'waits':
       return t('cw.awayNote.waits', n.name);
     case 'soon':

@@ -916,6 +916,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         auto: seat.robot === null && seat.auto,
         awaySince: seat.robot === null ? seat.awaySince : 0,
         rematch: seat.rematch,
+        left: seat.robot === null && seat.removed,
       })),
     });
     this.updateListing();

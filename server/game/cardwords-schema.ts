@@ -48,6 +48,8 @@ export const CwSeat = schema(
     /** After the end: the points left in the hand, and what the end added to the score. */
     handPoints: t.int32().default(0),
     adjustment: t.int32().default(0),
+    /** The human gave the seat up (Leave): a stand-in plays it to the end (not away: not coming back). */
+    left: t.boolean().default(false),
   },
   'CwSeat',
 );
@@ -143,6 +145,8 @@ export interface SeatView {
   auto: boolean;
   awaySince: number;
   rematch: boolean;
+  /** Gave the seat up (Leave): played by a stand-in to the end. */
+  left: boolean;
 }
 
 export interface SyncInput {
@@ -178,6 +182,7 @@ export class CardwordsStateSync {
       set(p, 'awaySince', seat.awaySince);
       set(p, 'standIns', g ? g.actions.reduce((n, a, k) => n + (a.player === i && v.standInAt.has(k) ? 1 : 0), 0) : 0);
       set(p, 'rematch', seat.rematch);
+      set(p, 'left', seat.left);
       const gp = g?.players[i];
       set(p, 'score', gp?.score ?? 0);
       set(p, 'cards', gp?.hand.length ?? 0);

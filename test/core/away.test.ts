@@ -1,9 +1,9 @@
 // The clients' reading of the away policy (core/protocol/away.ts): what the table waits on
 // when the turn's player has gone, for every case the server distinguishes.
 import { describe, expect, it } from 'vitest';
-import { awayNote, waitText } from '../../core/protocol/away.js';
+import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 
-const seat = (name: string, o: Partial<{ robot: boolean; connected: boolean; awaySince: number; auto: boolean }> = {}) => ({
+const seat = (name: string, o: Partial<{ robot: boolean; connected: boolean; awaySince: number; auto: boolean; left: boolean }> = {}) => ({
   name, robot: false, connected: true, awaySince: 0, auto: false, ...o,
 });
 const room = (o: Partial<{ status: string; turn: number; paused: boolean; grace: number }>, players = [seat('Ann'), seat('Bo', { connected: false, awaySince: 1_000_000 })]) => ({
@@ -20,6 +20,14 @@ describe('the away note', () => {
     expect(awayNote(room({}, [seat('Ann'), seat('Bo', { connected: false, awaySince: 5, auto: true })]), 10)).toEqual({ kind: 'standIn', name: 'Bo' });
     expect(awayNote(room({ grace: -1 }), 2_000_000)).toEqual({ kind: 'waits', name: 'Bo' });
     expect(awayNote(room({ paused: true, turn: 0 }), 0)).toEqual({ kind: 'paused' });
+  });
+
+  it('a player who left (Leave) is not away: a stand-in plays for them to the end', () => {
+    const left = seat('Bo', { connected: false, awaySince: 5, auto: true, left: true });
+    expect(awayNote(room({}, [seat('Ann'), left]), 10)).toEqual({ kind: 'left', name: 'Bo' });
+    expect(awayNote(room({ grace: -1 }, [seat('Ann'), left]), 10)).toEqual({ kind: 'left', name: 'Bo' });
+    expect(isAway(left)).toBe(false);
+    expect(isAway(seat('Bo', { connected: false }))).toBe(true);
   });
 
   it('nothing when the table waits on nobody who is away', () => {

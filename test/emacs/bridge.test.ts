@@ -830,11 +830,14 @@ it('C-c C-q in a game going on gives the seat up (a stand-in plays it at once, e
         expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave', params: { forget: true } }))) as { error?: unknown }).error).toBeUndefined();
         await until(() => ann.state.players[bo]!.auto && ann.state.moves > moves, 10_000, "the stand-in's action for Bo");
         expect(ann.state.last).toMatchObject({ player: bo, standIn: true });
+        // not away: he gave the seat up (the score boards say "left")
+        expect(ann.state.players[bo]!.left).toBe(true);
       } else {
         // a buffer killed, the editor gone: Bo may come back, nobody plays for him (grace never)
         expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave', params: {} }))) as { error?: unknown }).error).toBeUndefined();
         await until(() => !ann.state.players[bo]!.connected, 10_000, 'Bo away');
         expect(ann.state.players[bo]!.auto).toBe(false);
+        expect(ann.state.players[bo]!.left).toBe(false);
         expect(ann.state.moves).toBe(moves);
       }
       await ann.request('end');

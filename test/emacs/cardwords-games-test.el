@@ -914,7 +914,14 @@ the echo area."
       (cardwords-play--draw)
       (should (cardwords-games-test--line-of "^ Bo +0 points  4 cards  away, a robot plays$"))
       (should (string-prefix-p " Bo's turn (a robot plays) " mode-line-process))
-      (should-not (string-match-p "is away" (buffer-string))))))
+      (should-not (string-match-p "is away" (buffer-string))))
+    ;; Bo gave the seat up (C-c C-q, Leave): not away, left (he is not coming back)
+    (let ((cardwords-play--view (plist-put (plist-put (plist-put (copy-sequence cardwords-play--view) :away "Bo left the game: a robot plays for Bo to the end.") :awayIn nil)
+                                           :players '((:name "ert" :robot nil :score 4 :cards 4 :connected t :away nil :standIn nil)
+                                                      (:name "Bo" :robot nil :score 0 :cards 4 :connected nil :away nil :left t :standIn t)))))
+      (cardwords-play--draw)
+      (should (cardwords-games-test--line-of "^ Bo +0 points  4 cards  left, a robot plays$"))
+      (should (cardwords-games-test--line-of "^Bo left the game: a robot plays for Bo to the end\\.$")))))
 
 ;; A game waiting for a second person: the link that invites them is in sight at 80x24 under
 ;; a 15x15 table, whole on its line, and C-c C-w copies it; none once every seat is taken.

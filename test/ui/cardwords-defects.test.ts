@@ -906,6 +906,10 @@ describe('Cardwords defects, each in Chromium', () => {
     const logged = await p.locator('.cw-log li').count();
     if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
     await expect.poll(() => p.locator('.cw-log li').count()).toBeGreaterThan(logged);
+    // the score board says Bo left (it said "away": as if he might come back)
+    expect(ann.state.players[bo]!.left).toBe(true);
+    expect(await p.textContent('tr[data-player="Bo"] .away')).toBe('left');
+    expect(await p.getAttribute('tr[data-player="Bo"] th', 'title')).toBe('Bo (left)');
     await shot(p, 'cardwords-left-watching-1280x720');
     // nothing to take back: a reload offers the join form (no seat is free), not the seat
     await p.reload();

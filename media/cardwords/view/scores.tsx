@@ -38,8 +38,9 @@ export function ScoreBoard({ m }: { m: Model }) {
             const type = p.robot || p.auto ? 'R' : 'H';
             const typeLabel = p.robot ? t('cw.type.robot', p.level) : p.auto ? t('cw.type.standIn') : t('cw.type.human');
             const last = m.lastPoints.get(i);
-            const away = isAway(p);
-            const shown = `${name}${away ? ` (${t('cw.away')})` : ''}`;
+            // away: may come back; left: gave the seat up for good (a stand-in plays it to the end)
+            const gone = p.left ? t('cw.leftMark') : isAway(p) ? t('cw.away') : '';
+            const shown = `${name}${gone ? ` (${gone})` : ''}`;
             return (
               <tr key={i} class={`${turn ? 'turn' : ''}${i === m.mySeat ? ' me' : ''}`} data-seat={i} data-player={p.name} aria-current={turn ? 'true' : undefined}>
                 <td aria-label={turn ? t('cw.turnOf', name) : ''}>{turn ? '▶' : ''}</td>
@@ -47,7 +48,7 @@ export function ScoreBoard({ m }: { m: Model }) {
                 <th scope="row" class={free ? 'name free' : 'name'} title={shown}>
                   {name}
                   {/* on a line of its own: after the name it was cut off first ("Bo (a…") */}
-                  {away && <span class="away">{t('cw.away')}</span>}
+                  {gone && <span class="away">{gone}</span>}
                 </th>
                 <td title={typeLabel} aria-label={typeLabel} data-type={type}>
                   {type}
