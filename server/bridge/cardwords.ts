@@ -584,7 +584,11 @@ export class CardwordsSession {
     const mine = s.turn === this.mySeat;
     const p = previewAction(rules, { board: this.board, hand: this.hand }, a);
     // nothing composed: what Return does, on your turn only (on another's turn it plays nothing)
-    if (p.type === 'pass') return mine ? { text: passPreview(p.score), details: [], problems: [], note: '' } : null;
+    // (Return refused, a location half typed, a hint on its way…: that, not "Return passes")
+    // (said once: after a refused RET the message says it)
+    const held = this.composer?.returnHeld();
+    const why = held && !held.ok ? refusal(held.why) : null;
+    if (p.type === 'pass') return !mine || (why !== null && why === this.message) ? null : { text: why ?? passPreview(p.score), details: [], problems: [], note: '' };
     if (p.type === 'trade') {
       const why = this.composer?.bracesWhy ?? null;
       const problems = why ? [braces(why, rules.table, coords)] : [];

@@ -342,8 +342,11 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     expect((await send('cardwords/review', { step: 0 })).error).toEqual({ code: 'refused', message: 'the review comes after the game' });
     for (const delta of [2, 0, '1', null]) expect((await send('cardwords/hint-step', { delta })).error).toEqual({ code: 'bad-request', message: 'delta: 1 or -1' });
     // RET is the web panel's Return: with a location half typed it is refused (it passed)
-    await call('cardwords/key', { key: '1' });
-    expect(((await call('cardwords/submit')) as View).message).toBe('The location 1 is not complete: a letter and a number.');
+    type Previewed = { preview: { text: string } | null; message: string };
+    expect(((await call('cardwords/key', { key: '1' })) as Previewed).preview?.text).toBe('The location 1 is not complete: a letter and a number.');
+    const held = (await call('cardwords/submit')) as Previewed;
+    expect(held.message).toBe('The location 1 is not complete: a letter and a number.');
+    expect(held.preview).toBeNull(); // said once
     await call('cardwords/key', { key: 'Escape' });
     // C-c C-s then RET, twice, before the hint comes (the game server stopped meanwhile, a
     // slow one): RET is refused each time, saying the hint is coming (the empty area passed)

@@ -1161,6 +1161,11 @@ describe('Cardwords defects, each in Chromium', () => {
   it('defect: ? then Return at once (before the hint came) does not pass: Return is refused, however often, saying the hint is coming; then Return plays the hint; a move typed meanwhile is kept', async () => {
     const { page } = await fresh();
     const s0 = await quickGame(page, 's2');
+    // a location half typed: the preview says Return is refused, not "Return passes" (defect)
+    await page.keyboard.press('1');
+    await expect.poll(() => page.textContent('#cw-preview-text')).toBe('The location 1 is not complete: a letter and a number.');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.textContent('#cw-preview-text')).toBe('Return passes: -1 point.');
     // the keys in one task of the page: no answer of the server can come between them
     const press = (keys: string[]) =>
       page.evaluate((keys) => {

@@ -188,19 +188,22 @@ export class Composer {
   }
 
   /**
-   * Why Return must not act now, or null. The area would pass or act on what the player did
-   * not mean:
+   * Why Return must not act now, or null (a question: nothing changes; the previews say it
+   * instead of what Return would do). The area would pass or act on what the player did not
+   * mean:
    * - right after setContext cleared a move (the area is empty; the player pressed Return for
    *   the move they had composed): refused once, saying why;
    * - while a hint asked for has not come (`?` then Return, however often: the area is still
    *   the player's, often empty, and would pass): refused until the hint is loaded, its
    *   request fails, or the player takes the area back (a key, a click, Escape).
    */
-  private returnRefusal(): ComposeResult | null {
-    const loc = this.cleared;
-    this.cleared = null;
-    if (loc !== null) return no('cw.displaced', loc);
-    return this.hintComing ? no('cw.hint.coming') : null;
+  returnHeld(): ComposeResult | null {
+    if (this.cleared !== null) return no('cw.displaced', this.cleared);
+    if (this.hintComing) return no('cw.hint.coming');
+    // a location half typed, a card's points still asked
+    if (this.mode === 'coord') return this.buf === '' ? null : no('cw.key.coordIncomplete', this.buf);
+    if (this.pending) return no('cw.key.whichPoints', this.pending.char ?? '?', this.pointsOf(this.candidates(this.pending.wild ? null : this.pending.char)).join(', '));
+    return null;
   }
 
   /** A hint was asked for (true) or its request failed (false): Return waits for it meanwhile (`returnRefusal`). */
@@ -268,9 +271,12 @@ export class Composer {
   /** One key as the seed describes (`key` is KeyboardEvent.key). */
   key(key: string): ComposeResult {
     if (key === 'Enter') {
-      const held = this.returnRefusal();
-      if (held) return held;
-    } else this.composing();
+      const held = this.returnHeld();
+      // a move another's move cleared is said once: the next Return acts on the area
+      this.cleared = null;
+      return held ?? ok;
+    }
+    this.composing();
     if (key === 'Escape') {
       this.reset();
       return ok;
@@ -335,7 +341,6 @@ export class Composer {
       if (coords.fromLetter(letters) !== null && !this.letterLonger(letters)) return this.fix(letters, Number(digits), false);
       return ok;
     }
-    if (key === 'Enter') return this.buf === '' ? ok : no('cw.key.coordIncomplete', this.buf);
     if (key.length === 1) return no('cw.key.coord');
     return ok;
   }
@@ -460,10 +465,6 @@ export class Composer {
     if (key === ' ') {
       if (this.candidates(null).length === 0) return no('cw.key.noWildcard');
       return this.askWild();
-    }
-    if (key === 'Enter') {
-      if (this.pending) return no('cw.key.whichPoints', this.pending.char ?? '?', this.pointsOf(this.candidates(this.pending.wild ? null : this.pending.char)).join(', '));
-      return ok;
     }
     if (key.length !== 1 && [...key].length !== 1) return ok;
     const ch = this.ctx.canonical(key) ?? this.ctx.canonical(key.toUpperCase()) ?? this.ctx.canonical(key.toLowerCase());

@@ -8,9 +8,9 @@ import type { MoveError } from '../../../core/games/cardwords/rules.js';
 import { scoreMove } from '../../../core/games/cardwords/scoring.js';
 import { Face } from './face.js';
 import { cardText, type HintMove, type Model } from './model.js';
-import { bracesText, lackingWordsText, moveErrorText, moveWhere, SLOT, startText } from '../words.js';
+import { bracesText, lackingWordsText, moveErrorText, moveWhere, refusalText, SLOT, startText } from '../words.js';
 import { Slotted } from './spelled.js';
-import { sentence } from '../../ui/l10n/index.js';
+import { fullStop, sentence } from '../../ui/l10n/index.js';
 import { WatchOffer } from '../../ui/watch-offer.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
@@ -44,7 +44,11 @@ function Preview({ m }: { m: Model }) {
   const mine = s.turn === m.mySeat;
   let body;
   if (p.type === 'pass') {
-    body = mine ? <p id="cw-preview-text">{t('cw.preview.pass', p.score)}</p> : null;
+    // Return refused (a location half typed, a hint on its way…): that, not "Return passes"
+    // (said once: after a refused Return the refusal under the hand says it)
+    const held = cp.returnHeld();
+    const why = held && !held.ok ? fullStop(sentence(refusalText(t, held.why))) : null;
+    body = !mine || (why !== null && why === m.refusal) ? null : <p id="cw-preview-text">{why ?? t('cw.preview.pass', p.score)}</p>;
   } else if (p.type === 'trade') {
     const why = cp.bracesWhy;
     body = (
