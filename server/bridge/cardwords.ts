@@ -12,7 +12,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmall, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
@@ -592,7 +592,8 @@ export class CardwordsSession {
     if (p.type === 'trade') {
       const why = this.composer?.bracesWhy ?? null;
       const problems = why ? [braces(why, rules.table, coords)] : [];
-      if (s.pile < p.cards) problems.push(pileTooSmall(s.pile, p.cards));
+      // a trade the pile cannot take: only why (it also said "RET trades 1 card")
+      if (s.pile < p.cards) return { text: pileTooSmallPreview(s.pile, p.cards), details: [], problems, note: '' };
       return { text: tradePreview(mine, p.cards, p.score), details: [], problems, note: '' };
     }
     const check = p.check;

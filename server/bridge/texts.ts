@@ -2,7 +2,7 @@
 // the web panels use (why a game ended: media/ui/end-reason.ts; the action area's refusals,
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
-import { translator } from '../../media/ui/l10n/index.js';
+import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
 import { awayNoteText, bracesText, lackingWordsText, startedText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
@@ -114,9 +114,9 @@ export function tradePreview(mine: boolean, cards: number, score: number): strin
   return en(mine ? 'cw.preview.trade' : 'cw.preview.tradeLater', cards, score);
 }
 
-/** A trade of more cards than the pile holds, as the web panel warns ('only 1 card is in the pile: you cannot trade 2'). */
-export function pileTooSmall(pile: number, cards: number): string {
-  return en('err.pile-too-small.n', pile, cards);
+/** The preview of a trade the pile cannot take, a sentence ('Only 0 cards are in the pile: you cannot trade 1.'). */
+export function pileTooSmallPreview(pile: number, cards: number): string {
+  return fullStop(sentence(en('err.pile-too-small.n', pile, cards)));
 }
 
 /**

@@ -554,6 +554,7 @@ describe('Cardwords defects, each in Chromium', () => {
     // the best hint every turn from deal s7, against the best robot: the same game every run,
     // and Ann lays her last card
     await quickGame(page, 's7');
+    let emptyPileTrade = false;
     for (let turn = 0; turn < 60; turn++) {
       const s = await snap(page);
       if (s.status !== 'playing') break;
@@ -561,12 +562,24 @@ describe('Cardwords defects, each in Chromium', () => {
         await expect.poll(async () => { const x = await snap(page); return x.status !== 'playing' || x.turn === x.seat; }).toBe(true);
         continue;
       }
+      const card = s.hand.find((c) => c.char !== '');
+      if (s.pile === 0 && card && !emptyPileTrade) {
+        // a trade the empty pile cannot take: the preview says only why (it also said "Return
+        // trades 1 card"), and the button that would send it is off
+        emptyPileTrade = true;
+        await page.keyboard.press('.');
+        await page.keyboard.press(card.char.toLowerCase());
+        await expect.poll(() => page.textContent('#cw-preview-text')).toBe('Only 0 cards are in the pile: you cannot trade 1.');
+        expect(await page.isDisabled('#cw-ok')).toBe(true);
+        await page.keyboard.press('Escape');
+      }
       await page.keyboard.press('?');
       await page.waitForSelector('#cw-hints li');
       await page.keyboard.press('Enter');
       await expect.poll(async () => (await snap(page)).moves).toBeGreaterThan(s.moves);
     }
     await page.waitForSelector('#cw-results');
+    expect(emptyPileTrade).toBe(true);
     const end = await snap(page);
     expect(end.hand).toEqual([]);
     expect(await page.textContent('#cw-end-reason')).toBe('The pile is empty and a player laid the last card.');

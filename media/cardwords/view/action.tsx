@@ -54,8 +54,14 @@ function Preview({ m }: { m: Model }) {
     body = (
       <>
         {why && <p class="warn">{bracesText(t, why, m.rules.table, m.coords)}</p>}
-        <p id="cw-preview-text">{t(mine ? 'cw.preview.trade' : 'cw.preview.tradeLater', p.cards, p.score)}</p>
-        {s.pile < p.cards && <p class="warn">{sentence(t('err.pile-too-small.n', s.pile, p.cards))}</p>}
+        {/* a trade the pile cannot take: only why (it also said "Return trades 1 card") */}
+        {s.pile < p.cards ? (
+          <p class="warn" id="cw-preview-text">
+            {fullStop(sentence(t('err.pile-too-small.n', s.pile, p.cards)))}
+          </p>
+        ) : (
+          <p id="cw-preview-text">{t(mine ? 'cw.preview.trade' : 'cw.preview.tradeLater', p.cards, p.score)}</p>
+        )}
       </>
     );
   } else {
@@ -242,7 +248,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
         <button type="button" id="cw-dir" aria-keyshortcuts="/" hidden={cp.braces} aria-label={dirText} onClick={() => m.cmd.toggleDir()}>
           {dirText}
         </button>
-        <button type="button" id="cw-ok" aria-keyshortcuts="Enter" disabled={!mine || m.busy} onClick={() => m.cmd.submit()}>
+        <button type="button" id="cw-ok" aria-keyshortcuts="Enter" disabled={!mine || m.busy || (a.type === 'trade' && s.pile < a.cards.length)} onClick={() => m.cmd.submit()}>
           {a.type === 'move' ? t('cw.ok.move') : a.type === 'trade' ? t('cw.ok.trade', a.cards.length) : t('cw.ok.pass')}
         </button>
         {/* in trade mode OK trades already: Trade… (invalidate the location) would change nothing */}
