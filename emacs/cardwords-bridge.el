@@ -206,7 +206,7 @@ GAME is the remembered game the bridge's `serve' names."
                   (delq nil (list (and (> robots 0) (format "%d robot%s" robots (if (= robots 1) "" "s")))
                                   (and (> people 0) (format "%d other player%s" people (if (= people 1) "" "s")))))
                   " and ")))
-    (format "Resume your unfinished %s game%s (%s)? "
+    (format "Resume your %s game%s (%s)? "
             kind
             (if (member ruleset '(nil "")) "" (format " on %s" ruleset))
             (string-join

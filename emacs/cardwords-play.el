@@ -353,6 +353,15 @@ as the scores need in WIDTH columns."
           (setq line (concat line (if (> (length line) (length "Scores:")) "  " " ") text)))))
     (nreverse (cons line lines))))
 
+(defun cardwords-play--words (text)
+  "TEXT split at its spaces, a card in brackets (\"[N 1]\") kept whole.
+A message that wrapped in the middle of a card read as two cards."
+  (let ((pos 0) (words nil))
+    (while (string-match "\\(?:\\[[^]\n]*]\\|[^ []\\|\\[\\)+" text pos)
+      (push (match-string 0 text) words)
+      (setq pos (match-end 0)))
+    (nreverse words)))
+
 (defun cardwords-play--wrap (texts width &optional prefix indent separator)
   "TEXTS after PREFIX, SEPARATOR apart, in lines of at most WIDTH columns.
 A text starts a new line, after INDENT, where it does not fit on the
@@ -575,7 +584,7 @@ never scrolls it, but to the results when they come."
                          ;; the message wrapped at the window's width: it is read whole
                          (and (not (member said '(nil "")))
                               (mapcar (lambda (line) (cons (propertize line 'face 'font-lock-warning-face) 'message))
-                                      (cardwords-play--wrap (split-string said " " t) (1- width) nil nil " ")))))
+                                      (cardwords-play--wrap (cardwords-play--words said) (1- width) nil nil " ")))))
                  ;; Last: every move since your own last turn (the bridge's `last'), as many on a
                  ;; line as fit; the whole log is below
                  ;; (none while the review shows a turn: the message says which)
@@ -658,7 +667,13 @@ never scrolls it, but to the results when they come."
                                                     (split-string start " " t)))))
                            (1- (if window (window-body-width window) 80)) "Cells: " "       " " "))
               (insert text "\n")))
-          (insert "\nUnseen: " (mapconcat #'identity (cardwords-play--get :unseen) " ") "\n")
+          ;; the unseen cards wrapped at the window's width, a card never split (the line was
+          ;; cut at the edge: half of the English sample's cards out of sight)
+          (insert "\n")
+          (dolist (text (cardwords-play--wrap (cardwords-play--get :unseen)
+                                              (1- (if window (window-body-width window) 80))
+                                              "Unseen: " "        " " "))
+            (insert text "\n"))
           (insert "\nLog:\n")
           (dolist (entry log) (insert "  " entry "\n"))
           (goto-char (cardwords-play--line-position line))

@@ -598,7 +598,21 @@ W3, if given, is the index of a cell with word factor 3."
         (should (= (current-column) (+ 4 (* 5 col))))
         (should (= (- (next-single-property-change (point) 'cardwords-play-cell nil (line-end-position))
                       (point))
-                   5))))))
+                   5)))))
+  ;; A card never split at the end of a line: the message (the review's hand) wrapped in the
+  ;; middle of "[S 1]"; the Unseen line was cut at the window's edge (64 cards)
+  (cardwords-games-test--drawn
+      (cardwords-games-test--view
+       :message "Turn 18 of 19: Robot1: passed for -1 · Robot1's hand before the turn: [N 1] [S 1]"
+       :unseen (make-list 64 "A 10"))
+    (let ((lines (split-string (buffer-substring-no-properties (point-min) (point-max)) "\n")))
+      (dolist (line lines)
+        (should (< (string-width line) 80))
+        (should-not (string-match-p "\\[[^]]*$" line)))
+      (should (cl-some (lambda (l) (string-match-p "\\[S 1\\]$" l)) lines))
+      (should (= (cl-count-if (lambda (l) (string-match-p "^\\(Unseen: \\|        \\)A 10" l)) lines)
+                 (ceiling (* 64 5) 71)))
+      (should (= (cl-loop for l in lines sum (cl-count-if (lambda (w) (equal w "10")) (split-string l " "))) 64)))))
 
 (defun cardwords-games-test--line-of (regexp)
   "The line number of the first line matching REGEXP, or nil."
@@ -1089,7 +1103,7 @@ the echo area."
           (kill-buffer "*Cardwords Yatzee*")
           (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (setq asked prompt) t)))
             (cardwords-yatzee ""))
-          (should (string-match-p "\\`Resume your unfinished Yatzee game (as ert, [A-Z][a-z]+ [0-9]+ [0-9]+:[0-9]+)\\? \\'"
+          (should (string-match-p "\\`Resume your Yatzee game (as ert, [A-Z][a-z]+ [0-9]+ [0-9]+:[0-9]+)\\? \\'"
                                   asked))
           (with-current-buffer "*Cardwords Yatzee*"
             (cardwords-games-test--wait

@@ -443,7 +443,7 @@ it('M-x cardwords-play after Emacs quit in the middle of a game: a new Emacs on 
   tmux = startEmacs(dir, '', init);
   await tmux.waitFor((s) => /\*scratch\*/.test(s), 'the new Emacs', 60_000);
   await startCardwords(tmux);
-  await tmux.waitFor((s) => new RegExp(`Resume your unfinished Cardwords game on ${basename(fx!.dir)} \\(1 robot, as me, .*\\)\\? \\(y or n\\)`).test(s), 'the offer to resume', 60_000);
+  await tmux.waitFor((s) => new RegExp(`Resume your Cardwords game on ${basename(fx!.dir)} \\(1 robot, as me, .*\\)\\? \\(y or n\\)`).test(s), 'the offer to resume', 60_000);
   tmux.type('y');
   const back = await tmux.waitFor((s) => new RegExp(`Cardwords {2}game ${game} {2}round 1 {2}move ${moves(played)} {2}playing`).test(s) && /Your turn/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && table(s) === table(played), 'the game back', 120_000);
   expect(hand(back)).toBe(hand(played));
