@@ -103,5 +103,8 @@ export async function loadRulesetDir(path: string, options: RulesetOptions = {})
   };
   const result = loadRuleset(files, options);
   const unreadable = io.some((d) => d.severity === 'error');
-  return { ruleset: unreadable ? null : result.ruleset, diagnostics: [...io, ...result.diagnostics] };
+  // a file that could not be read is said so once: not also as an empty one ("the card table
+  // is empty" beside "no such file")
+  const failed = new Set(io.filter((d) => d.severity === 'error').map((d) => d.file));
+  return { ruleset: unreadable ? null : result.ruleset, diagnostics: [...io, ...result.diagnostics.filter((d) => !failed.has(d.file))] };
 }

@@ -83,6 +83,16 @@ describe('cardwords check', () => {
     expect(cli(['check', two]).stdout).toContain('several rulesets (other, r)');
   });
 
+  it('a missing file is said once, as missing (it was also "the card table is empty"); no dictionary names the file the words go in', () => {
+    const { 'r.cardtable': _table, ...rest } = good;
+    const missing = cli(['check', tempRuleset(rest)]);
+    expect(missing.status).toBe(1);
+    expect(missing.stdout.trim().split('\n')).toEqual([expect.stringMatching(/r\.cardtable:1:1: error: no such file \[file\/unreadable\]$/)]);
+    const { 'r.dict': _dict, ...wordless } = good;
+    const none = cli(['check', tempRuleset(wordless)]);
+    expect(none.stdout).toMatch(/r\.charset:1:1: warning: no dictionary: the ruleset's words go in r\.dict \(or r\.<name>\.dict\) beside its other files/);
+  });
+
   it('a manifest names the files explicitly', () => {
     const dir = tempRuleset({ ...good, 'other.charset': '1\nA\n' });
     writeFileSync(join(dir, 'ruleset.json'), JSON.stringify({ charset: 'r.charset', cardset: 'r.cardset', cardtable: 'r.cardtable', bonus: 'r.bonus', dictionaries: ['r.dict'] }));
