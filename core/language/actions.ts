@@ -33,8 +33,9 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
         if (keys.length === 0) break;
         const last = doc.lineCount - 1;
         const tail = doc.line(last);
-        const lines = keys.map((k) => `${k}:0`).join('\n');
-        const newText = tail.length > 0 ? `\n${lines}\n` : `${lines}\n`;
+        const eol = doc.eol;
+        const lines = keys.map((k) => `${k}:0`).join(eol);
+        const newText = tail.length > 0 ? `${eol}${lines}${eol}` : `${lines}${eol}`;
         const at = { line: last, character: tail.length };
         out.push(fix(t('action.addKeys', keys.length, keys.join(', ')), d, { [doc.name]: [{ range: { start: at, end: at }, newText }] }, true));
         break;
@@ -90,7 +91,7 @@ function addToCharset(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetConte
   const lastEntry = charset.entries[charset.entries.length - 1];
   const afterLine = lastEntry ? lastEntry.range.end.line : 0;
   const at = { line: afterLine, character: view.line(afterLine).length };
-  edits.push({ range: { start: at, end: at }, newText: `\n${entry}` });
+  edits.push({ range: { start: at, end: at }, newText: `${view.eol}${entry}` });
   if (charset.declaredCount !== null && charset.declaredCount === charset.entries.length) {
     const m = /^(\s*)(\d+)/.exec(view.line(0));
     if (m) edits.push({ range: { start: { line: 0, character: m[1]!.length }, end: { line: 0, character: m[0].length } }, newText: String(charset.entries.length + 1) });

@@ -21,6 +21,11 @@ export class TextDocumentView {
     readonly version: number | null = null,
   ) {}
 
+  /** The file's line break, for text an edit inserts: \r\n when the file has one, else \n (a CRLF file got \n lines). */
+  get eol(): string {
+    return this.text.includes('\r\n') ? '\r\n' : '\n';
+  }
+
   static of(source: SourceText, kind: FileKind): TextDocumentView {
     return new TextDocumentView(source.name, kind, source.text, source.version ?? null);
   }

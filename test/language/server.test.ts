@@ -315,6 +315,12 @@ describe('quick fixes', () => {
     expect(fixed).toBe('-2:-1\n0:0\n2:5\n-1:0\n1:0\n');
     client.change(uri, [{ text: fixed }]);
     await client.diagnostics(uri, (x) => x.length === 0);
+    // a CRLF file gets CRLF lines (it got \n ones, the file's line breaks mixed)
+    const crlf = '-2:-1\r\n0:0\r\n2:5\r\n';
+    client.change(uri, [{ text: crlf }]);
+    const dc = (await client.diagnostics(uri, (x) => x.length > 0)).filter((x) => x.code === 'bonus/missing-key');
+    const [c] = await actionsFor(uri, dc);
+    expect(applyEdits(crlf, c!.edit!.changes![uri]!)).toBe('-2:-1\r\n0:0\r\n2:5\r\n-1:0\r\n1:0\r\n');
     client.close(uri);
   });
 
