@@ -377,7 +377,11 @@ describe('Composer mouse', () => {
     const r = c.clickHand(0);
     expect(r.ok && r.note?.key).toBe('cw.key.wildMeaning');
     expect(c.pendingHand).toBe(0);
+    // Return waits for the letter (the area, with no card yet, would pass; it said "Which ??")
+    expect(c.returnHeld()).toEqual({ ok: false, why: { key: 'cw.key.wildMeaning', args: [] } });
+    expect(c.key('Enter')).toEqual({ ok: false, why: { key: 'cw.key.wildMeaning', args: [] } });
     c.giveMeaning('e');
+    expect(c.returnHeld()).toBeNull();
     expect(c.cards).toEqual([{ hand: 0, card: card(null, 0), meaning: 'E' }]);
     c.clickHand(1);
     expect(c.cards).toHaveLength(2);

@@ -202,7 +202,9 @@ export class Composer {
     if (this.hintComing) return no('cw.hint.coming');
     // a location half typed, a card's points still asked
     if (this.mode === 'coord') return this.buf === '' ? null : no('cw.key.coordIncomplete', this.buf);
-    if (this.pending) return no('cw.key.whichPoints', this.pending.char ?? '?', this.pointsOf(this.candidates(this.pending.wild ? null : this.pending.char)).join(', '));
+    const p = this.pending;
+    if (p?.wild && p.char === null) return no('cw.key.wildMeaning');
+    if (p) return no(p.wild ? 'cw.key.whichWildPoints' : 'cw.key.whichPoints', p.char ?? '?', this.pointsOf(this.candidates(p.wild ? null : p.char)).join(', '));
     return null;
   }
 

@@ -248,7 +248,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
         <button type="button" id="cw-dir" aria-keyshortcuts="/" hidden={cp.braces} aria-label={dirText} onClick={() => m.cmd.toggleDir()}>
           {dirText}
         </button>
-        <button type="button" id="cw-ok" aria-keyshortcuts="Enter" disabled={!mine || m.busy || (a.type === 'trade' && s.pile < a.cards.length)} onClick={() => m.cmd.submit()}>
+        <button type="button" id="cw-ok" aria-keyshortcuts="Enter" disabled={!mine || m.busy || (a.type === 'trade' && s.pile < a.cards.length) || cp.returnHeld() !== null} onClick={() => m.cmd.submit()}>
           {a.type === 'move' ? t('cw.ok.move') : a.type === 'trade' ? t('cw.ok.trade', a.cards.length) : t('cw.ok.pass')}
         </button>
         {/* in trade mode OK trades already: Trade… (invalidate the location) would change nothing */}
