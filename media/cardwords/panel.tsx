@@ -594,7 +594,8 @@ export class CardwordsPanel {
                 {t('cw.keysHelp', m.coords.name(exCol, exRow, 'down'), m.coords.colLabel(exCol), m.coords.name(exCol, exRow, 'across'), m.coords.rowLabel(exRow))
                   .split('\n')
                   .map((l, k) => (
-                    <p key={k}>{l}</p>
+                    // the keys between backticks set apart (". types" read as punctuation)
+                    <p key={k}>{l.split('`').map((part, j) => (j % 2 === 1 ? <kbd key={j}>{part}</kbd> : part))}</p>
                   ))}
               </div>
             </details>
