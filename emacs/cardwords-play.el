@@ -1028,7 +1028,26 @@ unfinished (Emacs quit or crashed during it), you are asked first whether
 to resume it.  On another server pick a game to join or watch (the list
 says why a game takes no player or no watcher), or create one with the
 owner token."
-  (interactive (list (read-string "Server URL (empty: a local server): ")))
+  (interactive
+   ;; a game going on in the buffer is not replaced unasked (it was, with no question)
+   (let ((buffer (get-buffer cardwords-play--buffer-name)))
+     (list (if (and buffer (with-current-buffer buffer (cardwords-play--in-progress-p))
+                    (not (y-or-n-p "Close the game going on (your seat is kept to resume) for another? ")))
+               :going-on
+             (read-string "Server URL (empty: a local server): ")))))
+  (if (eq url :going-on)
+      (progn (switch-to-buffer cardwords-play--buffer-name)
+             (message "%s" (substitute-command-keys
+                            "Your game goes on: \\<cardwords-play-mode-map>\\[cardwords-play-leave] leaves it.")))
+    (cardwords-play--start url)))
+
+(defun cardwords-play--start (url)
+  "Start or join a game as `cardwords-play' does for URL."
+  ;; the game going on, its closing agreed to: a drop (the seat kept to resume), not asked again
+  (let ((old (get-buffer cardwords-play--buffer-name)))
+    (when old
+      (with-current-buffer old
+        (let ((cardwords-play--leaving t)) (kill-buffer old)))))
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-play--notification)
   (setq cardwords-play--view nil cardwords-play--questions nil)
   (let ((view

@@ -614,6 +614,28 @@ W3, if given, is the index of a cell with word factor 3."
                  (ceiling (* 64 5) 71)))
       (should (= (cl-loop for l in lines sum (cl-count-if (lambda (w) (equal w "10")) (split-string l " "))) 64)))))
 
+(ert-deftest cardwords-play-again-keeps-the-game-going-on ()
+  ;; M-x cardwords-play while a game goes on in its buffer asked whether to resume that very
+  ;; game, and "n" replaced it with a new one, unasked.  Now it asks first; no shows the game.
+  (cardwords-games-test--drawn (cardwords-games-test--view)
+    (let ((view cardwords-play--view) (asked nil) (said nil))
+      (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt asked) nil))
+                ((symbol-function 'read-string) (lambda (&rest _) (error "Asked for a server")))
+                ((symbol-function 'message)
+                 (lambda (format &rest args) (push (apply #'format-message format args) said))))
+        (call-interactively #'cardwords-play))
+      (should (equal asked '("Close the game going on (your seat is kept to resume) for another? ")))
+      (should (eq (current-buffer) (get-buffer cardwords-play--buffer-name)))
+      (should (eq cardwords-play--view view))
+      (should (string-match-p "\\`Your game goes on: C-c C-q leaves it\\.\\'" (car said)))
+      ;; yes: on to the server's address (the game is closed as a drop only then)
+      (should (eq 'url
+                  (catch 'read
+                    (cl-letf (((symbol-function 'y-or-n-p) (lambda (_) t))
+                              ((symbol-function 'read-string) (lambda (&rest _) (throw 'read 'url))))
+                      (call-interactively #'cardwords-play)))))
+      (should (eq cardwords-play--view view)))))
+
 (defun cardwords-games-test--line-of (regexp)
   "The line number of the first line matching REGEXP, or nil."
   (save-excursion
