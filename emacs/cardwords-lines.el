@@ -184,6 +184,10 @@ the high scores.
     ;; the keys in sight, as the web page and the terminal client show theirs
     (insert (propertize (cardwords-lines--keys-help) 'face 'shadow))
     (when (plist-get view :over)
+      ;; why first: "Game over" alone, with cells free on the board, read as a fault
+      (let ((why (plist-get view :overReason)))
+        (unless (member why '(nil ""))
+          (insert (propertize why 'face 'bold) "\n")))
       (insert (propertize (format "Game over: %d points%s  n: new game, u: undo, q: quit"
                                   (plist-get view :score)
                                   (if (plist-get view :record) ", a new personal record!" "."))

@@ -17,6 +17,7 @@ import {
   isDefaultOptions,
   isHighScoreEligible,
   newGame,
+  overReason,
   replay,
   validateOptions,
   type LinesAction,
@@ -31,6 +32,7 @@ import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Board, type CellAnimation } from './view/board.js';
+import { overReasonText } from './texts.js';
 
 export const DEFAULT_KEYS = 'hjkl ';
 /** Colours of the chips (CSS custom properties --chip-1..12 in style.css, told apart in each theme; more are computed and numbered). */
@@ -621,7 +623,8 @@ export class LinesPanel {
 
   private gameOver(): string {
     const record = this.keepHighScore();
-    const parts = [this.t('lines.over', this.state.score)];
+    // why first: "Game over" alone, with cells free on the board, read as a fault
+    const parts = [overReasonText(this.t, overReason(this.state)), this.t('lines.over', this.state.score)];
     // a first game's 0 is kept as the record, without a celebration
     if (record && this.state.score > 0) parts.push(this.t('lines.newRecord', this.state.score));
     else if (isDefaultOptions(this.state.options) && !this.record.fixedSeed && !isHighScoreEligible(this.state)) parts.push(this.t('lines.high.assisted'));

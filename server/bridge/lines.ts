@@ -2,7 +2,9 @@
 // cursor. High scores go to the same file as the terminal client's (server/lines/scores.ts),
 // under the same rules: default options, no fixed seed, no undo, no hint.
 import { randomBytes } from 'node:crypto';
-import { apply, hint, isHighScoreEligible, newGame, type LinesState } from '../../core/games/lines/index.js';
+import { apply, hint, isHighScoreEligible, newGame, overReason, type LinesState } from '../../core/games/lines/index.js';
+import { overReasonText } from '../../media/lines/texts.js';
+import { translator } from '../../media/ui/l10n/index.js';
 import { LinesScores, currentUser } from '../lines/scores.js';
 import { BridgeError, type LinesMoveParams, type LinesNewParams, type LinesView } from './protocol.js';
 
@@ -111,6 +113,7 @@ export class LinesSession {
       score: s.score,
       next: s.options.preview ? [...s.next] : null,
       over: s.over,
+      overReason: overReasonText(translator('en'), overReason(s)),
       moves: s.moves,
       last: last && { path: last.path, removed: last.removed, points: last.points, thrown: last.thrown, thrownRemoved: last.thrownRemoved, throwPoints: last.throwPoints },
       eligible: this.eligible,

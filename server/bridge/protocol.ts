@@ -55,6 +55,8 @@ export interface LinesView {
   /** The colours of the next throw when the preview option is on, else null. */
   next: number[] | null;
   over: boolean;
+  /** Why the game is over, a sentence ('The board is full.'); '' while it goes on. */
+  overReason: string;
   moves: number;
   /** The last move's path, removed chips, points and throw (null at the start, after undo). */
   last: { path: number[]; removed: number[]; points: number; thrown: number[]; thrownRemoved: number[]; throwPoints: number } | null;

@@ -4,7 +4,9 @@
 // terminal is too small, saves the high score at game over, on quit and on SIGINT/SIGQUIT
 // (and SIGTERM/SIGHUP), and always gives the terminal back as it found it.
 import { randomBytes } from 'node:crypto';
-import { apply, hint, isHighScoreEligible, newGame, type LinesState } from '../../core/games/lines/index.js';
+import { apply, hint, isHighScoreEligible, newGame, overReason, type LinesState } from '../../core/games/lines/index.js';
+import { overReasonText } from '../../media/lines/texts.js';
+import { translator } from '../../media/ui/l10n/index.js';
 import type { LinesCliOptions } from './args.js';
 import type { LinesScores } from './scores.js';
 import { decodeInput } from './tty-input.js';
@@ -298,7 +300,8 @@ export class LinesTerminal {
 
   private gameOver(): void {
     this.saveScore();
-    this.message = `Game over: ${this.state.score} points${this.record ? ', a new personal record!' : '.'} n: new game, u: undo, q: quit`;
+    // why first ("Game over" alone, with cells free, read as a fault)
+    this.message = `${overReasonText(translator('en'), overReason(this.state))} Game over: ${this.state.score} points${this.record ? ', a new personal record!' : '.'} n: new game, u: undo, q: quit`;
   }
 
   private startJumping(): void {

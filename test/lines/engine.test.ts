@@ -7,6 +7,7 @@ import {
   isHighScoreEligible,
   linesThrough,
   newGame,
+  overReason,
   removalPoints,
   replay,
   validateOptions,
@@ -15,6 +16,8 @@ import {
   type LinesOptions,
   type LinesState,
 } from '../../core/games/lines/index.js';
+import { overReasonText } from '../../media/lines/texts.js';
+import { translator } from '../../media/ui/l10n/index.js';
 
 /** A state with a hand-made board: rows of '.' (empty) and colour digits. */
 function position(rows: string[], options: Partial<LinesOptions> = {}, extra: Partial<LinesState> = {}): LinesState {
@@ -245,6 +248,10 @@ describe('Lines end of game', () => {
     expect(r.over).toBe(true);
     expect(r.last?.thrown).toEqual([]);
     expect(rowsOf(r)).toEqual(['12.', '231', '.32']);
+    // why, for the clients to say: the next throw does not fit the free cells
+    expect(overReason(r)).toEqual({ free: 2, chips: r.next.length });
+    expect(r.next.length).toBeGreaterThan(2);
+    expect(overReason(s)).toBeNull();
     const again = apply(r, { type: 'move', from: at(r, 1, 2), to: at(r, 0, 2) });
     expect(again.ok).toBe(false);
     if (!again.ok) expect(again.error.code).toBe('game-over');
@@ -257,6 +264,10 @@ describe('Lines end of game', () => {
     expect(r.last?.thrown).toHaveLength(2);
     expect(chips(r)).toBe(9);
     expect(r.over).toBe(true);
+    expect(overReason(r)).toEqual({ free: 0, chips: r.next.length });
+    expect(overReasonText(translator('en'), overReason(r))).toBe('The board is full.');
+    expect(overReasonText(translator('en'), { free: 2, chips: 3 })).toBe('The next 3 chips do not fit in the 2 free cells.');
+    expect(overReasonText(translator('en'), { free: 1, chips: 1 })).toBe('The next 1 chip does not fit in the 1 free cell.');
   });
 
   it('goes on when the throw just fits and a line frees space', () => {

@@ -410,3 +410,13 @@ export function cellName(o: Pick<LinesOptions, 'width'>, c: number): string {
   const y = Math.floor(c / o.width);
   return `(${x},${y})`;
 }
+
+/**
+ * Why a game is over, for every client to say (null while it goes on): the next throw's
+ * `chips` do not fit the `free` cells, or (free 0) the board is full. "Game over" alone,
+ * with two cells free on the board, read as a fault.
+ */
+export function overReason(state: LinesState): { free: number; chips: number } | null {
+  if (!state.over) return null;
+  return { free: state.board.reduce((n, v) => n + (v === 0 ? 1 : 0), 0), chips: state.next.length };
+}
