@@ -245,7 +245,10 @@ export class LinesPanel {
     this.settings.keys = keys;
     this.saveSettings();
     this.newGame();
-    this.board.focus();
+    // the new game from its top: focusing the board scrolled the score, the next colours just
+    // turned on and the buttons out of view (170 px at 1280x720)
+    this.board.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
   }
 
   /**

@@ -599,6 +599,8 @@ describe('Lines panel in Chromium', () => {
       expect(await p.inputValue('#lines-opt-keys')).toBe(' jkle');
       await p.click('#lines-apply');
       await expect.poll(() => p.evaluate(() => (JSON.parse(localStorage.getItem('cardwords.lines.settings') ?? '{}') as { keys?: string }).keys)).toBe(' jkle');
+      // the new game from its top, the board taking the keys (the page scrolled the score out of view)
+      expect(await p.evaluate(() => [window.scrollY, document.activeElement?.id])).toEqual([0, 'lines-board']);
       expect(await p.textContent('#lines-help')).toMatch(/^Pfeiltasten oder Leertaste j k l bewegen den Cursor; e wählt/);
       const c0 = await cursor(p);
       await p.keyboard.press('Space');
