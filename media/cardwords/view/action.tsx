@@ -213,7 +213,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
                   data-composed={k}
                   draggable
                   tabIndex={-1}
-                  aria-label={t('cw.composedCard', cardText(shown), where)}
+                  aria-label={where ? t('cw.composedCard', cardText(shown), where) : t('cw.composedCardTraded', cardText(shown))}
                   onDragStart={(e) => e.dataTransfer?.setData('application/x-composed', String(k))}
                 >
                   <Face card={shown} />
