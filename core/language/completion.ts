@@ -14,12 +14,30 @@ export function complete(doc: TextDocumentView, pos: Position, ctx: RulesetConte
     case 'cardset':
       return cardChars(prefix, line.slice(prefix.length), pos, ctx.charset && ctx.charset.name !== doc.name ? cache.charsetOf(ctx) : undefined);
     case 'cardtable':
-      return attributes(prefix, pos);
+      return isStartOrEnd(doc, pos) ? EMPTY : attributes(prefix, pos);
     case 'bonus':
       return bonusKeys(doc, pos, cache);
     default:
       return EMPTY;
   }
+}
+
+const PAIR = /\(\s*-?\d+\s*,\s*-?\d+\s*\)/g;
+
+/**
+ * Whether the `(c,r)` on this line is the start condition (the file's first pair) or the end
+ * tag (its last, nothing after it): attributes there made it an attribute line, and the
+ * file then lacked its start or its end (cardtable/missing-start).
+ */
+function isStartOrEnd(doc: TextDocumentView, pos: Position): boolean {
+  const lineStart = doc.offsetAt({ line: pos.line, character: 0 });
+  const here = new RegExp(PAIR.source, 'y');
+  const indent = /^\s*/.exec(doc.line(pos.line))![0].length;
+  here.lastIndex = lineStart + indent;
+  const m = here.exec(doc.text);
+  if (!m) return false;
+  if (!new RegExp(PAIR.source).test(doc.text.slice(0, lineStart))) return true;
+  return doc.text.slice(here.lastIndex).trim() === '';
 }
 
 /** Inside `[` with nothing (or one character) typed: the charset's characters. */

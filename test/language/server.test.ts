@@ -162,6 +162,16 @@ describe('completion', () => {
     expect(r.items.map((i) => i.label)).toEqual(['B', 'C', 'L']);
     expect(r.items.find((i) => i.label === 'C')!.textEdit).toMatchObject({ newText: 'C ${1:5}' });
     expect(r.items[0]!.insertTextFormat).toBe(2);
+    // none after the start condition (the file's first pair) nor the end tag (its last): an
+    // attribute there made it an attribute line, and the file lacked its start
+    const text = read('tiny.cardtable');
+    const lines = text.trimEnd().split('\n');
+    const startLine = lines.findIndex((l) => /^\s*\(/.test(l));
+    const endLine = lines.length - 1;
+    for (const line of [startLine, endLine]) {
+      const at = { line, character: lines[line]!.length };
+      expect((await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: at })).items).toEqual([]);
+    }
     client.close(uri);
   });
 
