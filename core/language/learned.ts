@@ -4,7 +4,7 @@
 // server reads the model from its cache (server/language/learned.ts); learning takes
 // minutes, so it is never started here: the hover says which command does it.
 import type { Card, CardsetCard, Charset } from '../formats/types.js';
-import { kindKey, kindLabel, type LeaveModel } from '../robots/cardwords/leaves.js';
+import { kindKey, kindLabel, learnedNothing, type LeaveModel } from '../robots/cardwords/leaves.js';
 import type { CardStats } from '../robots/cardwords/playtest.js';
 import type { Translate } from '../l10n/message.js';
 import { InlayHintKind, type InlayHint, type Range } from './lsp.js';
@@ -50,6 +50,7 @@ function indexOf(model: LeaveModel): Map<string, number> {
  */
 export function learnedInlayHints(cards: readonly CardsetCard[], range: Range, model: LeaveModel, charset: Charset | undefined, t: Translate, locale: string, max: number): InlayHint[] {
   const out: InlayHint[] = [];
+  if (learnedNothing(model)) return out;
   const index = indexOf(model);
   for (let i = 0; i < cards.length && out.length < max; i++) {
     const card = cards[i]!;
@@ -76,6 +77,7 @@ export function learnedHover(card: Card, charset: Charset | undefined, learned: 
   if (!learned || learned.state === 'unavailable') return [];
   if (learned.state === 'missing') return [t('hover.learned.missing', '`' + `cardwords playtest ${shellWord(learned.folder)}` + '`')];
   const { model } = learned;
+  if (learnedNothing(model)) return [t('hover.learned.none', model.games)];
   const kind = cardKind(card, charset);
   const i = kind === undefined ? undefined : indexOf(model).get(kind);
   if (i === undefined) return [t('hover.learned.unknown')];

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { makeRules, rulesFromRuleset } from '../../core/games/cardwords/setup.js';
 import type { Card } from '../../core/games/cardwords/types.js';
 import { LeaveLearner } from '../../core/robots/cardwords/learn.js';
-import { FeatureSpace, Leaves } from '../../core/robots/cardwords/leaves.js';
+import { FeatureSpace, Leaves, learnedNothing, type LeaveModel } from '../../core/robots/cardwords/leaves.js';
+import { learnedHover, learnedInlayHints } from '../../core/language/learned.js';
+import { translator } from '../../core/l10n/message.js';
 import { Rng } from '../../core/random.js';
 import { levelPolicy, match } from '../../core/robots/cardwords/match.js';
 import { WordStore } from '../../core/words/store.js';
@@ -50,6 +52,19 @@ function alternating() {
 }
 
 describe('learned leaves', () => {
+  it('self-play that learned nothing (no turn with cards left to draw: the seed example) is said so, not as a value of 0.0 for each card', () => {
+    const zero: LeaveModel = { version: 1, key: 'k', kinds: ['A1', 'K19'], single: [0, 0], pairs: [[0, 1, 0]], triples: [], games: 300, samples: 0 } as unknown as LeaveModel;
+    expect(learnedNothing(zero)).toBe(true);
+    expect(learnedNothing({ ...zero, samples: 120 })).toBe(true);
+    expect(learnedNothing({ ...zero, samples: 120, single: [0, -0.4] })).toBe(false);
+    expect(learnedNothing({ ...zero, samples: 120, pairs: [[0, 1, 0.2]] })).toBe(false);
+    const t = translator('en');
+    expect(learnedHover({ char: 'K', points: 19 }, undefined, { state: 'learned', model: zero }, t, 'en')).toEqual([
+      'no card value could be learned: 300 self-play games gave no turn to learn from (a value is learned on turns with cards left to draw, and the deal leaves none in the pile, or no word could be laid)',
+    ]);
+    expect(learnedInlayHints([], { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } }, zero, undefined, t, 'en', 10)).toEqual([]);
+  });
+
   it('values a leave as the sum of its features (singles per copy, pairs, duplicates, triples), whatever the cards order', () => {
     const rng = Rng.fromSeed('leave-values');
     const chars = ['A', 'B', 'C', 'D', 'E'];

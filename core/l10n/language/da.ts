@@ -104,6 +104,7 @@ export const da: LanguageCatalogue = {
   'hover.learned.worst': 'værst at beholde sammen med {0}',
   'hover.learned.another': 'et ekstra {0}',
   'hover.learned.triple': 'tre eller flere {0} beholdt: {1} ekstra point',
+  'hover.learned.none': 'ingen kortværdi kunne læres: {0} selvspil gav intet træk at lære af (en værdi læres i træk med kort tilbage at trække, og uddelingen efterlader ingen i bunken, eller intet ord kunne lægges)',
   'hover.learned.unknown': 'ingen lært værdi: værdierne blev lært for regelsættet som gemt, og det har ikke sådan et kort',
   'hover.learned.missing': 'kortværdierne er ikke lært endnu: {0} (eller editorens playtest-kommando) lærer dem ved selvspil på få minutter og gemmer dem; så vises de her og som inlay-tip',
   'hover.playtest': '**i den seneste playtest** ({5, plural, one {# spil} other {# spil}}): {0} lagt i {1} af dets eksemplarer; pr. spil {2} lagt, {3} byttet og {4} tilbage på hånden ved slutningen',

@@ -104,6 +104,7 @@ export const de: LanguageCatalogue = {
   'hover.learned.worst': 'am schlechtesten zusammen behalten mit {0}',
   'hover.learned.another': 'einer weiteren {0}',
   'hover.learned.triple': 'drei oder mehr {0} behalten: {1} zusätzliche Punkte',
+  'hover.learned.none': 'kein Kartenwert ließ sich lernen: {0, plural, one {# Selbstspiel gab} other {# Selbstspiele gaben}} keinen Zug zum Lernen (ein Wert wird in Zügen mit Karten zum Nachziehen gelernt, und das Austeilen lässt keine im Stapel, oder kein Wort ließ sich legen)',
   'hover.learned.unknown': 'kein gelernter Wert: die Werte wurden für den gespeicherten Regelsatz gelernt, der keine solche Karte hat',
   'hover.learned.missing': 'Kartenwerte noch nicht gelernt: {0} (oder der Playtest-Befehl des Editors) lernt sie in einigen Minuten im Spiel gegen sich selbst und speichert sie; dann erscheinen sie hier und als Inlay-Hinweise',
   'hover.playtest': '**im letzten Playtest** ({5, plural, one {# Partie} other {# Partien}}): {0} in {1} seiner Exemplare gelegt; je Partie {2} gelegt, {3} getauscht und {4} am Ende auf der Hand',

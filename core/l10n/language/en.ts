@@ -114,6 +114,7 @@ export const en = {
   'hover.learned.worst': 'worst kept together with {0}',
   'hover.learned.another': 'another {0}',
   'hover.learned.triple': 'three or more {0} kept: {1} extra points',
+  'hover.learned.none': 'no card value could be learned: {0, plural, one {# self-play game} other {# self-play games}} gave no turn to learn from (a value is learned on turns with cards left to draw, and the deal leaves none in the pile, or no word could be laid)',
   'hover.learned.unknown': 'no learned value: the values were learned for the ruleset as saved, which has no such card',
   'hover.learned.missing': "card values not learned yet: {0} (or the editor's playtest command) learns them by self-play in a few minutes and caches them; then they show here and as inlay hints",
   'hover.playtest': '**in the last playtest** ({5, plural, one {# game} other {# games}}): {0} laid in {1} of its copies; per game {2} laid, {3} traded and {4} left in a hand at the end',

@@ -14,6 +14,15 @@ export const LEAVES_VERSION = 1;
 /** Most pair features: beyond it pairs are kept only among the most common kinds. */
 const MAX_PAIRS = 700;
 
+/**
+ * Whether self-play learned nothing: no sample, or every value 0. A card's value is learned
+ * from turns with cards left to draw; where the deal empties the pile (the seed's example:
+ * 14 cards, hands of 6, two players) there is none. Shown as "not learned", not as 0.0 for each card.
+ */
+export function learnedNothing(model: Pick<LeaveModel, 'single' | 'pairs' | 'triples' | 'samples'>): boolean {
+  return model.samples === 0 || (model.single.every((v) => v === 0) && model.pairs.every((p) => p[2] === 0) && model.triples.every((p) => p[1] === 0));
+}
+
 export interface LeaveModel {
   version: number;
   /** The ruleset key the model was learned for (`leavesKey`). */

@@ -14,7 +14,7 @@ import { layBonus, tradeScore } from '../../games/cardwords/scoring.js';
 import type { WordStore } from '../../words/store.js';
 import type { ChampionOptions } from './champion.js';
 import { playtestFindings, type PlaytestFinding } from './findings.js';
-import { kindKey, kindLabel, type Leaves } from './leaves.js';
+import { kindKey, kindLabel, learnedNothing, type Leaves } from './leaves.js';
 import { levelPolicy, playGame, wilson, type SeatPolicy } from './match.js';
 import type { RobotLevel } from './robot.js';
 
@@ -210,7 +210,9 @@ export class Playtest {
     const copies = new Map<string, number>();
     for (const c of this.rules.deck) copies.set(kindKey(c), (copies.get(kindKey(c)) ?? 0) + 1);
     const values = new Map<string, number>();
-    if (this.opts.leaves) this.opts.leaves.model.kinds.forEach((k, i) => values.set(k, this.opts.leaves!.model.single[i]!));
+    // none when self-play learned nothing (each 0.0 read as a result)
+    const model = this.opts.leaves?.model;
+    if (model && !learnedNothing(model)) model.kinds.forEach((k, i) => values.set(k, model.single[i]!));
     const cards: CardStats[] = [...copies].map(([key, count]) => ({
       card: kindLabel(key),
       copies: count,
