@@ -283,6 +283,14 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.isVisible('#cw-dir')).toBe(false);
     await page.keyboard.press('Escape');
     expect((await page.textContent('#cw-dir'))?.trim()).not.toBe('');
+    // cards that do not fit from a location (braces, not a trade chosen): the direction stays
+    // to turn them where they fit (a mouse player had no other way than trading them)
+    await page.click('#cw-cell-6-0');
+    await page.click('#cw-hand [data-char="S"]');
+    await page.click('#cw-hand [data-char="E"]');
+    await expect.poll(() => page.textContent('#cw-ok')).toBe('Trade 2 cards');
+    expect(await page.isVisible('#cw-dir')).toBe(true);
+    await page.keyboard.press('Escape');
     // Trade… by mouse, then two cards: OK trades them, and Trade… (which changes nothing
     // now) is gone from beside it; it comes back with the area cleared
     await page.click('#cw-trade');

@@ -244,8 +244,10 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
         </div>
       )}
       <div class="toolbar" role="toolbar" aria-label={t('cw.actions')} hidden={over}>
-        {/* the direction only matters when the cards go to the table */}
-        <button type="button" id="cw-dir" aria-keyshortcuts="/" hidden={cp.braces} aria-label={dirText} onClick={() => m.cmd.toggleDir()}>
+        {/* the direction matters unless the location was given up for a trade: with braces
+            because the cards do not fit (or miss the start), turning it may make them fit, and a
+            mouse player had no other way (one click on OK traded five cards) */}
+        <button type="button" id="cw-dir" aria-keyshortcuts="/" hidden={cp.invalid} aria-label={dirText} onClick={() => m.cmd.toggleDir()}>
           {dirText}
         </button>
         <button type="button" id="cw-ok" aria-keyshortcuts="Enter" disabled={!mine || m.busy || (a.type === 'trade' && s.pile < a.cards.length) || cp.returnHeld() !== null} onClick={() => m.cmd.submit()}>
