@@ -208,7 +208,7 @@ export class Composer {
     return null;
   }
 
-  /** A hint was asked for (true) or its request failed (false): Return waits for it meanwhile (`returnRefusal`). */
+  /** A hint was asked for (true) or its request failed (false): Return waits for it meanwhile (`returnHeld`). */
   hintAsked(on: boolean): void {
     this.hintComing = on;
   }
