@@ -107,7 +107,9 @@ function duplicateCell(doc: TextDocumentView, d: LspDiagnostic, cache: ParseCach
   const table = cache.get('cardtable', doc).value;
   const dup = readCellLine(doc, d.range.start);
   if (!dup) return [];
-  const first = table.lines.find((l) => l.column === dup.column && l.row === dup.row && l.range.start.line !== dup.range.start.line);
+  // the first item of the cell, not the duplicate itself (the two may share a line)
+  const same = (a: CellLine['range']['start'], b: CellLine['range']['start']) => a.line === b.line && a.character === b.character;
+  const first = table.lines.find((l) => l.column === dup.column && l.row === dup.row && !same(l.range.start, dup.range.start));
   if (!first) return [];
   const removal = removeRange(doc, dup.range);
   const merged = [...first.attributes];
@@ -129,25 +131,30 @@ function missingSemicolons(doc: TextDocumentView, cache: ParseCache): Set<string
   return at;
 }
 
-/** The attribute line starting at `at` (the parser keeps only the first line of a cell). */
+/**
+ * The attribute item starting at `at` (the parser keeps only the first item of a cell), to
+ * its `;` across lines ("(1,1)\n  B;": the merge dropped the B, the removal left "  B;"),
+ * or to the next item when the `;` is missing.
+ */
 function readCellLine(doc: TextDocumentView, at: { line: number; character: number }): CellLine | null {
-  const text = doc.line(at.line);
-  const m = /^\(\s*(\d+)\s*,\s*(\d+)\s*\)([^;]*);?/.exec(text.slice(at.character));
+  const start = doc.offsetAt(at);
+  const m = /^\(\s*(\d+)\s*,\s*(\d+)\s*\)([^;(]*);?/.exec(doc.text.slice(start, start + 4096));
   if (!m) return null;
   const attributes: CellLine['attributes'] = [];
   for (const a of m[3]!.matchAll(/\b(B)\b|\b([CLW])\s+(-?\d+)/g)) {
     if (a[1]) attributes.push({ kind: 'B' });
     else attributes.push({ kind: a[2] as 'C' | 'L' | 'W', value: Number(a[3]) });
   }
-  return { column: Number(m[1]), row: Number(m[2]), attributes, range: { start: at, end: { line: at.line, character: at.character + m[0].length } } };
+  return { column: Number(m[1]), row: Number(m[2]), attributes, range: { start: at, end: doc.positionAt(start + m[0].trimEnd().length) } };
 }
 
-/** The range to delete for a cell line: its whole line (with the break) when it stands alone. */
+/** The range to delete for a cell item: its whole lines (with the break) when it stands alone on them. */
 function removeRange(doc: TextDocumentView, r: Range): Range {
-  const line = doc.line(r.start.line);
-  const alone = r.start.line === r.end.line && line.slice(0, r.start.character).trim() === '' && line.slice(r.end.character).trim() === '';
-  if (alone && r.start.line + 1 < doc.lineCount) return { start: { line: r.start.line, character: 0 }, end: { line: r.start.line + 1, character: 0 } };
-  if (alone) return { start: { line: r.start.line, character: 0 }, end: { line: r.start.line, character: line.length } };
+  const first = doc.line(r.start.line);
+  const last = doc.line(r.end.line);
+  const alone = first.slice(0, r.start.character).trim() === '' && last.slice(r.end.character).trim() === '';
+  if (alone && r.end.line + 1 < doc.lineCount) return { start: { line: r.start.line, character: 0 }, end: { line: r.end.line + 1, character: 0 } };
+  if (alone) return { start: { line: r.start.line, character: 0 }, end: { line: r.end.line, character: last.length } };
   return r;
 }
 
