@@ -53,6 +53,10 @@ describe('cardwords count', () => {
     const q = parsed.value.cards.filter((c) => c.char === 'Q');
     expect(e.length).toBeGreaterThan(q.length);
     expect(e[0]!.points).toBeLessThan(q[0]!.points);
+    // input with none of the charset's characters: said, with the command's name as its other errors
+    const none = cli(['count', '--charset', 'samples/tiny/tiny.charset', '--suggest', '10'], '123\n');
+    expect(none.status).toBe(1);
+    expect(none.stderr).toBe('cardwords count: no character of the charset was found in the input: nothing to propose\n');
   });
 
   it('usage errors exit 2: no charset, bad numbers, missing input file', () => {

@@ -46,7 +46,7 @@ export const command: Command = {
     const errors = [...cs.diagnostics, ...parsed.diagnostics.map((d) => ({ ...d, file: values.charset }))].filter((d) => d.severity === 'error');
     if (errors.length > 0 || parsed.value.entries.length === 0) {
       for (const d of errors) io.err(formatText(d) + '\n');
-      if (errors.length === 0) io.err(`${values.charset}: the charset has no characters\n`);
+      if (errors.length === 0) io.err(`cardwords count: ${values.charset}: the charset has no characters\n`);
       return EXIT_ERRORS;
     }
     const texts: string[] = [];
@@ -61,7 +61,7 @@ export const command: Command = {
 
     if (suggest !== undefined) {
       if (dist.total === 0) {
-        io.err('no character of the charset was found in the input: nothing to propose\n');
+        io.err('cardwords count: no character of the charset was found in the input: nothing to propose\n');
         return EXIT_ERRORS;
       }
       io.out(printSuggestedCardset(suggestCardset(dist, suggest, wildcards, maxPoints)));
