@@ -22,7 +22,9 @@ export function complete(doc: TextDocumentView, pos: Position, ctx: RulesetConte
   }
 }
 
-const PAIR = /\(\s*-?\d+\s*,\s*-?\d+\s*\)/g;
+const PAIR = /\(\s*-?\d+\s*,\s*-?\d+\s*\)/;
+/** PAIR where it stands (`lastIndex` set before each use). */
+const PAIR_AT = new RegExp(PAIR.source, 'y');
 
 /**
  * Whether the `(c,r)` on this line is the start condition (the file's first pair) or the end
@@ -31,13 +33,11 @@ const PAIR = /\(\s*-?\d+\s*,\s*-?\d+\s*\)/g;
  */
 function isStartOrEnd(doc: TextDocumentView, pos: Position): boolean {
   const lineStart = doc.offsetAt({ line: pos.line, character: 0 });
-  const here = new RegExp(PAIR.source, 'y');
   const indent = /^\s*/.exec(doc.line(pos.line))![0].length;
-  here.lastIndex = lineStart + indent;
-  const m = here.exec(doc.text);
-  if (!m) return false;
-  if (!new RegExp(PAIR.source).test(doc.text.slice(0, lineStart))) return true;
-  return doc.text.slice(here.lastIndex).trim() === '';
+  PAIR_AT.lastIndex = lineStart + indent;
+  if (!PAIR_AT.exec(doc.text)) return false;
+  if (!PAIR.test(doc.text.slice(0, lineStart))) return true;
+  return doc.text.slice(PAIR_AT.lastIndex).trim() === '';
 }
 
 /** Inside `[` with nothing (or one character) typed: the charset's characters. */

@@ -344,21 +344,22 @@ describe('quick fixes', () => {
     expect(actions.map((a) => a.title)).toEqual(['Merge into the first line of (1,1): (1,1) W 2 C 5;', 'Remove the duplicate line of (1,1)']);
     expect(applyEdits(text, actions[0]!.edit!.changes![uri]!)).toBe('7*7\n(3,3)\n(1,1) W 2 C 5;\n(2,2) B;\n(7,7)\n');
     expect(applyEdits(text, actions[1]!.edit!.changes![uri]!)).toBe('7*7\n(3,3)\n(1,1) W 2;\n(2,2) B;\n(7,7)\n');
+    // the fixes offered once `next` replaces the text (its own diagnostics, not the last text's)
+    const fixesOf = async (next: string) => {
+      const since = client.published.length;
+      client.change(uri, [{ text: next }]);
+      const dn = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardtable/duplicate-cell'), 10_000, since)).filter((x) => x.code === 'cardtable/duplicate-cell');
+      return actionsFor(uri, dn);
+    };
     // an item over two lines: merged whole (the B was dropped), removed whole ("  B;" was left)
     const split = '7*7\n(3,3)\n(1,1) C 2;\n(1,1)\n  B;\n(7,7)\n';
-    const since2 = client.published.length;
-    client.change(uri, [{ text: split }]);
-    const d2 = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardtable/duplicate-cell'), 10_000, since2)).filter((x) => x.code === 'cardtable/duplicate-cell');
-    const a2 = await actionsFor(uri, d2);
+    const a2 = await fixesOf(split);
     expect(a2.map((a) => a.title)).toEqual(['Merge into the first line of (1,1): (1,1) C 2 B;', 'Remove the duplicate line of (1,1)']);
     expect(applyEdits(split, a2[0]!.edit!.changes![uri]!)).toBe('7*7\n(3,3)\n(1,1) C 2 B;\n(7,7)\n');
     expect(applyEdits(split, a2[1]!.edit!.changes![uri]!)).toBe('7*7\n(3,3)\n(1,1) C 2;\n(7,7)\n');
     // two items of one cell on one line: offered too (nothing was)
     const one = '7*7\n(3,3)\n(1,1) W 2; (1,1) C 3; (2,2) B;\n(7,7)\n';
-    const since3 = client.published.length;
-    client.change(uri, [{ text: one }]);
-    const d3 = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardtable/duplicate-cell'), 10_000, since3)).filter((x) => x.code === 'cardtable/duplicate-cell');
-    const a3 = await actionsFor(uri, d3);
+    const a3 = await fixesOf(one);
     expect(applyEdits(one, a3[0]!.edit!.changes![uri]!)).toBe('7*7\n(3,3)\n(1,1) W 2 C 3;  (2,2) B;\n(7,7)\n');
     expect(applyEdits(one, a3[1]!.edit!.changes![uri]!)).toBe('7*7\n(3,3)\n(1,1) W 2;  (2,2) B;\n(7,7)\n');
     client.close(uri);
