@@ -173,10 +173,13 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
           ;; the whole sheet.  The game's id and state, and the others' dice, follow.
           (when my-sheet
             (insert (format "Your dice (throw %d of 3): " (plist-get my-sheet :throwsMade)))
-            (let ((held (plist-get my-sheet :held)) (k 0))
+            (let ((held (plist-get my-sheet :held)) (k 0)
+                  ;; before the round's first throw the dice show no faces: five [1] read as
+                  ;; a throw of five ones (a Yatzee) that cannot be transferred
+                  (thrown (> (plist-get my-sheet :throwsMade) 0)))
               (dolist (d (plist-get my-sheet :dice))
                 (let ((start (point)))
-                  (insert (propertize (format "[%d]" d)
+                  (insert (propertize (if thrown (format "[%d]" d) "[ ]")
                                       'face (and (nth k held) 'cardwords-yatzee-held)))
                   (put-text-property start (point) 'cardwords-yatzee-die k)
                   (put-text-property start (point) 'mouse-face 'highlight)
@@ -247,13 +250,25 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
                       (propertize invite 'face 'link) "\n")))
           (dolist (s sheets)
             (unless (equal (plist-get s :name) me)
-              (insert (format "%s: %s  throw %d\n" (plist-get s :name)
-                              (mapconcat #'number-to-string (plist-get s :dice) " ")
-                              (plist-get s :throwsMade)))))
-          (setq mode-line-process
-                (if my-sheet (format " You:%d" (plist-get my-sheet :total)) ""))
+              (insert (if (> (plist-get s :throwsMade) 0)
+                          (format "%s: %s  throw %d\n" (plist-get s :name)
+                                  (mapconcat #'number-to-string (plist-get s :dice) " ")
+                                  (plist-get s :throwsMade))
+                        (format "%s: not thrown yet\n" (plist-get s :name))))))
+          (setq mode-line-process (cardwords-yatzee--standing me sheets))
           (force-mode-line-update)
           (goto-char (point-min)))))))
+
+(defun cardwords-yatzee--standing (me sheets)
+  "The mode line's scores: ME's total and the best of the other SHEETS.
+\" You:12  Ann:30\" (the leader among the others), \" You:12\" alone, or the
+leader's alone for a watcher."
+  (let* ((mine (cl-find me sheets :key (lambda (s) (plist-get s :name)) :test #'equal))
+         (others (remq mine sheets))
+         (leader (car (sort (copy-sequence others)
+                            (lambda (a b) (> (plist-get a :total) (plist-get b :total)))))))
+    (concat (if mine (format " You:%d" (plist-get mine :total)) "")
+            (if leader (format "  %s:%d" (plist-get leader :name) (plist-get leader :total)) ""))))
 
 (defun cardwords-yatzee--short-name (name width names)
   "NAME in at most WIDTH columns, cut with `…' when longer.
@@ -346,9 +361,9 @@ Asked for, only the categories still open on your sheet are offered."
    (let ((categories (cardwords-yatzee--open-categories))
          (suggestion (plist-get (cardwords-yatzee--get :mine) :suggestion))
          (completion-ignore-case t))
+     ;; the sheet's labels only (the ids are accepted from a program, not offered twice)
      (list (completing-read "Category: "
-                            (append (mapcar (lambda (c) (plist-get c :label)) categories)
-                                    (mapcar (lambda (c) (plist-get c :id)) categories))
+                            (mapcar (lambda (c) (plist-get c :label)) categories)
                             nil t nil nil (and suggestion (cardwords-yatzee--label suggestion))))))
   (let ((id (cardwords-yatzee--category category)))
     (if id

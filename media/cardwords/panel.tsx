@@ -36,7 +36,7 @@ import { fullStop, sentence, type StringKey, type Translate } from '../ui/l10n/i
 import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
-import { ActionArea, Hints } from './view/action.js';
+import { ActionArea, Hints, meaningAsked } from './view/action.js';
 import { bestMoveWords, illegalMoveText, refusalText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
@@ -531,7 +531,8 @@ export class CardwordsPanel {
     const exRow = Math.min(4, (m?.coords.height ?? 1) - 1);
     // a refusal is shown under the hand, where the eyes are: the status line still speaks it
     // (live region) but does not show it a second time
-    const echo = this.refusal !== '' && this.status.text === this.refusal;
+    // and the wildcard picker's question is shown by the picker
+    const echo = (this.refusal !== '' && this.status.text === this.refusal) || (m !== null && meaningAsked(m) && this.status.text === this.t('cw.key.wildMeaning'));
     const status = (
       <p class="status" id="cw-status" role="status" aria-live="polite" data-kind={this.status.kind}>
         <span key={this.status.seq} class={echo ? 'sr-only' : undefined}>

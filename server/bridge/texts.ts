@@ -55,6 +55,16 @@ export function yatzeeInviteText(): string {
   return en('cw.invite');
 }
 
+/** A Yatzee transfer done, as the web panel says it, with the key that takes it back: 'Aces: 0 points. u takes it back.' */
+export function transferredText(category: string, points: number): string {
+  return `${en('yatzee.transferred', category, points)} u takes it back.`;
+}
+
+/** A Yatzee transfer taken back, as the web panel says it: 'Transfer taken back: Aces is open again.' */
+export function undoneText(category: string | null): string {
+  return category ? en('yatzee.undone', category) : en('yatzee.undoneAny');
+}
+
 /** Why a game ended, as a sentence ('The pile is empty and a player laid the last card.'). */
 export function endText(reason: string | null | undefined): string {
   return endReasonText(en, reason);

@@ -10,7 +10,7 @@ import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, scor
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeePlaceFree, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import type { WelcomeMessage, YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { endedMessage, serverRefusal, yatzeeInviteText } from './texts.js';
+import { endedMessage, serverRefusal, transferredText, undoneText, yatzeeInviteText } from './texts.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -39,6 +39,11 @@ export class YatzeeSession {
   private hintFor = '';
   private hintKey = '';
   private hintError = '';
+  /** What each action sent with an id was (a transfer's category, an undo), until the room answers it. */
+  private readonly sent = new Map<string, YatzeeActionMessage>();
+  private sentSeq = 0;
+  /** The category of the last transfer acknowledged, for the undo's sentence. */
+  private lastTransfer: Category | null = null;
 
   /** The URL the room was entered on (the local servers know their games by it). */
   private roomUrl = '';
@@ -100,8 +105,13 @@ export class YatzeeSession {
         ok();
       }),
     );
-    typed.on('ack', () => this.update());
+    typed.on('ack', (a) => {
+      this.acknowledged(a.id === undefined ? undefined : this.sent.get(String(a.id)));
+      if (a.id !== undefined) this.sent.delete(String(a.id));
+      this.update();
+    });
     typed.on('error', (e) => {
+      if (e.id !== undefined) this.sent.delete(String(e.id));
       // after the end a late refusal (of an action sent as the game ended) is stale: the end's message stays
       if (this.ended) return;
       this.message = `Refused: ${serverRefusal(e.code, e.message)}`;
@@ -170,8 +180,27 @@ export class YatzeeSession {
     if (this.ended) throw new BridgeError('refused', 'the game has ended');
     if (this.welcome?.role === 'watcher') throw this.noSheet();
     this.message = '';
-    this.typed.send('action', action);
+    const id = `em-${++this.sentSeq}`;
+    this.sent.set(id, action);
+    this.typed.send('action', { ...action, id });
     return this.view();
+  }
+
+  /**
+   * The sentence of an action the room accepted, as the web panel says it: a transfer names
+   * its category and points (a transfer of 0 points by RET is seen at once, and `u` takes
+   * it back), an undo which category is open again.
+   */
+  private acknowledged(action: YatzeeActionMessage | undefined): void {
+    if (!action) return;
+    const me = this.mine;
+    if (action.type === 'transfer' && me) {
+      this.lastTransfer = action.category;
+      this.message = transferredText(CATEGORY_LABELS[action.category], scoresOf(me)[CATEGORIES.indexOf(action.category)] ?? 0);
+    } else if (action.type === 'undoTransfer') {
+      this.message = undoneText(this.lastTransfer && CATEGORY_LABELS[this.lastTransfer]);
+      this.lastTransfer = null;
+    } else if (action.type === 'throw' || action.type === 'resetDices') this.lastTransfer = null;
   }
 
   /** Holds a thrown die, or releases a held one (dice are numbered 1..5 as drawn). */

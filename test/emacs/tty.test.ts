@@ -480,15 +480,22 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
     tmux.keys('Enter');
     const after = await tmux.waitFor((s) => filled(s) === round, `round ${round}: the transfer`, 60_000);
     if (round === 1) {
-      // Undo the transfer, then transfer again; reset the dice: five aces.
+      // the transfer is said with its category and points (a 0 is seen at once) and how to take it back
+      const said = /^(Aces|Twos|Threes|Fours|Fives|Sixes|One pair|Two pairs|Three alike|Four alike|Small|Large|Full house|Chance|Yatzee): (\d+) points?\. u takes it back\.$/m.exec(
+        await tmux.waitFor((s) => /u takes it back\.$/m.test(s), 'the transfer said', 60_000),
+      );
+      expect(said).not.toBeNull();
+      expect(after).toMatch(new RegExp(`^${said![1]} +${said![2]}$`, 'm'));
+      // Undo the transfer, then transfer again; reset the dice: none thrown.
       const before = total(after);
       tmux.keys('u');
-      await tmux.waitFor((s) => filled(s) === 0 && /^Your dice \(throw 2 of 3\)/m.test(s), 'undo', 60_000);
+      await tmux.waitFor((s) => filled(s) === 0 && /^Your dice \(throw 2 of 3\)/m.test(s) && s.includes(`Transfer taken back: ${said![1]} is open again.`), 'undo', 60_000);
       tmux.keys('Enter');
       const again = await tmux.waitFor((s) => filled(s) === 1, 'the transfer again', 60_000);
       expect(total(again)).toBe(before);
       tmux.keys('r');
-      await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\): \[1\] \[1\] \[1\] \[1\] \[1\] ?$/m.test(s), 'reset', 60_000);
+      // before a throw the dice show no faces (five [1] read as a throw of five ones)
+      await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\): \[ \] \[ \] \[ \] \[ \] \[ \] ?$/m.test(s), 'reset', 60_000);
       // r again: refused, in the web panel's words, on the same screen as the dice
       tmux.keys('r');
       await tmux.waitFor((s) => /^Refused: Reset dice is possible only right after a transfer\.$/m.test(s) && /^Your dice \(throw 0 of 3\)/m.test(s), 'the refusal in view', 60_000);

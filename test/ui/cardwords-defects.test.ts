@@ -190,7 +190,17 @@ describe('Cardwords defects, each in Chromium', () => {
     const wild = page.locator('#cw-hand [data-char=""]');
     await wild.click();
     await page.waitForSelector('#cw-meanings', { state: 'visible' });
+    // the status line speaks it (live region); it is seen once, by the picker (it was seen
+    // three times: the status line, the picker, the preview)
     expect(await page.textContent('#cw-status')).toContain('wildcard stands for');
+    const seen = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('p, span, div')).filter((e) => {
+        const own = Array.from(e.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('wildcard stands for'));
+        const box = e.getBoundingClientRect();
+        return own && box.width > 1 && box.height > 1;
+      }).map((e) => e.closest('[id]')?.id),
+    );
+    expect(seen).toEqual(['cw-meanings']);
     await page.click('#cw-meanings [data-meaning="A"]');
     expect(await composedCount(page)).toBe(1);
     expect(await page.isVisible('#cw-meanings')).toBe(false);

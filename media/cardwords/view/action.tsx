@@ -34,6 +34,16 @@ function WordCheck({ m, words }: { m: Model; words: readonly string[] }) {
   );
 }
 
+/**
+ * The wildcard picker shows (a wildcard chosen, its letter not yet): its sentence, "Type the
+ * letter the wildcard stands for.", is said there, and the status line and the preview do
+ * not repeat it (a play-test read it three times on one screen).
+ */
+export function meaningAsked(m: Model): boolean {
+  const cp = m.composer;
+  return m.isPlayer && m.state.status === 'playing' && cp.mode === 'cards' && cp.pending?.wild === true && cp.pending.char === null;
+}
+
 function Preview({ m }: { m: Model }) {
   const { t, rules, composer: cp, state: s } = m;
   // a preview says what Return does: nothing to say once the game is not being played
@@ -48,7 +58,7 @@ function Preview({ m }: { m: Model }) {
     // (said once: after a refused Return the refusal under the hand says it)
     const held = cp.returnHeld();
     const why = held && !held.ok ? fullStop(sentence(refusalText(t, held.why))) : null;
-    body = !mine || (why !== null && why === m.refusal) ? null : <p id="cw-preview-text">{why ?? t('cw.preview.pass', p.score)}</p>;
+    body = !mine || (why !== null && why === m.refusal) || meaningAsked(m) ? null : <p id="cw-preview-text">{why ?? t('cw.preview.pass', p.score)}</p>;
   } else if (p.type === 'trade') {
     const why = cp.bracesWhy;
     body = (
@@ -168,7 +178,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
   const over = s.status === 'over' || s.status === 'ended' || m.ended;
   const mine = playing && s.turn === m.mySeat;
   const used = new Set(cp.cards.map((c) => c.hand));
-  const needMeaning = playing && cp.mode === 'cards' && cp.pending?.wild === true && cp.pending.char === null;
+  const needMeaning = meaningAsked(m);
   const dirText = cp.dir === 'across' ? t('cw.dir.across') : t('cw.dir.down');
   // the card being chosen and the keys kept for after it, as the composer writes them
   const pending = cp.pendingParts();
