@@ -265,6 +265,30 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.getAttribute('#cw-composing [data-composed="0"]', 'aria-label')).toContain('E 0');
   });
 
+  it('the best moves never read alike: moves that differ in which E lies where show their cards, trades show the cards they give', async () => {
+    const { page } = await fresh();
+    // N2 B3 E1 E0: BEE with E 1 then E 0, or E 0 then E 1, same score, different cards on the table
+    await quickGame(page, 's40');
+    await page.keyboard.press('?');
+    await page.waitForSelector('#cw-hints li');
+    const lines = () => page.locator('#cw-hints li').evaluateAll((ls) => ls.map((l) => ({ text: (l as HTMLElement).innerText.replace(/\s+/g, ' '), faces: Array.from(l.querySelectorAll('.cards .face')).map((f) => f.textContent) })));
+    const alike = await lines();
+    expect(alike.length).toBe(10);
+    // what a sighted player reads, faces included, differs line by line
+    expect(new Set(alike.map((l) => `${l.text} ${l.faces.join(' ')}`)).size).toBe(alike.length);
+    expect(alike.filter((l) => l.faces.length > 0).map((l) => l.faces.join(' ')).sort()).toContain('B3 E0 E1');
+    expect(alike.filter((l) => l.faces.length > 0).map((l) => l.faces.join(' '))).toContain('B3 E1 E0');
+    // A1 A1 B3 E1 E1 (s3): the trades of one card each name it (each read "trade 1×: -1")
+    await page.goto('about:blank');
+    await quickGame(page, 's3');
+    await page.keyboard.press('?');
+    await page.waitForSelector('#cw-hints li[data-kind="trade"]');
+    const trades = (await lines()).filter((l) => / -1 /.test(l.text) && l.text.startsWith('trade'));
+    expect(trades.length).toBeGreaterThan(1);
+    for (const t of trades) expect(t.faces.length).toBeGreaterThan(0);
+    expect(new Set(trades.map((t) => t.faces.join(' '))).size).toBe(trades.length);
+  });
+
   it('a click that focuses the action area keeps the composed card it lands on, and the pointer says so', async () => {
     const { page } = await fresh();
     await quickGame(page, 's2');

@@ -5,6 +5,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { previewAction } from '../../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../../core/games/cardwords/rules.js';
+import type { Card } from '../../../core/games/cardwords/types.js';
 import { scoreMove } from '../../../core/games/cardwords/scoring.js';
 import { Face } from './face.js';
 import { cardText, type HintMove, type Model } from './model.js';
@@ -125,6 +126,47 @@ function moveLine(m: Model, h: HintMove): ComponentChildren {
   return <Slotted text={m.t('cw.hintLine.move', SLOT, place, h.score)} m={m} words={h.spelled} />;
 }
 
+/** What a move's line says (its words as spelled, where, the score): two moves alike in it differ in their cards' points. */
+function lineKey(m: Model, h: HintMove): string {
+  return h.action.type === 'move' ? JSON.stringify([h.spelled ?? h.words, moveWhere(m.coords, h.action.cards), h.score]) : '';
+}
+
+/**
+ * A card's faces in a list line, and their names for a screen reader: a trade's cards, or the
+ * cards of a move whose line would read as another's (BEE with E 1 then E 0, or E 0 then E 1;
+ * a wildcard of 0 points or of 1).
+ */
+function CardFaces({ m, cards }: { m: Model; cards: ReadonlyArray<Card> }) {
+  return (
+    <>
+      <span class="cards" aria-hidden="true">
+        {cards.map((c, i) => (
+          <Face key={i} card={c} />
+        ))}
+      </span>
+      <span class="sr-only">{cards.map((c) => (c.char === null ? m.t('cw.card.wild', c.points) : m.t('cw.card', c.char, c.points))).join(', ')}</span>
+    </>
+  );
+}
+
+/**
+ * A trade's line of the list: the cards it gives, as their faces (two trades of as many
+ * cards read the same when only their count was said: a wildcard of 3 points or of 0).
+ */
+function tradeLine(m: Model, h: HintMove): ComponentChildren {
+  if (h.action.type !== 'trade') return null;
+  const text = m.t('cw.hintLine.trade', SLOT, h.score);
+  const at = text.indexOf(SLOT);
+  const cards = h.action.cards;
+  return (
+    <>
+      {text.slice(0, at)}
+      <CardFaces m={m} cards={cards} />
+      {text.slice(at + SLOT.length)}
+    </>
+  );
+}
+
 /**
  * The robot's best moves: beside the play column where the window is wide (the side panels'
  * column, at their top: under the preview they were below the fold at 1280x720), under it
@@ -144,17 +186,32 @@ export function Hints({ m }: { m: Model }) {
     else if (at.bottom > box.bottom) ol.scrollTop += at.bottom - box.bottom;
   }, [m.hintIndex, m.hints]);
   if (m.hints.length === 0 || m.state.status !== 'playing') return null;
+  const seen = new Set<string>();
+  const twins = new Set<string>();
+  for (const h of m.hints) {
+    const key = lineKey(m, h);
+    if (key && seen.has(key)) twins.add(key);
+    seen.add(key);
+  }
   return (
     <div class="cw-hints" id="cw-hints">
       <h3>{t('cw.hints')}</h3>
       <p class="muted">{t('cw.hints.keys')}</p>
       <ol role="listbox" aria-label={t('cw.hints')} ref={list}>
         {m.hints.map((h, i) => {
-          const label = h.action.type === 'move' ? moveLine(m, h) : h.action.type === 'trade' ? t('cw.hintLine.trade', h.action.cards.length, h.score) : t('cw.hintLine.pass', h.score);
+          const label = h.action.type === 'move' ? moveLine(m, h) : h.action.type === 'trade' ? tradeLine(m, h) : t('cw.hintLine.pass', h.score);
+          // a move whose line reads as another's: its cards laid, in order, tell them apart
+          const alike = h.action.type === 'move' && twins.has(lineKey(m, h));
           return (
             <li key={i} role="option" aria-selected={m.hintIndex === i ? 'true' : 'false'} class={m.hintIndex === i ? 'selected' : ''} data-hint={i} data-kind={h.action.type} data-score={h.score} data-equity={h.equity}>
               <button type="button" onClick={() => m.cmd.chooseHint(i)}>
                 {label}
+                {alike && h.action.type === 'move' && (
+                  <>
+                    {' · '}
+                    <CardFaces m={m} cards={h.action.cards.slice().sort((a, b) => a.row - b.row || a.col - b.col).map((p) => p.card)} />
+                  </>
+                )}
                 {h.equity !== undefined && <span class="equity">{` · ${t('cw.hintLine.equity', h.equity.toFixed(1))}`}</span>}
               </button>
             </li>

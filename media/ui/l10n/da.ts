@@ -463,7 +463,7 @@ export const da: Strings = {
   'cw.hints': 'Bedste træk',
   'cw.hints.keys': 'Bedst først efter værdi (point plus værdien af de kort, du beholder). Pil op og ned vælger et træk (vist på bordet); Enter spiller det.',
   'cw.hintLine.move': '{0} på {1}: {2}',
-  'cw.hintLine.trade': 'byt {0}×: {1}',
+  'cw.hintLine.trade': 'byt {0}: {1}',
   'cw.hintLine.pass': 'stå over: {0}',
   'cw.hintLine.equity': 'værdi {0}',
   'cw.hintLine.wild': '{0, plural, one {joker på bogstav {1}} other {jokere på bogstaverne {1}}}',

@@ -463,7 +463,7 @@ export const de: Strings = {
   'cw.hints': 'Beste Züge',
   'cw.hints.keys': 'Bester zuerst nach Wert (Punkte plus der Wert der behaltenen Karten). Pfeil hoch und runter wählen einen Zug (auf dem Tisch gezeigt); die Eingabetaste spielt ihn.',
   'cw.hintLine.move': '{0} auf {1}: {2}',
-  'cw.hintLine.trade': '{0}× tauschen: {1}',
+  'cw.hintLine.trade': '{0} tauschen: {1}',
   'cw.hintLine.pass': 'passen: {0}',
   'cw.hintLine.equity': 'Wert {0}',
   'cw.hintLine.wild': '{0, plural, one {Joker an Stelle {1}} other {Joker an den Stellen {1}}}',

@@ -462,7 +462,7 @@ export const en = {
   'cw.hints': 'Best moves',
   'cw.hints.keys': 'Best first by equity (the score plus the value of the cards kept). The up and down arrows choose one (shown on the table); Return plays it.',
   'cw.hintLine.move': '{0} at {1}: {2}',
-  'cw.hintLine.trade': 'trade {0}×: {1}',
+  'cw.hintLine.trade': 'trade {0}: {1}',
   'cw.hintLine.pass': 'pass: {0}',
   'cw.hintLine.equity': 'equity {0}',
   'cw.hintLine.wild': '{0, plural, one {wildcard at letter {1}} other {wildcards at letters {1}}}',
