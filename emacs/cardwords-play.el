@@ -94,6 +94,14 @@ still there, not into one the player has scrolled since.")
   "The review's step and Best move toggle the windows were last scrolled for.
 A new step brings the table's top into view (its column labels and the
 cards the step rings); back to the final table, the results.")
+(defvar cardwords-play--hints-seen 0
+  "The bridge's count of hints put in the area, as of the last view shown.
+Emacs runs keys already typed before it redisplays: a hint asked and RET
+typed in one burst found the hint in the area and played it unseen.  RET
+sends this count, and the bridge refuses it, once, when a hint came since.
+A view taken while a key typed ahead waits is not shown before that key
+runs, so it does not count as seen.")
+
 (defvar cardwords-play--questions nil
   "The owner's questions not answered yet, oldest first: (WORDS . PLAYER).
 A question quit with \\[keyboard-quit] stays, and is asked again by
@@ -730,6 +738,9 @@ the Results line."
 (defun cardwords-play--take (view)
   "Draw VIEW unless a newer one was drawn (responses and notifications cross)."
   (when (> (or (plist-get view :seq) 0) (or (cardwords-play--get :seq) 0))
+    ;; shown before the next key runs unless a key typed ahead waits
+    (unless (input-pending-p)
+      (setq cardwords-play--hints-seen (or (plist-get view :hintsLoaded) 0)))
     (setq cardwords-play--view view)
     (cardwords-play--draw)))
 
@@ -886,7 +897,8 @@ move it is about waits for the answer): answered, RET plays."
   (interactive)
   (if cardwords-play--questions
       (cardwords-play-answer)
-    (cardwords-play--compose "cardwords/submit")))
+    ;; what the player has seen: a hint come since is not played unseen
+    (cardwords-play--compose "cardwords/submit" (list :seen cardwords-play--hints-seen))))
 
 (defun cardwords-play-pass ()
   "Pass this turn."

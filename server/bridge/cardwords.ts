@@ -12,7 +12,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
@@ -55,6 +55,11 @@ export class CardwordsSession {
   /** What the server said of the preview's words (core/games/cardwords/word-checks.ts); made anew with each room. */
   private wordChecks = this.newWordChecks();
   private rankedAt = 0;
+  /**
+   * How many hints came into the area as they arrived (not by M-n): the editor compares it
+   * with the last view's to tell a hint that came while keys typed ahead still waited.
+   */
+  private hintsLoaded = 0;
   /** The game, round and move count the ranking was found for (`moves`: the server's count). */
   private rankedFor = '';
   /** The room said `ended`: its closing is no disconnection. */
@@ -172,8 +177,11 @@ export class CardwordsSession {
       if (first && this.composer && !this.composer.awaitingHint) {
         this.rankedAt = -1;
         this.message = `The robot's ${this.ranked.length} best actions are ready, your move kept: M-n puts the first in the area`;
-      } else if (first) this.loadHint(first.kind, first.cards, first.score, first.equity);
-      else this.loadHint(h.action.type, h.action.type === 'pass' ? [] : h.action.cards, h.score);
+      } else {
+        if (first) this.loadHint(first.kind, first.cards, first.score, first.equity);
+        else this.loadHint(h.action.type, h.action.type === 'pass' ? [] : h.action.cards, h.score);
+        this.hintsLoaded++;
+      }
       this.update();
     });
     typed.on('word-request', (m) => {
@@ -359,14 +367,25 @@ export class CardwordsSession {
     return this.view();
   }
 
-  submit(): unknown {
+  /**
+   * `seen`: the `hintsLoaded` of the last view the editor showed. A hint that came into the
+   * area after it (the editor ran a RET typed ahead before it redrew: `C-c C-s RET` in one
+   * burst) is not played unseen: that RET is refused, and the next one plays it.
+   */
+  submit(params?: { seen?: unknown }): unknown {
     const room = this.roomOrFail;
+    const seen = params?.seen;
+    if (seen !== undefined && (!Number.isInteger(seen) || (seen as number) < 0)) throw new BridgeError('bad-request', 'seen: a count of hints');
     const s = this.state;
     if (!this.composer || !s) throw new BridgeError('refused', 'the game has not started');
     if (s.status !== 'playing') throw new BridgeError('refused', s.status === 'waiting' ? 'the game has not started' : 'the game is over');
     if (s.turn !== this.mySeat) throw new BridgeError('refused', `it is ${s.players[s.turn]?.name ?? '?'}'s turn`);
     // Return as the web panel's: refused with a coordinate half typed, a card's points still
     // asked, right after another player's move cleared the one composed, or a hint on its way
+    if (seen !== undefined && (seen as number) < this.hintsLoaded) {
+      this.message = hintUnseen();
+      return this.view();
+    }
     const held = this.composer.key('Enter');
     if (!held.ok) {
       this.message = refusal(held.why);
@@ -672,6 +691,7 @@ export class CardwordsSession {
       // `Last:` in the editor: every move since your own last turn
       last: this.sinceMine(),
       message: this.message,
+      hintsLoaded: this.hintsLoaded,
       // the end reason as the web panels word it, and their table's headings (the end
       // adjustment's says the final score includes it); results of an earlier round are gone
       // (the state of a rematch can come before its `rematch` message)

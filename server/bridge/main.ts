@@ -53,7 +53,7 @@ export class Bridge {
       }
     });
     this.on('cardwords/key', (p) => cw.key((p ?? {}) as never));
-    this.on('cardwords/submit', () => cw.submit());
+    this.on('cardwords/submit', (p) => cw.submit((p ?? {}) as never));
     this.on('cardwords/coordinates', (p) => cw.coordinates((p ?? {}) as never));
     this.on('cardwords/locate', (p) => cw.locate((p ?? {}) as never));
     this.on('cardwords/pick', (p) => cw.pick((p ?? {}) as never));

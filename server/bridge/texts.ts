@@ -226,6 +226,11 @@ export function wordsNotAsked(words: readonly string[]): string {
   return en('cw.err.unknown-words.notAsked', words.join(', '));
 }
 
+/** RET typed before the hint that came into the area was shown (typed ahead with `C-c C-s`): refused, once. */
+export function hintUnseen(): string {
+  return 'The hint came as you typed RET: it is in the area now, RET plays it';
+}
+
 /**
  * The robot's suggestion in the action area: what it is, its words (where a wildcard stands,
  * so that two TEES read apart) and score; with the server's ranking, which of the best it is

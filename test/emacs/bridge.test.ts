@@ -359,6 +359,13 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     }
     await expect.poll(async () => (await view()).message, { timeout: 30_000 }).toMatch(/^Hint: /);
     expect((await view()).moves).toBe(0);
+    // a RET the editor ran before it showed the view with the hint (typed ahead: `seen` is the
+    // count of hints of the last view shown) is refused, once; with the hint seen it would play
+    const loaded = ((await view()) as unknown as { hintsLoaded: number }).hintsLoaded;
+    expect(loaded).toBeGreaterThan(0);
+    expect(((await call('cardwords/submit', { seen: loaded - 1 })) as View).message).toBe('The hint came as you typed RET: it is in the area now, RET plays it');
+    expect((await view()).moves).toBe(0);
+    expect((await send('cardwords/submit', { seen: -1 })).error).toMatchObject({ code: 'bad-request' });
     // asked again, and a key typed before it comes: the typing is kept, the hint waits for M-n
     process.kill(server.pid, 'SIGSTOP');
     try {

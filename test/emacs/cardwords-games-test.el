@@ -1587,5 +1587,25 @@ the echo area."
       (should (equal (cardwords-yatzee--pick "http://x") '(new . "tok")))
       (should (equal asked '("Owner token: "))))))
 
+;; C-c C-s RET typed in one burst: Emacs runs the RET already typed before it redisplays,
+;; so a hint that came meanwhile would be played unseen.  RET tells the bridge how many hints
+;; the views shown held: a view taken while a key typed ahead waits was not shown.
+(ert-deftest cardwords-play-ret-says-which-hints-were-shown ()
+  (let ((sent nil) (cardwords-play--hints-seen 0) (cardwords-play--questions nil))
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method &optional params &rest _) (push (cons method params) sent) nil)))
+      (cardwords-games-test--drawn (cardwords-games-test--view :hintsLoaded 0)
+        ;; the hint comes while a key waits: not shown before that key runs
+        (cl-letf (((symbol-function 'input-pending-p) (lambda (&rest _) t)))
+          (cardwords-play--take (cardwords-games-test--view :seq 2 :hintsLoaded 1 :message "Hint: move QWA for 2; RET plays it")))
+        (cardwords-play-submit)
+        (should (equal sent '(("cardwords/submit" :seen 0))))
+        ;; the next view, no key waiting: shown, so RET says 1
+        (setq sent nil)
+        (cl-letf (((symbol-function 'input-pending-p) (lambda (&rest _) nil)))
+          (cardwords-play--take (cardwords-games-test--view :seq 3 :hintsLoaded 1)))
+        (cardwords-play-submit)
+        (should (equal sent '(("cardwords/submit" :seen 1))))))))
+
 (provide 'cardwords-games-test)
 ;;; cardwords-games-test.el ends here

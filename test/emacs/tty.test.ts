@@ -211,6 +211,17 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   // a wrapped message read as one)
   if (!/^Results$/m.test(played)) {
     const flat = (s: string) => s.replace(/\n */g, ' ');
+    // C-c C-s RET in one burst: that RET plays nothing, whether it ran before the hint came
+    // (refused: the hint is on its way) or after it came but before it was drawn (refused:
+    // it played the hint unseen); M-n after it shows the keys were all read
+    const move = (s: string) => Number(/ move (\d+) /.exec(s)?.[1]);
+    tmux.keys('C-c', 'C-s', 'Enter');
+    await tmux.waitFor((s) => /^Hint: /m.test(s), 'the hint after the burst', 30_000);
+    tmux.keys('M-n');
+    const read = await tmux.waitFor((s) => /\(2 of \d+: M-n, M-p\)/.test(flat(s)), 'M-n after the burst', 30_000);
+    expect(move(read)).toBe(move(played));
+    tmux.keys('C-c', 'C-k');
+    await tmux.waitFor((s) => /^Action: _ {2}across$/m.test(s), 'the area cleared', 30_000);
     tmux.keys('C-c', 'C-s');
     const n = Number(/\(1 of (\d+): M-n, M-p\)/.exec(flat(await tmux.waitFor((s) => /\(1 of \d+: M-n, M-p\)/.test(flat(s)), 'the hint, first of the best', 30_000)))![1]);
     expect(n).toBeGreaterThan(1);
