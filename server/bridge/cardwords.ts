@@ -380,12 +380,12 @@ export class CardwordsSession {
     if (!this.composer || !s) throw new BridgeError('refused', 'the game has not started');
     if (s.status !== 'playing') throw new BridgeError('refused', s.status === 'waiting' ? 'the game has not started' : 'the game is over');
     if (s.turn !== this.mySeat) throw new BridgeError('refused', `it is ${s.players[s.turn]?.name ?? '?'}'s turn`);
-    // Return as the web panel's: refused with a coordinate half typed, a card's points still
-    // asked, right after another player's move cleared the one composed, or a hint on its way
     if (seen !== undefined && (seen as number) < this.hintsLoaded) {
       this.message = hintUnseen();
       return this.view();
     }
+    // Return as the web panel's: refused with a coordinate half typed, a card's points still
+    // asked, right after another player's move cleared the one composed, or a hint on its way
     const held = this.composer.key('Enter');
     if (!held.ok) {
       this.message = refusal(held.why);
