@@ -156,8 +156,13 @@ the high scores.
          (removed (plist-get (plist-get view :last) :removed))
          (cursor-point nil))
     (erase-buffer)
-    (insert (format "Lines  %dx%d, %d colours, lines of %d\n\n"
+    (insert (format "Lines  %dx%d, %d colours, lines of %d\n"
                     width height (plist-get options :colors) (plist-get options :minLine)))
+    ;; settings under which no chip can go are allowed (the original's), and said in sight
+    (let ((warning (plist-get view :warning)))
+      (unless (member warning '(nil ""))
+        (insert (propertize warning 'face 'warning) "\n")))
+    (insert "\n")
     (dotimes (y height)
       (insert "  ")
       (dotimes (x width)
@@ -332,7 +337,10 @@ A game going on is left only when you say so (its score then counts)."
                        (and cardwords-lines-seed (list :seed cardwords-lines-seed))))))
     (setq cardwords-lines--cursor 0
           cardwords-lines--selected nil)
-    (cardwords-lines--update view)))
+    (cardwords-lines--update view)
+    (let ((warning (plist-get view :warning)))
+      (unless (member warning '(nil ""))
+        (message "%s" warning)))))
 
 (defun cardwords-lines-redraw ()
   "Draw the board again."

@@ -17,6 +17,7 @@ import {
   isDefaultOptions,
   isHighScoreEligible,
   newGame,
+  optionsWarning,
   overReason,
   replay,
   validateOptions,
@@ -30,9 +31,9 @@ import {
 } from '../../core/games/lines/index.js';
 import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
-import type { StringKey, Translate } from '../ui/l10n/index.js';
+import { fullStop, type StringKey, type Translate } from '../ui/l10n/index.js';
 import { Board, type CellAnimation } from './view/board.js';
-import { overReasonText } from './texts.js';
+import { optionsWarningText, overReasonText } from './texts.js';
 
 export const DEFAULT_KEYS = 'hjkl ';
 /** Colours of the chips (CSS custom properties --chip-1..12 in style.css, told apart in each theme; more are computed and numbered). */
@@ -85,6 +86,8 @@ export class LinesPanel {
   private readonly animation = new Map<number, CellAnimation>();
   private refusals = 0;
   private formError = '';
+  /** What is hopeless about the settings the form shows, said as they are chosen (core's optionsWarning); '' when nothing is. */
+  private formWarning = '';
   /** The options the settings form shows (Defaults and a new game change them); the keys one character each, in KEY_ROLES' order. */
   private formValues: { options: LinesOptions; keys: string[] };
   /** The key whose button waits for the new key (pressed next), if any. */
@@ -105,6 +108,7 @@ export class LinesPanel {
   ) {
     this.settings = this.loadSettings();
     this.formValues = { options: this.settings.options, keys: [...this.settings.keys] };
+    this.formWarning = this.warningOf(this.settings.options);
     this.status = document.createElement('p');
     Object.assign(this.status, { className: 'status', id: 'lines-status' });
     this.status.setAttribute('role', 'status');
@@ -167,7 +171,9 @@ export class LinesPanel {
     }
     this.record = fixedSeed ? { seed, options: g.value.options, actions: [], fixedSeed } : { seed, options: g.value.options, actions: [] };
     this.begin(g.value);
-    this.say(this.t('lines.seed', seed));
+    // such settings are allowed (the original's), but a game under them is said to be hopeless as it starts
+    const warning = optionsWarningText(this.t, optionsWarning(g.value.options));
+    this.say(warning ? `${fullStop(this.t('lines.seed', seed))} ${warning}` : this.t('lines.seed', seed));
   }
 
   private begin(state: LinesState): void {
@@ -215,16 +221,37 @@ export class LinesPanel {
     for (const key of Object.keys(OPTION_LIMITS) as NumericOption[]) (this.form.elements.namedItem(key) as HTMLInputElement).value = String(o[key]);
     (this.form.elements.namedItem('preview') as HTMLInputElement).checked = o.preview;
     this.formValues.keys = [...keys];
+    this.formWarning = this.warningOf(this.formOptions());
     this.capturing = null;
     this.keysNote = { text: '', clash: false };
     this.render();
   }
 
-  private applyForm(): void {
+  /** The options as the form's fields hold them (not yet checked). */
+  private formOptions(): Partial<LinesOptions> {
     const get = (k: string) => this.form.elements.namedItem(k) as HTMLInputElement;
     const o: Partial<LinesOptions> = { preview: get('preview').checked };
     for (const key of Object.keys(OPTION_LIMITS) as NumericOption[]) o[key] = Number(get(key).value);
+    return o;
+  }
+
+  /** The warning for settings, in words; '' when they are refused (the form's error says why) or fine. */
+  private warningOf(o: Partial<LinesOptions>): string {
     const v = validateOptions(o);
+    return v.ok ? optionsWarningText(this.t, optionsWarning(v.value)) : '';
+  }
+
+  /** A field changed: the warning follows the values as they are chosen, before a game starts with them. */
+  private formInput(): void {
+    const warning = this.warningOf(this.formOptions());
+    if (warning === this.formWarning) return;
+    this.formWarning = warning;
+    this.render();
+  }
+
+  private applyForm(): void {
+    const get = (k: string) => this.form.elements.namedItem(k) as HTMLInputElement;
+    const v = validateOptions(this.formOptions());
     if (!v.ok) {
       this.formError = this.optionError(v.error);
       this.render();
@@ -368,6 +395,7 @@ export class LinesPanel {
       return t('lines.cell', Math.floor(i / w) + 1, (i % w) + 1, label);
     };
     const high = this.highScore();
+    const warning = optionsWarningText(t, optionsWarning(s.options));
     const k = this.settings.keys;
     const chipClass = (c: number) => `chip c${((c - 1) % SHAPES) + 1}`;
     render(
@@ -393,6 +421,11 @@ export class LinesPanel {
             )}
           </span>
         </p>
+        {warning && (
+          <p class="warning" id="lines-warning">
+            {warning}
+          </p>
+        )}
         <div class="toolbar" role="toolbar" aria-label={t('lines.title')}>
           <button type="button" id="lines-new" onClick={() => this.newGame()}>{t('lines.new')}</button>
           {/* said before it is used, not only at the end: undo or a hint and the game does not count */}
@@ -454,6 +487,7 @@ export class LinesPanel {
         class="form-grid"
         id="lines-form"
         noValidate
+        onInput={() => this.formInput()}
         onSubmit={(e) => {
           e.preventDefault();
           this.applyForm();
@@ -466,6 +500,7 @@ export class LinesPanel {
         </label>
         {this.keysField()}
         <p class="error" role="alert" id="lines-form-error">{this.formError}</p>
+        <p class="warning" aria-live="polite" id="lines-form-warning">{this.formWarning}</p>
         <div class="buttons">
           <button type="submit" id="lines-apply">{t('lines.apply')}</button>
           <button type="button" id="lines-defaults" onClick={() => this.fillForm({ ...DEFAULT_OPTIONS }, DEFAULT_KEYS)}>{t('lines.defaults')}</button>

@@ -2,8 +2,8 @@
 // cursor. High scores go to the same file as the terminal client's (server/lines/scores.ts),
 // under the same rules: default options, no fixed seed, no undo, no hint.
 import { randomBytes } from 'node:crypto';
-import { apply, hint, isHighScoreEligible, newGame, overReason, type LinesState } from '../../core/games/lines/index.js';
-import { overReasonText } from '../../media/lines/texts.js';
+import { apply, hint, isHighScoreEligible, newGame, optionsWarning, overReason, type LinesState } from '../../core/games/lines/index.js';
+import { optionsWarningText, overReasonText } from '../../media/lines/texts.js';
 import { translator } from '../../media/ui/l10n/index.js';
 import { LinesScores, currentUser } from '../lines/scores.js';
 import { BridgeError, type LinesMoveParams, type LinesNewParams, type LinesView } from './protocol.js';
@@ -114,6 +114,7 @@ export class LinesSession {
       next: s.options.preview ? [...s.next] : null,
       over: s.over,
       overReason: overReasonText(translator('en'), overReason(s)),
+      warning: optionsWarningText(translator('en'), optionsWarning(s.options)),
       moves: s.moves,
       last: last && { path: last.path, removed: last.removed, points: last.points, thrown: last.thrown, thrownRemoved: last.thrownRemoved, throwPoints: last.throwPoints },
       eligible: this.eligible,

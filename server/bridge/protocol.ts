@@ -57,6 +57,8 @@ export interface LinesView {
   over: boolean;
   /** Why the game is over, a sentence ('The board is full.'); '' while it goes on. */
   overReason: string;
+  /** Settings under which no chip can ever be removed, a sentence ('No line of 5 fits a 4x4 board: …'); '' for settings a line fits. */
+  warning: string;
   moves: number;
   /** The last move's path, removed chips, points and throw (null at the start, after undo). */
   last: { path: number[]; removed: number[]; points: number; thrown: number[]; thrownRemoved: number[]; throwPoints: number } | null;

@@ -4,8 +4,8 @@
 // terminal is too small, saves the high score at game over, on quit and on SIGINT/SIGQUIT
 // (and SIGTERM/SIGHUP), and always gives the terminal back as it found it.
 import { randomBytes } from 'node:crypto';
-import { apply, hint, isHighScoreEligible, newGame, overReason, type LinesState } from '../../core/games/lines/index.js';
-import { overReasonText } from '../../media/lines/texts.js';
+import { apply, hint, isHighScoreEligible, newGame, optionsWarning, overReason, type LinesState } from '../../core/games/lines/index.js';
+import { optionsWarningText, overReasonText } from '../../media/lines/texts.js';
 import { translator } from '../../media/ui/l10n/index.js';
 import type { LinesCliOptions } from './args.js';
 import type { LinesScores } from './scores.js';
@@ -362,7 +362,9 @@ export class LinesTerminal {
         score: s.score,
         next: s.options.preview ? s.next : null,
         highScore: this.highScoreLine(),
-        message: this.message,
+        // the original's options are kept, but settings under which no chip can go are said
+        // whenever the message line has nothing else to say
+        message: this.message || optionsWarningText(translator('en'), optionsWarning(s.options)),
         help: this.helpLine(),
       },
       this.style,

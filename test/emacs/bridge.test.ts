@@ -100,6 +100,17 @@ it('answers each request line, refuses bad ones clearly, and plays Lines by the 
   expect(moved.result.board.filter((c) => c > 0)).toHaveLength(6);
 });
 
+it('Lines through the bridge: settings under which no line fits are played, and the view says so', async () => {
+  // defect: a 4x4 board with lines of 5 started silently (the original allows it; nothing can ever be removed)
+  const b = bridge();
+  type View = { result: { warning: string; board: number[] } };
+  const hopeless = (await b.send('{"id":1,"method":"lines/new","params":{"seed":"w","options":{"width":4,"height":4,"minLine":5}}}')) as View;
+  expect(hopeless.result.board).toHaveLength(16);
+  expect(hopeless.result.warning).toBe('No line of 5 fits a 4x4 board: no chip can ever be removed.');
+  const fine = (await b.send('{"id":2,"method":"lines/new","params":{"seed":"w","options":{"width":4,"height":4,"minLine":4}}}')) as View;
+  expect(fine.result.warning).toBe('');
+});
+
 it('Cardwords through the bridge: a local server in its own process group, the coordinate options, a watcher, the server gone with the bridge', async () => {
   const fx = tinyRuleset();
   try {

@@ -98,6 +98,29 @@
             (should (equal asked '("Leave this game? " "Leave the Lines game going on? ")))))
       (kill-buffer "*Cardwords Lines*"))))
 
+;; defect: a 4x4 board with lines of 5 started silently; it is played (the original
+;; allows it), and said at the start and in sight under the heading
+(ert-deftest cardwords-lines-says-when-no-line-fits ()
+  (let ((cardwords-lines-width 4) (cardwords-lines-height 4) (cardwords-lines-min-line 5)
+        (cardwords-lines-seed "ert") (said nil))
+    (cl-letf (((symbol-function 'message)
+               (lambda (format &rest args) (push (apply #'format-message format args) said))))
+      (cardwords-lines))
+    (unwind-protect
+        (let ((warning "No line of 5 fits a 4x4 board: no chip can ever be removed."))
+          (should (equal (car said) warning))
+          (goto-char (point-min))
+          (forward-line 1)
+          (should (looking-at (concat (regexp-quote warning) "$")))
+          (should (eq (get-text-property (point) 'face) 'warning))
+          ;; settings a line fits say nothing of it
+          (let ((cardwords-lines-min-line 4))
+            (setq cardwords-lines--options (cardwords-lines--default-options))
+            (cardwords-lines--start)
+            (should (equal (plist-get cardwords-lines--view :warning) ""))
+            (should-not (string-match-p "No line" (buffer-string)))))
+      (kill-buffer "*Cardwords Lines*"))))
+
 (ert-deftest cardwords-lines-shares-the-terminal-high-scores ()
   ;; Default options and no seed: the game counts, and the table is the terminal client's.
   (let ((cardwords-lines-seed nil))

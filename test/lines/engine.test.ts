@@ -7,6 +7,7 @@ import {
   isHighScoreEligible,
   linesThrough,
   newGame,
+  optionsWarning,
   overReason,
   removalPoints,
   replay,
@@ -16,7 +17,7 @@ import {
   type LinesOptions,
   type LinesState,
 } from '../../core/games/lines/index.js';
-import { overReasonText } from '../../media/lines/texts.js';
+import { optionsWarningText, overReasonText } from '../../media/lines/texts.js';
 import { translator } from '../../media/ui/l10n/index.js';
 
 /** A state with a hand-made board: rows of '.' (empty) and colour digits. */
@@ -87,6 +88,22 @@ describe('Lines options', () => {
 
   it('accepts the limits themselves: -i 2, -n 0, -N 1', () => {
     expect(validateOptions({ minLine: 2, throwCount: 0, firstThrow: 1 }).ok).toBe(true);
+  });
+
+  it('accepts settings under which no line fits, as the original does, and says so (optionsWarning)', () => {
+    // defect: a 4x4 board with lines of 5 was accepted silently, a game where no chip can ever go
+    const hopeless = { width: 4, height: 4, minLine: 5 };
+    expect(validateOptions(hopeless).ok).toBe(true);
+    expect(newGame('w', hopeless).ok).toBe(true);
+    expect(optionsWarning({ ...DEFAULT_OPTIONS, ...hopeless })).toEqual({ kind: 'no-line', minLine: 5, width: 4, height: 4 });
+    expect(optionsWarning({ width: 1, height: 1, minLine: 2 })).toEqual({ kind: 'no-line', minLine: 2, width: 1, height: 1 });
+    // a line fits along the longer side alone (a row of 5 on a 5x1 board), or just fits
+    for (const o of [DEFAULT_OPTIONS, { width: 5, height: 1, minLine: 5 }, { width: 2, height: 9, minLine: 9 }, { width: 4, height: 4, minLine: 4 }]) expect(optionsWarning(o)).toBeNull();
+    const w = optionsWarning({ width: 4, height: 3, minLine: 5 });
+    expect(optionsWarningText(translator('en'), w)).toBe('No line of 5 fits a 4x3 board: no chip can ever be removed.');
+    expect(optionsWarningText(translator('da'), w)).toBe('Ingen linje på 5 brikker passer på et 4x3-bræt: Ingen brik kan nogensinde fjernes.');
+    expect(optionsWarningText(translator('de'), w)).toBe('Keine Linie aus 5 Steinen passt auf ein 4x3-Brett: Kein Stein kann je entfernt werden.');
+    expect(optionsWarningText(translator('en'), null)).toBe('');
   });
 });
 

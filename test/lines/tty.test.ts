@@ -204,6 +204,15 @@ describe('cardwords lines in a real terminal (tmux)', () => {
     expect(JSON.parse(fs.readFileSync(scoresFile(dataQ), 'utf8')).scores).toHaveLength(1);
   });
 
+  it('plays settings under which no line fits, as the original does, and says so under the board', async () => {
+    // defect: `-w 4 -t 4 -i 5` started silently, a game where no chip can ever be removed
+    const s = session('--seed hopeless -w 4 -t 4 -i 5', path.join(work, 'data-w'));
+    const screen = await s.waitFor((sc) => sc.includes('Score: 0') && sc.includes('+------------+'), 'the 4x4 board');
+    expect(screen).toContain('No line of 5 fits a 4x4 board: no chip can ever be removed.');
+    s.keys('q');
+    expect(await s.waitFor((sc) => sc.includes('EXIT='), 'the program to end')).toMatch(/EXIT=0/);
+  });
+
   it('refuses a bad option with exit status 2 before touching the terminal', async () => {
     const s = session('-N 0', path.join(work, 'data-x'));
     const screen = await s.waitFor((sc) => sc.includes('EXIT='), 'the program to end');

@@ -609,6 +609,43 @@ describe('Lines panel in Chromium', () => {
     }
   });
 
+  it('plays settings under which no line fits, as the original does, and says so as they are chosen and while the game goes on', async () => {
+    // defect: a 4x4 board with lines of 5 was accepted silently, a game where no chip can ever be removed
+    const warning = 'No line of 5 fits a 4x4 board: no chip can ever be removed.';
+    const p = await page({ width: 1280, height: 720 });
+    await p.goto(`${srv.url}/lines.html?seed=hopeless&w=4&t=4&i=5`);
+    await p.waitForSelector('#lines-board [data-cell]');
+    expect(await p.locator('#lines-board [data-cell]').count()).toBe(16);
+    expect(await p.textContent('#lines-warning')).toBe(warning);
+    await expect.poll(() => p.textContent('#lines-status')).toBe(`Game hopeless. ${warning}`);
+    // a move later the status says the move, the warning stays in sight
+    const chip = (await boardColors(p)).findIndex((c) => c > 0);
+    await p.click(`#lines-cell-${chip}`);
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(/^Selected /);
+    expect(await p.isVisible('#lines-warning')).toBe(true);
+    await shot(p, 'lines-no-line-fits');
+    // the form says it as the values are chosen, before a game starts with them (the page's language)
+    const d = await page({ locale: 'de-DE', width: 1280, height: 720 });
+    await d.goto(`${srv.url}/lines.html?seed=hopeless-de`);
+    await d.waitForSelector('#lines-board [data-cell]');
+    expect(await d.locator('#lines-warning').count()).toBe(0);
+    await d.click('#lines-settings summary');
+    expect(await d.isVisible('#lines-form-warning')).toBe(false);
+    await d.fill('#lines-opt-width', '6');
+    await d.fill('#lines-opt-height', '3');
+    await d.fill('#lines-opt-minLine', '7');
+    await expect.poll(() => d.textContent('#lines-form-warning')).toBe('Keine Linie aus 7 Steinen passt auf ein 6x3-Brett: Kein Stein kann je entfernt werden.');
+    expect(await d.isVisible('#lines-form-warning')).toBe(true);
+    await shot(d, 'lines-no-line-fits-form-de');
+    await d.fill('#lines-opt-minLine', '6');
+    await expect.poll(() => d.textContent('#lines-form-warning')).toBe('');
+    await d.fill('#lines-opt-minLine', '7');
+    await d.click('#lines-apply');
+    await expect.poll(() => d.locator('#lines-board [data-cell]').count()).toBe(18);
+    expect(await d.textContent('#lines-warning')).toBe('Keine Linie aus 7 Steinen passt auf ein 6x3-Brett: Kein Stein kann je entfernt werden.');
+    for (const tp of pages) expect(tp.errors).toEqual([]);
+  });
+
   it('says a refused setting in the page’s language, naming the field as the form does, without command-line letters', async () => {
     // defect: the form showed core's command-line text in every language ("-i (minLine) must
     // be between 2 and 99, got 1"); the terminal client keeps that wording (test/lines/cli.test.ts)

@@ -109,6 +109,21 @@ export function validateOptions(partial: Partial<LinesOptions> = {}): LinesResul
   return { ok: true, value: o };
 }
 
+/**
+ * Valid settings that leave nothing to play for, which every client says when a game starts
+ * with them: a line longer than both sides of the board (a line runs along a row, a column
+ * or a diagonal) can never form, so no chip is ever removed. The original allows them, and
+ * so do we (docs/rules.md#lines-options); the words are `optionsWarningText` in
+ * media/lines/texts.ts.
+ */
+export type OptionsWarning = { kind: 'no-line'; minLine: number; width: number; height: number };
+
+/** What is hopeless about valid settings, or null when a line can form. */
+export function optionsWarning(o: Pick<LinesOptions, 'width' | 'height' | 'minLine'>): OptionsWarning | null {
+  if (o.minLine > Math.max(o.width, o.height)) return { kind: 'no-line', minLine: o.minLine, width: o.width, height: o.height };
+  return null;
+}
+
 /** The settings under which high scores are kept: all defaults, preview off. */
 export function isDefaultOptions(o: LinesOptions): boolean {
   return (Object.keys(DEFAULT_OPTIONS) as (keyof LinesOptions)[]).every((k) => o[k] === DEFAULT_OPTIONS[k]);

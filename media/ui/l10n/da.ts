@@ -96,6 +96,7 @@ export const da: Strings = {
   'lines.noHint': 'Intet træk er muligt.',
   'lines.overWhy.noRoom': 'Der er ikke plads til {0, plural, one {den næste # brik} other {de næste # brikker}} i {1, plural, one {det # ledige felt} other {de # ledige felter}}.',
   'lines.overWhy.full': 'Brættet er fuldt.',
+  'lines.warn.noLine': 'Ingen linje på {0} brikker passer på et {1}x{2}-bræt: Ingen brik kan nogensinde fjernes.',
   'lines.over': 'Spillet er slut. Point: {0}.',
   'lines.space': 'mellemrum',
   'lines.help': 'Piletasterne eller {0} flytter markøren; {1} vælger en brik eller flytter den; u fortryder; ? giver et tip. Med musen: Klik på en brik og så på et tomt felt. Fortryd eller et tip holder spillet uden for rekorden.',

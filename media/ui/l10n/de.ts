@@ -96,6 +96,7 @@ export const de: Strings = {
   'lines.noHint': 'Kein Zug ist möglich.',
   'lines.overWhy.noRoom': '{0, plural, one {Der nächste # Stein passt} other {Die nächsten # Steine passen}} nicht in {1, plural, one {das # freie Feld} other {die # freien Felder}}.',
   'lines.overWhy.full': 'Das Brett ist voll.',
+  'lines.warn.noLine': 'Keine Linie aus {0} Steinen passt auf ein {1}x{2}-Brett: Kein Stein kann je entfernt werden.',
   'lines.over': 'Spiel zu Ende. Punkte: {0}.',
   'lines.space': 'die Leertaste',
   'lines.help': 'Pfeiltasten oder {0} bewegen den Cursor; {1} wählt einen Stein oder zieht ihn; u nimmt zurück; ? gibt einen Tipp. Mit der Maus: einen Stein anklicken, dann ein leeres Feld. Rückgängig oder ein Tipp hält das Spiel aus dem Rekord heraus.',

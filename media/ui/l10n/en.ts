@@ -95,6 +95,7 @@ export const en = {
   'lines.noHint': 'No move is possible.',
   'lines.overWhy.noRoom': 'The next {0, plural, one {# chip does} other {# chips do}} not fit in the {1, plural, one {# free cell} other {# free cells}}.',
   'lines.overWhy.full': 'The board is full.',
+  'lines.warn.noLine': 'No line of {0} fits a {1}x{2} board: no chip can ever be removed.',
   'lines.over': 'Game over. Score: {0}.',
   'lines.space': 'space',
   'lines.help': 'Arrow keys or {0} move the cursor; {1} selects a chip or moves it; u takes back; ? asks for a hint. With the mouse: click a chip, then an empty cell. Undo or a hint keeps the game out of the high score.',
