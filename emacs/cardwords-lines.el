@@ -240,10 +240,23 @@ the high scores.
 (defun cardwords-lines-up () "Move the cursor up." (interactive) (cardwords-lines--move-cursor 0 -1))
 (defun cardwords-lines-down () "Move the cursor down." (interactive) (cardwords-lines--move-cursor 0 1))
 
+(defun cardwords-lines--refuse-over ()
+  "Say why a game key does nothing after the end, and which keys do something.
+As the web panel refuses such keys: the bridge's sentence, and a ding."
+  (setq cardwords-lines--message
+        (concat (plist-get cardwords-lines--view :overRefusal) " "
+                (substitute-command-keys
+                 "\\<cardwords-lines-mode-map>\\[cardwords-lines-new-game] starts a new game, \
+\\[cardwords-lines-undo] takes back the last move.")))
+  (ding t)
+  (cardwords-lines-draw))
+
 (defun cardwords-lines-act ()
-  "Select the chip under the cursor, or move the selected chip there."
+  "Select the chip under the cursor, or move the selected chip there.
+After the end, say why nothing happens."
   (interactive)
-  (unless (cardwords-lines--over)
+  (if (cardwords-lines--over)
+      (cardwords-lines--refuse-over)
     (let* ((cell cardwords-lines--cursor)
            (color (nth cell (plist-get cardwords-lines--view :board))))
       (setq cardwords-lines--message "")
@@ -281,9 +294,11 @@ the high scores.
       (cardwords-lines--update view "Move taken back (this game no longer counts for high scores)."))))
 
 (defun cardwords-lines-hint ()
-  "Propose a move: select its chip and put the cursor on its target."
+  "Propose a move: select its chip and put the cursor on its target.
+After the end, say why nothing happens."
   (interactive)
-  (unless (cardwords-lines--over)
+  (if (cardwords-lines--over)
+      (cardwords-lines--refuse-over)
     (let ((view (cardwords-lines--call "lines/hint")))
       (when view
         (let ((hint (plist-get view :hint)))

@@ -33,7 +33,7 @@ import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { fullStop, type StringKey, type Translate } from '../ui/l10n/index.js';
 import { Board, type CellAnimation } from './view/board.js';
-import { optionsWarningText, overReasonText } from './texts.js';
+import { optionsWarningText, overReasonText, overRefusalText } from './texts.js';
 
 export const DEFAULT_KEYS = 'hjkl ';
 /** Colours of the chips (CSS custom properties --chip-1..12 in style.css, told apart in each theme; more are computed and numbered). */
@@ -629,7 +629,7 @@ export class LinesPanel {
   /** The action on a cell: select a chip, clear the selection, or move the selected chip there. */
   activate(i: number): void {
     const s = this.state;
-    if (s.over) return this.refuse(i, this.t('lines.refused.over'));
+    if (s.over) return this.refuse(i, overRefusalText(this.t));
     if (s.board[i]) {
       if (this.selected === i) {
         this.selected = null;
@@ -684,7 +684,7 @@ export class LinesPanel {
 
   private refuseError(err: LinesError, a: LinesAction): void {
     if (err.code === 'unreachable' && a.type === 'move') return this.refuse(a.to, this.t('lines.refused.unreachable', this.pos(a.from), this.pos(a.to)));
-    if (err.code === 'game-over') return this.refuse(null, this.t('lines.refused.over'));
+    if (err.code === 'game-over') return this.refuse(null, overRefusalText(this.t));
     if (err.code === 'nothing-to-undo') return this.refuse(null, this.t('lines.refused.undo'));
     this.refuse(a.type === 'move' ? a.to : null, this.t('lines.refused.other', err.message));
   }
@@ -709,7 +709,7 @@ export class LinesPanel {
   }
 
   showHint(): void {
-    if (this.state.over) return this.refuse(null, this.t('lines.refused.over'));
+    if (this.state.over) return this.refuse(null, overRefusalText(this.t));
     const m = hint(this.state);
     if (!m) {
       this.say(this.t('lines.noHint'));

@@ -9,6 +9,11 @@ export function overReasonText(t: Translate, r: { free: number; chips: number } 
   return r.free === 0 ? t('lines.overWhy.full') : t('lines.overWhy.noRoom', r.chips, r.free);
 }
 
+/** Why a move or a hint does nothing after the end (the web panel's refusal, the Emacs bridge's). */
+export function overRefusalText(t: Translate): string {
+  return t('lines.refused.over');
+}
+
 /** What is hopeless about the settings (core's optionsWarning), as a sentence; '' when nothing is. */
 export function optionsWarningText(t: Translate, w: OptionsWarning | null): string {
   if (!w) return '';

@@ -111,6 +111,24 @@ it('Lines through the bridge: settings under which no line fits are played, and 
   expect(fine.result.warning).toBe('');
 });
 
+it('Lines through the bridge: after the end a move or a hint is refused in the web panel’s words, and the view has them for the keys', async () => {
+  // defect: Emacs said nothing for SPC and H after "Game over"; the sentence is the web panel's (lines.refused.over)
+  const b = bridge();
+  type View = { result: { board: number[]; over: boolean; overRefusal: string } };
+  // 3x1, two chips thrown and two after a move: the first move that removes nothing ends the game
+  const start = ((await b.send('{"id":1,"method":"lines/new","params":{"seed":"over","options":{"width":3,"height":1,"minLine":3,"colors":32,"throwCount":2,"firstThrow":2}}}')) as View).result;
+  expect(start.overRefusal).toBe('');
+  const to = start.board.indexOf(0);
+  const from = to === 1 ? 0 : 1;
+  const over = ((await b.send(JSON.stringify({ id: 2, method: 'lines/move', params: { from, to } }))) as View).result;
+  expect(over.over).toBe(true);
+  expect(over.overRefusal).toBe('The game is over.');
+  expect(await b.send('{"id":3,"method":"lines/hint"}')).toEqual({ id: 3, error: { code: 'refused', message: 'The game is over.' } });
+  expect(await b.send(JSON.stringify({ id: 4, method: 'lines/move', params: { from: to, to: from } }))).toEqual({ id: 4, error: { code: 'refused', message: 'The game is over.' } });
+  // undo still takes back the last move
+  expect(((await b.send('{"id":5,"method":"lines/undo"}')) as View).result).toMatchObject({ over: false, overRefusal: '' });
+});
+
 it('Cardwords through the bridge: a local server in its own process group, the coordinate options, a watcher, the server gone with the bridge', async () => {
   const fx = tinyRuleset();
   try {

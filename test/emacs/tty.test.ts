@@ -141,6 +141,9 @@ it('M-x cardwords-lines: a whole game to game over by keystrokes (hint, space), 
   // why, above it: the 3x3 board is full ("Game over" alone read as a fault with cells free)
   expect(screen).toMatch(/^The board is full\.\s*\n.*Game over: 0 points/m);
   expect(chips(screen)).toBe(9);
+  // a game key after the end says why nothing happens and what does (it said nothing)
+  tmux.keys('Space');
+  await tmux.waitFor((s) => /^The game is over\. n starts a new game, u takes back the last move\.\s*$/m.test(s), 'SPC after the end said why', 30_000);
   tmux.keys('u');
   const undone = await tmux.waitFor((s) => /Move taken back/.test(s), 'undo', 30_000);
   expect(undone).not.toMatch(/Game over/);
