@@ -31,7 +31,7 @@ import {
 } from '../../core/games/lines/index.js';
 import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
-import { fullStop, type StringKey, type Translate } from '../ui/l10n/index.js';
+import { fullStop, sentence, type StringKey, type Translate } from '../ui/l10n/index.js';
 import { Board, type CellAnimation } from './view/board.js';
 import { optionsWarningText, overReasonText, overRefusalText } from './texts.js';
 
@@ -378,9 +378,14 @@ export class LinesPanel {
     return `${name} ${this.t(`shape.${((c - 1) % SHAPES) + 1}` as StringKey)}`;
   }
 
-  private pos(i: number): string {
+  /**
+   * A cell's name, row first as the grid's ARIA rows and columns: the one naming of the cells'
+   * labels and of every message (the messages said "(1, 6)" column first while the labels said
+   * "Row 6, column 1").
+   */
+  private cellName(i: number): string {
     const w = this.state.options.width;
-    return this.t('lines.pos', (i % w) + 1, Math.floor(i / w) + 1);
+    return this.t('lines.pos', Math.floor(i / w) + 1, (i % w) + 1);
   }
 
   private render(): void {
@@ -392,7 +397,7 @@ export class LinesPanel {
       let label = v ? this.colorName(v) : t('lines.cell.empty');
       if (this.selected === i) label = t('lines.cell.selected', label);
       if (this.hintMove && (this.hintMove.from === i || this.hintMove.to === i)) label = t('lines.cell.hint', label);
-      return t('lines.cell', Math.floor(i / w) + 1, (i % w) + 1, label);
+      return t('lines.cell', sentence(this.cellName(i)), label);
     };
     const high = this.highScore();
     const warning = optionsWarningText(t, optionsWarning(s.options));
@@ -636,7 +641,7 @@ export class LinesPanel {
         this.say(this.t('lines.deselected'));
       } else {
         this.selected = i;
-        this.say(this.t('lines.selected', `${this.colorName(s.board[i]!)} ${this.pos(i)}`));
+        this.say(this.t('lines.selected', this.colorName(s.board[i]!), this.cellName(i)));
       }
       this.render();
       return;
@@ -649,7 +654,7 @@ export class LinesPanel {
     const turn = this.state.last!;
     this.selected = null;
     this.hintMove = null;
-    const msgs = [this.t('lines.moved', `${this.colorName(color)} ${this.pos(from)}`, this.pos(i))];
+    const msgs = [this.t('lines.moved', this.colorName(color), this.cellName(from), this.cellName(i))];
     if (turn.removed.length) msgs.push(this.t('lines.scored', turn.removed.length, turn.points));
     else if (turn.thrown.length) msgs.push(this.t('lines.thrown', turn.thrown.length));
     if (turn.thrownRemoved.length) msgs.push(this.t('lines.thrownScored', turn.thrownRemoved.length, turn.throwPoints));
@@ -683,7 +688,7 @@ export class LinesPanel {
   }
 
   private refuseError(err: LinesError, a: LinesAction): void {
-    if (err.code === 'unreachable' && a.type === 'move') return this.refuse(a.to, this.t('lines.refused.unreachable', this.pos(a.from), this.pos(a.to)));
+    if (err.code === 'unreachable' && a.type === 'move') return this.refuse(a.to, this.t('lines.refused.unreachable', this.cellName(a.from), this.cellName(a.to)));
     if (err.code === 'game-over') return this.refuse(null, overRefusalText(this.t));
     if (err.code === 'nothing-to-undo') return this.refuse(null, this.t('lines.refused.undo'));
     this.refuse(a.type === 'move' ? a.to : null, this.t('lines.refused.other', err.message));
@@ -719,7 +724,7 @@ export class LinesPanel {
     this.hintMove = m;
     this.selected = m.from;
     this.cursor = m.to;
-    this.say(this.t('lines.hintText', `${this.colorName(this.state.board[m.from]!)} ${this.pos(m.from)}`, this.pos(m.to)));
+    this.say(this.t('lines.hintText', this.colorName(this.state.board[m.from]!), this.cellName(m.from), this.cellName(m.to)));
     this.render();
     this.board.focus();
   }

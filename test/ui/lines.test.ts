@@ -239,6 +239,38 @@ describe('Lines panel in Chromium', () => {
     await expect.poll(() => p.getAttribute('#lines-board', 'data-refusals')).toBe('3');
   });
 
+  it('names a cell in its messages as its label does, row first, in the page’s language', async () => {
+    // defect: the messages said "(2, 3)" column first while the cell's label said "Row 3, column 2"
+    const g = newGame('names', DEFAULT_OPTIONS);
+    if (!g.ok) throw new Error(g.error.message);
+    const b = g.value.board;
+    const rc = (i: number) => [Math.floor(i / 9) + 1, (i % 9) + 1] as const;
+    const asym = (i: number) => rc(i)[0] !== rc(i)[1];
+    const from = b.findIndex((v, i) => v > 0 && asym(i));
+    const to = b.findIndex((v, i) => v === 0 && asym(i) && findPath(b, 9, 9, from, i) !== null);
+    expect(from).toBeGreaterThanOrEqual(0);
+    expect(to).toBeGreaterThanOrEqual(0);
+    const cases = [
+      { locale: 'en-US', name: (r: number, c: number) => `row ${r}, column ${c}`, label: (r: number, c: number) => `Row ${r}, column ${c}`, selected: (x: string, at: string) => `Selected ${x} at ${at}. Choose an empty cell.`, moved: (x: string, a: string, z: string) => `Moved ${x} from ${a} to ${z}.` },
+      { locale: 'de-DE', name: (r: number, c: number) => `Zeile ${r}, Spalte ${c}`, label: (r: number, c: number) => `Zeile ${r}, Spalte ${c}`, selected: (x: string, at: string) => `Ausgewählt: ${x} in ${at}. Wähle ein leeres Feld.`, moved: (x: string, a: string, z: string) => `Gezogen: ${x} von ${a} nach ${z}.` },
+    ];
+    for (const c of cases) {
+      const p = await page({ locale: c.locale, width: 1280, height: 720 });
+      await p.goto(`${srv.url}/lines.html?seed=names`);
+      await p.waitForSelector('#lines-board [data-cell]');
+      const label = (await p.getAttribute(`#lines-cell-${from}`, 'aria-label'))!;
+      expect(label.startsWith(`${c.label(...rc(from))}: `)).toBe(true);
+      const colour = label.slice(label.indexOf(': ') + 2);
+      await p.click(`#lines-cell-${from}`);
+      await expect.poll(() => p.textContent('#lines-status')).toBe(c.selected(colour, c.name(...rc(from))));
+      await p.click(`#lines-cell-${to}`);
+      await expect.poll(() => p.textContent('#lines-status')).toMatch(new RegExp(`^${c.moved(colour, c.name(...rc(from)), c.name(...rc(to))).replace(/[.()]/g, '\\$&')}`));
+      expect((await p.getAttribute(`#lines-cell-${to}`, 'aria-label'))!.startsWith(`${c.label(...rc(to))}: ${colour}`)).toBe(true);
+      await shot(p, `lines-cell-names-${c.locale}`);
+      await p.close();
+    }
+  });
+
   it('a first game sets the high score even at 0; later only a higher score replaces it', async () => {
     // defect: the panel skipped a score of 0 and took "no record yet" for 0, so a first game
     // at 0 set nothing (the terminal client's score file kept it); the rule is core's beatsRecord
