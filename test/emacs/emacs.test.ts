@@ -80,14 +80,14 @@ it('ert: modes, font-lock, eglot diagnostics from the real server, the distribut
   expect(r.status).toBe(0);
 });
 
-it('ert: the games in buffers (Lines, Yatzee, Cardwords on local servers): drawing with faces, keys, clicks, Yatzee hints; the high scores of the terminal client (s selects the list, q closes it); the cards on the Cardwords table in brackets, the newest log line in sight, the results without the action area, keys after the end refused; every score in view with four players (a Scores line), the lines under the action area packed into an 80x24 window; a question to the owner quit and asked again; one local server per ruleset, left alone by the other game; the pass preview in words and the card being chosen as typed; the move and trade previews in the web panel sentences, within 80 columns; Last: with every move since your turn; a long message wrapped; the results scrolled into view, in the web panel table (the end adjustment included); killing a game buffer asks as leaving does; the review\'s cards in their own face, [, ] and b stepping it; the games list offering a seat or watching only where the room takes it, saying why not (Cardwords and Yatzee); a Yatzee game left by Emacs resumed; ten Yatzee sheets in 80 columns; the Yatzee invite link', () => {
+it('ert: the games in buffers (Lines, Yatzee, Cardwords on local servers): drawing with faces, keys, clicks, Yatzee hints; the high scores of the terminal client (s selects the list, q closes it); the cards on the Cardwords table in brackets, the newest log line in sight, the results without the action area, keys after the end refused; every score in view with four players (a Scores line), the lines under the action area packed into an 80x24 window; a question to the owner quit and asked again; one local server per ruleset, left alone by the other game; the pass preview in words and the card being chosen as typed; the move and trade previews in the web panel sentences, within 80 columns; Last: with every move since your turn; a long message wrapped; the results scrolled into view, in the web panel table (the end adjustment included); killing a game buffer asks as leaving does; the review\'s cards in their own face, [, ] and b stepping it; the games list offering a seat or watching only where the room takes it, saying why not (Cardwords and Yatzee); a Yatzee game left by Emacs resumed; ten Yatzee sheets in 80 columns; the Yatzee invite link; Lines saying when no line fits and why keys after its end do nothing; a RET that has not seen the hint says so to the bridge; the Yatzee mode line with the leader, no faces before a throw', () => {
   const data = join(home, 'data');
   new LinesScores(data).submit('alice', 321);
   // The Yatzee hints' robot table (16 MiB) from the user's cache, not solved again for the fresh HOME.
   const r = emacs(['-L', resolve('emacs'), '-l', resolve('emacs/cardwords.el'), '-l', resolve('test/emacs/cardwords-games-test.el'), '-f', 'ert-run-tests-batch-and-exit'], { CARDWORDS_DATA_DIR: data, CARDWORDS_CACHE_DIR: cacheDir() });
   const out = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) console.error(out);
-  expect(out).toMatch(/Ran 36 tests, 36 results as expected/);
+  expect(out).toMatch(/Ran 38 tests, 38 results as expected/);
   expect(r.status).toBe(0);
 });
 
