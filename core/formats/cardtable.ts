@@ -228,6 +228,9 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     const attributes: CellLine['attributes'] = [];
     const seen = new Set<string>();
     let ended = false;
+    // an item written but refused (`w 2`, `W` alone): its own error names the mistake, so
+    // the line is not also said to have no attributes
+    let refused = false;
     for (;;) {
       const t = tz.peek();
       if (t === null || t.kind === '(') {
@@ -241,6 +244,7 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
       }
       if (t.kind !== 'word') {
         sink.error(() => tokRange(t), 'cardtable/unexpected-text', () => msg('cardtable/unexpected-text.attribute', quote(tokText(t)), ATTRIBUTE_HELP));
+        refused = true;
         continue;
       }
       const name = tokText(t);
@@ -248,6 +252,7 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
         const v = tz.peek();
         const last = v !== null && v.kind === 'int' ? tz.next()! : t;
         sink.error(() => span(t, last), 'cardtable/unknown-attribute', () => msg('cardtable/unknown-attribute', quote(name), ATTRIBUTE_HELP));
+        refused = true;
         continue;
       }
       let attr: CellLine['attributes'][number];
@@ -257,12 +262,14 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
         const v = tz.peek();
         if (v === null || v.kind !== 'int') {
           sink.error(() => tokRange(t), 'cardtable/missing-value', name === 'C' ? msg('cardtable/missing-value.points') : msg('cardtable/missing-value', name));
+          refused = true;
           continue;
         }
         tz.next();
         last = v;
         if (v.value === null) {
           sink.error(() => tokRange(v), 'cardtable/number-too-large', () => msg('cardtable/number-too-large', quote(tokText(v))));
+          refused = true;
           continue;
         }
         if (name !== 'C' && v.value < 1) {
@@ -279,7 +286,7 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     }
     if (pair === null || !pair.valid) return;
     if (attributes.length === 0) {
-      if (ended) sink.error(() => pairRange(pair), 'cardtable/missing-attributes', msg('cardtable/missing-attributes', pair.column, pair.row, ATTRIBUTE_HELP));
+      if (ended && !refused) sink.error(() => pairRange(pair), 'cardtable/missing-attributes', msg('cardtable/missing-attributes', pair.column, pair.row, ATTRIBUTE_HELP));
       return;
     }
     const { column, row } = pair;

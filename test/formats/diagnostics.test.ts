@@ -67,7 +67,10 @@ const cases: Record<string, Case> = {
   'cardtable/unexpected-text': { kind: 'cardtable', text: `${T}foo bar\n(2,2)\n`, want: [['cardtable/unexpected-text', [2, 0, 2, 7], "unexpected text 'foo': expected an attribute line `(column,row) attributes;` or the end tag"]] },
   'cardtable/missing-semicolon': { kind: 'cardtable', text: `${T}(1,1) W 2\n(2,2)\n`, want: [['cardtable/missing-semicolon', [2, 9, 2, 9], 'expected `;` at the end of the attribute line']] },
   'cardtable/unknown-attribute': { kind: 'cardtable', text: `${T}(1,1) X 3 B;\n(2,2)\n`, want: [['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'X': use B (blocked), C points, L factor or W factor"]] },
-  'cardtable/missing-value': { kind: 'cardtable', text: `${T}(1,1) W;\n(2,2)\n`, want: [['cardtable/missing-value', [2, 6, 2, 7], 'W needs a factor, such as `W 2`'], ['cardtable/missing-attributes', [2, 0, 2, 5], 'no attributes for (1,1): use B (blocked), C points, L factor or W factor']] },
+  // a line whose only item is refused gets that item's error, not also "no attributes"
+  'cardtable/unknown-attribute (alone)': { kind: 'cardtable', text: `${T}(1,1) w 2;\n(2,2)\n`, want: [['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'w': use B (blocked), C points, L factor or W factor"]] },
+  'cardtable/missing-value': { kind: 'cardtable', text: `${T}(1,1) W;\n(2,2)\n`, want: [['cardtable/missing-value', [2, 6, 2, 7], 'W needs a factor, such as `W 2`']] },
+  'cardtable/unexpected-text (attribute alone)': { kind: 'cardtable', text: `${T}(1,1) 2;\n(2,2)\n`, want: [['cardtable/unexpected-text', [2, 6, 2, 7], "unexpected text '2': use B (blocked), C points, L factor or W factor, then `;`"]] },
   'cardtable/factor-range': { kind: 'cardtable', text: `${T}(1,1) L 0;\n(2,2)\n`, want: [['cardtable/factor-range', [2, 8, 2, 9], 'a letter factor must be at least 1, found 0']] },
   'cardtable/duplicate-attribute': { kind: 'cardtable', text: `${T}(1,1) C 1 C 2;\n(2,2)\n`, want: [['cardtable/duplicate-attribute', [2, 10, 2, 13], 'C is already set on this line']] },
   'cardtable/missing-attributes': { kind: 'cardtable', text: `${T}(1,1) ;\n(2,2)\n`, want: [['cardtable/missing-attributes', [2, 0, 2, 5], 'no attributes for (1,1): use B (blocked), C points, L factor or W factor']] },
