@@ -89,7 +89,7 @@ export function parseCardset(text: string, charset?: Charset): ParseResult<Cards
     const listed = cards.length + broken;
     sink.error(countRange, 'cardset/count-mismatch', msg('cardset/count-mismatch', declaredCount, listed));
   }
-  return { value: { declaredCount, cards }, diagnostics: sink.list };
+  return { value: { declaredCount, cards, broken }, diagnostics: sink.list };
 }
 
 /** Reads one card starting at the `[` at `p`; returns the offset after it (or where to resync). */

@@ -70,6 +70,8 @@ export interface CardsetCard extends Card {
 export interface Cardset {
   declaredCount: number | null;
   cards: CardsetCard[];
+  /** Cards written with a syntax error: listed (as count-mismatch counts them), not in `cards`. */
+  broken: number;
 }
 
 // ---------------------------------------------------------------- card table

@@ -182,11 +182,14 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
     }
   });
 
-  // Cross-file: enough cards for every player's full hand.
+  // Cross-file: enough cards for every player's full hand. Counted as written, broken cards
+  // and unknown characters too: those have their own errors, and counting only the cards
+  // that survived them said "0 cards are too few" of a card set written with tabs.
   const handSize = bonus.value.handSize;
-  if (handSize > 0 && cards.length < players * handSize) {
+  const listed = cardset.value.cards.length + cardset.value.broken;
+  if (handSize > 0 && listed < players * handSize) {
     const range = cardset.value.cards.length > 0 ? { start: { line: 0, character: 0 }, end: { line: 0, character: files.cardset.text.split('\n', 1)[0]?.length ?? 0 } } : WHOLE_FIRST_LINE;
-    diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'error', 'ruleset/not-enough-cards', msg('ruleset/not-enough-cards', cards.length, players, handSize, files.bonus.name, players * handSize)) });
+    diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'error', 'ruleset/not-enough-cards', msg('ruleset/not-enough-cards', listed, players, handSize, files.bonus.name, players * handSize)) });
   }
   // Cross-file: scores stay exact. A score is a double: past 2^53 sums and rankings go wrong
   // silently. A move is kept 2^16 below that, so a game's total of any length stays exact.

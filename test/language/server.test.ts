@@ -55,7 +55,7 @@ describe('pushed diagnostics', () => {
     const unknown = d.find((x) => x.code === 'cardset/unknown-character')!;
     expect(unknown.range).toEqual({ start: { line: 1, character: 7 }, end: { line: 1, character: 8 } });
     expect(unknown.severity).toBe(1);
-    expect(d.find((x) => x.code === 'ruleset/not-enough-cards')!.message).toMatch(/^1 card is too few for 2 players with 4 cards each \(the hand size of tiny\.bonus\)/);
+    expect(d.find((x) => x.code === 'ruleset/not-enough-cards')!.message).toMatch(/^2 cards are too few for 2 players with 4 cards each \(the hand size of tiny\.bonus\)/);
   });
 
   it('updates on incremental edits', async () => {

@@ -97,6 +97,15 @@ describe('loadRuleset', () => {
     expect(ruleset).toBeNull();
   });
 
+  it('counts the cards as written for too few cards: a card set with tabs gets its syntax errors, not also "0 cards are too few"', () => {
+    const tabs = { name: 'x.cardset', text: '6\n[A\t1][a\t2] [B\t3] [é\t4] [\t\t0] [Z 9]\n' };
+    const codes = (players: number) => loadRuleset(files({ cardset: tabs }), { players }).diagnostics.map((d) => d.code);
+    expect(codes(2)).toEqual(['cardset/missing-space', 'cardset/missing-space', 'cardset/missing-space', 'cardset/missing-space', 'cardset/invalid-character', 'cardset/unknown-character']);
+    // too few as written is still said, with the number written
+    const few = loadRuleset(files({ cardset: tabs }), { players: 4 }).diagnostics.find((d) => d.code === 'ruleset/not-enough-cards');
+    expect(few?.message).toBe('6 cards are too few for 4 players with 2 cards each (the hand size of x.bonus): at least 8 are needed');
+  });
+
   it('reports a card character missing from the charset, with its file', () => {
     const { ruleset, diagnostics } = loadRuleset(files({ cardset: { name: 'x.cardset', text: '2\n[A 1][Z 2]\n' } }));
     const d = diagnostics.find((x) => x.code === 'cardset/unknown-character');
