@@ -172,20 +172,25 @@ const CARDS_PER_LINE = 10;
 /**
  * Canonical form: the count on the first line; then the cards in file order, one space
  * apart, a new line whenever the character changes (wildcards count as one character)
- * and after every 10 cards; `\n` endings.
+ * and after every 10 cards; `\n` endings. With the ruleset's charset, equivalents are one
+ * character: `[A 1] [a 1]` are cards of one kind and stay on one line, each spelled as
+ * the author wrote it (without a charset the printer cannot know, and goes by spelling).
  */
-export function printCardset(cardset: Cardset): string {
+export function printCardset(cardset: Cardset, charset?: Charset): string {
+  // a charset entry's index, else the character as written; null for wildcards
+  const kindOf = (c: string | null): number | string | null => (c === null ? null : charset?.index.get(c) ?? c);
   let out = `${cardset.declaredCount ?? cardset.cards.length}\n`;
   let onLine = 0;
-  let prev: string | null | undefined;
+  let prev: number | string | null | undefined;
   for (const card of cardset.cards) {
-    if (onLine > 0 && (card.char !== prev || onLine === CARDS_PER_LINE)) {
+    const kind = kindOf(card.char);
+    if (onLine > 0 && (kind !== prev || onLine === CARDS_PER_LINE)) {
       out += '\n';
       onLine = 0;
     }
     out += (onLine > 0 ? ' ' : '') + cardText(card);
     onLine++;
-    prev = card.char;
+    prev = kind;
   }
   if (onLine > 0) out += '\n';
   return out;

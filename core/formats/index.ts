@@ -55,12 +55,12 @@ export function parseFile(kind: FileKind, text: string, charset?: Charset): Pars
   }
 }
 
-/** Prints a model of `kind` in its canonical form (the formatter). */
-export function printFile<K extends FileKind>(kind: K, value: ParsedFile[K]): string {
+/** Prints a model of `kind` in its canonical form (the formatter); the charset (if given) groups a card set's equivalent characters. */
+export function printFile<K extends FileKind>(kind: K, value: ParsedFile[K], charset?: Charset): string {
   const v = value as ParsedFile[FileKind];
   switch (kind) {
     case 'charset': return printCharset(v as Charset);
-    case 'cardset': return printCardset(v as Cardset);
+    case 'cardset': return printCardset(v as Cardset, charset);
     case 'cardtable': return printCardTable(v as CardTable);
     case 'bonus': return printBonus(v as Bonus);
     default: return printDictionary(v as Dictionary);

@@ -80,8 +80,9 @@ export class LanguageService {
     return codeActions(doc, diagnostics, ctx, this.cache, this.t);
   }
 
-  format(doc: TextDocumentView): TextEdit[] {
-    return format(doc, this.cache);
+  /** The ruleset's context gives a card set its charset (equivalent characters share a line). */
+  format(doc: TextDocumentView, ctx?: RulesetContext): TextEdit[] {
+    return format(doc, this.cache, ctx);
   }
 
   documentSymbols(doc: TextDocumentView, ctx: RulesetContext): DocumentSymbol[] {

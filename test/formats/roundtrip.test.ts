@@ -66,6 +66,16 @@ describe('the canonical form', () => {
     expect(printFile('cardset', parseCardset('1 [A 007]').value)).toBe('1\n[A 7]\n');
   });
 
+  it('card set: with the charset, equivalent characters are one character: `[A 1] [a 1]` share a line, each spelled as written', () => {
+    const cs = parseCharset('2\nAa\nBb\n').value;
+    const text = '5\n[A 1]  [a 1] [A 2]\n[b 3]\n[B 3]\n';
+    expect(printFile('cardset', parseCardset(text, cs).value, cs)).toBe('5\n[A 1] [a 1] [A 2]\n[b 3] [B 3]\n');
+    // without the charset the printer cannot know that A and a are one character
+    expect(printFile('cardset', parseCardset(text).value)).toBe('5\n[A 1]\n[a 1]\n[A 2]\n[b 3]\n[B 3]\n');
+    // a character the charset lacks goes by its spelling
+    expect(printFile('cardset', parseCardset('2 [x 1] [X 1]', cs).value, cs)).toBe('2\n[x 1]\n[X 1]\n');
+  });
+
   it('card table: no spaces in parentheses, a line after another (as the samples are written)', () => {
     expect(printFile('cardtable', parseCardTable(SEED.table).value)).toBe(
       '19*10\n(10,11)\n(0,0) B;\n(0,1) B;\n(1,0) B;\n(17,0) B;\n(18,0) B;\n(18,1) B;\n(0,9) B;\n(1,9) B;\n(0,8) B;\n(18,9) B;\n(17,9) B;\n(18,8) B;\n(10,0) C 5;\n(10,9) C 5;\n(1,1) W 2;\n(17,8) L 2;\n(20,12)\n',

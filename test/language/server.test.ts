@@ -406,6 +406,14 @@ describe('formatting, symbols, folding, tokens, hints, lenses', () => {
     client.close(uri);
   });
 
+  it('formats a card set with its ruleset’s charset: equivalent characters (tiny’s Aa) share a line, each spelled as written', async () => {
+    const uri = fx.uri('tiny.cardset'); // open since the diagnostics' tests
+    client.change(uri, [{ text: '3\n[A 1]   [a 1]  [B 3]\n' }]);
+    const edits = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    expect(edits.map((e) => e.newText)).toEqual(['3\n[A 1] [a 1]\n[B 3]\n']);
+    client.change(uri, [{ text: read('tiny.cardset') }]);
+  });
+
   it('lists document symbols', async () => {
     const uri = fx.uri('tiny.cardtable');
     client.open(uri, read('tiny.cardtable'));
