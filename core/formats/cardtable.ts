@@ -307,7 +307,9 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     const idx = row * width + column;
     const before = cellLine.get(idx);
     if (before !== undefined) {
-      sink.error(() => pairRange(pair), 'cardtable/duplicate-cell', () => msg('cardtable/duplicate-cell', column, row, before + 1));
+      // both on one line: "line 3" would name the duplicate's own line
+      const sameLine = before === pair.open.line.index;
+      sink.error(() => pairRange(pair), 'cardtable/duplicate-cell', () => (sameLine ? msg('cardtable/duplicate-cell.sameLine', column, row) : msg('cardtable/duplicate-cell', column, row, before + 1)));
       return;
     }
     cellLine.set(idx, pair.open.line.index);

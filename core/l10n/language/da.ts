@@ -61,6 +61,7 @@ export const da: LanguageCatalogue = {
   'cardtable/missing-attributes': 'ingen attributter for ({0},{1}): {2}',
   'cardtable/blocked-attributes': 'et blokeret felt kan ikke have et kort: dets andre attributter har ingen virkning',
   'cardtable/cell-outside': 'feltet ({0},{1}) ligger uden for bordet {2}*{3} (kolonner 0..{4}, rækker 0..{5})',
+  'cardtable/duplicate-cell.sameLine': 'feltet ({0},{1}) får allerede attributter tidligere på denne linje: skriv alle dets attributter i ét `({0},{1}) …;`',
   'cardtable/duplicate-cell': 'feltet ({0},{1}) har allerede en attributlinje (linje {2}): skriv alle dets attributter på én linje',
   'cardtable/missing-start': 'startbetingelsen `(kolonne,række)` var ventet efter målene, derefter attributlinjerne og slutmærket',
   'cardtable/missing-start.beforeLine': 'startbetingelsen `(kolonne,række)` var ventet før den første attributlinje',

@@ -61,6 +61,7 @@ export const de: LanguageCatalogue = {
   'cardtable/missing-attributes': 'keine Attribute für ({0},{1}): {2}',
   'cardtable/blocked-attributes': 'ein gesperrtes Feld nimmt keine Karte auf: seine anderen Attribute wirken nicht',
   'cardtable/cell-outside': 'das Feld ({0},{1}) liegt außerhalb des Tisches {2}*{3} (Spalten 0..{4}, Zeilen 0..{5})',
+  'cardtable/duplicate-cell.sameLine': 'das Feld ({0},{1}) bekommt schon weiter vorn in dieser Zeile Attribute: schreibe alle seine Attribute in ein `({0},{1}) …;`',
   'cardtable/duplicate-cell': 'das Feld ({0},{1}) hat schon eine Attributzeile (Zeile {2}): schreibe alle seine Attribute in eine Zeile',
   'cardtable/missing-start': 'erwartet wird die Startbedingung `(Spalte,Zeile)` nach den Maßen, dann die Attributzeilen und die Endmarke',
   'cardtable/missing-start.beforeLine': 'erwartet wird die Startbedingung `(Spalte,Zeile)` vor der ersten Attributzeile',

@@ -67,6 +67,7 @@ export const en = {
   'cardtable/missing-attributes': 'no attributes for ({0},{1}): {2}',
   'cardtable/blocked-attributes': 'a blocked cell holds no card: its other attributes have no effect',
   'cardtable/cell-outside': 'cell ({0},{1}) is outside the {2}*{3} table (columns 0..{4}, rows 0..{5})',
+  'cardtable/duplicate-cell.sameLine': 'cell ({0},{1}) is already given attributes earlier on this line: put all its attributes in one `({0},{1}) …;`',
   'cardtable/duplicate-cell': 'cell ({0},{1}) already has an attribute line (line {2}): put all its attributes on one line',
   'cardtable/missing-start': 'expected the start condition `(column,row)` after the dimensions, then the attribute lines and the end tag',
   'cardtable/missing-start.beforeLine': 'expected the start condition `(column,row)` before the first attribute line',
