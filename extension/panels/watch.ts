@@ -1,4 +1,4 @@
-// Calls back (debounced) when a Cardwords file in the folder of the followed document
+// Calls back (debounced) when the followed document or a Cardwords file in its folder
 // changes in an editor or is saved: what a preview of that ruleset depends on.
 import * as vscode from 'vscode';
 
@@ -18,7 +18,10 @@ export class RulesetWatcher implements vscode.Disposable {
 
   constructor(target: () => vscode.Uri, callback: () => void, delayMs: number) {
     const touch = (uri: vscode.Uri) => {
-      if (!EXTENSIONS.test(uri.path) || !sameFolder(uri, target())) return;
+      // the followed document itself always counts: an unsaved one (`untitled:Untitled-1`)
+      // has no file extension and no folder
+      const own = uri.toString() === target().toString();
+      if (!own && (!EXTENSIONS.test(uri.path) || !sameFolder(uri, target()))) return;
       if (this.timer) clearTimeout(this.timer);
       this.timer = setTimeout(() => {
         this.timer = undefined;

@@ -471,6 +471,24 @@ describe('custom requests', () => {
     expect(q.width).toBe(7);
   });
 
+  it('cardwords/tablePreview of an unsaved card table (untitled:, known by its language id): the editor\'s text, as its lens asks', async () => {
+    const uri = 'untitled:Untitled-1';
+    client.open(uri, '3*2\n(0,0)\n(1,1) W 2;\n(3,2)\n', 'cardwords-cardtable');
+    try {
+      const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+      expect(lenses.map((l) => [l.command?.command, l.command?.arguments])).toEqual([['cardwords.previewTable', [uri]]]);
+      const p = await client.request<TablePreview>(TABLE_PREVIEW_METHOD, { uri });
+      expect([p.uri, p.version, p.width, p.height, p.errors]).toEqual([uri, 1, 3, 2, 0]);
+      expect(p.cells[1 * 3 + 1]).toMatchObject({ name: 'B2', wordFactor: 2 });
+      // it follows the text as typed
+      client.change(uri, [{ text: '4*2\n(0,0)\n(4,2)\n' }]);
+      const q = await client.request<TablePreview>(TABLE_PREVIEW_METHOD, { uri });
+      expect([q.version, q.width]).toEqual([2, 4]);
+    } finally {
+      client.close(uri);
+    }
+  });
+
   it('cardwords/distribution: cards per character against the dictionary', async () => {
     const s = await client.request<DistributionStats>(DISTRIBUTION_METHOD, { uri: fx.uri('tiny.cardset') });
     expect(s.rows.map((r) => r.char)).toEqual(['A', 'B', 'E', 'N', 'S', 'T']);

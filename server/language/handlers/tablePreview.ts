@@ -10,7 +10,10 @@ export function register(ctx: ServerContext): void {
     const failed = new ResponseError<void>(ErrorCodes.InvalidParams, 'no card table for this document');
     return ctx.guard(TABLE_PREVIEW_METHOD, failed, async () => {
       if (typeof params?.uri !== 'string') return new ResponseError<void>(ErrorCodes.InvalidParams, 'params.uri must be a string');
-      let view = kindOf(params.uri) === 'cardtable' ? await ctx.viewAnywhere(params.uri) : undefined;
+      // An open document is known by its language id too: an unsaved table (`untitled:`)
+      // has no file name, and its text is the editor's.
+      const open = ctx.view(params.uri);
+      let view = open?.kind === 'cardtable' ? open : !open && kindOf(params.uri) === 'cardtable' ? await ctx.viewAnywhere(params.uri) : undefined;
       if (!view) {
         // Another file of the ruleset: its card table.
         const table = (await ctx.workspace.contextFor(params.uri)).cardtable;
