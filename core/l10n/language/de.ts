@@ -68,6 +68,7 @@ export const de: LanguageCatalogue = {
   'cardtable/text-after-end': 'Text nach der Endmarke: die Endmarke ist die letzte Zeile der Datei',
   'cardtable/invalid-end-tag': '({0},{1}) liegt im Tisch: eine Endmarke braucht Spalte >= {2} oder Zeile >= {3}, und eine Attributzeile braucht Attribute und `;`',
   'cardtable/missing-end-tag': 'der Tisch hat keine Endmarke: schließe mit einer Zeile wie `({0},{1})`',
+  'cardtable/start-outside': 'die Startbedingung ({0},{1}) liegt außerhalb des Tisches {2}*{3} (Spalten 0..{4}, Zeilen 0..{5}) und verlangt daher nichts: der erste Zug darf überall liegen. Eine Spalte oder Zeile im Bereich verlangt, dass der erste Zug sie berührt, beide ein Feld, das er bedeckt',
   'cardtable/start-blocked': 'das Startfeld ({0},{1}) ist gesperrt: kein erster Zug kann es bedecken',
   'cardtable/no-first-move': 'kein erster Zug ist möglich: er braucht zwei benachbarte freie Felder in einer Zeile oder Spalte',
   'cardtable/no-first-move.cell': 'kein erster Zug ist möglich: er braucht zwei benachbarte freie Felder in einer Zeile oder Spalte, die das Feld ({0},{1}) bedecken',
