@@ -9,6 +9,8 @@ function quiet(over: Partial<FindingsInput> = {}): FindingsInput {
   return {
     games: 20,
     players: 2,
+    level: 'best',
+    trades: 3,
     endings: { out: 20, idle: 0 },
     actions: { move: 0.95, trade: 0.05, pass: 0 },
     scores: { mean: 300 },
@@ -70,8 +72,17 @@ describe('playtest findings', () => {
     expect(seldom.kind === 'seldom-laid' && seldom.cards.map((c) => c.card)).toEqual(['[A 1]', '[B 1]', '[C 1]', '[D 1]', '[E 1]', '[F 1]', '[G 1]', '[H 1]']);
   });
 
+  it('robots that never traded at a level that does not weigh trades: said after the rest, "none" kept', () => {
+    expect(kinds(quiet({ trades: 0 }))).toEqual(['none', 'no-trades']);
+    expect(words(quiet({ level: 'good', trades: 0 }))[1]).toBe('The robots never traded: at level good a robot trades only when the trade alone scores more than a pass and every move, not for the cards it would draw, so these games tell nothing of trading. Level champion weighs what a trade keeps and draws.');
+    // a trade made, or the champion, which weighs them: nothing to say
+    expect(kinds(quiet({ trades: 1 }))).toEqual(['none']);
+    expect(kinds(quiet({ level: 'champion', trades: 0 }))).toEqual(['none']);
+    expect(kinds(quiet({ trades: 0, scores: { mean: -1 } }))).toEqual(['negative-scores', 'no-trades']);
+  });
+
   it('several at once, in a fixed order', () => {
-    expect(kinds(quiet({ endings: { out: 0, idle: 20 }, actions: { move: 0.4, trade: 0, pass: 0.6 }, scores: { mean: -5 }, firstPlayer: { winShare: 0.8, low: 0.58, high: 0.92 }, cards: [{ card: '[B 9]', copies: 2, laidShare: 0 }] })))
-      .toEqual(['stalls', 'passes', 'negative-scores', 'first-ahead', 'seldom-laid']);
+    expect(kinds(quiet({ endings: { out: 0, idle: 20 }, actions: { move: 0.4, trade: 0, pass: 0.6 }, scores: { mean: -5 }, firstPlayer: { winShare: 0.8, low: 0.58, high: 0.92 }, cards: [{ card: '[B 9]', copies: 2, laidShare: 0 }], trades: 0 })))
+      .toEqual(['stalls', 'passes', 'negative-scores', 'first-ahead', 'seldom-laid', 'no-trades']);
   });
 });

@@ -37,6 +37,9 @@ describe('playtest report', () => {
     expect(a.sizes.map((x) => [x.cards, x.bonus, x.tradeScore])).toEqual([[1, 0, -1], [2, 0, -2], [3, 1, -2], [4, 5, -3]]);
     expect(a.sizes.reduce((sum, x) => sum + x.moves, 0)).toBeCloseTo(1, 2);
     for (const x of a.sizes) expect(x.moves).toBeGreaterThan(0);
+    // robots of level best never trade here (tiny's trades score below its pass): the report says so, last
+    expect(a.actions.trade).toBe(0);
+    expect(a.findings.at(-1)).toEqual({ kind: 'no-trades', level: 'best' });
   });
 
   it('cardwords playtest --json: deterministic for a fixed seed; a card no word can take shows as stuck and never laid', () => {

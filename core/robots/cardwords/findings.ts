@@ -1,6 +1,6 @@
 // What a playtest's numbers say to a ruleset's author, when something stands out: games that
 // stall, turns without a move, negative scores, an advantage in moving first, cards seldom
-// laid. Each finding is a fact read from the report against a threshold documented in
+// laid; and, after them, that the robots of a level that does not weigh trades never traded. Each finding is a fact read from the report against a threshold documented in
 // docs/cardwords.md#what-the-games-say; the words are English templates in the project's
 // message syntax (core/l10n/format.ts), shown by the CLI and Emacs as they are and
 // translated by the VS Code report (extension/strings.ts).
@@ -22,12 +22,17 @@ export type PlaytestFinding =
   | { kind: 'negative-scores'; mean: number }
   | { kind: 'first-ahead' | 'first-behind'; winShare: number; low: number; high: number; even: number }
   | { kind: 'seldom-laid'; cards: Array<{ card: string; laidShare: number }> }
-  | { kind: 'none' };
+  | { kind: 'none' }
+  | { kind: 'no-trades'; level: string };
 
 /** What the findings read of a playtest report (core/robots/cardwords/playtest.ts). */
 export interface FindingsInput {
   games: number;
   players: number;
+  /** The robots' level (core/robots/cardwords/robot.ts). */
+  level: string;
+  /** Turns that were trades, counted (the report's share is rounded). */
+  trades: number;
   endings: { out: number; idle: number };
   actions: { move: number; trade: number; pass: number };
   scores: { mean: number };
@@ -35,7 +40,10 @@ export interface FindingsInput {
   cards: ReadonlyArray<{ card: string; copies: number; laidShare: number }>;
 }
 
-/** The findings of a report, in the order above; `none` alone when nothing stands out. */
+/**
+ * The findings of a report, in the order above; `none` when nothing stands out; then
+ * `no-trades`, which is about the robots rather than the ruleset.
+ */
 export function playtestFindings(r: FindingsInput): PlaytestFinding[] {
   const out: PlaytestFinding[] = [];
   if (r.games > 0 && r.endings.idle / r.games >= STALL_SHARE) out.push({ kind: 'stalls', idle: r.endings.idle, games: r.games });
@@ -54,7 +62,12 @@ export function playtestFindings(r: FindingsInput): PlaytestFinding[] {
     .slice(0, SELDOM_NAMED)
     .map((c) => ({ card: c.card, laidShare: c.laidShare }));
   if (seldom.length > 0) out.push({ kind: 'seldom-laid', cards: seldom });
-  return out.length > 0 ? out : [{ kind: 'none' }];
+  if (out.length === 0) out.push({ kind: 'none' });
+  // Below champion a robot trades only when the trade's own score beats a pass and every
+  // move (robot.ts), which a bonus file's trade scores seldom do: the report's empty trade
+  // figures would otherwise read as trading not paying in this ruleset.
+  if (r.level !== 'champion' && r.games > 0 && r.trades === 0) out.push({ kind: 'no-trades', level: r.level });
+  return out;
 }
 
 /** The English templates of the findings: the keys of their translations too. */
@@ -66,6 +79,7 @@ export const FINDING_TEXT = {
   'first-behind': 'Moving first is a disadvantage: the first player wins {0} of the games (95 % {1}..{2}), less than the {3} of an even chance.',
   'seldom-laid': 'Laid in fewer than half of their copies: {0}. Few words take them, or they are hard to place.',
   none: 'Nothing stands out: most games end with a player going out, few turns are passes, and every card is laid in at least half of its copies.',
+  'no-trades': 'The robots never traded: at level {0} a robot trades only when the trade alone scores more than a pass and every move, not for the cards it would draw, so these games tell nothing of trading. Level champion weighs what a trade keeps and draws.',
 } as const satisfies Record<PlaytestFinding['kind'], string>;
 
 /** A share as the report writes it: 37.5 %. */
@@ -90,5 +104,7 @@ export function findingMessage(f: PlaytestFinding): { template: string; args: Ar
       return { template, args: [f.cards.map((c) => `${c.card} ${percent(c.laidShare)}`).join(', ')] };
     case 'none':
       return { template, args: [] };
+    case 'no-trades':
+      return { template, args: [f.level] };
   }
 }

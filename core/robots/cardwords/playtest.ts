@@ -259,6 +259,6 @@ export class Playtest {
         blocked: t.cells.map((c) => c.blocked),
       },
     };
-    return { ...report, findings: playtestFindings(report) };
+    return { ...report, findings: playtestFindings({ ...report, trades: this.actionCount.trade }) };
   }
 }
