@@ -6,6 +6,7 @@
 import type { Card, CardsetCard, Charset } from '../formats/types.js';
 import { kindKey, kindLabel, learnedNothing, type LeaveModel } from '../robots/cardwords/leaves.js';
 import type { CardStats } from '../robots/cardwords/playtest.js';
+import { cardFigures } from '../robots/cardwords/findings.js';
 import type { Translate } from '../l10n/message.js';
 import { InlayHintKind, type InlayHint, type Range } from './lsp.js';
 
@@ -102,7 +103,8 @@ export function learnedHover(card: Card, charset: Charset | undefined, learned: 
   if (played) {
     const one = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const share = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-    lines.push(t('hover.playtest', code(label), share.format(played.laidShare), one.format(played.laid), one.format(played.traded), one.format(played.stuck), learned.playtest!.games));
+    const shown = cardFigures(played); // laid plus stuck never more than the copies
+    lines.push(t('hover.playtest', code(label), share.format(played.laidShare), one.format(shown.laid), one.format(played.traded), one.format(shown.stuck), learned.playtest!.games));
   }
   return lines;
 }

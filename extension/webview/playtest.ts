@@ -7,7 +7,7 @@
 // cell's colour strength is how often it was covered, its tooltip the share and the mean
 // score of the covering moves).
 import type { PlaytestReport } from '../../core/protocol/language.js';
-import { findingMessage } from '../../core/robots/cardwords/findings.js';
+import { cardFigures, findingMessage } from '../../core/robots/cardwords/findings.js';
 import { barChart } from './chart.js';
 import type { PlaytestMessage, ToWebview } from './messages.js';
 import { el, t, vscode } from './vscodeApi.js';
@@ -135,7 +135,9 @@ function render(m: PlaytestMessage): void {
   table.append(head);
   for (const c of r.cards.slice().sort((a, b) => (b.value ?? 0) - (a.value ?? 0))) {
     const tr = el('tr');
-    for (const v of [c.card, String(c.copies), f1(c.laid), f1(c.traded), f1(c.stuck), pct(c.laidShare), c.value === null ? '–' : f1(c.value)]) tr.append(el('td', undefined, v));
+    // laid and stuck rounded together: they never read more than the copies
+    const shown = cardFigures(c);
+    for (const v of [c.card, String(c.copies), f1(shown.laid), f1(c.traded), f1(shown.stuck), pct(c.laidShare), c.value === null ? '–' : f1(c.value)]) tr.append(el('td', undefined, v));
     if (c.laid === 0) tr.classList.add('off');
     tr.title = c.laid === 0 ? t(s, 'never laid') : '';
     table.append(tr);

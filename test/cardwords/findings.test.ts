@@ -1,7 +1,8 @@
 // What a playtest says to a ruleset's author (core/robots/cardwords/findings.ts): each finding
 // at its threshold and just short of it, and `none` when nothing stands out.
 import { describe, expect, it } from 'vitest';
-import { findingMessage, playtestFindings, type FindingsInput } from '../../core/robots/cardwords/findings.js';
+import fc from 'fast-check';
+import { cardFigures, findingMessage, playtestFindings, roundParts, type FindingsInput } from '../../core/robots/cardwords/findings.js';
 import { formatMessage } from '../../core/l10n/format.js';
 
 /** A report where nothing stands out: 20 games of 2, all gone out, no passes. */
@@ -84,5 +85,26 @@ describe('playtest findings', () => {
   it('several at once, in a fixed order', () => {
     expect(kinds(quiet({ endings: { out: 0, idle: 20 }, actions: { move: 0.4, trade: 0, pass: 0.6 }, scores: { mean: -5 }, firstPlayer: { winShare: 0.8, low: 0.58, high: 0.92 }, cards: [{ card: '[B 9]', copies: 2, laidShare: 0 }], trades: 0 })))
       .toEqual(['stalls', 'passes', 'negative-scores', 'first-ahead', 'seldom-laid', 'no-trades']);
+  });
+});
+
+describe('a card\'s figures as the reports show them', () => {
+  it('laid and stuck are rounded with the pile\'s rest: they add up to the copies, each within a unit of its value', () => {
+    // rounded one by one, 0.45 and 0.55 of one copy read 0.5 and 0.6
+    expect(cardFigures({ copies: 1, laid: 0.45, stuck: 0.55 })).toEqual({ laid: 0.5, stuck: 0.5 });
+    expect(cardFigures({ copies: 3, laid: 2.25, stuck: 0.75 })).toEqual({ laid: 2.3, stuck: 0.7 });
+    expect(roundParts([1, 1, 1], 3, 1)).toEqual([0.4, 0.3, 0.3]);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 9 }), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 3 }), (games, copies, a, b, digits) => {
+        const total = games * copies;
+        const laid = a % (total + 1);
+        const stuck = b % (total - laid + 1);
+        const parts = roundParts([laid, stuck, total - laid - stuck], games, digits);
+        const unit = 10 ** -digits;
+        expect(parts.reduce((x, y) => x + y, 0)).toBeCloseTo(copies, 9);
+        parts.forEach((p, i) => expect(Math.abs(p - [laid, stuck, total - laid - stuck][i]! / games)).toBeLessThan(unit + 1e-9));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Playtest, type PlaytestReport } from '../../core/robots/cardwords/playtest.js';
 import { progressLine } from '../../server/cli/commands/moves.js';
+import { formatReport } from '../../server/cli/commands/playtest.js';
 import { cli } from '../cli/run.js';
 import { sample } from './games.js';
 
@@ -40,6 +41,21 @@ describe('playtest report', () => {
     // robots of level best never trade here (tiny's trades score below its pass): the report says so, last
     expect(a.actions.trade).toBe(0);
     expect(a.findings.at(-1)).toEqual({ kind: 'no-trades', level: 'best' });
+  });
+
+  it('the text: a card\'s laid and stuck are rounded together, never reading more than its copies', async () => {
+    const tiny = await sample('samples/tiny');
+    const r = new Playtest(tiny.rules, tiny.store, { games: 6, players: 2, level: 'best', seed: 'labels' }).run();
+    const text = formatReport(r);
+    // one copy laid in 45 % of the games and stuck in the other 55 %: rounded one by one,
+    // 0.5 laid and 0.6 stuck, more than the copy; rounded together they make the copy
+    const odd = formatReport({ ...r, cards: [{ card: '[A 1]', copies: 1, laid: 0.45, traded: 0, stuck: 0.55, laidShare: 0.45, value: null }] });
+    expect(odd).toMatch(/\[A 1\] +x1 +laid +0\.5 +traded +0\.0 +stuck +0\.5 /);
+    // every card of a real report: what the text shows of laid and stuck is at most the copies
+    for (const line of text.split('\n').filter((l) => / x\d+ +laid /.test(l))) {
+      const [, copies, laid, stuck] = / x(\d+) +laid +([\d.]+) +traded +[\d.]+ +stuck +([\d.]+)/.exec(line)!;
+      expect(Number(laid) + Number(stuck)).toBeLessThanOrEqual(Number(copies) + 1e-9);
+    }
   });
 
   it('cardwords playtest --json: deterministic for a fixed seed; a card no word can take shows as stuck and never laid', () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
 import type { Hover } from 'vscode-languageserver-protocol';
 import { DISTRIBUTION_METHOD, PLAYTEST_METHOD, type DistributionStats, type PlaytestReport } from '../../core/protocol/language.js';
+import { cardFigures } from '../../core/robots/cardwords/findings.js';
 import { LspClient } from './client.js';
 import { tinyRuleset, type Fixture } from './fixtures.js';
 
@@ -61,7 +62,9 @@ describe('cardwords/playtest', () => {
     };
     const b = r.cards.find((c) => c.card === '[B 3]')!;
     const one = (x: number) => x.toFixed(1);
-    const said = `**in the last playtest** (12 games): \`[B 3]\` laid in ${Math.round(b.laidShare * 1000) / 10}% of its copies; per game ${one(b.laid)} laid, ${one(b.traded)} traded and ${one(b.stuck)} left in a hand at the end`;
+    // laid and stuck as every report rounds them, together (never more than the copies)
+    const shown = cardFigures(b);
+    const said = `**in the last playtest** (12 games): \`[B 3]\` laid in ${Math.round(b.laidShare * 1000) / 10}% of its copies; per game ${one(shown.laid)} laid, ${one(b.traded)} traded and ${one(shown.stuck)} left in a hand at the end`;
     expect((await hover()).split('\n\n')).toContain(said);
     // the ruleset changed on disk (one more card): that playtest is not this ruleset's, and is not quoted
     const saved = readFileSync(fx.path('tiny.cardset'), 'utf8');

@@ -1,9 +1,11 @@
 // What a playtest's numbers say to a ruleset's author, when something stands out: games that
 // stall, turns without a move, negative scores, an advantage in moving first, cards seldom
-// laid; and, after them, that the robots of a level that does not weigh trades never traded. Each finding is a fact read from the report against a threshold documented in
+// laid; and, after them, that the robots of a level that does not weigh trades never traded.
+// Each finding is a fact read from the report against a threshold documented in
 // docs/cardwords.md#what-the-games-say; the words are English templates in the project's
 // message syntax (core/l10n/format.ts), shown by the CLI and Emacs as they are and
-// translated by the VS Code report (extension/strings.ts).
+// translated by the VS Code report (extension/strings.ts). Also how the reports round a
+// card's figures (`cardFigures`), so that the text, the VS Code report and the hover agree.
 
 /** A share of games ending with every player passing or trading, from which it is said. */
 export const STALL_SHARE = 0.25;
@@ -81,6 +83,39 @@ export const FINDING_TEXT = {
   none: 'Nothing stands out: most games end with a player going out, few turns are passes, and every card is laid in at least half of its copies.',
   'no-trades': 'The robots never traded: at level {0} a robot trades only when the trade alone scores more than a pass and every move, not for the cards it would draw, so these games tell nothing of trading. Level champion weighs what a trade keeps and draws.',
 } as const satisfies Record<PlaytestFinding['kind'], string>;
+
+/**
+ * `counts[i] / divisor` to `digits` decimals, rounded so that the parts add up to their
+ * total rounded so (largest remainder: the units rounding down lost go to the largest
+ * remainders, the first of equal ones first). Rounded one by one, 0.45 and 0.55 of one copy
+ * read 0.5 and 0.6: more than the copy.
+ */
+export function roundParts(counts: readonly number[], divisor: number, digits: number): number[] {
+  const scale = 10 ** digits;
+  const scaled = counts.map((c) => c * scale);
+  const units = scaled.map((s) => Math.floor(s / divisor));
+  let left = Math.round(scaled.reduce((a, b) => a + b, 0) / divisor) - units.reduce((a, b) => a + b, 0);
+  const order = scaled.map((s, i) => ({ i, rest: s - units[i]! * divisor })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    units[i]!++;
+    left--;
+  }
+  return units.map((u) => u / scale);
+}
+
+/**
+ * A card's copies laid and stuck per game as a report shows them (`digits` decimals: one in
+ * the text, the VS Code report and the hover), rounded with the copies left in the pile so
+ * that laid plus stuck never reads more than the copies.
+ */
+export function cardFigures(c: { copies: number; laid: number; stuck: number }, digits = 1): { laid: number; stuck: number } {
+  // the report's figures are thousandths: whole numbers of them, the pile's the rest
+  const laid = Math.round(c.laid * 1000);
+  const stuck = Math.round(c.stuck * 1000);
+  const [l, s] = roundParts([laid, stuck, Math.max(0, c.copies * 1000 - laid - stuck)], 1000, digits);
+  return { laid: l!, stuck: s! };
+}
 
 /** A share as the report writes it: 37.5 %. */
 export function percent(x: number): string {

@@ -13,7 +13,7 @@ import type { CardwordsRules } from '../../games/cardwords/setup.js';
 import { layBonus, tradeScore } from '../../games/cardwords/scoring.js';
 import type { WordStore } from '../../words/store.js';
 import type { ChampionOptions } from './champion.js';
-import { playtestFindings, type PlaytestFinding } from './findings.js';
+import { playtestFindings, roundParts, type PlaytestFinding } from './findings.js';
 import { kindKey, kindLabel, learnedNothing, type Leaves } from './leaves.js';
 import { levelPolicy, playGame, wilson, type SeatPolicy } from './match.js';
 import type { RobotLevel } from './robot.js';
@@ -52,7 +52,11 @@ export interface CardStats {
   card: string;
   /** Copies in the deck. */
   copies: number;
-  /** Per game: copies laid, traded away, and left in a hand at the end. */
+  /**
+   * Per game: copies laid, traded away, and left in a hand at the end. Laid and stuck are
+   * parts of the copies (the rest ends in the pile) and are rounded so that they never add
+   * up to more (`roundParts` in findings.ts); trades are events (a traded copy may be laid later).
+   */
   laid: number;
   traded: number;
   stuck: number;
@@ -213,15 +217,21 @@ export class Playtest {
     // none when self-play learned nothing (each 0.0 read as a result)
     const model = this.opts.leaves?.model;
     if (model && !learnedNothing(model)) model.kinds.forEach((k, i) => values.set(k, model.single[i]!));
-    const cards: CardStats[] = [...copies].map(([key, count]) => ({
-      card: kindLabel(key),
-      copies: count,
-      laid: r3((this.laid.get(key) ?? 0) / n),
-      traded: r3((this.traded.get(key) ?? 0) / n),
-      stuck: r3((this.stuck.get(key) ?? 0) / n),
-      laidShare: r3((this.laid.get(key) ?? 0) / (count * n)),
-      value: values.has(key) ? values.get(key)! : null,
-    }));
+    const cards: CardStats[] = [...copies].map(([key, count]) => {
+      const laid = this.laid.get(key) ?? 0;
+      const stuck = this.stuck.get(key) ?? 0;
+      // laid, stuck and in the pile are the copies of every game: rounded together
+      const [laidPerGame, stuckPerGame] = roundParts([laid, stuck, count * n - laid - stuck], n, 3);
+      return {
+        card: kindLabel(key),
+        copies: count,
+        laid: laidPerGame!,
+        traded: r3((this.traded.get(key) ?? 0) / n),
+        stuck: stuckPerGame!,
+        laidShare: r3(laid / (count * n)),
+        value: values.has(key) ? values.get(key)! : null,
+      };
+    });
     const words = [...this.wordCount]
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
       .slice(0, 25)

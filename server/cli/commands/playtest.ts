@@ -1,7 +1,7 @@
 // `cardwords playtest`: robots play a ruleset many times; the report says how it behaves.
 import { rulesFromRuleset } from '../../../core/games/cardwords/setup.js';
 import { Playtest, playtestRefusal, type PlaytestReport } from '../../../core/robots/cardwords/playtest.js';
-import { findingMessage, percent } from '../../../core/robots/cardwords/findings.js';
+import { cardFigures, findingMessage, percent } from '../../../core/robots/cardwords/findings.js';
 import { formatMessage } from '../../../core/l10n/format.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
 import { loadRulesetDir } from '../../ruleset/fs.js';
@@ -148,8 +148,9 @@ export function formatReport(r: PlaytestReport): string {
   const cards = r.cards.slice().sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
   for (const c of cards) {
     const flag = c.laid === 0 ? '  never laid' : c.stuck > c.laid ? '  often stuck' : '';
+    const shown = cardFigures(c);
     out.push(
-      `  ${c.card.padEnd(8)} x${String(c.copies).padEnd(3)} laid ${f1(c.laid).padStart(5)}  traded ${f1(c.traded).padStart(5)}  stuck ${f1(c.stuck).padStart(5)}  ${pct(c.laidShare).padStart(7)}  value ${c.value === null ? '   -' : f1(c.value).padStart(6)}${flag}`,
+      `  ${c.card.padEnd(8)} x${String(c.copies).padEnd(3)} laid ${shown.laid.toFixed(1).padStart(5)}  traded ${f1(c.traded).padStart(5)}  stuck ${shown.stuck.toFixed(1).padStart(5)}  ${pct(c.laidShare).padStart(7)}  value ${c.value === null ? '   -' : f1(c.value).padStart(6)}${flag}`,
     );
   }
   out.push('');
