@@ -43,6 +43,19 @@ describe('playtest report', () => {
     expect(a.findings.at(-1)).toEqual({ kind: 'no-trades', level: 'best' });
   });
 
+  it('the text: the heat map under column letters and beside row numbers, as cells are named (D4)', async () => {
+    const tiny = await sample('samples/tiny');
+    const r = new Playtest(tiny.rules, tiny.store, { games: 6, players: 2, level: 'best', seed: 'labels' }).run();
+    const text = formatReport(r);
+    const map = text.slice(text.indexOf('Table: how often each cell is covered')).trimEnd().split('\n').slice(1);
+    expect(map[0]).toBe('     A B C D E F G');
+    expect(map.slice(1).map((l) => l.slice(0, 5))).toEqual(['  1  ', '  2  ', '  3  ', '  4  ', '  5  ', '  6  ', '  7  ']);
+    // tiny's blocked corners (0,0) and (6,6) are A1 and G7; D4, the start cell, is covered as the report says
+    const cell = (col: number, row: number) => map[row + 1]!.slice(5).split(' ')[col];
+    expect([cell(0, 0), cell(6, 6)]).toEqual(['#', '#']);
+    expect(cell(3, 3)).toBe(String(Math.min(9, Math.floor(r.cells.covered[3 * 7 + 3]! * 10))));
+  });
+
   it('the text: a card\'s laid and stuck are rounded together, never reading more than its copies', async () => {
     const tiny = await sample('samples/tiny');
     const r = new Playtest(tiny.rules, tiny.store, { games: 6, players: 2, level: 'best', seed: 'labels' }).run();

@@ -1,6 +1,7 @@
 // `cardwords playtest`: robots play a ruleset many times; the report says how it behaves.
 import { rulesFromRuleset } from '../../../core/games/cardwords/setup.js';
 import { Playtest, playtestRefusal, type PlaytestReport } from '../../../core/robots/cardwords/playtest.js';
+import { Coordinates } from '../../../core/coordinates.js';
 import { cardFigures, findingMessage, percent } from '../../../core/robots/cardwords/findings.js';
 import { formatMessage } from '../../../core/l10n/format.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
@@ -114,7 +115,7 @@ function wrap(text: string, width: number, first: string, rest: string): string[
   return lines;
 }
 
-/** The report as text: sections with bars, and the heat map as digits 0-9 (. never covered, # blocked). */
+/** The report as text: sections with bars, and the heat map as digits 0-9 (. never covered, # blocked) under column letters, beside row numbers. */
 export function formatReport(r: PlaytestReport): string {
   const out: string[] = [];
   const spread = (s: { mean: number; sd: number; min: number; max: number }) => `mean ${f1(s.mean)}, sd ${f1(s.sd)}, min ${s.min}, max ${s.max}`;
@@ -159,13 +160,21 @@ export function formatReport(r: PlaytestReport): string {
   out.push('');
   out.push('Table: how often each cell is covered (0-9: tenths of the games, . never, # blocked)');
   const { width, height, covered, blocked } = r.cells;
+  // labelled as the preview and the games name cells by default: D4 is column D, row 4 (the
+  // command has no coordinate options)
+  const names = new Coordinates(width, height);
+  const columns = names.columnLabels();
+  const rows = names.rowLabels();
+  const cw = Math.max(1, ...columns.map((l) => l.length));
+  const rw = Math.max(1, ...rows.map((l) => l.length));
+  out.push(`  ${' '.repeat(rw)}  ${columns.map((l) => l.padStart(cw)).join(' ')}`.trimEnd());
   for (let row = 0; row < height; row++) {
-    let line = '  ';
+    const cells: string[] = [];
     for (let col = 0; col < width; col++) {
       const i = row * width + col;
-      line += blocked[i] ? '#' : covered[i]! === 0 ? '.' : String(Math.min(9, Math.floor(covered[i]! * 10)));
+      cells.push((blocked[i] ? '#' : covered[i]! === 0 ? '.' : String(Math.min(9, Math.floor(covered[i]! * 10)))).padStart(cw));
     }
-    out.push(line);
+    out.push(`  ${rows[row]!.padStart(rw)}  ${cells.join(' ')}`);
   }
   return `${out.join('\n')}\n`;
 }
