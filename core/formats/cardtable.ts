@@ -393,11 +393,12 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     const r = start.row;
     start.touchColumn = c >= 0 && c < width ? c : null;
     start.touchRow = r >= 0 && r < height ? r : null;
-    // Neither in range is the format's "no condition", but read as a cell it looks like one
-    // (a typo, a table made smaller): said, as a warning, since the table is still legal.
-    // One in range is the documented way to ask for a column or a row, as the seed's (10,11).
+    // Neither in range is the format's "no condition" (the seed's own (18,10) in 18*10), but
+    // read as a cell it looks like one (a typo, a table made smaller): what it means is said,
+    // as information, not a warning: the seed's way of writing it is no mistake. One in range
+    // is the documented way to ask for a column or a row, as the seed's (10,11).
     if (start.touchColumn === null && start.touchRow === null) {
-      sink.warning(startRange, 'cardtable/start-outside', msg('cardtable/start-outside', c, r, width, height, width - 1, height - 1));
+      sink.information(startRange, 'cardtable/start-outside', msg('cardtable/start-outside', c, r, width, height, width - 1, height - 1));
     }
     if (start.touchColumn !== null && start.touchRow !== null && cells[r * width + c]!.blocked) {
       sink.error(startRange, 'cardtable/start-blocked', msg('cardtable/start-blocked', c, r));

@@ -210,6 +210,11 @@ export class DiagnosticSink {
   warning(range: Range | (() => Range), code: string, message: Message | (() => Message)): void {
     this.add(range, 'warning', code, message);
   }
+
+  /** Not a problem: what a legal line means, where it could read otherwise. */
+  information(range: Range | (() => Range), code: string, message: Message | (() => Message)): void {
+    this.add(range, 'information', code, message);
+  }
 }
 
 /** A diagnostic with its message in English and kept for other languages. */

@@ -7,7 +7,7 @@ import type { Diagnostic, FileKind } from '../../core/formats/index.js';
 import { SEED, brief, documentedCodes } from './helpers.js';
 
 type R = [number, number, number, number];
-type Expected = [code: string, range: R, message: string, severity?: 'warning'];
+type Expected = [code: string, range: R, message: string, severity?: 'warning' | 'information'];
 
 interface Case {
   kind: FileKind;
@@ -82,7 +82,7 @@ const cases: Record<string, Case> = {
   'cardtable/text-after-end': { kind: 'cardtable', text: `${T}(2,2) foo\n\nbar  \n\n`, want: [['cardtable/text-after-end', [2, 6, 4, 3], 'text after the end tag: the end tag is the last line of the file']] },
   'cardtable/missing-end-tag': { kind: 'cardtable', text: `${T}(1,1) B;\n\n`, want: [['cardtable/missing-end-tag', [2, 8, 2, 8], 'the table has no end tag: finish with a line such as `(2,2)`']] },
   // both off the table: no condition, which looks like a cell; one in range asks for a column or row (none)
-  'cardtable/start-outside': { kind: 'cardtable', text: '2*2\n(5,-1)\n(2,2)\n', want: [['cardtable/start-outside', [1, 0, 1, 6], 'the start condition (5,-1) is outside the 2*2 table (columns 0..1, rows 0..1), so it asks nothing: the first move may go anywhere. A column or a row in range asks the first move to touch it, both a cell to cover', 'warning']] },
+  'cardtable/start-outside': { kind: 'cardtable', text: '2*2\n(5,-1)\n(2,2)\n', want: [['cardtable/start-outside', [1, 0, 1, 6], 'no start condition: (5,-1) names no column or row of the 2*2 table (columns 0..1, rows 0..1), so the first move may go anywhere. A column or a row in range asks the first move to touch it, both a cell to cover', 'information']] },
   'cardtable/start-blocked': { kind: 'cardtable', text: `${T}(0,0) B;\n(2,2)\n`, want: [['cardtable/start-blocked', [1, 0, 1, 5], 'the start cell (0,0) is blocked: no first move can cover it']] },
   'cardtable/unreachable-cells': { kind: 'cardtable', text: '5*1\n(0,0)\n(2,0) B;\n(5,1)\n', want: [['cardtable/unreachable-cells', [1, 0, 1, 5], '2 free cells can never be covered: blocked cells wall them off from where a game can start: (3,0) (4,0)', 'warning']] },
   'cardtable/no-first-move': { kind: 'cardtable', text: '3*2\n(1,9)\n(0,0) B;\n(2,0) B;\n(1,1) B;\n(3,0)\n', want: [['cardtable/no-first-move', [1, 0, 1, 5], 'no first move is possible: it needs two adjacent free cells in a row or column touching column 1']] },

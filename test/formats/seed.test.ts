@@ -52,9 +52,9 @@ describe('seed examples', () => {
     expect(value.cards[10]!.range).toEqual({ start: { line: 3, character: 18 }, end: { line: 3, character: 24 } });
   });
 
-  it('18*10 with start (18,10): no start condition, warned (it reads like a cell off the table)', () => {
+  it('18*10 with start (18,10): no start condition, said as information (it reads like a cell off the table), no warning', () => {
     const { value, diagnostics } = parseCardTable(SEED.tableNone);
-    expect(diagnostics.map((d) => [d.code, d.severity])).toEqual([['cardtable/start-outside', 'warning']]);
+    expect(diagnostics.map((d) => [d.code, d.severity])).toEqual([['cardtable/start-outside', 'information']]);
     expect([value.width, value.height]).toEqual([18, 10]);
     expect(value.start).toEqual({ column: 18, row: 10, touchColumn: null, touchRow: null });
     expect(value.endTag).toEqual({ column: 18, row: 10 });
