@@ -7,6 +7,7 @@ import { createServer as createNetServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import './websocket-global.js';
 import { LocalPresence, Server, matchMaker, type Presence } from '@colyseus/core';
 import { RedisPresence } from '@colyseus/redis-presence';
 import type { Redis } from 'ioredis';

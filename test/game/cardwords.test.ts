@@ -399,6 +399,30 @@ describe('cardwords rooms', () => {
     await ann.request('end');
   });
 
+  it('a dropped player takes the seat back by the reconnection token on a Node without a global WebSocket (VS Code 1.90 runs the local server on Node 20)', async () => {
+    // Colyseus core reads the global's WebSocket.OPEN on a reconnection: without it ("WebSocket
+    // is not defined") every drop was for good. Node 20 is simulated by taking the global away.
+    const s = await startServer({ args: ['--ruleset', rulesetDir, '--robot-delay', '5'], env: { ...process.env, NODE_OPTIONS: '--no-experimental-websocket' } });
+    try {
+      const ann = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', grace: 30, seed: 'away-20' });
+      const bob = await cwJoin(s.url, ann.room.roomId, { name: 'Bob' });
+      await until(() => ann.state.status === 'playing' && handOf(bob).length > 0, 5000, 'the start');
+      const hand = handOf(bob);
+      const token = bob.room.reconnectionToken;
+      bob.raw.transport.ws.close(3000); // a drop, not a consented leave
+      await until(() => !ann.state.players[1]!.connected, 5000, 'Bob seen away');
+      const back = new Player<CwView, CardwordsClientMessages>(await new Client(s.url).reconnect(token));
+      back.name = 'Bob';
+      await until(() => ann.state.players[1]!.connected, 5000, 'Bob back on his seat');
+      await until(() => (back.state.players?.length ?? 0) > 0 && handOf(back).length > 0, 5000, "Bob's hand after the reconnection");
+      expect(handOf(back)).toEqual(hand);
+      expect(s.output()).not.toMatch(/WebSocket is not defined/);
+      await ann.request('end');
+    } finally {
+      await s.stop();
+    }
+  });
+
   it('a dropped player keeps the seat: a stand-in plays it only after the grace period, marked; the player takes it back (reconnection token, seat key)', async () => {
     const grace = 0.4;
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', grace, seed: 'away-1' });
