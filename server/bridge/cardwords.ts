@@ -609,10 +609,12 @@ export class CardwordsSession {
     const why = held && !held.ok ? refusal(held.why) : null;
     if (p.type === 'pass') return !mine || (why !== null && why === this.message) ? null : { text: why ?? passPreview(p.score), details: [], problems: [], note: '' };
     if (p.type === 'trade') {
-      const why = this.composer?.bracesWhy ?? null;
-      const problems = why ? [braces(why, rules.table, coords)] : [];
+      const bracesWhy = this.composer?.bracesWhy ?? null;
+      const problems = bracesWhy ? [braces(bracesWhy, rules.table, coords)] : [];
       // a trade the pile cannot take: only why (it also said "RET trades 1 card")
       if (s.pile < p.cards) return { text: pileTooSmallPreview(s.pile, p.cards), details: [], problems, note: '' };
+      // RET refused meanwhile (a wildcard's points asked…): that, not "RET trades 1 card"
+      if (mine && why !== null) return { text: why, details: [], problems, note: '' };
       return { text: tradePreview(mine, p.cards, p.score), details: [], problems, note: '' };
     }
     const check = p.check;

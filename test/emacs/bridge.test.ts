@@ -645,6 +645,24 @@ it('the move preview through the bridge says which words the dictionary lacks, a
   expect((await call('cardwords/view')).preview).toMatchObject({ text: expect.stringMatching(/^This move scores -?\d+ points?\.$/), details: [expect.stringMatching(new RegExp(`^${pair}: `))] });
 });
 
+it('while a wildcard\'s points are asked, the preview through the bridge says so, not "Return trades" (RET would not trade then)', async () => {
+  const b = bridge();
+  type View = { hand: Array<{ text: string }>; preview: { text: string; problems: string[] } | null };
+  let id = 0;
+  const call = async (method: string, params: unknown = {}) => ((await b.send(JSON.stringify({ id: ++id, method, params }))) as { result: View }).result;
+  const server = (await b.send(JSON.stringify({ id: ++id, method: 'serve', params: { ruleset: copySample('tiny') } }))) as { result: { url: string; owner: string } };
+  // this deal: N 1, T -1 and two wildcards, of 0 and 3 points
+  await call('cardwords/create', { url: server.result.url, options: { owner: server.result.owner, name: 'me', robots: 1, level: 'best', seed: 'lvskGYlTtGWGQ_nmJkgyYw' } });
+  await expect.poll(async () => (await call('cardwords/view')).hand.map((c) => c.text).sort()).toEqual(['* 0', '* 3', 'N 1', 'T -1']);
+  // N at 4C misses the start cell (D4): braces, a trade
+  for (const key of ['4', 'C', 'N']) await call('cardwords/key', { key });
+  expect((await call('cardwords/view')).preview?.text).toMatch(/^Return trades 1 card/);
+  await call('cardwords/key', { key: ' ' });
+  const asked = (await call('cardwords/key', { key: 'e' })).preview!;
+  expect(asked.text).toMatch(/^Which wildcard for E\? Type its points: 0, 3/);
+  expect(asked.problems).toEqual([expect.stringMatching(/from here Return trades the cards\.$/)]);
+});
+
 it('a Yatzee game through the bridge gives its invite link, the game\'s join page, while a place is free: none with ten players, again once one leaves', async () => {
   const b = bridge();
   type View = { invite: string; inviteText: string; welcome: { gameId: string }; sheets: { name: string }[] };

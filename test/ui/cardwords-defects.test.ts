@@ -289,6 +289,22 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(new Set(trades.map((t) => t.faces.join(' '))).size).toBe(trades.length);
   });
 
+  it('while a wildcard\'s points are asked the preview says so, not "Return trades": Return would not trade then', async () => {
+    const { page } = await fresh();
+    // s1: *0 *1 A2 T-1; A at 4C misses the start cell (D4): braces, a trade
+    await quickGame(page, 's1');
+    await page.keyboard.type('4CA');
+    await expect.poll(() => page.textContent('#cw-preview-text')).toMatch(/^Return trades 1 card/);
+    await page.keyboard.type(' e');
+    await expect.poll(() => page.textContent('#cw-status')).toContain('Which wildcard for E');
+    // (why it is a trade stays: the braces' sentence; what Return does is the held reason)
+    expect(await page.textContent('#cw-preview-text')).toBe('Which wildcard for E? Type its points: 0, 1.');
+    expect(await page.isDisabled('#cw-ok')).toBe(true);
+    // the points typed: the E on D4 covers the start, a move, and the preview says what it scores
+    await page.keyboard.type('1');
+    await expect.poll(() => page.textContent('#cw-preview')).toMatch(/^This move scores \d+ points?\./);
+  });
+
   it('a click that focuses the action area keeps the composed card it lands on, and the pointer says so', async () => {
     const { page } = await fresh();
     await quickGame(page, 's2');

@@ -62,6 +62,10 @@ function Preview({ m }: { m: Model }) {
     body = !mine || (why !== null && why === m.refusal) || meaningAsked(m) ? null : <p id="cw-preview-text">{why ?? t('cw.preview.pass', p.score)}</p>;
   } else if (p.type === 'trade') {
     const why = cp.bracesWhy;
+    // Return refused meanwhile (a wildcard's points asked…): that, not "Return trades 1 card"
+    // (said once: after a refused Return the refusal under the hand says it)
+    const held = mine ? cp.returnHeld() : null;
+    const heldWhy = held && !held.ok ? fullStop(sentence(refusalText(t, held.why))) : null;
     body = (
       <>
         {why && <p class="warn">{bracesText(t, why, m.rules.table, m.coords)}</p>}
@@ -70,6 +74,8 @@ function Preview({ m }: { m: Model }) {
           <p class="warn" id="cw-preview-text">
             {fullStop(sentence(t('err.pile-too-small.n', s.pile, p.cards)))}
           </p>
+        ) : heldWhy !== null ? (
+          heldWhy === m.refusal || meaningAsked(m) ? null : <p id="cw-preview-text">{heldWhy}</p>
         ) : (
           <p id="cw-preview-text">{t(mine ? 'cw.preview.trade' : 'cw.preview.tradeLater', p.cards, p.score)}</p>
         )}
