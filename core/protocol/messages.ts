@@ -132,6 +132,11 @@ export interface ErrorMessage {
   words?: readonly string[];
   /** unknown-words: false when the owner's list is full (the owner was not asked), or some word was rejected. */
   asked?: boolean;
+  /**
+   * unknown-words, asked: the owner plays in this round, so the question waits for its end
+   * (an opponent's word would show the owner cards of that player's hand).
+   */
+  later?: boolean;
   /** unknown-words: those the owner rejected in this game (not asked again). */
   rejected?: readonly string[];
   /** illegal-move: each reason. */

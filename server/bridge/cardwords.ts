@@ -162,7 +162,7 @@ export class CardwordsSession {
       if (e.code === 'unknown-words' && e.rejected?.length) {
         for (const w of e.rejected) this.wordChecks.decided(w, false);
         this.message = `Refused: ${wordsRejected(e.rejected)}`;
-      } else if (e.code === 'unknown-words') this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true);
+      } else if (e.code === 'unknown-words') this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true);
       else this.message = `Refused: ${e.message}`;
       this.update();
     });

@@ -213,12 +213,14 @@ export function wordsRejected(words: readonly string[]): string {
 
 /**
  * A move refused for words not in the dictionary, when the owner was asked: no refusal yet,
- * the owner's answer is awaited (yours in the minibuffer when you are the owner).
+ * the owner's answer is awaited (yours in the minibuffer when you are the owner). `later`: the
+ * owner plays in this round and is asked at its end, as the web panel says it.
  */
-export function wordsAsked(words: readonly string[], owner: boolean): string {
+export function wordsAsked(words: readonly string[], owner: boolean, later = false): string {
   const list = words.join(', ');
   // the owner's: short enough for a line of 80 columns (the question is in the minibuffer)
-  return owner ? `${list} is not in the dictionary: answer y or n (you are the owner)` : `${en('cw.err.unknown-words.asked', list)} Waiting for the owner's answer.`;
+  if (owner) return `${list} is not in the dictionary: answer y or n (you are the owner)`;
+  return later ? en('cw.err.unknown-words.later', list) : `${en('cw.err.unknown-words.asked', list)} Waiting for the owner's answer.`;
 }
 
 /** A move refused for words not in the dictionary, the owner not asked (too many open questions). */

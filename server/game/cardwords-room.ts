@@ -576,7 +576,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       const rejected = words.filter((w) => this.rejected.has(w));
       const open = words.filter((w) => !this.rejected.has(w));
       const { fresh, asked } = open.length ? await this.askOwner(open, seat.name) : { fresh: [], asked: false };
-      this.sendError(client, err.code, err.message, { ...err, id, type: 'action', asked: asked && rejected.length === 0, ...(rejected.length ? { rejected } : {}) });
+      const told = asked && rejected.length === 0;
+      this.sendError(client, err.code, err.message, { ...err, id, type: 'action', asked: told, ...(told && !this.mayAsk(seat.name) ? { later: true } : {}), ...(rejected.length ? { rejected } : {}) });
       if (fresh.length && this.mayAsk(seat.name)) this.askOwners(fresh, seat.name);
     });
   }

@@ -307,6 +307,8 @@ describe('cardwords rooms', () => {
     expect(r2.payload.code).toBe('unknown-words');
     expect(sorted((r2.payload as { words?: unknown }).words)).toEqual(sorted(words2));
     expect(r2.payload).toMatchObject({ asked: true });
+    // the owner watches: asked now, not later
+    expect((r2.payload as { later?: unknown }).later).toBeUndefined();
     expect((r2.payload as { rejected?: unknown }).rejected).toBeUndefined();
     await until(() => owner.messages.filter((m) => m.type === 'word-request').length === 2, 5000, 'the second question');
     expect((await owner.request('reject', { words: words2 })).type).toBe('ack');
@@ -346,7 +348,8 @@ describe('cardwords rooms', () => {
     const move = sortMoves(generateMoves(wide, board, handOf(bob))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
     const unknown = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
     const refused = await bob.request('action', { text: formatAction({ type: 'move', player: 1, cards: tilesToPlaced(board.width, move) }) });
-    expect(refused.payload).toMatchObject({ code: 'unknown-words', asked: true });
+    // and Bob is told so: the owner is asked at the end of the round (he read "has been asked")
+    expect(refused.payload).toMatchObject({ code: 'unknown-words', asked: true, later: true });
     // a watcher of the owner joining now is not told either
     const late = await cwJoin(srv.url, id, { owner: srv.ownerToken });
     // the round goes on: everyone passes twice (Ann's first pass counts) and it ends; only then is the owner asked

@@ -1091,7 +1091,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.textContent('#cw-log')).not.toContain('Winner');
   });
 
-  it('a word the dictionary does not know: the owner at the table is told to approve it there; another player, that the owner has been asked', async () => {
+  it('a word the dictionary does not know: the owner at the table is told to approve it there; another player, that the owner (who plays) is asked when the round is over', async () => {
     // the owner plays (s2: S1 *0 E1 T-1): the question comes to this very page
     const own = (await fresh()).page;
     await quickGame(own, 's2');
@@ -1115,8 +1115,11 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.keyboard.type(`D4${pair!}`);
     await expect.poll(() => composedCount(page)).toBe(2);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.textContent('#cw-refusal')).toBe(`Refused: ${pair!} is not in the dictionary. The owner has been asked to add it; try another move, or wait and try again.`);
+    // Ann, the owner, plays in this game: she is asked when the round is over, and Bo is told
+    // so (he read "The owner has been asked" while nobody had been)
+    await expect.poll(() => page.textContent('#cw-refusal')).toBe(`Refused: ${pair!} is not in the dictionary. The owner plays in this game and is asked when the round is over; try another move.`);
     expect(await page.locator('#cw-requests button').count()).toBe(0);
+    expect(ann.messages.filter((m) => m.type === 'word-request')).toEqual([]);
   });
 
   it('an away player’s turn says when a robot plays for them, counting down, and the stand-in’s move is marked', async () => {

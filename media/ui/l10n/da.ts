@@ -389,6 +389,7 @@ export const da: Strings = {
   'cw.err.unknown-words': 'Ukendt ord: {0}',
   'cw.err.unknown-words.asked': '{0} står ikke i ordbogen. Ejeren er blevet spurgt, om ordet skal med; prøv et andet træk, eller vent og prøv igen.',
   'cw.err.unknown-words.owner': '{0} står ikke i ordbogen. Du er ejeren: Godkend ordet under “Ord til godkendelse”, og spil trækket igen, eller prøv et andet træk.',
+  'cw.err.unknown-words.later': '{0} står ikke i ordbogen. Ejeren spiller med i dette spil og bliver spurgt, når runden er slut; prøv et andet træk.',
   'cw.err.unknown-words.notAsked': '{0} står ikke i ordbogen. Ejeren har for mange åbne spørgsmål til at blive spurgt nu; prøv et andet træk.',
   'cw.err.unknown-words.rejected': '{0}: Ejeren har afvist {1, plural, one {det} other {dem}} i dette spil; prøv et andet træk.',
   'cw.err.not-your-turn.n': 'Det er {0}s tur',

@@ -389,6 +389,7 @@ export const de: Strings = {
   'cw.err.unknown-words': 'Unbekanntes Wort: {0}',
   'cw.err.unknown-words.asked': '{0} steht nicht im Wörterbuch. Der Besitzer wurde gefragt, ob es hinzukommt; versuche einen anderen Zug oder warte und versuche es erneut.',
   'cw.err.unknown-words.owner': '{0} steht nicht im Wörterbuch. Du bist der Besitzer: Gib es unter „Wörter zur Freigabe“ frei und spiele den Zug noch einmal, oder versuche einen anderen Zug.',
+  'cw.err.unknown-words.later': '{0} steht nicht im Wörterbuch. Der Besitzer spielt in diesem Spiel mit und wird gefragt, wenn die Runde vorbei ist; versuche einen anderen Zug.',
   'cw.err.unknown-words.notAsked': '{0} steht nicht im Wörterbuch. Der Besitzer hat zu viele offene Fragen, um jetzt gefragt zu werden; versuche einen anderen Zug.',
   'cw.err.unknown-words.rejected': '{0}: Der Besitzer hat {1, plural, one {es} other {sie}} in diesem Spiel abgelehnt; versuche einen anderen Zug.',
   'cw.err.not-your-turn.n': '{0} ist am Zug',

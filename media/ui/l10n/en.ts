@@ -388,6 +388,7 @@ export const en = {
   'cw.err.unknown-words': 'unknown word: {0}',
   'cw.err.unknown-words.asked': '{0} is not in the dictionary. The owner has been asked to add it; try another move, or wait and try again.',
   'cw.err.unknown-words.owner': '{0} is not in the dictionary. You are the owner: approve it under “Words to approve” and play the move again, or try another move.',
+  'cw.err.unknown-words.later': '{0} is not in the dictionary. The owner plays in this game and is asked when the round is over; try another move.',
   'cw.err.unknown-words.notAsked': '{0} is not in the dictionary. The owner has too many open questions to be asked now; try another move.',
   'cw.err.unknown-words.rejected': '{0}: the owner rejected {1, plural, one {it} other {them}} in this game; try another move.',
   'cw.err.not-your-turn.n': 'it is {0}\'s turn',
