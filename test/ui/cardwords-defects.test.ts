@@ -305,6 +305,21 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => page.textContent('#cw-preview')).toMatch(/^This move scores \d+ points?\./);
   });
 
+  it('the pile line wraps a long name whose turn it is within its column (it ran under the side panels, the "\'s turn" hidden)', async () => {
+    const long = 'Maximiliana_Rosenkranz_von_Hohenberg_xx'; // 39 characters, the longest name
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: long, seed: 's2' });
+    const { page } = await joinAs(ann.room.roomId, 'Bo');
+    await expect.poll(async () => (await snap(page))?.status).toBe('playing');
+    await expect.poll(() => page.textContent('#cw-pile')).toContain(`${long}'s turn`);
+    const fit = await page.locator('#cw-pile').evaluate((e) => {
+      const column = e.parentElement!.getBoundingClientRect();
+      return { scroll: e.scrollWidth, client: e.clientWidth, right: e.getBoundingClientRect().right, column: column.right };
+    });
+    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+    expect(fit.right).toBeLessThanOrEqual(fit.column + 0.5);
+    await ann.request('end');
+  });
+
   it('a click that focuses the action area keeps the composed card it lands on, and the pointer says so', async () => {
     const { page } = await fresh();
     await quickGame(page, 's2');

@@ -14,7 +14,7 @@ export const da: Strings = {
   'lobby.server': 'Server {0}, oppe i {1} s, {2, plural, one {# åbent spil} other {# åbne spil}}.',
   'lobby.down': 'Serveren svarer ikke: {0}',
   'lobby.owner': 'Ejer',
-  'lobby.owner.ok': 'Dette er ejerlinket: Du kan oprette og afslutte spil, godkende ord og fjerne spillere.',
+  'lobby.owner.ok': 'Dette er ejerlinket: Du kan oprette og afslutte spil og godkende ord.',
   'lobby.owner.bad': 'Dette ejerlink gælder ikke for denne server.',
   'lobby.owner.error': 'Ejerlinket kunne ikke kontrolleres: {0}',
   'lobby.play': 'Spil',

@@ -14,7 +14,7 @@ export const de: Strings = {
   'lobby.server': 'Server {0}, läuft seit {1} s, {2, plural, one {# offenes Spiel} other {# offene Spiele}}.',
   'lobby.down': 'Der Server antwortet nicht: {0}',
   'lobby.owner': 'Besitzer',
-  'lobby.owner.ok': 'Dies ist der Besitzer-Link: Du kannst Spiele anlegen und beenden, Wörter genehmigen und Spieler entfernen.',
+  'lobby.owner.ok': 'Dies ist der Besitzer-Link: Du kannst Spiele anlegen und beenden und Wörter genehmigen.',
   'lobby.owner.bad': 'Dieser Besitzer-Link gilt nicht für diesen Server.',
   'lobby.owner.error': 'Der Besitzer-Link konnte nicht geprüft werden: {0}',
   'lobby.play': 'Spielen',

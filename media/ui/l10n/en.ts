@@ -13,7 +13,7 @@ export const en = {
   'lobby.server': 'Server {0}, up {1} s, {2, plural, one {# open game} other {# open games}}.',
   'lobby.down': 'The server does not answer: {0}',
   'lobby.owner': 'Owner',
-  'lobby.owner.ok': 'This link is the owner link: you can create and end games, approve words and remove players.',
+  'lobby.owner.ok': 'This link is the owner link: you can create and end games and approve words.',
   'lobby.owner.bad': 'This owner link is not valid for this server.',
   'lobby.owner.error': 'Could not check the owner link: {0}',
   'lobby.play': 'Play',
