@@ -1220,6 +1220,9 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await owner.textContent('#cw-rematch')).toBe('Rematch now, for every player');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.textContent('#cw-rematch')).toBe('Rematch asked: waiting for the others');
+    // the others see Bo's vote (each page showed only its own); Bo's own is on his button
+    await expect.poll(() => owner.textContent('#cw-rematch-votes')).toBe('Bo asks for a rematch.');
+    expect(await page.locator('#cw-rematch-votes').count()).toBe(0);
     expect((await ann.request('rematch')).type).toBe('ack');
     await expect.poll(async () => (await snap(page)).status).toBe('playing');
     await expect.poll(() => page.locator('#cw-results').count()).toBe(0);

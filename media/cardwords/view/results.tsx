@@ -41,6 +41,8 @@ export function Results({ m }: { m: Model }) {
   // the owner's rematch starts the next game at once for every seat, not a vote
   // (docs/server.md): said so when other people play (it read as a player's Rematch)
   const forAll = m.owner && s.players.some((p, i) => i !== m.mySeat && !p.robot);
+  // who has asked for a rematch: each player saw only their own vote
+  const asking = s.status === 'over' ? s.players.filter((p, i) => p.rematch && i !== m.mySeat).map((p) => p.name) : [];
   return (
     <section class="results" id="cw-results">
       {/* focused when the game ends under the player's keys (panel.tsx) */}
@@ -81,6 +83,11 @@ export function Results({ m }: { m: Model }) {
             ))}
           </tbody>
         </table>
+      )}
+      {asking.length > 0 && (
+        <p id="cw-rematch-votes" data-names={asking.join(',')}>
+          {t('cw.rematchVotes', asking.join(', '), asking.length)}
+        </p>
       )}
       {canRematch && (
         <button type="button" id="cw-rematch" onClick={() => m.cmd.rematch()}>

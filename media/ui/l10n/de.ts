@@ -452,6 +452,7 @@ export const de: Strings = {
   'cw.youWin': 'Das Spiel ist aus: Du gewinnst mit {0, plural, one {# Punkt} other {# Punkten}}!',
   'cw.rematch': 'Revanche',
   'cw.rematchNow': 'Revanche jetzt, für alle Spieler',
+  'cw.rematchVotes': '{0} {1, plural, one {möchte} other {möchten}} eine Revanche.',
   'cw.rematchAsked': 'Revanche gewünscht: Warte auf die anderen',
   'cw.standInName': '{0} (Roboter als Vertretung)',
   'cw.stoodIn': 'ein Roboter hat vertreten',

@@ -451,6 +451,7 @@ export const en = {
   'cw.youWin': 'The game is over: you win with {0, plural, one {# point} other {# points}}!',
   'cw.rematch': 'Rematch',
   'cw.rematchNow': 'Rematch now, for every player',
+  'cw.rematchVotes': '{0} {1, plural, one {asks} other {ask}} for a rematch.',
   'cw.rematchAsked': 'Rematch asked: waiting for the others',
   'cw.standInName': '{0} (robot standing in)',
   'cw.stoodIn': 'a robot stood in',
