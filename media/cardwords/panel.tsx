@@ -314,12 +314,17 @@ export class CardwordsPanel {
   /**
    * Your turns a stand-in played while you were away (the seat's `standIns`, per round): said
    * when you are back (a reload, a reconnection), so that no move made for you goes unnoticed.
+   * The count said is kept (per game and round): a reload says only the turns played since,
+   * not again the round's every one (it said "a robot played 1 turn for you" at each reload).
    */
   private trackStandIns(s: CwStateV, prev: CwStateV | null): void {
     const mine = this.isPlayer ? s.players[this.mySeat] : undefined;
     if (!mine) return;
-    const before = prev && prev.round === s.round ? (prev.players[this.mySeat]?.standIns ?? 0) : 0;
+    const said = this.host.load<{ gameId: string; round: number; n: number }>('cardwords.standInsSaid');
+    const kept = said && said.gameId === this.welcome.gameId && said.round === s.round ? said.n : 0;
+    const before = prev && prev.round === s.round ? (prev.players[this.mySeat]?.standIns ?? 0) : kept;
     if (mine.standIns > before) this.say(this.t('cw.standInsWhileAway', mine.standIns - before));
+    if (mine.standIns !== kept) this.host.save('cardwords.standInsSaid', { gameId: this.welcome.gameId, round: s.round, n: mine.standIns });
   }
 
   /** A turn of the log in words (`names`: the seats' names when the state has not come yet). */

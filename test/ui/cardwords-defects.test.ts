@@ -547,6 +547,11 @@ describe('Cardwords defects, each in Chromium', () => {
     await back.waitForSelector('#cw-area');
     await expect.poll(() => back.textContent('#cw-status')).toBe('While you were away, a robot played 1 turn for you: see the game log.');
     await expect.poll(() => back.textContent('#cw-log')).toMatch(/Bo \(robot standing in\) (laid|traded|passed)/);
+    // a reload: that turn was said already, and is not said again (it was, at every reload)
+    await back.reload();
+    await back.waitForSelector('#cw-area');
+    await expect.poll(() => back.textContent('#cw-log')).toMatch(/Bo \(robot standing in\) (laid|traded|passed)/);
+    expect(await back.textContent('#cw-status')).not.toContain('While you were away');
   });
 
   it('a 39-character name is cut with an ellipsis, shown whole on hover, and the page never scrolls sideways', async () => {
