@@ -122,6 +122,11 @@ export class YatzeePanel {
   // ------------------------------------------------------------------ state
 
   update(view: RoomView): void {
+    // a player who left: their sheet goes (the seed's rule), and the others are told why the
+    // column went (it disappeared without a word)
+    const before = this.view?.players.map((p) => p.name) ?? [];
+    const gone = before.filter((n) => n !== this.welcome.name && !view.players.some((p) => p.name === n));
+    if (gone.length > 0 && view.status !== 'ended') this.say(this.t('yatzee.playerLeft', gone.join(', '), gone.length));
     this.view = view;
     const mine = this.isPlayer ? view.players.find((p) => p.name === this.welcome.name) : undefined;
     this.me = mine ? toSheet(mine) : null;

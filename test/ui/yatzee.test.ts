@@ -362,6 +362,24 @@ describe('Yatzee panel in Chromium', () => {
     }
   });
 
+  it('another player who leaves for good: their column goes and the page says why (it went without a word)', async () => {
+    const olga = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Olga', robots: 0, seed: 'ui-left' });
+    const { context, page: p, errors } = await openPage(browser, { width: 1280, height: 720 });
+    try {
+      await p.goto(`${srv.url}/yatzee.html?game=${olga.room.roomId}`);
+      await p.fill('#yatzee-name', 'Cy');
+      await p.keyboard.press('Enter');
+      await p.waitForSelector('#yatzee-dice');
+      await p.waitForSelector('#yatzee-table th.player[data-player="Olga"]');
+      expect((await olga.request('leave')).type).toBe('ack');
+      await expect.poll(() => p.locator('#yatzee-table th.player[data-player="Olga"]').count()).toBe(0);
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe('Olga left the game: that sheet is closed.');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the join page offers no Join for a game whose 10 sheets are held (the room refuses an 11th), neither Join nor Watch for an ended one, and says why', async () => {
     // the owner by the protocol and nine robots: ten sheets, the most a game takes
     const olga = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Olga', robots: 9 });

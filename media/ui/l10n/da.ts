@@ -183,6 +183,7 @@ export const da: Strings = {
   'yatzee.mark.robot': 'robot',
   'yatzee.mark.away': 'væk',
   'yatzee.mark.left': 'gået',
+  'yatzee.playerLeft': '{0} forlod spillet: {1, plural, one {det ark er} other {de ark er}} lukket.',
   'yatzee.playerDice': 'Terninger for {0}: {1}',
   'yatzee.playerThrows': 'kast: {0}',
   'yatzee.transferred': '{0}: {1} point.',

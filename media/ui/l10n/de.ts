@@ -183,6 +183,7 @@ export const de: Strings = {
   'yatzee.mark.robot': 'Roboter',
   'yatzee.mark.away': 'abwesend',
   'yatzee.mark.left': 'gegangen',
+  'yatzee.playerLeft': '{0} hat das Spiel verlassen: {1, plural, one {dieses Blatt ist} other {diese Blätter sind}} geschlossen.',
   'yatzee.playerDice': 'Würfel von {0}: {1}',
   'yatzee.playerThrows': 'Würfe: {0}',
   'yatzee.transferred': '{0}: {1, plural, one {# Punkt} other {# Punkte}}.',

@@ -182,6 +182,7 @@ export const en = {
   'yatzee.mark.robot': 'robot',
   'yatzee.mark.away': 'away',
   'yatzee.mark.left': 'left',
+  'yatzee.playerLeft': '{0} left the game: {1, plural, one {that sheet is} other {those sheets are}} closed.',
   'yatzee.playerDice': 'Dice of {0}: {1}',
   'yatzee.playerThrows': 'throws made: {0}',
   'yatzee.transferred': '{0}: {1, plural, one {# point} other {# points}}.',
