@@ -308,6 +308,16 @@ export const CLOSE = {
   REMOVED: 4000,
 } as const;
 
+/** The close reasons of CLOSE.REMOVED (4000), which a client words in its own language (media/ui/rejoin.ts). */
+export const CLOSE_REASON = {
+  /** The player left the game (`leave`). */
+  LEFT: 'left',
+  /** The seat was taken back from another connection (the same player in another window): this connection no longer plays it. */
+  TAKEN_BACK: 'the seat was taken back from another connection',
+  /** The owner removed the player. */
+  REMOVED: 'removed by the owner',
+} as const;
+
 /** The `stopping` message's text (a client may show its own). */
 export const STOPPING_MESSAGE = 'The server is stopping. The game is kept and goes on where it was when the server is back.';
 

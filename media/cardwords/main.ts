@@ -9,10 +9,11 @@ import { startPage } from '../ui/page.js';
 import { fullStop, sentence, type StringKey } from '../ui/l10n/index.js';
 import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from './panel.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
-import { CLOSE, type CardwordsServerMessages } from '../../core/protocol/messages.js';
+import type { CardwordsServerMessages } from '../../core/protocol/messages.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
 import { refusedJoin, type Refusal } from '../ui/refusal.js';
+import { RoomLink } from '../ui/rejoin.js';
 
 interface Seat {
   gameId: string;
@@ -31,21 +32,48 @@ const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', 
 
 /** The last join's refusal: a page that tried a kept seat or a watch first shows its forms after it. */
 let refusal: Refusal | null = null;
-/** The panel on the page: a watch after a leave puts a new one in its place. */
+/** The panel on the page: a watch after a leave, or a join again after a lost connection, puts a new one in its place. */
 let shown: CardwordsPanel | null = null;
+/** The join a reload would make now (the kept seat by its key, or a watch): the page makes it when its connection is lost for good. */
+let again: { join: () => Promise<Room>; watching: boolean } | null = null;
 
-async function enter(join: () => Promise<Room>, watching = false): Promise<boolean> {
-  status.textContent = t('cw.connecting');
-  status.dataset.kind = 'info';
+const link = new RoomLink({
+  t,
+  prefixes: ['cw.err.', 'err.'],
+  say: (text, kind) => shown?.say(text, kind),
+  ended: () => shown?.isEnded ?? false,
+  rejoin: async (back) => {
+    if (again) await enter(again.join, again.watching, back);
+  },
+  main,
+  changed: (state) => {
+    main.dataset.connection = state;
+    if (state !== 'open' && state !== 'closed') shown?.connectionLost();
+  },
+});
+
+/**
+ * Joins, and on success puts the game on the page; false (the refusal said in the form's
+ * status) when refused. `back`: a join again after a lost connection, whose refusal is
+ * thrown to the link (media/ui/rejoin.ts) and whose panel says `back` first.
+ */
+async function enter(join: () => Promise<Room>, watching = false, back: string | null = null): Promise<boolean> {
+  if (back === null) {
+    status.textContent = t('cw.connecting');
+    status.dataset.kind = 'info';
+  }
   let room: Room;
   try {
     room = await join();
   } catch (e) {
+    if (back !== null) throw e;
     refusal = refusedJoin(e, t, ['cw.err.', 'err.'], watching);
     status.textContent = t('cw.refusedJoin', refusal.text);
     status.dataset.kind = 'error';
     return false;
   }
+  // from here a lost connection is the link's: it joins again (a drop before the welcome too)
+  link.watch(room);
   // the room sends welcome, then ruleset (and word requests to the owner): catch them all now
   const typed = cardwordsRoom(room);
   let panel: CardwordsPanel | null = null;
@@ -54,9 +82,7 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<boole
     ruleset = m;
     panel?.setRuleset(m);
   });
-  // handled (the SDK warns about a message nobody handles); its text is English, so the
-  // close code below says it in the player's language
-  typed.on('stopping', () => undefined);
+  // `stopping` is the link's (media/ui/rejoin.ts): its text is English, the link says it in the player's language
   // a small adapter: handlers registered by the panel get the messages that came before it
   type In = CardwordsServerMessages;
   const handlers: { [K in keyof In]?: (p: In[K]) => void } = {};
@@ -82,23 +108,20 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<boole
   };
   // after a leave the page can watch the game go on (a new join, as a watcher; the owner as its owner)
   const watchAgain = async (): Promise<string | null> => ((await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) ? null : (refusal?.text ?? ''));
+  const rejoinOptions = welcome.role === 'player' && welcome.key && welcome.name ? { name: welcome.name, key: welcome.key } : { watch: true };
+  again = { join: () => new Client(server).joinById(welcome.gameId, { ...rejoinOptions, ...(owner ? { owner } : {}) }), watching: welcome.role !== 'player' };
+  // the focus was in the old panel (or fell to the page): it goes to the new one's action area
+  const refocus = !document.activeElement || document.activeElement === document.body || main.contains(document.activeElement);
   shown?.dispose();
-  panel = shown = new CardwordsPanel(host, main, t, roomLike, welcome, watchAgain);
+  panel = shown = new CardwordsPanel(host, main, t, roomLike, welcome, watchAgain, () => link.offline());
+  if (back !== null) panel.rejoined(back);
   for (const deliver of early) deliver();
   if (ruleset) panel.setRuleset(ruleset);
   const push = () => panel.update((room.state as { toJSON(): CwStateV }).toJSON());
   room.onStateChange(push);
   if (room.state) push();
-  room.onDrop((code) => panel.say(t('cw.disconnected', code), 'error'));
-  room.onReconnect(() => panel.say(t('cw.reconnected')));
-  room.onLeave((code, reason) => {
-    // a normal end (results and `ended` came first) or a leave: nothing went wrong
-    if (code === 1000 || (code === CLOSE.ENDED && (panel.isEnded || reason === 'left'))) return;
-    if (code === CLOSE.SERVER_STOPPING) return panel.say(t('app.stopping'));
-    panel.say(t('cw.disconnected', reason ?? code), 'error');
-  });
   (window as unknown as { cardwordsPanel: CardwordsPanel }).cardwordsPanel = panel;
-  panel.focus();
+  if (back === null || refocus) panel.focus();
   return true;
 }
 

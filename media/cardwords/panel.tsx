@@ -129,6 +129,8 @@ export class CardwordsPanel {
     private readonly welcome: Welcome,
     /** After a leave, watching the game (a new join as a watcher): null once watching, else why not. */
     private readonly watchAgain: (() => Promise<string | null>) | null = null,
+    /** Why nothing can be sent now (the connection is lost: media/ui/rejoin.ts), or null. */
+    offline: () => string | null = () => null,
   ) {
     this.coordOpts = { ...DEFAULT_COORDS, ...(host.load<Partial<CoordOptions>>('cardwords.coords') ?? {}) };
     this.inviteUrl = webBase(host.serverUrl() ?? location.origin) + gamePath('cardwords', welcome.gameId);
@@ -141,7 +143,7 @@ export class CardwordsPanel {
     });
     // the join or creation form goes: the components own the whole root from here
     root.replaceChildren();
-    this.requests = new Requests<CardwordsClientMessages, CardwordsServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p, meta) => this.onError(p, meta) });
+    this.requests = new Requests<CardwordsClientMessages, CardwordsServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p, meta) => this.onError(p, meta), unsent: (why, meta) => this.onUnsent(why, meta) }, 'ui', offline);
     room.on('word-request', (p) => this.onWordRequest(p));
     room.on('word', (p) => this.onWord(p));
     room.on('results', (p) => this.onResults(p));
@@ -194,6 +196,14 @@ export class CardwordsPanel {
     this.statusOnArea = onArea;
     this.render();
   }
+
+  /** The page joined the game again after a lost connection (media/ui/rejoin.ts): said first, and kept over the first state's last turn (a turn a stand-in played for you is still said). */
+  rejoined(text: string): void {
+    this.rejoinedSaid = true;
+    this.say(text);
+  }
+
+  private rejoinedSaid = false;
 
   /** Focuses the action area (a watcher: the table); before the first state, once it is drawn. */
   focus(): void {
@@ -307,7 +317,8 @@ export class CardwordsPanel {
       this.log.push({ round: s.round, text, turn: true, ...(cells.length ? { cells } : {}) });
       this.lastPoints.set(l.player, l.score);
       this.loggedMoves = s.moves;
-      if (l.player !== this.mySeat) this.say(text);
+      // joined again after a lost connection, the first state's last turn is in the log: the status says the page is back
+      if (l.player !== this.mySeat && !(prev === null && this.rejoinedSaid)) this.say(text);
     } else if (s.moves < this.loggedMoves) this.loggedMoves = s.moves;
   }
 
@@ -860,6 +871,28 @@ export class CardwordsPanel {
     if (area) flash(area, 'refused');
   }
 
+  /** Not sent, the connection being lost: said as a refusal is (the page says it is reconnecting). */
+  private onUnsent(why: string, meta: Sent): void {
+    // a preview's check: the preview just says nothing of the words meanwhile
+    if (meta.type === 'check') return;
+    if (meta.type === 'hint') this.composer?.hintAsked(false);
+    if (meta.type === 'action' || meta.type === 'hint' || meta.type === 'rematch') this.refusal = why;
+    this.say(why, 'error');
+    const area = document.getElementById('cw-area');
+    if (area) flash(area, 'refused');
+  }
+
+  /**
+   * The connection dropped (media/ui/rejoin.ts): what was on its way is not answered on it.
+   * The buttons waiting for an answer come back (an action pressed meanwhile is refused in
+   * words), and a hint asked no longer holds Return.
+   */
+  connectionLost(): void {
+    this.requests.forgetAll();
+    this.composer?.hintAsked(false);
+    this.render();
+  }
+
   private onWordRequest(p: WordRequestMessage): void {
     for (const w of p.words) this.wordRequests.set(w, p.player);
     // the owner's own move: not named in the third person
@@ -869,7 +902,7 @@ export class CardwordsPanel {
 
   /** What the server said of the preview's words, asked once the typing pauses (core/games/cardwords/word-checks.ts). */
   private readonly wordChecks = new WordChecks({
-    send: (words) => this.isPlayer && (this.requests.send('check', { words }, { type: 'check' }), true),
+    send: (words) => this.isPlayer && this.requests.send('check', { words }, { type: 'check' }) !== null,
     later: (fn, ms) => setTimeout(fn, ms),
   });
 

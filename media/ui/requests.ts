@@ -11,6 +11,8 @@ export interface RequestHandlers<M> {
   ack(ack: AckMessage, meta: M): void;
   /** `meta` is undefined for an error that answers no request of this tracker. */
   error(err: ErrorMessage, meta: M | undefined): void;
+  /** Not sent: the page is not connected (media/ui/rejoin.ts); `why` in the player's words. */
+  unsent(why: string, meta: M): void;
 }
 
 /** The answers every room sends. */
@@ -28,13 +30,24 @@ export class Requests<Out extends MessageMap, In extends Answers, M extends { ty
     private readonly handlers: RequestHandlers<M>,
     /** The id prefix: several panels in one page never share an id. */
     private readonly prefix = 'ui',
+    /** Why nothing can be sent now (the connection is lost), or null: media/ui/rejoin.ts. */
+    private readonly offline: () => string | null = () => null,
   ) {
     room.on('ack', (p) => this.onAck(p));
     room.on('error', (p) => this.onError(p));
   }
 
-  /** Sends `type` with a fresh id; returns the id. */
-  send<K extends MessageType<Out>>(type: K, payload: Omit<Out[K], 'id'>, meta: M): string {
+  /**
+   * Sends `type` with a fresh id; returns the id. While the page is not connected nothing is
+   * sent (the SDK would queue it for a reconnection that may never come, and the button
+   * waited for an answer for ever): the handlers' `unsent` says why, and null is returned.
+   */
+  send<K extends MessageType<Out>>(type: K, payload: Omit<Out[K], 'id'>, meta: M): string | null {
+    const why = this.offline();
+    if (why !== null) {
+      this.handlers.unsent(why, meta);
+      return null;
+    }
     const id = `${this.prefix}-${++this.seq}`;
     this.open.set(id, meta);
     this.room.send(type, { ...payload, id } as Out[K]);
@@ -50,6 +63,15 @@ export class Requests<Out extends MessageMap, In extends Answers, M extends { ty
   /** True when every request sent has been answered. */
   get idle(): boolean {
     return this.open.size === 0;
+  }
+
+  /**
+   * Forgets every request on its way: the connection they went out on is lost, and their
+   * answers with it (a button waiting for one would stay off for ever). What they did, if
+   * anything, shows in the state the page gets when it is back.
+   */
+  forgetAll(): void {
+    this.open.clear();
   }
 
   /** Forgets an id answered by another message (a `hint` answers the hint request). */

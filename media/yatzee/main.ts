@@ -7,10 +7,10 @@ import { h } from '../ui/dom.js';
 import { startPage } from '../ui/page.js';
 import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
 import { yatzeeRoom } from '../../core/protocol/client.js';
-import { CLOSE } from '../../core/protocol/messages.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
 import { refusedJoin, type Refusal } from '../ui/refusal.js';
+import { RoomLink } from '../ui/rejoin.js';
 
 interface Seat {
   gameId: string;
@@ -28,25 +28,47 @@ const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', 
 /** The last join's refusal: a page that tried a kept seat or a watch first shows its forms after it. */
 let refusal: Refusal | null = null;
 
-/** The panel on the page: a watch after a leave puts a new one in its place. */
+/** The panel on the page: a watch after a leave, or a join again after a lost connection, puts a new one in its place. */
 let shown: YatzeePanel | null = null;
+/** The join a reload would make now (the kept seat by its key, or a watch): the page makes it when its connection is lost for good. */
+let again: { join: () => Promise<Room>; watching: boolean } | null = null;
 
-/** Joins, and on success puts the game on the page; false (the refusal said) when refused. */
-async function enter(join: () => Promise<Room>, watching = false): Promise<boolean> {
-  status.textContent = t('yatzee.connecting');
+const link = new RoomLink({
+  t,
+  prefixes: ['err.'],
+  say: (text, kind) => shown?.say(text, kind),
+  ended: () => shown?.isEnded ?? false,
+  rejoin: async (back) => {
+    if (again) await enter(again.join, again.watching, back);
+  },
+  main,
+  changed: (state) => {
+    main.dataset.connection = state;
+    if (state !== 'open' && state !== 'closed') shown?.connectionLost();
+  },
+});
+
+/**
+ * Joins, and on success puts the game on the page; false (the refusal said) when refused.
+ * `back`: a join again after a lost connection, whose refusal is thrown to the link
+ * (media/ui/rejoin.ts) and whose panel says `back` first.
+ */
+async function enter(join: () => Promise<Room>, watching = false, back: string | null = null): Promise<boolean> {
+  if (back === null) status.textContent = t('yatzee.connecting');
   let room: Room;
   try {
     room = await join();
   } catch (e) {
+    if (back !== null) throw e;
     refusal = refusedJoin(e, t, ['err.'], watching);
     status.textContent = t('yatzee.refused', refusal.text);
     status.dataset.kind = 'error';
     return false;
   }
+  // from here a lost connection is the link's: it joins again (a drop before the welcome too);
+  // `stopping` is the link's too (its text is English: the link says it in the player's language)
+  link.watch(room);
   const typed = yatzeeRoom(room);
-  // handled (the SDK warns about a message nobody handles); its text is English, so the
-  // close code below says it in the player's language
-  typed.on('stopping', () => undefined);
   const welcome = await new Promise<Welcome>((resolve) => typed.on('welcome', resolve));
   if (welcome.role === 'player' && welcome.key && welcome.name) {
     host.save('yatzee.seat', { gameId: welcome.gameId, name: welcome.name, key: welcome.key } satisfies Seat);
@@ -54,21 +76,18 @@ async function enter(join: () => Promise<Room>, watching = false): Promise<boole
   }
   // after a leave the page can watch the game go on (a new join, as a watcher; the owner as its owner)
   const watchAgain = async (): Promise<string | null> => ((await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) ? null : (refusal?.text ?? ''));
+  const rejoinOptions = welcome.role === 'player' && welcome.key && welcome.name ? { name: welcome.name, key: welcome.key } : { watch: true };
+  again = { join: () => new Client(server).joinById(welcome.gameId, { ...rejoinOptions, ...(owner ? { owner } : {}) }), watching: welcome.role !== 'player' };
+  // the focus was in the old panel (or fell to the page): it goes to the new one's dice
+  const refocus = !document.activeElement || document.activeElement === document.body || main.contains(document.activeElement);
   shown?.dispose();
-  const panel = (shown = new YatzeePanel(host, main, t, typed, welcome, watchAgain));
+  const panel = (shown = new YatzeePanel(host, main, t, typed, welcome, watchAgain, () => link.offline()));
+  if (back !== null) panel.say(back);
   const push = () => panel.update((room.state as { toJSON(): RoomView }).toJSON());
   room.onStateChange(push);
   if (room.state) push();
-  room.onDrop((code) => panel.say(t('yatzee.disconnected', code), 'error'));
-  room.onReconnect(() => panel.say(t('yatzee.reconnected')));
-  room.onLeave((code, reason) => {
-    // a normal end (results and `ended` came first) or a leave: nothing went wrong
-    if (code === 1000 || (code === CLOSE.ENDED && (panel.isEnded || reason === 'left'))) return;
-    if (code === CLOSE.SERVER_STOPPING) return panel.say(t('app.stopping'));
-    panel.say(t('yatzee.disconnected', reason ?? code), 'error');
-  });
   (window as unknown as { yatzeePanel: YatzeePanel }).yatzeePanel = panel;
-  if (welcome.role === 'player') panel.focusDice();
+  if (welcome.role === 'player' && (back === null || refocus)) panel.focusDice();
   return true;
 }
 

@@ -78,6 +78,8 @@ export class YatzeePanel {
     private readonly welcome: Welcome,
     /** After a leave, watching the game (a new join as a watcher): null once watching, else why not. */
     private readonly watchAgain: (() => Promise<string | null>) | null = null,
+    /** Why nothing can be sent now (the connection is lost: media/ui/rejoin.ts), or null. */
+    offline: () => string | null = () => null,
   ) {
     this.hints = host.load<boolean>('yatzee.hints') === true;
     // The status line lives outside the Preact tree: announce() rewrites it for screen readers.
@@ -90,7 +92,7 @@ export class YatzeePanel {
     // the title, then the status line under it (as the Cardwords panel has them), then the game
     const title = h('h1', {}, t('yatzee.title'), ' ', h('small', { id: 'yatzee-game' }, t('yatzee.gameLink', welcome.gameId)));
     root.replaceChildren(title, this.status, this.app);
-    this.requests = new Requests<YatzeeClientMessages, YatzeeServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p) => this.onError(p) });
+    this.requests = new Requests<YatzeeClientMessages, YatzeeServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p) => this.onError(p), unsent: (why) => this.onUnsent(why) }, 'ui', offline);
     room.on('results', (p) => this.onResults(p));
     room.on('ended', (p) => this.onEnded(p));
     document.addEventListener('keydown', this.keydown);
@@ -307,13 +309,14 @@ export class YatzeePanel {
 
   // ------------------------------------------------------------------ actions
 
-  private send<K extends keyof YatzeeClientMessages & string>(type: K, payload: Omit<YatzeeClientMessages[K], 'id'>, meta: Sent = { type }): void {
-    this.requests.send(type, payload, meta);
+  /** False when nothing was sent (the connection is lost: the page said so). */
+  private send<K extends keyof YatzeeClientMessages & string>(type: K, payload: Omit<YatzeeClientMessages[K], 'id'>, meta: Sent = { type }): boolean {
+    return this.requests.send(type, payload, meta) !== null;
   }
 
-  private act(action: YatzeeActionMessage): void {
-    if (!this.isPlayer) return;
-    this.send('action', action, { type: action.type, ...(action.type === 'transfer' ? { category: action.category } : {}) });
+  private act(action: YatzeeActionMessage): boolean {
+    if (!this.isPlayer) return false;
+    return this.send('action', action, { type: action.type, ...(action.type === 'transfer' ? { category: action.category } : {}) });
   }
 
   private setHints(on: boolean): void {
@@ -341,7 +344,7 @@ export class YatzeePanel {
     const held = this.held();
     held[k] = !held[k];
     this.optimisticHeld = held;
-    this.act({ type: held[k] ? 'hold' : 'release', dice: [k] });
+    if (!this.act({ type: held[k] ? 'hold' : 'release', dice: [k] })) this.optimisticHeld = null;
     this.render();
   }
 
@@ -362,8 +365,9 @@ export class YatzeePanel {
       this.optimisticHeld = held;
       this.act({ type: 'release', dice: [k] });
     }
-    this.act({ type: 'throw' });
+    const sent = this.act({ type: 'throw' });
     this.render();
+    if (!sent) return;
     this.app.querySelectorAll('#yatzee-dice .die').forEach((d, i) => {
       if (!held[i] || me.phase !== 'thrown') flash(d, 'rolling');
     });
@@ -476,6 +480,21 @@ export class YatzeePanel {
     const text = this.t(key) !== key ? this.t(key) : (p.message ?? p.code ?? '?');
     this.say(this.t('yatzee.error', text), 'error');
     flash(this.root, 'refused');
+    this.render();
+  }
+
+  /** Not sent, the connection being lost: the dice as the server has them, and why (the page says it is reconnecting). */
+  private onUnsent(why: string): void {
+    if (this.requests.idle) this.optimisticHeld = null;
+    this.say(why, 'error');
+    flash(this.root, 'refused');
+    this.render();
+  }
+
+  /** The connection dropped (media/ui/rejoin.ts): what was on its way is not answered on it; a throw waiting for one no longer holds the dice. */
+  connectionLost(): void {
+    this.requests.forgetAll();
+    this.optimisticHeld = null;
     this.render();
   }
 

@@ -34,7 +34,7 @@ import type { LoadedRuleset } from './rulesets.js';
 import type { LogEntry, StoredGame } from './store.js';
 import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardwords-log.js';
 import { WordQuestions } from './word-questions.js';
-import { CLOSE, type CardwordsClientMessages, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
+import { CLOSE, CLOSE_REASON, type CardwordsClientMessages, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
 
 interface Seat {
@@ -326,7 +326,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         if (seat.sessionId && seat.sessionId !== client.sessionId) {
           const old = this.clients.getById(seat.sessionId);
           this.info.delete(seat.sessionId);
-          old?.leave(4000, 'the seat was taken back from another connection');
+          old?.leave(CLOSE.REMOVED, CLOSE_REASON.TAKEN_BACK);
         }
         Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, auto: false, owner: seat.owner || owner });
       } else {
@@ -487,7 +487,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (!this.info.has(client.sessionId)) {
       // the seat was taken back meanwhile by another connection (seat key), or removed
       client.view?.dispose();
-      client.leave(CLOSE.REMOVED, 'the seat was taken back from another connection');
+      client.leave(CLOSE.REMOVED, CLOSE_REASON.TAKEN_BACK);
       return;
     }
     const seat = this.seatOf(client);
@@ -686,7 +686,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       if (failed) return this.sendError(client, 'storage-failed', `the leave could not be stored: ${failed}`, { id, type: 'leave' });
       this.info.delete(client.sessionId);
       this.sendTo(client, 'ack', { id, type: 'leave', moves: this.moves() });
-      client.leave(CLOSE.ENDED, 'left');
+      client.leave(CLOSE.ENDED, CLOSE_REASON.LEFT);
       this.sync();
       this.checkLifetime();
     });
@@ -722,7 +722,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       if (sessionId) {
         const c = this.clients.getById(sessionId);
         this.info.delete(sessionId);
-        c?.leave(4000, 'removed by the owner');
+        c?.leave(CLOSE.REMOVED, CLOSE_REASON.REMOVED);
       }
       this.sync();
       this.sendTo(client, 'ack', { id, type: 'remove', moves: this.moves() });

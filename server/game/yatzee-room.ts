@@ -16,7 +16,7 @@ import { FIRST_JOIN_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_PLAYERS, apply, findPlayer,
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
 import type { EndReason as LifetimeEnd } from '../../core/games/yatzee/lifetime.js';
 import type { OptimalRobot } from '../../core/robots/yatzee/robot.js';
-import { CLOSE, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted, type YatzeeClientMessages, type YatzeeServerMessages } from '../../core/protocol/messages.js';
+import { CLOSE, CLOSE_REASON, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted, type YatzeeClientMessages, type YatzeeServerMessages } from '../../core/protocol/messages.js';
 import { getTable } from '../yatzee/table.js';
 import { ctx, isOwnerToken } from './context.js';
 import { GameRoom, isRecord, messageId, newKey, refuse } from './room-base.js';
@@ -203,7 +203,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
         if (seat.sessionId) {
           const old = this.clients.getById(seat.sessionId);
           this.info.delete(seat.sessionId);
-          old?.leave(CLOSE.REMOVED, 'the seat was taken back from another connection');
+          old?.leave(CLOSE.REMOVED, CLOSE_REASON.TAKEN_BACK);
         }
         Object.assign(seat, { sessionId: client.sessionId, awaySince: 0 });
       } else {
@@ -285,7 +285,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       if (err) return this.sendError(client, err.code, err.message, { id, type: 'leave' });
       this.forget(client);
       this.sendTo(client, 'ack', { id, type: 'leave', moves: this.game.moves });
-      client.leave(CLOSE.REMOVED, 'left');
+      client.leave(CLOSE.REMOVED, CLOSE_REASON.LEFT);
       this.checkLifetime();
     });
   }
@@ -322,7 +322,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       if (seat.sessionId) {
         const c = this.clients.getById(seat.sessionId);
         this.info.delete(seat.sessionId);
-        c?.leave(CLOSE.REMOVED, 'removed by the owner');
+        c?.leave(CLOSE.REMOVED, CLOSE_REASON.REMOVED);
       }
       this.sendTo(client, 'ack', { id, type: 'remove', moves: this.game.moves });
       this.checkLifetime();

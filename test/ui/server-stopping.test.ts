@@ -7,7 +7,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOPPING_MESSAGE } from '../../core/protocol/messages.js';
 import { startServer, until, type ServerProcess } from '../support/game-server.js';
 import { copySample, cwJoin } from '../game/cardwords-helpers.js';
 import { translator } from '../../media/ui/l10n/index.js';
@@ -28,12 +27,14 @@ afterAll(async () => {
   await srv?.stop();
 });
 
-/** A page that also collects console errors (a failed WebSocket reconnection logs one). */
+/** A page that also collects console errors (a failed WebSocket reconnection logs one; a refused join again while the server is away is the browser's own). */
 async function page(locale = 'en-US'): Promise<TestPage & { console: string[] }> {
   const p = await openPage(browser, { width: 1280, height: 720, locale });
   const console: string[] = [];
   p.page.on('console', (m) => {
-    if (m.type() === 'error') console.push(m.text());
+    // the page tries to join again while the server is away (media/ui/rejoin.ts): the browser
+    // logs each refused request itself, which no page can silence
+    if (m.type() === 'error' && !/^Failed to load resource: net::ERR_CONNECTION_REFUSED/.test(m.text())) console.push(m.text());
   });
   return { ...p, console };
 }
@@ -51,8 +52,6 @@ const notRed = (p: TestPage, selector: string) =>
 
 describe('the server stopping, in the panels', () => {
   it('SIGTERM: an open Cardwords and an open Yatzee panel say the server is stopping, in their language, as information, with no console error', async () => {
-    // the English text is the server's own (core/protocol/messages.ts)
-    expect(translator('en')('app.stopping')).toBe(STOPPING_MESSAGE);
     const cw = await page();
     await cw.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
     await cw.page.waitForSelector('#cw-area');
@@ -66,10 +65,11 @@ describe('the server stopping, in the panels', () => {
     await expect.poll(() => yz.page.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
 
     expect(await srv.stop()).toBe(0);
-    await expect.poll(() => cw.page.textContent('#cw-status')).toBe(STOPPING_MESSAGE);
+    // the page's own words (the `stopping` message's text is English), and that it will reconnect
+    await expect.poll(() => cw.page.textContent('#cw-status')).toBe(translator('en')('conn.stopping'));
     expect(await cw.page.getAttribute('#cw-status', 'data-kind')).toBe('info');
     expect(await notRed(cw, '#cw-status')).toBe(true);
-    await expect.poll(() => yz.page.textContent('#yatzee-status')).toBe(translator('de')('app.stopping'));
+    await expect.poll(() => yz.page.textContent('#yatzee-status')).toBe(translator('de')('conn.stopping'));
     expect(await yz.page.getAttribute('#yatzee-status', 'data-kind')).toBe('info');
     expect(await notRed(yz, '#yatzee-status')).toBe(true);
     // the table stays in view as it was (the game is kept on the server's disk)

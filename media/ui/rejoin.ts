@@ -1,0 +1,172 @@
+/// <reference lib="dom" />
+// Keeping a page in its game (docs/ui.md "Connection"), for the Cardwords and Yatzee pages:
+// one place for what a lost connection does. The SDK reconnects a dropped connection by
+// itself for about a minute (15 tries), but only to the very server process that held it:
+// after a server's restart (a stop, a crash) or a longer loss of the network it gives up,
+// and the page stayed on its old state for ever while a stand-in robot played the seat of
+// someone still looking at it. From then on the page joins the game again as a reload does
+// (by its id, with the kept seat key; a watcher watches again), after 1, 2, 4, 8 and then
+// every 10 seconds for as long as it is open, and says so. Meanwhile nothing is sent: an
+// action is refused in words (`offline()`, asked by media/ui/requests.ts).
+import type { Room } from '@colyseus/sdk';
+import { CLOSE, CLOSE_REASON, MOVED_MESSAGE } from '../../core/protocol/messages.js';
+import type { Translate } from './l10n/index.js';
+import { refusedJoin } from './refusal.js';
+
+/** How the page stands with its room: `open`, or why it is not. */
+export type LinkState = 'open' | 'lost' | 'stopping' | 'moved' | 'closed';
+
+/** The waits before each try to join again (ms); the last repeats for as long as the page is open. */
+export const REJOIN_DELAYS: readonly number[] = [1000, 2000, 4000, 8000, 10_000];
+
+/** How long the game may be missing from its server (not restored yet after a start, or taken over by another process) before the page stops asking. */
+const GONE_FOR_MS = 120_000;
+
+export interface RoomLinkOptions {
+  t: Translate;
+  /** The string families a refusal's code is looked up in (media/ui/refusal.ts). */
+  prefixes: readonly string[];
+  /** Says a line in the page's status (the panel in view). */
+  say(text: string, kind: 'info' | 'error'): void;
+  /** The game ended (its `results` and `ended` came): the close after them is no loss. */
+  ended(): boolean;
+  /**
+   * Joins the game again as a reload does, and puts it on the page (a fresh panel, which
+   * shows the server's state); resolves once it is there, rejects as the join does. `back`
+   * is what the new panel says first.
+   */
+  rejoin(back: string): Promise<void>;
+  /** The state changed (the page marks itself: `data-connection` on its main element). */
+  changed?(state: LinkState): void;
+  /**
+   * The page's main element: a line before it says how the page stands while it is not
+   * connected (the status line is a live region whose text the next message replaces; the
+   * game shown meanwhile is the old one, "your turn" and all).
+   */
+  main?: HTMLElement;
+}
+
+export class RoomLink {
+  private state: LinkState = 'open';
+  private room: Room | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private tries = 0;
+  private goneSince = 0;
+  /** The room said `stopping` (or that the game moved): its close, or a drop after it, is that. */
+  private stopping: 'stopping' | 'moved' | null = null;
+
+  /** The line before the page's main element while it is not connected (not a live region: the status line speaks). */
+  private readonly banner: HTMLElement | null;
+
+  constructor(private readonly o: RoomLinkOptions) {
+    this.banner = o.main ? document.createElement('p') : null;
+    if (this.banner && o.main) {
+      Object.assign(this.banner, { id: 'connection', className: 'connection', hidden: true });
+      o.main.before(this.banner);
+    }
+  }
+
+  private show(text: string | null): void {
+    if (!this.banner) return;
+    this.banner.hidden = text === null;
+    this.banner.textContent = text ?? '';
+  }
+
+  /** Why nothing can be sent now (words for the player), or null while connected. */
+  offline(): string | null {
+    if (this.state === 'open') return null;
+    // closed for good (the end, a leave, the seat taken elsewhere, a join again refused): the SDK would queue it for ever
+    return this.o.t(this.state === 'closed' ? 'conn.notSentClosed' : 'conn.notSent');
+  }
+
+  /** Follows `room`, the page's room from now on: its drops, the SDK's reconnection, its close. */
+  watch(room: Room): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.room = room;
+    this.stopping = null;
+    this.set('open');
+    const mine = () => this.room === room;
+    room.onMessage('stopping', (m: { message?: string }) => {
+      if (!mine()) return;
+      this.stopping = m?.message === MOVED_MESSAGE ? 'moved' : 'stopping';
+      // the server that comes back knows nothing of this connection: a drop from now on is
+      // no case for the SDK's reconnection (it would only fail for a minute)
+      room.reconnection.enabled = false;
+    });
+    // the SDK tries again (and calls this at each failed try): said once
+    room.onDrop(() => {
+      if (mine()) this.set(this.stopping ?? 'lost');
+    });
+    room.onReconnect(() => {
+      if (!mine()) return;
+      this.set('open');
+      this.o.say(this.o.t('conn.back'), 'info');
+    });
+    room.onLeave((code, reason) => {
+      if (!mine()) return;
+      // the page's own leave; the room's close after the end, a leave, a removal, or the
+      // seat taken back in another window: nothing to take back (two windows would take
+      // the seat from each other for ever)
+      if (code === 1000 || code === CLOSE.ENDED) {
+        this.set('closed');
+        const words = code === 1000 || this.o.ended() || reason === CLOSE_REASON.LEFT ? null : reason === CLOSE_REASON.TAKEN_BACK ? 'conn.takenBack' : reason === CLOSE_REASON.REMOVED ? 'conn.removed' : 'conn.closed';
+        if (words) this.o.say(this.o.t(words), 'error');
+        return;
+      }
+      // the server stopping (CLOSE.SERVER_STOPPING, or a drop after `stopping`), the SDK
+      // having given up (4003), a drop too soon after the join for the SDK to try: join again
+      this.set(this.stopping ?? (code === CLOSE.SERVER_STOPPING ? 'stopping' : 'lost'));
+      this.tries = 0;
+      this.goneSince = 0;
+      this.schedule();
+    });
+  }
+
+  private set(state: LinkState): void {
+    const was = this.state;
+    this.state = state;
+    if (state !== was) this.o.changed?.(state);
+    // said once per state (the SDK reports every failed try as a drop)
+    if (state === was) return;
+    const words = state === 'lost' ? 'conn.lost' : state === 'stopping' ? 'conn.stopping' : state === 'moved' ? 'conn.moved' : null;
+    this.show(words && this.o.t(words));
+    if (words) this.o.say(this.o.t(words), 'info');
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    const wait = REJOIN_DELAYS[Math.min(this.tries, REJOIN_DELAYS.length - 1)]!;
+    this.timer = setTimeout(() => void this.attempt(), wait);
+  }
+
+  private async attempt(): Promise<void> {
+    this.timer = null;
+    this.tries++;
+    const room = this.room;
+    try {
+      // the page watches the new room (watch()) as soon as it is joined
+      await this.o.rejoin(this.o.t('conn.back'));
+      if (this.room !== room) return;
+      // nothing to join again (the first join's connection went before its welcome)
+      this.set('closed');
+      this.o.say(this.o.t('conn.closed'), 'error');
+      this.show(this.o.t('conn.closed'));
+    } catch (e) {
+      // watched meanwhile by a join of the page's own (a leave's watch): nothing to do
+      if (this.room !== room) return;
+      const r = refusedJoin(e, this.o.t, this.o.prefixes);
+      const gone = /^room "[^"]*" (not found|has been disposed)/.test(e instanceof Error ? e.message : String(e));
+      if (gone) {
+        // a server that has just started restores its games after it listens; with several
+        // processes a crashed one's games come back when their lease ends: missing a while is no end
+        const now = Date.now();
+        if (!this.goneSince) this.goneSince = now;
+        if (now - this.goneSince < GONE_FOR_MS) return this.schedule();
+      } else if (!r.seatLost) return this.schedule(); // the network, the server not up yet, a locked room
+      this.set('closed');
+      this.o.say(this.o.t('conn.refused', r.text), 'error');
+      this.show(this.o.t('conn.refused', r.text));
+    }
+  }
+}

@@ -1,0 +1,196 @@
+// A page keeps its game across a server's restart (media/ui/rejoin.ts, docs/ui.md
+// "Connection"), in real Chromium against a real server process stopped and started again on
+// the same data folder and port. The defect: after a restart (SIGTERM: the room's `stopping`
+// and close 4001; SIGKILL: the socket just drops and the SDK's reconnection, which only knows
+// the old process, gives up) the Cardwords and Yatzee pages never joined again. They showed
+// the old state, a press on Play greyed the button and nothing was said, and the others saw
+// the player away until a stand-in robot played for someone still looking at the page. Now
+// each page joins again by itself as a reload does (the kept seat key), says so, refuses an
+// action meanwhile in words, and shows the server's state when it is back.
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type ServerProcess } from '../support/game-server.js';
+import { copySample, cwCreate, cwJoin } from '../game/cardwords-helpers.js';
+import { translator } from '../../media/ui/l10n/index.js';
+import { launch, openPage, shot, type TestPage } from './browser.js';
+
+const en = translator('en');
+let browser: Browser;
+let ruleset: string;
+const servers: ServerProcess[] = [];
+const pages: TestPage[] = [];
+
+beforeAll(async () => {
+  ruleset = copySample('tiny');
+  const cardset = join(ruleset, 'tiny.cardset');
+  writeFileSync(cardset, `${readFileSync(cardset, 'utf8').replace(/^24/, '28').trimEnd()}\n[  0] [  1] [  0] [  2]\n`);
+  browser = await launch();
+});
+
+afterEach(async () => {
+  for (const p of pages.splice(0)) await p.context.close();
+  for (const s of servers.splice(0)) await s.kill9();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A server on this test's data folder (and, started again, on the same port as before). */
+async function serve(again?: ServerProcess): Promise<ServerProcess> {
+  const s = await startServer({ args: ['--ruleset', ruleset, '--robot-delay', '30'], ...(again ? { dataDir: again.dataDir, port: again.port } : {}) });
+  servers.push(s);
+  return s;
+}
+
+async function fresh(locale = 'en-US'): Promise<TestPage> {
+  const p = await openPage(browser, { width: 1280, height: 720, locale });
+  pages.push(p);
+  return p;
+}
+
+interface Snap {
+  turn: number;
+  seat: number;
+  status: string;
+  moves: number;
+  players: Array<{ name: string }>;
+}
+const snap = (p: Page) => p.evaluate(() => (window as unknown as { cardwordsPanel: { snapshot(): unknown } }).cardwordsPanel.snapshot()) as Promise<Snap>;
+const connection = (p: Page) => p.evaluate(() => document.getElementById('main')?.dataset.connection ?? null);
+
+/** The game's log on the server's disk: a stand-in's action is marked `"standIn":true` (docs/server.md). */
+function logOf(dataDir: string, id: string): string {
+  const dir = join(dataDir, 'games');
+  const file = readdirSync(dir).find((f) => f === `${id}.log`);
+  return file ? readFileSync(join(dir, file), 'utf8') : '';
+}
+
+async function joinAs(url: string, id: string, name: string): Promise<TestPage> {
+  const p = await fresh();
+  await p.page.goto(`${url}/cardwords.html?game=${id}`);
+  await p.page.fill('#cw-name', name);
+  await p.page.click('#cw-join-button');
+  await p.page.waitForSelector('#cw-area');
+  return p;
+}
+
+/**
+ * Two people in two pages, Ann to move after Bo passed; the server goes (`how`) and comes
+ * back on the same data and port. Both pages join again by themselves, show the server's
+ * state, Ann can play, and no stand-in played for anyone (a stand-in plays a seat away for
+ * the game's grace of 15 s: each page tries again at least every 10 s).
+ */
+async function cardwordsRestart(how: 'SIGTERM' | 'SIGKILL', shots: boolean): Promise<void> {
+  let srv = await serve();
+  const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, grace: 15, seed: 's2' });
+  const id = owner.room.roomId;
+  await owner.leave();
+  const bo = await joinAs(srv.url, id, 'Bo');
+  const ann = await joinAs(srv.url, id, 'Ann');
+  const joined = Date.now();
+  await expect.poll(async () => (await snap(bo.page)).status).toBe('playing');
+  // Bo sat first: he moves first, and passes (the empty area's OK is Pass)
+  expect((await snap(bo.page)).turn).toBe((await snap(bo.page)).seat);
+  await bo.page.click('#cw-ok');
+  await expect.poll(async () => (await snap(ann.page)).moves).toBe(1);
+  const annSeat = (await snap(ann.page)).seat;
+  expect((await snap(ann.page)).turn).toBe(annSeat);
+
+  if (how === 'SIGTERM') expect(await srv.stop()).toBe(0);
+  else {
+    // the SDK reconnects by itself only a room up for 5 s (its minUptime), else it gives up at
+    // once: the kill comes after that, so the pages go the way a player's do, the SDK's tries
+    // first (refused by the new process: "seat reservation expired", close 4003), then the page's
+    await expect.poll(() => Date.now() - joined >= 5500).toBe(true);
+    await srv.kill9();
+  }
+  const lost = en(how === 'SIGTERM' ? 'conn.stopping' : 'conn.lost');
+  for (const p of [ann, bo]) await expect.poll(() => p.page.textContent('#cw-status')).toBe(lost);
+  // and a line above the game keeps saying it (the status line goes with the next message)
+  for (const p of [ann, bo]) expect(await p.page.isVisible('#connection') && (await p.page.textContent('#connection'))).toBe(lost);
+  expect(await ann.page.getAttribute('#cw-status', 'data-kind')).toBe('info');
+  // while the page is away, Ann's Return (Pass) is refused in words, and the button stays usable
+  await ann.page.focus('#cw-area');
+  await ann.page.keyboard.press('Enter');
+  await expect.poll(() => ann.page.textContent('#cw-status')).toBe(en('conn.notSent'));
+  expect(await ann.page.textContent('#cw-refusal')).toBe(en('conn.notSent'));
+  expect(await ann.page.isEnabled('#cw-ok')).toBe(true);
+  expect(await ann.page.textContent('#connection')).toBe(lost);
+  if (shots) await shot(ann.page, `rejoin-cardwords-${how}-reconnecting-1280x720`);
+  // nothing of the old wording: no raw close code, no empty parentheses
+  for (const p of [ann, bo]) expect(await p.page.textContent('#main')).not.toMatch(/\(\)|\(1006\)|\(4001\)|broke/);
+
+  srv = await serve(srv);
+  for (const p of [ann, bo]) {
+    await expect.poll(() => connection(p.page), { timeout: 30_000 }).toBe('open');
+    await expect.poll(() => p.page.textContent('#cw-status')).toBe(en('conn.back'));
+    expect(await p.page.isVisible('#connection')).toBe(false);
+  }
+  // the server's state: Bo's pass is there, and it is Ann's turn; Ann plays (passes) at once
+  for (const p of [ann, bo]) {
+    const s = await snap(p.page);
+    expect([s.status, s.moves, s.turn]).toEqual(['playing', 1, annSeat]);
+  }
+  if (shots) await shot(ann.page, `rejoin-cardwords-${how}-reconnected-1280x720`);
+  await ann.page.click('#cw-ok');
+  await expect.poll(() => ann.page.textContent('#cw-status')).toBe(en('cw.done.pass', -1));
+  await expect.poll(async () => (await snap(bo.page)).moves).toBe(2);
+  // no stand-in played: the log has none, and the room's seats are their humans', both connected
+  expect(logOf(srv.dataDir, id)).not.toContain('"standIn":true');
+  const watcher = await cwJoin(srv.url, id, { owner: srv.ownerToken });
+  const seats = [...watcher.state.players].map((p) => ({ name: p.name, auto: p.auto, standIns: p.standIns, connected: p.connected }));
+  expect(seats.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+    { name: 'Ann', auto: false, standIns: 0, connected: true },
+    { name: 'Bo', auto: false, standIns: 0, connected: true },
+  ]);
+  await watcher.leave();
+  for (const p of [ann, bo]) expect(p.errors).toEqual([]);
+}
+
+describe('a page joins its game again after the server restarts', () => {
+  it('Cardwords, two people: SIGTERM, then the server on the same data and port: both pages come back, Ann plays, no stand-in', async () => {
+    await cardwordsRestart('SIGTERM', true);
+  });
+
+  it('Cardwords, two people: SIGKILL (the socket just drops), then the server again: both pages come back, Ann plays, no stand-in', async () => {
+    await cardwordsRestart('SIGKILL', true);
+  });
+
+  it('Yatzee (German): the page comes back after SIGTERM and a start again, with the dice as the server has them, and throws', async () => {
+    let srv = await serve();
+    const de = translator('de');
+    const yz = await fresh('de-DE');
+    await yz.page.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=rejoin`);
+    await yz.page.fill('#yatzee-create-name', 'Bo');
+    await yz.page.click('#yatzee-create-button');
+    await yz.page.waitForSelector('#yatzee-dice');
+    await yz.page.keyboard.press('Enter');
+    await expect.poll(() => yz.page.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
+    const dice = await yz.page.locator('#yatzee-dice .die').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label')));
+
+    expect(await srv.stop()).toBe(0);
+    await expect.poll(() => yz.page.textContent('#yatzee-status')).toBe(de('conn.stopping'));
+    // a throw meanwhile is refused in words (it was queued by the SDK and lost)
+    await yz.page.focus('#yatzee-dice .die');
+    await yz.page.keyboard.press('Enter');
+    await expect.poll(() => yz.page.textContent('#yatzee-status')).toBe(de('conn.notSent'));
+    expect(await yz.page.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
+    expect(await yz.page.textContent('#connection')).toBe(de('conn.stopping'));
+    await shot(yz.page, 'rejoin-yatzee-reconnecting-1280x720');
+
+    srv = await serve(srv);
+    await expect.poll(() => connection(yz.page), { timeout: 30_000 }).toBe('open');
+    await expect.poll(() => yz.page.textContent('#yatzee-status')).toBe(de('conn.back'));
+    expect(await yz.page.isVisible('#connection')).toBe(false);
+    expect(await yz.page.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
+    expect(await yz.page.locator('#yatzee-dice .die').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label')))).toEqual(dice);
+    await shot(yz.page, 'rejoin-yatzee-reconnected-1280x720');
+    await yz.page.focus('#yatzee-dice .die');
+    await yz.page.keyboard.press('Enter');
+    await expect.poll(() => yz.page.getAttribute('#yatzee-throws-left', 'data-left')).toBe('1');
+    expect(yz.errors).toEqual([]);
+  });
+});
