@@ -159,6 +159,31 @@ describe('a page joins its game again after the server restarts', () => {
     await cardwordsRestart('SIGKILL', true);
   });
 
+  it('a short network loss (the browser offline): the SDK reconnects by itself; meanwhile a Pass is refused in words, after it Ann plays', async () => {
+    const srv = await serve();
+    const ann = await fresh();
+    await ann.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
+    await ann.page.waitForSelector('#cw-area');
+    await expect.poll(async () => (await snap(ann.page)).status).toBe('playing');
+    const s0 = await snap(ann.page);
+    expect(s0.turn).toBe(s0.seat);
+    // the SDK reconnects only a room up for 5 s (its minUptime)
+    const joined = Date.now();
+    await expect.poll(() => Date.now() - joined >= 5500).toBe(true);
+    await ann.context.setOffline(true);
+    await expect.poll(() => ann.page.textContent('#cw-status')).toBe(en('conn.lost'));
+    await ann.page.focus('#cw-area');
+    await ann.page.keyboard.press('Enter');
+    await expect.poll(() => ann.page.textContent('#cw-status')).toBe(en('conn.notSent'));
+    await ann.context.setOffline(false);
+    await expect.poll(() => connection(ann.page)).toBe('open');
+    await expect.poll(() => ann.page.textContent('#cw-status')).toBe(en('conn.back'));
+    expect(await ann.page.isVisible('#connection')).toBe(false);
+    await ann.page.click('#cw-ok');
+    await expect.poll(async () => (await snap(ann.page)).moves).toBeGreaterThan(s0.moves);
+    expect(ann.errors).toEqual([]);
+  });
+
   it('Yatzee (German): the page comes back after SIGTERM and a start again, with the dice as the server has them, and throws', async () => {
     let srv = await serve();
     const de = translator('de');
