@@ -459,7 +459,7 @@ export const da: Strings = {
   'cw.youWin': 'Spillet er slut: Du vinder med {0} point!',
   'cw.rematch': 'Revanche',
   'cw.rematchNow': 'Revanche nu, for alle spillere',
-  'cw.rematchVotes': '{0} vil gerne have en revanche.',
+  'cw.rematchVotes': '{0} {1, plural, one {ønsker} other {ønsker}} en revanche.',
   'cw.rematchAsked': 'Revanche ønsket: venter på de andre',
   'cw.standInName': '{0} (robot i stedet)',
   'cw.stoodIn': 'en robot spillede i stedet',
