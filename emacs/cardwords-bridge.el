@@ -179,8 +179,11 @@ nobody answers)."
   "The line of the listed GAME in a games list.
 Its id, the seats held (robots' too, as the web lobby counts them) of all,
 its state, and why it takes no new player or no watcher, in the web lobby's
-words (the bridge's `joinRefusal' and `watchRefusal')."
-  (let ((why (delq nil (list (plist-get game :joinRefusal) (plist-get game :watchRefusal)))))
+words (the bridge's `joinRefusal' and `watchRefusal'); for a game where
+you hold a seat, that it is kept to resume (`seatText') instead."
+  (let ((why (if (plist-get game :seat)
+                 (list (plist-get game :seatText))
+               (delq nil (list (plist-get game :joinRefusal) (plist-get game :watchRefusal))))))
     (concat (format "%s  %d/%d players, %s" (plist-get game :id)
                     (+ (or (plist-get game :players) 0) (or (plist-get game :robots) 0))
                     (or (plist-get game :maxPlayers) 0) (plist-get game :state))

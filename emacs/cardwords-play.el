@@ -1012,11 +1012,15 @@ rule): a seat when one is free, watching when a watcher place is (or with
 an owner token: the owner watches beyond the places).  The list says why
 not; with a seat only the name is asked until it is not empty, with
 watching only you watch without a name, and a game that takes neither is
-refused with why."
-  (let ((game (cardwords-bridge-read-listed "cardwords/games" url))
-        (owner (read-string "Owner token (empty: none): ")))
-    (if (null game)
-        (cons 'new owner)
+refused with why.  A game where you hold a seat (remembered with its key)
+is offered to resume: (:url URL :id ID :resume t)."
+  (let* ((game (cardwords-bridge-read-listed "cardwords/games" url))
+         ;; a seat you hold there is taken back with its key (and the token it was taken with)
+         (owner (if (plist-get game :seat) "" (read-string "Owner token (empty: none): "))))
+    (cond
+     ((null game) (cons 'new owner))
+     ((plist-get game :seat) (list :url url :id (plist-get game :id) :resume t))
+     (t
       (let* ((seat-why (plist-get game :joinRefusal))
              (watch-why (and (string-empty-p owner) (plist-get game :watchRefusal))))
         (when (and seat-why watch-why)
@@ -1029,7 +1033,7 @@ refused with why."
                       (t (let ((name (read-string "Your name (empty: watch): "
                                                   (cardwords-play--name))))
                            (if (string-empty-p name) (list :watch t) (list :name name)))))
-                (and (not (string-empty-p owner)) (list :owner owner)))))))
+                (and (not (string-empty-p owner)) (list :owner owner))))))))
 
 ;;;###autoload
 (defun cardwords-play (url)
@@ -1072,9 +1076,10 @@ owner token."
                (or (cardwords-play--resume server)
                    (cardwords-play--create (plist-get server :url) (plist-get server :owner))))
            (let ((join (cardwords-play--pick url)))
-             (if (eq (car join) 'new)
-                 (cardwords-play--create url (cdr join))
-               (cardwords-bridge-request-sync "cardwords/join" join 60))))))
+             (cond ((eq (car join) 'new) (cardwords-play--create url (cdr join)))
+                   ((plist-get join :resume)
+                    (cardwords-bridge-request-sync "cardwords/resume" (list :url url :id (plist-get join :id)) 60))
+                   (t (cardwords-bridge-request-sync "cardwords/join" join 60)))))))
     (switch-to-buffer (get-buffer-create cardwords-play--buffer-name))
     (cardwords-play-mode)
     ;; a newer view may have come while the buffer did not exist yet: draw the newest

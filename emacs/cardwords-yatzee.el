@@ -436,14 +436,16 @@ the room takes, by the web lobby's rule: each game with its sheets held
 sheets are all held is watched while a watcher place is free; when none
 is, its owner still watches (the room lets the owner token in beyond the
 places), so the token is asked; a game that takes neither is refused with
-why."
+why.  A game where you hold a sheet (remembered with its key) is offered
+to resume: (resume . ID)."
   (let ((game (cardwords-bridge-read-listed "yatzee/games" url)))
     (if (null game)
         (cons 'new (read-string "Owner token: "))
       (let ((id (plist-get game :id))
             (seat-why (plist-get game :joinRefusal))
             (watch-why (plist-get game :watchRefusal)))
-        (cond ((and seat-why watch-why)
+        (cond ((plist-get game :seat) (cons 'resume id))
+              ((and seat-why watch-why)
                (let ((owner (and (member (plist-get game :state) '("waiting" "playing"))
                                  (read-string (format "Game %s: %s %s Owner token (empty: none): "
                                                       id seat-why watch-why)))))
@@ -484,6 +486,10 @@ its list, or new to create one with the owner token."
                                                      :name name :robots cardwords-yatzee-robots)
                                                options)
                        60))
+                ('resume (cardwords-bridge-request-sync
+                          "yatzee/resume" (list :url url :id (cdr pick)
+                                                :hints (if cardwords-yatzee-hints t :false))
+                          60))
                 ('watch (cardwords-bridge-request-sync
                          "yatzee/join" (list :url url :id (cdr pick) :watch t) 60))
                 ('owner-watch (cardwords-bridge-request-sync

@@ -82,20 +82,26 @@ export class CardwordsSession {
 
   /**
    * `onRoom`: the URL of the server this session's game is now on (null: none), for the local
-   * servers' count of their games. `onSeat`: the seat the player sits in on the server at a URL,
-   * to remember (null: the game ended or was left on purpose: forget it).
+   * servers' count of their games. `onSeat`: the seat the player sits in in game `gameId` on the
+   * server at a URL, to remember (null: the game ended or was left on purpose: forget it).
    */
   constructor(
     private readonly notify: (n: BridgeNotification) => void,
     private readonly onRoom: (url: string | null) => void = () => undefined,
-    private readonly onSeat: (url: string, seat: RememberedSeat | null) => void = () => undefined,
+    private readonly onSeat: (url: string, gameId: string, seat: RememberedSeat | null) => void = () => undefined,
   ) {}
+
+  /** Forgets the seat of this game (over, or left on purpose). */
+  private forgetSeat(): void {
+    const id = this.seat?.gameId ?? this.welcome?.gameId;
+    if (id) this.onSeat(this.url, id, null);
+  }
 
   async create(params: { url?: unknown; options?: Partial<CardwordsCreateOptions> }): Promise<unknown> {
     const url = urlParam(params?.url);
     const options = { ...(params.options ?? {}) } as CardwordsCreateOptions;
     ownerParam(options.owner, 'options.owner');
-    return this.enter(url, () => new Client(url).create('cardwords', options));
+    return this.enter(url, options.owner, () => new Client(url).create('cardwords', options));
   }
 
   /** `key`: the seat key from an earlier `welcome`, which takes that seat back. */
@@ -103,10 +109,11 @@ export class CardwordsSession {
     const url = urlParam(params?.url);
     const id = idParam(params.id);
     const opts = joinOptions(params);
-    return this.enter(url, () => new Client(url).joinById(id, opts));
+    return this.enter(url, typeof opts.owner === 'string' ? opts.owner : '', () => new Client(url).joinById(id, opts));
   }
 
-  private async enter(url: string, connect: () => Promise<Room>): Promise<unknown> {
+  /** `owner`: the owner token the game is entered with, remembered with the seat. */
+  private async enter(url: string, owner: string, connect: () => Promise<Room>): Promise<unknown> {
     await this.closeRoom();
     // the new game's server is counted before the old game's is let go: the same server stays
     this.onRoom(url);
@@ -119,8 +126,8 @@ export class CardwordsSession {
       typed.on('welcome', (w) => {
         this.welcome = w;
         if (w.role === 'player' && w.key && w.name) {
-          this.seat = { gameId: w.gameId, key: w.key, name: w.name };
-          this.onSeat(url, this.seat);
+          this.seat = { gameId: w.gameId, key: w.key, name: w.name, ...(owner ? { owner } : {}) };
+          this.onSeat(url, w.gameId, this.seat);
         }
         ok();
       }),
@@ -209,14 +216,14 @@ export class CardwordsSession {
     typed.on('results', (r) => {
       this.results = r;
       // the game is over: not offered to resume (a rematch remembers it again)
-      this.onSeat(url, null);
+      this.forgetSeat();
       // the game is over: what the action area held, and a refusal or hint about it, are stale
       this.composer?.reset();
       this.message = '';
       this.update();
     });
     typed.on('rematch', () => {
-      if (this.seat) this.onSeat(url, this.seat);
+      if (this.seat) this.onSeat(url, this.seat.gameId, this.seat);
       this.results = null;
       this.log = [];
       this.logSeats = [];
@@ -228,7 +235,7 @@ export class CardwordsSession {
     });
     typed.on('ended', (e) => {
       this.ended = true;
-      this.onSeat(url, null);
+      this.forgetSeat();
       this.message = endedMessage(e.reason, this.results?.reason === e.reason);
       this.update();
     });
@@ -298,7 +305,7 @@ export class CardwordsSession {
   async leave(forget = false): Promise<null> {
     if (this.countdown) clearTimeout(this.countdown);
     this.countdown = null;
-    if (forget && this.seat) this.onSeat(this.url, null);
+    if (forget && this.seat) this.forgetSeat();
     // on purpose, in a game going on: the seat is given up (a stand-in plays it to the end;
     // before the deal it is free again), not held for a return that will not come
     const status = this.state?.status;
@@ -312,6 +319,11 @@ export class CardwordsSession {
     this.room = null;
     this.typed = null;
     await leaveRoom(room, forGood);
+  }
+
+  /** The game the editor is in now (its room open), or null. */
+  get openGame(): string | null {
+    return this.room?.connection?.isOpen && this.welcome ? this.welcome.gameId : null;
   }
 
   private get roomOrFail(): CardwordsRoomClient {

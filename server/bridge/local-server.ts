@@ -21,6 +21,8 @@
 //   emacs-servers/<slot>/seat.json   the Cardwords game the player sits in (id, seat key, name)
 //   emacs-servers/<slot>/yatzee-seat.json   the Yatzee game the player sits in (the same)
 //   emacs-servers/<slot>/ruleset     the ruleset folder it plays (for a person reading)
+//   emacs-servers/url-seats.json     the seats the player holds on servers given by URL, by
+//                                    server (its http base), kind and game id (mode 0600: keys and tokens)
 //
 // <slot> is `default`, or the ruleset folder's name and a hash of its real path. A server
 // started again on a slot restores its unfinished games, and the player takes the remembered
@@ -38,7 +40,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync,
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { dataDir } from '../data-dir.js';
-import type { GameListing } from '../../core/protocol/game.js';
+import { webBase, type GameListing } from '../../core/protocol/game.js';
 import { BridgeError } from './protocol.js';
 
 export interface LocalAddress {
@@ -51,11 +53,13 @@ export interface LocalAddress {
 /** Which game a remembered seat is of: each kind has its own file in a slot. */
 export type GameKind = 'cardwords' | 'yatzee';
 
-/** The seat the player sits in on a local server (Cardwords or Yatzee): with its key it is taken back. */
+/** The seat the player sits in on a server (Cardwords or Yatzee): with its key it is taken back. */
 export interface RememberedSeat {
   gameId: string;
   key: string;
   name: string;
+  /** The owner token the game was entered with (a server given by URL; a local server's own is known). */
+  owner?: string;
 }
 
 /** A remembered game that is still there and unfinished, as `serve` offers it to resume. */
@@ -87,6 +91,10 @@ interface Running {
 }
 
 const TEMP_PREFIX = 'cardwords-emacs-server-';
+/** The seats held on servers given by URL (not local ones: their slots keep theirs). */
+const URL_SEATS = 'url-seats.json';
+/** At most this many seats on servers given by URL are kept (the oldest go first). */
+const MAX_URL_SEATS = 100;
 const LOCK = 'lock';
 /** The remembered seat's file of each kind of game. */
 const SEAT: Record<GameKind, string> = { cardwords: 'seat.json', yatzee: 'yatzee-seat.json' };
@@ -178,11 +186,26 @@ async function takeSlot(root: string, key: string): Promise<Folder | null> {
   }
 }
 
-/** The seat of a `kind` game remembered in a slot, or null. */
-function readSeat(slot: string, kind: GameKind): (RememberedSeat & { saved: number }) | null {
-  const v = readJson(join(slot, SEAT[kind])) as Partial<RememberedSeat & { saved: number }> | null;
+type SavedSeat = RememberedSeat & { saved: number };
+
+/** A remembered seat as read from a file, or null when it is not one. */
+function seatOf(v: Partial<SavedSeat> | null): SavedSeat | null {
   if (!v || typeof v.gameId !== 'string' || typeof v.key !== 'string' || typeof v.name !== 'string') return null;
-  return { gameId: v.gameId, key: v.key, name: v.name, saved: typeof v.saved === 'number' ? v.saved : 0 };
+  return { gameId: v.gameId, key: v.key, name: v.name, saved: typeof v.saved === 'number' ? v.saved : 0, ...(typeof v.owner === 'string' && v.owner ? { owner: v.owner } : {}) };
+}
+
+/** The seat of a `kind` game remembered in a slot, or null. */
+function readSeat(slot: string, kind: GameKind): SavedSeat | null {
+  return seatOf(readJson(join(slot, SEAT[kind])) as Partial<SavedSeat> | null);
+}
+
+/** A seat on a server given by URL: the server (its http base) and the kind of game with it. */
+type UrlSeat = SavedSeat & { server: string; kind: GameKind };
+
+/** Writes `value` as JSON to `file` (renamed into place: never read half-written), readable by its owner only. */
+function writeJson(file: string, value: unknown): void {
+  writeFileSync(`${file}.tmp`, JSON.stringify(value), { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
 }
 
 /** Releases a slot's lock if this bridge holds it for its server `server`. */
@@ -320,7 +343,7 @@ export class LocalServers {
       if (listed && (listed.state === 'playing' || listed.state === 'waiting')) {
         const key = rulesetKey(ruleset);
         resume = { gameId: seat.gameId, name: seat.name, ruleset: key ? basename(key) : '', robots: listed.robots, players: listed.players, maxPlayers: listed.maxPlayers, state: listed.state, saved: seat.saved };
-      } else this.remember(address.url, null, kind);
+      } else this.remember(address.url, kind, seat.gameId, null);
     }
     return { ...address, kept: slot !== null, resume };
   }
@@ -331,27 +354,64 @@ export class LocalServers {
     return [...this.servers.values()].find((s) => hostOf(s.address.url) === h);
   }
 
-  /** Remembers the seat of a `kind` game the player sits in on the local server at `url` (null: forgets it). */
-  remember(url: string, seat: RememberedSeat | null, kind: GameKind = 'cardwords'): void {
-    const slot = this.running(url)?.folder.slot;
-    if (!slot) return; // not a local server, or one on a temporary folder
-    const file = join(slot, SEAT[kind]);
+  /**
+   * Remembers the seat of a `kind` game the player sits in on the server at `url` (null:
+   * forgets the seat of game `gameId`): a local server's in its slot (one a kind), a server
+   * given by URL's in url-seats.json, by server and game.
+   */
+  remember(url: string, kind: GameKind, gameId: string, seat: RememberedSeat | null): void {
+    const running = this.running(url);
     try {
-      if (seat === null) rmSync(file, { force: true });
-      else {
-        writeFileSync(`${file}.tmp`, JSON.stringify({ ...seat, saved: Date.now() }));
-        renameSync(`${file}.tmp`, file);
+      if (running) {
+        const slot = running.folder.slot;
+        if (!slot) return; // on a temporary folder: its games are not kept
+        const file = join(slot, SEAT[kind]);
+        if (seat) writeJson(file, { ...seat, saved: Date.now() });
+        // (the slot's seat may be of another game entered since: that one stays)
+        else if (readSeat(slot, kind)?.gameId === gameId) rmSync(file, { force: true });
+        return;
       }
+      const server = webBase(url);
+      const others = this.urlSeats().filter((s) => !(s.server === server && s.kind === kind && s.gameId === gameId));
+      const seats = seat ? [...others, { ...seat, saved: Date.now(), server, kind }].slice(-MAX_URL_SEATS) : others;
+      mkdirSync(this.root, { recursive: true });
+      writeJson(join(this.root, URL_SEATS), seats);
     } catch {
       // best effort: a game not remembered is not offered to resume
     }
   }
 
-  /** The remembered seat of a `kind` game on the local server at `url`, and that server's owner token. */
-  remembered(url: string, kind: GameKind = 'cardwords'): { seat: RememberedSeat; owner: string } | null {
+  /** The seats held on servers given by URL. */
+  private urlSeats(): UrlSeat[] {
+    const v = readJson(join(this.root, URL_SEATS));
+    if (!Array.isArray(v)) return [];
+    return v.flatMap((x: Partial<UrlSeat>) => {
+      const seat = seatOf(x);
+      return seat && typeof x.server === 'string' && (x.kind === 'cardwords' || x.kind === 'yatzee') ? [{ ...seat, server: x.server, kind: x.kind }] : [];
+    });
+  }
+
+  /** The remembered seats of `kind` games on the server at `url` (a local server's one, or those held there by URL). */
+  seatsAt(url: string, kind: GameKind): RememberedSeat[] {
     const running = this.running(url);
-    const seat = running?.folder.slot ? readSeat(running.folder.slot, kind) : null;
-    return running && seat ? { seat: { gameId: seat.gameId, key: seat.key, name: seat.name }, owner: running.address.owner } : null;
+    if (running) {
+      const seat = running.folder.slot ? readSeat(running.folder.slot, kind) : null;
+      return seat ? [seat] : [];
+    }
+    const server = webBase(url);
+    return this.urlSeats().filter((s) => s.server === server && s.kind === kind);
+  }
+
+  /**
+   * The remembered seat of a `kind` game on the server at `url` (game `gameId`; none given:
+   * a local server's), and the owner token to enter it with: a local server's own, else the
+   * one the seat was taken with.
+   */
+  remembered(url: string, kind: GameKind = 'cardwords', gameId?: string): { seat: RememberedSeat; owner: string } | null {
+    const running = this.running(url);
+    const seat = this.seatsAt(url, kind).find((s) => gameId === undefined || s.gameId === gameId);
+    if (!seat || (gameId === undefined && !running)) return null;
+    return { seat: { gameId: seat.gameId, key: seat.key, name: seat.name }, owner: running?.address.owner ?? seat.owner ?? '' };
   }
 
   /**

@@ -6,13 +6,32 @@ import type { Readable, Writable } from 'node:stream';
 import { CardwordsSession } from './cardwords.js';
 import { LinesSession } from './lines.js';
 import { listGames } from './listing.js';
-import { LocalServers } from './local-server.js';
-import { urlParam } from './params.js';
+import { LocalServers, type GameKind } from './local-server.js';
+import { idParam, urlParam } from './params.js';
 import { serverKeptText } from './texts.js';
 import { YatzeeSession } from './yatzee.js';
 import { BridgeError, MAX_LINE, type BridgeNotification, type BridgeRequest, type BridgeResponse } from './protocol.js';
 
 export type Handler = (params: unknown) => unknown;
+
+/**
+ * Takes a remembered seat back (`cardwords/resume`, `yatzee/resume`): {url, id} names the game
+ * on a server given by URL, {url} alone the local server's. A refusal that cannot pass (the
+ * game over or gone, the name another's: media/ui/refusal.ts) forgets the seat; one that may
+ * (a locked room, the network) keeps it, as the web pages do.
+ */
+async function resumeSeat(servers: LocalServers, params: unknown, kind: GameKind, join: (p: { url: string; id: string; name: string; key: string; owner: string }) => Promise<unknown>): Promise<unknown> {
+  const q = (params ?? {}) as { url?: unknown; id?: unknown };
+  const url = urlParam(q.url);
+  const kept = servers.remembered(url, kind, q.id === undefined ? undefined : idParam(q.id));
+  if (!kept) throw new BridgeError('refused', 'no remembered game on this server');
+  try {
+    return await join({ url, id: kept.seat.gameId, name: kept.seat.name, key: kept.seat.key, owner: kept.owner });
+  } catch (e) {
+    if (!(e instanceof BridgeError) || e.seatLost) servers.remember(url, kind, kept.seat.gameId, null);
+    throw e;
+  }
+}
 
 export class Bridge {
   private readonly handlers = new Map<string, Handler>();
@@ -24,6 +43,7 @@ export class Bridge {
     // one local server per ruleset, shared by the games on it and stopped when the last leaves
     // one kept running for the people still on it (a guest by the invite link): the editor says so
     const servers = (this.servers = new LocalServers(undefined, (url, people) => this.notify({ method: 'server/kept', params: { url, people, text: serverKeptText(people) } })));
+    const resume = (p: unknown, kind: GameKind, join: Parameters<typeof resumeSeat>[3]) => resumeSeat(servers, p, kind, join);
     // a local server's folder is kept: `serve` also names the remembered game on it, a
     // Cardwords game's (`game`: 'cardwords', the default) or a Yatzee game's ('yatzee')
     this.on('serve', (p) => {
@@ -35,23 +55,15 @@ export class Bridge {
     const cw = (this.cardwords = new CardwordsSession(
       (n) => this.notify(n),
       (url) => servers.use(cw, url),
-      (url, seat) => servers.remember(url, seat),
+      (url, gameId, seat) => servers.remember(url, 'cardwords', gameId, seat),
     ));
-    this.on('cardwords/games', (p) => listGames((p ?? {}) as never, 'cardwords'));
+    // each game with why it takes nobody, and the seat you hold in it (offered to resume)
+    this.on('cardwords/games', (p) => listGames((p ?? {}) as never, 'cardwords', servers, cw.openGame));
     this.on('cardwords/create', (p) => cw.create((p ?? {}) as never));
     this.on('cardwords/join', (p) => cw.join((p ?? {}) as never));
-    // the remembered game on a local server: its seat taken back with its key (a failure forgets it)
-    this.on('cardwords/resume', async (p) => {
-      const url = urlParam((p as { url?: unknown } | null)?.url);
-      const kept = servers.remembered(url);
-      if (!kept) throw new BridgeError('refused', 'no remembered game on this server');
-      try {
-        return await cw.join({ url, id: kept.seat.gameId, name: kept.seat.name, key: kept.seat.key, owner: kept.owner });
-      } catch (e) {
-        servers.remember(url, null);
-        throw e;
-      }
-    });
+    // a remembered game (`id`: the one on a server given by URL; none: the local server's): its
+    // seat taken back with its key (a refusal that cannot pass forgets it)
+    this.on('cardwords/resume', (p) => resume(p, 'cardwords', (kept) => cw.join(kept)));
     this.on('cardwords/key', (p) => cw.key((p ?? {}) as never));
     this.on('cardwords/submit', (p) => cw.submit((p ?? {}) as never));
     this.on('cardwords/coordinates', (p) => cw.coordinates((p ?? {}) as never));
@@ -70,24 +82,13 @@ export class Bridge {
     const yz = (this.yatzee = new YatzeeSession(
       (n) => this.notify(n),
       (url) => servers.use(yz, url),
-      (url, seat) => servers.remember(url, seat, 'yatzee'),
+      (url, gameId, seat) => servers.remember(url, 'yatzee', gameId, seat),
     ));
-    this.on('yatzee/games', (p) => listGames((p ?? {}) as never, 'yatzee'));
+    this.on('yatzee/games', (p) => listGames((p ?? {}) as never, 'yatzee', servers, yz.openGame));
     this.on('yatzee/create', (p) => yz.create((p ?? {}) as never));
     this.on('yatzee/join', (p) => yz.join((p ?? {}) as never));
-    // the remembered Yatzee game on a local server: its sheet taken back with its key (a failure forgets it)
-    this.on('yatzee/resume', async (p) => {
-      const q = (p ?? {}) as { url?: unknown; hints?: unknown };
-      const url = urlParam(q.url);
-      const kept = servers.remembered(url, 'yatzee');
-      if (!kept) throw new BridgeError('refused', 'no remembered game on this server');
-      try {
-        return await yz.join({ url, id: kept.seat.gameId, name: kept.seat.name, key: kept.seat.key, owner: kept.owner, hints: q.hints });
-      } catch (e) {
-        servers.remember(url, null, 'yatzee');
-        throw e;
-      }
-    });
+    // the remembered Yatzee game (as cardwords/resume): its sheet taken back with its key
+    this.on('yatzee/resume', (p) => resume(p, 'yatzee', (kept) => yz.join({ ...kept, hints: (p as { hints?: unknown } | null)?.hints })));
     this.on('yatzee/throw', () => yz.act({ type: 'throw' }));
     this.on('yatzee/toggle', (p) => yz.toggle((p ?? {}) as never));
     this.on('yatzee/transfer', (p) => yz.transfer((p ?? {}) as never));

@@ -4,6 +4,7 @@
 import type { Room } from '@colyseus/sdk';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { BridgeError } from './protocol.js';
+import { joinRefusal } from './texts.js';
 
 /** A string of 1 to `max` characters, else `bad-request`. */
 export function str(v: unknown, what: string, max = 200): string {
@@ -34,7 +35,7 @@ export async function connectRoom(connect: () => Promise<Room>, onFail?: () => v
   } catch (e) {
     // the session counted the server before connecting: a failed join lets it go again
     onFail?.();
-    throw new BridgeError('refused', (e as Error).message);
+    throw new BridgeError('refused', (e as Error).message, joinRefusal(e).seatLost);
   }
 }
 

@@ -23,6 +23,8 @@ export class BridgeError extends Error {
   constructor(
     readonly code: BridgeErrorCode,
     message: string,
+    /** A refused join: the seat asked for cannot be taken back (the game over or gone, the name another's). */
+    readonly seatLost = false,
   ) {
     super(message);
   }

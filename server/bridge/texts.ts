@@ -5,7 +5,8 @@ import { endReasonText } from '../../media/ui/end-reason.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
 import { awayNoteText, bracesText, lackingWordsText, startedText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import type { AwayNote } from '../../core/protocol/away.js';
-import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
+import { joinRefusal as lobbyJoinRefusal, watchRefusal } from '../../media/lobby/listing.js';
+import { refusedJoin, type Refusal as JoinRefusal } from '../../media/ui/refusal.js';
 import type { GameListing } from '../../core/protocol/game.js';
 import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
@@ -91,9 +92,22 @@ export function resultMarks(): { winner: string; stoodIn: string } {
  * Watching is judged for someone without the owner token (the owner watches beyond the places).
  */
 export function listingRefusals(g: GameListing): { joinRefusal: string | null; watchRefusal: string | null } {
-  const join = joinRefusal(g);
+  const join = lobbyJoinRefusal(g);
   const watch = watchRefusal(g, false);
   return { joinRefusal: join && en(join), watchRefusal: watch && en(watch) };
+}
+
+/**
+ * A refused join as the web pages word it (media/ui/refusal.ts: the room's code, `name-taken:
+ * …`, in their words), and whether the seat asked for is lost for good.
+ */
+export function joinRefusal(e: unknown, cardwords = false, watching = false): JoinRefusal {
+  return refusedJoin(e, en, cardwords ? ['cw.err.', 'err.'] : ['err.'], watching);
+}
+
+/** A listed game where you hold a seat (remembered with its key): the list offers to take it back. */
+export function heldSeatText(name: string): string {
+  return `Your seat as ${name} is kept: resume it.`;
 }
 
 /** The message when a room closes for good after `ended`: the reason once, not again when the results on the page give it. */

@@ -58,8 +58,14 @@ export class YatzeeSession {
   constructor(
     private readonly notify: (n: BridgeNotification) => void,
     private readonly onRoom: (url: string | null) => void = () => undefined,
-    private readonly onSeat: (url: string, seat: RememberedSeat | null) => void = () => undefined,
+    private readonly onSeat: (url: string, gameId: string, seat: RememberedSeat | null) => void = () => undefined,
   ) {}
+
+  /** Forgets the sheet of this game (over, or left). */
+  private forgetSeat(): void {
+    const id = this.seat?.gameId ?? this.welcome?.gameId;
+    if (id) this.onSeat(this.roomUrl, id, null);
+  }
 
   /** `seed` (the owner's option) fixes the dice; `hints` starts with hints on. */
   async create(params: { url?: unknown; owner?: unknown; name?: unknown; robots?: unknown; seed?: unknown; hints?: unknown }): Promise<unknown> {
@@ -68,17 +74,18 @@ export class YatzeeSession {
     if (!Number.isInteger(robots) || (robots as number) < 0 || (robots as number) > 9) throw new BridgeError('bad-request', 'robots: 0 to 9');
     const opts: Record<string, unknown> = { owner: ownerParam(params.owner), name: nameParam(params.name), robots };
     if (params.seed !== undefined && params.seed !== null) opts.seed = str(params.seed, 'seed', 64);
-    return this.enter(url, params.hints, () => new Client(url).create('yatzee', opts));
+    return this.enter(url, params.hints, opts.owner as string, () => new Client(url).create('yatzee', opts));
   }
 
   /** `key`: the seat key from an earlier `welcome`, which takes that sheet back; `watch`: no sheet, no name. */
   async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; hints?: unknown; key?: unknown; watch?: unknown }): Promise<unknown> {
     const url = urlParam(params?.url);
     const opts = joinOptions(params);
-    return this.enter(url, params.hints, () => new Client(url).joinById(idParam(params.id), opts));
+    return this.enter(url, params.hints, typeof opts.owner === 'string' ? opts.owner : '', () => new Client(url).joinById(idParam(params.id), opts));
   }
 
-  private async enter(url: string, hints: unknown, connect: () => Promise<Room>): Promise<unknown> {
+  /** `owner`: the owner token the game is entered with, remembered with the sheet. */
+  private async enter(url: string, hints: unknown, owner: string, connect: () => Promise<Room>): Promise<unknown> {
     await this.closeRoom();
     // the new game's server is counted before the old game's is let go: the same server stays
     this.onRoom(url);
@@ -99,8 +106,8 @@ export class YatzeeSession {
       typed.on('welcome', (w) => {
         this.welcome = w;
         if (w.role === 'player' && w.key && w.name) {
-          this.seat = { gameId: w.gameId, key: w.key, name: w.name };
-          this.onSeat(url, this.seat);
+          this.seat = { gameId: w.gameId, key: w.key, name: w.name, ...(owner ? { owner } : {}) };
+          this.onSeat(url, w.gameId, this.seat);
         }
         ok();
       }),
@@ -126,7 +133,7 @@ export class YatzeeSession {
     typed.on('ended', (e) => {
       this.ended = true;
       // the game is over: not offered to resume
-      this.onSeat(url, null);
+      this.forgetSeat();
       this.message = `${endedMessage(e.reason)}${winners.length > 0 ? ` Winner: ${winners.join(', ')}.` : ''}`;
       this.update();
     });
@@ -151,7 +158,7 @@ export class YatzeeSession {
    * drop (the sheet held, the game remembered).
    */
   async leave(forGood = true): Promise<null> {
-    if (forGood && this.seat) this.onSeat(this.roomUrl, null);
+    if (forGood && this.seat) this.forgetSeat();
     this.seat = null;
     await this.closeRoom(forGood && this.welcome?.role === 'player' && !this.ended);
     this.onRoom(null);
@@ -163,6 +170,11 @@ export class YatzeeSession {
     this.room = null;
     this.typed = null;
     await leaveRoom(room, forGood);
+  }
+
+  /** The game the editor is in now (its room open), or null. */
+  get openGame(): string | null {
+    return this.room?.connection?.isOpen && this.welcome ? this.welcome.gameId : null;
   }
 
   private get mine(): YatzeeSheetState | undefined {

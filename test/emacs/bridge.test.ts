@@ -1027,3 +1027,41 @@ it('leaving a game whose server was killed answers at once, and the bridge answe
     await srv.stop().catch(() => undefined);
   }
 });
+
+it('a seat on a server given by URL is remembered: after a drop, and after the editor and the server restarted, the games list offers it and resume takes it back with its key (Yatzee too); C-c C-q forgets it', async () => {
+  // defect: only a local server's seat was remembered; on a URL server the list said "Every
+  // seat is taken." and Emacs watched, and Yatzee's join by name was refused (name-taken)
+  const data = tempDir('cardwords-bridge-data-');
+  let srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    type Listed = { id: string; seat: string | null; seatText: string; joinRefusal: string | null };
+    type Entered = { welcome: { gameId: string; role: string; name: string; seat?: number } };
+    let b = bridge({ CARDWORDS_DATA_DIR: data });
+    const cw = await b.call<Entered>('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Emi', robots: 1, level: 'casual', grace: 'never' } });
+    const yz = await b.call<Entered>('yatzee/create', { url: srv.url, owner: srv.ownerToken, name: 'Emi', robots: 1 });
+    // C-x k: a drop, the seat kept
+    await b.call('cardwords/leave');
+    const listed = async (kind: string) => (await b.call<Listed[]>(`${kind}/games`, { url: srv.url })).find((g) => g.id === (kind === 'yatzee' ? yz : cw).welcome.gameId)!;
+    expect(await listed('cardwords')).toMatchObject({ seat: 'Emi', seatText: 'Your seat as Emi is kept: resume it.', joinRefusal: 'Every seat is taken.' });
+    expect(await b.call<Entered>('cardwords/resume', { url: srv.url, id: cw.welcome.gameId })).toMatchObject({ welcome: { gameId: cw.welcome.gameId, role: 'player', name: 'Emi', seat: cw.welcome.seat, owner: true } });
+    // the editor is killed and the server restarts on its port: both seats are offered and taken back
+    child!.kill('SIGKILL');
+    await srv.stop();
+    srv = await startServer({ dataDir: srv.dataDir, args: ['--ruleset', copySample('tiny'), '--port', String(srv.port)] });
+    b = bridge({ CARDWORDS_DATA_DIR: data });
+    for (const [kind, game] of [['cardwords', cw], ['yatzee', yz]] as const) {
+      expect(await listed(kind)).toMatchObject({ seat: 'Emi' });
+      expect(await b.call<Entered>(`${kind}/resume`, { url: srv.url, id: game.welcome.gameId })).toMatchObject({ welcome: { gameId: game.welcome.gameId, role: 'player', name: 'Emi', owner: true } });
+    }
+    // a game you hold no seat in is offered as before
+    const other = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 1, robots: 1, name: 'Ann' });
+    expect((await b.call<Listed[]>('cardwords/games', { url: srv.url })).find((g) => g.id === other.room.roomId)).toMatchObject({ seat: null, seatText: '' });
+    // C-c C-q: left on purpose, not offered again
+    await b.call('cardwords/leave', { forget: true });
+    expect(await listed('cardwords')).toMatchObject({ seat: null });
+    // the game the editor is in now is not offered (its seat is taken already)
+    expect(await listed('yatzee')).toMatchObject({ seat: null });
+  } finally {
+    await srv.stop();
+  }
+});

@@ -1576,7 +1576,10 @@ the echo area."
                  (:id "seated" :kind "cardwords" :players 1 :robots 0 :maxPlayers 2 :state "waiting"
                       :watchers 1 :watching 1 :joinRefusal nil :watchRefusal "Every watcher place is taken.")
                  (:id "over" :kind "cardwords" :players 1 :robots 1 :maxPlayers 2 :state "over"
-                      :watchers 2 :watching 0 :joinRefusal "The game is over." :watchRefusal nil)))
+                      :watchers 2 :watching 0 :joinRefusal "The game is over." :watchRefusal nil)
+                 (:id "mine" :kind "cardwords" :players 1 :robots 1 :maxPlayers 2 :state "playing"
+                      :watchers 0 :watching 0 :joinRefusal "Every seat is taken." :watchRefusal "No places for watchers."
+                      :seat "Emi" :seatText "Your seat as Emi is kept: resume it.")))
         (pick nil) (answers nil) (asked nil) (offered nil))
     (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
                (lambda (method &rest _) (should (equal method "cardwords/games")) games))
@@ -1590,7 +1593,8 @@ the echo area."
       (should (equal (cardwords-play--pick "http://x") '(:url "http://x" :id "open" :watch t)))
       (should (equal offered '("new" "open  1/2 players, waiting"
                                "seated  1/2 players, waiting  Every watcher place is taken."
-                               "over  2/2 players, over  The game is over.")))
+                               "over  2/2 players, over  The game is over."
+                               "mine  2/2 players, playing  Your seat as Emi is kept: resume it.")))
       (should (equal (reverse asked) '("Owner token (empty: none): " "Your name (empty: watch): ")))
       (setq pick "seated" answers '("" "" "bo") asked nil)
       (should (equal (cardwords-play--pick "http://x") '(:url "http://x" :id "seated" :name "bo")))
@@ -1602,6 +1606,10 @@ the echo area."
       (setq pick "over" answers '("") asked nil)
       (should (equal (cardwords-play--pick "http://x") '(:url "http://x" :id "over" :watch t)))
       (should (equal asked '("Owner token (empty: none): ")))
+      ;; a seat you hold (its key remembered): resumed, nothing asked (it was watched, or refused)
+      (setq pick "mine" answers nil asked nil)
+      (should (equal (cardwords-play--pick "http://x") '(:url "http://x" :id "mine" :resume t)))
+      (should (null asked))
       (setq pick "new" answers '("tok") asked nil)
       (should (equal (cardwords-play--pick "http://x") '(new . "tok"))))))
 
@@ -1615,7 +1623,10 @@ the echo area."
                       :watchers 20 :watching 3 :joinRefusal "Every seat is taken." :watchRefusal nil)
                  (:id "crowded" :kind "yatzee" :players 2 :robots 8 :maxPlayers 10 :state "playing"
                       :watchers 20 :watching 20 :joinRefusal "Every seat is taken."
-                      :watchRefusal "Every watcher place is taken.")))
+                      :watchRefusal "Every watcher place is taken.")
+                 (:id "held" :kind "yatzee" :players 2 :robots 8 :maxPlayers 10 :state "playing"
+                      :watchers 20 :watching 0 :joinRefusal "Every seat is taken." :watchRefusal nil
+                      :seat "Emi" :seatText "Your seat as Emi is kept: resume it.")))
         (pick nil) (asked nil) (offered nil))
     (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
                (lambda (method params &rest _)
@@ -1633,7 +1644,8 @@ the echo area."
       (should (equal (cardwords-yatzee--pick "http://x") '(join . "open")))
       (should (equal offered '("new" "open  2/10 players, playing"
                                "full  10/10 players, playing  Every seat is taken."
-                               "crowded  10/10 players, playing  Every seat is taken. Every watcher place is taken.")))
+                               "crowded  10/10 players, playing  Every seat is taken. Every watcher place is taken."
+                               "held  10/10 players, playing  Your seat as Emi is kept: resume it.")))
       (should (null asked))
       ;; every sheet held: watched while a watcher place is free, refused with why when none is
       (setq pick "full")
@@ -1645,6 +1657,10 @@ the echo area."
       (cl-letf (((symbol-function 'read-string) (lambda (&rest _) "")))
         (should (equal (cadr (should-error (cardwords-yatzee--pick "http://x") :type 'user-error))
                        "Game crowded: Every seat is taken. Every watcher place is taken.")))
+      ;; a sheet you hold (its key remembered): resumed, not watched
+      (setq asked nil pick "held")
+      (should (equal (cardwords-yatzee--pick "http://x") '(resume . "held")))
+      (should (null asked))
       (setq asked nil pick "new")
       (should (equal (cardwords-yatzee--pick "http://x") '(new . "tok")))
       (should (equal asked '("Owner token: "))))))
