@@ -533,6 +533,8 @@ never scrolls it, but to the results when they come."
                  "%" "%%"
                  (concat " "
                          (cond (results "Results")
+                               ;; the connection down: no turn is played (the message says why)
+                               ((not (cardwords-play--get :connected)) "Disconnected")
                                ((= turn seat) "Your turn")
                                ;; the turn's player gone: said where it is always in sight
                                ;; (the bridge's line of when a robot plays is under Pile:)

@@ -255,7 +255,11 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
                                   (mapconcat #'number-to-string (plist-get s :dice) " ")
                                   (plist-get s :throwsMade))
                         (format "%s: not thrown yet\n" (plist-get s :name))))))
-          (setq mode-line-process (cardwords-yatzee--standing me sheets))
+          (setq mode-line-process
+                (concat (if (or (cardwords-yatzee--get :connected) (cardwords-yatzee--get :ended))
+                            ""
+                          " Disconnected")
+                        (cardwords-yatzee--standing me sheets)))
           (force-mode-line-update)
           (goto-char (point-min)))))))
 

@@ -6,16 +6,16 @@ import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardword
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import { gamePath, seatFree, webBase, type CardwordsCreateOptions, type CardwordsRoomState, type CardwordsTurnInfo } from '../../core/protocol/game.js';
-import type { CardwordsActionMessage, CardwordsHistoryTurn, HintMessage, ResultsMessage, WelcomeMessage } from '../../core/protocol/messages.js';
+import { CLOSE, type CardwordsActionMessage, type CardwordsHistoryTurn, type HintMessage, type ResultsMessage, type WelcomeMessage } from '../../core/protocol/messages.js';
 import { bestMoveWords, reviewStepped, reviewTable, reviewUnseenBasis, spelledWords, unseenCards } from '../../media/cardwords/words.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
-import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, str, urlParam } from './params.js';
+import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -79,6 +79,10 @@ export class CardwordsSession {
   private url = '';
   /** The seat taken in this game (from `welcome`), remembered while the game goes on. */
   private seat: RememberedSeat | null = null;
+  /** While the connection is down, why ('The server is stopping…'): keys are refused with it. */
+  private down = '';
+  /** Joining again with the seat key once the room is gone. */
+  private readonly rejoin = new Rejoin();
 
   /**
    * `onRoom`: the URL of the server this session's game is now on (null: none), for the local
@@ -114,6 +118,7 @@ export class CardwordsSession {
 
   /** `owner`: the owner token the game is entered with, remembered with the seat. */
   private async enter(url: string, owner: string, connect: () => Promise<Room>): Promise<unknown> {
+    this.rejoin.cancel();
     await this.closeRoom();
     // the new game's server is counted before the old game's is let go: the same server stays
     this.onRoom(url);
@@ -266,14 +271,52 @@ export class CardwordsSession {
       }
       this.update();
     });
-    room.onLeave(() => {
+    // the server stopping, or the connection lost: said at once, and keys refused with it
+    // until the connection is back (the web panel's words)
+    typed.on('stopping', () => this.lost(room, stoppingText()));
+    room.onDrop((code, reason) => this.lost(room, this.down || connectionLostText(reason || code, true)));
+    room.onReconnect(() => {
+      this.down = '';
+      this.message = reconnectedText();
+      this.update();
+    });
+    room.onLeave((code, reason) => {
       // after `ended` the room closes as it should: its message stays
       if (this.ended) return this.update();
-      this.message = 'Disconnected from the game';
-      this.update();
+      // closed here (left, another game entered): nothing to say
+      if (this.room !== room) return;
+      this.lost(room, code === CLOSE.SERVER_STOPPING ? stoppingText() : this.down || connectionLostText(reason || code, true));
+      // the room is gone: the seat taken back with its key once the server answers again
+      const seat = this.seat;
+      if (!seat) return;
+      const options = { name: seat.name, key: seat.key, ...(seat.owner ? { owner: seat.owner } : {}) };
+      this.rejoin.start(
+        () => new Client(url).joinById(seat.gameId, options),
+        (back) =>
+          void this.enter(url, owner, () => Promise.resolve(back)).then(
+            () => {
+              this.message = reconnectedText();
+              this.update();
+            },
+            () => undefined,
+          ),
+        (e) => {
+          this.forgetSeat();
+          this.message = e.message;
+          this.update();
+        },
+      );
     });
     await welcomed;
     return this.view();
+  }
+
+  /** The connection of `room` is down for `why`: said, and keys refused with it. */
+  private lost(room: Room, why: string): void {
+    if (this.room !== room || this.ended) return;
+    this.down = why;
+    this.message = why;
+    this.update();
   }
 
   private reset(): void {
@@ -291,6 +334,7 @@ export class CardwordsSession {
     this.standIns = { round: -1, seen: 0 };
     this.ended = false;
     this.seat = null;
+    this.down = '';
     this.history = [];
     this.historyPlayers = [];
     this.reviewAt = null;
@@ -303,6 +347,7 @@ export class CardwordsSession {
    * is offered to resume on the next start).
    */
   async leave(forget = false): Promise<null> {
+    this.rejoin.cancel();
     if (this.countdown) clearTimeout(this.countdown);
     this.countdown = null;
     if (forget && this.seat) this.forgetSeat();
@@ -328,12 +373,19 @@ export class CardwordsSession {
 
   private get roomOrFail(): CardwordsRoomClient {
     if (!this.typed) throw new BridgeError('refused', 'not in a Cardwords game');
+    this.refuseWhileDown();
     return this.typed;
+  }
+
+  /** A key while the connection is down: refused with why (the client library would queue what it sends). */
+  private refuseWhileDown(): void {
+    if (this.down) throw new BridgeError('refused', this.down);
   }
 
   /** One key of the action-selection area (the web panel's KeyboardEvent.key names). */
   key(params: { key?: unknown }): unknown {
     const key = str(params?.key, 'key', 20);
+    this.refuseWhileDown();
     if (!this.composer) throw new BridgeError('refused', 'no hand to play from yet');
     const r = this.composer.key(key);
     // a card's points being typed ("Which T?" then `-`): the question stays while it is open
@@ -359,6 +411,7 @@ export class CardwordsSession {
 
   /** A click on a table cell: the location of the move (as RET on the cell in the panel). */
   locate(params: { col?: unknown; row?: unknown }): unknown {
+    this.refuseWhileDown();
     if (!this.composer || !this.board) throw new BridgeError('refused', 'no table yet');
     const { col, row } = params ?? {};
     if (!Number.isInteger(col) || !Number.isInteger(row) || (col as number) < 0 || (row as number) < 0 || (col as number) >= this.board.width || (row as number) >= this.board.height) {
@@ -371,6 +424,7 @@ export class CardwordsSession {
 
   /** A click on a card of the hand: it joins the composition (a wildcard asks for its letter next). */
   pick(params: { index?: unknown }): unknown {
+    this.refuseWhileDown();
     if (!this.composer) throw new BridgeError('refused', 'no hand yet');
     const i = params?.index;
     if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= this.hand.length) throw new BridgeError('bad-request', 'index must name a card of the hand');
@@ -421,6 +475,7 @@ export class CardwordsSession {
   }
 
   trade(): unknown {
+    this.refuseWhileDown();
     if (!this.composer) throw new BridgeError('refused', 'no hand to trade from yet');
     this.composer.makeTrade();
     this.message = 'Trade: type the cards to give back, then RET';
@@ -428,6 +483,7 @@ export class CardwordsSession {
   }
 
   hint(): unknown {
+    this.refuseWhileDown();
     this.roomOrFail.send('hint', {});
     this.composer?.hintAsked(true);
     return this.view();
@@ -664,7 +720,7 @@ export class CardwordsSession {
     const away = s ? awayNote(s, Date.now()) : null;
     return {
       seq: ++this.seq,
-      connected: this.room !== null,
+      connected: this.room !== null && !this.down,
       welcome: this.welcome,
       seat: this.mySeat,
       status: s?.status ?? 'connecting',

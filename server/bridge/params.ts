@@ -66,3 +66,44 @@ export async function leaveRoom(room: Room | null, forGood = false): Promise<voi
 }
 
 const LEAVE_WAIT_MS = 3000;
+
+/** The first wait before joining again after the connection is lost, and the longest (it doubles). */
+const REJOIN_FIRST_MS = 1000;
+const REJOIN_MAX_MS = 15_000;
+
+/**
+ * Joining a game again with the seat key once its room is gone (the server stopped or lost,
+ * the client library's own reconnection given up), as a web page taken back to its seat:
+ * tries after 1 s, then 2, 4, 8 and every 15 s, until it gets in, the seat is lost for good
+ * (the game over or gone, the name another's), or it is cancelled (the game left, another
+ * entered).
+ */
+export class Rejoin {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private generation = 0;
+
+  cancel(): void {
+    this.generation++;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  start(join: () => Promise<Room>, joined: (room: Room) => void, lost: (e: BridgeError) => void): void {
+    this.cancel();
+    const generation = this.generation;
+    const attempt = (delay: number) => {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        connectRoom(join).then(
+          (room) => (generation === this.generation ? joined(room) : void room.leave(true).catch(() => undefined)),
+          (e: BridgeError) => {
+            if (generation !== this.generation) return;
+            if (e.seatLost) lost(e);
+            else attempt(Math.min(delay * 2, REJOIN_MAX_MS));
+          },
+        );
+      }, delay);
+    };
+    attempt(REJOIN_FIRST_MS);
+  }
+}

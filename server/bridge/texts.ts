@@ -105,6 +105,21 @@ export function joinRefusal(e: unknown, cardwords = false, watching = false): Jo
   return refusedJoin(e, en, cardwords ? ['cw.err.', 'err.'] : ['err.'], watching);
 }
 
+/** The server is stopping (its `stopping` message, or its room closed so), as the web panel says it: the game is kept. */
+export function stoppingText(): string {
+  return en('app.stopping');
+}
+
+/** The connection to the game's server lost, as each game's web panel says it ('The connection broke (1006).'). */
+export function connectionLostText(why: string | number, cardwords: boolean): string {
+  return cardwords ? en('cw.disconnected', String(why)) : en('yatzee.disconnected', String(why));
+}
+
+/** The connection back (the client library's reconnection, or the seat taken back), as the web panels say it. */
+export function reconnectedText(): string {
+  return en('cw.reconnected');
+}
+
 /** A listed game where you hold a seat (remembered with its key): the list offers to take it back. */
 export function heldSeatText(name: string): string {
   return `Your seat as ${name} is kept: resume it.`;

@@ -9,9 +9,9 @@ import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../
 import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeePlaceFree, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
-import type { WelcomeMessage, YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { endedMessage, serverRefusal, transferredText, undoneText, yatzeeInviteText } from './texts.js';
-import { connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, str, urlParam } from './params.js';
+import { CLOSE, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
+import { connectionLostText, endedMessage, reconnectedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText } from './texts.js';
+import { connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 
@@ -49,6 +49,10 @@ export class YatzeeSession {
   private roomUrl = '';
   /** The sheet taken in this game (from `welcome`), remembered while the game goes on. */
   private seat: RememberedSeat | null = null;
+  /** While the connection is down, why ('The server is stopping…'): keys are refused with it. */
+  private down = '';
+  /** Joining again with the seat key once the room is gone. */
+  private readonly rejoin = new Rejoin();
 
   /**
    * `onRoom`: the URL of the server this session's game is now on (null: none), for the local
@@ -86,6 +90,7 @@ export class YatzeeSession {
 
   /** `owner`: the owner token the game is entered with, remembered with the sheet. */
   private async enter(url: string, hints: unknown, owner: string, connect: () => Promise<Room>): Promise<unknown> {
+    this.rejoin.cancel();
     await this.closeRoom();
     // the new game's server is counted before the old game's is let go: the same server stays
     this.onRoom(url);
@@ -94,6 +99,7 @@ export class YatzeeSession {
     this.message = '';
     this.ended = false;
     this.seat = null;
+    this.down = '';
     this.roomUrl = url;
     this.url = httpBase(url);
     this.hints = hints === true;
@@ -141,14 +147,53 @@ export class YatzeeSession {
       this.state = s;
       this.update();
     });
-    room.onLeave(() => {
+    // the server stopping, or the connection lost: said at once, and keys refused with it
+    // until the connection is back (the web panel's words)
+    typed.on('stopping', () => this.lost(room, stoppingText()));
+    room.onDrop((code, reason) => this.lost(room, this.down || connectionLostText(reason || code, false)));
+    room.onReconnect(() => {
+      this.down = '';
+      this.message = reconnectedText();
+      this.update();
+    });
+    room.onLeave((code, reason) => {
       // after `ended` the room closes as it should: its message stays
       if (this.ended) return this.update();
-      this.message = 'Disconnected from the game';
-      this.update();
+      // closed here (left, another game entered): nothing to say
+      if (this.room !== room) return;
+      this.lost(room, code === CLOSE.SERVER_STOPPING ? stoppingText() : this.down || connectionLostText(reason || code, false));
+      // the room is gone: the sheet taken back with its key once the server answers again
+      const seat = this.seat;
+      if (!seat) return;
+      const options = { name: seat.name, key: seat.key, ...(seat.owner ? { owner: seat.owner } : {}) };
+      const hintsOn = this.hints;
+      this.rejoin.start(
+        () => new Client(url).joinById(seat.gameId, options),
+        (back) =>
+          void this.enter(url, hintsOn, owner, () => Promise.resolve(back)).then(
+            () => {
+              this.message = reconnectedText();
+              this.update();
+            },
+            () => undefined,
+          ),
+        (e) => {
+          this.forgetSeat();
+          this.message = e.message;
+          this.update();
+        },
+      );
     });
     await welcomed;
     return this.view();
+  }
+
+  /** The connection of `room` is down for `why`: said, and keys refused with it. */
+  private lost(room: Room, why: string): void {
+    if (this.room !== room || this.ended) return;
+    this.down = why;
+    this.message = why;
+    this.update();
   }
 
   /**
@@ -158,6 +203,7 @@ export class YatzeeSession {
    * drop (the sheet held, the game remembered).
    */
   async leave(forGood = true): Promise<null> {
+    this.rejoin.cancel();
     if (forGood && this.seat) this.forgetSeat();
     this.seat = null;
     await this.closeRoom(forGood && this.welcome?.role === 'player' && !this.ended);
@@ -188,6 +234,8 @@ export class YatzeeSession {
 
   act(action: YatzeeActionMessage): unknown {
     if (!this.typed) throw new BridgeError('refused', 'not in a Yatzee game');
+    // a key while the connection is down: refused with why (the client library would queue it)
+    if (this.down) throw new BridgeError('refused', this.down);
     // a key after the end: refused as a key, the end's message (the winners) stays
     if (this.ended) throw new BridgeError('refused', 'the game has ended');
     if (this.welcome?.role === 'watcher') throw this.noSheet();
@@ -238,6 +286,7 @@ export class YatzeeSession {
     const add = params?.add ?? 1;
     if (!Number.isInteger(add) || (add as number) < 1 || (add as number) > 9) throw new BridgeError('bad-request', 'add: 1 to 9');
     if (!this.typed) throw new BridgeError('refused', 'not in a Yatzee game');
+    if (this.down) throw new BridgeError('refused', this.down);
     if (this.ended) throw new BridgeError('refused', 'the game has ended');
     this.typed.send('robots', { add: add as number });
     return this.view();
@@ -336,7 +385,7 @@ export class YatzeeSession {
     }
     return {
       seq: ++this.seq,
-      connected: this.room !== null,
+      connected: this.room !== null && !this.down,
       welcome: this.welcome,
       status: s?.status ?? 'connecting',
       categories: CATEGORIES.map((c) => ({ id: c, label: CATEGORY_LABELS[c] })),

@@ -1065,3 +1065,38 @@ it('a seat on a server given by URL is remembered: after a drop, and after the e
     await srv.stop();
   }
 });
+
+it('the server stopping or lost: the bridge says so at once (the web panels\' words), refuses keys with it, and takes the seats back with their keys when the server is back', async () => {
+  // defect: after SIGKILL nothing was said for ~25 s and keys were queued silently; after
+  // SIGTERM only "Disconnected from the game", and the game never came back
+  let srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  const restart = async () => (srv = await startServer({ dataDir: srv.dataDir, args: ['--ruleset', copySample('tiny'), '--port', String(srv.port)] }));
+  try {
+    type View = { connected: boolean; message: string; welcome: { gameId: string; role: string; name: string } };
+    const b = bridge();
+    const cw = await b.call<View>('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Emi', robots: 1, level: 'casual', grace: 'never' } });
+    await b.call('yatzee/create', { url: srv.url, owner: srv.ownerToken, name: 'Emi', robots: 0 });
+    const view = (kind: string) => b.call<View>(`${kind}/view`);
+    const refusal = async (method: string, params: unknown = {}) => ((await b.send(JSON.stringify({ id: 1, method, params }))) as { error?: { message: string } }).error?.message;
+    const stopping = 'The server is stopping. The game is kept and goes on where it was when the server is back.';
+    await srv.stop();
+    for (const kind of ['cardwords', 'yatzee']) await expect.poll(async () => view(kind), { timeout: 5000 }).toMatchObject({ connected: false, message: stopping });
+    expect(await refusal('cardwords/key', { key: 'a' })).toBe(stopping);
+    expect(await refusal('cardwords/pass')).toBe(stopping);
+    expect(await refusal('yatzee/throw')).toBe(stopping);
+    // the server back on its port: both seats taken back with their keys
+    await restart();
+    for (const kind of ['cardwords', 'yatzee']) await expect.poll(async () => view(kind), { timeout: 20_000 }).toMatchObject({ connected: true, message: 'Connected again.', welcome: { role: 'player', name: 'Emi' } });
+    expect((await view('cardwords')).welcome.gameId).toBe(cw.welcome.gameId);
+    expect(await refusal('yatzee/throw')).toBeUndefined();
+    // lost without a word (SIGKILL): said at once, in each web panel's words
+    await srv.kill9();
+    await expect.poll(async () => view('cardwords'), { timeout: 5000 }).toMatchObject({ connected: false, message: expect.stringMatching(/^The connection broke \(.+\)\.$/) });
+    await expect.poll(async () => view('yatzee'), { timeout: 5000 }).toMatchObject({ connected: false, message: expect.stringMatching(/^Connection lost: .+/) });
+    expect(await refusal('yatzee/throw')).toMatch(/^Connection lost: /);
+    await restart();
+    for (const kind of ['cardwords', 'yatzee']) await expect.poll(async () => view(kind), { timeout: 60_000 }).toMatchObject({ connected: true, welcome: { role: 'player', name: 'Emi' } });
+  } finally {
+    await srv.stop();
+  }
+}, 120_000);

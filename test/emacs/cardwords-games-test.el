@@ -305,7 +305,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
                         :throwsMade 1 :phase "thrown" :bonus "-63" :total 0)))
          (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert view*")
          (cardwords-yatzee--view
-          (list :seq 1 :welcome '(:gameId "ert") :status "playing" :hints t :me "ert"
+          (list :seq 1 :connected t :welcome '(:gameId "ert") :status "playing" :hints t :me "ert"
                 :categories (mapcar (lambda (c) (list :id (car c) :label (cdr c))) labels)
                 ;; the server's order: the robot sat first; your column comes first all the same
                 :sheets (list (funcall sheet "Robot1") (funcall sheet "ert"))
@@ -341,7 +341,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
          (names '("ert" "Robot1" "Robot2" "Robot3" "Robot4" "Robot5" "Robot6" "Robot7" "Robot8" "Bartholomew"))
          (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert ten*")
          (cardwords-yatzee--view
-          (list :seq 1 :welcome '(:gameId "ert") :status "playing" :hints nil :me "ert"
+          (list :seq 1 :connected t :welcome '(:gameId "ert") :status "playing" :hints nil :me "ert"
                 :categories (append (cl-loop for (id . label) in '(("aces" . "Aces") ("twos" . "Twos") ("threes" . "Threes")
                                                                   ("fours" . "Fours") ("fives" . "Fives") ("sixes" . "Sixes"))
                                             collect (list :id id :label label))
@@ -396,7 +396,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
   (let* ((link "http://192.0.2.7:2567/yatzee.html?game=K7QX2M")
          (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert invite*")
          (cardwords-yatzee--view
-          (list :seq 1 :welcome '(:gameId "K7QX2M") :status "playing" :hints nil :me "ert"
+          (list :seq 1 :connected t :welcome '(:gameId "K7QX2M") :status "playing" :hints nil :me "ert"
                 :categories (list (list :id "aces" :label "Aces"))
                 :sheets (list (list :name "ert" :scores '(nil) :dice '(1 1 1 1 1) :held '(nil nil nil nil nil)
                                     :throwsMade 0 :phase "transferred" :bonus "0" :bonusShort "0" :total 0))
@@ -433,7 +433,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
                         :throwsMade 1 :phase "thrown" :bonus "-63" :total 0)))
          (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert watcher*")
          (cardwords-yatzee--view
-          (list :seq 1 :welcome '(:gameId "ert" :kind "yatzee" :role "watcher" :owner :false)
+          (list :seq 1 :connected t :welcome '(:gameId "ert" :kind "yatzee" :role "watcher" :owner :false)
                 :status "playing" :hints :false :me nil
                 :categories (list (list :id "aces" :label "Aces") (list :id "chance" :label "Chance"))
                 :sheets (list (funcall sheet "Ann") (funcall sheet "Robot1"))
@@ -591,7 +591,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
 
 (defun cardwords-games-test--view (&rest overrides)
   "A Cardwords view as the bridge sends one (3 x 2 table), OVERRIDES put in."
-  (let ((view (list :seq 1 :welcome '(:gameId "ert" :owner t) :seat 0 :status "playing"
+  (let ((view (list :seq 1 :connected t :welcome '(:gameId "ert" :owner t) :seat 0 :status "playing"
                     :round 1 :moves 2 :turn 0 :pile 5 :width 3 :height 2
                     :columns '("A" "B" "C") :rows '("1" "2")
                     :cells (cl-loop for i below 6
@@ -1023,7 +1023,14 @@ the echo area."
                                                       (:name "Bo" :robot nil :score 0 :cards 4 :connected nil :away nil :left t :standIn t)))))
       (cardwords-play--draw)
       (should (cardwords-games-test--line-of "^ Bo +0 points  4 cards  left, a robot plays$"))
-      (should (cardwords-games-test--line-of "^Bo left the game: a robot plays for Bo to the end\\.$")))))
+      (should (cardwords-games-test--line-of "^Bo left the game: a robot plays for Bo to the end\\.$")))
+    ;; the connection down (the server stopping): the mode line says so, not whose turn it is
+    ;; (it said "Your turn" while nothing could be played)
+    (let ((cardwords-play--view (plist-put (plist-put (plist-put (copy-sequence cardwords-play--view) :connected nil) :turn 0)
+                                           :message "The server is stopping. The game is kept and goes on where it was when the server is back.")))
+      (cardwords-play--draw)
+      (should (string-prefix-p " Disconnected " mode-line-process))
+      (should (cardwords-games-test--line-of "^The server is stopping\\. The game is kept")))))
 
 ;; A game waiting for a second person: the link that invites them is in sight at 80x24 under
 ;; a 15x15 table, whole on its line, and C-c C-w copies it; none once every seat is taken.
