@@ -1068,20 +1068,23 @@ owner token."
         (let ((cardwords-play--leaving t)) (kill-buffer old)))))
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-play--notification)
   (setq cardwords-play--view nil cardwords-play--questions nil)
-  (let ((view
-         (if (string-empty-p url)
-             (let* ((ruleset (expand-file-name
-                              (read-directory-name "Ruleset folder: " cardwords-play-ruleset
-                                                   cardwords-play-ruleset t)))
-                    (server (cardwords-bridge-request-sync "serve"
-                                                           (list :ruleset ruleset) 60)))
-               (or (cardwords-play--resume server)
-                   (cardwords-play--create (plist-get server :url) (plist-get server :owner))))
-           (let ((join (cardwords-play--pick url)))
-             (cond ((eq (car join) 'new) (cardwords-play--create url (cdr join)))
-                   ((plist-get join :resume)
-                    (cardwords-bridge-request-sync "cardwords/resume" (list :url url :id (plist-get join :id)) 60))
-                   (t (cardwords-bridge-request-sync "cardwords/join" join 60)))))))
+  (let* ((moved nil)
+         (view
+          (if (string-empty-p url)
+              (let* ((ruleset (expand-file-name
+                               (read-directory-name "Ruleset folder: " cardwords-play-ruleset
+                                                    cardwords-play-ruleset t)))
+                     (server (cardwords-bridge-request-sync "serve"
+                                                            (list :ruleset ruleset) 60)))
+                ;; its port taken since it last ran: said once the game is drawn
+                (setq moved (plist-get server :moved))
+                (or (cardwords-play--resume server)
+                    (cardwords-play--create (plist-get server :url) (plist-get server :owner))))
+            (let ((join (cardwords-play--pick url)))
+              (cond ((eq (car join) 'new) (cardwords-play--create url (cdr join)))
+                    ((plist-get join :resume)
+                     (cardwords-bridge-request-sync "cardwords/resume" (list :url url :id (plist-get join :id)) 60))
+                    (t (cardwords-bridge-request-sync "cardwords/join" join 60)))))))
     (switch-to-buffer (get-buffer-create cardwords-play--buffer-name))
     (cardwords-play-mode)
     ;; a newer view may have come while the buffer did not exist yet: draw the newest
@@ -1090,7 +1093,9 @@ owner token."
     (cardwords-play--call "cardwords/coordinates"
                           (list :digitsForColumns (if (bound-and-true-p cardwords-digits-for-columns) t :false)
                                 :colsRight (if cardwords-play-columns-from-left t :false)
-                                :rowsUp (if cardwords-play-rows-from-bottom t :false)))))
+                                :rowsUp (if cardwords-play-rows-from-bottom t :false)))
+    (unless (member moved '(nil ""))
+      (message "%s" moved))))
 
 (provide 'cardwords-play)
 ;;; cardwords-play.el ends here

@@ -470,12 +470,15 @@ its list, or new to create one with the owner token."
   (interactive (list (read-string "Server URL (empty: a local server): ")))
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-yatzee--notification)
   (setq cardwords-yatzee--view nil)
-  (let* ((name (or cardwords-yatzee-name (user-login-name)))
+  (let* ((moved nil)
+         (name (or cardwords-yatzee-name (user-login-name)))
          (options (append (list :hints (if cardwords-yatzee-hints t :false))
                           (and cardwords-yatzee-seed (list :seed cardwords-yatzee-seed))))
          (view
           (if (string-empty-p url)
               (let ((server (cardwords-bridge-request-sync "serve" (list :game "yatzee") 60)))
+                ;; its port taken since it last ran: said once the game is drawn
+                (setq moved (plist-get server :moved))
                 (or (cardwords-bridge-resume server "Yatzee" "yatzee/resume"
                                              (list :hints (if cardwords-yatzee-hints t :false)))
                     (cardwords-bridge-request-sync
@@ -507,7 +510,9 @@ its list, or new to create one with the owner token."
     ;; A newer view may have come as a notification while the buffer did not exist yet (the
     ;; join's state): it was kept but not drawn, and the answer above is older.  Draw the newest.
     (cardwords-yatzee--take view)
-    (cardwords-yatzee--draw)))
+    (cardwords-yatzee--draw)
+    (unless (member moved '(nil ""))
+      (message "%s" moved))))
 
 (provide 'cardwords-yatzee)
 ;;; cardwords-yatzee.el ends here

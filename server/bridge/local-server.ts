@@ -21,6 +21,7 @@
 //   emacs-servers/<slot>/seat.json   the Cardwords game the player sits in (id, seat key, name)
 //   emacs-servers/<slot>/yatzee-seat.json   the Yatzee game the player sits in (the same)
 //   emacs-servers/<slot>/ruleset     the ruleset folder it plays (for a person reading)
+//   emacs-servers/<slot>/address.json   {"port": N}: the port it ran on, taken again when free
 //   emacs-servers/url-seats.json     the seats the player holds on servers given by URL, by
 //                                    server (its http base), kind and game id (mode 0600: keys and tokens)
 //
@@ -37,11 +38,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { dataDir } from '../data-dir.js';
 import { webBase, type GameListing } from '../../core/protocol/game.js';
 import { BridgeError } from './protocol.js';
+import { portMovedText } from './texts.js';
 
 export interface LocalAddress {
   url: string;
@@ -88,6 +91,8 @@ interface Running {
   proc: ChildProcess;
   folder: Folder;
   address: LocalAddress;
+  /** Said once by `serve`: the port it had before was taken, so it runs on another ('' none). */
+  moved: string;
 }
 
 const TEMP_PREFIX = 'cardwords-emacs-server-';
@@ -96,6 +101,8 @@ const URL_SEATS = 'url-seats.json';
 /** At most this many seats on servers given by URL are kept (the oldest go first). */
 const MAX_URL_SEATS = 100;
 const LOCK = 'lock';
+/** The port a kept folder's server ran on last: {"port": N}. */
+const PORT = 'address.json';
 /** The remembered seat's file of each kind of game. */
 const SEAT: Record<GameKind, string> = { cardwords: 'seat.json', yatzee: 'yatzee-seat.json' };
 /** How long a new server waits for the server of a gone bridge to exit before using a temporary folder. */
@@ -218,6 +225,32 @@ function releaseSlot(slot: string, server: number): void {
   }
 }
 
+/** The port a kept folder's server ran on last (0: none yet). */
+function readPort(slot: string): number {
+  const v = readJson(join(slot, PORT)) as { port?: unknown } | null;
+  return Number.isInteger(v?.port) && (v!.port as number) > 0 && (v!.port as number) < 65536 ? (v!.port as number) : 0;
+}
+
+function writePort(slot: string, port: number): void {
+  try {
+    writeJson(join(slot, PORT), { port });
+  } catch {
+    // best effort: the next start takes a new port
+  }
+}
+
+/** Whether `port` of 127.0.0.1 can be listened on now. */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((ok) => {
+    const probe = createServer();
+    probe.once('error', () => ok(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => ok(true)));
+  });
+}
+
+/** A server asked for a port in use (the caller takes a new one). */
+const PORT_TAKEN = new Error('port taken');
+
 /** How long a stopped server gets to finish before its group is killed. */
 const STOP_GRACE_MS = 5000;
 /** How often a server kept for its guests asks whether they are still there. */
@@ -278,10 +311,28 @@ export class LocalServers {
       this.claimed.add(running);
       return running.address;
     }
-    const cli = process.argv[1]!;
     // the ruleset's kept folder; another editor's bridge holds it: a temporary one
     const folder = (await takeSlot(this.root, key)) ?? { slot: null, data: mkdtempSync(join(tmpdir(), TEMP_PREFIX)) };
-    const args = [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', folder.data, '--exit-with-stdin', ...(key ? ['--ruleset', key] : [])];
+    // a kept folder's server comes back on its port: a guest's page and invite link (and the
+    // seat key the browser keeps for that origin) still reach it; a port taken since: a new one, said
+    const before = folder.slot ? readPort(folder.slot) : 0;
+    let launched = before && (await portFree(before)) ? await this.launch(folder, key, before).catch((e: unknown) => (e === PORT_TAKEN ? null : Promise.reject(e))) : null;
+    launched ??= await this.launch(folder, key, 0);
+    const { proc, address } = launched;
+    const port = Number(new URL(address.url).port);
+    if (folder.slot) writePort(folder.slot, port);
+    const entry: Running = { proc, address, folder, moved: before && before !== port ? portMovedText(before, port) : '' };
+    this.servers.set(key, entry);
+    proc.once('exit', () => {
+      if (this.servers.get(key) === entry) this.servers.delete(key);
+    });
+    return address;
+  }
+
+  /** Starts `cardwords serve` on `folder` and `port` (0: a free one); PORT_TAKEN when that port is in use. */
+  private async launch(folder: Folder, key: string, port: number): Promise<{ proc: ChildProcess; address: LocalAddress }> {
+    const cli = process.argv[1]!;
+    const args = [cli, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', folder.data, '--exit-with-stdin', ...(key ? ['--ruleset', key] : [])];
     const proc = spawn(process.execPath, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     const pid = proc.pid ?? 0;
     if (folder.slot) {
@@ -297,38 +348,44 @@ export class LocalServers {
     let out = '';
     proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    let taken = false;
     await new Promise<void>((ok, fail) => {
       const timer = setTimeout(() => {
         stopGroup(proc);
         fail(new BridgeError('failed', `the local server did not start:\n${out.slice(-2000)}`));
       }, 30_000);
-      proc.stdout!.on('data', () => {
+      const check = () => {
         if (/\?owner=\S+/.test(out) && /^port: \d+$/m.test(out)) {
           clearTimeout(timer);
           ok();
+        } else if (port !== 0 && !taken && /EADDRINUSE/.test(out)) {
+          // taken between the check and the start (the server does not exit by itself then):
+          // stopped, and gone (its exit fails the start) before another server opens the folder
+          taken = true;
+          clearTimeout(timer);
+          stopGroup(proc);
         }
-      });
+      };
+      proc.stdout!.on('data', check);
+      proc.stderr!.on('data', check);
       proc.once('exit', () => {
         clearTimeout(timer);
-        fail(new BridgeError('failed', `the local server exited:\n${out.slice(-2000)}`));
+        fail(taken ? PORT_TAKEN : new BridgeError('failed', `the local server exited:\n${out.slice(-2000)}`));
       });
     });
-    const address = { url: `http://127.0.0.1:${/^port: (\d+)$/m.exec(out)![1]}`, owner: /\?owner=(\S+)/.exec(out)![1]!, pid };
-    const entry = { proc, address, folder };
-    this.servers.set(key, entry);
-    proc.once('exit', () => {
-      if (this.servers.get(key) === entry) this.servers.delete(key);
-    });
-    return address;
+    return { proc, address: { url: `http://127.0.0.1:${/^port: (\d+)$/m.exec(out)![1]}`, owner: /\?owner=(\S+)/.exec(out)![1]!, pid } };
   }
 
   /**
    * `serve`: the server of `ruleset`, whether its folder is kept, and the remembered game of
    * `kind` on it when it is still there and unfinished (one that is gone or over is forgotten).
    */
-  async serve(ruleset?: string, kind: GameKind = 'cardwords'): Promise<LocalAddress & { kept: boolean; resume: ResumableGame | null }> {
+  async serve(ruleset?: string, kind: GameKind = 'cardwords'): Promise<LocalAddress & { kept: boolean; resume: ResumableGame | null; moved: string }> {
     const address = await this.start(ruleset);
     const running = this.running(address.url);
+    // said once: the port it had before was taken
+    const moved = running?.moved ?? '';
+    if (running) running.moved = '';
     const slot = running?.folder.slot ?? null;
     let resume: ResumableGame | null = null;
     const seat = slot ? readSeat(slot, kind) : null;
@@ -345,7 +402,7 @@ export class LocalServers {
         resume = { gameId: seat.gameId, name: seat.name, ruleset: key ? basename(key) : '', robots: listed.robots, players: listed.players, maxPlayers: listed.maxPlayers, state: listed.state, saved: seat.saved };
       } else this.remember(address.url, kind, seat.gameId, null);
     }
-    return { ...address, kept: slot !== null, resume };
+    return { ...address, kept: slot !== null, resume, moved };
   }
 
   /** The running local server at `url` (its host), if any. */

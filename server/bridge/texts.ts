@@ -120,6 +120,11 @@ export function reconnectedText(): string {
   return en('cw.reconnected');
 }
 
+/** A local server whose port was taken since it last ran, started on another: the links given before no longer reach it. */
+export function portMovedText(before: number, now: number): string {
+  return `The local game server's port ${before} is taken, so it runs on port ${now} now: links given before (and a guest's page) no longer reach it.`;
+}
+
 /** A listed game where you hold a seat (remembered with its key): the list offers to take it back. */
 export function heldSeatText(name: string): string {
   return `Your seat as ${name} is kept: resume it.`;

@@ -1,6 +1,7 @@
 // The game bridge (`cardwords client --stdio`, the real built CLI): JSON lines in and out,
 // one response per request line even for garbage, refusals with the engine's message.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -1100,3 +1101,33 @@ it('the server stopping or lost: the bridge says so at once (the web panels\' wo
     await srv.stop();
   }
 }, 120_000);
+
+it('a local server comes back on the port it had (a guest\'s page and link still reach it), or on a new one when that is taken, which `serve` says', async () => {
+  // defect: it restarted on --port 0, a new port each time, so a browser guest's link was dead
+  const fx = tinyRuleset();
+  const blocker = createServer();
+  try {
+    const data = tempDir('cardwords-bridge-data-');
+    type Served = { url: string; pid: number; moved: string; resume: { gameId: string } | null };
+    const first = await bridge({ CARDWORDS_DATA_DIR: data }).call<Served>('serve', { ruleset: fx.dir });
+    const port = Number(new URL(first.url).port);
+    child!.kill('SIGKILL');
+    await expect.poll(() => pidAlive(first.pid), { timeout: 20_000 }).toBe(false);
+    const again = await bridge({ CARDWORDS_DATA_DIR: data }).call<Served>('serve', { ruleset: fx.dir });
+    expect(again.url).toBe(first.url);
+    expect(again.moved).toBe('');
+    child!.kill('SIGKILL');
+    await expect.poll(() => pidAlive(again.pid), { timeout: 20_000 }).toBe(false);
+    // the port taken meanwhile: a new one, said once
+    await new Promise<void>((ok) => blocker.listen(port, '127.0.0.1', ok));
+    const b = bridge({ CARDWORDS_DATA_DIR: data });
+    const moved = await b.call<Served>('serve', { ruleset: fx.dir });
+    const now = Number(new URL(moved.url).port);
+    expect(now).not.toBe(port);
+    expect(moved.moved).toBe(`The local game server's port ${port} is taken, so it runs on port ${now} now: links given before (and a guest's page) no longer reach it.`);
+    expect((await b.call<Served>('serve', { ruleset: fx.dir })).moved).toBe('');
+  } finally {
+    blocker.close();
+    fx.remove();
+  }
+});
