@@ -257,6 +257,11 @@ export function wordsAsked(words: readonly string[], owner: boolean, later = fal
   return later ? en('cw.err.unknown-words.later', list) : `${en('cw.err.unknown-words.asked', list)} Waiting for the owner's answer.`;
 }
 
+/** The owner's answer to a word you played: rejected, as the web panel says it ('The owner rejected ATAB.'). */
+export function wordRejectedText(word: string): string {
+  return en('cw.word.rejected', word);
+}
+
 /** A move refused for words not in the dictionary, the owner not asked (too many open questions). */
 export function wordsNotAsked(words: readonly string[]): string {
   return en('cw.err.unknown-words.notAsked', words.join(', '));

@@ -644,6 +644,12 @@ it('the move preview through the bridge says which words the dictionary lacks, a
   for (const key of ['D', '4', ...keys(two[0]), ...keys(two[1])]) await call('cardwords/key', { key });
   await expect.poll(async () => (await call('cardwords/view')).preview?.problems).toEqual([`${pair}: not in the dictionary. Playing the move asks the owner to add it.`]);
   expect((await call('cardwords/view')).preview).toMatchObject({ text: expect.stringMatching(/^This move scores -?\d+ points?\.$/), details: [expect.stringMatching(new RegExp(`^${pair}: `))] });
+  // played: the owner (the bridge's own player) is asked, and rejects it; said as the web panel
+  // says it, a sentence (it had no full stop)
+  await call('cardwords/submit');
+  await b.notification((m) => m.method === 'cardwords/word-request');
+  await call('cardwords/words', { words: [pair], approve: false });
+  await expect.poll(async () => ((await call('cardwords/view')) as unknown as { message: string }).message).toBe(`The owner rejected ${pair}.`);
 });
 
 it('while a wildcard\'s points are asked, the preview through the bridge says so, not "Return trades" (RET would not trade then)', async () => {
