@@ -657,7 +657,9 @@ never scrolls it, but to the results when they come."
                                   'face (and (= i turn) 'cardwords-play-turn))
                       "\n")
               (cl-incf i)))
-          (insert (format "Pile: %s\n" (cardwords-play--count (cardwords-play--get :pile) "card")))
+          ;; no pile before the deal (its 0 read as an empty pile), as in the web panel
+          (unless (equal (cardwords-play--get :status) "waiting")
+            (insert (format "Pile: %s\n" (cardwords-play--count (cardwords-play--get :pile) "card"))))
           ;; the turn's player is away: when a robot plays for them (the bridge counts it down)
           (let ((away (cardwords-play--get :away)))
             (unless (member away '(nil ""))

@@ -1053,14 +1053,19 @@ the echo area."
       ;; the free seat on the score board by name only; in the mode line, no score for it
       (should (cardwords-games-test--line-of "^ (free seat)$"))
       (should (string-match-p "^ waiting You:0 *$" mode-line-process))
+      ;; no pile before the deal (the state's 0 read as an empty pile), as in the web panel
+      (should-not (cardwords-games-test--line-of "^Pile:"))
       (let ((kill-ring nil))
         (cl-letf (((symbol-function 'message) #'ignore))
           (cardwords-play-copy-invite))
         (should (equal (car kill-ring) link)))
       ;; every seat taken: no link, and nothing to copy
-      (let ((cardwords-play--view (plist-put (plist-put (copy-sequence cardwords-play--view) :invite "") :inviteText "")))
+      (let ((cardwords-play--view (plist-put (plist-put (plist-put (plist-put (copy-sequence cardwords-play--view) :invite "") :inviteText "")
+                                                        :status "playing")
+                                             :pile 9)))
         (cardwords-play--draw)
         (should-not (string-match-p "invite\\|copies the link" (buffer-string)))
+        (should (cardwords-games-test--line-of "^Pile: 9 cards$"))
         (should-error (cardwords-play-copy-invite) :type 'user-error)))))
 
 (ert-deftest cardwords-play-results-without-a-deal ()
