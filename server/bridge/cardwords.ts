@@ -82,7 +82,7 @@ export class CardwordsSession {
   /** While the connection is down, why ('The server is stopping…'): keys are refused with it. */
   private down = '';
   /** Joining again with the seat key once the room is gone. */
-  private readonly rejoin = new Rejoin();
+  private readonly rejoin = new Rejoin(true);
 
   /**
    * `onRoom`: the URL of the server this session's game is now on (null: none), for the local
@@ -113,18 +113,18 @@ export class CardwordsSession {
     const url = urlParam(params?.url);
     const id = idParam(params.id);
     const opts = joinOptions(params);
-    return this.enter(url, typeof opts.owner === 'string' ? opts.owner : '', () => new Client(url).joinById(id, opts));
+    return this.enter(url, typeof opts.owner === 'string' ? opts.owner : '', () => new Client(url).joinById(id, opts), opts.watch === true);
   }
 
-  /** `owner`: the owner token the game is entered with, remembered with the seat. */
-  private async enter(url: string, owner: string, connect: () => Promise<Room>): Promise<unknown> {
+  /** `owner`: the owner token the game is entered with, remembered with the seat; `watching`: no seat asked. */
+  private async enter(url: string, owner: string, connect: () => Promise<Room>, watching = false): Promise<unknown> {
     this.rejoin.cancel();
     await this.closeRoom();
     // the new game's server is counted before the old game's is let go: the same server stays
     this.onRoom(url);
     this.reset();
     this.url = url;
-    const room = await connectRoom(connect, () => this.onRoom(null));
+    const room = await connectRoom(connect, () => this.onRoom(null), true, watching);
     this.room = room;
     const typed = (this.typed = cardwordsRoom(room));
     const welcomed = new Promise<void>((ok) =>

@@ -4,7 +4,7 @@
 import type { Room } from '@colyseus/sdk';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { BridgeError } from './protocol.js';
-import { joinRefusal } from './texts.js';
+import { asSentence, joinRefusal } from './texts.js';
 
 /** A string of 1 to `max` characters, else `bad-request`. */
 export function str(v: unknown, what: string, max = 200): string {
@@ -28,14 +28,19 @@ export function joinOptions(params: { name?: unknown; owner?: unknown; key?: unk
   return opts;
 }
 
-/** Creates or joins a room; the server's refusal (a full game, a wrong token) is `refused`. */
-export async function connectRoom(connect: () => Promise<Room>, onFail?: () => void): Promise<Room> {
+/**
+ * Creates or joins a room; the server's refusal (a full game, a wrong token) is `refused`, in
+ * the web pages' words as a sentence ('That name is taken in this game.', not `name-taken:
+ * …`): Cardwords's own words first when `cardwords`, a full table a watcher's when `watching`.
+ */
+export async function connectRoom(connect: () => Promise<Room>, onFail?: () => void, cardwords = false, watching = false): Promise<Room> {
   try {
     return await connect();
   } catch (e) {
     // the session counted the server before connecting: a failed join lets it go again
     onFail?.();
-    throw new BridgeError('refused', (e as Error).message, joinRefusal(e).seatLost);
+    const why = joinRefusal(e, cardwords, watching);
+    throw new BridgeError('refused', asSentence(why.text), why.seatLost);
   }
 }
 
@@ -79,6 +84,9 @@ const REJOIN_MAX_MS = 15_000;
  * entered).
  */
 export class Rejoin {
+  /** `cardwords`: a refusal in Cardwords's words (connectRoom). */
+  constructor(private readonly cardwords = false) {}
+
   private timer: ReturnType<typeof setTimeout> | null = null;
   private generation = 0;
 
@@ -94,7 +102,7 @@ export class Rejoin {
     const attempt = (delay: number) => {
       this.timer = setTimeout(() => {
         this.timer = null;
-        connectRoom(join).then(
+        connectRoom(join, undefined, this.cardwords).then(
           (room) => (generation === this.generation ? joined(room) : void room.leave(true).catch(() => undefined)),
           (e: BridgeError) => {
             if (generation !== this.generation) return;

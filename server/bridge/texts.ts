@@ -105,6 +105,11 @@ export function joinRefusal(e: unknown, cardwords = false, watching = false): Jo
   return refusedJoin(e, en, cardwords ? ['cw.err.', 'err.'] : ['err.'], watching);
 }
 
+/** A text as a sentence of its own: a capital first, a full stop last (the server's and the refusals' words have neither). */
+export function asSentence(text: string): string {
+  return fullStop(sentence(text));
+}
+
 /** The server is stopping (its `stopping` message, or its room closed so), as the web panel says it: the game is kept. */
 export function stoppingText(): string {
   return en('app.stopping');

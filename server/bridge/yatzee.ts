@@ -85,11 +85,11 @@ export class YatzeeSession {
   async join(params: { url?: unknown; id?: unknown; name?: unknown; owner?: unknown; hints?: unknown; key?: unknown; watch?: unknown }): Promise<unknown> {
     const url = urlParam(params?.url);
     const opts = joinOptions(params);
-    return this.enter(url, params.hints, typeof opts.owner === 'string' ? opts.owner : '', () => new Client(url).joinById(idParam(params.id), opts));
+    return this.enter(url, params.hints, typeof opts.owner === 'string' ? opts.owner : '', () => new Client(url).joinById(idParam(params.id), opts), opts.watch === true);
   }
 
-  /** `owner`: the owner token the game is entered with, remembered with the sheet. */
-  private async enter(url: string, hints: unknown, owner: string, connect: () => Promise<Room>): Promise<unknown> {
+  /** `owner`: the owner token the game is entered with, remembered with the sheet; `watching`: no sheet asked. */
+  private async enter(url: string, hints: unknown, owner: string, connect: () => Promise<Room>, watching = false): Promise<unknown> {
     this.rejoin.cancel();
     await this.closeRoom();
     // the new game's server is counted before the old game's is let go: the same server stays
@@ -105,7 +105,7 @@ export class YatzeeSession {
     this.hints = hints === true;
     this.hint = null;
     this.hintFor = this.hintKey = this.hintError = '';
-    const room = await connectRoom(connect, () => this.onRoom(null));
+    const room = await connectRoom(connect, () => this.onRoom(null), false, watching);
     this.room = room;
     const typed = (this.typed = yatzeeRoom(room));
     const welcomed = new Promise<void>((ok) =>

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import { Client } from '@colyseus/sdk';
 import { afterEach, expect, it } from 'vitest';
 import { tempDir } from '../lines/helpers.js';
 import { pidAlive } from '../support/processes.js';
@@ -1135,5 +1136,23 @@ it('a local server comes back on the port it had (a guest\'s page and link still
   } finally {
     blocker.close();
     fx.remove();
+  }
+});
+
+it('a join the server refuses is said as the web pages word it, a sentence: not the room\'s raw `name-taken: …`', async () => {
+  // defect: Emacs said "name-taken: a player named 'Emi' is already in this game"
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Emi' });
+    const b = bridge();
+    const refused = async (method: string, params: unknown) => ((await b.send(JSON.stringify({ id: 1, method, params }))) as { error?: { code: string; message: string } }).error;
+    expect(await refused('cardwords/join', { url: srv.url, id: ann.room.roomId, name: 'Emi' })).toEqual({ code: 'refused', message: 'That name is taken in this game (try an alternative name).' });
+    // a watcher refused for want of watcher places, not of seats
+    expect((await refused('cardwords/join', { url: srv.url, id: ann.room.roomId, watch: true }))?.message).toBe('Every watcher place of this game is taken.');
+    const yz = await new Client(srv.url).create('yatzee', { owner: srv.ownerToken, name: 'Emi' });
+    expect(await refused('yatzee/join', { url: srv.url, id: yz.roomId, name: 'Emi' })).toEqual({ code: 'refused', message: 'That name is taken in this game.' });
+    await yz.leave();
+  } finally {
+    await srv.stop();
   }
 });
