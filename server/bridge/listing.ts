@@ -2,7 +2,7 @@
 // why it takes no new player or no watcher, in the web lobby's words (texts.ts
 // listingRefusals, the lobby's rule in media/lobby/listing.ts), and the seat you hold in it
 // (remembered by the local servers' store), which the list offers to resume.
-import type { GameListing } from '../../core/protocol/game.js';
+import { webBase, type GameListing } from '../../core/protocol/game.js';
 import type { GameKind, LocalServers } from './local-server.js';
 import { urlParam } from './params.js';
 import { BridgeError } from './protocol.js';
@@ -17,7 +17,8 @@ export type EditorListing = GameListing & ReturnType<typeof listingRefusals> & {
  */
 export async function listGames(params: { url?: unknown }, kind: GameKind, seats?: LocalServers, open: string | null = null): Promise<EditorListing[]> {
   const url = urlParam(params?.url);
-  const r = await fetch(new URL('/games', url));
+  // a ws:// URL (the rooms' address) is read as http:// (the server's pages and lists)
+  const r = await fetch(new URL('/games', webBase(url)));
   if (!r.ok) throw new BridgeError('failed', `GET /games: ${r.status}`);
   const games = ((await r.json()) as GameListing[]).filter((g) => g.kind === kind);
   const held = seats?.seatsAt(url, kind) ?? [];

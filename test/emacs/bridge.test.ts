@@ -1156,3 +1156,17 @@ it('a join the server refuses is said as the web pages word it, a sentence: not 
     await srv.stop();
   }
 });
+
+it('a server given as ws://host:port is listed and joined as http://host:port (the games list fetched "fetch failed")', async () => {
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann' });
+    const b = bridge();
+    const ws = srv.url.replace(/^http:/, 'ws:');
+    for (const kind of ['cardwords', 'yatzee']) expect(Array.isArray(await b.call(`${kind}/games`, { url: ws }))).toBe(true);
+    expect((await b.call<Array<{ id: string }>>('cardwords/games', { url: ws })).map((g) => g.id)).toContain(ann.room.roomId);
+    expect(await b.call('cardwords/join', { url: ws, id: ann.room.roomId, name: 'Bo' })).toMatchObject({ welcome: { role: 'player', name: 'Bo' } });
+  } finally {
+    await srv.stop();
+  }
+});
