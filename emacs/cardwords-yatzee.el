@@ -303,6 +303,18 @@ Case does not matter; nil when no category has that name."
                          (cardwords-yatzee--get :categories))
              :id))
 
+(defun cardwords-yatzee--hold-text (keep)
+  "The dice of the best hold KEEP: their faces and the dice they are.
+\"the 4 (die 3)\", \"the 4 4 (dice 2 3)\": the keys 1-5 name the dice by
+place, so a face alone (\"4\") read as a die to hold; faces alone from a
+server that gives no places, \"none\" for no die."
+  (let ((faces (mapconcat #'number-to-string (plist-get keep :dice) " "))
+        (at (plist-get keep :positions)))
+    (cond ((null (plist-get keep :dice)) "none")
+          ((null at) faces)
+          (t (format "the %s (%s %s)" faces (if (cdr at) "dice" "die")
+                     (mapconcat (lambda (i) (number-to-string (1+ i))) at " "))))))
+
 (defun cardwords-yatzee--hint-line (hint)
   "The line of HINT, as the web panel words it."
   (let ((keep (plist-get hint :keep)))
@@ -312,10 +324,7 @@ Case does not matter; nil when no category has that name."
               (format "Expected final score: %.1f" (plist-get hint :expectedFinal)))
             (cond ((null keep) "")
                   ((plist-get keep :transferNow) "  Best: transfer now")
-                  (t (format "  Best hold: %s"
-                             (if (plist-get keep :dice)
-                                 (mapconcat #'number-to-string (plist-get keep :dice) " ")
-                               "none")))))))
+                  (t (format "  Best hold: %s" (cardwords-yatzee--hold-text keep)))))))
 
 (defun cardwords-yatzee--take (view)
   "Draw VIEW unless a newer one was drawn."

@@ -560,7 +560,7 @@ type YatzeeView = {
   sheets: { name: string; scores: (number | null)[]; dice: number[]; throwsMade: number; phase: string; total: number; bonus: string }[];
   mine: {
     suggestion: string | null;
-    hint: { expectedFinal: number; categories: (number | null)[]; best: string | null; keep: { dice: number[]; transferNow: boolean; expected: number } | null; now: number | null } | null;
+    hint: { expectedFinal: number; categories: (number | null)[]; best: string | null; keep: { dice: number[]; positions: number[]; transferNow: boolean; expected: number } | null; now: number | null } | null;
     hintError: string;
   } | null;
 };
@@ -602,6 +602,8 @@ it('Yatzee hints through the bridge: the server\'s expected values for your open
   // the best hold: some of the dice thrown, worth at least what transferring now is worth
   const rest = [...me.dice];
   for (const d of hint.keep!.dice) expect(rest.splice(rest.indexOf(d), 1)).toEqual([d]);
+  // and the dice to hold by place (the keys 1-5 name places): those dice show those faces
+  expect(hint.keep!.positions.map((i) => me.dice[i]).sort()).toEqual([...hint.keep!.dice].sort());
   expect(hint.keep!.expected).toBeGreaterThanOrEqual(Math.max(...(hint.categories as number[])) - 1e-9);
   // the expectation for these dice is the best hold's (the line leads with it)
   expect(hint.now).toBe(hint.keep!.expected);

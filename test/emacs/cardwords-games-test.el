@@ -311,7 +311,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
                 :sheets (list (funcall sheet "Robot1") (funcall sheet "ert"))
                 :mine (list :suggestion "chance" :options (make-list 15 7)
                             :hint (list :expectedFinal 201.5 :categories (make-list 15 199.5)
-                                        :keep '(:dice (4 4) :transferNow nil :expected 203.1) :now 203.1))
+                                        :keep '(:dice (4 4) :positions (1 2) :transferNow nil :expected 203.1) :now 203.1))
                 :message "Refused: Reset dice is possible only right after a transfer.")))
     (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
       (unwind-protect
@@ -319,14 +319,19 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (cardwords-yatzee-mode)
             (cardwords-yatzee--draw)
             (dolist (regexp '("^Your dice (throw 1 of 3): \\[3\\] \\[4\\] \\[4\\] \\[2\\] \\[6\\]  Suggestion: Chance$"
-                              "^Expected final score: 203\\.1 (201\\.5 before this round)  Best hold: 4 4$"
+                              "^Expected final score: 203\\.1 (201\\.5 before this round)  Best hold: the 4 4 (dice 2 3)$"
                               "^Refused: Reset dice is possible"
                               "^ +ert +Robot1 +Expected$" "^Aces " "^Bonus line " "^Yatzee " "^Total "))
               (let ((line (save-excursion (goto-char (point-min))
                                           (and (re-search-forward regexp nil t) (line-number-at-pos)))))
                 (should line)
                 (should (<= line 21))))
-            (should (= (point) (point-min))))
+            (should (= (point) (point-min)))
+            ;; one die, by its place (keys 1-5 name places: \"4\" alone read as die 4); faces
+            ;; alone from a server that gives no places
+            (should (equal (cardwords-yatzee--hold-text '(:dice (4) :positions (2))) "the 4 (die 3)"))
+            (should (equal (cardwords-yatzee--hold-text '(:dice (4) :positions nil)) "4"))
+            (should (equal (cardwords-yatzee--hold-text '(:dice nil :positions nil)) "none")))
         (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
         (kill-buffer)))))
 
@@ -471,7 +476,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
   (let ((cardwords-yatzee-robots 1) (cardwords-yatzee-name "ert")
         (cardwords-yatzee-seed "ert-hints") (cardwords-yatzee-hints t)
         (hinted "^[A-Z][^.]* +[0-9]+\\.[0-9]$")
-        (line "^Expected final score: [0-9]+\\.[0-9] ([0-9]+\\.[0-9] before this round)  Best\\( hold: [1-6 none]+\\|: transfer now\\)$"))
+        (line "^Expected final score: [0-9]+\\.[0-9] ([0-9]+\\.[0-9] before this round)  Best\\( hold: \\(none\\|the [1-6 ]+ (dice? [1-5 ]+)\\)\\|: transfer now\\)$"))
     (cardwords-yatzee "")
     (unwind-protect
         (with-current-buffer "*Cardwords Yatzee*"

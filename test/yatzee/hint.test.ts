@@ -50,7 +50,7 @@ describe('a hint as shown', () => {
     expect(shown.categories[CATEGORIES.indexOf('aces')]).toBeNull();
     expect(shown.categories.filter((v) => v !== null)).toHaveLength(2);
     expect(shown.best).toBe('twos');
-    expect(shown.keep).toEqual({ dice: [6, 6], transferNow: false, expected: 241 });
+    expect(shown.keep).toEqual({ dice: [6, 6], positions: [0, 1], transferNow: false, expected: 241 });
     // for these dice: the best hold's expectation, not the round's start
     expect(shown.now).toBe(241);
   });

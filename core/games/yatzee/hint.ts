@@ -54,8 +54,12 @@ export interface HintShown {
   categories: (number | null)[];
   /** The category with the best expectation, or null before a throw. */
   best: Category | null;
-  /** The best hold after throw 1 or 2 (all five dice: transfer now), or null. */
-  keep: { dice: number[]; transferNow: boolean; expected: number } | null;
+  /**
+   * The best hold after throw 1 or 2 (all five dice: transfer now), or null: its faces, and
+   * `positions` the dice to hold by place (0..4, as the keys 1-5 name them: a face alone
+   * reads as a die's number), empty from a server that does not say.
+   */
+  keep: { dice: number[]; positions: number[]; transferNow: boolean; expected: number } | null;
   /**
    * The expected final score for the dice shown, played best from here (the best hold, or
    * after the last throw the best category); null before a throw. A throw moves it away from
@@ -74,7 +78,8 @@ export function showHint(hint: YatzeeHint, s: HintSheet): HintShown {
     if (v !== null && (best === null || v > categories[CATEGORIES.indexOf(best)]!)) best = CATEGORIES[i]!;
   });
   const k = s.phase === 'thrown' ? hint.keeps?.[0] : undefined;
-  const keep = k ? { dice: k.keep, transferNow: k.keep.length === DICE, expected: k.value + have } : null;
+  const positions = k?.held?.length === DICE ? k.held.flatMap((on, i) => (on ? [i] : [])) : [];
+  const keep = k ? { dice: k.keep, positions, transferNow: k.keep.length === DICE, expected: k.value + have } : null;
   const bestNow = best === null ? null : categories[CATEGORIES.indexOf(best)]!;
   return {
     expectedFinal: hint.expectedFinal,
