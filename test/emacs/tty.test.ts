@@ -9,7 +9,8 @@ import { ensurePackages } from '../support/apt.js';
 import { tinyRuleset, type Fixture } from '../language/fixtures.js';
 import { type TmuxSession, tempDir } from '../lines/helpers.js';
 import { startEmacs } from '../support/emacs.js';
-import { copySample } from '../game/cardwords-helpers.js';
+import { copySample, cwCreate } from '../game/cardwords-helpers.js';
+import { startServer, until } from '../support/game-server.js';
 
 /** M-x cardwords-play, answering its prompts with their defaults (a local server; the ruleset set in the init). */
 async function startCardwords(t: TmuxSession): Promise<void> {
@@ -524,4 +525,50 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
   expect(filled(end)).toBe(15);
   expect(end).toMatch(/^Bonus line +\d+\+(0|50)$/m);
   expect(end).toMatch(new RegExp(`\\(Yatzee You:${total(end)}\\)`));
+});
+
+it('M-x cardwords-play on a server given by URL: joined as Emi, the buffer killed (the seat kept), M-x cardwords-play again offers the seat and takes it back', { timeout: 600_000 }, async () => {
+  // defect: the list said "Every seat is taken." and Emacs watched, while a robot played Emi's seat
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 'never', seed: 's2' });
+    const id = ann.room.roomId;
+    const dir = tempDir('cardwords-emacs-url-seat-');
+    tmux = startEmacs(dir, '', '(setq cardwords-play-name "Emi")');
+    await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
+    const pick = async (line: RegExp) => {
+      tmux!.keys('M-x');
+      tmux!.type('cardwords-play');
+      tmux!.keys('Enter');
+      await tmux!.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 30_000);
+      tmux!.type(srv.url);
+      tmux!.keys('Enter');
+      await tmux!.waitFor((s) => /Game \(or new\):/.test(s), 'the games list', 30_000);
+      tmux!.type(id);
+      tmux!.keys('Tab');
+      await tmux!.waitFor((s) => line.test(s), 'the game in the list', 30_000);
+      tmux!.keys('Enter');
+    };
+    await pick(new RegExp(`Game \\(or new\\): ${id} {2}1/2 players, waiting`));
+    await tmux.waitFor((s) => /Owner token \(empty: none\):/.test(s), 'the owner token prompt', 30_000);
+    tmux.keys('Enter');
+    await tmux.waitFor((s) => /Your name \(empty: watch\): Emi/.test(s), 'the name prompt', 30_000);
+    tmux.keys('Enter');
+    const hand = /^Hand: (\[[^\]]+\] ?){4}$/m;
+    await tmux.waitFor((s) => hand.test(s) && /^ Emi .*\(you\)$/m.test(s), 'the game, seated', 60_000);
+    // C-x k: the seat kept for a resume
+    tmux.keys('C-x', 'k');
+    await tmux.waitFor((s) => /Kill buffer/.test(s), 'the kill-buffer prompt', 30_000);
+    tmux.keys('Enter');
+    await tmux.waitFor((s) => /Close this game\? Your seat is kept for you to resume/.test(s), 'the question', 30_000);
+    tmux.type('y');
+    await until(() => ann.state.players.some((p) => p.name === 'Emi' && !p.connected), 30_000, 'Emi away');
+    // again: the list offers the seat (not "Every seat is taken."), and picking it takes it back
+    await pick(new RegExp(`Game \\(or new\\): ${id} {2}2/2 players, playing {2}Your seat as Emi is kept: resume it\\.`));
+    const back = await tmux.waitFor((s) => hand.test(s) && /^ Emi .*\(you\)$/m.test(s), 'the seat back', 60_000);
+    expect(back).not.toMatch(/Watching|Owner token/);
+    await until(() => ann.state.players.some((p) => p.name === 'Emi' && p.connected), 30_000, 'Emi back');
+  } finally {
+    await srv.stop();
+  }
 });
