@@ -368,6 +368,11 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (should (string-match-p "^Total +100 +101 +102 +103 +104 +105 +106 +107 +108 +109$" (buffer-string)))
             ;; the mode line: your total and the leader's among the others
             (should (equal mode-line-process " You:100  Bartholomew:109"))
+            ;; the connection down: said before the standing
+            (let ((cardwords-yatzee--view (plist-put (copy-sequence cardwords-yatzee--view) :connected nil)))
+              (cardwords-yatzee--draw)
+              (should (equal mode-line-process " Disconnected You:100  Bartholomew:109")))
+            (cardwords-yatzee--draw)
             ;; no throw yet: no faces (five [1] read as five ones), and the others' dice likewise
             (should (string-match-p "^Robot1: not thrown yet$" (buffer-string)))
             (should (string-match-p "^Your dice (throw 0 of 3): \\[ \\] \\[ \\] \\[ \\] \\[ \\] \\[ \\] $" (buffer-string)))
