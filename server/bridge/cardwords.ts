@@ -274,18 +274,18 @@ export class CardwordsSession {
     // the server stopping, or the connection lost: said at once, and keys refused with it
     // until the connection is back (the web panel's words)
     typed.on('stopping', () => this.lost(room, stoppingText()));
-    room.onDrop((code, reason) => this.lost(room, this.down || connectionLostText(reason || code, true)));
+    room.onDrop(() => this.lost(room, this.down || connectionLostText()));
     room.onReconnect(() => {
       this.down = '';
       this.message = reconnectedText();
       this.update();
     });
-    room.onLeave((code, reason) => {
+    room.onLeave((code) => {
       // after `ended` the room closes as it should: its message stays
       if (this.ended) return this.update();
       // closed here (left, another game entered): nothing to say
       if (this.room !== room) return;
-      this.lost(room, code === CLOSE.SERVER_STOPPING ? stoppingText() : this.down || connectionLostText(reason || code, true));
+      this.lost(room, code === CLOSE.SERVER_STOPPING ? stoppingText() : this.down || connectionLostText());
       // the room is gone: the seat taken back with its key once the server answers again
       const seat = this.seat;
       if (!seat) return;

@@ -110,19 +110,19 @@ export function asSentence(text: string): string {
   return fullStop(sentence(text));
 }
 
-/** The server is stopping (its `stopping` message, or its room closed so), as the web panel says it: the game is kept. */
+/** The server is stopping (its `stopping` message, or its room closed so), as the web panels say it: the game is kept, the seat taken back once it is back. */
 export function stoppingText(): string {
-  return en('app.stopping');
+  return en('conn.stopping');
 }
 
-/** The connection to the game's server lost, as each game's web panel says it ('The connection broke (1006).'). */
-export function connectionLostText(why: string | number, cardwords: boolean): string {
-  return cardwords ? en('cw.disconnected', String(why)) : en('yatzee.disconnected', String(why));
+/** The connection to the game's server lost, as the web panels say it: 'Connection lost: reconnecting…' (no raw close code). */
+export function connectionLostText(): string {
+  return en('conn.lost');
 }
 
 /** The connection back (the client library's reconnection, or the seat taken back), as the web panels say it. */
 export function reconnectedText(): string {
-  return en('cw.reconnected');
+  return en('conn.back');
 }
 
 /** A local server whose port was taken since it last ran, started on another: the links given before no longer reach it. */

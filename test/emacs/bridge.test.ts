@@ -1065,12 +1065,14 @@ it('a seat on a server given by URL is remembered: after a drop, and after the e
     }
     // a game you hold no seat in is offered as before
     const other = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 1, robots: 1, name: 'Ann' });
-    expect((await b.call<Listed[]>('cardwords/games', { url: srv.url })).find((g) => g.id === other.room.roomId)).toMatchObject({ seat: null, seatText: '' });
+    // (polled: a room just made is listed a moment later, and a game left updates its listing so)
+    await expect.poll(async () => (await b.call<Listed[]>('cardwords/games', { url: srv.url })).find((g) => g.id === other.room.roomId)).toMatchObject({ seat: null, seatText: '' });
     // C-c C-q: left on purpose, not offered again
     await b.call('cardwords/leave', { forget: true });
-    expect(await listed('cardwords')).toMatchObject({ seat: null });
+    // (the game, its only person gone, may also have ended and left the list: no seat offered either way)
+    await expect.poll(async () => (await listed('cardwords'))?.seat ?? null).toBe(null);
     // the game the editor is in now is not offered (its seat is taken already)
-    expect(await listed('yatzee')).toMatchObject({ seat: null });
+    await expect.poll(() => listed('yatzee')).toMatchObject({ seat: null });
   } finally {
     await srv.stop();
   }
@@ -1088,7 +1090,7 @@ it('the server stopping or lost: the bridge says so at once (the web panels\' wo
     await b.call('yatzee/create', { url: srv.url, owner: srv.ownerToken, name: 'Emi', robots: 0 });
     const view = (kind: string) => b.call<View>(`${kind}/view`);
     const refusal = async (method: string, params: unknown = {}) => ((await b.send(JSON.stringify({ id: 1, method, params }))) as { error?: { message: string } }).error?.message;
-    const stopping = 'The server is stopping. The game is kept and goes on where it was when the server is back.';
+    const stopping = 'The server is stopping. The game is kept: reconnecting when the server is back…';
     await srv.stop();
     for (const kind of ['cardwords', 'yatzee']) await expect.poll(async () => view(kind), { timeout: 5000 }).toMatchObject({ connected: false, message: stopping });
     expect(await refusal('cardwords/key', { key: 'a' })).toBe(stopping);
@@ -1099,11 +1101,10 @@ it('the server stopping or lost: the bridge says so at once (the web panels\' wo
     for (const kind of ['cardwords', 'yatzee']) await expect.poll(async () => view(kind), { timeout: 20_000 }).toMatchObject({ connected: true, message: 'Connected again.', welcome: { role: 'player', name: 'Emi' } });
     expect((await view('cardwords')).welcome.gameId).toBe(cw.welcome.gameId);
     expect(await refusal('yatzee/throw')).toBeUndefined();
-    // lost without a word (SIGKILL): said at once, in each web panel's words
+    // lost without a word (SIGKILL): said at once, in the web panels' words (no raw close code)
     await srv.kill9();
-    await expect.poll(async () => view('cardwords'), { timeout: 5000 }).toMatchObject({ connected: false, message: expect.stringMatching(/^The connection broke \(.+\)\.$/) });
-    await expect.poll(async () => view('yatzee'), { timeout: 5000 }).toMatchObject({ connected: false, message: expect.stringMatching(/^Connection lost: .+/) });
-    expect(await refusal('yatzee/throw')).toMatch(/^Connection lost: /);
+    for (const kind of ['cardwords', 'yatzee']) await expect.poll(async () => view(kind), { timeout: 5000 }).toMatchObject({ connected: false, message: 'Connection lost: reconnecting…' });
+    expect(await refusal('yatzee/throw')).toBe('Connection lost: reconnecting…');
     await restart();
     for (const kind of ['cardwords', 'yatzee']) await expect.poll(async () => view(kind), { timeout: 60_000 }).toMatchObject({ connected: true, welcome: { role: 'player', name: 'Emi' } });
   } finally {

@@ -1037,7 +1037,7 @@ the echo area."
     ;; the connection down (the server stopping): the mode line says so, not whose turn it is
     ;; (it said "Your turn" while nothing could be played)
     (let ((cardwords-play--view (plist-put (plist-put (plist-put (copy-sequence cardwords-play--view) :connected nil) :turn 0)
-                                           :message "The server is stopping. The game is kept and goes on where it was when the server is back.")))
+                                           :message "The server is stopping. The game is kept: reconnecting when the server is back…")))
       (cardwords-play--draw)
       (should (string-prefix-p " Disconnected " mode-line-process))
       (should (cardwords-games-test--line-of "^The server is stopping\\. The game is kept")))))
