@@ -644,7 +644,7 @@ never scrolls it, but to the results when they come."
             (dolist (p players)
               (insert (propertize (if (plist-get p :free)
                                       (format " %s" (plist-get p :name))
-                                    (format " %-12s %4d %s  %s%s%s%s"
+                                    (format " %-12s %4d %s  %s%s%s%s%s"
                                             (plist-get p :name) (plist-get p :score)
                                             (if (memq (plist-get p :score) '(1 -1)) "point " "points")
                                             (cardwords-play--count (plist-get p :cards) "card")
@@ -653,6 +653,9 @@ never scrolls it, but to the results when they come."
                                                   ((plist-get p :standIn) "  away, a robot plays")
                                                   ((plist-get p :away) "  away")
                                                   (t ""))
+                                            ;; after the game: who asks for a rematch (the
+                                            ;; others' votes were not shown)
+                                            (if (plist-get p :rematch) "  asks for a rematch" "")
                                             (if (= i seat) "  (you)" "")))
                                   'face (and (= i turn) 'cardwords-play-turn))
                       "\n")

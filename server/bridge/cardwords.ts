@@ -741,7 +741,7 @@ export class CardwordsSession {
       review: review ? { step: review.step, of: this.history.length, best: this.reviewBest, ringed: (review.table?.ringed ?? []).map((c) => ({ col: c.col, row: c.row })) } : null,
       // `away`: a human gone from the table; `standIn`: a robot plays the seat until they are back
       // `free`: a human seat nobody has taken yet, named as the web panel names it
-      players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), left: p.left, standIn: p.auto })),
+      players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), left: p.left, standIn: p.auto, rematch: s?.status === 'over' && p.rematch })),
       // what the table waits on when the turn's player is away, as the web panel says it ('' none),
       // and `awayIn` the wait left, m:ss, while a robot is about to play for them (the mode line's,
       // always in sight; the `away` line is under the pile)

@@ -1490,6 +1490,14 @@ the echo area."
       (should (string-match-p "^ ert +3 +-3 +4  winner$" text))
       (should-not (string-match-p "^Action: " text))
       (should-not (string-match-p "^Preview: " text))))
+  ;; a rematch asked by another player shows on their line (each saw only their own)
+  (cardwords-games-test--drawn
+      (cardwords-games-test--view
+       :status "over" :turn -1
+       :players '((:name "ert" :robot nil :score 4 :cards 4 :connected t)
+                  (:name "Bo" :robot nil :score 0 :cards 4 :connected t :rematch t)))
+    (should (string-match-p "^ Bo +0 points  4 cards  asks for a rematch$" (buffer-string)))
+    (should (string-match-p "^ ert +4 points  4 cards  (you)$" (buffer-string))))
   ;; during the game they are there
   (cardwords-games-test--drawn (cardwords-games-test--view)
     (should (string-match-p "^Action: C2  across  A 1\nPreview: This move scores 2 points\\." (buffer-string)))))
