@@ -359,8 +359,8 @@ export class LocalServers {
           clearTimeout(timer);
           ok();
         } else if (port !== 0 && !taken && /EADDRINUSE/.test(out)) {
-          // taken between the check and the start (the server does not exit by itself then):
-          // stopped, and gone (its exit fails the start) before another server opens the folder
+          // taken between the check and the start (the server says so and exits; stopped all
+          // the same): gone (its exit fails the start) before another server opens the folder
           taken = true;
           clearTimeout(timer);
           stopGroup(proc);
@@ -370,7 +370,8 @@ export class LocalServers {
       proc.stderr!.on('data', check);
       proc.once('exit', () => {
         clearTimeout(timer);
-        fail(taken ? PORT_TAKEN : new BridgeError('failed', `the local server exited:\n${out.slice(-2000)}`));
+        // (its exit may come before the output that says why has been read)
+        fail(taken || (port !== 0 && /EADDRINUSE|is in use/.test(out)) ? PORT_TAKEN : new BridgeError('failed', `the local server exited:\n${out.slice(-2000)}`));
       });
     });
     return { proc, address: { url: `http://127.0.0.1:${/^port: (\d+)$/m.exec(out)![1]}`, owner: /\?owner=(\S+)/.exec(out)![1]!, pid } };

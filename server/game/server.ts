@@ -25,6 +25,9 @@ import { RedisSharedWords } from './shared-words.js';
 import { Placement } from './placement.js';
 import { OwnListingsDriver } from './room-listings.js';
 
+/** The server could not listen (a port in use, an address not this machine's): said as such, not as an internal error. */
+export class ListenError extends Error {}
+
 export interface ServeOptions {
   port: number;
   host: string;
@@ -132,7 +135,14 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   server.define('lobby', OneLobby);
   server.define('yatzee', YatzeeRoom).enableRealtimeListing();
   server.define('cardwords', CardwordsRoom).enableRealtimeListing();
-  await server.listen(port, o.host);
+  // a port in use: Colyseus logs the listen error and its promise never settles, so the
+  // process hung; the HTTP server's own error ends the start with a clear message
+  const listenFailed = new Promise<never>((_, fail) =>
+    http.once('error', (e: NodeJS.ErrnoException) =>
+      fail(new ListenError(e.code === 'EADDRINUSE' ? `port ${port} on ${o.host} is in use: choose another with --port (0: any free port)` : `cannot listen on ${o.host}:${port}: ${e.message}`)),
+    ),
+  );
+  await Promise.race([server.listen(port, o.host), listenFailed]);
   limitBodies(http, o.limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, o.limits.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS);
 
   // Unfinished games come back from their logs: at the start, and with Redis whenever a

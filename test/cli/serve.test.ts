@@ -1,6 +1,7 @@
 // `cardwords serve` without --data: its data folder is the user's data folder as the Lines high
 // scores and the Emacs bridge find it (server/data-dir.ts), $CARDWORDS_DATA_DIR first.
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,3 +42,21 @@ it('serve without --data keeps its owner token in $CARDWORDS_DATA_DIR, else in $
   const other = await ownerToken({ HOME: home, XDG_DATA_HOME: xdg });
   expect(readFileSync(join(xdg, 'cardwords', 'owner-token'), 'utf8').trim()).toBe(other);
 });
+
+it('serve on a port in use says so and exits 1 (it logged the listen error and hung)', async () => {
+  const taken = createServer();
+  await new Promise<void>((ok) => taken.listen(0, '127.0.0.1', () => ok()));
+  const port = (taken.address() as AddressInfo).port;
+  try {
+    const data = mkdtempSync(join(tmpdir(), 'cardwords-serve-port-'));
+    const proc = spawn(process.execPath, ['dist/cli.js', 'serve', '--port', String(port), '--ruleset', 'samples/tiny', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((ok) => proc.once('exit', (c) => ok(c)));
+    expect(code).toBe(1);
+    expect(err).toContain(`cardwords serve: port ${port} on 127.0.0.1 is in use: choose another with --port (0: any free port)`);
+    expect(err).not.toContain('internal error');
+  } finally {
+    taken.close();
+  }
+}, 60_000);
