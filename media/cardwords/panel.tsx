@@ -317,8 +317,10 @@ export class CardwordsPanel {
       this.log.push({ round: s.round, text, turn: true, ...(cells.length ? { cells } : {}) });
       this.lastPoints.set(l.player, l.score);
       this.loggedMoves = s.moves;
-      // joined again after a lost connection, the first state's last turn is in the log: the status says the page is back
-      if (l.player !== this.mySeat && !(prev === null && this.rejoinedSaid)) this.say(text);
+      // joined again after a lost connection, the first state's last turn is in the log: the status says the page is back;
+      // a game over when the page comes to it: its results say so, not its last turn (a watcher read "Robot1 laid NAB")
+      const over = s.status === 'over' || s.status === 'ended';
+      if (l.player !== this.mySeat && !(prev === null && (this.rejoinedSaid || over))) this.say(text);
     } else if (s.moves < this.loggedMoves) this.loggedMoves = s.moves;
   }
 

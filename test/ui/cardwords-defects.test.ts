@@ -501,6 +501,26 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => keys.textContent()).toContain('(3E: down column 3; E3: across row E)');
   });
 
+  it('a watcher who comes to a game already over reads that they watch, and the results, not its last turn as news', async () => {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
+    const bo = await cwJoin(srv.url, ann.room.roomId, { name: 'Bo' });
+    await until(() => ann.state.status === 'playing', 5000, 'the start');
+    // everyone passes twice: over by the rules, the room stays (results, rematch)
+    while (ann.state.status === 'playing') {
+      const p = ann.state.turn === seatOf(ann) ? ann : bo;
+      const moves = ann.state.moves;
+      expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
+      await until(() => ann.state.moves > moves, 5000, 'the pass');
+    }
+    const { page } = await fresh();
+    await page.goto(`${srv.url}/cardwords.html?game=${ann.room.roomId}`);
+    await page.click('#cw-watch-button');
+    await page.waitForSelector('#cw-results');
+    await expect.poll(() => page.textContent('#cw-log')).toMatch(/passed: -1 point/);
+    expect(await page.textContent('#cw-status')).toBe('You are watching: you see the table and the scores, no hand.');
+    await ann.request('end');
+  });
+
   it('a stand-in’s actions are marked as its own, in the log and in the results', async () => {
     // two humans, a stand-in at once for a dropped one; a watcher's page shows the game
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 0, seed: 's2' });
