@@ -13,6 +13,8 @@ export interface Refusal {
   gone: boolean;
   /** A kept seat cannot be taken back: the game is over or gone, or the name is another's now. A refusal that may pass (a locked room, the network) keeps it. */
   seatLost: boolean;
+  /** The room was not found: gone, or not restored yet by a server that has just started (a rejoin asks again a while). */
+  missing?: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ export function refusedJoin(e: unknown, t: Translate, prefixes: readonly string[
   const room = /^room "[^"]*" (not found|has been disposed|is locked)/.exec(m);
   if (room) {
     const locked = room[1] === 'is locked';
-    return { text: words(locked ? 'room-locked' : 'room-gone') ?? m, gone: true, seatLost: !locked };
+    return { text: words(locked ? 'room-locked' : 'room-gone') ?? m, gone: true, seatLost: !locked, missing: !locked };
   }
   const code = /^([a-z-]+):/.exec(m)?.[1];
   if (!code) return { text: m, gone: false, seatLost: false };

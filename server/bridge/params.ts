@@ -40,7 +40,7 @@ export async function connectRoom(connect: () => Promise<Room>, onFail?: () => v
     // the session counted the server before connecting: a failed join lets it go again
     onFail?.();
     const why = joinRefusal(e, cardwords, watching);
-    throw new BridgeError('refused', asSentence(why.text), why.seatLost);
+    throw new BridgeError('refused', asSentence(why.text), why.seatLost, why.missing === true);
   }
 }
 
@@ -75,6 +75,8 @@ const LEAVE_WAIT_MS = 3000;
 /** The first wait before joining again after the connection is lost, and the longest (it doubles). */
 const REJOIN_FIRST_MS = 1000;
 const REJOIN_MAX_MS = 15_000;
+/** How long a room not found is asked for again (as the web pages' rejoin does). */
+const REJOIN_MISSING_MS = 120_000;
 
 /**
  * Joining a game again with the seat key once its room is gone (the server stopped or lost,
@@ -99,6 +101,10 @@ export class Rejoin {
   start(join: () => Promise<Room>, joined: (room: Room) => void, lost: (e: BridgeError) => void): void {
     this.cancel();
     const generation = this.generation;
+    // a server just started restores its games a moment after it listens: a room not found
+    // is asked again for this long before the seat counts as lost (it gave up at once: the
+    // seat held by nobody, a stand-in played it)
+    const since = Date.now();
     const attempt = (delay: number) => {
       this.timer = setTimeout(() => {
         this.timer = null;
@@ -106,7 +112,7 @@ export class Rejoin {
           (room) => (generation === this.generation ? joined(room) : void room.leave(true).catch(() => undefined)),
           (e: BridgeError) => {
             if (generation !== this.generation) return;
-            if (e.seatLost) lost(e);
+            if (e.seatLost && !(e.missing && Date.now() - since < REJOIN_MISSING_MS)) lost(e);
             else attempt(Math.min(delay * 2, REJOIN_MAX_MS));
           },
         );

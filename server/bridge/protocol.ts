@@ -25,6 +25,8 @@ export class BridgeError extends Error {
     message: string,
     /** A refused join: the seat asked for cannot be taken back (the game over or gone, the name another's). */
     readonly seatLost = false,
+    /** A refused join: the room was not found (gone, or not restored yet by a server just started). */
+    readonly missing = false,
   ) {
     super(message);
   }
