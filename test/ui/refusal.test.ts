@@ -17,10 +17,11 @@ const full = new Error('table-full: at most 10 players can play at the same time
 describe('a refused join, worded', () => {
   const en = translator('en');
   it('Yatzee (the shared words): a room gone or locked is said without its id; a kept seat is given up only where it cannot come back', () => {
-    expect(refusedJoin(notFound, en, ['err.'])).toEqual({ text: 'The game is over or does not exist.', gone: true, seatLost: true });
-    expect(refusedJoin(disposed, en, ['err.'])).toEqual({ text: 'The game is over or does not exist.', gone: true, seatLost: true });
+    // not found: gone, or not restored yet by a server just started (a rejoin asks again a while)
+    expect(refusedJoin(notFound, en, ['err.'])).toEqual({ text: 'The game is over or does not exist.', gone: true, seatLost: true, missing: true });
+    expect(refusedJoin(disposed, en, ['err.'])).toEqual({ text: 'The game is over or does not exist.', gone: true, seatLost: true, missing: true });
     // locked: over, or every connection taken for now: a kept seat is tried again later
-    expect(refusedJoin(locked, en, ['err.'])).toEqual({ text: 'The game takes nobody now: it is over, or every place is taken.', gone: true, seatLost: false });
+    expect(refusedJoin(locked, en, ['err.'])).toEqual({ text: 'The game takes nobody now: it is over, or every place is taken.', gone: true, seatLost: false, missing: false });
     expect(refusedJoin(new Error('game-ended: the game has ended'), en, ['err.'])).toEqual({ text: 'The game has ended.', gone: true, seatLost: true });
     // a seat key that no longer matches: the name is another's
     expect(refusedJoin(new Error("name-taken: a player named 'Ann' is already in this game"), en, ['err.'])).toMatchObject({ gone: false, seatLost: true });
