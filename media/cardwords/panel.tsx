@@ -333,12 +333,19 @@ export class CardwordsPanel {
   private trackStandIns(s: CwStateV, prev: CwStateV | null): void {
     const mine = this.isPlayer ? s.players[this.mySeat] : undefined;
     if (!mine) return;
-    const said = this.host.load<{ gameId: string; round: number; n: number }>('cardwords.standInsSaid');
+    // read from the host's storage once, then kept here (a state comes with every patch)
+    const said = (this.standInsSaid ??= this.host.load<{ gameId: string; round: number; n: number }>('cardwords.standInsSaid') ?? null);
     const kept = said && said.gameId === this.welcome.gameId && said.round === s.round ? said.n : 0;
     const before = prev && prev.round === s.round ? (prev.players[this.mySeat]?.standIns ?? 0) : kept;
     if (mine.standIns > before) this.say(this.t('cw.standInsWhileAway', mine.standIns - before));
-    if (mine.standIns !== kept) this.host.save('cardwords.standInsSaid', { gameId: this.welcome.gameId, round: s.round, n: mine.standIns });
+    if (mine.standIns !== kept) {
+      this.standInsSaid = { gameId: this.welcome.gameId, round: s.round, n: mine.standIns };
+      this.host.save('cardwords.standInsSaid', this.standInsSaid);
+    }
   }
+
+  /** The stand-in turns said, as kept (undefined: not read yet). */
+  private standInsSaid: { gameId: string; round: number; n: number } | null | undefined;
 
   /** A turn of the log in words (`names`: the seats' names when the state has not come yet). */
   private turnText(l: CardwordsTurnInfo, names?: readonly string[]): string {

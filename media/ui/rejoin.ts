@@ -22,26 +22,33 @@ export const REJOIN_DELAYS: readonly number[] = [1000, 2000, 4000, 8000, 10_000]
 /** How long the game may be missing from its server (not restored yet after a start, or taken over by another process) before the page stops asking. */
 const GONE_FOR_MS = 120_000;
 
+/** What the link asks of the game's panel in view (Cardwords' and Yatzee's). */
+export interface LinkedPanel {
+  /** Says a line in the page's status. */
+  say(text: string, kind: 'info' | 'error'): void;
+  /** The game ended (its `results` and `ended` came): the close after them is no loss. */
+  readonly isEnded: boolean;
+  /** The connection is down: requests on their way are forgotten (they will not be answered). */
+  connectionLost(): void;
+}
+
 export interface RoomLinkOptions {
   t: Translate;
   /** The string families a refusal's code is looked up in (media/ui/refusal.ts). */
   prefixes: readonly string[];
-  /** Says a line in the page's status (the panel in view). */
-  say(text: string, kind: 'info' | 'error'): void;
-  /** The game ended (its `results` and `ended` came): the close after them is no loss. */
-  ended(): boolean;
+  /** The panel in view, if any yet (a watch after a leave, or a join again, puts a new one in its place). */
+  panel(): LinkedPanel | null;
   /**
    * Joins the game again as a reload does, and puts it on the page (a fresh panel, which
    * shows the server's state); resolves once it is there, rejects as the join does. `back`
    * is what the new panel says first.
    */
   rejoin(back: string): Promise<void>;
-  /** The state changed (the page marks itself: `data-connection` on its main element). */
-  changed?(state: LinkState): void;
   /**
-   * The page's main element: a line before it says how the page stands while it is not
-   * connected (the status line is a live region whose text the next message replaces; the
-   * game shown meanwhile is the old one, "your turn" and all).
+   * The page's main element: it carries the state (`data-connection`), and a line before it
+   * says how the page stands while it is not connected (the status line is a live region
+   * whose text the next message replaces; the game shown meanwhile is the old one, "your
+   * turn" and all).
    */
   main?: HTMLElement;
 }
@@ -101,7 +108,7 @@ export class RoomLink {
     room.onReconnect(() => {
       if (!mine()) return;
       this.set('open');
-      this.o.say(this.o.t('conn.back'), 'info');
+      this.o.panel()?.say(this.o.t('conn.back'), 'info');
     });
     room.onLeave((code, reason) => {
       if (!mine()) return;
@@ -110,8 +117,8 @@ export class RoomLink {
       // the seat from each other for ever)
       if (code === 1000 || code === CLOSE.ENDED) {
         this.set('closed');
-        const words = code === 1000 || this.o.ended() || reason === CLOSE_REASON.LEFT ? null : reason === CLOSE_REASON.TAKEN_BACK ? 'conn.takenBack' : reason === CLOSE_REASON.REMOVED ? 'conn.removed' : 'conn.closed';
-        if (words) this.o.say(this.o.t(words), 'error');
+        const words = code === 1000 || (this.o.panel()?.isEnded ?? false) || reason === CLOSE_REASON.LEFT ? null : reason === CLOSE_REASON.TAKEN_BACK ? 'conn.takenBack' : reason === CLOSE_REASON.REMOVED ? 'conn.removed' : 'conn.closed';
+        if (words) this.o.panel()?.say(this.o.t(words), 'error');
         return;
       }
       // the server stopping (CLOSE.SERVER_STOPPING, or a drop after `stopping`), the SDK
@@ -126,12 +133,15 @@ export class RoomLink {
   private set(state: LinkState): void {
     const was = this.state;
     this.state = state;
-    if (state !== was) this.o.changed?.(state);
+    if (state !== was) {
+      if (this.o.main) this.o.main.dataset.connection = state;
+      if (state !== 'open' && state !== 'closed') this.o.panel()?.connectionLost();
+    }
     // said once per state (the SDK reports every failed try as a drop)
     if (state === was) return;
     const words = state === 'lost' ? 'conn.lost' : state === 'stopping' ? 'conn.stopping' : state === 'moved' ? 'conn.moved' : null;
     this.show(words && this.o.t(words));
-    if (words) this.o.say(this.o.t(words), 'info');
+    if (words) this.o.panel()?.say(this.o.t(words), 'info');
   }
 
   private schedule(): void {
@@ -150,7 +160,7 @@ export class RoomLink {
       if (this.room !== room) return;
       // nothing to join again (the first join's connection went before its welcome)
       this.set('closed');
-      this.o.say(this.o.t('conn.closed'), 'error');
+      this.o.panel()?.say(this.o.t('conn.closed'), 'error');
       this.show(this.o.t('conn.closed'));
     } catch (e) {
       // watched meanwhile by a join of the page's own (a leave's watch): nothing to do
@@ -165,7 +175,7 @@ export class RoomLink {
         if (now - this.goneSince < GONE_FOR_MS) return this.schedule();
       } else if (!r.seatLost) return this.schedule(); // the network, the server not up yet, a locked room
       this.set('closed');
-      this.o.say(this.o.t('conn.refused', r.text), 'error');
+      this.o.panel()?.say(this.o.t('conn.refused', r.text), 'error');
       this.show(this.o.t('conn.refused', r.text));
     }
   }

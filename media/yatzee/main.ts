@@ -36,16 +36,11 @@ let again: { join: () => Promise<Room>; watching: boolean } | null = null;
 const link = new RoomLink({
   t,
   prefixes: ['err.'],
-  say: (text, kind) => shown?.say(text, kind),
-  ended: () => shown?.isEnded ?? false,
+  panel: () => shown,
   rejoin: async (back) => {
     if (again) await enter(again.join, again.watching, back);
   },
   main,
-  changed: (state) => {
-    main.dataset.connection = state;
-    if (state !== 'open' && state !== 'closed') shown?.connectionLost();
-  },
 });
 
 /**

@@ -1,7 +1,7 @@
 // What the bridge's Cardwords and Yatzee sessions share: their request parameters checked and
 // bounded in one place (a player's name by core's MAX_NAME_LENGTH), and a room's connection,
 // a refusal of which the editor is told as `refused`.
-import type { Room } from '@colyseus/sdk';
+import { Client, type Room } from '@colyseus/sdk';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { BridgeError } from './protocol.js';
 import { asSentence, joinRefusal } from './texts.js';
@@ -96,6 +96,20 @@ export class Rejoin {
     this.generation++;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  /**
+   * Takes `seat` back on the server at `url` with its key (`start`): `enterAgain` puts the
+   * room joined back in the session, `back` says so once it is there, `lost` that the seat
+   * cannot come back.
+   */
+  seat(url: string, seat: { gameId: string; name: string; key: string; owner?: string }, enterAgain: (room: Room) => Promise<unknown>, back: () => void, lost: (e: BridgeError) => void): void {
+    const options = { name: seat.name, key: seat.key, ...(seat.owner ? { owner: seat.owner } : {}) };
+    this.start(
+      () => new Client(url).joinById(seat.gameId, options),
+      (room) => void enterAgain(room).then(back, () => undefined),
+      lost,
+    );
   }
 
   start(join: () => Promise<Room>, joined: (room: Room) => void, lost: (e: BridgeError) => void): void {

@@ -165,22 +165,15 @@ export class YatzeeSession {
       // the room is gone: the sheet taken back with its key once the server answers again
       const seat = this.seat;
       if (!seat) return;
-      const options = { name: seat.name, key: seat.key, ...(seat.owner ? { owner: seat.owner } : {}) };
       const hintsOn = this.hints;
-      this.rejoin.start(
-        () => new Client(url).joinById(seat.gameId, options),
-        (back) =>
-          void this.enter(url, hintsOn, owner, () => Promise.resolve(back)).then(
-            () => {
-              this.message = reconnectedText();
-              this.update();
-            },
-            () => undefined,
-          ),
+      this.rejoin.seat(
+        url,
+        seat,
+        (back) => this.enter(url, hintsOn, owner, () => Promise.resolve(back)),
+        () => this.say(reconnectedText()),
         (e) => {
           this.forgetSeat();
-          this.message = e.message;
-          this.update();
+          this.say(e.message);
         },
       );
     });
@@ -192,7 +185,12 @@ export class YatzeeSession {
   private lost(room: Room, why: string): void {
     if (this.room !== room || this.ended) return;
     this.down = why;
-    this.message = why;
+    this.say(why);
+  }
+
+  /** `text` in the message line, drawn. */
+  private say(text: string): void {
+    this.message = text;
     this.update();
   }
 

@@ -7,7 +7,7 @@ import { previewAction } from '../../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../../core/games/cardwords/rules.js';
 import type { Card } from '../../../core/games/cardwords/types.js';
 import { scoreMove } from '../../../core/games/cardwords/scoring.js';
-import { Face } from './face.js';
+import { Face, cardSaid } from './face.js';
 import { cardText, type HintMove, type Model } from './model.js';
 import { bracesText, lackingWordsText, moveErrorText, moveWhere, refusalText, SLOT, startText } from '../words.js';
 import { Slotted } from './spelled.js';
@@ -150,7 +150,7 @@ function CardFaces({ m, cards }: { m: Model; cards: ReadonlyArray<Card> }) {
           <Face key={i} card={c} />
         ))}
       </span>
-      <span class="sr-only">{cards.map((c) => (c.char === null ? m.t('cw.card.wild', c.points) : m.t('cw.card', c.char, c.points))).join(', ')}</span>
+      <span class="sr-only">{cards.map((c) => cardSaid(m.t, c)).join(', ')}</span>
     </>
   );
 }
@@ -192,13 +192,9 @@ export function Hints({ m }: { m: Model }) {
     else if (at.bottom > box.bottom) ol.scrollTop += at.bottom - box.bottom;
   }, [m.hintIndex, m.hints]);
   if (m.hints.length === 0 || m.state.status !== 'playing') return null;
-  const seen = new Set<string>();
-  const twins = new Set<string>();
-  for (const h of m.hints) {
-    const key = lineKey(m, h);
-    if (key && seen.has(key)) twins.add(key);
-    seen.add(key);
-  }
+  // each line's key once; a key seen twice marks moves whose lines would read alike
+  const keys = m.hints.map((h) => lineKey(m, h));
+  const twins = new Set(keys.filter((k, i) => k && keys.indexOf(k) !== i));
   return (
     <div class="cw-hints" id="cw-hints">
       <h3>{t('cw.hints')}</h3>
@@ -207,7 +203,7 @@ export function Hints({ m }: { m: Model }) {
         {m.hints.map((h, i) => {
           const label = h.action.type === 'move' ? moveLine(m, h) : h.action.type === 'trade' ? tradeLine(m, h) : t('cw.hintLine.pass', h.score);
           // a move whose line reads as another's: its cards laid, in order, tell them apart
-          const alike = h.action.type === 'move' && twins.has(lineKey(m, h));
+          const alike = h.action.type === 'move' && twins.has(keys[i]!);
           return (
             <li key={i} role="option" aria-selected={m.hintIndex === i ? 'true' : 'false'} class={m.hintIndex === i ? 'selected' : ''} data-hint={i} data-kind={h.action.type} data-score={h.score} data-equity={h.equity}>
               <button type="button" onClick={() => m.cmd.chooseHint(i)}>
@@ -367,7 +363,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
             data-points={c.points}
             draggable={!used.has(i)}
             aria-disabled={used.has(i) ? 'true' : undefined}
-            aria-label={c.char === null ? t('cw.card.wild', c.points) : t('cw.card', c.char, c.points)}
+            aria-label={cardSaid(t, c)}
             onClick={() => m.cmd.clickHand(i)}
             onDragStart={(e) => {
               m.cmd.dragStart(i);

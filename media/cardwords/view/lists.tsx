@@ -2,7 +2,7 @@
 import type { Card } from '../../../core/games/cardwords/types.js';
 import type { Translate } from '../../ui/l10n/index.js';
 import { unseenCards } from '../words.js';
-import { Face } from './face.js';
+import { Face, cardSaid } from './face.js';
 import type { Model } from './model.js';
 
 function CardList({ cards, t, id }: { cards: Card[]; t: Translate; id: string }) {
@@ -19,7 +19,7 @@ function CardList({ cards, t, id }: { cards: Card[]; t: Translate; id: string })
       <p class="count">{t('cw.cardsCount', cards.length)}</p>
       <ul class="cw-card-list">
         {sorted.map((g) => (
-          <li key={`${g.card.char}-${g.card.points}`} aria-label={`${g.card.char === null ? t('cw.card.wild', g.card.points) : t('cw.card', g.card.char, g.card.points)} × ${g.n}`}>
+          <li key={`${g.card.char}-${g.card.points}`} aria-label={`${cardSaid(t, g.card)} × ${g.n}`}>
             <Face card={g.card} />
             <span class="times">{`×${g.n}`}</span>
           </li>

@@ -5,7 +5,7 @@
 import { reviewBestText, reviewStepped, SLOT } from '../words.js';
 import type { Model } from './model.js';
 import { Slotted } from './spelled.js';
-import { Face } from './face.js';
+import { Face, cardSaid } from './face.js';
 
 export function Review({ m }: { m: Model }) {
   const { t } = m;
@@ -49,7 +49,7 @@ export function Review({ m }: { m: Model }) {
           id="cw-review-hand"
           class="cw-review-hand"
           data-cards={m.reviewHand.cards.length}
-          aria-label={`${t('cw.review.hand', m.reviewHand.name)} ${m.reviewHand.cards.map((c) => (c.char === null ? t('cw.card.wild', c.points) : t('cw.card', c.char, c.points))).join(', ')}`}
+          aria-label={`${t('cw.review.hand', m.reviewHand.name)} ${m.reviewHand.cards.map((c) => cardSaid(t, c)).join(', ')}`}
         >
           {t('cw.review.hand', m.reviewHand.name)}{' '}
           {/* on a line of their own: beside the words the seventh card wrapped alone in a narrow column */}
