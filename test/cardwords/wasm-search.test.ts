@@ -194,6 +194,35 @@ describe('the WebAssembly move search', () => {
     expect(wasm.wasm!.calls).toBe(compared);
   }, 60_000);
 
+  it('lists more moves than the room it starts with (65,536 moves, 393,216 tiles) as the generator’s own search does, before and after', async () => {
+    const english = await sample('samples/english');
+    const ctx: GenContext = { table: english.rules.table, bonus: english.rules.bonus, store: english.store };
+    const { states } = robotGame(english, 'wasm-a', ['good', 'good'], true);
+    const s = states[1]!;
+    const natural = s.players[s.turn]!.hand;
+    const wasm = new MoveGenerator();
+    const js = new MoveGenerator({ wasm: false });
+    const a = new MoveList();
+    const b = new MoveList();
+    const counts: number[] = [];
+    const tiles: number[] = [];
+    // two wildcards (36,534 moves: within the room), three (102,286 moves of 421,478 tiles:
+    // past it, the regions move), then two again
+    for (const wilds of [2, 3, 2]) {
+      const hand: Card[] = natural.map((c, i) => (i < wilds ? { char: null, points: 0 } : c));
+      wasm.generate(ctx, s.board, hand, { mode: 'all' }, a);
+      js.generate(ctx, s.board, hand, { mode: 'all' }, b);
+      expect(diff(a, b), `${wilds} wildcards`).toBe('');
+      counts.push(a.count);
+      tiles.push(a.tileCount);
+    }
+    expect(wasm.wasm!.calls).toBe(3);
+    expect(counts[0]).toBeLessThan(65_536);
+    expect(counts[1]).toBeGreaterThan(65_536);
+    expect(tiles[1]).toBeGreaterThan(393_216);
+    expect(counts[2]).toBe(counts[0]);
+  }, 120_000);
+
   it('leaves a wide graph (letter codes past 255) to the generator’s own search', () => {
     const chars = Array.from({ length: 300 }, (_, i) => String.fromCodePoint(0x4e00 + i));
     const words = ['\u4e00\u4f2b', '\u4f2b\u4e00\u4e01', '\u4e01\u4f2b'];
