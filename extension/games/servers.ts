@@ -32,6 +32,12 @@ export class Servers implements vscode.Disposable {
   private channel: vscode.OutputChannel | undefined;
   private status: vscode.StatusBarItem | undefined;
   private local: LocalServer | undefined;
+  /**
+   * The port the last local server had when the setting leaves the choice free (0): a local
+   * server started again takes it again, so that an open game panel, which keeps retrying the
+   * address it knows, finds its game there (a new port left it retrying for ever).
+   */
+  private lastPort = 0;
   private starting: Promise<Connection> | undefined;
   private remote: Connection | undefined;
   private active: 'local' | 'remote' | undefined;
@@ -109,17 +115,39 @@ export class Servers implements vscode.Disposable {
     mkdirSync(data, { recursive: true });
     const rulesets = settings.rulesets.length ? settings.rulesets.map(resolveFolder) : [this.bundledRuleset(storage)];
     for (const r of rulesets) if (!existsSync(r)) throw new Error(vscode.l10n.t('No ruleset folder {0} (setting cardwords.localServer.rulesets).', r));
-    const args = ['serve', '--port', String(settings.port), '--host', '127.0.0.1', '--data', data, '--exit-with-stdin', ...rulesets.flatMap((r) => ['--ruleset', r])];
     const cli = this.context.asAbsolutePath(join('dist', 'cli.js'));
-    this.log.appendLine(`> ${process.execPath} ${cli} ${args.join(' ')}`.replace(/--owner\S*/g, ''));
+    const start = async (port: number) => {
+      const args = ['serve', '--port', String(port), '--host', '127.0.0.1', '--data', data, '--exit-with-stdin', ...rulesets.flatMap((r) => ['--ruleset', r])];
+      this.log.appendLine(`> ${process.execPath} ${cli} ${args.join(' ')}`.replace(/--owner\S*/g, ''));
+      let inUse = false;
+      try {
+        return await LocalServer.start({
+          cli,
+          args,
+          env: { ...process.env, CARDWORDS_CACHE_DIR: cache },
+          // the owner link stays out of the log: the token is handled for the user
+          log: (line) => {
+            if (/ is in use/.test(line)) inUse = true;
+            this.log.appendLine(line.replace(/owner=[\w-]+/g, 'owner=…'));
+          },
+        });
+      } catch (e) {
+        (e as { inUse?: boolean }).inUse = inUse;
+        throw e;
+      }
+    };
     const t0 = performance.now();
-    const server = await LocalServer.start({
-      cli,
-      args,
-      env: { ...process.env, CARDWORDS_CACHE_DIR: cache },
-      // the owner link stays out of the log: the token is handled for the user
-      log: (line) => this.log.appendLine(line.replace(/owner=[\w-]+/g, 'owner=…')),
-    });
+    const again = settings.port === 0 ? this.lastPort : 0;
+    let server: LocalServer;
+    try {
+      server = await start(settings.port || again);
+    } catch (e) {
+      // the last port taken meanwhile by another program: a free one (open panels then need reopening)
+      if (!again || !(e as { inUse?: boolean }).inUse) throw e;
+      this.log.appendLine(`port ${again} is taken now: the local server takes a free port`);
+      server = await start(0);
+    }
+    if (settings.port === 0) this.lastPort = server.port;
     this.log.appendLine(`local server pid ${server.pid} on port ${server.port}, ready in ${(performance.now() - t0).toFixed(0)} ms`);
     server.onExit = (code, signal) => {
       this.log.appendLine(`local server pid ${server.pid} exited (${signal ?? `code ${code}`})`);

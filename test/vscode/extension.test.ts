@@ -486,15 +486,37 @@ describe('VS Code extension in code-server', () => {
     await expect.poll(() => page.locator('iframe.webview').count(), { timeout: 60_000 }).toBe(0);
   });
 
-  it('stops and starts the local server by command', async () => {
+  // the port setting is 0 (a free port): a server started again takes its last port again,
+  // so that an open game panel, retrying the address it knows, finds its game there
+  const statusPort = async () => {
+    const item = page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first();
+    await item.waitFor({ timeout: 60_000 });
+    return Number(/port (\d+)/.exec(await item.innerText())?.[1]);
+  };
+
+  it.skipIf(!existsSync(join(ROOT, 'dist', 'web', 'cardwords.js')))('stops and starts the local server by command, on the same port: an open game panel reconnects to its game', async () => {
+    const port = await statusPort();
+    await runCommandAndPick(page, 'Cardwords: Play Against a Robot', 'A casual robot');
+    const view = webview();
+    await expect.poll(() => view.locator('#cw-table [role=gridcell]').count(), { timeout: 60_000 }).toBe(49);
+    const connection = () => view.locator('#main').getAttribute('data-connection', { timeout: 5_000 }).catch(() => 'unread');
+    const game = await view.locator('#cw-game').innerText();
     await runCommand('Cardwords: Stop Local Server');
     await page.locator('.statusbar-item', { hasText: 'Cardwords: stopped' }).first().waitFor({ timeout: 60_000 });
     expect(pidAlive(serverPid)).toBe(false);
+    await expect.poll(connection, { timeout: 30_000 }).not.toBe('open');
     await runCommand('Cardwords: Start Local Server');
-    await page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first().waitFor({ timeout: 60_000 });
+    expect(await statusPort()).toBe(port);
+    // the page retries the address it knows (after 1, 2, 4 and 8 s, then every 10 s)
+    await expect.poll(connection, { timeout: 60_000 }).toBe('open');
+    expect(await view.locator('#cw-game').innerText()).toBe(game);
+    await shot('13-reconnected-after-restart');
+    await runCommand('View: Close All Editors');
+    await expect.poll(() => page.locator('iframe.webview').count(), { timeout: 60_000 }).toBe(0);
     const procs = processesMentioning('--exit-with-stdin').filter((p) => p.cmd.includes(tmp));
     expect(procs.length).toBe(1);
     expect(procs[0]!.pid).not.toBe(serverPid);
+    expect(procs[0]!.cmd).toContain(`--port ${port} `);
     serverPid = procs[0]!.pid;
   });
 
@@ -502,19 +524,21 @@ describe('VS Code extension in code-server', () => {
   // (With the scope machine-overridable, code-server's user settings fired the change event
   // but the restart read the old value: the bundled ruleset was started again.)
   it('asks to restart the local server when its rulesets setting changes, and restarts it', async () => {
+    const port = await statusPort();
     const tiny = join(ROOT, 'samples', 'tiny');
     await setUserSetting('cardwords.localServer.rulesets', [tiny]);
     const toast = page.locator('.notification-toast', { hasText: 'started with the old rulesets and port' });
     await toast.waitFor({ timeout: 60_000 });
-    await shot('13-rulesets-changed');
+    await shot('14-rulesets-changed');
     await toast.locator('.monaco-button', { hasText: 'Restart now' }).click();
     await expect.poll(() => pidAlive(serverPid), { timeout: 60_000 }).toBe(false);
     const restarted = () => processesMentioning('--exit-with-stdin').filter((p) => p.cmd.includes(tmp) && p.pid !== serverPid);
     await expect.poll(() => restarted().length, { timeout: 30_000 }).toBe(1);
     // the new server serves the new folder
     expect(restarted()[0]!.cmd).toContain(`--ruleset ${tiny}`);
+    expect(restarted()[0]!.cmd).toContain(`--port ${port} `);
     serverPid = restarted()[0]!.pid;
-    await page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first().waitFor({ timeout: 60_000 });
+    expect(await statusPort()).toBe(port);
   });
 
   // One game, one person in each client (docs/editors.md): a game server as `npm start` runs
