@@ -7,7 +7,7 @@
 import { render } from 'preact';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
-import { affordances, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
+import { affordances, diceThrown, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
 import { announce, flash, h, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
@@ -223,12 +223,13 @@ export class YatzeePanel {
         <h2 id="yatzee-mine-title">{t('yatzee.dice')}</h2>
         <Dice
           dice={me.dice}
+          thrown={diceThrown(me)}
           held={this.held()}
           focus={this.focusDie}
           canHold={aff.hold}
           canThrow={aff.throw}
           label={t('yatzee.dice')}
-          dieLabel={(k, v, held) => t(held ? 'yatzee.die.held' : 'yatzee.die', k + 1, v)}
+          dieLabel={(k, v, held) => (v === null ? t('yatzee.die.blank', k + 1) : t(held ? 'yatzee.die.held' : 'yatzee.die', k + 1, v))}
           onToggle={(k) => this.toggle(k)}
           onThrowWith={(k) => this.throwWith(k)}
           onKey={(e) => this.onDiceKey(e)}

@@ -107,8 +107,16 @@ describe('Yatzee panel in Chromium', () => {
   it('Ann plays by keyboard: Enter throws, space holds, arrows move, Enter keeps the holds, t transfers the suggestion; Bo sees it', async () => {
     const a = ann.page;
     expect(await throwsLeft(a)).toBe(3);
+    // before the first throw the dice are blank: five aces read as a Yatzee
+    expect(await a.locator('#yatzee-dice .die.blank').count()).toBe(5);
+    expect(await a.locator('#yatzee-dice .pip.on').count()).toBe(0);
+    expect(await a.getAttribute('#yatzee-dice .die[data-die="0"]', 'aria-label')).toBe('Die 1: not thrown yet');
+    expect(await bo.page.getAttribute('#yatzee-table th[data-player="Ann"] .dice', 'aria-label')).toBe('Terninger for Ann: ikke kastet endnu');
+    expect(await bo.page.locator('#yatzee-table th[data-player="Ann"] .dice .pip.on').count()).toBe(0);
     await a.keyboard.press('Enter');
     await expect.poll(() => throwsLeft(a)).toBe(2);
+    expect(await a.locator('#yatzee-dice .die.blank').count()).toBe(0);
+    expect(await a.locator('#yatzee-dice .pip.on').count()).toBeGreaterThanOrEqual(5);
     // Bo sees Ann's throw
     await expect.poll(() => bo.page.getAttribute('#yatzee-table th[data-player="Ann"] .dice', 'aria-label')).toMatch(/kast: 1/);
     const first = await dice(a);
@@ -138,6 +146,9 @@ describe('Yatzee panel in Chromium', () => {
     await expect.poll(() => theirScore(bo.page, 'Ann', suggested)).toBe(pts);
     await expect.poll(() => a.textContent('#yatzee-status')).toContain(`${pts} ${pts === '1' ? 'point' : 'points'}.`);
     expect(await throwsLeft(a)).toBe(3);
+    // a new round: blank dice until its first throw, here and on Bo's page
+    expect(await a.locator('#yatzee-dice .die.blank').count()).toBe(5);
+    await expect.poll(() => bo.page.getAttribute('#yatzee-table th[data-player="Ann"] .dice', 'aria-label')).toBe('Terninger for Ann: ikke kastet endnu');
   });
 
   it('defect: a double-click on Throw spends one throw, not two', async () => {
@@ -215,9 +226,11 @@ describe('Yatzee panel in Chromium', () => {
     // a balance, not points: the row and its open cells say so on hover (Bo's page is Danish)
     expect(await ann.page.getAttribute('#yatzee-table tr.bonus th', 'title')).toMatch(/^Until the six upper categories are filled: .* 63 or more gives the bonus of 50\.$/);
     expect(await b.getAttribute('#yatzee-table tr.bonus td.mine', 'title')).toContain('63');
+    // the transferred dice are already blank (a new round); Reset dices takes Undo away
+    expect(await b.locator('#yatzee-dice .die.blank').count()).toBe(5);
     await b.click('#yatzee-reset');
-    await expect.poll(() => dice(b)).toEqual([1, 1, 1, 1, 1]);
-    expect(await b.isDisabled('#yatzee-undo')).toBe(true);
+    await expect.poll(() => b.isDisabled('#yatzee-undo')).toBe(true);
+    expect(await b.locator('#yatzee-dice .die.blank').count()).toBe(5);
     await shot(b, 'yatzee-bo-da-dark');
   });
 
@@ -345,7 +358,11 @@ describe('Yatzee panel in Chromium', () => {
       expect(await p.locator('#yatzee-status, #yatzee-watch-again, #yatzee-dice').count()).toBe(1);
       // the page follows the game again: Olga's throw shows under her name
       const olgaDice = p.locator('#yatzee-table thead th.player[data-player="Olga"] .dice.small');
-      const throws = async () => /throws made: (\d+)$/.exec((await olgaDice.getAttribute('aria-label')) ?? '')?.[1];
+      // "not thrown yet" before the round's first throw
+      const throws = async () => {
+        const label = (await olgaDice.getAttribute('aria-label')) ?? '';
+        return /not thrown yet$/.test(label) ? '0' : /throws made: (\d+)$/.exec(label)?.[1];
+      };
       const made = Number(await throws());
       expect(made).toBeLessThan(3);
       expect((await olga.request('action', { type: 'throw' })).type).toBe('ack');

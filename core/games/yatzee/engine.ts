@@ -240,6 +240,15 @@ export interface Affordances {
   resetDices: boolean;
 }
 
+/**
+ * Whether the dice show a throw of this round: before its first throw (a new round, after a
+ * transfer) they hold the last round's dice or aces, which read as a throw (five aces as a
+ * Yatzee) that cannot be transferred; the clients show them blank (Emacs: `[ ]`).
+ */
+export function diceThrown(sheet: Pick<Sheet, 'throwsMade'>): boolean {
+  return sheet.throwsMade > 0;
+}
+
 export function affordances(sheet: Sheet): Affordances {
   const full = isFull(sheet.scores);
   const thrown = sheet.phase === 'thrown';

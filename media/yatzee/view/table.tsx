@@ -4,6 +4,7 @@
 // would score, as a radio button (the preselected one is the hint's best when hints are on,
 // else the most points now); the hint column shows the optimal robot's expected final score.
 import { CATEGORIES, UPPER_COUNT, bonusLine, bonusLineText, totals, type Category } from '../../../core/games/yatzee/rules.js';
+import { diceThrown } from '../../../core/games/yatzee/engine.js';
 import type { StringKey, Translate } from '../../ui/l10n/index.js';
 import { SmallDice } from './dice.js';
 
@@ -155,7 +156,14 @@ export function ScoreTable({ t, columns, transfer, hints, onChoose, onTransfer }
                   {col.mark}
                 </span>
               )}
-              {!col.mine && <SmallDice dice={col.dice} held={col.held} label={`${t('yatzee.playerDice', col.name, col.dice.join(' '))}; ${t('yatzee.playerThrows', col.throwsMade)}`} />}
+              {!col.mine && (
+                <SmallDice
+                  dice={col.dice}
+                  held={col.held}
+                  thrown={diceThrown(col)}
+                  label={diceThrown(col) ? `${t('yatzee.playerDice', col.name, col.dice.join(' '))}; ${t('yatzee.playerThrows', col.throwsMade)}` : t('yatzee.playerNotThrown', col.name)}
+                />
+              )}
             </th>
           ))}
           {hints && <th scope="col" class="hint-col">{t('lines.hint')}</th>}
