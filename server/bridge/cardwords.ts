@@ -12,7 +12,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, wordRejectedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, wordApprovedText, wordRejectedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, Rejoin, str, urlParam } from './params.js';
@@ -205,7 +205,7 @@ export class CardwordsSession {
     });
     typed.on('word', (w) => {
       this.wordChecks.decided(w.word, w.approved);
-      this.message = w.approved ? `The owner approved ${w.word}: RET plays the move again` : wordRejectedText(w.word);
+      this.message = w.approved ? wordApprovedText(w.word) : wordRejectedText(w.word);
       this.update();
     });
     typed.on('history', (m) => {

@@ -262,6 +262,11 @@ export function wordsAsked(words: readonly string[], owner: boolean, later = fal
   return later ? en('cw.err.unknown-words.later', list) : `${en('cw.err.unknown-words.asked', list)} Waiting for the owner's answer.`;
 }
 
+/** The owner's answer to a word you played: approved, with the key that plays the move again (a sentence, as the rejection). */
+export function wordApprovedText(word: string): string {
+  return `The owner approved ${word}: RET plays the move again.`;
+}
+
 /** The owner's answer to a word you played: rejected, as the web panel says it ('The owner rejected ATAB.'). */
 export function wordRejectedText(word: string): string {
   return en('cw.word.rejected', word);
