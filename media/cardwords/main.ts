@@ -94,6 +94,7 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
     host.save('cardwords.seat', { gameId: welcome.gameId, name: welcome.name, key: welcome.key } satisfies Seat);
     host.save('cardwords.name', welcome.name);
   }
+  host.entered(welcome.gameId, welcome.role !== 'player');
   const roomLike: CardwordsRoomClient = {
     roomId: room.roomId,
     send: (type, payload) => typed.send(type, payload),

@@ -120,6 +120,13 @@ export class VsCodeHost implements Host {
     return this.state.store[key] as T | undefined;
   }
 
+  entered(gameId: string, watching: boolean): void {
+    this.state.params.game = gameId;
+    if (watching) this.state.params.watch = '1';
+    else delete this.state.params.watch;
+    this.api.setState(this.state);
+  }
+
   save(key: string, value: unknown): void {
     // a copy: the panel may change its object after saving it
     const copy: unknown = value === undefined ? undefined : JSON.parse(JSON.stringify(value));

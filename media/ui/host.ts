@@ -23,6 +23,12 @@ export interface Host {
   remove(key: string): void;
   /** The user's language (BCP 47), for choosing the strings. */
   language(): string;
+  /**
+   * The page is in game `gameId` now, as a player or a watcher: a reload comes back the same
+   * way (a browser writes `?game=` and `watch=1` into its address, a VS Code panel into its
+   * state; a player's seat key is kept apart). A watcher's page came back to the join form.
+   */
+  entered(gameId: string, watching: boolean): void;
   /** Opens another panel ('lines', 'yatzee', 'lobby') with parameters. */
   open(panel: 'lines' | 'yatzee' | 'lobby', params?: Record<string, string>): void;
   /**
@@ -59,6 +65,17 @@ export class BrowserHost implements Host {
 
   param(name: string): string | null {
     return this.params.get(name);
+  }
+
+  entered(gameId: string, watching: boolean): void {
+    if (typeof history === 'undefined') return;
+    // the address as it is now (a quick game's `quick=1` was already replaced: not brought back)
+    const params = new URLSearchParams(location.search);
+    params.set('game', gameId);
+    if (watching) params.set('watch', '1');
+    else params.delete('watch');
+    const search = `?${params.toString()}`;
+    if (search !== location.search) history.replaceState(history.state, '', search);
   }
 
   load<T>(key: string): T | undefined {

@@ -69,6 +69,7 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
     host.save('yatzee.seat', { gameId: welcome.gameId, name: welcome.name, key: welcome.key } satisfies Seat);
     host.save('yatzee.name', welcome.name);
   }
+  host.entered(welcome.gameId, welcome.role !== 'player');
   // after a leave the page can watch the game go on (a new join, as a watcher; the owner as its owner)
   const watchAgain = async (): Promise<string | null> => ((await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) ? null : (refusal?.text ?? ''));
   const rejoinOptions = welcome.role === 'player' && welcome.key && welcome.name ? { name: welcome.name, key: welcome.key } : { watch: true };

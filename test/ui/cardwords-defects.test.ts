@@ -521,6 +521,34 @@ describe('Cardwords defects, each in Chromium', () => {
     await ann.request('end');
   });
 
+  it('defect: a page that watches comes back watching after a reload (the owner’s page landed on the join form)', async () => {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
+    const id = ann.room.roomId;
+    const { page } = await fresh();
+    await page.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}`);
+    await page.click('#cw-watch-button');
+    await page.waitForSelector('#cw-table');
+    const watching = await page.textContent('#cw-status');
+    expect(watching).toMatch(/watching/);
+    expect(new URL(page.url()).searchParams.get('watch')).toBe('1');
+    expect(new URL(page.url()).searchParams.get('owner')).toBe(srv.ownerToken);
+    await page.reload();
+    await page.waitForSelector('#cw-table');
+    await expect.poll(() => page.textContent('#cw-status')).toBe(watching);
+    expect(await page.locator('#cw-join').count()).toBe(0);
+    // a player's page keeps no watch=1: its reload takes the seat back
+    await page.goto(`${srv.url}/cardwords.html?game=${id}`);
+    await page.fill('#cw-name', 'Bo');
+    await page.click('#cw-join-button');
+    await page.waitForSelector('#cw-hand');
+    expect(new URL(page.url()).searchParams.get('watch')).toBeNull();
+    await page.reload();
+    await expect.poll(() => page.locator('#cw-hand > *').count()).toBeGreaterThan(0);
+    expect(await page.textContent('#cw-status')).not.toMatch(/watching/);
+    expect(await page.locator('#cw-join').count()).toBe(0);
+    await ann.request('end');
+  });
+
   it('a stand-in’s actions are marked as its own, in the log and in the results', async () => {
     // two humans, a stand-in at once for a dropped one; a watcher's page shows the game
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 0, seed: 's2' });
@@ -1022,9 +1050,10 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await p.textContent('tr[data-player="Bo"] .away')).toBe('left');
     expect(await p.getAttribute('tr[data-player="Bo"] th', 'title')).toBe('Bo (left)');
     await shot(p, 'cardwords-left-watching-1280x720');
-    // nothing to take back: a reload offers the join form (no seat is free), not the seat
+    // nothing to take back: a reload watches again (the page watched), not the seat
     await p.reload();
-    await p.waitForSelector('#cw-join');
+    await expect.poll(() => p.textContent('.cw-watching')).toBe("Watching: the players' hands are not shown.");
+    expect(await p.locator('#cw-area, #cw-leave, #cw-join').count()).toBe(0);
     expect(errors).toEqual([]);
     await ann.request('end');
   });

@@ -368,9 +368,10 @@ describe('Yatzee panel in Chromium', () => {
       expect((await olga.request('action', { type: 'throw' })).type).toBe('ack');
       await expect.poll(throws).toBe(String(made + 1));
       expect(names()).toEqual(['Olga']);
-      // nothing to take back: a reload offers the join form, not the released sheet
+      // nothing to take back: a reload watches again (the page watched), not the released sheet
       await p.reload();
-      await p.waitForSelector('#yatzee-join');
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe('You are watching.');
+      expect(await p.locator('#yatzee-dice, #yatzee-join').count()).toBe(0);
       expect(names()).toEqual(['Olga']);
       expect(errors).toEqual([]);
     } finally {
