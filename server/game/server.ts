@@ -136,13 +136,22 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   server.define('yatzee', YatzeeRoom).enableRealtimeListing();
   server.define('cardwords', CardwordsRoom).enableRealtimeListing();
   // a port in use: Colyseus logs the listen error and its promise never settles, so the
-  // process hung; the HTTP server's own error ends the start with a clear message
+  // process hung; the HTTP server's own error ends the start with a clear message. The
+  // transport printed every HTTP server error with its stack ("Error: listen EADDRINUSE ...
+  // at ..." before that message): one line of ours instead, once listening (before, the
+  // start's own message says it)
+  let listening = false;
+  http.removeAllListeners('error');
+  http.on('error', (e: Error) => {
+    if (listening) o.log(`the HTTP server: ${e.message}`);
+  });
   const listenFailed = new Promise<never>((_, fail) =>
     http.once('error', (e: NodeJS.ErrnoException) =>
       fail(new ListenError(e.code === 'EADDRINUSE' ? `port ${port} on ${o.host} is in use: choose another with --port (0: any free port)` : `cannot listen on ${o.host}:${port}: ${e.message}`)),
     ),
   );
   await Promise.race([server.listen(port, o.host), listenFailed]);
+  listening = true;
   limitBodies(http, o.limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, o.limits.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS);
 
   // Unfinished games come back from their logs: at the start, and with Redis whenever a
