@@ -116,9 +116,11 @@ function duplicateCell(doc: TextDocumentView, d: LspDiagnostic, cache: ParseCach
   for (const a of dup.attributes) if (!merged.some((m) => m.kind === a.kind)) merged.push(a);
   const mergedText = `(${first.column},${first.row}) ${merged.map(attributeText).join(' ')};`;
   const name = `(${dup.column},${dup.row})`;
+  // two items of the cell on one line: "item", not "line" (as the diagnostic says it)
+  const sameLine = first.range.start.line === dup.range.start.line;
   return [
-    fix(t('action.mergeCell', name, mergedText), d, { [doc.name]: [{ range: first.range, newText: mergedText }, { range: removal, newText: '' }] }, true),
-    fix(t('action.removeCell', name), d, { [doc.name]: [{ range: removal, newText: '' }] }),
+    fix(t(sameLine ? 'action.mergeCell.sameLine' : 'action.mergeCell', name, mergedText), d, { [doc.name]: [{ range: first.range, newText: mergedText }, { range: removal, newText: '' }] }, true),
+    fix(t(sameLine ? 'action.removeCell.sameLine' : 'action.removeCell', name), d, { [doc.name]: [{ range: removal, newText: '' }] }),
   ];
 }
 

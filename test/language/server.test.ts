@@ -360,6 +360,7 @@ describe('quick fixes', () => {
     // two items of one cell on one line: offered too (nothing was)
     const one = '7*7\n(3,3)\n(1,1) W 2; (1,1) C 3; (2,2) B;\n(7,7)\n';
     const a3 = await fixesOf(one);
+    expect(a3.map((a) => a.title)).toEqual(['Merge into the first item of (1,1) on this line: (1,1) W 2 C 3;', 'Remove the second item of (1,1) on this line']);
     expect(applyEdits(one, a3[0]!.edit!.changes![uri]!)).toBe('7*7\n(3,3)\n(1,1) W 2 C 3;  (2,2) B;\n(7,7)\n');
     expect(applyEdits(one, a3[1]!.edit!.changes![uri]!)).toBe('7*7\n(3,3)\n(1,1) W 2;  (2,2) B;\n(7,7)\n');
     client.close(uri);

@@ -152,5 +152,7 @@ export const da: LanguageCatalogue = {
   'action.addToCharset': "Tilføj '{0}' til tegnsættet {1}",
   'action.mergeCell': 'Flet ind i den første linje af {0}: {1}',
   'action.removeCell': 'Fjern den dobbelte linje af {0}',
+  'action.mergeCell.sameLine': 'Flet ind i den første angivelse af {0} på denne linje: {1}',
+  'action.removeCell.sameLine': 'Fjern den anden angivelse af {0} på denne linje',
   'action.addSemicolon': "Tilføj det manglende ';'",
 };

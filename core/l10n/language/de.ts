@@ -152,5 +152,7 @@ export const de: LanguageCatalogue = {
   'action.addToCharset': "'{0}' zum Zeichensatz {1} hinzufügen",
   'action.mergeCell': 'In die erste Zeile von {0} zusammenführen: {1}',
   'action.removeCell': 'Doppelte Zeile von {0} entfernen',
+  'action.mergeCell.sameLine': 'In die erste Angabe von {0} in dieser Zeile zusammenführen: {1}',
+  'action.removeCell.sameLine': 'Die zweite Angabe von {0} in dieser Zeile entfernen',
   'action.addSemicolon': "Fehlendes ';' hinzufügen",
 };

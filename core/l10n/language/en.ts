@@ -164,6 +164,8 @@ export const en = {
   'action.addToCharset': "Add '{0}' to the charset {1}",
   'action.mergeCell': 'Merge into the first line of {0}: {1}',
   'action.removeCell': 'Remove the duplicate line of {0}',
+  'action.mergeCell.sameLine': 'Merge into the first item of {0} on this line: {1}',
+  'action.removeCell.sameLine': 'Remove the second item of {0} on this line',
   'action.addSemicolon': "Add the missing ';'",
 } as const;
 
