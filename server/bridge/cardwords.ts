@@ -88,11 +88,13 @@ export class CardwordsSession {
    * `onRoom`: the URL of the server this session's game is now on (null: none), for the local
    * servers' count of their games. `onSeat`: the seat the player sits in in game `gameId` on the
    * server at a URL, to remember (null: the game ended or was left on purpose: forget it).
+   * `keptSeat`: the seat remembered for game `gameId` on the server at a URL, if any.
    */
   constructor(
     private readonly notify: (n: BridgeNotification) => void,
     private readonly onRoom: (url: string | null) => void = () => undefined,
     private readonly onSeat: (url: string, gameId: string, seat: RememberedSeat | null) => void = () => undefined,
+    private readonly keptSeat: (url: string, gameId: string) => RememberedSeat | null = () => null,
   ) {}
 
   /** Forgets the seat of this game (over, or left on purpose). */
@@ -131,8 +133,15 @@ export class CardwordsSession {
       typed.on('welcome', (w) => {
         this.welcome = w;
         if (w.role === 'player' && w.key && w.name) {
-          this.seat = { gameId: w.gameId, key: w.key, name: w.name, ...(owner ? { owner } : {}) };
+          // the stand-in turns an earlier bridge said for this seat: not said again
+          const kept = this.keptSeat(url, w.gameId);
+          // (the same seat: this game's, by name; its key may be a new one)
+          const said = kept && kept.name === w.name ? kept.standIns : undefined;
+          if (said) this.standIns = { ...said };
+          this.seat = { gameId: w.gameId, key: w.key, name: w.name, ...(owner ? { owner } : {}), ...(said ? { standIns: said } : {}) };
           this.onSeat(url, w.gameId, this.seat);
+          // a state that came before the welcome did not know the seat: its stand-in turns are counted now
+          if (this.state) this.sayStandIns(this.state);
         }
         ok();
       }),
@@ -228,7 +237,13 @@ export class CardwordsSession {
       this.update();
     });
     typed.on('rematch', () => {
-      if (this.seat) this.onSeat(url, this.seat.gameId, this.seat);
+      // a new round of the game: its stand-in turns are counted afresh
+      this.standIns = { round: -1, seen: 0 };
+      if (this.seat) {
+        const { standIns: _said, ...seat } = this.seat;
+        this.seat = seat;
+        this.onSeat(url, this.seat.gameId, this.seat);
+      }
       this.results = null;
       this.log = [];
       this.logSeats = [];
@@ -262,13 +277,7 @@ export class CardwordsSession {
         }
         this.lastMoves = s.moves;
       }
-      // your turns a stand-in played while you were away: said when you are back (the web panel's words)
-      const mine = this.mySeat >= 0 ? s.players[this.mySeat] : undefined;
-      if (mine) {
-        const before = this.standIns.round === s.round ? this.standIns.seen : 0;
-        if (mine.standIns > before) this.message = standInsWhileAway(mine.standIns - before);
-        this.standIns = { round: s.round, seen: mine.standIns };
-      }
+      this.sayStandIns(s);
       this.update();
     });
     // the server stopping, or the connection lost: said at once, and keys refused with it
@@ -572,6 +581,24 @@ export class CardwordsSession {
   rematch(): unknown {
     this.roomOrFail.send('rematch', {});
     return this.view();
+  }
+
+  /**
+   * Your turns a stand-in played while you were away: said when you are back (the web panel's
+   * words), once: remembered with the seat, so a new bridge (Emacs started again) does not say
+   * them again.
+   */
+  private sayStandIns(s: CardwordsRoomState): void {
+    const mine = this.mySeat >= 0 ? s.players[this.mySeat] : undefined;
+    if (!mine) return;
+    const before = this.standIns.round === s.round ? this.standIns.seen : 0;
+    this.standIns = { round: s.round, seen: mine.standIns };
+    if (mine.standIns <= before) return;
+    this.message = standInsWhileAway(mine.standIns - before);
+    if (this.seat) {
+      this.seat = { ...this.seat, standIns: { ...this.standIns } };
+      this.onSeat(this.url, this.seat.gameId, this.seat);
+    }
   }
 
   private get mySeat(): number {

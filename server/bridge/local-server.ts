@@ -63,6 +63,11 @@ export interface RememberedSeat {
   name: string;
   /** The owner token the game was entered with (a server given by URL; a local server's own is known). */
   owner?: string;
+  /**
+   * The stand-in turns of this seat already said ("While you were away, a robot played…") in
+   * round `round`, so that a new Emacs says only those played since (it said them all again).
+   */
+  standIns?: { round: number; seen: number };
 }
 
 /** A remembered game that is still there and unfinished, as `serve` offers it to resume. */
@@ -198,7 +203,9 @@ type SavedSeat = RememberedSeat & { saved: number };
 /** A remembered seat as read from a file, or null when it is not one. */
 function seatOf(v: Partial<SavedSeat> | null): SavedSeat | null {
   if (!v || typeof v.gameId !== 'string' || typeof v.key !== 'string' || typeof v.name !== 'string') return null;
-  return { gameId: v.gameId, key: v.key, name: v.name, saved: typeof v.saved === 'number' ? v.saved : 0, ...(typeof v.owner === 'string' && v.owner ? { owner: v.owner } : {}) };
+  const s = v.standIns;
+  const standIns = s && Number.isSafeInteger(s.round) && Number.isSafeInteger(s.seen) ? { standIns: { round: s.round, seen: s.seen } } : {};
+  return { gameId: v.gameId, key: v.key, name: v.name, saved: typeof v.saved === 'number' ? v.saved : 0, ...(typeof v.owner === 'string' && v.owner ? { owner: v.owner } : {}), ...standIns };
 }
 
 /** The seat of a `kind` game remembered in a slot, or null. */

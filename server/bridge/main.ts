@@ -56,6 +56,7 @@ export class Bridge {
       (n) => this.notify(n),
       (url) => servers.use(cw, url),
       (url, gameId, seat) => servers.remember(url, 'cardwords', gameId, seat),
+      (url, gameId) => servers.seatsAt(url, 'cardwords').find((s) => s.gameId === gameId) ?? null,
     ));
     // each game with why it takes nobody, and the seat you hold in it (offered to resume)
     this.on('cardwords/games', (p) => listGames((p ?? {}) as never, 'cardwords', servers, cw.openGame));

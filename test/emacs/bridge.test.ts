@@ -967,10 +967,21 @@ it('back after a stand-in played for you: the bridge says how many of your turns
     child!.kill('SIGKILL'); // the editor goes on Bo's turn: a drop
     await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
     // a new bridge takes the seat back with its key
-    const again = bridge();
+    const data = tempDir('cardwords-bridge-');
+    const again = bridge({ CARDWORDS_DATA_DIR: data });
     expect(((await again.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, name: 'Bo', key: joined.result.welcome.key } }))) as { error?: unknown }).error).toBeUndefined();
     const message = async () => ((await again.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: { message: string } }).result.message;
-    await expect.poll(message, { timeout: 10_000 }).toBe('While you were away, a robot played 1 turn for you: see the game log.');
+    const said = 'While you were away, a robot played 1 turn for you: see the game log.';
+    await expect.poll(message, { timeout: 10_000 }).toBe(said);
+    // Emacs started again (on Ann's turn: no stand-in plays meanwhile): what was said is not said again
+    child!.kill('SIGKILL');
+    const third = bridge({ CARDWORDS_DATA_DIR: data });
+    expect(((await third.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, name: 'Bo', key: joined.result.welcome.key } }))) as { error?: unknown }).error).toBeUndefined();
+    type View = { result: { message: string; log: string[] } };
+    const view = async () => ((await third.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as View).result;
+    // the round's log comes after the state that counts the stand-in's turns
+    await expect.poll(async () => (await view()).log.some((l) => l.startsWith('Bo (robot standing in): ')), { timeout: 10_000 }).toBe(true);
+    expect((await view()).message).not.toBe(said);
   } finally {
     await srv.stop();
   }
