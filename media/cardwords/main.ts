@@ -108,9 +108,13 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
   again = { join: () => new Client(server).joinById(welcome.gameId, { ...rejoinOptions, ...(owner ? { owner } : {}) }), watching: welcome.role !== 'player' };
   // the focus was in the old panel (or fell to the page): it goes to the new one's action area
   const refocus = !document.activeElement || document.activeElement === document.body || main.contains(document.activeElement);
+  const draft = back !== null ? (shown?.draft ?? null) : null;
   shown?.dispose();
   panel = shown = new CardwordsPanel(host, main, t, roomLike, welcome, watchAgain, () => link.offline());
-  if (back !== null) panel.rejoined(back);
+  if (back !== null) {
+    panel.keepDraft(draft);
+    panel.rejoined(back);
+  }
   for (const deliver of early) deliver();
   if (ruleset) panel.setRuleset(ruleset);
   const push = () => panel.update((room.state as { toJSON(): CwStateV }).toJSON());

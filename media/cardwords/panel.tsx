@@ -182,6 +182,20 @@ export class CardwordsPanel {
     return this.welcome.role === 'player' && !this.left;
   }
 
+  /** The move being composed and whose seat it is, for the panel that replaces this one when the page joins again. */
+  get draft(): { name: string; composer: Composer } | null {
+    return this.isPlayer && this.composer && this.welcome.name ? { name: this.welcome.name, composer: this.composer } : null;
+  }
+
+  /**
+   * Goes on with the move composed in the panel this one replaces (the page joined again after
+   * a lost connection, in the same seat): the new state then clears it only when the table no
+   * longer fits it, and says so. It was lost with the old panel.
+   */
+  keepDraft(draft: { name: string; composer: Composer } | null): void {
+    if (draft && this.isPlayer && draft.name === this.welcome.name) this.composer = draft.composer;
+  }
+
   /** The player left the game (the room acknowledged `leave`): no hand, no seat to take back. */
   private left = false;
 

@@ -98,6 +98,13 @@ async function cardwordsRestart(how: 'SIGTERM' | 'SIGKILL', shots: boolean): Pro
   await expect.poll(async () => (await snap(ann.page)).moves).toBe(1);
   const annSeat = (await snap(ann.page)).seat;
   expect((await snap(ann.page)).turn).toBe(annSeat);
+  // Bo composes his next move on Ann's turn (a cell, then a card): it outlives the page's
+  // joining again (it was lost with the old panel)
+  await bo.page.locator('#cw-table [role=gridcell]').nth(24).click();
+  await bo.page.locator('#cw-hand > *').first().click();
+  const composing = async () => [await bo.page.textContent('#cw-location'), await bo.page.locator('#cw-composing [data-composed]').count()];
+  const composed = await composing();
+  expect(composed[1]).toBe(1);
 
   if (how === 'SIGTERM') expect(await srv.stop()).toBe(0);
   else {
@@ -134,6 +141,7 @@ async function cardwordsRestart(how: 'SIGTERM' | 'SIGKILL', shots: boolean): Pro
     const s = await snap(p.page);
     expect([s.status, s.moves, s.turn]).toEqual(['playing', 1, annSeat]);
   }
+  expect(await composing()).toEqual(composed);
   if (shots) await shot(ann.page, `rejoin-cardwords-${how}-reconnected-1280x720`);
   await ann.page.click('#cw-ok');
   await expect.poll(() => ann.page.textContent('#cw-status')).toBe(en('cw.done.pass', -1));
