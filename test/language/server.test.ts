@@ -505,6 +505,14 @@ describe('custom requests', () => {
 
   it('answers a request about a file that is not there with an error', async () => {
     await expect(client.request(DISTRIBUTION_METHOD, { uri: fx.uri('nothing/none.cardset') })).rejects.toThrow(/no charset/);
+    // an unsaved card set: why there is none (it said "no charset for this document")
+    const untitled = 'untitled:Untitled-2';
+    client.open(untitled, '[A 1] [A 1]\n', 'cardwords-cardset');
+    try {
+      await expect(client.request(DISTRIBUTION_METHOD, { uri: untitled })).rejects.toThrow('an unsaved file has no ruleset folder: save it beside its charset, card set and dictionaries');
+    } finally {
+      client.close(untitled);
+    }
     await expect(client.request(TABLE_PREVIEW_METHOD, { uri: 42 })).rejects.toThrow(/uri/);
   });
 });
