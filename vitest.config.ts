@@ -45,7 +45,7 @@ export default defineConfig({
     sequence: { sequencer: UnitsFirst },
     projects: [
       { test: { ...common, name: UNITS_PROJECT, include: UNITS, isolate: false } },
-      { test: { ...common, name: 'programs', include: ['test/**/*.test.ts'], exclude: UNITS, setupFiles: [...common.setupFiles, 'test/support/packages-ready.ts'] } },
+      { test: { ...common, name: 'programs', include: ['test/**/*.test.ts'], exclude: UNITS, setupFiles: [...common.setupFiles, 'test/support/packages-ready.ts', 'test/support/sdk-logs.ts'] } },
     ],
   },
 });

@@ -154,6 +154,8 @@ describe('approved words on two processes', () => {
       // Redis goes away; AA is approved on X, which then dies: only X's dictionary file has it
       await r0.stop();
       expect((await ann.request('approve', { word: 'AA' }, 30_000)).type).toBe('ack');
+      // Ann's client goes with X for good (no tries to reach it again after the test)
+      ann.room.reconnection.enabled = false;
       await x.kill9();
       expect(readFileSync(join(dirX, 'aa.personal.dict'), 'utf8').split('\n')).toContain('AA');
       r1 = await startRedis(r0.port);
