@@ -10,6 +10,7 @@ import { cacheFolder } from '../cache.js';
 import { localServerSettings, remoteAddress } from '../config.js';
 import { parseAddress } from './address.js';
 import { LocalServer } from './localServer.js';
+import { PORT_IN_USE } from '../../core/protocol/serve-output.js';
 
 export interface Connection {
   kind: 'local' | 'remote';
@@ -127,7 +128,7 @@ export class Servers implements vscode.Disposable {
           env: { ...process.env, CARDWORDS_CACHE_DIR: cache },
           // the owner link stays out of the log: the token is handled for the user
           log: (line) => {
-            if (/ is in use/.test(line)) inUse = true;
+            if (PORT_IN_USE.test(line)) inUse = true;
             this.log.appendLine(line.replace(/owner=[\w-]+/g, 'owner=…'));
           },
         });

@@ -43,6 +43,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { dataDir } from '../data-dir.js';
 import { webBase, type GameListing } from '../../core/protocol/game.js';
+import { PORT_IN_USE } from '../../core/protocol/serve-output.js';
 import { BridgeError } from './protocol.js';
 import { portMovedText } from './texts.js';
 
@@ -355,7 +356,6 @@ export class LocalServers {
     let out = '';
     proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    let taken = false;
     await new Promise<void>((ok, fail) => {
       const timer = setTimeout(() => {
         stopGroup(proc);
@@ -365,20 +365,15 @@ export class LocalServers {
         if (/\?owner=\S+/.test(out) && /^port: \d+$/m.test(out)) {
           clearTimeout(timer);
           ok();
-        } else if (port !== 0 && !taken && /EADDRINUSE/.test(out)) {
-          // taken between the check and the start (the server says so and exits; stopped all
-          // the same): gone (its exit fails the start) before another server opens the folder
-          taken = true;
-          clearTimeout(timer);
-          stopGroup(proc);
         }
       };
       proc.stdout!.on('data', check);
       proc.stderr!.on('data', check);
-      proc.once('exit', () => {
+      // 'close': the output is all read (an 'exit' may come before the line that says why)
+      proc.once('close', () => {
         clearTimeout(timer);
-        // (its exit may come before the output that says why has been read)
-        fail(taken || (port !== 0 && /EADDRINUSE|is in use/.test(out)) ? PORT_TAKEN : new BridgeError('failed', `the local server exited:\n${out.slice(-2000)}`));
+        // taken between the check and the start: serve says so and exits 1
+        fail(port !== 0 && PORT_IN_USE.test(out) ? PORT_TAKEN : new BridgeError('failed', `the local server exited:\n${out.slice(-2000)}`));
       });
     });
     return { proc, address: { url: `http://127.0.0.1:${/^port: (\d+)$/m.exec(out)![1]}`, owner: /\?owner=(\S+)/.exec(out)![1]!, pid } };

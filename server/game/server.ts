@@ -22,6 +22,7 @@ import { CardwordsRoom } from './cardwords-room.js';
 import { RobotPool } from './robot-pool.js';
 import { RulesetRegistry } from './rulesets.js';
 import { RedisSharedWords } from './shared-words.js';
+import { portInUseText } from '../../core/protocol/serve-output.js';
 import { Placement } from './placement.js';
 import { OwnListingsDriver } from './room-listings.js';
 
@@ -147,7 +148,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   });
   const listenFailed = new Promise<never>((_, fail) =>
     http.once('error', (e: NodeJS.ErrnoException) =>
-      fail(new ListenError(e.code === 'EADDRINUSE' ? `port ${port} on ${o.host} is in use: choose another with --port (0: any free port)` : `cannot listen on ${o.host}:${port}: ${e.message}`)),
+      fail(new ListenError(e.code === 'EADDRINUSE' ? portInUseText(port, o.host) : `cannot listen on ${o.host}:${port}: ${e.message}`)),
     ),
   );
   await Promise.race([server.listen(port, o.host), listenFailed]);
