@@ -19,18 +19,22 @@
 
 (defun cardwords-lint--compile (file)
   "Byte-compile FILE with warnings as errors into a temporary file."
-  (let* ((byte-compile-error-on-warn t)
+  ;; into a directory of its own, removed after: the checkout and /tmp keep no .elc
+  (let* ((dir (make-temp-file "cardwords-lint-" t))
+         (byte-compile-error-on-warn t)
          (byte-compile-dest-file-function
-          (lambda (_) (make-temp-file "cardwords-lint-" nil ".elc")))
+          (lambda (_) (expand-file-name (concat (file-name-base file) ".elc") dir)))
          (log (get-buffer-create byte-compile-log-buffer)))
     (with-current-buffer log (let ((inhibit-read-only t)) (erase-buffer)))
-    (let ((ok (condition-case err (byte-compile-file file)
-                (error (cardwords-lint--add "byte-compile" file (error-message-string err)) nil))))
-      (with-current-buffer log
-        (goto-char (point-min))
-        (while (re-search-forward "^.*\\(?:Warning\\|Error\\): .*$" nil t)
-          (cardwords-lint--add "byte-compile" file (match-string 0))))
-      (unless ok (cardwords-lint--add "byte-compile" file "failed")))))
+    (unwind-protect
+        (let ((ok (condition-case err (byte-compile-file file)
+                    (error (cardwords-lint--add "byte-compile" file (error-message-string err)) nil))))
+          (with-current-buffer log
+            (goto-char (point-min))
+            (while (re-search-forward "^.*\\(?:Warning\\|Error\\): .*$" nil t)
+              (cardwords-lint--add "byte-compile" file (match-string 0))))
+          (unless ok (cardwords-lint--add "byte-compile" file "failed")))
+      (delete-directory dir t))))
 
 (defun cardwords-lint--checkdoc (file)
   "Run checkdoc on FILE, recording every warning."
