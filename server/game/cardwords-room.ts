@@ -360,7 +360,45 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     this.sendTo(client, 'welcome', { gameId: this.roomId, kind: 'cardwords', ...w });
     const r = this.ruleset;
     this.sendTo(client, 'ruleset', { name: r.name, digest: r.rules.ruleset.digest, files: r.texts });
-    if (w.owner) for (const [player, words] of this.visibleQuestions()) this.sendTo(client, 'word-request', { words, player, ruleset: r.name });
+    if (w.owner) {
+      for (const [player, words] of this.visibleQuestions()) this.sendTo(client, 'word-request', { words, player, ruleset: r.name });
+      void this.askCarried(client);
+    }
+  }
+
+  /**
+   * The questions ended games of this ruleset left open (carried-questions.ts), to an owner's
+   * client that joins: the round they came from is over, so no hand of this game shows.
+   */
+  private async askCarried(client: Client): Promise<void> {
+    const name = this.ruleset.name;
+    let kept: Map<string, string[]>;
+    try {
+      kept = await ctx().questions.list(name);
+    } catch (e) {
+      return console.error(`cardwords serve: game ${this.roomId}: the open questions of ended games could not be read: ${(e as Error).message}`);
+    }
+    // approved meanwhile: no longer questions
+    const known = [...kept.keys()].filter((w) => this.ruleset.store.has(w));
+    if (known.length) await ctx().questions.settle(name, known).catch(() => undefined);
+    const byPlayer = new Map<string, string[]>();
+    for (const [word, names] of kept) {
+      if (this.ruleset.store.has(word) || this.questions.has(word)) continue;
+      for (const n of names) byPlayer.set(n, [...(byPlayer.get(n) ?? []), word]);
+    }
+    if (!this.clients.getById(client.sessionId)) return;
+    for (const [player, words] of byPlayer) this.sendTo(client, 'word-request', { words, player, ruleset: name });
+  }
+
+  /** The questions still open outlive the game: the owner is asked them in the next game of this ruleset. */
+  protected override async beforeEnd(): Promise<void> {
+    const open = this.questions?.open();
+    if (!open?.size) return;
+    try {
+      await ctx().questions.carry(this.ruleset.name, open);
+    } catch (e) {
+      console.error(`cardwords serve: game ${this.roomId}: the open questions (${[...open.keys()].join(', ')}) could not be kept for the next game: ${(e as Error).message}; the game log keeps them`);
+    }
   }
 
   /**
@@ -644,6 +682,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         done.push(word);
         this.tellAskers(word, approve);
         this.questions.resolve(word);
+        // a question an ended game left is answered too
+        await ctx().questions.settle(this.ruleset.name, [word]).catch((e: unknown) => console.error(`cardwords serve: game ${this.roomId}: '${word}' is decided but may be asked again in a later game: ${(e as Error).message}`));
       }
       this.sendTo(client, 'ack', { id, type, moves: this.moves(), words: done });
     });

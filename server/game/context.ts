@@ -2,6 +2,7 @@
 // the game store. Set once by startGameServer; rooms read it (never client options, which a
 // client controls).
 import { timingSafeEqual } from 'node:crypto';
+import type { CarriedQuestions } from './carried-questions.js';
 import type { GameStore, LogDamage } from './store.js';
 import type { Limits } from './gate.js';
 import type { RobotPool } from './robot-pool.js';
@@ -31,6 +32,8 @@ export interface ServerContext {
   rulesets: RulesetRegistry;
   /** The Cardwords robots' thread. */
   robots: RobotPool;
+  /** The owner's questions that ended games left open, by ruleset (asked in the owner's next game). */
+  questions: CarriedQuestions;
 }
 
 let current: ServerContext | null = null;

@@ -160,6 +160,9 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   /** Subclasses: the state is marked ended. */
   protected abstract markEnded(reason: EndReason): void;
 
+  /** Subclasses: what must outlive the game, kept before its log is finished (a crash between them keeps it twice, never loses it). */
+  protected async beforeEnd(): Promise<void> {}
+
   /** Subclasses: what the clients get last, before `ended` (the room closes right after). */
   protected farewell(): void {}
 
@@ -170,6 +173,7 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   protected async endGame(reason: EndReason): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    await this.beforeEnd();
     try {
       await this.log?.finish(reason);
     } catch (e) {

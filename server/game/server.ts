@@ -22,6 +22,7 @@ import { CardwordsRoom } from './cardwords-room.js';
 import { RobotPool } from './robot-pool.js';
 import { RulesetRegistry } from './rulesets.js';
 import { RedisSharedWords } from './shared-words.js';
+import { FileCarriedQuestions, RedisCarriedQuestions } from './carried-questions.js';
 import { portInUseText } from '../../core/protocol/serve-output.js';
 import { Placement } from './placement.js';
 import { OwnListingsDriver } from './room-listings.js';
@@ -110,7 +111,8 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   rulesets.onWordAdded = (name, word) => robots.addWord(name, word);
   const shared = redis ? await RedisSharedWords.start(redis, processId, o.log, (name, word) => void rulesets.learn(name, word), () => void rulesets.resync()) : null;
   rulesets.shared = shared;
-  setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots });
+  const questions = redis ? new RedisCarriedQuestions(redis) : new FileCarriedQuestions(o.dataDir);
+  setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots, questions });
 
   limitCors();
   const placement = new Placement();

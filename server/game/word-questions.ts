@@ -71,6 +71,13 @@ export class WordQuestions {
     return out;
   }
 
+  /** The open questions by word, with their players (words known meanwhile left out). */
+  open(): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const [word, names] of this.pending) if (!this.known(word)) out.set(word, [...names]);
+    return out;
+  }
+
   /** The open questions by player (words known meanwhile left out). */
   byPlayer(): Map<string, string[]> {
     const out = new Map<string, string[]>();

@@ -368,6 +368,65 @@ describe('cardwords rooms', () => {
     await ann.request('end');
   });
 
+  it('a question still open when the owner ends the game is asked in the owner\'s next game of the ruleset, after a restart too; decided there, it is asked no more', async () => {
+    // its own server and ruleset copy: the questions kept are the data folder's and the ruleset's
+    const dir = copySample('tiny');
+    const ruleset = await loadTestRuleset(dir);
+    const chars = ruleset.charset.entries.map((e) => e.canonical);
+    const known = new Set(ruleset.words);
+    const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
+    const args = ['--ruleset', dir, '--rate', '1000', '--robot-delay', '5'];
+    let s = await startServer({ args });
+    try {
+      // the owner plays a seat (Ann): Bob's unknown words wait for the end of the round...
+      const ann = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', seed: 'words-1' });
+      const bob = await cwJoin(s.url, ann.room.roomId, { name: 'Bob' });
+      await until(() => ann.state.status === 'playing', 5000, 'the start');
+      expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+      await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
+      const board = boardOf(bob.state);
+      const move = sortMoves(generateMoves(wide, board, handOf(bob))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
+      const unknown = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
+      expect((await bob.request('action', { text: formatAction({ type: 'move', player: 1, cards: tilesToPlaced(board.width, move) }) })).payload).toMatchObject({ code: 'unknown-words', asked: true, later: true });
+      // ...and the owner ends the game before it is over: the question is not lost with the room
+      await ann.request('end');
+      await ann.next((m) => m.type === 'ended');
+      expect(ann.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+      // the owner's next game of the ruleset asks it, in Bob's name (the owner watching)
+      const next = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1 });
+      const q = await next.next((m) => m.type === 'word-request');
+      expect(q.payload).toMatchObject({ player: 'Bob', ruleset: 'tiny' });
+      expect(sorted(q.payload.words)).toEqual(unknown);
+      await next.request('end');
+      // a player (not the owner) of a game is never asked
+      const other = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 2, watchers: 1 });
+      const eve = await cwJoin(s.url, other.room.roomId, { name: 'Eve' });
+      await Promise.all([other.next((m) => m.type === 'word-request'), eve.barrier()]);
+      expect(eve.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+      await other.request('end');
+      // kept on disk: after a restart on the same data the owner is asked again
+      await s.stop();
+      s = await startServer({ args, dataDir: s.dataDir });
+      const after = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1 });
+      const q2 = await after.next((m) => m.type === 'word-request');
+      expect(sorted(q2.payload.words)).toEqual(unknown);
+      // decided in this game: the first word approved (into the personal dictionary), the others rejected
+      const [first, ...rest] = unknown;
+      expect((await after.request('approve', { word: first })).payload).toMatchObject({ words: [first] });
+      if (rest.length) expect((await after.request('reject', { words: rest })).payload).toMatchObject({ words: rest });
+      expect(readFileSync(join(dir, 'tiny.personal.dict'), 'utf8').split('\n')).toContain(first);
+      await after.request('end');
+      // and asked no more
+      const last = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1 });
+      await last.barrier();
+      expect(last.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+      expect(JSON.parse(readFileSync(join(s.dataDir, 'questions.json'), 'utf8'))).toEqual({});
+      await last.request('end');
+    } finally {
+      await s.stop();
+    }
+  });
+
   it("one player cannot fill the owner's list: past 32 open words a refusal says the owner was not asked", async () => {
     const ruleset = await loadTestRuleset(rulesetDir);
     const known = new Set(ruleset.words);
