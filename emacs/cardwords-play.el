@@ -103,7 +103,8 @@ A view taken while a key typed ahead waits is not shown before that key
 runs, so it does not count as seen.")
 
 (defvar cardwords-play--questions nil
-  "The owner's questions not answered yet, oldest first: (WORDS . PLAYER).
+  "The owner's questions not answered yet, oldest first: (WORDS PLAYER EARLIER).
+EARLIER is non-nil for a question a game that has ended left open.
 A question quit with \\[keyboard-quit] stays, and is asked again by
 `cardwords-play-answer' (RET, when it would play, asks it first).")
 
@@ -757,7 +758,8 @@ the Results line."
     ("cardwords/view" (cardwords-play--take params))
     ("cardwords/word-request"
      (run-at-time 0 nil #'cardwords-play--ask-words
-                  (plist-get params :words) (plist-get params :player)))))
+                  (plist-get params :words) (plist-get params :player)
+                  (eq (plist-get params :earlier) t)))))
 
 (defun cardwords-play--y-or-n-p (prompt)
   "Ask PROMPT with `y-or-n-p', answered by y or n only.
@@ -775,21 +777,24 @@ with `y-or-n-p-use-read-key') read a key, and RET asks again by itself."
           (y-or-n-p prompt)))
     (y-or-n-p prompt)))
 
-(defun cardwords-play--ask-words (words player)
-  "Ask the owner whether WORDS, played by PLAYER, are words."
-  (let ((question (cons words player)))
+(defun cardwords-play--ask-words (words player &optional earlier)
+  "Ask the owner whether WORDS, played by PLAYER, are words.
+EARLIER: PLAYER played them in a game that has ended."
+  (let ((question (list words player earlier)))
     (unless (member question cardwords-play--questions)
       (setq cardwords-play--questions (append cardwords-play--questions (list question))))
     (cardwords-play--ask question)))
 
 (defun cardwords-play--ask (question)
-  "Ask QUESTION, (WORDS . PLAYER), and send the answer.
+  "Ask QUESTION, (WORDS PLAYER EARLIER), and send the answer.
 Return nil when the owner quit it: it stays open (the server keeps
 waiting for the answer, and does not ask again)."
   (let ((answer (condition-case nil
                     (list (cardwords-play--y-or-n-p
-                           (format "%s plays %s: add to the dictionary? "
-                                   (cdr question) (mapconcat #'identity (car question) ", "))))
+                           (format (if (nth 2 question)
+                                       "%s played %s in an earlier game: add to the dictionary? "
+                                     "%s plays %s: add to the dictionary? ")
+                                   (nth 1 question) (mapconcat #'identity (car question) ", "))))
                   (quit nil))))
     (if (null answer)
         (progn

@@ -261,6 +261,8 @@ export interface WordRequestMessage {
   words: string[];
   player: string;
   ruleset: string;
+  /** Asked in a game that has ended (questions outlive their game: server/game/carried-questions.ts). */
+  earlier?: boolean;
 }
 
 /** To the refused player only: the owner decided. */

@@ -918,8 +918,9 @@ export class CardwordsPanel {
 
   private onWordRequest(p: WordRequestMessage): void {
     for (const w of p.words) this.wordRequests.set(w, p.player);
-    // the owner's own move: not named in the third person
-    this.say(p.player === this.welcome.name ? this.t('cw.request.own', p.words.join(', ')) : this.t('cw.request', p.player, p.words.join(', ')));
+    // the owner's own move: not named in the third person; one of a game that has ended said so
+    const words = p.words.join(', ');
+    this.say(p.earlier ? this.t('cw.request.earlier', p.player, words) : p.player === this.welcome.name ? this.t('cw.request.own', words) : this.t('cw.request', p.player, words));
     document.querySelector<HTMLButtonElement>('#cw-requests button')?.focus();
   }
 

@@ -206,7 +206,7 @@ export class CardwordsSession {
       this.update();
     });
     typed.on('word-request', (m) => {
-      this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player } });
+      this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player, earlier: m.earlier === true } });
     });
     typed.on('checked', (c) => {
       this.wordChecks.answered(c.words, c.unknown, c.rejected ?? []);

@@ -387,7 +387,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       for (const n of names) byPlayer.set(n, [...(byPlayer.get(n) ?? []), word]);
     }
     if (!this.clients.getById(client.sessionId)) return;
-    for (const [player, words] of byPlayer) this.sendTo(client, 'word-request', { words, player, ruleset: name });
+    for (const [player, words] of byPlayer) this.sendTo(client, 'word-request', { words, player, ruleset: name, earlier: true });
   }
 
   /** The questions still open outlive the game: the owner is asked them in the next game of this ruleset. */

@@ -1376,7 +1376,7 @@ the echo area."
               ((symbol-function 'cardwords-play--call) (lambda (method &rest _) (push (list method) sent))))
       (cardwords-play--ask-words '("TE") "ert")
       (should (equal asked '("ert plays TE: add to the dictionary? ")))
-      (should (equal cardwords-play--questions '((("TE") . "ert"))))
+      (should (equal cardwords-play--questions '((("TE") "ert" nil))))
       (should-not sent)
       (cardwords-games-test--drawn (cardwords-games-test--view)
         (set-window-buffer (selected-window) (current-buffer))
@@ -1389,6 +1389,22 @@ the echo area."
         ;; C-c C-a with nothing open asks nothing
         (execute-kbd-macro (kbd "C-c C-a"))
         (should (= (length asked) 2))))))
+
+;; A question a game that has ended left open (the server's `earlier'): said so in the past
+;; tense, answered as any other.
+(ert-deftest cardwords-play-owner-question-from-an-earlier-game ()
+  (let ((sent nil) (asked nil) (cardwords-play--questions nil))
+    (cl-letf (((symbol-function 'cardwords-play--y-or-n-p) (lambda (prompt) (push prompt asked) nil))
+              ((symbol-function 'run-at-time) (lambda (_time _repeat fn &rest args) (apply fn args)))
+              ((symbol-function 'cardwords-bridge-request)
+               (lambda (method params &rest _) (push (cons method params) sent))))
+      (cardwords-play--notification "cardwords/word-request" (list :words ["BEAT" "TABS"] :player "Bob" :earlier t))
+      (cardwords-play--notification "cardwords/word-request" (list :words ["TE"] :player "Ann" :earlier :false))
+      (should (equal (reverse asked) '("Bob played BEAT, TABS in an earlier game: add to the dictionary? "
+                                       "Ann plays TE: add to the dictionary? ")))
+      (should (equal (reverse sent) '(("cardwords/words" :words ["BEAT" "TABS"] :approve :false)
+                                      ("cardwords/words" :words ["TE"] :approve :false))))
+      (should-not cardwords-play--questions))))
 
 (ert-deftest cardwords-play-cells-show-every-attribute-and-the-start ()
   ;; A cell with two attributes shows both, compactly, in the five columns of a cell; the

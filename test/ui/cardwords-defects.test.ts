@@ -1189,6 +1189,16 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => page.textContent('#cw-refusal')).toBe(`Refused: ${pair!} is not in the dictionary. The owner plays in this game and is asked when the round is over; try another move.`);
     expect(await page.locator('#cw-requests button').count()).toBe(0);
     expect(ann.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+    // Ann ends the game before the round is over: Bo's question is not lost with it; the
+    // owner's next game asks it, said to come from an earlier game, and it is decided there
+    expect((await ann.request('end')).type).toBe('ack');
+    const next = (await fresh()).page;
+    await quickGame(next, 's3');
+    await next.waitForSelector(`#cw-requests button[data-reject="${pair!}"]`);
+    await expect.poll(() => next.textContent('#cw-status')).toBe(`Bo played words the dictionary does not know in an earlier game: ${pair!}. Approve or reject them.`);
+    await shot(next, 'cardwords-earlier-question-1280x720');
+    await next.click(`#cw-requests button[data-reject="${pair!}"]`);
+    await expect.poll(() => next.locator('#cw-requests button').count()).toBe(0);
   });
 
   it('an away player’s turn says when a robot plays for them, counting down, and the stand-in’s move is marked', async () => {

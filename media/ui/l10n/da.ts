@@ -433,6 +433,7 @@ export const da: Strings = {
   'cw.requests': 'Ord til godkendelse',
   'cw.request': '{0} spillede ord, ordbogen ikke kender: {1}. Godkend eller afvis dem.',
   'cw.request.own': 'Du spillede ord, ordbogen ikke kender: {0}. Godkend eller afvis dem.',
+  'cw.request.earlier': '{0} spillede ord, ordbogen ikke kender, i et tidligere spil: {1}. Godkend eller afvis dem.',
   'cw.requestLine': '{0} (spillet af {1})',
   'cw.approve': 'Godkend',
   'cw.reject': 'Afvis',

@@ -433,6 +433,7 @@ export const de: Strings = {
   'cw.requests': 'Wörter zur Freigabe',
   'cw.request': '{0} hat Wörter gespielt, die das Wörterbuch nicht kennt: {1}. Freigeben oder ablehnen.',
   'cw.request.own': 'Du hast Wörter gespielt, die das Wörterbuch nicht kennt: {0}. Freigeben oder ablehnen.',
+  'cw.request.earlier': '{0} hat in einem früheren Spiel Wörter gespielt, die das Wörterbuch nicht kennt: {1}. Freigeben oder ablehnen.',
   'cw.requestLine': '{0} (gespielt von {1})',
   'cw.approve': 'Freigeben',
   'cw.reject': 'Ablehnen',

@@ -432,6 +432,7 @@ export const en = {
   'cw.requests': 'Words to approve',
   'cw.request': '{0} played words the dictionary does not know: {1}. Approve or reject them.',
   'cw.request.own': 'You played words the dictionary does not know: {0}. Approve or reject them.',
+  'cw.request.earlier': '{0} played words the dictionary does not know in an earlier game: {1}. Approve or reject them.',
   'cw.requestLine': '{0} (played by {1})',
   'cw.approve': 'Approve',
   'cw.reject': 'Reject',
