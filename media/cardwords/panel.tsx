@@ -46,6 +46,7 @@ import { Results as ResultsView } from './view/results.js';
 import { Review } from './view/review.js';
 import { endReasonText } from '../ui/end-reason.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
+import { RemovePlayer } from '../ui/remove-player.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
 
 export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, Welcome };
@@ -53,6 +54,8 @@ export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, W
 interface Sent {
   type: string;
   action?: ComposedAction;
+  /** `remove`: whom */
+  name?: string;
 }
 
 /** Leaving gives the seat up for good (the room's `leave`); closing the panel is only a drop. */
@@ -521,6 +524,7 @@ export class CardwordsPanel {
     hint: () => this.askHint(),
     checkWords: (words) => this.checkWords(words),
     end: () => this.send('end', {}, { type: 'end' }),
+    remove: (name) => this.send('remove', { name }, { type: 'remove', name }),
     leave: () => this.send('leave', {}, { type: 'leave' }),
     rematch: () => this.send('rematch', {}, { type: 'rematch' }),
     decide: (word, approve) => {
@@ -599,6 +603,15 @@ export class CardwordsPanel {
           {m.owner && (
             <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
               <Confirm id="cw-end" t={t} words={END_WORDS} disabled={over} onConfirm={() => m.cmd.end()} />
+              {/* the humans the room's `remove` takes: not the owner's own seat, nor one given up */}
+              <RemovePlayer
+                id="cw-remove"
+                t={t}
+                names={over ? [] : m.state.players.filter((p, i) => p.name !== '' && !p.robot && !p.left && i !== m.mySeat).map((p) => p.name)}
+                question={m.state.status === 'waiting' ? 'remove.question.free' : 'remove.question.seat'}
+                disabled={false}
+                onRemove={(name) => m.cmd.remove(name)}
+              />
             </div>
           )}
         </header>
@@ -838,6 +851,8 @@ export class CardwordsPanel {
       this.say(text);
     } else if (p.type === 'approve' || p.type === 'reject') {
       this.say(this.t(p.type === 'approve' ? 'cw.approved' : 'cw.rejected', (p.words ?? []).join(', ')));
+    } else if (meta.type === 'remove' && meta.name) {
+      this.say(this.t('remove.done', meta.name));
     } else if (meta.type === 'leave') {
       // the seat is a stand-in's now: nothing to take back by a reload (the room closes the connection)
       this.left = true;

@@ -12,6 +12,7 @@ import { announce, flash, h, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
+import { RemovePlayer } from '../ui/remove-player.js';
 import { WatchOffer } from '../ui/watch-offer.js';
 import { InviteLink } from '../ui/invite.js';
 import { gamePath, webBase, yatzeePlaceFree, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
@@ -34,6 +35,8 @@ const LEAVE_WORDS: ConfirmWords = { ask: 'yatzee.leave', question: 'yatzee.leave
 interface Sent {
   type: string;
   category?: Category;
+  /** `remove`: whom */
+  name?: string;
 }
 
 function toSheet(v: SheetView): Sheet {
@@ -194,6 +197,15 @@ export class YatzeePanel {
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
             <button type="button" id="yatzee-add-robot" disabled={this.over} onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
             <Confirm id="yatzee-end" t={t} words={END_WORDS} disabled={this.isEnded} onConfirm={() => this.send('end', {})} />
+            {/* every sheet but the owner's own, robots' too (the owner adds them) */}
+            <RemovePlayer
+              id="yatzee-remove"
+              t={t}
+              names={this.over ? [] : (this.view?.players ?? []).filter((p) => !(this.isPlayer && p.name === this.welcome.name)).map((p) => p.name)}
+              question="remove.question.sheet"
+              disabled={false}
+              onRemove={(name) => this.send('remove', { name }, { type: 'remove', name })}
+            />
           </div>
         )}
         <div class="yatzee-layout">
@@ -465,6 +477,7 @@ export class YatzeePanel {
       this.say(this.lastTransfer ? this.t('yatzee.undone', this.t(`cat.${this.lastTransfer}` as StringKey)) : this.t('yatzee.undoneAny'));
       this.lastTransfer = null;
     } else if (meta.type === 'throw' || meta.type === 'resetDices') this.lastTransfer = null;
+    else if (meta.type === 'remove' && meta.name) this.say(this.t('remove.done', meta.name));
     else if (meta.type === 'leave') {
       // the sheet is released: nothing to take back by a reload (the room closes the connection)
       this.left = true;

@@ -1411,4 +1411,38 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(new Set(displays)).toEqual(new Set(['block']));
     await shot(page, 'cardwords-hints-900x700');
   });
+  it('the owner removes a player from the page: chosen from the list of humans, asked first (Escape keeps playing), then a robot plays the seat and the room closes the player’s connection', async () => {
+    // Ann (over the SDK) and Bo, Cy: the owner watches from a page (the owner link)
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 3, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
+    const id = ann.room.roomId;
+    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    const { page: owner } = await fresh();
+    await owner.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
+    await owner.waitForSelector('#cw-remove');
+    await owner.setViewportSize({ width: 560, height: 700 });
+    await shot(owner, 'cardwords-remove-list-560');
+    await owner.setViewportSize({ width: 1280, height: 720 });
+    // before the deal: Ann and Bo, and the question says the seat is free again
+    expect(await owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Ann', 'Bo']);
+    await owner.selectOption('#cw-remove', 'Bo');
+    await expect.poll(() => owner.textContent('.toolbar.owner .question')).toBe('Remove Bo? The seat is free again for someone else.');
+    expect(await owner.evaluate(() => document.activeElement?.id)).toBe('cw-remove-keep');
+    await owner.keyboard.press('Escape');
+    await expect.poll(() => owner.evaluate(() => document.activeElement?.id)).toBe('cw-remove');
+    expect(bo.room.connection.isOpen).toBe(true);
+    // the third seat taken: the game starts; now a robot plays a removed seat to the end
+    const cy = await cwJoin(srv.url, id, { name: 'Cy' });
+    await expect.poll(async () => (await snap(owner))?.status).toBe('playing');
+    await owner.selectOption('#cw-remove', 'Bo');
+    await expect.poll(() => owner.textContent('.toolbar.owner .question')).toBe('Remove Bo? A robot plays the seat to the end.');
+    await shot(owner, 'cardwords-remove-asked-1280x720');
+    await owner.click('#cw-remove-confirm');
+    await expect.poll(() => owner.textContent('#cw-status')).toBe('Bo was removed from the game.');
+    // Bo's connection closed by the room, his seat marked and played by a stand-in; he leaves the list
+    await until(() => !bo.room.connection.isOpen, 10_000, "Bo's connection closed");
+    await expect.poll(() => owner.textContent('#cw-scores tr[data-player="Bo"]')).toContain('left');
+    expect(await owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Ann', 'Cy']);
+    ann.room.leave();
+    cy.room.leave();
+  });
 });

@@ -398,6 +398,42 @@ describe('Yatzee panel in Chromium', () => {
     }
   });
 
+  it('the owner removes a player from the page: a robot or a human, asked first; the sheet goes, the removed player is told', async () => {
+    const { context, page: p, errors } = await openPage(browser, { width: 1280, height: 720, colorScheme: 'dark' });
+    const cy = await openPage(browser, { width: 1000, height: 800 });
+    try {
+      await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=ui-remove`);
+      await p.fill('#yatzee-create-name', 'Zoe');
+      await p.fill('#yatzee-create-robots', '1');
+      await p.click('#yatzee-create-button');
+      await p.waitForSelector('#yatzee-dice');
+      const id = new URL(p.url()).searchParams.get('game')!;
+      await cy.page.goto(`${srv.url}/yatzee.html?game=${id}`);
+      await cy.page.fill('#yatzee-name', 'Cy');
+      await cy.page.keyboard.press('Enter');
+      await cy.page.waitForSelector('#yatzee-dice');
+      // every sheet but the owner's own
+      await expect.poll(() => p.locator('#yatzee-remove option').allTextContents()).toEqual(['Remove a player…', 'Robot1', 'Cy']);
+      await p.selectOption('#yatzee-remove', 'Cy');
+      await expect.poll(() => p.textContent('.toolbar.owner .question')).toBe('Remove Cy? That sheet is closed for good.');
+      await shot(p, 'yatzee-remove-asked-1280x720-dark');
+      await p.click('#yatzee-remove-confirm');
+      await expect.poll(() => p.locator('#yatzee-table th.player[data-player="Cy"]').count()).toBe(0);
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe('Cy was removed from the game.');
+      await expect.poll(() => cy.page.textContent('body')).toContain('The owner removed you from the game.');
+      // a robot too
+      await p.selectOption('#yatzee-remove', 'Robot1');
+      await p.click('#yatzee-remove-confirm');
+      await expect.poll(() => p.locator('#yatzee-table th.player[data-player="Robot1"]').count()).toBe(0);
+      // nobody left to remove: no list
+      await expect.poll(() => p.locator('#yatzee-remove').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await cy.context.close();
+    }
+  });
+
   it('the join page offers no Join for a game whose 10 sheets are held (the room refuses an 11th), neither Join nor Watch for an ended one, and says why', async () => {
     // the owner by the protocol and nine robots: ten sheets, the most a game takes
     const olga = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Olga', robots: 9 });

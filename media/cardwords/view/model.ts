@@ -59,6 +59,8 @@ export interface Commands {
   /** Asks the server whether the preview's words are in its dictionary (the answer redraws). */
   checkWords(words: readonly string[]): void;
   end(): void;
+  /** The owner removes a human player (the room's `remove`). */
+  remove(name: string): void;
   /** Leaves for good (the room's `leave`): a stand-in plays the seat to the end. */
   leave(): void;
   rematch(): void;

@@ -1,0 +1,54 @@
+// The owner's "Remove a player…": a list of the players the room's `remove` takes, and once
+// one is chosen the question in its place (as confirm.tsx asks: remove, or keep playing, the
+// focus on keeping). Cardwords and Yatzee panels; what removal does differs by game and by
+// whether the deal has come, so the panel gives the question's key.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { StringKey, Translate } from './l10n/index.js';
+
+export function RemovePlayer({ id, t, names, question, disabled, onRemove }: { id: string; t: Translate; names: readonly string[]; question: StringKey; disabled: boolean; onRemove: (name: string) => void }) {
+  const [who, setWho] = useState<string | null>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLSelectElement>(null);
+  const kept = useRef(false);
+  const asking = who !== null && names.includes(who) && !disabled;
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+    else if (kept.current) list.current?.focus();
+    kept.current = false;
+  }, [asking]);
+  if (names.length === 0) return null;
+  const keepPlaying = () => {
+    kept.current = true;
+    setWho(null);
+  };
+  if (asking) {
+    return (
+      <span class="confirm" role="group" aria-label={t('remove.ask')}>
+        <span class="question">{t(question, who)}</span>{' '}
+        <button
+          type="button"
+          id={`${id}-confirm`}
+          onClick={() => {
+            setWho(null);
+            onRemove(who);
+          }}
+        >
+          {t('remove.confirm')}
+        </button>{' '}
+        <button type="button" id={`${id}-keep`} class="secondary" ref={keep} onClick={keepPlaying} onKeyDown={(e) => e.key === 'Escape' && keepPlaying()}>
+          {t('end.keep')}
+        </button>
+      </span>
+    );
+  }
+  return (
+    <select id={id} ref={list} class="remove-player" aria-label={t('remove.ask')} disabled={disabled} value="" onChange={(e) => setWho(e.currentTarget.value || null)}>
+      <option value="">{t('remove.ask')}</option>
+      {names.map((n) => (
+        <option key={n} value={n}>
+          {n}
+        </option>
+      ))}
+    </select>
+  );
+}
