@@ -124,6 +124,7 @@ A question quit with \\[keyboard-quit] stays, and is asked again by
     (define-key map (kbd "M-n") #'cardwords-play-next-hint)
     (define-key map (kbd "M-p") #'cardwords-play-previous-hint)
     (define-key map (kbd "C-c C-r") #'cardwords-play-rematch)
+    (define-key map (kbd "C-c C-d") #'cardwords-play-remove)
     (define-key map (kbd "C-c C-q") #'cardwords-play-leave)
     (define-key map (kbd "C-c C-a") #'cardwords-play-answer)
     (define-key map (kbd "C-c C-w") #'cardwords-play-copy-invite)
@@ -144,6 +145,7 @@ A question quit with \\[keyboard-quit] stays, and is asked again by
     ["Previous best action" cardwords-play-previous-hint]
     ["Answer the owner's question again" cardwords-play-answer]
     ["Rematch" cardwords-play-rematch]
+    ["Remove a player (owner)" cardwords-play-remove]
     ["Leave" cardwords-play-leave]
     "---"
     ["Help" describe-mode]
@@ -175,6 +177,8 @@ As the owner you are asked whether a word the
 server does not know is one: answer y or n (RET is no answer); a
 question quit with \\[keyboard-quit] is asked again by \\[cardwords-play-answer],
 or by RET.
+The owner removes a player with \\[cardwords-play-remove] (asked first): before
+the deal the seat is free again, after it a robot plays it to the end.
 \\[cardwords-play-hint] asks the robot for a hint: its best action fills the
 composition; \\[cardwords-play-next-hint] and \\[cardwords-play-previous-hint] then go through its ten best, as
 the web panel's list does (where a wildcard lies is said: \"wildcard at
@@ -950,6 +954,33 @@ See `cardwords-play-next-hint'."
   "Ask for a rematch after the results."
   (interactive)
   (cardwords-play--call "cardwords/rematch"))
+
+(defun cardwords-play--removable ()
+  "The players the owner may remove: humans with a seat, not yourself."
+  (let ((me (plist-get (cardwords-play--get :welcome) :name)))
+    (delq nil (mapcar (lambda (p)
+                        (and (not (eq (plist-get p :robot) t)) (not (eq (plist-get p :free) t))
+                             (not (eq (plist-get p :left) t)) (not (equal (plist-get p :name) me))
+                             (plist-get p :name)))
+                      (cardwords-play--get :players)))))
+
+(defun cardwords-play-remove (name)
+  "Remove the player NAME from the game: the owner's command.
+Before the deal the seat is free again for someone else; after it a robot
+plays the seat to the end.  Asked with completion over the players, then
+confirmed."
+  (interactive
+   (let ((names (cardwords-play--removable)))
+     (cond ((not (eq (plist-get (cardwords-play--get :welcome) :owner) t))
+            (user-error "Only the owner removes players"))
+           ((cardwords-play--over-p) (user-error "The game is over"))
+           ((null names) (user-error "No player to remove"))
+           (t (list (completing-read "Remove the player: " names nil t))))))
+  (when (yes-or-no-p (format (if (equal (cardwords-play--get :status) "waiting")
+                                 "Remove %s? The seat is free again for someone else. "
+                               "Remove %s? A robot plays the seat to the end. ")
+                             name))
+    (cardwords-play--call "cardwords/remove" (list :name name))))
 
 (defun cardwords-play--in-progress-p ()
   "Return non-nil while the game is played (not before, not after its end)."

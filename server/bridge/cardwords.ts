@@ -12,7 +12,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, wordApprovedText, wordRejectedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, wordApprovedText, wordRejectedText, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, Rejoin, str, urlParam } from './params.js';
@@ -39,6 +39,8 @@ export class CardwordsSession {
   /** The seat of each line of the log (whose turn it was). */
   private logSeats: number[] = [];
   private message = '';
+  /** The player the owner's `remove` on its way names (said once the room acknowledges it). */
+  private removing: string | null = null;
   /** The round's turns from the history that comes after the game (the review's tables), and the seats' names. */
   private history: CardwordsHistoryTurn[] = [];
   private historyPlayers: string[] = [];
@@ -168,6 +170,9 @@ export class CardwordsSession {
       if (a.type === 'action') {
         this.composer?.reset();
         this.message = '';
+      } else if (a.type === 'remove' && this.removing !== null) {
+        this.message = removedText(this.removing);
+        this.removing = null;
       }
       this.update();
     });
@@ -581,6 +586,18 @@ export class CardwordsSession {
   rematch(): unknown {
     this.roomOrFail.send('rematch', {});
     return this.view();
+  }
+
+  /**
+   * The owner removes a human player (the room's `remove`: before the deal the seat is free
+   * again, after it a robot plays it to the end); the room's answer comes in the message.
+   */
+  remove(params: { name?: unknown }): unknown {
+    const name = str(params?.name, 'name', 64);
+    if (this.welcome?.owner !== true) throw new BridgeError('refused', 'only the owner removes players');
+    this.removing = name;
+    this.roomOrFail.send('remove', { name });
+    return null;
   }
 
   /**

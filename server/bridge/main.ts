@@ -77,6 +77,7 @@ export class Bridge {
     this.on('cardwords/review', (p) => cw.review((p ?? {}) as never));
     this.on('cardwords/words', (p) => cw.words((p ?? {}) as never));
     this.on('cardwords/rematch', () => cw.rematch());
+    this.on('cardwords/remove', (p) => cw.remove((p ?? {}) as never));
     this.on('cardwords/view', () => cw.view());
     // `forget`: the player leaves on purpose (C-c C-q), the game is not offered again
     this.on('cardwords/leave', (p) => cw.leave((p as { forget?: unknown } | null)?.forget === true));

@@ -272,6 +272,11 @@ export function wordRejectedText(word: string): string {
   return en('cw.word.rejected', word);
 }
 
+/** The owner removed a player (the room's `remove` acknowledged): the web panel's words. */
+export function removedText(name: string): string {
+  return en('remove.done', name);
+}
+
 /** A move refused for words not in the dictionary, the owner not asked (too many open questions). */
 export function wordsNotAsked(words: readonly string[]): string {
   return en('cw.err.unknown-words.notAsked', words.join(', '));

@@ -765,6 +765,9 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         c?.leave(CLOSE.REMOVED, CLOSE_REASON.REMOVED);
       }
       this.sync();
+      // the state before the acknowledgement, as for an action: the owner's client says "removed"
+      // on the ack, and a patch after it (the deal, if it had not gone out yet) said something older
+      this.broadcastPatch();
       this.sendTo(client, 'ack', { id, type: 'remove', moves: this.moves() });
       this.checkLifetime();
     });

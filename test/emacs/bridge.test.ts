@@ -879,6 +879,33 @@ it('a game the editor creates for two people (what cardwords-play-humans and -gr
   }
 });
 
+it('the owner removes a player through the bridge (C-c C-d): the room takes it, the view says so and marks the seat; a player who is not the owner is refused', async () => {
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    const b = bridge();
+    type View = { status: string; message: string; welcome: { gameId: string }; players: Array<{ name: string; left: boolean; standIn: boolean }> };
+    let n = 0;
+    const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
+    const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 'never' } })).result!.welcome.gameId;
+    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    await until(() => bo.state.status === 'playing', 5000, 'the deal');
+    // at once (the bridge may not have the deal yet: the room sends the state before its ack)
+    expect((await call('cardwords/remove', { name: 'Bo' })).error).toBeUndefined();
+    await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('Bo was removed from the game.');
+    await until(() => !bo.room.connection.isOpen, 10_000, "Bo's connection closed by the room");
+    expect((await call('cardwords/view')).result!.players.find((p) => p.name === 'Bo')).toMatchObject({ left: true, standIn: true });
+    // the room's refusal comes in the message, as the web panel says it
+    await call('cardwords/remove', { name: 'Zed' });
+    await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe("Refused: no human player named 'Zed' is in this game");
+    // a bridge that is not the owner's is refused before anything is sent
+    const c = bridge();
+    await c.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, watch: true } }));
+    expect(((await c.send(JSON.stringify({ id: 2, method: 'cardwords/remove', params: { name: 'Ann' } }))) as { error?: { message: string } }).error?.message).toBe('only the owner removes players');
+  } finally {
+    await srv.stop();
+  }
+});
+
 it('C-c C-q in a game going on gives the seat up (a stand-in plays it at once, even with a grace of never); a bridge that closes is a drop, the seat held', async () => {
   const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
   try {

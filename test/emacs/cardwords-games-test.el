@@ -1406,6 +1406,37 @@ the echo area."
                                       ("cardwords/words" :words ["TE"] :approve :false))))
       (should-not cardwords-play--questions))))
 
+(ert-deftest cardwords-play-owner-removes-a-player ()
+  ;; C-c C-d: the humans with a seat are offered, not yourself, robots, free seats or a player
+  ;; who left; asked before anything is sent, the question saying what becomes of the seat
+  ;; (before the deal: free again); a player who is not the owner is refused.
+  (let ((sent nil) (offered nil) (asked nil) (answer nil)
+        (players (mapcar (lambda (p) (append p (list :score 0 :cards 4 :connected t)))
+                         '((:name "ert" :robot nil) (:name "Bo" :robot nil) (:name "Robot1" :robot t)
+                           (:name "Cy" :robot nil :left t) (:name "(free seat)" :robot nil :free t)))))
+    (cl-letf (((symbol-function 'completing-read) (lambda (_prompt names &rest _) (setq offered names) "Bo"))
+              ((symbol-function 'yes-or-no-p) (lambda (prompt) (push prompt asked) answer))
+              ((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method params) (push (cons method params) sent) nil)))
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players)
+        (set-window-buffer (selected-window) (current-buffer))
+        (execute-kbd-macro (kbd "C-c C-d"))
+        (should (equal offered '("Bo")))
+        (should (equal asked '("Remove Bo? A robot plays the seat to the end. ")))
+        (should-not sent)
+        (setq answer t)
+        (execute-kbd-macro (kbd "C-c C-d"))
+        (should (equal sent '(("cardwords/remove" :name "Bo")))))
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players :status "waiting")
+        (call-interactively #'cardwords-play-remove)
+        (should (equal (car asked) "Remove Bo? The seat is free again for someone else. ")))
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :welcome '(:gameId "ert" :owner :false :name "ert") :players players)
+        (should (equal (cadr (should-error (call-interactively #'cardwords-play-remove) :type 'user-error))
+                       "Only the owner removes players"))))))
+
 (ert-deftest cardwords-play-cells-show-every-attribute-and-the-start ()
   ;; A cell with two attributes shows both, compactly, in the five columns of a cell; the
   ;; start cell is marked * until the first move; a blocked cell ##.
