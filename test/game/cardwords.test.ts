@@ -30,6 +30,31 @@ async function myTurn(p: CwPlayer): Promise<boolean> {
   return p.state.status === 'playing';
 }
 
+/**
+ * Ann, the owner, plays a seat and passes; Bob's move makes words the dictionary lacks: it is
+ * refused, and his question waits for the end of the round (the owner is an opponent).
+ * `watching`: the owner's other window, watching, joins first.
+ */
+async function heldQuestion(url: string, ownerToken: string, rulesetDir: string, watching = false) {
+  const ruleset = await loadTestRuleset(rulesetDir);
+  const chars = ruleset.charset.entries.map((e) => e.canonical);
+  const known = new Set(ruleset.words);
+  const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
+  const ann = await cwCreate(url, { owner: ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', seed: 'words-1' });
+  const bob = await cwJoin(url, ann.room.roomId, { name: 'Bob' });
+  const ownerWatch = watching ? await cwJoin(url, ann.room.roomId, { owner: ownerToken }) : null;
+  await until(() => ann.state.status === 'playing', 5000, 'the start');
+  expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+  await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
+  const board = boardOf(bob.state);
+  const move = sortMoves(generateMoves(wide, board, handOf(bob))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
+  const unknown = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
+  const refused = await bob.request('action', { text: formatAction({ type: 'move', player: 1, cards: tilesToPlaced(board.width, move) }) });
+  // and Bob is told so: the owner is asked at the end of the round (he read "has been asked")
+  expect(refused.payload).toMatchObject({ code: 'unknown-words', asked: true, later: true });
+  return { ann, bob, ownerWatch, unknown };
+}
+
 describe('cardwords rooms', () => {
   let srv: ServerProcess;
   let rulesetDir: string;
@@ -332,24 +357,9 @@ describe('cardwords rooms', () => {
   });
 
   it("an owner who plays a seat is an opponent too: another player's unknown words wait for the end of the round (they would show cards of that hand)", async () => {
-    const ruleset = await loadTestRuleset(rulesetDir);
-    const chars = ruleset.charset.entries.map((e) => e.canonical);
-    const known = new Set(ruleset.words);
-    const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', seed: 'words-1' });
-    const id = ann.room.roomId;
-    const bob = await cwJoin(srv.url, id, { name: 'Bob' });
     // the owner's other window, watching: the same person, so no questions there either
-    const ownerWatch = await cwJoin(srv.url, id, { owner: srv.ownerToken });
-    await until(() => ann.state.status === 'playing', 5000, 'the start');
-    expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
-    await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
-    const board = boardOf(bob.state);
-    const move = sortMoves(generateMoves(wide, board, handOf(bob))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
-    const unknown = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
-    const refused = await bob.request('action', { text: formatAction({ type: 'move', player: 1, cards: tilesToPlaced(board.width, move) }) });
-    // and Bob is told so: the owner is asked at the end of the round (he read "has been asked")
-    expect(refused.payload).toMatchObject({ code: 'unknown-words', asked: true, later: true });
+    const { ann, bob, ownerWatch, unknown } = await heldQuestion(srv.url, srv.ownerToken, rulesetDir, true);
+    const id = ann.room.roomId;
     // a watcher of the owner joining now is not told either
     const late = await cwJoin(srv.url, id, { owner: srv.ownerToken });
     // the round goes on: everyone passes twice (Ann's first pass counts) and it ends; only then is the owner asked
@@ -357,7 +367,7 @@ describe('cardwords rooms', () => {
       expect(ann.messages.filter((m) => m.type === 'word-request')).toEqual([]);
       expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
     }
-    for (const p of [ann, ownerWatch, late]) {
+    for (const p of [ann, ownerWatch!, late]) {
       const r = await p.next((m) => m.type === 'results');
       const q = await p.next((m) => m.type === 'word-request');
       expect(p.messages.indexOf(q)).toBeGreaterThan(p.messages.indexOf(r));
@@ -371,23 +381,11 @@ describe('cardwords rooms', () => {
   it('a question still open when the owner ends the game is asked in the owner\'s next game of the ruleset, after a restart too; decided there, it is asked no more', async () => {
     // its own server and ruleset copy: the questions kept are the data folder's and the ruleset's
     const dir = copySample('tiny');
-    const ruleset = await loadTestRuleset(dir);
-    const chars = ruleset.charset.entries.map((e) => e.canonical);
-    const known = new Set(ruleset.words);
-    const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
     const args = ['--ruleset', dir, '--rate', '1000', '--robot-delay', '5'];
     let s = await startServer({ args });
     try {
       // the owner plays a seat (Ann): Bob's unknown words wait for the end of the round...
-      const ann = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', seed: 'words-1' });
-      const bob = await cwJoin(s.url, ann.room.roomId, { name: 'Bob' });
-      await until(() => ann.state.status === 'playing', 5000, 'the start');
-      expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
-      await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
-      const board = boardOf(bob.state);
-      const move = sortMoves(generateMoves(wide, board, handOf(bob))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
-      const unknown = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
-      expect((await bob.request('action', { text: formatAction({ type: 'move', player: 1, cards: tilesToPlaced(board.width, move) }) })).payload).toMatchObject({ code: 'unknown-words', asked: true, later: true });
+      const { ann, unknown } = await heldQuestion(s.url, s.ownerToken, dir);
       // ...and the owner ends the game before it is over: the question is not lost with the room
       await ann.request('end');
       await ann.next((m) => m.type === 'ended');
