@@ -9,6 +9,7 @@ import { bestAction, rankActions, type RankedAction } from '../../core/robots/ca
 import { kindKey, Leaves, LEAVES_VERSION } from '../../core/robots/cardwords/leaves.js';
 import { robotGame, sample } from './games.js';
 import { randomPosition } from './random-positions.js';
+import { CPU_BOUND } from '../support/timeouts.js';
 
 /** Leave values over the kinds of these cards: halves, so that equities tie often. */
 function randomLeaves(rng: Rng, cards: readonly Card[]): Leaves {
@@ -24,7 +25,7 @@ function randomLeaves(rng: Rng, cards: readonly Card[]): Leaves {
 }
 
 describe('best action by static equity', () => {
-  it('equals the first of rankActions on 1,500 random positions (ties, trades, the pass, the end of the pile)', () => {
+  it('equals the first of rankActions on 1,500 random positions (ties, trades, the pass, the end of the pile)', CPU_BOUND, () => {
     const seen = { moveTies: 0, trade: 0, pass: 0, move: 0, endOfPile: 0 };
     for (let seed = 80_000; seed < 81_500; seed++) {
       const p = randomPosition(seed, { maxHand: 7 });

@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { generateMoves, moveKey, bestMoves } from '../../core/robots/cardwords/generate.js';
 import { enumerateAll } from './reference/enumerate.js';
 import { randomPosition } from './random-positions.js';
+import { CPU_BOUND } from '../support/timeouts.js';
 
 // Two files (this and exhaustive-b) split the seeds so that vitest runs them on both cores.
 const COUNT = Number(process.env.CW_EXHAUSTIVE ?? 1000);
 const FIRST = 100_000;
 
 describe('move generator against the exhaustive enumerator', () => {
-  it(`agrees on ${COUNT} random positions`, () => {
+  it(`agrees on ${COUNT} random positions`, CPU_BOUND, () => {
     let totalMoves = 0;
     let withMoves = 0;
     const kinds = new Set<string>();

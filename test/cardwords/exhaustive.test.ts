@@ -6,13 +6,14 @@ import { checkMove } from '../../core/games/cardwords/rules.js';
 import { moveScoreBound } from '../../core/games/cardwords/scoring.js';
 import { enumerateAll } from './reference/enumerate.js';
 import { randomPosition } from './random-positions.js';
+import { CPU_BOUND } from '../support/timeouts.js';
 
 // Two files (this and exhaustive-b) split the seeds so that vitest runs them on both cores.
 const COUNT = Number(process.env.CW_EXHAUSTIVE ?? 1000);
 const FIRST = 0;
 
 describe('move generator against the exhaustive enumerator', () => {
-  it(`agrees on ${COUNT} random positions`, () => {
+  it(`agrees on ${COUNT} random positions`, CPU_BOUND, () => {
     let totalMoves = 0;
     let withMoves = 0;
     const kinds = new Set<string>();

@@ -10,6 +10,7 @@ import { bestMoves, generateMoves, type GenContext, type GeneratedMove } from '.
 import { TIER_WORDS, WordStore } from '../../core/words/store.js';
 import { robotGame, sample } from './games.js';
 import { randomPosition } from './random-positions.js';
+import { CPU_BOUND } from '../support/timeouts.js';
 
 function transposeTable(t: CardTable): CardTable {
   const W = t.width;
@@ -86,7 +87,7 @@ async function makePositions(): Promise<Array<{ name: string; ctx: GenContext; b
 }
 
 describe('move generator invariance', () => {
-  it('transposing the table, its attributes, start condition and cards gives the same moves and scores', async () => {
+  it('transposing the table, its attributes, start condition and cards gives the same moves and scores', CPU_BOUND, async () => {
     for (const p of await positions()) {
       const moves = moveMap(generateMoves(p.ctx, p.board, p.hand), p.board.width);
       const tctx = { ...p.ctx, table: transposeTable(p.ctx.table) };

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { bestMoves, generateMoves, generatorFor, moveKey, type GeneratedMove } from '../../core/robots/cardwords/generate.js';
 import { robotGame, sample } from './games.js';
 import { randomPosition } from './random-positions.js';
+import { CPU_BOUND } from '../support/timeouts.js';
 
 function topOfAll(moves: GeneratedMove[]): { score: number | null; keys: string[] } {
   if (moves.length === 0) return { score: null, keys: [] };
@@ -15,7 +16,7 @@ function topOfAll(moves: GeneratedMove[]): { score: number | null; keys: string[
 }
 
 describe('best move with shadow pruning', () => {
-  it('equals the best of all moves (every tie) on 3,000 random positions, wildcards included', () => {
+  it('equals the best of all moves (every tie) on 3,000 random positions, wildcards included', CPU_BOUND, () => {
     let withWild = 0;
     let withMoves = 0;
     for (let seed = 60_000; seed < 63_000; seed++) {

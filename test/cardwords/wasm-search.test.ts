@@ -15,6 +15,7 @@ import { WordStore } from '../../core/words/store.js';
 import { bonusMap, makeTable, randomWords } from './fixtures.js';
 import { robotGame, sample } from './games.js';
 import { randomPosition } from './random-positions.js';
+import { CPU_BOUND } from '../support/timeouts.js';
 
 /** '' when the two lists hold the same numbers in the same order, else the first difference. */
 function diff(a: MoveList, b: MoveList): string {
@@ -45,7 +46,7 @@ describe('the WebAssembly move search', () => {
     expect(readFileSync('core/robots/cardwords/search-wasm.ts', 'utf8')).toBe(moduleText(await compile()));
   }, 60_000);
 
-  it('lists the moves of the generator’s own search on 2,000 random positions, every move and the best', () => {
+  it('lists the moves of the generator’s own search on 2,000 random positions, every move and the best', CPU_BOUND, () => {
     const wasm = new MoveGenerator();
     const js = new MoveGenerator({ wasm: false });
     const a = new MoveList();
