@@ -125,6 +125,7 @@ A question quit with \\[keyboard-quit] stays, and is asked again by
     (define-key map (kbd "M-p") #'cardwords-play-previous-hint)
     (define-key map (kbd "C-c C-r") #'cardwords-play-rematch)
     (define-key map (kbd "C-c C-d") #'cardwords-play-remove)
+    (define-key map (kbd "C-c C-e") #'cardwords-play-end)
     (define-key map (kbd "C-c C-q") #'cardwords-play-leave)
     (define-key map (kbd "C-c C-a") #'cardwords-play-answer)
     (define-key map (kbd "C-c C-w") #'cardwords-play-copy-invite)
@@ -146,6 +147,7 @@ A question quit with \\[keyboard-quit] stays, and is asked again by
     ["Answer the owner's question again" cardwords-play-answer]
     ["Rematch" cardwords-play-rematch]
     ["Remove a player (owner)" cardwords-play-remove]
+    ["End the game (owner)" cardwords-play-end]
     ["Leave" cardwords-play-leave]
     "---"
     ["Help" describe-mode]
@@ -178,7 +180,8 @@ server does not know is one: answer y or n (RET is no answer); a
 question quit with \\[keyboard-quit] is asked again by \\[cardwords-play-answer],
 or by RET.
 The owner removes a player with \\[cardwords-play-remove] (asked first): before
-the deal the seat is free again, after it a robot plays it to the end.
+the deal the seat is free again, after it a robot plays it to the end; and
+ends the game for everyone with \\[cardwords-play-end] (asked first).
 \\[cardwords-play-hint] asks the robot for a hint: its best action fills the
 composition; \\[cardwords-play-next-hint] and \\[cardwords-play-previous-hint] then go through its ten best, as
 the web panel's list does (where a wildcard lies is said: \"wildcard at
@@ -977,10 +980,19 @@ confirmed."
            ((null names) (user-error "No player to remove"))
            (t (list (completing-read "Remove the player: " names nil t))))))
   (when (yes-or-no-p (format (if (equal (cardwords-play--get :status) "waiting")
-                                 "Remove %s? The seat is free again for someone else. "
-                               "Remove %s? A robot plays the seat to the end. ")
+                                 "Remove %s (the seat is free again for someone else)? "
+                               "Remove %s (a robot plays the seat to the end)? ")
                              name))
     (cardwords-play--call "cardwords/remove" (list :name name))))
+
+(defun cardwords-play-end ()
+  "End the game for everyone: the owner's command, asked first."
+  (interactive)
+  (unless (eq (plist-get (cardwords-play--get :welcome) :owner) t)
+    (user-error "Only the owner ends the game"))
+  (when (cardwords-play--over-p) (user-error "The game is over"))
+  (when (yes-or-no-p "End the game for everyone (it cannot be undone)? ")
+    (cardwords-play--call "cardwords/end")))
 
 (defun cardwords-play--in-progress-p ()
   "Return non-nil while the game is played (not before, not after its end)."

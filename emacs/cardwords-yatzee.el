@@ -66,6 +66,8 @@ The game server computes them (as for the web panel); h toggles them."
     (define-key map "u" #'cardwords-yatzee-undo)
     (define-key map "r" #'cardwords-yatzee-reset)
     (define-key map "+" #'cardwords-yatzee-add-robot)
+    (define-key map "-" #'cardwords-yatzee-remove)
+    (define-key map (kbd "C-c C-e") #'cardwords-yatzee-end)
     (define-key map "h" #'cardwords-yatzee-toggle-hints)
     (define-key map (kbd "C-c C-w") #'cardwords-yatzee-copy-invite)
     (define-key map "q" #'cardwords-yatzee-leave)
@@ -83,6 +85,8 @@ The game server computes them (as for the web panel); h toggles them."
     ["Undo the transfer" cardwords-yatzee-undo]
     ["Reset the dice" cardwords-yatzee-reset]
     ["Add a robot" cardwords-yatzee-add-robot]
+    ["Remove a player (owner)" cardwords-yatzee-remove]
+    ["End the game (owner)" cardwords-yatzee-end]
     ["Show expected values" cardwords-yatzee-toggle-hints
      :style toggle :selected cardwords-yatzee-hints]
     ["Copy the invite link" cardwords-yatzee-copy-invite
@@ -104,7 +108,9 @@ hides the hints: the optimal robot's best hold and expected final score,
 and an Expected column with the expected final score of a transfer to
 each open category of your sheet.  While a place is free, the buffer ends
 with the game's link to invite someone (players join at any time), and
-\\[cardwords-yatzee-copy-invite] copies it.
+\\[cardwords-yatzee-copy-invite] copies it.  The owner adds a robot with \\[cardwords-yatzee-add-robot],
+removes a player with \\[cardwords-yatzee-remove] (the sheet is closed for good) and ends the
+game for everyone with \\[cardwords-yatzee-end], each removal and the end asked first.
 
 \\{cardwords-yatzee-mode-map}"
   (setq-local truncate-lines t)
@@ -410,6 +416,30 @@ Asked for, only the categories still open on your sheet are offered."
   "Seat one more robot (owner)."
   (interactive)
   (cardwords-yatzee--call "yatzee/robots" (list :add 1)))
+
+(defun cardwords-yatzee--owner-p ()
+  "Return non-nil when this buffer's game was entered with the owner token."
+  (eq (plist-get (cardwords-yatzee--get :welcome) :owner) t))
+
+(defun cardwords-yatzee-remove (name)
+  "Remove the player NAME from the game: the owner's command.
+The sheet is closed for good.  Asked with completion over the sheets but
+your own, robots' too, then confirmed."
+  (interactive
+   (let* ((me (cardwords-yatzee--get :me))
+          (names (delete me (mapcar (lambda (s) (plist-get s :name)) (cardwords-yatzee--get :sheets)))))
+     (cond ((not (cardwords-yatzee--owner-p)) (user-error "Only the owner removes players"))
+           ((null names) (user-error "No player to remove"))
+           (t (list (completing-read "Remove the player: " names nil t))))))
+  (when (yes-or-no-p (format "Remove %s (that sheet is closed for good)? " name))
+    (cardwords-yatzee--call "yatzee/remove" (list :name name))))
+
+(defun cardwords-yatzee-end ()
+  "End the game for everyone: the owner's command, asked first."
+  (interactive)
+  (unless (cardwords-yatzee--owner-p) (user-error "Only the owner ends the game"))
+  (when (yes-or-no-p "End the game for everyone (it cannot be undone)? ")
+    (cardwords-yatzee--call "yatzee/end")))
 
 (defun cardwords-yatzee-click (event)
   "Hold or release the die clicked, or transfer to the category clicked (EVENT)."

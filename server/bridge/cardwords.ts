@@ -600,6 +600,13 @@ export class CardwordsSession {
     return null;
   }
 
+  /** The owner ends the game for everyone (the room's `end`: the results, then `ended`, said in the message). */
+  end(): unknown {
+    if (this.welcome?.owner !== true) throw new BridgeError('refused', 'only the owner ends the game');
+    this.roomOrFail.send('end', {});
+    return null;
+  }
+
   /**
    * Your turns a stand-in played while you were away: said when you are back (the web panel's
    * words), once: remembered with the seat, so a new bridge (Emacs started again) does not say

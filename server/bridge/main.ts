@@ -78,6 +78,7 @@ export class Bridge {
     this.on('cardwords/words', (p) => cw.words((p ?? {}) as never));
     this.on('cardwords/rematch', () => cw.rematch());
     this.on('cardwords/remove', (p) => cw.remove((p ?? {}) as never));
+    this.on('cardwords/end', () => cw.end());
     this.on('cardwords/view', () => cw.view());
     // `forget`: the player leaves on purpose (C-c C-q), the game is not offered again
     this.on('cardwords/leave', (p) => cw.leave((p as { forget?: unknown } | null)?.forget === true));
@@ -97,6 +98,8 @@ export class Bridge {
     this.on('yatzee/undo', () => yz.act({ type: 'undoTransfer' }));
     this.on('yatzee/reset', () => yz.act({ type: 'resetDices' }));
     this.on('yatzee/robots', (p) => yz.robots((p ?? {}) as never));
+    this.on('yatzee/remove', (p) => yz.remove((p ?? {}) as never));
+    this.on('yatzee/end', () => yz.end());
     this.on('yatzee/hints', (p) => yz.setHints((p ?? {}) as never));
     this.on('yatzee/view', () => yz.view());
     this.on('yatzee/leave', () => yz.leave());

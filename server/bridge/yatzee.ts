@@ -10,7 +10,7 @@ import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, scor
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeePlaceFree, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { connectionLostText, endedMessage, reconnectedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText } from './texts.js';
+import { connectionLostText, endedMessage, reconnectedText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText } from './texts.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -29,6 +29,8 @@ export class YatzeeSession {
   private welcome: WelcomeMessage | null = null;
   private state: YatzeeRoomState | null = null;
   private message = '';
+  /** The player the owner's `remove` on its way names (said once the room acknowledges it). */
+  private removing: string | null = null;
   /** The room said `ended`: its closing is no disconnection. */
   private ended = false;
   private seq = 0;
@@ -119,6 +121,10 @@ export class YatzeeSession {
       }),
     );
     typed.on('ack', (a) => {
+      if (a.type === 'remove' && this.removing !== null) {
+        this.message = removedText(this.removing);
+        this.removing = null;
+      }
       this.acknowledged(a.id === undefined ? undefined : this.sent.get(String(a.id)));
       if (a.id !== undefined) this.sent.delete(String(a.id));
       this.update();
@@ -287,6 +293,30 @@ export class YatzeeSession {
     if (this.down) throw new BridgeError('refused', this.down);
     if (this.ended) throw new BridgeError('refused', 'the game has ended');
     this.typed.send('robots', { add: add as number });
+    return this.view();
+  }
+
+  /** The owner's room messages: refused here unless the sheet was entered with the owner token. */
+  private ownerRoom(what: string): NonNullable<typeof this.typed> {
+    if (!this.typed) throw new BridgeError('refused', 'not in a Yatzee game');
+    if (this.welcome?.owner !== true) throw new BridgeError('refused', `only the owner ${what}`);
+    if (this.down) throw new BridgeError('refused', this.down);
+    if (this.ended) throw new BridgeError('refused', 'the game has ended');
+    return this.typed;
+  }
+
+  /** The owner removes a player (the room's `remove`: the sheet is closed for good); the room's answer comes in the message. */
+  remove(params: { name?: unknown }): unknown {
+    const name = str(params?.name, 'name', 64);
+    const room = this.ownerRoom('removes players');
+    this.removing = name;
+    room.send('remove', { name });
+    return this.view();
+  }
+
+  /** The owner ends the game for everyone (the room's `end`: the results, then `ended`). */
+  end(): unknown {
+    this.ownerRoom('ends the game').send('end', {});
     return this.view();
   }
 

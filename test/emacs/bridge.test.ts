@@ -901,6 +901,34 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
     const c = bridge();
     await c.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, watch: true } }));
     expect(((await c.send(JSON.stringify({ id: 2, method: 'cardwords/remove', params: { name: 'Ann' } }))) as { error?: { message: string } }).error?.message).toBe('only the owner removes players');
+    expect(((await c.send(JSON.stringify({ id: 3, method: 'cardwords/end' }))) as { error?: { message: string } }).error?.message).toBe('only the owner ends the game');
+    // the owner ends the game (C-c C-e): the results, then the end, said as the web panel says it
+    expect((await call('cardwords/end')).error).toBeUndefined();
+    await expect.poll(async () => (await call('cardwords/view')).result!.status).toBe('ended');
+    expect((await call('cardwords/view')).result!.message).toBe('The game has ended.');
+  } finally {
+    await srv.stop();
+  }
+});
+
+it('the owner of a Yatzee game removes a player and ends the game through the bridge (-, C-c C-e); another player cannot', async () => {
+  const srv = await startServer({ args: ['--robot-delay', '5'] });
+  try {
+    const b = bridge();
+    type View = { message: string; status: string; sheets: Array<{ name: string }>; welcome: { gameId: string } };
+    let n = 0;
+    const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
+    const id = (await call('yatzee/create', { url: srv.url, owner: srv.ownerToken, name: 'me', robots: 1, seed: 'bridge-remove' })).result!.welcome.gameId;
+    const c = bridge();
+    expect(((await c.send(JSON.stringify({ id: 1, method: 'yatzee/join', params: { url: srv.url, id, name: 'Cy' } }))) as { error?: unknown }).error).toBeUndefined();
+    expect(((await c.send(JSON.stringify({ id: 2, method: 'yatzee/remove', params: { name: 'me' } }))) as { error?: { message: string } }).error?.message).toBe('only the owner removes players');
+    expect(((await c.send(JSON.stringify({ id: 3, method: 'yatzee/end' }))) as { error?: { message: string } }).error?.message).toBe('only the owner ends the game');
+    await expect.poll(async () => (await call('yatzee/view')).result!.sheets.map((x) => x.name).sort()).toEqual(['Cy', 'Robot1', 'me']);
+    expect((await call('yatzee/remove', { name: 'Robot1' })).error).toBeUndefined();
+    await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Robot1 was removed from the game.');
+    expect((await call('yatzee/view')).result!.sheets.map((x) => x.name).sort()).toEqual(['Cy', 'me']);
+    expect((await call('yatzee/end')).error).toBeUndefined();
+    await expect.poll(async () => (await call('yatzee/view')).result!.message).toMatch(/^The game has ended\. The owner ended the game\./);
   } finally {
     await srv.stop();
   }
