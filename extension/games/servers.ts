@@ -117,12 +117,14 @@ export class Servers implements vscode.Disposable {
     const rulesets = settings.rulesets.length ? settings.rulesets.map(resolveFolder) : [this.bundledRuleset(storage)];
     for (const r of rulesets) if (!existsSync(r)) throw new Error(vscode.l10n.t('No ruleset folder {0} (setting cardwords.localServer.rulesets).', r));
     const cli = this.context.asAbsolutePath(join('dist', 'cli.js'));
-    const start = async (port: number) => {
+    // a start that failed says whether the port was taken (serve's PORT_IN_USE line), so the
+    // caller can try a free port instead
+    const start = async (port: number): Promise<{ server: LocalServer } | { failed: unknown; inUse: boolean }> => {
       const args = ['serve', '--port', String(port), '--host', '127.0.0.1', '--data', data, '--exit-with-stdin', ...rulesets.flatMap((r) => ['--ruleset', r])];
       this.log.appendLine(`> ${process.execPath} ${cli} ${args.join(' ')}`.replace(/--owner\S*/g, ''));
       let inUse = false;
       try {
-        return await LocalServer.start({
+        const server = await LocalServer.start({
           cli,
           args,
           env: { ...process.env, CARDWORDS_CACHE_DIR: cache },
@@ -132,22 +134,21 @@ export class Servers implements vscode.Disposable {
             this.log.appendLine(line.replace(/owner=[\w-]+/g, 'owner=…'));
           },
         });
-      } catch (e) {
-        (e as { inUse?: boolean }).inUse = inUse;
-        throw e;
+        return { server };
+      } catch (failed) {
+        return { failed, inUse };
       }
     };
     const t0 = performance.now();
     const again = settings.port === 0 ? this.lastPort : 0;
-    let server: LocalServer;
-    try {
-      server = await start(settings.port || again);
-    } catch (e) {
-      // the last port taken meanwhile by another program: a free one (open panels then need reopening)
-      if (!again || !(e as { inUse?: boolean }).inUse) throw e;
+    let r = await start(settings.port || again);
+    // the last port taken meanwhile by another program: a free one (open panels then need reopening)
+    if ('failed' in r && again && r.inUse) {
       this.log.appendLine(`port ${again} is taken now: the local server takes a free port`);
-      server = await start(0);
+      r = await start(0);
     }
+    if ('failed' in r) throw r.failed;
+    const server = r.server;
     if (settings.port === 0) this.lastPort = server.port;
     this.log.appendLine(`local server pid ${server.pid} on port ${server.port}, ready in ${(performance.now() - t0).toFixed(0)} ms`);
     server.onExit = (code, signal) => {

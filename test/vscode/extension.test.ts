@@ -3,6 +3,7 @@
 // Screenshots go to test-artifacts/vscode/. Every code-server and Chromium process is
 // stopped at the end, and the last test checks that none survived.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
@@ -494,7 +495,7 @@ describe('VS Code extension in code-server', () => {
     return Number(/port (\d+)/.exec(await item.innerText())?.[1]);
   };
 
-  it.skipIf(!existsSync(join(ROOT, 'dist', 'web', 'cardwords.js')))('stops and starts the local server by command, on the same port: an open game panel reconnects to its game', async () => {
+  it.skipIf(!existsSync(join(ROOT, 'dist', 'web', 'cardwords.js')))('stops and starts the local server by command, on the same port: an open game panel reconnects to its game; a port taken meanwhile, a free one', async () => {
     const port = await statusPort();
     await runCommandAndPick(page, 'Cardwords: Play Against a Robot', 'A casual robot');
     const view = webview();
@@ -518,6 +519,21 @@ describe('VS Code extension in code-server', () => {
     expect(procs[0]!.pid).not.toBe(serverPid);
     expect(procs[0]!.cmd).toContain(`--port ${port} `);
     serverPid = procs[0]!.pid;
+    // the port taken meanwhile by another program: the next start takes a free one
+    await runCommand('Cardwords: Stop Local Server');
+    await page.locator('.statusbar-item', { hasText: 'Cardwords: stopped' }).first().waitFor({ timeout: 60_000 });
+    const squatter = createServer();
+    await new Promise<void>((ok) => squatter.listen(port, '127.0.0.1', ok));
+    try {
+      await runCommand('Cardwords: Start Local Server');
+      expect(await statusPort()).not.toBe(port);
+      const now = processesMentioning('--exit-with-stdin').filter((p) => p.cmd.includes(tmp));
+      expect(now.length).toBe(1);
+      expect(now[0]!.cmd).toContain('--port 0 ');
+      serverPid = now[0]!.pid;
+    } finally {
+      squatter.close();
+    }
   });
 
   // Issue 14: a new rulesets setting never reached the running server, and nothing said so.

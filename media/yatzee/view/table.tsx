@@ -48,6 +48,13 @@ function bonusText(t: Translate, scores: readonly (number | null)[]): { text: st
   return { text, tip: t('yatzee.bonusTip'), complete: false, kind: b.balance >= 0 ? 'surplus' : 'deficit' };
 }
 
+/** Another player's dice under their name: blank, and said so, before their round's first throw. */
+function TheirDice({ t, col }: { t: Translate; col: Column }) {
+  const thrown = diceThrown(col);
+  const label = thrown ? `${t('yatzee.playerDice', col.name, col.dice.join(' '))}; ${t('yatzee.playerThrows', col.throwsMade)}` : t('yatzee.playerNotThrown', col.name);
+  return <SmallDice dice={col.dice} held={col.held} thrown={thrown} label={label} />;
+}
+
 function ScoreCell({ t, col, c, label, transfer }: { t: Translate; col: Column; c: Category; label: string; transfer: Transfer | null }) {
   const i = CATEGORIES.indexOf(c);
   const filled = col.scores[i];
@@ -156,14 +163,7 @@ export function ScoreTable({ t, columns, transfer, hints, onChoose, onTransfer }
                   {col.mark}
                 </span>
               )}
-              {!col.mine && (
-                <SmallDice
-                  dice={col.dice}
-                  held={col.held}
-                  thrown={diceThrown(col)}
-                  label={diceThrown(col) ? `${t('yatzee.playerDice', col.name, col.dice.join(' '))}; ${t('yatzee.playerThrows', col.throwsMade)}` : t('yatzee.playerNotThrown', col.name)}
-                />
-              )}
+              {!col.mine && <TheirDice t={t} col={col} />}
             </th>
           ))}
           {hints && <th scope="col" class="hint-col">{t('lines.hint')}</th>}
