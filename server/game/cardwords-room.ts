@@ -73,6 +73,9 @@ export function seatName(raw: unknown): string | null {
 
 const same = sameName; // core/games/names.ts: look-alike names are the same name
 
+/** This process's Cardwords rooms: told at once of the questions a game of their ruleset leaves open (carried-questions.ts). */
+const liveRooms = new Set<CardwordsRoom>();
+
 export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsServerMessages> {
   readonly kind = 'cardwords';
   override state = new CardwordsRoomState();
@@ -143,6 +146,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     this.onMessage('*', (client, type, m) => this.sendError(client, 'unknown-message', `no message '${String(type)}' in a Cardwords room`, { id: messageId(m), type: String(type) }));
     const { timeouts } = ctx();
     this.startClocks(Math.min(1000, timeouts.firstJoinMs / 10, timeouts.idleMs / 10, this.opts.grace > 0 ? this.opts.grace / 10 : 1000));
+    liveRooms.add(this);
   }
 
   /** The header's options of a restored game, with its ruleset loaded and checked. */
@@ -381,23 +385,36 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     // approved meanwhile: no longer questions
     const known = [...kept.keys()].filter((w) => this.ruleset.store.has(w));
     if (known.length) await ctx().questions.settle(name, known).catch(() => undefined);
+    if (this.clients.getById(client.sessionId)) this.sendCarried([client], kept);
+  }
+
+  /** `word-request`s (`earlier`) to `clients` for the questions ended games left, by player: not those known or asked here. */
+  private sendCarried(clients: readonly Client[], kept: ReadonlyMap<string, readonly string[]>): void {
     const byPlayer = new Map<string, string[]>();
     for (const [word, names] of kept) {
       if (this.ruleset.store.has(word) || this.questions.has(word)) continue;
       for (const n of names) byPlayer.set(n, [...(byPlayer.get(n) ?? []), word]);
     }
-    if (!this.clients.getById(client.sessionId)) return;
-    for (const [player, words] of byPlayer) this.sendTo(client, 'word-request', { words, player, ruleset: name, earlier: true });
+    for (const c of clients) for (const [player, words] of byPlayer) this.sendTo(c, 'word-request', { words, player, ruleset: this.ruleset.name, earlier: true });
   }
 
-  /** The questions still open outlive the game: the owner is asked them in the next game of this ruleset. */
+  override onDispose(): void | Promise<void> {
+    liveRooms.delete(this);
+    return super.onDispose();
+  }
+
+  /** The questions still open outlive the game: the owner is asked them in the next game of this ruleset (and at once in those open here). */
   protected override async beforeEnd(): Promise<void> {
     const open = this.questions?.open();
     if (!open?.size) return;
     try {
       await ctx().questions.carry(this.ruleset.name, open);
     } catch (e) {
-      console.error(`cardwords serve: game ${this.roomId}: the open questions (${[...open.keys()].join(', ')}) could not be kept for the next game: ${(e as Error).message}; the game log keeps them`);
+      return console.error(`cardwords serve: game ${this.roomId}: the open questions (${[...open.keys()].join(', ')}) could not be kept for the next game: ${(e as Error).message}; the game log keeps them`);
+    }
+    // an owner already in another game of this ruleset here is asked at once (other processes: at their next join)
+    for (const r of liveRooms) {
+      if (r !== this && !r.ended && r.ruleset.name === this.ruleset.name) r.sendCarried(r.clients.filter((c) => r.roleOf(c)?.owner === true), open);
     }
   }
 

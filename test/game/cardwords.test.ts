@@ -378,7 +378,7 @@ describe('cardwords rooms', () => {
     await ann.request('end');
   });
 
-  it('a question still open when the owner ends the game is asked in the owner\'s next game of the ruleset, after a restart too; decided there, it is asked no more', async () => {
+  it('a question still open when the owner ends the game is asked in the owner\'s other games of the ruleset (one open already, at once), after a restart too; decided there, it is asked no more', async () => {
     // its own server and ruleset copy: the questions kept are the data folder's and the ruleset's
     const dir = copySample('tiny');
     const args = ['--ruleset', dir, '--rate', '1000', '--robot-delay', '5'];
@@ -386,17 +386,18 @@ describe('cardwords rooms', () => {
     try {
       // the owner plays a seat (Ann): Bob's unknown words wait for the end of the round...
       const { ann, unknown } = await heldQuestion(s.url, s.ownerToken, dir);
+      // the owner's other game of the ruleset, open already (watching it)
+      const next = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1 });
       // ...and the owner ends the game before it is over: the question is not lost with the room
       await ann.request('end');
       await ann.next((m) => m.type === 'ended');
       expect(ann.messages.filter((m) => m.type === 'word-request')).toEqual([]);
-      // the owner's next game of the ruleset asks it, in Bob's name (the owner watching)
-      const next = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1 });
+      // the other game asks it at once, in Bob's name
       const q = await next.next((m) => m.type === 'word-request');
       expect(q.payload).toMatchObject({ player: 'Bob', ruleset: 'tiny', earlier: true });
       expect(sorted(q.payload.words)).toEqual(unknown);
       await next.request('end');
-      // a player (not the owner) of a game is never asked
+      // a game created now asks it when the owner joins; a player (not the owner) is never asked
       const other = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 2, watchers: 1 });
       const eve = await cwJoin(s.url, other.room.roomId, { name: 'Eve' });
       await Promise.all([other.next((m) => m.type === 'word-request'), eve.barrier()]);
