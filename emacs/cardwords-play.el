@@ -958,6 +958,10 @@ See `cardwords-play-next-hint'."
   (interactive)
   (cardwords-play--call "cardwords/rematch"))
 
+(defun cardwords-play--owner-p ()
+  "Return non-nil when this buffer's game was entered with the owner token."
+  (eq (plist-get (cardwords-play--get :welcome) :owner) t))
+
 (defun cardwords-play--removable ()
   "The players the owner may remove: humans with a seat, not yourself."
   (let ((me (plist-get (cardwords-play--get :welcome) :name)))
@@ -974,8 +978,7 @@ plays the seat to the end.  Asked with completion over the players, then
 confirmed."
   (interactive
    (let ((names (cardwords-play--removable)))
-     (cond ((not (eq (plist-get (cardwords-play--get :welcome) :owner) t))
-            (user-error "Only the owner removes players"))
+     (cond ((not (cardwords-play--owner-p)) (user-error "Only the owner removes players"))
            ((cardwords-play--over-p) (user-error "The game is over"))
            ((null names) (user-error "No player to remove"))
            (t (list (completing-read "Remove the player: " names nil t))))))
@@ -988,8 +991,7 @@ confirmed."
 (defun cardwords-play-end ()
   "End the game for everyone: the owner's command, asked first."
   (interactive)
-  (unless (eq (plist-get (cardwords-play--get :welcome) :owner) t)
-    (user-error "Only the owner ends the game"))
+  (unless (cardwords-play--owner-p) (user-error "Only the owner ends the game"))
   (when (cardwords-play--over-p) (user-error "The game is over"))
   (when (yes-or-no-p "End the game for everyone (it cannot be undone)? ")
     (cardwords-play--call "cardwords/end")))

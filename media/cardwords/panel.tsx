@@ -609,7 +609,6 @@ export class CardwordsPanel {
                 t={t}
                 names={over ? [] : m.state.players.filter((p, i) => p.name !== '' && !p.robot && !p.left && i !== m.mySeat).map((p) => p.name)}
                 question={m.state.status === 'waiting' ? 'remove.question.free' : 'remove.question.seat'}
-                disabled={false}
                 onRemove={(name) => m.cmd.remove(name)}
               />
             </div>

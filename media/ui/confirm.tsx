@@ -2,6 +2,7 @@
 // buttons in its place (do it, or keep playing) and only the second acts. In the page itself,
 // not window.confirm: VS Code's webviews block dialogs. The owner's "End the game" (it ends
 // the game for everyone) and a player's "Leave the game" (the sheet closes for good).
+import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StringKey, Translate } from './l10n/index.js';
 
@@ -38,20 +39,22 @@ export function Confirm({ id, t, words, disabled, onConfirm, secondary = false }
       </button>
     );
   }
+  return <ConfirmQuestion id={id} t={t} label={t(words.ask)} question={t(words.question)} confirm={t(words.confirm)} onConfirm={() => { setAsking(false); onConfirm(); }} onKeep={keepPlaying} keepRef={keep} />;
+}
+
+/**
+ * The question asked in place of the button: the question, the button that acts (`${id}-confirm`)
+ * and Keep playing (`${id}-keep`, also Escape). Confirm's, and the owner's Remove a player…
+ * (remove-player.tsx); the caller moves the focus to `keepRef`.
+ */
+export function ConfirmQuestion({ id, t, label, question, confirm, onConfirm, onKeep, keepRef }: { id: string; t: Translate; label: string; question: string; confirm: string; onConfirm: () => void; onKeep: () => void; keepRef: Ref<HTMLButtonElement> }) {
   return (
-    <span class="confirm" role="group" aria-label={t(words.ask)}>
-      <span class="question">{t(words.question)}</span>{' '}
-      <button
-        type="button"
-        id={`${id}-confirm`}
-        onClick={() => {
-          setAsking(false);
-          onConfirm();
-        }}
-      >
-        {t(words.confirm)}
+    <span class="confirm" role="group" aria-label={label}>
+      <span class="question">{question}</span>{' '}
+      <button type="button" id={`${id}-confirm`} onClick={onConfirm}>
+        {confirm}
       </button>{' '}
-      <button type="button" id={`${id}-keep`} class="secondary" ref={keep} onClick={keepPlaying} onKeyDown={(e) => e.key === 'Escape' && keepPlaying()}>
+      <button type="button" id={`${id}-keep`} class="secondary" ref={keepRef} onClick={onKeep} onKeyDown={(e) => e.key === 'Escape' && onKeep()}>
         {t('end.keep')}
       </button>
     </span>

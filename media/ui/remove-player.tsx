@@ -3,14 +3,15 @@
 // focus on keeping). Cardwords and Yatzee panels; what removal does differs by game and by
 // whether the deal has come, so the panel gives the question's key.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { ConfirmQuestion } from './confirm.js';
 import type { StringKey, Translate } from './l10n/index.js';
 
-export function RemovePlayer({ id, t, names, question, disabled, onRemove }: { id: string; t: Translate; names: readonly string[]; question: StringKey; disabled: boolean; onRemove: (name: string) => void }) {
+export function RemovePlayer({ id, t, names, question, onRemove }: { id: string; t: Translate; names: readonly string[]; question: StringKey; onRemove: (name: string) => void }) {
   const [who, setWho] = useState<string | null>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLSelectElement>(null);
   const kept = useRef(false);
-  const asking = who !== null && names.includes(who) && !disabled;
+  const asking = who !== null && names.includes(who);
   useEffect(() => {
     if (asking) keep.current?.focus();
     else if (kept.current) list.current?.focus();
@@ -22,27 +23,14 @@ export function RemovePlayer({ id, t, names, question, disabled, onRemove }: { i
     setWho(null);
   };
   if (asking) {
-    return (
-      <span class="confirm" role="group" aria-label={t('remove.ask')}>
-        <span class="question">{t(question, who)}</span>{' '}
-        <button
-          type="button"
-          id={`${id}-confirm`}
-          onClick={() => {
-            setWho(null);
-            onRemove(who);
-          }}
-        >
-          {t('remove.confirm')}
-        </button>{' '}
-        <button type="button" id={`${id}-keep`} class="secondary" ref={keep} onClick={keepPlaying} onKeyDown={(e) => e.key === 'Escape' && keepPlaying()}>
-          {t('end.keep')}
-        </button>
-      </span>
-    );
+    const confirm = () => {
+      setWho(null);
+      onRemove(who);
+    };
+    return <ConfirmQuestion id={id} t={t} label={t('remove.ask')} question={t(question, who)} confirm={t('remove.confirm')} onConfirm={confirm} onKeep={keepPlaying} keepRef={keep} />;
   }
   return (
-    <select id={id} ref={list} class="remove-player" aria-label={t('remove.ask')} disabled={disabled} value="" onChange={(e) => setWho(e.currentTarget.value || null)}>
+    <select id={id} ref={list} class="remove-player" aria-label={t('remove.ask')} value="" onChange={(e) => setWho(e.currentTarget.value || null)}>
       <option value="">{t('remove.ask')}</option>
       {names.map((n) => (
         <option key={n} value={n}>

@@ -203,7 +203,6 @@ export class YatzeePanel {
               t={t}
               names={this.over ? [] : (this.view?.players ?? []).filter((p) => !(this.isPlayer && p.name === this.welcome.name)).map((p) => p.name)}
               question="remove.question.sheet"
-              disabled={false}
               onRemove={(name) => this.send('remove', { name }, { type: 'remove', name })}
             />
           </div>

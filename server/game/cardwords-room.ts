@@ -33,7 +33,7 @@ import { parseCreateOptions, storedOptions, type CreationOptions } from './cardw
 import type { LoadedRuleset } from './rulesets.js';
 import type { LogEntry, StoredGame } from './store.js';
 import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardwords-log.js';
-import { WordQuestions } from './word-questions.js';
+import { byPlayer, WordQuestions } from './word-questions.js';
 import { CLOSE, CLOSE_REASON, type CardwordsClientMessages, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
 
@@ -390,12 +390,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
 
   /** `word-request`s (`earlier`) to `clients` for the questions ended games left, by player: not those known or asked here. */
   private sendCarried(clients: readonly Client[], kept: ReadonlyMap<string, readonly string[]>): void {
-    const byPlayer = new Map<string, string[]>();
-    for (const [word, names] of kept) {
-      if (this.ruleset.store.has(word) || this.questions.has(word)) continue;
-      for (const n of names) byPlayer.set(n, [...(byPlayer.get(n) ?? []), word]);
-    }
-    for (const c of clients) for (const [player, words] of byPlayer) this.sendTo(c, 'word-request', { words, player, ruleset: this.ruleset.name, earlier: true });
+    const asked = byPlayer([...kept].filter(([word]) => !this.ruleset.store.has(word) && !this.questions.has(word)));
+    for (const c of clients) for (const [player, words] of asked) this.sendTo(c, 'word-request', { words, player, ruleset: this.ruleset.name, earlier: true });
   }
 
   override onDispose(): void | Promise<void> {

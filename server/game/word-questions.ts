@@ -80,11 +80,13 @@ export class WordQuestions {
 
   /** The open questions by player (words known meanwhile left out). */
   byPlayer(): Map<string, string[]> {
-    const out = new Map<string, string[]>();
-    for (const [word, names] of this.pending) {
-      if (this.known(word)) continue;
-      for (const n of names) out.set(n, [...(out.get(n) ?? []), word]);
-    }
-    return out;
+    return byPlayer(this.open());
   }
+}
+
+/** Questions by word (word -> the players refused for it) turned into words by player. */
+export function byPlayer(byWord: Iterable<readonly [string, readonly string[]]>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [word, names] of byWord) for (const n of names) out.set(n, [...(out.get(n) ?? []), word]);
+  return out;
 }
