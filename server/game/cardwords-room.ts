@@ -388,6 +388,17 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (this.clients.getById(client.sessionId)) this.sendCarried([client], kept);
   }
 
+  /**
+   * The owner clients in this process's live games of `ruleset` (but `except`) are asked at
+   * once the questions an ended game left open: one that ended here, or on another process
+   * (carried-questions.ts' channel).
+   */
+  static askOwnersHere(ruleset: string, questions: ReadonlyMap<string, readonly string[]>, except?: CardwordsRoom): void {
+    for (const r of liveRooms) {
+      if (r !== except && !r.ended && r.ruleset.name === ruleset) r.sendCarried(r.clients.filter((c) => r.roleOf(c)?.owner === true), questions);
+    }
+  }
+
   /** `word-request`s (`earlier`) to `clients` for the questions ended games left, by player: not those known or asked here. */
   private sendCarried(clients: readonly Client[], kept: ReadonlyMap<string, readonly string[]>): void {
     const asked = byPlayer([...kept].filter(([word]) => !this.ruleset.store.has(word) && !this.questions.has(word)));
@@ -408,10 +419,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     } catch (e) {
       return console.error(`cardwords serve: game ${this.roomId}: the open questions (${[...open.keys()].join(', ')}) could not be kept for the next game: ${(e as Error).message}; the game log keeps them`);
     }
-    // an owner already in another game of this ruleset here is asked at once (other processes: at their next join)
-    for (const r of liveRooms) {
-      if (r !== this && !r.ended && r.ruleset.name === this.ruleset.name) r.sendCarried(r.clients.filter((c) => r.roleOf(c)?.owner === true), open);
-    }
+    // an owner already in another game of this ruleset here is asked at once (other processes: by the channel)
+    CardwordsRoom.askOwnersHere(this.ruleset.name, open, this);
   }
 
   /**

@@ -7,11 +7,15 @@
 //
 // Embedded: <data>/questions.json, rewritten whole (a temporary file, synced, renamed) on each
 // change; changes are rare (a game's end, an owner's decision). Redis: a hash per ruleset,
-// `cardwords:questions:<ruleset>`, word -> the players' names (JSON), shared by every process.
-// Bounded: at most MAX_CARRIED words a ruleset, MAX_PENDING_PER_WORD names a word.
+// `cardwords:questions:<ruleset>`, word -> the players' names (JSON), shared by every process,
+// and the channel `cardwords:questions`, which tells the other processes what a game kept, so
+// that an owner already in a game of the ruleset there is asked at once (this process's own
+// rooms are told by cardwords-room.ts). Bounded: at most MAX_CARRIED words a ruleset,
+// MAX_PENDING_PER_WORD names a word, in the files, the hashes and the messages.
 import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Redis } from 'ioredis';
+import { watch } from './redis.js';
 import { MAX_PENDING_WORDS } from './word-questions.js';
 
 /** Most questions kept for one ruleset (a game holds at most as many). */
@@ -29,6 +33,7 @@ export interface CarriedQuestions {
   carry(ruleset: string, questions: Questions): Promise<void>;
   /** The owner decided these words (or they became playable): they are no longer asked. */
   settle(ruleset: string, words: readonly string[]): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** The union of two name lists, in first-seen order, within the bound. */
@@ -38,6 +43,14 @@ function merged(a: readonly string[], b: readonly string[]): string[] {
 
 function validEntry(word: unknown, names: unknown): names is string[] {
   return typeof word === 'string' && word.length <= 64 && Array.isArray(names) && names.every((n) => typeof n === 'string' && n.length <= 64);
+}
+
+/** The valid entries of `raw` (an object of word -> names, as the file and the channel hold them), within the bounds. */
+function questionsOf(raw: unknown): Questions {
+  const m: Questions = new Map();
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return m;
+  for (const [w, names] of Object.entries(raw)) if (validEntry(w, names) && m.size < MAX_CARRIED) m.set(w, names.slice(0, MAX_PENDING_PER_WORD));
+  return m;
 }
 
 export class FileCarriedQuestions implements CarriedQuestions {
@@ -65,14 +78,7 @@ export class FileCarriedQuestions implements CarriedQuestions {
         console.error(`cardwords serve: ${this.file} cannot be read (${(e as Error).message}); kept as ${aside}, the questions of ended games start again empty`);
       }
     }
-    if (typeof raw === 'object' && raw !== null) {
-      for (const [ruleset, qs] of Object.entries(raw)) {
-        if (typeof qs !== 'object' || qs === null) continue;
-        const m: Questions = new Map();
-        for (const [w, names] of Object.entries(qs)) if (validEntry(w, names) && m.size < MAX_CARRIED) m.set(w, names.slice(0, MAX_PENDING_PER_WORD));
-        all.set(ruleset, m);
-      }
-    }
+    if (typeof raw === 'object' && raw !== null) for (const [ruleset, qs] of Object.entries(raw)) all.set(ruleset, questionsOf(qs));
     this.all ??= all;
     return this.all;
   }
@@ -124,9 +130,16 @@ export class FileCarriedQuestions implements CarriedQuestions {
       return changed;
     });
   }
+
+  async close(): Promise<void> {
+    await this.chain;
+  }
 }
 
 const PREFIX = 'cardwords:questions:';
+const CHANNEL = 'cardwords:questions';
+/** Longest ruleset name a message may carry (as shared-words.ts). */
+const MAX_RULESET = 256;
 
 /**
  * Merges questions into a ruleset's hash in one step (processes may end games at once):
@@ -151,7 +164,35 @@ end
 return n`;
 
 export class RedisCarriedQuestions implements CarriedQuestions {
-  constructor(private readonly redis: Redis) {}
+  private constructor(
+    private readonly redis: Redis,
+    private readonly sub: Redis,
+    private readonly processId: string,
+  ) {}
+
+  /**
+   * Subscribes before it resolves. `heard`: what a game on another process kept, for the
+   * owners in this process's games of that ruleset (a message missed while Redis was away is
+   * still in the hash: asked at the owner's next join).
+   */
+  static async start(redis: Redis, processId: string, log: (line: string) => void, heard: (ruleset: string, questions: Questions) => void): Promise<RedisCarriedQuestions> {
+    const sub = watch(redis.duplicate(), 'questions', log);
+    sub.on('message', (_channel: string, text: string) => {
+      let m: unknown;
+      try {
+        m = JSON.parse(text);
+      } catch {
+        return;
+      }
+      if (typeof m !== 'object' || m === null) return;
+      const { ruleset, questions, from } = m as Record<string, unknown>;
+      if (from === processId || typeof ruleset !== 'string' || ruleset.length > MAX_RULESET) return;
+      const qs = questionsOf(questions);
+      if (qs.size) heard(ruleset, qs);
+    });
+    await sub.subscribe(CHANNEL);
+    return new RedisCarriedQuestions(redis, sub, processId);
+  }
 
   async list(ruleset: string): Promise<Questions> {
     const out: Questions = new Map();
@@ -171,9 +212,16 @@ export class RedisCarriedQuestions implements CarriedQuestions {
     if (questions.size === 0) return;
     const args = [...questions].flatMap(([w, names]) => [w, JSON.stringify(names.slice(0, MAX_PENDING_PER_WORD))]);
     await this.redis.eval(CARRY, 1, PREFIX + ruleset, String(MAX_CARRIED), ...args);
+    // kept first: a process that misses the message reads the hash at the owner's next join
+    const sent = Object.fromEntries([...questions].slice(0, MAX_CARRIED).map(([w, names]) => [w, names.slice(0, MAX_PENDING_PER_WORD)]));
+    await this.redis.publish(CHANNEL, JSON.stringify({ ruleset, questions: sent, from: this.processId }));
   }
 
   async settle(ruleset: string, words: readonly string[]): Promise<void> {
     if (words.length) await this.redis.hdel(PREFIX + ruleset, ...words);
+  }
+
+  async close(): Promise<void> {
+    this.sub.disconnect();
   }
 }

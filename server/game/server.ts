@@ -111,7 +111,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   rulesets.onWordAdded = (name, word) => robots.addWord(name, word);
   const shared = redis ? await RedisSharedWords.start(redis, processId, o.log, (name, word) => void rulesets.learn(name, word), () => void rulesets.resync()) : null;
   rulesets.shared = shared;
-  const questions = redis ? new RedisCarriedQuestions(redis) : new FileCarriedQuestions(o.dataDir);
+  const questions = redis ? await RedisCarriedQuestions.start(redis, processId, o.log, (name, qs) => CardwordsRoom.askOwnersHere(name, qs)) : new FileCarriedQuestions(o.dataDir);
   setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots, questions });
 
   limitCors();
@@ -220,6 +220,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       http.closeAllConnections();
       await robots.close();
       await shared?.close();
+      await questions.close();
       await store.close();
       redis?.disconnect();
       for (const r of colyseusRedis) r.disconnect();

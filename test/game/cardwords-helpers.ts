@@ -4,16 +4,17 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@colyseus/sdk';
+import { expect } from 'vitest';
 import { formatAction } from '../../core/games/cardwords/notation.js';
+import { generateMoves, sortMoves, type GenContext } from '../../core/robots/cardwords/generate.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
-import { chooseAction, choiceToAction, type RobotLevel } from '../../core/robots/cardwords/robot.js';
-import type { GenContext } from '../../core/robots/cardwords/generate.js';
+import { chooseAction, choiceToAction, moveWords, tilesToPlaced, type RobotLevel } from '../../core/robots/cardwords/robot.js';
 import { Rng } from '../../core/random.js';
 import { WordStore } from '../../core/words/store.js';
 import { loadRulesetDir } from '../../server/ruleset/fs.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import type { CardwordsRoomState } from '../../core/protocol/game.js';
-import { Player, tempDir } from '../support/game-server.js';
+import { Player, tempDir, until } from '../support/game-server.js';
 import type { CardwordsClientMessages } from '../../core/protocol/messages.js';
 
 export type { CardwordsCardState as CwCardV, CardwordsPlacedState as CwPlacedV, CardwordsSeatState as CwSeatV } from '../../core/protocol/game.js';
@@ -110,4 +111,29 @@ export function chooseText(p: CwPlayer, gctx: GenContext, level: RobotLevel = 'g
 /** A copy of a list of words, sorted (the order words are named in is no promise). */
 export function sorted(words: unknown): string[] {
   return Array.isArray(words) ? words.map(String).sort() : [];
+}
+
+/**
+ * Ann, the owner, plays a seat and passes; Bob's move makes words the dictionary lacks: it is
+ * refused, and his question waits for the end of the round (the owner is an opponent).
+ * `watching`: the owner's other window, watching, joins first.
+ */
+export async function heldQuestion(url: string, ownerToken: string, rulesetDir: string, watching = false) {
+  const ruleset = await loadTestRuleset(rulesetDir);
+  const chars = ruleset.charset.entries.map((e) => e.canonical);
+  const known = new Set(ruleset.words);
+  const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
+  const ann = await cwCreate(url, { owner: ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', seed: 'words-1' });
+  const bob = await cwJoin(url, ann.room.roomId, { name: 'Bob' });
+  const ownerWatch = watching ? await cwJoin(url, ann.room.roomId, { owner: ownerToken }) : null;
+  await until(() => ann.state.status === 'playing', 5000, 'the start');
+  expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+  await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
+  const board = boardOf(bob.state);
+  const move = sortMoves(generateMoves(wide, board, handOf(bob))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
+  const unknown = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
+  const refused = await bob.request('action', { text: formatAction({ type: 'move', player: 1, cards: tilesToPlaced(board.width, move) }) });
+  // and Bob is told so: the owner is asked at the end of the round (he read "has been asked")
+  expect(refused.payload).toMatchObject({ code: 'unknown-words', asked: true, later: true });
+  return { ann, bob, ownerWatch, unknown };
 }

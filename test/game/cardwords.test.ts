@@ -11,7 +11,7 @@ import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.j
 import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
 import { formatAction } from '../../core/games/cardwords/notation.js';
 import { Player, getJSON, logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
-import { Recorder, aaRuleset, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset, seatOf, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
+import { Recorder, aaRuleset, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, heldQuestion, loadTestRuleset, seatOf, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
 import { CLOSE, type CardwordsClientMessages } from '../../core/protocol/messages.js';
 
 /** No state a client decoded holds a hand other than its own seat's (none for a watcher). */
@@ -28,31 +28,6 @@ function assertPrivate(states: CwJSON[], ownSeat: number | null): void {
 async function myTurn(p: CwPlayer): Promise<boolean> {
   await until(() => p.state.status !== 'playing' || p.state.turn === seatOf(p), 30_000, `${p.name}'s turn or the end`);
   return p.state.status === 'playing';
-}
-
-/**
- * Ann, the owner, plays a seat and passes; Bob's move makes words the dictionary lacks: it is
- * refused, and his question waits for the end of the round (the owner is an opponent).
- * `watching`: the owner's other window, watching, joins first.
- */
-async function heldQuestion(url: string, ownerToken: string, rulesetDir: string, watching = false) {
-  const ruleset = await loadTestRuleset(rulesetDir);
-  const chars = ruleset.charset.entries.map((e) => e.canonical);
-  const known = new Set(ruleset.words);
-  const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
-  const ann = await cwCreate(url, { owner: ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', seed: 'words-1' });
-  const bob = await cwJoin(url, ann.room.roomId, { name: 'Bob' });
-  const ownerWatch = watching ? await cwJoin(url, ann.room.roomId, { owner: ownerToken }) : null;
-  await until(() => ann.state.status === 'playing', 5000, 'the start');
-  expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
-  await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
-  const board = boardOf(bob.state);
-  const move = sortMoves(generateMoves(wide, board, handOf(bob))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
-  const unknown = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
-  const refused = await bob.request('action', { text: formatAction({ type: 'move', player: 1, cards: tilesToPlaced(board.width, move) }) });
-  // and Bob is told so: the owner is asked at the end of the round (he read "has been asked")
-  expect(refused.payload).toMatchObject({ code: 'unknown-words', asked: true, later: true });
-  return { ann, bob, ownerWatch, unknown };
 }
 
 describe('cardwords rooms', () => {

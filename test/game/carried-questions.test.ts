@@ -1,31 +1,41 @@
 // The owner's questions that outlive their game (server/game/carried-questions.ts), on both
 // stores: a data folder, and a real redis-server. The same behaviour: merged names, the
 // bounds, settling, rulesets apart; the file store's writes one after another and a damaged
-// file read as empty.
+// file read as empty; Redis' channel telling the other processes what a game kept.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { FileCarriedQuestions, MAX_CARRIED, MAX_PENDING_PER_WORD, RedisCarriedQuestions, type CarriedQuestions } from '../../server/game/carried-questions.js';
-import { tempDir } from '../support/game-server.js';
+import { FileCarriedQuestions, MAX_CARRIED, MAX_PENDING_PER_WORD, RedisCarriedQuestions, type CarriedQuestions, type Questions } from '../../server/game/carried-questions.js';
+import { tempDir, until } from '../support/game-server.js';
 import { startRedis, type RedisProcess } from '../support/redis.js';
 
 let redis: RedisProcess | null = null;
 let client: Redis | null = null;
+const opened: CarriedQuestions[] = [];
 afterAll(async () => {
+  for (const q of opened) await q.close();
   client?.disconnect();
   await redis?.stop();
 });
+
+/** A Redis store as process `processId` runs it; `heard` gets what the others kept. */
+async function redisStore(processId: string, heard: (ruleset: string, questions: Questions) => void = () => undefined): Promise<RedisCarriedQuestions> {
+  redis ??= await startRedis();
+  client ??= new Redis(redis.url);
+  const q = await RedisCarriedQuestions.start(client, processId, () => undefined, heard);
+  opened.push(q);
+  return q;
+}
 
 const stores: Array<[string, () => Promise<CarriedQuestions>]> = [
   ['a data folder', async () => new FileCarriedQuestions(tempDir())],
   [
     'Redis',
     async () => {
-      redis ??= await startRedis();
-      client ??= new Redis(redis.url);
-      await client.flushall();
-      return new RedisCarriedQuestions(client);
+      const q = await redisStore('p1');
+      await client!.flushall();
+      return q;
     },
   ],
 ];
@@ -88,5 +98,38 @@ describe('questions of ended games in a data folder', () => {
     expect(await r.list('tiny')).toEqual(new Map([['AB', ['Ann']]]));
     await r.carry('tiny', new Map([['TE', ['Bob']]]));
     expect(JSON.parse(readFileSync(join(dir, 'questions.json'), 'utf8'))).toEqual({ tiny: { AB: ['Ann'], TE: ['Bob'] } });
+  });
+});
+
+describe('questions of ended games on several processes (Redis)', () => {
+  it('what one process keeps, the others hear at once (the hash has it too); a process does not hear itself; a malformed message is dropped, an oversized one bounded', async () => {
+    const heard: Array<[string, string, Questions]> = [];
+    const a = await redisStore('pa', (r, qs) => heard.push(['pa', r, qs]));
+    await redisStore('pb', (r, qs) => heard.push(['pb', r, qs]));
+    await redisStore('pc', (r, qs) => heard.push(['pc', r, qs]));
+    await client!.flushall();
+    await a.carry('tiny', new Map([['BEAT', ['Bob']], ['TABS', ['Ann', 'Bob']]]));
+    const want = new Map([['BEAT', ['Bob']], ['TABS', ['Ann', 'Bob']]]);
+    await until(() => heard.length >= 2, 5000, 'the two other processes hear it');
+    expect(heard.sort((x, y) => x[0].localeCompare(y[0]))).toEqual([['pb', 'tiny', want], ['pc', 'tiny', want]]);
+    expect(await a.list('tiny')).toEqual(want);
+    heard.length = 0;
+    // hostile or broken publishers: not JSON, the wrong shapes, a ruleset name too long, too many words and names
+    const names = Array.from({ length: MAX_PENDING_PER_WORD + 3 }, (_, i) => `P${i}`);
+    const many = Object.fromEntries(Array.from({ length: MAX_CARRIED + 7 }, (_, i) => [`W${i}`, names]));
+    for (const text of ['{', '7', 'null', JSON.stringify({ ruleset: 5, questions: { AB: ['Ann'] } }), JSON.stringify({ ruleset: 'x'.repeat(300), questions: { AB: ['Ann'] } }), JSON.stringify({ ruleset: 'tiny', questions: [['AB', ['Ann']]] }), JSON.stringify({ ruleset: 'tiny', questions: { AB: 'Ann', BA: [3], ['X'.repeat(65)]: ['Ann'] } }), JSON.stringify({ ruleset: 'tiny', questions: many, from: 'pz' })]) {
+      await client!.publish('cardwords:questions', text);
+    }
+    await until(() => heard.length >= 3, 5000, 'the oversized message, bounded, reaches all three');
+    // a barrier: a good message published last comes after every one above
+    await client!.publish('cardwords:questions', JSON.stringify({ ruleset: 'last', questions: { AB: ['Ann'] }, from: 'pz' }));
+    await until(() => heard.filter((h) => h[1] === 'last').length === 3, 5000, 'the last message');
+    const big = heard.filter((h) => h[1] === 'tiny');
+    expect(big).toHaveLength(3);
+    for (const [, , qs] of big) {
+      expect(qs.size).toBe(MAX_CARRIED);
+      for (const n of qs.values()) expect(n).toEqual(names.slice(0, MAX_PENDING_PER_WORD));
+    }
+    expect(heard).toHaveLength(6);
   });
 });

@@ -1,7 +1,9 @@
 // Approved words on several processes (server/game/shared-words.ts): two server processes
 // on one real redis-server, each with its own copy of a ruleset folder (so nothing passes
 // through the disk). A word the owner approves in a game on one process is a word in the
-// games of the other: one that loads the ruleset afterwards, and one already running.
+// games of the other: one that loads the ruleset afterwards, and one already running. And a
+// question to the owner that a game on one process leaves open when it ends reaches the
+// owner's game on the other at once (server/game/carried-questions.ts).
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,7 +13,7 @@ import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
 import { formatAction } from '../../core/games/cardwords/notation.js';
 import { getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { startRedis, type RedisProcess } from '../support/redis.js';
-import { aaRuleset, boardOf, cwCreate, genContext, handOf, loadTestRuleset, Recorder, seatOf, type CwJSON, type CwPlayer } from './cardwords-helpers.js';
+import { aaRuleset, boardOf, copySample, cwCreate, genContext, handOf, heldQuestion, loadTestRuleset, Recorder, seatOf, sorted, type CwJSON, type CwPlayer } from './cardwords-helpers.js';
 
 /** A move of the player's hand whose words are exactly `words` (in any order). */
 function moveMaking(p: CwPlayer, ctxWords: readonly string[], want: string, ruleset: Awaited<ReturnType<typeof loadTestRuleset>>): string | null {
@@ -177,6 +179,38 @@ describe('approved words on two processes', () => {
     } finally {
       for (const s of servers.splice(0)) await s.kill9();
       await r1?.stop();
+      await r0.stop();
+    }
+  }, 90_000);
+
+  it("a question still open when the owner ends a game on one process is asked at once in the owner's game of the ruleset on the other", async () => {
+    const r0 = await startRedis();
+    try {
+      const env = { REDIS_URL: r0.url };
+      const args = (dir: string) => ['--ruleset', dir, '--robot-delay', '5', '--rate', '1000'];
+      const dirX = copySample('tiny');
+      const x = await startServer({ env, args: args(dirX) });
+      servers.push(x);
+      // on X (alone): Bob's unknown words wait for the end of the round, the owner playing Ann
+      const { ann, unknown } = await heldQuestion(x.url, x.ownerToken, dirX);
+      const r = new Redis(r0.url);
+      await until(async () => Object.values(await r.hgetall('roomcount')).some((v) => v.startsWith('1,')), 5000, "X's room count on Redis");
+      r.disconnect();
+      // Y, with its own folder: the owner's other game of the ruleset goes there (the least busy process)
+      const y = await startServer({ env, args: args(copySample('tiny')) });
+      servers.push(y);
+      const next = await cwCreate(y.url, { owner: y.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1 });
+      expect((await getJSON<{ rooms: number }>(`${y.url}/health`)).body.rooms).toBe(1);
+      await next.barrier();
+      expect(next.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+      // the owner ends the game on X: Y's game asks at once, in Bob's name
+      await ann.request('end');
+      const q = await next.next((m) => m.type === 'word-request');
+      expect(q.payload).toMatchObject({ player: 'Bob', ruleset: 'tiny', earlier: true });
+      expect(sorted(q.payload.words)).toEqual(unknown);
+      await next.request('end');
+    } finally {
+      for (const s of servers.splice(0)) await s.stop();
       await r0.stop();
     }
   }, 90_000);
