@@ -963,13 +963,9 @@ See `cardwords-play-next-hint'."
   (eq (plist-get (cardwords-play--get :welcome) :owner) t))
 
 (defun cardwords-play--removable ()
-  "The players the owner may remove: humans with a seat, not yourself."
-  (let ((me (plist-get (cardwords-play--get :welcome) :name)))
-    (delq nil (mapcar (lambda (p)
-                        (and (not (eq (plist-get p :robot) t)) (not (eq (plist-get p :free) t))
-                             (not (eq (plist-get p :left) t)) (not (equal (plist-get p :name) me))
-                             (plist-get p :name)))
-                      (cardwords-play--get :players)))))
+  "Return the players the owner may remove now, from the bridge's view.
+The humans with a seat but your own; nobody once the game has ended."
+  (cardwords-play--get :removable))
 
 (defun cardwords-play-remove (name)
   "Remove the player NAME from the game: the owner's command.
@@ -979,7 +975,6 @@ confirmed."
   (interactive
    (let ((names (cardwords-play--removable)))
      (cond ((not (cardwords-play--owner-p)) (user-error "Only the owner removes players"))
-           ((cardwords-play--over-p) (user-error "The game is over"))
            ((null names) (user-error "No player to remove"))
            (t (list (completing-read "Remove the player: " names nil t))))))
   (when (yes-or-no-p (format (if (equal (cardwords-play--get :status) "waiting")

@@ -423,11 +423,11 @@ Asked for, only the categories still open on your sheet are offered."
 
 (defun cardwords-yatzee-remove (name)
   "Remove the player NAME from the game: the owner's command.
-The sheet is closed for good.  Asked with completion over the sheets but
-your own, robots' too, then confirmed."
+The sheet is closed for good.  Asked with completion over the players
+still present but yourself, robots too, then confirmed."
   (interactive
-   (let* ((me (cardwords-yatzee--get :me))
-          (names (delete me (mapcar (lambda (s) (plist-get s :name)) (cardwords-yatzee--get :sheets)))))
+   ;; the bridge's view says whom: the players present but yourself, none once it ended
+   (let ((names (cardwords-yatzee--get :removable)))
      (cond ((not (cardwords-yatzee--owner-p)) (user-error "Only the owner removes players"))
            ((null names) (user-error "No player to remove"))
            (t (list (completing-read "Remove the player: " names nil t))))))

@@ -2,6 +2,7 @@
 // messages themselves are typed in core/protocol/messages.ts; the schemas that send these
 // states (server/game/*-schema.ts) are checked against them at compile time.
 import { MAX_PLAYERS } from '../games/yatzee/engine.js';
+import { sameName } from '../games/names.js';
 
 export type ErrorCode =
   // the gate (server/game/gate.ts)
@@ -156,6 +157,27 @@ export function seatFree(s: Pick<CardwordsRoomState, 'status' | 'players'>): boo
  */
 export function yatzeePlaceFree(s: Pick<YatzeeRoomState, 'status' | 'players'>): boolean {
   return s.status === 'playing' && s.players.filter((p) => p.present).length < MAX_PLAYERS;
+}
+
+/**
+ * Whom the owner may remove from a Cardwords game (the room's `remove`; every client offers
+ * these): the humans with a seat, but a seat given up or removed already and the owner's
+ * own (`mine`, -1 when watching: the owner leaves instead); after a round too (a robot then
+ * plays the seat in a rematch); nobody once the game has ended.
+ */
+export function cardwordsRemovable(s: { status: string; players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left'>> }, mine: number): string[] {
+  if (s.status !== 'waiting' && s.status !== 'playing' && s.status !== 'over') return [];
+  return s.players.filter((p, i) => p.name !== '' && !p.robot && !p.left && i !== mine).map((p) => p.name);
+}
+
+/**
+ * Whom the owner may remove from a Yatzee game (the room's `remove`; every client offers
+ * these): every player still present, robots too, but the owner's own sheet (`mine`, ''
+ * when watching); nobody once the game has ended.
+ */
+export function yatzeeRemovable(s: { status: string; players: ReadonlyArray<Pick<YatzeeSheetState, 'name' | 'present'>> }, mine: string): string[] {
+  if (s.status !== 'playing') return [];
+  return s.players.filter((p) => p.present && !(mine !== '' && sameName(p.name, mine))).map((p) => p.name);
 }
 
 /** A card on the table; `meaning` is a wildcard's letter ('' otherwise). */

@@ -13,7 +13,7 @@ import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.j
 import { flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
-import { gamePath, webBase, type CardwordsCardState as CwCardV, type CardwordsPlacedState as CwPlacedV, type CardwordsRoomState as CwStateV, type CardwordsSeatState as CwSeatV, type CardwordsTurnInfo } from '../../core/protocol/game.js';
+import { cardwordsRemovable, gamePath, webBase, type CardwordsCardState as CwCardV, type CardwordsPlacedState as CwPlacedV, type CardwordsRoomState as CwStateV, type CardwordsSeatState as CwSeatV, type CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type {
   AckMessage,
   CardwordsActionMessage,
@@ -603,11 +603,10 @@ export class CardwordsPanel {
           {m.owner && (
             <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
               <Confirm id="cw-end" t={t} words={END_WORDS} disabled={over} onConfirm={() => m.cmd.end()} />
-              {/* the humans the room's `remove` takes: not the owner's own seat, nor one given up */}
               <RemovePlayer
                 id="cw-remove"
                 t={t}
-                names={over ? [] : m.state.players.filter((p, i) => p.name !== '' && !p.robot && !p.left && i !== m.mySeat).map((p) => p.name)}
+                names={m.ended ? [] : cardwordsRemovable(m.state, m.mySeat)}
                 question={m.state.status === 'waiting' ? 'remove.question.free' : 'remove.question.seat'}
                 onRemove={(name) => m.cmd.remove(name)}
               />

@@ -15,7 +15,7 @@ import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { RemovePlayer } from '../ui/remove-player.js';
 import { WatchOffer } from '../ui/watch-offer.js';
 import { InviteLink } from '../ui/invite.js';
-import { gamePath, webBase, yatzeePlaceFree, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
+import { gamePath, webBase, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
 import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
 import type { YatzeeRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
@@ -197,11 +197,10 @@ export class YatzeePanel {
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
             <button type="button" id="yatzee-add-robot" disabled={this.over} onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
             <Confirm id="yatzee-end" t={t} words={END_WORDS} disabled={this.isEnded} onConfirm={() => this.send('end', {})} />
-            {/* every sheet but the owner's own, robots' too (the owner adds them) */}
             <RemovePlayer
               id="yatzee-remove"
               t={t}
-              names={this.over ? [] : (this.view?.players ?? []).filter((p) => !(this.isPlayer && p.name === this.welcome.name)).map((p) => p.name)}
+              names={this.over || !this.view ? [] : yatzeeRemovable(this.view, this.isPlayer ? (this.welcome.name ?? '') : '')}
               question="remove.question.sheet"
               onRemove={(name) => this.send('remove', { name }, { type: 'remove', name })}
             />

@@ -5,7 +5,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
-import { gamePath, seatFree, webBase, type CardwordsCreateOptions, type CardwordsRoomState, type CardwordsTurnInfo } from '../../core/protocol/game.js';
+import { cardwordsRemovable, gamePath, seatFree, webBase, type CardwordsCreateOptions, type CardwordsRoomState, type CardwordsTurnInfo } from '../../core/protocol/game.js';
 import { CLOSE, type CardwordsActionMessage, type CardwordsHistoryTurn, type HintMessage, type ResultsMessage, type WelcomeMessage } from '../../core/protocol/messages.js';
 import { bestMoveWords, reviewStepped, reviewTable, reviewUnseenBasis, spelledWords, unseenCards } from '../../media/cardwords/words.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
@@ -790,6 +790,8 @@ export class CardwordsSession {
       review: review ? { step: review.step, of: this.history.length, best: this.reviewBest, ringed: (review.table?.ringed ?? []).map((c) => ({ col: c.col, row: c.row })) } : null,
       // `away`: a human gone from the table; `standIn`: a robot plays the seat until they are back
       // `free`: a human seat nobody has taken yet, named as the web panel names it
+      // whom the owner may remove now (none for the others)
+      removable: s && this.welcome?.owner === true && !this.ended ? cardwordsRemovable(s, this.mySeat) : [],
       players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), left: p.left, standIn: p.auto, rematch: s?.status === 'over' && p.rematch })),
       // what the table waits on when the turn's player is away, as the web panel says it ('' none),
       // and `awayIn` the wait left, m:ss, while a robot is about to play for them (the mode line's,

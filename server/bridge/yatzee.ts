@@ -8,7 +8,7 @@ import { affordances, type Sheet } from '../../core/games/yatzee/engine.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
-import { gamePath, webBase, yatzeePlaceFree, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
+import { gamePath, webBase, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
 import { connectionLostText, endedMessage, reconnectedText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText } from './texts.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, Rejoin, str, urlParam } from './params.js';
@@ -419,6 +419,8 @@ export class YatzeeSession {
       categories: CATEGORIES.map((c) => ({ id: c, label: CATEGORY_LABELS[c] })),
       sheets: (s?.players ?? []).map(sheet),
       me: me?.name ?? null,
+      // whom the owner may remove now (none for the others)
+      removable: s && this.welcome?.owner === true && !this.ended ? yatzeeRemovable(s, this.welcome.role === 'player' ? (this.welcome.name ?? '') : '') : [],
       hints: this.hints,
       // the room said `ended`: nothing is left to play (a leave needs no confirmation)
       ended: this.ended,

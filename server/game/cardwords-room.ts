@@ -36,6 +36,7 @@ import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardw
 import { byPlayer, WordQuestions } from './word-questions.js';
 import { CLOSE, CLOSE_REASON, type CardwordsClientMessages, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
+import { cardwordsRemovable } from '../../core/protocol/game.js';
 
 interface Seat {
   index: number;
@@ -770,6 +771,13 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     return null;
   }
 
+  /** Whom this owner client may remove now (core/protocol/game.ts), from the seats themselves. */
+  private removable(client: Client): string[] {
+    const status = this.ended ? 'ended' : this.state.status;
+    const players = this.seats.map((seat) => ({ name: seat.name, robot: seat.robot !== null, left: seat.robot === null && seat.removed }));
+    return cardwordsRemovable({ status, players }, this.seatOf(client)?.index ?? -1);
+  }
+
   private onRemove(client: Client, m: Untrusted<CardwordsClientMessages['remove']>): void {
     if (!this.requireOwner(client, 'remove', m)) return;
     const id = messageId(m);
@@ -777,7 +785,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (typeof name !== 'string') return this.sendError(client, 'bad-message', 'remove: { name }', { id, type: 'remove' });
     void this.enqueue(async () => {
       const seat = this.findSeat(name);
-      if (!seat || seat.robot !== null || seat.removed) return this.sendError(client, 'unknown-player', `no human player named '${name}' is in this game`, { id, type: 'remove' });
+      if (!seat || !this.removable(client).some((n) => same(n, name))) return this.sendError(client, 'unknown-player', this.ended ? 'the game has ended: nobody is removed' : seat && seat === this.seatOf(client) ? 'the owner does not remove their own seat: leave the game instead' : `no human player named '${name}' is in this game`, { id, type: 'remove' });
       const sessionId = seat.sessionId;
       const failed = await this.unseat(seat, 'remove');
       if (failed) return this.sendError(client, 'storage-failed', `the removal could not be stored: ${failed}`, { id, type: 'remove' });

@@ -10,7 +10,8 @@
 // - The game ends by itself when every sheet is full (`results` with the winners), or by the
 //   seed's lifetime rules, or by the owner.
 // - Only the known fields of an action are logged: the log holds what the engine needs.
-import { isRobotName } from '../../core/games/names.js';
+import { isRobotName, sameName } from '../../core/games/names.js';
+import { yatzeeRemovable } from '../../core/protocol/game.js';
 import type { Client } from '@colyseus/core';
 import { FIRST_JOIN_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_PLAYERS, apply, findPlayer, isGameOver, newGame, normalizeName, shouldEnd, totals, type YatzeeAction, type YatzeeState } from '../../core/games/yatzee/index.js';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
@@ -316,7 +317,13 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     void this.enqueue(async () => {
       const i = findPlayer(this.game, name);
       const seat = this.seats.get(name.toLowerCase());
-      if (i < 0 || !seat) return this.sendError(client, 'unknown-player', `no player named '${name}' is playing`, { id, type: 'remove' });
+      const mine = this.seatOf(client)?.[0] ?? '';
+      // whom the owner may remove (core/protocol/game.ts): every player present, but the owner's own sheet
+      const removable = yatzeeRemovable({ status: this.ended ? 'ended' : 'playing', players: this.game.players }, mine);
+      if (i < 0 || !seat || !removable.some((n) => sameName(n, name))) {
+        const why = this.ended ? 'the game has ended: nobody is removed' : i >= 0 && mine !== '' && sameName(mine, name) ? 'the owner does not remove their own sheet: leave the game instead' : i >= 0 && seat ? `${this.game.players[i]!.name} has left the game` : `no player named '${name}' is playing`;
+        return this.sendError(client, 'unknown-player', why, { id, type: 'remove' });
+      }
       const err = await this.commit({ type: 'leave', player: this.game.players[i]!.name });
       if (err) return this.sendError(client, err.code, err.message, { id, type: 'remove' });
       if (seat.sessionId) {

@@ -883,7 +883,7 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
   const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
   try {
     const b = bridge();
-    type View = { status: string; message: string; welcome: { gameId: string }; players: Array<{ name: string; left: boolean; standIn: boolean }> };
+    type View = { status: string; message: string; welcome: { gameId: string }; players: Array<{ name: string; left: boolean; standIn: boolean }>; removable: string[] };
     let n = 0;
     const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
     const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 'never' } })).result!.welcome.gameId;
@@ -894,6 +894,11 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
     await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('Bo was removed from the game.');
     await until(() => !bo.room.connection.isOpen, 10_000, "Bo's connection closed by the room");
     expect((await call('cardwords/view')).result!.players.find((p) => p.name === 'Bo')).toMatchObject({ left: true, standIn: true });
+    // the view offers nobody now (Bo is gone, Ann is the owner's own seat); the room refuses Ann, saying why
+    expect((await call('cardwords/view')).result!.removable).toEqual([]);
+    await call('cardwords/remove', { name: 'Ann' });
+    await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('Refused: the owner does not remove their own seat: leave the game instead');
+    expect((await call('cardwords/view')).result!.players.find((p) => p.name === 'Ann')).toMatchObject({ left: false, standIn: false });
     // the room's refusal comes in the message, as the web panel says it
     await call('cardwords/remove', { name: 'Zed' });
     await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe("Refused: no human player named 'Zed' is in this game");
@@ -915,7 +920,7 @@ it('the owner of a Yatzee game removes a player and ends the game through the br
   const srv = await startServer({ args: ['--robot-delay', '5'] });
   try {
     const b = bridge();
-    type View = { message: string; status: string; sheets: Array<{ name: string }>; welcome: { gameId: string } };
+    type View = { message: string; status: string; sheets: Array<{ name: string }>; welcome: { gameId: string }; removable: string[] };
     let n = 0;
     const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
     const id = (await call('yatzee/create', { url: srv.url, owner: srv.ownerToken, name: 'me', robots: 1, seed: 'bridge-remove' })).result!.welcome.gameId;
@@ -924,9 +929,16 @@ it('the owner of a Yatzee game removes a player and ends the game through the br
     expect(((await c.send(JSON.stringify({ id: 2, method: 'yatzee/remove', params: { name: 'me' } }))) as { error?: { message: string } }).error?.message).toBe('only the owner removes players');
     expect(((await c.send(JSON.stringify({ id: 3, method: 'yatzee/end' }))) as { error?: { message: string } }).error?.message).toBe('only the owner ends the game');
     await expect.poll(async () => (await call('yatzee/view')).result!.sheets.map((x) => x.name).sort()).toEqual(['Cy', 'Robot1', 'me']);
+    // the owner's view offers every player but the owner's own sheet, robots too; Cy's offers nobody
+    expect((await call('yatzee/view')).result!.removable.sort()).toEqual(['Cy', 'Robot1']);
+    expect(((await c.send(JSON.stringify({ id: 4, method: 'yatzee/view' }))) as { result: View }).result.removable).toEqual([]);
     expect((await call('yatzee/remove', { name: 'Robot1' })).error).toBeUndefined();
     await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Robot1 was removed from the game.');
     expect((await call('yatzee/view')).result!.sheets.map((x) => x.name).sort()).toEqual(['Cy', 'me']);
+    expect((await call('yatzee/view')).result!.removable).toEqual(['Cy']);
+    // the room refuses the owner's own sheet, saying why
+    await call('yatzee/remove', { name: 'me' });
+    await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Refused: the owner does not remove their own sheet: leave the game instead');
     expect((await call('yatzee/end')).error).toBeUndefined();
     await expect.poll(async () => (await call('yatzee/view')).result!.message).toMatch(/^The game has ended\. The owner ended the game\./);
   } finally {

@@ -1407,9 +1407,10 @@ the echo area."
       (should-not cardwords-play--questions))))
 
 (ert-deftest cardwords-play-owner-removes-a-player ()
-  ;; C-c C-d: the humans with a seat are offered, not yourself, robots, free seats or a player
-  ;; who left; asked before anything is sent, the question saying what becomes of the seat
-  ;; (before the deal: free again); a player who is not the owner is refused.
+  ;; C-c C-d: the players the bridge's view says the owner may remove are offered (the rule
+  ;; is core's, tested there and in the bridge's tests); asked before anything is sent, the
+  ;; question saying what becomes of the seat (before the deal: free again); none to remove
+  ;; is said; a player who is not the owner is refused.
   (let ((sent nil) (offered nil) (asked nil) (answer nil)
         (players (mapcar (lambda (p) (append p (list :score 0 :cards 4 :connected t)))
                          '((:name "ert" :robot nil) (:name "Bo" :robot nil) (:name "Robot1" :robot t)
@@ -1419,7 +1420,7 @@ the echo area."
               ((symbol-function 'cardwords-bridge-request-sync)
                (lambda (method params) (push (cons method params) sent) nil)))
       (cardwords-games-test--drawn
-          (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players)
+          (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players :removable '("Bo"))
         (set-window-buffer (selected-window) (current-buffer))
         (execute-kbd-macro (kbd "C-c C-d"))
         (should (equal offered '("Bo")))
@@ -1429,9 +1430,13 @@ the echo area."
         (execute-kbd-macro (kbd "C-c C-d"))
         (should (equal sent '(("cardwords/remove" :name "Bo")))))
       (cardwords-games-test--drawn
-          (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players :status "waiting")
+          (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players :status "waiting" :removable '("Bo"))
         (call-interactively #'cardwords-play-remove)
         (should (equal (car asked) "Remove Bo (the seat is free again for someone else)? ")))
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players :removable nil)
+        (should (equal (cadr (should-error (call-interactively #'cardwords-play-remove) :type 'user-error))
+                       "No player to remove")))
       (cardwords-games-test--drawn
           (cardwords-games-test--view :welcome '(:gameId "ert" :owner :false :name "ert") :players players)
         (should (equal (cadr (should-error (call-interactively #'cardwords-play-remove) :type 'user-error))
@@ -1460,15 +1465,16 @@ the echo area."
                        "Only the owner ends the game")))
       (should (= (length sent) 1)))))
 
-;; The Yatzee owner: - removes a player (every sheet but your own offered, robots' too), C-c
-;; C-e ends the game, each asked first; refused to a player who is not the owner.
+;; The Yatzee owner: - removes a player (those the bridge's view says: every player present
+;; but yourself, robots too), C-c C-e ends the game, each asked first; refused to a player
+;; who is not the owner.
 (ert-deftest cardwords-yatzee-owner-removes-and-ends ()
   (let* ((sent nil) (asked nil) (offered nil)
          (sheet (lambda (name) (list :name name :scores (make-list 15 nil) :dice '(0 0 0 0 0)
                                      :held '(nil nil nil nil nil) :throwsMade 0 :phase "start" :bonus "-63" :total 0)))
          (view (lambda (owner)
                  (list :seq 1 :connected t :welcome (list :gameId "ert" :owner owner) :status "playing" :hints :false
-                       :me "ert" :categories (list (list :id "aces" :label "Aces"))
+                       :me "ert" :removable '("Robot1" "Cy") :categories (list (list :id "aces" :label "Aces"))
                        :sheets (list (funcall sheet "ert") (funcall sheet "Robot1") (funcall sheet "Cy"))
                        :mine nil :message "")))
          (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert owner*"))

@@ -1,0 +1,26 @@
+// Whom the owner may remove (core/protocol/game.ts): one rule that the rooms decide by and
+// every client (web panels, the Emacs bridge's view) offers.
+import { describe, expect, it } from 'vitest';
+import { cardwordsRemovable, yatzeeRemovable } from '../../core/protocol/game.js';
+
+describe('whom the owner may remove', () => {
+  const seat = (name: string, o: { robot?: boolean; left?: boolean } = {}) => ({ name, robot: o.robot ?? false, left: o.left ?? false });
+  const seats = [seat('Ann'), seat('Bo'), seat('Robot1', { robot: true }), seat('Cy', { left: true }), seat('')];
+
+  it('Cardwords: the humans with a seat, not one given up, not a free seat, not a robot, not the owner\'s own; after a round too; nobody once the game has ended', () => {
+    expect(cardwordsRemovable({ status: 'playing', players: seats }, 0)).toEqual(['Bo']);
+    // the owner watching: every human seated
+    expect(cardwordsRemovable({ status: 'playing', players: seats }, -1)).toEqual(['Ann', 'Bo']);
+    expect(cardwordsRemovable({ status: 'waiting', players: seats }, 1)).toEqual(['Ann']);
+    expect(cardwordsRemovable({ status: 'over', players: seats }, 0)).toEqual(['Bo']);
+    for (const status of ['ended', 'connecting']) expect(cardwordsRemovable({ status, players: seats }, -1)).toEqual([]);
+  });
+
+  it('Yatzee: every player present, robots too, but the owner\'s own sheet (names alike are the same name); nobody once it has ended', () => {
+    const sheets = [{ name: 'Ann', present: true }, { name: 'Robot1', present: true }, { name: 'Cy', present: false }, { name: 'Bo', present: true }];
+    expect(yatzeeRemovable({ status: 'playing', players: sheets }, 'Ann')).toEqual(['Robot1', 'Bo']);
+    expect(yatzeeRemovable({ status: 'playing', players: sheets }, 'ANN')).toEqual(['Robot1', 'Bo']);
+    expect(yatzeeRemovable({ status: 'playing', players: sheets }, '')).toEqual(['Ann', 'Robot1', 'Bo']);
+    expect(yatzeeRemovable({ status: 'ended', players: sheets }, '')).toEqual([]);
+  });
+});
