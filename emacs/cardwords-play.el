@@ -977,9 +977,10 @@ confirmed."
      (cond ((not (cardwords-play--owner-p)) (user-error "Only the owner removes players"))
            ((null names) (user-error "No player to remove"))
            (t (list (completing-read "Remove the player: " names nil t))))))
-  (when (yes-or-no-p (format (if (equal (cardwords-play--get :status) "waiting")
-                                 "Remove %s (the seat is free again for someone else)? "
-                               "Remove %s (a robot plays the seat to the end)? ")
+  (when (yes-or-no-p (format (pcase (cardwords-play--get :status)
+                               ("waiting" "Remove %s (the seat is free again for someone else)? ")
+                               ("over" "Remove %s (a robot plays the seat in a rematch)? ")
+                               (_ "Remove %s (a robot plays the seat to the end)? "))
                              name))
     (cardwords-play--call "cardwords/remove" (list :name name))))
 

@@ -607,7 +607,7 @@ export class CardwordsPanel {
                 id="cw-remove"
                 t={t}
                 names={m.ended ? [] : cardwordsRemovable(m.state, m.mySeat)}
-                question={m.state.status === 'waiting' ? 'remove.question.free' : 'remove.question.seat'}
+                question={m.state.status === 'waiting' ? 'remove.question.free' : m.state.status === 'over' ? 'remove.question.rematch' : 'remove.question.seat'}
                 onRemove={(name) => m.cmd.remove(name)}
               />
             </div>

@@ -1433,6 +1433,11 @@ the echo area."
           (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players :status "waiting" :removable '("Bo"))
         (call-interactively #'cardwords-play-remove)
         (should (equal (car asked) "Remove Bo (the seat is free again for someone else)? ")))
+      ;; after a round: the seat's robot plays in a rematch
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players :status "over" :removable '("Bo"))
+        (call-interactively #'cardwords-play-remove)
+        (should (equal (car asked) "Remove Bo (a robot plays the seat in a rematch)? ")))
       (cardwords-games-test--drawn
           (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players :removable nil)
         (should (equal (cadr (should-error (call-interactively #'cardwords-play-remove) :type 'user-error))

@@ -459,6 +459,7 @@ export const da: Strings = {
   'end.keep': 'Spil videre',
   'remove.ask': 'Fjern en spiller…',
   'remove.question.seat': 'Fjern {0}? En robot spiller pladsen til ende.',
+  'remove.question.rematch': 'Fjern {0}? En robot spiller pladsen i en revanche.',
   'remove.question.free': 'Fjern {0}? Pladsen er fri igen til en anden.',
   'remove.question.sheet': 'Fjern {0}? Den blok lukkes for altid.',
   'remove.confirm': 'Fjern',

@@ -459,6 +459,7 @@ export const de: Strings = {
   'end.keep': 'Weiterspielen',
   'remove.ask': 'Einen Spieler entfernen…',
   'remove.question.seat': '{0} entfernen? Ein Roboter spielt den Platz zu Ende.',
+  'remove.question.rematch': '{0} entfernen? Ein Roboter spielt den Platz in einer Revanche.',
   'remove.question.free': '{0} entfernen? Der Platz ist wieder frei für jemand anderen.',
   'remove.question.sheet': '{0} entfernen? Dieses Blatt wird endgültig geschlossen.',
   'remove.confirm': 'Entfernen',

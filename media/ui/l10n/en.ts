@@ -458,6 +458,7 @@ export const en = {
   'end.keep': 'Keep playing',
   'remove.ask': 'Remove a player…',
   'remove.question.seat': 'Remove {0}? A robot plays the seat to the end.',
+  'remove.question.rematch': 'Remove {0}? A robot plays the seat in a rematch.',
   'remove.question.free': 'Remove {0}? The seat is free again for someone else.',
   'remove.question.sheet': 'Remove {0}? That sheet is closed for good.',
   'remove.confirm': 'Remove',
