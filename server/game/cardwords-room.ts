@@ -16,7 +16,7 @@
 //   human who comes back (reconnection token, or game id + name + seat key) plays it again.
 //   `leave` gives the seat to a stand-in for good. No human connected: nothing moves.
 import { CHECK_MAX_WORDS } from '../../core/games/cardwords/word-checks.js';
-import { topByEquity } from '../../core/robots/cardwords/equity.js';
+import { bestAction, equityHints, rankActions, type EquityOptions } from '../../core/robots/cardwords/equity.js';
 import { handPoints, unseenCards } from '../../core/robots/cardwords/simulate.js';
 import { leavesNow } from '../robots/leaves.js';
 import { isRobotName, normalizeName, sameName } from '../../core/games/names.js';
@@ -24,8 +24,9 @@ import { StateView } from '@colyseus/schema';
 import type { Client } from '@colyseus/core';
 import { ANY_WORD, MAX_NAME_LENGTH, apply, finish, newGame, type CardwordsAction, type CardwordsError, type CardwordsState, type Words } from '../../core/games/cardwords/engine.js';
 import { NotationError, parseAction } from '../../core/games/cardwords/notation.js';
-import { viewOf } from '../../core/games/cardwords/view.js';
-import { chooseAction, choiceToAction, moveWords, robotAction, type RobotLevel } from '../../core/robots/cardwords/robot.js';
+import { viewOf, type CardwordsView } from '../../core/games/cardwords/view.js';
+import type { Leaves } from '../../core/robots/cardwords/leaves.js';
+import { choiceToAction, moveWords, robotAction, type RobotLevel } from '../../core/robots/cardwords/robot.js';
 import { Rng } from '../../core/random.js';
 import { ctx, isOwnerToken } from './context.js';
 import { GameRoom, isRecord, messageId, newKey, refuse } from './room-base.js';
@@ -201,6 +202,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   private async loadRuleset(name: string): Promise<LoadedRuleset> {
     try {
       this.ruleset = await ctx().rulesets.get(name);
+      // the learned leave values are read from the cache now, not at the first hint
+      this.leaves();
       return this.ruleset;
     } catch (e) {
       throw refuse('unknown-ruleset', (e as Error).message);
@@ -461,7 +464,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       const hands = review ? st.players.map((p) => p.hand.map((c) => ({ char: c.char, points: c.points }))) : undefined;
       if (review && this.seats[a.player]?.robot === null && !this.standInAt.has(out.length)) {
         const view = viewOf(st, a.player);
-        const c = chooseAction(rctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`review/${out.length}`));
+        // the hint's measure: what the hint put first there is what the review shows
+        const c = bestAction(rctx, view.board, view.hand!, view.pile, this.leaves(), this.equityOptions(view)).choice;
         // a move's cards too: the review marks its wildcards and can lay it on the table
         const action = choiceToAction(a.player, view.board.width, c);
         // a trade's cards too: the review names them (the game is over, docs/rules.md)
@@ -817,12 +821,24 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (g.over) return this.sendError(client, 'game-over', 'the game is over', { id, type: 'hint' });
     const view = viewOf(g, seat.index);
     const ctx = this.robotCtx;
-    const choice = chooseAction(ctx, view.board, view.hand!, view.pile, 'best', Rng.fromSeed(`hint/${g.actions.length}`));
+    // the robot's ten best by equity (the points and the value of the cards kept), the first
+    // as the hint itself: the measure of the review after the game too (docs/rules.md)
+    const all = rankActions(ctx, view.board, view.hand!, view.pile, this.leaves(), this.equityOptions(view));
+    const choice = all[0]!.choice;
     const action = choiceToAction(seat.index, view.board.width, choice);
     const words = choice.kind === 'move' ? moveWords(ctx, view.board, choice.move) : [];
-    const leaves = leavesNow(this.ruleset.ruleset, this.ruleset.rules);
-    const ranked = topByEquity(ctx, view.board, view.hand!, view.pile, leaves, { n: 10, unseenPoints: handPoints(unseenCards(this.ruleset.rules.deck, view.hand!, view.board)) });
+    const ranked = equityHints(all.slice(0, 10), view.board.width);
     this.sendTo(client, 'hint', { id, action, score: choice.score, words, ranked, moves: g.actions.length });
+  }
+
+  /** The leave values the robot's advice weighs (learned for this ruleset, or the first guess). */
+  private leaves(): Leaves {
+    return leavesNow(this.ruleset.ruleset, this.ruleset.rules);
+  }
+
+  /** What the advice knows of the cards a seat cannot see: their points, for the end of the pile. */
+  private equityOptions(view: CardwordsView): EquityOptions {
+    return { unseenPoints: handPoints(unseenCards(this.ruleset.rules.deck, view.hand!, view.board)) };
   }
 
   /**

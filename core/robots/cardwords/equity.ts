@@ -232,21 +232,23 @@ export function topByEquity(
   leaves: Leaves,
   opts: EquityOptions & { n?: number } = {},
 ): EquityHint[] {
-  const W = board.width;
+  return equityHints(rankActions(ctx, board, hand, pile, leaves, opts).slice(0, opts.n ?? 10), board.width);
+}
+
+/** Ranked actions as plain data (a table `W` cells wide). */
+export function equityHints(ranked: readonly RankedAction[], W: number): EquityHint[] {
   const round = (x: number) => Math.round(x * 100) / 100;
-  return rankActions(ctx, board, hand, pile, leaves, opts)
-    .slice(0, opts.n ?? 10)
-    .map((a) => ({
-      kind: a.choice.kind,
-      score: a.score,
-      leave: round(a.leave),
-      equity: round(a.equity),
-      cards:
-        a.choice.kind === 'move'
-          ? a.choice.move.tiles.map((t) => ({ col: t.cell % W, row: Math.floor(t.cell / W), card: t.card }))
-          : a.choice.kind === 'trade'
-            ? a.choice.cards.slice()
-            : [],
-      kept: a.kept,
-    }));
+  return ranked.map((a) => ({
+    kind: a.choice.kind,
+    score: a.score,
+    leave: round(a.leave),
+    equity: round(a.equity),
+    cards:
+      a.choice.kind === 'move'
+        ? a.choice.move.tiles.map((t) => ({ col: t.cell % W, row: Math.floor(t.cell / W), card: t.card }))
+        : a.choice.kind === 'trade'
+          ? a.choice.cards.slice()
+          : [],
+    kept: a.kept,
+  }));
 }
