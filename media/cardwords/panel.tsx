@@ -502,6 +502,8 @@ export class CardwordsPanel {
     removeComposed: (k) => {
       this.composer?.removeComposed(k);
       this.render();
+      // as after a click: a drag left the focus on the card dragged, where Return clicked it again
+      this.focus();
     },
     giveMeaning: (ch) => {
       if (!this.composer) return;
@@ -531,7 +533,11 @@ export class CardwordsPanel {
       this.wordRequests.delete(word);
       this.send(approve ? 'approve' : 'reject', { word }, { type: approve ? 'approve' : 'reject' });
       this.render();
-      if (this.wordRequests.size === 0) this.focus();
+      // the clicked question is gone: the next one, else where the player was (after the
+      // game there is no action area: the table, which the review steps through)
+      const next = document.querySelector<HTMLButtonElement>('#cw-requests button');
+      if (next) next.focus();
+      else (document.getElementById(this.isPlayer ? 'cw-area' : 'cw-table') ?? document.getElementById('cw-table'))?.focus();
     },
     showLog: (i) => {
       this.shownIndex = i;
@@ -562,6 +568,9 @@ export class CardwordsPanel {
       if (!this.composer || i === null) return;
       this.cursor = c;
       this.act(this.composer.dropOn(i, c.col, c.row));
+      // typing goes on in the area, as after a click: the focus stayed on the card dragged,
+      // and Return clicked it again ("Every T of your hand is in the move already")
+      this.focus();
     },
   };
 
@@ -933,8 +942,12 @@ export class CardwordsPanel {
     for (const w of p.words) this.wordRequests.set(w, p.player);
     // the owner's own move: not named in the third person; one of a game that has ended said so
     const words = p.words.join(', ');
-    this.say(p.earlier ? this.t('cw.request.earlier', p.player, words) : p.player === this.welcome.name ? this.t('cw.request.own', words) : this.t('cw.request', p.player, words));
-    document.querySelector<HTMLButtonElement>('#cw-requests button')?.focus();
+    const own = !p.earlier && p.player === this.welcome.name;
+    this.say(p.earlier ? this.t('cw.request.earlier', p.player, words) : own ? this.t('cw.request.own', words) : this.t('cw.request', p.player, words));
+    // the focus goes to the question only when it answers the owner's own Return (their move
+    // was refused for these words); another player's question came unasked, and a Return
+    // typed meanwhile approved a word the owner had not read. It is said, and Tab reaches it.
+    if (own) document.querySelector<HTMLButtonElement>('#cw-requests button')?.focus();
   }
 
   /** What the server said of the preview's words, asked once the typing pauses (core/games/cardwords/word-checks.ts). */

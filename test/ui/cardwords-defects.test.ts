@@ -1160,7 +1160,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.textContent('#cw-log')).not.toContain('Winner');
   });
 
-  it('a word the dictionary does not know: the owner at the table is told to approve it there; another player, that the owner (who plays) is asked when the round is over', async () => {
+  it('a word the dictionary does not know: the owner at the table is told to approve it there; another player, that the owner (who plays) is asked when the round is over; a question that comes unasked leaves the focus where it is', async () => {
     // the owner plays (s2: S1 *0 E1 T-1): the question comes to this very page
     const own = (await fresh()).page;
     await quickGame(own, 's2');
@@ -1197,8 +1197,13 @@ describe('Cardwords defects, each in Chromium', () => {
     await next.waitForSelector(`#cw-requests button[data-reject="${pair!}"]`);
     await expect.poll(() => next.textContent('#cw-status')).toBe(`Bo played words the dictionary does not know in an earlier game: ${pair!}. Approve or reject them.`);
     await shot(next, 'cardwords-earlier-question-1280x720');
+    // a question that came unasked does not take the focus: a Return typed meanwhile approved
+    // a word the owner had not read
+    expect(await next.evaluate(() => document.activeElement?.closest('#cw-requests') === null)).toBe(true);
     await next.click(`#cw-requests button[data-reject="${pair!}"]`);
     await expect.poll(() => next.locator('#cw-requests button').count()).toBe(0);
+    // decided: the focus goes back to the action area (it fell to the page)
+    await expect.poll(() => next.evaluate(() => document.activeElement?.id)).toBe('cw-area');
   });
 
   it('an away player’s turn says when a robot plays for them, counting down, and the stand-in’s move is marked', async () => {

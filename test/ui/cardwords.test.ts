@@ -400,6 +400,9 @@ describe('Cardwords panel in Chromium', () => {
     await meaningIfWild(plain);
     expect(await a.locator('#cw-composing [data-composed]').count()).toBe(1);
     expect(await a.getAttribute('#cw-cell-3-3', 'class')).toContain('composed');
+    // typing goes on in the action area, as after a click (the focus stayed on the card
+    // dragged, and Return clicked it again instead of playing the move)
+    await expect.poll(() => a.evaluate(() => document.activeElement?.id)).toBe('cw-area');
     // a wildcard clicked asks for its meaning (buttons, or a key)
     const wild = s.hand.findIndex((c, i) => c.char === '' && i !== plain);
     if (wild >= 0) {
