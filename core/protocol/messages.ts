@@ -68,12 +68,22 @@ export interface CheckMessage extends Request {
 }
 
 /** The answer to `check`: the words asked, canonical, and those the dictionary does not have now. */
+/**
+ * How a player's words the dictionary lacks reach the owner once played: `owner`, the player
+ * is the owner (asked in their own page); `now`, an owner's client is in the game; `later`,
+ * the owner plays in this game (asked when its round is over: the words would show the
+ * player's cards); `absent`, no owner's client is in the game (asked when one joins it).
+ */
+export type WordAsk = 'owner' | 'now' | 'later' | 'absent';
+
 export interface CheckedMessage {
   id?: RequestId;
   words: string[];
   unknown: string[];
   /** Of the unknown words, those the owner rejected in this game (a move with one is refused at once). */
   rejected?: string[];
+  /** How playing the unknown words would ask the owner now (the preview says it). */
+  ask?: WordAsk;
 }
 
 /** A Yatzee action from a client (the player is the sender; `join` and `leave` are not actions). */
@@ -137,6 +147,8 @@ export interface ErrorMessage {
    * (an opponent's word would show the owner cards of that player's hand).
    */
   later?: boolean;
+  /** unknown-words, asked: no owner's client is in the game now: the owner is asked on joining it. */
+  absent?: boolean;
   /** unknown-words: those the owner rejected in this game (not asked again). */
   rejected?: readonly string[];
   /** illegal-move: each reason. */

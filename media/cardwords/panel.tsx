@@ -890,7 +890,7 @@ export class CardwordsPanel {
           // not asked again: the owner said no in this game
           for (const w of p.rejected) this.wordChecks.decided(w, false);
           text = t('cw.err.unknown-words.rejected', p.rejected.join(', '), p.rejected.length);
-        } else text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : this.welcome.owner ? 'cw.err.unknown-words.owner' : p.later ? 'cw.err.unknown-words.later' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '));
+        } else text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : this.welcome.owner ? 'cw.err.unknown-words.owner' : p.later ? 'cw.err.unknown-words.later' : p.absent ? 'cw.err.unknown-words.absent' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '));
         break;
       case 'not-your-turn':
         text = t('cw.err.not-your-turn.n', this.state?.players[p.turn ?? -1]?.name ?? '?');
@@ -962,7 +962,7 @@ export class CardwordsPanel {
 
   private onChecked(p: CheckedMessage): void {
     this.requests.settle(p.id);
-    this.wordChecks.answered(p.words, p.unknown, p.rejected ?? []);
+    this.wordChecks.answered(p.words, p.unknown, p.rejected ?? [], p.ask);
     this.render();
   }
 

@@ -7,6 +7,7 @@ import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { shownChar, type Board, type Card, type PlacedCard } from '../../core/games/cardwords/types.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { waitText, type AwayNote } from '../../core/protocol/away.js';
+import type { WordAsk } from '../../core/protocol/messages.js';
 
 /** A refusal or note of the composer in words (the key itself when it has no text). */
 export function refusalText(t: Translate, r: Refusal): string {
@@ -20,13 +21,17 @@ export function startedText(t: Translate, names: readonly string[], turn: number
   return turn === you ? t('cw.started.you') : t('cw.started', names[turn] ?? '?');
 }
 
+/** The preview's sentence on unknown words, by how playing them asks the owner. */
+const UNKNOWN_SAID: Record<WordAsk, StringKey> = { now: 'cw.preview.unknown', owner: 'cw.preview.unknown.owner', later: 'cw.preview.unknown.later', absent: 'cw.preview.unknown.absent' };
+
 /**
  * What the move preview says of its words the dictionary lacks (the web panel's and the Emacs
- * bridge's): playing asks the owner, except for words the owner rejected in this game.
+ * bridge's): how playing asks the owner (now, the owner being you, when the round is over,
+ * when the owner joins), except for words the owner rejected in this game.
  */
-export function lackingWordsText(t: Translate, lacking: { unknown: readonly string[]; rejected: readonly string[] }): string[] {
+export function lackingWordsText(t: Translate, lacking: { unknown: readonly string[]; rejected: readonly string[]; ask?: WordAsk }): string[] {
   const out: string[] = [];
-  if (lacking.unknown.length) out.push(t('cw.preview.unknown', lacking.unknown.join(', ')));
+  if (lacking.unknown.length) out.push(t(UNKNOWN_SAID[lacking.ask ?? 'now'], lacking.unknown.join(', '), lacking.unknown.length));
   if (lacking.rejected.length) out.push(t('cw.preview.rejected', lacking.rejected.join(', '), lacking.rejected.length));
   return out;
 }

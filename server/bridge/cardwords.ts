@@ -188,7 +188,7 @@ export class CardwordsSession {
       if (e.code === 'unknown-words' && e.rejected?.length) {
         for (const w of e.rejected) this.wordChecks.decided(w, false);
         this.message = `Refused: ${wordsRejected(e.rejected)}`;
-      } else if (e.code === 'unknown-words') this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true);
+      } else if (e.code === 'unknown-words') this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
       else this.message = `Refused: ${e.message}`;
       this.update();
     });
@@ -214,7 +214,7 @@ export class CardwordsSession {
       this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player, earlier: m.earlier === true } });
     });
     typed.on('checked', (c) => {
-      this.wordChecks.answered(c.words, c.unknown, c.rejected ?? []);
+      this.wordChecks.answered(c.words, c.unknown, c.rejected ?? [], c.ask);
       this.update();
     });
     typed.on('word', (w) => {

@@ -11,6 +11,7 @@ import type { GameListing } from '../../core/protocol/game.js';
 import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../core/games/cardwords/rules.js';
+import type { Lacking } from '../../core/games/cardwords/word-checks.js';
 import type { MoveScore } from '../../core/games/cardwords/scoring.js';
 
 const en = translator('en');
@@ -241,7 +242,7 @@ export function serverRefusal(code: string | undefined, message: string, cardwor
 }
 
 /** A previewed move's words the dictionary lacks, as the web panel's preview says it. */
-export function unknownWords(lacking: { unknown: readonly string[]; rejected: readonly string[] }): string[] {
+export function unknownWords(lacking: Lacking): string[] {
   return lackingWordsText(en, lacking);
 }
 
@@ -255,11 +256,13 @@ export function wordsRejected(words: readonly string[]): string {
  * the owner's answer is awaited (yours in the minibuffer when you are the owner). `later`: the
  * owner plays in this round and is asked at its end, as the web panel says it.
  */
-export function wordsAsked(words: readonly string[], owner: boolean, later = false): string {
+export function wordsAsked(words: readonly string[], owner: boolean, when: 'now' | 'later' | 'absent' = 'now'): string {
   const list = words.join(', ');
   // the owner's: short enough for a line of 80 columns (the question is in the minibuffer)
-  if (owner) return `${list} is not in the dictionary: answer y or n (you are the owner)`;
-  return later ? en('cw.err.unknown-words.later', list) : `${en('cw.err.unknown-words.asked', list)} Waiting for the owner's answer.`;
+  if (owner) return `${list} ${words.length === 1 ? 'is' : 'are'} not in the dictionary: answer y or n (you are the owner)`;
+  if (when === 'later') return en('cw.err.unknown-words.later', list);
+  if (when === 'absent') return en('cw.err.unknown-words.absent', list);
+  return `${en('cw.err.unknown-words.asked', list)} Waiting for the owner's answer.`;
 }
 
 /** The owner's answer to a word you played: approved, with the key that plays the move again (a sentence, as the rejection). */

@@ -35,7 +35,7 @@ import type { LoadedRuleset } from './rulesets.js';
 import type { LogEntry, StoredGame } from './store.js';
 import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardwords-log.js';
 import { byPlayer, WordQuestions } from './word-questions.js';
-import { CLOSE, CLOSE_REASON, type CardwordsClientMessages, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
+import { CLOSE, CLOSE_REASON, type WordAsk, type CardwordsClientMessages, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
 import { cardwordsRemovable } from '../../core/protocol/game.js';
 
@@ -495,6 +495,13 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     return this.game !== null && !this.game.over && this.seats.some((s) => s.owner && !s.removed);
   }
 
+  /** How `seat`'s words the dictionary lacks reach the owner now (WordAsk, core/protocol/messages.ts). */
+  private askMode(seat: Seat): WordAsk {
+    if (seat.owner) return 'owner';
+    if (!this.mayAsk(seat.name)) return 'later';
+    return this.clients.some((c) => this.roleOf(c)?.owner === true) ? 'now' : 'absent';
+  }
+
   /** May the owner's clients see `player`'s questions now? Always their own. */
   private mayAsk(player: string): boolean {
     return !this.ownerInPlay() || this.findSeat(player)?.owner === true;
@@ -642,7 +649,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       const open = words.filter((w) => !this.rejected.has(w));
       const { fresh, asked } = open.length ? await this.askOwner(open, seat.name) : { fresh: [], asked: false };
       const told = asked && rejected.length === 0;
-      this.sendError(client, err.code, err.message, { ...err, id, type: 'action', asked: told, ...(told && !this.mayAsk(seat.name) ? { later: true } : {}), ...(rejected.length ? { rejected } : {}) });
+      const mode = this.askMode(seat);
+      this.sendError(client, err.code, err.message, { ...err, id, type: 'action', asked: told, ...(told && mode === 'later' ? { later: true } : {}), ...(told && mode === 'absent' ? { absent: true } : {}), ...(rejected.length ? { rejected } : {}) });
       if (fresh.length && this.mayAsk(seat.name)) this.askOwners(fresh, seat.name);
     });
   }
@@ -848,14 +856,15 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
    */
   private onCheck(client: Client, m: Untrusted<CardwordsClientMessages['check']>): void {
     const id = messageId(m);
-    if (!this.seatOf(client)) return this.sendError(client, 'not-player', 'watchers make no moves: join with a name', { id, type: 'check' });
+    const seat = this.seatOf(client);
+    if (!seat) return this.sendError(client, 'not-player', 'watchers make no moves: join with a name', { id, type: 'check' });
     const raw = m.words;
     if (!Array.isArray(raw) || raw.length === 0 || raw.length > CHECK_MAX_WORDS || !raw.every((w) => typeof w === 'string' && w.length > 0 && w.length <= 64)) {
       return this.sendError(client, 'bad-message', `check: { words: [...] } (1 to ${CHECK_MAX_WORDS} words of up to 64 characters)`, { id, type: 'check' });
     }
     const words = (raw as string[]).map((w) => this.canonicalWord(w));
     const store = this.ruleset.store;
-    this.sendTo(client, 'checked', { id, words, unknown: words.filter((w) => !store.has(w)), rejected: words.filter((w) => this.rejected.has(w) && !store.has(w)) });
+    this.sendTo(client, 'checked', { id, words, unknown: words.filter((w) => !store.has(w)), rejected: words.filter((w) => this.rejected.has(w) && !store.has(w)), ask: this.askMode(seat) });
   }
 
   // ---- robots

@@ -35,15 +35,23 @@ describe('word checks', () => {
   it('tells the words the owner rejected in this game from those playing would ask about, from the check and from a decision; an approval clears it', () => {
     const c = new WordChecks();
     c.answered(['AT', 'TWE', 'XT'], ['TWE', 'XT'], ['XT']);
-    expect(c.lacking(['AT', 'TWE', 'XT', 'XT'])).toEqual({ unknown: ['TWE'], rejected: ['XT'] });
+    expect(c.lacking(['AT', 'TWE', 'XT', 'XT'])).toEqual({ unknown: ['TWE'], rejected: ['XT'], ask: 'now' });
     c.decided('TWE', false);
-    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: [], rejected: ['TWE', 'XT'] });
+    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: [], rejected: ['TWE', 'XT'], ask: 'now' });
     c.decided('XT', true);
-    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: [], rejected: ['TWE'] });
+    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: [], rejected: ['TWE'], ask: 'now' });
     expect(c.known('XT')).toBe(true);
     // a later check without it (approved elsewhere, then unknown again) is what the server says
     c.answered(['TWE'], ['TWE'], []);
-    expect(c.lacking(['TWE'])).toEqual({ unknown: ['TWE'], rejected: [] });
+    expect(c.lacking(['TWE'])).toEqual({ unknown: ['TWE'], rejected: [], ask: 'now' });
+  });
+
+  it('keeps how the server last said playing them asks the owner (the owner may come and go)', () => {
+    const c = new WordChecks();
+    c.answered(['TWE'], ['TWE'], [], 'absent');
+    expect(c.lacking(['TWE']).ask).toBe('absent');
+    c.answered(['XT'], ['XT'], [], 'later');
+    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: ['TWE', 'XT'], rejected: [], ask: 'later' });
   });
 
   it('asks at most the words one check may carry', () => {

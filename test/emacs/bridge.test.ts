@@ -645,7 +645,7 @@ it('the move preview through the bridge says which words the dictionary lacks, a
   // a letter the hand holds twice is told apart by its points ("Which N?"), as typed in the web panel
   const keys = (card: string) => (cards.filter((c) => c[0] === card[0]).length > 1 ? [card[0]!, ...card.slice(2)] : [card[0]!]);
   for (const key of ['D', '4', ...keys(two[0]), ...keys(two[1])]) await call('cardwords/key', { key });
-  await expect.poll(async () => (await call('cardwords/view')).preview?.problems).toEqual([`${pair}: not in the dictionary. Playing the move asks the owner to add it.`]);
+  await expect.poll(async () => (await call('cardwords/view')).preview?.problems).toEqual([`${pair}: not in the dictionary. You are the owner: playing the move asks you to add it.`]);
   expect((await call('cardwords/view')).preview).toMatchObject({ text: expect.stringMatching(/^This move scores -?\d+ points?\.$/), details: [expect.stringMatching(new RegExp(`^${pair}: `))] });
   // played: the owner (the bridge's own player) is asked, and rejects it; said as the web panel
   // says it, a sentence (it had no full stop)

@@ -118,21 +118,27 @@ export function sorted(words: unknown): string[] {
  * refused, and his question waits for the end of the round (the owner is an opponent).
  * `watching`: the owner's other window, watching, joins first.
  */
-export async function heldQuestion(url: string, ownerToken: string, rulesetDir: string, watching = false) {
+/** A move of `p`'s hand (on `p`'s seat) whose words the ruleset's dictionary partly lacks: its text and those words. */
+export async function unknownMove(p: CwPlayer, rulesetDir: string): Promise<{ text: string; unknown: string[] }> {
   const ruleset = await loadTestRuleset(rulesetDir);
   const chars = ruleset.charset.entries.map((e) => e.canonical);
   const known = new Set(ruleset.words);
+  // every two-letter string a word: moves whose words the real dictionary lacks
   const wide = genContext(ruleset, chars.flatMap((a) => chars.map((b) => a + b)));
+  const board = boardOf(p.state);
+  const move = sortMoves(generateMoves(wide, board, handOf(p))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
+  return { text: formatAction({ type: 'move', player: seatOf(p), cards: tilesToPlaced(board.width, move) }), unknown: sorted(moveWords(wide, board, move).filter((w) => !known.has(w))) };
+}
+
+export async function heldQuestion(url: string, ownerToken: string, rulesetDir: string, watching = false) {
   const ann = await cwCreate(url, { owner: ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', seed: 'words-1' });
   const bob = await cwJoin(url, ann.room.roomId, { name: 'Bob' });
   const ownerWatch = watching ? await cwJoin(url, ann.room.roomId, { owner: ownerToken }) : null;
   await until(() => ann.state.status === 'playing', 5000, 'the start');
   expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
   await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
-  const board = boardOf(bob.state);
-  const move = sortMoves(generateMoves(wide, board, handOf(bob))).find((m) => moveWords(wide, board, m).some((w) => !known.has(w)))!;
-  const unknown = sorted(moveWords(wide, board, move).filter((w) => !known.has(w)));
-  const refused = await bob.request('action', { text: formatAction({ type: 'move', player: 1, cards: tilesToPlaced(board.width, move) }) });
+  const { text, unknown } = await unknownMove(bob, rulesetDir);
+  const refused = await bob.request('action', { text });
   // and Bob is told so: the owner is asked at the end of the round (he read "has been asked")
   expect(refused.payload).toMatchObject({ code: 'unknown-words', asked: true, later: true });
   return { ann, bob, ownerWatch, unknown };

@@ -11,7 +11,7 @@ import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.j
 import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
 import { formatAction } from '../../core/games/cardwords/notation.js';
 import { Player, getJSON, logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
-import { Recorder, aaRuleset, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, heldQuestion, loadTestRuleset, seatOf, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
+import { Recorder, aaRuleset, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, heldQuestion, loadTestRuleset, seatOf, unknownMove, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
 import { CLOSE, type CardwordsClientMessages } from '../../core/protocol/messages.js';
 
 /** No state a client decoded holds a hand other than its own seat's (none for a watcher). */
@@ -23,6 +23,20 @@ function assertPrivate(states: CwJSON[], ownSeat: number | null): void {
     });
     expect(typeof s.pile).toBe('number');
   }
+}
+
+/** What the room's `check` of `words` says of how playing them asks the owner (`ask`). */
+let checks = 0;
+/** The room's answer to `p`'s `check` of `words` (the preview's: which the dictionary lacks, how playing them asks the owner). */
+async function check(p: CwPlayer, words: readonly string[]): Promise<{ words: string[]; unknown: string[]; rejected?: string[]; ask?: string }> {
+  const id = `check-${++checks}`;
+  const from = p.messages.length;
+  p.room.send('check', { id, words });
+  return (await p.next((m) => m.type === 'checked' && m.payload.id === id, 5000, from)).payload as unknown as { words: string[]; unknown: string[]; ask?: string };
+}
+
+async function checkAsk(p: CwPlayer, words: readonly string[]): Promise<string | undefined> {
+  return (await check(p, words)).ask;
 }
 
 async function myTurn(p: CwPlayer): Promise<boolean> {
@@ -269,13 +283,6 @@ describe('cardwords rooms', () => {
     const move = moves[0]!;
     const unknown = moveWords(wide, board, move).filter((w) => !known.has(w));
     // before the move, the preview's check: the words the dictionary lacks, the others known
-    let checks = 0;
-    const check = async (p: CwPlayer, words: string[]) => {
-      const id = `check-${++checks}`;
-      const from = p.messages.length;
-      p.room.send('check', { id, words });
-      return (await p.next((m) => m.type === 'checked' && (m.payload as { id?: string }).id === id, 5000, from)).payload as unknown as { words: string[]; unknown: string[] };
-    };
     const moveWordsNow = moveWords(wide, board, move);
     const checked = await check(bob, moveWordsNow);
     expect(checked.words).toEqual(moveWordsNow);
@@ -334,7 +341,7 @@ describe('cardwords rooms', () => {
     // at once, saying so, and the check says which words the owner rejected
     const r3 = await ann.request('action', { text: text2 });
     expect(r3.payload).toMatchObject({ code: 'unknown-words', asked: false, rejected: words2 });
-    expect(await check(ann, words2)).toEqual({ id: expect.any(String), words: words2, unknown: words2, rejected: words2 });
+    expect(await check(ann, words2)).toEqual({ id: expect.any(String), words: words2, unknown: words2, rejected: words2, ask: 'now' });
     await owner.barrier();
     expect(owner.messages.filter((m) => m.type === 'word-request')).toHaveLength(2);
     // only the owner was asked, and not while playing; only the refused player told (what was sent has arrived)
@@ -351,6 +358,9 @@ describe('cardwords rooms', () => {
     // the owner's other window, watching: the same person, so no questions there either
     const { ann, bob, ownerWatch, unknown } = await heldQuestion(srv.url, srv.ownerToken, rulesetDir, true);
     const id = ann.room.roomId;
+    // the preview's check says so before a move: Bob's words wait for the round's end, the owner's own are asked at once
+    expect(await checkAsk(bob, unknown)).toBe('later');
+    expect(await checkAsk(ann, unknown)).toBe('owner');
     // a watcher of the owner joining now is not told either
     const late = await cwJoin(srv.url, id, { owner: srv.ownerToken });
     // the round goes on: everyone passes twice (Ann's first pass counts) and it ends; only then is the owner asked
@@ -367,6 +377,31 @@ describe('cardwords rooms', () => {
     }
     expect(bob.messages.filter((m) => m.type === 'word-request')).toEqual([]);
     await ann.request('end');
+  });
+
+  it("a player's unknown words with no owner's client in the game: the check and the refusal say the owner is asked on joining; joining, the owner is", async () => {
+    // the owner creates the game and watches it; Bob and Cy play
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, watchers: 1, seed: 'ask-1' });
+    const id = owner.room.roomId;
+    const bob = await cwJoin(srv.url, id, { name: 'Bob' });
+    const cy = await cwJoin(srv.url, id, { name: 'Cy' });
+    await until(() => bob.state.status === 'playing' && handOf(bob).length > 0 && handOf(cy).length > 0, 5000, 'the start');
+    const p = bob.state.turn === seatOf(bob) ? bob : cy;
+    const { text, unknown } = await unknownMove(p, rulesetDir);
+    expect(await checkAsk(p, unknown)).toBe('now');
+    // the owner's page closes: nobody would read the question now (the player read "The owner has been asked")
+    await owner.leave();
+    await until(async () => (await checkAsk(p, unknown)) === 'absent', 5000, "the owner's client gone");
+    const refused = await p.request('action', { text });
+    expect(refused.payload).toMatchObject({ code: 'unknown-words', asked: true, absent: true });
+    expect(refused.payload.later).toBeUndefined();
+    // the owner comes back: asked at the join, and the check says so again
+    const back = await cwJoin(srv.url, id, { owner: srv.ownerToken });
+    const q = await back.next((m) => m.type === 'word-request');
+    expect(q.payload).toMatchObject({ player: p.name });
+    expect(sorted(q.payload.words)).toEqual(unknown);
+    expect(await checkAsk(p, unknown)).toBe('now');
+    await back.request('end');
   });
 
   it('a question still open when the owner ends the game is asked in the owner\'s other games of the ruleset (one open already, at once), after a restart too; decided there, it is asked no more', async () => {

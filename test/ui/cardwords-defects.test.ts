@@ -223,7 +223,8 @@ describe('Cardwords defects, each in Chromium', () => {
     const { page, errors } = await fresh();
     await quickGame(page, 's2');
     await page.keyboard.type('D4SE');
-    await expect.poll(() => page.textContent('#cw-preview-unknown')).toBe('SE: not in the dictionary. Playing the move asks the owner to add it.');
+    // this page's player is the owner: asked here
+    await expect.poll(() => page.textContent('#cw-preview-unknown')).toBe('SE: not in the dictionary. You are the owner: playing the move asks you to add it.');
     expect(await page.getAttribute('#cw-preview-words li[data-word="SE"]', 'class')).toBe('unknown');
     await shot(page, 'cardwords-preview-unknown-1280x720');
     // played: the owner (this page's player) is asked, not in the third person
@@ -1183,6 +1184,8 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.focus('#cw-area');
     await page.keyboard.type(`D4${pair!}`);
     await expect.poll(() => composedCount(page)).toBe(2);
+    // the preview says so before the move, as the refusal does after it (it read "Playing the move asks the owner")
+    await expect.poll(() => page.textContent('#cw-preview-unknown')).toBe(`${pair!}: not in the dictionary. The owner plays in this game and is asked when the round is over; the move is refused until then.`);
     await page.keyboard.press('Enter');
     // Ann, the owner, plays in this game: she is asked when the round is over, and Bo is told
     // so (he read "The owner has been asked" while nobody had been)

@@ -5,6 +5,8 @@
 // dropped the player's own actions. With `send` and `later` (the caller's timer: core keeps
 // no time) it sends by itself, CHECK_PAUSE_MS after a wish, one request at a time.
 
+import type { WordAsk } from '../../protocol/messages.js';
+
 /** The most words one `check` may carry (server/game/cardwords-room.ts refuses more). */
 export const CHECK_MAX_WORDS = 32;
 
@@ -17,10 +19,19 @@ export interface CheckSender {
   later(fn: () => void, ms: number): void;
 }
 
+/** A preview's words the dictionary lacks: see `WordChecks.lacking`. */
+export interface Lacking {
+  unknown: string[];
+  rejected: string[];
+  ask: WordAsk;
+}
+
 export class WordChecks {
   private readonly answers = new Map<string, boolean>();
   /** Of the words the dictionary lacks, those the owner rejected in this game. */
   private readonly rejectedWords = new Set<string>();
+  /** How playing unknown words asks the owner, as the server last said. */
+  private ask: WordAsk = 'now';
   private inFlight = false;
   private wanted: string[] = [];
   private timed = false;
@@ -32,10 +43,13 @@ export class WordChecks {
     return this.answers.get(word);
   }
 
-  /** Of `words`, those the server lacks, each once: `rejected` those the owner rejected, `unknown` the others (playing them asks the owner). */
-  lacking(words: readonly string[]): { unknown: string[]; rejected: string[] } {
+  /**
+   * Of `words`, those the server lacks, each once: `rejected` those the owner rejected,
+   * `unknown` the others (playing them asks the owner, as `ask` says).
+   */
+  lacking(words: readonly string[]): Lacking {
     const lacked = [...new Set(words.filter((w) => this.answers.get(w) === false))];
-    return { unknown: lacked.filter((w) => !this.rejectedWords.has(w)), rejected: lacked.filter((w) => this.rejectedWords.has(w)) };
+    return { unknown: lacked.filter((w) => !this.rejectedWords.has(w)), rejected: lacked.filter((w) => this.rejectedWords.has(w)), ask: this.ask };
   }
 
   /** The preview's words now: those not known yet are asked next (an earlier wish is dropped). */
@@ -65,8 +79,9 @@ export class WordChecks {
     return ask;
   }
 
-  /** The server's answer (`checked`): `words` asked, `unknown` those it lacks, `rejected` those of them the owner rejected. */
-  answered(words: readonly string[], unknown: readonly string[], rejected: readonly string[] = []): void {
+  /** The server's answer (`checked`): `words` asked, `unknown` those it lacks, `rejected` those of them the owner rejected, `ask` how the owner would be asked. */
+  answered(words: readonly string[], unknown: readonly string[], rejected: readonly string[] = [], ask: WordAsk = 'now'): void {
+    this.ask = ask;
     for (const w of words) {
       this.answers.set(w, !unknown.includes(w));
       if (rejected.includes(w)) this.rejectedWords.add(w);

@@ -10,6 +10,7 @@ import type { PlacedCard } from '../../../core/games/cardwords/types.js';
 import type { Translate } from '../../ui/l10n/index.js';
 import type { Composer, Coords } from '../../../core/games/cardwords/compose.js';
 import type { WordLetter } from '../words.js';
+import type { Lacking } from '../../../core/games/cardwords/word-checks.js';
 
 export interface Cell {
   col: number;
@@ -91,8 +92,8 @@ export interface Model {
   isPlayer: boolean;
   /** Whether the server's dictionary has a word (undefined: not known yet). */
   known(word: string): boolean | undefined;
-  /** Of the words, those the server lacks: `rejected` those the owner rejected in this game. */
-  lacking(words: readonly string[]): { unknown: string[]; rejected: string[] };
+  /** Of the words, those the server lacks: `rejected` those the owner rejected in this game; `ask`, how playing the others asks the owner. */
+  lacking(words: readonly string[]): Lacking;
   /** The player left the game (a stand-in plays the seat); the page no longer follows it. */
   left: boolean;
   /** After leaving: watch the game go on (null once watching, else why not); none where the page cannot. */
