@@ -191,8 +191,16 @@ letter 3\").
 \\{cardwords-play-mode-map}"
   (setq-local truncate-lines t)
   (buffer-disable-undo)
+  (add-hook 'window-size-change-functions #'cardwords-play--resized nil t)
   (add-hook 'kill-buffer-query-functions #'cardwords-play--kill-buffer-query nil t)
   (add-hook 'kill-buffer-hook #'cardwords-play--killed nil t))
+
+(defun cardwords-play--resized (_window)
+  "Draw the game again: a window of its buffer changed its size.
+The layout follows the window's lines, and a window made lower for a
+moment (a question of two lines in the echo area) kept the lower layout
+when it grew back, its last lines cut, until the next key."
+  (when cardwords-play--view (cardwords-play--draw)))
 
 (defvar cardwords-play--leaving nil
   "Non-nil while `cardwords-play-leave' kills the buffer (it has asked).")
@@ -600,9 +608,12 @@ never scrolls it, but to the results when they come."
                                           'action)))
                          (and preview (not results) (cardwords-play--preview-items preview width))
                          ;; the message wrapped at the window's width: it is read whole
+                         ;; a hint's continued under its first word, as the preview's ("Hint: ")
                          (and (not (member said '(nil "")))
                               (mapcar (lambda (line) (cons (propertize line 'face 'font-lock-warning-face) 'message))
-                                      (cardwords-play--wrap (cardwords-play--words said) (1- width) nil nil " ")))))
+                                      (cardwords-play--wrap (cardwords-play--words said) (1- width) nil
+                                                            (and (string-prefix-p "Hint: " said) "      ")
+                                                            " ")))))
                  ;; Last: every move since your own last turn (the bridge's `last'), as many on a
                  ;; line as fit; the whole log is below
                  ;; (none while the review shows a turn: the message says which)
@@ -1007,8 +1018,12 @@ still uses it, and forgets the game: `cardwords-play' does not offer to
 resume it (a game whose buffer is killed, or left by quitting Emacs, is
 a drop: your seat is held and the game offered)."
   (interactive)
+  ;; the question says what becomes of the seat: killing the buffer, which keeps it, asks too
   (when (or no-ask (not (cardwords-play--in-progress-p))
-            (cardwords-bridge-confirm-leave))
+            (cardwords-bridge-confirm-leave
+             (if (equal (cardwords-play--get :status) "waiting")
+                 "Leave this game (your seat is free again for someone else)? "
+               "Leave this game for good (a robot plays your seat to the end)? ")))
     ;; left on purpose: the local server forgets the game (not offered to resume)
     (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" (list :forget t)))
     (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))

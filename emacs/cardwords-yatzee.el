@@ -114,9 +114,15 @@ game for everyone with \\[cardwords-yatzee-end], each removal and the end asked 
 
 \\{cardwords-yatzee-mode-map}"
   (setq-local truncate-lines t)
+  (add-hook 'window-size-change-functions #'cardwords-yatzee--resized nil t)
   (buffer-disable-undo)
   (add-hook 'kill-buffer-query-functions #'cardwords-yatzee--kill-buffer-query nil t)
   (add-hook 'kill-buffer-hook #'cardwords-yatzee--killed nil t))
+
+(defun cardwords-yatzee--resized (_window)
+  "Draw the game again: a window of its buffer changed its size.
+The sheets' columns follow the window's width, which a redraw reads."
+  (when cardwords-yatzee--view (cardwords-yatzee--draw)))
 
 (defvar cardwords-yatzee--leaving nil
   "Non-nil while `cardwords-yatzee-leave' kills the buffer (it has asked).")
@@ -349,21 +355,32 @@ server that gives no places, \"none\" for no die."
         (when view (cardwords-yatzee--take view)))
     (user-error (message "%s" (error-message-string err)) (ding t))))
 
+(defun cardwords-yatzee--act (method &optional params)
+  "Send METHOD with PARAMS, a move on your sheet, as `cardwords-yatzee--call'.
+After the end nothing is left to play: the echo area says so and names the
+key that is left (the bridge's refusal read \"the game has ended\")."
+  (if (cardwords-yatzee--get :ended)
+      (progn
+        (message "%s" (substitute-command-keys
+                       "The game has ended: \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] leaves"))
+        (ding t))
+    (cardwords-yatzee--call method params)))
+
 (defun cardwords-yatzee-throw ()
   "Throw the dice not held."
   (interactive)
-  (cardwords-yatzee--call "yatzee/throw"))
+  (cardwords-yatzee--act "yatzee/throw"))
 
 (defun cardwords-yatzee-toggle (&optional die)
   "Hold or release DIE (0-4; by default the digit typed, 1-5)."
   (interactive)
-  (cardwords-yatzee--call "yatzee/toggle"
+  (cardwords-yatzee--act "yatzee/toggle"
                           (list :die (or die (- last-command-event ?1)))))
 
 (defun cardwords-yatzee-transfer ()
   "Transfer the dice to the suggested category."
   (interactive)
-  (cardwords-yatzee--call "yatzee/transfer"))
+  (cardwords-yatzee--act "yatzee/transfer"))
 
 (defun cardwords-yatzee--open-categories ()
   "The categories (plists of :id and :label) still open on your sheet."
@@ -386,19 +403,19 @@ Asked for, only the categories still open on your sheet are offered."
                             nil t nil nil (and suggestion (cardwords-yatzee--label suggestion))))))
   (let ((id (cardwords-yatzee--category category)))
     (if id
-        (cardwords-yatzee--call "yatzee/transfer" (list :category id))
+        (cardwords-yatzee--act "yatzee/transfer" (list :category id))
       (message "No category %s" category)
       (ding t))))
 
 (defun cardwords-yatzee-undo ()
   "Undo the last transfer."
   (interactive)
-  (cardwords-yatzee--call "yatzee/undo"))
+  (cardwords-yatzee--act "yatzee/undo"))
 
 (defun cardwords-yatzee-reset ()
   "Reset the dice after a transfer."
   (interactive)
-  (cardwords-yatzee--call "yatzee/reset"))
+  (cardwords-yatzee--act "yatzee/reset"))
 
 (defun cardwords-yatzee-toggle-hints ()
   "Show or hide the optimal robot's expected values for your sheet."

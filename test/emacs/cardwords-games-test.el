@@ -729,6 +729,48 @@ the echo area."
     (should (= (window-body-height window) 21))
     window))
 
+;; A hint too long for a line goes on under its first word, as the preview does (its second
+;; line started at the left edge).
+(ert-deftest cardwords-play-indents-a-hint-that-wraps ()
+  (let ((hint (concat "Hint: move QUIXOTIC (wildcards at letters 3, 5) for 120, equity 118.5; "
+                      "RET plays it (1 of 10: M-n, M-p)")))
+    (cardwords-games-test--drawn (cardwords-games-test--view :message hint)
+      (unwind-protect
+          (let ((window (cardwords-games-test--window-of-80x24)))
+            (cardwords-play--draw)
+            (should (= (window-body-width window) 80))
+            (let ((line (cardwords-games-test--line-of "^Hint: move QUIXOTIC")))
+              (should line)
+              (save-excursion
+                (goto-char (point-min))
+                (forward-line line)
+                (should (looking-at "      [^ ]")))))
+        (delete-other-windows)))))
+
+;; A window made lower for a moment (a question of two lines in the echo area, such as the
+;; resume prompt) and then as high as before: the buffer is drawn again for the new height
+;; (it kept the lower layout, its last lines cut, until the next key).
+(ert-deftest cardwords-play-draws-again-when-its-window-changes-size ()
+  (let* ((log (cl-loop for i from 1 to 12 collect (format "Robot%d: move number %d for %d" (1+ (% i 3)) i i)))
+         (table (cardwords-games-test--table-15x15 0)))
+    (cardwords-games-test--drawn
+        (apply #'cardwords-games-test--view :log log :last (last log 3) table)
+      (unwind-protect
+          (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
+            (let* ((window (cardwords-games-test--window-of-80x24))
+                   (full (progn (cardwords-play--draw) (buffer-string))))
+              (should (memq #'cardwords-play--resized window-size-change-functions))
+              ;; two lines lower: another layout
+              (let ((other (split-window window 19)))
+                (cardwords-play--draw)
+                (should-not (equal (buffer-string) full))
+                ;; as high as before: the hook draws the full layout again
+                (delete-window other))
+              (should (= (window-body-height window) 21))
+              (run-hook-with-args 'window-size-change-functions window)
+              (should (equal (buffer-string) full))))
+        (delete-other-windows)))))
+
 (ert-deftest cardwords-play-keeps-the-table-and-the-newest-log-line-in-sight ()
   ;; A 15x15 table (the English ruleset's) in an 80x24 terminal: 21 lines of text under the
   ;; menu bar, above the mode line and the echo area.  The column labels, every row, the
@@ -972,7 +1014,7 @@ the echo area."
           (setq asked nil)
           (open-game (cardwords-games-test--view))
           (with-current-buffer cardwords-play--buffer-name (cardwords-play-leave))
-          (should (equal asked '("Leave this game? ")))
+          (should (equal asked '("Leave this game for good (a robot plays your seat to the end)? ")))
           (should-not (get-buffer cardwords-play--buffer-name))
           ;; after the end: no question
           (setq asked nil answer nil)
@@ -1470,6 +1512,29 @@ the echo area."
                        "Only the owner ends the game")))
       (should (= (length sent) 1)))))
 
+;; After the end a key of the sheet says so and names the key left, in a sentence, and sends
+;; nothing (it echoed the bridge's refusal, "the game has ended").
+(ert-deftest cardwords-yatzee-keys-after-the-end-say-why ()
+  (let ((sent nil) (said nil)
+        (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert ended*"))
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method params &rest _) (push (cons method params) sent) nil))
+              ((symbol-function 'message) (lambda (fmt &rest args) (setq said (apply #'format fmt args)))))
+      (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
+        (unwind-protect
+            (let ((cardwords-yatzee--view (list :seq 1 :connected t :welcome '(:gameId "ert") :status "ended" :ended t
+                                                :hints :false :me "ert" :removable nil :categories nil :sheets nil
+                                                :mine nil :message "")))
+              (cardwords-yatzee-mode)
+              (set-window-buffer (selected-window) (current-buffer))
+              (dolist (key '("SPC" "1" "RET" "u"))
+                (setq said nil)
+                (execute-kbd-macro (kbd key))
+                (should (equal said "The game has ended: q leaves")))
+              (should-not sent))
+          (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
+          (kill-buffer))))))
+
 ;; The Yatzee owner: - removes a player (those the bridge's view says: every player present
 ;; but yourself, robots too), C-c C-e ends the game, each asked first; refused to a player
 ;; who is not the owner.
@@ -1645,7 +1710,7 @@ the echo area."
             (let ((asked nil))
               (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (setq asked prompt) nil)))
                 (execute-kbd-macro (kbd "C-c C-q")))
-              (should (equal asked "Leave this game? "))
+              (should (equal asked "Leave this game for good (a robot plays your seat to the end)? "))
               (should (get-buffer "*Cardwords*")))
             (cl-letf (((symbol-function 'y-or-n-p) (lambda (_) t)))
               (execute-kbd-macro (kbd "C-c C-q"))))
