@@ -37,7 +37,7 @@ import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, t
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints, meaningAsked } from './view/action.js';
-import { bestMoveWords, illegalMoveText, refusalText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
+import { bestMoveWords, illegalMoveText, pileTooSmallText, refusalText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
@@ -896,7 +896,7 @@ export class CardwordsPanel {
         text = t('cw.err.not-your-turn.n', this.state?.players[p.turn ?? -1]?.name ?? '?');
         break;
       case 'pile-too-small':
-        text = t('err.pile-too-small.n', p.pile ?? 0, p.wanted ?? 0);
+        text = pileTooSmallText(t, p.pile ?? 0, p.wanted ?? 0);
         break;
       case 'not-in-hand':
         text = t('cw.err.not-in-hand', (p.cards ?? []).join(' '));

@@ -36,6 +36,11 @@ export function lackingWordsText(t: Translate, lacking: { unknown: readonly stri
   return out;
 }
 
+/** Why the pile refuses a trade of `cards` cards, unpunctuated (with an empty pile it read "Only 0 cards are in the pile"). */
+export function pileTooSmallText(t: Translate, pile: number, cards: number): string {
+  return pile === 0 ? t('err.pile-empty') : t('err.pile-too-small.n', pile, cards);
+}
+
 /** The table's start condition ("cover D4", "touch column C"), in the coordinates given. */
 export function startText(t: Translate, table: CardTable, coords: Coords): string {
   const { touchColumn: c, touchRow: r } = table.start;

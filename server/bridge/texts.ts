@@ -3,7 +3,7 @@
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
-import { awayNoteText, bracesText, lackingWordsText, startedText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
+import { awayNoteText, bracesText, lackingWordsText, pileTooSmallText, startedText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal as lobbyJoinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import { refusedJoin, type Refusal as JoinRefusal } from '../../media/ui/refusal.js';
@@ -164,9 +164,9 @@ export function tradePreview(mine: boolean, cards: number, score: number): strin
   return en(mine ? 'cw.preview.trade' : 'cw.preview.tradeLater', cards, score);
 }
 
-/** The preview of a trade the pile cannot take, a sentence ('Only 0 cards are in the pile: you cannot trade 1.'). */
+/** The preview of a trade the pile cannot take, a sentence ('Only 2 cards are in the pile: you cannot trade 3.', 'The pile is empty: you cannot trade.'). */
 export function pileTooSmallPreview(pile: number, cards: number): string {
-  return fullStop(sentence(en('err.pile-too-small.n', pile, cards)));
+  return fullStop(sentence(pileTooSmallText(en, pile, cards)));
 }
 
 /**

@@ -691,12 +691,14 @@ describe('Cardwords defects, each in Chromium', () => {
       }
       const card = s.hand.find((c) => c.char !== '');
       if (s.pile === 0 && card && !emptyPileTrade) {
-        // a trade the empty pile cannot take: the preview says only why (it also said "Return
-        // trades 1 card"), and the button that would send it is off
+        // a trade the empty pile cannot take: Trade… is off, and typed the preview says only
+        // why (it also said "Return trades 1 card", then "Only 0 cards are in the pile"), and
+        // the button that would send it is off
         emptyPileTrade = true;
+        expect(await page.isDisabled('#cw-trade')).toBe(true);
         await page.keyboard.press('.');
         await page.keyboard.press(card.char.toLowerCase());
-        await expect.poll(() => page.textContent('#cw-preview-text')).toBe('Only 0 cards are in the pile: you cannot trade 1.');
+        await expect.poll(() => page.textContent('#cw-preview-text')).toBe('The pile is empty: you cannot trade.');
         expect(await page.isDisabled('#cw-ok')).toBe(true);
         await page.keyboard.press('Escape');
       }

@@ -6,7 +6,7 @@ import { sentence, translator } from '../../media/ui/l10n/index.js';
 import { da } from '../../media/ui/l10n/da.js';
 import { de } from '../../media/ui/l10n/de.js';
 import { refusedJoin } from '../../media/ui/refusal.js';
-import { illegalMoveText } from '../../media/cardwords/words.js';
+import { illegalMoveText, pileTooSmallText } from '../../media/cardwords/words.js';
 
 // the SDK's ServerError messages, as Colyseus 0.18's matchmaker and our rooms word them
 const locked = new Error('room "PKxEhzwp" is locked');
@@ -71,5 +71,10 @@ describe('a move refused by the rules, worded', () => {
     expect(sentence(translator('en')('err.pile-too-small.n', 1, 2))).toBe('Only 1 card is in the pile: you cannot trade 2');
     expect(translator('da')('err.pile-too-small.n', 1, 2)).toBe('Der er kun 1 kort i bunken: Du kan ikke bytte 2');
     expect(translator('de')('err.pile-too-small.n', 1, 2)).toBe('Nur 1 Karte liegt im Stapel: Du kannst nicht 2 tauschen');
+    // an empty pile is said so (it read "Only 0 cards are in the pile: you cannot trade 1")
+    expect(sentence(pileTooSmallText(translator('en'), 0, 1))).toBe('The pile is empty: you cannot trade');
+    expect(sentence(pileTooSmallText(translator('da'), 0, 1))).toBe('Bunken er tom: Du kan ikke bytte');
+    expect(sentence(pileTooSmallText(translator('de'), 0, 3))).toBe('Der Stapel ist leer: Du kannst nicht tauschen');
+    expect(pileTooSmallText(translator('en'), 2, 3)).toBe('only 2 cards are in the pile: you cannot trade 3');
   });
 });

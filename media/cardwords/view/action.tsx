@@ -9,7 +9,7 @@ import type { Card } from '../../../core/games/cardwords/types.js';
 import { scoreMove } from '../../../core/games/cardwords/scoring.js';
 import { Face, cardSaid } from './face.js';
 import { cardText, type HintMove, type Model } from './model.js';
-import { bracesText, lackingWordsText, moveErrorText, moveWhere, refusalText, SLOT, startText } from '../words.js';
+import { bracesText, lackingWordsText, moveErrorText, moveWhere, pileTooSmallText, refusalText, SLOT, startText } from '../words.js';
 import { Slotted } from './spelled.js';
 import { fullStop, sentence } from '../../ui/l10n/index.js';
 import { WatchOffer } from '../../ui/watch-offer.js';
@@ -72,7 +72,7 @@ function Preview({ m }: { m: Model }) {
         {/* a trade the pile cannot take: only why (it also said "Return trades 1 card") */}
         {s.pile < p.cards ? (
           <p class="warn" id="cw-preview-text">
-            {fullStop(sentence(t('err.pile-too-small.n', s.pile, p.cards)))}
+            {fullStop(sentence(pileTooSmallText(t, s.pile, p.cards)))}
           </p>
         ) : heldWhy !== null ? (
           heldWhy === m.refusal || meaningAsked(m) ? null : <p id="cw-preview-text">{heldWhy}</p>
@@ -323,7 +323,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
           {a.type === 'move' ? t('cw.ok.move') : a.type === 'trade' ? t('cw.ok.trade', a.cards.length) : t('cw.ok.pass')}
         </button>
         {/* in trade mode OK trades already: Trade… (invalidate the location) would change nothing */}
-        <button type="button" id="cw-trade" hidden={a.type === 'trade' || cp.invalid} disabled={!playing} onClick={() => m.cmd.trade()}>
+        <button type="button" id="cw-trade" hidden={a.type === 'trade' || cp.invalid} disabled={!playing || s.pile === 0} onClick={() => m.cmd.trade()}>
           {t('cw.trade')}
         </button>
         {/* with nothing composed the OK button passes already */}

@@ -433,6 +433,7 @@ export const da: Strings = {
   'cw.err.unknown-ruleset': 'Serveren har ikke det regelsæt',
   'cw.err.room-gone': 'Spillet er slut eller findes ikke',
   'cw.err.room-locked': 'Spillet tager ikke imod nogen nu: Det er slut, eller alle pladser er taget',
+  'err.pile-empty': 'bunken er tom: Du kan ikke bytte',
   'err.pile-too-small.n': 'Der er kun {0} kort i bunken: Du kan ikke bytte {1}',
   'cw.requests': 'Ord til godkendelse',
   'cw.request': '{0} spillede ord, ordbogen ikke kender: {1}. Godkend eller afvis dem.',

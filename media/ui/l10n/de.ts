@@ -433,6 +433,7 @@ export const de: Strings = {
   'cw.err.unknown-ruleset': 'Dieser Server hat keinen solchen Regelsatz',
   'cw.err.room-gone': 'Das Spiel ist aus oder existiert nicht',
   'cw.err.room-locked': 'Das Spiel nimmt gerade niemanden auf: Es ist aus, oder alle Plätze sind besetzt',
+  'err.pile-empty': 'der Stapel ist leer: Du kannst nicht tauschen',
   'err.pile-too-small.n': 'Nur {0, plural, one {# Karte liegt} other {# Karten liegen}} im Stapel: Du kannst nicht {1} tauschen',
   'cw.requests': 'Wörter zur Freigabe',
   'cw.request': '{0} hat Wörter gespielt, die das Wörterbuch nicht kennt: {1}. Freigeben oder ablehnen.',

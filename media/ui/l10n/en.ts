@@ -432,6 +432,7 @@ export const en = {
   'cw.err.unknown-ruleset': 'this server has no such ruleset',
   'cw.err.room-gone': 'the game is over or does not exist',
   'cw.err.room-locked': 'the game takes nobody now: it is over, or every place is taken',
+  'err.pile-empty': 'the pile is empty: you cannot trade',
   'err.pile-too-small.n': 'only {0, plural, one {# card is} other {# cards are}} in the pile: you cannot trade {1}',
   'cw.requests': 'Words to approve',
   'cw.request': '{0} played words the dictionary does not know: {1}. Approve or reject them.',
