@@ -804,27 +804,41 @@ EARLIER: PLAYER played them in a game that has ended."
     (cardwords-play--ask question)))
 
 (defun cardwords-play--ask (question)
-  "Ask QUESTION, (WORDS PLAYER EARLIER), and send the answer.
-Return nil when the owner quit it: it stays open (the server keeps
-waiting for the answer, and does not ask again)."
-  (let ((answer (condition-case nil
-                    (list (cardwords-play--y-or-n-p
-                           (format (if (nth 2 question)
-                                       "%s played %s in an earlier game: add to the dictionary? "
-                                     "%s plays %s: add to the dictionary? ")
-                                   (nth 1 question) (mapconcat #'identity (car question) ", "))))
-                  (quit nil))))
-    (if (null answer)
+  "Ask QUESTION, (WORDS PLAYER EARLIER), a word at a time, and send each answer.
+Several words are asked one by one (one answer for all added a word that
+came with a good one).  Return nil when the owner quit it: the words not
+answered yet stay open (the server keeps waiting for the answer, and does
+not ask again)."
+  (let* ((words (append (car question) nil)) (player (nth 1 question)) (earlier (nth 2 question))
+         (all (mapconcat #'identity words ", ")) (several (cdr words))
+         (open question) (done nil) (quit nil))
+    (while (and words (not quit))
+      (let* ((word (car words))
+             (prompt (format (if earlier "%s played %s in an earlier game: add %sto the dictionary? "
+                               "%s plays %s: add %sto the dictionary? ")
+                             player all (if several (concat word " ") "")))
+             (answer (condition-case nil (list (cardwords-play--y-or-n-p prompt)) (quit nil))))
+        (if (null answer)
+            (setq quit t)
+          (cardwords-bridge-request "cardwords/words" (list :words (vector word) :approve (if (car answer) t :false))
+                                    #'ignore)
+          (push (format (if (car answer) "%s added to the dictionary" "%s rejected") word) done)
+          (setq words (cdr words))
+          ;; what is left stays the open question
+          (let ((rest (and words (list words player earlier))))
+            (setq cardwords-play--questions
+                  (if rest (cl-substitute rest open cardwords-play--questions :test #'equal)
+                    (delete open cardwords-play--questions)))
+            (setq open rest)))))
+    (if quit
         (progn
           (message "%s" (substitute-command-keys
                          (format "Not answered (%s): \\<cardwords-play-mode-map>\\[cardwords-play-answer] \
 or \\[cardwords-play-submit] in the game asks again"
-                                 (mapconcat #'identity (car question) ", "))))
+                                 (mapconcat #'identity words ", "))))
           nil)
-      (setq cardwords-play--questions (delete question cardwords-play--questions))
-      (cardwords-bridge-request "cardwords/words" (list :words (vconcat (car question))
-                                                        :approve (if (car answer) t :false))
-                                #'ignore)
+      ;; said: nothing else in the buffer shows the owner's decision
+      (message "%s" (string-join (nreverse done) "; "))
       t)))
 
 (defun cardwords-play-answer ()

@@ -12,7 +12,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, wordApprovedText, wordRejectedText, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, wordsDecidedText, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, Rejoin, str, urlParam } from './params.js';
@@ -28,6 +28,8 @@ export class CardwordsSession {
   /** The same room, its messages typed by core/protocol. */
   private typed: CardwordsRoomClient | null = null;
   private welcome: WelcomeMessage | null = null;
+  /** The owner's decisions on your words said in the message, while it still says them. */
+  private decisions: { approved: string[]; rejected: string[]; said: string } | null = null;
   private rules: CardwordsRules | null = null;
   private state: CardwordsRoomState | null = null;
   private composer: Composer | null = null;
@@ -219,7 +221,13 @@ export class CardwordsSession {
     });
     typed.on('word', (w) => {
       this.wordChecks.decided(w.word, w.approved);
-      this.message = w.approved ? wordApprovedText(w.word) : wordRejectedText(w.word);
+      // the owner's decisions on a move's words come one message a word: said together while
+      // nothing else was said (only the last one was: "The owner rejected SEN.")
+      const d = this.decisions !== null && this.message === this.decisions.said ? this.decisions : { approved: [], rejected: [], said: '' };
+      (w.approved ? d.approved : d.rejected).push(w.word);
+      d.said = wordsDecidedText(d.approved, d.rejected);
+      this.decisions = d;
+      this.message = d.said;
       this.update();
     });
     typed.on('history', (m) => {

@@ -265,14 +265,14 @@ export function wordsAsked(words: readonly string[], owner: boolean, when: 'now'
   return `${en('cw.err.unknown-words.asked', list)} Waiting for the owner's answer.`;
 }
 
-/** The owner's answer to a word you played: approved, with the key that plays the move again (a sentence, as the rejection). */
-export function wordApprovedText(word: string): string {
-  return `The owner approved ${word}: RET plays the move again.`;
-}
-
-/** The owner's answer to a word you played: rejected, as the web panel says it ('The owner rejected ATAB.'). */
-export function wordRejectedText(word: string): string {
-  return en('cw.word.rejected', word);
+/**
+ * The owner's answers to words you played, said together: approved, with the key that plays
+ * the move again; rejected, as the web panel says it ('The owner rejected ATAB.'); or both.
+ */
+export function wordsDecidedText(approved: readonly string[], rejected: readonly string[]): string {
+  if (rejected.length === 0) return `The owner approved ${approved.join(', ')}: RET plays the move again.`;
+  if (approved.length === 0) return en('cw.word.rejected', rejected.join(', '));
+  return `The owner approved ${approved.join(', ')} and rejected ${rejected.join(', ')}.`;
 }
 
 /** The owner removed a player (the room's `remove` acknowledged): the web panel's words. */

@@ -655,6 +655,40 @@ it('the move preview through the bridge says which words the dictionary lacks, a
   await expect.poll(async () => ((await call('cardwords/view')) as unknown as { message: string }).message).toBe(`The owner rejected ${pair}.`);
 });
 
+it('the owner\'s decisions on several of your words come one message a word: the bridge says them together (only the last was said)', async () => {
+  const dir = copySample('tiny');
+  const srv = await startServer({ args: ['--ruleset', dir, '--robot-delay', '5'] });
+  try {
+    // the owner watches over the SDK; Bo plays through the bridge
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1, seed: 's2' });
+    const b = bridge();
+    type View = { status: string; turn: number; seat: number; message: string; hand: Array<{ text: string }> };
+    let id = 0;
+    const call = async (method: string, params: unknown = {}) => ((await b.send(JSON.stringify({ id: ++id, method, params }))) as { result: View }).result;
+    await call('cardwords/join', { url: srv.url, id: owner.room.roomId, name: 'Bo' });
+    await expect.poll(async () => { const v = await call('cardwords/view'); return v.status === 'playing' && v.turn === v.seat && v.hand.length > 0; }, { timeout: 10_000 }).toBe(true);
+    const cards = (await call('cardwords/view')).hand.map((c) => c.text).filter((c) => !c.startsWith('*'));
+    const dict = new Set(readFileSync(join(dir, 'tiny.dict'), 'utf8').split('\n').map((w) => w.trim().toUpperCase()));
+    const pairs = cards.flatMap((x, i) => cards.filter((_, k) => k !== i).map((y) => [x, y] as const)).filter(([x, y]) => !dict.has(x[0]! + y[0]!));
+    const [p1, p2] = [pairs[0]!, pairs.find(([x, y]) => x[0]! + y[0]! !== pairs[0]![0][0]! + pairs[0]![1][0]!)!];
+    const keys = (card: string) => (cards.filter((c) => c[0] === card[0]).length > 1 ? [card[0]!, ...card.slice(2)] : [card[0]!]);
+    const words: string[] = [];
+    for (const [x, y] of [p1, p2]) {
+      const word = x[0]! + y[0]!;
+      for (const key of ['D', '4', ...keys(x), ...keys(y)]) await call('cardwords/key', { key });
+      await call('cardwords/submit');
+      await owner.next((m) => m.type === 'word-request' && (m.payload.words as string[]).includes(word));
+      await call('cardwords/key', { key: 'Escape' });
+      words.push(word);
+    }
+    // one rejection of both: two `word` messages, one sentence
+    expect((await owner.request('reject', { words })).type).toBe('ack');
+    await expect.poll(async () => (await call('cardwords/view')).message).toBe(`The owner rejected ${words.join(', ')}.`);
+  } finally {
+    await srv.stop();
+  }
+});
+
 it('while a wildcard\'s points are asked, the preview through the bridge says so, not "Return trades" (RET would not trade then)', async () => {
   const b = bridge();
   type View = { hand: Array<{ text: string }>; preview: { text: string; problems: string[] } | null };

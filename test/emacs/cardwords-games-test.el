@@ -1433,19 +1433,35 @@ the echo area."
         (should (= (length asked) 2))))))
 
 ;; A question a game that has ended left open (the server's `earlier'): said so in the past
-;; tense, answered as any other.
+;; tense, answered as any other.  Several words are asked one at a time (one answer for all
+;; added a junk word with a good one); a word quit stays open, the others are sent; the
+;; decisions are said.
 (ert-deftest cardwords-play-owner-question-from-an-earlier-game ()
-  (let ((sent nil) (asked nil) (cardwords-play--questions nil))
-    (cl-letf (((symbol-function 'cardwords-play--y-or-n-p) (lambda (prompt) (push prompt asked) nil))
+  (let ((sent nil) (asked nil) (said nil) (answers (list t 'quit nil)) (cardwords-play--questions nil))
+    (cl-letf (((symbol-function 'cardwords-play--y-or-n-p)
+               (lambda (prompt)
+                 (push prompt asked)
+                 (let ((a (pop answers))) (if (eq a 'quit) (signal 'quit nil) a))))
               ((symbol-function 'run-at-time) (lambda (_time _repeat fn &rest args) (apply fn args)))
+              ((symbol-function 'message) (lambda (fmt &rest args) (push (apply #'format fmt args) said)))
               ((symbol-function 'cardwords-bridge-request)
                (lambda (method params &rest _) (push (cons method params) sent))))
       (cardwords-play--notification "cardwords/word-request" (list :words ["BEAT" "TABS"] :player "Bob" :earlier t))
+      (should (string-prefix-p "Not answered (TABS)" (car said)))
       (cardwords-play--notification "cardwords/word-request" (list :words ["TE"] :player "Ann" :earlier :false))
-      (should (equal (reverse asked) '("Bob played BEAT, TABS in an earlier game: add to the dictionary? "
+      (should (equal (car said) "TE rejected"))
+      (should (equal (reverse asked) '("Bob played BEAT, TABS in an earlier game: add BEAT to the dictionary? "
+                                       "Bob played BEAT, TABS in an earlier game: add TABS to the dictionary? "
                                        "Ann plays TE: add to the dictionary? ")))
-      (should (equal (reverse sent) '(("cardwords/words" :words ["BEAT" "TABS"] :approve :false)
+      (should (equal (reverse sent) '(("cardwords/words" :words ["BEAT"] :approve t)
                                       ("cardwords/words" :words ["TE"] :approve :false))))
+      ;; TABS, quit, is still open: asked again, alone
+      (should (equal cardwords-play--questions '((("TABS") "Bob" t))))
+      (setq answers (list t))
+      (cardwords-play-answer)
+      (should (equal (car asked) "Bob played TABS in an earlier game: add to the dictionary? "))
+      (should (equal (car sent) '("cardwords/words" :words ["TABS"] :approve t)))
+      (should (equal (car said) "TABS added to the dictionary"))
       (should-not cardwords-play--questions))))
 
 (ert-deftest cardwords-play-owner-removes-a-player ()
