@@ -775,6 +775,8 @@ export class CardwordsSession {
     const action = cp?.action() ?? null;
     const t = this.rules?.table;
     const away = s ? awayNote(s, Date.now()) : null;
+    // the table shown: the review's turn, or the game's
+    const board = review?.table ? boardState(review.table.board) : (s?.board ?? []);
     return {
       seq: ++this.seq,
       connected: this.room !== null && !this.down,
@@ -789,10 +791,11 @@ export class CardwordsSession {
       height: t?.height ?? 0,
       columns: this.coords ? Array.from({ length: this.coords.width }, (_, c) => this.coords!.colLabel(c)) : [],
       rows: this.coords ? Array.from({ length: this.coords.height }, (_, r) => this.coords!.rowLabel(r)) : [],
-      // `start`: a cell the first move may cover to meet the start condition (until a card is on the table)
-      cells: t ? t.cells.map((c, i) => ({ i, blocked: c.blocked, points: c.points, letter: c.letterFactor, word: c.wordFactor, start: (s?.board.length ?? 0) === 0 && isStartCell(t.start, i % t.width, Math.floor(i / t.width)) })) : [],
+      // `start`: a cell the first move may cover to meet the start condition (until a card is on
+      // the table shown: the review's first turn too, as during the game)
+      cells: t ? t.cells.map((c, i) => ({ i, blocked: c.blocked, points: c.points, letter: c.letterFactor, word: c.wordFactor, start: board.length === 0 && isStartCell(t.start, i % t.width, Math.floor(i / t.width)) })) : [],
       startText: t && this.coords ? startSentence(t, this.coords) : '',
-      board: review?.table ? boardState(review.table.board) : (s?.board ?? []),
+      board,
       // after the game: the turn the review shows (null: the final table), of how many, its
       // table with the best robot's move or not, and the cells to ring
       review: review ? { step: review.step, of: this.history.length, best: this.reviewBest, ringed: (review.table?.ringed ?? []).map((c) => ({ col: c.col, row: c.row })) } : null,
