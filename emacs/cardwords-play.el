@@ -386,6 +386,17 @@ A message that wrapped in the middle of a card read as two cards."
       (setq pos (match-end 0)))
     (nreverse words)))
 
+(defun cardwords-play--break (texts width)
+  "TEXTS, each wider than WIDTH columns broken at its spaces into pieces.
+A card in brackets stays whole.  A log line longer than the window (a
+move with the best robot's beside it, after the game) was cut at its
+edge, though lines were free below it."
+  (mapcan (lambda (text)
+            (if (<= (string-width text) width)
+                (list text)
+              (cardwords-play--wrap (cardwords-play--words text) width nil nil " ")))
+          texts))
+
 (defun cardwords-play--wrap (texts width &optional prefix indent separator)
   "TEXTS after PREFIX, SEPARATOR apart, in lines of at most WIDTH columns.
 A text starts a new line, after INDENT, where it does not fit on the
@@ -618,7 +629,8 @@ never scrolls it, but to the results when they come."
                  ;; line as fit; the whole log is below
                  ;; (none while the review shows a turn: the message says which)
                  (last-lines (unless (plist-get (cardwords-play--get :review) :step)
-                               (cardwords-play--wrap (or (cardwords-play--get :last) (last log))
+                               (cardwords-play--wrap (cardwords-play--break (or (cardwords-play--get :last) (last log))
+                                                                          (- width 7))
                                                      (1- width) "Last: " "      ")))
                  (lines (- (if window (window-body-height window) cardwords-play--screen-lines)
                            (if (> (cardwords-play--get :width) 0) (1+ (cardwords-play--get :height)) 0)

@@ -729,6 +729,29 @@ the echo area."
     (should (= (window-body-height window) 21))
     window))
 
+;; A log line longer than the window (after the game, a move with the best robot's beside it)
+;; goes on on the next line of Last:, not cut at the window's edge with lines free below.
+(ert-deftest cardwords-play-breaks-a-long-last-line ()
+  (let ((line "me: BEAN for 4 · The best robot here: BEAN (wildcard at letter 3) at 2C (4)"))
+    (cardwords-games-test--drawn (cardwords-games-test--view :last (list line) :log (list line))
+      (unwind-protect
+          (let ((window (cardwords-games-test--window-of-80x24)))
+            (cardwords-play--draw)
+            (let ((start (cardwords-games-test--line-of "^Last: ")) (shown nil))
+              (should start)
+              (save-excursion
+                (goto-char (point-min))
+                (forward-line (1- start))
+                (push (buffer-substring-no-properties (point) (line-end-position)) shown)
+                (forward-line 1)
+                (while (looking-at "      [^ ]")
+                  (push (buffer-substring-no-properties (point) (line-end-position)) shown)
+                  (forward-line 1)))
+              ;; every line within the window, and the whole move said
+              (dolist (l shown) (should (< (string-width l) (window-body-width window))))
+              (should (string-match-p "at 2C (4)" (mapconcat #'string-trim (reverse shown) " ")))))
+        (delete-other-windows)))))
+
 ;; A hint too long for a line goes on under its first word, as the preview does (its second
 ;; line started at the left edge).
 (ert-deftest cardwords-play-indents-a-hint-that-wraps ()

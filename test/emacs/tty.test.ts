@@ -518,11 +518,12 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
       await tmux.waitFor((s) => /^Refused: Reset dice is possible only right after a transfer\.$/m.test(s) && /^Your dice \(throw 0 of 3\)/m.test(s), 'the refusal in view', 60_000);
     }
   }
-  // the end names the winner; SPC after it is refused in the echo area, the line stays
+  // the end names the winner; SPC after it is refused in the echo area in a sentence naming
+  // the key left (it echoed "the game has ended"), the line stays
   const over = 'The game has ended. Every sheet is full. Winner: me.';
   await tmux.waitFor((s) => s.includes(over), 'the end', 60_000);
   tmux.keys('Space');
-  const end = await tmux.waitFor((s) => /^the game has ended$/m.test(s) && s.includes(over), 'SPC refused after the end', 30_000);
+  const end = await tmux.waitFor((s) => /^The game has ended: q leaves$/m.test(s) && s.includes(over), 'SPC refused after the end', 30_000);
   expect(end).not.toMatch(/Refused/);
   expect(filled(end)).toBe(15);
   expect(end).toMatch(/^Bonus line +\d+\+(0|50)$/m);
