@@ -1098,6 +1098,24 @@ seat could not be taken back (said in the echo area)."
       (setq name (read-string (format "%s Your name: " why))))
     name))
 
+(defun cardwords-play--join (params)
+  "Join a game with PARAMS of `cardwords/join' and return the view.
+A name taken in that game is asked again, saying so (the refusal dropped
+back to where the URL, the game and the token had to be given again)."
+  (let ((view nil))
+    (while (null view)
+      (condition-case err
+          (setq view (cardwords-bridge-request-sync "cardwords/join" params 60))
+        (user-error
+         (let ((said (error-message-string err)))
+           (unless (and (plist-get params :name) (string-prefix-p "That name is taken" said))
+             (signal (car err) (cdr err)))
+           (let ((name ""))
+             (while (string-empty-p name)
+               (setq name (read-string (format "%s Your name: " said))))
+             (setq params (plist-put (copy-sequence params) :name name)))))))
+    view))
+
 (defun cardwords-play--pick (url)
   "Pick a game listed on the server at URL; return how to enter it.
 \=(new . OWNER) for a new game with the OWNER token, else the params of
@@ -1176,7 +1194,7 @@ owner token."
               (cond ((eq (car join) 'new) (cardwords-play--create url (cdr join)))
                     ((plist-get join :resume)
                      (cardwords-bridge-request-sync "cardwords/resume" (list :url url :id (plist-get join :id)) 60))
-                    (t (cardwords-bridge-request-sync "cardwords/join" join 60)))))))
+                    (t (cardwords-play--join join)))))))
     (switch-to-buffer (get-buffer-create cardwords-play--buffer-name))
     (cardwords-play-mode)
     ;; a newer view may have come while the buffer did not exist yet: draw the newest

@@ -1487,6 +1487,28 @@ the echo area."
       (should (equal (car said) "TABS added to the dictionary"))
       (should-not cardwords-play--questions))))
 
+;; Joining a game by its URL with a name taken there asks the name again, saying why; the
+;; URL, the game and the token are kept (it dropped back to the start).  Another refusal
+;; goes up as it was.
+(ert-deftest cardwords-play-join-asks-again-for-a-name-taken ()
+  (let ((sent nil) (prompts nil) (names (list "" "Emi2")))
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method params &rest _)
+                 (push (cons method params) sent)
+                 (if (equal (plist-get params :name) "Emi")
+                     (user-error "That name is taken in this game (try an alternative name).")
+                   '(:seq 1))))
+              ((symbol-function 'read-string) (lambda (prompt &rest _) (push prompt prompts) (pop names))))
+      (should (equal (cardwords-play--join (list :url "ws://x" :id "G1" :name "Emi" :owner "tok")) '(:seq 1)))
+      (should (equal (reverse sent) '(("cardwords/join" :url "ws://x" :id "G1" :name "Emi" :owner "tok")
+                                      ("cardwords/join" :url "ws://x" :id "G1" :name "Emi2" :owner "tok"))))
+      ;; asked until a name is given, the refusal in the prompt
+      (should (equal prompts (make-list 2 "That name is taken in this game (try an alternative name). Your name: ")))
+      (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+                 (lambda (&rest _) (user-error "The game has ended."))))
+        (should (equal (cadr (should-error (cardwords-play--join (list :url "ws://x" :id "G1" :name "Emi")) :type 'user-error))
+                       "The game has ended."))))))
+
 (ert-deftest cardwords-play-owner-removes-a-player ()
   ;; C-c C-d: the players the bridge's view says the owner may remove are offered (the rule
   ;; is core's, tested there and in the bridge's tests); asked before anything is sent, the
