@@ -15,7 +15,7 @@
 import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Redis } from 'ioredis';
-import { watch } from './redis.js';
+import { subscribeJson } from './redis.js';
 import { MAX_PENDING_WORDS } from './word-questions.js';
 
 /** Most questions kept for one ruleset (a game holds at most as many). */
@@ -176,21 +176,11 @@ export class RedisCarriedQuestions implements CarriedQuestions {
    * still in the hash: asked at the owner's next join).
    */
   static async start(redis: Redis, processId: string, log: (line: string) => void, heard: (ruleset: string, questions: Questions) => void): Promise<RedisCarriedQuestions> {
-    const sub = watch(redis.duplicate(), 'questions', log);
-    sub.on('message', (_channel: string, text: string) => {
-      let m: unknown;
-      try {
-        m = JSON.parse(text);
-      } catch {
-        return;
-      }
-      if (typeof m !== 'object' || m === null) return;
-      const { ruleset, questions, from } = m as Record<string, unknown>;
-      if (from === processId || typeof ruleset !== 'string' || ruleset.length > MAX_RULESET) return;
+    const sub = await subscribeJson(redis, 'questions', CHANNEL, processId, log, ({ ruleset, questions }) => {
+      if (typeof ruleset !== 'string' || ruleset.length > MAX_RULESET) return;
       const qs = questionsOf(questions);
       if (qs.size) heard(ruleset, qs);
     });
-    await sub.subscribe(CHANNEL);
     return new RedisCarriedQuestions(redis, sub, processId);
   }
 

@@ -36,6 +36,28 @@ export function watch(r: Redis, name: string, log: (line: string) => void): Redi
   return r;
 }
 
+/**
+ * A connection of its own (`name` in the log) subscribed to `channel` before it resolves:
+ * each message that is a JSON object not sent by this process (`from`) goes to `heard`;
+ * anything else on the channel is dropped (the shared words, the questions ended games
+ * left). ioredis subscribes again by itself after a reconnection.
+ */
+export async function subscribeJson(redis: Redis, name: string, channel: string, processId: string, log: (line: string) => void, heard: (m: Record<string, unknown>) => void): Promise<Redis> {
+  const sub = watch(redis.duplicate(), name, log);
+  sub.on('message', (_channel: string, text: string) => {
+    let m: unknown;
+    try {
+      m = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (typeof m !== 'object' || m === null || Array.isArray(m) || (m as Record<string, unknown>).from === processId) return;
+    heard(m as Record<string, unknown>);
+  });
+  await sub.subscribe(channel);
+  return sub;
+}
+
 /** An error ioredis gives a command that could not reach Redis. */
 export function isRedisOutage(e: unknown): boolean {
   if (!(e instanceof Error)) return false;

@@ -7,7 +7,7 @@
 // dictionary on disk. After a lost connection to Redis, a process sends what it could not
 // and reads the sets again (what was published meanwhile never reaches a subscriber).
 import type { Redis } from 'ioredis';
-import { watch } from './redis.js';
+import { subscribeJson } from './redis.js';
 
 const PREFIX = 'cardwords:words:';
 const CHANNEL = 'cardwords:words';
@@ -42,21 +42,11 @@ export class RedisSharedWords implements SharedWords {
    * `resync` runs after every reconnection, once the words kept here are sent.
    */
   static async start(redis: Redis, processId: string, log: (line: string) => void, heard: (ruleset: string, word: string) => void, resync: () => void): Promise<RedisSharedWords> {
-    const sub = watch(redis.duplicate(), 'shared words', log);
-    sub.on('message', (_channel: string, text: string) => {
-      let m: unknown;
-      try {
-        m = JSON.parse(text);
-      } catch {
-        return;
-      }
-      if (typeof m !== 'object' || m === null) return;
-      const { ruleset, word, from } = m as Record<string, unknown>;
-      if (from === processId || typeof ruleset !== 'string' || typeof word !== 'string') return;
+    const sub = await subscribeJson(redis, 'shared words', CHANNEL, processId, log, ({ ruleset, word }) => {
+      if (typeof ruleset !== 'string' || typeof word !== 'string') return;
       if (ruleset.length > MAX_FIELD || word.length > MAX_FIELD) return;
       heard(ruleset, word);
     });
-    await sub.subscribe(CHANNEL);
     const shared = new RedisSharedWords(redis, sub, processId);
     // ioredis subscribes again by itself on reconnection; what was missed is read from the sets
     sub.on('ready', () => void shared.flush().then(resync));
