@@ -260,8 +260,9 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
             (unless (member invite '(nil ""))
               (insert (cardwords-yatzee--get :inviteText) "\n"
                       (propertize invite 'face 'link) "\n")))
+          ;; the others' dice while the game goes on (after its end: nothing is thrown any more)
           (dolist (s sheets)
-            (unless (equal (plist-get s :name) me)
+            (unless (or (equal (plist-get s :name) me) (cardwords-yatzee--get :ended))
               (insert (if (> (plist-get s :throwsMade) 0)
                           (format "%s: %s  throw %d\n" (plist-get s :name)
                                   (mapconcat #'number-to-string (plist-get s :dice) " ")

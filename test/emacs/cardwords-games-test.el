@@ -1574,19 +1574,27 @@ the echo area."
       (should (= (length sent) 1)))))
 
 ;; After the end a key of the sheet says so and names the key left, in a sentence, and sends
-;; nothing (it echoed the bridge's refusal, "the game has ended").
+;; nothing (it echoed the bridge's refusal, "the game has ended"); the others' dice are not
+;; drawn any more (it read "Robot1: not thrown yet").
 (ert-deftest cardwords-yatzee-keys-after-the-end-say-why ()
-  (let ((sent nil) (said nil)
-        (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert ended*"))
+  (let* ((sent nil) (said nil)
+         (sheet (lambda (name) (list :name name :scores (make-list 15 nil) :dice '(0 0 0 0 0)
+                                     :held '(nil nil nil nil nil) :throwsMade 0 :phase "start" :bonus "-63" :total 0)))
+         (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert ended*"))
     (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
                (lambda (method params &rest _) (push (cons method params) sent) nil))
               ((symbol-function 'message) (lambda (fmt &rest args) (setq said (apply #'format fmt args)))))
       (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
         (unwind-protect
             (let ((cardwords-yatzee--view (list :seq 1 :connected t :welcome '(:gameId "ert") :status "ended" :ended t
-                                                :hints :false :me "ert" :removable nil :categories nil :sheets nil
+                                                :hints :false :me "ert" :removable nil
+                                                :categories (list (list :id "aces" :label "Aces"))
+                                                :sheets (list (funcall sheet "ert") (funcall sheet "Robot1"))
                                                 :mine nil :message "")))
               (cardwords-yatzee-mode)
+              (cardwords-yatzee--draw)
+              (should (string-match-p "^Total " (buffer-string)))
+              (should-not (string-match-p "not thrown yet" (buffer-string)))
               (set-window-buffer (selected-window) (current-buffer))
               (dolist (key '("SPC" "1" "RET" "u"))
                 (setq said nil)
