@@ -344,9 +344,20 @@ describe('Cardwords defects, each in Chromium', () => {
   it('a double click on Play plays once, with no refusal; the direction button never shows empty, nor Trade… in trade mode; a reload rings only the last move', async () => {
     const { page } = await fresh();
     const s0 = await quickGame(page, 's2');
+    // the buttons keep their places whatever is composed: a second click landed on what had
+    // moved under the mouse (Trade… where Hint was once a card was composed)
+    const places = () =>
+      page.$$eval('#cw-dir, #cw-ok, #cw-trade, #cw-hint', (bs) =>
+        bs.map((b) => {
+          const r = b.getBoundingClientRect();
+          return `${b.id} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}`;
+        }),
+      );
+    const still = await places();
     // trade mode: no direction to show, so no (empty) direction button
     await page.keyboard.type('.');
     expect(await page.isVisible('#cw-dir')).toBe(false);
+    expect(await places()).toEqual(still);
     await page.keyboard.press('Escape');
     expect((await page.textContent('#cw-dir'))?.trim()).not.toBe('');
     // cards that do not fit from a location (braces, not a trade chosen): the direction stays
@@ -356,6 +367,12 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.click('#cw-hand [data-char="E"]');
     await expect.poll(() => page.textContent('#cw-ok')).toBe('Trade 2 cards');
     expect(await page.isVisible('#cw-dir')).toBe(true);
+    expect(await places()).toEqual(still);
+    // turned down, the same two cards (a narrower label on the direction button)
+    await page.click('#cw-dir');
+    await expect.poll(() => page.textContent('#cw-dir')).toBe('Down ↓');
+    expect(await places()).toEqual(still);
+    await page.click('#cw-dir');
     await page.keyboard.press('Escape');
     // Trade… by mouse, then two cards: OK trades them, and Trade… (which changes nothing
     // now) is gone from beside it; it comes back with the area cleared
@@ -367,6 +384,7 @@ describe('Cardwords defects, each in Chromium', () => {
     // a wildcard clicked for a trade: composed as it is, no letter asked (a traded card stands for nothing)
     await page.click('#cw-hand [data-char=""]');
     await expect.poll(() => page.textContent('#cw-ok')).toBe('Trade 3 cards');
+    expect(await places()).toEqual(still);
     expect(await page.isVisible('#cw-meanings')).toBe(false);
     expect(await page.textContent('#cw-status')).not.toContain('wildcard stands for');
     expect(await page.isVisible('#cw-trade')).toBe(false);
@@ -389,6 +407,9 @@ describe('Cardwords defects, each in Chromium', () => {
     // the robot's best move, played by a double click
     await page.keyboard.press('?');
     await page.waitForSelector('#cw-hints li');
+    expect(await page.textContent('#cw-ok')).toBe('Play the move');
+    expect(await page.isVisible('#cw-pass')).toBe(true);
+    expect(await places()).toEqual(still);
     await page.dblclick('#cw-ok');
     await expect.poll(async () => (await snap(page)).moves).toBeGreaterThanOrEqual(s0.moves + 2);
     const after = await snap(page);

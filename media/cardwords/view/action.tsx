@@ -224,6 +224,21 @@ export function Hints({ m }: { m: Model }) {
   );
 }
 
+/**
+ * A button's label with room for the longest of its labels (`room`): those are drawn unseen
+ * in the same grid cell (attributes shown by CSS, so the button's text stays the label).
+ */
+function Steady({ text, room }: { text: string; room: string[] }) {
+  return (
+    <>
+      <span>{text}</span>
+      {room.map((r, i) => (
+        <span key={i} class="cw-room" aria-hidden="true" data-label={r} />
+      ))}
+    </>
+  );
+}
+
 export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: KeyboardEvent) => void }) {
   const { t, composer: cp, coords, state: s } = m;
   // a click that lands on a composed card only focuses the area when the area was not focused yet
@@ -312,26 +327,33 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
           ))}
         </div>
       )}
+      {/* Every button keeps its place while a move is composed: a button's width is that of
+          its longest label, one that does not apply keeps its room unseen, and Pass now comes
+          last. A mouse player's second click landed on whatever had moved under it (Trade…
+          where Hint was, OK where the direction button was). */}
       <div class="toolbar" role="toolbar" aria-label={t('cw.actions')} hidden={over}>
         {/* the direction matters unless the location was given up for a trade: with braces
             because the cards do not fit (or miss the start), turning it may make them fit, and a
             mouse player had no other way (one click on OK traded five cards) */}
-        <button type="button" id="cw-dir" aria-keyshortcuts="/" hidden={cp.invalid} aria-label={dirText} onClick={() => m.cmd.toggleDir()}>
-          {dirText}
+        <button type="button" id="cw-dir" class={cp.invalid ? 'cw-steady cw-unseen' : 'cw-steady'} aria-keyshortcuts="/" aria-label={dirText} onClick={() => m.cmd.toggleDir()}>
+          <Steady text={dirText} room={[t('cw.dir.across'), t('cw.dir.down')]} />
         </button>
-        <button type="button" id="cw-ok" aria-keyshortcuts="Enter" disabled={!mine || m.busy || (a.type === 'trade' && s.pile < a.cards.length) || cp.returnHeld() !== null} onClick={() => m.cmd.submit()}>
-          {a.type === 'move' ? t('cw.ok.move') : a.type === 'trade' ? t('cw.ok.trade', a.cards.length) : t('cw.ok.pass')}
+        <button type="button" id="cw-ok" class="cw-steady" aria-keyshortcuts="Enter" disabled={!mine || m.busy || (a.type === 'trade' && s.pile < a.cards.length) || cp.returnHeld() !== null} onClick={() => m.cmd.submit()}>
+          <Steady
+            text={a.type === 'move' ? t('cw.ok.move') : a.type === 'trade' ? t('cw.ok.trade', a.cards.length) : t('cw.ok.pass')}
+            room={[t('cw.ok.move'), t('cw.ok.trade', Math.max(2, m.hand.length)), t('cw.ok.pass')]}
+          />
         </button>
         {/* in trade mode OK trades already: Trade… (invalidate the location) would change nothing */}
-        <button type="button" id="cw-trade" hidden={a.type === 'trade' || cp.invalid} disabled={!playing || s.pile === 0} onClick={() => m.cmd.trade()}>
+        <button type="button" id="cw-trade" class={a.type === 'trade' || cp.invalid ? 'cw-unseen' : undefined} disabled={!playing || s.pile === 0} onClick={() => m.cmd.trade()}>
           {t('cw.trade')}
+        </button>
+        <button type="button" id="cw-hint" aria-keyshortcuts="?" disabled={!playing} onClick={() => m.cmd.hint()}>
+          {t('cw.hint')}
         </button>
         {/* with nothing composed the OK button passes already */}
         <button type="button" id="cw-pass" hidden={a.type === 'pass'} disabled={!mine || m.busy} onClick={() => m.cmd.pass()}>
           {t('cw.pass')}
-        </button>
-        <button type="button" id="cw-hint" aria-keyshortcuts="?" disabled={!playing} onClick={() => m.cmd.hint()}>
-          {t('cw.hint')}
         </button>
       </div>
       {/* after going out there is no hand to show */}
