@@ -59,6 +59,11 @@ interface Seat {
   owner: boolean;
 }
 
+/** A person's seat given up (left or removed): the state's `left`, and no longer removable. */
+function hasLeft(seat: Seat): boolean {
+  return seat.robot === null && seat.removed;
+}
+
 
 let warnedNoRobotThread = false;
 function warnNoRobotThread(e: unknown): void {
@@ -786,7 +791,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   /** Whom this owner client may remove now (core/protocol/game.ts), from the seats themselves. */
   private removable(client: Client): string[] {
     const status = this.ended ? 'ended' : this.state.status;
-    const players = this.seats.map((seat) => ({ name: seat.name, robot: seat.robot !== null, left: seat.robot === null && seat.removed }));
+    const players = this.seats.map((seat) => ({ name: seat.name, robot: seat.robot !== null, left: hasLeft(seat) }));
     return cardwordsRemovable({ status, players }, this.seatOf(client)?.index ?? -1);
   }
 
@@ -1015,7 +1020,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         auto: seat.robot === null && seat.auto,
         awaySince: seat.robot === null ? seat.awaySince : 0,
         rematch: seat.rematch,
-        left: seat.robot === null && seat.removed,
+        left: hasLeft(seat),
       })),
     });
     this.updateListing();
