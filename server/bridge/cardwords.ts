@@ -15,7 +15,7 @@ import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAc
 import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, wordsDecidedText, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
-import { connectRoom, idParam, joinOptions, leaveRoom, ownerParam, Rejoin, str, urlParam } from './params.js';
+import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, ownerParam, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -302,11 +302,20 @@ export class CardwordsSession {
       this.message = reconnectedText();
       this.update();
     });
-    room.onLeave((code) => {
+    room.onLeave((code, reason) => {
       // after `ended` the room closes as it should: its message stays
       if (this.ended) return this.update();
       // closed here (left, another game entered): nothing to say
       if (this.room !== room) return;
+      // removed by the owner, or the seat taken back elsewhere: nothing to take back, and
+      // keys are refused with why
+      const closed = closeWords(code, reason);
+      if (closed !== null) {
+        this.forgetSeat();
+        this.seat = null;
+        this.lost(room, closed || connectionLostText());
+        return;
+      }
       this.lost(room, code === CLOSE.SERVER_STOPPING ? stoppingText() : this.down || connectionLostText());
       // the room is gone: the seat taken back with its key once the server answers again
       const seat = this.seat;

@@ -3,8 +3,9 @@
 // a refusal of which the editor is told as `refused`.
 import { Client, type Room } from '@colyseus/sdk';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
+import { CLOSE } from '../../core/protocol/messages.js';
 import { BridgeError } from './protocol.js';
-import { asSentence, joinRefusal } from './texts.js';
+import { asSentence, closedText, joinRefusal } from './texts.js';
 
 /** A string of 1 to `max` characters, else `bad-request`. */
 export function str(v: unknown, what: string, max = 200): string {
@@ -134,4 +135,16 @@ export class Rejoin {
     };
     attempt(REJOIN_FIRST_MS);
   }
+}
+
+/**
+ * A room's close as the web pages read it (media/ui/rejoin.ts): `null` for a loss (the
+ * server stopping, the connection gone), which the bridge takes back with the seat's key;
+ * else the game let this client go (the owner removed the player, the seat was taken back
+ * from another connection, its own leave), nothing to take back, and what to say ('' for
+ * nothing). Taking it back had answered "That name is taken" every few seconds for ever.
+ */
+export function closeWords(code: number, reason: string | undefined): string | null {
+  if (code !== 1000 && code !== CLOSE.ENDED) return null;
+  return code === 1000 ? '' : closedText(reason);
 }

@@ -8,6 +8,7 @@ import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal as lobbyJoinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import { refusedJoin, type Refusal as JoinRefusal } from '../../media/ui/refusal.js';
 import type { GameListing } from '../../core/protocol/game.js';
+import { CLOSE_REASON } from '../../core/protocol/messages.js';
 import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../core/games/cardwords/rules.js';
@@ -34,6 +35,17 @@ export function displacedText(location: string): string {
 /** The deal, said to those who waited for it, as the web panel says it. */
 export function startedMessage(names: readonly string[], turn: number, you: number): string {
   return startedText(en, names, turn, you);
+}
+
+/**
+ * Why the room let this client go (CLOSE.REMOVED's reasons), as the web pages say it; an
+ * editor's buffer for the web page's window: '' for the player's own leave.
+ */
+export function closedText(reason: string | undefined): string {
+  if (reason === CLOSE_REASON.LEFT) return '';
+  if (reason === CLOSE_REASON.REMOVED) return en('conn.removed');
+  if (reason === CLOSE_REASON.TAKEN_BACK) return 'Your seat was taken back from another connection (another editor or a browser): this buffer no longer plays it.';
+  return en('conn.closed');
 }
 
 /** A local server no game of the editor uses, kept running for the people still on it. */

@@ -11,7 +11,7 @@ import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js
 import { gamePath, webBase, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
 import { connectionLostText, endedMessage, reconnectedText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText } from './texts.js';
-import { connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, Rejoin, str, urlParam } from './params.js';
+import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 
@@ -162,11 +162,20 @@ export class YatzeeSession {
       this.message = reconnectedText();
       this.update();
     });
-    room.onLeave((code) => {
+    room.onLeave((code, reason) => {
       // after `ended` the room closes as it should: its message stays
       if (this.ended) return this.update();
       // closed here (left, another game entered): nothing to say
       if (this.room !== room) return;
+      // removed by the owner, or the seat taken back elsewhere: nothing to take back, and
+      // keys are refused with why
+      const closed = closeWords(code, reason);
+      if (closed !== null) {
+        this.forgetSeat();
+        this.seat = null;
+        this.lost(room, closed || connectionLostText());
+        return;
+      }
       this.lost(room, code === CLOSE.SERVER_STOPPING ? stoppingText() : this.down || connectionLostText());
       // the room is gone: the sheet taken back with its key once the server answers again
       const seat = this.seat;

@@ -921,12 +921,19 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
     let n = 0;
     const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
     const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 'never' } })).result!.welcome.gameId;
-    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
-    await until(() => bo.state.status === 'playing', 5000, 'the deal');
+    // Bo plays in Emacs too
+    const bob = bridge();
+    const boCall = async (method: string, params: unknown = {}) => (await bob.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View & { connected: boolean }; error?: { message: string } };
+    expect((await boCall('cardwords/join', { url: srv.url, id, name: 'Bo' })).error).toBeUndefined();
+    await expect.poll(async () => (await boCall('cardwords/view')).result!.status).toBe('playing');
     // at once (the bridge may not have the deal yet: the room sends the state before its ack)
     expect((await call('cardwords/remove', { name: 'Bo' })).error).toBeUndefined();
     await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('Bo was removed from the game.');
-    await until(() => !bo.room.connection.isOpen, 10_000, "Bo's connection closed by the room");
+    // Bo's bridge says so and takes nothing back (it joined again by name: "That name is
+    // taken" every few seconds for ever); a key is refused with it
+    await expect.poll(async () => (await boCall('cardwords/view')).result!.message).toBe('The owner removed you from the game.');
+    expect((await boCall('cardwords/view')).result!.connected).toBe(false);
+    expect((await boCall('cardwords/key', { key: 'a' })).error?.message).toBe('The owner removed you from the game.');
     expect((await call('cardwords/view')).result!.players.find((p) => p.name === 'Bo')).toMatchObject({ left: true, standIn: true });
     // the view offers nobody now (Bo is gone, Ann is the owner's own seat); the room refuses Ann, saying why
     expect((await call('cardwords/view')).result!.removable).toEqual([]);
@@ -973,6 +980,14 @@ it('the owner of a Yatzee game removes a player and ends the game through the br
     // the room refuses the owner's own sheet, saying why
     await call('yatzee/remove', { name: 'me' });
     await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Refused: the owner does not remove their own sheet: leave the game instead');
+    // Cy removed: Cy's bridge says so and takes nothing back (it joined again by name, and
+    // "That name is taken" came every few seconds for ever); a key is refused with it
+    expect((await call('yatzee/remove', { name: 'Cy' })).error).toBeUndefined();
+    const cyView = async () => ((await c.send(JSON.stringify({ id: 5, method: 'yatzee/view' }))) as { result: View & { connected: boolean } }).result;
+    await expect.poll(async () => (await cyView()).message).toBe('The owner removed you from the game.');
+    expect((await cyView()).connected).toBe(false);
+    expect(((await c.send(JSON.stringify({ id: 6, method: 'yatzee/throw' }))) as { error?: { message: string } }).error?.message).toBe('The owner removed you from the game.');
+    await expect.poll(async () => (await call('yatzee/view')).result!.sheets.map((x) => x.name)).toEqual(['me']);
     expect((await call('yatzee/end')).error).toBeUndefined();
     await expect.poll(async () => (await call('yatzee/view')).result!.message).toMatch(/^The game has ended\. The owner ended the game\./);
   } finally {
