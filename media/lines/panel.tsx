@@ -656,7 +656,8 @@ export class LinesPanel {
     this.hintMove = null;
     const msgs = [this.t('lines.moved', this.colorName(color), this.cellName(from), this.cellName(i))];
     if (turn.removed.length) msgs.push(this.t('lines.scored', turn.removed.length, turn.points));
-    else if (turn.thrown.length) msgs.push(this.t('lines.thrown', turn.thrown.length));
+    // a move that cleared the board scores and is followed by a throw
+    if (turn.thrown.length) msgs.push(this.t('lines.thrown', turn.thrown.length));
     if (turn.thrownRemoved.length) msgs.push(this.t('lines.thrownScored', turn.thrownRemoved.length, turn.throwPoints));
     if (this.state.over) msgs.push(this.gameOver());
     this.say(msgs.join(' '));

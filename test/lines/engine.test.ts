@@ -137,14 +137,15 @@ describe('Lines scoring', () => {
   });
 
   it.each([
-    ['horizontal', ['1111....', '........', '........', '........', '........', '....1...'], [4, 5, 4, 0]],
-    ['vertical', ['1.......', '1.......', '1.......', '1.......', '........', '...1....'], [3, 5, 0, 4]],
-    ['diagonal down-right', ['1.......', '.1......', '..1.....', '...1....', '........', '.......1'], [7, 5, 4, 4]],
-    ['diagonal up-right', ['....1...', '...1....', '..1.....', '.1......', '........', '.......1'], [7, 5, 0, 4]],
+    ['horizontal', ['1111....', '........', '........', '........', '........', '2...1...'], [4, 5, 4, 0]],
+    ['vertical', ['1.......', '1.......', '1.......', '1.......', '........', '...1...2'], [3, 5, 0, 4]],
+    ['diagonal down-right', ['1.......', '.1......', '..1.....', '...1....', '........', '2......1'], [7, 5, 4, 4]],
+    ['diagonal up-right', ['....1...', '...1....', '..1.....', '.1......', '........', '2......1'], [7, 5, 0, 4]],
   ] as [string, string[], [number, number, number, number]][])('removes a %s line of 5 through the moved chip, scores 5, no throw', (_name, rows, [fx, fy, tx, ty]) => {
+    // (a chip of another colour stays: a move that clears the board is followed by a throw)
     const s = position(rows);
     const r = mustApply(s, { type: 'move', from: at(s, fx, fy), to: at(s, tx, ty) });
-    expect(chips(r)).toBe(0);
+    expect(chips(r)).toBe(1);
     expect(r.score).toBe(5);
     expect(r.last?.removed).toHaveLength(5);
     expect(r.last?.thrown).toEqual([]);
@@ -153,20 +154,20 @@ describe('Lines scoring', () => {
   });
 
   it('6 in a line score 12 and 7 score 21 (with a gap filled in the middle)', () => {
-    const six = position(['11.111.', '.......', '..1....']);
+    const six = position(['11.111.', '.......', '..1...2']);
     expect(mustApply(six, { type: 'move', from: at(six, 2, 2), to: at(six, 2, 0) }).score).toBe(12);
-    const seven = position(['111.111', '.......', '...1...']);
+    const seven = position(['111.111', '.......', '...1..2']);
     const r = mustApply(seven, { type: 'move', from: at(seven, 3, 2), to: at(seven, 3, 0) });
     expect(r.score).toBe(21);
-    expect(chips(r)).toBe(0);
+    expect(chips(r)).toBe(1);
   });
 
   it('a chip in two lines is removed once and counted once', () => {
-    const s = position(['..2......', '..2......', '..2......', '..2......', '22.22....', '.........', '........2']);
+    const s = position(['..2......', '..2......', '..2......', '..2......', '22.22....', '.........', '3.......2']);
     const r = mustApply(s, { type: 'move', from: at(s, 8, 6), to: at(s, 2, 4) });
     expect(r.last?.removed).toHaveLength(9);
     expect(r.score).toBe(9 + 9 * 4);
-    expect(chips(r)).toBe(0);
+    expect(chips(r)).toBe(1);
   });
 
   it('only chips of the moved colour count, and a line shorter than the minimum stays', () => {
@@ -285,6 +286,27 @@ describe('Lines end of game', () => {
     expect(overReasonText(translator('en'), overReason(r))).toBe('The board is full.');
     expect(overReasonText(translator('en'), { free: 2, chips: 3 })).toBe('The next 3 chips do not fit in the 2 free cells.');
     expect(overReasonText(translator('en'), { free: 1, chips: 1 })).toBe('The next 1 chip does not fit in the 1 free cell.');
+  });
+
+  it('a move that clears the board scores, then the computer throws (the game stood still with nothing to move); with -n 0 it ends', () => {
+    // the play tester's game: red, empty, red on a 3x1 board, lines of 2, one chip a throw
+    const s = position(['1.1'], { colors: 1, minLine: 2, throwCount: 1 }, { next: [1], streak: 1, score: 0, over: false });
+    const r = mustApply(s, { type: 'move', from: at(s, 0, 0), to: at(s, 1, 0) });
+    expect(r.last?.removed).toEqual([1, 2]);
+    expect(r.last?.points).toBe(2 + 0 + 1);
+    expect(r.last?.thrown).toHaveLength(1);
+    expect(chips(r)).toBe(1);
+    expect(r.over).toBe(false);
+    expect(r.score).toBe(3);
+    // a throw resets b
+    expect(r.streak).toBe(0);
+    // the next throw's colours were drawn
+    expect(r.next).toHaveLength(1);
+    const none = position(['1.1'], { colors: 1, minLine: 2, throwCount: 0 }, { next: [], score: 0, over: false });
+    const e = mustApply(none, { type: 'move', from: at(none, 0, 0), to: at(none, 1, 0) });
+    expect(chips(e)).toBe(0);
+    expect(e.over).toBe(true);
+    expect(e.score).toBe(2);
   });
 
   it('goes on when the throw just fits and a line frees space', () => {

@@ -33,7 +33,7 @@ export interface LinesTurn {
   removed: number[];
   /** Points of the move's removal (0 when none). */
   points: number;
-  /** Cells of the chips thrown after the move (empty when the move scored). */
+  /** Cells of the chips thrown after the move (empty when the move scored, unless it cleared the board). */
   thrown: number[];
   /** Chips removed right after the throw, and their points. */
   thrownRemoved: number[];
@@ -386,7 +386,9 @@ function move(state: LinesState, from: number, to: number): LinesResult<LinesSta
   if (removed.length) {
     for (const c of removed) board[c] = 0;
     turn.points = removalPoints(removed.length, o.minLine, state.streak);
-    return { ok: true, value: { ...base, board, score: state.score + turn.points, streak: state.streak + 1, last: turn } };
+    // a move that clears the board leaves nothing to move: the computer throws, as when a
+    // throw's removals clear it (a decision of ours: the game stood still, not over)
+    if (board.some((v) => v !== 0)) return { ok: true, value: { ...base, board, score: state.score + turn.points, streak: state.streak + 1, last: turn } };
   }
   const t = throwChips(state, board);
   turn.thrown = t.thrown;
@@ -394,7 +396,7 @@ function move(state: LinesState, from: number, to: number): LinesResult<LinesSta
   turn.throwPoints = t.points;
   return {
     ok: true,
-    value: { ...base, board: t.board, rng: t.rng, next: t.next, score: state.score + t.points, streak: 0, over: t.over, last: turn },
+    value: { ...base, board: t.board, rng: t.rng, next: t.next, score: state.score + turn.points + t.points, streak: 0, over: t.over, last: turn },
   };
 }
 
