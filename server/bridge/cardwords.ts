@@ -828,7 +828,9 @@ export class CardwordsSession {
       composing: cp ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, pending: cp.pendingText(), placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }), char: p.card.char ?? '', points: p.card.points, meaning: p.card.meaning ?? '' })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
       preview: action ? this.preview(action) : null,
       unseen: this.unseen(),
-      log: this.log.slice(-12),
+      // the whole log (a game's turns are bounded by its cards and passes): after the game
+      // Emacs showed only the last 12 turns of it, with no sign of the rest
+      log: this.log,
       // `Last:` in the editor: every move since your own last turn
       last: this.sinceMine(),
       message: this.message,

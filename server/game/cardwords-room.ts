@@ -988,6 +988,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   protected markEnded(): void {
     this.state.status = 'ended';
     this.state.turn = -1;
+    // the scores settled as the results settle them (sync)
+    this.sync();
   }
 
   /** The review goes out with the end: the room closes before a client could ask for it. */
@@ -1008,7 +1010,10 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   /** Copies the game into the synchronised schema (only changed fields go out). */
   private sync(): void {
     this.stateSync.sync(this.state, {
-      game: this.game,
+      // a game the owner (or the lifetime rules) ended before its end is settled as its
+      // results settle it: every client's score board showed the scores before the hands
+      // counted against, beside results that did
+      game: this.ended && this.game && !this.game.over ? finish(this.game, 'idle', null) : this.game,
       round: this.round,
       ended: this.ended,
       paused: this.isPausedNow(),

@@ -465,6 +465,8 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     }
     await expect.poll(async () => ((await view()) as Ended).log.some((l) => l.includes(' · The best robot here: ')), { timeout: 30_000 }).toBe(true);
     const log = ((await view()) as Ended).log;
+    // one line per turn of the game, every one
+    expect(log).toHaveLength((await view()).moves);
     const ours = log.filter((l) => l.startsWith('me: '));
     expect(ours.length).toBeGreaterThan(1);
     // every turn of ours has the best robot's choice beside it, the robot's turns none
@@ -1134,6 +1136,9 @@ it("a stand-in's action is marked in the bridge's log; the results carry each pl
     expect(annHand).not.toBe(0);
     expect(results.find((r) => r.name === 'Ann')!.handPoints).toBe(annHand);
     for (const r of results) expect(r.adjustment + r.handPoints).toBe(0);
+    // the score board says the final scores, as the results do (it said those before the hands counted)
+    const board = ((await b.send(JSON.stringify({ id: 6, method: 'cardwords/view' }))) as { result: { players: Array<{ name: string; score: number }> } }).result.players;
+    for (const r of results) expect(board.find((p) => p.name === r.name)!.score).toBe(r.score);
     // the room closes after `ended`: the end's message stays (not "Disconnected from the game"),
     // and leaving the closed room answers at once: it once held every later request for good.
     // Why it ended is said once, in the results, not again in the message

@@ -53,6 +53,10 @@ describe('UI strings (en, da, de)', () => {
     expect(da('lines.thrown', 1)).toBe('1 ny brik.');
     expect(da('lines.thrown', 3)).toBe('3 nye brikker.');
     expect(de('lobby.server', '1.0', 5, 1)).toBe('Server 1.0, läuft seit 5 s, 1 offenes Spiel.');
+    // one card is "it" ("Return trades them" for one card, in Emacs's preview)
+    expect([1, 2].map((n) => en('cw.preview.tradeLater', n, -n))).toEqual(['A trade of 1 card: -1 point. Return trades it on your turn.', 'A trade of 2 cards: -2 points. Return trades them on your turn.']);
+    expect(en('cw.hint.trade', 1, -1)).toBe('The robot suggests trading 1 card (-1 point): Return trades it.');
+    expect([1, 2].map((n) => da('cw.preview.tradeLater', n, -n))).toEqual(['En byttehandel med 1 kort: -1 point. Med Enter bytter du det, når det er din tur.', 'En byttehandel med 2 kort: -2 point. Med Enter bytter du dem, når det er din tur.']);
   });
 
   it('the Return key is named as a key: "Eingabe passt" read as "the input fits", "Retur" as "back"', () => {
