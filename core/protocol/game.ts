@@ -18,6 +18,8 @@ export type ErrorCode =
   | 'unknown-game'
   | 'name-invalid'
   | 'name-taken'
+  /** a person's name that reads as a robot's (Robot1..RobotN): core/games/names.ts */
+  | 'name-robot'
   | 'table-full'
   | 'game-ended'
   | 'storage-failed'

@@ -345,6 +345,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       } else {
         const free = (n: string | null) => n !== null && !isRobotName(n) && !this.findSeat(n);
         const chosen = free(name) ? name : free(alt) ? alt! : null;
+        if (chosen === null && isRobotName(name) && (alt === null || isRobotName(alt))) throw refuse('name-robot', "Robot1..RobotN are the robots' names");
         if (chosen === null) throw refuse('name-taken', `a player named '${name}' is in this game${alt ? `, and so is '${alt}'` : ''} (Robot1..RobotN are the robots' names)`);
         seat = this.seats.find((s) => s.robot === null && s.name === '');
         if (!seat || this.game) throw refuse('table-full', `all ${this.opts.humans} human seats are taken: join as a watcher`);

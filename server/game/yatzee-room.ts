@@ -208,7 +208,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
         }
         Object.assign(seat, { sessionId: client.sessionId, awaySince: 0 });
       } else {
-        if (isRobotName(name)) throw refuse('name-taken', "Robot1..RobotN are the robots' names");
+        if (isRobotName(name)) throw refuse('name-robot', "Robot1..RobotN are the robots' names");
         key = newKey();
         const err = await this.commit({ type: 'join', name }, { key });
         if (err) throw refuse(err.code, err.message);

@@ -70,7 +70,7 @@ describe('cardwords rooms', () => {
     const id = owner.room.roomId;
     expect((await owner.next((m) => m.type === 'welcome')).payload).toMatchObject({ gameId: id, kind: 'cardwords', role: 'watcher', owner: true });
     await expect(cwJoin(srv.url, id, { name: 'x'.repeat(40) })).rejects.toThrow(/name-invalid/);
-    await expect(cwJoin(srv.url, id, { name: 'Robot1' })).rejects.toThrow(/name-taken/);
+    await expect(cwJoin(srv.url, id, { name: 'Robot1' })).rejects.toThrow(/name-robot/);
     const ann = await cwJoin(srv.url, id, { name: 'Ann' });
     const annRec = new Recorder(ann);
     expect((await ann.next((m) => m.type === 'welcome')).payload).toMatchObject({ gameId: id, kind: 'cardwords', role: 'player', owner: false, name: 'Ann', seat: 0 });

@@ -56,7 +56,7 @@ describe('yatzee rooms', () => {
     await lobby.leave();
     // names: taken (any case), robots' names, too long
     await expect(Player.join(srv.url, id, { name: 'ann' })).rejects.toThrow(/name-taken/);
-    await expect(Player.join(srv.url, id, { name: 'Robot7' })).rejects.toThrow(/name-taken/);
+    await expect(Player.join(srv.url, id, { name: 'Robot7' })).rejects.toThrow(/name-robot/);
     await expect(Player.join(srv.url, id, { name: 'x'.repeat(40) })).rejects.toThrow(/name-invalid/);
     const watcher = await named(Player.join(srv.url, id, { watch: true }));
 

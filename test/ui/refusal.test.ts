@@ -25,6 +25,9 @@ describe('a refused join, worded', () => {
     expect(refusedJoin(new Error('game-ended: the game has ended'), en, ['err.'])).toEqual({ text: 'The game has ended.', gone: true, seatLost: true });
     // a seat key that no longer matches: the name is another's
     expect(refusedJoin(new Error("name-taken: a player named 'Ann' is already in this game"), en, ['err.'])).toMatchObject({ gone: false, seatLost: true });
+    // a robot's name (Robot4 where three robots play) is said as such: it read "That name is taken", nobody had it
+    expect(refusedJoin(new Error("name-robot: Robot1..RobotN are the robots' names"), en, ['err.'])).toEqual({ text: 'That name is taken: Robot1, Robot2 and so on are the robots’ names.', gone: false, seatLost: false });
+    expect(refusedJoin(new Error("name-robot: Robot1..RobotN are the robots' names"), en, ['cw.err.', 'err.']).text).toBe('that name is taken: Robot1, Robot2 and so on are the robots’ names');
   });
 
   it('a full table: a seat refused for want of seats, a watcher for want of watcher places', () => {
