@@ -11,9 +11,13 @@ import { robotAction, type RobotContext, type RobotLevel } from './robot.js';
 
 export type SeatPolicy = (view: CardwordsView, rng: Rng) => CardwordsAction;
 
-/** A seat played by a robot level (the champion with the given leaves and options). */
-export function levelPolicy(rules: CardwordsRules, store: WordStore, level: RobotLevel, leaves?: Leaves, champion?: ChampionOptions): SeatPolicy {
-  const ctx: RobotContext = { table: rules.table, bonus: rules.bonus, store, deck: rules.deck, ...(leaves ? { leaves } : {}), ...(champion ? { champion } : {}) };
+/**
+ * A seat played by a robot level (the champion with the given leaves and options);
+ * `shuffleTies`: the `best` level breaks its ties from the game's generator (the playtest's
+ * statistics; RobotContext.shuffleTies).
+ */
+export function levelPolicy(rules: CardwordsRules, store: WordStore, level: RobotLevel, leaves?: Leaves, champion?: ChampionOptions, shuffleTies = false): SeatPolicy {
+  const ctx: RobotContext = { table: rules.table, bonus: rules.bonus, store, deck: rules.deck, shuffleTies, ...(leaves ? { leaves } : {}), ...(champion ? { champion } : {}) };
   return (view, rng) => robotAction(ctx, view, level, rng);
 }
 

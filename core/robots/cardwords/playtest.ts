@@ -143,7 +143,8 @@ export class Playtest {
     if (rules.deck.length < opts.players * rules.handSize) {
       throw new RangeError(`${rules.deck.length} cards are too few for ${opts.players} players with ${rules.handSize} cards each`);
     }
-    this.policy = levelPolicy(rules, store, opts.level, opts.leaves, opts.champion ?? { iterations: 16 });
+    // ties broken from the seed: the first of equal moves in cell order skewed the heat map
+    this.policy = levelPolicy(rules, store, opts.level, opts.leaves, opts.champion ?? { iterations: 16 }, true);
     const N = rules.table.width * rules.table.height;
     this.covered = new Float64Array(N);
     this.cellScore = new Float64Array(N);

@@ -28,6 +28,12 @@ export interface RobotContext extends GenContext {
   deck?: readonly Card[];
   leaves?: Leaves;
   champion?: ChampionOptions;
+  /**
+   * The `best` level chooses among its equal best moves from the game's generator, not the
+   * first in cell order (robot games for statistics: the playtest's table heat map leaned to
+   * the upper left, where the first of equal moves lies, on a table symmetric about its start).
+   */
+  shuffleTies?: boolean;
 }
 
 export type { RobotChoice } from './choice.js';
@@ -65,7 +71,13 @@ export function chooseAction(ctx: GenContext, board: Board, hand: readonly Card[
   if (level === 'champion') return bestAction(ctx, board, hand, pile, (ctx as RobotContext).leaves ?? Leaves.zero()).choice;
   const other = bestNonMove(ctx.bonus, hand, pile);
   if (level === 'best') {
-    const best = sortMoves(bestMoves(ctx, board, hand))[0];
+    const sorted = sortMoves(bestMoves(ctx, board, hand));
+    let best = sorted[0];
+    if (best && (ctx as RobotContext).shuffleTies) {
+      let ties = 1;
+      while (ties < sorted.length && sorted[ties]!.score === best.score) ties++;
+      if (ties > 1) best = sorted[rng.int(ties)]!;
+    }
     if (!best || other.score > best.score) return other;
     return { kind: 'move', move: best, score: best.score };
   }
