@@ -101,6 +101,10 @@ ERRORS is the pipe of its standard error, deleted then."
   (with-current-buffer buffer
     (when (process-live-p cardwords-playtest--process)
       (user-error "A playtest is running here: C-c C-k stops it")))
+  (unless (executable-find (car cardwords-playtest-command))
+    ;; make-process said only "Searching for program: No such file or directory, cardwords"
+    (user-error "Cannot run `%s': set `cardwords-playtest-command' as you set `cardwords-server-command'"
+                (car cardwords-playtest-command)))
   (cardwords-playtest--save dir)
   (with-current-buffer buffer
     (setq cardwords-playtest--args (list dir games))

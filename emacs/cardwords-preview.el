@@ -87,7 +87,8 @@ its attributes; \\[revert-buffer] asks the server again.
                                      (format "W%d" (funcall get :wordFactor)))
                                    (unless (= (funcall get :letterFactor) 1)
                                      (format "L%d" (funcall get :letterFactor)))))))
-        (cond (parts (apply #'concat parts))
+        ;; the start keeps its mark beside what the cell gives (a start cell "W2" showed no start)
+        (cond (parts (apply #'concat (if start "*" "") parts))
               (start "*")
               (t "."))))))
 
@@ -117,8 +118,13 @@ its attributes; \\[revert-buffer] asks the server again.
                                   errors (if (= errors 1) "" "s"))
                           'face 'error)))
     (setq cell-width
-          (1+ (max 3 (seq-reduce (lambda (w c) (max w (length (cardwords--cell-text c nil))))
-                                 cells 0))))
+          (1+ (max 3 (seq-reduce #'max
+                                 (seq-map-indexed
+                                  (lambda (c i)
+                                    (length (cardwords--cell-text
+                                             c (and (eql (% i width) sc) (eql (/ i width) sr)))))
+                                  cells)
+                                 0))))
     (insert "\n    ")
     (seq-doseq (label (cardwords--get preview :columnLabels))
       (insert (propertize (cardwords--pad label cell-width) 'face 'cardwords-preview-label)))

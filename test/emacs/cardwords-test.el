@@ -27,6 +27,23 @@ background: a loaded machine starts the server later than that."
   (with-timeout (60 (ert-fail "no eglot server"))
     (while (not (eglot-current-server)) (accept-process-output nil 0.05))))
 
+(ert-deftest cardwords-preview-marks-the-start-cell-with-attributes ()
+  "The table preview marks the start cell also when the cell has attributes."
+  (require 'cardwords-preview)
+  (with-temp-buffer
+    (cardwords-preview-draw
+     (list :width 3 :height 1
+           :start (list :column 1 :row 0 :description "the first move must cover B1")
+           :columnLabels ["A" "B" "C"] :rowLabels ["1"] :errors 0
+           :cells (vector (list :name "A1" :blocked nil :points 0 :letterFactor 1 :wordFactor 1)
+                          (list :name "B1" :blocked nil :points 0 :letterFactor 1 :wordFactor 2)
+                          (list :name "C1" :blocked nil :points 5 :letterFactor 1 :wordFactor 1))))
+    ;; it showed W2 with no start mark, beside the legend's "* start"
+    (should (string-match-p "^  1 \\.   \\*W2 C5  " (buffer-string)))
+    (goto-char (point-min))
+    (search-forward "*W2")
+    (should (eq (get-text-property (match-beginning 0) 'face) 'cardwords-preview-word))))
+
 (ert-deftest cardwords-modes-and-font-lock ()
   (dolist (pair '(("tiny.charset" . cardwords-charset-mode) ("tiny.cardset" . cardwords-cardset-mode)
                   ("tiny.cardtable" . cardwords-cardtable-mode) ("tiny.bonus" . cardwords-bonus-mode)

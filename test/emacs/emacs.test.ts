@@ -70,11 +70,11 @@ it('package-install-file into a fresh user-emacs-directory: a .cardset starts it
   }
 });
 
-it('ert: modes, font-lock, eglot diagnostics from the real server, the distribution command', () => {
+it('ert: modes, font-lock, eglot diagnostics from the real server, the distribution command, the table preview marking the start', () => {
   const r = ert('test/emacs/cardwords-test.el');
   const out = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) console.error(out);
-  expect(out).toMatch(/Ran 4 tests, 4 results as expected/);
+  expect(out).toMatch(/Ran 5 tests, 5 results as expected/);
   expect(out).toMatch(/diagnostics: \(.*not in the charset/);
   expect(out).toContain('completed: "(2,2) C 5"');
   expect(r.status).toBe(0);
