@@ -27,6 +27,13 @@
         (should (string-match-p "^What the games say\n  - " (buffer-string)))
         (should-not cardwords-playtest--process)))))
 
+(ert-deftest cardwords-playtest-names-its-setting-when-the-program-is-missing ()
+  ;; make-process said only "Searching for program: No such file or directory, cardwords"
+  (with-current-buffer (find-file-noselect (expand-file-name "tiny.bonus" (getenv "CARDWORDS_DIR")))
+    (let* ((cardwords-playtest-command '("no-such-cardwords-program" "playtest"))
+           (err (should-error (cardwords-playtest 6) :type 'user-error)))
+      (should (string-match-p "cardwords-playtest-command" (cadr err))))))
+
 (ert-deftest cardwords-playtest-stops ()
   (with-current-buffer (find-file-noselect (expand-file-name "tiny.bonus" (getenv "CARDWORDS_DIR")))
     (let ((report (cardwords-playtest 100000)))
