@@ -860,6 +860,9 @@ export class CardwordsPanel {
       this.say(this.t(p.type === 'approve' ? 'cw.approved' : 'cw.rejected', (p.words ?? []).join(', ')));
     } else if (meta.type === 'remove' && meta.name) {
       this.say(this.t('remove.done', meta.name));
+      // the list went with the last player removable, and the focus with it: the action area (a watcher: the table)
+      const a = document.activeElement;
+      if (!a || a === document.body) this.focus();
     } else if (meta.type === 'leave') {
       // the seat is a stand-in's now: nothing to take back by a reload (the room closes the connection)
       this.left = true;
@@ -1007,6 +1010,15 @@ export class CardwordsPanel {
     if (this.isPlayer && focusInPlay()) this.focusWhenDrawn = true;
     this.log.push({ round: p.round, text: this.t('cw.log.rematch', p.round) });
     this.say(this.t('cw.log.rematch', p.round));
+  }
+
+  /**
+   * The owner removed this page's player (the room's close said so: media/ui/rejoin.ts has said
+   * it): the kept seat key is forgotten, as after a leave. A reload before the deal took a free
+   * seat again with it (the name was free), and in a game said "That name is taken".
+   */
+  removed(): void {
+    this.host.remove('cardwords.seat');
   }
 
   private onEnded(p: EndedMessage): void {

@@ -85,6 +85,12 @@ export class LinesPanel {
   private timers: number[] = [];
   private readonly animation = new Map<number, CellAnimation>();
   private refusals = 0;
+  /**
+   * The cell a refusal was about, tinted (drawn, not only flashed: a flashed class stayed on the
+   * cell until something else about it changed, and a cell the cursor stayed on kept it after
+   * the next action). It goes when the status line says something else, as the refusal does.
+   */
+  private refusedCell: number | null = null;
   private formError = '';
   /** What is hopeless about the settings the form shows, said as they are chosen (core's optionsWarning); '' when nothing is. */
   private formWarning = '';
@@ -180,6 +186,7 @@ export class LinesPanel {
     this.state = state;
     this.selected = null;
     this.hintMove = null;
+    this.refusedCell = null;
     this.clearTimers();
     this.cursor = Math.floor(state.options.height / 2) * state.options.width + Math.floor(state.options.width / 2);
     this.save();
@@ -222,6 +229,8 @@ export class LinesPanel {
     (this.form.elements.namedItem('preview') as HTMLInputElement).checked = o.preview;
     this.formValues.keys = [...keys];
     this.formWarning = this.warningOf(this.formOptions());
+    // the values shown are not the ones refused: the error about them goes (Defaults kept it)
+    this.formError = '';
     this.capturing = null;
     this.keysNote = { text: '', clash: false };
     this.render();
@@ -231,7 +240,9 @@ export class LinesPanel {
   private formOptions(): Partial<LinesOptions> {
     const get = (k: string) => this.form.elements.namedItem(k) as HTMLInputElement;
     const o: Partial<LinesOptions> = { preview: get('preview').checked };
-    for (const key of Object.keys(OPTION_LIMITS) as NumericOption[]) o[key] = Number(get(key).value);
+    // an empty field (or text that is no number, which a number field's value gives as '') is
+    // no number at all: Number('') is 0, and the refusal said "(not 0)"
+    for (const key of Object.keys(OPTION_LIMITS) as NumericOption[]) o[key] = get(key).value.trim() === '' ? Number.NaN : Number(get(key).value);
     return o;
   }
 
@@ -289,7 +300,7 @@ export class LinesPanel {
     const p: OptionProblem = e.problem;
     switch (p.kind) {
       case 'not-integer':
-        return this.t('lines.option.integer', field, p.value);
+        return Number.isNaN(Number(p.value)) ? this.t('lines.option.empty', field, OPTION_LIMITS[key].min, this.optionMax(key)) : this.t('lines.option.integer', field, p.value);
       case 'out-of-range':
         return this.t('lines.option.range', field, p.min, p.max, p.value);
       case 'too-many-chips':
@@ -297,6 +308,15 @@ export class LinesPanel {
       default:
         return e.message;
     }
+  }
+
+  /** The most an option may be: its limit, and for the chips no more than the board's cells when the form's width and height are valid. */
+  private optionMax(key: NumericOption): number {
+    const max = OPTION_LIMITS[key].max;
+    if (key !== 'throwCount' && key !== 'firstThrow') return max;
+    const { width, height } = this.formOptions();
+    const ok = (n: number | undefined, k: NumericOption) => n !== undefined && Number.isInteger(n) && n >= OPTION_LIMITS[k].min && n <= OPTION_LIMITS[k].max;
+    return ok(width, 'width') && ok(height, 'height') ? Math.min(max, width! * height!) : max;
   }
 
   /** A key's name as the form shows it: a space is "Space" (in the page's language), any other key itself. */
@@ -450,6 +470,7 @@ export class LinesPanel {
           hint={this.hintMove}
           over={s.over}
           refusals={this.refusals}
+          refused={this.refusedCell}
           label={t('lines.board', w, s.options.height)}
           chipClass={chipClass}
           chipColor={chipColor}
@@ -582,6 +603,11 @@ export class LinesPanel {
 
   private say(text: string, kind: 'info' | 'error' = 'info'): void {
     announce(this.status, text, kind);
+    // the refusal's tint goes with its words (refuse() sets it again after saying them)
+    if (this.refusedCell !== null) {
+      this.refusedCell = null;
+      this.render();
+    }
   }
 
   // ------------------------------------------------------------------ input
@@ -613,8 +639,10 @@ export class LinesPanel {
     } else if (e.key === 'Home') nx = 0;
     else if (e.key === 'End') nx = width - 1;
     else if (e.key === 'Escape') {
-      if (this.selected !== null) {
+      // the hint's marks go with the selection it made (they stayed, dashed, after "Selection cleared.")
+      if (this.selected !== null || this.hintMove !== null) {
         this.selected = null;
+        this.hintMove = null;
         this.say(this.t('lines.deselected'));
         this.render();
       }
@@ -638,6 +666,7 @@ export class LinesPanel {
     if (s.board[i]) {
       if (this.selected === i) {
         this.selected = null;
+        this.hintMove = null;
         this.say(this.t('lines.deselected'));
       } else {
         this.selected = i;
@@ -699,6 +728,7 @@ export class LinesPanel {
   private refuse(cell: number | null, message: string): void {
     this.say(message, 'error');
     this.refusals++;
+    this.refusedCell = cell;
     this.render();
     flash(this.board, 'refused');
     const c = cell === null ? null : this.top.querySelector(`#lines-cell-${cell}`);

@@ -30,6 +30,8 @@ export interface LinkedPanel {
   readonly isEnded: boolean;
   /** The connection is down: requests on their way are forgotten (they will not be answered). */
   connectionLost(): void;
+  /** The owner removed the page's player (said already): the kept seat is forgotten, as after a leave. */
+  removed?(): void;
 }
 
 export interface RoomLinkOptions {
@@ -119,6 +121,8 @@ export class RoomLink {
         this.set('closed');
         const words = code === 1000 || (this.o.panel()?.isEnded ?? false) || reason === CLOSE_REASON.LEFT ? null : reason === CLOSE_REASON.TAKEN_BACK ? 'conn.takenBack' : reason === CLOSE_REASON.REMOVED ? 'conn.removed' : 'conn.closed';
         if (words) this.o.panel()?.say(this.o.t(words), 'error');
+        // a reload took the seat back on a fresh sheet (Yatzee), or a free seat before the deal (Cardwords)
+        if (code === CLOSE.REMOVED && reason === CLOSE_REASON.REMOVED) this.o.panel()?.removed?.();
         return;
       }
       // the server stopping (CLOSE.SERVER_STOPPING, or a drop after `stopping`), the SDK

@@ -24,6 +24,9 @@ export function RemovePlayer({ id, t, names, question, onRemove }: { id: string;
   };
   if (asking) {
     const confirm = () => {
+      // the focus goes back to the list, as after Keep playing (it fell to the page); the panel
+      // moves it on when the list goes with the last player removable
+      kept.current = true;
       setWho(null);
       onRemove(who);
     };

@@ -4,8 +4,11 @@
 import { useState } from 'preact/hooks';
 import type { Translate } from './l10n/index.js';
 
-/** `onWatch` resolves with null once the page watches (it replaces this page), else why not. */
-export function WatchOffer({ id, t, text, onWatch }: { id: string; t: Translate; text: string; onWatch: () => Promise<string | null> }) {
+/**
+ * `onWatch` resolves with null once the page watches (it replaces this page), else why not.
+ * `text`: what happened, when the page does not say it elsewhere (Yatzee's status line does).
+ */
+export function WatchOffer({ id, t, text, onWatch }: { id: string; t: Translate; text?: string; onWatch: () => Promise<string | null> }) {
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   const watch = async () => {
@@ -18,7 +21,7 @@ export function WatchOffer({ id, t, text, onWatch }: { id: string; t: Translate;
   };
   return (
     <div class="watch-offer" id={id}>
-      <p>{text}</p>
+      {text && <p>{text}</p>}
       <button type="button" id={`${id}-button`} disabled={busy} onClick={() => void watch()}>
         {t('app.watchGame')}
       </button>

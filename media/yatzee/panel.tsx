@@ -95,7 +95,7 @@ export class YatzeePanel {
     // the title, then the status line under it (as the Cardwords panel has them), then the game
     const title = h('h1', {}, t('yatzee.title'), ' ', h('small', { id: 'yatzee-game' }, t('yatzee.gameLink', welcome.gameId)));
     root.replaceChildren(title, this.status, this.app);
-    this.requests = new Requests<YatzeeClientMessages, YatzeeServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p) => this.onError(p), unsent: (why) => this.onUnsent(why) }, 'ui', offline);
+    this.requests = new Requests<YatzeeClientMessages, YatzeeServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p, meta) => this.onError(p, meta), unsent: (why) => this.onUnsent(why) }, 'ui', offline);
     room.on('results', (p) => this.onResults(p));
     room.on('ended', (p) => this.onEnded(p));
     document.addEventListener('keydown', this.keydown);
@@ -117,8 +117,16 @@ export class YatzeePanel {
     return this.welcome.role === 'player' && !this.left;
   }
 
-  /** The player left the game (the room acknowledged `leave`): no sheet, no controls. */
+  /** The player left the game (the room acknowledged `leave`), or the owner removed them: no sheet, no controls. */
   private left = false;
+  /** The owner removed this page's player (the room's close said so: media/ui/rejoin.ts). */
+  private removedByOwner = false;
+  /**
+   * The players this owner's page asked the room to remove: their columns go as a leave's do
+   * (the state comes before the acknowledgement), but the page says they were removed, not
+   * that they left (the state does not tell a removal from a leave).
+   */
+  private readonly removing = new Set<string>();
 
   say(text: string, kind: 'info' | 'error' = 'info'): void {
     announce(this.status, text, kind);
@@ -131,7 +139,9 @@ export class YatzeePanel {
     // column went (it disappeared without a word)
     const before = this.view?.players.map((p) => p.name) ?? [];
     const gone = before.filter((n) => n !== this.welcome.name && !view.players.some((p) => p.name === n));
-    if (gone.length > 0 && view.status !== 'ended') this.say(this.t('yatzee.playerLeft', gone.join(', '), gone.length));
+    // those this page removed are said by the acknowledgement ("Cy was removed from the game.")
+    const left = gone.filter((n) => !this.removing.delete(n));
+    if (left.length > 0 && view.status !== 'ended') this.say(this.t('yatzee.playerLeft', left.join(', '), left.length));
     this.view = view;
     const mine = this.isPlayer ? view.players.find((p) => p.name === this.welcome.name) : undefined;
     this.me = mine ? toSheet(mine) : null;
@@ -192,7 +202,8 @@ export class YatzeePanel {
     }
     render(
       <>
-        {this.view && yatzeePlaceFree(this.view) && <InviteLink id="yatzee-invite" compact t={t} url={webBase(this.host.serverUrl() ?? location.origin) + gamePath('yatzee', this.welcome.gameId)} />}
+        {/* not to the player who has just left, or been removed: the page is theirs no more to invite to */}
+        {this.view && !this.left && yatzeePlaceFree(this.view) && <InviteLink id="yatzee-invite" compact t={t} url={webBase(this.host.serverUrl() ?? location.origin) + gamePath('yatzee', this.welcome.gameId)} />}
         {this.welcome.owner && (
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
             <button type="button" id="yatzee-add-robot" disabled={this.over} onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
@@ -202,15 +213,16 @@ export class YatzeePanel {
               t={t}
               names={this.over || !this.view ? [] : yatzeeRemovable(this.view, this.isPlayer ? (this.welcome.name ?? '') : '')}
               question="remove.question.sheet"
-              onRemove={(name) => this.send('remove', { name }, { type: 'remove', name })}
+              onRemove={(name) => this.remove(name)}
             />
           </div>
         )}
         <div class="yatzee-layout">
           {me && this.controls(me, shown)}
+          {/* after a leave or a removal: the status line says which (once: this said it a second time) */}
           {!me && this.left && this.watchAgain && (
-            <section class="my-sheet" id="yatzee-mine" aria-label={t('yatzee.left')}>
-              <WatchOffer id="yatzee-watch-again" t={t} text={t('yatzee.left')} onWatch={this.watchAgain} />
+            <section class="my-sheet" id="yatzee-mine" aria-label={t(this.removedByOwner ? 'conn.removed' : 'yatzee.left')}>
+              <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watchAgain} />
             </section>
           )}
           <section class="sheets" id="yatzee-sheets" aria-label={t('yatzee.sheets')}>
@@ -323,6 +335,30 @@ export class YatzeePanel {
   /** False when nothing was sent (the connection is lost: the page said so). */
   private send<K extends keyof YatzeeClientMessages & string>(type: K, payload: Omit<YatzeeClientMessages[K], 'id'>, meta: Sent = { type }): boolean {
     return this.requests.send(type, payload, meta) !== null;
+  }
+
+  /** The owner's removal of a player (asked first by RemovePlayer). */
+  private remove(name: string): void {
+    this.removing.add(name);
+    if (!this.send('remove', { name }, { type: 'remove', name })) this.removing.delete(name);
+  }
+
+  /**
+   * The focus fell to the page (what had it went, or was turned off): it goes to the first of
+   * `ids` that takes it, else to the score table, as the Cardwords panel keeps it in its action
+   * area. A focus elsewhere stays where it is.
+   */
+  private keepFocus(...ids: string[]): void {
+    const at = document.activeElement;
+    if (at && at !== document.body) return;
+    for (const id of ids) {
+      const e = document.getElementById(id);
+      if (!e || (e as HTMLButtonElement).disabled) continue;
+      if (id === 'yatzee-dice') this.focusDice();
+      else e.focus();
+      if (document.activeElement !== document.body) return;
+    }
+    document.getElementById('yatzee-table')?.focus();
   }
 
   private act(action: YatzeeActionMessage): boolean {
@@ -463,11 +499,14 @@ export class YatzeePanel {
       this.lastTransfer = meta.category;
       this.say(this.t('yatzee.transferred', this.t(`cat.${meta.category}` as StringKey), this.me.scores[i] ?? 0));
       // the Transfer button (now disabled) or the category's radio (gone) had the focus: it
-      // goes to Throw, the next thing to do, not to the page
+      // goes to Throw, the next thing to do, not to the page; after the sheet's last transfer
+      // Throw is off too (the focus fell to the page): the sheet then
       const at = document.activeElement;
       if (!at || at === document.body || at.id === 'yatzee-transfer') {
         this.render();
-        document.getElementById('yatzee-throw')?.focus();
+        const next = document.getElementById('yatzee-throw') as HTMLButtonElement | null;
+        if (next && !next.disabled) next.focus();
+        else document.getElementById('yatzee-table')?.focus();
         return;
       }
     } else if (meta.type === 'undoTransfer') {
@@ -475,18 +514,43 @@ export class YatzeePanel {
       this.say(this.lastTransfer ? this.t('yatzee.undone', this.t(`cat.${this.lastTransfer}` as StringKey)) : this.t('yatzee.undoneAny'));
       this.lastTransfer = null;
     } else if (meta.type === 'throw' || meta.type === 'resetDices') this.lastTransfer = null;
-    else if (meta.type === 'remove' && meta.name) this.say(this.t('remove.done', meta.name));
-    else if (meta.type === 'leave') {
+    else if (meta.type === 'remove' && meta.name) {
+      this.say(this.t('remove.done', meta.name));
+      // the state that took the column came first, as a rule: nothing left to tell apart
+      if (!this.view?.players.some((p) => p.name === meta.name)) this.removing.delete(meta.name);
+      this.render();
+      // the question's button went: back to the list of players, or with nobody left to remove, the dice
+      this.keepFocus('yatzee-remove', 'yatzee-dice', 'yatzee-add-robot');
+      return;
+    } else if (meta.type === 'leave') {
       // the sheet is released: nothing to take back by a reload (the room closes the connection)
       this.left = true;
       this.me = null;
       this.host.remove('yatzee.seat');
       this.say(this.t('yatzee.left'));
+      this.render();
+      this.keepFocus('yatzee-watch-again-button');
+      return;
     }
     this.render();
   }
 
-  private onError(p: ErrorMessage): void {
+  /**
+   * The owner removed this page's player (the room's close said so; media/ui/rejoin.ts has
+   * said it in the status line): as after a leave, the seat key is forgotten, so a reload
+   * offers the join form instead of a fresh sheet, and the page offers to watch.
+   */
+  removed(): void {
+    this.left = true;
+    this.removedByOwner = true;
+    this.me = null;
+    this.host.remove('yatzee.seat');
+    this.render();
+    this.keepFocus('yatzee-watch-again-button');
+  }
+
+  private onError(p: ErrorMessage, meta: Sent | undefined): void {
+    if (meta?.type === 'remove' && meta.name) this.removing.delete(meta.name);
     if (this.requests.idle) this.optimisticHeld = null;
     const key = `err.${p.code ?? ''}` as StringKey;
     const text = this.t(key) !== key ? this.t(key) : (p.message ?? p.code ?? '?');

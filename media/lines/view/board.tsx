@@ -16,6 +16,8 @@ export interface BoardProps {
   hint: { from: number; to: number } | null;
   over: boolean;
   refusals: number;
+  /** The cell the last refusal was about, tinted while the refusal stands; null when none. */
+  refused: number | null;
   label: string;
   chipClass: (v: number) => string;
   chipColor: (v: number) => string;
@@ -40,6 +42,7 @@ export function Board(p: BoardProps) {
       if (p.cursor === i) cls.push('cursor');
       if (p.hint?.from === i) cls.push('hint-from');
       if (p.hint?.to === i) cls.push('hint-to');
+      if (p.refused === i) cls.push('refused');
       if (a) cls.push(...a.classes);
       cells.push(
         <div

@@ -82,6 +82,7 @@ export const da: Strings = {
   'lines.key.kept': '{0} forbliver {1}.',
   'lines.keys.same': '{0}: {1} og {2} har samme tast ({3}). Hver skal have sin egen tast.',
   'lines.option.integer': '{0}: Angiv et helt tal (ikke {1}).',
+  'lines.option.empty': '{0}: Angiv et helt tal fra {1} til {2}.',
   'lines.option.range': '{0}: Angiv et helt tal fra {1} til {2} (ikke {3}).',
   'lines.option.fit': '{0}: {1, plural, one {# brik} other {# brikker}} kan ikke være på et bræt med {2, plural, one {# felt} other {# felter}}.',
   'lines.apply': 'Start et nyt spil med disse indstillinger',

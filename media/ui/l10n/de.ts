@@ -82,6 +82,7 @@ export const de: Strings = {
   'lines.key.kept': '{0} bleibt {1}.',
   'lines.keys.same': '{0}: {1} und {2} haben dieselbe Taste ({3}). Jede braucht ihre eigene Taste.',
   'lines.option.integer': '{0}: Gib eine ganze Zahl an (nicht {1}).',
+  'lines.option.empty': '{0}: Gib eine ganze Zahl von {1} bis {2} an.',
   'lines.option.range': '{0}: Gib eine ganze Zahl von {1} bis {2} an (nicht {3}).',
   'lines.option.fit': '{0}: {1, plural, one {# Stein passt} other {# Steine passen}} nicht auf ein Brett mit {2, plural, one {# Feld} other {# Feldern}}.',
   'lines.apply': 'Neues Spiel mit diesen Einstellungen',

@@ -81,6 +81,7 @@ export const en = {
   'lines.key.kept': '{0} stays {1}.',
   'lines.keys.same': '{0}: {1} and {2} have the same key ({3}). Each needs its own key.',
   'lines.option.integer': '{0}: give a whole number (not {1}).',
+  'lines.option.empty': '{0}: give a whole number from {1} to {2}.',
   'lines.option.range': '{0}: give a whole number from {1} to {2} (not {3}).',
   'lines.option.fit': '{0}: {1, plural, one {# chip does} other {# chips do}} not fit a board of {2, plural, one {# cell} other {# cells}}.',
   'lines.apply': 'Start a new game with these settings',

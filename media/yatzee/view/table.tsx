@@ -130,6 +130,8 @@ export function ScoreTable({ t, columns, transfer, hints, onChoose, onTransfer }
     <table
       class="sheet yatzee-scores"
       id="yatzee-table"
+      // the focus comes here when what had it went (the sheet's last transfer; the owner's last removal)
+      tabIndex={-1}
       onChange={(e) => {
         const r = e.target as HTMLInputElement;
         if (r.name === 'category' && isCategory(r.value)) onChoose(r.value);
