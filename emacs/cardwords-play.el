@@ -377,51 +377,6 @@ as the scores need in WIDTH columns."
           (setq line (concat line (if (> (length line) (length "Scores:")) "  " " ") text)))))
     (nreverse (cons line lines))))
 
-(defun cardwords-play--words (text)
-  "TEXT split at its spaces, a card in brackets (\"[N 1]\") kept whole.
-A message that wrapped in the middle of a card read as two cards."
-  (let ((pos 0) (words nil))
-    (while (string-match "\\(?:\\[[^]\n]*]\\|[^ []\\|\\[\\)+" text pos)
-      (push (match-string 0 text) words)
-      (setq pos (match-end 0)))
-    (nreverse words)))
-
-(defun cardwords-play--break (texts width)
-  "TEXTS, each wider than WIDTH columns broken at its spaces into pieces.
-A card in brackets stays whole.  A log line longer than the window (a
-move with the best robot's beside it, after the game) was cut at its
-edge, though lines were free below it."
-  (mapcan (lambda (text)
-            (if (<= (string-width text) width)
-                (list text)
-              (cardwords-play--wrap (cardwords-play--words text) width nil nil " ")))
-          texts))
-
-(defun cardwords-play--wrap (texts width &optional prefix indent separator)
-  "TEXTS after PREFIX, SEPARATOR apart, in lines of at most WIDTH columns.
-A text starts a new line, after INDENT, where it does not fit on the
-line before; one wider than a line stays whole (cut at the window's
-edge).  SEPARATOR is two spaces unless given; PREFIX and INDENT are
-empty unless given.  Returns the lines."
-  (let ((separator (or separator "  ")) (lines nil) (line nil))
-    (dolist (text texts)
-      (cond ((null line) (setq line (concat (or prefix "") text)))
-            ((> (+ (string-width line) (string-width separator) (string-width text)) width)
-             (push line lines)
-             (setq line (concat (or indent "") text)))
-            (t (setq line (concat line separator text)))))
-    (nreverse (if line (cons line lines) lines))))
-
-(defun cardwords-play--fit (lines room)
-  "LINES in at most ROOM lines (at least one): the last ones joined.
-What does not fit in the width then is cut at the window's edge."
-  (let ((lines (copy-sequence lines)))
-    (while (> (length lines) (max 1 room))
-      (let ((tail (last lines 2)))
-        (setcar tail (concat (car tail) "  " (string-trim-left (cadr tail))))
-        (setcdr tail nil)))
-    lines))
-
 (defun cardwords-play--pack (items room)
   "The lines under the action area: ITEMS packed into at most ROOM lines.
 ITEMS are (TEXT . KIND), KIND `message' for the message and `problem'
@@ -506,9 +461,9 @@ line takes the window's last column, as the message's."
          ;; a problem's lines are indented by two when packed
          (indented (lambda (text face)
                      (mapcar (lambda (line) (cons (propertize line 'face face) 'problem))
-                             (cardwords-play--wrap (split-string text " " t) (- width 3) nil nil " ")))))
+                             (cardwords-bridge-wrap (split-string text " " t) (- width 3) nil nil " ")))))
     (append (mapcar (lambda (line) (cons line 'preview))
-                    (cardwords-play--wrap units (1- width) "Preview: " "         " " "))
+                    (cardwords-bridge-wrap units (1- width) "Preview: " "         " " "))
             (cl-mapcan (lambda (problem) (funcall indented problem 'warning))
                        (plist-get preview :problems))
             (let ((note (plist-get preview :note)))
@@ -601,7 +556,7 @@ never scrolls it, but to the results when they come."
                          ;; before the deal, a seat free: the link to give someone, whole on its line
                          (and (not (member invite '(nil "")))
                               (append (mapcar (lambda (line) (cons line 'invite))
-                                              (cardwords-play--wrap (split-string (cardwords-play--get :inviteText) " " t)
+                                              (cardwords-bridge-wrap (split-string (cardwords-play--get :inviteText) " " t)
                                                                     (1- width) nil nil " "))
                                       (list (cons (propertize invite 'face 'link) 'invite)
                                             (cons (substitute-command-keys
@@ -622,14 +577,14 @@ never scrolls it, but to the results when they come."
                          ;; a hint's continued under its first word, as the preview's ("Hint: ")
                          (and (not (member said '(nil "")))
                               (mapcar (lambda (line) (cons (propertize line 'face 'font-lock-warning-face) 'message))
-                                      (cardwords-play--wrap (cardwords-play--words said) (1- width) nil
+                                      (cardwords-bridge-wrap (cardwords-bridge-words said) (1- width) nil
                                                             (and (string-prefix-p "Hint: " said) "      ")
                                                             " ")))))
                  ;; Last: every move since your own last turn (the bridge's `last'), as many on a
                  ;; line as fit; the whole log is below
                  ;; (none while the review shows a turn: the message says which)
                  (last-lines (unless (plist-get (cardwords-play--get :review) :step)
-                               (cardwords-play--wrap (cardwords-play--break (or (cardwords-play--get :last) (last log))
+                               (cardwords-bridge-wrap (cardwords-bridge-break (or (cardwords-play--get :last) (last log))
                                                                           (- width 7))
                                                      (1- width) "Last: " "      ")))
                  (lines (- (if window (window-body-height window) cardwords-play--screen-lines)
@@ -641,7 +596,7 @@ never scrolls it, but to the results when they come."
                  (last-room (if last-lines (max 1 (min (length last-lines) (- lines kept))) 0)))
             (dolist (text (cardwords-play--pack items (- lines last-room))) (insert text "\n"))
             (dolist (text scores-lines) (insert text "\n"))
-            (dolist (text (cardwords-play--fit last-lines last-room)) (insert text "\n")))
+            (dolist (text (cardwords-bridge-fit last-lines last-room)) (insert text "\n")))
           (when results
             (setq results-start (point))
             (insert (propertize "Results\n" 'face 'bold))
@@ -697,7 +652,7 @@ never scrolls it, but to the results when they come."
           ;; the turn's player is away: when a robot plays for them (the bridge counts it down)
           (let ((away (cardwords-play--get :away)))
             (unless (member away '(nil ""))
-              (dolist (line (cardwords-play--wrap (split-string away " " t)
+              (dolist (line (cardwords-bridge-wrap (split-string away " " t)
                                                   (1- (if window (window-body-width window) 80))
                                                   nil nil " "))
                 (insert line "\n"))))
@@ -705,7 +660,7 @@ never scrolls it, but to the results when they come."
           ;; the star only while a cell shows it (until the first move)
           (let ((start (cardwords-play--get :startText))
                 (starred (cl-some (lambda (c) (plist-get c :start)) (cardwords-play--get :cells))))
-            (dolist (text (cardwords-play--wrap
+            (dolist (text (cardwords-bridge-wrap
                            (append '("C points," "L letter factor," "W word factor" "(C5L2: both),")
                                    (cond ((not starred) '("## blocked"))
                                          ((member start '(nil "")) '("## blocked," "* start"))
@@ -716,7 +671,7 @@ never scrolls it, but to the results when they come."
           ;; the unseen cards wrapped at the window's width, a card never split (the line was
           ;; cut at the edge: half of the English sample's cards out of sight)
           (insert "\n")
-          (dolist (text (cardwords-play--wrap (cardwords-play--get :unseen)
+          (dolist (text (cardwords-bridge-wrap (cardwords-play--get :unseen)
                                               (1- (if window (window-body-width window) 80))
                                               "Unseen: " "        " " "))
             (insert text "\n"))
