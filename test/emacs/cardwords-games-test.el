@@ -95,8 +95,54 @@
               (execute-kbd-macro (kbd "n"))
               (should (eq cardwords-lines--view view)))
             (should (equal (car said) "The game goes on."))
-            (should (equal asked '("Leave this game? " "Leave the Lines game going on? ")))))
+            ;; both start a new game: the question says so, and what becomes of this one (it
+            ;; asked "Leave this game?")
+            (should (equal asked '("Start a new game? This one ends with 0 points. "
+                                   "Start a new game? This one ends with 0 points. ")))))
       (kill-buffer "*Cardwords Lines*"))))
+
+;; defect: q (and killing the buffer) threw a game going on away unasked, saying nothing.  Both
+;; ask first while it goes on, as Yatzee's and Cardwords's do (no keeps it), and the final
+;; score is said on leaving; after the end nothing is asked.
+(ert-deftest cardwords-lines-q-asks-while-the-game-goes-on-and-says-the-score ()
+  (let ((cardwords-lines-width 4) (cardwords-lines-height 3) (cardwords-lines-seed "ert")
+        (asked nil) (answer nil) (said nil))
+    (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt asked) answer))
+              ((symbol-function 'message)
+               (lambda (format &rest args) (push (and format (apply #'format-message format args)) said))))
+      (unwind-protect
+          (let ((question "Leave this game? It ends with 0 points. ")
+                (noninteractive nil))
+            (cardwords-lines)
+            ;; q, declined: the game goes on
+            (execute-kbd-macro (kbd "q"))
+            (should (equal asked (list question)))
+            (should (equal (car said) "The game goes on."))
+            (should (get-buffer "*Cardwords Lines*"))
+            ;; C-x k, declined: the same question, the buffer kept
+            (should-not (kill-buffer "*Cardwords Lines*"))
+            (should (equal asked (list question question)))
+            ;; q, yes: asked once (the buffer it kills asks nothing more), the score said
+            (setq asked nil answer t)
+            (with-current-buffer "*Cardwords Lines*" (execute-kbd-macro (kbd "q")))
+            (should (equal asked (list question)))
+            (should-not (get-buffer "*Cardwords Lines*"))
+            (should (equal (car said) "You left the game with 0 points."))
+            ;; C-x k, yes: the score said too
+            (setq asked nil said nil)
+            (cardwords-lines)
+            (should (kill-buffer "*Cardwords Lines*"))
+            (should (equal asked (list question)))
+            (should (equal (car said) "You left the game with 0 points."))
+            ;; after the end: nothing asked
+            (setq asked nil)
+            (cardwords-lines)
+            (setq cardwords-lines--view (plist-put (copy-sequence cardwords-lines--view) :over t))
+            (execute-kbd-macro (kbd "q"))
+            (should-not (get-buffer "*Cardwords Lines*"))
+            (should-not asked))
+        (when (get-buffer "*Cardwords Lines*")
+          (let ((cardwords-lines--leaving t)) (kill-buffer "*Cardwords Lines*")))))))
 
 ;; defect: a 4x4 board with lines of 5 started silently; it is played (the original
 ;; allows it), and said at the start and in sight under the heading
