@@ -175,6 +175,9 @@ at the end).  After the end the keys compose nothing: \\[cardwords-play-rematch]
 for a rematch; [ and ] step through the review of the game's turns, each
 turn's cards in their own face, and b shows, for a person's turn, the
 table before it with the best robot's move on it (b again: the turn).
+A watcher has no hand: the keys that compose say so, leaving asks
+nothing, and the owner who watches is asked before a rematch, which the
+owner's key deals at once for every player.
 As the owner you are asked whether a word the
 server does not know is one: answer y or n (RET is no answer); a
 question quit with \\[keyboard-quit] is asked again by \\[cardwords-play-answer],
@@ -562,7 +565,10 @@ never scrolls it, but to the results when they come."
                                             (cons (substitute-command-keys
                                                    "\\<cardwords-play-mode-map>\\[cardwords-play-copy-invite] copies the link.")
                                                   'invite))))
-                         (and composing (not results)
+                         ;; a watcher has no hand: the web panel's note where the action area is
+                         (and (not results) (cardwords-play--watching-p)
+                              (list (cons "Watching: the players' hands are not shown." 'action)))
+                         (and composing (not results) (not (cardwords-play--watching-p))
                               (list (cons (format "Action: %s  %s  %s" (plist-get composing :display)
                                                   (plist-get composing :direction)
                                                   ;; the cards, then the one being chosen as typed so far (T-)
@@ -572,7 +578,8 @@ never scrolls it, but to the results when they come."
                                                              (and pending (not (equal pending "")) (list pending))))
                                                    " "))
                                           'action)))
-                         (and preview (not results) (cardwords-play--preview-items preview width))
+                         (and preview (not results) (not (cardwords-play--watching-p))
+                              (cardwords-play--preview-items preview width))
                          ;; the message wrapped at the window's width: it is read whole
                          ;; a hint's continued under its first word, as the preview's ("Hint: ")
                          (and (not (member said '(nil "")))
@@ -613,9 +620,10 @@ never scrolls it, but to the results when they come."
             ;; the keys left, the last of them where the windows scroll to: a rematch while
             ;; the room stays (not once it has ended), the review once it has come
             (setq results-end (point))
-            (when (equal (cardwords-play--get :status) "over")
-              (insert (substitute-command-keys
-                       "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n")))
+            ;; as it is for you: a watcher who is not the owner has none
+            (let ((rematch (cardwords-play--rematch-text)))
+              (when (and rematch (equal (cardwords-play--get :status) "over"))
+                (insert rematch ".\n")))
             (when (cardwords-play--get :review)
               (setq results-end (point))
               (insert "[ and ] step through the review, b shows the best robot's move.\n")))
@@ -832,20 +840,56 @@ or \\[cardwords-play-submit] in the game asks again"
   (or (cardwords-play--get :results)
       (member (cardwords-play--get :status) '("over" "ended"))))
 
+(defun cardwords-play--watching-p ()
+  "Return non-nil when you watch the game: no seat, no hand to play from."
+  (equal (plist-get (cardwords-play--get :welcome) :role) "watcher"))
+
+(defun cardwords-play--nothing-to-review-p ()
+  "Return non-nil for a game over in which no turn was played.
+The owner ended it before any: no history comes, so no review either."
+  (and (cardwords-play--over-p)
+       (null (cardwords-play--get :review))
+       (eql (cardwords-play--get :moves) 0)))
+
+(defun cardwords-play--rematch-text ()
+  "Return what \\<cardwords-play-mode-map>\\[cardwords-play-rematch] does for you after the game, or nil.
+A player asks for a rematch; the owner who watches (no seat) deals one at
+once for every player, as the server does for the owner; another watcher
+has none."
+  (cond ((not (cardwords-play--watching-p))
+         (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch"))
+        ((cardwords-play--owner-p)
+         (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] \
+deals a rematch now, for every player (asked first)"))))
+
+(defun cardwords-play--keys-left ()
+  "Return the sentence naming the keys left after the end.
+For a key that does nothing then: the rematch as it is for you while the
+room stays (`cardwords-play--rematch-text'), leaving, and the review
+unless no turn was played."
+  (concat (if (equal (cardwords-play--get :status) "ended") "The game has ended: " "The game is over: ")
+          (string-join
+           (delq nil (list (and (not (equal (cardwords-play--get :status) "ended"))
+                                (cardwords-play--rematch-text))
+                           (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-leave] leaves")
+                           (and (not (cardwords-play--nothing-to-review-p)) "[ ] review")))
+           ", ")))
+
 (defun cardwords-play--compose (method &optional params)
   "Send METHOD with PARAMS, a key of the action area, as `cardwords-play--call'.
 After the end there is nothing to compose: the echo area says so and
-names the keys that are left (the web panel ignores the keys then)."
-  (if (cardwords-play--over-p)
-      (progn
-        (message "%s" (substitute-command-keys
-                       (if (equal (cardwords-play--get :status) "ended")
-                           "The game has ended: \\<cardwords-play-mode-map>\\[cardwords-play-leave] \
-leaves, [ ] review"
-                         "The game is over: \\<cardwords-play-mode-map>\\[cardwords-play-rematch] \
-asks for a rematch, \\[cardwords-play-leave] leaves, [ ] review")))
-        (ding t))
-    (cardwords-play--call method params)))
+names the keys that are left (the web panel ignores the keys then).  A
+watcher has no hand to compose from: the echo area says so (the keys
+went to the action area, which answered as if you played)."
+  (cond ((cardwords-play--over-p)
+         (message "%s" (cardwords-play--keys-left))
+         (ding t))
+        ((cardwords-play--watching-p)
+         (message "%s" (substitute-command-keys
+                        "You are watching: you have no hand to play. \\<cardwords-play-mode-map>\\[cardwords-play-leave] \
+stops watching."))
+         (ding t))
+        (t (cardwords-play--call method params))))
 
 (defun cardwords-play-key ()
   "Send the key typed to the action-selection area.
@@ -866,9 +910,11 @@ Before the review has come (it comes with the game's history, after the
 end) the echo area says so."
   (if (cardwords-play--get :review)
       (cardwords-play--call "cardwords/review" params)
-    (message "%s" (if (cardwords-play--over-p)
-                      "The review has not come yet: the game's history comes with the end"
-                    "The review comes after the game"))
+    (message "%s" (cond ((cardwords-play--nothing-to-review-p)
+                         "No turn was played: there is nothing to review.")
+                        ((cardwords-play--over-p)
+                         "The review has not come yet: the game's history comes with the end")
+                        (t "The review comes after the game")))
     (ding t)))
 
 (defun cardwords-play-review-previous ()
@@ -914,7 +960,7 @@ move it is about waits for the answer): answered, RET plays."
 (defun cardwords-play-pass ()
   "Pass this turn."
   (interactive)
-  (when (or (cardwords-play--over-p) (y-or-n-p "Pass? "))
+  (when (or (cardwords-play--over-p) (cardwords-play--watching-p) (y-or-n-p "Pass? "))
     (cardwords-play--compose "cardwords/pass")))
 
 (defun cardwords-play-trade ()
@@ -946,9 +992,14 @@ See `cardwords-play-next-hint'."
   (cardwords-bridge-copy-invite (cardwords-play--get :invite) "No seat is free: nobody to invite"))
 
 (defun cardwords-play-rematch ()
-  "Ask for a rematch after the results."
+  "Ask for a rematch after the results.
+The owner's rematch is dealt at once, for every player (the server's
+rule): the owner who watches, with no seat to ask from, is asked first."
   (interactive)
-  (cardwords-play--call "cardwords/rematch"))
+  (when (or (not (equal (cardwords-play--get :status) "over"))
+            (not (cardwords-play--watching-p)) (not (cardwords-play--owner-p))
+            (y-or-n-p "Deal a new round for every player now? "))
+    (cardwords-play--call "cardwords/rematch")))
 
 (defun cardwords-play--owner-p ()
   "Return non-nil when this buffer's game was entered with the owner token."
@@ -985,9 +1036,11 @@ confirmed."
     (cardwords-play--call "cardwords/end")))
 
 (defun cardwords-play--in-progress-p ()
-  "Return non-nil while the game is played (not before, not after its end)."
+  "Return non-nil while you play the game (not before, not after its end).
+A watcher has no seat to give up or keep: leaving asks nothing."
   (and (equal (cardwords-play--get :status) "playing")
-       (not (cardwords-play--get :results))))
+       (not (cardwords-play--get :results))
+       (not (cardwords-play--watching-p))))
 
 (defun cardwords-play-leave (&optional no-ask)
   "Leave the game and close its buffer.

@@ -1472,6 +1472,126 @@ the echo area."
         (execute-kbd-macro (kbd "a"))
         (should (equal calls '("cardwords/key")))))))
 
+;; defect: a watcher (joined with every seat taken, or watching) had the action line,
+;; "Action: _ across", and keys that composed: a answered "Type a location", RET "it is Bo's
+;; turn".  A watcher has no hand: the web panel's note stands where the action area is, the
+;; composing keys say why they do nothing (no "Pass?" asked), and leaving asks nothing (no
+;; seat to give up: it asked "Leave this game for good (a robot plays your seat to the end)?").
+(ert-deftest cardwords-play-a-watcher-has-no-hand-to-play ()
+  (let ((calls nil) (asked nil) (said nil) (sent nil)
+        (watcher '(:gameId "ert" :kind "cardwords" :role "watcher" :owner :false)))
+    (cl-letf (((symbol-function 'cardwords-play--call) (lambda (method &rest _) (push method calls)))
+              ((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt asked) t))
+              ((symbol-function 'ding) #'ignore)
+              ((symbol-function 'message)
+               (lambda (format &rest args) (setq said (and format (apply #'format-message format args))))))
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view
+           :welcome watcher :seat -1 :hand nil
+           :composing '(:display "_" :mode "location" :buffer "" :direction "across" :placed nil :cards nil)
+           :preview '(:text "Return passes: -1 point." :details nil :problems nil :note ""))
+        (should-not (string-match-p "^Action:" (buffer-string)))
+        (should-not (string-match-p "^Preview:" (buffer-string)))
+        (should (string-match-p "^Watching: the players' hands are not shown\\.$" (buffer-string)))
+        (set-window-buffer (selected-window) (current-buffer))
+        (dolist (keys '("a" "4" "DEL" "RET" "C-c C-k" "C-c C-t" "C-c C-s" "C-c C-p" "M-n"))
+          (setq said nil)
+          (execute-kbd-macro (kbd keys))
+          (should (equal said "You are watching: you have no hand to play. C-c C-q stops watching.")))
+        (should-not calls)
+        (should-not asked)
+        ;; no seat: leaving and killing the buffer ask nothing
+        (should-not (cardwords-play--in-progress-p))))
+    (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt asked) nil))
+              ((symbol-function 'cardwords-bridge-live-p) (lambda () t))
+              ((symbol-function 'cardwords-bridge-leave) (lambda (method) (push method sent)))
+              ((symbol-function 'cardwords-bridge-request-sync) (lambda (method &rest _) (push method sent) nil)))
+      (let ((cardwords-play--buffer-name "*Cardwords ert watcher*")
+            (cardwords-play--view (cardwords-games-test--view :welcome watcher :seat -1 :hand nil))
+            (noninteractive nil))
+        (with-current-buffer (get-buffer-create cardwords-play--buffer-name)
+          (cardwords-play-mode)
+          (cardwords-play--draw)
+          (cardwords-play-leave))
+        (should-not (get-buffer cardwords-play--buffer-name))
+        (should-not asked)
+        (should (member "cardwords/leave" sent))
+        (with-current-buffer (get-buffer-create cardwords-play--buffer-name)
+          (cardwords-play-mode)
+          (cardwords-play--draw))
+        (should (kill-buffer cardwords-play--buffer-name))
+        (should-not asked)))))
+
+;; defect: after the game an owner who watches read "C-c C-r asks for a rematch", and C-c C-r
+;; dealt a new round at once for every player (the server deals the owner's rematch at once):
+;; the line says what it does for them, and it is asked first.  A watcher who is not the
+;; owner has no rematch to ask for: no such line, none in the keys named.
+(ert-deftest cardwords-play-an-owner-who-watches-is-asked-before-the-rematch ()
+  (let ((calls nil) (asked nil) (answer nil) (said nil)
+        (results '(:reasonText "Every player passed or traded twice in a row."
+                               :results ((:name "Bo" :score 4 :handPoints 3 :adjustment -3 :winner t :standIn nil)))))
+    (cl-letf (((symbol-function 'cardwords-play--call) (lambda (method &rest _) (push method calls)))
+              ((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt asked) answer))
+              ((symbol-function 'ding) #'ignore)
+              ((symbol-function 'message)
+               (lambda (format &rest args) (setq said (and format (apply #'format-message format args))))))
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :status "over" :turn -1 :seat -1 :hand nil :results results
+                                      :welcome '(:gameId "ert" :role "watcher" :owner t))
+        (should (string-match-p "^C-c C-r deals a rematch now, for every player (asked first)\\.$" (buffer-string)))
+        (should-not (string-match-p "asks for a rematch" (buffer-string)))
+        (set-window-buffer (selected-window) (current-buffer))
+        (execute-kbd-macro (kbd "a"))
+        (should (equal said "The game is over: C-c C-r deals a rematch now, for every player (asked first), C-c C-q leaves, [ ] review"))
+        (execute-kbd-macro (kbd "C-c C-r"))
+        (should (equal asked '("Deal a new round for every player now? ")))
+        (should-not calls)
+        (setq answer t)
+        (execute-kbd-macro (kbd "C-c C-r"))
+        (should (equal calls '("cardwords/rematch"))))
+      ;; a watcher who is not the owner: no rematch named
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :status "over" :turn -1 :seat -1 :hand nil :results results
+                                      :welcome '(:gameId "ert" :role "watcher" :owner :false))
+        (should-not (string-match-p "C-c C-r\\|rematch" (buffer-string)))
+        (set-window-buffer (selected-window) (current-buffer))
+        (execute-kbd-macro (kbd "a"))
+        (should (equal said "The game is over: C-c C-q leaves, [ ] review")))
+      ;; a player, the owner too: asked nothing, the rematch asked for at once
+      (setq asked nil calls nil)
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :status "over" :turn -1 :results results)
+        (should (string-match-p "^C-c C-r asks for a rematch\\.$" (buffer-string)))
+        (set-window-buffer (selected-window) (current-buffer))
+        (execute-kbd-macro (kbd "C-c C-r"))
+        (should-not asked)
+        (should (equal calls '("cardwords/rematch")))))))
+
+;; defect: a game the owner ended before any turn was played has no history, so no review:
+;; [ and ] said "The review has not come yet: the game's history comes with the end" for ever.
+;; They say there is nothing to review, and the keys named after the end leave [ ] out.
+(ert-deftest cardwords-play-no-review-when-no-turn-was-played ()
+  (let ((sent nil) (said nil))
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method params &rest _) (push (list method params) sent) nil))
+              ((symbol-function 'message) (lambda (fmt &rest args) (push (apply #'format fmt args) said)))
+              ((symbol-function 'ding) #'ignore))
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :status "ended" :turn -1 :moves 0 :board nil :review nil
+                                      :results '(:reasonText "The owner ended the game." :results nil))
+        (dolist (key '(?\[ ?\] ?b))
+          (let ((last-command-event key)) (cardwords-play-key))
+          (should (equal (car said) "No turn was played: there is nothing to review.")))
+        (let ((last-command-event ?a)) (cardwords-play-key))
+        (should (equal (car said) "The game has ended: C-c C-q leaves"))
+        (should-not sent)
+        ;; turns played, the history not here yet: it is coming
+        (setq cardwords-play--view (plist-put cardwords-play--view :moves 3))
+        (let ((last-command-event ?\])) (cardwords-play-key))
+        (should (equal (car said) "The review has not come yet: the game's history comes with the end"))
+        (let ((last-command-event ?a)) (cardwords-play-key))
+        (should (equal (car said) "The game has ended: C-c C-q leaves, [ ] review"))))))
+
 (ert-deftest cardwords-play-owner-question-quit-is-asked-again ()
   ;; The owner's question about a word: RET is no answer (bound to the reminder to answer y
   ;; or n).  Quit with C-g, it is not lost (the server waits for the answer and does not ask
