@@ -616,7 +616,7 @@ takes your sheet back.  On a server at URL you pick one of its games from
 its list, or new to create one with the owner token."
   (interactive (list (read-string "Server URL (empty: a local server): ")))
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-yatzee--notification)
-  (setq cardwords-yatzee--view nil)
+  (setq cardwords-yatzee--view nil cardwords-yatzee--said nil)
   (let* ((moved nil)
          (name (or cardwords-yatzee-name (user-login-name)))
          (options (append (list :hints (if cardwords-yatzee-hints t :false))
