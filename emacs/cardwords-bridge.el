@@ -236,6 +236,57 @@ could not be taken back (said in the echo area)."
                   (error-message-string err))
          nil)))))
 
+;;;; Text in a window's width (the games' messages and lines)
+
+;; Emacs truncates the games' lines (`truncate-lines'): what runs past the window's edge is
+;; lost, so the games break their long lines themselves.
+
+(defun cardwords-bridge-words (text)
+  "TEXT split at its spaces, a card in brackets (\"[N 1]\") kept whole.
+A message that wrapped in the middle of a card read as two cards."
+  (let ((pos 0) (words nil))
+    (while (string-match "\\(?:\\[[^]\n]*]\\|[^ []\\|\\[\\)+" text pos)
+      (push (match-string 0 text) words)
+      (setq pos (match-end 0)))
+    (nreverse words)))
+
+(defun cardwords-bridge-break (texts width)
+  "TEXTS, each wider than WIDTH columns broken at its spaces into pieces.
+A card in brackets stays whole.  A line longer than the window (a
+Cardwords log line with the best robot's move beside it, after the game;
+Yatzee's hint line with its best hold) was cut at its edge, though lines
+were free below it."
+  (mapcan (lambda (text)
+            (if (<= (string-width text) width)
+                (list text)
+              (cardwords-bridge-wrap (cardwords-bridge-words text) width nil nil " ")))
+          texts))
+
+(defun cardwords-bridge-wrap (texts width &optional prefix indent separator)
+  "TEXTS after PREFIX, SEPARATOR apart, in lines of at most WIDTH columns.
+A text starts a new line, after INDENT, where it does not fit on the
+line before; one wider than a line stays whole (cut at the window's
+edge).  SEPARATOR is two spaces unless given; PREFIX and INDENT are
+empty unless given.  Returns the lines."
+  (let ((separator (or separator "  ")) (lines nil) (line nil))
+    (dolist (text texts)
+      (cond ((null line) (setq line (concat (or prefix "") text)))
+            ((> (+ (string-width line) (string-width separator) (string-width text)) width)
+             (push line lines)
+             (setq line (concat (or indent "") text)))
+            (t (setq line (concat line separator text)))))
+    (nreverse (if line (cons line lines) lines))))
+
+(defun cardwords-bridge-fit (lines room)
+  "LINES in at most ROOM lines (at least one): the last ones joined.
+What does not fit in the width then is cut at the window's edge."
+  (let ((lines (copy-sequence lines)))
+    (while (> (length lines) (max 1 room))
+      (let ((tail (last lines 2)))
+        (setcar tail (concat (car tail) "  " (string-trim-left (cadr tail))))
+        (setcdr tail nil)))
+    lines))
+
 (defun cardwords-bridge-stop ()
   "Stop the bridge process (the games start it again when needed)."
   (interactive)

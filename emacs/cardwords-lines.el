@@ -107,12 +107,50 @@ no longer fit.  Arrows or the `cardwords-lines-keys' (h j k l
 by default) move the cursor; SPC or RET selects a chip, changes or clears the
 selection, or moves the selected chip to the empty cell under the cursor; a
 click does the same on the cell clicked.  Undo and hints keep the game out of
-the high scores.
+the high scores.  n starts a new game and q leaves (or kill the buffer):
+while a game goes on each asks first, saying that it ends and with what
+score (it counts, as at game over); leaving says the final score.
 
 \\{cardwords-lines-mode-map}"
   (setq-local truncate-lines t)
   (setq-local cursor-type nil)
-  (buffer-disable-undo))
+  (buffer-disable-undo)
+  (add-hook 'kill-buffer-query-functions #'cardwords-lines--kill-buffer-query nil t)
+  (add-hook 'kill-buffer-hook #'cardwords-lines--killed nil t))
+
+(defvar cardwords-lines--leaving nil
+  "Non-nil while `cardwords-lines-quit' kills the buffer (it has asked, and left).")
+
+(defun cardwords-lines--points (n)
+  "N points in words: \"1 point\", \"143 points\"."
+  (format "%d point%s" n (if (memq n '(1 -1)) "" "s")))
+
+(defun cardwords-lines--leave-question ()
+  "Return the question of leaving the game going on: it ends, with its score."
+  (format "Leave this game? It ends with %s. "
+          (cardwords-lines--points (plist-get cardwords-lines--view :score))))
+
+(defun cardwords-lines--kill-buffer-query ()
+  "Ask before the buffer of a game going on is killed; nil to keep it.
+Killing it ends the game (its score counts), so the question is the one
+\\<cardwords-lines-mode-map>\\[cardwords-lines-quit] asks; none after the end."
+  (cardwords-bridge-kill-buffer-query
+   (and (not cardwords-lines--leaving) (cardwords-lines--going-on (current-buffer)))
+   (cardwords-lines--leave-question)))
+
+(defun cardwords-lines--say-left (view)
+  "Say the final score of the game left, VIEW (the last one when nil).
+With \", a new personal record!\" when it is one, as the game over line says."
+  (message "You left the game with %s%s"
+           (cardwords-lines--points (plist-get (or view cardwords-lines--view) :score))
+           (if (plist-get view :record) ", a new personal record!" ".")))
+
+(defun cardwords-lines--killed ()
+  "Leave the game of the buffer being killed: its score counts, and is said."
+  (when (and cardwords-lines--view (not cardwords-lines--leaving))
+    (cardwords-lines--say-left
+     (and (cardwords-bridge-live-p)
+          (ignore-errors (cardwords-bridge-request-sync "lines/quit" nil))))))
 
 (defun cardwords-lines--over ()
   "Non-nil when the game of this buffer is over."
@@ -334,12 +372,18 @@ After the end, say why nothing happens."
          (and (derived-mode-p 'cardwords-lines-mode) cardwords-lines--view
               (not (cardwords-lines--over))))))
 
+(defun cardwords-lines--new-game-question ()
+  "Return the question asked before a new game takes the place of this one."
+  (format "Start a new game? This one ends with %s. "
+          (cardwords-lines--points (plist-get cardwords-lines--view :score))))
+
 (defun cardwords-lines-new-game ()
   "Start a new game with the options of this buffer.
-A game going on is left only when you say so (its score then counts)."
+A game going on is left only when you say so (its score then counts):
+the question says so, with its score."
   (interactive)
   (if (and (cardwords-lines--going-on (current-buffer))
-           (not (y-or-n-p "Leave this game? ")))
+           (not (y-or-n-p (cardwords-lines--new-game-question))))
       (message "The game goes on.")
     (cardwords-lines--start)))
 
@@ -363,10 +407,17 @@ A game going on is left only when you say so (its score then counts)."
   (cardwords-lines-draw))
 
 (defun cardwords-lines-quit ()
-  "Leave the game (the score counts, as at game over) and close its buffer."
+  "Leave the game (the score counts, as at game over) and close its buffer.
+A game going on is left only when you say so; the final score is said."
   (interactive)
-  (when cardwords-lines--view (ignore-errors (cardwords-lines--call "lines/quit")))
-  (kill-buffer (current-buffer)))
+  (if (and (cardwords-lines--going-on (current-buffer))
+           (not (y-or-n-p (cardwords-lines--leave-question))))
+      (message "The game goes on.")
+    (when cardwords-lines--view
+      (cardwords-lines--say-left (ignore-errors (cardwords-lines--call "lines/quit"))))
+    ;; left above: killing the buffer asks and sends nothing more
+    (let ((cardwords-lines--leaving t))
+      (kill-buffer (current-buffer)))))
 
 ;;;###autoload
 (defun cardwords-lines-scores ()
@@ -397,7 +448,8 @@ when you say so (its score then counts)."
   (let ((buffer (get-buffer "*Cardwords Lines*")))
     (cond
      ((and (cardwords-lines--going-on buffer)
-           (or (not ask) (not (y-or-n-p "Leave the Lines game going on? "))))
+           (or (not ask) (not (y-or-n-p (with-current-buffer buffer
+                                           (cardwords-lines--new-game-question))))))
       (switch-to-buffer buffer)
       (message "%s" (substitute-command-keys
                      "Your game goes on: \\<cardwords-lines-mode-map>\\[cardwords-lines-new-game] starts a new one.")))
@@ -408,11 +460,7 @@ when you say so (its score then counts)."
         (unless (and old (derived-mode-p 'cardwords-lines-mode))
           (cardwords-lines-mode)
           (cardwords-lines--install-keys)
-          (setq cardwords-lines--view nil)
-          (add-hook 'kill-buffer-hook
-                    (lambda () (when cardwords-lines--view
-                                 (ignore-errors (cardwords-bridge-request "lines/quit" nil #'ignore #'ignore))))
-                    nil t))
+          (setq cardwords-lines--view nil))
         (setq cardwords-lines--options options)
         (cardwords-lines--start))))))
 

@@ -175,6 +175,9 @@ at the end).  After the end the keys compose nothing: \\[cardwords-play-rematch]
 for a rematch; [ and ] step through the review of the game's turns, each
 turn's cards in their own face, and b shows, for a person's turn, the
 table before it with the best robot's move on it (b again: the turn).
+A watcher has no hand: the keys that compose say so, leaving asks
+nothing, and the owner who watches is asked before a rematch, which the
+owner's key deals at once for every player.
 As the owner you are asked whether a word the
 server does not know is one: answer y or n (RET is no answer); a
 question quit with \\[keyboard-quit] is asked again by \\[cardwords-play-answer],
@@ -377,51 +380,6 @@ as the scores need in WIDTH columns."
           (setq line (concat line (if (> (length line) (length "Scores:")) "  " " ") text)))))
     (nreverse (cons line lines))))
 
-(defun cardwords-play--words (text)
-  "TEXT split at its spaces, a card in brackets (\"[N 1]\") kept whole.
-A message that wrapped in the middle of a card read as two cards."
-  (let ((pos 0) (words nil))
-    (while (string-match "\\(?:\\[[^]\n]*]\\|[^ []\\|\\[\\)+" text pos)
-      (push (match-string 0 text) words)
-      (setq pos (match-end 0)))
-    (nreverse words)))
-
-(defun cardwords-play--break (texts width)
-  "TEXTS, each wider than WIDTH columns broken at its spaces into pieces.
-A card in brackets stays whole.  A log line longer than the window (a
-move with the best robot's beside it, after the game) was cut at its
-edge, though lines were free below it."
-  (mapcan (lambda (text)
-            (if (<= (string-width text) width)
-                (list text)
-              (cardwords-play--wrap (cardwords-play--words text) width nil nil " ")))
-          texts))
-
-(defun cardwords-play--wrap (texts width &optional prefix indent separator)
-  "TEXTS after PREFIX, SEPARATOR apart, in lines of at most WIDTH columns.
-A text starts a new line, after INDENT, where it does not fit on the
-line before; one wider than a line stays whole (cut at the window's
-edge).  SEPARATOR is two spaces unless given; PREFIX and INDENT are
-empty unless given.  Returns the lines."
-  (let ((separator (or separator "  ")) (lines nil) (line nil))
-    (dolist (text texts)
-      (cond ((null line) (setq line (concat (or prefix "") text)))
-            ((> (+ (string-width line) (string-width separator) (string-width text)) width)
-             (push line lines)
-             (setq line (concat (or indent "") text)))
-            (t (setq line (concat line separator text)))))
-    (nreverse (if line (cons line lines) lines))))
-
-(defun cardwords-play--fit (lines room)
-  "LINES in at most ROOM lines (at least one): the last ones joined.
-What does not fit in the width then is cut at the window's edge."
-  (let ((lines (copy-sequence lines)))
-    (while (> (length lines) (max 1 room))
-      (let ((tail (last lines 2)))
-        (setcar tail (concat (car tail) "  " (string-trim-left (cadr tail))))
-        (setcdr tail nil)))
-    lines))
-
 (defun cardwords-play--pack (items room)
   "The lines under the action area: ITEMS packed into at most ROOM lines.
 ITEMS are (TEXT . KIND), KIND `message' for the message and `problem'
@@ -506,9 +464,9 @@ line takes the window's last column, as the message's."
          ;; a problem's lines are indented by two when packed
          (indented (lambda (text face)
                      (mapcar (lambda (line) (cons (propertize line 'face face) 'problem))
-                             (cardwords-play--wrap (split-string text " " t) (- width 3) nil nil " ")))))
+                             (cardwords-bridge-wrap (split-string text " " t) (- width 3) nil nil " ")))))
     (append (mapcar (lambda (line) (cons line 'preview))
-                    (cardwords-play--wrap units (1- width) "Preview: " "         " " "))
+                    (cardwords-bridge-wrap units (1- width) "Preview: " "         " " "))
             (cl-mapcan (lambda (problem) (funcall indented problem 'warning))
                        (plist-get preview :problems))
             (let ((note (plist-get preview :note)))
@@ -601,13 +559,16 @@ never scrolls it, but to the results when they come."
                          ;; before the deal, a seat free: the link to give someone, whole on its line
                          (and (not (member invite '(nil "")))
                               (append (mapcar (lambda (line) (cons line 'invite))
-                                              (cardwords-play--wrap (split-string (cardwords-play--get :inviteText) " " t)
+                                              (cardwords-bridge-wrap (split-string (cardwords-play--get :inviteText) " " t)
                                                                     (1- width) nil nil " "))
                                       (list (cons (propertize invite 'face 'link) 'invite)
                                             (cons (substitute-command-keys
                                                    "\\<cardwords-play-mode-map>\\[cardwords-play-copy-invite] copies the link.")
                                                   'invite))))
-                         (and composing (not results)
+                         ;; a watcher has no hand: the web panel's note where the action area is
+                         (and (not results) (cardwords-play--watching-p)
+                              (list (cons "Watching: the players' hands are not shown." 'action)))
+                         (and composing (not results) (not (cardwords-play--watching-p))
                               (list (cons (format "Action: %s  %s  %s" (plist-get composing :display)
                                                   (plist-get composing :direction)
                                                   ;; the cards, then the one being chosen as typed so far (T-)
@@ -617,19 +578,20 @@ never scrolls it, but to the results when they come."
                                                              (and pending (not (equal pending "")) (list pending))))
                                                    " "))
                                           'action)))
-                         (and preview (not results) (cardwords-play--preview-items preview width))
+                         (and preview (not results) (not (cardwords-play--watching-p))
+                              (cardwords-play--preview-items preview width))
                          ;; the message wrapped at the window's width: it is read whole
                          ;; a hint's continued under its first word, as the preview's ("Hint: ")
                          (and (not (member said '(nil "")))
                               (mapcar (lambda (line) (cons (propertize line 'face 'font-lock-warning-face) 'message))
-                                      (cardwords-play--wrap (cardwords-play--words said) (1- width) nil
+                                      (cardwords-bridge-wrap (cardwords-bridge-words said) (1- width) nil
                                                             (and (string-prefix-p "Hint: " said) "      ")
                                                             " ")))))
                  ;; Last: every move since your own last turn (the bridge's `last'), as many on a
                  ;; line as fit; the whole log is below
                  ;; (none while the review shows a turn: the message says which)
                  (last-lines (unless (plist-get (cardwords-play--get :review) :step)
-                               (cardwords-play--wrap (cardwords-play--break (or (cardwords-play--get :last) (last log))
+                               (cardwords-bridge-wrap (cardwords-bridge-break (or (cardwords-play--get :last) (last log))
                                                                           (- width 7))
                                                      (1- width) "Last: " "      ")))
                  (lines (- (if window (window-body-height window) cardwords-play--screen-lines)
@@ -641,7 +603,7 @@ never scrolls it, but to the results when they come."
                  (last-room (if last-lines (max 1 (min (length last-lines) (- lines kept))) 0)))
             (dolist (text (cardwords-play--pack items (- lines last-room))) (insert text "\n"))
             (dolist (text scores-lines) (insert text "\n"))
-            (dolist (text (cardwords-play--fit last-lines last-room)) (insert text "\n")))
+            (dolist (text (cardwords-bridge-fit last-lines last-room)) (insert text "\n")))
           (when results
             (setq results-start (point))
             (insert (propertize "Results\n" 'face 'bold))
@@ -658,9 +620,10 @@ never scrolls it, but to the results when they come."
             ;; the keys left, the last of them where the windows scroll to: a rematch while
             ;; the room stays (not once it has ended), the review once it has come
             (setq results-end (point))
-            (when (equal (cardwords-play--get :status) "over")
-              (insert (substitute-command-keys
-                       "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch.\n")))
+            ;; as it is for you: a watcher who is not the owner has none
+            (let ((rematch (cardwords-play--rematch-text)))
+              (when (and rematch (equal (cardwords-play--get :status) "over"))
+                (insert rematch ".\n")))
             (when (cardwords-play--get :review)
               (setq results-end (point))
               (insert "[ and ] step through the review, b shows the best robot's move.\n")))
@@ -697,7 +660,7 @@ never scrolls it, but to the results when they come."
           ;; the turn's player is away: when a robot plays for them (the bridge counts it down)
           (let ((away (cardwords-play--get :away)))
             (unless (member away '(nil ""))
-              (dolist (line (cardwords-play--wrap (split-string away " " t)
+              (dolist (line (cardwords-bridge-wrap (split-string away " " t)
                                                   (1- (if window (window-body-width window) 80))
                                                   nil nil " "))
                 (insert line "\n"))))
@@ -705,7 +668,7 @@ never scrolls it, but to the results when they come."
           ;; the star only while a cell shows it (until the first move)
           (let ((start (cardwords-play--get :startText))
                 (starred (cl-some (lambda (c) (plist-get c :start)) (cardwords-play--get :cells))))
-            (dolist (text (cardwords-play--wrap
+            (dolist (text (cardwords-bridge-wrap
                            (append '("C points," "L letter factor," "W word factor" "(C5L2: both),")
                                    (cond ((not starred) '("## blocked"))
                                          ((member start '(nil "")) '("## blocked," "* start"))
@@ -716,7 +679,7 @@ never scrolls it, but to the results when they come."
           ;; the unseen cards wrapped at the window's width, a card never split (the line was
           ;; cut at the edge: half of the English sample's cards out of sight)
           (insert "\n")
-          (dolist (text (cardwords-play--wrap (cardwords-play--get :unseen)
+          (dolist (text (cardwords-bridge-wrap (cardwords-play--get :unseen)
                                               (1- (if window (window-body-width window) 80))
                                               "Unseen: " "        " " "))
             (insert text "\n"))
@@ -877,20 +840,56 @@ or \\[cardwords-play-submit] in the game asks again"
   (or (cardwords-play--get :results)
       (member (cardwords-play--get :status) '("over" "ended"))))
 
+(defun cardwords-play--watching-p ()
+  "Return non-nil when you watch the game: no seat, no hand to play from."
+  (equal (plist-get (cardwords-play--get :welcome) :role) "watcher"))
+
+(defun cardwords-play--nothing-to-review-p ()
+  "Return non-nil for a game over in which no turn was played.
+The owner ended it before any: no history comes, so no review either."
+  (and (cardwords-play--over-p)
+       (null (cardwords-play--get :review))
+       (eql (cardwords-play--get :moves) 0)))
+
+(defun cardwords-play--rematch-text ()
+  "Return what \\<cardwords-play-mode-map>\\[cardwords-play-rematch] does for you after the game, or nil.
+A player asks for a rematch; the owner who watches (no seat) deals one at
+once for every player, as the server does for the owner; another watcher
+has none."
+  (cond ((not (cardwords-play--watching-p))
+         (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch"))
+        ((cardwords-play--owner-p)
+         (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] \
+deals a rematch now, for every player (asked first)"))))
+
+(defun cardwords-play--keys-left ()
+  "Return the sentence naming the keys left after the end.
+For a key that does nothing then: the rematch as it is for you while the
+room stays (`cardwords-play--rematch-text'), leaving, and the review
+unless no turn was played."
+  (concat (if (equal (cardwords-play--get :status) "ended") "The game has ended: " "The game is over: ")
+          (string-join
+           (delq nil (list (and (not (equal (cardwords-play--get :status) "ended"))
+                                (cardwords-play--rematch-text))
+                           (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-leave] leaves")
+                           (and (not (cardwords-play--nothing-to-review-p)) "[ ] review")))
+           ", ")))
+
 (defun cardwords-play--compose (method &optional params)
   "Send METHOD with PARAMS, a key of the action area, as `cardwords-play--call'.
 After the end there is nothing to compose: the echo area says so and
-names the keys that are left (the web panel ignores the keys then)."
-  (if (cardwords-play--over-p)
-      (progn
-        (message "%s" (substitute-command-keys
-                       (if (equal (cardwords-play--get :status) "ended")
-                           "The game has ended: \\<cardwords-play-mode-map>\\[cardwords-play-leave] \
-leaves, [ ] review"
-                         "The game is over: \\<cardwords-play-mode-map>\\[cardwords-play-rematch] \
-asks for a rematch, \\[cardwords-play-leave] leaves, [ ] review")))
-        (ding t))
-    (cardwords-play--call method params)))
+names the keys that are left (the web panel ignores the keys then).  A
+watcher has no hand to compose from: the echo area says so (the keys
+went to the action area, which answered as if you played)."
+  (cond ((cardwords-play--over-p)
+         (message "%s" (cardwords-play--keys-left))
+         (ding t))
+        ((cardwords-play--watching-p)
+         (message "%s" (substitute-command-keys
+                        "You are watching: you have no hand to play. \\<cardwords-play-mode-map>\\[cardwords-play-leave] \
+stops watching."))
+         (ding t))
+        (t (cardwords-play--call method params))))
 
 (defun cardwords-play-key ()
   "Send the key typed to the action-selection area.
@@ -911,9 +910,11 @@ Before the review has come (it comes with the game's history, after the
 end) the echo area says so."
   (if (cardwords-play--get :review)
       (cardwords-play--call "cardwords/review" params)
-    (message "%s" (if (cardwords-play--over-p)
-                      "The review has not come yet: the game's history comes with the end"
-                    "The review comes after the game"))
+    (message "%s" (cond ((cardwords-play--nothing-to-review-p)
+                         "No turn was played: there is nothing to review.")
+                        ((cardwords-play--over-p)
+                         "The review has not come yet: the game's history comes with the end")
+                        (t "The review comes after the game")))
     (ding t)))
 
 (defun cardwords-play-review-previous ()
@@ -959,7 +960,7 @@ move it is about waits for the answer): answered, RET plays."
 (defun cardwords-play-pass ()
   "Pass this turn."
   (interactive)
-  (when (or (cardwords-play--over-p) (y-or-n-p "Pass? "))
+  (when (or (cardwords-play--over-p) (cardwords-play--watching-p) (y-or-n-p "Pass? "))
     (cardwords-play--compose "cardwords/pass")))
 
 (defun cardwords-play-trade ()
@@ -991,9 +992,14 @@ See `cardwords-play-next-hint'."
   (cardwords-bridge-copy-invite (cardwords-play--get :invite) "No seat is free: nobody to invite"))
 
 (defun cardwords-play-rematch ()
-  "Ask for a rematch after the results."
+  "Ask for a rematch after the results.
+The owner's rematch is dealt at once, for every player (the server's
+rule): the owner who watches, with no seat to ask from, is asked first."
   (interactive)
-  (cardwords-play--call "cardwords/rematch"))
+  (when (or (not (equal (cardwords-play--get :status) "over"))
+            (not (cardwords-play--watching-p)) (not (cardwords-play--owner-p))
+            (y-or-n-p "Deal a new round for every player now? "))
+    (cardwords-play--call "cardwords/rematch")))
 
 (defun cardwords-play--owner-p ()
   "Return non-nil when this buffer's game was entered with the owner token."
@@ -1030,9 +1036,11 @@ confirmed."
     (cardwords-play--call "cardwords/end")))
 
 (defun cardwords-play--in-progress-p ()
-  "Return non-nil while the game is played (not before, not after its end)."
+  "Return non-nil while you play the game (not before, not after its end).
+A watcher has no seat to give up or keep: leaving asks nothing."
   (and (equal (cardwords-play--get :status) "playing")
-       (not (cardwords-play--get :results))))
+       (not (cardwords-play--get :results))
+       (not (cardwords-play--watching-p))))
 
 (defun cardwords-play-leave (&optional no-ask)
   "Leave the game and close its buffer.

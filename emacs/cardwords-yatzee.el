@@ -69,6 +69,7 @@ The game server computes them (as for the web panel); h toggles them."
     (define-key map "-" #'cardwords-yatzee-remove)
     (define-key map (kbd "C-c C-e") #'cardwords-yatzee-end)
     (define-key map "h" #'cardwords-yatzee-toggle-hints)
+    (define-key map "g" #'cardwords-yatzee-redraw)
     (define-key map (kbd "C-c C-w") #'cardwords-yatzee-copy-invite)
     (define-key map "q" #'cardwords-yatzee-leave)
     (define-key map [mouse-1] #'cardwords-yatzee-click)
@@ -102,12 +103,14 @@ it); RET transfers to the suggested category, c to the one you choose (or
 click a category, or type its name as on the sheet); u undoes the
 transfer and r resets the dice, as the original allows right after a
 transfer.  q leaves (asking first while the game goes on, as killing the
-buffer does).  A game on a local server that Emacs left by quitting or
-crashing is offered to resume by the next \\[cardwords-yatzee].  h shows or
-hides the hints: the optimal robot's best hold and expected final score,
-and an Expected column with the expected final score of a transfer to
-each open category of your sheet.  While a place is free, the buffer ends
-with the game's link to invite someone (players join at any time), and
+buffer does); after the game's end the other keys say so, and that q is
+the one left.  g draws the game again.  A game on a local server that
+Emacs left by quitting or crashing is offered to resume by the next
+\\[cardwords-yatzee].  h shows or hides the hints: the optimal robot's
+best hold and expected final score, and an Expected column with the
+expected final score of a transfer to each open category of your sheet.
+While a place is free, the buffer ends with the game's link to invite
+someone (players join at any time), and
 \\[cardwords-yatzee-copy-invite] copies it.  The owner adds a robot with \\[cardwords-yatzee-add-robot],
 removes a player with \\[cardwords-yatzee-remove] (the sheet is closed for good) and ends the
 game for everyone with \\[cardwords-yatzee-end], each removal and the end asked first.
@@ -145,6 +148,11 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
 (defun cardwords-yatzee--watching-p ()
   "Return non-nil when you watch the game (no sheet of yours)."
   (equal (plist-get (cardwords-yatzee--get :welcome) :role) "watcher"))
+
+(defconst cardwords-yatzee--screen-lines 21
+  "Lines of the buffer that an 80x24 terminal shows.
+Those under the menu bar and above the mode line and the echo area: the
+layout's budget when no window shows the buffer.")
 
 (defconst cardwords-yatzee--label-width 12
   "Columns of the sheet's category names (the longest, \"Three alike\", and a space).")
@@ -199,18 +207,30 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
                 (cl-incf k)))
             (when suggestion
               (insert (format " Suggestion: %s" (cardwords-yatzee--label suggestion))))
-            (insert "\n")
-            (when (cardwords-yatzee--get :hints)
-              (let ((err (plist-get mine :hintError)))
-                (cond ((and err (not (equal err "")))
-                       (insert (propertize (format "Hints are not available: %s\n" err)
-                                           'face 'font-lock-warning-face)))
-                      (hint (insert (propertize (cardwords-yatzee--hint-line hint) 'face 'cardwords-yatzee-hint)
-                                    "\n"))))))
+            (insert "\n"))
           (when (cardwords-yatzee--watching-p)
             (insert "You are watching.\n"))
-          (unless (equal (cardwords-yatzee--get :message) "")
-            (insert (propertize (cardwords-yatzee--get :message) 'face 'font-lock-warning-face) "\n"))
+          ;; the hint line and the message, broken at the window's width (a line is cut at its
+          ;; edge: the best hold was lost at 80 columns); when the window cannot show them with
+          ;; the whole sheet (80x24), the last of them share a line
+          (let* ((width (1- (if window (window-body-width window) 80)))
+                 (said (cardwords-yatzee--message))
+                 (err (plist-get mine :hintError))
+                 (lines (append
+                         (and my-sheet (cardwords-yatzee--get :hints)
+                              (cond ((and err (not (equal err "")))
+                                     (cardwords-yatzee--lines (list (format "Hints are not available: %s" err))
+                                                              width 'font-lock-warning-face))
+                                    (hint (cardwords-yatzee--lines (cardwords-yatzee--hint-parts hint)
+                                                                   width 'cardwords-yatzee-hint))))
+                         (and (not (equal said ""))
+                              (cardwords-yatzee--lines (list said) width 'font-lock-warning-face))))
+                 (room (- (if window (window-body-height window) cardwords-yatzee--screen-lines)
+                          (line-number-at-pos) -1
+                          ;; the sheet: its heading, the categories, the bonus line, the total
+                          (length (cardwords-yatzee--get :categories))
+                          (if (> (length (cardwords-yatzee--get :categories)) 5) 3 2))))
+            (dolist (line (cardwords-bridge-fit lines room)) (insert line "\n")))
           (insert (funcall label ""))
           (dolist (s sheets)
             (let ((name (plist-get s :name)))
@@ -260,14 +280,17 @@ the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after
             (unless (member invite '(nil ""))
               (insert (cardwords-yatzee--get :inviteText) "\n"
                       (propertize invite 'face 'link) "\n")))
-          ;; the others' dice while the game goes on (after its end: nothing is thrown any more)
+          ;; the others' dice while the game goes on (after its end: nothing is thrown any more);
+          ;; a full sheet throws no more either: it said "not thrown yet", as if a round waited
           (dolist (s sheets)
             (unless (or (equal (plist-get s :name) me) (cardwords-yatzee--get :ended))
-              (insert (if (> (plist-get s :throwsMade) 0)
-                          (format "%s: %s  throw %d\n" (plist-get s :name)
-                                  (mapconcat #'number-to-string (plist-get s :dice) " ")
-                                  (plist-get s :throwsMade))
-                        (format "%s: not thrown yet\n" (plist-get s :name))))))
+              (insert (cond ((and (plist-get s :scores) (not (memq nil (plist-get s :scores))))
+                             (format "%s: done, the sheet is full\n" (plist-get s :name)))
+                            ((> (plist-get s :throwsMade) 0)
+                             (format "%s: %s  throw %d\n" (plist-get s :name)
+                                     (mapconcat #'number-to-string (plist-get s :dice) " ")
+                                     (plist-get s :throwsMade)))
+                            (t (format "%s: not thrown yet\n" (plist-get s :name)))))))
           (setq mode-line-process
                 (concat (if (or (cardwords-yatzee--get :connected) (cardwords-yatzee--get :ended))
                             ""
@@ -328,16 +351,26 @@ server that gives no places, \"none\" for no die."
           (t (format "the %s (%s %s)" faces (if (cdr at) "dice" "die")
                      (mapconcat (lambda (i) (number-to-string (1+ i))) at " "))))))
 
-(defun cardwords-yatzee--hint-line (hint)
-  "The line of HINT, as the web panel words it."
+(defun cardwords-yatzee--hint-parts (hint)
+  "The parts of the hint line of HINT, as the web panel words them.
+The expected final score, then the best hold (or transfer now) when
+there is one: two spaces apart on a line that fits them, else a line each."
   (let ((keep (plist-get hint :keep)))
-    (concat (if (plist-get hint :now)
-                (format "Expected final score: %.1f (%.1f before this round)"
-                        (plist-get hint :now) (plist-get hint :expectedFinal))
-              (format "Expected final score: %.1f" (plist-get hint :expectedFinal)))
-            (cond ((null keep) "")
-                  ((plist-get keep :transferNow) "  Best: transfer now")
-                  (t (format "  Best hold: %s" (cardwords-yatzee--hold-text keep)))))))
+    (cons (if (plist-get hint :now)
+              (format "Expected final score: %.1f (%.1f before this round)"
+                      (plist-get hint :now) (plist-get hint :expectedFinal))
+            (format "Expected final score: %.1f" (plist-get hint :expectedFinal)))
+          (cond ((null keep) nil)
+                ((plist-get keep :transferNow) (list "Best: transfer now"))
+                (t (list (format "Best hold: %s" (cardwords-yatzee--hold-text keep))))))))
+
+(defun cardwords-yatzee--lines (texts width face)
+  "TEXTS in lines of at most WIDTH columns, in FACE.
+Each text is broken at its spaces when wider (`cardwords-bridge-break', as
+Cardwords breaks its lines); texts that fit on a line together share it,
+two spaces apart."
+  (mapcar (lambda (line) (propertize line 'face face))
+          (cardwords-bridge-wrap (cardwords-bridge-break texts width) width)))
 
 (defun cardwords-yatzee--take (view)
   "Draw VIEW unless a newer one was drawn."
@@ -349,23 +382,54 @@ server that gives no places, \"none\" for no die."
   "Handle the bridge notification METHOD with PARAMS."
   (when (equal method "yatzee/view") (cardwords-yatzee--take params)))
 
-(defun cardwords-yatzee--call (method &optional params)
-  "Ask the bridge METHOD with PARAMS and draw the answer."
+(defvar cardwords-yatzee--said nil
+  "What Emacs says of the last key in the message line: (TEXT . MESSAGE).
+TEXT replaces the view's message while that is still MESSAGE, the one
+the bridge's answer to the key had: a key the bridge does not word (a
+robot added, the dice reset) said nothing, or left a refusal of an
+earlier key in sight.  Once the bridge says something else (the room's
+refusal), that is shown; the next key forgets TEXT.")
+
+(defun cardwords-yatzee--message ()
+  "The message line: the view's message, or what Emacs said of the last key."
+  (let ((message (or (cardwords-yatzee--get :message) "")))
+    (if (and cardwords-yatzee--said (equal message (cdr cardwords-yatzee--said)))
+        (car cardwords-yatzee--said)
+      (setq cardwords-yatzee--said nil)
+      message)))
+
+(defun cardwords-yatzee--call (method &optional params said)
+  "Ask the bridge METHOD with PARAMS and draw the answer.
+SAID, when given, is what the message line says once the bridge has
+taken the request (see `cardwords-yatzee--said').  Return the bridge's
+view, nil when it refused."
+  (setq cardwords-yatzee--said nil)
   (condition-case err
       (let ((view (cardwords-bridge-request-sync method params)))
-        (when view (cardwords-yatzee--take view)))
-    (user-error (message "%s" (error-message-string err)) (ding t))))
+        (when view
+          (when said (setq cardwords-yatzee--said (cons said (or (plist-get view :message) ""))))
+          (cardwords-yatzee--take view)
+          ;; drawn when a newer view came meanwhile too (the take drew nothing then)
+          (when said (cardwords-yatzee--draw)))
+        view)
+    (user-error (message "%s" (error-message-string err)) (ding t) nil)))
 
-(defun cardwords-yatzee--act (method &optional params)
+(defun cardwords-yatzee--refuse-ended ()
+  "After the game's end, say that nothing is left to play; nil before it.
+The echo area names the key that is left (the bridge's refusal read
+\"the game has ended\", and `c' asked for a category nothing could take)."
+  (when (cardwords-yatzee--get :ended)
+    (message "%s" (substitute-command-keys
+                   "The game has ended: \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] leaves"))
+    (ding t)
+    t))
+
+(defun cardwords-yatzee--act (method &optional params said)
   "Send METHOD with PARAMS, a move on your sheet, as `cardwords-yatzee--call'.
-After the end nothing is left to play: the echo area says so and names the
-key that is left (the bridge's refusal read \"the game has ended\")."
-  (if (cardwords-yatzee--get :ended)
-      (progn
-        (message "%s" (substitute-command-keys
-                       "The game has ended: \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] leaves"))
-        (ding t))
-    (cardwords-yatzee--call method params)))
+SAID as there.  After the end nothing is left to play: the echo area says
+so (`cardwords-yatzee--refuse-ended')."
+  (unless (cardwords-yatzee--refuse-ended)
+    (cardwords-yatzee--call method params said)))
 
 (defun cardwords-yatzee-throw ()
   "Throw the dice not held."
@@ -393,30 +457,49 @@ key that is left (the bridge's refusal read \"the game has ended\")."
 
 (defun cardwords-yatzee-transfer-to (category)
   "Transfer the dice to CATEGORY: its label on the sheet, or its id.
-Asked for, only the categories still open on your sheet are offered."
+Asked for, only the categories still open on your sheet are offered;
+after the game's end nothing is asked (nothing can take a category)."
   (interactive
    (let ((categories (cardwords-yatzee--open-categories))
          (suggestion (plist-get (cardwords-yatzee--get :mine) :suggestion))
          (completion-ignore-case t))
      ;; the sheet's labels only (the ids are accepted from a program, not offered twice)
-     (list (completing-read "Category: "
-                            (mapcar (lambda (c) (plist-get c :label)) categories)
-                            nil t nil nil (and suggestion (cardwords-yatzee--label suggestion))))))
-  (let ((id (cardwords-yatzee--category category)))
-    (if id
-        (cardwords-yatzee--act "yatzee/transfer" (list :category id))
-      (message "No category %s" category)
-      (ding t))))
+     (list (unless (cardwords-yatzee--get :ended)
+             (completing-read "Category: "
+                              (mapcar (lambda (c) (plist-get c :label)) categories)
+                              nil t nil nil (and suggestion (cardwords-yatzee--label suggestion)))))))
+  (unless (cardwords-yatzee--refuse-ended)
+    (let ((id (cardwords-yatzee--category category)))
+      (if id
+          (cardwords-yatzee--act "yatzee/transfer" (list :category id))
+        (message "No category %s" category)
+        (ding t)))))
 
 (defun cardwords-yatzee-undo ()
   "Undo the last transfer."
   (interactive)
   (cardwords-yatzee--act "yatzee/undo"))
 
+(defun cardwords-yatzee--my-sheet ()
+  "Your sheet in the view, or nil (a watcher has none)."
+  (let ((me (cardwords-yatzee--get :me)))
+    (and me (seq-find (lambda (s) (equal (plist-get s :name) me)) (cardwords-yatzee--get :sheets)))))
+
 (defun cardwords-yatzee-reset ()
-  "Reset the dice after a transfer."
+  "Reset the dice after a transfer.
+The message line says so: the bridge words no reset (it said nothing).
+Anywhere but right after a transfer the room refuses it, and says why."
   (interactive)
-  (cardwords-yatzee--act "yatzee/reset"))
+  (cardwords-yatzee--act "yatzee/reset" nil
+                         (and (equal (plist-get (cardwords-yatzee--my-sheet) :phase) "transferred")
+                              (substitute-command-keys
+                               "Dice reset: the transfer stays, \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-undo] \
+no longer takes it back."))))
+
+(defun cardwords-yatzee-redraw ()
+  "Draw the game again."
+  (interactive)
+  (cardwords-yatzee--draw))
 
 (defun cardwords-yatzee-toggle-hints ()
   "Show or hide the optimal robot's expected values for your sheet."
@@ -431,9 +514,13 @@ Asked for, only the categories still open on your sheet are offered."
   (cardwords-bridge-copy-invite (cardwords-yatzee--get :invite) "No place is free: nobody to invite"))
 
 (defun cardwords-yatzee-add-robot ()
-  "Seat one more robot (owner)."
+  "Seat one more robot: the owner's command.
+The message line says so (a refusal of an earlier key stayed there);
+when the room refuses it (ten players already), it says why instead."
   (interactive)
-  (cardwords-yatzee--call "yatzee/robots" (list :add 1)))
+  (cond ((cardwords-yatzee--refuse-ended))
+        ((not (cardwords-yatzee--owner-p)) (user-error "Only the owner adds robots"))
+        (t (cardwords-yatzee--call "yatzee/robots" (list :add 1) "A robot joins the game."))))
 
 (defun cardwords-yatzee--owner-p ()
   "Return non-nil when this buffer's game was entered with the owner token."
@@ -446,17 +533,20 @@ still present but yourself, robots too, then confirmed."
   (interactive
    ;; the bridge's view says whom: the players present but yourself, none once it ended
    (let ((names (cardwords-yatzee--get :removable)))
-     (cond ((not (cardwords-yatzee--owner-p)) (user-error "Only the owner removes players"))
+     (cond ((cardwords-yatzee--get :ended) (list nil))
+           ((not (cardwords-yatzee--owner-p)) (user-error "Only the owner removes players"))
            ((null names) (user-error "No player to remove"))
            (t (list (completing-read "Remove the player: " names nil t))))))
-  (when (yes-or-no-p (format "Remove %s (that sheet is closed for good)? " name))
+  (when (and (not (cardwords-yatzee--refuse-ended))
+             (yes-or-no-p (format "Remove %s (that sheet is closed for good)? " name)))
     (cardwords-yatzee--call "yatzee/remove" (list :name name))))
 
 (defun cardwords-yatzee-end ()
   "End the game for everyone: the owner's command, asked first."
   (interactive)
   (unless (cardwords-yatzee--owner-p) (user-error "Only the owner ends the game"))
-  (when (yes-or-no-p "End the game for everyone (it cannot be undone)? ")
+  (when (and (not (cardwords-yatzee--refuse-ended))
+             (yes-or-no-p "End the game for everyone (it cannot be undone)? "))
     (cardwords-yatzee--call "yatzee/end")))
 
 (defun cardwords-yatzee-click (event)
@@ -526,7 +616,7 @@ takes your sheet back.  On a server at URL you pick one of its games from
 its list, or new to create one with the owner token."
   (interactive (list (read-string "Server URL (empty: a local server): ")))
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-yatzee--notification)
-  (setq cardwords-yatzee--view nil)
+  (setq cardwords-yatzee--view nil cardwords-yatzee--said nil)
   (let* ((moved nil)
          (name (or cardwords-yatzee-name (user-login-name)))
          (options (append (list :hints (if cardwords-yatzee-hints t :false))

@@ -511,11 +511,13 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
       const again = await tmux.waitFor((s) => filled(s) === 1, 'the transfer again', 60_000);
       expect(total(again)).toBe(before);
       tmux.keys('r');
-      // before a throw the dice show no faces (five [1] read as a throw of five ones)
-      await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\): \[ \] \[ \] \[ \] \[ \] \[ \] ?$/m.test(s), 'reset', 60_000);
+      // before a throw the dice show no faces (five [1] read as a throw of five ones); the reset
+      // is said (it said nothing)
+      await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\): \[ \] \[ \] \[ \] \[ \] \[ \] ?$/m.test(s) && /^Dice reset: the transfer stays, u no longer takes it back\.$/m.test(s), 'reset', 60_000);
       // r again: refused, in the web panel's words, on the same screen as the dice
       tmux.keys('r');
-      await tmux.waitFor((s) => /^Refused: Reset dice is possible only right after a transfer\.$/m.test(s) && /^Your dice \(throw 0 of 3\)/m.test(s), 'the refusal in view', 60_000);
+      const refused = await tmux.waitFor((s) => /^Refused: Reset dice is possible only right after a transfer\.$/m.test(s) && /^Your dice \(throw 0 of 3\)/m.test(s), 'the refusal in view', 60_000);
+      expect(refused).not.toMatch(/Dice reset/);
     }
   }
   // the end names the winner; SPC after it is refused in the echo area in a sentence naming
