@@ -308,7 +308,10 @@ export interface CardwordsServerMessages extends CommonServerMessages {
   rematch: { round: number };
 }
 
-export type YatzeeServerMessages = CommonServerMessages;
+export interface YatzeeServerMessages extends CommonServerMessages {
+  /** The owner removed a player (said before the state drops the sheet): pages tell it from a leave. */
+  removed: { name: string };
+}
 
 // ---------------------------------------------------------------- closing
 

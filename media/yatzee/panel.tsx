@@ -96,6 +96,8 @@ export class YatzeePanel {
     const title = h('h1', {}, t('yatzee.title'), ' ', h('small', { id: 'yatzee-game' }, t('yatzee.gameLink', welcome.gameId)));
     root.replaceChildren(title, this.status, this.app);
     this.requests = new Requests<YatzeeClientMessages, YatzeeServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p, meta) => this.onError(p, meta), unsent: (why) => this.onUnsent(why) }, 'ui', offline);
+    // a sheet the owner removed: said as such when it goes (it read "Cy left the game")
+    room.on('removed', (p) => this.removedByOwner_.add(p.name));
     room.on('results', (p) => this.onResults(p));
     room.on('ended', (p) => this.onEnded(p));
     document.addEventListener('keydown', this.keydown);
@@ -127,6 +129,8 @@ export class YatzeePanel {
    * that they left (the state does not tell a removal from a leave).
    */
   private readonly removing = new Set<string>();
+  /** Sheets the owner removed (the room's `removed`), until their column goes. */
+  private readonly removedByOwner_ = new Set<string>();
 
   say(text: string, kind: 'info' | 'error' = 'info'): void {
     announce(this.status, text, kind);
@@ -140,8 +144,15 @@ export class YatzeePanel {
     const before = this.view?.players.map((p) => p.name) ?? [];
     const gone = before.filter((n) => n !== this.welcome.name && !view.players.some((p) => p.name === n));
     // those this page removed are said by the acknowledgement ("Cy was removed from the game.")
-    const left = gone.filter((n) => !this.removing.delete(n));
-    if (left.length > 0 && view.status !== 'ended') this.say(this.t('yatzee.playerLeft', left.join(', '), left.length));
+    const notMine = gone.filter((n) => !this.removing.delete(n));
+    const removed = notMine.filter((n) => this.removedByOwner_.delete(n));
+    const left = notMine.filter((n) => !removed.includes(n));
+    if (view.status !== 'ended') {
+      const said = [];
+      if (left.length > 0) said.push(this.t('yatzee.playerLeft', left.join(', '), left.length));
+      if (removed.length > 0) said.push(this.t('yatzee.playerRemoved', removed.join(', '), removed.length));
+      if (said.length > 0) this.say(said.join(' '));
+    }
     this.view = view;
     const mine = this.isPlayer ? view.players.find((p) => p.name === this.welcome.name) : undefined;
     this.me = mine ? toSheet(mine) : null;

@@ -150,7 +150,8 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
   }
 
   /** Applies an action, writes it durably, then commits it; the error or null. */
-  private async commit(action: YatzeeAction, extra: Omit<LogEntry, 't' | 'a'> = {}): Promise<{ code: string; message: string } | null> {
+  /** `announce`: said to everyone once the action is stored, before its patch. */
+  private async commit(action: YatzeeAction, extra: Omit<LogEntry, 't' | 'a'> = {}, announce?: () => void): Promise<{ code: string; message: string } | null> {
     if (this.ended) return { code: 'game-ended', message: 'the game has ended' };
     if (this.shuttingDown) return { code: 'server-stopping', message: 'the server is stopping; the game goes on when it is back' };
     const r = apply(this.game, action);
@@ -162,6 +163,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     }
     this.game = r.state;
     if (action.type === 'leave') this.seats.delete(action.player.toLowerCase());
+    announce?.();
     this.sync();
     // the patch goes out before any acknowledgement: a client that got `ack` sees the new state
     this.broadcastPatch();
@@ -324,7 +326,9 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
         const why = this.ended ? 'the game has ended: nobody is removed' : i >= 0 && mine !== '' && sameName(mine, name) ? 'the owner does not remove their own sheet: leave the game instead' : i >= 0 && seat ? `${this.game.players[i]!.name} has left the game` : `no player named '${name}' is playing`;
         return this.sendError(client, 'unknown-player', why, { id, type: 'remove' });
       }
-      const err = await this.commit({ type: 'leave', player: this.game.players[i]!.name });
+      const removedName = this.game.players[i]!.name;
+      // told before the patch that drops the sheet: the other pages said "Cy left the game"
+      const err = await this.commit({ type: 'leave', player: removedName }, {}, () => this.tell('removed', { name: removedName }));
       if (err) return this.sendError(client, err.code, err.message, { id, type: 'remove' });
       if (seat.sessionId) {
         const c = this.clients.getById(seat.sessionId);

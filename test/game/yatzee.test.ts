@@ -154,7 +154,10 @@ describe('yatzee rooms', () => {
     expect((await owner.request('action', { type: 'throw' })).payload.code).toBe('not-player');
     // the owner removes Dan: Dan's sheet is released (the name may join again, afresh)
     expect((await dan.request('action', { type: 'throw' })).type).toBe('ack');
+    const told = eve.next((m) => m.type === 'removed');
     expect((await owner.request('remove', { name: 'Dan' })).type).toBe('ack');
+    // the others are told it was a removal (their pages said "Dan left the game")
+    expect((await told).payload).toEqual({ name: 'Dan' });
     await until(() => dan.left !== null, 5000, 'Dan removed');
     await until(() => [...eve.state.players].every((s) => s.name !== 'Dan'), 5000, "Dan's sheet released");
     const dan2 = await named(Player.join(srv.url, id, { name: 'Dan' }));

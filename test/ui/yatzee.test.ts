@@ -417,6 +417,12 @@ describe('Yatzee panel in Chromium', () => {
       await cy.page.fill('#yatzee-name', 'Cy');
       await cy.page.keyboard.press('Enter');
       await cy.page.waitForSelector('#yatzee-dice');
+      // a watcher's page reads a removal as such (it read "Cy left the game")
+      const w = await openPage(browser, { width: 1000, height: 800 });
+      const watcher = w.page;
+      await watcher.goto(`${srv.url}/yatzee.html?game=${id}`);
+      await watcher.click('#yatzee-watch-button');
+      await watcher.waitForSelector('#yatzee-table th.player[data-player="Cy"]');
       // every sheet but the owner's own
       await expect.poll(() => p.locator('#yatzee-remove option').allTextContents()).toEqual(['Remove a player…', 'Robot1', 'Cy']);
       await p.selectOption('#yatzee-remove', 'Cy');
@@ -437,6 +443,8 @@ describe('Yatzee panel in Chromium', () => {
       // defect: the focus fell to the page with the question's button; it goes back to the list
       await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('yatzee-remove');
       await expect.poll(() => cy.page.textContent('#yatzee-status')).toBe('The owner removed you from the game.');
+      await expect.poll(() => watcher.textContent('#yatzee-status')).toBe('The owner removed Cy from the game: that sheet is closed.');
+      await w.context.close();
       // defects: no offer to watch (as after a leave), the invitation still offered, and the
       // seat key kept: a reload came back on a fresh sheet
       await expect.poll(() => cy.page.locator('#yatzee-watch-again-button').count()).toBe(1);

@@ -193,6 +193,7 @@ export const en = {
   'yatzee.mark.away': 'away',
   'yatzee.mark.left': 'left',
   'yatzee.playerLeft': '{0} left the game: {1, plural, one {that sheet is} other {those sheets are}} closed.',
+  'yatzee.playerRemoved': 'The owner removed {0} from the game: {1, plural, one {that sheet is} other {those sheets are}} closed.',
   'yatzee.playerDice': 'Dice of {0}: {1}',
   'yatzee.playerThrows': 'throws made: {0}',
   'yatzee.playerNotThrown': 'Dice of {0}: not thrown yet',
