@@ -470,15 +470,18 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.waitForSelector('#cw-results');
     await expect.poll(() => page.isEnabled('#cw-end')).toBe(false);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cw-results-title');
-    // settled as the rules settle an end (the results message: the state keeps the points
-    // as played): the cards left in hand count against, a winner is starred. Ann's hand,
-    // S1 *0 E1 T-1 after her pass, holds 1 point
+    // settled as the rules settle an end, in the results and on the score board alike (the
+    // state kept the points as played, beside results that counted the hands): the cards
+    // left in hand count against, a winner is starred. Ann's hand, S1 *0 E1 T-1 after her
+    // pass, holds 1 point
     const ended = await snap(page);
     for (const p of ended.players) {
       const row = `#cw-results-table tr[data-player="${p.name}"]`;
       const [hand, adjustment] = (await page.locator(`${row} td`).allTextContents()).map(Number);
       expect(adjustment! + hand!).toBe(0);
-      expect(Number(await page.textContent(`${row} td[data-final]`))).toBe(p.score - hand!);
+      expect(Number(await page.textContent(`${row} td[data-final]`))).toBe(p.score);
+      // the score board says the same
+      await expect.poll(async () => Number(await page.textContent(`#cw-scores tr[data-player="${p.name}"] td[data-score]`))).toBe(p.score);
     }
     expect(Number(await page.locator('#cw-results-table tr[data-player="Ann"] td').first().textContent())).toBe(1);
     expect(await page.locator('#cw-results-table tr.winner').count()).toBeGreaterThan(0);
@@ -1291,7 +1294,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.keyboard.type('.');
     await page.keyboard.type('S');
     await expect.poll(() => composedCount(page)).toBe(1);
-    expect(await page.textContent('#cw-preview')).toContain('Return trades them on your turn');
+    expect(await page.textContent('#cw-preview')).toContain('Return trades it on your turn');
     expect(await page.textContent('#cw-preview')).not.toContain('Return trades 1');
     await page.keyboard.press('Escape');
     // passes until the game ends (every player twice in a row)
