@@ -125,6 +125,8 @@ describe('Yatzee panel in Chromium', () => {
     await a.keyboard.press('Space');
     await expect.poll(() => held(a)).toEqual([true, true, false, false, false]);
     expect(await a.getAttribute('#yatzee-dice .die[data-die="0"]', 'aria-label')).toMatch(/held/);
+    // Bo's screen reader hears which of Ann's dice are held, as Bo's eyes see them
+    await expect.poll(() => bo.page.getAttribute('#yatzee-table th[data-player="Ann"] .dice', 'aria-label')).toMatch(/; holdt: \d \d; kast: 1$/);
     // a held die's pips lie over its crossing lines: under them a held 1, 2, 3 or 5 read as fewer pips
     expect(await a.locator('#yatzee-dice .die.held .pip.on').count()).toBeGreaterThan(1);
     expect(await pipsHidden(a, '#yatzee-dice')).toBe(0);
@@ -659,6 +661,10 @@ describe('Yatzee panel in Chromium', () => {
       await e.waitForSelector('#yatzee-results-list li', { timeout: 60_000 });
       expect(await e.locator('#yatzee-table tbody td.score:not(.open):not(.preview)').count()).toBe(3 * CATEGORIES.length);
       expect(await e.textContent('#yatzee-throws-left')).toBe('Your sheet is full.');
+      // the others' full sheets are done (their dice read "not thrown yet")
+      const others = await e.$$eval('#yatzee-table thead th.player .dice.small', (ds) => ds.map((d) => d.getAttribute('aria-label') ?? ''));
+      expect(others).toHaveLength(2);
+      for (const label of others) expect(label).toMatch(/^\S+: done, the sheet is full$/);
       // a full sheet has nothing left to advise: no hint line (it repeated the total) and no Hint column
       expect(await e.isChecked('#yatzee-hints')).toBe(true);
       await expect.poll(() => e.textContent('#yatzee-hint-line')).toBe('');

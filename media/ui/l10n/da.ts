@@ -198,6 +198,8 @@ export const da: Strings = {
   'yatzee.playerDice': 'Terninger for {0}: {1}',
   'yatzee.playerThrows': 'kast: {0}',
   'yatzee.playerNotThrown': 'Terninger for {0}: ikke kastet endnu',
+  'yatzee.playerHeld': 'holdt: {0}',
+  'yatzee.playerDone': '{0}: færdig, arket er fuldt',
   'yatzee.transferred': '{0}: {1} point.',
   'yatzee.error': 'Afvist: {0}',
   'yatzee.results': 'Resultater',

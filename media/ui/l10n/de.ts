@@ -198,6 +198,8 @@ export const de: Strings = {
   'yatzee.playerDice': 'Würfel von {0}: {1}',
   'yatzee.playerThrows': 'Würfe: {0}',
   'yatzee.playerNotThrown': 'Würfel von {0}: noch nicht geworfen',
+  'yatzee.playerHeld': 'gehalten: {0}',
+  'yatzee.playerDone': '{0}: fertig, das Blatt ist voll',
   'yatzee.transferred': '{0}: {1, plural, one {# Punkt} other {# Punkte}}.',
   'yatzee.error': 'Abgelehnt: {0}',
   'yatzee.results': 'Ergebnisse',

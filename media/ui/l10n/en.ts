@@ -197,6 +197,8 @@ export const en = {
   'yatzee.playerDice': 'Dice of {0}: {1}',
   'yatzee.playerThrows': 'throws made: {0}',
   'yatzee.playerNotThrown': 'Dice of {0}: not thrown yet',
+  'yatzee.playerHeld': 'held: {0}',
+  'yatzee.playerDone': '{0}: done, the sheet is full',
   'yatzee.transferred': '{0}: {1, plural, one {# point} other {# points}}.',
   'yatzee.error': 'Refused: {0}',
   'yatzee.results': 'Results',

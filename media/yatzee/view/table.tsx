@@ -51,7 +51,14 @@ function bonusText(t: Translate, scores: readonly (number | null)[]): { text: st
 /** Another player's dice under their name: blank, and said so, before their round's first throw. */
 function TheirDice({ t, col }: { t: Translate; col: Column }) {
   const thrown = diceThrown(col);
-  const label = thrown ? `${t('yatzee.playerDice', col.name, col.dice.join(' '))}; ${t('yatzee.playerThrows', col.throwsMade)}` : t('yatzee.playerNotThrown', col.name);
+  // a full sheet is done (it read "not thrown yet"); the held dice are said, as they are shown
+  const full = col.scores.every((x) => x !== null);
+  const held = col.dice.filter((_, i) => col.held[i]);
+  const label = full
+    ? t('yatzee.playerDone', col.name)
+    : thrown
+      ? `${t('yatzee.playerDice', col.name, col.dice.join(' '))}; ${held.length > 0 ? `${t('yatzee.playerHeld', held.join(' '))}; ` : ''}${t('yatzee.playerThrows', col.throwsMade)}`
+      : t('yatzee.playerNotThrown', col.name);
   return <SmallDice dice={col.dice} held={col.held} thrown={thrown} label={label} />;
 }
 
