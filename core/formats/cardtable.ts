@@ -434,6 +434,41 @@ export function hasFirstMove(cells: CellAttributes[], width: number, height: num
 }
 
 /**
+ * The longest run of free cells (side by side in a row or a column) in which a first move
+ * can lie: one that meets the start condition. A word longer than it can never be the first
+ * move, so if every word is, no move is ever possible. Null when the table has no free cell.
+ */
+export function longestFirstRun(cells: CellAttributes[], width: number, height: number, start: StartCondition): { length: number; column: number; row: number; across: boolean } | null {
+  let best: { length: number; column: number; row: number; across: boolean } | null = null;
+  const free = (x: number, y: number) => !cells[y * width + x]!.blocked;
+  const consider = (across: boolean, x0: number, y0: number, length: number) => {
+    // some cell of the run meets the start condition: a word as long as the run can cover it
+    let meets = false;
+    for (let k = 0; k < length && !meets; k++) meets = meetsStart(start, across ? x0 + k : x0, across ? y0 : y0 + k);
+    if (meets && (best === null || length > best.length)) best = { length, column: x0, row: y0, across };
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; ) {
+      if (!free(x, y)) { x++; continue; }
+      let e = x;
+      while (e < width && free(e, y)) e++;
+      consider(true, x, y, e - x);
+      x = e;
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; ) {
+      if (!free(x, y)) { y++; continue; }
+      let e = y;
+      while (e < height && free(x, e)) e++;
+      consider(false, x, y, e - y);
+      y = e;
+    }
+  }
+  return best;
+}
+
+/**
  * Whether a card on (col, row) meets the start condition: on the column and the row it
  * names, either of them alone, or anywhere when it names neither.
  */

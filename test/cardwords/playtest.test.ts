@@ -149,6 +149,16 @@ describe('playtest report', () => {
     const some = cli(['playtest', rs, '--games', '1'], undefined, env);
     expect(some.status).toBe(0);
     expect(some.stderr.split('\n')[0]).toBe(`cardwords playtest: 1 word of the dictionaries is left out for errors (cardwords check ${rs} names them): the games play without them`);
+    // no word fits the table: refused too (every game was passes, and the report blamed the
+    // cards, gave a first player's win share and an empty section of move scores)
+    const tight = join(dir, 'tight');
+    cpSync('samples/tiny', tight, { recursive: true });
+    writeFileSync(join(tight, 'tiny.cardtable'), '3*1\n(-1,-1)\n(3,1)\n');
+    writeFileSync(join(tight, 'tiny.dict'), 'beast\nbeans\n');
+    const fits = cli(['playtest', tight, '--games', '1'], undefined, env);
+    expect(fits.status).toBe(1);
+    expect(fits.stdout).toBe('');
+    expect(fits.stderr).toBe("cardwords playtest: no word fits the table: the longest run of free cells a first move can use has 3 cells and the shortest word, 'BEAST', has 5 characters: no move is ever possible (cardwords check says so too)\n");
   });
 });
 

@@ -120,6 +120,26 @@ describe('pushed diagnostics', () => {
     await client.diagnostics(cardset, (x) => x.length === 0);
   });
 
+  it('warns on a card table no word of the dictionaries fits (ruleset/no-word-fits), and not once one does', async () => {
+    const table = fx.uri('tiny.cardtable');
+    writeFileSync(fx.path('tiny.dict'), 'bat\nbeans\n');
+    try {
+      client.open(table, '2*1\n(-1,-1)\n(2,1)\n');
+      const d = await client.diagnostics(table, (x) => x.some((y) => y.code === 'ruleset/no-word-fits'));
+      const w = d.find((y) => y.code === 'ruleset/no-word-fits')!;
+      expect(w.severity).toBe(2);
+      expect(w.range.start).toEqual({ line: 0, character: 0 });
+      expect(w.message).toBe("no word fits the table: the longest run of free cells a first move can use, (0,0)..(1,0), has 2 cells, and the shortest word of the dictionaries, 'BAT', has 3 characters: no move is ever possible");
+      // a two-letter word written into the dictionary: the table is checked again
+      writeFileSync(fx.path('tiny.dict'), 'bat\nbeans\nat\n');
+      await client.diagnostics(table, (x) => !x.some((y) => y.code === 'ruleset/no-word-fits'));
+    } finally {
+      writeFileSync(fx.path('tiny.dict'), readFileSync('samples/tiny/tiny.dict'));
+    }
+    client.close(table);
+    await client.diagnostics(table, (x) => x.length === 0);
+  });
+
   it('checks a dictionary against the charset of its ruleset', async () => {
     const uri = fx.uri('tiny.dict');
     client.open(uri, 'bat\nzebra\n\na\n');

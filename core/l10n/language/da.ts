@@ -92,6 +92,7 @@ export const da: LanguageCatalogue = {
   'ruleset/score-too-large': 'et træk kunne give op til cirka {0} point, over de {1}, et spil holder nøjagtigt: summer og robotternes rækkefølge ville blive forkerte. Sænk kortenes point eller tavlens faktorer og feltpoint',
   'ruleset/no-words': 'ordbøgerne har intet spilbart ord (to tegn eller flere, alle i tegnsættet): robotter kan ikke trække, og hvert ord en spiller lægger, venter på ejerens godkendelse',
   'ruleset/no-dictionary': 'ingen ordbog: regelsættets ord skal stå i {0}.dict (eller {0}.<navn>.dict) ved siden af de andre filer; uden ord kan robotter ikke trække, og hvert ord en spiller lægger, venter på ejerens godkendelse',
+  'ruleset/no-word-fits': 'intet ord passer på bordet: den længste række af frie felter et første træk kan bruge, {1}, har {0, plural, one {# felt} other {# felter}}, og ordbøgernes korteste ord, {2}, har {3} tegn: intet træk er nogensinde muligt',
   'ruleset/unused-card': 'intet ord har tegnet {0}: {1, plural, one {dets kort} other {dets # kort}} kan aldrig lægges, kun byttes eller blive på hånden',
 
   'hover.cardset.count': '**{0, plural, one {# kort} other {# kort}}** angivet, {1} opført',

@@ -101,6 +101,7 @@ export const en = {
   'ruleset/score-too-large': 'a move could score up to about {0} points, over the {1} a game keeps exact: totals and the robots\' rankings would be wrong. Lower the card points or the table\'s factors and cell points',
   'ruleset/no-words': 'the dictionaries have no playable word (two characters or more, all of them in the charset): robots cannot move, and every word a player lays waits for the owner\'s approval',
   'ruleset/no-dictionary': 'no dictionary: the ruleset\'s words go in {0}.dict (or {0}.<name>.dict) beside its other files; without words robots cannot move, and every word a player lays waits for the owner\'s approval',
+  'ruleset/no-word-fits': 'no word fits the table: the longest run of free cells a first move can use, {1}, has {0, plural, one {# cell} other {# cells}}, and the shortest word of the dictionaries, {2}, has {3} characters: no move is ever possible',
   'ruleset/unused-card': 'no word has the character {0}: {1, plural, one {its card} other {its # cards}} can never be laid, only traded or left in a hand',
 
   // ---- hovers

@@ -65,7 +65,7 @@ export const command: Command = {
       return EXIT_ERRORS;
     }
     const rules = rulesFromRuleset(ruleset);
-    const refused = playtestRefusal(rules, ruleset.words.length, players);
+    const refused = playtestRefusal(rules, ruleset.words, players);
     if (refused) {
       io.err(`cardwords playtest: ${refused}\n`);
       return EXIT_ERRORS;
