@@ -8,7 +8,7 @@ import { parseDictionary, printDictionary } from './dictionary.js';
 import type { Bonus, CardTable, Cardset, Charset, Dictionary, FileKind, ParseResult } from './types.js';
 
 export type * from './types.js';
-export { decodeText } from './decode.js';
+export { decodeText, withoutDecodingEchoes } from './decode.js';
 export { parseCharset, printCharset } from './charset.js';
 export { parseCardset, printCardset, CARD_POINTS_MAX, CARD_POINTS_MIN } from './cardset.js';
 export { parseCardTable, printCardTable, hasFirstMove, longestFirstRun, MAX_TABLE_SIDE } from './cardtable.js';

@@ -2,7 +2,7 @@
 // manifest names. Adapter only: parsing and checks live in core/ruleset.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { decodeText } from '../../core/formats/index.js';
+import { decodeText, withoutDecodingEchoes } from '../../core/formats/index.js';
 import type { Diagnostic } from '../../core/formats/types.js';
 import { loadRuleset, type NamedText, type RulesetFiles, type RulesetOptions } from '../../core/ruleset/load.js';
 import type { RulesetLoadResult } from '../../core/ruleset/types.js';
@@ -105,6 +105,7 @@ export async function loadRulesetDir(path: string, options: RulesetOptions = {})
   const unreadable = io.some((d) => d.severity === 'error');
   // a file that could not be read is said so once: not also as an empty one ("the card table
   // is empty" beside "no such file")
-  const failed = new Set(io.filter((d) => d.severity === 'error').map((d) => d.file));
-  return { ruleset: unreadable ? null : result.ruleset, diagnostics: [...io, ...result.diagnostics.filter((d) => !failed.has(d.file))] };
+  const failed = new Set(io.filter((d) => d.code === 'file/unreadable' || d.code === 'file/too-large').map((d) => d.file));
+  // and a bad byte is said once, by the decoding: not also as an unknown character '\ufffd'
+  return { ruleset: unreadable ? null : result.ruleset, diagnostics: [...io, ...withoutDecodingEchoes(io, result.diagnostics.filter((d) => !failed.has(d.file)))] };
 }

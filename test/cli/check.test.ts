@@ -117,6 +117,25 @@ describe('cardwords check', () => {
     expect(r.stdout).toMatch(/r\.cardtable:\d+:\d+: error: /);
     expect(r.stderr).not.toContain('internal error');
   });
+
+  it('a UTF-16 file is one error, not one per zero byte; a Latin-1 one is one error with the count, not two per bad byte', () => {
+    const dir = tempRuleset(good);
+    writeFileSync(join(dir, 'r.dict'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ab\nbea\n', 'utf16le')]));
+    const u = cli(['check', dir]);
+    expect(u.stdout.trim().split('\n')).toEqual([expect.stringMatching(/r\.dict:1:1: error: the file is UTF-16 \(little-endian\), not UTF-8: Cardwords files are UTF-8; save it as UTF-8 \[file\/utf16\]$/)]);
+    expect(u.status).toBe(1);
+    writeFileSync(join(dir, 'r.charset'), Buffer.from('4\nAa\nBb\nEe\n\xd1\xf1\n', 'latin1'));
+    writeFileSync(join(dir, 'r.dict'), Buffer.from('ab\nbe\xf1a\n\xf1a\n', 'latin1'));
+    const l = cli(['check', dir]);
+    expect(l.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/r\.charset:5:1: error: the file is not UTF-8: it looks like Latin-1 or Windows-1252 \(2 bytes are not UTF-8; this one, D1, reads 'Ñ' \(U\+00D1\) there\): save it as UTF-8 \[file\/invalid-utf8\]$/),
+      expect.stringMatching(/r\.dict:2:3: error: the file is not UTF-8: it looks like Latin-1 or Windows-1252 \(2 bytes are not UTF-8; this one, F1, reads 'ñ' \(U\+00F1\) there\): save it as UTF-8 \[file\/invalid-utf8\]$/),
+    ]);
+    // UTF-8 with a stray bad byte: that byte's error, without "'�' (U+FFFD) is not in the charset" beside it
+    writeFileSync(join(dir, 'r.dict'), Buffer.concat([Buffer.from('ab\nbeña\n'), Buffer.from([0xf1, 0x61, 0x0a])]));
+    const m = cli(['check', join(dir, 'r.dict')]);
+    expect(m.stdout.trim().split('\n')).toEqual([expect.stringMatching(/r\.dict:3:1: error: invalid UTF-8 byte sequence, replaced by U\+FFFD \[file\/invalid-utf8\]$/)]);
+  });
 });
 
 describe('every command', () => {

@@ -2,7 +2,7 @@
 // message, and nothing else reported. The table also proves docs/diagnostics.md complete.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_DIAGNOSTICS, decodeText, parseCharset, parseFile } from '../../core/formats/index.js';
+import { MAX_DIAGNOSTICS, decodeText, parseCharset, parseFile, withoutDecodingEchoes } from '../../core/formats/index.js';
 import type { Diagnostic, FileKind } from '../../core/formats/index.js';
 import { SEED, brief, documentedCodes } from './helpers.js';
 
@@ -129,6 +129,35 @@ describe('every diagnostic code, with its exact range and message', () => {
     ]);
   });
 
+  it('file/utf16: a UTF-16 file (by its byte order mark, or its zero bytes) is said so once and read as UTF-16', () => {
+    const le = (t: string) => [...t].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8]);
+    const be = (t: string) => [...t].flatMap((c) => [c.charCodeAt(0) >> 8, c.charCodeAt(0) & 0xff]);
+    const said = (m: string) => [{ code: 'file/utf16', severity: 'error', range: [0, 0, 0, 0], message: `the file is UTF-16 (${m}), not UTF-8: Cardwords files are UTF-8; save it as UTF-8` }];
+    for (const [bytes, order] of [[[0xff, 0xfe, ...le('canción\nniño\n')], 'little-endian'], [[0xfe, 0xff, ...be('canción\n')], 'big-endian'], [le('hola\nadiós\n'), 'little-endian'], [be('hola\n'), 'big-endian']] as const) {
+      const { text, diagnostics } = decodeText(new Uint8Array(bytes));
+      expect(diagnostics.map(brief)).toEqual(said(order));
+      expect(text).not.toContain('\u0000');
+      expect(text.startsWith('canción') || text.startsWith('hola')).toBe(true);
+      // and nothing else: no control characters, no bad bytes
+      expect(parseFile('dictionary', text).diagnostics).toEqual([]);
+    }
+  });
+
+  it('file/invalid-utf8 in a file that reads as Latin-1 / Windows-1252: said once, with the count, and read so', () => {
+    const { text, diagnostics } = decodeText(new Uint8Array([...new TextEncoder().encode('canci'), 0xf3, 0x6e, 0x0a, 0x6e, 0x69, 0xf1, 0x6f, 0x0a]));
+    expect(text).toBe('canción\nniño\n');
+    expect(diagnostics.map(brief)).toEqual([
+      { code: 'file/invalid-utf8', severity: 'error', range: [0, 5, 0, 6], message: "the file is not UTF-8: it looks like Latin-1 or Windows-1252 (2 bytes are not UTF-8; this one, F3, reads 'ó' (U+00F3) there): save it as UTF-8" },
+    ]);
+    // a UTF-8 file with a stray bad byte is not Latin-1: each bad sequence, as before
+    const mixed = decodeText(new Uint8Array([...new TextEncoder().encode('canción\nni'), 0xf1, 0x6f, 0x0a]));
+    expect(mixed.diagnostics.map(brief)).toEqual([{ code: 'file/invalid-utf8', severity: 'error', range: [1, 2, 1, 3], message: 'invalid UTF-8 byte sequence, replaced by U+FFFD' }]);
+    // and the parsers' "'�' (U+FFFD) is not in the charset" at the same place is dropped
+    const parsed = parseFile('dictionary', mixed.text, parseCharset('3\nNn\nIi\nOo\n').value).diagnostics;
+    expect(parsed.map((d) => d.code)).toContain('dictionary/unknown-character');
+    expect(withoutDecodingEchoes(mixed.diagnostics, parsed).filter((d) => d.range.start.line === 1)).toEqual([]);
+  });
+
   it('file/binary: the first NUL, once', () => {
     const { diagnostics } = decodeText(new Uint8Array([0x61, 0x0d, 0x0a, 0x62, 0x00, 0x00]));
     expect(diagnostics.map(brief)).toEqual([{ code: 'file/binary', severity: 'error', range: [1, 1, 1, 2], message: 'the file contains NUL bytes: it looks like a binary file, not text' }]);
@@ -145,7 +174,7 @@ describe('every diagnostic code, with its exact range and message', () => {
   });
 
   it('docs/diagnostics.md documents exactly the codes tested here', () => {
-    const tested = new Set<string>(['file/invalid-utf8', 'file/binary', 'file/too-many-diagnostics']);
+    const tested = new Set<string>(['file/invalid-utf8', 'file/utf16', 'file/binary', 'file/too-many-diagnostics']);
     for (const c of Object.values(cases)) for (const [code] of c.want) tested.add(code);
     expect([...documentedCodes()].sort()).toEqual([...tested].sort());
   });

@@ -3,6 +3,9 @@ import type { LanguageCatalogue } from './en.js';
 
 export const da: LanguageCatalogue = {
   'file/invalid-utf8': 'ugyldig UTF-8-bytefølge, erstattet af U+FFFD',
+  'file/utf16.le': 'filen er UTF-16 (little-endian), ikke UTF-8: Cardwords-filer er UTF-8; gem den som UTF-8',
+  'file/utf16.be': 'filen er UTF-16 (big-endian), ikke UTF-8: Cardwords-filer er UTF-8; gem den som UTF-8',
+  'file/invalid-utf8.latin1': 'filen er ikke UTF-8: den ligner Latin-1 eller Windows-1252 ({0, plural, one {# byte er} other {# byte er}} ikke UTF-8; denne, {1}, læses der som {2}): gem den som UTF-8',
   'file/binary': 'filen indeholder NUL-bytes: den ligner en binær fil, ikke tekst',
   'file/too-many-diagnostics': 'mere end {0} problemer: kun de første {0} vises',
   'file/too-many-diagnostics.rest': 'mere end {0} problemer: resten vises ikke',

@@ -3,6 +3,9 @@ import type { LanguageCatalogue } from './en.js';
 
 export const de: LanguageCatalogue = {
   'file/invalid-utf8': 'ungültige UTF-8-Bytefolge, durch U+FFFD ersetzt',
+  'file/utf16.le': 'die Datei ist UTF-16 (Little Endian), nicht UTF-8: Cardwords-Dateien sind UTF-8; speichere sie als UTF-8',
+  'file/utf16.be': 'die Datei ist UTF-16 (Big Endian), nicht UTF-8: Cardwords-Dateien sind UTF-8; speichere sie als UTF-8',
+  'file/invalid-utf8.latin1': 'die Datei ist kein UTF-8: sie sieht nach Latin-1 oder Windows-1252 aus ({0, plural, one {# Byte ist} other {# Bytes sind}} kein UTF-8; dieses, {1}, liest sich dort als {2}): speichere sie als UTF-8',
   'file/binary': 'die Datei enthält NUL-Bytes: sie sieht nach einer Binärdatei aus, nicht nach Text',
   'file/too-many-diagnostics': 'mehr als {0} Probleme: nur die ersten {0} werden gezeigt',
   'file/too-many-diagnostics.rest': 'mehr als {0} Probleme: der Rest wird nicht gezeigt',

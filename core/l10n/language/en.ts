@@ -6,6 +6,9 @@
 export const en = {
   // ---- diagnostics: any file
   'file/invalid-utf8': 'invalid UTF-8 byte sequence, replaced by U+FFFD',
+  'file/utf16.le': 'the file is UTF-16 (little-endian), not UTF-8: Cardwords files are UTF-8; save it as UTF-8',
+  'file/utf16.be': 'the file is UTF-16 (big-endian), not UTF-8: Cardwords files are UTF-8; save it as UTF-8',
+  'file/invalid-utf8.latin1': 'the file is not UTF-8: it looks like Latin-1 or Windows-1252 ({0, plural, one {# byte is} other {# bytes are}} not UTF-8; this one, {1}, reads {2} there): save it as UTF-8',
   'file/binary': 'the file contains NUL bytes: it looks like a binary file, not text',
   'file/too-many-diagnostics': 'more than {0} problems: only the first {0} are shown',
   'file/too-many-diagnostics.rest': 'more than {0} problems: the rest are not shown',

@@ -1,7 +1,7 @@
 // `cardwords check PATH...`: validates files or ruleset folders like a compiler.
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { fileKindOf, parseCharset, parseFile } from '../../../core/formats/index.js';
+import { fileKindOf, parseCharset, parseFile, withoutDecodingEchoes } from '../../../core/formats/index.js';
 import type { Charset, Diagnostic } from '../../../core/formats/types.js';
 import { intOption, parse } from '../args.js';
 import { formatText, sortDiagnostics, toJson } from '../diagnostics.js';
@@ -60,7 +60,7 @@ async function checkPath(path: string, players: number): Promise<Diagnostic[]> {
   const read = await readText(path);
   if (read.diagnostics.some((d) => d.severity === 'error' && d.code === 'file/unreadable')) return read.diagnostics;
   const charset = kind === 'cardset' || kind === 'dictionary' ? await siblingCharset(path) : undefined;
-  return [...read.diagnostics, ...parseFile(kind, read.text, charset).diagnostics.map((d) => ({ ...d, file: path }))];
+  return [...read.diagnostics, ...withoutDecodingEchoes(read.diagnostics, parseFile(kind, read.text, charset).diagnostics.map((d) => ({ ...d, file: path })))];
 }
 
 export const command: Command = {
