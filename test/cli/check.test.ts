@@ -93,6 +93,19 @@ describe('cardwords check', () => {
     expect(none.stdout).toMatch(/r\.charset:1:1: warning: no dictionary: the ruleset's words go in r\.dict \(or r\.<name>\.dict\) beside its other files/);
   });
 
+  it('a missing file names the file of its kind under another base name, or in another case', () => {
+    const { 'r.bonus': bonus, 'r.cardset': cardset, ...rest } = good;
+    const dir = tempRuleset({ ...rest, 'rr.bonus': bonus, 'r.Cardset': cardset });
+    const r = cli(['check', dir]);
+    expect(r.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/r\.bonus:1:1: error: no such file; rr\.bonus is there: the files of a ruleset share one base name \(r, from r\.charset\), so rename it r\.bonus, or name the files in a ruleset\.json \[file\/unreadable\]$/),
+      expect.stringMatching(/r\.cardset:1:1: error: no such file; r\.Cardset is there: file names are case-sensitive, rename it r\.cardset \[file\/unreadable\]$/),
+    ]);
+    const { 'r.charset': charset, ...noCharset } = good;
+    const upper = cli(['check', tempRuleset({ ...noCharset, 'r.Charset': charset })]);
+    expect(upper.stdout).toMatch(/: error: no ruleset here \(no \.charset file and no ruleset\.json\); r\.Charset is there, but the extension is \.charset, in lower case \[ruleset\/not-found\]\n$/);
+  });
+
   it('a manifest names the files explicitly', () => {
     const dir = tempRuleset({ ...good, 'other.charset': '1\nA\n' });
     writeFileSync(join(dir, 'ruleset.json'), JSON.stringify({ charset: 'r.charset', cardset: 'r.cardset', cardtable: 'r.cardtable', bonus: 'r.bonus', dictionaries: ['r.dict'] }));
