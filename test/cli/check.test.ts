@@ -53,6 +53,21 @@ describe('cardwords check', () => {
     expect(r.stdout).toContain('[ruleset/not-enough-cards]');
   });
 
+  it('a file given alone is checked with the ruleset of its folder, as the editors check it: --players counts, only its own problems are printed', () => {
+    const dir = tempRuleset({ ...good, 'r.cardtable': '2*1\n(-1,-1)\n(2,1)\n', 'r.dict': 'bea\nabe\n' });
+    const cards = cli(['check', '--players', '4', join(dir, 'r.cardset')]);
+    expect(cards.status).toBe(1);
+    expect(cards.stdout.trim().split('\n')).toEqual([expect.stringMatching(/r\.cardset:1:1: error: 6 cards are too few for 4 players with 2 cards each \(the hand size of .*r\.bonus\): at least 8 are needed \[ruleset\/not-enough-cards\]$/)]);
+    expect(cli(['check', '--players', '3', join(dir, 'r.cardset')]).status).toBe(0);
+    // the table: no word fits it; the other files' problems are not its own
+    const table = cli(['check', '--players', '4', join(dir, 'r.cardtable')]);
+    expect(table.stdout).toMatch(/r\.cardtable:1:1: warning: no word fits the table: .*\[ruleset\/no-word-fits\]/);
+    expect(table.stdout).not.toContain('r.cardset');
+    // a file of no ruleset of its folder: alone, as before
+    writeFileSync(join(dir, 'other.cardset'), '1\n[A 1]\n');
+    expect(cli(['check', '--players', '4', join(dir, 'other.cardset')]).status).toBe(0);
+  });
+
   it('warnings alone exit 0; --quiet hides them', () => {
     const dir = tempRuleset({ ...good, 'r.cardset': '6\n[A 100] [A 1] [B 2] [E 1] [E 1] [  0]\n' });
     const r = cli(['check', dir]);
