@@ -165,8 +165,15 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     sink.error(ZERO_RANGE, 'cardtable/invalid-dimensions', msg('cardtable/invalid-dimensions.empty'));
   } else {
     const a = first.kind === 'int' ? tz.next() : null;
-    const star = a !== null && tz.peek()?.kind === '*' ? tz.next() : null;
+    // `15x15` (or `15 x 15`, `15×15`): read as meant, so that the rest is checked against
+    // the table, and said with the spelling to write
+    const sep = a !== null ? tz.peek() : null;
+    const cross = sep !== null && (sep.kind === 'word' || sep.kind === 'other') && /^[xX×]$/.test(tokText(sep));
+    const star = a !== null && (sep?.kind === '*' || cross) ? tz.next() : null;
     const b = star !== null && tz.peek()?.kind === 'int' ? tz.next() : null;
+    if (cross && b !== null && a !== null) {
+      sink.error(() => span(a, b), 'cardtable/invalid-dimensions', () => msg('cardtable/invalid-dimensions.cross', quote(a.line === b.line ? a.line.text.slice(a.start, b.end) : `${tokText(a)} ${tokText(star!)} ${tokText(b)}`), `${tokText(a)}*${tokText(b)}`));
+    }
     if (a === null || b === null) {
       skipToOpen();
       const r = first.kind === '(' ? tokRange(first) : span(first, tz.last ?? first);
@@ -363,11 +370,15 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     }
     const outside = !dimsOk || column >= width || row >= height;
     // After a pair outside the table, only a real attribute makes it an attribute line
-    // (reported as outside); anything else is the end tag followed by stray text.
-    if (attributesFollow() && (!outside || attributeStarts(tz.peek()!))) {
+    // (reported as outside); anything else is the end tag followed by stray text. With the
+    // dimensions unknown no pair is known to be outside: whatever follows a pair is its
+    // attributes (`(6,6) l 2;` gets its unknown attribute, not "text after the end tag"
+    // over the rest of the file), and only a pair that ends the file is the end tag.
+    if (attributesFollow() && (!outside || !dimsOk || attributeStarts(tz.peek()!))) {
       parseAttributes(pair);
       continue;
     }
+    if (!dimsOk && tz.peek() !== null) continue;
     if (outside) {
       endTag = { column, row };
       const rest = tz.peek();

@@ -57,7 +57,19 @@ const cases: Record<string, Case> = {
   'cardset/count-mismatch': { kind: 'cardset', text: '2\n[A 1]\n', want: [['cardset/count-mismatch', [0, 0, 0, 1], '2 cards are declared but 1 is listed']] },
 
   // ---- card table
-  'cardtable/invalid-dimensions': { kind: 'cardtable', text: '19x10\n(0,0)\n(19,10)\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 5], 'expected the dimensions `width*height`, such as `19*10`']] },
+  'cardtable/invalid-dimensions': { kind: 'cardtable', text: '19/10\n(0,0)\n(19,10)\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 5], 'expected the dimensions `width*height`, such as `19*10`']] },
+  // `x` for `*`: said with the spelling to write, and read as meant, so that a later line
+  // gets its own error, not "text after the end tag" over the rest of the file
+  'cardtable/invalid-dimensions (x)': { kind: 'cardtable', text: '15x15\n(7,7)\n(6,6) l 2;\n(2,2) C 5;\n(16,16)\n', want: [
+    ['cardtable/invalid-dimensions', [0, 0, 0, 5], "the dimensions are written `width*height`, with `*`: '15x15' is `15*15`"],
+    ['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'l': use B (blocked), C points, L factor or W factor"],
+  ] },
+  'cardtable/invalid-dimensions (spaced x)': { kind: 'cardtable', text: '15 x 15\n(7,7)\n(16,16)\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 7], "the dimensions are written `width*height`, with `*`: '15 x 15' is `15*15`"]] },
+  // dimensions unknown: a pair's attributes are still read as such, the pair ending the file is the end tag
+  'cardtable/invalid-dimensions (unknown, later lines)': { kind: 'cardtable', text: 'abc\n(7,7)\n(6,6) l 2;\n(2,2) C 5;\n(16,16)\n', want: [
+    ['cardtable/invalid-dimensions', [0, 0, 0, 3], 'expected the dimensions `width*height`, such as `19*10`'],
+    ['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'l': use B (blocked), C points, L factor or W factor"],
+  ] },
   'cardtable/invalid-dimensions (empty)': { kind: 'cardtable', text: '\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 0], 'the card table is empty: it starts with its dimensions `width*height`, such as `19*10`']] },
   'cardtable/dimensions-range': { kind: 'cardtable', text: '1001*0\n(0,0)\n(2000,0)\n', want: [['cardtable/dimensions-range', [0, 0, 0, 4], "width '1001' is out of range: width and height are 1..1000"], ['cardtable/dimensions-range', [0, 5, 0, 6], "height '0' is out of range: width and height are 1..1000"]] },
   'cardtable/number-too-large': { kind: 'cardtable', text: `${T}(1, 9999999999) B;\n(2,2)\n`, want: [['cardtable/number-too-large', [2, 4, 2, 14], "the number '9999999999' is too large"]] },

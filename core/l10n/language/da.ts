@@ -49,6 +49,7 @@ export const da: LanguageCatalogue = {
   'cardtable/help.start': 'startbetingelsen `(kolonne,række)` var ventet',
   'cardtable/help.line': 'en attributlinje `(kolonne,række) attributter;` eller slutmærket var ventet',
   'cardtable/invalid-dimensions.empty': 'kortbordet er tomt: det begynder med sine mål `bredde*højde`, fx `19*10`',
+  'cardtable/invalid-dimensions.cross': 'målene skrives `bredde*højde`, med `*`: {0} er `{1}`',
   'cardtable/invalid-dimensions': 'målene `bredde*højde` var ventet, fx `19*10`',
   'cardtable/dimensions-range.width': 'bredden {0} er uden for området: bredde og højde er 1..{1}',
   'cardtable/dimensions-range.height': 'højden {0} er uden for området: bredde og højde er 1..{1}',

@@ -49,6 +49,7 @@ export const de: LanguageCatalogue = {
   'cardtable/help.start': 'erwartet wird die Startbedingung `(Spalte,Zeile)`',
   'cardtable/help.line': 'erwartet wird eine Attributzeile `(Spalte,Zeile) Attribute;` oder die Endmarke',
   'cardtable/invalid-dimensions.empty': 'der Kartentisch ist leer: er beginnt mit seinen Maßen `Breite*Höhe`, etwa `19*10`',
+  'cardtable/invalid-dimensions.cross': 'die Maße werden `Breite*Höhe` geschrieben, mit `*`: {0} ist `{1}`',
   'cardtable/invalid-dimensions': 'erwartet werden die Maße `Breite*Höhe`, etwa `19*10`',
   'cardtable/dimensions-range.width': 'die Breite {0} liegt außerhalb des Bereichs: Breite und Höhe sind 1..{1}',
   'cardtable/dimensions-range.height': 'die Höhe {0} liegt außerhalb des Bereichs: Breite und Höhe sind 1..{1}',

@@ -55,6 +55,7 @@ export const en = {
   'cardtable/help.start': 'expected the start condition `(column,row)`',
   'cardtable/help.line': 'expected an attribute line `(column,row) attributes;` or the end tag',
   'cardtable/invalid-dimensions.empty': 'the card table is empty: it starts with its dimensions `width*height`, such as `19*10`',
+  'cardtable/invalid-dimensions.cross': 'the dimensions are written `width*height`, with `*`: {0} is `{1}`',
   'cardtable/invalid-dimensions': 'expected the dimensions `width*height`, such as `19*10`',
   'cardtable/dimensions-range.width': 'width {0} is out of range: width and height are 1..{1}',
   'cardtable/dimensions-range.height': 'height {0} is out of range: width and height are 1..{1}',
