@@ -158,4 +158,9 @@ describe('loadRuleset', () => {
     // the language server passes the shortest word instead of the dictionaries
     expect(loadRuleset(files({ cardtable: tight.cardtable, dictionaries: [] }), { shortestWord: 'ABEE' }).diagnostics.map((x) => x.code)).toContain('ruleset/no-word-fits');
   });
+
+  it('not-enough-cards says "1 player", not "1 players"', () => {
+    const d = loadRuleset(files({ cardset: { name: 'x.cardset', text: '1\n[A 1]\n' } }), { players: 1 }).diagnostics.find((x) => x.code === 'ruleset/not-enough-cards');
+    expect(d?.message).toMatch(/^1 card is too few for 1 player with 2 cards each/);
+  });
 });

@@ -92,7 +92,7 @@ export const da: LanguageCatalogue = {
   'dictionary/whitespace': 'mellemrum inde i et ord: en ordbog har ét ord pr. linje',
   'dictionary/unknown-character': '{0} er ikke i tegnsættet',
 
-  'ruleset/not-enough-cards': '{0, plural, one {# kort er} other {# kort er}} for få til {1} spillere med {2} kort hver (håndstørrelsen fra {3}): der skal mindst {4} til',
+  'ruleset/not-enough-cards': '{0, plural, one {# kort er} other {# kort er}} for få til {1, plural, one {# spiller} other {# spillere}} med {2} kort hver (håndstørrelsen fra {3}): der skal mindst {4} til',
   'ruleset/score-too-large': 'et træk kunne give op til cirka {0} point, over de {1}, et spil holder nøjagtigt: summer og robotternes rækkefølge ville blive forkerte. Sænk kortenes point eller tavlens faktorer og feltpoint',
   'ruleset/no-words': 'ordbøgerne har intet spilbart ord (to tegn eller flere, alle i tegnsættet): robotter kan ikke trække, og hvert ord en spiller lægger, venter på ejerens godkendelse',
   'ruleset/no-dictionary': 'ingen ordbog: regelsættets ord skal stå i {0}.dict (eller {0}.<navn>.dict) ved siden af de andre filer; uden ord kan robotter ikke trække, og hvert ord en spiller lægger, venter på ejerens godkendelse',

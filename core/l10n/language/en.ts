@@ -101,7 +101,7 @@ export const en = {
   'dictionary/unknown-character': '{0} is not in the charset',
 
   // ---- diagnostics: the ruleset as a whole
-  'ruleset/not-enough-cards': '{0, plural, one {# card is} other {# cards are}} too few for {1} players with {2} cards each (the hand size of {3}): at least {4} are needed',
+  'ruleset/not-enough-cards': '{0, plural, one {# card is} other {# cards are}} too few for {1, plural, one {# player} other {# players}} with {2} cards each (the hand size of {3}): at least {4} are needed',
   'ruleset/score-too-large': 'a move could score up to about {0} points, over the {1} a game keeps exact: totals and the robots\' rankings would be wrong. Lower the card points or the table\'s factors and cell points',
   'ruleset/no-words': 'the dictionaries have no playable word (two characters or more, all of them in the charset): robots cannot move, and every word a player lays waits for the owner\'s approval',
   'ruleset/no-dictionary': 'no dictionary: the ruleset\'s words go in {0}.dict (or {0}.<name>.dict) beside its other files; without words robots cannot move, and every word a player lays waits for the owner\'s approval',
