@@ -35,7 +35,7 @@ export const DISTRIBUTION_STRINGS = [
   'suggested by the dictionary frequency',
   'Cards per character against the dictionary frequency',
   'cards in the card set',
-  'cards a frequency-proportional card set would hold',
+  'cards the suggested card set would hold: one for every character, the rest by frequency',
   'Character',
   'Cards',
   'Card share',

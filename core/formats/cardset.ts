@@ -140,7 +140,8 @@ function readCard(line: Line, p: number, sink: DiagnosticSink, charset: Charset 
     if (after === close) return fail(close, close + 1, 'cardset/invalid-points', msg('cardset/invalid-points'));
     if (s.charCodeAt(after) !== SPACE) {
       const found = charAt(s, after);
-      return fail(after, after + found.length, 'cardset/missing-space', () => msg('cardset/missing-space', describeChar(found)));
+      // a letter after the character: a digraph (`[CH 5]`), which no card can hold
+      return fail(after, after + found.length, 'cardset/missing-space', () => (/\p{L}/u.test(found) && /\p{L}/u.test(ch) ? msg('cardset/missing-space.digraph', describeChar(found), `${ch}${found}`) : msg('cardset/missing-space', describeChar(found))));
     }
     numStart = after + 1;
   }

@@ -165,8 +165,15 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     sink.error(ZERO_RANGE, 'cardtable/invalid-dimensions', msg('cardtable/invalid-dimensions.empty'));
   } else {
     const a = first.kind === 'int' ? tz.next() : null;
-    const star = a !== null && tz.peek()?.kind === '*' ? tz.next() : null;
+    // `15x15` (or `15 x 15`, `15×15`): read as meant, so that the rest is checked against
+    // the table, and said with the spelling to write
+    const sep = a !== null ? tz.peek() : null;
+    const cross = sep !== null && (sep.kind === 'word' || sep.kind === 'other') && /^[xX×]$/.test(tokText(sep));
+    const star = a !== null && (sep?.kind === '*' || cross) ? tz.next() : null;
     const b = star !== null && tz.peek()?.kind === 'int' ? tz.next() : null;
+    if (cross && b !== null && a !== null) {
+      sink.error(() => span(a, b), 'cardtable/invalid-dimensions', () => msg('cardtable/invalid-dimensions.cross', quote(a.line === b.line ? a.line.text.slice(a.start, b.end) : `${tokText(a)} ${tokText(star!)} ${tokText(b)}`), `${tokText(a)}*${tokText(b)}`));
+    }
     if (a === null || b === null) {
       skipToOpen();
       const r = first.kind === '(' ? tokRange(first) : span(first, tz.last ?? first);
@@ -363,11 +370,15 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
     }
     const outside = !dimsOk || column >= width || row >= height;
     // After a pair outside the table, only a real attribute makes it an attribute line
-    // (reported as outside); anything else is the end tag followed by stray text.
-    if (attributesFollow() && (!outside || attributeStarts(tz.peek()!))) {
+    // (reported as outside); anything else is the end tag followed by stray text. With the
+    // dimensions unknown no pair is known to be outside: whatever follows a pair is its
+    // attributes (`(6,6) l 2;` gets its unknown attribute, not "text after the end tag"
+    // over the rest of the file), and only a pair that ends the file is the end tag.
+    if (attributesFollow() && (!outside || !dimsOk || attributeStarts(tz.peek()!))) {
       parseAttributes(pair);
       continue;
     }
+    if (!dimsOk && tz.peek() !== null) continue;
     if (outside) {
       endTag = { column, row };
       const rest = tz.peek();
@@ -431,6 +442,41 @@ export function hasFirstMove(cells: CellAttributes[], width: number, height: num
     }
   }
   return false;
+}
+
+/**
+ * The longest run of free cells (side by side in a row or a column) in which a first move
+ * can lie: one that meets the start condition. A word longer than it can never be the first
+ * move, so if every word is, no move is ever possible. Null when the table has no free cell.
+ */
+export function longestFirstRun(cells: CellAttributes[], width: number, height: number, start: StartCondition): { length: number; column: number; row: number; across: boolean } | null {
+  let best: { length: number; column: number; row: number; across: boolean } | null = null;
+  const free = (x: number, y: number) => !cells[y * width + x]!.blocked;
+  const consider = (across: boolean, x0: number, y0: number, length: number) => {
+    // some cell of the run meets the start condition: a word as long as the run can cover it
+    let meets = false;
+    for (let k = 0; k < length && !meets; k++) meets = meetsStart(start, across ? x0 + k : x0, across ? y0 : y0 + k);
+    if (meets && (best === null || length > best.length)) best = { length, column: x0, row: y0, across };
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; ) {
+      if (!free(x, y)) { x++; continue; }
+      let e = x;
+      while (e < width && free(e, y)) e++;
+      consider(true, x, y, e - x);
+      x = e;
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; ) {
+      if (!free(x, y)) { y++; continue; }
+      let e = y;
+      while (e < height && free(x, e)) e++;
+      consider(false, x, y, e - y);
+      y = e;
+    }
+  }
+  return best;
 }
 
 /**

@@ -53,6 +53,8 @@ export function parseCharset(text: string): ParseResult<Charset> {
 
     entryLines++;
     const equivalents: string[] = [];
+    // a line of several letters starting with a repeat (`CHch`, a digraph): said that a card holds one character
+    let digraphSaid = false;
     let i = a;
     while (i < b) {
       const c = s.charCodeAt(i);
@@ -76,7 +78,13 @@ export function parseCharset(text: string): ParseResult<Charset> {
         if (!sink.done) sink.error(
           line.range(from, i),
           'charset/duplicate-character',
-          () => (seenOn === n ? msg('charset/duplicate-character.sameLine', describeChar(ch)) : msg('charset/duplicate-character', describeChar(ch), seenOn + 1)),
+          () => {
+            const m = seenOn === n ? msg('charset/duplicate-character.sameLine', describeChar(ch)) : msg('charset/duplicate-character', describeChar(ch), seenOn + 1);
+            // said when the line's first character is the repeat (`CHch` after `Cc`), not of `Ba` after `Aa`
+            if (digraphSaid || from !== a || !severalLetters(s.slice(a, b))) return m;
+            digraphSaid = true;
+            return msg('charset/duplicate-character.digraph', m, s.slice(a, b));
+          },
         );
         continue;
       }
@@ -114,4 +122,18 @@ export function printCharset(charset: Charset): string {
   let out = `${charset.declaredCount ?? charset.entries.length}\n`;
   for (const e of charset.entries) out += `${e.equivalents.join('')}\n`;
   return out;
+}
+
+/**
+ * Whether a line holds letters of two or more kinds, case and accents aside (`CHch`, `LL`,
+ * not `Aa` nor `EeÉé`): an author writing a digraph, which no card can show.
+ */
+function severalLetters(line: string): boolean {
+  const kinds = new Set<string>();
+  for (const ch of line) {
+    if (!/\p{L}/u.test(ch)) continue;
+    kinds.add(ch.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
+    if (kinds.size > 1) return true;
+  }
+  return false;
 }

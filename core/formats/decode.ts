@@ -1,7 +1,8 @@
 // Bytes to text for every format: UTF-8 with an optional BOM, invalid sequences replaced
 // (and reported where the replacement characters end up), NUL bytes reported as binary,
-// the result normalised to NFC. Never throws; linear in the input.
-import { DiagnosticSink, MAX_DIAGNOSTICS, lineRange } from './text.js';
+// the result normalised to NFC. A file in UTF-16, or one that reads as Latin-1 /
+// Windows-1252, is said so once and read in that encoding. Never throws; linear in the input.
+import { DiagnosticSink, MAX_DIAGNOSTICS, describeChar, lineRange } from './text.js';
 import { msg } from '../l10n/message.js';
 import type { Diagnostic, Position } from './types.js';
 
@@ -84,8 +85,75 @@ class Positions {
   }
 }
 
+/**
+ * UTF-16 by its byte order mark, or by its zero bytes: text of Latin letters in UTF-16 has a
+ * zero byte in every other place (the high byte of each unit), on the odd bytes in
+ * little-endian order, on the even ones in big-endian. Null when it does not look so.
+ */
+function utf16Order(bytes: Uint8Array): { le: boolean; bom: boolean } | null {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { le: true, bom: true };
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { le: false, bom: true };
+  const n = Math.min(bytes.length, 65536) & ~1;
+  if (n < 4) return null;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) even++;
+    if (bytes[i + 1] === 0) odd++;
+  }
+  const units = n / 2;
+  if (odd >= units * 0.3 && even <= units * 0.05) return { le: true, bom: false };
+  if (even >= units * 0.3 && odd <= units * 0.05) return { le: false, bom: false };
+  return null;
+}
+
+/**
+ * Whether bytes that are not UTF-8 read as Latin-1 / Windows-1252: no NUL, and no byte above
+ * 0x7F starting a valid UTF-8 sequence (a file of UTF-8 with a stray bad byte is not one).
+ * Returns how many bytes are above 0x7F and the first one's offset, or null.
+ */
+function latin1Like(bytes: Uint8Array): { count: number; first: number } | null {
+  let count = 0;
+  let first = -1;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b === 0) return null;
+    if (b < 0x80) continue;
+    const len = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (len > 0 && i + len <= bytes.length) {
+      let lo = 0x80;
+      let hi = 0xbf;
+      if (b === 0xe0) lo = 0xa0;
+      else if (b === 0xed) hi = 0x9f;
+      else if (b === 0xf0) lo = 0x90;
+      else if (b === 0xf4) hi = 0x8f;
+      let ok = bytes[i + 1]! >= lo && bytes[i + 1]! <= hi;
+      for (let k = 2; k < len && ok; k++) ok = bytes[i + k]! >= 0x80 && bytes[i + k]! <= 0xbf;
+      if (ok) return null; // a valid UTF-8 sequence: UTF-8 with bad bytes, not Latin-1
+    }
+    if (first < 0) first = i;
+    count++;
+  }
+  return count > 0 ? { count, first } : null;
+}
+
+const hexByte = (b: number) => b.toString(16).toUpperCase().padStart(2, '0');
+
 export function decodeText(bytes: Uint8Array): { text: string; diagnostics: Diagnostic[] } {
   const sink = new DiagnosticSink();
+  // UTF-16: one diagnostic, and the text read as UTF-16 (not hundreds of NUL and bad bytes)
+  const utf16 = utf16Order(bytes);
+  if (utf16) {
+    let text = new TextDecoder(utf16.le ? 'utf-16le' : 'utf-16be').decode(bytes);
+    if (/[\u0300-\uffff]/.test(text)) text = text.normalize('NFC');
+    sink.add(lineRange(0, 0, 0), 'error', 'file/utf16', msg(utf16.le ? 'file/utf16.le' : 'file/utf16.be'));
+    const nul = text.indexOf('\u0000');
+    if (nul >= 0) {
+      const p = new Positions(text).of(nul);
+      sink.add(lineRange(p.line, p.character, p.character + 1), 'error', 'file/binary', msg('file/binary'));
+    }
+    return { text, diagnostics: sink.list };
+  }
   let body = bytes;
   if (body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) body = body.subarray(3);
   let text: string;
@@ -95,6 +163,19 @@ export function decodeText(bytes: Uint8Array): { text: string; diagnostics: Diag
   } catch {
     valid = false;
     text = lenient.decode(body);
+  }
+  if (!valid) {
+    // Latin-1 or Windows-1252: said once, with the count, and the text read so (every bad
+    // byte was also an unknown character '\ufffd' to the parsers)
+    const latin1 = latin1Like(body);
+    if (latin1) {
+      text = new TextDecoder('windows-1252').decode(body);
+      if (/[\u0300-\uffff]/.test(text)) text = text.normalize('NFC');
+      const p = new Positions(text).of(latin1.first);
+      const b = body[latin1.first]!;
+      sink.add(lineRange(p.line, p.character, p.character + 1), 'error', 'file/invalid-utf8', msg('file/invalid-utf8.latin1', latin1.count, hexByte(b), describeChar(text.charAt(latin1.first))));
+      return { text, diagnostics: sink.list };
+    }
   }
   if (/[\u0300-\uffff]/.test(text)) text = text.normalize('NFC');
 
@@ -119,4 +200,16 @@ export function decodeText(bytes: Uint8Array): { text: string; diagnostics: Diag
     sink.add(lineRange(p.line, p.character, p.character + 1), 'error', f.code, msg(f.code));
   }
   return { text, diagnostics: sink.list };
+}
+
+/**
+ * The parsers' diagnostics without those on a U+FFFD that decoding put in place of a bad
+ * byte (`'�' (U+FFFD) is not in the charset` beside `invalid UTF-8 byte sequence`): the
+ * decoding's diagnostic names the problem. `decoded` and `parsed` of one file, or of several
+ * with `file` set.
+ */
+export function withoutDecodingEchoes(decoded: readonly Diagnostic[], parsed: Diagnostic[]): Diagnostic[] {
+  const at = new Set(decoded.filter((d) => d.code === 'file/invalid-utf8').map((d) => `${d.file ?? ''}\u0000${d.range.start.line}:${d.range.start.character}`));
+  if (at.size === 0) return parsed;
+  return parsed.filter((d) => !at.has(`${d.file ?? ''}\u0000${d.range.start.line}:${d.range.start.character}`) || d.code.startsWith('file/'));
 }

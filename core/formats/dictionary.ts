@@ -111,3 +111,32 @@ function slowLine(line: Line, sink: DiagnosticSink, index: Map<string, number> |
 export function printDictionary(dictionary: Dictionary): string {
   return dictionary.words.length === 0 ? '' : `${dictionary.words.join('\n')}\n`;
 }
+
+/** Code points of a word (a surrogate pair is one character). */
+export function charCount(w: string): number {
+  let n = w.length;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff && i > 0 && w.charCodeAt(i - 1) >= 0xd800 && w.charCodeAt(i - 1) <= 0xdbff) n--;
+  }
+  return n;
+}
+
+/**
+ * Null when some word has at most `fits` characters (found at the first such word: a table
+ * any word fits is settled at once), else the shortest word (the first of equal ones).
+ */
+export function shortestWordOver(words: Iterable<string>, fits: number): string | null {
+  let best: string | null = null;
+  let bestLength = Infinity;
+  for (const w of words) {
+    if (w.length > fits && w.length >= bestLength * 2) continue; // too long even if all astral
+    const n = charCount(w);
+    if (n <= fits) return null;
+    if (n < bestLength) {
+      best = w;
+      bestLength = n;
+    }
+  }
+  return best;
+}

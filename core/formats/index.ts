@@ -8,12 +8,12 @@ import { parseDictionary, printDictionary } from './dictionary.js';
 import type { Bonus, CardTable, Cardset, Charset, Dictionary, FileKind, ParseResult } from './types.js';
 
 export type * from './types.js';
-export { decodeText } from './decode.js';
+export { decodeText, withoutDecodingEchoes } from './decode.js';
 export { parseCharset, printCharset } from './charset.js';
 export { parseCardset, printCardset, CARD_POINTS_MAX, CARD_POINTS_MIN } from './cardset.js';
-export { parseCardTable, printCardTable, hasFirstMove, MAX_TABLE_SIDE } from './cardtable.js';
+export { parseCardTable, printCardTable, hasFirstMove, longestFirstRun, MAX_TABLE_SIDE } from './cardtable.js';
 export { parseBonus, printBonus } from './bonus.js';
-export { parseDictionary, printDictionary, MIN_WORD_LENGTH } from './dictionary.js';
+export { parseDictionary, printDictionary, charCount, shortestWordOver, MIN_WORD_LENGTH } from './dictionary.js';
 export { MAX_DIAGNOSTICS, MAX_INT_DIGITS, splitLines } from './text.js';
 
 /** File name extension (with the dot) of each kind. */

@@ -5,7 +5,7 @@
 // stays responsive; a check is abandoned as soon as it is stale.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
-import { anyWordHas, loadRuleset, makeFolder, type NamedText, type RulesetFiles } from '../ruleset/load.js';
+import { anyWordHas, loadRuleset, makeFolder, shortestWordOver, twoCharsOrMore, type NamedText, type RulesetFiles } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import type { SourceText, TextDocumentView } from './document.js';
 import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
@@ -41,31 +41,51 @@ type Role = 'charset' | 'cardset' | 'cardtable' | 'bonus';
  * A dictionary's words folded to canonical characters, per its parse (the cache keeps one
  * parse while the text stays the same) and the charset text it was folded with.
  */
-const foldedWords = new WeakMap<object, { charset: string; words: ReadonlySet<string> }>();
+const foldedWords = new WeakMap<object, { charset: string; words: ReadonlySet<string>; shortest?: string | null }>();
 
 /**
  * Whether a word of the ruleset's dictionaries has a (canonical) character, for a card set's
  * check of the cards no word takes; the words are folded once per change of a dictionary
  * or the charset (the English sample: about half a second the first time).
  */
-function wordChecker(ctx: RulesetContext, cache: ParseCache): ((c: string) => boolean) | undefined {
+function foldedSets(ctx: RulesetContext, cache: ParseCache): Array<{ charset: string; words: ReadonlySet<string>; shortest?: string | null }> | undefined {
   const dictionaries = [...ctx.dictionaries, ...(ctx.personal ? [ctx.personal] : [])];
   if (!ctx.charset || dictionaries.length === 0) return undefined;
   const charset = cache.get('charset', ctx.charset).value;
   let folder: ReturnType<typeof makeFolder> | undefined;
-  const sets = dictionaries.map((d) => {
+  return dictionaries.map((d) => {
     const parsed = cache.get('dictionary', d, charset);
     let hit = foldedWords.get(parsed);
     if (!hit || hit.charset !== ctx.charset!.text) {
       folder ??= makeFolder(charset);
       const words = new Set<string>();
-      for (const w of folder.canonicalWords(parsed.value.words)) if (w !== undefined) words.add(w);
+      // playable words only: two characters or more, as the ruleset keeps them
+      for (const w of folder.canonicalWords(parsed.value.words)) if (w !== undefined && twoCharsOrMore(w)) words.add(w);
       hit = { charset: ctx.charset!.text, words };
       foldedWords.set(parsed, hit);
     }
-    return hit.words;
+    return hit;
   });
-  return (c) => sets.some((words) => anyWordHas(words, c));
+}
+
+function wordChecker(ctx: RulesetContext, cache: ParseCache): ((c: string) => boolean) | undefined {
+  const sets = foldedSets(ctx, cache);
+  return sets ? (c) => sets.some((s) => anyWordHas(s.words, c)) : undefined;
+}
+
+/**
+ * The shortest word of the ruleset's dictionaries, for a card table's check that some word
+ * fits it; found once per change of a dictionary or the charset. Undefined when there is none.
+ */
+function shortestWord(ctx: RulesetContext, cache: ParseCache): string | undefined {
+  const sets = foldedSets(ctx, cache);
+  if (!sets) return undefined;
+  let best: string | undefined;
+  for (const s of sets) {
+    s.shortest ??= shortestWordOver(s.words, 0);
+    if (s.shortest !== null && (best === undefined || Array.from(s.shortest).length < Array.from(best).length)) best = s.shortest;
+  }
+  return best;
 }
 
 /** Checks of the whole ruleset that land in this (non-dictionary) file. */
@@ -85,7 +105,9 @@ function rulesetDiagnostics(doc: TextDocumentView, ctx: RulesetContext, players:
   const files: RulesetFiles = { name: ctx.name, charset: named('charset'), cardset: named('cardset'), cardtable: named('cardtable'), bonus: named('bonus'), dictionaries: [] };
   // the dictionaries are not loaded again here: only a card set asks whether words have its characters
   const hasWordWith = role === 'cardset' ? wordChecker(ctx, cache) : undefined;
-  return loadRuleset(files, { players, ...(hasWordWith ? { hasWordWith } : {}) }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
+  // and only a card table whether some word fits it
+  const shortest = role === 'cardtable' ? shortestWord(ctx, cache) : undefined;
+  return loadRuleset(files, { players, ...(hasWordWith ? { hasWordWith } : {}), ...(shortest !== undefined ? { shortestWord: shortest } : {}) }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
 }
 
 function displayName(name: string): string {
@@ -173,8 +195,9 @@ export function dependsOn(kind: FileKind, changed: FileKind | null): boolean {
   if (changed === null) return true;
   if (kind === 'dictionary') return changed === 'charset';
   // The four small files are checked together (cards need the charset and the bonus's hand
-  // size); the card set also asks whether the dictionaries' words have its characters.
-  return changed !== 'dictionary' || kind === 'cardset';
+  // size); the card set also asks whether the dictionaries' words have its characters, and
+  // the card table whether some word fits it.
+  return changed !== 'dictionary' || kind === 'cardset' || kind === 'cardtable';
 }
 
 export type { SourceText };

@@ -5,14 +5,14 @@
 import type { FileKind } from '../formats/types.js';
 import type { DistributionStats, LanguageSettings, TablePreview } from '../protocol/language.js';
 import type { CoordinateOptions } from '../coordinates.js';
-import { translator, type Translate } from '../l10n/message.js';
+import { render, translator, type Translate } from '../l10n/message.js';
 import { codeActions } from './actions.js';
 import { complete } from './completion.js';
 import { ParseCache, resolveSettings, type RulesetContext } from './context.js';
 import { validate, type ValidationHooks } from './diagnostics.js';
 import { TextDocumentView } from './document.js';
 import { foldingRanges } from './folding.js';
-import { format } from './format.js';
+import { format, formatBlocker } from './format.js';
 import { hover } from './hover.js';
 import { inlayHints } from './inlay.js';
 import type { LearnedValues } from './learned.js';
@@ -83,6 +83,20 @@ export class LanguageService {
   /** The ruleset's context gives a card set its charset (equivalent characters share a line). */
   format(doc: TextDocumentView, ctx?: RulesetContext): TextEdit[] {
     return format(doc, this.cache, ctx);
+  }
+
+  /** Why `format` leaves the document alone (an error that would lose text), in the client's language; null when it formats. */
+  formatRefusal(doc: TextDocumentView): string | null {
+    const d = formatBlocker(doc, this.cache);
+    if (d === null) return null;
+    const file = doc.name.split(/[\\/]/).pop() ?? doc.name;
+    let name = file;
+    try {
+      name = decodeURIComponent(file);
+    } catch {
+      // as written
+    }
+    return this.t('format.refused', name, d.range.start.line + 1, d.code, d.l10n ? render(d.l10n, this.lang) : d.message);
   }
 
   documentSymbols(doc: TextDocumentView, ctx: RulesetContext): DocumentSymbol[] {

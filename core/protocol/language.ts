@@ -120,7 +120,7 @@ export interface DistributionRow {
   occurrences: number;
   /** occurrences / totalCharacters, 0..1. */
   frequency: number;
-  /** Cards a frequency-proportional card set of the same size would hold (core/ruleset/distribution). */
+  /** Cards the suggested card set of the same size would hold: one for every character that occurs, the rest in proportion to the occurrences (suggestCardset in core/ruleset/distribution). */
   suggestedCards: number;
   /** Mean points of this character's cards, or null when it has none. */
   meanPoints: number | null;

@@ -39,8 +39,10 @@ export interface SuggestedCard {
 }
 
 /**
- * Proposes `n` cards proportional to the counts (largest remainder, every character with a
- * non-zero count gets at least one card when n allows), with points that fall as frequency
+ * Proposes `n` cards: every character with a non-zero count gets one card first (when n
+ * allows: every letter is playable), then the rest are shared out in proportion to the
+ * counts (largest remainder); with fewer cards than such characters, all n in proportion.
+ * Points that fall as frequency
  * rises: 1 for the commonest, up to `maxPoints` for the rarest, on a log scale; plus
  * `wildcards` wildcards worth 0 (counted within n).
  */

@@ -1,6 +1,6 @@
 // Loads a ruleset from the texts of its files: parses each, runs the cross-file checks, and
 // resolves cards and words to canonical characters. Pure: the caller reads the files.
-import { parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
+import { charCount, longestFirstRun, shortestWordOver, parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
 import { diagnostic, quote } from '../formats/text.js';
 import { msg } from '../l10n/message.js';
 import { moveScoreBound } from '../games/cardwords/scoring.js';
@@ -33,6 +33,11 @@ export interface RulesetOptions {
    * card set's check of the characters no word has.
    */
   hasWordWith?: (char: string) => boolean;
+  /**
+   * The shortest word of the dictionaries (canonical), for a caller that does not pass them
+   * (the language server): the card table's check that some word fits it.
+   */
+  shortestWord?: string;
 }
 
 /** The most a move may score at most (moveScoreBound): 2^53 / 2^16, about 1.4e11. */
@@ -135,6 +140,8 @@ export function makeFolder(charset: Charset): Folder {
   return { canonical, canonicalWord, canonicalWords };
 }
 
+export { charCount, shortestWordOver };
+
 function withFile(diags: Diagnostic[], file: string): Diagnostic[] {
   return diags.map((d) => ({ ...d, file }));
 }
@@ -203,6 +210,18 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
     const text = none ? msg('ruleset/no-dictionary', files.name ?? baseName(files.charset.name)) : msg('ruleset/no-words');
     diagnostics.push({ file: files.dictionaries[0]?.name ?? files.charset.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-words', text) });
   }
+  // Cross-file: some word fits the table. A first move lies in a run of free cells that
+  // meets the start condition; if every word is longer than the longest such run, no move is
+  // ever possible (games of passes, which a playtest refuses).
+  const t = table.value;
+  if (t.width > 0 && t.height > 0 && t.cells.length === t.width * t.height && (words.size > 0 || options.shortestWord !== undefined)) {
+    const run = longestFirstRun(t.cells, t.width, t.height, t.start);
+    const shortest = words.size > 0 ? shortestWordOver(words, run?.length ?? 0) : options.shortestWord!;
+    if (run !== null && shortest !== null && charCount(shortest) > run.length) {
+      const end = run.across ? `(${run.column + run.length - 1},${run.row})` : `(${run.column},${run.row + run.length - 1})`;
+      diagnostics.push({ file: files.cardtable.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-word-fits', msg('ruleset/no-word-fits', run.length, `(${run.column},${run.row})..${end}`, quote(shortest), charCount(shortest))) });
+    }
+  }
   const hasWordWith = words.size > 0 ? (c: string) => anyWordHas(words, c) : options.hasWordWith;
   if (hasWordWith) {
     // Cross-file: a card whose character no word has can never be laid (only traded, or
@@ -248,7 +267,7 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
 }
 
 /** Whether a word has two characters or more (code points: a surrogate pair is one). */
-function twoCharsOrMore(w: string): boolean {
+export function twoCharsOrMore(w: string): boolean {
   // without spreading the word into an array: a load checks every word of the dictionaries
   if (w.length !== 2) return w.length > 2;
   const hi = w.charCodeAt(0);

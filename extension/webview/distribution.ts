@@ -48,7 +48,7 @@ function render(m: DistributionMessage): void {
   const legend = el('ul', 'legend');
   for (const [cls, text] of [
     ['cards', t(s, 'cards in the card set')],
-    ['suggested', t(s, 'cards a frequency-proportional card set would hold')],
+    ['suggested', t(s, 'cards the suggested card set would hold: one for every character, the rest by frequency')],
   ] as const) {
     const li = el('li');
     li.append(el('span', `swatch ${cls}`), el('span', undefined, text));

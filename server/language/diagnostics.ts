@@ -82,8 +82,9 @@ export class DiagnosticsScheduler {
       if (!doc || !view) return;
       const version = doc.version;
       const stale = () => this.ctx.documents.get(uri)?.version !== version;
-      // a card set's check of the characters no word has reads the dictionaries (cached by mtime)
-      const rulesetCtx = await this.ctx.workspace.contextFor(uri, { dictionaries: view.kind === 'cardset' });
+      // a card set's check of the characters no word has, and a card table's that some word
+      // fits it, read the dictionaries (cached by mtime)
+      const rulesetCtx = await this.ctx.workspace.contextFor(uri, { dictionaries: view.kind === 'cardset' || view.kind === 'cardtable' });
       if (stale()) {
         this.again.add(uri);
         return;

@@ -2,7 +2,7 @@
 // manifest names. Adapter only: parsing and checks live in core/ruleset.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { decodeText } from '../../core/formats/index.js';
+import { decodeText, withoutDecodingEchoes } from '../../core/formats/index.js';
 import type { Diagnostic } from '../../core/formats/types.js';
 import { loadRuleset, type NamedText, type RulesetFiles, type RulesetOptions } from '../../core/ruleset/load.js';
 import type { RulesetLoadResult } from '../../core/ruleset/types.js';
@@ -60,7 +60,12 @@ export async function findRulesetFiles(dir: string): Promise<Manifest & { name: 
     return { ...m, name: m.name ?? basename(resolve(dir)) };
   }
   const bases = [...new Set(entries.filter((f) => f.endsWith('.charset')).map((f) => f.slice(0, -'.charset'.length)))].sort();
-  if (bases.length === 0) throw new RulesetError(`${dir}: no ruleset here (no .charset file and no ${MANIFEST})`);
+  if (bases.length === 0) {
+    // a charset whose extension is written in another case: named
+    const near = entries.filter((f) => f.toLowerCase().endsWith('.charset'));
+    const hint = near.length > 0 ? `; ${near.slice(0, 3).join(', ')} ${near.length === 1 ? 'is' : 'are'} there, but the extension is .charset, in lower case` : '';
+    throw new RulesetError(`${dir}: no ruleset here (no .charset file and no ${MANIFEST})${hint}`);
+  }
   if (bases.length > 1) throw new RulesetError(`${dir}: several rulesets (${bases.join(', ')}): write a ${MANIFEST} naming the files`);
   const base = bases[0]!;
   // <base>.dict and <base>.<anything>.dict are read-only dictionaries, except the
@@ -101,10 +106,41 @@ export async function loadRulesetDir(path: string, options: RulesetOptions = {})
     ...(m.personal ? { personal: await read(m.personal) } : {}),
     ...(m.removal ? { removal: await read(m.removal) } : {}),
   };
+  // a missing file beside a file of its kind under another name (esp.bonus for es.bonus, or
+  // es.Bonus): named, since the files of a ruleset are found by one base name
+  const missing = io.filter((d) => d.code === 'file/unreadable' && d.message === 'no such file');
+  if (missing.length > 0) {
+    const entries = await readdir(dir).catch(() => [] as string[]);
+    for (const d of missing) {
+      const hint = nearName(basename(d.file!), entries, m.name, entries.includes(MANIFEST));
+      if (hint) d.message += hint;
+    }
+  }
   const result = loadRuleset(files, options);
   const unreadable = io.some((d) => d.severity === 'error');
   // a file that could not be read is said so once: not also as an empty one ("the card table
   // is empty" beside "no such file")
-  const failed = new Set(io.filter((d) => d.severity === 'error').map((d) => d.file));
-  return { ruleset: unreadable ? null : result.ruleset, diagnostics: [...io, ...result.diagnostics.filter((d) => !failed.has(d.file))] };
+  const failed = new Set(io.filter((d) => d.code === 'file/unreadable' || d.code === 'file/too-large').map((d) => d.file));
+  // and a bad byte is said once, by the decoding: not also as an unknown character '\ufffd'
+  return { ruleset: unreadable ? null : result.ruleset, diagnostics: [...io, ...withoutDecodingEchoes(io, result.diagnostics.filter((d) => !failed.has(d.file)))] };
+}
+
+/**
+ * What is there instead of a missing ruleset file `file`: the same name in another case, or
+ * files of its kind (its extension, in any case) under another base name; '' when nothing.
+ */
+export function nearName(file: string, entries: readonly string[], base: string, manifest: boolean): string {
+  const lower = file.toLowerCase();
+  const sameButCase = entries.find((e) => e !== file && e.toLowerCase() === lower);
+  if (sameButCase) return `; ${sameButCase} is there: file names are case-sensitive, rename it ${file}`;
+  const dot = file.lastIndexOf('.');
+  if (dot < 0) return '';
+  const ext = lower.slice(dot);
+  const others = entries.filter((e) => e.toLowerCase().endsWith(ext) && e.length > ext.length);
+  if (others.length === 0) return '';
+  const named = others.slice(0, 3).join(', ') + (others.length > 3 ? ', …' : '');
+  const be = others.length === 1 ? 'is' : 'are';
+  return manifest
+    ? `; ${named} ${be} there: ${MANIFEST} names ${file}`
+    : `; ${named} ${be} there: the files of a ruleset share one base name (${base}, from ${base}.charset), so rename ${others.length === 1 ? 'it' : 'the one meant'} ${file}, or name the files in a ${MANIFEST}`;
 }

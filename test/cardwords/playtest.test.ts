@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Playtest, type PlaytestReport } from '../../core/robots/cardwords/playtest.js';
 import { progressLine } from '../../server/cli/commands/moves.js';
-import { formatReport } from '../../server/cli/commands/playtest.js';
+import { formatReport, WIDTH } from '../../server/cli/commands/playtest.js';
 import { cli } from '../cli/run.js';
 import { sample } from './games.js';
 
@@ -68,6 +68,29 @@ describe('playtest report', () => {
     const cell = (col: number, row: number) => map[row + 1]!.slice(5).split(' ')[col];
     expect([cell(0, 0), cell(6, 6)]).toEqual(['#', '#']);
     expect(cell(3, 3)).toBe(String(Math.min(9, Math.floor(r.cells.covered[3 * 7 + 3]! * 10))));
+  });
+
+  it('the text: every line in the findings\' width (the most played words packed, a word never split), the heat map aside', async () => {
+    const tiny = await sample('samples/tiny');
+    const r = new Playtest(tiny.rules, tiny.store, { games: 6, players: 2, level: 'best', seed: 'labels' }).run();
+    const many = { ...r, words: Array.from({ length: 25 }, (_, i) => ({ word: `WORD${'S'.repeat(i % 5)}`, count: 100 - i })) };
+    const text = formatReport(many);
+    const heat = text.indexOf('Table: how often each cell is covered');
+    for (const line of text.slice(0, heat).split('\n')) expect(line.length, line).toBeLessThanOrEqual(WIDTH);
+    const words = text.slice(text.indexOf('Most played words\n'), heat).trimEnd().split('\n').slice(1);
+    expect(words.length).toBeGreaterThan(1);
+    expect(words.join(' ').replace(/ +/g, ' ').trim()).toBe(many.words.map((w) => `${w.word} ${w.count}`).join(', '));
+    for (const line of words) expect(line).toMatch(/^  [A-Z]+ \d+(, [A-Z]+ \d+)*,?$/);
+  });
+
+  it('the text of a solitaire: "1 player", no winning margin and no first player (nothing to compare)', async () => {
+    const tiny = await sample('samples/tiny');
+    const r = new Playtest(tiny.rules, tiny.store, { games: 2, players: 1, level: 'best', seed: 'solo' }).run();
+    const text = formatReport(r);
+    expect(text.split('\n')[0]).toBe('Playtest of tiny: 2 games, 1 player, level best, seed "solo"');
+    expect(text).not.toContain('Winning margin');
+    expect(text).not.toContain('First player');
+    expect(formatReport({ ...r, players: 2 })).toContain('First player');
   });
 
   it('the text: a card\'s laid and stuck are rounded together, never reading more than its copies', async () => {
@@ -149,6 +172,13 @@ describe('playtest report', () => {
     const missing = cli(['playtest', join(dir, 'nothing-here')], undefined, env);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('cannot be played');
+    // a broken ruleset: its errors as cardwords check prints them, file:line:col
+    const broken = join(dir, 'broken');
+    cpSync('samples/tiny', broken, { recursive: true });
+    writeFileSync(join(broken, 'tiny.cardset'), '2\n[A 1]\n');
+    const b = cli(['playtest', broken, '--games', '1'], undefined, env);
+    expect(b.status).toBe(1);
+    expect(b.stderr).toBe(`cardwords playtest: the ruleset ${broken} cannot be played:\n${join(broken, 'tiny.cardset')}:1:1: error: 2 cards are declared but 1 is listed [cardset/count-mismatch]\n${join(broken, 'tiny.cardset')}:1:1: error: 1 card is too few for 2 players with 4 cards each (the hand size of ${join(broken, 'tiny.bonus')}): at least 8 are needed [ruleset/not-enough-cards]\n`);
     expect(cli(['playtest', 'samples/tiny', '--players', '7'], undefined, env).stderr).toContain('24 cards are too few for 7 players with 4 cards each');
     // a dictionary with no playable word: refused (the games were passes, and the findings
     // blamed the cards); one with a word left out for an error: said before the games
@@ -163,6 +193,16 @@ describe('playtest report', () => {
     const some = cli(['playtest', rs, '--games', '1'], undefined, env);
     expect(some.status).toBe(0);
     expect(some.stderr.split('\n')[0]).toBe(`cardwords playtest: 1 word of the dictionaries is left out for errors (cardwords check ${rs} names them): the games play without them`);
+    // no word fits the table: refused too (every game was passes, and the report blamed the
+    // cards, gave a first player's win share and an empty section of move scores)
+    const tight = join(dir, 'tight');
+    cpSync('samples/tiny', tight, { recursive: true });
+    writeFileSync(join(tight, 'tiny.cardtable'), '3*1\n(-1,-1)\n(3,1)\n');
+    writeFileSync(join(tight, 'tiny.dict'), 'beast\nbeans\n');
+    const fits = cli(['playtest', tight, '--games', '1'], undefined, env);
+    expect(fits.status).toBe(1);
+    expect(fits.stdout).toBe('');
+    expect(fits.stderr).toBe("cardwords playtest: no word fits the table: the longest run of free cells a first move can use has 3 cells and the shortest word, 'BEAST', has 5 characters: no move is ever possible (cardwords check says so too)\n");
   });
 });
 

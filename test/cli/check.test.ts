@@ -53,6 +53,21 @@ describe('cardwords check', () => {
     expect(r.stdout).toContain('[ruleset/not-enough-cards]');
   });
 
+  it('a file given alone is checked with the ruleset of its folder, as the editors check it: --players counts, only its own problems are printed', () => {
+    const dir = tempRuleset({ ...good, 'r.cardtable': '2*1\n(-1,-1)\n(2,1)\n', 'r.dict': 'bea\nabe\n' });
+    const cards = cli(['check', '--players', '4', join(dir, 'r.cardset')]);
+    expect(cards.status).toBe(1);
+    expect(cards.stdout.trim().split('\n')).toEqual([expect.stringMatching(/r\.cardset:1:1: error: 6 cards are too few for 4 players with 2 cards each \(the hand size of .*r\.bonus\): at least 8 are needed \[ruleset\/not-enough-cards\]$/)]);
+    expect(cli(['check', '--players', '3', join(dir, 'r.cardset')]).status).toBe(0);
+    // the table: no word fits it; the other files' problems are not its own
+    const table = cli(['check', '--players', '4', join(dir, 'r.cardtable')]);
+    expect(table.stdout).toMatch(/r\.cardtable:1:1: warning: no word fits the table: .*\[ruleset\/no-word-fits\]/);
+    expect(table.stdout).not.toContain('r.cardset');
+    // a file of no ruleset of its folder: alone, as before
+    writeFileSync(join(dir, 'other.cardset'), '1\n[A 1]\n');
+    expect(cli(['check', '--players', '4', join(dir, 'other.cardset')]).status).toBe(0);
+  });
+
   it('warnings alone exit 0; --quiet hides them', () => {
     const dir = tempRuleset({ ...good, 'r.cardset': '6\n[A 100] [A 1] [B 2] [E 1] [E 1] [  0]\n' });
     const r = cli(['check', dir]);
@@ -93,6 +108,19 @@ describe('cardwords check', () => {
     expect(none.stdout).toMatch(/r\.charset:1:1: warning: no dictionary: the ruleset's words go in r\.dict \(or r\.<name>\.dict\) beside its other files/);
   });
 
+  it('a missing file names the file of its kind under another base name, or in another case', () => {
+    const { 'r.bonus': bonus, 'r.cardset': cardset, ...rest } = good;
+    const dir = tempRuleset({ ...rest, 'rr.bonus': bonus, 'r.Cardset': cardset });
+    const r = cli(['check', dir]);
+    expect(r.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/r\.bonus:1:1: error: no such file; rr\.bonus is there: the files of a ruleset share one base name \(r, from r\.charset\), so rename it r\.bonus, or name the files in a ruleset\.json \[file\/unreadable\]$/),
+      expect.stringMatching(/r\.cardset:1:1: error: no such file; r\.Cardset is there: file names are case-sensitive, rename it r\.cardset \[file\/unreadable\]$/),
+    ]);
+    const { 'r.charset': charset, ...noCharset } = good;
+    const upper = cli(['check', tempRuleset({ ...noCharset, 'r.Charset': charset })]);
+    expect(upper.stdout).toMatch(/: error: no ruleset here \(no \.charset file and no ruleset\.json\); r\.Charset is there, but the extension is \.charset, in lower case \[ruleset\/not-found\]\n$/);
+  });
+
   it('a manifest names the files explicitly', () => {
     const dir = tempRuleset({ ...good, 'other.charset': '1\nA\n' });
     writeFileSync(join(dir, 'ruleset.json'), JSON.stringify({ charset: 'r.charset', cardset: 'r.cardset', cardtable: 'r.cardtable', bonus: 'r.bonus', dictionaries: ['r.dict'] }));
@@ -116,6 +144,25 @@ describe('cardwords check', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/r\.cardtable:\d+:\d+: error: /);
     expect(r.stderr).not.toContain('internal error');
+  });
+
+  it('a UTF-16 file is one error, not one per zero byte; a Latin-1 one is one error with the count, not two per bad byte', () => {
+    const dir = tempRuleset(good);
+    writeFileSync(join(dir, 'r.dict'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ab\nbea\n', 'utf16le')]));
+    const u = cli(['check', dir]);
+    expect(u.stdout.trim().split('\n')).toEqual([expect.stringMatching(/r\.dict:1:1: error: the file is UTF-16 \(little-endian\), not UTF-8: Cardwords files are UTF-8; save it as UTF-8 \[file\/utf16\]$/)]);
+    expect(u.status).toBe(1);
+    writeFileSync(join(dir, 'r.charset'), Buffer.from('4\nAa\nBb\nEe\n\xd1\xf1\n', 'latin1'));
+    writeFileSync(join(dir, 'r.dict'), Buffer.from('ab\nbe\xf1a\n\xf1a\n', 'latin1'));
+    const l = cli(['check', dir]);
+    expect(l.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/r\.charset:5:1: error: the file is not UTF-8: it looks like Latin-1 or Windows-1252 \(2 bytes are not UTF-8; this one, D1, reads 'Ñ' \(U\+00D1\) there\): save it as UTF-8 \[file\/invalid-utf8\]$/),
+      expect.stringMatching(/r\.dict:2:3: error: the file is not UTF-8: it looks like Latin-1 or Windows-1252 \(2 bytes are not UTF-8; this one, F1, reads 'ñ' \(U\+00F1\) there\): save it as UTF-8 \[file\/invalid-utf8\]$/),
+    ]);
+    // UTF-8 with a stray bad byte: that byte's error, without "'�' (U+FFFD) is not in the charset" beside it
+    writeFileSync(join(dir, 'r.dict'), Buffer.concat([Buffer.from('ab\nbeña\n'), Buffer.from([0xf1, 0x61, 0x0a])]));
+    const m = cli(['check', join(dir, 'r.dict')]);
+    expect(m.stdout.trim().split('\n')).toEqual([expect.stringMatching(/r\.dict:3:1: error: invalid UTF-8 byte sequence, replaced by U\+FFFD \[file\/invalid-utf8\]$/)]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +57,18 @@ describe('cardwords count', () => {
     const none = cli(['count', '--charset', 'samples/tiny/tiny.charset', '--suggest', '10'], '123\n');
     expect(none.status).toBe(1);
     expect(none.stderr).toBe('cardwords count: no character of the charset was found in the input: nothing to propose\n');
+  });
+
+  it('--suggest gives every character that occurs one card first, then shares the rest in proportion, and --help and the docs say so', () => {
+    // 97 a, 1 b, 2 ä: 10 cards in proportion would give b and ä none; each gets one first
+    const r = cli(['count', '--charset', charset, '--suggest', '10'], `${'a'.repeat(97)}bää\n`);
+    expect(r.stdout).toBe('10\n[A 1] [A 1] [A 1] [A 1] [A 1] [A 1] [A 1] [A 1]\n[B 10]\n[Ä 9]\n');
+    const help = cli(['count', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('every character that occurs gets one card first, so that every letter is playable, then the rest are shared out in proportion to the counts');
+    expect(help).not.toContain('cards proportional to the counts');
+    const lsp = readFileSync('docs/lsp-extensions.md', 'utf8');
+    expect(lsp).not.toContain('frequency-proportional');
+    expect(lsp.replace(/\s+/g, ' ')).toContain('every character that occurs in the dictionaries gets one card first, so that every letter is playable');
   });
 
   it('usage errors exit 2: no charset, bad numbers, missing input file', () => {

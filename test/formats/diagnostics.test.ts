@@ -2,7 +2,7 @@
 // message, and nothing else reported. The table also proves docs/diagnostics.md complete.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_DIAGNOSTICS, decodeText, parseCharset, parseFile } from '../../core/formats/index.js';
+import { MAX_DIAGNOSTICS, decodeText, parseCharset, parseFile, withoutDecodingEchoes } from '../../core/formats/index.js';
 import type { Diagnostic, FileKind } from '../../core/formats/index.js';
 import { SEED, brief, documentedCodes } from './helpers.js';
 
@@ -31,6 +31,12 @@ const cases: Record<string, Case> = {
   'charset/whitespace': { kind: 'charset', text: '1\nA  a\n', want: [['charset/whitespace', [1, 1, 1, 3], 'white space inside a line: equivalent characters are written together, without spaces']] },
   'charset/control-character': { kind: 'charset', text: '1\nA\u0001\n', want: [['charset/control-character', [1, 1, 1, 2], 'U+0001 is a control character or a lone surrogate, not a character of text']] },
   'charset/duplicate-character': { kind: 'charset', text: '2\nAa\nBa\n', want: [['charset/duplicate-character', [2, 1, 2, 2], "'a' is already listed on line 2"]] },
+  'charset/duplicate-character (digraph)': { kind: 'charset', text: '3\nCc\nHh\nCHch\n', want: [
+    ['charset/duplicate-character', [3, 0, 3, 1], "'C' is already listed on line 2. A line lists one character and its equivalents, and a card holds exactly one character: a digraph (CHch) needs a character of its own (such as Ç), with the dictionary written in it"],
+    ['charset/duplicate-character', [3, 1, 3, 2], "'H' is already listed on line 3"],
+    ['charset/duplicate-character', [3, 2, 3, 3], "'c' is already listed on line 2"],
+    ['charset/duplicate-character', [3, 3, 3, 4], "'h' is already listed on line 3"],
+  ] },
   'charset/duplicate-character (same line)': { kind: 'charset', text: '1\nÄaÄ\n', want: [['charset/duplicate-character', [1, 2, 1, 3], "'Ä' (U+00C4) appears twice on this line"]] },
   'charset/combining-mark': { kind: 'charset', text: '1\nn\u0308\n', want: [['charset/combining-mark', [1, 1, 1, 2], "'\u0308' (U+0308) is a combining mark: every code point is a character of its own, so it does not combine with the character before it", 'warning']] },
   'charset/unusable-character': { kind: 'charset', text: '2\nA\n[{\n', want: [['charset/unusable-character', [2, 0, 2, 1], "'[' cannot be written on a card: the card set syntax `[x #]` uses it", 'warning']] },
@@ -47,6 +53,7 @@ const cases: Record<string, Case> = {
   'cardset/unterminated-card': { kind: 'cardset', text: '2 [A 1 \n[B 2]', want: [['cardset/unterminated-card', [0, 2, 0, 6], 'the card has no closing `]`']] },
   'cardset/empty-card': { kind: 'cardset', text: '1 []\n', want: [['cardset/empty-card', [0, 2, 0, 4], 'empty card `[]`: a card is written `[x #]`, such as `[A 6]`']] },
   'cardset/missing-space': { kind: 'cardset', text: '1 [A1]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found '1': a card is written `[x #]`, such as `[A 6]`"]] },
+  'cardset/missing-space (digraph)': { kind: 'cardset', text: '1 [CH 5]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found 'H': a card holds exactly one character, so CH needs a character of its own in the charset (such as Ç), with the dictionary written in it"]] },
   'cardset/missing-space (wildcard)': { kind: 'cardset', text: '1 [ -2]\n', want: [['cardset/missing-space', [0, 4, 0, 5], 'a wildcard needs two spaces, one for the missing character and the required one: `[  0]`']] },
   'cardset/wildcard-meaning': { kind: 'cardset', text: '1 [ E-2]\n', want: [['cardset/wildcard-meaning', [0, 4, 0, 5], 'a card set cannot fix what a wildcard means (`[ E-2]` is notation for a played wildcard): write `[  -2]`']] },
   'cardset/invalid-character': { kind: 'cardset', text: '1 [\t 1]\n', want: [['cardset/invalid-character', [0, 3, 0, 4], 'U+0009 cannot be a card character: write a charset character, or a space for a wildcard']] },
@@ -57,7 +64,19 @@ const cases: Record<string, Case> = {
   'cardset/count-mismatch': { kind: 'cardset', text: '2\n[A 1]\n', want: [['cardset/count-mismatch', [0, 0, 0, 1], '2 cards are declared but 1 is listed']] },
 
   // ---- card table
-  'cardtable/invalid-dimensions': { kind: 'cardtable', text: '19x10\n(0,0)\n(19,10)\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 5], 'expected the dimensions `width*height`, such as `19*10`']] },
+  'cardtable/invalid-dimensions': { kind: 'cardtable', text: '19/10\n(0,0)\n(19,10)\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 5], 'expected the dimensions `width*height`, such as `19*10`']] },
+  // `x` for `*`: said with the spelling to write, and read as meant, so that a later line
+  // gets its own error, not "text after the end tag" over the rest of the file
+  'cardtable/invalid-dimensions (x)': { kind: 'cardtable', text: '15x15\n(7,7)\n(6,6) l 2;\n(2,2) C 5;\n(16,16)\n', want: [
+    ['cardtable/invalid-dimensions', [0, 0, 0, 5], "the dimensions are written `width*height`, with `*`: '15x15' is `15*15`"],
+    ['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'l': use B (blocked), C points, L factor or W factor"],
+  ] },
+  'cardtable/invalid-dimensions (spaced x)': { kind: 'cardtable', text: '15 x 15\n(7,7)\n(16,16)\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 7], "the dimensions are written `width*height`, with `*`: '15 x 15' is `15*15`"]] },
+  // dimensions unknown: a pair's attributes are still read as such, the pair ending the file is the end tag
+  'cardtable/invalid-dimensions (unknown, later lines)': { kind: 'cardtable', text: 'abc\n(7,7)\n(6,6) l 2;\n(2,2) C 5;\n(16,16)\n', want: [
+    ['cardtable/invalid-dimensions', [0, 0, 0, 3], 'expected the dimensions `width*height`, such as `19*10`'],
+    ['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'l': use B (blocked), C points, L factor or W factor"],
+  ] },
   'cardtable/invalid-dimensions (empty)': { kind: 'cardtable', text: '\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 0], 'the card table is empty: it starts with its dimensions `width*height`, such as `19*10`']] },
   'cardtable/dimensions-range': { kind: 'cardtable', text: '1001*0\n(0,0)\n(2000,0)\n', want: [['cardtable/dimensions-range', [0, 0, 0, 4], "width '1001' is out of range: width and height are 1..1000"], ['cardtable/dimensions-range', [0, 5, 0, 6], "height '0' is out of range: width and height are 1..1000"]] },
   'cardtable/number-too-large': { kind: 'cardtable', text: `${T}(1, 9999999999) B;\n(2,2)\n`, want: [['cardtable/number-too-large', [2, 4, 2, 14], "the number '9999999999' is too large"]] },
@@ -129,6 +148,35 @@ describe('every diagnostic code, with its exact range and message', () => {
     ]);
   });
 
+  it('file/utf16: a UTF-16 file (by its byte order mark, or its zero bytes) is said so once and read as UTF-16', () => {
+    const le = (t: string) => [...t].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8]);
+    const be = (t: string) => [...t].flatMap((c) => [c.charCodeAt(0) >> 8, c.charCodeAt(0) & 0xff]);
+    const said = (m: string) => [{ code: 'file/utf16', severity: 'error', range: [0, 0, 0, 0], message: `the file is UTF-16 (${m}), not UTF-8: Cardwords files are UTF-8; save it as UTF-8` }];
+    for (const [bytes, order] of [[[0xff, 0xfe, ...le('canción\nniño\n')], 'little-endian'], [[0xfe, 0xff, ...be('canción\n')], 'big-endian'], [le('hola\nadiós\n'), 'little-endian'], [be('hola\n'), 'big-endian']] as const) {
+      const { text, diagnostics } = decodeText(new Uint8Array(bytes));
+      expect(diagnostics.map(brief)).toEqual(said(order));
+      expect(text).not.toContain('\u0000');
+      expect(text.startsWith('canción') || text.startsWith('hola')).toBe(true);
+      // and nothing else: no control characters, no bad bytes
+      expect(parseFile('dictionary', text).diagnostics).toEqual([]);
+    }
+  });
+
+  it('file/invalid-utf8 in a file that reads as Latin-1 / Windows-1252: said once, with the count, and read so', () => {
+    const { text, diagnostics } = decodeText(new Uint8Array([...new TextEncoder().encode('canci'), 0xf3, 0x6e, 0x0a, 0x6e, 0x69, 0xf1, 0x6f, 0x0a]));
+    expect(text).toBe('canción\nniño\n');
+    expect(diagnostics.map(brief)).toEqual([
+      { code: 'file/invalid-utf8', severity: 'error', range: [0, 5, 0, 6], message: "the file is not UTF-8: it looks like Latin-1 or Windows-1252 (2 bytes are not UTF-8; this one, F3, reads 'ó' (U+00F3) there): save it as UTF-8" },
+    ]);
+    // a UTF-8 file with a stray bad byte is not Latin-1: each bad sequence, as before
+    const mixed = decodeText(new Uint8Array([...new TextEncoder().encode('canción\nni'), 0xf1, 0x6f, 0x0a]));
+    expect(mixed.diagnostics.map(brief)).toEqual([{ code: 'file/invalid-utf8', severity: 'error', range: [1, 2, 1, 3], message: 'invalid UTF-8 byte sequence, replaced by U+FFFD' }]);
+    // and the parsers' "'�' (U+FFFD) is not in the charset" at the same place is dropped
+    const parsed = parseFile('dictionary', mixed.text, parseCharset('3\nNn\nIi\nOo\n').value).diagnostics;
+    expect(parsed.map((d) => d.code)).toContain('dictionary/unknown-character');
+    expect(withoutDecodingEchoes(mixed.diagnostics, parsed).filter((d) => d.range.start.line === 1)).toEqual([]);
+  });
+
   it('file/binary: the first NUL, once', () => {
     const { diagnostics } = decodeText(new Uint8Array([0x61, 0x0d, 0x0a, 0x62, 0x00, 0x00]));
     expect(diagnostics.map(brief)).toEqual([{ code: 'file/binary', severity: 'error', range: [1, 1, 1, 2], message: 'the file contains NUL bytes: it looks like a binary file, not text' }]);
@@ -145,7 +193,7 @@ describe('every diagnostic code, with its exact range and message', () => {
   });
 
   it('docs/diagnostics.md documents exactly the codes tested here', () => {
-    const tested = new Set<string>(['file/invalid-utf8', 'file/binary', 'file/too-many-diagnostics']);
+    const tested = new Set<string>(['file/invalid-utf8', 'file/utf16', 'file/binary', 'file/too-many-diagnostics']);
     for (const c of Object.values(cases)) for (const [code] of c.want) tested.add(code);
     expect([...documentedCodes()].sort()).toEqual([...tested].sort());
   });

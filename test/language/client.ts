@@ -17,6 +17,8 @@ export interface Published {
 export class LspClient {
   readonly proc: ChildProcessWithoutNullStreams;
   readonly conn: MessageConnection;
+  /** window/showMessage notifications, in order. */
+  readonly shown: Array<{ type: number; message: string }> = [];
   readonly published: Published[] = [];
   readonly logs: string[] = [];
   stderr = '';
@@ -46,6 +48,7 @@ export class LspClient {
       this.wake();
     });
     this.conn.onNotification('window/logMessage', (p: { message: string }) => void this.logs.push(p.message));
+    this.conn.onNotification('window/showMessage', (p: { type: number; message: string }) => void this.shown.push(p));
     this.conn.onRequest('workspace/configuration', () => [null] as unknown[]);
     this.conn.onRequest('client/registerCapability', () => null);
     this.conn.listen();

@@ -22,6 +22,14 @@ function applyEdits(text: string, edits: TextEdit[]): string {
   return out;
 }
 
+async function waitFor(pred: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 beforeAll(async () => {
   fx = tinyRuleset();
   client = new LspClient();
@@ -118,6 +126,26 @@ describe('pushed diagnostics', () => {
     client.close(charset);
     client.change(cardset, [{ text }]);
     await client.diagnostics(cardset, (x) => x.length === 0);
+  });
+
+  it('warns on a card table no word of the dictionaries fits (ruleset/no-word-fits), and not once one does', async () => {
+    const table = fx.uri('tiny.cardtable');
+    writeFileSync(fx.path('tiny.dict'), 'bat\nbeans\n');
+    try {
+      client.open(table, '2*1\n(-1,-1)\n(2,1)\n');
+      const d = await client.diagnostics(table, (x) => x.some((y) => y.code === 'ruleset/no-word-fits'));
+      const w = d.find((y) => y.code === 'ruleset/no-word-fits')!;
+      expect(w.severity).toBe(2);
+      expect(w.range.start).toEqual({ line: 0, character: 0 });
+      expect(w.message).toBe("no word fits the table: the longest run of free cells a first move can use, (0,0)..(1,0), has 2 cells, and the shortest word of the dictionaries, 'BAT', has 3 characters: no move is ever possible");
+      // a two-letter word written into the dictionary: the table is checked again
+      writeFileSync(fx.path('tiny.dict'), 'bat\nbeans\nat\n');
+      await client.diagnostics(table, (x) => !x.some((y) => y.code === 'ruleset/no-word-fits'));
+    } finally {
+      writeFileSync(fx.path('tiny.dict'), readFileSync('samples/tiny/tiny.dict'));
+    }
+    client.close(table);
+    await client.diagnostics(table, (x) => x.length === 0);
   });
 
   it('checks a dictionary against the charset of its ruleset', async () => {
@@ -405,6 +433,24 @@ describe('formatting, symbols, folding, tokens, hints, lenses', () => {
     client.change(uri, [{ text: '7*7\n(3,3)\n(0,0) Q;\n' }]);
     expect(await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
     client.close(uri);
+  });
+
+  it('formats a card set whose total does not match and a bonus file with missing keys (their layout keeps every item); says why it leaves a file alone', async () => {
+    const opts = { tabSize: 2, insertSpaces: true };
+    const cards = fx.uri('tiny.cardset');
+    client.change(cards, [{ text: '4\n[A 1] [a 1]   [E 1]\n' }]);
+    expect((await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: cards }, options: opts })).map((e) => e.newText)).toEqual(['4\n[A 1] [a 1]\n[E 1]\n']);
+    client.change(cards, [{ text: read('tiny.cardset') }]);
+    const bonus = fx.uri('tiny.bonus');
+    client.open(bonus, '1:0\n-1:-1\n 0 : 0\n2:1\n');
+    expect((await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: bonus }, options: opts })).map((e) => e.newText)).toEqual(['1:0\n-1:-1\n0:0\n2:1\n']);
+    // a repeated key would be dropped: nothing formatted, and the client is told why
+    const before = client.shown.length;
+    client.change(bonus, [{ text: '1:0\n-1:-1\n0:0\n0:5\n' }]);
+    expect(await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: bonus }, options: opts })).toEqual([]);
+    await waitFor(() => client.shown.length > before);
+    expect(client.shown.at(-1)).toEqual({ type: 3, message: "Not formatted: tiny.bonus has an error on line 4 that formatting would lose text over (bonus/duplicate-key: key 0 is already set on line 3). Fix it, then format again." });
+    client.close(bonus);
   });
 
   it('formats a card set with its ruleset’s charset: equivalent characters (tiny’s Aa) share a line, each spelled as written', async () => {

@@ -140,4 +140,27 @@ describe('loadRuleset', () => {
     expect(unplayable).toMatchObject({ file: 'x.dict', severity: 'warning' });
     expect(unplayable!.message).toMatch(/^the dictionaries have no playable word \(two characters or more, all of them in the charset\)/);
   });
+
+  it('warns when no word fits the longest run of free cells a first move can use (ruleset/no-word-fits), naming the run and the shortest word', () => {
+    const tight = files({ cardtable: { name: 'x.cardtable', text: '3*1\n(-1,-1)\n(3,1)\n' }, dictionaries: [{ name: 'x.dict', text: 'abee\nbbbbb\n' }] });
+    const d = loadRuleset(tight).diagnostics.filter((x) => x.code === 'ruleset/no-word-fits');
+    expect(d.map((x) => [x.file, x.severity, x.message])).toEqual([
+      ['x.cardtable', 'warning', "no word fits the table: the longest run of free cells a first move can use, (0,0)..(2,0), has 3 cells, and the shortest word of the dictionaries, 'ABEE', has 4 characters: no move is ever possible"],
+    ]);
+    // a three-letter word fits; a longer table fits the four-letter one
+    expect(loadRuleset(files({ ...tight, dictionaries: [{ name: 'x.dict', text: 'abee\nabe\n' }] })).diagnostics.map((x) => x.code)).not.toContain('ruleset/no-word-fits');
+    expect(loadRuleset(files({ ...tight, cardtable: { name: 'x.cardtable', text: '4*1\n(-1,-1)\n(4,1)\n' } })).diagnostics.map((x) => x.code)).not.toContain('ruleset/no-word-fits');
+    // the run must meet the start condition: the first move covers (0,0), which (1,0) and
+    // (0,2) wall in to a run of 2 cells down (rows 1, 3 and 4 have runs of 5 elsewhere)
+    const walled = '5*5\n(0,0)\n(0,2) B;\n(1,0) B;\n(5,5)\n';
+    const w = loadRuleset(files({ cardtable: { name: 'x.cardtable', text: walled }, dictionaries: [{ name: 'x.dict', text: 'abe\n' }] })).diagnostics.find((x) => x.code === 'ruleset/no-word-fits');
+    expect(w?.message).toMatch(/, \(0,0\)\.\.\(0,1\), has 2 cells, and the shortest word of the dictionaries, 'ABE', has 3 characters/);
+    // the language server passes the shortest word instead of the dictionaries
+    expect(loadRuleset(files({ cardtable: tight.cardtable, dictionaries: [] }), { shortestWord: 'ABEE' }).diagnostics.map((x) => x.code)).toContain('ruleset/no-word-fits');
+  });
+
+  it('not-enough-cards says "1 player", not "1 players"', () => {
+    const d = loadRuleset(files({ cardset: { name: 'x.cardset', text: '1\n[A 1]\n' } }), { players: 1 }).diagnostics.find((x) => x.code === 'ruleset/not-enough-cards');
+    expect(d?.message).toMatch(/^1 card is too few for 1 player with 2 cards each/);
+  });
 });

@@ -3,6 +3,9 @@ import type { LanguageCatalogue } from './en.js';
 
 export const da: LanguageCatalogue = {
   'file/invalid-utf8': 'ugyldig UTF-8-bytefølge, erstattet af U+FFFD',
+  'file/utf16.le': 'filen er UTF-16 (little-endian), ikke UTF-8: Cardwords-filer er UTF-8; gem den som UTF-8',
+  'file/utf16.be': 'filen er UTF-16 (big-endian), ikke UTF-8: Cardwords-filer er UTF-8; gem den som UTF-8',
+  'file/invalid-utf8.latin1': 'filen er ikke UTF-8: den ligner Latin-1 eller Windows-1252 ({0, plural, one {# byte er} other {# byte er}} ikke UTF-8; denne, {1}, læses der som {2}): gem den som UTF-8',
   'file/binary': 'filen indeholder NUL-bytes: den ligner en binær fil, ikke tekst',
   'file/too-many-diagnostics': 'mere end {0} problemer: kun de første {0} vises',
   'file/too-many-diagnostics.rest': 'mere end {0} problemer: resten vises ikke',
@@ -16,6 +19,7 @@ export const da: LanguageCatalogue = {
   'charset/whitespace': 'mellemrum inde i en linje: ækvivalente tegn skrives sammen, uden mellemrum',
   'charset/control-character': '{0} er et kontroltegn eller et enligt surrogat, ikke et teksttegn',
   'charset/duplicate-character.sameLine': '{0} står to gange på denne linje',
+  'charset/duplicate-character.digraph': '{0}. En linje angiver ét tegn og dets ækvivalenter, og et kort bærer præcis ét tegn: en digraf ({1}) skal have sit eget tegn (fx Ç), og ordbogen skal skrives med det',
   'charset/duplicate-character': '{0} står allerede på linje {1}',
   'charset/unusable-character': "'{0}' kan ikke stå på et kort: kortsættets skrivemåde `[x #]` bruger det",
   'charset/combining-mark': '{0} er et kombinerende tegn: hvert kodepunkt er sit eget tegn, så det kombineres ikke med tegnet før',
@@ -34,6 +38,7 @@ export const da: LanguageCatalogue = {
   'cardset/invalid-points': 'kortet har ingen point: et kort skrives `[x #]`, fx `[A 6]`',
   'cardset/invalid-points.notInteger': 'pointene skal være et heltal, fandt {0}',
   'cardset/missing-space.wildcard': 'en joker skal have to mellemrum, et for det manglende tegn og det påkrævede: `[  0]`',
+  'cardset/missing-space.digraph': 'mellemrum efter kortets tegn var ventet, fandt {0}: et kort bærer præcis ét tegn, så {1} skal have sit eget tegn i tegnsættet (fx Ç), og ordbogen skal skrives med det',
   'cardset/missing-space': 'der mangler et mellemrum efter korttegnet, fandt {0}: et kort skrives `[x #]`, fx `[A 6]`',
   'cardset/wildcard-meaning': 'et kortsæt kan ikke bestemme, hvad en joker står for (`[ {0}-2]` skriver en lagt joker): skriv `[  -2]`',
   'cardset/invalid-character': '{0} kan ikke være et korttegn: skriv et tegn fra tegnsættet eller et mellemrum for en joker',
@@ -46,6 +51,7 @@ export const da: LanguageCatalogue = {
   'cardtable/help.start': 'startbetingelsen `(kolonne,række)` var ventet',
   'cardtable/help.line': 'en attributlinje `(kolonne,række) attributter;` eller slutmærket var ventet',
   'cardtable/invalid-dimensions.empty': 'kortbordet er tomt: det begynder med sine mål `bredde*højde`, fx `19*10`',
+  'cardtable/invalid-dimensions.cross': 'målene skrives `bredde*højde`, med `*`: {0} er `{1}`',
   'cardtable/invalid-dimensions': 'målene `bredde*højde` var ventet, fx `19*10`',
   'cardtable/dimensions-range.width': 'bredden {0} er uden for området: bredde og højde er 1..{1}',
   'cardtable/dimensions-range.height': 'højden {0} er uden for området: bredde og højde er 1..{1}',
@@ -88,10 +94,11 @@ export const da: LanguageCatalogue = {
   'dictionary/whitespace': 'mellemrum inde i et ord: en ordbog har ét ord pr. linje',
   'dictionary/unknown-character': '{0} er ikke i tegnsættet',
 
-  'ruleset/not-enough-cards': '{0, plural, one {# kort er} other {# kort er}} for få til {1} spillere med {2} kort hver (håndstørrelsen fra {3}): der skal mindst {4} til',
+  'ruleset/not-enough-cards': '{0, plural, one {# kort er} other {# kort er}} for få til {1, plural, one {# spiller} other {# spillere}} med {2} kort hver (håndstørrelsen fra {3}): der skal mindst {4} til',
   'ruleset/score-too-large': 'et træk kunne give op til cirka {0} point, over de {1}, et spil holder nøjagtigt: summer og robotternes rækkefølge ville blive forkerte. Sænk kortenes point eller tavlens faktorer og feltpoint',
   'ruleset/no-words': 'ordbøgerne har intet spilbart ord (to tegn eller flere, alle i tegnsættet): robotter kan ikke trække, og hvert ord en spiller lægger, venter på ejerens godkendelse',
   'ruleset/no-dictionary': 'ingen ordbog: regelsættets ord skal stå i {0}.dict (eller {0}.<navn>.dict) ved siden af de andre filer; uden ord kan robotter ikke trække, og hvert ord en spiller lægger, venter på ejerens godkendelse',
+  'ruleset/no-word-fits': 'intet ord passer på bordet: den længste række af frie felter et første træk kan bruge, {1}, har {0, plural, one {# felt} other {# felter}}, og ordbøgernes korteste ord, {2}, har {3} tegn: intet træk er nogensinde muligt',
   'ruleset/unused-card': 'intet ord har tegnet {0}: {1, plural, one {dets kort} other {dets # kort}} kan aldrig lægges, kun byttes eller blive på hånden',
 
   'hover.cardset.count': '**{0, plural, one {# kort} other {# kort}}** angivet, {1} opført',
@@ -145,6 +152,7 @@ export const da: LanguageCatalogue = {
   'symbol.cards': '{0, plural, one {# kort} other {# kort}}',
   'symbol.tableSize': 'bordets størrelse',
 
+  'format.refused': 'Ikke formateret: {0} har en fejl på linje {1}, som formatering ville miste tekst ved ({2}: {3}). Ret den, og formatér igen.',
   'lens.previewTable': 'Vis bordet',
   'lens.showDistribution': 'Vis fordelingen',
   'action.changeCount': 'Ret det angivne antal til {0}',

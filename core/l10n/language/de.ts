@@ -3,6 +3,9 @@ import type { LanguageCatalogue } from './en.js';
 
 export const de: LanguageCatalogue = {
   'file/invalid-utf8': 'ungültige UTF-8-Bytefolge, durch U+FFFD ersetzt',
+  'file/utf16.le': 'die Datei ist UTF-16 (Little Endian), nicht UTF-8: Cardwords-Dateien sind UTF-8; speichere sie als UTF-8',
+  'file/utf16.be': 'die Datei ist UTF-16 (Big Endian), nicht UTF-8: Cardwords-Dateien sind UTF-8; speichere sie als UTF-8',
+  'file/invalid-utf8.latin1': 'die Datei ist kein UTF-8: sie sieht nach Latin-1 oder Windows-1252 aus ({0, plural, one {# Byte ist} other {# Bytes sind}} kein UTF-8; dieses, {1}, liest sich dort als {2}): speichere sie als UTF-8',
   'file/binary': 'die Datei enthält NUL-Bytes: sie sieht nach einer Binärdatei aus, nicht nach Text',
   'file/too-many-diagnostics': 'mehr als {0} Probleme: nur die ersten {0} werden gezeigt',
   'file/too-many-diagnostics.rest': 'mehr als {0} Probleme: der Rest wird nicht gezeigt',
@@ -16,6 +19,7 @@ export const de: LanguageCatalogue = {
   'charset/whitespace': 'Leerraum innerhalb einer Zeile: gleichwertige Zeichen werden ohne Leerzeichen zusammen geschrieben',
   'charset/control-character': '{0} ist ein Steuerzeichen oder ein einzelnes Surrogat, kein Textzeichen',
   'charset/duplicate-character.sameLine': '{0} steht zweimal in dieser Zeile',
+  'charset/duplicate-character.digraph': '{0}. Eine Zeile nennt ein Zeichen und seine Gleichwertigen, und eine Karte trägt genau ein Zeichen: ein Digraph ({1}) braucht ein eigenes Zeichen (etwa Ç), und das Wörterbuch wird damit geschrieben',
   'charset/duplicate-character': '{0} steht schon in Zeile {1}',
   'charset/unusable-character': "'{0}' kann nicht auf einer Karte stehen: die Kartensatz-Schreibweise `[x #]` verwendet es",
   'charset/combining-mark': '{0} ist ein kombinierendes Zeichen: jeder Codepunkt ist ein eigenes Zeichen und verbindet sich nicht mit dem vorigen',
@@ -34,6 +38,7 @@ export const de: LanguageCatalogue = {
   'cardset/invalid-points': 'die Karte hat keine Punkte: eine Karte wird `[x #]` geschrieben, etwa `[A 6]`',
   'cardset/invalid-points.notInteger': 'die Punkte müssen eine ganze Zahl sein, gefunden: {0}',
   'cardset/missing-space.wildcard': 'ein Joker braucht zwei Leerzeichen, eins für das fehlende Zeichen und das vorgeschriebene: `[  0]`',
+  'cardset/missing-space.digraph': 'nach dem Kartenzeichen wird ein Leerzeichen erwartet, gefunden {0}: eine Karte trägt genau ein Zeichen, also braucht {1} ein eigenes Zeichen im Zeichensatz (etwa Ç), und das Wörterbuch wird damit geschrieben',
   'cardset/missing-space': 'nach dem Kartenzeichen fehlt ein Leerzeichen, gefunden: {0}: eine Karte wird `[x #]` geschrieben, etwa `[A 6]`',
   'cardset/wildcard-meaning': 'ein Kartensatz kann nicht festlegen, wofür ein Joker steht (`[ {0}-2]` schreibt einen gelegten Joker): schreibe `[  -2]`',
   'cardset/invalid-character': '{0} kann kein Kartenzeichen sein: schreibe ein Zeichen des Zeichensatzes oder ein Leerzeichen für einen Joker',
@@ -46,6 +51,7 @@ export const de: LanguageCatalogue = {
   'cardtable/help.start': 'erwartet wird die Startbedingung `(Spalte,Zeile)`',
   'cardtable/help.line': 'erwartet wird eine Attributzeile `(Spalte,Zeile) Attribute;` oder die Endmarke',
   'cardtable/invalid-dimensions.empty': 'der Kartentisch ist leer: er beginnt mit seinen Maßen `Breite*Höhe`, etwa `19*10`',
+  'cardtable/invalid-dimensions.cross': 'die Maße werden `Breite*Höhe` geschrieben, mit `*`: {0} ist `{1}`',
   'cardtable/invalid-dimensions': 'erwartet werden die Maße `Breite*Höhe`, etwa `19*10`',
   'cardtable/dimensions-range.width': 'die Breite {0} liegt außerhalb des Bereichs: Breite und Höhe sind 1..{1}',
   'cardtable/dimensions-range.height': 'die Höhe {0} liegt außerhalb des Bereichs: Breite und Höhe sind 1..{1}',
@@ -92,6 +98,7 @@ export const de: LanguageCatalogue = {
   'ruleset/score-too-large': 'ein Zug könnte bis zu etwa {0} Punkte bringen, mehr als die {1}, die ein Spiel genau hält: Summen und die Rangfolge der Roboter wären falsch. Senke die Kartenpunkte oder die Faktoren und Feldpunkte des Tischs',
   'ruleset/no-words': 'die Wörterbücher haben kein spielbares Wort (zwei Zeichen oder mehr, alle im Zeichensatz): Roboter können nicht ziehen, und jedes gelegte Wort wartet auf die Zustimmung des Besitzers',
   'ruleset/no-dictionary': 'kein Wörterbuch: die Wörter des Regelwerks gehören in {0}.dict (oder {0}.<Name>.dict) neben seine anderen Dateien; ohne Wörter können Roboter nicht ziehen, und jedes gelegte Wort wartet auf die Zustimmung des Besitzers',
+  'ruleset/no-word-fits': 'kein Wort passt auf den Tisch: die längste Reihe freier Felder, die ein erster Zug nutzen kann, {1}, hat {0, plural, one {# Feld} other {# Felder}}, und das kürzeste Wort der Wörterbücher, {2}, hat {3} Zeichen: kein Zug ist je möglich',
   'ruleset/unused-card': 'kein Wort enthält das Zeichen {0}: {1, plural, one {seine Karte kann} other {seine # Karten können}} nie gelegt werden, nur getauscht oder auf der Hand behalten',
 
   'hover.cardset.count': '**{0, plural, one {# Karte} other {# Karten}}** angegeben, {1} aufgeführt',
@@ -145,6 +152,7 @@ export const de: LanguageCatalogue = {
   'symbol.cards': '{0, plural, one {# Karte} other {# Karten}}',
   'symbol.tableSize': 'Tischgröße',
 
+  'format.refused': 'Nicht formatiert: {0} hat in Zeile {1} einen Fehler, bei dem Formatieren Text verlöre ({2}: {3}). Behebe ihn und formatiere erneut.',
   'lens.previewTable': 'Tischvorschau',
   'lens.showDistribution': 'Verteilung zeigen',
   'action.changeCount': 'Angegebene Anzahl auf {0} ändern',

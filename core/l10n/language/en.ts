@@ -6,6 +6,9 @@
 export const en = {
   // ---- diagnostics: any file
   'file/invalid-utf8': 'invalid UTF-8 byte sequence, replaced by U+FFFD',
+  'file/utf16.le': 'the file is UTF-16 (little-endian), not UTF-8: Cardwords files are UTF-8; save it as UTF-8',
+  'file/utf16.be': 'the file is UTF-16 (big-endian), not UTF-8: Cardwords files are UTF-8; save it as UTF-8',
+  'file/invalid-utf8.latin1': 'the file is not UTF-8: it looks like Latin-1 or Windows-1252 ({0, plural, one {# byte is} other {# bytes are}} not UTF-8; this one, {1}, reads {2} there): save it as UTF-8',
   'file/binary': 'the file contains NUL bytes: it looks like a binary file, not text',
   'file/too-many-diagnostics': 'more than {0} problems: only the first {0} are shown',
   'file/too-many-diagnostics.rest': 'more than {0} problems: the rest are not shown',
@@ -20,6 +23,7 @@ export const en = {
   'charset/whitespace': 'white space inside a line: equivalent characters are written together, without spaces',
   'charset/control-character': '{0} is a control character or a lone surrogate, not a character of text',
   'charset/duplicate-character.sameLine': '{0} appears twice on this line',
+  'charset/duplicate-character.digraph': '{0}. A line lists one character and its equivalents, and a card holds exactly one character: a digraph ({1}) needs a character of its own (such as Ç), with the dictionary written in it',
   'charset/duplicate-character': '{0} is already listed on line {1}',
   'charset/unusable-character': "'{0}' cannot be written on a card: the card set syntax `[x #]` uses it",
   'charset/combining-mark': '{0} is a combining mark: every code point is a character of its own, so it does not combine with the character before it',
@@ -39,6 +43,7 @@ export const en = {
   'cardset/invalid-points': 'the card has no points: a card is written `[x #]`, such as `[A 6]`',
   'cardset/invalid-points.notInteger': 'the points must be an integer, found {0}',
   'cardset/missing-space.wildcard': 'a wildcard needs two spaces, one for the missing character and the required one: `[  0]`',
+  'cardset/missing-space.digraph': 'expected a space after the card character, found {0}: a card holds exactly one character, so {1} needs a character of its own in the charset (such as Ç), with the dictionary written in it',
   'cardset/missing-space': 'expected a space after the card character, found {0}: a card is written `[x #]`, such as `[A 6]`',
   'cardset/wildcard-meaning': 'a card set cannot fix what a wildcard means (`[ {0}-2]` is notation for a played wildcard): write `[  -2]`',
   'cardset/invalid-character': '{0} cannot be a card character: write a charset character, or a space for a wildcard',
@@ -52,6 +57,7 @@ export const en = {
   'cardtable/help.start': 'expected the start condition `(column,row)`',
   'cardtable/help.line': 'expected an attribute line `(column,row) attributes;` or the end tag',
   'cardtable/invalid-dimensions.empty': 'the card table is empty: it starts with its dimensions `width*height`, such as `19*10`',
+  'cardtable/invalid-dimensions.cross': 'the dimensions are written `width*height`, with `*`: {0} is `{1}`',
   'cardtable/invalid-dimensions': 'expected the dimensions `width*height`, such as `19*10`',
   'cardtable/dimensions-range.width': 'width {0} is out of range: width and height are 1..{1}',
   'cardtable/dimensions-range.height': 'height {0} is out of range: width and height are 1..{1}',
@@ -97,10 +103,11 @@ export const en = {
   'dictionary/unknown-character': '{0} is not in the charset',
 
   // ---- diagnostics: the ruleset as a whole
-  'ruleset/not-enough-cards': '{0, plural, one {# card is} other {# cards are}} too few for {1} players with {2} cards each (the hand size of {3}): at least {4} are needed',
+  'ruleset/not-enough-cards': '{0, plural, one {# card is} other {# cards are}} too few for {1, plural, one {# player} other {# players}} with {2} cards each (the hand size of {3}): at least {4} are needed',
   'ruleset/score-too-large': 'a move could score up to about {0} points, over the {1} a game keeps exact: totals and the robots\' rankings would be wrong. Lower the card points or the table\'s factors and cell points',
   'ruleset/no-words': 'the dictionaries have no playable word (two characters or more, all of them in the charset): robots cannot move, and every word a player lays waits for the owner\'s approval',
   'ruleset/no-dictionary': 'no dictionary: the ruleset\'s words go in {0}.dict (or {0}.<name>.dict) beside its other files; without words robots cannot move, and every word a player lays waits for the owner\'s approval',
+  'ruleset/no-word-fits': 'no word fits the table: the longest run of free cells a first move can use, {1}, has {0, plural, one {# cell} other {# cells}}, and the shortest word of the dictionaries, {2}, has {3} characters: no move is ever possible',
   'ruleset/unused-card': 'no word has the character {0}: {1, plural, one {its card} other {its # cards}} can never be laid, only traded or left in a hand',
 
   // ---- hovers
@@ -157,6 +164,7 @@ export const en = {
   'symbol.tableSize': 'table size',
 
   // ---- code lenses and code actions
+  'format.refused': 'Not formatted: {0} has an error on line {1} that formatting would lose text over ({2}: {3}). Fix it, then format again.',
   'lens.previewTable': 'Preview table',
   'lens.showDistribution': 'Show distribution',
   'action.changeCount': 'Change the declared count to {0}',

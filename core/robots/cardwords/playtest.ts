@@ -12,6 +12,8 @@ import type { CardwordsState } from '../../games/cardwords/engine.js';
 import type { CardwordsRules } from '../../games/cardwords/setup.js';
 import { layBonus, tradeScore } from '../../games/cardwords/scoring.js';
 import type { WordStore } from '../../words/store.js';
+import { longestFirstRun } from '../../formats/cardtable.js';
+import { charCount, shortestWordOver } from '../../formats/dictionary.js';
 import type { ChampionOptions } from './champion.js';
 import { playtestFindings, roundParts, type PlaytestFinding } from './findings.js';
 import { kindKey, kindLabel, learnedNothing, type Leaves } from './leaves.js';
@@ -20,12 +22,20 @@ import type { RobotLevel } from './robot.js';
 
 /**
  * Why the robots cannot playtest these rules (null: they can), for the command and the
- * language server alike: no playable word (every game would be passes to its end, and the
- * findings would blame the cards), or too few cards for the players' hands.
+ * language server alike: no playable word, or no word short enough for the longest run of
+ * free cells a first move can use (every game would be passes to its end, and the findings
+ * would blame the cards), or too few cards for the players' hands. `words`: the ruleset's
+ * playable words (canonical).
  */
-export function playtestRefusal(rules: CardwordsRules, words: number, players: number): string | null {
-  if (words === 0) return 'the dictionaries have no playable word: the robots could only pass (cardwords check says why)';
-  if (rules.deck.length < players * rules.handSize) return `${rules.deck.length} cards are too few for ${players} players with ${rules.handSize} cards each`;
+export function playtestRefusal(rules: CardwordsRules, words: readonly string[], players: number): string | null {
+  if (words.length === 0) return 'the dictionaries have no playable word: the robots could only pass (cardwords check says why)';
+  const t = rules.table;
+  const run = longestFirstRun(t.cells, t.width, t.height, t.start);
+  const shortest = shortestWordOver(words, run?.length ?? 0);
+  if (shortest !== null) {
+    return `no word fits the table: the longest run of free cells a first move can use has ${run?.length ?? 0} ${run?.length === 1 ? 'cell' : 'cells'} and the shortest word, '${shortest}', has ${charCount(shortest)} characters: no move is ever possible (cardwords check says so too)`;
+  }
+  if (rules.deck.length < players * rules.handSize) return `${rules.deck.length} cards are too few for ${players} ${players === 1 ? 'player' : 'players'} with ${rules.handSize} cards each`;
   return null;
 }
 

@@ -1,21 +1,24 @@
 // `cardwords check PATH...`: validates files or ruleset folders like a compiler.
 import { stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { fileKindOf, parseCharset, parseFile } from '../../../core/formats/index.js';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileKindOf, parseCharset, parseFile, withoutDecodingEchoes } from '../../../core/formats/index.js';
 import type { Charset, Diagnostic } from '../../../core/formats/types.js';
 import { intOption, parse } from '../args.js';
 import { formatText, sortDiagnostics, toJson } from '../diagnostics.js';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
 import type { Command } from './index.js';
-import { loadRulesetDir, readText, RulesetError } from '../../ruleset/fs.js';
+import { findRulesetFiles, loadRulesetDir, readText, RulesetError } from '../../ruleset/fs.js';
 
 const help = `Usage: cardwords check [options] PATH...
 
 Validates Cardwords files (.charset .cardset .cardtable .bonus .dict) or ruleset folders
 (the five files sharing a base name, or a ruleset.json naming them), with the cross-file
 checks: cards and dictionary words against the charset, enough cards for every hand.
-A card set or dictionary checked alone is checked against the charset beside it
-(<base>.charset in the same folder), if there is one.
+A file given alone that belongs to the ruleset of its folder is checked with that ruleset,
+as the editors check it (its cards against the charset and, with --players, the hand size
+of the bonus file; the characters no word has; whether a word fits the card table), and
+only its own problems are printed. Otherwise a card set or dictionary is checked against
+the charset beside it (<base>.charset in the same folder), if there is one.
 
 Prints file:line:col: severity: message [code] per problem.
 Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage.
@@ -40,6 +43,32 @@ async function siblingCharset(file: string): Promise<Charset | undefined> {
   return r.diagnostics.length ? undefined : parseCharset(r.text).value;
 }
 
+/**
+ * A file of the ruleset in its folder, checked as the language server checks it: with the
+ * whole ruleset (cards against the charset and the hand size of the bonus file for
+ * `players`, card characters no word has, whether a word fits the table), keeping the
+ * diagnostics in this file. Undefined when the folder holds no ruleset this file is part of,
+ * or its charset cannot be read: the file is then checked alone (against a charset beside it).
+ */
+async function withRuleset(path: string, players: number): Promise<Diagnostic[] | undefined> {
+  const dir = dirname(path);
+  let names;
+  try {
+    names = await findRulesetFiles(dir);
+  } catch {
+    return undefined;
+  }
+  const file = basename(path);
+  if (![names.charset, names.cardset, names.cardtable, names.bonus, ...(names.dictionaries ?? []), names.personal, names.removal].includes(file)) return undefined;
+  const loaded = await loadRulesetDir(dir, { players }).catch(() => undefined);
+  if (!loaded) return undefined;
+  const charset = resolve(dir, names.charset);
+  if (loaded.diagnostics.some((d) => d.code.startsWith('file/') && d.severity === 'error' && d.file !== undefined && resolve(d.file) === charset && resolve(path) !== charset)) return undefined;
+  const self = resolve(path);
+  // the no-words warning is the folder's, said by checking the folder (the editors leave it out too)
+  return loaded.diagnostics.filter((d) => d.file !== undefined && resolve(d.file) === self && d.code !== 'ruleset/no-words').map((d) => ({ ...d, file: path }));
+}
+
 async function checkPath(path: string, players: number): Promise<Diagnostic[]> {
   let info;
   try {
@@ -59,8 +88,10 @@ async function checkPath(path: string, players: number): Promise<Diagnostic[]> {
   if (!kind) throw new UsageError(`${path}: not a Cardwords file (expected .charset, .cardset, .cardtable, .bonus or .dict)`);
   const read = await readText(path);
   if (read.diagnostics.some((d) => d.severity === 'error' && d.code === 'file/unreadable')) return read.diagnostics;
+  const inRuleset = await withRuleset(path, players);
+  if (inRuleset) return inRuleset;
   const charset = kind === 'cardset' || kind === 'dictionary' ? await siblingCharset(path) : undefined;
-  return [...read.diagnostics, ...parseFile(kind, read.text, charset).diagnostics.map((d) => ({ ...d, file: path }))];
+  return [...read.diagnostics, ...withoutDecodingEchoes(read.diagnostics, parseFile(kind, read.text, charset).diagnostics.map((d) => ({ ...d, file: path })))];
 }
 
 export const command: Command = {

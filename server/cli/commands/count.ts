@@ -17,8 +17,12 @@ a table with percentages and a bar per character.
 Options:
   --charset FILE     the charset file (required)
   --json             print {"total": N, "chars": [{"char", "count", "percent"}]}
-  --suggest N        instead, print a card set of N cards proportional to the counts, with
-                     points that fall as frequency rises (card set file syntax)
+  --suggest N        instead, print a card set of N cards (card set file syntax): every
+                     character that occurs gets one card first, so that every letter is
+                     playable, then the rest are shared out in proportion to the counts
+                     (largest remainder); when N is smaller than the number of such
+                     characters, all N are shared in proportion. Points fall as frequency
+                     rises: 1 for the commonest, P for the rarest, on a log scale
   --wildcards K      with --suggest: K of the N cards are wildcards (default 0)
   --max-points P     with --suggest: points of the rarest character (default 10)
   -h, --help         this help

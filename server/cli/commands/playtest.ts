@@ -9,6 +9,7 @@ import { loadRulesetDir } from '../../ruleset/fs.js';
 import { loadLeaves } from '../../robots/leaves.js';
 import { loadWordStore, rulesetChars } from '../../words/cache.js';
 import { intOption, parse } from '../args.js';
+import { formatText, sortDiagnostics } from '../diagnostics.js';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
 import type { Command } from './index.js';
 import { progressLine } from './moves.js';
@@ -58,21 +59,27 @@ export const command: Command = {
     if (seed.length > 200) throw new UsageError('--seed: at most 200 characters');
     const dir = positionals[0]!;
 
-    const { ruleset, diagnostics } = await loadRulesetDir(dir).catch((e: Error) => ({ ruleset: null, diagnostics: [{ message: e.message, file: dir }] }));
+    const loaded = await loadRulesetDir(dir).catch((e: Error) => e);
+    if (loaded instanceof Error) {
+      io.err(`cardwords playtest: the ruleset ${dir} cannot be played:\n${loaded.message}\n`);
+      return EXIT_ERRORS;
+    }
+    const { ruleset, diagnostics } = loaded;
     if (!ruleset) {
-      const errs = (diagnostics as Array<{ message: string; file?: string; severity?: string }>).filter((d) => d.severity === undefined || d.severity === 'error');
-      io.err(`cardwords playtest: the ruleset ${dir} cannot be played:\n${errs.map((d) => `${d.file ?? dir}: ${d.message}`).join('\n')}\n`);
+      // as cardwords check prints them: file:line:col: error: message [code]
+      const errs = sortDiagnostics(diagnostics.filter((d) => d.severity === 'error'));
+      io.err(`cardwords playtest: the ruleset ${dir} cannot be played:\n${errs.map(formatText).join('\n')}\n`);
       return EXIT_ERRORS;
     }
     const rules = rulesFromRuleset(ruleset);
-    const refused = playtestRefusal(rules, ruleset.words.length, players);
+    const refused = playtestRefusal(rules, ruleset.words, players);
     if (refused) {
       io.err(`cardwords playtest: ${refused}\n`);
       return EXIT_ERRORS;
     }
     // words a dictionary's errors left out: the games play without them, which the report
     // would otherwise not say
-    const leftOut = new Set((diagnostics as Array<{ code?: string; severity?: string; file?: string; range?: { start: { line: number } } }>).filter((d) => d.severity === 'error' && d.code?.startsWith('dictionary/')).map((d) => `${d.file}:${d.range?.start.line}`)).size;
+    const leftOut = new Set(diagnostics.filter((d) => d.severity === 'error' && d.code.startsWith('dictionary/')).map((d) => `${d.file}:${d.range.start.line}`)).size;
     if (leftOut > 0) io.err(`cardwords playtest: ${leftOut === 1 ? '1 word' : `${leftOut} words`} of the dictionaries ${leftOut === 1 ? 'is' : 'are'} left out for errors (cardwords check ${dir} names them): the games play without them\n`);
     const cache = !values['no-cache'];
     const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words, { cache });
@@ -99,6 +106,29 @@ function bar(x: number, max: number, width = 30): string {
   return '#'.repeat(Math.max(1, Math.round((x / max) * width)));
 }
 
+/** The width of the text report's lines (the heat map of a table wider than 42 columns aside). */
+export const WIDTH = 88;
+
+function indentOf(line: string): string {
+  return /^ */.exec(line)![0];
+}
+
+/** `items` joined by ", " in lines of at most `width` columns after `indent` (an item is never split); "(none)" when there is none. */
+function pack(items: readonly string[], width: number, indent: string): string[] {
+  if (items.length === 0) return [`${indent}(none)`];
+  const lines: string[] = [];
+  let line = indent;
+  items.forEach((item, i) => {
+    const piece = item + (i < items.length - 1 ? ',' : '');
+    if (line !== indent && line.length + 1 + piece.length > width) {
+      lines.push(line);
+      line = indent + piece;
+    } else line += (line === indent ? '' : ' ') + piece;
+  });
+  lines.push(line);
+  return lines;
+}
+
 /** `text` in lines of at most `width` columns (a word longer than a line keeps its own), the first after `first`, the others after `rest`. */
 function wrap(text: string, width: number, first: string, rest: string): string[] {
   const lines: string[] = [];
@@ -119,23 +149,26 @@ function wrap(text: string, width: number, first: string, rest: string): string[
 export function formatReport(r: PlaytestReport): string {
   const out: string[] = [];
   const spread = (s: { mean: number; sd: number; min: number; max: number }) => `mean ${f1(s.mean)}, sd ${f1(s.sd)}, min ${s.min}, max ${s.max}`;
-  out.push(`Playtest of ${r.ruleset.name}: ${r.games} games, ${r.players} players, level ${r.level}, seed ${JSON.stringify(r.seed)}`);
+  const solitaire = r.players === 1;
+  out.push(`Playtest of ${r.ruleset.name}: ${r.games} ${r.games === 1 ? 'game' : 'games'}, ${r.players} ${solitaire ? 'player' : 'players'}, level ${r.level}, seed ${JSON.stringify(r.seed)}`);
   out.push('');
   out.push(`Scores          ${spread(r.scores)}`);
-  out.push(`Winning margin  ${spread(r.margin)}`);
+  // a game of one player has no runner-up and no first player to compare
+  if (!solitaire) out.push(`Winning margin  ${spread(r.margin)}`);
   out.push(`Turns per game  ${spread(r.turns)}`);
   out.push(`Endings         went out ${r.endings.out}, all passed ${r.endings.idle}`);
-  out.push(`First player    wins ${pct(r.firstPlayer.winShare)} (95 % ${pct(r.firstPlayer.low)}..${pct(r.firstPlayer.high)}), scores ${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)} against the others`);
+  if (!solitaire) out.push(`First player    wins ${pct(r.firstPlayer.winShare)} (95 % ${pct(r.firstPlayer.low)}..${pct(r.firstPlayer.high)}), scores ${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)} against the others`);
   out.push(`Turns           moves ${pct(r.actions.move)}, trades ${pct(r.actions.trade)}, passes ${pct(r.actions.pass)}`);
   out.push('');
   out.push('What the games say');
   for (const f of r.findings) {
     const { template, args } = findingMessage(f);
-    out.push(...wrap(formatMessage(template, args, 'en'), 88, '  - ', '    '));
+    out.push(...wrap(formatMessage(template, args, 'en'), WIDTH, '  - ', '    '));
   }
   out.push('');
   out.push('Average move score by round');
   const maxRound = Math.max(...r.moveScoreByRound.map((x) => x.mean), 0);
+  if (r.moveScoreByRound.length === 0) out.push('  (no move was laid)');
   for (const x of r.moveScoreByRound) out.push(`  ${String(x.round).padStart(3)} ${f1(x.mean).padStart(7)}  ${bar(x.mean, maxRound)}  (${x.moves} ${x.moves === 1 ? 'move' : 'moves'})`);
   out.push('');
   out.push("Cards per move and per trade (share of the moves, of the trades; the bonus file's points)");
@@ -145,7 +178,7 @@ export function formatReport(r: PlaytestReport): string {
     out.push(`  ${String(x.cards).padStart(3)}  laid ${pct(x.moves).padStart(7)} ${bar(x.moves, maxSize, 20).padEnd(20)} bonus ${sign(x.bonus).padStart(4)}   traded ${(r.actions.trade > 0 ? pct(x.trades) : '-').padStart(7)}  scores ${sign(x.tradeScore).padStart(4)}`);
   }
   out.push('');
-  out.push('Cards (per game: laid, traded, stuck in a hand at the end; share of copies laid; learned value)');
+  out.push('Cards (per game: laid, traded, stuck in a hand at the end; share of copies laid; value)');
   const cards = r.cards.slice().sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
   for (const c of cards) {
     const flag = c.laid === 0 ? '  never laid' : c.stuck > c.laid ? '  often stuck' : '';
@@ -156,7 +189,7 @@ export function formatReport(r: PlaytestReport): string {
   }
   out.push('');
   out.push('Most played words');
-  out.push(`  ${r.words.map((w) => `${w.word} ${w.count}`).join(', ') || '(none)'}`);
+  out.push(...pack(r.words.map((w) => `${w.word} ${w.count}`), WIDTH, '  '));
   out.push('');
   out.push('Table: how often each cell is covered (0-9: tenths of the games, . never, # blocked)');
   const { width, height, covered, blocked } = r.cells;
@@ -167,6 +200,7 @@ export function formatReport(r: PlaytestReport): string {
   const rows = names.rowLabels();
   const cw = Math.max(1, ...columns.map((l) => l.length));
   const rw = Math.max(1, ...rows.map((l) => l.length));
+  const heatStart = out.length;
   out.push(`  ${' '.repeat(rw)}  ${columns.map((l) => l.padStart(cw)).join(' ')}`.trimEnd());
   for (let row = 0; row < height; row++) {
     const cells: string[] = [];
@@ -176,5 +210,7 @@ export function formatReport(r: PlaytestReport): string {
     }
     out.push(`  ${rows[row]!.padStart(rw)}  ${cells.join(' ')}`);
   }
-  return `${out.join('\n')}\n`;
+  // every line in the findings' width, the heat map's rows aside (a grid cannot wrap)
+  const fitted = out.flatMap((line, i) => (i >= heatStart || line.length <= WIDTH ? [line] : wrap(line.trimStart(), WIDTH, indentOf(line), `${indentOf(line)}  `)));
+  return `${fitted.join('\n')}\n`;
 }

@@ -67,7 +67,7 @@ export function register(ctx: ServerContext): void {
         return bad(`the ruleset cannot be played${first ? `: ${first.message}` : ''}`);
       }
       const rules = rulesFromRuleset(ruleset);
-      const refused = playtestRefusal(rules, ruleset.words.length, players);
+      const refused = playtestRefusal(rules, ruleset.words, players);
       if (refused) return bad(refused);
 
       // progress: on the client's token, else on one the server creates (when the client allows)
