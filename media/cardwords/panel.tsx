@@ -201,6 +201,7 @@ export class CardwordsPanel {
 
   /** The player left the game (the room acknowledged `leave`): no hand, no seat to take back. */
   private left = false;
+  private removedByOwner = false;
 
   private get mySeat(): number {
     if (!this.isPlayer || !this.state) return -1;
@@ -448,6 +449,7 @@ export class CardwordsPanel {
       known: (w) => this.wordChecks.known(w),
       lacking: (words) => this.wordChecks.lacking(words),
       left: this.left,
+      removedByOwner: this.removedByOwner,
       watchAgain: this.watchAgain,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
@@ -1019,6 +1021,14 @@ export class CardwordsPanel {
    */
   removed(): void {
     this.host.remove('cardwords.seat');
+    // as after a leave: no hand, and an offer to watch where it was (the page stood frozen,
+    // the hand and the action area still there)
+    this.left = true;
+    this.removedByOwner = true;
+    this.composer?.reset();
+    this.hints = [];
+    this.hintIndex = null;
+    this.render();
   }
 
   private onEnded(p: EndedMessage): void {

@@ -1480,6 +1480,10 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => owner.evaluate(() => document.activeElement?.id)).toBe('cw-remove');
     await expect.poll(() => dan.textContent('#cw-status')).toBe('The owner removed you from the game.');
     expect(await dan.evaluate(() => localStorage.getItem('cardwords.cardwords.seat'))).toBeNull();
+    // where the action area was, what happened and an offer to watch, as after a leave (the
+    // page stood as it was, the action area and all)
+    await expect.poll(() => dan.textContent('#cw-watch-again p')).toBe('The owner removed you from the game.');
+    expect(await dan.locator('#cw-area').count()).toBe(0);
     await dan.reload();
     await dan.waitForSelector('#cw-join');
     expect(await owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Ann', 'Bo']);

@@ -94,8 +94,10 @@ export interface Model {
   known(word: string): boolean | undefined;
   /** Of the words, those the server lacks: `rejected` those the owner rejected in this game; `ask`, how playing the others asks the owner. */
   lacking(words: readonly string[]): Lacking;
-  /** The player left the game (a stand-in plays the seat); the page no longer follows it. */
+  /** The player left the game, or the owner removed them (a stand-in plays the seat); the page no longer follows it. */
   left: boolean;
+  /** It was the owner's removal (said where the hand was, with the offer to watch). */
+  removedByOwner: boolean;
   /** After leaving: watch the game go on (null once watching, else why not); none where the page cannot. */
   watchAgain: (() => Promise<string | null>) | null;
   owner: boolean;
