@@ -458,22 +458,19 @@ export function longestFirstRun(cells: CellAttributes[], width: number, height: 
     for (let k = 0; k < length && !meets; k++) meets = meetsStart(start, across ? x0 + k : x0, across ? y0 : y0 + k);
     if (meets && (best === null || length > best.length)) best = { length, column: x0, row: y0, across };
   };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; ) {
-      if (!free(x, y)) { x++; continue; }
-      let e = x;
-      while (e < width && free(e, y)) e++;
-      consider(true, x, y, e - x);
-      x = e;
-    }
-  }
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; ) {
-      if (!free(x, y)) { y++; continue; }
-      let e = y;
-      while (e < height && free(x, e)) e++;
-      consider(false, x, y, e - y);
-      y = e;
+  // each row's runs, then each column's: `line` across them, `at` along them
+  for (const across of [true, false]) {
+    const lines = across ? height : width;
+    const len = across ? width : height;
+    const cell = (line: number, at: number) => (across ? free(at, line) : free(line, at));
+    for (let line = 0; line < lines; line++) {
+      for (let at = 0; at < len; ) {
+        if (!cell(line, at)) { at++; continue; }
+        let e = at;
+        while (e < len && cell(line, e)) e++;
+        consider(across, across ? at : line, across ? line : at, e - at);
+        at = e;
+      }
     }
   }
   return best;

@@ -97,7 +97,7 @@ export class YatzeePanel {
     root.replaceChildren(title, this.status, this.app);
     this.requests = new Requests<YatzeeClientMessages, YatzeeServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p, meta) => this.onError(p, meta), unsent: (why) => this.onUnsent(why) }, 'ui', offline);
     // a sheet the owner removed: said as such when it goes (it read "Cy left the game")
-    room.on('removed', (p) => this.removedByOwner_.add(p.name));
+    room.on('removed', (p) => this.othersRemoved.add(p.name));
     room.on('results', (p) => this.onResults(p));
     room.on('ended', (p) => this.onEnded(p));
     document.addEventListener('keydown', this.keydown);
@@ -130,7 +130,7 @@ export class YatzeePanel {
    */
   private readonly removing = new Set<string>();
   /** Sheets the owner removed (the room's `removed`), until their column goes. */
-  private readonly removedByOwner_ = new Set<string>();
+  private readonly othersRemoved = new Set<string>();
 
   say(text: string, kind: 'info' | 'error' = 'info'): void {
     announce(this.status, text, kind);
@@ -145,7 +145,7 @@ export class YatzeePanel {
     const gone = before.filter((n) => n !== this.welcome.name && !view.players.some((p) => p.name === n));
     // those this page removed are said by the acknowledgement ("Cy was removed from the game.")
     const notMine = gone.filter((n) => !this.removing.delete(n));
-    const removed = notMine.filter((n) => this.removedByOwner_.delete(n));
+    const removed = notMine.filter((n) => this.othersRemoved.delete(n));
     const left = notMine.filter((n) => !removed.includes(n));
     if (view.status !== 'ended') {
       const said = [];
