@@ -228,7 +228,7 @@ export class YatzeePanel {
             />
           </div>
         )}
-        <div class="yatzee-layout">
+        <div class={me ? 'yatzee-layout playing' : 'yatzee-layout'}>
           {me && this.controls(me, shown)}
           {/* after a leave or a removal: the status line says which (once: this said it a second time) */}
           {!me && this.left && this.watchAgain && (
@@ -239,6 +239,7 @@ export class YatzeePanel {
           <section class="sheets" id="yatzee-sheets" aria-label={t('yatzee.sheets')}>
             <ScoreTable t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />
           </section>
+          {me && this.more()}
         </div>
         {this.results && <Results t={t} results={this.results} me={this.welcome.role === 'player' ? (this.welcome.name ?? null) : null} />}
       </>,
@@ -285,19 +286,33 @@ export class YatzeePanel {
           <button type="button" id="yatzee-undo" aria-keyshortcuts="u" disabled={!aff.undoTransfer} onClick={() => this.act({ type: 'undoTransfer' })}>{t('yatzee.undoTransfer')}</button>
           <button type="button" id="yatzee-reset" aria-keyshortcuts="r" disabled={!aff.resetDices} onClick={() => this.act({ type: 'resetDices' })}>{t('yatzee.resetDices')}</button>
         </div>
-        <p class="throws-left" id="yatzee-throws-left" data-left={left}>{full ? t('yatzee.sheetFull') : t('yatzee.throwsLeft', left)}</p>
-        <label class="check">
-          <input type="checkbox" id="yatzee-hints" checked={this.hints} onChange={(e) => this.setHints((e.target as HTMLInputElement).checked)} />
-          {t('yatzee.hints')}
-        </label>
+        <div class="status-row">
+          <p class="throws-left" id="yatzee-throws-left" data-left={left}>{full ? t('yatzee.sheetFull') : t('yatzee.throwsLeft', left)}</p>
+          <label class="check">
+            <input type="checkbox" id="yatzee-hints" checked={this.hints} onChange={(e) => this.setHints((e.target as HTMLInputElement).checked)} />
+            {t('yatzee.hints')}
+          </label>
+        </div>
         <p class="hint-line" id="yatzee-hint-line" hidden={!this.hints}>
           {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : shown ? this.hintText(shown) : ''}
         </p>
+      </section>
+    );
+  }
+
+  /**
+   * The keys' help and Leave: below the dice beside the table, after the table in a narrow
+   * column, so that there the dice, the buttons and the whole table fit one screen.
+   */
+  private more() {
+    const t = this.t;
+    return (
+      <div class="my-more">
         <p class="help">{t('yatzee.help')}</p>
         <p class="leave-game">
           <Confirm id="yatzee-leave" t={t} words={LEAVE_WORDS} secondary disabled={this.isEnded} onConfirm={() => this.send('leave', {})} />
         </p>
-      </section>
+      </div>
     );
   }
 

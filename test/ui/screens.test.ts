@@ -1,5 +1,5 @@
 // The Yatzee and Lines panels at the sizes people use them (a laptop browser 1280x720, a
-// VS Code editor column 900x700, a large screen 1920x1080), light and dark, kept as
+// VS Code editor column 900x700 or 620x720, a large screen 1920x1080), light and dark, kept as
 // screenshots in test-artifacts/ui/screens/ to look at. Yatzee with ten players (you and nine
 // robots, your 39-character name cut with an ellipsis): at 1280x720 the whole score table
 // is in view; at no size does the page scroll sideways.
@@ -70,6 +70,45 @@ describe('screens', () => {
           await context.close();
         }
       });
+
+      if (width === 1280) {
+        // a narrow VS Code editor column: the dice stack above the table and stay at the top
+        // of the view as the page scrolls, so that they and the whole table are seen together
+        it(`Yatzee with ten players in a 620x720 column, ${scheme}`, async () => {
+          const { context, page: p, errors } = await openPage(browser, { width: 620, height: 720, colorScheme: scheme });
+          try {
+            await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=screens`);
+            await p.fill('#yatzee-create-name', LONG_NAME);
+            await p.fill('#yatzee-create-robots', '9');
+            await p.click('#yatzee-create-button');
+            await p.waitForSelector('#yatzee-dice');
+            await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(10);
+            await p.keyboard.press('Enter');
+            await p.waitForSelector('#yatzee-table td.mine.preview');
+            await p.check('#yatzee-hints');
+            await expect.poll(() => p.textContent('#yatzee-hint-line')).toMatch(/Best hold/);
+            // scrolled to the end, the dice are still at the top of the view
+            await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+            await expect.poll(async () => (await p.locator('#yatzee-mine').boundingBox())!.y).toBeCloseTo(0, 0);
+            // and scrolled to the table, they and the whole table are in view
+            await p.locator('#yatzee-sheets').evaluate((e) => e.scrollIntoView({ block: 'end' }));
+            await p.screenshot({ path: join(DIR, `yatzee-10-players-620x720-${scheme}.png`) });
+            const mine = (await p.locator('#yatzee-mine').boundingBox())!;
+            const hint = (await p.locator('#yatzee-hint-line').boundingBox())!;
+            const table = (await p.locator('#yatzee-sheets').boundingBox())!;
+            expect(mine.y, 'the dice in view').toBeGreaterThanOrEqual(0);
+            expect(hint.y + hint.height, 'the hint above the table').toBeLessThanOrEqual(table.y);
+            expect(table.y + table.height - mine.y, 'the dice and the whole table fit the height').toBeLessThanOrEqual(720);
+            // the keys' help and Leave come after the table
+            const leave = (await p.locator('#yatzee-leave').boundingBox())!;
+            expect(leave.y).toBeGreaterThan(table.y + table.height);
+            expect(await sideways(p)).toBeLessThanOrEqual(0);
+            expect(errors).toEqual([]);
+          } finally {
+            await context.close();
+          }
+        });
+      }
 
       it(`Lines at ${width}x${height}, ${scheme}`, async () => {
         const { context, page: p, errors } = await openPage(browser, { width, height, colorScheme: scheme });
