@@ -157,6 +157,10 @@ layout's budget when no window shows the buffer.")
 (defconst cardwords-yatzee--label-width 12
   "Columns of the sheet's category names (the longest, \"Three alike\", and a space).")
 
+(defvar cardwords-yatzee--echoed nil
+  "The message last put in the echo area because the buffer had no line for it.
+A redraw (another player's throw) does not say it again.")
+
 (defun cardwords-yatzee--draw ()
   "Redraw the Yatzee buffer from the last view."
   (let ((buffer (get-buffer cardwords-yatzee--buffer-name)))
@@ -212,25 +216,33 @@ layout's budget when no window shows the buffer.")
             (insert "You are watching.\n"))
           ;; the hint line and the message, broken at the window's width (a line is cut at its
           ;; edge: the best hold was lost at 80 columns); when the window cannot show them with
-          ;; the whole sheet (80x24), the last of them share a line
+          ;; the whole sheet (80x24 with a best hold of two lines), the message goes to the echo
+          ;; area, once, where it had shared the hold's line and lost its end at the edge
           (let* ((width (1- (if window (window-body-width window) 80)))
                  (said (cardwords-yatzee--message))
                  (err (plist-get mine :hintError))
-                 (lines (append
-                         (and my-sheet (cardwords-yatzee--get :hints)
-                              (cond ((and err (not (equal err "")))
-                                     (cardwords-yatzee--lines (list (format "Hints are not available: %s" err))
-                                                              width 'font-lock-warning-face))
-                                    (hint (cardwords-yatzee--lines (cardwords-yatzee--hint-parts hint)
-                                                                   width 'cardwords-yatzee-hint))))
-                         (and (not (equal said ""))
-                              (cardwords-yatzee--lines (list said) width 'font-lock-warning-face))))
+                 (hint-lines (and my-sheet (cardwords-yatzee--get :hints)
+                                  (cond ((and err (not (equal err "")))
+                                         (cardwords-yatzee--lines (list (format "Hints are not available: %s" err))
+                                                                  width 'font-lock-warning-face))
+                                        (hint (cardwords-yatzee--lines (cardwords-yatzee--hint-parts hint)
+                                                                       width 'cardwords-yatzee-hint)))))
+                 (said-lines (and (not (equal said ""))
+                                  (cardwords-yatzee--lines (list said) width 'font-lock-warning-face)))
                  (room (- (if window (window-body-height window) cardwords-yatzee--screen-lines)
                           (line-number-at-pos) -1
                           ;; the sheet: its heading, the categories, the bonus line, the total
                           (length (cardwords-yatzee--get :categories))
-                          (if (> (length (cardwords-yatzee--get :categories)) 5) 3 2))))
-            (dolist (line (cardwords-bridge-fit lines room)) (insert line "\n")))
+                          (if (> (length (cardwords-yatzee--get :categories)) 5) 3 2)))
+                 (echo (and hint-lines said-lines
+                            (> (+ (length hint-lines) (length said-lines)) (max 1 room)))))
+            (if (not echo)
+                (setq cardwords-yatzee--echoed nil)
+              (setq said-lines nil)
+              (unless (or (equal said cardwords-yatzee--echoed) (active-minibuffer-window))
+                (setq cardwords-yatzee--echoed said)
+                (message "%s" said)))
+            (dolist (line (cardwords-bridge-fit (append hint-lines said-lines) room)) (insert line "\n")))
           (insert (funcall label ""))
           (dolist (s sheets)
             (let ((name (plist-get s :name)))

@@ -338,8 +338,8 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
 
 (ert-deftest cardwords-yatzee-keeps-the-dice-in-view ()
   ;; An 80x24 terminal shows 21 lines of the buffer (menu bar, mode line, echo area): your
-  ;; dice, the suggestion, the hint line, a refusal and the whole sheet to its total are
-  ;; there, with two players and the hints on.  A redraw leaves point at the top.
+  ;; dice, the suggestion, the hint line and the whole sheet to its total are there, with two
+  ;; players and the hints on, and a refusal in the echo area.  A redraw leaves point at the top.
   (let* ((labels '(("aces" . "Aces") ("twos" . "Twos") ("threes" . "Threes") ("fours" . "Fours")
                    ("fives" . "Fives") ("sixes" . "Sixes") ("onePair" . "One pair")
                    ("twoPairs" . "Two pairs") ("threeAlike" . "Three alike")
@@ -350,6 +350,8 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
                   (list :name name :scores empty :dice '(3 4 4 2 6) :held '(nil t t nil nil)
                         :throwsMade 1 :phase "thrown" :bonus "-63" :total 0)))
          (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert view*")
+         (cardwords-yatzee--echoed nil)
+         (echoed nil)
          (cardwords-yatzee--view
           (list :seq 1 :connected t :welcome '(:gameId "ert") :status "playing" :hints t :me "ert"
                 :categories (mapcar (lambda (c) (list :id (car c) :label (cdr c))) labels)
@@ -363,13 +365,19 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
       (unwind-protect
           (progn
             (cardwords-yatzee-mode)
-            (cardwords-yatzee--draw)
+            ;; drawn twice (another player's throw comes): the refusal is said once
+            (cl-letf (((symbol-function 'message)
+                       (lambda (format-string &rest args) (push (apply #'format format-string args) echoed))))
+              (cardwords-yatzee--draw)
+              (cardwords-yatzee--draw))
+            ;; the hint line is broken at 80 columns (its best hold was cut at the edge); with a
+            ;; refusal too, 21 lines do not hold them and the whole sheet: the refusal goes to the
+            ;; echo area (it shared the best hold's line and its end was cut)
+            (should (equal echoed '("Refused: Reset dice is possible only right after a transfer.")))
+            (should-not (save-excursion (goto-char (point-min)) (search-forward "Refused" nil t)))
             (dolist (regexp '("^Your dice (throw 1 of 3): \\[3\\] \\[4\\] \\[4\\] \\[2\\] \\[6\\]  Suggestion: Chance$"
-                              ;; the hint line is broken at 80 columns (its best hold was cut at the
-                              ;; edge); with a refusal too, 21 lines hold them only if the refusal
-                              ;; shares the best hold's line (the advice whole, the refusal's end cut)
                               "^Expected final score: 203\\.1 (201\\.5 before this round)$"
-                              "^Best hold: the 4 4 (dice 2 3)  Refused: Reset dice is possible"
+                              "^Best hold: the 4 4 (dice 2 3)$"
                               "^ +ert +Robot1 +Expected$" "^Aces " "^Bonus line " "^Yatzee " "^Total "))
               (let ((line (save-excursion (goto-char (point-min))
                                           (and (re-search-forward regexp nil t) (line-number-at-pos)))))

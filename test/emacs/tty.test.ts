@@ -473,7 +473,7 @@ it('M-x cardwords-play after Emacs quit in the middle of a game: a new Emacs on 
 it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, transfer to the suggestion, undo, reset)', { timeout: 600_000 }, async () => {
   const dir = tempDir('cardwords-emacs-yatzee-');
   // the smallest terminal a player has: everything below is read from an 80x24 screen
-  tmux = startEmacs(dir, '', `(setq cardwords-yatzee-robots 0 cardwords-yatzee-name "me")`, 80, 24);
+  tmux = startEmacs(dir, '', `(setq cardwords-yatzee-robots 0 cardwords-yatzee-name "me" cardwords-yatzee-seed "emacs-tty")`, 80, 24);
   await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
   tmux.keys('M-x');
   tmux.type('cardwords-yatzee');
@@ -493,6 +493,19 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
     await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s), `round ${round}: hold`, 60_000);
     tmux.keys('Space');
     const thrown = await tmux.waitFor((s) => /^Your dice \(throw 2 of 3\)/m.test(s) && /^Total +\d+$/m.test(s), `round ${round}: the second throw`, 60_000);
+    if (round === 2) {
+      // the hint after a throw (the seed's: two lines, the best hold on the second) and a
+      // refusal at once on 80x24: the refusal whole (in the echo area when the buffer has no
+      // line left: it shared the hold's line and was cut at the edge), the hold whole too
+      const hinted = await tmux.waitFor((s) => /^Best hold: .*\)$/m.test(s) && /^Your dice \(throw 2 of 3\)/m.test(s), `round ${round}: the best hold`, 60_000);
+      expect(hinted).toMatch(/^Expected final score: \d+\.\d \(\d+\.\d before this round\)$/m);
+      tmux.keys('r');
+      const both = await tmux.waitFor((s) => s.includes('Refused: Reset dice is possible only right after a transfer.'), 'the refusal beside the hint', 60_000);
+      expect(both).toMatch(/^Best hold: .*\)$/m);
+      expect(both).toMatch(/^Refused: Reset dice is possible only right after a transfer\.$/m);
+      expect(both).toMatch(/^Total +\d+$/m);
+      expect(both.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+    }
     expect(filled(thrown)).toBe(round - 1);
     tmux.keys('Enter');
     const after = await tmux.waitFor((s) => filled(s) === round, `round ${round}: the transfer`, 60_000);
@@ -518,6 +531,8 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
       tmux.keys('r');
       const refused = await tmux.waitFor((s) => /^Refused: Reset dice is possible only right after a transfer\.$/m.test(s) && /^Your dice \(throw 0 of 3\)/m.test(s), 'the refusal in view', 60_000);
       expect(refused).not.toMatch(/Dice reset/);
+      tmux.keys('h'); // the hints on from round 2
+      await tmux.waitFor((s) => /^Expected final score: \d+\.\d$/m.test(s), 'the hints on', 60_000);
     }
   }
   // the end names the winner; SPC after it is refused in the echo area in a sentence naming
