@@ -128,6 +128,18 @@ describe('pushed diagnostics', () => {
     await client.diagnostics(cardset, (x) => x.length === 0);
   });
 
+  it('warns on a charset line that makes several letters one (charset/several-letters)', async () => {
+    const charset = fx.uri('tiny.charset');
+    client.open(charset, '6\nAa\nBb\nEe\nNn\nSs\nTtHh\n');
+    const d = await client.diagnostics(charset, (x) => x.some((y) => y.code === 'charset/several-letters'));
+    const w = d.find((y) => y.code === 'charset/several-letters')!;
+    expect(w.severity).toBe(2);
+    expect(w.range).toEqual({ start: { line: 6, character: 0 }, end: { line: 6, character: 4 } });
+    expect(w.message).toMatch(/^this line makes 'T', 't', 'H', 'h' one letter, .* \(Tt, Hh\)$/);
+    client.close(charset);
+    await client.diagnostics(charset, (x) => x.length === 0);
+  });
+
   it('warns on a card table no word of the dictionaries fits (ruleset/no-word-fits), and not once one does', async () => {
     const table = fx.uri('tiny.cardtable');
     writeFileSync(fx.path('tiny.dict'), 'bat\nbeans\n');
