@@ -118,6 +118,18 @@ describe('cardwords/playtest', () => {
     }
   });
 
+  it('refuses a ruleset whose cards spell no word, with check\'s warning', async () => {
+    const vowelless = tinyRuleset();
+    try {
+      writeFileSync(vowelless.path('tiny.cardset'), `24\n${'[B 3] [N 1] [S 1] [T 1]\n'.repeat(6)}`);
+      await expect(client.request(PLAYTEST_METHOD, { uri: vowelless.uri('tiny.cardset') })).rejects.toThrow(
+        "no word of the dictionaries can be spelled with the cards, which have no wildcard: the nearest, 'AT', needs 1 card the card set does not have ('A'): no move is ever possible (cardwords check says so too)",
+      );
+    } finally {
+      vowelless.remove();
+    }
+  });
+
   it('refuses bad parameters with a clear error', async () => {
     await expect(client.request(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), games: 0 })).rejects.toThrow(/games must be a whole number from 1 to 10000/);
     await expect(client.request(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), level: 'god' })).rejects.toThrow(/level must be one of/);
