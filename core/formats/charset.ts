@@ -98,6 +98,19 @@ export function parseCharset(text: string): ParseResult<Charset> {
       else firstLine.set(ch, n);
       equivalents.push(ch);
     }
+    // letters of two kinds or more made one (`CHch`, C and H listed nowhere else): legal, but
+    // seldom meant; said unless the digraph's repeat already said it
+    if (!digraphSaid && !sink.done && equivalents.length > 1) {
+      const kinds = letterKinds(equivalents);
+      if (kinds.length > 1) {
+        sink.warning(line.range(a, b), 'charset/several-letters', () => msg(
+          'charset/several-letters',
+          equivalents.map((ch) => quote(ch)).join(', '),
+          kinds.map((k) => k[0]).join(''),
+          kinds.map((k) => k.join('')).join(', '),
+        ));
+      }
+    }
     if (equivalents.length > 0) {
       const entry = entries.length;
       for (const ch of equivalents) index.set(ch, entry);
@@ -124,16 +137,33 @@ export function printCharset(charset: Charset): string {
   return out;
 }
 
+/** A letter's kind, case and accents aside: `É` and `e` are one, `ß` and `ẞ` too, `ς` and `Σ` too. */
+function letterKind(ch: string): string {
+  return ch.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().toUpperCase().toLowerCase();
+}
+
+const LETTER = /^\p{L}$/u;
+
 /**
  * Whether a line holds letters of two or more kinds, case and accents aside (`CHch`, `LL`,
  * not `Aa` nor `EeÉé`): an author writing a digraph, which no card can show.
  */
 function severalLetters(line: string): boolean {
-  const kinds = new Set<string>();
-  for (const ch of line) {
-    if (!/\p{L}/u.test(ch)) continue;
-    kinds.add(ch.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
-    if (kinds.size > 1) return true;
+  return letterKinds(Array.from(line)).length > 1;
+}
+
+/**
+ * The letters of `chars` by kind, case and accents aside, in order of first appearance
+ * (`CHch`: [C, c], [H, h]); characters other than letters are left out.
+ */
+function letterKinds(chars: readonly string[]): string[][] {
+  const kinds = new Map<string, string[]>();
+  for (const ch of chars) {
+    if (!LETTER.test(ch)) continue;
+    const k = letterKind(ch);
+    const list = kinds.get(k);
+    if (list) list.push(ch);
+    else kinds.set(k, [ch]);
   }
-  return false;
+  return [...kinds.values()];
 }

@@ -5,7 +5,7 @@
 // stays responsive; a check is abandoned as soon as it is stale.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
-import { anyWordHas, loadRuleset, makeFolder, shortestWordOver, twoCharsOrMore, type NamedText, type RulesetFiles } from '../ruleset/load.js';
+import { anyWordHas, loadRuleset, makeFolder, shortestWordOver, twoCharsOrMore, unspellable, type NamedText, type RulesetFiles, type SpellingCard, type Unspelled } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import type { SourceText, TextDocumentView } from './document.js';
 import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
@@ -88,6 +88,28 @@ function shortestWord(ctx: RulesetContext, cache: ParseCache): string | undefine
   return best;
 }
 
+/** The last spelling check: its word sets, the cards' characters (sorted) and the answer. */
+let lastSpelling: { sets: ReadonlyArray<ReadonlySet<string>>; cards: string; answer: Unspelled | null } | null = null;
+
+/**
+ * Whether some word of the ruleset's dictionaries can be spelled with a card set's cards
+ * (`unspellable`), for its check; asked again only when the cards or a dictionary change
+ * (a card set without the letters the words need reads every word: 275,000 for the English
+ * sample).
+ */
+function spellingChecker(ctx: RulesetContext, cache: ParseCache): ((cards: readonly SpellingCard[]) => Unspelled | null) | undefined {
+  const sets = foldedSets(ctx, cache)?.map((s) => s.words);
+  if (!sets) return undefined;
+  return (cards) => {
+    const key = cards.map((c) => c.char ?? ' ').sort().join('\u0000');
+    const last = lastSpelling;
+    if (last && last.cards === key && last.sets.length === sets.length && last.sets.every((s, i) => s === sets[i])) return last.answer;
+    const answer = unspellable(sets, cards);
+    lastSpelling = { sets, cards: key, answer };
+    return answer;
+  };
+}
+
 /** Checks of the whole ruleset that land in this (non-dictionary) file. */
 function rulesetDiagnostics(doc: TextDocumentView, ctx: RulesetContext, players: number, cache: ParseCache): Diagnostic[] | null {
   const role = doc.kind as Role;
@@ -105,9 +127,11 @@ function rulesetDiagnostics(doc: TextDocumentView, ctx: RulesetContext, players:
   const files: RulesetFiles = { name: ctx.name, charset: named('charset'), cardset: named('cardset'), cardtable: named('cardtable'), bonus: named('bonus'), dictionaries: [] };
   // the dictionaries are not loaded again here: only a card set asks whether words have its characters
   const hasWordWith = role === 'cardset' ? wordChecker(ctx, cache) : undefined;
+  // and whether some word can be spelled with its cards
+  const spelling = role === 'cardset' ? spellingChecker(ctx, cache) : undefined;
   // and only a card table whether some word fits it
   const shortest = role === 'cardtable' ? shortestWord(ctx, cache) : undefined;
-  return loadRuleset(files, { players, ...(hasWordWith ? { hasWordWith } : {}), ...(shortest !== undefined ? { shortestWord: shortest } : {}) }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
+  return loadRuleset(files, { players, ...(hasWordWith ? { hasWordWith } : {}), ...(spelling ? { unspellable: spelling } : {}), ...(shortest !== undefined ? { shortestWord: shortest } : {}) }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
 }
 
 function displayName(name: string): string {

@@ -2,7 +2,7 @@
 // resolves cards and words to canonical characters. Pure: the caller reads the files.
 import { charCount, longestFirstRun, shortestWordOver, parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
 import { diagnostic, quote } from '../formats/text.js';
-import { msg } from '../l10n/message.js';
+import { msg, type Message } from '../l10n/message.js';
 import { moveScoreBound } from '../games/cardwords/scoring.js';
 import type { Charset, Diagnostic, Range } from '../formats/types.js';
 import type { Ruleset, RulesetCard, RulesetLoadResult, RulesetSources } from './types.js';
@@ -38,6 +38,109 @@ export interface RulesetOptions {
    * (the language server): the card table's check that some word fits it.
    */
   shortestWord?: string;
+  /**
+   * `unspellable` of the dictionaries' words with these cards, for a caller that does not
+   * pass the dictionaries (the language server): the card set's check that some word can be
+   * spelled with its cards.
+   */
+  unspellable?: (cards: readonly SpellingCard[]) => Unspelled | null;
+}
+
+/** A card as the spelling check reads it: its canonical character, null for a wildcard. */
+export interface SpellingCard {
+  char: string | null;
+}
+
+/** No word can be spelled with the cards: the nearest word, and the cards it needs that the card set lacks. */
+export interface Unspelled {
+  /** The word that lacks the fewest cards (the first of equal ones), canonical. */
+  word: string;
+  /** The characters it needs beyond the cards, in the word's order, a character as often as it lacks. */
+  lacking: string[];
+  /** The wildcards of the cards, each able to stand for one of those. */
+  wildcards: number;
+}
+
+/**
+ * Null when some word can be spelled with the cards, each card used once and a wildcard
+ * standing for any character (found at the first such word: a card set with vowels is
+ * settled at the first words of a dictionary); else the nearest word and what it lacks.
+ * Null too when there is no word or no card (other diagnostics say so). One pass over the
+ * words, counting each word's characters against the cards' (the English sample's 275,000
+ * words: see docs/performance.md).
+ */
+export function unspellable(lists: ReadonlyArray<Iterable<string>>, cards: readonly SpellingCard[]): Unspelled | null {
+  if (cards.length === 0) return null;
+  // each card character's index, its copies, and per word how many a word has used (reset
+  // by a stamp, so no array is cleared between words)
+  const index = new Map<number, number>();
+  const have: number[] = [];
+  let wildcards = 0;
+  for (const c of cards) {
+    if (c.char === null) {
+      wildcards++;
+      continue;
+    }
+    const cp = c.char.codePointAt(0)!;
+    let k = index.get(cp);
+    if (k === undefined) {
+      k = have.length;
+      index.set(cp, k);
+      have.push(0);
+    }
+    have[k]!++;
+  }
+  const bmp = new Int32Array(65536).fill(-1);
+  for (const [cp, k] of index) if (cp < 65536) bmp[cp] = k;
+  const used = new Int32Array(have.length);
+  const stamp = new Int32Array(have.length);
+  const haveA = Int32Array.from(have);
+  let w = 0;
+  let best: string | null = null;
+  let bestLack = Infinity;
+  for (const list of lists) {
+    for (const word of list) {
+      w++;
+      // the cards this word lacks; a word is dropped once it lacks as many as the nearest so far
+      let lack = 0;
+      for (let i = 0; i < word.length && lack < bestLack; i++) {
+        let cp = word.charCodeAt(i);
+        if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < word.length) {
+          cp = word.codePointAt(i)!;
+          if (cp > 0xffff) i++;
+        }
+        const k = cp < 65536 ? bmp[cp]! : (index.get(cp) ?? -1);
+        if (k < 0) {
+          lack++;
+          continue;
+        }
+        if (stamp[k] !== w) {
+          stamp[k] = w;
+          used[k] = 0;
+        }
+        if (++used[k]! > haveA[k]!) lack++;
+      }
+      if (lack <= wildcards) return null;
+      if (lack < bestLack) {
+        best = word;
+        bestLack = lack;
+      }
+    }
+  }
+  if (best === null) return null;
+  return { word: best, lacking: lackingOf(best, index, have), wildcards };
+}
+
+/** The characters `word` needs beyond the cards' copies, in its order. */
+function lackingOf(word: string, index: ReadonlyMap<number, number>, have: readonly number[]): string[] {
+  const left = [...have];
+  const out: string[] = [];
+  for (const ch of word) {
+    const k = index.get(ch.codePointAt(0)!);
+    if (k !== undefined && left[k]! > 0) left[k]!--;
+    else out.push(ch);
+  }
+  return out;
 }
 
 /** The most a move may score at most (moveScoreBound): 2^53 / 2^16, about 1.4e11. */
@@ -222,6 +325,20 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
       diagnostics.push({ file: files.cardtable.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-word-fits', msg('ruleset/no-word-fits', run.length, `(${run.column},${run.row})..${end}`, quote(shortest), charCount(shortest))) });
     }
   }
+  // Cross-file: some word can be spelled with the cards, wildcards standing for any
+  // character. A card set without the letters the words need (no vowels for English words)
+  // makes games of passes, which a playtest refuses. Not said of a card set whose errors
+  // left cards out (a total that does not match keeps them all), nor of one too small for
+  // the hands (a card set being written): their errors say it.
+  const cardsKept = !cardset.diagnostics.some((d) => d.severity === 'error' && d.code !== 'cardset/count-mismatch');
+  const enough = !(handSize > 0 && listed < players * handSize);
+  if (cardsKept && enough && cards.length > 0) {
+    const nearest = words.size > 0 ? unspellable([words], cards) : (options.unspellable?.(cards) ?? null);
+    if (nearest !== null) {
+      const range = { start: { line: 0, character: 0 }, end: { line: 0, character: files.cardset.text.split(/\r?\n|\r/, 1)[0]?.length ?? 0 } };
+      diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'warning', 'ruleset/no-word-spellable', unspelledMessage(nearest)) });
+    }
+  }
   const hasWordWith = words.size > 0 ? (c: string) => anyWordHas(words, c) : options.hasWordWith;
   if (hasWordWith) {
     // Cross-file: a card whose character no word has can never be laid (only traded, or
@@ -277,6 +394,11 @@ export function twoCharsOrMore(w: string): boolean {
 function baseName(path: string): string {
   const file = path.split(/[\\/]/).pop() ?? path;
   return file.replace(/\.[^.]*$/, '');
+}
+
+/** The message of `ruleset/no-word-spellable` (the check's warning, and the playtest's refusal in English). */
+export function unspelledMessage(u: Unspelled): Message {
+  return msg('ruleset/no-word-spellable', quote(u.word), u.lacking.length, u.lacking.map((c) => quote(c)).join(', '), u.wildcards);
 }
 
 /** Whether some word has the (canonical) character `c`; stops at the first (a letter in use is found among the first words). */

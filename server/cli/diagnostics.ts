@@ -1,7 +1,7 @@
 // Prints diagnostics like a compiler (file:line:col: severity: message [code]) or as JSON.
 import type { Diagnostic } from '../../core/formats/types.js';
 
-export function sortDiagnostics(diags: Diagnostic[]): Diagnostic[] {
+export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
   return [...diags].sort(
     (a, b) =>
       (a.file ?? '').localeCompare(b.file ?? '') ||
@@ -27,4 +27,20 @@ export function toJson(d: Diagnostic) {
     code: d.code,
     message: d.message,
   };
+}
+
+/** The most errors a refusal to play a ruleset lists; `cardwords check` lists them all. */
+export const REFUSAL_ERRORS = 10;
+
+/**
+ * Why a ruleset (the folder `dir`) cannot be played: its errors as `cardwords check` prints
+ * them (file:line:col: error: message [code]), sorted, at most `max`, then how many more.
+ * The one text of `cardwords playtest` and the language server's `cardwords/playtest`.
+ */
+export function unplayableText(dir: string, diagnostics: readonly Diagnostic[], max = REFUSAL_ERRORS): string {
+  const errors = sortDiagnostics(diagnostics.filter((d) => d.severity === 'error'));
+  const lines = errors.slice(0, max).map(formatText);
+  const more = errors.length - lines.length;
+  if (more > 0) lines.push(`... and ${more} more (cardwords check ${dir} lists them all)`);
+  return `the ruleset ${dir} cannot be played${lines.length > 0 ? `:\n${lines.join('\n')}` : ''}`;
 }

@@ -203,6 +203,25 @@ describe('playtest report', () => {
     expect(fits.status).toBe(1);
     expect(fits.stdout).toBe('');
     expect(fits.stderr).toBe("cardwords playtest: no word fits the table: the longest run of free cells a first move can use has 3 cells and the shortest word, 'BEAST', has 5 characters: no move is ever possible (cardwords check says so too)\n");
+    // no word can be spelled with the cards (no A, no E, no wildcard): refused too, with
+    // check's warning (the games were passes, and the findings blamed the cards)
+    const vowelless = join(dir, 'vowelless');
+    cpSync('samples/tiny', vowelless, { recursive: true });
+    writeFileSync(join(vowelless, 'tiny.cardset'), `24\n${'[B 3] [N 1] [S 1] [T 1]\n'.repeat(6)}`);
+    const spelled = cli(['playtest', vowelless, '--games', '1'], undefined, env);
+    expect(spelled.status).toBe(1);
+    expect(spelled.stdout).toBe('');
+    expect(spelled.stderr).toBe("cardwords playtest: no word of the dictionaries can be spelled with the cards, which have no wildcard: the nearest, 'AT', needs 1 card the card set does not have ('A'): no move is ever possible (cardwords check says so too)\n");
+    // many errors: the first ten as check prints them, then how many more
+    const many = join(dir, 'many');
+    cpSync('samples/tiny', many, { recursive: true });
+    writeFileSync(join(many, 'tiny.cardset'), `13\n${'[A1] '.repeat(13)}\n`);
+    const m = cli(['playtest', many, '--games', '1'], undefined, env);
+    expect(m.status).toBe(1);
+    const lines = m.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(`cardwords playtest: the ruleset ${many} cannot be played:`);
+    expect(lines.slice(1, 11)).toEqual(Array.from({ length: 10 }, (_, i) => `${join(many, 'tiny.cardset')}:2:${i * 5 + 3}: error: expected a space after the card character, found '1': a card is written \`[x #]\`, such as \`[A 6]\` [cardset/missing-space]`));
+    expect(lines.slice(11)).toEqual([`... and 3 more (cardwords check ${many} lists them all)`]);
   });
 });
 

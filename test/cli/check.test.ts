@@ -68,6 +68,25 @@ describe('cardwords check', () => {
     expect(cli(['check', '--players', '4', join(dir, 'other.cardset')]).status).toBe(0);
   });
 
+  it('warns of a charset line that makes several letters one (charset/several-letters) and of cards no word can be spelled with (ruleset/no-word-spellable)', () => {
+    const dir = tempRuleset({
+      ...good,
+      'r.charset': '3\nAa\nBb\nEeHh\n',
+      'r.cardset': '6\n[B 1] [B 1] [B 2] [B 1] [B 1] [B 0]\n',
+      'r.dict': 'ab\nbea\nbh\n',
+    });
+    const r = cli(['check', dir]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(
+      `${join(dir, 'r.cardset')}:1:1: warning: no word of the dictionaries can be spelled with the cards, which have no wildcard: the nearest, 'AB', needs 1 card the card set does not have ('A'): no move is ever possible [ruleset/no-word-spellable]\n` +
+      `${join(dir, 'r.charset')}:4:1: warning: this line makes 'E', 'e', 'H', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if EH is a digraph it needs a character of its own (such as Ç), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Ee, Hh) [charset/several-letters]\n`,
+    );
+    // the card set given alone says its own, and a wildcard spells 'AB'
+    expect(cli(['check', join(dir, 'r.cardset')]).stdout).toContain('[ruleset/no-word-spellable]');
+    writeFileSync(join(dir, 'r.cardset'), '6\n[B 1] [B 1] [B 2] [B 1] [B 1] [  0]\n');
+    expect(cli(['check', dir]).stdout).not.toContain('[ruleset/no-word-spellable]');
+  });
+
   it('warnings alone exit 0; --quiet hides them', () => {
     const dir = tempRuleset({ ...good, 'r.cardset': '6\n[A 100] [A 1] [B 2] [E 1] [E 1] [  0]\n' });
     const r = cli(['check', dir]);

@@ -37,6 +37,13 @@ const cases: Record<string, Case> = {
     ['charset/duplicate-character', [3, 2, 3, 3], "'c' is already listed on line 2"],
     ['charset/duplicate-character', [3, 3, 3, 4], "'h' is already listed on line 3"],
   ] },
+  'charset/several-letters': { kind: 'charset', text: '2\nAa\nCHch\n', want: [['charset/several-letters', [2, 0, 2, 4], "this line makes 'C', 'H', 'c', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if CH is a digraph it needs a character of its own (such as Ç), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, Hh)", 'warning']] },
+  'charset/several-letters (accents and case aside)': { kind: 'charset', text: '3\nEeÉéÈè\nßẞ\nΣσς\n', want: [] },
+  'charset/several-letters (after a repeat)': { kind: 'charset', text: '3\nHh\nCHcRh\nx\n', want: [
+    ['charset/duplicate-character', [2, 1, 2, 2], "'H' is already listed on line 2"],
+    ['charset/duplicate-character', [2, 4, 2, 5], "'h' is already listed on line 2"],
+    ['charset/several-letters', [2, 0, 2, 5], "this line makes 'C', 'c', 'R' one letter, equivalents a word may use alike: a card holds exactly one character, so if CR is a digraph it needs a character of its own (such as Ç), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, R)", 'warning'],
+  ] },
   'charset/duplicate-character (same line)': { kind: 'charset', text: '1\nÄaÄ\n', want: [['charset/duplicate-character', [1, 2, 1, 3], "'Ä' (U+00C4) appears twice on this line"]] },
   'charset/combining-mark': { kind: 'charset', text: '1\nn\u0308\n', want: [['charset/combining-mark', [1, 1, 1, 2], "'\u0308' (U+0308) is a combining mark: every code point is a character of its own, so it does not combine with the character before it", 'warning']] },
   'charset/unusable-character': { kind: 'charset', text: '2\nA\n[{\n', want: [['charset/unusable-character', [2, 0, 2, 1], "'[' cannot be written on a card: the card set syntax `[x #]` uses it", 'warning']] },

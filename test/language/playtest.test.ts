@@ -100,6 +100,36 @@ describe('cardwords/playtest', () => {
     expect(s.totalCards).toBe(24);
   });
 
+  it('refuses a ruleset with errors, listing them as cardwords check prints them (file:line:col), the first ten and how many more', async () => {
+    const broken = tinyRuleset();
+    try {
+      writeFileSync(broken.path('tiny.cardset'), '2\n[A 1]\n');
+      const two = await client.request(PLAYTEST_METHOD, { uri: broken.uri('tiny.bonus') }).then(() => null, (e: unknown) => e as ResponseError<void>);
+      expect(two?.code).toBe(-32602);
+      expect(two?.message).toBe(`the ruleset ${broken.dir} cannot be played:\n${broken.path('tiny.cardset')}:1:1: error: 2 cards are declared but 1 is listed [cardset/count-mismatch]\n${broken.path('tiny.cardset')}:1:1: error: 1 card is too few for 2 players with 4 cards each (the hand size of ${broken.path('tiny.bonus')}): at least 8 are needed [ruleset/not-enough-cards]`);
+      writeFileSync(broken.path('tiny.cardset'), `13\n${'[A1] '.repeat(13)}\n`);
+      const many = await client.request(PLAYTEST_METHOD, { uri: broken.uri('tiny.bonus') }).then(() => null, (e: unknown) => e as ResponseError<void>);
+      const lines = many!.message.split('\n');
+      expect(lines).toHaveLength(12);
+      expect(lines[1]).toMatch(new RegExp(`^${broken.path('tiny.cardset').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:3: error: .*\\[cardset/missing-space\\]$`));
+      expect(lines[11]).toBe(`... and 3 more (cardwords check ${broken.dir} lists them all)`);
+    } finally {
+      broken.remove();
+    }
+  });
+
+  it('refuses a ruleset whose cards spell no word, with check\'s warning', async () => {
+    const vowelless = tinyRuleset();
+    try {
+      writeFileSync(vowelless.path('tiny.cardset'), `24\n${'[B 3] [N 1] [S 1] [T 1]\n'.repeat(6)}`);
+      await expect(client.request(PLAYTEST_METHOD, { uri: vowelless.uri('tiny.cardset') })).rejects.toThrow(
+        "no word of the dictionaries can be spelled with the cards, which have no wildcard: the nearest, 'AT', needs 1 card the card set does not have ('A'): no move is ever possible (cardwords check says so too)",
+      );
+    } finally {
+      vowelless.remove();
+    }
+  });
+
   it('refuses bad parameters with a clear error', async () => {
     await expect(client.request(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), games: 0 })).rejects.toThrow(/games must be a whole number from 1 to 10000/);
     await expect(client.request(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), level: 'god' })).rejects.toThrow(/level must be one of/);

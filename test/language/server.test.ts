@@ -128,6 +128,43 @@ describe('pushed diagnostics', () => {
     await client.diagnostics(cardset, (x) => x.length === 0);
   });
 
+  it('warns on a card set no word of the dictionaries can be spelled with (ruleset/no-word-spellable), and not once one can', async () => {
+    const cardset = fx.uri('tiny.cardset');
+    // no A, no E, no wildcard: every word of the tiny dictionary has one of them
+    const vowelless = `24\n${'[B 3] [N 1] [S 1] [T 1]\n'.repeat(6)}`;
+    // (open since the tests above, with the sample's text)
+    client.change(cardset, [{ text: vowelless }]);
+    const d = await client.diagnostics(cardset, (x) => x.some((y) => y.code === 'ruleset/no-word-spellable'));
+    const w = d.find((y) => y.code === 'ruleset/no-word-spellable')!;
+    expect(w.severity).toBe(2);
+    expect(w.range).toEqual({ start: { line: 0, character: 0 }, end: { line: 0, character: 2 } });
+    expect(w.message).toBe("no word of the dictionaries can be spelled with the cards, which have no wildcard: the nearest, 'AT', needs 1 card the card set does not have ('A'): no move is ever possible");
+    // a wildcard spells 'AT'
+    client.change(cardset, [{ text: vowelless.replace('[B 3]', '[  0]') }]);
+    await client.diagnostics(cardset, (x) => !x.some((y) => y.code === 'ruleset/no-word-spellable'));
+    // a dictionary of words of two vowels or more, written on disk: the card set is checked again
+    writeFileSync(fx.path('tiny.dict'), 'beat\nseat\n');
+    try {
+      await client.diagnostics(cardset, (x) => x.some((y) => y.code === 'ruleset/no-word-spellable' && String(y.message).includes("the nearest, 'BEAT', needs 2 cards")));
+    } finally {
+      writeFileSync(fx.path('tiny.dict'), readFileSync('samples/tiny/tiny.dict'));
+    }
+    client.change(cardset, [{ text: read('tiny.cardset') }]);
+    await client.diagnostics(cardset, (x) => x.length === 0);
+  });
+
+  it('warns on a charset line that makes several letters one (charset/several-letters)', async () => {
+    const charset = fx.uri('tiny.charset');
+    client.open(charset, '6\nAa\nBb\nEe\nNn\nSs\nTtHh\n');
+    const d = await client.diagnostics(charset, (x) => x.some((y) => y.code === 'charset/several-letters'));
+    const w = d.find((y) => y.code === 'charset/several-letters')!;
+    expect(w.severity).toBe(2);
+    expect(w.range).toEqual({ start: { line: 6, character: 0 }, end: { line: 6, character: 4 } });
+    expect(w.message).toMatch(/^this line makes 'T', 't', 'H', 'h' one letter, .* \(Tt, Hh\)$/);
+    client.close(charset);
+    await client.diagnostics(charset, (x) => x.length === 0);
+  });
+
   it('warns on a card table no word of the dictionaries fits (ruleset/no-word-fits), and not once one does', async () => {
     const table = fx.uri('tiny.cardtable');
     writeFileSync(fx.path('tiny.dict'), 'bat\nbeans\n');

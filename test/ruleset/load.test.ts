@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCharset } from '../../core/formats/charset.js';
-import { loadRuleset, makeFolder, type RulesetFiles } from '../../core/ruleset/load.js';
+import { loadRuleset, makeFolder, unspellable, type RulesetFiles } from '../../core/ruleset/load.js';
 
 const charset = { name: 'x.charset', text: '4\nAa\nBb\nEeÉé\nß\n' };
 const bonus2 = { name: 'x.bonus', text: '-2:-2\n-1:-1\n0:0\n1:0\n2:5\n' };
@@ -157,6 +157,45 @@ describe('loadRuleset', () => {
     expect(w?.message).toMatch(/, \(0,0\)\.\.\(0,1\), has 2 cells, and the shortest word of the dictionaries, 'ABE', has 3 characters/);
     // the language server passes the shortest word instead of the dictionaries
     expect(loadRuleset(files({ cardtable: tight.cardtable, dictionaries: [] }), { shortestWord: 'ABEE' }).diagnostics.map((x) => x.code)).toContain('ruleset/no-word-fits');
+  });
+
+  it('warns when no word can be spelled with the cards, wildcards included (ruleset/no-word-spellable), naming the nearest word and what it lacks', () => {
+    // words of two E or more, no E card and one wildcard: 'BEE' lacks 'E', 'E' (one more than the wildcard)
+    const dict = { name: 'x.dict', text: 'beee\nbee\nbeeb\n' };
+    const one = files({ cardset: { name: 'x.cardset', text: '6\n[A 1] [B 3] [B 3] [ß 1] [  0] [ß 9]\n' }, dictionaries: [dict] });
+    const d = loadRuleset(one).diagnostics.filter((x) => x.code === 'ruleset/no-word-spellable');
+    expect(d.map((x) => [x.file, x.severity, x.range, x.message])).toEqual([
+      ['x.cardset', 'warning', { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, "no word of the dictionaries can be spelled with the cards, the wildcard included: the nearest, 'BEE', needs 2 cards the card set does not have ('E', 'E'): no move is ever possible"],
+    ]);
+    // a second wildcard spells it; so does an E (é is an equivalent) with the wildcard, or two without
+    const codes = (cardset: string) => loadRuleset(files({ cardset: { name: 'x.cardset', text: cardset }, dictionaries: [dict] })).diagnostics.map((x) => x.code);
+    expect(codes('6\n[A 1] [B 3] [B 3] [ß 1] [  0] [  0]\n')).not.toContain('ruleset/no-word-spellable');
+    expect(codes('6\n[A 1] [B 3] [é 3] [ß 1] [  0] [ß 9]\n')).not.toContain('ruleset/no-word-spellable');
+    expect(codes('6\n[A 1] [B 3] [é 3] [E 1] [ß 1] [ß 9]\n')).not.toContain('ruleset/no-word-spellable');
+    // no wildcard, no E: said so
+    expect(loadRuleset(files({ cardset: { name: 'x.cardset', text: '4\n[A 1] [B 3] [B 3] [ß 9]\n' }, dictionaries: [dict] }), { players: 1 }).diagnostics.find((x) => x.code === 'ruleset/no-word-spellable')?.message)
+      .toBe("no word of the dictionaries can be spelled with the cards, which have no wildcard: the nearest, 'BEE', needs 2 cards the card set does not have ('E', 'E'): no move is ever possible");
+    // not said of a card set whose errors left cards out, nor of one too small for the hands
+    // (their errors say it), nor with no word (no-words says it)
+    expect(codes('2\n[A 1] [ß 9]\n')).toEqual(expect.arrayContaining(['ruleset/not-enough-cards']));
+    expect(codes('2\n[A 1] [ß 9]\n')).not.toContain('ruleset/no-word-spellable');
+    expect(codes('6\n[A 1] [B 3] [B3] [ß 1] [  0] [ß 9]\n')).not.toContain('ruleset/no-word-spellable');
+    expect(loadRuleset(files({ cardset: one.cardset, dictionaries: [] })).diagnostics.map((x) => x.code)).not.toContain('ruleset/no-word-spellable');
+    // the language server passes the check instead of the dictionaries
+    const asked: Array<Array<string | null>> = [];
+    const viaOption = loadRuleset(files({ cardset: one.cardset, dictionaries: [] }), { unspellable: (cards) => (asked.push(cards.map((c) => c.char)), { word: 'BEE', lacking: ['E', 'E'], wildcards: 1 }) });
+    expect(asked).toEqual([['A', 'B', 'B', 'ß', null, 'ß']]);
+    expect(viaOption.diagnostics.find((x) => x.code === 'ruleset/no-word-spellable')?.message).toBe(d[0]!.message);
+  });
+
+  it('unspellable: the first spellable word settles it; astral characters are one card each', () => {
+    expect(unspellable([['ZZ', 'AB']], [{ char: 'A' }, { char: 'B' }])).toBeNull();
+    expect(unspellable([['ZZ'], ['AB']], [{ char: 'A' }, { char: 'B' }])).toBeNull();
+    expect(unspellable([['ZZZ', 'AZ']], [{ char: 'A' }, { char: 'B' }])).toEqual({ word: 'AZ', lacking: ['Z'], wildcards: 0 });
+    expect(unspellable([['A\u{1F600}']], [{ char: 'A' }, { char: null }])).toBeNull();
+    expect(unspellable([['A\u{1F600}\u{1F600}']], [{ char: 'A' }, { char: '\u{1F600}' }])).toEqual({ word: 'A\u{1F600}\u{1F600}', lacking: ['\u{1F600}'], wildcards: 0 });
+    expect(unspellable([['AB']], [])).toBeNull();
+    expect(unspellable([[]], [{ char: 'A' }])).toBeNull();
   });
 
   it('not-enough-cards says "1 player", not "1 players"', () => {

@@ -21,6 +21,7 @@ export const da: LanguageCatalogue = {
   'charset/duplicate-character.sameLine': '{0} står to gange på denne linje',
   'charset/duplicate-character.digraph': '{0}. En linje angiver ét tegn og dets ækvivalenter, og et kort bærer præcis ét tegn: en digraf ({1}) skal have sit eget tegn (fx Ç), og ordbogen skal skrives med det',
   'charset/duplicate-character': '{0} står allerede på linje {1}',
+  'charset/several-letters': 'denne linje gør {0} til ét bogstav, ækvivalenter som et ord kan bruge i flæng: et kort bærer præcis ét tegn, så er {1} en digraf, skal den have sit eget tegn (fx Ç), og ordbogen skal skrives med det; er de bogstaver hver for sig, så skriv hvert på sin egen linje ({2})',
   'charset/unusable-character': "'{0}' kan ikke stå på et kort: kortsættets skrivemåde `[x #]` bruger det",
   'charset/combining-mark': '{0} er et kombinerende tegn: hvert kodepunkt er sit eget tegn, så det kombineres ikke med tegnet før',
   'charset/empty': 'tegnsættet angiver ingen tegn: et spil skal have mindst ét',
@@ -99,6 +100,7 @@ export const da: LanguageCatalogue = {
   'ruleset/no-words': 'ordbøgerne har intet spilbart ord (to tegn eller flere, alle i tegnsættet): robotter kan ikke trække, og hvert ord en spiller lægger, venter på ejerens godkendelse',
   'ruleset/no-dictionary': 'ingen ordbog: regelsættets ord skal stå i {0}.dict (eller {0}.<navn>.dict) ved siden af de andre filer; uden ord kan robotter ikke trække, og hvert ord en spiller lægger, venter på ejerens godkendelse',
   'ruleset/no-word-fits': 'intet ord passer på bordet: den længste række af frie felter et første træk kan bruge, {1}, har {0, plural, one {# felt} other {# felter}}, og ordbøgernes korteste ord, {2}, har {3} tegn: intet træk er nogensinde muligt',
+  'ruleset/no-word-spellable': 'intet ord i ordbøgerne kan staves med kortene, {3, plural, =0 {der ikke har nogen joker} one {jokeren medregnet} other {de # jokere medregnet}}: det nærmeste, {0}, mangler {1, plural, one {# kort} other {# kort}} som kortsættet ikke har ({2}): intet træk er nogensinde muligt',
   'ruleset/unused-card': 'intet ord har tegnet {0}: {1, plural, one {dets kort} other {dets # kort}} kan aldrig lægges, kun byttes eller blive på hånden',
 
   'hover.cardset.count': '**{0, plural, one {# kort} other {# kort}}** angivet, {1} opført',

@@ -21,6 +21,7 @@ export const de: LanguageCatalogue = {
   'charset/duplicate-character.sameLine': '{0} steht zweimal in dieser Zeile',
   'charset/duplicate-character.digraph': '{0}. Eine Zeile nennt ein Zeichen und seine Gleichwertigen, und eine Karte trägt genau ein Zeichen: ein Digraph ({1}) braucht ein eigenes Zeichen (etwa Ç), und das Wörterbuch wird damit geschrieben',
   'charset/duplicate-character': '{0} steht schon in Zeile {1}',
+  'charset/several-letters': 'diese Zeile macht {0} zu einem Buchstaben, gleichwertig in jedem Wort: eine Karte trägt genau ein Zeichen, also braucht {1}, wenn es ein Digraph ist, ein eigenes Zeichen (etwa Ç), und das Wörterbuch wird damit geschrieben; sind es eigene Buchstaben, steht jeder in einer eigenen Zeile ({2})',
   'charset/unusable-character': "'{0}' kann nicht auf einer Karte stehen: die Kartensatz-Schreibweise `[x #]` verwendet es",
   'charset/combining-mark': '{0} ist ein kombinierendes Zeichen: jeder Codepunkt ist ein eigenes Zeichen und verbindet sich nicht mit dem vorigen',
   'charset/empty': 'der Zeichensatz gibt keine Zeichen an: ein Spiel braucht mindestens eins',
@@ -99,6 +100,7 @@ export const de: LanguageCatalogue = {
   'ruleset/no-words': 'die Wörterbücher haben kein spielbares Wort (zwei Zeichen oder mehr, alle im Zeichensatz): Roboter können nicht ziehen, und jedes gelegte Wort wartet auf die Zustimmung des Besitzers',
   'ruleset/no-dictionary': 'kein Wörterbuch: die Wörter des Regelwerks gehören in {0}.dict (oder {0}.<Name>.dict) neben seine anderen Dateien; ohne Wörter können Roboter nicht ziehen, und jedes gelegte Wort wartet auf die Zustimmung des Besitzers',
   'ruleset/no-word-fits': 'kein Wort passt auf den Tisch: die längste Reihe freier Felder, die ein erster Zug nutzen kann, {1}, hat {0, plural, one {# Feld} other {# Felder}}, und das kürzeste Wort der Wörterbücher, {2}, hat {3} Zeichen: kein Zug ist je möglich',
+  'ruleset/no-word-spellable': 'kein Wort der Wörterbücher lässt sich mit den Karten schreiben, {3, plural, =0 {die keinen Joker haben} one {den Joker eingerechnet} other {die # Joker eingerechnet}}: dem nächsten, {0}, {1, plural, one {fehlt # Karte} other {fehlen # Karten}}, die der Kartensatz nicht hat ({2}): kein Zug ist je möglich',
   'ruleset/unused-card': 'kein Wort enthält das Zeichen {0}: {1, plural, one {seine Karte kann} other {seine # Karten können}} nie gelegt werden, nur getauscht oder auf der Hand behalten',
 
   'hover.cardset.count': '**{0, plural, one {# Karte} other {# Karten}}** angegeben, {1} aufgeführt',

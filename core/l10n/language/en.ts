@@ -25,6 +25,7 @@ export const en = {
   'charset/duplicate-character.sameLine': '{0} appears twice on this line',
   'charset/duplicate-character.digraph': '{0}. A line lists one character and its equivalents, and a card holds exactly one character: a digraph ({1}) needs a character of its own (such as Ç), with the dictionary written in it',
   'charset/duplicate-character': '{0} is already listed on line {1}',
+  'charset/several-letters': 'this line makes {0} one letter, equivalents a word may use alike: a card holds exactly one character, so if {1} is a digraph it needs a character of its own (such as Ç), with the dictionary written in it; if they are letters of their own, write each on a line of its own ({2})',
   'charset/unusable-character': "'{0}' cannot be written on a card: the card set syntax `[x #]` uses it",
   'charset/combining-mark': '{0} is a combining mark: every code point is a character of its own, so it does not combine with the character before it',
   'charset/empty': 'the charset declares no characters: a game needs at least one',
@@ -108,6 +109,7 @@ export const en = {
   'ruleset/no-words': 'the dictionaries have no playable word (two characters or more, all of them in the charset): robots cannot move, and every word a player lays waits for the owner\'s approval',
   'ruleset/no-dictionary': 'no dictionary: the ruleset\'s words go in {0}.dict (or {0}.<name>.dict) beside its other files; without words robots cannot move, and every word a player lays waits for the owner\'s approval',
   'ruleset/no-word-fits': 'no word fits the table: the longest run of free cells a first move can use, {1}, has {0, plural, one {# cell} other {# cells}}, and the shortest word of the dictionaries, {2}, has {3} characters: no move is ever possible',
+  'ruleset/no-word-spellable': 'no word of the dictionaries can be spelled with the cards, {3, plural, =0 {which have no wildcard} one {the wildcard included} other {the # wildcards included}}: the nearest, {0}, needs {1, plural, one {# card} other {# cards}} the card set does not have ({2}): no move is ever possible',
   'ruleset/unused-card': 'no word has the character {0}: {1, plural, one {its card} other {its # cards}} can never be laid, only traded or left in a hand',
 
   // ---- hovers

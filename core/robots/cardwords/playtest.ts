@@ -14,6 +14,8 @@ import { layBonus, tradeScore } from '../../games/cardwords/scoring.js';
 import type { WordStore } from '../../words/store.js';
 import { longestFirstRun } from '../../formats/cardtable.js';
 import { charCount, shortestWordOver } from '../../formats/dictionary.js';
+import { unspellable, unspelledMessage } from '../../ruleset/load.js';
+import { render } from '../../l10n/message.js';
 import type { ChampionOptions } from './champion.js';
 import { playtestFindings, roundParts, type PlaytestFinding } from './findings.js';
 import { kindKey, kindLabel, learnedNothing, type Leaves } from './leaves.js';
@@ -23,8 +25,9 @@ import type { RobotLevel } from './robot.js';
 /**
  * Why the robots cannot playtest these rules (null: they can), for the command and the
  * language server alike: no playable word, or no word short enough for the longest run of
- * free cells a first move can use (every game would be passes to its end, and the findings
- * would blame the cards), or too few cards for the players' hands. `words`: the ruleset's
+ * free cells a first move can use, or no word the cards can spell, wildcards included
+ * (every game would be passes to its end, and the findings would blame the cards), or too
+ * few cards for the players' hands. `words`: the ruleset's
  * playable words (canonical).
  */
 export function playtestRefusal(rules: CardwordsRules, words: readonly string[], players: number): string | null {
@@ -35,6 +38,8 @@ export function playtestRefusal(rules: CardwordsRules, words: readonly string[],
   if (shortest !== null) {
     return `no word fits the table: the longest run of free cells a first move can use has ${run?.length ?? 0} ${run?.length === 1 ? 'cell' : 'cells'} and the shortest word, '${shortest}', has ${charCount(shortest)} characters: no move is ever possible (cardwords check says so too)`;
   }
+  const unspelled = unspellable([words], rules.deck);
+  if (unspelled !== null) return `${render(unspelledMessage(unspelled))} (cardwords check says so too)`;
   if (rules.deck.length < players * rules.handSize) return `${rules.deck.length} cards are too few for ${players} ${players === 1 ? 'player' : 'players'} with ${rules.handSize} cards each`;
   return null;
 }

@@ -9,7 +9,7 @@ import { loadRulesetDir } from '../../ruleset/fs.js';
 import { loadLeaves } from '../../robots/leaves.js';
 import { loadWordStore, rulesetChars } from '../../words/cache.js';
 import { intOption, parse } from '../args.js';
-import { formatText, sortDiagnostics } from '../diagnostics.js';
+import { unplayableText } from '../diagnostics.js';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
 import type { Command } from './index.js';
 import { progressLine } from './moves.js';
@@ -67,8 +67,7 @@ export const command: Command = {
     const { ruleset, diagnostics } = loaded;
     if (!ruleset) {
       // as cardwords check prints them: file:line:col: error: message [code]
-      const errs = sortDiagnostics(diagnostics.filter((d) => d.severity === 'error'));
-      io.err(`cardwords playtest: the ruleset ${dir} cannot be played:\n${errs.map(formatText).join('\n')}\n`);
+      io.err(`cardwords playtest: ${unplayableText(dir, diagnostics)}\n`);
       return EXIT_ERRORS;
     }
     const rules = rulesFromRuleset(ruleset);

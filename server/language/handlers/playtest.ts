@@ -8,6 +8,7 @@ import { rulesFromRuleset } from '../../../core/games/cardwords/setup.js';
 import { Playtest, playtestRefusal } from '../../../core/robots/cardwords/playtest.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
 import { PLAYTEST_METHOD, type PlaytestParams, type PlaytestReport } from '../../../core/protocol/language.js';
+import { unplayableText } from '../../cli/diagnostics.js';
 import { loadRulesetDir } from '../../ruleset/fs.js';
 import { loadLeaves } from '../../robots/leaves.js';
 import { loadWordStore, rulesetChars } from '../../words/cache.js';
@@ -59,13 +60,12 @@ export function register(ctx: ServerContext): void {
       if (typeof seed !== 'string' || seed.length > 200) return bad('params.seed must be a string of at most 200 characters');
       const path = uriToPath(params.uri);
       if (!path) return bad('params.uri must be a file: URI');
-      const loaded = await loadRulesetDir(dirname(path)).catch((e: Error) => e);
+      const dir = dirname(path);
+      const loaded = await loadRulesetDir(dir).catch((e: Error) => e);
       if (loaded instanceof Error) return bad(`the ruleset cannot be played: ${loaded.message}`);
       const { ruleset, diagnostics } = loaded;
-      if (!ruleset) {
-        const first = diagnostics.find((d) => d.severity === 'error');
-        return bad(`the ruleset cannot be played${first ? `: ${first.message}` : ''}`);
-      }
+      // every error (up to a bound) as cardwords check and cardwords playtest print them
+      if (!ruleset) return bad(unplayableText(dir, diagnostics));
       const rules = rulesFromRuleset(ruleset);
       const refused = playtestRefusal(rules, ruleset.words, players);
       if (refused) return bad(refused);
