@@ -14,12 +14,7 @@ import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
 import { refusedJoin, type Refusal } from '../ui/refusal.js';
 import { RoomLink } from '../ui/rejoin.js';
-
-interface Seat {
-  gameId: string;
-  name: string;
-  key: string;
-}
+import { forgetSeat, keepSeat, seatFor } from '../ui/seats.js';
 
 const LEVELS = ['best', 'good', 'casual'] as const;
 
@@ -91,7 +86,7 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
   for (const type of ['word-request', 'word', 'results', 'rematch', 'ended', 'ack', 'error', 'hint', 'history', 'checked'] as const) relay(type);
   const welcome = await new Promise<Welcome>((resolve) => typed.on('welcome', resolve));
   if (welcome.role === 'player' && welcome.key && welcome.name) {
-    host.save('cardwords.seat', { gameId: welcome.gameId, name: welcome.name, key: welcome.key } satisfies Seat);
+    keepSeat(host, 'cardwords', { gameId: welcome.gameId, name: welcome.name, key: welcome.key });
     host.save('cardwords.name', welcome.name);
   }
   host.entered(welcome.gameId, welcome.role !== 'player');
@@ -323,7 +318,7 @@ function quickNameForm(level: string): void {
   name.focus();
 }
 
-const seat = host.load<Seat>('cardwords.seat');
+const seat = gameId ? seatFor(host, 'cardwords', gameId) : undefined;
 if (!gameId && owner && host.param('quick') === '1') quickGame(host.param('level') ?? 'good');
 else if (gameId && host.param('watch') === '1') {
   main.replaceChildren(h('h1', {}, t('cw.title')), status);
@@ -336,7 +331,7 @@ else if (gameId && host.param('watch') === '1') {
   void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then((ok) => {
     if (!ok) {
       // a refusal that may pass (a locked room, the network) keeps the seat for the next try
-      if (refusal?.seatLost) host.remove('cardwords.seat');
+      if (refusal?.seatLost) forgetSeat(host, 'cardwords', gameId);
       showForms();
     }
   });

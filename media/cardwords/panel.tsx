@@ -6,6 +6,7 @@
 // patches the DOM: focus, selection and scroll survive every update. Watchers get the same
 // without a hand.
 import { render } from 'preact';
+import { forgetSeat } from '../ui/seats.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
@@ -871,7 +872,7 @@ export class CardwordsPanel {
       this.composer?.reset();
       this.hints = [];
       this.hintIndex = null;
-      this.host.remove('cardwords.seat');
+      forgetSeat(this.host, 'cardwords', this.welcome.gameId);
       this.say(this.t('cw.left'));
     } else this.render();
   }
@@ -1020,7 +1021,7 @@ export class CardwordsPanel {
    * seat again with it (the name was free), and in a game said "That name is taken".
    */
   removed(): void {
-    this.host.remove('cardwords.seat');
+    forgetSeat(this.host, 'cardwords', this.welcome.gameId);
     // as after a leave: no hand, and an offer to watch where it was (the page stood frozen,
     // the hand and the action area still there)
     this.left = true;
@@ -1035,7 +1036,7 @@ export class CardwordsPanel {
     if (this.state?.status === 'playing' && this.isPlayer) this.focusResultsIfPlaying();
     this.ended = p;
     this.refusal = '';
-    this.host.remove('cardwords.seat');
+    forgetSeat(this.host, 'cardwords', this.welcome.gameId);
     // the results of this end are on the page with its reason: the status keeps naming the
     // winners (said at the results), not the reason a second time
     if (this.results && this.results.reason === p.reason && this.results.results.length > 0) this.render();

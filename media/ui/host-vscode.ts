@@ -77,7 +77,7 @@ export interface SettingsUpdate {
  * The seats too, as a browser keeps them in localStorage: a player who closed a game's panel
  * takes the seat back when they open the game again (without it: "that name is taken").
  */
-export const GLOBAL_KEYS: readonly string[] = ['lines.high', 'lines.settings', 'yatzee.name', 'yatzee.hints', 'yatzee.seat', 'cardwords.name', 'cardwords.alt', 'cardwords.seat'];
+export const GLOBAL_KEYS: readonly string[] = ['lines.high', 'lines.settings', 'yatzee.name', 'yatzee.hints', 'yatzee.seat', 'yatzee.seats', 'cardwords.name', 'cardwords.alt', 'cardwords.seat', 'cardwords.seats'];
 
 interface VsCodeApi {
   postMessage(message: FromGameWebview): void;

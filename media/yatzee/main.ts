@@ -11,12 +11,7 @@ import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
 import { refusedJoin, type Refusal } from '../ui/refusal.js';
 import { RoomLink } from '../ui/rejoin.js';
-
-interface Seat {
-  gameId: string;
-  name: string;
-  key: string;
-}
+import { forgetSeat, keepSeat, seatFor } from '../ui/seats.js';
 
 const { host, t, main } = startPage('yatzee.title', 'yatzee');
 const server = host.serverUrl() ?? location.origin;
@@ -66,7 +61,7 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
   const typed = yatzeeRoom(room);
   const welcome = await new Promise<Welcome>((resolve) => typed.on('welcome', resolve));
   if (welcome.role === 'player' && welcome.key && welcome.name) {
-    host.save('yatzee.seat', { gameId: welcome.gameId, name: welcome.name, key: welcome.key } satisfies Seat);
+    keepSeat(host, 'yatzee', { gameId: welcome.gameId, name: welcome.name, key: welcome.key });
     host.save('yatzee.name', welcome.name);
   }
   host.entered(welcome.gameId, welcome.role !== 'player');
@@ -145,14 +140,14 @@ function showForms(): void {
   main.querySelector<HTMLInputElement>('input')?.focus();
 }
 
-const seat = host.load<Seat>('yatzee.seat');
+const seat = gameId ? seatFor(host, 'yatzee', gameId) : undefined;
 if (gameId && seat && seat.gameId === gameId) {
   // take the kept seat back (a reload, or the same player in another tab)
   main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
   void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then(() => {
     if (status.dataset.kind === 'error') {
       // a refusal that may pass (a locked room, the network) keeps the seat for the next try
-      if (refusal?.seatLost) host.remove('yatzee.seat');
+      if (refusal?.seatLost) forgetSeat(host, 'yatzee', gameId);
       showForms();
     }
   });

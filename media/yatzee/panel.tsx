@@ -5,6 +5,7 @@
 // expected values from the optimal robot (GET /yatzee/hint). Preact patches the DOM, so
 // focus and the chosen category survive every update of the room.
 import { render } from 'preact';
+import { forgetSeat } from '../ui/seats.js';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { affordances, diceThrown, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
@@ -552,7 +553,7 @@ export class YatzeePanel {
       // the sheet is released: nothing to take back by a reload (the room closes the connection)
       this.left = true;
       this.me = null;
-      this.host.remove('yatzee.seat');
+      forgetSeat(this.host, 'yatzee', this.welcome.gameId);
       this.say(this.t('yatzee.left'));
       this.render();
       this.keepFocus('yatzee-watch-again-button');
@@ -570,7 +571,7 @@ export class YatzeePanel {
     this.left = true;
     this.removedByOwner = true;
     this.me = null;
-    this.host.remove('yatzee.seat');
+    forgetSeat(this.host, 'yatzee', this.welcome.gameId);
     this.render();
     this.keepFocus('yatzee-watch-again-button');
   }
@@ -621,7 +622,7 @@ export class YatzeePanel {
     this.ended = p;
     const why = endReasonText(this.t, p.reason);
     this.say(this.winners.length > 0 ? `${why} ${this.t('yatzee.winners', this.winners.join(', '))}` : why);
-    this.host.remove('yatzee.seat');
+    forgetSeat(this.host, 'yatzee', this.welcome.gameId);
     this.render();
   }
 

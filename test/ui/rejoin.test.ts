@@ -192,6 +192,54 @@ describe('a page joins its game again after the server restarts', () => {
     expect(ann.errors).toEqual([]);
   });
 
+  it('one browser in two games (Cardwords, then Yatzee): a reload of the first game takes its seat back; it had been lost to the second', async () => {
+    const srv = await serve();
+    // Cardwords: two games of two people; Eve sits in both from one browser (two tabs)
+    const ids: string[] = [];
+    for (const seed of ['s2', 's3']) {
+      const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, seed });
+      ids.push(owner.room.roomId);
+      await owner.leave();
+    }
+    const eve = await fresh();
+    const tabs = [eve.page, await eve.context.newPage()];
+    for (const [k, tab] of tabs.entries()) {
+      await tab.goto(`${srv.url}/cardwords.html?game=${ids[k]}`);
+      await tab.fill('#cw-name', 'Eve');
+      await tab.click('#cw-join-button');
+      await tab.waitForSelector('#cw-area');
+    }
+    // the first tab reloaded (the same player later, the page closed and opened again):
+    // Eve's seat, not the join form with "Every seat is taken"
+    await tabs[0]!.close();
+    const again = await eve.context.newPage();
+    await again.goto(`${srv.url}/cardwords.html?game=${ids[0]}`);
+    await again.waitForSelector('#cw-area');
+    const back = await snap(again);
+    expect(back.players[back.seat]?.name).toBe('Eve');
+    expect(await again.locator('#cw-join-button').count()).toBe(0);
+    // and the second game's seat is still kept
+    await tabs[1]!.reload();
+    await tabs[1]!.waitForSelector('#cw-area');
+
+    // Yatzee: Eve creates two games (the owner's link) and reloads the first
+    const yz: Page[] = [];
+    for (const seed of ['y1', 'y2']) {
+      const tab = await eve.context.newPage();
+      await tab.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=${seed}`);
+      await tab.fill('#yatzee-create-name', 'Eve');
+      await tab.click('#yatzee-create-button');
+      await tab.waitForSelector('#yatzee-dice');
+      yz.push(tab);
+    }
+    await yz[0]!.keyboard.press('Enter');
+    await expect.poll(() => yz[0]!.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
+    await yz[0]!.reload();
+    // the sheet with its throw, not "That name is taken in this game"
+    await expect.poll(() => yz[0]!.getAttribute('#yatzee-throws-left', 'data-left'), { timeout: 30_000 }).toBe('2');
+    expect(await yz[0]!.textContent('#yatzee-status')).not.toMatch(/taken/);
+  });
+
   it('Yatzee (German): the page comes back after SIGTERM and a start again, with the dice as the server has them, and throws', async () => {
     let srv = await serve();
     const de = translator('de');
