@@ -82,8 +82,8 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
   return true;
 }
 
-function nameField(id: string): HTMLInputElement {
-  return h('input', { type: 'text', id, name: 'name', maxlength: MAX_NAME_LENGTH, required: true, autocomplete: 'nickname', value: host.load<string>('yatzee.name') ?? '' });
+function nameField(id: string, required = true): HTMLInputElement {
+  return h('input', { type: 'text', id, name: 'name', maxlength: MAX_NAME_LENGTH, required, autocomplete: 'nickname', value: host.load<string>('yatzee.name') ?? '' });
 }
 
 function showForms(): void {
@@ -112,13 +112,14 @@ function showForms(): void {
     parts.push(form);
   }
   if (owner && !gameId) {
-    const name = nameField('yatzee-create-name');
+    // empty: the owner creates the game to watch it (robots, or people invited by its link)
+    const name = nameField('yatzee-create-name', false);
     const robots = h('input', { type: 'number', id: 'yatzee-create-robots', min: 0, max: 9, value: 0 });
     const form = h(
       'form',
       { class: 'form-grid', id: 'yatzee-create' },
       h('h2', {}, t('yatzee.create')),
-      h('label', {}, h('span', {}, t('yatzee.name')), name),
+      h('label', {}, h('span', {}, t('cw.createName')), name),
       h('label', {}, h('span', {}, t('yatzee.robots')), robots),
       h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'yatzee-create-button' }, t('yatzee.createButton'))),
     );
@@ -128,10 +129,10 @@ function showForms(): void {
       void enter(async () => {
         // ?seed= fixes the dice (the owner's option: a tournament, a test)
         const seed = host.param('seed');
-        const room = await new Client(server).create('yatzee', { owner, name: n, robots: Number(robots.value) || 0, ...(seed ? { seed } : {}) });
+        const room = await new Client(server).create('yatzee', { owner, ...(n ? { name: n } : {}), robots: Number(robots.value) || 0, ...(seed ? { seed } : {}) });
         history.replaceState(null, '', `?game=${encodeURIComponent(room.roomId)}`);
         return room;
-      });
+      }, !n);
     });
     parts.push(form);
   }

@@ -472,6 +472,29 @@ describe('Yatzee panel in Chromium', () => {
     }
   });
 
+  it('the owner creates a game without a name to watch it (two robots play); a reload comes back watching', async () => {
+    const { context, page: p, errors } = await openPage(browser, { width: 1280, height: 720 });
+    try {
+      await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=watch`);
+      // the field says an empty name watches (it was required: "Please fill out this field")
+      expect(await p.textContent('#yatzee-create label:has(#yatzee-create-name) span')).toBe('Your name (empty: watch)');
+      await p.fill('#yatzee-create-name', '');
+      await p.fill('#yatzee-create-robots', '2');
+      await p.click('#yatzee-create-button');
+      await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(2);
+      // no dice of its own: the owner watches, and the robots' sheets fill
+      expect(await p.locator('#yatzee-dice').count()).toBe(0);
+      await expect.poll(async () => Number(await theirScore(p, 'Robot1', 'total') ?? '0'), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(p.url()).toMatch(/[?&]watch=1/);
+      await p.reload();
+      await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(2);
+      expect(await p.locator('#yatzee-dice, #yatzee-create').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the join page offers no Join for a game whose 10 sheets are held (the room refuses an 11th), neither Join nor Watch for an ended one, and says why', async () => {
     // the owner by the protocol and nine robots: ten sheets, the most a game takes
     const olga = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Olga', robots: 9 });
