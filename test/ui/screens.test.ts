@@ -86,7 +86,8 @@ describe('screens', () => {
             await p.keyboard.press('Enter');
             await p.waitForSelector('#yatzee-table td.mine.preview');
             await p.check('#yatzee-hints');
-            await expect.poll(() => p.textContent('#yatzee-hint-line')).toMatch(/Best hold/);
+            // the robots throw from the game's seed as timing falls: a hold or "transfer now"
+            await expect.poll(() => p.textContent('#yatzee-hint-line')).toMatch(/ · Best(?: hold|: transfer now)/);
             // scrolled to the end, the dice are still at the top of the view
             await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
             await expect.poll(async () => (await p.locator('#yatzee-mine').boundingBox())!.y).toBeCloseTo(0, 0);

@@ -484,7 +484,8 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(2);
       // no dice of its own: the owner watches, and the robots' sheets fill
       expect(await p.locator('#yatzee-dice').count()).toBe(0);
-      await expect.poll(async () => Number(await theirScore(p, 'Robot1', 'total') ?? '0'), { timeout: 30_000 }).toBeGreaterThan(0);
+      const filled = () => p.$$eval('#yatzee-table tr[data-category] td[data-player="Robot1"]', (tds) => tds.filter((td) => (td.textContent ?? '').trim() !== '').length);
+      await expect.poll(filled, { timeout: 30_000 }).toBeGreaterThan(0);
       expect(p.url()).toMatch(/[?&]watch=1/);
       await p.reload();
       await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(2);
