@@ -29,7 +29,7 @@ function useOwner(token: string | null): OwnerState {
   const [state, setState] = useState<OwnerState>(token ? { kind: 'checking' } : { kind: 'none' });
   useEffect(() => {
     if (!token) return;
-    getJSON<{ owner: boolean }>('/owner', { Authorization: `Bearer ${token}` })
+    getJSON<{ owner: boolean }>('owner', { Authorization: `Bearer ${token}` })
       .then(({ owner }) => {
         if (owner) host.save('owner', token);
         // a kept token the server no longer takes (another server, a new token) is forgotten
@@ -62,7 +62,7 @@ function OwnerSection({ t, owner }: { t: Translate; owner: OwnerState }) {
               e.preventDefault();
               host.save('cardwords.quickLevel', level);
               host.save('cardwords.name', name.trim());
-              location.href = `/cardwords.html?quick=1&level=${encodeURIComponent(level)}`;
+              location.href = `cardwords.html?quick=1&level=${encodeURIComponent(level)}`;
             }}
           >
             <label>
@@ -93,10 +93,10 @@ function OwnerSection({ t, owner }: { t: Translate; owner: OwnerState }) {
             </button>
           </form>
           <p class="buttons">
-            <a href="/yatzee.html" id="new-yatzee" class="button">
+            <a href="yatzee.html" id="new-yatzee" class="button">
               {t('lobby.newYatzee')}
             </a>{' '}
-            <a href="/cardwords.html" id="new-cardwords" class="button">
+            <a href="cardwords.html" id="new-cardwords" class="button">
               {t('lobby.newCardwords')}
             </a>
           </p>
@@ -114,9 +114,9 @@ function Lobby({ t }: { t: Translate }) {
   useEffect(() => {
     const refresh = async () => {
       try {
-        const h = await getJSON<{ version: string; uptime: number; games: number }>('/health');
+        const h = await getJSON<{ version: string; uptime: number; games: number }>('health');
         setHealth(t('lobby.server', h.version, h.uptime, h.games));
-        setGames(await getJSON<GameListing[]>('/games'));
+        setGames(await getJSON<GameListing[]>('games'));
       } catch (e) {
         setHealth(t('lobby.down', (e as Error).message));
       }
@@ -134,7 +134,7 @@ function Lobby({ t }: { t: Translate }) {
         <h2>{t('lobby.play')}</h2>
         <ul class="links">
           <li>
-            <a href="/lines.html" id="play-lines">
+            <a href="lines.html" id="play-lines">
               {t('nav.lines')}
             </a>
             {' — '}

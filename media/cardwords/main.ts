@@ -273,7 +273,7 @@ function showForms(): void {
   const parts: HTMLElement[] = [h('h1', {}, t('cw.title')), status];
   if (gameId) parts.push(joinForm(gameId));
   if (owner && !gameId) parts.push(createForm());
-  if (!gameId && !owner) parts.push(h('p', {}, t('cw.noGame'), ' ', h('a', { href: '/' }, t('nav.home'))));
+  if (!gameId && !owner) parts.push(h('p', {}, t('cw.noGame'), ' ', h('a', { href: './' }, t('nav.home'))));
   main.replaceChildren(...parts);
   main.querySelector<HTMLInputElement>('input, select')?.focus();
 }

@@ -13,10 +13,11 @@ function Actions({ g, t, owner }: { g: GameListing; t: Translate; owner: boolean
   const join = joinRefusal(g) === null;
   // watching where a place is free; else why not, in place of the link
   const noWatch = watchRefusal(g, owner);
+  // links relative to the page: under a proxy's path (code-server's /proxy/PORT/) as at the root
   return (
     <span>
       {join && (
-        <a href={gamePath(page, g.id)} aria-label={t('lobby.joinGame', g.id)} data-game={g.id}>
+        <a href={`.${gamePath(page, g.id)}`} aria-label={t('lobby.joinGame', g.id)} data-game={g.id}>
           {t('lobby.join')}
         </a>
       )}
@@ -26,7 +27,7 @@ function Actions({ g, t, owner }: { g: GameListing; t: Translate; owner: boolean
           {t(noWatch)}
         </span>
       ) : (
-        <a href={gamePath(page, g.id, true)} aria-label={t('lobby.watchGame', g.id)} data-watch={g.id}>
+        <a href={`.${gamePath(page, g.id, true)}`} aria-label={t('lobby.watchGame', g.id)} data-watch={g.id}>
           {t(page === 'yatzee' ? 'yatzee.watch' : 'cw.watch')}
         </a>
       )}

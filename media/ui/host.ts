@@ -59,8 +59,12 @@ export class BrowserHost implements Host {
     this.params = new URLSearchParams(search);
   }
 
+  /**
+   * The folder the page was served from: the server's own root, or the path a proxy serves
+   * it under (code-server's `/proxy/PORT/`, which a VS Code panel's invite link gives).
+   */
   serverUrl(): string {
-    return location.origin;
+    return new URL('.', location.href).href.replace(/\/$/, '');
   }
 
   param(name: string): string | null {
@@ -109,7 +113,7 @@ export class BrowserHost implements Host {
 
   open(panel: 'lines' | 'yatzee' | 'lobby', params: Record<string, string> = {}): void {
     const q = new URLSearchParams(params).toString();
-    location.href = `/${panel === 'lobby' ? '' : `${panel}.html`}${q ? `?${q}` : ''}`;
+    location.href = `./${panel === 'lobby' ? '' : `${panel}.html`}${q ? `?${q}` : ''}`;
   }
 
   async games(): Promise<GameListing[] | null> {

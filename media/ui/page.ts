@@ -31,8 +31,8 @@ export function startPage(title: StringKey, current: 'lobby' | 'lines' | 'yatzee
     'nav',
     { 'aria-label': t('app.title') },
     h('a', { href: '#main', class: 'skip' }, t('nav.skip')),
-    link('lobby', 'nav.home', keep('/')),
-    link('lines', 'nav.lines', keep('/lines.html')),
+    link('lobby', 'nav.home', keep('./')),
+    link('lines', 'nav.lines', keep('lines.html')),
     current === 'yatzee' ? link('yatzee', 'nav.yatzee', location.pathname + location.search) : null,
     current === 'cardwords' ? link('cardwords', 'nav.cardwords', location.pathname + location.search) : null,
   );

@@ -136,7 +136,7 @@ function showForms(): void {
     });
     parts.push(form);
   }
-  if (!gameId && !owner) parts.push(h('p', {}, t('yatzee.noGame'), ' ', h('a', { href: '/' }, t('nav.home'))));
+  if (!gameId && !owner) parts.push(h('p', {}, t('yatzee.noGame'), ' ', h('a', { href: './' }, t('nav.home'))));
   main.replaceChildren(...parts);
   main.querySelector<HTMLInputElement>('input')?.focus();
 }

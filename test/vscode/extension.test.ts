@@ -430,6 +430,26 @@ describe('VS Code extension in code-server', () => {
     console.log(`the Yatzee webview reaches the local server (port ${serverPort}) at ${config.serverUrl}`);
     expect(await view.locator('#yatzee-dice button').first().getAttribute('aria-label')).toMatch(/[1-6]/);
     await shot('09-yatzee');
+    // The invite link, opened by someone in a browser: the game's own join page, through the
+    // address the webview reaches the server at (code-server's /proxy/PORT/ here). The .vsix
+    // had no pages for its server to serve (404), and a page under the proxy's path asked for
+    // /style.css and /web/yatzee.js at code-server's root.
+    const invite = await view.locator('#yatzee-invite-url').inputValue();
+    const prefix = `${config.serverUrl}/yatzee.html?game=`;
+    expect(invite.slice(0, prefix.length)).toBe(prefix);
+    const guest = await page.context().newPage();
+    try {
+      await guest.goto(invite);
+      await guest.locator('#yatzee-name').fill('Bob', { timeout: 30_000 });
+      expect(await guest.evaluate(() => Array.from(document.styleSheets).some((s) => s.href?.endsWith('/style.css') && s.cssRules.length > 0))).toBe(true);
+      await guest.locator('#yatzee-join-button').click();
+      // Bob's own column first, then Ann's: the panel's game
+      await expect.poll(() => guest.locator('#yatzee-table').innerText({ timeout: 1_000 }).catch(() => ''), { timeout: 30_000 }).toMatch(/Bob[\s\S]*Ann/);
+      // the same game: the panel's table has Bob too
+      await expect.poll(() => view.locator('#yatzee-table').innerText(), { timeout: 30_000 }).toContain('Bob');
+    } finally {
+      await guest.close();
+    }
     await runCommand('View: Close Editor');
   });
 

@@ -2,7 +2,7 @@
 // points or meaning are asked for, the meaning picker, the buttons, the last refusal, the
 // preview of the move's words and score, the hand; and the robot's hints (placed by the panel).
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { previewAction } from '../../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../../core/games/cardwords/rules.js';
 import type { Card } from '../../../core/games/cardwords/types.js';
@@ -181,8 +181,9 @@ function tradeLine(m: Model, h: HintMove): ComponentChildren {
 export function Hints({ m }: { m: Model }) {
   const { t } = m;
   const list = useRef<HTMLOListElement>(null);
-  // the chosen one in view within the list (which scrolls when its lines wrap), not the page
-  useEffect(() => {
+  // the chosen one in view within the list (which scrolls when its lines wrap), not the page;
+  // in the same commit as the selection (a later effect showed it outside for a frame)
+  useLayoutEffect(() => {
     const ol = list.current;
     const li = ol?.querySelector<HTMLElement>('li.selected');
     if (!ol || !li) return;
