@@ -31,6 +31,18 @@ afterAll(async () => {
   await srv?.stop();
 });
 
+/** The owner (the longest name) and nine robots in a new Yatzee game, the first throw made. */
+async function tenPlayers(p: Page): Promise<void> {
+  await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=screens`);
+  await p.fill('#yatzee-create-name', LONG_NAME);
+  await p.fill('#yatzee-create-robots', '9');
+  await p.click('#yatzee-create-button');
+  await p.waitForSelector('#yatzee-dice');
+  await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(10);
+  await p.keyboard.press('Enter');
+  await p.waitForSelector('#yatzee-table td.mine.preview');
+}
+
 const sideways = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('screens', () => {
@@ -43,14 +55,7 @@ describe('screens', () => {
       it(`Yatzee with ten players at ${width}x${height}, ${scheme}`, async () => {
         const { context, page: p, errors } = await openPage(browser, { width, height, colorScheme: scheme });
         try {
-          await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=screens`);
-          await p.fill('#yatzee-create-name', LONG_NAME);
-          await p.fill('#yatzee-create-robots', '9');
-          await p.click('#yatzee-create-button');
-          await p.waitForSelector('#yatzee-dice');
-          await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(10);
-          await p.keyboard.press('Enter');
-          await p.waitForSelector('#yatzee-table td.mine.preview');
+          await tenPlayers(p);
           // the name is cut with an ellipsis and given whole as the tooltip
           const name = p.locator('#yatzee-table th.player.mine .name');
           expect(await name.getAttribute('title')).toBe(`${LONG_NAME} (you)`);
@@ -77,14 +82,7 @@ describe('screens', () => {
         it(`Yatzee with ten players in a 620x720 column, ${scheme}`, async () => {
           const { context, page: p, errors } = await openPage(browser, { width: 620, height: 720, colorScheme: scheme });
           try {
-            await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=screens`);
-            await p.fill('#yatzee-create-name', LONG_NAME);
-            await p.fill('#yatzee-create-robots', '9');
-            await p.click('#yatzee-create-button');
-            await p.waitForSelector('#yatzee-dice');
-            await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(10);
-            await p.keyboard.press('Enter');
-            await p.waitForSelector('#yatzee-table td.mine.preview');
+            await tenPlayers(p);
             await p.check('#yatzee-hints');
             // the robots throw from the game's seed as timing falls: a hold or "transfer now"
             await expect.poll(() => p.textContent('#yatzee-hint-line')).toMatch(/ · Best(?: hold|: transfer now)/);
