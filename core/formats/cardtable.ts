@@ -444,13 +444,21 @@ export function hasFirstMove(cells: CellAttributes[], width: number, height: num
   return false;
 }
 
+/** A run of free cells: its first cell (0-based), its length, across a row or down a column. */
+export interface FirstRun {
+  length: number;
+  column: number;
+  row: number;
+  across: boolean;
+}
+
 /**
  * The longest run of free cells (side by side in a row or a column) in which a first move
  * can lie: one that meets the start condition. A word longer than it can never be the first
  * move, so if every word is, no move is ever possible. Null when the table has no free cell.
  */
-export function longestFirstRun(cells: CellAttributes[], width: number, height: number, start: StartCondition): { length: number; column: number; row: number; across: boolean } | null {
-  let best: { length: number; column: number; row: number; across: boolean } | null = null;
+export function longestFirstRun(cells: CellAttributes[], width: number, height: number, start: StartCondition): FirstRun | null {
+  let best: FirstRun | null = null;
   const free = (x: number, y: number) => !cells[y * width + x]!.blocked;
   const consider = (across: boolean, x0: number, y0: number, length: number) => {
     // some cell of the run meets the start condition: a word as long as the run can cover it

@@ -11,7 +11,7 @@ export type * from './types.js';
 export { decodeText, withoutDecodingEchoes } from './decode.js';
 export { parseCharset, printCharset } from './charset.js';
 export { parseCardset, printCardset, CARD_POINTS_MAX, CARD_POINTS_MIN } from './cardset.js';
-export { parseCardTable, printCardTable, hasFirstMove, longestFirstRun, MAX_TABLE_SIDE } from './cardtable.js';
+export { parseCardTable, printCardTable, hasFirstMove, longestFirstRun, MAX_TABLE_SIDE, type FirstRun } from './cardtable.js';
 export { parseBonus, printBonus } from './bonus.js';
 export { parseDictionary, printDictionary, charCount, shortestWordOver, MIN_WORD_LENGTH } from './dictionary.js';
 export { MAX_DIAGNOSTICS, MAX_INT_DIGITS, splitLines } from './text.js';

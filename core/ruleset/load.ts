@@ -1,6 +1,6 @@
 // Loads a ruleset from the texts of its files: parses each, runs the cross-file checks, and
 // resolves cards and words to canonical characters. Pure: the caller reads the files.
-import { charCount, longestFirstRun, shortestWordOver, parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
+import { charCount, longestFirstRun, type FirstRun, shortestWordOver, parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
 import { diagnostic, quote } from '../formats/text.js';
 import { msg, type Message } from '../l10n/message.js';
 import { moveScoreBound } from '../games/cardwords/scoring.js';
@@ -321,8 +321,7 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
     const run = longestFirstRun(t.cells, t.width, t.height, t.start);
     const shortest = words.size > 0 ? shortestWordOver(words, run?.length ?? 0) : options.shortestWord!;
     if (run !== null && shortest !== null && charCount(shortest) > run.length) {
-      const end = run.across ? `(${run.column + run.length - 1},${run.row})` : `(${run.column},${run.row + run.length - 1})`;
-      diagnostics.push({ file: files.cardtable.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-word-fits', msg('ruleset/no-word-fits', run.length, `(${run.column},${run.row})..${end}`, quote(shortest), charCount(shortest))) });
+      diagnostics.push({ file: files.cardtable.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-word-fits', noWordFitsMessage(run, shortest)) });
     }
   }
   // Cross-file: some word can be spelled with the cards, wildcards standing for any
@@ -397,6 +396,12 @@ function baseName(path: string): string {
 }
 
 /** The message of `ruleset/no-word-spellable` (the check's warning, and the playtest's refusal in English). */
+/** `ruleset/no-word-fits`: the check's warning and the playtest's refusal. */
+export function noWordFitsMessage(run: FirstRun, shortest: string): Message {
+  const end = run.across ? `(${run.column + run.length - 1},${run.row})` : `(${run.column},${run.row + run.length - 1})`;
+  return msg('ruleset/no-word-fits', run.length, `(${run.column},${run.row})..${end}`, quote(shortest), charCount(shortest));
+}
+
 export function unspelledMessage(u: Unspelled): Message {
   return msg('ruleset/no-word-spellable', quote(u.word), u.lacking.length, u.lacking.map((c) => quote(c)).join(', '), u.wildcards);
 }

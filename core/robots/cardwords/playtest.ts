@@ -13,8 +13,8 @@ import type { CardwordsRules } from '../../games/cardwords/setup.js';
 import { layBonus, tradeScore } from '../../games/cardwords/scoring.js';
 import type { WordStore } from '../../words/store.js';
 import { longestFirstRun } from '../../formats/cardtable.js';
-import { charCount, shortestWordOver } from '../../formats/dictionary.js';
-import { unspellable, unspelledMessage } from '../../ruleset/load.js';
+import { shortestWordOver } from '../../formats/dictionary.js';
+import { noWordFitsMessage, unspellable, unspelledMessage } from '../../ruleset/load.js';
 import { render } from '../../l10n/message.js';
 import type { ChampionOptions } from './champion.js';
 import { playtestFindings, roundParts, type PlaytestFinding } from './findings.js';
@@ -34,10 +34,9 @@ export function playtestRefusal(rules: CardwordsRules, words: readonly string[],
   if (words.length === 0) return 'the dictionaries have no playable word: the robots could only pass (cardwords check says why)';
   const t = rules.table;
   const run = longestFirstRun(t.cells, t.width, t.height, t.start);
-  const shortest = shortestWordOver(words, run?.length ?? 0);
-  if (shortest !== null) {
-    return `no word fits the table: the longest run of free cells a first move can use has ${run?.length ?? 0} ${run?.length === 1 ? 'cell' : 'cells'} and the shortest word, '${shortest}', has ${charCount(shortest)} characters: no move is ever possible (cardwords check says so too)`;
-  }
+  // (a table with no free cell is an error of its own, which refuses the playtest before this)
+  const shortest = run === null ? null : shortestWordOver(words, run.length);
+  if (run !== null && shortest !== null) return `${render(noWordFitsMessage(run, shortest))} (cardwords check says so too)`;
   const unspelled = unspellable([words], rules.deck);
   if (unspelled !== null) return `${render(unspelledMessage(unspelled))} (cardwords check says so too)`;
   if (rules.deck.length < players * rules.handSize) return `${rules.deck.length} cards are too few for ${players} ${players === 1 ? 'player' : 'players'} with ${rules.handSize} cards each`;
