@@ -14,10 +14,10 @@ export type AwayNote =
   | { kind: 'waits'; name: string }
   /** The turn's player is away: a stand-in plays for them in `msLeft` ms (0: now) unless they come back. */
   | { kind: 'soon'; name: string; msLeft: number }
-  /** The turn's player left the game (Leave): a stand-in plays for them to the end. */
-  | { kind: 'left'; name: string };
+  /** The turn's player left the game (Leave), or the owner removed them (`removed`): a stand-in plays for them to the end. */
+  | { kind: 'left'; name: string; removed: boolean };
 
-type Seat = Pick<CardwordsSeatState, 'name' | 'robot' | 'connected' | 'awaySince' | 'auto'> & { left?: boolean };
+type Seat = Pick<CardwordsSeatState, 'name' | 'robot' | 'connected' | 'awaySince' | 'auto'> & { left?: boolean; removed?: boolean };
 type Room = Pick<CardwordsRoomState, 'status' | 'turn' | 'paused' | 'grace'> & { players: readonly Seat[] };
 
 /** A human seated and gone from the table (a closed panel, a lost network), who may come back: shown away to everyone. */
@@ -35,7 +35,7 @@ export function awayNote(s: Room, now: number): AwayNote | null {
   if (s.paused) return { kind: 'paused' };
   const p = s.players[s.turn];
   if (!p || p.robot || p.name === '') return null;
-  if (p.left) return { kind: 'left', name: p.name };
+  if (p.left) return { kind: 'left', name: p.name, removed: p.removed === true };
   if (p.auto) return { kind: 'standIn', name: p.name };
   if (!isAway(p) || p.awaySince === 0) return null;
   if (s.grace < 0) return { kind: 'waits', name: p.name };

@@ -144,13 +144,40 @@ export interface CardwordsSeatState {
   rematch: boolean;
   handPoints: number;
   adjustment: number;
-  /** The human gave the seat up (Leave): a stand-in plays it to the end; not away (not coming back). */
+  /** The human gave the seat up (Leave) or the owner removed them: a stand-in plays it to the end; not away (not coming back). */
   left: boolean;
+  /** `left` because the owner removed the human (the pages say so: it read as a leave). */
+  removed: boolean;
 }
 
 /** Before the deal, a human seat nobody has taken: someone may be invited to it. */
 export function seatFree(s: Pick<CardwordsRoomState, 'status' | 'players'>): boolean {
   return s.status === 'waiting' && s.players.some((p) => p.name === '' && !p.robot);
+}
+
+/**
+ * The humans still holding a seat of a Cardwords game: not given up, not removed (away ones
+ * hold theirs). When none is left in a game dealt, it ends for everyone (the room's
+ * lifetime, docs/server.md "Lifetime", decides with this; the pages word a leave with it).
+ */
+export function cardwordsSeated(players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left'>>): string[] {
+  return players.filter((p) => p.name !== '' && !p.robot && !p.left).map((p) => p.name);
+}
+
+/** Whether seat `i` giving its seat up (a leave, a removal) ends the game: it is the last human seated in a game dealt. */
+export function cardwordsEndsWithout(s: { status: string; players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left'>> }, i: number): boolean {
+  if (s.status !== 'playing' && s.status !== 'over') return false;
+  const p = s.players[i];
+  return p !== undefined && cardwordsSeated([p]).length === 1 && cardwordsSeated(s.players).length === 1;
+}
+
+/**
+ * Whom a Cardwords rematch vote waits for (docs/rules.md "Cardwords end of game"): the humans
+ * holding a seat who have not asked, but not one a robot plays for (away past the game's
+ * grace: a stand-in, as in a turn). So an away player holds the rematch no longer than a turn.
+ */
+export function cardwordsRematchWaits(players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left' | 'auto' | 'rematch'>>): string[] {
+  return players.filter((p) => p.name !== '' && !p.robot && !p.left && !p.auto && !p.rematch).map((p) => p.name);
 }
 
 /**

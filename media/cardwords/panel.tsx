@@ -14,7 +14,7 @@ import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.j
 import { flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
-import { cardwordsRemovable, gamePath, webBase, type CardwordsCardState as CwCardV, type CardwordsPlacedState as CwPlacedV, type CardwordsRoomState as CwStateV, type CardwordsSeatState as CwSeatV, type CardwordsTurnInfo } from '../../core/protocol/game.js';
+import { cardwordsEndsWithout, cardwordsRemovable, gamePath, webBase, type CardwordsCardState as CwCardV, type CardwordsPlacedState as CwPlacedV, type CardwordsRoomState as CwStateV, type CardwordsSeatState as CwSeatV, type CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type {
   AckMessage,
   CardwordsActionMessage,
@@ -61,6 +61,8 @@ interface Sent {
 
 /** Leaving gives the seat up for good (the room's `leave`); closing the panel is only a drop. */
 const LEAVE_WORDS: ConfirmWords = { ask: 'cw.leave', question: 'cw.leave.question', confirm: 'cw.leave.confirm' };
+/** The last human's leave ends the game for everyone (the room's lifetime): no robot plays on. */
+const LEAVE_LAST_WORDS: ConfirmWords = { ...LEAVE_WORDS, question: 'cw.leave.questionLast' };
 
 /** Builds the rules from the texts the server sends (no dictionaries: the server checks words). */
 export function rulesFromTexts(m: RulesetMessage): { ruleset: Ruleset; rules: CardwordsRules } | null {
@@ -203,6 +205,8 @@ export class CardwordsPanel {
   /** The player left the game (the room acknowledged `leave`): no hand, no seat to take back. */
   private left = false;
   private removedByOwner = false;
+  /** This page's player was the last one seated: their leave or removal ended the game for everyone. */
+  private leftLast = false;
 
   private get mySeat(): number {
     if (!this.isPlayer || !this.state) return -1;
@@ -285,6 +289,7 @@ export class CardwordsPanel {
       this.hintIndex = null;
     }
     this.trackLog(s, prev);
+    this.trackGone(s, prev);
     this.trackStandIns(s, prev);
     // the deal, for those who waited for it (the pile line alone changed)
     if (prev?.status === 'waiting' && s.status === 'playing') this.say(startedText(this.t, s.players.map((p) => p.name), s.turn, this.mySeat));
@@ -341,6 +346,22 @@ export class CardwordsPanel {
       const over = s.status === 'over' || s.status === 'ended';
       if (l.player !== this.mySeat && !(prev === null && (this.rejoinedSaid || over))) this.say(text);
     } else if (s.moves < this.loggedMoves) this.loggedMoves = s.moves;
+  }
+
+  /**
+   * Seats given up since the last state, in the log and said: a leave, or the owner's removal
+   * as Yatzee words it (it read as a leave, "Bo (left)"). The owner's own removal is said by
+   * its acknowledgement.
+   */
+  private trackGone(s: CwStateV, prev: CwStateV | null): void {
+    if (!prev || prev.round !== s.round) return;
+    s.players.forEach((p, i) => {
+      const was = prev.players[i];
+      if (!p.left || !was || was.left || was.name !== p.name || i === this.mySeat) return;
+      const text = this.t(p.removed ? 'cw.awayNote.removed' : 'cw.awayNote.left', p.name);
+      this.log.push({ round: s.round, text });
+      if (!(p.removed && this.welcome.owner)) this.say(text);
+    });
   }
 
   /**
@@ -451,6 +472,7 @@ export class CardwordsPanel {
       lacking: (words) => this.wordChecks.lacking(words),
       left: this.left,
       removedByOwner: this.removedByOwner,
+      leftLast: this.leftLast,
       watchAgain: this.watchAgain,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
@@ -647,7 +669,7 @@ export class CardwordsPanel {
             <Settings m={m} />
             {m.isPlayer && (m.state.status === 'waiting' || m.state.status === 'playing') && !m.ended && (
               <p class="leave-game">
-                <Confirm id="cw-leave" t={t} words={LEAVE_WORDS} secondary disabled={false} onConfirm={() => m.cmd.leave()} />
+                <Confirm id="cw-leave" t={t} words={cardwordsEndsWithout(m.state, m.mySeat) ? LEAVE_LAST_WORDS : LEAVE_WORDS} secondary disabled={false} onConfirm={() => m.cmd.leave()} />
               </p>
             )}
             <details class="cw-lists">
@@ -867,13 +889,15 @@ export class CardwordsPanel {
       const a = document.activeElement;
       if (!a || a === document.body) this.focus();
     } else if (meta.type === 'leave') {
-      // the seat is a stand-in's now: nothing to take back by a reload (the room closes the connection)
+      // the seat is a stand-in's now: nothing to take back by a reload (the room closes the connection);
+      // the last one seated ended the game (the room sends its end before the close)
+      this.leftLast = this.state !== null && cardwordsEndsWithout(this.state, this.mySeat);
       this.left = true;
       this.composer?.reset();
       this.hints = [];
       this.hintIndex = null;
       forgetSeat(this.host, 'cardwords', this.welcome.gameId);
-      this.say(this.t('cw.left'));
+      this.say(this.t(this.leftLast ? 'cw.leftLast' : 'cw.left'));
     } else this.render();
   }
 
@@ -1024,6 +1048,8 @@ export class CardwordsPanel {
     forgetSeat(this.host, 'cardwords', this.welcome.gameId);
     // as after a leave: no hand, and an offer to watch where it was (the page stood frozen,
     // the hand and the action area still there)
+    // the last one seated: the game ended with the removal (there is nothing to watch)
+    this.leftLast = this.state !== null && cardwordsEndsWithout(this.state, this.mySeat);
     this.left = true;
     this.removedByOwner = true;
     this.composer?.reset();

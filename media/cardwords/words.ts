@@ -246,7 +246,7 @@ export function awayNoteText(t: Translate, n: AwayNote): string {
     case 'standIn':
       return t('cw.awayNote.standIn', n.name);
     case 'left':
-      return t('cw.awayNote.left', n.name);
+      return t(n.removed ? 'cw.awayNote.removed' : 'cw.awayNote.left', n.name);
     case 'waits':
       return t('cw.awayNote.waits', n.name);
     case 'soon':

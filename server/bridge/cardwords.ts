@@ -812,7 +812,7 @@ export class CardwordsSession {
       // `free`: a human seat nobody has taken yet, named as the web panel names it
       // whom the owner may remove now (none for the others)
       removable: s && this.welcome?.owner === true && !this.ended ? cardwordsRemovable(s, this.mySeat) : [],
-      players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), left: p.left, standIn: p.auto, rematch: s?.status === 'over' && p.rematch })),
+      players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), left: p.left, removed: p.removed, standIn: p.auto, rematch: s?.status === 'over' && p.rematch })),
       // what the table waits on when the turn's player is away, as the web panel says it ('' none),
       // and `awayIn` the wait left, m:ss, while a robot is about to play for them (the mode line's,
       // always in sight; the `away` line is under the pile)

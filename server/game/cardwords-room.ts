@@ -37,7 +37,7 @@ import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardw
 import { byPlayer, WordQuestions } from './word-questions.js';
 import { CLOSE, CLOSE_REASON, type WordAsk, type CardwordsClientMessages, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
-import { cardwordsRemovable } from '../../core/protocol/game.js';
+import { cardwordsRematchWaits, cardwordsRemovable, cardwordsSeated } from '../../core/protocol/game.js';
 
 interface Seat {
   index: number;
@@ -55,6 +55,8 @@ interface Seat {
   rematch: boolean;
   /** Removed by the owner or left: the key is void, a stand-in plays to the end. */
   removed: boolean;
+  /** `removed` by the owner (not a leave): the pages say so. */
+  byOwner: boolean;
   /** Taken with the owner token: the owner plays this seat (and must not see the others' unknown words during a round). */
   owner: boolean;
 }
@@ -201,7 +203,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   }
 
   private freeSeat(index: number): Seat {
-    return { index, name: '', robot: null, key: null, sessionId: null, awaySince: 0, auto: false, rematch: false, removed: false, owner: false };
+    return { index, name: '', robot: null, key: null, sessionId: null, awaySince: 0, auto: false, rematch: false, removed: false, byOwner: false, owner: false };
   }
 
   private async loadRuleset(name: string): Promise<LoadedRuleset> {
@@ -253,7 +255,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       case 'remove':
       case 'leave': {
         const seat = this.findSeat(e.name);
-        if (seat) Object.assign(seat, { removed: true, key: null, auto: true });
+        if (seat) Object.assign(seat, { removed: true, byOwner: e.kind === 'remove', key: null, auto: true });
         return;
       }
       case 'rematch':
@@ -739,21 +741,32 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     void this.enqueue(async () => {
       if (!this.game?.over || this.ended) return this.sendError(client, 'not-over', 'a rematch follows the end of a game', { id, type: 'rematch' });
       if (seat) seat.rematch = true;
-      const humans = this.seats.filter((s) => s.robot === null && s.sessionId !== null && !s.removed);
-      if (owner || humans.every((s) => s.rematch)) {
-        const seed = newKey();
-        try {
-          await this.record({ kind: 'rematch', seed });
-        } catch (e) {
-          return this.sendError(client, 'storage-failed', `the rematch could not be stored: ${(e as Error).message}`, { id, type: 'rematch' });
-        }
-        this.newRound(seed);
-        this.sync();
-        this.broadcastPatch();
-        this.tell('rematch', { round: this.round });
+      if (owner || this.rematchAgreed()) {
+        const failed = await this.startRematch();
+        if (failed) return this.sendError(client, 'storage-failed', `the rematch could not be stored: ${failed}`, { id, type: 'rematch' });
       } else this.sync();
       this.sendTo(client, 'ack', { id, type: 'rematch', moves: this.moves() });
     });
+  }
+
+  /** Someone asked for a rematch and it waits on nobody (cardwordsRematchWaits: not on a seat a stand-in plays). */
+  private rematchAgreed(): boolean {
+    return this.seats.some((s) => s.rematch && !s.removed) && cardwordsRematchWaits(this.seatStates()).length === 0;
+  }
+
+  /** The next round, written durably first: why it could not be stored, or null. */
+  private async startRematch(): Promise<string | null> {
+    const seed = newKey();
+    try {
+      await this.record({ kind: 'rematch', seed });
+    } catch (e) {
+      return (e as Error).message;
+    }
+    this.newRound(seed);
+    this.sync();
+    this.broadcastPatch();
+    this.tell('rematch', { round: this.round });
+    return null;
   }
 
   /** `leave`: the player leaves for good; a stand-in plays the seat to the end (before the start the seat is free again). */
@@ -767,6 +780,9 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       if (failed) return this.sendError(client, 'storage-failed', `the leave could not be stored: ${failed}`, { id, type: 'leave' });
       this.info.delete(client.sessionId);
       this.sendTo(client, 'ack', { id, type: 'leave', moves: this.moves() });
+      // the last human's leave ends the game for everyone (checkLifetime): the leaver sees that
+      // end too (results, review, `ended`), as the others do; it read "a robot plays your seat"
+      if (this.game && cardwordsSeated(this.seatStates()).length === 0) return this.endGame('left');
       client.leave(CLOSE.ENDED, CLOSE_REASON.LEFT);
       this.sync();
       this.checkLifetime();
@@ -784,7 +800,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     } catch (e) {
       return (e as Error).message;
     }
-    if (this.game) Object.assign(seat, { removed: true, key: null, auto: true, sessionId: null, awaySince: 0 });
+    if (this.game) Object.assign(seat, { removed: true, byOwner: kind === 'remove', key: null, auto: true, sessionId: null, awaySince: 0 });
     else this.vacate(seat);
     return null;
   }
@@ -792,8 +808,12 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   /** Whom this owner client may remove now (core/protocol/game.ts), from the seats themselves. */
   private removable(client: Client): string[] {
     const status = this.ended ? 'ended' : this.state.status;
-    const players = this.seats.map((seat) => ({ name: seat.name, robot: seat.robot !== null, left: hasLeft(seat) }));
-    return cardwordsRemovable({ status, players }, this.seatOf(client)?.index ?? -1);
+    return cardwordsRemovable({ status, players: this.seatStates() }, this.seatOf(client)?.index ?? -1);
+  }
+
+  /** The seats as the state shows them, for the rules the pages read there too (core/protocol/game.ts). */
+  private seatStates(): Array<{ name: string; robot: boolean; left: boolean; auto: boolean; rematch: boolean }> {
+    return this.seats.map((seat) => ({ name: seat.name, robot: seat.robot !== null, left: hasLeft(seat), auto: seat.robot === null && seat.auto, rematch: seat.rematch }));
   }
 
   private onRemove(client: Client, m: Untrusted<CardwordsClientMessages['remove']>): void {
@@ -940,7 +960,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     }
     if (changed || this.state.paused !== this.isPausedNow()) this.sync();
     const seatedHumans = this.seats.some((s) => s.robot === null && s.name !== '');
-    const humansLeft = this.seats.some((s) => s.robot === null && s.name !== '' && !s.removed);
+    const humansLeft = cardwordsSeated(this.seatStates()).length > 0;
     let reason: EndReason | null = null;
     if (!this.game && !seatedHumans && now - this.createdAt > timeouts.firstJoinMs && now - this.lastActionAt > timeouts.firstJoinMs) reason = 'no-players';
     else if (now - this.lastActionAt > timeouts.idleMs) reason = 'idle';
@@ -948,6 +968,13 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (reason) {
       const r = reason;
       void this.enqueue(() => this.endGame(r));
+    } else if (this.game?.over && this.rematchAgreed()) {
+      // the last vote a rematch waited for went with a seat a stand-in took (away past the grace)
+      void this.enqueue(async () => {
+        if (!this.game?.over || this.ended || this.shuttingDown || !this.rematchAgreed()) return;
+        const failed = await this.startRematch();
+        if (failed) console.error(`cardwords serve: game ${this.roomId}: the rematch could not be stored: ${failed}`);
+      });
     }
   }
 
@@ -1027,6 +1054,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         awaySince: seat.robot === null ? seat.awaySince : 0,
         rematch: seat.rematch,
         left: hasLeft(seat),
+        removed: hasLeft(seat) && seat.byOwner,
       })),
     });
     this.updateListing();

@@ -50,6 +50,8 @@ export const CwSeat = schema(
     adjustment: t.int32().default(0),
     /** The human gave the seat up (Leave): a stand-in plays it to the end (not away: not coming back). */
     left: t.boolean().default(false),
+    /** `left` because the owner removed the human. */
+    removed: t.boolean().default(false),
   },
   'CwSeat',
 );
@@ -145,8 +147,10 @@ export interface SeatView {
   auto: boolean;
   awaySince: number;
   rematch: boolean;
-  /** Gave the seat up (Leave): played by a stand-in to the end. */
+  /** Gave the seat up (Leave), or removed: played by a stand-in to the end. */
   left: boolean;
+  /** Removed by the owner. */
+  removed: boolean;
 }
 
 export interface SyncInput {
@@ -183,6 +187,7 @@ export class CardwordsStateSync {
       set(p, 'standIns', g ? g.actions.reduce((n, a, k) => n + (a.player === i && v.standInAt.has(k) ? 1 : 0), 0) : 0);
       set(p, 'rematch', seat.rematch);
       set(p, 'left', seat.left);
+      set(p, 'removed', seat.removed);
       const gp = g?.players[i];
       set(p, 'score', gp?.score ?? 0);
       set(p, 'cards', gp?.hand.length ?? 0);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 
-const seat = (name: string, o: Partial<{ robot: boolean; connected: boolean; awaySince: number; auto: boolean; left: boolean }> = {}) => ({
+const seat = (name: string, o: Partial<{ robot: boolean; connected: boolean; awaySince: number; auto: boolean; left: boolean; removed: boolean }> = {}) => ({
   name, robot: false, connected: true, awaySince: 0, auto: false, ...o,
 });
 const room = (o: Partial<{ status: string; turn: number; paused: boolean; grace: number }>, players = [seat('Ann'), seat('Bo', { connected: false, awaySince: 1_000_000 })]) => ({
@@ -24,8 +24,10 @@ describe('the away note', () => {
 
   it('a player who left (Leave) is not away: a stand-in plays for them to the end', () => {
     const left = seat('Bo', { connected: false, awaySince: 5, auto: true, left: true });
-    expect(awayNote(room({}, [seat('Ann'), left]), 10)).toEqual({ kind: 'left', name: 'Bo' });
-    expect(awayNote(room({ grace: -1 }, [seat('Ann'), left]), 10)).toEqual({ kind: 'left', name: 'Bo' });
+    expect(awayNote(room({}, [seat('Ann'), left]), 10)).toEqual({ kind: 'left', name: 'Bo', removed: false });
+    expect(awayNote(room({ grace: -1 }, [seat('Ann'), left]), 10)).toEqual({ kind: 'left', name: 'Bo', removed: false });
+    // the owner's removal is said as such (it read as a leave)
+    expect(awayNote(room({}, [seat('Ann'), { ...left, removed: true }]), 10)).toEqual({ kind: 'left', name: 'Bo', removed: true });
     expect(isAway(left)).toBe(false);
     expect(isAway(seat('Bo', { connected: false }))).toBe(true);
   });

@@ -1,7 +1,7 @@
 // Whom the owner may remove (core/protocol/game.ts): one rule that the rooms decide by and
 // every client (web panels, the Emacs bridge's view) offers.
 import { describe, expect, it } from 'vitest';
-import { cardwordsRemovable, yatzeeRemovable } from '../../core/protocol/game.js';
+import { cardwordsEndsWithout, cardwordsRematchWaits, cardwordsRemovable, cardwordsSeated, yatzeeRemovable } from '../../core/protocol/game.js';
 
 describe('whom the owner may remove', () => {
   const seat = (name: string, o: { robot?: boolean; left?: boolean } = {}) => ({ name, robot: o.robot ?? false, left: o.left ?? false });
@@ -22,5 +22,19 @@ describe('whom the owner may remove', () => {
     expect(yatzeeRemovable({ status: 'playing', players: sheets }, 'ANN')).toEqual(['Robot1', 'Bo']);
     expect(yatzeeRemovable({ status: 'playing', players: sheets }, '')).toEqual(['Ann', 'Robot1', 'Bo']);
     expect(yatzeeRemovable({ status: 'ended', players: sheets }, '')).toEqual([]);
+  });
+
+  it('Cardwords: who still holds a seat, whether a leave ends the game (the last one seated, once dealt), whom a rematch waits for', () => {
+    expect(cardwordsSeated(seats)).toEqual(['Ann', 'Bo']);
+    expect(cardwordsEndsWithout({ status: 'playing', players: seats }, 0)).toBe(false);
+    const last = [seat('Ann'), seat('Bo', { left: true }), seat('Robot1', { robot: true })];
+    expect(cardwordsEndsWithout({ status: 'playing', players: last }, 0)).toBe(true);
+    expect(cardwordsEndsWithout({ status: 'over', players: last }, 0)).toBe(true);
+    // before the deal a leave frees the seat: no end
+    expect(cardwordsEndsWithout({ status: 'waiting', players: last }, 0)).toBe(false);
+    expect(cardwordsEndsWithout({ status: 'playing', players: last }, 1)).toBe(false);
+    // a stand-in's seat (away past the grace) and one given up hold no vote; an away one within the grace does
+    const vote = (name: string, o: { auto?: boolean; left?: boolean; rematch?: boolean; robot?: boolean } = {}) => ({ name, robot: o.robot ?? false, left: o.left ?? false, auto: o.auto ?? false, rematch: o.rematch ?? false });
+    expect(cardwordsRematchWaits([vote('Ann', { rematch: true }), vote('Bo'), vote('Cy', { auto: true }), vote('Di', { left: true, auto: true }), vote('Robot1', { robot: true })])).toEqual(['Bo']);
   });
 });

@@ -959,6 +959,33 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
   }
 });
 
+it("the bridge tells the owner's removal from a leave: the view's `removed` (Emacs writes \"removed by the owner\", not \"left\") and the turn's line under the pile", async () => {
+  // defect: a removed player read as one who left ("Bo  left, a robot plays"), never that the owner removed them
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--robot-delay', '60000'] });
+  try {
+    const b = bridge();
+    type View = { message: string; away: string; players: Array<{ name: string; left: boolean; removed: boolean }> };
+    let n = 0;
+    const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View & { welcome: { gameId: string } }; error?: { message: string } };
+    // Ann (the owner) moves first; Bo and Cy follow, so that Bo's turn comes after a pass
+    const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 3, robots: 0, grace: 'never', seed: 'bridge-removed-1' } })).result!.welcome.gameId;
+    await cwJoin(srv.url, id, { name: 'Bo' });
+    const cy = await cwJoin(srv.url, id, { name: 'Cy' });
+    await until(() => cy.state.status === 'playing', 5000, 'the deal');
+    expect((await call('cardwords/remove', { name: 'Bo' })).error).toBeUndefined();
+    expect((await cy.leaveGame()).type).toBe('ack');
+    const players = async () => (await call('cardwords/view')).result!.players;
+    await expect.poll(async () => (await players()).find((p) => p.name === 'Cy')?.left).toBe(true);
+    expect((await players()).find((p) => p.name === 'Bo')).toMatchObject({ left: true, removed: true });
+    expect((await players()).find((p) => p.name === 'Cy')).toMatchObject({ left: true, removed: false });
+    // Ann passes: Bo's turn, which a robot plays (not before a minute here): the line under the pile says why
+    expect((await call('cardwords/pass')).error).toBeUndefined();
+    await expect.poll(async () => (await call('cardwords/view')).result!.away).toBe('The owner removed Bo from the game: a robot plays for Bo to the end.');
+  } finally {
+    await srv.stop();
+  }
+});
+
 it('the owner of a Yatzee game removes a player and ends the game through the bridge (-, C-c C-e); another player cannot', async () => {
   const srv = await startServer({ args: ['--robot-delay', '5'] });
   try {

@@ -1157,6 +1157,13 @@ the echo area."
       (cardwords-play--draw)
       (should (cardwords-games-test--line-of "^ Bo +0 points  4 cards  left, a robot plays$"))
       (should (cardwords-games-test--line-of "^Bo left the game: a robot plays for Bo to the end\\.$")))
+    ;; the owner removed Bo: said so (it read "left", as if Bo had gone)
+    (let ((cardwords-play--view (plist-put (plist-put (plist-put (copy-sequence cardwords-play--view) :away "The owner removed Bo from the game: a robot plays for Bo to the end.") :awayIn nil)
+                                           :players '((:name "ert" :robot nil :score 4 :cards 4 :connected t :away nil :standIn nil)
+                                                      (:name "Bo" :robot nil :score 0 :cards 4 :connected nil :away nil :left t :removed t :standIn t)))))
+      (cardwords-play--draw)
+      (should (cardwords-games-test--line-of "^ Bo +0 points  4 cards  removed by the owner, a robot plays$"))
+      (should (cardwords-games-test--line-of "^The owner removed Bo from the game: a robot plays for Bo to the end\\.$")))
     ;; the connection down (the server stopping): the mode line says so, not whose turn it is
     ;; (it said "Your turn" while nothing could be played)
     (let ((cardwords-play--view (plist-put (plist-put (plist-put (copy-sequence cardwords-play--view) :connected nil) :turn 0)

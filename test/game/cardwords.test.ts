@@ -591,6 +591,43 @@ describe('cardwords rooms', () => {
     expect((await cleo.next((m) => m.type === 'ended')).payload.reason).toBe('owner');
   });
 
+  it("the owner's removal is told from a leave (the seat's `removed`); the last human's leave ends the game, and the leaver gets that end too (results, ended), not only a close", async () => {
+    // defects: "Bo (left)" for a removal; the last leaver was told a robot plays on while the game had ended
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, robots: 1, seed: 'last-leave-1' });
+    const id = owner.room.roomId;
+    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
+    await cwJoin(srv.url, id, { name: 'Bo' });
+    await until(() => owner.state.status === 'playing', 5000, 'the start');
+    expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
+    await until(() => ann.state.players[1]!.left, 5000, 'Bo gone, for Ann');
+    expect(ann.state.players[1]).toMatchObject({ name: 'Bo', left: true, removed: true, auto: true });
+    expect(ann.state.players[0]).toMatchObject({ left: false, removed: false });
+    // Ann is the last human seated: her leave ends the game, for her too
+    expect((await ann.leaveGame()).type).toBe('ack');
+    expect((await ann.next((m) => m.type === 'results')).payload.reason).toBe('left');
+    expect((await ann.next((m) => m.type === 'ended')).payload.reason).toBe('left');
+    await until(() => ann.left === CLOSE.ENDED, 5000, "Ann's close");
+    expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
+  });
+
+  it("a rematch vote waits on an away player only until a stand-in plays the seat (the game's grace), then starts without another vote; the seat stays the away player's", async () => {
+    // defect: the vote waited on a player away for as long as the room held the connection, and then for a vote more
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, grace: 0.3, seed: 'rematch-away-1' });
+    const id = owner.room.roomId;
+    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
+    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    await until(() => ann.state.status === 'playing', 5000, 'the start');
+    // everyone passes twice: over by the rules, the room stays for a rematch
+    for (const p of [ann, bo, ann, bo]) expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
+    await until(() => ann.state.status === 'over', 5000, 'the end');
+    bo.raw.transport.ws.close(3000); // a drop: the room holds Bo's connection for the SDK's reconnection (5 s here)
+    await until(() => !ann.state.players[1]!.connected && ann.state.players[1]!.awaySince > 0, 5000, 'Bo seen away');
+    expect((await ann.request('rematch')).type).toBe('ack');
+    await until(() => ann.state.round === 2 && ann.state.status === 'playing', 10_000, 'the rematch without Bo');
+    expect(ann.state.players[1]).toMatchObject({ name: 'Bo', left: false, connected: false });
+    expect((await owner.request('end')).type).toBe('ack');
+  });
+
   it('the owner may fix the first deal: the same seed deals the same hands; a bad seed is refused', async () => {
     await expect(new Client(srv.url).create('cardwords', { owner: srv.ownerToken, ruleset: 'tiny', seed: 'no spaces allowed' })).rejects.toThrow(/bad-message: seed/);
     const deal = async (seed: string) => {

@@ -1498,10 +1498,98 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => owner.textContent('#cw-status')).toBe('Bo was removed from the game.');
     // Bo's connection closed by the room, his seat marked and played by a stand-in; he leaves the list
     await until(() => !bo.room.connection.isOpen, 10_000, "Bo's connection closed");
-    await expect.poll(() => owner.textContent('#cw-scores tr[data-player="Bo"]')).toContain('left');
+    // "removed", not "left": the owner removed him (he did not go)
+    await expect.poll(() => owner.textContent('#cw-scores tr[data-player="Bo"] .away')).toBe('removed');
     expect(await owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Ann', 'Cy', 'Eve']);
     ann.room.leave();
     cy.room.leave();
     eve.room.leave();
+  });
+
+  it('the owner’s removal reads as the owner’s, as in Yatzee: the score board says "removed", the log "The owner removed Bo from the game"; a leave still reads "left"', async () => {
+    // defect: "Bo / left, R", and nothing said the owner had removed Bo
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 3, robots: 0, seed: 's2' });
+    const id = owner.room.roomId;
+    await cwJoin(srv.url, id, { name: 'Bo' });
+    const cy = await cwJoin(srv.url, id, { name: 'Cy' });
+    const { page: p, errors } = await joinAs(id, 'Ann');
+    await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
+    expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
+    const removed = 'The owner removed Bo from the game: a robot plays for Bo to the end.';
+    await expect.poll(() => p.textContent('tr[data-player="Bo"] .away')).toBe('removed');
+    expect(await p.getAttribute('tr[data-player="Bo"] th', 'title')).toBe('Bo (removed)');
+    expect(await p.locator('.cw-log li', { hasText: removed }).count()).toBe(1);
+    // a leave is a leave
+    expect((await cy.leaveGame()).type).toBe('ack');
+    await expect.poll(() => p.textContent('tr[data-player="Cy"] .away')).toBe('left');
+    expect(await p.locator('.cw-log li', { hasText: 'Cy left the game: a robot plays for Cy to the end.' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await owner.request('end');
+  });
+
+  it('the last player’s leave: asked knowing the game ends, then told it ended because every player left, with the final table and no offer to watch a game that is over', async () => {
+    // defect: "You left the game: a robot plays your seat to the end." while the game had
+    // ended for everyone, and its Watch failed ("the game is over or does not exist")
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 1, seed: 's2' });
+    const id = owner.room.roomId;
+    await cwJoin(srv.url, id, { name: 'Bo' });
+    const { page: p, errors } = await joinAs(id, 'Ann');
+    await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
+    // while Bo is seated, a leave is a robot's seat
+    await p.click('#cw-leave');
+    expect(await p.textContent('.leave-game .question')).toBe('Leave for good? A robot plays your seat to the end.');
+    await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('cw-leave-keep');
+    await p.keyboard.press('Escape');
+    await p.waitForSelector('#cw-leave');
+    expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
+    await expect.poll(() => p.locator('tr[data-player="Bo"] .away').count()).toBe(1);
+    await p.click('#cw-leave');
+    expect(await p.textContent('.leave-game .question')).toBe('Leave for good? Every other player has left, so the game ends for everyone.');
+    await p.click('#cw-leave-confirm');
+    await expect.poll(() => p.textContent('#cw-end-reason')).toBe('Every player left the game.');
+    await p.waitForSelector('#cw-results-table');
+    expect(await p.textContent('.cw-watching')).toBe('You left the game, and every player has left now: the game is over.');
+    expect(await p.locator('#cw-watch-again').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('the owner’s removal of the last player: that page says the game is over and offers no Watch', async () => {
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 1, robots: 1, seed: 's2' });
+    const { page: p } = await joinAs(owner.room.roomId, 'Ann');
+    await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
+    expect((await owner.request('remove', { name: 'Ann' })).type).toBe('ack');
+    await expect.poll(() => p.locator('.cw-watching').textContent()).toBe('The owner removed you from the game, the last player in it: the game is over.');
+    expect(await p.locator('#cw-watch-again').count()).toBe(0);
+    expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
+  });
+
+  it('a rematch vote waiting on an away player says whom it waits for, that they are away, and to the owner that the owner can start it; the owner’s Rematch starts it', async () => {
+    // defect: the vote waited on Bo, away, and nothing said so
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, grace: 'never', seed: 's2' });
+    const id = owner.room.roomId;
+    const { page: p, errors } = await joinAs(id, 'Ann');
+    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
+    const ann = (await snap(p)).seat;
+    // every player passes twice: over by the rules
+    while ((await snap(p)).status === 'playing') {
+      const s = await snap(p);
+      if (s.turn === ann) await p.click('#cw-ok');
+      else expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');
+      await expect.poll(async () => { const x = await snap(p); return x.status !== 'playing' || x.moves > s.moves; }).toBe(true);
+    }
+    await p.waitForSelector('#cw-rematch');
+    bo.raw.transport.ws.close(3000); // Bo's connection drops: away
+    await expect.poll(() => p.textContent('tr[data-player="Bo"] .away')).toBe('away');
+    await p.click('#cw-rematch');
+    await expect.poll(() => p.textContent('#cw-rematch-waits')).toBe('The rematch waits for Bo (away). Away players are waited for until they come back.');
+    const o = (await fresh()).page;
+    await o.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
+    await expect.poll(() => o.textContent('#cw-rematch-waits')).toBe('The rematch waits for Bo (away). Away players are waited for until they come back. As the owner you can start the rematch now, without waiting: Rematch now.');
+    await o.click('#cw-rematch');
+    await expect.poll(async () => (await snap(p)).status).toBe('playing');
+    expect(await p.locator('#cw-rematch-waits').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await owner.request('end');
   });
 });

@@ -98,6 +98,8 @@ export interface Model {
   left: boolean;
   /** It was the owner's removal (said where the hand was, with the offer to watch). */
   removedByOwner: boolean;
+  /** The player was the last one seated: their going ended the game (nothing to watch). */
+  leftLast: boolean;
   /** After leaving: watch the game go on (null once watching, else why not); none where the page cannot. */
   watchAgain: (() => Promise<string | null>) | null;
   owner: boolean;

@@ -3,6 +3,8 @@
 import type { StringKey } from '../../ui/l10n/index.js';
 import type { Model } from './model.js';
 import { endReasonText } from '../../ui/end-reason.js';
+import { cardwordsRematchWaits } from '../../../core/protocol/game.js';
+import { isAway } from '../../../core/protocol/away.js';
 
 // the end adjustment's heading says it is in the final score (docs/rules.md, "Cardwords end
 // of game"): after an end by the rules the score board's Points are the final score already,
@@ -43,6 +45,11 @@ export function Results({ m }: { m: Model }) {
   const forAll = m.owner && s.players.some((p, i) => i !== m.mySeat && !p.robot);
   // who has asked for a rematch: each player saw only their own vote
   const asking = s.status === 'over' ? s.players.filter((p, i) => p.rematch && i !== m.mySeat).map((p) => p.name) : [];
+  // once someone asked, whom the vote waits for (the room's rule: core/protocol/game.ts), the
+  // away ones marked: the vote seemed stuck on nobody. The page's own player has the button.
+  const me = s.players[m.mySeat]?.name;
+  const waiting = canRematch && s.players.some((p) => p.rematch && !p.left) ? s.players.filter((p) => p.name !== me && cardwordsRematchWaits([p]).length > 0) : [];
+  const away = waiting.some((p) => isAway(p));
   return (
     <section class="results" id="cw-results">
       {/* focused when the game ends under the player's keys (panel.tsx) */}
@@ -87,6 +94,14 @@ export function Results({ m }: { m: Model }) {
       {asking.length > 0 && (
         <p id="cw-rematch-votes" data-names={asking.join(',')}>
           {t('cw.rematchVotes', asking.join(', '), asking.length)}
+        </p>
+      )}
+      {waiting.length > 0 && (
+        <p id="cw-rematch-waits" data-names={waiting.map((p) => p.name).join(',')}>
+          {t('cw.rematchWaits', waiting.map((p) => (isAway(p) ? t('cw.rematchAway', p.name) : p.name)).join(', '))}
+          {away && ` ${t(s.grace < 0 ? 'cw.rematchAwayNever' : 'cw.rematchAwayGrace')}`}
+          {/* the owner's Rematch does not wait (docs/server.md) */}
+          {m.owner && ` ${t('cw.rematchOwnerNow')}`}
         </p>
       )}
       {canRematch && (

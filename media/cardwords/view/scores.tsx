@@ -38,8 +38,9 @@ export function ScoreBoard({ m }: { m: Model }) {
             const type = p.robot || p.auto ? 'R' : 'H';
             const typeLabel = p.robot ? t('cw.type.robot', p.level) : p.auto ? t('cw.type.standIn') : t('cw.type.human');
             const last = m.lastPoints.get(i);
-            // away: may come back; left: gave the seat up for good (a stand-in plays it to the end)
-            const gone = p.left ? t('cw.leftMark') : isAway(p) ? t('cw.away') : '';
+            // away: may come back; left: gave the seat up for good (a stand-in plays it to the end);
+            // removed: by the owner (it read "left", as if Bo had gone)
+            const gone = p.removed ? t('cw.removedMark') : p.left ? t('cw.leftMark') : isAway(p) ? t('cw.away') : '';
             const shown = `${name}${gone ? ` (${gone})` : ''}`;
             return (
               <tr key={i} class={`${turn ? 'turn' : ''}${i === m.mySeat ? ' me' : ''}`} data-seat={i} data-player={p.name} aria-current={turn ? 'true' : undefined}>
