@@ -1523,6 +1523,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect((await cy.leaveGame()).type).toBe('ack');
     await expect.poll(() => p.textContent('tr[data-player="Cy"] .away')).toBe('left');
     expect(await p.locator('.cw-log li', { hasText: 'Cy left the game: a robot plays for Cy to the end.' }).count()).toBe(1);
+    await shot(p, 'cardwords-removed-and-left');
     expect(errors).toEqual([]);
     await owner.request('end');
   });
@@ -1549,6 +1550,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => p.textContent('#cw-end-reason')).toBe('Every player left the game.');
     await p.waitForSelector('#cw-results-table');
     expect(await p.textContent('.cw-watching')).toBe('You left the game, and every player has left now: the game is over.');
+    await shot(p, 'cardwords-last-leave');
     expect(await p.locator('#cw-watch-again').count()).toBe(0);
     expect(errors).toEqual([]);
   });
@@ -1586,6 +1588,8 @@ describe('Cardwords defects, each in Chromium', () => {
     const o = (await fresh()).page;
     await o.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
     await expect.poll(() => o.textContent('#cw-rematch-waits')).toBe('The rematch waits for Bo (away). Away players are waited for until they come back. As the owner you can start the rematch now, without waiting: Rematch now.');
+    await shot(p, 'cardwords-rematch-waits');
+    await shot(o, 'cardwords-rematch-waits-owner');
     await o.click('#cw-rematch');
     await expect.poll(async () => (await snap(p)).status).toBe('playing');
     expect(await p.locator('#cw-rematch-waits').count()).toBe(0);
