@@ -5,7 +5,7 @@
 // stays responsive; a check is abandoned as soon as it is stale.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
-import { anyWordHas, loadRuleset, makeFolder, shortestWordOver, twoCharsOrMore, unspellable, type NamedText, type RulesetFiles, type SpellingCard, type Unspelled } from '../ruleset/load.js';
+import { anyWordHas, loadRuleset, makeFolder, shortestWordOver, spelling, twoCharsOrMore, type NamedText, type RulesetFiles, type Spelling, type SpellingCard } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import type { SourceText, TextDocumentView } from './document.js';
 import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
@@ -88,8 +88,8 @@ function shortestWord(ctx: RulesetContext, cache: ParseCache): string | undefine
   return best;
 }
 
-/** The last spelling check: its word sets, the cards' characters (sorted) and the answer. */
-let lastSpelling: { sets: ReadonlyArray<ReadonlySet<string>>; cards: string; answer: Unspelled | null } | null = null;
+/** The last spelling checks: their word sets, the cards' characters (sorted), the length bound and the answer. */
+let lastSpelling: Array<{ sets: ReadonlyArray<ReadonlySet<string>>; cards: string; max: number; answer: Spelling }> = [];
 
 /**
  * Whether some word of the ruleset's dictionaries can be spelled with a card set's cards
@@ -97,15 +97,16 @@ let lastSpelling: { sets: ReadonlyArray<ReadonlySet<string>>; cards: string; ans
  * (a card set without the letters the words need reads every word: 275,000 for the English
  * sample).
  */
-function spellingChecker(ctx: RulesetContext, cache: ParseCache): ((cards: readonly SpellingCard[]) => Unspelled | null) | undefined {
+function spellingChecker(ctx: RulesetContext, cache: ParseCache): ((cards: readonly SpellingCard[], maxLength?: number) => Spelling) | undefined {
   const sets = foldedSets(ctx, cache)?.map((s) => s.words);
   if (!sets) return undefined;
-  return (cards) => {
+  return (cards, max = Infinity) => {
     const key = cards.map((c) => c.char ?? ' ').sort().join('\u0000');
-    const last = lastSpelling;
-    if (last && last.cards === key && last.sets.length === sets.length && last.sets.every((s, i) => s === sets[i])) return last.answer;
-    const answer = unspellable(sets, cards);
-    lastSpelling = { sets, cards: key, answer };
+    const same = lastSpelling.find((l) => l.max === max && l.cards === key && l.sets.length === sets.length && l.sets.every((s, i) => s === sets[i]));
+    if (same) return same.answer;
+    const answer = spelling(sets, cards, max);
+    // the check asks with no bound, then (rarely) with a hand's size: both kept
+    lastSpelling = [{ sets, cards: key, max, answer }, ...lastSpelling.filter((l) => l.cards === key && l.max !== max).slice(0, 1)];
     return answer;
   };
 }
@@ -128,10 +129,10 @@ function rulesetDiagnostics(doc: TextDocumentView, ctx: RulesetContext, players:
   // the dictionaries are not loaded again here: only a card set asks whether words have its characters
   const hasWordWith = role === 'cardset' ? wordChecker(ctx, cache) : undefined;
   // and whether some word can be spelled with its cards
-  const spelling = role === 'cardset' ? spellingChecker(ctx, cache) : undefined;
+  const spell = role === 'cardset' ? spellingChecker(ctx, cache) : undefined;
   // and only a card table whether some word fits it
   const shortest = role === 'cardtable' ? shortestWord(ctx, cache) : undefined;
-  return loadRuleset(files, { players, ...(hasWordWith ? { hasWordWith } : {}), ...(spelling ? { unspellable: spelling } : {}), ...(shortest !== undefined ? { shortestWord: shortest } : {}) }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
+  return loadRuleset(files, { players, ...(hasWordWith ? { hasWordWith } : {}), ...(spell ? { spelling: spell } : {}), ...(shortest !== undefined ? { shortestWord: shortest } : {}) }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
 }
 
 function displayName(name: string): string {

@@ -39,11 +39,11 @@ export interface RulesetOptions {
    */
   shortestWord?: string;
   /**
-   * `unspellable` of the dictionaries' words with these cards, for a caller that does not
-   * pass the dictionaries (the language server): the card set's check that some word can be
-   * spelled with its cards.
+   * `spelling` of the dictionaries' words with these cards, for a caller that does not pass
+   * the dictionaries (the language server): the card set's checks that some word can be
+   * spelled with its cards, and some word of a hand's length.
    */
-  unspellable?: (cards: readonly SpellingCard[]) => Unspelled | null;
+  spelling?: (cards: readonly SpellingCard[], maxLength?: number) => Spelling;
 }
 
 /** A card as the spelling check reads it: its canonical character, null for a wildcard. */
@@ -70,7 +70,23 @@ export interface Unspelled {
  * words: see docs/performance.md).
  */
 export function unspellable(lists: ReadonlyArray<Iterable<string>>, cards: readonly SpellingCard[]): Unspelled | null {
-  if (cards.length === 0) return null;
+  const s = spelling(lists, cards);
+  return s.spelled === null ? s.nearest : null;
+}
+
+/** What `spelling` found: the first word the cards spell, else the nearest word (null: none, or no cards). */
+export interface Spelling {
+  spelled: string | null;
+  nearest: Unspelled | null;
+}
+
+/**
+ * The first word of at most `maxLength` characters that the cards can spell (wildcards
+ * standing for any character), else the nearest such word and what it lacks: `unspellable`,
+ * and with a hand's size, whether a first move (laid from one hand) can ever be made.
+ */
+export function spelling(lists: ReadonlyArray<Iterable<string>>, cards: readonly SpellingCard[], maxLength = Infinity): Spelling {
+  if (cards.length === 0) return { spelled: null, nearest: null };
   // each card character's index, its copies, and per word how many a word has used (reset
   // by a stamp, so no array is cleared between words)
   const index = new Map<number, number>();
@@ -101,9 +117,12 @@ export function unspellable(lists: ReadonlyArray<Iterable<string>>, cards: reado
   for (const list of lists) {
     for (const word of list) {
       w++;
-      // the cards this word lacks; a word is dropped once it lacks as many as the nearest so far
+      // the cards this word lacks; a word is dropped once it lacks as many as the nearest so
+      // far, or once it is longer than maxLength
       let lack = 0;
+      let n = 0;
       for (let i = 0; i < word.length && lack < bestLack; i++) {
+        if (++n > maxLength) break;
         let cp = word.charCodeAt(i);
         if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < word.length) {
           cp = word.codePointAt(i)!;
@@ -120,15 +139,15 @@ export function unspellable(lists: ReadonlyArray<Iterable<string>>, cards: reado
         }
         if (++used[k]! > haveA[k]!) lack++;
       }
-      if (lack <= wildcards) return null;
+      if (n > maxLength) continue;
+      if (lack <= wildcards) return { spelled: word, nearest: null };
       if (lack < bestLack) {
         best = word;
         bestLack = lack;
       }
     }
   }
-  if (best === null) return null;
-  return { word: best, lacking: lackingOf(best, index, have), wildcards };
+  return { spelled: null, nearest: best === null ? null : { word: best, lacking: lackingOf(best, index, have), wildcards } };
 }
 
 /** The characters `word` needs beyond the cards' copies, in its order. */
@@ -332,10 +351,11 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   const cardsKept = !cardset.diagnostics.some((d) => d.severity === 'error' && d.code !== 'cardset/count-mismatch');
   const enough = !(handSize > 0 && listed < players * handSize);
   if (cardsKept && enough && cards.length > 0) {
-    const nearest = words.size > 0 ? unspellable([words], cards) : (options.unspellable?.(cards) ?? null);
-    if (nearest !== null) {
+    const spell = words.size > 0 ? (max?: number) => spelling([words], cards, max) : options.spelling ? (max?: number) => options.spelling!(cards, max) : null;
+    const message = spell ? spellingMessage(spell, handSize) : null;
+    if (message !== null) {
       const range = { start: { line: 0, character: 0 }, end: { line: 0, character: files.cardset.text.split(/\r?\n|\r/, 1)[0]?.length ?? 0 } };
-      diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'warning', 'ruleset/no-word-spellable', unspelledMessage(nearest)) });
+      diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'warning', message.id, message) });
     }
   }
   const hasWordWith = words.size > 0 ? (c: string) => anyWordHas(words, c) : options.hasWordWith;
@@ -396,6 +416,19 @@ function baseName(path: string): string {
 }
 
 /** The message of `ruleset/no-word-spellable` (the check's warning, and the playtest's refusal in English). */
+/**
+ * Why no move can ever be made with these cards, or null: no word can be spelled with them
+ * (`ruleset/no-word-spellable`), or every word they spell is longer than a hand, while a first
+ * move is laid from one hand (`ruleset/no-word-in-hand`). The second pass runs only when the
+ * first word spelled is longer than a hand. The check's warning and the playtest's refusal.
+ */
+export function spellingMessage(spell: (maxLength?: number) => Spelling, handSize: number): Message | null {
+  const any = spell();
+  if (any.spelled === null) return any.nearest === null ? null : unspelledMessage(any.nearest);
+  if (!(handSize > 0) || charCount(any.spelled) <= handSize || spell(handSize).spelled !== null) return null;
+  return msg('ruleset/no-word-in-hand', handSize, quote(any.spelled), charCount(any.spelled));
+}
+
 /** `ruleset/no-word-fits`: the check's warning and the playtest's refusal. */
 export function noWordFitsMessage(run: FirstRun, shortest: string): Message {
   const end = run.across ? `(${run.column + run.length - 1},${run.row})` : `(${run.column},${run.row + run.length - 1})`;

@@ -213,6 +213,14 @@ describe('playtest report', () => {
     expect(spelled.status).toBe(1);
     expect(spelled.stdout).toBe('');
     expect(spelled.stderr).toBe("cardwords playtest: no word of the dictionaries can be spelled with the cards, which have no wildcard: the nearest, 'AT', needs 1 card the card set does not have ('A'): no move is ever possible (cardwords check says so too)\n");
+    // every word spelled is longer than a hand (4 cards): no first move, refused too
+    const long = join(dir, 'long');
+    cpSync('samples/tiny', long, { recursive: true });
+    writeFileSync(join(long, 'tiny.dict'), 'beast\nbeans\n');
+    const hand = cli(['playtest', long, '--games', '1'], undefined, env);
+    expect(hand.status).toBe(1);
+    expect(hand.stderr).toBe("cardwords playtest: every word the cards can spell is longer than a hand of 4 cards ('BEAST' has 5 characters): a first move is laid from one hand, so no move is ever possible (cardwords check says so too)\n");
+    expect(cli(['check', long]).stdout).toContain('[ruleset/no-word-in-hand]');
     // many errors: the first ten as check prints them, then how many more
     const many = join(dir, 'many');
     cpSync('samples/tiny', many, { recursive: true });

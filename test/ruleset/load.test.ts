@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCharset } from '../../core/formats/charset.js';
-import { loadRuleset, makeFolder, unspellable, type RulesetFiles } from '../../core/ruleset/load.js';
+import { loadRuleset, makeFolder, spelling, unspellable, type RulesetFiles } from '../../core/ruleset/load.js';
 
 const charset = { name: 'x.charset', text: '4\nAa\nBb\nEeÉé\nß\n' };
 const bonus2 = { name: 'x.bonus', text: '-2:-2\n-1:-1\n0:0\n1:0\n2:5\n' };
@@ -183,9 +183,40 @@ describe('loadRuleset', () => {
     expect(loadRuleset(files({ cardset: one.cardset, dictionaries: [] })).diagnostics.map((x) => x.code)).not.toContain('ruleset/no-word-spellable');
     // the language server passes the check instead of the dictionaries
     const asked: Array<Array<string | null>> = [];
-    const viaOption = loadRuleset(files({ cardset: one.cardset, dictionaries: [] }), { unspellable: (cards) => (asked.push(cards.map((c) => c.char)), { word: 'BEE', lacking: ['E', 'E'], wildcards: 1 }) });
+    const viaOption = loadRuleset(files({ cardset: one.cardset, dictionaries: [] }), { spelling: (cards) => (asked.push(cards.map((c) => c.char)), { spelled: null, nearest: { word: 'BEE', lacking: ['E', 'E'], wildcards: 1 } }) });
     expect(asked).toEqual([['A', 'B', 'B', 'ß', null, 'ß']]);
     expect(viaOption.diagnostics.find((x) => x.code === 'ruleset/no-word-spellable')?.message).toBe(d[0]!.message);
+  });
+
+  it('warns when every word the cards spell is longer than a hand (ruleset/no-word-in-hand): a first move is laid from one hand', () => {
+    // hands of 2 (files()' bonus): BEE is spelled, but only AB fits a hand, and it lacks A
+    const dict = { name: 'x.dict', text: 'bee\nab\n' };
+    const at = (cardset: string) => loadRuleset(files({ cardset: { name: 'x.cardset', text: cardset }, dictionaries: [dict] }), { players: 1 }).diagnostics.filter((x) => x.code.startsWith('ruleset/no-word'));
+    expect(at('4\n[B 3] [E 1] [E 1] [ß 9]\n').map((x) => [x.file, x.severity, x.code, x.message])).toEqual([
+      ['x.cardset', 'warning', 'ruleset/no-word-in-hand', "every word the cards can spell is longer than a hand of 2 cards ('BEE' has 3 characters): a first move is laid from one hand, so no move is ever possible"],
+    ]);
+    // an A card, or a wildcard, spells AB in a hand: nothing said
+    expect(at('4\n[B 3] [E 1] [E 1] [A 1]\n')).toEqual([]);
+    expect(at('4\n[B 3] [E 1] [E 1] [  0]\n')).toEqual([]);
+    // no word at all: the nearest, as before
+    expect(at('4\n[ß 3] [E 1] [E 1] [ß 9]\n').map((x) => x.code)).toEqual(['ruleset/no-word-spellable']);
+    // the language server passes the check instead: asked with no bound, then with the hand's
+    const asked: Array<number | undefined> = [];
+    const viaOption = loadRuleset(files({ cardset: { name: 'x.cardset', text: '4\n[B 3] [E 1] [E 1] [ß 9]\n' }, dictionaries: [] }), {
+      players: 1,
+      spelling: (_cards, max) => (asked.push(max), max === undefined ? { spelled: 'BEE', nearest: null } : { spelled: null, nearest: { word: 'AB', lacking: ['A'], wildcards: 0 } }),
+    });
+    expect(asked).toEqual([undefined, 2]);
+    expect(viaOption.diagnostics.filter((x) => x.code === 'ruleset/no-word-in-hand')).toHaveLength(1);
+  });
+
+  it('spelling: words longer than the bound are passed over', () => {
+    const cards = [{ char: 'A' }, { char: 'B' }, { char: 'C' }];
+    expect(spelling([['ABC', 'AB']], cards)).toEqual({ spelled: 'ABC', nearest: null });
+    expect(spelling([['ABC', 'AB']], cards, 2)).toEqual({ spelled: 'AB', nearest: null });
+    expect(spelling([['ABC', 'ZZ']], cards, 2)).toEqual({ spelled: null, nearest: { word: 'ZZ', lacking: ['Z', 'Z'], wildcards: 0 } });
+    expect(spelling([['ABC']], cards, 2)).toEqual({ spelled: null, nearest: null });
+    expect(spelling([['A\u{1F600}']], [{ char: 'A' }, { char: '\u{1F600}' }], 2)).toEqual({ spelled: 'A\u{1F600}', nearest: null });
   });
 
   it('unspellable: the first spellable word settles it; astral characters are one card each', () => {

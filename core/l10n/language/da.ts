@@ -100,6 +100,7 @@ export const da: LanguageCatalogue = {
   'ruleset/no-words': 'ordbøgerne har intet spilbart ord (to tegn eller flere, alle i tegnsættet): robotter kan ikke trække, og hvert ord en spiller lægger, venter på ejerens godkendelse',
   'ruleset/no-dictionary': 'ingen ordbog: regelsættets ord skal stå i {0}.dict (eller {0}.<navn>.dict) ved siden af de andre filer; uden ord kan robotter ikke trække, og hvert ord en spiller lægger, venter på ejerens godkendelse',
   'ruleset/no-word-fits': 'intet ord passer på bordet: den længste række af frie felter et første træk kan bruge, {1}, har {0, plural, one {# felt} other {# felter}}, og ordbøgernes korteste ord, {2}, har {3} tegn: intet træk er nogensinde muligt',
+  'ruleset/no-word-in-hand': 'hvert ord kortene kan stave er længere end en hånd på {0} kort ({1} har {2} tegn): det første træk lægges fra én hånd, så intet træk er nogensinde muligt',
   'ruleset/no-word-spellable': 'intet ord i ordbøgerne kan staves med kortene, {3, plural, =0 {der ikke har nogen joker} one {jokeren medregnet} other {de # jokere medregnet}}: det nærmeste, {0}, mangler {1, plural, one {# kort} other {# kort}} som kortsættet ikke har ({2}): intet træk er nogensinde muligt',
   'ruleset/unused-card': 'intet ord har tegnet {0}: {1, plural, one {dets kort} other {dets # kort}} kan aldrig lægges, kun byttes eller blive på hånden',
 

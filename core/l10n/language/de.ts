@@ -100,6 +100,7 @@ export const de: LanguageCatalogue = {
   'ruleset/no-words': 'die Wörterbücher haben kein spielbares Wort (zwei Zeichen oder mehr, alle im Zeichensatz): Roboter können nicht ziehen, und jedes gelegte Wort wartet auf die Zustimmung des Besitzers',
   'ruleset/no-dictionary': 'kein Wörterbuch: die Wörter des Regelwerks gehören in {0}.dict (oder {0}.<Name>.dict) neben seine anderen Dateien; ohne Wörter können Roboter nicht ziehen, und jedes gelegte Wort wartet auf die Zustimmung des Besitzers',
   'ruleset/no-word-fits': 'kein Wort passt auf den Tisch: die längste Reihe freier Felder, die ein erster Zug nutzen kann, {1}, hat {0, plural, one {# Feld} other {# Felder}}, und das kürzeste Wort der Wörterbücher, {2}, hat {3} Zeichen: kein Zug ist je möglich',
+  'ruleset/no-word-in-hand': 'jedes Wort, das sich mit den Karten schreiben lässt, ist länger als eine Hand mit {0, plural, one {# Karte} other {# Karten}} ({1} hat {2} Zeichen): der erste Zug wird aus einer Hand gelegt, also ist kein Zug je möglich',
   'ruleset/no-word-spellable': 'kein Wort der Wörterbücher lässt sich mit den Karten schreiben, {3, plural, =0 {die keinen Joker haben} one {den Joker eingerechnet} other {die # Joker eingerechnet}}: dem nächsten, {0}, {1, plural, one {fehlt # Karte} other {fehlen # Karten}}, die der Kartensatz nicht hat ({2}): kein Zug ist je möglich',
   'ruleset/unused-card': 'kein Wort enthält das Zeichen {0}: {1, plural, one {seine Karte kann} other {seine # Karten können}} nie gelegt werden, nur getauscht oder auf der Hand behalten',
 

@@ -109,6 +109,7 @@ export const en = {
   'ruleset/no-words': 'the dictionaries have no playable word (two characters or more, all of them in the charset): robots cannot move, and every word a player lays waits for the owner\'s approval',
   'ruleset/no-dictionary': 'no dictionary: the ruleset\'s words go in {0}.dict (or {0}.<name>.dict) beside its other files; without words robots cannot move, and every word a player lays waits for the owner\'s approval',
   'ruleset/no-word-fits': 'no word fits the table: the longest run of free cells a first move can use, {1}, has {0, plural, one {# cell} other {# cells}}, and the shortest word of the dictionaries, {2}, has {3} characters: no move is ever possible',
+  'ruleset/no-word-in-hand': 'every word the cards can spell is longer than a hand of {0, plural, one {# card} other {# cards}} ({1} has {2} characters): a first move is laid from one hand, so no move is ever possible',
   'ruleset/no-word-spellable': 'no word of the dictionaries can be spelled with the cards, {3, plural, =0 {which have no wildcard} one {the wildcard included} other {the # wildcards included}}: the nearest, {0}, needs {1, plural, one {# card} other {# cards}} the card set does not have ({2}): no move is ever possible',
   'ruleset/unused-card': 'no word has the character {0}: {1, plural, one {its card} other {its # cards}} can never be laid, only traded or left in a hand',
 

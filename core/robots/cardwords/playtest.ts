@@ -14,7 +14,7 @@ import { layBonus, tradeScore } from '../../games/cardwords/scoring.js';
 import type { WordStore } from '../../words/store.js';
 import { longestFirstRun } from '../../formats/cardtable.js';
 import { shortestWordOver } from '../../formats/dictionary.js';
-import { noWordFitsMessage, unspellable, unspelledMessage } from '../../ruleset/load.js';
+import { noWordFitsMessage, spelling, spellingMessage } from '../../ruleset/load.js';
 import { render } from '../../l10n/message.js';
 import type { ChampionOptions } from './champion.js';
 import { playtestFindings, roundParts, type PlaytestFinding } from './findings.js';
@@ -37,8 +37,8 @@ export function playtestRefusal(rules: CardwordsRules, words: readonly string[],
   // (a table with no free cell is an error of its own, which refuses the playtest before this)
   const shortest = run === null ? null : shortestWordOver(words, run.length);
   if (run !== null && shortest !== null) return `${render(noWordFitsMessage(run, shortest))} (cardwords check says so too)`;
-  const unspelled = unspellable([words], rules.deck);
-  if (unspelled !== null) return `${render(unspelledMessage(unspelled))} (cardwords check says so too)`;
+  const unspelled = spellingMessage((max) => spelling([words], rules.deck, max), rules.handSize);
+  if (unspelled !== null) return `${render(unspelled)} (cardwords check says so too)`;
   if (rules.deck.length < players * rules.handSize) return `${rules.deck.length} cards are too few for ${players} ${players === 1 ? 'player' : 'players'} with ${rules.handSize} cards each`;
   return null;
 }
