@@ -156,7 +156,7 @@ function severalLetters(line: string): boolean {
  * The letters of `chars` by kind, case and accents aside, in order of first appearance
  * (`CHch`: [C, c], [H, h]); characters other than letters are left out.
  */
-function letterKinds(chars: readonly string[]): string[][] {
+export function letterKinds(chars: readonly string[]): string[][] {
   const kinds = new Map<string, string[]>();
   for (const ch of chars) {
     if (!LETTER.test(ch)) continue;

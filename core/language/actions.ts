@@ -1,6 +1,7 @@
 // Quick fixes for the diagnostics that have one obvious repair: the declared count, a
-// character missing from the charset, missing bonus keys, a duplicate cell line, a missing
-// `;` after an attribute line.
+// character missing from the charset, letters of several kinds made one, missing bonus keys,
+// a duplicate cell line, a missing `;` after an attribute line.
+import { letterKinds } from '../formats/charset.js';
 import type { CellLine } from '../formats/types.js';
 import { missingBonusKeys } from './completion.js';
 import type { ParseCache, RulesetContext } from './context.js';
@@ -43,6 +44,11 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
       case 'cardtable/duplicate-cell':
         out.push(...duplicateCell(doc, d, cache, t));
         break;
+      case 'charset/several-letters': {
+        const a = splitLetters(doc, d, t);
+        if (a) out.push(a);
+        break;
+      }
       case 'cardtable/missing-semicolon': {
         // Only where the text as it is now misses one (a client may send a stale diagnostic).
         semicolons ??= missingSemicolons(doc, cache);
@@ -54,6 +60,25 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
     }
   }
   return out;
+}
+
+/**
+ * `CHch` → `Cc` and `Hh`, each letter on a line of its own (the count raised when it matched):
+ * offered where the line holds letters only, as the warning's range has it now.
+ */
+function splitLetters(doc: TextDocumentView, d: LspDiagnostic, t: Translate): CodeAction | null {
+  const { start, end } = d.range;
+  if (start.line !== end.line || start.line === 0) return null;
+  const chars = [...doc.line(start.line).slice(start.character, end.character)];
+  const kinds = letterKinds(chars);
+  if (kinds.length < 2 || kinds.reduce((n, k) => n + k.length, 0) !== chars.length) return null;
+  const lines = kinds.map((k) => k.join(''));
+  const edits: TextEdit[] = [{ range: d.range, newText: lines.join(doc.eol) }];
+  const count = /^(\s*)(\d+)/.exec(doc.line(0));
+  if (count && Number(count[2]) === charsetLines(doc)) {
+    edits.push({ range: { start: { line: 0, character: count[1]!.length }, end: { line: 0, character: count[0].length } }, newText: String(Number(count[2]) + kinds.length - 1) });
+  }
+  return fix(t('action.splitLetters', lines.join(', ')), d, { [doc.name]: edits }, true);
 }
 
 function fix(title: string, d: LspDiagnostic, changes: Record<string, TextEdit[]>, isPreferred = false): CodeAction {

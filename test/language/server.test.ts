@@ -379,6 +379,27 @@ describe('quick fixes', () => {
     expect(applyEdits(read('tiny.charset'), edits)).toBe('7\nAa\nBb\nEe\nNn\nSs\nTt\nÄä\n');
   });
 
+  it('writes the letters a charset line made one on lines of their own, the count raised', async () => {
+    const uri = fx.uri('tiny.charset');
+    const text = '7\nAa\nBb\nEe\nNn\nSs\nTt\nCHch\n';
+    client.open(uri, text);
+    const d = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'charset/several-letters'))).filter((x) => x.code === 'charset/several-letters');
+    const [a] = await actionsFor(uri, d);
+    expect(a!.title).toBe('Write each letter on a line of its own: Cc, Hh');
+    expect(applyEdits(text, a!.edit!.changes![uri]!)).toBe('8\nAa\nBb\nEe\nNn\nSs\nTt\nCc\nHh\n');
+    // a count that did not match is left to its own fix; a line with more than letters is not split
+    const wrong = '9\nAa\nBb\nEe\nNn\nSs\nTt\nCHch\n';
+    let since = client.published.length;
+    client.change(uri, [{ text: wrong }]);
+    const dw = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'charset/several-letters'), 10_000, since)).filter((x) => x.code === 'charset/several-letters');
+    expect(applyEdits(wrong, (await actionsFor(uri, dw))[0]!.edit!.changes![uri]!)).toBe('9\nAa\nBb\nEe\nNn\nSs\nTt\nCc\nHh\n');
+    since = client.published.length;
+    client.change(uri, [{ text: '7\nAa\nBb\nEe\nNn\nSs\nTt\nCH1ch\n' }]);
+    const dn = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'charset/several-letters'), 10_000, since)).filter((x) => x.code === 'charset/several-letters');
+    expect((await actionsFor(uri, dn)).filter((x) => x.title.startsWith('Write each letter'))).toEqual([]);
+    client.close(uri);
+  });
+
   it('adds the missing bonus keys', async () => {
     const uri = fx.uri('tiny.bonus');
     const text = '-2:-1\n0:0\n2:5\n';

@@ -165,5 +165,6 @@ export const da: LanguageCatalogue = {
   'action.removeCell': 'Fjern den dobbelte linje af {0}',
   'action.mergeCell.sameLine': 'Flet ind i den første angivelse af {0} på denne linje: {1}',
   'action.removeCell.sameLine': 'Fjern den anden angivelse af {0} på denne linje',
+  'action.splitLetters': 'Skriv hvert bogstav på sin egen linje: {0}',
   'action.addSemicolon': "Tilføj det manglende ';'",
 };

@@ -165,5 +165,6 @@ export const de: LanguageCatalogue = {
   'action.removeCell': 'Doppelte Zeile von {0} entfernen',
   'action.mergeCell.sameLine': 'In die erste Angabe von {0} in dieser Zeile zusammenführen: {1}',
   'action.removeCell.sameLine': 'Die zweite Angabe von {0} in dieser Zeile entfernen',
+  'action.splitLetters': 'Jeden Buchstaben in eine eigene Zeile schreiben: {0}',
   'action.addSemicolon': "Fehlendes ';' hinzufügen",
 };

@@ -177,6 +177,7 @@ export const en = {
   'action.removeCell': 'Remove the duplicate line of {0}',
   'action.mergeCell.sameLine': 'Merge into the first item of {0} on this line: {1}',
   'action.removeCell.sameLine': 'Remove the second item of {0} on this line',
+  'action.splitLetters': 'Write each letter on a line of its own: {0}',
   'action.addSemicolon': "Add the missing ';'",
 } as const;
 
