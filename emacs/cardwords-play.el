@@ -620,6 +620,10 @@ never scrolls it, but to the results when they come."
             ;; the keys left, the last of them where the windows scroll to: a rematch while
             ;; the room stays (not once it has ended), the review once it has come
             (setq results-end (point))
+            ;; once someone asked for a rematch, whom the vote waits for (the away ones marked)
+            (let ((waits (cardwords-play--get :rematchWaits)))
+              (when (and (stringp waits) (not (string-empty-p waits)))
+                (insert waits "\n")))
             ;; as it is for you: a watcher who is not the owner has none
             (let ((rematch (cardwords-play--rematch-text)))
               (when (and rematch (equal (cardwords-play--get :status) "over"))

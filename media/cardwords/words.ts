@@ -6,7 +6,8 @@ import type { MoveError } from '../../core/games/cardwords/rules.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { shownChar, type Board, type Card, type PlacedCard } from '../../core/games/cardwords/types.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
-import { waitText, type AwayNote } from '../../core/protocol/away.js';
+import { isAway, waitText, type AwayNote } from '../../core/protocol/away.js';
+import { cardwordsRematchWaits, type CardwordsSeatState } from '../../core/protocol/game.js';
 import type { WordAsk } from '../../core/protocol/messages.js';
 
 /** A refusal or note of the composer in words (the key itself when it has no text). */
@@ -252,4 +253,23 @@ export function awayNoteText(t: Translate, n: AwayNote): string {
     case 'soon':
       return n.msLeft > 0 ? t('cw.awayNote.soon', n.name, waitText(n.msLeft)) : t('cw.awayNote.now', n.name);
   }
+}
+
+type RematchSeat = Pick<CardwordsSeatState, 'name' | 'robot' | 'left' | 'auto' | 'rematch' | 'connected'>;
+
+/**
+ * Once someone asked for a rematch, whom the vote waits for (the room's rule,
+ * `cardwordsRematchWaits`) other than `me`, who has the key or the button: the vote seemed
+ * stuck on nobody. None before anyone asked.
+ */
+export function rematchWaiting<P extends RematchSeat>(players: readonly P[], me: string | undefined): P[] {
+  if (!players.some((p) => p.rematch && !p.left)) return [];
+  return players.filter((p) => p.name !== me && cardwordsRematchWaits([p]).length > 0);
+}
+
+/** The web panel's and the Emacs buffer's sentence on them, the away ones marked; `grace` the game's (-1: never). */
+export function rematchWaitsText(t: Translate, waiting: readonly RematchSeat[], grace: number): string {
+  const names = waiting.map((p) => (isAway(p) ? t('cw.rematchAway', p.name) : p.name)).join(', ');
+  const away = waiting.some((p) => isAway(p));
+  return away ? `${t('cw.rematchWaits', names)} ${t(grace < 0 ? 'cw.rematchAwayNever' : 'cw.rematchAwayGrace')}` : t('cw.rematchWaits', names);
 }

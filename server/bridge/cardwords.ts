@@ -12,7 +12,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, wordsDecidedText, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, wordsDecidedText, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, ownerParam, Rejoin, str, urlParam } from './params.js';
@@ -818,6 +818,8 @@ export class CardwordsSession {
       // always in sight; the `away` line is under the pile)
       away: away ? awayText(away) : '',
       awayIn: away?.kind === 'soon' ? waitText(away.msLeft) : null,
+      // once someone asked for a rematch, whom the vote waits for, as the web panel says it ('' none)
+      rematchWaits: s?.status === 'over' && !this.ended && (this.mySeat >= 0 || this.welcome?.owner === true) ? rematchWaitsLine(s.players, s.players[this.mySeat]?.name, s.grace) : '',
       // before the deal with a human seat free: the game's join page to give someone, and what
       // the web panel says of it
       invite: s && this.welcome && seatFree(s) ? webBase(this.url) + gamePath('cardwords', this.welcome.gameId) : '',

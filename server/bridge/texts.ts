@@ -3,7 +3,7 @@
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
-import { awayNoteText, bracesText, lackingWordsText, pileTooSmallText, startedText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
+import { awayNoteText, bracesText, rematchWaiting, rematchWaitsText, lackingWordsText, pileTooSmallText, startedText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal as lobbyJoinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import { refusedJoin, type Refusal as JoinRefusal } from '../../media/ui/refusal.js';
@@ -52,6 +52,12 @@ export function closedText(reason: string | undefined): string {
 export function serverKeptText(people: number): string {
   const who = people === 1 ? '1 person' : `${people} people`;
   return `The local game server runs on for the ${who} still playing or watching there; it stops once they have left, or when the editor quits.`;
+}
+
+/** Whom a rematch vote waits for, once someone asked, as the web panel says it; '' when nobody. */
+export function rematchWaitsLine(players: Parameters<typeof rematchWaiting>[0], me: string | undefined, grace: number): string {
+  const waiting = rematchWaiting(players, me);
+  return waiting.length > 0 ? rematchWaitsText(en, waiting, grace) : '';
 }
 
 /** A seat nobody has taken yet, as the web panel's score board names it: '(free seat)'. */

@@ -986,6 +986,34 @@ it("the bridge tells the owner's removal from a leave: the view's `removed` (Ema
   }
 });
 
+it('a rematch vote waiting on an away player: the view says whom it waits for, as the web panel does', async () => {
+  // defect: Emacs showed the others' "asks for a rematch" and nothing of whom the vote waited for
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    const b = bridge();
+    type View = { status: string; rematchWaits: string; welcome: { gameId: string } };
+    let n = 0;
+    const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
+    // the owner watches: Ann (here) and Bo play; every player passes twice, and the game is over
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, grace: 'never', seed: 's2' });
+    expect((await call('cardwords/join', { url: srv.url, id: owner.room.roomId, name: 'Ann' })).error).toBeUndefined();
+    const bo = await cwJoin(srv.url, owner.room.roomId, { name: 'Bo' });
+    await until(() => bo.state.status === 'playing', 5000, 'the deal');
+    while (bo.state.status === 'playing') {
+      const moves = bo.state.moves;
+      if (bo.state.players[bo.state.turn]?.name === 'Bo') expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');
+      else expect((await call('cardwords/pass')).error).toBeUndefined();
+      await until(() => bo.state.moves > moves || bo.state.status !== 'playing', 5000, 'the pass');
+    }
+    expect((await call('cardwords/view')).result!.rematchWaits).toBe('');
+    bo.raw.transport.ws.close(3000); // Bo's connection drops: away
+    expect((await call('cardwords/rematch')).error).toBeUndefined();
+    await expect.poll(async () => (await call('cardwords/view')).result!.rematchWaits).toBe('The rematch waits for Bo (away). Away players are waited for until they come back.');
+  } finally {
+    await srv.stop();
+  }
+});
+
 it('the owner of a Yatzee game removes a player and ends the game through the bridge (-, C-c C-e); another player cannot', async () => {
   const srv = await startServer({ args: ['--robot-delay', '5'] });
   try {

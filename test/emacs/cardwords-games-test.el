@@ -1237,6 +1237,24 @@ the echo area."
       (cardwords-play--draw)
       (should (string-match-p "Points in hand" (buffer-string))))))
 
+;; defect: a rematch vote waiting on an away player showed only the others' "asks for a
+;; rematch"; the web panel says whom it waits for, and so does the buffer now, above the key
+(ert-deftest cardwords-play-rematch-waits ()
+  (let ((results `(:reasonText "Every player passed or traded twice in a row."
+                               :columns ,cardwords-games-test--result-columns
+                               :marks ,cardwords-games-test--result-marks
+                               :results ((:name "ert" :score 4 :handPoints 3 :adjustment -3 :winner t :standIn nil))))
+        (waits "The rematch waits for Bo (away). Away players are waited for until they come back."))
+    (cardwords-games-test--drawn (cardwords-games-test--view :status "over" :turn -1 :results results :rematchWaits waits)
+      (let ((said (cardwords-games-test--line-of (concat "^" (regexp-quote waits) "$")))
+            (key (cardwords-games-test--line-of "^C-c C-r asks for a rematch\\.$")))
+        (should said)
+        (should (= key (1+ said))))
+      ;; nobody waited for: no line
+      (setq cardwords-play--view (cardwords-games-test--view :seq 2 :status "over" :turn -1 :results results :rematchWaits ""))
+      (cardwords-play--draw)
+      (should-not (string-match-p "The rematch waits" (buffer-string))))))
+
 (ert-deftest cardwords-play-results-come-into-view ()
   ;; A 15x15 table in an 80x24 terminal: the results came under the hand and Last:, below the
   ;; screen (the winner and the rematch key out of sight).  When they come the window scrolls

@@ -3,8 +3,7 @@
 import type { StringKey } from '../../ui/l10n/index.js';
 import type { Model } from './model.js';
 import { endReasonText } from '../../ui/end-reason.js';
-import { cardwordsRematchWaits } from '../../../core/protocol/game.js';
-import { isAway } from '../../../core/protocol/away.js';
+import { rematchWaiting, rematchWaitsText } from '../words.js';
 
 // the end adjustment's heading says it is in the final score (docs/rules.md, "Cardwords end
 // of game"): after an end by the rules the score board's Points are the final score already,
@@ -47,9 +46,7 @@ export function Results({ m }: { m: Model }) {
   const asking = s.status === 'over' ? s.players.filter((p, i) => p.rematch && i !== m.mySeat).map((p) => p.name) : [];
   // once someone asked, whom the vote waits for (the room's rule: core/protocol/game.ts), the
   // away ones marked: the vote seemed stuck on nobody. The page's own player has the button.
-  const me = s.players[m.mySeat]?.name;
-  const waiting = canRematch && s.players.some((p) => p.rematch && !p.left) ? s.players.filter((p) => p.name !== me && cardwordsRematchWaits([p]).length > 0) : [];
-  const away = waiting.some((p) => isAway(p));
+  const waiting = canRematch ? rematchWaiting(s.players, s.players[m.mySeat]?.name) : [];
   return (
     <section class="results" id="cw-results">
       {/* focused when the game ends under the player's keys (panel.tsx) */}
@@ -98,8 +95,7 @@ export function Results({ m }: { m: Model }) {
       )}
       {waiting.length > 0 && (
         <p id="cw-rematch-waits" data-names={waiting.map((p) => p.name).join(',')}>
-          {t('cw.rematchWaits', waiting.map((p) => (isAway(p) ? t('cw.rematchAway', p.name) : p.name)).join(', '))}
-          {away && ` ${t(s.grace < 0 ? 'cw.rematchAwayNever' : 'cw.rematchAwayGrace')}`}
+          {rematchWaitsText(t, waiting, s.grace)}
           {/* the owner's Rematch does not wait (docs/server.md) */}
           {m.owner && ` ${t('cw.rematchOwnerNow')}`}
         </p>
