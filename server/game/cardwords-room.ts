@@ -39,6 +39,9 @@ import { CLOSE, CLOSE_REASON, type WordAsk, type CardwordsClientMessages, type C
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
 import { cardwordsRematchWaits, cardwordsRemovable, cardwordsSeated } from '../../core/protocol/game.js';
 
+/** How long an agreed rematch the room starts by itself waits after a failed write. */
+const REMATCH_RETRY_MS = 10_000;
+
 interface Seat {
   index: number;
   /** '' while a human seat is free. */
@@ -749,6 +752,9 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     });
   }
 
+  /** When the room may start an agreed rematch by itself again after a failed write (0: now). */
+  private rematchRetryAt = 0;
+
   /** Someone asked for a rematch and it waits on nobody (cardwordsRematchWaits: not on a seat a stand-in plays). */
   private rematchAgreed(): boolean {
     return this.seats.some((s) => s.rematch && !s.removed) && cardwordsRematchWaits(this.seatStates()).length === 0;
@@ -968,12 +974,14 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (reason) {
       const r = reason;
       void this.enqueue(() => this.endGame(r));
-    } else if (this.game?.over && this.rematchAgreed()) {
+    } else if (this.game?.over && now >= this.rematchRetryAt && this.rematchAgreed()) {
       // the last vote a rematch waited for went with a seat a stand-in took (away past the grace)
       void this.enqueue(async () => {
         if (!this.game?.over || this.ended || this.shuttingDown || !this.rematchAgreed()) return;
         const failed = await this.startRematch();
-        if (failed) console.error(`cardwords serve: game ${this.roomId}: the rematch could not be stored: ${failed}`);
+        // a store that cannot write: tried again after a while, said once (not at every tick)
+        if (failed && this.rematchRetryAt === 0) console.error(`cardwords serve: game ${this.roomId}: the rematch could not be stored (tried again every ${REMATCH_RETRY_MS / 1000} s): ${failed}`);
+        this.rematchRetryAt = failed ? Date.now() + REMATCH_RETRY_MS : 0;
       });
     }
   }

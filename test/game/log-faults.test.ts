@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Player, getJSON, startServer, type ServerProcess } from '../support/game-server.js';
+import { Player, getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
+import { cwCreate, cwJoin } from './cardwords-helpers.js';
 
 async function welcomed(p: Promise<Player>): Promise<{ p: Player; key: string }> {
   const pl = await p;
@@ -65,6 +66,38 @@ describe('the game log under faults', () => {
     } finally {
       await srv.kill9();
       await again?.stop();
+    }
+  });
+
+  it('a Cardwords rematch the room starts by itself (the vote waited on a seat a stand-in took) while the disk is full: said once, tried again, started once space is freed', async () => {
+    // defect: the room tried again at every lifetime check and logged each failure
+    const srv = await startServer({ args: ['--ruleset', 'samples/tiny', '--reconnect-timeout', '5000'] });
+    try {
+      const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, grace: 0.3, seed: 'rematch-full-1' });
+      const id = owner.room.roomId;
+      const ann = await cwJoin(srv.url, id, { name: 'Ann' });
+      const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+      await until(() => ann.state.status === 'playing', 5000, 'the start');
+      for (const p of [ann, bo, ann, bo]) expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
+      await until(() => ann.state.status === 'over', 5000, 'the end');
+      expect((await ann.request('rematch')).type).toBe('ack');
+      // the disk is full: no record more fits
+      fsize(srv, `${statSync(join(srv.dataDir, 'games', `${id}.log`)).size}:unlimited`);
+      bo.raw.transport.ws.close(3000); // Bo drops: a stand-in takes his seat after the grace, and the vote waits on nobody
+      const said = () => srv.output().split('\n').filter((l) => l.includes(`game ${id}: the rematch could not be stored`)).length;
+      await until(() => said() > 0, 10_000, 'the failed rematch said');
+      // the room checks its lifetime every 30 ms here (a tenth of the grace): a second of them
+      // with the disk still full, which no state shows (it logged a failure at each)
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(said()).toBe(1);
+      expect(ann.state.status).toBe('over');
+      fsize(srv, 'unlimited:unlimited');
+      // tried again after a while, and started
+      await until(() => ann.state.round === 2 && ann.state.status === 'playing', 20_000, 'the rematch once space is freed');
+      expect(said()).toBe(1);
+      expect((await owner.request('end')).type).toBe('ack');
+    } finally {
+      await srv.stop();
     }
   });
 
