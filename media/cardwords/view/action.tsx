@@ -243,8 +243,8 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
   const { t, composer: cp, coords, state: s } = m;
   // a click that lands on a composed card only focuses the area when the area was not focused yet
   const focusedBefore = useRef(false);
-  const gone = m.removedByOwner ? 'conn.removed' : 'cw.left';
-  if (m.left && m.watchAgain) return <WatchOffer id="cw-watch-again" t={t} text={t(gone)} onWatch={m.watchAgain} />;
+  const gone = m.playHere ? 'conn.takenBack' : m.removedByOwner ? 'conn.removed' : 'cw.left';
+  if (m.left && m.watchAgain) return <WatchOffer id="cw-watch-again" t={t} text={t(gone)} onWatch={m.watchAgain} onPlayHere={m.playHere} />;
   if (!m.isPlayer) return <p class="cw-watching">{t(m.left ? gone : 'cw.watchingNote')}</p>;
   const a = cp.action();
   const placed = cp.placement();

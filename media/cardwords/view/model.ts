@@ -98,6 +98,8 @@ export interface Model {
   left: boolean;
   /** It was the owner's removal (said where the hand was, with the offer to watch). */
   removedByOwner: boolean;
+  /** The seat is played in another tab or window now: taking it back here (null once here, else why not), offered beside watching. */
+  playHere: (() => Promise<string | null>) | null;
   /** After leaving: watch the game go on (null once watching, else why not); none where the page cannot. */
   watchAgain: (() => Promise<string | null>) | null;
   owner: boolean;
