@@ -396,6 +396,10 @@ describe('a page no longer playing its seat, and its log across a restart', () =
     // the history came (this round's turns): the log is the same as before the restart
     await expect.poll(() => logLines(bo.page)).toEqual(before);
     await shot(bo.page, 'rejoin-cardwords-log-after-restart-1280x720');
+    // and it goes on: Bo's pass is the next line
+    expect((await snap(bo.page)).turn).toBe(boSeat);
+    await bo.page.click('#cw-ok');
+    await expect.poll(() => logLines(bo.page)).toEqual([...before, en('cw.log.pass', 'Bo', -1)]);
     expect(bo.errors).toEqual([]);
   });
 });
