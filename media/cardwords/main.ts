@@ -104,8 +104,10 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
   // the focus was in the old panel (or fell to the page): it goes to the new one's action area
   const refocus = !document.activeElement || document.activeElement === document.body || main.contains(document.activeElement);
   const draft = back !== null ? (shown?.draft ?? null) : null;
+  const log = shown?.logKept ?? null;
   shown?.dispose();
   panel = shown = new CardwordsPanel(host, main, t, roomLike, welcome, watchAgain, () => link.offline());
+  panel.keepLog(log);
   if (back !== null) {
     panel.keepDraft(draft);
     panel.rejoined(back);

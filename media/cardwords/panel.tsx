@@ -87,6 +87,15 @@ function focusInPlay(): boolean {
   return !a || a === document.body || a.closest('.cw-play, .cw-hints') !== null;
 }
 
+/** A panel's log, carried to the panel that replaces it in the same game. */
+export interface LogKept {
+  gameId: string;
+  entries: readonly LogEntry[];
+  round: number;
+  moves: number;
+  points: ReadonlyMap<number, number>;
+}
+
 export class CardwordsPanel {
   private state: CwStateV | null = null;
   private ruleset: Ruleset | null = null;
@@ -202,6 +211,24 @@ export class CardwordsPanel {
     if (draft && this.isPlayer && draft.name === this.welcome.name) this.composer = draft.composer;
   }
 
+  /**
+   * The log so far, for the panel that replaces this one in the same game (a join again after
+   * a lost connection, a watch after a leave): the new one's log came from `history`, this
+   * round's turns only, and the earlier rounds and their rematch went with this panel.
+   */
+  get logKept(): LogKept {
+    return { gameId: this.welcome.gameId, entries: [...this.log], round: this.loggedRound, moves: this.loggedMoves, points: new Map(this.lastPoints) };
+  }
+
+  /** Goes on with the log of the panel this one replaces (before the first state: `history` then refreshes this round's turns). */
+  keepLog(kept: LogKept | null): void {
+    if (!kept || kept.gameId !== this.welcome.gameId || this.state) return;
+    this.log.push(...kept.entries);
+    this.loggedRound = kept.round;
+    this.loggedMoves = kept.moves;
+    for (const [player, score] of kept.points) this.lastPoints.set(player, score);
+  }
+
   /** The player left the game (the room acknowledged `leave`): no hand, no seat to take back. */
   private left = false;
   private removedByOwner = false;
@@ -223,6 +250,8 @@ export class CardwordsPanel {
   /** The page joined the game again after a lost connection (media/ui/rejoin.ts): said first, and kept over the first state's last turn (a turn a stand-in played for you is still said). */
   rejoined(text: string): void {
     this.rejoinedSaid = true;
+    // a Pass refused meanwhile for want of the connection: no longer true (it stood under the hand)
+    if (this.refusal === this.t('conn.notSent')) this.refusal = '';
     this.say(text);
   }
 
@@ -416,7 +445,9 @@ export class CardwordsPanel {
       this.render();
       return;
     }
-    const others = this.log.filter((e) => e.round !== p.round);
+    // the round's lines before its first turn (its rematch, kept from the panel before) stay before its turns
+    const first = this.log.findIndex((e) => e.round === p.round && e.turn);
+    const others = this.log.filter((e, i) => e.round !== p.round || (!e.turn && (first < 0 || i < first)));
     this.log.length = 0;
     this.log.push(...others, ...p.turns.map(entry));
     if (this.loggedRound !== p.round) this.lastPoints.clear();
@@ -473,6 +504,7 @@ export class CardwordsPanel {
       left: this.left,
       removedByOwner: this.removedByOwner,
       leftLast: this.leftLast,
+      playHere: this.playHere,
       watchAgain: this.watchAgain,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
@@ -634,7 +666,8 @@ export class CardwordsPanel {
           <h1>
             {t('cw.title')} <small id="cw-game">{t('cw.gameLink', m.gameId)}</small>
           </h1>
-          {m.owner && (
+          {/* not on a page out of play (left, removed, the seat played elsewhere): its connection is closed */}
+          {m.owner && !m.left && (
             <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
               <Confirm id="cw-end" t={t} words={END_WORDS} disabled={over} onConfirm={() => m.cmd.end()} />
               <RemovePlayer
@@ -1046,16 +1079,44 @@ export class CardwordsPanel {
    */
   removed(): void {
     forgetSeat(this.host, 'cardwords', this.welcome.gameId);
-    // as after a leave: no hand, and an offer to watch where it was (the page stood frozen,
-    // the hand and the action area still there)
     // the last one seated: the game ended with the removal (there is nothing to watch)
     this.leftLast = this.state !== null && cardwordsEndsWithout(this.state, this.mySeat);
-    this.left = true;
     this.removedByOwner = true;
+    this.outOfPlay();
+  }
+
+  /**
+   * The seat is played in another tab or window now (media/ui/rejoin.ts has said so): as after
+   * a removal, but the seat key stays (the other page plays with it), and the page offers to
+   * take the seat back here beside watching. It stood as it was, "your turn" and all.
+   */
+  takenBack(playHere: () => Promise<string | null>): void {
+    this.playHere = playHere;
+    this.outOfPlay();
+  }
+
+  private playHere: (() => Promise<string | null>) | null = null;
+
+  /** As after a leave: no hand, and an offer to watch where it was (the page stood frozen, the hand and the action area still there). */
+  private outOfPlay(): void {
+    this.left = true;
     this.composer?.reset();
     this.hints = [];
     this.hintIndex = null;
     this.render();
+  }
+
+  /** "Connected again." gives way to whose turn it is (media/ui/rejoin.ts), if nothing was said since. */
+  unsay(text: string): void {
+    if (this.status.text === text) this.say(this.turnLine());
+  }
+
+  /** Whose turn it is, as a status line: the game's own status when nothing else is to say. */
+  private turnLine(): string {
+    const s = this.state;
+    if (s?.status === 'waiting') return this.t('cw.waiting');
+    if (s?.status !== 'playing') return '';
+    return fullStop(sentence(s.turn === this.mySeat ? this.t('cw.yourTurn') : this.t('cw.turnOf', s.players[s.turn]?.name ?? '?')));
   }
 
   private onEnded(p: EndedMessage): void {

@@ -19,6 +19,13 @@ export type LinkState = 'open' | 'lost' | 'stopping' | 'moved' | 'closed';
 /** The waits before each try to join again (ms); the last repeats for as long as the page is open. */
 export const REJOIN_DELAYS: readonly number[] = [1000, 2000, 4000, 8000, 10_000];
 
+/**
+ * How long "Connected again." (or "You play here again.") stays in the status line before it
+ * gives way to the game's own status (whose turn it is): a notice, as the best clients show a
+ * reconnection, not a state (it stood there until something else was said, long after).
+ */
+export const BACK_SHOWN_MS = 4000;
+
 /** How long the game may be missing from its server (not restored yet after a start, or taken over by another process) before the page stops asking. */
 const GONE_FOR_MS = 120_000;
 
@@ -32,6 +39,16 @@ export interface LinkedPanel {
   connectionLost(): void;
   /** The owner removed the page's player (said already): the kept seat is forgotten, as after a leave. */
   removed?(): void;
+  /**
+   * The seat is played in another tab or window now (said already): no hand, no controls; the
+   * page offers to watch, or `playHere` (null once this page plays the seat again, else why
+   * not), which hands the seat back from the other page. The kept seat key stays (it is theirs too).
+   */
+  takenBack?(playHere: () => Promise<string | null>): void;
+  /** Connected again (the SDK's reconnection), said as `text`: what was refused for want of the connection may stop saying so. */
+  rejoined?(text: string): void;
+  /** The status line says `text` no longer, if it still does: the game's own status takes its place. */
+  unsay?(text: string): void;
 }
 
 export interface RoomLinkOptions {
@@ -63,6 +80,7 @@ export class RoomLink {
   private goneSince = 0;
   /** The room said `stopping` (or that the game moved): its close, or a drop after it, is that. */
   private stopping: 'stopping' | 'moved' | null = null;
+  private fading: ReturnType<typeof setTimeout> | null = null;
 
   /** The line before the page's main element while it is not connected (not a live region: the status line speaks). */
   private readonly banner: HTMLElement | null;
@@ -110,7 +128,10 @@ export class RoomLink {
     room.onReconnect(() => {
       if (!mine()) return;
       this.set('open');
-      this.o.panel()?.say(this.o.t('conn.back'), 'info');
+      const p = this.o.panel();
+      if (p?.rejoined) p.rejoined(this.o.t('conn.back'));
+      else p?.say(this.o.t('conn.back'), 'info');
+      this.fade(this.o.t('conn.back'));
     });
     room.onLeave((code, reason) => {
       if (!mine()) return;
@@ -120,9 +141,12 @@ export class RoomLink {
       if (code === 1000 || code === CLOSE.ENDED) {
         this.set('closed');
         const words = code === 1000 || (this.o.panel()?.isEnded ?? false) || reason === CLOSE_REASON.LEFT ? null : reason === CLOSE_REASON.TAKEN_BACK ? 'conn.takenBack' : reason === CLOSE_REASON.REMOVED ? 'conn.removed' : 'conn.closed';
-        if (words) this.o.panel()?.say(this.o.t(words), 'error');
+        // the player's own doing elsewhere, no error
+        if (words) this.o.panel()?.say(this.o.t(words), words === 'conn.takenBack' ? 'info' : 'error');
         // a reload took the seat back on a fresh sheet (Yatzee), or a free seat before the deal (Cardwords)
         if (code === CLOSE.REMOVED && reason === CLOSE_REASON.REMOVED) this.o.panel()?.removed?.();
+        // the page kept showing the hand and "your turn", and a move ended in "Not sent"
+        if (words === 'conn.takenBack') this.o.panel()?.takenBack?.(() => this.playHere());
         return;
       }
       // the server stopping (CLOSE.SERVER_STOPPING, or a drop after `stopping`), the SDK
@@ -132,6 +156,33 @@ export class RoomLink {
       this.goneSince = 0;
       this.schedule();
     });
+  }
+
+  /**
+   * Takes the seat back on this page (its offer after the seat went to another tab or
+   * window): a join again with the kept key, as a reload, which the other page then loses.
+   * Null once this page plays it, else why not.
+   */
+  private async playHere(): Promise<string | null> {
+    const room = this.room;
+    const back = this.o.t('conn.playingHere');
+    try {
+      await this.o.rejoin(back);
+      if (this.room === room) return this.o.t('conn.closed');
+      this.fade(back);
+      return null;
+    } catch (e) {
+      return refusedJoin(e, this.o.t, this.o.prefixes).text;
+    }
+  }
+
+  /** `text`, said on coming back, gives way after a while (the panel in view then). */
+  private fade(text: string): void {
+    if (this.fading) clearTimeout(this.fading);
+    this.fading = setTimeout(() => {
+      this.fading = null;
+      this.o.panel()?.unsay?.(text);
+    }, BACK_SHOWN_MS);
   }
 
   private set(state: LinkState): void {
@@ -161,7 +212,7 @@ export class RoomLink {
     try {
       // the page watches the new room (watch()) as soon as it is joined
       await this.o.rejoin(this.o.t('conn.back'));
-      if (this.room !== room) return;
+      if (this.room !== room) return this.fade(this.o.t('conn.back'));
       // nothing to join again (the first join's connection went before its welcome)
       this.set('closed');
       this.o.panel()?.say(this.o.t('conn.closed'), 'error');

@@ -216,7 +216,8 @@ export class YatzeePanel {
       <>
         {/* not to the player who has just left, or been removed: the page is theirs no more to invite to */}
         {this.view && !this.left && yatzeePlaceFree(this.view) && <InviteLink id="yatzee-invite" compact t={t} url={webBase(this.host.serverUrl() ?? location.origin) + gamePath('yatzee', this.welcome.gameId)} />}
-        {this.welcome.owner && (
+        {/* not on a page out of play (left, removed, the sheet played elsewhere): its connection is closed */}
+        {this.welcome.owner && !this.left && (
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
             <button type="button" id="yatzee-add-robot" disabled={this.over} onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
             <Confirm id="yatzee-end" t={t} words={END_WORDS} disabled={this.isEnded} onConfirm={() => this.send('end', {})} />
@@ -233,8 +234,8 @@ export class YatzeePanel {
           {me && this.controls(me, shown)}
           {/* after a leave or a removal: the status line says which (once: this said it a second time) */}
           {!me && this.left && this.watchAgain && (
-            <section class="my-sheet" id="yatzee-mine" aria-label={t(this.removedByOwner ? 'conn.removed' : 'yatzee.left')}>
-              <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watchAgain} />
+            <section class="my-sheet" id="yatzee-mine" aria-label={t(this.playHere ? 'conn.takenBack' : this.removedByOwner ? 'conn.removed' : 'yatzee.left')}>
+              <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watchAgain} onPlayHere={this.playHere} />
             </section>
           )}
           <section class="sheets" id="yatzee-sheets" aria-label={t('yatzee.sheets')}>
@@ -574,6 +575,26 @@ export class YatzeePanel {
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
     this.render();
     this.keepFocus('yatzee-watch-again-button');
+  }
+
+  /**
+   * The sheet is played in another tab or window now (media/ui/rejoin.ts has said so): as after
+   * a removal, but the seat key stays (the other page plays with it), and the page offers to
+   * take the sheet back here beside watching. It stood as it was, dice and buttons and all.
+   */
+  takenBack(playHere: () => Promise<string | null>): void {
+    this.left = true;
+    this.playHere = playHere;
+    this.me = null;
+    this.render();
+    this.keepFocus('yatzee-watch-again-play');
+  }
+
+  private playHere: (() => Promise<string | null>) | null = null;
+
+  /** "Connected again." goes (media/ui/rejoin.ts), if nothing was said since: the table says how the game stands. */
+  unsay(text: string): void {
+    if (this.status.textContent === text) this.say('');
   }
 
   private onError(p: ErrorMessage, meta: Sent | undefined): void {

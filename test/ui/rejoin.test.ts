@@ -11,9 +11,9 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../support/game-server.js';
+import { startServer, until, type ServerProcess } from '../support/game-server.js';
 import { copySample, cwCreate, cwJoin } from '../game/cardwords-helpers.js';
-import { translator } from '../../media/ui/l10n/index.js';
+import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
 import { launch, openPage, shot, type TestPage } from './browser.js';
 
 const en = translator('en');
@@ -131,11 +131,15 @@ async function cardwordsRestart(how: 'SIGTERM' | 'SIGKILL', shots: boolean): Pro
   for (const p of [ann, bo]) expect(await p.page.textContent('#main')).not.toMatch(/\(\)|\(1006\)|\(4001\)|broke/);
 
   srv = await serve(srv);
-  for (const p of [ann, bo]) {
-    await expect.poll(() => connection(p.page), { timeout: 30_000 }).toBe('open');
-    await expect.poll(() => p.page.textContent('#cw-status')).toBe(en('conn.back'));
-    expect(await p.page.isVisible('#connection')).toBe(false);
-  }
+  // both pages at once: "Connected again." gives way after a few seconds, and the pages may
+  // come back that far apart (each tries on its own clock)
+  await Promise.all(
+    [ann, bo].map(async (p) => {
+      await expect.poll(() => connection(p.page), { timeout: 30_000 }).toBe('open');
+      await expect.poll(() => p.page.textContent('#cw-status')).toBe(en('conn.back'));
+      expect(await p.page.isVisible('#connection')).toBe(false);
+    }),
+  );
   // the server's state: Bo's pass is there, and it is Ann's turn; Ann plays (passes) at once
   for (const p of [ann, bo]) {
     const s = await snap(p.page);
@@ -167,7 +171,7 @@ describe('a page joins its game again after the server restarts', () => {
     await cardwordsRestart('SIGKILL', true);
   });
 
-  it('a short network loss (the browser offline): the SDK reconnects by itself; meanwhile a Pass is refused in words, after it Ann plays', async () => {
+  it('a short network loss (the browser offline): the SDK reconnects by itself; meanwhile a Pass is refused in words; "Connected again." gives way to "Your turn."; after it Ann plays', async () => {
     const srv = await serve();
     const ann = await fresh();
     await ann.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
@@ -187,6 +191,12 @@ describe('a page joins its game again after the server restarts', () => {
     await expect.poll(() => connection(ann.page)).toBe('open');
     await expect.poll(() => ann.page.textContent('#cw-status')).toBe(en('conn.back'));
     expect(await ann.page.isVisible('#connection')).toBe(false);
+    // the refusal under the hand went with the loss (it stood there, "try again once it says it is connected")
+    expect(await ann.page.textContent('#main')).not.toContain(en('conn.notSent'));
+    // "Connected again." is a notice: it gives way to whose turn it is (it stood there until
+    // something else was said, long after the reconnection)
+    await expect.poll(() => ann.page.textContent('#cw-status'), { timeout: 15_000 }).toBe(fullStop(sentence(en('cw.yourTurn'))));
+    await shot(ann.page, 'rejoin-cardwords-back-settled-1280x720');
     await ann.page.click('#cw-ok');
     await expect.poll(async () => (await snap(ann.page)).moves).toBeGreaterThan(s0.moves);
     expect(ann.errors).toEqual([]);
@@ -269,9 +279,127 @@ describe('a page joins its game again after the server restarts', () => {
     expect(await yz.page.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
     expect(await yz.page.locator('#yatzee-dice .die').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label')))).toEqual(dice);
     await shot(yz.page, 'rejoin-yatzee-reconnected-1280x720');
+    // the notice goes: the table says how the game stands
+    await expect.poll(() => yz.page.textContent('#yatzee-status'), { timeout: 15_000 }).toBe('');
+    await shot(yz.page, 'rejoin-yatzee-back-settled-1280x720');
     await yz.page.focus('#yatzee-dice .die');
     await yz.page.keyboard.press('Enter');
     await expect.poll(() => yz.page.getAttribute('#yatzee-throws-left', 'data-left')).toBe('1');
     expect(yz.errors).toEqual([]);
+  });
+});
+
+/** The page's game log, line by line. */
+const logLines = (p: Page) => p.locator('#cw-log li').allTextContents();
+
+describe('a page no longer playing its seat, and its log across a restart', () => {
+  it('Cardwords: the seat taken back in a second tab: the first says so, shows no hand and no turn of its own, and offers Play here (which takes the seat back) and Watch', async () => {
+    const srv = await serve();
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 2, seed: 's2' });
+    const id = owner.room.roomId;
+    await owner.leave();
+    await joinAs(srv.url, id, 'Bo');
+    const ann = await joinAs(srv.url, id, 'Ann');
+    await expect.poll(async () => (await snap(ann.page)).status).toBe('playing');
+    const seat = (await snap(ann.page)).seat;
+    // the same seat key in a second tab: the server hands it the seat
+    const second = await ann.context.newPage();
+    await second.goto(`${srv.url}/cardwords.html?game=${id}`);
+    await second.waitForSelector('#cw-area');
+    expect((await snap(second)).seat).toBe(seat);
+    const first = ann.page;
+    // no hand, no action area, no "your turn": said where the hand was, with the two ways on
+    await expect.poll(() => first.locator('#cw-hand .cw-card, #cw-area, #cw-ok').count()).toBe(0);
+    expect(await first.textContent('#cw-status')).toBe(en('conn.takenBack'));
+    expect(await first.getAttribute('#cw-status', 'data-kind')).toBe('info');
+    expect((await snap(first)).seat).toBe(-1);
+    expect(await first.textContent('#cw-pile')).not.toContain(en('cw.yourTurn'));
+    expect(await first.textContent('#cw-watch-again p')).toBe(en('conn.takenBack'));
+    expect(await first.textContent('#cw-watch-again-play')).toBe(en('conn.playHere'));
+    expect(await first.textContent('#cw-watch-again-button')).toBe(en('app.watchGame'));
+    expect(await first.textContent('#main')).not.toContain(en('conn.notSentClosed'));
+    await shot(first, 'rejoin-cardwords-taken-back-1280x720');
+    // Play here: this page plays the seat again, the second tab is the one out of play now
+    await first.click('#cw-watch-again-play');
+    await first.waitForSelector('#cw-area');
+    expect((await snap(first)).seat).toBe(seat);
+    await expect.poll(() => first.textContent('#cw-status')).toBe(en('conn.playingHere'));
+    await shot(first, 'rejoin-cardwords-play-here-1280x720');
+    await expect.poll(() => second.locator('#cw-watch-again-play').count()).toBe(1);
+    expect(await second.locator('#cw-hand .cw-card, #cw-area').count()).toBe(0);
+    // the second tab watches instead: the first keeps the seat
+    await second.click('#cw-watch-again-button');
+    await expect.poll(() => second.textContent('#cw-status')).toBe(en('cw.watching'));
+    expect(await first.isVisible('#cw-area')).toBe(true);
+    expect(await connection(first)).toBe('open');
+    expect(ann.errors).toEqual([]);
+  });
+
+  it('Yatzee: the sheet taken back in a second tab: the first shows no dice and offers Play here and Watch; Play here takes the sheet back', async () => {
+    const srv = await serve();
+    const eve = await fresh();
+    const first = eve.page;
+    await first.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=y1`);
+    await first.fill('#yatzee-create-name', 'Eve');
+    await first.click('#yatzee-create-button');
+    await first.waitForSelector('#yatzee-dice');
+    const id = new URL(first.url()).searchParams.get('game');
+    const second = await eve.context.newPage();
+    await second.goto(`${srv.url}/yatzee.html?game=${id}`);
+    await second.waitForSelector('#yatzee-dice');
+    await expect.poll(() => first.locator('#yatzee-dice, #yatzee-throw, #yatzee-leave').count()).toBe(0);
+    expect(await first.textContent('#yatzee-status')).toBe(en('conn.takenBack'));
+    expect(await first.textContent('#yatzee-watch-again-play')).toBe(en('conn.playHere'));
+    expect(await first.isVisible('#yatzee-watch-again-button')).toBe(true);
+    // the owner's buttons go too: this page's connection is closed (they said "Not sent")
+    expect(await first.locator('#yatzee-add-robot, #yatzee-end, #yatzee-remove').count()).toBe(0);
+    await shot(first, 'rejoin-yatzee-taken-back-1280x720');
+    await first.click('#yatzee-watch-again-play');
+    await first.waitForSelector('#yatzee-dice');
+    await expect.poll(() => second.locator('#yatzee-watch-again-play').count()).toBe(1);
+    expect(await second.locator('#yatzee-dice').count()).toBe(0);
+    // the first page throws: it plays the sheet
+    await first.focus('#yatzee-dice .die');
+    await first.keyboard.press('Enter');
+    await expect.poll(() => first.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
+    expect(eve.errors).toEqual([]);
+  });
+
+  it('Cardwords: after a server restart the page’s log has the earlier round and the rematch as before (it kept only this round’s turns)', async () => {
+    let srv = await serve();
+    // Ann (the owner, by the protocol) and Bo (the page) pass the first round to its end, and rematch
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, grace: 'never', name: 'Ann', seed: 's2' });
+    const id = ann.room.roomId;
+    const bo = await joinAs(srv.url, id, 'Bo');
+    await expect.poll(async () => (await snap(bo.page)).status).toBe('playing');
+    const boSeat = (await snap(bo.page)).seat;
+    const pass = async () => {
+      const s = await snap(bo.page);
+      if (s.turn === boSeat) await bo.page.click('#cw-ok');
+      else expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+      await expect.poll(async () => (await snap(bo.page)).moves).toBe(s.moves + 1);
+    };
+    while ((await snap(bo.page)).status === 'playing') await pass();
+    expect((await ann.request('rematch')).type).toBe('ack');
+    await expect.poll(async () => (await snap(bo.page)).status).toBe('playing');
+    await until(() => ann.state.status === 'playing', 5000, 'the rematch');
+    await pass();
+    const before = await logLines(bo.page);
+    expect(before).toContain(en('cw.log.rematch', 2));
+    expect(before.length).toBeGreaterThan(6);
+
+    ann.room.leave(false);
+    expect(await srv.stop()).toBe(0);
+    srv = await serve(srv);
+    await expect.poll(() => connection(bo.page), { timeout: 30_000 }).toBe('open');
+    await expect.poll(() => bo.page.textContent('#cw-status')).toBe(en('conn.back'));
+    // the history came (this round's turns): the log is the same as before the restart
+    await expect.poll(() => logLines(bo.page)).toEqual(before);
+    await shot(bo.page, 'rejoin-cardwords-log-after-restart-1280x720');
+    // and it goes on: Bo's pass is the next line
+    expect((await snap(bo.page)).turn).toBe(boSeat);
+    await bo.page.click('#cw-ok');
+    await expect.poll(() => logLines(bo.page)).toEqual([...before, en('cw.log.pass', 'Bo', -1)]);
+    expect(bo.errors).toEqual([]);
   });
 });

@@ -100,6 +100,8 @@ export interface Model {
   removedByOwner: boolean;
   /** The player was the last one seated: their going ended the game (nothing to watch). */
   leftLast: boolean;
+  /** The seat is played in another tab or window now: taking it back here (null once here, else why not), offered beside watching. */
+  playHere: (() => Promise<string | null>) | null;
   /** After leaving: watch the game go on (null once watching, else why not); none where the page cannot. */
   watchAgain: (() => Promise<string | null>) | null;
   owner: boolean;
