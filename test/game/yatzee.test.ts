@@ -313,7 +313,7 @@ describe('yatzee rooms', () => {
     const index = await fetch(`${srv.url}/`);
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await index.text()).toContain('/lobby.js');
+    expect(await index.text()).toContain('src="lobby.js"');
     expect((await fetch(`${srv.url}/lobby.js`)).status).toBe(200);
     for (const path of ['/package.json', '/media/index.html', '/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/dist/cli.js', '/etc/passwd', '/index.html/../../package.json', '/nope']) {
       const r = await fetch(`${srv.url}${path}`);
