@@ -146,6 +146,33 @@ describe('Composer keys', () => {
     expect(c.location).toEqual({ col: 3, row: 4 });
   });
 
+  it('backspace that leaves a location still (E13 -> E1) keeps it, in the direction chosen: a card typed next goes there', () => {
+    // defect: E1 read "not complete" and the card typed next was refused ("Type a location")
+    const c = new Composer(context([card('N', 1), card('S', 1)], undefined, new Coords(15, 15)));
+    typed(c, 'E13');
+    expect(c.location).toEqual({ col: 4, row: 12 });
+    c.key('/');
+    const dir = c.dir;
+    expect(c.key('Backspace')).toEqual({ ok: true });
+    expect(c.mode).toBe('cards');
+    expect(c.location).toEqual({ col: 4, row: 0 });
+    expect(c.dir).toBe(dir);
+    expect(c.key('N').ok).toBe(true);
+    expect(c.cards.map((x) => x.card.char)).toEqual(['N']);
+    expect(c.location).toEqual({ col: 4, row: 0 });
+    // a number goes on extending it, and backspace edits it again
+    c.key('Escape');
+    typed(c, 'E13');
+    c.key('Backspace');
+    typed(c, '2');
+    expect(c.location).toEqual({ col: 4, row: 11 });
+    // number first: 13E -> 13, not a location: the next key goes on with it
+    c.key('Escape');
+    typed(c, '13E');
+    c.key('Backspace');
+    expect([c.mode, c.buf, c.location]).toEqual(['coord', '13', null]);
+  });
+
   it('a second letter where a number must come says so (it said the letter did not exist)', () => {
     const c = new Composer(context([card('N', 1)]));
     typed(c, 'E');

@@ -347,6 +347,16 @@ export class Composer {
     return ok;
   }
 
+  /** `buf` as the location its keys make complete (coordKey's rule), or null: `E1`, `4D`; not `E`, nor `1A` where AA.. labels exist. */
+  private completeLocation(buf: string): { letters: string; n: number; letterFirst: boolean } | null {
+    const { coords } = this.ctx;
+    const first = /^([A-Z]+)(\d+)$/.exec(buf);
+    if (first && coords.fromLetter(first[1]!) !== null && coords.fromNumber(Number(first[2])) !== null) return { letters: first[1]!, n: Number(first[2]), letterFirst: true };
+    const second = /^(\d+)([A-Z]+)$/.exec(buf);
+    if (second && coords.fromNumber(Number(second[1])) !== null && coords.fromLetter(second[2]!) !== null && !this.letterLonger(second[2]!)) return { letters: second[2]!, n: Number(second[1]), letterFirst: false };
+    return null;
+  }
+
   /** Whether some letter label starts with these letters. */
   private letterPrefix(letters: string): boolean {
     const l = letters.toUpperCase();
@@ -430,11 +440,19 @@ export class Composer {
         return ok;
       }
       if (this.typed !== null) {
-        // no card yet: edit the location just typed (8M -> 8, A12 -> A1); it no longer counts
+        // no card yet: edit the location just typed (8M -> 8, A12 -> A1); what is left counts
+        // when it is a location still (E13 -> E1: it read "not complete", and a card typed
+        // next was refused), in the direction chosen
         this.buf = this.typed.slice(0, -1);
         this.location = null;
         this.typed = null;
         this.mode = 'coord';
+        const left = this.completeLocation(this.buf);
+        if (left) {
+          const dir = this.dir;
+          this.fix(left.letters, left.n, left.letterFirst);
+          this.dir = dir;
+        }
         return ok;
       }
       return no('cw.key.nothingToRemove');
