@@ -43,6 +43,10 @@ With more than one the game waits for the others before the deal,
 and its buffer gives the link that invites them
 \(\\<cardwords-play-mode-map>\\[cardwords-play-copy-invite] copies it)."
   :type 'integer)
+(defcustom cardwords-play-watchers 2
+  "Watcher places in a game you create: people who see the table, not the hands.
+0 lets nobody but the owner watch (the web form's default is 2 too)."
+  :type 'integer)
 (defcustom cardwords-play-grace 60
   "Seconds before a robot plays for an away player, in a game you create.
 0 plays at once; `never' makes the game wait for them to come back."
@@ -1085,17 +1089,26 @@ a drop: your seat is held and the game offered)."
   "The player's name."
   (or cardwords-play-name (user-login-name)))
 
-(defun cardwords-play--create (url owner)
-  "Create a game on URL as its owner (token OWNER)."
+(defun cardwords-play--create (url owner &optional ruleset)
+  "Create a game on URL as its owner (token OWNER), with RULESET's name or the server's first."
   (cardwords-bridge-request-sync
    "cardwords/create"
    (list :url url
          :options (append (list :owner owner :name (cardwords-play--name)
                                 :robots cardwords-play-robots :level cardwords-play-level
-                                :humans cardwords-play-humans
+                                :humans cardwords-play-humans :watchers cardwords-play-watchers
                                 :grace (if (eq cardwords-play-grace 'never) "never" cardwords-play-grace))
+                          (and ruleset (list :ruleset ruleset))
                           (and cardwords-play-seed (list :seed cardwords-play-seed))))
    60))
+
+(defun cardwords-play--read-ruleset (url)
+  "Ask which of the rulesets of the server at URL a new game plays, when it has several.
+Return its name, or nil for the server's only one (the web form offers the
+same choice)."
+  (let ((names (append (cardwords-bridge-request-sync "cardwords/rulesets" (list :url url) 30) nil)))
+    (when (cdr names)
+      (completing-read (format "Ruleset (default %s): " (car names)) names nil t nil nil (car names)))))
 
 (defun cardwords-play--resume (server)
   "Offer the remembered game on the local SERVER; return its view when taken back.
@@ -1205,7 +1218,7 @@ owner token."
                 (or (cardwords-play--resume server)
                     (cardwords-play--create (plist-get server :url) (plist-get server :owner))))
             (let ((join (cardwords-play--pick url)))
-              (cond ((eq (car join) 'new) (cardwords-play--create url (cdr join)))
+              (cond ((eq (car join) 'new) (cardwords-play--create url (cdr join) (cardwords-play--read-ruleset url)))
                     ((plist-get join :resume)
                      (cardwords-bridge-request-sync "cardwords/resume" (list :url url :id (plist-get join :id)) 60))
                     (t (cardwords-play--join join)))))))

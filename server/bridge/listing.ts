@@ -29,3 +29,11 @@ export async function listGames(params: { url?: unknown }, kind: GameKind, seats
     return { ...g, ...listingRefusals(g), seat, seatText: seat === null ? '' : heldSeatText(seat) };
   });
 }
+
+/** The rulesets a server offers a game's creator (GET /cardwords/rulesets), the first its default. */
+export async function listRulesets(params: { url?: unknown }): Promise<string[]> {
+  const r = await fetch(new URL('/cardwords/rulesets', webBase(urlParam(params?.url))));
+  if (!r.ok) throw new BridgeError('failed', `GET /cardwords/rulesets: ${r.status}`);
+  const body = (await r.json()) as { rulesets?: unknown };
+  return Array.isArray(body.rulesets) ? body.rulesets.filter((n): n is string => typeof n === 'string') : [];
+}

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { CardwordsSession } from './cardwords.js';
 import { LinesSession } from './lines.js';
-import { listGames } from './listing.js';
+import { listGames, listRulesets } from './listing.js';
 import { LocalServers, type GameKind } from './local-server.js';
 import { idParam, urlParam } from './params.js';
 import { serverKeptText } from './texts.js';
@@ -60,6 +60,7 @@ export class Bridge {
     ));
     // each game with why it takes nobody, and the seat you hold in it (offered to resume)
     this.on('cardwords/games', (p) => listGames((p ?? {}) as never, 'cardwords', servers, cw.openGame));
+    this.on('cardwords/rulesets', (p) => listRulesets((p ?? {}) as never));
     this.on('cardwords/create', (p) => cw.create((p ?? {}) as never));
     this.on('cardwords/join', (p) => cw.join((p ?? {}) as never));
     // a remembered game (`id`: the one on a server given by URL; none: the local server's): its

@@ -986,6 +986,23 @@ it("the bridge tells the owner's removal from a leave: the view's `removed` (Ema
   }
 });
 
+it('cardwords/rulesets lists the rulesets a server offers, for Emacs to ask which a new game plays; the create takes its name and watcher places', async () => {
+  // defect: a game created from Emacs on a server with several rulesets played the first, unasked
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--ruleset', 'samples/seed-example'] });
+  try {
+    const b = bridge();
+    const rulesets = (await b.send(JSON.stringify({ id: 1, method: 'cardwords/rulesets', params: { url: srv.url } }))) as { result: string[] };
+    expect(rulesets.result).toEqual(['tiny', 'example']);
+    const created = (await b.send(JSON.stringify({ id: 2, method: 'cardwords/create', params: { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', robots: 1, ruleset: 'example', watchers: 2 } } }))) as { result: { welcome: { gameId: string } } };
+    const games = (await (await fetch(`${srv.url}/games`)).json()) as Array<{ id: string; watchers?: number }>;
+    expect(games.find((g) => g.id === created.result.welcome.gameId)?.watchers).toBe(2);
+    // the example's table (19 x 10), not the first ruleset's (7 x 7)
+    await expect.poll(async () => ((await b.send(JSON.stringify({ id: 3, method: 'cardwords/view' }))) as { result: { width: number } }).result.width).toBe(19);
+  } finally {
+    await srv.stop();
+  }
+});
+
 it('a rematch vote waiting on an away player: the view says whom it waits for, as the web panel does', async () => {
   // defect: Emacs showed the others' "asks for a rematch" and nothing of whom the vote waited for
   const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });

@@ -1237,6 +1237,25 @@ the echo area."
       (cardwords-play--draw)
       (should (string-match-p "Points in hand" (buffer-string))))))
 
+;; defects: on a server with several rulesets a game created from Emacs played the first,
+;; unasked; and it had no watcher places (the web form gives 2)
+(ert-deftest cardwords-play-create-asks-the-ruleset-and-gives-watcher-places ()
+  (let (calls)
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method params &optional _timeout)
+                 (push (cons method params) calls)
+                 (if (equal method "cardwords/rulesets") ["english" "tiny"] '(:ok t))))
+              ((symbol-function 'completing-read)
+               (lambda (_prompt names &rest _) (should (equal names '("english" "tiny"))) "tiny")))
+      (cardwords-play--create "http://h" "tok" (cardwords-play--read-ruleset "http://h"))
+      (let ((options (plist-get (cdr (assoc "cardwords/create" calls)) :options)))
+        (should (equal (plist-get options :ruleset) "tiny"))
+        (should (equal (plist-get options :watchers) 2))))
+    ;; one ruleset: not asked, and none named
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync) (lambda (&rest _) ["english"]))
+              ((symbol-function 'completing-read) (lambda (&rest _) (error "Asked"))))
+      (should-not (cardwords-play--read-ruleset "http://h")))))
+
 ;; defect: a rematch vote waiting on an away player showed only the others' "asks for a
 ;; rematch"; the web panel says whom it waits for, and so does the buffer now, above the key
 (ert-deftest cardwords-play-rematch-waits ()
