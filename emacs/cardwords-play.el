@@ -1090,7 +1090,8 @@ a drop: your seat is held and the game offered)."
   (or cardwords-play-name (user-login-name)))
 
 (defun cardwords-play--create (url owner &optional ruleset)
-  "Create a game on URL as its owner (token OWNER), with RULESET's name or the server's first."
+  "Create a game on URL as its owner (token OWNER).
+It plays RULESET (a name), or the server's first when nil."
   (cardwords-bridge-request-sync
    "cardwords/create"
    (list :url url
@@ -1103,12 +1104,15 @@ a drop: your seat is held and the game offered)."
    60))
 
 (defun cardwords-play--read-ruleset (url)
-  "Ask which of the rulesets of the server at URL a new game plays, when it has several.
+  "Ask which ruleset of the server at URL a new game plays, when it has several.
 Return its name, or nil for the server's only one (the web form offers the
 same choice)."
-  (let ((names (append (cardwords-bridge-request-sync "cardwords/rulesets" (list :url url) 30) nil)))
+  (let ((names (append (cardwords-bridge-request-sync
+                        "cardwords/rulesets" (list :url url) 30)
+                       nil)))
     (when (cdr names)
-      (completing-read (format "Ruleset (default %s): " (car names)) names nil t nil nil (car names)))))
+      (completing-read (format "Ruleset (default %s): " (car names))
+                       names nil t nil nil (car names)))))
 
 (defun cardwords-play--resume (server)
   "Offer the remembered game on the local SERVER; return its view when taken back.

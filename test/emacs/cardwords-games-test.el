@@ -2178,7 +2178,9 @@ the echo area."
   ;; name asked; with the owner token it is watched (the owner watches beyond the places).
   (let ((cardwords-play-ruleset (file-name-as-directory (getenv "CARDWORDS_DIR")))
         (cardwords-play-seed "ert") (cardwords-play-name "ert") (cardwords-play-level "casual")
-        (cardwords-play-robots 1))
+        (cardwords-play-robots 1)
+        ;; no watcher places: the list says so
+        (cardwords-play-watchers 0))
     (cl-letf (((symbol-function 'read-directory-name)
                (lambda (&rest _) cardwords-play-ruleset)))
       (cardwords-play ""))
