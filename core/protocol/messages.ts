@@ -228,8 +228,10 @@ export interface RulesetMessage {
 }
 
 /**
- * `history`: the turns of the current round so far, the answer to a client's `history`, so
- * that the game log is whole.
+ * `history`: the game log so far, the answer to a client's `history`, so that a page that
+ * comes in (a reload, a late player, a watcher, an editor) shows the lines of one that stayed
+ * open: the current round's turns, the turns of the earlier rounds (games before a rematch),
+ * and the lines that are no turn, placed among them.
  */
 export interface CardwordsHistoryMessage {
   id?: RequestId;
@@ -237,7 +239,37 @@ export interface CardwordsHistoryMessage {
   /** The seats' names, by seat index (the state may arrive after this message). */
   players: string[];
   turns: CardwordsHistoryTurn[];
+  /**
+   * The earlier rounds' turns, oldest first (no review: that is the current round's). Newest
+   * first back from the current round while fewer than `LOG_LINES` turns are sent, so the
+   * message is bounded by one round's turns plus `LOG_LINES`: the rounds before stay with a
+   * page that has them. Absent from an older server.
+   */
+  earlier?: Array<{ round: number; turns: CardwordsHistoryTurn[] }>;
+  /** The log's other lines of the rounds sent (the earliest sent and on), in the order they happened. */
+  events?: CardwordsLogEvent[];
 }
+
+/**
+ * How many lines of the game log a page shows (the newest), and so how far back `history`
+ * reaches at least.
+ */
+export const LOG_LINES = 200;
+
+/**
+ * A line of the game log that is no turn, placed after the first `at` turns of its `round`:
+ * a rematch (at 0 of the new round), a round's end by the rules with its winners (first after
+ * its last turn), a player who left or whom the owner removed (public: the state says it),
+ * and the owner's decision on a word, only in the history of the player it was asked for
+ * (docs/rules.md: nobody else is told).
+ */
+export type CardwordsLogEvent = { round: number; at: number } & (
+  | { kind: 'rematch' }
+  | { kind: 'end'; winners: string[] }
+  | { kind: 'leave'; name: string }
+  | { kind: 'remove'; name: string }
+  | { kind: 'word'; word: string; approved: boolean }
+);
 
 /**
  * A turn of the history: what `last` showed, the cards a move laid (public: they are on the

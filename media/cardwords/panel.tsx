@@ -42,6 +42,7 @@ import { bestMoveWords, illegalMoveText, pileTooSmallText, refusalText, reviewSt
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
+import { historyLines, logEventText } from './log-lines.js';
 import { WordRequests } from './view/requests.js';
 import { Results as ResultsView } from './view/results.js';
 import { Review } from './view/review.js';
@@ -112,6 +113,8 @@ export class CardwordsPanel {
   private loggedMoves = 0;
   private loggedRound = 0;
   private readonly lastPoints = new Map<number, number>();
+  /** The leaves and removals logged (`round:name`): from `history` too, so a state that comes after it adds none again. */
+  private readonly goneLogged = new Set<string>();
   private readonly wordRequests = new Map<string, string>();
   private results: ResultsMessage | null = null;
   private ended: EndedMessage | null = null;
@@ -304,8 +307,9 @@ export class CardwordsPanel {
     const prev = this.state;
     this.state = s;
     // the log so far, asked once the first state is here: the answer is at least as new as
-    // this state, so no turn falls between the two
-    if (!prev && s.moves > 0) this.room.send('history', {});
+    // this state, so no turn falls between the two (also before the round's first turn: the
+    // earlier rounds, a leave)
+    if (!prev && s.status !== 'waiting') this.room.send('history', {});
     if (prev && prev.round !== s.round) this.onRematch({ round: s.round });
     // the game is over: the history again, now with the best robot's choice beside each human turn (the review)
     if (prev && prev.status === 'playing' && s.status === 'over') this.room.send('history', {});
@@ -387,8 +391,10 @@ export class CardwordsPanel {
     s.players.forEach((p, i) => {
       const was = prev.players[i];
       if (!p.left || !was || was.left || was.name !== p.name || i === this.mySeat) return;
-      const text = this.t(p.removed ? 'cw.awayNote.removed' : 'cw.awayNote.left', p.name);
-      this.log.push({ round: s.round, text });
+      const text = logEventText(this.t, { round: s.round, at: s.moves, kind: p.removed ? 'remove' : 'leave', name: p.name });
+      const key = `${s.round}:${p.name}`;
+      if (!this.goneLogged.has(key)) this.log.push({ round: s.round, text });
+      this.goneLogged.add(key);
       if (!(p.removed && this.welcome.owner)) this.say(text);
     });
   }
@@ -426,30 +432,24 @@ export class CardwordsPanel {
     return this.t('cw.log.pass', name, l.score);
   }
 
-  /** The round so far (asked after the first state): the log is rebuilt whole. */
+  /**
+   * The log so far (asked after the first state, and again after the game for the review):
+   * rebuilt whole from the rounds it holds, in the words of the live lines; the rounds before
+   * them stay as this page has them.
+   */
   private onHistory(p: CardwordsHistoryMessage): void {
     if (!Array.isArray(p.turns) || typeof p.round !== 'number') return;
     // a rematch came in between: that round's log starts afresh from the state
     if (p.round < this.loggedRound) return;
-    const entry = (l: CardwordsHistoryTurn): LogEntry => ({ round: p.round, text: this.turnText(l, p.players), turn: true, player: l.player, ...(l.cells ? { cells: l.cells } : {}), ...(l.best ? { best: l.best } : {}), ...(Array.isArray(l.hands) ? { hands: l.hands } : {}) });
-    const mine = this.log.filter((e) => e.turn && e.round === p.round);
-    if (mine.length === p.turns.length) {
-      // the same turns (the answer after the game): their cells and the robot's best join the lines in place
-      mine.forEach((e, k) => {
-        const l = p.turns[k]!;
-        if (!e.cells && l.cells) e.cells = l.cells;
-        if (l.best) e.best = l.best;
-        if (Array.isArray(l.hands)) e.hands = l.hands;
-        e.player = l.player;
-      });
-      this.render();
-      return;
-    }
-    // the round's lines before its first turn (its rematch, kept from the panel before) stay before its turns
-    const first = this.log.findIndex((e) => e.round === p.round && e.turn);
-    const others = this.log.filter((e, i) => e.round !== p.round || (!e.turn && (first < 0 || i < first)));
+    const entry = (round: number, l: CardwordsHistoryTurn): LogEntry => ({ round, text: this.turnText(l, p.players), turn: true, player: l.player, ...(l.cells ? { cells: l.cells } : {}), ...(l.best ? { best: l.best } : {}), ...(Array.isArray(l.hands) ? { hands: l.hands } : {}) });
+    const { from, lines } = historyLines(p);
+    const kept = this.log.filter((e) => e.round < from);
+    const entries = lines.map((l): LogEntry => ('turn' in l ? entry(l.round, l.turn) : { round: l.round, text: logEventText(this.t, l.event) }));
+    for (const l of lines) if ('event' in l && (l.event.kind === 'leave' || l.event.kind === 'remove')) this.goneLogged.add(`${l.round}:${l.event.name}`);
+    // a line shown on the table stays shown when the lines are the same ones
+    if (kept.length + entries.length !== this.log.length) this.shownIndex = null;
     this.log.length = 0;
-    this.log.push(...others, ...p.turns.map(entry));
+    this.log.push(...kept, ...entries);
     if (this.loggedRound !== p.round) this.lastPoints.clear();
     for (const l of p.turns) this.lastPoints.set(l.player, l.score);
     this.loggedRound = p.round;
@@ -1032,7 +1032,7 @@ export class CardwordsPanel {
   private onWord(p: WordDecisionMessage): void {
     // approved words are in the dictionary from now on; a rejected one is not
     this.wordChecks.decided(p.word, p.approved);
-    this.log.push({ round: this.state?.round ?? 1, text: this.t(p.approved ? 'cw.word.approved' : 'cw.word.rejected', p.word) });
+    this.log.push({ round: this.state?.round ?? 1, text: logEventText(this.t, { round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: p.word, approved: p.approved }) });
     // the refusal that asked the owner ("wait and try again") is answered now
     this.refusal = '';
     this.say(this.t(p.approved ? 'cw.word.approved' : 'cw.word.rejected', p.word));
@@ -1044,7 +1044,8 @@ export class CardwordsPanel {
     // a room ended before any game was dealt: nobody won (the end's reason follows, `ended`)
     if (p.results.length === 0) return this.render();
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
-    this.log.push({ round: p.round ?? this.state?.round ?? 1, text: this.t('cw.won', winners.join(', ')) });
+    const round = p.round ?? this.state?.round ?? 1;
+    this.log.push({ round, text: logEventText(this.t, { round, at: this.state?.moves ?? 0, kind: 'end', winners }) });
     this.say(this.resultText(p));
   }
 
@@ -1068,7 +1069,7 @@ export class CardwordsPanel {
     // the results and the Rematch button go: a focus in them (or fallen to the page) goes to
     // the new game's action area, as at the first game's start
     if (this.isPlayer && focusInPlay()) this.focusWhenDrawn = true;
-    this.log.push({ round: p.round, text: this.t('cw.log.rematch', p.round) });
+    this.log.push({ round: p.round, text: logEventText(this.t, { round: p.round, at: 0, kind: 'rematch' }) });
     this.say(this.t('cw.log.rematch', p.round));
   }
 

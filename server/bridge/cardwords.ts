@@ -6,13 +6,14 @@ import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardword
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import { cardwordsRemovable, gamePath, seatFree, webBase, type CardwordsCreateOptions, type CardwordsRoomState, type CardwordsTurnInfo } from '../../core/protocol/game.js';
-import { CLOSE, type CardwordsActionMessage, type CardwordsHistoryTurn, type HintMessage, type ResultsMessage, type WelcomeMessage } from '../../core/protocol/messages.js';
+import { CLOSE, type CardwordsActionMessage, type CardwordsHistoryMessage, type CardwordsHistoryTurn, type CardwordsLogEvent, type HintMessage, type ResultsMessage, type WelcomeMessage } from '../../core/protocol/messages.js';
 import { bestMoveWords, reviewStepped, reviewTable, reviewUnseenBasis, spelledWords, unseenCards } from '../../media/cardwords/words.js';
+import { historyLines } from '../../media/cardwords/log-lines.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, wordsDecidedText, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, ownerParam, Rejoin, str, urlParam } from './params.js';
@@ -22,6 +23,14 @@ import { WordChecks } from '../../core/games/cardwords/word-checks.js';
 
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
 
+/** A line of the game log: its round, and the seat whose turn it was (-1: a line that is no turn). */
+interface LogLine {
+  round: number;
+  seat: number;
+  text: string;
+  /** A turn's line without the review's note (the review is the current round's: an earlier round's turns have none, as `history` sends them). */
+  plain?: string;
+}
 
 export class CardwordsSession {
   private room: Room | null = null;
@@ -37,9 +46,15 @@ export class CardwordsSession {
   private board: Board | null = null;
   private hand: readonly Card[] = [];
   private allCards: Card[] = [];
-  private log: string[] = [];
-  /** The seat of each line of the log (whose turn it was). */
-  private logSeats: number[] = [];
+  /**
+   * The game log, every round's (a game's turns are bounded by its cards and passes): each
+   * line with its round and the seat whose turn it was (-1: a line that is no turn).
+   */
+  private log: LogLine[] = [];
+  /** The round the log has come to (0: no state yet): a new one logs its rematch. */
+  private loggedRound = 0;
+  /** The leaves and removals logged (`round:name`), from `history` too: logged once. */
+  private goneLogged = new Set<string>();
   private message = '';
   /** The player the owner's `remove` on its way names (said once the room acknowledges it). */
   private removing: string | null = null;
@@ -228,20 +243,24 @@ export class CardwordsSession {
       d.said = wordsDecidedText(d.approved, d.rejected);
       this.decisions = d;
       this.message = d.said;
+      this.logNote({ round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: w.word, approved: w.approved });
       this.update();
     });
     typed.on('history', (m) => {
       this.rebuild();
+      // a rematch came in between: that round's log goes on from the state
+      if (m.round < this.loggedRound) return;
       this.history = m.turns;
       this.historyPlayers = m.players;
-      this.logFromHistory();
-      this.logSeats = m.turns.map((t) => t.player);
+      this.logFromHistory(m);
       // the turns it holds are logged: a state that comes after it adds only newer ones
       if (this.state && m.round === this.state.round) this.lastMoves = Math.max(this.lastMoves, m.turns.length);
       this.update();
     });
     typed.on('results', (r) => {
       this.results = r;
+      // a room ended before any game was dealt: nobody won
+      if (r.results.length > 0) this.logNote({ round: r.round ?? this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'end', winners: r.results.filter((x) => x.winner).map((x) => x.name) });
       // the game is over: not offered to resume (a rematch remembers it again)
       this.forgetSeat();
       // the game is over: what the action area held, and a refusal or hint about it, are stale
@@ -249,7 +268,8 @@ export class CardwordsSession {
       this.message = '';
       this.update();
     });
-    typed.on('rematch', () => {
+    typed.on('rematch', (m) => {
+      this.logRematch(m.round);
       // a new round of the game: its stand-in turns are counted afresh
       this.standIns = { round: -1, seen: 0 };
       if (this.seat) {
@@ -258,8 +278,6 @@ export class CardwordsSession {
         this.onSeat(url, this.seat.gameId, this.seat);
       }
       this.results = null;
-      this.log = [];
-      this.logSeats = [];
       this.history = [];
       this.reviewAt = null;
       this.reviewBest = false;
@@ -279,15 +297,18 @@ export class CardwordsSession {
       if ((this.lastStatus === 'playing' || this.lastStatus === '') && s.status === 'over') room.send('history', {});
       // joined in a round going on (a resume, a watcher): its log so far, and so Last:, as the
       // web panel asks at its first state (after a resume Last: was missing)
-      else if (this.lastMoves < 0 && s.moves > 0) room.send('history', {});
+      // (also before the round's first turn: the earlier rounds, a leave)
+      else if (this.lastMoves < 0 && s.status !== 'waiting') room.send('history', {});
       if (this.lastStatus === 'waiting' && s.status === 'playing') this.message = startedMessage(s.players.map((p) => p.name), s.turn, this.mySeat);
       this.lastStatus = s.status;
+      const first = this.state === null;
       this.state = s;
+      // the state of a rematch can come before its `rematch` message
+      if (first) this.loggedRound = s.round;
+      else this.logRematch(s.round);
+      this.logGone(s, first);
       if (s.moves !== this.lastMoves) {
-        if (this.lastMoves >= 0 && s.moves > this.lastMoves && s.last) {
-          this.log.push(this.turnText(s.last, s.players.map((p) => p.name)));
-          this.logSeats.push(s.last.player);
-        }
+        if (this.lastMoves >= 0 && s.moves > this.lastMoves && s.last) this.log.push({ round: s.round, seat: s.last.player, text: this.turnText(s.last, s.players.map((p) => p.name)) });
         this.lastMoves = s.moves;
       }
       this.sayStandIns(s);
@@ -355,7 +376,8 @@ export class CardwordsSession {
     this.state = null;
     this.composer = null;
     this.log = [];
-    this.logSeats = [];
+    this.loggedRound = 0;
+    this.goneLogged = new Set();
     this.message = '';
     this.results = null;
     this.lastMoves = -1;
@@ -433,7 +455,7 @@ export class CardwordsSession {
     this.composer?.reset();
     this.rebuild();
     // the log's and the review's places in the new names
-    if (this.history.length > 0) this.logFromHistory();
+    if (this.history.length > 0) this.retextTurns();
     if (this.reviewAt !== null) this.message = this.reviewMessage();
     return this.view();
   }
@@ -560,16 +582,64 @@ export class CardwordsSession {
   /** Which turn the review shows, with its log line (or the final table). */
   private reviewMessage(): string {
     const k = this.reviewAt;
-    const line = reviewLine(k, this.history.length, k !== null && this.reviewTable(k)?.best === true, k === null ? '' : (this.log[k] ?? ''));
+    const line = reviewLine(k, this.history.length, k !== null && this.reviewTable(k)?.best === true, k === null ? '' : (this.roundTurns()[k]?.text ?? ''));
     // what the turn's player chose from (the hands come with the history once the game is over)
     const turn = k === null ? undefined : this.history[k];
     const hand = turn?.hands?.[turn.player];
     return hand ? `${line} · ${reviewHandText(this.historyPlayers[turn!.player] ?? '?', hand.map((c) => `[${cardText(c)}]`))}` : line;
   }
 
-  /** The log from the history: each turn as `last` showed it, a person's with the best robot's choice there after the game. */
-  private logFromHistory(): void {
-    this.log = this.history.map((t, k) => this.turnText(t, this.historyPlayers, this.tableBefore(this.history, k)));
+  /**
+   * The log from the history (media/cardwords/log-lines.ts): the rounds it holds as a buffer
+   * there all along logged them, each turn as `last` showed it (this round's, a person's with
+   * the best robot's choice there after the game), the other lines in the live lines' words;
+   * the rounds before them stay as logged here.
+   */
+  private logFromHistory(m: CardwordsHistoryMessage): void {
+    const { from, lines } = historyLines(m);
+    const kept = this.log.filter((l) => l.round < from);
+    this.log = [...kept, ...lines.map((l): LogLine => ('turn' in l ? { round: l.round, seat: l.turn.player, text: this.turnText(l.turn, m.players, l.current ? this.tableBefore(m.turns, m.turns.indexOf(l.turn)) : null), plain: this.turnText({ ...l.turn, best: undefined }, m.players) } : { round: l.round, seat: -1, text: logEventLine(l.event) }))];
+    for (const l of lines) if ('event' in l && (l.event.kind === 'leave' || l.event.kind === 'remove')) this.goneLogged.add(`${l.round}:${l.event.name}`);
+    this.loggedRound = m.round;
+  }
+
+  /** This round's turns in the log: the review's steps. */
+  private roundTurns(): LogLine[] {
+    const round = this.state?.round ?? this.loggedRound;
+    return this.log.filter((l) => l.seat >= 0 && l.round === round);
+  }
+
+  /** This round's turns worded again from the history (new coordinate options). */
+  private retextTurns(): void {
+    this.roundTurns().forEach((l, k) => {
+      const t = this.history[k];
+      if (t) l.text = this.turnText(t, this.historyPlayers, this.tableBefore(this.history, k));
+    });
+  }
+
+  /** A line that is no turn, as the web panel logs it. */
+  private logNote(e: CardwordsLogEvent): void {
+    this.log.push({ round: e.round, seat: -1, text: logEventLine(e) });
+  }
+
+  /** A new round: its rematch line, once (the state or the `rematch` message, whichever comes first). */
+  private logRematch(round: number): void {
+    if (round === this.loggedRound) return;
+    this.loggedRound = round;
+    // the review was the round's that is over now
+    for (const l of this.log) if (l.plain !== undefined) l.text = l.plain;
+    this.logNote({ round, at: 0, kind: 'rematch' });
+  }
+
+  /** The players who left or were removed since the last state (not you: you know it), logged once each. */
+  private logGone(s: CardwordsRoomState, first: boolean): void {
+    s.players.forEach((p, i) => {
+      const key = `${s.round}:${p.name}`;
+      if (!p.left || p.name === '' || this.goneLogged.has(key)) return;
+      this.goneLogged.add(key);
+      // the first state's: `history` brings them in their places
+      if (!first && i !== this.mySeat) this.logNote({ round: s.round, at: s.moves, kind: p.removed ? 'remove' : 'leave', name: p.name });
+    });
   }
 
   /** The review's table at turn k (media/cardwords/words.ts), the best robot's move on it as chosen. */
@@ -706,9 +776,10 @@ export class CardwordsSession {
    */
   private sinceMine(): string[] {
     const others = Math.max(1, (this.state?.players.length ?? 2) - 1);
-    const mine = this.mySeat >= 0 ? this.logSeats.lastIndexOf(this.mySeat) : -1;
-    const since = this.log.slice(mine + 1).slice(-others);
-    return since.length > 0 ? since : this.log.slice(-1);
+    const turns = this.roundTurns().map((l) => l.text);
+    const mine = this.mySeat >= 0 ? this.roundTurns().map((l) => l.seat).lastIndexOf(this.mySeat) : -1;
+    const since = turns.slice(mine + 1).slice(-others);
+    return since.length > 0 ? since : turns.slice(-1);
   }
 
   /** The cards nobody has seen yet from this seat: all cards minus the table and the hand. */
@@ -832,7 +903,7 @@ export class CardwordsSession {
       unseen: this.unseen(),
       // the whole log (a game's turns are bounded by its cards and passes): after the game
       // Emacs showed only the last 12 turns of it, with no sign of the rest
-      log: this.log,
+      log: this.log.map((l) => l.text),
       // `Last:` in the editor: every move since your own last turn
       last: this.sinceMine(),
       message: this.message,

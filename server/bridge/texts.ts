@@ -8,7 +8,8 @@ import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal as lobbyJoinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import { refusedJoin, type Refusal as JoinRefusal } from '../../media/ui/refusal.js';
 import type { GameListing } from '../../core/protocol/game.js';
-import { CLOSE_REASON } from '../../core/protocol/messages.js';
+import { CLOSE_REASON, type CardwordsLogEvent } from '../../core/protocol/messages.js';
+import { logEventText } from '../../media/cardwords/log-lines.js';
 import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../core/games/cardwords/rules.js';
@@ -291,6 +292,11 @@ export function wordsDecidedText(approved: readonly string[], rejected: readonly
   if (rejected.length === 0) return `The owner approved ${approved.join(', ')}: RET plays the move again.`;
   if (approved.length === 0) return en('cw.word.rejected', rejected.join(', '));
   return `The owner approved ${approved.join(', ')} and rejected ${rejected.join(', ')}.`;
+}
+
+/** A line of the game log that is no turn (a rematch, an end, a leave, a word decided), as the web panel logs it. */
+export function logEventLine(e: CardwordsLogEvent): string {
+  return logEventText(en, e);
 }
 
 /** The owner removed a player (the room's `remove` acknowledged): the web panel's words. */

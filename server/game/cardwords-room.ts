@@ -35,7 +35,8 @@ import type { LoadedRuleset } from './rulesets.js';
 import type { LogEntry, StoredGame } from './store.js';
 import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardwords-log.js';
 import { byPlayer, WordQuestions } from './word-questions.js';
-import { CLOSE, CLOSE_REASON, type WordAsk, type CardwordsClientMessages, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
+import { earlierRoundsSent, LogNotes, type LogNote, type RoundLog } from './cardwords-history.js';
+import { CLOSE, CLOSE_REASON, type WordAsk, type CardwordsClientMessages, type CardwordsHistoryMessage, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
 import { cardwordsRematchWaits, cardwordsRemovable, cardwordsSeated } from '../../core/protocol/game.js';
 
@@ -62,6 +63,14 @@ interface Seat {
   byOwner: boolean;
   /** Taken with the owner token: the owner plays this seat (and must not see the others' unknown words during a round). */
   owner: boolean;
+}
+
+/** A round played: its seed, its actions and which of them a stand-in made (replayed for `history`). */
+interface PlayedRound {
+  round: number;
+  seed: string;
+  actions: readonly CardwordsAction[];
+  standInAt: ReadonlySet<number>;
 }
 
 /** A person's seat given up (left or removed): the state's `left`, and no longer removable. */
@@ -110,6 +119,10 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   private standInAt = new Set<number>();
   /** The review of a finished round (see reviewed()). */
   private review: { round: number; turns: CardwordsHistoryTurn[] } | null = null;
+  /** The rounds before this one (a rematch followed each), for `history`; their logs are worked out once. */
+  private pastRounds: Array<PlayedRound & { log?: RoundLog }> = [];
+  /** The log's lines that are no turn (cardwords-history.ts), noted as their entries are logged or replayed. */
+  private readonly notes = new LogNotes();
   private readonly stateSync = new CardwordsStateSync();
 
   override async onCreate(options: unknown): Promise<void> {
@@ -242,6 +255,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   private replayEntry(record: LogEntry): void {
     const e = readEntry(record);
     if (!e) return;
+    this.notes.add(this.noteOf(e));
     switch (e.kind) {
       case 'seat': {
         const seat = this.seats.find((s) => s.robot === null && s.name === '');
@@ -285,9 +299,35 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     }
   }
 
-  /** Appends one entry of this game's log durably. */
-  private record(e: CardwordsEntry): Promise<void> {
-    return this.append(writeEntry(e));
+  /** Appends one entry of this game's log durably (and notes its line, once written). */
+  private async record(e: CardwordsEntry): Promise<void> {
+    // placed before the write: the game may move on meanwhile
+    const note = this.noteOf(e);
+    await this.append(writeEntry(e));
+    this.notes.add(note);
+  }
+
+  /**
+   * The log line an entry makes, placed after the round's actions so far, as a page in the
+   * room wrote it (before the entry changes anything): a leave or removal in a game, a
+   * rematch, the owner's decision on a word someone asked about (for them only). Null: none.
+   */
+  private noteOf(e: CardwordsEntry): LogNote | null {
+    const at = { round: this.round, at: this.moves() };
+    switch (e.kind) {
+      case 'leave':
+      case 'remove':
+        return this.game ? { ...at, kind: e.kind, name: e.name } : null;
+      case 'rematch':
+        return { round: this.round + 1, at: 0, kind: 'rematch' };
+      case 'word':
+      case 'reject': {
+        const askers = this.questions.askers(e.word);
+        return askers.length ? { ...at, kind: 'word', word: e.word, approved: e.kind === 'word', askers } : null;
+      }
+      default:
+        return null;
+    }
   }
 
   private findSeat(name: string): Seat | undefined {
@@ -310,6 +350,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   private newRound(seed: string, next = true): void {
     const g = newGame(this.ruleset.rules, { seed, players: this.seats.map((s) => s.name) });
     if (!g.ok) throw new Error(`game ${this.roomId}: ${g.error.message}`);
+    if (next && this.game) this.pastRounds.push({ round: this.round, seed: this.roundSeed, actions: this.game.actions, standInAt: this.standInAt });
     if (next) this.round++;
     this.roundSeed = seed;
     this.game = g.state;
@@ -447,8 +488,33 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (!this.game) return this.sendError(client, 'not-started', 'the game has not started', { id, type: 'history' });
     // after the game, every human turn carries the best robot's choice (the review); never
     // during it: that choice shows the hand the player held (docs/rules.md "Privacy")
-    const turns = this.game.over ? this.reviewed() : this.history(false);
-    this.sendTo(client, 'history', { id, round: this.round, players: this.seats.map((s) => s.name), turns });
+    this.sendTo(client, 'history', { id, ...this.historyFor(client) });
+  }
+
+  /**
+   * The log as `client` may see it (core/protocol/messages.ts): this round's turns (after the
+   * game, or with `review` at the room's end, with the review), the earlier rounds' back to
+   * LOG_LINES turns, and the other lines.
+   */
+  private historyFor(client: Client, review = this.game!.over): Omit<CardwordsHistoryMessage, 'id'> {
+    const game = this.game!;
+    const turns = review ? this.reviewed() : this.history(false);
+    const k = earlierRoundsSent(turns.length, this.pastRounds.map((r) => r.actions.length));
+    const earlier = this.pastRounds.slice(this.pastRounds.length - k).map((r) => (r.log ??= this.roundLog(r)));
+    const current: RoundLog = { round: this.round, turns, winners: game.over ? this.winners(game) : null };
+    const events = this.notes.events([...earlier, current], this.seatOf(client)?.name ?? null);
+    return { round: this.round, players: this.seats.map((s) => s.name), turns, earlier: earlier.map((r) => ({ round: r.round, turns: r.turns })), events };
+  }
+
+  /** An earlier round's turns and winners (it is over: a rematch follows only an end by the rules). */
+  private roundLog(r: PlayedRound): RoundLog {
+    const { turns, state } = this.replayRound(r, false);
+    return { round: r.round, turns, winners: state?.over ? this.winners(state) : null };
+  }
+
+  /** The winners' names, as the results name them (`cw.won`). */
+  private winners(g: CardwordsState): string[] {
+    return (g.end?.winners ?? []).map((i) => g.players[i]?.name ?? '?');
   }
 
   /** The finished round's history with the review, worked out once (every client asks for it). */
@@ -464,16 +530,22 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
    * turn the hands before it.
    */
   private history(review: boolean): CardwordsHistoryTurn[] {
-    const g = newGame(this.ruleset.rules, { seed: this.roundSeed, players: this.seats.map((s) => s.name) });
-    if (!g.ok || !this.game) return [];
+    if (!this.game) return [];
+    return this.replayRound({ round: this.round, seed: this.roundSeed, actions: this.game.actions, standInAt: this.standInAt }, review).turns;
+  }
+
+  /** A round's turns replayed from its seed (see history()), and the state it came to. */
+  private replayRound(round: PlayedRound, review: boolean): { turns: CardwordsHistoryTurn[]; state: CardwordsState | null } {
+    const g = newGame(this.ruleset.rules, { seed: round.seed, players: this.seats.map((s) => s.name) });
+    if (!g.ok) return { turns: [], state: null };
     let st = g.state;
     const out: CardwordsHistoryTurn[] = [];
     const rctx = this.robotCtx;
-    for (const a of this.game.actions) {
+    for (const a of round.actions) {
       let best: CardwordsHistoryTurn['best'];
       // the game is over: the hands are no longer secret (docs/rules.md)
       const hands = review ? st.players.map((p) => p.hand.map((c) => ({ char: c.char, points: c.points }))) : undefined;
-      if (review && this.seats[a.player]?.robot === null && !this.standInAt.has(out.length)) {
+      if (review && this.seats[a.player]?.robot === null && !round.standInAt.has(out.length)) {
         const view = viewOf(st, a.player);
         // the hint's measure: what the hint put first there is what the review shows
         const c = bestAction(rctx, view.board, view.hand!, view.pile, this.leaves(), this.equityOptions(view)).choice;
@@ -492,9 +564,9 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       st = r.state;
       const l = st.last!;
       const cells = a.type === 'move' ? a.cards.map((p) => ({ col: p.col, row: p.row, char: p.card.char ?? p.card.meaning ?? '', points: p.card.points })) : undefined;
-      out.push({ player: l.player, type: l.type, score: l.score, words: [...l.words], traded: l.traded, drawn: l.drawn, standIn: this.standInAt.has(out.length), ...(cells ? { cells } : {}), ...(best ? { best } : {}), ...(hands ? { hands } : {}) });
+      out.push({ player: l.player, type: l.type, score: l.score, words: [...l.words], traded: l.traded, drawn: l.drawn, standIn: round.standInAt.has(out.length), ...(cells ? { cells } : {}), ...(best ? { best } : {}), ...(hands ? { hands } : {}) });
     }
-    return out;
+    return { turns: out, state: st };
   }
 
   /**
@@ -1030,7 +1102,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
 
   /** The review goes out with the end: the room closes before a client could ask for it. */
   protected override farewell(): void {
-    if (this.game && this.game.actions.length > 0) this.tell('history', { round: this.round, players: this.seats.map((s) => s.name), turns: this.reviewed() });
+    // each client's own: a word decision is in its asker's log only
+    if (this.game && this.game.actions.length > 0) for (const c of this.clients) this.sendTo(c, 'history', this.historyFor(c, true));
   }
 
   private updateListing(): void {

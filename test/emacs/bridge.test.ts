@@ -465,8 +465,9 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     }
     await expect.poll(async () => ((await view()) as Ended).log.some((l) => l.includes(' · The best robot here: ')), { timeout: 30_000 }).toBe(true);
     const log = ((await view()) as Ended).log;
-    // one line per turn of the game, every one
-    expect(log).toHaveLength((await view()).moves);
+    // one line per turn of the game, every one, and the end's (the web panel's words)
+    expect(log).toHaveLength((await view()).moves + 1);
+    expect(log[log.length - 1]).toMatch(/^The game is over\. Winner: /);
     const ours = log.filter((l) => l.startsWith('me: '));
     expect(ours.length).toBeGreaterThan(1);
     // every turn of ours has the best robot's choice beside it, the robot's turns none
@@ -686,6 +687,73 @@ it('the owner\'s decisions on several of your words come one message a word: the
     // one rejection of both: two `word` messages, one sentence
     expect((await owner.request('reject', { words })).type).toBe('ack');
     await expect.poll(async () => (await call('cardwords/view')).message).toBe(`The owner rejected ${words.join(', ')}.`);
+  } finally {
+    await srv.stop();
+  }
+});
+
+it('the log after a fresh join (a resume) is the one the bridge had: every round, the approval told to you, the end, the rematch, a leave, each where it came', async () => {
+  // defect: the log came from `history`, the current round's turns only, and the bridge's own
+  // log had no line but turns, and lost the earlier round at the rematch
+  const dir = copySample('tiny');
+  const srv = await startServer({ args: ['--ruleset', dir, '--robot-delay', '5'] });
+  try {
+    // the owner watches over the SDK; Ann plays through the bridge (seated first: she moves first), Bo over the SDK
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, robots: 0, watchers: 2, grace: 'never', seed: 's2' });
+    const id = owner.room.roomId;
+    const b = bridge();
+    type View = { status: string; turn: number; seat: number; moves: number; message: string; hand: Array<{ text: string }>; log: string[]; last: string[] };
+    const call = async (method: string, params: unknown = {}) => b.call<View>(method, params);
+    await call('cardwords/join', { url: srv.url, id, name: 'Ann' });
+    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    await expect.poll(async () => { const v = await call('cardwords/view'); return v.status === 'playing' && v.turn === v.seat && v.hand.length > 0; }, { timeout: 10_000 }).toBe(true);
+    // Ann's two cards make a word the dictionary lacks: the owner approves it
+    const cards = (await call('cardwords/view')).hand.map((c) => c.text).filter((c) => !c.startsWith('*'));
+    const dict = new Set(readFileSync(join(dir, 'tiny.dict'), 'utf8').split('\n').map((w) => w.trim().toUpperCase()));
+    const [x, y] = cards.flatMap((a, i) => cards.filter((_, k) => k !== i).map((c) => [a, c] as const)).find(([a, c]) => !dict.has(a[0]! + c[0]!))!;
+    const keys = (card: string) => (cards.filter((c) => c[0] === card[0]).length > 1 ? [card[0]!, ...card.slice(2)] : [card[0]!]);
+    const word = x[0]! + y[0]!;
+    for (const key of ['D', '4', ...keys(x), ...keys(y)]) await call('cardwords/key', { key });
+    await call('cardwords/submit');
+    await owner.next((m) => m.type === 'word-request');
+    expect((await owner.request('approve', { word })).type).toBe('ack');
+    const approved = 'The owner approved ' + word + ': you may play it again.';
+    await expect.poll(async () => (await call('cardwords/view')).log).toContain(approved);
+    await call('cardwords/key', { key: 'Escape' });
+    // round 1: both pass twice (over by the rules); the owner's rematch
+    const pass = async (p: 'Ann' | 'Bo') => {
+      const moves = bo.state.moves;
+      if (p === 'Bo') expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');
+      else await call('cardwords/pass');
+      await until(() => bo.state.moves > moves || bo.state.status !== 'playing', 5000, 'the pass');
+    };
+    for (const p of ['Ann', 'Bo', 'Ann', 'Bo'] as const) await pass(p);
+    const results = await owner.next((m) => m.type === 'results');
+    expect((await owner.request('rematch')).type).toBe('ack');
+    await until(() => bo.state.round === 2 && bo.state.status === 'playing', 5000, 'the rematch');
+    // round 2: Ann passes, Bo leaves, a stand-in plays his turn
+    await pass('Ann');
+    expect((await bo.leaveGame()).type).toBe('ack');
+    await expect.poll(async () => { const v = await call('cardwords/view'); return v.moves === 2 && v.turn === v.seat; }, { timeout: 10_000 }).toBe(true);
+    const live = await call('cardwords/view');
+    expect(live.log).toEqual([
+      approved,
+      'Ann: passed for -1',
+      'Bo: passed for -1',
+      'Ann: passed for -1',
+      'Bo: passed for -1',
+      `The game is over. Winner: ${(results.payload.winners ?? []).join(', ')}.`,
+      'Rematch: game 2 begins.',
+      'Ann: passed for -1',
+      'Bo left the game: a robot plays for Bo to the end.',
+      expect.stringMatching(/^Bo \(robot standing in\): /),
+    ]);
+    // a drop, and the seat taken back: a fresh session, whose log comes from `history`
+    await call('cardwords/leave');
+    await call('cardwords/resume', { url: srv.url, id });
+    await expect.poll(async () => (await call('cardwords/view')).log).toEqual(live.log);
+    expect((await call('cardwords/view')).last).toEqual(live.last);
+    await owner.request('end');
   } finally {
     await srv.stop();
   }

@@ -628,6 +628,91 @@ describe('cardwords rooms', () => {
     expect((await owner.request('end')).type).toBe('ack');
   });
 
+  it("history carries the earlier rounds' turns and the lines that are no turn, each placed among the turns; a word decision only to its asker, no hand or best choice during a round; the same after a restart", async () => {
+    // defect: `history` held the current round's turns only: a reload lost the earlier rounds,
+    // the rematch, the approvals and the leaves
+    type Hist = { id?: string; round: number; turns: Array<Record<string, unknown>>; earlier?: Array<{ round: number; turns: Array<Record<string, unknown>> }>; events?: Array<Record<string, unknown>> };
+    // its own server: it restarts at the end (the room notes the lines again as it replays its log)
+    const args = ['--ruleset', rulesetDir, '--rate', '1000', '--robot-delay', '5', '--reconnect-timeout', '5000'];
+    let own = await startServer({ args });
+    try {
+      const owner = await cwCreate(own.url, { owner: own.ownerToken, ruleset: 'tiny', humans: 2, watchers: 2, seed: 'whole-log-1' });
+      const id = owner.room.roomId;
+      const ann = await cwJoin(own.url, id, { name: 'Ann' });
+      const annKey = ((await ann.next((m) => m.type === 'welcome')).payload as { key?: string }).key;
+      const bo = await cwJoin(own.url, id, { name: 'Bo' });
+      await until(() => ann.state.status === 'playing' && ann.state.turn === 0 && handOf(ann).length > 0, 5000, 'the start');
+      // Ann's move makes words the dictionary lacks: the owner approves them, Ann is told
+      const { text, unknown } = await unknownMove(ann, rulesetDir);
+      expect((await ann.request('action', { text })).payload).toMatchObject({ code: 'unknown-words', asked: true });
+      await owner.next((m) => m.type === 'word-request');
+      expect((await owner.request('approve', { words: unknown })).type).toBe('ack');
+      for (const w of unknown) await ann.next((m) => m.type === 'word' && m.payload.word === w);
+      // round 1: everyone passes twice (over by the rules); the owner's rematch
+      for (const p of [ann, bo, ann, bo]) expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
+      const results = (await ann.next((m) => m.type === 'results')).payload;
+      expect((await owner.request('rematch')).type).toBe('ack');
+      await until(() => ann.state.round === 2 && ann.state.status === 'playing' && ann.state.turn === 0, 5000, 'the rematch');
+      // round 2: Ann passes, Bo leaves, a stand-in plays his turn
+      expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+      expect((await bo.leaveGame()).type).toBe('ack');
+      await until(() => ann.state.moves === 2 && ann.state.turn === 0, 10_000, "the stand-in's turn for Bo");
+      const ask = async (p: CwPlayer, hid: string): Promise<Hist> => {
+        const from = p.messages.length;
+        p.room.send('history', { id: hid });
+        return (await p.next((m) => m.type === 'history' && (m.payload as { id?: string }).id === hid, 5000, from)).payload as unknown as Hist;
+      };
+      const watcher = await cwJoin(own.url, id, { watch: true });
+      await until(() => watcher.state.round === 2, 5000, "the watcher's state");
+      const seen = await ask(watcher, 'w');
+      expect(seen.round).toBe(2);
+      expect(seen.turns.map((t) => [t.player, t.standIn])).toEqual([
+        [0, false],
+        [1, true],
+      ]);
+      expect(seen.earlier?.map((r) => [r.round, r.turns.map((t) => [t.player, t.type])])).toEqual([
+        [
+          1,
+          [
+            [0, 'pass'],
+            [1, 'pass'],
+            [0, 'pass'],
+            [1, 'pass'],
+          ],
+        ],
+      ]);
+      const publicEvents = [
+        { round: 1, at: 4, kind: 'end', winners: results.winners },
+        { round: 2, at: 0, kind: 'rematch' },
+        { round: 2, at: 1, kind: 'leave', name: 'Bo' },
+      ];
+      // the watcher and the owner (watching): no word decision, which only the asker was told
+      expect(seen.events).toEqual(publicEvents);
+      expect((await ask(owner, 'o')).events).toEqual(publicEvents);
+      // Ann's: her approved words, where she was told them (before the round's first turn)
+      const annSeen = await ask(ann, 'a');
+      expect(annSeen.events).toEqual([...unknown.map((word) => ({ round: 1, at: 0, kind: 'word', word, approved: true })), ...publicEvents]);
+      // during a round: no hand and no best robot's choice in any round's turns
+      for (const t of [...seen.turns, ...(seen.earlier ?? []).flatMap((r) => r.turns)]) {
+        expect(t.hands).toBeUndefined();
+        expect(t.best).toBeUndefined();
+      }
+      expect(JSON.stringify(seen)).not.toMatch(/"hands"|"best"|"askers"/);
+      // a restart: the room replays its log, and Ann's history is what it was
+      for (const p of [owner, ann, watcher]) await p.leave();
+      expect(await own.stop()).toBe(0);
+      own = await startServer({ args, dataDir: own.dataDir });
+      const back = await cwJoin(own.url, id, { name: 'Ann', key: annKey });
+      await until(() => back.state.round === 2 && back.state.moves === 2, 10_000, 'the game restored');
+      const { id: _a, ...was } = annSeen;
+      const { id: _b, ...now } = await ask(back, 'again');
+      expect(now).toEqual(was);
+      await back.request('end');
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('the owner may fix the first deal: the same seed deals the same hands; a bad seed is refused', async () => {
     await expect(new Client(srv.url).create('cardwords', { owner: srv.ownerToken, ruleset: 'tiny', seed: 'no spaces allowed' })).rejects.toThrow(/bad-message: seed/);
     const deal = async (seed: string) => {

@@ -365,6 +365,77 @@ describe('a page no longer playing its seat, and its log across a restart', () =
     expect(eve.errors).toEqual([]);
   });
 
+  it('Cardwords: a reloaded page, and a watcher who comes late, log what a page there all along logged: the earlier game, an approval, a removal, its end, the rematch (the history held this round’s turns only)', async () => {
+    const srv = await serve();
+    // the owner watches over the SDK (to approve and remove); Bo's page sits first and moves first
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 3, robots: 0, watchers: 3, grace: 'never', seed: 's2' });
+    const id = owner.room.roomId;
+    const bo = await joinAs(srv.url, id, 'Bo');
+    const early = await fresh();
+    await early.page.goto(`${srv.url}/cardwords.html?game=${id}&watch=1`);
+    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
+    const cy = await cwJoin(srv.url, id, { name: 'Cy' });
+    await expect.poll(async () => (await snap(bo.page))?.status).toBe('playing');
+    await expect.poll(async () => (await snap(early.page))?.status).toBe('playing');
+    expect((await snap(bo.page)).turn).toBe((await snap(bo.page)).seat);
+    // Bo lays two cards whose word the dictionary lacks (letters held once): the owner approves it
+    const words = new Set(readFileSync('samples/tiny/tiny.dict', 'utf8').split('\n').map((w) => w.trim().toUpperCase()));
+    const hand = (await snap(bo.page)) as Snap & { hand: Array<{ char: string }> };
+    const once = hand.hand.map((c) => c.char).filter((ch, _, all) => ch !== '' && all.filter((x) => x === ch).length === 1);
+    const pair = once.flatMap((x) => once.filter((y) => y !== x && !words.has(x + y)).map((y) => x + y))[0]!;
+    expect(pair).toBeDefined();
+    await bo.page.focus('#cw-area');
+    await bo.page.keyboard.type(`D4${pair}`);
+    await expect.poll(() => bo.page.locator('#cw-composing [data-composed]').count()).toBe(2);
+    await bo.page.keyboard.press('Enter');
+    await owner.next((m) => m.type === 'word-request');
+    expect((await owner.request('approve', { word: pair })).type).toBe('ack');
+    await expect.poll(() => logLines(bo.page), { timeout: 10_000 }).toContain(en('cw.word.approved', pair));
+    // he plays it now; Ann passes; the owner removes Cy (a stand-in plays Cy's seat)
+    await bo.page.keyboard.press('Enter');
+    await expect.poll(async () => (await snap(bo.page)).moves).toBe(1);
+    expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    expect((await owner.request('remove', { name: 'Cy' })).type).toBe('ack');
+    await until(() => cy.left !== null, 5000, "Cy's close");
+    // to the end: Bo and Ann pass, the stand-in plays for Cy
+    const step = async () => {
+      const s = await snap(bo.page);
+      // (the stand-in's move may have ended the round since)
+      if (s.status !== 'playing') return;
+      if (s.turn === s.seat) await bo.page.click('#cw-ok');
+      else if (s.players[s.turn]?.name === 'Ann') expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+      await expect.poll(async () => (await snap(bo.page)).moves, { timeout: 10_000 }).toBeGreaterThan(s.moves);
+    };
+    while ((await snap(bo.page)).status === 'playing') await step();
+    const results = await owner.next((m) => m.type === 'results');
+    const won = en('cw.won', (results.payload.winners ?? []).join(', '));
+    await expect.poll(() => logLines(bo.page), { timeout: 10_000 }).toContain(won);
+    expect((await owner.request('rematch')).type).toBe('ack');
+    await expect.poll(async () => (await snap(bo.page)).status).toBe('playing');
+    await step();
+    const before = await logLines(bo.page);
+    for (const line of [en('cw.word.approved', pair), en('cw.awayNote.removed', 'Cy'), won, en('cw.log.rematch', 2)]) expect(before).toContain(line);
+    // the watcher there all along: the same, but for the approval (only Bo was told)
+    const watched = before.filter((l) => l !== en('cw.word.approved', pair));
+    await expect.poll(() => logLines(early.page), { timeout: 10_000 }).toEqual(watched);
+
+    // Bo reloads: his log is the one he had, line for line (it lost the first game, the
+    // approval, the removal and the rematch)
+    await bo.page.reload();
+    await bo.page.waitForSelector('#cw-area');
+    await expect.poll(() => logLines(bo.page), { timeout: 10_000 }).toEqual(before);
+    // its newest lines in view, as they were (the list showed the first game's lines at its top)
+    await expect.poll(() => bo.page.evaluate(() => { const l = document.getElementById('cw-log')!; return l.scrollHeight - l.scrollTop - l.clientHeight < 2; })).toBe(true);
+    await shot(bo.page, 'rejoin-cardwords-whole-log-after-reload-1280x720');
+    // a watcher who comes now reads the watcher's log from the start (no approval: only Bo was told)
+    const late = await fresh();
+    await late.page.goto(`${srv.url}/cardwords.html?game=${id}&watch=1`);
+    await expect.poll(() => logLines(late.page), { timeout: 10_000 }).toEqual(watched);
+    expect(bo.errors).toEqual([]);
+    expect(late.errors).toEqual([]);
+    await owner.request('end');
+  });
+
   it('Cardwords: after a server restart the page’s log has the earlier round and the rematch as before (it kept only this round’s turns)', async () => {
     let srv = await serve();
     // Ann (the owner, by the protocol) and Bo (the page) pass the first round to its end, and rematch

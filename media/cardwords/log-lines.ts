@@ -1,0 +1,48 @@
+// The Cardwords game log's lines that are no turn, in words, and the order of a `history`
+// message's lines: the web panel and the Emacs bridge write the same line live (as the room's
+// message comes) and from `history` (a reload, a late join, a watcher, an editor's resume).
+import type { CardwordsHistoryMessage, CardwordsHistoryTurn, CardwordsLogEvent } from '../../core/protocol/messages.js';
+import type { Translate } from '../ui/l10n/index.js';
+
+/** A line that is no turn, in words. */
+export function logEventText(t: Translate, e: CardwordsLogEvent): string {
+  switch (e.kind) {
+    case 'rematch':
+      return t('cw.log.rematch', e.round);
+    case 'end':
+      return t('cw.won', e.winners.join(', '));
+    case 'leave':
+      return t('cw.awayNote.left', e.name);
+    case 'remove':
+      return t('cw.awayNote.removed', e.name);
+    case 'word':
+      return t(e.approved ? 'cw.word.approved' : 'cw.word.rejected', e.word);
+  }
+}
+
+/** A line of the history: a turn (`current`: of the round under way, which the review steps through) or another line. */
+export type HistoryLine = { round: number; turn: CardwordsHistoryTurn; current: boolean } | { round: number; event: CardwordsLogEvent };
+
+/**
+ * The history's lines in the order a page in the room all along logged them: each round's
+ * turns, a line that is no turn after the turns played before it. The rounds it holds start
+ * at `from` (the earlier ones are not sent: a page keeps its own).
+ */
+export function historyLines(p: CardwordsHistoryMessage): { from: number; lines: HistoryLine[] } {
+  const rounds = [...(Array.isArray(p.earlier) ? p.earlier : []), { round: p.round, turns: p.turns }];
+  const events = Array.isArray(p.events) ? p.events : [];
+  const lines: HistoryLine[] = [];
+  let e = 0;
+  for (const r of rounds) {
+    const current = r.round === p.round;
+    // a line of an earlier round than this one's (none should be) still comes before it
+    const due = (at: number) => e < events.length && (events[e]!.round < r.round || (events[e]!.round === r.round && events[e]!.at <= at));
+    r.turns.forEach((turn, k) => {
+      for (; due(k); e++) lines.push({ round: events[e]!.round, event: events[e]! });
+      lines.push({ round: r.round, turn, current });
+    });
+    for (; due(Infinity); e++) lines.push({ round: events[e]!.round, event: events[e]! });
+  }
+  for (; e < events.length; e++) lines.push({ round: events[e]!.round, event: events[e]! });
+  return { from: rounds[0]!.round, lines };
+}
