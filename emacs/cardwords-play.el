@@ -363,10 +363,14 @@ A list of (TEXT . INDEX): You:12 for SEAT, Name:7 for the others
 (defun cardwords-play--mode-line-shows-p (window)
   "Return non-nil if all of `mode-line-process' is in WINDOW's mode line.
 Nil when it is cut at the window's edge, or when the mode line does not
-show it at all (a mode line of one's own, batch Emacs)."
+show it at all (a mode line of one's own, batch Emacs).
+Point stays where it is: `format-mode-line' selects WINDOW for a moment,
+which moves the buffer's point to the window's; with the minibuffer
+selected (the owner's question) the redraw then went on inserting at the
+buffer's start, the table ending up under the log."
   (let* ((end "\1")
          (mode-line-process (list mode-line-process end))
-         (text (format-mode-line mode-line-format nil window (current-buffer)))
+         (text (save-excursion (format-mode-line mode-line-format nil window (current-buffer))))
          (at (string-match end text)))
     (and at (<= (string-width (substring text 0 at))
                 (if window (window-total-width window) 80)))))
@@ -384,37 +388,61 @@ as the scores need in WIDTH columns."
           (setq line (concat line (if (> (length line) (length "Scores:")) "  " " ") text)))))
     (nreverse (cons line lines))))
 
-(defun cardwords-play--pack (items room)
+(defun cardwords-play--continued (line)
+  "LINE marked as the continuation of the line before it (the same sentence).
+Packed after it, it joins with one space, as the words it wraps."
+  (propertize line 'cardwords-play-continued t))
+
+(defun cardwords-play--items (lines kind)
+  "LINES, one text wrapped, as items of KIND for `cardwords-play--pack'.
+Each after the first continues the one before it."
+  (let ((first t))
+    (mapcar (lambda (line)
+              (prog1 (cons (if first line (cardwords-play--continued line)) kind)
+                (setq first nil)))
+            lines)))
+
+(defun cardwords-play--pack (items room &optional width)
   "The lines under the action area: ITEMS packed into at most ROOM lines.
 ITEMS are (TEXT . KIND), KIND `message' for the message and `problem'
 for a problem of the preview, each a line of its own while they fit.
 When they do not, two neighbours share a line, two spaces apart (a
-continued line without its indentation): the two that make the shortest
-line, the message last of all (it answers the key just typed, so it
-keeps a line of its own longest).  A problem that starts a line is
-indented.  Returns the lines as strings."
-  (let ((lines (mapcar #'list items)))
-    (while (> (length lines) (max 1 room))
+continued line without its indentation, one space apart: see
+`cardwords-play--continued'): the two that make the shortest line, the
+message last of all (it answers the key just typed, so it keeps a line of
+its own longest).  A problem that starts a line is indented.  With WIDTH,
+a shared line stays narrower than WIDTH (the last column left free):
+fewer lines are packed, more than ROOM then, rather than one cut at the
+window's edge.  Returns the lines as strings."
+  (let* ((lines (mapcar #'list items))
+         (text (lambda (line)
+                 (concat (if (eq (cdar line) 'problem) "  " "")
+                         (car (car line))
+                         (mapconcat (lambda (it)
+                                      ;; a line continued (the preview's second line, indented
+                                      ;; under its first) joins without its indentation
+                                      (concat (if (get-text-property 0 'cardwords-play-continued (car it)) " " "  ")
+                                              (string-trim-left (car it))))
+                                    (cdr line) ""))))
+         (joined t))
+    (while (and joined (> (length lines) (max 1 room)))
       (let ((best nil) (best-width nil) (best-message nil) (i 0))
         (while (cdr (nthcdr i lines))
-          (let* ((a (nth i lines)) (b (nth (1+ i) lines))
-                 (width (apply #'+ (mapcar (lambda (it) (+ 2 (string-width (car it)))) (append a b))))
-                 (message (cl-some (lambda (it) (eq (cdr it) 'message)) (append a b))))
-            (when (or (null best)
-                      (and best-message (not message))
-                      (and (eq (not best-message) (not message)) (< width best-width)))
-              (setq best i best-width width best-message message)))
+          (let* ((both (append (nth i lines) (nth (1+ i) lines)))
+                 (wide (string-width (funcall text both)))
+                 (message (cl-some (lambda (it) (eq (cdr it) 'message)) both)))
+            (when (and (or (null width) (< wide width))
+                       (or (null best)
+                           (and best-message (not message))
+                           (and (eq (not best-message) (not message)) (< wide best-width))))
+              (setq best i best-width wide best-message message)))
           (cl-incf i))
-        (setq lines (append (cl-subseq lines 0 best)
-                            (list (append (nth best lines) (nth (1+ best) lines)))
-                            (nthcdr (+ best 2) lines)))))
-    ;; a line continued (the preview's second line, indented under its first) joins without
-    ;; its indentation: a block of spaces inside the sentence pushed its end off the window
-    (mapcar (lambda (line)
-              (concat (if (eq (cdar line) 'problem) "  " "")
-                      (car (car line))
-                      (mapconcat (lambda (it) (concat "  " (string-trim-left (car it)))) (cdr line) "")))
-            lines)))
+        (setq joined best)
+        (when best
+          (setq lines (append (cl-subseq lines 0 best)
+                              (list (append (nth best lines) (nth (1+ best) lines)))
+                              (nthcdr (+ best 2) lines))))))
+    (mapcar text lines)))
 
 (defun cardwords-play--results-lines (results width)
   "The lines of the RESULTS table in WIDTH columns: headings, a row a player.
@@ -467,10 +495,12 @@ line takes the window's last column, as the message's."
                         (cl-loop for (d . more) on details collect (if more (concat d ",") d))))
          ;; a problem's lines are indented by two when packed
          (indented (lambda (text face)
-                     (mapcar (lambda (line) (cons (propertize line 'face face) 'problem))
-                             (cardwords-bridge-wrap (split-string text " " t) (- width 3) nil nil " ")))))
-    (append (mapcar (lambda (line) (cons line 'preview))
-                    (cardwords-bridge-wrap units (1- width) "Preview: " "         " " "))
+                     (cardwords-play--items
+                      (mapcar (lambda (line) (propertize line 'face face))
+                              (cardwords-bridge-wrap (split-string text " " t) (- width 3) nil nil " "))
+                      'problem))))
+    (append (cardwords-play--items (cardwords-bridge-wrap units (1- width) "Preview: " "         " " ")
+                                   'preview)
             (cl-mapcan (lambda (problem) (funcall indented problem 'warning))
                        (plist-get preview :problems))
             (let ((note (plist-get preview :note)))
@@ -562,9 +592,10 @@ never scrolls it, but to the results when they come."
                  (items (append
                          ;; before the deal, a seat free: the link to give someone, whole on its line
                          (and (not (member invite '(nil "")))
-                              (append (mapcar (lambda (line) (cons line 'invite))
-                                              (cardwords-bridge-wrap (split-string (cardwords-play--get :inviteText) " " t)
-                                                                    (1- width) nil nil " "))
+                              (append (cardwords-play--items
+                                       (cardwords-bridge-wrap (split-string (cardwords-play--get :inviteText) " " t)
+                                                             (1- width) nil nil " ")
+                                       'invite)
                                       (list (cons (propertize invite 'face 'link) 'invite)
                                             (cons (substitute-command-keys
                                                    "\\<cardwords-play-mode-map>\\[cardwords-play-copy-invite] copies the link.")
@@ -587,10 +618,12 @@ never scrolls it, but to the results when they come."
                          ;; the message wrapped at the window's width: it is read whole
                          ;; a hint's continued under its first word, as the preview's ("Hint: ")
                          (and (not (member said '(nil "")))
-                              (mapcar (lambda (line) (cons (propertize line 'face 'font-lock-warning-face) 'message))
-                                      (cardwords-bridge-wrap (cardwords-bridge-words said) (1- width) nil
-                                                            (and (string-prefix-p "Hint: " said) "      ")
-                                                            " ")))))
+                              (cardwords-play--items
+                               (mapcar (lambda (line) (propertize line 'face 'font-lock-warning-face))
+                                       (cardwords-bridge-wrap (cardwords-bridge-words said) (1- width) nil
+                                                             (and (string-prefix-p "Hint: " said) "      ")
+                                                             " "))
+                               'message))))
                  ;; Last: every move since your own last turn (the bridge's `last'), as many on a
                  ;; line as fit; the whole log is below
                  ;; (none while the review shows a turn: the message says which)
@@ -605,7 +638,7 @@ never scrolls it, but to the results when they come."
                  ;; which answers the key just typed); Last: has the others it needs, one at least
                  (kept (min (length items) (if (rassq 'message items) 2 1)))
                  (last-room (if last-lines (max 1 (min (length last-lines) (- lines kept))) 0)))
-            (dolist (text (cardwords-play--pack items (- lines last-room))) (insert text "\n"))
+            (dolist (text (cardwords-play--pack items (- lines last-room) width)) (insert text "\n"))
             (dolist (text scores-lines) (insert text "\n"))
             (dolist (text (cardwords-bridge-fit last-lines last-room)) (insert text "\n")))
           (when results
@@ -752,6 +785,12 @@ the Results line."
     ;; shown before the next key runs unless a key typed ahead waits
     (unless (input-pending-p)
       (setq cardwords-play--hints-seen (or (plist-get view :hintsLoaded) 0)))
+    ;; connected again: a key's refusal for want of the connection, still in the echo area,
+    ;; is stale (it stayed there after the connection was back)
+    (let ((down (cardwords-play--get :down)))
+      (when (and (not (member down '(nil ""))) (member (plist-get view :down) '(nil ""))
+                 (equal (current-message) down))
+        (message nil)))
     (setq cardwords-play--view view)
     (cardwords-play--draw)))
 
@@ -854,6 +893,11 @@ or \\[cardwords-play-submit] in the game asks again"
   "Return non-nil when you watch the game: no seat, no hand to play from."
   (equal (plist-get (cardwords-play--get :welcome) :role) "watcher"))
 
+(defun cardwords-play--down-p ()
+  "Return non-nil while the bridge refuses keys: the connection down, or let go.
+The view's `down' says why."
+  (not (member (cardwords-play--get :down) '(nil ""))))
+
 (defun cardwords-play--nothing-to-review-p ()
   "Return non-nil for a game over in which no turn was played.
 The owner ended it before any: no history comes, so no review either."
@@ -890,8 +934,13 @@ unless no turn was played."
 After the end there is nothing to compose: the echo area says so and
 names the keys that are left (the web panel ignores the keys then).  A
 watcher has no hand to compose from: the echo area says so (the keys
-went to the action area, which answered as if you played)."
-  (cond ((cardwords-play--over-p)
+went to the action area, which answered as if you played).  While the
+connection is down, or after the room let you go, the echo area says
+why, and nothing is sent (the area stays as it was)."
+  (cond ((cardwords-play--down-p)
+         (message "%s" (cardwords-play--get :down))
+         (ding t))
+        ((cardwords-play--over-p)
          (message "%s" (cardwords-play--keys-left))
          (ding t))
         ((cardwords-play--watching-p)
@@ -970,7 +1019,9 @@ move it is about waits for the answer): answered, RET plays."
 (defun cardwords-play-pass ()
   "Pass this turn."
   (interactive)
-  (when (or (cardwords-play--over-p) (cardwords-play--watching-p) (y-or-n-p "Pass? "))
+  ;; refused unasked where the keys are (no seat, over, the connection down)
+  (when (or (cardwords-play--over-p) (cardwords-play--watching-p) (cardwords-play--down-p)
+            (y-or-n-p "Pass? "))
     (cardwords-play--compose "cardwords/pass")))
 
 (defun cardwords-play-trade ()
@@ -1047,10 +1098,14 @@ confirmed."
 
 (defun cardwords-play--in-progress-p ()
   "Return non-nil while you play the game (not before, not after its end).
-A watcher has no seat to give up or keep: leaving asks nothing."
+A watcher has no seat to give up or keep: leaving asks nothing, nor
+after the room let you go (the owner removed you, or the seat was taken
+back from another connection)."
   (and (equal (cardwords-play--get :status) "playing")
        (not (cardwords-play--get :results))
-       (not (cardwords-play--watching-p))))
+       (not (cardwords-play--watching-p))
+       ;; removed by the owner, or the seat taken back elsewhere: no seat left to give up
+       (not (cardwords-play--get :closed))))
 
 (defun cardwords-play-leave (&optional no-ask)
   "Leave the game and close its buffer.

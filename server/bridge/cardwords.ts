@@ -20,6 +20,7 @@ import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, ownerParam, R
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
+import { BACK_SHOWN_MS } from '../../media/ui/rejoin.js';
 
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
 
@@ -31,6 +32,10 @@ interface LogLine {
   /** A turn's line without the review's note (the review is the current round's: an earlier round's turns have none, as `history` sends them). */
   plain?: string;
 }
+
+/** What a player sees change at the table: a move, the turn, someone leaving, away or back, a stand-in. */
+const gameKey = (s: CardwordsRoomState): string =>
+  JSON.stringify([s.status, s.round, s.moves, s.turn, s.players.map((p) => [p.name, p.left, p.connected, p.auto])]);
 
 export class CardwordsSession {
   private room: Room | null = null;
@@ -100,6 +105,12 @@ export class CardwordsSession {
   private seat: RememberedSeat | null = null;
   /** While the connection is down, why ('The server is stopping…'): keys are refused with it. */
   private down = '';
+  /** The room let this client go for good (the owner removed the player, the seat was taken back elsewhere): no seat to play or give up. */
+  private closed = false;
+  /** Lets "Connected again." go after a while, as the web page does (media/ui/rejoin.ts). */
+  private backFade: ReturnType<typeof setTimeout> | null = null;
+  /** The game as it stood when "Connected again." was said: it gives way once the game changes. */
+  private backAt = '';
   /** Joining again with the seat key once the room is gone. */
   private readonly rejoin = new Rejoin(true);
 
@@ -137,13 +148,18 @@ export class CardwordsSession {
     return this.enter(url, typeof opts.owner === 'string' ? opts.owner : '', () => new Client(url).joinById(id, opts), opts.watch === true);
   }
 
-  /** `owner`: the owner token the game is entered with, remembered with the seat; `watching`: no seat asked. */
-  private async enter(url: string, owner: string, connect: () => Promise<Room>, watching = false): Promise<unknown> {
+  /**
+   * `owner`: the owner token the game is entered with, remembered with the seat; `watching`: no
+   * seat asked; `kept`: the composition of the same seat before its room was lost (its direction
+   * went back to across when the seat was taken back).
+   */
+  private async enter(url: string, owner: string, connect: () => Promise<Room>, watching = false, kept: Composer | null = null): Promise<unknown> {
     this.rejoin.cancel();
     await this.closeRoom();
     // the new game's server is counted before the old game's is let go: the same server stays
     this.onRoom(url);
     this.reset();
+    this.composer = kept;
     this.url = url;
     const room = await connectRoom(connect, () => this.onRoom(null), true, watching);
     this.room = room;
@@ -312,6 +328,7 @@ export class CardwordsSession {
         this.lastMoves = s.moves;
       }
       this.sayStandIns(s);
+      if (this.message === reconnectedText() && gameKey(s) !== this.backAt) this.message = '';
       this.update();
     });
     // the server stopping, or the connection lost: said at once, and keys refused with it
@@ -320,8 +337,7 @@ export class CardwordsSession {
     room.onDrop(() => this.lost(room, this.down || connectionLostText()));
     room.onReconnect(() => {
       this.down = '';
-      this.message = reconnectedText();
-      this.update();
+      this.sayBack();
     });
     room.onLeave((code, reason) => {
       // after `ended` the room closes as it should: its message stays
@@ -334,6 +350,7 @@ export class CardwordsSession {
       if (closed !== null) {
         this.forgetSeat();
         this.seat = null;
+        this.closed = true;
         this.lost(room, closed || connectionLostText());
         return;
       }
@@ -344,8 +361,8 @@ export class CardwordsSession {
       this.rejoin.seat(
         url,
         seat,
-        (back) => this.enter(url, owner, () => Promise.resolve(back)),
-        () => this.say(reconnectedText()),
+        (back) => this.enter(url, owner, () => Promise.resolve(back), false, this.composer),
+        () => this.sayBack(),
         (e) => {
           this.forgetSeat();
           this.say(e.message);
@@ -361,6 +378,29 @@ export class CardwordsSession {
     if (this.room !== room || this.ended) return;
     this.down = why;
     this.say(why);
+  }
+
+  /**
+   * "Connected again.", said until the game changes or BACK_SHOWN_MS have passed (the web
+   * page's rule): it stood under the action area through later moves.
+   */
+  private sayBack(): void {
+    if (this.backFade) clearTimeout(this.backFade);
+    const back = reconnectedText();
+    this.backFade = setTimeout(() => {
+      this.backFade = null;
+      this.unsayBack();
+    }, BACK_SHOWN_MS);
+    this.backFade.unref?.();
+    this.backAt = this.state ? gameKey(this.state) : '';
+    this.say(back);
+  }
+
+  /** The message says "Connected again." no longer, if it still does. */
+  private unsayBack(): void {
+    if (this.message !== reconnectedText()) return;
+    this.message = '';
+    this.update();
   }
 
   /** `text` in the message line, drawn. */
@@ -386,6 +426,7 @@ export class CardwordsSession {
     this.ended = false;
     this.seat = null;
     this.down = '';
+    this.closed = false;
     this.history = [];
     this.historyPlayers = [];
     this.reviewAt = null;
@@ -399,6 +440,8 @@ export class CardwordsSession {
    */
   async leave(forget = false): Promise<null> {
     this.rejoin.cancel();
+    if (this.backFade) clearTimeout(this.backFade);
+    this.backFade = null;
     if (this.countdown) clearTimeout(this.countdown);
     this.countdown = null;
     if (forget && this.seat) this.forgetSeat();
@@ -860,6 +903,10 @@ export class CardwordsSession {
     return {
       seq: ++this.seq,
       connected: this.room !== null && !this.down,
+      // why keys are refused while the connection is down ('' when up), and whether the room let
+      // this client go for good (removed, the seat taken back elsewhere): nothing to leave
+      down: this.down,
+      closed: this.closed,
       welcome: this.welcome,
       seat: this.mySeat,
       status: s?.status ?? 'connecting',

@@ -993,7 +993,7 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
     const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 'never' } })).result!.welcome.gameId;
     // Bo plays in Emacs too
     const bob = bridge();
-    const boCall = async (method: string, params: unknown = {}) => (await bob.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View & { connected: boolean }; error?: { message: string } };
+    const boCall = async (method: string, params: unknown = {}) => (await bob.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View & { connected: boolean; closed: boolean; down: string }; error?: { message: string } };
     expect((await boCall('cardwords/join', { url: srv.url, id, name: 'Bo' })).error).toBeUndefined();
     await expect.poll(async () => (await boCall('cardwords/view')).result!.status).toBe('playing');
     // at once (the bridge may not have the deal yet: the room sends the state before its ack)
@@ -1002,7 +1002,7 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
     // Bo's bridge says so and takes nothing back (it joined again by name: "That name is
     // taken" every few seconds for ever); a key is refused with it
     await expect.poll(async () => (await boCall('cardwords/view')).result!.message).toBe('The owner removed you from the game.');
-    expect((await boCall('cardwords/view')).result!.connected).toBe(false);
+    expect((await boCall('cardwords/view')).result!).toMatchObject({ connected: false, closed: true, down: 'The owner removed you from the game.' });
     expect((await boCall('cardwords/key', { key: 'a' })).error?.message).toBe('The owner removed you from the game.');
     expect((await call('cardwords/view')).result!.players.find((p) => p.name === 'Bo')).toMatchObject({ left: true, standIn: true });
     // the view offers nobody now (Bo is gone, Ann is the owner's own seat); the room refuses Ann, saying why
@@ -1385,6 +1385,59 @@ it('the server stopping or lost: the bridge says so at once (the web panels\' wo
     await srv.stop();
   }
 }, 180_000);
+
+it('a seat taken back from another connection: the first bridge\'s view says so, `closed` (nothing to leave) and keys refused with why', async () => {
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    type View = { connected: boolean; down: string; closed: boolean; message: string; welcome: { gameId: string; key: string } };
+    const b = bridge();
+    const cw = await b.call<View>('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Emi', robots: 1, level: 'casual', grace: 'never' } });
+    expect(cw).toMatchObject({ down: '', closed: false });
+    const other = bridge2();
+    await other.call('cardwords/join', { url: srv.url, id: cw.welcome.gameId, name: 'Emi', key: cw.welcome.key });
+    const taken = 'Your seat was taken back from another connection (another editor or a browser): this buffer no longer plays it.';
+    await expect.poll(async () => b.call<View>('cardwords/view'), { timeout: 5000 }).toMatchObject({ connected: false, closed: true, down: taken, message: taken });
+    expect(((await b.send(JSON.stringify({ id: 1, method: 'cardwords/key', params: { key: '4' } }))) as { error?: { message: string } }).error?.message).toBe(taken);
+  } finally {
+    await srv.stop();
+  }
+});
+
+it('back after the server restarted: "Connected again." gives way at the next change of the game or after a while, and the composition\'s direction is kept', async () => {
+  // defect: "Connected again." stayed under the action area through later moves, and the
+  // direction typed (down) came back as across
+  let srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  const restart = async () => (srv = await startServer({ dataDir: srv.dataDir, args: ['--ruleset', copySample('tiny'), '--port', String(srv.port)] }));
+  try {
+    type View = { status: string; connected: boolean; down: string; closed: boolean; message: string; composing: { direction: string } | null };
+    const b = bridge();
+    const id = (await b.call<{ welcome: { gameId: string } }>('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Emi', humans: 2, robots: 0, grace: 'never', seed: 'bridge-back-1' } })).welcome.gameId;
+    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    const boKey = (await bo.next((m) => m.type === 'welcome')).payload.key as string;
+    const view = () => b.call<View>('cardwords/view');
+    await expect.poll(async () => (await view()).status).toBe('playing');
+    await b.call('cardwords/key', { key: '/' });
+    expect((await view()).composing?.direction).toBe('down');
+    const back = async () => {
+      await srv.stop();
+      await expect.poll(async () => (await view()).connected, { timeout: 5000 }).toBe(false);
+      expect((await view()).down).toBe('The server is stopping. The game is kept: reconnecting when the server is back…');
+      await restart();
+      await expect.poll(async () => view(), { timeout: 30_000 }).toMatchObject({ connected: true, down: '', closed: false, message: 'Connected again.' });
+    };
+    await back();
+    expect((await view()).composing?.direction).toBe('down');
+    // Bo comes back too: the game changed, the notice goes at once (well before its 4 s)
+    await cwJoin(srv.url, id, { name: 'Bo', key: boKey });
+    await expect.poll(async () => (await view()).message, { timeout: 2000 }).toBe('');
+    // nothing changes at the table: it goes after a while
+    await back();
+    await expect.poll(async () => (await view()).message, { timeout: 8000 }).toBe('');
+    expect((await view()).composing?.direction).toBe('down');
+  } finally {
+    await srv.stop();
+  }
+}, 120_000);
 
 it('a local server comes back on the port it had (a guest\'s page and link still reach it), or on a new one when that is taken, which `serve` says', async () => {
   // defect: it restarted on --port 0, a new port each time, so a browser guest's link was dead

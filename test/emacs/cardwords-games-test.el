@@ -657,6 +657,15 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
 
 ;; Drawing without a game: views as the bridge sends them, the table 3 x 2.
 
+(defun cardwords-games-test--within-columns (columns)
+  "Check that no line of the buffer is wider than COLUMNS."
+  (save-excursion
+    (goto-char (point-min))
+    (while (not (eobp))
+      (let ((line (buffer-substring (line-beginning-position) (line-end-position))))
+        (should (equal (list line (<= (string-width line) columns)) (list line t))))
+      (forward-line 1))))
+
 (defun cardwords-games-test--view (&rest overrides)
   "A Cardwords view as the bridge sends one (3 x 2 table), OVERRIDES put in."
   (let ((view (list :seq 1 :connected t :welcome '(:gameId "ert" :owner t) :seat 0 :status "playing"
@@ -896,8 +905,10 @@ the echo area."
 (ert-deftest cardwords-play-shows-every-score-and-keeps-the-lines-in-sight ()
   ;; Four players in an 80x24 terminal: the mode line cuts the scores at the window's edge, so
   ;; a Scores line above Last: has them all (the one whose turn it is in its face).  A preview
-  ;; with two problems and a refusal under it: the lines down to Last: share lines and stay in
-  ;; the 21 lines, the refusal keeping a line of its own; in a tall window each has its own.
+  ;; with two problems and a refusal under it: the lines down to Last: share lines, the refusal
+  ;; keeping a line of its own; in a tall window each has its own.  They share only what fits
+  ;; in 80 columns (one line of 130 was cut at the window's edge): here that is a line more
+  ;; than the 21, which Last: gives up (it is in the log too).
   (let* ((log (cl-loop for i from 1 to 12 collect (format "Robot3: move %d for %d" i i)))
          (table (cardwords-games-test--table-15x15))
          (players '((:name "ert" :robot nil :score 4 :cards 7 :connected t)
@@ -919,11 +930,14 @@ the echo area."
             (dolist (regexp '("^     A    B    C    D .* O *$" "^  1 " "^ 15 " "^Hand: \\[" "^Action: C2  across"
                               "Preview: This move would be refused:" "the move touches no card on the table"
                               "^You have no Q in your hand\\.$"
-                              "^Scores: You:4  Robot1:0  Robot2:7  Robot3:112$"
-                              "^Last: Robot3: move 12 for 12$"))
+                              "^Scores: You:4  Robot1:0  Robot2:7  Robot3:112$"))
               (let ((line (cardwords-games-test--line-of regexp)))
                 (should line)
                 (should (<= line 21))))
+            (should (equal (cardwords-games-test--line-of "^Last: Robot3: move 12 for 12$") 22))
+            (should (equal (cardwords-games-test--line-of "^Action: C2  across  A 1  Preview: This move would be refused:$") 18))
+            (should (equal (cardwords-games-test--line-of "^  the move touches no card on the table  the first move must cover H8$") 19))
+            (cardwords-games-test--within-columns 79)
             (goto-char (point-min))
             (search-forward "Robot2:7")
             (should (memq 'cardwords-play-turn (cardwords-games-test--face-at (match-beginning 0))))
@@ -1484,11 +1498,106 @@ the echo area."
                    '("Preview: CAT: 6,  bonus for 7 cards: 25")))
     ;; a short message beside a long problem: still the other neighbours first
     (should (equal (cardwords-play--pack '(("a" . problem) ("b" . problem) ("c" . message)) 2)
-                   '("  a  b" "c"))))
+                   '("  a  b" "c")))
+    ;; in a window's width: a line continued joins its first with one space (the sentence read
+    ;; "playing the move  as"), and lines share only what stays narrower than the width (the
+    ;; preview was cut at the window's edge), more lines than the room then
+    (let ((items (list '("Action: 9D" . action) '("Preview: one two" . preview)
+                       (cons (cardwords-play--continued "         three") 'preview))))
+      (should (equal (cardwords-play--pack items 1 30) '("Action: 9D" "Preview: one two three")))
+      (should (equal (cardwords-play--pack items 1 40) '("Action: 9D  Preview: one two three")))))
   ;; the Scores line wraps at the window's width, a line per what fits
   (should (equal (mapcar #'substring-no-properties
                          (cardwords-play--scores-lines '(("You:1" . 0) ("Robot1:22" . 1) ("Robot2:333" . 2)) 0 30))
                  '("Scores: You:1  Robot1:22" "       Robot2:333"))))
+
+(ert-deftest cardwords-play-packs-within-the-window-width ()
+  ;; At 80x24 a hint line or a dictionary problem made the packing join Action: and Preview:
+  ;; into one line wider than the window, which Emacs cut: "... Preview: This move scores 69
+  ;; poi$", and a problem's wrapped lines joined with two spaces.  Every line now fits in 79
+  ;; columns, each word with its points whole, the problem's words one space apart.
+  (let ((problem (concat "ITAIL, CI, KL: not in the dictionary. You are the owner: playing the move "
+                         "asks you whether they are words.")))
+    (cardwords-games-test--drawn
+        (apply #'cardwords-games-test--view
+               :composing '(:display "9D" :mode "cards" :buffer "" :direction "across" :placed nil
+                                     :cards ("R 2" "I 1" "N 2" "K 6"))
+               :preview (list :text "This move scores 69 points." :details '("RINK: 12" "ITAIL: 30" "CI: 9" "KL: 18")
+                              :problems (list problem) :note "")
+               :message "Hint: RINK at 9D across for 69 points (1 of 10: M-n, M-p)"
+               (cardwords-games-test--table-15x15))
+      (unwind-protect
+          (let ((window (cardwords-games-test--window-of-80x24)))
+            (ignore window)
+            (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
+              (cardwords-play--draw))
+            (cardwords-games-test--within-columns 79)
+            (let ((text (buffer-substring-no-properties (point-min) (point-max))))
+              (should (string-match-p "Preview: This move scores 69 points\\." text))
+              (dolist (word '("RINK: 12," "ITAIL: 30," "CI: 9," "KL: 18"))
+                (should (string-match-p (regexp-quote word) text)))
+              ;; the problem's words as written, wherever its lines went
+              (should (string-match-p (replace-regexp-in-string " " "[ \n]+" (regexp-quote problem))
+                                      text))
+              (should-not (string-match-p "the move  as" text))))
+        (delete-other-windows)))))
+
+;; Removed by the owner (or the seat taken back elsewhere), the buffer said so and the mode
+;; line said Disconnected, but `4 A' changed the area ("Action: {4A}", "Return passes: -1
+;; point.") and C-c C-q asked "Leave this game for good?".  Now a key is refused with why and
+;; sends nothing, and leaving or killing the buffer asks nothing: no seat is left.  While the
+;; connection is only down the keys are refused the same way, and once it is back the refusal
+;; still in the echo area goes (it stayed there).
+(ert-deftest cardwords-play-let-go-refuses-keys-and-leaves-unasked ()
+  (let ((sent nil) (asked nil) (said nil)
+        (lost "Connection lost: reconnecting…"))
+    (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt asked) t))
+              ((symbol-function 'yes-or-no-p) (lambda (prompt) (push prompt asked) t))
+              ;; the echo area, which batch Emacs does not keep
+              ((symbol-function 'message) (lambda (format &rest args)
+                                            (setq said (and format (apply #'format-message format args)))))
+              ((symbol-function 'current-message) (lambda () said))
+              ((symbol-function 'cardwords-bridge-live-p) (lambda () t))
+              ((symbol-function 'cardwords-bridge-leave) (lambda (method) (push method sent)))
+              ((symbol-function 'cardwords-bridge-request-sync) (lambda (method &rest _) (push method sent) nil)))
+      (dolist (closed '("The owner removed you from the game."
+                        "Your seat was taken back from another connection."))
+        (setq sent nil asked nil)
+        (let ((noninteractive nil)
+              (view (cardwords-games-test--view :connected nil :down closed :closed t :message closed)))
+          (cardwords-games-test--drawn view
+            (set-window-buffer (selected-window) (current-buffer))
+            (let ((before (buffer-string)))
+              (execute-kbd-macro (kbd "4 A RET C-c C-p"))
+              (should-not sent)
+              (should-not asked)
+              (should (equal (current-message) closed))
+              (should (equal (buffer-string) before)))
+            (should-not (cardwords-play--in-progress-p))
+            ;; C-x k asks nothing either
+            (should (cardwords-play--kill-buffer-query)))
+          ;; C-c C-q leaves at once
+          (let ((cardwords-play--buffer-name "*Cardwords ert let go*")
+                (cardwords-play--view view))
+            (with-current-buffer (get-buffer-create cardwords-play--buffer-name)
+              (cardwords-play-mode)
+              (cardwords-play--draw)
+              (set-window-buffer (selected-window) (current-buffer))
+              (execute-kbd-macro (kbd "C-c C-q")))
+            (should-not asked)
+            (should-not (get-buffer cardwords-play--buffer-name))
+            (should (equal sent '("cardwords/leave" "stop-server" "cardwords/leave"))))))
+      ;; the connection down: refused with why; back, the refusal in the echo area goes
+      (setq sent nil)
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :connected nil :down lost :closed nil :message lost)
+        (set-window-buffer (selected-window) (current-buffer))
+        (should (cardwords-play--in-progress-p))
+        (execute-kbd-macro (kbd "4"))
+        (should-not sent)
+        (should (equal (current-message) lost))
+        (cardwords-play--take (cardwords-games-test--view :seq 2 :connected t :down "" :message "Connected again."))
+        (should-not (current-message))))))
 
 (ert-deftest cardwords-play-after-the-end-keys-compose-nothing ()
   ;; With the results shown a key of the action area goes nowhere: the echo area says the game

@@ -202,6 +202,21 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   const waiting = /^TE is not in the dictionary: .*$/m.exec(asked)![0].trimEnd();
   expect(waiting).toBe('TE is not in the dictionary: answer y or n (you are the owner)');
   expect(waiting.length).toBeLessThanOrEqual(80);
+  // A redraw while the question is open (here the terminal resized; a play-tester's was the
+  // answer to a first word while the next was asked): the table stays on top, the hand and the
+  // message under it. It was drawn from the buffer's start again mid-redraw, the table and the
+  // hand after the log, out of sight.
+  const inOrder = (s: string) => {
+    const lines = s.split('\n');
+    const labels = lines.findIndex((l) => /^ +A +B +C +D +E +F +G *$/.test(l));
+    const hand = lines.findIndex((l) => /^Hand: /.test(l));
+    const said = lines.findIndex((l) => /^TE is not in the dictionary: /.test(l));
+    return labels >= 0 && labels <= 2 && hand > labels && said > hand;
+  };
+  for (const [cols, what] of [[100, 'narrower'], [120, 'as it was']] as const) {
+    tmux.resize(cols, 45);
+    await tmux.waitFor((s) => /me plays TE: add to the dictionary\? \(y or n\)/.test(s) && s.split('\n')[0]!.length <= cols && inOrder(s), `the table on top while the question is open, the terminal ${what}`, 30_000);
+  }
   // ...and RET (the key that played it) is no answer: the question stays until y or n
   tmux.keys('Enter');
   await tmux.waitFor((s) => /Please answer y or n/.test(s), 'RET refused as an answer', 30_000);
