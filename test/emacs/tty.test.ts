@@ -385,16 +385,17 @@ it('M-x cardwords-play to the results, then leaving: keys after the end compose 
   screen = await tmux.waitFor((s) => /The game is over: C-c C-r asks for a rematch, C-c C-q leaves, \[ \] review/.test(s), 'the keys refused after the end', 30_000);
   expect(table(screen)).toBe(before);
   expect(screen).not.toMatch(/^(Action|Preview): /m);
-  // C-c C-p neither: no "Pass?" after the end
+  // C-c C-p neither: no "Pass?" after the end (the echo area's "The game is over:"; the log ends
+  // "The game is over. Winner: me.")
   tmux.keys('C-g');
-  await tmux.waitFor((s) => !/The game is over/.test(s), 'the echo area cleared', 30_000);
+  await tmux.waitFor((s) => !/The game is over:/.test(s), 'the echo area cleared', 30_000);
   tmux.keys('C-c', 'C-p');
   screen = await tmux.waitFor((s) => /The game is over: C-c C-r asks for a rematch, C-c C-q leaves, \[ \] review/.test(s), 'C-c C-p refused after the end', 30_000);
   expect(screen).not.toMatch(/Pass\?/);
   // the review: [ goes to the last turn, its cards on the table; on to the first (mine: this
   // game's first turn is ours), where b lays the best robot's move on the empty table instead
   tmux.keys('C-g');
-  screen = await tmux.waitFor((s) => !/The game is over/.test(s), 'the echo area cleared', 30_000);
+  screen = await tmux.waitFor((s) => !/The game is over:/.test(s), 'the echo area cleared', 30_000);
   expect(screen).toMatch(/^\[ and \] step through the review, b shows the best robot's move\.$/m);
   tmux.type('[');
   screen = await tmux.waitFor((s) => /^Turn (\d+) of \1: /m.test(s), 'the last turn of the review', 30_000);
