@@ -572,10 +572,13 @@ still present but yourself, robots too, then confirmed."
 
 (defun cardwords-yatzee--in-progress-p ()
   "Return non-nil while you play the game (not before, not after its end).
-A watcher has no sheet to lose: leaving asks nothing."
+A watcher has no sheet to lose: leaving asks nothing, nor after the room
+let you go (the owner removed you, or the sheet was taken back from
+another connection)."
   (and (equal (cardwords-yatzee--get :status) "playing")
        (not (cardwords-yatzee--get :ended))
-       (not (cardwords-yatzee--watching-p))))
+       (not (cardwords-yatzee--watching-p))
+       (not (cardwords-yatzee--get :closed))))
 
 (defun cardwords-yatzee-leave (&optional no-ask)
   "Leave the game and close its buffer.

@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, stoppingText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, closedText, stoppingText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, ownerParam, Rejoin, str, urlParam } from './params.js';
@@ -33,9 +33,13 @@ interface LogLine {
   plain?: string;
 }
 
-/** What a player sees change at the table: a move, the turn, someone leaving, away or back, a stand-in. */
-const gameKey = (s: CardwordsRoomState): string =>
-  JSON.stringify([s.status, s.round, s.moves, s.turn, s.players.map((p) => [p.name, p.left, p.connected, p.auto])]);
+/**
+ * What a player sees change at the table: a move, the turn, someone leaving, away or back, a
+ * stand-in; not seat `me`'s own connection (its coming back is what "Connected again." says,
+ * and the state saying so may come after it).
+ */
+const gameKey = (s: CardwordsRoomState, me: number): string =>
+  JSON.stringify([s.status, s.round, s.moves, s.turn, s.players.map((p, i) => [p.name, p.left, i === me || p.connected, p.auto])]);
 
 export class CardwordsSession {
   private room: Room | null = null;
@@ -328,7 +332,7 @@ export class CardwordsSession {
         this.lastMoves = s.moves;
       }
       this.sayStandIns(s);
-      if (this.message === reconnectedText() && gameKey(s) !== this.backAt) this.message = '';
+      if (this.message === reconnectedText() && gameKey(s, this.mySeat) !== this.backAt) this.message = '';
       this.update();
     });
     // the server stopping, or the connection lost: said at once, and keys refused with it
@@ -351,7 +355,8 @@ export class CardwordsSession {
         this.forgetSeat();
         this.seat = null;
         this.closed = true;
-        this.lost(room, closed || connectionLostText());
+        // nothing reconnects: not "Connection lost: reconnecting…"
+        this.lost(room, closed || closedText(undefined));
         return;
       }
       this.lost(room, code === CLOSE.SERVER_STOPPING ? stoppingText() : this.down || connectionLostText());
@@ -392,7 +397,7 @@ export class CardwordsSession {
       this.unsayBack();
     }, BACK_SHOWN_MS);
     this.backFade.unref?.();
-    this.backAt = this.state ? gameKey(this.state) : '';
+    this.backAt = this.state ? gameKey(this.state, this.mySeat) : '';
     this.say(back);
   }
 

@@ -10,10 +10,11 @@ import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, scor
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { connectionLostText, endedMessage, reconnectedText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText } from './texts.js';
+import { closedText, connectionLostText, endedMessage, reconnectedText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText } from './texts.js';
 import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
+import { BACK_SHOWN_MS } from '../../media/ui/rejoin.js';
 
 
 const scoresOf = (s: YatzeeSheetState) => s.scores.map((x) => (x < 0 ? null : x));
@@ -21,6 +22,14 @@ const hintSheet = (s: YatzeeSheetState) => ({ scores: scoresOf(s), dice: s.dice,
 
 /** The game server's HTTP address from the address the client connects to. */
 const httpBase = (url: string) => url.replace(/^ws(s?):/i, 'http$1:').replace(/\/+$/, '');
+
+/**
+ * What a player sees change at the table: a throw, a hold, a transfer, someone joining,
+ * leaving, away or back; not `me`'s own connection (its coming back is what "Connected again."
+ * says, and the state saying so may come after it).
+ */
+const gameKey = (s: YatzeeRoomState, me: string | undefined): string =>
+  JSON.stringify([s.status, s.players.map((p) => [p.name, p.name === me || p.connected, p.present, p.throwsMade, p.dice, p.held, p.phase])]);
 
 export class YatzeeSession {
   private room: Room | null = null;
@@ -53,6 +62,12 @@ export class YatzeeSession {
   private seat: RememberedSeat | null = null;
   /** While the connection is down, why ('The server is stopping…'): keys are refused with it. */
   private down = '';
+  /** The room let this client go for good (the owner removed the player, the sheet was taken back elsewhere): no sheet to play or give up. */
+  private closed = false;
+  /** Lets "Connected again." go after a while, as the web page does (media/ui/rejoin.ts). */
+  private backFade: ReturnType<typeof setTimeout> | null = null;
+  /** The game as it stood when "Connected again." was said: it gives way once the game changes. */
+  private backAt = '';
   /** Joining again with the seat key once the room is gone. */
   private readonly rejoin = new Rejoin();
 
@@ -102,6 +117,7 @@ export class YatzeeSession {
     this.ended = false;
     this.seat = null;
     this.down = '';
+    this.closed = false;
     this.roomUrl = url;
     this.url = httpBase(url);
     this.hints = hints === true;
@@ -151,6 +167,7 @@ export class YatzeeSession {
     });
     room.onStateChange((s: YatzeeRoomState) => {
       this.state = s;
+      if (this.message === reconnectedText() && gameKey(s, this.welcome?.name) !== this.backAt) this.message = '';
       this.update();
     });
     // the server stopping, or the connection lost: said at once, and keys refused with it
@@ -159,8 +176,7 @@ export class YatzeeSession {
     room.onDrop(() => this.lost(room, this.down || connectionLostText()));
     room.onReconnect(() => {
       this.down = '';
-      this.message = reconnectedText();
-      this.update();
+      this.sayBack();
     });
     room.onLeave((code, reason) => {
       // after `ended` the room closes as it should: its message stays
@@ -173,7 +189,9 @@ export class YatzeeSession {
       if (closed !== null) {
         this.forgetSeat();
         this.seat = null;
-        this.lost(room, closed || connectionLostText());
+        this.closed = true;
+        // nothing reconnects: not "Connection lost: reconnecting…"
+        this.lost(room, closed || closedText(undefined));
         return;
       }
       this.lost(room, code === CLOSE.SERVER_STOPPING ? stoppingText() : this.down || connectionLostText());
@@ -185,7 +203,7 @@ export class YatzeeSession {
         url,
         seat,
         (back) => this.enter(url, hintsOn, owner, () => Promise.resolve(back)),
-        () => this.say(reconnectedText()),
+        () => this.sayBack(),
         (e) => {
           this.forgetSeat();
           this.say(e.message);
@@ -203,6 +221,23 @@ export class YatzeeSession {
     this.say(why);
   }
 
+  /**
+   * "Connected again.", said until the game changes or BACK_SHOWN_MS have passed (the web
+   * page's rule): it stood in the buffer through later throws.
+   */
+  private sayBack(): void {
+    if (this.backFade) clearTimeout(this.backFade);
+    this.backFade = setTimeout(() => {
+      this.backFade = null;
+      if (this.message !== reconnectedText()) return;
+      this.message = '';
+      this.update();
+    }, BACK_SHOWN_MS);
+    this.backFade.unref?.();
+    this.backAt = this.state ? gameKey(this.state, this.welcome?.name) : '';
+    this.say(reconnectedText());
+  }
+
   /** `text` in the message line, drawn. */
   private say(text: string): void {
     this.message = text;
@@ -217,6 +252,8 @@ export class YatzeeSession {
    */
   async leave(forGood = true): Promise<null> {
     this.rejoin.cancel();
+    if (this.backFade) clearTimeout(this.backFade);
+    this.backFade = null;
     if (forGood && this.seat) this.forgetSeat();
     this.seat = null;
     await this.closeRoom(forGood && this.welcome?.role === 'player' && !this.ended);
@@ -433,6 +470,10 @@ export class YatzeeSession {
       hints: this.hints,
       // the room said `ended`: nothing is left to play (a leave needs no confirmation)
       ended: this.ended,
+      // the room let this client go (removed by the owner, the sheet taken back elsewhere):
+      // no sheet to give up (a leave needs no confirmation); `down` why keys are refused
+      closed: this.closed,
+      down: this.down,
       mine,
       message: this.message,
       // while a place is free (players join at any time): the game's join page, as the web panel gives it

@@ -1967,6 +1967,28 @@ the echo area."
          (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
          (kill-buffer)))))
 
+;; defect: after the owner removed you (or the sheet was taken back from another connection),
+;; q asked "Leave this game for good?" of a sheet that was no longer yours
+(ert-deftest cardwords-yatzee-let-go-leaves-unasked ()
+  (let ((sent nil) (asked nil))
+    (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt asked) t))
+              ((symbol-function 'yes-or-no-p) (lambda (prompt) (push prompt asked) t))
+              ((symbol-function 'cardwords-bridge-request-sync) (lambda (method &rest _) (push method sent) nil)))
+      (cardwords-games-test--yatzee-drawn (cardwords-games-test--yatzee-view)
+        (should (cardwords-yatzee--in-progress-p)))
+      (let ((cardwords-yatzee--buffer-name "*Cardwords Yatzee ert let go*")
+            (cardwords-yatzee--view (cardwords-games-test--yatzee-view
+                                     :connected nil :closed t :down "The owner removed you from the game."
+                                     :message "The owner removed you from the game.")))
+        (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
+          (cardwords-yatzee-mode)
+          (cardwords-yatzee--draw)
+          (should-not (cardwords-yatzee--in-progress-p))
+          (cardwords-yatzee-leave))
+        (should-not asked)
+        (should-not (get-buffer cardwords-yatzee--buffer-name))
+        (should (member "yatzee/leave" sent))))))
+
 ;; defect: at 80 columns the hint line ran past the window's edge, cut there (with $), its
 ;; best hold lost; it is broken at the window's width as Cardwords breaks its lines (the
 ;; expected score, then the best hold whole on the next line), and so is a long message.
