@@ -926,7 +926,7 @@ unless no turn was played."
            (delq nil (list (and (not (equal (cardwords-play--get :status) "ended"))
                                 (cardwords-play--rematch-text))
                            (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-leave] leaves")
-                           (and (not (cardwords-play--nothing-to-review-p)) "[ ] review")))
+                           (and (not (cardwords-play--nothing-to-review-p)) "[ ] review, b its best move")))
            ", ")))
 
 (defun cardwords-play--compose (method &optional params)

@@ -1619,7 +1619,7 @@ the echo area."
         (dolist (keys '("a" "4" "DEL" "RET" "C-c C-k" "C-c C-t" "C-c C-s" "C-c C-p"))
           (setq said nil)
           (execute-kbd-macro (kbd keys))
-          (should (equal said "The game is over: C-c C-r asks for a rematch, C-c C-q leaves, [ ] review")))
+          (should (equal said "The game is over: C-c C-r asks for a rematch, C-c C-q leaves, [ ] review, b its best move")))
         (should-not calls)
         (should-not asked)
         ;; the rematch is the key left
@@ -1703,7 +1703,7 @@ the echo area."
         (should-not (string-match-p "asks for a rematch" (buffer-string)))
         (set-window-buffer (selected-window) (current-buffer))
         (execute-kbd-macro (kbd "a"))
-        (should (equal said "The game is over: C-c C-r deals a rematch now, for every player (asked first), C-c C-q leaves, [ ] review"))
+        (should (equal said "The game is over: C-c C-r deals a rematch now, for every player (asked first), C-c C-q leaves, [ ] review, b its best move"))
         (execute-kbd-macro (kbd "C-c C-r"))
         (should (equal asked '("Deal a new round for every player now? ")))
         (should-not calls)
@@ -1717,7 +1717,7 @@ the echo area."
         (should-not (string-match-p "C-c C-r\\|rematch" (buffer-string)))
         (set-window-buffer (selected-window) (current-buffer))
         (execute-kbd-macro (kbd "a"))
-        (should (equal said "The game is over: C-c C-q leaves, [ ] review")))
+        (should (equal said "The game is over: C-c C-q leaves, [ ] review, b its best move")))
       ;; a player, the owner too: asked nothing, the rematch asked for at once
       (setq asked nil calls nil)
       (cardwords-games-test--drawn
@@ -1751,7 +1751,7 @@ the echo area."
         (let ((last-command-event ?\])) (cardwords-play-key))
         (should (equal (car said) "The review has not come yet: the game's history comes with the end"))
         (let ((last-command-event ?a)) (cardwords-play-key))
-        (should (equal (car said) "The game has ended: C-c C-q leaves, [ ] review"))))))
+        (should (equal (car said) "The game has ended: C-c C-q leaves, [ ] review, b its best move"))))))
 
 (ert-deftest cardwords-play-owner-question-quit-is-asked-again ()
   ;; The owner's question about a word: RET is no answer (bound to the reminder to answer y
