@@ -70,7 +70,16 @@ export async function runPlaytest(context: vscode.ExtensionContext, client: Lang
       }
       const text = e instanceof Error ? e.message : String(e);
       output.warn(`playtest of ${uri.toString()}: ${text}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('The playtest failed: {0}', text));
+      // a refusal for the ruleset's errors lists them a line each (file:line:col: ...), which a
+      // notification folds into one run-on line: its first line there, the list in the log
+      const [first, ...rest] = text.split('\n');
+      if (rest.length === 0) void vscode.window.showErrorMessage(vscode.l10n.t('The playtest failed: {0}', text));
+      else {
+        const all = vscode.l10n.t('Show All');
+        void vscode.window.showErrorMessage(vscode.l10n.t('The playtest failed: {0}', first ?? ''), all).then((c) => {
+          if (c === all) output.show(true);
+        });
+      }
       return undefined;
     } finally {
       sub.dispose();

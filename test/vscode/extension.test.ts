@@ -384,6 +384,39 @@ describe('VS Code extension in code-server', () => {
     expect(learnedDir).toMatch(/globalStorage[/\\]cardwords\.cardwords[/\\]cache$/);
   });
 
+  it('a ruleset with errors: the playtest refused with its first line in the notification, the whole list one click away in the log', async () => {
+    // defect: the refusal's list of errors, a line each, was folded into one run-on line of
+    // the notification
+    const dir = join(tmp, 'workspace', 'unplayable');
+    mkdirSync(dir);
+    for (const ext of ['charset', 'cardset', 'cardtable', 'bonus', 'dict']) cpSync(join(tmp, 'workspace', `example.${ext}`), join(dir, `bad.${ext}`));
+    // a count that does not match the cards, and a card with no space: two errors
+    const cards = readFileSync(join(dir, 'bad.cardset'), 'utf8').split('\n');
+    writeFileSync(join(dir, 'bad.cardset'), ['3', `${cards[1]} [A7]`, ...cards.slice(2)].join('\n'));
+    await runCommand('View: Close All Editor Groups');
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'unplayable' }).first().click({ timeout: 60_000 });
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'bad.cardset' }).first().click({ timeout: 60_000 });
+    await page.locator('.tab.active', { hasText: 'bad.cardset' }).first().waitFor({ timeout: 60_000 });
+    await runCommand('Cardwords: Playtest This Ruleset');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 60_000 });
+    await input.fill('1');
+    await page.keyboard.press('Enter');
+    const toast = page.locator('.notification-toast', { hasText: 'The playtest failed' }).first();
+    await toast.waitFor({ timeout: 60_000 });
+    expect(await toast.locator('.notification-list-item-message').innerText()).toMatch(/^The playtest failed: the ruleset .*unplayable cannot be played:$/);
+    await shot('06d-playtest-refused');
+    await toast.getByRole('button', { name: 'Show All' }).click();
+    // the log shows every error, a line each, as `check` prints them
+    // (the panel wraps the long lines at spaces: read with the spaces made one)
+    const log = async () => (await page.locator('.part.panel .monaco-editor .view-lines').innerText().catch(() => '')).replace(/\s+/g, ' ');
+    await expect.poll(log, { timeout: 30_000 }).toContain('bad.cardset:1:1: error: 3 cards are declared but 15 are listed [cardset/count-mismatch]');
+    expect(await log()).toContain("bad.cardset:2:27: error: expected a space after the card character, found '7'");
+    await shot('06e-playtest-refused-log');
+    await runCommand('View: Hide Panel');
+    await runCommand('View: Close All Editor Groups');
+  });
+
   // The game side (docs/vscode.md "Games"): a local server started by the command, then a
   // panel per game. Each game panel is closed before the next opens, so one webview shows.
   it('starts a local server with the command: status bar, health, one process', async () => {
