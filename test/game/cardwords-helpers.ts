@@ -85,6 +85,21 @@ async function welcome(p: CwPlayer): Promise<CwPlayer> {
   return p;
 }
 
+/**
+ * A game of the tiny ruleset the owner watches, Ann and Bo playing (a grace of 0.3 s), over
+ * by the rules: every player passed twice. The room stays for a rematch.
+ */
+export async function overByPasses(url: string, ownerToken: string, seed: string): Promise<{ owner: CwPlayer; ann: CwPlayer; bo: CwPlayer; id: string }> {
+  const owner = await cwCreate(url, { owner: ownerToken, ruleset: 'tiny', humans: 2, grace: 0.3, seed });
+  const id = owner.room.roomId;
+  const ann = await cwJoin(url, id, { name: 'Ann' });
+  const bo = await cwJoin(url, id, { name: 'Bo' });
+  await until(() => ann.state.status === 'playing', 5000, 'the start');
+  for (const p of [ann, bo, ann, bo]) expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
+  await until(() => ann.state.status === 'over', 5000, 'the end');
+  return { owner, ann, bo, id };
+}
+
 export function seatOf(p: CwPlayer): number {
   return [...p.state.players].findIndex((s) => s.name === p.name);
 }

@@ -11,7 +11,7 @@ import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.j
 import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
 import { formatAction } from '../../core/games/cardwords/notation.js';
 import { Player, getJSON, logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
-import { Recorder, aaRuleset, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, heldQuestion, loadTestRuleset, seatOf, unknownMove, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
+import { Recorder, aaRuleset, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, heldQuestion, loadTestRuleset, overByPasses, seatOf, unknownMove, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
 import { CLOSE, type CardwordsClientMessages } from '../../core/protocol/messages.js';
 
 /** No state a client decoded holds a hand other than its own seat's (none for a watcher). */
@@ -612,14 +612,7 @@ describe('cardwords rooms', () => {
 
   it("a rematch vote waits on an away player only until a stand-in plays the seat (the game's grace), then starts without another vote; the seat stays the away player's", async () => {
     // defect: the vote waited on a player away for as long as the room held the connection, and then for a vote more
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, grace: 0.3, seed: 'rematch-away-1' });
-    const id = owner.room.roomId;
-    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
-    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
-    await until(() => ann.state.status === 'playing', 5000, 'the start');
-    // everyone passes twice: over by the rules, the room stays for a rematch
-    for (const p of [ann, bo, ann, bo]) expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
-    await until(() => ann.state.status === 'over', 5000, 'the end');
+    const { owner, ann, bo } = await overByPasses(srv.url, srv.ownerToken, 'rematch-away-1');
     bo.raw.transport.ws.close(3000); // a drop: the room holds Bo's connection for the SDK's reconnection (5 s here)
     await until(() => !ann.state.players[1]!.connected && ann.state.players[1]!.awaySince > 0, 5000, 'Bo seen away');
     expect((await ann.request('rematch')).type).toBe('ack');

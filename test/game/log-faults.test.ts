@@ -8,7 +8,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Player, getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
-import { cwCreate, cwJoin } from './cardwords-helpers.js';
+import { overByPasses } from './cardwords-helpers.js';
 
 async function welcomed(p: Promise<Player>): Promise<{ p: Player; key: string }> {
   const pl = await p;
@@ -73,13 +73,7 @@ describe('the game log under faults', () => {
     // defect: the room tried again at every lifetime check and logged each failure
     const srv = await startServer({ args: ['--ruleset', 'samples/tiny', '--reconnect-timeout', '5000'] });
     try {
-      const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, grace: 0.3, seed: 'rematch-full-1' });
-      const id = owner.room.roomId;
-      const ann = await cwJoin(srv.url, id, { name: 'Ann' });
-      const bo = await cwJoin(srv.url, id, { name: 'Bo' });
-      await until(() => ann.state.status === 'playing', 5000, 'the start');
-      for (const p of [ann, bo, ann, bo]) expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
-      await until(() => ann.state.status === 'over', 5000, 'the end');
+      const { owner, ann, bo, id } = await overByPasses(srv.url, srv.ownerToken, 'rematch-full-1');
       expect((await ann.request('rematch')).type).toBe('ack');
       // the disk is full: no record more fits
       fsize(srv, `${statSync(join(srv.dataDir, 'games', `${id}.log`)).size}:unlimited`);

@@ -173,6 +173,26 @@ describe('Composer keys', () => {
     expect([c.mode, c.buf, c.location]).toEqual(['coord', '13', null]);
   });
 
+  it('backspace with nothing typed and no location takes nothing back: it stays at the location prompt, not a trade', () => {
+    // defect: the area became {--} and the next letters composed a trade the player did not choose
+    const c = new Composer(context([card('B', 3), card('T', 1)], undefined, new Coords(15, 15)));
+    expect(c.key('Backspace')).toMatchObject({ ok: false, why: { key: 'cw.key.nothingToRemove' } });
+    expect([c.mode, c.display()]).toEqual(['coord', '_']);
+    // typed and taken back to nothing: the same
+    typed(c, 'E13');
+    for (let i = 0; i < 3; i++) c.key('Backspace');
+    expect([c.mode, c.buf, c.location]).toEqual(['coord', '', null]);
+    expect(c.key('Backspace').ok).toBe(false);
+    expect(c.display()).toBe('_');
+    expect(c.key('B').ok).toBe(true);
+    expect(c.cards).toEqual([]);
+    // `.` then Backspace goes back to the location as it was (its purpose), and `..` to the trade
+    c.key('Escape');
+    typed(c, 'E13B.');
+    expect(c.key('Backspace')).toEqual({ ok: true });
+    expect([c.mode, c.location]).toEqual(['cards', { col: 4, row: 12 }]);
+  });
+
   it('a second letter where a number must come says so (it said the letter did not exist)', () => {
     const c = new Composer(context([card('N', 1)]));
     typed(c, 'E');

@@ -295,6 +295,9 @@ export class Composer {
     const { coords } = this.ctx;
     if (key === 'Backspace') {
       if (this.buf === '') {
+        // nothing typed, no location before: nothing to take back (card input with no
+        // location read as a trade, {--}, and the next letters composed one)
+        if (!this.location && !this.invalid && this.cards.length === 0) return no('cw.key.nothingToRemove');
         // back to card input mode with the location as it was
         this.mode = 'cards';
         return ok;
