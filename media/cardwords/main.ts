@@ -58,7 +58,8 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
   } catch (e) {
     if (back !== null) throw e;
     refusal = refusedJoin(e, t, ['cw.err.', 'err.'], watching);
-    status.textContent = t('cw.refusedJoin', refusal.text);
+    // "Could not watch" for a watch (it said "Could not join"), a sentence
+    status.textContent = fullStop(t(watching ? 'app.watchRefused' : 'cw.refusedJoin', refusal.text));
     status.dataset.kind = 'error';
     return false;
   }
@@ -182,7 +183,7 @@ function joinForm(id: string): HTMLElement {
     h('div', { class: 'buttons' }, joinButton, watchButton),
     note,
   );
-  void offerWhatIsTaken(host, t, id, owner !== null, joinButton, watchButton, note, [name, alt], refusal?.gone ? status : null);
+  void offerWhatIsTaken(host, t, id, owner !== null, joinButton, watchButton, note, [name, alt], refusal?.listed ? status : null);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     if (joinButton.disabled) return;

@@ -15,6 +15,8 @@ export interface Refusal {
   seatLost: boolean;
   /** The room was not found: gone, or not restored yet by a server that has just started (a rejoin asks again a while). */
   missing?: boolean;
+  /** The server's list says it too (every seat or every watcher place taken, or `gone`): the join page's note says why, and the status line need not. */
+  listed?: boolean;
 }
 
 /**
@@ -34,10 +36,10 @@ export function refusedJoin(e: unknown, t: Translate, prefixes: readonly string[
   const room = /^room "[^"]*" (not found|has been disposed|is locked)/.exec(m);
   if (room) {
     const locked = room[1] === 'is locked';
-    return { text: words(locked ? 'room-locked' : 'room-gone') ?? m, gone: true, seatLost: !locked, missing: !locked };
+    return { text: words(locked ? 'room-locked' : 'room-gone') ?? m, gone: true, seatLost: !locked, missing: !locked, listed: true };
   }
   const code = /^([a-z-]+):/.exec(m)?.[1];
   if (!code) return { text: m, gone: false, seatLost: false };
   const text = words(watching && code === 'table-full' ? 'watchers-full' : code) ?? m;
-  return { text, gone: code === 'game-ended', seatLost: code === 'game-ended' || code === 'name-taken' };
+  return { text, gone: code === 'game-ended', seatLost: code === 'game-ended' || code === 'name-taken', listed: code === 'game-ended' || code === 'table-full' };
 }

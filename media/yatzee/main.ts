@@ -12,6 +12,7 @@ import { offerWhatIsTaken } from '../lobby/join-offer.js';
 import { refusedJoin, type Refusal } from '../ui/refusal.js';
 import { RoomLink } from '../ui/rejoin.js';
 import { forgetSeat, keepSeat, seatFor } from '../ui/seats.js';
+import { fullStop } from '../ui/l10n/index.js';
 
 const { host, t, main } = startPage('yatzee.title', 'yatzee');
 const server = host.serverUrl() ?? location.origin;
@@ -51,7 +52,7 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
   } catch (e) {
     if (back !== null) throw e;
     refusal = refusedJoin(e, t, ['err.'], watching);
-    status.textContent = t('yatzee.refused', refusal.text);
+    status.textContent = fullStop(t(watching ? 'app.watchRefused' : 'yatzee.refused', refusal.text));
     status.dataset.kind = 'error';
     return false;
   }
@@ -102,7 +103,7 @@ function showForms(): void {
       h('div', { class: 'buttons' }, joinButton, watchButton),
       note,
     );
-    void offerWhatIsTaken(host, t, gameId, owner !== null, joinButton, watchButton, note, [name], refusal?.gone ? status : null);
+    void offerWhatIsTaken(host, t, gameId, owner !== null, joinButton, watchButton, note, [name], refusal?.listed ? status : null);
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       if (joinButton.disabled) return;

@@ -1148,10 +1148,11 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await row.locator('a[data-watch]').count()).toBe(0);
     const third = (await fresh()).page;
     await third.goto(`${srv.url}/cardwords.html?game=${id}&watch=1`);
-    await expect.poll(() => third.textContent('#cw-join-status')).toContain('watcher place');
-    expect(await third.textContent('#cw-join-status')).not.toContain('watch instead');
-    // the join page the refusal leads to: neither Join (every seat taken) nor Watch, and why
+    // the join page the refusal leads to: neither Join (every seat taken) nor Watch, and why,
+    // said once: the status line said it too ("Could not join: every watcher place of this
+    // game is taken", the note under it again)
     await expect.poll(() => third.textContent('#cw-join-note')).toBe('Every seat is taken. Every watcher place is taken.');
+    expect(await third.textContent('#cw-join-status')).toBe('');
     expect(await third.isDisabled('#cw-join-button')).toBe(true);
     expect(await third.isDisabled('#cw-watch-button')).toBe(true);
     expect(await third.getAttribute('#cw-join-button', 'title')).toBe('Every seat is taken.');
