@@ -6,6 +6,8 @@ import { apply, newGame, readAction, recordOf, type CardwordsAction, type Cardwo
 import { WordStore } from '../../core/words/store.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { card } from './fixtures.js';
+import { generateMoves } from '../../core/robots/cardwords/generate.js';
+import { choiceToAction, moveWords } from '../../core/robots/cardwords/robot.js';
 import { allCards, cardMultiset, deepFreeze, must, robotGame, sample, smallRules, start, withCards } from './games.js';
 
 const c = card;
@@ -244,6 +246,33 @@ describe('moves and the end by going out', () => {
     // 3 + (0 + 5) x 2 + 4
     expect(s.last!.score).toBe(17);
     expect(s.players[0]!.hand).toEqual([c('S4'), c('B2')]);
+  });
+});
+
+describe('a move\'s words', () => {
+  it('a generated move\'s words come in the order the game says the move\'s (the review\'s best beside the move played)', async () => {
+    // one rule (mainWordFirst) for the log's words and the review's best: a play tester read
+    // "ST, EDS, ATT" and "EDS, ATT, ST" as one move (it was another: its main word EDS)
+    const loaded = await sample('samples/english');
+    const { rules, store } = loaded;
+    const ctx = { table: rules.table, bonus: rules.bonus, store };
+    const game = robotGame(loaded, 'word-order', ['good', 'good'], true);
+    let compared = 0;
+    let crossed = 0;
+    for (const s of game.states.slice(0, 12)) {
+      if (s.over) continue;
+      for (const m of generateMoves(ctx, s.board, s.players[s.turn]!.hand).slice(0, 300)) {
+        const r = apply(rules, s, choiceToAction(s.turn, s.board.width, { kind: 'move', move: m, score: m.score }), store);
+        if (!r.ok) throw new Error(r.error.message);
+        const words = moveWords(ctx, s.board, m);
+        expect(words).toEqual(r.state.last!.words);
+        compared++;
+        if (words.length > 1) crossed++;
+      }
+    }
+    // a real sample: thousands of moves, many with cross words
+    expect(compared).toBeGreaterThan(1000);
+    expect(crossed).toBeGreaterThan(100);
   });
 });
 

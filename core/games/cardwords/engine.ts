@@ -18,7 +18,7 @@
 import { MAX_NAME_LENGTH, normalizeName, sameName } from '../names.js';
 import { Rng, seedState, type RngState } from '../../random.js';
 import { cardKey, checkMove, missingFromHand, type MoveError } from './rules.js';
-import { passScore, tradeScore } from './scoring.js';
+import { mainWordFirst, passScore, tradeScore } from './scoring.js';
 import type { CardwordsRules, RulesetIdentity } from './setup.js';
 import { emptyBoard, formatCard, type Board, type Card, type PlacedCard } from './types.js';
 import type { CardwordsAction, CardwordsRecord } from './actions.js';
@@ -304,20 +304,11 @@ function move(
     pile,
     turn: (state.turn + 1) % state.players.length,
     idle: 0,
-    last: { player: a.player, type: 'move', score, laid, words: orderWords(check.score.words, laid), traded: 0, drawn },
+    last: { player: a.player, type: 'move', score, laid, words: mainWordFirst(check.score.words, laid), traded: 0, drawn },
     actions: state.actions.concat([{ type: 'move', player: a.player, cards: laid }]),
   };
   if (hand.length === 0 && pile.length === 0) return { ok: true, state: finish(next, 'out', a.player) };
   return { ok: true, state: next };
-}
-
-/** The words of a move, its main word (along the move's direction; across for one card) first. */
-function orderWords(words: ReadonlyArray<{ word: string; direction: 'across' | 'down' }>, laid: readonly PlacedCard[]): string[] {
-  const main = laid.length > 1 && new Set(laid.map((p) => p.row)).size > 1 ? 'down' : 'across';
-  return words
-    .slice()
-    .sort((x, y) => (x.direction === main ? 0 : 1) - (y.direction === main ? 0 : 1))
-    .map((w) => w.word);
 }
 
 function trade(rules: CardwordsRules, state: CardwordsState, a: Extract<CardwordsAction, { type: 'trade' }>, player: CardwordsPlayer): Result<CardwordsState, CardwordsError> {

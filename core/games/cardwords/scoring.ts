@@ -154,3 +154,16 @@ export function moveScoreBound(table: CardTable, cardPoints: readonly number[], 
   for (const b of bonus) most = Math.max(most, Math.abs(b));
   return n * cellPoints + word * line + n * word * factor + most;
 }
+
+/**
+ * The words of a move as the game says them: its main word (along the laid cards; across for
+ * one card) first, then the cross words in their order. One rule for the log and the review's
+ * best move (the same move read "ST, EDS, ATT" there and "EDS, ATT, ST" here).
+ */
+export function mainWordFirst(words: ReadonlyArray<{ word: string; direction: 'across' | 'down' }>, laid: readonly Pick<PlacedCard, 'row'>[]): string[] {
+  const main = laid.length > 1 && new Set(laid.map((p) => p.row)).size > 1 ? 'down' : 'across';
+  return words
+    .slice()
+    .sort((x, y) => (x.direction === main ? 0 : 1) - (y.direction === main ? 0 : 1))
+    .map((w) => w.word);
+}

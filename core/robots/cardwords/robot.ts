@@ -12,7 +12,7 @@
 import type { Rng } from '../../random.js';
 import type { CardwordsAction } from '../../games/cardwords/engine.js';
 import type { CardwordsView } from '../../games/cardwords/view.js';
-import { createdWords, passScore, tradeScore } from '../../games/cardwords/scoring.js';
+import { createdWords, mainWordFirst, passScore, tradeScore } from '../../games/cardwords/scoring.js';
 import { shownChar, type Board, type Card, type PlacedCard } from '../../games/cardwords/types.js';
 import type { RobotChoice } from './choice.js';
 import { bestMoves, generateMoves, sortMoves, type GenContext, type GeneratedMove } from './generate.js';
@@ -47,11 +47,11 @@ export function moveWords(ctx: GenContext, board: Board, move: GeneratedMove): s
   const placed = tilesToPlaced(board.width, move);
   const fresh = new Map(move.tiles.map((t) => [t.cell, t.card] as const));
   const words = createdWords(ctx.table, board, placed).map((w) => ({
-    dir: w.direction,
+    direction: w.direction,
     word: w.cells.map((c) => shownChar(board.cells[c] ?? fresh.get(c)!)).join(''),
   }));
-  words.sort((a, b) => (a.dir === move.direction ? 0 : 1) - (b.dir === move.direction ? 0 : 1));
-  return words.map((w) => w.word);
+  // in the order the game says a move's words (the review's best beside the move played)
+  return mainWordFirst(words, placed);
 }
 
 /** The best trade or pass available (trading needs as many cards in the pile). */
