@@ -135,7 +135,14 @@ The sheets' columns follow the window's width, which a redraw reads."
 Killing it leaves the game (your sheet is closed), so the question is
 the one \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] asks; none after the end."
   (cardwords-bridge-kill-buffer-query
-   (and (not cardwords-yatzee--leaving) (cardwords-yatzee--in-progress-p))))
+   (and (not cardwords-yatzee--leaving) (cardwords-yatzee--in-progress-p))
+   (cardwords-yatzee--leave-question)))
+
+(defun cardwords-yatzee--leave-question ()
+  "The question before a leave that ends the game for everyone, or nil.
+The last human's leave ends it; the bridge words it as the web page does."
+  (let ((q (cardwords-yatzee--get :leaveQuestion)))
+    (and (stringp q) (not (string-empty-p q)) q)))
 
 (defun cardwords-yatzee--killed ()
   "Leave the game of the buffer being killed."
@@ -586,7 +593,7 @@ A game in progress is left only when you say so; NO-ASK leaves without asking.
 Your sheet is closed for good and its place is free."
   (interactive)
   (when (or no-ask (not (cardwords-yatzee--in-progress-p))
-            (cardwords-bridge-confirm-leave))
+            (cardwords-bridge-confirm-leave (cardwords-yatzee--leave-question)))
     (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil))
     ;; asked above: killing the buffer asks nothing more
     (let ((cardwords-yatzee--leaving t))

@@ -200,6 +200,23 @@ export function cardwordsRemovable(s: { status: string; players: ReadonlyArray<P
 }
 
 /**
+ * The humans still holding a Yatzee sheet (a leave or a removal closes it; away ones hold
+ * theirs). Once a human has joined, the game ends for everyone when none is left (the room's
+ * lifetime, docs/server.md "Lifetime"; the pages word a leave with it).
+ */
+export function yatzeeSeated(players: ReadonlyArray<Pick<YatzeeSheetState, 'name' | 'robot' | 'present'>>): string[] {
+  return players.filter((p) => p.present && !p.robot).map((p) => p.name);
+}
+
+/**
+ * Whether `mine` giving the sheet up (a leave, a removal) ends the game: no other human holds
+ * one. True after that sheet went from the state too (the page learns of a removal after it).
+ */
+export function yatzeeEndsWithout(s: { status: string; players: ReadonlyArray<Pick<YatzeeSheetState, 'name' | 'robot' | 'present'>> }, mine: string): boolean {
+  return s.status === 'playing' && mine !== '' && yatzeeSeated(s.players).every((n) => sameName(n, mine));
+}
+
+/**
  * Whom the owner may remove from a Yatzee game (the room's `remove`; every client offers
  * these): every player still present, robots too, but the owner's own sheet (`mine`, ''
  * when watching); nobody once the game has ended.

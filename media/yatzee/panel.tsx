@@ -16,7 +16,7 @@ import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { RemovePlayer } from '../ui/remove-player.js';
 import { WatchOffer } from '../ui/watch-offer.js';
 import { InviteLink } from '../ui/invite.js';
-import { gamePath, webBase, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
+import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
 import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
 import type { YatzeeRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
@@ -31,6 +31,8 @@ type Hint = YatzeeHint;
 
 /** Leaving closes the sheet for good (the room's `leave`); closing the panel is only a drop. */
 const LEAVE_WORDS: ConfirmWords = { ask: 'yatzee.leave', question: 'yatzee.leave.question', confirm: 'yatzee.leave.confirm' };
+/** The last human's leave ends the game for everyone (the room's lifetime): no place is freed for anyone. */
+const LEAVE_LAST_WORDS: ConfirmWords = { ...LEAVE_WORDS, question: 'yatzee.leave.questionLast' };
 
 /** What a request was for: its answer names the transfer, the undo or the throw. */
 interface Sent {
@@ -124,6 +126,13 @@ export class YatzeePanel {
   private left = false;
   /** The owner removed this page's player (the room's close said so: media/ui/rejoin.ts). */
   private removedByOwner = false;
+  /** This page's player was the last human with a sheet: their leave or removal ended the game for everyone. */
+  private leftLast = false;
+
+  /** Whether this page's player giving the sheet up ends the game (core/protocol/game.ts). */
+  private get endsWithMe(): boolean {
+    return this.view !== null && yatzeeEndsWithout(this.view, this.welcome.name ?? '');
+  }
   /**
    * The players this owner's page asked the room to remove: their columns go as a leave's do
    * (the state comes before the acknowledgement), but the page says they were removed, not
@@ -233,7 +242,8 @@ export class YatzeePanel {
         <div class={me ? 'yatzee-layout playing' : 'yatzee-layout'}>
           {me && this.controls(me, shown)}
           {/* after a leave or a removal: the status line says which (once: this said it a second time) */}
-          {!me && this.left && this.watchAgain && (
+          {/* no offer to watch a game that has ended (joining it is refused) */}
+          {!me && this.left && this.watchAgain && !this.leftLast && !this.isEnded && (
             <section class="my-sheet" id="yatzee-mine" aria-label={t(this.playHere ? 'conn.takenBack' : this.removedByOwner ? 'conn.removed' : 'yatzee.left')}>
               <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watchAgain} onPlayHere={this.playHere} />
             </section>
@@ -312,7 +322,7 @@ export class YatzeePanel {
       <div class="my-more">
         <p class="help">{t('yatzee.help')}</p>
         <p class="leave-game">
-          <Confirm id="yatzee-leave" t={t} words={LEAVE_WORDS} secondary disabled={this.isEnded} onConfirm={() => this.send('leave', {})} />
+          <Confirm id="yatzee-leave" t={t} words={this.endsWithMe ? LEAVE_LAST_WORDS : LEAVE_WORDS} secondary disabled={this.isEnded} onConfirm={() => this.send('leave', {})} />
         </p>
       </div>
     );
@@ -551,11 +561,13 @@ export class YatzeePanel {
       this.keepFocus('yatzee-remove', 'yatzee-dice', 'yatzee-add-robot');
       return;
     } else if (meta.type === 'leave') {
-      // the sheet is released: nothing to take back by a reload (the room closes the connection)
+      // the sheet is released: nothing to take back by a reload (the room closes the connection);
+      // the last human's leave ended the game (the room sends its end before the close)
+      this.leftLast = this.endsWithMe;
       this.left = true;
       this.me = null;
       forgetSeat(this.host, 'yatzee', this.welcome.gameId);
-      this.say(this.t('yatzee.left'));
+      this.say(this.t(this.leftLast ? 'yatzee.leftLast' : 'yatzee.left'));
       this.render();
       this.keepFocus('yatzee-watch-again-button');
       return;
@@ -569,10 +581,13 @@ export class YatzeePanel {
    * offers the join form instead of a fresh sheet, and the page offers to watch.
    */
   removed(): void {
+    // the last human: the game ended with the removal (there is nothing to watch)
+    this.leftLast = this.endsWithMe;
     this.left = true;
     this.removedByOwner = true;
     this.me = null;
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
+    if (this.leftLast) this.say(this.t('yatzee.removedLast'));
     this.render();
     this.keepFocus('yatzee-watch-again-button');
   }
@@ -641,7 +656,10 @@ export class YatzeePanel {
 
   private onEnded(p: EndedMessage): void {
     this.ended = p;
-    const why = endReasonText(this.t, p.reason);
+    // a page that left gets the end only when its leave ended the game: said as such (it read
+    // "Every player left the game." beside "You left the game: your sheet is closed.")
+    if (this.left && !this.removedByOwner) this.leftLast = true;
+    const why = this.leftLast ? this.t('yatzee.leftLast') : endReasonText(this.t, p.reason);
     this.say(this.winners.length > 0 ? `${why} ${this.t('yatzee.winners', this.winners.join(', '))}` : why);
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
     this.render();

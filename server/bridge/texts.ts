@@ -76,6 +76,11 @@ export function yatzeeInviteText(): string {
   return en('cw.invite');
 }
 
+/** A Yatzee leave or removal of the last human, which ends the game, as the web panel words them. */
+export function yatzeeLastText(what: 'question' | 'removed'): string {
+  return en(what === 'question' ? 'yatzee.leave.questionLast' : 'yatzee.removedLast');
+}
+
 /** A Yatzee transfer done, as the web panel says it, with the key that takes it back: 'Aces: 0 points. u takes it back.' */
 export function transferredText(category: string, points: number): string {
   return `${en('yatzee.transferred', category, points)} u takes it back.`;

@@ -8,9 +8,9 @@ import { affordances, type Sheet } from '../../core/games/yatzee/engine.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
-import { gamePath, webBase, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
-import { CLOSE, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { closedText, connectionLostText, endedMessage, reconnectedText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText } from './texts.js';
+import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
+import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
+import { closedText, connectionLostText, endedMessage, reconnectedText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText } from './texts.js';
 import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -190,8 +190,10 @@ export class YatzeeSession {
         this.forgetSeat();
         this.seat = null;
         this.closed = true;
+        // the last human removed: the game ended with it, as the web page says
+        const last = reason === CLOSE_REASON.REMOVED && this.state !== null && yatzeeEndsWithout(this.state, this.welcome?.name ?? '');
         // nothing reconnects: not "Connection lost: reconnecting…"
-        this.lost(room, closed || closedText(undefined));
+        this.lost(room, last ? yatzeeLastText('removed') : closed || closedText(undefined));
         return;
       }
       this.lost(room, code === CLOSE.SERVER_STOPPING ? stoppingText() : this.down || connectionLostText());
@@ -473,6 +475,8 @@ export class YatzeeSession {
       // the room let this client go (removed by the owner, the sheet taken back elsewhere):
       // no sheet to give up (a leave needs no confirmation); `down` why keys are refused
       closed: this.closed,
+      // the question before a leave that ends the game for everyone (the last human's), else ''
+      leaveQuestion: s && me && !this.ended && !this.closed && yatzeeEndsWithout(s, me.name) ? `${yatzeeLastText('question')} ` : '',
       down: this.down,
       mine,
       message: this.message,

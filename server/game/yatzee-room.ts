@@ -11,7 +11,7 @@
 //   seed's lifetime rules, or by the owner.
 // - Only the known fields of an action are logged: the log holds what the engine needs.
 import { isRobotName, sameName } from '../../core/games/names.js';
-import { yatzeeRemovable } from '../../core/protocol/game.js';
+import { yatzeeRemovable, yatzeeSeated } from '../../core/protocol/game.js';
 import type { Client } from '@colyseus/core';
 import { FIRST_JOIN_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_PLAYERS, apply, findPlayer, isGameOver, newGame, normalizeName, shouldEnd, totals, type YatzeeAction, type YatzeeState } from '../../core/games/yatzee/index.js';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
@@ -288,6 +288,9 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       if (err) return this.sendError(client, err.code, err.message, { id, type: 'leave' });
       this.forget(client);
       this.sendTo(client, 'ack', { id, type: 'leave', moves: this.game.moves });
+      // the last human's leave ends the game for everyone (the lifetime): the leaver, still
+      // connected, gets that end too (results, `ended`); it was told only "your sheet is closed"
+      if (yatzeeSeated(this.sheetStates()).length === 0) return this.endGame('left');
       client.leave(CLOSE.REMOVED, CLOSE_REASON.LEFT);
       this.checkLifetime();
     });
@@ -367,8 +370,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     if (this.ended || this.shuttingDown) return;
     const { timeouts } = ctx();
     const now = Date.now();
-    let present = 0;
-    for (const s of this.seats.values()) if (!s.robot) present++;
+    const present = yatzeeSeated(this.sheetStates()).length;
     // core's policy has the seed's durations built in: scale our elapsed times to them
     const reason = shouldEnd({
       sinceStartMs: ((now - this.createdAt) * FIRST_JOIN_TIMEOUT_MS) / timeouts.firstJoinMs,
@@ -377,6 +379,11 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       present,
     });
     if (reason) void this.enqueue(() => this.endGame(LIFETIME_REASON[reason]));
+  }
+
+  /** The sheets as the state shows them, for the rules the pages read there too (core/protocol/game.ts). */
+  private sheetStates(): Array<{ name: string; robot: boolean; present: boolean }> {
+    return this.game.players.map((p) => ({ name: p.name, robot: this.seats.get(p.name.toLowerCase())?.robot ?? false, present: p.present }));
   }
 
   protected finalResults(reason: EndReason): ResultsMessage {

@@ -1,7 +1,7 @@
 // Whom the owner may remove (core/protocol/game.ts): one rule that the rooms decide by and
 // every client (web panels, the Emacs bridge's view) offers.
 import { describe, expect, it } from 'vitest';
-import { cardwordsEndsWithout, cardwordsRematchWaits, cardwordsRemovable, cardwordsSeated, yatzeeRemovable } from '../../core/protocol/game.js';
+import { cardwordsEndsWithout, cardwordsRematchWaits, cardwordsRemovable, cardwordsSeated, yatzeeEndsWithout, yatzeeRemovable, yatzeeSeated } from '../../core/protocol/game.js';
 
 describe('whom the owner may remove', () => {
   const seat = (name: string, o: { robot?: boolean; left?: boolean } = {}) => ({ name, robot: o.robot ?? false, left: o.left ?? false });
@@ -36,5 +36,20 @@ describe('whom the owner may remove', () => {
     // a stand-in's seat (away past the grace) and one given up hold no vote; an away one within the grace does
     const vote = (name: string, o: { auto?: boolean; left?: boolean; rematch?: boolean; robot?: boolean } = {}) => ({ name, robot: o.robot ?? false, left: o.left ?? false, auto: o.auto ?? false, rematch: o.rematch ?? false });
     expect(cardwordsRematchWaits([vote('Ann', { rematch: true }), vote('Bo'), vote('Cy', { auto: true }), vote('Di', { left: true, auto: true }), vote('Robot1', { robot: true })])).toEqual(['Bo']);
+  });
+
+  it('Yatzee: who still holds a sheet, whether a leave or removal ends the game (the last human, before or after that sheet went from the state)', () => {
+    const sheet = (name: string, robot = false) => ({ name, robot, present: true });
+    const three = [sheet('Ann'), sheet('Robot1', true), sheet('Bo')];
+    expect(yatzeeSeated(three)).toEqual(['Ann', 'Bo']);
+    expect(yatzeeEndsWithout({ status: 'playing', players: three }, 'Ann')).toBe(false);
+    const last = [sheet('Robot1', true), sheet('Ann')];
+    expect(yatzeeEndsWithout({ status: 'playing', players: last }, 'Ann')).toBe(true);
+    expect(yatzeeEndsWithout({ status: 'playing', players: last }, 'ann')).toBe(true);
+    // the removal is told after the state that took the sheet: still the last one
+    expect(yatzeeEndsWithout({ status: 'playing', players: [sheet('Robot1', true)] }, 'Ann')).toBe(true);
+    // a watcher gives up no sheet; an ended game ends no more
+    expect(yatzeeEndsWithout({ status: 'playing', players: last }, '')).toBe(false);
+    expect(yatzeeEndsWithout({ status: 'ended', players: last }, 'Ann')).toBe(false);
   });
 });

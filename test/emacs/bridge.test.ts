@@ -801,6 +801,27 @@ it('a Yatzee game through the bridge gives its invite link, the game\'s join pag
   await expect.poll(async () => (await view()).invite).toBe(link);
 });
 
+it("Yatzee through the bridge: the last human's leave asks that the game ends for everyone, and the last one removed is told the game is over", async () => {
+  // the web page's defect, checked in Emacs's words: the question did not say the game ends, a removal not that it had
+  const b = bridge();
+  const call = <T = { leaveQuestion: string; message: string; closed: boolean }>(method: string, params: unknown = {}) => b.call<T>(method, params);
+  const served = await call<{ url: string; owner: string }>('serve', { game: 'yatzee' });
+  const created = await call<{ welcome: { gameId: string } }>('yatzee/create', { url: served.url, owner: served.owner, name: 'me', robots: 1, seed: 'last-leave' });
+  const bo = await Player.join(served.url, created.welcome.gameId, { name: 'Bo' });
+  await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('');
+  expect((await bo.leaveGame()).type).toBe('ack');
+  await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('Leave for good? Every other player has left, so the game ends for everyone. ');
+  // the owner, watching from elsewhere, removes the last human: the game ends with it
+  const owner = await Player.join(served.url, created.welcome.gameId, { watch: true, owner: served.owner });
+  try {
+    expect((await owner.request('remove', { name: 'me' })).type).toBe('ack');
+    await expect.poll(async () => (await call('yatzee/view')).closed).toBe(true);
+    expect(await call('yatzee/view')).toMatchObject({ leaveQuestion: '', message: 'The owner removed you from the game, the last player in it: the game is over.' });
+  } finally {
+    await owner.leave();
+  }
+});
+
 it('a local server whose last game here has gone runs on while a guest still plays there (the editor is told why), and stops once the guest has left', async () => {
   const b = bridge();
   let id = 0;

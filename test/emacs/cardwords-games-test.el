@@ -325,11 +325,12 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (cardwords-games-test--wait
              (lambda () (string-match-p (concat "^" label " +[0-9]+$") (buffer-string)))
              (format "the transfer to %s" label)))
-          ;; q in a game going on asks first: no keeps the game, yes leaves it
+          ;; q in a game going on asks first: no keeps the game, yes leaves it; the only
+          ;; human's leave ends the game, and the question says so (the web page's words)
           (let ((asked nil))
             (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (setq asked prompt) nil)))
               (execute-kbd-macro (kbd "q")))
-            (should (equal asked "Leave this game? "))
+            (should (equal asked "Leave for good? Every other player has left, so the game ends for everyone. "))
             (should (buffer-live-p (get-buffer "*Cardwords Yatzee*")))
             (cl-letf (((symbol-function 'y-or-n-p) (lambda (_) t)))
               (execute-kbd-macro (kbd "q")))

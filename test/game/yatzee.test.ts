@@ -399,4 +399,27 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
     expect((await a2.leaveGame()).type).toBe('ack');
     expect((await watcher.next((m) => m.type === 'ended', 5000)).payload.reason).toBe('left');
   });
+
+  it("the last human's leave ends the game for the leaver too: results and `ended`, as the others get them, not only a close", async () => {
+    // defect: Ann, the last human, was told "your sheet is closed" and offered to watch a game that had ended
+    const ann = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann', robots: 1, seed: 'last-leave-1' }));
+    const id = ann.room.roomId;
+    const bo = await named(Player.join(srv.url, id, { name: 'Bo' }));
+    const cy = await named(Player.join(srv.url, id, { name: 'Cy' }));
+    const watcher = await named(Player.join(srv.url, id, { watch: true }));
+    expect((await ann.request('remove', { name: 'Cy' })).type).toBe('ack');
+    await until(() => cy.left !== null, 5000, 'Cy removed');
+    expect((await bo.leaveGame()).type).toBe('ack');
+    await until(() => bo.left === CLOSE.ENDED, 5000, "Bo's close");
+    expect(bo.messages.some((m) => m.type === 'ended')).toBe(false);
+    await until(() => [...watcher.state.players].map((s) => s.name).join() === 'Robot1,Ann', 5000, 'Ann and Robot1 left');
+    // Ann is the last human: her leave ends the game, for her too
+    expect((await ann.leaveGame()).type).toBe('ack');
+    const results = await ann.next((m) => m.type === 'results', 5000);
+    expect(results.payload).toMatchObject({ reason: 'left', winners: ['Robot1'] });
+    expect((await ann.next((m) => m.type === 'ended', 5000)).payload.reason).toBe('left');
+    await until(() => ann.left === CLOSE.ENDED, 5000, "Ann's close");
+    expect((await watcher.next((m) => m.type === 'results', 5000)).payload).toEqual(results.payload);
+    expect((await watcher.next((m) => m.type === 'ended', 5000)).payload.reason).toBe('left');
+  });
 });

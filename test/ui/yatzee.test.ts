@@ -472,6 +472,69 @@ describe('Yatzee panel in Chromium', () => {
     }
   });
 
+  it("the last human's leave: asked that the game ends for everyone; then the page says the game is over, shows the results as a watcher sees them, and offers no Watch", async () => {
+    // defect: the question said only "Your sheet is closed and its place is free.", the page
+    // "You left the game: your sheet is closed." with Watch the game, which failed (522)
+    const { context, page: p, errors } = await openPage(browser, { width: 1280, height: 720 });
+    const w = await openPage(browser, { width: 1000, height: 800 });
+    const consoleErrors: string[] = [];
+    p.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    try {
+      await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=ui-last-leave`);
+      await p.fill('#yatzee-create-name', 'Ann');
+      await p.fill('#yatzee-create-robots', '1');
+      await p.click('#yatzee-create-button');
+      await p.waitForSelector('#yatzee-dice');
+      const id = new URL(p.url()).searchParams.get('game')!;
+      const bo = await Player.join(srv.url, id, { name: 'Bo' });
+      const cy = await Player.join(srv.url, id, { name: 'Cy' });
+      await w.page.goto(`${srv.url}/yatzee.html?game=${id}`);
+      await w.page.click('#yatzee-watch-button');
+      await w.page.waitForSelector('#yatzee-table th.player[data-player="Cy"]');
+      // the owner removes Cy, Bo leaves: Ann is the last human
+      await p.selectOption('#yatzee-remove', 'Cy');
+      await p.click('#yatzee-remove-confirm');
+      await expect.poll(() => cy.left).not.toBeNull();
+      expect((await bo.leaveGame()).type).toBe('ack');
+      await expect.poll(() => p.locator('#yatzee-table th.player').evaluateAll((ths) => ths.map((th) => th.getAttribute('data-player')))).toEqual(['Ann', 'Robot1']);
+      await p.click('#yatzee-leave');
+      expect(await p.textContent('.leave-game .question')).toBe('Leave for good? Every other player has left, so the game ends for everyone.');
+      await p.click('#yatzee-leave-confirm');
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe('You left the game, and every player has left now: the game is over. Winner: Robot1.');
+      await expect.poll(() => w.page.textContent('#yatzee-status')).toBe('Every player left the game. Winner: Robot1.');
+      // the results as the watcher has them, and nothing to watch (the game is over)
+      await expect.poll(() => p.textContent('#yatzee-results-list')).toBe(await w.page.textContent('#yatzee-results-list'));
+      expect(await p.locator('#yatzee-watch-again, #yatzee-dice, #yatzee-leave, #yatzee-invite').count()).toBe(0);
+      expect((await p.textContent('main'))!.split('You left the game').length - 1).toBe(1);
+      await shot(p, 'yatzee-left-last-1280x720');
+      expect(errors).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+      await w.context.close();
+    }
+  });
+
+  it("the owner removes the last human: that page says the game is over and offers no Watch", async () => {
+    // defect: "The owner removed you from the game." with Watch the game, for a game that had ended
+    const owner = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, robots: 1, seed: 'ui-removed-last' });
+    const id = owner.room.roomId;
+    const { context, page: p, errors } = await openPage(browser, { width: 1000, height: 800 });
+    try {
+      await p.goto(`${srv.url}/yatzee.html?game=${id}`);
+      await p.fill('#yatzee-name', 'Cy');
+      await p.keyboard.press('Enter');
+      await p.waitForSelector('#yatzee-dice');
+      expect((await owner.request('remove', { name: 'Cy' })).type).toBe('ack');
+      expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe('The owner removed you from the game, the last player in it: the game is over.');
+      expect(await p.locator('#yatzee-watch-again, #yatzee-dice, #yatzee-invite').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the owner creates a game without a name to watch it (two robots play); a reload comes back watching', async () => {
     const { context, page: p, errors } = await openPage(browser, { width: 1280, height: 720 });
     try {
