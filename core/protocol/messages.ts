@@ -257,6 +257,13 @@ export interface CardwordsHistoryMessage {
 export const LOG_LINES = 200;
 
 /**
+ * What became of a seat given up (a leave, a removal): absent, a stand-in plays it to the end
+ * of the round; `rematch`, the round was over (a robot plays it in a rematch); `end`, it was
+ * the last person's, so the game ended with it.
+ */
+export type GoneThen = 'rematch' | 'end';
+
+/**
  * A line of the game log that is no turn, placed after the first `at` turns of its `round`:
  * a rematch (at 0 of the new round), a round's end by the rules with its winners (first after
  * its last turn), a player who left or whom the owner removed (public: the state says it),
@@ -266,8 +273,8 @@ export const LOG_LINES = 200;
 export type CardwordsLogEvent = { round: number; at: number } & (
   | { kind: 'rematch' }
   | { kind: 'end'; winners: string[] }
-  | { kind: 'leave'; name: string }
-  | { kind: 'remove'; name: string }
+  | { kind: 'leave'; name: string; then?: GoneThen }
+  | { kind: 'remove'; name: string; then?: GoneThen }
   | { kind: 'word'; word: string; approved: boolean }
 );
 

@@ -1,8 +1,28 @@
 // The Cardwords game log's lines that are no turn, in words, and the order of a `history`
 // message's lines: the web panel and the Emacs bridge write the same line live (as the room's
 // message comes) and from `history` (a reload, a late join, a watcher, an editor's resume).
-import type { CardwordsHistoryMessage, CardwordsHistoryTurn, CardwordsLogEvent } from '../../core/protocol/messages.js';
-import type { Translate } from '../ui/l10n/index.js';
+import type { CardwordsHistoryMessage, CardwordsHistoryTurn, CardwordsLogEvent, GoneThen } from '../../core/protocol/messages.js';
+import type { StringKey, Translate } from '../ui/l10n/index.js';
+
+/** The words of a seat given up, by who gave it up and what became of it. */
+const GONE: Record<'leave' | 'remove', Record<GoneThen | 'play', StringKey>> = {
+  leave: { play: 'cw.awayNote.left', rematch: 'cw.gone.left.rematch', end: 'cw.gone.left.end' },
+  remove: { play: 'cw.awayNote.removed', rematch: 'cw.gone.removed.rematch', end: 'cw.gone.removed.end' },
+};
+
+/**
+ * A leave or the owner's removal in words, the log's line and the score board's note alike:
+ * a robot plays the seat to the end, in a rematch (the round was over), or nobody (the game
+ * ended with it: it read "a robot plays for Dee to the end" above "The game is over").
+ */
+export function goneText(t: Translate, kind: 'leave' | 'remove', name: string, then?: GoneThen): string {
+  return t(GONE[kind][then ?? 'play'], name);
+}
+
+/** What became of a seat given up in a state of `status` (the state that shows it given up). */
+export function goneThen(status: string): GoneThen | undefined {
+  return status === 'ended' ? 'end' : status === 'over' ? 'rematch' : undefined;
+}
 
 /** A line that is no turn, in words. */
 export function logEventText(t: Translate, e: CardwordsLogEvent): string {
@@ -12,9 +32,8 @@ export function logEventText(t: Translate, e: CardwordsLogEvent): string {
     case 'end':
       return t('cw.won', e.winners.join(', '));
     case 'leave':
-      return t('cw.awayNote.left', e.name);
     case 'remove':
-      return t('cw.awayNote.removed', e.name);
+      return goneText(t, e.kind, e.name, e.then);
     case 'word':
       return t(e.approved ? 'cw.word.approved' : 'cw.word.rejected', e.word);
   }

@@ -23,6 +23,7 @@ import type {
   CardwordsHistoryTurn,
   CardwordsServerMessages,
   EndedMessage,
+  GoneThen,
   ErrorMessage,
   HintMessage,
   ResultsMessage,
@@ -38,11 +39,11 @@ import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, t
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints, meaningAsked } from './view/action.js';
-import { bestMoveWords, illegalMoveText, pileTooSmallText, refusalText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
+import { bestMoveWords, illegalMoveText, pileTooSmallText, refusalText, removeQuestion, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
-import { historyLines, logEventText } from './log-lines.js';
+import { goneThen, historyLines, logEventText } from './log-lines.js';
 import { WordRequests } from './view/requests.js';
 import { Results as ResultsView } from './view/results.js';
 import { Review } from './view/review.js';
@@ -390,13 +391,21 @@ export class CardwordsPanel {
     if (!prev || prev.round !== s.round) return;
     s.players.forEach((p, i) => {
       const was = prev.players[i];
-      if (!p.left || !was || was.left || was.name !== p.name || i === this.mySeat) return;
-      const text = logEventText(this.t, { round: s.round, at: s.moves, kind: p.removed ? 'remove' : 'leave', name: p.name });
-      const key = `${s.round}:${p.name}`;
-      if (!this.goneLogged.has(key)) this.log.push({ round: s.round, text });
-      this.goneLogged.add(key);
-      if (!(p.removed && this.welcome.owner)) this.say(text);
+      if (!p.left || !was || was.left || was.name !== p.name) return;
+      const text = this.logGone(s, i, goneThen(s.status));
+      // one's own leave or removal is said otherwise (the acknowledgement, the close), but logged as on every page
+      if (i !== this.mySeat && !(p.removed && this.welcome.owner)) this.say(text);
     });
+  }
+
+  /** Seat i given up in the log, once (the state's `removed` says by whom; `left` as given: the room closes one's own page before its state says it). */
+  private logGone(s: CwStateV, i: number, then: GoneThen | undefined, removed = s.players[i]?.removed === true): string {
+    const name = s.players[i]?.name ?? '';
+    const text = logEventText(this.t, { round: s.round, at: s.moves, kind: removed ? 'remove' : 'leave', name, then });
+    const key = `${s.round}:${name}`;
+    if (!this.goneLogged.has(key)) this.log.push({ round: s.round, text });
+    this.goneLogged.add(key);
+    return text;
   }
 
   /**
@@ -674,7 +683,7 @@ export class CardwordsPanel {
                 id="cw-remove"
                 t={t}
                 names={m.ended ? [] : cardwordsRemovable(m.state, m.mySeat)}
-                question={m.state.status === 'waiting' ? 'remove.question.free' : m.state.status === 'over' ? 'remove.question.rematch' : 'remove.question.seat'}
+                question={(who) => removeQuestion(m.state, who)}
                 onRemove={(name) => m.cmd.remove(name)}
               />
             </div>
@@ -925,6 +934,8 @@ export class CardwordsPanel {
       // the seat is a stand-in's now: nothing to take back by a reload (the room closes the connection);
       // the last one seated ended the game (the room sends its end before the close)
       this.leftLast = this.state !== null && cardwordsEndsWithout(this.state, this.mySeat);
+      // the page's own log has the leave too (the room closes the page before its state says it)
+      if (this.state && this.mySeat >= 0) this.logGone(this.state, this.mySeat, this.leftLast ? 'end' : goneThen(this.state.status), false);
       this.left = true;
       this.composer?.reset();
       this.hints = [];
@@ -1080,9 +1091,13 @@ export class CardwordsPanel {
    */
   removed(): void {
     forgetSeat(this.host, 'cardwords', this.welcome.gameId);
-    // the last one seated: the game ended with the removal (there is nothing to watch)
-    this.leftLast = this.state !== null && cardwordsEndsWithout(this.state, this.mySeat);
+    // the last one seated: the game ended with the removal (there is nothing to watch); the room
+    // sends that end before the close
+    const s = this.state;
+    this.leftLast = this.ended !== null || (s !== null && cardwordsEndsWithout(s, this.mySeat));
     this.removedByOwner = true;
+    // the removal in this page's log too, as in every other page's (Bo's had none until he watched)
+    if (s && this.mySeat >= 0) this.logGone(s, this.mySeat, this.leftLast ? 'end' : goneThen(s.status), true);
     this.outOfPlay();
   }
 

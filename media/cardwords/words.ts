@@ -7,8 +7,9 @@ import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { shownChar, type Board, type Card, type PlacedCard } from '../../core/games/cardwords/types.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { isAway, waitText, type AwayNote } from '../../core/protocol/away.js';
-import { cardwordsRematchWaits, type CardwordsSeatState } from '../../core/protocol/game.js';
+import { cardwordsEndsWithout, cardwordsRematchWaits, type CardwordsSeatState } from '../../core/protocol/game.js';
 import type { WordAsk } from '../../core/protocol/messages.js';
+import { goneText } from './log-lines.js';
 
 /** A refusal or note of the composer in words (the key itself when it has no text). */
 export function refusalText(t: Translate, r: Refusal): string {
@@ -247,12 +248,22 @@ export function awayNoteText(t: Translate, n: AwayNote): string {
     case 'standIn':
       return t('cw.awayNote.standIn', n.name);
     case 'left':
-      return t(n.removed ? 'cw.awayNote.removed' : 'cw.awayNote.left', n.name);
+      return goneText(t, n.removed ? 'remove' : 'leave', n.name);
     case 'waits':
       return t('cw.awayNote.waits', n.name);
     case 'soon':
       return n.msLeft > 0 ? t('cw.awayNote.soon', n.name, waitText(n.msLeft)) : t('cw.awayNote.now', n.name);
   }
+}
+
+/**
+ * The owner's question before removing `name`: what becomes of the seat (free again before the
+ * deal, a robot's to the end or in a rematch) or, the last person's, that the game ends.
+ */
+export function removeQuestion(s: { status: string; players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left'>> }, name: string): StringKey {
+  if (s.status === 'waiting') return 'remove.question.free';
+  if (cardwordsEndsWithout(s, s.players.findIndex((p) => p.name === name))) return 'remove.question.last';
+  return s.status === 'over' ? 'remove.question.rematch' : 'remove.question.seat';
 }
 
 type RematchSeat = Pick<CardwordsSeatState, 'name' | 'robot' | 'left' | 'auto' | 'rematch' | 'connected'>;

@@ -1,12 +1,12 @@
 // The owner's "Remove a player…": a list of the players the room's `remove` takes, and once
 // one is chosen the question in its place (as confirm.tsx asks: remove, or keep playing, the
 // focus on keeping). Cardwords and Yatzee panels; what removal does differs by game and by
-// whether the deal has come, so the panel gives the question's key.
+// whether the deal has come (and, in Cardwords, on whom), so the panel gives the question's key.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ConfirmQuestion } from './confirm.js';
 import type { StringKey, Translate } from './l10n/index.js';
 
-export function RemovePlayer({ id, t, names, question, onRemove }: { id: string; t: Translate; names: readonly string[]; question: StringKey; onRemove: (name: string) => void }) {
+export function RemovePlayer({ id, t, names, question, onRemove }: { id: string; t: Translate; names: readonly string[]; question: StringKey | ((name: string) => StringKey); onRemove: (name: string) => void }) {
   const [who, setWho] = useState<string | null>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLSelectElement>(null);
@@ -30,7 +30,7 @@ export function RemovePlayer({ id, t, names, question, onRemove }: { id: string;
       setWho(null);
       onRemove(who);
     };
-    return <ConfirmQuestion id={id} t={t} label={t('remove.ask')} question={t(question, who)} confirm={t('remove.confirm')} onConfirm={confirm} onKeep={keepPlaying} keepRef={keep} />;
+    return <ConfirmQuestion id={id} t={t} label={t('remove.ask')} question={t(typeof question === 'function' ? question(who) : question, who)} confirm={t('remove.confirm')} onConfirm={confirm} onKeep={keepPlaying} keepRef={keep} />;
   }
   return (
     <select id={id} ref={list} class="remove-player" aria-label={t('remove.ask')} value="" onChange={(e) => setWho(e.currentTarget.value || null)}>

@@ -8,7 +8,7 @@ import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/cli
 import { cardwordsRemovable, gamePath, seatFree, webBase, type CardwordsCreateOptions, type CardwordsRoomState, type CardwordsTurnInfo } from '../../core/protocol/game.js';
 import { CLOSE, type CardwordsActionMessage, type CardwordsHistoryMessage, type CardwordsHistoryTurn, type CardwordsLogEvent, type HintMessage, type ResultsMessage, type WelcomeMessage } from '../../core/protocol/messages.js';
 import { bestMoveWords, reviewStepped, reviewTable, reviewUnseenBasis, spelledWords, unseenCards } from '../../media/cardwords/words.js';
-import { historyLines } from '../../media/cardwords/log-lines.js';
+import { goneThen, historyLines } from '../../media/cardwords/log-lines.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
@@ -686,7 +686,7 @@ export class CardwordsSession {
       if (!p.left || p.name === '' || this.goneLogged.has(key)) return;
       this.goneLogged.add(key);
       // the first state's: `history` brings them in their places
-      if (!first && i !== this.mySeat) this.logNote({ round: s.round, at: s.moves, kind: p.removed ? 'remove' : 'leave', name: p.name });
+      if (!first && i !== this.mySeat) this.logNote({ round: s.round, at: s.moves, kind: p.removed ? 'remove' : 'leave', name: p.name, then: goneThen(s.status) });
     });
   }
 

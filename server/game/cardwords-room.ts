@@ -38,7 +38,7 @@ import { byPlayer, WordQuestions } from './word-questions.js';
 import { earlierRoundsSent, LogNotes, type LogNote, type RoundLog } from './cardwords-history.js';
 import { CLOSE, CLOSE_REASON, type WordAsk, type CardwordsClientMessages, type CardwordsHistoryMessage, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
-import { cardwordsRematchWaits, cardwordsRemovable, cardwordsSeated } from '../../core/protocol/game.js';
+import { cardwordsEndsWithout, cardwordsRematchWaits, cardwordsRemovable, cardwordsSeated } from '../../core/protocol/game.js';
 
 /** How long an agreed rematch the room starts by itself waits after a failed write. */
 const REMATCH_RETRY_MS = 10_000;
@@ -316,8 +316,14 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const at = { round: this.round, at: this.moves() };
     switch (e.kind) {
       case 'leave':
-      case 'remove':
-        return this.game ? { ...at, kind: e.kind, name: e.name } : null;
+      case 'remove': {
+        if (!this.game) return null;
+        // what became of the seat, as the pages word it from the state that shows it given up
+        const seat = this.findSeat(e.name);
+        const status = this.game.over ? 'over' : 'playing';
+        const then = seat && cardwordsEndsWithout({ status, players: this.seatStates() }, seat.index) ? 'end' : this.game.over ? 'rematch' : undefined;
+        return { ...at, kind: e.kind, name: e.name, ...(then ? { then } : {}) };
+      }
       case 'rematch':
         return { round: this.round + 1, at: 0, kind: 'rematch' };
       case 'word':
@@ -905,11 +911,18 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       const sessionId = seat.sessionId;
       const failed = await this.unseat(seat, 'remove');
       if (failed) return this.sendError(client, 'storage-failed', `the removal could not be stored: ${failed}`, { id, type: 'remove' });
-      if (sessionId) {
-        const c = this.clients.getById(sessionId);
-        this.info.delete(sessionId);
+      const c = sessionId ? this.clients.getById(sessionId) : undefined;
+      if (sessionId) this.info.delete(sessionId);
+      if (this.game && cardwordsSeated(this.seatStates()).length === 0) {
+        // the last human's removal ends the game for everyone (checkLifetime): the removed
+        // player sees that end too (results, review, `ended`), as after the last leave, then
+        // the close says who ended it (the page stood at "Cy's turn", no results)
+        this.sendTo(client, 'ack', { id, type: 'remove', moves: this.moves() });
+        await this.endGame('left');
         c?.leave(CLOSE.REMOVED, CLOSE_REASON.REMOVED);
+        return;
       }
+      c?.leave(CLOSE.REMOVED, CLOSE_REASON.REMOVED);
       this.sync();
       // the state before the acknowledgement, as for an action: the owner's client says "removed"
       // on the ack, and a patch after it (the deal, if it had not gone out yet) said something older

@@ -1075,6 +1075,41 @@ it("the bridge tells the owner's removal from a leave: the view's `removed` (Ema
   }
 });
 
+it("the bridge's log line of a seat given up says what became of it: after the round a robot plays it in a rematch; the last person's leave ends the game, no robot plays on", async () => {
+  // defects: "a robot plays for Bo to the end" of a game over, and above "The game is over" after the last leave
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--robot-delay', '30'] });
+  try {
+    const b = bridge();
+    type View = { log: string[] };
+    let n = 0;
+    const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View & { welcome: { gameId: string } }; error?: { message: string } };
+    const log = async () => (await call('cardwords/view')).result!.log;
+    const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, seed: 'bridge-gone-1' } })).result!.welcome.gameId;
+    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    await until(() => bo.state.status === 'playing', 5000, 'the deal');
+    // everyone passes twice: over by the rules
+    for (let k = 0; k < 4; k++) {
+      await until(() => bo.state.moves === k, 5000, `turn ${k}`);
+      if (bo.state.turn === seatOf(bo)) expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');
+      else expect((await call('cardwords/pass')).error).toBeUndefined();
+    }
+    await until(() => bo.state.status === 'over', 5000, 'the end of the round');
+    expect((await call('cardwords/remove', { name: 'Bo' })).error).toBeUndefined();
+    await expect.poll(log).toContain('The owner removed Bo from the game: a robot plays for Bo in a rematch.');
+    expect((await log()).filter((l) => l.includes('to the end'))).toEqual([]);
+    // the owner watches the next game; Cy, the only person against a robot, leaves: the game ends with it
+    const id2 = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, humans: 1, robots: 1, seed: 'bridge-gone-2' } })).result!.welcome.gameId;
+    const cy = await cwJoin(srv.url, id2, { name: 'Cy' });
+    await until(() => cy.state.status === 'playing', 5000, 'the deal');
+    await expect.poll(async () => (await call('cardwords/view')).result!.welcome.gameId).toBe(id2);
+    expect((await cy.leaveGame()).type).toBe('ack');
+    await expect.poll(log).toContain('Cy left the game.');
+    expect((await log()).filter((l) => l.startsWith('Cy left'))).toEqual(['Cy left the game.']);
+  } finally {
+    await srv.stop();
+  }
+});
+
 it('cardwords/rulesets lists the rulesets a server offers, for Emacs to ask which a new game plays; the create takes its name and watcher places', async () => {
   // defect: a game created from Emacs on a server with several rulesets played the first, unasked
   const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--ruleset', 'samples/seed-example'] });

@@ -12,7 +12,7 @@ import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
 import { formatAction } from '../../core/games/cardwords/notation.js';
 import { Player, getJSON, logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { Recorder, aaRuleset, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, heldQuestion, loadTestRuleset, overByPasses, seatOf, unknownMove, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
-import { CLOSE, type CardwordsClientMessages } from '../../core/protocol/messages.js';
+import { CLOSE, CLOSE_REASON, type CardwordsClientMessages } from '../../core/protocol/messages.js';
 
 /** No state a client decoded holds a hand other than its own seat's (none for a watcher). */
 function assertPrivate(states: CwJSON[], ownSeat: number | null): void {
@@ -608,6 +608,47 @@ describe('cardwords rooms', () => {
     expect((await ann.next((m) => m.type === 'ended')).payload.reason).toBe('left');
     await until(() => ann.left === CLOSE.ENDED, 5000, "Ann's close");
     expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
+  });
+
+  it("the last human's removal ends the game, and the removed player gets that end too (the state ended, results, the history, ended) before the close that says removed", async () => {
+    // defect: Cy's connection was closed before the end: the page stood at "Cy's turn", no results, an empty log
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: 1, seed: 'last-removal-1' });
+    const cy = await cwJoin(srv.url, owner.room.roomId, { name: 'Cy' });
+    await until(() => cy.state.status === 'playing' && cy.state.turn === 0, 5000, "the start, Cy's turn");
+    // a turn played: the end sends the history (the review)
+    expect((await cy.request('action', { text: 'pass' })).type).toBe('ack');
+    await until(() => cy.state.turn === 0, 5000, "the robot's turn played");
+    expect((await owner.request('remove', { name: 'Cy' })).type).toBe('ack');
+    expect((await cy.next((m) => m.type === 'results')).payload.reason).toBe('left');
+    const history = (await cy.next((m) => m.type === 'history')).payload as { events?: Array<Record<string, unknown>> };
+    // the line says the game ended with the removal: no robot plays the seat on
+    expect(history.events).toContainEqual({ round: 1, at: cy.state.moves, kind: 'remove', name: 'Cy', then: 'end' });
+    expect((await cy.next((m) => m.type === 'ended')).payload.reason).toBe('left');
+    expect(cy.state.status).toBe('ended');
+    expect(cy.state.turn).toBe(-1);
+    expect(cy.state.players[0]).toMatchObject({ name: 'Cy', left: true, removed: true });
+    await until(() => cy.left === CLOSE.REMOVED, 5000, "Cy's close");
+    expect(cy.leftReason).toBe(CLOSE_REASON.REMOVED);
+    expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
+  });
+
+  it("the history's line of a seat given up says what became of it: a removal after the round, a robot in a rematch; the last human's leave, the game's end", async () => {
+    // defects: "a robot plays for Bo to the end" for a game over, and for the leave that ended it
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, robots: 0, seed: 'gone-then-1' });
+    const id = owner.room.roomId;
+    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
+    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    await until(() => ann.state.status === 'playing', 5000, 'the start');
+    for (const p of [ann, bo, ann, bo]) expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
+    await until(() => ann.state.status === 'over', 5000, 'the end of the round');
+    expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
+    expect((await ann.leaveGame()).type).toBe('ack');
+    const history = (await ann.next((m) => m.type === 'history')).payload as { events?: Array<Record<string, unknown>> };
+    expect(history.events?.filter((e) => e.kind === 'remove' || e.kind === 'leave')).toEqual([
+      { round: 1, at: 4, kind: 'remove', name: 'Bo', then: 'rematch' },
+      { round: 1, at: 4, kind: 'leave', name: 'Ann', then: 'end' },
+    ]);
+    expect((await ann.next((m) => m.type === 'ended')).payload.reason).toBe('left');
   });
 
   it("a rematch vote waits on an away player only until a stand-in plays the seat (the game's grace), then starts without another vote; the seat stays the away player's", async () => {

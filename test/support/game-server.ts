@@ -115,6 +115,8 @@ export class Player<S = YatzeeView, Out extends MessageMap = YatzeeClientMessage
   readonly messages: Msg[] = [];
   private waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void }[] = [];
   left: number | null = null;
+  /** The reason of the room's close (CLOSE_REASON), once closed. */
+  leftReason: string | null = null;
   /** The seat's name once welcomed. */
   name?: string;
 
@@ -128,7 +130,10 @@ export class Player<S = YatzeeView, Out extends MessageMap = YatzeeClientMessage
       this.messages.push(m);
       this.waiters = this.waiters.filter((w) => (w.pred(m) ? (w.resolve(m), false) : true));
     });
-    room.onLeave((code) => (this.left = code));
+    room.onLeave((code, reason) => {
+      this.left = code;
+      this.leftReason = reason ?? null;
+    });
   }
 
   static async create(url: string, kind: string, options: Record<string, unknown>): Promise<Player> {

@@ -1546,13 +1546,49 @@ describe('Cardwords defects, each in Chromium', () => {
     expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
     await expect.poll(() => p.locator('tr[data-player="Bo"] .away').count()).toBe(1);
     await p.click('#cw-leave');
-    expect(await p.textContent('.leave-game .question')).toBe('Leave for good? Every other player has left, so the game ends for everyone.');
+    expect(await p.textContent('.leave-game .question')).toBe('Leave for good? No other person plays, so the game ends.');
     await p.click('#cw-leave-confirm');
     await expect.poll(() => p.textContent('#cw-end-reason')).toBe('Every player left the game.');
     await p.waitForSelector('#cw-results-table');
-    expect(await p.textContent('.cw-watching')).toBe('You left the game, and every player has left now: the game is over.');
+    expect(await p.textContent('.cw-watching')).toBe('You left the game, the last person playing in it: the game is over.');
+    // the leave that ended the game: no robot plays the seat on (it read "a robot plays for Ann to the end" above the end)
+    const log = await p.locator('#cw-log li').allTextContents();
+    expect(log.at(-1)).toBe('Ann left the game.');
+    expect(log.filter((l) => l.startsWith('Ann left'))).toEqual(['Ann left the game.']);
     await shot(p, 'cardwords-last-leave');
     expect(await p.locator('#cw-watch-again').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('the removed player’s own log has the removal, as every other page’s (it came only after Watch)', async () => {
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 1, watchers: 1, seed: 's2' });
+    const id = owner.room.roomId;
+    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
+    const { page: bo, errors } = await joinAs(id, 'Bo');
+    await expect.poll(async () => (await snap(bo))?.hand.length ?? 0).toBe(4);
+    expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
+    const line = 'The owner removed Bo from the game: a robot plays for Bo to the end.';
+    await expect.poll(() => bo.textContent('#cw-watch-again p')).toBe('The owner removed you from the game.');
+    expect(await bo.locator('#cw-log li', { hasText: line }).count()).toBe(1);
+    await shot(bo, 'cardwords-removed-own-log-1280x720');
+    // watching, the history's line takes its place: still once
+    await bo.click('#cw-watch-again-button');
+    await expect.poll(() => bo.textContent('.cw-watching')).toBe('Watching: the players\' hands are not shown.');
+    await expect.poll(() => bo.locator('#cw-log li', { hasText: line }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    ann.room.leave();
+    await owner.request('end');
+  });
+
+  it('the only person against a robot is asked to leave in words that are true (no other player ever left): the game ends', async () => {
+    // defect: "Every other player has left, so the game ends for everyone." with the robot seated all along
+    const { page: p, errors } = await fresh();
+    await quickGame(p, 's2');
+    await p.click('#cw-leave');
+    expect(await p.textContent('.leave-game .question')).toBe('Leave for good? No other person plays, so the game ends.');
+    await shot(p, 'cardwords-leave-only-person-1280x720');
+    await p.click('#cw-leave-confirm');
+    await expect.poll(() => p.textContent('.cw-watching')).toBe('You left the game, the last person playing in it: the game is over.');
     expect(errors).toEqual([]);
   });
 
@@ -1564,6 +1600,77 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => p.locator('.cw-watching').textContent()).toBe('The owner removed you from the game, the last player in it: the game is over.');
     expect(await p.locator('#cw-watch-again').count()).toBe(0);
     expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
+  });
+
+  it('the owner’s removal of the last person: asked knowing the game ends; the removed page shows the ended game as the others do (the results, no turn, the removal in its log, "removed" in the results), and every log says only the removal', async () => {
+    // defects: the question said "A robot plays the seat to the end." and the game ended at once;
+    // Cy's page stood at "Cy's turn" with no results and an empty log, said only "The owner
+    // removed you from the game."; the log read "a robot plays for Cy to the end"; the results
+    // said "a robot stood in" for a removed player
+    const made = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 1, robots: 1, seed: 's2' });
+    const id = made.room.roomId;
+    const { page: owner, errors } = await fresh();
+    await owner.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
+    const { page: cy } = await joinAs(id, 'Cy');
+    await expect.poll(async () => (await snap(cy))?.hand.length ?? 0).toBe(4);
+    await expect.poll(() => owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Cy']);
+    await owner.selectOption('#cw-remove', 'Cy');
+    await expect.poll(() => owner.textContent('.toolbar.owner .question')).toBe('Remove Cy? No other person plays then, so the game ends.');
+    await owner.click('#cw-remove-confirm');
+    const line = 'The owner removed Cy from the game.';
+    for (const p of [owner, cy]) {
+      await expect.poll(() => p.textContent('#cw-end-reason')).toBe('Every player left the game.');
+      await expect.poll(() => p.locator('#cw-log li', { hasText: line }).count()).toBe(1);
+      expect(await p.locator('#cw-log li', { hasText: 'a robot plays' }).count()).toBe(0);
+      expect(await p.textContent('#cw-results-table tr[data-player="Cy"] .stood-in')).toBe('removed');
+    }
+    // the removal before the end, as on the owner's page
+    expect(await cy.locator('#cw-log li').allTextContents()).toEqual(await owner.locator('#cw-log li').allTextContents());
+    await expect.poll(() => cy.locator('.cw-watching').textContent()).toBe('The owner removed you from the game, the last player in it: the game is over.');
+    expect(await cy.textContent('#cw-status')).not.toContain('removed');
+    expect(await cy.textContent('#cw-pile')).toMatch(/^Cards in the pile: \d+$/);
+    expect(await cy.locator('#cw-scores td', { hasText: '▶' }).count()).toBe(0);
+    expect(await cy.locator('#cw-watch-again').count()).toBe(0);
+    await shot(cy, 'cardwords-last-removed-1280x720');
+    await shot(owner, 'cardwords-last-removed-owner-1280x720');
+    expect(errors).toEqual([]);
+    await made.leave();
+  });
+
+  it('a removal after the game’s end says a robot plays the seat in a rematch, in the question, the log and the notes alike', async () => {
+    // defect: asked "in a rematch", the log then said "a robot plays for Bo to the end" of a game over
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, seed: 's2' });
+    const id = owner.room.roomId;
+    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
+    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    await until(() => ann.state.status === 'playing', 5000, 'the start');
+    // everyone passes twice: over by the rules
+    for (let k = 0; k < 4; k++) {
+      await until(() => ann.state.moves === k, 5000, `turn ${k}`);
+      const p = ann.state.turn === seatOf(ann) ? ann : bo;
+      expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
+    }
+    await until(() => ann.state.status === 'over', 5000, 'the end of the round');
+    const { page: w, errors } = await fresh();
+    await w.goto(`${srv.url}/cardwords.html?game=${id}&watch=1`);
+    await w.waitForSelector('#cw-results-table');
+    const { page: o } = await fresh();
+    await o.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
+    await o.waitForSelector('#cw-remove');
+    await o.selectOption('#cw-remove', 'Bo');
+    await expect.poll(() => o.textContent('.toolbar.owner .question')).toBe('Remove Bo? A robot plays the seat in a rematch.');
+    await o.click('#cw-remove-confirm');
+    const line = 'The owner removed Bo from the game: a robot plays for Bo in a rematch.';
+    for (const p of [w, o]) {
+      await expect.poll(() => p.locator('#cw-log li', { hasText: line }).count()).toBe(1);
+      expect(await p.locator('#cw-log li', { hasText: 'to the end' }).count()).toBe(0);
+    }
+    // the watcher is told so too, in the same words
+    expect(await w.textContent('#cw-status')).toBe(line);
+    expect(await w.textContent('#cw-results-table tr[data-player="Bo"] .stood-in')).toBe('removed');
+    await shot(w, 'cardwords-removed-after-end-1280x720');
+    expect(errors).toEqual([]);
+    await owner.request('end');
   });
 
   it('a rematch vote waiting on an away player says whom it waits for, that they are away, and to the owner that the owner can start it; the owner’s Rematch starts it', async () => {

@@ -47,6 +47,8 @@ export function Results({ m }: { m: Model }) {
   // once someone asked, whom the vote waits for (the room's rule: core/protocol/game.ts), the
   // away ones marked: the vote seemed stuck on nobody. The page's own player has the button.
   const waiting = canRematch ? rematchWaiting(s.players, s.players[m.mySeat]?.name) : [];
+  // a seat given up says so, as the score board does (it read "a robot stood in" for a removed player)
+  const gone = (seat: number) => (s.players[seat]?.removed ? t('cw.removedMark') : s.players[seat]?.left ? t('cw.leftMark') : '');
   return (
     <section class="results" id="cw-results">
       {/* focused when the game ends under the player's keys (panel.tsx) */}
@@ -76,7 +78,7 @@ export function Results({ m }: { m: Model }) {
                       <span class="sr-only">{t('cw.winner')}</span>
                     </span>
                   )}
-                  {r.standIn && <span class="stood-in">{t('cw.stoodIn')}</span>}
+                  {gone(r.key) ? <span class="stood-in">{gone(r.key)}</span> : r.standIn && <span class="stood-in">{t('cw.stoodIn')}</span>}
                 </th>
                 <td class="num">{r.handPoints}</td>
                 <td class="num">{r.adjustment > 0 ? `+${r.adjustment}` : r.adjustment}</td>
