@@ -810,7 +810,7 @@ it("Yatzee through the bridge: the last human's leave asks that the game ends fo
   const bo = await Player.join(served.url, created.welcome.gameId, { name: 'Bo' });
   await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('');
   expect((await bo.leaveGame()).type).toBe('ack');
-  await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('Leave for good? Every other player has left, so the game ends for everyone. ');
+  await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('Leave for good? No other person plays, so the game ends. ');
   // the owner, watching from elsewhere, removes the last human: the game ends with it
   const owner = await Player.join(served.url, created.welcome.gameId, { watch: true, owner: served.owner });
   try {

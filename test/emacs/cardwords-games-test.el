@@ -330,7 +330,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
           (let ((asked nil))
             (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (setq asked prompt) nil)))
               (execute-kbd-macro (kbd "q")))
-            (should (equal asked "Leave for good? Every other player has left, so the game ends for everyone. "))
+            (should (equal asked "Leave for good? No other person plays, so the game ends. "))
             (should (buffer-live-p (get-buffer "*Cardwords Yatzee*")))
             (cl-letf (((symbol-function 'y-or-n-p) (lambda (_) t)))
               (execute-kbd-macro (kbd "q")))

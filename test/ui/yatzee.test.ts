@@ -498,9 +498,9 @@ describe('Yatzee panel in Chromium', () => {
       expect((await bo.leaveGame()).type).toBe('ack');
       await expect.poll(() => p.locator('#yatzee-table th.player').evaluateAll((ths) => ths.map((th) => th.getAttribute('data-player')))).toEqual(['Ann', 'Robot1']);
       await p.click('#yatzee-leave');
-      expect(await p.textContent('.leave-game .question')).toBe('Leave for good? Every other player has left, so the game ends for everyone.');
+      expect(await p.textContent('.leave-game .question')).toBe('Leave for good? No other person plays, so the game ends.');
       await p.click('#yatzee-leave-confirm');
-      await expect.poll(() => p.textContent('#yatzee-status')).toBe('You left the game, and every player has left now: the game is over. Winner: Robot1.');
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe('You left the game, the last person playing in it: the game is over. Winner: Robot1.');
       await expect.poll(() => w.page.textContent('#yatzee-status')).toBe('Every player left the game. Winner: Robot1.');
       // the results as the watcher has them, and nothing to watch (the game is over)
       await expect.poll(() => p.textContent('#yatzee-results-list')).toBe(await w.page.textContent('#yatzee-results-list'));
