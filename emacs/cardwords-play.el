@@ -1081,11 +1081,15 @@ confirmed."
      (cond ((not (cardwords-play--owner-p)) (user-error "Only the owner removes players"))
            ((null names) (user-error "No player to remove"))
            (t (list (completing-read "Remove the player: " names nil t))))))
-  (when (yes-or-no-p (format (pcase (cardwords-play--get :status)
-                               ("waiting" "Remove %s (the seat is free again for someone else)? ")
-                               ("over" "Remove %s (a robot plays the seat in a rematch)? ")
-                               (_ "Remove %s (a robot plays the seat to the end)? "))
-                             name))
+  ;; the web page's question: what becomes of the seat, or that the game ends (the last person)
+  (when (yes-or-no-p (or (plist-get (cl-find name (cardwords-play--get :removeQuestions)
+                                             :key (lambda (q) (plist-get q :name)) :test #'equal)
+                                    :question)
+                         (format (pcase (cardwords-play--get :status)
+                                   ("waiting" "Remove %s (the seat is free again for someone else)? ")
+                                   ("over" "Remove %s (a robot plays the seat in a rematch)? ")
+                                   (_ "Remove %s (a robot plays the seat to the end)? "))
+                                 name)))
     (cardwords-play--call "cardwords/remove" (list :name name))))
 
 (defun cardwords-play-end ()
@@ -1120,9 +1124,12 @@ a drop: your seat is held and the game offered)."
   ;; the question says what becomes of the seat: killing the buffer, which keeps it, asks too
   (when (or no-ask (not (cardwords-play--in-progress-p))
             (cardwords-bridge-confirm-leave
-             (if (equal (cardwords-play--get :status) "waiting")
-                 "Leave this game (your seat is free again for someone else)? "
-               "Leave this game for good (a robot plays your seat to the end)? ")))
+             (let ((question (cardwords-play--get :leaveQuestion)))
+               (cond ((equal (cardwords-play--get :status) "waiting")
+                      "Leave this game (your seat is free again for someone else)? ")
+                     ;; the web page's: what becomes of the seat, or that the game ends
+                     ((and (stringp question) (not (string-empty-p question))) question)
+                     (t "Leave this game for good (a robot plays your seat to the end)? ")))))
     ;; left on purpose: the local server forgets the game (not offered to resume)
     (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" (list :forget t)))
     (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))

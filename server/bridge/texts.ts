@@ -3,11 +3,11 @@
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
-import { awayNoteText, bracesText, rematchWaiting, rematchWaitsText, lackingWordsText, pileTooSmallText, startedText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
+import { awayNoteText, bracesText, rematchWaiting, rematchWaitsText, removeQuestion, lackingWordsText, pileTooSmallText, startedText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal as lobbyJoinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import { refusedJoin, type Refusal as JoinRefusal } from '../../media/ui/refusal.js';
-import type { GameListing } from '../../core/protocol/game.js';
+import { cardwordsEndsWithout, type GameListing } from '../../core/protocol/game.js';
 import { CLOSE_REASON, type CardwordsLogEvent } from '../../core/protocol/messages.js';
 import { logEventText } from '../../media/cardwords/log-lines.js';
 import type { CardTable } from '../../core/formats/types.js';
@@ -59,6 +59,18 @@ export function serverKeptText(people: number): string {
 export function rematchWaitsLine(players: Parameters<typeof rematchWaiting>[0], me: string | undefined, grace: number): string {
   const waiting = rematchWaiting(players, me);
   return waiting.length > 0 ? rematchWaitsText(en, waiting, grace) : '';
+}
+
+/**
+ * The web page's questions before a leave and before the owner removes each of `removable`,
+ * for the editor to ask: what becomes of the seat, or that the game ends (the last person).
+ */
+export function leaveQuestionText(s: Parameters<typeof removeQuestion>[0], mySeat: number): string {
+  return `${en(cardwordsEndsWithout(s, mySeat) ? 'cw.leave.questionLast' : 'cw.leave.question')} `;
+}
+
+export function removeQuestionsText(s: Parameters<typeof removeQuestion>[0], removable: readonly string[]): Array<{ name: string; question: string }> {
+  return removable.map((name) => ({ name, question: `${en(removeQuestion(s, name), name)} ` }));
 }
 
 /** A seat nobody has taken yet, as the web panel's score board names it: '(free seat)'. */

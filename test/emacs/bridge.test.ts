@@ -1127,6 +1127,29 @@ it('cardwords/rulesets lists the rulesets a server offers, for Emacs to ask whic
   }
 });
 
+it('the view gives the web page\'s questions before a leave and a removal: what becomes of the seat, or that the game ends (the last person)', async () => {
+  // defect: Emacs asked "a robot plays your seat to the end" of the last person, whose going ends the game
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    const b = bridge();
+    type View = { status: string; leaveQuestion: string; removeQuestions: Array<{ name: string; question: string }>; welcome: { gameId: string } };
+    let n = 0;
+    const view = async () => ((await b.send(JSON.stringify({ id: ++n, method: 'cardwords/view' }))) as { result: View }).result;
+    const created = (await b.send(JSON.stringify({ id: ++n, method: 'cardwords/create', params: { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, seed: 's2' } } }))) as { result: View };
+    const bo = await cwJoin(srv.url, created.result.welcome.gameId, { name: 'Bo' });
+    await expect.poll(async () => (await view()).status).toBe('playing');
+    expect(await view()).toMatchObject({
+      leaveQuestion: 'Leave for good? A robot plays your seat to the end. ',
+      removeQuestions: [{ name: 'Bo', question: 'Remove Bo? A robot plays the seat to the end. ' }],
+    });
+    // Bo gone: Ann is the last person, her leave ends the game
+    expect((await bo.leaveGame()).type).toBe('ack');
+    await expect.poll(async () => (await view()).leaveQuestion).toBe('Leave for good? No other person plays, so the game ends. ');
+  } finally {
+    await srv.stop();
+  }
+});
+
 it('a rematch vote waiting on an away player: the view says whom it waits for, as the web panel does', async () => {
   // defect: Emacs showed the others' "asks for a rematch" and nothing of whom the vote waited for
   const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });

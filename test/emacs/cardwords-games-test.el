@@ -1112,6 +1112,11 @@ the echo area."
           (with-current-buffer cardwords-play--buffer-name (cardwords-play-leave))
           (should (equal asked '("Leave this game for good (a robot plays your seat to the end)? ")))
           (should-not (get-buffer cardwords-play--buffer-name))
+          ;; the bridge's question, the web page's words: the last person's leave ends the game
+          (setq asked nil)
+          (open-game (cardwords-games-test--view :leaveQuestion "Leave for good? No other person plays, so the game ends. "))
+          (with-current-buffer cardwords-play--buffer-name (cardwords-play-leave))
+          (should (equal asked '("Leave for good? No other person plays, so the game ends. ")))
           ;; after the end: no question
           (setq asked nil answer nil)
           (open-game (cardwords-games-test--view :status "over" :turn -1
@@ -1873,6 +1878,13 @@ the echo area."
           (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players :status "over" :removable '("Bo"))
         (call-interactively #'cardwords-play-remove)
         (should (equal (car asked) "Remove Bo (a robot plays the seat in a rematch)? ")))
+      ;; the bridge's question, the web page's words, where it gives one: the last person
+      ;; removed ends the game (the question did not say so)
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players :removable '("Bo")
+                                      :removeQuestions '((:name "Bo" :question "Remove Bo? No other person plays then, so the game ends. ")))
+        (call-interactively #'cardwords-play-remove)
+        (should (equal (car asked) "Remove Bo? No other person plays then, so the game ends. ")))
       (cardwords-games-test--drawn
           (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players :removable nil)
         (should (equal (cadr (should-error (call-interactively #'cardwords-play-remove) :type 'user-error))
@@ -2275,11 +2287,13 @@ the echo area."
             (cardwords-games-test--wait
              (lambda () (string-match-p "^Hand: \\[" (buffer-string))) "the hand")
             (should (= (length (cardwords-play--get :columns)) 7))
-            ;; C-c C-q in a game going on asks first: no keeps the game, yes leaves it
+            ;; C-c C-q in a game going on asks first: no keeps the game, yes leaves it; the
+            ;; only person against a robot is asked that the game then ends (the bridge's
+            ;; question: it said a robot would play the seat to the end)
             (let ((asked nil))
               (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (setq asked prompt) nil)))
                 (execute-kbd-macro (kbd "C-c C-q")))
-              (should (equal asked "Leave this game for good (a robot plays your seat to the end)? "))
+              (should (equal asked "Leave for good? No other person plays, so the game ends. "))
               (should (get-buffer "*Cardwords*")))
             (cl-letf (((symbol-function 'y-or-n-p) (lambda (_) t)))
               (execute-kbd-macro (kbd "C-c C-q"))))
