@@ -41,5 +41,6 @@ export function refusedJoin(e: unknown, t: Translate, prefixes: readonly string[
   const code = /^([a-z-]+):/.exec(m)?.[1];
   if (!code) return { text: m, gone: false, seatLost: false };
   const text = words(watching && code === 'table-full' ? 'watchers-full' : code) ?? m;
-  return { text, gone: code === 'game-ended', seatLost: code === 'game-ended' || code === 'name-taken', listed: code === 'game-ended' || code === 'table-full' };
+  const listed = code === 'game-ended' || code === 'table-full';
+  return { text, gone: code === 'game-ended', seatLost: code === 'game-ended' || code === 'name-taken', ...(listed ? { listed } : {}) };
 }

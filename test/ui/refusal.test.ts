@@ -18,11 +18,11 @@ describe('a refused join, worded', () => {
   const en = translator('en');
   it('Yatzee (the shared words): a room gone or locked is said without its id; a kept seat is given up only where it cannot come back', () => {
     // not found: gone, or not restored yet by a server just started (a rejoin asks again a while)
-    expect(refusedJoin(notFound, en, ['err.'])).toEqual({ text: 'The game is over or does not exist.', gone: true, seatLost: true, missing: true });
-    expect(refusedJoin(disposed, en, ['err.'])).toEqual({ text: 'The game is over or does not exist.', gone: true, seatLost: true, missing: true });
+    expect(refusedJoin(notFound, en, ['err.'])).toEqual({ text: 'The game is over or does not exist.', gone: true, seatLost: true, missing: true, listed: true });
+    expect(refusedJoin(disposed, en, ['err.'])).toEqual({ text: 'The game is over or does not exist.', gone: true, seatLost: true, missing: true, listed: true });
     // locked: over, or every connection taken for now: a kept seat is tried again later
-    expect(refusedJoin(locked, en, ['err.'])).toEqual({ text: 'The game takes nobody now: it is over, or every place is taken.', gone: true, seatLost: false, missing: false });
-    expect(refusedJoin(new Error('game-ended: the game has ended'), en, ['err.'])).toEqual({ text: 'The game has ended.', gone: true, seatLost: true });
+    expect(refusedJoin(locked, en, ['err.'])).toEqual({ text: 'The game takes nobody now: it is over, or every place is taken.', gone: true, seatLost: false, missing: false, listed: true });
+    expect(refusedJoin(new Error('game-ended: the game has ended'), en, ['err.'])).toEqual({ text: 'The game has ended.', gone: true, seatLost: true, listed: true });
     // a seat key that no longer matches: the name is another's
     expect(refusedJoin(new Error("name-taken: a player named 'Ann' is already in this game"), en, ['err.'])).toMatchObject({ gone: false, seatLost: true });
     // a robot's name (Robot4 where three robots play) is said as such: it read "That name is taken", nobody had it
@@ -30,11 +30,12 @@ describe('a refused join, worded', () => {
     expect(refusedJoin(new Error("name-robot: Robot1..RobotN are the robots' names"), en, ['cw.err.', 'err.']).text).toBe('that name is taken: Robot1, Robot2 and so on are the robots’ names');
   });
 
+  // `listed`: the join page's note says it too (from the server's list): said once, there
   it('a full table: a seat refused for want of seats, a watcher for want of watcher places', () => {
-    expect(refusedJoin(full, en, ['err.'])).toEqual({ text: 'The table is full (10 players).', gone: false, seatLost: false });
-    expect(refusedJoin(full, en, ['err.'], true)).toEqual({ text: 'Every watcher place of this game is taken.', gone: false, seatLost: false });
-    expect(refusedJoin(full, en, ['cw.err.', 'err.'])).toEqual({ text: 'every seat is taken: watch instead', gone: false, seatLost: false });
-    expect(refusedJoin(full, en, ['cw.err.', 'err.'], true)).toEqual({ text: 'every watcher place of this game is taken', gone: false, seatLost: false });
+    expect(refusedJoin(full, en, ['err.'])).toEqual({ text: 'The table is full (10 players).', gone: false, seatLost: false, listed: true });
+    expect(refusedJoin(full, en, ['err.'], true)).toEqual({ text: 'Every watcher place of this game is taken.', gone: false, seatLost: false, listed: true });
+    expect(refusedJoin(full, en, ['cw.err.', 'err.'])).toEqual({ text: 'every seat is taken: watch instead', gone: false, seatLost: false, listed: true });
+    expect(refusedJoin(full, en, ['cw.err.', 'err.'], true)).toEqual({ text: 'every watcher place of this game is taken', gone: false, seatLost: false, listed: true });
   });
 
   it("Cardwords' own words come first, the shared ones after", () => {
