@@ -1131,6 +1131,11 @@ export class CardwordsPanel {
   private turnLine(): string {
     const s = this.state;
     if (s?.status === 'waiting') return this.t('cw.waiting');
+    // over by the rules: who won, as the results said it (a page back after a restart read nothing)
+    if (s?.status === 'over' && s.winners.length > 0) {
+      const me = s.players[this.mySeat];
+      return s.winners.includes(this.mySeat) && me ? this.t('cw.youWin', me.score) : this.t('cw.won', s.winners.map((i) => s.players[i]?.name ?? '?').join(', '));
+    }
     if (s?.status !== 'playing') return '';
     return fullStop(sentence(s.turn === this.mySeat ? this.t('cw.yourTurn') : this.t('cw.turnOf', s.players[s.turn]?.name ?? '?')));
   }

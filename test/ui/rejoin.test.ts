@@ -202,6 +202,32 @@ describe('a page joins its game again after the server restarts', () => {
     expect(ann.errors).toEqual([]);
   });
 
+  it('back after a short loss in a game over: "Connected again." gives way to who won (it left the status line empty)', async () => {
+    const srv = await serve();
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, seed: 's2' });
+    const bo = await cwJoin(srv.url, owner.room.roomId, { name: 'Bo' });
+    const ann = await joinAs(srv.url, owner.room.roomId, 'Ann');
+    await expect.poll(async () => (await snap(ann.page)).status).toBe('playing');
+    // every player passes twice: over by the rules, the room stays for a rematch
+    while ((await snap(ann.page)).status === 'playing') {
+      const s = await snap(ann.page);
+      if (s.turn === s.seat) await ann.page.click('#cw-ok');
+      else expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');
+      await expect.poll(async () => { const x = await snap(ann.page); return x.status !== 'playing' || x.moves > s.moves; }).toBe(true);
+    }
+    expect(await ann.page.textContent('#cw-status')).toContain('The game is over');
+    // the SDK reconnects only a room up for 5 s (its minUptime)
+    const joined = Date.now();
+    await expect.poll(() => Date.now() - joined >= 5500).toBe(true);
+    await ann.context.setOffline(true);
+    await expect.poll(() => ann.page.textContent('#cw-status')).toBe(en('conn.lost'));
+    await ann.context.setOffline(false);
+    await expect.poll(() => ann.page.textContent('#cw-status')).toBe(en('conn.back'));
+    await expect.poll(() => ann.page.textContent('#cw-status'), { timeout: 15_000 }).toMatch(/^The game is over(: you win with -?\d+ points?!|\. Winner: [^.]+\.)$/);
+    expect(ann.errors).toEqual([]);
+    await owner.request('end');
+  });
+
   it('one browser in two games (Cardwords, then Yatzee): a reload of the first game takes its seat back; it had been lost to the second', async () => {
     const srv = await serve();
     // Cardwords: two games of two people; Eve sits in both from one browser (two tabs)
