@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, closedText, stoppingText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, closedText, stoppingText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, ownerParam, Rejoin, str, urlParam } from './params.js';
@@ -967,7 +967,8 @@ export class CardwordsSession {
       // the end reason as the web panels word it, and their table's headings (the end
       // adjustment's says the final score includes it); results of an earlier round are gone
       // (the state of a rematch can come before its `rematch` message)
-      results: this.results && (this.results.round ?? 1) === (s?.round ?? 1) ? { ...this.results, reasonText: endText(this.results.reason), columns: resultColumns(), marks: resultMarks() } : null,
+      // a row's `gone`: the seat given up, "removed" or "left", in place of "a robot stood in" (the web panel's)
+      results: this.results && (this.results.round ?? 1) === (s?.round ?? 1) ? { ...this.results, results: this.results.results.map((r) => ({ ...r, gone: goneMark(r.seat === undefined ? undefined : s?.players[r.seat]) })), reasonText: endText(this.results.reason), columns: resultColumns(), marks: resultMarks() } : null,
     };
   }
 }

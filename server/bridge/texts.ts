@@ -118,6 +118,11 @@ export function resultColumns(): string[] {
 }
 
 /** The marks of a results row, as the web panel's results table words them: a winner, a seat a robot stood in for. */
+/** A given-up seat's mark in the results, as the web panel's (and its score board's): removed, left, or ''. */
+export function goneMark(p: { removed?: boolean; left?: boolean } | undefined): string {
+  return p?.removed ? en('cw.removedMark') : p?.left ? en('cw.leftMark') : '';
+}
+
 export function resultMarks(): { winner: string; stoodIn: string } {
   return { winner: en('cw.winner'), stoodIn: en('cw.stoodIn') };
 }

@@ -1070,6 +1070,11 @@ it("the bridge tells the owner's removal from a leave: the view's `removed` (Ema
     // Ann passes: Bo's turn, which a robot plays (not before a minute here): the line under the pile says why
     expect((await call('cardwords/pass')).error).toBeUndefined();
     await expect.poll(async () => (await call('cardwords/view')).result!.away).toBe('The owner removed Bo from the game: a robot plays for Bo to the end.');
+    // the owner ends the game: the results mark the seats given up as the score board does
+    // (Emacs wrote "(a robot stood in)" of a removed player)
+    expect((await call('cardwords/end')).error).toBeUndefined();
+    type Results = { results: { results: Array<{ name: string; gone: string }> } | null };
+    await expect.poll(async () => ((await call('cardwords/view')).result as unknown as Results).results?.results.map((r) => [r.name, r.gone]).sort()).toEqual([['Ann', ''], ['Bo', 'removed'], ['Cy', 'left']]);
   } finally {
     await srv.stop();
   }

@@ -2212,6 +2212,28 @@ the echo area."
                        " Robot1 \\{7\\} +5 +-5 +0\n")
                text))
       (should-not (string-match-p "end [-+][0-9]" text)))
+    ;; a seat given up says so, as the score board does, in place of "a robot stood in" (it
+    ;; said that of a player the owner had removed)
+    (setq cardwords-play--view
+          (plist-put cardwords-play--view :results
+                     `(:reasonText "Every player left the game."
+                                   :columns ,cardwords-games-test--result-columns
+                                   :marks ,cardwords-games-test--result-marks
+                                   :results ((:name "ert" :score 14 :handPoints 0 :adjustment 5 :winner t :standIn t :gone "removed")
+                                             (:name "Robot1" :score 0 :handPoints 5 :adjustment -5 :winner nil :standIn nil :gone "")))))
+    (cl-letf (((symbol-function 'window-body-width) (lambda (&rest _) 80)))
+      (cardwords-play--draw))
+    (should (string-match-p "^   winner  (removed)$" (buffer-string)))
+    (should-not (string-match-p "a robot stood in" (buffer-string)))
+    (setq cardwords-play--view
+          (plist-put cardwords-play--view :results
+                     `(:reasonText "A player laid the last card and the pile is empty."
+                                   :columns ,cardwords-games-test--result-columns
+                                   :marks ,cardwords-games-test--result-marks
+                                   :results ((:name "ert" :score 14 :handPoints 0 :adjustment 5 :winner t :standIn t)
+                                             (:name "Robot1" :score 0 :handPoints 5 :adjustment -5 :winner nil :standIn nil)))))
+    (cl-letf (((symbol-function 'window-body-width) (lambda (&rest _) 80)))
+      (cardwords-play--draw))
     ;; each number ends where its heading ends
     (let ((ends (lambda (regexp)
                   (save-excursion
