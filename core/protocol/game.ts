@@ -155,20 +155,25 @@ export function seatFree(s: Pick<CardwordsRoomState, 'status' | 'players'>): boo
   return s.status === 'waiting' && s.players.some((p) => p.name === '' && !p.robot);
 }
 
+/** Whether a Cardwords seat is held by a human: taken, not a robot's, not given up or removed (an away human holds theirs). */
+export function holdsSeat(p: Pick<CardwordsSeatState, 'name' | 'robot' | 'left'>): boolean {
+  return p.name !== '' && !p.robot && !p.left;
+}
+
 /**
- * The humans still holding a seat of a Cardwords game: not given up, not removed (away ones
- * hold theirs). When none is left in a game dealt, it ends for everyone (the room's
- * lifetime, docs/server.md "Lifetime", decides with this; the pages word a leave with it).
+ * The humans still holding a seat of a Cardwords game (`holdsSeat`). When none is left in a
+ * game dealt, it ends for everyone (the room's lifetime, docs/server.md "Lifetime", decides
+ * with this; the pages word a leave with it).
  */
 export function cardwordsSeated(players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left'>>): string[] {
-  return players.filter((p) => p.name !== '' && !p.robot && !p.left).map((p) => p.name);
+  return players.filter(holdsSeat).map((p) => p.name);
 }
 
 /** Whether seat `i` giving its seat up (a leave, a removal) ends the game: it is the last human seated in a game dealt. */
 export function cardwordsEndsWithout(s: { status: string; players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left'>> }, i: number): boolean {
   if (s.status !== 'playing' && s.status !== 'over') return false;
   const p = s.players[i];
-  return p !== undefined && cardwordsSeated([p]).length === 1 && cardwordsSeated(s.players).length === 1;
+  return p !== undefined && holdsSeat(p) && s.players.filter(holdsSeat).length === 1;
 }
 
 /**
@@ -177,7 +182,12 @@ export function cardwordsEndsWithout(s: { status: string; players: ReadonlyArray
  * grace: a stand-in, as in a turn). So an away player holds the rematch no longer than a turn.
  */
 export function cardwordsRematchWaits(players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left' | 'auto' | 'rematch'>>): string[] {
-  return players.filter((p) => p.name !== '' && !p.robot && !p.left && !p.auto && !p.rematch).map((p) => p.name);
+  return players.filter(rematchWaitsFor).map((p) => p.name);
+}
+
+/** Whether a rematch vote waits for this seat (`cardwordsRematchWaits`). */
+export function rematchWaitsFor(p: Pick<CardwordsSeatState, 'name' | 'robot' | 'left' | 'auto' | 'rematch'>): boolean {
+  return holdsSeat(p) && !p.auto && !p.rematch;
 }
 
 /**
@@ -196,7 +206,7 @@ export function yatzeePlaceFree(s: Pick<YatzeeRoomState, 'status' | 'players'>):
  */
 export function cardwordsRemovable(s: { status: string; players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left'>> }, mine: number): string[] {
   if (s.status !== 'waiting' && s.status !== 'playing' && s.status !== 'over') return [];
-  return s.players.filter((p, i) => p.name !== '' && !p.robot && !p.left && i !== mine).map((p) => p.name);
+  return s.players.filter((p, i) => holdsSeat(p) && i !== mine).map((p) => p.name);
 }
 
 /**

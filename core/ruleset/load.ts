@@ -415,7 +415,6 @@ function baseName(path: string): string {
   return file.replace(/\.[^.]*$/, '');
 }
 
-/** The message of `ruleset/no-word-spellable` (the check's warning, and the playtest's refusal in English). */
 /**
  * Why no move can ever be made with these cards, or null: no word can be spelled with them
  * (`ruleset/no-word-spellable`), or every word they spell is longer than a hand, while a first
@@ -435,6 +434,7 @@ export function noWordFitsMessage(run: FirstRun, shortest: string): Message {
   return msg('ruleset/no-word-fits', run.length, `(${run.column},${run.row})..${end}`, quote(shortest), charCount(shortest));
 }
 
+/** The message of `ruleset/no-word-spellable` (the check's warning, and the playtest's refusal in English). */
 export function unspelledMessage(u: Unspelled): Message {
   return msg('ruleset/no-word-spellable', quote(u.word), u.lacking.length, u.lacking.map((c) => quote(c)).join(', '), u.wildcards);
 }

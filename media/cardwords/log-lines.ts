@@ -65,3 +65,13 @@ export function historyLines(p: CardwordsHistoryMessage): { from: number; lines:
   for (; e < events.length; e++) lines.push({ round: events[e]!.round, event: events[e]! });
   return { from: rounds[0]!.round, lines };
 }
+
+/** A given-up seat's key in a log (its round and name): its line is logged once, live or from `history`. */
+export function goneKey(round: number, name: string): string {
+  return `${round}:${name}`;
+}
+
+/** The keys of the leaves and removals among history lines, already in the log. */
+export function goneKeys(lines: readonly HistoryLine[]): string[] {
+  return lines.flatMap((l) => ('event' in l && (l.event.kind === 'leave' || l.event.kind === 'remove') ? [goneKey(l.round, l.event.name ?? '')] : []));
+}

@@ -328,7 +328,7 @@ else if (gameId && host.param('watch') === '1') {
   void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then((ok) => {
     if (!ok) showForms();
   });
-} else if (gameId && seat && seat.gameId === gameId) {
+} else if (gameId && seat) {
   // take the kept seat back (a reload)
   main.replaceChildren(h('h1', {}, t('cw.title')), status);
   void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then((ok) => {

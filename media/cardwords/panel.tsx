@@ -43,7 +43,7 @@ import { bestMoveWords, illegalMoveText, pileTooSmallText, refusalText, removeQu
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
-import { goneThen, historyLines, logEventText } from './log-lines.js';
+import { goneKey, goneKeys, goneThen, historyLines, logEventText } from './log-lines.js';
 import { WordRequests } from './view/requests.js';
 import { Results as ResultsView } from './view/results.js';
 import { Review } from './view/review.js';
@@ -402,7 +402,7 @@ export class CardwordsPanel {
   private logGone(s: CwStateV, i: number, then: GoneThen | undefined, removed = s.players[i]?.removed === true): string {
     const name = s.players[i]?.name ?? '';
     const text = logEventText(this.t, { round: s.round, at: s.moves, kind: removed ? 'remove' : 'leave', name, then });
-    const key = `${s.round}:${name}`;
+    const key = goneKey(s.round, name);
     if (!this.goneLogged.has(key)) this.log.push({ round: s.round, text });
     this.goneLogged.add(key);
     return text;
@@ -454,7 +454,7 @@ export class CardwordsPanel {
     const { from, lines } = historyLines(p);
     const kept = this.log.filter((e) => e.round < from);
     const entries = lines.map((l): LogEntry => ('turn' in l ? entry(l.round, l.turn) : { round: l.round, text: logEventText(this.t, l.event) }));
-    for (const l of lines) if ('event' in l && (l.event.kind === 'leave' || l.event.kind === 'remove')) this.goneLogged.add(`${l.round}:${l.event.name}`);
+    for (const k of goneKeys(lines)) this.goneLogged.add(k);
     // a line shown on the table stays shown when the lines are the same ones
     if (kept.length + entries.length !== this.log.length) this.shownIndex = null;
     this.log.length = 0;
@@ -1043,10 +1043,11 @@ export class CardwordsPanel {
   private onWord(p: WordDecisionMessage): void {
     // approved words are in the dictionary from now on; a rejected one is not
     this.wordChecks.decided(p.word, p.approved);
-    this.log.push({ round: this.state?.round ?? 1, text: logEventText(this.t, { round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: p.word, approved: p.approved }) });
+    const text = logEventText(this.t, { round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: p.word, approved: p.approved });
+    this.log.push({ round: this.state?.round ?? 1, text });
     // the refusal that asked the owner ("wait and try again") is answered now
     this.refusal = '';
-    this.say(this.t(p.approved ? 'cw.word.approved' : 'cw.word.rejected', p.word));
+    this.say(text);
   }
 
   private onResults(p: ResultsMessage): void {
@@ -1080,8 +1081,9 @@ export class CardwordsPanel {
     // the results and the Rematch button go: a focus in them (or fallen to the page) goes to
     // the new game's action area, as at the first game's start
     if (this.isPlayer && focusInPlay()) this.focusWhenDrawn = true;
-    this.log.push({ round: p.round, text: logEventText(this.t, { round: p.round, at: 0, kind: 'rematch' }) });
-    this.say(this.t('cw.log.rematch', p.round));
+    const text = logEventText(this.t, { round: p.round, at: 0, kind: 'rematch' });
+    this.log.push({ round: p.round, text });
+    this.say(text);
   }
 
   /**

@@ -7,7 +7,7 @@ import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { shownChar, type Board, type Card, type PlacedCard } from '../../core/games/cardwords/types.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { isAway, waitText, type AwayNote } from '../../core/protocol/away.js';
-import { cardwordsEndsWithout, cardwordsRematchWaits, type CardwordsSeatState } from '../../core/protocol/game.js';
+import { cardwordsEndsWithout, rematchWaitsFor, type CardwordsSeatState } from '../../core/protocol/game.js';
 import type { WordAsk } from '../../core/protocol/messages.js';
 import { goneText } from './log-lines.js';
 
@@ -270,12 +270,12 @@ type RematchSeat = Pick<CardwordsSeatState, 'name' | 'robot' | 'left' | 'auto' |
 
 /**
  * Once someone asked for a rematch, whom the vote waits for (the room's rule,
- * `cardwordsRematchWaits`) other than `me`, who has the key or the button: the vote seemed
+ * `rematchWaitsFor`) other than `me`, who has the key or the button: the vote seemed
  * stuck on nobody. None before anyone asked.
  */
 export function rematchWaiting<P extends RematchSeat>(players: readonly P[], me: string | undefined): P[] {
   if (!players.some((p) => p.rematch && !p.left)) return [];
-  return players.filter((p) => p.name !== me && cardwordsRematchWaits([p]).length > 0);
+  return players.filter((p) => p.name !== me && rematchWaitsFor(p));
 }
 
 /** The web panel's and the Emacs buffer's sentence on them, the away ones marked; `grace` the game's (-1: never). */
@@ -283,4 +283,9 @@ export function rematchWaitsText(t: Translate, waiting: readonly RematchSeat[], 
   const names = waiting.map((p) => (isAway(p) ? t('cw.rematchAway', p.name) : p.name)).join(', ');
   const away = waiting.some((p) => isAway(p));
   return away ? `${t('cw.rematchWaits', names)} ${t(grace < 0 ? 'cw.rematchAwayNever' : 'cw.rematchAwayGrace')}` : t('cw.rematchWaits', names);
+}
+
+/** A given-up seat's mark, as the score board and the results say it: removed (by the owner), left, or ''. */
+export function goneMark(t: Translate, p: { removed?: boolean; left?: boolean } | undefined): string {
+  return p?.removed ? t('cw.removedMark') : p?.left ? t('cw.leftMark') : '';
 }

@@ -143,7 +143,7 @@ function showForms(): void {
 }
 
 const seat = gameId ? seatFor(host, 'yatzee', gameId) : undefined;
-if (gameId && seat && seat.gameId === gameId) {
+if (gameId && seat) {
   // take the kept seat back (a reload, or the same player in another tab)
   main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
   void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then(() => {

@@ -8,19 +8,18 @@ import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/cli
 import { cardwordsRemovable, gamePath, seatFree, webBase, type CardwordsCreateOptions, type CardwordsRoomState, type CardwordsTurnInfo } from '../../core/protocol/game.js';
 import { CLOSE, type CardwordsActionMessage, type CardwordsHistoryMessage, type CardwordsHistoryTurn, type CardwordsLogEvent, type HintMessage, type ResultsMessage, type WelcomeMessage } from '../../core/protocol/messages.js';
 import { bestMoveWords, reviewStepped, reviewTable, reviewUnseenBasis, spelledWords, unseenCards } from '../../media/cardwords/words.js';
-import { goneThen, historyLines } from '../../media/cardwords/log-lines.js';
+import { goneKey, goneKeys, goneThen, historyLines } from '../../media/cardwords/log-lines.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, reconnectedText, closedText, stoppingText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, stoppingText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
-import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, ownerParam, Rejoin, str, urlParam } from './params.js';
+import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
-import { BACK_SHOWN_MS } from '../../media/ui/rejoin.js';
 
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
 
@@ -111,10 +110,11 @@ export class CardwordsSession {
   private down = '';
   /** The room let this client go for good (the owner removed the player, the seat was taken back elsewhere): no seat to play or give up. */
   private closed = false;
-  /** Lets "Connected again." go after a while, as the web page does (media/ui/rejoin.ts). */
-  private backFade: ReturnType<typeof setTimeout> | null = null;
-  /** The game as it stood when "Connected again." was said: it gives way once the game changes. */
-  private backAt = '';
+  /** "Connected again.", which gives way after a while or once the game changes, as on the web page. */
+  private readonly back = new BackNotice(
+    () => this.message,
+    () => this.say(''),
+  );
   /** Joining again with the seat key once the room is gone. */
   private readonly rejoin = new Rejoin(true);
 
@@ -332,7 +332,7 @@ export class CardwordsSession {
         this.lastMoves = s.moves;
       }
       this.sayStandIns(s);
-      if (this.message === reconnectedText() && gameKey(s, this.mySeat) !== this.backAt) this.message = '';
+      if (this.back.stale(gameKey(s, this.mySeat))) this.message = '';
       this.update();
     });
     // the server stopping, or the connection lost: said at once, and keys refused with it
@@ -385,27 +385,9 @@ export class CardwordsSession {
     this.say(why);
   }
 
-  /**
-   * "Connected again.", said until the game changes or BACK_SHOWN_MS have passed (the web
-   * page's rule): it stood under the action area through later moves.
-   */
+  /** "Connected again." (it stood under the action area through later moves). */
   private sayBack(): void {
-    if (this.backFade) clearTimeout(this.backFade);
-    const back = reconnectedText();
-    this.backFade = setTimeout(() => {
-      this.backFade = null;
-      this.unsayBack();
-    }, BACK_SHOWN_MS);
-    this.backFade.unref?.();
-    this.backAt = this.state ? gameKey(this.state, this.mySeat) : '';
-    this.say(back);
-  }
-
-  /** The message says "Connected again." no longer, if it still does. */
-  private unsayBack(): void {
-    if (this.message !== reconnectedText()) return;
-    this.message = '';
-    this.update();
+    this.say(this.back.say(this.state ? gameKey(this.state, this.mySeat) : ''));
   }
 
   /** `text` in the message line, drawn. */
@@ -445,8 +427,7 @@ export class CardwordsSession {
    */
   async leave(forget = false): Promise<null> {
     this.rejoin.cancel();
-    if (this.backFade) clearTimeout(this.backFade);
-    this.backFade = null;
+    this.back.cancel();
     if (this.countdown) clearTimeout(this.countdown);
     this.countdown = null;
     if (forget && this.seat) this.forgetSeat();
@@ -647,7 +628,7 @@ export class CardwordsSession {
     const { from, lines } = historyLines(m);
     const kept = this.log.filter((l) => l.round < from);
     this.log = [...kept, ...lines.map((l): LogLine => ('turn' in l ? { round: l.round, seat: l.turn.player, text: this.turnText(l.turn, m.players, l.current ? this.tableBefore(m.turns, m.turns.indexOf(l.turn)) : null), plain: this.turnText({ ...l.turn, best: undefined }, m.players) } : { round: l.round, seat: -1, text: logEventLine(l.event) }))];
-    for (const l of lines) if ('event' in l && (l.event.kind === 'leave' || l.event.kind === 'remove')) this.goneLogged.add(`${l.round}:${l.event.name}`);
+    for (const k of goneKeys(lines)) this.goneLogged.add(k);
     this.loggedRound = m.round;
   }
 
@@ -682,7 +663,7 @@ export class CardwordsSession {
   /** The players who left or were removed since the last state (not you: you know it), logged once each. */
   private logGone(s: CardwordsRoomState, first: boolean): void {
     s.players.forEach((p, i) => {
-      const key = `${s.round}:${p.name}`;
+      const key = goneKey(s.round, p.name);
       if (!p.left || p.name === '' || this.goneLogged.has(key)) return;
       this.goneLogged.add(key);
       // the first state's: `history` brings them in their places
@@ -901,6 +882,8 @@ export class CardwordsSession {
     const review = over ? { step, table: step === null ? null : this.reviewTable(step) } : null;
     const cp = this.composer;
     const action = cp?.action() ?? null;
+    // whom the owner may remove now (none for the others)
+    const removable = s && this.welcome?.owner === true && !this.ended ? cardwordsRemovable(s, this.mySeat) : [];
     const t = this.rules?.table;
     const away = s ? awayNote(s, Date.now()) : null;
     // the table shown: the review's turn, or the game's
@@ -933,11 +916,10 @@ export class CardwordsSession {
       review: review ? { step: review.step, of: this.history.length, best: this.reviewBest, ringed: (review.table?.ringed ?? []).map((c) => ({ col: c.col, row: c.row })) } : null,
       // `away`: a human gone from the table; `standIn`: a robot plays the seat until they are back
       // `free`: a human seat nobody has taken yet, named as the web panel names it
-      // whom the owner may remove now (none for the others)
-      removable: s && this.welcome?.owner === true && !this.ended ? cardwordsRemovable(s, this.mySeat) : [],
+      removable,
       // the web page's questions, for Emacs to ask: before each removal, and before your leave
       // while the game goes on (what becomes of the seat, or that the game ends: the last person)
-      removeQuestions: s && this.welcome?.owner === true && !this.ended ? removeQuestionsText(s, cardwordsRemovable(s, this.mySeat)) : [],
+      removeQuestions: s ? removeQuestionsText(s, removable) : [],
       leaveQuestion: s && s.status === 'playing' && this.mySeat >= 0 && !this.ended && !this.closed ? leaveQuestionText(s, this.mySeat) : '',
       players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), left: p.left, removed: p.removed, standIn: p.auto, rematch: s?.status === 'over' && p.rematch })),
       // what the table waits on when the turn's player is away, as the web panel says it ('' none),
@@ -968,7 +950,7 @@ export class CardwordsSession {
       // adjustment's says the final score includes it); results of an earlier round are gone
       // (the state of a rematch can come before its `rematch` message)
       // a row's `gone`: the seat given up, "removed" or "left", in place of "a robot stood in" (the web panel's)
-      results: this.results && (this.results.round ?? 1) === (s?.round ?? 1) ? { ...this.results, results: this.results.results.map((r) => ({ ...r, gone: goneMark(r.seat === undefined ? undefined : s?.players[r.seat]) })), reasonText: endText(this.results.reason), columns: resultColumns(), marks: resultMarks() } : null,
+      results: this.results && (this.results.round ?? 1) === (s?.round ?? 1) ? { ...this.results, results: this.results.results.map((r) => ({ ...r, gone: goneSeatMark(r.seat === undefined ? undefined : s?.players[r.seat]) })), reasonText: endText(this.results.reason), columns: resultColumns(), marks: resultMarks() } : null,
     };
   }
 }

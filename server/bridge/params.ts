@@ -5,7 +5,8 @@ import { Client, type Room } from '@colyseus/sdk';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { CLOSE } from '../../core/protocol/messages.js';
 import { BridgeError } from './protocol.js';
-import { asSentence, closedText, joinRefusal } from './texts.js';
+import { asSentence, closedText, joinRefusal, reconnectedText } from './texts.js';
+import { BACK_SHOWN_MS } from '../../media/ui/rejoin.js';
 
 /** A string of 1 to `max` characters, else `bad-request`. */
 export function str(v: unknown, what: string, max = 200): string {
@@ -78,6 +79,44 @@ const REJOIN_FIRST_MS = 1000;
 const REJOIN_MAX_MS = 15_000;
 /** How long a room not found is asked for again (as the web pages' rejoin does). */
 const REJOIN_MISSING_MS = 120_000;
+
+/**
+ * "Connected again." in a game's message, said until the game changes or BACK_SHOWN_MS have
+ * passed (the web page's rule, media/ui/rejoin.ts): it stood through later moves. `message`
+ * reads the session's message, `clear` empties it and draws; the game's key is the session's.
+ */
+export class BackNotice {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The game as it stood when it was said: it gives way once the game changes. */
+  private at = '';
+
+  constructor(
+    private readonly message: () => string,
+    private readonly clear: () => void,
+  ) {}
+
+  /** Said now, the game standing at `key`; the text to say. */
+  say(key: string): string {
+    this.cancel();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.message() === reconnectedText()) this.clear();
+    }, BACK_SHOWN_MS);
+    this.timer.unref?.();
+    this.at = key;
+    return reconnectedText();
+  }
+
+  /** Whether the message still says it though the game has changed to `key` (the session then empties it). */
+  stale(key: string): boolean {
+    return this.message() === reconnectedText() && key !== this.at;
+  }
+
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
 
 /**
  * Joining a game again with the seat key once its room is gone (the server stopped or lost,

@@ -3,7 +3,7 @@
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
-import { awayNoteText, bracesText, rematchWaiting, rematchWaitsText, removeQuestion, lackingWordsText, pileTooSmallText, startedText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
+import { awayNoteText, bracesText, goneMark, rematchWaiting, rematchWaitsText, removeQuestion, lackingWordsText, pileTooSmallText, startedText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal as lobbyJoinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import { refusedJoin, type Refusal as JoinRefusal } from '../../media/ui/refusal.js';
@@ -117,12 +117,12 @@ export function resultColumns(): string[] {
   return (['cw.col.name', 'cw.col.handPoints', 'cw.col.adjustment', 'cw.col.final'] as const).map((k) => en(k).replace(/\u00ad/g, ''));
 }
 
-/** The marks of a results row, as the web panel's results table words them: a winner, a seat a robot stood in for. */
 /** A given-up seat's mark in the results, as the web panel's (and its score board's): removed, left, or ''. */
-export function goneMark(p: { removed?: boolean; left?: boolean } | undefined): string {
-  return p?.removed ? en('cw.removedMark') : p?.left ? en('cw.leftMark') : '';
+export function goneSeatMark(p: { removed?: boolean; left?: boolean } | undefined): string {
+  return goneMark(en, p);
 }
 
+/** The marks of a results row, as the web panel's results table words them: a winner, a seat a robot stood in for. */
 export function resultMarks(): { winner: string; stoodIn: string } {
   return { winner: en('cw.winner'), stoodIn: en('cw.stoodIn') };
 }

@@ -10,11 +10,10 @@ import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, scor
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { closedText, connectionLostText, endedMessage, reconnectedText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText } from './texts.js';
-import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, Rejoin, str, urlParam } from './params.js';
+import { closedText, connectionLostText, endedMessage, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText } from './texts.js';
+import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
-import { BACK_SHOWN_MS } from '../../media/ui/rejoin.js';
 
 
 const scoresOf = (s: YatzeeSheetState) => s.scores.map((x) => (x < 0 ? null : x));
@@ -64,10 +63,11 @@ export class YatzeeSession {
   private down = '';
   /** The room let this client go for good (the owner removed the player, the sheet was taken back elsewhere): no sheet to play or give up. */
   private closed = false;
-  /** Lets "Connected again." go after a while, as the web page does (media/ui/rejoin.ts). */
-  private backFade: ReturnType<typeof setTimeout> | null = null;
-  /** The game as it stood when "Connected again." was said: it gives way once the game changes. */
-  private backAt = '';
+  /** "Connected again.", which gives way after a while or once the game changes, as on the web page. */
+  private readonly back = new BackNotice(
+    () => this.message,
+    () => this.say(''),
+  );
   /** Joining again with the seat key once the room is gone. */
   private readonly rejoin = new Rejoin();
 
@@ -167,7 +167,7 @@ export class YatzeeSession {
     });
     room.onStateChange((s: YatzeeRoomState) => {
       this.state = s;
-      if (this.message === reconnectedText() && gameKey(s, this.welcome?.name) !== this.backAt) this.message = '';
+      if (this.back.stale(gameKey(s, this.welcome?.name))) this.message = '';
       this.update();
     });
     // the server stopping, or the connection lost: said at once, and keys refused with it
@@ -223,21 +223,9 @@ export class YatzeeSession {
     this.say(why);
   }
 
-  /**
-   * "Connected again.", said until the game changes or BACK_SHOWN_MS have passed (the web
-   * page's rule): it stood in the buffer through later throws.
-   */
+  /** "Connected again." (it stood in the buffer through later throws). */
   private sayBack(): void {
-    if (this.backFade) clearTimeout(this.backFade);
-    this.backFade = setTimeout(() => {
-      this.backFade = null;
-      if (this.message !== reconnectedText()) return;
-      this.message = '';
-      this.update();
-    }, BACK_SHOWN_MS);
-    this.backFade.unref?.();
-    this.backAt = this.state ? gameKey(this.state, this.welcome?.name) : '';
-    this.say(reconnectedText());
+    this.say(this.back.say(this.state ? gameKey(this.state, this.welcome?.name) : ''));
   }
 
   /** `text` in the message line, drawn. */
@@ -254,8 +242,7 @@ export class YatzeeSession {
    */
   async leave(forGood = true): Promise<null> {
     this.rejoin.cancel();
-    if (this.backFade) clearTimeout(this.backFade);
-    this.backFade = null;
+    this.back.cancel();
     if (forGood && this.seat) this.forgetSeat();
     this.seat = null;
     await this.closeRoom(forGood && this.welcome?.role === 'player' && !this.ended);

@@ -38,7 +38,7 @@ import { byPlayer, WordQuestions } from './word-questions.js';
 import { earlierRoundsSent, LogNotes, type LogNote, type RoundLog } from './cardwords-history.js';
 import { CLOSE, CLOSE_REASON, type WordAsk, type CardwordsClientMessages, type CardwordsHistoryMessage, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
-import { cardwordsEndsWithout, cardwordsRematchWaits, cardwordsRemovable, cardwordsSeated } from '../../core/protocol/game.js';
+import { cardwordsEndsWithout, cardwordsRematchWaits, cardwordsRemovable, holdsSeat } from '../../core/protocol/game.js';
 
 /** How long an agreed rematch the room starts by itself waits after a failed write. */
 const REMATCH_RETRY_MS = 10_000;
@@ -866,7 +866,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       this.sendTo(client, 'ack', { id, type: 'leave', moves: this.moves() });
       // the last human's leave ends the game for everyone (checkLifetime): the leaver sees that
       // end too (results, review, `ended`), as the others do; it read "a robot plays your seat"
-      if (this.game && cardwordsSeated(this.seatStates()).length === 0) return this.endGame('left');
+      if (this.nobodySeated()) return this.endGame('left');
       client.leave(CLOSE.ENDED, CLOSE_REASON.LEFT);
       this.sync();
       this.checkLifetime();
@@ -895,6 +895,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     return cardwordsRemovable({ status, players: this.seatStates() }, this.seatOf(client)?.index ?? -1);
   }
 
+  /** A game dealt in which no human holds a seat any more: it ends for everyone. */
+  private nobodySeated(): boolean {
+    return this.game !== null && !this.seatStates().some(holdsSeat);
+  }
+
   /** The seats as the state shows them, for the rules the pages read there too (core/protocol/game.ts). */
   private seatStates(): Array<{ name: string; robot: boolean; left: boolean; auto: boolean; rematch: boolean }> {
     return this.seats.map((seat) => ({ name: seat.name, robot: seat.robot !== null, left: hasLeft(seat), auto: seat.robot === null && seat.auto, rematch: seat.rematch }));
@@ -913,7 +918,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       if (failed) return this.sendError(client, 'storage-failed', `the removal could not be stored: ${failed}`, { id, type: 'remove' });
       const c = sessionId ? this.clients.getById(sessionId) : undefined;
       if (sessionId) this.info.delete(sessionId);
-      if (this.game && cardwordsSeated(this.seatStates()).length === 0) {
+      if (this.nobodySeated()) {
         // the last human's removal ends the game for everyone (checkLifetime): the removed
         // player sees that end too (results, review, `ended`), as after the last leave, then
         // the close says who ended it (the page stood at "Cy's turn", no results)
@@ -1051,7 +1056,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     }
     if (changed || this.state.paused !== this.isPausedNow()) this.sync();
     const seatedHumans = this.seats.some((s) => s.robot === null && s.name !== '');
-    const humansLeft = cardwordsSeated(this.seatStates()).length > 0;
+    const humansLeft = this.seatStates().some(holdsSeat);
     let reason: EndReason | null = null;
     if (!this.game && !seatedHumans && now - this.createdAt > timeouts.firstJoinMs && now - this.lastActionAt > timeouts.firstJoinMs) reason = 'no-players';
     else if (now - this.lastActionAt > timeouts.idleMs) reason = 'idle';

@@ -3,7 +3,7 @@
 import type { StringKey } from '../../ui/l10n/index.js';
 import type { Model } from './model.js';
 import { endReasonText } from '../../ui/end-reason.js';
-import { rematchWaiting, rematchWaitsText } from '../words.js';
+import { goneMark, rematchWaiting, rematchWaitsText } from '../words.js';
 
 // the end adjustment's heading says it is in the final score (docs/rules.md, "Cardwords end
 // of game"): after an end by the rules the score board's Points are the final score already,
@@ -48,7 +48,7 @@ export function Results({ m }: { m: Model }) {
   // away ones marked: the vote seemed stuck on nobody. The page's own player has the button.
   const waiting = canRematch ? rematchWaiting(s.players, s.players[m.mySeat]?.name) : [];
   // a seat given up says so, as the score board does (it read "a robot stood in" for a removed player)
-  const gone = (seat: number) => (s.players[seat]?.removed ? t('cw.removedMark') : s.players[seat]?.left ? t('cw.leftMark') : '');
+  const gone = (seat: number) => goneMark(t, s.players[seat]);
   return (
     <section class="results" id="cw-results">
       {/* focused when the game ends under the player's keys (panel.tsx) */}

@@ -6,7 +6,7 @@ import type { StringKey } from '../../ui/l10n/index.js';
 import { awayNote, isAway } from '../../../core/protocol/away.js';
 import { seatFree } from '../../../core/protocol/game.js';
 import { InviteLink } from '../../ui/invite.js';
-import { awayNoteText } from '../words.js';
+import { awayNoteText, goneMark } from '../words.js';
 import type { Model } from './model.js';
 
 const COLUMNS: StringKey[] = ['cw.col.turn', 'cw.col.name', 'cw.col.type', 'cw.col.points', 'cw.col.cards', 'cw.col.last'];
@@ -40,7 +40,7 @@ export function ScoreBoard({ m }: { m: Model }) {
             const last = m.lastPoints.get(i);
             // away: may come back; left: gave the seat up for good (a stand-in plays it to the end);
             // removed: by the owner (it read "left", as if Bo had gone)
-            const gone = p.removed ? t('cw.removedMark') : p.left ? t('cw.leftMark') : isAway(p) ? t('cw.away') : '';
+            const gone = goneMark(t, p) || (isAway(p) ? t('cw.away') : '');
             const shown = `${name}${gone ? ` (${gone})` : ''}`;
             return (
               <tr key={i} class={`${turn ? 'turn' : ''}${i === m.mySeat ? ' me' : ''}`} data-seat={i} data-player={p.name} aria-current={turn ? 'true' : undefined}>
