@@ -93,7 +93,7 @@ let lastSpelling: Array<{ sets: ReadonlyArray<ReadonlySet<string>>; cards: strin
 
 /**
  * Whether some word of the ruleset's dictionaries can be spelled with a card set's cards
- * (`unspellable`), for its check; asked again only when the cards or a dictionary change
+ * (`spelling`), for its check; asked again only when the cards or a dictionary change
  * (a card set without the letters the words need reads every word: 275,000 for the English
  * sample).
  */

@@ -61,19 +61,6 @@ export interface Unspelled {
   wildcards: number;
 }
 
-/**
- * Null when some word can be spelled with the cards, each card used once and a wildcard
- * standing for any character (found at the first such word: a card set with vowels is
- * settled at the first words of a dictionary); else the nearest word and what it lacks.
- * Null too when there is no word or no card (other diagnostics say so). One pass over the
- * words, counting each word's characters against the cards' (the English sample's 275,000
- * words: see docs/performance.md).
- */
-export function unspellable(lists: ReadonlyArray<Iterable<string>>, cards: readonly SpellingCard[]): Unspelled | null {
-  const s = spelling(lists, cards);
-  return s.spelled === null ? s.nearest : null;
-}
-
 /** What `spelling` found: the first word the cards spell, else the nearest word (null: none, or no cards). */
 export interface Spelling {
   spelled: string | null;
@@ -82,8 +69,10 @@ export interface Spelling {
 
 /**
  * The first word of at most `maxLength` characters that the cards can spell (wildcards
- * standing for any character), else the nearest such word and what it lacks: `unspellable`,
- * and with a hand's size, whether a first move (laid from one hand) can ever be made.
+ * standing for any character), else the nearest such word and what it lacks (found at the
+ * first such word: a card set with vowels is settled at the first words of a dictionary; one
+ * pass over the words, counting each word's characters against the cards'); with a hand's
+ * size, whether a first move (laid from one hand) can ever be made.
  */
 export function spelling(lists: ReadonlyArray<Iterable<string>>, cards: readonly SpellingCard[], maxLength = Infinity): Spelling {
   if (cards.length === 0) return { spelled: null, nearest: null };
@@ -106,8 +95,12 @@ export function spelling(lists: ReadonlyArray<Iterable<string>>, cards: readonly
     }
     have[k]!++;
   }
-  const bmp = new Int32Array(65536).fill(-1);
-  for (const [cp, k] of index) if (cp < 65536) bmp[cp] = k;
+  // a table up to the cards' highest BMP character (a few KB for most alphabets, not 256 KB
+  // per call); characters above it are on no card unless astral (looked up in the map)
+  let top = 0;
+  for (const cp of index.keys()) if (cp < 65536 && cp >= top) top = cp + 1;
+  const bmp = new Int32Array(top).fill(-1);
+  for (const [cp, k] of index) if (cp < top) bmp[cp] = k;
   const used = new Int32Array(have.length);
   const stamp = new Int32Array(have.length);
   const haveA = Int32Array.from(have);
@@ -128,7 +121,7 @@ export function spelling(lists: ReadonlyArray<Iterable<string>>, cards: readonly
           cp = word.codePointAt(i)!;
           if (cp > 0xffff) i++;
         }
-        const k = cp < 65536 ? bmp[cp]! : (index.get(cp) ?? -1);
+        const k = cp < top ? bmp[cp]! : cp > 0xffff ? (index.get(cp) ?? -1) : -1;
         if (k < 0) {
           lack++;
           continue;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCharset } from '../../core/formats/charset.js';
-import { loadRuleset, makeFolder, spelling, unspellable, type RulesetFiles } from '../../core/ruleset/load.js';
+import { loadRuleset, makeFolder, spelling, type RulesetFiles } from '../../core/ruleset/load.js';
 
 const charset = { name: 'x.charset', text: '4\nAa\nBb\nEeÉé\nß\n' };
 const bonus2 = { name: 'x.bonus', text: '-2:-2\n-1:-1\n0:0\n1:0\n2:5\n' };
@@ -219,14 +219,21 @@ describe('loadRuleset', () => {
     expect(spelling([['A\u{1F600}']], [{ char: 'A' }, { char: '\u{1F600}' }], 2)).toEqual({ spelled: 'A\u{1F600}', nearest: null });
   });
 
-  it('unspellable: the first spellable word settles it; astral characters are one card each', () => {
-    expect(unspellable([['ZZ', 'AB']], [{ char: 'A' }, { char: 'B' }])).toBeNull();
-    expect(unspellable([['ZZ'], ['AB']], [{ char: 'A' }, { char: 'B' }])).toBeNull();
-    expect(unspellable([['ZZZ', 'AZ']], [{ char: 'A' }, { char: 'B' }])).toEqual({ word: 'AZ', lacking: ['Z'], wildcards: 0 });
-    expect(unspellable([['A\u{1F600}']], [{ char: 'A' }, { char: null }])).toBeNull();
-    expect(unspellable([['A\u{1F600}\u{1F600}']], [{ char: 'A' }, { char: '\u{1F600}' }])).toEqual({ word: 'A\u{1F600}\u{1F600}', lacking: ['\u{1F600}'], wildcards: 0 });
-    expect(unspellable([['AB']], [])).toBeNull();
-    expect(unspellable([[]], [{ char: 'A' }])).toBeNull();
+  it('spelling: the first spellable word settles it; astral characters are one card each', () => {
+    const nearest = (lists: string[][], cards: Array<{ char: string | null }>) => {
+      const s = spelling(lists, cards);
+      return s.spelled === null ? s.nearest : null;
+    };
+    expect(nearest([['ZZ', 'AB']], [{ char: 'A' }, { char: 'B' }])).toBeNull();
+    expect(nearest([['ZZ'], ['AB']], [{ char: 'A' }, { char: 'B' }])).toBeNull();
+    expect(nearest([['ZZZ', 'AZ']], [{ char: 'A' }, { char: 'B' }])).toEqual({ word: 'AZ', lacking: ['Z'], wildcards: 0 });
+    // a character between the cards' (B, between A and Z) is on no card either
+    expect(nearest([['B', 'ABZ']], [{ char: 'A' }, { char: 'Z' }])).toEqual({ word: 'B', lacking: ['B'], wildcards: 0 });
+    expect(nearest([['B', 'AZ']], [{ char: 'A' }, { char: 'Z' }])).toBeNull();
+    expect(nearest([['A\u{1F600}']], [{ char: 'A' }, { char: null }])).toBeNull();
+    expect(nearest([['A\u{1F600}\u{1F600}']], [{ char: 'A' }, { char: '\u{1F600}' }])).toEqual({ word: 'A\u{1F600}\u{1F600}', lacking: ['\u{1F600}'], wildcards: 0 });
+    expect(spelling([['AB']], [])).toEqual({ spelled: null, nearest: null });
+    expect(nearest([[]], [{ char: 'A' }])).toBeNull();
   });
 
   it('not-enough-cards says "1 player", not "1 players"', () => {
