@@ -26,8 +26,9 @@ describe("a ruleset's move search, set up at its load", () => {
     expect(searchReady({ table: r.rules.table, bonus: r.rules.bonus, store: other })).toBe(false);
     const ctx = { table: r.rules.table, bonus: r.rules.bonus, store: r.store };
     expect(searchReady(ctx)).toBe(true);
-    // the setup's own search (an empty table) leaves nothing behind: a mid-game position with
-    // two wildcards lists the moves of the JavaScript search in a generator of its own
+    // the setup's own searches (around one card, and the driver's dozen calls on two boards)
+    // leave nothing behind: a mid-game position with two wildcards lists the moves of the
+    // JavaScript search in a generator of its own
     const p = parsePosition(readFileSync('bench/cardwords-positions/mid-g1-t5.json', 'utf8'), r.ruleset.table, r.ruleset.canonical);
     const hand = [{ char: null, points: 0 }, { char: null, points: 0 }, ...p.hand.slice(2)];
     const keys = (ms: ReturnType<typeof generateMoves>) => ms.map((m) => `${moveKey(m)}=${m.score}`).sort();

@@ -55,6 +55,15 @@ export function prepareSearch(ctx: GenContext, handSize = 0): boolean {
       // took 0.15 ms of a first call in a fresh process
       listMoves(ctx, board, hand, { mode: 'all' });
       listMoves(ctx, board, hand, { mode: 'best' });
+      // then the driver's JavaScript (a board's changed cells written in, the moves copied
+      // out), which V8 runs in its interpreter until it has run a while: a dozen calls
+      // between two boards that differ in several cells, with a hand of natural letters.
+      // A fresh process's first call (English, natural hands, median): its JavaScript 50 to
+      // 57 us before, 25 to 30 after, for about 2 ms more here (docs/performance.md, 2026-12-01)
+      const lined = warmUpLine(ctx, board);
+      const chars = ctx.store.alphabet.chars;
+      const letters: Card[] = Array.from({ length: 7 }, (_, k) => ({ char: chars[(k * 4) % chars.length]!, points: 1 }));
+      for (let i = 0; i < 12; i++) listMoves(ctx, i % 2 ? board : lined, letters, { mode: i % 4 < 2 ? 'all' : 'best' });
       listFor(g).clear();
     }
   } catch {
@@ -79,6 +88,20 @@ function warmUpBoard(ctx: GenContext): Board | null {
   const board = emptyBoard(table);
   board.cells[cell] = { char: first, points: 1 };
   return board;
+}
+
+/** The warm-up board with up to four more cards below its one (letters spread over the alphabet; they need not make words). */
+function warmUpLine(ctx: GenContext, board: Board): Board {
+  const { table } = ctx;
+  const chars = ctx.store.alphabet.chars;
+  const cells = board.cells.slice();
+  const at = cells.findIndex((c) => c);
+  for (let k = 1; k < 5; k++) {
+    const c = at + k * table.width;
+    if (c >= cells.length || table.cells[c]?.blocked) break;
+    cells[c] = { char: chars[(k * 5) % chars.length]!, points: 1 };
+  }
+  return { ...board, cells };
 }
 
 /** Whether the store's generator has the WebAssembly search set up for this table (and hands of `handSize` cards) now. */
