@@ -239,7 +239,10 @@ export class YatzeePanel {
             />
           </div>
         )}
-        <div class={me ? 'yatzee-layout playing' : 'yatzee-layout'}>
+        {/* over: the dice no longer stay at the top of a narrow column, and they come after the table (docs/yatzee.md) */}
+        <div class={`yatzee-layout${me ? ' playing' : ''}${this.over ? ' over' : ''}`}>
+          {/* first, before the table: below the table they pushed its names out of a 620x720 view once brought into it */}
+          {this.results && <Results t={t} results={this.results} me={this.welcome.role === 'player' ? (this.welcome.name ?? null) : null} />}
           {me && this.controls(me, shown)}
           {/* after a leave or a removal: the status line says which (once: this said it a second time) */}
           {/* no offer to watch a game that has ended (joining it is refused) */}
@@ -253,7 +256,6 @@ export class YatzeePanel {
           </section>
           {me && this.more()}
         </div>
-        {this.results && <Results t={t} results={this.results} me={this.welcome.role === 'player' ? (this.welcome.name ?? null) : null} />}
       </>,
       this.app,
     );
@@ -642,8 +644,29 @@ export class YatzeePanel {
     this.results = p.results.map((r) => ({ name: r.name, robot: r.robot, total: r.score }));
     this.winners = p.winners;
     this.render();
-    // the results come below the sheets: brought into view, the status names the winners
-    document.getElementById('yatzee-results')?.scrollIntoView({ block: 'nearest' });
+    this.showResults();
+  }
+
+  /**
+   * The results and the table's heading row (whose column is whose) brought into view
+   * together, as little as the page need move: the results stand before the table (a narrow
+   * column) or beside it. Scrolled into view alone, the results, then under the table, pushed
+   * the players' names above a 620x720 view.
+   */
+  private showResults(): void {
+    const span = (...es: (Element | null)[]) => {
+      const boxes = es.flatMap((e) => (e ? [e.getBoundingClientRect()] : []));
+      return { top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
+    };
+    const results = document.getElementById('yatzee-results');
+    if (!results) return;
+    const head = document.querySelector('#yatzee-table thead');
+    // the status line above them too (it names the winners), where all fit the view
+    const withStatus = span(this.status, results, head);
+    const { top, bottom } = withStatus.bottom - withStatus.top <= window.innerHeight ? withStatus : span(results, head);
+    // above the view: their top to the view's; below it: up until their bottom is in, their top staying in
+    if (top < 0) window.scrollBy(0, top);
+    else if (bottom > window.innerHeight) window.scrollBy(0, Math.min(top, bottom - window.innerHeight));
   }
 
   private winners: readonly string[] = [];

@@ -790,4 +790,61 @@ describe('Yatzee panel in Chromium', () => {
       await eve.context.close();
     }
   });
+
+  it('defect: at the end, in a 620x720 column, the results and the players’ names are in view together, the dice no longer over them', async () => {
+    // the results came under the table and were scrolled into view, which pushed the column
+    // heads (the names) above the view while the disabled dice stayed at its top: numbers
+    // without whose they were. Three players, all columns in view; ten, the columns scrolling
+    // sideways (the names of those in view are checked)
+    for (const robots of [2, 9]) {
+      const { context, page: p, errors } = await openPage(browser, { width: 620, height: 720, colorScheme: robots === 2 ? 'light' : 'dark' });
+      try {
+        await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=ui-end-620-${robots}`);
+        await p.fill('#yatzee-create-name', 'Una');
+        await p.fill('#yatzee-create-robots', String(robots));
+        await p.click('#yatzee-create-button');
+        await p.waitForSelector('#yatzee-dice');
+        await expect.poll(() => p.locator('#yatzee-table thead th.player').count()).toBe(robots + 1);
+        for (let round = 1; round <= CATEGORIES.length; round++) {
+          await p.locator('#yatzee-dice .die').first().focus();
+          await p.keyboard.press('Enter');
+          await expect.poll(() => throwsLeft(p)).toBe(2);
+          // the last transfer as a player in a narrow column makes it: scrolled down to the
+          // table's lower rows, under the dice kept at the top of the view
+          if (round === CATEGORIES.length) await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await p.keyboard.press('t');
+          await expect.poll(() => p.locator('#yatzee-table td.mine.score:not(.open):not(.preview)').count()).toBe(round);
+        }
+        // every sheet full (the robots play on their own): the results
+        await p.waitForSelector('#yatzee-results-list li', { timeout: 60_000 });
+        await expect.poll(() => p.textContent('#yatzee-status')).toMatch(/^Every sheet is full\. Winner: \S.*\.$/);
+        /** The names in the column heads seen (in the view, not under anything) of the columns in view sideways, and whether the results are in view. */
+        const seen = () =>
+          p.evaluate(() => {
+            const inView = (b: DOMRect) => b.top >= 0 && b.bottom <= window.innerHeight;
+            const sheets = document.getElementById('yatzee-sheets')!.getBoundingClientRect();
+            const names = Array.from(document.querySelectorAll<HTMLElement>('#yatzee-table thead th.player .name')).flatMap((name) => {
+              const b = name.getBoundingClientRect();
+              const x = b.left + b.width / 2;
+              if (x < sheets.left || x > sheets.right) return [];
+              const hit = document.elementFromPoint(x, b.top + b.height / 2);
+              return [{ name: (name.closest('th') as HTMLElement).dataset.player ?? null, seen: inView(b) && !!hit && (hit === name || name.contains(hit)) }];
+            });
+            return { results: inView(document.getElementById('yatzee-results')!.getBoundingClientRect()), names };
+          });
+        const unseen = async () => ((s) => ({ results: s.results, unseen: s.names.filter((n) => !n.seen).map((n) => n.name) }))(await seen());
+        await expect.poll(unseen).toEqual({ results: true, unseen: [] });
+        const { names } = await seen();
+        expect(names.length, 'columns in view sideways').toBeGreaterThanOrEqual(3);
+        expect(names[0]!.name).toBe('Una');
+        await p.screenshot({ path: join(SHOTS, `yatzee-end-${robots + 1}-players-620x720.png`) });
+        // the table scrolled to its head: the names, not the disabled dice over them
+        await p.locator('#yatzee-table thead').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+        expect((await unseen()).unseen).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });
