@@ -1567,7 +1567,7 @@ the echo area."
               ((symbol-function 'cardwords-bridge-leave) (lambda (method) (push method sent)))
               ((symbol-function 'cardwords-bridge-request-sync) (lambda (method &rest _) (push method sent) nil)))
       (dolist (closed '("The owner removed you from the game."
-                        "Your seat was taken back from another connection."))
+                        "This seat is now played in another tab or window: this page no longer plays it."))
         (setq sent nil asked nil)
         (let ((noninteractive nil)
               (view (cardwords-games-test--view :connected nil :down closed :closed t :message closed)))
