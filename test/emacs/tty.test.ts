@@ -659,3 +659,34 @@ it('the games\' mode lines at 80 columns while disconnected: the connection, the
   // every score in the Scores line then
   expect(cardwords).toMatch(/^Scores: You:312 +Bartholomew:280 *$/m);
 });
+
+it('M-x cardwords-lines with a 30x22 board in an 80x24 terminal: every row whole on the screen, the cursor in view at the bottom row and back at the top', { timeout: 600_000 }, async () => {
+  // defect: the rows ran past the 80th column in " O " cells (cut with `$`), a cursor at
+  // the right out of sight. 22 rows cannot fit the 21 lines under the menu bar: the window
+  // scrolls to the cursor, and back to the heading when the cursor's row is with it.
+  const dir = tempDir('cardwords-emacs-lines-wide-');
+  tmux = startEmacs(dir, '', `(setq cardwords-lines-width 30 cardwords-lines-height 22 cardwords-lines-seed "emacs-tty")`, 80, 24);
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
+  tmux.keys('M-x');
+  tmux.type('cardwords-lines');
+  tmux.keys('Enter');
+  const row = /^ {3}[.O](?: [.O]){29}$/;
+  const start = await tmux.waitFor((s) => /^Lines {2}30x22/m.test(s) && /\(Lines Score:0\)/.test(s), 'the board', 60_000);
+  const lines = start.split('\n');
+  expect(lines.filter((l) => row.test(l))).toHaveLength(19);
+  expect(lines.filter((l) => /\$$/.test(l))).toEqual([]);
+  // the cursor (inverse video) on the screen's line `n` (0: the menu bar, 22: the mode line)
+  const cursorLine = (escaped: string) => escaped.split('\n').findIndex((l, i) => i > 0 && i < 22 && l.includes('\x1b[7m'));
+  expect(cursorLine(tmux.capture(true))).toBe(3);
+  tmux.keys(...Array<string>(29).fill('l'), ...Array<string>(21).fill('j'));
+  // the bottom row, line 24 of the buffer, at the window's bottom; its last cell in view
+  const bottom = await tmux.waitFor((s) => / L24 /.test(s.split('\n')[22] ?? ''), 'the cursor at the bottom row', 30_000);
+  expect(bottom.split('\n')[21]).toMatch(row);
+  expect(cursorLine(tmux.capture(true))).toBe(21);
+  // inverse video from the last cell's space to the end of the row: the last cell is the cursor
+  expect(tmux.capture(true).split('\n')[21]).toMatch(/\x1b\[7m(?:\x1b\[[\d;]*m| )*[.O](?:\x1b\[[\d;]*m)*$/);
+  tmux.keys(...Array<string>(21).fill('k'));
+  const top = await tmux.waitFor((s) => / L3 /.test(s.split('\n')[22] ?? ''), 'the cursor back at the top row', 30_000);
+  expect(top.split('\n')[1]).toMatch(/^Lines {2}30x22/);
+  expect(cursorLine(tmux.capture(true))).toBe(3);
+});
