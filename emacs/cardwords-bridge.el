@@ -287,6 +287,48 @@ What does not fit in the width then is cut at the window's edge."
         (setcdr tail nil)))
     lines))
 
+;; The games' mode lines: at 80 columns "(Yatzee Disconnected You:112  Robot1:130)" ran past
+;; the edge, the leader's total cut to a number that was not theirs.
+
+(defun cardwords-bridge-mode-line-shows-p (window)
+  "Return non-nil if all of `mode-line-process' is in WINDOW's mode line.
+Nil when it is cut at the window's edge, or when the mode line does not
+show it at all (a mode line of one's own, batch Emacs).
+Point stays where it is: `format-mode-line' selects WINDOW for a moment,
+which moves the buffer's point to the window's; with the minibuffer
+selected (the owner's question) the redraw then went on inserting at the
+buffer's start, the table ending up under the log."
+  (let* ((end "\1")
+         (mode-line-process (list mode-line-process end))
+         (text (save-excursion (format-mode-line mode-line-format nil window (current-buffer))))
+         (at (string-match end text)))
+    (and at (<= (string-width (substring text 0 at))
+                (if window (window-total-width window) 80)))))
+
+(defun cardwords-bridge-mode-line-text (parts)
+  "Return PARTS joined for `mode-line-process', a `%' in them kept as it is."
+  (mapconcat (lambda (p) (replace-regexp-in-string "%" "%%" p t t)) parts ""))
+
+(defun cardwords-bridge-mode-line (window parts)
+  "Set `mode-line-process' to as many PARTS as WINDOW's mode line can show whole.
+PARTS are texts, the most needed first (the connection or the turn, then
+the scores), each with its leading space; `%' in them is shown as it is.
+The first is always kept; a part that would be cut at the window's edge
+goes with all after it, so that no score shows cut to a number that is
+not its own.  All stay when the mode line does not show the process at
+all (nothing to fit: batch Emacs, a mode line of one's own).  Return
+non-nil when every part is in sight."
+  (let ((shown (butlast parts)))
+    (setq mode-line-process (cardwords-bridge-mode-line-text parts))
+    (cond ((cardwords-bridge-mode-line-shows-p window) t)
+          ;; where the process would start is out of sight too: nothing to fit
+          ((not (let ((mode-line-process "")) (cardwords-bridge-mode-line-shows-p window)))
+           nil)
+          (t (while (progn (setq mode-line-process (cardwords-bridge-mode-line-text shown))
+                           (and (cdr shown) (not (cardwords-bridge-mode-line-shows-p window))))
+               (setq shown (butlast shown)))
+             nil))))
+
 (defun cardwords-bridge-stop ()
   "Stop the bridge process (the games start it again when needed)."
   (interactive)

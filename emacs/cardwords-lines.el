@@ -114,9 +114,19 @@ score (it counts, as at game over); leaving says the final score.
 \\{cardwords-lines-mode-map}"
   (setq-local truncate-lines t)
   (setq-local cursor-type nil)
+  ;; a board taller than the window (30x22 in the 21 lines of an 80x24 terminal): the
+  ;; window scrolls only as far as the cursor needs, not half a window at a time
+  (setq-local scroll-conservatively 101)
+  (setq-local scroll-margin 0)
+  (add-hook 'window-size-change-functions #'cardwords-lines--resized nil t)
   (buffer-disable-undo)
   (add-hook 'kill-buffer-query-functions #'cardwords-lines--kill-buffer-query nil t)
   (add-hook 'kill-buffer-hook #'cardwords-lines--killed nil t))
+
+(defun cardwords-lines--resized (_window)
+  "Draw the board again: a window of its buffer changed its size.
+The cells' width follows the window's, which a redraw reads."
+  (when cardwords-lines--view (cardwords-lines-draw)))
 
 (defvar cardwords-lines--leaving nil
   "Non-nil while `cardwords-lines-quit' kills the buffer (it has asked, and left).")
@@ -183,6 +193,17 @@ With \", a new personal record!\" when it is one, as the game over line says."
           (substring cardwords-lines-keys 0 4)
           (single-key-description (aref cardwords-lines-keys 4))))
 
+(defun cardwords-lines--cell-pads (cells columns)
+  "The spaces before and after a chip, for CELLS cells in a row in COLUMNS.
+\" O \" each while the row fits (with its indentation, its last column
+free), else \" O\", else \"O\": a 30x22 board ran past an 80-column window in
+\" O \" cells, the cursor out of sight at the right.  A row wider than
+that (78 cells and more at 80 columns) is cut at the window's edge, and
+Emacs scrolls it sideways to keep the cursor (point) in view."
+  (cond ((<= (+ 2 (* 3 cells)) (1- columns)) '(" " . " "))
+        ((<= (+ 2 (* 2 cells)) (1- columns)) '(" " . ""))
+        (t '("" . ""))))
+
 (defun cardwords-lines-draw ()
   "Redraw the Lines buffer from the last view, the cursor and the selection."
   (let* ((inhibit-read-only t)
@@ -192,6 +213,12 @@ With \", a new personal record!\" when it is one, as the game over line says."
          (height (plist-get options :height))
          (board (vconcat (plist-get view :board)))
          (removed (plist-get (plist-get view :last) :removed))
+         (windows (get-buffer-window-list (current-buffer) nil t))
+         (pads (cardwords-lines--cell-pads
+                width (if windows (apply #'min (mapcar #'window-body-width windows)) 80)))
+         ;; each window's first line: erasing the buffer sent every window back to the top,
+         ;; and a cursor below the window's bottom was then recentred at each key
+         (starts (mapcar (lambda (w) (cons w (line-number-at-pos (window-start w)))) windows))
          (cursor-point nil))
     (erase-buffer)
     (insert (format "Lines  %dx%d, %d colours, lines of %d\n"
@@ -208,15 +235,16 @@ With \", a new personal record!\" when it is one, as the game over line says."
                (color (aref board cell))
                (text (if (> color 0) (cardwords-lines--chip color)
                        (propertize "." 'face 'cardwords-lines-empty)))
-               (start (point)))
-          (insert " " text " ")
+               (start (point))
+               (chip (+ start (length (car pads)))))
+          (insert (car pads) text (cdr pads))
           (when (memq cell removed)
             (add-face-text-property start (point) 'cardwords-lines-removed))
           (when (eql cell cardwords-lines--selected)
-            (add-face-text-property (1+ start) (+ 2 start) 'cardwords-lines-selected))
+            (add-face-text-property chip (1+ chip) 'cardwords-lines-selected))
           (when (= cell cardwords-lines--cursor)
             (add-face-text-property start (point) 'cardwords-lines-cursor)
-            (setq cursor-point (1+ start)))
+            (setq cursor-point chip))
           (put-text-property start (point) 'cardwords-lines-cell cell)
           (put-text-property start (point) 'mouse-face 'highlight)))
       (insert "\n"))
@@ -240,9 +268,19 @@ With \", a new personal record!\" when it is one, as the game over line says."
     (setq mode-line-process (format " Score:%d%s" (plist-get view :score)
                                     (if (plist-get view :over) " Over" "")))
     (force-mode-line-update)
+    ;; the heading in view whenever the cursor's row is with it, else the window where it was
+    ;; (Emacs then scrolls it as little as the cursor needs)
+    (dolist (start starts)
+      (set-window-start (car start)
+                        (if (and cursor-point
+                                 (<= (line-number-at-pos cursor-point) (window-body-height (car start))))
+                            (point-min)
+                          (save-excursion (goto-char (point-min))
+                                          (line-beginning-position (cdr start))))
+                        t))
     (when cursor-point
       (goto-char cursor-point)
-      (dolist (window (get-buffer-window-list (current-buffer) nil t))
+      (dolist (window windows)
         (set-window-point window cursor-point)))))
 
 (defun cardwords-lines--update (view &optional message)

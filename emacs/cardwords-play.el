@@ -360,20 +360,15 @@ A list of (TEXT . INDEX): You:12 for SEAT, Name:7 for the others
                  (list (cons (format "You:%d" (plist-get (nth seat players) :score)) seat)))
             (nreverse others))))
 
+(defvar-local cardwords-play--mode-line-parts nil
+  "The mode line's parts: whose turn, then each score.
+As `cardwords-bridge-mode-line' takes them.")
+
 (defun cardwords-play--mode-line-shows-p (window)
-  "Return non-nil if all of `mode-line-process' is in WINDOW's mode line.
-Nil when it is cut at the window's edge, or when the mode line does not
-show it at all (a mode line of one's own, batch Emacs).
-Point stays where it is: `format-mode-line' selects WINDOW for a moment,
-which moves the buffer's point to the window's; with the minibuffer
-selected (the owner's question) the redraw then went on inserting at the
-buffer's start, the table ending up under the log."
-  (let* ((end "\1")
-         (mode-line-process (list mode-line-process end))
-         (text (save-excursion (format-mode-line mode-line-format nil window (current-buffer))))
-         (at (string-match end text)))
-    (and at (<= (string-width (substring text 0 at))
-                (if window (window-total-width window) 80)))))
+  "Fit the mode line's parts to WINDOW; non-nil when all of them show.
+Nil also when the mode line does not show them at all (batch Emacs):
+the Scores line then has them."
+  (cardwords-bridge-mode-line window cardwords-play--mode-line-parts))
 
 (defun cardwords-play--scores-lines (scores turn width)
   "The lines of the Scores line: SCORES (from `cardwords-play--scores').
@@ -551,26 +546,26 @@ never scrolls it, but to the results when they come."
                (results-start nil) (results-end nil))
           ;; whose turn and the scores, always in view (yours first); the mode line first:
           ;; whether it shows them all decides the Scores line
-          (setq mode-line-process
-                (replace-regexp-in-string
-                 "%" "%%"
-                 (concat " "
-                         (cond (results "Results")
-                               ;; the connection down: no turn is played (the message says why)
-                               ((not (cardwords-play--get :connected)) "Disconnected")
-                               ((= turn seat) "Your turn")
-                               ;; the turn's player gone: said where it is always in sight
-                               ;; (the bridge's line of when a robot plays is under Pile:)
-                               ((>= turn 0) (let ((p (nth turn players)))
-                                              (format "%s's turn%s" (plist-get p :name)
-                                                      (cond ((plist-get p :standIn) " (a robot plays)")
-                                                            ((cardwords-play--get :awayIn)
-                                                             (format " (away, a robot in %s)"
-                                                                     (cardwords-play--get :awayIn)))
-                                                            ((plist-get p :away) " (away)")
-                                                            (t "")))))
-                               (t (cardwords-play--get :status)))
-                         (mapconcat (lambda (s) (concat " " (car s))) scores ""))))
+          (setq cardwords-play--mode-line-parts
+                (cons (concat " "
+                              (cond (results "Results")
+                                    ;; the connection down: no turn is played (the message says why)
+                                    ((not (cardwords-play--get :connected)) "Disconnected")
+                                    ((= turn seat) "Your turn")
+                                    ;; the turn's player gone: said where it is always in sight
+                                    ;; (the bridge's line of when a robot plays is under Pile:)
+                                    ((>= turn 0) (let ((p (nth turn players)))
+                                                   (format "%s's turn%s" (plist-get p :name)
+                                                           (cond ((plist-get p :standIn) " (a robot plays)")
+                                                                 ((cardwords-play--get :awayIn)
+                                                                  (format " (away, a robot in %s)"
+                                                                          (cardwords-play--get :awayIn)))
+                                                                 ((plist-get p :away) " (away)")
+                                                                 (t "")))))
+                                    (t (cardwords-play--get :status))))
+                      (mapcar (lambda (s) (concat " " (car s))) scores))
+                ;; all of it until the Scores line's decision below fits it to the window
+                mode-line-process (cardwords-bridge-mode-line-text cardwords-play--mode-line-parts))
           (force-mode-line-update)
           (erase-buffer)
           (when (> (cardwords-play--get :width) 0) (cardwords-play--draw-table))

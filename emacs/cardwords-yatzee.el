@@ -310,24 +310,27 @@ A redraw (another player's throw) does not say it again.")
                                      (mapconcat #'number-to-string (plist-get s :dice) " ")
                                      (plist-get s :throwsMade)))
                             (t (format "%s: not thrown yet\n" (plist-get s :name)))))))
-          (setq mode-line-process
-                (concat (if (or (cardwords-yatzee--get :connected) (cardwords-yatzee--get :ended))
-                            ""
-                          " Disconnected")
-                        (cardwords-yatzee--standing me sheets)))
+          ;; the connection first, then your total, then the leader's: what does not fit whole
+          ;; goes (at 80 columns, disconnected, the leader's; the sheet's Total row has it)
+          (cardwords-bridge-mode-line
+           window
+           (cons (if (or (cardwords-yatzee--get :connected) (cardwords-yatzee--get :ended))
+                     ""
+                   " Disconnected")
+                 (cardwords-yatzee--standing me sheets)))
           (force-mode-line-update)
           (goto-char (point-min)))))))
 
 (defun cardwords-yatzee--standing (me sheets)
   "The mode line's scores: ME's total and the best of the other SHEETS.
-\" You:12  Ann:30\" (the leader among the others), \" You:12\" alone, or the
-leader's alone for a watcher."
+A list, (\" You:12\" \"  Ann:30\") (the leader among the others), (\" You:12\")
+alone, or the leader's alone for a watcher."
   (let* ((mine (cl-find me sheets :key (lambda (s) (plist-get s :name)) :test #'equal))
          (others (remq mine sheets))
          (leader (car (sort (copy-sequence others)
                             (lambda (a b) (> (plist-get a :total) (plist-get b :total)))))))
-    (concat (if mine (format " You:%d" (plist-get mine :total)) "")
-            (if leader (format "  %s:%d" (plist-get leader :name) (plist-get leader :total)) ""))))
+    (append (and mine (list (format " You:%d" (plist-get mine :total))))
+            (and leader (list (format "  %s:%d" (plist-get leader :name) (plist-get leader :total)))))))
 
 (defun cardwords-yatzee--short-name (name width names)
   "NAME in at most WIDTH columns, cut with `…' when longer.

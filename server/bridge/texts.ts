@@ -39,13 +39,15 @@ export function startedMessage(names: readonly string[], turn: number, you: numb
 }
 
 /**
- * Why the room let this client go (CLOSE.REMOVED's reasons), as the web pages say it; an
- * editor's buffer for the web page's window: '' for the player's own leave.
+ * Why the room let this client go (CLOSE.REMOVED's reasons), in the web pages' words: '' for
+ * the player's own leave. A seat taken back elsewhere is the page's sentence as it stands
+ * ("…another tab or window: this page no longer plays it."): the same event said the same
+ * way in every client, its one home the web catalogue.
  */
 export function closedText(reason: string | undefined): string {
   if (reason === CLOSE_REASON.LEFT) return '';
   if (reason === CLOSE_REASON.REMOVED) return en('conn.removed');
-  if (reason === CLOSE_REASON.TAKEN_BACK) return 'Your seat was taken back from another connection (another editor or a browser): this buffer no longer plays it.';
+  if (reason === CLOSE_REASON.TAKEN_BACK) return en('conn.takenBack');
   return en('conn.closed');
 }
 

@@ -13,6 +13,7 @@ import { pidAlive } from '../support/processes.js';
 import { tinyRuleset } from '../language/fixtures.js';
 import { Player, startServer, until } from '../support/game-server.js';
 import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
+import { translator } from '../../media/ui/l10n/index.js';
 
 let child: ChildProcessWithoutNullStreams | undefined;
 let second: ChildProcessWithoutNullStreams | undefined;
@@ -1482,7 +1483,9 @@ it('a seat taken back from another connection: the first bridge\'s view says so,
     expect(cw).toMatchObject({ down: '', closed: false });
     const other = bridge2();
     await other.call('cardwords/join', { url: srv.url, id: cw.welcome.gameId, name: 'Emi', key: cw.welcome.key });
-    const taken = 'Your seat was taken back from another connection (another editor or a browser): this buffer no longer plays it.';
+    // the web page's sentence for the same event, word for word (the bridge had words of its own)
+    const taken = translator('en')('conn.takenBack');
+    expect(taken).toMatch(/another tab or window/);
     await expect.poll(async () => b.call<View>('cardwords/view'), { timeout: 5000 }).toMatchObject({ connected: false, closed: true, down: taken, message: taken });
     expect(((await b.send(JSON.stringify({ id: 1, method: 'cardwords/key', params: { key: '4' } }))) as { error?: { message: string } }).error?.message).toBe(taken);
   } finally {

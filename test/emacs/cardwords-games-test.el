@@ -167,6 +167,35 @@
             (should-not (string-match-p "No line" (buffer-string)))))
       (kill-buffer "*Cardwords Lines*"))))
 
+;; defect: a 30x22 board ran past an 80-column window in " O " cells (93 columns), its right
+;; side and a cursor there out of sight.  The cells narrow to " O", then "O", to fit the
+;; window's width with its last column free; a small board keeps " O ".
+(ert-deftest cardwords-lines-a-wide-board-fits-80-columns ()
+  (let ((cardwords-lines-seed "ert") (cardwords-lines-height 22))
+    (dolist (case '((30 . "^   [.O]\\( [.O]\\)\\{29\\}$") (60 . "^  [.O]\\{60\\}$") (9 . "^   [.O]\\(  [.O]\\)\\{8\\} $")))
+      (let ((cardwords-lines-width (car case)))
+        (cardwords-lines)
+        (unwind-protect
+            (progn
+              (should (= (window-body-width) 80))
+              (let ((rows 0))
+                (goto-char (point-min))
+                (while (not (eobp))
+                  (should (<= (- (line-end-position) (line-beginning-position)) 79))
+                  (when (looking-at-p (cdr case)) (cl-incf rows))
+                  (forward-line 1))
+                (should (= rows 22)))
+              ;; the cursor to the right edge and the bottom by keys: point on its chip, in its face
+              (when (= (car case) 30)
+                (execute-kbd-macro (kbd (string-join (append (make-list (1- (car case)) "l") (make-list 21 "j")) " ")))
+                (let ((corner (1- (* 22 (car case)))))
+                  (should (= cardwords-lines--cursor corner))
+                  (should (eql (get-text-property (point) 'cardwords-lines-cell) corner))
+                  (should (= (point) (window-point)))
+                  (should (memq 'cardwords-lines-cursor (cardwords-games-test--faces (get-text-property (point) 'face))))
+                  (should-not (memq (char-after) '(?\s nil))))))
+          (let ((cardwords-lines--leaving t)) (kill-buffer "*Cardwords Lines*")))))))
+
 ;; defect: after "Game over" SPC and H said nothing; as the web panel refuses such keys,
 ;; they ding and say why nothing happens (the web panel's sentence) and which keys act
 (ert-deftest cardwords-lines-keys-after-the-end-say-why ()
@@ -1567,7 +1596,7 @@ the echo area."
               ((symbol-function 'cardwords-bridge-leave) (lambda (method) (push method sent)))
               ((symbol-function 'cardwords-bridge-request-sync) (lambda (method &rest _) (push method sent) nil)))
       (dolist (closed '("The owner removed you from the game."
-                        "Your seat was taken back from another connection."))
+                        "This seat is now played in another tab or window: this page no longer plays it."))
         (setq sent nil asked nil)
         (let ((noninteractive nil)
               (view (cardwords-games-test--view :connected nil :down closed :closed t :message closed)))

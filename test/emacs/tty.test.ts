@@ -2,7 +2,7 @@
 // types: the card-table preview beside a .cardtable under eglot, live as the table is edited,
 // and RET on a cell jumping to the line that gives it its attributes.
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { pidAlive } from '../support/processes.js';
 import { ensurePackages } from '../support/apt.js';
@@ -607,4 +607,86 @@ it('M-x cardwords-play on a server given by URL: joined as Emi, the buffer kille
   } finally {
     await srv.stop();
   }
+});
+
+it('the games\' mode lines at 80 columns while disconnected: the connection, then each score whole or not at all (the rest in the buffer)', { timeout: 600_000 }, async () => {
+  // defect: "(Yatzee Disconnected You:112  Robot1:130)" ran past the 80th column, the
+  // leader's total cut ("Robot1:1" read as 1 point); Cardwords' cut a score the same way
+  const dir = tempDir('cardwords-emacs-mode-lines-');
+  // the views of the ert tests (test/emacs/cardwords-games-test.el) drawn in a real 80x24
+  // terminal, whose mode line is what the fitting measures (batch Emacs has none)
+  tmux = startEmacs(
+    dir,
+    '',
+    `(require 'cardwords-yatzee)
+(require 'cardwords-play)
+(load ${JSON.stringify(resolve('test/emacs/cardwords-games-test.el'))})
+(defun cardwords-tty-draw (game)
+  (interactive "sGame: ")
+  (if (equal game "yatzee")
+      (progn
+        (switch-to-buffer cardwords-yatzee--buffer-name)
+        (cardwords-yatzee-mode)
+        (setq cardwords-yatzee--view (cardwords-games-test--yatzee-view :connected nil))
+        (cl-mapc (lambda (s total) (plist-put s :total total)) (plist-get cardwords-yatzee--view :sheets) '(112 130))
+        (cardwords-yatzee--draw))
+    (switch-to-buffer cardwords-play--buffer-name)
+    (cardwords-play-mode)
+    (setq cardwords-play--view
+          (cardwords-games-test--view :connected nil
+                                      :players '((:name "ert" :robot nil :score 312 :cards 4 :connected t)
+                                                 (:name "Bartholomew" :robot t :score 280 :cards 4 :connected t))))
+    (cardwords-play--draw)))`,
+    80,
+    24,
+  );
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
+  const modeLine = (s: string) => s.split('\n')[22] ?? '';
+  const draw = async (game: string, test: (s: string) => boolean) => {
+    tmux!.keys('M-x');
+    tmux!.type('cardwords-tty-draw');
+    tmux!.keys('Enter');
+    await tmux!.waitFor((s) => /^Game:/m.test(s), 'the prompt', 30_000);
+    tmux!.type(game);
+    tmux!.keys('Enter');
+    return tmux!.waitFor(test, game, 30_000);
+  };
+  const yatzee = await draw('yatzee', (s) => /^Total +112 +130$/m.test(s) && /\(Yatzee Disconnected/.test(modeLine(s)));
+  // the leader's total does not fit whole: it goes (the Total row has it), yours stays
+  expect(modeLine(yatzee)).toMatch(/\(Yatzee Disconnected You:112\) -*$/);
+  const cardwords = await draw('cardwords', (s) => /\(Cardwords Disconnected/.test(modeLine(s)));
+  expect(modeLine(cardwords)).toMatch(/\(Cardwords Disconnected You:312\) -*$/);
+  // every score in the Scores line then
+  expect(cardwords).toMatch(/^Scores: You:312 +Bartholomew:280 *$/m);
+});
+
+it('M-x cardwords-lines with a 30x22 board in an 80x24 terminal: every row whole on the screen, the cursor in view at the bottom row and back at the top', { timeout: 600_000 }, async () => {
+  // defect: the rows ran past the 80th column in " O " cells (cut with `$`), a cursor at
+  // the right out of sight. 22 rows cannot fit the 21 lines under the menu bar: the window
+  // scrolls to the cursor, and back to the heading when the cursor's row is with it.
+  const dir = tempDir('cardwords-emacs-lines-wide-');
+  tmux = startEmacs(dir, '', `(setq cardwords-lines-width 30 cardwords-lines-height 22 cardwords-lines-seed "emacs-tty")`, 80, 24);
+  await tmux.waitFor((s) => /\*scratch\*/.test(s), 'Emacs', 60_000);
+  tmux.keys('M-x');
+  tmux.type('cardwords-lines');
+  tmux.keys('Enter');
+  const row = /^ {3}[.O](?: [.O]){29}$/;
+  const start = await tmux.waitFor((s) => /^Lines {2}30x22/m.test(s) && /\(Lines Score:0\)/.test(s), 'the board', 60_000);
+  const lines = start.split('\n');
+  expect(lines.filter((l) => row.test(l))).toHaveLength(19);
+  expect(lines.filter((l) => /\$$/.test(l))).toEqual([]);
+  // the cursor (inverse video) on the screen's line `n` (0: the menu bar, 22: the mode line)
+  const cursorLine = (escaped: string) => escaped.split('\n').findIndex((l, i) => i > 0 && i < 22 && l.includes('\x1b[7m'));
+  expect(cursorLine(tmux.capture(true))).toBe(3);
+  tmux.keys(...Array<string>(29).fill('l'), ...Array<string>(21).fill('j'));
+  // the bottom row, line 24 of the buffer, at the window's bottom; its last cell in view
+  const bottom = await tmux.waitFor((s) => / L24 /.test(s.split('\n')[22] ?? ''), 'the cursor at the bottom row', 30_000);
+  expect(bottom.split('\n')[21]).toMatch(row);
+  expect(cursorLine(tmux.capture(true))).toBe(21);
+  // inverse video from the last cell's space to the end of the row: the last cell is the cursor
+  expect(tmux.capture(true).split('\n')[21]).toMatch(/\x1b\[7m(?:\x1b\[[\d;]*m| )*[.O](?:\x1b\[[\d;]*m)*$/);
+  tmux.keys(...Array<string>(21).fill('k'));
+  const top = await tmux.waitFor((s) => / L3 /.test(s.split('\n')[22] ?? ''), 'the cursor back at the top row', 30_000);
+  expect(top.split('\n')[1]).toMatch(/^Lines {2}30x22/);
+  expect(cursorLine(tmux.capture(true))).toBe(3);
 });
