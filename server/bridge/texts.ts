@@ -41,7 +41,7 @@ export function startedMessage(names: readonly string[], turn: number, you: numb
 /**
  * Why the room let this client go (CLOSE.REMOVED's reasons), in the web pages' words: '' for
  * the player's own leave. A seat taken back elsewhere is the page's sentence as it stands
- * ("…another tab or window: this page no longer plays it."): the same event said the same
+ * ("…elsewhere (another tab, window or editor), not here."): the same event said the same
  * way in every client, its one home the web catalogue.
  */
 export function closedText(reason: string | undefined): string {

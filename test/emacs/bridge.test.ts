@@ -1485,7 +1485,7 @@ it('a seat taken back from another connection: the first bridge\'s view says so,
     await other.call('cardwords/join', { url: srv.url, id: cw.welcome.gameId, name: 'Emi', key: cw.welcome.key });
     // the web page's sentence for the same event, word for word (the bridge had words of its own)
     const taken = translator('en')('conn.takenBack');
-    expect(taken).toMatch(/another tab or window/);
+    expect(taken).toMatch(/another tab, window or editor/);
     await expect.poll(async () => b.call<View>('cardwords/view'), { timeout: 5000 }).toMatchObject({ connected: false, closed: true, down: taken, message: taken });
     expect(((await b.send(JSON.stringify({ id: 1, method: 'cardwords/key', params: { key: '4' } }))) as { error?: { message: string } }).error?.message).toBe(taken);
   } finally {

@@ -1596,7 +1596,7 @@ the echo area."
               ((symbol-function 'cardwords-bridge-leave) (lambda (method) (push method sent)))
               ((symbol-function 'cardwords-bridge-request-sync) (lambda (method &rest _) (push method sent) nil)))
       (dolist (closed '("The owner removed you from the game."
-                        "This seat is now played in another tab or window: this page no longer plays it."))
+                        "Your seat is now played elsewhere (another tab, window or editor), not here."))
         (setq sent nil asked nil)
         (let ((noninteractive nil)
               (view (cardwords-games-test--view :connected nil :down closed :closed t :message closed)))

@@ -17,7 +17,7 @@ export const da: Strings = {
   'conn.notSent': 'Ikke sendt: Siden har ingen forbindelse til serveren lige nu. Den forbinder igen: Prøv igen, når den siger, at den er forbundet.',
   'conn.notSentClosed': 'Ikke sendt: Denne side er ikke længere forbundet med spillet.',
   'conn.refused': 'Kunne ikke komme med i spillet igen: {0}',
-  'conn.takenBack': 'Pladsen spilles nu i en anden fane eller et andet vindue: Denne side spiller den ikke længere.',
+  'conn.takenBack': 'Din plads spilles nu et andet sted (i en anden fane, et andet vindue eller en editor), ikke her.',
   'conn.playHere': 'Spil her',
   'conn.playingHere': 'Du spiller din plads på denne side igen: Den anden fane eller det andet vindue gør ikke længere.',
   'conn.removed': 'Ejeren har fjernet dig fra spillet.',

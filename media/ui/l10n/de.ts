@@ -17,7 +17,7 @@ export const de: Strings = {
   'conn.notSent': 'Nicht gesendet: Die Seite ist gerade nicht mit dem Server verbunden. Sie verbindet sich neu: Versuche es wieder, sobald sie verbunden ist.',
   'conn.notSentClosed': 'Nicht gesendet: Diese Seite ist nicht mehr mit dem Spiel verbunden.',
   'conn.refused': 'Konnte dem Spiel nicht wieder beitreten: {0}',
-  'conn.takenBack': 'Dieser Platz wird jetzt in einem anderen Tab oder Fenster gespielt: Diese Seite spielt ihn nicht mehr.',
+  'conn.takenBack': 'Dein Platz wird jetzt anderswo gespielt (in einem anderen Tab, Fenster oder Editor), nicht hier.',
   'conn.playHere': 'Hier spielen',
   'conn.playingHere': 'Du spielst deinen Platz wieder auf dieser Seite: Der andere Tab oder das andere Fenster nicht mehr.',
   'conn.removed': 'Der Besitzer hat dich aus dem Spiel entfernt.',

@@ -16,7 +16,7 @@ export const en = {
   'conn.notSent': 'Not sent: the page is not connected to the server now. It is reconnecting: try again once it says it is connected.',
   'conn.notSentClosed': 'Not sent: this page is no longer connected to the game.',
   'conn.refused': 'Could not join the game again: {0}',
-  'conn.takenBack': 'This seat is now played in another tab or window: this page no longer plays it.',
+  'conn.takenBack': 'Your seat is now played elsewhere (another tab, window or editor), not here.',
   'conn.playHere': 'Play here',
   'conn.playingHere': 'You play your seat on this page again: the other tab or window no longer does.',
   'conn.removed': 'The owner removed you from the game.',
