@@ -816,7 +816,7 @@ it("Yatzee through the bridge: the last human's leave asks that the game ends fo
   try {
     expect((await owner.request('remove', { name: 'me' })).type).toBe('ack');
     await expect.poll(async () => (await call('yatzee/view')).closed).toBe(true);
-    expect(await call('yatzee/view')).toMatchObject({ leaveQuestion: '', message: 'The owner removed you from the game, the last player in it: the game is over.' });
+    expect(await call('yatzee/view')).toMatchObject({ leaveQuestion: '', message: 'The owner removed you from the game, the last person playing in it: the game is over.' });
   } finally {
     await owner.leave();
   }

@@ -1548,7 +1548,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await p.click('#cw-leave');
     expect(await p.textContent('.leave-game .question')).toBe('Leave for good? No other person plays, so the game ends.');
     await p.click('#cw-leave-confirm');
-    await expect.poll(() => p.textContent('#cw-end-reason')).toBe('Every player left the game.');
+    await expect.poll(() => p.textContent('#cw-end-reason')).toBe('No person plays any more, so the game was ended.');
     await p.waitForSelector('#cw-results-table');
     expect(await p.textContent('.cw-watching')).toBe('You left the game, the last person playing in it: the game is over.');
     // the leave that ended the game: no robot plays the seat on (it read "a robot plays for Ann to the end" above the end)
@@ -1597,7 +1597,7 @@ describe('Cardwords defects, each in Chromium', () => {
     const { page: p } = await joinAs(owner.room.roomId, 'Ann');
     await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
     expect((await owner.request('remove', { name: 'Ann' })).type).toBe('ack');
-    await expect.poll(() => p.locator('.cw-watching').textContent()).toBe('The owner removed you from the game, the last player in it: the game is over.');
+    await expect.poll(() => p.locator('.cw-watching').textContent()).toBe('The owner removed you from the game, the last person playing in it: the game is over.');
     expect(await p.locator('#cw-watch-again').count()).toBe(0);
     expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
   });
@@ -1619,14 +1619,14 @@ describe('Cardwords defects, each in Chromium', () => {
     await owner.click('#cw-remove-confirm');
     const line = 'The owner removed Cy from the game.';
     for (const p of [owner, cy]) {
-      await expect.poll(() => p.textContent('#cw-end-reason')).toBe('Every player left the game.');
+      await expect.poll(() => p.textContent('#cw-end-reason')).toBe('No person plays any more, so the game was ended.');
       await expect.poll(() => p.locator('#cw-log li', { hasText: line }).count()).toBe(1);
       expect(await p.locator('#cw-log li', { hasText: 'a robot plays' }).count()).toBe(0);
       expect(await p.textContent('#cw-results-table tr[data-player="Cy"] .stood-in')).toBe('removed');
     }
     // the removal before the end, as on the owner's page
     expect(await cy.locator('#cw-log li').allTextContents()).toEqual(await owner.locator('#cw-log li').allTextContents());
-    await expect.poll(() => cy.locator('.cw-watching').textContent()).toBe('The owner removed you from the game, the last player in it: the game is over.');
+    await expect.poll(() => cy.locator('.cw-watching').textContent()).toBe('The owner removed you from the game, the last person playing in it: the game is over.');
     expect(await cy.textContent('#cw-status')).not.toContain('removed');
     expect(await cy.textContent('#cw-pile')).toMatch(/^Cards in the pile: \d+$/);
     expect(await cy.locator('#cw-scores td', { hasText: '▶' }).count()).toBe(0);
