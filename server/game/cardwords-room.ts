@@ -1108,7 +1108,12 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   protected finalResults(reason: EndReason): ResultsMessage | null {
     // a round over by the rules had its results at its end; the room's end adds none
     if (this.game?.over) return null;
-    return this.resultsMessage(reason);
+    const results = this.resultsMessage(reason);
+    // the room's end (the owner's, the last person's leave) is a line of the log as the rules'
+    // end is: a page logs it at these results, and the history it gets next (the review) had
+    // it not, so its log lost "The game is over. Winner: …"
+    if (results.results.length > 0) this.notes.add({ round: this.round, at: this.moves(), kind: 'end', winners: results.winners });
+    return results;
   }
 
   protected markEnded(): void {
