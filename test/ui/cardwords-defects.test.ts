@@ -1582,6 +1582,33 @@ describe('Cardwords defects, each in Chromium', () => {
     await owner.request('end');
   });
 
+  it('the removed player’s own score board says "removed", the leaver’s "left", as every other page’s', async () => {
+    // defect: the room closed the page before the state with the mark: Bo's board showed him as if still playing
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 3, robots: 0, seed: 's2' });
+    const id = owner.room.roomId;
+    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
+    const { page: bo, errors } = await joinAs(id, 'Bo');
+    const { page: cy } = await joinAs(id, 'Cy');
+    for (const p of [bo, cy]) await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
+    expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
+    await expect.poll(() => bo.textContent('#cw-watch-again p')).toBe('The owner removed you from the game.');
+    await expect.poll(() => bo.textContent('tr[data-player="Bo"] .away')).toBe('removed');
+    await cy.click('#cw-leave');
+    await cy.click('#cw-leave-confirm');
+    await expect.poll(() => cy.locator('#cw-watch-again').count()).toBe(1);
+    await expect.poll(() => cy.textContent('tr[data-player="Cy"] .away')).toBe('left');
+    expect(await cy.textContent('tr[data-player="Bo"] .away')).toBe('removed');
+    // the status still speaks to them (the state that marks them came after the acknowledgement)
+    expect(await bo.textContent('#cw-status')).toBe('The owner removed you from the game.');
+    expect(await cy.textContent('#cw-status')).toBe('You left the game: a robot plays your seat to the end.');
+    // the log says each once, as before
+    expect(await bo.locator('#cw-log li', { hasText: 'The owner removed Bo from the game' }).count()).toBe(1);
+    expect(await cy.locator('#cw-log li', { hasText: 'Cy left the game' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    ann.room.leave();
+    await owner.request('end');
+  });
+
   it('the only person against a robot is asked to leave in words that are true (no other player ever left): the game ends', async () => {
     // defect: "Every other player has left, so the game ends for everyone." with the robot seated all along
     const { page: p, errors } = await fresh();
