@@ -265,10 +265,10 @@ export type GoneThen = 'rematch' | 'end';
 
 /**
  * A line of the game log that is no turn, placed after the first `at` turns of its `round`:
- * a rematch (at 0 of the new round), a round's end by the rules with its winners (first after
- * its last turn), a player who left or whom the owner removed (public: the state says it),
- * and the owner's decision on a word, only in the history of the player it was asked for
- * (docs/rules.md: nobody else is told).
+ * a rematch (at 0 of the new round), a round's end with its winners (by the rules: first after
+ * its last turn; the room's end of a round going on: where it came), a player who left or
+ * whom the owner removed (public: the state says it), and the owner's decision on a word,
+ * only in the history of the player it was asked for (docs/rules.md: nobody else is told).
  */
 export type CardwordsLogEvent = { round: number; at: number } & (
   | { kind: 'rematch' }

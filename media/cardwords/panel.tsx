@@ -393,12 +393,14 @@ export class CardwordsPanel {
       const was = prev.players[i];
       if (!p.left || !was || was.left || was.name !== p.name) return;
       const text = this.logGone(s, i, goneThen(s.status));
-      // one's own leave or removal is said otherwise (the acknowledgement, the close), but logged as on every page
-      if (i !== this.mySeat && !(p.removed && this.welcome.owner)) this.say(text);
+      // one's own leave or removal is said otherwise (the acknowledgement, the close), but logged as
+      // on every page; by name: after one's own leave's acknowledgement the page has no seat any more
+      const mine = this.welcome.role === 'player' && p.name === this.welcome.name;
+      if (!mine && !(p.removed && this.welcome.owner)) this.say(text);
     });
   }
 
-  /** Seat i given up in the log, once (the state's `removed` says by whom; `left` as given: the room closes one's own page before its state says it). */
+  /** Seat i given up in the log, once (the state's `removed` says by whom; `removed` as given: one's own leave is logged at its acknowledgement, before the state says it). */
   private logGone(s: CwStateV, i: number, then: GoneThen | undefined, removed = s.players[i]?.removed === true): string {
     const name = s.players[i]?.name ?? '';
     const text = logEventText(this.t, { round: s.round, at: s.moves, kind: removed ? 'remove' : 'leave', name, then });

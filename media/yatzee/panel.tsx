@@ -99,8 +99,12 @@ export class YatzeePanel {
     const title = h('h1', {}, t('yatzee.title'), ' ', h('small', { id: 'yatzee-game' }, t('yatzee.gameLink', welcome.gameId)));
     root.replaceChildren(title, this.status, this.app);
     this.requests = new Requests<YatzeeClientMessages, YatzeeServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p, meta) => this.onError(p, meta), unsent: (why) => this.onUnsent(why) }, 'ui', offline);
-    // a sheet the owner removed: said as such when it goes (it read "Cy left the game")
-    room.on('removed', (p) => this.othersRemoved.add(p.name));
+    // a sheet the owner removed: said as such when it goes (it read "Cy left the game"); this
+    // page's own: the end that may follow is worded as the removal's (the close comes after it)
+    room.on('removed', (p) => {
+      if (this.isPlayer && p.name === this.welcome.name) this.removedByOwner = true;
+      else this.othersRemoved.add(p.name);
+    });
     room.on('results', (p) => this.onResults(p));
     room.on('ended', (p) => this.onEnded(p));
     document.addEventListener('keydown', this.keydown);
@@ -124,7 +128,7 @@ export class YatzeePanel {
 
   /** The player left the game (the room acknowledged `leave`), or the owner removed them: no sheet, no controls. */
   private left = false;
-  /** The owner removed this page's player (the room's close said so: media/ui/rejoin.ts). */
+  /** The owner removed this page's player (the room's `removed` named them, or its close said so: media/ui/rejoin.ts). */
   private removedByOwner = false;
   /** This page's player was the last human with a sheet: their leave or removal ended the game for everyone. */
   private leftLast = false;
@@ -583,13 +587,13 @@ export class YatzeePanel {
    * offers the join form instead of a fresh sheet, and the page offers to watch.
    */
   removed(): void {
-    // the last human: the game ended with the removal (there is nothing to watch)
-    this.leftLast = this.endsWithMe;
+    // the last human: the game ended with the removal (there is nothing to watch); the room
+    // sent that end (results, `ended`: said by onEnded) before this close
+    this.leftLast = this.isEnded;
     this.left = true;
     this.removedByOwner = true;
     this.me = null;
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
-    if (this.leftLast) this.say(this.t('yatzee.removedLast'));
     this.render();
     this.keepFocus('yatzee-watch-again-button');
   }
@@ -679,10 +683,11 @@ export class YatzeePanel {
 
   private onEnded(p: EndedMessage): void {
     this.ended = p;
-    // a page that left gets the end only when its leave ended the game: said as such (it read
-    // "Every player left the game." beside "You left the game: your sheet is closed.")
-    if (this.left && !this.removedByOwner) this.leftLast = true;
-    const why = this.leftLast ? this.t('yatzee.leftLast') : endReasonText(this.t, p.reason);
+    // a page that left, or whose player the owner removed, gets the end only when that ended
+    // the game: said as such (it read "Every player left the game." beside "You left the game:
+    // your sheet is closed.")
+    if (this.left || this.removedByOwner) this.leftLast = true;
+    const why = this.leftLast ? this.t(this.removedByOwner ? 'yatzee.removedLast' : 'yatzee.leftLast') : endReasonText(this.t, p.reason);
     this.say(this.winners.length > 0 ? `${why} ${this.t('yatzee.winners', this.winners.join(', '))}` : why);
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
     this.render();

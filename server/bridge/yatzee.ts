@@ -9,7 +9,7 @@ import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../
 import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
-import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
+import { CLOSE, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
 import { closedText, connectionLostText, endedMessage, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText } from './texts.js';
 import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
@@ -158,11 +158,17 @@ export class YatzeeSession {
       winners = r.winners;
       this.message = '';
     });
+    // the owner removed this player: when that ends the game (the last human), the end comes
+    // before the close and is worded as the removal's, as the web page words it
+    let removedMe = false;
+    typed.on('removed', (r) => {
+      if (this.welcome?.role === 'player' && r.name === this.welcome.name) removedMe = true;
+    });
     typed.on('ended', (e) => {
       this.ended = true;
       // the game is over: not offered to resume
       this.forgetSeat();
-      this.message = `${endedMessage(e.reason)}${winners.length > 0 ? ` Winner: ${winners.join(', ')}.` : ''}`;
+      this.message = `${removedMe ? yatzeeLastText('removed') : endedMessage(e.reason)}${winners.length > 0 ? ` Winner: ${winners.join(', ')}.` : ''}`;
       this.update();
     });
     room.onStateChange((s: YatzeeRoomState) => {
@@ -190,10 +196,9 @@ export class YatzeeSession {
         this.forgetSeat();
         this.seat = null;
         this.closed = true;
-        // the last human removed: the game ended with it, as the web page says
-        const last = reason === CLOSE_REASON.REMOVED && this.state !== null && yatzeeEndsWithout(this.state, this.welcome?.name ?? '');
-        // nothing reconnects: not "Connection lost: reconnecting…"
-        this.lost(room, last ? yatzeeLastText('removed') : closed || closedText(undefined));
+        // nothing reconnects: not "Connection lost: reconnecting…" (the last human's removal
+        // ended the game first: said at `ended`)
+        this.lost(room, closed || closedText(undefined));
         return;
       }
       this.lost(room, code === CLOSE.SERVER_STOPPING ? stoppingText() : this.down || connectionLostText());

@@ -8,7 +8,7 @@ import { LOG_LINES, type CardwordsHistoryTurn, type CardwordsLogEvent } from '..
 /** A noted line; a word decision keeps whom it was told to (only they see it again). */
 export type LogNote = CardwordsLogEvent & { askers?: readonly string[] };
 
-/** A round as `history` sends it: its turns, and its winners once it is over by the rules. */
+/** A round as `history` sends it: its turns, and its winners once it is over by the rules (the room's end of a round going on is a note). */
 export interface RoundLog {
   round: number;
   turns: CardwordsHistoryTurn[];

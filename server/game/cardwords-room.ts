@@ -867,8 +867,10 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       // the last human's leave ends the game for everyone (checkLifetime): the leaver sees that
       // end too (results, review, `ended`), as the others do; it read "a robot plays your seat"
       if (this.nobodySeated()) return this.endGame('left');
-      client.leave(CLOSE.ENDED, CLOSE_REASON.LEFT);
+      // the state that says so before the close: the leaver's score board says "left" too
       this.sync();
+      this.broadcastPatch();
+      client.leave(CLOSE.ENDED, CLOSE_REASON.LEFT);
       this.checkLifetime();
     });
   }
@@ -927,11 +929,12 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         c?.leave(CLOSE.REMOVED, CLOSE_REASON.REMOVED);
         return;
       }
-      c?.leave(CLOSE.REMOVED, CLOSE_REASON.REMOVED);
       this.sync();
       // the state before the acknowledgement, as for an action: the owner's client says "removed"
-      // on the ack, and a patch after it (the deal, if it had not gone out yet) said something older
+      // on the ack, and a patch after it (the deal, if it had not gone out yet) said something older;
+      // and before the close, so the removed player's own score board says "removed" too
       this.broadcastPatch();
+      c?.leave(CLOSE.REMOVED, CLOSE_REASON.REMOVED);
       this.sendTo(client, 'ack', { id, type: 'remove', moves: this.moves() });
       this.checkLifetime();
     });
@@ -1108,7 +1111,12 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   protected finalResults(reason: EndReason): ResultsMessage | null {
     // a round over by the rules had its results at its end; the room's end adds none
     if (this.game?.over) return null;
-    return this.resultsMessage(reason);
+    const results = this.resultsMessage(reason);
+    // the room's end (the owner's, the last person's leave) is a line of the log as the rules'
+    // end is: a page logs it at these results, and the history it gets next (the review) had
+    // it not, so its log lost "The game is over. Winner: …"
+    if (results.results.length > 0) this.notes.add({ round: this.round, at: this.moves(), kind: 'end', winners: results.winners });
+    return results;
   }
 
   protected markEnded(): void {

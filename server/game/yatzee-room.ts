@@ -333,12 +333,14 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       // told before the patch that drops the sheet: the other pages said "Cy left the game"
       const err = await this.commit({ type: 'leave', player: removedName }, {}, () => this.tell('removed', { name: removedName }));
       if (err) return this.sendError(client, err.code, err.message, { id, type: 'remove' });
-      if (seat.sessionId) {
-        const c = this.clients.getById(seat.sessionId);
-        this.info.delete(seat.sessionId);
-        c?.leave(CLOSE.REMOVED, CLOSE_REASON.REMOVED);
-      }
+      const c = seat.sessionId ? this.clients.getById(seat.sessionId) : undefined;
+      if (seat.sessionId) this.info.delete(seat.sessionId);
       this.sendTo(client, 'ack', { id, type: 'remove', moves: this.game.moves });
+      // the last human's removal ends the game for everyone (the lifetime), first: the removed
+      // player gets that end too (results, `ended`), then the close that says removed, as in
+      // Cardwords (closed first, the page had no results and worded the end itself)
+      if (yatzeeSeated(this.sheetStates()).length === 0) await this.endGame('left');
+      c?.leave(CLOSE.REMOVED, CLOSE_REASON.REMOVED);
       this.checkLifetime();
     });
   }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { Client } from '@colyseus/sdk';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
 import { apply, newGame } from '../../core/games/yatzee/engine.js';
-import { CLOSE } from '../../core/protocol/messages.js';
+import { CLOSE, CLOSE_REASON } from '../../core/protocol/messages.js';
 import { Player, getJSON, logRecord, startServer, until, type Msg, type ServerProcess } from '../support/game-server.js';
 
 /** The lifetime tests' idle timeout, in ms. */
@@ -421,5 +421,20 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
     await until(() => ann.left === CLOSE.ENDED, 5000, "Ann's close");
     expect((await watcher.next((m) => m.type === 'results', 5000)).payload).toEqual(results.payload);
     expect((await watcher.next((m) => m.type === 'ended', 5000)).payload.reason).toBe('left');
+  });
+
+  it("the owner's removal of the last human ends the game for the removed player too: results and `ended`, then the close that says removed", async () => {
+    // defect: Cy's connection was closed first, then the game ended: Cy got no results, no `ended`
+    const owner = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, robots: 1, seed: 'last-removal-1' }));
+    const cy = await named(Player.join(srv.url, owner.room.roomId, { name: 'Cy' }));
+    expect((await owner.request('remove', { name: 'Cy' })).type).toBe('ack');
+    const results = await cy.next((m) => m.type === 'results', 5000);
+    expect(results.payload).toMatchObject({ reason: 'left', winners: ['Robot1'] });
+    expect((await cy.next((m) => m.type === 'ended', 5000)).payload.reason).toBe('left');
+    expect(cy.state.status).toBe('ended');
+    await until(() => cy.left !== null, 5000, "Cy's close");
+    expect(cy.left).toBe(CLOSE.REMOVED);
+    expect(cy.leftReason).toBe(CLOSE_REASON.REMOVED);
+    expect((await owner.next((m) => m.type === 'results', 5000)).payload).toEqual(results.payload);
   });
 });

@@ -1529,7 +1529,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await owner.request('end');
   });
 
-  it('the last player’s leave: asked knowing the game ends, then told it ended because every player left, with the final table and no offer to watch a game that is over', async () => {
+  it('the last player’s leave: asked knowing the game ends, then told it ended because no person plays any more, with the final table and no offer to watch a game that is over', async () => {
     // defect: "You left the game: a robot plays your seat to the end." while the game had
     // ended for everyone, and its Watch failed ("the game is over or does not exist")
     const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 1, seed: 's2' });
@@ -1548,12 +1548,14 @@ describe('Cardwords defects, each in Chromium', () => {
     await p.click('#cw-leave');
     expect(await p.textContent('.leave-game .question')).toBe('Leave for good? No other person plays, so the game ends.');
     await p.click('#cw-leave-confirm');
-    await expect.poll(() => p.textContent('#cw-end-reason')).toBe('Every player left the game.');
+    await expect.poll(() => p.textContent('#cw-end-reason')).toBe('No person plays any more, so the game was ended.');
     await p.waitForSelector('#cw-results-table');
     expect(await p.textContent('.cw-watching')).toBe('You left the game, the last person playing in it: the game is over.');
     // the leave that ended the game: no robot plays the seat on (it read "a robot plays for Ann to the end" above the end)
     const log = await p.locator('#cw-log li').allTextContents();
-    expect(log.at(-1)).toBe('Ann left the game.');
+    // then the end's line (the review's history, which rebuilds the log, had lost it)
+    expect(log.at(-2)).toBe('Ann left the game.');
+    expect(log.at(-1)).toMatch(/^The game is over\. Winner: \S/);
     expect(log.filter((l) => l.startsWith('Ann left'))).toEqual(['Ann left the game.']);
     await shot(p, 'cardwords-last-leave');
     expect(await p.locator('#cw-watch-again').count()).toBe(0);
@@ -1580,6 +1582,33 @@ describe('Cardwords defects, each in Chromium', () => {
     await owner.request('end');
   });
 
+  it('the removed player’s own score board says "removed", the leaver’s "left", as every other page’s', async () => {
+    // defect: the room closed the page before the state with the mark: Bo's board showed him as if still playing
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 3, robots: 0, seed: 's2' });
+    const id = owner.room.roomId;
+    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
+    const { page: bo, errors } = await joinAs(id, 'Bo');
+    const { page: cy } = await joinAs(id, 'Cy');
+    for (const p of [bo, cy]) await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
+    expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
+    await expect.poll(() => bo.textContent('#cw-watch-again p')).toBe('The owner removed you from the game.');
+    await expect.poll(() => bo.textContent('tr[data-player="Bo"] .away')).toBe('removed');
+    await cy.click('#cw-leave');
+    await cy.click('#cw-leave-confirm');
+    await expect.poll(() => cy.locator('#cw-watch-again').count()).toBe(1);
+    await expect.poll(() => cy.textContent('tr[data-player="Cy"] .away')).toBe('left');
+    expect(await cy.textContent('tr[data-player="Bo"] .away')).toBe('removed');
+    // the status still speaks to them (the state that marks them came after the acknowledgement)
+    expect(await bo.textContent('#cw-status')).toBe('The owner removed you from the game.');
+    expect(await cy.textContent('#cw-status')).toBe('You left the game: a robot plays your seat to the end.');
+    // the log says each once, as before
+    expect(await bo.locator('#cw-log li', { hasText: 'The owner removed Bo from the game' }).count()).toBe(1);
+    expect(await cy.locator('#cw-log li', { hasText: 'Cy left the game' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    ann.room.leave();
+    await owner.request('end');
+  });
+
   it('the only person against a robot is asked to leave in words that are true (no other player ever left): the game ends', async () => {
     // defect: "Every other player has left, so the game ends for everyone." with the robot seated all along
     const { page: p, errors } = await fresh();
@@ -1597,7 +1626,7 @@ describe('Cardwords defects, each in Chromium', () => {
     const { page: p } = await joinAs(owner.room.roomId, 'Ann');
     await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
     expect((await owner.request('remove', { name: 'Ann' })).type).toBe('ack');
-    await expect.poll(() => p.locator('.cw-watching').textContent()).toBe('The owner removed you from the game, the last player in it: the game is over.');
+    await expect.poll(() => p.locator('.cw-watching').textContent()).toBe('The owner removed you from the game, the last person playing in it: the game is over.');
     expect(await p.locator('#cw-watch-again').count()).toBe(0);
     expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
   });
@@ -1619,14 +1648,14 @@ describe('Cardwords defects, each in Chromium', () => {
     await owner.click('#cw-remove-confirm');
     const line = 'The owner removed Cy from the game.';
     for (const p of [owner, cy]) {
-      await expect.poll(() => p.textContent('#cw-end-reason')).toBe('Every player left the game.');
+      await expect.poll(() => p.textContent('#cw-end-reason')).toBe('No person plays any more, so the game was ended.');
       await expect.poll(() => p.locator('#cw-log li', { hasText: line }).count()).toBe(1);
       expect(await p.locator('#cw-log li', { hasText: 'a robot plays' }).count()).toBe(0);
       expect(await p.textContent('#cw-results-table tr[data-player="Cy"] .stood-in')).toBe('removed');
     }
     // the removal before the end, as on the owner's page
     expect(await cy.locator('#cw-log li').allTextContents()).toEqual(await owner.locator('#cw-log li').allTextContents());
-    await expect.poll(() => cy.locator('.cw-watching').textContent()).toBe('The owner removed you from the game, the last player in it: the game is over.');
+    await expect.poll(() => cy.locator('.cw-watching').textContent()).toBe('The owner removed you from the game, the last person playing in it: the game is over.');
     expect(await cy.textContent('#cw-status')).not.toContain('removed');
     expect(await cy.textContent('#cw-pile')).toMatch(/^Cards in the pile: \d+$/);
     expect(await cy.locator('#cw-scores td', { hasText: '▶' }).count()).toBe(0);
@@ -1635,6 +1664,47 @@ describe('Cardwords defects, each in Chromium', () => {
     await shot(owner, 'cardwords-last-removed-owner-1280x720');
     expect(errors).toEqual([]);
     await made.leave();
+  });
+
+  it('the room’s end of a game with turns (the owner’s, the last person’s leave): the log the end rebuilds from its history keeps "The game is over. Winner: …", as the results have it', async () => {
+    // defect: only an end by the rules was a line of `history`: the review that comes with the
+    // room's end rebuilt every page's log without the line the page had just written
+    for (const how of ['owner', 'leave'] as const) {
+      const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, seed: 's2' });
+      const id = owner.room.roomId;
+      const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+      const { page: ann, errors } = await joinAs(id, 'Ann');
+      await expect.poll(async () => (await snap(ann))?.status).toBe('playing');
+      // a turn each: the end sends the review, the log rebuilt
+      for (let k = 0; k < 2; k++) {
+        const s = await snap(ann);
+        if (s.turn === s.seat) await ann.click('#cw-ok'); // nothing composed: OK passes
+        else expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');
+        await expect.poll(async () => (await snap(ann)).moves).toBe(k + 1);
+      }
+      const { page: watcher } = await fresh();
+      await watcher.goto(`${srv.url}/cardwords.html?game=${id}&watch=1`);
+      await expect.poll(() => watcher.locator('#cw-log li').count()).toBe(2);
+      if (how === 'owner') expect((await owner.request('end')).type).toBe('ack');
+      else {
+        expect((await bo.leaveGame()).type).toBe('ack');
+        await expect.poll(() => ann.locator('tr[data-player="Bo"] .away').count()).toBe(1);
+        await ann.click('#cw-leave');
+        await ann.click('#cw-leave-confirm');
+      }
+      const results = await owner.next((m) => m.type === 'results');
+      const won = `The game is over. Winner: ${(results.payload.winners ?? []).join(', ')}.`;
+      for (const p of [ann, watcher]) {
+        // `ended` comes after the review's history: the log is the one rebuilt from it
+        await expect.poll(() => p.evaluate(() => (window as unknown as { cardwordsPanel: { isEnded: boolean } }).cardwordsPanel.isEnded)).toBe(true);
+        const log = await p.locator('#cw-log li').allTextContents();
+        expect(log.at(-1), `${how}: the end's line`).toBe(won);
+        expect(log.filter((l) => l === won)).toHaveLength(1);
+      }
+      expect(await watcher.locator('#cw-log li').allTextContents()).toEqual(await ann.locator('#cw-log li').allTextContents());
+      expect(errors).toEqual([]);
+      await owner.leave();
+    }
   });
 
   it('a removal after the game’s end says a robot plays the seat in a rematch, in the question, the log and the notes alike', async () => {

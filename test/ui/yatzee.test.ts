@@ -503,7 +503,7 @@ describe('Yatzee panel in Chromium', () => {
       expect(await p.textContent('.leave-game .question')).toBe('Leave for good? No other person plays, so the game ends.');
       await p.click('#yatzee-leave-confirm');
       await expect.poll(() => p.textContent('#yatzee-status')).toBe('You left the game, the last person playing in it: the game is over. Winner: Robot1.');
-      await expect.poll(() => w.page.textContent('#yatzee-status')).toBe('Every player left the game. Winner: Robot1.');
+      await expect.poll(() => w.page.textContent('#yatzee-status')).toBe('No person plays any more, so the game was ended. Winner: Robot1.');
       // the results as the watcher has them, and nothing to watch (the game is over)
       await expect.poll(() => p.textContent('#yatzee-results-list')).toBe(await w.page.textContent('#yatzee-results-list'));
       expect(await p.locator('#yatzee-watch-again, #yatzee-dice, #yatzee-leave, #yatzee-invite').count()).toBe(0);
@@ -517,8 +517,9 @@ describe('Yatzee panel in Chromium', () => {
     }
   });
 
-  it("the owner removes the last human: that page says the game is over and offers no Watch", async () => {
-    // defect: "The owner removed you from the game." with Watch the game, for a game that had ended
+  it("the owner removes the last human: that page says the game is over, with the results as the owner has them, and offers no Watch", async () => {
+    // defects: "The owner removed you from the game." with Watch the game, for a game that had
+    // ended; then no results (the room closed the page before it ended the game)
     const owner = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, robots: 1, seed: 'ui-removed-last' });
     const id = owner.room.roomId;
     const { context, page: p, errors } = await openPage(browser, { width: 1000, height: 800 });
@@ -528,8 +529,11 @@ describe('Yatzee panel in Chromium', () => {
       await p.keyboard.press('Enter');
       await p.waitForSelector('#yatzee-dice');
       expect((await owner.request('remove', { name: 'Cy' })).type).toBe('ack');
+      const results = await owner.next((m) => m.type === 'results');
       expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
-      await expect.poll(() => p.textContent('#yatzee-status')).toBe('The owner removed you from the game, the last player in it: the game is over.');
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe(`The owner removed you from the game, the last person playing in it: the game is over. Winner: ${(results.payload.winners ?? []).join(', ')}.`);
+      // the results the owner got (the sheets still in the game: Cy's went with the removal), on Cy's page too
+      await expect.poll(() => p.locator('#yatzee-results-list li').allTextContents()).toEqual((results.payload.results ?? []).map((r) => `${r.name} (robot): ${r.score}`));
       expect(await p.locator('#yatzee-watch-again, #yatzee-dice, #yatzee-invite').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
