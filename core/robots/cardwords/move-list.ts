@@ -17,6 +17,16 @@ export interface GeneratedMove {
   tiles: Tile[];
 }
 
+/** Views of a whole memory (the WebAssembly search's), read at byte addresses. */
+export interface MemoryViews {
+  f64: Float64Array;
+  i32: Int32Array;
+  u8: Uint8Array;
+}
+
+/** Up to this many items are copied one by one: a view per array and call cost more (small positions). */
+const COPY_BY_ITEM = 64;
+
 export class MoveList {
   /** Number of moves held. */
   count = 0;
@@ -88,22 +98,25 @@ export class MoveList {
     this.tileCount = 2 * tiles;
   }
 
-  /** Holds exactly the moves and tiles given (arrays laid out as this list's own). */
-  copyFrom(count: number, tiles: number, scores: Float64Array, dirs: Uint8Array, firsts: Int32Array, sizes: Int32Array, cells: Int32Array, letters: Int32Array, points: Float64Array, wilds: Uint8Array): void {
+  /**
+   * Holds exactly the moves and tiles found in a memory at these byte addresses (arrays laid
+   * out as this list's own, each aligned to its item's size).
+   */
+  copyFromMemory(count: number, tiles: number, m: MemoryViews, scores: number, dirs: number, firsts: number, sizes: number, cells: number, letters: number, points: number, wilds: number): void {
     this.count = 0;
     this.tileCount = 0;
     // room at once, and nothing copied into it that is about to be overwritten: a fresh
     // list's first call used to double its arrays up to the size, copying each time
     if (count > this.scores.length) this.allocMoves(roomFor(this.scores.length, count));
     if (tiles > this.cells.length) this.allocTiles(roomFor(this.cells.length, tiles));
-    this.scores.set(scores);
-    this.dirs.set(dirs);
-    this.firsts.set(firsts);
-    this.sizes.set(sizes);
-    this.cells.set(cells);
-    this.letters.set(letters);
-    this.points.set(points);
-    this.wilds.set(wilds);
+    copyItems(this.scores, m.f64, scores >>> 3, count);
+    copyItems(this.dirs, m.u8, dirs, count);
+    copyItems(this.firsts, m.i32, firsts >>> 2, count);
+    copyItems(this.sizes, m.i32, sizes >>> 2, count);
+    copyItems(this.cells, m.i32, cells >>> 2, tiles);
+    copyItems(this.letters, m.i32, letters >>> 2, tiles);
+    copyItems(this.points, m.f64, points >>> 3, tiles);
+    copyItems(this.wilds, m.u8, wilds, tiles);
     this.count = count;
     this.tileCount = tiles;
   }
@@ -211,4 +224,13 @@ function roomFor(have: number, need: number): number {
   let n = Math.max(1, have);
   while (n < need) n *= 2;
   return n;
+}
+
+/** Copies n items of `from` from index `at` to the start of `to` (one by one when few). */
+function copyItems<T extends Float64Array | Int32Array | Uint8Array>(to: T, from: T, at: number, n: number): void {
+  if (n <= COPY_BY_ITEM) {
+    for (let i = 0; i < n; i++) to[i] = from[at + i]!;
+  } else {
+    to.set(from.subarray(at, at + n));
+  }
 }

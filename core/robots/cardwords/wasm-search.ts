@@ -12,7 +12,7 @@ import { layBonus } from '../../games/cardwords/scoring.js';
 import type { WordGraph } from '../../words/graph.js';
 import { TierGraph } from '../../words/tier.js';
 import type { WordStore } from '../../words/store.js';
-import type { MoveList } from './move-list.js';
+import type { MemoryViews, MoveList } from './move-list.js';
 import { SEARCH_WASM_BASE64 } from './search-wasm.js';
 
 interface Exports {
@@ -23,8 +23,6 @@ interface Exports {
   overlays(count: number, arcs: number): number;
   removed(arcs: number, dawg: number): number;
   run(n: number, maxTiles: number, bestOnly: number, oneWay: number, filtered: number): number;
-  bestFound(): number;
-  wordsReached(): number;
 }
 
 // region ids of `ptr` (assembly/search.ts)
@@ -38,11 +36,11 @@ const NEW_PTS = 6;
 const HAND_CODE = 7;
 const HAND_PTS = 8;
 const LAY_BONUS = 9;
-const OUT = 10; // 10..17: scores, dirs, firsts, sizes, cells, letters, points, wilds
-const TILES = 19;
 const GRAPHS = 20;
 const ACCEPT_LENGTHS = 21;
 const GIVEN = 22;
+/** What a call found (assembly/search.ts `pInfo`): counts, the output regions, the best score, the words reached. */
+const INFO = 23;
 
 /** Where region `id` lies: pointers are unsigned (above 2 GiB they reach JavaScript as negative numbers). */
 function ptrOf(ex: Exports, id: number): number {
@@ -224,23 +222,16 @@ export class WasmSearch {
       this.valid = true;
       this.store = store;
       this.version = store.version;
-      const count = ex.run(n, maxTiles, best ? 1 : 0, empty && td.symmetric ? 1 : 0, accept ? 1 : 0);
-      const tiles = at(TILES);
-      buf = ex.memory.buffer;
-      out.copyFrom(
-        count,
-        tiles,
-        new Float64Array(buf, at(OUT), count),
-        new Uint8Array(buf, at(OUT + 1), count),
-        new Int32Array(buf, at(OUT + 2), count),
-        new Int32Array(buf, at(OUT + 3), count),
-        new Int32Array(buf, at(OUT + 4), tiles),
-        new Int32Array(buf, at(OUT + 5), tiles),
-        new Float64Array(buf, at(OUT + 6), tiles),
-        new Uint8Array(buf, at(OUT + 7), tiles),
-      );
-      this.bestScore = ex.bestFound();
-      this.wordsReached = ex.wordsReached();
+      ex.run(n, maxTiles, best ? 1 : 0, empty && td.symmetric ? 1 : 0, accept ? 1 : 0);
+      // read through views of the whole memory, made once per memory (it may have grown):
+      // views made per call, and a call into the instance per figure, were half of a
+      // small position's call
+      const m = this.inputs?.buf === ex.memory.buffer ? this.inputs : (this.inputs = this.inputViews(ex, N));
+      const info = m.info >>> 2;
+      const { i32, u32 } = m;
+      out.copyFromMemory(i32[info]!, i32[info + 1]!, m, u32[info + 2]!, u32[info + 3]!, u32[info + 4]!, u32[info + 5]!, u32[info + 6]!, u32[info + 7]!, u32[info + 8]!, u32[info + 9]!);
+      this.bestScore = m.f64[(m.info + 40) >>> 3]!;
+      this.wordsReached = i32[info + 12]!;
     } catch {
       // a trap (memory could not grow) or a copy that failed leaves the instance half-way:
       // the JavaScript search runs this call and the next one here starts afresh
@@ -299,7 +290,7 @@ export class WasmSearch {
    * The instance's input regions as views, made once per layout and memory (a view per region
    * per call was a quarter of a call's fixed cost); memory that grew detaches them.
    */
-  private inputs: { buf: ArrayBuffer; letters: Int32Array; pts: Float64Array; given: Int32Array; codes: Int32Array; hpts: Float64Array; bonus: Float64Array } | null = null;
+  private inputs: ({ buf: ArrayBuffer; letters: Int32Array; pts: Float64Array; given: Int32Array; codes: Int32Array; hpts: Float64Array; bonus: Float64Array; info: number; u32: Uint32Array } & MemoryViews) | null = null;
 
   private inputViews(ex: Exports, N: number): NonNullable<WasmSearch['inputs']> {
     const buf = ex.memory.buffer;
@@ -312,6 +303,11 @@ export class WasmSearch {
       codes: new Int32Array(buf, at(HAND_CODE), this.handMax),
       hpts: new Float64Array(buf, at(HAND_PTS), this.handMax),
       bonus: new Float64Array(buf, at(LAY_BONUS), this.handMax + 1),
+      info: at(INFO),
+      f64: new Float64Array(buf, 0, buf.byteLength >>> 3),
+      i32: new Int32Array(buf),
+      u32: new Uint32Array(buf),
+      u8: new Uint8Array(buf),
     };
   }
 

@@ -166,6 +166,13 @@ let pOutWilds: usize = 0;
 let moveCap = 0;
 let tileCap = 0;
 let outCount = 0;
+/**
+ * What the driver reads after a call, in one region (`ptr(23)`): the moves' and tiles'
+ * counts (i32 at 0, 4), the eight output regions (u32 at 8..36, in `ptr(10..17)`'s order),
+ * the best score (f64 at 40) and the words reached (i32 at 48). A call into the instance per
+ * figure cost more than a small position's search.
+ */
+let pInfo: usize = 0;
 let outTiles = 0;
 let outBase: usize = 0;
 /**
@@ -258,6 +265,7 @@ export function layout(w: i32, h: i32, k: i32, hm: i32, arcCount: i32): void {
   pAnchorBound = take(2 * n * 8);
   pOrder = take(2 * n * 4);
   pGraphs = take(MAX_GRAPHS * 12);
+  pInfo = take(56);
   pMainArcs = take(<usize>arcCount * 4);
   pArcs = pMainArcs;
   nGraphs = 1;
@@ -313,6 +321,7 @@ export function ptr(id: i32): usize {
     case 20: return pGraphs;
     case 21: return pAccept;
     case 22: return pGiven;
+    case 23: return pInfo;
     default: return 0;
   }
 }
@@ -839,7 +848,7 @@ let side: f64 = 0;
  * Lists the moves of the hand the driver wrote (n cards) into the output regions: every
  * move, or with `bestOnly` the best ones; `oneWay`: across only, then the transposes;
  * `filtered`: only main words of the lengths the driver marked (`ptr(21)`).
- * Returns the number of moves (`ptr(19)`: of tiles).
+ * Returns the number of moves (the rest of what it found: `ptr(23)`, `pInfo`).
  */
 export function run(n: i32, maxTiles: i32, bestOnly: i32, oneWay: i32, filtered: i32): i32 {
   filter = filtered !== 0;
@@ -864,16 +873,21 @@ export function run(n: i32, maxTiles: i32, bestOnly: i32, oneWay: i32, filtered:
   }
   prune = false;
   resetHand();
+  store<i32>(pInfo, outCount);
+  store<i32>(pInfo + 4, outTiles);
+  store<u32>(pInfo + 8, <u32>pOutScores);
+  store<u32>(pInfo + 12, <u32>pOutDirs);
+  store<u32>(pInfo + 16, <u32>pOutFirsts);
+  store<u32>(pInfo + 20, <u32>pOutSizes);
+  store<u32>(pInfo + 24, <u32>pOutCells);
+  store<u32>(pInfo + 28, <u32>pOutLetters);
+  store<u32>(pInfo + 32, <u32>pOutPoints);
+  store<u32>(pInfo + 36, <u32>pOutWilds);
+  // the best score of mode best, and the words reached (accepted by the graph), kept or
+  // not: what pruning saves
+  store<f64>(pInfo + 40, bestScore);
+  store<i32>(pInfo + 48, reached);
   return outCount;
-}
-
-export function bestFound(): f64 {
-  return bestScore;
-}
-
-/** Words the last call reached (accepted by the graph), kept or not: what pruning saves. */
-export function wordsReached(): i32 {
-  return reached;
 }
 
 function runAll(oneWay: i32): void {
