@@ -47,6 +47,21 @@ function ptrOf(ex: Exports, id: number): number {
   return ex.ptr(id) >>> 0;
 }
 
+/**
+ * The first cell from `c` whose card is not the object of the last call's board there (N when
+ * none): the same card (a game's next board shares its cards; MoveGenerator.generate says
+ * cards are replaced, never changed in place). A loop of its own: within the driver's call
+ * it took a sixth of a small position's time.
+ */
+function sameFrom(cells: ReadonlyArray<Card | null | undefined>, refs: ReadonlyArray<Card | null | undefined>, c: number, N: number): number {
+  while (c < N) {
+    const card = cells[c];
+    if (card !== refs[c] || card === undefined) return c;
+    c++;
+  }
+  return N;
+}
+
 /** Above this much memory after a call, the instance is dropped (it never shrinks). */
 const KEPT_BYTES = 256 * 2 ** 20;
 
@@ -140,11 +155,8 @@ export class WasmSearch {
     let nGiven = 0;
     const cells = board.cells;
     const refs = w.refs;
-    for (let c = 0; c < N; c++) {
+    for (let c = sameFrom(cells, refs, 0, N); c < N; c = sameFrom(cells, refs, c + 1, N)) {
       const card = cells[c];
-      // the card object of the last call's board: the same card (a game's next board shares
-      // its cards; MoveGenerator.generate says cards are replaced, never changed in place)
-      if (card === refs[c] && card !== undefined) continue;
       refs[c] = card;
       let code = 0;
       let p = 0;
