@@ -90,6 +90,11 @@ export function yatzeeInviteText(): string {
   return en('cw.invite');
 }
 
+/** The owner's removal of the last person playing, which ended the game, as the Cardwords web panel words it. */
+export function cardwordsRemovedLastText(): string {
+  return en('cw.removedLast');
+}
+
 /** A Yatzee leave or removal of the last human, which ends the game, as the web panel words them. */
 export function yatzeeLastText(what: 'question' | 'removed'): string {
   return en(what === 'question' ? 'yatzee.leave.questionLast' : 'yatzee.removedLast');

@@ -1157,6 +1157,26 @@ it('the view gives the web page\'s questions before a leave and a removal: what 
   }
 });
 
+it("Cardwords through the bridge: the last person removed is told so with the game's end, as the web panel words it", async () => {
+  // defect: the end came before the close, and the view said only "The game has ended."
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    const b = bridge();
+    type View = { status: string; closed: boolean; message: string; results: unknown };
+    let n = 0;
+    const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
+    // the owner watches; Ann (here) plays against a robot
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 1, robots: 1, watchers: 1, grace: 'never', seed: 's2' });
+    expect((await call('cardwords/join', { url: srv.url, id: owner.room.roomId, name: 'Ann' })).error).toBeUndefined();
+    await expect.poll(async () => (await call('cardwords/view')).result?.status).toBe('playing');
+    expect((await owner.request('remove', { name: 'Ann' })).type).toBe('ack');
+    await expect.poll(async () => (await call('cardwords/view')).result?.message).toBe(translator('en')('cw.removedLast'));
+    expect((await call('cardwords/view')).result?.results).not.toBeNull();
+  } finally {
+    await srv.stop();
+  }
+});
+
 it('a rematch vote waiting on an away player: the view says whom it waits for, as the web panel does', async () => {
   // defect: Emacs showed the others' "asks for a rematch" and nothing of whom the vote waited for
   const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
