@@ -167,8 +167,10 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     this.sync();
     // the patch goes out before any acknowledgement: a client that got `ack` sees the new state
     this.broadcastPatch();
-    // every sheet full: the game is over (queued after this action's acknowledgement)
-    if (action.type === 'transfer' && isGameOver(this.game)) void this.enqueue(() => this.endGame('sheets-full'));
+    // every sheet full: the game is over (queued after this action's acknowledgement); after a
+    // transfer, or a leave (a removal too) that closes the last sheet still open: the game stood
+    // at "playing" for ever, the others' full sheets waiting on nobody
+    if ((action.type === 'transfer' || action.type === 'leave') && isGameOver(this.game)) void this.enqueue(() => this.endGame('sheets-full'));
     return null;
   }
 

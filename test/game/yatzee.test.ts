@@ -423,6 +423,25 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
     expect((await watcher.next((m) => m.type === 'ended', 5000)).payload.reason).toBe('left');
   });
 
+  it('the game ends when the last open sheet is closed by a leave or a removal while the other sheets are full', async () => {
+    // defect: Bo left with the only open sheet; Ann's sheet was full, and the game stood at "playing" for ever
+    for (const how of ['leave', 'remove'] as const) {
+      const ann = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann', seed: `last-open-${how}` }));
+      const bo = await named(Player.join(srv.url, ann.room.roomId, { name: 'Bo' }));
+      expect((await bo.request('action', { type: 'throw' })).type).toBe('ack');
+      await playSheet(ann);
+      // Ann's sheet full, Bo's open: the game goes on for Bo
+      expect(ann.messages.some((m) => m.type === 'results')).toBe(false);
+      if (how === 'leave') expect((await bo.leaveGame()).type).toBe('ack');
+      else expect((await ann.request('remove', { name: 'Bo' })).type).toBe('ack');
+      const results = await ann.next((m) => m.type === 'results', 5000);
+      expect(results.payload, how).toMatchObject({ reason: 'sheets-full', winners: ['Ann'] });
+      expect(results.payload.results!.map((x) => x.name)).toEqual(['Ann']);
+      expect((await ann.next((m) => m.type === 'ended', 5000)).payload.reason).toBe('sheets-full');
+      await until(() => ann.left === CLOSE.ENDED, 5000, "Ann's close");
+    }
+  });
+
   it("the owner's removal of the last human ends the game for the removed player too: results and `ended`, then the close that says removed", async () => {
     // defect: Cy's connection was closed first, then the game ended: Cy got no results, no `ended`
     const owner = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, robots: 1, seed: 'last-removal-1' }));
