@@ -178,9 +178,12 @@ export class YatzeePanel {
     return this.optimisticHeld ?? (this.me ? [...this.me.held] : [false, false, false, false, false]);
   }
 
-  /** The optimal robot's hint as shown (expected final scores), for the current throw only. */
+  /**
+   * The optimal robot's hint as shown (expected final scores), for the current throw only; none
+   * once the game is over: an end by the owner left the expectation of a game no longer played.
+   */
   private shownHint(me: Sheet): HintShown | null {
-    return this.hints ? hintForThrow(this.hint, this.hintFor, me) : null;
+    return this.hints && !this.over ? hintForThrow(this.hint, this.hintFor, me) : null;
   }
 
   /** Expected final score per open category, for the score table. */
@@ -304,16 +307,21 @@ export class YatzeePanel {
           <button type="button" id="yatzee-undo" aria-keyshortcuts="u" disabled={!aff.undoTransfer} onClick={() => this.act({ type: 'undoTransfer' })}>{t('yatzee.undoTransfer')}</button>
           <button type="button" id="yatzee-reset" aria-keyshortcuts="r" disabled={!aff.resetDices} onClick={() => this.act({ type: 'resetDices' })}>{t('yatzee.resetDices')}</button>
         </div>
-        <div class="status-row">
-          <p class="throws-left" id="yatzee-throws-left" data-left={left}>{full ? t('yatzee.sheetFull') : t('yatzee.throwsLeft', left)}</p>
-          <label class="check">
-            <input type="checkbox" id="yatzee-hints" checked={this.hints} onChange={(e) => this.setHints((e.target as HTMLInputElement).checked)} />
-            {t('yatzee.hints')}
-          </label>
-        </div>
-        <p class="hint-line" id="yatzee-hint-line" hidden={!this.hints}>
-          {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : shown ? this.hintText(shown) : ''}
-        </p>
+        {/* over, the throws left and the expected values of a game no longer played go (an end by the owner left "Throws left: 3") */}
+        {!this.over && (
+          <>
+            <div class="status-row">
+              <p class="throws-left" id="yatzee-throws-left" data-left={left}>{full ? t('yatzee.sheetFull') : t('yatzee.throwsLeft', left)}</p>
+              <label class="check">
+                <input type="checkbox" id="yatzee-hints" checked={this.hints} onChange={(e) => this.setHints((e.target as HTMLInputElement).checked)} />
+                {t('yatzee.hints')}
+              </label>
+            </div>
+            <p class="hint-line" id="yatzee-hint-line" hidden={!this.hints}>
+              {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : shown ? this.hintText(shown) : ''}
+            </p>
+          </>
+        )}
       </section>
     );
   }
@@ -687,7 +695,7 @@ export class YatzeePanel {
     // the game: said as such (it read "Every player left the game." beside "You left the game:
     // your sheet is closed.")
     if (this.left || this.removedByOwner) this.leftLast = true;
-    const why = this.leftLast ? this.t(this.removedByOwner ? 'yatzee.removedLast' : 'yatzee.leftLast') : endReasonText(this.t, p.reason);
+    const why = this.leftLast ? this.t(this.removedByOwner ? 'yatzee.removedLast' : 'yatzee.leftLast') : endReasonText(this.t, p.reason, this.welcome.owner);
     this.say(this.winners.length > 0 ? `${why} ${this.t('yatzee.winners', this.winners.join(', '))}` : why);
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
     this.render();
@@ -696,7 +704,7 @@ export class YatzeePanel {
   // ------------------------------------------------------------------ hints
 
   private requestHint(me: Sheet): void {
-    if (!this.hints) return;
+    if (!this.hints || this.over) return;
     const key = hintQuery(me);
     if (key === this.hintKey) return;
     this.hintKey = key;
