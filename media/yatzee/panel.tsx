@@ -571,8 +571,9 @@ export class YatzeePanel {
       // the state that took the column came first, as a rule: nothing left to tell apart
       if (!this.view?.players.some((p) => p.name === meta.name)) this.removing.delete(meta.name);
       this.render();
-      // the question's button went: back to the list of players, or with nobody left to remove, the dice
-      this.keepFocus('yatzee-remove', 'yatzee-dice', 'yatzee-add-robot');
+      // the question's button went (the focus fell to the page): to the dice, where play goes
+      // on (a watching owner: the table); on the list, `d` and Enter went to the dropdown
+      this.keepFocus('yatzee-dice', 'yatzee-add-robot');
       return;
     } else if (meta.type === 'leave') {
       // the sheet is released: nothing to take back by a reload (the room closes the connection);
@@ -634,6 +635,8 @@ export class YatzeePanel {
     this.say(this.t('yatzee.error', text), 'error');
     flash(this.root, 'refused');
     this.render();
+    // a refused removal: the question's button went all the same
+    if (meta?.type === 'remove') this.keepFocus('yatzee-dice', 'yatzee-add-robot');
   }
 
   /** Not sent, the connection being lost: the dice as the server has them, and why (the page says it is reconnecting). */

@@ -444,8 +444,13 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(() => p.textContent('#yatzee-status')).toBe('Cy was removed from the game.');
       // defect: the owner's page said "Cy left the game: …" first (the state comes before the acknowledgement)
       expect(await p.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual(['Cy was removed from the game.']);
-      // defect: the focus fell to the page with the question's button; it goes back to the list
-      await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('yatzee-remove');
+      // defects: the focus fell to the page with the question's button; then it went back to
+      // the list, where `d` and Enter went to the dropdown. It goes to the dice: Enter throws
+      await expect.poll(() => p.evaluate(() => document.activeElement?.classList.contains('die'))).toBe(true);
+      expect(await throwsLeft(p)).toBe(3);
+      await p.keyboard.press('Enter');
+      await expect.poll(() => throwsLeft(p)).toBe(2);
+      await shot(p, 'yatzee-removed-focus-1280x720-dark');
       await expect.poll(() => cy.page.textContent('#yatzee-status')).toBe('The owner removed you from the game.');
       await expect.poll(() => watcher.textContent('#yatzee-status')).toBe('The owner removed Cy from the game: that sheet is closed.');
       await w.context.close();
