@@ -1,5 +1,7 @@
 // Why a game ended, in the player's language: one text per protocol EndReason (the compiler
-// checks that every reason has one), for the Cardwords results and the Yatzee status.
+// checks that every reason has one), for the Cardwords results and the Yatzee status. The
+// owner's end reads as their own on the owner's pages ("You ended the game."): "The owner
+// ended the game." told them of a third person.
 import type { EndReason } from '../../core/protocol/messages.js';
 import type { StringKey, Translate } from './l10n/index.js';
 
@@ -13,7 +15,9 @@ const TEXTS: Record<EndReason, StringKey> = {
   left: 'end.left',
 };
 
-export function endReasonText(t: Translate, reason: string | null | undefined): string {
+/** `owner`: the page is the owner's (the room's welcome said so). */
+export function endReasonText(t: Translate, reason: string | null | undefined, owner = false): string {
+  if (reason === 'owner' && owner) return t('end.ownerYou');
   // own keys only: a reason string from the wire is no property name of the object's prototype
   const key = reason && Object.hasOwn(TEXTS, reason) ? TEXTS[reason as EndReason] : undefined;
   return key ? t(key) : t('end.other', reason || '?');

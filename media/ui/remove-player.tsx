@@ -2,6 +2,9 @@
 // one is chosen the question in its place (as confirm.tsx asks: remove, or keep playing, the
 // focus on keeping). Cardwords and Yatzee panels; what removal does differs by game and by
 // whether the deal has come (and, in Cardwords, on whom), so the panel gives the question's key.
+// Kept, the focus goes back to the list; removed, it falls to the page and the panel moves it
+// where play goes on (the dice, the action area) once the room acknowledges: put back on the
+// list, the page's keys (`d`, Enter) went to the dropdown.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ConfirmQuestion } from './confirm.js';
 import type { StringKey, Translate } from './l10n/index.js';
@@ -24,9 +27,6 @@ export function RemovePlayer({ id, t, names, question, onRemove }: { id: string;
   };
   if (asking) {
     const confirm = () => {
-      // the focus goes back to the list, as after Keep playing (it fell to the page); the panel
-      // moves it on when the list goes with the last player removable
-      kept.current = true;
       setWho(null);
       onRemove(who);
     };

@@ -178,9 +178,12 @@ export class YatzeePanel {
     return this.optimisticHeld ?? (this.me ? [...this.me.held] : [false, false, false, false, false]);
   }
 
-  /** The optimal robot's hint as shown (expected final scores), for the current throw only. */
+  /**
+   * The optimal robot's hint as shown (expected final scores), for the current throw only; none
+   * once the game is over: an end by the owner left the expectation of a game no longer played.
+   */
   private shownHint(me: Sheet): HintShown | null {
-    return this.hints ? hintForThrow(this.hint, this.hintFor, me) : null;
+    return this.hints && !this.over ? hintForThrow(this.hint, this.hintFor, me) : null;
   }
 
   /** Expected final score per open category, for the score table. */
@@ -304,16 +307,21 @@ export class YatzeePanel {
           <button type="button" id="yatzee-undo" aria-keyshortcuts="u" disabled={!aff.undoTransfer} onClick={() => this.act({ type: 'undoTransfer' })}>{t('yatzee.undoTransfer')}</button>
           <button type="button" id="yatzee-reset" aria-keyshortcuts="r" disabled={!aff.resetDices} onClick={() => this.act({ type: 'resetDices' })}>{t('yatzee.resetDices')}</button>
         </div>
-        <div class="status-row">
-          <p class="throws-left" id="yatzee-throws-left" data-left={left}>{full ? t('yatzee.sheetFull') : t('yatzee.throwsLeft', left)}</p>
-          <label class="check">
-            <input type="checkbox" id="yatzee-hints" checked={this.hints} onChange={(e) => this.setHints((e.target as HTMLInputElement).checked)} />
-            {t('yatzee.hints')}
-          </label>
-        </div>
-        <p class="hint-line" id="yatzee-hint-line" hidden={!this.hints}>
-          {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : shown ? this.hintText(shown) : ''}
-        </p>
+        {/* over, the throws left and the expected values of a game no longer played go (an end by the owner left "Throws left: 3") */}
+        {!this.over && (
+          <>
+            <div class="status-row">
+              <p class="throws-left" id="yatzee-throws-left" data-left={left}>{full ? t('yatzee.sheetFull') : t('yatzee.throwsLeft', left)}</p>
+              <label class="check">
+                <input type="checkbox" id="yatzee-hints" checked={this.hints} onChange={(e) => this.setHints((e.target as HTMLInputElement).checked)} />
+                {t('yatzee.hints')}
+              </label>
+            </div>
+            <p class="hint-line" id="yatzee-hint-line" hidden={!this.hints}>
+              {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : shown ? this.hintText(shown) : ''}
+            </p>
+          </>
+        )}
       </section>
     );
   }
@@ -563,8 +571,9 @@ export class YatzeePanel {
       // the state that took the column came first, as a rule: nothing left to tell apart
       if (!this.view?.players.some((p) => p.name === meta.name)) this.removing.delete(meta.name);
       this.render();
-      // the question's button went: back to the list of players, or with nobody left to remove, the dice
-      this.keepFocus('yatzee-remove', 'yatzee-dice', 'yatzee-add-robot');
+      // the question's button went (the focus fell to the page): to the dice, where play goes
+      // on (a watching owner: the table); on the list, `d` and Enter went to the dropdown
+      this.keepFocus('yatzee-dice', 'yatzee-add-robot');
       return;
     } else if (meta.type === 'leave') {
       // the sheet is released: nothing to take back by a reload (the room closes the connection);
@@ -626,6 +635,8 @@ export class YatzeePanel {
     this.say(this.t('yatzee.error', text), 'error');
     flash(this.root, 'refused');
     this.render();
+    // a refused removal: the question's button went all the same
+    if (meta?.type === 'remove') this.keepFocus('yatzee-dice', 'yatzee-add-robot');
   }
 
   /** Not sent, the connection being lost: the dice as the server has them, and why (the page says it is reconnecting). */
@@ -687,7 +698,7 @@ export class YatzeePanel {
     // the game: said as such (it read "Every player left the game." beside "You left the game:
     // your sheet is closed.")
     if (this.left || this.removedByOwner) this.leftLast = true;
-    const why = this.leftLast ? this.t(this.removedByOwner ? 'yatzee.removedLast' : 'yatzee.leftLast') : endReasonText(this.t, p.reason);
+    const why = this.leftLast ? this.t(this.removedByOwner ? 'yatzee.removedLast' : 'yatzee.leftLast') : endReasonText(this.t, p.reason, this.welcome.owner);
     this.say(this.winners.length > 0 ? `${why} ${this.t('yatzee.winners', this.winners.join(', '))}` : why);
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
     this.render();
@@ -696,7 +707,7 @@ export class YatzeePanel {
   // ------------------------------------------------------------------ hints
 
   private requestHint(me: Sheet): void {
-    if (!this.hints) return;
+    if (!this.hints || this.over) return;
     const key = hintQuery(me);
     if (key === this.hintKey) return;
     this.hintKey = key;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseLanguage, LANGUAGES, translator } from '../../media/ui/l10n/index.js';
 import { en } from '../../media/ui/l10n/en.js';
 import { placeholdersOf } from '../../core/l10n/format.js';
+import { endReasonText } from '../../media/ui/end-reason.js';
 
 const placeholders = placeholdersOf;
 
@@ -75,6 +76,19 @@ describe('UI strings (en, da, de)', () => {
       const t = translator(lang);
       for (const line of [t('cw.log.move', 'Robot1', 'CAT', 5), t('cw.log.trade', 'Robot1', 2, -1), t('cw.log.pass', 'Robot1', 0)]) expect(line, lang).toMatch(/^Robot1 .*\.$/);
     }
+  });
+
+  it("the owner's end reads as their own on the owner's page, in every language (it read 'The owner ended the game.' there too)", () => {
+    const ownPage = { en: 'You ended the game.', da: 'Du afsluttede spillet.', de: 'Du hast das Spiel beendet.' };
+    for (const [lang, own] of Object.entries(ownPage)) {
+      const t = translator(lang);
+      expect(endReasonText(t, 'owner', true), lang).toBe(own);
+      expect(endReasonText(t, 'owner'), lang).toBe(t('end.owner'));
+      expect(endReasonText(t, 'owner'), lang).not.toBe(own);
+      // any other end reads the same on the owner's page
+      expect(endReasonText(t, 'sheets-full', true), lang).toBe(t('end.sheets-full'));
+    }
+    expect(endReasonText(translator('en'), 'owner', false)).toBe('The owner ended the game.');
   });
 
   it('no English template counts a noun with a bare placeholder ("{0} cards")', () => {

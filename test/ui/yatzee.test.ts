@@ -444,8 +444,13 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(() => p.textContent('#yatzee-status')).toBe('Cy was removed from the game.');
       // defect: the owner's page said "Cy left the game: …" first (the state comes before the acknowledgement)
       expect(await p.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual(['Cy was removed from the game.']);
-      // defect: the focus fell to the page with the question's button; it goes back to the list
-      await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('yatzee-remove');
+      // defects: the focus fell to the page with the question's button; then it went back to
+      // the list, where `d` and Enter went to the dropdown. It goes to the dice: Enter throws
+      await expect.poll(() => p.evaluate(() => document.activeElement?.classList.contains('die'))).toBe(true);
+      expect(await throwsLeft(p)).toBe(3);
+      await p.keyboard.press('Enter');
+      await expect.poll(() => throwsLeft(p)).toBe(2);
+      await shot(p, 'yatzee-removed-focus-1280x720-dark');
       await expect.poll(() => cy.page.textContent('#yatzee-status')).toBe('The owner removed you from the game.');
       await expect.poll(() => watcher.textContent('#yatzee-status')).toBe('The owner removed Cy from the game: that sheet is closed.');
       await w.context.close();
@@ -538,6 +543,69 @@ describe('Yatzee panel in Chromium', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it("the owner ends the game: the owner's pages read 'You ended the game.', the others 'The owner ended the game.'; no throws left, expected score or Hint column stay", async () => {
+    // defects: Bo (hints on) kept "Expected final score: 237.0", "Throws left: 3" and an empty
+    // Hint column beside the results; the owner's own page read "The owner ended the game."
+    const zoe = await openPage(browser, { width: 1280, height: 720 });
+    const bo = await openPage(browser, { width: 1280, height: 720 });
+    const zoeWatching = await openPage(browser, { width: 1000, height: 800 });
+    const watcher = await openPage(browser, { width: 1000, height: 800, locale: 'de-DE' });
+    try {
+      const z = zoe.page;
+      const b = bo.page;
+      await z.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=ui-owner-ends`);
+      await z.fill('#yatzee-create-name', 'Zoe');
+      await z.fill('#yatzee-create-robots', '1');
+      await z.click('#yatzee-create-button');
+      await z.waitForSelector('#yatzee-dice');
+      const id = new URL(z.url()).searchParams.get('game')!;
+      await b.goto(`${srv.url}/yatzee.html?game=${id}`);
+      await b.fill('#yatzee-name', 'Bo');
+      await b.keyboard.press('Enter');
+      await b.waitForSelector('#yatzee-dice');
+      // the owner on a second page (watching, the owner link) and a German watcher without it
+      await zoeWatching.page.goto(`${srv.url}/yatzee.html?game=${id}&owner=${srv.ownerToken}`);
+      await zoeWatching.page.click('#yatzee-watch-button');
+      await watcher.page.goto(`${srv.url}/yatzee.html?game=${id}`);
+      await watcher.page.click('#yatzee-watch-button');
+      for (const p of [zoeWatching.page, watcher.page]) await p.waitForSelector('#yatzee-table th.player[data-player="Bo"]');
+      // Bo's hints are on and shown (so their going at the end is the end's doing)
+      await b.check('#yatzee-hints');
+      await expect.poll(() => b.textContent('#yatzee-hint-line')).toMatch(/^Expected final score: \d+\.\d/);
+      // (before a throw the Hint column has its heading, its values come with the dice)
+      expect(await b.locator('#yatzee-table th.hint-col').count()).toBe(1);
+      expect(await throwsLeft(b)).toBe(3);
+      await z.click('#yatzee-end');
+      await z.click('#yatzee-end-confirm');
+      await b.waitForSelector('#yatzee-results-list li');
+      await expect.poll(() => b.textContent('#yatzee-status')).toMatch(/^The owner ended the game\. Winner: \S.*\.$/);
+      // over: no throws left, no expected score, no Hint column (the dice stay, disabled, as in an end by the rules)
+      await z.waitForSelector('#yatzee-results-list li');
+      for (const p of [b, z]) {
+        expect(await p.locator('#yatzee-throws-left, #yatzee-hint-line, #yatzee-hints, #yatzee-table .hint-col').count()).toBe(0);
+        expect(await p.textContent('main')).not.toMatch(/Expected final score|Throws left/);
+        expect(await p.isDisabled('#yatzee-throw')).toBe(true);
+      }
+      const winners = / Winner: .*$/.exec((await b.textContent('#yatzee-status'))!)![0];
+      await expect.poll(() => z.textContent('#yatzee-status')).toBe(`You ended the game.${winners}`);
+      await expect.poll(() => zoeWatching.page.textContent('#yatzee-status')).toBe(`You ended the game.${winners}`);
+      await expect.poll(() => watcher.page.textContent('#yatzee-status')).toMatch(/^Der Besitzer hat das Spiel beendet\. /);
+      for (const [w, h] of [[1280, 720], [620, 720]] as const) {
+        for (const scheme of ['light', 'dark'] as const) {
+          for (const [p, who] of [[b, 'bo'], [z, 'owner']] as const) {
+            await p.setViewportSize({ width: w, height: h });
+            await p.emulateMedia({ colorScheme: scheme });
+            await p.screenshot({ path: join(SHOTS, `yatzee-owner-ended-${who}-${w}x${h}-${scheme}.png`) });
+          }
+        }
+      }
+      expect(zoe.errors).toEqual([]);
+      expect(bo.errors).toEqual([]);
+    } finally {
+      await Promise.all([zoe, bo, zoeWatching, watcher].map((x) => x.context.close()));
     }
   });
 
@@ -753,15 +821,13 @@ describe('Yatzee panel in Chromium', () => {
       // every sheet full (the robots play on their own): the game ends by itself with the results
       await e.waitForSelector('#yatzee-results-list li', { timeout: 60_000 });
       expect(await e.locator('#yatzee-table tbody td.score:not(.open):not(.preview)').count()).toBe(3 * CATEGORIES.length);
-      expect(await e.textContent('#yatzee-throws-left')).toBe('Your sheet is full.');
       // the others' full sheets are done (their dice read "not thrown yet")
       const others = await e.$$eval('#yatzee-table thead th.player .dice.small', (ds) => ds.map((d) => d.getAttribute('aria-label') ?? ''));
       expect(others).toHaveLength(2);
       for (const label of others) expect(label).toMatch(/^\S+: done, the sheet is full$/);
-      // a full sheet has nothing left to advise: no hint line (it repeated the total) and no Hint column
-      expect(await e.isChecked('#yatzee-hints')).toBe(true);
-      await expect.poll(() => e.textContent('#yatzee-hint-line')).toBe('');
-      expect(await e.locator('#yatzee-table .hint-col').count()).toBe(0);
+      // the game over, the line of throws left ("Your sheet is full."), the hints' checkbox, the
+      // hint line (it repeated the total) and the Hint column go: nothing is left to throw or advise
+      await expect.poll(() => e.locator('#yatzee-throws-left, #yatzee-hints, #yatzee-hint-line, #yatzee-table .hint-col').count()).toBe(0);
       await expect.poll(() => e.isDisabled('#yatzee-end')).toBe(true);
       // nothing can be done any more: every action is off (Undo transfer stayed on, doing
       // nothing), the status names the winners and the results come into view

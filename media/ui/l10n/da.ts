@@ -474,6 +474,7 @@ export const da: Strings = {
   'end.passes': 'Alle spillere meldte pas eller byttede to gange i træk.',
   'end.sheets-full': 'Alle blokke er fyldt ud.',
   'end.owner': 'Ejeren afsluttede spillet.',
+  'end.ownerYou': 'Du afsluttede spillet.',
   'end.idle': 'Ingen har spillet i lang tid, så spillet blev afsluttet.',
   'end.no-players': 'Ingen tog en plads, så spillet blev lukket.',
   'end.left': 'Ingen person spiller længere, så spillet blev afsluttet.',

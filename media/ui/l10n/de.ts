@@ -474,6 +474,7 @@ export const de: Strings = {
   'end.passes': 'Alle Spieler haben zweimal hintereinander gepasst oder getauscht.',
   'end.sheets-full': 'Alle Blöcke sind voll.',
   'end.owner': 'Der Besitzer hat das Spiel beendet.',
+  'end.ownerYou': 'Du hast das Spiel beendet.',
   'end.idle': 'Lange hat niemand gespielt, daher wurde das Spiel beendet.',
   'end.no-players': 'Niemand hat einen Platz eingenommen, daher wurde das Spiel geschlossen.',
   'end.left': 'Keine Person spielt mehr, daher wurde das Spiel beendet.',

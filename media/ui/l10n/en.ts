@@ -473,6 +473,7 @@ export const en = {
   'end.passes': 'Every player passed or traded twice in a row.',
   'end.sheets-full': 'Every sheet is full.',
   'end.owner': 'The owner ended the game.',
+  'end.ownerYou': 'You ended the game.',
   'end.idle': 'Nobody played for a long time, so the game was ended.',
   'end.no-players': 'Nobody took a seat, so the game was closed.',
   'end.left': 'No person plays any more, so the game was ended.',
