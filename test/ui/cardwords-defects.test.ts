@@ -1477,8 +1477,9 @@ describe('Cardwords defects, each in Chromium', () => {
     await owner.selectOption('#cw-remove', 'Dan');
     await owner.click('#cw-remove-confirm');
     await expect.poll(() => owner.textContent('#cw-status')).toBe('Dan was removed from the game.');
-    // the focus back on the list (it fell to the page with the question's button)
-    await expect.poll(() => owner.evaluate(() => document.activeElement?.id)).toBe('cw-remove');
+    // the focus where play goes on: the owner watches, so the table (it went back to the list,
+    // where a key went to the dropdown)
+    await expect.poll(() => owner.evaluate(() => document.activeElement?.id)).toBe('cw-table');
     await expect.poll(() => dan.textContent('#cw-status')).toBe('The owner removed you from the game.');
     expect(await dan.evaluate(() => localStorage.getItem('cardwords.cardwords.seat'))).toBeNull();
     // where the action area was, what happened and an offer to watch, as after a leave (the
