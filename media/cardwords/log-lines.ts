@@ -24,8 +24,12 @@ export function goneThen(status: string): GoneThen | undefined {
   return status === 'ended' ? 'end' : status === 'over' ? 'rematch' : undefined;
 }
 
-/** A line that is no turn, in words. */
-export function logEventText(t: Translate, e: CardwordsLogEvent): string {
+/**
+ * A line that is no turn, in words. `over`: the round was over when it came (an approved
+ * word is in the dictionary then, but there is no move left to play it in: "you may play it
+ * again" was untrue after the game).
+ */
+export function logEventText(t: Translate, e: CardwordsLogEvent, over = false): string {
   switch (e.kind) {
     case 'rematch':
       return t('cw.log.rematch', e.round);
@@ -35,12 +39,15 @@ export function logEventText(t: Translate, e: CardwordsLogEvent): string {
     case 'remove':
       return goneText(t, e.kind, e.name, e.then);
     case 'word':
-      return t(e.approved ? 'cw.word.approved' : 'cw.word.rejected', e.word);
+      return e.approved ? (over ? t('cw.word.approved.over', e.word, 1) : t('cw.word.approved', e.word)) : t('cw.word.rejected', e.word);
   }
 }
 
-/** A line of the history: a turn (`current`: of the round under way, which the review steps through) or another line. */
-export type HistoryLine = { round: number; turn: CardwordsHistoryTurn; current: boolean } | { round: number; event: CardwordsLogEvent };
+/**
+ * A line of the history: a turn (`current`: of the round under way, which the review steps
+ * through) or another line (`over`: after its round's end, for `logEventText`).
+ */
+export type HistoryLine = { round: number; turn: CardwordsHistoryTurn; current: boolean } | { round: number; event: CardwordsLogEvent; over?: true };
 
 /**
  * The history's lines in the order a page in the room all along logged them: each round's
@@ -51,18 +58,25 @@ export function historyLines(p: CardwordsHistoryMessage): { from: number; lines:
   const rounds = [...(Array.isArray(p.earlier) ? p.earlier : []), { round: p.round, turns: p.turns }];
   const events = Array.isArray(p.events) ? p.events : [];
   const lines: HistoryLine[] = [];
+  // the rounds whose end is among the lines so far: a line after it came after the game
+  const ended = new Set<number>();
+  const event = (x: CardwordsLogEvent): HistoryLine => {
+    const line: HistoryLine = { round: x.round, event: x, ...(ended.has(x.round) ? { over: true as const } : {}) };
+    if (x.kind === 'end') ended.add(x.round);
+    return line;
+  };
   let e = 0;
   for (const r of rounds) {
     const current = r.round === p.round;
     // a line of an earlier round than this one's (none should be) still comes before it
     const due = (at: number) => e < events.length && (events[e]!.round < r.round || (events[e]!.round === r.round && events[e]!.at <= at));
     r.turns.forEach((turn, k) => {
-      for (; due(k); e++) lines.push({ round: events[e]!.round, event: events[e]! });
+      for (; due(k); e++) lines.push(event(events[e]!));
       lines.push({ round: r.round, turn, current });
     });
-    for (; due(Infinity); e++) lines.push({ round: events[e]!.round, event: events[e]! });
+    for (; due(Infinity); e++) lines.push(event(events[e]!));
   }
-  for (; e < events.length; e++) lines.push({ round: events[e]!.round, event: events[e]! });
+  for (; e < events.length; e++) lines.push(event(events[e]!));
   return { from: rounds[0]!.round, lines };
 }
 

@@ -6,6 +6,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { h } from '../ui/dom.js';
 import { startPage } from '../ui/page.js';
+import { createdGameSearch } from '../ui/host.js';
 import { fullStop, sentence, type StringKey } from '../ui/l10n/index.js';
 import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from './panel.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
@@ -265,7 +266,7 @@ function createForm(): HTMLElement {
     if (seed) opts.seed = seed;
     void enter(async () => {
       const room = await new Client(server).create('cardwords', opts);
-      history.replaceState(null, '', `?game=${encodeURIComponent(room.roomId)}`);
+      history.replaceState(null, '', createdGameSearch(location.search, room.roomId));
       return room;
     });
   });
@@ -295,7 +296,7 @@ function quickGame(level: string): void {
   if (seed) opts.seed = seed;
   void enter(async () => {
     const room = await new Client(server).create('cardwords', opts);
-    if (host.kind === 'browser') history.replaceState(null, '', `?game=${encodeURIComponent(room.roomId)}`);
+    if (host.kind === 'browser') history.replaceState(null, '', createdGameSearch(location.search, room.roomId));
     return room;
   }).then((ok) => {
     if (!ok) showForms();

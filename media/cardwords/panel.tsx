@@ -39,14 +39,14 @@ import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, t
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints, meaningAsked } from './view/action.js';
-import { bestMoveWords, illegalMoveText, pileTooSmallText, refusalText, removeQuestion, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
+import { bestMoveWords, illegalMoveText, pileTooSmallText, refusalText, removeQuestion, reviewBestMissing, reviewBestMissingText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
 import { goneKey, goneKeys, goneThen, historyLines, logEventText } from './log-lines.js';
 import { WordRequests } from './view/requests.js';
 import { Results as ResultsView } from './view/results.js';
-import { Review } from './view/review.js';
+import { keepReviewFocus, Review } from './view/review.js';
 import { endReasonText } from '../ui/end-reason.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { RemovePlayer } from '../ui/remove-player.js';
@@ -261,9 +261,19 @@ export class CardwordsPanel {
 
   private rejoinedSaid = false;
 
-  /** Focuses the action area (a watcher: the table); before the first state, once it is drawn. */
+  /** This round is over (by the rules, or the room ended the game): no move is played in it any more. */
+  private get gameOver(): boolean {
+    const s = this.state;
+    return this.ended !== null || s?.status === 'over' || s?.status === 'ended';
+  }
+
+  /**
+   * Focuses the action area (a watcher, or anyone after the game: the table, which the review
+   * steps through); before the first state, once it is drawn. The area stays in the page
+   * after the game, hidden: a focus given it fell to the page.
+   */
   focus(): void {
-    const e = document.getElementById(this.isPlayer ? 'cw-area' : 'cw-table');
+    const e = document.getElementById(this.isPlayer && !this.gameOver ? 'cw-area' : 'cw-table');
     if (e) e.focus();
     else this.focusWhenDrawn = true;
   }
@@ -281,6 +291,20 @@ export class CardwordsPanel {
 
   private focusWhenDrawn = false;
   private focusResultsWhenDrawn = false;
+  private focusOfferWhenDrawn = false;
+
+  /**
+   * The seat is out of play (a leave, a removal, the seat taken in another tab): Leave now
+   * went with its question, the action area with the seat, and the focus fell to the page
+   * (a keyboard player was lost). It goes to what the page offers now: the results of a game
+   * that ended with it, else the offer to watch (the table when there is none).
+   */
+  private focusWhenOut(): void {
+    const a = document.activeElement;
+    if (a && a !== document.body && !a.closest('.cw-play, .cw-hints, .leave-game')) return;
+    if (this.leftLast) this.focusResultsWhenDrawn = true;
+    else this.focusOfferWhenDrawn = true;
+  }
 
   /**
    * The game ended: the action area hides, and a focus left in it would fall to the page,
@@ -455,7 +479,7 @@ export class CardwordsPanel {
     const entry = (round: number, l: CardwordsHistoryTurn): LogEntry => ({ round, text: this.turnText(l, p.players), turn: true, player: l.player, ...(l.cells ? { cells: l.cells } : {}), ...(l.best ? { best: l.best } : {}), ...(Array.isArray(l.hands) ? { hands: l.hands } : {}) });
     const { from, lines } = historyLines(p);
     const kept = this.log.filter((e) => e.round < from);
-    const entries = lines.map((l): LogEntry => ('turn' in l ? entry(l.round, l.turn) : { round: l.round, text: logEventText(this.t, l.event) }));
+    const entries = lines.map((l): LogEntry => ('turn' in l ? entry(l.round, l.turn) : { round: l.round, text: logEventText(this.t, l.event, l.over) }));
     for (const k of goneKeys(lines)) this.goneLogged.add(k);
     // a line shown on the table stays shown when the lines are the same ones
     if (kept.length + entries.length !== this.log.length) this.shownIndex = null;
@@ -539,6 +563,7 @@ export class CardwordsPanel {
       reviewStep: step,
       reviewBest,
       reviewBestOn: this.reviewBestOn,
+      reviewBestMissing: this.reviewBestMissing(reviewTurns, step),
       reviewHand,
       unseenFrom,
       hintIndex: this.hintIndex,
@@ -605,7 +630,7 @@ export class CardwordsPanel {
       // game there is no action area: the table, which the review steps through)
       const next = document.querySelector<HTMLButtonElement>('#cw-requests button');
       if (next) next.focus();
-      else (document.getElementById(this.isPlayer ? 'cw-area' : 'cw-table') ?? document.getElementById('cw-table'))?.focus();
+      else this.focus();
     },
     showLog: (i) => {
       this.shownIndex = i;
@@ -742,6 +767,10 @@ export class CardwordsPanel {
       this.focusResultsWhenDrawn = false;
       results.focus();
     }
+    if (this.focusOfferWhenDrawn) {
+      this.focusOfferWhenDrawn = false;
+      (document.querySelector<HTMLElement>('#cw-watch-again button') ?? document.getElementById('cw-table'))?.focus();
+    }
   }
 
   // ------------------------------------------------------------------ input
@@ -767,6 +796,12 @@ export class CardwordsPanel {
     if (area) flash(area, 'refused');
   }
 
+  /** Why the review's Best move shows nothing at `step` of these turns (log indices), in words; null when it shows the best robot's move. */
+  private reviewBestMissing(turns: readonly number[], step: number | null): string | null {
+    const why = reviewBestMissing(step === null ? null : (this.log[turns[step]!] ?? null));
+    return why === null ? null : reviewBestMissingText(this.t, why);
+  }
+
   private onKey(e: KeyboardEvent): void {
     // the review after the game: [ and ] step through the turns, b shows the best robot's
     // moves on the table or the turns themselves (players and watchers)
@@ -777,8 +812,16 @@ export class CardwordsPanel {
       const n = this.log.filter((x) => x.turn && x.round === s.round).length;
       if (n === 0) return;
       e.preventDefault();
-      if (b) return this.commands.reviewBest(!this.reviewBestOn);
+      const was = document.activeElement;
+      if (b) {
+        // as the Best move button: off where it has nothing to show, and b says why
+        const turns = this.log.flatMap((x, i) => (x.turn && x.round === s.round ? [i] : []));
+        const why = this.reviewBestMissing(turns, this.reviewStep !== null && this.reviewStep < turns.length ? this.reviewStep : null);
+        if (why !== null) return this.say(why);
+        return this.commands.reviewBest(!this.reviewBestOn);
+      }
       this.commands.review(reviewStepped(this.reviewStep, n, e.key === '[' ? -1 : 1));
+      keepReviewFocus(was);
       return;
     }
     if (!this.isPlayer || !this.composer || typing(e) || e.ctrlKey || e.altKey || e.metaKey) return;
@@ -943,6 +986,7 @@ export class CardwordsPanel {
       this.hints = [];
       this.hintIndex = null;
       forgetSeat(this.host, 'cardwords', this.welcome.gameId);
+      this.focusWhenOut();
       this.say(this.t(this.leftLast ? 'cw.leftLast' : 'cw.left'));
     } else this.render();
   }
@@ -1045,7 +1089,8 @@ export class CardwordsPanel {
   private onWord(p: WordDecisionMessage): void {
     // approved words are in the dictionary from now on; a rejected one is not
     this.wordChecks.decided(p.word, p.approved);
-    const text = logEventText(this.t, { round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: p.word, approved: p.approved });
+    // after the game the word is in the dictionary, but there is no move to play it in
+    const text = logEventText(this.t, { round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: p.word, approved: p.approved }, this.gameOver);
     this.log.push({ round: this.state?.round ?? 1, text });
     // the refusal that asked the owner ("wait and try again") is answered now
     this.refusal = '';
@@ -1119,6 +1164,7 @@ export class CardwordsPanel {
 
   /** As after a leave: no hand, and an offer to watch where it was (the page stood frozen, the hand and the action area still there). */
   private outOfPlay(): void {
+    this.focusWhenOut();
     this.left = true;
     this.composer?.reset();
     this.hints = [];

@@ -237,6 +237,24 @@ export function reviewBestText(t: Translate, best: { type: 'move' | 'trade' | 'p
   return place ? t('cw.review.bestMove', what, place, best.score) : t('cw.review.best', what, best.score);
 }
 
+/**
+ * Why the review's Best move has nothing to lay on the table at a step (null: it has the best
+ * robot's move): `final`, the final table (no turn); `robot`, a robot's turn, a stand-in's
+ * too (the best robot's choice is kept beside people's turns only); `no-cards`, the best
+ * robot's choice lays no cards (a trade, a pass: the review's line names it). Its button was
+ * pressed with nothing shown.
+ */
+export function reviewBestMissing(turn: ReviewTurn | null): 'final' | 'robot' | 'no-cards' | null {
+  if (!turn) return 'final';
+  if (!turn.best) return 'robot';
+  return turn.best.type === 'move' && (turn.best.cards?.length ?? 0) > 0 ? null : 'no-cards';
+}
+
+/** `reviewBestMissing` in words: the Best move button's tooltip, the line under the step, `b`'s answer. */
+export function reviewBestMissingText(t: Translate, why: NonNullable<ReturnType<typeof reviewBestMissing>>): string {
+  return t(why === 'final' ? 'cw.review.noBest.final' : why === 'robot' ? 'cw.review.noBest.robot' : 'cw.review.noBest.noCards');
+}
+
 /** Marks where a component goes in a formatted message (no translation contains it). */
 export const SLOT = '\u0001';
 

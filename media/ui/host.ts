@@ -47,6 +47,25 @@ export interface Host {
 
 const PREFIX = 'cardwords.';
 
+/** The address parameters a game page keeps once it has created its game: the owner's token and the language. */
+const KEPT_AFTER_CREATE = ['owner', 'lang'] as const;
+
+/**
+ * A page's address (its `search`) once the game it created is in: `?game=` with the owner's
+ * token and the language kept (docs/ui.md: the owner's parameter stays, as `entered` keeps it;
+ * a reload joins as the owner even where the browser keeps no storage), and what made the
+ * game dropped (`quick=1`, `seed=`, `humans=`…: a reload must not create another).
+ */
+export function createdGameSearch(search: string, gameId: string): string {
+  const now = new URLSearchParams(search);
+  const next = new URLSearchParams({ game: gameId });
+  for (const k of KEPT_AFTER_CREATE) {
+    const v = now.get(k);
+    if (v !== null) next.set(k, v);
+  }
+  return `?${next.toString()}`;
+}
+
 export class BrowserHost implements Host {
   readonly kind = 'browser' as const;
 

@@ -315,17 +315,20 @@ export function wordsAsked(words: readonly string[], owner: boolean, when: 'now'
 
 /**
  * The owner's answers to words you played, said together: approved, with the key that plays
- * the move again; rejected, as the web panel says it ('The owner rejected ATAB.'); or both.
+ * the move again (`over`: after the game, in the web panel's words, 'The owner approved ATE:
+ * it is in the dictionary now.': there is no move to play again); rejected, as the web panel
+ * says it ('The owner rejected ATAB.'); or both.
  */
-export function wordsDecidedText(approved: readonly string[], rejected: readonly string[]): string {
+export function wordsDecidedText(approved: readonly string[], rejected: readonly string[], over = false): string {
+  if (rejected.length === 0 && over) return en('cw.word.approved.over', approved.join(', '), approved.length);
   if (rejected.length === 0) return `The owner approved ${approved.join(', ')}: RET plays the move again.`;
   if (approved.length === 0) return en('cw.word.rejected', rejected.join(', '));
   return `The owner approved ${approved.join(', ')} and rejected ${rejected.join(', ')}.`;
 }
 
-/** A line of the game log that is no turn (a rematch, an end, a leave, a word decided), as the web panel logs it. */
-export function logEventLine(e: CardwordsLogEvent): string {
-  return logEventText(en, e);
+/** A line of the game log that is no turn (a rematch, an end, a leave, a word decided), as the web panel logs it (`over`: after its round's end). */
+export function logEventLine(e: CardwordsLogEvent, over = false): string {
+  return logEventText(en, e, over);
 }
 
 /** The owner removed a player (the room's `remove` acknowledged): the web panel's words. */

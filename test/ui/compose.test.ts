@@ -98,6 +98,24 @@ describe('Composer keys', () => {
     expect(c.pending).toBeNull();
   });
 
+  it('a card still asked about (its points, a wildcard\'s letter) is `cardAsked`: the words so far are not checked (NB read "not in the dictionary" under "Which E?")', () => {
+    const c = new Composer(context([card('N', 2), card('B', 3), card('E', 1), card('E', 0), card(null, 0), card(null, 1)]));
+    typed(c, 'D4NB');
+    expect(c.cardAsked).toBe(false);
+    c.key('E');
+    expect(c.cardAsked).toBe(true);
+    c.key('1');
+    expect(c.cardAsked).toBe(false);
+    // a wildcard: its letter, then its points (two wildcards of different points)
+    c.key(' ');
+    expect(c.cardAsked).toBe(true);
+    c.key('s');
+    expect(c.cardAsked).toBe(true);
+    c.key('0');
+    expect(c.cardAsked).toBe(false);
+    expect(c.cards).toHaveLength(4);
+  });
+
   it('the card being chosen shows as typed: "Which T? -1, 1", then `-` shows T- (it showed nothing until the next key)', () => {
     const c = new Composer(context([card('T', 1), card('T', -1), card('S', 1), card(null, 0), card(null, 3)]));
     typed(c, 'D4');

@@ -208,6 +208,15 @@ export class Composer {
     return null;
   }
 
+  /**
+   * A card is still asked about (its points, a wildcard's letter or points): the move's words
+   * so far are not the ones it will make (`f3` `bt`, "Which T?", showed "BA: not in the
+   * dictionary" in red), so the previews neither ask the dictionary about them nor warn.
+   */
+  get cardAsked(): boolean {
+    return this.pending !== null;
+  }
+
   /** A hint was asked for (true) or its request failed (false): Return waits for it meanwhile (`returnHeld`). */
   hintAsked(on: boolean): void {
     this.hintComing = on;

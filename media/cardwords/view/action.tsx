@@ -85,19 +85,21 @@ function Preview({ m }: { m: Model }) {
     const check = p.check;
     if (check.ok) {
       const sc = check.score;
+      // a card still asked about: the words are not the move's yet, none is marked unknown
+      const known = (w: string) => (cp.cardAsked ? undefined : m.known(w));
       body = (
         <>
           <p id="cw-preview-text">{t('cw.preview.move', sc.total)}</p>
           <ul id="cw-preview-words">
             {sc.words.map((w, k) => (
-              <li key={k} data-word={w.word} data-known={String(m.known(w.word) ?? '')} class={m.known(w.word) === false ? 'unknown' : undefined}>
+              <li key={k} data-word={w.word} data-known={String(known(w.word) ?? '')} class={known(w.word) === false ? 'unknown' : undefined}>
                 {t('cw.preview.word', w.word, w.score)}
               </li>
             ))}
             {sc.cellPoints ? <li>{t('cw.preview.cells', sc.cellPoints)}</li> : null}
             {sc.bonus ? <li>{t('cw.preview.bonus', sc.laid, sc.bonus)}</li> : null}
           </ul>
-          {m.isPlayer && <WordCheck m={m} words={sc.words.map((w) => w.word)} />}
+          {m.isPlayer && !cp.cardAsked && <WordCheck m={m} words={sc.words.map((w) => w.word)} />}
         </>
       );
     } else {

@@ -136,6 +136,8 @@ export interface Model {
   reviewBest: { spelled: WordLetter[][]; place: string; onTable: boolean } | null;
   /** The review shows the best robot's moves on the table (kept while stepping). */
   reviewBestOn: boolean;
+  /** Why Best move has nothing to show at the step, in words (words.ts `reviewBestMissing`): its button is off then. */
+  reviewBestMissing: string | null;
   /** The review's step: the hand its turn's player chose from, once the history gives it. */
   reviewHand: { name: string; cards: readonly Card[] } | null;
   /** The table and the hand the unseen cards are counted from: now, or the review step's. */

@@ -7,6 +7,20 @@ import type { Model } from './model.js';
 import { Slotted } from './spelled.js';
 import { Face, cardSaid } from './face.js';
 
+/**
+ * After a step: a review button that had the focus and turned itself off (◀ at the first
+ * turn, ▶ at the end, Best move on a robot's turn) left it on the page. It goes to the button
+ * that steps on, else back. `was`: the focused element before the step.
+ */
+export function keepReviewFocus(was: Element | null): void {
+  if (!(was instanceof HTMLButtonElement) || !was.closest('#cw-review')) return;
+  requestAnimationFrame(() => {
+    if (!was.disabled) return;
+    const to = ['cw-review-next', 'cw-review-prev'].map((id) => document.getElementById(id) as HTMLButtonElement | null).find((b) => b && !b.disabled);
+    to?.focus();
+  });
+}
+
 export function Review({ m }: { m: Model }) {
   const { t } = m;
   const n = m.reviewTurns.length;
@@ -15,27 +29,36 @@ export function Review({ m }: { m: Model }) {
   const entry = k === null ? null : m.log[m.reviewTurns[k]!];
   // a step button that disables itself (the first turn, the end) left the focus on the page:
   // it goes to the button that steps back the other way
-  const step = (to: number | null, other: string) => (e: Event) => {
+  const step = (to: number | null) => (e: Event) => {
     const b = e.currentTarget as HTMLButtonElement;
     m.cmd.review(to);
-    requestAnimationFrame(() => {
-      if (b.disabled) document.getElementById(other)?.focus();
-    });
+    keepReviewFocus(b);
   };
+  // nothing to lay on the table at this step: the button is off, and says why (it showed
+  // pressed with nothing shown)
+  const missing = m.reviewBestMissing;
   return (
     <section class="cw-review" id="cw-review" aria-labelledby="cw-review-title">
       <h2 id="cw-review-title">{t('cw.review')}</h2>
       <div class="toolbar">
-        <button type="button" id="cw-review-first" disabled={k === 0} onClick={step(0, 'cw-review-next')}>
+        <button type="button" id="cw-review-first" disabled={k === 0} onClick={step(0)}>
           {t('cw.review.first')}
         </button>
-        <button type="button" id="cw-review-prev" aria-keyshortcuts="[" aria-label={t('cw.review.prev')} disabled={k === 0} onClick={step(reviewStepped(k, n, -1), 'cw-review-next')}>
+        <button type="button" id="cw-review-prev" aria-keyshortcuts="[" aria-label={t('cw.review.prev')} disabled={k === 0} onClick={step(reviewStepped(k, n, -1))}>
           ◀
         </button>
-        <button type="button" id="cw-review-next" aria-keyshortcuts="]" aria-label={t('cw.review.next')} disabled={k === null} onClick={step(reviewStepped(k, n, 1), 'cw-review-prev')}>
+        <button type="button" id="cw-review-next" aria-keyshortcuts="]" aria-label={t('cw.review.next')} disabled={k === null} onClick={step(reviewStepped(k, n, 1))}>
           ▶
         </button>
-        <button type="button" id="cw-review-show-best" aria-keyshortcuts="b" aria-pressed={m.reviewBestOn} onClick={() => m.cmd.reviewBest(!m.reviewBestOn)}>
+        <button
+          type="button"
+          id="cw-review-show-best"
+          aria-keyshortcuts="b"
+          aria-pressed={m.reviewBestOn && missing === null}
+          disabled={missing !== null}
+          title={missing ?? undefined}
+          onClick={() => m.cmd.reviewBest(!m.reviewBestOn)}
+        >
           {t('cw.review.showBest')}
         </button>
       </div>
@@ -63,6 +86,12 @@ export function Review({ m }: { m: Model }) {
       {entry?.best && (
         <p id="cw-review-best" class="muted" data-score={entry.best.score}>
           <Slotted m={m} text={reviewBestText(t, entry.best, m.reviewBest ? SLOT : entry.best.words.join(', '), m.reviewBest?.place ?? '')} words={m.reviewBest?.spelled ?? []} />
+        </p>
+      )}
+      {/* Best move kept on while stepping: why this step shows the turn itself (where the best robot's move would be) */}
+      {m.reviewBestOn && missing !== null && (
+        <p id="cw-review-no-best" class="muted">
+          {missing}
         </p>
       )}
     </section>

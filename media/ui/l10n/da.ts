@@ -467,6 +467,7 @@ export const da: Strings = {
   'cw.approved': 'Godkendt: {0}. Det står nu i den personlige ordbog.',
   'cw.rejected': 'Afvist: {0}.',
   'cw.word.approved': 'Ejeren godkendte {0}: Du kan spille det igen.',
+  'cw.word.approved.over': 'Ejeren godkendte {0}: {1, plural, one {Det står} other {De står}} nu i ordbogen.',
   'cw.word.rejected': 'Ejeren afviste {0}.',
   'cw.results': 'Resultater',
   // why a game ended, one text per protocol EndReason (core/protocol/messages.ts)
@@ -537,6 +538,9 @@ export const da: Strings = {
   'cw.review.bestPass': 'stå over',
   'cw.review.bestMove': 'Den bedste robot her: {0} på {1} ({2})',
   'cw.review.showBest': 'Bedste træk',
+  'cw.review.noBest.final': 'Det endelige bord er ingen tur: Gå til en tur med [ eller ] for at se den bedste robots træk der.',
+  'cw.review.noBest.robot': 'En robot spillede denne tur: Den bedste robots træk vises ved de ture, mennesker spillede.',
+  'cw.review.noBest.noCards': 'Den bedste robot lægger ingen kort her: Der er intet at vise på bordet.',
   'cw.review.hand': '{0}s hånd før turen:',
   'cw.review.stepBest': 'Tur {0} af {1}: bordet før den, med den bedste robots træk (b viser turen)',
 

@@ -467,6 +467,7 @@ export const de: Strings = {
   'cw.approved': 'Freigegeben: {0}. Es steht jetzt im persönlichen Wörterbuch.',
   'cw.rejected': 'Abgelehnt: {0}.',
   'cw.word.approved': 'Der Besitzer hat {0} freigegeben: Du kannst es nochmal spielen.',
+  'cw.word.approved.over': 'Der Besitzer hat {0} freigegeben: {1, plural, one {Es steht} other {Sie stehen}} jetzt im Wörterbuch.',
   'cw.word.rejected': 'Der Besitzer hat {0} abgelehnt.',
   'cw.results': 'Ergebnis',
   // why a game ended, one text per protocol EndReason (core/protocol/messages.ts)
@@ -537,6 +538,9 @@ export const de: Strings = {
   'cw.review.bestPass': 'passen',
   'cw.review.bestMove': 'Der beste Roboter hier: {0} auf {1} ({2})',
   'cw.review.showBest': 'Bester Zug',
+  'cw.review.noBest.final': 'Der Tisch am Ende ist kein Zug: Geh mit [ oder ] zu einem Zug, um dort den Zug des besten Roboters zu sehen.',
+  'cw.review.noBest.robot': 'Diesen Zug hat ein Roboter gespielt: Der Zug des besten Roboters steht bei den Zügen, die Menschen gespielt haben.',
+  'cw.review.noBest.noCards': 'Der beste Roboter legt hier keine Karten: Auf dem Tisch ist nichts zu zeigen.',
   'cw.review.hand': 'Hand von {0} vor dem Zug:',
   'cw.review.stepBest': 'Zug {0} von {1}: der Tisch davor, mit dem Zug des besten Roboters (b zeigt den gespielten Zug)',
 

@@ -466,6 +466,8 @@ export const en = {
   'cw.approved': 'Approved: {0}. It is in the personal dictionary now.',
   'cw.rejected': 'Rejected: {0}.',
   'cw.word.approved': 'The owner approved {0}: you may play it again.',
+  // after the round: the word is in the dictionary, but the round is not there to play it in
+  'cw.word.approved.over': 'The owner approved {0}: {1, plural, one {it is} other {they are}} in the dictionary now.',
   'cw.word.rejected': 'The owner rejected {0}.',
   'cw.results': 'Results',
   // why a game ended, one text per protocol EndReason (core/protocol/messages.ts)
@@ -536,6 +538,10 @@ export const en = {
   'cw.review.bestPass': 'a pass',
   'cw.review.bestMove': 'The best robot here: {0} at {1} ({2})',
   'cw.review.showBest': 'Best move',
+  // why Best move shows nothing at a step (words.ts reviewBestMissing)
+  'cw.review.noBest.final': 'The final table is no turn: step to a turn with [ or ] to see the best robot\'s move there.',
+  'cw.review.noBest.robot': 'A robot played this turn: the best robot\'s move is shown beside the turns people played.',
+  'cw.review.noBest.noCards': 'The best robot lays no cards here: nothing to show on the table.',
   'cw.review.hand': '{0}\'s hand before the turn:',
   'cw.review.stepBest': 'Turn {0} of {1}: the table before it, with the best robot\'s move (b shows the turn)',
 
