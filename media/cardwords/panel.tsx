@@ -1198,7 +1198,7 @@ export class CardwordsPanel {
     // the results of this end are on the page with its reason: the status keeps naming the
     // winners (said at the results), not the reason a second time
     if (this.results && this.results.reason === p.reason && this.results.results.length > 0) this.render();
-    else this.say(endReasonText(this.t, p.reason));
+    else this.say(endReasonText(this.t, p.reason, this.welcome.owner));
   }
 
   private onHint(p: HintMessage): void {

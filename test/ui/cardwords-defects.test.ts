@@ -487,7 +487,8 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.locator('#cw-results-table tr.winner').count()).toBeGreaterThan(0);
     // the room's end in words, not its code ("The game has ended (owner)."), said once: in
     // the results, while the status line names the winners
-    expect(await page.textContent('#cw-end-reason')).toBe('The owner ended the game.');
+    // the owner's own page: 'You ended the game.' (it read 'The owner ended the game.' there too)
+    expect(await page.textContent('#cw-end-reason')).toBe('You ended the game.');
     const winners = await page.locator('#cw-results-table tr.winner').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-player')));
     const annFinal = await page.textContent('#cw-results-table tr[data-player="Ann"] td[data-final]');
     await expect.poll(() => page.textContent('#cw-status')).toBe(winners.includes('Ann') ? `The game is over: you win with ${annFinal} points!` : `The game is over. Winner: ${winners.join(', ')}.`);

@@ -55,7 +55,7 @@ export function Results({ m }: { m: Model }) {
       <h2 id="cw-results-title" tabIndex={-1}>
         {t('cw.results')}
       </h2>
-      <p id="cw-end-reason">{endReasonText(t, reason)}</p>
+      <p id="cw-end-reason">{endReasonText(t, reason, m.owner)}</p>
       {dealt && (
         <table class="cw-results-table" id="cw-results-table">
           <thead>
