@@ -5,6 +5,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { h } from '../ui/dom.js';
 import { startPage } from '../ui/page.js';
+import { createdGameSearch } from '../ui/host.js';
 import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
 import { yatzeeRoom } from '../../core/protocol/client.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
@@ -131,7 +132,8 @@ function showForms(): void {
         // ?seed= fixes the dice (the owner's option: a tournament, a test)
         const seed = host.param('seed');
         const room = await new Client(server).create('yatzee', { owner, ...(n ? { name: n } : {}), robots: Number(robots.value) || 0, ...(seed ? { seed } : {}) });
-        history.replaceState(null, '', `?game=${encodeURIComponent(room.roomId)}`);
+        // the owner link and the language kept, what made the game dropped (as Cardwords' page)
+        history.replaceState(null, '', createdGameSearch(location.search, room.roomId));
         return room;
       }, !n);
     });
