@@ -234,6 +234,23 @@ describe('Composer keys', () => {
     expect(c.display()).toBe('4D');
   });
 
+  it('`.` after a trade\'s braces asks for a location and shows the braces, which Return still trades by', () => {
+    // defect (an Emacs play test): `4DB...` showed a bare "_" while Return traded the B
+    const c = new Composer(context([card('B', 3), card('N', 1)]));
+    typed(c, '4DB.');
+    expect(c.display()).toBe('_ (4D)');
+    typed(c, '.');
+    expect([c.mode, c.display()]).toEqual(['cards', '{--}']);
+    typed(c, '.');
+    expect([c.mode, c.display()]).toEqual(['coord', '_ {--}']);
+    expect(c.key('Enter').ok).toBe(true);
+    expect(c.action()).toMatchObject({ type: 'trade' });
+    // a location typed then takes the cards there again
+    typed(c, '4D');
+    expect(c.display()).toBe('4D');
+    expect(c.action()).toMatchObject({ type: 'move' });
+  });
+
   it('backspace takes a kept letter back first, then the question, then the cards', () => {
     const c = new Composer(context([card('N', 2), card('E', 1), card('E', 0)]));
     typed(c, 'D4NEN');

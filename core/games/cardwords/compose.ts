@@ -808,8 +808,11 @@ export class Composer {
     const loc = this.location ? coords.name(this.location.col, this.location.row, this.dir) : '--';
     if (this.mode === 'coord') {
       // asked for a new location (`.`) with none typed yet: the old one still counts (Return
-      // plays there), so it is shown beside the prompt
-      return this.buf === '' && this.location && !this.invalid ? `_ (${loc})` : `${this.buf}_`;
+      // plays there), so it is shown beside the prompt; so do the braces of a trade (`..`
+      // then `.`: Return still trades, where a bare `_` read as "type a location")
+      if (this.buf === '' && this.location && !this.invalid) return `_ (${loc})`;
+      if (this.buf === '' && this.invalid) return `_ {${loc}}`;
+      return `${this.buf}_`;
     }
     return this.braces ? `{${loc}}` : loc;
   }
