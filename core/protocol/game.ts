@@ -226,6 +226,11 @@ export function yatzeeEndsWithout(s: { status: string; players: ReadonlyArray<Pi
   return s.status === 'playing' && mine !== '' && yatzeeSeated(s.players).every((n) => sameName(n, mine));
 }
 
+/** Whether the owner's removal of `name` ends the game: the last human holding a sheet (the question says so first; a robot's never does). */
+export function yatzeeRemovalEnds(s: { status: string; players: ReadonlyArray<Pick<YatzeeSheetState, 'name' | 'robot' | 'present'>> }, name: string): boolean {
+  return yatzeeSeated(s.players).some((n) => sameName(n, name)) && yatzeeEndsWithout(s, name);
+}
+
 /**
  * Whom the owner may remove from a Yatzee game (the room's `remove`; every client offers
  * these): every player still present, robots too, but the owner's own sheet (`mine`, ''

@@ -16,7 +16,7 @@ import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { RemovePlayer } from '../ui/remove-player.js';
 import { WatchOffer } from '../ui/watch-offer.js';
 import { InviteLink } from '../ui/invite.js';
-import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
+import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, yatzeeRemovalEnds, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
 import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
 import type { YatzeeRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
@@ -241,7 +241,7 @@ export class YatzeePanel {
               id="yatzee-remove"
               t={t}
               names={this.over || !this.view ? [] : yatzeeRemovable(this.view, this.isPlayer ? (this.welcome.name ?? '') : '')}
-              question="remove.question.sheet"
+              question={(name) => (this.view && yatzeeRemovalEnds(this.view, name) ? 'remove.question.last' : 'remove.question.sheet')}
               onRemove={(name) => this.remove(name)}
             />
           </div>

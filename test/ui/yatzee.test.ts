@@ -524,6 +524,35 @@ describe('Yatzee panel in Chromium', () => {
     }
   });
 
+  it("the owner's question before removing the last human says the game then ends; a robot's and another's do not", async () => {
+    // defect: "Remove Cy? That sheet is closed for good." of the last person, whose removal ends the game
+    const { context, page: p, errors } = await openPage(browser, { width: 1280, height: 720 });
+    const cy = await openPage(browser, { width: 1000, height: 800 });
+    try {
+      // the owner creates the game to watch it (no name), with a robot; Cy is the only person playing
+      await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=ui-remove-last-question`);
+      await p.fill('#yatzee-create-robots', '1');
+      await p.click('#yatzee-create-button');
+      await p.waitForSelector('#yatzee-table');
+      const id = new URL(p.url()).searchParams.get('game')!;
+      await cy.page.goto(`${srv.url}/yatzee.html?game=${id}`);
+      await cy.page.fill('#yatzee-name', 'Cy');
+      await cy.page.keyboard.press('Enter');
+      await cy.page.waitForSelector('#yatzee-dice');
+      await expect.poll(() => p.locator('#yatzee-remove option').allTextContents()).toEqual(['Remove a player…', 'Robot1', 'Cy']);
+      await p.selectOption('#yatzee-remove', 'Cy');
+      await expect.poll(() => p.textContent('.toolbar.owner .question')).toBe('Remove Cy? No other person plays then, so the game ends.');
+      await p.keyboard.press('Escape');
+      await p.selectOption('#yatzee-remove', 'Robot1');
+      await expect.poll(() => p.textContent('.toolbar.owner .question')).toBe('Remove Robot1? That sheet is closed for good.');
+      await p.keyboard.press('Escape');
+      expect(errors).toEqual([]);
+    } finally {
+      await cy.context.close();
+      await context.close();
+    }
+  });
+
   it("the owner removes the last human: that page says the game is over, with the results as the owner has them, and offers no Watch", async () => {
     // defects: "The owner removed you from the game." with Watch the game, for a game that had
     // ended; then no results (the room closed the page before it ended the game)
