@@ -1010,7 +1010,7 @@ export class CardwordsPanel {
           // not asked again: the owner said no in this game
           for (const w of p.rejected) this.wordChecks.decided(w, false);
           text = t('cw.err.unknown-words.rejected', p.rejected.join(', '), p.rejected.length);
-        } else text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : this.welcome.owner ? 'cw.err.unknown-words.owner' : p.later ? 'cw.err.unknown-words.later' : p.absent ? 'cw.err.unknown-words.absent' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '));
+        } else text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : this.welcome.owner ? 'cw.err.unknown-words.owner' : p.later ? 'cw.err.unknown-words.later' : p.absent ? 'cw.err.unknown-words.absent' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '), (p.words ?? []).length);
         break;
       case 'not-your-turn':
         text = t('cw.err.not-your-turn.n', this.state?.players[p.turn ?? -1]?.name ?? '?');

@@ -308,9 +308,9 @@ export function wordsAsked(words: readonly string[], owner: boolean, when: 'now'
   const list = words.join(', ');
   // the owner's: short enough for a line of 80 columns (the question is in the minibuffer)
   if (owner) return `${list} ${words.length === 1 ? 'is' : 'are'} not in the dictionary: answer y or n (you are the owner)`;
-  if (when === 'later') return en('cw.err.unknown-words.later', list);
-  if (when === 'absent') return en('cw.err.unknown-words.absent', list);
-  return `${en('cw.err.unknown-words.asked', list)} Waiting for the owner's answer.`;
+  if (when === 'later') return en('cw.err.unknown-words.later', list, words.length);
+  if (when === 'absent') return en('cw.err.unknown-words.absent', list, words.length);
+  return `${en('cw.err.unknown-words.asked', list, words.length)} Waiting for the owner's answer.`;
 }
 
 /**
@@ -338,7 +338,7 @@ export function removedText(name: string): string {
 
 /** A move refused for words not in the dictionary, the owner not asked (too many open questions). */
 export function wordsNotAsked(words: readonly string[]): string {
-  return en('cw.err.unknown-words.notAsked', words.join(', '));
+  return en('cw.err.unknown-words.notAsked', words.join(', '), words.length);
 }
 
 /** RET typed before the hint that came into the area was shown (typed ahead with `C-c C-s`): refused, once. */

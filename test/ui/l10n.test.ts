@@ -91,6 +91,15 @@ describe('UI strings (en, da, de)', () => {
     expect(endReasonText(translator('en'), 'owner', false)).toBe('The owner ended the game.');
   });
 
+  it('a refusal for several unknown words agrees in number (it read "CN, AWEA, KOAG is not in the dictionary")', () => {
+    const t = translator('en');
+    expect(t('cw.err.unknown-words.asked', 'CN, AWEA', 2)).toBe('CN, AWEA are not in the dictionary. The owner has been asked to add them; try another move, or wait and try again.');
+    expect(t('cw.err.unknown-words.asked', 'CN', 1)).toBe('CN is not in the dictionary. The owner has been asked to add it; try another move, or wait and try again.');
+    for (const k of ['owner', 'later', 'absent', 'notAsked'] as const) expect(t(`cw.err.unknown-words.${k}`, 'CN, AWEA', 2), k).toMatch(/^CN, AWEA are not in the dictionary\./);
+    expect(translator('de')('cw.err.unknown-words.later', 'CN, AWEA', 2)).toMatch(/^CN, AWEA stehen nicht im Wörterbuch\./);
+    expect(translator('da')('cw.err.unknown-words.later', 'CN', 1)).toMatch(/^Ordet CN står ikke i ordbogen\./);
+  });
+
   it('no English template counts a noun with a bare placeholder ("{0} cards")', () => {
     const bare = Object.entries(en).filter(([, v]) => /\{\d\} (cards?|points?|chips?|errors?|games?)\b|\(s\)/.test(v)).map(([k]) => k);
     expect(bare).toEqual([]);
