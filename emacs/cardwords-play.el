@@ -133,6 +133,8 @@ A question quit with \\[keyboard-quit] stays, and is asked again by
     (define-key map (kbd "C-c C-q") #'cardwords-play-leave)
     (define-key map (kbd "C-c C-a") #'cardwords-play-answer)
     (define-key map (kbd "C-c C-w") #'cardwords-play-copy-invite)
+    (define-key map (kbd "C-c C-j") #'cardwords-play-here)
+    (define-key map (kbd "C-c C-v") #'cardwords-play-watch-here)
     (define-key map [mouse-1] #'cardwords-play-click)
     (define-key map "?" #'describe-mode)
     map)
@@ -549,6 +551,8 @@ never scrolls it, but to the results when they come."
           (setq cardwords-play--mode-line-parts
                 (cons (concat " "
                               (cond (results "Results")
+                                    ;; the seat moved to another tab or editor, not the connection lost
+                                    ((cardwords-play--elsewhere-p) "Seat played elsewhere")
                                     ;; the connection down: no turn is played (the message says why)
                                     ((not (cardwords-play--get :connected)) "Disconnected")
                                     ((= turn seat) "Your turn")
@@ -622,7 +626,13 @@ never scrolls it, but to the results when they come."
                                        (cardwords-bridge-wrap (cardwords-bridge-words said) (1- width) nil
                                                              (and (string-prefix-p "Hint: " said) "      ")
                                                              " "))
-                               'message))))
+                               'message))
+                         ;; the seat played elsewhere: the web page's two offers, as keys
+                         (and (cardwords-play--elsewhere-p)
+                              (list (cons (substitute-command-keys
+                                           "\\<cardwords-play-mode-map>\\[cardwords-play-here] plays your seat here again, \
+\\[cardwords-play-watch-here] watches the game.")
+                                          'message)))))
                  ;; Last: every move since your own last turn (the bridge's `last'), as many on a
                  ;; line as fit; the whole log is below
                  ;; (none while the review shows a turn: the message says which)
@@ -897,6 +907,12 @@ or \\[cardwords-play-submit] in the game asks again"
 The view's `down' says why."
   (not (member (cardwords-play--get :down) '(nil ""))))
 
+(defun cardwords-play--elsewhere-p ()
+  "Return non-nil while your seat is played elsewhere.
+Another tab or editor took it; the bridge keeps its key:
+`cardwords-play-here' takes it back."
+  (eq (cardwords-play--get :elsewhere) t))
+
 (defun cardwords-play--nothing-to-review-p ()
   "Return non-nil for a game over in which no turn was played.
 The owner ended it before any: no history comes, so no review either."
@@ -1060,6 +1076,25 @@ rule): the owner who watches, with no seat to ask from, is asked first."
             (not (cardwords-play--watching-p)) (not (cardwords-play--owner-p))
             (y-or-n-p "Deal a new round for every player now? "))
     (cardwords-play--call "cardwords/rematch")))
+
+(defun cardwords-play-here ()
+  "Play your seat here again after another tab or editor took it.
+The seat's key takes it back, as the web page's Play here: the other one
+loses it.  The composition is kept."
+  (interactive)
+  (if (cardwords-play--elsewhere-p)
+      (cardwords-play--call "cardwords/play-here")
+    (message "Your seat is not played elsewhere: nothing to take back")
+    (ding t)))
+
+(defun cardwords-play-watch-here ()
+  "Watch the game whose seat another tab or editor took (your seat stays yours).
+\[cardwords-play] offers to resume it later."
+  (interactive)
+  (if (cardwords-play--elsewhere-p)
+      (cardwords-play--call "cardwords/watch-here")
+    (message "Your seat is not played elsewhere: nothing to watch instead")
+    (ding t)))
 
 (defun cardwords-play--owner-p ()
   "Return non-nil when this buffer's game was entered with the owner token."

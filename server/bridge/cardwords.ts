@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
@@ -110,6 +110,8 @@ export class CardwordsSession {
   private down = '';
   /** The room let this client go for good (the owner removed the player, the seat was taken back elsewhere): no seat to play or give up. */
   private closed = false;
+  /** The seat is played elsewhere now (taken back by another tab or editor): its key kept for `playHere`. */
+  private elsewhere = false;
   /** "Connected again.", which gives way after a while or once the game changes, as on the web page. */
   private readonly back = new BackNotice(
     () => this.message,
@@ -357,8 +359,13 @@ export class CardwordsSession {
       // keys are refused with why
       const closed = closeWords(code, reason);
       if (closed !== null) {
-        this.forgetSeat();
-        this.seat = null;
+        // the seat taken back in a browser tab or another editor is still the player's: its
+        // key is kept (remembered, offered to resume) for `playHere`, as the web page keeps it
+        this.elsewhere = reason === CLOSE_REASON.TAKEN_BACK && this.seat !== null;
+        if (!this.elsewhere) {
+          this.forgetSeat();
+          this.seat = null;
+        }
         this.closed = true;
         // nothing reconnects: not "Connection lost: reconnecting…"
         this.lost(room, closed || closedText(undefined));
@@ -419,6 +426,7 @@ export class CardwordsSession {
     this.seat = null;
     this.down = '';
     this.closed = false;
+    this.elsewhere = false;
     this.history = [];
     this.historyPlayers = [];
     this.reviewAt = null;
@@ -435,7 +443,8 @@ export class CardwordsSession {
     this.back.cancel();
     if (this.countdown) clearTimeout(this.countdown);
     this.countdown = null;
-    if (forget && this.seat) this.forgetSeat();
+    // (a seat played elsewhere stays remembered: it is still the player's, to take back)
+    if (forget && this.seat && !this.elsewhere) this.forgetSeat();
     // on purpose, in a game going on: the seat is given up (a stand-in plays it to the end;
     // before the deal it is free again), not held for a return that will not come
     const status = this.state?.status;
@@ -704,6 +713,47 @@ export class CardwordsSession {
     return null;
   }
 
+  /**
+   * The seat played elsewhere (another tab or editor took it back) is taken back here with its
+   * kept key, as the web page's "Play here": the other one loses it. The composition goes on.
+   */
+  async playHere(): Promise<unknown> {
+    const seat = this.seat;
+    if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your seat is not played elsewhere: nothing to take back');
+    const options = { name: seat.name, key: seat.key, ...(seat.owner ? { owner: seat.owner } : {}) };
+    const url = this.url;
+    // joined before this session lets go of what it shows: a refusal leaves it as it was
+    const room = await this.joinFor(seat, () => new Client(url).joinById(seat.gameId, options));
+    await this.enter(url, seat.owner ?? '', () => Promise.resolve(room), false, this.composer);
+    this.message = playingHereText();
+    this.update();
+    return this.view();
+  }
+
+  /** A room joined for the seat played elsewhere; a refusal that cannot pass (the game over or gone) forgets the seat. */
+  private async joinFor(seat: RememberedSeat, join: () => Promise<Room>): Promise<Room> {
+    try {
+      return await connectRoom(join, undefined, true);
+    } catch (e) {
+      if (e instanceof BridgeError && e.seatLost) {
+        this.forgetSeat();
+        this.seat = null;
+        this.elsewhere = false;
+      }
+      throw e;
+    }
+  }
+
+  /** The game the seat is played elsewhere in, watched here (the web page's "Watch the game"): the seat's key stays remembered. */
+  async watchHere(): Promise<unknown> {
+    const seat = this.seat;
+    if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your seat is not played elsewhere: watch a game from the list');
+    const options = { watch: true, ...(seat.owner ? { owner: seat.owner } : {}) };
+    const url = this.url;
+    const room = await connectRoom(() => new Client(url).joinById(seat.gameId, options), undefined, true, true);
+    return this.enter(url, seat.owner ?? '', () => Promise.resolve(room), true);
+  }
+
   rematch(): unknown {
     this.roomOrFail.send('rematch', {});
     return this.view();
@@ -900,6 +950,8 @@ export class CardwordsSession {
       // this client go for good (removed, the seat taken back elsewhere): nothing to leave
       down: this.down,
       closed: this.closed,
+      // the seat is played elsewhere (not lost): `cardwords/play-here` takes it back, `cardwords/watch-here` watches
+      elsewhere: this.elsewhere,
       welcome: this.welcome,
       seat: this.mySeat,
       status: s?.status ?? 'connecting',

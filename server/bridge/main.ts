@@ -78,6 +78,9 @@ export class Bridge {
     this.on('cardwords/review', (p) => cw.review((p ?? {}) as never));
     this.on('cardwords/words', (p) => cw.words((p ?? {}) as never));
     this.on('cardwords/rematch', () => cw.rematch());
+    // the seat taken back by another tab or editor: played here again with its key, or the game watched
+    this.on('cardwords/play-here', () => cw.playHere());
+    this.on('cardwords/watch-here', () => cw.watchHere());
     this.on('cardwords/remove', (p) => cw.remove((p ?? {}) as never));
     this.on('cardwords/end', () => cw.end());
     this.on('cardwords/view', () => cw.view());

@@ -51,6 +51,11 @@ export function closedText(reason: string | undefined): string {
   return en('conn.closed');
 }
 
+/** The seat played elsewhere taken back in the editor (the web page's "Play here" says "on this page"). */
+export function playingHereText(): string {
+  return en('conn.playingHereEditor');
+}
+
 /** A local server no game of the editor uses, kept running for the people still on it. */
 export function serverKeptText(people: number): string {
   const who = people === 1 ? '1 person' : `${people} people`;

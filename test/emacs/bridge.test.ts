@@ -1501,17 +1501,26 @@ it('the server stopping or lost: the bridge says so at once (the web panels\' wo
 it('a seat taken back from another connection: the first bridge\'s view says so, `closed` (nothing to leave) and keys refused with why', async () => {
   const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
   try {
-    type View = { connected: boolean; down: string; closed: boolean; message: string; welcome: { gameId: string; key: string } };
+    type View = { connected: boolean; down: string; closed: boolean; elsewhere: boolean; message: string; welcome: { gameId: string; key: string } };
     const b = bridge();
-    const cw = await b.call<View>('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Emi', robots: 1, level: 'casual', grace: 'never' } });
-    expect(cw).toMatchObject({ down: '', closed: false });
+    const cw = await b.call<View>('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Emi', robots: 1, level: 'casual', grace: 'never', watchers: 1 } });
+    expect(cw).toMatchObject({ down: '', closed: false, elsewhere: false });
     const other = bridge2();
     await other.call('cardwords/join', { url: srv.url, id: cw.welcome.gameId, name: 'Emi', key: cw.welcome.key });
     // the web page's sentence for the same event, word for word (the bridge had words of its own)
     const taken = translator('en')('conn.takenBack');
     expect(taken).toMatch(/another tab, window or editor/);
-    await expect.poll(async () => b.call<View>('cardwords/view'), { timeout: 5000 }).toMatchObject({ connected: false, closed: true, down: taken, message: taken });
+    await expect.poll(async () => b.call<View>('cardwords/view'), { timeout: 5000 }).toMatchObject({ connected: false, closed: true, down: taken, message: taken, elsewhere: true });
     expect(((await b.send(JSON.stringify({ id: 1, method: 'cardwords/key', params: { key: '4' } }))) as { error?: { message: string } }).error?.message).toBe(taken);
+    // defect: the seat was forgotten, the game listed as "Every seat is taken", only watching left
+    const games = await b.call<{ id: string; seat?: unknown }[]>('cardwords/games', { url: srv.url });
+    expect(games.find((g) => g.id === cw.welcome.gameId)?.seat).toBeTruthy();
+    // the web page's "Play here": the seat back with its key, the other bridge let go in turn
+    const here = await b.call<View>('cardwords/play-here');
+    expect(here).toMatchObject({ connected: true, closed: false, elsewhere: false, down: '', message: translator('en')('conn.playingHereEditor'), welcome: { role: 'player', name: 'Emi' } });
+    await expect.poll(async () => other.call<View>('cardwords/view'), { timeout: 5000 }).toMatchObject({ closed: true, elsewhere: true, down: taken });
+    // and its "Watch the game": the other bridge watches, its seat still remembered
+    expect(await other.call<View>('cardwords/watch-here')).toMatchObject({ connected: true, closed: false, elsewhere: false, welcome: { role: 'watcher' } });
   } finally {
     await srv.stop();
   }

@@ -1634,6 +1634,30 @@ the echo area."
         (cardwords-play--take (cardwords-games-test--view :seq 2 :connected t :down "" :message "Connected again."))
         (should-not (current-message))))))
 
+;; defect: the seat taken back by a browser tab, the mode line said "Disconnected" (the
+;; connection was fine: the seat moved) and no key took the seat back (the web page offers
+;; Play here and Watch the game).  Now the mode line says where the seat is, the buffer
+;; names the two keys, and each asks the bridge for its own.
+(ert-deftest cardwords-play-seat-played-elsewhere-offers-play-here-and-watch ()
+  (let* ((sent nil)
+         (taken "Your seat is now played elsewhere (another tab, window or editor), not here.")
+         (view (cardwords-games-test--view :connected nil :down taken :closed t :elsewhere t :message taken)))
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method &rest _) (push method sent) nil)))
+      (cardwords-games-test--drawn view
+        (set-window-buffer (selected-window) (current-buffer))
+        (should (string-match-p "Seat played elsewhere" mode-line-process))
+        (should-not (string-match-p "Disconnected" mode-line-process))
+        (should (string-match-p "C-c C-j plays your seat here again, C-c C-v watches the game\\."
+                                (buffer-string)))
+        (execute-kbd-macro (kbd "C-c C-j"))
+        (execute-kbd-macro (kbd "C-c C-v"))
+        (should (equal (reverse sent) '("cardwords/play-here" "cardwords/watch-here")))))
+    ;; removed by the owner: no seat to take back, no such offer
+    (cardwords-games-test--drawn (plist-put (copy-sequence view) :elsewhere nil)
+      (should (string-match-p "Disconnected" mode-line-process))
+      (should-not (string-match-p "plays your seat here again" (buffer-string))))))
+
 (ert-deftest cardwords-play-after-the-end-keys-compose-nothing ()
   ;; With the results shown a key of the action area goes nowhere: the echo area says the game
   ;; is over and which keys are left; nothing composed is drawn on the table; C-c C-p asks
