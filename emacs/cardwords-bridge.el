@@ -329,6 +329,29 @@ non-nil when every part is in sight."
                (setq shown (butlast shown)))
              nil))))
 
+(defun cardwords-bridge-line-position (line)
+  "The position of the start of LINE (1 the first) in the current buffer."
+  (save-excursion (goto-char (point-min)) (forward-line (1- line)) (point)))
+
+(defun cardwords-bridge-places ()
+  "Point's line and each window's start and point lines on the current buffer.
+A game buffer is drawn anew at each change: `cardwords-bridge-restore-places'
+puts them back after (erasing the buffer sends them to its start, and
+another player's move yanked a window scrolled down back to the top)."
+  (cons (line-number-at-pos)
+        (mapcar (lambda (w) (list w (line-number-at-pos (window-start w))
+                                  (line-number-at-pos (window-point w))))
+                (get-buffer-window-list (current-buffer) nil t))))
+
+(defun cardwords-bridge-restore-places (places)
+  "Put point and each window back on the lines PLACES names.
+PLACES is what `cardwords-bridge-places' returned before the redraw."
+  (goto-char (cardwords-bridge-line-position (car places)))
+  (pcase-dolist (`(,window ,start ,point) (cdr places))
+    (when (window-live-p window)
+      (set-window-start window (cardwords-bridge-line-position start) t)
+      (set-window-point window (cardwords-bridge-line-position point)))))
+
 (defun cardwords-bridge-stop ()
   "Stop the bridge process (the games start it again when needed)."
   (interactive)

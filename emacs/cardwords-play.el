@@ -507,14 +507,7 @@ line takes the window's last column, as the message's."
             (let ((note (plist-get preview :note)))
               (and note (not (string-empty-p note)) (funcall indented note 'shadow))))))
 
-(defun cardwords-play--window-lines ()
-  "Each window on the buffer with its start's and point's line numbers."
-  (mapcar (lambda (w) (list w (line-number-at-pos (window-start w)) (line-number-at-pos (window-point w))))
-          (get-buffer-window-list (current-buffer) nil t)))
-
-(defun cardwords-play--line-position (line)
-  "The position of the start of LINE (1 the first)."
-  (save-excursion (goto-char (point-min)) (forward-line (1- line)) (point)))
+(defalias 'cardwords-play--line-position #'cardwords-bridge-line-position)
 
 (defun cardwords-play--draw ()
   "Redraw the game buffer from the last view.
@@ -532,8 +525,7 @@ never scrolls it, but to the results when they come."
     (when (buffer-live-p buffer)
       (with-current-buffer buffer
         (let* ((inhibit-read-only t)
-               (line (line-number-at-pos))
-               (windows (cardwords-play--window-lines))
+               (places (cardwords-bridge-places))
                (welcome (cardwords-play--get :welcome))
                (seat (cardwords-play--get :seat))
                (turn (cardwords-play--get :turn))
@@ -737,11 +729,8 @@ never scrolls it, but to the results when they come."
             (insert text "\n"))
           (insert "\nLog:\n")
           (dolist (entry log) (insert "  " entry "\n"))
-          (goto-char (cardwords-play--line-position line))
           ;; each window where it was (erasing the buffer sent them to its start)
-          (pcase-dolist (`(,window ,start ,point) windows)
-            (set-window-start window (cardwords-play--line-position start) t)
-            (set-window-point window (cardwords-play--line-position point)))
+          (cardwords-bridge-restore-places places)
           ;; the results just came: each window shows them (the table may scroll up a little)
           (when (and results-start
                      (not (equal cardwords-play--results-shown

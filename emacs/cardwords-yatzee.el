@@ -174,6 +174,8 @@ A redraw (another player's throw) does not say it again.")
     (when (buffer-live-p buffer)
       (with-current-buffer buffer
         (let* ((inhibit-read-only t)
+               ;; each window keeps its place (the invite link, the others' dice scrolled to)
+               (places (cardwords-bridge-places))
                (me (cardwords-yatzee--get :me))
                ;; your column first, as the web panel has it: with ten players the columns
                ;; run past the window's edge, and yours must not be the one cut off
@@ -319,7 +321,7 @@ A redraw (another player's throw) does not say it again.")
                    " Disconnected")
                  (cardwords-yatzee--standing me sheets)))
           (force-mode-line-update)
-          (goto-char (point-min)))))))
+          (cardwords-bridge-restore-places places))))))
 
 (defun cardwords-yatzee--standing (me sheets)
   "The mode line's scores: ME's total and the best of the other SHEETS.

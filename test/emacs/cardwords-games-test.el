@@ -2033,6 +2033,30 @@ the echo area."
          (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
          (kill-buffer)))))
 
+;; defect: at 80x24 another player's throw or transfer redrew the buffer and sent point and
+;; the window back to the top (Top L1), while the player had scrolled down (M->) to read the
+;; invite link and the others' dice.  Each window keeps its place, as Cardwords' redraw does.
+(ert-deftest cardwords-yatzee-redraw-keeps-point-and-window-start ()
+  (cardwords-games-test--yatzee-drawn (cardwords-games-test--yatzee-view)
+    (set-window-buffer (selected-window) (current-buffer))
+    (goto-char (point-max))
+    (forward-line -2)
+    (set-window-start (selected-window) (cardwords-bridge-line-position 10) t)
+    (set-window-point (selected-window) (point))
+    (let ((line (line-number-at-pos)))
+      (should (> line 10))
+      ;; Robot1 throws again
+      (setq cardwords-yatzee--view
+            (plist-put (copy-sequence cardwords-yatzee--view) :sheets
+                       (list (car (plist-get cardwords-yatzee--view :sheets))
+                             (plist-put (copy-sequence (cadr (plist-get cardwords-yatzee--view :sheets)))
+                                        :throwsMade 2))))
+      (cardwords-yatzee--draw)
+      (should (string-match-p "Robot1: 5 1 5 2 6  throw 2" (buffer-string)))
+      (should (= (line-number-at-pos) line))
+      (should (= (line-number-at-pos (window-point (selected-window))) line))
+      (should (= (line-number-at-pos (window-start (selected-window))) 10)))))
+
 ;; defect: after the owner removed you (or the sheet was taken back from another connection),
 ;; q asked "Leave this game for good?" of a sheet that was no longer yours
 (ert-deftest cardwords-yatzee-let-go-leaves-unasked ()
