@@ -246,7 +246,12 @@ A redraw (another player's throw) does not say it again.")
                  (echo (and hint-lines said-lines
                             (> (+ (length hint-lines) (length said-lines)) (max 1 room)))))
             (if (not echo)
-                (setq cardwords-yatzee--echoed nil)
+                ;; the message echoed is no longer the view's (the connection back): it goes
+                ;; from the echo area too ("The server is stopping…" stayed till the next key)
+                (progn (when (and cardwords-yatzee--echoed (not (equal said cardwords-yatzee--echoed))
+                                  (equal (current-message) cardwords-yatzee--echoed))
+                         (message nil))
+                       (setq cardwords-yatzee--echoed nil))
               (setq said-lines nil)
               (unless (or (equal said cardwords-yatzee--echoed) (active-minibuffer-window))
                 (setq cardwords-yatzee--echoed said)

@@ -23,12 +23,13 @@ const hintSheet = (s: YatzeeSheetState) => ({ scores: scoresOf(s), dice: s.dice,
 const httpBase = (url: string) => url.replace(/^ws(s?):/i, 'http$1:').replace(/\/+$/, '');
 
 /**
- * What a player sees change at the table: a throw, a hold, a transfer, someone joining,
+ * What a player sees change at the table: a person's throw, hold or transfer, someone joining,
  * leaving, away or back; not `me`'s own connection (its coming back is what "Connected again."
- * says, and the state saying so may come after it).
+ * says, and the state saying so may come after it), nor a robot's dice: robots throw every
+ * half second, and "Connected again." went within 300 ms, never seen in Emacs.
  */
 const gameKey = (s: YatzeeRoomState, me: string | undefined): string =>
-  JSON.stringify([s.status, s.players.map((p) => [p.name, p.name === me || p.connected, p.present, p.throwsMade, p.dice, p.held, p.phase])]);
+  JSON.stringify([s.status, s.players.map((p) => [p.name, p.name === me || p.connected, p.present, ...(p.robot ? [] : [p.throwsMade, p.dice, p.held, p.phase])])]);
 
 export class YatzeeSession {
   private room: Room | null = null;

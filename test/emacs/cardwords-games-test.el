@@ -2057,6 +2057,28 @@ the echo area."
       (should (= (line-number-at-pos (window-point (selected-window))) line))
       (should (= (line-number-at-pos (window-start (selected-window))) 10)))))
 
+;; defect: at 80x24 with the hints on, "The server is stopping…" went to the echo area (the
+;; buffer had no room for it under the hint lines) and stayed there once the connection was
+;; back, till the next key.  A message echoed goes from the echo area once the view's has changed.
+(ert-deftest cardwords-yatzee-echoed-message-goes-when-the-view-changes ()
+  (let* ((said nil)
+         (stopping "The server is stopping. The game is kept: reconnecting when the server is back…")
+         (hint (list :suggestion "chance" :options (make-list 15 7)
+                     :hint (list :expectedFinal 201.5 :categories (make-list 15 199.5)
+                                 :keep '(:dice (4 4) :positions (1 2) :transferNow nil :expected 203.1)
+                                 :now 203.1))))
+    (cl-letf (((symbol-function 'message)
+               (lambda (format &rest args) (setq said (and format (apply #'format-message format args)))))
+              ((symbol-function 'current-message) (lambda () said)))
+      (cardwords-games-test--yatzee-drawn
+          (cardwords-games-test--yatzee-view :hints t :mine hint :connected nil :message stopping)
+        (let ((cardwords-yatzee--echoed nil))
+          (cardwords-yatzee--draw)
+          (should (equal said stopping))
+          (setq cardwords-yatzee--view (cardwords-games-test--yatzee-view :seq 2 :hints t :mine hint :message ""))
+          (cardwords-yatzee--draw)
+          (should-not said))))))
+
 ;; defect: after the owner removed you (or the sheet was taken back from another connection),
 ;; q asked "Leave this game for good?" of a sheet that was no longer yours
 (ert-deftest cardwords-yatzee-let-go-leaves-unasked ()
