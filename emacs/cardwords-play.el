@@ -552,7 +552,11 @@ never scrolls it, but to the results when they come."
                                     ;; (the bridge's line of when a robot plays is under Pile:)
                                     ((>= turn 0) (let ((p (nth turn players)))
                                                    (format "%s's turn%s" (plist-get p :name)
-                                                           (cond ((plist-get p :standIn) " (a robot plays)")
+                                                           (cond ((eq (cardwords-play--get :paused) t)
+                                                                  ;; nobody connected: no robot plays for them
+                                                                  (if (plist-get p :away) " (away, the game waits)"
+                                                                    " (the game waits)"))
+                                                                 ((plist-get p :standIn) " (a robot plays)")
                                                                  ((cardwords-play--get :awayIn)
                                                                   (format " (away, a robot in %s)"
                                                                           (cardwords-play--get :awayIn)))

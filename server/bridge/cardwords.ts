@@ -978,7 +978,10 @@ export class CardwordsSession {
       // while the game goes on (what becomes of the seat, or that the game ends: the last person)
       removeQuestions: s ? removeQuestionsText(s, removable) : [],
       leaveQuestion: s && s.status === 'playing' && this.mySeat >= 0 && !this.ended && !this.closed ? leaveQuestionText(s, this.mySeat) : '',
-      players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), left: p.left, removed: p.removed, standIn: p.auto, rematch: s?.status === 'over' && p.rematch })),
+      // (no player connected: the game waits, no stand-in plays; the web page marks them away)
+      players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), left: p.left, removed: p.removed, standIn: p.auto && !s?.paused, rematch: s?.status === 'over' && p.rematch })),
+      // no player is connected: the game waits until one comes back (the `away` line says so)
+      paused: s?.paused === true,
       // what the table waits on when the turn's player is away, as the web panel says it ('' none),
       // and `awayIn` the wait left, m:ss, while a robot is about to play for them (the mode line's,
       // always in sight; the `away` line is under the pile)

@@ -1587,6 +1587,36 @@ it('Yatzee against a robot, back after the server restarted: "Connected again." 
   }
 }, 90_000);
 
+it('a watcher of a game whose players are all away: no seat is said to be played by a robot, the game waits', async () => {
+  // defect: the mode line said "(Cardwords Ann's turn (a robot plays))" and the score board
+  // "away, a robot plays" while the game waited and nothing moved; the web page marks them away
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    type View = { paused: boolean; away: string; turn: number; players: { name: string; away: boolean; standIn: boolean }[] };
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 0, watchers: 1 });
+    const bo = await cwJoin(srv.url, ann.room.roomId, { name: 'Bo' });
+    const b = bridge();
+    await b.call('cardwords/join', { url: srv.url, id: ann.room.roomId, watch: true });
+    const view = () => b.call<View>('cardwords/view');
+    await expect.poll(async () => (await view()).turn, { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
+    // Ann away: a robot plays for her while Bo is there (Bo passes until it is her turn)
+    await ann.leave();
+    await until(async () => {
+      const v = await view();
+      if (v.players[v.turn]?.name === 'Bo') bo.room.send('action', { type: 'pass' });
+      return v.players.find((p) => p.name === 'Ann')?.standIn === true;
+    }, 20_000, 'a robot standing in for Ann');
+    // Bo gone too: nobody is connected, the game waits, no robot plays
+    await bo.leave();
+    await expect.poll(async () => (await view()).paused, { timeout: 10_000 }).toBe(true);
+    const v = await view();
+    expect(v.players.find((p) => p.name === 'Ann')).toMatchObject({ away: true, standIn: false });
+    expect(v.away).toBe(translator('en')('cw.awayNote.paused'));
+  } finally {
+    await srv.stop();
+  }
+}, 60_000);
+
 it('a local server comes back on the port it had (a guest\'s page and link still reach it), or on a new one when that is taken, which `serve` says', async () => {
   // defect: it restarted on --port 0, a new port each time, so a browser guest's link was dead
   const fx = tinyRuleset();

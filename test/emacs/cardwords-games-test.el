@@ -2079,6 +2079,20 @@ the echo area."
           (cardwords-yatzee--draw)
           (should-not said))))))
 
+;; defect: a watcher of a game whose players were all away read "(Cardwords ert's turn (a
+;; robot plays))" in the mode line and "away, a robot plays" on the score board, while the
+;; game waited and nothing moved.  The bridge's `paused' view: both say the game waits.
+(ert-deftest cardwords-play-nobody-connected-the-game-waits ()
+  (cardwords-games-test--drawn
+      (cardwords-games-test--view
+       :welcome '(:gameId "ert" :role "watcher") :seat -1 :hand nil :composing nil :preview nil :paused t
+       :away "No player is connected: the game waits until one comes back."
+       :players '((:name "ert" :robot nil :score 4 :cards 4 :connected nil :away t :standIn nil)
+                  (:name "Robot1" :robot t :score 0 :cards 4 :connected t)))
+    (should (equal mode-line-process " ert's turn (away, the game waits) ert:4 Robot1:0"))
+    (should (string-match-p "^ ert +4 points  4 cards  away$" (buffer-string)))
+    (should-not (string-match-p "a robot plays" (buffer-string)))))
+
 ;; defect: after the owner removed you (or the sheet was taken back from another connection),
 ;; q asked "Leave this game for good?" of a sheet that was no longer yours
 (ert-deftest cardwords-yatzee-let-go-leaves-unasked ()
