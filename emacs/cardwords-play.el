@@ -1065,6 +1065,12 @@ See `cardwords-play-next-hint'."
 The owner's rematch is dealt at once, for every player (the server's
 rule): the owner who watches, with no seat to ask from, is asked first."
   (interactive)
+  ;; refused here in words (it said nothing, or the server's raw "Refused: a rematch follows
+  ;; the end of a game")
+  (cond ((not (cardwords-play--over-p)) (user-error "%s" "A rematch comes after the game's end."))
+        ((and (cardwords-play--watching-p) (not (cardwords-play--owner-p))
+              (not (equal (cardwords-play--get :status) "ended")))
+         (user-error "%s" "You are watching: a rematch is for the players (and the owner) to ask for.")))
   (when (or (not (equal (cardwords-play--get :status) "over"))
             (not (cardwords-play--watching-p)) (not (cardwords-play--owner-p))
             (y-or-n-p "Deal a new round for every player now? "))
@@ -1105,8 +1111,8 @@ plays the seat to the end.  Asked with completion over the players, then
 confirmed."
   (interactive
    (let ((names (cardwords-play--removable)))
-     (cond ((not (cardwords-play--owner-p)) (user-error "Only the owner removes players"))
-           ((null names) (user-error "No player to remove"))
+     (cond ((not (cardwords-play--owner-p)) (user-error "%s" "Only the owner removes players."))
+           ((null names) (user-error "%s" "No player to remove."))
            (t (list (completing-read "Remove the player: " names nil t))))))
   ;; the web page's question: what becomes of the seat, or that the game ends (the last person)
   (when (yes-or-no-p (or (plist-get (cl-find name (cardwords-play--get :removeQuestions)
@@ -1122,8 +1128,9 @@ confirmed."
 (defun cardwords-play-end ()
   "End the game for everyone: the owner's command, asked first."
   (interactive)
-  (unless (cardwords-play--owner-p) (user-error "Only the owner ends the game"))
-  (when (cardwords-play--over-p) (user-error "The game is over"))
+  ;; sentences, as the bridge's refusals are said ("%s": not a format ending in a period)
+  (unless (cardwords-play--owner-p) (user-error "%s" "Only the owner ends the game."))
+  (when (cardwords-play--over-p) (user-error "%s" "The game is over."))
   (when (yes-or-no-p "End the game for everyone (it cannot be undone)? ")
     (cardwords-play--call "cardwords/end")))
 

@@ -548,7 +548,7 @@ The message line says so (a refusal of an earlier key stayed there);
 when the room refuses it (ten players already), it says why instead."
   (interactive)
   (cond ((cardwords-yatzee--refuse-ended))
-        ((not (cardwords-yatzee--owner-p)) (user-error "Only the owner adds robots"))
+        ((not (cardwords-yatzee--owner-p)) (user-error "%s" "Only the owner adds robots."))
         (t (cardwords-yatzee--call "yatzee/robots" (list :add 1) "A robot joins the game."))))
 
 (defun cardwords-yatzee--owner-p ()
@@ -563,8 +563,8 @@ still present but yourself, robots too, then confirmed."
    ;; the bridge's view says whom: the players present but yourself, none once it ended
    (let ((names (cardwords-yatzee--get :removable)))
      (cond ((cardwords-yatzee--get :ended) (list nil))
-           ((not (cardwords-yatzee--owner-p)) (user-error "Only the owner removes players"))
-           ((null names) (user-error "No player to remove"))
+           ((not (cardwords-yatzee--owner-p)) (user-error "%s" "Only the owner removes players."))
+           ((null names) (user-error "%s" "No player to remove."))
            (t (list (completing-read "Remove the player: " names nil t))))))
   (when (and (not (cardwords-yatzee--refuse-ended))
              (yes-or-no-p (format "Remove %s (that sheet is closed for good)? " name)))
@@ -573,7 +573,7 @@ still present but yourself, robots too, then confirmed."
 (defun cardwords-yatzee-end ()
   "End the game for everyone: the owner's command, asked first."
   (interactive)
-  (unless (cardwords-yatzee--owner-p) (user-error "Only the owner ends the game"))
+  (unless (cardwords-yatzee--owner-p) (user-error "%s" "Only the owner ends the game."))
   (when (and (not (cardwords-yatzee--refuse-ended))
              (yes-or-no-p "End the game for everyone (it cannot be undone)? "))
     (cardwords-yatzee--call "yatzee/end")))

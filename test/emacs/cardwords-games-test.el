@@ -1941,11 +1941,11 @@ the echo area."
       (cardwords-games-test--drawn
           (cardwords-games-test--view :welcome '(:gameId "ert" :owner t :name "ert") :players players :removable nil)
         (should (equal (cadr (should-error (call-interactively #'cardwords-play-remove) :type 'user-error))
-                       "No player to remove")))
+                       "No player to remove.")))
       (cardwords-games-test--drawn
           (cardwords-games-test--view :welcome '(:gameId "ert" :owner :false :name "ert") :players players)
         (should (equal (cadr (should-error (call-interactively #'cardwords-play-remove) :type 'user-error))
-                       "Only the owner removes players"))))))
+                       "Only the owner removes players."))))))
 
 ;; C-c C-e: the owner ends the game for everyone, asked first; not after the end, nor by
 ;; a player who is not the owner.
@@ -1964,10 +1964,10 @@ the echo area."
         (should (equal sent '(("cardwords/end")))))
       (cardwords-games-test--drawn (cardwords-games-test--view :status "over")
         (should (equal (cadr (should-error (call-interactively #'cardwords-play-end) :type 'user-error))
-                       "The game is over")))
+                       "The game is over.")))
       (cardwords-games-test--drawn (cardwords-games-test--view :welcome '(:gameId "ert" :owner :false))
         (should (equal (cadr (should-error (call-interactively #'cardwords-play-end) :type 'user-error))
-                       "Only the owner ends the game")))
+                       "Only the owner ends the game.")))
       (should (= (length sent) 1)))))
 
 ;; After the end a key of the sheet says so and names the key left, in a sentence, and sends
@@ -2092,6 +2092,28 @@ the echo area."
     (should (equal mode-line-process " ert's turn (away, the game waits) ert:4 Robot1:0"))
     (should (string-match-p "^ ert +4 points  4 cards  away$" (buffer-string)))
     (should-not (string-match-p "a robot plays" (buffer-string)))))
+
+;; defect: a watcher's C-c C-e said "Only the owner ends the game" (no full stop); C-c C-r
+;; during play said nothing to a watcher and the server's raw "Refused: a rematch follows the
+;; end of a game" to a player.  Each is refused before anything is sent, in a sentence.
+(ert-deftest cardwords-play-owner-and-rematch-keys-refused-in-sentences ()
+  (let ((calls nil))
+    (cl-letf (((symbol-function 'cardwords-play--call) (lambda (method &rest _) (push method calls)))
+              ((symbol-function 'cardwords-bridge-request-sync) (lambda (method &rest _) (push method calls) nil)))
+      (let ((refusal (lambda (command) (error-message-string (should-error (funcall command) :type 'user-error)))))
+        (cardwords-games-test--drawn
+            (cardwords-games-test--view :seat -1 :hand nil :welcome '(:gameId "ert" :role "watcher" :owner nil))
+          (should (equal (funcall refusal #'cardwords-play-end) "Only the owner ends the game."))
+          (should (equal (funcall refusal #'cardwords-play-rematch) "A rematch comes after the game's end.")))
+        (cardwords-games-test--drawn (cardwords-games-test--view)
+          (should (equal (funcall refusal #'cardwords-play-rematch) "A rematch comes after the game's end.")))
+        (cardwords-games-test--drawn
+            (cardwords-games-test--view :status "over" :turn -1 :seat -1 :hand nil
+                                        :results '(:results ((:name "ert" :score 4 :winner t)))
+                                        :welcome '(:gameId "ert" :role "watcher" :owner nil))
+          (should (equal (funcall refusal #'cardwords-play-rematch)
+                         "You are watching: a rematch is for the players (and the owner) to ask for."))))
+      (should-not calls))))
 
 ;; defect: after the owner removed you (or the sheet was taken back from another connection),
 ;; q asked "Leave this game for good?" of a sheet that was no longer yours
@@ -2259,9 +2281,9 @@ the echo area."
               (should (equal (reverse sent) '(("yatzee/remove" :name "Cy") ("yatzee/end"))))
               (setq cardwords-yatzee--view (funcall view :false))
               (should (equal (cadr (should-error (call-interactively #'cardwords-yatzee-remove) :type 'user-error))
-                             "Only the owner removes players"))
+                             "Only the owner removes players."))
               (should (equal (cadr (should-error (call-interactively #'cardwords-yatzee-end) :type 'user-error))
-                             "Only the owner ends the game"))
+                             "Only the owner ends the game."))
               (should (= (length sent) 2)))
           (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
           (kill-buffer))))))
