@@ -302,31 +302,42 @@ buffer's start, the table ending up under the log."
          (mode-line-process (list mode-line-process end))
          (text (save-excursion (format-mode-line mode-line-format nil window (current-buffer))))
          (at (string-match end text)))
-    (and at (<= (string-width (substring text 0 at))
+    ;; the mode name's closing paren right after it must fit too (it was cut at column 81)
+    (and at (<= (+ (string-width (substring text 0 at))
+                   (if (eq (aref (concat (substring text (1+ at)) " ") 0) ?\)) 1 0))
                 (if window (window-total-width window) 80)))))
 
 (defun cardwords-bridge-mode-line-text (parts)
   "Return PARTS joined for `mode-line-process', a `%' in them kept as it is."
   (mapconcat (lambda (p) (replace-regexp-in-string "%" "%%" p t t)) parts ""))
 
-(defun cardwords-bridge-mode-line (window parts)
+(defun cardwords-bridge-mode-line (window parts &optional ranks)
   "Set `mode-line-process' to as many PARTS as WINDOW's mode line can show whole.
 PARTS are texts, the most needed first (the connection or the turn, then
 the scores), each with its leading space; `%' in them is shown as it is.
-The first is always kept; a part that would be cut at the window's edge
-goes with all after it, so that no score shows cut to a number that is
-not its own.  All stay when the mode line does not show the process at
-all (nothing to fit: batch Emacs, a mode line of one's own).  Return
-non-nil when every part is in sight."
-  (let ((shown (butlast parts)))
+The first is always kept; the others go whole, so that no score shows
+cut to a number that is not its own: the last first, or with RANKS (a
+number for each part, the lower kept the longer: the scores' ranks) the
+highest ranked first, the others kept in their order.  All stay when the
+mode line does not show the process at all (nothing to fit: batch
+Emacs, a mode line of one's own).  Return non-nil when every part is in
+sight."
+  (let* ((ranked (cl-mapcar #'cons parts (or ranks (number-sequence 0 (1- (length parts))))))
+         (shown ranked))
     (setq mode-line-process (cardwords-bridge-mode-line-text parts))
     (cond ((cardwords-bridge-mode-line-shows-p window) t)
           ;; where the process would start is out of sight too: nothing to fit
           ((not (let ((mode-line-process "")) (cardwords-bridge-mode-line-shows-p window)))
            nil)
-          (t (while (progn (setq mode-line-process (cardwords-bridge-mode-line-text shown))
-                           (and (cdr shown) (not (cardwords-bridge-mode-line-shows-p window))))
-               (setq shown (butlast shown)))
+          (t (while (and (cdr shown)
+                         (progn
+                           ;; the first stays; of the others, the highest ranked goes
+                           (setq shown (cons (car shown)
+                                             (let ((worst (cl-reduce (lambda (a b) (if (> (cdr b) (cdr a)) b a))
+                                                                     (cdr shown))))
+                                               (remq worst (cdr shown)))))
+                           (setq mode-line-process (cardwords-bridge-mode-line-text (mapcar #'car shown)))
+                           (not (cardwords-bridge-mode-line-shows-p window)))))
              nil))))
 
 (defun cardwords-bridge-line-position (line)

@@ -366,11 +366,29 @@ A list of (TEXT . INDEX): You:12 for SEAT, Name:7 for the others
   "The mode line's parts: whose turn, then each score.
 As `cardwords-bridge-mode-line' takes them.")
 
+(defvar-local cardwords-play--mode-line-ranks nil
+  "The rank of each mode line part, the lower kept the longer.
+Whose turn, then yours, then the others by score: the mode line too
+narrow for every score keeps the leaders (the results dropped the second
+and kept the third, who sat before).")
+
+(defun cardwords-play--ranks (scores players)
+  "The ranks of the mode line's parts for SCORES of PLAYERS (see above).
+SCORES is from `cardwords-play--scores', yours first when you play."
+  (let* ((seat (cardwords-play--get :seat))
+         (by-score (sort (delq seat (mapcar #'cdr scores))
+                         (lambda (a b) (> (plist-get (nth a players) :score)
+                                          (plist-get (nth b players) :score))))))
+    (cons 0 (mapcar (lambda (s)
+                      (let ((i (cdr s)))
+                        (if (eql i seat) 1 (+ 2 (cl-position i by-score)))))
+                    scores))))
+
 (defun cardwords-play--mode-line-shows-p (window)
   "Fit the mode line's parts to WINDOW; non-nil when all of them show.
 Nil also when the mode line does not show them at all (batch Emacs):
 the Scores line then has them."
-  (cardwords-bridge-mode-line window cardwords-play--mode-line-parts))
+  (cardwords-bridge-mode-line window cardwords-play--mode-line-parts cardwords-play--mode-line-ranks))
 
 (defun cardwords-play--scores-lines (scores turn width)
   "The lines of the Scores line: SCORES (from `cardwords-play--scores').
@@ -564,6 +582,7 @@ never scrolls it, but to the results when they come."
                                                                  (t "")))))
                                     (t (cardwords-play--get :status))))
                       (mapcar (lambda (s) (concat " " (car s))) scores))
+                cardwords-play--mode-line-ranks (cardwords-play--ranks scores players)
                 ;; all of it until the Scores line's decision below fits it to the window
                 mode-line-process (cardwords-bridge-mode-line-text cardwords-play--mode-line-parts))
           (force-mode-line-update)

@@ -2115,6 +2115,36 @@ the echo area."
                          "You are watching: a rematch is for the players (and the owner) to ask for."))))
       (should-not calls))))
 
+;; defect: at 80 columns with 3 players the mode line "... (Cardwords Your turn You:0 Bea:0
+;; Robot1:0" had its closing paren cut at column 81, and at the results "(Cardwords Results
+;; You:453 Bea:230)" dropped Robot1 (342, second) and kept Bea (230, third), by seat order.
+;; The paren must fit too, and the scores dropped are the lowest.  (Batch Emacs formats no
+;; mode line: a mode line of PREFIX columns before " (Cardwords" is made up here.)
+(ert-deftest cardwords-play-mode-line-keeps-its-paren-and-the-leaders ()
+  (let ((prefix 38))
+    (cl-letf (((symbol-function 'format-mode-line)
+               (lambda (&rest _)
+                 (concat (make-string prefix ?-) " (Cardwords"
+                         (if (listp mode-line-process) (apply #'concat mode-line-process) mode-line-process)
+                         ")"))))
+      (with-temp-buffer
+        (set-window-buffer (selected-window) (current-buffer))
+        ;; "(Cardwords Your turn You:0 Bea:0 Robot1:0" ends at column 80: its ")" would be the 81st
+        (should (= (window-total-width) 80))
+        (should-not (cardwords-bridge-mode-line (selected-window) '(" Your turn" " You:0" " Bea:0" " Robot1:0")))
+        (should (equal mode-line-process " Your turn You:0 Bea:0"))
+        ;; the results: the lowest score goes, not the last seat's
+        (let* ((players '((:name "ert" :score 453) (:name "Bea" :score 230) (:name "Robot1" :score 342)))
+               (cardwords-play--view (list :seat 0))
+               (scores (cardwords-play--scores players 0))
+               (ranks (cardwords-play--ranks scores players)))
+          (should (equal ranks '(0 1 3 2)))
+          (setq prefix 40)
+          (cardwords-bridge-mode-line (selected-window)
+                                      (cons " Results" (mapcar (lambda (s) (concat " " (car s))) scores))
+                                      ranks)
+          (should (equal mode-line-process " Results You:453 Robot1:342")))))))
+
 ;; defect: after the owner removed you (or the sheet was taken back from another connection),
 ;; q asked "Leave this game for good?" of a sheet that was no longer yours
 (ert-deftest cardwords-yatzee-let-go-leaves-unasked ()
