@@ -198,26 +198,34 @@ Return its listing, or nil for a new game.  Each game is offered as
     (cdr (assoc (completing-read "Game (or new): " (cons "new" (mapcar #'car choices)) nil t)
                 choices))))
 
-(defun cardwords-bridge-resume-prompt (kind game)
+(defun cardwords-bridge-resume-prompt (kind game &optional width)
   "The question whether to resume GAME, a game of KIND (\"Yatzee\").
-GAME is the remembered game the bridge's `serve' names."
-  (let* ((robots (or (plist-get game :robots) 0))
+GAME is the remembered game the bridge's `serve' names.  The question
+with its \"(y or n) \" fits in WIDTH columns (the echo area's, by default):
+the date goes first, then your name (at 80 columns it wrapped)."
+  (let* ((width (or width (window-width (minibuffer-window))))
+         (robots (or (plist-get game :robots) 0))
          (people (max 0 (1- (or (plist-get game :players) 1))))
          (ruleset (plist-get game :ruleset))
          (saved (plist-get game :saved))
          (others (string-join
                   (delq nil (list (and (> robots 0) (format "%d robot%s" robots (if (= robots 1) "" "s")))
                                   (and (> people 0) (format "%d other player%s" people (if (= people 1) "" "s")))))
-                  " and ")))
-    (format "Resume your %s game%s (%s)? "
-            kind
-            (if (member ruleset '(nil "")) "" (format " on %s" ruleset))
-            (string-join
-             (delq nil (list (and (not (string-empty-p others)) others)
-                             (format "as %s" (plist-get game :name))
-                             (and (numberp saved) (> saved 0)
-                                  (format-time-string "%b %-d %H:%M" (/ saved 1000.0)))))
-             ", "))))
+                  " and "))
+         (parts (delq nil (list (and (not (string-empty-p others)) others)
+                                (format "as %s" (plist-get game :name))
+                                (and (numberp saved) (> saved 0)
+                                     (format-time-string "%b %-d %H:%M" (/ saved 1000.0))))))
+         (prompt (lambda (parts)
+                   (format "Resume your %s game%s%s? " kind
+                           (if (member ruleset '(nil "")) "" (format " on %s" ruleset))
+                           (if parts (format " (%s)" (string-join parts ", ")) ""))))
+         (text (funcall prompt parts)))
+    ;; "(y or n) " follows, and the last column is the cursor's
+    (while (and parts (> (+ (string-width text) (length "(y or n) ")) (1- width)))
+      (setq parts (butlast parts)
+            text (funcall prompt parts)))
+    text))
 
 (defun cardwords-bridge-resume (server kind method &optional params timeout)
   "Offer the remembered game of KIND on the local SERVER; its view when taken back.

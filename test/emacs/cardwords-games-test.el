@@ -2145,6 +2145,18 @@ the echo area."
                                       ranks)
           (should (equal mode-line-process " Results You:453 Robot1:342")))))))
 
+;; defect: at 80 columns the resume question wrapped: "Resume your Cardwords game on tiny
+;; (1 robot, as Bartholomew, Dec 1 13:41)? (y or n)" is 84 columns.  The date goes when it
+;; does not fit; in a wide echo area it stays.
+(ert-deftest cardwords-bridge-resume-question-fits-80-columns ()
+  (let ((game (list :robots 1 :players 1 :ruleset "tiny" :name "Bartholomew"
+                    :saved (* 1000.0 (float-time (encode-time '(0 41 13 1 12 2026 nil nil t)))))))
+    (let ((q (cardwords-bridge-resume-prompt "Cardwords" game 80)))
+      (should (equal q "Resume your Cardwords game on tiny (1 robot, as Bartholomew)? "))
+      (should (< (string-width (concat q "(y or n) ")) 80)))
+    (should (string-match-p "\\`Resume your Cardwords game on tiny (1 robot, as Bartholomew, [A-Z][a-z]+ [0-9]+ [0-9:]+)\\? \\'"
+                            (cardwords-bridge-resume-prompt "Cardwords" game 120)))))
+
 ;; defect: after the owner removed you (or the sheet was taken back from another connection),
 ;; q asked "Leave this game for good?" of a sheet that was no longer yours
 (ert-deftest cardwords-yatzee-let-go-leaves-unasked ()
