@@ -47,6 +47,8 @@ export class CardwordsSession {
   private welcome: WelcomeMessage | null = null;
   /** The owner's decisions on your words said in the message, while it still says them. */
   private decisions: { approved: string[]; rejected: string[]; said: string } | null = null;
+  /** The words of your own move the owner was asked about: their approval lets RET play it again. */
+  private askedMine = new Set<string>();
   private rules: CardwordsRules | null = null;
   private state: CardwordsRoomState | null = null;
   private composer: Composer | null = null;
@@ -227,8 +229,10 @@ export class CardwordsSession {
       if (e.code === 'unknown-words' && e.rejected?.length) {
         for (const w of e.rejected) this.wordChecks.decided(w, false);
         this.message = `Refused: ${wordsRejected(e.rejected)}`;
-      } else if (e.code === 'unknown-words') this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
-      else this.message = `Refused: ${e.message}`;
+      } else if (e.code === 'unknown-words') {
+        if (e.asked !== false) for (const w of e.words ?? []) this.askedMine.add(w);
+        this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
+      } else this.message = `Refused: ${e.message}`;
       this.update();
     });
     typed.on('hint', (h) => {
@@ -262,7 +266,8 @@ export class CardwordsSession {
       // nothing else was said (only the last one was: "The owner rejected SEN.")
       const d = this.decisions !== null && this.message === this.decisions.said ? this.decisions : { approved: [], rejected: [], said: '' };
       (w.approved ? d.approved : d.rejected).push(w.word);
-      d.said = wordsDecidedText(d.approved, d.rejected);
+      // the owner is told in the web page's words for the owner, with RET when the move was their own
+      d.said = wordsDecidedText(d.approved, d.rejected, this.welcome?.owner === true, d.approved.some((a) => this.askedMine.has(a)));
       this.decisions = d;
       this.message = d.said;
       this.logNote({ round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: w.word, approved: w.approved });
@@ -410,6 +415,7 @@ export class CardwordsSession {
 
   private reset(): void {
     this.welcome = null;
+    this.askedMine = new Set();
     this.wordChecks = this.newWordChecks();
     this.rules = null;
     this.state = null;

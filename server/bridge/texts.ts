@@ -321,8 +321,12 @@ export function wordsAsked(words: readonly string[], owner: boolean, when: 'now'
 /**
  * The owner's answers to words you played, said together: approved, with the key that plays
  * the move again; rejected, as the web panel says it ('The owner rejected ATAB.'); or both.
+ * `owner`: said to the owner, who gave them: as the web page says it on the owner's own page
+ * ('Approved: TE. It is in the personal dictionary now. Rejected: EA.'), not in the third person;
+ * `mine`: words of the owner's own move, which RET plays again once all are approved.
  */
-export function wordsDecidedText(approved: readonly string[], rejected: readonly string[]): string {
+export function wordsDecidedText(approved: readonly string[], rejected: readonly string[], owner = false, mine = false): string {
+  if (owner) return [approved.length > 0 ? en('cw.approved', approved.join(', ')) : '', rejected.length > 0 ? en('cw.rejected', rejected.join(', ')) : '', mine && rejected.length === 0 ? 'RET plays the move again.' : ''].filter((x) => x).join(' ');
   if (rejected.length === 0) return `The owner approved ${approved.join(', ')}: RET plays the move again.`;
   if (approved.length === 0) return en('cw.word.rejected', rejected.join(', '));
   return `The owner approved ${approved.join(', ')} and rejected ${rejected.join(', ')}.`;

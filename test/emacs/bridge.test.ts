@@ -651,12 +651,14 @@ it('the move preview through the bridge says which words the dictionary lacks, a
   for (const key of ['D', '4', ...keys(two[0]), ...keys(two[1])]) await call('cardwords/key', { key });
   await expect.poll(async () => (await call('cardwords/view')).preview?.problems).toEqual([`${pair}: not in the dictionary. You are the owner: playing the move asks you to add it.`]);
   expect((await call('cardwords/view')).preview).toMatchObject({ text: expect.stringMatching(/^This move scores -?\d+ points?\.$/), details: [expect.stringMatching(new RegExp(`^${pair}: `))] });
-  // played: the owner (the bridge's own player) is asked, and rejects it; said as the web panel
-  // says it, a sentence (it had no full stop)
+  // played: the owner (the bridge's own player) is asked, and rejects it; said as the web page
+  // says it to the owner, a sentence (it had no full stop), in the second person (it said
+  // "The owner rejected" to the owner)
   await call('cardwords/submit');
   await b.notification((m) => m.method === 'cardwords/word-request');
   await call('cardwords/words', { words: [pair], approve: false });
-  await expect.poll(async () => ((await call('cardwords/view')) as unknown as { message: string }).message).toBe(`The owner rejected ${pair}.`);
+  await expect.poll(async () => ((await call('cardwords/view')) as unknown as { message: string }).message).toBe(translator('en')('cw.rejected', pair));
+  expect(translator('en')('cw.rejected', pair)).toBe(`Rejected: ${pair}.`);
 });
 
 it('the owner\'s decisions on several of your words come one message a word: the bridge says them together (only the last was said)', async () => {
