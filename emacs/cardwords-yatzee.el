@@ -331,13 +331,15 @@ A redraw (another player's throw) does not say it again.")
 (defun cardwords-yatzee--standing (me sheets)
   "The mode line's scores: ME's total and the best of the other SHEETS.
 A list, (\" You:12\" \"  Ann:30\") (the leader among the others), (\" You:12\")
-alone, or the leader's alone for a watcher."
+alone, or the leader's alone, (\" Ann:30\"), for a watcher or once
+your sheet is gone (two spaces after \"(Yatzee\" read as a gap)."
   (let* ((mine (cl-find me sheets :key (lambda (s) (plist-get s :name)) :test #'equal))
          (others (remq mine sheets))
          (leader (car (sort (copy-sequence others)
                             (lambda (a b) (> (plist-get a :total) (plist-get b :total)))))))
     (append (and mine (list (format " You:%d" (plist-get mine :total))))
-            (and leader (list (format "  %s:%d" (plist-get leader :name) (plist-get leader :total)))))))
+            (and leader (list (format "%s%s:%d" (if mine "  " " ")
+                                      (plist-get leader :name) (plist-get leader :total)))))))
 
 (defun cardwords-yatzee--short-name (name width names)
   "NAME in at most WIDTH columns, cut with `…' when longer.

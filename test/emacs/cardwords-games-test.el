@@ -2157,6 +2157,16 @@ the echo area."
     (should (string-match-p "\\`Resume your Cardwords game on tiny (1 robot, as Bartholomew, [A-Z][a-z]+ [0-9]+ [0-9:]+)\\? \\'"
                             (cardwords-bridge-resume-prompt "Cardwords" game 120)))))
 
+;; defect: after the removal of the last human the Yatzee mode line read "(Yatzee  Robot1:109)",
+;; two spaces: the leader's part had the gap it keeps after your own score.
+(ert-deftest cardwords-yatzee-mode-line-leader-alone-one-space ()
+  (cardwords-games-test--yatzee-drawn
+      (cardwords-games-test--yatzee-view
+       :me "ert" :sheets (list (list :name "Robot1" :scores (make-list 15 nil) :dice '(1 2 3 4 5)
+                                     :held '(nil nil nil nil nil) :throwsMade 1 :phase "thrown"
+                                     :bonus "-63" :bonusShort "-63" :total 109)))
+    (should (equal mode-line-process " Robot1:109"))))
+
 ;; defect: after the owner removed you (or the sheet was taken back from another connection),
 ;; q asked "Leave this game for good?" of a sheet that was no longer yours
 (ert-deftest cardwords-yatzee-let-go-leaves-unasked ()
