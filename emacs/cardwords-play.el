@@ -572,8 +572,8 @@ never scrolls it, but to the results when they come."
                                                    (format "%s's turn%s" (plist-get p :name)
                                                            (cond ((eq (cardwords-play--get :paused) t)
                                                                   ;; nobody connected: no robot plays for them
-                                                                  (if (plist-get p :away) " (away, the game waits)"
-                                                                    " (the game waits)"))
+                                                                  ;; (short: the mode line has 80 columns)
+                                                                  " (the game waits)")
                                                                  ((plist-get p :standIn) " (a robot plays)")
                                                                  ((cardwords-play--get :awayIn)
                                                                   (format " (away, a robot in %s)"

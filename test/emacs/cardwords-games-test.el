@@ -2089,7 +2089,7 @@ the echo area."
        :away "No player is connected: the game waits until one comes back."
        :players '((:name "ert" :robot nil :score 4 :cards 4 :connected nil :away t :standIn nil)
                   (:name "Robot1" :robot t :score 0 :cards 4 :connected t)))
-    (should (equal mode-line-process " ert's turn (away, the game waits) ert:4 Robot1:0"))
+    (should (equal mode-line-process " ert's turn (the game waits) ert:4 Robot1:0"))
     (should (string-match-p "^ ert +4 points  4 cards  away$" (buffer-string)))
     (should-not (string-match-p "a robot plays" (buffer-string)))))
 
