@@ -1107,7 +1107,7 @@ loses it.  The composition is kept."
 
 (defun cardwords-play-watch-here ()
   "Watch the game whose seat another tab or editor took (your seat stays yours).
-\[cardwords-play] offers to resume it later."
+\\[cardwords-play] offers to resume it later."
   (interactive)
   (if (cardwords-play--elsewhere-p)
       (cardwords-play--call "cardwords/watch-here")

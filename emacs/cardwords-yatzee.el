@@ -72,6 +72,8 @@ The game server computes them (as for the web panel); h toggles them."
     (define-key map "g" #'cardwords-yatzee-redraw)
     (define-key map (kbd "C-c C-w") #'cardwords-yatzee-copy-invite)
     (define-key map "q" #'cardwords-yatzee-leave)
+    (define-key map "p" #'cardwords-yatzee-play-here)
+    (define-key map "w" #'cardwords-yatzee-watch-here)
     (define-key map [mouse-1] #'cardwords-yatzee-click)
     (define-key map "?" #'describe-mode)
     map)
@@ -152,6 +154,31 @@ The last human's leave ends it; the bridge words it as the web page does."
   "KEY of the current view."
   (plist-get cardwords-yatzee--view key))
 
+(defun cardwords-yatzee--elsewhere-p ()
+  "Return non-nil while your sheet is played elsewhere.
+Another tab or editor took it; the bridge keeps its key:
+`cardwords-yatzee-play-here' takes it back."
+  (eq (cardwords-yatzee--get :elsewhere) t))
+
+(defun cardwords-yatzee-play-here ()
+  "Play your sheet here again after another tab or editor took it.
+The sheet's key takes it back, as the web page's Play here: the other
+one loses it."
+  (interactive)
+  (if (cardwords-yatzee--elsewhere-p)
+      (cardwords-yatzee--call "yatzee/play-here")
+    (message "Your sheet is not played elsewhere: nothing to take back")
+    (ding t)))
+
+(defun cardwords-yatzee-watch-here ()
+  "Watch the game whose sheet another tab or editor took (it stays yours).
+\\[cardwords-yatzee] offers to resume it later."
+  (interactive)
+  (if (cardwords-yatzee--elsewhere-p)
+      (cardwords-yatzee--call "yatzee/watch-here")
+    (message "Your sheet is not played elsewhere: nothing to watch instead")
+    (ding t)))
+
 (defun cardwords-yatzee--watching-p ()
   "Return non-nil when you watch the game (no sheet of yours)."
   (equal (plist-get (cardwords-yatzee--get :welcome) :role) "watcher"))
@@ -223,6 +250,11 @@ A redraw (another player's throw) does not say it again.")
             (insert "\n"))
           (when (cardwords-yatzee--watching-p)
             (insert "You are watching.\n"))
+          ;; the sheet played elsewhere: the web page's two offers, as keys
+          (when (cardwords-yatzee--elsewhere-p)
+            (insert (substitute-command-keys
+                     "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-play-here] plays your sheet here again, \
+\\[cardwords-yatzee-watch-here] watches the game.\n")))
           ;; the hint line and the message, broken at the window's width (a line is cut at its
           ;; edge: the best hold was lost at 80 columns); when the window cannot show them with
           ;; the whole sheet (80x24 with a best hold of two lines), the message goes to the echo
@@ -321,9 +353,10 @@ A redraw (another player's throw) does not say it again.")
           ;; goes (at 80 columns, disconnected, the leader's; the sheet's Total row has it)
           (cardwords-bridge-mode-line
            window
-           (cons (if (or (cardwords-yatzee--get :connected) (cardwords-yatzee--get :ended))
-                     ""
-                   " Disconnected")
+           (cons (cond ((or (cardwords-yatzee--get :connected) (cardwords-yatzee--get :ended)) "")
+                       ;; the sheet moved to another tab or editor, not the connection lost
+                       ((cardwords-yatzee--elsewhere-p) " Sheet played elsewhere")
+                       (t " Disconnected"))
                  (cardwords-yatzee--standing me sheets)))
           (force-mode-line-update)
           (cardwords-bridge-restore-places places))))))

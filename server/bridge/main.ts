@@ -104,6 +104,9 @@ export class Bridge {
     this.on('yatzee/robots', (p) => yz.robots((p ?? {}) as never));
     this.on('yatzee/remove', (p) => yz.remove((p ?? {}) as never));
     this.on('yatzee/end', () => yz.end());
+    // the sheet taken back by another tab or editor: played here again with its key, or the game watched
+    this.on('yatzee/play-here', () => yz.playHere());
+    this.on('yatzee/watch-here', () => yz.watchHere());
     this.on('yatzee/hints', (p) => yz.setHints((p ?? {}) as never));
     this.on('yatzee/view', () => yz.view());
     this.on('yatzee/leave', () => yz.leave());

@@ -1528,6 +1528,28 @@ it('a seat taken back from another connection: the first bridge\'s view says so,
   }
 });
 
+it('a Yatzee sheet taken back from another connection: kept, played here again with its key, or the game watched', async () => {
+  // defect: the bridge forgot the sheet (only watching was left) and the mode line said Disconnected
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
+  try {
+    type View = { connected: boolean; down: string; closed: boolean; elsewhere: boolean; message: string; welcome: { gameId: string; key: string; role: string } };
+    const b = bridge();
+    const yz = await b.call<View>('yatzee/create', { url: srv.url, owner: srv.ownerToken, name: 'Emi', robots: 1 });
+    expect(yz).toMatchObject({ closed: false, elsewhere: false });
+    const other = bridge2();
+    await other.call('yatzee/join', { url: srv.url, id: yz.welcome.gameId, name: 'Emi', key: yz.welcome.key, owner: srv.ownerToken });
+    const taken = translator('en')('conn.takenBack');
+    await expect.poll(async () => b.call<View>('yatzee/view'), { timeout: 5000 }).toMatchObject({ connected: false, closed: true, elsewhere: true, down: taken });
+    const games = await b.call<{ id: string; seat?: unknown }[]>('yatzee/games', { url: srv.url });
+    expect(games.find((g) => g.id === yz.welcome.gameId)?.seat).toBeTruthy();
+    expect(await b.call<View>('yatzee/play-here')).toMatchObject({ connected: true, closed: false, elsewhere: false, down: '', message: translator('en')('conn.playingHereEditor'), welcome: { role: 'player' } });
+    await expect.poll(async () => other.call<View>('yatzee/view'), { timeout: 5000 }).toMatchObject({ closed: true, elsewhere: true });
+    expect(await other.call<View>('yatzee/watch-here')).toMatchObject({ connected: true, closed: false, elsewhere: false, welcome: { role: 'watcher' } });
+  } finally {
+    await srv.stop();
+  }
+});
+
 it('back after the server restarted: "Connected again." gives way at the next change of the game or after a while, and the composition\'s direction is kept', async () => {
   // defect: "Connected again." stayed under the action area through later moves, and the
   // direction typed (down) came back as across

@@ -2167,6 +2167,22 @@ the echo area."
                                      :bonus "-63" :bonusShort "-63" :total 109)))
     (should (equal mode-line-process " Robot1:109"))))
 
+;; The same for a Yatzee sheet taken back by a browser tab: the mode line said Disconnected
+;; and nothing took the sheet back.  p plays it here again, w watches.
+(ert-deftest cardwords-yatzee-sheet-played-elsewhere-offers-play-here-and-watch ()
+  (let ((sent nil)
+        (taken "Your seat is now played elsewhere (another tab, window or editor), not here."))
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method &rest _) (push method sent) nil)))
+      (cardwords-games-test--yatzee-drawn
+          (cardwords-games-test--yatzee-view :connected nil :closed t :elsewhere t :down taken :message taken)
+        (set-window-buffer (selected-window) (current-buffer))
+        (should (string-prefix-p " Sheet played elsewhere" mode-line-process))
+        (should (string-match-p "^p plays your sheet here again, w watches the game\\.$" (buffer-string)))
+        (execute-kbd-macro (kbd "p"))
+        (execute-kbd-macro (kbd "w"))
+        (should (equal (reverse sent) '("yatzee/play-here" "yatzee/watch-here")))))))
+
 ;; defect: after the owner removed you (or the sheet was taken back from another connection),
 ;; q asked "Leave this game for good?" of a sheet that was no longer yours
 (ert-deftest cardwords-yatzee-let-go-leaves-unasked ()
