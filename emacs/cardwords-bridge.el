@@ -198,26 +198,34 @@ Return its listing, or nil for a new game.  Each game is offered as
     (cdr (assoc (completing-read "Game (or new): " (cons "new" (mapcar #'car choices)) nil t)
                 choices))))
 
-(defun cardwords-bridge-resume-prompt (kind game)
+(defun cardwords-bridge-resume-prompt (kind game &optional width)
   "The question whether to resume GAME, a game of KIND (\"Yatzee\").
-GAME is the remembered game the bridge's `serve' names."
-  (let* ((robots (or (plist-get game :robots) 0))
+GAME is the remembered game the bridge's `serve' names.  The question
+with its \"(y or n) \" fits in WIDTH columns (the echo area's, by default):
+the date goes first, then your name (at 80 columns it wrapped)."
+  (let* ((width (or width (window-width (minibuffer-window))))
+         (robots (or (plist-get game :robots) 0))
          (people (max 0 (1- (or (plist-get game :players) 1))))
          (ruleset (plist-get game :ruleset))
          (saved (plist-get game :saved))
          (others (string-join
                   (delq nil (list (and (> robots 0) (format "%d robot%s" robots (if (= robots 1) "" "s")))
                                   (and (> people 0) (format "%d other player%s" people (if (= people 1) "" "s")))))
-                  " and ")))
-    (format "Resume your %s game%s (%s)? "
-            kind
-            (if (member ruleset '(nil "")) "" (format " on %s" ruleset))
-            (string-join
-             (delq nil (list (and (not (string-empty-p others)) others)
-                             (format "as %s" (plist-get game :name))
-                             (and (numberp saved) (> saved 0)
-                                  (format-time-string "%b %-d %H:%M" (/ saved 1000.0)))))
-             ", "))))
+                  " and "))
+         (parts (delq nil (list (and (not (string-empty-p others)) others)
+                                (format "as %s" (plist-get game :name))
+                                (and (numberp saved) (> saved 0)
+                                     (format-time-string "%b %-d %H:%M" (/ saved 1000.0))))))
+         (prompt (lambda (parts)
+                   (format "Resume your %s game%s%s? " kind
+                           (if (member ruleset '(nil "")) "" (format " on %s" ruleset))
+                           (if parts (format " (%s)" (string-join parts ", ")) ""))))
+         (text (funcall prompt parts)))
+    ;; "(y or n) " follows, and the last column is the cursor's
+    (while (and parts (> (+ (string-width text) (length "(y or n) ")) (1- width)))
+      (setq parts (butlast parts)
+            text (funcall prompt parts)))
+    text))
 
 (defun cardwords-bridge-resume (server kind method &optional params timeout)
   "Offer the remembered game of KIND on the local SERVER; its view when taken back.
@@ -302,32 +310,66 @@ buffer's start, the table ending up under the log."
          (mode-line-process (list mode-line-process end))
          (text (save-excursion (format-mode-line mode-line-format nil window (current-buffer))))
          (at (string-match end text)))
-    (and at (<= (string-width (substring text 0 at))
+    ;; the mode name's closing paren right after it must fit too (it was cut at column 81)
+    (and at (<= (+ (string-width (substring text 0 at))
+                   (if (eq (aref (concat (substring text (1+ at)) " ") 0) ?\)) 1 0))
                 (if window (window-total-width window) 80)))))
 
 (defun cardwords-bridge-mode-line-text (parts)
   "Return PARTS joined for `mode-line-process', a `%' in them kept as it is."
   (mapconcat (lambda (p) (replace-regexp-in-string "%" "%%" p t t)) parts ""))
 
-(defun cardwords-bridge-mode-line (window parts)
+(defun cardwords-bridge-mode-line (window parts &optional ranks)
   "Set `mode-line-process' to as many PARTS as WINDOW's mode line can show whole.
 PARTS are texts, the most needed first (the connection or the turn, then
 the scores), each with its leading space; `%' in them is shown as it is.
-The first is always kept; a part that would be cut at the window's edge
-goes with all after it, so that no score shows cut to a number that is
-not its own.  All stay when the mode line does not show the process at
-all (nothing to fit: batch Emacs, a mode line of one's own).  Return
-non-nil when every part is in sight."
-  (let ((shown (butlast parts)))
+The first is always kept; the others go whole, so that no score shows
+cut to a number that is not its own: the last first, or with RANKS (a
+number for each part, the lower kept the longer: the scores' ranks) the
+highest ranked first, the others kept in their order.  All stay when the
+mode line does not show the process at all (nothing to fit: batch
+Emacs, a mode line of one's own).  Return non-nil when every part is in
+sight."
+  (let* ((ranked (cl-mapcar #'cons parts (or ranks (number-sequence 0 (1- (length parts))))))
+         (shown ranked))
     (setq mode-line-process (cardwords-bridge-mode-line-text parts))
     (cond ((cardwords-bridge-mode-line-shows-p window) t)
           ;; where the process would start is out of sight too: nothing to fit
           ((not (let ((mode-line-process "")) (cardwords-bridge-mode-line-shows-p window)))
            nil)
-          (t (while (progn (setq mode-line-process (cardwords-bridge-mode-line-text shown))
-                           (and (cdr shown) (not (cardwords-bridge-mode-line-shows-p window))))
-               (setq shown (butlast shown)))
+          (t (while (and (cdr shown)
+                         (progn
+                           ;; the first stays; of the others, the highest ranked goes
+                           (setq shown (cons (car shown)
+                                             (let ((worst (cl-reduce (lambda (a b) (if (> (cdr b) (cdr a)) b a))
+                                                                     (cdr shown))))
+                                               (remq worst (cdr shown)))))
+                           (setq mode-line-process (cardwords-bridge-mode-line-text (mapcar #'car shown)))
+                           (not (cardwords-bridge-mode-line-shows-p window)))))
              nil))))
+
+(defun cardwords-bridge-line-position (line)
+  "The position of the start of LINE (1 the first) in the current buffer."
+  (save-excursion (goto-char (point-min)) (forward-line (1- line)) (point)))
+
+(defun cardwords-bridge-places ()
+  "Point's line and each window's start and point lines on the current buffer.
+A game buffer is drawn anew at each change: `cardwords-bridge-restore-places'
+puts them back after (erasing the buffer sends them to its start, and
+another player's move yanked a window scrolled down back to the top)."
+  (cons (line-number-at-pos)
+        (mapcar (lambda (w) (list w (line-number-at-pos (window-start w))
+                                  (line-number-at-pos (window-point w))))
+                (get-buffer-window-list (current-buffer) nil t))))
+
+(defun cardwords-bridge-restore-places (places)
+  "Put point and each window back on the lines PLACES names.
+PLACES is what `cardwords-bridge-places' returned before the redraw."
+  (goto-char (cardwords-bridge-line-position (car places)))
+  (pcase-dolist (`(,window ,start ,point) (cdr places))
+    (when (window-live-p window)
+      (set-window-start window (cardwords-bridge-line-position start) t)
+      (set-window-point window (cardwords-bridge-line-position point)))))
 
 (defun cardwords-bridge-stop ()
   "Stop the bridge process (the games start it again when needed)."

@@ -133,6 +133,8 @@ A question quit with \\[keyboard-quit] stays, and is asked again by
     (define-key map (kbd "C-c C-q") #'cardwords-play-leave)
     (define-key map (kbd "C-c C-a") #'cardwords-play-answer)
     (define-key map (kbd "C-c C-w") #'cardwords-play-copy-invite)
+    (define-key map (kbd "C-c C-j") #'cardwords-play-here)
+    (define-key map (kbd "C-c C-v") #'cardwords-play-watch-here)
     (define-key map [mouse-1] #'cardwords-play-click)
     (define-key map "?" #'describe-mode)
     map)
@@ -364,11 +366,29 @@ A list of (TEXT . INDEX): You:12 for SEAT, Name:7 for the others
   "The mode line's parts: whose turn, then each score.
 As `cardwords-bridge-mode-line' takes them.")
 
+(defvar-local cardwords-play--mode-line-ranks nil
+  "The rank of each mode line part, the lower kept the longer.
+Whose turn, then yours, then the others by score: the mode line too
+narrow for every score keeps the leaders (the results dropped the second
+and kept the third, who sat before).")
+
+(defun cardwords-play--ranks (scores players)
+  "The ranks of the mode line's parts for SCORES of PLAYERS (see above).
+SCORES is from `cardwords-play--scores', yours first when you play."
+  (let* ((seat (cardwords-play--get :seat))
+         (by-score (sort (delq seat (mapcar #'cdr scores))
+                         (lambda (a b) (> (plist-get (nth a players) :score)
+                                          (plist-get (nth b players) :score))))))
+    (cons 0 (mapcar (lambda (s)
+                      (let ((i (cdr s)))
+                        (if (eql i seat) 1 (+ 2 (cl-position i by-score)))))
+                    scores))))
+
 (defun cardwords-play--mode-line-shows-p (window)
   "Fit the mode line's parts to WINDOW; non-nil when all of them show.
 Nil also when the mode line does not show them at all (batch Emacs):
 the Scores line then has them."
-  (cardwords-bridge-mode-line window cardwords-play--mode-line-parts))
+  (cardwords-bridge-mode-line window cardwords-play--mode-line-parts cardwords-play--mode-line-ranks))
 
 (defun cardwords-play--scores-lines (scores turn width)
   "The lines of the Scores line: SCORES (from `cardwords-play--scores').
@@ -505,14 +525,7 @@ line takes the window's last column, as the message's."
             (let ((note (plist-get preview :note)))
               (and note (not (string-empty-p note)) (funcall indented note 'shadow))))))
 
-(defun cardwords-play--window-lines ()
-  "Each window on the buffer with its start's and point's line numbers."
-  (mapcar (lambda (w) (list w (line-number-at-pos (window-start w)) (line-number-at-pos (window-point w))))
-          (get-buffer-window-list (current-buffer) nil t)))
-
-(defun cardwords-play--line-position (line)
-  "The position of the start of LINE (1 the first)."
-  (save-excursion (goto-char (point-min)) (forward-line (1- line)) (point)))
+(defalias 'cardwords-play--line-position #'cardwords-bridge-line-position)
 
 (defun cardwords-play--draw ()
   "Redraw the game buffer from the last view.
@@ -530,8 +543,7 @@ never scrolls it, but to the results when they come."
     (when (buffer-live-p buffer)
       (with-current-buffer buffer
         (let* ((inhibit-read-only t)
-               (line (line-number-at-pos))
-               (windows (cardwords-play--window-lines))
+               (places (cardwords-bridge-places))
                (welcome (cardwords-play--get :welcome))
                (seat (cardwords-play--get :seat))
                (turn (cardwords-play--get :turn))
@@ -549,6 +561,8 @@ never scrolls it, but to the results when they come."
           (setq cardwords-play--mode-line-parts
                 (cons (concat " "
                               (cond (results "Results")
+                                    ;; the seat moved to another tab or editor, not the connection lost
+                                    ((cardwords-play--elsewhere-p) "Seat played elsewhere")
                                     ;; the connection down: no turn is played (the message says why)
                                     ((not (cardwords-play--get :connected)) "Disconnected")
                                     ((= turn seat) "Your turn")
@@ -556,7 +570,11 @@ never scrolls it, but to the results when they come."
                                     ;; (the bridge's line of when a robot plays is under Pile:)
                                     ((>= turn 0) (let ((p (nth turn players)))
                                                    (format "%s's turn%s" (plist-get p :name)
-                                                           (cond ((plist-get p :standIn) " (a robot plays)")
+                                                           (cond ((eq (cardwords-play--get :paused) t)
+                                                                  ;; nobody connected: no robot plays for them
+                                                                  ;; (short: the mode line has 80 columns)
+                                                                  " (the game waits)")
+                                                                 ((plist-get p :standIn) " (a robot plays)")
                                                                  ((cardwords-play--get :awayIn)
                                                                   (format " (away, a robot in %s)"
                                                                           (cardwords-play--get :awayIn)))
@@ -564,6 +582,7 @@ never scrolls it, but to the results when they come."
                                                                  (t "")))))
                                     (t (cardwords-play--get :status))))
                       (mapcar (lambda (s) (concat " " (car s))) scores))
+                cardwords-play--mode-line-ranks (cardwords-play--ranks scores players)
                 ;; all of it until the Scores line's decision below fits it to the window
                 mode-line-process (cardwords-bridge-mode-line-text cardwords-play--mode-line-parts))
           (force-mode-line-update)
@@ -622,7 +641,13 @@ never scrolls it, but to the results when they come."
                                        (cardwords-bridge-wrap (cardwords-bridge-words said) (1- width) nil
                                                              (and (string-prefix-p "Hint: " said) "      ")
                                                              " "))
-                               'message))))
+                               'message))
+                         ;; the seat played elsewhere: the web page's two offers, as keys
+                         (and (cardwords-play--elsewhere-p)
+                              (list (cons (substitute-command-keys
+                                           "\\<cardwords-play-mode-map>\\[cardwords-play-here] plays your seat here again, \
+\\[cardwords-play-watch-here] watches the game.")
+                                          'message)))))
                  ;; Last: every move since your own last turn (the bridge's `last'), as many on a
                  ;; line as fit; the whole log is below
                  ;; (none while the review shows a turn: the message says which)
@@ -727,11 +752,8 @@ never scrolls it, but to the results when they come."
             (insert text "\n"))
           (insert "\nLog:\n")
           (dolist (entry log) (insert "  " entry "\n"))
-          (goto-char (cardwords-play--line-position line))
           ;; each window where it was (erasing the buffer sent them to its start)
-          (pcase-dolist (`(,window ,start ,point) windows)
-            (set-window-start window (cardwords-play--line-position start) t)
-            (set-window-point window (cardwords-play--line-position point)))
+          (cardwords-bridge-restore-places places)
           ;; the results just came: each window shows them (the table may scroll up a little)
           (when (and results-start
                      (not (equal cardwords-play--results-shown
@@ -897,6 +919,12 @@ or \\[cardwords-play-submit] in the game asks again"
 The view's `down' says why."
   (not (member (cardwords-play--get :down) '(nil ""))))
 
+(defun cardwords-play--elsewhere-p ()
+  "Return non-nil while your seat is played elsewhere.
+Another tab or editor took it; the bridge keeps its key:
+`cardwords-play-here' takes it back."
+  (eq (cardwords-play--get :elsewhere) t))
+
 (defun cardwords-play--nothing-to-review-p ()
   "Return non-nil for a game over in which no turn was played.
 The owner ended it before any: no history comes, so no review either."
@@ -1056,10 +1084,35 @@ See `cardwords-play-next-hint'."
 The owner's rematch is dealt at once, for every player (the server's
 rule): the owner who watches, with no seat to ask from, is asked first."
   (interactive)
+  ;; refused here in words (it said nothing, or the server's raw "Refused: a rematch follows
+  ;; the end of a game")
+  (cond ((not (cardwords-play--over-p)) (user-error "%s" "A rematch comes after the game's end."))
+        ((and (cardwords-play--watching-p) (not (cardwords-play--owner-p))
+              (not (equal (cardwords-play--get :status) "ended")))
+         (user-error "%s" "You are watching: a rematch is for the players (and the owner) to ask for.")))
   (when (or (not (equal (cardwords-play--get :status) "over"))
             (not (cardwords-play--watching-p)) (not (cardwords-play--owner-p))
             (y-or-n-p "Deal a new round for every player now? "))
     (cardwords-play--call "cardwords/rematch")))
+
+(defun cardwords-play-here ()
+  "Play your seat here again after another tab or editor took it.
+The seat's key takes it back, as the web page's Play here: the other one
+loses it.  The composition is kept."
+  (interactive)
+  (if (cardwords-play--elsewhere-p)
+      (cardwords-play--call "cardwords/play-here")
+    (message "Your seat is not played elsewhere: nothing to take back")
+    (ding t)))
+
+(defun cardwords-play-watch-here ()
+  "Watch the game whose seat another tab or editor took (your seat stays yours).
+\\[cardwords-play] offers to resume it later."
+  (interactive)
+  (if (cardwords-play--elsewhere-p)
+      (cardwords-play--call "cardwords/watch-here")
+    (message "Your seat is not played elsewhere: nothing to watch instead")
+    (ding t)))
 
 (defun cardwords-play--owner-p ()
   "Return non-nil when this buffer's game was entered with the owner token."
@@ -1077,8 +1130,8 @@ plays the seat to the end.  Asked with completion over the players, then
 confirmed."
   (interactive
    (let ((names (cardwords-play--removable)))
-     (cond ((not (cardwords-play--owner-p)) (user-error "Only the owner removes players"))
-           ((null names) (user-error "No player to remove"))
+     (cond ((not (cardwords-play--owner-p)) (user-error "%s" "Only the owner removes players."))
+           ((null names) (user-error "%s" "No player to remove."))
            (t (list (completing-read "Remove the player: " names nil t))))))
   ;; the web page's question: what becomes of the seat, or that the game ends (the last person)
   (when (yes-or-no-p (or (plist-get (cl-find name (cardwords-play--get :removeQuestions)
@@ -1094,8 +1147,9 @@ confirmed."
 (defun cardwords-play-end ()
   "End the game for everyone: the owner's command, asked first."
   (interactive)
-  (unless (cardwords-play--owner-p) (user-error "Only the owner ends the game"))
-  (when (cardwords-play--over-p) (user-error "The game is over"))
+  ;; sentences, as the bridge's refusals are said ("%s": not a format ending in a period)
+  (unless (cardwords-play--owner-p) (user-error "%s" "Only the owner ends the game."))
+  (when (cardwords-play--over-p) (user-error "%s" "The game is over."))
   (when (yes-or-no-p "End the game for everyone (it cannot be undone)? ")
     (cardwords-play--call "cardwords/end")))
 

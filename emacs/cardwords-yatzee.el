@@ -72,6 +72,8 @@ The game server computes them (as for the web panel); h toggles them."
     (define-key map "g" #'cardwords-yatzee-redraw)
     (define-key map (kbd "C-c C-w") #'cardwords-yatzee-copy-invite)
     (define-key map "q" #'cardwords-yatzee-leave)
+    (define-key map "p" #'cardwords-yatzee-play-here)
+    (define-key map "w" #'cardwords-yatzee-watch-here)
     (define-key map [mouse-1] #'cardwords-yatzee-click)
     (define-key map "?" #'describe-mode)
     map)
@@ -152,6 +154,31 @@ The last human's leave ends it; the bridge words it as the web page does."
   "KEY of the current view."
   (plist-get cardwords-yatzee--view key))
 
+(defun cardwords-yatzee--elsewhere-p ()
+  "Return non-nil while your sheet is played elsewhere.
+Another tab or editor took it; the bridge keeps its key:
+`cardwords-yatzee-play-here' takes it back."
+  (eq (cardwords-yatzee--get :elsewhere) t))
+
+(defun cardwords-yatzee-play-here ()
+  "Play your sheet here again after another tab or editor took it.
+The sheet's key takes it back, as the web page's Play here: the other
+one loses it."
+  (interactive)
+  (if (cardwords-yatzee--elsewhere-p)
+      (cardwords-yatzee--call "yatzee/play-here")
+    (message "Your sheet is not played elsewhere: nothing to take back")
+    (ding t)))
+
+(defun cardwords-yatzee-watch-here ()
+  "Watch the game whose sheet another tab or editor took (it stays yours).
+\\[cardwords-yatzee] offers to resume it later."
+  (interactive)
+  (if (cardwords-yatzee--elsewhere-p)
+      (cardwords-yatzee--call "yatzee/watch-here")
+    (message "Your sheet is not played elsewhere: nothing to watch instead")
+    (ding t)))
+
 (defun cardwords-yatzee--watching-p ()
   "Return non-nil when you watch the game (no sheet of yours)."
   (equal (plist-get (cardwords-yatzee--get :welcome) :role) "watcher"))
@@ -174,6 +201,8 @@ A redraw (another player's throw) does not say it again.")
     (when (buffer-live-p buffer)
       (with-current-buffer buffer
         (let* ((inhibit-read-only t)
+               ;; each window keeps its place (the invite link, the others' dice scrolled to)
+               (places (cardwords-bridge-places))
                (me (cardwords-yatzee--get :me))
                ;; your column first, as the web panel has it: with ten players the columns
                ;; run past the window's edge, and yours must not be the one cut off
@@ -221,6 +250,11 @@ A redraw (another player's throw) does not say it again.")
             (insert "\n"))
           (when (cardwords-yatzee--watching-p)
             (insert "You are watching.\n"))
+          ;; the sheet played elsewhere: the web page's two offers, as keys
+          (when (cardwords-yatzee--elsewhere-p)
+            (insert (substitute-command-keys
+                     "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-play-here] plays your sheet here again, \
+\\[cardwords-yatzee-watch-here] watches the game.\n")))
           ;; the hint line and the message, broken at the window's width (a line is cut at its
           ;; edge: the best hold was lost at 80 columns); when the window cannot show them with
           ;; the whole sheet (80x24 with a best hold of two lines), the message goes to the echo
@@ -244,7 +278,12 @@ A redraw (another player's throw) does not say it again.")
                  (echo (and hint-lines said-lines
                             (> (+ (length hint-lines) (length said-lines)) (max 1 room)))))
             (if (not echo)
-                (setq cardwords-yatzee--echoed nil)
+                ;; the message echoed is no longer the view's (the connection back): it goes
+                ;; from the echo area too ("The server is stopping…" stayed till the next key)
+                (progn (when (and cardwords-yatzee--echoed (not (equal said cardwords-yatzee--echoed))
+                                  (equal (current-message) cardwords-yatzee--echoed))
+                         (message nil))
+                       (setq cardwords-yatzee--echoed nil))
               (setq said-lines nil)
               (unless (or (equal said cardwords-yatzee--echoed) (active-minibuffer-window))
                 (setq cardwords-yatzee--echoed said)
@@ -314,23 +353,26 @@ A redraw (another player's throw) does not say it again.")
           ;; goes (at 80 columns, disconnected, the leader's; the sheet's Total row has it)
           (cardwords-bridge-mode-line
            window
-           (cons (if (or (cardwords-yatzee--get :connected) (cardwords-yatzee--get :ended))
-                     ""
-                   " Disconnected")
+           (cons (cond ((or (cardwords-yatzee--get :connected) (cardwords-yatzee--get :ended)) "")
+                       ;; the sheet moved to another tab or editor, not the connection lost
+                       ((cardwords-yatzee--elsewhere-p) " Sheet played elsewhere")
+                       (t " Disconnected"))
                  (cardwords-yatzee--standing me sheets)))
           (force-mode-line-update)
-          (goto-char (point-min)))))))
+          (cardwords-bridge-restore-places places))))))
 
 (defun cardwords-yatzee--standing (me sheets)
   "The mode line's scores: ME's total and the best of the other SHEETS.
 A list, (\" You:12\" \"  Ann:30\") (the leader among the others), (\" You:12\")
-alone, or the leader's alone for a watcher."
+alone, or the leader's alone, (\" Ann:30\"), for a watcher or once
+your sheet is gone (two spaces after \"(Yatzee\" read as a gap)."
   (let* ((mine (cl-find me sheets :key (lambda (s) (plist-get s :name)) :test #'equal))
          (others (remq mine sheets))
          (leader (car (sort (copy-sequence others)
                             (lambda (a b) (> (plist-get a :total) (plist-get b :total)))))))
     (append (and mine (list (format " You:%d" (plist-get mine :total))))
-            (and leader (list (format "  %s:%d" (plist-get leader :name) (plist-get leader :total)))))))
+            (and leader (list (format "%s%s:%d" (if mine "  " " ")
+                                      (plist-get leader :name) (plist-get leader :total)))))))
 
 (defun cardwords-yatzee--short-name (name width names)
   "NAME in at most WIDTH columns, cut with `…' when longer.
@@ -541,7 +583,7 @@ The message line says so (a refusal of an earlier key stayed there);
 when the room refuses it (ten players already), it says why instead."
   (interactive)
   (cond ((cardwords-yatzee--refuse-ended))
-        ((not (cardwords-yatzee--owner-p)) (user-error "Only the owner adds robots"))
+        ((not (cardwords-yatzee--owner-p)) (user-error "%s" "Only the owner adds robots."))
         (t (cardwords-yatzee--call "yatzee/robots" (list :add 1) "A robot joins the game."))))
 
 (defun cardwords-yatzee--owner-p ()
@@ -556,8 +598,8 @@ still present but yourself, robots too, then confirmed."
    ;; the bridge's view says whom: the players present but yourself, none once it ended
    (let ((names (cardwords-yatzee--get :removable)))
      (cond ((cardwords-yatzee--get :ended) (list nil))
-           ((not (cardwords-yatzee--owner-p)) (user-error "Only the owner removes players"))
-           ((null names) (user-error "No player to remove"))
+           ((not (cardwords-yatzee--owner-p)) (user-error "%s" "Only the owner removes players."))
+           ((null names) (user-error "%s" "No player to remove."))
            (t (list (completing-read "Remove the player: " names nil t))))))
   (when (and (not (cardwords-yatzee--refuse-ended))
              (yes-or-no-p (format "Remove %s (that sheet is closed for good)? " name)))
@@ -566,7 +608,7 @@ still present but yourself, robots too, then confirmed."
 (defun cardwords-yatzee-end ()
   "End the game for everyone: the owner's command, asked first."
   (interactive)
-  (unless (cardwords-yatzee--owner-p) (user-error "Only the owner ends the game"))
+  (unless (cardwords-yatzee--owner-p) (user-error "%s" "Only the owner ends the game."))
   (when (and (not (cardwords-yatzee--refuse-ended))
              (yes-or-no-p "End the game for everyone (it cannot be undone)? "))
     (cardwords-yatzee--call "yatzee/end")))

@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
@@ -47,6 +47,8 @@ export class CardwordsSession {
   private welcome: WelcomeMessage | null = null;
   /** The owner's decisions on your words said in the message, while it still says them. */
   private decisions: { approved: string[]; rejected: string[]; said: string } | null = null;
+  /** The words of your own move the owner was asked about: their approval lets RET play it again. */
+  private askedMine = new Set<string>();
   private rules: CardwordsRules | null = null;
   private state: CardwordsRoomState | null = null;
   private composer: Composer | null = null;
@@ -110,6 +112,8 @@ export class CardwordsSession {
   private down = '';
   /** The room let this client go for good (the owner removed the player, the seat was taken back elsewhere): no seat to play or give up. */
   private closed = false;
+  /** The seat is played elsewhere now (taken back by another tab or editor): its key kept for `playHere`. */
+  private elsewhere = false;
   /** "Connected again.", which gives way after a while or once the game changes, as on the web page. */
   private readonly back = new BackNotice(
     () => this.message,
@@ -225,8 +229,10 @@ export class CardwordsSession {
       if (e.code === 'unknown-words' && e.rejected?.length) {
         for (const w of e.rejected) this.wordChecks.decided(w, false);
         this.message = `Refused: ${wordsRejected(e.rejected)}`;
-      } else if (e.code === 'unknown-words') this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
-      else this.message = `Refused: ${e.message}`;
+      } else if (e.code === 'unknown-words') {
+        if (e.asked !== false) for (const w of e.words ?? []) this.askedMine.add(w);
+        this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
+      } else this.message = `Refused: ${e.message}`;
       this.update();
     });
     typed.on('hint', (h) => {
@@ -260,10 +266,13 @@ export class CardwordsSession {
       // nothing else was said (only the last one was: "The owner rejected SEN.")
       const d = this.decisions !== null && this.message === this.decisions.said ? this.decisions : { approved: [], rejected: [], said: '' };
       (w.approved ? d.approved : d.rejected).push(w.word);
-      d.said = wordsDecidedText(d.approved, d.rejected);
+      // the owner is told in the web page's words for the owner, with RET when the move was their own;
+      // after the game there is no move to play again (the web page: "it is in the dictionary now")
+      const over = this.ended || this.state?.status === 'over' || this.state?.status === 'ended';
+      d.said = wordsDecidedText(d.approved, d.rejected, { owner: this.welcome?.owner === true, mine: d.approved.some((a) => this.askedMine.has(a)), over });
       this.decisions = d;
       this.message = d.said;
-      this.logNote({ round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: w.word, approved: w.approved });
+      this.logNote({ round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: w.word, approved: w.approved }, over);
       this.update();
     });
     typed.on('history', (m) => {
@@ -307,7 +316,7 @@ export class CardwordsSession {
     typed.on('ended', (e) => {
       this.ended = true;
       this.forgetSeat();
-      this.message = endedMessage(e.reason, this.results?.reason === e.reason);
+      this.message = endedMessage(e.reason, this.results?.reason === e.reason, this.welcome?.owner === true);
       this.update();
     });
     room.onStateChange((s: CardwordsRoomState) => {
@@ -357,8 +366,13 @@ export class CardwordsSession {
       // keys are refused with why
       const closed = closeWords(code, reason);
       if (closed !== null) {
-        this.forgetSeat();
-        this.seat = null;
+        // the seat taken back in a browser tab or another editor is still the player's: its
+        // key is kept (remembered, offered to resume) for `playHere`, as the web page keeps it
+        this.elsewhere = reason === CLOSE_REASON.TAKEN_BACK && this.seat !== null;
+        if (!this.elsewhere) {
+          this.forgetSeat();
+          this.seat = null;
+        }
         this.closed = true;
         // nothing reconnects: not "Connection lost: reconnecting…"
         this.lost(room, closed || closedText(undefined));
@@ -403,6 +417,7 @@ export class CardwordsSession {
 
   private reset(): void {
     this.welcome = null;
+    this.askedMine = new Set();
     this.wordChecks = this.newWordChecks();
     this.rules = null;
     this.state = null;
@@ -419,6 +434,7 @@ export class CardwordsSession {
     this.seat = null;
     this.down = '';
     this.closed = false;
+    this.elsewhere = false;
     this.history = [];
     this.historyPlayers = [];
     this.reviewAt = null;
@@ -435,7 +451,8 @@ export class CardwordsSession {
     this.back.cancel();
     if (this.countdown) clearTimeout(this.countdown);
     this.countdown = null;
-    if (forget && this.seat) this.forgetSeat();
+    // (a seat played elsewhere stays remembered: it is still the player's, to take back)
+    if (forget && this.seat && !this.elsewhere) this.forgetSeat();
     // on purpose, in a game going on: the seat is given up (a stand-in plays it to the end;
     // before the deal it is free again), not held for a return that will not come
     const status = this.state?.status;
@@ -632,7 +649,7 @@ export class CardwordsSession {
   private logFromHistory(m: CardwordsHistoryMessage): void {
     const { from, lines } = historyLines(m);
     const kept = this.log.filter((l) => l.round < from);
-    this.log = [...kept, ...lines.map((l): LogLine => ('turn' in l ? { round: l.round, seat: l.turn.player, text: this.turnText(l.turn, m.players, l.current ? this.tableBefore(m.turns, m.turns.indexOf(l.turn)) : null), plain: this.turnText({ ...l.turn, best: undefined }, m.players) } : { round: l.round, seat: -1, text: logEventLine(l.event) }))];
+    this.log = [...kept, ...lines.map((l): LogLine => ('turn' in l ? { round: l.round, seat: l.turn.player, text: this.turnText(l.turn, m.players, l.current ? this.tableBefore(m.turns, m.turns.indexOf(l.turn)) : null), plain: this.turnText({ ...l.turn, best: undefined }, m.players) } : { round: l.round, seat: -1, text: logEventLine(l.event, l.over === true) }))];
     for (const k of goneKeys(lines)) this.goneLogged.add(k);
     this.loggedRound = m.round;
   }
@@ -652,8 +669,8 @@ export class CardwordsSession {
   }
 
   /** A line that is no turn, as the web panel logs it. */
-  private logNote(e: CardwordsLogEvent): void {
-    this.log.push({ round: e.round, seat: -1, text: logEventLine(e) });
+  private logNote(e: CardwordsLogEvent, over = false): void {
+    this.log.push({ round: e.round, seat: -1, text: logEventLine(e, over) });
   }
 
   /** A new round: its rematch line, once (the state or the `rematch` message, whichever comes first). */
@@ -702,6 +719,47 @@ export class CardwordsSession {
     const words = params.words.map((w) => str(w, 'word', 100));
     this.roomOrFail.send(params.approve === true ? 'approve' : 'reject', { words });
     return null;
+  }
+
+  /**
+   * The seat played elsewhere (another tab or editor took it back) is taken back here with its
+   * kept key, as the web page's "Play here": the other one loses it. The composition goes on.
+   */
+  async playHere(): Promise<unknown> {
+    const seat = this.seat;
+    if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your seat is not played elsewhere: nothing to take back');
+    const options = { name: seat.name, key: seat.key, ...(seat.owner ? { owner: seat.owner } : {}) };
+    const url = this.url;
+    // joined before this session lets go of what it shows: a refusal leaves it as it was
+    const room = await this.joinFor(seat, () => new Client(url).joinById(seat.gameId, options));
+    await this.enter(url, seat.owner ?? '', () => Promise.resolve(room), false, this.composer);
+    this.message = playingHereText();
+    this.update();
+    return this.view();
+  }
+
+  /** A room joined for the seat played elsewhere; a refusal that cannot pass (the game over or gone) forgets the seat. */
+  private async joinFor(seat: RememberedSeat, join: () => Promise<Room>): Promise<Room> {
+    try {
+      return await connectRoom(join, undefined, true);
+    } catch (e) {
+      if (e instanceof BridgeError && e.seatLost) {
+        this.forgetSeat();
+        this.seat = null;
+        this.elsewhere = false;
+      }
+      throw e;
+    }
+  }
+
+  /** The game the seat is played elsewhere in, watched here (the web page's "Watch the game"): the seat's key stays remembered. */
+  async watchHere(): Promise<unknown> {
+    const seat = this.seat;
+    if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your seat is not played elsewhere: watch a game from the list');
+    const options = { watch: true, ...(seat.owner ? { owner: seat.owner } : {}) };
+    const url = this.url;
+    const room = await connectRoom(() => new Client(url).joinById(seat.gameId, options), undefined, true, true);
+    return this.enter(url, seat.owner ?? '', () => Promise.resolve(room), true);
   }
 
   rematch(): unknown {
@@ -900,6 +958,8 @@ export class CardwordsSession {
       // this client go for good (removed, the seat taken back elsewhere): nothing to leave
       down: this.down,
       closed: this.closed,
+      // the seat is played elsewhere (not lost): `cardwords/play-here` takes it back, `cardwords/watch-here` watches
+      elsewhere: this.elsewhere,
       welcome: this.welcome,
       seat: this.mySeat,
       status: s?.status ?? 'connecting',
@@ -926,7 +986,10 @@ export class CardwordsSession {
       // while the game goes on (what becomes of the seat, or that the game ends: the last person)
       removeQuestions: s ? removeQuestionsText(s, removable) : [],
       leaveQuestion: s && s.status === 'playing' && this.mySeat >= 0 && !this.ended && !this.closed ? leaveQuestionText(s, this.mySeat) : '',
-      players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), left: p.left, removed: p.removed, standIn: p.auto, rematch: s?.status === 'over' && p.rematch })),
+      // (no player connected: the game waits, no stand-in plays; the web page marks them away)
+      players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), left: p.left, removed: p.removed, standIn: p.auto && !s?.paused, rematch: s?.status === 'over' && p.rematch })),
+      // no player is connected: the game waits until one comes back (the `away` line says so)
+      paused: s?.paused === true,
       // what the table waits on when the turn's player is away, as the web panel says it ('' none),
       // and `awayIn` the wait left, m:ss, while a robot is about to play for them (the mode line's,
       // always in sight; the `away` line is under the pile)
@@ -955,7 +1018,7 @@ export class CardwordsSession {
       // adjustment's says the final score includes it); results of an earlier round are gone
       // (the state of a rematch can come before its `rematch` message)
       // a row's `gone`: the seat given up, "removed" or "left", in place of "a robot stood in" (the web panel's)
-      results: this.results && (this.results.round ?? 1) === (s?.round ?? 1) ? { ...this.results, results: this.results.results.map((r) => ({ ...r, gone: goneSeatMark(r.seat === undefined ? undefined : s?.players[r.seat]) })), reasonText: endText(this.results.reason), columns: resultColumns(), marks: resultMarks() } : null,
+      results: this.results && (this.results.round ?? 1) === (s?.round ?? 1) ? { ...this.results, results: this.results.results.map((r) => ({ ...r, gone: goneSeatMark(r.seat === undefined ? undefined : s?.players[r.seat]) })), reasonText: endText(this.results.reason, this.welcome?.owner === true), columns: resultColumns(), marks: resultMarks() } : null,
     };
   }
 }

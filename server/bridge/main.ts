@@ -78,6 +78,9 @@ export class Bridge {
     this.on('cardwords/review', (p) => cw.review((p ?? {}) as never));
     this.on('cardwords/words', (p) => cw.words((p ?? {}) as never));
     this.on('cardwords/rematch', () => cw.rematch());
+    // the seat taken back by another tab or editor: played here again with its key, or the game watched
+    this.on('cardwords/play-here', () => cw.playHere());
+    this.on('cardwords/watch-here', () => cw.watchHere());
     this.on('cardwords/remove', (p) => cw.remove((p ?? {}) as never));
     this.on('cardwords/end', () => cw.end());
     this.on('cardwords/view', () => cw.view());
@@ -101,6 +104,9 @@ export class Bridge {
     this.on('yatzee/robots', (p) => yz.robots((p ?? {}) as never));
     this.on('yatzee/remove', (p) => yz.remove((p ?? {}) as never));
     this.on('yatzee/end', () => yz.end());
+    // the sheet taken back by another tab or editor: played here again with its key, or the game watched
+    this.on('yatzee/play-here', () => yz.playHere());
+    this.on('yatzee/watch-here', () => yz.watchHere());
     this.on('yatzee/hints', (p) => yz.setHints((p ?? {}) as never));
     this.on('yatzee/view', () => yz.view());
     this.on('yatzee/leave', () => yz.leave());

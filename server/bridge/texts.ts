@@ -51,6 +51,11 @@ export function closedText(reason: string | undefined): string {
   return en('conn.closed');
 }
 
+/** The seat played elsewhere taken back in the editor (the web page's "Play here" says "on this page"). */
+export function playingHereText(): string {
+  return en('conn.playingHereEditor');
+}
+
 /** A local server no game of the editor uses, kept running for the people still on it. */
 export function serverKeptText(people: number): string {
   const who = people === 1 ? '1 person' : `${people} people`;
@@ -110,9 +115,9 @@ export function undoneText(category: string | null): string {
   return category ? en('yatzee.undone', category) : en('yatzee.undoneAny');
 }
 
-/** Why a game ended, as a sentence ('The pile is empty and a player laid the last card.'). */
-export function endText(reason: string | null | undefined): string {
-  return endReasonText(en, reason);
+/** Why a game ended, as a sentence ('The pile is empty and a player laid the last card.'); `owner`: said to the owner ('You ended the game.'). */
+export function endText(reason: string | null | undefined, owner = false): string {
+  return endReasonText(en, reason, owner);
 }
 
 /**
@@ -185,8 +190,8 @@ export function heldSeatText(name: string): string {
 }
 
 /** The message when a room closes for good after `ended`: the reason once, not again when the results on the page give it. */
-export function endedMessage(reason: string | null | undefined, inResults = false): string {
-  return inResults ? 'The game has ended.' : `The game has ended. ${endText(reason)}`;
+export function endedMessage(reason: string | null | undefined, inResults = false, owner = false): string {
+  return inResults ? 'The game has ended.' : `The game has ended. ${endText(reason, owner)}`;
 }
 
 /** A refusal of the action area in words (media/cardwords/words.ts, as the web panel words it). */
@@ -315,12 +320,16 @@ export function wordsAsked(words: readonly string[], owner: boolean, when: 'now'
 
 /**
  * The owner's answers to words you played, said together: approved, with the key that plays
- * the move again (`over`: after the game, in the web panel's words, 'The owner approved ATE:
- * it is in the dictionary now.': there is no move to play again); rejected, as the web panel
- * says it ('The owner rejected ATAB.'); or both.
+ * the move again; rejected, as the web panel says it ('The owner rejected ATAB.'); or both.
+ * `owner`: said to the owner, who gave them: as the web page says it on the owner's own page
+ * ('Approved: TE. It is in the personal dictionary now. Rejected: EA.'), not in the third person;
+ * `mine`: words of the owner's own move, which RET plays again once all are approved;
+ * `over`: after the game, in the web panel's words ('The owner approved ATE: it is in the
+ * dictionary now.'): there is no move to play again.
  */
-export function wordsDecidedText(approved: readonly string[], rejected: readonly string[], over = false): string {
-  if (rejected.length === 0 && over) return en('cw.word.approved.over', approved.join(', '), approved.length);
+export function wordsDecidedText(approved: readonly string[], rejected: readonly string[], o: { owner?: boolean; mine?: boolean; over?: boolean } = {}): string {
+  if (o.owner) return [approved.length > 0 ? en('cw.approved', approved.join(', ')) : '', rejected.length > 0 ? en('cw.rejected', rejected.join(', ')) : '', o.mine && !o.over && rejected.length === 0 ? 'RET plays the move again.' : ''].filter((x) => x).join(' ');
+  if (rejected.length === 0 && o.over) return en('cw.word.approved.over', approved.join(', '), approved.length);
   if (rejected.length === 0) return `The owner approved ${approved.join(', ')}: RET plays the move again.`;
   if (approved.length === 0) return en('cw.word.rejected', rejected.join(', '));
   return `The owner approved ${approved.join(', ')} and rejected ${rejected.join(', ')}.`;

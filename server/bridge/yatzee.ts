@@ -9,8 +9,8 @@ import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../
 import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
-import { CLOSE, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { closedText, connectionLostText, endedMessage, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText } from './texts.js';
+import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
+import { closedText, connectionLostText, endedMessage, playingHereText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText } from './texts.js';
 import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -23,12 +23,13 @@ const hintSheet = (s: YatzeeSheetState) => ({ scores: scoresOf(s), dice: s.dice,
 const httpBase = (url: string) => url.replace(/^ws(s?):/i, 'http$1:').replace(/\/+$/, '');
 
 /**
- * What a player sees change at the table: a throw, a hold, a transfer, someone joining,
+ * What a player sees change at the table: a person's throw, hold or transfer, someone joining,
  * leaving, away or back; not `me`'s own connection (its coming back is what "Connected again."
- * says, and the state saying so may come after it).
+ * says, and the state saying so may come after it), nor a robot's dice: robots throw every
+ * half second, and "Connected again." went within 300 ms, never seen in Emacs.
  */
 const gameKey = (s: YatzeeRoomState, me: string | undefined): string =>
-  JSON.stringify([s.status, s.players.map((p) => [p.name, p.name === me || p.connected, p.present, p.throwsMade, p.dice, p.held, p.phase])]);
+  JSON.stringify([s.status, s.players.map((p) => [p.name, p.name === me || p.connected, p.present, ...(p.robot ? [] : [p.throwsMade, p.dice, p.held, p.phase])])]);
 
 export class YatzeeSession {
   private room: Room | null = null;
@@ -64,6 +65,8 @@ export class YatzeeSession {
   /** The room let this client go for good (the owner removed the player, the sheet was taken back elsewhere): no sheet to play or give up. */
   private closed = false;
   /** "Connected again.", which gives way after a while or once the game changes, as on the web page. */
+  /** The sheet is played elsewhere now (taken back by another tab or editor): its key kept for `playHere`. */
+  private elsewhere = false;
   private readonly back = new BackNotice(
     () => this.message,
     () => this.say(''),
@@ -118,6 +121,7 @@ export class YatzeeSession {
     this.seat = null;
     this.down = '';
     this.closed = false;
+    this.elsewhere = false;
     this.roomUrl = url;
     this.url = httpBase(url);
     this.hints = hints === true;
@@ -168,7 +172,7 @@ export class YatzeeSession {
       this.ended = true;
       // the game is over: not offered to resume
       this.forgetSeat();
-      this.message = `${removedMe ? yatzeeLastText('removed') : endedMessage(e.reason)}${winners.length > 0 ? ` Winner: ${winners.join(', ')}.` : ''}`;
+      this.message = `${removedMe ? yatzeeLastText('removed') : endedMessage(e.reason, false, this.welcome?.owner === true)}${winners.length > 0 ? ` Winner: ${winners.join(', ')}.` : ''}`;
       this.update();
     });
     room.onStateChange((s: YatzeeRoomState) => {
@@ -193,8 +197,13 @@ export class YatzeeSession {
       // keys are refused with why
       const closed = closeWords(code, reason);
       if (closed !== null) {
-        this.forgetSeat();
-        this.seat = null;
+        // a sheet taken back in a browser tab or another editor is still the player's: its key
+        // is kept (remembered, offered to resume) for `playHere`, as the web page keeps it
+        this.elsewhere = reason === CLOSE_REASON.TAKEN_BACK && this.seat !== null;
+        if (!this.elsewhere) {
+          this.forgetSeat();
+          this.seat = null;
+        }
         this.closed = true;
         // nothing reconnects: not "Connection lost: reconnecting…" (the last human's removal
         // ended the game first: said at `ended`)
@@ -248,7 +257,8 @@ export class YatzeeSession {
   async leave(forGood = true): Promise<null> {
     this.rejoin.cancel();
     this.back.cancel();
-    if (forGood && this.seat) this.forgetSeat();
+    // (a sheet played elsewhere stays remembered: it is still the player's, to take back)
+    if (forGood && this.seat && !this.elsewhere) this.forgetSeat();
     this.seat = null;
     await this.closeRoom(forGood && this.welcome?.role === 'player' && !this.ended);
     this.onRoom(null);
@@ -352,6 +362,42 @@ export class YatzeeSession {
     this.removing = name;
     room.send('remove', { name });
     return this.view();
+  }
+
+  /**
+   * The sheet played elsewhere (another tab or editor took it back) taken back here with its
+   * kept key, as the web page's "Play here": the other one loses it.
+   */
+  async playHere(): Promise<unknown> {
+    const seat = this.seat;
+    if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your sheet is not played elsewhere: nothing to take back');
+    const url = this.roomUrl;
+    const options = { name: seat.name, key: seat.key, ...(seat.owner ? { owner: seat.owner } : {}) };
+    // joined before this session lets go of what it shows: a refusal leaves it as it was
+    let room: Room;
+    try {
+      room = await connectRoom(() => new Client(url).joinById(seat.gameId, options));
+    } catch (e) {
+      if (e instanceof BridgeError && e.seatLost) {
+        this.forgetSeat();
+        this.seat = null;
+        this.elsewhere = false;
+      }
+      throw e;
+    }
+    await this.enter(url, this.hints, seat.owner ?? '', () => Promise.resolve(room));
+    this.say(playingHereText());
+    return this.view();
+  }
+
+  /** The game whose sheet is played elsewhere, watched here (the web page's "Watch the game"): the sheet's key stays remembered. */
+  async watchHere(): Promise<unknown> {
+    const seat = this.seat;
+    if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your sheet is not played elsewhere: watch a game from the list');
+    const url = this.roomUrl;
+    const options = { watch: true, ...(seat.owner ? { owner: seat.owner } : {}) };
+    const room = await connectRoom(() => new Client(url).joinById(seat.gameId, options), undefined, false, true);
+    return this.enter(url, this.hints, seat.owner ?? '', () => Promise.resolve(room), true);
   }
 
   /** The owner ends the game for everyone (the room's `end`: the results, then `ended`). */
@@ -467,6 +513,8 @@ export class YatzeeSession {
       // the room let this client go (removed by the owner, the sheet taken back elsewhere):
       // no sheet to give up (a leave needs no confirmation); `down` why keys are refused
       closed: this.closed,
+      // the sheet is played elsewhere (not lost): `yatzee/play-here` takes it back, `yatzee/watch-here` watches
+      elsewhere: this.elsewhere,
       // the question before a leave that ends the game for everyone (the last human's), else ''
       leaveQuestion: s && me && !this.ended && !this.closed && yatzeeEndsWithout(s, me.name) ? `${yatzeeLastText('question')} ` : '',
       down: this.down,

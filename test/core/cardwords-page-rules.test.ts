@@ -37,9 +37,12 @@ describe('an owner approving a word after the game', () => {
 
   it('the Emacs bridge says it in the web page\'s words after the game; during it, RET plays the move again', () => {
     expect(wordsDecidedText(['ATE'], [])).toBe('The owner approved ATE: RET plays the move again.');
-    expect(wordsDecidedText(['ATE'], [], true)).toBe('The owner approved ATE: it is in the dictionary now.');
-    expect(wordsDecidedText(['ATE', 'TEA'], [], true)).toBe('The owner approved ATE, TEA: they are in the dictionary now.');
-    expect(wordsDecidedText([], ['ATE'], true)).toBe('The owner rejected ATE.');
+    expect(wordsDecidedText(['ATE'], [], { over: true })).toBe('The owner approved ATE: it is in the dictionary now.');
+    expect(wordsDecidedText(['ATE', 'TEA'], [], { over: true })).toBe('The owner approved ATE, TEA: they are in the dictionary now.');
+    expect(wordsDecidedText([], ['ATE'], { over: true })).toBe('The owner rejected ATE.');
+    // the owner's own words: RET plays the move again while the game goes on, not after it
+    expect(wordsDecidedText(['ATE'], [], { owner: true, mine: true })).toMatch(/ RET plays the move again\.$/);
+    expect(wordsDecidedText(['ATE'], [], { owner: true, mine: true, over: true })).not.toMatch(/RET/);
   });
 });
 

@@ -20,6 +20,7 @@ export const da: Strings = {
   'conn.takenBack': 'Din plads spilles nu et andet sted (i en anden fane, et andet vindue eller en editor), ikke her.',
   'conn.playHere': 'Spil her',
   'conn.playingHere': 'Du spiller din plads på denne side igen: Den anden fane eller det andet vindue gør ikke længere.',
+  'conn.playingHereEditor': 'Du spiller din plads i denne editor igen: Den anden fane, det andet vindue eller den anden editor gør ikke længere.',
   'conn.removed': 'Ejeren har fjernet dig fra spillet.',
   'conn.closed': 'Serveren lukkede forbindelsen.',
 

@@ -20,6 +20,7 @@ export const de: Strings = {
   'conn.takenBack': 'Dein Platz wird jetzt anderswo gespielt (in einem anderen Tab, Fenster oder Editor), nicht hier.',
   'conn.playHere': 'Hier spielen',
   'conn.playingHere': 'Du spielst deinen Platz wieder auf dieser Seite: Der andere Tab oder das andere Fenster nicht mehr.',
+  'conn.playingHereEditor': 'Du spielst deinen Platz wieder in diesem Editor: Der andere Tab, das andere Fenster oder der andere Editor nicht mehr.',
   'conn.removed': 'Der Besitzer hat dich aus dem Spiel entfernt.',
   'conn.closed': 'Der Server hat die Verbindung geschlossen.',
 

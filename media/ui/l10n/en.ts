@@ -19,6 +19,7 @@ export const en = {
   'conn.takenBack': 'Your seat is now played elsewhere (another tab, window or editor), not here.',
   'conn.playHere': 'Play here',
   'conn.playingHere': 'You play your seat on this page again: the other tab or window no longer does.',
+  'conn.playingHereEditor': 'You play your seat in this editor again: the other tab, window or editor no longer does.',
   'conn.removed': 'The owner removed you from the game.',
   'conn.closed': 'The server closed the connection.',
 
