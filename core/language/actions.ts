@@ -32,13 +32,7 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
       case 'bonus/missing-key': {
         const keys = missingBonusKeys(doc, cache);
         if (keys.length === 0) break;
-        const last = doc.lineCount - 1;
-        const tail = doc.line(last);
-        const eol = doc.eol;
-        const lines = keys.map((k) => `${k}:0`).join(eol);
-        const newText = tail.length > 0 ? `${eol}${lines}${eol}` : `${lines}${eol}`;
-        const at = { line: last, character: tail.length };
-        out.push(fix(t('action.addKeys', keys.length, keys.join(', ')), d, { [doc.name]: [{ range: { start: at, end: at }, newText }] }, true));
+        out.push(fix(t('action.addKeys', keys.length, keys.join(', ')), d, { [doc.name]: bonusKeyEdits(doc, cache, keys) }, true));
         break;
       }
       case 'cardtable/duplicate-cell':
@@ -60,6 +54,32 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
     }
   }
   return out;
+}
+
+/**
+ * The lines `k:0` for the missing keys: each in its place where the file's keys go up line by
+ * line (`-3:0` between `-4` and `-2`; it was added at the end), else at the end, as before.
+ */
+function bonusKeyEdits(doc: TextDocumentView, cache: ParseCache, keys: readonly number[]): TextEdit[] {
+  const eol = doc.eol;
+  const entries = cache.get('bonus', doc).value.entries;
+  const ordered = entries.length > 0 && entries.every((e, i) => i === 0 || (entries[i - 1]!.key < e.key && entries[i - 1]!.range.start.line < e.range.start.line));
+  const last = doc.lineCount - 1;
+  const tail = doc.line(last);
+  const atEnd = { line: last, character: tail.length };
+  const byLine = new Map<number, number[]>();
+  const after: number[] = [];
+  for (const k of keys) {
+    const next = ordered ? entries.find((e) => e.key > k) : undefined;
+    if (next) byLine.set(next.range.start.line, [...(byLine.get(next.range.start.line) ?? []), k]);
+    else after.push(k);
+  }
+  const edits: TextEdit[] = [...byLine].map(([line, ks]) => ({ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: ks.map((k) => `${k}:0${eol}`).join('') }));
+  if (after.length > 0) {
+    const lines = after.map((k) => `${k}:0`).join(eol);
+    edits.push({ range: { start: atEnd, end: atEnd }, newText: tail.length > 0 ? `${eol}${lines}${eol}` : `${lines}${eol}` });
+  }
+  return edits;
 }
 
 /**

@@ -408,7 +408,8 @@ describe('quick fixes', () => {
     const [a] = await actionsFor(uri, d);
     expect(a!.title).toBe('Add the missing keys -1, 1 (value 0)');
     const fixed = applyEdits(text, a!.edit!.changes![uri]!);
-    expect(fixed).toBe('-2:-1\n0:0\n2:5\n-1:0\n1:0\n');
+    // each in its place where the keys go up (they were added at the end)
+    expect(fixed).toBe('-2:-1\n-1:0\n0:0\n1:0\n2:5\n');
     client.change(uri, [{ text: fixed }]);
     await client.diagnostics(uri, (x) => x.length === 0);
     // a CRLF file gets CRLF lines (it got \n ones, the file's line breaks mixed)
@@ -416,7 +417,20 @@ describe('quick fixes', () => {
     client.change(uri, [{ text: crlf }]);
     const dc = (await client.diagnostics(uri, (x) => x.length > 0)).filter((x) => x.code === 'bonus/missing-key');
     const [c] = await actionsFor(uri, dc);
-    expect(applyEdits(crlf, c!.edit!.changes![uri]!)).toBe('-2:-1\r\n0:0\r\n2:5\r\n-1:0\r\n1:0\r\n');
+    expect(applyEdits(crlf, c!.edit!.changes![uri]!)).toBe('-2:-1\r\n-1:0\r\n0:0\r\n1:0\r\n2:5\r\n');
+    // keys in no order: added at the end, as they come
+    const unordered = '2:5\n-2:-1\n0:0\n';
+    client.change(uri, [{ text: unordered }]);
+    const du = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'bonus/missing-key'))).filter((x) => x.code === 'bonus/missing-key');
+    const [u] = await actionsFor(uri, du);
+    expect(applyEdits(unordered, u!.edit!.changes![uri]!)).toBe('2:5\n-2:-1\n0:0\n-1:0\n1:0\n');
+    // a key below the first goes before it, one above the last after it
+    for (const [text2, want] of [['-1:-1\n0:0\n1:0\n2:5\n', '-2:0\n-1:-1\n0:0\n1:0\n2:5\n'], ['-2:-1\n-1:0\n0:0\n1:0', '-2:-1\n-1:0\n0:0\n1:0\n2:0\n']] as const) {
+      client.change(uri, [{ text: text2 }]);
+      const dw = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'bonus/missing-key' && y.message.includes(want.includes('-2:0') ? '-2' : ' 2')))).filter((x) => x.code === 'bonus/missing-key');
+      const [w] = await actionsFor(uri, dw);
+      expect(applyEdits(text2, w!.edit!.changes![uri]!)).toBe(want);
+    }
     client.close(uri);
   });
 
