@@ -1,6 +1,6 @@
 // Loads a ruleset from the texts of its files: parses each, runs the cross-file checks, and
 // resolves cards and words to canonical characters. Pure: the caller reads the files.
-import { charCount, longestFirstRun, type FirstRun, shortestWordOver, parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
+import { charCount, checkingCharset, longestFirstRun, type FirstRun, shortestWordOver, parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
 import { diagnostic, quote } from '../formats/text.js';
 import { msg, type Message } from '../l10n/message.js';
 import { moveScoreBound } from '../games/cardwords/scoring.js';
@@ -319,9 +319,10 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   if (bound > MOVE_SCORE_LIMIT) {
     diagnostics.push({ file: files.cardtable.name, ...diagnostic(WHOLE_FIRST_LINE, 'error', 'ruleset/score-too-large', msg('ruleset/score-too-large', bound.toExponential(1), MOVE_SCORE_LIMIT.toExponential(1))) });
   }
-  if (words.size === 0) {
-    // no dictionary file at all: said so, with the names one would have
-    const none = files.dictionaries.length === 0 && !files.personal;
+  // no dictionary file at all: said so, with the names one would have; a charset that knows no
+  // character leaves every word out, which its own error says
+  const none = files.dictionaries.length === 0 && !files.personal;
+  if (words.size === 0 && (none || checkingCharset(charset.value) !== undefined)) {
     const text = none ? msg('ruleset/no-dictionary', files.name ?? baseName(files.charset.name)) : msg('ruleset/no-words');
     diagnostics.push({ file: files.dictionaries[0]?.name ?? files.charset.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-words', text) });
   }

@@ -180,6 +180,14 @@ describe('playtest report', () => {
     expect(b.status).toBe(1);
     expect(b.stderr).toBe(`cardwords playtest: the ruleset ${broken} cannot be played:\n${join(broken, 'tiny.cardset')}:1:1: error: 2 cards are declared but 1 is listed [cardset/count-mismatch]\n${join(broken, 'tiny.cardset')}:1:1: error: 1 card is too few for 2 players with 4 cards each (the hand size of ${join(broken, 'tiny.bonus')}): at least 8 are needed [ruleset/not-enough-cards]\n`);
     expect(cli(['playtest', 'samples/tiny', '--players', '7'], undefined, env).stderr).toContain('24 cards are too few for 7 players with 4 cards each');
+    // an empty charset: its own error alone, not one on every card and word (all of them
+    // "not in the charset", which filled the ten lines before)
+    const blank = join(dir, 'blank-charset');
+    cpSync('samples/tiny', blank, { recursive: true });
+    writeFileSync(join(blank, 'tiny.charset'), '');
+    const e = cli(['playtest', blank, '--games', '1'], undefined, env);
+    expect(e.status).toBe(1);
+    expect(e.stderr).toBe(`cardwords playtest: the ruleset ${blank} cannot be played:\n${join(blank, 'tiny.charset')}:1:1: error: the charset is empty: the first line must be the number of characters [charset/missing-count]\n`);
     // a dictionary with no playable word: refused (the games were passes, and the findings
     // blamed the cards); one with a word left out for an error: said before the games
     const rs = join(dir, 'wordless');
