@@ -368,7 +368,7 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
     }
   }
 
-  const fatal = diagnostics.some((d) => d.severity === 'error' && !d.code.startsWith('dictionary/'));
+  const fatal = diagnostics.some(blocksPlay);
   const sources: RulesetSources = {
     charset: files.charset.name,
     cardset: files.cardset.name,
@@ -394,6 +394,19 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   // A dictionary with a bad word is still playable (the word is left out); a broken
   // charset, card set, table or bonus file is not.
   return { ruleset: fatal ? null : ruleset, diagnostics };
+}
+
+/**
+ * Whether a diagnostic makes its ruleset unplayable: any error but a dictionary's, whose word
+ * is only left out (docs/rules.md#ruleset). The loader's verdict and the playtest's refusal.
+ */
+export function blocksPlay(d: Diagnostic): boolean {
+  return d.severity === 'error' && !d.code.startsWith('dictionary/');
+}
+
+/** How many words the dictionaries' errors leave out: their lines with an error (each said once, however many errors it has). */
+export function leftOutWords(diagnostics: readonly Diagnostic[]): number {
+  return new Set(diagnostics.filter((d) => d.severity === 'error' && d.code.startsWith('dictionary/')).map((d) => `${d.file}:${d.range.start.line}`)).size;
 }
 
 /** Whether a word has two characters or more (code points: a surrogate pair is one). */

@@ -239,6 +239,19 @@ describe('playtest report', () => {
     expect(lines[0]).toBe(`cardwords playtest: the ruleset ${many} cannot be played:`);
     expect(lines.slice(1, 11)).toEqual(Array.from({ length: 10 }, (_, i) => `${join(many, 'tiny.cardset')}:2:${i * 5 + 3}: error: expected a space after the card character, found '1': a card is written \`[x #]\`, such as \`[A 6]\` [cardset/missing-space]`));
     expect(lines.slice(11)).toEqual([`... and 3 more (cardwords check ${many} lists them all)`]);
+    // dictionary errors do not stop play: not among the causes (twelve of them took the ten
+    // lines after the one real error), said after them as words left out
+    const nosemi = join(dir, 'nosemi');
+    cpSync('samples/tiny', nosemi, { recursive: true });
+    writeFileSync(join(nosemi, 'tiny.cardtable'), readFileSync('samples/tiny/tiny.cardtable', 'utf8').replace('(1,1) W 2;', '(1,1) W 2'));
+    writeFileSync(join(nosemi, 'tiny.dict'), `${readFileSync('samples/tiny/tiny.dict', 'utf8')}${'z9\n'.repeat(11)}x y\n`);
+    const n = cli(['playtest', nosemi, '--games', '1'], undefined, env);
+    expect(n.status).toBe(1);
+    expect(n.stderr.trimEnd().split('\n')).toEqual([
+      `cardwords playtest: the ruleset ${nosemi} cannot be played:`,
+      expect.stringMatching(/^.*tiny\.cardtable:5:10: error: .*\[cardtable\/missing-semicolon\]$/),
+      `(besides, 12 words of the dictionaries are left out for errors, which does not stop play: cardwords check ${nosemi} names them)`,
+    ]);
   });
 });
 

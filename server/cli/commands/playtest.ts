@@ -5,11 +5,12 @@ import { Coordinates } from '../../../core/coordinates.js';
 import { cardFigures, findingMessage, percent } from '../../../core/robots/cardwords/findings.js';
 import { formatMessage } from '../../../core/l10n/format.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
+import { leftOutWords } from '../../../core/ruleset/load.js';
 import { loadRulesetDir } from '../../ruleset/fs.js';
 import { loadLeaves } from '../../robots/leaves.js';
 import { loadWordStore, rulesetChars } from '../../words/cache.js';
 import { intOption, parse } from '../args.js';
-import { unplayableText } from '../diagnostics.js';
+import { leftOutText, unplayableText } from '../diagnostics.js';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
 import type { Command } from './index.js';
 import { progressLine } from './moves.js';
@@ -78,8 +79,8 @@ export const command: Command = {
     }
     // words a dictionary's errors left out: the games play without them, which the report
     // would otherwise not say
-    const leftOut = new Set(diagnostics.filter((d) => d.severity === 'error' && d.code.startsWith('dictionary/')).map((d) => `${d.file}:${d.range.start.line}`)).size;
-    if (leftOut > 0) io.err(`cardwords playtest: ${leftOut === 1 ? '1 word' : `${leftOut} words`} of the dictionaries ${leftOut === 1 ? 'is' : 'are'} left out for errors (cardwords check ${dir} names them): the games play without them\n`);
+    const leftOut = leftOutWords(diagnostics);
+    if (leftOut > 0) io.err(`cardwords playtest: ${leftOutText(leftOut)} for errors (cardwords check ${dir} names them): the games play without them\n`);
     const cache = !values['no-cache'];
     const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words, { cache });
     const learnBar = progressLine(io, 'learning card values');
