@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Playtest, type PlaytestReport } from '../../core/robots/cardwords/playtest.js';
 import { progressLine } from '../../server/cli/commands/moves.js';
-import { formatReport, WIDTH } from '../../server/cli/commands/playtest.js';
+import { formatReport, heatMark, WIDTH } from '../../server/cli/commands/playtest.js';
 import { cli } from '../cli/run.js';
 import { sample } from './games.js';
 
@@ -61,13 +61,20 @@ describe('playtest report', () => {
     const tiny = await sample('samples/tiny');
     const r = new Playtest(tiny.rules, tiny.store, { games: 6, players: 2, level: 'best', seed: 'labels' }).run();
     const text = formatReport(r);
-    const map = text.slice(text.indexOf('Table: how often each cell is covered')).trimEnd().split('\n').slice(1);
+    const map = text.slice(text.indexOf('Table: how often each cell is covered')).trimEnd().split('\n').slice(2);
     expect(map[0]).toBe('     A B C D E F G');
     expect(map.slice(1).map((l) => l.slice(0, 5))).toEqual(['  1  ', '  2  ', '  3  ', '  4  ', '  5  ', '  6  ', '  7  ']);
     // tiny's blocked corners (0,0) and (6,6) are A1 and G7; D4, the start cell, is covered as the report says
     const cell = (col: number, row: number) => map[row + 1]!.slice(5).split(' ')[col];
     expect([cell(0, 0), cell(6, 6)]).toEqual(['#', '#']);
-    expect(cell(3, 3)).toBe(String(Math.min(9, Math.floor(r.cells.covered[3 * 7 + 3]! * 10))));
+    expect(cell(3, 3)).toBe(heatMark(false, r.cells.covered[3 * 7 + 3]!));
+    // a cell covered in every game (the start cell, when every game has a move) has a mark of
+    // its own, as the legend says: it read 9, "tenths of the games", like a cell of 90 %
+    const every = formatReport({ ...r, cells: { ...r.cells, covered: r.cells.covered.map((c, i) => (i === 3 * 7 + 3 ? 1 : i === 3 * 7 + 4 ? 0.95 : c)) } });
+    const row4 = every.slice(every.indexOf('Table: how often each cell is covered')).split('\n')[2 + 4]!;
+    expect(row4.slice(5).split(' ').slice(3, 5)).toEqual(['*', '9']);
+    expect(text).toContain('Table: how often each cell is covered\n  0-9: tenths of the games (0: under 10 %), * every game, . never, # blocked\n');
+    expect([heatMark(false, 0), heatMark(false, 0.05), heatMark(false, 0.95), heatMark(false, 0.999), heatMark(false, 1), heatMark(true, 1)]).toEqual(['.', '0', '9', '9', '*', '#']);
   });
 
   it('the text: every line in the findings\' width (the most played words packed, a word never split), the heat map aside', async () => {

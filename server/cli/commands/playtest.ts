@@ -145,7 +145,18 @@ function wrap(text: string, width: number, first: string, rest: string): string[
   return lines;
 }
 
-/** The report as text: sections with bars, and the heat map as digits 0-9 (. never covered, # blocked) under column letters, beside row numbers. */
+/**
+ * A cell of the text heat map: the tenths of the games that covered it, 0-9; every game its
+ * own mark (floored, it read 9 like 90 %, and so did the start cell every first move covers).
+ */
+export function heatMark(blocked: boolean, covered: number): string {
+  if (blocked) return '#';
+  if (covered === 0) return '.';
+  if (covered >= 1) return '*';
+  return String(Math.min(9, Math.floor(covered * 10)));
+}
+
+/** The report as text: sections with bars, and the heat map as digits 0-9 (* every game, . never covered, # blocked) under column letters, beside row numbers. */
 export function formatReport(r: PlaytestReport): string {
   const out: string[] = [];
   const spread = (s: { mean: number; sd: number; min: number; max: number }) => `mean ${f1(s.mean)}, sd ${f1(s.sd)}, min ${s.min}, max ${s.max}`;
@@ -191,7 +202,8 @@ export function formatReport(r: PlaytestReport): string {
   out.push('Most played words');
   out.push(...pack(r.words.map((w) => `${w.word} ${w.count}`), WIDTH, '  '));
   out.push('');
-  out.push('Table: how often each cell is covered (0-9: tenths of the games, . never, # blocked)');
+  out.push('Table: how often each cell is covered');
+  out.push('  0-9: tenths of the games (0: under 10 %), * every game, . never, # blocked');
   const { width, height, covered, blocked } = r.cells;
   // labelled as the preview and the games name cells by default: D4 is column D, row 4 (the
   // command has no coordinate options)
@@ -206,7 +218,7 @@ export function formatReport(r: PlaytestReport): string {
     const cells: string[] = [];
     for (let col = 0; col < width; col++) {
       const i = row * width + col;
-      cells.push((blocked[i] ? '#' : covered[i]! === 0 ? '.' : String(Math.min(9, Math.floor(covered[i]! * 10)))).padStart(cw));
+      cells.push(heatMark(blocked[i]!, covered[i]!).padStart(cw));
     }
     out.push(`  ${rows[row]!.padStart(rw)}  ${cells.join(' ')}`);
   }
