@@ -257,6 +257,29 @@ export function makeFolder(charset: Charset): Folder {
 
 export { charCount, shortestWordOver };
 
+/**
+ * Adds to `into` the words of a dictionary the game plays: folded to canonical characters,
+ * two characters or more, not on the removal list (`removed`). The rest are left out (a
+ * character outside the charset, white space inside, too short: the dictionary's errors).
+ * The one rule of the loader's word list, the language server's checks and the
+ * distribution. `personal` gathers the playable words, removed ones too. Returns how many
+ * words were left out (a duplicate is not).
+ */
+export function addPlayableWords(folder: Folder, written: readonly string[], into: Set<string>, removed?: ReadonlySet<string>, personal?: string[]): number {
+  const folded = folder.canonicalWords(written);
+  let leftOut = 0;
+  for (let i = 0; i < folded.length; i++) {
+    const c = folded[i];
+    if (written[i]!.length < 2 || c === undefined || !twoCharsOrMore(c)) {
+      leftOut++;
+      continue;
+    }
+    personal?.push(c);
+    if (removed === undefined || removed.size === 0 || !removed.has(c)) into.add(c);
+  }
+  return leftOut;
+}
+
 function withFile(diags: Diagnostic[], file: string): Diagnostic[] {
   return diags.map((d) => ({ ...d, file }));
 }
@@ -285,14 +308,7 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   for (const dict of [...files.dictionaries, ...(files.personal ? [files.personal] : [])]) {
     const r = parseDictionary(dict.text, charset.value);
     diagnostics.push(...withFile(r.diagnostics, dict.name));
-    const written = r.value.words;
-    const folded = folder.canonicalWords(written);
-    for (let i = 0; i < folded.length; i++) {
-      const c = folded[i];
-      if (written[i]!.length < 2 || c === undefined || !twoCharsOrMore(c)) continue;
-      if (dict === files.personal) personalWords.push(c);
-      if (removed.size === 0 || !removed.has(c)) words.add(c);
-    }
+    addPlayableWords(folder, r.value.words, words, removed, dict === files.personal ? personalWords : undefined);
   }
 
   const cards: RulesetCard[] = [];
