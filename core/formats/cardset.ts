@@ -5,6 +5,7 @@ import {
   DiagnosticSink, Line, ZERO_RANGE, charAt, describeChar, isControl, isDigit, isWhite, LineReader, quote, readInt,
 } from './text.js';
 import { msg, type Message } from '../l10n/message.js';
+import { checkingCharset } from './charset.js';
 import type { Card, CardsetCard, Cardset, Charset, ParseResult, Position } from './types.js';
 
 const OPEN = 0x5b; // [
@@ -16,7 +17,8 @@ const MINUS = 0x2d;
 export const CARD_POINTS_MIN = -9;
 export const CARD_POINTS_MAX = 99;
 
-export function parseCardset(text: string, charset?: Charset): ParseResult<Cardset> {
+export function parseCardset(text: string, given?: Charset): ParseResult<Cardset> {
+  const charset = checkingCharset(given);
   const sink = new DiagnosticSink();
   const reader = new LineReader(text);
   const cards: CardsetCard[] = [];

@@ -7,6 +7,15 @@ import type { Charset, CharsetEntry, ParseResult, Range } from './types.js';
 
 const MARK = /^\p{M}$/u;
 
+/**
+ * The charset that cards and words are checked against: none when it knows no character
+ * (empty, or every line refused). Its own error says why; checking against it would call
+ * every card and word wrong, a thousand follow-on errors hiding the one cause.
+ */
+export function checkingCharset(charset: Charset | undefined): Charset | undefined {
+  return charset !== undefined && charset.index.size > 0 ? charset : undefined;
+}
+
 export function parseCharset(text: string): ParseResult<Charset> {
   const sink = new DiagnosticSink();
   const reader = new LineReader(text);

@@ -4,6 +4,7 @@
 // code unit against a lookup table, with no per-word regex or allocation beyond the word.
 import { DiagnosticSink, Line, charAt, describeChar, isWhite, lineRange, splitLines, trimBounds } from './text.js';
 import { msg } from '../l10n/message.js';
+import { checkingCharset } from './charset.js';
 import type { Charset, Dictionary, ParseResult } from './types.js';
 
 /** Words need at least this many characters (code points). */
@@ -28,7 +29,8 @@ function fastTable(charset: Charset): Uint8Array {
 const TOO_SHORT = msg('dictionary/too-short', MIN_WORD_LENGTH);
 const WHITESPACE = msg('dictionary/whitespace');
 
-export function parseDictionary(text: string, charset?: Charset): ParseResult<Dictionary> {
+export function parseDictionary(text: string, given?: Charset): ParseResult<Dictionary> {
+  const charset = checkingCharset(given);
   const sink = new DiagnosticSink();
   const written = splitLines(text);
   const words: string[] = [];

@@ -9,7 +9,7 @@ import type { Bonus, CardTable, Cardset, Charset, Dictionary, FileKind, ParseRes
 
 export type * from './types.js';
 export { decodeText, withoutDecodingEchoes } from './decode.js';
-export { parseCharset, printCharset } from './charset.js';
+export { checkingCharset, parseCharset, printCharset } from './charset.js';
 export { parseCardset, printCardset, CARD_POINTS_MAX, CARD_POINTS_MIN } from './cardset.js';
 export { parseCardTable, printCardTable, hasFirstMove, longestFirstRun, MAX_TABLE_SIDE, type FirstRun } from './cardtable.js';
 export { parseBonus, printBonus } from './bonus.js';

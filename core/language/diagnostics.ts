@@ -5,7 +5,7 @@
 // stays responsive; a check is abandoned as soon as it is stale.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
-import { anyWordHas, loadRuleset, makeFolder, shortestWordOver, spelling, twoCharsOrMore, type NamedText, type RulesetFiles, type Spelling, type SpellingCard } from '../ruleset/load.js';
+import { addPlayableWords, anyWordHas, loadRuleset, makeFolder, shortestWordOver, spelling, type NamedText, type RulesetFiles, type Spelling, type SpellingCard } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import type { SourceText, TextDocumentView } from './document.js';
 import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
@@ -59,8 +59,8 @@ function foldedSets(ctx: RulesetContext, cache: ParseCache): Array<{ charset: st
     if (!hit || hit.charset !== ctx.charset!.text) {
       folder ??= makeFolder(charset);
       const words = new Set<string>();
-      // playable words only: two characters or more, as the ruleset keeps them
-      for (const w of folder.canonicalWords(parsed.value.words)) if (w !== undefined && twoCharsOrMore(w)) words.add(w);
+      // playable words only, as the ruleset keeps them
+      addPlayableWords(folder, parsed.value.words, words);
       hit = { charset: ctx.charset!.text, words };
       foldedWords.set(parsed, hit);
     }

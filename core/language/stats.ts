@@ -1,7 +1,10 @@
 // The distribution statistics (custom request cardwords/distribution): cards per character
 // against the character frequency of the dictionaries, with the card set that
-// core/ruleset/distribution would propose for the same number of cards.
+// core/ruleset/distribution would propose for the same number of cards. The dictionaries
+// count as the game plays them: their playable words (the loader's word list), each once.
+import { parseDictionary } from '../formats/index.js';
 import type { Charset } from '../formats/types.js';
+import { addPlayableWords, makeFolder } from '../ruleset/load.js';
 import { countCharacters, suggestCardset, type Distribution } from '../ruleset/distribution.js';
 import type { DistributionRow, DistributionStats } from '../protocol/language.js';
 import type { ParseCache, RulesetContext } from './context.js';
@@ -30,15 +33,29 @@ export async function distributionStats(ctx: RulesetContext, cache: ParseCache, 
   }
   const dicts = [...ctx.dictionaries, ...(ctx.personal ? [ctx.personal] : [])];
   let dist: Distribution = { chars, counts: chars.map(() => 0), total: 0 };
-  let words = 0;
+  // every line was a word and every charset character counted, those of the words the game
+  // leaves out too: a dictionary of half bad words skewed the shares and the suggested cards
+  const words = new Set<string>();
+  let leftOut = 0;
   if (charset) {
+    const folder = makeFolder(charset);
+    const removed = new Set<string>();
+    if (ctx.removal) addPlayableWords(folder, parseDictionary(ctx.removal.text).value.words, removed);
     for (const d of dicts) {
       for (const piece of chunks(d.text, 50_000)) {
-        dist = countCharacters(charset, [piece.text], dist);
-        words += countWords(piece.text);
+        leftOut += addPlayableWords(folder, parseDictionary(piece.text).value.words, words, removed);
         if (yieldNow) await yieldNow();
       }
     }
+    let batch: string[] = [];
+    for (const w of words) {
+      batch.push(w);
+      if (batch.length < 50_000) continue;
+      dist = countCharacters(charset, [batch.join('\n')], dist);
+      batch = [];
+      if (yieldNow) await yieldNow();
+    }
+    dist = countCharacters(charset, [batch.join('\n')], dist);
   }
   const letters = totalCards - wildcards;
   const suggested = chars.map(() => 0);
@@ -64,27 +81,15 @@ export async function distributionStats(ctx: RulesetContext, cache: ParseCache, 
     wildcards,
     totalCards,
     totalCharacters: dist.total,
-    words,
+    words: words.size,
+    leftOut,
   };
-}
-
-function countWords(text: string): number {
-  let n = 0;
-  let content = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) {
-      if (content) n++;
-      content = false;
-    } else if (c > 32) content = true;
-  }
-  return content ? n + 1 : n;
 }
 
 /** The statistics as a text table (the Emacs command and the CLI-minded show this). */
 export function statsText(s: DistributionStats): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const head = `${s.ruleset}: ${s.totalCards} cards (${s.wildcards} wildcards), ${s.words} words, ${s.totalCharacters} characters`;
+  const head = `${s.ruleset}: ${s.totalCards} cards (${s.wildcards} wildcards), ${s.words} words, ${s.totalCharacters} characters${s.leftOut ? ` (${s.leftOut} dictionary lines left out for errors)` : ''}`;
   const rows = s.rows.map((r) => `${r.char.padEnd(4)} ${String(r.cards).padStart(5)} ${pct(r.cardShare).padStart(7)} ${pct(r.frequency).padStart(7)} ${String(r.suggestedCards).padStart(9)}`);
   return [head, `char cards   share    freq suggested`, ...rows].join('\n') + '\n';
 }

@@ -104,10 +104,15 @@ export interface DistributionStats {
   wildcards: number;
   /** Cards in the card set (wildcards included). */
   totalCards: number;
-  /** Characters counted in the dictionaries (only those of the charset). */
+  /** Characters of the playable words (`words`), each word counted once. */
   totalCharacters: number;
-  /** Words read from the dictionaries. */
+  /** The dictionaries' playable words, each once: the game's word list (the removal list's words not among them). */
   words: number;
+  /**
+   * Dictionary lines left out of `words` for errors (a character outside the charset, white
+   * space inside, fewer than 2 characters): not counted. Absent from older servers.
+   */
+  leftOut?: number;
 }
 
 export interface DistributionRow {

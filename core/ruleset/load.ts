@@ -1,6 +1,6 @@
 // Loads a ruleset from the texts of its files: parses each, runs the cross-file checks, and
 // resolves cards and words to canonical characters. Pure: the caller reads the files.
-import { charCount, longestFirstRun, type FirstRun, shortestWordOver, parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
+import { charCount, checkingCharset, longestFirstRun, type FirstRun, shortestWordOver, parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
 import { diagnostic, quote } from '../formats/text.js';
 import { msg, type Message } from '../l10n/message.js';
 import { moveScoreBound } from '../games/cardwords/scoring.js';
@@ -257,6 +257,29 @@ export function makeFolder(charset: Charset): Folder {
 
 export { charCount, shortestWordOver };
 
+/**
+ * Adds to `into` the words of a dictionary the game plays: folded to canonical characters,
+ * two characters or more, not on the removal list (`removed`). The rest are left out (a
+ * character outside the charset, white space inside, too short: the dictionary's errors).
+ * The one rule of the loader's word list, the language server's checks and the
+ * distribution. `personal` gathers the playable words, removed ones too. Returns how many
+ * words were left out (a duplicate is not).
+ */
+export function addPlayableWords(folder: Folder, written: readonly string[], into: Set<string>, removed?: ReadonlySet<string>, personal?: string[]): number {
+  const folded = folder.canonicalWords(written);
+  let leftOut = 0;
+  for (let i = 0; i < folded.length; i++) {
+    const c = folded[i];
+    if (written[i]!.length < 2 || c === undefined || !twoCharsOrMore(c)) {
+      leftOut++;
+      continue;
+    }
+    personal?.push(c);
+    if (removed === undefined || removed.size === 0 || !removed.has(c)) into.add(c);
+  }
+  return leftOut;
+}
+
 function withFile(diags: Diagnostic[], file: string): Diagnostic[] {
   return diags.map((d) => ({ ...d, file }));
 }
@@ -285,14 +308,7 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   for (const dict of [...files.dictionaries, ...(files.personal ? [files.personal] : [])]) {
     const r = parseDictionary(dict.text, charset.value);
     diagnostics.push(...withFile(r.diagnostics, dict.name));
-    const written = r.value.words;
-    const folded = folder.canonicalWords(written);
-    for (let i = 0; i < folded.length; i++) {
-      const c = folded[i];
-      if (written[i]!.length < 2 || c === undefined || !twoCharsOrMore(c)) continue;
-      if (dict === files.personal) personalWords.push(c);
-      if (removed.size === 0 || !removed.has(c)) words.add(c);
-    }
+    addPlayableWords(folder, r.value.words, words, removed, dict === files.personal ? personalWords : undefined);
   }
 
   const cards: RulesetCard[] = [];
@@ -319,9 +335,10 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   if (bound > MOVE_SCORE_LIMIT) {
     diagnostics.push({ file: files.cardtable.name, ...diagnostic(WHOLE_FIRST_LINE, 'error', 'ruleset/score-too-large', msg('ruleset/score-too-large', bound.toExponential(1), MOVE_SCORE_LIMIT.toExponential(1))) });
   }
-  if (words.size === 0) {
-    // no dictionary file at all: said so, with the names one would have
-    const none = files.dictionaries.length === 0 && !files.personal;
+  // no dictionary file at all: said so, with the names one would have; a charset that knows no
+  // character leaves every word out, which its own error says
+  const none = files.dictionaries.length === 0 && !files.personal;
+  if (words.size === 0 && (none || checkingCharset(charset.value) !== undefined)) {
     const text = none ? msg('ruleset/no-dictionary', files.name ?? baseName(files.charset.name)) : msg('ruleset/no-words');
     diagnostics.push({ file: files.dictionaries[0]?.name ?? files.charset.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-words', text) });
   }
@@ -367,7 +384,7 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
     }
   }
 
-  const fatal = diagnostics.some((d) => d.severity === 'error' && !d.code.startsWith('dictionary/'));
+  const fatal = diagnostics.some(blocksPlay);
   const sources: RulesetSources = {
     charset: files.charset.name,
     cardset: files.cardset.name,
@@ -393,6 +410,19 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   // A dictionary with a bad word is still playable (the word is left out); a broken
   // charset, card set, table or bonus file is not.
   return { ruleset: fatal ? null : ruleset, diagnostics };
+}
+
+/**
+ * Whether a diagnostic makes its ruleset unplayable: any error but a dictionary's, whose word
+ * is only left out (docs/rules.md#ruleset). The loader's verdict and the playtest's refusal.
+ */
+export function blocksPlay(d: Diagnostic): boolean {
+  return d.severity === 'error' && !d.code.startsWith('dictionary/');
+}
+
+/** How many words the dictionaries' errors leave out: their lines with an error (each said once, however many errors it has). */
+export function leftOutWords(diagnostics: readonly Diagnostic[]): number {
+  return new Set(diagnostics.filter((d) => d.severity === 'error' && d.code.startsWith('dictionary/')).map((d) => `${d.file}:${d.range.start.line}`)).size;
 }
 
 /** Whether a word has two characters or more (code points: a surrogate pair is one). */

@@ -99,7 +99,7 @@ function heatMap(m: PlaytestMessage): HTMLElement {
 }
 
 function render(m: PlaytestMessage): void {
-  const { report: r, strings: s } = m;
+  const { report: r, preview: p, strings: s } = m;
   app.replaceChildren();
   const header = el('header');
   header.append(el('h1', undefined, t(s, 'Playtest: {0}', r.ruleset.name)));
@@ -110,7 +110,8 @@ function render(m: PlaytestMessage): void {
   const findings = el('ul', 'findings');
   findings.id = 'findings';
   for (const f of r.findings) {
-    const { template, args } = findingMessage(f);
+    // cells named as the heat map's labels, under the editor's coordinate options
+    const { template, args } = findingMessage(f, p ? (c, row) => p.cells[row * p.width + c]?.name ?? `${c},${row}` : undefined);
     const li = el('li', undefined, t(s, template, ...args));
     li.dataset.kind = f.kind;
     findings.append(li);

@@ -1,5 +1,6 @@
 // Prints diagnostics like a compiler (file:line:col: severity: message [code]) or as JSON.
 import type { Diagnostic } from '../../core/formats/types.js';
+import { blocksPlay, leftOutWords } from '../../core/ruleset/load.js';
 
 export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
   return [...diags].sort(
@@ -33,14 +34,23 @@ export function toJson(d: Diagnostic) {
 export const REFUSAL_ERRORS = 10;
 
 /**
- * Why a ruleset (the folder `dir`) cannot be played: its errors as `cardwords check` prints
- * them (file:line:col: error: message [code]), sorted, at most `max`, then how many more.
- * The one text of `cardwords playtest` and the language server's `cardwords/playtest`.
+ * Why a ruleset (the folder `dir`) cannot be played: the errors that stop play as `cardwords
+ * check` prints them (file:line:col: error: message [code]), sorted, at most `max`, then how
+ * many more, then how many dictionary words are left out (those do not stop play, and listed
+ * among the causes they took the slots of the real ones). The one text of `cardwords
+ * playtest` and the language server's `cardwords/playtest`.
  */
 export function unplayableText(dir: string, diagnostics: readonly Diagnostic[], max = REFUSAL_ERRORS): string {
-  const errors = sortDiagnostics(diagnostics.filter((d) => d.severity === 'error'));
+  const errors = sortDiagnostics(diagnostics.filter(blocksPlay));
   const lines = errors.slice(0, max).map(formatText);
   const more = errors.length - lines.length;
   if (more > 0) lines.push(`... and ${more} more (cardwords check ${dir} lists them all)`);
+  const leftOut = leftOutWords(diagnostics);
+  if (leftOut > 0) lines.push(`(besides, ${leftOutText(leftOut)} for errors, which does not stop play: cardwords check ${dir} names them)`);
   return `the ruleset ${dir} cannot be played${lines.length > 0 ? `:\n${lines.join('\n')}` : ''}`;
+}
+
+/** "1 word of the dictionaries is left out", "3 words … are left out". */
+export function leftOutText(n: number): string {
+  return `${n === 1 ? '1 word' : `${n} words`} of the dictionaries ${n === 1 ? 'is' : 'are'} left out`;
 }

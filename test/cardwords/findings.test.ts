@@ -82,6 +82,24 @@ describe('playtest findings', () => {
     expect(kinds(quiet({ trades: 0, scores: { mean: -1 } }))).toEqual(['negative-scores', 'no-trades']);
   });
 
+  it('special cells no game covered: named with their attributes as the table file writes them, in reading order, at most eight', () => {
+    const free = { blocked: false, points: 0, letterFactor: 1, wordFactor: 1 };
+    // a 3 x 2 table: B1 W 2 never covered, C1 C 5 L 2 never, A2 L 3 covered once, B2 blocked with C 9
+    const cells = [free, { ...free, wordFactor: 2 }, { ...free, points: 5, letterFactor: 2 }, { ...free, letterFactor: 3 }, { ...free, blocked: true, points: 9 }, free];
+    const table = { width: 3, cells, coveredGames: [20, 0, 0, 1, 0, 0] };
+    expect(playtestFindings(quiet({ table }))).toEqual([{ kind: 'uncovered-special', count: 2, cells: [{ column: 1, row: 0, attributes: 'W 2' }, { column: 2, row: 0, attributes: 'C 5 L 2' }] }]);
+    expect(words(quiet({ table }))).toEqual(['No game covered 2 special cells: B1 (W 2), C1 (C 5 L 2); those factors and cell points never counted.']);
+    // covered in one game of them: nothing to say; another naming of cells is the caller's
+    expect(kinds(quiet({ table: { ...table, coveredGames: [20, 1, 1, 1, 0, 0] } }))).toEqual(['none']);
+    const f = playtestFindings(quiet({ table }))[0]!;
+    expect(findingMessage(f, (c, r) => `${c},${r}`).args).toEqual([2, '1,0 (W 2), 2,0 (C 5 L 2)']);
+    // ten of them: eight named, and the count
+    const wide = { width: 10, cells: Array.from({ length: 10 }, () => ({ ...free, points: 1 })), coveredGames: new Array<number>(10).fill(0) };
+    const many = findingMessage(playtestFindings(quiet({ table: wide }))[0]!);
+    expect(many.args[0]).toBe(10);
+    expect(String(many.args[1]).split(', ')).toEqual(['A1 (C 1)', 'B1 (C 1)', 'C1 (C 1)', 'D1 (C 1)', 'E1 (C 1)', 'F1 (C 1)', 'G1 (C 1)', 'H1 (C 1)', '…']);
+  });
+
   it('several at once, in a fixed order', () => {
     expect(kinds(quiet({ endings: { out: 0, idle: 20 }, actions: { move: 0.4, trade: 0, pass: 0.6 }, scores: { mean: -5 }, firstPlayer: { winShare: 0.8, low: 0.58, high: 0.92 }, cards: [{ card: '[B 9]', copies: 2, laidShare: 0 }], trades: 0 })))
       .toEqual(['stalls', 'passes', 'negative-scores', 'first-ahead', 'seldom-laid', 'no-trades']);

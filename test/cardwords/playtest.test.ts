@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Playtest, type PlaytestReport } from '../../core/robots/cardwords/playtest.js';
 import { progressLine } from '../../server/cli/commands/moves.js';
-import { formatReport, WIDTH } from '../../server/cli/commands/playtest.js';
+import { formatReport, heatMark, WIDTH } from '../../server/cli/commands/playtest.js';
 import { cli } from '../cli/run.js';
 import { sample } from './games.js';
 
@@ -61,13 +61,20 @@ describe('playtest report', () => {
     const tiny = await sample('samples/tiny');
     const r = new Playtest(tiny.rules, tiny.store, { games: 6, players: 2, level: 'best', seed: 'labels' }).run();
     const text = formatReport(r);
-    const map = text.slice(text.indexOf('Table: how often each cell is covered')).trimEnd().split('\n').slice(1);
+    const map = text.slice(text.indexOf('Table: how often each cell is covered')).trimEnd().split('\n').slice(2);
     expect(map[0]).toBe('     A B C D E F G');
     expect(map.slice(1).map((l) => l.slice(0, 5))).toEqual(['  1  ', '  2  ', '  3  ', '  4  ', '  5  ', '  6  ', '  7  ']);
     // tiny's blocked corners (0,0) and (6,6) are A1 and G7; D4, the start cell, is covered as the report says
     const cell = (col: number, row: number) => map[row + 1]!.slice(5).split(' ')[col];
     expect([cell(0, 0), cell(6, 6)]).toEqual(['#', '#']);
-    expect(cell(3, 3)).toBe(String(Math.min(9, Math.floor(r.cells.covered[3 * 7 + 3]! * 10))));
+    expect(cell(3, 3)).toBe(heatMark(false, r.cells.covered[3 * 7 + 3]!));
+    // a cell covered in every game (the start cell, when every game has a move) has a mark of
+    // its own, as the legend says: it read 9, "tenths of the games", like a cell of 90 %
+    const every = formatReport({ ...r, cells: { ...r.cells, covered: r.cells.covered.map((c, i) => (i === 3 * 7 + 3 ? 1 : i === 3 * 7 + 4 ? 0.95 : c)) } });
+    const row4 = every.slice(every.indexOf('Table: how often each cell is covered')).split('\n')[2 + 4]!;
+    expect(row4.slice(5).split(' ').slice(3, 5)).toEqual(['*', '9']);
+    expect(text).toContain('Table: how often each cell is covered\n  0-9: tenths of the games (0: under 10 %), * every game, . never, # blocked\n');
+    expect([heatMark(false, 0), heatMark(false, 0.05), heatMark(false, 0.95), heatMark(false, 0.999), heatMark(false, 1), heatMark(true, 1)]).toEqual(['.', '0', '9', '9', '*', '#']);
   });
 
   it('the text: every line in the findings\' width (the most played words packed, a word never split), the heat map aside', async () => {
@@ -180,6 +187,14 @@ describe('playtest report', () => {
     expect(b.status).toBe(1);
     expect(b.stderr).toBe(`cardwords playtest: the ruleset ${broken} cannot be played:\n${join(broken, 'tiny.cardset')}:1:1: error: 2 cards are declared but 1 is listed [cardset/count-mismatch]\n${join(broken, 'tiny.cardset')}:1:1: error: 1 card is too few for 2 players with 4 cards each (the hand size of ${join(broken, 'tiny.bonus')}): at least 8 are needed [ruleset/not-enough-cards]\n`);
     expect(cli(['playtest', 'samples/tiny', '--players', '7'], undefined, env).stderr).toContain('24 cards are too few for 7 players with 4 cards each');
+    // an empty charset: its own error alone, not one on every card and word (all of them
+    // "not in the charset", which filled the ten lines before)
+    const blank = join(dir, 'blank-charset');
+    cpSync('samples/tiny', blank, { recursive: true });
+    writeFileSync(join(blank, 'tiny.charset'), '');
+    const e = cli(['playtest', blank, '--games', '1'], undefined, env);
+    expect(e.status).toBe(1);
+    expect(e.stderr).toBe(`cardwords playtest: the ruleset ${blank} cannot be played:\n${join(blank, 'tiny.charset')}:1:1: error: the charset is empty: the first line must be the number of characters [charset/missing-count]\n`);
     // a dictionary with no playable word: refused (the games were passes, and the findings
     // blamed the cards); one with a word left out for an error: said before the games
     const rs = join(dir, 'wordless');
@@ -231,6 +246,19 @@ describe('playtest report', () => {
     expect(lines[0]).toBe(`cardwords playtest: the ruleset ${many} cannot be played:`);
     expect(lines.slice(1, 11)).toEqual(Array.from({ length: 10 }, (_, i) => `${join(many, 'tiny.cardset')}:2:${i * 5 + 3}: error: expected a space after the card character, found '1': a card is written \`[x #]\`, such as \`[A 6]\` [cardset/missing-space]`));
     expect(lines.slice(11)).toEqual([`... and 3 more (cardwords check ${many} lists them all)`]);
+    // dictionary errors do not stop play: not among the causes (twelve of them took the ten
+    // lines after the one real error), said after them as words left out
+    const nosemi = join(dir, 'nosemi');
+    cpSync('samples/tiny', nosemi, { recursive: true });
+    writeFileSync(join(nosemi, 'tiny.cardtable'), readFileSync('samples/tiny/tiny.cardtable', 'utf8').replace('(1,1) W 2;', '(1,1) W 2'));
+    writeFileSync(join(nosemi, 'tiny.dict'), `${readFileSync('samples/tiny/tiny.dict', 'utf8')}${'z9\n'.repeat(11)}x y\n`);
+    const n = cli(['playtest', nosemi, '--games', '1'], undefined, env);
+    expect(n.status).toBe(1);
+    expect(n.stderr.trimEnd().split('\n')).toEqual([
+      `cardwords playtest: the ruleset ${nosemi} cannot be played:`,
+      expect.stringMatching(/^.*tiny\.cardtable:5:10: error: .*\[cardtable\/missing-semicolon\]$/),
+      `(besides, 12 words of the dictionaries are left out for errors, which does not stop play: cardwords check ${nosemi} names them)`,
+    ]);
   });
 });
 

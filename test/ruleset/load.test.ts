@@ -114,6 +114,21 @@ describe('loadRuleset', () => {
     expect(ruleset).toBeNull();
   });
 
+  it('checks no card or word against a charset that knows no character: its own error is the one said', () => {
+    // empty, declared empty, or every line refused (white space): no character is known
+    for (const text of ['', '0\n', '2\n \n\t\n']) {
+      const { ruleset, diagnostics } = loadRuleset(files({ charset: { name: 'x.charset', text }, dictionaries: [{ name: 'x.dict', text: 'abe\nBEé\nab\n' }] }));
+      expect(ruleset).toBeNull();
+      expect(diagnostics.filter((d) => d.severity === 'error' && d.file === 'x.charset').length).toBeGreaterThan(0);
+      // not a follow-on error on each card and word, nor the no-words warning
+      expect(diagnostics.filter((d) => d.file !== 'x.charset')).toEqual([]);
+    }
+    // one known character is enough to check against: the others are unknown
+    const one = loadRuleset(files({ charset: { name: 'x.charset', text: '1\nAa\n' } })).diagnostics.map((d) => d.code);
+    expect(one).toContain('cardset/unknown-character');
+    expect(one).toContain('dictionary/unknown-character');
+  });
+
   it('keeps a ruleset whose dictionary has a bad word, leaving the word out', () => {
     const { ruleset, diagnostics } = loadRuleset(files({ dictionaries: [{ name: 'x.dict', text: 'ab\nazb\n' }] }));
     expect(diagnostics.some((d) => d.code === 'dictionary/unknown-character' && d.file === 'x.dict')).toBe(true);

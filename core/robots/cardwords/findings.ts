@@ -1,11 +1,14 @@
 // What a playtest's numbers say to a ruleset's author, when something stands out: games that
 // stall, turns without a move, negative scores, an advantage in moving first, cards seldom
-// laid; and, after them, that the robots of a level that does not weigh trades never traded.
+// laid, special cells no game covered; and, after them, that the robots of a level that does
+// not weigh trades never traded.
 // Each finding is a fact read from the report against a threshold documented in
 // docs/cardwords.md#what-the-games-say; the words are English templates in the project's
 // message syntax (core/l10n/format.ts), shown by the CLI and Emacs as they are and
 // translated by the VS Code report (extension/strings.ts). Also how the reports round a
 // card's figures (`cardFigures`), so that the text, the VS Code report and the hover agree.
+
+import { Coordinates } from '../../coordinates.js';
 
 /** A share of games ending with every player passing or trading, from which it is said. */
 export const STALL_SHARE = 0.25;
@@ -17,6 +20,15 @@ export const SELDOM_LAID = 0.5;
 export const SELDOM_MIN_DEALT = 4;
 /** At most this many seldom laid cards are named, the least laid first. */
 export const SELDOM_NAMED = 8;
+/** At most this many special cells no game covered are named, in reading order. */
+export const UNCOVERED_NAMED = 8;
+
+/** A special cell as a finding names it: where, and its attributes as the card-table file writes them ("C 5 L 2"). */
+export interface SpecialCell {
+  column: number;
+  row: number;
+  attributes: string;
+}
 
 export type PlaytestFinding =
   | { kind: 'stalls'; idle: number; games: number }
@@ -24,6 +36,7 @@ export type PlaytestFinding =
   | { kind: 'negative-scores'; mean: number }
   | { kind: 'first-ahead' | 'first-behind'; winShare: number; low: number; high: number; even: number }
   | { kind: 'seldom-laid'; cards: Array<{ card: string; laidShare: number }> }
+  | { kind: 'uncovered-special'; count: number; cells: SpecialCell[] }
   | { kind: 'none' }
   | { kind: 'no-trades'; level: string };
 
@@ -40,6 +53,12 @@ export interface FindingsInput {
   scores: { mean: number };
   firstPlayer: { winShare: number; low: number; high: number };
   cards: ReadonlyArray<{ card: string; copies: number; laidShare: number }>;
+  /**
+   * The table's cells, row-major, with the games that covered each (counted: the report's
+   * shares are rounded, and one game in thousands reads 0): for the special cells no game
+   * covered. Without it that finding is not looked for.
+   */
+  table?: { width: number; cells: ReadonlyArray<{ blocked: boolean; points: number; letterFactor: number; wordFactor: number }>; coveredGames: ArrayLike<number> };
 }
 
 /**
@@ -64,6 +83,18 @@ export function playtestFindings(r: FindingsInput): PlaytestFinding[] {
     .slice(0, SELDOM_NAMED)
     .map((c) => ({ card: c.card, laidShare: c.laidShare }));
   if (seldom.length > 0) out.push({ kind: 'seldom-laid', cards: seldom });
+  // factors and cell points that never counted: named, so the author need not match the heat
+  // map's dots against the table by hand
+  if (r.table && r.games > 0) {
+    const { width, cells, coveredGames } = r.table;
+    const uncovered: SpecialCell[] = [];
+    cells.forEach((c, i) => {
+      if (c.blocked || coveredGames[i]! > 0) return;
+      const attributes = [c.points !== 0 ? `C ${c.points}` : '', c.letterFactor !== 1 ? `L ${c.letterFactor}` : '', c.wordFactor !== 1 ? `W ${c.wordFactor}` : ''].filter(Boolean).join(' ');
+      if (attributes !== '') uncovered.push({ column: i % width, row: Math.floor(i / width), attributes });
+    });
+    if (uncovered.length > 0) out.push({ kind: 'uncovered-special', count: uncovered.length, cells: uncovered.slice(0, UNCOVERED_NAMED) });
+  }
   if (out.length === 0) out.push({ kind: 'none' });
   // Below champion a robot trades only when the trade's own score beats a pass and every
   // move (robot.ts), which a bonus file's trade scores seldom do: the report's empty trade
@@ -80,6 +111,7 @@ export const FINDING_TEXT = {
   'first-ahead': 'Moving first is an advantage: the first player wins {0} of the games (95 % {1}..{2}), more than the {3} of an even chance.',
   'first-behind': 'Moving first is a disadvantage: the first player wins {0} of the games (95 % {1}..{2}), less than the {3} of an even chance.',
   'seldom-laid': 'Laid in fewer than half of their copies: {0}. Few words take them, or they are hard to place.',
+  'uncovered-special': 'No game covered {0, plural, one {# special cell} other {# special cells}}: {1}; those factors and cell points never counted.',
   none: 'Nothing stands out: most games end with a player going out, few turns are passes, and every card is laid in at least half of its copies.',
   'no-trades': 'The robots never traded: at level {0} a robot trades only when the trade alone scores more than a pass and every move, not for the cards it would draw, so these games tell nothing of trading. Level champion weighs what a trade keeps and draws.',
 } as const satisfies Record<PlaytestFinding['kind'], string>;
@@ -122,8 +154,12 @@ export function percent(x: number): string {
   return `${Math.round(x * 1000) / 10} %`;
 }
 
-/** A finding's template and its arguments (`formatMessage(template, args, locale)` words it). */
-export function findingMessage(f: PlaytestFinding): { template: string; args: Array<string | number> } {
+/**
+ * A finding's template and its arguments (`formatMessage(template, args, locale)` words it);
+ * `cellName` names a cell (default: columns A, B, C…, rows 1, 2, 3…, as the text report's
+ * heat map; a report drawn under other coordinate options passes its own).
+ */
+export function findingMessage(f: PlaytestFinding, cellName: (column: number, row: number) => string = defaultCellName): { template: string; args: Array<string | number> } {
   const template = FINDING_TEXT[f.kind];
   switch (f.kind) {
     case 'stalls':
@@ -137,9 +173,18 @@ export function findingMessage(f: PlaytestFinding): { template: string; args: Ar
       return { template, args: [percent(f.winShare), percent(f.low), percent(f.high), percent(f.even)] };
     case 'seldom-laid':
       return { template, args: [f.cards.map((c) => `${c.card} ${percent(c.laidShare)}`).join(', ')] };
+    case 'uncovered-special': {
+      const named = f.cells.map((c) => `${cellName(c.column, c.row)} (${c.attributes})`);
+      if (f.count > f.cells.length) named.push('…');
+      return { template, args: [f.count, named.join(', ')] };
+    }
     case 'none':
       return { template, args: [] };
     case 'no-trades':
       return { template, args: [f.level] };
   }
+}
+
+function defaultCellName(column: number, row: number): string {
+  return new Coordinates(column + 1, row + 1).cellName(column, row);
 }

@@ -284,6 +284,6 @@ export class Playtest {
         blocked: t.cells.map((c) => c.blocked),
       },
     };
-    return { ...report, findings: playtestFindings({ ...report, trades: this.actionCount.trade }) };
+    return { ...report, findings: playtestFindings({ ...report, trades: this.actionCount.trade, table: { width: t.width, cells: t.cells, coveredGames: this.covered } }) };
   }
 }

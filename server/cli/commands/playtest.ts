@@ -5,11 +5,12 @@ import { Coordinates } from '../../../core/coordinates.js';
 import { cardFigures, findingMessage, percent } from '../../../core/robots/cardwords/findings.js';
 import { formatMessage } from '../../../core/l10n/format.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
+import { leftOutWords } from '../../../core/ruleset/load.js';
 import { loadRulesetDir } from '../../ruleset/fs.js';
 import { loadLeaves } from '../../robots/leaves.js';
 import { loadWordStore, rulesetChars } from '../../words/cache.js';
 import { intOption, parse } from '../args.js';
-import { unplayableText } from '../diagnostics.js';
+import { leftOutText, unplayableText } from '../diagnostics.js';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
 import type { Command } from './index.js';
 import { progressLine } from './moves.js';
@@ -78,8 +79,8 @@ export const command: Command = {
     }
     // words a dictionary's errors left out: the games play without them, which the report
     // would otherwise not say
-    const leftOut = new Set(diagnostics.filter((d) => d.severity === 'error' && d.code.startsWith('dictionary/')).map((d) => `${d.file}:${d.range.start.line}`)).size;
-    if (leftOut > 0) io.err(`cardwords playtest: ${leftOut === 1 ? '1 word' : `${leftOut} words`} of the dictionaries ${leftOut === 1 ? 'is' : 'are'} left out for errors (cardwords check ${dir} names them): the games play without them\n`);
+    const leftOut = leftOutWords(diagnostics);
+    if (leftOut > 0) io.err(`cardwords playtest: ${leftOutText(leftOut)} for errors (cardwords check ${dir} names them): the games play without them\n`);
     const cache = !values['no-cache'];
     const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words, { cache });
     const learnBar = progressLine(io, 'learning card values');
@@ -144,7 +145,18 @@ function wrap(text: string, width: number, first: string, rest: string): string[
   return lines;
 }
 
-/** The report as text: sections with bars, and the heat map as digits 0-9 (. never covered, # blocked) under column letters, beside row numbers. */
+/**
+ * A cell of the text heat map: the tenths of the games that covered it, 0-9; every game its
+ * own mark (floored, it read 9 like 90 %, and so did the start cell every first move covers).
+ */
+export function heatMark(blocked: boolean, covered: number): string {
+  if (blocked) return '#';
+  if (covered === 0) return '.';
+  if (covered >= 1) return '*';
+  return String(Math.min(9, Math.floor(covered * 10)));
+}
+
+/** The report as text: sections with bars, and the heat map as digits 0-9 (* every game, . never covered, # blocked) under column letters, beside row numbers. */
 export function formatReport(r: PlaytestReport): string {
   const out: string[] = [];
   const spread = (s: { mean: number; sd: number; min: number; max: number }) => `mean ${f1(s.mean)}, sd ${f1(s.sd)}, min ${s.min}, max ${s.max}`;
@@ -190,7 +202,8 @@ export function formatReport(r: PlaytestReport): string {
   out.push('Most played words');
   out.push(...pack(r.words.map((w) => `${w.word} ${w.count}`), WIDTH, '  '));
   out.push('');
-  out.push('Table: how often each cell is covered (0-9: tenths of the games, . never, # blocked)');
+  out.push('Table: how often each cell is covered');
+  out.push('  0-9: tenths of the games (0: under 10 %), * every game, . never, # blocked');
   const { width, height, covered, blocked } = r.cells;
   // labelled as the preview and the games name cells by default: D4 is column D, row 4 (the
   // command has no coordinate options)
@@ -205,7 +218,7 @@ export function formatReport(r: PlaytestReport): string {
     const cells: string[] = [];
     for (let col = 0; col < width; col++) {
       const i = row * width + col;
-      cells.push((blocked[i] ? '#' : covered[i]! === 0 ? '.' : String(Math.min(9, Math.floor(covered[i]! * 10)))).padStart(cw));
+      cells.push(heatMark(blocked[i]!, covered[i]!).padStart(cw));
     }
     out.push(`  ${rows[row]!.padStart(rw)}  ${cells.join(' ')}`);
   }
