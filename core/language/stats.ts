@@ -89,7 +89,7 @@ export async function distributionStats(ctx: RulesetContext, cache: ParseCache, 
 /** The statistics as a text table (the Emacs command and the CLI-minded show this). */
 export function statsText(s: DistributionStats): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const head = `${s.ruleset}: ${s.totalCards} cards (${s.wildcards} wildcards), ${s.words} words, ${s.totalCharacters} characters${s.leftOut ? ` (${s.leftOut} dictionary lines left out for errors)` : ''}`;
+  const head = `${s.ruleset}: ${s.totalCards} cards (${s.wildcards} wildcard${s.wildcards === 1 ? '' : 's'}), ${s.words} words, ${s.totalCharacters} characters${s.leftOut ? ` (${s.leftOut} dictionary lines left out for errors)` : ''}`;
   const rows = s.rows.map((r) => `${r.char.padEnd(4)} ${String(r.cards).padStart(5)} ${pct(r.cardShare).padStart(7)} ${pct(r.frequency).padStart(7)} ${String(r.suggestedCards).padStart(9)}`);
   return [head, `char cards   share    freq suggested`, ...rows].join('\n') + '\n';
 }

@@ -427,7 +427,7 @@ describe('quick fixes', () => {
     // a key below the first goes before it, one above the last after it
     for (const [text2, want] of [['-1:-1\n0:0\n1:0\n2:5\n', '-2:0\n-1:-1\n0:0\n1:0\n2:5\n'], ['-2:-1\n-1:0\n0:0\n1:0', '-2:-1\n-1:0\n0:0\n1:0\n2:0\n']] as const) {
       client.change(uri, [{ text: text2 }]);
-      const dw = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'bonus/missing-key' && y.message.includes(want.includes('-2:0') ? '-2' : ' 2')))).filter((x) => x.code === 'bonus/missing-key');
+      const dw = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'bonus/missing-key' && (typeof y.message === 'string' ? y.message : y.message.value).includes(want.includes('-2:0') ? '-2' : ' 2')))).filter((x) => x.code === 'bonus/missing-key');
       const [w] = await actionsFor(uri, dw);
       expect(applyEdits(text2, w!.edit!.changes![uri]!)).toBe(want);
     }

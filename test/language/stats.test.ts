@@ -28,6 +28,8 @@ describe('distribution statistics', () => {
     expect(s.rows.map((r) => [r.char, r.occurrences])).toEqual([['A', 4], ['B', 4], ['E', 2]]);
     expect(s.totalCharacters).toBe(10);
     expect(statsText(s).split('\n')[0]).toBe('x: 5 cards (2 wildcards), 4 words, 10 characters (4 dictionary lines left out for errors)');
+    // one wildcard is not 'wildcards' (it read '1 wildcards')
+    expect(statsText({ ...s, wildcards: 1 }).split('\n')[0]).toMatch(/\(1 wildcard\),/);
   });
 
   it('a dictionary over several chunks: the same words as in one', async () => {
