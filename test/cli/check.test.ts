@@ -87,6 +87,14 @@ describe('cardwords check', () => {
     expect(cli(['check', dir]).stdout).not.toContain('[ruleset/no-word-spellable]');
   });
 
+  it('a file past the cap of listed problems makes the summary a floor ("1000 or more errors"; it said "1000 errors")', () => {
+    const dir = tempRuleset({ ...good, 'r.dict': `ab\n${'axz\n'.repeat(1500)}` });
+    const r = cli(['check', dir]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('[file/too-many-diagnostics]');
+    expect(r.stderr).toMatch(/^1000 or more errors, \d+ warnings?\n$/);
+  });
+
   it('warnings alone exit 0; --quiet hides them', () => {
     const dir = tempRuleset({ ...good, 'r.cardset': '6\n[A 100] [A 1] [B 2] [E 1] [E 1] [  0]\n' });
     const r = cli(['check', dir]);

@@ -113,7 +113,10 @@ export const command: Command = {
     if (values.format === 'json') io.out(JSON.stringify(shown.map(toJson), null, 2) + '\n');
     else {
       for (const d of shown) io.out(formatText(d) + '\n');
-      io.err(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
+      // a file past its cap lists only the first problems: the count is a floor then (it read
+      // "1000 errors" of a file with thousands)
+      const more = all.some((d) => d.code === 'file/too-many-diagnostics') ? ' or more' : '';
+      io.err(`${errors}${more} error${errors === 1 && !more ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
     }
     return errors > 0 ? EXIT_ERRORS : EXIT_OK;
   },
