@@ -542,10 +542,15 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(() => p.locator('#yatzee-remove option').allTextContents()).toEqual(['Remove a player…', 'Robot1', 'Cy']);
       await p.selectOption('#yatzee-remove', 'Cy');
       await expect.poll(() => p.textContent('.toolbar.owner .question')).toBe('Remove Cy? No other person plays then, so the game ends.');
+      // Escape keeps playing from the question's Keep button, which takes the focus once drawn
+      // (pressed before that, it went to the page: a second run here timed out)
+      await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('yatzee-remove-keep');
       await p.keyboard.press('Escape');
       await p.selectOption('#yatzee-remove', 'Robot1');
       await expect.poll(() => p.textContent('.toolbar.owner .question')).toBe('Remove Robot1? That sheet is closed for good.');
+      await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('yatzee-remove-keep');
       await p.keyboard.press('Escape');
+      await p.waitForSelector('#yatzee-remove');
       expect(errors).toEqual([]);
     } finally {
       await cy.context.close();
