@@ -16,7 +16,7 @@ import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAc
 import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
-import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
+import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -728,37 +728,25 @@ export class CardwordsSession {
   async playHere(): Promise<unknown> {
     const seat = this.seat;
     if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your seat is not played elsewhere: nothing to take back');
-    const options = { name: seat.name, key: seat.key, ...(seat.owner ? { owner: seat.owner } : {}) };
     const url = this.url;
     // joined before this session lets go of what it shows: a refusal leaves it as it was
-    const room = await this.joinFor(seat, () => new Client(url).joinById(seat.gameId, options));
+    const room = await joinKeptSeat(url, seat, true, false, () => {
+      this.forgetSeat();
+      this.seat = null;
+      this.elsewhere = false;
+    });
     await this.enter(url, seat.owner ?? '', () => Promise.resolve(room), false, this.composer);
     this.message = playingHereText();
     this.update();
     return this.view();
   }
 
-  /** A room joined for the seat played elsewhere; a refusal that cannot pass (the game over or gone) forgets the seat. */
-  private async joinFor(seat: RememberedSeat, join: () => Promise<Room>): Promise<Room> {
-    try {
-      return await connectRoom(join, undefined, true);
-    } catch (e) {
-      if (e instanceof BridgeError && e.seatLost) {
-        this.forgetSeat();
-        this.seat = null;
-        this.elsewhere = false;
-      }
-      throw e;
-    }
-  }
-
   /** The game the seat is played elsewhere in, watched here (the web page's "Watch the game"): the seat's key stays remembered. */
   async watchHere(): Promise<unknown> {
     const seat = this.seat;
     if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your seat is not played elsewhere: watch a game from the list');
-    const options = { watch: true, ...(seat.owner ? { owner: seat.owner } : {}) };
     const url = this.url;
-    const room = await connectRoom(() => new Client(url).joinById(seat.gameId, options), undefined, true, true);
+    const room = await joinKeptSeat(url, seat, true, true, () => {});
     return this.enter(url, seat.owner ?? '', () => Promise.resolve(room), true);
   }
 

@@ -5,6 +5,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { CLOSE } from '../../core/protocol/messages.js';
 import { BridgeError } from './protocol.js';
+import type { RememberedSeat } from './local-server.js';
 import { asSentence, closedText, joinRefusal, reconnectedText } from './texts.js';
 import { BACK_SHOWN_MS } from '../../media/ui/rejoin.js';
 
@@ -43,6 +44,23 @@ export async function connectRoom(connect: () => Promise<Room>, onFail?: () => v
     onFail?.();
     const why = joinRefusal(e, cardwords, watching);
     throw new BridgeError('refused', asSentence(why.text), why.seatLost, why.missing === true);
+  }
+}
+
+/**
+ * Joins the game of a seat played elsewhere again (the web page's "Play here": the seat's kept
+ * key, the owner's token with it), or watches it (`watch`, the page's "Watch the game"). A
+ * refusal that cannot pass (the game over or gone) calls `lost` (the seat is forgotten) before
+ * it is thrown; any other leaves the session as it was.
+ */
+export async function joinKeptSeat(url: string, seat: RememberedSeat, cardwords: boolean, watch: boolean, lost: () => void): Promise<Room> {
+  const owner = seat.owner ? { owner: seat.owner } : {};
+  const options = watch ? { watch: true, ...owner } : { name: seat.name, key: seat.key, ...owner };
+  try {
+    return await connectRoom(() => new Client(url).joinById(seat.gameId, options), undefined, cardwords, watch);
+  } catch (e) {
+    if (!watch && e instanceof BridgeError && e.seatLost) lost();
+    throw e;
   }
 }
 

@@ -11,7 +11,7 @@ import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
 import { closedText, connectionLostText, endedMessage, playingHereText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText } from './texts.js';
-import { closeWords, connectRoom, idParam, joinOptions, leaveRoom, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
+import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 
@@ -372,19 +372,12 @@ export class YatzeeSession {
     const seat = this.seat;
     if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your sheet is not played elsewhere: nothing to take back');
     const url = this.roomUrl;
-    const options = { name: seat.name, key: seat.key, ...(seat.owner ? { owner: seat.owner } : {}) };
     // joined before this session lets go of what it shows: a refusal leaves it as it was
-    let room: Room;
-    try {
-      room = await connectRoom(() => new Client(url).joinById(seat.gameId, options));
-    } catch (e) {
-      if (e instanceof BridgeError && e.seatLost) {
-        this.forgetSeat();
-        this.seat = null;
-        this.elsewhere = false;
-      }
-      throw e;
-    }
+    const room = await joinKeptSeat(url, seat, false, false, () => {
+      this.forgetSeat();
+      this.seat = null;
+      this.elsewhere = false;
+    });
     await this.enter(url, this.hints, seat.owner ?? '', () => Promise.resolve(room));
     this.say(playingHereText());
     return this.view();
@@ -395,8 +388,7 @@ export class YatzeeSession {
     const seat = this.seat;
     if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your sheet is not played elsewhere: watch a game from the list');
     const url = this.roomUrl;
-    const options = { watch: true, ...(seat.owner ? { owner: seat.owner } : {}) };
-    const room = await connectRoom(() => new Client(url).joinById(seat.gameId, options), undefined, false, true);
+    const room = await joinKeptSeat(url, seat, false, true, () => {});
     return this.enter(url, this.hints, seat.owner ?? '', () => Promise.resolve(room), true);
   }
 

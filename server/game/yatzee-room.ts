@@ -292,7 +292,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       this.sendTo(client, 'ack', { id, type: 'leave', moves: this.game.moves });
       // the last human's leave ends the game for everyone (the lifetime): the leaver, still
       // connected, gets that end too (results, `ended`); it was told only "your sheet is closed"
-      if (yatzeeSeated(this.sheetStates()).length === 0) return this.endGame('left');
+      if (this.nobodySeated()) return this.endGame('left');
       client.leave(CLOSE.REMOVED, CLOSE_REASON.LEFT);
       this.checkLifetime();
     });
@@ -341,7 +341,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       // the last human's removal ends the game for everyone (the lifetime), first: the removed
       // player gets that end too (results, `ended`), then the close that says removed, as in
       // Cardwords (closed first, the page had no results and worded the end itself)
-      if (yatzeeSeated(this.sheetStates()).length === 0) await this.endGame('left');
+      if (this.nobodySeated()) await this.endGame('left');
       c?.leave(CLOSE.REMOVED, CLOSE_REASON.REMOVED);
       this.checkLifetime();
     });
@@ -368,6 +368,11 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       const next = robot.nextActions(this.game, p.name)[0];
       if (next) await this.commit(next);
     }
+  }
+
+  /** No human holds a sheet any more: the game ends for everyone (the last leave or removal). */
+  private nobodySeated(): boolean {
+    return yatzeeSeated(this.sheetStates()).length === 0;
   }
 
   protected checkLifetime(): void {

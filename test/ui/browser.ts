@@ -1,8 +1,10 @@
 // Real Chromium (Debian's, driven by playwright-core) for the UI and VS Code tests, with
 // screenshots in test-artifacts/ui/ and page errors collected so a test can fail on them.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type ServerProcess } from '../support/game-server.js';
+import { copySample } from '../game/cardwords-helpers.js';
 
 export const SHOTS = join(process.cwd(), 'test-artifacts', 'ui');
 /**
@@ -44,4 +46,17 @@ export async function openPage(browser: Browser, opts: { locale?: string; width?
 
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The Cardwords page tests' server and browser: a copy of samples/tiny with four more
+ * wildcards (28 cards; s2 deals the first player S1 *0 E1 T-1, s40 N2 B3 E1 E0), fast robots,
+ * and dropped seats held 1 s, not 30 (the server's stop at the end waited 30 s for them; a seat
+ * key takes a seat back at any time, so the reload tests do not need them held).
+ */
+export async function startTinyWithWildcards(): Promise<[ServerProcess, Browser]> {
+  const dir = copySample('tiny');
+  const cardset = join(dir, 'tiny.cardset');
+  writeFileSync(cardset, `${readFileSync(cardset, 'utf8').replace(/^24/, '28').trimEnd()}\n[  0] [  1] [  0] [  2]\n`);
+  return Promise.all([startServer({ args: ['--ruleset', dir, '--robot-delay', '30', '--reconnect-timeout', '1000'] }), launch()]);
 }

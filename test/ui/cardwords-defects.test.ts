@@ -3,13 +3,12 @@
 // on a copy of samples/tiny with four more wildcards. Every deal comes from a fixed seed:
 // s2 gives the first player S1 *0 E1 T-1, s40 gives N2 B3 E1 E0 (two E's with different
 // points). Each test asserts what the defect broke.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, until, type ServerProcess } from '../support/game-server.js';
-import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
-import { launch, openPage, shot, type TestPage } from './browser.js';
+import { until, type ServerProcess } from '../support/game-server.js';
+import { cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
+import { openPage, shot, startTinyWithWildcards, type TestPage } from './browser.js';
 import type { FromGameWebview, GameHostConfig, SettingsUpdate } from '../../media/ui/host-vscode.js';
 import { answerGames } from '../../extension/games/listing.js';
 
@@ -29,12 +28,7 @@ let browser: Browser;
 const pages: TestPage[] = [];
 
 beforeAll(async () => {
-  const dir = copySample('tiny');
-  const cardset = join(dir, 'tiny.cardset');
-  writeFileSync(cardset, `${readFileSync(cardset, 'utf8').replace(/^24/, '28').trimEnd()}\n[  0] [  1] [  0] [  2]\n`);
-  // dropped seats are held for 1 s, not 30: the server's stop at the end waited 30 s for them
-  // (a seat key takes a seat back at any time, so the reload test does not need them held)
-  [srv, browser] = await Promise.all([startServer({ args: ['--ruleset', dir, '--robot-delay', '30', '--reconnect-timeout', '1000'] }), launch()]);
+  [srv, browser] = await startTinyWithWildcards();
 });
 
 // a test's pages go with it: open, each keeps its game and its page's timers running

@@ -2,13 +2,12 @@
 // a real game server on a copy of samples/tiny with four more wildcards (as in
 // cardwords-defects.test.ts: s2 deals the first player S1 *0 E1 T-1, s40 N2 B3 E1 E0). Each
 // test asserts what the defect broke, and failed on the page before its fix.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../support/game-server.js';
-import { copySample, cwCreate, cwJoin } from '../game/cardwords-helpers.js';
-import { launch, openPage, shot, type TestPage } from './browser.js';
+import type { ServerProcess } from '../support/game-server.js';
+import { cwCreate, cwJoin } from '../game/cardwords-helpers.js';
+import { openPage, shot, startTinyWithWildcards, type TestPage } from './browser.js';
 
 interface Snap {
   hand: Array<{ char: string; points: number }>;
@@ -23,10 +22,7 @@ let browser: Browser;
 const pages: TestPage[] = [];
 
 beforeAll(async () => {
-  const dir = copySample('tiny');
-  const cardset = join(dir, 'tiny.cardset');
-  writeFileSync(cardset, `${readFileSync(cardset, 'utf8').replace(/^24/, '28').trimEnd()}\n[  0] [  1] [  0] [  2]\n`);
-  [srv, browser] = await Promise.all([startServer({ args: ['--ruleset', dir, '--robot-delay', '30', '--reconnect-timeout', '1000'] }), launch()]);
+  [srv, browser] = await startTinyWithWildcards();
 });
 
 afterEach(async () => {

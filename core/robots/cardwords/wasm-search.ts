@@ -147,7 +147,7 @@ export class WasmSearch {
     // before anything the instance keeps has changed. Only the cells that differ from the
     // board written last are written and listed (the board was most of a call's fixed cost).
     let buf = ex.memory.buffer;
-    const v = this.inputs?.buf === buf ? this.inputs : (this.inputs = this.inputViews(ex, N));
+    const v = this.views(ex, N);
     const { letters, pts, given } = v;
     const fresh = !this.valid || store !== this.store || this.written === null;
     const w = fresh ? { code: new Int32Array(N).fill(-1), pts: new Float64Array(N), cards: 0, refs: new Array<Card | null | undefined>(N).fill(undefined) } : this.written!;
@@ -238,7 +238,7 @@ export class WasmSearch {
       // read through views of the whole memory, made once per memory (it may have grown):
       // views made per call, and a call into the instance per figure, were half of a
       // small position's call
-      const m = this.inputs?.buf === ex.memory.buffer ? this.inputs : (this.inputs = this.inputViews(ex, N));
+      const m = this.views(ex, N);
       const info = m.info >>> 2;
       const { i32, u32 } = m;
       out.copyFromMemory(i32[info]!, i32[info + 1]!, m, u32[info + 2]!, u32[info + 3]!, u32[info + 4]!, u32[info + 5]!, u32[info + 6]!, u32[info + 7]!, u32[info + 8]!, u32[info + 9]!);
@@ -303,6 +303,11 @@ export class WasmSearch {
    * per call was a quarter of a call's fixed cost); memory that grew detaches them.
    */
   private inputs: ({ buf: ArrayBuffer; letters: Int32Array; pts: Float64Array; given: Int32Array; codes: Int32Array; hpts: Float64Array; bonus: Float64Array; info: number; u32: Uint32Array } & MemoryViews) | null = null;
+
+  /** The views of the instance's memory as it is now (made again once it has grown). */
+  private views(ex: Exports, N: number): NonNullable<WasmSearch['inputs']> {
+    return this.inputs?.buf === ex.memory.buffer ? this.inputs : (this.inputs = this.inputViews(ex, N));
+  }
 
   private inputViews(ex: Exports, N: number): NonNullable<WasmSearch['inputs']> {
     const buf = ex.memory.buffer;
