@@ -87,7 +87,13 @@ describe('Cardwords play-test defects, each in Chromium', () => {
     await owner.room.leave();
     const { page: bo } = await joinAs(id, 'Bo');
     await expect.poll(async () => (await snap(bo))?.status).toBe('playing');
-    const byTurn = async () => ((await snap(ann))!.turn === (await snap(ann))!.seat ? ann : bo);
+    // whose turn, once both pages show the same turn (a page a patch behind named the wrong
+    // player, whose Return was refused: a red CI run)
+    const byTurn = async () => {
+      await expect.poll(async () => (await snap(ann))!.moves === (await snap(bo))!.moves).toBe(true);
+      const s = (await snap(ann))!;
+      return s.turn === s.seat ? ann : bo;
+    };
     if ((await byTurn()) === ann) await passOn(ann);
     // Bo lays two cards whose word the dictionary lacks (letters held once: no "Which E?")
     const words = new Set(readFileSync('samples/tiny/tiny.dict', 'utf8').split('\n').map((w) => w.trim().toUpperCase()));
@@ -100,7 +106,11 @@ describe('Cardwords play-test defects, each in Chromium', () => {
     await bo.keyboard.press('Enter');
     await expect.poll(() => bo.textContent('#cw-refusal')).toContain('asked when the round is over');
     // everyone passes twice: over by the rules, and the owner is asked
-    while ((await snap(bo))!.status === 'playing') await passOn(await byTurn());
+    for (;;) {
+      const p = await byTurn();
+      if ((await snap(bo))!.status !== 'playing') break;
+      await passOn(p);
+    }
     await ann.waitForSelector(`#cw-requests button[data-approve="${pair}"]`);
     expect(await ann.locator('#cw-requests button[data-approve]').count()).toBe(1);
     await ann.click(`#cw-requests button[data-approve="${pair}"]`);
