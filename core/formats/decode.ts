@@ -204,12 +204,13 @@ export function decodeText(bytes: Uint8Array): { text: string; diagnostics: Diag
 
 /**
  * The parsers' diagnostics without those on a U+FFFD that decoding put in place of a bad
- * byte (`'�' (U+FFFD) is not in the charset` beside `invalid UTF-8 byte sequence`): the
+ * byte (`'�' (U+FFFD) is not in the charset` beside `invalid UTF-8 byte sequence`), or on
+ * the NUL that `file/binary` points at (`U+0000 is not in the charset` beside it): the
  * decoding's diagnostic names the problem. `decoded` and `parsed` of one file, or of several
  * with `file` set.
  */
 export function withoutDecodingEchoes(decoded: readonly Diagnostic[], parsed: Diagnostic[]): Diagnostic[] {
-  const at = new Set(decoded.filter((d) => d.code === 'file/invalid-utf8').map((d) => `${d.file ?? ''}\u0000${d.range.start.line}:${d.range.start.character}`));
+  const at = new Set(decoded.filter((d) => d.code === 'file/invalid-utf8' || d.code === 'file/binary').map((d) => `${d.file ?? ''}\u0000${d.range.start.line}:${d.range.start.character}`));
   if (at.size === 0) return parsed;
   return parsed.filter((d) => !at.has(`${d.file ?? ''}\u0000${d.range.start.line}:${d.range.start.character}`) || d.code.startsWith('file/'));
 }

@@ -185,8 +185,12 @@ describe('every diagnostic code, with its exact range and message', () => {
   });
 
   it('file/binary: the first NUL, once', () => {
-    const { diagnostics } = decodeText(new Uint8Array([0x61, 0x0d, 0x0a, 0x62, 0x00, 0x00]));
+    const { text, diagnostics } = decodeText(new Uint8Array([0x61, 0x0d, 0x0a, 0x62, 0x00, 0x00]));
     expect(diagnostics.map(brief)).toEqual([{ code: 'file/binary', severity: 'error', range: [1, 1, 1, 2], message: 'the file contains NUL bytes: it looks like a binary file, not text' }]);
+    // the parsers' "U+0000 is not in the charset" on that NUL is dropped (the second NUL's stays)
+    const parsed = parseFile('dictionary', text, parseCharset('2\nAa\nBb\n').value).diagnostics;
+    expect(parsed.filter((d) => d.code === 'dictionary/unknown-character').map((d) => d.range.start.character)).toEqual([1, 2]);
+    expect(withoutDecodingEchoes(diagnostics, parsed).filter((d) => d.code === 'dictionary/unknown-character').map((d) => d.range.start.character)).toEqual([2]);
   });
 
   it(`file/too-many-diagnostics: after ${MAX_DIAGNOSTICS} problems, once, at the first one left out`, () => {
