@@ -141,8 +141,15 @@ export interface DistributionRow {
  */
 export const PLAYTEST_METHOD = 'cardwords/playtest';
 
+/**
+ * A playtest's bounds and defaults, for the request, `cardwords playtest` and the editors'
+ * prompts alike: the request reports progress and can be cancelled, so an editor may ask as
+ * many games as the command line.
+ */
+export const PLAYTEST_LIMITS = { games: { max: 100_000, default: 200 }, players: { max: 16, default: 2 }, seedLength: 200 } as const;
+
 export interface PlaytestParams extends DocumentParams {
-  /** Games to play (default 200, 1..10000). */
+  /** Games to play (default 200, 1..100000: PLAYTEST_LIMITS). */
   games?: number;
   /** Players per game (default 2, 1..16). */
   players?: number;

@@ -4,7 +4,7 @@
 // card-table preview (cardwords/tablePreview).
 import * as vscode from 'vscode';
 import { WorkDoneProgress, type LanguageClient, type WorkDoneProgressReport, type WorkDoneProgressBegin, type WorkDoneProgressEnd } from 'vscode-languageclient/node';
-import { LANGUAGE_IDS, PLAYTEST_METHOD, TABLE_PREVIEW_METHOD, type PlaytestParams, type PlaytestReport, type TablePreview } from '../../core/protocol/language.js';
+import { LANGUAGE_IDS, PLAYTEST_LIMITS, PLAYTEST_METHOD, TABLE_PREVIEW_METHOD, type PlaytestParams, type PlaytestReport, type TablePreview } from '../../core/protocol/language.js';
 import type { FromWebview, ToWebview } from '../webview/messages.js';
 import { webviewHtml, webviewOptions } from './html.js';
 import { PLAYTEST_STRINGS, translate } from '../strings.js';
@@ -38,8 +38,8 @@ export async function runPlaytest(context: vscode.ExtensionContext, client: Lang
     const input = await vscode.window.showInputBox({
       title: vscode.l10n.t('Playtest this ruleset'),
       prompt: vscode.l10n.t('How many robot games?'),
-      value: '200',
-      validateInput: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10000 ? undefined : vscode.l10n.t('A whole number from 1 to 10000')),
+      value: String(PLAYTEST_LIMITS.games.default),
+      validateInput: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= PLAYTEST_LIMITS.games.max ? undefined : vscode.l10n.t('A whole number from 1 to {0}', PLAYTEST_LIMITS.games.max)),
     });
     if (!input) return undefined;
     count = Number(input);

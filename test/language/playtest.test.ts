@@ -131,7 +131,9 @@ describe('cardwords/playtest', () => {
   });
 
   it('refuses bad parameters with a clear error', async () => {
-    await expect(client.request(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), games: 0 })).rejects.toThrow(/games must be a whole number from 1 to 10000/);
+    await expect(client.request(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), games: 0 })).rejects.toThrow(/games must be a whole number from 1 to 100000/);
+    // the command line's bound (cardwords playtest --games), one for both
+    await expect(client.request(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), games: 100_001 })).rejects.toThrow(/games must be a whole number from 1 to 100000/);
     await expect(client.request(PLAYTEST_METHOD, { uri: fx.uri('tiny.cardset'), level: 'god' })).rejects.toThrow(/level must be one of/);
     await expect(client.request(PLAYTEST_METHOD, { uri: 7 })).rejects.toThrow(/uri/);
     await expect(client.request(PLAYTEST_METHOD, { uri: fx.uri('none/x.cardset') })).rejects.toThrow(/cannot be played/);

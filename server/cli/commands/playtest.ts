@@ -6,6 +6,7 @@ import { cardFigures, findingMessage, percent } from '../../../core/robots/cardw
 import { formatMessage } from '../../../core/l10n/format.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
 import { leftOutWords } from '../../../core/ruleset/load.js';
+import { PLAYTEST_LIMITS } from '../../../core/protocol/language.js';
 import { loadRulesetDir } from '../../ruleset/fs.js';
 import { loadLeaves } from '../../robots/leaves.js';
 import { loadWordStore, rulesetChars } from '../../words/cache.js';
@@ -28,8 +29,8 @@ The card values are learned once per ruleset by self-play and cached (the first 
 of a ruleset learns them: progress on standard error).
 
 Options:
-  --games N       games to play (default 200, at most 100000)
-  --players K     players per game (default 2, at most 16)
+  --games N       games to play (default ${PLAYTEST_LIMITS.games.default}, at most ${PLAYTEST_LIMITS.games.max})
+  --players K     players per game (default ${PLAYTEST_LIMITS.players.default}, at most ${PLAYTEST_LIMITS.players.max})
   --level L       the robots' level: ${ROBOT_LEVELS.join(', ')} (default best); the champion
                   simulates a fixed 16 iterations per move, so reports stay reproducible
   --seed S        the seed of the games (default "playtest"): the same seed, the same report
@@ -52,12 +53,12 @@ export const command: Command = {
       'no-cache': { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new UsageError('give one ruleset folder');
-    const games = intOption(values.games, 'games', 1, 100_000, 200);
-    const players = intOption(values.players, 'players', 1, 16, 2);
+    const games = intOption(values.games, 'games', 1, PLAYTEST_LIMITS.games.max, PLAYTEST_LIMITS.games.default);
+    const players = intOption(values.players, 'players', 1, PLAYTEST_LIMITS.players.max, PLAYTEST_LIMITS.players.default);
     const level = (values.level ?? 'best') as RobotLevel;
     if (!ROBOT_LEVELS.includes(level)) throw new UsageError(`--level must be one of ${ROBOT_LEVELS.join(', ')}, not '${values.level}'`);
     const seed = values.seed ?? 'playtest';
-    if (seed.length > 200) throw new UsageError('--seed: at most 200 characters');
+    if (seed.length > PLAYTEST_LIMITS.seedLength) throw new UsageError(`--seed: at most ${PLAYTEST_LIMITS.seedLength} characters`);
     const dir = positionals[0]!;
 
     const loaded = await loadRulesetDir(dir).catch((e: Error) => e);

@@ -7,7 +7,7 @@ import { ErrorCodes, LSPErrorCodes, ResponseError, WorkDoneProgress, type Cancel
 import { rulesFromRuleset } from '../../../core/games/cardwords/setup.js';
 import { Playtest, playtestRefusal } from '../../../core/robots/cardwords/playtest.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
-import { PLAYTEST_METHOD, type PlaytestParams, type PlaytestReport } from '../../../core/protocol/language.js';
+import { PLAYTEST_LIMITS, PLAYTEST_METHOD, type PlaytestParams, type PlaytestReport } from '../../../core/protocol/language.js';
 import { unplayableText } from '../../cli/diagnostics.js';
 import { loadRulesetDir } from '../../ruleset/fs.js';
 import { loadLeaves } from '../../robots/leaves.js';
@@ -50,14 +50,14 @@ export function register(ctx: ServerContext): void {
   ctx.connection.onRequest(PLAYTEST_METHOD, async (params: PlaytestParams, token: CancellationToken): Promise<PlaytestReport | ResponseError<void>> => {
     return ctx.guard(PLAYTEST_METHOD, new ResponseError<void>(ErrorCodes.InternalError, 'the playtest failed'), async () => {
       if (typeof params !== 'object' || params === null || typeof params.uri !== 'string') return bad('params.uri must be a string');
-      const games = whole(params.games, 'games', 1, 10_000, 200);
-      const players = whole(params.players, 'players', 1, 16, 2);
+      const games = whole(params.games, 'games', 1, PLAYTEST_LIMITS.games.max, PLAYTEST_LIMITS.games.default);
+      const players = whole(params.players, 'players', 1, PLAYTEST_LIMITS.players.max, PLAYTEST_LIMITS.players.default);
       if (typeof games === 'string') return bad(games);
       if (typeof players === 'string') return bad(players);
       const level = (params.level ?? 'best') as RobotLevel;
       if (!ROBOT_LEVELS.includes(level)) return bad(`params.level must be one of ${ROBOT_LEVELS.join(', ')}`);
       const seed = params.seed ?? 'playtest';
-      if (typeof seed !== 'string' || seed.length > 200) return bad('params.seed must be a string of at most 200 characters');
+      if (typeof seed !== 'string' || seed.length > PLAYTEST_LIMITS.seedLength) return bad(`params.seed must be a string of at most ${PLAYTEST_LIMITS.seedLength} characters`);
       const path = uriToPath(params.uri);
       if (!path) return bad('params.uri must be a file: URI');
       const dir = dirname(path);
