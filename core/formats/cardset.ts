@@ -6,6 +6,7 @@ import {
 } from './text.js';
 import { msg, type Message } from '../l10n/message.js';
 import { checkingCharset } from './charset.js';
+import { unknownCharMessage } from './lookalike.js';
 import type { Card, CardsetCard, Cardset, Charset, ParseResult, Position } from './types.js';
 
 const OPEN = 0x5b; // [
@@ -159,7 +160,7 @@ function readCard(line: Line, p: number, sink: DiagnosticSink, charset: Charset 
     sink.warning(() => line.range(numStart, close), 'cardset/points-range', () => msg('cardset/points-range', points, CARD_POINTS_MIN, CARD_POINTS_MAX));
   }
   if (char !== null && charset !== undefined && !charset.index.has(char)) {
-    sink.error(() => line.range(q, q + char.length), 'cardset/unknown-character', () => msg('cardset/unknown-character', describeChar(char)));
+    sink.error(() => line.range(q, q + char.length), 'cardset/unknown-character', () => unknownCharMessage('cardset', char, (c) => charset.index.has(c)));
   }
   cards.push({ char, points, range: line.range(p, close + 1) });
   return after;

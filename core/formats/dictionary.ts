@@ -2,9 +2,10 @@
 // space trimmed. Every word has at least 2 characters, all in the charset (any equivalent).
 // Hot path: a 275,000-word file is checked in a few tens of milliseconds, code unit by
 // code unit against a lookup table, with no per-word regex or allocation beyond the word.
-import { DiagnosticSink, Line, charAt, describeChar, isWhite, lineRange, splitLines, trimBounds } from './text.js';
+import { DiagnosticSink, Line, charAt, isWhite, lineRange, splitLines, trimBounds } from './text.js';
 import { msg } from '../l10n/message.js';
 import { checkingCharset } from './charset.js';
+import { unknownCharMessage } from './lookalike.js';
 import type { Charset, Dictionary, ParseResult } from './types.js';
 
 /** Words need at least this many characters (code points). */
@@ -37,6 +38,7 @@ export function parseDictionary(text: string, given?: Charset): ParseResult<Dict
   const lines: number[] = [];
   const table = charset === undefined ? null : fastTable(charset);
   const index = charset?.index;
+  const has = index ? (c: string) => index.has(c) : undefined;
 
   for (let n = 0; n < written.length; n++) {
     const s = written[n]!;
@@ -76,7 +78,7 @@ export function parseDictionary(text: string, given?: Charset): ParseResult<Dict
         sink.error(lineRange(n, i, j), 'dictionary/whitespace', WHITESPACE);
         i = j - 1;
       } else if (table !== null && table[c] === 0) {
-        sink.error(lineRange(n, i, i + 1), 'dictionary/unknown-character', () => msg('dictionary/unknown-character', describeChar(s.charAt(i))));
+        sink.error(lineRange(n, i, i + 1), 'dictionary/unknown-character', () => unknownCharMessage('dictionary', s.charAt(i), has));
       }
     }
   }
@@ -104,7 +106,7 @@ function slowLine(line: Line, sink: DiagnosticSink, index: Map<string, number> |
       continue;
     }
     const ch = charAt(t, i);
-    if (index !== undefined && !index.has(ch)) sink.error(line.range(i, i + ch.length), 'dictionary/unknown-character', () => msg('dictionary/unknown-character', describeChar(ch)));
+    if (index !== undefined && !index.has(ch)) sink.error(line.range(i, i + ch.length), 'dictionary/unknown-character', () => unknownCharMessage('dictionary', ch, (c) => index.has(c)));
     i += ch.length;
   }
 }

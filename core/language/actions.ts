@@ -1,7 +1,9 @@
 // Quick fixes for the diagnostics that have one obvious repair: the declared count, a
 // character missing from the charset, letters of several kinds made one, missing bonus keys,
-// a duplicate cell line, a missing `;` after an attribute line.
+// a duplicate cell line, a missing `;` after an attribute line; a letter of another script
+// that looks like one of the charset's, replaced by it.
 import { letterKinds } from '../formats/charset.js';
+import { lookAlike, withCode } from '../formats/lookalike.js';
 import type { CellLine } from '../formats/types.js';
 import { missingBonusKeys } from './completion.js';
 import type { ParseCache, RulesetContext } from './context.js';
@@ -25,7 +27,9 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
       }
       case 'cardset/unknown-character':
       case 'dictionary/unknown-character': {
-        const a = addToCharset(doc, d, ctx, cache, t);
+        const like = replaceLookalike(doc, d, ctx, cache, t);
+        if (like) out.push(like);
+        const a = addToCharset(doc, d, ctx, cache, t, !like);
         if (a) out.push(a);
         break;
       }
@@ -120,12 +124,28 @@ function charsetLines(doc: TextDocumentView): number {
   return n;
 }
 
-function addToCharset(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetContext, cache: ParseCache, t: Translate): CodeAction | null {
+/** The diagnostic's character, as written, when the charset does not have it; else null. */
+function unknownChar(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetContext, cache: ParseCache): { ch: string; charset: NonNullable<ReturnType<ParseCache['charsetOf']>> } | null {
   if (!ctx.charset || ctx.charset.name === doc.name) return null;
   const ch = doc.line(d.range.start.line).slice(d.range.start.character, d.range.end.character).normalize('NFC');
   if (ch === '' || /\s/.test(ch)) return null;
   const charset = cache.charsetOf(ctx);
   if (!charset || charset.index.has(ch)) return null;
+  return { ch, charset };
+}
+
+/** A letter of another script that looks like one of the charset's: that one put in its place (the preferred fix). */
+function replaceLookalike(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetContext, cache: ParseCache, t: Translate): CodeAction | null {
+  const u = unknownChar(doc, d, ctx, cache);
+  const like = u ? lookAlike(u.ch, (c) => u.charset.index.has(c)) : null;
+  if (!u || like === null) return null;
+  return fix(t('action.replaceLookalike', withCode(u.ch), withCode(like)), d, { [doc.name]: [{ range: d.range, newText: like }] }, true);
+}
+
+function addToCharset(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetContext, cache: ParseCache, t: Translate, preferred: boolean): CodeAction | null {
+  const u = unknownChar(doc, d, ctx, cache);
+  if (!u || !ctx.charset) return null;
+  const { ch, charset } = u;
   // Upper and lower case together, the way charsets are usually written ("Ää").
   const upper = ch.toUpperCase();
   const lower = ch.toLowerCase();
@@ -141,7 +161,7 @@ function addToCharset(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetConte
     const m = /^(\s*)(\d+)/.exec(view.line(0));
     if (m) edits.push({ range: { start: { line: 0, character: m[1]!.length }, end: { line: 0, character: m[0].length } }, newText: String(charset.entries.length + 1) });
   }
-  return fix(t('action.addToCharset', entry, baseOf(ctx.charset.name)), d, { [ctx.charset.name]: edits }, true);
+  return fix(t('action.addToCharset', entry, baseOf(ctx.charset.name)), d, { [ctx.charset.name]: edits }, preferred);
 }
 
 function attributeText(a: CellLine['attributes'][number]): string {

@@ -129,6 +129,14 @@ const cases: Record<string, Case> = {
     kind: 'dictionary', text: 'a😀b\nCafe\u0301s\n', az: true,
     want: [['dictionary/unknown-character', [0, 1, 0, 3], "'😀' (U+1F600) is not in the charset"], ['dictionary/unknown-character', [1, 3, 1, 5], "'é' (U+00E9) is not in the charset"]],
   },
+  'dictionary/unknown-character (a look-alike of another script)': {
+    kind: 'dictionary', text: 'cаt\n', az: true,
+    want: [['dictionary/unknown-character', [0, 1, 0, 2], "'а' (U+0430) is not in the charset, but 'a' (U+0061), which looks the same, is: a letter of another script?"]],
+  },
+  'cardset/unknown-character (a look-alike of another script)': {
+    kind: 'cardset', text: '1 [а 1]\n', az: true,
+    want: [['cardset/unknown-character', [0, 3, 0, 4], "'а' (U+0430) is not in the charset, but 'a' (U+0061), which looks the same, is: a letter of another script?"]],
+  },
   'dictionary/whitespace': { kind: 'dictionary', text: 'ice  cream\n', want: [['dictionary/whitespace', [0, 3, 0, 5], 'white space inside a word: a dictionary has one word a line']] },
 };
 
@@ -142,6 +150,13 @@ describe('every diagnostic code, with its exact range and message', () => {
       expect(check(c).map(brief)).toEqual(c.want.map(([code, range, message, severity]) => ({ code, severity: severity ?? 'error', range, message })));
     });
   }
+
+  it('dictionary/unknown-character: Latin letters in a Greek word list name their Greek look-alikes, in a Greek word and in a Latin-only line alike', () => {
+    const greek = parseCharset('3\nΑα\nΒβ\nΓγ\n').value;
+    const d = parseFile('dictionary', 'ΑBΓ\nAB\nQΓ\n', greek).diagnostics.map((x) => [x.range.start.line, x.range.start.character, x.message]);
+    const like = (l: string, g: string) => `'${l}' (U+00${l.charCodeAt(0).toString(16).toUpperCase()}) is not in the charset, but '${g}' (U+0${g.charCodeAt(0).toString(16).toUpperCase()}), which looks the same, is: a letter of another script?`;
+    expect(d).toEqual([[0, 1, like('B', 'Β')], [1, 0, like('A', 'Α')], [1, 1, like('B', 'Β')], [2, 0, "'Q' is not in the charset"]]);
+  });
 
   it('file/invalid-utf8: each invalid sequence, where its U+FFFD lands after NFC; a written U+FFFD is not reported', () => {
     const enc = new TextEncoder();

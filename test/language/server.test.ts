@@ -379,6 +379,18 @@ describe('quick fixes', () => {
     expect(applyEdits(read('tiny.charset'), edits)).toBe('7\nAa\nBb\nEe\nNn\nSs\nTt\nÄä\n');
   });
 
+  it('puts the charset\'s letter in place of a look-alike of another script (preferred), adding it to the charset the other choice', async () => {
+    const uri = fx.uri('tiny.cardset');
+    // a Cyrillic А (U+0410), typed on a Cyrillic keyboard layout, for the charset's Latin A
+    client.change(uri, [{ text: '1\n[\u0410 3]\n' }]);
+    const d = (await client.diagnostics(uri, (x) => x.some((y) => y.message.includes('U+0410')))).filter((x) => x.code === 'cardset/unknown-character');
+    expect(d.map((x) => x.message)).toEqual(["'А' (U+0410) is not in the charset, but 'A' (U+0041), which looks the same, is: a letter of another script?"]);
+    const [replace, add] = await actionsFor(uri, d);
+    expect([replace!.title, replace!.isPreferred]).toEqual(["Replace 'А' (U+0410) with 'A' (U+0041), the charset’s look-alike", true]);
+    expect(applyEdits('1\n[\u0410 3]\n', replace!.edit!.changes![uri]!)).toBe('1\n[A 3]\n');
+    expect([add!.title, add!.isPreferred]).toEqual(["Add 'Аа' to the charset tiny.charset", false]);
+  });
+
   it('writes the letters a charset line made one on lines of their own, the count raised', async () => {
     const uri = fx.uri('tiny.charset');
     const text = '7\nAa\nBb\nEe\nNn\nSs\nTt\nCHch\n';

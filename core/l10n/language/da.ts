@@ -45,6 +45,7 @@ export const da: LanguageCatalogue = {
   'cardset/invalid-character': '{0} kan ikke være et korttegn: skriv et tegn fra tegnsættet eller et mellemrum for en joker',
   'cardset/points-range': '{0, plural, one {# point passer} other {# point passer}} ikke på en kortside med to tegn ({1}..{2}); spillet accepterer dem',
   'cardset/unknown-character': '{0} er ikke i tegnsættet',
+  'cardset/unknown-character.lookalike': '{0} er ikke i tegnsættet, men {1}, som ser ens ud, er: et bogstav fra et andet skriftsystem?',
 
   'cardtable/attributeHelp': 'brug B (blokeret), C point, L faktor eller W faktor',
   'cardtable/unexpected-text': 'uventet tekst {0}: {1}',
@@ -94,6 +95,7 @@ export const da: LanguageCatalogue = {
   'dictionary/too-short': 'et ord skal have mindst {0} tegn',
   'dictionary/whitespace': 'mellemrum inde i et ord: en ordbog har ét ord pr. linje',
   'dictionary/unknown-character': '{0} er ikke i tegnsættet',
+  'dictionary/unknown-character.lookalike': '{0} er ikke i tegnsættet, men {1}, som ser ens ud, er: et bogstav fra et andet skriftsystem?',
 
   'ruleset/not-enough-cards': '{0, plural, one {# kort er} other {# kort er}} for få til {1, plural, one {# spiller} other {# spillere}} med {2} kort hver (håndstørrelsen fra {3}): der skal mindst {4} til',
   'ruleset/score-too-large': 'et træk kunne give op til cirka {0} point, over de {1}, et spil holder nøjagtigt: summer og robotternes rækkefølge ville blive forkerte. Sænk kortenes point eller tavlens faktorer og feltpoint',
@@ -161,6 +163,7 @@ export const da: LanguageCatalogue = {
   'action.changeCount': 'Ret det angivne antal til {0}',
   'action.addKeys': 'Tilføj {0, plural, one {den manglende nøgle} other {de manglende nøgler}} {1} (værdi 0)',
   'action.addToCharset': "Tilføj '{0}' til tegnsættet {1}",
+  'action.replaceLookalike': 'Erstat {0} med {1}, tegnsættets dobbeltgænger',
   'action.mergeCell': 'Flet ind i den første linje af {0}: {1}',
   'action.removeCell': 'Fjern den dobbelte linje af {0}',
   'action.mergeCell.sameLine': 'Flet ind i den første angivelse af {0} på denne linje: {1}',

@@ -45,6 +45,7 @@ export const de: LanguageCatalogue = {
   'cardset/invalid-character': '{0} kann kein Kartenzeichen sein: schreibe ein Zeichen des Zeichensatzes oder ein Leerzeichen für einen Joker',
   'cardset/points-range': '{0, plural, one {# Punkt passt} other {# Punkte passen}} nicht auf eine Kartenseite mit zwei Zeichen ({1}..{2}); das Spiel akzeptiert sie',
   'cardset/unknown-character': '{0} ist nicht im Zeichensatz',
+  'cardset/unknown-character.lookalike': '{0} ist nicht im Zeichensatz, wohl aber {1}, das gleich aussieht: ein Buchstabe einer anderen Schrift?',
 
   'cardtable/attributeHelp': 'verwende B (gesperrt), C Punkte, L Faktor oder W Faktor',
   'cardtable/unexpected-text': 'unerwarteter Text {0}: {1}',
@@ -94,6 +95,7 @@ export const de: LanguageCatalogue = {
   'dictionary/too-short': 'ein Wort braucht mindestens {0} Zeichen',
   'dictionary/whitespace': 'Leerraum in einem Wort: ein Wörterbuch hat ein Wort pro Zeile',
   'dictionary/unknown-character': '{0} ist nicht im Zeichensatz',
+  'dictionary/unknown-character.lookalike': '{0} ist nicht im Zeichensatz, wohl aber {1}, das gleich aussieht: ein Buchstabe einer anderen Schrift?',
 
   'ruleset/not-enough-cards': '{0, plural, one {# Karte ist} other {# Karten sind}} zu wenig für {1} Spieler mit je {2} Karten (die Handgröße aus {3}): mindestens {4} werden gebraucht',
   'ruleset/score-too-large': 'ein Zug könnte bis zu etwa {0} Punkte bringen, mehr als die {1}, die ein Spiel genau hält: Summen und die Rangfolge der Roboter wären falsch. Senke die Kartenpunkte oder die Faktoren und Feldpunkte des Tischs',
@@ -161,6 +163,7 @@ export const de: LanguageCatalogue = {
   'action.changeCount': 'Angegebene Anzahl auf {0} ändern',
   'action.addKeys': '{0, plural, one {Fehlenden Schlüssel} other {Fehlende Schlüssel}} {1} hinzufügen (Wert 0)',
   'action.addToCharset': "'{0}' zum Zeichensatz {1} hinzufügen",
+  'action.replaceLookalike': '{0} durch {1} ersetzen, das gleich aussehende Zeichen des Zeichensatzes',
   'action.mergeCell': 'In die erste Zeile von {0} zusammenführen: {1}',
   'action.removeCell': 'Doppelte Zeile von {0} entfernen',
   'action.mergeCell.sameLine': 'In die erste Angabe von {0} in dieser Zeile zusammenführen: {1}',

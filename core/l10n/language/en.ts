@@ -50,6 +50,7 @@ export const en = {
   'cardset/invalid-character': '{0} cannot be a card character: write a charset character, or a space for a wildcard',
   'cardset/points-range': '{0, plural, one {# point does} other {# points do}} not fit a card face of two characters ({1}..{2}); the game accepts them',
   'cardset/unknown-character': '{0} is not in the charset',
+  'cardset/unknown-character.lookalike': '{0} is not in the charset, but {1}, which looks the same, is: a letter of another script?',
 
   // ---- diagnostics: card table
   'cardtable/attributeHelp': 'use B (blocked), C points, L factor or W factor',
@@ -102,6 +103,7 @@ export const en = {
   'dictionary/too-short': 'a word needs at least {0} characters',
   'dictionary/whitespace': 'white space inside a word: a dictionary has one word a line',
   'dictionary/unknown-character': '{0} is not in the charset',
+  'dictionary/unknown-character.lookalike': '{0} is not in the charset, but {1}, which looks the same, is: a letter of another script?',
 
   // ---- diagnostics: the ruleset as a whole
   'ruleset/not-enough-cards': '{0, plural, one {# card is} other {# cards are}} too few for {1, plural, one {# player} other {# players}} with {2} cards each (the hand size of {3}): at least {4} are needed',
@@ -173,6 +175,7 @@ export const en = {
   'action.changeCount': 'Change the declared count to {0}',
   'action.addKeys': 'Add the missing {0, plural, one {key} other {keys}} {1} (value 0)',
   'action.addToCharset': "Add '{0}' to the charset {1}",
+  'action.replaceLookalike': 'Replace {0} with {1}, the charset’s look-alike',
   'action.mergeCell': 'Merge into the first line of {0}: {1}',
   'action.removeCell': 'Remove the duplicate line of {0}',
   'action.mergeCell.sameLine': 'Merge into the first item of {0} on this line: {1}',

@@ -1,0 +1,32 @@
+// Letters of the Latin, Greek and Cyrillic scripts that look the same in most fonts. A word
+// list or card set typed on another keyboard layout mixes them (a Latin B in a Greek word, a
+// Cyrillic а in an English one), and "'B' is not in the charset" is then a riddle: the
+// charset has a B. The diagnostic names the look-alike, and the quick fix puts it in.
+import { describeChar } from './text.js';
+import { msg, type Message } from '../l10n/message.js';
+
+const GROUPS = [
+  'AΑА', 'BΒВ', 'CСϹ', 'EΕЕ', 'HΗН', 'IΙІӀ', 'JЈ', 'KΚК', 'MΜМ', 'NΝ', 'OΟО', 'PΡР', 'SЅ', 'TΤТ', 'XΧХ', 'YΥҮ', 'ZΖ', 'ΓГ', 'ΠП', 'ΦФ',
+  'aа', 'cсϲ', 'eе', 'iі', 'jј', 'oοо', 'pρр', 'sѕ', 'xх', 'yу', 'vν',
+];
+
+const LOOKS = new Map<string, string[]>();
+for (const g of GROUPS) for (const c of g) LOOKS.set(c, [...g].filter((o) => o !== c));
+
+/** The character of another script that looks like `ch` and that `has` accepts (the charset's), or null. */
+export function lookAlike(ch: string, has: (c: string) => boolean): string | null {
+  for (const o of LOOKS.get(ch) ?? []) if (has(o)) return o;
+  return null;
+}
+
+/** `cardset/unknown-character` or `dictionary/unknown-character`, naming the charset's look-alike when it has one. */
+export function unknownCharMessage(kind: 'cardset' | 'dictionary', ch: string, has: ((c: string) => boolean) | undefined): Message {
+  const like = has ? lookAlike(ch, has) : null;
+  if (like === null) return msg(`${kind}/unknown-character`, describeChar(ch));
+  return msg(`${kind}/unknown-character.lookalike`, withCode(ch), withCode(like));
+}
+
+/** `'B' (U+0042)`: the code point even for ASCII, where the look-alikes differ only in it. */
+export function withCode(ch: string): string {
+  return `'${ch}' (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+}
