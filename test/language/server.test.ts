@@ -383,7 +383,7 @@ describe('quick fixes', () => {
     const uri = fx.uri('tiny.cardset');
     // a Cyrillic А (U+0410), typed on a Cyrillic keyboard layout, for the charset's Latin A
     client.change(uri, [{ text: '1\n[\u0410 3]\n' }]);
-    const d = (await client.diagnostics(uri, (x) => x.some((y) => y.message.includes('U+0410')))).filter((x) => x.code === 'cardset/unknown-character');
+    const d = (await client.diagnostics(uri, (x) => x.some((y) => String(y.message).includes('U+0410')))).filter((x) => x.code === 'cardset/unknown-character');
     expect(d.map((x) => x.message)).toEqual(["'А' (U+0410) is not in the charset, but 'A' (U+0041), which looks the same, is: a letter of another script?"]);
     const [replace, add] = await actionsFor(uri, d);
     expect([replace!.title, replace!.isPreferred]).toEqual(["Replace 'А' (U+0410) with 'A' (U+0041), the charset’s look-alike", true]);
