@@ -63,6 +63,12 @@ interface Seat {
   byOwner: boolean;
   /** Taken with the owner token: the owner plays this seat (and must not see the others' unknown words during a round). */
   owner: boolean;
+  /**
+   * Taken before a restart and not back since: held for its human until they come back, the
+   * owner removes it or the game ends, where a seat whose player closed the page before the
+   * deal is freed after the grace (nobody chose to go by the server stopping).
+   */
+  held: boolean;
 }
 
 /** A round played: its seed, its actions and which of them a stand-in made (replayed for `history`). */
@@ -211,15 +217,16 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     this.maybeStart();
     if (stored.entries.length > 0) {
       // a restored game waits for its humans: away from now, a stand-in after the grace period
+      // (before the deal, the seats are held: Seat.held)
       const now = Date.now();
-      for (const s of this.seats) if (s.robot === null && s.name !== '' && !s.removed) Object.assign(s, { awaySince: now, auto: false });
+      for (const s of this.seats) if (s.robot === null && s.name !== '' && !s.removed) Object.assign(s, { awaySince: now, auto: false, held: true });
     }
     this.sync();
 
   }
 
   private freeSeat(index: number): Seat {
-    return { index, name: '', robot: null, key: null, sessionId: null, awaySince: 0, auto: false, rematch: false, removed: false, byOwner: false, owner: false };
+    return { index, name: '', robot: null, key: null, sessionId: null, awaySince: 0, auto: false, rematch: false, removed: false, byOwner: false, owner: false, held: false };
   }
 
   private async loadRuleset(name: string): Promise<LoadedRuleset> {
@@ -388,12 +395,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       let seat = this.findSeat(name);
       if (seat && seat.robot === null && seat.key !== null && o.key === seat.key) {
         // the seat's human is back
-        if (seat.sessionId && seat.sessionId !== client.sessionId) {
-          const old = this.clients.getById(seat.sessionId);
-          this.info.delete(seat.sessionId);
-          old?.leave(CLOSE.REMOVED, CLOSE_REASON.TAKEN_BACK);
-        }
-        Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, auto: false, owner: seat.owner || owner });
+        if (seat.sessionId && seat.sessionId !== client.sessionId) this.dropSession(seat.sessionId, CLOSE_REASON.TAKEN_BACK)?.leave(CLOSE.REMOVED, CLOSE_REASON.TAKEN_BACK);
+        Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, auto: false, held: false, owner: seat.owner || owner });
       } else {
         const free = (n: string | null) => n !== null && !isRobotName(n) && !this.findSeat(n);
         const chosen = free(name) ? name : free(alt) ? alt! : null;
@@ -645,12 +648,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   }
 
   override onReconnect(client: Client): void {
-    if (!this.info.has(client.sessionId)) {
-      // the seat was taken back meanwhile by another connection (seat key), or removed
-      client.view?.dispose();
-      client.leave(CLOSE.REMOVED, CLOSE_REASON.TAKEN_BACK);
-      return;
-    }
+    // the seat was taken back meanwhile by another connection (seat key), or removed
+    if (this.closedIfGone(client)) return;
     const seat = this.seatOf(client);
     if (seat && !seat.removed) Object.assign(seat, { auto: false, awaySince: 0 });
     this.sync();
@@ -918,8 +917,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       const sessionId = seat.sessionId;
       const failed = await this.unseat(seat, 'remove');
       if (failed) return this.sendError(client, 'storage-failed', `the removal could not be stored: ${failed}`, { id, type: 'remove' });
-      const c = sessionId ? this.clients.getById(sessionId) : undefined;
-      if (sessionId) this.info.delete(sessionId);
+      const c = sessionId ? this.dropSession(sessionId, CLOSE_REASON.REMOVED) : undefined;
       if (this.nobodySeated()) {
         // the last human's removal ends the game for everyone (checkLifetime): the removed
         // player sees that end too (results, review, `ended`), as after the last leave, then
@@ -1046,8 +1044,9 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         // away past the grace period: a stand-in plays the seat until the human is back
         s.auto = true;
         changed = true;
-      } else if (s.sessionId === null) {
-        // before the start, a player away past the grace period frees the seat
+      } else if (s.sessionId === null && !s.held) {
+        // before the start, a player away past the grace period frees the seat (not one held
+        // through a restart)
         const name = s.name;
         void this.enqueue(async () => {
           if (this.game || s.sessionId !== null || s.name !== name || this.shuttingDown) return;

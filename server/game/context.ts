@@ -34,6 +34,12 @@ export interface ServerContext {
   robots: RobotPool;
   /** The owner's questions that ended games left open, by ruleset (asked in the owner's next game). */
   questions: CarriedQuestions;
+  /**
+   * Games this process is bringing back from their logs now (claimed, then created): the only
+   * `restore` a room accepts. A client's, even the owner's, would open a second room over a
+   * live game's log, which the store may rewrite under it.
+   */
+  restoring: Set<string>;
 }
 
 let current: ServerContext | null = null;

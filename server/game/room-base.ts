@@ -6,7 +6,7 @@ import { Room, ServerError, type Client } from '@colyseus/core';
 import { ctx, isOwnerToken } from './context.js';
 import { damageText, LeaseLostError, type GameHeader, type GameKind, type GameLog, type LogDamage, type LogEntry, type StoredGame } from './store.js';
 import type { ErrorCode } from '../../core/protocol/game.js';
-import { CLOSE, MOVED_MESSAGE, STOPPING_MESSAGE, type CommonServerMessages, type EndReason, type ErrorMessage, type MessageMap, type MessageType, type RequestId, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
+import { CLOSE, CLOSE_REASON, MOVED_MESSAGE, STOPPING_MESSAGE, type CommonServerMessages, type EndReason, type ErrorMessage, type MessageMap, type MessageType, type RequestId, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 
 /** Refusals of a create or join reach the SDK as a failed request with this code (an HTTP status: creations answer over HTTP) and the message `code: text`. */
 export const JOIN_REFUSED = 403;
@@ -57,6 +57,32 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   private queue: Promise<unknown> = Promise.resolve();
   private robotBusy = false;
   protected readonly info = new Map<string, ClientInfo>();
+  /**
+   * Connections away (their reconnection pending) whose place went meanwhile, with what their
+   * close says if they come back: a removal is told as one, not as a seat taken back.
+   */
+  private readonly gone = new Map<string, string>();
+
+  /**
+   * A connection's place is gone (`info` forgotten) for `reason`: closed now when connected,
+   * else told on its reconnection (`closedIfGone`). Returns the connected client, if any.
+   */
+  protected dropSession(sessionId: string, reason: string): Client | undefined {
+    this.info.delete(sessionId);
+    const c = this.clients.getById(sessionId);
+    if (!c) this.gone.set(sessionId, reason);
+    return c;
+  }
+
+  /** A reconnecting client whose place went while it was away: closed with the reason; true then. */
+  protected closedIfGone(client: Client): boolean {
+    if (this.info.has(client.sessionId)) return false;
+    const reason = this.gone.get(client.sessionId) ?? CLOSE_REASON.TAKEN_BACK;
+    this.gone.delete(client.sessionId);
+    client.view?.dispose();
+    client.leave(CLOSE.REMOVED, reason);
+    return true;
+  }
 
   /** Watcher places taken (the owner watches beyond them). */
   protected watching(): number {
@@ -113,6 +139,8 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
     if (!isOwnerToken(o.owner)) throw refuse('not-owner', 'only the owner creates games (give the owner token)');
     const store = ctx().store;
     if (typeof o.restore === 'string') {
+      // only the server's own adoption of a claimed log (ServerContext.restoring)
+      if (!ctx().restoring.has(o.restore)) throw refuse('unknown-game', 'games come back from their logs by the server itself, not on request');
       const opened = await store.open(o.restore);
       if (!opened || opened.game.header.kind !== this.kind) throw refuse('unknown-game', `no unfinished ${this.kind} game '${o.restore}'`);
       this.roomId = opened.game.header.id;

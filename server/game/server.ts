@@ -112,7 +112,8 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   const shared = redis ? await RedisSharedWords.start(redis, processId, o.log, (name, word) => void rulesets.learn(name, word), () => void rulesets.resync()) : null;
   rulesets.shared = shared;
   const questions = redis ? await RedisCarriedQuestions.start(redis, processId, o.log, (name, qs) => CardwordsRoom.askOwnersHere(name, qs)) : new FileCarriedQuestions(o.dataDir);
-  setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots, questions });
+  const restoring = new Set<string>();
+  setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots, questions, restoring });
 
   limitCors();
   const placement = new Placement();
@@ -168,7 +169,12 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       try {
         const header = await store.peek(id);
         if (!header) continue;
-        await matchMaker.createRoom(header.kind, { owner: token, restore: id });
+        restoring.add(id);
+        try {
+          await matchMaker.createRoom(header.kind, { owner: token, restore: id });
+        } finally {
+          restoring.delete(id);
+        }
         restored.push(id);
       } catch (e) {
         if (reported.has(id)) continue;

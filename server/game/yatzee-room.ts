@@ -205,11 +205,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
         // the sheet's player is back (a reload, another window, after a restart)
         if (seat.robot || seat.key === null || o.key !== seat.key) throw refuse('name-taken', `a player named '${name}' is already in this game`);
         key = seat.key;
-        if (seat.sessionId) {
-          const old = this.clients.getById(seat.sessionId);
-          this.info.delete(seat.sessionId);
-          old?.leave(CLOSE.REMOVED, CLOSE_REASON.TAKEN_BACK);
-        }
+        if (seat.sessionId) this.dropSession(seat.sessionId, CLOSE_REASON.TAKEN_BACK)?.leave(CLOSE.REMOVED, CLOSE_REASON.TAKEN_BACK);
         Object.assign(seat, { sessionId: client.sessionId, awaySince: 0 });
       } else {
         if (isRobotName(name)) throw refuse('name-robot', "Robot1..RobotN are the robots' names");
@@ -246,6 +242,8 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
   }
 
   override onReconnect(client: Client): void {
+    // the sheet was taken back meanwhile by another connection (seat key), or removed
+    if (this.closedIfGone(client)) return;
     const s = this.seatOf(client);
     if (s) s[1].awaySince = 0;
     this.sync();
@@ -335,8 +333,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       // told before the patch that drops the sheet: the other pages said "Cy left the game"
       const err = await this.commit({ type: 'leave', player: removedName }, {}, () => this.tell('removed', { name: removedName }));
       if (err) return this.sendError(client, err.code, err.message, { id, type: 'remove' });
-      const c = seat.sessionId ? this.clients.getById(seat.sessionId) : undefined;
-      if (seat.sessionId) this.info.delete(seat.sessionId);
+      const c = seat.sessionId ? this.dropSession(seat.sessionId, CLOSE_REASON.REMOVED) : undefined;
       this.sendTo(client, 'ack', { id, type: 'remove', moves: this.game.moves });
       // the last human's removal ends the game for everyone (the lifetime), first: the removed
       // player gets that end too (results, `ended`), then the close that says removed, as in

@@ -570,6 +570,21 @@ describe('cardwords rooms', () => {
     await ann.request('end');
   });
 
+  it('a player removed while away is told on coming back that the owner removed them, not that the seat was taken back', async () => {
+    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, seed: 'removed-away' });
+    const id = owner.room.roomId;
+    await cwJoin(srv.url, id, { name: 'Ann' });
+    const bob = await cwJoin(srv.url, id, { name: 'Bob' });
+    await until(() => owner.state.status === 'playing', 5000, 'dealt');
+    const token = bob.room.reconnectionToken;
+    bob.raw.transport.ws.close(3000); // a drop: the SDK would reconnect with the token
+    await until(() => !owner.state.players[1]!.connected, 5000, 'Bob away');
+    expect((await owner.request('remove', { name: 'Bob' })).type).toBe('ack');
+    // (the reconnection is closed at once: the SDK's call fails with the close's reason)
+    await expect(new Client(srv.url).reconnect(token)).rejects.toThrow(CLOSE_REASON.REMOVED);
+    await owner.request('end');
+  });
+
   it('before the start a leaving player frees the seat for another', async () => {
     const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, seed: 'removed-1' });
     const id = owner.room.roomId;

@@ -101,6 +101,36 @@ describe('persistence', () => {
     }
   });
 
+  it('a game not yet dealt holds its seats through a restart past the grace; only the server itself restores a log', async () => {
+    const args = ['--ruleset', 'samples/tiny', '--reconnect-timeout', '1000'];
+    const srv = await startServer({ args });
+    const { p: ann, key: annKey } = await welcomed(Player.create(srv.url, 'cardwords', { owner: srv.ownerToken, ruleset: 'tiny', name: 'Ann', humans: 4, grace: 0 }));
+    const id = ann.room.roomId;
+    const { key: boKey } = await welcomed(Player.join(srv.url, id, { name: 'Bo' }));
+    expect(await srv.stop()).toBe(0);
+    const again = await startServer({ dataDir: srv.dataDir, args });
+    try {
+      const names = (p: Player) => [...(p.state as unknown as { players: Array<{ name: string }> }).players].map((s) => s.name);
+      const owner = (await welcomed(Player.join(again.url, id, { owner: again.ownerToken, watch: true }))).p;
+      // Cy sits down and drops: a seat whose player went before the deal is freed after the
+      // grace (0 here), at the room's next lifetime check
+      const cy = (await welcomed(Player.join(again.url, id, { name: 'Cy' }))).p;
+      await until(() => names(owner).includes('Cy'), 5000, 'Cy seated');
+      cy.raw.transport.ws.close(3000);
+      await until(() => !names(owner).includes('Cy'), 10_000, "Cy's seat freed");
+      // that check found Ann's and Bo's seats past the grace too (away since the restart): held
+      expect(names(owner).slice(0, 2)).toEqual(['Ann', 'Bo']);
+      const bo = (await welcomed(Player.join(again.url, id, { name: 'Bo', key: boKey }))).p;
+      expect(bo.name).toBe('Bo');
+      expect((await welcomed(Player.join(again.url, id, { name: 'Ann', key: annKey }))).p.name).toBe('Ann');
+      // a client, even the owner, cannot open a second room over the live game's log
+      await expect(new Client(again.url).create('cardwords', { owner: again.ownerToken, restore: id })).rejects.toThrow(/unknown-game: games come back from their logs by the server itself/);
+      expect(names(owner).slice(0, 2)).toEqual(['Ann', 'Bo']);
+    } finally {
+      await again.stop();
+    }
+  });
+
   it('a dropped connection takes its seat back with the reconnection token', async () => {
     const srv = await startServer({ args: ['--reconnect-timeout', '5000'] });
     try {

@@ -180,6 +180,32 @@ describe('yatzee rooms', () => {
     await expect(Player.join(srv.url, id, { name: 'Late' })).rejects.toThrow();
   });
 
+  it('a player removed while away is told on coming back that the owner removed them; one whose sheet was taken back meanwhile, that', async () => {
+    const owner = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken }));
+    const id = owner.room.roomId;
+    const eve = await named(Player.join(srv.url, id, { name: 'Eve' }));
+    const dan = await named(Player.join(srv.url, id, { name: 'Dan' }));
+    const danKey = (await dan.next((m) => m.type === 'welcome')).payload.key!;
+    const away = async (p: Player, name: string) => {
+      const token = p.room.reconnectionToken;
+      p.raw.transport.ws.close(3000); // a drop: the SDK would reconnect with the token
+      await until(() => [...owner.state.players].some((s) => s.name === name && !s.connected), 5000, `${name} away`);
+      return token;
+    };
+    // the removal came while Eve's reconnection was pending: her close said "taken back"
+    const eveToken = await away(eve, 'Eve');
+    expect((await owner.request('remove', { name: 'Eve' })).type).toBe('ack');
+    // (the reconnection is closed at once: the SDK's call fails with the close's reason)
+    await expect(new Client(srv.url).reconnect(eveToken)).rejects.toThrow(CLOSE_REASON.REMOVED);
+    // Dan's sheet taken back by another window while he was away: that window plays it, and
+    // his old connection is closed on its return (it stayed open before, playing nothing)
+    const danToken = await away(dan, 'Dan');
+    const dan2 = await named(Player.join(srv.url, id, { name: 'Dan', key: danKey }));
+    await expect(new Client(srv.url).reconnect(danToken)).rejects.toThrow(CLOSE_REASON.TAKEN_BACK);
+    expect((await dan2.request('action', { type: 'throw' })).type).toBe('ack');
+    expect((await owner.request('end')).type).toBe('ack');
+  });
+
   it('the owner may fix the seed: the dice are the engine\'s from that seed; a bad seed is refused', async () => {
     await expect(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'S', seed: '' })).rejects.toThrow(/bad-message/);
     await expect(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'S', seed: 'with space' })).rejects.toThrow(/bad-message/);
