@@ -134,7 +134,7 @@ export interface CardwordsSeatState {
   connected: boolean;
   /** Dropped since (server ms); 0 while connected. */
   awaySince: number;
-  /** A stand-in robot plays this human's seat (away past the grace period, left, or removed). */
+  /** A stand-in robot plays this human's seat (away past the grace period, left, or removed; not the last human's seat given up, which ends the game: that one reads as a person who left). */
   auto: boolean;
   /** Actions a stand-in made for this seat this round (marked in the log and the results). */
   standIns: number;

@@ -54,7 +54,7 @@ interface Seat {
   sessionId: string | null;
   /** Dropped (or restored and not back yet) since (ms); 0 while connected. */
   awaySince: number;
-  /** A stand-in robot plays the seat (away past the grace period, left, or removed). */
+  /** A stand-in robot plays the seat (away past the grace period, left, or removed; not the last human's seat given up: the game ends, `giveUp`). */
   auto: boolean;
   rematch: boolean;
   /** Removed by the owner or left: the key is void, a stand-in plays to the end. */
@@ -279,7 +279,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       case 'remove':
       case 'leave': {
         const seat = this.findSeat(e.name);
-        if (seat) Object.assign(seat, { removed: true, byOwner: e.kind === 'remove', key: null, auto: true });
+        if (seat) this.giveUp(seat, e.kind === 'remove');
         return;
       }
       case 'rematch':
@@ -885,9 +885,20 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     } catch (e) {
       return (e as Error).message;
     }
-    if (this.game) Object.assign(seat, { removed: true, byOwner: kind === 'remove', key: null, auto: true, sessionId: null, awaySince: 0 });
+    if (this.game) this.giveUp(seat, kind === 'remove', { sessionId: null, awaySince: 0 });
     else this.vacate(seat);
     return null;
+  }
+
+  /**
+   * A seat given up in a game (a leave, a removal; live or replayed): a stand-in plays it on
+   * (`auto`), unless no human holds a seat any more: the game then ends and nobody plays it
+   * (with `auto` the last leaver's Type read R, a robot, on every score board, and Emacs said
+   * "a robot plays").
+   */
+  private giveUp(seat: Seat, byOwner: boolean, more: Partial<Seat> = {}): void {
+    Object.assign(seat, { removed: true, byOwner, key: null, ...more });
+    seat.auto = !this.nobodySeated();
   }
 
   /** Whom this owner client may remove now (core/protocol/game.ts), from the seats themselves. */

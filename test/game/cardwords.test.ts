@@ -623,6 +623,10 @@ describe('cardwords rooms', () => {
     expect((await ann.next((m) => m.type === 'ended')).payload.reason).toBe('left');
     await until(() => ann.left === CLOSE.ENDED, 5000, "Ann's close");
     expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
+    // nobody plays Ann's seat on (her leave ended the game): no stand-in, so the score boards read
+    // her as a person who left (it was \`auto\`: Type R, a robot); Bo's seat a stand-in played
+    expect(owner.state.players.find((p) => p.name === 'Ann')).toMatchObject({ left: true, auto: false });
+    expect(owner.state.players.find((p) => p.name === 'Bo')).toMatchObject({ left: true, auto: true });
   });
 
   it("the last human's removal ends the game, and the removed player gets that end too (the state ended, results, the history, ended) before the close that says removed", async () => {
@@ -646,7 +650,8 @@ describe('cardwords rooms', () => {
     expect((await cy.next((m) => m.type === 'ended')).payload.reason).toBe('left');
     expect(cy.state.status).toBe('ended');
     expect(cy.state.turn).toBe(-1);
-    expect(cy.state.players[0]).toMatchObject({ name: 'Cy', left: true, removed: true });
+    // no stand-in for a seat whose removal ended the game
+    expect(cy.state.players[0]).toMatchObject({ name: 'Cy', left: true, removed: true, auto: false });
     await until(() => cy.left === CLOSE.REMOVED, 5000, "Cy's close");
     expect(cy.leftReason).toBe(CLOSE_REASON.REMOVED);
     expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');

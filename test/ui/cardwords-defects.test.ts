@@ -1553,6 +1553,14 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(log.at(-2)).toBe('Ann left the game.');
     expect(log.at(-1)).toMatch(/^The game is over\. Winner: \S/);
     expect(log.filter((l) => l.startsWith('Ann left'))).toEqual(['Ann left the game.']);
+    // defect: the score board's Type read R (a robot) for Ann, whose seat no robot plays: she
+    // is a person who left; Bo's seat, which a stand-in played after his removal, reads R
+    const type = (name: string) => p.getAttribute(`#cw-scores tr[data-player="${name}"] td[data-type]`, 'data-type');
+    expect(await type('Ann')).toBe('H');
+    expect(await p.getAttribute('#cw-scores tr[data-player="Ann"] td[data-type]', 'title')).toBe('human');
+    expect(await p.textContent('#cw-scores tr[data-player="Ann"] .away')).toBe('left');
+    expect(await type('Bo')).toBe('R');
+    expect(await p.textContent('#cw-scores tr[data-player="Bo"] .away')).toBe('removed');
     await shot(p, 'cardwords-last-leave');
     expect(await p.locator('#cw-watch-again').count()).toBe(0);
     expect(errors).toEqual([]);

@@ -2,7 +2,8 @@
 // first), the sums, the bonus line and the totals below; each player's name, dice and throws
 // on top. In your column, while you may transfer, each open category shows what these dice
 // would score, as a radio button (the preselected one is the hint's best when hints are on,
-// else the most points now); the hint column shows the optimal robot's expected final score.
+// else the most points now); the hint column shows the optimal robot's expected final score
+// for the dice thrown (no column before the round's first throw).
 import { CATEGORIES, UPPER_COUNT, bonusLine, bonusLineText, totals, type Category } from '../../../core/games/yatzee/rules.js';
 import { diceThrown } from '../../../core/games/yatzee/engine.js';
 import type { StringKey, Translate } from '../../ui/l10n/index.js';
@@ -34,7 +35,7 @@ export interface TableProps {
   t: Translate;
   columns: readonly Column[];
   transfer: Transfer | null;
-  /** Expected final score per open category, or null when hints are off. */
+  /** Expected final score per open category, or null when hints are off (empty before a throw: no column then). */
   hints: ReadonlyMap<Category, number> | null;
   onChoose: (c: Category) => void;
   onTransfer: (c: Category) => void;
@@ -82,7 +83,10 @@ function ScoreCell({ t, col, c, label, transfer }: { t: Translate; col: Column; 
   );
 }
 
-export function ScoreTable({ t, columns, transfer, hints, onChoose, onTransfer }: TableProps) {
+export function ScoreTable({ t, columns, transfer, hints: asked, onChoose, onTransfer }: TableProps) {
+  // the Hint column only while a value is in it: before the round's first throw (nothing to
+  // transfer yet) it stood headed over empty cells, which looked broken
+  const hints = asked && asked.size > 0 ? asked : null;
   const rows = [];
   const hintCell = (c?: Category) => {
     if (!hints) return null;
