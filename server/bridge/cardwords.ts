@@ -16,7 +16,7 @@ import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAc
 import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
-import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
+import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -356,8 +356,12 @@ export class CardwordsSession {
       // after `ended` the room closes as it should: its message stays, but for the last
       // person's removal, whose end comes before the close that says so (worded as the web panel
       // words it; it read "The game has ended." alone)
+      // (removed, it is let go as any removal: `closed`)
       if (this.ended) {
-        if (code === CLOSE.REMOVED && reason === CLOSE_REASON.REMOVED) this.message = cardwordsRemovedLastText();
+        if (code === CLOSE.REMOVED && reason === CLOSE_REASON.REMOVED) {
+          this.message = cardwordsRemovedLastText();
+          this.letGo(reason);
+        }
         return this.update();
       }
       // closed here (left, another game entered): nothing to say
@@ -366,14 +370,7 @@ export class CardwordsSession {
       // keys are refused with why
       const closed = closeWords(code, reason);
       if (closed !== null) {
-        // the seat taken back in a browser tab or another editor is still the player's: its
-        // key is kept (remembered, offered to resume) for `playHere`, as the web page keeps it
-        this.elsewhere = reason === CLOSE_REASON.TAKEN_BACK && this.seat !== null;
-        if (!this.elsewhere) {
-          this.forgetSeat();
-          this.seat = null;
-        }
-        this.closed = true;
+        this.letGo(reason);
         // nothing reconnects: not "Connection lost: reconnecting…"
         this.lost(room, closed || closedText(undefined));
         return;
@@ -395,6 +392,11 @@ export class CardwordsSession {
     });
     await welcomed;
     return this.view();
+  }
+
+  /** The room let this client go for `reason`: the seat kept when it is played elsewhere, else forgotten (params.ts `letGo`). */
+  private letGo(reason: string | undefined): void {
+    ({ closed: this.closed, elsewhere: this.elsewhere, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
   }
 
   /** The connection of `room` is down for `why`: said, and keys refused with it. */

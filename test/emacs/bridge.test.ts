@@ -820,6 +820,8 @@ it("Yatzee through the bridge: the last human's leave asks that the game ends fo
     expect((await owner.request('remove', { name: 'me' })).type).toBe('ack');
     // the end comes before the close (it came after it: no winner was named), worded as the removal's
     await expect.poll(async () => (await call<{ ended: boolean }>('yatzee/view')).ended).toBe(true);
+    // let go too, as any removal: nothing to leave (`closed` stayed false after the end)
+    await expect.poll(async () => (await call('yatzee/view')).closed).toBe(true);
     expect(await call('yatzee/view')).toMatchObject({ leaveQuestion: '', message: expect.stringMatching(/^The owner removed you from the game, the last person playing in it: the game is over\. Winner: \S.*\.$/) });
   } finally {
     await owner.leave();
@@ -1177,6 +1179,8 @@ it("Cardwords through the bridge: the last person removed is told so with the ga
     expect((await owner.request('remove', { name: 'Ann' })).type).toBe('ack');
     await expect.poll(async () => (await call('cardwords/view')).result?.message).toBe(translator('en')('cw.removedLast'));
     expect((await call('cardwords/view')).result?.results).not.toBeNull();
+    // let go, as any removal: nothing to leave
+    expect((await call('cardwords/view')).result?.closed).toBe(true);
   } finally {
     await srv.stop();
   }
