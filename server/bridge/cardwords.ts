@@ -906,6 +906,9 @@ export class CardwordsSession {
     }
     const check = p.check;
     if (check.ok) {
+      // a card still asked about (its points, a wildcard's letter): the words are not the
+      // move's yet, so neither asked of the server nor warned about, as the web panel waits
+      if (this.composer?.cardAsked) return { ...movePreview(check.score), problems: [], note: '' };
       // the words the dictionary lacks, asked of the server (each once; its answer redraws)
       const words = check.score.words.map((w) => w.word);
       this.checkWords(words);

@@ -778,6 +778,20 @@ it('while a wildcard\'s points are asked, the preview through the bridge says so
   const asked = (await call('cardwords/key', { key: 'e' })).preview!;
   expect(asked.text).toMatch(/^Which wildcard for E\? Type its points: 0, 3/);
   expect(asked.problems).toEqual([expect.stringMatching(/from here Return trades the cards\.$/)]);
+  // a move's words while a card is still asked are not the move's yet: neither asked of the
+  // dictionary nor warned about, as the web panel waits (`Composer.cardAsked`); NT was warned
+  // about under "Which wildcard for E?"
+  await call('cardwords/key', { key: 'Escape' });
+  for (const key of ['4', 'D', 'N', 'T']) await call('cardwords/key', { key });
+  const lacks = (word: string) => `${word}: not in the dictionary. You are the owner: playing the move asks you to add it.`;
+  await expect.poll(async () => (await call('cardwords/view')).preview?.problems).toEqual([lacks('NT')]);
+  await call('cardwords/key', { key: ' ' });
+  const wild = (await call('cardwords/key', { key: 'e' })).preview!;
+  expect(wild.problems).toEqual([]);
+  expect((await call('cardwords/view')).preview?.problems).toEqual([]);
+  // its points answered: the words are the move's, asked and warned about again
+  await call('cardwords/key', { key: '0' });
+  await expect.poll(async () => (await call('cardwords/view')).preview?.problems).toEqual([lacks('NTE')]);
 });
 
 it('a Yatzee game through the bridge gives its invite link, the game\'s join page, while a place is free: none with ten players, again once one leaves', async () => {
