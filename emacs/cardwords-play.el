@@ -1018,7 +1018,8 @@ end) the echo area says so."
 For the turn the review shows, the table before it with the move the
 best robot would have made there.  The review keeps the choice while
 it steps; a turn without such a move (a robot's, a stand-in's, a best
-trade or pass) shows itself."
+trade or pass) shows itself, and there, as on the final table, the
+bridge answers with why instead, in the web panel's words."
   (interactive)
   (cardwords-play--review
    (list :best (if (plist-get (cardwords-play--get :review) :best) :false t))))

@@ -485,12 +485,18 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     // the review steps through the turns ([ and ] in Emacs): the table after each, its cards
     // ringed; with `best` (b) the table before a person's turn with the best robot's move on it
     type Cell = { col: number; row: number; char: string; points: number; meaning: string };
-    type Reviewed = View & { board: Cell[]; log: string[]; review: { step: number | null; of: number; best: boolean; ringed: Array<{ col: number; row: number }> } | null };
+    type Reviewed = View & { board: Cell[]; log: string[]; review: { step: number | null; of: number; best: boolean; bestMissing: string; ringed: Array<{ col: number; row: number }> } | null };
     const final = (await view()) as Reviewed;
-    expect(final.review).toEqual({ step: null, of: final.moves, best: false, ringed: [] });
+    // `bestMissing`: why b has nothing to lay on the table at the step shown, the web panel's words
+    const missing = { final: translator('en')('cw.review.noBest.final'), robot: translator('en')('cw.review.noBest.robot'), noCards: translator('en')('cw.review.noBest.noCards') };
+    expect(final.review).toEqual({ step: null, of: final.moves, best: false, bestMissing: missing.final, ringed: [] });
+    // b on the final table says why, as the web panel's b, and turns nothing on (it showed nothing)
+    const finalBest = (await call('cardwords/review', { best: true })) as Reviewed;
+    expect(finalBest.message).toBe(missing.final);
+    expect(finalBest.review).toMatchObject({ step: null, best: false });
     const cells = (cs: Array<{ col: number; row: number }>) => cs.map((c) => `${c.col},${c.row}`).sort();
     const opening = (await call('cardwords/review', { step: 0 })) as Reviewed;
-    expect(opening.review).toMatchObject({ step: 0, best: false });
+    expect(opening.review).toMatchObject({ step: 0, best: false, bestMissing: '' });
     // the first move's table holds its cards alone, all ringed
     expect(cells(opening.board)).toEqual(cells(opening.review!.ringed));
     expect(opening.board.map((c) => c.char || c.meaning.toLowerCase()).join('')).toBe('bETS');
@@ -512,15 +518,26 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     expect(best.unseen.length).toBe(opening.unseen.length + opening.board.length);
     // the robot's turn has none: it shows itself, the choice kept for the next person's turn
     const robot = (await call('cardwords/review', { step: 1 })) as Reviewed;
-    expect(robot.review).toMatchObject({ step: 1, best: true });
+    expect(robot.review).toMatchObject({ step: 1, best: true, bestMissing: missing.robot });
+    // and says why under the step, as the web panel's line there
     expect(robot.message).toMatch(new RegExp(`^Turn 2 of ${final.moves}: Robot1: `));
+    expect(robot.message.endsWith(` · ${missing.robot}`)).toBe(true);
+    // b there says why and changes nothing: the choice stays for the next person's turn
+    const robotBest = (await call('cardwords/review', { best: false })) as Reviewed;
+    expect(robotBest.message).toBe(missing.robot);
+    expect(robotBest.review).toMatchObject({ step: 1, best: true });
     expect(robot.board.length).toBe(opening.board.length + robot.review!.ringed.length);
     const second = (await call('cardwords/review', { step: 2 })) as Reviewed;
     // the table before my second turn (both first turns' cards) with the best robot's BEAST at 6A
     expect(second.board.length).toBe(robot.board.length + second.review!.ringed.length);
     expect(second.message).toContain(`the best robot's move (b shows the turn): ${ours[1]}`);
     const back = (await call('cardwords/review', { step: null, best: false })) as Reviewed;
-    expect(back.review).toEqual({ step: null, of: final.moves, best: false, ringed: [] });
+    expect(back.review).toEqual({ step: null, of: final.moves, best: false, bestMissing: missing.final, ringed: [] });
+    // my pass: the best robot passes too, no cards to lay
+    const passed = (await call('cardwords/review', { step: back.log.findIndex((l) => l.startsWith('me: passed')) })) as Reviewed;
+    expect(passed.review?.bestMissing).toBe(missing.noCards);
+    expect(((await call('cardwords/review', { best: true })) as Reviewed).message).toBe(missing.noCards);
+    await call('cardwords/review', { step: null });
     expect(back.hand).toEqual(final.hand);
     expect(cells(back.board)).toEqual(cells(final.board));
     expect(back.message).toBe('The final table ([ and ] step through the turns)');
