@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
@@ -771,7 +771,11 @@ export class CardwordsSession {
   }
 
   rematch(): unknown {
-    this.roomOrFail.send('rematch', {});
+    const room = this.roomOrFail;
+    // during play, refused here in the web panel's words for the room's refusal (it was sent
+    // on, and the room's raw words came later in the message)
+    if (this.state?.status !== 'over' || this.ended) throw new BridgeError('refused', rematchRefusal());
+    room.send('rematch', {});
     return this.view();
   }
 

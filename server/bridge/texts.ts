@@ -299,6 +299,11 @@ export function serverRefusal(code: string | undefined, message: string, cardwor
   return message;
 }
 
+/** A rematch asked for before the game's end: the room's refusal (`not-over`) as the web panel words it, a sentence. */
+export function rematchRefusal(): string {
+  return asSentence(serverRefusal('not-over', '', true));
+}
+
 /** A previewed move's words the dictionary lacks, as the web panel's preview says it. */
 export function unknownWords(lacking: Lacking): string[] {
   return lackingWordsText(en, lacking);
