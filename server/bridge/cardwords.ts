@@ -773,8 +773,8 @@ export class CardwordsSession {
   rematch(): unknown {
     const room = this.roomOrFail;
     // during play, refused here in the web panel's words for the room's refusal (it was sent
-    // on, and the room's raw words came later in the message)
-    if (this.state?.status !== 'over' || this.ended) throw new BridgeError('refused', rematchRefusal());
+    // on, and the room's raw words came later in the message); after the room ended, to none
+    if (this.state?.status !== 'over' || this.ended) throw new BridgeError('refused', rematchRefusal(this.ended));
     room.send('rematch', {});
     return this.view();
   }

@@ -299,9 +299,12 @@ export function serverRefusal(code: string | undefined, message: string, cardwor
   return message;
 }
 
-/** A rematch asked for before the game's end: the room's refusal (`not-over`) as the web panel words it, a sentence. */
-export function rematchRefusal(): string {
-  return asSentence(serverRefusal('not-over', '', true));
+/**
+ * A rematch asked for before the game's end (the room's `not-over`), or once its room has ended
+ * (`game-ended`: no rematch follows), as the web panel words the room's refusal, a sentence.
+ */
+export function rematchRefusal(ended: boolean): string {
+  return asSentence(ended ? serverRefusal('game-ended', '') : serverRefusal('not-over', '', true));
 }
 
 /** A previewed move's words the dictionary lacks, as the web panel's preview says it. */

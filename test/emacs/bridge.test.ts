@@ -1212,6 +1212,8 @@ it("Cardwords through the bridge: the last person removed is told so with the ga
     expect((await call('cardwords/view')).result?.results).not.toBeNull();
     // let go, as any removal: nothing to leave
     expect((await call('cardwords/view')).result?.closed).toBe(true);
+    // no rematch follows a game whose room ended: refused by the bridge in the web page's words
+    expect((await call('cardwords/rematch')).error).toEqual({ code: 'refused', message: 'The game has ended.' });
   } finally {
     await srv.stop();
   }
