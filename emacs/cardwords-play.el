@@ -1018,7 +1018,8 @@ end) the echo area says so."
 For the turn the review shows, the table before it with the move the
 best robot would have made there.  The review keeps the choice while
 it steps; a turn without such a move (a robot's, a stand-in's, a best
-trade or pass) shows itself."
+trade or pass) shows itself, and there, as on the final table, the
+bridge answers with why instead, in the web panel's words."
   (interactive)
   (cardwords-play--review
    (list :best (if (plist-get (cardwords-play--get :review) :best) :false t))))
@@ -1084,16 +1085,16 @@ See `cardwords-play-next-hint'."
 The owner's rematch is dealt at once, for every player (the server's
 rule): the owner who watches, with no seat to ask from, is asked first."
   (interactive)
-  ;; refused here in words (it said nothing, or the server's raw "Refused: a rematch follows
-  ;; the end of a game")
-  (cond ((not (cardwords-play--over-p)) (user-error "%s" "A rematch comes after the game's end."))
+  ;; before the end the bridge refuses it, in the web panel's words: said in the echo area
+  ;; (it said nothing, or the server's raw "Refused: a rematch follows the end of a game")
+  (cond ((not (cardwords-play--over-p)) (cardwords-play--call "cardwords/rematch"))
         ((and (cardwords-play--watching-p) (not (cardwords-play--owner-p))
               (not (equal (cardwords-play--get :status) "ended")))
-         (user-error "%s" "You are watching: a rematch is for the players (and the owner) to ask for.")))
-  (when (or (not (equal (cardwords-play--get :status) "over"))
-            (not (cardwords-play--watching-p)) (not (cardwords-play--owner-p))
-            (y-or-n-p "Deal a new round for every player now? "))
-    (cardwords-play--call "cardwords/rematch")))
+         (user-error "%s" "You are watching: a rematch is for the players (and the owner) to ask for."))
+        ((or (not (equal (cardwords-play--get :status) "over"))
+             (not (cardwords-play--watching-p)) (not (cardwords-play--owner-p))
+             (y-or-n-p "Deal a new round for every player now? "))
+         (cardwords-play--call "cardwords/rematch"))))
 
 (defun cardwords-play-here ()
   "Play your seat here again after another tab or editor took it.

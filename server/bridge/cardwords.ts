@@ -7,16 +7,16 @@ import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
 import { cardwordsRemovable, gamePath, seatFree, webBase, type CardwordsCreateOptions, type CardwordsRoomState, type CardwordsTurnInfo } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type CardwordsActionMessage, type CardwordsHistoryMessage, type CardwordsHistoryTurn, type CardwordsLogEvent, type HintMessage, type ResultsMessage, type WelcomeMessage } from '../../core/protocol/messages.js';
-import { bestMoveWords, reviewStepped, reviewTable, reviewUnseenBasis, spelledWords, unseenCards } from '../../media/cardwords/words.js';
+import { bestMoveWords, reviewBestMissing, reviewStepped, reviewTable, reviewUnseenBasis, spelledWords, unseenCards } from '../../media/cardwords/words.js';
 import { goneKey, goneKeys, goneThen, historyLines } from '../../media/cardwords/log-lines.js';
 import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
-import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
+import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -356,8 +356,12 @@ export class CardwordsSession {
       // after `ended` the room closes as it should: its message stays, but for the last
       // person's removal, whose end comes before the close that says so (worded as the web panel
       // words it; it read "The game has ended." alone)
+      // (removed, it is let go as any removal: `closed`)
       if (this.ended) {
-        if (code === CLOSE.REMOVED && reason === CLOSE_REASON.REMOVED) this.message = cardwordsRemovedLastText();
+        if (code === CLOSE.REMOVED && reason === CLOSE_REASON.REMOVED) {
+          this.message = cardwordsRemovedLastText();
+          this.letGo(reason);
+        }
         return this.update();
       }
       // closed here (left, another game entered): nothing to say
@@ -366,14 +370,7 @@ export class CardwordsSession {
       // keys are refused with why
       const closed = closeWords(code, reason);
       if (closed !== null) {
-        // the seat taken back in a browser tab or another editor is still the player's: its
-        // key is kept (remembered, offered to resume) for `playHere`, as the web page keeps it
-        this.elsewhere = reason === CLOSE_REASON.TAKEN_BACK && this.seat !== null;
-        if (!this.elsewhere) {
-          this.forgetSeat();
-          this.seat = null;
-        }
-        this.closed = true;
+        this.letGo(reason);
         // nothing reconnects: not "Connection lost: reconnecting…"
         this.lost(room, closed || closedText(undefined));
         return;
@@ -395,6 +392,11 @@ export class CardwordsSession {
     });
     await welcomed;
     return this.view();
+  }
+
+  /** The room let this client go for `reason`: the seat kept when it is played elsewhere, else forgotten (params.ts `letGo`). */
+  private letGo(reason: string | undefined): void {
+    ({ closed: this.closed, elsewhere: this.elsewhere, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
   }
 
   /** The connection of `room` is down for `why`: said, and keys refused with it. */
@@ -625,9 +627,24 @@ export class CardwordsSession {
     if (best !== undefined && typeof best !== 'boolean') throw new BridgeError('bad-request', 'best: true or false');
     if (step !== undefined) this.reviewAt = step as number | null;
     if (delta !== undefined) this.reviewAt = reviewStepped(this.reviewAt, n, delta);
+    // b alone where the best robot's move has nothing to lay (the final table, a robot's turn,
+    // a best trade or pass): why, as the web panel's b and its switched-off button, the
+    // choice unchanged (it showed the same table with nothing said)
+    const missing = this.reviewBestMissing();
+    if (best !== undefined && step === undefined && delta === undefined && missing !== '') {
+      this.message = missing;
+      return this.view();
+    }
     if (best !== undefined) this.reviewBest = best;
     this.message = this.reviewMessage();
     return this.view();
+  }
+
+  /** Why the review's best robot's move has nothing to lay on the table at the step shown ('' when it has), in the web panel's words. */
+  private reviewBestMissing(): string {
+    const k = this.reviewAt;
+    const why = reviewBestMissing(k === null ? null : (this.history[k] ?? null));
+    return why === null ? '' : reviewBestMissingLine(why);
   }
 
   /** Which turn the review shows, with its log line (or the final table). */
@@ -637,7 +654,10 @@ export class CardwordsSession {
     // what the turn's player chose from (the hands come with the history once the game is over)
     const turn = k === null ? undefined : this.history[k];
     const hand = turn?.hands?.[turn.player];
-    return hand ? `${line} · ${reviewHandText(this.historyPlayers[turn!.player] ?? '?', hand.map((c) => `[${cardText(c)}]`))}` : line;
+    const said = hand ? `${line} · ${reviewHandText(this.historyPlayers[turn!.player] ?? '?', hand.map((c) => `[${cardText(c)}]`))}` : line;
+    // the best robot's move kept on while stepping: why this step shows none, the web panel's line under the step
+    const missing = this.reviewBest ? this.reviewBestMissing() : '';
+    return missing ? `${said} · ${missing}` : said;
   }
 
   /**
@@ -751,7 +771,11 @@ export class CardwordsSession {
   }
 
   rematch(): unknown {
-    this.roomOrFail.send('rematch', {});
+    const room = this.roomOrFail;
+    // during play, refused here in the web panel's words for the room's refusal (it was sent
+    // on, and the room's raw words came later in the message); after the room ended, to none
+    if (this.state?.status !== 'over' || this.ended) throw new BridgeError('refused', rematchRefusal(this.ended));
+    room.send('rematch', {});
     return this.view();
   }
 
@@ -904,6 +928,9 @@ export class CardwordsSession {
     }
     const check = p.check;
     if (check.ok) {
+      // a card still asked about (its points, a wildcard's letter): the words are not the
+      // move's yet, so neither asked of the server nor warned about, as the web panel waits
+      if (this.composer?.cardAsked) return { ...movePreview(check.score), problems: [], note: '' };
       // the words the dictionary lacks, asked of the server (each once; its answer redraws)
       const words = check.score.words.map((w) => w.word);
       this.checkWords(words);
@@ -966,7 +993,8 @@ export class CardwordsSession {
       board,
       // after the game: the turn the review shows (null: the final table), of how many, its
       // table with the best robot's move or not, and the cells to ring
-      review: review ? { step: review.step, of: this.history.length, best: this.reviewBest, ringed: (review.table?.ringed ?? []).map((c) => ({ col: c.col, row: c.row })) } : null,
+      // (`bestMissing`: why the best robot's move has nothing to lay at the step, '' when it has)
+      review: review ? { step: review.step, of: this.history.length, best: this.reviewBest, bestMissing: this.reviewBestMissing(), ringed: (review.table?.ringed ?? []).map((c) => ({ col: c.col, row: c.row })) } : null,
       // `away`: a human gone from the table; `standIn`: a robot plays the seat until they are back
       // `free`: a human seat nobody has taken yet, named as the web panel names it
       removable,

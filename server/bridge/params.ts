@@ -3,7 +3,7 @@
 // a refusal of which the editor is told as `refused`.
 import { Client, type Room } from '@colyseus/sdk';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
-import { CLOSE } from '../../core/protocol/messages.js';
+import { CLOSE, CLOSE_REASON } from '../../core/protocol/messages.js';
 import { BridgeError } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { asSentence, closedText, joinRefusal, reconnectedText } from './texts.js';
@@ -204,4 +204,17 @@ export class Rejoin {
 export function closeWords(code: number, reason: string | undefined): string | null {
   if (code !== 1000 && code !== CLOSE.ENDED) return null;
   return code === 1000 ? '' : closedText(reason);
+}
+
+/**
+ * What a session keeps once its room let it go (`closeWords` not null, or the room's removal
+ * after the game's `ended`): `closed`, nothing to play or give up; a seat taken back in a
+ * browser tab or another editor is still the player's, so its key stays (remembered, offered
+ * to resume) for Play here, `elsewhere`, as the web page keeps it; any other (a removal) is
+ * forgotten by `forget`. Both bridges' sessions close by it.
+ */
+export function letGo(reason: string | undefined, seat: RememberedSeat | null, forget: () => void): { closed: true; elsewhere: boolean; seat: RememberedSeat | null } {
+  const elsewhere = reason === CLOSE_REASON.TAKEN_BACK && seat !== null;
+  if (!elsewhere) forget();
+  return { closed: true, elsewhere, seat: elsewhere ? seat : null };
 }

@@ -3,7 +3,7 @@
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
-import { awayNoteText, bracesText, goneMark, rematchWaiting, rematchWaitsText, removeQuestion, lackingWordsText, pileTooSmallText, startedText, moveErrorText, refusalText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
+import { awayNoteText, bracesText, goneMark, rematchWaiting, rematchWaitsText, removeQuestion, lackingWordsText, pileTooSmallText, startedText, moveErrorText, refusalText, reviewBestMissingText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal as lobbyJoinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import { refusedJoin, type Refusal as JoinRefusal } from '../../media/ui/refusal.js';
@@ -262,15 +262,20 @@ export function reviewNote(best: { type: 'move' | 'trade' | 'pass'; score: numbe
   return reviewBestText(en, best, spelled ? spelledText(en, spelled) : best.words.join(', '), place);
 }
 
-/**
- * Which turn the review shows, in the web panel's words, with that turn's log line: 'Turn 1 of
- * 9: me: TEES for 10 · …' (k null: the final table).
- */
 /** The hand a review's turn was chosen from, as the web panel heads it: "Ann's hand before the turn: [A 1] [E 1]". */
 export function reviewHandText(name: string, cards: readonly string[]): string {
   return `${en('cw.review.hand', name)} ${cards.join(' ')}`;
 }
 
+/** Why the review's best robot's move has nothing to lay at a step, as the web panel's Best move button says it. */
+export function reviewBestMissingLine(why: Parameters<typeof reviewBestMissingText>[1]): string {
+  return reviewBestMissingText(en, why);
+}
+
+/**
+ * Which turn the review shows, in the web panel's words, with that turn's log line: 'Turn 1 of
+ * 9: me: TEES for 10 · …' (k null: the final table).
+ */
 export function reviewLine(k: number | null, n: number, best: boolean, logLine: string): string {
   if (k === null) return en('cw.review.final');
   return `${best ? en('cw.review.stepBest', k + 1, n) : en('cw.review.step', k + 1, n)}: ${logLine}`;
@@ -292,6 +297,14 @@ export function serverRefusal(code: string | undefined, message: string, cardwor
     if (code && text !== key) return text;
   }
   return message;
+}
+
+/**
+ * A rematch asked for before the game's end (the room's `not-over`), or once its room has ended
+ * (`game-ended`: no rematch follows), as the web panel words the room's refusal, a sentence.
+ */
+export function rematchRefusal(ended: boolean): string {
+  return asSentence(ended ? serverRefusal('game-ended', '') : serverRefusal('not-over', '', true));
 }
 
 /** A previewed move's words the dictionary lacks, as the web panel's preview says it. */

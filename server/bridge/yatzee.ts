@@ -11,7 +11,7 @@ import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
 import { closedText, connectionLostText, endedMessage, playingHereText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText } from './texts.js';
-import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
+import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 
@@ -189,22 +189,19 @@ export class YatzeeSession {
       this.sayBack();
     });
     room.onLeave((code, reason) => {
-      // after `ended` the room closes as it should: its message stays
-      if (this.ended) return this.update();
+      // after `ended` the room closes as it should: its message stays (removed, the last human,
+      // it is let go as any removal: `closed`, which stayed false)
+      if (this.ended) {
+        if (code === CLOSE.REMOVED && reason === CLOSE_REASON.REMOVED) this.letGo(reason);
+        return this.update();
+      }
       // closed here (left, another game entered): nothing to say
       if (this.room !== room) return;
       // removed by the owner, or the seat taken back elsewhere: nothing to take back, and
       // keys are refused with why
       const closed = closeWords(code, reason);
       if (closed !== null) {
-        // a sheet taken back in a browser tab or another editor is still the player's: its key
-        // is kept (remembered, offered to resume) for `playHere`, as the web page keeps it
-        this.elsewhere = reason === CLOSE_REASON.TAKEN_BACK && this.seat !== null;
-        if (!this.elsewhere) {
-          this.forgetSeat();
-          this.seat = null;
-        }
-        this.closed = true;
+        this.letGo(reason);
         // nothing reconnects: not "Connection lost: reconnecting…" (the last human's removal
         // ended the game first: said at `ended`)
         this.lost(room, closed || closedText(undefined));
@@ -228,6 +225,11 @@ export class YatzeeSession {
     });
     await welcomed;
     return this.view();
+  }
+
+  /** The room let this client go for `reason`: the sheet kept when it is played elsewhere, else forgotten (params.ts `letGo`). */
+  private letGo(reason: string | undefined): void {
+    ({ closed: this.closed, elsewhere: this.elsewhere, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
   }
 
   /** The connection of `room` is down for `why`: said, and keys refused with it. */

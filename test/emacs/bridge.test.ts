@@ -485,12 +485,18 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     // the review steps through the turns ([ and ] in Emacs): the table after each, its cards
     // ringed; with `best` (b) the table before a person's turn with the best robot's move on it
     type Cell = { col: number; row: number; char: string; points: number; meaning: string };
-    type Reviewed = View & { board: Cell[]; log: string[]; review: { step: number | null; of: number; best: boolean; ringed: Array<{ col: number; row: number }> } | null };
+    type Reviewed = View & { board: Cell[]; log: string[]; review: { step: number | null; of: number; best: boolean; bestMissing: string; ringed: Array<{ col: number; row: number }> } | null };
     const final = (await view()) as Reviewed;
-    expect(final.review).toEqual({ step: null, of: final.moves, best: false, ringed: [] });
+    // `bestMissing`: why b has nothing to lay on the table at the step shown, the web panel's words
+    const missing = { final: translator('en')('cw.review.noBest.final'), robot: translator('en')('cw.review.noBest.robot'), noCards: translator('en')('cw.review.noBest.noCards') };
+    expect(final.review).toEqual({ step: null, of: final.moves, best: false, bestMissing: missing.final, ringed: [] });
+    // b on the final table says why, as the web panel's b, and turns nothing on (it showed nothing)
+    const finalBest = (await call('cardwords/review', { best: true })) as Reviewed;
+    expect(finalBest.message).toBe(missing.final);
+    expect(finalBest.review).toMatchObject({ step: null, best: false });
     const cells = (cs: Array<{ col: number; row: number }>) => cs.map((c) => `${c.col},${c.row}`).sort();
     const opening = (await call('cardwords/review', { step: 0 })) as Reviewed;
-    expect(opening.review).toMatchObject({ step: 0, best: false });
+    expect(opening.review).toMatchObject({ step: 0, best: false, bestMissing: '' });
     // the first move's table holds its cards alone, all ringed
     expect(cells(opening.board)).toEqual(cells(opening.review!.ringed));
     expect(opening.board.map((c) => c.char || c.meaning.toLowerCase()).join('')).toBe('bETS');
@@ -512,15 +518,26 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     expect(best.unseen.length).toBe(opening.unseen.length + opening.board.length);
     // the robot's turn has none: it shows itself, the choice kept for the next person's turn
     const robot = (await call('cardwords/review', { step: 1 })) as Reviewed;
-    expect(robot.review).toMatchObject({ step: 1, best: true });
+    expect(robot.review).toMatchObject({ step: 1, best: true, bestMissing: missing.robot });
+    // and says why under the step, as the web panel's line there
     expect(robot.message).toMatch(new RegExp(`^Turn 2 of ${final.moves}: Robot1: `));
+    expect(robot.message.endsWith(` · ${missing.robot}`)).toBe(true);
+    // b there says why and changes nothing: the choice stays for the next person's turn
+    const robotBest = (await call('cardwords/review', { best: false })) as Reviewed;
+    expect(robotBest.message).toBe(missing.robot);
+    expect(robotBest.review).toMatchObject({ step: 1, best: true });
     expect(robot.board.length).toBe(opening.board.length + robot.review!.ringed.length);
     const second = (await call('cardwords/review', { step: 2 })) as Reviewed;
     // the table before my second turn (both first turns' cards) with the best robot's BEAST at 6A
     expect(second.board.length).toBe(robot.board.length + second.review!.ringed.length);
     expect(second.message).toContain(`the best robot's move (b shows the turn): ${ours[1]}`);
     const back = (await call('cardwords/review', { step: null, best: false })) as Reviewed;
-    expect(back.review).toEqual({ step: null, of: final.moves, best: false, ringed: [] });
+    expect(back.review).toEqual({ step: null, of: final.moves, best: false, bestMissing: missing.final, ringed: [] });
+    // my pass: the best robot passes too, no cards to lay
+    const passed = (await call('cardwords/review', { step: back.log.findIndex((l) => l.startsWith('me: passed')) })) as Reviewed;
+    expect(passed.review?.bestMissing).toBe(missing.noCards);
+    expect(((await call('cardwords/review', { best: true })) as Reviewed).message).toBe(missing.noCards);
+    await call('cardwords/review', { step: null });
     expect(back.hand).toEqual(final.hand);
     expect(cells(back.board)).toEqual(cells(final.board));
     expect(back.message).toBe('The final table ([ and ] step through the turns)');
@@ -778,6 +795,20 @@ it('while a wildcard\'s points are asked, the preview through the bridge says so
   const asked = (await call('cardwords/key', { key: 'e' })).preview!;
   expect(asked.text).toMatch(/^Which wildcard for E\? Type its points: 0, 3/);
   expect(asked.problems).toEqual([expect.stringMatching(/from here Return trades the cards\.$/)]);
+  // a move's words while a card is still asked are not the move's yet: neither asked of the
+  // dictionary nor warned about, as the web panel waits (`Composer.cardAsked`); NT was warned
+  // about under "Which wildcard for E?"
+  await call('cardwords/key', { key: 'Escape' });
+  for (const key of ['4', 'D', 'N', 'T']) await call('cardwords/key', { key });
+  const lacks = (word: string) => `${word}: not in the dictionary. You are the owner: playing the move asks you to add it.`;
+  await expect.poll(async () => (await call('cardwords/view')).preview?.problems).toEqual([lacks('NT')]);
+  await call('cardwords/key', { key: ' ' });
+  const wild = (await call('cardwords/key', { key: 'e' })).preview!;
+  expect(wild.problems).toEqual([]);
+  expect((await call('cardwords/view')).preview?.problems).toEqual([]);
+  // its points answered: the words are the move's, asked and warned about again
+  await call('cardwords/key', { key: '0' });
+  await expect.poll(async () => (await call('cardwords/view')).preview?.problems).toEqual([lacks('NTE')]);
 });
 
 it('a Yatzee game through the bridge gives its invite link, the game\'s join page, while a place is free: none with ten players, again once one leaves', async () => {
@@ -820,6 +851,8 @@ it("Yatzee through the bridge: the last human's leave asks that the game ends fo
     expect((await owner.request('remove', { name: 'me' })).type).toBe('ack');
     // the end comes before the close (it came after it: no winner was named), worded as the removal's
     await expect.poll(async () => (await call<{ ended: boolean }>('yatzee/view')).ended).toBe(true);
+    // let go too, as any removal: nothing to leave (`closed` stayed false after the end)
+    await expect.poll(async () => (await call('yatzee/view')).closed).toBe(true);
     expect(await call('yatzee/view')).toMatchObject({ leaveQuestion: '', message: expect.stringMatching(/^The owner removed you from the game, the last person playing in it: the game is over\. Winner: \S.*\.$/) });
   } finally {
     await owner.leave();
@@ -1177,6 +1210,10 @@ it("Cardwords through the bridge: the last person removed is told so with the ga
     expect((await owner.request('remove', { name: 'Ann' })).type).toBe('ack');
     await expect.poll(async () => (await call('cardwords/view')).result?.message).toBe(translator('en')('cw.removedLast'));
     expect((await call('cardwords/view')).result?.results).not.toBeNull();
+    // let go, as any removal: nothing to leave
+    expect((await call('cardwords/view')).result?.closed).toBe(true);
+    // no rematch follows a game whose room ended: refused by the bridge in the web page's words
+    expect((await call('cardwords/rematch')).error).toEqual({ code: 'refused', message: 'The game has ended.' });
   } finally {
     await srv.stop();
   }
@@ -1195,6 +1232,9 @@ it('a rematch vote waiting on an away player: the view says whom it waits for, a
     expect((await call('cardwords/join', { url: srv.url, id: owner.room.roomId, name: 'Ann' })).error).toBeUndefined();
     const bo = await cwJoin(srv.url, owner.room.roomId, { name: 'Bo' });
     await until(() => bo.state.status === 'playing', 5000, 'the deal');
+    // during play the bridge itself refuses, in the web panel's words (the room's `not-over`),
+    // a sentence: it sent it on, and the refusal came later in the message
+    expect((await call('cardwords/rematch')).error).toEqual({ code: 'refused', message: 'A rematch follows the end of a game.' });
     while (bo.state.status === 'playing') {
       const moves = bo.state.moves;
       if (bo.state.players[bo.state.turn]?.name === 'Bo') expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');

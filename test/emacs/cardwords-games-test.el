@@ -2095,18 +2095,32 @@ the echo area."
 
 ;; defect: a watcher's C-c C-e said "Only the owner ends the game" (no full stop); C-c C-r
 ;; during play said nothing to a watcher and the server's raw "Refused: a rematch follows the
-;; end of a game" to a player.  Each is refused before anything is sent, in a sentence.
+;; end of a game" to a player.  Each is refused in a sentence: the owner's keys and a
+;; watcher's rematch after the end before anything is sent, a rematch during play by the
+;; bridge (its words, the web panel's: one home), said in the echo area.
 (ert-deftest cardwords-play-owner-and-rematch-keys-refused-in-sentences ()
-  (let ((calls nil))
-    (cl-letf (((symbol-function 'cardwords-play--call) (lambda (method &rest _) (push method calls)))
-              ((symbol-function 'cardwords-bridge-request-sync) (lambda (method &rest _) (push method calls) nil)))
-      (let ((refusal (lambda (command) (error-message-string (should-error (funcall command) :type 'user-error)))))
+  (let ((calls nil)
+        (bridge-refusal "A rematch follows the end of a game."))
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method &rest _)
+                 (push method calls)
+                 (when (equal method "cardwords/rematch") (user-error "%s" bridge-refusal)))))
+      (let ((refusal (lambda (command) (error-message-string (should-error (funcall command) :type 'user-error))))
+            (said (lambda (command)
+                    (let ((echoed nil))
+                      (cl-letf (((symbol-function 'message)
+                                 (lambda (format &rest args) (setq echoed (apply #'format-message format args))))
+                                ((symbol-function 'ding) #'ignore))
+                        (funcall command))
+                      echoed))))
         (cardwords-games-test--drawn
             (cardwords-games-test--view :seat -1 :hand nil :welcome '(:gameId "ert" :role "watcher" :owner nil))
           (should (equal (funcall refusal #'cardwords-play-end) "Only the owner ends the game."))
-          (should (equal (funcall refusal #'cardwords-play-rematch) "A rematch comes after the game's end.")))
+          (should (equal (funcall said #'cardwords-play-rematch) bridge-refusal)))
         (cardwords-games-test--drawn (cardwords-games-test--view)
-          (should (equal (funcall refusal #'cardwords-play-rematch) "A rematch comes after the game's end.")))
+          (should (equal (funcall said #'cardwords-play-rematch) bridge-refusal)))
+        (should (equal calls '("cardwords/rematch" "cardwords/rematch")))
+        (setq calls nil)
         (cardwords-games-test--drawn
             (cardwords-games-test--view :status "over" :turn -1 :seat -1 :hand nil
                                         :results '(:results ((:name "ert" :score 4 :winner t)))
