@@ -282,6 +282,34 @@ async function englishPositions(r: Ruleset, store: WordStore): Promise<void> {
   line('all moves, sum over the 30 natural-hand positions', `warm ${sum('allWarm').toFixed(1)} ms, cold ${sum('allCold').toFixed(1)} ms`);
 }
 
+/**
+ * Issue 17's own measure, as its table was made: `cardwords moves --all --json --repeat 20`
+ * on each of the 30 position files (their hands as written), one fresh process each; the
+ * sum over the positions of the first call's `moves-ms` (fresh process) and of each
+ * position's median over the last 10 calls (warmed up). Three rounds, the median sum of each.
+ * The issue's native figures: 37-40 ms both.
+ */
+function issueMeasure(): void {
+  const dir = 'bench/cardwords-positions';
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const fresh: number[] = [];
+  const warm: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    let f0 = 0;
+    let w0 = 0;
+    for (const f of files) {
+      const res = spawnSync(process.execPath, ['dist/cli.js', 'moves', '--ruleset', 'samples/english', '--position', join(dir, f), '--all', '--json', '--repeat', '20'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+      if (res.status !== 0) throw new Error(`cardwords moves failed on ${f}: ${res.stderr}`);
+      const ms = [...res.stderr.matchAll(/^moves-ms: ([\d.]+)$/gm)].map((m) => Number(m[1]));
+      f0 += ms[0]!;
+      w0 += quant(ms.slice(-10), 0.5);
+    }
+    fresh.push(f0);
+    warm.push(w0);
+  }
+  line('issue 17\'s measure: cardwords moves --repeat, sum over the 30 positions', `fresh process (first call) ${quant(fresh, 0.5).toFixed(1)} ms, warmed up ${quant(warm, 0.5).toFixed(1)} ms (median of 3 rounds; the issue's native figures 37-40 ms both)`);
+}
+
 /** Enough repetitions for about 0.3 s (5 to 30); `before`, when given, runs untimed before each. */
 async function timedShort(fn: () => unknown, before?: () => unknown): Promise<Stats> {
   const t0 = performance.now();
@@ -386,6 +414,7 @@ const de = await graph(german, false);
 
 console.log('\n## move generation (median and p95 over repeated runs)');
 await englishPositions(english, en);
+issueMeasure();
 await positions('English 15x15 (samples/english), the earlier four positions', english, english.table, en, 'english');
 await positions('German 15x15 (samples/german)', german, german.table, de, 'german');
 // the seed's 19*10 table with its bonus file (hand size 6), the English cards and words
