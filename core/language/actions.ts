@@ -57,7 +57,23 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
       }
     }
   }
-  return out;
+  return merged(out);
+}
+
+/**
+ * The same fix once: several diagnostics in the range asked about gave it (a word's four
+ * look-alikes, "Add 'Tt' to the charset" for each T), which a client listed under one title
+ * several times. One action then, for all of their diagnostics.
+ */
+function merged(actions: CodeAction[]): CodeAction[] {
+  const byFix = new Map<string, CodeAction>();
+  for (const a of actions) {
+    const key = JSON.stringify([a.title, a.edit]);
+    const was = byFix.get(key);
+    if (was) was.diagnostics = [...(was.diagnostics ?? []), ...(a.diagnostics ?? [])];
+    else byFix.set(key, a);
+  }
+  return [...byFix.values()];
 }
 
 /**
@@ -134,12 +150,40 @@ function unknownChar(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetContex
   return { ch, charset };
 }
 
-/** A letter of another script that looks like one of the charset's: that one put in its place (the preferred fix). */
+/**
+ * A letter of another script that looks like one of the charset's: that one put in its place
+ * (the preferred fix). In a dictionary, every such letter of the word at once (a word typed on
+ * another keyboard layout has several: `TOTE` for Greek `ΤΟΤΕ`); in a card set, every card
+ * of that letter (`[А 1] [А 1]`: one fix, where two of one title were offered).
+ */
 function replaceLookalike(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetContext, cache: ParseCache, t: Translate): CodeAction | null {
   const u = unknownChar(doc, d, ctx, cache);
-  const like = u ? lookAlike(u.ch, (c) => u.charset.index.has(c)) : null;
+  const has = (c: string) => u!.charset.index.has(c);
+  const like = u ? lookAlike(u.ch, has) : null;
   if (!u || like === null) return null;
-  return fix(t('action.replaceLookalike', withCode(u.ch), withCode(like)), d, { [doc.name]: [{ range: d.range, newText: like }] }, true);
+  if (doc.kind === 'dictionary') {
+    const line = d.range.start.line;
+    const text = doc.line(line);
+    const edits: TextEdit[] = [];
+    let word = '';
+    let at = 0;
+    for (const ch of text) {
+      const other = has(ch.normalize('NFC')) ? null : lookAlike(ch, has);
+      if (other !== null) edits.push({ range: { start: { line, character: at }, end: { line, character: at + ch.length } }, newText: other });
+      word += other ?? ch;
+      at += ch.length;
+    }
+    if (edits.length > 1) return fix(t('action.replaceLookalikes', text.trim(), word.trim()), d, { [doc.name]: edits }, true);
+  }
+  const edits: TextEdit[] = [];
+  if (doc.kind === 'cardset') {
+    for (let line = 0; line < doc.lineCount; line++) {
+      const text = doc.line(line);
+      for (let i = text.indexOf(u.ch); i >= 0; i = text.indexOf(u.ch, i + u.ch.length)) edits.push({ range: { start: { line, character: i }, end: { line, character: i + u.ch.length } }, newText: like });
+    }
+  }
+  if (edits.length === 0) edits.push({ range: d.range, newText: like });
+  return fix(t(edits.length > 1 ? 'action.replaceLookalikeAll' : 'action.replaceLookalike', withCode(u.ch), withCode(like)), d, { [doc.name]: edits }, true);
 }
 
 function addToCharset(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetContext, cache: ParseCache, t: Translate, preferred: boolean): CodeAction | null {

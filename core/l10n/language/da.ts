@@ -164,6 +164,8 @@ export const da: LanguageCatalogue = {
   'action.addKeys': 'Tilføj {0, plural, one {den manglende nøgle} other {de manglende nøgler}} {1} (værdi 0)',
   'action.addToCharset': "Tilføj '{0}' til tegnsættet {1}",
   'action.replaceLookalike': 'Erstat {0} med {1}, tegnsættets dobbeltgænger',
+  'action.replaceLookalikeAll': 'Erstat hvert {0} med {1}, tegnsættets dobbeltgænger',
+  'action.replaceLookalikes': "Erstat '{0}' med '{1}', tegnsættets dobbeltgængere",
   'action.mergeCell': 'Flet ind i den første linje af {0}: {1}',
   'action.removeCell': 'Fjern den dobbelte linje af {0}',
   'action.mergeCell.sameLine': 'Flet ind i den første angivelse af {0} på denne linje: {1}',

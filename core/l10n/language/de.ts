@@ -164,6 +164,8 @@ export const de: LanguageCatalogue = {
   'action.addKeys': '{0, plural, one {Fehlenden Schlüssel} other {Fehlende Schlüssel}} {1} hinzufügen (Wert 0)',
   'action.addToCharset': "'{0}' zum Zeichensatz {1} hinzufügen",
   'action.replaceLookalike': '{0} durch {1} ersetzen, das gleich aussehende Zeichen des Zeichensatzes',
+  'action.replaceLookalikeAll': 'Jedes {0} durch {1} ersetzen, das gleich aussehende Zeichen des Zeichensatzes',
+  'action.replaceLookalikes': "'{0}' durch '{1}' ersetzen, die gleich aussehenden Zeichen des Zeichensatzes",
   'action.mergeCell': 'In die erste Zeile von {0} zusammenführen: {1}',
   'action.removeCell': 'Doppelte Zeile von {0} entfernen',
   'action.mergeCell.sameLine': 'In die erste Angabe von {0} in dieser Zeile zusammenführen: {1}',
