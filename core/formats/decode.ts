@@ -1,6 +1,9 @@
 // Bytes to text for every format: UTF-8 with an optional BOM, invalid sequences replaced
-// (and reported where the replacement characters end up), NUL bytes reported as binary,
-// the result normalised to NFC. A file in UTF-16, or one that reads as Latin-1 /
+// (and reported where the replacement characters end up), NUL bytes reported as binary.
+// The text stays as written, not normalised: the parsers normalise each line and say
+// positions in the line as written (core/formats/text.ts `Line`), as an editor shows it (a
+// whole file made NFC here put `cardwords check`'s columns after a decomposed accent one
+// off from the editors'). A file in UTF-16, or one that reads as Latin-1 /
 // Windows-1252, is said so once and read in that encoding. Never throws; linear in the input.
 import { DiagnosticSink, MAX_DIAGNOSTICS, describeChar, lineRange } from './text.js';
 import { msg } from '../l10n/message.js';
@@ -144,8 +147,7 @@ export function decodeText(bytes: Uint8Array): { text: string; diagnostics: Diag
   // UTF-16: one diagnostic, and the text read as UTF-16 (not hundreds of NUL and bad bytes)
   const utf16 = utf16Order(bytes);
   if (utf16) {
-    let text = new TextDecoder(utf16.le ? 'utf-16le' : 'utf-16be').decode(bytes);
-    if (/[\u0300-\uffff]/.test(text)) text = text.normalize('NFC');
+    const text = new TextDecoder(utf16.le ? 'utf-16le' : 'utf-16be').decode(bytes);
     sink.add(lineRange(0, 0, 0), 'error', 'file/utf16', msg(utf16.le ? 'file/utf16.le' : 'file/utf16.be'));
     const nul = text.indexOf('\u0000');
     if (nul >= 0) {
@@ -170,14 +172,12 @@ export function decodeText(bytes: Uint8Array): { text: string; diagnostics: Diag
     const latin1 = latin1Like(body);
     if (latin1) {
       text = new TextDecoder('windows-1252').decode(body);
-      if (/[\u0300-\uffff]/.test(text)) text = text.normalize('NFC');
       const p = new Positions(text).of(latin1.first);
       const b = body[latin1.first]!;
       sink.add(lineRange(p.line, p.character, p.character + 1), 'error', 'file/invalid-utf8', msg('file/invalid-utf8.latin1', latin1.count, hexByte(b), describeChar(text.charAt(latin1.first))));
       return { text, diagnostics: sink.list };
     }
   }
-  if (/[\u0300-\uffff]/.test(text)) text = text.normalize('NFC');
 
   const found: Array<{ offset: number; code: 'file/invalid-utf8' | 'file/binary' }> = [];
   if (!valid) {

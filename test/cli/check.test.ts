@@ -28,6 +28,17 @@ describe('cardwords check', () => {
     expect(r.status).toBe(0);
   });
 
+  it('says columns in the line as written, as an editor does, after a decomposed accent too', () => {
+    // 'a' + U+0308 (as macOS often saves it), then b and z: z is the fourth unit as written,
+    // the third after NFC (where the command counted before, one off from the editors)
+    const dir = tempRuleset({ ...good, 'r.dict': 'ab\nbea\na\u0308bz\n' });
+    const r = cli(['check', dir]);
+    expect(r.stdout.trim().split('\n').map((l) => l.replace(`${join(dir, 'r.dict')}:`, ''))).toEqual([
+      "3:1: error: 'ä' (U+00E4) is not in the charset [dictionary/unknown-character]",
+      "3:4: error: 'z' is not in the charset [dictionary/unknown-character]",
+    ]);
+  });
+
   it('prints compiler-style lines and exits 1 on errors', () => {
     const dir = tempRuleset({ ...good, 'r.cardset': '7\n[A 1] [A 1] [B 2] [E 1] [E 1] [  0]\n' });
     const r = cli(['check', dir]);
