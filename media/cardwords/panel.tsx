@@ -179,6 +179,7 @@ export class CardwordsPanel {
     room.on('hint', (p) => this.onHint(p));
     room.on('checked', (p) => this.onChecked(p));
     document.addEventListener('keydown', this.keydown);
+    window.addEventListener('focus', this.windowFocus);
     this.say(this.isPlayer ? t('cw.joined', this.welcome.name ?? '') : t('cw.watching'));
   }
 
@@ -189,6 +190,7 @@ export class CardwordsPanel {
   dispose(): void {
     this.disposed = true;
     document.removeEventListener('keydown', this.keydown);
+    window.removeEventListener('focus', this.windowFocus);
     render(null, this.root);
   }
 
@@ -304,6 +306,27 @@ export class CardwordsPanel {
     const a = document.activeElement;
     if (a instanceof HTMLElement && a.tagName === 'BUTTON' && a.closest('.cw-action, .cw-hints')) this.focus();
   }
+
+  /**
+   * A key the action area takes while the focus is elsewhere (the page, after a click on its
+   * text; a side panel's button): the focus goes to the area, so its ring shows where the
+   * typing goes (the keys reached it with no ring at all). The table keeps the focus: its
+   * cursor and the area work together.
+   */
+  private focusTyping(target: HTMLElement): void {
+    const area = document.getElementById('cw-area');
+    if (area && !area.contains(target) && target.id !== 'cw-table') area.focus();
+  }
+
+  /**
+   * The page's window gets the focus back (a tab or window switch, VS Code moving the panel
+   * to another group and focusing its webview) with the focus on the page itself: the action
+   * area takes it, where the keys go, visibly.
+   */
+  private readonly windowFocus = () => {
+    const a = document.activeElement;
+    if ((a === null || a === document.body) && this.isPlayer && this.state?.status === 'playing' && !this.gameOver) this.focus();
+  };
 
   private focusWhenDrawn = false;
   private focusResultsWhenDrawn = false;
@@ -861,6 +884,8 @@ export class CardwordsPanel {
       return;
     }
     if (e.key.length > 1 && !['Backspace', 'Escape', 'Enter'].includes(e.key)) return;
+    // (not Escape: a question asked in place keeps it, and gives the focus back itself)
+    if (e.key !== 'Escape') this.focusTyping(target);
     if (e.key === '?') {
       e.preventDefault();
       this.askHint();

@@ -345,6 +345,21 @@ describe('Cardwords defects, each in Chromium', () => {
     // with the area focused, a click takes the card back (the mouse's way to remove one)
     await page.click('#cw-composing [data-composed="1"]');
     expect(await composedCount(page)).toBe(1);
+    // the keys reach the area wherever the focus is: a key typed after a click on the page's
+    // text takes the focus there, its ring drawn (the card was composed with no ring at all)
+    const focused = () => page.evaluate(() => ({ id: document.activeElement?.id, ring: getComputedStyle(document.getElementById('cw-area')!).outlineStyle }));
+    await page.click('h1');
+    expect((await focused()).id).not.toBe('cw-area');
+    await page.keyboard.type('E');
+    expect(await composedCount(page)).toBe(2);
+    expect(await focused()).toEqual({ id: 'cw-area', ring: 'solid' });
+    // the window focused again (a tab switch back; VS Code focusing the panel's webview) with
+    // the focus on the page: the area takes it, visibly
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement).blur();
+      window.dispatchEvent(new FocusEvent('focus'));
+    });
+    expect(await focused()).toEqual({ id: 'cw-area', ring: 'solid' });
   });
 
   it('a double click on Play plays once, with no refusal; the direction button never shows empty, nor Trade… in trade mode; a reload rings only the last move', async () => {
