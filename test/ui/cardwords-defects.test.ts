@@ -622,6 +622,9 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.getAttribute('#cw-scores tr[data-player="Bo"] th.name', 'title')).toBe('Bo (away)');
     expect((await ann.request('end')).type).toBe('ack');
     await page.waitForSelector('#cw-results-table');
+    // once the game has ended "away" means nothing: the score board no longer says it (it did)
+    await expect.poll(() => page.locator('#cw-scores tr[data-player="Bo"] .away').count()).toBe(0);
+    expect(await page.getAttribute('#cw-scores tr[data-player="Bo"] th.name', 'title')).toBe('Bo');
     expect(await page.textContent('#cw-results-table tr[data-player="Bo"] th')).toContain('a robot stood in');
     expect(await page.textContent('#cw-results-table tr[data-player="Ann"] th')).not.toContain('a robot stood in');
     await shot(page, 'cardwords-stand-in-results');
