@@ -136,6 +136,13 @@ export class CardwordsPanel {
   private status: Model['status'] = { text: '', kind: 'info', seq: 0 };
   /** The status speaks of the action area's content (a hint loaded, a refusal, a step to take): a change of the area ends it. */
   private statusOnArea = false;
+  /**
+   * What the status line last said of the game, not of the area's content ("You play as Ann.",
+   * a robot's move): the line shows it again, unspoken, while its own words are not seen (said
+   * of the area and gone with it, shown elsewhere, or only spoken). The line emptied after a
+   * wildcard's letter was asked, and nothing took its place.
+   */
+  private statusBase: { text: string; kind: 'info' | 'error' } = { text: '', kind: 'info' };
 
   /** The page that joins this game, for the players' invitations (the server's own origin in a webview). */
   private readonly inviteUrl: string;
@@ -172,6 +179,7 @@ export class CardwordsPanel {
     room.on('hint', (p) => this.onHint(p));
     room.on('checked', (p) => this.onChecked(p));
     document.addEventListener('keydown', this.keydown);
+    window.addEventListener('focus', this.windowFocus);
     this.say(this.isPlayer ? t('cw.joined', this.welcome.name ?? '') : t('cw.watching'));
   }
 
@@ -182,6 +190,7 @@ export class CardwordsPanel {
   dispose(): void {
     this.disposed = true;
     document.removeEventListener('keydown', this.keydown);
+    window.removeEventListener('focus', this.windowFocus);
     render(null, this.root);
   }
 
@@ -248,6 +257,15 @@ export class CardwordsPanel {
   say(text: string, kind: 'info' | 'error' = 'info', onArea = false): void {
     this.status = { text, kind, seq: this.status.seq + 1 };
     this.statusOnArea = onArea;
+    // (a refusal is no such line: it is shown under the hand, and the status only speaks it)
+    if (!onArea && text !== this.refusal) this.statusBase = { text, kind };
+    this.render();
+  }
+
+  /** Says `text` to a screen reader only (the status line is the live region): the page shows it elsewhere (the connection's line at the top, media/ui/rejoin.ts). */
+  speak(text: string, kind: 'info' | 'error' = 'info'): void {
+    this.status = { text, kind, seq: this.status.seq + 1, unseen: true };
+    this.statusOnArea = false;
     this.render();
   }
 
@@ -288,6 +306,27 @@ export class CardwordsPanel {
     const a = document.activeElement;
     if (a instanceof HTMLElement && a.tagName === 'BUTTON' && a.closest('.cw-action, .cw-hints')) this.focus();
   }
+
+  /**
+   * A key the action area takes while the focus is elsewhere (the page, after a click on its
+   * text; a side panel's button): the focus goes to the area, so its ring shows where the
+   * typing goes (the keys reached it with no ring at all). The table keeps the focus: its
+   * cursor and the area work together.
+   */
+  private focusTyping(target: HTMLElement): void {
+    const area = document.getElementById('cw-area');
+    if (area && !area.contains(target) && target.id !== 'cw-table') area.focus();
+  }
+
+  /**
+   * The page's window gets the focus back (a tab or window switch, VS Code moving the panel
+   * to another group and focusing its webview) with the focus on the page itself: the action
+   * area takes it, where the keys go, visibly.
+   */
+  private readonly windowFocus = () => {
+    const a = document.activeElement;
+    if ((a === null || a === document.body) && this.isPlayer && this.state?.status === 'playing' && !this.gameOver) this.focus();
+  };
 
   private focusWhenDrawn = false;
   private focusResultsWhenDrawn = false;
@@ -343,6 +382,7 @@ export class CardwordsPanel {
     if (prev && (prev.moves !== s.moves || prev.turn !== s.turn || prev.status !== s.status)) {
       this.refusal = '';
       if (this.status.kind === 'error') this.status = { text: '', kind: 'info', seq: this.status.seq + 1 };
+      if (this.statusBase.kind === 'error') this.statusBase = { text: '', kind: 'info' };
       this.hints = [];
       this.hintIndex = null;
     }
@@ -678,9 +718,12 @@ export class CardwordsPanel {
     // (live region) but does not show it a second time
     // and the wildcard picker's question is shown by the picker
     const echo = (this.refusal !== '' && this.status.text === this.refusal) || (m !== null && meaningAsked(m) && this.status.text === this.t('cw.key.wildMeaning'));
+    const unseen = echo || this.status.unseen === true;
+    // where its own words are not seen, the line shows what it said last of the game (style.css)
+    const base = unseen || this.status.text === '' ? this.statusBase : null;
     const status = (
-      <p class="status" id="cw-status" role="status" aria-live="polite" data-kind={this.status.kind}>
-        <span key={this.status.seq} class={echo ? 'sr-only' : undefined}>
+      <p class="status" id="cw-status" role="status" aria-live="polite" data-kind={this.status.kind} data-shown={base?.text || undefined} data-shown-kind={base?.text ? base.kind : undefined}>
+        <span key={this.status.seq} class={unseen ? 'sr-only' : undefined}>
           {this.status.text}
         </span>
       </p>
@@ -784,7 +827,8 @@ export class CardwordsPanel {
     this.refusal = '';
     this.hintIndex = null;
     if (r.note) this.say(refusalText(this.t, r.note), 'info', true);
-    else if (this.statusOnArea) this.say('');
+    // what was said of the area goes with it: the line shows what it said before (statusBase)
+    else if (this.statusOnArea) this.say('', 'info', true);
     else this.render();
   }
 
@@ -840,6 +884,8 @@ export class CardwordsPanel {
       return;
     }
     if (e.key.length > 1 && !['Backspace', 'Escape', 'Enter'].includes(e.key)) return;
+    // (not Escape: a question asked in place keeps it, and gives the focus back itself)
+    if (e.key !== 'Escape') this.focusTyping(target);
     if (e.key === '?') {
       e.preventDefault();
       this.askHint();
@@ -933,7 +979,8 @@ export class CardwordsPanel {
 
   private askHint(): void {
     if (!this.isPlayer || this.state?.status !== 'playing') return;
-    this.say(this.t('cw.hint.asking'));
+    // of the area: a key meanwhile takes the area back, and the line goes back to what it said
+    this.say(this.t('cw.hint.asking'), 'info', true);
     this.composer?.hintAsked(true);
     this.send('hint', {}, { type: 'hint' });
   }

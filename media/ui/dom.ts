@@ -32,12 +32,15 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return e as T;
 }
 
-/** Sets the text of a live region (re-announced even when the text repeats). */
-export function announce(region: HTMLElement, text: string, kind: 'info' | 'error' = 'info'): void {
+/**
+ * Sets the text of a live region (re-announced even when the text repeats); `unseen`: spoken
+ * only, since the page shows it elsewhere.
+ */
+export function announce(region: HTMLElement, text: string, kind: 'info' | 'error' = 'info', unseen = false): void {
   region.textContent = '';
   region.dataset.kind = kind;
   // a new text node in a new task makes screen readers speak it again
-  setTimeout(() => (region.textContent = text), 0);
+  setTimeout(() => (unseen ? region.replaceChildren(h('span', { class: 'sr-only' }, text)) : (region.textContent = text)), 0);
 }
 
 /** Restarts a CSS animation class on an element. */

@@ -33,6 +33,8 @@ const GONE_FOR_MS = 120_000;
 export interface LinkedPanel {
   /** Says a line in the page's status. */
   say(text: string, kind: 'info' | 'error'): void;
+  /** Says a line to a screen reader only (the status line is the live region): the page shows it in the line at the top. */
+  speak?(text: string, kind: 'info' | 'error'): void;
   /** The game ended (its `results` and `ended` came): the close after them is no loss. */
   readonly isEnded: boolean;
   /** The connection is down: requests on their way are forgotten (they will not be answered). */
@@ -97,6 +99,18 @@ export class RoomLink {
     if (!this.banner) return;
     this.banner.hidden = text === null;
     this.banner.textContent = text ?? '';
+  }
+
+  /**
+   * Says how the page stands, seen once: in the line at the top (sticky, in view however the
+   * page is scrolled), and spoken by the status line, the live region, which does not show it
+   * too (the same words stood in both, one under the other).
+   */
+  private tell(text: string, kind: 'info' | 'error'): void {
+    this.show(text);
+    const p = this.o.panel();
+    if (this.banner && p?.speak) p.speak(text, kind);
+    else p?.say(text, kind);
   }
 
   /** Why nothing can be sent now (words for the player), or null while connected. */
@@ -195,8 +209,8 @@ export class RoomLink {
     // said once per state (the SDK reports every failed try as a drop)
     if (state === was) return;
     const words = state === 'lost' ? 'conn.lost' : state === 'stopping' ? 'conn.stopping' : state === 'moved' ? 'conn.moved' : null;
-    this.show(words && this.o.t(words));
-    if (words) this.o.panel()?.say(this.o.t(words), 'info');
+    if (words) this.tell(this.o.t(words), 'info');
+    else this.show(null);
   }
 
   private schedule(): void {
@@ -215,8 +229,7 @@ export class RoomLink {
       if (this.room !== room) return this.fade(this.o.t('conn.back'));
       // nothing to join again (the first join's connection went before its welcome)
       this.set('closed');
-      this.o.panel()?.say(this.o.t('conn.closed'), 'error');
-      this.show(this.o.t('conn.closed'));
+      this.tell(this.o.t('conn.closed'), 'error');
     } catch (e) {
       // watched meanwhile by a join of the page's own (a leave's watch): nothing to do
       if (this.room !== room) return;
@@ -230,8 +243,7 @@ export class RoomLink {
         if (now - this.goneSince < GONE_FOR_MS) return this.schedule();
       } else if (!r.seatLost) return this.schedule(); // the network, the server not up yet, a locked room
       this.set('closed');
-      this.o.panel()?.say(this.o.t('conn.refused', r.text), 'error');
-      this.show(this.o.t('conn.refused', r.text));
+      this.tell(this.o.t('conn.refused', r.text), 'error');
     }
   }
 }

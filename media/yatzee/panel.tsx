@@ -150,6 +150,11 @@ export class YatzeePanel {
     announce(this.status, text, kind);
   }
 
+  /** Says `text` to a screen reader only: the page shows it elsewhere (the connection's line at the top, media/ui/rejoin.ts). */
+  speak(text: string, kind: 'info' | 'error' = 'info'): void {
+    announce(this.status, text, kind, true);
+  }
+
   // ------------------------------------------------------------------ state
 
   update(view: RoomView): void {

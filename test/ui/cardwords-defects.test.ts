@@ -59,6 +59,14 @@ async function quickGame(p: Page, seed: string, name = 'Ann'): Promise<Snap> {
 
 const composedCount = (p: Page) => p.locator('#cw-composing [data-composed]').count();
 
+/** What the status line shows (not what it only speaks): its own words, or the line before them it shows again (style.css, `data-shown`). */
+const seenStatus = (p: Page) =>
+  p.$eval('#cw-status', (e) => {
+    const before = /^"(.*)" \/ ""$/.exec(getComputedStyle(e, '::before').content)?.[1] ?? '';
+    const span = e.querySelector('span');
+    return before + (span && span.getBoundingClientRect().width > 1 ? (span.textContent ?? '') : '');
+  });
+
 /** A new page that joins game `id` by its join page as `name` (no owner link); once its action area is there. */
 async function joinAs(id: string, name: string): Promise<TestPage> {
   const p = await fresh();
@@ -195,11 +203,15 @@ describe('Cardwords defects, each in Chromium', () => {
       }).map((e) => e.closest('[id]')?.id),
     );
     expect(seen).toEqual(['cw-meanings']);
+    // the line under the heading keeps saying whom you play as meanwhile, not spoken again
+    // (it emptied, and nothing took its place once the letter was given)
+    expect(await seenStatus(page)).toBe('You play as Ann.');
     await page.click('#cw-meanings [data-meaning="A"]');
     expect(await composedCount(page)).toBe(1);
     expect(await page.isVisible('#cw-meanings')).toBe(false);
-    // the step asked for is taken: its line goes (it stayed, no longer true)
+    // the step asked for is taken: its line goes (it stayed, no longer true), and the line before it is seen again
     expect(await page.textContent('#cw-status')).toBe('');
+    expect(await seenStatus(page)).toBe('You play as Ann.');
     // again, then Escape: the picker goes with the composed cards
     await page.keyboard.press('Escape');
     await wild.click();
@@ -333,6 +345,21 @@ describe('Cardwords defects, each in Chromium', () => {
     // with the area focused, a click takes the card back (the mouse's way to remove one)
     await page.click('#cw-composing [data-composed="1"]');
     expect(await composedCount(page)).toBe(1);
+    // the keys reach the area wherever the focus is: a key typed after a click on the page's
+    // text takes the focus there, its ring drawn (the card was composed with no ring at all)
+    const focused = () => page.evaluate(() => ({ id: document.activeElement?.id, ring: getComputedStyle(document.getElementById('cw-area')!).outlineStyle }));
+    await page.click('h1');
+    expect((await focused()).id).not.toBe('cw-area');
+    await page.keyboard.type('E');
+    expect(await composedCount(page)).toBe(2);
+    expect(await focused()).toEqual({ id: 'cw-area', ring: 'solid' });
+    // the window focused again (a tab switch back; VS Code focusing the panel's webview) with
+    // the focus on the page: the area takes it, visibly
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement).blur();
+      window.dispatchEvent(new FocusEvent('focus'));
+    });
+    expect(await focused()).toEqual({ id: 'cw-area', ring: 'solid' });
   });
 
   it('a double click on Play plays once, with no refusal; the direction button never shows empty, nor Trade… in trade mode; a reload rings only the last move', async () => {
@@ -431,9 +458,10 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => page.textContent('#cw-refusal')).toContain('B');
     expect(await page.getAttribute('#cw-status', 'data-kind')).toBe('error');
     // shown once, under the hand: the status line above the table speaks it to a screen
-    // reader (the same text) but shows nothing
+    // reader (the same text) but does not show it; it shows what it said before
     expect(await page.textContent('#cw-status')).toBe(await page.textContent('#cw-refusal'));
     expect(await page.$eval('#cw-status span', (e) => e.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+    expect(await seenStatus(page)).toBe('You play as Ann.');
     // "Pass now" only while something is composed: with nothing composed the OK button
     // passes already (both showed, a pass twice over)
     await page.keyboard.press('Escape');
@@ -499,6 +527,8 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => composedCount(page)).toBe(0);
     expect(await page.textContent('#cw-status')).toBe('');
+    // the line shows what it said before the hint (it stood empty)
+    expect(await seenStatus(page)).toBe('You play as Ann.');
     expect(await page.locator('#cw-hints li[aria-selected="true"]').count()).toBe(0);
     // the move again, then Return on the table with the cursor on its location: played
     for (let i = 0; i <= k; i++) await page.keyboard.press('ArrowDown');
@@ -592,6 +622,9 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.getAttribute('#cw-scores tr[data-player="Bo"] th.name', 'title')).toBe('Bo (away)');
     expect((await ann.request('end')).type).toBe('ack');
     await page.waitForSelector('#cw-results-table');
+    // once the game has ended "away" means nothing: the score board no longer says it (it did)
+    await expect.poll(() => page.locator('#cw-scores tr[data-player="Bo"] .away').count()).toBe(0);
+    expect(await page.getAttribute('#cw-scores tr[data-player="Bo"] th.name', 'title')).toBe('Bo');
     expect(await page.textContent('#cw-results-table tr[data-player="Bo"] th')).toContain('a robot stood in');
     expect(await page.textContent('#cw-results-table tr[data-player="Ann"] th')).not.toContain('a robot stood in');
     await shot(page, 'cardwords-stand-in-results');

@@ -27,21 +27,22 @@ const SIZES = [
   { width: 1280, height: 720, strict: true, hints: true },
   { width: 900, height: 700, strict: true, hints: false },
   // one column (a narrow VS Code editor column): the table leaves the action area and the hand
-  // room above the fold (the score board, the preview and the best moves follow them)
-  { width: 600, height: 800, strict: true, hints: false, narrow: true },
+  // room above the fold, whose turn it is right above the area; the best moves come right
+  // after the preview and are scrolled into view as they open (the score board follows)
+  { width: 620, height: 720, strict: true, hints: true, narrow: true },
   { width: 1920, height: 1080, strict: true, hints: true },
 ] as const;
 
-async function boxes(page: Page, hints: boolean, narrow = false): Promise<Record<string, { x: number; y: number; right: number; bottom: number } | null>> {
-  return page.evaluate(([hints, narrow]) => {
+async function boxes(page: Page, hints: boolean, narrow = false, more: string[] = []): Promise<Record<string, { x: number; y: number; right: number; bottom: number } | null>> {
+  return page.evaluate(([hints, narrow, more]) => {
     const out: Record<string, { x: number; y: number; right: number; bottom: number } | null> = {};
-    for (const id of ['cw-table', 'cw-hand', 'cw-area', ...(narrow ? [] : ['cw-preview', 'cw-scores']), ...(hints ? ['cw-hints'] : [])]) {
+    for (const id of ['cw-table', 'cw-hand', 'cw-area', ...(narrow ? [] : ['cw-preview', 'cw-scores']), ...(hints ? ['cw-hints'] : []), ...more]) {
       const e = document.getElementById(id);
       const r = e?.getBoundingClientRect();
       out[id] = r ? { x: r.x, y: r.y, right: r.right, bottom: r.bottom } : null;
     }
     return out;
-  }, [hints, narrow] as const);
+  }, [hints, narrow, more] as const);
 }
 
 describe('landing page layout', () => {
@@ -75,6 +76,15 @@ describe('Cardwords panel layout', () => {
           await page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
           await page.waitForSelector('#cw-area');
           await page.waitForSelector('#cw-hand [data-index]');
+          if ('narrow' in size) {
+            // before the hint: the table whole, and the whose-turn line between it and the action
+            // area (it was at the bottom, under the hand and the score board)
+            const at = await boxes(page, false, true, ['cw-pile']);
+            for (const [id, r] of Object.entries(at)) expect(r!.bottom, `${id} bottom`).toBeLessThanOrEqual(size.height);
+            expect(at['cw-table']!.y).toBeGreaterThanOrEqual(0);
+            expect(at['cw-pile']!.y).toBeGreaterThanOrEqual(at['cw-table']!.bottom);
+            expect(at['cw-pile']!.bottom).toBeLessThanOrEqual(at['cw-area']!.y);
+          }
           // a move composed (the first move of the robot's hint list), so the preview has its words and score
           await page.keyboard.press('?');
           await page.waitForSelector('#cw-hints li');
@@ -82,6 +92,8 @@ describe('Cardwords panel layout', () => {
           for (let i = 0; i < kinds.indexOf('move'); i++) await page.keyboard.press('ArrowDown');
           await page.waitForSelector('#cw-preview-words li');
           const b = await boxes(page, size.hints, 'narrow' in size);
+          // in one column the list is scrolled into view as it opens: the table's top may go above the view
+          if ('narrow' in size) delete b['cw-table'];
           for (const [id, r] of Object.entries(b)) {
             expect(r, id).not.toBeNull();
             expect(r!.x, `${id} left`).toBeGreaterThanOrEqual(0);
@@ -91,7 +103,8 @@ describe('Cardwords panel layout', () => {
           }
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
           // the table uses the room it has: at least half the window's height
-          expect(b['cw-table']!.bottom - b['cw-table']!.y).toBeGreaterThan(size.height / 2);
+          const table = (await boxes(page, false, true))['cw-table']!;
+          expect(table.bottom - table.y).toBeGreaterThan(size.height / 2);
           await page.screenshot({ path: join(SHOTS, `cardwords-${size.width}x${size.height}-${scheme}.png`) });
           // the choices outside the list's scrolled view (the list scrolls, the page does not)
           const outside = () =>
@@ -99,9 +112,9 @@ describe('Cardwords panel layout', () => {
               const box = ol.getBoundingClientRect();
               return Array.from(ol.querySelectorAll('li')).filter((li) => li.getBoundingClientRect().top < box.top - 1 || li.getBoundingClientRect().bottom > box.bottom + 1).map((li) => Number((li as HTMLElement).dataset.hint) + (li.classList.contains('selected') ? 's' : ''));
             });
-          // beside the play column, all ten in view (the fixed height cut the tenth when lines wrapped)
+          // beside the play column, all ten in view (the fixed height cut the tenth when lines wrapped); in one column the list scrolls
           expect(await page.locator('#cw-hints li').count()).toBe(10);
-          if (size.hints) expect(await outside()).toEqual([]);
+          if (size.hints && !('narrow' in size)) expect(await outside()).toEqual([]);
           // the arrows down to the last: the chosen one scrolled into the list's view
           for (let i = kinds.indexOf('move'); i < 9; i++) await page.keyboard.press('ArrowDown');
           await expect.poll(() => page.locator('#cw-hints li.selected').getAttribute('data-hint')).toBe('9');

@@ -17,6 +17,16 @@ import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
 import { launch, openPage, shot, type TestPage } from './browser.js';
 
 const en = translator('en');
+
+/** The elements that show `text` as their own (in view or not, but drawn: not a screen reader's alone), by their nearest id. */
+const seenAt = (page: Page, text: string) =>
+  page.evaluate(
+    (text) =>
+      Array.from(document.querySelectorAll('body *'))
+        .filter((e) => Array.from(e.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes(text)) && e.getBoundingClientRect().width > 1 && e.getBoundingClientRect().height > 1)
+        .map((e) => e.closest('[id]')?.id),
+    text,
+  );
 let browser: Browser;
 let ruleset: string;
 const servers: ServerProcess[] = [];
@@ -118,12 +128,16 @@ async function cardwordsRestart(how: 'SIGTERM' | 'SIGKILL', shots: boolean): Pro
   for (const p of [ann, bo]) await expect.poll(() => p.page.textContent('#cw-status')).toBe(lost);
   // and a line above the game keeps saying it (the status line goes with the next message)
   for (const p of [ann, bo]) expect(await p.page.isVisible('#connection') && (await p.page.textContent('#connection'))).toBe(lost);
+  // seen once, in that line; the status line speaks it (a live region) without showing it again (it stood in both, word for word)
+  for (const p of [ann, bo]) expect(await seenAt(p.page, lost)).toEqual(['connection']);
   expect(await ann.page.getAttribute('#cw-status', 'data-kind')).toBe('info');
   // while the page is away, Ann's Return (Pass) is refused in words, and the button stays usable
   await ann.page.focus('#cw-area');
   await ann.page.keyboard.press('Enter');
   await expect.poll(() => ann.page.textContent('#cw-status')).toBe(en('conn.notSent'));
   expect(await ann.page.textContent('#cw-refusal')).toBe(en('conn.notSent'));
+  // seen once, under the hand (the status line speaks it, and shows what it said before)
+  expect(await seenAt(ann.page, en('conn.notSent'))).toEqual(['cw-refusal']);
   expect(await ann.page.isEnabled('#cw-ok')).toBe(true);
   expect(await ann.page.textContent('#connection')).toBe(lost);
   if (shots) await shot(ann.page, `rejoin-cardwords-${how}-reconnecting-1280x720`);
@@ -290,6 +304,7 @@ describe('a page joins its game again after the server restarts', () => {
 
     expect(await srv.stop()).toBe(0);
     await expect.poll(() => yz.page.textContent('#yatzee-status')).toBe(de('conn.stopping'));
+    expect(await seenAt(yz.page, de('conn.stopping'))).toEqual(['connection']);
     // a throw meanwhile is refused in words (it was queued by the SDK and lost)
     await yz.page.focus('#yatzee-dice .die');
     await yz.page.keyboard.press('Enter');

@@ -194,6 +194,14 @@ export function Hints({ m }: { m: Model }) {
     if (at.top < box.top) ol.scrollTop -= box.top - at.top;
     else if (at.bottom > box.bottom) ol.scrollTop += at.bottom - box.bottom;
   }, [m.hintIndex, m.hints]);
+  // a new list in view as it opens, the least scroll that shows it, where the layout asks for it
+  // (style.css: one column, a narrow VS Code editor column): it was below the fold, and the
+  // arrows chose among its moves unseen. Where the table stands beside the play column it stays
+  // whole instead (900x700: the list is below the fold, the table and the area in view).
+  useLayoutEffect(() => {
+    const box = document.getElementById('cw-hints');
+    if (box && m.hints.length > 0 && getComputedStyle(box).getPropertyValue('--cw-hints-into-view').trim() === '1') box.scrollIntoView({ block: 'nearest' });
+  }, [m.hints]);
   if (m.hints.length === 0 || m.state.status !== 'playing') return null;
   // each line's key once; a key seen twice marks moves whose lines would read alike
   const keys = m.hints.map((h) => lineKey(m, h));

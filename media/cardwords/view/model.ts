@@ -124,7 +124,8 @@ export interface Model {
   busy: boolean;
   /** The last refusal, while it is still true. */
   refusal: string;
-  status: { text: string; kind: 'info' | 'error'; seq: number };
+  /** `unseen`: spoken only, the page shows it elsewhere. */
+  status: { text: string; kind: 'info' | 'error'; seq: number; unseen?: boolean };
   hints: readonly HintMove[];
   /** The review's steps (the log's turns of this round, by log index) and the one shown. */
   reviewTurns: readonly number[];

@@ -15,6 +15,9 @@ export function ScoreBoard({ m }: { m: Model }) {
   const { t, state: s } = m;
   const playing = s.status === 'playing';
   const turnName = playing && s.turn >= 0 ? s.players[s.turn]?.name : null;
+  // once the game has ended nothing waits on anyone: "away" meant nothing there (over by the
+  // rules it still says whom a rematch would wait for)
+  const finished = s.status === 'ended' || m.ended;
   return (
     <>
       <h2>{t('cw.scores')}</h2>
@@ -40,7 +43,7 @@ export function ScoreBoard({ m }: { m: Model }) {
             const last = m.lastPoints.get(i);
             // away: may come back; left: gave the seat up for good (a stand-in plays it to the end);
             // removed: by the owner (it read "left", as if Bo had gone)
-            const gone = goneMark(t, p) || (isAway(p) ? t('cw.away') : '');
+            const gone = goneMark(t, p) || (isAway(p) && !finished ? t('cw.away') : '');
             const shown = `${name}${gone ? ` (${gone})` : ''}`;
             return (
               <tr key={i} class={`${turn ? 'turn' : ''}${i === m.mySeat ? ' me' : ''}`} data-seat={i} data-player={p.name} aria-current={turn ? 'true' : undefined}>
