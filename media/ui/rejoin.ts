@@ -95,10 +95,12 @@ export class RoomLink {
     }
   }
 
-  private show(text: string | null): void {
+  private show(text: string | null, kind: 'info' | 'error' = 'info'): void {
     if (!this.banner) return;
     this.banner.hidden = text === null;
     this.banner.textContent = text ?? '';
+    // an end of the connection (closed, refused) in the error colour, as the status line had it
+    this.banner.dataset.kind = kind;
   }
 
   /**
@@ -107,7 +109,7 @@ export class RoomLink {
    * too (the same words stood in both, one under the other).
    */
   private tell(text: string, kind: 'info' | 'error'): void {
-    this.show(text);
+    this.show(text, kind);
     const p = this.o.panel();
     if (this.banner && p?.speak) p.speak(text, kind);
     else p?.say(text, kind);
