@@ -8,6 +8,7 @@ import { Playtest, type PlaytestReport } from '../../core/robots/cardwords/playt
 import { progressLine } from '../../server/cli/commands/moves.js';
 import { formatReport, heatMark, WIDTH } from '../../server/cli/commands/playtest.js';
 import { cli } from '../cli/run.js';
+import { Coordinates } from '../../core/coordinates.js';
 import { sample } from './games.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cardwords-playtest-'));
@@ -75,6 +76,27 @@ describe('playtest report', () => {
     expect(row4.slice(5).split(' ').slice(3, 5)).toEqual(['*', '9']);
     expect(text).toContain('Table: how often each cell is covered\n  0-9: tenths of the games (0: under 10 %), * every game, . never, # blocked\n');
     expect([heatMark(false, 0), heatMark(false, 0.05), heatMark(false, 0.95), heatMark(false, 0.999), heatMark(false, 1), heatMark(true, 1)]).toEqual(['.', '0', '9', '9', '*', '#']);
+  });
+
+  it('the text: a large table\'s heat map is the part the games covered, with a cell around it (a 1000*1000 table\'s was a 4 MB report of dots)', async () => {
+    const tiny = await sample('samples/tiny');
+    const r = new Playtest(tiny.rules, tiny.store, { games: 2, players: 2, level: 'best', seed: 'crop' }).run();
+    const W = 100;
+    const H = 80;
+    const covered = Array.from({ length: W * H }, (_, i) => (Math.floor(i / W) >= 30 && Math.floor(i / W) <= 31 && i % W >= 40 && i % W <= 42 ? 0.5 : 0));
+    const text = formatReport({ ...r, cells: { width: W, height: H, covered, blocked: covered.map(() => false) } });
+    const map = text.slice(text.indexOf('Table: how often each cell is covered')).trimEnd().split('\n').slice(2);
+    const names = new Coordinates(W, H);
+    const cols = names.columnLabels().slice(39, 44);
+    // the sentence in the report's width, then the map
+    const head = map.findIndex((l) => l.startsWith('      '));
+    expect(map.slice(0, head).map((l) => l.trim()).join(' ')).toBe(`the part the games covered, with a cell around it: columns ${cols[0]}-${cols[4]}, rows 30-33 of the 100*80 table (every cell outside it never covered)`);
+    expect(map.slice(0, head).every((l) => l.length <= WIDTH)).toBe(true);
+    expect(map.slice(head)).toEqual([
+      `      ${cols.join(' ')}`,
+      ...['30', '31', '32', '33'].map((row, k) => `  ${row.padStart(2)}  ${['.', ...Array(3).fill(k === 1 || k === 2 ? '5' : '.'), '.'].map((m) => m.padStart(2)).join(' ')}`),
+    ]);
+    expect(formatReport({ ...r, cells: { width: W, height: H, covered: covered.map(() => 0), blocked: covered.map(() => false) } })).toContain('Table: how often each cell is covered\n  0-9: tenths of the games (0: under 10 %), * every game, . never, # blocked\n  no game covered a cell\n');
   });
 
   it('the text: every line in the findings\' width (the most played words packed, a word never split), the heat map aside', async () => {

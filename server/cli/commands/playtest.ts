@@ -157,6 +157,34 @@ export function heatMark(blocked: boolean, covered: number): string {
   return String(Math.min(9, Math.floor(covered * 10)));
 }
 
+/** A table this wide or high shows only the part the games covered in the text heat map. */
+export const HEAT_MAP_WHOLE = 60;
+
+/**
+ * The cells the text heat map shows: the whole table up to HEAT_MAP_WHOLE cells a side; a
+ * larger one only around what the games covered (a 1000*1000 table's map was a 4 MB report
+ * of dots); null when no game covered a cell of such a table.
+ */
+export function heatPart(c: PlaytestReport['cells']): { col0: number; col1: number; row0: number; row1: number; cropped: boolean } | null {
+  const { width, height, covered } = c;
+  if (width <= HEAT_MAP_WHOLE && height <= HEAT_MAP_WHOLE) return { col0: 0, col1: width - 1, row0: 0, row1: height - 1, cropped: false };
+  let col0 = width;
+  let col1 = -1;
+  let row0 = height;
+  let row1 = -1;
+  for (let i = 0; i < covered.length; i++) {
+    if (!(covered[i]! > 0)) continue;
+    const col = i % width;
+    const row = (i - col) / width;
+    col0 = Math.min(col0, col);
+    col1 = Math.max(col1, col);
+    row0 = Math.min(row0, row);
+    row1 = Math.max(row1, row);
+  }
+  if (col1 < 0) return null;
+  return { col0: Math.max(0, col0 - 1), col1: Math.min(width - 1, col1 + 1), row0: Math.max(0, row0 - 1), row1: Math.min(height - 1, row1 + 1), cropped: true };
+}
+
 /** The report as text: sections with bars, and the heat map as digits 0-9 (* every game, . never covered, # blocked) under column letters, beside row numbers. */
 export function formatReport(r: PlaytestReport): string {
   const out: string[] = [];
@@ -213,15 +241,22 @@ export function formatReport(r: PlaytestReport): string {
   const rows = names.rowLabels();
   const cw = Math.max(1, ...columns.map((l) => l.length));
   const rw = Math.max(1, ...rows.map((l) => l.length));
+  const part = heatPart(r.cells);
+  if (part === null) out.push('  no game covered a cell');
+  else if (part.cropped) {
+    out.push(`  the part the games covered, with a cell around it: columns ${columns[part.col0]}-${columns[part.col1]}, rows ${rows[part.row0]}-${rows[part.row1]} of the ${width}*${height} table (every cell outside it never covered)`);
+  }
   const heatStart = out.length;
-  out.push(`  ${' '.repeat(rw)}  ${columns.map((l) => l.padStart(cw)).join(' ')}`.trimEnd());
-  for (let row = 0; row < height; row++) {
-    const cells: string[] = [];
-    for (let col = 0; col < width; col++) {
-      const i = row * width + col;
-      cells.push(heatMark(blocked[i]!, covered[i]!).padStart(cw));
+  if (part !== null) {
+    out.push(`  ${' '.repeat(rw)}  ${columns.slice(part.col0, part.col1 + 1).map((l) => l.padStart(cw)).join(' ')}`.trimEnd());
+    for (let row = part.row0; row <= part.row1; row++) {
+      const cells: string[] = [];
+      for (let col = part.col0; col <= part.col1; col++) {
+        const i = row * width + col;
+        cells.push(heatMark(blocked[i]!, covered[i]!).padStart(cw));
+      }
+      out.push(`  ${rows[row]!.padStart(rw)}  ${cells.join(' ')}`);
     }
-    out.push(`  ${rows[row]!.padStart(rw)}  ${cells.join(' ')}`);
   }
   // every line in the findings' width, the heat map's rows aside (a grid cannot wrap)
   const fitted = out.flatMap((line, i) => (i >= heatStart || line.length <= WIDTH ? [line] : wrap(line.trimStart(), WIDTH, indentOf(line), `${indentOf(line)}  `)));
