@@ -84,7 +84,7 @@ describe('playtest report', () => {
     const W = 100;
     const H = 80;
     const covered = Array.from({ length: W * H }, (_, i) => (Math.floor(i / W) >= 30 && Math.floor(i / W) <= 31 && i % W >= 40 && i % W <= 42 ? 0.5 : 0));
-    const text = formatReport({ ...r, cells: { width: W, height: H, covered, blocked: covered.map(() => false) } });
+    const text = formatReport({ ...r, cells: { width: W, height: H, covered, score: covered.map(() => null), blocked: covered.map(() => false) } });
     const map = text.slice(text.indexOf('Table: how often each cell is covered')).trimEnd().split('\n').slice(2);
     const names = new Coordinates(W, H);
     const cols = names.columnLabels().slice(39, 44);
@@ -96,7 +96,7 @@ describe('playtest report', () => {
       `      ${cols.join(' ')}`,
       ...['30', '31', '32', '33'].map((row, k) => `  ${row.padStart(2)}  ${['.', ...Array(3).fill(k === 1 || k === 2 ? '5' : '.'), '.'].map((m) => m.padStart(2)).join(' ')}`),
     ]);
-    expect(formatReport({ ...r, cells: { width: W, height: H, covered: covered.map(() => 0), blocked: covered.map(() => false) } })).toContain('Table: how often each cell is covered\n  0-9: tenths of the games (0: under 10 %), * every game, . never, # blocked\n  no game covered a cell\n');
+    expect(formatReport({ ...r, cells: { width: W, height: H, covered: covered.map(() => 0), score: covered.map(() => null), blocked: covered.map(() => false) } })).toContain('Table: how often each cell is covered\n  0-9: tenths of the games (0: under 10 %), * every game, . never, # blocked\n  no game covered a cell\n');
   });
 
   it('the text: every line in the findings\' width (the most played words packed, a word never split), the heat map aside', async () => {
