@@ -3,6 +3,7 @@ import {
   DiagnosticSink, Line, ZERO_RANGE, charAt, describeChar, isControl, isWhite, LineReader, MAX_DIAGNOSTICS, quote, trimBounds, wholeInt,
 } from './text.js';
 import { msg } from '../l10n/message.js';
+import { lookAlike, withCode } from './lookalike.js';
 import type { Charset, CharsetEntry, ParseResult, Range } from './types.js';
 
 const MARK = /^\p{M}$/u;
@@ -111,7 +112,11 @@ export function parseCharset(text: string): ParseResult<Charset> {
     // seldom meant; said unless the digraph's repeat already said it
     if (!digraphSaid && !sink.done && equivalents.length > 1) {
       const kinds = letterKinds(equivalents);
-      if (kinds.length > 1) {
+      const swap = kinds.length > 1 ? kindLookAlike(kinds) : null;
+      if (swap) {
+        // `Hη`: a Latin H typed for the Greek capital Η, not a digraph
+        sink.warning(line.range(a, b), 'charset/several-letters', () => msg('charset/several-letters.lookalike', withCode(swap.from), withCode(swap.to), swap.line));
+      } else if (kinds.length > 1) {
         sink.warning(line.range(a, b), 'charset/several-letters', () => msg(
           'charset/several-letters',
           equivalents.map((ch) => quote(ch)).join(', '),
@@ -152,6 +157,23 @@ function letterKind(ch: string): string {
 }
 
 const LETTER = /^\p{L}$/u;
+
+/**
+ * A line of two letter kinds where one kind is a single letter that looks like a letter of the
+ * other kind, of another script (`Hη`: Latin H, Greek Η): that letter, its look-alike, and the
+ * line with it in place; else null.
+ */
+export function kindLookAlike(kinds: readonly string[][]): { from: string; to: string; line: string } | null {
+  if (kinds.length !== 2) return null;
+  for (const k of [0, 1]) {
+    const [one, ...more] = kinds[k]!;
+    const other = kinds[1 - k]!;
+    if (one === undefined || more.length > 0) continue;
+    const to = lookAlike(one, (o) => letterKind(o) === letterKind(other[0]!) && !other.includes(o));
+    if (to !== null) return { from: one, to, line: k === 0 ? [to, ...other].join('') : [...other, to].join('') };
+  }
+  return null;
+}
 
 /**
  * Whether a line holds letters of two or more kinds, case and accents aside (`CHch`, `LL`,

@@ -2,7 +2,7 @@
 // character missing from the charset, letters of several kinds made one, missing bonus keys,
 // a duplicate cell line, a missing `;` after an attribute line; a letter of another script
 // that looks like one of the charset's, replaced by it.
-import { letterKinds } from '../formats/charset.js';
+import { kindLookAlike, letterKinds } from '../formats/charset.js';
 import { lookAlike, withCode } from '../formats/lookalike.js';
 import type { CellLine } from '../formats/types.js';
 import { missingBonusKeys } from './completion.js';
@@ -111,6 +111,12 @@ function splitLetters(doc: TextDocumentView, d: LspDiagnostic, t: Translate): Co
   if (start.line !== end.line || start.line === 0) return null;
   const chars = [...doc.line(start.line).slice(start.character, end.character)];
   const kinds = letterKinds(chars);
+  // `Hη`: the look-alike of the line's other kind in place of the stranger, not two lines
+  const swap = kindLookAlike(kinds);
+  if (swap && kinds.reduce((n, k) => n + k.length, 0) === chars.length) {
+    const at = chars.slice(0, chars.indexOf(swap.from)).join('').length + start.character;
+    return fix(t('action.replaceLookalike', withCode(swap.from), withCode(swap.to)), d, { [doc.name]: [{ range: { start: { line: start.line, character: at }, end: { line: start.line, character: at + swap.from.length } }, newText: swap.to }] }, true);
+  }
   if (kinds.length < 2 || kinds.reduce((n, k) => n + k.length, 0) !== chars.length) return null;
   const lines = kinds.map((k) => k.join(''));
   const edits: TextEdit[] = [{ range: d.range, newText: lines.join(doc.eol) }];

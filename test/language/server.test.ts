@@ -419,6 +419,13 @@ describe('quick fixes', () => {
     client.change(uri, [{ text: '7\nAa\nBb\nEe\nNn\nSs\nTt\nCH1ch\n' }]);
     const dn = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'charset/several-letters'), 10_000, since)).filter((x) => x.code === 'charset/several-letters');
     expect((await actionsFor(uri, dn)).filter((x) => x.title.startsWith('Write each letter'))).toEqual([]);
+    // a Latin H beside a Greek η: the Greek capital in its place, not two lines
+    since = client.published.length;
+    client.change(uri, [{ text: '7\nAa\nBb\nEe\nNn\nSs\nTt\nHη\n' }]);
+    const dh = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'charset/several-letters'), 10_000, since)).filter((x) => x.code === 'charset/several-letters');
+    const [swap] = await actionsFor(uri, dh);
+    expect([swap!.title, swap!.isPreferred]).toEqual(["Replace 'H' (U+0048) with 'Η' (U+0397), the charset's look-alike", true]);
+    expect(applyEdits('7\nAa\nBb\nEe\nNn\nSs\nTt\nHη\n', swap!.edit!.changes![uri]!)).toBe('7\nAa\nBb\nEe\nNn\nSs\nTt\nΗη\n');
     client.close(uri);
   });
 
