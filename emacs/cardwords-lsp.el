@@ -32,6 +32,7 @@
 (declare-function eglot-ensure "eglot")
 (declare-function lsp-deferred "lsp-mode")
 (declare-function cardwords-preview-table "cardwords-preview")
+(declare-function eglot-handle-notification "eglot")
 
 ;;;; Registration
 
@@ -48,6 +49,43 @@
              handlers)
     handlers))
 
+(defun cardwords--notification-handlers ()
+  "The server's notifications that lsp-mode hands to Cardwords."
+  (let ((handlers (make-hash-table :test #'equal)))
+    (puthash "window/showMessage"
+             (lambda (workspace params)
+               (let ((text (cardwords--get params :message)))
+                 (message "%s" text)
+                 (cardwords--heard workspace text)))
+             handlers)
+    handlers))
+
+;;;; The server's messages
+
+(defvar cardwords--heard-message nil
+  "The server's last window/showMessage in this command: (SERVER . TEXT), or nil.
+SERVER is the eglot server or the lsp-mode workspace that sent it.")
+
+(defun cardwords--heard (server text)
+  "Keep TEXT, which SERVER showed, to say again once the command ends."
+  (setq cardwords--heard-message (cons server text)))
+
+(defun cardwords-forget-server-message ()
+  "Forget the server's message of an earlier command, for `pre-command-hook'."
+  (setq cardwords--heard-message nil))
+
+(defun cardwords-say-server-message ()
+  "Say the server's message of this command again, for `post-command-hook'.
+A formatting that did nothing (the server says why: an error that would lose
+text) ends with a message of the client's own that hid the reason: eglot's
+applying 0 edits, lsp-mode's No formatting changes provided."
+  (when cardwords--heard-message
+    (let ((heard cardwords--heard-message))
+      (setq cardwords--heard-message nil)
+      (when (or (and (fboundp 'eglot-current-server) (eq (car heard) (eglot-current-server)))
+                (and (bound-and-true-p lsp-mode) (memq (car heard) (lsp-workspaces))))
+        (message "%s" (cdr heard))))))
+
 ;;;###autoload
 (defun cardwords-lsp-register ()
   "Register the Cardwords server with eglot and lsp-mode, if they are loaded.
@@ -55,7 +93,12 @@ Every Cardwords mode calls this before its hook runs; a second call does
 nothing."
   (when (and (featurep 'eglot)
              (not (assoc cardwords-modes eglot-server-programs)))
-    (push (cons cardwords-modes #'cardwords--server-contact) eglot-server-programs))
+    (push (cons cardwords-modes #'cardwords--server-contact) eglot-server-programs)
+    ;; Once eglot is loaded: its `cl-defgeneric' would drop a method defined before.
+    (cl-defmethod eglot-handle-notification :after (server method &rest params)
+      "Keep the server's window/showMessage, to say again once the command ends."
+      (when (eq method 'window/showMessage)
+        (cardwords--heard server (plist-get params :message)))))
   (when (and (featurep 'lsp-mode)
              (not (assq 'cardwords-cardset-mode lsp-language-id-configuration)))
     (dolist (mode cardwords-modes)
@@ -68,6 +111,7 @@ nothing."
                                       "cardwords-dictionary")
       :initialization-options #'cardwords-settings
       :action-handlers (cardwords--action-handlers)
+      :notification-handlers (cardwords--notification-handlers)
       :server-id 'cardwords))))
 
 ;;;###autoload

@@ -102,8 +102,35 @@ its attributes; \\[revert-buffer] asks the server again.
      ((/= (funcall get :points) 0) 'cardwords-preview-points)
      (start 'cardwords-preview-start))))
 
+(defun cardwords--thousands (n)
+  "The integer N with commas between groups of three digits."
+  (let ((text (number-to-string n)))
+    (while (string-match "\\([0-9]\\)\\([0-9]\\{3\\}\\)\\(,\\|\\'\\)" text)
+      (setq text (replace-match "\\1,\\2\\3" t nil text)))
+    text))
+
+(defun cardwords--preview-too-large (preview)
+  "The size of the card table of PREVIEW, (WIDTH HEIGHT), if too large to draw.
+The server then sends no cells, and a size of 0*0 beside the real one."
+  (let ((size (cardwords--get preview :size))
+        (max-cells (cardwords--get preview :maxCells)))
+    (when (and size max-cells)
+      (let ((width (cardwords--get size :width))
+            (height (cardwords--get size :height)))
+        (when (> (* width height) max-cells)
+          (list width height))))))
+
 (defun cardwords-preview-draw (preview)
   "Insert the card table PREVIEW (a cardwords/tablePreview result) at point."
+  (let ((too-large (cardwords--preview-too-large preview)))
+    (if too-large
+        (insert (format "%d*%d: too large to preview (more than %s cells)\n"
+                        (car too-large) (cadr too-large)
+                        (cardwords--thousands (cardwords--get preview :maxCells))))
+      (cardwords--preview-draw-table preview))))
+
+(defun cardwords--preview-draw-table (preview)
+  "Insert the card table PREVIEW, cell by cell, at point."
   (let* ((width (cardwords--get preview :width))
          (height (cardwords--get preview :height))
          (cells (cardwords--get preview :cells))

@@ -25,8 +25,9 @@
 ;; (cardwords-preview.el).
 ;;
 ;; A .dict file gets `cardwords-dictionary-mode' only when a ruleset file sits beside it
-;; (or its first line says -*- mode: cardwords-dictionary -*-), so the dictionaries of
-;; spell checkers keep their own mode.
+;; or it is under one of `cardwords-dictionary-directories', so the dictionaries of spell
+;; checkers keep their own mode.  (A -*- mode -*- line cannot say it: a dictionary has no
+;; comments, so that line would be read as a word.)
 ;;
 ;; Setup (see docs/editors.md): install the package (M-x package-install-file on this
 ;; directory), then
@@ -57,6 +58,12 @@ Sent to the language server when it starts (setting `players')."
 nil names columns A, B, C... and rows 1, 2, 3... (setting `coordinates').
 Used by the language server's hovers and by the card-table preview."
   :type 'boolean)
+
+(defcustom cardwords-dictionary-directories nil
+  "Folders whose .dict files are Cardwords dictionaries, with their subfolders.
+A .dict file with a ruleset file beside it is one anyway; this is for a
+dictionary kept apart from its ruleset."
+  :type '(repeat directory))
 
 (defun cardwords-settings ()
   "The language server settings from the customisations, as a plist for JSON."
@@ -101,9 +108,12 @@ Used by the language server's hovers and by the card-table preview."
 (autoload 'cardwords-show-distribution "cardwords-lsp" nil t)
 (autoload 'cardwords-preview-table "cardwords-preview" nil t)
 (autoload 'cardwords-lsp-register "cardwords-lsp")
+(autoload 'cardwords-forget-server-message "cardwords-lsp")
+(autoload 'cardwords-say-server-message "cardwords-lsp")
 (autoload 'cardwords-lines "cardwords-lines" nil t)
 (autoload 'cardwords-play "cardwords-play" nil t)
 (autoload 'cardwords-yatzee "cardwords-yatzee" nil t)
+(autoload 'cardwords-playtest "cardwords-playtest" nil t)
 
 (defvar cardwords-mode-map
   (let ((map (make-sparse-keymap)))
@@ -122,6 +132,8 @@ Used by the language server's hovers and by the card-table preview."
     ["Play Yatzee" cardwords-yatzee]
     ["Play Lines" cardwords-lines]
     "---"
+    ["Playtest the ruleset" cardwords-playtest]
+    "---"
     ["Customize" (customize-group 'cardwords)]))
 
 ;;;###autoload
@@ -132,7 +144,10 @@ Used by the language server's hovers and by the card-table preview."
   (setq-local comment-start "")
   (setq-local require-final-newline t)
   ;; Before the mode hook (which may start a client): tell the loaded clients of the server.
-  (cardwords-lsp-register))
+  (cardwords-lsp-register)
+  ;; The server's reason for leaving a file unformatted, said last (not covered by the client's).
+  (add-hook 'pre-command-hook #'cardwords-forget-server-message nil t)
+  (add-hook 'post-command-hook #'cardwords-say-server-message nil t))
 
 ;;;###autoload
 (define-derived-mode cardwords-charset-mode cardwords-mode "Charset"
@@ -170,12 +185,17 @@ Used by the language server's hovers and by the card-table preview."
 
 ;;;###autoload
 (defun cardwords-dictionary-mode-maybe ()
-  "Start `cardwords-dictionary-mode' if a ruleset file is beside this .dict file.
-Otherwise choose the mode Emacs would have chosen without the Cardwords entry,
-so that spell checkers' dictionaries are left alone."
+  "Start `cardwords-dictionary-mode' if this .dict file is a Cardwords dictionary.
+It is when a ruleset file is beside it or it is under one of
+`cardwords-dictionary-directories'.  Otherwise choose the mode Emacs would
+have chosen without the Cardwords entry, so that spell checkers' dictionaries
+are left alone."
   (if (and buffer-file-name
-           (directory-files (file-name-directory buffer-file-name) nil
-                            cardwords--ruleset-file-regexp t 1))
+           (or (directory-files (file-name-directory buffer-file-name) nil
+                                cardwords--ruleset-file-regexp t 1)
+               (cl-some (lambda (dir)
+                          (file-in-directory-p buffer-file-name (expand-file-name dir)))
+                        cardwords-dictionary-directories)))
       (cardwords-dictionary-mode)
     (let ((auto-mode-alist (cl-remove #'cardwords-dictionary-mode-maybe auto-mode-alist
                                       :key #'cdr)))

@@ -33,6 +33,9 @@ export function tablePreview(doc: TextDocumentView, cache: ParseCache, coords: C
     version: doc.version,
     width,
     height,
+    // the real size beside the 0 x 0 one, so a client can say why it draws nothing
+    size: t.width > 0 && t.height > 0 ? { width: t.width, height: t.height } : null,
+    maxCells: MAX_PREVIEW_CELLS,
     coordinates: names.options,
     columnLabels: names.columnLabels(),
     rowLabels: names.rowLabels(),

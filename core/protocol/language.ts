@@ -60,8 +60,13 @@ export interface TablePreview {
   uri: string;
   /** The text version of that document, when it is open in the editor. */
   version: number | null;
+  /** The size drawn: 0 x 0 when the size is unreadable or the table too large (`size`, `maxCells`). */
   width: number;
   height: number;
+  /** The size the card table gives, also when it is too large to preview (more than `maxCells` cells, so `width` and `height` 0 and no cells); null when unreadable. */
+  size: { width: number; height: number } | null;
+  /** The most cells a preview carries (MAX_PREVIEW_CELLS in core/language/preview.ts). */
+  maxCells: number;
   /** The coordinate options the names below were made with (core/coordinates.ts). */
   coordinates: CoordinateOptions;
   /** Labels of the columns (left to right) and rows (top to bottom) in the UI's notation. */
@@ -86,6 +91,12 @@ export interface TablePreview {
   };
   /** Error diagnostics of the file: the preview may be partial when there are any. */
   errors: number;
+}
+
+/** The real size of a card table too large to preview (sent with no cells and 0 x 0), else null. */
+export function tooLargeToPreview(p: Pick<TablePreview, 'width' | 'size' | 'maxCells'>): { width: number; height: number } | null {
+  // `size` is absent from older servers
+  return p.width === 0 && p.size && p.size.width * p.size.height > p.maxCells ? p.size : null;
 }
 
 // ------------------------------------------------------------------ distribution statistics

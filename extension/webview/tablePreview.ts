@@ -2,7 +2,7 @@
 // Card-table preview (webview script): draws the language server's tablePreview model as
 // a grid, its cells named by the server in the user's coordinate options (core/coordinates.ts). Colours come from VS Code's theme variables
 // (styles.css); the last model is kept with setState so a reload shows it at once.
-import type { PreviewCell } from '../../core/protocol/language.js';
+import { tooLargeToPreview, type PreviewCell } from '../../core/protocol/language.js';
 import type { PanelState, TablePreviewMessage, ToWebview } from './messages.js';
 import { el, t, vscode } from './vscodeApi.js';
 
@@ -40,12 +40,21 @@ function render(m: TablePreviewMessage): void {
   const { model: p, strings: s } = m;
   app.replaceChildren();
   const header = el('header');
-  header.append(el('h1', undefined, t(s, 'Card table {0} × {1}', p.width, p.height)));
-  const start = el('p', 'start', startText(m));
-  start.id = 'start';
-  header.append(start);
+  // a table over maxCells comes with no cells and 0 x 0: its real size is `size`
+  const tooLarge = tooLargeToPreview(p);
+  const size = tooLarge ?? p;
+  header.append(el('h1', undefined, t(s, 'Card table {0} × {1}', size.width, size.height)));
+  if (!tooLarge) {
+    const start = el('p', 'start', startText(m));
+    start.id = 'start';
+    header.append(start);
+  }
   if (p.errors > 0) header.append(el('p', 'errors', t(s, '{0, plural, one {# error} other {# errors}} in the file: the preview may be incomplete.', p.errors)));
   app.append(header);
+  if (tooLarge) {
+    app.append(el('p', 'empty', t(s, 'Too large to preview: more than {0} cells.', p.maxCells.toLocaleString(document.documentElement.lang || undefined))));
+    return;
+  }
   if (p.width === 0 || p.height === 0) {
     app.append(el('p', 'empty', t(s, 'The table size cannot be read.')));
     return;

@@ -100,7 +100,22 @@
             (cardwords-test--wait (lambda () (with-current-buffer view (string-match-p "first move must cover D4" (buffer-string))))
                                   30 "the table preview")
             (message "lsp-mode preview:\n%s" (with-current-buffer view (buffer-string)))
-            (should (string-match-p "^  4 C5 +\\. +\\. +\\* " (with-current-buffer view (buffer-string))))))
+            (should (string-match-p "^  4 C5 +\\. +\\. +\\* " (with-current-buffer view (buffer-string)))))
+          ;; Formatting a table with an error that would lose text does nothing, and the
+          ;; server's reason is the last thing said (lsp-mode's "No formatting changes
+          ;; provided" hid it).
+          (erase-buffer)
+          (insert "2*2\n(0,0)\n(1,1) w 2;\n(2,2)\n")
+          ;; as typed: the command loop runs in the selected window's buffer
+          (switch-to-buffer (current-buffer))
+          (execute-kbd-macro (kbd "M-x lsp-format-buffer RET"))
+          (should (equal (buffer-string) "2*2\n(0,0)\n(1,1) w 2;\n(2,2)\n"))
+          (let ((said (with-current-buffer (messages-buffer)
+                        (goto-char (point-max))
+                        (skip-chars-backward "\n")
+                        (buffer-substring (line-beginning-position) (point)))))
+            (message "lsp-mode said after formatting: %S" said)
+            (should (string-match-p "\\`Not formatted: tiny.cardtable has an error on line 3 (.*): formatting it would lose text\\." said))))
       (with-current-buffer buf
         (set-buffer-modified-p nil)
         (ignore-errors (lsp-workspace-shutdown (car (lsp-workspaces)))))

@@ -20,6 +20,14 @@
     (search-forward text)
     (get-text-property (match-beginning 0) 'face)))
 
+(defun cardwords-test--last-message ()
+  "The last line of *Messages*: what the echo area showed last."
+  (with-current-buffer (messages-buffer)
+    (save-excursion
+      (goto-char (point-max))
+      (skip-chars-backward "\n")
+      (buffer-substring (line-beginning-position) (point)))))
+
 (defun cardwords-test--wait-for-server ()
   "Wait until eglot manages the current buffer, or fail after 60 s.
 eglot blocks for `eglot-sync-connect' seconds only (3 by default), then connects in the
@@ -44,7 +52,22 @@ background: a loaded machine starts the server later than that."
     (search-forward "*W2")
     (should (eq (get-text-property (match-beginning 0) 'face) 'cardwords-preview-word))))
 
+(ert-deftest cardwords-preview-says-a-table-too-large-to-preview ()
+  "A table over the server's limit comes as 0*0 with its real size: the header says so."
+  (require 'cardwords-preview)
+  (with-temp-buffer
+    (cardwords-preview-draw
+     (list :width 0 :height 0 :size (list :width 1000 :height 1000) :maxCells 250000
+           :start (list :column 500 :row 500 :description "the first move must cover SG501")
+           :columnLabels [] :rowLabels [] :errors 0 :cells []))
+    ;; it read "0*0; the first move must cover SG501"
+    (should (equal (buffer-string)
+                   "1000*1000: too large to preview (more than 250,000 cells)\n"))))
+
 (ert-deftest cardwords-modes-and-font-lock ()
+  ;; loaded by -l cardwords.el alone: the playtest command is there, and in the menu
+  (should (commandp 'cardwords-playtest))
+  (should (where-is-internal 'cardwords-playtest cardwords-mode-map))
   (dolist (pair '(("tiny.charset" . cardwords-charset-mode) ("tiny.cardset" . cardwords-cardset-mode)
                   ("tiny.cardtable" . cardwords-cardtable-mode) ("tiny.bonus" . cardwords-bonus-mode)
                   ("tiny.dict" . cardwords-dictionary-mode)))
@@ -86,20 +109,26 @@ background: a loaded machine starts the server later than that."
 
 (ert-deftest cardwords-dict-only-in-a-ruleset ()
   ;; A spell checker's word list (no ruleset file beside it) keeps the mode Emacs gives it;
-  ;; a -*- mode -*- line still chooses the Cardwords mode.
+  ;; one under `cardwords-dictionary-directories' is a Cardwords dictionary (a -*- mode -*-
+  ;; line was the way, but a dictionary has no comments: the line was read as a word).
   (let* ((dir (make-temp-file "cardwords-dict-" t))
          (plain (expand-file-name "words.dict" dir))
-         (marked (expand-file-name "marked.dict" dir)))
+         (lone (expand-file-name "lone/sub/words.dict" dir)))
     (unwind-protect
         (progn
           (with-temp-file plain (insert "hello\nworld\n"))
-          (with-temp-file marked (insert "-*- mode: cardwords-dictionary -*-\nhello\n"))
+          (make-directory (file-name-directory lone) t)
+          (with-temp-file lone (insert "casa\nmar\n"))
           (with-current-buffer (find-file-noselect plain)
             (should-not (derived-mode-p 'cardwords-mode))
             (kill-buffer))
-          (with-current-buffer (find-file-noselect marked)
-            (should (eq major-mode 'cardwords-dictionary-mode))
-            (kill-buffer))
+          (let ((cardwords-dictionary-directories (list (expand-file-name "lone" dir))))
+            (with-current-buffer (find-file-noselect plain)
+              (should-not (derived-mode-p 'cardwords-mode))
+              (kill-buffer))
+            (with-current-buffer (find-file-noselect lone)
+              (should (eq major-mode 'cardwords-dictionary-mode))
+              (kill-buffer)))
           (with-current-buffer (find-file-noselect (concat cardwords-test-dir "tiny.dict"))
             (should (eq major-mode 'cardwords-dictionary-mode))
             (should (derived-mode-p 'cardwords-mode))
@@ -170,7 +199,19 @@ background: a loaded machine starts the server later than that."
           (let ((completion-at-point-functions '(eglot-completion-at-point)))
             (completion-at-point))
           (message "completed: %S" (buffer-substring (line-beginning-position) (line-end-position)))
-          (should (equal (buffer-substring (line-beginning-position) (line-end-position)) "(2,2) C 5")))
+          (should (equal (buffer-substring (line-beginning-position) (line-end-position)) "(2,2) C 5"))
+          ;; Formatting a table with an error that would lose text does nothing, and the
+          ;; server's reason is the last thing said (eglot's "applying 0 edits ...done" hid it).
+          (erase-buffer)
+          (insert "2*2\n(0,0)\n(1,1) w 2;\n(2,2)\n")
+          (eglot--signal-textDocument/didChange)
+          ;; as typed: the command loop runs in the selected window's buffer
+          (switch-to-buffer (current-buffer))
+          (execute-kbd-macro (kbd "M-x eglot-format-buffer RET"))
+          (should (equal (buffer-string) "2*2\n(0,0)\n(1,1) w 2;\n(2,2)\n"))
+          (let ((said (cardwords-test--last-message)))
+            (message "said after formatting: %S" said)
+            (should (string-match-p "\\`Not formatted: tiny.cardtable has an error on line 3 (.*): formatting it would lose text\\. Fix it, then format again\\.\\'" said))))
       (let ((server (with-current-buffer buf (eglot-current-server))))
         (when server (ignore-errors (eglot-shutdown server))))
       (with-current-buffer buf (set-buffer-modified-p nil))

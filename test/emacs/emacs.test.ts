@@ -70,13 +70,14 @@ it('package-install-file into a fresh user-emacs-directory: a .cardset starts it
   }
 });
 
-it('ert: modes, font-lock, eglot diagnostics from the real server, the distribution command, the table preview marking the start', () => {
+it('ert: modes, font-lock, eglot diagnostics from the real server, the distribution command, the table preview marking the start and saying a table is too large, the reason formatting did nothing said last, the playtest autoloaded and in the menu, cardwords-dictionary-directories', () => {
   const r = ert('test/emacs/cardwords-test.el');
   const out = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) console.error(out);
-  expect(out).toMatch(/Ran 5 tests, 5 results as expected/);
+  expect(out).toMatch(/Ran 6 tests, 6 results as expected/);
   expect(out).toMatch(/diagnostics: \(.*not in the charset/);
   expect(out).toContain('completed: "(2,2) C 5"');
+  expect(out).toMatch(/said after formatting: "Not formatted: tiny\.cardtable has an error on line 3 /);
   expect(r.status).toBe(0);
 });
 
@@ -91,12 +92,13 @@ it('ert: the games in buffers (Lines, Yatzee, Cardwords on local servers): drawi
   expect(r.status).toBe(0);
 });
 
-it('ert: lsp-mode starts the real server for a Cardwords buffer, diagnostics come and go, the distribution command, the Preview table code lens', () => {
+it('ert: lsp-mode starts the real server for a Cardwords buffer, diagnostics come and go, the distribution command, the Preview table code lens, the reason formatting did nothing said last', () => {
   const r = ert('test/emacs/cardwords-lsp-mode-test.el');
   const out = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) console.error(out);
   expect(out).toMatch(/Ran 2 tests, 2 results as expected/);
   expect(out).toMatch(/lsp-mode preview:\n7\*7; the first move must cover D4/);
   expect(out).toMatch(/lsp-mode diagnostics: \(.*not in the charset/);
+  expect(out).toMatch(/lsp-mode said after formatting: "Not formatted: tiny\.cardtable has an error on line 3 /);
   expect(r.status).toBe(0);
 });

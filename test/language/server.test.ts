@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, CompletionList, DocumentSymbol, FoldingRange, Hover, InlayHint, CodeLens, TextEdit, Diagnostic } from 'vscode-languageserver-protocol';
-import { DISTRIBUTION_METHOD, TABLE_PREVIEW_METHOD, type DistributionStats, type TablePreview } from '../../core/protocol/language.js';
+import { DISTRIBUTION_METHOD, TABLE_PREVIEW_METHOD, tooLargeToPreview, type DistributionStats, type TablePreview } from '../../core/protocol/language.js';
 import { LspClient } from './client.js';
 import { tinyRuleset, type Fixture } from './fixtures.js';
 
@@ -550,7 +550,7 @@ describe('formatting, symbols, folding, tokens, hints, lenses', () => {
     client.change(bonus, [{ text: '1:0\n-1:-1\n0:0\n0:5\n' }]);
     expect(await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: bonus }, options: opts })).toEqual([]);
     await waitFor(() => client.shown.length > before);
-    expect(client.shown.at(-1)).toEqual({ type: 3, message: "Not formatted: tiny.bonus has an error on line 4 that formatting would lose text over (bonus/duplicate-key: key 0 is already set on line 3). Fix it, then format again." });
+    expect(client.shown.at(-1)).toEqual({ type: 3, message: "Not formatted: tiny.bonus has an error on line 4 (bonus/duplicate-key: key 0 is already set on line 3): formatting it would lose text. Fix it, then format again." });
     client.close(bonus);
   });
 
@@ -619,7 +619,7 @@ describe('custom requests', () => {
     expect(q.width).toBe(7);
   });
 
-  it('cardwords/tablePreview of an unsaved card table (untitled:, known by its language id): the editor\'s text, as its lens asks', async () => {
+  it('cardwords/tablePreview of an unsaved card table (untitled:, known by its language id): the editor\'s text, as its lens asks; a table too large to preview comes with its real size', async () => {
     const uri = 'untitled:Untitled-1';
     client.open(uri, '3*2\n(0,0)\n(1,1) W 2;\n(3,2)\n', 'cardwords-cardtable');
     try {
@@ -632,6 +632,12 @@ describe('custom requests', () => {
       client.change(uri, [{ text: '4*2\n(0,0)\n(4,2)\n' }]);
       const q = await client.request<TablePreview>(TABLE_PREVIEW_METHOD, { uri });
       expect([q.version, q.width]).toEqual([2, 4]);
+      expect([q.size, q.maxCells]).toEqual([{ width: 4, height: 2 }, 250_000]);
+      // too large to preview: no cells, but the real size, so the client can say why (it said 0*0)
+      client.change(uri, [{ text: '1000*1000\n(500,500)\n(1000,1000)\n' }]);
+      const big = await client.request<TablePreview>(TABLE_PREVIEW_METHOD, { uri });
+      expect([big.width, big.height, big.cells.length, big.size, big.maxCells]).toEqual([0, 0, 0, { width: 1000, height: 1000 }, 250_000]);
+      expect([tooLargeToPreview(big), tooLargeToPreview(q)]).toEqual([{ width: 1000, height: 1000 }, null]);
     } finally {
       client.close(uri);
     }

@@ -158,7 +158,7 @@ export const da: LanguageCatalogue = {
   'symbol.cards': '{0, plural, one {# kort} other {# kort}}',
   'symbol.tableSize': 'bordets størrelse',
 
-  'format.refused': 'Ikke formateret: {0} har en fejl på linje {1}, som formatering ville miste tekst ved ({2}: {3}). Ret den, og formatér igen.',
+  'format.refused': 'Ikke formateret: {0} har en fejl på linje {1} ({2}: {3}): en formatering ville fjerne tekst. Ret den, og formatér igen.',
   'lens.previewTable': 'Vis bordet',
   'lens.showDistribution': 'Vis fordelingen',
   'action.changeCount': 'Ret det angivne antal til {0}',

@@ -158,7 +158,7 @@ export const de: LanguageCatalogue = {
   'symbol.cards': '{0, plural, one {# Karte} other {# Karten}}',
   'symbol.tableSize': 'Tischgröße',
 
-  'format.refused': 'Nicht formatiert: {0} hat in Zeile {1} einen Fehler, bei dem Formatieren Text verlöre ({2}: {3}). Behebe ihn und formatiere erneut.',
+  'format.refused': 'Nicht formatiert: {0} hat in Zeile {1} einen Fehler ({2}: {3}): Beim Formatieren ginge Text verloren. Behebe ihn und formatiere erneut.',
   'lens.previewTable': 'Tischvorschau',
   'lens.showDistribution': 'Verteilung zeigen',
   'action.changeCount': 'Angegebene Anzahl auf {0} ändern',

@@ -170,7 +170,7 @@ export const en = {
   'symbol.tableSize': 'table size',
 
   // ---- code lenses and code actions
-  'format.refused': 'Not formatted: {0} has an error on line {1} that formatting would lose text over ({2}: {3}). Fix it, then format again.',
+  'format.refused': 'Not formatted: {0} has an error on line {1} ({2}: {3}): formatting it would lose text. Fix it, then format again.',
   'lens.previewTable': 'Preview table',
   'lens.showDistribution': 'Show distribution',
   'action.changeCount': 'Change the declared count to {0}',
