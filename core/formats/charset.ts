@@ -90,8 +90,10 @@ export function parseCharset(text: string): ParseResult<Charset> {
           'charset/duplicate-character',
           () => {
             const m = seenOn === n ? msg('charset/duplicate-character.sameLine', describeChar(ch)) : msg('charset/duplicate-character', describeChar(ch), seenOn + 1);
-            // said when the line's first character is the repeat (`CHch` after `Cc`), not of `Ba` after `Aa`
-            if (digraphSaid || from !== a || !severalLetters(s.slice(a, b))) return m;
+            // said when the line's first character is the repeat (`CHch` after `Cc`), not of `Ba`
+            // after `Aa`; or of a doubled letter's line (Spanish `LLll`, Welsh `DDdd`), at its repeat
+            const digraph = from === a ? severalLetters(s.slice(a, b)) : seenOn === n && doubledLetter(s.slice(a, b));
+            if (digraphSaid || !digraph) return m;
             digraphSaid = true;
             return msg('charset/duplicate-character.digraph', m, s.slice(a, b));
           },
@@ -181,6 +183,12 @@ export function kindLookAlike(kinds: readonly string[][]): { from: string; to: s
  */
 function severalLetters(line: string): boolean {
   return letterKinds(Array.from(line)).length > 1;
+}
+
+/** A line that is one letter written twice, with its other case twice after it or not (`LL`, `LLll`, `DDdd`): a digraph such as Spanish LL. */
+function doubledLetter(line: string): boolean {
+  const m = /^(\p{L})\1(?:(\p{L})\2)?$/u.exec(line);
+  return m !== null && (m[2] === undefined || letterKind(m[1]!) === letterKind(m[2]));
 }
 
 /**

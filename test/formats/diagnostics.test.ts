@@ -38,6 +38,13 @@ const cases: Record<string, Case> = {
     ['charset/duplicate-character', [3, 3, 3, 4], "'h' is already listed on line 3"],
   ] },
   'charset/several-letters': { kind: 'charset', text: '2\nAa\nCHch\n', want: [['charset/several-letters', [2, 0, 2, 4], "this line makes 'C', 'H', 'c', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if CH is a digraph it needs a character of its own (such as Ç), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, Hh)", 'warning']] },
+  'charset/duplicate-character (a doubled letter: a digraph)': {
+    kind: 'charset', text: '2\nAa\nLLll\n',
+    want: [
+      ['charset/duplicate-character', [2, 1, 2, 2], "'L' appears twice on this line. A line lists one character and its equivalents, and a card holds exactly one character: a digraph (LLll) needs a character of its own (such as Ç), with the dictionary written in it"],
+      ['charset/duplicate-character', [2, 3, 2, 4], "'l' appears twice on this line"],
+    ],
+  },
   'charset/several-letters (a letter of another script that looks like the other letter\'s kind)': {
     kind: 'charset', text: '1\nHη\n',
     want: [['charset/several-letters', [1, 0, 1, 2], "'H' (U+0048) looks like 'Η' (U+0397), a letter of another script, of the same kind as the other letter of this line: typed on another keyboard layout? With 'Η' (U+0397) the line is one letter, Ηη", 'warning']],
