@@ -14,7 +14,7 @@ export function complete(doc: TextDocumentView, pos: Position, ctx: RulesetConte
     case 'cardset':
       return cardChars(prefix, line.slice(prefix.length), pos, ctx.charset && ctx.charset.name !== doc.name ? cache.charsetOf(ctx) : undefined);
     case 'cardtable':
-      return isStartOrEnd(doc, pos) ? EMPTY : attributes(prefix, pos);
+      return isStartOrEnd(doc, pos) ? EMPTY : attributes(prefix, pos, doc);
     case 'bonus':
       return bonusKeys(doc, pos, cache);
     default:
@@ -82,11 +82,12 @@ const KEYWORDS: Array<{ label: string; snippet: string; detail: string }> = [
 ];
 
 /** After `(c,r)` on an attribute line, where a keyword may start. */
-function attributes(prefix: string, pos: Position): CompletionList {
+function attributes(prefix: string, pos: Position, doc: TextDocumentView): CompletionList {
   const m = /^\s*\(\s*\d+\s*,\s*\d+\s*\)(.*)$/.exec(prefix);
   if (!m) {
-    // An empty line: a whole attribute line.
-    if (/^\s*$/.test(prefix) && pos.line >= 2) {
+    // An empty line before the end tag (a pair after it): a whole attribute line; after the
+    // end tag one would be text after the end (cardtable/text-after-end)
+    if (/^\s*$/.test(prefix) && pos.line >= 2 && PAIR.test(doc.text.slice(doc.offsetAt(pos)))) {
       return {
         isIncomplete: false,
         items: [{ label: '(c,r) …;', kind: CompletionItemKind.Snippet, detail: 'an attribute line', insertTextFormat: InsertTextFormat.Snippet, insertText: '(${1:0},${2:0}) ${3|B,C 5,L 2,W 2|};' }],

@@ -237,6 +237,14 @@ describe('completion', () => {
       const at = { line, character: lines[line]!.length };
       expect((await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: at })).items).toEqual([]);
     }
+    // an empty line offers a whole attribute line before the end tag, none after it (text after the end)
+    const spaced = text.replace('(1,1) W 2;', '\n(1,1) W 2;').trimEnd() + '\n\n';
+    client.change(uri, [{ text: spaced }]);
+    const emptyAt = (line: number) => client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line, character: 0 } });
+    const blank = spaced.split('\n').indexOf('');
+    expect(blank).toBeLessThan(endLine);
+    expect((await emptyAt(blank)).items.map((i) => i.label)).toEqual(['(c,r) …;']);
+    expect((await emptyAt(endLine + 2)).items).toEqual([]);
     client.close(uri);
   });
 
