@@ -275,5 +275,8 @@ export function describeChar(ch: string): string {
   const cp = ch.codePointAt(0) ?? 0;
   const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
   if (cp > 0x20 && cp < 0x7f) return `'${ch}'`;
+  // a combining mark on the dotted circle, as character tables show it: alone it combined
+  // with the quote before it
+  if (/^\p{M}$/u.test(ch)) return `'\u25cc${ch}' (${hex})`;
   return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0xd800 && cp <= 0xdfff) ? hex : `'${ch}' (${hex})`;
 }

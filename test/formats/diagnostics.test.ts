@@ -56,7 +56,7 @@ const cases: Record<string, Case> = {
     ['charset/several-letters', [2, 0, 2, 5], "this line makes 'C', 'c', 'R' one letter, equivalents a word may use alike: a card holds exactly one character, so if CR is a digraph it needs a character of its own (such as Ç), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, R)", 'warning'],
   ] },
   'charset/duplicate-character (same line)': { kind: 'charset', text: '1\nÄaÄ\n', want: [['charset/duplicate-character', [1, 2, 1, 3], "'Ä' (U+00C4) appears twice on this line"]] },
-  'charset/combining-mark': { kind: 'charset', text: '1\nn\u0308\n', want: [['charset/combining-mark', [1, 1, 1, 2], "'\u0308' (U+0308) is a combining mark: every code point is a character of its own, so it does not combine with the character before it", 'warning']] },
+  'charset/combining-mark': { kind: 'charset', text: '1\nn\u0308\n', want: [['charset/combining-mark', [1, 1, 1, 2], "'\u25cc\u0308' (U+0308) is a combining mark: every code point is a character of its own, so it does not combine with the character before it", 'warning']] },
   'charset/unusable-character': { kind: 'charset', text: '2\nA\n[{\n', want: [['charset/unusable-character', [2, 0, 2, 1], "'[' cannot be written on a card: the card set syntax `[x #]` uses it", 'warning']] },
   'charset/empty': { kind: 'charset', text: '0\n', want: [['charset/empty', [0, 0, 0, 1], 'the charset declares no characters: a game needs at least one']] },
   'charset/count-mismatch': { kind: 'charset', text: '3\nAa\nBb\n', want: [['charset/count-mismatch', [0, 0, 0, 1], '3 characters are declared but 2 lines follow']] },
