@@ -69,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): void {
   // The server starts right after activation (spawning it is not activation's business).
   setImmediate(() => {
     servers?.showStatus();
+    void servers?.restore(); // the remote server of before a reload, if it was the last one used
     const serverStart = performance.now();
     lc.start().then(
       () => output.info(`language server ready in ${(performance.now() - serverStart).toFixed(0)} ms`),

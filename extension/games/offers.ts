@@ -1,7 +1,9 @@
 // What the play commands' list offers of a server's games: by the lobby's rule
 // (media/lobby/listing.ts), a seat where one is free, watching where a seat is not but a
-// watcher place is, and nothing for a game that takes neither (its room would refuse). No
-// vscode import: unit-tested in test/vscode/games.test.ts.
+// watcher place is, and nothing for a game that takes neither (its room would refuse). A game
+// where the user keeps a seat (closed panel: media/ui/seats.ts) is offered to take that seat
+// back, whatever the list says of free seats: its seats are all held because one is theirs.
+// No vscode import: unit-tested in test/vscode/games.test.ts.
 import type { GameListing } from '../../core/protocol/game.js';
 import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 
@@ -12,21 +14,31 @@ export interface GameOffer {
   game: ListedGame;
   /** Every seat is held (or the game has started): picking it watches. */
   watchOnly: boolean;
+  /** The user keeps a seat in it: picking it takes that seat back (never watching). */
+  mine: boolean;
 }
 
-/** The games of `kind` that take the user (the owner watches beyond the watcher places), in the list's order. */
-export function offersOf(games: readonly ListedGame[], kind: string, owner: boolean): GameOffer[] {
+/**
+ * The games of `kind` that take the user (the owner watches beyond the watcher places): first
+ * those where `held` (game ids) keeps the user's seat, then the others in the list's order.
+ */
+export function offersOf(games: readonly ListedGame[], kind: string, owner: boolean, held: ReadonlySet<string> = new Set()): GameOffer[] {
+  const mine: GameOffer[] = [];
   const out: GameOffer[] = [];
   for (const g of games) {
     if (g.kind !== kind || (g.state !== 'waiting' && g.state !== 'playing')) continue;
+    if (held.has(g.id)) {
+      mine.push({ game: g, watchOnly: false, mine: true });
+      continue;
+    }
     if (g.maxPlayers === undefined) {
-      out.push({ game: g, watchOnly: false });
+      out.push({ game: g, watchOnly: false, mine: false });
       continue;
     }
     const judged = { ...g, maxPlayers: g.maxPlayers };
     const seat = joinRefusal(judged);
     if (seat && watchRefusal(judged, owner)) continue;
-    out.push({ game: g, watchOnly: seat !== null });
+    out.push({ game: g, watchOnly: seat !== null, mine: false });
   }
-  return out;
+  return [...mine, ...out];
 }

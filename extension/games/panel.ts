@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { FromGameWebview, GameHostConfig, GameHostState, GamePanelKind, SettingsUpdate } from '../../media/ui/host-vscode.js';
 import { cardSize, coordinates, loginName, player } from '../config.js';
 import { connectSources, isLoopback } from './address.js';
+import { heldGameIds } from '../../media/ui/seats.js';
 import { answerGames } from './listing.js';
 import { refOf, type Connection, type Servers } from './servers.js';
 
@@ -137,6 +138,12 @@ export class GamePanels {
     return this.context.globalState.get<Record<string, unknown>>(STORE_KEY) ?? {};
   }
 
+  /** The games of `kind` whose seats the panels keep (closed panels too): the play list offers them back. */
+  heldSeats(kind: 'yatzee' | 'cardwords'): Set<string> {
+    const store = this.store();
+    return heldGameIds({ load: <T>(key: string) => store[key] as T | undefined }, kind);
+  }
+
   private async receive(m: FromGameWebview, panel: vscode.WebviewPanel, connection: Connection | undefined): Promise<void> {
     if (m.type === 'save' || m.type === 'remove') {
       const store = { ...this.store() };
@@ -174,7 +181,9 @@ export class GamePanels {
       panel: kind,
       serverUrl: url,
       server: connection ? refOf(connection) : null,
-      params: { ...settingsParams(), ...params },
+      // the owner token comes from the connection each time (the local server's, or the one
+      // kept in SecretStorage for a remote server); the page keeps it out of its state
+      params: { ...settingsParams(), ...params, ...(connection?.owner ? { owner: connection.owner } : {}) },
       language: vscode.env.language,
       store,
     };

@@ -15,8 +15,12 @@ interface GameItem extends vscode.QuickPickItem {
   watch?: boolean;
 }
 
-export async function play(kind: GamePanelKind, servers: Servers, panels: GamePanels): Promise<vscode.WebviewPanel | undefined> {
-  if (kind === 'lines') return panels.open('lines', undefined, {});
+/**
+ * The server to play on, checked to answer before any list or form: a server that is down
+ * (a remote one stopped, a proxy answering 500 in its place) is said so here, and the status
+ * bar shows it, instead of a form whose game then fails with an HTTP status text.
+ */
+async function answeringServer(servers: Servers): Promise<Connection | undefined> {
   let c: Connection | undefined;
   try {
     c = await servers.ensure();
@@ -25,15 +29,26 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
     return undefined;
   }
   if (!c) return undefined;
-  // the list is a convenience: without it a new game can still be made
-  const offers: GameOffer[] = offersOf((await fetchGames(c.url)) ?? [], kind, c.owner !== undefined);
+  if (await servers.answers(c)) return c;
+  void vscode.window.showErrorMessage(vscode.l10n.t('The server {0} does not answer.', c.address));
+  return undefined;
+}
+
+export async function play(kind: GamePanelKind, servers: Servers, panels: GamePanels): Promise<vscode.WebviewPanel | undefined> {
+  if (kind === 'lines') return panels.open('lines', undefined, {});
+  const c = await answeringServer(servers);
+  if (!c) return undefined;
+  // the list is a convenience: without it (the server answered /health) a new game can still be made
+  const games = (await fetchGames(c.url)) ?? [];
+  const offers: GameOffer[] = offersOf(games, kind, c.owner !== undefined, panels.heldSeats(kind));
   const items: GameItem[] = [];
   if (c.owner) items.push({ label: `$(add) ${vscode.l10n.t('New game')}`, description: c.address });
-  for (const { game: g, watchOnly } of offers) {
+  for (const { game: g, watchOnly, mine } of offers) {
+    const detail = mine ? vscode.l10n.t('Your seat: you take it back.') : watchOnly ? vscode.l10n.t('Every seat is taken: you watch.') : undefined;
     items.push({
       label: `${watchOnly ? '$(eye)' : '$(play)'} ${g.id}`,
       description: tr('{0, plural, one {# player} other {# players}}, {1, plural, one {# robot} other {# robots}}, {2}', g.players, g.robots, g.state === 'waiting' ? vscode.l10n.t('waiting for players') : vscode.l10n.t('playing')),
-      ...(watchOnly ? { detail: vscode.l10n.t('Every seat is taken: you watch.') } : {}),
+      ...(detail ? { detail } : {}),
       game: g.id,
       watch: watchOnly,
     });
@@ -48,7 +63,6 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
   const params: Record<string, string> = {};
   if (pick.game) params.game = pick.game;
   if (pick.watch) params.watch = '1';
-  if (c.owner) params.owner = c.owner;
   if (kind === 'cardwords') {
     const s = localServerSettings();
     const me = player();
@@ -64,13 +78,7 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
  * ruleset, with no form (the panel creates the game at once). Only the owner creates games.
  */
 export async function playRobot(servers: Servers, panels: GamePanels): Promise<vscode.WebviewPanel | undefined> {
-  let c: Connection | undefined;
-  try {
-    c = await servers.ensure();
-  } catch (e) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('No Cardwords server: {0}', e instanceof Error ? e.message : String(e)));
-    return undefined;
-  }
+  const c = await answeringServer(servers);
   if (!c) return undefined;
   if (!c.owner) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Only the owner of {0} creates games: connect with the owner link, or play on the local server.', c.address));
@@ -84,7 +92,7 @@ export async function playRobot(servers: Servers, panels: GamePanels): Promise<v
   const pick = await vscode.window.showQuickPick(levels, { title: vscode.l10n.t('Play against a robot'), placeHolder: vscode.l10n.t('Level of the robot') });
   if (!pick) return undefined;
   const me = player();
-  const params: Record<string, string> = { owner: c.owner, quick: '1', level: pick.level };
+  const params: Record<string, string> = { quick: '1', level: pick.level };
   if (me.name) params.name = me.name;
   return panels.open('cardwords', c, params);
 }

@@ -26,6 +26,18 @@ export function refOf(c: Connection): ServerRef {
   return { kind: c.kind, address: c.address };
 }
 
+/** globalState: the remote server last connected to (its address only), connected again after a reload. */
+const LAST_REMOTE = 'cardwords.lastRemoteServer';
+
+/**
+ * SecretStorage key of a remote server's owner token: kept there (never in plain state, a
+ * webview's state or a log) so that a reload, which ends the extension host, still creates
+ * games there; an owner link given again replaces it.
+ */
+export function ownerSecretKey(address: string): string {
+  return `cardwords.owner/${address}`;
+}
+
 /** The bundled small ruleset (samples/tiny) the local server offers when the settings name none. */
 const BUNDLED_RULESET = ['samples', 'tiny'];
 
@@ -41,6 +53,10 @@ export class Servers implements vscode.Disposable {
   private lastPort = 0;
   private starting: Promise<Connection> | undefined;
   private remote: Connection | undefined;
+  /** The remote server did not answer its last check (/health): the status bar says so. */
+  private remoteDown = false;
+  /** The last remote server being connected again after a reload (restore()). */
+  private restoring: Promise<void> | undefined;
   private active: 'local' | 'remote' | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -79,8 +95,48 @@ export class Servers implements vscode.Disposable {
     return this.local?.running ? this.local.pid : undefined;
   }
 
+  /**
+   * After a reload: the remote server last connected to, again, with the owner token kept in
+   * SecretStorage. A server that does not answer now is kept as the current one, shown as
+   * unreachable: the next play command asks it again.
+   */
+  restore(): Promise<void> {
+    this.restoring ??= (async () => {
+      const address = this.context.globalState.get<string>(LAST_REMOTE);
+      const parsed = address ? parseAddress(address) : undefined;
+      if (!parsed || this.current()) return;
+      const owner = await this.context.secrets.get(ownerSecretKey(parsed.address));
+      if (this.current()) return; // a command or a restored panel was quicker
+      this.remote = { kind: 'remote', url: parsed.url, address: parsed.address, ...(owner ? { owner } : {}) };
+      this.active = 'remote';
+      this.log.appendLine(`connecting again to ${parsed.address}${owner ? ' (as the owner)' : ''}`);
+      this.update();
+      await this.answers(this.remote);
+    })().catch((e: unknown) => this.log.appendLine(`connecting again: ${e instanceof Error ? e.message : String(e)}`));
+    return this.restoring;
+  }
+
+  /** Whether the server answers as a Cardwords server (GET /health); a remote one's answer shows in the status bar. */
+  async answers(c: Connection): Promise<boolean> {
+    let ok = false;
+    try {
+      const r = await fetch(`${c.url}/health`, { signal: AbortSignal.timeout(3000) });
+      ok = r.ok && ((await r.json()) as { name?: string }).name === 'cardwords';
+    } catch {
+      ok = false;
+    }
+    if (c.kind === 'remote' && this.remote?.address === c.address && this.remoteDown === ok) {
+      this.remoteDown = !ok;
+      this.log.appendLine(ok ? `${c.address} answers again` : `${c.address} does not answer`);
+      this.update();
+    }
+    return ok;
+  }
+
   /** The current connection, else the remote server of the settings, else a new local server. */
   async ensure(): Promise<Connection | undefined> {
+    // a play command may be what activated the extension after a reload
+    await this.restore();
     const c = this.current();
     if (c) return c;
     const remote = remoteAddress();
@@ -90,6 +146,7 @@ export class Servers implements vscode.Disposable {
 
   /** A connection for a restored panel: the same kind of server it was opened on. */
   async reconnect(ref: ServerRef): Promise<Connection | undefined> {
+    await this.restore();
     if (ref.kind === 'local') return this.localConnection() ?? this.startLocal();
     if (this.remote?.address === ref.address) return this.remote;
     return this.connect(ref.address);
@@ -159,6 +216,8 @@ export class Servers implements vscode.Disposable {
     };
     this.local = server;
     this.active = 'local';
+    // the local server is the one in use now: a reload does not go back to the remote one
+    void this.context.globalState.update(LAST_REMOTE, undefined);
     this.update();
     return this.localConnection()!;
   }
@@ -181,16 +240,25 @@ export class Servers implements vscode.Disposable {
     return true;
   }
 
-  /** Connects to `host:port` or to an owner link (`http://host:port/?owner=TOKEN`): checks /health. */
+  /**
+   * Connects to `host:port` or to an owner link (`http://host:port/?owner=TOKEN`): checks
+   * /health. The owner token of a link is kept in SecretStorage for that address; a bare
+   * address takes the kept one (a reload, a restored panel, the address typed again).
+   */
   async connect(input: string): Promise<Connection> {
     const parsed = parseAddress(input);
     if (!parsed) throw new Error(vscode.l10n.t('Not a server address: {0} (host:port)', input));
     const r = await fetch(`${parsed.url}/health`, { signal: AbortSignal.timeout(5000) });
     const health = (await r.json()) as { name?: string };
     if (!r.ok || health.name !== 'cardwords') throw new Error(vscode.l10n.t('{0} is not a Cardwords server.', parsed.address));
-    this.remote = { kind: 'remote', url: parsed.url, address: parsed.address, ...(parsed.owner ? { owner: parsed.owner } : {}) };
+    const key = ownerSecretKey(parsed.address);
+    if (parsed.owner) await this.context.secrets.store(key, parsed.owner);
+    const owner = parsed.owner ?? (await this.context.secrets.get(key));
+    this.remote = { kind: 'remote', url: parsed.url, address: parsed.address, ...(owner ? { owner } : {}) };
+    this.remoteDown = false;
     this.active = 'remote';
-    this.log.appendLine(`connected to ${parsed.address}${parsed.owner ? ' (as the owner)' : ''}`);
+    await this.context.globalState.update(LAST_REMOTE, parsed.address);
+    this.log.appendLine(`connected to ${parsed.address}${owner ? ' (as the owner)' : ''}`);
     this.update();
     return this.remote;
   }
@@ -204,6 +272,10 @@ export class Servers implements vscode.Disposable {
       this.status.text = `$(loading~spin) ${vscode.l10n.t('Cardwords: starting')}`;
       this.status.tooltip = vscode.l10n.t('The local Cardwords server is starting.');
       this.status.command = 'cardwords.showServerLog';
+    } else if (c?.kind === 'remote' && this.remoteDown) {
+      this.status.text = `$(warning) ${vscode.l10n.t('Cardwords: {0} does not answer', c.address)}`;
+      this.status.tooltip = vscode.l10n.t('The Cardwords server {0} does not answer. Click to connect again.', c.address);
+      this.status.command = { command: 'cardwords.connectServer', title: vscode.l10n.t('Connect to a Cardwords server'), arguments: [c.address] };
     } else if (c?.kind === 'remote') {
       this.status.text = `$(remote) ${vscode.l10n.t('Cardwords: {0}', c.address)}`;
       this.status.tooltip = vscode.l10n.t('Connected to the Cardwords server {0}.', c.address);

@@ -15,7 +15,7 @@ import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
 import { refusedJoin, type Refusal } from '../ui/refusal.js';
 import { RoomLink } from '../ui/rejoin.js';
-import { forgetSeat, keepSeat, seatFor } from '../ui/seats.js';
+import { entryFor, forgetSeat, keepSeat } from '../ui/seats.js';
 
 const LEVELS = ['best', 'good', 'casual'] as const;
 
@@ -322,15 +322,12 @@ function quickNameForm(level: string): void {
   name.focus();
 }
 
-const seat = gameId ? seatFor(host, 'cardwords', gameId) : undefined;
+// a kept seat before watching: a player's own game opened to watch left them no way back (seats.ts)
+const entry = entryFor(host, 'cardwords', gameId);
 if (!gameId && owner && host.param('quick') === '1') quickGame(host.param('level') ?? 'good');
-else if (gameId && host.param('watch') === '1') {
-  main.replaceChildren(h('h1', {}, t('cw.title')), status);
-  void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then((ok) => {
-    if (!ok) showForms();
-  });
-} else if (gameId && seat) {
-  // take the kept seat back (a reload)
+else if (gameId && entry && 'seat' in entry) {
+  // take the kept seat back (a reload, a panel opened again)
+  const seat = entry.seat;
   main.replaceChildren(h('h1', {}, t('cw.title')), status);
   void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then((ok) => {
     if (!ok) {
@@ -338,5 +335,10 @@ else if (gameId && host.param('watch') === '1') {
       if (refusal?.seatLost) forgetSeat(host, 'cardwords', gameId);
       showForms();
     }
+  });
+} else if (gameId && entry) {
+  main.replaceChildren(h('h1', {}, t('cw.title')), status);
+  void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then((ok) => {
+    if (!ok) showForms();
   });
 } else showForms();

@@ -79,6 +79,13 @@ export interface SettingsUpdate {
  */
 export const GLOBAL_KEYS: readonly string[] = ['lines.high', 'lines.settings', 'yatzee.name', 'yatzee.hints', 'yatzee.seat', 'yatzee.seats', 'cardwords.name', 'cardwords.alt', 'cardwords.seat', 'cardwords.seats'];
 
+/**
+ * What the page never writes into the webview's state (VS Code keeps that on disk for a
+ * restore): the owner token, as parameter or kept value. The extension hands it to every
+ * panel it opens or restores, from the local server or from SecretStorage.
+ */
+const UNKEPT = 'owner';
+
 interface VsCodeApi {
   postMessage(message: FromGameWebview): void;
   getState(): GameHostState | undefined;
@@ -105,7 +112,14 @@ export class VsCodeHost implements Host {
       params: { ...(own?.params ?? {}), ...config.params },
       store: { ...config.store, ...(own?.store ?? {}) },
     };
-    api.setState(this.state);
+    this.keep();
+  }
+
+  /** setState without the owner token (UNKEPT). */
+  private keep(): void {
+    const { [UNKEPT]: _p, ...params } = this.state.params;
+    const { [UNKEPT]: _s, ...store } = this.state.store;
+    this.api.setState({ ...this.state, params, store });
   }
 
   serverUrl(): string | null {
@@ -124,7 +138,7 @@ export class VsCodeHost implements Host {
     this.state.params.game = gameId;
     if (watching) this.state.params.watch = '1';
     else delete this.state.params.watch;
-    this.api.setState(this.state);
+    this.keep();
   }
 
   save(key: string, value: unknown): void {
@@ -135,13 +149,13 @@ export class VsCodeHost implements Host {
     // reload must go back to, as `?game=` does in a browser.
     const gameId = (copy as { gameId?: unknown } | null)?.gameId;
     if (key.endsWith('.seat') && typeof gameId === 'string') this.state.params.game = gameId;
-    this.api.setState(this.state);
+    this.keep();
     if (GLOBAL_KEYS.includes(key)) this.api.postMessage({ type: 'save', key, value: copy });
   }
 
   remove(key: string): void {
     delete this.state.store[key];
-    this.api.setState(this.state);
+    this.keep();
     if (GLOBAL_KEYS.includes(key)) this.api.postMessage({ type: 'remove', key });
   }
 
@@ -181,7 +195,7 @@ export class VsCodeHost implements Host {
   update(message: SettingsUpdate): void {
     Object.assign(this.state.params, message.params);
     Object.assign(this.state.store, message.store);
-    this.api.setState(this.state);
+    this.keep();
     for (const l of this.listeners) l();
   }
 }

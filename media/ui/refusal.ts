@@ -19,6 +19,13 @@ export interface Refusal {
   listed?: boolean;
 }
 
+/** The join's request got no answer of the game server: a 5xx (a proxy or gateway in its place), or a network failure. */
+function serverDown(e: unknown): boolean {
+  if (e instanceof TypeError) return true; // fetch: "Failed to fetch", the host unreachable
+  const status = (e as { code?: unknown } | null)?.code;
+  return typeof status === 'number' && status >= 500 && status <= 599;
+}
+
 /**
  * `e`: what the SDK threw. `prefixes`: the string families to look the code up in, first
  * match wins (Cardwords' own `cw.err.` words before the shared `err.`). A full table
@@ -39,7 +46,12 @@ export function refusedJoin(e: unknown, t: Translate, prefixes: readonly string[
     return { text: words(locked ? 'room-locked' : 'room-gone') ?? m, gone: true, seatLost: !locked, missing: !locked, listed: true };
   }
   const code = /^([a-z-]+):/.exec(m)?.[1];
-  if (!code) return { text: m, gone: false, seatLost: false };
+  if (!code) {
+    // no answer from the server: the SDK's error then carries only the HTTP status text of
+    // whatever stood in for it ("Internal Server Error" from code-server's proxy), or fetch's own
+    if (serverDown(e)) return { text: words('server-down') ?? m, gone: false, seatLost: false };
+    return { text: m, gone: false, seatLost: false };
+  }
   const text = words(watching && code === 'table-full' ? 'watchers-full' : code) ?? m;
   const listed = code === 'game-ended' || code === 'table-full';
   return { text, gone: code === 'game-ended', seatLost: code === 'game-ended' || code === 'name-taken', ...(listed ? { listed } : {}) };

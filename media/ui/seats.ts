@@ -16,16 +16,40 @@ export const SEATS_KEPT = 20;
 
 type Kind = 'cardwords' | 'yatzee';
 
-function kept(host: Host, kind: Kind): Seat[] {
+/** Only reading: the VS Code extension judges its play list by the seats it keeps for the panels. */
+type Reader = Pick<Host, 'load'>;
+
+function kept(host: Reader, kind: Kind): Seat[] {
   const list = host.load<unknown>(`${kind}.seats`);
   return Array.isArray(list) ? list.filter((s): s is Seat => typeof s?.gameId === 'string' && typeof s?.name === 'string' && typeof s?.key === 'string') : [];
 }
 
 /** The seat kept for `gameId`, if any. */
-export function seatFor(host: Host, kind: Kind, gameId: string): Seat | undefined {
+export function seatFor(host: Reader, kind: Kind, gameId: string): Seat | undefined {
   const newest = host.load<Seat>(`${kind}.seat`);
   if (newest?.gameId === gameId) return newest;
   return kept(host, kind).find((s) => s.gameId === gameId);
+}
+
+/** The games whose seats are kept (the play list offers them to take back, not to watch). */
+export function heldGameIds(host: Reader, kind: Kind): Set<string> {
+  const ids = new Set(kept(host, kind).map((s) => s.gameId));
+  const newest = host.load<Seat>(`${kind}.seat`)?.gameId;
+  if (typeof newest === 'string') ids.add(newest);
+  return ids;
+}
+
+/**
+ * How a page opened on a game (`?game=`) enters it: the kept seat first, else watching when
+ * `?watch=1` asks for it, else the forms. The seat wins because a panel asked to watch its
+ * player's own game (VS Code's list once offered it so, and a restored panel keeps that) left
+ * the player a watcher of their own game with no way back to the seat.
+ */
+export function entryFor(host: Reader & Pick<Host, 'param'>, kind: Kind, gameId: string | null): { seat: Seat } | { watch: true } | null {
+  if (!gameId) return null;
+  const seat = seatFor(host, kind, gameId);
+  if (seat) return { seat };
+  return host.param('watch') === '1' ? { watch: true } : null;
 }
 
 /** Keeps a seat taken, as the newest and beside the other games' seats. */

@@ -12,7 +12,7 @@ import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
 import { refusedJoin, type Refusal } from '../ui/refusal.js';
 import { RoomLink } from '../ui/rejoin.js';
-import { forgetSeat, keepSeat, seatFor } from '../ui/seats.js';
+import { entryFor, forgetSeat, keepSeat } from '../ui/seats.js';
 import { fullStop } from '../ui/l10n/index.js';
 
 const { host, t, main } = startPage('yatzee.title', 'yatzee');
@@ -144,9 +144,11 @@ function showForms(): void {
   main.querySelector<HTMLInputElement>('input')?.focus();
 }
 
-const seat = gameId ? seatFor(host, 'yatzee', gameId) : undefined;
-if (gameId && seat) {
+// a kept seat before watching (seats.ts entryFor)
+const entry = entryFor(host, 'yatzee', gameId);
+if (gameId && entry && 'seat' in entry) {
   // take the kept seat back (a reload, or the same player in another tab)
+  const seat = entry.seat;
   main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
   void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then(() => {
     if (status.dataset.kind === 'error') {
@@ -155,7 +157,7 @@ if (gameId && seat) {
       showForms();
     }
   });
-} else if (gameId && host.param('watch') === '1') {
+} else if (gameId && entry) {
   // watching picked already (the VS Code play list offers a full game to watch)
   main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
   void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then(() => {

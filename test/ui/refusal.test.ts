@@ -54,6 +54,18 @@ describe('a refused join, worded', () => {
     expect(refusedJoin(new Error('Failed to fetch'), en, ['err.'])).toEqual({ text: 'Failed to fetch', gone: false, seatLost: false });
     expect(refusedJoin('plain', en, ['err.'])).toEqual({ text: 'plain', gone: false, seatLost: false });
   });
+
+  // VS Code with its server down: code-server's proxy answered 500 in its place, and the
+  // panel said "Could not join: Internal Server Error."
+  it('no answer from the server (a 5xx of a proxy in its place, fetch failing) is said so, and a kept seat stays', () => {
+    const proxied = Object.assign(new Error('Internal Server Error'), { code: 500 });
+    expect(refusedJoin(proxied, en, ['err.'])).toEqual({ text: 'The server does not answer.', gone: false, seatLost: false });
+    expect(refusedJoin(Object.assign(new Error('Bad Gateway'), { code: 502 }), en, ['cw.err.', 'err.']).text).toBe('the server does not answer');
+    expect(refusedJoin(new TypeError('Failed to fetch'), translator('de'), ['cw.err.', 'err.']).text).toBe('Der Server antwortet nicht');
+    expect(refusedJoin(proxied, translator('da'), ['err.']).text).toBe('Serveren svarer ikke.');
+    // a refusal of the server itself (4xx with its words) is not this
+    expect(refusedJoin(Object.assign(new Error('Not Found'), { code: 404 }), en, ['err.']).text).toBe('Not Found');
+  });
 });
 
 describe('a move refused by the rules, worded', () => {

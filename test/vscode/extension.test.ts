@@ -535,6 +535,28 @@ describe('VS Code extension in code-server', () => {
     // the name of the last game (kept by the panel), with no form
     expect(await view.locator('#cw-scores tr[data-seat="0"] .name').innerText()).toBe('Ann');
     await shot('12-cardwords-robot');
+    // a secondary button (Leave the game) is drawn as a button in Dark Modern, whose
+    // secondary background is transparent: by its border (it read as plain text)
+    const leave = await view.locator('#cw-leave').evaluate((b) => {
+      const s = getComputedStyle(b);
+      return { background: s.backgroundColor, border: s.borderTopColor };
+    });
+    const visible = (c: string) => !/^(transparent|rgba\(\d+, \d+, \d+, 0\))$/.test(c);
+    expect(visible(leave.background) || visible(leave.border), JSON.stringify(leave)).toBe(true);
+    // closed and opened again from the list: the game is offered to take the seat back (it
+    // was offered to watch, "Every seat is taken", and the panel watched for good)
+    const robotGame = /game (\S+)/.exec(await view.locator('#cw-game').innerText())?.[1] ?? '';
+    expect(robotGame).not.toBe('');
+    await runCommand('View: Close Editor');
+    await expect.poll(() => page.locator('iframe.webview').count(), { timeout: 60_000 }).toBe(1);
+    const row = await runCommandAndPick(page, 'Cardwords: Play Cardwords', robotGame);
+    expect(row).toContain('Your seat: you take it back.');
+    expect(row).not.toContain('you watch');
+    const back = webview();
+    await expect.poll(() => back.locator('#cw-game').innerText({ timeout: 1_000 }).catch(() => ''), { timeout: 60_000 }).toContain(robotGame);
+    await expect.poll(() => back.locator('#cw-hand > *').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(await back.locator('.cw-watching').count()).toBe(0);
+    await shot('12b-cardwords-seat-taken-back');
     // both games' tabs: the next tests start with no webview
     await runCommand('View: Close All Editors');
     await expect.poll(() => page.locator('iframe.webview').count(), { timeout: 60_000 }).toBe(0);
@@ -730,9 +752,46 @@ describe('VS Code extension in code-server', () => {
       emacs = undefined;
       await bo.close();
       await runCommand('View: Close Editor');
-      await remote.stop();
-      remote = undefined;
+      // the server stays for the next test (shutDown() stops it at the latest)
     }
+  });
+
+  // A reload ends the extension host: the remote server and its owner token (kept in
+  // SecretStorage, never in plain state) come back, with no game panel open to restore. Then
+  // the server stops: the play command says so before any form, and the status bar shows it.
+  it.skipIf(!existsSync(join(ROOT, 'dist', 'web', 'cardwords.js')))('after a reload with no panel open, the remote server is still the one, its owner token too; a server that stopped is said so before any form', async () => {
+    const server = remote!;
+    const address = `127.0.0.1:${server.port}`;
+    await runCommand('View: Close All Editors');
+    await expect.poll(() => page.locator('iframe.webview').count(), { timeout: 60_000 }).toBe(0);
+    const reloaded = page.waitForEvent('domcontentloaded', { timeout: 60_000 });
+    await runCommand('Developer: Reload Window');
+    await reloaded;
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // the owner's command, on the remote server (it said "Only the owner of ... creates
+    // games", or with no panel open started a local server instead)
+    await runCommandAndPick(page, 'Cardwords: Play Against a Robot', 'A casual robot');
+    await page.locator('.statusbar-item', { hasText: `Cardwords: ${address}` }).first().waitFor({ timeout: 60_000 });
+    const view = webview();
+    await expect.poll(() => view.locator('#cw-hand > *').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    const id = /game (\S+)/.exec(await view.locator('#cw-game').innerText())?.[1] ?? '';
+    const listed = (await (await fetch(`${server.url}/games`)).json()) as Array<{ id: string }>;
+    expect(listed.map((g) => g.id)).toContain(id);
+    await shot('15-remote-owner-after-reload');
+    await runCommand('View: Close All Editors');
+    await expect.poll(() => page.locator('iframe.webview').count(), { timeout: 60_000 }).toBe(0);
+    // the token is in no file of VS Code's (state databases, logs): only in SecretStorage
+    const withToken = findFiles(home!.userDataDir, (p) => statSync(p).isFile() && statSync(p).size < 64 * 1024 * 1024 && readFileSync(p).includes(server.ownerToken));
+    expect(withToken).toEqual([]);
+    // the server stops: no form, a clear word, and the status bar says so
+    await server.stop();
+    remote = undefined;
+    await runCommand('Cardwords: Play Yatzee');
+    await page.locator('.notification-toast', { hasText: `The server ${address} does not answer.` }).first().waitFor({ timeout: 60_000 });
+    await page.locator('.statusbar-item', { hasText: `Cardwords: ${address} does not answer` }).first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('iframe.webview').count()).toBe(0);
+    await shot('16-remote-down');
+    await page.keyboard.press('Escape');
   });
 
   // The window loaded three times (start and two reloads): each activation is logged with

@@ -6,6 +6,7 @@ import { connectSources, isLoopback, parseAddress } from '../../extension/games/
 import { answerGames, fetchGames } from '../../extension/games/listing.js';
 import { offersOf, type ListedGame } from '../../extension/games/offers.js';
 import { VsCodeHost, type FromGameWebview, type GameHostConfig, type GameHostState } from '../../media/ui/host-vscode.js';
+import { entryFor, heldGameIds } from '../../media/ui/seats.js';
 import { Player, startServer, type ServerProcess } from '../support/game-server.js';
 
 describe('server addresses', () => {
@@ -77,6 +78,38 @@ describe('the play list offers what the room takes', () => {
     const { maxPlayers: _, ...old } = g({ id: 'old', players: 9 });
     expect(offered([old], 'cardwords', false)).toEqual(['old']);
   });
+
+  // The tester's severe find: a robot game closed and opened again from the list was offered
+  // to watch ("Every seat is taken"), since the player's own seat is one of the held ones.
+  it('a game where the user keeps a seat: offered first, to take the seat back, never to watch', () => {
+    const games = [
+      g({ id: 'free' }),
+      g({ id: 'robot', players: 1, robots: 1, state: 'playing' }),
+      g({ id: 'closed', players: 2, state: 'playing', watchers: 0 }),
+      g({ id: 'ended', players: 1, robots: 1, state: 'ended' }),
+    ];
+    const held = new Set(['robot', 'closed', 'ended']);
+    const offers = offersOf(games, 'cardwords', false, held);
+    expect(offers.map((o) => `${o.game.id}${o.mine ? ':mine' : ''}${o.watchOnly ? ':watch' : ''}`)).toEqual(['robot:mine', 'closed:mine', 'free']);
+    // the seats the panels keep (closed panels too), as the extension reads them from its store
+    const store: Record<string, unknown> = {
+      'cardwords.seat': { gameId: 'robot', name: 'Ann', key: 'k1' },
+      'cardwords.seats': [{ gameId: 'robot', name: 'Ann', key: 'k1' }, { gameId: 'closed', name: 'Ann', key: 'k2' }, { gameId: 7 }],
+      'yatzee.seat': { gameId: 'dice', name: 'Ann', key: 'k3' },
+    };
+    const load = <T>(key: string) => store[key] as T | undefined;
+    expect([...heldGameIds({ load }, 'cardwords')].sort()).toEqual(['closed', 'robot']);
+    expect([...heldGameIds({ load }, 'yatzee')]).toEqual(['dice']);
+  });
+
+  it('a page asked to watch a game where it keeps a seat takes the seat (a restored panel kept watch=1)', () => {
+    const store: Record<string, unknown> = { 'cardwords.seats': [{ gameId: 'robot', name: 'Ann', key: 'k1' }] };
+    const host = (params: Record<string, string>) => ({ load: <T>(key: string) => store[key] as T | undefined, param: (n: string) => params[n] ?? null });
+    expect(entryFor(host({ game: 'robot', watch: '1' }), 'cardwords', 'robot')).toEqual({ seat: { gameId: 'robot', name: 'Ann', key: 'k1' } });
+    expect(entryFor(host({ game: 'other', watch: '1' }), 'cardwords', 'other')).toEqual({ watch: true });
+    expect(entryFor(host({ game: 'other' }), 'cardwords', 'other')).toBeNull();
+    expect(entryFor(host({}), 'yatzee', null)).toBeNull();
+  });
 });
 
 describe('VsCodeHost', () => {
@@ -134,6 +167,19 @@ describe('VsCodeHost', () => {
     // another panel's state is not taken
     const other = new VsCodeHost(config({ panel: 'lines' }), fakeApi(first.state()).api);
     expect(other.load('yatzee.seat')).toBeUndefined();
+  });
+
+  it('never writes the owner token into the webview\'s state (VS Code keeps it on disk); the page still reads it', () => {
+    const f = fakeApi();
+    const host = new VsCodeHost(config({ params: { owner: 'T0ken', game: 'g1' } }), f.api);
+    host.save('owner', 'T0ken');
+    host.save('yatzee.seat', { gameId: 'g1', name: 'Ann', key: 'k' });
+    expect(host.param('owner')).toBe('T0ken');
+    expect(host.load('owner')).toBe('T0ken');
+    expect(JSON.stringify(f.state())).not.toContain('T0ken');
+    expect(f.state()?.params.game).toBe('g1');
+    // not posted to the extension's plain store either
+    expect(JSON.stringify(f.posted)).not.toContain('T0ken');
   });
 
   it('a settings change reaches the open panel: new values, kept for a reload, listeners called', () => {

@@ -250,6 +250,7 @@ export const da: Strings = {
   'err.room-gone': 'Spillet er slut eller findes ikke.',
   'err.room-locked': 'Spillet tager ikke imod nogen nu: Det er slut, eller alle pladser er taget.',
   'err.watchers-full': 'Alle tilskuerpladser i spillet er optaget.',
+  'err.server-down': 'Serveren svarer ikke.',
 
   // Cardwords
   'nav.cardwords': 'Cardwords-spil',
@@ -453,6 +454,7 @@ export const da: Strings = {
   'cw.err.table-full': 'Alle pladser er taget: Se med i stedet',
   'cw.err.unknown-ruleset': 'Serveren har ikke det regelsæt',
   'cw.err.room-gone': 'Spillet er slut eller findes ikke',
+  'cw.err.server-down': 'Serveren svarer ikke',
   'cw.err.room-locked': 'Spillet tager ikke imod nogen nu: Det er slut, eller alle pladser er taget',
   'err.pile-empty': 'bunken er tom: Du kan ikke bytte',
   'err.pile-too-small.n': 'Der er kun {0} kort i bunken: Du kan ikke bytte {1}',

@@ -250,6 +250,7 @@ export const de: Strings = {
   'err.room-gone': 'Das Spiel ist aus oder existiert nicht.',
   'err.room-locked': 'Das Spiel nimmt gerade niemanden auf: Es ist aus, oder alle Plätze sind besetzt.',
   'err.watchers-full': 'Alle Zuschauerplätze dieses Spiels sind besetzt.',
+  'err.server-down': 'Der Server antwortet nicht.',
 
   // Cardwords
   'nav.cardwords': 'Cardwords-Spiel',
@@ -453,6 +454,7 @@ export const de: Strings = {
   'cw.err.table-full': 'Alle Plätze sind besetzt: Schau stattdessen zu',
   'cw.err.unknown-ruleset': 'Dieser Server hat keinen solchen Regelsatz',
   'cw.err.room-gone': 'Das Spiel ist aus oder existiert nicht',
+  'cw.err.server-down': 'Der Server antwortet nicht',
   'cw.err.room-locked': 'Das Spiel nimmt gerade niemanden auf: Es ist aus, oder alle Plätze sind besetzt',
   'err.pile-empty': 'der Stapel ist leer: Du kannst nicht tauschen',
   'err.pile-too-small.n': 'Nur {0, plural, one {# Karte liegt} other {# Karten liegen}} im Stapel: Du kannst nicht {1} tauschen',

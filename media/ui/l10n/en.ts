@@ -249,6 +249,7 @@ export const en = {
   'err.room-gone': 'The game is over or does not exist.',
   'err.room-locked': 'The game takes nobody now: it is over, or every place is taken.',
   'err.watchers-full': 'Every watcher place of this game is taken.',
+  'err.server-down': 'The server does not answer.',
 
   // Cardwords
   'nav.cardwords': 'Cardwords game',
@@ -452,6 +453,7 @@ export const en = {
   'cw.err.table-full': 'every seat is taken: watch instead',
   'cw.err.unknown-ruleset': 'this server has no such ruleset',
   'cw.err.room-gone': 'the game is over or does not exist',
+  'cw.err.server-down': 'the server does not answer',
   'cw.err.room-locked': 'the game takes nobody now: it is over, or every place is taken',
   'err.pile-empty': 'the pile is empty: you cannot trade',
   'err.pile-too-small.n': 'only {0, plural, one {# card is} other {# cards are}} in the pile: you cannot trade {1}',
