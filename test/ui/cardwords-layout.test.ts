@@ -128,6 +128,35 @@ describe('Cardwords panel layout', () => {
   }
 });
 
+describe('VS Code\'s dark high-contrast theme', () => {
+  it('the player to move stands out readably on the score board (a light blue row under white text before)', async () => {
+    // as VS Code's webview has it: the body's theme class, the theme's colours as variables,
+    // and no dark colour scheme
+    const { page, context } = await openPage(browser, { width: 1280, height: 720, colorScheme: 'light' });
+    try {
+      await page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
+      await page.waitForSelector('.cw-scores tr.turn');
+      const ratio = await page.evaluate(() => {
+        document.body.classList.add('vscode-high-contrast');
+        document.documentElement.style.setProperty('--vscode-foreground', '#ffffff');
+        document.documentElement.style.setProperty('--vscode-editor-background', '#000000');
+        const row = getComputedStyle(document.querySelector('.cw-scores tr.turn')!);
+        const rgb = (c: string) => c.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number);
+        const lum = (c: string) => {
+          const [r, g, b] = rgb(c).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const [a, b] = [lum(row.color), lum(row.backgroundColor)].sort((x, y) => y - x) as [number, number];
+        return (a + 0.05) / (b + 0.05);
+      });
+      // WCAG AA for text
+      expect(ratio).toBeGreaterThanOrEqual(4.5);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('Cardwords results layout', () => {
   // The results header's long words ("adjustment", "Schlussausgleich") in narrow number
   // columns: a line may end only between words or at a soft hyphen, never inside a word.
