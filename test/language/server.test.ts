@@ -267,10 +267,13 @@ describe('completion', () => {
         ['C', 1, 'C 5'],
         ['L', 1, 'L 2'],
       ]);
-      plain.change(uri, [{ text: read('tiny.cardtable') + '\n' }]);
-      const lines = read('tiny.cardtable').split('\n').length;
-      const line = await plain.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: lines, character: 0 } });
+      // an empty line before the end tag (after it, an attribute line would be text after the end)
+      const spaced = read('tiny.cardtable').replace('(1,1) W 2;', '\n(1,1) W 2;');
+      plain.change(uri, [{ text: spaced }]);
+      const blank = spaced.split('\n').indexOf('');
+      const line = await plain.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: blank, character: 0 } });
       expect(line.items.map((i) => [i.insertTextFormat, i.insertText])).toEqual([[1, '(0,0) B;']]);
+      plain.change(uri, [{ text: read('tiny.cardtable') + '\n' }]);
       const cards = fx.uri('tiny.cardset');
       plain.open(cards, '1\n[');
       const chars = await plain.request<CompletionList>('textDocument/completion', { textDocument: { uri: cards }, position: { line: 1, character: 1 } });
