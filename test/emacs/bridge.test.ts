@@ -93,7 +93,11 @@ it('answers each request line, refuses bad ones clearly, and plays Lines by the 
   expect(game.result.eligible).toBe(false);
   const from = game.result.board.findIndex((c) => c > 0);
   const occupied = game.result.board.findIndex((c, i) => c > 0 && i !== from);
-  expect(await b.send(JSON.stringify({ id: 6, method: 'lines/move', params: { from, to: occupied } }))).toMatchObject({ id: 6, error: { code: 'refused' } });
+  // every refusal in the web panel's words (media/lines/texts.ts): it said the engine's lower-case
+  // "there is no move to take back"; and the action key's on an empty cell, for Emacs to say
+  expect(await b.send('{"id":60,"method":"lines/undo"}')).toEqual({ id: 60, error: { code: 'refused', message: 'There is no move to take back.' } });
+  expect(game.result).toMatchObject({ emptyRefusal: 'Select a chip first.' });
+  expect(await b.send(JSON.stringify({ id: 6, method: 'lines/move', params: { from, to: occupied } }))).toMatchObject({ id: 6, error: { code: 'refused', message: expect.stringMatching(/^Not possible: /) } });
   const hint = (await b.send('{"id":7,"method":"lines/hint"}')) as { result: { hint: { from: number; to: number }; eligible: boolean } };
   expect(game.result.board[hint.result.hint.from]).toBeGreaterThan(0);
   expect(game.result.board[hint.result.hint.to]).toBe(0);

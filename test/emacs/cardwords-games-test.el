@@ -50,6 +50,10 @@
           (should (= cardwords-lines--cursor 11))
           (should (memq 'cardwords-lines-cursor
                         (cardwords-games-test--faces (cadr (cardwords-games-test--cell-text 11)))))
+          ;; SPC on an empty cell with no chip selected says so, as the web panel does (it did nothing).
+          (setq cardwords-lines--cursor (cl-position 0 (plist-get cardwords-lines--view :board)))
+          (execute-kbd-macro (kbd "SPC"))
+          (should (string-match-p "^Select a chip first\\.$" (buffer-string)))
           ;; SPC on a chip selects it (its face), SPC again clears the selection.
           (let ((chip (cl-position-if (lambda (c) (> c 0)) (plist-get cardwords-lines--view :board))))
             (setq cardwords-lines--cursor chip)
