@@ -1247,21 +1247,8 @@ seat could not be taken back (said in the echo area)."
 
 (defun cardwords-play--join (params)
   "Join a game with PARAMS of `cardwords/join' and return the view.
-A name taken in that game is asked again, saying so (the refusal dropped
-back to where the URL, the game and the token had to be given again)."
-  (let ((view nil))
-    (while (null view)
-      (condition-case err
-          (setq view (cardwords-bridge-request-sync "cardwords/join" params 60))
-        (user-error
-         (let ((said (error-message-string err)))
-           (unless (and (plist-get params :name) (string-prefix-p "That name is taken" said))
-             (signal (car err) (cdr err)))
-           (let ((name ""))
-             (while (string-empty-p name)
-               (setq name (read-string (format "%s Your name: " said))))
-             (setq params (plist-put (copy-sequence params) :name name)))))))
-    view))
+A name taken in that game is asked again (`cardwords-bridge-join')."
+  (cardwords-bridge-join "cardwords/join" params))
 
 (defun cardwords-play--pick (url)
   "Pick a game listed on the server at URL; return how to enter it.

@@ -647,7 +647,8 @@ Your sheet is closed for good and its place is free."
 (defun cardwords-yatzee--pick (url)
   "Pick a Yatzee game listed on the server at URL.
 Return (new . OWNER) for a new game with the OWNER token asked,
-\=(join . ID) to play the listed game ID, (watch . ID) to watch it, or
+\=(join ID . NAME) to play the listed game ID as NAME (asked, as
+`cardwords-play' asks it: empty watches), (watch . ID) to watch it, or
 \=(owner-watch ID . OWNER) to watch it as its owner.  The list offers what
 the room takes, by the web lobby's rule: each game with its sheets held
 \(robots' too) and why it takes no new player or no watcher.  A game whose
@@ -671,7 +672,9 @@ to resume: (resume . ID)."
                      (user-error "Game %s: %s %s" id seat-why watch-why)
                    (cons 'owner-watch (cons id owner)))))
               (seat-why (message "%s Watching game %s" seat-why id) (cons 'watch id))
-              (t (cons 'join id)))))))
+              (t (let ((name (read-string "Your name (empty: watch): "
+                                          (or cardwords-yatzee-name (user-login-name)))))
+                   (if (string-empty-p name) (cons 'watch id) (cons 'join (cons id name))))))))))
 
 ;;;###autoload
 (defun cardwords-yatzee (url)
@@ -715,10 +718,10 @@ its list, or new to create one with the owner token."
                          "yatzee/join" (list :url url :id (cdr pick) :watch t) 60))
                 ('owner-watch (cardwords-bridge-request-sync
                                "yatzee/join" (list :url url :id (cadr pick) :watch t :owner (cddr pick)) 60))
-                (_ (cardwords-bridge-request-sync
-                    "yatzee/join" (list :url url :id (cdr pick) :name name
-                                        :hints (if cardwords-yatzee-hints t :false))
-                    60)))))))
+                ;; the name asked; a name taken there is asked again (it ended the command)
+                (_ (cardwords-bridge-join
+                    "yatzee/join" (list :url url :id (cadr pick) :name (cddr pick)
+                                        :hints (if cardwords-yatzee-hints t :false)))))))))
     (switch-to-buffer (get-buffer-create cardwords-yatzee--buffer-name))
     (cardwords-yatzee-mode)
     ;; A newer view may have come as a notification while the buffer did not exist yet (the

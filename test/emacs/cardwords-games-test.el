@@ -2681,12 +2681,16 @@ the echo area."
                              collection)))
               ((symbol-function 'read-string) (lambda (prompt &rest _) (push prompt asked) "tok")))
       (setq pick "open")
-      (should (equal (cardwords-yatzee--pick "http://x") '(join . "open")))
+      ;; the name is asked, as Cardwords asks it (it joined with the login name unasked)
+      (should (equal (cardwords-yatzee--pick "http://x") '(join "open" . "tok")))
       (should (equal offered '("new" "open  2/10 players, playing"
                                "full  10/10 players, playing  Every seat is taken."
                                "crowded  10/10 players, playing  Every seat is taken. Every watcher place is taken."
                                "held  10/10 players, playing  Your seat as Emi is kept: resume it.")))
-      (should (null asked))
+      (should (equal asked '("Your name (empty: watch): ")))
+      (cl-letf (((symbol-function 'read-string) (lambda (&rest _) "")))
+        (should (equal (cardwords-yatzee--pick "http://x") '(watch . "open"))))
+      (setq asked nil)
       ;; every sheet held: watched while a watcher place is free, refused with why when none is
       (setq pick "full")
       (should (equal (cardwords-yatzee--pick "http://x") '(watch . "full")))
@@ -2704,6 +2708,32 @@ the echo area."
       (setq asked nil pick "new")
       (should (equal (cardwords-yatzee--pick "http://x") '(new . "tok")))
       (should (equal asked '("Owner token: "))))))
+
+;; A name taken in the Yatzee game is asked again, saying so, as Cardwords asks it: the
+;; refusal ended M-x cardwords-yatzee and went back to where the game was.
+(ert-deftest cardwords-yatzee-join-asks-again-for-a-name-taken ()
+  (let ((sent nil) (prompts nil) (names (list "Emi" "Emi2")))
+    (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method params &rest _)
+                 (push (cons method params) sent)
+                 (cond ((equal method "yatzee/games")
+                        '((:id "open" :kind "yatzee" :players 1 :robots 1 :maxPlayers 10 :state "playing")))
+                       ((equal (plist-get params :name) "Emi")
+                        (user-error "That name is taken in this game."))
+                       (t '(:seq 1 :status "playing" :welcome (:gameId "open" :role "player"))))))
+              ((symbol-function 'completing-read) (lambda (_prompt collection &rest _) (cadr collection)))
+              ((symbol-function 'read-string) (lambda (prompt &rest _) (push prompt prompts) (pop names))))
+      (unwind-protect
+          (progn
+            (cardwords-yatzee "http://x")
+            (should (equal (reverse prompts) '("Your name (empty: watch): "
+                                               "That name is taken in this game. Your name: ")))
+            (should (equal (mapcar (lambda (s) (plist-get (cdr s) :name))
+                                   (cl-remove "yatzee/join" sent :key #'car :test-not #'equal))
+                           '("Emi2" "Emi")))
+            (should (eq major-mode 'cardwords-yatzee-mode)))
+        (let ((cardwords-yatzee--leaving t))
+          (when (get-buffer cardwords-yatzee--buffer-name) (kill-buffer cardwords-yatzee--buffer-name)))))))
 
 ;; C-c C-s RET typed in one burst: Emacs runs the RET already typed before it redisplays,
 ;; so a hint that came meanwhile would be played unseen.  RET tells the bridge how many hints
