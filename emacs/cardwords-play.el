@@ -936,8 +936,13 @@ The owner ended it before any: no history comes, so no review either."
   "Return what \\<cardwords-play-mode-map>\\[cardwords-play-rematch] does for you after the game, or nil.
 A player asks for a rematch; the owner who watches (no seat) deals one at
 once for every player, as the server does for the owner; another watcher
-has none."
-  (cond ((not (cardwords-play--watching-p))
+has none.  Nor has a player the room let go (removed by the owner: the key
+said so only when pressed) or one who has asked already (the vote was
+offered again next to whom it waits for)."
+  (cond ((or (cardwords-play--get :closed)
+             (eq (plist-get (nth (cardwords-play--get :seat) (cardwords-play--get :players)) :rematch) t))
+         nil)
+        ((not (cardwords-play--watching-p))
          (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch"))
         ((cardwords-play--owner-p)
          (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] \

@@ -1143,8 +1143,16 @@ it("the bridge's log line of a seat given up says what became of it: after the r
       else expect((await call('cardwords/pass')).error).toBeUndefined();
     }
     await until(() => bo.state.status === 'over', 5000, 'the end of the round');
+    // Bo's vote is said to the others, as the web panel says it under the results (it showed on
+    // the score board alone, below an 80x24 window)
+    expect((await bo.request('rematch')).type).toBe('ack');
+    const players = async () => ((await call('cardwords/view')).result as unknown as { players: Array<{ name: string; rematch: boolean }>; message: string });
+    await expect.poll(async () => (await players()).message).toBe('Bo asks for a rematch.');
+    expect((await players()).players.find((p) => p.name === 'Bo')?.rematch).toBe(true);
     expect((await call('cardwords/remove', { name: 'Bo' })).error).toBeUndefined();
     await expect.poll(log).toContain('The owner removed Bo from the game: a robot plays for Bo in a rematch.');
+    // a removed player's vote is stale: the score board said "asks for a rematch" of Bo
+    expect((await players()).players.find((p) => p.name === 'Bo')?.rematch).toBe(false);
     expect((await log()).filter((l) => l.includes('to the end'))).toEqual([]);
     // the owner watches the next game; Cy, the only person against a robot, leaves: the game ends with it
     const id2 = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, humans: 1, robots: 1, seed: 'bridge-gone-2' } })).result!.welcome.gameId;

@@ -1325,7 +1325,22 @@ the echo area."
       ;; nobody waited for: no line
       (setq cardwords-play--view (cardwords-games-test--view :seq 2 :status "over" :turn -1 :results results :rematchWaits ""))
       (cardwords-play--draw)
-      (should-not (string-match-p "The rematch waits" (buffer-string))))))
+      (should-not (string-match-p "The rematch waits" (buffer-string)))
+      ;; defects: after your vote the key was offered again next to whom it waits for, and a
+      ;; player the owner removed was offered it (the key then said "The owner removed you")
+      (setq cardwords-play--view
+            (cardwords-games-test--view :seq 3 :status "over" :turn -1 :results results :rematchWaits waits
+                                        :players '((:name "ert" :robot nil :score 4 :cards 4 :connected t :rematch t)
+                                                   (:name "Bo" :robot nil :score 0 :cards 4 :connected :false))))
+      (cardwords-play--draw)
+      (should (cardwords-games-test--line-of (concat "^" (regexp-quote waits) "$")))
+      (should-not (string-match-p "C-c C-r" (buffer-string)))
+      (setq cardwords-play--view
+            (cardwords-games-test--view :seq 4 :status "over" :turn -1 :results results :closed t
+                                        :down "The owner removed you from the game."))
+      (cardwords-play--draw)
+      (should-not (string-match-p "C-c C-r" (buffer-string)))
+      (should-not (string-match-p "rematch" (cardwords-play--keys-left))))))
 
 (ert-deftest cardwords-play-results-come-into-view ()
   ;; A 15x15 table in an 80x24 terminal: the results came under the hand and Last:, below the
