@@ -563,6 +563,8 @@ never scrolls it, but to the results when they come."
                               (cond (results "Results")
                                     ;; the seat moved to another tab or editor, not the connection lost
                                     ((cardwords-play--elsewhere-p) "Seat played elsewhere")
+                                    ;; the owner removed you: not a connection lost (the message says so)
+                                    ((eq (cardwords-play--get :removed) t) "Removed")
                                     ;; the connection down: no turn is played (the message says why)
                                     ((not (cardwords-play--get :connected)) "Disconnected")
                                     ((= turn seat) "Your turn")

@@ -160,6 +160,10 @@ Another tab or editor took it; the bridge keeps its key:
 `cardwords-yatzee-play-here' takes it back."
   (eq (cardwords-yatzee--get :elsewhere) t))
 
+(defun cardwords-yatzee--removed-p ()
+  "Return non-nil once the owner removed you from the game (the room let you go)."
+  (eq (cardwords-yatzee--get :removed) t))
+
 (defun cardwords-yatzee-play-here ()
   "Play your sheet here again after another tab or editor took it.
 The sheet's key takes it back, as the web page's Play here: the other
@@ -329,9 +333,11 @@ A redraw (another player's throw) does not say it again.")
           (insert (funcall label "Total"))
           (dolist (s sheets) (insert (funcall cell (number-to-string (plist-get s :total)))))
           (insert "\n")
+          ;; removed by the owner: over for you (it read "playing", the others' dice frozen)
           (insert (propertize (format "\nYatzee  game %s  %s\n"
                                       (plist-get (cardwords-yatzee--get :welcome) :gameId)
-                                      (cardwords-yatzee--get :status))
+                                      (if (cardwords-yatzee--removed-p) "removed by the owner"
+                                        (cardwords-yatzee--get :status)))
                               'face 'bold))
           ;; while a place is free: the game's join page, whole on its own line for copying
           (let ((invite (cardwords-yatzee--get :invite)))
@@ -341,7 +347,9 @@ A redraw (another player's throw) does not say it again.")
           ;; the others' dice while the game goes on (after its end: nothing is thrown any more);
           ;; a full sheet throws no more either: it said "not thrown yet", as if a round waited
           (dolist (s sheets)
-            (unless (or (equal (plist-get s :name) me) (cardwords-yatzee--get :ended))
+            (unless (or (equal (plist-get s :name) me) (cardwords-yatzee--get :ended)
+                        ;; let go, the room sends no more throws: they would stand still
+                        (and (cardwords-yatzee--get :closed) (not (cardwords-yatzee--elsewhere-p))))
               (insert (cond ((and (plist-get s :scores) (not (memq nil (plist-get s :scores))))
                              (format "%s: done, the sheet is full\n" (plist-get s :name)))
                             ((> (plist-get s :throwsMade) 0)
@@ -356,6 +364,8 @@ A redraw (another player's throw) does not say it again.")
            (cons (cond ((or (cardwords-yatzee--get :connected) (cardwords-yatzee--get :ended)) "")
                        ;; the sheet moved to another tab or editor, not the connection lost
                        ((cardwords-yatzee--elsewhere-p) " Sheet played elsewhere")
+                       ;; the owner removed you: no connection lost, nothing comes back
+                       ((cardwords-yatzee--removed-p) " Removed")
                        (t " Disconnected"))
                  (cardwords-yatzee--standing me sheets)))
           (force-mode-line-update)

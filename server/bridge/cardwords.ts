@@ -114,6 +114,8 @@ export class CardwordsSession {
   private down = '';
   /** The room let this client go for good (the owner removed the player, the seat was taken back elsewhere): no seat to play or give up. */
   private closed = false;
+  /** The room let this client go because the owner removed the player (the editor says so, not "Disconnected"). */
+  private removed = false;
   /** The seat is played elsewhere now (taken back by another tab or editor): its key kept for `playHere`. */
   private elsewhere = false;
   /** "Connected again.", which gives way after a while or once the game changes, as on the web page. */
@@ -406,7 +408,7 @@ export class CardwordsSession {
 
   /** The room let this client go for `reason`: the seat kept when it is played elsewhere, else forgotten (params.ts `letGo`). */
   private letGo(reason: string | undefined): void {
-    ({ closed: this.closed, elsewhere: this.elsewhere, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
+    ({ closed: this.closed, elsewhere: this.elsewhere, removed: this.removed, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
   }
 
   /** The connection of `room` is down for `why`: said, and keys refused with it. */
@@ -447,6 +449,7 @@ export class CardwordsSession {
     this.seat = null;
     this.down = '';
     this.closed = false;
+    this.removed = false;
     this.elsewhere = false;
     this.history = [];
     this.historyPlayers = [];
@@ -984,6 +987,7 @@ export class CardwordsSession {
       // this client go for good (removed, the seat taken back elsewhere): nothing to leave
       down: this.down,
       closed: this.closed,
+      removed: this.removed,
       // the seat is played elsewhere (not lost): `cardwords/play-here` takes it back, `cardwords/watch-here` watches
       elsewhere: this.elsewhere,
       welcome: this.welcome,

@@ -1291,7 +1291,8 @@ it('the owner of a Yatzee game removes a player and ends the game through the br
     const cyView = async () => ((await c.send(JSON.stringify({ id: 5, method: 'yatzee/view' }))) as { result: View & { connected: boolean; closed: boolean; down: string } }).result;
     await expect.poll(async () => (await cyView()).message).toBe('The owner removed you from the game.');
     // let go: no sheet to give up (Emacs leaves without asking), keys refused with why
-    expect(await cyView()).toMatchObject({ connected: false, closed: true, down: 'The owner removed you from the game.' });
+    // (removed, for Emacs to say so where it said "Disconnected"; no invite to a game Cy is out of)
+    expect(await cyView()).toMatchObject({ connected: false, closed: true, removed: true, invite: '', down: 'The owner removed you from the game.' });
     expect(((await c.send(JSON.stringify({ id: 6, method: 'yatzee/throw' }))) as { error?: { message: string } }).error?.message).toBe('The owner removed you from the game.');
     await expect.poll(async () => (await call('yatzee/view')).result!.sheets.map((x) => x.name)).toEqual(['me']);
     expect((await call('yatzee/end')).error).toBeUndefined();

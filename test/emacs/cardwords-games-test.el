@@ -2227,11 +2227,15 @@ the echo area."
         (should (cardwords-yatzee--in-progress-p)))
       (let ((cardwords-yatzee--buffer-name "*Cardwords Yatzee ert let go*")
             (cardwords-yatzee--view (cardwords-games-test--yatzee-view
-                                     :connected nil :closed t :down "The owner removed you from the game."
+                                     :connected nil :closed t :removed t :down "The owner removed you from the game."
                                      :message "The owner removed you from the game.")))
         (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
           (cardwords-yatzee-mode)
           (cardwords-yatzee--draw)
+          ;; said as a removal, over for you: it read "Disconnected" and "playing"
+          (should (string-prefix-p " Removed" mode-line-process))
+          (should-not (string-match-p "Disconnected" mode-line-process))
+          (should (string-match-p "^Yatzee  game .*  removed by the owner$" (buffer-string)))
           (should-not (cardwords-yatzee--in-progress-p))
           (cardwords-yatzee-leave))
         (should-not asked)
