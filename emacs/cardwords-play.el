@@ -1180,23 +1180,32 @@ at once (before the deal the seat is free again), so nobody waits for
 you.  A local server stops unless another open game (Yatzee on it)
 still uses it, and forgets the game: `cardwords-play' does not offer to
 resume it (a game whose buffer is killed, or left by quitting Emacs, is
-a drop: your seat is held and the game offered)."
+a drop: your seat is held and the game offered).  The last person's
+leave ends the game: the buffer then stays, with its results."
   (interactive)
-  ;; the question says what becomes of the seat: killing the buffer, which keeps it, asks too
-  (when (or no-ask (not (cardwords-play--in-progress-p))
-            (cardwords-bridge-confirm-leave
-             (let ((question (cardwords-play--get :leaveQuestion)))
-               (cond ((equal (cardwords-play--get :status) "waiting")
-                      "Leave this game (your seat is free again for someone else)? ")
-                     ;; the web page's: what becomes of the seat, or that the game ends
-                     ((and (stringp question) (not (string-empty-p question))) question)
-                     (t "Leave this game for good (a robot plays your seat to the end)? ")))))
-    ;; left on purpose: the local server forgets the game (not offered to resume)
-    (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" (list :forget t)))
-    (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
-    ;; asked above: killing the buffer asks nothing more
-    (let ((cardwords-play--leaving t))
-      (kill-buffer cardwords-play--buffer-name))))
+  (let ((going (cardwords-play--in-progress-p)))
+    ;; the question says what becomes of the seat: killing the buffer, which keeps it, asks too
+    (when (or no-ask (not going)
+              (cardwords-bridge-confirm-leave
+               (let ((question (cardwords-play--get :leaveQuestion)))
+                 (cond ((equal (cardwords-play--get :status) "waiting")
+                        "Leave this game (your seat is free again for someone else)? ")
+                       ;; the web page's: what becomes of the seat, or that the game ends
+                       ((and (stringp question) (not (string-empty-p question))) question)
+                       (t "Leave this game for good (a robot plays your seat to the end)? ")))))
+      ;; left on purpose: the local server forgets the game (not offered to resume)
+      (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" (list :forget t)))
+      (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
+      (if (and going (cardwords-play--get :results))
+          ;; the last person's leave ended the game: its results came before the close, and
+          ;; stay in sight (the buffer vanished with nothing said); the key again closes it
+          (progn (cardwords-play--draw)
+                 (message "%s" (substitute-command-keys
+                                "You left, and the game is over: the results are below. \
+\\<cardwords-play-mode-map>\\[cardwords-play-leave] closes the buffer.")))
+        ;; asked above: killing the buffer asks nothing more
+        (let ((cardwords-play--leaving t))
+          (kill-buffer cardwords-play--buffer-name))))))
 
 (defun cardwords-play-click (event)
   "Set the location on the cell clicked, or add the hand card clicked (EVENT)."

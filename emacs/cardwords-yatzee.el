@@ -645,14 +645,23 @@ another connection)."
 (defun cardwords-yatzee-leave (&optional no-ask)
   "Leave the game and close its buffer.
 A game in progress is left only when you say so; NO-ASK leaves without asking.
-Your sheet is closed for good and its place is free."
+Your sheet is closed for good and its place is free.  The last person's
+leave ends the game: the buffer then stays, saying so, with the sheets."
   (interactive)
-  (when (or no-ask (not (cardwords-yatzee--in-progress-p))
-            (cardwords-bridge-confirm-leave (cardwords-yatzee--leave-question)))
-    (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil))
-    ;; asked above: killing the buffer asks nothing more
-    (let ((cardwords-yatzee--leaving t))
-      (kill-buffer cardwords-yatzee--buffer-name))))
+  (let ((going (cardwords-yatzee--in-progress-p)))
+    (when (or no-ask (not going)
+              (cardwords-bridge-confirm-leave (cardwords-yatzee--leave-question)))
+      (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil))
+      (if (and going (cardwords-yatzee--get :ended))
+          ;; the last person's leave ended the game: the end and its winners came before the
+          ;; close, and stay in sight (the buffer vanished with nothing said); q again closes it
+          (progn (cardwords-yatzee--draw)
+                 (message "%s %s" (cardwords-yatzee--get :message)
+                          (substitute-command-keys
+                           "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] closes the buffer.")))
+        ;; asked above: killing the buffer asks nothing more
+        (let ((cardwords-yatzee--leaving t))
+          (kill-buffer cardwords-yatzee--buffer-name))))))
 
 (defun cardwords-yatzee--pick (url)
   "Pick a Yatzee game listed on the server at URL.

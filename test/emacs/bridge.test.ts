@@ -1202,6 +1202,10 @@ it('the view gives the web page\'s questions before a leave and a removal: what 
     // Bo gone: Ann is the last person, her leave ends the game
     expect((await bo.leaveGame()).type).toBe('ack');
     await expect.poll(async () => (await view()).leaveQuestion).toBe('Leave for good? No other person plays, so the game ends. ');
+    // her leave ends the game: its results have come when the leave is answered, for Emacs to
+    // show (the buffer vanished with nothing said)
+    expect(((await b.send(JSON.stringify({ id: ++n, method: 'cardwords/leave', params: { forget: true } }))) as { error?: unknown }).error).toBeUndefined();
+    expect(((await view()) as View & { results: unknown }).results).not.toBeNull();
   } finally {
     await srv.stop();
   }

@@ -2242,6 +2242,56 @@ the echo area."
         (should-not (get-buffer cardwords-yatzee--buffer-name))
         (should (member "yatzee/leave" sent))))))
 
+;; The last person's leave ends the game: the results (Cardwords) or the end with its winners
+;; (Yatzee) come before the room closes, and stay in sight with a word of what the key did;
+;; the buffer had vanished with nothing said.  The key again closes it.
+(ert-deftest cardwords-games-the-last-leave-shows-the-end ()
+  (let ((sent nil) (said nil)
+        (results `(:reasonText "Ann left: nobody plays any more."
+                               :columns ,cardwords-games-test--result-columns
+                               :marks ,cardwords-games-test--result-marks
+                               :results ((:name "ert" :score 4 :handPoints 0 :adjustment 0 :winner t :standIn nil)))))
+    (cl-letf (((symbol-function 'cardwords-bridge-confirm-leave) (lambda (&rest _) t))
+              ((symbol-function 'message) (lambda (fmt &rest args) (push (and fmt (apply #'format fmt args)) said)))
+              ((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method &rest _)
+                 (push method sent)
+                 ;; the end comes as notifications before the leave is answered
+                 (pcase method
+                   ("cardwords/leave"
+                    (cardwords-play--take (cardwords-games-test--view :seq 9 :status "over" :turn -1 :results results
+                                                                      :message "The game has ended.")))
+                   ("yatzee/leave"
+                    (cardwords-yatzee--take (cardwords-games-test--yatzee-view
+                                             :seq 9 :ended t :message "The game has ended. Winner: Robot1."))))
+                 nil)))
+      (let ((cardwords-play--buffer-name "*Cardwords ert last leave*")
+            (cardwords-play--view (cardwords-games-test--view)))
+        (with-current-buffer (get-buffer-create cardwords-play--buffer-name)
+          (cardwords-play-mode)
+          (cardwords-play--draw)
+          (should (cardwords-play--in-progress-p))
+          (cardwords-play-leave)
+          (should (buffer-live-p (get-buffer cardwords-play--buffer-name)))
+          (should (string-match-p "^Results$" (buffer-string)))
+          (should (string-match-p "^You left, and the game is over: the results are below\\. C-c C-q closes the buffer\\.$"
+                                  (car said)))
+          (cardwords-play-leave)
+          (should-not (get-buffer cardwords-play--buffer-name))))
+      (let ((cardwords-yatzee--buffer-name "*Cardwords Yatzee ert last leave*")
+            (cardwords-yatzee--view (cardwords-games-test--yatzee-view)))
+        (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
+          (cardwords-yatzee-mode)
+          (cardwords-yatzee--draw)
+          (should (cardwords-yatzee--in-progress-p))
+          (cardwords-yatzee-leave)
+          (should (buffer-live-p (get-buffer cardwords-yatzee--buffer-name)))
+          (should (equal (car said) "The game has ended. Winner: Robot1. q closes the buffer."))
+          (cardwords-yatzee-leave)
+          (should-not (get-buffer cardwords-yatzee--buffer-name))))
+      (should (equal (reverse sent) '("cardwords/leave" "stop-server" "cardwords/leave" "stop-server"
+                                      "yatzee/leave" "yatzee/leave"))))))
+
 ;; defect: at 80 columns the hint line ran past the window's edge, cut there (with $), its
 ;; best hold lost; it is broken at the window's width as Cardwords breaks its lines (the
 ;; expected score, then the best hold whole on the next line), and so is a long message.
