@@ -645,8 +645,11 @@ export class CardwordsSession {
     // a best trade or pass): why, as the web panel's b and its switched-off button, the
     // choice unchanged (it showed the same table with nothing said)
     const missing = this.reviewBestMissing();
+    // (at a turn the turn's line stays, the reason after it, as the web panel's line under the
+    // step: it was replaced by the reason alone)
     if (best !== undefined && step === undefined && delta === undefined && missing !== '') {
-      this.message = missing;
+      const said = this.reviewMessage();
+      this.message = this.reviewAt === null ? missing : said.endsWith(` · ${missing}`) ? said : `${said} · ${missing}`;
       return this.view();
     }
     if (best !== undefined) this.reviewBest = best;

@@ -527,8 +527,9 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     expect(robot.message).toMatch(new RegExp(`^Turn 2 of ${final.moves}: Robot1: `));
     expect(robot.message.endsWith(` · ${missing.robot}`)).toBe(true);
     // b there says why and changes nothing: the choice stays for the next person's turn
+    // (the turn's line stays, the reason after it: it was the reason alone)
     const robotBest = (await call('cardwords/review', { best: false })) as Reviewed;
-    expect(robotBest.message).toBe(missing.robot);
+    expect(robotBest.message).toBe(robot.message);
     expect(robotBest.review).toMatchObject({ step: 1, best: true });
     expect(robot.board.length).toBe(opening.board.length + robot.review!.ringed.length);
     const second = (await call('cardwords/review', { step: 2 })) as Reviewed;
@@ -540,7 +541,10 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     // my pass: the best robot passes too, no cards to lay
     const passed = (await call('cardwords/review', { step: back.log.findIndex((l) => l.startsWith('me: passed')) })) as Reviewed;
     expect(passed.review?.bestMissing).toBe(missing.noCards);
-    expect(((await call('cardwords/review', { best: true })) as Reviewed).message).toBe(missing.noCards);
+    // b there: the turn's line stays, why after it (it read the reason alone)
+    const passedBest = ((await call('cardwords/review', { best: true })) as Reviewed).message;
+    expect(passedBest).toMatch(new RegExp(`^Turn \\d+ of ${final.moves}: me: passed for -1 · `));
+    expect(passedBest.endsWith(` · ${missing.noCards}`)).toBe(true);
     await call('cardwords/review', { step: null });
     expect(back.hand).toEqual(final.hand);
     expect(cells(back.board)).toEqual(cells(final.board));
