@@ -1029,6 +1029,28 @@ the echo area."
               (forward-line 1)))
         (delete-other-windows)))))
 
+;; At 80 columns the score board's and the log's long lines ran past the window's edge, cut
+;; with $ ("… removed by the owner, a robot plays  asks fo$", the review's best robot beside a
+;; turn): they are broken at the window's width, every word in sight.
+(ert-deftest cardwords-play-wraps-the-score-board-and-the-log ()
+  (let ((entry "Bob: BATS, NETS for 16 · The best robot here: NETS (wildcard at letter 4), BATS at 3C (18) · and more words")
+        (players '((:name "ert" :robot nil :score 30 :cards 4 :connected t)
+                   (:name "Bartholomew" :robot nil :score 24 :cards 1 :connected nil :removed t :left t :rematch t))))
+    (cardwords-games-test--drawn
+        (apply #'cardwords-games-test--view :players players :log (list entry) (cardwords-games-test--table-15x15))
+      (unwind-protect
+          (progn
+            (cardwords-games-test--window-of-80x24)
+            (cardwords-play--draw)
+            (goto-char (point-min))
+            (while (not (eobp))
+              (should (<= (- (line-end-position) (line-beginning-position)) 79))
+              (forward-line 1))
+            (should (string-match-p "^ Bartholomew    24 points  1 card  removed by the owner, a robot plays$" (buffer-string)))
+            (should (string-match-p "^ +asks for a rematch$" (buffer-string)))
+            (should (string-match-p (concat "^  " (mapconcat #'regexp-quote (split-string entry " ") "[ \n]+")) (buffer-string))))
+        (delete-other-windows)))))
+
 (ert-deftest cardwords-play-wraps-a-long-message ()
   ;; A message longer than the window (the owner's word question waited in a line of about 90
   ;; columns, the others' in 140) is wrapped at its width, every word of it on the screen.
@@ -2608,7 +2630,11 @@ the echo area."
               (should (equal asked "Leave for good? No other person plays, so the game ends. "))
               (should (get-buffer "*Cardwords*")))
             (cl-letf (((symbol-function 'y-or-n-p) (lambda (_) t)))
-              (execute-kbd-macro (kbd "C-c C-q"))))
+              (execute-kbd-macro (kbd "C-c C-q")))
+            ;; that leave ended the game: its results, sent before the close, stay in sight
+            ;; (the buffer vanished with nothing said); C-c C-q again closes it, unasked
+            (should (string-match-p "^Results$" (buffer-string)))
+            (execute-kbd-macro (kbd "C-c C-q")))
           (should-not (get-buffer "*Cardwords*"))
           (with-current-buffer "*Cardwords Yatzee*"
             (execute-kbd-macro (kbd "SPC"))
