@@ -1138,25 +1138,34 @@ it("the bridge's log line of a seat given up says what became of it: after the r
     const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View & { welcome: { gameId: string } }; error?: { message: string } };
     const log = async () => (await call('cardwords/view')).result!.log;
     const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, seed: 'bridge-gone-1' } })).result!.welcome.gameId;
-    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
-    await until(() => bo.state.status === 'playing', 5000, 'the deal');
+    // Bo plays from a bridge of his own, to read what his editor shows once removed
+    const bb = bridge();
+    type Seen = { status: string; moves: number; turn: number; seat: number; closed: boolean; removed: boolean; message: string; players: Array<{ name: string; rematch: boolean }> };
+    let m = 0;
+    const boCall = async (method: string, params: unknown = {}) => (await bb.send(JSON.stringify({ id: ++m, method, params }))) as { result?: Seen; error?: { message: string } };
+    const seen = async (of: typeof call | typeof boCall) => (await of('cardwords/view')).result as unknown as Seen;
+    expect((await boCall('cardwords/join', { url: srv.url, id, name: 'Bo' })).error).toBeUndefined();
+    await expect.poll(async () => (await seen(boCall)).status).toBe('playing');
     // everyone passes twice: over by the rules
     for (let k = 0; k < 4; k++) {
-      await until(() => bo.state.moves === k, 5000, `turn ${k}`);
-      if (bo.state.turn === seatOf(bo)) expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');
-      else expect((await call('cardwords/pass')).error).toBeUndefined();
+      await expect.poll(async () => (await seen(boCall)).moves).toBe(k);
+      const v = await seen(boCall);
+      expect((await (v.turn === v.seat ? boCall : call)('cardwords/pass')).error).toBeUndefined();
     }
-    await until(() => bo.state.status === 'over', 5000, 'the end of the round');
+    await expect.poll(async () => (await seen(boCall)).status).toBe('over');
     // Bo's vote is said to the others, as the web panel says it under the results (it showed on
     // the score board alone, below an 80x24 window)
-    expect((await bo.request('rematch')).type).toBe('ack');
-    const players = async () => ((await call('cardwords/view')).result as unknown as { players: Array<{ name: string; rematch: boolean }>; message: string });
-    await expect.poll(async () => (await players()).message).toBe('Bo asks for a rematch.');
-    expect((await players()).players.find((p) => p.name === 'Bo')?.rematch).toBe(true);
+    expect((await boCall('cardwords/rematch')).error).toBeUndefined();
+    await expect.poll(async () => (await seen(call)).message).toBe('Bo asks for a rematch.');
+    expect((await seen(call)).players.find((p) => p.name === 'Bo')?.rematch).toBe(true);
     expect((await call('cardwords/remove', { name: 'Bo' })).error).toBeUndefined();
     await expect.poll(log).toContain('The owner removed Bo from the game: a robot plays for Bo in a rematch.');
-    // a removed player's vote is stale: the score board said "asks for a rematch" of Bo
-    expect((await players()).players.find((p) => p.name === 'Bo')?.rematch).toBe(false);
+    // a removed player's vote is stale: the score board said "asks for a rematch" of Bo, on
+    // Ann's screen and on his own
+    expect((await seen(call)).players.find((p) => p.name === 'Bo')?.rematch).toBe(false);
+    await expect.poll(async () => (await seen(boCall)).removed).toBe(true);
+    expect(await seen(boCall)).toMatchObject({ closed: true, message: 'The owner removed you from the game.' });
+    expect((await seen(boCall)).players.find((p) => p.name === 'Bo')?.rematch).toBe(false);
     expect((await log()).filter((l) => l.includes('to the end'))).toEqual([]);
     // the owner watches the next game; Cy, the only person against a robot, leaves: the game ends with it
     const id2 = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, humans: 1, robots: 1, seed: 'bridge-gone-2' } })).result!.welcome.gameId;
