@@ -367,6 +367,11 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (should (buffer-live-p (get-buffer "*Cardwords Yatzee*")))
             (cl-letf (((symbol-function 'y-or-n-p) (lambda (_) t)))
               (execute-kbd-macro (kbd "q")))
+            ;; that leave ended the game: the end, sent before the close, stays in sight (the
+            ;; buffer vanished with nothing said); q again closes it, unasked
+            (should (cardwords-yatzee--get :ended))
+            (should (string-match-p "^The game has ended" (buffer-string)))
+            (execute-kbd-macro (kbd "q"))
             (should-not (get-buffer "*Cardwords Yatzee*"))))
       (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave t))))))
 
