@@ -198,6 +198,25 @@ Return its listing, or nil for a new game.  Each game is offered as
     (cdr (assoc (completing-read "Game (or new): " (cons "new" (mapcar #'car choices)) nil t)
                 choices))))
 
+(defun cardwords-bridge-join (method params)
+  "Join a game by METHOD with PARAMS and return the view.
+A name taken in that game is asked again, saying so, until one is not
+taken (the refusal had dropped back to where the URL and the game had to
+be given again); any other refusal is signalled."
+  (let ((view nil))
+    (while (null view)
+      (condition-case err
+          (setq view (cardwords-bridge-request-sync method params 60))
+        (user-error
+         (let ((said (error-message-string err)))
+           (unless (and (plist-get params :name) (string-prefix-p "That name is taken" said))
+             (signal (car err) (cdr err)))
+           (let ((name ""))
+             (while (string-empty-p name)
+               (setq name (read-string (format "%s Your name: " said))))
+             (setq params (plist-put (copy-sequence params) :name name)))))))
+    view))
+
 (defun cardwords-bridge-resume-prompt (kind game &optional width)
   "The question whether to resume GAME, a game of KIND (\"Yatzee\").
 GAME is the remembered game the bridge's `serve' names.  The question

@@ -340,7 +340,11 @@ After the end, say why nothing happens."
        ((> color 0)
         (setq cardwords-lines--selected (if (eql cardwords-lines--selected cell) nil cell))
         (cardwords-lines-draw))
-       ((null cardwords-lines--selected) (cardwords-lines-draw))
+       ;; the web panel's refusal, sent by the bridge (it did nothing, unsaid)
+       ((null cardwords-lines--selected)
+        (setq cardwords-lines--message (or (plist-get cardwords-lines--view :emptyRefusal) ""))
+        (ding t)
+        (cardwords-lines-draw))
        (t
         (let ((view (cardwords-lines--call "lines/move"
                                            (list :from cardwords-lines--selected :to cell))))

@@ -563,6 +563,8 @@ never scrolls it, but to the results when they come."
                               (cond (results "Results")
                                     ;; the seat moved to another tab or editor, not the connection lost
                                     ((cardwords-play--elsewhere-p) "Seat played elsewhere")
+                                    ;; the owner removed you: not a connection lost (the message says so)
+                                    ((eq (cardwords-play--get :removed) t) "Removed")
                                     ;; the connection down: no turn is played (the message says why)
                                     ((not (cardwords-play--get :connected)) "Disconnected")
                                     ((= turn seat) "Your turn")
@@ -701,25 +703,28 @@ never scrolls it, but to the results when they come."
                               'face 'bold))
           (let ((i 0))
             (dolist (p players)
-              (insert (propertize (if (plist-get p :free)
-                                      (format " %s" (plist-get p :name))
-                                    (format " %-12s %4d %s  %s%s%s%s%s"
-                                            (plist-get p :name) (plist-get p :score)
-                                            (if (memq (plist-get p :score) '(1 -1)) "point " "points")
-                                            (cardwords-play--count (plist-get p :cards) "card")
-                                            (if (plist-get p :robot) "  robot" "")
-                                            ;; removed by the owner: said so (it read as a leave)
-                                            (cond ((plist-get p :removed) "  removed by the owner, a robot plays")
-                                                  ((plist-get p :left) "  left, a robot plays")
-                                                  ((plist-get p :standIn) "  away, a robot plays")
-                                                  ((plist-get p :away) "  away")
-                                                  (t ""))
-                                            ;; after the game: who asks for a rematch (the
-                                            ;; others' votes were not shown)
-                                            (if (plist-get p :rematch) "  asks for a rematch" "")
-                                            (if (= i seat) "  (you)" "")))
-                                  'face (and (= i turn) 'cardwords-play-turn))
-                      "\n")
+              ;; broken at the window's width, the notes under the points (at 80 columns a
+              ;; removed player's line ran past the edge, "asks fo$")
+              (dolist (line (if (plist-get p :free)
+                                (list (format " %s" (plist-get p :name)))
+                              (cardwords-bridge-wrap
+                               (delq nil
+                                     (list (format " %-12s %4d %s  %s"
+                                                   (plist-get p :name) (plist-get p :score)
+                                                   (if (memq (plist-get p :score) '(1 -1)) "point " "points")
+                                                   (cardwords-play--count (plist-get p :cards) "card"))
+                                           (and (plist-get p :robot) "robot")
+                                           ;; removed by the owner: said so (it read as a leave)
+                                           (cond ((plist-get p :removed) "removed by the owner, a robot plays")
+                                                 ((plist-get p :left) "left, a robot plays")
+                                                 ((plist-get p :standIn) "away, a robot plays")
+                                                 ((plist-get p :away) "away"))
+                                           ;; after the game: who asks for a rematch (the
+                                           ;; others' votes were not shown)
+                                           (and (plist-get p :rematch) "asks for a rematch")
+                                           (and (= i seat) "(you)")))
+                               (1- (if window (window-body-width window) 80)) nil (make-string 14 ?\s))))
+                (insert (propertize line 'face (and (= i turn) 'cardwords-play-turn)) "\n"))
               (cl-incf i)))
           ;; no pile before the deal (its 0 read as an empty pile), as in the web panel
           (unless (equal (cardwords-play--get :status) "waiting")
@@ -751,7 +756,13 @@ never scrolls it, but to the results when they come."
                                               "Unseen: " "        " " "))
             (insert text "\n"))
           (insert "\nLog:\n")
-          (dolist (entry log) (insert "  " entry "\n"))
+          ;; each entry broken at the window's width, a card kept whole (after the game a turn
+          ;; with the best robot's move beside it ran past the edge at 80 columns)
+          (dolist (entry log)
+            (dolist (line (cardwords-bridge-wrap (cardwords-bridge-words entry)
+                                                (1- (if window (window-body-width window) 80))
+                                                "  " "    " " "))
+              (insert line "\n")))
           ;; each window where it was (erasing the buffer sent them to its start)
           (cardwords-bridge-restore-places places)
           ;; the results just came: each window shows them (the table may scroll up a little)
@@ -936,8 +947,13 @@ The owner ended it before any: no history comes, so no review either."
   "Return what \\<cardwords-play-mode-map>\\[cardwords-play-rematch] does for you after the game, or nil.
 A player asks for a rematch; the owner who watches (no seat) deals one at
 once for every player, as the server does for the owner; another watcher
-has none."
-  (cond ((not (cardwords-play--watching-p))
+has none.  Nor has a player the room let go (removed by the owner: the key
+said so only when pressed) or one who has asked already (the vote was
+offered again next to whom it waits for)."
+  (cond ((or (cardwords-play--get :closed)
+             (eq (plist-get (nth (cardwords-play--get :seat) (cardwords-play--get :players)) :rematch) t))
+         nil)
+        ((not (cardwords-play--watching-p))
          (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch"))
         ((cardwords-play--owner-p)
          (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] \
@@ -1173,23 +1189,32 @@ at once (before the deal the seat is free again), so nobody waits for
 you.  A local server stops unless another open game (Yatzee on it)
 still uses it, and forgets the game: `cardwords-play' does not offer to
 resume it (a game whose buffer is killed, or left by quitting Emacs, is
-a drop: your seat is held and the game offered)."
+a drop: your seat is held and the game offered).  The last person's
+leave ends the game: the buffer then stays, with its results."
   (interactive)
-  ;; the question says what becomes of the seat: killing the buffer, which keeps it, asks too
-  (when (or no-ask (not (cardwords-play--in-progress-p))
-            (cardwords-bridge-confirm-leave
-             (let ((question (cardwords-play--get :leaveQuestion)))
-               (cond ((equal (cardwords-play--get :status) "waiting")
-                      "Leave this game (your seat is free again for someone else)? ")
-                     ;; the web page's: what becomes of the seat, or that the game ends
-                     ((and (stringp question) (not (string-empty-p question))) question)
-                     (t "Leave this game for good (a robot plays your seat to the end)? ")))))
-    ;; left on purpose: the local server forgets the game (not offered to resume)
-    (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" (list :forget t)))
-    (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
-    ;; asked above: killing the buffer asks nothing more
-    (let ((cardwords-play--leaving t))
-      (kill-buffer cardwords-play--buffer-name))))
+  (let ((going (cardwords-play--in-progress-p)))
+    ;; the question says what becomes of the seat: killing the buffer, which keeps it, asks too
+    (when (or no-ask (not going)
+              (cardwords-bridge-confirm-leave
+               (let ((question (cardwords-play--get :leaveQuestion)))
+                 (cond ((equal (cardwords-play--get :status) "waiting")
+                        "Leave this game (your seat is free again for someone else)? ")
+                       ;; the web page's: what becomes of the seat, or that the game ends
+                       ((and (stringp question) (not (string-empty-p question))) question)
+                       (t "Leave this game for good (a robot plays your seat to the end)? ")))))
+      ;; left on purpose: the local server forgets the game (not offered to resume)
+      (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" (list :forget t)))
+      (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
+      (if (and going (cardwords-play--get :results))
+          ;; the last person's leave ended the game: its results came before the close, and
+          ;; stay in sight (the buffer vanished with nothing said); the key again closes it
+          (progn (cardwords-play--draw)
+                 (message "%s" (substitute-command-keys
+                                "You left, and the game is over: the results are below. \
+\\<cardwords-play-mode-map>\\[cardwords-play-leave] closes the buffer.")))
+        ;; asked above: killing the buffer asks nothing more
+        (let ((cardwords-play--leaving t))
+          (kill-buffer cardwords-play--buffer-name))))))
 
 (defun cardwords-play-click (event)
   "Set the location on the cell clicked, or add the hand card clicked (EVENT)."
@@ -1247,21 +1272,8 @@ seat could not be taken back (said in the echo area)."
 
 (defun cardwords-play--join (params)
   "Join a game with PARAMS of `cardwords/join' and return the view.
-A name taken in that game is asked again, saying so (the refusal dropped
-back to where the URL, the game and the token had to be given again)."
-  (let ((view nil))
-    (while (null view)
-      (condition-case err
-          (setq view (cardwords-bridge-request-sync "cardwords/join" params 60))
-        (user-error
-         (let ((said (error-message-string err)))
-           (unless (and (plist-get params :name) (string-prefix-p "That name is taken" said))
-             (signal (car err) (cdr err)))
-           (let ((name ""))
-             (while (string-empty-p name)
-               (setq name (read-string (format "%s Your name: " said))))
-             (setq params (plist-put (copy-sequence params) :name name)))))))
-    view))
+A name taken in that game is asked again (`cardwords-bridge-join')."
+  (cardwords-bridge-join "cardwords/join" params))
 
 (defun cardwords-play--pick (url)
   "Pick a game listed on the server at URL; return how to enter it.

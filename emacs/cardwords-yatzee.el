@@ -160,6 +160,10 @@ Another tab or editor took it; the bridge keeps its key:
 `cardwords-yatzee-play-here' takes it back."
   (eq (cardwords-yatzee--get :elsewhere) t))
 
+(defun cardwords-yatzee--removed-p ()
+  "Return non-nil once the owner removed you from the game (the room let you go)."
+  (eq (cardwords-yatzee--get :removed) t))
+
 (defun cardwords-yatzee-play-here ()
   "Play your sheet here again after another tab or editor took it.
 The sheet's key takes it back, as the web page's Play here: the other
@@ -329,9 +333,11 @@ A redraw (another player's throw) does not say it again.")
           (insert (funcall label "Total"))
           (dolist (s sheets) (insert (funcall cell (number-to-string (plist-get s :total)))))
           (insert "\n")
+          ;; removed by the owner: over for you (it read "playing", the others' dice frozen)
           (insert (propertize (format "\nYatzee  game %s  %s\n"
                                       (plist-get (cardwords-yatzee--get :welcome) :gameId)
-                                      (cardwords-yatzee--get :status))
+                                      (if (cardwords-yatzee--removed-p) "removed by the owner"
+                                        (cardwords-yatzee--get :status)))
                               'face 'bold))
           ;; while a place is free: the game's join page, whole on its own line for copying
           (let ((invite (cardwords-yatzee--get :invite)))
@@ -341,7 +347,9 @@ A redraw (another player's throw) does not say it again.")
           ;; the others' dice while the game goes on (after its end: nothing is thrown any more);
           ;; a full sheet throws no more either: it said "not thrown yet", as if a round waited
           (dolist (s sheets)
-            (unless (or (equal (plist-get s :name) me) (cardwords-yatzee--get :ended))
+            (unless (or (equal (plist-get s :name) me) (cardwords-yatzee--get :ended)
+                        ;; let go, the room sends no more throws: they would stand still
+                        (and (cardwords-yatzee--get :closed) (not (cardwords-yatzee--elsewhere-p))))
               (insert (cond ((and (plist-get s :scores) (not (memq nil (plist-get s :scores))))
                              (format "%s: done, the sheet is full\n" (plist-get s :name)))
                             ((> (plist-get s :throwsMade) 0)
@@ -356,6 +364,8 @@ A redraw (another player's throw) does not say it again.")
            (cons (cond ((or (cardwords-yatzee--get :connected) (cardwords-yatzee--get :ended)) "")
                        ;; the sheet moved to another tab or editor, not the connection lost
                        ((cardwords-yatzee--elsewhere-p) " Sheet played elsewhere")
+                       ;; the owner removed you: no connection lost, nothing comes back
+                       ((cardwords-yatzee--removed-p) " Removed")
                        (t " Disconnected"))
                  (cardwords-yatzee--standing me sheets)))
           (force-mode-line-update)
@@ -635,19 +645,29 @@ another connection)."
 (defun cardwords-yatzee-leave (&optional no-ask)
   "Leave the game and close its buffer.
 A game in progress is left only when you say so; NO-ASK leaves without asking.
-Your sheet is closed for good and its place is free."
+Your sheet is closed for good and its place is free.  The last person's
+leave ends the game: the buffer then stays, saying so, with the sheets."
   (interactive)
-  (when (or no-ask (not (cardwords-yatzee--in-progress-p))
-            (cardwords-bridge-confirm-leave (cardwords-yatzee--leave-question)))
-    (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil))
-    ;; asked above: killing the buffer asks nothing more
-    (let ((cardwords-yatzee--leaving t))
-      (kill-buffer cardwords-yatzee--buffer-name))))
+  (let ((going (cardwords-yatzee--in-progress-p)))
+    (when (or no-ask (not going)
+              (cardwords-bridge-confirm-leave (cardwords-yatzee--leave-question)))
+      (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil))
+      (if (and going (cardwords-yatzee--get :ended))
+          ;; the last person's leave ended the game: the end and its winners came before the
+          ;; close, and stay in sight (the buffer vanished with nothing said); q again closes it
+          (progn (cardwords-yatzee--draw)
+                 (message "%s %s" (cardwords-yatzee--get :message)
+                          (substitute-command-keys
+                           "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] closes the buffer.")))
+        ;; asked above: killing the buffer asks nothing more
+        (let ((cardwords-yatzee--leaving t))
+          (kill-buffer cardwords-yatzee--buffer-name))))))
 
 (defun cardwords-yatzee--pick (url)
   "Pick a Yatzee game listed on the server at URL.
 Return (new . OWNER) for a new game with the OWNER token asked,
-\=(join . ID) to play the listed game ID, (watch . ID) to watch it, or
+\=(join ID . NAME) to play the listed game ID as NAME (asked, as
+`cardwords-play' asks it: empty watches), (watch . ID) to watch it, or
 \=(owner-watch ID . OWNER) to watch it as its owner.  The list offers what
 the room takes, by the web lobby's rule: each game with its sheets held
 \(robots' too) and why it takes no new player or no watcher.  A game whose
@@ -671,7 +691,9 @@ to resume: (resume . ID)."
                      (user-error "Game %s: %s %s" id seat-why watch-why)
                    (cons 'owner-watch (cons id owner)))))
               (seat-why (message "%s Watching game %s" seat-why id) (cons 'watch id))
-              (t (cons 'join id)))))))
+              (t (let ((name (read-string "Your name (empty: watch): "
+                                          (or cardwords-yatzee-name (user-login-name)))))
+                   (if (string-empty-p name) (cons 'watch id) (cons 'join (cons id name))))))))))
 
 ;;;###autoload
 (defun cardwords-yatzee (url)
@@ -715,10 +737,10 @@ its list, or new to create one with the owner token."
                          "yatzee/join" (list :url url :id (cdr pick) :watch t) 60))
                 ('owner-watch (cardwords-bridge-request-sync
                                "yatzee/join" (list :url url :id (cadr pick) :watch t :owner (cddr pick)) 60))
-                (_ (cardwords-bridge-request-sync
-                    "yatzee/join" (list :url url :id (cdr pick) :name name
-                                        :hints (if cardwords-yatzee-hints t :false))
-                    60)))))))
+                ;; the name asked; a name taken there is asked again (it ended the command)
+                (_ (cardwords-bridge-join
+                    "yatzee/join" (list :url url :id (cadr pick) :name (cddr pick)
+                                        :hints (if cardwords-yatzee-hints t :false)))))))))
     (switch-to-buffer (get-buffer-create cardwords-yatzee--buffer-name))
     (cardwords-yatzee-mode)
     ;; A newer view may have come as a notification while the buffer did not exist yet (the

@@ -185,6 +185,15 @@ export function cardwordsRematchWaits(players: ReadonlyArray<Pick<CardwordsSeatS
   return players.filter(rematchWaitsFor).map((p) => p.name);
 }
 
+/**
+ * Whether this seat's player asks for a rematch: voted, and still holds the seat (a vote of a
+ * player who left or was removed since is stale: the pages and the Emacs score board showed a
+ * removed player as asking).
+ */
+export function asksRematch(p: Pick<CardwordsSeatState, 'rematch' | 'left'>): boolean {
+  return p.rematch && !p.left;
+}
+
 /** Whether a rematch vote waits for this seat (`cardwordsRematchWaits`). */
 export function rematchWaitsFor(p: Pick<CardwordsSeatState, 'name' | 'robot' | 'left' | 'auto' | 'rematch'>): boolean {
   return holdsSeat(p) && !p.auto && !p.rematch;

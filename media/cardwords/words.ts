@@ -7,7 +7,7 @@ import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { shownChar, type Board, type Card, type PlacedCard } from '../../core/games/cardwords/types.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { isAway, waitText, type AwayNote } from '../../core/protocol/away.js';
-import { cardwordsEndsWithout, rematchWaitsFor, type CardwordsSeatState } from '../../core/protocol/game.js';
+import { asksRematch, cardwordsEndsWithout, rematchWaitsFor, type CardwordsSeatState } from '../../core/protocol/game.js';
 import type { WordAsk } from '../../core/protocol/messages.js';
 import { goneText } from './log-lines.js';
 
@@ -292,8 +292,13 @@ type RematchSeat = Pick<CardwordsSeatState, 'name' | 'robot' | 'left' | 'auto' |
  * stuck on nobody. None before anyone asked.
  */
 export function rematchWaiting<P extends RematchSeat>(players: readonly P[], me: string | undefined): P[] {
-  if (!players.some((p) => p.rematch && !p.left)) return [];
+  if (!players.some(asksRematch)) return [];
   return players.filter((p) => p.name !== me && rematchWaitsFor(p));
+}
+
+/** Who asks for a rematch (`asking`, the names), as the web panel says it under the results and the Emacs bridge in its message. */
+export function rematchVotesText(t: Translate, asking: readonly string[]): string {
+  return t('cw.rematchVotes', asking.join(', '), asking.length);
 }
 
 /** The web panel's and the Emacs buffer's sentence on them, the away ones marked; `grace` the game's (-1: never). */

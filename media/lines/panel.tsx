@@ -33,7 +33,7 @@ import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { fullStop, sentence, type StringKey, type Translate } from '../ui/l10n/index.js';
 import { Board, type CellAnimation } from './view/board.js';
-import { optionsWarningText, overReasonText, overRefusalText } from './texts.js';
+import { cellNameText, optionsWarningText, overReasonText, overRefusalText, refusalText, selectFirstText } from './texts.js';
 
 export const DEFAULT_KEYS = 'hjkl ';
 /** Colours of the chips (CSS custom properties --chip-1..12 in style.css, told apart in each theme; more are computed and numbered). */
@@ -404,8 +404,7 @@ export class LinesPanel {
    * "Row 6, column 1").
    */
   private cellName(i: number): string {
-    const w = this.state.options.width;
-    return this.t('lines.pos', Math.floor(i / w) + 1, (i % w) + 1);
+    return cellNameText(this.t, this.state.options.width, i);
   }
 
   private render(): void {
@@ -675,7 +674,7 @@ export class LinesPanel {
       this.render();
       return;
     }
-    if (this.selected === null) return this.refuse(i, this.t('lines.refused.empty'));
+    if (this.selected === null) return this.refuse(i, selectFirstText(this.t));
     const from = this.selected;
     const color = s.board[from]!;
     const r = this.act({ type: 'move', from, to: i });
@@ -718,10 +717,9 @@ export class LinesPanel {
   }
 
   private refuseError(err: LinesError, a: LinesAction): void {
-    if (err.code === 'unreachable' && a.type === 'move') return this.refuse(a.to, this.t('lines.refused.unreachable', this.cellName(a.from), this.cellName(a.to)));
-    if (err.code === 'game-over') return this.refuse(null, overRefusalText(this.t));
-    if (err.code === 'nothing-to-undo') return this.refuse(null, this.t('lines.refused.undo'));
-    this.refuse(a.type === 'move' ? a.to : null, this.t('lines.refused.other', err.message));
+    // the words are texts.ts's, the Emacs bridge's too; the shaken cell is the move's target
+    const cell = a.type === 'move' && err.code !== 'game-over' && err.code !== 'nothing-to-undo' ? a.to : null;
+    this.refuse(cell, refusalText(this.t, err, a, (i) => this.cellName(i)));
   }
 
   /** A refused move: the message (announced) and a shake of the cell and the board. */

@@ -1,6 +1,6 @@
 // Lines sentences every client says alike: the web page (translated), the terminal client
 // and the Emacs bridge (English, through the same messages).
-import type { OptionsWarning } from '../../core/games/lines/index.js';
+import type { LinesAction, LinesError, OptionsWarning } from '../../core/games/lines/index.js';
 import type { Translate } from '../ui/l10n/index.js';
 
 /** Why the game is over (core's overReason), as a sentence; '' while it goes on. */
@@ -18,4 +18,25 @@ export function overRefusalText(t: Translate): string {
 export function optionsWarningText(t: Translate, w: OptionsWarning | null): string {
   if (!w) return '';
   return t('lines.warn.noLine', w.minLine, w.width, w.height);
+}
+
+/**
+ * A move, an undo or a hint the engine refused, as the web panel words it (the Emacs bridge said
+ * the engine's own "there is no move to take back"); `cellName` names a cell as the client does.
+ */
+export function refusalText(t: Translate, err: Pick<LinesError, 'code' | 'message'>, a: LinesAction, cellName: (i: number) => string): string {
+  if (err.code === 'unreachable' && a.type === 'move') return t('lines.refused.unreachable', cellName(a.from), cellName(a.to));
+  if (err.code === 'game-over') return overRefusalText(t);
+  if (err.code === 'nothing-to-undo') return t('lines.refused.undo');
+  return t('lines.refused.other', err.message);
+}
+
+/** A cell's name, row first (the web grid's and every message's: "row 6, column 1"). */
+export function cellNameText(t: Translate, width: number, i: number): string {
+  return t('lines.pos', Math.floor(i / width) + 1, (i % width) + 1);
+}
+
+/** SPC on an empty cell with no chip selected. */
+export function selectFirstText(t: Translate): string {
+  return t('lines.refused.empty');
 }

@@ -5,7 +5,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/client.js';
-import { cardwordsRemovable, gamePath, seatFree, webBase, type CardwordsCreateOptions, type CardwordsRoomState, type CardwordsTurnInfo } from '../../core/protocol/game.js';
+import { asksRematch, cardwordsRemovable, gamePath, seatFree, webBase, type CardwordsCreateOptions, type CardwordsRoomState, type CardwordsTurnInfo } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type CardwordsActionMessage, type CardwordsHistoryMessage, type CardwordsHistoryTurn, type CardwordsLogEvent, type HintMessage, type ResultsMessage, type WelcomeMessage } from '../../core/protocol/messages.js';
 import { bestMoveWords, reviewBestMissing, reviewStepped, reviewTable, reviewUnseenBasis, spelledWords, unseenCards } from '../../media/cardwords/words.js';
 import { goneKey, goneKeys, goneThen, historyLines } from '../../media/cardwords/log-lines.js';
@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { awayText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
@@ -97,6 +97,8 @@ export class CardwordsSession {
   private lastMoves = -1;
   /** The game's status at the last state change (the review is asked for when it turns over). */
   private lastStatus = '';
+  /** The others asking for a rematch, as last said: a new vote is said in the message (it showed only on the score board, below an 80x24 window). */
+  private rematchAsking: string[] = [];
   /** Your seat's stand-in turns seen so far, and in which round (-1: no state yet). */
   private standIns = { round: -1, seen: 0 };
   /** How cells are named (the players' coordinate options; the web panel's defaults). */
@@ -112,6 +114,8 @@ export class CardwordsSession {
   private down = '';
   /** The room let this client go for good (the owner removed the player, the seat was taken back elsewhere): no seat to play or give up. */
   private closed = false;
+  /** The room let this client go because the owner removed the player (the editor says so, not "Disconnected"). */
+  private removed = false;
   /** The seat is played elsewhere now (taken back by another tab or editor): its key kept for `playHere`. */
   private elsewhere = false;
   /** "Connected again.", which gives way after a while or once the game changes, as on the web page. */
@@ -341,6 +345,7 @@ export class CardwordsSession {
         this.lastMoves = s.moves;
       }
       this.sayStandIns(s);
+      this.sayRematchVotes(s);
       if (this.back.stale(gameKey(s, this.mySeat))) this.message = '';
       this.update();
     });
@@ -394,9 +399,16 @@ export class CardwordsSession {
     return this.view();
   }
 
+  /** Someone else asked for a rematch since the last state: said, as the web panel says it under the results. */
+  private sayRematchVotes(s: CardwordsRoomState): void {
+    const asking = s.status === 'over' ? s.players.filter((p, i) => asksRematch(p) && i !== this.mySeat).map((p) => p.name) : [];
+    if (asking.some((name) => !this.rematchAsking.includes(name))) this.message = rematchVotesLine(asking);
+    this.rematchAsking = asking;
+  }
+
   /** The room let this client go for `reason`: the seat kept when it is played elsewhere, else forgotten (params.ts `letGo`). */
   private letGo(reason: string | undefined): void {
-    ({ closed: this.closed, elsewhere: this.elsewhere, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
+    ({ closed: this.closed, elsewhere: this.elsewhere, removed: this.removed, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
   }
 
   /** The connection of `room` is down for `why`: said, and keys refused with it. */
@@ -431,11 +443,13 @@ export class CardwordsSession {
     this.results = null;
     this.lastMoves = -1;
     this.lastStatus = '';
+    this.rematchAsking = [];
     this.standIns = { round: -1, seen: 0 };
     this.ended = false;
     this.seat = null;
     this.down = '';
     this.closed = false;
+    this.removed = false;
     this.elsewhere = false;
     this.history = [];
     this.historyPlayers = [];
@@ -631,8 +645,11 @@ export class CardwordsSession {
     // a best trade or pass): why, as the web panel's b and its switched-off button, the
     // choice unchanged (it showed the same table with nothing said)
     const missing = this.reviewBestMissing();
+    // (at a turn the turn's line stays, the reason after it, as the web panel's line under the
+    // step: it was replaced by the reason alone)
     if (best !== undefined && step === undefined && delta === undefined && missing !== '') {
-      this.message = missing;
+      const said = this.reviewMessage();
+      this.message = this.reviewAt === null ? missing : said.endsWith(` · ${missing}`) ? said : `${said} · ${missing}`;
       return this.view();
     }
     if (best !== undefined) this.reviewBest = best;
@@ -973,6 +990,7 @@ export class CardwordsSession {
       // this client go for good (removed, the seat taken back elsewhere): nothing to leave
       down: this.down,
       closed: this.closed,
+      removed: this.removed,
       // the seat is played elsewhere (not lost): `cardwords/play-here` takes it back, `cardwords/watch-here` watches
       elsewhere: this.elsewhere,
       welcome: this.welcome,
@@ -1003,7 +1021,7 @@ export class CardwordsSession {
       removeQuestions: s ? removeQuestionsText(s, removable) : [],
       leaveQuestion: s && s.status === 'playing' && this.mySeat >= 0 && !this.ended && !this.closed ? leaveQuestionText(s, this.mySeat) : '',
       // (no player connected: the game waits, no stand-in plays; the web page marks them away)
-      players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), left: p.left, removed: p.removed, standIn: p.auto && !s?.paused, rematch: s?.status === 'over' && p.rematch })),
+      players: (s?.players ?? []).map((p) => ({ name: p.name === '' ? freeSeatName() : p.name, free: p.name === '', robot: p.robot, score: p.score, cards: p.cards, connected: p.connected, away: isAway(p), left: p.left, removed: p.removed, standIn: p.auto && !s?.paused, rematch: s?.status === 'over' && asksRematch(p) })),
       // no player is connected: the game waits until one comes back (the `away` line says so)
       paused: s?.paused === true,
       // what the table waits on when the turn's player is away, as the web panel says it ('' none),

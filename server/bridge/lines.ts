@@ -3,7 +3,7 @@
 // under the same rules: default options, no fixed seed, no undo, no hint.
 import { randomBytes } from 'node:crypto';
 import { apply, hint, isHighScoreEligible, newGame, optionsWarning, overReason, type LinesState } from '../../core/games/lines/index.js';
-import { optionsWarningText, overReasonText, overRefusalText } from '../../media/lines/texts.js';
+import { cellNameText, optionsWarningText, overReasonText, overRefusalText, refusalText, selectFirstText } from '../../media/lines/texts.js';
 import { translator } from '../../media/ui/l10n/index.js';
 import { LinesScores, currentUser } from '../lines/scores.js';
 import { BridgeError, type LinesMoveParams, type LinesNewParams, type LinesView } from './protocol.js';
@@ -76,7 +76,9 @@ export class LinesSession {
 
   private apply(action: Parameters<typeof apply>[1]): void {
     const r = apply(this.game, action);
-    if (!r.ok) throw new BridgeError('refused', r.error.code === 'unreachable' ? 'No free path there.' : r.error.code === 'game-over' ? overRefusalText(translator('en')) : r.error.message);
+    // in the web panel's words (it said the engine's "there is no move to take back")
+    const width = this.game.options.width;
+    if (!r.ok) throw new BridgeError('refused', refusalText(translator('en'), r.error, action, (i) => cellNameText(translator('en'), width, i)));
     this.state = r.value;
   }
 
@@ -115,6 +117,7 @@ export class LinesSession {
       over: s.over,
       overReason: overReasonText(translator('en'), overReason(s)),
       overRefusal: s.over ? overRefusalText(translator('en')) : '',
+      emptyRefusal: selectFirstText(translator('en')),
       warning: optionsWarningText(translator('en'), optionsWarning(s.options)),
       moves: s.moves,
       last: last && { path: last.path, removed: last.removed, points: last.points, thrown: last.thrown, thrownRemoved: last.thrownRemoved, throwPoints: last.throwPoints },

@@ -211,10 +211,11 @@ export function closeWords(code: number, reason: string | undefined): string | n
  * after the game's `ended`): `closed`, nothing to play or give up; a seat taken back in a
  * browser tab or another editor is still the player's, so its key stays (remembered, offered
  * to resume) for Play here, `elsewhere`, as the web page keeps it; any other (a removal) is
- * forgotten by `forget`. Both bridges' sessions close by it.
+ * forgotten by `forget`. Both bridges' sessions close by it. `removed`: the owner removed the
+ * player, for the editor to say so where it said "Disconnected".
  */
-export function letGo(reason: string | undefined, seat: RememberedSeat | null, forget: () => void): { closed: true; elsewhere: boolean; seat: RememberedSeat | null } {
+export function letGo(reason: string | undefined, seat: RememberedSeat | null, forget: () => void): { closed: true; elsewhere: boolean; removed: boolean; seat: RememberedSeat | null } {
   const elsewhere = reason === CLOSE_REASON.TAKEN_BACK && seat !== null;
   if (!elsewhere) forget();
-  return { closed: true, elsewhere, seat: elsewhere ? seat : null };
+  return { closed: true, elsewhere, removed: reason === CLOSE_REASON.REMOVED, seat: elsewhere ? seat : null };
 }

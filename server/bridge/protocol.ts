@@ -63,6 +63,8 @@ export interface LinesView {
   overReason: string;
   /** Why a move or a hint does nothing now, as the web panel says it ('The game is over.'), for the editor to say when such a key is pressed; '' while the game goes on. */
   overRefusal: string;
+  /** What the action key on an empty cell says while no chip is selected, as the web panel says it ('Select a chip first.'). */
+  emptyRefusal: string;
   /** Settings under which no chip can ever be removed, a sentence ('No line of 5 fits a 4x4 board: …'); '' for settings a line fits. */
   warning: string;
   moves: number;

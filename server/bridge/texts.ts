@@ -3,7 +3,7 @@
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
-import { awayNoteText, bracesText, goneMark, rematchWaiting, rematchWaitsText, removeQuestion, lackingWordsText, pileTooSmallText, startedText, moveErrorText, refusalText, reviewBestMissingText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
+import { awayNoteText, bracesText, goneMark, rematchVotesText, rematchWaiting, rematchWaitsText, removeQuestion, lackingWordsText, pileTooSmallText, startedText, moveErrorText, refusalText, reviewBestMissingText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal as lobbyJoinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import { refusedJoin, type Refusal as JoinRefusal } from '../../media/ui/refusal.js';
@@ -60,6 +60,11 @@ export function playingHereText(): string {
 export function serverKeptText(people: number): string {
   const who = people === 1 ? '1 person' : `${people} people`;
   return `The local game server runs on for the ${who} still playing or watching there; it stops once they have left, or when the editor quits.`;
+}
+
+/** Who asks for a rematch, as the web panel says it under the results: said to the others when someone asks. */
+export function rematchVotesLine(asking: readonly string[]): string {
+  return rematchVotesText(en, asking);
 }
 
 /** Whom a rematch vote waits for, once someone asked, as the web panel says it; '' when nobody. */

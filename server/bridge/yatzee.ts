@@ -64,6 +64,8 @@ export class YatzeeSession {
   private down = '';
   /** The room let this client go for good (the owner removed the player, the sheet was taken back elsewhere): no sheet to play or give up. */
   private closed = false;
+  /** The room let this client go because the owner removed the player (the editor says so, not "Disconnected"). */
+  private removed = false;
   /** "Connected again.", which gives way after a while or once the game changes, as on the web page. */
   /** The sheet is played elsewhere now (taken back by another tab or editor): its key kept for `playHere`. */
   private elsewhere = false;
@@ -121,6 +123,7 @@ export class YatzeeSession {
     this.seat = null;
     this.down = '';
     this.closed = false;
+    this.removed = false;
     this.elsewhere = false;
     this.roomUrl = url;
     this.url = httpBase(url);
@@ -229,7 +232,7 @@ export class YatzeeSession {
 
   /** The room let this client go for `reason`: the sheet kept when it is played elsewhere, else forgotten (params.ts `letGo`). */
   private letGo(reason: string | undefined): void {
-    ({ closed: this.closed, elsewhere: this.elsewhere, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
+    ({ closed: this.closed, elsewhere: this.elsewhere, removed: this.removed, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
   }
 
   /** The connection of `room` is down for `why`: said, and keys refused with it. */
@@ -507,6 +510,7 @@ export class YatzeeSession {
       // the room let this client go (removed by the owner, the sheet taken back elsewhere):
       // no sheet to give up (a leave needs no confirmation); `down` why keys are refused
       closed: this.closed,
+      removed: this.removed,
       // the sheet is played elsewhere (not lost): `yatzee/play-here` takes it back, `yatzee/watch-here` watches
       elsewhere: this.elsewhere,
       // the question before a leave that ends the game for everyone (the last human's), else ''
@@ -515,8 +519,9 @@ export class YatzeeSession {
       mine,
       message: this.message,
       // while a place is free (players join at any time): the game's join page, as the web panel gives it
-      invite: s && this.welcome && yatzeePlaceFree(s) ? webBase(this.url) + gamePath('yatzee', this.welcome.gameId) : '',
-      inviteText: s && yatzeePlaceFree(s) ? yatzeeInviteText() : '',
+      // (none once the room let this client go: the removed player's buffer offered it)
+      invite: s && this.welcome && !this.closed && yatzeePlaceFree(s) ? webBase(this.url) + gamePath('yatzee', this.welcome.gameId) : '',
+      inviteText: s && !this.closed && yatzeePlaceFree(s) ? yatzeeInviteText() : '',
     };
   }
 }

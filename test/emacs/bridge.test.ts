@@ -93,7 +93,11 @@ it('answers each request line, refuses bad ones clearly, and plays Lines by the 
   expect(game.result.eligible).toBe(false);
   const from = game.result.board.findIndex((c) => c > 0);
   const occupied = game.result.board.findIndex((c, i) => c > 0 && i !== from);
-  expect(await b.send(JSON.stringify({ id: 6, method: 'lines/move', params: { from, to: occupied } }))).toMatchObject({ id: 6, error: { code: 'refused' } });
+  // every refusal in the web panel's words (media/lines/texts.ts): it said the engine's lower-case
+  // "there is no move to take back"; and the action key's on an empty cell, for Emacs to say
+  expect(await b.send('{"id":60,"method":"lines/undo"}')).toEqual({ id: 60, error: { code: 'refused', message: 'There is no move to take back.' } });
+  expect(game.result).toMatchObject({ emptyRefusal: 'Select a chip first.' });
+  expect(await b.send(JSON.stringify({ id: 6, method: 'lines/move', params: { from, to: occupied } }))).toMatchObject({ id: 6, error: { code: 'refused', message: expect.stringMatching(/^Not possible: /) } });
   const hint = (await b.send('{"id":7,"method":"lines/hint"}')) as { result: { hint: { from: number; to: number }; eligible: boolean } };
   expect(game.result.board[hint.result.hint.from]).toBeGreaterThan(0);
   expect(game.result.board[hint.result.hint.to]).toBe(0);
@@ -523,8 +527,9 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     expect(robot.message).toMatch(new RegExp(`^Turn 2 of ${final.moves}: Robot1: `));
     expect(robot.message.endsWith(` · ${missing.robot}`)).toBe(true);
     // b there says why and changes nothing: the choice stays for the next person's turn
+    // (the turn's line stays, the reason after it: it was the reason alone)
     const robotBest = (await call('cardwords/review', { best: false })) as Reviewed;
-    expect(robotBest.message).toBe(missing.robot);
+    expect(robotBest.message).toBe(robot.message);
     expect(robotBest.review).toMatchObject({ step: 1, best: true });
     expect(robot.board.length).toBe(opening.board.length + robot.review!.ringed.length);
     const second = (await call('cardwords/review', { step: 2 })) as Reviewed;
@@ -536,7 +541,10 @@ it('Cardwords hints through the bridge: the server\'s ten best actions, gone thr
     // my pass: the best robot passes too, no cards to lay
     const passed = (await call('cardwords/review', { step: back.log.findIndex((l) => l.startsWith('me: passed')) })) as Reviewed;
     expect(passed.review?.bestMissing).toBe(missing.noCards);
-    expect(((await call('cardwords/review', { best: true })) as Reviewed).message).toBe(missing.noCards);
+    // b there: the turn's line stays, why after it (it read the reason alone)
+    const passedBest = ((await call('cardwords/review', { best: true })) as Reviewed).message;
+    expect(passedBest).toMatch(new RegExp(`^Turn \\d+ of ${final.moves}: me: passed for -1 · `));
+    expect(passedBest.endsWith(` · ${missing.noCards}`)).toBe(true);
     await call('cardwords/review', { step: null });
     expect(back.hand).toEqual(final.hand);
     expect(cells(back.board)).toEqual(cells(final.board));
@@ -1130,17 +1138,34 @@ it("the bridge's log line of a seat given up says what became of it: after the r
     const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View & { welcome: { gameId: string } }; error?: { message: string } };
     const log = async () => (await call('cardwords/view')).result!.log;
     const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, seed: 'bridge-gone-1' } })).result!.welcome.gameId;
-    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
-    await until(() => bo.state.status === 'playing', 5000, 'the deal');
+    // Bo plays from a bridge of his own, to read what his editor shows once removed
+    const bb = bridge();
+    type Seen = { status: string; moves: number; turn: number; seat: number; closed: boolean; removed: boolean; message: string; players: Array<{ name: string; rematch: boolean }> };
+    let m = 0;
+    const boCall = async (method: string, params: unknown = {}) => (await bb.send(JSON.stringify({ id: ++m, method, params }))) as { result?: Seen; error?: { message: string } };
+    const seen = async (of: typeof call | typeof boCall) => (await of('cardwords/view')).result as unknown as Seen;
+    expect((await boCall('cardwords/join', { url: srv.url, id, name: 'Bo' })).error).toBeUndefined();
+    await expect.poll(async () => (await seen(boCall)).status).toBe('playing');
     // everyone passes twice: over by the rules
     for (let k = 0; k < 4; k++) {
-      await until(() => bo.state.moves === k, 5000, `turn ${k}`);
-      if (bo.state.turn === seatOf(bo)) expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');
-      else expect((await call('cardwords/pass')).error).toBeUndefined();
+      await expect.poll(async () => (await seen(boCall)).moves).toBe(k);
+      const v = await seen(boCall);
+      expect((await (v.turn === v.seat ? boCall : call)('cardwords/pass')).error).toBeUndefined();
     }
-    await until(() => bo.state.status === 'over', 5000, 'the end of the round');
+    await expect.poll(async () => (await seen(boCall)).status).toBe('over');
+    // Bo's vote is said to the others, as the web panel says it under the results (it showed on
+    // the score board alone, below an 80x24 window)
+    expect((await boCall('cardwords/rematch')).error).toBeUndefined();
+    await expect.poll(async () => (await seen(call)).message).toBe('Bo asks for a rematch.');
+    expect((await seen(call)).players.find((p) => p.name === 'Bo')?.rematch).toBe(true);
     expect((await call('cardwords/remove', { name: 'Bo' })).error).toBeUndefined();
     await expect.poll(log).toContain('The owner removed Bo from the game: a robot plays for Bo in a rematch.');
+    // a removed player's vote is stale: the score board said "asks for a rematch" of Bo, on
+    // Ann's screen and on his own
+    expect((await seen(call)).players.find((p) => p.name === 'Bo')?.rematch).toBe(false);
+    await expect.poll(async () => (await seen(boCall)).removed).toBe(true);
+    expect(await seen(boCall)).toMatchObject({ closed: true, message: 'The owner removed you from the game.' });
+    expect((await seen(boCall)).players.find((p) => p.name === 'Bo')?.rematch).toBe(false);
     expect((await log()).filter((l) => l.includes('to the end'))).toEqual([]);
     // the owner watches the next game; Cy, the only person against a robot, leaves: the game ends with it
     const id2 = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, humans: 1, robots: 1, seed: 'bridge-gone-2' } })).result!.welcome.gameId;
@@ -1190,6 +1215,10 @@ it('the view gives the web page\'s questions before a leave and a removal: what 
     // Bo gone: Ann is the last person, her leave ends the game
     expect((await bo.leaveGame()).type).toBe('ack');
     await expect.poll(async () => (await view()).leaveQuestion).toBe('Leave for good? No other person plays, so the game ends. ');
+    // her leave ends the game: its results have come when the leave is answered, for Emacs to
+    // show (the buffer vanished with nothing said)
+    expect(((await b.send(JSON.stringify({ id: ++n, method: 'cardwords/leave', params: { forget: true } }))) as { error?: unknown }).error).toBeUndefined();
+    expect(((await view()) as View & { results: unknown }).results).not.toBeNull();
   } finally {
     await srv.stop();
   }
@@ -1279,7 +1308,8 @@ it('the owner of a Yatzee game removes a player and ends the game through the br
     const cyView = async () => ((await c.send(JSON.stringify({ id: 5, method: 'yatzee/view' }))) as { result: View & { connected: boolean; closed: boolean; down: string } }).result;
     await expect.poll(async () => (await cyView()).message).toBe('The owner removed you from the game.');
     // let go: no sheet to give up (Emacs leaves without asking), keys refused with why
-    expect(await cyView()).toMatchObject({ connected: false, closed: true, down: 'The owner removed you from the game.' });
+    // (removed, for Emacs to say so where it said "Disconnected"; no invite to a game Cy is out of)
+    expect(await cyView()).toMatchObject({ connected: false, closed: true, removed: true, invite: '', down: 'The owner removed you from the game.' });
     expect(((await c.send(JSON.stringify({ id: 6, method: 'yatzee/throw' }))) as { error?: { message: string } }).error?.message).toBe('The owner removed you from the game.');
     await expect.poll(async () => (await call('yatzee/view')).result!.sheets.map((x) => x.name)).toEqual(['me']);
     expect((await call('yatzee/end')).error).toBeUndefined();

@@ -3,7 +3,8 @@
 import type { StringKey } from '../../ui/l10n/index.js';
 import type { Model } from './model.js';
 import { endReasonText } from '../../ui/end-reason.js';
-import { goneMark, rematchWaiting, rematchWaitsText } from '../words.js';
+import { asksRematch } from '../../../core/protocol/game.js';
+import { goneMark, rematchVotesText, rematchWaiting, rematchWaitsText } from '../words.js';
 
 // the end adjustment's heading says it is in the final score (docs/rules.md, "Cardwords end
 // of game"): after an end by the rules the score board's Points are the final score already,
@@ -43,7 +44,8 @@ export function Results({ m }: { m: Model }) {
   // (docs/server.md): said so when other people play (it read as a player's Rematch)
   const forAll = m.owner && s.players.some((p, i) => i !== m.mySeat && !p.robot);
   // who has asked for a rematch: each player saw only their own vote
-  const asking = s.status === 'over' ? s.players.filter((p, i) => p.rematch && i !== m.mySeat).map((p) => p.name) : [];
+  // (not a player removed or gone since the vote: core's asksRematch)
+  const asking = s.status === 'over' ? s.players.filter((p, i) => asksRematch(p) && i !== m.mySeat).map((p) => p.name) : [];
   // once someone asked, whom the vote waits for (the room's rule: core/protocol/game.ts), the
   // away ones marked: the vote seemed stuck on nobody. The page's own player has the button.
   const waiting = canRematch ? rematchWaiting(s.players, s.players[m.mySeat]?.name) : [];
@@ -92,7 +94,7 @@ export function Results({ m }: { m: Model }) {
       )}
       {asking.length > 0 && (
         <p id="cw-rematch-votes" data-names={asking.join(',')}>
-          {t('cw.rematchVotes', asking.join(', '), asking.length)}
+          {rematchVotesText(t, asking)}
         </p>
       )}
       {waiting.length > 0 && (
