@@ -189,6 +189,14 @@ you hold a seat, that it is kept to resume (`seatText') instead."
                     (or (plist-get game :maxPlayers) 0) (plist-get game :state))
             (if why (concat "  " (string-join why " ")) ""))))
 
+(defun cardwords-bridge-link-owner (url)
+  "The owner token of an owner link URL (http://host:port/?owner=TOKEN), or nil."
+  (and (string-match "[?&]owner=\\([^&#]+\\)" url) (match-string 1 url)))
+
+(defun cardwords-bridge-link-base (url)
+  "URL without its query: the server's address, an owner link's token left out."
+  (replace-regexp-in-string "[?#].*\\'" "" url))
+
 (defun cardwords-bridge-read-listed (method url)
   "Ask for one of the games the bridge's METHOD lists on the server at URL.
 Return its listing, or nil for a new game.  Each game is offered as

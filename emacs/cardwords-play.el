@@ -1275,7 +1275,7 @@ seat could not be taken back (said in the echo area)."
 A name taken in that game is asked again (`cardwords-bridge-join')."
   (cardwords-bridge-join "cardwords/join" params))
 
-(defun cardwords-play--pick (url)
+(defun cardwords-play--pick (url &optional linked)
   "Pick a game listed on the server at URL; return how to enter it.
 \=(new . OWNER) for a new game with the OWNER token, else the params of
 `cardwords/join'.  A game is offered as the room takes it (the web lobby's
@@ -1284,15 +1284,23 @@ an owner token: the owner watches beyond the places).  The list says why
 not; with a seat only the name is asked until it is not empty, with
 watching only you watch without a name, and a game that takes neither is
 refused with why.  A game where you hold a seat (remembered with its key)
-is offered to resume: (:url URL :id ID :resume t)."
-  (let* ((game (cardwords-bridge-read-listed "cardwords/games" url))
-         ;; a seat you hold there is taken back with its key (and the token it was taken with)
-         (owner (if (plist-get game :seat) "" (read-string "Owner token (empty: none): "))))
+is offered to resume: (:url URL :id ID :resume t).  The owner token is
+LINKED, an owner link's; without one it is asked only where it is needed:
+for a new game, and for a game that takes neither a player nor a watcher,
+which its owner still watches (a guest was asked it for every game)."
+  (let ((game (cardwords-bridge-read-listed "cardwords/games" url)))
     (cond
-     ((null game) (cons 'new owner))
+     ((null game) (cons 'new (or linked (read-string "Owner token: "))))
+     ;; a seat you hold there is taken back with its key (and the token it was taken with)
      ((plist-get game :seat) (list :url url :id (plist-get game :id) :resume t))
      (t
       (let* ((seat-why (plist-get game :joinRefusal))
+             (owner (or linked
+                        (if (and seat-why (plist-get game :watchRefusal)
+                                 (member (plist-get game :state) '("waiting" "playing")))
+                            (read-string (format "Game %s: %s %s Owner token (empty: none): "
+                                                 (plist-get game :id) seat-why (plist-get game :watchRefusal)))
+                          "")))
              (watch-why (and (string-empty-p owner) (plist-get game :watchRefusal))))
         (when (and seat-why watch-why)
           (user-error "Game %s: %s %s" (plist-get game :id) seat-why watch-why))
@@ -1349,7 +1357,9 @@ owner token."
                 (setq moved (plist-get server :moved))
                 (or (cardwords-play--resume server)
                     (cardwords-play--create (plist-get server :url) (plist-get server :owner))))
-            (let ((join (cardwords-play--pick url)))
+            (let* ((linked (cardwords-bridge-link-owner url))
+                   (url (cardwords-bridge-link-base url))
+                   (join (cardwords-play--pick url linked)))
               (cond ((eq (car join) 'new) (cardwords-play--create url (cdr join) (cardwords-play--read-ruleset url)))
                     ((plist-get join :resume)
                      (cardwords-bridge-request-sync "cardwords/resume" (list :url url :id (plist-get join :id)) 60))

@@ -663,7 +663,7 @@ leave ends the game: the buffer then stays, saying so, with the sheets."
         (let ((cardwords-yatzee--leaving t))
           (kill-buffer cardwords-yatzee--buffer-name))))))
 
-(defun cardwords-yatzee--pick (url)
+(defun cardwords-yatzee--pick (url &optional linked)
   "Pick a Yatzee game listed on the server at URL.
 Return (new . OWNER) for a new game with the OWNER token asked,
 \=(join ID . NAME) to play the listed game ID as NAME (asked, as
@@ -675,18 +675,20 @@ sheets are all held is watched while a watcher place is free; when none
 is, its owner still watches (the room lets the owner token in beyond the
 places), so the token is asked; a game that takes neither is refused with
 why.  A game where you hold a sheet (remembered with its key) is offered
-to resume: (resume . ID)."
+to resume: (resume . ID).  LINKED, an owner link's token, is the owner
+token wherever one is asked."
   (let ((game (cardwords-bridge-read-listed "yatzee/games" url)))
     (if (null game)
-        (cons 'new (read-string "Owner token: "))
+        (cons 'new (or linked (read-string "Owner token: ")))
       (let ((id (plist-get game :id))
             (seat-why (plist-get game :joinRefusal))
             (watch-why (plist-get game :watchRefusal)))
         (cond ((plist-get game :seat) (cons 'resume id))
               ((and seat-why watch-why)
                (let ((owner (and (member (plist-get game :state) '("waiting" "playing"))
-                                 (read-string (format "Game %s: %s %s Owner token (empty: none): "
-                                                      id seat-why watch-why)))))
+                                 (or linked
+                                     (read-string (format "Game %s: %s %s Owner token (empty: none): "
+                                                          id seat-why watch-why))))))
                  (if (or (null owner) (string-empty-p owner))
                      (user-error "Game %s: %s %s" id seat-why watch-why)
                    (cons 'owner-watch (cons id owner)))))
@@ -722,7 +724,9 @@ its list, or new to create one with the owner token."
                                                    :name name :robots cardwords-yatzee-robots)
                                              options)
                      60)))
-            (let ((pick (cardwords-yatzee--pick url)))
+            (let* ((linked (cardwords-bridge-link-owner url))
+                   (url (cardwords-bridge-link-base url))
+                   (pick (cardwords-yatzee--pick url linked)))
               (pcase (car pick)
                 ('new (cardwords-bridge-request-sync
                        "yatzee/create" (append (list :url url :owner (cdr pick)
