@@ -40,3 +40,18 @@ export function cellNameText(t: Translate, width: number, i: number): string {
 export function selectFirstText(t: Translate): string {
   return t('lines.refused.empty');
 }
+
+/** How many thrown chips a move's message names one by one; more are counted ("and 4 more"). */
+const CHIPS_NAMED = 5;
+
+/**
+ * The chips a throw put on the board, by colour and cell ("3 new chips: red at row 2, column 5;
+ * blue at row 1, column 1; …"): "3 new chips." alone left a screen reader to search the board.
+ * `chips`: those still on it (a line the throw made took the others: said after this).
+ */
+export function thrownText(t: Translate, count: number, chips: readonly { color: string; cell: string }[]): string {
+  if (chips.length === 0) return t('lines.thrown', count);
+  const named = chips.slice(0, CHIPS_NAMED).map((c) => t('lines.chipAt', c.color, c.cell));
+  if (chips.length > CHIPS_NAMED) named.push(t('lines.andMore', chips.length - CHIPS_NAMED));
+  return t('lines.thrownAt', count, named.join('; '));
+}

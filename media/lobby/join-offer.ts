@@ -13,11 +13,12 @@ import { joinPageRefusals } from './listing.js';
  * the focus, if it was in them, moves to Watch when that is offered. `superseded`: a status
  * line with the room's refusal of a first try (a game over, gone or locked), emptied when the
  * note says why, so that it is said once; kept when the note says nothing (a room locked
- * while every connection was taken, no list).
+ * while every connection was taken, no list). Returns the judgement (null without a list):
+ * a game not listed at all gets no form on the Yatzee page.
  */
-export async function offerWhatIsTaken(host: Host, t: Translate, id: string, owner: boolean, join: HTMLButtonElement, watch: HTMLButtonElement, note: HTMLElement, fields: readonly HTMLInputElement[] = [], superseded: HTMLElement | null = null): Promise<void> {
+export async function offerWhatIsTaken(host: Host, t: Translate, id: string, owner: boolean, join: HTMLButtonElement, watch: HTMLButtonElement, note: HTMLElement, fields: readonly HTMLInputElement[] = [], superseded: HTMLElement | null = null): Promise<ReturnType<typeof joinPageRefusals> | null> {
   const games = await host.games();
-  if (!games) return;
+  if (!games) return null;
   const why = joinPageRefusals(games, id, owner);
   const reasons: string[] = [];
   for (const [button, key] of [
@@ -38,4 +39,5 @@ export async function offerWhatIsTaken(host: Host, t: Translate, id: string, own
     superseded.textContent = '';
     delete superseded.dataset.kind;
   }
+  return why;
 }

@@ -50,10 +50,19 @@ export function flash(e: Element, cls: string): void {
   e.classList.add(cls);
 }
 
-/** True when the key event comes from a text field (panel shortcuts then stay out of the way). */
+/** The keys a list (`select`) uses itself: on one, the panels' shortcuts stay out of their way. */
+const SELECT_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown', 'Enter', ' ', 'Escape', 'Tab']);
+
+/**
+ * True when the key event comes from a text field (panel shortcuts then stay out of the way).
+ * A list is no text field: the page's letter keys (Yatzee's `d` to the dice) work on it, as
+ * they did not on the owner's "Remove a player…" once the focus was back on it; only its own
+ * keys (arrows, Enter…) are its.
+ */
 export function typing(ev: KeyboardEvent): boolean {
   const t = ev.target as HTMLElement | null;
   if (!t) return false;
   const tag = t.tagName;
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable;
+  if (tag === 'SELECT') return SELECT_KEYS.has(ev.key);
+  return tag === 'INPUT' || tag === 'TEXTAREA' || t.isContentEditable;
 }

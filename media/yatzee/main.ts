@@ -3,6 +3,7 @@
 // or taking a kept seat back with its key), or creates one when the page has the owner
 // token (?owner=, or kept by the landing page), then hands the room to the panel.
 import { Client, type Room } from '@colyseus/sdk';
+import { createElement, render } from 'preact';
 import { h } from '../ui/dom.js';
 import { startPage } from '../ui/page.js';
 import { createdGameSearch } from '../ui/host.js';
@@ -14,6 +15,8 @@ import { refusedJoin, type Refusal } from '../ui/refusal.js';
 import { RoomLink } from '../ui/rejoin.js';
 import { entryFor, forgetSeat, keepSeat } from '../ui/seats.js';
 import { fullStop } from '../ui/l10n/index.js';
+import { keptResults, type KeptResults } from './kept-results.js';
+import { Results } from './view/results.js';
 
 const { host, t, main } = startPage('yatzee.title', 'yatzee');
 const server = host.serverUrl() ?? location.origin;
@@ -104,7 +107,11 @@ function showForms(): void {
       h('div', { class: 'buttons' }, joinButton, watchButton),
       note,
     );
-    void offerWhatIsTaken(host, t, gameId, owner !== null, joinButton, watchButton, note, [name], refusal?.listed ? status : null);
+    void offerWhatIsTaken(host, t, gameId, owner !== null, joinButton, watchButton, note, [name], refusal?.listed ? status : null).then((why) => {
+      // not listed: over (an ended game leaves the list) or never was; nothing to join or watch,
+      // so no form (it offered Join and Watch, disabled, for a game whose results were just shown)
+      if (why?.join === 'lobby.notListed' && why.watch === 'lobby.notListed') form.replaceWith(gameOver(t('lobby.notListed')));
+    });
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       if (joinButton.disabled) return;
@@ -144,9 +151,24 @@ function showForms(): void {
   main.querySelector<HTMLInputElement>('input')?.focus();
 }
 
+/** The game is over: what the page says, and the way back to the list of games. */
+function gameOver(text: string): HTMLElement {
+  return h('p', { id: 'yatzee-over' }, ...(text ? [text, ' '] : []), h('a', { href: './' }, t('nav.home')));
+}
+
+/** A reload after the end: the results this tab saw (kept-results.ts), the room being gone. */
+function showKept(kept: KeptResults): void {
+  const results = h('div', { class: 'yatzee-layout over' });
+  render(createElement(Results, { t, results: kept.results, me: kept.me }), results);
+  status.textContent = kept.said;
+  main.replaceChildren(h('h1', {}, t('yatzee.title'), ' ', h('small', { id: 'yatzee-game' }, t('yatzee.gameLink', gameId ?? ''))), status, results, gameOver(''));
+}
+
 // a kept seat before watching (seats.ts entryFor)
 const entry = entryFor(host, 'yatzee', gameId);
-if (gameId && entry && 'seat' in entry) {
+const kept = gameId ? keptResults(gameId) : null;
+if (kept) showKept(kept);
+else if (gameId && entry && 'seat' in entry) {
   // take the kept seat back (a reload, or the same player in another tab)
   const seat = entry.seat;
   main.replaceChildren(h('h1', {}, t('yatzee.title')), status);

@@ -24,6 +24,7 @@ import { Dice } from './view/dice.js';
 import { Results, type Result } from './view/results.js';
 import { ScoreTable, type Column, type Transfer } from './view/table.js';
 import { endReasonText } from '../ui/end-reason.js';
+import { keepResults } from './kept-results.js';
 
 export type { RoomLike, RoomView, SheetView, Welcome };
 
@@ -254,7 +255,7 @@ export class YatzeePanel {
         {/* over: the dice no longer stay at the top of a narrow column, and they come after the table (docs/yatzee.md) */}
         <div class={`yatzee-layout${me ? ' playing' : ''}${this.over ? ' over' : ''}`}>
           {/* first, before the table: below the table they pushed its names out of a 620x720 view once brought into it */}
-          {this.results && <Results t={t} results={this.results} me={this.welcome.role === 'player' ? (this.welcome.name ?? null) : null} />}
+          {this.results && <Results t={t} results={this.results} me={this.resultsReader} />}
           {me && this.controls(me, shown)}
           {/* after a leave or a removal: the status line says which (once: this said it a second time) */}
           {/* no offer to watch a game that has ended (joining it is refused) */}
@@ -339,7 +340,8 @@ export class YatzeePanel {
     const t = this.t;
     return (
       <div class="my-more">
-        <p class="help">{t('yatzee.help')}</p>
+        {/* over, every control is off: the help on using them went on saying "Click a die…" */}
+        {!this.over && <p class="help">{t('yatzee.help')}</p>}
         <p class="leave-game">
           <Confirm id="yatzee-leave" t={t} words={this.endsWithMe ? LEAVE_LAST_WORDS : LEAVE_WORDS} secondary disabled={this.isEnded} onConfirm={() => this.send('leave', {})} />
         </p>
@@ -570,7 +572,11 @@ export class YatzeePanel {
       // the status must not go on naming the transfer that is gone
       this.say(this.lastTransfer ? this.t('yatzee.undone', this.t(`cat.${this.lastTransfer}` as StringKey)) : this.t('yatzee.undoneAny'));
       this.lastTransfer = null;
-    } else if (meta.type === 'throw' || meta.type === 'resetDices') this.lastTransfer = null;
+    } else if (meta.type === 'resetDices') {
+      // the dice went blank without a word (`r` from the keyboard showed nothing else)
+      this.lastTransfer = null;
+      this.say(this.t('yatzee.reset'));
+    } else if (meta.type === 'throw') this.lastTransfer = null;
     else if (meta.type === 'remove' && meta.name) {
       this.say(this.t('remove.done', meta.name));
       // the state that took the column came first, as a rule: nothing left to tell apart
@@ -691,6 +697,11 @@ export class YatzeePanel {
 
   private winners: readonly string[] = [];
 
+  /** Whose line in the results says "(you)": none on a watcher's page. */
+  private get resultsReader(): string | null {
+    return this.welcome.role === 'player' ? (this.welcome.name ?? null) : null;
+  }
+
   private ended: EndedMessage | null = null;
 
   get isEnded(): boolean {
@@ -704,9 +715,14 @@ export class YatzeePanel {
     // your sheet is closed.")
     if (this.left || this.removedByOwner) this.leftLast = true;
     const why = this.leftLast ? this.t(this.removedByOwner ? 'yatzee.removedLast' : 'yatzee.leftLast') : endReasonText(this.t, p.reason, this.welcome.owner);
-    this.say(this.winners.length > 0 ? `${why} ${this.t('yatzee.winners', this.winners.join(', '))}` : why);
+    const said = this.winners.length > 0 ? `${why} ${this.t('yatzee.winners', this.winners.join(', '))}` : why;
+    this.say(said);
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
+    // a reload shows them again (the room is gone by then: main.ts)
+    if (this.results) keepResults(this.welcome.gameId, { results: this.results, me: this.resultsReader, said });
     this.render();
+    // the owner's End it now went with its question (the focus fell to the page): to the results
+    this.keepFocus('yatzee-results');
   }
 
   // ------------------------------------------------------------------ hints

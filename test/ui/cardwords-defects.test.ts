@@ -1488,6 +1488,7 @@ describe('Cardwords defects, each in Chromium', () => {
     // before the deal: Ann and Bo, and the question says the seat is free again
     expect(await owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Ann', 'Bo']);
     await owner.selectOption('#cw-remove', 'Bo');
+    await owner.click('#cw-remove-ask');
     await expect.poll(() => owner.textContent('.toolbar.owner .question')).toBe('Remove Bo? The seat is free again for someone else.');
     // the focus goes to Keep playing once the question is drawn (an effect after the paint)
     await expect.poll(() => owner.evaluate(() => document.activeElement?.id)).toBe('cw-remove-keep');
@@ -1503,6 +1504,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(() => owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Ann', 'Bo', 'Dan']);
     expect(await dan.evaluate(() => localStorage.getItem('cardwords.cardwords.seat'))).not.toBeNull();
     await owner.selectOption('#cw-remove', 'Dan');
+    await owner.click('#cw-remove-ask');
     await owner.click('#cw-remove-confirm');
     await expect.poll(() => owner.textContent('#cw-status')).toBe('Dan was removed from the game.');
     // the focus where play goes on: the owner watches, so the table (it went back to the list,
@@ -1522,6 +1524,7 @@ describe('Cardwords defects, each in Chromium', () => {
     const eve = await cwJoin(srv.url, id, { name: 'Eve' });
     await expect.poll(async () => (await snap(owner))?.status).toBe('playing');
     await owner.selectOption('#cw-remove', 'Bo');
+    await owner.click('#cw-remove-ask');
     await expect.poll(() => owner.textContent('.toolbar.owner .question')).toBe('Remove Bo? A robot plays the seat to the end.');
     await shot(owner, 'cardwords-remove-asked-1280x720');
     await owner.click('#cw-remove-confirm');
@@ -1681,6 +1684,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await expect.poll(async () => (await snap(cy))?.hand.length ?? 0).toBe(4);
     await expect.poll(() => owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Cy']);
     await owner.selectOption('#cw-remove', 'Cy');
+    await owner.click('#cw-remove-ask');
     await expect.poll(() => owner.textContent('.toolbar.owner .question')).toBe('Remove Cy? No other person plays then, so the game ends.');
     await owner.click('#cw-remove-confirm');
     const line = 'The owner removed Cy from the game.';
@@ -1765,6 +1769,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await o.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
     await o.waitForSelector('#cw-remove');
     await o.selectOption('#cw-remove', 'Bo');
+    await o.click('#cw-remove-ask');
     await expect.poll(() => o.textContent('.toolbar.owner .question')).toBe('Remove Bo? A robot plays the seat in a rematch.');
     await o.click('#cw-remove-confirm');
     const line = 'The owner removed Bo from the game: a robot plays for Bo in a rematch.';

@@ -1,6 +1,8 @@
 // The Lines board: a grid of cells (ARIA grid, one focus stop, the cursor as the active
 // descendant), each with its chip; the animation of a move (trail, arrival, vanishing and
-// appearing chips) is part of what is drawn, so an update during it keeps it.
+// appearing chips) is part of what is drawn, so an update during it keeps it. A board too big
+// for the panel scrolls in its own box (style.css `.lines-box`), which keeps the cursor in view.
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 export interface CellAnimation {
   classes: readonly string[];
@@ -29,7 +31,36 @@ export interface BoardProps {
   onCell: (i: number) => void;
 }
 
+/** Scrolls `box` (only it, not the page) as little as brings `cell` into its view, with the cursor's ring. */
+function scrollInto(box: HTMLElement, cell: HTMLElement): void {
+  const margin = 4;
+  const b = box.getBoundingClientRect();
+  const c = cell.getBoundingClientRect();
+  const left = b.left + box.clientLeft + margin;
+  const top = b.top + box.clientTop + margin;
+  const right = b.left + box.clientLeft + box.clientWidth - margin;
+  const bottom = b.top + box.clientTop + box.clientHeight - margin;
+  if (c.left < left) box.scrollLeft -= Math.ceil(left - c.left);
+  else if (c.right > right) box.scrollLeft += Math.ceil(c.right - right);
+  if (c.top < top) box.scrollTop -= Math.ceil(top - c.top);
+  else if (c.bottom > bottom) box.scrollTop += Math.ceil(c.bottom - bottom);
+}
+
 export function Board(p: BoardProps) {
+  const box = useRef<HTMLDivElement>(null);
+  /** The cursor last brought into view (cell and board size), so that the box scrolls only when it moves. */
+  const shown = useRef('');
+  // the cursor stays in view when the board scrolls in its box (arrows past its edge, a hint);
+  // tried after every render until the box is laid out (a first render may come before the
+  // panel is on the page, and then nothing had scrolled to the centre where the cursor starts)
+  useLayoutEffect(() => {
+    const key = `${p.cursor}/${p.width}x${p.height}`;
+    const b = box.current;
+    const cell = b?.querySelector<HTMLElement>(`#lines-cell-${p.cursor}`);
+    if (key === shown.current || !b || !cell || !b.isConnected || b.clientWidth === 0) return;
+    scrollInto(b, cell);
+    shown.current = key;
+  });
   const rows = [];
   for (let y = 0; y < p.height; y++) {
     const cells = [];
@@ -70,27 +101,29 @@ export function Board(p: BoardProps) {
     );
   }
   return (
-    <div
-      class={`lines-board${p.over ? ' over' : ''}`}
-      role="grid"
-      tabIndex={0}
-      id="lines-board"
-      aria-label={p.label}
-      aria-rowcount={p.height}
-      aria-colcount={p.width}
-      aria-activedescendant={`lines-cell-${p.cursor}`}
-      data-cursor={p.cursor}
-      data-selected={p.selected === null ? '' : p.selected}
-      data-over={String(p.over)}
-      data-refusals={p.refusals ? p.refusals : undefined}
-      style={{ '--w': String(p.width), '--h': String(p.height) }}
-      onKeyDown={p.onKey}
-      onClick={(e) => {
-        const c = (e.target as HTMLElement).closest<HTMLElement>('[data-cell]');
-        if (c) p.onCell(Number(c.dataset.cell));
-      }}
-    >
-      {rows}
+    <div class="lines-box" id="lines-box" ref={box}>
+      <div
+        class={`lines-board${p.over ? ' over' : ''}`}
+        role="grid"
+        tabIndex={0}
+        id="lines-board"
+        aria-label={p.label}
+        aria-rowcount={p.height}
+        aria-colcount={p.width}
+        aria-activedescendant={`lines-cell-${p.cursor}`}
+        data-cursor={p.cursor}
+        data-selected={p.selected === null ? '' : p.selected}
+        data-over={String(p.over)}
+        data-refusals={p.refusals ? p.refusals : undefined}
+        style={{ '--w': String(p.width), '--h': String(p.height) }}
+        onKeyDown={p.onKey}
+        onClick={(e) => {
+          const c = (e.target as HTMLElement).closest<HTMLElement>('[data-cell]');
+          if (c) p.onCell(Number(c.dataset.cell));
+        }}
+      >
+        {rows}
+      </div>
     </div>
   );
 }

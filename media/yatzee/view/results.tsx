@@ -10,8 +10,9 @@ export interface Result {
 /** `me`: the reader's name (their line says so, as their column does), or null for a watcher. */
 export function Results({ t, results, me = null }: { t: Translate; results: readonly Result[]; me?: string | null }) {
   return (
-    <section class="results" id="yatzee-results">
-      <h2>{t('yatzee.results')}</h2>
+    // focusable by the page (tabIndex -1): the focus goes here when its button went at the end
+    <section class="results" id="yatzee-results" tabIndex={-1} aria-labelledby="yatzee-results-title">
+      <h2 id="yatzee-results-title">{t('yatzee.results')}</h2>
       <ol id="yatzee-results-list">
         {results.map((r) => (
           <li key={r.name} class={r.name === me ? 'mine' : undefined}>{`${r.robot ? t('yatzee.player.robot', r.name) : r.name === me ? t('yatzee.player.you', r.name) : r.name}: ${r.total}`}</li>

@@ -75,9 +75,9 @@ function ScoreCell({ t, col, c, label, transfer }: { t: Translate; col: Column; 
   return (
     <td {...common} class={`${common.class} preview${suggested ? ' suggested' : ''}${transfer?.choice === c ? ' chosen' : ''}`} data-preview={pts}>
       <label for={id}>
-        <input type="radio" name="category" value={c} id={id} checked={transfer?.choice === c} />
-        <span class="pts">{pts}</span>
-        <span class="sr-only">{` ${t('yatzee.preview', pts)}${suggested ? `, ${t('yatzee.suggested')}` : ''}`}</span>
+        {/* named by its category: its label's text read "15 would score 15", the number twice and no category */}
+        <input type="radio" name="category" value={c} id={id} checked={transfer?.choice === c} aria-label={`${label}: ${t('yatzee.preview', pts)}${suggested ? `, ${t('yatzee.suggested')}` : ''}`} />
+        <span class="pts" aria-hidden="true">{pts}</span>
       </label>
     </td>
   );
