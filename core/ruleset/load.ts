@@ -51,6 +51,66 @@ export interface SpellingCard {
   char: string | null;
 }
 
+/** Words no game can lay, counted, with the first of each kind (`unlayableWords`). */
+export interface Unlayable {
+  /** The longest run of free cells in a row or a column. */
+  longestRun: number;
+  /** Words longer than that: they fit nowhere. */
+  tooLong: number;
+  tooLongFirst: string | null;
+  /** Words (that fit) needing more cards of a character than the cards hold, wildcards standing for any. */
+  unspellable: number;
+  unspellableFirst: string | null;
+}
+
+/**
+ * The words no game can lay: longer than the longest run of free cells in any row or column,
+ * or needing more cards of a character than the card set holds, its wildcards standing for
+ * the rest (every card on the table came from the set). A general word list on a 15x15 table
+ * has thousands of the first kind (the English sample: 4,274 of 274,932); the playtest's
+ * findings count them, so that the author knows what the dictionaries carry for nothing.
+ */
+export function unlayableWords(words: Iterable<string>, cards: readonly SpellingCard[], table: { width: number; height: number; cells: ReadonlyArray<{ blocked: boolean }> }): Unlayable {
+  const { width: W, height: H, cells } = table;
+  let longestRun = 0;
+  for (const [outer, inner, at] of [[H, W, (o: number, i: number) => o * W + i], [W, H, (o: number, i: number) => i * W + o]] as const) {
+    for (let o = 0; o < outer; o++) {
+      let run = 0;
+      for (let i = 0; i < inner; i++) {
+        run = cells[at(o, i)]?.blocked ? 0 : run + 1;
+        if (run > longestRun) longestRun = run;
+      }
+    }
+  }
+  const have = new Map<string, number>();
+  let wildcards = 0;
+  for (const c of cards) {
+    if (c.char === null) wildcards++;
+    else have.set(c.char, (have.get(c.char) ?? 0) + 1);
+  }
+  const out: Unlayable = { longestRun, tooLong: 0, tooLongFirst: null, unspellable: 0, unspellableFirst: null };
+  const need = new Map<string, number>();
+  for (const word of words) {
+    if (charCount(word) > longestRun) {
+      out.tooLong++;
+      out.tooLongFirst ??= word;
+      continue;
+    }
+    need.clear();
+    let lack = 0;
+    for (const ch of word) {
+      const n = (need.get(ch) ?? 0) + 1;
+      need.set(ch, n);
+      if (n > (have.get(ch) ?? 0)) lack++;
+    }
+    if (lack > wildcards) {
+      out.unspellable++;
+      out.unspellableFirst ??= word;
+    }
+  }
+  return out;
+}
+
 /** No word can be spelled with the cards: the nearest word, and the cards it needs that the card set lacks. */
 export interface Unspelled {
   /** The word that lacks the fewest cards (the first of equal ones), canonical. */

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cardFigures, findingMessage, playtestFindings, roundParts, type FindingsInput } from '../../core/robots/cardwords/findings.js';
 import { formatMessage } from '../../core/l10n/format.js';
+import { unlayableWords } from '../../core/ruleset/load.js';
+import { sample } from './games.js';
 
 /** A report where nothing stands out: 20 games of 2, all gone out, no passes. */
 function quiet(over: Partial<FindingsInput> = {}): FindingsInput {
@@ -24,6 +26,21 @@ const kinds = (r: FindingsInput) => playtestFindings(r).map((f) => f.kind);
 const words = (r: FindingsInput) => playtestFindings(r).map((f) => { const m = findingMessage(f); return formatMessage(m.template, m.args, 'en'); });
 
 describe('playtest findings', () => {
+  it('words no game can lay: too long for any run of free cells, or needing more cards of a character than there are (wildcards included), counted and one named', async () => {
+    const tiny = await sample('samples/tiny');
+    // tiny: 7x7, two blocked corners (runs of 7 remain); B 2 cards, 4 wildcards
+    const u = unlayableWords(['BEAST', 'BATTENSATE', 'BBBBBB', 'BBBBBBB', 'SEATBENTS', 'NEST'], tiny.rules.deck, tiny.rules.table);
+    expect(u).toEqual({ longestRun: 7, tooLong: 2, tooLongFirst: 'BATTENSATE', unspellable: 1, unspellableFirst: 'BBBBBBB' });
+    const said = quiet({ unlayable: { total: 6, ...u } });
+    expect(kinds(said)).toEqual(['words-too-long', 'words-unspellable']);
+    expect(words(said)).toEqual([
+      'Words longer than the longest run of free cells (7 cells) can never be laid: 2 of the 6, such as BATTENSATE.',
+      'Words that need more cards of a character than the card set has, wildcards included, can never be laid: 1 of the 6, such as BBBBBBB.',
+    ]);
+    // every word layable: nothing said of them
+    expect(kinds(quiet({ unlayable: { total: 2, ...unlayableWords(['BEAST', 'NEST'], tiny.rules.deck, tiny.rules.table) } }))).toEqual(['none']);
+  });
+
   it('none when nothing stands out, said in words', () => {
     expect(kinds(quiet())).toEqual(['none']);
     expect(words(quiet())).toEqual(['Nothing stands out: most games end with a player going out, few turns are passes, and every card is laid in at least half of its copies.']);

@@ -226,10 +226,13 @@ describe('playtest report', () => {
     expect(none.status).toBe(1);
     expect(none.stdout).toBe('');
     expect(none.stderr).toContain('cardwords playtest: the dictionaries have no playable word: the robots could only pass');
-    writeFileSync(join(rs, 'tiny.dict'), `${readFileSync('samples/tiny/tiny.dict', 'utf8')}z9\n`);
+    writeFileSync(join(rs, 'tiny.dict'), `${readFileSync('samples/tiny/tiny.dict', 'utf8')}z9\nbattensate\n`);
     const some = cli(['playtest', rs, '--games', '1'], undefined, env);
     expect(some.status).toBe(0);
     expect(some.stderr.split('\n')[0]).toBe(`cardwords playtest: 1 word of the dictionaries is left out for errors (cardwords check ${rs} names them): the games play without them`);
+    // a word too long for the 7x7 table: counted among the findings, of the playable words
+    const playable = readFileSync('samples/tiny/tiny.dict', 'utf8').split('\n').filter((l) => l.trim() !== '').length + 1;
+    expect(some.stdout.replace(/\s+/g, ' ')).toContain(`Words longer than the longest run of free cells (7 cells) can never be laid: 1 of the ${playable}, such as BATTENSATE.`);
     // no word fits the table: refused too (every game was passes, and the report blamed the
     // cards, gave a first player's win share and an empty section of move scores)
     const tight = join(dir, 'tight');

@@ -1,6 +1,6 @@
 // What a playtest's numbers say to a ruleset's author, when something stands out: games that
 // stall, turns without a move, negative scores, an advantage in moving first, cards seldom
-// laid, special cells no game covered; and, after them, that the robots of a level that does
+// laid, special cells no game covered, words no game can lay; and, after them, that the robots of a level that does
 // not weigh trades never traded.
 // Each finding is a fact read from the report against a threshold documented in
 // docs/cardwords.md#what-the-games-say; the words are English templates in the project's
@@ -37,6 +37,8 @@ export type PlaytestFinding =
   | { kind: 'first-ahead' | 'first-behind'; winShare: number; low: number; high: number; even: number }
   | { kind: 'seldom-laid'; cards: Array<{ card: string; laidShare: number }> }
   | { kind: 'uncovered-special'; count: number; cells: SpecialCell[] }
+  | { kind: 'words-too-long'; count: number; total: number; run: number; example: string }
+  | { kind: 'words-unspellable'; count: number; total: number; example: string }
   | { kind: 'none' }
   | { kind: 'no-trades'; level: string };
 
@@ -59,6 +61,8 @@ export interface FindingsInput {
    * covered. Without it that finding is not looked for.
    */
   table?: { width: number; cells: ReadonlyArray<{ blocked: boolean; points: number; letterFactor: number; wordFactor: number }>; coveredGames: ArrayLike<number> };
+  /** The dictionaries' words no game can lay (core/ruleset/load.ts `unlayableWords`), of `total`; without it they are not looked for. */
+  unlayable?: { total: number; longestRun: number; tooLong: number; tooLongFirst: string | null; unspellable: number; unspellableFirst: string | null };
 }
 
 /**
@@ -95,6 +99,9 @@ export function playtestFindings(r: FindingsInput): PlaytestFinding[] {
     });
     if (uncovered.length > 0) out.push({ kind: 'uncovered-special', count: uncovered.length, cells: uncovered.slice(0, UNCOVERED_NAMED) });
   }
+  const w = r.unlayable;
+  if (w && w.tooLong > 0 && w.tooLongFirst !== null) out.push({ kind: 'words-too-long', count: w.tooLong, total: w.total, run: w.longestRun, example: w.tooLongFirst });
+  if (w && w.unspellable > 0 && w.unspellableFirst !== null) out.push({ kind: 'words-unspellable', count: w.unspellable, total: w.total, example: w.unspellableFirst });
   if (out.length === 0) out.push({ kind: 'none' });
   // Below champion a robot trades only when the trade's own score beats a pass and every
   // move (robot.ts), which a bonus file's trade scores seldom do: the report's empty trade
@@ -112,6 +119,8 @@ export const FINDING_TEXT = {
   'first-behind': 'Moving first is a disadvantage: the first player wins {0} of the games (95 % {1}..{2}), less than the {3} of an even chance.',
   'seldom-laid': 'Laid in fewer than half of their copies: {0}. Few words take them, or they are hard to place.',
   'uncovered-special': 'No game covered {0, plural, one {# special cell} other {# special cells}}: {1}; those factors and cell points never counted.',
+  'words-too-long': 'Words longer than the longest run of free cells ({2} cells) can never be laid: {0} of the {1}, such as {3}.',
+  'words-unspellable': 'Words that need more cards of a character than the card set has, wildcards included, can never be laid: {0} of the {1}, such as {2}.',
   none: 'Nothing stands out: most games end with a player going out, few turns are passes, and every card is laid in at least half of its copies.',
   'no-trades': 'The robots never traded: at level {0} a robot trades only when the trade alone scores more than a pass and every move, not for the cards it would draw, so these games tell nothing of trading. Level champion weighs what a trade keeps and draws.',
 } as const satisfies Record<PlaytestFinding['kind'], string>;
@@ -178,6 +187,10 @@ export function findingMessage(f: PlaytestFinding, cellName: (column: number, ro
       if (f.count > f.cells.length) named.push('…');
       return { template, args: [f.count, named.join(', ')] };
     }
+    case 'words-too-long':
+      return { template, args: [f.count, f.total, f.run, f.example] };
+    case 'words-unspellable':
+      return { template, args: [f.count, f.total, f.example] };
     case 'none':
       return { template, args: [] };
     case 'no-trades':

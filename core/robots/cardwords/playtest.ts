@@ -9,6 +9,7 @@
 // of simulation iterations, so a report is the same for the same seed. The work is cut into
 // games (`step`) so that a caller can show progress, estimate the time left and stop.
 import type { CardwordsState } from '../../games/cardwords/engine.js';
+import { unlayableWords } from '../../ruleset/load.js';
 import type { CardwordsRules } from '../../games/cardwords/setup.js';
 import { layBonus, tradeScore } from '../../games/cardwords/scoring.js';
 import type { WordStore } from '../../words/store.js';
@@ -52,6 +53,8 @@ export interface PlaytestOptions {
   leaves?: Leaves;
   /** The champion's options (default: 16 simulation iterations per move, reproducible). */
   champion?: ChampionOptions;
+  /** The dictionaries' playable words: the findings count those no game can lay (`unlayableWords`). */
+  words?: readonly string[];
 }
 
 export interface Spread {
@@ -284,6 +287,7 @@ export class Playtest {
         blocked: t.cells.map((c) => c.blocked),
       },
     };
-    return { ...report, findings: playtestFindings({ ...report, trades: this.actionCount.trade, table: { width: t.width, cells: t.cells, coveredGames: this.covered } }) };
+    const unlayable = this.opts.words ? { total: this.opts.words.length, ...unlayableWords(this.opts.words, this.rules.deck, t) } : undefined;
+    return { ...report, findings: playtestFindings({ ...report, trades: this.actionCount.trade, table: { width: t.width, cells: t.cells, coveredGames: this.covered }, ...(unlayable ? { unlayable } : {}) }) };
   }
 }

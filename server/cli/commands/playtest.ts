@@ -87,7 +87,7 @@ export const command: Command = {
     const learnBar = progressLine(io, 'learning card values');
     const learned = await loadLeaves(ruleset, store, { cache, onProgress: (p) => learnBar(p.done, p.total) });
     learnBar.end();
-    const pt = new Playtest(rules, store, { games, players, level, seed, leaves: learned.leaves });
+    const pt = new Playtest(rules, store, { games, players, level, seed, leaves: learned.leaves, words: ruleset.words });
     const bar = progressLine(io, 'playing');
     bar(0, games);
     while (pt.step()) bar(pt.done, games);

@@ -92,7 +92,7 @@ export function register(ctx: ServerContext): void {
         });
         // the card set's inlay hints can show the values now
         if (learned.source === 'learned' && ctx.client.inlayRefresh) void ctx.connection.languages.inlayHint.refresh().catch(() => undefined);
-        const pt = new Playtest(rules, store, { games, players, level, seed, leaves: learned.leaves });
+        const pt = new Playtest(rules, store, { games, players, level, seed, leaves: learned.leaves, words: ruleset.words });
         while (!pt.finished) {
           if (token.isCancellationRequested) throw new Cancelled('cancelled');
           pt.step();
