@@ -171,8 +171,13 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     this.on('leave', (client, m) => this.onLeaveRequest(client, m));
     this.on('end', (client, m) => {
       if (!this.requireOwner(client, 'end', m)) return;
-      this.sendTo(client, 'ack', { id: messageId(m), type: 'end', moves: this.moves() });
-      void this.enqueue(() => this.endGame('owner'));
+      const id = messageId(m);
+      // acknowledged once the end is stored (it was before: an end Redis never kept came back)
+      void this.enqueue(async () => {
+        if (!(await this.endGame('owner', () => this.sendTo(client, 'ack', { id, type: 'end', moves: this.moves() }))) && !this.ended) {
+          this.sendError(client, 'storage-failed', 'the end could not be stored; the game goes on', { id, type: 'end' });
+        }
+      });
     });
     this.onMessage('*', (client, type, m) => this.sendError(client, 'unknown-message', `no message '${String(type)}' in a Cardwords room`, { id: messageId(m), type: String(type) }));
     const { timeouts } = ctx();
@@ -865,7 +870,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       this.sendTo(client, 'ack', { id, type: 'leave', moves: this.moves() });
       // the last human's leave ends the game for everyone (checkLifetime): the leaver sees that
       // end too (results, review, `ended`), as the others do; it read "a robot plays your seat"
-      if (this.nobodySeated()) return this.endGame('left');
+      // (an end the store could not keep: the leaver is let go as any, the end tried again)
+      if (this.nobodySeated() && (await this.endGame('left'))) return;
       // the state that says so before the close: the leaver's score board says "left" too
       this.sync();
       this.broadcastPatch();

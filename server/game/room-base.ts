@@ -194,21 +194,37 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   /** Subclasses: what the clients get last, before `ended` (the room closes right after). */
   protected farewell(): void {}
 
+  /** Why the last end could not be stored (said once in the server's log until one is), or null. */
+  private endFailed: string | null = null;
+
   /**
-   * Ends the game for good: the log is finished (never restored), everyone gets the results
-   * (once) and `ended`, and the room closes with CLOSE.ENDED (a normal end: no error to show).
+   * Ends the game for good: the log is finished (never restored), `finished` runs (the owner's
+   * acknowledgement), everyone gets the results (once) and `ended`, and the room closes with
+   * CLOSE.ENDED (a normal end: no error to show). False when the end could not be stored (the
+   * store cannot write: Redis away, a full disk): nothing is announced and the game goes on,
+   * since it would come back at the next start ended for nobody but its players; the lifetime
+   * checks try an automatic end again. Also false when the game moved to another process.
    */
-  protected async endGame(reason: EndReason): Promise<void> {
-    if (this.ended) return;
+  protected async endGame(reason: EndReason, finished?: () => void): Promise<boolean> {
+    if (this.ended) {
+      finished?.();
+      return true;
+    }
     this.ended = true;
     await this.beforeEnd();
     try {
       await this.log?.finish(reason);
     } catch (e) {
       // the game goes on at the process that took it over: no end to announce, the room closes (leaseLost)
-      if (e instanceof LeaseLostError) return;
-      console.error(`cardwords serve: could not finish the log of ${this.roomId}: ${(e as Error).message}`);
+      if (e instanceof LeaseLostError) return false;
+      const why = (e as Error).message;
+      if (why !== this.endFailed) console.error(`cardwords serve: could not finish the log of ${this.roomId} (${reason}): ${why}; the game goes on, and its end is tried again`);
+      this.endFailed = why;
+      this.ended = false;
+      return false;
     }
+    this.endFailed = null;
+    finished?.();
     const results = this.finalResults(reason);
     this.markEnded(reason);
     this.broadcastPatch();
@@ -218,6 +234,7 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
     void this.setMetadata({ ...(this.metadata as object), state: 'ended' });
     await this.lock();
     this.clock.setTimeout(() => void this.disconnect(CLOSE.ENDED), 200);
+    return true;
   }
 
   /** Subclasses: humans connected now. None: the game pauses (no robot, no stand-in moves). */

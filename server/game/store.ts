@@ -443,9 +443,13 @@ class RedisLog implements GameLog {
   async finish(reason: string): Promise<void> {
     if (this.closed) return;
     await this.chain;
-    this.closed = true;
-    this.stopLease();
-    if (this.fenced) throw new LeaseLostError(this.id);
+    if (this.fenced) {
+      this.closed = true;
+      this.stopLease();
+      throw new LeaseLostError(this.id);
+    }
+    // Redis away: the script throws before the log is closed or its lease stopped, so the game
+    // goes on here and its end is tried again (it was closed, and every action after refused)
     const done = await this.redis.eval(
       FENCED_FINISH,
       4,
@@ -457,6 +461,8 @@ class RedisLog implements GameLog {
       encodeRecord({ t: Date.now(), end: reason }),
       this.id,
     );
+    this.closed = true;
+    this.stopLease();
     if (done !== 1) {
       this.lost();
       throw new LeaseLostError(this.id);

@@ -120,8 +120,13 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     this.on('leave', (client, m) => this.onLeaveRequest(client, m));
     this.on('end', (client, m) => {
       if (!this.requireOwner(client, 'end', m)) return;
-      this.sendTo(client, 'ack', { id: messageId(m), type: 'end', moves: this.game.moves });
-      void this.enqueue(() => this.endGame('owner'));
+      const id = messageId(m);
+      // acknowledged once the end is stored (it was before: an end Redis never kept came back)
+      void this.enqueue(async () => {
+        if (!(await this.endGame('owner', () => this.sendTo(client, 'ack', { id, type: 'end', moves: this.game.moves }))) && !this.ended) {
+          this.sendError(client, 'storage-failed', 'the end could not be stored; the game goes on', { id, type: 'end' });
+        }
+      });
     });
     this.onMessage('*', (client, type, m) => this.sendError(client, 'unknown-message', `no message '${String(type)}' in a Yatzee room`, { id: messageId(m), type: String(type) }));
     const { timeouts } = ctx();
@@ -290,7 +295,8 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       this.sendTo(client, 'ack', { id, type: 'leave', moves: this.game.moves });
       // the last human's leave ends the game for everyone (the lifetime): the leaver, still
       // connected, gets that end too (results, `ended`); it was told only "your sheet is closed"
-      if (this.nobodySeated()) return this.endGame('left');
+      // (an end the store could not keep: the leaver is let go as any, the end tried again)
+      if (this.nobodySeated() && (await this.endGame('left'))) return;
       client.leave(CLOSE.REMOVED, CLOSE_REASON.LEFT);
       this.checkLifetime();
     });

@@ -42,11 +42,16 @@ describe('a Redis outage', () => {
     expect(refusals).toBeGreaterThan(0);
     const health = await getJSON<{ storage: string }>(`${srv.url}/health`);
     expect(health.body.storage).toBe('failed');
+    // the owner's end is refused too, and nothing is announced: an end Redis never kept was
+    // acknowledged and announced, and the game came back once Redis did
+    const end = await ann.request('end', {}, 15_000);
+    expect([end.type, end.payload.code]).toEqual(['error', 'storage-failed']);
+    expect(ann.messages.some((m) => m.type === 'results' || m.type === 'ended')).toBe(false);
 
     redis = await startRedis(port, dir);
     await until(async () => (await getJSON<{ storage: string }>(`${srv.url}/health`)).body.storage === 'ok', 20_000, 'the health endpoint to see Redis back');
     expect(srv.proc.exitCode, srv.output()).toBeNull();
-    expect((await ann.request('action', { type: 'hold', dice: [0] })).type).toBe('ack');
+    { const r = await ann.request('action', { type: 'hold', dice: [0] }); expect(r.type, JSON.stringify(r.payload)).toBe('ack'); }
     await ann.leave();
   });
 
