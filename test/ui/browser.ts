@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type ServerProcess } from '../support/game-server.js';
 import { copySample } from '../game/cardwords-helpers.js';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const SHOTS = join(process.cwd(), 'test-artifacts', 'ui');
 /**
@@ -54,9 +55,48 @@ export async function shot(page: Page, name: string): Promise<void> {
  * and dropped seats held 1 s, not 30 (the server's stop at the end waited 30 s for them; a seat
  * key takes a seat back at any time, so the reload tests do not need them held).
  */
-export async function startTinyWithWildcards(): Promise<[ServerProcess, Browser]> {
+async function startTinyWithWildcards(): Promise<[ServerProcess, Browser]> {
   const dir = copySample('tiny');
   const cardset = join(dir, 'tiny.cardset');
   writeFileSync(cardset, `${readFileSync(cardset, 'utf8').replace(/^24/, '28').trimEnd()}\n[  0] [  1] [  0] [  2]\n`);
   return Promise.all([startServer({ args: ['--ruleset', dir, '--robot-delay', '30', '--reconnect-timeout', '1000'] }), launch()]);
+}
+
+/** A test file's server and browser (startTinyWithWildcards), and its pages, each closed after its test. */
+export interface TinyPages {
+  /** The file's server, once its beforeAll has run. */
+  readonly srv: ServerProcess;
+  /** A new page (1280x720 unless `opts` says otherwise), closed after the test. */
+  fresh(opts?: Parameters<typeof openPage>[1]): Promise<TestPage>;
+}
+
+/**
+ * Registers the hooks of a Cardwords page test file (the Cardwords defects and playtest files
+ * had each written them out): the server and browser once, a test's pages go with it (open,
+ * each keeps its game and its page's timers running).
+ */
+export function tinyPages(): TinyPages {
+  let srv: ServerProcess | undefined;
+  let browser: Browser | undefined;
+  const pages: TestPage[] = [];
+  beforeAll(async () => {
+    [srv, browser] = await startTinyWithWildcards();
+  });
+  afterEach(async () => {
+    for (const p of pages.splice(0)) await p.context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.stop();
+  });
+  return {
+    get srv() {
+      return srv!;
+    },
+    async fresh(opts = {}) {
+      const p = await openPage(browser!, { width: 1280, height: 720, ...opts });
+      pages.push(p);
+      return p;
+    },
+  };
 }

@@ -4,11 +4,11 @@
 // s2 gives the first player S1 *0 E1 T-1, s40 gives N2 B3 E1 E0 (two E's with different
 // points). Each test asserts what the defect broke.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { until, type ServerProcess } from '../support/game-server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { until } from '../support/game-server.js';
 import { cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
-import { openPage, shot, startTinyWithWildcards, type TestPage } from './browser.js';
+import { shot, tinyPages, type TestPage } from './browser.js';
 import type { FromGameWebview, GameHostConfig, SettingsUpdate } from '../../media/ui/host-vscode.js';
 import { answerGames } from '../../extension/games/listing.js';
 
@@ -23,35 +23,14 @@ interface Snap {
   players: Array<{ name: string; score: number; cards: number }>;
 }
 
-let srv: ServerProcess;
-let browser: Browser;
-const pages: TestPage[] = [];
-
-beforeAll(async () => {
-  [srv, browser] = await startTinyWithWildcards();
-});
-
-// a test's pages go with it: open, each keeps its game and its page's timers running
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.context.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
-});
-
-async function fresh(opts: Parameters<typeof openPage>[1] = {}): Promise<TestPage> {
-  const p = await openPage(browser, { width: 1280, height: 720, ...opts });
-  pages.push(p);
-  return p;
-}
+const suite = tinyPages();
+const fresh = suite.fresh;
 
 const snap = (p: Page) => p.evaluate(() => (window as unknown as { cardwordsPanel: { snapshot(): unknown } }).cardwordsPanel.snapshot()) as Promise<Snap>;
 
 /** A game against one robot in one click's way (the owner link in the URL), from a fixed deal. */
 async function quickGame(p: Page, seed: string, name = 'Ann'): Promise<Snap> {
-  await p.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=${seed}&name=${name}`);
+  await p.goto(`${suite.srv.url}/cardwords.html?owner=${suite.srv.ownerToken}&quick=1&level=best&seed=${seed}&name=${name}`);
   await p.waitForSelector('#cw-area');
   await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
   return snap(p);
@@ -70,7 +49,7 @@ const seenStatus = (p: Page) =>
 /** A new page that joins game `id` by its join page as `name` (no owner link); once its action area is there. */
 async function joinAs(id: string, name: string): Promise<TestPage> {
   const p = await fresh();
-  await p.page.goto(`${srv.url}/cardwords.html?game=${id}`);
+  await p.page.goto(`${suite.srv.url}/cardwords.html?game=${id}`);
   await p.page.fill('#cw-name', name);
   await p.page.click('#cw-join-button');
   await p.page.waitForSelector('#cw-area');
@@ -108,9 +87,9 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('the landing page keeps the owner buttons without ?owner= (and after "Games"); a visitor is told what they can do and why', async () => {
     const { page } = await fresh();
-    await page.goto(`${srv.url}/?owner=${srv.ownerToken}`);
+    await page.goto(`${suite.srv.url}/?owner=${suite.srv.ownerToken}`);
     await page.waitForSelector('#new-cardwords');
-    await page.goto(`${srv.url}/`);
+    await page.goto(`${suite.srv.url}/`);
     await page.waitForSelector('#new-cardwords');
     expect(await page.isVisible('#play-robot')).toBe(true);
     await page.click('#nav-lobby');
@@ -118,7 +97,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.locator('#visitor').count()).toBe(0);
     // a visitor without the owner link
     const v = (await fresh()).page;
-    await v.goto(`${srv.url}/`);
+    await v.goto(`${suite.srv.url}/`);
     await v.waitForSelector('#visitor');
     expect(await v.textContent('#visitor')).toContain('owner link');
     expect(await v.locator('#new-cardwords, #play-robot').count()).toBe(0);
@@ -129,12 +108,12 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('the creation form starts at one human and one robot; "Play against a robot" asks the name once, then starts a game in one click', async () => {
     const { page } = await fresh();
-    await page.goto(`${srv.url}/?owner=${srv.ownerToken}`);
+    await page.goto(`${suite.srv.url}/?owner=${suite.srv.ownerToken}`);
     await page.click('#new-cardwords');
     await page.waitForSelector('#cw-create-humans');
     expect(await page.inputValue('#cw-create-humans')).toBe('1');
     expect(await page.inputValue('#cw-create-robots')).toBe('1');
-    await page.goto(`${srv.url}/`);
+    await page.goto(`${suite.srv.url}/`);
     // a first visit: no name known, and nobody is called "Player" behind their back
     expect(await page.inputValue('#play-robot-name')).toBe('');
     await page.click('#play-robot');
@@ -154,14 +133,14 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.getAttribute('#cw-scores tr[data-seat="1"] [data-type]', 'title')).toContain('casual');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-area');
     // the next time: the name is there, one click
-    await page.goto(`${srv.url}/`);
+    await page.goto(`${suite.srv.url}/`);
     expect(await page.inputValue('#play-robot-name')).toBe('Bea');
     await page.click('#play-robot');
     await page.waitForURL(/cardwords\.html\?game=/);
     await expect.poll(async () => (await snap(page))?.hand.length ?? 0).toBe(4);
     // a quick-play link with no name known (a fresh browser): the page asks for it first
     const other = (await fresh()).page;
-    await other.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=casual`);
+    await other.goto(`${suite.srv.url}/cardwords.html?owner=${suite.srv.ownerToken}&quick=1&level=casual`);
     await other.waitForSelector('#cw-quick-name');
     expect(await other.evaluate(() => document.activeElement?.id)).toBe('cw-quick-name');
     await other.keyboard.type('Cy');
@@ -176,11 +155,11 @@ describe('Cardwords defects, each in Chromium', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
-    await page.goto(`${srv.url}/`);
+    await page.goto(`${suite.srv.url}/`);
     await page.waitForSelector('#games');
-    await page.goto(`${srv.url}/cardwords.html`);
+    await page.goto(`${suite.srv.url}/cardwords.html`);
     await page.waitForSelector('h1');
-    const icon = await fetch(`${srv.url}/favicon.ico`);
+    const icon = await fetch(`${suite.srv.url}/favicon.ico`);
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toContain('image/svg+xml');
     expect(errors).toEqual([]);
@@ -314,7 +293,7 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('the pile line wraps a long name whose turn it is within its column (it ran under the side panels, the "\'s turn" hidden)', async () => {
     const long = 'Maximiliana_Rosenkranz_von_Hohenberg_xx'; // 39 characters, the longest name
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: long, seed: 's2' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: long, seed: 's2' });
     const { page } = await joinAs(ann.room.roomId, 'Bo');
     await expect.poll(async () => (await snap(page))?.status).toBe('playing');
     await expect.poll(() => page.textContent('#cw-pile')).toContain(`${long}'s turn`);
@@ -552,8 +531,8 @@ describe('Cardwords defects, each in Chromium', () => {
   });
 
   it('a watcher who comes to a game already over reads that they watch, and the results, not its last turn as news', async () => {
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
-    const bo = await cwJoin(srv.url, ann.room.roomId, { name: 'Bo' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
+    const bo = await cwJoin(suite.srv.url, ann.room.roomId, { name: 'Bo' });
     await until(() => ann.state.status === 'playing', 5000, 'the start');
     // everyone passes twice: over by the rules, the room stays (results, rematch)
     while (ann.state.status === 'playing') {
@@ -563,7 +542,7 @@ describe('Cardwords defects, each in Chromium', () => {
       await until(() => ann.state.moves > moves, 5000, 'the pass');
     }
     const { page } = await fresh();
-    await page.goto(`${srv.url}/cardwords.html?game=${ann.room.roomId}`);
+    await page.goto(`${suite.srv.url}/cardwords.html?game=${ann.room.roomId}`);
     await page.click('#cw-watch-button');
     await page.waitForSelector('#cw-results');
     await expect.poll(() => page.textContent('#cw-log')).toMatch(/passed: -1 point/);
@@ -572,22 +551,22 @@ describe('Cardwords defects, each in Chromium', () => {
   });
 
   it('defect: a page that watches comes back watching after a reload (the owner’s page landed on the join form)', async () => {
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
     const id = ann.room.roomId;
     const { page } = await fresh();
-    await page.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}`);
+    await page.goto(`${suite.srv.url}/cardwords.html?game=${id}&owner=${suite.srv.ownerToken}`);
     await page.click('#cw-watch-button');
     await page.waitForSelector('#cw-table');
     const watching = await page.textContent('#cw-status');
     expect(watching).toMatch(/watching/);
     expect(new URL(page.url()).searchParams.get('watch')).toBe('1');
-    expect(new URL(page.url()).searchParams.get('owner')).toBe(srv.ownerToken);
+    expect(new URL(page.url()).searchParams.get('owner')).toBe(suite.srv.ownerToken);
     await page.reload();
     await page.waitForSelector('#cw-table');
     await expect.poll(() => page.textContent('#cw-status')).toBe(watching);
     expect(await page.locator('#cw-join').count()).toBe(0);
     // a player's page keeps no watch=1: its reload takes the seat back
-    await page.goto(`${srv.url}/cardwords.html?game=${id}`);
+    await page.goto(`${suite.srv.url}/cardwords.html?game=${id}`);
     await page.fill('#cw-name', 'Bo');
     await page.click('#cw-join-button');
     await page.waitForSelector('#cw-hand');
@@ -601,11 +580,11 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('a stand-in’s actions are marked as its own, in the log and in the results', async () => {
     // two humans, a stand-in at once for a dropped one; a watcher's page shows the game
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 0, seed: 's2' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 0, seed: 's2' });
     const id = ann.room.roomId;
-    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    const bo = await cwJoin(suite.srv.url, id, { name: 'Bo' });
     const { page } = await fresh();
-    await page.goto(`${srv.url}/cardwords.html?game=${id}`);
+    await page.goto(`${suite.srv.url}/cardwords.html?game=${id}`);
     expect(await page.textContent('#cw-join h2')).toBe(`Join the game ${id}`);
     await page.click('#cw-watch-button');
     await page.waitForSelector('#cw-table');
@@ -632,7 +611,7 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('back after a stand-in played for you: the page says how many of your turns it played', async () => {
     // Ann over the SDK, Bo in a browser; a stand-in at once for a dropped player
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 0, seed: 's2' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 0, seed: 's2' });
     const id = ann.room.roomId;
     const { page, context } = await joinAs(id, 'Bo');
     await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the start');
@@ -644,7 +623,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
     // Bo opens the game again in the same browser: his kept seat key takes the seat back
     const back = await context.newPage();
-    await back.goto(`${srv.url}/cardwords.html?game=${id}`);
+    await back.goto(`${suite.srv.url}/cardwords.html?game=${id}`);
     await back.waitForSelector('#cw-area');
     await expect.poll(() => back.textContent('#cw-status')).toBe('While you were away, a robot played 1 turn for you: see the game log.');
     await expect.poll(() => back.textContent('#cw-log')).toMatch(/Bo \(robot standing in\) (laid|traded|passed)/);
@@ -906,9 +885,9 @@ describe('Cardwords defects, each in Chromium', () => {
     // in a meta element and acquireVsCodeApi defined, so the panel runs on the VS Code host.
     const config: GameHostConfig = {
       panel: 'cardwords',
-      serverUrl: srv.url,
-      server: { kind: 'remote', address: `127.0.0.1:${srv.port}` },
-      params: { cardSize: '20', owner: srv.ownerToken, quick: '1', level: 'best', seed: 's2', name: 'Ann' },
+      serverUrl: suite.srv.url,
+      server: { kind: 'remote', address: `127.0.0.1:${suite.srv.port}` },
+      params: { cardSize: '20', owner: suite.srv.ownerToken, quick: '1', level: 'best', seed: 's2', name: 'Ann' },
       language: 'en',
       store: {},
     };
@@ -925,7 +904,7 @@ describe('Cardwords defects, each in Chromium', () => {
         document.body.classList.add('vscode');
       });
     }, JSON.stringify(config));
-    await page.goto(`${srv.url}/cardwords.html`);
+    await page.goto(`${suite.srv.url}/cardwords.html`);
     await page.waitForSelector('#cw-area');
     await expect.poll(async () => (await snap(page))?.hand.length ?? 0).toBe(4);
     expect(await page.locator('header.top').count()).toBe(0); // the VS Code host's page: no navigation
@@ -949,7 +928,7 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('in a VS Code webview the join page judges Join and Watch by the list the extension fetches (the webview\'s own fetch of GET /games fails: another origin)', async () => {
     // every seat held (one human, one robot) and no watcher place
-    const full = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 1, robots: ['casual'], watchers: 0, name: 'Vs1' });
+    const full = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 1, robots: ['casual'], watchers: 0, name: 'Vs1' });
     const id = full.room.roomId;
     const { page } = await fresh();
     // the webview's origin is not the server's, and the server gives GET /games no CORS
@@ -961,11 +940,11 @@ describe('Cardwords defects, each in Chromium', () => {
     });
     // the extension's side of postMessage: its own handler (extension/games/listing.ts), which
     // fetches from Node, answering into the page as panel.webview.postMessage does
-    await page.exposeFunction('cwExtension', (m: FromGameWebview) => (m.type === 'games' ? answerGames(m, srv.url) : null));
+    await page.exposeFunction('cwExtension', (m: FromGameWebview) => (m.type === 'games' ? answerGames(m, suite.srv.url) : null));
     const config: GameHostConfig = {
       panel: 'cardwords',
-      serverUrl: srv.url,
-      server: { kind: 'remote', address: `127.0.0.1:${srv.port}` },
+      serverUrl: suite.srv.url,
+      server: { kind: 'remote', address: `127.0.0.1:${suite.srv.port}` },
       params: { game: id },
       language: 'en',
       store: { 'cardwords.name': 'Ann' },
@@ -983,7 +962,7 @@ describe('Cardwords defects, each in Chromium', () => {
         document.body.classList.add('vscode');
       });
     }, JSON.stringify(config));
-    await page.goto(`${srv.url}/cardwords.html`);
+    await page.goto(`${suite.srv.url}/cardwords.html`);
     await expect.poll(() => page.textContent('#cw-join-note')).toBe('Every seat is taken. No places for watchers.');
     expect(await page.isDisabled('#cw-join-button')).toBe(true);
     expect(await page.isDisabled('#cw-watch-button')).toBe(true);
@@ -994,7 +973,7 @@ describe('Cardwords defects, each in Chromium', () => {
   });
 
   it('defect: a move composed while waiting for the turn, whose cells the other player\'s move took, is cleared and said (it turned into a trade of its cards), and the next Return does not pass', async () => {
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
     const { page: p, errors } = await joinAs(ann.room.roomId, 'Bo');
     await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
     const bo = ann.state.players.findIndex((s) => s.name === 'Bo');
@@ -1029,9 +1008,9 @@ describe('Cardwords defects, each in Chromium', () => {
   });
 
   it('the join form: a name taken is refused in red, typing again takes that away; a name with a space is refused in the page\'s words before anything is sent', async () => {
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', seed: 's2' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', seed: 's2' });
     const { page: p, errors } = await fresh();
-    await p.goto(`${srv.url}/cardwords.html?game=${ann.room.roomId}`);
+    await p.goto(`${suite.srv.url}/cardwords.html?game=${ann.room.roomId}`);
     await p.fill('#cw-name', 'Ann');
     await p.click('#cw-join-button');
     await expect.poll(() => p.getAttribute('#cw-join-status', 'data-kind')).toBe('error');
@@ -1054,7 +1033,7 @@ describe('Cardwords defects, each in Chromium', () => {
   });
 
   it('Leave the game, asked again in place: the seat is given up, a stand-in plays it at once though the grace is never, the page offers to watch (a watcher place permitting), a reload does not take it back; closing the page alone holds the seat', async () => {
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 'never', seed: 's2' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 'never', seed: 's2' });
     const id = ann.room.roomId;
     const { page: p, errors } = await joinAs(id, 'Bo');
     await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
@@ -1086,7 +1065,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await p.textContent('#cw-watch-again-button')).toBe('Watch the game');
     await shot(p, 'cardwords-left-1280x720');
     // the only watcher place taken: watching is refused, said in place, and the page stays
-    const other = await cwJoin(srv.url, id, { watch: true });
+    const other = await cwJoin(suite.srv.url, id, { watch: true });
     await p.click('#cw-watch-again-button');
     await expect.poll(() => p.textContent('#cw-watch-again-refusal')).toBe('Could not watch: every watcher place of this game is taken');
     expect(await p.isEnabled('#cw-watch-again-button')).toBe(true);
@@ -1115,22 +1094,22 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('the lobby offers a full game for watching only, and Watch only while a watcher place is free; a second watcher watches; a refused watcher is told why, and the join page offers nothing it would refuse; before the deal a free seat reads whole at 900 px and the pile no count', async () => {
     // two human seats and three watcher places; a game beside it with a free seat and no watcher place
-    const a = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 3, name: 'Wat1' });
+    const a = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 3, name: 'Wat1' });
     const id = a.room.roomId;
-    const none = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Nw1' });
+    const none = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Nw1' });
     // a German watcher in a VS Code-column's width before the deal: the free seat's label
     // whole (it read "(freier…"), the pile without the 0 of a pile not made yet
     const early = (await fresh({ width: 900, height: 700, locale: 'de-DE' })).page;
-    await early.goto(`${srv.url}/cardwords.html?game=${id}&watch=1`);
+    await early.goto(`${suite.srv.url}/cardwords.html?game=${id}&watch=1`);
     const free = early.locator('#cw-scores tr[data-seat="1"] th.name');
     await expect.poll(() => free.textContent()).toBe('(freier Platz)');
     expect(await free.evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
     expect(await early.textContent('#cw-pile')).toBe('Das Spiel wartet auf die Spieler.');
     // how to invite someone to the free seat: the game's join page, selected whole for copying
     expect(await early.textContent('#cw-invite')).toContain('Um jemanden einzuladen, gib ihm diesen Link:');
-    expect(await early.inputValue('#cw-invite-url')).toBe(`${srv.url}/cardwords.html?game=${id}`);
+    expect(await early.inputValue('#cw-invite-url')).toBe(`${suite.srv.url}/cardwords.html?game=${id}`);
     await early.focus('#cw-invite-url');
-    expect(await early.evaluate(() => { const i = document.querySelector<HTMLTextAreaElement>('#cw-invite-url')!; return i.selectionEnd - i.selectionStart; })).toBe(`${srv.url}/cardwords.html?game=${id}`.length);
+    expect(await early.evaluate(() => { const i = document.querySelector<HTMLTextAreaElement>('#cw-invite-url')!; return i.selectionEnd - i.selectionStart; })).toBe(`${suite.srv.url}/cardwords.html?game=${id}`.length);
     // all of it in view (a one-line field cut the game's id off at 1280x720)
     expect(await early.locator('#cw-invite-url').evaluate((e) => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1)).toBe(true);
     expect(await early.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -1142,7 +1121,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await early.textContent('#cw-status')).toBe('Alle Plätze sind besetzt: Das Spiel beginnt. Wat1 fängt an.');
     expect(await early.locator('#cw-invite').count()).toBe(0); // every seat taken: nobody to invite
     const lobby = (await fresh()).page;
-    await lobby.goto(`${srv.url}/`);
+    await lobby.goto(`${suite.srv.url}/`);
     const row = lobby.locator(`#games tr[data-game="${id}"]`);
     await row.waitFor();
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('2/2');
@@ -1157,7 +1136,7 @@ describe('Cardwords defects, each in Chromium', () => {
     const watchers: Page[] = [];
     for (let k = 0; k < 2; k++) {
       const w = (await fresh()).page;
-      await w.goto(`${srv.url}/`);
+      await w.goto(`${suite.srv.url}/`);
       await w.click(`a[data-watch="${id}"]`);
       await w.waitForSelector('#cw-table .cw-cell');
       expect(await w.locator('#cw-area').count()).toBe(0);
@@ -1167,7 +1146,7 @@ describe('Cardwords defects, each in Chromium', () => {
     // waiting for its refresh every 5 s)
     await expect
       .poll(async () => {
-        await lobby.goto(`${srv.url}/`);
+        await lobby.goto(`${suite.srv.url}/`);
         await row.waitFor();
         return row.locator('[data-nowatch]').count();
       })
@@ -1175,7 +1154,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await row.locator('[data-nowatch]').textContent()).toBe('Every watcher place is taken.');
     expect(await row.locator('a[data-watch]').count()).toBe(0);
     const third = (await fresh()).page;
-    await third.goto(`${srv.url}/cardwords.html?game=${id}&watch=1`);
+    await third.goto(`${suite.srv.url}/cardwords.html?game=${id}&watch=1`);
     // the join page the refusal leads to: neither Join (every seat taken) nor Watch, and why,
     // said once: the status line said it too ("Could not join: every watcher place of this
     // game is taken", the note under it again)
@@ -1189,7 +1168,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await third.isDisabled('#cw-alt')).toBe(true);
     await shot(third, 'cardwords-join-full');
     // the free seat's join page: Join, and no Watch
-    await third.goto(`${srv.url}/cardwords.html?game=${none.room.roomId}`);
+    await third.goto(`${suite.srv.url}/cardwords.html?game=${none.room.roomId}`);
     await expect.poll(() => third.isDisabled('#cw-watch-button')).toBe(true);
     expect(await third.isEnabled('#cw-join-button')).toBe(true);
     expect(await third.textContent('#cw-join-note')).toBe('No places for watchers.');
@@ -1200,7 +1179,7 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('a refusal said on its own starts with a capital and ends with a full stop; a room the owner ends before the deal says why once and shows no table of scores', async () => {
     // three seats, two taken: the game waits for the third
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 3, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 3, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
     const { page } = await joinAs(ann.room.roomId, 'Bo');
     await expect.poll(async () => (await snap(page))?.status).toBe('waiting');
     // Return before the start: refused in a sentence of its own (not after "Refused:")
@@ -1227,7 +1206,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await own.waitForSelector('#cw-requests button[data-approve="TS"]');
     // a player without the owner link: the owner (Ann, over the SDK) passes, Bo lays two cards
     // whose word the dictionary lacks (letters held once: no "Which E?")
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', seed: 's2' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', seed: 's2' });
     const { page } = await joinAs(ann.room.roomId, 'Bo');
     await expect.poll(async () => (await snap(page))?.status).toBe('playing');
     expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
@@ -1266,10 +1245,10 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('an away player’s turn says when a robot plays for them, counting down, and the stand-in’s move is marked', async () => {
     // Ann and Bo over the SDK, a stand-in after 5 s away (room for a second of the countdown on a loaded machine); a watcher's page
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 5, seed: 's2' });
-    const bo = await cwJoin(srv.url, ann.room.roomId, { name: 'Bo' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', grace: 5, seed: 's2' });
+    const bo = await cwJoin(suite.srv.url, ann.room.roomId, { name: 'Bo' });
     const { page } = await fresh();
-    await page.goto(`${srv.url}/cardwords.html?game=${ann.room.roomId}&watch=1`);
+    await page.goto(`${suite.srv.url}/cardwords.html?game=${ann.room.roomId}&watch=1`);
     await page.waitForSelector('#cw-scores');
     await until(() => ann.state.status === 'playing', 5000, 'the start');
     if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
@@ -1294,10 +1273,10 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('on another’s turn the preview does not say Return passes or trades; Play and Pass keep the focus in the action area; the owner’s Rematch says it is for everyone; a rematch gives the new game’s area the focus', async () => {
     // two humans: Ann by the protocol, Bo in the page
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
     const id = ann.room.roomId;
     const { page } = await fresh();
-    await page.goto(`${srv.url}/cardwords.html?game=${id}`);
+    await page.goto(`${suite.srv.url}/cardwords.html?game=${id}`);
     await page.fill('#cw-name', 'Bo');
     await page.click('#cw-join-button');
     await expect.poll(async () => (await snap(page))?.hand.length ?? 0).toBe(4);
@@ -1342,7 +1321,7 @@ describe('Cardwords defects, each in Chromium', () => {
     // the owner's page (the owner link beside the game): the owner's Rematch starts the game
     // for Bo too, and says so (it read "Rematch" as a player's vote does)
     const owner = (await fresh()).page;
-    await owner.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
+    await owner.goto(`${suite.srv.url}/cardwords.html?game=${id}&owner=${suite.srv.ownerToken}&watch=1`);
     await owner.waitForSelector('#cw-rematch');
     expect(await owner.textContent('#cw-rematch')).toBe('Rematch now, for every player');
     await page.keyboard.press('Enter');
@@ -1476,11 +1455,11 @@ describe('Cardwords defects, each in Chromium', () => {
   });
   it('the owner removes a player from the page: chosen from the list of humans, asked first (Escape keeps playing), then a robot plays the seat and the room closes the player’s connection', async () => {
     // Ann (over the SDK) and Bo, Dan (a page), Cy, Eve: the owner watches from a page (the owner link)
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 4, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 4, robots: 0, watchers: 1, name: 'Ann', seed: 's2' });
     const id = ann.room.roomId;
-    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    const bo = await cwJoin(suite.srv.url, id, { name: 'Bo' });
     const { page: owner } = await fresh();
-    await owner.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
+    await owner.goto(`${suite.srv.url}/cardwords.html?game=${id}&owner=${suite.srv.ownerToken}&watch=1`);
     await owner.waitForSelector('#cw-remove');
     await owner.setViewportSize({ width: 560, height: 700 });
     await shot(owner, 'cardwords-remove-list-560');
@@ -1498,7 +1477,7 @@ describe('Cardwords defects, each in Chromium', () => {
     // Dan in a page, removed before the deal: told, and his kept seat key forgotten. Defect: a
     // reload took the seat he had been removed from (free again, the name with it) back
     const { page: dan } = await fresh();
-    await dan.goto(`${srv.url}/cardwords.html?game=${id}`);
+    await dan.goto(`${suite.srv.url}/cardwords.html?game=${id}`);
     await dan.fill('#cw-name', 'Dan');
     await dan.click('#cw-join-button');
     await expect.poll(() => owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Ann', 'Bo', 'Dan']);
@@ -1520,8 +1499,8 @@ describe('Cardwords defects, each in Chromium', () => {
     await dan.waitForSelector('#cw-join');
     expect(await owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Ann', 'Bo']);
     // the last seats taken: the game starts; now a robot plays a removed seat to the end
-    const cy = await cwJoin(srv.url, id, { name: 'Cy' });
-    const eve = await cwJoin(srv.url, id, { name: 'Eve' });
+    const cy = await cwJoin(suite.srv.url, id, { name: 'Cy' });
+    const eve = await cwJoin(suite.srv.url, id, { name: 'Eve' });
     await expect.poll(async () => (await snap(owner))?.status).toBe('playing');
     await owner.selectOption('#cw-remove', 'Bo');
     await owner.click('#cw-remove-ask');
@@ -1541,10 +1520,10 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('the owner’s removal reads as the owner’s, as in Yatzee: the score board says "removed", the log "The owner removed Bo from the game"; a leave still reads "left"', async () => {
     // defect: "Bo / left, R", and nothing said the owner had removed Bo
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 3, robots: 0, seed: 's2' });
+    const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 3, robots: 0, seed: 's2' });
     const id = owner.room.roomId;
-    await cwJoin(srv.url, id, { name: 'Bo' });
-    const cy = await cwJoin(srv.url, id, { name: 'Cy' });
+    await cwJoin(suite.srv.url, id, { name: 'Bo' });
+    const cy = await cwJoin(suite.srv.url, id, { name: 'Cy' });
     const { page: p, errors } = await joinAs(id, 'Ann');
     await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
     expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
@@ -1564,9 +1543,9 @@ describe('Cardwords defects, each in Chromium', () => {
   it('the last player’s leave: asked knowing the game ends, then told it ended because no person plays any more, with the final table and no offer to watch a game that is over', async () => {
     // defect: "You left the game: a robot plays your seat to the end." while the game had
     // ended for everyone, and its Watch failed ("the game is over or does not exist")
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 1, seed: 's2' });
+    const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 1, seed: 's2' });
     const id = owner.room.roomId;
-    await cwJoin(srv.url, id, { name: 'Bo' });
+    await cwJoin(suite.srv.url, id, { name: 'Bo' });
     const { page: p, errors } = await joinAs(id, 'Ann');
     await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
     // while Bo is seated, a leave is a robot's seat
@@ -1603,9 +1582,9 @@ describe('Cardwords defects, each in Chromium', () => {
   });
 
   it('the removed player’s own log has the removal, as every other page’s (it came only after Watch)', async () => {
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 1, watchers: 1, seed: 's2' });
+    const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 1, watchers: 1, seed: 's2' });
     const id = owner.room.roomId;
-    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
+    const ann = await cwJoin(suite.srv.url, id, { name: 'Ann' });
     const { page: bo, errors } = await joinAs(id, 'Bo');
     await expect.poll(async () => (await snap(bo))?.hand.length ?? 0).toBe(4);
     expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
@@ -1624,9 +1603,9 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('the removed player’s own score board says "removed", the leaver’s "left", as every other page’s', async () => {
     // defect: the room closed the page before the state with the mark: Bo's board showed him as if still playing
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 3, robots: 0, seed: 's2' });
+    const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 3, robots: 0, seed: 's2' });
     const id = owner.room.roomId;
-    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
+    const ann = await cwJoin(suite.srv.url, id, { name: 'Ann' });
     const { page: bo, errors } = await joinAs(id, 'Bo');
     const { page: cy } = await joinAs(id, 'Cy');
     for (const p of [bo, cy]) await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
@@ -1662,7 +1641,7 @@ describe('Cardwords defects, each in Chromium', () => {
   });
 
   it('the owner’s removal of the last player: that page says the game is over and offers no Watch', async () => {
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 1, robots: 1, seed: 's2' });
+    const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 1, robots: 1, seed: 's2' });
     const { page: p } = await joinAs(owner.room.roomId, 'Ann');
     await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
     expect((await owner.request('remove', { name: 'Ann' })).type).toBe('ack');
@@ -1676,10 +1655,10 @@ describe('Cardwords defects, each in Chromium', () => {
     // Cy's page stood at "Cy's turn" with no results and an empty log, said only "The owner
     // removed you from the game."; the log read "a robot plays for Cy to the end"; the results
     // said "a robot stood in" for a removed player
-    const made = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 1, robots: 1, seed: 's2' });
+    const made = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 1, robots: 1, seed: 's2' });
     const id = made.room.roomId;
     const { page: owner, errors } = await fresh();
-    await owner.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
+    await owner.goto(`${suite.srv.url}/cardwords.html?game=${id}&owner=${suite.srv.ownerToken}&watch=1`);
     const { page: cy } = await joinAs(id, 'Cy');
     await expect.poll(async () => (await snap(cy))?.hand.length ?? 0).toBe(4);
     await expect.poll(() => owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Cy']);
@@ -1711,9 +1690,9 @@ describe('Cardwords defects, each in Chromium', () => {
     // defect: only an end by the rules was a line of `history`: the review that comes with the
     // room's end rebuilt every page's log without the line the page had just written
     for (const how of ['owner', 'leave'] as const) {
-      const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, seed: 's2' });
+      const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 1, seed: 's2' });
       const id = owner.room.roomId;
-      const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+      const bo = await cwJoin(suite.srv.url, id, { name: 'Bo' });
       const { page: ann, errors } = await joinAs(id, 'Ann');
       await expect.poll(async () => (await snap(ann))?.status).toBe('playing');
       // a turn each: the end sends the review, the log rebuilt
@@ -1724,7 +1703,7 @@ describe('Cardwords defects, each in Chromium', () => {
         await expect.poll(async () => (await snap(ann)).moves).toBe(k + 1);
       }
       const { page: watcher } = await fresh();
-      await watcher.goto(`${srv.url}/cardwords.html?game=${id}&watch=1`);
+      await watcher.goto(`${suite.srv.url}/cardwords.html?game=${id}&watch=1`);
       await expect.poll(() => watcher.locator('#cw-log li').count()).toBe(2);
       if (how === 'owner') expect((await owner.request('end')).type).toBe('ack');
       else {
@@ -1750,10 +1729,10 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('a removal after the game’s end says a robot plays the seat in a rematch, in the question, the log and the notes alike', async () => {
     // defect: asked "in a rematch", the log then said "a robot plays for Bo to the end" of a game over
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, seed: 's2' });
+    const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 1, seed: 's2' });
     const id = owner.room.roomId;
-    const ann = await cwJoin(srv.url, id, { name: 'Ann' });
-    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    const ann = await cwJoin(suite.srv.url, id, { name: 'Ann' });
+    const bo = await cwJoin(suite.srv.url, id, { name: 'Bo' });
     await until(() => ann.state.status === 'playing', 5000, 'the start');
     // everyone passes twice: over by the rules
     for (let k = 0; k < 4; k++) {
@@ -1763,10 +1742,10 @@ describe('Cardwords defects, each in Chromium', () => {
     }
     await until(() => ann.state.status === 'over', 5000, 'the end of the round');
     const { page: w, errors } = await fresh();
-    await w.goto(`${srv.url}/cardwords.html?game=${id}&watch=1`);
+    await w.goto(`${suite.srv.url}/cardwords.html?game=${id}&watch=1`);
     await w.waitForSelector('#cw-results-table');
     const { page: o } = await fresh();
-    await o.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
+    await o.goto(`${suite.srv.url}/cardwords.html?game=${id}&owner=${suite.srv.ownerToken}&watch=1`);
     await o.waitForSelector('#cw-remove');
     await o.selectOption('#cw-remove', 'Bo');
     await o.click('#cw-remove-ask');
@@ -1787,10 +1766,10 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('a rematch vote waiting on an away player says whom it waits for, that they are away, and to the owner that the owner can start it; the owner’s Rematch starts it', async () => {
     // defect: the vote waited on Bo, away, and nothing said so
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, grace: 'never', seed: 's2' });
+    const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 1, grace: 'never', seed: 's2' });
     const id = owner.room.roomId;
     const { page: p, errors } = await joinAs(id, 'Ann');
-    const bo = await cwJoin(srv.url, id, { name: 'Bo' });
+    const bo = await cwJoin(suite.srv.url, id, { name: 'Bo' });
     await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
     const ann = (await snap(p)).seat;
     // every player passes twice: over by the rules
@@ -1806,7 +1785,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await p.click('#cw-rematch');
     await expect.poll(() => p.textContent('#cw-rematch-waits')).toBe('The rematch waits for Bo (away). Away players are waited for until they come back.');
     const o = (await fresh()).page;
-    await o.goto(`${srv.url}/cardwords.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
+    await o.goto(`${suite.srv.url}/cardwords.html?game=${id}&owner=${suite.srv.ownerToken}&watch=1`);
     await expect.poll(() => o.textContent('#cw-rematch-waits')).toBe('The rematch waits for Bo (away). Away players are waited for until they come back. As the owner you can start the rematch now, without waiting: Rematch now.');
     await shot(p, 'cardwords-rematch-waits');
     await shot(o, 'cardwords-rematch-waits-owner');

@@ -3,11 +3,10 @@
 // cardwords-defects.test.ts: s2 deals the first player S1 *0 E1 T-1, s40 N2 B3 E1 E0). Each
 // test asserts what the defect broke, and failed on the page before its fix.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerProcess } from '../support/game-server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { cwCreate, cwJoin } from '../game/cardwords-helpers.js';
-import { openPage, shot, startTinyWithWildcards, type TestPage } from './browser.js';
+import { shot, tinyPages, type TestPage } from './browser.js';
 
 interface Snap {
   hand: Array<{ char: string; points: number }>;
@@ -17,28 +16,8 @@ interface Snap {
   moves: number;
 }
 
-let srv: ServerProcess;
-let browser: Browser;
-const pages: TestPage[] = [];
-
-beforeAll(async () => {
-  [srv, browser] = await startTinyWithWildcards();
-});
-
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.context.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
-});
-
-async function fresh(opts: Parameters<typeof openPage>[1] = {}): Promise<TestPage> {
-  const p = await openPage(browser, { width: 1280, height: 720, ...opts });
-  pages.push(p);
-  return p;
-}
+const suite = tinyPages();
+const fresh = suite.fresh;
 
 const snap = (p: Page) => p.evaluate(() => (window as unknown as { cardwordsPanel?: { snapshot(): unknown } }).cardwordsPanel?.snapshot() ?? null) as Promise<Snap | null>;
 const focused = (p: Page) => p.evaluate(() => (document.activeElement === document.body ? 'body' : (document.activeElement?.id ?? '')));
@@ -54,7 +33,7 @@ async function shots(p: Page, name: string): Promise<void> {
 
 /** A game against one robot in one click's way (the owner link in the URL), from a fixed deal. */
 async function quickGame(p: Page, seed: string, extra = ''): Promise<void> {
-  await p.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=${seed}&name=Ann${extra}`);
+  await p.goto(`${suite.srv.url}/cardwords.html?owner=${suite.srv.ownerToken}&quick=1&level=best&seed=${seed}&name=Ann${extra}`);
   await p.waitForSelector('#cw-area');
   await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
 }
@@ -62,7 +41,7 @@ async function quickGame(p: Page, seed: string, extra = ''): Promise<void> {
 /** A new page that joins game `id` by its join page as `name` (`owner`: with the owner link); once its action area is there. */
 async function joinAs(id: string, name: string, owner = false): Promise<TestPage> {
   const p = await fresh();
-  await p.page.goto(`${srv.url}/cardwords.html?game=${id}${owner ? `&owner=${srv.ownerToken}` : ''}`);
+  await p.page.goto(`${suite.srv.url}/cardwords.html?game=${id}${owner ? `&owner=${suite.srv.ownerToken}` : ''}`);
   await p.page.fill('#cw-name', name);
   await p.page.click('#cw-join-button');
   await p.page.waitForSelector('#cw-area');
@@ -81,7 +60,7 @@ async function passOn(p: Page): Promise<void> {
 describe('Cardwords play-test defects, each in Chromium', () => {
   it('after the game, the owner approving a word a guest tried says it is in the dictionary now (not "you may play it again"), live and after a reload; the last question decided gives the focus to the table', async () => {
     // Ann, the owner, plays: Bo's question waits for the end of the round
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, seed: 's2' });
+    const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 0, seed: 's2' });
     const id = owner.room.roomId;
     const { page: ann } = await joinAs(id, 'Ann', true);
     await owner.room.leave();
@@ -135,9 +114,9 @@ describe('Cardwords play-test defects, each in Chromium', () => {
   });
 
   it('the last person’s "Leave now" gives the focus to the results (it fell to the page); another leave, to the offer to watch', async () => {
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 1, seed: 's2' });
+    const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 1, seed: 's2' });
     const id = owner.room.roomId;
-    await cwJoin(srv.url, id, { name: 'Bo' });
+    await cwJoin(suite.srv.url, id, { name: 'Bo' });
     const { page: p } = await joinAs(id, 'Ann');
     await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
     expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
@@ -148,8 +127,8 @@ describe('Cardwords play-test defects, each in Chromium', () => {
     await expect.poll(() => focused(p)).toBe('cw-results-title');
     await shots(p, 'cardwords-last-leave-focus');
     // a leave while another person plays: the page offers to watch, and the focus is on it
-    const second = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 2, seed: 's2' });
-    await cwJoin(srv.url, second.room.roomId, { name: 'Bo' });
+    const second = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 2, seed: 's2' });
+    await cwJoin(suite.srv.url, second.room.roomId, { name: 'Bo' });
     const { page: q } = await joinAs(second.room.roomId, 'Cy');
     await q.click('#cw-leave');
     await q.click('#cw-leave-confirm');
@@ -222,18 +201,18 @@ describe('Cardwords play-test defects, each in Chromium', () => {
     await quickGame(page, 's2', '&lang=de');
     const url = new URL(page.url());
     expect(url.searchParams.get('game')).toBeTruthy();
-    expect(url.searchParams.get('owner')).toBe(srv.ownerToken);
+    expect(url.searchParams.get('owner')).toBe(suite.srv.ownerToken);
     expect(url.searchParams.get('lang')).toBe('de');
     // a reload must not create another game
     expect([...url.searchParams.keys()].sort()).toEqual(['game', 'lang', 'owner']);
     // the creation form too
     const f = (await fresh()).page;
-    await f.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&robots=1&seed=s2`);
+    await f.goto(`${suite.srv.url}/cardwords.html?owner=${suite.srv.ownerToken}&robots=1&seed=s2`);
     await f.fill('#cw-create-name', 'Ann');
     await f.click('#cw-create-button');
     await f.waitForSelector('#cw-area');
     const created = new URL(f.url());
     expect([...created.searchParams.keys()].sort()).toEqual(['game', 'owner']);
-    expect(created.searchParams.get('owner')).toBe(srv.ownerToken);
+    expect(created.searchParams.get('owner')).toBe(suite.srv.ownerToken);
   });
 });
