@@ -134,6 +134,8 @@ export function parseCharset(text: string): ParseResult<Charset> {
     }
   }
 
+  lookAlikeLines(entries, index, sink);
+
   if (!sawCount) {
     sink.error(ZERO_RANGE, 'charset/missing-count', msg('charset/missing-count.empty'));
   } else if (declaredCount !== null) {
@@ -144,6 +146,25 @@ export function parseCharset(text: string): ParseResult<Charset> {
     }
   }
   return { value: { declaredCount, entries, index }, diagnostics: sink.list };
+}
+
+/**
+ * A line with a letter that looks like a letter of an earlier line, of another script (`Αα`,
+ * Greek, after `Aa`, Latin): typed on another keyboard layout, the two read as one letter and
+ * are two, and a word typed with one is not spelled with the other. A warning, once a line
+ * (a charset of two alphabets has them on purpose), naming both with their code points.
+ */
+function lookAlikeLines(entries: readonly CharsetEntry[], index: ReadonlyMap<string, number>, sink: DiagnosticSink): void {
+  for (let k = 0; k < entries.length && !sink.done; k++) {
+    const e = entries[k]!;
+    for (const ch of e.equivalents) {
+      const like = lookAlike(ch, (o) => (index.get(o) ?? k) < k);
+      if (like === null) continue;
+      const other = entries[index.get(like)!]!;
+      sink.warning(e.range, 'charset/lookalike-line', () => msg('charset/lookalike-line', withCode(ch), withCode(like), other.range.start.line + 1, other.equivalents.join('')));
+      break;
+    }
+  }
 }
 
 /** Canonical form: the count, then one line per entry (canonical character first), `\n` endings. */

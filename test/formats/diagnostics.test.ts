@@ -49,6 +49,10 @@ const cases: Record<string, Case> = {
     kind: 'charset', text: '1\nHη\n',
     want: [['charset/several-letters', [1, 0, 1, 2], "'H' (U+0048) looks like 'Η' (U+0397), a letter of another script, of the same kind as the other letter of this line: typed on another keyboard layout? With 'Η' (U+0397) the line is one letter, Ηη", 'warning']],
   },
+  'charset/lookalike-line': {
+    kind: 'charset', text: '3\nAa\nΑα\nBb\n',
+    want: [['charset/lookalike-line', [2, 0, 2, 2], "'Α' (U+0391) looks like 'A' (U+0041) of line 2 (Aa), a letter of another script: typed on another keyboard layout? The two are different letters, and a word typed with one is not spelled with the other", 'warning']],
+  },
   'charset/several-letters (accents and case aside)': { kind: 'charset', text: '3\nEeÉéÈè\nßẞ\nΣσς\n', want: [] },
   'charset/several-letters (after a repeat)': { kind: 'charset', text: '3\nHh\nCHcRh\nx\n', want: [
     ['charset/duplicate-character', [2, 1, 2, 2], "'H' is already listed on line 2"],

@@ -23,6 +23,7 @@ export const da: LanguageCatalogue = {
   'charset/duplicate-character': '{0} står allerede på linje {1}',
   'charset/several-letters': 'denne linje gør {0} til ét bogstav, ækvivalenter som et ord kan bruge i flæng: et kort bærer præcis ét tegn, så er {1} en digraf, skal den have sit eget tegn (fx Ç), og ordbogen skal skrives med det; er de bogstaver hver for sig, så skriv hvert på sin egen linje ({2})',
   'charset/several-letters.lookalike': '{0} ligner {1}, et bogstav fra et andet skriftsystem, af samme slags som linjens andet bogstav: skrevet med et andet tastaturlayout? Med {1} er linjen ét bogstav, {2}',
+  'charset/lookalike-line': '{0} ligner {1} på linje {2} ({3}), et bogstav fra et andet skriftsystem: skrevet med et andet tastaturlayout? De to er forskellige bogstaver, og et ord skrevet med det ene staves ikke med det andet',
   'charset/unusable-character': "'{0}' kan ikke stå på et kort: kortsættets skrivemåde `[x #]` bruger det",
   'charset/combining-mark': '{0} er et kombinerende tegn: hvert kodepunkt er sit eget tegn, så det kombineres ikke med tegnet før',
   'charset/empty': 'tegnsættet angiver ingen tegn: et spil skal have mindst ét',

@@ -23,6 +23,7 @@ export const de: LanguageCatalogue = {
   'charset/duplicate-character': '{0} steht schon in Zeile {1}',
   'charset/several-letters': 'diese Zeile macht {0} zu einem Buchstaben, gleichwertig in jedem Wort: eine Karte trägt genau ein Zeichen, also braucht {1}, wenn es ein Digraph ist, ein eigenes Zeichen (etwa Ç), und das Wörterbuch wird damit geschrieben; sind es eigene Buchstaben, steht jeder in einer eigenen Zeile ({2})',
   'charset/several-letters.lookalike': '{0} sieht aus wie {1}, ein Buchstabe einer anderen Schrift, von derselben Art wie der andere Buchstabe dieser Zeile: mit einer anderen Tastaturbelegung getippt? Mit {1} ist die Zeile ein Buchstabe, {2}',
+  'charset/lookalike-line': '{0} sieht aus wie {1} in Zeile {2} ({3}), ein Buchstabe einer anderen Schrift: mit einer anderen Tastaturbelegung getippt? Die beiden sind verschiedene Buchstaben, und ein mit dem einen getipptes Wort wird nicht mit dem anderen geschrieben',
   'charset/unusable-character': "'{0}' kann nicht auf einer Karte stehen: die Kartensatz-Schreibweise `[x #]` verwendet es",
   'charset/combining-mark': '{0} ist ein kombinierendes Zeichen: jeder Codepunkt ist ein eigenes Zeichen und verbindet sich nicht mit dem vorigen',
   'charset/empty': 'der Zeichensatz gibt keine Zeichen an: ein Spiel braucht mindestens eins',
