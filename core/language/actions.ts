@@ -118,13 +118,34 @@ function splitLetters(doc: TextDocumentView, d: LspDiagnostic, t: Translate): Co
     return fix(t('action.replaceLookalike', withCode(swap.from), withCode(swap.to)), d, { [doc.name]: [{ range: { start: { line: start.line, character: at }, end: { line: start.line, character: at + swap.from.length } }, newText: swap.to }] }, true);
   }
   if (kinds.length < 2 || kinds.reduce((n, k) => n + k.length, 0) !== chars.length) return null;
-  const lines = kinds.map((k) => k.join(''));
+  // a letter another line lists already is left out (`CHch` after `Hη`: a line `Hh` was a
+  // duplicate H), and the title says so; a kind with nothing left gets no line
+  const elsewhere = listedElsewhere(doc, start.line);
+  const leftOut: string[] = [];
+  const lines: string[] = [];
+  for (const k of kinds) {
+    const kept = k.filter((ch) => !elsewhere.has(ch));
+    for (const ch of k) if (elsewhere.has(ch)) leftOut.push(t('action.splitLetters.listed', ch, elsewhere.get(ch)! + 1));
+    if (kept.length > 0) lines.push(kept.join(''));
+  }
+  if (lines.length === 0) return null;
   const edits: TextEdit[] = [{ range: d.range, newText: lines.join(doc.eol) }];
   const count = /^(\s*)(\d+)/.exec(doc.line(0));
-  if (count && Number(count[2]) === charsetLines(doc)) {
-    edits.push({ range: { start: { line: 0, character: count[1]!.length }, end: { line: 0, character: count[0].length } }, newText: String(Number(count[2]) + kinds.length - 1) });
+  if (count && Number(count[2]) === charsetLines(doc) && lines.length > 1) {
+    edits.push({ range: { start: { line: 0, character: count[1]!.length }, end: { line: 0, character: count[0].length } }, newText: String(Number(count[2]) + lines.length - 1) });
   }
-  return fix(t('action.splitLetters', lines.join(', ')), d, { [doc.name]: edits }, true);
+  const title = leftOut.length > 0 ? t('action.splitLetters.leftOut', lines.join(', '), leftOut.join(', ')) : t('action.splitLetters', lines.join(', '));
+  return fix(title, d, { [doc.name]: edits }, true);
+}
+
+/** The characters of a charset's entry lines other than `line`, each with the first line listing it. */
+function listedElsewhere(doc: TextDocumentView, line: number): Map<string, number> {
+  const at = new Map<string, number>();
+  for (let l = 1; l < doc.lineCount; l++) {
+    if (l === line) continue;
+    for (const ch of doc.line(l)) if (!/\s/.test(ch) && !at.has(ch)) at.set(ch, l);
+  }
+  return at;
 }
 
 function fix(title: string, d: LspDiagnostic, changes: Record<string, TextEdit[]>, isPreferred = false): CodeAction {

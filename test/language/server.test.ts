@@ -437,6 +437,15 @@ describe('quick fixes', () => {
     const [swap] = await actionsFor(uri, dh);
     expect([swap!.title, swap!.isPreferred]).toEqual(["Replace 'H' (U+0048) with 'Η' (U+0397), the charset's look-alike", true]);
     expect(applyEdits('7\nAa\nBb\nEe\nNn\nSs\nTt\nHη\n', swap!.edit!.changes![uri]!)).toBe('7\nAa\nBb\nEe\nNn\nSs\nTt\nΗη\n');
+    // a letter of the line that another line lists already (H, on the Hη line) is left out of
+    // the split, and the title says so: a line `Hh` was a duplicate H
+    const both = '8\nAa\nBb\nEe\nNn\nSs\nTt\nHη\nCHch\n';
+    since = client.published.length;
+    client.change(uri, [{ text: both }]);
+    const db = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'charset/several-letters' && y.range.start.line === 8), 10_000, since)).filter((x) => x.code === 'charset/several-letters' && x.range.start.line === 8);
+    const [split] = await actionsFor(uri, db);
+    expect(split!.title).toBe("Write each letter on a line of its own: Cc, h; left out as listed already: 'H' on line 8");
+    expect(applyEdits(both, split!.edit!.changes![uri]!)).toBe('9\nAa\nBb\nEe\nNn\nSs\nTt\nHη\nCc\nh\n');
     client.close(uri);
   });
 

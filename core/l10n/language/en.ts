@@ -185,6 +185,8 @@ export const en = {
   'action.mergeCell.sameLine': 'Merge into the first item of {0} on this line: {1}',
   'action.removeCell.sameLine': 'Remove the second item of {0} on this line',
   'action.splitLetters': 'Write each letter on a line of its own: {0}',
+  'action.splitLetters.leftOut': 'Write each letter on a line of its own: {0}; left out as listed already: {1}',
+  'action.splitLetters.listed': "'{0}' on line {1}",
   'action.addSemicolon': "Add the missing ';'",
 } as const;
 
