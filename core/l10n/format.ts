@@ -2,8 +2,11 @@
 // extension, language server): `{0}` inserts an argument, and
 // `{0, plural, one {# card} other {# cards}}` picks the branch for the number in argument 0
 // by the language's plural rules (Intl.PluralRules; `=0`, `=1`… match exact values first),
-// `#` standing for the number. It is the plural subset of ICU MessageFormat: a full
-// MessageFormat library would add a parser and a bundle we do not need (docs/architecture.md).
+// `#` standing for the number; `{0, number}` inserts a number as the language writes it
+// (4,274 in English, 4.274 in Danish and German), as `#` does. A plain `{0}` is inserted as
+// it is: it may be a line, a coordinate or a size written as the files write them. It is the
+// plural subset of ICU MessageFormat: a full MessageFormat library would add a parser and a
+// bundle we do not need (docs/architecture.md).
 
 export type MessageArg = string | number;
 
@@ -22,6 +25,24 @@ function pluralRules(locale: string): Intl.PluralRules {
   return r;
 }
 
+const numberCache = new Map<string, Intl.NumberFormat>();
+
+/** `n` as `locale` writes a count or an amount: grouped by thousands (4,274; Danish 4.274). */
+export function formatNumber(locale: string, n: number): string {
+  // below a thousand no language here groups: no formatter for the common case
+  if (Number.isInteger(n) && n > -1000 && n < 1000) return String(n);
+  let f = numberCache.get(locale);
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
+    } catch {
+      f = new Intl.NumberFormat('en', { maximumFractionDigits: 20 });
+    }
+    if (numberCache.size < 64) numberCache.set(locale, f);
+  }
+  return f.format(n);
+}
+
 /** The plural category of `n` in `locale` ("one", "other", …). */
 export function pluralCategory(locale: string, n: number): Intl.LDMLPluralRule {
   return pluralRules(locale).select(n);
@@ -38,6 +59,7 @@ function closing(s: string, open: number): number {
 }
 
 const PLURAL_HEAD = /^\s*(\d+)\s*,\s*plural\s*,/;
+const NUMBER = /^\s*(\d+)\s*,\s*number\s*$/;
 
 /** Fills in `template` for `locale`; an argument that is missing leaves its placeholder as written. */
 export function formatMessage(template: string, args: readonly MessageArg[], locale = 'en', hash?: number): string {
@@ -49,16 +71,20 @@ export function formatMessage(template: string, args: readonly MessageArg[], loc
     const brace = template.indexOf('{', i);
     const stop = brace < 0 ? template.length : brace;
     if (hash === undefined) out += i === 0 && stop === template.length ? template : template.slice(i, stop);
-    else out += template.slice(i, stop).replaceAll('#', String(hash));
+    else out += template.slice(i, stop).replaceAll('#', formatNumber(locale, hash));
     if (brace < 0) return out;
     const end = closing(template, brace);
     if (end < 0) return out + template.slice(brace);
     const body = template.slice(brace + 1, end - 1);
     const simple = /^\s*(\d+)\s*$/.exec(body);
     const head = simple ? null : PLURAL_HEAD.exec(body);
+    const number = simple || head ? null : NUMBER.exec(body);
     if (simple) {
       const a = args[Number(simple[1])];
       out += a === undefined ? template.slice(brace, end) : String(a);
+    } else if (number) {
+      const a = args[Number(number[1])];
+      out += a === undefined ? template.slice(brace, end) : typeof a === 'number' && Number.isFinite(a) ? formatNumber(locale, a) : String(a);
     } else if (head) {
       const a = args[Number(head[1])];
       const n = typeof a === 'number' ? a : Number(a);

@@ -37,6 +37,13 @@ describe('playtest findings', () => {
       'Words longer than the longest run of free cells (7 cells) can never be laid: 2 of the 6, such as BATTENSATE.',
       'Words that need more cards of a character than the card set has, wildcards included, can never be laid: 1 of the 6, such as BBBBBBB.',
     ]);
+    // counts of a general word list, grouped as the reader's language writes numbers (it read "4274 of the 274932")
+    const many = playtestFindings(quiet({ unlayable: { total: 274_932, longestRun: 15, tooLong: 4274, tooLongFirst: 'ABC', unspellable: 1200, unspellableFirst: 'ZZZ' } }));
+    const said2 = (locale: string) => many.map((f) => { const m = findingMessage(f); return formatMessage(m.template, m.args, locale); });
+    expect(said2('en')[0]).toContain(': 4,274 of the 274,932, such as ABC.');
+    expect(said2('en')[1]).toContain(': 1,200 of the 274,932, such as ZZZ.');
+    expect(said2('da')[0]).toContain(': 4.274 of the 274.932, such as ABC.');
+    expect(formatMessage(findingMessage({ kind: 'stalls', idle: 1500, games: 2000 }).template, [1500, 2000], 'de')).toMatch(/^1\.500 of 2\.000 games /);
     // every word layable: nothing said of them
     expect(kinds(quiet({ unlayable: { total: 2, ...unlayableWords(['BEAST', 'NEST'], tiny.rules.deck, tiny.rules.table) } }))).toEqual(['none']);
   });

@@ -20,6 +20,17 @@ describe('plural messages', () => {
     expect(formatMessage(t, [1, 'Ann', 'ok'], 'en')).toBe('1 card of Ann, ok');
     expect(formatMessage(t, [5, 'Ann', 'ok'], 'en')).toBe('5 cards of Ann, ok');
   });
+  it('counts are written as the language writes them: grouped by thousands in plurals and {n, number}, a plain {n} as it is', () => {
+    const t = '{0, number} of {1, plural, one {# word} other {# words}} at line {2}';
+    expect(formatMessage(t, [4274, 274932, 1234], 'en')).toBe('4,274 of 274,932 words at line 1234');
+    expect(formatMessage(t, [4274, 274932, 1234], 'da')).toBe('4.274 of 274.932 words at line 1234');
+    expect(formatMessage(t, [4274, 274932, 1234], 'de')).toBe('4.274 of 274.932 words at line 1234');
+    expect(formatMessage('{0, number}', ['x'], 'en')).toBe('x');
+    expect(formatMessage('{0, number}', [], 'en')).toBe('{0, number}');
+    expect(placeholdersOf('{0, number} {1}')).toBe('0,1');
+    // the language server's texts with counts: the hover of a table's size
+    expect(render(msg('hover.table.size', 1000, 1000, 1_000_000, 'A', 'ALL', '1', '1000'), 'da')).toMatch(/^\*\*1\.000 kolonner × 1\.000 rækker\*\* \(1\.000\.000 felter\)/);
+  });
   it('a missing or non-numeric argument leaves the placeholder, an unclosed brace is kept', () => {
     expect(formatMessage('{0} and {1}', ['a'], 'en')).toBe('a and {1}');
     expect(formatMessage(CARDS, ['x'], 'en')).toBe(CARDS);

@@ -229,7 +229,7 @@ describe('every diagnostic code, with its exact range and message', () => {
     expect(diagnostics).toHaveLength(MAX_DIAGNOSTICS + 1);
     expect(diagnostics.slice(0, MAX_DIAGNOSTICS).every((d) => d.code === 'dictionary/too-short')).toBe(true);
     expect(brief(diagnostics[MAX_DIAGNOSTICS]!)).toEqual({
-      code: 'file/too-many-diagnostics', severity: 'warning', range: [MAX_DIAGNOSTICS, 0, MAX_DIAGNOSTICS, 1], message: `more than ${MAX_DIAGNOSTICS} problems: only the first ${MAX_DIAGNOSTICS} are shown`,
+      code: 'file/too-many-diagnostics', severity: 'warning', range: [MAX_DIAGNOSTICS, 0, MAX_DIAGNOSTICS, 1], message: `more than ${MAX_DIAGNOSTICS.toLocaleString('en')} problems: only the first ${MAX_DIAGNOSTICS.toLocaleString('en')} are shown`,
     });
   });
 

@@ -10,8 +10,8 @@ export const en = {
   'file/utf16.be': 'the file is UTF-16 (big-endian), not UTF-8: Cardwords files are UTF-8; save it as UTF-8',
   'file/invalid-utf8.latin1': 'the file is not UTF-8: it looks like Latin-1 or Windows-1252 ({0, plural, one {# byte is} other {# bytes are}} not UTF-8; this one, {1}, reads {2} there): save it as UTF-8',
   'file/binary': 'the file contains NUL bytes: it looks like a binary file, not text',
-  'file/too-many-diagnostics': 'more than {0} problems: only the first {0} are shown',
-  'file/too-many-diagnostics.rest': 'more than {0} problems: the rest are not shown',
+  'file/too-many-diagnostics': 'more than {0, number} problems: only the first {0, number} are shown',
+  'file/too-many-diagnostics.rest': 'more than {0, number} problems: the rest are not shown',
 
   // ---- diagnostics: charset
   'charset/blank-line': 'blank line ignored: every line after the count lists one character and its equivalents',
@@ -108,7 +108,7 @@ export const en = {
   'dictionary/unknown-character.lookalike': '{0} is not in the charset, but {1}, which looks the same, is: a letter of another script?',
 
   // ---- diagnostics: the ruleset as a whole
-  'ruleset/not-enough-cards': '{0, plural, one {# card is} other {# cards are}} too few for {1, plural, one {# player} other {# players}} with {2} cards each (the hand size of {3}): at least {4} are needed',
+  'ruleset/not-enough-cards': '{0, plural, one {# card is} other {# cards are}} too few for {1, plural, one {# player} other {# players}} with {2} cards each (the hand size of {3}): at least {4, number} are needed',
   'ruleset/score-too-large': 'a move could score up to about {0} points, over the {1} a game keeps exact: totals and the robots\' rankings would be wrong. Lower the card points or the table\'s factors and cell points',
   'ruleset/no-words': 'the dictionaries have no playable word (two characters or more, all of them in the charset): robots cannot move, and every word a player lays waits for the owner\'s approval',
   'ruleset/no-dictionary': 'no dictionary: the ruleset\'s words go in {0}.dict (or {0}.<name>.dict) beside its other files; without words robots cannot move, and every word a player lays waits for the owner\'s approval',
@@ -118,13 +118,13 @@ export const en = {
   'ruleset/unused-card': 'no word has the character {0}: {1, plural, one {its card} other {its # cards}} can never be laid, only traded or left in a hand',
 
   // ---- hovers
-  'hover.cardset.count': '**{0, plural, one {# card} other {# cards}}** declared, {1} listed',
+  'hover.cardset.count': '**{0, plural, one {# card} other {# cards}}** declared, {1, number} listed',
   'hover.card.wildcard': '**wildcard** worth {0}: it stands for any character',
   'hover.card.wildcards': '{0, plural, one {# wildcard} other {# wildcards}} in the card set: {1}',
   'hover.card': '**{0}** worth {1}',
   'hover.card.equivalents': 'equivalents: {0}',
   'hover.card.notInCharset': '{0} is not in the charset',
-  'hover.card.same': '{0, plural, one {# card} other {# cards}} of {1} in the set of {2}: {3}',
+  'hover.card.same': '{0, plural, one {# card} other {# cards}} of {1} in the set of {2, number}: {3}',
   'hover.learned': '**learned value {0}**: the points the robot expects from keeping one {1} in its hand rather than drawing a fresh card, learned by self-play over {2, plural, one {# game} other {# games}}',
   'hover.learned.best': 'best kept together with {0} (the extra points of the pair)',
   'hover.learned.worst': 'worst kept together with {0}',
@@ -143,7 +143,7 @@ export const en = {
   'hover.cell.plain': 'a plain cell',
   'hover.cell.lines': 'this line sets {0}; the cell is set on {1, plural, one {# line} other {# lines}} in all',
   'hover.cell.nothing': 'nothing',
-  'hover.table.size': '**{0} columns × {1} rows** ({2} cells): columns {3} to {4}, rows {5} to {6}',
+  'hover.table.size': '**{0, number} columns × {1, number} rows** ({2, number} cells): columns {3} to {4}, rows {5} to {6}',
   'hover.table.endTag': '**end tag**: a cell outside the table ends the attribute lines',
   'hover.table.start': '**start condition** ({0},{1}): {2}',
   'start.cover': 'the first move must cover {0} ({1},{2})',
@@ -153,7 +153,7 @@ export const en = {
   'bonus.trade': 'trading {0, plural, one {# card} other {# cards}} scores {1}',
   'bonus.pass': 'passing scores {0}',
   'bonus.lay': 'laying {0, plural, one {# card} other {# cards}} adds a bonus of {1} to the move',
-  'hover.charset.count': '**{0, plural, one {# character} other {# characters}}** declared, {1} listed',
+  'hover.charset.count': '**{0, plural, one {# character} other {# characters}}** declared, {1, number} listed',
   'hover.charset.entry': '**{0}**: character {1} of {2}',
   'hover.charset.accepted': 'accepted as {0}; printed as {1}',
   'hover.charset.cards': '{0, plural, one {# card} other {# cards}} in {1}',

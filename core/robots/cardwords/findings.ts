@@ -112,15 +112,15 @@ export function playtestFindings(r: FindingsInput): PlaytestFinding[] {
 
 /** The English templates of the findings: the keys of their translations too. */
 export const FINDING_TEXT = {
-  stalls: '{0} of {1, plural, one {# game} other {# games}} ended with every player passing or trading twice in a row, not with a player going out: the moves ran out before the cards did.',
+  stalls: '{0, number} of {1, plural, one {# game} other {# games}} ended with every player passing or trading twice in a row, not with a player going out: the moves ran out before the cards did.',
   passes: '{0} of the turns were passes: the players often had no move.',
   'negative-scores': 'The mean final score is negative ({0}): the cards left in the hands at the end cost more than the moves earned.',
   'first-ahead': 'Moving first is an advantage: the first player wins {0} of the games (95 % {1}..{2}), more than the {3} of an even chance.',
   'first-behind': 'Moving first is a disadvantage: the first player wins {0} of the games (95 % {1}..{2}), less than the {3} of an even chance.',
   'seldom-laid': 'Laid in fewer than half of their copies: {0}. Few words take them, or they are hard to place.',
   'uncovered-special': 'No game covered {0, plural, one {# special cell} other {# special cells}}: {1}; those factors and cell points never counted.',
-  'words-too-long': 'Words longer than the longest run of free cells ({2} cells) can never be laid: {0} of the {1}, such as {3}.',
-  'words-unspellable': 'Words that need more cards of a character than the card set has, wildcards included, can never be laid: {0} of the {1}, such as {2}.',
+  'words-too-long': 'Words longer than the longest run of free cells ({2, number} cells) can never be laid: {0, number} of the {1, number}, such as {3}.',
+  'words-unspellable': 'Words that need more cards of a character than the card set has, wildcards included, can never be laid: {0, number} of the {1, number}, such as {2}.',
   none: 'Nothing stands out: most games end with a player going out, few turns are passes, and every card is laid in at least half of its copies.',
   'no-trades': 'The robots never traded: at level {0} a robot trades only when the trade alone scores more than a pass and every move, not for the cards it would draw, so these games tell nothing of trading. Level champion weighs what a trade keeps and draws.',
 } as const satisfies Record<PlaytestFinding['kind'], string>;
