@@ -1,4 +1,5 @@
 // Prints diagnostics like a compiler (file:line:col: severity: message [code]) or as JSON.
+import { LineReader } from '../../core/formats/text.js';
 import type { Diagnostic } from '../../core/formats/types.js';
 import { blocksPlay, leftOutWords } from '../../core/ruleset/load.js';
 
@@ -12,22 +13,97 @@ export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
   );
 }
 
-/** One line per diagnostic; lines and columns 1-based as compilers print them. */
-export function formatText(d: Diagnostic): string {
-  return `${d.file ?? '<input>'}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity}: ${d.message} [${d.code}]`;
+/**
+ * One line per diagnostic; lines and columns 1-based as compilers print them. The column is
+ * a display column, as GCC prints it and Emacs's compilation mode reads it, when `lineText`
+ * (the diagnostic's line) is given; else the UTF-16 column of the range.
+ */
+export function formatText(d: Diagnostic, lineText?: string): string {
+  const column = lineText === undefined ? d.range.start.character : displayColumn(lineText, d.range.start.character);
+  return `${d.file ?? '<input>'}:${d.range.start.line + 1}:${column + 1}: ${d.severity}: ${d.message} [${d.code}]`;
 }
 
-export function toJson(d: Diagnostic) {
+/** `column` and `endColumn` in UTF-16 code units (as LSP counts); `displayColumn` and `endDisplayColumn` when the lines are known. */
+export function toJson(d: Diagnostic, lineText?: (line: number) => string | undefined) {
+  const start = lineText?.(d.range.start.line);
+  const end = lineText?.(d.range.end.line);
   return {
     file: d.file ?? null,
     line: d.range.start.line + 1,
     column: d.range.start.character + 1,
     endLine: d.range.end.line + 1,
     endColumn: d.range.end.character + 1,
+    ...(start !== undefined && end !== undefined ? { displayColumn: displayColumn(start, d.range.start.character) + 1, endDisplayColumn: displayColumn(end, d.range.end.character) + 1 } : {}),
     severity: d.severity,
     code: d.code,
     message: d.message,
   };
+}
+
+/** Tab stops every this many columns, as GCC and Emacs place them by default. */
+const TAB = 8;
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200B-\u200F\u2060-\u2064\uFEFF]$/u;
+
+/**
+ * The 0-based display column of the UTF-16 offset `utf16` in `line`: a combining mark or a
+ * zero-width character 0 columns, a wide East Asian character or an emoji 2, a tab to the
+ * next tab stop, anything else (an astral character too, two UTF-16 units) 1.
+ */
+export function displayColumn(line: string, utf16: number): number {
+  let col = 0;
+  for (let i = 0; i < utf16 && i < line.length;) {
+    const cp = line.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    i += ch.length;
+    if (cp === 9) col += TAB - (col % TAB);
+    else if (ZERO_WIDTH.test(ch)) continue;
+    else col += isWide(cp) ? 2 : 1;
+  }
+  return col;
+}
+
+/** East Asian Wide and Fullwidth characters (Unicode's EastAsianWidth W and F, in blocks), and emoji presentation. */
+function isWide(cp: number): boolean {
+  return cp >= 0x1100 && (
+    cp <= 0x115f || // Hangul Jamo initials
+    (cp >= 0x2e80 && cp <= 0x303e) || // CJK radicals, punctuation
+    (cp >= 0x3041 && cp <= 0x33ff) || // kana, CJK compatibility
+    (cp >= 0x3400 && cp <= 0x4dbf) || // CJK extension A
+    (cp >= 0x4e00 && cp <= 0x9fff) || // CJK unified ideographs
+    (cp >= 0xa000 && cp <= 0xa4cf) || // Yi
+    (cp >= 0xa960 && cp <= 0xa97f) || // Hangul Jamo extended A
+    (cp >= 0xac00 && cp <= 0xd7a3) || // Hangul syllables
+    (cp >= 0xf900 && cp <= 0xfaff) || // CJK compatibility ideographs
+    (cp >= 0xfe10 && cp <= 0xfe19) || (cp >= 0xfe30 && cp <= 0xfe6f) || // vertical and small forms
+    (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || // fullwidth forms
+    (cp >= 0x1f300 && cp <= 0x1f64f) || (cp >= 0x1f900 && cp <= 0x1f9ff) || // emoji
+    (cp >= 0x20000 && cp <= 0x3fffd) // CJK extensions B and on
+  );
+}
+
+/**
+ * The lines of the files of `diagnostics`, read once a file, for their display columns:
+ * `at(file, line)` is the line's text, or undefined when the file cannot be read again.
+ */
+export async function diagnosticLines(diagnostics: readonly Diagnostic[], read: (file: string) => Promise<string | null>): Promise<(file: string | undefined, line: number) => string | undefined> {
+  const wanted = new Map<string, Set<number>>();
+  for (const d of diagnostics) {
+    if (d.file === undefined) continue;
+    const lines = wanted.get(d.file) ?? new Set<number>();
+    lines.add(d.range.start.line).add(d.range.end.line);
+    wanted.set(d.file, lines);
+  }
+  // only the lines a diagnostic is on are kept (a dictionary may have millions)
+  const kept = new Map<string, Map<number, string>>();
+  for (const [file, lines] of wanted) {
+    const text = await read(file);
+    if (text === null) continue;
+    const found = new Map<number, string>();
+    const reader = new LineReader(text);
+    for (let l = reader.next(); l !== null && found.size < lines.size; l = reader.next()) if (lines.has(reader.index)) found.set(reader.index, l);
+    kept.set(file, found);
+  }
+  return (file, line) => (file === undefined ? undefined : kept.get(file)?.get(line));
 }
 
 /** The most errors a refusal to play a ruleset lists; `cardwords check` lists them all. */
@@ -42,7 +118,7 @@ export const REFUSAL_ERRORS = 10;
  */
 export function unplayableText(dir: string, diagnostics: readonly Diagnostic[], max = REFUSAL_ERRORS): string {
   const errors = sortDiagnostics(diagnostics.filter(blocksPlay));
-  const lines = errors.slice(0, max).map(formatText);
+  const lines = errors.slice(0, max).map((d) => formatText(d));
   const more = errors.length - lines.length;
   if (more > 0) lines.push(`... and ${more} more (cardwords check ${dir} lists them all)`);
   const leftOut = leftOutWords(diagnostics);

@@ -28,15 +28,21 @@ describe('cardwords check', () => {
     expect(r.status).toBe(0);
   });
 
-  it('says columns in the line as written, as an editor does, after a decomposed accent too', () => {
-    // 'a' + U+0308 (as macOS often saves it), then b and z: z is the fourth unit as written,
-    // the third after NFC (where the command counted before, one off from the editors)
-    const dir = tempRuleset({ ...good, 'r.dict': 'ab\nbea\na\u0308bz\n' });
+  it('says display columns of the line as written, as GCC does: a combining mark 0, a wide CJK character 2, an astral one 1; JSON keeps the UTF-16 ones beside them', () => {
+    // 'a' + U+0308 (as macOS often saves it), then b and z: z is the fourth UTF-16 unit as
+    // written (the third after NFC, where the command counted once), the third column shown
+    const dir = tempRuleset({ ...good, 'r.dict': 'ab\nbea\na\u0308bz\n\u4e2dz\n\u{1d538}z\n' });
     const r = cli(['check', dir]);
     expect(r.stdout.trim().split('\n').map((l) => l.replace(`${join(dir, 'r.dict')}:`, ''))).toEqual([
       "3:1: error: 'ä' (U+00E4) is not in the charset [dictionary/unknown-character]",
-      "3:4: error: 'z' is not in the charset [dictionary/unknown-character]",
+      "3:3: error: 'z' is not in the charset [dictionary/unknown-character]",
+      "4:1: error: '中' (U+4E2D) is not in the charset [dictionary/unknown-character]",
+      "4:3: error: 'z' is not in the charset [dictionary/unknown-character]",
+      "5:1: error: '𝔸' (U+1D538) is not in the charset [dictionary/unknown-character]",
+      "5:2: error: 'z' is not in the charset [dictionary/unknown-character]",
     ]);
+    const json = JSON.parse(cli(['check', '--format', 'json', join(dir, 'r.dict')]).stdout) as Array<{ line: number; column: number; displayColumn: number }>;
+    expect(json.filter((d) => d.line >= 3).map((d) => [d.line, d.column, d.displayColumn])).toEqual([[3, 1, 1], [3, 4, 3], [4, 1, 1], [4, 2, 3], [5, 1, 1], [5, 3, 2]]);
   });
 
   it('prints compiler-style lines and exits 1 on errors', () => {
