@@ -67,6 +67,12 @@ export interface TablePreview {
   size: { width: number; height: number } | null;
   /** The most cells a preview carries (MAX_PREVIEW_CELLS in core/language/preview.ts). */
   maxCells: number;
+  /**
+   * Why the size cannot be read (`size` null): the error that says so, its message in the
+   * client's language, its code and where it is (0-based line and UTF-16 character, as LSP
+   * counts); null when the size was read, or no error says why. Absent from older servers.
+   */
+  sizeUnreadable?: { message: string; code: string; line: number; character: number } | null;
   /** The coordinate options the names below were made with (core/coordinates.ts). */
   coordinates: CoordinateOptions;
   /** Labels of the columns (left to right) and rows (top to bottom) in the UI's notation. */
@@ -97,6 +103,11 @@ export interface TablePreview {
 export function tooLargeToPreview(p: Pick<TablePreview, 'width' | 'size' | 'maxCells'>): { width: number; height: number } | null {
   // `size` is absent from older servers
   return p.width === 0 && p.size && p.size.width * p.size.height > p.maxCells ? p.size : null;
+}
+
+/** Why a preview has no size (`sizeUnreadable`), else null; null from older servers too. */
+export function unreadableSize(p: Pick<TablePreview, 'size' | 'sizeUnreadable'>): { message: string; code: string; line: number; character: number } | null {
+  return p.size === null ? (p.sizeUnreadable ?? null) : null;
 }
 
 // ------------------------------------------------------------------ distribution statistics

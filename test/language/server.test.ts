@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, CompletionList, DocumentSymbol, FoldingRange, Hover, InlayHint, CodeLens, TextEdit, Diagnostic } from 'vscode-languageserver-protocol';
-import { DISTRIBUTION_METHOD, TABLE_PREVIEW_METHOD, tooLargeToPreview, type DistributionStats, type TablePreview } from '../../core/protocol/language.js';
+import { DISTRIBUTION_METHOD, TABLE_PREVIEW_METHOD, tooLargeToPreview, unreadableSize, type DistributionStats, type TablePreview } from '../../core/protocol/language.js';
 import { LspClient } from './client.js';
 import { tinyRuleset, type Fixture } from './fixtures.js';
 
@@ -658,6 +658,15 @@ describe('custom requests', () => {
       const big = await client.request<TablePreview>(TABLE_PREVIEW_METHOD, { uri });
       expect([big.width, big.height, big.cells.length, big.size, big.maxCells]).toEqual([0, 0, 0, { width: 1000, height: 1000 }, 250_000]);
       expect([tooLargeToPreview(big), tooLargeToPreview(q)]).toEqual([{ width: 1000, height: 1000 }, null]);
+      expect([big.sizeUnreadable, unreadableSize(big)]).toEqual([null, null]);
+      // a size that cannot be read: 0 x 0, and why (it came with no reason, the editors saying only that it is unreadable)
+      client.change(uri, [{ text: 'wide\n(9,5)\n(19,10)\n' }]);
+      const bad = await client.request<TablePreview>(TABLE_PREVIEW_METHOD, { uri });
+      expect([bad.width, bad.height, bad.size]).toEqual([0, 0, null]);
+      expect(unreadableSize(bad)).toEqual({ message: 'expected the dimensions `width*height`, such as `19*10`', code: 'cardtable/invalid-dimensions', line: 0, character: 0 });
+      client.change(uri, [{ text: '99999999999*3\n(0,0)\n(1,10)\n' }]);
+      const zero = await client.request<TablePreview>(TABLE_PREVIEW_METHOD, { uri });
+      expect(unreadableSize(zero)?.code).toBe('cardtable/dimensions-range');
     } finally {
       client.close(uri);
     }
