@@ -4,7 +4,7 @@
 // count as the game plays them: their playable words (the loader's word list), each once.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset } from '../formats/types.js';
-import { addPlayableWords, makeFolder } from '../ruleset/load.js';
+import { addPlayableWords, makeFolder, unlayableWords, type SpellingCard } from '../ruleset/load.js';
 import { countCharacters, suggestCardset, type Distribution } from '../ruleset/distribution.js';
 import type { DistributionRow, DistributionStats } from '../protocol/language.js';
 import type { ParseCache, RulesetContext } from './context.js';
@@ -17,17 +17,21 @@ export async function distributionStats(ctx: RulesetContext, cache: ParseCache, 
   const pointsPer = chars.map(() => 0);
   let wildcards = 0;
   let totalCards = 0;
+  /** The cards as the game spells with them: canonical characters, null for a wildcard. */
+  const spelling: SpellingCard[] = [];
   if (ctx.cardset && charset) {
     for (const card of cache.get('cardset', ctx.cardset, charset).value.cards) {
       totalCards++;
       if (card.char === null) {
         wildcards++;
+        spelling.push({ char: null });
         continue;
       }
       const i = charset.index.get(card.char) ?? charset.index.get(card.char.normalize('NFC'));
       if (i !== undefined) {
         cardsPer[i]!++;
         pointsPer[i]! += card.points;
+        spelling.push({ char: chars[i]! });
       }
     }
   }
@@ -57,6 +61,10 @@ export async function distributionStats(ctx: RulesetContext, cache: ParseCache, 
     }
     dist = countCharacters(charset, [batch.join('\n')], dist);
   }
+  // the words no game can lay (too long for the table, or more cards of a character than the
+  // set has), as a playtest's findings count them: one pass over the words counted above
+  const table = ctx.cardtable && ctx.cardset && charset ? cache.get('cardtable', ctx.cardtable).value : undefined;
+  const unlayable = table && table.width > 0 && table.height > 0 && table.cells.length === table.width * table.height ? { total: words.size, ...unlayableWords(words, spelling, table) } : null;
   const letters = totalCards - wildcards;
   const suggested = chars.map(() => 0);
   if (dist.total > 0 && letters > 0) {
@@ -83,13 +91,16 @@ export async function distributionStats(ctx: RulesetContext, cache: ParseCache, 
     totalCharacters: dist.total,
     words: words.size,
     leftOut,
+    unlayable,
   };
 }
 
 /** The statistics as a text table (the Emacs command and the CLI-minded show this). */
 export function statsText(s: DistributionStats): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const head = `${s.ruleset}: ${s.totalCards} cards (${s.wildcards} wildcard${s.wildcards === 1 ? '' : 's'}), ${s.words} words, ${s.totalCharacters} characters${s.leftOut ? ` (${s.leftOut} dictionary lines left out for errors)` : ''}`;
+  const u = s.unlayable;
+  const never = u && (u.tooLong > 0 || u.unspellable > 0) ? `; no game can lay ${u.tooLong + u.unspellable} of the words (${u.tooLong} longer than the longest run of ${u.longestRun} free cells, ${u.unspellable} needing more cards of a character than the set has)` : '';
+  const head = `${s.ruleset}: ${s.totalCards} cards (${s.wildcards} wildcard${s.wildcards === 1 ? '' : 's'}), ${s.words} words, ${s.totalCharacters} characters${s.leftOut ? ` (${s.leftOut} dictionary lines left out for errors)` : ''}${never}`;
   const rows = s.rows.map((r) => `${r.char.padEnd(4)} ${String(r.cards).padStart(5)} ${pct(r.cardShare).padStart(7)} ${pct(r.frequency).padStart(7)} ${String(r.suggestedCards).padStart(9)}`);
   return [head, `char cards   share    freq suggested`, ...rows].join('\n') + '\n';
 }

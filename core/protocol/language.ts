@@ -135,6 +135,14 @@ export interface DistributionStats {
    * space inside, fewer than 2 characters): not counted. Absent from older servers.
    */
   leftOut?: number;
+  /**
+   * Of the playable words (`total`, as `words`), those no game can lay, as a playtest's
+   * findings count them (`unlayableWords` in core/ruleset/load.ts): longer than the longest
+   * run of free cells (`tooLong`, the first `tooLongFirst`), or needing more cards of a
+   * character than the card set has, its wildcards included (`unspellable`). Null when the
+   * ruleset has no card set or no readable card table; absent from older servers.
+   */
+  unlayable?: { total: number; longestRun: number; tooLong: number; tooLongFirst: string | null; unspellable: number; unspellableFirst: string | null } | null;
 }
 
 export interface DistributionRow {

@@ -32,6 +32,20 @@ describe('distribution statistics', () => {
     expect(statsText({ ...s, wildcards: 1 }).split('\n')[0]).toMatch(/\(1 wildcard\),/);
   });
 
+  it('count the words no game can lay, as the playtest findings do: too long for the table, or more cards of a character than the set has', async () => {
+    // a 3*3 table (runs of 3): ABEB is too long; BAA needs two As of one A card and two wildcards: it can be laid; BBBB too long
+    const dict = { name: 'x.dict', text: 'abe\nbe\nabeb\nbaa\nbbb\n' };
+    const cardtable = { name: 'x.cardtable', text: '3*3\n(1,1)\n(3,3)\n' };
+    const s = await distributionStats(ctx({ dictionaries: [dict], cardtable }), new ParseCache());
+    // BBB: one B card and two wildcards make it; with one wildcard it could not be
+    expect(s.unlayable).toEqual({ total: 5, longestRun: 3, tooLong: 1, tooLongFirst: 'ABEB', unspellable: 0, unspellableFirst: null });
+    const one = await distributionStats(ctx({ dictionaries: [dict], cardtable, cardset: { name: 'x.cardset', text: '4\n[A 1] [B 2] [E 1] [  0]\n' } }), new ParseCache());
+    expect(one.unlayable).toMatchObject({ tooLong: 1, unspellable: 1, unspellableFirst: 'BBB' });
+    expect(statsText(one).split('\n')[0]).toMatch(/; no game can lay 2 of the words \(1 longer than the longest run of 3 free cells, 1 needing more cards of a character than the set has\)$/);
+    // without a card table: not counted
+    expect((await distributionStats(ctx(), new ParseCache())).unlayable).toBeNull();
+  });
+
   it('a dictionary over several chunks: the same words as in one', async () => {
     const lines = Array.from({ length: 120_000 }, (_, i) => (i % 3 === 0 ? 'abz' : ['ab', 'be', 'abe', 'bee', 'ebb'][i % 5]!));
     const s = await distributionStats(ctx({ dictionaries: [{ name: 'x.dict', text: lines.join('\n') }] }), new ParseCache());
