@@ -8,20 +8,20 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
-import { LeaveLearner, type LearnOptions } from '../../core/robots/cardwords/learn.js';
+import { LEARN_GAMES, LeaveLearner, learnGames, type LearnOptions } from '../../core/robots/cardwords/learn.js';
 import { LEAVES_VERSION, Leaves, readModel, type LeaveModel } from '../../core/robots/cardwords/leaves.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import type { WordStore } from '../../core/words/store.js';
 import { cacheDir } from '../cache-dir.js';
 
-/** Games per round and rounds when nothing else is asked: a few minutes for a 15x15 ruleset. */
-export const DEFAULT_LEARNING: Required<Pick<LearnOptions, 'games' | 'rounds' | 'players'>> = { games: 300, rounds: 1, players: 2 };
+/** Games per round and rounds when nothing else is asked: a few minutes for a 15x15 ruleset; fewer games on a huge table (`learnGames`). */
+export const DEFAULT_LEARNING: Required<Pick<LearnOptions, 'games' | 'rounds' | 'players'>> = { games: LEARN_GAMES, rounds: 1, players: 2 };
 
 export function leavesKey(ruleset: Ruleset, rules: CardwordsRules, opts: LearnOptions = {}): string {
   const h = createHash('sha256');
   const personal = new Set(ruleset.personalWords);
   h.update(`leaves ${LEAVES_VERSION}\n${rules.ruleset.digest}\nhand ${rules.handSize}\n`);
-  h.update(`games ${opts.games ?? DEFAULT_LEARNING.games} rounds ${opts.rounds ?? DEFAULT_LEARNING.rounds} players ${opts.players ?? DEFAULT_LEARNING.players} seed ${opts.seed ?? ''}\n`);
+  h.update(`games ${opts.games ?? learnGames(rules.table)} rounds ${opts.rounds ?? DEFAULT_LEARNING.rounds} players ${opts.players ?? DEFAULT_LEARNING.players} seed ${opts.seed ?? ''}\n`);
   for (const w of ruleset.words) if (!personal.has(w)) h.update(`${w}\n`);
   return h.digest('hex').slice(0, 24);
 }
@@ -86,7 +86,7 @@ export async function loadLeaves(ruleset: Ruleset, store: WordStore, opts: LoadL
 }
 
 export async function learn(rules: CardwordsRules, store: WordStore, key: string, opts: LoadLeavesOptions = {}): Promise<LeaveModel> {
-  const learner = new LeaveLearner(rules, store, key, { ...DEFAULT_LEARNING, ...definedOnly(opts) });
+  const learner = new LeaveLearner(rules, store, key, { ...DEFAULT_LEARNING, games: learnGames(rules.table), ...definedOnly(opts) });
   opts.onProgress?.({ done: learner.done, total: learner.total });
   while (!learner.finished) {
     opts.signal?.throwIfAborted();

@@ -20,8 +20,36 @@ import { generateMoves, sortMoves, type GenContext } from './generate.js';
 import { FeatureSpace, Leaves, type LeaveModel } from './leaves.js';
 import { greedyChoice, playChoice, unseenCards, type SimPosition } from './simulate.js';
 
+/** Self-play games the card values are learned over for a ruleset (`learnGames`): a few minutes for a 15x15 table. */
+export const LEARN_GAMES = 300;
+/**
+ * The work a ruleset's learning may take, as cells times games: 300 games up to a 64x64
+ * table, fewer on a larger one. A game's turns scan and copy the table, so a 1000x1000
+ * table's 300 games took 14 minutes of a first playtest.
+ */
+export const LEARN_CELL_GAMES = LEARN_GAMES * 64 * 64;
+/** The fewest games learned over, however large the table (20 on 1000x1000: about a minute). */
+export const LEARN_MIN_GAMES = 20;
+
+/**
+ * The games a ruleset's card values are learned over: `LEARN_GAMES`, bounded by the work
+ * (`LEARN_CELL_GAMES` / cells, at least `LEARN_MIN_GAMES`). A function of the table only,
+ * so that a playtest, the robots and the hovers, which share the cached values (their key
+ * holds the games), agree on it; tables up to 64x64 learn as they always did.
+ */
+export function learnGames(table: { width: number; height: number }): number {
+  const cells = Math.max(1, table.width * table.height);
+  return Math.max(LEARN_MIN_GAMES, Math.min(LEARN_GAMES, Math.floor(LEARN_CELL_GAMES / cells)));
+}
+
+/** Why a table's card values are learned over fewer than `LEARN_GAMES` games, for the progress a playtest shows; null when they are not. */
+export function learnGamesNote(table: { width: number; height: number }): string | null {
+  const n = learnGames(table);
+  return n < LEARN_GAMES ? `${n} games, not ${LEARN_GAMES}: the ${table.width}*${table.height} table bounds the work` : null;
+}
+
 export interface LearnOptions {
-  /** Games per round (default 200). */
+  /** Games per round (default `learnGames` of the table). */
   games?: number;
   /** Rounds (default 1); the games of a later round play static equity with the values learned so far. */
   rounds?: number;
@@ -63,7 +91,7 @@ export class LeaveLearner {
   ) {
     this.space = new FeatureSpace(rules.deck, rules.handSize);
     this.ctx = { table: rules.table, bonus: rules.bonus, store };
-    this.gamesPerRound = opts.games ?? 200;
+    this.gamesPerRound = opts.games ?? learnGames(rules.table);
     this.rounds = opts.rounds ?? 1;
     this.players = opts.players ?? 2;
     this.seed = opts.seed ?? 'leaves';

@@ -1,5 +1,6 @@
 // `cardwords playtest`: robots play a ruleset many times; the report says how it behaves.
 import { rulesFromRuleset } from '../../../core/games/cardwords/setup.js';
+import { learnGamesNote } from '../../../core/robots/cardwords/learn.js';
 import { Playtest, playtestRefusal, type PlaytestReport } from '../../../core/robots/cardwords/playtest.js';
 import { Coordinates } from '../../../core/coordinates.js';
 import { cardFigures, findingMessage, percent } from '../../../core/robots/cardwords/findings.js';
@@ -26,7 +27,8 @@ often each card is laid, traded or stuck in a hand at the end, the learned value
 card, the most played words, and how often each table cell is covered and with what
 score (a heat map).
 The card values are learned once per ruleset by self-play and cached (the first playtest
-of a ruleset learns them: progress on standard error).
+of a ruleset learns them: progress on standard error), over 300 games, fewer on a table of
+more than 64*64 cells (20 on 1000*1000), whatever --games says: the robots share them.
 
 Options:
   --games N       games to play (default ${PLAYTEST_LIMITS.games.default}, at most ${PLAYTEST_LIMITS.games.max})
@@ -84,7 +86,8 @@ export const command: Command = {
     if (leftOut > 0) io.err(`cardwords playtest: ${leftOutText(leftOut)} for errors (cardwords check ${dir} names them): the games play without them\n`);
     const cache = !values['no-cache'];
     const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words, { cache });
-    const learnBar = progressLine(io, 'learning card values');
+    const note = learnGamesNote(rules.table);
+    const learnBar = progressLine(io, note ? `learning card values (${note})` : 'learning card values');
     const learned = await loadLeaves(ruleset, store, { cache, onProgress: (p) => learnBar(p.done, p.total) });
     learnBar.end();
     const pt = new Playtest(rules, store, { games, players, level, seed, leaves: learned.leaves, words: ruleset.words });

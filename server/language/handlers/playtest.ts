@@ -5,6 +5,7 @@
 import { dirname } from 'node:path';
 import { ErrorCodes, LSPErrorCodes, ResponseError, WorkDoneProgress, type CancellationToken, type Connection } from 'vscode-languageserver';
 import { rulesFromRuleset } from '../../../core/games/cardwords/setup.js';
+import { learnGamesNote } from '../../../core/robots/cardwords/learn.js';
 import { Playtest, playtestRefusal } from '../../../core/robots/cardwords/playtest.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
 import { PLAYTEST_LIMITS, PLAYTEST_METHOD, type PlaytestParams, type PlaytestReport } from '../../../core/protocol/language.js';
@@ -86,9 +87,11 @@ export function register(ctx: ServerContext): void {
       const sub = token.onCancellationRequested(() => abort.abort(new Cancelled('cancelled')));
       try {
         const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words);
+        // a huge table learns over fewer games (learnGames): said, so the count is no riddle
+        const note = learnGamesNote(rules.table);
         const learned = await loadLeaves(ruleset, store, {
           signal: abort.signal,
-          onProgress: (p) => progress.report(Math.floor((p.done * 30) / Math.max(1, p.total)), `${ruleset.name}: learning card values (${p.done}/${p.total} games)`),
+          onProgress: (p) => progress.report(Math.floor((p.done * 30) / Math.max(1, p.total)), `${ruleset.name}: learning card values (${p.done}/${p.total} games${note ? `; ${note}` : ''})`),
         });
         // the card set's inlay hints can show the values now
         if (learned.source === 'learned' && ctx.client.inlayRefresh) void ctx.connection.languages.inlayHint.refresh().catch(() => undefined);
