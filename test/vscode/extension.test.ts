@@ -371,6 +371,8 @@ describe('VS Code extension in code-server', () => {
     // what stands out, in words: the seed's table stalls (every game of this seed ends with
     // all passing, "went out 0, all passed 6" in the summary)
     expect(await view.locator('dl.summary').innerText()).toContain('went out 0, all passed 6');
+    // the first player's win share with its interval, said to be one ("(95 % a..b)" was not)
+    expect(await view.locator('dl.summary').innerText()).toMatch(/wins [\d.]+ % \(95 % confidence interval [\d.]+ % to [\d.]+ %\), [-+][\d.]+ points against the others/);
     expect(await view.locator('#findings li').first().getAttribute('data-kind')).toBe('stalls');
     expect(await view.locator('#findings li').first().innerText()).toBe('6 of 6 games ended with every player passing or trading twice in a row, not with a player going out: the moves ran out before the cards did.');
     await shot('06b-playtest');
