@@ -69,7 +69,10 @@ export class Servers implements vscode.Disposable {
     return this.channel;
   }
 
-  /** The status bar item: shown right after activation, not during it. */
+  /**
+   * The status bar item, shown once the game side is used or a remote server is remembered
+   * (the extension activates at startup too: a window that never played shows none).
+   */
   showStatus(): void {
     if (this.status) return;
     this.status = vscode.window.createStatusBarItem('cardwords.server', vscode.StatusBarAlignment.Left, 10);
@@ -105,6 +108,7 @@ export class Servers implements vscode.Disposable {
       const address = this.context.globalState.get<string>(LAST_REMOTE);
       const parsed = address ? parseAddress(address) : undefined;
       if (!parsed || this.current()) return;
+      this.showStatus(); // a remembered server shows after a reload, before anything is used
       const owner = await this.context.secrets.get(ownerSecretKey(parsed.address));
       if (this.current()) return; // a command or a restored panel was quicker
       this.remote = { kind: 'remote', url: parsed.url, address: parsed.address, ...(owner ? { owner } : {}) };
@@ -135,6 +139,7 @@ export class Servers implements vscode.Disposable {
 
   /** The current connection, else the remote server of the settings, else a new local server. */
   async ensure(): Promise<Connection | undefined> {
+    this.showStatus();
     // a play command may be what activated the extension after a reload
     await this.restore();
     const c = this.current();
@@ -146,6 +151,7 @@ export class Servers implements vscode.Disposable {
 
   /** A connection for a restored panel: the same kind of server it was opened on. */
   async reconnect(ref: ServerRef): Promise<Connection | undefined> {
+    this.showStatus();
     await this.restore();
     if (ref.kind === 'local') return this.localConnection() ?? this.startLocal();
     if (this.remote?.address === ref.address) return this.remote;
@@ -153,6 +159,7 @@ export class Servers implements vscode.Disposable {
   }
 
   async startLocal(): Promise<Connection> {
+    this.showStatus();
     const running = this.localConnection();
     if (running) {
       this.active = 'local';
@@ -251,6 +258,7 @@ export class Servers implements vscode.Disposable {
     const r = await fetch(`${parsed.url}/health`, { signal: AbortSignal.timeout(5000) });
     const health = (await r.json()) as { name?: string };
     if (!r.ok || health.name !== 'cardwords') throw new Error(vscode.l10n.t('{0} is not a Cardwords server.', parsed.address));
+    this.showStatus();
     const key = ownerSecretKey(parsed.address);
     if (parsed.owner) await this.context.secrets.store(key, parsed.owner);
     const owner = parsed.owner ?? (await this.context.secrets.get(key));
