@@ -66,15 +66,30 @@ export function activate(context: vscode.ExtensionContext): void {
   const gamesStart = performance.now();
   registerGames(context, output);
   const gamesMs = performance.now() - gamesStart;
-  // The server starts right after activation (spawning it is not activation's business).
-  setImmediate(() => {
+  // The extension activates at startup too (onStartupFinished), so that the remote server of
+  // before a reload shows in the status bar with nothing else done. That activation stays
+  // cheap: the language server (a process) and the status bar wait for Cardwords to be used:
+  // a Cardwords file open (now or later), a game command or panel; the preview, distribution
+  // and playtest start the client themselves. Spawning it is never activation's business.
+  let serverStart: number | undefined;
+  const startLanguageServer = () => {
+    if (serverStart !== undefined) return;
+    serverStart = performance.now();
     servers?.showStatus();
-    void servers?.restore(); // the remote server of before a reload, if it was the last one used
-    const serverStart = performance.now();
     lc.start().then(
-      () => output.info(`language server ready in ${(performance.now() - serverStart).toFixed(0)} ms`),
+      () => output.info(`language server ready in ${(performance.now() - serverStart!).toFixed(0)} ms`),
       (e: unknown) => output.error(`language server failed to start: ${e instanceof Error ? e.message : String(e)}`),
     );
+  };
+  const isCardwords = (d: vscode.TextDocument) => CARDWORDS_LANGUAGES.has(d.languageId);
+  context.subscriptions.push(
+    vscode.workspace.onDidOpenTextDocument((d) => {
+      if (isCardwords(d)) startLanguageServer();
+    }),
+  );
+  setImmediate(() => {
+    void servers?.restore(); // the remote server of before a reload, if it was the last one used
+    if (vscode.workspace.textDocuments.some(isCardwords)) startLanguageServer();
   });
   // Activation as VS Code counts it: loading the code plus the activate() call (the host's
   // own work between the two, such as preparing the extension context, is not ours).

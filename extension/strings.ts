@@ -57,7 +57,7 @@ export const PLAYTEST_STRINGS = [
   'Turns',
   '{0} (sd {1}, {2}..{3})',
   'went out {0}, all passed {1}',
-  'wins {0} (95 % {1}..{2}), {3} points against the others',
+  'wins {0} (95 % confidence interval {1} to {2}), {3} points against the others',
   'moves {0}, trades {1}, passes {2}',
   'Average move score by round',
   'mean move score',

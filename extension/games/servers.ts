@@ -38,6 +38,20 @@ export function ownerSecretKey(address: string): string {
   return `cardwords.owner/${address}`;
 }
 
+/**
+ * Whether the server at `url` takes `token` as its owner's (GET /owner, the token in a header
+ * as the landing page asks); undefined when it did not say (no answer, an older server).
+ */
+async function ownerAccepted(url: string, token: string): Promise<boolean | undefined> {
+  try {
+    const r = await fetch(`${url}/owner`, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(3000) });
+    const body = r.ok ? ((await r.json()) as { owner?: unknown }) : undefined;
+    return typeof body?.owner === 'boolean' ? body.owner : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The bundled small ruleset (samples/tiny) the local server offers when the settings name none. */
 const BUNDLED_RULESET = ['samples', 'tiny'];
 
@@ -69,7 +83,10 @@ export class Servers implements vscode.Disposable {
     return this.channel;
   }
 
-  /** The status bar item: shown right after activation, not during it. */
+  /**
+   * The status bar item, shown once the game side is used or a remote server is remembered
+   * (the extension activates at startup too: a window that never played shows none).
+   */
   showStatus(): void {
     if (this.status) return;
     this.status = vscode.window.createStatusBarItem('cardwords.server', vscode.StatusBarAlignment.Left, 10);
@@ -105,6 +122,7 @@ export class Servers implements vscode.Disposable {
       const address = this.context.globalState.get<string>(LAST_REMOTE);
       const parsed = address ? parseAddress(address) : undefined;
       if (!parsed || this.current()) return;
+      this.showStatus(); // a remembered server shows after a reload, before anything is used
       const owner = await this.context.secrets.get(ownerSecretKey(parsed.address));
       if (this.current()) return; // a command or a restored panel was quicker
       this.remote = { kind: 'remote', url: parsed.url, address: parsed.address, ...(owner ? { owner } : {}) };
@@ -116,7 +134,10 @@ export class Servers implements vscode.Disposable {
     return this.restoring;
   }
 
-  /** Whether the server answers as a Cardwords server (GET /health); a remote one's answer shows in the status bar. */
+  /**
+   * Whether the server answers as a Cardwords server (GET /health); a remote one's answer
+   * shows in the status bar, and an owner token it refuses now is forgotten (checkOwner).
+   */
   async answers(c: Connection): Promise<boolean> {
     let ok = false;
     try {
@@ -130,11 +151,35 @@ export class Servers implements vscode.Disposable {
       this.log.appendLine(ok ? `${c.address} answers again` : `${c.address} does not answer`);
       this.update();
     }
+    if (ok) await this.checkOwner(c);
     return ok;
+  }
+
+  /**
+   * A remote server's owner token that the server refuses now (started again with a new
+   * one, or with another data folder) is forgotten, in SecretStorage too, and the person is
+   * told how to be the owner again: kept, it made every later game creation fail. A token
+   * the server did not judge (no answer) is kept.
+   */
+  private async checkOwner(c: Connection): Promise<void> {
+    const token = c.owner;
+    if (c.kind !== 'remote' || !token) return;
+    if ((await ownerAccepted(c.url, token)) !== false) return;
+    if (c.owner !== token) return; // forgotten meanwhile (a play command and a restore both asked)
+    delete c.owner;
+    const key = ownerSecretKey(c.address);
+    if ((await this.context.secrets.get(key)) === token) await this.context.secrets.delete(key);
+    this.log.appendLine(`${c.address} refused the kept owner token: forgotten`);
+    this.update();
+    const connect = vscode.l10n.t('Connect with the Owner Link…');
+    void vscode.window
+      .showWarningMessage(vscode.l10n.t('The server {0} no longer accepts the owner token kept for it (was it started again with a new one?). The token is forgotten: you play there as a guest. To be its owner again, connect with the owner link the server printed.', c.address), connect)
+      .then((answer) => (answer === connect ? vscode.commands.executeCommand('cardwords.connectServer') : undefined));
   }
 
   /** The current connection, else the remote server of the settings, else a new local server. */
   async ensure(): Promise<Connection | undefined> {
+    this.showStatus();
     // a play command may be what activated the extension after a reload
     await this.restore();
     const c = this.current();
@@ -146,6 +191,7 @@ export class Servers implements vscode.Disposable {
 
   /** A connection for a restored panel: the same kind of server it was opened on. */
   async reconnect(ref: ServerRef): Promise<Connection | undefined> {
+    this.showStatus();
     await this.restore();
     if (ref.kind === 'local') return this.localConnection() ?? this.startLocal();
     if (this.remote?.address === ref.address) return this.remote;
@@ -153,6 +199,7 @@ export class Servers implements vscode.Disposable {
   }
 
   async startLocal(): Promise<Connection> {
+    this.showStatus();
     const running = this.localConnection();
     if (running) {
       this.active = 'local';
@@ -251,14 +298,17 @@ export class Servers implements vscode.Disposable {
     const r = await fetch(`${parsed.url}/health`, { signal: AbortSignal.timeout(5000) });
     const health = (await r.json()) as { name?: string };
     if (!r.ok || health.name !== 'cardwords') throw new Error(vscode.l10n.t('{0} is not a Cardwords server.', parsed.address));
+    this.showStatus();
     const key = ownerSecretKey(parsed.address);
     if (parsed.owner) await this.context.secrets.store(key, parsed.owner);
     const owner = parsed.owner ?? (await this.context.secrets.get(key));
     this.remote = { kind: 'remote', url: parsed.url, address: parsed.address, ...(owner ? { owner } : {}) };
     this.remoteDown = false;
     this.active = 'remote';
+    // the kept token (not a link's: the person just gave that one) is asked whether it still holds
+    if (!parsed.owner) await this.checkOwner(this.remote);
     await this.context.globalState.update(LAST_REMOTE, parsed.address);
-    this.log.appendLine(`connected to ${parsed.address}${owner ? ' (as the owner)' : ''}`);
+    this.log.appendLine(`connected to ${parsed.address}${this.remote.owner ? ' (as the owner)' : ''}`);
     this.update();
     return this.remote;
   }

@@ -25,7 +25,7 @@ function summary(r: PlaytestReport, s: Strings): HTMLElement {
   row(t(s, 'Winning margin'), spread(r.margin));
   row(t(s, 'Turns per game'), spread(r.turns));
   row(t(s, 'Endings'), t(s, 'went out {0}, all passed {1}', r.endings.out, r.endings.idle));
-  row(t(s, 'First player'), t(s, 'wins {0} (95 % {1}..{2}), {3} points against the others', pct(r.firstPlayer.winShare), pct(r.firstPlayer.low), pct(r.firstPlayer.high), `${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)}`));
+  row(t(s, 'First player'), t(s, 'wins {0} (95 % confidence interval {1} to {2}), {3} points against the others', pct(r.firstPlayer.winShare), pct(r.firstPlayer.low), pct(r.firstPlayer.high), `${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)}`));
   row(t(s, 'Turns'), t(s, 'moves {0}, trades {1}, passes {2}', pct(r.actions.move), pct(r.actions.trade), pct(r.actions.pass)));
   return dl;
 }

@@ -72,7 +72,7 @@ describe('playtest findings', () => {
 
   it('the first player: only when the 95 % interval leaves out an even chance, 1 in the number of players', () => {
     expect(kinds(quiet({ firstPlayer: { winShare: 0.6, low: 0.5, high: 0.7 } }))).toEqual(['none']);
-    expect(words(quiet({ firstPlayer: { winShare: 0.6, low: 0.51, high: 0.69 } }))).toEqual(['Moving first is an advantage: the first player wins 60 % of the games (95 % 51 %..69 %), more than the 50 % of an even chance.']);
+    expect(words(quiet({ firstPlayer: { winShare: 0.6, low: 0.51, high: 0.69 } }))).toEqual(['Moving first is an advantage: the first player wins 60 % of the games (95 % confidence interval 51 % to 69 %), more than the 50 % of an even chance.']);
     expect(kinds(quiet({ firstPlayer: { winShare: 0.4, low: 0.3, high: 0.49 } }))).toEqual(['first-behind']);
     // three players: an even chance is a third, so 40 % (35..45) is ahead and 30 % (25..32) behind
     expect(kinds(quiet({ players: 3, firstPlayer: { winShare: 0.4, low: 0.35, high: 0.45 } }))).toEqual(['first-ahead']);

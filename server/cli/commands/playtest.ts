@@ -200,7 +200,7 @@ export function formatReport(r: PlaytestReport): string {
   if (!solitaire) out.push(`Winning margin  ${spread(r.margin)}`);
   out.push(`Turns per game  ${spread(r.turns)}`);
   out.push(`Endings         went out ${r.endings.out}, all passed ${r.endings.idle}`);
-  if (!solitaire) out.push(`First player    wins ${pct(r.firstPlayer.winShare)} (95 % ${pct(r.firstPlayer.low)}..${pct(r.firstPlayer.high)}), scores ${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)} against the others`);
+  if (!solitaire) out.push(`First player    wins ${pct(r.firstPlayer.winShare)} (95 % confidence interval ${pct(r.firstPlayer.low)} to ${pct(r.firstPlayer.high)}), scores ${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)} against the others`);
   out.push(`Turns           moves ${pct(r.actions.move)}, trades ${pct(r.actions.trade)}, passes ${pct(r.actions.pass)}`);
   out.push('');
   out.push('What the games say');
