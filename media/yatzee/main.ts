@@ -164,7 +164,7 @@ function showKept(kept: KeptResults): void {
   main.replaceChildren(h('h1', {}, t('yatzee.title'), ' ', h('small', { id: 'yatzee-game' }, t('yatzee.gameLink', gameId ?? ''))), status, results, gameOver(''));
 }
 
-// a kept seat before watching (seats.ts entryFor)
+// watching when the address asks for it, else the kept seat (seats.ts entryFor)
 const entry = entryFor(host, 'yatzee', gameId);
 const kept = gameId ? keptResults(gameId) : null;
 if (kept) showKept(kept);
@@ -180,7 +180,7 @@ else if (gameId && entry && 'seat' in entry) {
     }
   });
 } else if (gameId && entry) {
-  // watching picked already (the VS Code play list offers a full game to watch)
+  // watching asked for (the list's Watch link, a watcher's reload, VS Code's play list)
   main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
   void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then(() => {
     if (status.dataset.kind === 'error') showForms();
