@@ -22,7 +22,7 @@ import type { YatzeeRoomClient as RoomLike } from '../../core/protocol/client.js
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Dice } from './view/dice.js';
 import { Results, type Result } from './view/results.js';
-import { ScoreTable, type Column, type Transfer } from './view/table.js';
+import { Sheets, type Column, type Transfer } from './view/table.js';
 import { endReasonText } from '../ui/end-reason.js';
 import { keepResults } from './kept-results.js';
 
@@ -264,9 +264,7 @@ export class YatzeePanel {
               <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watchAgain} onPlayHere={this.playHere} />
             </section>
           )}
-          <section class="sheets" id="yatzee-sheets" aria-label={t('yatzee.sheets')}>
-            <ScoreTable t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />
-          </section>
+          <Sheets t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />
           {me && this.more()}
         </div>
       </>,
@@ -719,7 +717,7 @@ export class YatzeePanel {
     this.say(said);
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
     // a reload shows them again (the room is gone by then: main.ts)
-    if (this.results) keepResults(this.welcome.gameId, { results: this.results, me: this.resultsReader, said });
+    if (this.results) keepResults(this.welcome.gameId, { results: this.results, me: this.resultsReader, said, columns: this.columns() });
     this.render();
     // the owner's End it now went with its question (the focus fell to the page): to the results
     this.keepFocus('yatzee-results');

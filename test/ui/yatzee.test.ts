@@ -677,9 +677,13 @@ describe('Yatzee panel in Chromium', () => {
       // Watch) a second after the results: it shows the results this tab saw, and joins nothing
       const seen = await b.locator('#yatzee-results-list li').allTextContents();
       const said = await b.textContent('#yatzee-status');
+      const table = await b.locator('#yatzee-table').innerText();
       await b.reload();
       await expect.poll(() => b.locator('#yatzee-results-list li').allTextContents()).toEqual(seen);
       expect(await b.textContent('#yatzee-status')).toBe(said);
+      // defect: the final score table (each player's sheet) went with the reload
+      expect(await b.locator('#yatzee-table').innerText()).toBe(table);
+      expect(await b.locator('#yatzee-table input').count()).toBe(0);
       expect(await b.locator('#yatzee-join, #yatzee-join-button, #yatzee-watch-button').count()).toBe(0);
       for (const [w, h] of [[1280, 720], [620, 720]] as const) {
         await b.setViewportSize({ width: w, height: h });
