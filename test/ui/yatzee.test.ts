@@ -613,6 +613,48 @@ describe('Yatzee panel in Chromium', () => {
     }
   });
 
+  it('the line at the top says "Could not join the game again" in the error colour (the sheet gone while the page was offline)', async () => {
+    // only the information kind had a test: a style regression of the error kind went unseen
+    const olga = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Olga', seed: 'ui-conn-error' });
+    const id = olga.room.roomId;
+    const { context, page: p, errors } = await openPage(browser, { width: 620, height: 720 });
+    try {
+      await p.goto(`${srv.url}/yatzee.html?game=${id}`);
+      await p.fill('#yatzee-name', 'Cy');
+      await p.keyboard.press('Enter');
+      await p.waitForSelector('#yatzee-dice');
+      // offline within the room's first 5 s: the SDK leaves it to the page, which tries again meanwhile
+      await context.setOffline(true);
+      await expect.poll(() => p.getAttribute('main', 'data-connection')).toBe('lost');
+      // Cy's sheet removed, and the name taken by someone else: the page's key no longer holds it
+      expect((await olga.request('remove', { name: 'Cy' })).type).toBe('ack');
+      const other = await Player.join(srv.url, id, { name: 'Cy' });
+      await context.setOffline(false);
+      await expect.poll(() => p.textContent('#connection'), { timeout: 15_000 }).toMatch(/^Could not join the game again: /);
+      const colours = () =>
+        p.evaluate(() => {
+          const line = getComputedStyle(document.getElementById('connection')!);
+          const probe = document.body.appendChild(document.createElement('span'));
+          probe.style.color = 'var(--error)';
+          probe.style.backgroundColor = 'var(--bg)';
+          const want = getComputedStyle(probe);
+          const ok = line.backgroundColor === want.color && line.color === want.backgroundColor;
+          probe.remove();
+          return ok;
+        });
+      for (const scheme of ['light', 'dark'] as const) {
+        await p.emulateMedia({ colorScheme: scheme });
+        // the error colour behind the page's own background colour, as the status line's refusals
+        expect(await colours(), scheme).toBe(true);
+        await p.screenshot({ path: join(SHOTS, `yatzee-connection-refused-620x720-${scheme}.png`) });
+      }
+      expect(errors).toEqual([]);
+      await other.leave();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("the owner ends the game: the owner's pages read 'You ended the game.', the others 'The owner ended the game.'; no throws left, expected score or Hint column stay", async () => {
     // defects: Bo (hints on) kept "Expected final score: 237.0", "Throws left: 3" and an empty
     // Hint column beside the results; the owner's own page read "The owner ended the game."
