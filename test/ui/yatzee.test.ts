@@ -31,6 +31,14 @@ afterAll(async () => {
   await srv?.stop();
 });
 
+/** Joins game `id` on page `p` by the join form, as `name`, and waits for the dice. */
+async function joinByForm(p: Page, id: string, name: string): Promise<void> {
+  await p.goto(`${srv.url}/yatzee.html?game=${id}`);
+  await p.fill('#yatzee-name', name);
+  await p.keyboard.press('Enter');
+  await p.waitForSelector('#yatzee-dice');
+}
+
 const dice = async (p: Page) => p.$$eval('#yatzee-dice .die', (ds) => ds.map((d) => Number((d as HTMLElement).dataset.value)));
 const held = async (p: Page) => p.$$eval('#yatzee-dice .die', (ds) => ds.map((d) => d.getAttribute('aria-pressed') === 'true'));
 const throwsLeft = async (p: Page) => Number(await p.getAttribute('#yatzee-throws-left', 'data-left'));
@@ -337,10 +345,7 @@ describe('Yatzee panel in Chromium', () => {
     const names = () => (olga.state as unknown as Sheets).players.filter((p) => p.present).map((p) => p.name);
     const { context, page: p, errors } = await openPage(browser, { width: 1280, height: 720 });
     try {
-      await p.goto(`${srv.url}/yatzee.html?game=${id}`);
-      await p.fill('#yatzee-name', 'Cy');
-      await p.keyboard.press('Enter');
-      await p.waitForSelector('#yatzee-dice');
+      await joinByForm(p, id, 'Cy');
       await expect.poll(names).toEqual(['Olga', 'Cy']);
       // a page closed (reloaded) is a drop: the sheet is kept and taken back
       await p.reload();
@@ -400,10 +405,7 @@ describe('Yatzee panel in Chromium', () => {
     const olga = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Olga', robots: 0, seed: 'ui-left' });
     const { context, page: p, errors } = await openPage(browser, { width: 1280, height: 720 });
     try {
-      await p.goto(`${srv.url}/yatzee.html?game=${olga.room.roomId}`);
-      await p.fill('#yatzee-name', 'Cy');
-      await p.keyboard.press('Enter');
-      await p.waitForSelector('#yatzee-dice');
+      await joinByForm(p, olga.room.roomId, 'Cy');
       await p.waitForSelector('#yatzee-table th.player[data-player="Olga"]');
       expect((await olga.request('leave')).type).toBe('ack');
       await expect.poll(() => p.locator('#yatzee-table th.player[data-player="Olga"]').count()).toBe(0);
@@ -596,10 +598,7 @@ describe('Yatzee panel in Chromium', () => {
     const id = owner.room.roomId;
     const { context, page: p, errors } = await openPage(browser, { width: 1000, height: 800 });
     try {
-      await p.goto(`${srv.url}/yatzee.html?game=${id}`);
-      await p.fill('#yatzee-name', 'Cy');
-      await p.keyboard.press('Enter');
-      await p.waitForSelector('#yatzee-dice');
+      await joinByForm(p, id, 'Cy');
       expect((await owner.request('remove', { name: 'Cy' })).type).toBe('ack');
       const results = await owner.next((m) => m.type === 'results');
       expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
@@ -619,10 +618,7 @@ describe('Yatzee panel in Chromium', () => {
     const id = olga.room.roomId;
     const { context, page: p, errors } = await openPage(browser, { width: 620, height: 720 });
     try {
-      await p.goto(`${srv.url}/yatzee.html?game=${id}`);
-      await p.fill('#yatzee-name', 'Cy');
-      await p.keyboard.press('Enter');
-      await p.waitForSelector('#yatzee-dice');
+      await joinByForm(p, id, 'Cy');
       // offline within the room's first 5 s: the SDK leaves it to the page, which tries again meanwhile
       await context.setOffline(true);
       await expect.poll(() => p.getAttribute('main', 'data-connection')).toBe('lost');
