@@ -260,7 +260,7 @@ export class YatzeePanel {
           {/* after a leave or a removal: the status line says which (once: this said it a second time) */}
           {/* no offer to watch a game that has ended (joining it is refused) */}
           {!me && this.left && this.watchAgain && !this.leftLast && !this.isEnded && (
-            <section class="my-sheet" id="yatzee-mine" aria-label={t(this.playHere ? 'conn.takenBack' : this.removedByOwner ? 'conn.removed' : 'yatzee.left')}>
+            <section class="my-sheet" id="yatzee-mine" aria-label={this.refusedText ?? t(this.playHere ? 'conn.takenBack' : this.removedByOwner ? 'conn.removed' : 'yatzee.left')}>
               <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watchAgain} onPlayHere={this.playHere} />
             </section>
           )}
@@ -630,6 +630,23 @@ export class YatzeePanel {
   }
 
   private playHere: (() => Promise<string | null>) | null = null;
+
+  /**
+   * The game could not be joined again (media/ui/rejoin.ts has said why at the top): as after a
+   * removal, no dice and no controls (Throw stood usable, answering "Not sent"), and the offer
+   * to watch; a seat the room no longer holds is forgotten.
+   */
+  refused(text: string, seatLost: boolean): void {
+    this.left = true;
+    this.refusedText = text;
+    this.me = null;
+    if (seatLost) forgetSeat(this.host, 'yatzee', this.welcome.gameId);
+    this.render();
+    this.keepFocus('yatzee-watch-again-button');
+  }
+
+  /** Why the game could not be joined again, once it could not. */
+  private refusedText: string | null = null;
 
   /** "Connected again." goes (media/ui/rejoin.ts), if nothing was said since: the table says how the game stands. */
   unsay(text: string): void {

@@ -612,7 +612,7 @@ describe('Yatzee panel in Chromium', () => {
     }
   });
 
-  it('the line at the top says "Could not join the game again" in the error colour (the sheet gone while the page was offline)', async () => {
+  it('the line at the top says "Could not join the game again" in the error colour (the sheet gone while the page was offline); the page is out of play and offers to watch', async () => {
     // only the information kind had a test: a style regression of the error kind went unseen
     const olga = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Olga', seed: 'ui-conn-error' });
     const id = olga.room.roomId;
@@ -644,6 +644,14 @@ describe('Yatzee panel in Chromium', () => {
         expect(await colours(), scheme).toBe(true);
         await p.screenshot({ path: join(SHOTS, `yatzee-connection-refused-620x720-${scheme}.png`) });
       }
+      // defect: the dice, Throw and the invite link stood, an action answered "Not sent"; now out of play, with the offer to watch
+      expect(await p.locator('#yatzee-dice, #yatzee-throw, #yatzee-invite').count()).toBe(0);
+      expect(await p.getAttribute('#yatzee-mine', 'aria-label')).toBe(await p.textContent('#connection'));
+      // the seat the room no longer holds is forgotten (a reload offers the form, not "That name is taken")
+      expect(await p.evaluate((id) => ['cardwords.yatzee.seat', 'cardwords.yatzee.seats'].some((k) => localStorage.getItem(k)?.includes(id)), id)).toBe(false);
+      await p.click('#yatzee-watch-again-button');
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe('You are watching.');
+      expect(await p.locator('#yatzee-table th.player[data-player="Cy"]').count()).toBe(1);
       expect(errors).toEqual([]);
       await other.leave();
     } finally {
