@@ -11,6 +11,7 @@ import { startPage } from './ui/page.js';
 import type { GameListing } from '../core/protocol/game.js';
 import type { StringKey, Translate } from './ui/l10n/index.js';
 import { GamesTable } from './lobby/games.js';
+import { heldGameIds } from './ui/seats.js';
 import { MAX_NAME_LENGTH } from '../core/games/names.js';
 
 const { host, t, main } = startPage('app.title', 'lobby');
@@ -150,7 +151,7 @@ function Lobby({ t }: { t: Translate }) {
       <section>
         <h2>{t('lobby.open')}</h2>
         <div id="games-box">
-          <GamesTable games={games} t={t} owner={owner.kind === 'ok'} />
+          <GamesTable games={games} t={t} owner={owner.kind === 'ok'} held={new Set([...heldGameIds(host, 'cardwords'), ...heldGameIds(host, 'yatzee')])} />
         </div>
       </section>
     </>

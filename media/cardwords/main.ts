@@ -322,7 +322,7 @@ function quickNameForm(level: string): void {
   name.focus();
 }
 
-// a kept seat before watching: a player's own game opened to watch left them no way back (seats.ts)
+// watching when the address asks for it, else the kept seat (seats.ts entryFor)
 const entry = entryFor(host, 'cardwords', gameId);
 if (!gameId && owner && host.param('quick') === '1') quickGame(host.param('level') ?? 'good');
 else if (gameId && entry && 'seat' in entry) {

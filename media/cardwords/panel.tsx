@@ -580,6 +580,7 @@ export class CardwordsPanel {
       removedByOwner: this.removedByOwner,
       leftLast: this.leftLast,
       playHere: this.playHere,
+      refused: this.refusedText,
       watchAgain: this.watchAgain,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
@@ -1208,6 +1209,19 @@ export class CardwordsPanel {
   }
 
   private playHere: (() => Promise<string | null>) | null = null;
+
+  /**
+   * The game could not be joined again (media/ui/rejoin.ts has said why at the top): as after a
+   * removal, no hand and no action area (they stood, each action answered "Not sent"), and the
+   * offer to watch; a seat the room no longer holds is forgotten.
+   */
+  refused(text: string, seatLost: boolean): void {
+    if (seatLost) forgetSeat(this.host, 'cardwords', this.welcome.gameId);
+    this.refusedText = text;
+    this.outOfPlay();
+  }
+
+  private refusedText: string | null = null;
 
   /** As after a leave: no hand, and an offer to watch where it was (the page stood frozen, the hand and the action area still there). */
   private outOfPlay(): void {

@@ -6,16 +6,23 @@ import { freeSeats, joinRefusal, watchRefusal } from './listing.js';
 
 const COLUMNS: StringKey[] = ['lobby.col.game', 'lobby.col.kind', 'lobby.col.players', 'lobby.col.robots', 'lobby.col.state'];
 
-function Actions({ g, t, owner }: { g: GameListing; t: Translate; owner: boolean }) {
+function Actions({ g, t, owner, held }: { g: GameListing; t: Translate; owner: boolean; held: boolean }) {
   const page = g.kind === 'yatzee' ? 'yatzee' : g.kind === 'cardwords' ? 'cardwords' : null;
   if (!page) return null;
   // a full game (or one that is over) offers no seat: its Players column says so
-  const join = joinRefusal(g) === null;
+  const join = !held && joinRefusal(g) === null;
   // watching where a place is free; else why not, in place of the link
   const noWatch = watchRefusal(g, owner);
   // links relative to the page: under a proxy's path (code-server's /proxy/PORT/) as at the root
   return (
     <span>
+      {/* this browser keeps a seat in it: the plain link takes it back (Watch watches: seats.ts entryFor) */}
+      {held && (
+        <a href={`.${gamePath(page, g.id)}`} aria-label={t('lobby.yourSeatGame', g.id)} data-seat={g.id}>
+          {t('lobby.yourSeat')}
+        </a>
+      )}
+      {held && ' · '}
       {join && (
         <a href={`.${gamePath(page, g.id)}`} aria-label={t('lobby.joinGame', g.id)} data-game={g.id}>
           {t('lobby.join')}
@@ -35,8 +42,11 @@ function Actions({ g, t, owner }: { g: GameListing; t: Translate; owner: boolean
   );
 }
 
-/** `owner`: the page holds the owner link (the owner watches beyond the watcher places). */
-export function GamesTable({ games, t, owner }: { games: GameListing[]; t: Translate; owner: boolean }) {
+/**
+ * `owner`: the page holds the owner link (the owner watches beyond the watcher places).
+ * `held`: the games where this browser keeps a seat (media/ui/seats.ts heldGameIds).
+ */
+export function GamesTable({ games, t, owner, held }: { games: GameListing[]; t: Translate; owner: boolean; held: ReadonlySet<string> }) {
   return (
     <>
       <table id="games">
@@ -59,7 +69,7 @@ export function GamesTable({ games, t, owner }: { games: GameListing[]; t: Trans
               <td>{g.robots}</td>
               <td>{['waiting', 'playing', 'over', 'ended'].includes(g.state) ? t(`state.${g.state}` as StringKey) : g.state}</td>
               <td>
-                <Actions g={g} t={t} owner={owner} />
+                <Actions g={g} t={t} owner={owner} held={held.has(g.id)} />
               </td>
             </tr>
           ))}

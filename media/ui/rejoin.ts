@@ -47,6 +47,12 @@ export interface LinkedPanel {
    * not), which hands the seat back from the other page. The kept seat key stays (it is theirs too).
    */
   takenBack?(playHere: () => Promise<string | null>): void;
+  /**
+   * The game could not be joined again, for good (said already as `text`): no hand, no
+   * controls, as after a removal, and the offer to watch. `seatLost`: the room holds the seat
+   * no more (the kept key is forgotten).
+   */
+  refused?(text: string, seatLost: boolean): void;
   /** Connected again (the SDK's reconnection), said as `text`: what was refused for want of the connection may stop saying so. */
   rejoined?(text: string): void;
   /** The status line says `text` no longer, if it still does: the game's own status takes its place. */
@@ -245,7 +251,10 @@ export class RoomLink {
         if (now - this.goneSince < GONE_FOR_MS) return this.schedule();
       } else if (!r.seatLost) return this.schedule(); // the network, the server not up yet, a locked room
       this.set('closed');
-      this.tell(this.o.t('conn.refused', r.text), 'error');
+      const text = this.o.t('conn.refused', r.text);
+      this.tell(text, 'error');
+      // the hand (the dice) and the buttons stood, each action answered "Not sent"
+      this.o.panel()?.refused?.(text, r.seatLost);
     }
   }
 }

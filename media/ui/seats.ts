@@ -40,16 +40,17 @@ export function heldGameIds(host: Reader, kind: Kind): Set<string> {
 }
 
 /**
- * How a page opened on a game (`?game=`) enters it: the kept seat first, else watching when
- * `?watch=1` asks for it, else the forms. The seat wins because a panel asked to watch its
- * player's own game (VS Code's list once offered it so, and a restored panel keeps that) left
- * the player a watcher of their own game with no way back to the seat.
+ * How a page opened on a game (`?game=`) enters it: watching when `?watch=1` asks for it, else
+ * the kept seat, else the forms. A watch is asked for on purpose (the list's Watch link, "Watch
+ * the game" once the seat went to another tab; a reload keeps it): taking the seat instead took
+ * it from the tab that plays it. The play lists offer a game where a seat is kept to take back
+ * (the landing page's "Your seat", VS Code's "Your seat: you take it back."), never to watch.
  */
 export function entryFor(host: Reader & Pick<Host, 'param'>, kind: Kind, gameId: string | null): { seat: Seat } | { watch: true } | null {
   if (!gameId) return null;
+  if (host.param('watch') === '1') return { watch: true };
   const seat = seatFor(host, kind, gameId);
-  if (seat) return { seat };
-  return host.param('watch') === '1' ? { watch: true } : null;
+  return seat ? { seat } : null;
 }
 
 /** Keeps a seat taken, as the newest and beside the other games' seats. */

@@ -5,6 +5,7 @@
 // after the results. The tab's own store: another tab, or the same one after closing, has no
 // such memory, and nothing piles up in localStorage.
 import type { Result } from './view/results.js';
+import type { Column } from './view/table.js';
 
 export interface KeptResults {
   results: Result[];
@@ -12,6 +13,8 @@ export interface KeptResults {
   me: string | null;
   /** The status line at the end: why it ended, the winners. */
   said: string;
+  /** The score table's columns at the end (absent when kept by an older page). */
+  columns?: Column[];
 }
 
 const key = (gameId: string) => `cardwords.yatzee.results.${gameId}`;

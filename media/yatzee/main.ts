@@ -3,7 +3,7 @@
 // or taking a kept seat back with its key), or creates one when the page has the owner
 // token (?owner=, or kept by the landing page), then hands the room to the panel.
 import { Client, type Room } from '@colyseus/sdk';
-import { createElement, render } from 'preact';
+import { Fragment, createElement, render } from 'preact';
 import { h } from '../ui/dom.js';
 import { startPage } from '../ui/page.js';
 import { createdGameSearch } from '../ui/host.js';
@@ -17,6 +17,7 @@ import { entryFor, forgetSeat, keepSeat } from '../ui/seats.js';
 import { fullStop } from '../ui/l10n/index.js';
 import { keptResults, type KeptResults } from './kept-results.js';
 import { Results } from './view/results.js';
+import { Sheets } from './view/table.js';
 
 const { host, t, main } = startPage('yatzee.title', 'yatzee');
 const server = host.serverUrl() ?? location.origin;
@@ -158,13 +159,17 @@ function gameOver(text: string): HTMLElement {
 
 /** A reload after the end: the results this tab saw (kept-results.ts), the room being gone. */
 function showKept(kept: KeptResults): void {
-  const results = h('div', { class: 'yatzee-layout over' });
-  render(createElement(Results, { t, results: kept.results, me: kept.me }), results);
+  // in the panel's frame (.yatzee-app: the page's width), as the page stood before the reload
+  const results = h('div', { class: 'yatzee-app' }, h('div', { class: 'yatzee-layout over' }));
+  // the final score table under the results, as the panel showed them (nothing to choose in it)
+  const none = () => undefined;
+  const table = kept.columns && createElement(Sheets, { t, columns: kept.columns, transfer: null, hints: null, onChoose: none, onTransfer: none });
+  render(createElement(Fragment, null, createElement(Results, { t, results: kept.results, me: kept.me }), table), results.firstElementChild!);
   status.textContent = kept.said;
   main.replaceChildren(h('h1', {}, t('yatzee.title'), ' ', h('small', { id: 'yatzee-game' }, t('yatzee.gameLink', gameId ?? ''))), status, results, gameOver(''));
 }
 
-// a kept seat before watching (seats.ts entryFor)
+// watching when the address asks for it, else the kept seat (seats.ts entryFor)
 const entry = entryFor(host, 'yatzee', gameId);
 const kept = gameId ? keptResults(gameId) : null;
 if (kept) showKept(kept);
@@ -180,7 +185,7 @@ else if (gameId && entry && 'seat' in entry) {
     }
   });
 } else if (gameId && entry) {
-  // watching picked already (the VS Code play list offers a full game to watch)
+  // watching asked for (the list's Watch link, a watcher's reload, VS Code's play list)
   main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
   void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then(() => {
     if (status.dataset.kind === 'error') showForms();

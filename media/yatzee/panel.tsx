@@ -22,7 +22,7 @@ import type { YatzeeRoomClient as RoomLike } from '../../core/protocol/client.js
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Dice } from './view/dice.js';
 import { Results, type Result } from './view/results.js';
-import { ScoreTable, type Column, type Transfer } from './view/table.js';
+import { Sheets, type Column, type Transfer } from './view/table.js';
 import { endReasonText } from '../ui/end-reason.js';
 import { keepResults } from './kept-results.js';
 
@@ -260,13 +260,11 @@ export class YatzeePanel {
           {/* after a leave or a removal: the status line says which (once: this said it a second time) */}
           {/* no offer to watch a game that has ended (joining it is refused) */}
           {!me && this.left && this.watchAgain && !this.leftLast && !this.isEnded && (
-            <section class="my-sheet" id="yatzee-mine" aria-label={t(this.playHere ? 'conn.takenBack' : this.removedByOwner ? 'conn.removed' : 'yatzee.left')}>
+            <section class="my-sheet" id="yatzee-mine" aria-label={this.refusedText ?? t(this.playHere ? 'conn.takenBack' : this.removedByOwner ? 'conn.removed' : 'yatzee.left')}>
               <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watchAgain} onPlayHere={this.playHere} />
             </section>
           )}
-          <section class="sheets" id="yatzee-sheets" aria-label={t('yatzee.sheets')}>
-            <ScoreTable t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />
-          </section>
+          <Sheets t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />
           {me && this.more()}
         </div>
       </>,
@@ -633,6 +631,23 @@ export class YatzeePanel {
 
   private playHere: (() => Promise<string | null>) | null = null;
 
+  /**
+   * The game could not be joined again (media/ui/rejoin.ts has said why at the top): as after a
+   * removal, no dice and no controls (Throw stood usable, answering "Not sent"), and the offer
+   * to watch; a seat the room no longer holds is forgotten.
+   */
+  refused(text: string, seatLost: boolean): void {
+    this.left = true;
+    this.refusedText = text;
+    this.me = null;
+    if (seatLost) forgetSeat(this.host, 'yatzee', this.welcome.gameId);
+    this.render();
+    this.keepFocus('yatzee-watch-again-button');
+  }
+
+  /** Why the game could not be joined again, once it could not. */
+  private refusedText: string | null = null;
+
   /** "Connected again." goes (media/ui/rejoin.ts), if nothing was said since: the table says how the game stands. */
   unsay(text: string): void {
     if (this.status.textContent === text) this.say('');
@@ -719,7 +734,7 @@ export class YatzeePanel {
     this.say(said);
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
     // a reload shows them again (the room is gone by then: main.ts)
-    if (this.results) keepResults(this.welcome.gameId, { results: this.results, me: this.resultsReader, said });
+    if (this.results) keepResults(this.welcome.gameId, { results: this.results, me: this.resultsReader, said, columns: this.columns() });
     this.render();
     // the owner's End it now went with its question (the focus fell to the page): to the results
     this.keepFocus('yatzee-results');

@@ -1540,6 +1540,27 @@ describe('Cardwords defects, each in Chromium', () => {
     await owner.request('end');
   });
 
+  it('a page that cannot join again for good (its seat removed and its name taken while it was offline) is out of play: no hand, no action area, the offer to watch', async () => {
+    // defect: the hand and the action area stood under "Could not join the game again: …", Play answering "Not sent"
+    const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 3, robots: 0, watchers: 2, seed: 's2' });
+    const id = owner.room.roomId;
+    const { page: p, context, errors } = await joinAs(id, 'Ann');
+    // offline within the room's first 5 s: the SDK leaves it to the page, which tries again meanwhile
+    await context.setOffline(true);
+    await expect.poll(() => p.getAttribute('main', 'data-connection')).toBe('lost');
+    expect((await owner.request('remove', { name: 'Ann' })).type).toBe('ack');
+    const other = await cwJoin(suite.srv.url, id, { name: 'Ann' });
+    await context.setOffline(false);
+    await expect.poll(() => p.textContent('#connection'), { timeout: 15_000 }).toMatch(/^Could not join the game again: /);
+    await expect.poll(() => p.locator('#cw-area, #cw-hand .cw-card').count()).toBe(0);
+    expect(await p.textContent('#cw-watch-again p')).toBe(await p.textContent('#connection'));
+    await p.click('#cw-watch-again-button');
+    await expect.poll(() => p.textContent('#cw-status')).toBe('You are watching: you see the table and the scores, no hand.');
+    expect(errors).toEqual([]);
+    other.room.leave();
+    await owner.request('end');
+  });
+
   it('the last player’s leave: asked knowing the game ends, then told it ended because no person plays any more, with the final table and no offer to watch a game that is over', async () => {
     // defect: "You left the game: a robot plays your seat to the end." while the game had
     // ended for everyone, and its Watch failed ("the game is over or does not exist")

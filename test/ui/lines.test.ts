@@ -537,7 +537,12 @@ describe('Lines panel in Chromium', () => {
           };
           const b = box.getBoundingClientRect();
           const c = document.querySelector('#lines-board .cell.cursor')!.getBoundingClientRect();
+          // the cursor's offset from the middle of the box's view, in cells
+          const off = (at: number, size: number, start: number, view: number) => Math.abs(at + size / 2 - (start + view / 2)) / size;
           return {
+            // the board's left edge as it stands unscrolled, and the box's (where it is cut scrolled), from the heading's
+            aligned: [document.getElementById('lines-board')!.getBoundingClientRect().left + box.scrollLeft, b.left].map((x) => Math.round(x - document.querySelector('h1')!.getBoundingClientRect().left)),
+            centred: Math.max(off(c.left, c.width, b.left + box.clientLeft, box.clientWidth), off(c.top, c.height, b.top + box.clientTop, box.clientHeight)) <= 1,
             page: document.scrollingElement!.scrollWidth <= innerWidth,
             top: inView('h1') && inView('#lines-score') && inView('#lines-undo'),
             boxScrolls: box.scrollWidth > box.clientWidth,
@@ -545,7 +550,9 @@ describe('Lines panel in Chromium', () => {
             cursorShown: c.left >= b.left && c.right <= b.left + box.clientWidth && c.top >= b.top && c.bottom <= b.top + box.clientHeight,
           };
         });
-      await expect.poll(layout, { message: `${cols} columns at ${w}x${h}` }).toMatchObject({ page: true, top: true, boxScrolls: scrolls, cursorShown: true });
+      // defects: the cursor opened at the box's bottom edge (scrolled in as little as could be),
+      // and the board stood 3 px right of the heading (the box's room for the focus ring)
+      await expect.poll(layout, { message: `${cols} columns at ${w}x${h}` }).toMatchObject({ page: true, top: true, boxScrolls: scrolls, cursorShown: true, aligned: [0, 0], ...(scrolls ? { centred: true } : {}) });
       const at = await layout();
       expect(at.cell).toBeGreaterThanOrEqual(16);
       for (const scheme of ['light', 'dark'] as const) {

@@ -373,6 +373,18 @@ describe('a page no longer playing its seat, and its log across a restart', () =
     await expect.poll(() => second.textContent('#cw-status')).toBe(en('cw.watching'));
     expect(await first.isVisible('#cw-area')).toBe(true);
     expect(await connection(first)).toBe('open');
+    // defect: the watching tab reloaded (?watch=1) took the seat it keeps, and the first lost it
+    expect(new URL(second.url()).searchParams.get('watch')).toBe('1');
+    await second.reload();
+    await expect.poll(() => second.textContent('#cw-status')).toBe(en('cw.watching'));
+    expect(await second.locator('#cw-hand .cw-card, #cw-area').count()).toBe(0);
+    expect(await first.isVisible('#cw-area')).toBe(true);
+    expect(await connection(first)).toBe('open');
+    // the list offers the kept seat back by the plain link (Join was not offered: every seat held)
+    const list = await ann.context.newPage();
+    await list.goto(`${srv.url}/`);
+    expect(await list.locator(`a[data-seat="${id}"]`).getAttribute('href')).toBe(`./cardwords.html?game=${id}`);
+    expect(await list.locator(`a[data-watch="${id}"]`).count()).toBe(1);
     expect(ann.errors).toEqual([]);
   });
 

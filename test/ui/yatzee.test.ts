@@ -31,6 +31,14 @@ afterAll(async () => {
   await srv?.stop();
 });
 
+/** Joins game `id` on page `p` by the join form, as `name`, and waits for the dice. */
+async function joinByForm(p: Page, id: string, name: string): Promise<void> {
+  await p.goto(`${srv.url}/yatzee.html?game=${id}`);
+  await p.fill('#yatzee-name', name);
+  await p.keyboard.press('Enter');
+  await p.waitForSelector('#yatzee-dice');
+}
+
 const dice = async (p: Page) => p.$$eval('#yatzee-dice .die', (ds) => ds.map((d) => Number((d as HTMLElement).dataset.value)));
 const held = async (p: Page) => p.$$eval('#yatzee-dice .die', (ds) => ds.map((d) => d.getAttribute('aria-pressed') === 'true'));
 const throwsLeft = async (p: Page) => Number(await p.getAttribute('#yatzee-throws-left', 'data-left'));
@@ -337,10 +345,7 @@ describe('Yatzee panel in Chromium', () => {
     const names = () => (olga.state as unknown as Sheets).players.filter((p) => p.present).map((p) => p.name);
     const { context, page: p, errors } = await openPage(browser, { width: 1280, height: 720 });
     try {
-      await p.goto(`${srv.url}/yatzee.html?game=${id}`);
-      await p.fill('#yatzee-name', 'Cy');
-      await p.keyboard.press('Enter');
-      await p.waitForSelector('#yatzee-dice');
+      await joinByForm(p, id, 'Cy');
       await expect.poll(names).toEqual(['Olga', 'Cy']);
       // a page closed (reloaded) is a drop: the sheet is kept and taken back
       await p.reload();
@@ -400,10 +405,7 @@ describe('Yatzee panel in Chromium', () => {
     const olga = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Olga', robots: 0, seed: 'ui-left' });
     const { context, page: p, errors } = await openPage(browser, { width: 1280, height: 720 });
     try {
-      await p.goto(`${srv.url}/yatzee.html?game=${olga.room.roomId}`);
-      await p.fill('#yatzee-name', 'Cy');
-      await p.keyboard.press('Enter');
-      await p.waitForSelector('#yatzee-dice');
+      await joinByForm(p, olga.room.roomId, 'Cy');
       await p.waitForSelector('#yatzee-table th.player[data-player="Olga"]');
       expect((await olga.request('leave')).type).toBe('ack');
       await expect.poll(() => p.locator('#yatzee-table th.player[data-player="Olga"]').count()).toBe(0);
@@ -596,10 +598,7 @@ describe('Yatzee panel in Chromium', () => {
     const id = owner.room.roomId;
     const { context, page: p, errors } = await openPage(browser, { width: 1000, height: 800 });
     try {
-      await p.goto(`${srv.url}/yatzee.html?game=${id}`);
-      await p.fill('#yatzee-name', 'Cy');
-      await p.keyboard.press('Enter');
-      await p.waitForSelector('#yatzee-dice');
+      await joinByForm(p, id, 'Cy');
       expect((await owner.request('remove', { name: 'Cy' })).type).toBe('ack');
       const results = await owner.next((m) => m.type === 'results');
       expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
@@ -608,6 +607,53 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(() => p.locator('#yatzee-results-list li').allTextContents()).toEqual((results.payload.results ?? []).map((r) => `${r.name} (robot): ${r.score}`));
       expect(await p.locator('#yatzee-watch-again, #yatzee-dice, #yatzee-invite').count()).toBe(0);
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the line at the top says "Could not join the game again" in the error colour (the sheet gone while the page was offline); the page is out of play and offers to watch', async () => {
+    // only the information kind had a test: a style regression of the error kind went unseen
+    const olga = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Olga', seed: 'ui-conn-error' });
+    const id = olga.room.roomId;
+    const { context, page: p, errors } = await openPage(browser, { width: 620, height: 720 });
+    try {
+      await joinByForm(p, id, 'Cy');
+      // offline within the room's first 5 s: the SDK leaves it to the page, which tries again meanwhile
+      await context.setOffline(true);
+      await expect.poll(() => p.getAttribute('main', 'data-connection')).toBe('lost');
+      // Cy's sheet removed, and the name taken by someone else: the page's key no longer holds it
+      expect((await olga.request('remove', { name: 'Cy' })).type).toBe('ack');
+      const other = await Player.join(srv.url, id, { name: 'Cy' });
+      await context.setOffline(false);
+      await expect.poll(() => p.textContent('#connection'), { timeout: 15_000 }).toMatch(/^Could not join the game again: /);
+      const colours = () =>
+        p.evaluate(() => {
+          const line = getComputedStyle(document.getElementById('connection')!);
+          const probe = document.body.appendChild(document.createElement('span'));
+          probe.style.color = 'var(--error)';
+          probe.style.backgroundColor = 'var(--bg)';
+          const want = getComputedStyle(probe);
+          const ok = line.backgroundColor === want.color && line.color === want.backgroundColor;
+          probe.remove();
+          return ok;
+        });
+      for (const scheme of ['light', 'dark'] as const) {
+        await p.emulateMedia({ colorScheme: scheme });
+        // the error colour behind the page's own background colour, as the status line's refusals
+        expect(await colours(), scheme).toBe(true);
+        await p.screenshot({ path: join(SHOTS, `yatzee-connection-refused-620x720-${scheme}.png`) });
+      }
+      // defect: the dice, Throw and the invite link stood, an action answered "Not sent"; now out of play, with the offer to watch
+      expect(await p.locator('#yatzee-dice, #yatzee-throw, #yatzee-invite').count()).toBe(0);
+      expect(await p.getAttribute('#yatzee-mine', 'aria-label')).toBe(await p.textContent('#connection'));
+      // the seat the room no longer holds is forgotten (a reload offers the form, not "That name is taken")
+      expect(await p.evaluate((id) => ['cardwords.yatzee.seat', 'cardwords.yatzee.seats'].some((k) => localStorage.getItem(k)?.includes(id)), id)).toBe(false);
+      await p.click('#yatzee-watch-again-button');
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe('You are watching.');
+      expect(await p.locator('#yatzee-table th.player[data-player="Cy"]').count()).toBe(1);
+      expect(errors).toEqual([]);
+      await other.leave();
     } finally {
       await context.close();
     }
@@ -677,9 +723,13 @@ describe('Yatzee panel in Chromium', () => {
       // Watch) a second after the results: it shows the results this tab saw, and joins nothing
       const seen = await b.locator('#yatzee-results-list li').allTextContents();
       const said = await b.textContent('#yatzee-status');
+      const table = await b.locator('#yatzee-table').innerText();
       await b.reload();
       await expect.poll(() => b.locator('#yatzee-results-list li').allTextContents()).toEqual(seen);
       expect(await b.textContent('#yatzee-status')).toBe(said);
+      // defect: the final score table (each player's sheet) went with the reload
+      expect(await b.locator('#yatzee-table').innerText()).toBe(table);
+      expect(await b.locator('#yatzee-table input').count()).toBe(0);
       expect(await b.locator('#yatzee-join, #yatzee-join-button, #yatzee-watch-button').count()).toBe(0);
       for (const [w, h] of [[1280, 720], [620, 720]] as const) {
         await b.setViewportSize({ width: w, height: h });

@@ -102,10 +102,11 @@ describe('the play list offers what the room takes', () => {
     expect([...heldGameIds({ load }, 'yatzee')]).toEqual(['dice']);
   });
 
-  it('a page asked to watch a game where it keeps a seat takes the seat (a restored panel kept watch=1)', () => {
+  it('a page asked to watch watches, also a game where it keeps a seat (the seat stays with the page that plays it); else it takes the kept seat', () => {
     const store: Record<string, unknown> = { 'cardwords.seats': [{ gameId: 'robot', name: 'Ann', key: 'k1' }] };
     const host = (params: Record<string, string>) => ({ load: <T>(key: string) => store[key] as T | undefined, param: (n: string) => params[n] ?? null });
-    expect(entryFor(host({ game: 'robot', watch: '1' }), 'cardwords', 'robot')).toEqual({ seat: { gameId: 'robot', name: 'Ann', key: 'k1' } });
+    expect(entryFor(host({ game: 'robot', watch: '1' }), 'cardwords', 'robot')).toEqual({ watch: true });
+    expect(entryFor(host({ game: 'robot' }), 'cardwords', 'robot')).toEqual({ seat: { gameId: 'robot', name: 'Ann', key: 'k1' } });
     expect(entryFor(host({ game: 'other', watch: '1' }), 'cardwords', 'other')).toEqual({ watch: true });
     expect(entryFor(host({ game: 'other' }), 'cardwords', 'other')).toBeNull();
     expect(entryFor(host({}), 'yatzee', null)).toBeNull();

@@ -254,10 +254,10 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
   const { t, composer: cp, coords, state: s } = m;
   // a click that lands on a composed card only focuses the area when the area was not focused yet
   const focusedBefore = useRef(false);
-  const gone = m.playHere ? 'conn.takenBack' : m.leftLast ? (m.removedByOwner ? 'cw.removedLast' : 'cw.leftLast') : m.removedByOwner ? 'conn.removed' : 'cw.left';
+  const gone = m.refused ?? t(m.playHere ? 'conn.takenBack' : m.leftLast ? (m.removedByOwner ? 'cw.removedLast' : 'cw.leftLast') : m.removedByOwner ? 'conn.removed' : 'cw.left');
   // no offer to watch a game that has ended (joining it is refused)
-  if (m.left && m.watchAgain && !m.leftLast && !m.ended) return <WatchOffer id="cw-watch-again" t={t} text={t(gone)} onWatch={m.watchAgain} onPlayHere={m.playHere} />;
-  if (!m.isPlayer) return <p class="cw-watching">{t(m.left ? gone : 'cw.watchingNote')}</p>;
+  if (m.left && m.watchAgain && !m.leftLast && !m.ended) return <WatchOffer id="cw-watch-again" t={t} text={gone} onWatch={m.watchAgain} onPlayHere={m.playHere} />;
+  if (!m.isPlayer) return <p class="cw-watching">{m.left ? gone : t('cw.watchingNote')}</p>;
   const a = cp.action();
   const placed = cp.placement();
   const playing = s.status === 'playing';

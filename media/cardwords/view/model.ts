@@ -102,6 +102,8 @@ export interface Model {
   leftLast: boolean;
   /** The seat is played in another tab or window now: taking it back here (null once here, else why not), offered beside watching. */
   playHere: (() => Promise<string | null>) | null;
+  /** Why the game could not be joined again (the page is out of play), or null. */
+  refused: string | null;
   /** After leaving: watch the game go on (null once watching, else why not); none where the page cannot. */
   watchAgain: (() => Promise<string | null>) | null;
   owner: boolean;

@@ -46,6 +46,14 @@ function scrollInto(box: HTMLElement, cell: HTMLElement): void {
   else if (c.bottom > bottom) box.scrollTop += Math.ceil(c.bottom - bottom);
 }
 
+/** Scrolls `box` so that `cell` stands in the middle of its view (as far as the box scrolls). */
+function centreIn(box: HTMLElement, cell: HTMLElement): void {
+  const b = box.getBoundingClientRect();
+  const c = cell.getBoundingClientRect();
+  box.scrollLeft += Math.round(c.left + c.width / 2 - (b.left + box.clientLeft + box.clientWidth / 2));
+  box.scrollTop += Math.round(c.top + c.height / 2 - (b.top + box.clientTop + box.clientHeight / 2));
+}
+
 export function Board(p: BoardProps) {
   const box = useRef<HTMLDivElement>(null);
   /** The cursor last brought into view (cell and board size), so that the box scrolls only when it moves. */
@@ -58,7 +66,11 @@ export function Board(p: BoardProps) {
     const b = box.current;
     const cell = b?.querySelector<HTMLElement>(`#lines-cell-${p.cursor}`);
     if (key === shown.current || !b || !cell || !b.isConnected || b.clientWidth === 0) return;
-    scrollInto(b, cell);
+    // a board shown first (or of a new size) opens with the cursor in the middle of the view:
+    // scrolled in as little as could be, it stood at the box's bottom edge; after that, the
+    // least scroll that keeps it in (the board does not jump under the arrows)
+    if (shown.current.endsWith(`/${p.width}x${p.height}`)) scrollInto(b, cell);
+    else centreIn(b, cell);
     shown.current = key;
   });
   const rows = [];

@@ -42,6 +42,8 @@ export const da: Strings = {
   'lobby.col.state': 'Status',
   'lobby.join': 'Deltag',
   'lobby.joinGame': 'Deltag i spil {0}',
+  'lobby.yourSeat': 'Din plads',
+  'lobby.yourSeatGame': 'Tag din plads i spil {0} igen',
   'state.waiting': 'venter',
   'state.playing': 'i gang',
   'state.over': 'slut, en revanche kan følge',

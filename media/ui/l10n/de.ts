@@ -42,6 +42,8 @@ export const de: Strings = {
   'lobby.col.state': 'Status',
   'lobby.join': 'Beitreten',
   'lobby.joinGame': 'Spiel {0} beitreten',
+  'lobby.yourSeat': 'Dein Platz',
+  'lobby.yourSeatGame': 'Deinen Platz in Spiel {0} wieder einnehmen',
   'state.waiting': 'wartet',
   'state.playing': 'läuft',
   'state.over': 'zu Ende, eine Revanche kann folgen',

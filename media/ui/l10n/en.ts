@@ -41,6 +41,8 @@ export const en = {
   'lobby.col.state': 'State',
   'lobby.join': 'Join',
   'lobby.joinGame': 'Join game {0}',
+  'lobby.yourSeat': 'Your seat',
+  'lobby.yourSeatGame': 'Take your seat back in game {0}',
   'state.waiting': 'waiting',
   'state.playing': 'playing',
   'state.over': 'over, a rematch may follow',

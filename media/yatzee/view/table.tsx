@@ -200,3 +200,12 @@ export function ScoreTable({ t, columns, transfer, hints: asked, onChoose, onTra
 export function isCategory(x: string): x is Category {
   return (CATEGORIES as readonly string[]).includes(x);
 }
+
+/** The score table in its section (the panel's, and the final one a reload shows: main.ts). */
+export function Sheets(p: TableProps) {
+  return (
+    <section class="sheets" id="yatzee-sheets" aria-label={p.t('yatzee.sheets')}>
+      <ScoreTable {...p} />
+    </section>
+  );
+}
