@@ -15,6 +15,7 @@ export const TABLE_PREVIEW_STRINGS = [
   'No start condition: the first move may go anywhere.',
   '{0, plural, one {# error} other {# errors}} in the file: the preview may be incomplete.',
   'The table size cannot be read.',
+  'Line {0}: {1}',
   'Too large to preview: more than {0} cells.',
   '{0}L',
   '{0}W',

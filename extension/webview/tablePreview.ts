@@ -2,7 +2,7 @@
 // Card-table preview (webview script): draws the language server's tablePreview model as
 // a grid, its cells named by the server in the user's coordinate options (core/coordinates.ts). Colours come from VS Code's theme variables
 // (styles.css); the last model is kept with setState so a reload shows it at once.
-import { tooLargeToPreview, type PreviewCell } from '../../core/protocol/language.js';
+import { tooLargeToPreview, unreadableSize, type PreviewCell } from '../../core/protocol/language.js';
 import type { PanelState, TablePreviewMessage, ToWebview } from './messages.js';
 import { el, t, vscode } from './vscodeApi.js';
 
@@ -57,6 +57,9 @@ function render(m: TablePreviewMessage): void {
   }
   if (p.width === 0 || p.height === 0) {
     app.append(el('p', 'empty', t(s, 'The table size cannot be read.')));
+    // the server's reason (older servers send none): the author sees what to mend, and where
+    const why = unreadableSize(p);
+    if (why) app.append(el('p', 'reason', t(s, 'Line {0}: {1}', why.line + 1, why.message)));
     return;
   }
   const grid = el('div', 'grid');

@@ -22,7 +22,7 @@ const empty = (size: TablePreview['size']): TablePreview => ({
   start: { column: 500, row: 500, touchColumn: null, touchRow: null, description: '' }, errors: 0,
 });
 
-it('a table too large to preview: its real size and why there is no grid (it read "Card table 0 × 0", "The table size cannot be read.")', async () => {
+it('a table too large to preview: its real size and why there is no grid (it read "Card table 0 × 0", "The table size cannot be read." with no reason)', async () => {
   const { page, context, errors } = await openPage(browser);
   try {
     await page.setContent('<!DOCTYPE html><html lang="en"><body><div id="app"></div></body></html>');
@@ -40,6 +40,10 @@ it('a table too large to preview: its real size and why there is no grid (it rea
     // an unreadable size is still said as such
     await show(empty(null));
     await expect.poll(() => page.textContent('.empty')).toBe('The table size cannot be read.');
+    expect(await page.locator('.reason').count()).toBe(0);
+    // with the server's reason, the author reads what to mend and where
+    await show({ ...empty(null), sizeUnreadable: { message: 'The size line must be two numbers.', code: 'cardtable/size', line: 2, character: 0 } });
+    await expect.poll(() => page.textContent('.reason')).toBe('Line 3: The size line must be two numbers.');
     expect(errors).toEqual([]);
   } finally {
     await context.close();
