@@ -21,6 +21,9 @@ export type ErrorCode =
   /** a person's name that reads as a robot's (Robot1..RobotN): core/games/names.ts */
   | 'name-robot'
   | 'table-full'
+  /** a kept seat's key (`key`) whose seat the owner removed, or whose player left */
+  | 'seat-removed'
+  | 'seat-left'
   | 'game-ended'
   | 'storage-failed'
   | 'server-stopping'

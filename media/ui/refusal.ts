@@ -54,5 +54,5 @@ export function refusedJoin(e: unknown, t: Translate, prefixes: readonly string[
   }
   const text = words(watching && code === 'table-full' ? 'watchers-full' : code) ?? m;
   const listed = code === 'game-ended' || code === 'table-full';
-  return { text, gone: code === 'game-ended', seatLost: code === 'game-ended' || code === 'name-taken', ...(listed ? { listed } : {}) };
+  return { text, gone: code === 'game-ended', seatLost: code === 'game-ended' || code === 'name-taken' || code === 'seat-removed' || code === 'seat-left', ...(listed ? { listed } : {}) };
 }

@@ -397,6 +397,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (o.alt !== undefined && o.alt !== '' && alt === null) throw refuse('name-invalid', `the alternative name has 1 to ${MAX_NAME_LENGTH} characters and no white space`);
     await this.enqueue(async () => {
       if (this.ended) throw refuse('game-ended', 'the game has ended');
+      this.refuseGivenUp(o.key);
       let seat = this.findSeat(name);
       if (seat && seat.robot === null && seat.key !== null && o.key === seat.key) {
         // the seat's human is back
@@ -903,6 +904,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
    * "a robot plays").
    */
   private giveUp(seat: Seat, byOwner: boolean, more: Partial<Seat> = {}): void {
+    this.keyGivenUp(seat.key, byOwner);
     Object.assign(seat, { removed: true, byOwner, key: null, ...more });
     seat.auto = !this.nobodySeated();
   }

@@ -74,6 +74,25 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
     return c;
   }
 
+  /**
+   * The keys of seats given up (true: removed by the owner; false: left). A page or buffer
+   * that comes back with one after its connection closed (offline past the reconnection) is
+   * told why: Yatzee seated it on a fresh sheet under the same name, Cardwords said the name
+   * was taken.
+   */
+  private readonly givenUp = new Map<string, boolean>();
+
+  protected keyGivenUp(key: string | null, byOwner: boolean): void {
+    if (key !== null) this.givenUp.set(key, byOwner);
+  }
+
+  /** Refuses a join that brings the key of a seat given up. */
+  protected refuseGivenUp(key: unknown): void {
+    const byOwner = typeof key === 'string' ? this.givenUp.get(key) : undefined;
+    if (byOwner === true) throw refuse('seat-removed', 'the owner removed you from this game');
+    if (byOwner === false) throw refuse('seat-left', 'you left this game');
+  }
+
   /** A reconnecting client whose place went while it was away: closed with the reason; true then. */
   protected closedIfGone(client: Client): boolean {
     if (this.info.has(client.sessionId)) return false;

@@ -143,7 +143,14 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     if (a.type === 'join') {
       const name = normalizeName(a.name)!;
       this.seats.set(name.toLowerCase(), { key: typeof e.key === 'string' ? e.key : null, robot: e.robot === true, sessionId: null, awaySince: 0 });
-    } else if (a.type === 'leave') this.seats.delete(a.player.toLowerCase());
+    } else if (a.type === 'leave') this.closeSheet(a.player, e.removed === true);
+  }
+
+  /** A sheet closed (a leave; `removed` by the owner): its key is refused from now on, saying why. */
+  private closeSheet(player: string, removed: boolean): void {
+    const k = player.toLowerCase();
+    this.keyGivenUp(this.seats.get(k)?.key ?? null, removed);
+    this.seats.delete(k);
   }
 
   private async loadRobot(): Promise<void> {
@@ -167,7 +174,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       return { code: 'storage-failed', message: `the action could not be stored: ${(e as Error).message}` };
     }
     this.game = r.state;
-    if (action.type === 'leave') this.seats.delete(action.player.toLowerCase());
+    if (action.type === 'leave') this.closeSheet(action.player, extra.removed === true);
     announce?.();
     this.sync();
     // the patch goes out before any acknowledgement: a client that got `ack` sees the new state
@@ -204,6 +211,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     if (name === null) throw refuse('name-invalid', 'a player name has 1 to 39 characters and no control characters');
     await this.enqueue(async () => {
       if (this.ended) throw refuse('game-ended', 'the game has ended');
+      this.refuseGivenUp(o.key);
       const seat = this.seats.get(name.toLowerCase());
       let key: string;
       if (seat) {
@@ -337,7 +345,8 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       }
       const removedName = this.game.players[i]!.name;
       // told before the patch that drops the sheet: the other pages said "Cy left the game"
-      const err = await this.commit({ type: 'leave', player: removedName }, {}, () => this.tell('removed', { name: removedName }));
+      // `removed` in the log: after a restart too, the removed player's kept key is told so
+      const err = await this.commit({ type: 'leave', player: removedName }, { removed: true }, () => this.tell('removed', { name: removedName }));
       if (err) return this.sendError(client, err.code, err.message, { id, type: 'remove' });
       const c = seat.sessionId ? this.dropSession(seat.sessionId, CLOSE_REASON.REMOVED) : undefined;
       this.sendTo(client, 'ack', { id, type: 'remove', moves: this.game.moves });

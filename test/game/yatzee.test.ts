@@ -180,10 +180,11 @@ describe('yatzee rooms', () => {
     await expect(Player.join(srv.url, id, { name: 'Late' })).rejects.toThrow();
   });
 
-  it('a player removed while away is told on coming back that the owner removed them; one whose sheet was taken back meanwhile, that', async () => {
+  it('a player removed while away is told on coming back that the owner removed them (by its reconnection, or its kept key later); a leaver\'s kept key, that they left; one whose sheet was taken back meanwhile, that', async () => {
     const owner = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken }));
     const id = owner.room.roomId;
     const eve = await named(Player.join(srv.url, id, { name: 'Eve' }));
+    const eveKey = (await eve.next((m) => m.type === 'welcome')).payload.key!;
     const dan = await named(Player.join(srv.url, id, { name: 'Dan' }));
     const danKey = (await dan.next((m) => m.type === 'welcome')).payload.key!;
     const away = async (p: Player, name: string) => {
@@ -197,6 +198,18 @@ describe('yatzee rooms', () => {
     expect((await owner.request('remove', { name: 'Eve' })).type).toBe('ack');
     // (the reconnection is closed at once: the SDK's call fails with the close's reason)
     await expect(new Client(srv.url).reconnect(eveToken)).rejects.toThrow(CLOSE_REASON.REMOVED);
+    // her page back after the reconnection's time (a join with her kept key): told so too; it
+    // was seated on a fresh sheet under her name
+    await expect(Player.join(srv.url, id, { name: 'Eve', key: eveKey })).rejects.toThrow(/^seat-removed:/);
+    expect([...owner.state.players].map((s) => s.name)).toEqual(['Dan']);
+    // a leaver's kept key (another tab, a buffer) is told that they left
+    const flo = await named(Player.join(srv.url, id, { name: 'Flo' }));
+    const floKey = (await flo.next((m) => m.type === 'welcome')).payload.key!;
+    expect((await flo.leaveGame()).type).toBe('ack');
+    await expect(Player.join(srv.url, id, { name: 'Flo', key: floKey })).rejects.toThrow(/^seat-left:/);
+    // the name itself is free for a newcomer (no key)
+    const flo2 = await named(Player.join(srv.url, id, { name: 'Flo' }));
+    expect((await flo2.leaveGame()).type).toBe('ack');
     // Dan's sheet taken back by another window while he was away: that window plays it, and
     // his old connection is closed on its return (it stayed open before, playing nothing)
     const danToken = await away(dan, 'Dan');

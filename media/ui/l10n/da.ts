@@ -249,6 +249,8 @@ export const da: Strings = {
   'err.name-taken': 'Det navn er taget i dette spil.',
   'err.name-robot': 'Det navn er taget: Robot1, Robot2 og så videre er robotternes navne.',
   'err.name-invalid': 'Et navn har 1 til 39 tegn.',
+  'err.seat-removed': 'Ejeren har fjernet dig fra spillet.',
+  'err.seat-left': 'Du har forladt dette spil.',
   'err.table-full': 'Bordet er fuldt (10 spillere).',
   'err.game-ended': 'Spillet er afsluttet.',
   'err.not-owner': 'Kun ejeren (med ejerlinket) kan gøre det.',

@@ -249,6 +249,8 @@ export const de: Strings = {
   'err.name-taken': 'Dieser Name ist in diesem Spiel vergeben.',
   'err.name-robot': 'Dieser Name ist vergeben: Robot1, Robot2 und so weiter sind die Namen der Roboter.',
   'err.name-invalid': 'Ein Name hat 1 bis 39 Zeichen.',
+  'err.seat-removed': 'Der Besitzer hat dich aus dem Spiel entfernt.',
+  'err.seat-left': 'Du hast dieses Spiel verlassen.',
   'err.table-full': 'Der Tisch ist voll (10 Spieler).',
   'err.game-ended': 'Das Spiel ist beendet.',
   'err.not-owner': 'Nur der Besitzer (mit dem Besitzer-Link) kann das.',

@@ -248,6 +248,8 @@ export const en = {
   'err.name-taken': 'That name is taken in this game.',
   'err.name-robot': 'That name is taken: Robot1, Robot2 and so on are the robots’ names.',
   'err.name-invalid': 'A name has 1 to 39 characters.',
+  'err.seat-removed': 'The owner removed you from the game.',
+  'err.seat-left': 'You left this game.',
   'err.table-full': 'The table is full (10 players).',
   'err.game-ended': 'The game has ended.',
   'err.not-owner': 'Only the owner (with the owner link) can do that.',
