@@ -64,17 +64,24 @@ describe('persistence', () => {
     }
   });
 
-  it('a clean stop keeps unfinished games too', async () => {
+  it('a clean stop keeps unfinished games too, and the sheets given up: a removed or left key is still told so', async () => {
     const srv = await startServer();
     const { p, key } = await welcomed(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Cleo' }));
     const id = p.room.roomId;
     expect((await p.request('action', { type: 'throw' })).type).toBe('ack');
     const dice = [...p.state.players[0]!.dice];
+    const { p: eve, key: eveKey } = await welcomed(Player.join(srv.url, id, { name: 'Eve' }));
+    const { p: flo, key: floKey } = await welcomed(Player.join(srv.url, id, { name: 'Flo' }));
+    expect((await p.request('remove', { name: 'Eve' })).type).toBe('ack');
+    expect((await flo.leaveGame()).type).toBe('ack');
+    await eve.leave().catch(() => undefined);
     expect(await srv.stop()).toBe(0);
     const again = await startServer({ dataDir: srv.dataDir });
     try {
       const p2 = (await welcomed(Player.join(again.url, id, { name: 'Cleo', key }))).p;
       expect([...p2.state.players[0]!.dice]).toEqual(dice);
+      await expect(Player.join(again.url, id, { name: 'Eve', key: eveKey })).rejects.toThrow(/^seat-removed:/);
+      await expect(Player.join(again.url, id, { name: 'Flo', key: floKey })).rejects.toThrow(/^seat-left:/);
       await p2.leave();
     } finally {
       await again.stop();
