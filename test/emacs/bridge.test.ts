@@ -32,6 +32,10 @@ afterEach(() => {
 // Each carries the earlier tests' games (robots and stand-ins playing on, seats held): none of
 // these tests counts or lists games not its own, and none approves a word (it would stay in
 // the shared ruleset's personal dictionary).
+//
+// A test's own server is killed (SIGKILL) once the test is done: a stop (SIGTERM) would wait
+// out the server's 1 s exit timer while seats are held. The tests about a stop make theirs
+// among their steps.
 const tinyServer = sharedServer(() => ({ args: ['--ruleset', copySample('tiny')] }));
 /** Robots at once (--robot-delay 5); Yatzee games on it ignore the ruleset. */
 const fastRobotServer = sharedServer(() => ({ args: ['--ruleset', copySample('tiny'), '--robot-delay', '5'] }));
@@ -792,7 +796,7 @@ it('the log after a fresh join (a resume) is the one the bridge had: every round
     expect((await call('cardwords/view')).last).toEqual(live.last);
     await owner.request('end');
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 });
 
@@ -1121,7 +1125,7 @@ it("the bridge tells the owner's removal from a leave: the view's `removed` (Ema
     type Results = { results: { results: Array<{ name: string; gone: string }> } | null };
     await expect.poll(async () => ((await call('cardwords/view')).result as unknown as Results).results?.results.map((r) => [r.name, r.gone]).sort()).toEqual([['Ann', ''], ['Bo', 'removed'], ['Cy', 'left']]);
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 });
 
@@ -1173,7 +1177,7 @@ it("the bridge's log line of a seat given up says what became of it: after the r
     await expect.poll(log).toContain('Cy left the game.');
     expect((await log()).filter((l) => l.startsWith('Cy left'))).toEqual(['Cy left the game.']);
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 });
 
@@ -1190,7 +1194,7 @@ it('cardwords/rulesets lists the rulesets a server offers, for Emacs to ask whic
     // the example's table (19 x 10), not the first ruleset's (7 x 7)
     await expect.poll(async () => ((await b.send(JSON.stringify({ id: 3, method: 'cardwords/view' }))) as { result: { width: number } }).result.width).toBe(19);
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 });
 
@@ -1494,7 +1498,7 @@ it('a seat on a server given by URL is remembered: after a drop, and after the e
     // the game the editor is in now is not offered (its seat is taken already)
     await expect.poll(() => listed('yatzee')).toMatchObject({ seat: null });
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 });
 
@@ -1532,7 +1536,7 @@ it('the server stopping or lost: the bridge says so at once (the web panels\' wo
     // not restored yet is asked again: it gave up at once, and this failed a clean run)
     for (const kind of ['cardwords', 'yatzee']) await expect.poll(async () => view(kind), { timeout: 90_000 }).toMatchObject({ connected: true, welcome: { role: 'player', name: 'Emi' } });
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 }, 180_000);
 
@@ -1610,7 +1614,7 @@ it('back after the server restarted: "Connected again." gives way at the next ch
     await expect.poll(async () => (await view()).message, { timeout: 8000 }).toBe('');
     expect((await view()).composing?.direction).toBe('down');
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 }, 120_000);
 
@@ -1635,7 +1639,7 @@ it('Yatzee against a robot, back after the server restarted: "Connected again." 
     // and gives way after a while
     await expect.poll(async () => (await view()).message, { timeout: 8000 }).toBe('');
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 }, 90_000);
 
