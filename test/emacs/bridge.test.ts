@@ -12,6 +12,7 @@ import { tempDir } from '../lines/helpers.js';
 import { pidAlive } from '../support/processes.js';
 import { tinyRuleset } from '../language/fixtures.js';
 import { Player, startServer, until } from '../support/game-server.js';
+import { sharedServer } from '../support/shared-server.js';
 import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
 import { translator } from '../../media/ui/l10n/index.js';
 
@@ -25,6 +26,21 @@ afterEach(() => {
   child = undefined;
   second = undefined;
 });
+
+// The servers of the tests that need only games of their own on one (test/support/shared-server.ts),
+// one for each set of options; a test that restarts, kills or configures its server starts its own.
+// Each carries the earlier tests' games (robots and stand-ins playing on, seats held): none of
+// these tests counts or lists games not its own, and none approves a word (it would stay in
+// the shared ruleset's personal dictionary).
+//
+// A test's own server is killed (SIGKILL) once the test is done: a stop (SIGTERM) would wait
+// out the server's 1 s exit timer while seats are held. The tests about a stop make theirs
+// among their steps.
+const tinyServer = sharedServer(() => ({ args: ['--ruleset', copySample('tiny')] }));
+/** Robots at once (--robot-delay 5); Yatzee games on it ignore the ruleset. */
+const fastRobotServer = sharedServer(() => ({ args: ['--ruleset', copySample('tiny'), '--robot-delay', '5'] }));
+/** A dropped player's seat held 1 s (the stand-in tests). */
+const shortHoldServer = sharedServer(() => ({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] }));
 
 /** The data folder a local server runs on, named on its command line. */
 function dataOf(pid: number): string {
@@ -687,43 +703,40 @@ it('the move preview through the bridge says which words the dictionary lacks, a
 });
 
 it('the owner\'s decisions on several of your words come one message a word: the bridge says them together (only the last was said)', async () => {
-  const dir = copySample('tiny');
-  const srv = await startServer({ args: ['--ruleset', dir, '--robot-delay', '5'] });
-  try {
-    // the owner watches over the SDK; Bo plays through the bridge
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1, seed: 's2' });
-    const b = bridge();
-    type View = { status: string; turn: number; seat: number; message: string; hand: Array<{ text: string }> };
-    let id = 0;
-    const call = async (method: string, params: unknown = {}) => ((await b.send(JSON.stringify({ id: ++id, method, params }))) as { result: View }).result;
-    await call('cardwords/join', { url: srv.url, id: owner.room.roomId, name: 'Bo' });
-    await expect.poll(async () => { const v = await call('cardwords/view'); return v.status === 'playing' && v.turn === v.seat && v.hand.length > 0; }, { timeout: 10_000 }).toBe(true);
-    const cards = (await call('cardwords/view')).hand.map((c) => c.text).filter((c) => !c.startsWith('*'));
-    const dict = new Set(readFileSync(join(dir, 'tiny.dict'), 'utf8').split('\n').map((w) => w.trim().toUpperCase()));
-    const pairs = cards.flatMap((x, i) => cards.filter((_, k) => k !== i).map((y) => [x, y] as const)).filter(([x, y]) => !dict.has(x[0]! + y[0]!));
-    const [p1, p2] = [pairs[0]!, pairs.find(([x, y]) => x[0]! + y[0]! !== pairs[0]![0][0]! + pairs[0]![1][0]!)!];
-    const keys = (card: string) => (cards.filter((c) => c[0] === card[0]).length > 1 ? [card[0]!, ...card.slice(2)] : [card[0]!]);
-    const words: string[] = [];
-    for (const [x, y] of [p1, p2]) {
-      const word = x[0]! + y[0]!;
-      for (const key of ['D', '4', ...keys(x), ...keys(y)]) await call('cardwords/key', { key });
-      await call('cardwords/submit');
-      await owner.next((m) => m.type === 'word-request' && (m.payload.words as string[]).includes(word));
-      await call('cardwords/key', { key: 'Escape' });
-      words.push(word);
-    }
-    // one rejection of both: two `word` messages, one sentence
-    expect((await owner.request('reject', { words })).type).toBe('ack');
-    await expect.poll(async () => (await call('cardwords/view')).message).toBe(`The owner rejected ${words.join(', ')}.`);
-  } finally {
-    await srv.stop();
+  const dir = copySample('tiny'); // its dictionary: the shared server's ruleset is another copy
+  const srv = await fastRobotServer();
+  // the owner watches over the SDK; Bo plays through the bridge
+  const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1, seed: 's2' });
+  const b = bridge();
+  type View = { status: string; turn: number; seat: number; message: string; hand: Array<{ text: string }> };
+  let id = 0;
+  const call = async (method: string, params: unknown = {}) => ((await b.send(JSON.stringify({ id: ++id, method, params }))) as { result: View }).result;
+  await call('cardwords/join', { url: srv.url, id: owner.room.roomId, name: 'Bo' });
+  await expect.poll(async () => { const v = await call('cardwords/view'); return v.status === 'playing' && v.turn === v.seat && v.hand.length > 0; }, { timeout: 10_000 }).toBe(true);
+  const cards = (await call('cardwords/view')).hand.map((c) => c.text).filter((c) => !c.startsWith('*'));
+  const dict = new Set(readFileSync(join(dir, 'tiny.dict'), 'utf8').split('\n').map((w) => w.trim().toUpperCase()));
+  const pairs = cards.flatMap((x, i) => cards.filter((_, k) => k !== i).map((y) => [x, y] as const)).filter(([x, y]) => !dict.has(x[0]! + y[0]!));
+  const [p1, p2] = [pairs[0]!, pairs.find(([x, y]) => x[0]! + y[0]! !== pairs[0]![0][0]! + pairs[0]![1][0]!)!];
+  const keys = (card: string) => (cards.filter((c) => c[0] === card[0]).length > 1 ? [card[0]!, ...card.slice(2)] : [card[0]!]);
+  const words: string[] = [];
+  for (const [x, y] of [p1, p2]) {
+    const word = x[0]! + y[0]!;
+    for (const key of ['D', '4', ...keys(x), ...keys(y)]) await call('cardwords/key', { key });
+    await call('cardwords/submit');
+    await owner.next((m) => m.type === 'word-request' && (m.payload.words as string[]).includes(word));
+    await call('cardwords/key', { key: 'Escape' });
+    words.push(word);
   }
+  // one rejection of both: two `word` messages, one sentence
+  expect((await owner.request('reject', { words })).type).toBe('ack');
+  await expect.poll(async () => (await call('cardwords/view')).message).toBe(`The owner rejected ${words.join(', ')}.`);
 });
 
 it('the log after a fresh join (a resume) is the one the bridge had: every round, the approval told to you, the end, the rematch, a leave, each where it came', async () => {
   // defect: the log came from `history`, the current round's turns only, and the bridge's own
   // log had no line but turns, and lost the earlier round at the rematch
   const dir = copySample('tiny');
+  // a server of its own: the word the owner approves stays in its ruleset
   const srv = await startServer({ args: ['--ruleset', dir, '--robot-delay', '5'] });
   try {
     // the owner watches over the SDK; Ann plays through the bridge (seated first: she moves first), Bo over the SDK
@@ -783,7 +796,7 @@ it('the log after a fresh join (a resume) is the one the bridge had: every round
     expect((await call('cardwords/view')).last).toEqual(live.last);
     await owner.request('end');
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 });
 
@@ -988,109 +1001,97 @@ async function boDropsOnHisTurn(url: string, owner: string, grace: number) {
 }
 
 it('an away player: the view marks them and says when a robot plays for them, counted down each second by the bridge; once it has played, nothing more', async () => {
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
-  try {
-    // a stand-in after 5 s away: room for a second of the countdown on a loaded machine
-    const { ann, b, moves } = await boDropsOnHisTurn(srv.url, srv.ownerToken, 5);
-    type Seat = { name: string; away: boolean; standIn: boolean };
-    const soon = /^Bo is away: a robot plays for Bo in 0:0([1-5]) unless Bo comes back\.$/;
-    const first = await b.notification((m) => m.method === 'cardwords/view' && soon.test(String(m.params.away)));
-    // the wait alone too, for the editor's mode line
-    expect(String(first.params.awayIn)).toBe(`0:0${soon.exec(String(first.params.away))![1]}`);
-    expect((first.params.players as Seat[]).find((p) => p.name === 'Bo')).toMatchObject({ away: true, standIn: false });
-    expect((first.params.players as Seat[]).find((p) => p.name === 'Ann')).toMatchObject({ away: false, standIn: false });
-    // nothing changes at the table meanwhile: the next view with another wait is the bridge's countdown
-    const left = Number(soon.exec(String(first.params.away))![1]);
-    const next = await b.notification((m) => m.method === 'cardwords/view' && m.params.away !== first.params.away);
-    expect(ann.state.moves).toBe(moves);
-    expect(String(next.params.away)).toMatch(left > 1 ? soon : /^Bo is away: a robot plays for Bo (in 0:01 unless Bo comes back|now)\.$/);
-    // the stand-in plays Bo's turn; then it is Ann's, and the view says nothing more of Bo
-    await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
-    await until(() => ann.state.turn === seatOf(ann), 10_000, "Ann's turn");
-    const after = ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: { away: string; awayIn: string | null; players: Seat[] } }).result;
-    expect(after.away).toBe('');
-    expect(after.awayIn).toBeNull();
-    expect(after.players.find((p) => p.name === 'Bo')).toMatchObject({ away: true, standIn: true });
-  } finally {
-    await srv.stop();
-  }
+  const srv = await shortHoldServer();
+  // a stand-in after 5 s away: room for a second of the countdown on a loaded machine
+  const { ann, b, moves } = await boDropsOnHisTurn(srv.url, srv.ownerToken, 5);
+  type Seat = { name: string; away: boolean; standIn: boolean };
+  const soon = /^Bo is away: a robot plays for Bo in 0:0([1-5]) unless Bo comes back\.$/;
+  const first = await b.notification((m) => m.method === 'cardwords/view' && soon.test(String(m.params.away)));
+  // the wait alone too, for the editor's mode line
+  expect(String(first.params.awayIn)).toBe(`0:0${soon.exec(String(first.params.away))![1]}`);
+  expect((first.params.players as Seat[]).find((p) => p.name === 'Bo')).toMatchObject({ away: true, standIn: false });
+  expect((first.params.players as Seat[]).find((p) => p.name === 'Ann')).toMatchObject({ away: false, standIn: false });
+  // nothing changes at the table meanwhile: the next view with another wait is the bridge's countdown
+  const left = Number(soon.exec(String(first.params.away))![1]);
+  const next = await b.notification((m) => m.method === 'cardwords/view' && m.params.away !== first.params.away);
+  expect(ann.state.moves).toBe(moves);
+  expect(String(next.params.away)).toMatch(left > 1 ? soon : /^Bo is away: a robot plays for Bo (in 0:01 unless Bo comes back|now)\.$/);
+  // the stand-in plays Bo's turn; then it is Ann's, and the view says nothing more of Bo
+  await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
+  await until(() => ann.state.turn === seatOf(ann), 10_000, "Ann's turn");
+  const after = ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: { away: string; awayIn: string | null; players: Seat[] } }).result;
+  expect(after.away).toBe('');
+  expect(after.awayIn).toBeNull();
+  expect(after.players.find((p) => p.name === 'Bo')).toMatchObject({ away: true, standIn: true });
 });
 
 it('a game the editor creates for two people (what cardwords-play-humans and -grace send): its view gives the invite link, the game\'s join page, until the second person takes the seat by it', async () => {
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
-  try {
-    const b = bridge();
-    type View = { status: string; invite: string; inviteText: string; welcome: { gameId: string } };
-    const created = ((await b.send(JSON.stringify({ id: 1, method: 'cardwords/create', params: { url: `${srv.url}/`, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 1, grace: 'never' } } }))) as { result: View }).result;
-    const id = created.welcome.gameId;
-    // the URL as typed had a trailing slash: the link has none doubled
-    const link = `${srv.url}/cardwords.html?game=${id}`;
-    const view = async () => ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: View }).result;
-    await expect.poll(async () => (await view()).invite).toBe(link);
-    expect(await view()).toMatchObject({ status: 'waiting', inviteText: 'The game is waiting for the players. To invite someone, give them this link:' });
-    // the seat waiting for Bo, named as the web panel names it
-    expect(((await view()) as unknown as { players: Array<{ name: string; free: boolean }> }).players.filter((p) => p.free)).toEqual([expect.objectContaining({ name: '(free seat)', free: true })]);
-    // the link is the page a browser opens to join
-    const page = await fetch(link);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<html');
-    // Bo joins by the link's game id: the deal, and no link any more
-    const bo = await cwJoin(srv.url, new URL(link).searchParams.get('game')!, { name: 'Bo' });
-    await until(() => bo.state.status === 'playing', 5000, 'the deal');
-    // who played first: the turn goes round the seats one action at a time (the robot may have played)
-    const n = bo.state.players.length;
-    const first = bo.state.players[(((bo.state.turn - bo.state.moves) % n) + n) % n]!.name;
-    expect(bo.state.grace).toBe(-1);
-    await expect.poll(async () => (await view()).status).toBe('playing');
-    // the deal is said to Ann, who waited for it, with who plays first
-    expect(await view()).toMatchObject({ invite: '', inviteText: '', message: first === 'Ann' ? 'Every seat is taken: the game begins, and you play first.' : `Every seat is taken: the game begins. ${first} plays first.` });
-  } finally {
-    await srv.stop();
-  }
+  const srv = await tinyServer();
+  const b = bridge();
+  type View = { status: string; invite: string; inviteText: string; welcome: { gameId: string } };
+  const created = ((await b.send(JSON.stringify({ id: 1, method: 'cardwords/create', params: { url: `${srv.url}/`, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 1, grace: 'never' } } }))) as { result: View }).result;
+  const id = created.welcome.gameId;
+  // the URL as typed had a trailing slash: the link has none doubled
+  const link = `${srv.url}/cardwords.html?game=${id}`;
+  const view = async () => ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: View }).result;
+  await expect.poll(async () => (await view()).invite).toBe(link);
+  expect(await view()).toMatchObject({ status: 'waiting', inviteText: 'The game is waiting for the players. To invite someone, give them this link:' });
+  // the seat waiting for Bo, named as the web panel names it
+  expect(((await view()) as unknown as { players: Array<{ name: string; free: boolean }> }).players.filter((p) => p.free)).toEqual([expect.objectContaining({ name: '(free seat)', free: true })]);
+  // the link is the page a browser opens to join
+  const page = await fetch(link);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<html');
+  // Bo joins by the link's game id: the deal, and no link any more
+  const bo = await cwJoin(srv.url, new URL(link).searchParams.get('game')!, { name: 'Bo' });
+  await until(() => bo.state.status === 'playing', 5000, 'the deal');
+  // who played first: the turn goes round the seats one action at a time (the robot may have played)
+  const n = bo.state.players.length;
+  const first = bo.state.players[(((bo.state.turn - bo.state.moves) % n) + n) % n]!.name;
+  expect(bo.state.grace).toBe(-1);
+  await expect.poll(async () => (await view()).status).toBe('playing');
+  // the deal is said to Ann, who waited for it, with who plays first
+  expect(await view()).toMatchObject({ invite: '', inviteText: '', message: first === 'Ann' ? 'Every seat is taken: the game begins, and you play first.' : `Every seat is taken: the game begins. ${first} plays first.` });
 });
 
 it('the owner removes a player through the bridge (C-c C-d): the room takes it, the view says so and marks the seat; a player who is not the owner is refused', async () => {
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
-  try {
-    const b = bridge();
-    type View = { status: string; message: string; welcome: { gameId: string }; players: Array<{ name: string; left: boolean; standIn: boolean }>; removable: string[] };
-    let n = 0;
-    const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
-    const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 'never' } })).result!.welcome.gameId;
-    // Bo plays in Emacs too
-    const bob = bridge();
-    const boCall = async (method: string, params: unknown = {}) => (await bob.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View & { connected: boolean; closed: boolean; down: string }; error?: { message: string } };
-    expect((await boCall('cardwords/join', { url: srv.url, id, name: 'Bo' })).error).toBeUndefined();
-    await expect.poll(async () => (await boCall('cardwords/view')).result!.status).toBe('playing');
-    // at once (the bridge may not have the deal yet: the room sends the state before its ack)
-    expect((await call('cardwords/remove', { name: 'Bo' })).error).toBeUndefined();
-    await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('Bo was removed from the game.');
-    // Bo's bridge says so and takes nothing back (it joined again by name: "That name is
-    // taken" every few seconds for ever); a key is refused with it
-    await expect.poll(async () => (await boCall('cardwords/view')).result!.message).toBe('The owner removed you from the game.');
-    expect((await boCall('cardwords/view')).result!).toMatchObject({ connected: false, closed: true, down: 'The owner removed you from the game.' });
-    expect((await boCall('cardwords/key', { key: 'a' })).error?.message).toBe('The owner removed you from the game.');
-    expect((await call('cardwords/view')).result!.players.find((p) => p.name === 'Bo')).toMatchObject({ left: true, standIn: true });
-    // the view offers nobody now (Bo is gone, Ann is the owner's own seat); the room refuses Ann, saying why
-    expect((await call('cardwords/view')).result!.removable).toEqual([]);
-    await call('cardwords/remove', { name: 'Ann' });
-    await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('Refused: the owner does not remove their own seat: leave the game instead');
-    expect((await call('cardwords/view')).result!.players.find((p) => p.name === 'Ann')).toMatchObject({ left: false, standIn: false });
-    // the room's refusal comes in the message, as the web panel says it
-    await call('cardwords/remove', { name: 'Zed' });
-    await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe("Refused: no human player named 'Zed' is in this game");
-    // a bridge that is not the owner's is refused before anything is sent
-    const c = bridge();
-    await c.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, watch: true } }));
-    expect(((await c.send(JSON.stringify({ id: 2, method: 'cardwords/remove', params: { name: 'Ann' } }))) as { error?: { message: string } }).error?.message).toBe('only the owner removes players');
-    expect(((await c.send(JSON.stringify({ id: 3, method: 'cardwords/end' }))) as { error?: { message: string } }).error?.message).toBe('only the owner ends the game');
-    // the owner ends the game (C-c C-e): the results, then the end, said as the web panel says it
-    expect((await call('cardwords/end')).error).toBeUndefined();
-    await expect.poll(async () => (await call('cardwords/view')).result!.status).toBe('ended');
-    expect((await call('cardwords/view')).result!.message).toBe('The game has ended.');
-  } finally {
-    await srv.stop();
-  }
+  const srv = await tinyServer();
+  const b = bridge();
+  type View = { status: string; message: string; welcome: { gameId: string }; players: Array<{ name: string; left: boolean; standIn: boolean }>; removable: string[] };
+  let n = 0;
+  const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
+  const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 'never' } })).result!.welcome.gameId;
+  // Bo plays in Emacs too
+  const bob = bridge();
+  const boCall = async (method: string, params: unknown = {}) => (await bob.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View & { connected: boolean; closed: boolean; down: string }; error?: { message: string } };
+  expect((await boCall('cardwords/join', { url: srv.url, id, name: 'Bo' })).error).toBeUndefined();
+  await expect.poll(async () => (await boCall('cardwords/view')).result!.status).toBe('playing');
+  // at once (the bridge may not have the deal yet: the room sends the state before its ack)
+  expect((await call('cardwords/remove', { name: 'Bo' })).error).toBeUndefined();
+  await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('Bo was removed from the game.');
+  // Bo's bridge says so and takes nothing back (it joined again by name: "That name is
+  // taken" every few seconds for ever); a key is refused with it
+  await expect.poll(async () => (await boCall('cardwords/view')).result!.message).toBe('The owner removed you from the game.');
+  expect((await boCall('cardwords/view')).result!).toMatchObject({ connected: false, closed: true, down: 'The owner removed you from the game.' });
+  expect((await boCall('cardwords/key', { key: 'a' })).error?.message).toBe('The owner removed you from the game.');
+  expect((await call('cardwords/view')).result!.players.find((p) => p.name === 'Bo')).toMatchObject({ left: true, standIn: true });
+  // the view offers nobody now (Bo is gone, Ann is the owner's own seat); the room refuses Ann, saying why
+  expect((await call('cardwords/view')).result!.removable).toEqual([]);
+  await call('cardwords/remove', { name: 'Ann' });
+  await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('Refused: the owner does not remove their own seat: leave the game instead');
+  expect((await call('cardwords/view')).result!.players.find((p) => p.name === 'Ann')).toMatchObject({ left: false, standIn: false });
+  // the room's refusal comes in the message, as the web panel says it
+  await call('cardwords/remove', { name: 'Zed' });
+  await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe("Refused: no human player named 'Zed' is in this game");
+  // a bridge that is not the owner's is refused before anything is sent
+  const c = bridge();
+  await c.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, watch: true } }));
+  expect(((await c.send(JSON.stringify({ id: 2, method: 'cardwords/remove', params: { name: 'Ann' } }))) as { error?: { message: string } }).error?.message).toBe('only the owner removes players');
+  expect(((await c.send(JSON.stringify({ id: 3, method: 'cardwords/end' }))) as { error?: { message: string } }).error?.message).toBe('only the owner ends the game');
+  // the owner ends the game (C-c C-e): the results, then the end, said as the web panel says it
+  expect((await call('cardwords/end')).error).toBeUndefined();
+  await expect.poll(async () => (await call('cardwords/view')).result!.status).toBe('ended');
+  expect((await call('cardwords/view')).result!.message).toBe('The game has ended.');
 });
 
 it("the bridge tells the owner's removal from a leave: the view's `removed` (Emacs writes \"removed by the owner\", not \"left\") and the turn's line under the pile", async () => {
@@ -1124,7 +1125,7 @@ it("the bridge tells the owner's removal from a leave: the view's `removed` (Ema
     type Results = { results: { results: Array<{ name: string; gone: string }> } | null };
     await expect.poll(async () => ((await call('cardwords/view')).result as unknown as Results).results?.results.map((r) => [r.name, r.gone]).sort()).toEqual([['Ann', ''], ['Bo', 'removed'], ['Cy', 'left']]);
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 });
 
@@ -1176,7 +1177,7 @@ it("the bridge's log line of a seat given up says what became of it: after the r
     await expect.poll(log).toContain('Cy left the game.');
     expect((await log()).filter((l) => l.startsWith('Cy left'))).toEqual(['Cy left the game.']);
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 });
 
@@ -1193,285 +1194,253 @@ it('cardwords/rulesets lists the rulesets a server offers, for Emacs to ask whic
     // the example's table (19 x 10), not the first ruleset's (7 x 7)
     await expect.poll(async () => ((await b.send(JSON.stringify({ id: 3, method: 'cardwords/view' }))) as { result: { width: number } }).result.width).toBe(19);
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 });
 
 it('the view gives the web page\'s questions before a leave and a removal: what becomes of the seat, or that the game ends (the last person)', async () => {
   // defect: Emacs asked "a robot plays your seat to the end" of the last person, whose going ends the game
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
-  try {
-    const b = bridge();
-    type View = { status: string; leaveQuestion: string; removeQuestions: Array<{ name: string; question: string }>; welcome: { gameId: string } };
-    let n = 0;
-    const view = async () => ((await b.send(JSON.stringify({ id: ++n, method: 'cardwords/view' }))) as { result: View }).result;
-    const created = (await b.send(JSON.stringify({ id: ++n, method: 'cardwords/create', params: { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, seed: 's2' } } }))) as { result: View };
-    const bo = await cwJoin(srv.url, created.result.welcome.gameId, { name: 'Bo' });
-    await expect.poll(async () => (await view()).status).toBe('playing');
-    expect(await view()).toMatchObject({
-      leaveQuestion: 'Leave for good? A robot plays your seat to the end. ',
-      removeQuestions: [{ name: 'Bo', question: 'Remove Bo? A robot plays the seat to the end. ' }],
-    });
-    // Bo gone: Ann is the last person, her leave ends the game
-    expect((await bo.leaveGame()).type).toBe('ack');
-    await expect.poll(async () => (await view()).leaveQuestion).toBe('Leave for good? No other person plays, so the game ends. ');
-    // her leave ends the game: its results have come when the leave is answered, for Emacs to
-    // show (the buffer vanished with nothing said)
-    expect(((await b.send(JSON.stringify({ id: ++n, method: 'cardwords/leave', params: { forget: true } }))) as { error?: unknown }).error).toBeUndefined();
-    expect(((await view()) as View & { results: unknown }).results).not.toBeNull();
-  } finally {
-    await srv.stop();
-  }
+  const srv = await tinyServer();
+  const b = bridge();
+  type View = { status: string; leaveQuestion: string; removeQuestions: Array<{ name: string; question: string }>; welcome: { gameId: string } };
+  let n = 0;
+  const view = async () => ((await b.send(JSON.stringify({ id: ++n, method: 'cardwords/view' }))) as { result: View }).result;
+  const created = (await b.send(JSON.stringify({ id: ++n, method: 'cardwords/create', params: { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, seed: 's2' } } }))) as { result: View };
+  const bo = await cwJoin(srv.url, created.result.welcome.gameId, { name: 'Bo' });
+  await expect.poll(async () => (await view()).status).toBe('playing');
+  expect(await view()).toMatchObject({
+    leaveQuestion: 'Leave for good? A robot plays your seat to the end. ',
+    removeQuestions: [{ name: 'Bo', question: 'Remove Bo? A robot plays the seat to the end. ' }],
+  });
+  // Bo gone: Ann is the last person, her leave ends the game
+  expect((await bo.leaveGame()).type).toBe('ack');
+  await expect.poll(async () => (await view()).leaveQuestion).toBe('Leave for good? No other person plays, so the game ends. ');
+  // her leave ends the game: its results have come when the leave is answered, for Emacs to
+  // show (the buffer vanished with nothing said)
+  expect(((await b.send(JSON.stringify({ id: ++n, method: 'cardwords/leave', params: { forget: true } }))) as { error?: unknown }).error).toBeUndefined();
+  expect(((await view()) as View & { results: unknown }).results).not.toBeNull();
 });
 
 it("Cardwords through the bridge: the last person removed is told so with the game's end, as the web panel words it", async () => {
   // defect: the end came before the close, and the view said only "The game has ended."
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
-  try {
-    const b = bridge();
-    type View = { status: string; closed: boolean; message: string; results: unknown };
-    let n = 0;
-    const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
-    // the owner watches; Ann (here) plays against a robot
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 1, robots: 1, watchers: 1, grace: 'never', seed: 's2' });
-    expect((await call('cardwords/join', { url: srv.url, id: owner.room.roomId, name: 'Ann' })).error).toBeUndefined();
-    await expect.poll(async () => (await call('cardwords/view')).result?.status).toBe('playing');
-    expect((await owner.request('remove', { name: 'Ann' })).type).toBe('ack');
-    await expect.poll(async () => (await call('cardwords/view')).result?.message).toBe(translator('en')('cw.removedLast'));
-    expect((await call('cardwords/view')).result?.results).not.toBeNull();
-    // let go, as any removal: nothing to leave
-    expect((await call('cardwords/view')).result?.closed).toBe(true);
-    // no rematch follows a game whose room ended: refused by the bridge in the web page's words
-    expect((await call('cardwords/rematch')).error).toEqual({ code: 'refused', message: 'The game has ended.' });
-  } finally {
-    await srv.stop();
-  }
+  const srv = await tinyServer();
+  const b = bridge();
+  type View = { status: string; closed: boolean; message: string; results: unknown };
+  let n = 0;
+  const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
+  // the owner watches; Ann (here) plays against a robot
+  const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 1, robots: 1, watchers: 1, grace: 'never', seed: 's2' });
+  expect((await call('cardwords/join', { url: srv.url, id: owner.room.roomId, name: 'Ann' })).error).toBeUndefined();
+  await expect.poll(async () => (await call('cardwords/view')).result?.status).toBe('playing');
+  expect((await owner.request('remove', { name: 'Ann' })).type).toBe('ack');
+  await expect.poll(async () => (await call('cardwords/view')).result?.message).toBe(translator('en')('cw.removedLast'));
+  expect((await call('cardwords/view')).result?.results).not.toBeNull();
+  // let go, as any removal: nothing to leave
+  expect((await call('cardwords/view')).result?.closed).toBe(true);
+  // no rematch follows a game whose room ended: refused by the bridge in the web page's words
+  expect((await call('cardwords/rematch')).error).toEqual({ code: 'refused', message: 'The game has ended.' });
 });
 
 it('a rematch vote waiting on an away player: the view says whom it waits for, as the web panel does', async () => {
   // defect: Emacs showed the others' "asks for a rematch" and nothing of whom the vote waited for
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
-  try {
-    const b = bridge();
-    type View = { status: string; rematchWaits: string; welcome: { gameId: string } };
-    let n = 0;
-    const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
-    // the owner watches: Ann (here) and Bo play; every player passes twice, and the game is over
-    const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, grace: 'never', seed: 's2' });
-    expect((await call('cardwords/join', { url: srv.url, id: owner.room.roomId, name: 'Ann' })).error).toBeUndefined();
-    const bo = await cwJoin(srv.url, owner.room.roomId, { name: 'Bo' });
-    await until(() => bo.state.status === 'playing', 5000, 'the deal');
-    // during play the bridge itself refuses, in the web panel's words (the room's `not-over`),
-    // a sentence: it sent it on, and the refusal came later in the message
-    expect((await call('cardwords/rematch')).error).toEqual({ code: 'refused', message: 'A rematch follows the end of a game.' });
-    while (bo.state.status === 'playing') {
-      const moves = bo.state.moves;
-      if (bo.state.players[bo.state.turn]?.name === 'Bo') expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');
-      else expect((await call('cardwords/pass')).error).toBeUndefined();
-      await until(() => bo.state.moves > moves || bo.state.status !== 'playing', 5000, 'the pass');
-    }
-    expect((await call('cardwords/view')).result!.rematchWaits).toBe('');
-    bo.raw.transport.ws.close(3000); // Bo's connection drops: away
-    expect((await call('cardwords/rematch')).error).toBeUndefined();
-    await expect.poll(async () => (await call('cardwords/view')).result!.rematchWaits).toBe('The rematch waits for Bo (away). Away players are waited for until they come back.');
-  } finally {
-    await srv.stop();
+  const srv = await tinyServer();
+  const b = bridge();
+  type View = { status: string; rematchWaits: string; welcome: { gameId: string } };
+  let n = 0;
+  const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
+  // the owner watches: Ann (here) and Bo play; every player passes twice, and the game is over
+  const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, grace: 'never', seed: 's2' });
+  expect((await call('cardwords/join', { url: srv.url, id: owner.room.roomId, name: 'Ann' })).error).toBeUndefined();
+  const bo = await cwJoin(srv.url, owner.room.roomId, { name: 'Bo' });
+  await until(() => bo.state.status === 'playing', 5000, 'the deal');
+  // during play the bridge itself refuses, in the web panel's words (the room's `not-over`),
+  // a sentence: it sent it on, and the refusal came later in the message
+  expect((await call('cardwords/rematch')).error).toEqual({ code: 'refused', message: 'A rematch follows the end of a game.' });
+  while (bo.state.status === 'playing') {
+    const moves = bo.state.moves;
+    if (bo.state.players[bo.state.turn]?.name === 'Bo') expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');
+    else expect((await call('cardwords/pass')).error).toBeUndefined();
+    await until(() => bo.state.moves > moves || bo.state.status !== 'playing', 5000, 'the pass');
   }
+  expect((await call('cardwords/view')).result!.rematchWaits).toBe('');
+  bo.raw.transport.ws.close(3000); // Bo's connection drops: away
+  expect((await call('cardwords/rematch')).error).toBeUndefined();
+  await expect.poll(async () => (await call('cardwords/view')).result!.rematchWaits).toBe('The rematch waits for Bo (away). Away players are waited for until they come back.');
 });
 
 it('the owner of a Yatzee game removes a player and ends the game through the bridge (-, C-c C-e); another player cannot', async () => {
-  const srv = await startServer({ args: ['--robot-delay', '5'] });
-  try {
-    const b = bridge();
-    type View = { message: string; status: string; sheets: Array<{ name: string }>; welcome: { gameId: string }; removable: string[] };
-    let n = 0;
-    const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
-    const id = (await call('yatzee/create', { url: srv.url, owner: srv.ownerToken, name: 'me', robots: 1, seed: 'bridge-remove' })).result!.welcome.gameId;
-    const c = bridge();
-    expect(((await c.send(JSON.stringify({ id: 1, method: 'yatzee/join', params: { url: srv.url, id, name: 'Cy' } }))) as { error?: unknown }).error).toBeUndefined();
-    expect(((await c.send(JSON.stringify({ id: 2, method: 'yatzee/remove', params: { name: 'me' } }))) as { error?: { message: string } }).error?.message).toBe('only the owner removes players');
-    expect(((await c.send(JSON.stringify({ id: 3, method: 'yatzee/end' }))) as { error?: { message: string } }).error?.message).toBe('only the owner ends the game');
-    await expect.poll(async () => (await call('yatzee/view')).result!.sheets.map((x) => x.name).sort()).toEqual(['Cy', 'Robot1', 'me']);
-    // the owner's view offers every player but the owner's own sheet, robots too; Cy's offers nobody
-    expect((await call('yatzee/view')).result!.removable.sort()).toEqual(['Cy', 'Robot1']);
-    expect(((await c.send(JSON.stringify({ id: 4, method: 'yatzee/view' }))) as { result: View }).result.removable).toEqual([]);
-    expect((await call('yatzee/remove', { name: 'Robot1' })).error).toBeUndefined();
-    await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Robot1 was removed from the game.');
-    expect((await call('yatzee/view')).result!.sheets.map((x) => x.name).sort()).toEqual(['Cy', 'me']);
-    expect((await call('yatzee/view')).result!.removable).toEqual(['Cy']);
-    // the room refuses the owner's own sheet, saying why
-    await call('yatzee/remove', { name: 'me' });
-    await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Refused: the owner does not remove their own sheet: leave the game instead');
-    // Cy removed: Cy's bridge says so and takes nothing back (it joined again by name, and
-    // "That name is taken" came every few seconds for ever); a key is refused with it
-    expect((await call('yatzee/remove', { name: 'Cy' })).error).toBeUndefined();
-    const cyView = async () => ((await c.send(JSON.stringify({ id: 5, method: 'yatzee/view' }))) as { result: View & { connected: boolean; closed: boolean; down: string } }).result;
-    await expect.poll(async () => (await cyView()).message).toBe('The owner removed you from the game.');
-    // let go: no sheet to give up (Emacs leaves without asking), keys refused with why
-    // (removed, for Emacs to say so where it said "Disconnected"; no invite to a game Cy is out of)
-    expect(await cyView()).toMatchObject({ connected: false, closed: true, removed: true, invite: '', down: 'The owner removed you from the game.' });
-    expect(((await c.send(JSON.stringify({ id: 6, method: 'yatzee/throw' }))) as { error?: { message: string } }).error?.message).toBe('The owner removed you from the game.');
-    await expect.poll(async () => (await call('yatzee/view')).result!.sheets.map((x) => x.name)).toEqual(['me']);
-    expect((await call('yatzee/end')).error).toBeUndefined();
-    // the owner's own bridge: 'You ended the game.', as the owner's web page (it read 'The owner ended the game.')
-    await expect.poll(async () => (await call('yatzee/view')).result!.message).toMatch(/^The game has ended\. You ended the game\./);
-  } finally {
-    await srv.stop();
-  }
+  const srv = await fastRobotServer();
+  const b = bridge();
+  type View = { message: string; status: string; sheets: Array<{ name: string }>; welcome: { gameId: string }; removable: string[] };
+  let n = 0;
+  const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View; error?: { message: string } };
+  const id = (await call('yatzee/create', { url: srv.url, owner: srv.ownerToken, name: 'me', robots: 1, seed: 'bridge-remove' })).result!.welcome.gameId;
+  const c = bridge();
+  expect(((await c.send(JSON.stringify({ id: 1, method: 'yatzee/join', params: { url: srv.url, id, name: 'Cy' } }))) as { error?: unknown }).error).toBeUndefined();
+  expect(((await c.send(JSON.stringify({ id: 2, method: 'yatzee/remove', params: { name: 'me' } }))) as { error?: { message: string } }).error?.message).toBe('only the owner removes players');
+  expect(((await c.send(JSON.stringify({ id: 3, method: 'yatzee/end' }))) as { error?: { message: string } }).error?.message).toBe('only the owner ends the game');
+  await expect.poll(async () => (await call('yatzee/view')).result!.sheets.map((x) => x.name).sort()).toEqual(['Cy', 'Robot1', 'me']);
+  // the owner's view offers every player but the owner's own sheet, robots too; Cy's offers nobody
+  expect((await call('yatzee/view')).result!.removable.sort()).toEqual(['Cy', 'Robot1']);
+  expect(((await c.send(JSON.stringify({ id: 4, method: 'yatzee/view' }))) as { result: View }).result.removable).toEqual([]);
+  expect((await call('yatzee/remove', { name: 'Robot1' })).error).toBeUndefined();
+  await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Robot1 was removed from the game.');
+  expect((await call('yatzee/view')).result!.sheets.map((x) => x.name).sort()).toEqual(['Cy', 'me']);
+  expect((await call('yatzee/view')).result!.removable).toEqual(['Cy']);
+  // the room refuses the owner's own sheet, saying why
+  await call('yatzee/remove', { name: 'me' });
+  await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Refused: the owner does not remove their own sheet: leave the game instead');
+  // Cy removed: Cy's bridge says so and takes nothing back (it joined again by name, and
+  // "That name is taken" came every few seconds for ever); a key is refused with it
+  expect((await call('yatzee/remove', { name: 'Cy' })).error).toBeUndefined();
+  const cyView = async () => ((await c.send(JSON.stringify({ id: 5, method: 'yatzee/view' }))) as { result: View & { connected: boolean; closed: boolean; down: string } }).result;
+  await expect.poll(async () => (await cyView()).message).toBe('The owner removed you from the game.');
+  // let go: no sheet to give up (Emacs leaves without asking), keys refused with why
+  // (removed, for Emacs to say so where it said "Disconnected"; no invite to a game Cy is out of)
+  expect(await cyView()).toMatchObject({ connected: false, closed: true, removed: true, invite: '', down: 'The owner removed you from the game.' });
+  expect(((await c.send(JSON.stringify({ id: 6, method: 'yatzee/throw' }))) as { error?: { message: string } }).error?.message).toBe('The owner removed you from the game.');
+  await expect.poll(async () => (await call('yatzee/view')).result!.sheets.map((x) => x.name)).toEqual(['me']);
+  expect((await call('yatzee/end')).error).toBeUndefined();
+  // the owner's own bridge: 'You ended the game.', as the owner's web page (it read 'The owner ended the game.')
+  await expect.poll(async () => (await call('yatzee/view')).result!.message).toMatch(/^The game has ended\. You ended the game\./);
 });
 
 it('C-c C-q in a game going on gives the seat up (a stand-in plays it at once, even with a grace of never); a bridge that closes is a drop, the seat held', async () => {
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
-  try {
-    for (const how of ['drop', 'leave'] as const) {
-      const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
-      const b = bridge();
-      const joined = (await b.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id: ann.room.roomId, name: 'Bo' } }))) as { error?: unknown };
-      expect(joined.error).toBeUndefined();
-      await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
-      const bo = ann.state.players.findIndex((p) => p.name === 'Bo');
-      if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
-      await until(() => ann.state.turn === bo, 10_000, "Bo's turn");
-      const moves = ann.state.moves;
-      if (how === 'leave') {
-        // what C-c C-q sends once Bo said yes to "Leave this game?"
-        expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave', params: { forget: true } }))) as { error?: unknown }).error).toBeUndefined();
-        await until(() => ann.state.players[bo]!.auto && ann.state.moves > moves, 10_000, "the stand-in's action for Bo");
-        expect(ann.state.last).toMatchObject({ player: bo, standIn: true });
-        // not away: he gave the seat up (the score boards say "left")
-        expect(ann.state.players[bo]!.left).toBe(true);
-      } else {
-        // a buffer killed, the editor gone: Bo may come back, nobody plays for him (grace never)
-        expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave', params: {} }))) as { error?: unknown }).error).toBeUndefined();
-        await until(() => !ann.state.players[bo]!.connected, 10_000, 'Bo away');
-        expect(ann.state.players[bo]!.auto).toBe(false);
-        expect(ann.state.players[bo]!.left).toBe(false);
-        expect(ann.state.moves).toBe(moves);
-      }
-      await ann.request('end');
+  const srv = await tinyServer();
+  for (const how of ['drop', 'leave'] as const) {
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
+    const b = bridge();
+    const joined = (await b.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id: ann.room.roomId, name: 'Bo' } }))) as { error?: unknown };
+    expect(joined.error).toBeUndefined();
+    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
+    const bo = ann.state.players.findIndex((p) => p.name === 'Bo');
+    if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    await until(() => ann.state.turn === bo, 10_000, "Bo's turn");
+    const moves = ann.state.moves;
+    if (how === 'leave') {
+      // what C-c C-q sends once Bo said yes to "Leave this game?"
+      expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave', params: { forget: true } }))) as { error?: unknown }).error).toBeUndefined();
+      await until(() => ann.state.players[bo]!.auto && ann.state.moves > moves, 10_000, "the stand-in's action for Bo");
+      expect(ann.state.last).toMatchObject({ player: bo, standIn: true });
+      // not away: he gave the seat up (the score boards say "left")
+      expect(ann.state.players[bo]!.left).toBe(true);
+    } else {
+      // a buffer killed, the editor gone: Bo may come back, nobody plays for him (grace never)
+      expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave', params: {} }))) as { error?: unknown }).error).toBeUndefined();
+      await until(() => !ann.state.players[bo]!.connected, 10_000, 'Bo away');
+      expect(ann.state.players[bo]!.auto).toBe(false);
+      expect(ann.state.players[bo]!.left).toBe(false);
+      expect(ann.state.moves).toBe(moves);
     }
-  } finally {
-    await srv.stop();
+    await ann.request('end');
   }
 });
 
 it('a move composed in Emacs while waiting, whose cells the other player\'s move took, is cleared and said (it turned into a trade), and the next RET does not pass', async () => {
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
-  try {
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
-    const b = bridge();
-    type View = { message: string; turn: number; moves: number; hand: { i: number; text: string }[]; composing: { display: string; cards: string[] } };
-    const call = (method: string, params: unknown = {}) => b.call<View>(method, params);
-    await call('cardwords/join', { url: srv.url, id: ann.room.roomId, name: 'Bo' });
-    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
-    const bo = ann.state.players.findIndex((p) => p.name === 'Bo');
-    if (ann.state.turn === bo) {
-      await call('cardwords/submit');
-      await until(() => ann.state.turn !== bo, 10_000, "Ann's turn");
-    }
-    // Bo composes from D4 across (the start cell: Ann's first move covers it), two natural cards
-    await expect.poll(async () => (await call('cardwords/view')).hand.length).toBeGreaterThan(1);
-    for (const key of ['4', 'D']) await call('cardwords/key', { key });
-    const natural = (await call('cardwords/view')).hand.filter((c) => !c.text.startsWith('[ '));
-    for (const c of natural.slice(0, 2)) await call('cardwords/pick', { index: c.i });
-    expect((await call('cardwords/view')).composing).toMatchObject({ display: '4D', cards: [expect.any(String), expect.any(String)] });
-    // Ann leaves: her stand-in plays her turn at once, on D4
-    const moves = ann.state.moves;
-    ann.room.send('leave', {});
-    const said = 'The last move covered your move at 4D: it was cleared, not traded. Compose it again.';
-    await expect.poll(async () => (await call('cardwords/view')).message, { timeout: 20_000 }).toBe(said);
-    const view = await call('cardwords/view');
-    expect(view.moves).toBeGreaterThan(moves);
-    expect(view.turn).toBe(bo);
-    expect(view.composing.cards).toEqual([]);
-    // the first RET says it again and sends nothing; the second passes
-    expect(await call('cardwords/submit')).toMatchObject({ message: said, moves: view.moves, turn: bo });
+  const srv = await tinyServer();
+  const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
+  const b = bridge();
+  type View = { message: string; turn: number; moves: number; hand: { i: number; text: string }[]; composing: { display: string; cards: string[] } };
+  const call = (method: string, params: unknown = {}) => b.call<View>(method, params);
+  await call('cardwords/join', { url: srv.url, id: ann.room.roomId, name: 'Bo' });
+  await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
+  const bo = ann.state.players.findIndex((p) => p.name === 'Bo');
+  if (ann.state.turn === bo) {
     await call('cardwords/submit');
-    await expect.poll(async () => (await call('cardwords/view')).moves, { timeout: 20_000 }).toBeGreaterThan(view.moves);
-  } finally {
-    await srv.stop();
+    await until(() => ann.state.turn !== bo, 10_000, "Ann's turn");
   }
+  // Bo composes from D4 across (the start cell: Ann's first move covers it), two natural cards
+  await expect.poll(async () => (await call('cardwords/view')).hand.length).toBeGreaterThan(1);
+  for (const key of ['4', 'D']) await call('cardwords/key', { key });
+  const natural = (await call('cardwords/view')).hand.filter((c) => !c.text.startsWith('[ '));
+  for (const c of natural.slice(0, 2)) await call('cardwords/pick', { index: c.i });
+  expect((await call('cardwords/view')).composing).toMatchObject({ display: '4D', cards: [expect.any(String), expect.any(String)] });
+  // Ann leaves: her stand-in plays her turn at once, on D4
+  const moves = ann.state.moves;
+  ann.room.send('leave', {});
+  const said = 'The last move covered your move at 4D: it was cleared, not traded. Compose it again.';
+  await expect.poll(async () => (await call('cardwords/view')).message, { timeout: 20_000 }).toBe(said);
+  const view = await call('cardwords/view');
+  expect(view.moves).toBeGreaterThan(moves);
+  expect(view.turn).toBe(bo);
+  expect(view.composing.cards).toEqual([]);
+  // the first RET says it again and sends nothing; the second passes
+  expect(await call('cardwords/submit')).toMatchObject({ message: said, moves: view.moves, turn: bo });
+  await call('cardwords/submit');
+  await expect.poll(async () => (await call('cardwords/view')).moves, { timeout: 20_000 }).toBeGreaterThan(view.moves);
 });
 
 it('back after a stand-in played for you: the bridge says how many of your turns it played, as the web panel does', async () => {
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
-  try {
-    // Ann over the SDK, Bo through a bridge; a stand-in at once for a dropped player
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 0, seed: 's2' });
-    const id = ann.room.roomId;
-    const joined = (await bridge().send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, name: 'Bo' } }))) as { result: { welcome: { key: string } } };
-    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the start');
-    if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
-    const bo = ann.state.players.findIndex((p) => p.name === 'Bo');
-    await until(() => ann.state.turn === bo, 5000, "Bo's turn");
-    const moves = ann.state.moves;
-    child!.kill('SIGKILL'); // the editor goes on Bo's turn: a drop
-    await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
-    // a new bridge takes the seat back with its key
-    const data = tempDir('cardwords-bridge-');
-    const again = bridge({ CARDWORDS_DATA_DIR: data });
-    expect(((await again.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, name: 'Bo', key: joined.result.welcome.key } }))) as { error?: unknown }).error).toBeUndefined();
-    const message = async () => ((await again.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: { message: string } }).result.message;
-    const said = 'While you were away, a robot played 1 turn for you: see the game log.';
-    await expect.poll(message, { timeout: 10_000 }).toBe(said);
-    // Emacs started again (on Ann's turn: no stand-in plays meanwhile): what was said is not said again
-    child!.kill('SIGKILL');
-    const third = bridge({ CARDWORDS_DATA_DIR: data });
-    expect(((await third.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, name: 'Bo', key: joined.result.welcome.key } }))) as { error?: unknown }).error).toBeUndefined();
-    type View = { result: { message: string; log: string[] } };
-    const view = async () => ((await third.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as View).result;
-    // the round's log comes after the state that counts the stand-in's turns
-    await expect.poll(async () => (await view()).log.some((l) => l.startsWith('Bo (robot standing in): ')), { timeout: 10_000 }).toBe(true);
-    expect((await view()).message).not.toBe(said);
-  } finally {
-    await srv.stop();
-  }
+  const srv = await shortHoldServer();
+  // Ann over the SDK, Bo through a bridge; a stand-in at once for a dropped player
+  const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 0, seed: 's2' });
+  const id = ann.room.roomId;
+  const joined = (await bridge().send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, name: 'Bo' } }))) as { result: { welcome: { key: string } } };
+  await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 5000, 'the start');
+  if (ann.state.turn === seatOf(ann)) expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+  const bo = ann.state.players.findIndex((p) => p.name === 'Bo');
+  await until(() => ann.state.turn === bo, 5000, "Bo's turn");
+  const moves = ann.state.moves;
+  child!.kill('SIGKILL'); // the editor goes on Bo's turn: a drop
+  await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
+  // a new bridge takes the seat back with its key
+  const data = tempDir('cardwords-bridge-');
+  const again = bridge({ CARDWORDS_DATA_DIR: data });
+  expect(((await again.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, name: 'Bo', key: joined.result.welcome.key } }))) as { error?: unknown }).error).toBeUndefined();
+  const message = async () => ((await again.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as { result: { message: string } }).result.message;
+  const said = 'While you were away, a robot played 1 turn for you: see the game log.';
+  await expect.poll(message, { timeout: 10_000 }).toBe(said);
+  // Emacs started again (on Ann's turn: no stand-in plays meanwhile): what was said is not said again
+  child!.kill('SIGKILL');
+  const third = bridge({ CARDWORDS_DATA_DIR: data });
+  expect(((await third.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, name: 'Bo', key: joined.result.welcome.key } }))) as { error?: unknown }).error).toBeUndefined();
+  type View = { result: { message: string; log: string[] } };
+  const view = async () => ((await third.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as View).result;
+  // the round's log comes after the state that counts the stand-in's turns
+  await expect.poll(async () => (await view()).log.some((l) => l.startsWith('Bo (robot standing in): ')), { timeout: 10_000 }).toBe(true);
+  expect((await view()).message).not.toBe(said);
 });
 
 it("a stand-in's action is marked in the bridge's log; the results carry each player's hand points and end adjustment", async () => {
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--reconnect-timeout', '1000'] });
-  try {
-    // a stand-in at once for a dropped one (grace 0)
-    const { ann, b, moves } = await boDropsOnHisTurn(srv.url, srv.ownerToken, 0);
-    await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
-    type View = { result: { log: string[]; results: { reasonText: string; marks: { winner: string; stoodIn: string }; results: Array<{ name: string; score: number; handPoints: number; adjustment: number; standIn: boolean }> } | null } };
-    const view = async () => ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as View).result;
-    await expect.poll(async () => (await view()).log.join('\n'), { timeout: 10_000 }).toMatch(/^Bo \(robot standing in\): /m);
-    expect((await view()).log.some((l) => l.startsWith('Bo: '))).toBe(false);
-    // a turn of Ann's after it, so that the review below has one to show
-    await until(() => ann.state.turn === seatOf(ann), 10_000, "Ann's turn");
-    expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
-    const annHand = handOf(ann).reduce((sum, c) => sum + c.points, 0);
-    expect((await ann.request('end')).type).toBe('ack');
-    await expect.poll(async () => (await view()).results !== null, { timeout: 10_000 }).toBe(true);
-    // the owner ended it: the room sent the review with the end; a person's turns carry the
-    // best robot's choice, a stand-in's none
-    await expect.poll(async () => (await view()).log.filter((l) => l.startsWith('Ann: ')).every((l) => l.includes(' · The best robot here: ')), { timeout: 10_000 }).toBe(true);
-    const endLog = (await view()).log;
-    expect(endLog.filter((l) => l.startsWith('Ann: ')).length).toBeGreaterThan(0);
-    expect(endLog.filter((l) => l.startsWith('Bo (robot standing in): ')).every((l) => !l.includes('best robot'))).toBe(true);
-    const results = (await view()).results!.results;
-    // the rows' marks in the web panel's words (Emacs draws them after the final score)
-    expect((await view()).results!.marks).toEqual({ winner: 'winner', stoodIn: 'a robot stood in' });
-    expect(results.find((r) => r.name === 'Bo')!.standIn).toBe(true);
-    expect(results.find((r) => r.name === 'Ann')!.standIn).toBe(false);
-    // the points left in each hand count against (4 in Ann's, dealt from the seed)
-    expect(annHand).not.toBe(0);
-    expect(results.find((r) => r.name === 'Ann')!.handPoints).toBe(annHand);
-    for (const r of results) expect(r.adjustment + r.handPoints).toBe(0);
-    // the score board says the final scores, as the results do (it said those before the hands counted)
-    const board = ((await b.send(JSON.stringify({ id: 6, method: 'cardwords/view' }))) as { result: { players: Array<{ name: string; score: number }> } }).result.players;
-    for (const r of results) expect(board.find((p) => p.name === r.name)!.score).toBe(r.score);
-    // the room closes after `ended`: the end's message stays (not "Disconnected from the game"),
-    // and leaving the closed room answers at once: it once held every later request for good.
-    // Why it ended is said once, in the results, not again in the message
-    await expect.poll(async () => ((await b.send(JSON.stringify({ id: 3, method: 'cardwords/view' }))) as { result: { message: string } }).result.message, { timeout: 10_000 }).toBe('The game has ended.');
-    expect((await view()).results!.reasonText).toBe('The owner ended the game.');
-    expect(((await b.send(JSON.stringify({ id: 4, method: 'cardwords/leave' }))) as { result: unknown }).result).toBeNull();
-    expect(((await b.send(JSON.stringify({ id: 5, method: 'lines/scores' }))) as { result?: unknown; error?: unknown }).error).toBeUndefined();
-  } finally {
-    await srv.stop();
-  }
+  const srv = await shortHoldServer();
+  // a stand-in at once for a dropped one (grace 0)
+  const { ann, b, moves } = await boDropsOnHisTurn(srv.url, srv.ownerToken, 0);
+  await until(() => ann.state.moves > moves && ann.state.last.standIn, 10_000, "the stand-in's action");
+  type View = { result: { log: string[]; results: { reasonText: string; marks: { winner: string; stoodIn: string }; results: Array<{ name: string; score: number; handPoints: number; adjustment: number; standIn: boolean }> } | null } };
+  const view = async () => ((await b.send(JSON.stringify({ id: 2, method: 'cardwords/view' }))) as View).result;
+  await expect.poll(async () => (await view()).log.join('\n'), { timeout: 10_000 }).toMatch(/^Bo \(robot standing in\): /m);
+  expect((await view()).log.some((l) => l.startsWith('Bo: '))).toBe(false);
+  // a turn of Ann's after it, so that the review below has one to show
+  await until(() => ann.state.turn === seatOf(ann), 10_000, "Ann's turn");
+  expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+  const annHand = handOf(ann).reduce((sum, c) => sum + c.points, 0);
+  expect((await ann.request('end')).type).toBe('ack');
+  await expect.poll(async () => (await view()).results !== null, { timeout: 10_000 }).toBe(true);
+  // the owner ended it: the room sent the review with the end; a person's turns carry the
+  // best robot's choice, a stand-in's none
+  await expect.poll(async () => (await view()).log.filter((l) => l.startsWith('Ann: ')).every((l) => l.includes(' · The best robot here: ')), { timeout: 10_000 }).toBe(true);
+  const endLog = (await view()).log;
+  expect(endLog.filter((l) => l.startsWith('Ann: ')).length).toBeGreaterThan(0);
+  expect(endLog.filter((l) => l.startsWith('Bo (robot standing in): ')).every((l) => !l.includes('best robot'))).toBe(true);
+  const results = (await view()).results!.results;
+  // the rows' marks in the web panel's words (Emacs draws them after the final score)
+  expect((await view()).results!.marks).toEqual({ winner: 'winner', stoodIn: 'a robot stood in' });
+  expect(results.find((r) => r.name === 'Bo')!.standIn).toBe(true);
+  expect(results.find((r) => r.name === 'Ann')!.standIn).toBe(false);
+  // the points left in each hand count against (4 in Ann's, dealt from the seed)
+  expect(annHand).not.toBe(0);
+  expect(results.find((r) => r.name === 'Ann')!.handPoints).toBe(annHand);
+  for (const r of results) expect(r.adjustment + r.handPoints).toBe(0);
+  // the score board says the final scores, as the results do (it said those before the hands counted)
+  const board = ((await b.send(JSON.stringify({ id: 6, method: 'cardwords/view' }))) as { result: { players: Array<{ name: string; score: number }> } }).result.players;
+  for (const r of results) expect(board.find((p) => p.name === r.name)!.score).toBe(r.score);
+  // the room closes after `ended`: the end's message stays (not "Disconnected from the game"),
+  // and leaving the closed room answers at once: it once held every later request for good.
+  // Why it ended is said once, in the results, not again in the message
+  await expect.poll(async () => ((await b.send(JSON.stringify({ id: 3, method: 'cardwords/view' }))) as { result: { message: string } }).result.message, { timeout: 10_000 }).toBe('The game has ended.');
+  expect((await view()).results!.reasonText).toBe('The owner ended the game.');
+  expect(((await b.send(JSON.stringify({ id: 4, method: 'cardwords/leave' }))) as { result: unknown }).result).toBeNull();
+  expect(((await b.send(JSON.stringify({ id: 5, method: 'lines/scores' }))) as { result?: unknown; error?: unknown }).error).toBeUndefined();
 });
 
 it('leaving a game whose server was killed answers at once, and the bridge answers the next request', async () => {
@@ -1529,7 +1498,7 @@ it('a seat on a server given by URL is remembered: after a drop, and after the e
     // the game the editor is in now is not offered (its seat is taken already)
     await expect.poll(() => listed('yatzee')).toMatchObject({ seat: null });
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 });
 
@@ -1567,58 +1536,50 @@ it('the server stopping or lost: the bridge says so at once (the web panels\' wo
     // not restored yet is asked again: it gave up at once, and this failed a clean run)
     for (const kind of ['cardwords', 'yatzee']) await expect.poll(async () => view(kind), { timeout: 90_000 }).toMatchObject({ connected: true, welcome: { role: 'player', name: 'Emi' } });
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 }, 180_000);
 
 it('a seat taken back from another connection: the first bridge\'s view says so, `closed` (nothing to leave) and keys refused with why', async () => {
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
-  try {
-    type View = { connected: boolean; down: string; closed: boolean; elsewhere: boolean; message: string; welcome: { gameId: string; key: string } };
-    const b = bridge();
-    const cw = await b.call<View>('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Emi', robots: 1, level: 'casual', grace: 'never', watchers: 1 } });
-    expect(cw).toMatchObject({ down: '', closed: false, elsewhere: false });
-    const other = bridge2();
-    await other.call('cardwords/join', { url: srv.url, id: cw.welcome.gameId, name: 'Emi', key: cw.welcome.key });
-    // the web page's sentence for the same event, word for word (the bridge had words of its own)
-    const taken = translator('en')('conn.takenBack');
-    expect(taken).toMatch(/another tab, window or editor/);
-    await expect.poll(async () => b.call<View>('cardwords/view'), { timeout: 5000 }).toMatchObject({ connected: false, closed: true, down: taken, message: taken, elsewhere: true });
-    expect(((await b.send(JSON.stringify({ id: 1, method: 'cardwords/key', params: { key: '4' } }))) as { error?: { message: string } }).error?.message).toBe(taken);
-    // defect: the seat was forgotten, the game listed as "Every seat is taken", only watching left
-    const games = await b.call<{ id: string; seat?: unknown }[]>('cardwords/games', { url: srv.url });
-    expect(games.find((g) => g.id === cw.welcome.gameId)?.seat).toBeTruthy();
-    // the web page's "Play here": the seat back with its key, the other bridge let go in turn
-    const here = await b.call<View>('cardwords/play-here');
-    expect(here).toMatchObject({ connected: true, closed: false, elsewhere: false, down: '', message: translator('en')('conn.playingHereEditor'), welcome: { role: 'player', name: 'Emi' } });
-    await expect.poll(async () => other.call<View>('cardwords/view'), { timeout: 5000 }).toMatchObject({ closed: true, elsewhere: true, down: taken });
-    // and its "Watch the game": the other bridge watches, its seat still remembered
-    expect(await other.call<View>('cardwords/watch-here')).toMatchObject({ connected: true, closed: false, elsewhere: false, welcome: { role: 'watcher' } });
-  } finally {
-    await srv.stop();
-  }
+  const srv = await tinyServer();
+  type View = { connected: boolean; down: string; closed: boolean; elsewhere: boolean; message: string; welcome: { gameId: string; key: string } };
+  const b = bridge();
+  const cw = await b.call<View>('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Emi', robots: 1, level: 'casual', grace: 'never', watchers: 1 } });
+  expect(cw).toMatchObject({ down: '', closed: false, elsewhere: false });
+  const other = bridge2();
+  await other.call('cardwords/join', { url: srv.url, id: cw.welcome.gameId, name: 'Emi', key: cw.welcome.key });
+  // the web page's sentence for the same event, word for word (the bridge had words of its own)
+  const taken = translator('en')('conn.takenBack');
+  expect(taken).toMatch(/another tab, window or editor/);
+  await expect.poll(async () => b.call<View>('cardwords/view'), { timeout: 5000 }).toMatchObject({ connected: false, closed: true, down: taken, message: taken, elsewhere: true });
+  expect(((await b.send(JSON.stringify({ id: 1, method: 'cardwords/key', params: { key: '4' } }))) as { error?: { message: string } }).error?.message).toBe(taken);
+  // defect: the seat was forgotten, the game listed as "Every seat is taken", only watching left
+  const games = await b.call<{ id: string; seat?: unknown }[]>('cardwords/games', { url: srv.url });
+  expect(games.find((g) => g.id === cw.welcome.gameId)?.seat).toBeTruthy();
+  // the web page's "Play here": the seat back with its key, the other bridge let go in turn
+  const here = await b.call<View>('cardwords/play-here');
+  expect(here).toMatchObject({ connected: true, closed: false, elsewhere: false, down: '', message: translator('en')('conn.playingHereEditor'), welcome: { role: 'player', name: 'Emi' } });
+  await expect.poll(async () => other.call<View>('cardwords/view'), { timeout: 5000 }).toMatchObject({ closed: true, elsewhere: true, down: taken });
+  // and its "Watch the game": the other bridge watches, its seat still remembered
+  expect(await other.call<View>('cardwords/watch-here')).toMatchObject({ connected: true, closed: false, elsewhere: false, welcome: { role: 'watcher' } });
 });
 
 it('a Yatzee sheet taken back from another connection: kept, played here again with its key, or the game watched', async () => {
   // defect: the bridge forgot the sheet (only watching was left) and the mode line said Disconnected
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
-  try {
-    type View = { connected: boolean; down: string; closed: boolean; elsewhere: boolean; message: string; welcome: { gameId: string; key: string; role: string } };
-    const b = bridge();
-    const yz = await b.call<View>('yatzee/create', { url: srv.url, owner: srv.ownerToken, name: 'Emi', robots: 1 });
-    expect(yz).toMatchObject({ closed: false, elsewhere: false });
-    const other = bridge2();
-    await other.call('yatzee/join', { url: srv.url, id: yz.welcome.gameId, name: 'Emi', key: yz.welcome.key, owner: srv.ownerToken });
-    const taken = translator('en')('conn.takenBack');
-    await expect.poll(async () => b.call<View>('yatzee/view'), { timeout: 5000 }).toMatchObject({ connected: false, closed: true, elsewhere: true, down: taken });
-    const games = await b.call<{ id: string; seat?: unknown }[]>('yatzee/games', { url: srv.url });
-    expect(games.find((g) => g.id === yz.welcome.gameId)?.seat).toBeTruthy();
-    expect(await b.call<View>('yatzee/play-here')).toMatchObject({ connected: true, closed: false, elsewhere: false, down: '', message: translator('en')('conn.playingHereEditor'), welcome: { role: 'player' } });
-    await expect.poll(async () => other.call<View>('yatzee/view'), { timeout: 5000 }).toMatchObject({ closed: true, elsewhere: true });
-    expect(await other.call<View>('yatzee/watch-here')).toMatchObject({ connected: true, closed: false, elsewhere: false, welcome: { role: 'watcher' } });
-  } finally {
-    await srv.stop();
-  }
+  const srv = await tinyServer();
+  type View = { connected: boolean; down: string; closed: boolean; elsewhere: boolean; message: string; welcome: { gameId: string; key: string; role: string } };
+  const b = bridge();
+  const yz = await b.call<View>('yatzee/create', { url: srv.url, owner: srv.ownerToken, name: 'Emi', robots: 1 });
+  expect(yz).toMatchObject({ closed: false, elsewhere: false });
+  const other = bridge2();
+  await other.call('yatzee/join', { url: srv.url, id: yz.welcome.gameId, name: 'Emi', key: yz.welcome.key, owner: srv.ownerToken });
+  const taken = translator('en')('conn.takenBack');
+  await expect.poll(async () => b.call<View>('yatzee/view'), { timeout: 5000 }).toMatchObject({ connected: false, closed: true, elsewhere: true, down: taken });
+  const games = await b.call<{ id: string; seat?: unknown }[]>('yatzee/games', { url: srv.url });
+  expect(games.find((g) => g.id === yz.welcome.gameId)?.seat).toBeTruthy();
+  expect(await b.call<View>('yatzee/play-here')).toMatchObject({ connected: true, closed: false, elsewhere: false, down: '', message: translator('en')('conn.playingHereEditor'), welcome: { role: 'player' } });
+  await expect.poll(async () => other.call<View>('yatzee/view'), { timeout: 5000 }).toMatchObject({ closed: true, elsewhere: true });
+  expect(await other.call<View>('yatzee/watch-here')).toMatchObject({ connected: true, closed: false, elsewhere: false, welcome: { role: 'watcher' } });
 });
 
 it('back after the server restarted: "Connected again." gives way at the next change of the game or after a while, and the composition\'s direction is kept', async () => {
@@ -1653,7 +1614,7 @@ it('back after the server restarted: "Connected again." gives way at the next ch
     await expect.poll(async () => (await view()).message, { timeout: 8000 }).toBe('');
     expect((await view()).composing?.direction).toBe('down');
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 }, 120_000);
 
@@ -1678,38 +1639,34 @@ it('Yatzee against a robot, back after the server restarted: "Connected again." 
     // and gives way after a while
     await expect.poll(async () => (await view()).message, { timeout: 8000 }).toBe('');
   } finally {
-    await srv.stop();
+    await srv.kill9();
   }
 }, 90_000);
 
 it('a watcher of a game whose players are all away: no seat is said to be played by a robot, the game waits', async () => {
   // defect: the mode line said "(Cardwords Ann's turn (a robot plays))" and the score board
   // "away, a robot plays" while the game waited and nothing moved; the web page marks them away
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
-  try {
-    type View = { paused: boolean; away: string; turn: number; players: { name: string; away: boolean; standIn: boolean }[] };
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 0, watchers: 1 });
-    const bo = await cwJoin(srv.url, ann.room.roomId, { name: 'Bo' });
-    const b = bridge();
-    await b.call('cardwords/join', { url: srv.url, id: ann.room.roomId, watch: true });
-    const view = () => b.call<View>('cardwords/view');
-    await expect.poll(async () => (await view()).turn, { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
-    // Ann away: a robot plays for her while Bo is there (Bo passes until it is her turn)
-    await ann.leave();
-    await until(async () => {
-      const v = await view();
-      if (v.players[v.turn]?.name === 'Bo') bo.room.send('action', { type: 'pass' });
-      return v.players.find((p) => p.name === 'Ann')?.standIn === true;
-    }, 20_000, 'a robot standing in for Ann');
-    // Bo gone too: nobody is connected, the game waits, no robot plays
-    await bo.leave();
-    await expect.poll(async () => (await view()).paused, { timeout: 10_000 }).toBe(true);
+  const srv = await tinyServer();
+  type View = { paused: boolean; away: string; turn: number; players: { name: string; away: boolean; standIn: boolean }[] };
+  const ann = await cwCreate(srv.url, { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 0, watchers: 1 });
+  const bo = await cwJoin(srv.url, ann.room.roomId, { name: 'Bo' });
+  const b = bridge();
+  await b.call('cardwords/join', { url: srv.url, id: ann.room.roomId, watch: true });
+  const view = () => b.call<View>('cardwords/view');
+  await expect.poll(async () => (await view()).turn, { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
+  // Ann away: a robot plays for her while Bo is there (Bo passes until it is her turn)
+  await ann.leave();
+  await until(async () => {
     const v = await view();
-    expect(v.players.find((p) => p.name === 'Ann')).toMatchObject({ away: true, standIn: false });
-    expect(v.away).toBe(translator('en')('cw.awayNote.paused'));
-  } finally {
-    await srv.stop();
-  }
+    if (v.players[v.turn]?.name === 'Bo') bo.room.send('action', { type: 'pass' });
+    return v.players.find((p) => p.name === 'Ann')?.standIn === true;
+  }, 20_000, 'a robot standing in for Ann');
+  // Bo gone too: nobody is connected, the game waits, no robot plays
+  await bo.leave();
+  await expect.poll(async () => (await view()).paused, { timeout: 10_000 }).toBe(true);
+  const v = await view();
+  expect(v.players.find((p) => p.name === 'Ann')).toMatchObject({ away: true, standIn: false });
+  expect(v.away).toBe(translator('en')('cw.awayNote.paused'));
 }, 60_000);
 
 it('a local server comes back on the port it had (a guest\'s page and link still reach it), or on a new one when that is taken, which `serve` says', async () => {
@@ -1744,32 +1701,24 @@ it('a local server comes back on the port it had (a guest\'s page and link still
 
 it('a join the server refuses is said as the web pages word it, a sentence: not the room\'s raw `name-taken: …`', async () => {
   // defect: Emacs said "name-taken: a player named 'Emi' is already in this game"
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
-  try {
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Emi' });
-    const b = bridge();
-    const refused = async (method: string, params: unknown) => ((await b.send(JSON.stringify({ id: 1, method, params }))) as { error?: { code: string; message: string } }).error;
-    expect(await refused('cardwords/join', { url: srv.url, id: ann.room.roomId, name: 'Emi' })).toEqual({ code: 'refused', message: 'That name is taken in this game (try an alternative name).' });
-    // a watcher refused for want of watcher places, not of seats
-    expect((await refused('cardwords/join', { url: srv.url, id: ann.room.roomId, watch: true }))?.message).toBe('Every watcher place of this game is taken.');
-    const yz = await new Client(srv.url).create('yatzee', { owner: srv.ownerToken, name: 'Emi' });
-    expect(await refused('yatzee/join', { url: srv.url, id: yz.roomId, name: 'Emi' })).toEqual({ code: 'refused', message: 'That name is taken in this game.' });
-    await yz.leave();
-  } finally {
-    await srv.stop();
-  }
+  const srv = await tinyServer();
+  const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Emi' });
+  const b = bridge();
+  const refused = async (method: string, params: unknown) => ((await b.send(JSON.stringify({ id: 1, method, params }))) as { error?: { code: string; message: string } }).error;
+  expect(await refused('cardwords/join', { url: srv.url, id: ann.room.roomId, name: 'Emi' })).toEqual({ code: 'refused', message: 'That name is taken in this game (try an alternative name).' });
+  // a watcher refused for want of watcher places, not of seats
+  expect((await refused('cardwords/join', { url: srv.url, id: ann.room.roomId, watch: true }))?.message).toBe('Every watcher place of this game is taken.');
+  const yz = await new Client(srv.url).create('yatzee', { owner: srv.ownerToken, name: 'Emi' });
+  expect(await refused('yatzee/join', { url: srv.url, id: yz.roomId, name: 'Emi' })).toEqual({ code: 'refused', message: 'That name is taken in this game.' });
+  await yz.leave();
 });
 
 it('a server given as ws://host:port is listed and joined as http://host:port (the games list fetched "fetch failed")', async () => {
-  const srv = await startServer({ args: ['--ruleset', copySample('tiny')] });
-  try {
-    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann' });
-    const b = bridge();
-    const ws = srv.url.replace(/^http:/, 'ws:');
-    for (const kind of ['cardwords', 'yatzee']) expect(Array.isArray(await b.call(`${kind}/games`, { url: ws }))).toBe(true);
-    expect((await b.call<Array<{ id: string }>>('cardwords/games', { url: ws })).map((g) => g.id)).toContain(ann.room.roomId);
-    expect(await b.call('cardwords/join', { url: ws, id: ann.room.roomId, name: 'Bo' })).toMatchObject({ welcome: { role: 'player', name: 'Bo' } });
-  } finally {
-    await srv.stop();
-  }
+  const srv = await tinyServer();
+  const ann = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 1, name: 'Ann' });
+  const b = bridge();
+  const ws = srv.url.replace(/^http:/, 'ws:');
+  for (const kind of ['cardwords', 'yatzee']) expect(Array.isArray(await b.call(`${kind}/games`, { url: ws }))).toBe(true);
+  expect((await b.call<Array<{ id: string }>>('cardwords/games', { url: ws })).map((g) => g.id)).toContain(ann.room.roomId);
+  expect(await b.call('cardwords/join', { url: ws, id: ann.room.roomId, name: 'Bo' })).toMatchObject({ welcome: { role: 'player', name: 'Bo' } });
 });

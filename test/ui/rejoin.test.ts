@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, until, type ServerProcess } from '../support/game-server.js';
+import { sharedServer } from '../support/shared-server.js';
 import { copySample, cwCreate, cwJoin } from '../game/cardwords-helpers.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
 import { launch, openPage, shot, type TestPage } from './browser.js';
@@ -54,6 +55,13 @@ async function serve(again?: ServerProcess): Promise<ServerProcess> {
   servers.push(s);
   return s;
 }
+
+/**
+ * The server of the tests that restart none (test/support/shared-server.ts), on the same
+ * ruleset and options as serve()'s. It carries the earlier tests' games; the ruleset's
+ * approved words were already shared by every server of this file (one folder).
+ */
+const shared = sharedServer(() => ({ args: ['--ruleset', ruleset, '--robot-delay', '30'] }));
 
 async function fresh(locale = 'en-US'): Promise<TestPage> {
   const p = await openPage(browser, { width: 1280, height: 720, locale });
@@ -186,7 +194,7 @@ describe('a page joins its game again after the server restarts', () => {
   });
 
   it('a short network loss (the browser offline): the SDK reconnects by itself; meanwhile a Pass is refused in words; "Connected again." gives way to "Your turn."; after it Ann plays', async () => {
-    const srv = await serve();
+    const srv = await shared();
     const ann = await fresh();
     await ann.page.goto(`${srv.url}/cardwords.html?owner=${srv.ownerToken}&quick=1&level=best&seed=s2&name=Ann`);
     await ann.page.waitForSelector('#cw-area');
@@ -217,7 +225,7 @@ describe('a page joins its game again after the server restarts', () => {
   });
 
   it('back after a short loss in a game over: "Connected again." gives way to who won (it left the status line empty)', async () => {
-    const srv = await serve();
+    const srv = await shared();
     const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, seed: 's2' });
     const bo = await cwJoin(srv.url, owner.room.roomId, { name: 'Bo' });
     const ann = await joinAs(srv.url, owner.room.roomId, 'Ann');
@@ -243,7 +251,7 @@ describe('a page joins its game again after the server restarts', () => {
   });
 
   it('one browser in two games (Cardwords, then Yatzee): a reload of the first game takes its seat back; it had been lost to the second', async () => {
-    const srv = await serve();
+    const srv = await shared();
     // Cardwords: two games of two people; Eve sits in both from one browser (two tabs)
     const ids: string[] = [];
     for (const seed of ['s2', 's3']) {
@@ -335,7 +343,7 @@ const logLines = (p: Page) => p.locator('#cw-log li').allTextContents();
 
 describe('a page no longer playing its seat, and its log across a restart', () => {
   it('Cardwords: the seat taken back in a second tab: the first says so, shows no hand and no turn of its own, and offers Play here (which takes the seat back) and Watch', async () => {
-    const srv = await serve();
+    const srv = await shared();
     const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 2, robots: 0, watchers: 2, seed: 's2' });
     const id = owner.room.roomId;
     await owner.leave();
@@ -389,7 +397,7 @@ describe('a page no longer playing its seat, and its log across a restart', () =
   });
 
   it('Yatzee: the sheet taken back in a second tab: the first shows no dice and offers Play here and Watch; Play here takes the sheet back', async () => {
-    const srv = await serve();
+    const srv = await shared();
     const eve = await fresh();
     const first = eve.page;
     await first.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=y1`);
@@ -419,7 +427,7 @@ describe('a page no longer playing its seat, and its log across a restart', () =
   });
 
   it('Cardwords: a reloaded page, and a watcher who comes late, log what a page there all along logged: the earlier game, an approval, a removal, its end, the rematch (the history held this round’s turns only)', async () => {
-    const srv = await serve();
+    const srv = await shared();
     // the owner watches over the SDK (to approve and remove); Bo's page sits first and moves first
     const owner = await cwCreate(srv.url, { owner: srv.ownerToken, humans: 3, robots: 0, watchers: 3, grace: 'never', seed: 's2' });
     const id = owner.room.roomId;
