@@ -695,12 +695,20 @@ never scrolls it, but to the results when they come."
               (setq results-end (point))
               (insert "[ and ] step through the review, b shows the best robot's move.\n")))
           (insert "\n")
-          (insert (propertize (format "Cardwords  game %s  round %s  move %s  %s%s\n"
-                                      (plist-get welcome :gameId) (cardwords-play--get :round)
-                                      (cardwords-play--get :moves)
-                                      (cardwords-play--get :status)
-                                      (if (plist-get welcome :owner) "  (owner)" ""))
-                              'face 'bold))
+          ;; the room let you go: the web page's sentence in place of the game's status (it
+          ;; said "playing" beside a mode line saying "Removed"), wrapped at the window's width
+          (let ((said (cardwords-play--get :statusText)))
+            (dolist (line (cardwords-bridge-wrap
+                           (append (if (member said '(nil ""))
+                                       (list (cardwords-play--get :status))
+                                     (split-string said " " t))
+                                   (and (plist-get welcome :owner) (list " (owner)")))
+                           (1- (if window (window-body-width window) 80))
+                           (format "Cardwords  game %s  round %s  move %s  "
+                                   (plist-get welcome :gameId) (cardwords-play--get :round)
+                                   (cardwords-play--get :moves))
+                           "  " " "))
+              (insert (propertize line 'face 'bold) "\n")))
           (let ((i 0))
             (dolist (p players)
               ;; broken at the window's width, the notes under the points (at 80 columns a

@@ -996,6 +996,10 @@ export class CardwordsSession {
       welcome: this.welcome,
       seat: this.mySeat,
       status: s?.status ?? 'connecting',
+      // the status line's words once the room let this client go, as the web page's status line
+      // says them (removed, the removal that ended the game, the seat played elsewhere); '' else
+      // (Emacs's status line said "playing" beside a mode line saying "Removed")
+      statusText: this.removed ? (this.ended ? cardwordsRemovedLastText() : closedText(CLOSE_REASON.REMOVED)) : this.elsewhere ? closedText(CLOSE_REASON.TAKEN_BACK) : '',
       round: s?.round ?? 0,
       moves: s?.moves ?? 0,
       turn: s?.turn ?? -1,

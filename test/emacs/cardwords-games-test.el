@@ -1645,9 +1645,16 @@ the echo area."
                         "Your seat is now played elsewhere (another tab, window or editor), not here."))
         (setq sent nil asked nil)
         (let ((noninteractive nil)
-              (view (cardwords-games-test--view :connected nil :down closed :closed t :message closed)))
+              (view (cardwords-games-test--view :connected nil :down closed :closed t :message closed
+                                                :statusText closed)))
           (cardwords-games-test--drawn view
             (set-window-buffer (selected-window) (current-buffer))
+            ;; the status line says it in the web page's words (it said "playing")
+            (should (string-match-p (concat "^Cardwords  game ert  round 1  move 2 +"
+                                            (replace-regexp-in-string " " "[ \n]+" (regexp-quote closed))
+                                            "[ \n]+(owner)$")
+                                    (buffer-string)))
+            (should-not (string-match-p "move 2  playing" (buffer-string)))
             (let ((before (buffer-string)))
               (execute-kbd-macro (kbd "4 A RET C-c C-p"))
               (should-not sent)

@@ -605,6 +605,12 @@ it('M-x cardwords-play on a server given by URL: joined as Emi, the buffer kille
     const back = await tmux.waitFor((s) => hand.test(s) && /^ Emi .*\(you\)$/m.test(s), 'the seat back', 60_000);
     expect(back).not.toMatch(/Watching|Owner token/);
     await until(() => ann.state.players.some((p) => p.name === 'Emi' && p.connected), 30_000, 'Emi back');
+    // the owner removes Emi: the status line says so in the web page's words (it said "playing"
+    // beside the mode line's "Removed")
+    expect((await ann.request('remove', { name: 'Emi' })).type).toBe('ack');
+    const removed = await tmux.waitFor((s) => /\(Cardwords Removed/.test(s), 'the removal', 30_000);
+    expect(removed).toMatch(/^Cardwords {2}game \S+ {2}round 1 {2}move 0 {2}The owner removed you\s+from the game\.$/m);
+    expect(removed).not.toMatch(/ move 0 {2}playing/);
   } finally {
     await srv.stop();
   }
