@@ -105,6 +105,11 @@ export function cardwordsRemovedLastText(): string {
   return en('cw.removedLast');
 }
 
+/** The names of the sheet's rows under the categories, the web panel's: the upper section's sum, its bonus, the total. */
+export function yatzeeSheetRows(): { upper: string; bonus: string; total: string } {
+  return { upper: en('yatzee.upper'), bonus: en('yatzee.bonus'), total: en('yatzee.total') };
+}
+
 /** A Yatzee leave or removal of the last human, which ends the game, as the web panel words them. */
 export function yatzeeLastText(what: 'question' | 'removed'): string {
   return en(what === 'question' ? 'yatzee.leave.questionLast' : 'yatzee.removedLast');
