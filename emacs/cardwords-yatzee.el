@@ -222,7 +222,7 @@ A redraw (another player's throw) does not say it again.")
                (window (get-buffer-window buffer 'visible))
                ;; each sheet's column as wide as the window allows, 5 to 12 (the widest
                ;; entry, an option's "(50)", and a space; the Bonus row's "105+50" is
-               ;; written "50" when it does not fit): ten sheets fit in 80 columns, with
+               ;; written "155" when it does not fit): ten sheets fit in 80 columns, with
                ;; the hints' column too (12 each ran past the edge from the fifth)
                (column (max 5 (min 12 (/ (- (if window (window-body-width window) 80)
                                             1 cardwords-yatzee--label-width

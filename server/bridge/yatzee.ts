@@ -475,10 +475,10 @@ export class YatzeeSession {
         phase: p.phase,
         // the web panel's rows: the upper section's sum, then its bonus, "+3" (the balance
         // until the six are filled), "65+50" after, and for a column too narrow for that (ten
-        // sheets in 80 columns) the bonus alone, "50", under its sum (Emacs had one "Bonus line")
+        // sheets in 80 columns) "115", the seed's form (Emacs had one "Bonus line", no sum)
         upper: totals(scores).upper,
         bonus: bonusLineText(b),
-        bonusShort: b.complete ? String(b.bonus) : bonusLineText(b),
+        bonusShort: bonusLineText(b, '-', true),
         total: totals(scores).total,
       };
     };

@@ -484,13 +484,14 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (funcall fits)
             ;; the web panel's rows under the upper section, Sum and Bonus (there was one "Bonus
             ;; line" and no sum); a finished upper section's bonus ("105+50") does not fit a
-            ;; column of 6: the bonus alone under its sum instead; in a wider column as it comes
+            ;; column of 6: the sum with its bonus instead, the seed's form; in a wider column as
+            ;; it comes
             (should (string-match-p "^Sum +3 +3 +3 +3 +3 +3 +3 +3 +3 +3\nBonus +0 +0 " (buffer-string)))
             (setf (plist-get (car (last (plist-get cardwords-yatzee--view :sheets))) :upper) 105
                   (plist-get (car (last (plist-get cardwords-yatzee--view :sheets))) :bonus) "105+50"
-                  (plist-get (car (last (plist-get cardwords-yatzee--view :sheets))) :bonusShort) "50")
+                  (plist-get (car (last (plist-get cardwords-yatzee--view :sheets))) :bonusShort) "155")
             (cardwords-yatzee--draw)
-            (should (string-match-p "^Sum +3 +3 +3 +3 +3 +3 +3 +3 +3 +105\nBonus +0 +0 +0 +0 +0 +0 +0 +0 +0 +50$" (buffer-string)))
+            (should (string-match-p "^Sum +3 +3 +3 +3 +3 +3 +3 +3 +3 +105\nBonus +0 +0 +0 +0 +0 +0 +0 +0 +0 +155$" (buffer-string)))
             (funcall fits)
             ;; the hints' column of expected scores, and an option's "(50)", still in 80
             (setf (plist-get cardwords-yatzee--view :hints) t
