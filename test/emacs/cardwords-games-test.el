@@ -794,19 +794,22 @@ W3, if given, is the index of a cell with word factor 3."
                       (point))
                    5)))))
   ;; A card never split at the end of a line: the message (the review's hand) wrapped in the
-  ;; middle of "[S 1]"; the Unseen line was cut at the window's edge (64 cards)
+  ;; middle of "[S 1]"; the Unseen line was cut at the window's edge (64 kinds of card)
   (cardwords-games-test--drawn
       (cardwords-games-test--view
        :message "Turn 18 of 19: Robot1: passed for -1 · Robot1's hand before the turn: [N 1] [S 1]"
-       :unseen (make-list 64 "A 10"))
+       :unseen (cl-loop for i below 64 collect (format "%c %d" (+ ?A (% i 26)) (+ 10 (/ i 26)))))
     (let ((lines (split-string (buffer-substring-no-properties (point-min) (point-max)) "\n")))
       (dolist (line lines)
         (should (< (string-width line) 80))
         (should-not (string-match-p "\\[[^]]*$" line)))
       (should (cl-some (lambda (l) (string-match-p "\\[S 1\\]$" l)) lines))
-      (should (= (cl-count-if (lambda (l) (string-match-p "^\\(Unseen: \\|        \\)A 10" l)) lines)
-                 (ceiling (* 64 5) 71)))
-      (should (= (cl-loop for l in lines sum (cl-count-if (lambda (w) (equal w "10")) (split-string l " "))) 64)))))
+      (should (string-match-p "^Unseen: 64 cards: \\[A 10\\]×1 \\[B 10\\]×1 " (buffer-string)))
+      ;; each whole on a line
+      (should (= (how-many "\\[[A-Z] 1[012]\\]×1" (point-min) (point-max)) 64))))
+  ;; counted and grouped as the web panel lists them: it read "A 2 A 2 A 2 … J 10 K 6"
+  (cardwords-games-test--drawn (cardwords-games-test--view :unseen '("A 2" "A 2" "J 10" "K 6"))
+    (should (string-match-p "^Unseen: 4 cards: \\[A 2\\]×2 \\[J 10\\]×1 \\[K 6\\]×1$" (buffer-string)))))
 
 (ert-deftest cardwords-play-again-keeps-the-game-going-on ()
   ;; M-x cardwords-play while a game goes on in its buffer asked whether to resume that very
