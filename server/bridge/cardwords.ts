@@ -314,7 +314,9 @@ export class CardwordsSession {
       this.history = [];
       this.reviewAt = null;
       this.reviewBest = false;
-      this.message = 'A new round';
+      // said as the web panel says it in its status line ("Rematch: game 2 begins."; the bridge
+      // said its own "A new round")
+      this.message = logEventLine({ round: m.round, at: 0, kind: 'rematch' });
       this.update();
     });
     typed.on('ended', (e) => {

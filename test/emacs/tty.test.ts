@@ -269,7 +269,7 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   expect(screen).toMatch(/^Results\n(The pile is empty and a player laid the last card\.|Every player passed or traded twice in a row\.)$/m);
   // A rematch: round 2 with a new deal of four cards, our turn or the robot's, no results.
   tmux.keys('C-c', 'C-r');
-  const rematch = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 2 {2}move [01] {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /^A new round$/m.test(s), 'the rematch', 60_000);
+  const rematch = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 2 {2}move [01] {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /^Rematch: game 2 begins\.$/m.test(s), 'the rematch, said in the web panel\'s words', 60_000);
   expect(rematch).not.toMatch(/^Results$/m);
   expect(rematch).toMatch(/^ me +0 points {2}4 cards {2}\(you\)$/m);
 });
