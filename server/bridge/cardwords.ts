@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { actionRefusedText, awayText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
@@ -236,7 +236,7 @@ export class CardwordsSession {
       } else if (e.code === 'unknown-words') {
         if (e.asked !== false) for (const w of e.words ?? []) this.askedMine.add(w);
         this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
-      } else this.message = `Refused: ${e.message}`;
+      } else this.message = actionRefusedText(e, this.rules?.table, this.coords, (i) => this.state?.players[i]?.name);
       this.update();
     });
     typed.on('hint', (h) => {

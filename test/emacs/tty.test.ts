@@ -367,6 +367,12 @@ it('M-x cardwords-play with four players (three robots) in an 80x24 terminal: ev
   expect(screen).toMatch(/^Last: Robot1: /m);
   expect(screen).toMatch(/Preview: (This move would be refused:|Return trades 2 cards: )/);
   expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+  // RET: the room's refusal in the web panel's words (the bridge said the server's English,
+  // "Refused: the move touches no card on the table", no full stop)
+  expect(screen).toMatch(/Preview: This move would be refused:/);
+  tmux.keys('Enter');
+  screen = await tmux.waitFor((s) => /Refused: the move breaks the rules:\s+the move touches no card on the\s+table\./.test(s), 'the room\'s refusal', 30_000);
+  expect(inView(screen)).toBe(true);
 });
 
 it('M-x cardwords-play to the results, then leaving: keys after the end compose nothing, C-c C-q asks no question and stops the local server; a second game to the results, its buffer killed: its server stops too', { timeout: 600_000 }, async () => {
