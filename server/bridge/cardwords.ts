@@ -1042,10 +1042,12 @@ export class CardwordsSession {
       invite: s && this.welcome && seatFree(s) ? webBase(this.url) + gamePath('cardwords', this.welcome.gameId) : '',
       inviteText: s && seatFree(s) ? inviteText() : '',
       // a turn of the review shows its table, not the hand left at the end (as the web panel)
-      hand: (review?.table ? [] : this.hand).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
+      // nor once the room let this client go (removed, the seat played elsewhere): the web page
+      // shows no hand and no action area then, and Emacs kept both, "Action: _" and all
+      hand: (review?.table || this.closed ? [] : this.hand).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
       // `pending`: the card being chosen as typed so far ("T-" while its points are typed)
-      composing: cp ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, pending: cp.pendingText(), placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }), char: p.card.char ?? '', points: p.card.points, meaning: p.card.meaning ?? '' })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
-      preview: action ? this.preview(action) : null,
+      composing: cp && !this.closed ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, pending: cp.pendingText(), placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }), char: p.card.char ?? '', points: p.card.points, meaning: p.card.meaning ?? '' })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
+      preview: action && !this.closed ? this.preview(action) : null,
       unseen: this.unseen(),
       // the whole log (a game's turns are bounded by its cards and passes): after the game
       // Emacs showed only the last 12 turns of it, with no sign of the rest

@@ -622,6 +622,8 @@ it('M-x cardwords-play on a server given by URL: joined as Emi, the buffer kille
     const removed = await tmux.waitFor((s) => /\(Cardwords Removed/.test(s), 'the removal', 30_000);
     expect(removed).toMatch(/^Cardwords {2}game \S+ {2}round 1 {2}move 0 {2}The owner removed you\s+from the game\.$/m);
     expect(removed).not.toMatch(/ move 0 {2}playing/);
+    // nor a hand or an action area, as on the web page (they stayed, "Action: _" and all)
+    expect(removed).not.toMatch(/^(Hand|Action): /m);
   } finally {
     await srv.stop();
   }
