@@ -312,14 +312,19 @@ empty unless given.  Returns the lines."
             (t (setq line (concat line separator text)))))
     (nreverse (if line (cons line lines) lines))))
 
-(defun cardwords-bridge-fit (lines room)
+(defun cardwords-bridge-fit (lines room &optional width)
   "LINES in at most ROOM lines (at least one): the last ones joined.
-What does not fit in the width then is cut at the window's edge."
-  (let ((lines (copy-sequence lines)))
-    (while (> (length lines) (max 1 room))
-      (let ((tail (last lines 2)))
-        (setcar tail (concat (car tail) "  " (string-trim-left (cadr tail))))
-        (setcdr tail nil)))
+What does not fit in the width then is cut at the window's edge, unless
+WIDTH is given: then two lines are joined only when the joined line is
+narrower than WIDTH, and the lines are more than ROOM when no more can be."
+  (let ((lines (copy-sequence lines)) (joined t))
+    (while (and joined (> (length lines) (max 1 room)))
+      (let* ((tail (last lines 2))
+             (line (concat (car tail) "  " (string-trim-left (cadr tail)))))
+        (if (and width (>= (string-width line) width))
+            (setq joined nil)
+          (setcar tail line)
+          (setcdr tail nil))))
     lines))
 
 ;; The games' mode lines: at 80 columns "(Yatzee Disconnected You:112  Robot1:130)" ran past

@@ -371,7 +371,8 @@ After the end, say why nothing happens."
   (let ((view (cardwords-lines--call "lines/undo")))
     (when view
       (setq cardwords-lines--selected nil)
-      (cardwords-lines--update view "Move taken back (this game no longer counts for high scores)."))))
+      ;; the web panel's words, from the bridge (the high-score line says the game no longer counts)
+      (cardwords-lines--update view (plist-get view :undone)))))
 
 (defun cardwords-lines-hint ()
   "Propose a move: select its chip and put the cursor on its target.

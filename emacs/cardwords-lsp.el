@@ -55,36 +55,62 @@
     (puthash "window/showMessage"
              (lambda (workspace params)
                (let ((text (cardwords--get params :message)))
-                 (message "%s" text)
-                 (cardwords--heard workspace text)))
+                 (unless (cardwords--heard workspace text)
+                   (message "%s" text))))
              handlers)
     handlers))
 
 ;;;; The server's messages
 
 (defvar cardwords--heard-message nil
-  "The server's last window/showMessage in this command: (SERVER . TEXT), or nil.
-SERVER is the eglot server or the lsp-mode workspace that sent it.")
+  "The server's last window/showMessage in this command, to say at its end, or nil.")
+
+(defvar cardwords--command-buffer nil
+  "The Cardwords buffer whose command runs now, or nil.
+Its server's messages wait for the command's end.")
+
+(defvar cardwords--command-depth 0
+  "The `recursion-depth' of the command of `cardwords--command-buffer'.
+The commands of a minibuffer it reads from end deeper.")
+
+(defun cardwords--command-server-p (server)
+  "Return non-nil if SERVER serves the Cardwords buffer whose command is running.
+SERVER is an eglot server or an lsp-mode workspace."
+  (and (buffer-live-p cardwords--command-buffer)
+       (with-current-buffer cardwords--command-buffer
+         (or (and (fboundp 'eglot-current-server) (eq server (eglot-current-server)))
+             (and (bound-and-true-p lsp-mode) (memq server (lsp-workspaces)))))))
 
 (defun cardwords--heard (server text)
-  "Keep TEXT, which SERVER showed, to say again once the command ends."
-  (setq cardwords--heard-message (cons server text)))
+  "Keep TEXT, which SERVER showed, to say once the command ends.
+Only during a command of a Cardwords buffer that SERVER serves; return
+non-nil then, and the client does not say TEXT itself (said twice, the
+second time after the client's own messages)."
+  (when (cardwords--command-server-p server)
+    (setq cardwords--heard-message text)))
 
 (defun cardwords-forget-server-message ()
-  "Forget the server's message of an earlier command, for `pre-command-hook'."
-  (setq cardwords--heard-message nil))
+  "Start a command of this Cardwords buffer, for `pre-command-hook'.
+The server's messages meanwhile are said at its end, by a global
+`post-command-hook' (the command may end in another buffer)."
+  (setq cardwords--heard-message nil
+        cardwords--command-buffer (current-buffer)
+        cardwords--command-depth (recursion-depth))
+  (add-hook 'post-command-hook #'cardwords-say-server-message))
 
 (defun cardwords-say-server-message ()
-  "Say the server's message of this command again, for `post-command-hook'.
-A formatting that did nothing (the server says why: an error that would lose
-text) ends with a message of the client's own that hid the reason: eglot's
-applying 0 edits, lsp-mode's No formatting changes provided."
-  (when cardwords--heard-message
-    (let ((heard cardwords--heard-message))
-      (setq cardwords--heard-message nil)
-      (when (or (and (fboundp 'eglot-current-server) (eq (car heard) (eglot-current-server)))
-                (and (bound-and-true-p lsp-mode) (memq (car heard) (lsp-workspaces))))
-        (message "%s" (cdr heard))))))
+  "Say the server's message of the command that ended, for `post-command-hook'.
+Said once, last: a formatting that did nothing (the server says why: an
+error that would lose text) ends with a message of the client's own that
+hid the reason: eglot's applying 0 edits, lsp-mode's No formatting changes
+provided."
+  ;; not a command of the minibuffer the command reads from (M-x's): it goes on
+  (unless (> (recursion-depth) cardwords--command-depth)
+    (remove-hook 'post-command-hook #'cardwords-say-server-message)
+    (let ((text cardwords--heard-message))
+      (setq cardwords--heard-message nil
+            cardwords--command-buffer nil)
+      (when text (message "%s" text)))))
 
 ;;;###autoload
 (defun cardwords-lsp-register ()
@@ -95,10 +121,11 @@ nothing."
              (not (assoc cardwords-modes eglot-server-programs)))
     (push (cons cardwords-modes #'cardwords--server-contact) eglot-server-programs)
     ;; Once eglot is loaded: its `cl-defgeneric' would drop a method defined before.
-    (cl-defmethod eglot-handle-notification :after (server method &rest params)
-      "Keep the server's window/showMessage, to say again once the command ends."
-      (when (eq method 'window/showMessage)
-        (cardwords--heard server (plist-get params :message)))))
+    (cl-defmethod eglot-handle-notification :around (server method &rest params)
+      "Keep the server's window/showMessage during a command, to say at its end."
+      (unless (and (eq method 'window/showMessage)
+                   (cardwords--heard server (plist-get params :message)))
+        (cl-call-next-method))))
   (when (and (featurep 'lsp-mode)
              (not (assq 'cardwords-cardset-mode lsp-language-id-configuration)))
     (dolist (mode cardwords-modes)

@@ -243,6 +243,15 @@ to resume), which the question says: it is not the one
   "N and NOUN, plural unless N is 1 or -1: \"1 card\", \"7 cards\"."
   (format "%d %s%s" n noun (if (memq n '(1 -1)) "" "s")))
 
+(defun cardwords-play--unseen-items (cards)
+  "The unseen CARDS (\"A 2\" each) as the web panel lists them: \"[A 2]×7\".
+One item a kind of card, with how many of it, in the order CARDS come."
+  (let ((groups nil))
+    (dolist (card cards)
+      (let ((group (assoc card groups)))
+        (if group (cl-incf (cdr group)) (push (cons card 1) groups))))
+    (mapcar (lambda (group) (format "[%s]×%d" (car group) (cdr group))) (nreverse groups))))
+
 (defconst cardwords-play--cell-width 5
   "Columns of a table cell: a card in brackets, [C 3], fills one.")
 
@@ -695,12 +704,20 @@ never scrolls it, but to the results when they come."
               (setq results-end (point))
               (insert "[ and ] step through the review, b shows the best robot's move.\n")))
           (insert "\n")
-          (insert (propertize (format "Cardwords  game %s  round %s  move %s  %s%s\n"
-                                      (plist-get welcome :gameId) (cardwords-play--get :round)
-                                      (cardwords-play--get :moves)
-                                      (cardwords-play--get :status)
-                                      (if (plist-get welcome :owner) "  (owner)" ""))
-                              'face 'bold))
+          ;; the room let you go: the web page's sentence in place of the game's status (it
+          ;; said "playing" beside a mode line saying "Removed"), wrapped at the window's width
+          (let ((said (cardwords-play--get :statusText)))
+            (dolist (line (cardwords-bridge-wrap
+                           (append (if (member said '(nil ""))
+                                       (list (cardwords-play--get :status))
+                                     (split-string said " " t))
+                                   (and (plist-get welcome :owner) (list " (owner)")))
+                           (1- (if window (window-body-width window) 80))
+                           (format "Cardwords  game %s  round %s  move %s  "
+                                   (plist-get welcome :gameId) (cardwords-play--get :round)
+                                   (cardwords-play--get :moves))
+                           "  " " "))
+              (insert (propertize line 'face 'bold) "\n")))
           (let ((i 0))
             (dolist (p players)
               ;; broken at the window's width, the notes under the points (at 80 columns a
@@ -749,12 +766,16 @@ never scrolls it, but to the results when they come."
                            (1- (if window (window-body-width window) 80)) "Cells: " "       " " "))
               (insert text "\n")))
           ;; the unseen cards wrapped at the window's width, a card never split (the line was
-          ;; cut at the edge: half of the English sample's cards out of sight)
+          ;; cut at the edge: half of the English sample's cards out of sight), counted and
+          ;; grouped as the web panel lists them ("A 2 A 2 A 2 … J 10 K 6" was hard to read)
           (insert "\n")
-          (dolist (text (cardwords-bridge-wrap (cardwords-play--get :unseen)
-                                              (1- (if window (window-body-width window) 80))
-                                              "Unseen: " "        " " "))
-            (insert text "\n"))
+          (let ((unseen (cardwords-play--get :unseen)))
+            (dolist (text (cardwords-bridge-wrap (cons (concat (cardwords-play--count (length unseen) "card")
+                                                               (if unseen ":" ""))
+                                                       (cardwords-play--unseen-items unseen))
+                                                 (1- (if window (window-body-width window) 80))
+                                                 "Unseen: " "        " " "))
+              (insert text "\n")))
           (insert "\nLog:\n")
           ;; each entry broken at the window's width, a card kept whole (after the game a turn
           ;; with the best robot's move beside it ran past the edge at 80 columns)

@@ -11,11 +11,11 @@
 ;; starts, or on a server given by URL.  Every player's sheet is live in one table; your
 ;; dice are held and thrown by keys and clicks; the transfer goes to the suggested
 ;; category or to the one you choose, each open category showing what it would score; the
-;; bonus line shows how far the upper section is from the bonus.  h shows or hides the
-;; optimal robot's expected values for your own sheet (the web panel's hints): the best hold
-;; and the expected final score, and per open category the expected final score of a
-;; transfer there.  A local server's games are kept: after Emacs quit or crashed during a
-;; game, M-x cardwords-yatzee offers to resume it.
+;; Sum and Bonus rows show the upper section's sum and how far it is from the bonus.  h
+;; shows or hides the optimal robot's expected values for your own sheet (the web panel's
+;; hints): the best hold and the expected final score, and per open category the expected
+;; final score of a transfer there.  A local server's games are kept: after Emacs quit or
+;; crashed during a game, M-x cardwords-yatzee offers to resume it.
 
 ;;; Code:
 
@@ -221,7 +221,7 @@ A redraw (another player's throw) does not say it again.")
                (my-sheet (cl-find me sheets :key (lambda (s) (plist-get s :name)) :test #'equal))
                (window (get-buffer-window buffer 'visible))
                ;; each sheet's column as wide as the window allows, 5 to 12 (the widest
-               ;; entry, an option's "(50)", and a space; a bonus line's "105+50" is
+               ;; entry, an option's "(50)", and a space; the Bonus row's "105+50" is
                ;; written "155" when it does not fit): ten sheets fit in 80 columns, with
                ;; the hints' column too (12 each ran past the edge from the fifth)
                (column (max 5 (min 12 (/ (- (if window (window-body-width window) 80)
@@ -230,6 +230,7 @@ A redraw (another player's throw) does not say it again.")
                                          (max 1 (length sheets))))))
                (cell (lambda (text) (format (format "%%%ds" column) text)))
                (label (lambda (text) (format (format "%%-%ds" cardwords-yatzee--label-width) text)))
+               (rows (cardwords-yatzee--get :rows))
                (i 0))
           (erase-buffer)
           ;; What the player acts on comes first, the sheets under it: in a window of 80x24
@@ -276,9 +277,9 @@ A redraw (another player's throw) does not say it again.")
                                   (cardwords-yatzee--lines (list said) width 'font-lock-warning-face)))
                  (room (- (if window (window-body-height window) cardwords-yatzee--screen-lines)
                           (line-number-at-pos) -1
-                          ;; the sheet: its heading, the categories, the bonus line, the total
+                          ;; the sheet: its heading, the categories, the sum and the bonus, the total
                           (length (cardwords-yatzee--get :categories))
-                          (if (> (length (cardwords-yatzee--get :categories)) 5) 3 2)))
+                          (if (> (length (cardwords-yatzee--get :categories)) 5) 4 2)))
                  (echo (and hint-lines said-lines
                             (> (+ (length hint-lines) (length said-lines)) (max 1 room)))))
             (if (not echo)
@@ -292,7 +293,10 @@ A redraw (another player's throw) does not say it again.")
               (unless (or (equal said cardwords-yatzee--echoed) (active-minibuffer-window))
                 (setq cardwords-yatzee--echoed said)
                 (message "%s" said)))
-            (dolist (line (cardwords-bridge-fit (append hint-lines said-lines) room)) (insert line "\n")))
+            ;; joined only while the line fits: a hint cut at the edge is lost, while the sheet's
+            ;; Total under the window is in the mode line too (80x24 with a best hold of its own)
+            (dolist (line (cardwords-bridge-fit (append hint-lines said-lines) room (1+ width)))
+              (insert line "\n")))
           (insert (funcall label ""))
           (dolist (s sheets)
             (let ((name (plist-get s :name)))
@@ -321,8 +325,13 @@ A redraw (another player's throw) does not say it again.")
                                     'face 'cardwords-yatzee-hint)))
               (put-text-property start (point) 'cardwords-yatzee-category id)
               (insert "\n")
+              ;; the upper section's sum and its bonus, as the web panel's rows (Emacs had one
+              ;; "Bonus line", and no sum)
               (when (= i 5)
-                (insert (funcall label "Bonus line"))
+                (insert (funcall label (plist-get rows :upper)))
+                (dolist (s sheets) (insert (funcall cell (number-to-string (plist-get s :upper)))))
+                (insert "\n")
+                (insert (funcall label (plist-get rows :bonus)))
                 (dolist (s sheets)
                   (let ((bonus (plist-get s :bonus)))
                     (insert (funcall cell (if (< (length bonus) column)
@@ -330,7 +339,7 @@ A redraw (another player's throw) does not say it again.")
                                             (or (plist-get s :bonusShort) bonus))))))
                 (insert "\n"))
               (cl-incf i)))
-          (insert (funcall label "Total"))
+          (insert (funcall label (plist-get rows :total)))
           (dolist (s sheets) (insert (funcall cell (number-to-string (plist-get s :total)))))
           (insert "\n")
           ;; removed by the owner: over for you (it read "playing", the others' dice frozen)

@@ -109,7 +109,6 @@ dictionary kept apart from its ruleset."
 (autoload 'cardwords-preview-table "cardwords-preview" nil t)
 (autoload 'cardwords-lsp-register "cardwords-lsp")
 (autoload 'cardwords-forget-server-message "cardwords-lsp")
-(autoload 'cardwords-say-server-message "cardwords-lsp")
 (autoload 'cardwords-lines "cardwords-lines" nil t)
 (autoload 'cardwords-play "cardwords-play" nil t)
 (autoload 'cardwords-yatzee "cardwords-yatzee" nil t)
@@ -145,9 +144,10 @@ dictionary kept apart from its ruleset."
   (setq-local require-final-newline t)
   ;; Before the mode hook (which may start a client): tell the loaded clients of the server.
   (cardwords-lsp-register)
-  ;; The server's reason for leaving a file unformatted, said last (not covered by the client's).
-  (add-hook 'pre-command-hook #'cardwords-forget-server-message nil t)
-  (add-hook 'post-command-hook #'cardwords-say-server-message nil t))
+  ;; The server's messages during a command (the reason for leaving a file unformatted) said
+  ;; once, at its end (not covered by the client's); the command's start adds a global
+  ;; `post-command-hook' for that, which runs wherever the command ends.
+  (add-hook 'pre-command-hook #'cardwords-forget-server-message nil t))
 
 ;;;###autoload
 (define-derived-mode cardwords-charset-mode cardwords-mode "Charset"

@@ -39,7 +39,7 @@ import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, t
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints, meaningAsked } from './view/action.js';
-import { bestMoveWords, illegalMoveText, pileTooSmallText, refusalText, removeQuestion, reviewBestMissing, reviewBestMissingText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
+import { bestMoveWords, refusalText, refusedActionText, removeQuestion, reviewBestMissing, reviewBestMissingText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
@@ -1049,9 +1049,6 @@ export class CardwordsPanel {
     const start = () => (this.rules && this.coords ? startText(t, this.rules.table, this.coords) : '');
     let text: string;
     switch (p.code) {
-      case 'illegal-move':
-        text = illegalMoveText(t, p.errors ?? [], this.coords, start);
-        break;
       case 'unknown-words':
         // the owner is asked in this very panel: "the owner has been asked" read as someone else
         if (p.rejected?.length) {
@@ -1060,20 +1057,8 @@ export class CardwordsPanel {
           text = t('cw.err.unknown-words.rejected', p.rejected.join(', '), p.rejected.length);
         } else text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : this.welcome.owner ? 'cw.err.unknown-words.owner' : p.later ? 'cw.err.unknown-words.later' : p.absent ? 'cw.err.unknown-words.absent' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '), (p.words ?? []).length);
         break;
-      case 'not-your-turn':
-        text = t('cw.err.not-your-turn.n', this.state?.players[p.turn ?? -1]?.name ?? '?');
-        break;
-      case 'pile-too-small':
-        text = pileTooSmallText(t, p.pile ?? 0, p.wanted ?? 0);
-        break;
-      case 'not-in-hand':
-        text = t('cw.err.not-in-hand', (p.cards ?? []).join(' '));
-        break;
-      default: {
-        const key = `cw.err.${p.code ?? ''}` as StringKey;
-        const generic = `err.${p.code ?? ''}` as StringKey;
-        text = t(key) !== key ? t(key) : t(generic) !== generic ? t(generic) : (p.message ?? p.code ?? '?');
-      }
+      default:
+        text = refusedActionText(t, p, this.coords, start, (i) => this.state?.players[i]?.name);
     }
     const type = meta?.type ?? p.type;
     if (type === 'hint') this.composer?.hintAsked(false);

@@ -8,7 +8,7 @@ import { shownChar, type Board, type Card, type PlacedCard } from '../../core/ga
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { isAway, waitText, type AwayNote } from '../../core/protocol/away.js';
 import { asksRematch, cardwordsEndsWithout, rematchWaitsFor, type CardwordsSeatState } from '../../core/protocol/game.js';
-import type { WordAsk } from '../../core/protocol/messages.js';
+import type { ErrorMessage, WordAsk } from '../../core/protocol/messages.js';
 import { goneText } from './log-lines.js';
 
 /** A refusal or note of the composer in words (the key itself when it has no text). */
@@ -99,6 +99,30 @@ export function moveErrorText(t: Translate, e: MoveError | (Record<string, unkno
  */
 export function illegalMoveText(t: Translate, errors: ReadonlyArray<MoveError | (Record<string, unknown> & { code: string; message?: string })>, coords: Coords | null, start: () => string): string {
   return t('cw.err.illegal', errors.map((e) => moveErrorText(t, e, coords, start)).join(t('cw.err.sep')));
+}
+
+/**
+ * The room's refusal of an action (its `error`) but unknown words (each client asks the owner its
+ * own way), as the web panel and the Emacs bridge word it: a move's broken rules in the client's
+ * coordinates, whose turn it is, the cards the pile cannot take or the hand lacks, else the
+ * catalogue's words for the code, or the server's own (the bridge said the server's for all).
+ */
+export function refusedActionText(t: Translate, p: ErrorMessage, coords: Coords | null, start: () => string, playerName: (seat: number) => string | undefined): string {
+  switch (p.code) {
+    case 'illegal-move':
+      return illegalMoveText(t, p.errors ?? [], coords, start);
+    case 'not-your-turn':
+      return t('cw.err.not-your-turn.n', playerName(p.turn ?? -1) ?? '?');
+    case 'pile-too-small':
+      return pileTooSmallText(t, p.pile ?? 0, p.wanted ?? 0);
+    case 'not-in-hand':
+      return t('cw.err.not-in-hand', (p.cards ?? []).join(' '));
+    default: {
+      const key = `cw.err.${p.code ?? ''}` as StringKey;
+      const generic = `err.${p.code ?? ''}` as StringKey;
+      return t(key) !== key ? t(key) : t(generic) !== generic ? t(generic) : (p.message ?? p.code ?? '?');
+    }
+  }
 }
 
 /** A letter of a word a move makes, and whether a wildcard the move lays stands for it there. */

@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { awayText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { actionRefusedText, awayText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
@@ -236,7 +236,10 @@ export class CardwordsSession {
       } else if (e.code === 'unknown-words') {
         if (e.asked !== false) for (const w of e.words ?? []) this.askedMine.add(w);
         this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
-      } else this.message = `Refused: ${e.message}`;
+      } else if (e.type === 'action') this.message = actionRefusedText(e, this.rules?.table, this.coords, (i) => this.state?.players[i]?.name);
+      // the other refusals (the owner's removal's) keep the server's words for now, as the
+      // bridge's tests hold them; the web panel words them through refusedActionText too
+      else this.message = `Refused: ${e.message}`;
       this.update();
     });
     typed.on('hint', (h) => {
@@ -314,7 +317,9 @@ export class CardwordsSession {
       this.history = [];
       this.reviewAt = null;
       this.reviewBest = false;
-      this.message = 'A new round';
+      // said as the web panel says it in its status line ("Rematch: game 2 begins."; the bridge
+      // said its own "A new round")
+      this.message = logEventLine({ round: m.round, at: 0, kind: 'rematch' });
       this.update();
     });
     typed.on('ended', (e) => {
@@ -996,6 +1001,10 @@ export class CardwordsSession {
       welcome: this.welcome,
       seat: this.mySeat,
       status: s?.status ?? 'connecting',
+      // the status line's words once the room let this client go, as the web page's status line
+      // says them (removed, the removal that ended the game, the seat played elsewhere); '' else
+      // (Emacs's status line said "playing" beside a mode line saying "Removed")
+      statusText: this.removed ? (this.ended ? cardwordsRemovedLastText() : closedText(CLOSE_REASON.REMOVED)) : this.elsewhere ? closedText(CLOSE_REASON.TAKEN_BACK) : '',
       round: s?.round ?? 0,
       moves: s?.moves ?? 0,
       turn: s?.turn ?? -1,
@@ -1036,10 +1045,12 @@ export class CardwordsSession {
       invite: s && this.welcome && seatFree(s) ? webBase(this.url) + gamePath('cardwords', this.welcome.gameId) : '',
       inviteText: s && seatFree(s) ? inviteText() : '',
       // a turn of the review shows its table, not the hand left at the end (as the web panel)
-      hand: (review?.table ? [] : this.hand).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
+      // nor once the room let this client go (removed, the seat played elsewhere): the web page
+      // shows no hand and no action area then, and Emacs kept both, "Action: _" and all
+      hand: (review?.table || this.closed ? [] : this.hand).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
       // `pending`: the card being chosen as typed so far ("T-" while its points are typed)
-      composing: cp ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, pending: cp.pendingText(), placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }), char: p.card.char ?? '', points: p.card.points, meaning: p.card.meaning ?? '' })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
-      preview: action ? this.preview(action) : null,
+      composing: cp && !this.closed ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, pending: cp.pendingText(), placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }), char: p.card.char ?? '', points: p.card.points, meaning: p.card.meaning ?? '' })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
+      preview: action && !this.closed ? this.preview(action) : null,
       unseen: this.unseen(),
       // the whole log (a game's turns are bounded by its cards and passes): after the game
       // Emacs showed only the last 12 turns of it, with no sign of the rest

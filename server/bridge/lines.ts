@@ -39,9 +39,10 @@ export class LinesSession {
     return this.view();
   }
 
+  /** Takes the last move back; `undone` says so in the web panel's words (Emacs wrote its own). */
   undo(): LinesView {
     this.apply({ type: 'undo' });
-    return this.view();
+    return { ...this.view(), undone: translator('en')('lines.undone') };
   }
 
   hint(): LinesView {

@@ -76,6 +76,8 @@ export interface LinesView {
   highScore: string;
   /** A new personal record was saved (at game over or quit). */
   record: boolean;
+  /** For `lines/undo`: what the web panel says of it ('Move taken back.'). */
+  undone?: string;
   /** For `lines/hint`: the proposed move, or null when there is none. */
   hint?: { from: number; to: number } | null;
 }

@@ -3,12 +3,12 @@
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
-import { awayNoteText, bracesText, goneMark, rematchVotesText, rematchWaiting, rematchWaitsText, removeQuestion, lackingWordsText, pileTooSmallText, startedText, moveErrorText, refusalText, reviewBestMissingText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
+import { awayNoteText, bracesText, goneMark, rematchVotesText, rematchWaiting, rematchWaitsText, removeQuestion, lackingWordsText, pileTooSmallText, refusedActionText, startedText, moveErrorText, refusalText, reviewBestMissingText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import type { AwayNote } from '../../core/protocol/away.js';
 import { joinRefusal as lobbyJoinRefusal, watchRefusal } from '../../media/lobby/listing.js';
 import { refusedJoin, type Refusal as JoinRefusal } from '../../media/ui/refusal.js';
 import { cardwordsEndsWithout, type GameListing } from '../../core/protocol/game.js';
-import { CLOSE_REASON, type CardwordsLogEvent } from '../../core/protocol/messages.js';
+import { CLOSE_REASON, type CardwordsLogEvent, type ErrorMessage } from '../../core/protocol/messages.js';
 import { logEventText } from '../../media/cardwords/log-lines.js';
 import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
@@ -103,6 +103,11 @@ export function yatzeeInviteText(): string {
 /** The owner's removal of the last person playing, which ended the game, as the Cardwords web panel words it. */
 export function cardwordsRemovedLastText(): string {
   return en('cw.removedLast');
+}
+
+/** The names of the sheet's rows under the categories, the web panel's: the upper section's sum, its bonus, the total. */
+export function yatzeeSheetRows(): { upper: string; bonus: string; total: string } {
+  return { upper: en('yatzee.upper'), bonus: en('yatzee.bonus'), total: en('yatzee.total') };
 }
 
 /** A Yatzee leave or removal of the last human, which ends the game, as the web panel words them. */
@@ -202,6 +207,16 @@ export function endedMessage(reason: string | null | undefined, inResults = fals
 /** A refusal of the action area in words (media/cardwords/words.ts, as the web panel words it). */
 export function refusal(r: Refusal): string {
   return refusalText(en, r);
+}
+
+/**
+ * The room's refusal of an action but unknown words, as the web panel says it ("Refused: the move
+ * breaks the rules: the move touches no card on the table."; the bridge said the server's
+ * English, "Refused: the move touches no card on the table"), cells in the client's coordinates.
+ */
+export function actionRefusedText(e: ErrorMessage, table: CardTable | undefined, coords: Coords | null, playerName: (seat: number) => string | undefined): string {
+  const start = () => (table && coords ? startText(en, table, coords) : '');
+  return en('cw.refused', fullStop(refusedActionText(en, e, coords, start, playerName)));
 }
 
 /** Why the location is in braces: RET then trades the cards; the editor shows why before it does. */

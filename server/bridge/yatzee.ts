@@ -10,7 +10,7 @@ import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, scor
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { closedText, connectionLostText, endedMessage, playingHereText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText } from './texts.js';
+import { closedText, connectionLostText, endedMessage, playingHereText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText, yatzeeSheetRows } from './texts.js';
 import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -473,7 +473,10 @@ export class YatzeeSession {
         held: p.held,
         throwsMade: p.throwsMade,
         phase: p.phase,
-        // "65+50", and for a column too narrow for it (ten sheets in 80 columns) "115"
+        // the web panel's rows: the upper section's sum, then its bonus, "+3" (the balance
+        // until the six are filled), "65+50" after, and for a column too narrow for that (ten
+        // sheets in 80 columns) "115", the seed's form (Emacs had one "Bonus line", no sum)
+        upper: totals(scores).upper,
         bonus: bonusLineText(b),
         bonusShort: bonusLineText(b, '-', true),
         total: totals(scores).total,
@@ -500,6 +503,8 @@ export class YatzeeSession {
       welcome: this.welcome,
       status: s?.status ?? 'connecting',
       categories: CATEGORIES.map((c) => ({ id: c, label: CATEGORY_LABELS[c] })),
+      // the names of the rows under the categories, the web panel's (Sum, Bonus, Total)
+      rows: yatzeeSheetRows(),
       sheets: (s?.players ?? []).map(sheet),
       me: me?.name ?? null,
       // whom the owner may remove now (none for the others)

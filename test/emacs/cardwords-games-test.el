@@ -11,6 +11,9 @@
 (setq cardwords-client-command
       (list (getenv "CARDWORDS_NODE") (getenv "CARDWORDS_CLI") "client" "--stdio"))
 
+(defconst cardwords-games-test--yatzee-rows '(:upper "Sum" :bonus "Bonus" :total "Total")
+  "The names of a Yatzee sheet's rows under the categories, as the bridge sends them.")
+
 (defun cardwords-games-test--cell-text (cell)
   "The text of the Lines CELL in the buffer and its faces."
   (let ((pos (text-property-any (point-min) (point-max) 'cardwords-lines-cell cell)))
@@ -80,7 +83,8 @@
           ;; u takes the move back.
           (execute-kbd-macro (kbd "u"))
           (should (= (plist-get cardwords-lines--view :moves) 0))
-          (should (string-match-p "Move taken back" (buffer-string)))
+          ;; in the web panel's words (Emacs said its own, "… (this game no longer counts …)")
+          (should (string-match-p "^Move taken back\\.$" (buffer-string)))
           ;; defect: M-x cardwords-lines again started a new game, the one going on thrown
           ;; away unasked.  It shows that game again; C-u asks before leaving it; n, declined,
           ;; says the game goes on (it said "progn: Still playing")
@@ -377,8 +381,11 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
 
 (ert-deftest cardwords-yatzee-keeps-the-dice-in-view ()
   ;; An 80x24 terminal shows 21 lines of the buffer (menu bar, mode line, echo area): your
-  ;; dice, the suggestion, the hint line and the whole sheet to its total are there, with two
-  ;; players and the hints on, and a refusal in the echo area.  A redraw leaves point at the top.
+  ;; dice, the suggestion, the hint lines and the whole sheet are there, with two players and
+  ;; the hints on, and a refusal in the echo area.  A redraw leaves point at the top.  With the
+  ;; web panel's Sum and Bonus rows a best hold on a line of its own leaves the Total under
+  ;; the window (the mode line has the totals): the hint lines are not joined past the
+  ;; window's edge, the hold cut.
   (let* ((labels '(("aces" . "Aces") ("twos" . "Twos") ("threes" . "Threes") ("fours" . "Fours")
                    ("fives" . "Fives") ("sixes" . "Sixes") ("onePair" . "One pair")
                    ("twoPairs" . "Two pairs") ("threeAlike" . "Three alike")
@@ -387,13 +394,13 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
          (empty (make-list 15 nil))
          (sheet (lambda (name)
                   (list :name name :scores empty :dice '(3 4 4 2 6) :held '(nil t t nil nil)
-                        :throwsMade 1 :phase "thrown" :bonus "-63" :total 0)))
+                        :throwsMade 1 :phase "thrown" :upper 0 :bonus "-63" :total 0)))
          (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert view*")
          (cardwords-yatzee--echoed nil)
          (echoed nil)
          (cardwords-yatzee--view
           (list :seq 1 :connected t :welcome '(:gameId "ert") :status "playing" :hints t :me "ert"
-                :categories (mapcar (lambda (c) (list :id (car c) :label (cdr c))) labels)
+                :rows cardwords-games-test--yatzee-rows :categories (mapcar (lambda (c) (list :id (car c) :label (cdr c))) labels)
                 ;; the server's order: the robot sat first; your column comes first all the same
                 :sheets (list (funcall sheet "Robot1") (funcall sheet "ert"))
                 :mine (list :suggestion "chance" :options (make-list 15 7)
@@ -417,11 +424,12 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (dolist (regexp '("^Your dice (throw 1 of 3): \\[3\\] \\[4\\] \\[4\\] \\[2\\] \\[6\\]  Suggestion: Chance$"
                               "^Expected final score: 203\\.1 (201\\.5 before this round)$"
                               "^Best hold: the 4 4 (dice 2 3)$"
-                              "^ +ert +Robot1 +Expected$" "^Aces " "^Bonus line " "^Yatzee " "^Total "))
+                              "^ +ert +Robot1 +Expected$" "^Aces " "^Sum " "^Bonus " "^Yatzee "))
               (let ((line (save-excursion (goto-char (point-min))
                                           (and (re-search-forward regexp nil t) (line-number-at-pos)))))
                 (should line)
                 (should (<= line 21))))
+            (should (equal mode-line-process " You:0  Robot1:0"))
             (should (= (point) (point-min)))
             ;; one die, by its place (keys 1-5 name places: \"4\" alone read as die 4); faces
             ;; alone from a server that gives no places
@@ -438,12 +446,12 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
   (let* ((empty (make-list 15 nil))
          (sheet (lambda (name total)
                   (list :name name :scores (cons 3 (cdr empty)) :dice '(1 2 3 4 5) :held '(nil nil nil nil nil)
-                        :throwsMade 0 :phase "transferred" :bonus "0" :bonusShort "0" :total total)))
+                        :throwsMade 0 :phase "transferred" :upper 3 :bonus "0" :bonusShort "0" :total total)))
          (names '("ert" "Robot1" "Robot2" "Robot3" "Robot4" "Robot5" "Robot6" "Robot7" "Robot8" "Bartholomew"))
          (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert ten*")
          (cardwords-yatzee--view
           (list :seq 1 :connected t :welcome '(:gameId "ert") :status "playing" :hints nil :me "ert"
-                :categories (append (cl-loop for (id . label) in '(("aces" . "Aces") ("twos" . "Twos") ("threes" . "Threes")
+                :rows cardwords-games-test--yatzee-rows :categories (append (cl-loop for (id . label) in '(("aces" . "Aces") ("twos" . "Twos") ("threes" . "Threes")
                                                                   ("fours" . "Fours") ("fives" . "Fives") ("sixes" . "Sixes"))
                                             collect (list :id id :label label))
                                    (list (list :id "threeAlike" :label "Three alike")))
@@ -474,12 +482,16 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (should (string-match-p "^Your dice (throw 0 of 3): \\[ \\] \\[ \\] \\[ \\] \\[ \\] \\[ \\] $" (buffer-string)))
             (should (string-match-p "^Three alike +- +- +- +- +- +- +- +- +- +-$" (buffer-string)))
             (funcall fits)
-            ;; a finished upper section's bonus line ("105+50") does not fit a column of 6: the
-            ;; sum with its bonus instead, the seed's form; in a wider column as it comes
-            (setf (plist-get (car (last (plist-get cardwords-yatzee--view :sheets))) :bonus) "105+50"
+            ;; the web panel's rows under the upper section, Sum and Bonus (there was one "Bonus
+            ;; line" and no sum); a finished upper section's bonus ("105+50") does not fit a
+            ;; column of 6: the sum with its bonus instead, the seed's form; in a wider column as
+            ;; it comes
+            (should (string-match-p "^Sum +3 +3 +3 +3 +3 +3 +3 +3 +3 +3\nBonus +0 +0 " (buffer-string)))
+            (setf (plist-get (car (last (plist-get cardwords-yatzee--view :sheets))) :upper) 105
+                  (plist-get (car (last (plist-get cardwords-yatzee--view :sheets))) :bonus) "105+50"
                   (plist-get (car (last (plist-get cardwords-yatzee--view :sheets))) :bonusShort) "155")
             (cardwords-yatzee--draw)
-            (should (string-match-p "^Bonus line +0 +0 +0 +0 +0 +0 +0 +0 +0 +155$" (buffer-string)))
+            (should (string-match-p "^Sum +3 +3 +3 +3 +3 +3 +3 +3 +3 +105\nBonus +0 +0 +0 +0 +0 +0 +0 +0 +0 +155$" (buffer-string)))
             (funcall fits)
             ;; the hints' column of expected scores, and an option's "(50)", still in 80
             (setf (plist-get cardwords-yatzee--view :hints) t
@@ -492,7 +504,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (setf (plist-get cardwords-yatzee--view :sheets) (last (plist-get cardwords-yatzee--view :sheets) 3)
                   (plist-get cardwords-yatzee--view :hints) nil)
             (cardwords-yatzee--draw)
-            (should (string-match-p "^Bonus line +0 +0 +105\\+50$" (buffer-string))))
+            (should (string-match-p "^Sum +3 +3 +105\nBonus +0 +0 +105\\+50$" (buffer-string))))
         (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
         (kill-buffer)))))
 
@@ -503,9 +515,9 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
          (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert invite*")
          (cardwords-yatzee--view
           (list :seq 1 :connected t :welcome '(:gameId "K7QX2M") :status "playing" :hints nil :me "ert"
-                :categories (list (list :id "aces" :label "Aces"))
+                :rows cardwords-games-test--yatzee-rows :categories (list (list :id "aces" :label "Aces"))
                 :sheets (list (list :name "ert" :scores '(nil) :dice '(1 1 1 1 1) :held '(nil nil nil nil nil)
-                                    :throwsMade 0 :phase "transferred" :bonus "0" :bonusShort "0" :total 0))
+                                    :throwsMade 0 :phase "transferred" :upper 0 :bonus "0" :bonusShort "0" :total 0))
                 :mine (list :suggestion nil :options nil) :message ""
                 :invite link :inviteText "To invite someone, give them this link:")))
     (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
@@ -536,12 +548,12 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
   (let* ((empty (make-list 15 nil))
          (sheet (lambda (name)
                   (list :name name :scores empty :dice '(3 4 4 2 6) :held '(nil t t nil nil)
-                        :throwsMade 1 :phase "thrown" :bonus "-63" :total 0)))
+                        :throwsMade 1 :phase "thrown" :upper 0 :bonus "-63" :total 0)))
          (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert watcher*")
          (cardwords-yatzee--view
           (list :seq 1 :connected t :welcome '(:gameId "ert" :kind "yatzee" :role "watcher" :owner :false)
                 :status "playing" :hints :false :me nil
-                :categories (list (list :id "aces" :label "Aces") (list :id "chance" :label "Chance"))
+                :rows cardwords-games-test--yatzee-rows :categories (list (list :id "aces" :label "Aces") (list :id "chance" :label "Chance"))
                 :sheets (list (funcall sheet "Ann") (funcall sheet "Robot1"))
                 :mine nil :message "")))
     (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
@@ -782,19 +794,22 @@ W3, if given, is the index of a cell with word factor 3."
                       (point))
                    5)))))
   ;; A card never split at the end of a line: the message (the review's hand) wrapped in the
-  ;; middle of "[S 1]"; the Unseen line was cut at the window's edge (64 cards)
+  ;; middle of "[S 1]"; the Unseen line was cut at the window's edge (64 kinds of card)
   (cardwords-games-test--drawn
       (cardwords-games-test--view
        :message "Turn 18 of 19: Robot1: passed for -1 · Robot1's hand before the turn: [N 1] [S 1]"
-       :unseen (make-list 64 "A 10"))
+       :unseen (cl-loop for i below 64 collect (format "%c %d" (+ ?A (% i 26)) (+ 10 (/ i 26)))))
     (let ((lines (split-string (buffer-substring-no-properties (point-min) (point-max)) "\n")))
       (dolist (line lines)
         (should (< (string-width line) 80))
         (should-not (string-match-p "\\[[^]]*$" line)))
       (should (cl-some (lambda (l) (string-match-p "\\[S 1\\]$" l)) lines))
-      (should (= (cl-count-if (lambda (l) (string-match-p "^\\(Unseen: \\|        \\)A 10" l)) lines)
-                 (ceiling (* 64 5) 71)))
-      (should (= (cl-loop for l in lines sum (cl-count-if (lambda (w) (equal w "10")) (split-string l " "))) 64)))))
+      (should (string-match-p "^Unseen: 64 cards: \\[A 10\\]×1 \\[B 10\\]×1 " (buffer-string)))
+      ;; each whole on a line
+      (should (= (how-many "\\[[A-Z] 1[012]\\]×1" (point-min) (point-max)) 64))))
+  ;; counted and grouped as the web panel lists them: it read "A 2 A 2 A 2 … J 10 K 6"
+  (cardwords-games-test--drawn (cardwords-games-test--view :unseen '("A 2" "A 2" "J 10" "K 6"))
+    (should (string-match-p "^Unseen: 4 cards: \\[A 2\\]×2 \\[J 10\\]×1 \\[K 6\\]×1$" (buffer-string)))))
 
 (ert-deftest cardwords-play-again-keeps-the-game-going-on ()
   ;; M-x cardwords-play while a game goes on in its buffer asked whether to resume that very
@@ -1185,7 +1200,7 @@ the echo area."
           (should-not asked)
           ;; Yatzee: q asks, and so does killing its buffer
           (let ((cardwords-yatzee--view (list :seq 1 :welcome '(:gameId "ert") :status "playing" :ended nil
-                                              :categories nil :sheets nil :me "ert" :mine nil :message "")))
+                                              :rows cardwords-games-test--yatzee-rows :categories nil :sheets nil :me "ert" :mine nil :message "")))
             (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
               (cardwords-yatzee-mode)
               (cardwords-yatzee--draw))
@@ -1645,9 +1660,16 @@ the echo area."
                         "Your seat is now played elsewhere (another tab, window or editor), not here."))
         (setq sent nil asked nil)
         (let ((noninteractive nil)
-              (view (cardwords-games-test--view :connected nil :down closed :closed t :message closed)))
+              (view (cardwords-games-test--view :connected nil :down closed :closed t :message closed
+                                                :statusText closed)))
           (cardwords-games-test--drawn view
             (set-window-buffer (selected-window) (current-buffer))
+            ;; the status line says it in the web page's words (it said "playing")
+            (should (string-match-p (concat "^Cardwords  game ert  round 1  move 2 +"
+                                            (replace-regexp-in-string " " "[ \n]+" (regexp-quote closed))
+                                            "[ \n]+(owner)$")
+                                    (buffer-string)))
+            (should-not (string-match-p "move 2  playing" (buffer-string)))
             (let ((before (buffer-string)))
               (execute-kbd-macro (kbd "4 A RET C-c C-p"))
               (should-not sent)
@@ -2022,7 +2044,7 @@ the echo area."
 (ert-deftest cardwords-yatzee-keys-after-the-end-say-why ()
   (let* ((sent nil) (said nil)
          (sheet (lambda (name) (list :name name :scores (make-list 15 nil) :dice '(0 0 0 0 0)
-                                     :held '(nil nil nil nil nil) :throwsMade 0 :phase "start" :bonus "-63" :total 0)))
+                                     :held '(nil nil nil nil nil) :throwsMade 0 :phase "start" :upper 0 :bonus "-63" :total 0)))
          (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert ended*"))
     (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
                (lambda (method params &rest _) (push (cons method params) sent) nil))
@@ -2031,7 +2053,7 @@ the echo area."
         (unwind-protect
             (let ((cardwords-yatzee--view (list :seq 1 :connected t :welcome '(:gameId "ert") :status "ended" :ended t
                                                 :hints :false :me "ert" :removable nil
-                                                :categories (list (list :id "aces" :label "Aces"))
+                                                :rows cardwords-games-test--yatzee-rows :categories (list (list :id "aces" :label "Aces"))
                                                 :sheets (list (funcall sheet "ert") (funcall sheet "Robot1"))
                                                 :mine nil :message "")))
               (cardwords-yatzee-mode)
@@ -2057,10 +2079,10 @@ the echo area."
                    ("fullHouse" . "Full house") ("chance" . "Chance") ("yatzee" . "Yatzee")))
          (sheet (lambda (name)
                   (list :name name :scores (make-list 15 nil) :dice '(5 1 5 2 6) :held '(nil nil nil nil nil)
-                        :throwsMade 1 :phase "thrown" :bonus "-63" :bonusShort "-63" :total 0)))
+                        :throwsMade 1 :phase "thrown" :upper 0 :bonus "-63" :bonusShort "-63" :total 0)))
          (view (list :seq 1 :connected t :welcome '(:gameId "ert" :owner t) :status "playing" :hints nil
                      :ended nil :me "ert" :removable '("Robot1")
-                     :categories (mapcar (lambda (c) (list :id (car c) :label (cdr c))) labels)
+                     :rows cardwords-games-test--yatzee-rows :categories (mapcar (lambda (c) (list :id (car c) :label (cdr c))) labels)
                      :sheets (list (funcall sheet "ert") (funcall sheet "Robot1"))
                      :mine (list :suggestion "chance" :options (make-list 15 7)) :message "")))
     (while overrides
@@ -2224,7 +2246,7 @@ the echo area."
       (cardwords-games-test--yatzee-view
        :me "ert" :sheets (list (list :name "Robot1" :scores (make-list 15 nil) :dice '(1 2 3 4 5)
                                      :held '(nil nil nil nil nil) :throwsMade 1 :phase "thrown"
-                                     :bonus "-63" :bonusShort "-63" :total 109)))
+                                     :upper 0 :bonus "-63" :bonusShort "-63" :total 109)))
     (should (equal mode-line-process " Robot1:109"))))
 
 ;; The same for a Yatzee sheet taken back by a browser tab: the mode line said Disconnected
@@ -2439,10 +2461,10 @@ the echo area."
 (ert-deftest cardwords-yatzee-owner-removes-and-ends ()
   (let* ((sent nil) (asked nil) (offered nil)
          (sheet (lambda (name) (list :name name :scores (make-list 15 nil) :dice '(0 0 0 0 0)
-                                     :held '(nil nil nil nil nil) :throwsMade 0 :phase "start" :bonus "-63" :total 0)))
+                                     :held '(nil nil nil nil nil) :throwsMade 0 :phase "start" :upper 0 :bonus "-63" :total 0)))
          (view (lambda (owner)
                  (list :seq 1 :connected t :welcome (list :gameId "ert" :owner owner) :status "playing" :hints :false
-                       :me "ert" :removable '("Robot1" "Cy") :categories (list (list :id "aces" :label "Aces"))
+                       :me "ert" :removable '("Robot1" "Cy") :rows cardwords-games-test--yatzee-rows :categories (list (list :id "aces" :label "Aces"))
                        :sheets (list (funcall sheet "ert") (funcall sheet "Robot1") (funcall sheet "Cy"))
                        :mine nil :message "")))
          (cardwords-yatzee--buffer-name "*Cardwords Yatzee ert owner*"))

@@ -108,7 +108,12 @@
           (insert "2*2\n(0,0)\n(1,1) w 2;\n(2,2)\n")
           ;; as typed: the command loop runs in the selected window's buffer
           (switch-to-buffer (current-buffer))
-          (execute-kbd-macro (kbd "M-x lsp-format-buffer RET"))
+          (let ((start (with-current-buffer (messages-buffer) (point-max))))
+            (execute-kbd-macro (kbd "M-x lsp-format-buffer RET"))
+            ;; once (the handler said it as it came, then the package again after the command)
+            (should (= (with-current-buffer (messages-buffer)
+                         (how-many "formatting it would lose text" start (point-max)))
+                       1)))
           (should (equal (buffer-string) "2*2\n(0,0)\n(1,1) w 2;\n(2,2)\n"))
           (let ((said (with-current-buffer (messages-buffer)
                         (goto-char (point-max))

@@ -207,7 +207,12 @@ background: a loaded machine starts the server later than that."
           (eglot--signal-textDocument/didChange)
           ;; as typed: the command loop runs in the selected window's buffer
           (switch-to-buffer (current-buffer))
-          (execute-kbd-macro (kbd "M-x eglot-format-buffer RET"))
+          (let ((start (with-current-buffer (messages-buffer) (point-max))))
+            (execute-kbd-macro (kbd "M-x eglot-format-buffer RET"))
+            ;; once (eglot said it as it came, then the package again after the command)
+            (should (= (with-current-buffer (messages-buffer)
+                         (how-many "formatting it would lose text" start (point-max)))
+                       1)))
           (should (equal (buffer-string) "2*2\n(0,0)\n(1,1) w 2;\n(2,2)\n"))
           (let ((said (cardwords-test--last-message)))
             (message "said after formatting: %S" said)

@@ -269,7 +269,7 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   expect(screen).toMatch(/^Results\n(The pile is empty and a player laid the last card\.|Every player passed or traded twice in a row\.)$/m);
   // A rematch: round 2 with a new deal of four cards, our turn or the robot's, no results.
   tmux.keys('C-c', 'C-r');
-  const rematch = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 2 {2}move [01] {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /^A new round$/m.test(s), 'the rematch', 60_000);
+  const rematch = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 2 {2}move [01] {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /^Rematch: game 2 begins\.$/m.test(s), 'the rematch, said in the web panel\'s words', 60_000);
   expect(rematch).not.toMatch(/^Results$/m);
   expect(rematch).toMatch(/^ me +0 points {2}4 cards {2}\(you\)$/m);
 });
@@ -367,6 +367,12 @@ it('M-x cardwords-play with four players (three robots) in an 80x24 terminal: ev
   expect(screen).toMatch(/^Last: Robot1: /m);
   expect(screen).toMatch(/Preview: (This move would be refused:|Return trades 2 cards: )/);
   expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+  // RET: the room's refusal in the web panel's words (the bridge said the server's English,
+  // "Refused: the move touches no card on the table", no full stop)
+  expect(screen).toMatch(/Preview: This move would be refused:/);
+  tmux.keys('Enter');
+  screen = await tmux.waitFor((s) => /Refused: the move breaks the rules:\s+the move touches no card on the\s+table\./.test(s), 'the room\'s refusal', 30_000);
+  expect(inView(screen)).toBe(true);
 });
 
 it('M-x cardwords-play to the results, then leaving: keys after the end compose nothing, C-c C-q asks no question and stops the local server; a second game to the results, its buffer killed: its server stops too', { timeout: 600_000 }, async () => {
@@ -502,14 +508,17 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
   // A category row's value in my (the only) column: a number, '(n)' (what it would score) or '-'.
   const filled = (s: string) => s.split('\n').filter((l) => /^(Aces|Twos|Threes|Fours|Fives|Sixes|One pair|Two pairs|Three alike|Four alike|Small|Large|Full house|Chance|Yatzee) +-?\d+$/.test(l)).length;
   const total = (s: string) => Number(/^Total +(-?\d+)$/m.exec(s)?.[1]);
+  // the total in view: the Total row, or the mode line's while the hint and its best hold take
+  // the screen's last line (the web panel's Sum and Bonus rows make the sheet a line longer)
+  const totalShown = (s: string) => /^Total +\d+$/m.test(s) || /\(Yatzee You:\d+\)/.test(s);
   for (let round = 1; round <= 15; round++) {
     tmux.keys('Space');
     // the dice, the suggestion and the total on one 80x24 screen, after every key
-    await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\): (\[[1-6]\] ){5} Suggestion: [A-Z][a-z]+( [a-z]+)?$/m.test(s) && /^Total +\d+$/m.test(s), `round ${round}: the first throw`, 60_000);
+    await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\): (\[[1-6]\] ){5} Suggestion: [A-Z][a-z]+( [a-z]+)?$/m.test(s) && totalShown(s), `round ${round}: the first throw`, 60_000);
     tmux.keys('1'); // hold the first die, throw the others again
     await tmux.waitFor((s) => /^Your dice \(throw 1 of 3\)/m.test(s), `round ${round}: hold`, 60_000);
     tmux.keys('Space');
-    const thrown = await tmux.waitFor((s) => /^Your dice \(throw 2 of 3\)/m.test(s) && /^Total +\d+$/m.test(s), `round ${round}: the second throw`, 60_000);
+    const thrown = await tmux.waitFor((s) => /^Your dice \(throw 2 of 3\)/m.test(s) && totalShown(s), `round ${round}: the second throw`, 60_000);
     if (round === 2) {
       // the hint after a throw (the seed's: two lines, the best hold on the second) and a
       // refusal at once on 80x24: the refusal whole (in the echo area when the buffer has no
@@ -520,7 +529,7 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
       const both = await tmux.waitFor((s) => s.includes('Refused: Reset dice is possible only right after a transfer.'), 'the refusal beside the hint', 60_000);
       expect(both).toMatch(/^Best hold: .*\)$/m);
       expect(both).toMatch(/^Refused: Reset dice is possible only right after a transfer\.$/m);
-      expect(both).toMatch(/^Total +\d+$/m);
+      expect(totalShown(both)).toBe(true);
       expect(both.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
     }
     expect(filled(thrown)).toBe(round - 1);
@@ -560,7 +569,9 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
   const end = await tmux.waitFor((s) => /^The game has ended: q leaves$/m.test(s) && s.includes(over), 'SPC refused after the end', 30_000);
   expect(end).not.toMatch(/Refused/);
   expect(filled(end)).toBe(15);
-  expect(end).toMatch(/^Bonus line +\d+\+(0|50)$/m);
+  // the web panel's rows under the upper section: its sum, then the sum with its bonus
+  const upper = /^Sum +(\d+)$/m.exec(end)?.[1];
+  expect(end).toMatch(new RegExp(`^Bonus +${upper}\\+(0|50)$`, 'm'));
   expect(end).toMatch(new RegExp(`\\(Yatzee You:${total(end)}\\)`));
 });
 
@@ -605,6 +616,14 @@ it('M-x cardwords-play on a server given by URL: joined as Emi, the buffer kille
     const back = await tmux.waitFor((s) => hand.test(s) && /^ Emi .*\(you\)$/m.test(s), 'the seat back', 60_000);
     expect(back).not.toMatch(/Watching|Owner token/);
     await until(() => ann.state.players.some((p) => p.name === 'Emi' && p.connected), 30_000, 'Emi back');
+    // the owner removes Emi: the status line says so in the web page's words (it said "playing"
+    // beside the mode line's "Removed")
+    expect((await ann.request('remove', { name: 'Emi' })).type).toBe('ack');
+    const removed = await tmux.waitFor((s) => /\(Cardwords Removed/.test(s), 'the removal', 30_000);
+    expect(removed).toMatch(/^Cardwords {2}game \S+ {2}round 1 {2}move 0 {2}The owner removed you\s+from the game\.$/m);
+    expect(removed).not.toMatch(/ move 0 {2}playing/);
+    // nor a hand or an action area, as on the web page (they stayed, "Action: _" and all)
+    expect(removed).not.toMatch(/^(Hand|Action): /m);
   } finally {
     await srv.stop();
   }
