@@ -480,8 +480,13 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     return super.onDispose();
   }
 
-  /** The questions still open outlive the game: the owner is asked them in the next game of this ruleset (and at once in those open here). */
-  protected override async beforeEnd(): Promise<void> {
+  /**
+   * The questions still open outlive the game: the owner is asked them in the next game of
+   * this ruleset (and at once in those open here). Only once the end is stored (room-base.ts):
+   * a stale holder of a game taken over elsewhere told the owner's other games a word held
+   * back from a round that still went on.
+   */
+  protected override async afterEnd(): Promise<void> {
     const open = this.questions?.open();
     if (!open?.size) return;
     try {

@@ -188,8 +188,13 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   /** Subclasses: the state is marked ended. */
   protected abstract markEnded(reason: EndReason): void;
 
-  /** Subclasses: what must outlive the game, kept before its log is finished (a crash between them keeps it twice, never loses it). */
-  protected async beforeEnd(): Promise<void> {}
+  /**
+   * Subclasses: what must outlive the game, kept once its end is stored, and only then: the
+   * end is fenced (store.ts), so a process that lost the game to another one never gets here
+   * and tells nobody anything of a game that goes on elsewhere. (A crash between the end and
+   * this loses what it keeps; the ended log still has it.)
+   */
+  protected async afterEnd(): Promise<void> {}
 
   /** Subclasses: what the clients get last, before `ended` (the room closes right after). */
   protected farewell(): void {}
@@ -211,7 +216,6 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
       return true;
     }
     this.ended = true;
-    await this.beforeEnd();
     try {
       await this.log?.finish(reason);
     } catch (e) {
@@ -224,6 +228,7 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
       return false;
     }
     this.endFailed = null;
+    await this.afterEnd();
     finished?.();
     const results = this.finalResults(reason);
     this.markEnded(reason);

@@ -8,6 +8,7 @@ import { LeaseLostError, RedisGameStore, type GameHeader } from '../../server/ga
 import { CLOSE, MOVED_MESSAGE } from '../../core/protocol/messages.js';
 import { Player, getJSON, logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { startRedis, type RedisProcess } from '../support/redis.js';
+import { copySample, heldQuestion } from './cardwords-helpers.js';
 
 describe('fencing a game taken over by another process', () => {
   let redis: RedisProcess;
@@ -69,32 +70,49 @@ describe('fencing a game taken over by another process', () => {
     }
   });
 
-  it('two processes: the stalled holder refuses the action, its room closes, and the game goes on at the process that took it over', async () => {
+  /** Two processes (lease 2 s) with the tiny ruleset, shared by the tests below, each leaving them as it found them. */
+  let pair: ServerProcess[] | null = null;
+  const tiny = copySample('tiny');
+  async function twoProcesses(): Promise<ServerProcess[]> {
     const env = { REDIS_URL: redis.url };
-    const args = ['--rate', '1000', '--lease-timeout', '2000'];
-    const servers: ServerProcess[] = [await startServer({ env, args }), await startServer({ env, args })];
+    const args = ['--rate', '1000', '--lease-timeout', '2000', '--ruleset', tiny];
+    pair ??= [await startServer({ env, args }), await startServer({ env, args })];
+    return pair;
+  }
+  afterAll(async () => {
+    for (const s of pair ?? []) await s.stop();
+  });
+  const health = async (s: ServerProcess) => (await getJSON<{ rooms: number; processId: string }>(`${s.url}/health`)).body;
+
+  /** Stops the holder of game `id` (SIGSTOP) until the other process has taken the game over, runs `meanwhile`, then lets it go on. */
+  async function stallPastLease(holder: ServerProcess, other: ServerProcess, id: string, meanwhile: () => void): Promise<void> {
+    const otherId = (await health(other)).processId;
+    const rooms = (await health(other)).rooms;
+    process.kill(holder.proc.pid!, 'SIGSTOP');
     try {
+      await until(async () => (await r.get(`cardwords:claim:${id}`)) === otherId && (await health(other)).rooms === rooms + 1, 20_000, 'the take-over');
+      meanwhile();
+    } finally {
+      process.kill(holder.proc.pid!, 'SIGCONT');
+    }
+  }
+
+  it('two processes: the stalled holder refuses the action, its room closes, and the game goes on at the process that took it over', async () => {
+    const servers = await twoProcesses();
+    {
       const ann = await Player.create(servers[0]!.url, 'yatzee', { owner: servers[0]!.ownerToken, name: 'Ann' });
       const key = (await ann.next((m) => m.type === 'welcome')).payload.key!;
       const id = ann.room.roomId;
       expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
       const seen = (await ann.request('action', { type: 'hold', dice: [1] })).payload.moves!;
-      const health = async (s: ServerProcess) => (await getJSON<{ rooms: number; processId: string }>(`${s.url}/health`)).body;
       const holder = (await health(servers[0]!)).rooms > 0 ? servers[0]! : servers[1]!;
       const other = holder === servers[0] ? servers[1]! : servers[0]!;
-      const otherId = (await health(other)).processId;
       expect(await r.get(`cardwords:claim:${id}`)).toBe((await health(holder)).processId);
       const before = await r.lrange(`cardwords:game:${id}`, 0, -1);
 
-      // the holder stalls for longer than its lease: the other process takes the game over
-      process.kill(holder.proc.pid!, 'SIGSTOP');
-      try {
-        await until(async () => (await r.get(`cardwords:claim:${id}`)) === otherId && (await health(other)).rooms === 1, 20_000, 'the take-over');
-        // an action reaches the stalled holder (its room is still open there)
-        ann.room.send('action', { type: 'hold', dice: [2], id: 'late' });
-      } finally {
-        process.kill(holder.proc.pid!, 'SIGCONT');
-      }
+      // the holder stalls for longer than its lease: the other process takes the game over;
+      // an action reaches the stalled holder (its room is still open there)
+      await stallPastLease(holder, other, id, () => ann.room.send('action', { type: 'hold', dice: [2], id: 'late' }));
       await until(() => ann.left !== null, 20_000, "the old holder's room to close");
       // the close comes after every message of the room: the action was never acknowledged
       expect(ann.left).toBe(CLOSE.SERVER_STOPPING);
@@ -122,8 +140,39 @@ describe('fencing a game taken over by another process', () => {
         { type: 'hold', player: 'Ann', dice: [2] },
       ]);
       await Promise.all([back.leave(), bob.leave()]);
+    }
+  });
+
+  it("a stale holder's end carries no question of the game on: the owner is not told a word held back from a round that goes on elsewhere", async () => {
+    const servers = await twoProcesses();
+    // the owner plays Ann: Bob's unknown words wait for the end of the round
+    const { ann, bob } = await heldQuestion(servers[0]!.url, servers[0]!.ownerToken, tiny);
+    const id = ann.room.roomId;
+    const claimed = await r.get(`cardwords:claim:${id}`);
+    const holder = (await health(servers[0]!)).processId === claimed ? servers[0]! : servers[1]!;
+    const other = holder === servers[0] ? servers[1]! : servers[0]!;
+    const heard: string[] = [];
+    const probe = new Redis(redis.url);
+    probe.on('message', (_c: string, text: string) => heard.push(text));
+    await probe.subscribe('cardwords:questions');
+    try {
+      // the owner's end reaches the holder while it stalls past its lease and the game moves
+      await stallPastLease(holder, other, id, () => ann.room.send('end', { id: 'late-end' }));
+      await until(() => ann.left !== null, 20_000, "the old holder's room to close");
+      await until(() => holder.output().includes(`game ${id} was taken over by another process`), 10_000, "the old holder's log line");
+      expect(ann.left).toBe(CLOSE.SERVER_STOPPING);
+      expect(ann.messages.some((m) => m.type === 'ack' && m.payload.id === 'late-end')).toBe(false);
+      expect(ann.messages.some((m) => m.type === 'results' || m.type === 'ended')).toBe(false);
+      // a round trip through Redis after the holder's room closed: nothing kept, nothing said
+      await r.publish('cardwords:questions', 'barrier');
+      await until(() => heard.includes('barrier'), 5000, 'the barrier');
+      expect(heard).toEqual(['barrier']);
+      expect(await r.hgetall('cardwords:questions:tiny')).toEqual({});
+      expect(await r.sismember('cardwords:games:open', id)).toBe(1);
     } finally {
-      for (const s of servers) await s.stop();
+      probe.disconnect();
+      bob.room.reconnection.enabled = false;
+      await Promise.all([ann.leave().catch(() => undefined), bob.leave().catch(() => undefined)]);
     }
   });
 });
