@@ -52,8 +52,10 @@ interface Seat {
   key: string | null;
   /** The client (also while the SDK may reconnect it); null when none. */
   sessionId: string | null;
-  /** Dropped (or restored and not back yet) since (ms); 0 while connected. */
+  /** Dropped (or restored and not back yet) since (ms since the epoch, shown to people); 0 while connected. */
   awaySince: number;
+  /** The same moment on the monotonic clock (performance.now()), which the grace is measured on; 0 while connected. */
+  awayAt: number;
   /** A stand-in robot plays the seat (away past the grace period, left, or removed; not the last human's seat given up: the game ends, `giveUp`). */
   auto: boolean;
   rematch: boolean;
@@ -223,15 +225,15 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (stored.entries.length > 0) {
       // a restored game waits for its humans: away from now, a stand-in after the grace period
       // (before the deal, the seats are held: Seat.held)
-      const now = Date.now();
-      for (const s of this.seats) if (s.robot === null && s.name !== '' && !s.removed) Object.assign(s, { awaySince: now, auto: false, held: true });
+      const away = this.awayNow();
+      for (const s of this.seats) if (s.robot === null && s.name !== '' && !s.removed) Object.assign(s, { ...away, auto: false, held: true });
     }
     this.sync();
 
   }
 
   private freeSeat(index: number): Seat {
-    return { index, name: '', robot: null, key: null, sessionId: null, awaySince: 0, auto: false, rematch: false, removed: false, byOwner: false, owner: false, held: false };
+    return { index, name: '', robot: null, key: null, sessionId: null, awaySince: 0, awayAt: 0, auto: false, rematch: false, removed: false, byOwner: false, owner: false, held: false };
   }
 
   private async loadRuleset(name: string): Promise<LoadedRuleset> {
@@ -401,7 +403,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       if (seat && seat.robot === null && seat.key !== null && o.key === seat.key) {
         // the seat's human is back
         if (seat.sessionId && seat.sessionId !== client.sessionId) this.dropSession(seat.sessionId, CLOSE_REASON.TAKEN_BACK)?.leave(CLOSE.REMOVED, CLOSE_REASON.TAKEN_BACK);
-        Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, auto: false, held: false, owner: seat.owner || owner });
+        Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, awayAt: 0, auto: false, held: false, owner: seat.owner || owner });
       } else {
         const free = (n: string | null) => n !== null && !isRobotName(n) && !this.findSeat(n);
         const chosen = free(name) ? name : free(alt) ? alt! : null;
@@ -415,7 +417,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         } catch (e) {
           throw refuse('storage-failed', `the seat could not be stored: ${(e as Error).message}`);
         }
-        Object.assign(seat, { name: chosen, key, sessionId: client.sessionId, awaySince: 0, auto: false, owner });
+        Object.assign(seat, { name: chosen, key, sessionId: client.sessionId, awaySince: 0, awayAt: 0, auto: false, owner });
         this.maybeStart();
       }
       this.info.set(client.sessionId, { role: 'player', owner, name: seat.name });
@@ -644,11 +646,16 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     return seat && seat.sessionId === client.sessionId ? seat : null;
   }
 
+  /** A seat's drop now: the wall clock for people (the state's awaySince), the monotonic one for the grace. */
+  private awayNow(): Pick<Seat, 'awaySince' | 'awayAt'> {
+    return { awaySince: Date.now(), awayAt: performance.now() };
+  }
+
   /** A drop (a closed panel, a lost network): the seat is held, away; the SDK may reconnect for a while, the seat key always works. */
   override async onDrop(client: Client): Promise<void> {
     const seat = this.seatOf(client);
     if (!seat || this.ended || this.shuttingDown) return this.forget(client);
-    seat.awaySince = Date.now();
+    Object.assign(seat, this.awayNow());
     this.sync();
     try {
       await this.allowReconnection(client, Math.max(1, Math.round(ctx().timeouts.reconnectMs / 1000)));
@@ -661,7 +668,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     // the seat was taken back meanwhile by another connection (seat key), or removed
     if (this.closedIfGone(client)) return;
     const seat = this.seatOf(client);
-    if (seat && !seat.removed) Object.assign(seat, { auto: false, awaySince: 0 });
+    if (seat && !seat.removed) Object.assign(seat, { auto: false, awaySince: 0, awayAt: 0 });
     this.sync();
   }
 
@@ -671,7 +678,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     this.forget(client);
     if (!seat || this.ended) return;
     seat.sessionId = null;
-    seat.awaySince ||= Date.now();
+    if (seat.awaySince === 0) Object.assign(seat, this.awayNow());
     this.sync();
   }
 
@@ -896,7 +903,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     } catch (e) {
       return (e as Error).message;
     }
-    if (this.game) this.giveUp(seat, kind === 'remove', { sessionId: null, awaySince: 0 });
+    if (this.game) this.giveUp(seat, kind === 'remove', { sessionId: null, awaySince: 0, awayAt: 0 });
     else this.vacate(seat);
     return null;
   }
@@ -1057,11 +1064,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   protected checkLifetime(): void {
     if (this.ended || this.shuttingDown) return;
     const { timeouts } = ctx();
-    const now = Date.now();
+    const now = performance.now(); // durations on the monotonic clock (room-base.ts)
     const grace = this.opts.grace;
     let changed = false;
     for (const s of this.seats) {
-      if (s.robot !== null || s.removed || s.name === '' || s.awaySince === 0 || s.auto || grace < 0 || now - s.awaySince < grace) continue;
+      if (s.robot !== null || s.removed || s.name === '' || s.awaySince === 0 || s.auto || grace < 0 || now - s.awayAt < grace) continue;
       if (this.game) {
         // away past the grace period: a stand-in plays the seat until the human is back
         s.auto = true;
@@ -1095,7 +1102,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         const failed = await this.startRematch();
         // a store that cannot write: tried again after a while, said once (not at every tick)
         if (failed && this.rematchRetryAt === 0) console.error(`cardwords serve: game ${this.roomId}: the rematch could not be stored (tried again every ${REMATCH_RETRY_MS / 1000} s): ${failed}`);
-        this.rematchRetryAt = failed ? Date.now() + REMATCH_RETRY_MS : 0;
+        this.rematchRetryAt = failed ? performance.now() + REMATCH_RETRY_MS : 0;
       });
     }
   }

@@ -52,8 +52,11 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   abstract readonly kind: GameKind;
   protected log: GameLog | null = null;
   protected ended = false;
-  protected createdAt = Date.now();
-  protected lastActionAt = Date.now();
+  // Durations (idle, first join, grace) are measured on the monotonic clock: a jump of the
+  // wall clock ended every game of a process as idle, or let a stand-in take a seat at once.
+  // Date.now() only for the times people read (log entries, awaySince).
+  protected createdAt = performance.now();
+  protected lastActionAt = performance.now();
   private queue: Promise<unknown> = Promise.resolve();
   private robotBusy = false;
   protected readonly info = new Map<string, ClientInfo>();
@@ -176,7 +179,7 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
     if (!this.log) throw new Error('no game log');
     if (this.shuttingDown) throw new Error('the server is stopping');
     await this.log.append({ t: Date.now(), ...entry });
-    this.lastActionAt = Date.now();
+    this.lastActionAt = performance.now();
   }
 
   protected roleOf(client: Client): ClientInfo | undefined {

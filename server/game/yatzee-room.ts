@@ -381,7 +381,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
   protected checkLifetime(): void {
     if (this.ended || this.shuttingDown) return;
     const { timeouts } = ctx();
-    const now = Date.now();
+    const now = performance.now(); // as createdAt and lastActionAt (room-base.ts)
     const present = yatzeeSeated(this.sheetStates()).length;
     // core's policy has the seed's durations built in: scale our elapsed times to them
     const reason = shouldEnd({
