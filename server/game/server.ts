@@ -74,22 +74,29 @@ async function freePort(host: string): Promise<number> {
   });
 }
 
-/** The owner token: kept in the data folder (or Redis) so a restart keeps the owner's link working. */
+const OWNER_TOKEN_KEY = 'cardwords:owner-token';
+
+/**
+ * The owner token: kept in the data folder (and Redis, shared) so a restart keeps the owner's
+ * link working. With Redis the data folder keeps a copy: a Redis that lost its data gets the
+ * token back from it (a restart made a new one, and the owner's link no longer worked).
+ */
 async function ownerToken(dataDir: string, redis: Redis | null): Promise<string> {
-  const fresh = randomBytes(18).toString('base64url');
-  if (redis) {
-    await redis.set('cardwords:owner-token', fresh, 'NX');
-    return (await redis.get('cardwords:owner-token')) ?? fresh;
-  }
   const file = join(dataDir, 'owner-token');
+  let kept: string | null = null;
   try {
     const t = (await readFile(file, 'utf8')).trim();
-    if (/^[A-Za-z0-9_-]{16,}$/.test(t)) return t;
+    if (/^[A-Za-z0-9_-]{16,}$/.test(t)) kept = t;
   } catch {
     // first start
   }
-  await writeFile(file, `${fresh}\n`, { mode: 0o600 });
-  return fresh;
+  let token = kept ?? randomBytes(18).toString('base64url');
+  if (redis) {
+    await redis.set(OWNER_TOKEN_KEY, token, 'NX');
+    token = (await redis.get(OWNER_TOKEN_KEY)) ?? token;
+  }
+  if (token !== kept) await writeFile(file, `${token}\n`, { mode: 0o600 });
+  return token;
 }
 
 function urlHost(host: string): string {
@@ -106,6 +113,18 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   const store: GameStore = redis ? new RedisGameStore(redis, processId, o.leaseMs) : new FileGameStore(o.dataDir);
   const damaged: LogDamage[] = [];
   const token = await ownerToken(o.dataDir, redis);
+  if (store instanceof RedisGameStore) {
+    await store.start();
+    store.say = o.log;
+    // Redis lost its data: what this process holds besides its games is written again too
+    store.restoreOthers = async () => {
+      await redis!.set(OWNER_TOKEN_KEY, token, 'NX');
+      const shared = await redis!.get(OWNER_TOKEN_KEY);
+      if (shared !== token) o.log('cardwords serve: the owner token on Redis is not this process\'s (a process started on the empty Redis made a new one): the owner link printed at its start works there');
+      // the listings of the rooms here (the driver only writes changes: a lost one never came back)
+      await matchMaker.restoreMissingRoomCaches();
+    };
+  }
   const rulesets = await RulesetRegistry.create(o.rulesets, o.log);
   const robots = new RobotPool(o.rulesets);
   rulesets.onWordAdded = (name, word) => robots.addWord(name, word);
@@ -194,7 +213,10 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
     ? setInterval(() => {
         if (adopting) return;
         adopting = true;
-        adopt()
+        // first whether Redis still has its data (else this process writes its games again)
+        (store as RedisGameStore)
+          .check()
+          .then(adopt)
           .catch(() => undefined) // Redis away: the next round tries again
           .finally(() => (adopting = false));
       }, (o.leaseMs ?? 30_000) / 3)

@@ -70,6 +70,43 @@ describe('fencing a game taken over by another process', () => {
     }
   });
 
+  it('the store: Redis without its data refuses every write (none acknowledged into a list no restart restores) and says so until the games held are written again', async () => {
+    const c = new Redis(redis.url);
+    const store = new RedisGameStore(c, 'proc-lost', 600_000);
+    store.say = () => undefined;
+    let release = () => {};
+    // the server's part of the rewrite (owner token, listings) waits for the test: the store is not whole meanwhile
+    store.restoreOthers = () => new Promise<void>((resolve) => (release = resolve));
+    try {
+      await store.start();
+      const id = 'lost-data';
+      const log = await store.create({ v: 1, id, kind: 'yatzee', seed: 's', created: 0, options: {} });
+      let lost = 0;
+      log.onLost = () => lost++;
+      await log.append({ t: 1 });
+      const before = await r.lrange(`cardwords:game:${id}`, 0, -1);
+      await r.flushall(); // as a Redis restarted without persistence
+      await expect(log.append({ t: 2 })).rejects.toThrow(/Redis lost its data/);
+      expect(store.problem).toMatch(/Redis lost its data/);
+      await until(async () => (await r.lrange(`cardwords:game:${id}`, 0, -1)).length === before.length, 5000, 'the game written again');
+      expect(await r.lrange(`cardwords:game:${id}`, 0, -1)).toEqual(before);
+      expect(store.problem).toMatch(/Redis lost its data/);
+      release();
+      await store.check();
+      expect(store.problem).toBeNull();
+      expect(await r.get(`cardwords:claim:${id}`)).toBe('proc-lost');
+      expect(await r.sismember('cardwords:games:open', id)).toBe(1);
+      await log.append({ t: 3 });
+      expect((await r.lrange(`cardwords:game:${id}`, 0, -1)).slice(1).map((l) => logRecord(l).t)).toEqual([1, 3]);
+      expect(lost).toBe(0);
+      await log.finish('owner');
+    } finally {
+      release();
+      await store.close();
+      c.disconnect();
+    }
+  });
+
   /** Two processes (lease 2 s) with the tiny ruleset, shared by the tests below, each leaving them as it found them. */
   let pair: ServerProcess[] | null = null;
   const tiny = copySample('tiny');
