@@ -16,7 +16,7 @@ import { setContext, type Timeouts } from './context.js';
 import { OneLobby } from './lobby.js';
 import { installRoutes, limitBodies, limitCors } from './http.js';
 import { DamagedLogError, FileGameStore, RedisGameStore, type GameStore, type LogDamage } from './store.js';
-import { guardRedisRejections, redisClient } from './redis.js';
+import { guardRedisRejections, redisClient, watch } from './redis.js';
 import { YatzeeRoom } from './yatzee-room.js';
 import { CardwordsRoom } from './cardwords-room.js';
 import { RobotPool } from './robot-pool.js';
@@ -57,6 +57,16 @@ export interface RunningServer {
 
 /** Redis presence whose connections (its subscriber is its own duplicate) can be closed without a command. */
 class ClosablePresence extends RedisPresence {
+  constructor(redis: Redis, log: (line: string) => void) {
+    const ours = redis.listeners('error');
+    super(redis);
+    // Colyseus' presence logs every failed reconnection attempt of both its connections (38
+    // lines in a 15 s outage): they say it once an outage and once back, as ours (redis.ts)
+    for (const l of redis.listeners('error')) if (!ours.includes(l)) redis.off('error', l as (e: Error) => void);
+    this.sub.removeAllListeners('error');
+    watch(this.sub as Redis, 'presence subscriber', log);
+  }
+
   close(): void {
     this.sub.disconnect();
     this.pub.disconnect();
@@ -139,7 +149,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   // Colyseus' own connections, kept to be closed at the stop even when its shutdown fails
   // (it quits them with a command, which fails while Redis is away: they would reconnect for ever)
   const colyseusRedis = o.redisUrl ? [redisClient(o.redisUrl, 'presence', o.log), redisClient(o.redisUrl, 'driver', o.log)] : [];
-  const presence: Presence = colyseusRedis[0] ? new ClosablePresence(colyseusRedis[0]) : new LocalPresence();
+  const presence: Presence = colyseusRedis[0] ? new ClosablePresence(colyseusRedis[0], o.log) : new LocalPresence();
   const http = createHttpServer();
   const transport = gatedTransport({ server: http }, o.limits, o.log);
   const server = new Server({

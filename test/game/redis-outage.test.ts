@@ -52,6 +52,13 @@ describe('a Redis outage', () => {
     redis = await startRedis(port, dir);
     await until(async () => (await getJSON<{ storage: string }>(`${srv.url}/health`)).body.storage === 'ok', 20_000, 'the health endpoint to see Redis back');
     expect(srv.proc.exitCode, srv.output()).toBeNull();
+    // each connection says the outage once, not at every reconnection attempt (Colyseus' presence logged 38 lines in 15 s)
+    await until(() => srv.output().includes('Redis (presence) is back'), 10_000, 'the presence back');
+    const said = srv.output().split('\n').filter((l) => /Redis|ECONNREFUSED/.test(l) && !/a Redis command failed/.test(l));
+    const unreachable = said.filter((l) => l.includes('unreachable'));
+    expect(new Set(unreachable).size, said.join('\n')).toBe(unreachable.length);
+    expect(said.filter((l) => !/^cardwords serve: Redis \([a-z ]+\) (unreachable: .*; retrying|is back)$/.test(l)), said.join('\n')).toEqual([]);
+    expect(unreachable.some((l) => l.includes('(presence subscriber)'))).toBe(true);
     { const r = await ann.request('action', { type: 'hold', dice: [0] }); expect(r.type, JSON.stringify(r.payload)).toBe('ack'); }
     await ann.leave();
   });
