@@ -8,6 +8,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Player, getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
+import { CATEGORIES } from '../../core/games/yatzee/rules.js';
 import { overByPasses } from './cardwords-helpers.js';
 
 async function welcomed(p: Promise<Player>): Promise<{ p: Player; key: string }> {
@@ -66,6 +67,40 @@ describe('the game log under faults', () => {
     } finally {
       await srv.kill9();
       await again?.stop();
+    }
+  });
+
+  it('a Yatzee end when every sheet is full that the disk cannot keep: the game goes on, and the end is tried again once space is freed', async () => {
+    const srv = await startServer({ args: ['--rate', '1000'] });
+    try {
+      const { p: ann } = await welcomed(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann' }));
+      const log = join(srv.dataDir, 'games', `${ann.room.roomId}.log`);
+      const line = (back: number) => readFileSync(log, 'utf8').trimEnd().split('\n').at(-back)!;
+      for (const category of CATEGORIES.slice(0, -1)) {
+        expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+        const t = await ann.request('action', { type: 'transfer', category });
+        expect(t.type, JSON.stringify(t.payload)).toBe('ack');
+      }
+      expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+      // room for the last transfer's record (as long as the one before, but for its category's
+      // name) and not for the end's after it
+      const last = CATEGORIES.at(-1)!;
+      const before = line(2);
+      expect(before).toContain(`"category":"${CATEGORIES.at(-2)}"`);
+      const room = Buffer.byteLength(`${before}\n`) - CATEGORIES.at(-2)!.length + last.length;
+      fsize(srv, `${statSync(log).size + room + 10}:unlimited`);
+      const t = await ann.request('action', { type: 'transfer', category: last });
+      expect(t.type, JSON.stringify(t.payload)).toBe('ack');
+      await until(() => srv.output().includes('(sheets-full)'), 5000, 'the end refused by the full disk');
+      expect(ann.messages.some((m) => m.type === 'ended' || m.type === 'results')).toBe(false);
+      fsize(srv, 'unlimited:unlimited');
+      // tried again at a lifetime check (every second here), not at the idle end 15 minutes on
+      const ended = await ann.next((m) => m.type === 'ended', 5000);
+      expect(ended.payload.reason).toBe('sheets-full');
+      expect(ann.messages.find((m) => m.type === 'results')?.payload.reason).toBe('sheets-full');
+      expect(readdirSync(join(srv.dataDir, 'games', 'ended'))).toContain(`${ann.room.roomId}.log`);
+    } finally {
+      await srv.stop();
     }
   });
 
