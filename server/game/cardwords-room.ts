@@ -806,7 +806,9 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
           try {
             if (r.added || this.questions.has(word)) await this.record({ kind: 'word', word });
           } catch (e) {
-            console.error(`cardwords serve: game ${this.roomId}: the approval of '${word}' is in the dictionary but not in the game log: ${(e as Error).message}`);
+            // not acknowledged (it was, with nothing in the log): the question stays open here,
+            // so approving it again records it
+            return this.sendError(client, 'storage-failed', `'${word}' is in the personal dictionary, but this game's log could not record its approval (${(e as Error).message}): approve it again`, { id, type });
           }
         } else {
           word = this.canonicalWord(w);

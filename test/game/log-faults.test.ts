@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Player, getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
-import { overByPasses } from './cardwords-helpers.js';
+import { copySample, cwCreate, cwJoin, handOf, overByPasses, unknownMove } from './cardwords-helpers.js';
 
 async function welcomed(p: Promise<Player>): Promise<{ p: Player; key: string }> {
   const pl = await p;
@@ -99,6 +99,34 @@ describe('the game log under faults', () => {
       expect(ended.payload.reason).toBe('sheets-full');
       expect(ann.messages.find((m) => m.type === 'results')?.payload.reason).toBe('sheets-full');
       expect(readdirSync(join(srv.dataDir, 'games', 'ended'))).toContain(`${ann.room.roomId}.log`);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  it("an approval the game log cannot record is not acknowledged; approved again once space is freed, it is", async () => {
+    const dir = copySample('tiny');
+    const srv = await startServer({ args: ['--ruleset', dir, '--rate', '1000'] });
+    try {
+      // the owner watches Bob's game; Bob's move with unknown words asks the owner
+      const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['casual'], seed: 'approve-full-1' });
+      const bob = await cwJoin(srv.url, owner.room.roomId, { name: 'Bob' });
+      await until(() => bob.state.status === 'playing' && bob.state.turn === 0 && handOf(bob).length > 0, 5000, "Bob's turn");
+      const { text, unknown } = await unknownMove(bob, dir);
+      expect((await bob.request('action', { text })).payload).toMatchObject({ code: 'unknown-words', asked: true });
+      const word = unknown[0]!;
+      const log = join(srv.dataDir, 'games', `${owner.room.roomId}.log`);
+      const approvals = () => readFileSync(log, 'utf8').split('\n').filter((l) => l.includes(`"word":"${word}"`)).length;
+      fsize(srv, `${statSync(log).size}:unlimited`); // the log takes nothing more
+      const refused = await owner.request('approve', { word });
+      expect([refused.type, refused.payload.code], JSON.stringify(refused.payload)).toEqual(['error', 'storage-failed']);
+      expect(approvals()).toBe(0);
+      fsize(srv, 'unlimited:unlimited');
+      const again = await owner.request('approve', { word });
+      expect(again.type, JSON.stringify(again.payload)).toBe('ack');
+      expect(approvals()).toBe(1);
+      expect((await bob.next((m) => m.type === 'word')).payload).toEqual({ word, approved: true });
+      await owner.request('end');
     } finally {
       await srv.stop();
     }
