@@ -142,7 +142,8 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   rulesets.shared = shared;
   const questions = redis ? await RedisCarriedQuestions.start(redis, processId, o.log, (name, qs) => CardwordsRoom.askOwnersHere(name, qs)) : new FileCarriedQuestions(o.dataDir);
   const restoring = new Set<string>();
-  setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots, questions, restoring });
+  const adopting = new Map<string, number>();
+  setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots, questions, restoring, adopting });
 
   limitCors();
   const placement = new Placement();
@@ -188,12 +189,34 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   limitBodies(http, o.limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, o.limits.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS);
 
   // Unfinished games come back from their logs: at the start, and with Redis whenever a
-  // game's lease has ended (its process died), on whichever process claims it first.
+  // game's lease has ended (its process died), on whichever process claims it first. After
+  // the start (`confirm`), a game found without a lease is taken only if it is still without
+  // one about a lease later, this process connected all along: a living holder renews within
+  // that time (every third of the lease, and at once when its connection is back, store.ts).
+  // An outage longer than the lease moved games whose process lived (1 of 6, 1 of 27) when
+  // the adoption came before the holder's renewal.
+  const leaseMs = o.leaseMs ?? 30_000;
   const restored: string[] = [];
   const reported = new Set<string>();
-  const adopt = async (): Promise<void> => {
-    for (const id of await store.listOpen()) {
-      if (matchMaker.getLocalRoomById(id)) continue;
+  const adopt = async (confirm: boolean): Promise<void> => {
+    const ids = await store.listOpen();
+    for (const id of adopting.keys()) if (!ids.includes(id)) adopting.delete(id);
+    for (const id of ids) {
+      if (matchMaker.getLocalRoomById(id)) {
+        adopting.delete(id);
+        continue;
+      }
+      if (confirm && store instanceof RedisGameStore) {
+        if (await store.held(id)) {
+          adopting.delete(id);
+          continue;
+        }
+        const since = adopting.get(id);
+        // three rounds (a third of the lease apart) after it was first found free
+        if (since === undefined || since < store.readyAt) adopting.set(id, performance.now());
+        if (since === undefined || since < store.readyAt || performance.now() - since < leaseMs * 0.9) continue;
+      }
+      adopting.delete(id);
       if (!(await store.claim(id, processId))) continue;
       try {
         const header = await store.peek(id);
@@ -217,19 +240,19 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       }
     }
   };
-  await adopt();
-  let adopting = false;
+  await adopt(false);
+  let inRound = false;
   const orphans = redis
     ? setInterval(() => {
-        if (adopting) return;
-        adopting = true;
+        if (inRound) return;
+        inRound = true;
         // first whether Redis still has its data (else this process writes its games again)
         (store as RedisGameStore)
           .check()
-          .then(adopt)
+          .then(() => adopt(true))
           .catch(() => undefined) // Redis away: the next round tries again
-          .finally(() => (adopting = false));
-      }, (o.leaseMs ?? 30_000) / 3)
+          .finally(() => (inRound = false));
+      }, leaseMs / 3)
     : null;
   orphans?.unref();
 

@@ -581,8 +581,24 @@ export class RedisGameStore implements GameStore {
     private readonly processId: string,
     readonly leaseMs = 30_000,
   ) {
-    // a write that failed while Redis was away says nothing once it is back
-    redis.on('ready', () => this.health.ok());
+    redis.on('ready', () => {
+      // a write that failed while Redis was away says nothing once it is back
+      this.health.ok();
+      // the leases that lapsed during an outage are renewed at once, before another process
+      // (which waits a lease before it adopts, server.ts) could take a game held here
+      for (const renew of this.renewals.values()) renew();
+      this.readyAt = performance.now();
+    });
+  }
+
+  /** Renewals of the leases held here, by game (also run at once when the connection is back). */
+  private readonly renewals = new Map<string, () => void>();
+  /** When the connection was last (re)established (performance.now()). */
+  readyAt = performance.now();
+
+  /** Whether any process holds game `id`'s lease now. */
+  async held(id: string): Promise<boolean> {
+    return (await this.redis.exists(`${PREFIX}claim:${id}`)) === 1;
   }
 
   get problem(): string | null {
@@ -652,6 +668,7 @@ export class RedisGameStore implements GameStore {
       () => {
         clearInterval(timer);
         this.leases.delete(id);
+        this.renewals.delete(id);
         this.logs.delete(id);
       },
       this.health,
@@ -659,7 +676,7 @@ export class RedisGameStore implements GameStore {
       () => this.dataLost(),
     );
     this.logs.set(id, log);
-    const timer = setInterval(() => {
+    const renew = () => {
       this.redis.eval(RENEW, 2, `${PREFIX}claim:${id}`, `${PREFIX}fence:${id}`, String(token), this.processId, String(this.leaseMs)).then(
         (held) => {
           if (held === DATA_LOST) this.dataLost();
@@ -667,9 +684,11 @@ export class RedisGameStore implements GameStore {
         },
         () => undefined, // Redis away: the next renewal tries again
       );
-    }, this.leaseMs / 3);
+    };
+    const timer = setInterval(renew, this.leaseMs / 3);
     timer.unref();
     this.leases.set(id, timer);
+    this.renewals.set(id, renew);
     return log;
   }
 
@@ -740,6 +759,7 @@ export class RedisGameStore implements GameStore {
   async close(): Promise<void> {
     for (const t of this.leases.values()) clearInterval(t);
     this.leases.clear();
+    this.renewals.clear();
     this.logs.clear();
   }
 }

@@ -119,7 +119,7 @@ describe('fencing a game taken over by another process', () => {
   afterAll(async () => {
     for (const s of pair ?? []) await s.stop();
   });
-  const health = async (s: ServerProcess) => (await getJSON<{ rooms: number; processId: string }>(`${s.url}/health`)).body;
+  const health = async (s: ServerProcess) => (await getJSON<{ rooms: number; processId: string; adopting?: string[] }>(`${s.url}/health`)).body;
 
   /** Stops the holder of game `id` (SIGSTOP) until the other process has taken the game over, runs `meanwhile`, then lets it go on. */
   async function stallPastLease(holder: ServerProcess, other: ServerProcess, id: string, meanwhile: () => void): Promise<void> {
@@ -178,6 +178,32 @@ describe('fencing a game taken over by another process', () => {
       ]);
       await Promise.all([back.leave(), bob.leave()]);
     }
+  });
+
+  it('a holder that renews within a lease of its game being found free keeps it: the other process does not take a game whose process lives', async () => {
+    // an outage (or a stall) longer than the lease: the adoption raced the holder's renewal
+    // and moved 1 of 6 games, then 1 of 27, though every process lived
+    const servers = await twoProcesses();
+    const ann = await Player.create(servers[0]!.url, 'yatzee', { owner: servers[0]!.ownerToken, name: 'Ann' });
+    await ann.next((m) => m.type === 'welcome');
+    const id = ann.room.roomId;
+    expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+    const claimed = (await r.get(`cardwords:claim:${id}`))!;
+    const holder = (await health(servers[0]!)).processId === claimed ? servers[0]! : servers[1]!;
+    const other = holder === servers[0] ? servers[1]! : servers[0]!;
+    process.kill(holder.proc.pid!, 'SIGSTOP');
+    try {
+      // the lease lapses; the other process finds the game free (or, before the fix, takes it)
+      await until(async () => (await health(other)).adopting?.includes(id) === true || ![claimed, null].includes(await r.get(`cardwords:claim:${id}`)), 20_000, 'the game found free');
+    } finally {
+      process.kill(holder.proc.pid!, 'SIGCONT');
+    }
+    await until(async () => !(await health(other)).adopting?.includes(id), 10_000, 'the other process to see the lease renewed');
+    expect(await r.get(`cardwords:claim:${id}`)).toBe(claimed);
+    expect(holder.output()).not.toContain(`game ${id} was taken over`);
+    expect(ann.left).toBeNull();
+    expect((await ann.request('action', { type: 'hold', dice: [0] })).type).toBe('ack');
+    await ann.leave();
   });
 
   it("a stale holder's end carries no question of the game on: the owner is not told a word held back from a round that goes on elsewhere", async () => {
