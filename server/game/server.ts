@@ -133,6 +133,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       if (shared !== token) o.log('cardwords serve: the owner token on Redis is not this process\'s (a process started on the empty Redis made a new one): the owner link printed at its start works there');
       // the listings of the rooms here (the driver only writes changes: a lost one never came back)
       await matchMaker.restoreMissingRoomCaches();
+      await rulesets.reshare();
     };
   }
   const rulesets = await RulesetRegistry.create(o.rulesets, o.log);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { Player, getJSON, startServer, tempDir, until, type ServerProcess } from '../support/game-server.js';
 import { startRedis, type RedisProcess } from '../support/redis.js';
+import { copySample, cwCreate } from './cardwords-helpers.js';
 
 describe('a Redis outage', () => {
   let redis: RedisProcess | null = null;
@@ -104,24 +105,29 @@ describe('a Redis outage', () => {
     r.on('error', () => undefined);
     try {
       const dataDir = tempDir();
-      const args = ['--rate', '1000', '--lease-timeout', '2000'];
+      const args = ['--rate', '1000', '--lease-timeout', '2000', '--ruleset', copySample('tiny')];
       const srv = await startServer({ dataDir, env: { REDIS_URL: bare.url }, args });
       servers.push(srv);
       const ann = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann' });
       await ann.next((m) => m.type === 'welcome');
       const id = ann.room.roomId;
       expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+      // a Cardwords game whose owner approved a word (shared on Redis)
+      const cw = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 0, robots: ['casual'] });
+      expect((await cw.request('approve', { word: 'tnt' })).type).toBe('ack');
+      expect(await r.smembers('cardwords:words:tiny')).toEqual(['TNT']);
       const before = await r.lrange(`cardwords:game:${id}`, 0, -1);
       const processId = (await getJSON<{ processId: string }>(`${srv.url}/health`)).body.processId;
 
       await bare.kill9();
       again = await startRedis(bare.port);
-      await until(() => srv.output().includes('Redis has the games held here again (1 written again)'), 15_000, 'the games written again');
-      expect(srv.output()).toContain('Redis lost its data (restarted without persistence?); the games held here are being written again (1)');
+      await until(() => srv.output().includes('Redis has the games held here again (2 written again)'), 15_000, 'the games written again');
+      expect(srv.output()).toContain('Redis lost its data (restarted without persistence?); the games held here are being written again (2)');
       expect(await r.lrange(`cardwords:game:${id}`, 0, -1)).toEqual(before);
       expect(await r.sismember('cardwords:games:open', id)).toBe(1);
       expect(await r.get(`cardwords:claim:${id}`)).toBe(processId);
       expect(await r.get('cardwords:owner-token')).toBe(srv.ownerToken);
+      expect(await r.smembers('cardwords:words:tiny')).toEqual(['TNT']);
       // the room's listing: the game can be found and joined through the matchmaker again
       await until(async () => (await r.hexists('roomcaches', id)) === 1, 5000, 'the listing written again');
       expect((await getJSON<{ storage: string }>(`${srv.url}/health`)).body.storage).toBe('ok');
@@ -129,6 +135,7 @@ describe('a Redis outage', () => {
       await bob.next((m) => m.type === 'welcome');
       expect((await ann.request('action', { type: 'hold', dice: [0] })).type).toBe('ack');
       expect((await r.lrange(`cardwords:game:${id}`, 0, -1)).slice(0, before.length)).toEqual(before);
+      await cw.request('end');
       await Promise.all([ann.leave(), bob.leave()]);
 
       // the process restarts on a Redis that lost its data again: its owner link still works
