@@ -259,6 +259,11 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
 
   /** The two clocks of a room: its lifetime checks and its robots' steps (one at a time, in the queue). */
   protected startClocks(lifetimeEveryMs: number): void {
+    // Colyseus' room clock reads Date.now on Node: a wall clock set back held these timers (the
+    // lifetime checks, the robots) for as long as the jump. The monotonic clock instead.
+    const clock = this.clock as unknown as { now: () => number; currentTime: number };
+    clock.now = () => performance.now();
+    clock.currentTime = clock.now();
     this.clock.setInterval(() => {
       if (!this.ended && !this.shuttingDown) this.checkLifetime();
     }, Math.max(20, lifetimeEveryMs));

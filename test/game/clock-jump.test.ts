@@ -17,7 +17,8 @@ describe("a jump of the server's wall clock", () => {
   beforeAll(async () => {
     srv = await startServer({
       nodeArgs: ['--import', pathToFileURL(resolve('test/support/clock-jump.mjs')).href],
-      env: { CARDWORDS_TEST_CLOCK_JUMP_MS: String(JUMP_MS) },
+      // ahead 16 min, then back 32 min (16 min behind)
+      env: { CARDWORDS_TEST_CLOCK_JUMP_MS: `${JUMP_MS},${-2 * JUMP_MS}` },
       // the default idle end (15 min) and first-join wait (2 min): the jump passes both
       args: ['--ruleset', copySample('tiny'), '--rate', '1000', '--reconnect-timeout', '1000'],
     });
@@ -42,7 +43,7 @@ describe("a jump of the server's wall clock", () => {
     expect((await cleo.request('action', { type: 'throw' })).type).toBe('ack');
 
     srv.proc.kill('SIGUSR2');
-    await until(() => srv.output().includes('clock-jump: the wall clock is'), 5000, 'the jump');
+    await until(() => srv.output().includes('clock-jump 1:'), 5000, 'the jump');
 
     // time passes for the lifetime checks (every second in these games): a game whose Di
     // drops after the jump gets its stand-in after its grace of 2 s, measured on the monotonic clock
@@ -64,5 +65,21 @@ describe("a jump of the server's wall clock", () => {
     expect(ann.state.status).toBe('playing');
     expect((await getJSON<{ games: number }>(`${srv.url}/health`)).body.games).toBe(4);
     await Promise.all([ann.request('end'), cy.request('end'), waiting.request('end'), cleo.request('end')]);
+  });
+
+  it('set back 32 min: the rooms\' timers go on (Colyseus\' room clock held them for as long as the jump)', async () => {
+    // a game against a robot, the owner playing: the robot answers every move (its timer)
+    const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, robots: ['casual'], name: 'Ann', grace: 1, seed: 'jump-3' });
+    const bob = await cwJoin(srv.url, ann.room.roomId, { name: 'Bob' });
+    await until(() => ann.state.status === 'playing' && ann.state.turn === 0, 5000, 'the start');
+    srv.proc.kill('SIGUSR2');
+    await until(() => srv.output().includes('clock-jump 2:'), 5000, 'the jump back');
+    expect((await ann.request('action', { text: 'pass' })).type).toBe('ack');
+    // Bob drops on his turn: after the grace (1 s, a lifetime check) his stand-in passes or plays, then the robot
+    bob.room.reconnection.enabled = false;
+    bob.raw.transport.ws.close(3000);
+    await until(() => ann.state.players[1]!.auto, 10_000, "Bob's stand-in after the grace");
+    await until(() => ann.state.moves >= 3 && ann.state.turn === 0, 10_000, "the stand-in's and the robot's moves");
+    await ann.request('end');
   });
 });
