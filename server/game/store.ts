@@ -472,9 +472,13 @@ class RedisLog implements GameLog {
     return next;
   }
 
-  async finish(reason: string): Promise<void> {
+  finish(reason: string): Promise<void> {
+    // in the chain: a rewrite of the game (RedisGameStore.rewrite) comes wholly before or after it
+    return this.exclusive(() => this.finishNow(reason));
+  }
+
+  private async finishNow(reason: string): Promise<void> {
     if (this.closed) return;
-    await this.chain;
     if (this.fenced) {
       this.closed = true;
       this.stopLease();
@@ -644,11 +648,12 @@ export class RedisGameStore implements GameStore {
     let written = 0;
     for (const [id, log] of this.logs) {
       if (!log.open) continue;
-      const done = await log.exclusive(() =>
-        this.redis.eval(REWRITE, 4, `${PREFIX}game:${id}`, `${PREFIX}games:open`, `${PREFIX}claim:${id}`, `${PREFIX}fence:${id}`, id, this.processId, String(this.leaseMs), log.token, ...log.records),
+      // not a game that ended or was released meanwhile (it would come back)
+      const done = await log.exclusive(async () =>
+        log.open ? this.redis.eval(REWRITE, 4, `${PREFIX}game:${id}`, `${PREFIX}games:open`, `${PREFIX}claim:${id}`, `${PREFIX}fence:${id}`, id, this.processId, String(this.leaseMs), log.token, ...log.records) : null,
       );
       if (done === 1) written++;
-      else log.lost(); // another process holds it now
+      else if (done === 0) log.lost(); // another process holds it now
     }
     await this.restoreOthers?.();
     await this.redis.set(EPOCH, randomBytes(9).toString('base64url'), 'NX');
