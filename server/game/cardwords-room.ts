@@ -313,8 +313,15 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     }
   }
 
+  /** Approvals the game log could not take when they were made (the store failing): written before its next entry. */
+  private readonly unlogged: string[] = [];
+
   /** Appends one entry of this game's log durably (and notes its line, once written). */
   private async record(e: CardwordsEntry): Promise<void> {
+    while (this.unlogged.length > 0) {
+      await this.append(writeEntry({ kind: 'word', word: this.unlogged[0]! }));
+      this.unlogged.shift();
+    }
     // placed before the write: the game may move on meanwhile
     const note = this.noteOf(e);
     await this.append(writeEntry(e));
@@ -806,9 +813,10 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
           try {
             if (r.added || this.questions.has(word)) await this.record({ kind: 'word', word });
           } catch (e) {
-            // not acknowledged (it was, with nothing in the log): the question stays open here,
-            // so approving it again records it
-            return this.sendError(client, 'storage-failed', `'${word}' is in the personal dictionary, but this game's log could not record its approval (${(e as Error).message}): approve it again`, { id, type });
+            // durable in the dictionary and playable (as with Redis away: shared-words.ts), so
+            // acknowledged; the game log gets it before its next entry (it never did)
+            this.unlogged.push(word);
+            console.error(`cardwords serve: game ${this.roomId}: the approval of '${word}' is in the dictionary; the game log records it with its next entry: ${(e as Error).message}`);
           }
         } else {
           word = this.canonicalWord(w);
