@@ -32,7 +32,7 @@ import { ctx, isOwnerToken } from './context.js';
 import { GameRoom, isRecord, messageId, newKey, refuse } from './room-base.js';
 import { parseCreateOptions, storedOptions, type CreationOptions } from './cardwords-options.js';
 import type { LoadedRuleset } from './rulesets.js';
-import type { LogEntry, StoredGame } from './store.js';
+import { LeaseLostError, type LogEntry, type StoredGame } from './store.js';
 import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardwords-log.js';
 import { byPlayer, WordQuestions } from './word-questions.js';
 import { earlierRoundsSent, LogNotes, type LogNote, type RoundLog } from './cardwords-history.js';
@@ -813,6 +813,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
           try {
             if (r.added || this.questions.has(word)) await this.record({ kind: 'word', word });
           } catch (e) {
+            // the game moved to another process: nothing more here (the room closes)
+            if (e instanceof LeaseLostError) return this.sendError(client, 'storage-failed', (e as Error).message, { id, type });
             // durable in the dictionary and playable (as with Redis away: shared-words.ts), so
             // acknowledged; the game log gets it before its next entry (it never did)
             this.unlogged.push(word);
