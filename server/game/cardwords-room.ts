@@ -32,7 +32,7 @@ import { ctx, isOwnerToken } from './context.js';
 import { GameRoom, isRecord, messageId, newKey, refuse } from './room-base.js';
 import { parseCreateOptions, storedOptions, type CreationOptions } from './cardwords-options.js';
 import type { LoadedRuleset } from './rulesets.js';
-import type { LogEntry, StoredGame } from './store.js';
+import { LeaseLostError, type LogEntry, type StoredGame } from './store.js';
 import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardwords-log.js';
 import { byPlayer, WordQuestions } from './word-questions.js';
 import { earlierRoundsSent, LogNotes, type LogNote, type RoundLog } from './cardwords-history.js';
@@ -52,8 +52,10 @@ interface Seat {
   key: string | null;
   /** The client (also while the SDK may reconnect it); null when none. */
   sessionId: string | null;
-  /** Dropped (or restored and not back yet) since (ms); 0 while connected. */
+  /** Dropped (or restored and not back yet) since (ms since the epoch, shown to people); 0 while connected. */
   awaySince: number;
+  /** The same moment on the monotonic clock (performance.now()), which the grace is measured on; 0 while connected. */
+  awayAt: number;
   /** A stand-in robot plays the seat (away past the grace period, left, or removed; not the last human's seat given up: the game ends, `giveUp`). */
   auto: boolean;
   rematch: boolean;
@@ -223,15 +225,15 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (stored.entries.length > 0) {
       // a restored game waits for its humans: away from now, a stand-in after the grace period
       // (before the deal, the seats are held: Seat.held)
-      const now = Date.now();
-      for (const s of this.seats) if (s.robot === null && s.name !== '' && !s.removed) Object.assign(s, { awaySince: now, auto: false, held: true });
+      const away = this.awayNow();
+      for (const s of this.seats) if (s.robot === null && s.name !== '' && !s.removed) Object.assign(s, { ...away, auto: false, held: true });
     }
     this.sync();
 
   }
 
   private freeSeat(index: number): Seat {
-    return { index, name: '', robot: null, key: null, sessionId: null, awaySince: 0, auto: false, rematch: false, removed: false, byOwner: false, owner: false, held: false };
+    return { index, name: '', robot: null, key: null, sessionId: null, awaySince: 0, awayAt: 0, auto: false, rematch: false, removed: false, byOwner: false, owner: false, held: false };
   }
 
   private async loadRuleset(name: string): Promise<LoadedRuleset> {
@@ -311,8 +313,15 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     }
   }
 
+  /** Approvals the game log could not take when they were made (the store failing): written before its next entry. */
+  private readonly unlogged: string[] = [];
+
   /** Appends one entry of this game's log durably (and notes its line, once written). */
   private async record(e: CardwordsEntry): Promise<void> {
+    while (this.unlogged.length > 0) {
+      await this.append(writeEntry({ kind: 'word', word: this.unlogged[0]! }));
+      this.unlogged.shift();
+    }
     // placed before the write: the game may move on meanwhile
     const note = this.noteOf(e);
     await this.append(writeEntry(e));
@@ -402,7 +411,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       if (seat && seat.robot === null && seat.key !== null && o.key === seat.key) {
         // the seat's human is back
         if (seat.sessionId && seat.sessionId !== client.sessionId) this.dropSession(seat.sessionId, CLOSE_REASON.TAKEN_BACK)?.leave(CLOSE.REMOVED, CLOSE_REASON.TAKEN_BACK);
-        Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, auto: false, held: false, owner: seat.owner || owner });
+        Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, awayAt: 0, auto: false, held: false, owner: seat.owner || owner });
       } else {
         const free = (n: string | null) => n !== null && !isRobotName(n) && !this.findSeat(n);
         const chosen = free(name) ? name : free(alt) ? alt! : null;
@@ -416,7 +425,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         } catch (e) {
           throw refuse('storage-failed', `the seat could not be stored: ${(e as Error).message}`);
         }
-        Object.assign(seat, { name: chosen, key, sessionId: client.sessionId, awaySince: 0, auto: false, owner });
+        Object.assign(seat, { name: chosen, key, sessionId: client.sessionId, awaySince: 0, awayAt: 0, auto: false, owner });
         this.maybeStart();
       }
       this.info.set(client.sessionId, { role: 'player', owner, name: seat.name });
@@ -481,8 +490,13 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     return super.onDispose();
   }
 
-  /** The questions still open outlive the game: the owner is asked them in the next game of this ruleset (and at once in those open here). */
-  protected override async beforeEnd(): Promise<void> {
+  /**
+   * The questions still open outlive the game: the owner is asked them in the next game of
+   * this ruleset (and at once in those open here). Only once the end is stored (room-base.ts):
+   * a stale holder of a game taken over elsewhere told the owner's other games a word held
+   * back from a round that still went on.
+   */
+  protected override async afterEnd(): Promise<void> {
     const open = this.questions?.open();
     if (!open?.size) return;
     try {
@@ -640,11 +654,16 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     return seat && seat.sessionId === client.sessionId ? seat : null;
   }
 
+  /** A seat's drop now: the wall clock for people (the state's awaySince), the monotonic one for the grace. */
+  private awayNow(): Pick<Seat, 'awaySince' | 'awayAt'> {
+    return { awaySince: Date.now(), awayAt: performance.now() };
+  }
+
   /** A drop (a closed panel, a lost network): the seat is held, away; the SDK may reconnect for a while, the seat key always works. */
   override async onDrop(client: Client): Promise<void> {
     const seat = this.seatOf(client);
     if (!seat || this.ended || this.shuttingDown) return this.forget(client);
-    seat.awaySince = Date.now();
+    Object.assign(seat, this.awayNow());
     this.sync();
     try {
       await this.allowReconnection(client, Math.max(1, Math.round(ctx().timeouts.reconnectMs / 1000)));
@@ -657,7 +676,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     // the seat was taken back meanwhile by another connection (seat key), or removed
     if (this.closedIfGone(client)) return;
     const seat = this.seatOf(client);
-    if (seat && !seat.removed) Object.assign(seat, { auto: false, awaySince: 0 });
+    if (seat && !seat.removed) Object.assign(seat, { auto: false, awaySince: 0, awayAt: 0 });
     this.sync();
   }
 
@@ -667,7 +686,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     this.forget(client);
     if (!seat || this.ended) return;
     seat.sessionId = null;
-    seat.awaySince ||= Date.now();
+    if (seat.awaySince === 0) Object.assign(seat, this.awayNow());
     this.sync();
   }
 
@@ -795,7 +814,12 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
           try {
             if (r.added || this.questions.has(word)) await this.record({ kind: 'word', word });
           } catch (e) {
-            console.error(`cardwords serve: game ${this.roomId}: the approval of '${word}' is in the dictionary but not in the game log: ${(e as Error).message}`);
+            // the game moved to another process: nothing more here (the room closes)
+            if (e instanceof LeaseLostError) return this.sendError(client, 'storage-failed', (e as Error).message, { id, type });
+            // durable in the dictionary and playable (as with Redis away: shared-words.ts), so
+            // acknowledged; the game log gets it before its next entry (it never did)
+            this.unlogged.push(word);
+            console.error(`cardwords serve: game ${this.roomId}: the approval of '${word}' is in the dictionary; the game log records it with its next entry: ${(e as Error).message}`);
           }
         } else {
           word = this.canonicalWord(w);
@@ -892,7 +916,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     } catch (e) {
       return (e as Error).message;
     }
-    if (this.game) this.giveUp(seat, kind === 'remove', { sessionId: null, awaySince: 0 });
+    if (this.game) this.giveUp(seat, kind === 'remove', { sessionId: null, awaySince: 0, awayAt: 0 });
     else this.vacate(seat);
     return null;
   }
@@ -1054,11 +1078,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   protected checkLifetime(): void {
     if (this.ended || this.shuttingDown) return;
     const { timeouts } = ctx();
-    const now = Date.now();
+    const now = performance.now(); // durations on the monotonic clock (room-base.ts)
     const grace = this.opts.grace;
     let changed = false;
     for (const s of this.seats) {
-      if (s.robot !== null || s.removed || s.name === '' || s.awaySince === 0 || s.auto || grace < 0 || now - s.awaySince < grace) continue;
+      if (s.robot !== null || s.removed || s.name === '' || s.awaySince === 0 || s.auto || grace < 0 || now - s.awayAt < grace) continue;
       if (this.game) {
         // away past the grace period: a stand-in plays the seat until the human is back
         s.auto = true;
@@ -1092,7 +1116,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         const failed = await this.startRematch();
         // a store that cannot write: tried again after a while, said once (not at every tick)
         if (failed && this.rematchRetryAt === 0) console.error(`cardwords serve: game ${this.roomId}: the rematch could not be stored (tried again every ${REMATCH_RETRY_MS / 1000} s): ${failed}`);
-        this.rematchRetryAt = failed ? Date.now() + REMATCH_RETRY_MS : 0;
+        this.rematchRetryAt = failed ? performance.now() + REMATCH_RETRY_MS : 0;
       });
     }
   }

@@ -40,6 +40,11 @@ export interface ServerContext {
    * live game's log, which the store may rewrite under it.
    */
   restoring: Set<string>;
+  /**
+   * Redis: games found without a lease, by when (performance.now()): taken here only if still
+   * without one about a lease later (server.ts), so that a living holder keeps them.
+   */
+  adopting: Map<string, number>;
 }
 
 let current: ServerContext | null = null;

@@ -104,7 +104,7 @@ function inspectFrame(buf: Buffer): { code: string; message: string } | null {
 
 function gate(ws: WebSocket, limits: Limits, log: (line: string) => void): void {
   let tokens = limits.burst;
-  let last = Date.now();
+  let last = performance.now(); // a duration: the monotonic clock (a wall-clock jump back starved the bucket)
   const maxQueued = limits.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
   const send = ws.send.bind(ws) as (data: unknown, ...rest: unknown[]) => void;
   // A client that does not read: what is queued for it beyond the limit drops it (its
@@ -124,7 +124,7 @@ function gate(ws: WebSocket, limits: Limits, log: (line: string) => void): void 
   };
   /** Every frame a client sends takes a token, whatever its kind; false when none is left. */
   const take = (): boolean => {
-    const now = Date.now();
+    const now = performance.now();
     tokens = Math.min(limits.burst, tokens + ((now - last) / 1000) * limits.ratePerSecond);
     last = now;
     if (tokens < 1) return false;

@@ -102,6 +102,10 @@ export function installRoutes(app: Application, mediaDir: string): void {
       store: c.store.kind,
       // 'failed' while the store cannot write (a full disk, Redis away): actions are refused
       storage: c.store.problem === null ? 'ok' : 'failed',
+      // games without a lease this process takes unless their holder renews meanwhile
+      adopting: [...c.adopting.keys()],
+      // why, while it is failed (Redis away, Redis back without its data, a full disk)
+      ...(c.store.problem === null ? {} : { problem: c.store.problem }),
     });
   });
   app.get('/games', async (_req, res) => {

@@ -18,7 +18,7 @@ export class Placement {
   /** Rooms this process chose for itself lately: when, and its own count then. */
   private readonly mine: Array<{ at: number; count: number }> = [];
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = () => performance.now()) {}
 
   choose(all: readonly ProcessStats[], self: string): string {
     const t = this.now();

@@ -66,12 +66,12 @@ export function isRedisOutage(e: unknown): boolean {
 
 /** Installs the guard; returns its removal (server stop). */
 export function guardRedisRejections(log: (line: string) => void): () => void {
-  let last = 0;
+  let last = -Infinity;
   const handler = (e: unknown) => {
     if (!isRedisOutage(e)) throw e;
     // one line a few seconds at most: a long outage must not flood the log
-    if (Date.now() - last > 5000) log(`cardwords serve: a Redis command failed (${(e as Error).message}); the server goes on`);
-    last = Date.now();
+    if (performance.now() - last > 5000) log(`cardwords serve: a Redis command failed (${(e as Error).message}); the server goes on`);
+    last = performance.now();
   };
   process.on('unhandledRejection', handler);
   return () => process.off('unhandledRejection', handler);

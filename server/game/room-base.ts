@@ -52,8 +52,11 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   abstract readonly kind: GameKind;
   protected log: GameLog | null = null;
   protected ended = false;
-  protected createdAt = Date.now();
-  protected lastActionAt = Date.now();
+  // Durations (idle, first join, grace) are measured on the monotonic clock: a jump of the
+  // wall clock ended every game of a process as idle, or let a stand-in take a seat at once.
+  // Date.now() only for the times people read (log entries, awaySince).
+  protected createdAt = performance.now();
+  protected lastActionAt = performance.now();
   private queue: Promise<unknown> = Promise.resolve();
   private robotBusy = false;
   protected readonly info = new Map<string, ClientInfo>();
@@ -195,7 +198,7 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
     if (!this.log) throw new Error('no game log');
     if (this.shuttingDown) throw new Error('the server is stopping');
     await this.log.append({ t: Date.now(), ...entry });
-    this.lastActionAt = Date.now();
+    this.lastActionAt = performance.now();
   }
 
   protected roleOf(client: Client): ClientInfo | undefined {
@@ -207,8 +210,13 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   /** Subclasses: the state is marked ended. */
   protected abstract markEnded(reason: EndReason): void;
 
-  /** Subclasses: what must outlive the game, kept before its log is finished (a crash between them keeps it twice, never loses it). */
-  protected async beforeEnd(): Promise<void> {}
+  /**
+   * Subclasses: what must outlive the game, kept once its end is stored, and only then: the
+   * end is fenced (store.ts), so a process that lost the game to another one never gets here
+   * and tells nobody anything of a game that goes on elsewhere. (A crash between the end and
+   * this loses what it keeps; the ended log still has it.)
+   */
+  protected async afterEnd(): Promise<void> {}
 
   /** Subclasses: what the clients get last, before `ended` (the room closes right after). */
   protected farewell(): void {}
@@ -230,7 +238,6 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
       return true;
     }
     this.ended = true;
-    await this.beforeEnd();
     try {
       await this.log?.finish(reason);
     } catch (e) {
@@ -243,6 +250,7 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
       return false;
     }
     this.endFailed = null;
+    await this.afterEnd();
     finished?.();
     const results = this.finalResults(reason);
     this.markEnded(reason);
@@ -270,6 +278,11 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
 
   /** The two clocks of a room: its lifetime checks and its robots' steps (one at a time, in the queue). */
   protected startClocks(lifetimeEveryMs: number): void {
+    // Colyseus' room clock reads Date.now on Node: a wall clock set back held these timers (the
+    // lifetime checks, the robots) for as long as the jump. The monotonic clock instead.
+    const clock = this.clock as unknown as { now: () => number; currentTime: number };
+    clock.now = () => performance.now();
+    clock.currentTime = clock.now();
     this.clock.setInterval(() => {
       if (!this.ended && !this.shuttingDown) this.checkLifetime();
     }, Math.max(20, lifetimeEveryMs));

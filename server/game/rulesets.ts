@@ -44,6 +44,8 @@ interface Entry {
   loading: Promise<LoadedRuleset> | null;
   /** Appends to the personal dictionary, one at a time. */
   chain: Promise<unknown>;
+  /** The words of this process's personal dictionary once loaded (at the load, and approved since): shared again if Redis lost them. */
+  own: string[];
 }
 
 export class RulesetRegistry {
@@ -65,7 +67,7 @@ export class RulesetRegistry {
           log(`cardwords serve: ruleset '${m.name}' of ${dir} is offered already; skipped`);
           continue;
         }
-        reg.entries.set(m.name, { dir, personal: m.personal ?? `${m.name}.personal.dict`, loading: null, chain: Promise.resolve() });
+        reg.entries.set(m.name, { dir, personal: m.personal ?? `${m.name}.personal.dict`, loading: null, chain: Promise.resolve(), own: [] });
       } catch (e) {
         log(`cardwords serve: ${(e as Error).message}`);
       }
@@ -109,6 +111,7 @@ export class RulesetRegistry {
       const added = !r.store.has(word);
       if (added) {
         await appendLine(r.personalPath, word);
+        e.own.push(word);
         r.store.add(word);
         this.onWordAdded?.(name, word);
       }
@@ -122,6 +125,17 @@ export class RulesetRegistry {
     });
     e.chain = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * Redis lost its data (store.ts): the words of every loaded ruleset's personal dictionary go
+   * to its set again. Each process shares its own; those only a dead process had are lost.
+   */
+  async reshare(): Promise<void> {
+    if (!this.shared) return;
+    for (const [name, e] of this.entries) {
+      if (e.loading && (await e.loading.then(() => true, () => false))) await this.shared.share(name, e.own);
+    }
   }
 
   /** After a reconnection to Redis: every loaded ruleset reads its set again (words published meanwhile were missed). */
@@ -182,6 +196,7 @@ async function load(name: string, e: Entry, shared: SharedWords | null, learn: (
   // search: about 20 ms for English) now rather than in the first robot's or hint's move
   prepareSearch({ table: rules.table, bonus: rules.bonus, store }, rules.handSize);
   const loaded: LoadedRuleset = { name, dir: e.dir, ruleset, rules, store, texts, personalPath: ruleset.sources.personal ?? join(e.dir, e.personal) };
+  e.own.push(...ruleset.personalWords);
   if (shared) {
     for (const w of await shared.list(name)) learn(loaded, w);
     // this process's own approvals, some maybe never shared (Redis was away, or not used then)

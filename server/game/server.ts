@@ -16,7 +16,7 @@ import { setContext, type Timeouts } from './context.js';
 import { OneLobby } from './lobby.js';
 import { installRoutes, limitBodies, limitCors } from './http.js';
 import { DamagedLogError, FileGameStore, RedisGameStore, type GameStore, type LogDamage } from './store.js';
-import { guardRedisRejections, redisClient } from './redis.js';
+import { guardRedisRejections, redisClient, watch } from './redis.js';
 import { YatzeeRoom } from './yatzee-room.js';
 import { CardwordsRoom } from './cardwords-room.js';
 import { RobotPool } from './robot-pool.js';
@@ -57,6 +57,16 @@ export interface RunningServer {
 
 /** Redis presence whose connections (its subscriber is its own duplicate) can be closed without a command. */
 class ClosablePresence extends RedisPresence {
+  constructor(redis: Redis, log: (line: string) => void) {
+    const ours = redis.listeners('error');
+    super(redis);
+    // Colyseus' presence logs every failed reconnection attempt of both its connections (38
+    // lines in a 15 s outage): they say it once an outage and once back, as ours (redis.ts)
+    for (const l of redis.listeners('error')) if (!ours.includes(l)) redis.off('error', l as (e: Error) => void);
+    this.sub.removeAllListeners('error');
+    watch(this.sub as Redis, 'presence subscriber', log);
+  }
+
   close(): void {
     this.sub.disconnect();
     this.pub.disconnect();
@@ -74,22 +84,29 @@ async function freePort(host: string): Promise<number> {
   });
 }
 
-/** The owner token: kept in the data folder (or Redis) so a restart keeps the owner's link working. */
+const OWNER_TOKEN_KEY = 'cardwords:owner-token';
+
+/**
+ * The owner token: kept in the data folder (and Redis, shared) so a restart keeps the owner's
+ * link working. With Redis the data folder keeps a copy: a Redis that lost its data gets the
+ * token back from it (a restart made a new one, and the owner's link no longer worked).
+ */
 async function ownerToken(dataDir: string, redis: Redis | null): Promise<string> {
-  const fresh = randomBytes(18).toString('base64url');
-  if (redis) {
-    await redis.set('cardwords:owner-token', fresh, 'NX');
-    return (await redis.get('cardwords:owner-token')) ?? fresh;
-  }
   const file = join(dataDir, 'owner-token');
+  let kept: string | null = null;
   try {
     const t = (await readFile(file, 'utf8')).trim();
-    if (/^[A-Za-z0-9_-]{16,}$/.test(t)) return t;
+    if (/^[A-Za-z0-9_-]{16,}$/.test(t)) kept = t;
   } catch {
     // first start
   }
-  await writeFile(file, `${fresh}\n`, { mode: 0o600 });
-  return fresh;
+  let token = kept ?? randomBytes(18).toString('base64url');
+  if (redis) {
+    await redis.set(OWNER_TOKEN_KEY, token, 'NX');
+    token = (await redis.get(OWNER_TOKEN_KEY)) ?? token;
+  }
+  if (token !== kept) await writeFile(file, `${token}\n`, { mode: 0o600 });
+  return token;
 }
 
 function urlHost(host: string): string {
@@ -106,6 +123,19 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   const store: GameStore = redis ? new RedisGameStore(redis, processId, o.leaseMs) : new FileGameStore(o.dataDir);
   const damaged: LogDamage[] = [];
   const token = await ownerToken(o.dataDir, redis);
+  if (store instanceof RedisGameStore) {
+    await store.start();
+    store.say = o.log;
+    // Redis lost its data: what this process holds besides its games is written again too
+    store.restoreOthers = async () => {
+      await redis!.set(OWNER_TOKEN_KEY, token, 'NX');
+      const shared = await redis!.get(OWNER_TOKEN_KEY);
+      if (shared !== token) o.log('cardwords serve: the owner token on Redis is not this process\'s (a process started on the empty Redis made a new one): the owner link printed at its start works there');
+      // the listings of the rooms here (the driver only writes changes: a lost one never came back)
+      await matchMaker.restoreMissingRoomCaches();
+      await rulesets.reshare();
+    };
+  }
   const rulesets = await RulesetRegistry.create(o.rulesets, o.log);
   const robots = new RobotPool(o.rulesets);
   rulesets.onWordAdded = (name, word) => robots.addWord(name, word);
@@ -113,14 +143,15 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   rulesets.shared = shared;
   const questions = redis ? await RedisCarriedQuestions.start(redis, processId, o.log, (name, qs) => CardwordsRoom.askOwnersHere(name, qs)) : new FileCarriedQuestions(o.dataDir);
   const restoring = new Set<string>();
-  setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots, questions, restoring });
+  const adopting = new Map<string, number>();
+  setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots, questions, restoring, adopting });
 
   limitCors();
   const placement = new Placement();
   // Colyseus' own connections, kept to be closed at the stop even when its shutdown fails
   // (it quits them with a command, which fails while Redis is away: they would reconnect for ever)
   const colyseusRedis = o.redisUrl ? [redisClient(o.redisUrl, 'presence', o.log), redisClient(o.redisUrl, 'driver', o.log)] : [];
-  const presence: Presence = colyseusRedis[0] ? new ClosablePresence(colyseusRedis[0]) : new LocalPresence();
+  const presence: Presence = colyseusRedis[0] ? new ClosablePresence(colyseusRedis[0], o.log) : new LocalPresence();
   const http = createHttpServer();
   const transport = gatedTransport({ server: http }, o.limits, o.log);
   const server = new Server({
@@ -159,12 +190,34 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   limitBodies(http, o.limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, o.limits.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS);
 
   // Unfinished games come back from their logs: at the start, and with Redis whenever a
-  // game's lease has ended (its process died), on whichever process claims it first.
+  // game's lease has ended (its process died), on whichever process claims it first. After
+  // the start (`confirm`), a game found without a lease is taken only if it is still without
+  // one about a lease later, this process connected all along: a living holder renews within
+  // that time (every third of the lease, and at once when its connection is back, store.ts).
+  // An outage longer than the lease moved games whose process lived (1 of 6, 1 of 27) when
+  // the adoption came before the holder's renewal.
+  const leaseMs = o.leaseMs ?? 30_000;
   const restored: string[] = [];
   const reported = new Set<string>();
-  const adopt = async (): Promise<void> => {
-    for (const id of await store.listOpen()) {
-      if (matchMaker.getLocalRoomById(id)) continue;
+  const adopt = async (confirm: boolean): Promise<void> => {
+    const ids = await store.listOpen();
+    for (const id of adopting.keys()) if (!ids.includes(id)) adopting.delete(id);
+    for (const id of ids) {
+      if (matchMaker.getLocalRoomById(id)) {
+        adopting.delete(id);
+        continue;
+      }
+      if (confirm && store instanceof RedisGameStore) {
+        if (await store.held(id)) {
+          adopting.delete(id);
+          continue;
+        }
+        const since = adopting.get(id);
+        // three rounds (a third of the lease apart) after it was first found free
+        if (since === undefined || since < store.readyAt) adopting.set(id, performance.now());
+        if (since === undefined || since < store.readyAt || performance.now() - since < leaseMs * 0.9) continue;
+      }
+      adopting.delete(id);
       if (!(await store.claim(id, processId))) continue;
       try {
         const header = await store.peek(id);
@@ -188,16 +241,19 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       }
     }
   };
-  await adopt();
-  let adopting = false;
+  await adopt(false);
+  let inRound = false;
   const orphans = redis
     ? setInterval(() => {
-        if (adopting) return;
-        adopting = true;
-        adopt()
+        if (inRound) return;
+        inRound = true;
+        // first whether Redis still has its data (else this process writes its games again)
+        (store as RedisGameStore)
+          .check()
+          .then(() => adopt(true))
           .catch(() => undefined) // Redis away: the next round tries again
-          .finally(() => (adopting = false));
-      }, (o.leaseMs ?? 30_000) / 3)
+          .finally(() => (inRound = false));
+      }, leaseMs / 3)
     : null;
   orphans?.unref();
 

@@ -13,6 +13,7 @@
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 export type GameKind = 'yatzee' | 'cardwords';
@@ -407,10 +408,37 @@ class RedisLog implements GameLog {
     private readonly redis: Redis,
     private readonly id: string,
     /** This process's fencing token for the game (see FENCED_APPEND). */
-    private readonly token: string,
+    readonly token: string,
     private readonly stopLease: () => void,
     private readonly health: Health,
+    /**
+     * Every record of the game as written (the header first): what this process writes again
+     * when Redis comes back without its data (RedisGameStore.rewrite). A few KiB a game.
+     */
+    readonly records: string[],
+    /** Redis answered that the game's keys are gone (DATA_LOST): the store rewrites what it holds. */
+    private readonly dataLost: () => void,
   ) {}
+
+  /** Redis no longer has the game (it lost its data): refused, and the store told. */
+  private gone(): never {
+    this.dataLost();
+    return this.health.fail(new Error(REDIS_LOST_DATA));
+  }
+
+  /** Runs `fn` after every write of this log (the store's rewrite: no append between its read of the records and its write). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(fn);
+    this.chain = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
+  }
+
+  get open(): boolean {
+    return !this.closed && !this.fenced;
+  }
 
   /** Another process holds the game now: stop renewing, refuse every write, tell the room (once). */
   lost(): void {
@@ -425,13 +453,17 @@ class RedisLog implements GameLog {
       if (this.closed) throw new Error('the game log is closed');
       if (this.fenced) throw new LeaseLostError(this.id);
       let written: unknown;
+      const record = encodeRecord(entry);
       try {
-        written = await this.redis.eval(FENCED_APPEND, 2, `${PREFIX}fence:${this.id}`, `${PREFIX}game:${this.id}`, this.token, encodeRecord(entry));
-        this.health.ok();
+        written = await this.redis.eval(FENCED_APPEND, 2, `${PREFIX}fence:${this.id}`, `${PREFIX}game:${this.id}`, this.token, record);
       } catch (e) {
         this.health.fail(e);
       }
-      if (written !== 1) {
+      if (written === DATA_LOST) this.gone();
+      if (written === 1) {
+        this.records.push(record);
+        this.health.ok();
+      } else {
         this.lost();
         throw new LeaseLostError(this.id);
       }
@@ -440,9 +472,13 @@ class RedisLog implements GameLog {
     return next;
   }
 
-  async finish(reason: string): Promise<void> {
+  finish(reason: string): Promise<void> {
+    // in the chain: a rewrite of the game (RedisGameStore.rewrite) comes wholly before or after it
+    return this.exclusive(() => this.finishNow(reason));
+  }
+
+  private async finishNow(reason: string): Promise<void> {
     if (this.closed) return;
-    await this.chain;
     if (this.fenced) {
       this.closed = true;
       this.stopLease();
@@ -461,6 +497,8 @@ class RedisLog implements GameLog {
       encodeRecord({ t: Date.now(), end: reason }),
       this.id,
     );
+    // the game is not in Redis now: the end waits for its rewrite (the game goes on meanwhile)
+    if (done === DATA_LOST) this.gone();
     this.closed = true;
     this.stopLease();
     if (done !== 1) {
@@ -483,21 +521,37 @@ class RedisLog implements GameLog {
 // Every write of the game (append, finish, renewal, release) is a script that checks the
 // counter does not hold another token and writes in the same atomic step, so once another
 // process has taken the game over, this one can neither append nor acknowledge: its room
-// closes. The counter stays when the game ends. A missing counter (Redis came back without
-// its data) is no take-over: a take-over always leaves its own, higher token there.
+// closes. The counter stays when the game ends. A missing counter is no take-over (a take-over
+// always leaves its own, higher token there): Redis came back without its data. The writes
+// then refuse (DATA_LOST: an entry acknowledged into a list without its header could never be
+// restored) until the holder has written the game again (RedisGameStore.rewrite).
 
 /** Takes a free lease: sets the claim and returns the new fencing token, or 0 when it is held. */
 const CLAIM = "if not redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 0 end return redis.call('incr', KEYS[2])";
 /** Appends a record unless another token holds the game; 1, or 0 when another process took the game over. */
-const FENCED_APPEND = "local f = redis.call('get', KEYS[1]) if f and f ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) return 1";
+const FENCED_APPEND = "local f = redis.call('get', KEYS[1]) if not f then return 2 end if f ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) return 1";
 /** Ends the game (the end record, out of the open set, the claim gone) unless another token holds it. */
 const FENCED_FINISH =
-  "local f = redis.call('get', KEYS[1]) if f and f ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) redis.call('srem', KEYS[3], ARGV[3]) redis.call('del', KEYS[4]) return 1";
+  "local f = redis.call('get', KEYS[1]) if not f then return 2 end if f ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) redis.call('srem', KEYS[3], ARGV[3]) redis.call('del', KEYS[4]) return 1";
 /**
  * Renews the lease unless another token holds the game: also after the lease lapsed, when no
  * one took the game meanwhile (the counter would have moved). 0: another process holds it.
  */
-const RENEW = "local f = redis.call('get', KEYS[2]) if f and f ~= ARGV[1] then return 0 end redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1";
+const RENEW = "local f = redis.call('get', KEYS[2]) if not f then return 2 end if f ~= ARGV[1] then return 0 end redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1";
+/** What the fenced scripts answer when the game's counter is gone: Redis lost its data. */
+const DATA_LOST = 2;
+/** Why the store refuses while it writes its games again. */
+const REDIS_LOST_DATA = 'Redis lost its data (restarted without persistence?): the games held here are being written again';
+/**
+ * The marker of Redis's data: set once (NX) by the first process; a process that finds it
+ * gone, or another value than it knew, knows Redis lost its data meanwhile.
+ */
+const EPOCH = `${PREFIX}epoch`;
+/** Writes a game again as this process holds it: KEYS game, open set, claim, fence; ARGV id, processId, lease ms, token, then the records. */
+const REWRITE = `local f = redis.call('get', KEYS[4]) if f and f ~= ARGV[4] then return 0 end
+redis.call('del', KEYS[1])
+for i = 5, #ARGV, 1000 do redis.call('rpush', KEYS[1], unpack(ARGV, i, math.min(i + 999, #ARGV))) end
+redis.call('sadd', KEYS[2], ARGV[1]) redis.call('set', KEYS[3], ARGV[2], 'PX', ARGV[3]) redis.call('set', KEYS[4], ARGV[4]) return 1`;
 const RELEASE = "local f = redis.call('get', KEYS[2]) if f and f ~= ARGV[1] then return 0 end return redis.call('del', KEYS[1])";
 
 /**
@@ -512,23 +566,106 @@ export class RedisGameStore implements GameStore {
   /** Fencing tokens of the games claimed here and not opened yet. */
   private readonly tokens = new Map<string, number>();
   private readonly health = new Health();
+  /** The logs this process holds (written again when Redis lost its data). */
+  private readonly logs = new Map<string, RedisLog>();
+  /** The value of EPOCH this process knows (null before start()). */
+  private epoch: string | null = null;
+  /** Redis lost its data and this process has not written its games again yet. */
+  private lostData = false;
+  /** The loss is said in the server's log (once until the games are written again). */
+  private saidLost = false;
+  private rewriting: Promise<void> | null = null;
+  /** Set by the server: what else it writes again after Redis lost its data (the owner token, room listings), before the store counts as whole. */
+  restoreOthers?: () => Promise<void>;
+  /** Set by the server: a line for its log. */
+  say: (line: string) => void = (line) => console.error(line);
 
   constructor(
     private readonly redis: Redis,
     private readonly processId: string,
     readonly leaseMs = 30_000,
   ) {
-    // a write that failed while Redis was away says nothing once it is back
-    redis.on('ready', () => this.health.ok());
+    redis.on('ready', () => {
+      // a write that failed while Redis was away says nothing once it is back
+      this.health.ok();
+      // the leases that lapsed during an outage are renewed at once, before another process
+      // (which waits a lease before it adopts, server.ts) could take a game held here
+      for (const renew of this.renewals.values()) renew();
+      this.readyAt = performance.now();
+    });
+  }
+
+  /** Renewals of the leases held here, by game (also run at once when the connection is back). */
+  private readonly renewals = new Map<string, () => void>();
+  /** When the connection was last (re)established (performance.now()). */
+  readyAt = performance.now();
+
+  /** Whether any process holds game `id`'s lease now. */
+  async held(id: string): Promise<boolean> {
+    return (await this.redis.exists(`${PREFIX}claim:${id}`)) === 1;
   }
 
   get problem(): string | null {
     if (this.redis.status !== 'ready') return `Redis is ${this.redis.status === 'reconnecting' || this.redis.status === 'connecting' ? 'unreachable' : this.redis.status}`;
+    if (this.lostData) return REDIS_LOST_DATA;
     return this.health.problem;
   }
 
+  /** Marks Redis's data as known to this process (EPOCH), at the start. */
+  async start(): Promise<void> {
+    await this.redis.set(EPOCH, randomBytes(9).toString('base64url'), 'NX');
+    this.epoch = await this.redis.get(EPOCH);
+  }
+
+  /**
+   * Whether Redis still has the data this process knew (EPOCH); when not, writes the games
+   * held here again (called every third of the lease, and at once by a write that finds its
+   * game gone). Throws while Redis is away.
+   */
+  async check(): Promise<void> {
+    if (this.rewriting) return this.rewriting;
+    if (!this.lostData && (await this.redis.get(EPOCH)) === this.epoch) return;
+    this.rewriting = this.rewrite().finally(() => (this.rewriting = null));
+    return this.rewriting;
+  }
+
+  /** A write found its game gone: Redis lost its data. */
+  private dataLost(): void {
+    this.lostData = true;
+    void this.check().catch(() => undefined); // Redis away again: the next check goes on
+  }
+
+  /**
+   * Redis came back without its data (it kept none: no appendonly, or its files were lost):
+   * every game this process holds is written again from what it holds (header and entries,
+   * with its claim and its fencing token), then the server's own keys (restoreOthers), and
+   * only then the marker, so a rewrite cut short by Redis going away again starts over.
+   */
+  private async rewrite(): Promise<void> {
+    this.lostData = true;
+    if (!this.saidLost) this.say(`cardwords serve: ${REDIS_LOST_DATA.replace(': the', '; the')} (${this.logs.size}); actions are refused until then`);
+    this.saidLost = true;
+    let written = 0;
+    for (const [id, log] of this.logs) {
+      if (!log.open) continue;
+      // not a game that ended or was released meanwhile (it would come back)
+      const done = await log.exclusive(async () =>
+        log.open ? this.redis.eval(REWRITE, 4, `${PREFIX}game:${id}`, `${PREFIX}games:open`, `${PREFIX}claim:${id}`, `${PREFIX}fence:${id}`, id, this.processId, String(this.leaseMs), log.token, ...log.records) : null,
+      );
+      if (done === 1) written++;
+      else if (done === 0) log.lost(); // another process holds it now
+    }
+    await this.restoreOthers?.();
+    await this.redis.set(EPOCH, randomBytes(9).toString('base64url'), 'NX');
+    this.epoch = await this.redis.get(EPOCH);
+    this.lostData = false;
+    this.saidLost = false;
+    this.health.ok();
+    this.say(`cardwords serve: Redis has the games held here again (${written} written again)`);
+  }
+
   /** The log of a game this process holds with `token`, its lease renewed until it is closed or lost. */
-  private log(id: string, token: number): RedisLog {
+  private log(id: string, token: number, records: string[]): RedisLog {
     const log: RedisLog = new RedisLog(
       this.redis,
       id,
@@ -536,30 +673,39 @@ export class RedisGameStore implements GameStore {
       () => {
         clearInterval(timer);
         this.leases.delete(id);
+        this.renewals.delete(id);
+        this.logs.delete(id);
       },
       this.health,
+      records,
+      () => this.dataLost(),
     );
-    const timer = setInterval(() => {
+    this.logs.set(id, log);
+    const renew = () => {
       this.redis.eval(RENEW, 2, `${PREFIX}claim:${id}`, `${PREFIX}fence:${id}`, String(token), this.processId, String(this.leaseMs)).then(
         (held) => {
-          if (held !== 1) log.lost();
+          if (held === DATA_LOST) this.dataLost();
+          else if (held !== 1) log.lost();
         },
         () => undefined, // Redis away: the next renewal tries again
       );
-    }, this.leaseMs / 3);
+    };
+    const timer = setInterval(renew, this.leaseMs / 3);
     timer.unref();
     this.leases.set(id, timer);
+    this.renewals.set(id, renew);
     return log;
   }
 
   async create(header: GameHeader): Promise<GameLog> {
     if (!validGameId(header.id)) throw new Error(`not a game id: ${header.id}`);
     let token = 0;
+    const record = encodeRecord(header);
     try {
       const r = await this.redis
         .multi()
         .del(`${PREFIX}game:${header.id}`)
-        .rpush(`${PREFIX}game:${header.id}`, encodeRecord(header))
+        .rpush(`${PREFIX}game:${header.id}`, record)
         .sadd(`${PREFIX}games:open`, header.id)
         .set(`${PREFIX}claim:${header.id}`, this.processId, 'PX', this.leaseMs)
         .incr(`${PREFIX}fence:${header.id}`)
@@ -569,7 +715,7 @@ export class RedisGameStore implements GameStore {
     } catch (e) {
       this.health.fail(e);
     }
-    return this.log(header.id, token);
+    return this.log(header.id, token, [record]);
   }
 
   async open(id: string): Promise<OpenedGame | null> {
@@ -586,13 +732,13 @@ export class RedisGameStore implements GameStore {
     }
     if (parsed.ended) return null;
     let damage: LogDamage | null = null;
+    const good = [parsed.header, ...parsed.entries].map(encodeRecord);
     if (parsed.damage) {
       // the damaged list is kept aside; the game goes on from a copy of its good records
       damage = { game: id, ...parsed.damage };
-      const good = [parsed.header, ...parsed.entries].map(encodeRecord);
       await this.redis.multi().copy(key, `${PREFIX}damaged:${id}:${Date.now()}`).del(key).rpush(key, ...good).exec();
     }
-    return { game: { header: parsed.header, entries: parsed.entries }, log: this.log(id, token), damage };
+    return { game: { header: parsed.header, entries: parsed.entries }, log: this.log(id, token, good), damage };
   }
 
   async peek(id: string): Promise<GameHeader | null> {
@@ -618,5 +764,7 @@ export class RedisGameStore implements GameStore {
   async close(): Promise<void> {
     for (const t of this.leases.values()) clearInterval(t);
     this.leases.clear();
+    this.renewals.clear();
+    this.logs.clear();
   }
 }

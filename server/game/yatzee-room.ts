@@ -390,7 +390,10 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
   protected checkLifetime(): void {
     if (this.ended || this.shuttingDown) return;
     const { timeouts } = ctx();
-    const now = Date.now();
+    // every sheet full and the end not stored yet (the store could not keep it): tried again
+    // here, as the other automatic ends (it waited for the idle end)
+    if (isGameOver(this.game)) return void this.enqueue(() => this.endGame('sheets-full'));
+    const now = performance.now(); // as createdAt and lastActionAt (room-base.ts)
     const present = yatzeeSeated(this.sheetStates()).length;
     // core's policy has the seed's durations built in: scale our elapsed times to them
     const reason = shouldEnd({

@@ -7,8 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Player, getJSON, startServer, until, type ServerProcess } from '../support/game-server.js';
-import { overByPasses } from './cardwords-helpers.js';
+import { Player, getJSON, logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
+import { CATEGORIES } from '../../core/games/yatzee/rules.js';
+import { copySample, cwCreate, cwJoin, handOf, overByPasses, unknownMove } from './cardwords-helpers.js';
 
 async function welcomed(p: Promise<Player>): Promise<{ p: Player; key: string }> {
   const pl = await p;
@@ -66,6 +67,70 @@ describe('the game log under faults', () => {
     } finally {
       await srv.kill9();
       await again?.stop();
+    }
+  });
+
+  it('a Yatzee end when every sheet is full that the disk cannot keep: the game goes on, and the end is tried again once space is freed', async () => {
+    const srv = await startServer({ args: ['--rate', '1000'] });
+    try {
+      const { p: ann } = await welcomed(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann' }));
+      const log = join(srv.dataDir, 'games', `${ann.room.roomId}.log`);
+      const line = (back: number) => readFileSync(log, 'utf8').trimEnd().split('\n').at(-back)!;
+      for (const category of CATEGORIES.slice(0, -1)) {
+        expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+        const t = await ann.request('action', { type: 'transfer', category });
+        expect(t.type, JSON.stringify(t.payload)).toBe('ack');
+      }
+      expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+      // room for the last transfer's record (as long as the one before, but for its category's
+      // name) and not for the end's after it
+      const last = CATEGORIES.at(-1)!;
+      const before = line(2);
+      expect(before).toContain(`"category":"${CATEGORIES.at(-2)}"`);
+      const room = Buffer.byteLength(`${before}\n`) - CATEGORIES.at(-2)!.length + last.length;
+      fsize(srv, `${statSync(log).size + room + 10}:unlimited`);
+      const t = await ann.request('action', { type: 'transfer', category: last });
+      expect(t.type, JSON.stringify(t.payload)).toBe('ack');
+      await until(() => srv.output().includes('(sheets-full)'), 5000, 'the end refused by the full disk');
+      expect(ann.messages.some((m) => m.type === 'ended' || m.type === 'results')).toBe(false);
+      fsize(srv, 'unlimited:unlimited');
+      // tried again at a lifetime check (every second here), not at the idle end 15 minutes on
+      const ended = await ann.next((m) => m.type === 'ended', 5000);
+      expect(ended.payload.reason).toBe('sheets-full');
+      expect(ann.messages.find((m) => m.type === 'results')?.payload.reason).toBe('sheets-full');
+      expect(readdirSync(join(srv.dataDir, 'games', 'ended'))).toContain(`${ann.room.roomId}.log`);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  it('an approval the game log cannot take counts (it is in the dictionary) and is written before the next entry once space is freed', async () => {
+    const dir = copySample('tiny');
+    const srv = await startServer({ args: ['--ruleset', dir, '--rate', '1000'] });
+    try {
+      // the owner watches Bob's game; Bob's move with unknown words asks the owner
+      const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 1, robots: ['casual'], seed: 'approve-full-1' });
+      const bob = await cwJoin(srv.url, owner.room.roomId, { name: 'Bob' });
+      await until(() => bob.state.status === 'playing' && bob.state.turn === 0 && handOf(bob).length > 0, 5000, "Bob's turn");
+      const { text, unknown } = await unknownMove(bob, dir);
+      expect((await bob.request('action', { text })).payload).toMatchObject({ code: 'unknown-words', asked: true });
+      const log = join(srv.dataDir, 'games', `${owner.room.roomId}.log`);
+      const entries = () => readFileSync(log, 'utf8').trimEnd().split('\n').slice(1).map((l) => logRecord<{ word?: string; a?: unknown }>(l));
+      const approved = () => entries().filter((e) => e.word !== undefined).map((e) => e.word);
+      fsize(srv, `${statSync(log).size}:unlimited`); // the log takes nothing more
+      const ack = await owner.request('approve', { words: unknown });
+      expect(ack.type, JSON.stringify(ack.payload)).toBe('ack');
+      expect(approved()).toEqual([]);
+      fsize(srv, 'unlimited:unlimited');
+      // Bob's move, playable now, is the next entry: the approvals come first
+      const played = await bob.request('action', { text });
+      expect(played.type, JSON.stringify(played.payload)).toBe('ack');
+      const after = entries();
+      expect(approved().sort()).toEqual([...unknown].sort());
+      expect(after.findIndex((e) => e.a !== undefined)).toBeGreaterThan(after.findLastIndex((e) => e.word !== undefined));
+      await owner.request('end');
+    } finally {
+      await srv.stop();
     }
   });
 

@@ -8,6 +8,7 @@ import { LeaseLostError, RedisGameStore, type GameHeader } from '../../server/ga
 import { CLOSE, MOVED_MESSAGE } from '../../core/protocol/messages.js';
 import { Player, getJSON, logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { startRedis, type RedisProcess } from '../support/redis.js';
+import { copySample, heldQuestion } from './cardwords-helpers.js';
 
 describe('fencing a game taken over by another process', () => {
   let redis: RedisProcess;
@@ -69,32 +70,86 @@ describe('fencing a game taken over by another process', () => {
     }
   });
 
-  it('two processes: the stalled holder refuses the action, its room closes, and the game goes on at the process that took it over', async () => {
-    const env = { REDIS_URL: redis.url };
-    const args = ['--rate', '1000', '--lease-timeout', '2000'];
-    const servers: ServerProcess[] = [await startServer({ env, args }), await startServer({ env, args })];
+  it('the store: Redis without its data refuses every write (none acknowledged into a list no restart restores) and says so until the games held are written again', async () => {
+    const c = new Redis(redis.url);
+    const store = new RedisGameStore(c, 'proc-lost', 600_000);
+    store.say = () => undefined;
+    let release = () => {};
+    // the server's part of the rewrite (owner token, listings) waits for the test: the store is not whole meanwhile
+    store.restoreOthers = () => new Promise<void>((resolve) => (release = resolve));
     try {
+      await store.start();
+      const id = 'lost-data';
+      const log = await store.create({ v: 1, id, kind: 'yatzee', seed: 's', created: 0, options: {} });
+      let lost = 0;
+      log.onLost = () => lost++;
+      await log.append({ t: 1 });
+      const before = await r.lrange(`cardwords:game:${id}`, 0, -1);
+      await r.flushall(); // as a Redis restarted without persistence
+      await expect(log.append({ t: 2 })).rejects.toThrow(/Redis lost its data/);
+      expect(store.problem).toMatch(/Redis lost its data/);
+      await until(async () => (await r.lrange(`cardwords:game:${id}`, 0, -1)).length === before.length, 5000, 'the game written again');
+      expect(await r.lrange(`cardwords:game:${id}`, 0, -1)).toEqual(before);
+      expect(store.problem).toMatch(/Redis lost its data/);
+      release();
+      await store.check();
+      expect(store.problem).toBeNull();
+      expect(await r.get(`cardwords:claim:${id}`)).toBe('proc-lost');
+      expect(await r.sismember('cardwords:games:open', id)).toBe(1);
+      await log.append({ t: 3 });
+      expect((await r.lrange(`cardwords:game:${id}`, 0, -1)).slice(1).map((l) => logRecord(l).t)).toEqual([1, 3]);
+      expect(lost).toBe(0);
+      await log.finish('owner');
+    } finally {
+      release();
+      await store.close();
+      c.disconnect();
+    }
+  });
+
+  /** Two processes (lease 2 s) with the tiny ruleset, shared by the tests below, each leaving them as it found them. */
+  let pair: ServerProcess[] | null = null;
+  const tiny = copySample('tiny');
+  async function twoProcesses(): Promise<ServerProcess[]> {
+    const env = { REDIS_URL: redis.url };
+    const args = ['--rate', '1000', '--lease-timeout', '2000', '--ruleset', tiny];
+    pair ??= [await startServer({ env, args }), await startServer({ env, args })];
+    return pair;
+  }
+  afterAll(async () => {
+    for (const s of pair ?? []) await s.stop();
+  });
+  const health = async (s: ServerProcess) => (await getJSON<{ rooms: number; processId: string; adopting?: string[] }>(`${s.url}/health`)).body;
+
+  /** Stops the holder of game `id` (SIGSTOP) until the other process has taken the game over, runs `meanwhile`, then lets it go on. */
+  async function stallPastLease(holder: ServerProcess, other: ServerProcess, id: string, meanwhile: () => void): Promise<void> {
+    const otherId = (await health(other)).processId;
+    const rooms = (await health(other)).rooms;
+    process.kill(holder.proc.pid!, 'SIGSTOP');
+    try {
+      await until(async () => (await r.get(`cardwords:claim:${id}`)) === otherId && (await health(other)).rooms === rooms + 1, 20_000, 'the take-over');
+      meanwhile();
+    } finally {
+      process.kill(holder.proc.pid!, 'SIGCONT');
+    }
+  }
+
+  it('two processes: the stalled holder refuses the action, its room closes, and the game goes on at the process that took it over', async () => {
+    const servers = await twoProcesses();
+    {
       const ann = await Player.create(servers[0]!.url, 'yatzee', { owner: servers[0]!.ownerToken, name: 'Ann' });
       const key = (await ann.next((m) => m.type === 'welcome')).payload.key!;
       const id = ann.room.roomId;
       expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
       const seen = (await ann.request('action', { type: 'hold', dice: [1] })).payload.moves!;
-      const health = async (s: ServerProcess) => (await getJSON<{ rooms: number; processId: string }>(`${s.url}/health`)).body;
       const holder = (await health(servers[0]!)).rooms > 0 ? servers[0]! : servers[1]!;
       const other = holder === servers[0] ? servers[1]! : servers[0]!;
-      const otherId = (await health(other)).processId;
       expect(await r.get(`cardwords:claim:${id}`)).toBe((await health(holder)).processId);
       const before = await r.lrange(`cardwords:game:${id}`, 0, -1);
 
-      // the holder stalls for longer than its lease: the other process takes the game over
-      process.kill(holder.proc.pid!, 'SIGSTOP');
-      try {
-        await until(async () => (await r.get(`cardwords:claim:${id}`)) === otherId && (await health(other)).rooms === 1, 20_000, 'the take-over');
-        // an action reaches the stalled holder (its room is still open there)
-        ann.room.send('action', { type: 'hold', dice: [2], id: 'late' });
-      } finally {
-        process.kill(holder.proc.pid!, 'SIGCONT');
-      }
+      // the holder stalls for longer than its lease: the other process takes the game over;
+      // an action reaches the stalled holder (its room is still open there)
+      await stallPastLease(holder, other, id, () => ann.room.send('action', { type: 'hold', dice: [2], id: 'late' }));
       await until(() => ann.left !== null, 20_000, "the old holder's room to close");
       // the close comes after every message of the room: the action was never acknowledged
       expect(ann.left).toBe(CLOSE.SERVER_STOPPING);
@@ -122,8 +177,65 @@ describe('fencing a game taken over by another process', () => {
         { type: 'hold', player: 'Ann', dice: [2] },
       ]);
       await Promise.all([back.leave(), bob.leave()]);
+    }
+  });
+
+  it('a holder that renews within a lease of its game being found free keeps it: the other process does not take a game whose process lives', async () => {
+    // an outage (or a stall) longer than the lease: the adoption raced the holder's renewal
+    // and moved 1 of 6 games, then 1 of 27, though every process lived
+    const servers = await twoProcesses();
+    const ann = await Player.create(servers[0]!.url, 'yatzee', { owner: servers[0]!.ownerToken, name: 'Ann' });
+    await ann.next((m) => m.type === 'welcome');
+    const id = ann.room.roomId;
+    expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+    const claimed = (await r.get(`cardwords:claim:${id}`))!;
+    const holder = (await health(servers[0]!)).processId === claimed ? servers[0]! : servers[1]!;
+    const other = holder === servers[0] ? servers[1]! : servers[0]!;
+    process.kill(holder.proc.pid!, 'SIGSTOP');
+    try {
+      // the lease lapses; the other process finds the game free (or, before the fix, takes it)
+      await until(async () => (await health(other)).adopting?.includes(id) === true || ![claimed, null].includes(await r.get(`cardwords:claim:${id}`)), 20_000, 'the game found free');
     } finally {
-      for (const s of servers) await s.stop();
+      process.kill(holder.proc.pid!, 'SIGCONT');
+    }
+    await until(async () => !(await health(other)).adopting?.includes(id), 10_000, 'the other process to see the lease renewed');
+    expect(await r.get(`cardwords:claim:${id}`)).toBe(claimed);
+    expect(holder.output()).not.toContain(`game ${id} was taken over`);
+    expect(ann.left).toBeNull();
+    expect((await ann.request('action', { type: 'hold', dice: [0] })).type).toBe('ack');
+    await ann.leave();
+  });
+
+  it("a stale holder's end carries no question of the game on: the owner is not told a word held back from a round that goes on elsewhere", async () => {
+    const servers = await twoProcesses();
+    // the owner plays Ann: Bob's unknown words wait for the end of the round
+    const { ann, bob } = await heldQuestion(servers[0]!.url, servers[0]!.ownerToken, tiny);
+    const id = ann.room.roomId;
+    const claimed = await r.get(`cardwords:claim:${id}`);
+    const holder = (await health(servers[0]!)).processId === claimed ? servers[0]! : servers[1]!;
+    const other = holder === servers[0] ? servers[1]! : servers[0]!;
+    const heard: string[] = [];
+    const probe = new Redis(redis.url);
+    probe.on('message', (_c: string, text: string) => heard.push(text));
+    await probe.subscribe('cardwords:questions');
+    try {
+      // the owner's end reaches the holder while it stalls past its lease and the game moves
+      await stallPastLease(holder, other, id, () => ann.room.send('end', { id: 'late-end' }));
+      await until(() => ann.left !== null, 20_000, "the old holder's room to close");
+      await until(() => holder.output().includes(`game ${id} was taken over by another process`), 10_000, "the old holder's log line");
+      expect(ann.left).toBe(CLOSE.SERVER_STOPPING);
+      expect(ann.messages.some((m) => m.type === 'ack' && m.payload.id === 'late-end')).toBe(false);
+      expect(ann.messages.some((m) => m.type === 'results' || m.type === 'ended')).toBe(false);
+      // a round trip through Redis after the holder's room closed: nothing kept, nothing said
+      await r.publish('cardwords:questions', 'barrier');
+      await until(() => heard.includes('barrier'), 5000, 'the barrier');
+      expect(heard).toEqual(['barrier']);
+      expect(await r.hgetall('cardwords:questions:tiny')).toEqual({});
+      expect(await r.sismember('cardwords:games:open', id)).toBe(1);
+    } finally {
+      probe.disconnect();
+      bob.room.reconnection.enabled = false;
+      await Promise.all([ann.leave().catch(() => undefined), bob.leave().catch(() => undefined)]);
     }
   });
 });

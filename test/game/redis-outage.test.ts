@@ -3,8 +3,10 @@
 // and data. The server process must live through it: actions are refused with
 // `storage-failed` while Redis is away, /health says so, and play resumes when it is back.
 import { afterAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import { Player, getJSON, startServer, tempDir, until, type ServerProcess } from '../support/game-server.js';
 import { startRedis, type RedisProcess } from '../support/redis.js';
+import { copySample, cwCreate } from './cardwords-helpers.js';
 
 describe('a Redis outage', () => {
   let redis: RedisProcess | null = null;
@@ -51,6 +53,13 @@ describe('a Redis outage', () => {
     redis = await startRedis(port, dir);
     await until(async () => (await getJSON<{ storage: string }>(`${srv.url}/health`)).body.storage === 'ok', 20_000, 'the health endpoint to see Redis back');
     expect(srv.proc.exitCode, srv.output()).toBeNull();
+    // each connection says the outage once, not at every reconnection attempt (Colyseus' presence logged 38 lines in 15 s)
+    await until(() => srv.output().includes('Redis (presence) is back'), 10_000, 'the presence back');
+    const said = srv.output().split('\n').filter((l) => /Redis|ECONNREFUSED/.test(l) && !/a Redis command failed/.test(l));
+    const unreachable = said.filter((l) => l.includes('unreachable'));
+    expect(new Set(unreachable).size, said.join('\n')).toBe(unreachable.length);
+    expect(said.filter((l) => !/^cardwords serve: Redis \([a-z ]+\) (unreachable: .*; retrying|is back)$/.test(l)), said.join('\n')).toEqual([]);
+    expect(unreachable.some((l) => l.includes('(presence subscriber)'))).toBe(true);
     { const r = await ann.request('action', { type: 'hold', dice: [0] }); expect(r.type, JSON.stringify(r.payload)).toBe('ack'); }
     await ann.leave();
   });
@@ -87,5 +96,59 @@ describe('a Redis outage', () => {
     expect(p.state.moves).toBe(seen);
     expect((await p.request('action', { type: 'release', dice: [1] })).type).toBe('ack');
     await p.leave();
+  });
+
+  it('Redis back without its data: the process says so, writes its games, their listings and the owner token again; a restart keeps the owner token', async () => {
+    const bare = await startRedis(); // no persistence, as a Redis without appendonly
+    let again: RedisProcess | null = null;
+    const r = new Redis(bare.url, { maxRetriesPerRequest: null });
+    r.on('error', () => undefined);
+    try {
+      const dataDir = tempDir();
+      const args = ['--rate', '1000', '--lease-timeout', '2000', '--ruleset', copySample('tiny')];
+      const srv = await startServer({ dataDir, env: { REDIS_URL: bare.url }, args });
+      servers.push(srv);
+      const ann = await Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann' });
+      await ann.next((m) => m.type === 'welcome');
+      const id = ann.room.roomId;
+      expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+      // a Cardwords game whose owner approved a word (shared on Redis)
+      const cw = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 0, robots: ['casual'] });
+      expect((await cw.request('approve', { word: 'tnt' })).type).toBe('ack');
+      expect(await r.smembers('cardwords:words:tiny')).toEqual(['TNT']);
+      const before = await r.lrange(`cardwords:game:${id}`, 0, -1);
+      const processId = (await getJSON<{ processId: string }>(`${srv.url}/health`)).body.processId;
+
+      await bare.kill9();
+      again = await startRedis(bare.port);
+      await until(() => srv.output().includes('Redis has the games held here again (2 written again)'), 15_000, 'the games written again');
+      expect(srv.output()).toContain('Redis lost its data (restarted without persistence?); the games held here are being written again (2)');
+      expect(await r.lrange(`cardwords:game:${id}`, 0, -1)).toEqual(before);
+      expect(await r.sismember('cardwords:games:open', id)).toBe(1);
+      expect(await r.get(`cardwords:claim:${id}`)).toBe(processId);
+      expect(await r.get('cardwords:owner-token')).toBe(srv.ownerToken);
+      expect(await r.smembers('cardwords:words:tiny')).toEqual(['TNT']);
+      // the room's listing: the game can be found and joined through the matchmaker again
+      await until(async () => (await r.hexists('roomcaches', id)) === 1, 5000, 'the listing written again');
+      expect((await getJSON<{ storage: string }>(`${srv.url}/health`)).body.storage).toBe('ok');
+      const bob = await Player.join(srv.url, id, { name: 'Bob' });
+      await bob.next((m) => m.type === 'welcome');
+      expect((await ann.request('action', { type: 'hold', dice: [0] })).type).toBe('ack');
+      expect((await r.lrange(`cardwords:game:${id}`, 0, -1)).slice(0, before.length)).toEqual(before);
+      await cw.request('end');
+      await Promise.all([ann.leave(), bob.leave()]);
+
+      // the process restarts on a Redis that lost its data again: its owner link still works
+      await srv.stop();
+      await r.flushall();
+      const back = await startServer({ dataDir, env: { REDIS_URL: bare.url }, args });
+      servers.push(back);
+      expect(back.ownerToken).toBe(srv.ownerToken);
+      await back.stop();
+    } finally {
+      r.disconnect();
+      await again?.stop();
+      await bare.stop();
+    }
   });
 });

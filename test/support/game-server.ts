@@ -31,9 +31,10 @@ export function tempDir(prefix = 'cardwords-game-'): string {
 /** Starts `dist/cli.js serve --port 0` and resolves once it prints its port and owner link. */
 /** `stdinPipe`: standard input a pipe kept open (as the editors start it with --exit-with-stdin), not /dev/null. */
 /** `port`: that port (a server started again where its pages are), else a free one. */
-export async function startServer(opts: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv; stdinPipe?: boolean; port?: number } = {}): Promise<ServerProcess> {
+/** `nodeArgs`: options of node itself, before the script (a test-only `--import`). */
+export async function startServer(opts: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv; stdinPipe?: boolean; port?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const dataDir = opts.dataDir ?? tempDir();
-  const proc = spawn(process.execPath, ['dist/cli.js', 'serve', '--port', String(opts.port ?? 0), '--data', dataDir, ...(opts.args ?? [])], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'dist/cli.js', 'serve', '--port', String(opts.port ?? 0), '--data', dataDir, ...(opts.args ?? [])], {
     env: { ...process.env, ...opts.env },
     stdio: [opts.stdinPipe ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
