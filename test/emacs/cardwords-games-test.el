@@ -2555,7 +2555,7 @@ the echo area."
     ;; said that of a player the owner had removed)
     (setq cardwords-play--view
           (plist-put cardwords-play--view :results
-                     `(:reasonText "No person plays any more, so the game was ended."
+                     `(:reasonText "No person plays any more."
                                    :columns ,cardwords-games-test--result-columns
                                    :marks ,cardwords-games-test--result-marks
                                    :results ((:name "ert" :score 14 :handPoints 0 :adjustment 5 :winner t :standIn t :gone "removed")

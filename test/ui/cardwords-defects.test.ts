@@ -1580,7 +1580,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await p.click('#cw-leave');
     expect(await p.textContent('.leave-game .question')).toBe('Leave for good? No other person plays, so the game ends.');
     await p.click('#cw-leave-confirm');
-    await expect.poll(() => p.textContent('#cw-end-reason')).toBe('No person plays any more, so the game was ended.');
+    await expect.poll(() => p.textContent('#cw-end-reason')).toBe('No person plays any more.');
     await p.waitForSelector('#cw-results-table');
     expect(await p.textContent('.cw-watching')).toBe('You left the game, the last person playing in it: the game is over.');
     // the leave that ended the game: no robot plays the seat on (it read "a robot plays for Ann to the end" above the end)
@@ -1689,7 +1689,7 @@ describe('Cardwords defects, each in Chromium', () => {
     await owner.click('#cw-remove-confirm');
     const line = 'The owner removed Cy from the game.';
     for (const p of [owner, cy]) {
-      await expect.poll(() => p.textContent('#cw-end-reason')).toBe('No person plays any more, so the game was ended.');
+      await expect.poll(() => p.textContent('#cw-end-reason')).toBe('No person plays any more.');
       await expect.poll(() => p.locator('#cw-log li', { hasText: line }).count()).toBe(1);
       expect(await p.locator('#cw-log li', { hasText: 'a robot plays' }).count()).toBe(0);
       expect(await p.textContent('#cw-results-table tr[data-player="Cy"] .stood-in')).toBe('removed');
