@@ -10,8 +10,13 @@ const GROUPS = [
   'aа', 'cсϲ', 'eе', 'iі', 'jј', 'oοо', 'pρр', 'sѕ', 'xх', 'yу', 'vν',
 ];
 
+/** The script of a group's letter: look-alikes are of another script (Cyrillic І and Ӏ, both in the I group, are two letters of one). */
+function script(c: string): string {
+  return /\p{Script=Greek}/u.test(c) ? 'Greek' : /\p{Script=Cyrillic}/u.test(c) ? 'Cyrillic' : 'Latin';
+}
+
 const LOOKS = new Map<string, string[]>();
-for (const g of GROUPS) for (const c of g) LOOKS.set(c, [...g].filter((o) => o !== c));
+for (const g of GROUPS) for (const c of g) LOOKS.set(c, [...g].filter((o) => script(o) !== script(c)));
 
 /** The character of another script that looks like `ch` and that `has` accepts (the charset's), or null. */
 export function lookAlike(ch: string, has: (c: string) => boolean): string | null {

@@ -53,6 +53,7 @@ const cases: Record<string, Case> = {
     kind: 'charset', text: '3\nAa\nΑα\nBb\n',
     want: [['charset/lookalike-line', [2, 0, 2, 2], "'Α' (U+0391) looks like 'A' (U+0041) of line 2 (Aa), a letter of another script: typed on another keyboard layout? The two are different letters, and a word typed with one is not spelled with the other", 'warning']],
   },
+  'charset/lookalike-line (two letters of one script alike: Cyrillic І and Ӏ)': { kind: 'charset', text: '2\nІі\nӀӏ\n', want: [] },
   'charset/several-letters (accents and case aside)': { kind: 'charset', text: '3\nEeÉéÈè\nßẞ\nΣσς\n', want: [] },
   'charset/several-letters (after a repeat)': { kind: 'charset', text: '3\nHh\nCHcRh\nx\n', want: [
     ['charset/duplicate-character', [2, 1, 2, 2], "'H' is already listed on line 2"],
