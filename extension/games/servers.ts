@@ -289,8 +289,9 @@ export class Servers implements vscode.Disposable {
 
   /**
    * Connects to `host:port` or to an owner link (`http://host:port/?owner=TOKEN`): checks
-   * /health. The owner token of a link is kept in SecretStorage for that address; a bare
-   * address takes the kept one (a reload, a restored panel, the address typed again).
+   * /health. The owner token of a link is kept in SecretStorage for that address, unless the
+   * server refuses it (GET /owner); a bare address, or a refused link, takes the kept one (a
+   * reload, a restored panel, the address typed again).
    */
   async connect(input: string): Promise<Connection> {
     const parsed = parseAddress(input);
@@ -300,13 +301,20 @@ export class Servers implements vscode.Disposable {
     if (!r.ok || health.name !== 'cardwords') throw new Error(vscode.l10n.t('{0} is not a Cardwords server.', parsed.address));
     this.showStatus();
     const key = ownerSecretKey(parsed.address);
-    if (parsed.owner) await this.context.secrets.store(key, parsed.owner);
-    const owner = parsed.owner ?? (await this.context.secrets.get(key));
+    // a link's token is asked first, as a kept one is: one the server refuses (a link from an
+    // earlier start of it) is not kept, else every game creation failed until the next check
+    const given = parsed.owner && (await ownerAccepted(parsed.url, parsed.owner)) === false ? undefined : parsed.owner;
+    if (parsed.owner && !given) {
+      this.log.appendLine(`${parsed.address} refused the owner link's token: not kept`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('The server {0} refuses the owner token of this link (is the link from an earlier start of the server?), so it is not kept. To be its owner, connect with the owner link the server printed when it last started.', parsed.address));
+    }
+    if (given) await this.context.secrets.store(key, given);
+    const owner = given ?? (await this.context.secrets.get(key));
     this.remote = { kind: 'remote', url: parsed.url, address: parsed.address, ...(owner ? { owner } : {}) };
     this.remoteDown = false;
     this.active = 'remote';
-    // the kept token (not a link's: the person just gave that one) is asked whether it still holds
-    if (!parsed.owner) await this.checkOwner(this.remote);
+    // the kept token (not a link's: that one was just asked) is asked whether it still holds
+    if (!given) await this.checkOwner(this.remote);
     await this.context.globalState.update(LAST_REMOTE, parsed.address);
     this.log.appendLine(`connected to ${parsed.address}${this.remote.owner ? ' (as the owner)' : ''}`);
     this.update();

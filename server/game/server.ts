@@ -87,6 +87,35 @@ async function freePort(host: string): Promise<number> {
 const OWNER_TOKEN_KEY = 'cardwords:owner-token';
 
 /**
+ * With Redis: the process id of the process that ran last on this data folder, when it is
+ * gone (its pid no longer runs, or is this process's), so that a restart knows the games it
+ * held as its own; this process's id is kept there for the next. Null when that process still
+ * runs (another process on the same folder) or none is known.
+ */
+async function followProcess(dataDir: string, processId: string): Promise<string | null> {
+  const file = join(dataDir, 'redis-process');
+  let previous: string | null = null;
+  try {
+    const [id, pid] = (await readFile(file, 'utf8')).trim().split(' ');
+    if (id && /^[\w-]{1,32}$/.test(id) && Number.isInteger(Number(pid)) && !running(Number(pid))) previous = id;
+  } catch {
+    // first start on this folder
+  }
+  await writeFile(file, `${processId} ${process.pid}\n`, { mode: 0o600 });
+  return previous;
+}
+
+function running(pid: number): boolean {
+  if (pid === process.pid || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
  * The owner token: kept in the data folder (and Redis, shared) so a restart keeps the owner's
  * link working. With Redis the data folder keeps a copy: a Redis that lost its data gets the
  * token back from it (a restart made a new one, and the owner's link no longer worked).
@@ -120,6 +149,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   const unguard = o.redisUrl ? guardRedisRejections(o.log) : () => undefined;
   const redis = o.redisUrl ? redisClient(o.redisUrl, 'store', o.log) : null;
   const processId = randomBytes(6).toString('base64url');
+  const previous = redis ? await followProcess(o.dataDir, processId) : null;
   const store: GameStore = redis ? new RedisGameStore(redis, processId, o.leaseMs) : new FileGameStore(o.dataDir);
   const damaged: LogDamage[] = [];
   const token = await ownerToken(o.dataDir, redis);
@@ -195,7 +225,9 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   // one about a lease later, this process connected all along: a living holder renews within
   // that time (every third of the lease, and at once when its connection is back, store.ts).
   // An outage longer than the lease moved games whose process lived (1 of 6, 1 of 27) when
-  // the adoption came before the holder's renewal.
+  // the adoption came before the holder's renewal. At the start the same wait applies unless
+  // the game was this data folder's previous process's (a restart takes its games back at
+  // once) or its last holder is known dead (its process key expired, store.ts).
   const leaseMs = o.leaseMs ?? 30_000;
   const restored: string[] = [];
   const reported = new Set<string>();
@@ -218,7 +250,11 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
         if (since === undefined || since < store.readyAt || performance.now() - since < leaseMs * 0.9) continue;
       }
       adopting.delete(id);
-      if (!(await store.claim(id, processId))) continue;
+      // at the start, at once only a game of this data folder's previous process (a restart)
+      // or of a holder known dead; one whose holder may live waits as above
+      const claimed = !confirm && store instanceof RedisGameStore ? await store.claimAtStart(id, previous) : (await store.claim(id, processId)) ? 'claimed' : 'held';
+      if (claimed === 'wait') adopting.set(id, performance.now());
+      if (claimed !== 'claimed') continue;
       try {
         const header = await store.peek(id);
         if (!header) continue;

@@ -488,11 +488,12 @@ class RedisLog implements GameLog {
     // goes on here and its end is tried again (it was closed, and every action after refused)
     const done = await this.redis.eval(
       FENCED_FINISH,
-      4,
+      5,
       `${PREFIX}fence:${this.id}`,
       `${PREFIX}game:${this.id}`,
       `${PREFIX}games:open`,
       `${PREFIX}claim:${this.id}`,
+      `${PREFIX}holder:${this.id}`,
       this.token,
       encodeRecord({ t: Date.now(), end: reason }),
       this.id,
@@ -526,13 +527,29 @@ class RedisLog implements GameLog {
 // then refuse (DATA_LOST: an entry acknowledged into a list without its header could never be
 // restored) until the holder has written the game again (RedisGameStore.rewrite).
 
-/** Takes a free lease: sets the claim and returns the new fencing token, or 0 when it is held. */
-const CLAIM = "if not redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 0 end return redis.call('incr', KEYS[2])";
+/** Takes a free lease: sets the claim (and the game's last holder) and returns the new fencing token, or 0 when it is held. */
+const CLAIM = "if not redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 0 end redis.call('set', KEYS[3], ARGV[1]) return redis.call('incr', KEYS[2])";
+/**
+ * At a process's start (KEYS claim, fence, holder; ARGV processId, lease ms, the previous
+ * process on its data folder or '', the prefix of the process keys): takes the lease when it
+ * is, or was last, the previous process's (this one's earlier run: no wait), or when the
+ * game's last holder is known dead (its process key expired). The new token; 0 when another
+ * holds the lease; -1 when it lapsed but its holder may live (late: a stall, an outage) or
+ * is unknown: the caller waits a lease as for any game found free.
+ */
+const CLAIM_AT_START = `local c = redis.call('get', KEYS[1])
+if c and c ~= ARGV[3] then return 0 end
+if not c then
+  local h = redis.call('get', KEYS[3])
+  if not h then return -1 end
+  if h ~= ARGV[3] and redis.call('exists', ARGV[4] .. h) == 1 then return -1 end
+end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) redis.call('set', KEYS[3], ARGV[1]) return redis.call('incr', KEYS[2])`;
 /** Appends a record unless another token holds the game; 1, or 0 when another process took the game over. */
 const FENCED_APPEND = "local f = redis.call('get', KEYS[1]) if not f then return 2 end if f ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) return 1";
-/** Ends the game (the end record, out of the open set, the claim gone) unless another token holds it. */
+/** Ends the game (the end record, out of the open set, the claim and last holder gone) unless another token holds it. */
 const FENCED_FINISH =
-  "local f = redis.call('get', KEYS[1]) if not f then return 2 end if f ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) redis.call('srem', KEYS[3], ARGV[3]) redis.call('del', KEYS[4]) return 1";
+  "local f = redis.call('get', KEYS[1]) if not f then return 2 end if f ~= ARGV[1] then return 0 end redis.call('rpush', KEYS[2], ARGV[2]) redis.call('srem', KEYS[3], ARGV[3]) redis.call('del', KEYS[4], KEYS[5]) return 1";
 /**
  * Renews the lease unless another token holds the game: also after the lease lapsed, when no
  * one took the game meanwhile (the counter would have moved). 0: another process holds it.
@@ -547,11 +564,13 @@ const REDIS_LOST_DATA = 'Redis lost its data (restarted without persistence?): t
  * gone, or another value than it knew, knows Redis lost its data meanwhile.
  */
 const EPOCH = `${PREFIX}epoch`;
-/** Writes a game again as this process holds it: KEYS game, open set, claim, fence; ARGV id, processId, lease ms, token, then the records. */
+/** The prefix of the key `process:<processId>` that each process keeps while it lives. */
+const PROCESS = `${PREFIX}process:`;
+/** Writes a game again as this process holds it: KEYS game, open set, claim, fence, holder; ARGV id, processId, lease ms, token, then the records. */
 const REWRITE = `local f = redis.call('get', KEYS[4]) if f and f ~= ARGV[4] then return 0 end
 redis.call('del', KEYS[1])
 for i = 5, #ARGV, 1000 do redis.call('rpush', KEYS[1], unpack(ARGV, i, math.min(i + 999, #ARGV))) end
-redis.call('sadd', KEYS[2], ARGV[1]) redis.call('set', KEYS[3], ARGV[2], 'PX', ARGV[3]) redis.call('set', KEYS[4], ARGV[4]) return 1`;
+redis.call('sadd', KEYS[2], ARGV[1]) redis.call('set', KEYS[3], ARGV[2], 'PX', ARGV[3]) redis.call('set', KEYS[4], ARGV[4]) redis.call('set', KEYS[5], ARGV[2]) return 1`;
 const RELEASE = "local f = redis.call('get', KEYS[2]) if f and f ~= ARGV[1] then return 0 end return redis.call('del', KEYS[1])";
 
 /**
@@ -591,6 +610,7 @@ export class RedisGameStore implements GameStore {
       // the leases that lapsed during an outage are renewed at once, before another process
       // (which waits a lease before it adopts, server.ts) could take a game held here
       for (const renew of this.renewals.values()) renew();
+      if (this.aliveTimer) void this.alive().catch(() => undefined);
       this.readyAt = performance.now();
     });
   }
@@ -611,10 +631,23 @@ export class RedisGameStore implements GameStore {
     return this.health.problem;
   }
 
-  /** Marks Redis's data as known to this process (EPOCH), at the start. */
+  /** Marks Redis's data as known to this process (EPOCH), at the start, and says it lives (PROCESS). */
   async start(): Promise<void> {
     await this.redis.set(EPOCH, randomBytes(9).toString('base64url'), 'NX');
     this.epoch = await this.redis.get(EPOCH);
+    await this.alive();
+    this.aliveTimer = setInterval(() => void this.alive().catch(() => undefined), this.leaseMs / 3);
+    this.aliveTimer.unref();
+  }
+
+  private aliveTimer: NodeJS.Timeout | undefined;
+  /**
+   * This process's key (PROCESS), renewed with its leases but kept two leases: it outlives a
+   * lease lapsed by a short stall or outage, so a starting process waits for a late holder
+   * whose key is there, and takes at once the games of one silent longer (known dead).
+   */
+  private alive(): Promise<unknown> {
+    return this.redis.set(`${PROCESS}${this.processId}`, '1', 'PX', this.leaseMs * 2);
   }
 
   /**
@@ -650,7 +683,7 @@ export class RedisGameStore implements GameStore {
       if (!log.open) continue;
       // not a game that ended or was released meanwhile (it would come back)
       const done = await log.exclusive(async () =>
-        log.open ? this.redis.eval(REWRITE, 4, `${PREFIX}game:${id}`, `${PREFIX}games:open`, `${PREFIX}claim:${id}`, `${PREFIX}fence:${id}`, id, this.processId, String(this.leaseMs), log.token, ...log.records) : null,
+        log.open ? this.redis.eval(REWRITE, 5, `${PREFIX}game:${id}`, `${PREFIX}games:open`, `${PREFIX}claim:${id}`, `${PREFIX}fence:${id}`, `${PREFIX}holder:${id}`, id, this.processId, String(this.leaseMs), log.token, ...log.records) : null,
       );
       if (done === 1) written++;
       else if (done === 0) log.lost(); // another process holds it now
@@ -709,6 +742,7 @@ export class RedisGameStore implements GameStore {
         .sadd(`${PREFIX}games:open`, header.id)
         .set(`${PREFIX}claim:${header.id}`, this.processId, 'PX', this.leaseMs)
         .incr(`${PREFIX}fence:${header.id}`)
+        .set(`${PREFIX}holder:${header.id}`, this.processId)
         .exec();
       token = Number(r?.[4]?.[1]);
       this.health.ok();
@@ -755,10 +789,26 @@ export class RedisGameStore implements GameStore {
   }
 
   async claim(id: string, processId: string): Promise<boolean> {
-    const token = Number(await this.redis.eval(CLAIM, 2, `${PREFIX}claim:${id}`, `${PREFIX}fence:${id}`, processId, String(this.leaseMs)));
+    const token = Number(await this.redis.eval(CLAIM, 3, `${PREFIX}claim:${id}`, `${PREFIX}fence:${id}`, `${PREFIX}holder:${id}`, processId, String(this.leaseMs)));
     if (token === 0) return false;
     this.tokens.set(id, token);
     return true;
+  }
+
+  /**
+   * At this process's start: claims game `id` at once when it is `previous`'s (the process
+   * this one follows on its data folder, known gone) or its last holder is known dead (see
+   * CLAIM_AT_START); 'wait' when its lease lapsed but its holder may live, 'held' when
+   * another process holds it.
+   */
+  async claimAtStart(id: string, previous: string | null): Promise<'claimed' | 'wait' | 'held'> {
+    const token = Number(
+      await this.redis.eval(CLAIM_AT_START, 3, `${PREFIX}claim:${id}`, `${PREFIX}fence:${id}`, `${PREFIX}holder:${id}`, this.processId, String(this.leaseMs), previous ?? '', PROCESS),
+    );
+    if (token === 0) return 'held';
+    if (token < 0) return 'wait';
+    this.tokens.set(id, token);
+    return 'claimed';
   }
 
   async close(): Promise<void> {
@@ -766,5 +816,12 @@ export class RedisGameStore implements GameStore {
     this.leases.clear();
     this.renewals.clear();
     this.logs.clear();
+    if (this.aliveTimer) {
+      clearInterval(this.aliveTimer);
+      this.aliveTimer = undefined;
+      // gone: a process starting now takes the games it held at once (Redis away: the key
+      // expires; not waited for, the stop would hang)
+      if (this.redis.status === 'ready') await this.redis.del(`${PROCESS}${this.processId}`).catch(() => undefined);
+    }
   }
 }

@@ -62,6 +62,33 @@ describe('fencing a game taken over by another process', () => {
       expect(await r.exists(`cardwords:claim:${id}`)).toBe(0);
       // the counter stays: a stale holder is still refused after the end
       expect(await r.get(`cardwords:fence:${id}`)).toBe('2');
+      expect(await r.exists(`cardwords:holder:${id}`)).toBe(0);
+
+      // At a process's start: a game whose lease lapsed while its holder's process key is
+      // there (a renewal late: a stall, an outage) waits a lease, as one found free later does
+      // (it was taken at once, and a living holder lost its game); a holder known dead's is
+      // taken at once, and so is the game of the process this one follows on its data folder
+      // (a restart), even while that one's lease runs.
+      await a.start();
+      expect(await r.pttl('cardwords:process:proc-a')).toBeGreaterThan(0);
+      const late = 'fence-start';
+      await a.create({ ...header, id: late });
+      await r.del(`cardwords:claim:${late}`); // A's lease lapsed: A is late, not dead
+      expect(await b.claimAtStart(late, null)).toBe('wait');
+      expect(await b.claimAtStart(late, 'proc-x')).toBe('wait');
+      expect(await r.exists(`cardwords:claim:${late}`)).toBe(0);
+      await a.close(); // A stops: its process key goes (as it expires when A dies)
+      expect(await r.exists('cardwords:process:proc-a')).toBe(0);
+      expect(await b.claimAtStart(late, null)).toBe('claimed');
+      expect(await r.get(`cardwords:claim:${late}`)).toBe('proc-b');
+      expect(await a.claimAtStart(late, null)).toBe('held');
+      // B restarts as proc-b2 on its data folder: its game comes back at once, B fenced off
+      const b2 = new RedisGameStore(ca, 'proc-b2', 600_000);
+      expect(await b2.claimAtStart(late, 'proc-b')).toBe('claimed');
+      expect(await r.get(`cardwords:claim:${late}`)).toBe('proc-b2');
+      expect(await r.get(`cardwords:holder:${late}`)).toBe('proc-b2');
+      expect(await r.get(`cardwords:fence:${late}`)).toBe('3');
+      await (await b2.open(late))!.log.finish('owner');
     } finally {
       await a.close();
       await b.close();

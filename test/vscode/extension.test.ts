@@ -816,9 +816,20 @@ describe('VS Code extension in code-server', () => {
     // a guest now: the owner's command says so instead of a game whose creation fails
     await runCommand('Cardwords: Play Against a Robot');
     await page.locator('.notification-toast', { hasText: `Only the owner of ${address} creates games` }).first().waitFor({ timeout: 60_000 });
-    // forgotten in SecretStorage too: the address typed again connects without a token
+    // the old owner link given again: the server refuses its token, which is not kept (the
+    // person is told how to be the owner), so it is not refused a second time as a kept one
     await runCommand('Cardwords: Connect to Server…');
     const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 60_000 });
+    await input.fill(`${server.url}/?owner=${server.ownerToken}`);
+    await page.keyboard.press('Enter');
+    const linkRefused = page.locator('.notification-toast', { hasText: `The server ${address} refuses the owner token of this link` }).first();
+    await linkRefused.waitFor({ timeout: 30_000 });
+    expect(await linkRefused.innerText()).toContain('connect with the owner link the server printed when it last started');
+    await linkRefused.locator('.codicon-notifications-clear').click().catch(() => undefined);
+    // forgotten in SecretStorage too, the refused link's token never kept: the address typed
+    // again connects without a token
+    await runCommand('Cardwords: Connect to Server…');
     await input.waitFor({ state: 'visible', timeout: 60_000 });
     await input.fill(address);
     await page.keyboard.press('Enter');
@@ -826,6 +837,7 @@ describe('VS Code extension in code-server', () => {
     const log = async () => (await page.locator('.part.panel .monaco-editor .view-lines').innerText().catch(() => '')).replace(/\s+/g, ' ');
     await expect.poll(log, { timeout: 30_000 }).toMatch(new RegExp(`connected to ${address.replace(/\./g, '\\.')}(?! \\(as the owner\\))`));
     expect((await log()).match(/refused the kept owner token/g)).toHaveLength(1);
+    expect(await log()).toContain(`${address} refused the owner link's token: not kept`);
     await runCommand('View: Hide Panel');
     // the server stops: no form, a clear word, and the status bar says so
     await remote.stop();
