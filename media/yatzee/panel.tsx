@@ -736,7 +736,10 @@ export class YatzeePanel {
     // a reload shows them again (the room is gone by then: main.ts)
     if (this.results) keepResults(this.welcome.gameId, { results: this.results, me: this.resultsReader, said, columns: this.columns() });
     this.render();
-    // the owner's End it now went with its question (the focus fell to the page): to the results
+    // the owner's End it now went with its question (the focus fell to the page): to the results;
+    // so does a focus left on a die (the last transfer made with `t` from one), blank and off now
+    const at = document.activeElement;
+    if (at instanceof HTMLElement && at.closest('#yatzee-dice')) at.blur();
     this.keepFocus('yatzee-results');
   }
 
