@@ -13,6 +13,7 @@ import { bracesText, lackingWordsText, moveErrorText, moveWhere, pileTooSmallTex
 import { Slotted } from './spelled.js';
 import { fullStop, sentence } from '../../ui/l10n/index.js';
 import { WatchOffer } from '../../ui/watch-offer.js';
+import { showSpan, spanOf } from '../../ui/dom.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
 function moveError(m: Model, e: MoveError): string {
@@ -194,14 +195,19 @@ export function Hints({ m }: { m: Model }) {
     if (at.top < box.top) ol.scrollTop -= box.top - at.top;
     else if (at.bottom > box.bottom) ol.scrollTop += at.bottom - box.bottom;
   }, [m.hintIndex, m.hints]);
-  // a new list in view as it opens, the least scroll that shows it, where the layout asks for it
-  // (style.css: one column, a narrow VS Code editor column): it was below the fold, and the
-  // arrows chose among its moves unseen. Where the table stands beside the play column it stays
-  // whole instead (900x700: the list is below the fold, the table and the area in view).
+  // Where the layout asks for it (style.css: one column, a narrow VS Code editor column, the
+  // list right under the table) the least scroll that shows, with a move of the list chosen,
+  // the list and that move's cards on the table (the list was below the fold, and the arrows
+  // chose among its moves unseen; then scrolled into view under the preview, it pushed the
+  // table's cells above the view); with none chosen (the player typed or clicked since), the
+  // action area, where the typing goes. Where the table stands beside the play column the
+  // table stays whole instead (900x700: the list is below the fold, the table and the area in view).
   useLayoutEffect(() => {
     const box = document.getElementById('cw-hints');
-    if (box && m.hints.length > 0 && getComputedStyle(box).getPropertyValue('--cw-hints-into-view').trim() === '1') box.scrollIntoView({ block: 'nearest' });
-  }, [m.hints]);
+    if (!box || m.hints.length === 0 || getComputedStyle(box).getPropertyValue('--cw-hints-into-view').trim() !== '1') return;
+    // (the move's cards above the list: their top is kept, should the two not fit the view together)
+    showSpan(m.hintIndex === null ? spanOf(document.getElementById('cw-area')) : spanOf(box, ...document.querySelectorAll('#cw-table .cw-cell.composed')));
+  }, [m.hints, m.hintIndex]);
   if (m.hints.length === 0 || m.state.status !== 'playing') return null;
   // each line's key once; a key seen twice marks moves whose lines would read alike
   const keys = m.hints.map((h) => lineKey(m, h));
