@@ -85,6 +85,19 @@ describe('Cardwords panel layout', () => {
             expect(at['cw-table']!.y).toBeGreaterThanOrEqual(0);
             expect(at['cw-pile']!.y).toBeGreaterThanOrEqual(at['cw-table']!.bottom);
             expect(at['cw-pile']!.bottom).toBeLessThanOrEqual(at['cw-area']!.y);
+            // a first move off the start cell (s2: N1 N2 * A1; NA down from B2): why Return trades
+            // shows right under the buttons, in view with the area and the hand (defect: it was
+            // in the preview below the fold, and only "Trade 2 cards" told of a trade)
+            await page.keyboard.type('b2n1a');
+            await expect.poll(() => page.textContent('#cw-ok')).toBe('Trade 2 cards');
+            const why = page.getByText('The first move must obey the start condition (cover D4): from here Return trades the cards.');
+            await expect.poll(() => why.count()).toBe(1);
+            const r = (await why.boundingBox())!;
+            const tools = (await page.locator('.cw-action [role="toolbar"]').boundingBox())!;
+            expect(r.y - (tools.y + tools.height), 'right under the buttons').toBeLessThan(10);
+            const seen = await boxes(page, false, true);
+            expect([r.y, r.y + r.height, seen['cw-area']!.y, seen['cw-hand']!.bottom].every((y) => y >= 0 && y <= size.height), JSON.stringify([r, seen])).toBe(true);
+            await page.keyboard.press('Escape');
           }
           // a move composed (the first move of the robot's hint list), so the preview has its words and score
           await page.keyboard.press('?');

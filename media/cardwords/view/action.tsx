@@ -62,14 +62,13 @@ function Preview({ m }: { m: Model }) {
     const why = held && !held.ok ? fullStop(sentence(refusalText(t, held.why))) : null;
     body = !mine || (why !== null && why === m.refusal) || meaningAsked(m) ? null : <p id="cw-preview-text">{why ?? t('cw.preview.pass', p.score)}</p>;
   } else if (p.type === 'trade') {
-    const why = cp.bracesWhy;
+    // (why the cards would be traded is said under the buttons: BracesWhy)
     // Return refused meanwhile (a wildcard's points asked…): that, not "Return trades 1 card"
     // (said once: after a refused Return the refusal under the hand says it)
     const held = mine ? cp.returnHeld() : null;
     const heldWhy = held && !held.ok ? fullStop(sentence(refusalText(t, held.why))) : null;
     body = (
       <>
-        {why && <p class="warn">{bracesText(t, why, m.rules.table, m.coords)}</p>}
         {/* a trade the pile cannot take: only why (it also said "Return trades 1 card") */}
         {s.pile < p.cards ? (
           <p class="warn" id="cw-preview-text">
@@ -242,6 +241,28 @@ export function Hints({ m }: { m: Model }) {
 }
 
 /**
+ * Why Return would trade the cards composed (the location in braces: they do not fit from it,
+ * or the first move would miss the start condition), right under the buttons, where "Trade 2
+ * cards" says what Return does. In the preview, after the hand, it was below the fold at
+ * 620x720, and only the button told of a trade. As it appears, the page scrolls the least that
+ * shows it with the area and the hand (the hand it pushed down, where the next card is clicked).
+ */
+function BracesWhy({ m }: { m: Model }) {
+  const cp = m.composer;
+  const why = m.state.status === 'playing' && cp.action().type === 'trade' ? cp.bracesWhy : null;
+  const line = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    if (why && line.current) showSpan(spanOf(document.getElementById('cw-area'), line.current, document.getElementById('cw-hand')));
+  }, [why]);
+  if (!why) return null;
+  return (
+    <p class="cw-braces warn" id="cw-braces" ref={line}>
+      {bracesText(m.t, why, m.rules.table, m.coords)}
+    </p>
+  );
+}
+
+/**
  * A button's label with room for the longest of its labels (`room`): those are drawn unseen
  * in the same grid cell (attributes shown by CSS, so the button's text stays the label).
  */
@@ -375,6 +396,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
           {t('cw.pass')}
         </button>
       </div>
+      <BracesWhy m={m} />
       {/* after going out there is no hand to show */}
       <h2 class="cw-hand-title" hidden={m.hand.length === 0}>
         {t('cw.hand')}
