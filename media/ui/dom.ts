@@ -43,6 +43,23 @@ export function announce(region: HTMLElement, text: string, kind: 'info' | 'erro
   setTimeout(() => (unseen ? region.replaceChildren(h('span', { class: 'sr-only' }, text)) : (region.textContent = text)), 0);
 }
 
+/** The elements' span in the view's coordinates: the highest top, the lowest bottom (a missing element left out). */
+export function spanOf(...es: (Element | null | undefined)[]): { top: number; bottom: number } {
+  const boxes = es.flatMap((e) => (e ? [e.getBoundingClientRect()] : []));
+  return { top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
+}
+
+/**
+ * The least scroll of the page that shows a span (`spanOf`), its top kept in view when it is
+ * taller than the view; in whole pixels rounded outwards, so both edges land inside the view
+ * (Chromium's `scrollIntoView` left a bottom at 720.4 in a 720 px view).
+ */
+export function showSpan({ top, bottom }: { top: number; bottom: number }): void {
+  if (!Number.isFinite(top)) return;
+  if (top < 0) window.scrollBy(0, Math.floor(top));
+  else if (bottom > window.innerHeight) window.scrollBy(0, Math.min(Math.floor(top), Math.ceil(bottom - window.innerHeight)));
+}
+
 /** Restarts a CSS animation class on an element. */
 export function flash(e: Element, cls: string): void {
   e.classList.remove(cls);

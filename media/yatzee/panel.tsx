@@ -9,7 +9,7 @@ import { forgetSeat } from '../ui/seats.js';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { affordances, diceThrown, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
-import { announce, flash, h, typing } from '../ui/dom.js';
+import { announce, flash, h, showSpan, spanOf, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
@@ -695,19 +695,13 @@ export class YatzeePanel {
    * the players' names above a 620x720 view.
    */
   private showResults(): void {
-    const span = (...es: (Element | null)[]) => {
-      const boxes = es.flatMap((e) => (e ? [e.getBoundingClientRect()] : []));
-      return { top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
-    };
     const results = document.getElementById('yatzee-results');
     if (!results) return;
     const head = document.querySelector('#yatzee-table thead');
     // the status line above them too (it names the winners), where all fit the view
-    const withStatus = span(this.status, results, head);
-    const { top, bottom } = withStatus.bottom - withStatus.top <= window.innerHeight ? withStatus : span(results, head);
+    const withStatus = spanOf(this.status, results, head);
     // above the view: their top to the view's; below it: up until their bottom is in, their top staying in
-    if (top < 0) window.scrollBy(0, top);
-    else if (bottom > window.innerHeight) window.scrollBy(0, Math.min(top, bottom - window.innerHeight));
+    showSpan(withStatus.bottom - withStatus.top <= window.innerHeight ? withStatus : spanOf(results, head));
   }
 
   private winners: readonly string[] = [];
@@ -736,7 +730,10 @@ export class YatzeePanel {
     // a reload shows them again (the room is gone by then: main.ts)
     if (this.results) keepResults(this.welcome.gameId, { results: this.results, me: this.resultsReader, said, columns: this.columns() });
     this.render();
-    // the owner's End it now went with its question (the focus fell to the page): to the results
+    // the owner's End it now went with its question (the focus fell to the page): to the results;
+    // so does a focus left on a die (the last transfer made with `t` from one), blank and off now
+    const at = document.activeElement;
+    if (at instanceof HTMLElement && at.closest('#yatzee-dice')) at.blur();
     this.keepFocus('yatzee-results');
   }
 

@@ -1035,6 +1035,9 @@ describe('Yatzee panel in Chromium', () => {
         // every sheet full (the robots play on their own): the results
         await p.waitForSelector('#yatzee-results-list li', { timeout: 60_000 });
         await expect.poll(() => p.textContent('#yatzee-status')).toMatch(/^Every sheet is full\. Winner: \S.*\.$/);
+        // defect: the last transfer made with `t` from a die left the focus on it, blank at the
+        // end under the table; it goes to the results, as after the owner's end
+        await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('yatzee-results');
         /** The names in the column heads seen (in the view, not under anything) of the columns in view sideways, and whether the results and the Total row are in view. */
         const seen = () =>
           p.evaluate(() => {

@@ -13,6 +13,7 @@ import { bracesText, lackingWordsText, moveErrorText, moveWhere, pileTooSmallTex
 import { Slotted } from './spelled.js';
 import { fullStop, sentence } from '../../ui/l10n/index.js';
 import { WatchOffer } from '../../ui/watch-offer.js';
+import { showSpan, spanOf } from '../../ui/dom.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
 function moveError(m: Model, e: MoveError): string {
@@ -61,14 +62,13 @@ function Preview({ m }: { m: Model }) {
     const why = held && !held.ok ? fullStop(sentence(refusalText(t, held.why))) : null;
     body = !mine || (why !== null && why === m.refusal) || meaningAsked(m) ? null : <p id="cw-preview-text">{why ?? t('cw.preview.pass', p.score)}</p>;
   } else if (p.type === 'trade') {
-    const why = cp.bracesWhy;
+    // (why the cards would be traded is said under the buttons: BracesWhy)
     // Return refused meanwhile (a wildcard's points asked…): that, not "Return trades 1 card"
     // (said once: after a refused Return the refusal under the hand says it)
     const held = mine ? cp.returnHeld() : null;
     const heldWhy = held && !held.ok ? fullStop(sentence(refusalText(t, held.why))) : null;
     body = (
       <>
-        {why && <p class="warn">{bracesText(t, why, m.rules.table, m.coords)}</p>}
         {/* a trade the pile cannot take: only why (it also said "Return trades 1 card") */}
         {s.pile < p.cards ? (
           <p class="warn" id="cw-preview-text">
@@ -194,14 +194,19 @@ export function Hints({ m }: { m: Model }) {
     if (at.top < box.top) ol.scrollTop -= box.top - at.top;
     else if (at.bottom > box.bottom) ol.scrollTop += at.bottom - box.bottom;
   }, [m.hintIndex, m.hints]);
-  // a new list in view as it opens, the least scroll that shows it, where the layout asks for it
-  // (style.css: one column, a narrow VS Code editor column): it was below the fold, and the
-  // arrows chose among its moves unseen. Where the table stands beside the play column it stays
-  // whole instead (900x700: the list is below the fold, the table and the area in view).
+  // Where the layout asks for it (style.css: one column, a narrow VS Code editor column, the
+  // list right under the table) the least scroll that shows, with a move of the list chosen,
+  // the list and that move's cards on the table (the list was below the fold, and the arrows
+  // chose among its moves unseen; then scrolled into view under the preview, it pushed the
+  // table's cells above the view); with none chosen (the player typed or clicked since), the
+  // action area, where the typing goes. Where the table stands beside the play column the
+  // table stays whole instead (900x700: the list is below the fold, the table and the area in view).
   useLayoutEffect(() => {
     const box = document.getElementById('cw-hints');
-    if (box && m.hints.length > 0 && getComputedStyle(box).getPropertyValue('--cw-hints-into-view').trim() === '1') box.scrollIntoView({ block: 'nearest' });
-  }, [m.hints]);
+    if (!box || m.hints.length === 0 || getComputedStyle(box).getPropertyValue('--cw-hints-into-view').trim() !== '1') return;
+    // (the move's cards above the list: their top is kept, should the two not fit the view together)
+    showSpan(m.hintIndex === null ? spanOf(document.getElementById('cw-area')) : spanOf(box, ...document.querySelectorAll('#cw-table .cw-cell.composed')));
+  }, [m.hints, m.hintIndex]);
   if (m.hints.length === 0 || m.state.status !== 'playing') return null;
   // each line's key once; a key seen twice marks moves whose lines would read alike
   const keys = m.hints.map((h) => lineKey(m, h));
@@ -232,6 +237,28 @@ export function Hints({ m }: { m: Model }) {
         })}
       </ol>
     </div>
+  );
+}
+
+/**
+ * Why Return would trade the cards composed (the location in braces: they do not fit from it,
+ * or the first move would miss the start condition), right under the buttons, where "Trade 2
+ * cards" says what Return does. In the preview, after the hand, it was below the fold at
+ * 620x720, and only the button told of a trade. As it appears, the page scrolls the least that
+ * shows it with the area and the hand (the hand it pushed down, where the next card is clicked).
+ */
+function BracesWhy({ m }: { m: Model }) {
+  const cp = m.composer;
+  const why = m.state.status === 'playing' && cp.action().type === 'trade' ? cp.bracesWhy : null;
+  const line = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    if (why && line.current) showSpan(spanOf(document.getElementById('cw-area'), line.current, document.getElementById('cw-hand')));
+  }, [why]);
+  if (!why) return null;
+  return (
+    <p class="cw-braces warn" id="cw-braces" ref={line}>
+      {bracesText(m.t, why, m.rules.table, m.coords)}
+    </p>
   );
 }
 
@@ -369,6 +396,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
           {t('cw.pass')}
         </button>
       </div>
+      <BracesWhy m={m} />
       {/* after going out there is no hand to show */}
       <h2 class="cw-hand-title" hidden={m.hand.length === 0}>
         {t('cw.hand')}
