@@ -236,10 +236,9 @@ export class CardwordsSession {
       } else if (e.code === 'unknown-words') {
         if (e.asked !== false) for (const w of e.words ?? []) this.askedMine.add(w);
         this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
-      } else if (e.type === 'action') this.message = actionRefusedText(e, this.rules?.table, this.coords, (i) => this.state?.players[i]?.name);
-      // the other refusals (the owner's removal's) keep the server's words for now, as the
-      // bridge's tests hold them; the web panel words them through refusedActionText too
-      else this.message = `Refused: ${e.message}`;
+        // every other refusal (a move's, the owner's removal's) as the web panel words it, a
+        // sentence (the removal's came in the server's raw words, no full stop)
+      } else this.message = actionRefusedText(e, this.rules?.table, this.coords, (i) => this.state?.players[i]?.name);
       this.update();
     });
     typed.on('hint', (h) => {

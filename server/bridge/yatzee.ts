@@ -10,7 +10,7 @@ import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, scor
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { closedText, connectionLostText, endedMessage, playingHereText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText, yatzeeSheetRows } from './texts.js';
+import { closedText, connectionLostText, endedMessage, playingHereText, removedText, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText, yatzeeRefusal, yatzeeSheetRows } from './texts.js';
 import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -156,7 +156,7 @@ export class YatzeeSession {
       if (e.id !== undefined) this.sent.delete(String(e.id));
       // after the end a late refusal (of an action sent as the game ended) is stale: the end's message stays
       if (this.ended) return;
-      this.message = `Refused: ${serverRefusal(e.code, e.message)}`;
+      this.message = yatzeeRefusal(e.code, e.message);
       this.update();
     });
     // the results come just before `ended`: the end's message names the winners

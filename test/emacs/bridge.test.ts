@@ -1078,11 +1078,11 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
   // the view offers nobody now (Bo is gone, Ann is the owner's own seat); the room refuses Ann, saying why
   expect((await call('cardwords/view')).result!.removable).toEqual([]);
   await call('cardwords/remove', { name: 'Ann' });
-  await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('Refused: the owner does not remove their own seat: leave the game instead');
+  await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('Refused: the owner does not remove their own seat: leave the game instead.');
   expect((await call('cardwords/view')).result!.players.find((p) => p.name === 'Ann')).toMatchObject({ left: false, standIn: false });
   // the room's refusal comes in the message, as the web panel says it
   await call('cardwords/remove', { name: 'Zed' });
-  await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe("Refused: no human player named 'Zed' is in this game");
+  await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe("Refused: no human player named 'Zed' is in this game.");
   // a bridge that is not the owner's is refused before anything is sent
   const c = bridge();
   await c.send(JSON.stringify({ id: 1, method: 'cardwords/join', params: { url: srv.url, id, watch: true } }));
@@ -1290,7 +1290,7 @@ it('the owner of a Yatzee game removes a player and ends the game through the br
   expect((await call('yatzee/view')).result!.removable).toEqual(['Cy']);
   // the room refuses the owner's own sheet, saying why
   await call('yatzee/remove', { name: 'me' });
-  await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Refused: the owner does not remove their own sheet: leave the game instead');
+  await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Refused: the owner does not remove their own sheet: leave the game instead.');
   // Cy removed: Cy's bridge says so and takes nothing back (it joined again by name, and
   // "That name is taken" came every few seconds for ever); a key is refused with it
   expect((await call('yatzee/remove', { name: 'Cy' })).error).toBeUndefined();
