@@ -791,6 +791,11 @@ export class CardwordsSession {
     return this.enter(url, seat.owner ?? '', () => Promise.resolve(room), true);
   }
 
+  /** The hand held: none once the room let this client go (removed, the seat played elsewhere), as the web panel's goes with the seat. */
+  private get held(): readonly Card[] {
+    return this.closed ? [] : this.hand;
+  }
+
   rematch(): unknown {
     const room = this.roomOrFail;
     // during play, refused here in the web panel's words for the room's refusal (it was sent
@@ -912,7 +917,9 @@ export class CardwordsSession {
     // the table and the hand shown: now, or at the review's step (media/cardwords/words.ts)
     const k = this.reviewAt;
     const table = k !== null && k < this.history.length ? this.reviewTable(k) : null;
-    const from = table ? reviewUnseenBasis(this.history, k!, table, this.welcome?.role === 'player' ? this.mySeat : -1, this.hand) : { board: this.board, hand: this.hand };
+    // a hand no longer held (removed, the seat played elsewhere) is unseen, as to a watcher:
+    // the count had gone on leaving out the cards of the hand taken away
+    const from = table ? reviewUnseenBasis(this.history, k!, table, this.welcome?.role === 'player' && !this.closed ? this.mySeat : -1, this.held) : { board: this.board, hand: this.held };
     if (!from.board) return [];
     return unseenCards(this.allCards, from.board, from.hand).map((c) => `${c.char ?? '*'} ${c.points}`);
   }
@@ -1046,7 +1053,7 @@ export class CardwordsSession {
       // a turn of the review shows its table, not the hand left at the end (as the web panel)
       // nor once the room let this client go (removed, the seat played elsewhere): the web page
       // shows no hand and no action area then, and Emacs kept both, "Action: _" and all
-      hand: (review?.table || this.closed ? [] : this.hand).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
+      hand: (review?.table ? [] : this.held).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
       // `pending`: the card being chosen as typed so far ("T-" while its points are typed)
       composing: cp && !this.closed ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, pending: cp.pendingText(), placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }), char: p.card.char ?? '', points: p.card.points, meaning: p.card.meaning ?? '' })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
       preview: action && !this.closed ? this.preview(action) : null,

@@ -1063,9 +1063,13 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
   const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 'never' } })).result!.welcome.gameId;
   // Bo plays in Emacs too
   const bob = bridge();
-  const boCall = async (method: string, params: unknown = {}) => (await bob.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View & { connected: boolean; closed: boolean; down: string }; error?: { message: string } };
+  type BoView = View & { connected: boolean; closed: boolean; down: string; hand: unknown[]; unseen: string[] };
+  const boCall = async (method: string, params: unknown = {}) => (await bob.send(JSON.stringify({ id: ++n, method, params }))) as { result?: BoView; error?: { message: string } };
   expect((await boCall('cardwords/join', { url: srv.url, id, name: 'Bo' })).error).toBeUndefined();
-  await expect.poll(async () => (await boCall('cardwords/view')).result!.status).toBe('playing');
+  await expect.poll(async () => (await boCall('cardwords/view')).result!.hand.length).toBeGreaterThan(0);
+  expect((await boCall('cardwords/view')).result!.status).toBe('playing');
+  // Bo's table is the one he is removed at: the room sends him nothing after
+  const seated = (await boCall('cardwords/view')).result!;
   // at once (the bridge may not have the deal yet: the room sends the state before its ack)
   expect((await call('cardwords/remove', { name: 'Bo' })).error).toBeUndefined();
   await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('Bo was removed from the game.');
@@ -1074,6 +1078,11 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
   await expect.poll(async () => (await boCall('cardwords/view')).result!.message).toBe('The owner removed you from the game.');
   expect((await boCall('cardwords/view')).result!).toMatchObject({ connected: false, closed: true, down: 'The owner removed you from the game.' });
   expect((await boCall('cardwords/key', { key: 'a' })).error?.message).toBe('The owner removed you from the game.');
+  // defect: Unseen went on leaving out the hand taken away; now it counts as a watcher's (the
+  // web panel's rule): the hand's cards are unseen too
+  const removedView = (await boCall('cardwords/view')).result!;
+  expect(removedView.hand).toEqual([]);
+  expect(removedView.unseen).toHaveLength(seated.unseen.length + seated.hand.length);
   expect((await call('cardwords/view')).result!.players.find((p) => p.name === 'Bo')).toMatchObject({ left: true, standIn: true });
   // the view offers nobody now (Bo is gone, Ann is the owner's own seat); the room refuses Ann, saying why
   expect((await call('cardwords/view')).result!.removable).toEqual([]);
