@@ -116,6 +116,7 @@ someone (players join at any time), and
 \\[cardwords-yatzee-copy-invite] copies it.  The owner adds a robot with \\[cardwords-yatzee-add-robot],
 removes a player with \\[cardwords-yatzee-remove] (the sheet is closed for good) and ends the
 game for everyone with \\[cardwords-yatzee-end], each removal and the end asked first.
+A player the owner removed watches the game going on with \\[cardwords-yatzee-watch-here].
 
 \\{cardwords-yatzee-mode-map}"
   (setq-local truncate-lines t)
@@ -164,6 +165,11 @@ Another tab or editor took it; the bridge keeps its key:
   "Return non-nil once the owner removed you from the game (the room let you go)."
   (eq (cardwords-yatzee--get :removed) t))
 
+(defun cardwords-yatzee--removed-watchable-p ()
+  "Return non-nil once the owner removed you from a game still going on.
+The bridge then watches it: `cardwords-yatzee-watch-here'."
+  (and (cardwords-yatzee--removed-p) (eq (cardwords-yatzee--get :watchable) t)))
+
 (defun cardwords-yatzee-play-here ()
   "Play your sheet here again after another tab or editor took it.
 The sheet's key takes it back, as the web page's Play here: the other
@@ -176,9 +182,10 @@ one loses it."
 
 (defun cardwords-yatzee-watch-here ()
   "Watch the game whose sheet another tab or editor took (it stays yours).
-\\[cardwords-yatzee] offers to resume it later."
+\\[cardwords-yatzee] offers to resume it later.  After the owner removed you,
+watch the game as it goes on (the web page's Watch the game)."
   (interactive)
-  (if (cardwords-yatzee--elsewhere-p)
+  (if (or (cardwords-yatzee--elsewhere-p) (cardwords-yatzee--removed-watchable-p))
       (cardwords-yatzee--call "yatzee/watch-here")
     (message "Your sheet is not played elsewhere: nothing to watch instead")
     (ding t)))
@@ -342,11 +349,15 @@ A redraw (another player's throw) does not say it again.")
           (insert (funcall label (plist-get rows :total)))
           (dolist (s sheets) (insert (funcall cell (number-to-string (plist-get s :total)))))
           (insert "\n")
-          ;; removed by the owner: over for you (it read "playing", the others' dice frozen)
+          ;; removed by the owner: over for you (it read "playing", the others' dice frozen);
+          ;; while the game goes on, the key that watches it (the web page's Watch the game)
           (insert (propertize (format "\nYatzee  game %s  %s\n"
                                       (plist-get (cardwords-yatzee--get :welcome) :gameId)
-                                      (if (cardwords-yatzee--removed-p) "removed by the owner"
-                                        (cardwords-yatzee--get :status)))
+                                      (cond ((cardwords-yatzee--removed-watchable-p)
+                                             (substitute-command-keys
+                                              "removed by the owner: \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-watch-here] watches the game"))
+                                            ((cardwords-yatzee--removed-p) "removed by the owner")
+                                            (t (cardwords-yatzee--get :status))))
                               'face 'bold))
           ;; while a place is free: the game's join page, whole on its own line for copying
           (let ((invite (cardwords-yatzee--get :invite)))

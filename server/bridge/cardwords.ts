@@ -16,7 +16,7 @@ import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAc
 import { actionRefusedText, awayText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
-import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
+import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -782,13 +782,23 @@ export class CardwordsSession {
     return this.view();
   }
 
-  /** The game the seat is played elsewhere in, watched here (the web page's "Watch the game"): the seat's key stays remembered. */
+  /**
+   * The game watched here (the web page's "Watch the game"), once the room let this client go
+   * while it goes on: the seat played elsewhere (its key stays remembered), or the owner removed
+   * the player (the web page offers it then too; Emacs offered nothing).
+   */
   async watchHere(): Promise<unknown> {
-    const seat = this.seat;
-    if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your seat is not played elsewhere: watch a game from the list');
+    const gameId = this.welcome?.gameId;
+    if (!this.watchable || !gameId) throw new BridgeError('refused', 'your seat is not played elsewhere: watch a game from the list');
     const url = this.url;
-    const room = await joinKeptSeat(url, seat, true, true, () => {});
-    return this.enter(url, seat.owner ?? '', () => Promise.resolve(room), true);
+    const owner = this.seat?.owner ?? '';
+    const room = await watchGame(url, gameId, owner, true);
+    return this.enter(url, owner, () => Promise.resolve(room), true);
+  }
+
+  /** The room let this client go while the game goes on (the seat played elsewhere, removed by the owner): it may be watched. */
+  private get watchable(): boolean {
+    return this.closed && !this.ended && (this.elsewhere ? this.seat !== null : this.removed);
   }
 
   /** The hand held: none once the room let this client go (removed, the seat played elsewhere), as the web panel's goes with the seat. */
@@ -1004,6 +1014,9 @@ export class CardwordsSession {
       removed: this.removed,
       // the seat is played elsewhere (not lost): `cardwords/play-here` takes it back, `cardwords/watch-here` watches
       elsewhere: this.elsewhere,
+      // the room let this client go while the game goes on: `cardwords/watch-here` watches it
+      // (the web page's "Watch the game", after a removal too)
+      watchable: this.watchable,
       welcome: this.welcome,
       seat: this.mySeat,
       status: s?.status ?? 'connecting',
