@@ -370,6 +370,7 @@ export class CardwordsSession {
         if (code === CLOSE.REMOVED && reason === CLOSE_REASON.REMOVED) {
           this.message = cardwordsRemovedLastText();
           this.letGo(reason);
+          this.logRemoved();
         }
         return this.update();
       }
@@ -380,6 +381,7 @@ export class CardwordsSession {
       const closed = closeWords(code, reason);
       if (closed !== null) {
         this.letGo(reason);
+        if (this.removed) this.logRemoved();
         // nothing reconnects: not "Connection lost: reconnecting…"
         this.lost(room, closed || closedText(undefined));
         return;
@@ -723,15 +725,27 @@ export class CardwordsSession {
     this.logNote({ round, at: 0, kind: 'rematch' });
   }
 
-  /** The players who left or were removed since the last state (not you: you know it), logged once each. */
+  /** The players who left or were removed since the last state (not you: your removal is logged as the room closes, `logRemoved`), logged once each. */
   private logGone(s: CardwordsRoomState, first: boolean): void {
     s.players.forEach((p, i) => {
       const key = goneKey(s.round, p.name);
-      if (!p.left || p.name === '' || this.goneLogged.has(key)) return;
+      if (!p.left || p.name === '' || i === this.mySeat || this.goneLogged.has(key)) return;
       this.goneLogged.add(key);
       // the first state's: `history` brings them in their places
-      if (!first && i !== this.mySeat) this.logNote({ round: s.round, at: s.moves, kind: p.removed ? 'remove' : 'leave', name: p.name, then: goneThen(s.status) });
+      if (!first) this.logNote({ round: s.round, at: s.moves, kind: p.removed ? 'remove' : 'leave', name: p.name, then: goneThen(s.status) });
     });
+  }
+
+  /**
+   * The owner removed this client's player: the removal in its own log too, as in every other
+   * and as the web panel logs it (the removed player's log had none until they watched).
+   */
+  private logRemoved(): void {
+    const s = this.state;
+    const name = s?.players[this.mySeat]?.name;
+    if (!s || !name || this.goneLogged.has(goneKey(s.round, name))) return;
+    this.goneLogged.add(goneKey(s.round, name));
+    this.logNote({ round: s.round, at: s.moves, kind: 'remove', name, then: this.ended ? 'end' : goneThen(s.status) });
   }
 
   /** The review's table at turn k (media/cardwords/words.ts), the best robot's move on it as chosen. */
