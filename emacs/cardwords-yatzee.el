@@ -272,7 +272,14 @@ A redraw (another player's throw) does not say it again.")
           ;; the whole sheet (80x24 with a best hold of two lines), the message goes to the echo
           ;; area, once, where it had shared the hold's line and lost its end at the edge
           (let* ((width (1- (if window (window-body-width window) 80)))
-                 (said (cardwords-yatzee--message))
+                 ;; removed by the owner while the game goes on: the removal's line, at the
+                 ;; top in an 80x24 window (the status line is below the sheet), names the
+                 ;; key that watches it, as the web page offers Watch the game
+                 (said (let ((said (cardwords-yatzee--message)))
+                         (if (not (cardwords-yatzee--removed-watchable-p)) said
+                           (concat (and (not (equal said "")) (concat said " "))
+                                   (substitute-command-keys
+                                    "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-watch-here] watches the game.")))))
                  (err (plist-get mine :hintError))
                  (hint-lines (and my-sheet (cardwords-yatzee--get :hints)
                                   (cond ((and err (not (equal err "")))
@@ -349,15 +356,11 @@ A redraw (another player's throw) does not say it again.")
           (insert (funcall label (plist-get rows :total)))
           (dolist (s sheets) (insert (funcall cell (number-to-string (plist-get s :total)))))
           (insert "\n")
-          ;; removed by the owner: over for you (it read "playing", the others' dice frozen);
-          ;; while the game goes on, the key that watches it (the web page's Watch the game)
+          ;; removed by the owner: over for you (it read "playing", the others' dice frozen)
           (insert (propertize (format "\nYatzee  game %s  %s\n"
                                       (plist-get (cardwords-yatzee--get :welcome) :gameId)
-                                      (cond ((cardwords-yatzee--removed-watchable-p)
-                                             (substitute-command-keys
-                                              "removed by the owner: \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-watch-here] watches the game"))
-                                            ((cardwords-yatzee--removed-p) "removed by the owner")
-                                            (t (cardwords-yatzee--get :status))))
+                                      (if (cardwords-yatzee--removed-p) "removed by the owner"
+                                        (cardwords-yatzee--get :status)))
                               'face 'bold))
           ;; while a place is free: the game's join page, whole on its own line for copying
           (let ((invite (cardwords-yatzee--get :invite)))
