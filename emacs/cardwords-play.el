@@ -190,7 +190,8 @@ question quit with \\[keyboard-quit] is asked again by \\[cardwords-play-answer]
 or by RET.
 The owner removes a player with \\[cardwords-play-remove] (asked first): before
 the deal the seat is free again, after it a robot plays it to the end; and
-ends the game for everyone with \\[cardwords-play-end] (asked first).
+ends the game for everyone with \\[cardwords-play-end] (asked first).  A player the
+owner removed watches the game going on with \\[cardwords-play-watch-here].
 \\[cardwords-play-hint] asks the robot for a hint: its best action fills the
 composition; \\[cardwords-play-next-hint] and \\[cardwords-play-previous-hint] then go through its ten best, as
 the web panel's list does (where a wildcard lies is said: \"wildcard at
@@ -616,7 +617,13 @@ never scrolls it, but to the results when they come."
           (let* ((width (if window (window-body-width window) 80))
                  (scores-lines (unless (cardwords-play--mode-line-shows-p window)
                                  (cardwords-play--scores-lines scores turn width)))
-                 (said (cardwords-play--get :message))
+                 ;; removed by the owner while the game goes on: the removal's line names
+                 ;; the key that watches it, as the web page offers Watch the game
+                 (said (let ((said (cardwords-play--get :message)))
+                         (if (not (cardwords-play--removed-watchable-p)) said
+                           (concat (and (not (member said '(nil ""))) (concat said " "))
+                                   (substitute-command-keys
+                                    "\\<cardwords-play-mode-map>\\[cardwords-play-watch-here] watches the game.")))))
                  (invite (cardwords-play--get :invite))
                  (items (append
                          ;; before the deal, a seat free: the link to give someone, whole on its line
@@ -957,6 +964,11 @@ Another tab or editor took it; the bridge keeps its key:
 `cardwords-play-here' takes it back."
   (eq (cardwords-play--get :elsewhere) t))
 
+(defun cardwords-play--removed-watchable-p ()
+  "Return non-nil once the owner removed you from a game still going on.
+The bridge then watches it: `cardwords-play-watch-here'."
+  (and (eq (cardwords-play--get :removed) t) (eq (cardwords-play--get :watchable) t)))
+
 (defun cardwords-play--nothing-to-review-p ()
   "Return non-nil for a game over in which no turn was played.
 The owner ended it before any: no history comes, so no review either."
@@ -1145,9 +1157,10 @@ loses it.  The composition is kept."
 
 (defun cardwords-play-watch-here ()
   "Watch the game whose seat another tab or editor took (your seat stays yours).
-\\[cardwords-play] offers to resume it later."
+\\[cardwords-play] offers to resume it later.  After the owner removed you,
+watch the game as it goes on (the web page's Watch the game)."
   (interactive)
-  (if (cardwords-play--elsewhere-p)
+  (if (or (cardwords-play--elsewhere-p) (cardwords-play--removed-watchable-p))
       (cardwords-play--call "cardwords/watch-here")
     (message "Your seat is not played elsewhere: nothing to watch instead")
     (ding t)))

@@ -116,6 +116,7 @@ someone (players join at any time), and
 \\[cardwords-yatzee-copy-invite] copies it.  The owner adds a robot with \\[cardwords-yatzee-add-robot],
 removes a player with \\[cardwords-yatzee-remove] (the sheet is closed for good) and ends the
 game for everyone with \\[cardwords-yatzee-end], each removal and the end asked first.
+A player the owner removed watches the game going on with \\[cardwords-yatzee-watch-here].
 
 \\{cardwords-yatzee-mode-map}"
   (setq-local truncate-lines t)
@@ -164,6 +165,11 @@ Another tab or editor took it; the bridge keeps its key:
   "Return non-nil once the owner removed you from the game (the room let you go)."
   (eq (cardwords-yatzee--get :removed) t))
 
+(defun cardwords-yatzee--removed-watchable-p ()
+  "Return non-nil once the owner removed you from a game still going on.
+The bridge then watches it: `cardwords-yatzee-watch-here'."
+  (and (cardwords-yatzee--removed-p) (eq (cardwords-yatzee--get :watchable) t)))
+
 (defun cardwords-yatzee-play-here ()
   "Play your sheet here again after another tab or editor took it.
 The sheet's key takes it back, as the web page's Play here: the other
@@ -176,9 +182,10 @@ one loses it."
 
 (defun cardwords-yatzee-watch-here ()
   "Watch the game whose sheet another tab or editor took (it stays yours).
-\\[cardwords-yatzee] offers to resume it later."
+\\[cardwords-yatzee] offers to resume it later.  After the owner removed you,
+watch the game as it goes on (the web page's Watch the game)."
   (interactive)
-  (if (cardwords-yatzee--elsewhere-p)
+  (if (or (cardwords-yatzee--elsewhere-p) (cardwords-yatzee--removed-watchable-p))
       (cardwords-yatzee--call "yatzee/watch-here")
     (message "Your sheet is not played elsewhere: nothing to watch instead")
     (ding t)))
@@ -265,7 +272,14 @@ A redraw (another player's throw) does not say it again.")
           ;; the whole sheet (80x24 with a best hold of two lines), the message goes to the echo
           ;; area, once, where it had shared the hold's line and lost its end at the edge
           (let* ((width (1- (if window (window-body-width window) 80)))
-                 (said (cardwords-yatzee--message))
+                 ;; removed by the owner while the game goes on: the removal's line, at the
+                 ;; top in an 80x24 window (the status line is below the sheet), names the
+                 ;; key that watches it, as the web page offers Watch the game
+                 (said (let ((said (cardwords-yatzee--message)))
+                         (if (not (cardwords-yatzee--removed-watchable-p)) said
+                           (concat (and (not (equal said "")) (concat said " "))
+                                   (substitute-command-keys
+                                    "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-watch-here] watches the game.")))))
                  (err (plist-get mine :hintError))
                  (hint-lines (and my-sheet (cardwords-yatzee--get :hints)
                                   (cond ((and err (not (equal err "")))

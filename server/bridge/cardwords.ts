@@ -16,7 +16,7 @@ import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAc
 import { actionRefusedText, awayText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
-import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
+import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -236,10 +236,9 @@ export class CardwordsSession {
       } else if (e.code === 'unknown-words') {
         if (e.asked !== false) for (const w of e.words ?? []) this.askedMine.add(w);
         this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
-      } else if (e.type === 'action') this.message = actionRefusedText(e, this.rules?.table, this.coords, (i) => this.state?.players[i]?.name);
-      // the other refusals (the owner's removal's) keep the server's words for now, as the
-      // bridge's tests hold them; the web panel words them through refusedActionText too
-      else this.message = `Refused: ${e.message}`;
+        // every other refusal (a move's, the owner's removal's) as the web panel words it, a
+        // sentence (the removal's came in the server's raw words, no full stop)
+      } else this.message = actionRefusedText(e, this.rules?.table, this.coords, (i) => this.state?.players[i]?.name);
       this.update();
     });
     typed.on('hint', (h) => {
@@ -371,6 +370,7 @@ export class CardwordsSession {
         if (code === CLOSE.REMOVED && reason === CLOSE_REASON.REMOVED) {
           this.message = cardwordsRemovedLastText();
           this.letGo(reason);
+          this.logRemoved();
         }
         return this.update();
       }
@@ -381,6 +381,7 @@ export class CardwordsSession {
       const closed = closeWords(code, reason);
       if (closed !== null) {
         this.letGo(reason);
+        if (this.removed) this.logRemoved();
         // nothing reconnects: not "Connection lost: reconnecting…"
         this.lost(room, closed || closedText(undefined));
         return;
@@ -724,15 +725,27 @@ export class CardwordsSession {
     this.logNote({ round, at: 0, kind: 'rematch' });
   }
 
-  /** The players who left or were removed since the last state (not you: you know it), logged once each. */
+  /** The players who left or were removed since the last state (not you: your removal is logged as the room closes, `logRemoved`), logged once each. */
   private logGone(s: CardwordsRoomState, first: boolean): void {
     s.players.forEach((p, i) => {
       const key = goneKey(s.round, p.name);
-      if (!p.left || p.name === '' || this.goneLogged.has(key)) return;
+      if (!p.left || p.name === '' || i === this.mySeat || this.goneLogged.has(key)) return;
       this.goneLogged.add(key);
       // the first state's: `history` brings them in their places
-      if (!first && i !== this.mySeat) this.logNote({ round: s.round, at: s.moves, kind: p.removed ? 'remove' : 'leave', name: p.name, then: goneThen(s.status) });
+      if (!first) this.logNote({ round: s.round, at: s.moves, kind: p.removed ? 'remove' : 'leave', name: p.name, then: goneThen(s.status) });
     });
+  }
+
+  /**
+   * The owner removed this client's player: the removal in its own log too, as in every other
+   * and as the web panel logs it (the removed player's log had none until they watched).
+   */
+  private logRemoved(): void {
+    const s = this.state;
+    const name = s?.players[this.mySeat]?.name;
+    if (!s || !name || this.goneLogged.has(goneKey(s.round, name))) return;
+    this.goneLogged.add(goneKey(s.round, name));
+    this.logNote({ round: s.round, at: s.moves, kind: 'remove', name, then: this.ended ? 'end' : goneThen(s.status) });
   }
 
   /** The review's table at turn k (media/cardwords/words.ts), the best robot's move on it as chosen. */
@@ -783,13 +796,28 @@ export class CardwordsSession {
     return this.view();
   }
 
-  /** The game the seat is played elsewhere in, watched here (the web page's "Watch the game"): the seat's key stays remembered. */
+  /**
+   * The game watched here (the web page's "Watch the game"), once the room let this client go
+   * while it goes on: the seat played elsewhere (its key stays remembered), or the owner removed
+   * the player (the web page offers it then too; Emacs offered nothing).
+   */
   async watchHere(): Promise<unknown> {
-    const seat = this.seat;
-    if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your seat is not played elsewhere: watch a game from the list');
+    const gameId = this.welcome?.gameId;
+    if (!this.watchable || !gameId) throw new BridgeError('refused', 'your seat is not played elsewhere: watch a game from the list');
     const url = this.url;
-    const room = await joinKeptSeat(url, seat, true, true, () => {});
-    return this.enter(url, seat.owner ?? '', () => Promise.resolve(room), true);
+    const owner = this.seat?.owner ?? '';
+    const room = await watchGame(url, gameId, owner, true);
+    return this.enter(url, owner, () => Promise.resolve(room), true);
+  }
+
+  /** The room let this client go while the game goes on (the seat played elsewhere, removed by the owner): it may be watched. */
+  private get watchable(): boolean {
+    return this.closed && !this.ended && (this.elsewhere ? this.seat !== null : this.removed);
+  }
+
+  /** The hand held: none once the room let this client go (removed, the seat played elsewhere), as the web panel's goes with the seat. */
+  private get held(): readonly Card[] {
+    return this.closed ? [] : this.hand;
   }
 
   rematch(): unknown {
@@ -913,7 +941,9 @@ export class CardwordsSession {
     // the table and the hand shown: now, or at the review's step (media/cardwords/words.ts)
     const k = this.reviewAt;
     const table = k !== null && k < this.history.length ? this.reviewTable(k) : null;
-    const from = table ? reviewUnseenBasis(this.history, k!, table, this.welcome?.role === 'player' ? this.mySeat : -1, this.hand) : { board: this.board, hand: this.hand };
+    // a hand no longer held (removed, the seat played elsewhere) is unseen, as to a watcher:
+    // the count had gone on leaving out the cards of the hand taken away
+    const from = table ? reviewUnseenBasis(this.history, k!, table, this.welcome?.role === 'player' && !this.closed ? this.mySeat : -1, this.held) : { board: this.board, hand: this.held };
     if (!from.board) return [];
     return unseenCards(this.allCards, from.board, from.hand).map((c) => `${c.char ?? '*'} ${c.points}`);
   }
@@ -998,6 +1028,9 @@ export class CardwordsSession {
       removed: this.removed,
       // the seat is played elsewhere (not lost): `cardwords/play-here` takes it back, `cardwords/watch-here` watches
       elsewhere: this.elsewhere,
+      // the room let this client go while the game goes on: `cardwords/watch-here` watches it
+      // (the web page's "Watch the game", after a removal too)
+      watchable: this.watchable,
       welcome: this.welcome,
       seat: this.mySeat,
       status: s?.status ?? 'connecting',
@@ -1047,7 +1080,7 @@ export class CardwordsSession {
       // a turn of the review shows its table, not the hand left at the end (as the web panel)
       // nor once the room let this client go (removed, the seat played elsewhere): the web page
       // shows no hand and no action area then, and Emacs kept both, "Action: _" and all
-      hand: (review?.table || this.closed ? [] : this.hand).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
+      hand: (review?.table ? [] : this.held).map((c, i) => ({ i, text: cardText(c), used: cp?.cards.some((x) => x.hand === i) ?? false })),
       // `pending`: the card being chosen as typed so far ("T-" while its points are typed)
       composing: cp && !this.closed ? { display: cp.display(), mode: cp.mode, buffer: cp.buf, direction: cp.dir, pending: cp.pendingText(), placed: action?.type === 'move' ? action.cards.map((p) => ({ col: p.col, row: p.row, text: cardText({ ...p.card }), char: p.card.char ?? '', points: p.card.points, meaning: p.card.meaning ?? '' })) : [], cards: cp.cards.map((c) => cardText({ ...c.card, ...(c.meaning ? { meaning: c.meaning } : {}) })) } : null,
       preview: action && !this.closed ? this.preview(action) : null,

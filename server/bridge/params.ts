@@ -54,14 +54,23 @@ export async function connectRoom(connect: () => Promise<Room>, onFail?: () => v
  * it is thrown; any other leaves the session as it was.
  */
 export async function joinKeptSeat(url: string, seat: RememberedSeat, cardwords: boolean, watch: boolean, lost: () => void): Promise<Room> {
-  const owner = seat.owner ? { owner: seat.owner } : {};
-  const options = watch ? { watch: true, ...owner } : { name: seat.name, key: seat.key, ...owner };
+  if (watch) return watchGame(url, seat.gameId, seat.owner ?? '', cardwords);
+  const options = { name: seat.name, key: seat.key, ...(seat.owner ? { owner: seat.owner } : {}) };
   try {
-    return await connectRoom(() => new Client(url).joinById(seat.gameId, options), undefined, cardwords, watch);
+    return await connectRoom(() => new Client(url).joinById(seat.gameId, options), undefined, cardwords);
   } catch (e) {
-    if (!watch && e instanceof BridgeError && e.seatLost) lost();
+    if (e instanceof BridgeError && e.seatLost) lost();
     throw e;
   }
+}
+
+/**
+ * Watches game `gameId` (the web page's "Watch the game": a new join as a watcher, the owner's
+ * token with it when there is one), after a seat played elsewhere or the owner's removal; the
+ * room's refusal (every watcher place taken) is `refused`, and the session stays as it was.
+ */
+export function watchGame(url: string, gameId: string, owner: string, cardwords: boolean): Promise<Room> {
+  return connectRoom(() => new Client(url).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), undefined, cardwords, true);
 }
 
 /**

@@ -320,6 +320,15 @@ export function serverRefusal(code: string | undefined, message: string, cardwor
 }
 
 /**
+ * The Yatzee room's refusal as the web panel words it ("Refused: …", its text for the code
+ * else the server's), a sentence as the Cardwords refusals are: the server's own words (the
+ * owner's removal's) had no full stop.
+ */
+export function yatzeeRefusal(code: string | undefined, message: string): string {
+  return en('yatzee.error', fullStop(serverRefusal(code, message)));
+}
+
+/**
  * A rematch asked for before the game's end (the room's `not-over`), or once its room has ended
  * (`game-ended`: no rematch follows), as the web panel words the room's refusal, a sentence.
  */

@@ -10,8 +10,8 @@ import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, scor
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { closedText, connectionLostText, endedMessage, playingHereText, removedText, serverRefusal, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText, yatzeeSheetRows } from './texts.js';
-import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam } from './params.js';
+import { closedText, connectionLostText, endedMessage, playingHereText, removedText, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText, yatzeeRefusal, yatzeeSheetRows } from './texts.js';
+import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 
@@ -156,7 +156,7 @@ export class YatzeeSession {
       if (e.id !== undefined) this.sent.delete(String(e.id));
       // after the end a late refusal (of an action sent as the game ended) is stale: the end's message stays
       if (this.ended) return;
-      this.message = `Refused: ${serverRefusal(e.code, e.message)}`;
+      this.message = yatzeeRefusal(e.code, e.message);
       this.update();
     });
     // the results come just before `ended`: the end's message names the winners
@@ -388,13 +388,23 @@ export class YatzeeSession {
     return this.view();
   }
 
-  /** The game whose sheet is played elsewhere, watched here (the web page's "Watch the game"): the sheet's key stays remembered. */
+  /**
+   * The game watched here (the web page's "Watch the game"), once the room let this client go
+   * while it goes on: the sheet played elsewhere (its key stays remembered), or the owner
+   * removed the player (the web page offers it then too; Emacs offered nothing).
+   */
   async watchHere(): Promise<unknown> {
-    const seat = this.seat;
-    if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your sheet is not played elsewhere: watch a game from the list');
+    const gameId = this.welcome?.gameId;
+    if (!this.watchable || !gameId) throw new BridgeError('refused', 'your sheet is not played elsewhere: watch a game from the list');
     const url = this.roomUrl;
-    const room = await joinKeptSeat(url, seat, false, true, () => {});
-    return this.enter(url, this.hints, seat.owner ?? '', () => Promise.resolve(room), true);
+    const owner = this.seat?.owner ?? '';
+    const room = await watchGame(url, gameId, owner, false);
+    return this.enter(url, this.hints, owner, () => Promise.resolve(room), true);
+  }
+
+  /** The room let this client go while the game goes on (the sheet played elsewhere, removed by the owner): it may be watched. */
+  private get watchable(): boolean {
+    return this.closed && !this.ended && (this.elsewhere ? this.seat !== null : this.removed);
   }
 
   /** The owner ends the game for everyone (the room's `end`: the results, then `ended`). */
@@ -518,6 +528,9 @@ export class YatzeeSession {
       removed: this.removed,
       // the sheet is played elsewhere (not lost): `yatzee/play-here` takes it back, `yatzee/watch-here` watches
       elsewhere: this.elsewhere,
+      // the room let this client go while the game goes on: `yatzee/watch-here` watches it
+      // (the web page's "Watch the game", after a removal too)
+      watchable: this.watchable,
       // the question before a leave that ends the game for everyone (the last human's), else ''
       leaveQuestion: s && me && !this.ended && !this.closed && yatzeeEndsWithout(s, me.name) ? `${yatzeeLastText('question')} ` : '',
       down: this.down,

@@ -1724,7 +1724,28 @@ the echo area."
     ;; removed by the owner: no seat to take back, no such offer
     (cardwords-games-test--drawn (plist-put (copy-sequence view) :elsewhere nil)
       (should (string-match-p "Disconnected" mode-line-process))
-      (should-not (string-match-p "plays your seat here again" (buffer-string))))))
+      (should-not (string-match-p "plays your seat here again" (buffer-string))))
+    ;; defect: removed by the owner, the web page offers Watch the game and Emacs offered
+    ;; nothing.  Now the removal's line names the key, which asks the bridge to watch; once
+    ;; the removal ended the game (the bridge's `watchable' false) nothing is offered.
+    (let ((removed "The owner removed you from the game."))
+      (setq sent nil)
+      (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+                 (lambda (method &rest _) (push method sent) nil)))
+        (cardwords-games-test--drawn (cardwords-games-test--view :connected nil :down removed :closed t :removed t
+                                                                 :watchable t :message removed)
+          (set-window-buffer (selected-window) (current-buffer))
+          (should (string-match-p "^The owner removed you from the game\\. C-c C-v watches the game\\.$"
+                                  (buffer-string)))
+          (execute-kbd-macro (kbd "C-c C-v"))
+          (should (equal sent '("cardwords/watch-here"))))
+        (setq sent nil)
+        (cardwords-games-test--drawn (cardwords-games-test--view :connected nil :down removed :closed t :removed t
+                                                                 :watchable nil :message removed)
+          (set-window-buffer (selected-window) (current-buffer))
+          (should-not (string-match-p "watches the game" (buffer-string)))
+          (execute-kbd-macro (kbd "C-c C-v"))
+          (should-not sent))))))
 
 (ert-deftest cardwords-play-after-the-end-keys-compose-nothing ()
   ;; With the results shown a key of the action area goes nowhere: the echo area says the game
@@ -2286,6 +2307,17 @@ the echo area."
           (should-not (string-match-p "Disconnected" mode-line-process))
           (should (string-match-p "^Yatzee  game .*  removed by the owner$" (buffer-string)))
           (should-not (cardwords-yatzee--in-progress-p))
+          ;; defect: the web page offers Watch the game after a removal, Emacs nothing.  While
+          ;; the game goes on the removal's line names the key, which asks the bridge to watch
+          (set-window-buffer (selected-window) (current-buffer))
+          (execute-kbd-macro (kbd "w"))
+          (should-not sent)
+          (setq cardwords-yatzee--view (plist-put cardwords-yatzee--view :watchable t))
+          (cardwords-yatzee--draw)
+          (should (string-match-p "^The owner removed you from the game\\. w watches the game\\.$" (buffer-string)))
+          (should (string-match-p "^Yatzee  game .*  removed by the owner$" (buffer-string)))
+          (execute-kbd-macro (kbd "w"))
+          (should (equal sent '("yatzee/watch-here")))
           (cardwords-yatzee-leave))
         (should-not asked)
         (should-not (get-buffer cardwords-yatzee--buffer-name))

@@ -624,6 +624,10 @@ it('M-x cardwords-play on a server given by URL: joined as Emi, the buffer kille
     expect(removed).not.toMatch(/ move 0 {2}playing/);
     // nor a hand or an action area, as on the web page (they stayed, "Action: _" and all)
     expect(removed).not.toMatch(/^(Hand|Action): /m);
+    // the web page offers Watch the game, and the removal's line names its key (Emacs offered none)
+    expect(removed).toMatch(/^The owner removed you from the game\. C-c C-v watches the game\.$/m);
+    tmux.keys('C-c', 'C-v');
+    await tmux.waitFor((s) => /^Watching: the players' hands are not shown\.$/m.test(s), 'watching after the removal', 30_000);
   } finally {
     await srv.stop();
   }
