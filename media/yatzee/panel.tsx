@@ -4,6 +4,7 @@
 // player, yours first (GNOME Tali's way), the results after the game, and optional
 // expected values from the optimal robot (GET /yatzee/hint). Preact patches the DOM, so
 // focus and the chosen category survive every update of the room.
+import { yatzeeRefusalText } from './refusal.js';
 import { render } from 'preact';
 import { forgetSeat } from '../ui/seats.js';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
@@ -656,9 +657,7 @@ export class YatzeePanel {
   private onError(p: ErrorMessage, meta: Sent | undefined): void {
     if (meta?.type === 'remove' && meta.name) this.removing.delete(meta.name);
     if (this.requests.idle) this.optimisticHeld = null;
-    const key = `err.${p.code ?? ''}` as StringKey;
-    const text = this.t(key) !== key ? this.t(key) : (p.message ?? p.code ?? '?');
-    this.say(this.t('yatzee.error', text), 'error');
+    this.say(yatzeeRefusalText(this.t, p.code, p.message), 'error');
     flash(this.root, 'refused');
     this.render();
     // a refused removal: the question's button went all the same

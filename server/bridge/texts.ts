@@ -2,6 +2,7 @@
 // the web panels use (why a game ended: media/ui/end-reason.ts; the action area's refusals,
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
 import { endReasonText } from '../../media/ui/end-reason.js';
+import { yatzeeRefusalText } from '../../media/yatzee/refusal.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
 import { awayNoteText, bracesText, goneMark, rematchVotesText, rematchWaiting, rematchWaitsText, removeQuestion, lackingWordsText, pileTooSmallText, refusedActionText, startedText, moveErrorText, refusalText, reviewBestMissingText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
 import type { AwayNote } from '../../core/protocol/away.js';
@@ -319,13 +320,9 @@ export function serverRefusal(code: string | undefined, message: string, cardwor
   return message;
 }
 
-/**
- * The Yatzee room's refusal as the web panel words it ("Refused: …", its text for the code
- * else the server's), a sentence as the Cardwords refusals are: the server's own words (the
- * owner's removal's) had no full stop.
- */
+/** The Yatzee room's refusal as the web panel words it (media/yatzee/refusal.ts). */
 export function yatzeeRefusal(code: string | undefined, message: string): string {
-  return en('yatzee.error', fullStop(serverRefusal(code, message)));
+  return yatzeeRefusalText(en, code, message);
 }
 
 /**

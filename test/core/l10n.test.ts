@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { chooseLanguage, formatMessage, placeholdersOf } from '../../core/l10n/format.js';
 import { CATALOGUES, render, msg } from '../../core/l10n/message.js';
 import { en } from '../../core/l10n/language/en.js';
+import { translator } from '../../media/ui/l10n/index.js';
+import { yatzeeRefusalText } from '../../media/yatzee/refusal.js';
+import { yatzeeRefusal } from '../../server/bridge/texts.js';
 
 const CARDS = '{0, plural, one {# card} other {# cards}}';
 
@@ -62,5 +65,14 @@ describe('language-server catalogues', () => {
     const m = msg('cardtable/unknown-attribute', "'X'", msg('cardtable/attributeHelp'));
     expect(render(m, 'de')).toBe("unbekanntes Attribut 'X': verwende B (gesperrt), C Punkte, L Faktor oder W Faktor");
     expect(render(m)).toBe("unknown attribute 'X': use B (blocked), C points, L factor or W factor");
+  });
+});
+
+describe("a Yatzee room's refusal, as the web page and Emacs say it (media/yatzee/refusal.ts)", () => {
+  it("the page's text for a known code; the server's own words otherwise, a sentence (the page had no full stop)", () => {
+    const t = translator('en');
+    expect(yatzeeRefusalText(t, 'sheet-full', 'the sheet is full')).toBe('Refused: Your sheet is full.');
+    expect(yatzeeRefusalText(t, 'unknown-player', "no player named 'Zed' is playing")).toBe("Refused: no player named 'Zed' is playing.");
+    expect(yatzeeRefusal('unknown-player', "no player named 'Zed' is playing")).toBe(yatzeeRefusalText(t, 'unknown-player', "no player named 'Zed' is playing"));
   });
 });
