@@ -2,7 +2,7 @@
 import type { CardTable } from '../../core/formats/types.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { Rng } from '../../core/random.js';
-import { generateMoves } from '../../core/robots/cardwords/generate.js';
+import { MoveGenerator, MoveList } from '../../core/robots/cardwords/generate.js';
 import type { WordStore } from '../../core/words/store.js';
 import { bonusMap, makeTable, randomWords, store } from './fixtures.js';
 
@@ -18,6 +18,15 @@ export interface RandomPosition {
 }
 
 const ALL = 'AEINRSTBO'.split('');
+
+// One generator for every position's few plays: generateMoves (generate.ts) keeps a
+// generator per word store, each with its own WebAssembly instance, and a new store per
+// position made thousands of instances a file, which the tests comparing their own
+// generators never used again: 2 ms of CPU each, and V8 collecting garbage to free their
+// memory reservations. The same search, the same moves in the same order
+// (wasm-search.test.ts), so the same positions.
+const gen = new MoveGenerator();
+const list = new MoveList();
 
 export function randomPosition(seed: number, opts: { maxSide?: number; maxHand?: number } = {}): RandomPosition {
   const rng = Rng.fromSeed(`pos-${seed}`);
@@ -58,9 +67,9 @@ export function randomPosition(seed: number, opts: { maxSide?: number; maxHand?:
   const plays = rng.int(4);
   for (let i = 0; i < plays; i++) {
     const h = Array.from({ length: 1 + rng.int(5) }, randomCard);
-    const moves = generateMoves({ table, bonus, store: ws }, board, h);
-    if (moves.length === 0) continue;
-    const m = moves[rng.int(moves.length)]!;
+    gen.generate({ table, bonus, store: ws }, board, h, { mode: 'all' }, list);
+    if (list.count === 0) continue;
+    const m = list.move(rng.int(list.count));
     for (const t of m.tiles) board.cells[t.cell] = t.card;
   }
   if (rng.int(4) === 0) {
