@@ -2,7 +2,7 @@
 import type { CardTable } from '../../core/formats/types.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { Rng } from '../../core/random.js';
-import { MoveGenerator, MoveList } from '../../core/robots/cardwords/generate.js';
+import { MoveGenerator, MoveList, type GenContext, type GenerateOptions, type GeneratedMove } from '../../core/robots/cardwords/generate.js';
 import type { WordStore } from '../../core/words/store.js';
 import { bonusMap, makeTable, randomWords, store } from './fixtures.js';
 
@@ -19,14 +19,25 @@ export interface RandomPosition {
 
 const ALL = 'AEINRSTBO'.split('');
 
-// One generator for every position's few plays: generateMoves (generate.ts) keeps a
-// generator per word store, each with its own WebAssembly instance, and a new store per
-// position made thousands of instances a file, which the tests comparing their own
-// generators never used again: 2 ms of CPU each, and V8 collecting garbage to free their
-// memory reservations. The same search, the same moves in the same order
-// (wasm-search.test.ts), so the same positions.
+// One generator for every random position, to make it and to search it: generateMoves
+// (generate.ts) keeps a generator per word store, each with its own WebAssembly instance,
+// and a new store per position made thousands of instances a file: 2 ms of CPU each, and
+// V8 collecting garbage to free their memory reservations (a quarter of these files' CPU).
+// The same search, the same moves in the same order (wasm-search.test.ts); it goes from
+// one store and table to the next as a server's does from one game to the next.
 const gen = new MoveGenerator();
 const list = new MoveList();
+
+/** generateMoves (generate.ts) through the positions' one generator. */
+export function movesOf(ctx: GenContext, board: Board, hand: readonly Card[], opts: Partial<GenerateOptions> = {}): GeneratedMove[] {
+  gen.generate(ctx, board, hand, { mode: 'all', ...opts }, list);
+  return list.moves();
+}
+
+/** bestMoves (generate.ts) through the positions' one generator. */
+export function bestOf(ctx: GenContext, board: Board, hand: readonly Card[], opts: Partial<GenerateOptions> = {}): GeneratedMove[] {
+  return movesOf(ctx, board, hand, { ...opts, mode: 'best' });
+}
 
 export function randomPosition(seed: number, opts: { maxSide?: number; maxHand?: number } = {}): RandomPosition {
   const rng = Rng.fromSeed(`pos-${seed}`);
