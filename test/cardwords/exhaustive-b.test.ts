@@ -1,9 +1,9 @@
 // The robot against the independent exhaustive enumerator on thousands of seeded random
 // positions: the same set of legal moves, each once, with the same score.
 import { describe, expect, it } from 'vitest';
-import { generateMoves, moveKey, bestMoves } from '../../core/robots/cardwords/generate.js';
+import { moveKey } from '../../core/robots/cardwords/generate.js';
 import { enumerateAll } from './reference/enumerate.js';
-import { randomPosition } from './random-positions.js';
+import { bestOf, movesOf, randomPosition } from './random-positions.js';
 import { CPU_BOUND } from '../support/timeouts.js';
 
 // Two files (this and exhaustive-b) split the seeds so that vitest runs them on both cores.
@@ -18,7 +18,7 @@ describe('move generator against the exhaustive enumerator', () => {
     for (let seed = FIRST; seed < FIRST + COUNT; seed++) {
       const p = randomPosition(seed);
       const ref = enumerateAll(p.table, p.bonus, p.board, p.hand, new Set(p.words), p.letters);
-      const got = generateMoves({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand);
+      const got = movesOf({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand);
       const gotMap = new Map<string, number>();
       for (const m of got) {
         const k = moveKey(m);
@@ -34,7 +34,7 @@ describe('move generator against the exhaustive enumerator', () => {
         if (ref.get(k)!.score !== s) throw new Error(`seed ${seed}: ${k}: robot ${s}, reference ${ref.get(k)!.score}`);
       }
       // best only: the maximum of all
-      const best = bestMoves({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand);
+      const best = bestOf({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand);
       const max = Math.max(...[...ref.values()].map((m) => m.score));
       if (ref.size === 0) expect(best).toEqual([]);
       else {

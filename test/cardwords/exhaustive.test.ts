@@ -1,11 +1,11 @@
 // The robot against the independent exhaustive enumerator on thousands of seeded random
 // positions: the same set of legal moves, each once, with the same score.
 import { describe, expect, it } from 'vitest';
-import { generateMoves, moveKey, bestMoves } from '../../core/robots/cardwords/generate.js';
+import { moveKey } from '../../core/robots/cardwords/generate.js';
 import { checkMove } from '../../core/games/cardwords/rules.js';
 import { moveScoreBound } from '../../core/games/cardwords/scoring.js';
 import { enumerateAll } from './reference/enumerate.js';
-import { randomPosition } from './random-positions.js';
+import { bestOf, movesOf, randomPosition } from './random-positions.js';
 import { CPU_BOUND } from '../support/timeouts.js';
 
 // Two files (this and exhaustive-b) split the seeds so that vitest runs them on both cores.
@@ -20,7 +20,7 @@ describe('move generator against the exhaustive enumerator', () => {
     for (let seed = FIRST; seed < FIRST + COUNT; seed++) {
       const p = randomPosition(seed);
       const ref = enumerateAll(p.table, p.bonus, p.board, p.hand, new Set(p.words), p.letters);
-      const got = generateMoves({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand);
+      const got = movesOf({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand);
       const gotMap = new Map<string, number>();
       for (const m of got) {
         const k = moveKey(m);
@@ -40,7 +40,7 @@ describe('move generator against the exhaustive enumerator', () => {
       const bound = moveScoreBound(p.table, points, p.hand.length, p.bonus.values());
       for (const m of ref.values()) if (Math.abs(m.score) > bound) throw new Error(`seed ${seed}: a move scores ${m.score}, over the bound ${bound}`);
       // best only: the maximum of all
-      const best = bestMoves({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand);
+      const best = bestOf({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand);
       const max = Math.max(...[...ref.values()].map((m) => m.score));
       if (ref.size === 0) expect(best).toEqual([]);
       else {
@@ -62,7 +62,7 @@ describe('move generator against the exhaustive enumerator', () => {
       const p = randomPosition(seed);
       const set = new Set(p.words);
       const ctx = { table: p.table, bonus: p.bonus, isChar: (c: string) => p.letters.includes(c) };
-      for (const m of generateMoves({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand)) {
+      for (const m of movesOf({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand)) {
         const placed = m.tiles.map((t) => ({ col: t.cell % p.table.width, row: Math.floor(t.cell / p.table.width), card: t.card }));
         const r = checkMove(ctx, p.board, p.hand, placed, (w) => set.has(w));
         if (!r.ok) throw new Error(`seed ${seed}: ${moveKey(m)} refused: ${r.errors.map((e) => e.message).join('; ')}`);

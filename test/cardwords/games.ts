@@ -18,24 +18,42 @@ export interface Loaded {
   store: WordStore;
 }
 
+const parsed = new Map<string, Promise<{ ruleset: Ruleset; rules: CardwordsRules }>>();
 const loaded = new Map<string, Promise<Loaded>>();
 
 /**
- * A sample ruleset folder with its rules and word store, once per test file: files share a
- * worker process one after another (vitest.config.ts), and a test may add words to its
- * store, so each file has its own. The graph comes from the run's graph cache as the
- * server's does (server/words/cache.ts): the English one is built by the first file that
- * asks and read in 30 ms by the others (a build takes 1 to 2 s; twelve files ask).
+ * A sample ruleset folder's ruleset and rules, parsed once per worker process and shared by
+ * its files (vitest.config.ts: the unit files share a worker one after another): parsing the
+ * English one took 180 ms, a dozen files ask for it. Deep-frozen, so that a test or the code
+ * it runs that changed them would throw rather than change what the next file sees.
+ */
+function parsedSample(dir: string): Promise<{ ruleset: Ruleset; rules: CardwordsRules }> {
+  let p = parsed.get(dir);
+  if (!p) {
+    p = (async () => {
+      const { ruleset, diagnostics } = await loadRulesetDir(dir);
+      if (!ruleset) throw new Error(`${dir}: ${diagnostics.map((d) => d.message).join('; ')}`);
+      return deepFreeze({ ruleset, rules: rulesFromRuleset(ruleset) });
+    })();
+    parsed.set(dir, p);
+  }
+  return p;
+}
+
+/**
+ * A sample ruleset folder with its rules and word store; the store once per test file: a
+ * test may add words to it, so each file has its own. The graph comes from the run's graph
+ * cache as the server's does (server/words/cache.ts): the English one is built by the first
+ * file that asks and read in 30 ms by the others (a build takes 1 to 2 s; twelve files ask).
  */
 export function sample(dir: string): Promise<Loaded> {
   const key = `${expect.getState().testPath ?? ''}\0${dir}`;
   let p = loaded.get(key);
   if (!p) {
     p = (async () => {
-      const { ruleset, diagnostics } = await loadRulesetDir(dir);
-      if (!ruleset) throw new Error(`${dir}: ${diagnostics.map((d) => d.message).join('; ')}`);
+      const { ruleset, rules } = await parsedSample(dir);
       const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words);
-      return { ruleset, rules: rulesFromRuleset(ruleset), store };
+      return { ruleset, rules, store };
     })();
     loaded.set(key, p);
   }

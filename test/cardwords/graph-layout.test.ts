@@ -2,16 +2,16 @@
 // letters in their own array): the same words, the same moves, and both survive the cache
 // format. The wide graph is forced by putting 300 unused characters before the letters.
 import { describe, expect, it } from 'vitest';
-import { generateMoves, moveKey } from '../../core/robots/cardwords/generate.js';
+import { moveKey, type GeneratedMove } from '../../core/robots/cardwords/generate.js';
 import { decodeGraph, encodeGraph, GraphFormatError } from '../../core/words/serialize.js';
 import { END, arcLetter, graphWords, sortStrings, targetMask, type WordGraph } from '../../core/words/graph.js';
 import { Rng } from '../../core/random.js';
 import { WordStore } from '../../core/words/store.js';
 import { Alphabet } from '../../core/words/alphabet.js';
-import { randomPosition } from './random-positions.js';
+import { movesOf, randomPosition } from './random-positions.js';
 
 const FILLER = Array.from({ length: 300 }, (_, i) => String.fromCharCode(0x4e00 + i));
-const moves = (ms: ReturnType<typeof generateMoves>) => ms.map((m) => `${moveKey(m)}=${m.score}`).sort();
+const moves = (ms: GeneratedMove[]) => ms.map((m) => `${moveKey(m)}=${m.score}`).sort();
 
 /**
  * The nodes reachable from the roots that start a stored run of arcs (the arc before is an
@@ -138,8 +138,8 @@ describe('word graph layout', () => {
       wideSeen++;
       const decode = (s: WordStore) => graphWords(s.graph).map((c) => s.alphabet.decode(c)).sort();
       expect(decode(wideStore)).toEqual(decode(p.store));
-      const narrow = generateMoves({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand);
-      const wide = generateMoves({ table: p.table, bonus: p.bonus, store: wideStore }, p.board, p.hand);
+      const narrow = movesOf({ table: p.table, bonus: p.bonus, store: p.store }, p.board, p.hand);
+      const wide = movesOf({ table: p.table, bonus: p.bonus, store: wideStore }, p.board, p.hand);
       expect(moves(wide), `seed ${seed}`).toEqual(moves(narrow));
     }
     expect(wideSeen).toBe(150);

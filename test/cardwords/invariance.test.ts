@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { CardTable } from '../../core/formats/types.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { Rng } from '../../core/random.js';
-import { bestMoves, generateMoves, type GenContext, type GeneratedMove } from '../../core/robots/cardwords/generate.js';
+import { generateMoves, type GenContext, type GeneratedMove } from '../../core/robots/cardwords/generate.js';
 import { TIER_WORDS, WordStore } from '../../core/words/store.js';
 import { robotGame, sample } from './games.js';
-import { randomPosition } from './random-positions.js';
+import { bestOf, movesOf, randomPosition } from './random-positions.js';
 import { CPU_BOUND } from '../support/timeouts.js';
 
 function transposeTable(t: CardTable): CardTable {
@@ -89,23 +89,23 @@ async function makePositions(): Promise<Array<{ name: string; ctx: GenContext; b
 describe('move generator invariance', () => {
   it('transposing the table, its attributes, start condition and cards gives the same moves and scores', CPU_BOUND, async () => {
     for (const p of await positions()) {
-      const moves = moveMap(generateMoves(p.ctx, p.board, p.hand), p.board.width);
+      const moves = moveMap(movesOf(p.ctx, p.board, p.hand), p.board.width);
       const tctx = { ...p.ctx, table: transposeTable(p.ctx.table) };
       const tboard = transposeBoard(p.board);
-      const tmoves = moveMap(generateMoves(tctx, tboard, p.hand), tboard.width, true);
+      const tmoves = moveMap(movesOf(tctx, tboard, p.hand), tboard.width, true);
       sameMoves(tmoves, moves, p.name);
-      expect(best(bestMoves(tctx, tboard, p.hand)), p.name).toBe(best(bestMoves(p.ctx, p.board, p.hand)));
+      expect(best(bestOf(tctx, tboard, p.hand)), p.name).toBe(best(bestOf(p.ctx, p.board, p.hand)));
     }
   });
 
   it('reordering the hand changes nothing', async () => {
     const rng = Rng.fromSeed('hand order');
     for (const p of await positions()) {
-      const moves = moveMap(generateMoves(p.ctx, p.board, p.hand), p.board.width);
+      const moves = moveMap(movesOf(p.ctx, p.board, p.hand), p.board.width);
       for (let i = 0; i < 2; i++) {
         const hand = rng.shuffle(p.hand.slice());
-        sameMoves(moveMap(generateMoves(p.ctx, p.board, hand), p.board.width), moves, p.name);
-        expect(best(bestMoves(p.ctx, p.board, hand))).toBe(best(bestMoves(p.ctx, p.board, p.hand)));
+        sameMoves(moveMap(movesOf(p.ctx, p.board, hand), p.board.width), moves, p.name);
+        expect(best(bestOf(p.ctx, p.board, hand))).toBe(best(bestOf(p.ctx, p.board, p.hand)));
       }
     }
   });
@@ -116,8 +116,8 @@ describe('move generator invariance', () => {
     for (let seed = 30_000; seed < 30_300; seed++) {
       const p = randomPosition(seed);
       const ctx = { table: p.table, bonus: p.bonus, store: p.store };
-      const before = moveMap(generateMoves(ctx, p.board, p.hand), p.table.width);
-      const bestBefore = best(bestMoves(ctx, p.board, p.hand));
+      const before = moveMap(movesOf(ctx, p.board, p.hand), p.table.width);
+      const bestBefore = best(bestOf(ctx, p.board, p.hand));
       let word = '';
       do {
         word = '';
@@ -125,13 +125,13 @@ describe('move generator invariance', () => {
         for (let i = 0; i < len; i++) word += p.letters[rng.int(p.letters.length)]!;
       } while (p.store.has(word));
       expect(p.store.add(word)).toBe(true);
-      const after = moveMap(generateMoves(ctx, p.board, p.hand), p.table.width);
+      const after = moveMap(movesOf(ctx, p.board, p.hand), p.table.width);
       for (const [k, s] of before) if (after.get(k) !== s) throw new Error(`seed ${seed}: ${k} scored ${s}, after adding ${word}: ${after.get(k)}`);
-      const bestAfter = best(bestMoves(ctx, p.board, p.hand));
+      const bestAfter = best(bestOf(ctx, p.board, p.hand));
       if (bestBefore !== null) expect(bestAfter!).toBeGreaterThanOrEqual(bestBefore);
       if (bestAfter !== bestBefore) raised++;
       const rebuilt = { ...ctx, store: WordStore.build(p.letters, [...p.words, word]) };
-      sameMoves(after, moveMap(generateMoves(rebuilt, p.board, p.hand), p.table.width), `seed ${seed}`);
+      sameMoves(after, moveMap(movesOf(rebuilt, p.board, p.hand), p.table.width), `seed ${seed}`);
     }
     expect(raised).toBeGreaterThan(0);
   });
@@ -167,7 +167,7 @@ describe('move generator invariance', () => {
       for (const w of words) expect(p.store.has(w), w).toBe(true);
       for (let i = 3; i < added.length; i += 6) expect(p.store.has(added[i]!), added[i]).toBe(false);
       const rebuilt = { ...ctx, store: WordStore.build(p.letters, [...words]) };
-      sameMoves(moveMap(generateMoves(ctx, p.board, p.hand), p.table.width), moveMap(generateMoves(rebuilt, p.board, p.hand), p.table.width), `seed ${seed}`);
+      sameMoves(moveMap(movesOf(ctx, p.board, p.hand), p.table.width), moveMap(movesOf(rebuilt, p.board, p.hand), p.table.width), `seed ${seed}`);
     }
     expect(threeTiers).toBeGreaterThan(20);
   });
@@ -178,8 +178,8 @@ describe('move generator invariance', () => {
     for (let seed = 40_000; seed < 40_300; seed++) {
       const p = randomPosition(seed);
       const ctx = { table: p.table, bonus: p.bonus, store: p.store };
-      const all = () => moveMap(generateMoves(ctx, p.board, p.hand), p.table.width);
-      const top = () => bestMoves(ctx, p.board, p.hand).map((m) => moveMap([m], p.table.width));
+      const all = () => moveMap(movesOf(ctx, p.board, p.hand), p.table.width);
+      const top = () => bestOf(ctx, p.board, p.hand).map((m) => moveMap([m], p.table.width));
       const before = all();
       const bestBefore = top();
       const fresh = p.letters[rng.int(p.letters.length)]! + p.letters[rng.int(p.letters.length)]! + p.letters[rng.int(p.letters.length)]!;
@@ -193,7 +193,7 @@ describe('move generator invariance', () => {
       expect(p.store.remove(old)).toBe(true);
       const without = all();
       const rebuilt = { ...ctx, store: WordStore.build(p.letters, p.words.filter((w) => w !== old)) };
-      sameMoves(without, moveMap(generateMoves(rebuilt, p.board, p.hand), p.table.width), `seed ${seed}`);
+      sameMoves(without, moveMap(movesOf(rebuilt, p.board, p.hand), p.table.width), `seed ${seed}`);
       expect(p.store.add(old)).toBe(true);
       sameMoves(all(), before, `seed ${seed}`);
       expect(top()).toEqual(bestBefore);

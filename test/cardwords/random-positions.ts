@@ -2,7 +2,7 @@
 import type { CardTable } from '../../core/formats/types.js';
 import type { Board, Card } from '../../core/games/cardwords/types.js';
 import { Rng } from '../../core/random.js';
-import { generateMoves } from '../../core/robots/cardwords/generate.js';
+import { MoveGenerator, MoveList, type GenContext, type GenerateOptions, type GeneratedMove } from '../../core/robots/cardwords/generate.js';
 import type { WordStore } from '../../core/words/store.js';
 import { bonusMap, makeTable, randomWords, store } from './fixtures.js';
 
@@ -18,6 +18,26 @@ export interface RandomPosition {
 }
 
 const ALL = 'AEINRSTBO'.split('');
+
+// One generator for every random position, to make it and to search it: generateMoves
+// (generate.ts) keeps a generator per word store, each with its own WebAssembly instance,
+// and a new store per position made thousands of instances a file: 2 ms of CPU each, and
+// V8 collecting garbage to free their memory reservations (a quarter of these files' CPU).
+// The same search, the same moves in the same order (wasm-search.test.ts); it goes from
+// one store and table to the next as a server's does from one game to the next.
+const gen = new MoveGenerator();
+const list = new MoveList();
+
+/** generateMoves (generate.ts) through the positions' one generator. */
+export function movesOf(ctx: GenContext, board: Board, hand: readonly Card[], opts: Partial<GenerateOptions> = {}): GeneratedMove[] {
+  gen.generate(ctx, board, hand, { mode: 'all', ...opts }, list);
+  return list.moves();
+}
+
+/** bestMoves (generate.ts) through the positions' one generator. */
+export function bestOf(ctx: GenContext, board: Board, hand: readonly Card[], opts: Partial<GenerateOptions> = {}): GeneratedMove[] {
+  return movesOf(ctx, board, hand, { ...opts, mode: 'best' });
+}
 
 export function randomPosition(seed: number, opts: { maxSide?: number; maxHand?: number } = {}): RandomPosition {
   const rng = Rng.fromSeed(`pos-${seed}`);
@@ -58,9 +78,9 @@ export function randomPosition(seed: number, opts: { maxSide?: number; maxHand?:
   const plays = rng.int(4);
   for (let i = 0; i < plays; i++) {
     const h = Array.from({ length: 1 + rng.int(5) }, randomCard);
-    const moves = generateMoves({ table, bonus, store: ws }, board, h);
-    if (moves.length === 0) continue;
-    const m = moves[rng.int(moves.length)]!;
+    gen.generate({ table, bonus, store: ws }, board, h, { mode: 'all' }, list);
+    if (list.count === 0) continue;
+    const m = list.move(rng.int(list.count));
     for (const t of m.tiles) board.cells[t.cell] = t.card;
   }
   if (rng.int(4) === 0) {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { bestMoves, generateMoves, generatorFor, moveKey, type GeneratedMove } from '../../core/robots/cardwords/generate.js';
 import { robotGame, sample } from './games.js';
-import { randomPosition } from './random-positions.js';
+import { bestOf, movesOf, randomPosition } from './random-positions.js';
 import { CPU_BOUND } from '../support/timeouts.js';
 
 function topOfAll(moves: GeneratedMove[]): { score: number | null; keys: string[] } {
@@ -22,8 +22,8 @@ describe('best move with shadow pruning', () => {
     for (let seed = 60_000; seed < 63_000; seed++) {
       const p = randomPosition(seed, { maxHand: 7 });
       const ctx = { table: p.table, bonus: p.bonus, store: p.store };
-      const all = topOfAll(generateMoves(ctx, p.board, p.hand));
-      const best = bestMoves(ctx, p.board, p.hand);
+      const all = topOfAll(movesOf(ctx, p.board, p.hand));
+      const best = bestOf(ctx, p.board, p.hand);
       const got = best.map(moveKey).sort();
       if (all.score === null) expect(best, `seed ${seed}`).toEqual([]);
       else {

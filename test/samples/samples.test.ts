@@ -10,6 +10,14 @@ import { ParseCache } from '../../core/language/context.js';
 import { TextDocumentView } from '../../core/language/document.js';
 import type { FileKind } from '../../core/formats/index.js';
 
+// Each sample folder loaded once in this file (German's took 0.4 s; two tests read it).
+const loads = new Map<string, ReturnType<typeof loadRulesetDir>>();
+function load(name: string): ReturnType<typeof loadRulesetDir> {
+  let p = loads.get(name);
+  if (!p) loads.set(name, (p = loadRulesetDir(`samples/${name}`, { players: 2 })));
+  return p;
+}
+
 describe('samples', () => {
   it('english.dict is exactly the word list generated from its package, 250,000+ words', () => {
     const committed = readFileSync('samples/english/english.dict', 'utf8');
@@ -25,7 +33,7 @@ describe('samples', () => {
 
   for (const name of ['english', 'german', 'seed-example', 'tiny']) {
     it(`${name} loads as a ruleset with no error and no warning${name === 'seed-example' ? ' but the K no word has' : ''}`, async () => {
-      const { ruleset, diagnostics } = await loadRulesetDir(`samples/${name}`, { players: 2 });
+      const { ruleset, diagnostics } = await load(name);
       // the seed's example dictionary (six words) has no K, and its card set a [K 19]
       expect(diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual(name === 'seed-example' ? ["ruleset/unused-card no word has the character 'K': its card can never be laid, only traded or left in a hand"] : []);
       expect(ruleset).not.toBeNull();
@@ -46,7 +54,7 @@ describe('samples', () => {
   }
 
   it('german has Ä, Ö, Ü and ß as cards of their own, and words that use them', async () => {
-    const { ruleset } = await loadRulesetDir('samples/german');
+    const { ruleset } = await load('german');
     const chars = new Set(ruleset!.cards.map((c) => c.char));
     for (const ch of ['Ä', 'Ö', 'Ü', 'ß']) expect(chars.has(ch)).toBe(true);
     expect(ruleset!.canonicalWord('straße')).toBe('STRAßE');
