@@ -1244,7 +1244,8 @@ leave ends the game: the buffer then stays, with its results."
           ;; stay in sight (the buffer vanished with nothing said); the key again closes it
           (progn (cardwords-play--draw)
                  (message "%s" (substitute-command-keys
-                                "You left, and the game is over: the results are below. \
+                                ;; under 80 columns: Emacs broke the longer one inside "buffer"
+                                "You left; the game is over (results below). \
 \\<cardwords-play-mode-map>\\[cardwords-play-leave] closes the buffer.")))
         ;; asked above: killing the buffer asks nothing more
         (let ((cardwords-play--leaving t))

@@ -2355,8 +2355,10 @@ the echo area."
           (cardwords-play-leave)
           (should (buffer-live-p (get-buffer cardwords-play--buffer-name)))
           (should (string-match-p "^Results$" (buffer-string)))
-          (should (string-match-p "^You left, and the game is over: the results are below\\. C-c C-q closes the buffer\\.$"
+          (should (string-match-p "^You left; the game is over (results below)\\. C-c C-q closes the buffer\\.$"
                                   (car said)))
+          ;; one line of an 80-column echo area (Emacs broke the longer one inside "buffer")
+          (should (< (length (car said)) 80))
           (cardwords-play-leave)
           (should-not (get-buffer cardwords-play--buffer-name))))
       (let ((cardwords-yatzee--buffer-name "*Cardwords Yatzee ert last leave*")
