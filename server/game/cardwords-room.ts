@@ -704,7 +704,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   /** Applies an engine action, writes it durably, then commits it: the engine's error or null. */
   private async commit(action: unknown, words: Words = this.words, standIn = false): Promise<CardwordsError | { code: string; message: string } | null> {
     if (this.ended) return { code: 'game-ended', message: 'the game has ended' };
-    if (this.shuttingDown) return { code: 'server-stopping', message: 'the server is stopping; the game goes on when it is back' };
+    if (this.shuttingDown) return this.closingRefusal();
     if (!this.game) return { code: 'not-started', message: 'the game has not started' };
     const r = apply(this.ruleset.rules, this.game, action, words);
     if (!r.ok) return r.error;

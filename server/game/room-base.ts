@@ -304,6 +304,13 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
 
   /** The server is stopping: no action, robot or stand-in from now on; disconnections are no leaves, the game stays as it is. */
   protected shuttingDown = false;
+  /** The room closes because another process took the game over (`leaseLost`), not for a stop. */
+  private moved = false;
+
+  /** Why an action is refused while the room closes: a stalled holder's said "the server is stopping", its process going on. */
+  protected closingRefusal(): { code: ErrorCode; message: string } {
+    return { code: 'server-stopping', message: this.moved ? 'the game moved to another server process: join it again to go on' : 'the server is stopping; the game goes on when it is back' };
+  }
 
   override onBeforeShutdown(): void {
     this.closeKept(STOPPING_MESSAGE);
@@ -318,6 +325,7 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   private leaseLost(): void {
     if (this.shuttingDown) return;
     console.error(`cardwords serve: game ${this.roomId} was taken over by another process; its room here closes`);
+    this.moved = true;
     this.closeKept(MOVED_MESSAGE);
   }
 

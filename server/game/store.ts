@@ -195,7 +195,7 @@ export class DamagedLogError extends Error {
  */
 export class LeaseLostError extends Error {
   constructor(id: string) {
-    super(`this server process no longer holds game ${id}: another one took it over`);
+    super(`the game moved to another server process (${id}): join it again to go on`);
   }
 }
 
@@ -214,6 +214,15 @@ class Health {
     this.problem = (e as Error).message;
     throw e;
   }
+}
+
+/**
+ * A failed Redis command in the server's words: with the connection down the client library
+ * said "Reached the max retries per request limit (which is 2). Refer to
+ * "maxRetriesPerRequest" option for details", which the refusals passed on to the players.
+ */
+function redisError(redis: Redis, e: unknown): Error {
+  return redis.status === 'ready' ? (e as Error) : new Error('Redis is unreachable');
 }
 
 class FileLog implements GameLog {
@@ -457,7 +466,7 @@ class RedisLog implements GameLog {
       try {
         written = await this.redis.eval(FENCED_APPEND, 2, `${PREFIX}fence:${this.id}`, `${PREFIX}game:${this.id}`, this.token, record);
       } catch (e) {
-        this.health.fail(e);
+        this.health.fail(redisError(this.redis, e));
       }
       if (written === DATA_LOST) this.gone();
       if (written === 1) {
@@ -497,7 +506,9 @@ class RedisLog implements GameLog {
       this.token,
       encodeRecord({ t: Date.now(), end: reason }),
       this.id,
-    );
+    ).catch((e: unknown) => {
+      throw redisError(this.redis, e);
+    });
     // the game is not in Redis now: the end waits for its rewrite (the game goes on meanwhile)
     if (done === DATA_LOST) this.gone();
     this.closed = true;
@@ -747,7 +758,7 @@ export class RedisGameStore implements GameStore {
       token = Number(r?.[4]?.[1]);
       this.health.ok();
     } catch (e) {
-      this.health.fail(e);
+      this.health.fail(redisError(this.redis, e));
     }
     return this.log(header.id, token, [record]);
   }

@@ -165,7 +165,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
   /** `announce`: said to everyone once the action is stored, before its patch. */
   private async commit(action: YatzeeAction, extra: Omit<LogEntry, 't' | 'a'> = {}, announce?: () => void): Promise<{ code: string; message: string } | null> {
     if (this.ended) return { code: 'game-ended', message: 'the game has ended' };
-    if (this.shuttingDown) return { code: 'server-stopping', message: 'the server is stopping; the game goes on when it is back' };
+    if (this.shuttingDown) return this.closingRefusal();
     const r = apply(this.game, action);
     if (r.error) return r.error;
     try {

@@ -186,6 +186,8 @@ describe('fencing a game taken over by another process', () => {
       expect(reply?.type).not.toBe('ack');
       // refused by the log (fenced) or, when the lost lease was seen first, by the closing room
       if (reply) expect(['storage-failed', 'server-stopping']).toContain(reply.payload.code);
+      // said as a move, not as a stop ("the server is stopping", its process going on)
+      if (reply) expect(reply.payload.message).toMatch(/the game moved to another server process/);
       expect(ann.messages.find((m) => m.type === 'stopping')?.payload.message).toBe(MOVED_MESSAGE);
       expect(holder.proc.exitCode).toBeNull();
       await until(() => holder.output().includes(`game ${id} was taken over by another process`), 10_000, "the old holder's log line");
