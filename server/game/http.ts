@@ -86,11 +86,13 @@ export function installRoutes(app: Application, mediaDir: string): void {
   app.get('/health', async (_req, res) => {
     const c = ctx();
     noStore(res);
-    let games = 0;
+    // null, and why, when the listings cannot be read (Redis away): -1 read as a count
+    let games: number | null = null;
+    let listings: string | null = null;
     try {
       games = (await listGames()).length;
-    } catch {
-      games = -1;
+    } catch (e) {
+      listings = `the games' listings cannot be read: ${(e as Error).message}`;
     }
     res.json({
       name: 'cardwords',
@@ -98,6 +100,7 @@ export function installRoutes(app: Application, mediaDir: string): void {
       uptime: Math.round((Date.now() - c.startedAt) / 1000),
       rooms: matchMaker.stats.local.roomCount,
       games,
+      ...(listings === null ? {} : { listings }),
       processId: c.processId,
       store: c.store.kind,
       // 'failed' while the store cannot write (a full disk, Redis away): actions are refused

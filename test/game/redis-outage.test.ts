@@ -45,8 +45,11 @@ describe('a Redis outage', () => {
       await new Promise((r) => setTimeout(r, 500));
     }
     expect(refusals).toBeGreaterThan(0);
-    const health = await getJSON<{ storage: string }>(`${srv.url}/health`);
+    const health = await getJSON<{ storage: string; games: number | null; listings?: string }>(`${srv.url}/health`);
     expect(health.body.storage).toBe('failed');
+    // no count it cannot know (it said -1), and why
+    expect(health.body.games).toBeNull();
+    expect(health.body.listings).toMatch(/^the games' listings cannot be read: /);
     // the owner's end is refused too, and nothing is announced: an end Redis never kept was
     // acknowledged and announced, and the game came back once Redis did
     const end = await ann.request('end', {}, 15_000);
