@@ -682,7 +682,9 @@ never scrolls it, but to the results when they come."
                  (last-room (if last-lines (max 1 (min (length last-lines) (- lines kept))) 0)))
             (dolist (text (cardwords-play--pack items (- lines last-room) width)) (insert text "\n"))
             (dolist (text scores-lines) (insert text "\n"))
-            (dolist (text (cardwords-bridge-fit last-lines last-room)) (insert text "\n")))
+            ;; joined only where the line leaves the last column free: two moves that did not
+            ;; fit went on one line of 93 columns, cut at the edge; then Last: goes below
+            (dolist (text (cardwords-bridge-fit last-lines last-room width)) (insert text "\n")))
           (when results
             (setq results-start (point))
             (insert (propertize "Results\n" 'face 'bold))

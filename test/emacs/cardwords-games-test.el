@@ -1046,7 +1046,18 @@ the echo area."
             (goto-char (point-min))
             (dotimes (_ 21)
               (should (<= (- (line-end-position) (line-beginning-position)) 80))
-              (forward-line 1)))
+              (forward-line 1))
+            ;; a message leaves Last: one line: two moves that do not fit on it went on it
+            ;; joined, 93 columns cut at the edge; each is whole on a line of its own
+            (setq cardwords-play--view
+                  (plist-put (plist-put cardwords-play--view :message "You have no Q in your hand.")
+                             :last '("Bo (robot standing in): POUKE, PA, OR, UN, KY for 53"
+                                     "Robot1: TAHA, BA, PAH, ORA for 43")))
+            (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) nil)))
+              (cardwords-play--draw))
+            (cardwords-games-test--within-columns 79)
+            (should (cardwords-games-test--line-of "^Last: Bo (robot standing in): POUKE, PA, OR, UN, KY for 53$"))
+            (should (cardwords-games-test--line-of "^      Robot1: TAHA, BA, PAH, ORA for 43$")))
         (delete-other-windows)))))
 
 ;; At 80 columns the score board's and the log's long lines ran past the window's edge, cut
