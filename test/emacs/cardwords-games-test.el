@@ -2257,7 +2257,23 @@ the echo area."
           (cardwords-bridge-mode-line (selected-window)
                                       (cons " Results" (mapcar (lambda (s) (concat " " (car s))) scores))
                                       ranks)
-          (should (equal mode-line-process " Results You:453 Robot1:342")))))))
+          (should (equal mode-line-process " Results You:453 Robot1:342"))))
+      ;; defect: a robot counting down for an absent player, "(Cardwords Bo's turn (away, a
+      ;; robot in 0:" was cut there, the seconds, the scores and the paren lost: the turn's
+      ;; text is shortened to fit (the Scores line has the scores)
+      (setq prefix 40)
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :turn 1 :awayIn "0:42"
+                                      :players '((:name "ert" :robot nil :score 4 :cards 4 :connected t)
+                                                 (:name "Bo" :robot nil :score 0 :cards 4 :connected nil :away t)))
+        (set-window-buffer (selected-window) (current-buffer))
+        (cardwords-play--draw)
+        (should (equal mode-line-process " Bo's turn (a robot in 0:42)"))
+        (should (cardwords-games-test--line-of "^Scores: You:4  Bo:0$"))
+        ;; wider, the whole text and the scores
+        (setq prefix 20)
+        (cardwords-play--draw)
+        (should (equal mode-line-process " Bo's turn (away, a robot in 0:42) You:4 Bo:0"))))))
 
 ;; defect: at 80 columns the resume question wrapped: "Resume your Cardwords game on tiny
 ;; (1 robot, as Bartholomew, Dec 1 13:41)? (y or n)" is 84 columns.  The date goes when it
