@@ -1145,8 +1145,12 @@ rule): the owner who watches, with no seat to ask from, is asked first."
   ;; before the end the bridge refuses it, in the web panel's words: said in the echo area
   ;; (it said nothing, or the server's raw "Refused: a rematch follows the end of a game")
   (cond ((not (cardwords-play--over-p)) (cardwords-play--call "cardwords/rematch"))
-        ((and (cardwords-play--watching-p) (not (cardwords-play--owner-p))
-              (not (equal (cardwords-play--get :status) "ended")))
+        ;; the owner ended the room: no rematch, the keys left said as for any key (the
+        ;; bridge's "The game has ended." named none)
+        ((equal (cardwords-play--get :status) "ended")
+         (message "%s" (cardwords-play--keys-left))
+         (ding t))
+        ((and (cardwords-play--watching-p) (not (cardwords-play--owner-p)))
          (user-error "%s" "You are watching: a rematch is for the players (and the owner) to ask for."))
         ((or (not (equal (cardwords-play--get :status) "over"))
              (not (cardwords-play--watching-p)) (not (cardwords-play--owner-p))

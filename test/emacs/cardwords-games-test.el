@@ -2226,7 +2226,15 @@ the echo area."
                                         :results '(:results ((:name "ert" :score 4 :winner t)))
                                         :welcome '(:gameId "ert" :role "watcher" :owner nil))
           (should (equal (funcall refusal #'cardwords-play-rematch)
-                         "You are watching: a rematch is for the players (and the owner) to ask for."))))
+                         "You are watching: a rematch is for the players (and the owner) to ask for.")))
+        ;; defect: after the owner ended the game the key said only the bridge's "The game has
+        ;; ended."; it names the keys left, as any key then does
+        (dolist (welcome '((:gameId "ert" :owner t) (:gameId "ert" :role "watcher" :owner nil)))
+          (cardwords-games-test--drawn
+              (cardwords-games-test--view :status "ended" :turn -1 :welcome welcome
+                                          :results '(:results ((:name "ert" :score 4 :winner t))))
+            (should (equal (funcall said #'cardwords-play-rematch)
+                           "The game has ended: C-c C-q leaves, [ ] review, b its best move")))))
       (should-not calls))))
 
 ;; defect: at 80 columns with 3 players the mode line "... (Cardwords Your turn You:0 Bea:0
