@@ -348,8 +348,9 @@ buffer's start, the table ending up under the log."
                 (if window (window-total-width window) 80)))))
 
 (defun cardwords-bridge-mode-line-text (parts)
-  "Return PARTS joined for `mode-line-process', a `%' in them kept as it is."
-  (mapconcat (lambda (p) (replace-regexp-in-string "%" "%%" p t t)) parts ""))
+  "Return PARTS joined for `mode-line-process', a `%' in them kept as it is.
+A part that is a list of texts (see `cardwords-bridge-mode-line') is its first."
+  (mapconcat (lambda (p) (replace-regexp-in-string "%" "%%" (if (consp p) (car p) p) t t)) parts ""))
 
 (defun cardwords-bridge-mode-line (window parts &optional ranks)
   "Set `mode-line-process' to as many PARTS as WINDOW's mode line can show whole.
@@ -358,27 +359,34 @@ the scores), each with its leading space; `%' in them is shown as it is.
 The first is always kept; the others go whole, so that no score shows
 cut to a number that is not its own: the last first, or with RANKS (a
 number for each part, the lower kept the longer: the scores' ranks) the
-highest ranked first, the others kept in their order.  All stay when the
-mode line does not show the process at all (nothing to fit: batch
-Emacs, a mode line of one's own).  Return non-nil when every part is in
-sight."
-  (let* ((ranked (cl-mapcar #'cons parts (or ranks (number-sequence 0 (1- (length parts))))))
-         (shown ranked))
+highest ranked first, the others kept in their order.  The first may be
+a list of texts, the longest first: where one does not fit even alone
+the next is tried (at 80 columns \"Bo's turn (away, a robot in 0:42)\" was
+cut with the scores and the paren).  All stay when the mode line does
+not show the process at all (nothing to fit: batch Emacs, a mode line of
+one's own).  Return non-nil when every part is in sight."
+  (let ((firsts (if (consp (car parts)) (car parts) (list (car parts))))
+        (ranks (or ranks (number-sequence 0 (1- (length parts))))))
     (setq mode-line-process (cardwords-bridge-mode-line-text parts))
     (cond ((cardwords-bridge-mode-line-shows-p window) t)
           ;; where the process would start is out of sight too: nothing to fit
           ((not (let ((mode-line-process "")) (cardwords-bridge-mode-line-shows-p window)))
            nil)
-          (t (while (and (cdr shown)
-                         (progn
-                           ;; the first stays; of the others, the highest ranked goes
-                           (setq shown (cons (car shown)
-                                             (let ((worst (cl-reduce (lambda (a b) (if (> (cdr b) (cdr a)) b a))
-                                                                     (cdr shown))))
-                                               (remq worst (cdr shown)))))
-                           (setq mode-line-process (cardwords-bridge-mode-line-text (mapcar #'car shown)))
-                           (not (cardwords-bridge-mode-line-shows-p window)))))
-             nil))))
+          (t (catch 'fitted
+               (while firsts
+                 (let ((shown (cl-mapcar #'cons (cons (pop firsts) (cdr parts)) ranks)))
+                   (setq mode-line-process (cardwords-bridge-mode-line-text (mapcar #'car shown)))
+                   (when (cardwords-bridge-mode-line-shows-p window) (throw 'fitted t))
+                   (while (cdr shown)
+                     ;; the first stays; of the others, the highest ranked goes
+                     (setq shown (cons (car shown)
+                                       (let ((worst (cl-reduce (lambda (a b) (if (> (cdr b) (cdr a)) b a))
+                                                               (cdr shown))))
+                                         (remq worst (cdr shown)))))
+                     (setq mode-line-process (cardwords-bridge-mode-line-text (mapcar #'car shown)))
+                     (when (cardwords-bridge-mode-line-shows-p window) (throw 'fitted nil)))))
+               ;; not even the shortest first alone fits: it stays, cut
+               nil)))))
 
 (defun cardwords-bridge-line-position (line)
   "The position of the start of LINE (1 the first) in the current buffer."

@@ -373,7 +373,7 @@ A list of (TEXT . INDEX): You:12 for SEAT, Name:7 for the others
             (nreverse others))))
 
 (defvar-local cardwords-play--mode-line-parts nil
-  "The mode line's parts: whose turn, then each score.
+  "The mode line's parts: whose turn (texts, the longest first), then each score.
 As `cardwords-bridge-mode-line' takes them.")
 
 (defvar-local cardwords-play--mode-line-ranks nil
@@ -569,30 +569,36 @@ never scrolls it, but to the results when they come."
           ;; whose turn and the scores, always in view (yours first); the mode line first:
           ;; whether it shows them all decides the Scores line
           (setq cardwords-play--mode-line-parts
-                (cons (concat " "
-                              (cond (results "Results")
-                                    ;; the seat moved to another tab or editor, not the connection lost
-                                    ((cardwords-play--elsewhere-p) "Seat played elsewhere")
-                                    ;; the owner removed you: not a connection lost (the message says so)
-                                    ((eq (cardwords-play--get :removed) t) "Removed")
-                                    ;; the connection down: no turn is played (the message says why)
-                                    ((not (cardwords-play--get :connected)) "Disconnected")
-                                    ((= turn seat) "Your turn")
-                                    ;; the turn's player gone: said where it is always in sight
-                                    ;; (the bridge's line of when a robot plays is under Pile:)
-                                    ((>= turn 0) (let ((p (nth turn players)))
-                                                   (format "%s's turn%s" (plist-get p :name)
-                                                           (cond ((eq (cardwords-play--get :paused) t)
-                                                                  ;; nobody connected: no robot plays for them
-                                                                  ;; (short: the mode line has 80 columns)
-                                                                  " (the game waits)")
-                                                                 ((plist-get p :standIn) " (a robot plays)")
-                                                                 ((cardwords-play--get :awayIn)
-                                                                  (format " (away, a robot in %s)"
-                                                                          (cardwords-play--get :awayIn)))
-                                                                 ((plist-get p :away) " (away)")
-                                                                 (t "")))))
-                                    (t (cardwords-play--get :status))))
+                ;; whose turn: a text, or texts the longest first (see `cardwords-bridge-mode-line')
+                (cons (let ((texts
+                             (cond (results "Results")
+                                   ;; the seat moved to another tab or editor, not the connection lost
+                                   ((cardwords-play--elsewhere-p) "Seat played elsewhere")
+                                   ;; the owner removed you: not a connection lost (the message says so)
+                                   ((eq (cardwords-play--get :removed) t) "Removed")
+                                   ;; the connection down: no turn is played (the message says why)
+                                   ((not (cardwords-play--get :connected)) "Disconnected")
+                                   ((= turn seat) "Your turn")
+                                   ;; the turn's player gone: said where it is always in sight
+                                   ;; (the bridge's line of when a robot plays is under Pile:)
+                                   ((>= turn 0)
+                                    (let* ((p (nth turn players))
+                                           (name (format "%s's turn" (plist-get p :name)))
+                                           (in (cardwords-play--get :awayIn)))
+                                      (cond ((eq (cardwords-play--get :paused) t)
+                                             ;; nobody connected: no robot plays for them
+                                             ;; (short: the mode line has 80 columns)
+                                             (concat name " (the game waits)"))
+                                            ((plist-get p :standIn) (concat name " (a robot plays)"))
+                                            ;; shorter where it does not fit: at 80 columns it was
+                                            ;; cut at "in 0:", the scores and the paren with it
+                                            (in (list (format "%s (away, a robot in %s)" name in)
+                                                      (format "%s (a robot in %s)" name in)
+                                                      name))
+                                            ((plist-get p :away) (concat name " (away)"))
+                                            (t name))))
+                                   (t (cardwords-play--get :status)))))
+                        (mapcar (lambda (text) (concat " " text)) (if (consp texts) texts (list texts))))
                       (mapcar (lambda (s) (concat " " (car s))) scores))
                 cardwords-play--mode-line-ranks (cardwords-play--ranks scores players)
                 ;; all of it until the Scores line's decision below fits it to the window
@@ -682,7 +688,9 @@ never scrolls it, but to the results when they come."
                  (last-room (if last-lines (max 1 (min (length last-lines) (- lines kept))) 0)))
             (dolist (text (cardwords-play--pack items (- lines last-room) width)) (insert text "\n"))
             (dolist (text scores-lines) (insert text "\n"))
-            (dolist (text (cardwords-bridge-fit last-lines last-room)) (insert text "\n")))
+            ;; joined only where the line leaves the last column free: two moves that did not
+            ;; fit went on one line of 93 columns, cut at the edge; then Last: goes below
+            (dolist (text (cardwords-bridge-fit last-lines last-room width)) (insert text "\n")))
           (when results
             (setq results-start (point))
             (insert (propertize "Results\n" 'face 'bold))
@@ -1137,8 +1145,12 @@ rule): the owner who watches, with no seat to ask from, is asked first."
   ;; before the end the bridge refuses it, in the web panel's words: said in the echo area
   ;; (it said nothing, or the server's raw "Refused: a rematch follows the end of a game")
   (cond ((not (cardwords-play--over-p)) (cardwords-play--call "cardwords/rematch"))
-        ((and (cardwords-play--watching-p) (not (cardwords-play--owner-p))
-              (not (equal (cardwords-play--get :status) "ended")))
+        ;; the owner ended the room: no rematch, the keys left said as for any key (the
+        ;; bridge's "The game has ended." named none)
+        ((equal (cardwords-play--get :status) "ended")
+         (message "%s" (cardwords-play--keys-left))
+         (ding t))
+        ((and (cardwords-play--watching-p) (not (cardwords-play--owner-p)))
          (user-error "%s" "You are watching: a rematch is for the players (and the owner) to ask for."))
         ((or (not (equal (cardwords-play--get :status) "over"))
              (not (cardwords-play--watching-p)) (not (cardwords-play--owner-p))

@@ -1046,7 +1046,18 @@ the echo area."
             (goto-char (point-min))
             (dotimes (_ 21)
               (should (<= (- (line-end-position) (line-beginning-position)) 80))
-              (forward-line 1)))
+              (forward-line 1))
+            ;; a message leaves Last: one line: two moves that do not fit on it went on it
+            ;; joined, 93 columns cut at the edge; each is whole on a line of its own
+            (setq cardwords-play--view
+                  (plist-put (plist-put cardwords-play--view :message "You have no Q in your hand.")
+                             :last '("Bo (robot standing in): POUKE, PA, OR, UN, KY for 53"
+                                     "Robot1: TAHA, BA, PAH, ORA for 43")))
+            (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) nil)))
+              (cardwords-play--draw))
+            (cardwords-games-test--within-columns 79)
+            (should (cardwords-games-test--line-of "^Last: Bo (robot standing in): POUKE, PA, OR, UN, KY for 53$"))
+            (should (cardwords-games-test--line-of "^      Robot1: TAHA, BA, PAH, ORA for 43$")))
         (delete-other-windows)))))
 
 ;; At 80 columns the score board's and the log's long lines ran past the window's edge, cut
@@ -2215,7 +2226,15 @@ the echo area."
                                         :results '(:results ((:name "ert" :score 4 :winner t)))
                                         :welcome '(:gameId "ert" :role "watcher" :owner nil))
           (should (equal (funcall refusal #'cardwords-play-rematch)
-                         "You are watching: a rematch is for the players (and the owner) to ask for."))))
+                         "You are watching: a rematch is for the players (and the owner) to ask for.")))
+        ;; defect: after the owner ended the game the key said only the bridge's "The game has
+        ;; ended."; it names the keys left, as any key then does
+        (dolist (welcome '((:gameId "ert" :owner t) (:gameId "ert" :role "watcher" :owner nil)))
+          (cardwords-games-test--drawn
+              (cardwords-games-test--view :status "ended" :turn -1 :welcome welcome
+                                          :results '(:results ((:name "ert" :score 4 :winner t))))
+            (should (equal (funcall said #'cardwords-play-rematch)
+                           "The game has ended: C-c C-q leaves, [ ] review, b its best move")))))
       (should-not calls))))
 
 ;; defect: at 80 columns with 3 players the mode line "... (Cardwords Your turn You:0 Bea:0
@@ -2246,7 +2265,23 @@ the echo area."
           (cardwords-bridge-mode-line (selected-window)
                                       (cons " Results" (mapcar (lambda (s) (concat " " (car s))) scores))
                                       ranks)
-          (should (equal mode-line-process " Results You:453 Robot1:342")))))))
+          (should (equal mode-line-process " Results You:453 Robot1:342"))))
+      ;; defect: a robot counting down for an absent player, "(Cardwords Bo's turn (away, a
+      ;; robot in 0:" was cut there, the seconds, the scores and the paren lost: the turn's
+      ;; text is shortened to fit (the Scores line has the scores)
+      (setq prefix 40)
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :turn 1 :awayIn "0:42"
+                                      :players '((:name "ert" :robot nil :score 4 :cards 4 :connected t)
+                                                 (:name "Bo" :robot nil :score 0 :cards 4 :connected nil :away t)))
+        (set-window-buffer (selected-window) (current-buffer))
+        (cardwords-play--draw)
+        (should (equal mode-line-process " Bo's turn (a robot in 0:42)"))
+        (should (cardwords-games-test--line-of "^Scores: You:4  Bo:0$"))
+        ;; wider, the whole text and the scores
+        (setq prefix 20)
+        (cardwords-play--draw)
+        (should (equal mode-line-process " Bo's turn (away, a robot in 0:42) You:4 Bo:0"))))))
 
 ;; defect: at 80 columns the resume question wrapped: "Resume your Cardwords game on tiny
 ;; (1 robot, as Bartholomew, Dec 1 13:41)? (y or n)" is 84 columns.  The date goes when it
