@@ -31,6 +31,8 @@ interface Seat {
   sessionId: string | null;
   /** Dropped since (ms); 0 while connected. */
   awaySince: number;
+  /** Joined (or taken back) with the owner token: the owner's own sheet, which the owner does not remove. */
+  owner?: boolean;
 }
 
 let robotPromise: Promise<OptimalRobot> | null = null;
@@ -142,7 +144,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     this.game = r.state;
     if (a.type === 'join') {
       const name = normalizeName(a.name)!;
-      this.seats.set(name.toLowerCase(), { key: typeof e.key === 'string' ? e.key : null, robot: e.robot === true, sessionId: null, awaySince: 0 });
+      this.seats.set(name.toLowerCase(), { key: typeof e.key === 'string' ? e.key : null, robot: e.robot === true, sessionId: null, awaySince: 0, owner: e.owner === true });
     } else if (a.type === 'leave') this.closeSheet(a.player, e.removed === true);
   }
 
@@ -223,9 +225,9 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       } else {
         if (isRobotName(name)) throw refuse('name-robot', "Robot1..RobotN are the robots' names");
         key = newKey();
-        const err = await this.commit({ type: 'join', name }, { key });
+        const err = await this.commit({ type: 'join', name }, { key, ...(owner ? { owner: true } : {}) });
         if (err) throw refuse(err.code, err.message);
-        this.seats.set(name.toLowerCase(), { key, robot: false, sessionId: client.sessionId, awaySince: 0 });
+        this.seats.set(name.toLowerCase(), { key, robot: false, sessionId: client.sessionId, awaySince: 0, owner });
         this.humansJoined++;
       }
       const stored = this.game.players[findPlayer(this.game, name)]!.name;
@@ -338,9 +340,10 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       const seat = this.seats.get(name.toLowerCase());
       const mine = this.seatOf(client)?.[0] ?? '';
       // whom the owner may remove (core/protocol/game.ts): every player present, but the owner's own sheet
-      const removable = yatzeeRemovable({ status: this.ended ? 'ended' : 'playing', players: this.game.players }, mine);
+      const players = this.game.players.map((p) => ({ name: p.name, present: p.present, owner: this.seats.get(p.name.toLowerCase())?.owner === true }));
+      const removable = yatzeeRemovable({ status: this.ended ? 'ended' : 'playing', players }, mine);
       if (i < 0 || !seat || !removable.some((n) => sameName(n, name))) {
-        const why = this.ended ? 'the game has ended: nobody is removed' : i >= 0 && mine !== '' && sameName(mine, name) ? 'the owner does not remove their own sheet: leave the game instead' : i >= 0 && seat ? `${this.game.players[i]!.name} has left the game` : `no player named '${name}' is playing`;
+        const why = this.ended ? 'the game has ended: nobody is removed' : i >= 0 && ((mine !== '' && sameName(mine, name)) || seat?.owner === true) ? 'the owner does not remove their own sheet: leave the game instead' : i >= 0 && seat ? `${this.game.players[i]!.name} has left the game` : `no player named '${name}' is playing`;
         return this.sendError(client, 'unknown-player', why, { id, type: 'remove' });
       }
       const removedName = this.game.players[i]!.name;
@@ -458,6 +461,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       sheet.throwsMade = p.throwsMade;
       sheet.phase = p.phase;
       sheet.total = totals(p.scores).total;
+      sheet.owner = seat?.owner === true;
     });
     this.updateListing();
   }
