@@ -153,8 +153,6 @@ export interface CardwordsSeatState {
   left: boolean;
   /** `left` because the owner removed the human (the pages say so: it read as a leave). */
   removed: boolean;
-  /** Taken with the owner token: the owner's own seat, never offered for removal (also to the owner watching in another tab). */
-  owner: boolean;
 }
 
 /** Before the deal, a human seat nobody has taken: someone may be invited to it. */
@@ -217,13 +215,12 @@ export function yatzeePlaceFree(s: Pick<YatzeeRoomState, 'status' | 'players'>):
 /**
  * Whom the owner may remove from a Cardwords game (the room's `remove`; every client offers
  * these): the humans with a seat, but a seat given up or removed already and the owner's
- * own (`mine`, -1 when watching: the owner leaves instead; and any seat taken with the owner
- * token: the owner watching in another tab could remove it); after a round too (a robot then
+ * own (`mine`, -1 when watching: the owner leaves instead); after a round too (a robot then
  * plays the seat in a rematch); nobody once the game has ended.
  */
-export function cardwordsRemovable(s: { status: string; players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left'> & { owner?: boolean }> }, mine: number): string[] {
+export function cardwordsRemovable(s: { status: string; players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left'>> }, mine: number): string[] {
   if (s.status !== 'waiting' && s.status !== 'playing' && s.status !== 'over') return [];
-  return s.players.filter((p, i) => holdsSeat(p) && i !== mine && p.owner !== true).map((p) => p.name);
+  return s.players.filter((p, i) => holdsSeat(p) && i !== mine).map((p) => p.name);
 }
 
 /**

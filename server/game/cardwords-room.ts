@@ -945,8 +945,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   }
 
   /** The seats as the state shows them, for the rules the pages read there too (core/protocol/game.ts). */
-  private seatStates(): Array<{ name: string; robot: boolean; left: boolean; auto: boolean; rematch: boolean; owner: boolean }> {
-    return this.seats.map((seat) => ({ name: seat.name, robot: seat.robot !== null, left: hasLeft(seat), auto: seat.robot === null && seat.auto, rematch: seat.rematch, owner: seat.robot === null && seat.owner }));
+  private seatStates(): Array<{ name: string; robot: boolean; left: boolean; auto: boolean; rematch: boolean }> {
+    return this.seats.map((seat) => ({ name: seat.name, robot: seat.robot !== null, left: hasLeft(seat), auto: seat.robot === null && seat.auto, rematch: seat.rematch }));
   }
 
   private onRemove(client: Client, m: Untrusted<CardwordsClientMessages['remove']>): void {
@@ -956,7 +956,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (typeof name !== 'string') return this.sendError(client, 'bad-message', 'remove: { name }', { id, type: 'remove' });
     void this.enqueue(async () => {
       const seat = this.findSeat(name);
-      if (!seat || !this.removable(client).some((n) => same(n, name))) return this.sendError(client, 'unknown-player', this.ended ? 'the game has ended: nobody is removed' : seat && seat === this.seatOf(client) ? 'the owner does not remove their own seat: leave the game instead' : seat?.owner ? 'the owner does not remove their own seat (taken with the owner token): leave the game there instead' : `no human player named '${name}' is in this game`, { id, type: 'remove' });
+      if (!seat || !this.removable(client).some((n) => same(n, name))) return this.sendError(client, 'unknown-player', this.ended ? 'the game has ended: nobody is removed' : seat && seat === this.seatOf(client) ? 'the owner does not remove their own seat: leave the game instead' : `no human player named '${name}' is in this game`, { id, type: 'remove' });
       const sessionId = seat.sessionId;
       const failed = await this.unseat(seat, 'remove');
       if (failed) return this.sendError(client, 'storage-failed', `the removal could not be stored: ${failed}`, { id, type: 'remove' });
@@ -1204,7 +1204,6 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         rematch: seat.rematch,
         left: hasLeft(seat),
         removed: hasLeft(seat) && seat.byOwner,
-        owner: seat.robot === null && seat.owner,
       })),
     });
     this.updateListing();

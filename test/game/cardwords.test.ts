@@ -13,7 +13,6 @@ import { formatAction } from '../../core/games/cardwords/notation.js';
 import { Player, getJSON, logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { Recorder, aaRuleset, sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, heldQuestion, loadTestRuleset, overByPasses, seatOf, unknownMove, type CwJSON, type CwPlayer, type CwView } from './cardwords-helpers.js';
 import { CLOSE, CLOSE_REASON, type CardwordsClientMessages } from '../../core/protocol/messages.js';
-import { cardwordsRemovable } from '../../core/protocol/game.js';
 
 /** No state a client decoded holds a hand other than its own seat's (none for a watcher). */
 function assertPrivate(states: CwJSON[], ownSeat: number | null): void {
@@ -571,17 +570,12 @@ describe('cardwords rooms', () => {
     await ann.request('end');
   });
 
-  it('a player removed while away is told on coming back that the owner removed them, not that the seat was taken back; the owner watching cannot remove their own seat played elsewhere', async () => {
+  it('a player removed while away is told on coming back that the owner removed them, not that the seat was taken back', async () => {
     const owner = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, seed: 'removed-away' });
     const id = owner.room.roomId;
-    // Ann is the owner playing in another tab: her seat is the owner's own, which the owner
-    // watching here is neither offered nor may remove (the game ended for want of a person)
-    await cwJoin(srv.url, id, { name: 'Ann', owner: srv.ownerToken });
+    await cwJoin(srv.url, id, { name: 'Ann' });
     const bob = await cwJoin(srv.url, id, { name: 'Bob' });
-    await until(() => owner.state.status === 'playing' && owner.state.players[0]!.owner, 5000, "dealt, Ann's seat the owner's");
-    expect(owner.state.players[1]!.owner).toBe(false);
-    expect(cardwordsRemovable({ status: owner.state.status, players: [...owner.state.players] }, -1)).toEqual(['Bob']);
-    expect((await owner.request('remove', { name: 'Ann' })).payload).toMatchObject({ code: 'unknown-player' });
+    await until(() => owner.state.status === 'playing', 5000, 'dealt');
     const token = bob.room.reconnectionToken;
     bob.raw.transport.ws.close(3000); // a drop: the SDK would reconnect with the token
     await until(() => !owner.state.players[1]!.connected, 5000, 'Bob away');
