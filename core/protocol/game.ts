@@ -110,8 +110,6 @@ export interface YatzeeSheetState {
   throwsMade: number;
   phase: string;
   total: number;
-  /** Joined with the owner token: the owner's own sheet, never offered for removal (also to the owner watching in another tab). */
-  owner: boolean;
 }
 
 export interface YatzeeRoomState {
@@ -248,13 +246,11 @@ export function yatzeeRemovalEnds(s: { status: string; players: ReadonlyArray<Pi
 /**
  * Whom the owner may remove from a Yatzee game (the room's `remove`; every client offers
  * these): every player still present, robots too, but the owner's own sheet (`mine`, ''
- * when watching; and any sheet joined with the owner token: the owner watching in another tab
- * could remove their own playing sheet, and the game ended with empty results); nobody once
- * the game has ended.
+ * when watching); nobody once the game has ended.
  */
-export function yatzeeRemovable(s: { status: string; players: ReadonlyArray<Pick<YatzeeSheetState, 'name' | 'present'> & { owner?: boolean }> }, mine: string): string[] {
+export function yatzeeRemovable(s: { status: string; players: ReadonlyArray<Pick<YatzeeSheetState, 'name' | 'present'>> }, mine: string): string[] {
   if (s.status !== 'playing') return [];
-  return s.players.filter((p) => p.present && p.owner !== true && !(mine !== '' && sameName(p.name, mine))).map((p) => p.name);
+  return s.players.filter((p) => p.present && !(mine !== '' && sameName(p.name, mine))).map((p) => p.name);
 }
 
 /** A card on the table; `meaning` is a wildcard's letter ('' otherwise). */

@@ -31,8 +31,6 @@ interface Seat {
   sessionId: string | null;
   /** Dropped since (ms); 0 while connected. */
   awaySince: number;
-  /** Joined (or taken back) with the owner token: the owner's own sheet, which the owner does not remove. */
-  owner?: boolean;
 }
 
 let robotPromise: Promise<OptimalRobot> | null = null;
@@ -144,7 +142,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     this.game = r.state;
     if (a.type === 'join') {
       const name = normalizeName(a.name)!;
-      this.seats.set(name.toLowerCase(), { key: typeof e.key === 'string' ? e.key : null, robot: e.robot === true, sessionId: null, awaySince: 0, owner: e.owner === true });
+      this.seats.set(name.toLowerCase(), { key: typeof e.key === 'string' ? e.key : null, robot: e.robot === true, sessionId: null, awaySince: 0 });
     } else if (a.type === 'leave') this.closeSheet(a.player, e.removed === true);
   }
 
@@ -225,9 +223,9 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       } else {
         if (isRobotName(name)) throw refuse('name-robot', "Robot1..RobotN are the robots' names");
         key = newKey();
-        const err = await this.commit({ type: 'join', name }, { key, ...(owner ? { owner: true } : {}) });
+        const err = await this.commit({ type: 'join', name }, { key });
         if (err) throw refuse(err.code, err.message);
-        this.seats.set(name.toLowerCase(), { key, robot: false, sessionId: client.sessionId, awaySince: 0, owner });
+        this.seats.set(name.toLowerCase(), { key, robot: false, sessionId: client.sessionId, awaySince: 0 });
         this.humansJoined++;
       }
       const stored = this.game.players[findPlayer(this.game, name)]!.name;
@@ -340,10 +338,9 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       const seat = this.seats.get(name.toLowerCase());
       const mine = this.seatOf(client)?.[0] ?? '';
       // whom the owner may remove (core/protocol/game.ts): every player present, but the owner's own sheet
-      const players = this.game.players.map((p) => ({ name: p.name, present: p.present, owner: this.seats.get(p.name.toLowerCase())?.owner === true }));
-      const removable = yatzeeRemovable({ status: this.ended ? 'ended' : 'playing', players }, mine);
+      const removable = yatzeeRemovable({ status: this.ended ? 'ended' : 'playing', players: this.game.players }, mine);
       if (i < 0 || !seat || !removable.some((n) => sameName(n, name))) {
-        const why = this.ended ? 'the game has ended: nobody is removed' : i >= 0 && ((mine !== '' && sameName(mine, name)) || seat?.owner === true) ? 'the owner does not remove their own sheet: leave the game instead' : i >= 0 && seat ? `${this.game.players[i]!.name} has left the game` : `no player named '${name}' is playing`;
+        const why = this.ended ? 'the game has ended: nobody is removed' : i >= 0 && mine !== '' && sameName(mine, name) ? 'the owner does not remove their own sheet: leave the game instead' : i >= 0 && seat ? `${this.game.players[i]!.name} has left the game` : `no player named '${name}' is playing`;
         return this.sendError(client, 'unknown-player', why, { id, type: 'remove' });
       }
       const removedName = this.game.players[i]!.name;
@@ -461,7 +458,6 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       sheet.throwsMade = p.throwsMade;
       sheet.phase = p.phase;
       sheet.total = totals(p.scores).total;
-      sheet.owner = seat?.owner === true;
     });
     this.updateListing();
   }

@@ -20,8 +20,6 @@ export const YatzeeSheet = schema(
     throwsMade: t.uint8().default(0),
     phase: t.string().default('start'),
     total: t.int16().default(0),
-    /** Joined with the owner token (not removable). */
-    owner: t.boolean().default(false),
   },
   'YatzeeSheet',
 );
