@@ -761,44 +761,55 @@ export class CardwordsPanel {
           )}
         </header>
         {status}
-        <WordRequests m={m} />
-        <div class="cw-layout" style={{ '--w': String(m.rules.table.width), '--h': String(m.rules.table.height) }}>
-          <div class="cw-board">
-            <Table m={m} onKey={(e) => this.onTableKey(e)} />
-          </div>
+        {/* refused on joining again: the table, the scores and the log as the connection was
+            lost are no game any more (they stood as current, the player's own hand and "Owen's
+            turn" with them); only the offer to watch, under the line at the top that says why */}
+        {m.refused !== null ? (
           <div class="cw-play">
-            <ScoreBoard m={m} />
-            {/* the review above the results: stepping through it, its turn's text, hand and the
-                best robot's move were below the fold at 1280x720 under the results' table */}
-            <Review m={m} />
-            <ResultsView m={m} />
             <ActionArea m={m} />
           </div>
-          {m.isPlayer && <Hints m={m} />}
-          <div class="cw-side">
-            <CellInfo m={m} />
-            <CardLists m={m} />
-            <Log m={m} />
-            <Settings m={m} />
-            {m.isPlayer && (m.state.status === 'waiting' || m.state.status === 'playing') && !m.ended && (
-              <p class="leave-game">
-                <Confirm id="cw-leave" t={t} words={cardwordsEndsWithout(m.state, m.mySeat) ? LEAVE_LAST_WORDS : LEAVE_WORDS} secondary disabled={false} onConfirm={() => m.cmd.leave()} />
-              </p>
-            )}
-            <details class="cw-lists">
-              <summary>{t('cw.keys')}</summary>
-              <div id="cw-keys" class="help">
-                {/* the examples in the coordinates chosen (Settings: digits for the columns...) */}
-                {t('cw.keysHelp', m.coords.name(exCol, exRow, 'down'), m.coords.colLabel(exCol), m.coords.name(exCol, exRow, 'across'), m.coords.rowLabel(exRow))
-                  .split('\n')
-                  .map((l, k) => (
-                    // the keys between backticks set apart (". types" read as punctuation)
-                    <p key={k}>{l.split('`').map((part, j) => (j % 2 === 1 ? <kbd key={j}>{part}</kbd> : part))}</p>
-                  ))}
+        ) : (
+          <>
+            <WordRequests m={m} />
+            <div class="cw-layout" style={{ '--w': String(m.rules.table.width), '--h': String(m.rules.table.height) }}>
+              <div class="cw-board">
+                <Table m={m} onKey={(e) => this.onTableKey(e)} />
               </div>
-            </details>
-          </div>
-        </div>
+              <div class="cw-play">
+                <ScoreBoard m={m} />
+                {/* the review above the results: stepping through it, its turn's text, hand and the
+                    best robot's move were below the fold at 1280x720 under the results' table */}
+                <Review m={m} />
+                <ResultsView m={m} />
+                <ActionArea m={m} />
+              </div>
+              {m.isPlayer && <Hints m={m} />}
+              <div class="cw-side">
+                <CellInfo m={m} />
+                <CardLists m={m} />
+                <Log m={m} />
+                <Settings m={m} />
+                {m.isPlayer && (m.state.status === 'waiting' || m.state.status === 'playing') && !m.ended && (
+                  <p class="leave-game">
+                    <Confirm id="cw-leave" t={t} words={cardwordsEndsWithout(m.state, m.mySeat) ? LEAVE_LAST_WORDS : LEAVE_WORDS} secondary disabled={false} onConfirm={() => m.cmd.leave()} />
+                  </p>
+                )}
+                <details class="cw-lists">
+                  <summary>{t('cw.keys')}</summary>
+                  <div id="cw-keys" class="help">
+                    {/* the examples in the coordinates chosen (Settings: digits for the columns...) */}
+                    {t('cw.keysHelp', m.coords.name(exCol, exRow, 'down'), m.coords.colLabel(exCol), m.coords.name(exCol, exRow, 'across'), m.coords.rowLabel(exRow))
+                      .split('\n')
+                      .map((l, k) => (
+                        // the keys between backticks set apart (". types" read as punctuation)
+                        <p key={k}>{l.split('`').map((part, j) => (j % 2 === 1 ? <kbd key={j}>{part}</kbd> : part))}</p>
+                      ))}
+                  </div>
+                </details>
+              </div>
+            </div>
+          </>
+        )}
       </>,
       this.root,
     );
@@ -1203,6 +1214,8 @@ export class CardwordsPanel {
   refused(text: string, seatLost: boolean): void {
     if (seatLost) forgetSeat(this.host, 'cardwords', this.welcome.gameId);
     this.refusedText = text;
+    // what the line said of the game before ("You play as Ann.") is no longer so
+    this.statusBase = { text: '', kind: 'info' };
     this.outOfPlay();
   }
 

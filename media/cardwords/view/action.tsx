@@ -299,7 +299,8 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
   const focusedBefore = useRef(false);
   const gone = m.refused ?? t(m.playHere ? 'conn.takenBack' : m.leftLast ? (m.removedByOwner ? 'cw.removedLast' : 'cw.leftLast') : m.removedByOwner ? 'conn.removed' : 'cw.left');
   // no offer to watch a game that has ended (joining it is refused)
-  if (m.left && m.watchAgain && !m.leftLast && !m.ended) return <WatchOffer id="cw-watch-again" t={t} text={gone} onWatch={m.watchAgain} onPlayHere={m.playHere} />;
+  // (a refusal to join again is said by the line at the top: not twice)
+  if (m.left && m.watchAgain && !m.leftLast && !m.ended) return <WatchOffer id="cw-watch-again" t={t} text={m.refused === null ? gone : undefined} onWatch={m.watchAgain} onPlayHere={m.playHere} />;
   if (!m.isPlayer) return <p class="cw-watching">{m.left ? gone : t('cw.watchingNote')}</p>;
   const a = cp.action();
   const placed = cp.placement();
