@@ -47,7 +47,7 @@ import { goneKey, goneKeys, goneThen, historyLines, logEventText } from './log-l
 import { WordRequests } from './view/requests.js';
 import { Results as ResultsView } from './view/results.js';
 import { keepReviewFocus, Review } from './view/review.js';
-import { endReasonText } from '../ui/end-reason.js';
+import { endReasonText, withEndReason } from '../ui/end-reason.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { RemovePlayer } from '../ui/remove-player.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -1148,7 +1148,7 @@ export class CardwordsPanel {
     if (p.results.length === 0) return this.render();
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
     const round = p.round ?? this.state?.round ?? 1;
-    this.log.push({ round, text: logEventText(this.t, { round, at: this.state?.moves ?? 0, kind: 'end', winners }) });
+    this.log.push({ round, text: logEventText(this.t, { round, at: this.state?.moves ?? 0, kind: 'end', winners, reason: p.reason }) });
     this.say(this.resultText(p));
   }
 
@@ -1157,7 +1157,7 @@ export class CardwordsPanel {
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
     // the results come best first: one's own line is found by seat (or name), not by index
     const mine = me >= 0 ? (p.results.find((r) => r.seat === me) ?? p.results.find((r) => r.name === this.welcome.name)) : undefined;
-    return mine?.winner ? this.t('cw.youWin', mine.score) : this.t('cw.won', winners.join(', '));
+    return withEndReason(this.t, p.reason, mine?.winner ? this.t('cw.youWin', mine.score) : this.t('cw.won', winners.join(', ')));
   }
 
   private onRematch(p: { round: number }): void {
