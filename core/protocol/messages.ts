@@ -272,7 +272,7 @@ export type GoneThen = 'rematch' | 'end';
  */
 export type CardwordsLogEvent = { round: number; at: number } & (
   | { kind: 'rematch' }
-  | { kind: 'end'; winners: string[] }
+  | { kind: 'end'; winners: string[]; reason?: EndReason }
   | { kind: 'leave'; name: string; then?: GoneThen }
   | { kind: 'remove'; name: string; then?: GoneThen }
   | { kind: 'word'; word: string; approved: boolean }

@@ -3,6 +3,7 @@
 // message comes) and from `history` (a reload, a late join, a watcher, an editor's resume).
 import type { CardwordsHistoryMessage, CardwordsHistoryTurn, CardwordsLogEvent, GoneThen } from '../../core/protocol/messages.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
+import { withEndReason } from '../ui/end-reason.js';
 
 /** The words of a seat given up, by who gave it up and what became of it. */
 const GONE: Record<'leave' | 'remove', Record<GoneThen | 'play', StringKey>> = {
@@ -34,7 +35,7 @@ export function logEventText(t: Translate, e: CardwordsLogEvent, over = false): 
     case 'rematch':
       return t('cw.log.rematch', e.round);
     case 'end':
-      return t('cw.won', e.winners.join(', '));
+      return withEndReason(t, e.reason, t('cw.won', e.winners.join(', ')));
     case 'leave':
     case 'remove':
       return goneText(t, e.kind, e.name, e.then);

@@ -47,7 +47,7 @@ import { goneKey, goneKeys, goneThen, historyLines, logEventText } from './log-l
 import { WordRequests } from './view/requests.js';
 import { Results as ResultsView } from './view/results.js';
 import { keepReviewFocus, Review } from './view/review.js';
-import { endReasonText } from '../ui/end-reason.js';
+import { endReasonText, withEndReason } from '../ui/end-reason.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { RemovePlayer } from '../ui/remove-player.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -761,44 +761,55 @@ export class CardwordsPanel {
           )}
         </header>
         {status}
-        <WordRequests m={m} />
-        <div class="cw-layout" style={{ '--w': String(m.rules.table.width), '--h': String(m.rules.table.height) }}>
-          <div class="cw-board">
-            <Table m={m} onKey={(e) => this.onTableKey(e)} />
-          </div>
+        {/* refused on joining again: the table, the scores and the log as the connection was
+            lost are no game any more (they stood as current, the player's own hand and "Owen's
+            turn" with them); only the offer to watch, under the line at the top that says why */}
+        {m.refused !== null ? (
           <div class="cw-play">
-            <ScoreBoard m={m} />
-            {/* the review above the results: stepping through it, its turn's text, hand and the
-                best robot's move were below the fold at 1280x720 under the results' table */}
-            <Review m={m} />
-            <ResultsView m={m} />
             <ActionArea m={m} />
           </div>
-          {m.isPlayer && <Hints m={m} />}
-          <div class="cw-side">
-            <CellInfo m={m} />
-            <CardLists m={m} />
-            <Log m={m} />
-            <Settings m={m} />
-            {m.isPlayer && (m.state.status === 'waiting' || m.state.status === 'playing') && !m.ended && (
-              <p class="leave-game">
-                <Confirm id="cw-leave" t={t} words={cardwordsEndsWithout(m.state, m.mySeat) ? LEAVE_LAST_WORDS : LEAVE_WORDS} secondary disabled={false} onConfirm={() => m.cmd.leave()} />
-              </p>
-            )}
-            <details class="cw-lists">
-              <summary>{t('cw.keys')}</summary>
-              <div id="cw-keys" class="help">
-                {/* the examples in the coordinates chosen (Settings: digits for the columns...) */}
-                {t('cw.keysHelp', m.coords.name(exCol, exRow, 'down'), m.coords.colLabel(exCol), m.coords.name(exCol, exRow, 'across'), m.coords.rowLabel(exRow))
-                  .split('\n')
-                  .map((l, k) => (
-                    // the keys between backticks set apart (". types" read as punctuation)
-                    <p key={k}>{l.split('`').map((part, j) => (j % 2 === 1 ? <kbd key={j}>{part}</kbd> : part))}</p>
-                  ))}
+        ) : (
+          <>
+            <WordRequests m={m} />
+            <div class="cw-layout" style={{ '--w': String(m.rules.table.width), '--h': String(m.rules.table.height) }}>
+              <div class="cw-board">
+                <Table m={m} onKey={(e) => this.onTableKey(e)} />
               </div>
-            </details>
-          </div>
-        </div>
+              <div class="cw-play">
+                <ScoreBoard m={m} />
+                {/* the review above the results: stepping through it, its turn's text, hand and the
+                    best robot's move were below the fold at 1280x720 under the results' table */}
+                <Review m={m} />
+                <ResultsView m={m} />
+                <ActionArea m={m} />
+              </div>
+              {m.isPlayer && <Hints m={m} />}
+              <div class="cw-side">
+                <CellInfo m={m} />
+                <CardLists m={m} />
+                <Log m={m} />
+                <Settings m={m} />
+                {m.isPlayer && (m.state.status === 'waiting' || m.state.status === 'playing') && !m.ended && (
+                  <p class="leave-game">
+                    <Confirm id="cw-leave" t={t} words={cardwordsEndsWithout(m.state, m.mySeat) ? LEAVE_LAST_WORDS : LEAVE_WORDS} secondary disabled={false} onConfirm={() => m.cmd.leave()} />
+                  </p>
+                )}
+                <details class="cw-lists">
+                  <summary>{t('cw.keys')}</summary>
+                  <div id="cw-keys" class="help">
+                    {/* the examples in the coordinates chosen (Settings: digits for the columns...) */}
+                    {t('cw.keysHelp', m.coords.name(exCol, exRow, 'down'), m.coords.colLabel(exCol), m.coords.name(exCol, exRow, 'across'), m.coords.rowLabel(exRow))
+                      .split('\n')
+                      .map((l, k) => (
+                        // the keys between backticks set apart (". types" read as punctuation)
+                        <p key={k}>{l.split('`').map((part, j) => (j % 2 === 1 ? <kbd key={j}>{part}</kbd> : part))}</p>
+                      ))}
+                  </div>
+                </details>
+              </div>
+            </div>
+          </>
+        )}
       </>,
       this.root,
     );
@@ -1137,7 +1148,7 @@ export class CardwordsPanel {
     if (p.results.length === 0) return this.render();
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
     const round = p.round ?? this.state?.round ?? 1;
-    this.log.push({ round, text: logEventText(this.t, { round, at: this.state?.moves ?? 0, kind: 'end', winners }) });
+    this.log.push({ round, text: logEventText(this.t, { round, at: this.state?.moves ?? 0, kind: 'end', winners, reason: p.reason }) });
     this.say(this.resultText(p));
   }
 
@@ -1146,7 +1157,7 @@ export class CardwordsPanel {
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
     // the results come best first: one's own line is found by seat (or name), not by index
     const mine = me >= 0 ? (p.results.find((r) => r.seat === me) ?? p.results.find((r) => r.name === this.welcome.name)) : undefined;
-    return mine?.winner ? this.t('cw.youWin', mine.score) : this.t('cw.won', winners.join(', '));
+    return withEndReason(this.t, p.reason, mine?.winner ? this.t('cw.youWin', mine.score) : this.t('cw.won', winners.join(', ')));
   }
 
   private onRematch(p: { round: number }): void {
@@ -1203,6 +1214,8 @@ export class CardwordsPanel {
   refused(text: string, seatLost: boolean): void {
     if (seatLost) forgetSeat(this.host, 'cardwords', this.welcome.gameId);
     this.refusedText = text;
+    // what the line said of the game before ("You play as Ann.") is no longer so
+    this.statusBase = { text: '', kind: 'info' };
     this.outOfPlay();
   }
 

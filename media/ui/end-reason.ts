@@ -15,6 +15,15 @@ const TEXTS: Record<EndReason, StringKey> = {
   left: 'end.left',
 };
 
+/**
+ * A room's end the table does not show (nobody played for a long time: an away player came back
+ * to "The game is over. Winner: Ida." with no why but under Results), said before `text`, the
+ * winners, in the status line and the log, as Yatzee's status says it.
+ */
+export function withEndReason(t: Translate, reason: string | null | undefined, text: string): string {
+  return reason === 'idle' ? `${t('end.idle')} ${text}` : text;
+}
+
 /** `owner`: the page is the owner's (the room's welcome said so). */
 export function endReasonText(t: Translate, reason: string | null | undefined, owner = false): string {
   if (reason === 'owner' && owner) return t('end.ownerYou');

@@ -265,7 +265,9 @@ export class YatzeePanel {
               <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watchAgain} onPlayHere={this.playHere} />
             </section>
           )}
-          <Sheets t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />
+          {/* refused on joining again: the sheets as the connection was lost are no game any more
+              (their old scores and the player's own column stood as current) */}
+          {this.refusedText === null && <Sheets t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />}
           {me && this.more()}
         </div>
       </>,

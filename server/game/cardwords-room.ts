@@ -1157,7 +1157,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     // the room's end (the owner's, the last person's leave) is a line of the log as the rules'
     // end is: a page logs it at these results, and the history it gets next (the review) had
     // it not, so its log lost "The game is over. Winner: …"
-    if (results.results.length > 0) this.notes.add({ round: this.round, at: this.moves(), kind: 'end', winners: results.winners });
+    if (results.results.length > 0) this.notes.add({ round: this.round, at: this.moves(), kind: 'end', winners: results.winners, reason });
     return results;
   }
 

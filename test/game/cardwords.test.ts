@@ -645,7 +645,7 @@ describe('cardwords rooms', () => {
     // end's own line, as the pages log it at the results (only an end by the rules had it)
     expect(history.events?.slice(-2)).toEqual([
       { round: 1, at: cy.state.moves, kind: 'remove', name: 'Cy', then: 'end' },
-      { round: 1, at: cy.state.moves, kind: 'end', winners: results.winners },
+      { round: 1, at: cy.state.moves, kind: 'end', winners: results.winners, reason: 'left' },
     ]);
     expect((await cy.next((m) => m.type === 'ended')).payload.reason).toBe('left');
     expect(cy.state.status).toBe('ended');

@@ -1553,7 +1553,22 @@ describe('Cardwords defects, each in Chromium', () => {
     await context.setOffline(false);
     await expect.poll(() => p.textContent('#connection'), { timeout: 15_000 }).toMatch(/^Could not join the game again: /);
     await expect.poll(() => p.locator('#cw-area, #cw-hand .cw-card').count()).toBe(0);
-    expect(await p.textContent('#cw-watch-again p')).toBe(await p.textContent('#connection'));
+    // defect: the table, the score board (Ann a plain H with 7 cards, "Owen's turn") and the log
+    // stood frozen as if current, and the refusal was said twice (the line at the top, and under
+    // the score board); now the offer to watch alone, the line at the top saying why, once
+    expect(await p.locator('#cw-table, #cw-scores, #cw-pile, #cw-log').count()).toBe(0);
+    const said = (await p.textContent('#connection'))!;
+    // (seen: the status line's copy is for a screen reader only, the live region)
+    const seen = () => p.evaluate(() => [document.body.innerText, ...Array.from(document.querySelectorAll<HTMLElement>('.sr-only'), (e) => e.innerText)]);
+    const [all, ...unseen] = await seen();
+    expect(all!.split(said).length - unseen.join('\n').split(said).length, all).toBe(1);
+    expect(await p.locator('#cw-watch-again p').count()).toBe(0);
+    // nor what the status line said of the game before ("You play as Ann.")
+    expect(await p.getAttribute('#cw-status', 'data-shown')).toBeNull();
+    for (const width of [620, 1280]) {
+      await p.setViewportSize({ width, height: 720 });
+      await shot(p, `cardwords-connection-refused-${width}x720`);
+    }
     await p.click('#cw-watch-again-button');
     await expect.poll(() => p.textContent('#cw-status')).toBe('You are watching: you see the table and the scores, no hand.');
     expect(errors).toEqual([]);

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { chooseLanguage, LANGUAGES, translator } from '../../media/ui/l10n/index.js';
 import { en } from '../../media/ui/l10n/en.js';
 import { placeholdersOf } from '../../core/l10n/format.js';
-import { endReasonText } from '../../media/ui/end-reason.js';
+import { endReasonText, withEndReason } from '../../media/ui/end-reason.js';
+import { logEventText } from '../../media/cardwords/log-lines.js';
+import type { CardwordsLogEvent, EndReason } from '../../core/protocol/messages.js';
 
 const placeholders = placeholdersOf;
 
@@ -89,6 +91,16 @@ describe('UI strings (en, da, de)', () => {
       expect(endReasonText(t, 'sheets-full', true), lang).toBe(t('end.sheets-full'));
     }
     expect(endReasonText(translator('en'), 'owner', false)).toBe('The owner ended the game.');
+  });
+
+  it("Cardwords' idle end says why in the status line and the log, as Yatzee's status does (it said only the winners, the reason under Results alone)", () => {
+    const t = translator('en');
+    const end = (reason?: EndReason): CardwordsLogEvent => ({ round: 1, at: 3, kind: 'end', winners: ['Ida'], ...(reason ? { reason } : {}) });
+    expect(logEventText(t, end('idle'))).toBe('Nobody played for a long time. The game is over. Winner: Ida.');
+    // the status line's "you win" (media/cardwords/panel.tsx) says it the same way
+    expect(withEndReason(t, 'idle', t('cw.youWin', -14))).toBe('Nobody played for a long time. The game is over: you win with -14 points!');
+    // an end the table shows (the last card laid, the passes), and a log line from before the reason was sent, as before
+    for (const reason of ['out', 'passes', undefined] as const) expect(logEventText(t, end(reason))).toBe('The game is over. Winner: Ida.');
   });
 
   it('a refusal for several unknown words agrees in number (it read "CN, AWEA, KOAG is not in the dictionary")', () => {

@@ -647,6 +647,10 @@ describe('Yatzee panel in Chromium', () => {
       // defect: the dice, Throw and the invite link stood, an action answered "Not sent"; now out of play, with the offer to watch
       expect(await p.locator('#yatzee-dice, #yatzee-throw, #yatzee-invite').count()).toBe(0);
       expect(await p.getAttribute('#yatzee-mine', 'aria-label')).toBe(await p.textContent('#connection'));
+      // defect: the sheets stood frozen as if current (old scores, Cy's own column); now the offer to watch alone
+      expect(await p.locator('#yatzee-table').count()).toBe(0);
+      await p.setViewportSize({ width: 1280, height: 720 });
+      await p.screenshot({ path: join(SHOTS, 'yatzee-connection-refused-1280x720.png') });
       // the seat the room no longer holds is forgotten (a reload offers the form, not "That name is taken")
       expect(await p.evaluate((id) => ['cardwords.yatzee.seat', 'cardwords.yatzee.seats'].some((k) => localStorage.getItem(k)?.includes(id)), id)).toBe(false);
       await p.click('#yatzee-watch-again-button');

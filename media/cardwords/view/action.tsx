@@ -175,6 +175,11 @@ function tradeLine(m: Model, h: HintMove): ComponentChildren {
   );
 }
 
+/** The action area, its buttons, the lines under them (`more`) and the hand: where the typing goes and the next card is clicked. */
+function actionSpan(...more: Element[]): { top: number; bottom: number } {
+  return spanOf(document.getElementById('cw-area'), ...more, document.getElementById('cw-hand'));
+}
+
 /**
  * The robot's best moves: beside the play column where the window is wide (the side panels'
  * column, at their top: under the preview they were below the fold at 1280x720), under it
@@ -201,12 +206,23 @@ export function Hints({ m }: { m: Model }) {
   // table's cells above the view); with none chosen (the player typed or clicked since), the
   // action area, where the typing goes. Where the table stands beside the play column the
   // table stays whole instead (900x700: the list is below the fold, the table and the area in view).
+  // With none chosen the buttons and the hand too (Escape showed the empty area alone, the
+  // hand where the next card is clicked below the fold). As the list closes (a move played),
+  // the table: the page stayed scrolled down for the list gone, the table's top rows above the
+  // view, and the robot's reply there unseen.
+  const intoView = useRef(false);
   useLayoutEffect(() => {
     const box = document.getElementById('cw-hints');
-    if (!box || m.hints.length === 0 || getComputedStyle(box).getPropertyValue('--cw-hints-into-view').trim() !== '1') return;
+    if (!box || m.hints.length === 0) {
+      if (intoView.current) showSpan(spanOf(document.getElementById('cw-table')));
+      intoView.current = false;
+      return;
+    }
+    intoView.current = getComputedStyle(box).getPropertyValue('--cw-hints-into-view').trim() === '1';
+    if (!intoView.current) return;
     // (the move's cards above the list: their top is kept, should the two not fit the view together)
-    showSpan(m.hintIndex === null ? spanOf(document.getElementById('cw-area')) : spanOf(box, ...document.querySelectorAll('#cw-table .cw-cell.composed')));
-  }, [m.hints, m.hintIndex]);
+    showSpan(m.hintIndex === null ? actionSpan() : spanOf(box, ...document.querySelectorAll('#cw-table .cw-cell.composed')));
+  }, [m.hints, m.hintIndex, m.state.status]);
   if (m.hints.length === 0 || m.state.status !== 'playing') return null;
   // each line's key once; a key seen twice marks moves whose lines would read alike
   const keys = m.hints.map((h) => lineKey(m, h));
@@ -252,7 +268,7 @@ function BracesWhy({ m }: { m: Model }) {
   const why = m.state.status === 'playing' && cp.action().type === 'trade' ? cp.bracesWhy : null;
   const line = useRef<HTMLParagraphElement>(null);
   useLayoutEffect(() => {
-    if (why && line.current) showSpan(spanOf(document.getElementById('cw-area'), line.current, document.getElementById('cw-hand')));
+    if (why && line.current) showSpan(actionSpan(line.current));
   }, [why]);
   if (!why) return null;
   return (
@@ -283,7 +299,8 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
   const focusedBefore = useRef(false);
   const gone = m.refused ?? t(m.playHere ? 'conn.takenBack' : m.leftLast ? (m.removedByOwner ? 'cw.removedLast' : 'cw.leftLast') : m.removedByOwner ? 'conn.removed' : 'cw.left');
   // no offer to watch a game that has ended (joining it is refused)
-  if (m.left && m.watchAgain && !m.leftLast && !m.ended) return <WatchOffer id="cw-watch-again" t={t} text={gone} onWatch={m.watchAgain} onPlayHere={m.playHere} />;
+  // (a refusal to join again is said by the line at the top: not twice)
+  if (m.left && m.watchAgain && !m.leftLast && !m.ended) return <WatchOffer id="cw-watch-again" t={t} text={m.refused === null ? gone : undefined} onWatch={m.watchAgain} onPlayHere={m.playHere} />;
   if (!m.isPlayer) return <p class="cw-watching">{m.left ? gone : t('cw.watchingNote')}</p>;
   const a = cp.action();
   const placed = cp.placement();
