@@ -295,7 +295,7 @@ export class CardwordsSession {
     typed.on('results', (r) => {
       this.results = r;
       // a room ended before any game was dealt: nobody won
-      if (r.results.length > 0) this.logNote({ round: r.round ?? this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'end', winners: r.results.filter((x) => x.winner).map((x) => x.name) });
+      if (r.results.length > 0) this.logNote({ round: r.round ?? this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'end', winners: r.results.filter((x) => x.winner).map((x) => x.name), reason: r.reason });
       // the game is over: not offered to resume (a rematch remembers it again)
       this.forgetSeat();
       // the game is over: what the action area held, and a refusal or hint about it, are stale
