@@ -678,10 +678,13 @@ leave ends the game: the buffer then stays, saying so, with the sheets."
       (if (and going (cardwords-yatzee--get :ended))
           ;; the last person's leave ended the game: the end and its winners came before the
           ;; close, and stay in sight (the buffer vanished with nothing said); q again closes it
-          (progn (cardwords-yatzee--draw)
-                 (message "%s %s" (cardwords-yatzee--get :message)
-                          (substitute-command-keys
-                           "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] closes the buffer.")))
+          (let ((end (or (cardwords-yatzee--get :message) ""))
+                (keys (substitute-command-keys
+                       "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] closes the buffer.")))
+            (cardwords-yatzee--draw)
+            ;; the key on a line of its own when both pass the echo area's width: Emacs broke
+            ;; the line inside a word ("The game has ended. No person plays any more. Winner: …")
+            (message "%s%s%s" end (if (< (+ (length end) 1 (length keys)) (frame-width)) " " "\n") keys))
         ;; asked above: killing the buffer asks nothing more
         (let ((cardwords-yatzee--leaving t))
           (kill-buffer cardwords-yatzee--buffer-name))))))

@@ -2379,7 +2379,7 @@ the echo area."
                                                                       :message "The game has ended.")))
                    ("yatzee/leave"
                     (cardwords-yatzee--take (cardwords-games-test--yatzee-view
-                                             :seq 9 :ended t :message "The game has ended. Winner: Robot1."))))
+                                             :seq 9 :ended t :message "The game has ended. No person plays any more. Winner: Robot1."))))
                  nil)))
       (let ((cardwords-play--buffer-name "*Cardwords ert last leave*")
             (cardwords-play--view (cardwords-games-test--view)))
@@ -2404,7 +2404,8 @@ the echo area."
           (should (cardwords-yatzee--in-progress-p))
           (cardwords-yatzee-leave)
           (should (buffer-live-p (get-buffer cardwords-yatzee--buffer-name)))
-          (should (equal (car said) "The game has ended. Winner: Robot1. q closes the buffer."))
+          ;; the key on a line of its own: both on one passed 80 columns, broken inside a word
+          (should (equal (car said) "The game has ended. No person plays any more. Winner: Robot1.\nq closes the buffer."))
           (cardwords-yatzee-leave)
           (should-not (get-buffer cardwords-yatzee--buffer-name))))
       (should (equal (reverse sent) '("cardwords/leave" "stop-server" "cardwords/leave" "stop-server"
