@@ -86,6 +86,12 @@ async function freePort(host: string): Promise<number> {
 
 const OWNER_TOKEN_KEY = 'cardwords:owner-token';
 
+/** Offers `token` as the processes' shared owner token (kept when Redis has none); the shared one. */
+async function shareOwnerToken(redis: Redis, token: string): Promise<string> {
+  await redis.set(OWNER_TOKEN_KEY, token, 'NX');
+  return (await redis.get(OWNER_TOKEN_KEY)) ?? token;
+}
+
 /**
  * With Redis: the process id of the process that ran last on this data folder, when it is
  * gone (its pid no longer runs, or is this process's), so that a restart knows the games it
@@ -129,11 +135,7 @@ async function ownerToken(dataDir: string, redis: Redis | null): Promise<string>
   } catch {
     // first start
   }
-  let token = kept ?? randomBytes(18).toString('base64url');
-  if (redis) {
-    await redis.set(OWNER_TOKEN_KEY, token, 'NX');
-    token = (await redis.get(OWNER_TOKEN_KEY)) ?? token;
-  }
+  const token = redis ? await shareOwnerToken(redis, kept ?? randomBytes(18).toString('base64url')) : (kept ?? randomBytes(18).toString('base64url'));
   if (token !== kept) await writeFile(file, `${token}\n`, { mode: 0o600 });
   return token;
 }
@@ -158,9 +160,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
     store.say = o.log;
     // Redis lost its data: what this process holds besides its games is written again too
     store.restoreOthers = async () => {
-      await redis!.set(OWNER_TOKEN_KEY, token, 'NX');
-      const shared = await redis!.get(OWNER_TOKEN_KEY);
-      if (shared !== token) o.log('cardwords serve: the owner token on Redis is not this process\'s (a process started on the empty Redis made a new one): the owner link printed at its start works there');
+      if ((await shareOwnerToken(redis!, token)) !== token) o.log('cardwords serve: the owner token on Redis is not this process\'s (a process started on the empty Redis made a new one): the owner link printed at its start works there');
       // the listings of the rooms here (the driver only writes changes: a lost one never came back)
       await matchMaker.restoreMissingRoomCaches();
       await rulesets.reshare();

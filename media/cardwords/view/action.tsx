@@ -200,16 +200,14 @@ export function Hints({ m }: { m: Model }) {
     else if (at.bottom > box.bottom) ol.scrollTop += at.bottom - box.bottom;
   }, [m.hintIndex, m.hints]);
   // Where the layout asks for it (style.css: one column, a narrow VS Code editor column, the
-  // list right under the table) the least scroll that shows, with a move of the list chosen,
-  // the list and that move's cards on the table (the list was below the fold, and the arrows
-  // chose among its moves unseen; then scrolled into view under the preview, it pushed the
-  // table's cells above the view); with none chosen (the player typed or clicked since), the
-  // action area, where the typing goes. Where the table stands beside the play column the
-  // table stays whole instead (900x700: the list is below the fold, the table and the area in view).
-  // With none chosen the buttons and the hand too (Escape showed the empty area alone, the
-  // hand where the next card is clicked below the fold). As the list closes (a move played),
-  // the table: the page stayed scrolled down for the list gone, the table's top rows above the
-  // view, and the robot's reply there unseen.
+  // list right under the table) the least scroll that shows:
+  // - with a move of the list chosen, the list and that move's cards on the table (the arrows
+  //   chose among moves unseen below the fold, or pushed the table's cells above the view);
+  // - with none chosen (the player typed, clicked or pressed Escape since), the action area,
+  //   its buttons and the hand (Escape showed the empty area alone);
+  // - as the list closes (a move played), the table (the page stayed scrolled down, and the
+  //   robot's reply above the view).
+  // Where the table stands beside the play column it stays whole instead (900x700).
   const intoView = useRef(false);
   useLayoutEffect(() => {
     const box = document.getElementById('cw-hints');
