@@ -2,6 +2,7 @@
 import { LineReader } from '../../core/formats/text.js';
 import type { Diagnostic } from '../../core/formats/types.js';
 import { blocksPlay, leftOutWords } from '../../core/ruleset/load.js';
+import { readText } from '../ruleset/fs.js';
 
 export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
   return [...diags].sort(
@@ -85,7 +86,7 @@ function isWide(cp: number): boolean {
  * The lines of the files of `diagnostics`, read once a file, for their display columns:
  * `at(file, line)` is the line's text, or undefined when the file cannot be read again.
  */
-export async function diagnosticLines(diagnostics: readonly Diagnostic[], read: (file: string) => Promise<string | null>): Promise<(file: string | undefined, line: number) => string | undefined> {
+export async function diagnosticLines(diagnostics: readonly Diagnostic[], read: (file: string) => Promise<string | null>): Promise<LineOf> {
   const wanted = new Map<string, Set<number>>();
   for (const d of diagnostics) {
     if (d.file === undefined) continue;
@@ -106,6 +107,17 @@ export async function diagnosticLines(diagnostics: readonly Diagnostic[], read: 
   return (file, line) => (file === undefined ? undefined : kept.get(file)?.get(line));
 }
 
+/** A line of a diagnostic's file, for its display column (`diagnosticLines`); undefined when unknown. */
+export type LineOf = (file: string | undefined, line: number) => string | undefined;
+
+/** `diagnosticLines` of the files on disk, decoded as the loader decodes them. */
+export function linesOnDisk(diagnostics: readonly Diagnostic[]): Promise<LineOf> {
+  return diagnosticLines(diagnostics, async (file) => {
+    const r = await readText(file).catch(() => null);
+    return r && !r.diagnostics.some((d) => d.code === 'file/unreadable') ? r.text : null;
+  });
+}
+
 /** The most errors a refusal to play a ruleset lists; `cardwords check` lists them all. */
 export const REFUSAL_ERRORS = 10;
 
@@ -114,11 +126,14 @@ export const REFUSAL_ERRORS = 10;
  * check` prints them (file:line:col: error: message [code]), sorted, at most `max`, then how
  * many more, then how many dictionary words are left out (those do not stop play, and listed
  * among the causes they took the slots of the real ones). The one text of `cardwords
- * playtest` and the language server's `cardwords/playtest`.
+ * playtest` and the language server's `cardwords/playtest`, with display columns as `cardwords
+ * check` prints them (the files' lines read again).
  */
-export function unplayableText(dir: string, diagnostics: readonly Diagnostic[], max = REFUSAL_ERRORS): string {
+export async function unplayableText(dir: string, diagnostics: readonly Diagnostic[], max = REFUSAL_ERRORS): Promise<string> {
   const errors = sortDiagnostics(diagnostics.filter(blocksPlay));
-  const lines = errors.slice(0, max).map((d) => formatText(d));
+  const listed = errors.slice(0, max);
+  const lineOf = await linesOnDisk(listed);
+  const lines = listed.map((d) => formatText(d, lineOf(d.file, d.range.start.line)));
   const more = errors.length - lines.length;
   if (more > 0) lines.push(`... and ${more} more (cardwords check ${dir} lists them all)`);
   const leftOut = leftOutWords(diagnostics);

@@ -290,6 +290,14 @@ describe('playtest report', () => {
     expect(lines[0]).toBe(`cardwords playtest: the ruleset ${many} cannot be played:`);
     expect(lines.slice(1, 11)).toEqual(Array.from({ length: 10 }, (_, i) => `${join(many, 'tiny.cardset')}:2:${i * 5 + 3}: error: expected a space after the card character, found '1': a card is written \`[x #]\`, such as \`[A 6]\` [cardset/missing-space]`));
     expect(lines.slice(11)).toEqual([`... and 3 more (cardwords check ${many} lists them all)`]);
+    // columns as check prints them: display columns (a wide 中 takes two; the UTF-16 column
+    // of the 1 after it, 9, was printed before)
+    const wide = join(dir, 'wide');
+    cpSync('samples/tiny', wide, { recursive: true });
+    writeFileSync(join(wide, 'tiny.cardset'), `13\n[\u4e2d 1] [A1]${' [A 1]'.repeat(11)}\n`);
+    const w = cli(['playtest', wide, '--games', '1'], undefined, env);
+    expect(w.stderr.split('\n').slice(1, 3).map((l) => l.replace(`${join(wide, 'tiny.cardset')}:`, '').replace(/ error: .*\[/, ' ['))).toEqual(['2:2: [cardset/unknown-character]', '2:10: [cardset/missing-space]']);
+    expect(w.stderr.split('\n').slice(1, 3)).toEqual(cli(['check', wide], undefined, env).stdout.trimEnd().split('\n'));
     // dictionary errors do not stop play: not among the causes (twelve of them took the ten
     // lines after the one real error), said after them as words left out
     const nosemi = join(dir, 'nosemi');

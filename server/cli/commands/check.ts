@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileKindOf, parseCharset, parseFile, withoutDecodingEchoes } from '../../../core/formats/index.js';
 import type { Charset, Diagnostic } from '../../../core/formats/types.js';
 import { intOption, parse } from '../args.js';
-import { diagnosticLines, formatText, sortDiagnostics, toJson } from '../diagnostics.js';
+import { formatText, linesOnDisk, sortDiagnostics, toJson } from '../diagnostics.js';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
 import type { Command } from './index.js';
 import { findRulesetFiles, loadRulesetDir, readText, RulesetError } from '../../ruleset/fs.js';
@@ -111,10 +111,7 @@ export const command: Command = {
     const errors = all.filter((d) => d.severity === 'error').length;
     const warnings = all.filter((d) => d.severity === 'warning').length;
     // the lines of the files again, for display columns (the diagnostics keep UTF-16 ones, as LSP counts)
-    const lineOf = await diagnosticLines(shown, async (file) => {
-      const r = await readText(file).catch(() => null);
-      return r && !r.diagnostics.some((d) => d.code === 'file/unreadable') ? r.text : null;
-    });
+    const lineOf = await linesOnDisk(shown);
     if (values.format === 'json') io.out(JSON.stringify(shown.map((d) => toJson(d, (line) => lineOf(d.file, line))), null, 2) + '\n');
     else {
       for (const d of shown) io.out(formatText(d, lineOf(d.file, d.range.start.line)) + '\n');

@@ -3,7 +3,7 @@
 import { decodeText, parseCharset } from '../../../core/formats/index.js';
 import { countCharacters, printSuggestedCardset, suggestCardset } from '../../../core/ruleset/distribution.js';
 import { intOption, parse } from '../args.js';
-import { formatText } from '../diagnostics.js';
+import { diagnosticLines, formatText } from '../diagnostics.js';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
 import { readText } from '../../ruleset/fs.js';
 import type { Command } from './index.js';
@@ -49,7 +49,8 @@ export const command: Command = {
     const parsed = parseCharset(cs.text);
     const errors = [...cs.diagnostics, ...parsed.diagnostics.map((d) => ({ ...d, file: values.charset }))].filter((d) => d.severity === 'error');
     if (errors.length > 0 || parsed.value.entries.length === 0) {
-      for (const d of errors) io.err(formatText(d) + '\n');
+      const lineOf = await diagnosticLines(errors, async () => cs.text);
+      for (const d of errors) io.err(formatText(d, lineOf(d.file, d.range.start.line)) + '\n');
       if (errors.length === 0) io.err(`cardwords count: ${values.charset}: the charset has no characters\n`);
       return EXIT_ERRORS;
     }

@@ -14,6 +14,7 @@ import { loadRuleset } from '../../../core/ruleset/load.js';
 import { findRulesetFiles, loadRulesetDir, readText, RulesetError } from '../../ruleset/fs.js';
 import { loadWordStore, rulesetChars } from '../../words/cache.js';
 import { intOption, parse } from '../args.js';
+import { formatText, linesOnDisk } from '../diagnostics.js';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
 import type { Command } from './index.js';
 import { join } from 'node:path';
@@ -69,7 +70,8 @@ async function loadOrStandIn(dir: string): Promise<{ ruleset: Ruleset | null; er
   const m = await findRulesetFiles(dir);
   const errs = result.diagnostics.filter((d) => d.severity === 'error');
   const onlyCards = errs.every((d) => d.file === join(dir, m.cardset) || d.code === 'ruleset/not-enough-cards');
-  const fmt = errs.map((d) => `${d.file ?? dir}:${d.range.start.line + 1}:${d.range.start.character + 1}: error: ${d.message} [${d.code}]`);
+  const lineOf = await linesOnDisk(errs);
+  const fmt = errs.map((d) => formatText({ ...d, file: d.file ?? dir }, lineOf(d.file, d.range.start.line)));
   if (!onlyCards) return { ruleset: null, errors: fmt };
   const read = async (f: string) => ({ name: join(dir, f), text: (await readText(join(dir, f))).text });
   const r = loadRuleset({

@@ -71,7 +71,7 @@ export const command: Command = {
     const { ruleset, diagnostics } = loaded;
     if (!ruleset) {
       // as cardwords check prints them: file:line:col: error: message [code]
-      io.err(`cardwords playtest: ${unplayableText(dir, diagnostics)}\n`);
+      io.err(`cardwords playtest: ${await unplayableText(dir, diagnostics)}\n`);
       return EXIT_ERRORS;
     }
     const rules = rulesFromRuleset(ruleset);

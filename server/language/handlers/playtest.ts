@@ -66,7 +66,7 @@ export function register(ctx: ServerContext): void {
       if (loaded instanceof Error) return bad(`the ruleset cannot be played: ${loaded.message}`);
       const { ruleset, diagnostics } = loaded;
       // every error (up to a bound) as cardwords check and cardwords playtest print them
-      if (!ruleset) return bad(unplayableText(dir, diagnostics));
+      if (!ruleset) return bad(await unplayableText(dir, diagnostics));
       const rules = rulesFromRuleset(ruleset);
       const refused = playtestRefusal(rules, ruleset.words, players);
       if (refused) return bad(refused);
