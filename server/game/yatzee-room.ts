@@ -297,6 +297,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     const s = this.seatOf(client);
     if (!s) return this.sendError(client, 'not-player', 'only players leave: a watcher closes the panel', { id, type: 'leave' });
     void this.enqueue(async () => {
+      const sheet = this.sheetResult(s[0]);
       const err = await this.commit({ type: 'leave', player: s[0] });
       if (err) return this.sendError(client, err.code, err.message, { id, type: 'leave' });
       this.forget(client);
@@ -304,7 +305,10 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       // the last human's leave ends the game for everyone (the lifetime): the leaver, still
       // connected, gets that end too (results, `ended`); it was told only "your sheet is closed"
       // (an end the store could not keep: the leaver is let go as any, the end tried again)
-      if (this.nobodySeated() && (await this.endGame('left'))) return;
+      if (this.nobodySeated()) {
+        this.lastSheet = sheet;
+        if (await this.endGame('left')) return;
+      }
       client.leave(CLOSE.REMOVED, CLOSE_REASON.LEFT);
       this.checkLifetime();
     });
@@ -344,6 +348,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
         return this.sendError(client, 'unknown-player', why, { id, type: 'remove' });
       }
       const removedName = this.game.players[i]!.name;
+      const sheet = this.sheetResult(removedName);
       // told before the patch that drops the sheet: the other pages said "Cy left the game"
       // `removed` in the log: after a restart too, the removed player's kept key is told so
       const err = await this.commit({ type: 'leave', player: removedName }, { removed: true }, () => this.tell('removed', { name: removedName }));
@@ -353,7 +358,10 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       // the last human's removal ends the game for everyone (the lifetime), first: the removed
       // player gets that end too (results, `ended`), then the close that says removed, as in
       // Cardwords (closed first, the page had no results and worded the end itself)
-      if (this.nobodySeated()) await this.endGame('left');
+      if (this.nobodySeated()) {
+        this.lastSheet = sheet;
+        await this.endGame('left');
+      }
       c?.leave(CLOSE.REMOVED, CLOSE_REASON.REMOVED);
       this.checkLifetime();
     });
@@ -410,8 +418,24 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     return this.game.players.map((p) => ({ name: p.name, robot: this.seats.get(p.name.toLowerCase())?.robot ?? false, present: p.present }));
   }
 
+  /**
+   * The last human's sheet as it stood before their leave (or removal) ended the game: the end's
+   * results hold it, though the leave released it (the results were the robots' alone, and the
+   * leaver, who gets them, found their own score nowhere).
+   */
+  private lastSheet: { name: string; robot: boolean; score: number } | null = null;
+
+  /** A sheet's line in the results: its name and total as it stands. */
+  private sheetResult(name: string): { name: string; robot: boolean; score: number } | null {
+    const p = this.game.players[findPlayer(this.game, name)];
+    return p ? { name: p.name, robot: this.seats.get(p.name.toLowerCase())?.robot ?? false, score: totals(p.scores).total } : null;
+  }
+
   protected finalResults(reason: EndReason): ResultsMessage {
-    const scored = this.game.players.map((p) => ({ name: p.name, robot: this.seats.get(p.name.toLowerCase())?.robot ?? false, score: totals(p.scores).total }));
+    const scored = this.game.players.map((p) => this.sheetResult(p.name)!);
+    // a later join reopened the game: that sheet is no longer the last (a later leave sets its own)
+    const last = this.lastSheet;
+    if (reason === 'left' && last && findPlayer(this.game, last.name) < 0) scored.push(last);
     const top = Math.max(...scored.map((r) => r.score));
     const results: PlayerResult[] = scored.map((r) => ({ ...r, winner: r.score === top, standIn: false })).sort((a, b) => b.score - a.score);
     return { reason, results, winners: results.filter((r) => r.winner).map((r) => r.name) };

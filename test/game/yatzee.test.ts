@@ -452,10 +452,21 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
     await until(() => bo.left === CLOSE.ENDED, 5000, "Bo's close");
     expect(bo.messages.some((m) => m.type === 'ended')).toBe(false);
     await until(() => [...watcher.state.players].map((s) => s.name).join() === 'Robot1,Ann', 5000, 'Ann and Robot1 left');
-    // Ann is the last human: her leave ends the game, for her too
+    // Ann scores her Chance (5 at least), then, the last human, leaves: that ends the game, for her too
+    expect((await ann.request('action', { type: 'throw' })).type).toBe('ack');
+    expect((await ann.request('action', { type: 'transfer', category: 'chance' })).type).toBe('ack');
+    const annTotal = [...ann.state.players].find((p) => p.name === 'Ann')!.total;
+    expect(annTotal).toBeGreaterThanOrEqual(5);
     expect((await ann.leaveGame()).type).toBe('ack');
     const results = await ann.next((m) => m.type === 'results', 5000);
-    expect(results.payload).toMatchObject({ reason: 'left', winners: ['Robot1'] });
+    expect(results.payload).toMatchObject({ reason: 'left' });
+    // her sheet is in the results as it stood (the leave released it: the results were Robot1's
+    // alone, and Ann found her own score nowhere); Bo and Cy, gone before the end, are not
+    const lines = results.payload.results!;
+    expect(lines.map((r) => r.name).sort()).toEqual(['Ann', 'Robot1']);
+    expect(lines.find((r) => r.name === 'Ann')).toMatchObject({ robot: false, score: annTotal });
+    const top = Math.max(...lines.map((r) => r.score));
+    expect(results.payload.winners).toEqual(lines.filter((r) => r.score === top).map((r) => r.name));
     expect((await ann.next((m) => m.type === 'ended', 5000)).payload.reason).toBe('left');
     await until(() => ann.left === CLOSE.ENDED, 5000, "Ann's close");
     expect((await watcher.next((m) => m.type === 'results', 5000)).payload).toEqual(results.payload);
@@ -487,7 +498,13 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
     const cy = await named(Player.join(srv.url, owner.room.roomId, { name: 'Cy' }));
     expect((await owner.request('remove', { name: 'Cy' })).type).toBe('ack');
     const results = await cy.next((m) => m.type === 'results', 5000);
-    expect(results.payload).toMatchObject({ reason: 'left', winners: ['Robot1'] });
+    expect(results.payload).toMatchObject({ reason: 'left' });
+    // Cy's sheet (0 points) is in the results, as the last leaver's is; the winners the top score's
+    const lines = results.payload.results!;
+    expect(lines.map((r) => r.name).sort()).toEqual(['Cy', 'Robot1']);
+    expect(lines.find((r) => r.name === 'Cy')).toMatchObject({ robot: false, score: 0 });
+    const top = Math.max(...lines.map((r) => r.score));
+    expect(results.payload.winners).toEqual(lines.filter((r) => r.score === top).map((r) => r.name));
     expect((await cy.next((m) => m.type === 'ended', 5000)).payload.reason).toBe('left');
     expect(cy.state.status).toBe('ended');
     await until(() => cy.left !== null, 5000, "Cy's close");

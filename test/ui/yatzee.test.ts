@@ -540,10 +540,18 @@ describe('Yatzee panel in Chromium', () => {
       await p.click('#yatzee-leave');
       expect(await p.textContent('.leave-game .question')).toBe('Leave for good? No other person plays, so the game ends.');
       await p.click('#yatzee-leave-confirm');
-      await expect.poll(() => p.textContent('#yatzee-status')).toBe('You left the game, the last person playing in it: the game is over. Winner: Robot1.');
-      await expect.poll(() => w.page.textContent('#yatzee-status')).toBe('No person plays any more. Winner: Robot1.');
+      // Ann's own sheet is in the results (the leave released it: they were Robot1's alone); the
+      // winners those of the top score, whoever that is (Robot1 plays on meanwhile)
+      await expect.poll(() => p.locator('#yatzee-results-list li').allTextContents()).toEqual(expect.arrayContaining(['Ann (you): 0']));
+      const lines = (await p.locator('#yatzee-results-list li').allTextContents()).map((l) => /^(\S+)(?: \((?:you|robot)\))?: (\d+)$/.exec(l)!);
+      expect(lines.map((m) => m[1]).sort()).toEqual(['Ann', 'Robot1']);
+      const top = Math.max(...lines.map((m) => Number(m[2])));
+      const winners = lines.filter((m) => Number(m[2]) === top).map((m) => m[1]).join(', ');
+      await expect.poll(() => p.textContent('#yatzee-status')).toBe(`You left the game, the last person playing in it: the game is over. Winner: ${winners}.`);
+      await expect.poll(() => w.page.textContent('#yatzee-status')).toBe(`No person plays any more. Winner: ${winners}.`);
       // the results as the watcher has them, and nothing to watch (the game is over)
-      await expect.poll(() => p.textContent('#yatzee-results-list')).toBe(await w.page.textContent('#yatzee-results-list'));
+      // (Ann's own line says so on her page)
+      await expect.poll(() => p.locator('#yatzee-results-list li').allTextContents()).toEqual((await w.page.locator('#yatzee-results-list li').allTextContents()).map((l) => l.replace(/^Ann:/, 'Ann (you):')));
       expect(await p.locator('#yatzee-watch-again, #yatzee-dice, #yatzee-leave, #yatzee-invite').count()).toBe(0);
       expect((await p.textContent('main'))!.split('You left the game').length - 1).toBe(1);
       await shot(p, 'yatzee-left-last-1280x720');
@@ -603,8 +611,9 @@ describe('Yatzee panel in Chromium', () => {
       const results = await owner.next((m) => m.type === 'results');
       expect((await owner.next((m) => m.type === 'ended')).payload.reason).toBe('left');
       await expect.poll(() => p.textContent('#yatzee-status')).toBe(`The owner removed you from the game, the last person playing in it: the game is over. Winner: ${(results.payload.winners ?? []).join(', ')}.`);
-      // the results the owner got (the sheets still in the game: Cy's went with the removal), on Cy's page too
-      await expect.poll(() => p.locator('#yatzee-results-list li').allTextContents()).toEqual((results.payload.results ?? []).map((r) => `${r.name} (robot): ${r.score}`));
+      // the results the owner got, Cy's sheet among them as it stood (the removal released it), on Cy's page too
+      expect((results.payload.results ?? []).map((r) => r.name).sort()).toEqual(['Cy', 'Robot1']);
+      await expect.poll(() => p.locator('#yatzee-results-list li').allTextContents()).toEqual((results.payload.results ?? []).map((r) => `${r.name} (${r.robot ? 'robot' : 'you'}): ${r.score}`));
       expect(await p.locator('#yatzee-watch-again, #yatzee-dice, #yatzee-invite').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
