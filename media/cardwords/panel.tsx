@@ -519,7 +519,7 @@ export class CardwordsPanel {
     const entry = (round: number, l: CardwordsHistoryTurn): LogEntry => ({ round, text: this.turnText(l, p.players), turn: true, player: l.player, ...(l.cells ? { cells: l.cells } : {}), ...(l.best ? { best: l.best } : {}), ...(Array.isArray(l.hands) ? { hands: l.hands } : {}) });
     const { from, lines } = historyLines(p);
     const kept = this.log.filter((e) => e.round < from);
-    const entries = lines.map((l): LogEntry => ('turn' in l ? entry(l.round, l.turn) : { round: l.round, text: logEventText(this.t, l.event, l.over) }));
+    const entries = lines.map((l): LogEntry => ('turn' in l ? entry(l.round, l.turn) : { round: l.round, text: logEventText(this.t, l.event, l.over, this.welcome.owner) }));
     for (const k of goneKeys(lines)) this.goneLogged.add(k);
     // a line shown on the table stays shown when the lines are the same ones
     if (kept.length + entries.length !== this.log.length) this.shownIndex = null;
@@ -1148,7 +1148,7 @@ export class CardwordsPanel {
     if (p.results.length === 0) return this.render();
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
     const round = p.round ?? this.state?.round ?? 1;
-    this.log.push({ round, text: logEventText(this.t, { round, at: this.state?.moves ?? 0, kind: 'end', winners, reason: p.reason }) });
+    this.log.push({ round, text: logEventText(this.t, { round, at: this.state?.moves ?? 0, kind: 'end', winners, reason: p.reason }, false, this.welcome.owner) });
     this.say(this.resultText(p));
   }
 
@@ -1157,7 +1157,7 @@ export class CardwordsPanel {
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
     // the results come best first: one's own line is found by seat (or name), not by index
     const mine = me >= 0 ? (p.results.find((r) => r.seat === me) ?? p.results.find((r) => r.name === this.welcome.name)) : undefined;
-    return withEndReason(this.t, p.reason, mine?.winner ? this.t('cw.youWin', mine.score) : this.t('cw.won', winners.join(', ')));
+    return withEndReason(this.t, p.reason, mine?.winner ? this.t('cw.youWin', mine.score) : this.t('cw.won', winners.join(', ')), this.welcome.owner);
   }
 
   private onRematch(p: { round: number }): void {
@@ -1254,8 +1254,9 @@ export class CardwordsPanel {
     this.ended = p;
     this.refusal = '';
     forgetSeat(this.host, 'cardwords', this.welcome.gameId);
-    // the results of this end are on the page with its reason: the status keeps naming the
-    // winners (said at the results), not the reason a second time
+    // the results of this end are on the page with its reason: the status keeps what the
+    // results said (the winners, after the owner's or an idle end's reason), not the reason a
+    // second time
     if (this.results && this.results.reason === p.reason && this.results.results.length > 0) this.render();
     else this.say(endReasonText(this.t, p.reason, this.welcome.owner));
   }

@@ -486,13 +486,20 @@ describe('Cardwords defects, each in Chromium', () => {
     }
     expect(Number(await page.locator('#cw-results-table tr[data-player="Ann"] td').first().textContent())).toBe(1);
     expect(await page.locator('#cw-results-table tr.winner').count()).toBeGreaterThan(0);
-    // the room's end in words, not its code ("The game has ended (owner)."), said once: in
-    // the results, while the status line names the winners
+    // the room's end in words, not its code ("The game has ended (owner)."): in the results,
+    // and before the winners in the status line and the log, as an idle end says it (defect:
+    // the status line and the log named the winners of a game cut short, the why under
+    // Results alone); said once in each (the `ended` after the results adds no second line)
     // the owner's own page: 'You ended the game.' (it read 'The owner ended the game.' there too)
     expect(await page.textContent('#cw-end-reason')).toBe('You ended the game.');
     const winners = await page.locator('#cw-results-table tr.winner').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-player')));
     const annFinal = await page.textContent('#cw-results-table tr[data-player="Ann"] td[data-final]');
-    await expect.poll(() => page.textContent('#cw-status')).toBe(winners.includes('Ann') ? `The game is over: you win with ${annFinal} points!` : `The game is over. Winner: ${winners.join(', ')}.`);
+    const won = winners.includes('Ann') ? `The game is over: you win with ${annFinal} points!` : `The game is over. Winner: ${winners.join(', ')}.`;
+    await expect.poll(() => page.textContent('#cw-status')).toBe(`You ended the game. ${won}`);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { cardwordsPanel: { isEnded: boolean } }).cardwordsPanel.isEnded)).toBe(true);
+    expect(await page.textContent('#cw-status')).toBe(`You ended the game. ${won}`);
+    expect((await page.locator('#cw-log li').allTextContents()).filter((l) => l.includes('ended the game'))).toEqual([`You ended the game. The game is over. Winner: ${winners.join(', ')}.`]);
+    await shot(page, 'cardwords-owner-end-1280x720');
     expect((await page.textContent('#cw-preview')) ?? '').toBe('');
     expect(await page.locator('#cw-meanings').count()).toBe(0);
   });
@@ -1749,13 +1756,16 @@ describe('Cardwords defects, each in Chromium', () => {
         await ann.click('#cw-leave-confirm');
       }
       const results = await owner.next((m) => m.type === 'results');
-      const won = `The game is over. Winner: ${(results.payload.winners ?? []).join(', ')}.`;
+      // the owner's end says so first, as the status line does (the players read the winners alone)
+      const won = `${how === 'owner' ? 'The owner ended the game. ' : ''}The game is over. Winner: ${(results.payload.winners ?? []).join(', ')}.`;
       for (const p of [ann, watcher]) {
         // `ended` comes after the review's history: the log is the one rebuilt from it
         await expect.poll(() => p.evaluate(() => (window as unknown as { cardwordsPanel: { isEnded: boolean } }).cardwordsPanel.isEnded)).toBe(true);
         const log = await p.locator('#cw-log li').allTextContents();
         expect(log.at(-1), `${how}: the end's line`).toBe(won);
         expect(log.filter((l) => l === won)).toHaveLength(1);
+        // and the status line, in the same words as the log (its own "you win" on a winner's page)
+        if (how === 'owner') expect(await p.textContent('#cw-status')).toMatch(/^The owner ended the game\. The game is over[.:] /);
       }
       expect(await watcher.locator('#cw-log li').allTextContents()).toEqual(await ann.locator('#cw-log li').allTextContents());
       expect(errors).toEqual([]);
