@@ -38,7 +38,7 @@ import { fullStop, sentence, type StringKey, type Translate } from '../ui/l10n/i
 import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
-import { ActionArea, Hints, meaningAsked } from './view/action.js';
+import { ActionArea, Hints, meaningAsked, outOfPlayText } from './view/action.js';
 import { bestMoveWords, refusalText, refusedActionText, removeQuestion, reviewBestMissing, reviewBestMissingText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
@@ -719,11 +719,15 @@ export class CardwordsPanel {
     // (live region) but does not show it a second time
     // and the wildcard picker's question is shown by the picker
     const echo = (this.refusal !== '' && this.status.text === this.refusal) || (m !== null && meaningAsked(m) && this.status.text === this.t('cw.key.wildMeaning'));
-    const unseen = echo || this.status.unseen === true;
+    // out of play while the game goes on, the page shows only what it offers, which says why
+    // itself right under the line: the line speaks it, and shows nothing (the same words stood twice)
+    const out = m !== null && m.left && !m.leftLast && !m.ended;
+    const outEcho = out && m.refused === null && this.status.text === outOfPlayText(m);
+    const unseen = echo || outEcho || this.status.unseen === true;
     // where its own words are not seen, the line shows what it said last of the game (style.css)
-    const base = unseen || this.status.text === '' ? this.statusBase : null;
+    const base = !outEcho && (unseen || this.status.text === '') ? this.statusBase : null;
     const status = (
-      <p class="status" id="cw-status" role="status" aria-live="polite" data-kind={this.status.kind} data-shown={base?.text || undefined} data-shown-kind={base?.text ? base.kind : undefined}>
+      <p class="status" id="cw-status" role="status" aria-live="polite" data-kind={this.status.kind} data-shown={base?.text || undefined} data-shown-kind={base?.text ? base.kind : undefined} data-out={outEcho || undefined}>
         <span key={this.status.seq} class={unseen ? 'sr-only' : undefined}>
           {this.status.text}
         </span>
@@ -761,10 +765,12 @@ export class CardwordsPanel {
           )}
         </header>
         {status}
-        {/* refused on joining again: the table, the scores and the log as the connection was
-            lost are no game any more (they stood as current, the player's own hand and "Owen's
-            turn" with them); only the offer to watch, under the line at the top that says why */}
-        {m.refused !== null ? (
+        {/* out of play while the game goes on (a leave, the owner's removal, the seat played in
+            another tab, a join again refused): the page's connection is closed, and the table,
+            the scores and the log as they stood then are no game any more (a tester read their
+            scores as current); only what it offers now (Watch, Play here), which brings the
+            live table back. A game that ended with it keeps its final table: nothing changes. */}
+        {out ? (
           <div class="cw-play">
             <ActionArea m={m} />
           </div>

@@ -1070,6 +1070,11 @@ describe('Cardwords defects, each in Chromium', () => {
     // where the hand was, what happened, and an offer to watch (the page no longer follows the game)
     expect(await p.textContent('#cw-watch-again p')).toBe('You left the game: a robot plays your seat to the end.');
     expect(await p.textContent('#cw-watch-again-button')).toBe('Watch the game');
+    // and nothing else: the page's connection is closed, and the table, the score board and the
+    // log as they stood at the leave are no game any more (defect: they stayed, a tester read
+    // their scores as current while the stand-in played on); said once (the status line speaks it)
+    expect(await p.locator('#cw-table, #cw-scores, #cw-log, #cw-pile').count()).toBe(0);
+    expect(await seenStatus(p)).toBe('');
     await shot(p, 'cardwords-left-1280x720');
     // the only watcher place taken: watching is refused, said in place, and the page stays
     const other = await cwJoin(suite.srv.url, id, { watch: true });
@@ -1501,7 +1506,7 @@ describe('Cardwords defects, each in Chromium', () => {
     // where the action area was, what happened and an offer to watch, as after a leave (the
     // page stood as it was, the action area and all)
     await expect.poll(() => dan.textContent('#cw-watch-again p')).toBe('The owner removed you from the game.');
-    expect(await dan.locator('#cw-area').count()).toBe(0);
+    expect(await dan.locator('#cw-area, #cw-table, #cw-scores').count()).toBe(0);
     await dan.reload();
     await dan.waitForSelector('#cw-join');
     expect(await owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Ann', 'Bo']);
@@ -1624,7 +1629,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the removed player’s own log has the removal, as every other page’s (it came only after Watch)', async () => {
+  it('the removed player’s page shows no table, score board or log as they stood (read as current); watching, its log has the removal once', async () => {
     const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 1, watchers: 1, seed: 's2' });
     const id = owner.room.roomId;
     const ann = await cwJoin(suite.srv.url, id, { name: 'Ann' });
@@ -1633,9 +1638,11 @@ describe('Cardwords defects, each in Chromium', () => {
     expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
     const line = 'The owner removed Bo from the game: a robot plays for Bo to the end.';
     await expect.poll(() => bo.textContent('#cw-watch-again p')).toBe('The owner removed you from the game.');
-    expect(await bo.locator('#cw-log li', { hasText: line }).count()).toBe(1);
-    await shot(bo, 'cardwords-removed-own-log-1280x720');
-    // watching, the history's line takes its place: still once
+    // the game goes on without this page (its connection closed): what it showed of it is gone,
+    // the offer to watch in its place (defect: the table, the scores and the log stood, read as current)
+    expect(await bo.locator('#cw-table, #cw-scores, #cw-log').count()).toBe(0);
+    await shot(bo, 'cardwords-removed-1280x720');
+    // watching, the live log has the removal (the page's own line, carried over, and the history's): once
     await bo.click('#cw-watch-again-button');
     await expect.poll(() => bo.textContent('.cw-watching')).toBe('Watching: the players\' hands are not shown.');
     await expect.poll(() => bo.locator('#cw-log li', { hasText: line }).count()).toBe(1);
@@ -1644,9 +1651,10 @@ describe('Cardwords defects, each in Chromium', () => {
     await owner.request('end');
   });
 
-  it('the removed player’s own score board says "removed", the leaver’s "left", as every other page’s', async () => {
-    // defect: the room closed the page before the state with the mark: Bo's board showed him as if still playing
-    const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 3, robots: 0, seed: 's2' });
+  it('the removed player’s and the leaver’s pages show no score board as it stood; watching, the board says "removed" and "left", as every other page’s', async () => {
+    // defect: the room closed the page before the state with the mark: Bo's board showed him as
+    // if still playing; then, marked, its scores stood and were read as current
+    const owner = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 3, robots: 0, watchers: 1, seed: 's2' });
     const id = owner.room.roomId;
     const ann = await cwJoin(suite.srv.url, id, { name: 'Ann' });
     const { page: bo, errors } = await joinAs(id, 'Bo');
@@ -1654,18 +1662,22 @@ describe('Cardwords defects, each in Chromium', () => {
     for (const p of [bo, cy]) await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
     expect((await owner.request('remove', { name: 'Bo' })).type).toBe('ack');
     await expect.poll(() => bo.textContent('#cw-watch-again p')).toBe('The owner removed you from the game.');
-    await expect.poll(() => bo.textContent('tr[data-player="Bo"] .away')).toBe('removed');
+    expect(await bo.locator('#cw-scores, #cw-table').count()).toBe(0);
+    await expect.poll(() => cy.textContent('tr[data-player="Bo"] .away')).toBe('removed');
     await cy.click('#cw-leave');
     await cy.click('#cw-leave-confirm');
     await expect.poll(() => cy.locator('#cw-watch-again').count()).toBe(1);
-    await expect.poll(() => cy.textContent('tr[data-player="Cy"] .away')).toBe('left');
-    expect(await cy.textContent('tr[data-player="Bo"] .away')).toBe('removed');
-    // the status still speaks to them (the state that marks them came after the acknowledgement)
+    expect(await cy.locator('#cw-scores, #cw-table').count()).toBe(0);
+    // the status still speaks to them
     expect(await bo.textContent('#cw-status')).toBe('The owner removed you from the game.');
     expect(await cy.textContent('#cw-status')).toBe('You left the game: a robot plays your seat to the end.');
-    // the log says each once, as before
-    expect(await bo.locator('#cw-log li', { hasText: 'The owner removed Bo from the game' }).count()).toBe(1);
-    expect(await cy.locator('#cw-log li', { hasText: 'Cy left the game' }).count()).toBe(1);
+    // watching, the live board marks each, and the log says each once
+    await cy.click('#cw-watch-again-button');
+    await expect.poll(() => cy.textContent('.cw-watching')).toBe("Watching: the players' hands are not shown.");
+    await expect.poll(() => cy.textContent('tr[data-player="Cy"] .away')).toBe('left');
+    expect(await cy.textContent('tr[data-player="Bo"] .away')).toBe('removed');
+    await expect.poll(() => cy.locator('#cw-log li', { hasText: 'The owner removed Bo from the game' }).count()).toBe(1);
+    await expect.poll(() => cy.locator('#cw-log li', { hasText: 'Cy left the game' }).count()).toBe(1);
     expect(errors).toEqual([]);
     ann.room.leave();
     await owner.request('end');

@@ -291,11 +291,16 @@ function Steady({ text, room }: { text: string; room: string[] }) {
   );
 }
 
+/** Why the page's seat is out of play (a leave, a removal, the seat played elsewhere, a join again refused), in words. */
+export function outOfPlayText(m: Model): string {
+  return m.refused ?? m.t(m.playHere ? 'conn.takenBack' : m.leftLast ? (m.removedByOwner ? 'cw.removedLast' : 'cw.leftLast') : m.removedByOwner ? 'conn.removed' : 'cw.left');
+}
+
 export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: KeyboardEvent) => void }) {
   const { t, composer: cp, coords, state: s } = m;
   // a click that lands on a composed card only focuses the area when the area was not focused yet
   const focusedBefore = useRef(false);
-  const gone = m.refused ?? t(m.playHere ? 'conn.takenBack' : m.leftLast ? (m.removedByOwner ? 'cw.removedLast' : 'cw.leftLast') : m.removedByOwner ? 'conn.removed' : 'cw.left');
+  const gone = outOfPlayText(m);
   // no offer to watch a game that has ended (joining it is refused)
   // (a refusal to join again is said by the line at the top: not twice)
   if (m.left && m.watchAgain && !m.leftLast && !m.ended) return <WatchOffer id="cw-watch-again" t={t} text={m.refused === null ? gone : undefined} onWatch={m.watchAgain} onPlayHere={m.playHere} />;
