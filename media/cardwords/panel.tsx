@@ -399,13 +399,21 @@ export class CardwordsPanel {
     const s = this.state;
     const rules = this.rules;
     if (!s || !rules) return;
+    // the location as it was, and whether its cell was free on the table before this state
+    const at = this.composer?.location ?? null;
+    const wasFree = at !== null && this.board !== null && !this.board.cells[at.row * this.board.width + at.col];
     const ctx = composeContext(s, rules, this.mySeat, this.coordOpts);
     ({ board: this.board, hand: this.hand, coords: this.coords } = ctx);
     if (!this.composer) this.composer = new Composer(ctx);
     else {
       // a move composed that the table no longer fits is cleared, never traded: say so
-      const displaced = this.composer.setContext(ctx, s.last.player !== this.mySeat);
+      const byOther = s.last.player !== this.mySeat;
+      const displaced = this.composer.setContext(ctx, byOther);
       if (displaced !== null) this.say(this.t('cw.displaced', displaced), 'error');
+      // a location typed with no card yet, which another's move has just covered: it stays (the
+      // cards go in the free cells after it), but braced with no word why, as if nothing had
+      // happened to it; said where a composing problem is (BracesWhy)
+      else if (byOther && wasFree && at && ctx.board.cells[at.row * ctx.board.width + at.col]) this.coveredAt = at;
     }
     const W = ctx.board.width;
     if (this.boardCount < 0) {
@@ -581,6 +589,7 @@ export class CardwordsPanel {
       leftLast: this.leftLast,
       playHere: this.playHere,
       refused: this.refusedText,
+      covered: this.coveredName(composer, coords),
       watchAgain: this.watchAgain,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
@@ -1226,6 +1235,21 @@ export class CardwordsPanel {
   }
 
   private refusedText: string | null = null;
+
+  /** The location another's move covered (`rebuild`), until the location changes. */
+  private coveredAt: Cell | null = null;
+
+  /** The covered location's name while it is still the location and no card is composed yet (then the table shows where they go). */
+  private coveredName(cp: Composer, coords: Coords): string | null {
+    const c = this.coveredAt;
+    const loc = cp.location;
+    if (!c || !loc || loc.col !== c.col || loc.row !== c.row || cp.invalid) {
+      // a new location (or none): what was said of the old one is over
+      this.coveredAt = null;
+      return null;
+    }
+    return cp.mode === 'cards' && cp.cards.length === 0 && cp.pending === null ? coords.name(c.col, c.row, cp.dir) : null;
+  }
 
   /** As after a leave: no hand, and an offer to watch where it was (the page stood frozen, the hand and the action area still there). */
   private outOfPlay(): void {

@@ -1014,6 +1014,41 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('defect: a location typed while waiting for the turn, which the other player\'s move then covered, stood in braces with no word why: the page says the cards go on after it', async () => {
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', grace: 'never', seed: 's2' });
+    const { page: p, errors } = await joinAs(ann.room.roomId, 'Bo');
+    await until(() => ann.state.status === 'playing' && handOf(ann).length > 0, 10_000, 'the deal');
+    const bo = ann.state.players.findIndex((s) => s.name === 'Bo');
+    if (ann.state.turn === bo) {
+      await p.locator('#cw-area').focus();
+      await p.keyboard.press('Enter');
+      await until(() => ann.state.turn !== bo, 10_000, "Ann's turn");
+    }
+    // Bo types D4 across, the start cell, and no card yet; Ann's stand-in lays TEES on A4 to D4
+    await p.locator('#cw-area').focus();
+    await p.keyboard.type('4D');
+    await expect.poll(() => p.textContent('#cw-location')).toBe('{4D}');
+    expect(await p.locator('#cw-braces').count()).toBe(0);
+    ann.room.send('leave', {});
+    await expect.poll(async () => (await snap(p)).board.some((c) => c.col === 3 && c.row === 3), { timeout: 20_000 }).toBe(true);
+    // the location stays (the cards go on after the card there), and the line under the buttons says so
+    await expect.poll(() => p.textContent('#cw-braces')).toBe('The last move laid a card on 4D, your location: the cards you add go in the free cells after it.');
+    expect(await p.textContent('#cw-location')).toBe('{4D}');
+    await shot(p, 'cardwords-location-covered-1280x720');
+    // a card added: the table shows where it goes (E4), and the line has said its part
+    const natural = await p.locator('#cw-hand [data-char]:not([data-char=""])').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.index!));
+    await p.click(`#cw-hand [data-index="${natural[0]}"]`);
+    await expect.poll(() => p.locator('#cw-table .cw-cell.composed').evaluateAll((cs) => cs.map((c) => (c as HTMLElement).dataset.name))).toEqual(['E4']);
+    expect(await p.locator('#cw-braces').count()).toBe(0);
+    // taken back, the location is as it was (covered): said again; a new location ends it
+    await p.keyboard.press('Backspace');
+    await expect.poll(() => p.locator('#cw-braces').count()).toBe(1);
+    await p.keyboard.type('.5A');
+    await expect.poll(() => p.textContent('#cw-location')).toBe('{5A}');
+    expect(await p.locator('#cw-braces').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('the join form: a name taken is refused in red, typing again takes that away; a name with a space is refused in the page\'s words before anything is sent', async () => {
     const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 2, robots: 0, watchers: 0, name: 'Ann', seed: 's2' });
     const { page: p, errors } = await fresh();

@@ -263,15 +263,18 @@ export function Hints({ m }: { m: Model }) {
  */
 function BracesWhy({ m }: { m: Model }) {
   const cp = m.composer;
-  const why = m.state.status === 'playing' && cp.action().type === 'trade' ? cp.bracesWhy : null;
+  const playing = m.state.status === 'playing';
+  const why = playing && cp.action().type === 'trade' ? cp.bracesWhy : null;
+  // or the location in braces for want of cards, which the last move covered (nothing said it)
+  const text = why ? bracesText(m.t, why, m.rules.table, m.coords) : playing && m.covered !== null ? m.t('cw.covered', m.covered) : null;
   const line = useRef<HTMLParagraphElement>(null);
   useLayoutEffect(() => {
-    if (why && line.current) showSpan(actionSpan(line.current));
-  }, [why]);
-  if (!why) return null;
+    if (text && line.current) showSpan(actionSpan(line.current));
+  }, [text]);
+  if (!text) return null;
   return (
     <p class="cw-braces warn" id="cw-braces" ref={line}>
-      {bracesText(m.t, why, m.rules.table, m.coords)}
+      {text}
     </p>
   );
 }
