@@ -13,7 +13,7 @@ import { bracesText, lackingWordsText, moveErrorText, moveWhere, pileTooSmallTex
 import { Slotted } from './spelled.js';
 import { fullStop, sentence } from '../../ui/l10n/index.js';
 import { WatchOffer } from '../../ui/watch-offer.js';
-import { showSpan, spanOf } from '../../ui/dom.js';
+import { fitting, showSpan, spanOf } from '../../ui/dom.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
 function moveError(m: Model, e: MoveError): string {
@@ -259,7 +259,11 @@ export function Hints({ m }: { m: Model }) {
  * or the first move would miss the start condition), right under the buttons, where "Trade 2
  * cards" says what Return does. In the preview, after the hand, it was below the fold at
  * 620x720, and only the button told of a trade. As it appears, the page scrolls the least that
- * shows it with the area and the hand (the hand it pushed down, where the next card is clicked).
+ * shows it with the area and the hand (the hand it pushed down, where the next card is clicked),
+ * and the move's cards where the table shows them (a first move off the start): where not all
+ * of that fits (in one column, the best moves' list between the table and the area) the cards
+ * and the line at least, whose tie is the point (the cards went above the view); failing that,
+ * the line with the area and the hand, whose cards it shows too.
  */
 function BracesWhy({ m }: { m: Model }) {
   const cp = m.composer;
@@ -269,7 +273,10 @@ function BracesWhy({ m }: { m: Model }) {
   const text = why ? bracesText(m.t, why, m.rules.table, m.coords) : playing && m.covered !== null ? m.t('cw.covered', m.covered) : null;
   const line = useRef<HTMLParagraphElement>(null);
   useLayoutEffect(() => {
-    if (text && line.current) showSpan(actionSpan(line.current));
+    if (!text || !line.current) return;
+    const cells = Array.from(document.querySelectorAll('#cw-table .cw-cell.composed'));
+    const all = actionSpan(line.current, ...cells);
+    showSpan(cells.length > 0 ? fitting(all, spanOf(line.current, ...cells), actionSpan(line.current)) : all);
   }, [text]);
   if (!text) return null;
   return (
