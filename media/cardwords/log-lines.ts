@@ -28,14 +28,15 @@ export function goneThen(status: string): GoneThen | undefined {
 /**
  * A line that is no turn, in words. `over`: the round was over when it came (an approved
  * word is in the dictionary then, but there is no move left to play it in: "you may play it
- * again" was untrue after the game).
+ * again" was untrue after the game). `owner`: the line is the owner's (their own end of the
+ * game reads "You ended the game.").
  */
-export function logEventText(t: Translate, e: CardwordsLogEvent, over = false): string {
+export function logEventText(t: Translate, e: CardwordsLogEvent, over = false, owner = false): string {
   switch (e.kind) {
     case 'rematch':
       return t('cw.log.rematch', e.round);
     case 'end':
-      return withEndReason(t, e.reason, t('cw.won', e.winners.join(', ')));
+      return withEndReason(t, e.reason, t('cw.won', e.winners.join(', ')), owner);
     case 'leave':
     case 'remove':
       return goneText(t, e.kind, e.name, e.then);

@@ -38,7 +38,7 @@ import { fullStop, sentence, type StringKey, type Translate } from '../ui/l10n/i
 import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, type ComposedAction, type CoordOptions, type Refusal } from '../../core/games/cardwords/compose.js';
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
-import { ActionArea, Hints, meaningAsked } from './view/action.js';
+import { ActionArea, Hints, meaningAsked, outOfPlayText } from './view/action.js';
 import { bestMoveWords, refusalText, refusedActionText, removeQuestion, reviewBestMissing, reviewBestMissingText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
@@ -399,13 +399,21 @@ export class CardwordsPanel {
     const s = this.state;
     const rules = this.rules;
     if (!s || !rules) return;
+    // the location as it was, and whether its cell was free on the table before this state
+    const at = this.composer?.location ?? null;
+    const wasFree = at !== null && this.board !== null && !this.board.cells[at.row * this.board.width + at.col];
     const ctx = composeContext(s, rules, this.mySeat, this.coordOpts);
     ({ board: this.board, hand: this.hand, coords: this.coords } = ctx);
     if (!this.composer) this.composer = new Composer(ctx);
     else {
       // a move composed that the table no longer fits is cleared, never traded: say so
-      const displaced = this.composer.setContext(ctx, s.last.player !== this.mySeat);
+      const byOther = s.last.player !== this.mySeat;
+      const displaced = this.composer.setContext(ctx, byOther);
       if (displaced !== null) this.say(this.t('cw.displaced', displaced), 'error');
+      // a location typed with no card yet, which another's move has just covered: it stays (the
+      // cards go in the free cells after it), but braced with no word why, as if nothing had
+      // happened to it; said where a composing problem is (BracesWhy)
+      else if (byOther && wasFree && at && ctx.board.cells[at.row * ctx.board.width + at.col]) this.coveredAt = at;
     }
     const W = ctx.board.width;
     if (this.boardCount < 0) {
@@ -519,7 +527,7 @@ export class CardwordsPanel {
     const entry = (round: number, l: CardwordsHistoryTurn): LogEntry => ({ round, text: this.turnText(l, p.players), turn: true, player: l.player, ...(l.cells ? { cells: l.cells } : {}), ...(l.best ? { best: l.best } : {}), ...(Array.isArray(l.hands) ? { hands: l.hands } : {}) });
     const { from, lines } = historyLines(p);
     const kept = this.log.filter((e) => e.round < from);
-    const entries = lines.map((l): LogEntry => ('turn' in l ? entry(l.round, l.turn) : { round: l.round, text: logEventText(this.t, l.event, l.over) }));
+    const entries = lines.map((l): LogEntry => ('turn' in l ? entry(l.round, l.turn) : { round: l.round, text: logEventText(this.t, l.event, l.over, this.welcome.owner) }));
     for (const k of goneKeys(lines)) this.goneLogged.add(k);
     // a line shown on the table stays shown when the lines are the same ones
     if (kept.length + entries.length !== this.log.length) this.shownIndex = null;
@@ -581,6 +589,7 @@ export class CardwordsPanel {
       leftLast: this.leftLast,
       playHere: this.playHere,
       refused: this.refusedText,
+      covered: this.coveredName(composer, coords),
       watchAgain: this.watchAgain,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
@@ -719,11 +728,15 @@ export class CardwordsPanel {
     // (live region) but does not show it a second time
     // and the wildcard picker's question is shown by the picker
     const echo = (this.refusal !== '' && this.status.text === this.refusal) || (m !== null && meaningAsked(m) && this.status.text === this.t('cw.key.wildMeaning'));
-    const unseen = echo || this.status.unseen === true;
+    // out of play while the game goes on, the page shows only what it offers, which says why
+    // itself right under the line: the line speaks it, and shows nothing (the same words stood twice)
+    const out = m !== null && m.left && !m.leftLast && !m.ended;
+    const outEcho = out && m.refused === null && this.status.text === outOfPlayText(m);
+    const unseen = echo || outEcho || this.status.unseen === true;
     // where its own words are not seen, the line shows what it said last of the game (style.css)
-    const base = unseen || this.status.text === '' ? this.statusBase : null;
+    const base = !outEcho && (unseen || this.status.text === '') ? this.statusBase : null;
     const status = (
-      <p class="status" id="cw-status" role="status" aria-live="polite" data-kind={this.status.kind} data-shown={base?.text || undefined} data-shown-kind={base?.text ? base.kind : undefined}>
+      <p class="status" id="cw-status" role="status" aria-live="polite" data-kind={this.status.kind} data-shown={base?.text || undefined} data-shown-kind={base?.text ? base.kind : undefined} data-out={outEcho || undefined}>
         <span key={this.status.seq} class={unseen ? 'sr-only' : undefined}>
           {this.status.text}
         </span>
@@ -761,10 +774,12 @@ export class CardwordsPanel {
           )}
         </header>
         {status}
-        {/* refused on joining again: the table, the scores and the log as the connection was
-            lost are no game any more (they stood as current, the player's own hand and "Owen's
-            turn" with them); only the offer to watch, under the line at the top that says why */}
-        {m.refused !== null ? (
+        {/* out of play while the game goes on (a leave, the owner's removal, the seat played in
+            another tab, a join again refused): the page's connection is closed, and the table,
+            the scores and the log as they stood then are no game any more (a tester read their
+            scores as current); only what it offers now (Watch, Play here), which brings the
+            live table back. A game that ended with it keeps its final table: nothing changes. */}
+        {out ? (
           <div class="cw-play">
             <ActionArea m={m} />
           </div>
@@ -1148,7 +1163,7 @@ export class CardwordsPanel {
     if (p.results.length === 0) return this.render();
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
     const round = p.round ?? this.state?.round ?? 1;
-    this.log.push({ round, text: logEventText(this.t, { round, at: this.state?.moves ?? 0, kind: 'end', winners, reason: p.reason }) });
+    this.log.push({ round, text: logEventText(this.t, { round, at: this.state?.moves ?? 0, kind: 'end', winners, reason: p.reason }, false, this.welcome.owner) });
     this.say(this.resultText(p));
   }
 
@@ -1157,7 +1172,7 @@ export class CardwordsPanel {
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
     // the results come best first: one's own line is found by seat (or name), not by index
     const mine = me >= 0 ? (p.results.find((r) => r.seat === me) ?? p.results.find((r) => r.name === this.welcome.name)) : undefined;
-    return withEndReason(this.t, p.reason, mine?.winner ? this.t('cw.youWin', mine.score) : this.t('cw.won', winners.join(', ')));
+    return withEndReason(this.t, p.reason, mine?.winner ? this.t('cw.youWin', mine.score) : this.t('cw.won', winners.join(', ')), this.welcome.owner);
   }
 
   private onRematch(p: { round: number }): void {
@@ -1221,6 +1236,21 @@ export class CardwordsPanel {
 
   private refusedText: string | null = null;
 
+  /** The location another's move covered (`rebuild`), until the location changes. */
+  private coveredAt: Cell | null = null;
+
+  /** The covered location's name while it is still the location and no card is composed yet (then the table shows where they go). */
+  private coveredName(cp: Composer, coords: Coords): string | null {
+    const c = this.coveredAt;
+    const loc = cp.location;
+    if (!c || !loc || loc.col !== c.col || loc.row !== c.row || cp.invalid) {
+      // a new location (or none): what was said of the old one is over
+      this.coveredAt = null;
+      return null;
+    }
+    return cp.mode === 'cards' && cp.cards.length === 0 && cp.pending === null ? coords.name(c.col, c.row, cp.dir) : null;
+  }
+
   /** As after a leave: no hand, and an offer to watch where it was (the page stood frozen, the hand and the action area still there). */
   private outOfPlay(): void {
     this.focusWhenOut();
@@ -1254,8 +1284,9 @@ export class CardwordsPanel {
     this.ended = p;
     this.refusal = '';
     forgetSeat(this.host, 'cardwords', this.welcome.gameId);
-    // the results of this end are on the page with its reason: the status keeps naming the
-    // winners (said at the results), not the reason a second time
+    // the results of this end are on the page with its reason: the status keeps what the
+    // results said (the winners, after the owner's or an idle end's reason), not the reason a
+    // second time
     if (this.results && this.results.reason === p.reason && this.results.results.length > 0) this.render();
     else this.say(endReasonText(this.t, p.reason, this.welcome.owner));
   }

@@ -60,6 +60,11 @@ export function showSpan({ top, bottom }: { top: number; bottom: number }): void
   else if (bottom > window.innerHeight) window.scrollBy(0, Math.min(Math.floor(top), Math.ceil(bottom - window.innerHeight)));
 }
 
+/** The first of the spans (`spanOf`) that the view can hold whole, else the last: what to show when not all of it fits. */
+export function fitting(...spans: { top: number; bottom: number }[]): { top: number; bottom: number } {
+  return spans.find((s) => s.bottom - s.top <= window.innerHeight) ?? spans[spans.length - 1]!;
+}
+
 /** Restarts a CSS animation class on an element. */
 export function flash(e: Element, cls: string): void {
   e.classList.remove(cls);

@@ -16,12 +16,14 @@ const TEXTS: Record<EndReason, StringKey> = {
 };
 
 /**
- * A room's end the table does not show (nobody played for a long time: an away player came back
- * to "The game is over. Winner: Ida." with no why but under Results), said before `text`, the
- * winners, in the status line and the log, as Yatzee's status says it.
+ * A room's end the table does not show, said before `text`, the winners, in the status line and
+ * the log, as Yatzee's status says it: nobody played for a long time (an away player came back
+ * to "The game is over. Winner: Ida." with no why but under Results), or the owner ended it (the
+ * players read the winners of a game cut short with the why under Results alone). `owner`: the
+ * page is the owner's ("You ended the game.").
  */
-export function withEndReason(t: Translate, reason: string | null | undefined, text: string): string {
-  return reason === 'idle' ? `${t('end.idle')} ${text}` : text;
+export function withEndReason(t: Translate, reason: string | null | undefined, text: string, owner = false): string {
+  return reason === 'idle' || reason === 'owner' ? `${endReasonText(t, reason, owner)} ${text}` : text;
 }
 
 /** `owner`: the page is the owner's (the room's welcome said so). */

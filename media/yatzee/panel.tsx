@@ -265,9 +265,11 @@ export class YatzeePanel {
               <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watchAgain} onPlayHere={this.playHere} />
             </section>
           )}
-          {/* refused on joining again: the sheets as the connection was lost are no game any more
-              (their old scores and the player's own column stood as current) */}
-          {this.refusedText === null && <Sheets t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />}
+          {/* out of play while the game goes on (a leave, the owner's removal, the sheet played
+              in another tab, a join again refused): the connection is closed, and the sheets as
+              they stood then are no game any more (their old scores stood as current); Watch
+              brings the live ones back. A game that ended with it keeps its final sheets. */}
+          {!(this.left && !this.leftLast && !this.isEnded) && <Sheets t={t} columns={this.columns()} transfer={transfer} hints={hints} onChoose={(c) => this.choose(c)} onTransfer={(c) => this.choose(c, true)} />}
           {me && this.more()}
         </div>
       </>,

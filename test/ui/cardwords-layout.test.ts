@@ -153,6 +153,19 @@ describe('Cardwords panel layout', () => {
               return ids.filter((id) => !(at[id]!.y >= 0 && at[id]!.bottom <= size.height));
             };
             await expect.poll(() => inView(['cw-area', 'cw-ok', 'cw-hand'])).toEqual([]);
+            // a move of their own that Return trades (a first move off the start: A4 across), the
+            // list still open: the line that says why and the move's cards on the table both in
+            // view (defect: the page scrolled down to the line, and the cards went above the view)
+            await page.keyboard.type('4an1a');
+            await expect.poll(() => page.textContent('#cw-ok')).toBe('Trade 2 cards');
+            await page.waitForSelector('#cw-braces');
+            const composed = () => page.locator('#cw-table .cw-cell.composed, #cw-braces').evaluateAll((es) => es.map((e) => [(e as HTMLElement).dataset.name ?? e.id, Math.round(e.getBoundingClientRect().top), Math.round(e.getBoundingClientRect().bottom)] as const));
+            const seenNow = await composed();
+            expect(seenNow.map(([id]) => id)).toEqual(['A4', 'B4', 'cw-braces']);
+            expect(seenNow.filter(([, top, bottom]) => top < 0 || bottom > size.height), JSON.stringify(seenNow)).toEqual([]);
+            await page.screenshot({ path: join(SHOTS, `cardwords-${size.width}x${size.height}-${scheme}-traded.png`) });
+            await page.keyboard.press('Escape');
+            await expect.poll(() => page.locator('#cw-composing [data-composed]').count()).toBe(0);
             // played (Return on an empty area passes), the list closes and the table comes back
             // into view (defect: the page stayed scrolled, the table's top 198 px above the view
             // and the robot's reply there unseen)

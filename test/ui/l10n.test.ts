@@ -93,12 +93,17 @@ describe('UI strings (en, da, de)', () => {
     expect(endReasonText(translator('en'), 'owner', false)).toBe('The owner ended the game.');
   });
 
-  it("Cardwords' idle end says why in the status line and the log, as Yatzee's status does (it said only the winners, the reason under Results alone)", () => {
+  it("Cardwords' idle and owner's ends say why in the status line and the log, as Yatzee's status does (they said only the winners, the reason under Results alone)", () => {
     const t = translator('en');
     const end = (reason?: EndReason): CardwordsLogEvent => ({ round: 1, at: 3, kind: 'end', winners: ['Ida'], ...(reason ? { reason } : {}) });
     expect(logEventText(t, end('idle'))).toBe('Nobody played for a long time. The game is over. Winner: Ida.');
     // the status line's "you win" (media/cardwords/panel.tsx) says it the same way
     expect(withEndReason(t, 'idle', t('cw.youWin', -14))).toBe('Nobody played for a long time. The game is over: you win with -14 points!');
+    // the owner's end too (its why stood under Results alone): in the owner's own words on the owner's page
+    expect(logEventText(t, end('owner'))).toBe('The owner ended the game. The game is over. Winner: Ida.');
+    expect(logEventText(t, end('owner'), false, true)).toBe('You ended the game. The game is over. Winner: Ida.');
+    expect(withEndReason(t, 'owner', t('cw.youWin', 3), true)).toBe('You ended the game. The game is over: you win with 3 points!');
+    expect(logEventText(translator('de'), end('owner'))).toBe(`Der Besitzer hat das Spiel beendet. ${translator('de')('cw.won', 'Ida')}`);
     // an end the table shows (the last card laid, the passes), and a log line from before the reason was sent, as before
     for (const reason of ['out', 'passes', undefined] as const) expect(logEventText(t, end(reason))).toBe('The game is over. Winner: Ida.');
   });

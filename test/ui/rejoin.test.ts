@@ -362,7 +362,9 @@ describe('a page no longer playing its seat, and its log across a restart', () =
     expect(await first.textContent('#cw-status')).toBe(en('conn.takenBack'));
     expect(await first.getAttribute('#cw-status', 'data-kind')).toBe('info');
     expect((await snap(first)).seat).toBe(-1);
-    expect(await first.textContent('#cw-pile')).not.toContain(en('cw.yourTurn'));
+    // nor the table, the score board and the log as they stood: this page no longer follows the
+    // game (defect: they stayed, and their scores were read as current); Play here or Watch brings them back live
+    expect(await first.locator('#cw-table, #cw-scores, #cw-pile, #cw-log').count()).toBe(0);
     expect(await first.textContent('#cw-watch-again p')).toBe(en('conn.takenBack'));
     expect(await first.textContent('#cw-watch-again-play')).toBe(en('conn.playHere'));
     expect(await first.textContent('#cw-watch-again-button')).toBe(en('app.watchGame'));
@@ -409,6 +411,8 @@ describe('a page no longer playing its seat, and its log across a restart', () =
     await second.goto(`${srv.url}/yatzee.html?game=${id}`);
     await second.waitForSelector('#yatzee-dice');
     await expect.poll(() => first.locator('#yatzee-dice, #yatzee-throw, #yatzee-leave').count()).toBe(0);
+    // nor the sheets as they stood (this page no longer follows the game: their scores were read as current)
+    expect(await first.locator('#yatzee-sheets').count()).toBe(0);
     expect(await first.textContent('#yatzee-status')).toBe(en('conn.takenBack'));
     expect(await first.textContent('#yatzee-watch-again-play')).toBe(en('conn.playHere'));
     expect(await first.isVisible('#yatzee-watch-again-button')).toBe(true);

@@ -373,6 +373,9 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('yatzee-watch-again-button');
       expect((await p.textContent('main'))!.split('You left the game').length - 1).toBe(1);
       expect(await p.locator('#yatzee-invite').count()).toBe(0);
+      // nor the sheets as they stood at the leave: the page no longer follows the game (defect:
+      // they stayed, and their scores were read as current); watching shows them live
+      expect(await p.locator('#yatzee-sheets').count()).toBe(0);
       await shot(p, 'yatzee-left-1280x720');
       await p.click('#yatzee-watch-again-button');
       await expect.poll(() => p.textContent('#yatzee-status')).toBe('You are watching.');
@@ -488,7 +491,7 @@ describe('Yatzee panel in Chromium', () => {
       // defects: no offer to watch (as after a leave), the invitation still offered, and the
       // seat key kept: a reload came back on a fresh sheet
       await expect.poll(() => cy.page.locator('#yatzee-watch-again-button').count()).toBe(1);
-      expect(await cy.page.locator('#yatzee-dice, #yatzee-invite').count()).toBe(0);
+      expect(await cy.page.locator('#yatzee-dice, #yatzee-invite, #yatzee-sheets').count()).toBe(0);
       expect(await cy.page.evaluate(() => localStorage.getItem('cardwords.yatzee.seat'))).toBeNull();
       await shot(cy.page, 'yatzee-removed-1000x800');
       await cy.page.reload();

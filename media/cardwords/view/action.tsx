@@ -13,7 +13,7 @@ import { bracesText, lackingWordsText, moveErrorText, moveWhere, pileTooSmallTex
 import { Slotted } from './spelled.js';
 import { fullStop, sentence } from '../../ui/l10n/index.js';
 import { WatchOffer } from '../../ui/watch-offer.js';
-import { showSpan, spanOf } from '../../ui/dom.js';
+import { fitting, showSpan, spanOf } from '../../ui/dom.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
 function moveError(m: Model, e: MoveError): string {
@@ -259,19 +259,29 @@ export function Hints({ m }: { m: Model }) {
  * or the first move would miss the start condition), right under the buttons, where "Trade 2
  * cards" says what Return does. In the preview, after the hand, it was below the fold at
  * 620x720, and only the button told of a trade. As it appears, the page scrolls the least that
- * shows it with the area and the hand (the hand it pushed down, where the next card is clicked).
+ * shows it with the area and the hand (the hand it pushed down, where the next card is clicked),
+ * and the move's cards where the table shows them (a first move off the start): where not all
+ * of that fits (in one column, the best moves' list between the table and the area) the cards
+ * and the line at least, whose tie is the point (the cards went above the view); failing that,
+ * the line with the area and the hand, whose cards it shows too.
  */
 function BracesWhy({ m }: { m: Model }) {
   const cp = m.composer;
-  const why = m.state.status === 'playing' && cp.action().type === 'trade' ? cp.bracesWhy : null;
+  const playing = m.state.status === 'playing';
+  const why = playing && cp.action().type === 'trade' ? cp.bracesWhy : null;
+  // or the location in braces for want of cards, which the last move covered (nothing said it)
+  const text = why ? bracesText(m.t, why, m.rules.table, m.coords) : playing && m.covered !== null ? m.t('cw.covered', m.covered) : null;
   const line = useRef<HTMLParagraphElement>(null);
   useLayoutEffect(() => {
-    if (why && line.current) showSpan(actionSpan(line.current));
-  }, [why]);
-  if (!why) return null;
+    if (!text || !line.current) return;
+    const cells = Array.from(document.querySelectorAll('#cw-table .cw-cell.composed'));
+    const all = actionSpan(line.current, ...cells);
+    showSpan(cells.length > 0 ? fitting(all, spanOf(line.current, ...cells), actionSpan(line.current)) : all);
+  }, [text]);
+  if (!text) return null;
   return (
     <p class="cw-braces warn" id="cw-braces" ref={line}>
-      {bracesText(m.t, why, m.rules.table, m.coords)}
+      {text}
     </p>
   );
 }
@@ -291,11 +301,16 @@ function Steady({ text, room }: { text: string; room: string[] }) {
   );
 }
 
+/** Why the page's seat is out of play (a leave, a removal, the seat played elsewhere, a join again refused), in words. */
+export function outOfPlayText(m: Model): string {
+  return m.refused ?? m.t(m.playHere ? 'conn.takenBack' : m.leftLast ? (m.removedByOwner ? 'cw.removedLast' : 'cw.leftLast') : m.removedByOwner ? 'conn.removed' : 'cw.left');
+}
+
 export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: KeyboardEvent) => void }) {
   const { t, composer: cp, coords, state: s } = m;
   // a click that lands on a composed card only focuses the area when the area was not focused yet
   const focusedBefore = useRef(false);
-  const gone = m.refused ?? t(m.playHere ? 'conn.takenBack' : m.leftLast ? (m.removedByOwner ? 'cw.removedLast' : 'cw.leftLast') : m.removedByOwner ? 'conn.removed' : 'cw.left');
+  const gone = outOfPlayText(m);
   // no offer to watch a game that has ended (joining it is refused)
   // (a refusal to join again is said by the line at the top: not twice)
   if (m.left && m.watchAgain && !m.leftLast && !m.ended) return <WatchOffer id="cw-watch-again" t={t} text={m.refused === null ? gone : undefined} onWatch={m.watchAgain} onPlayHere={m.playHere} />;

@@ -104,6 +104,8 @@ export interface Model {
   playHere: (() => Promise<string | null>) | null;
   /** Why the game could not be joined again (the page is out of play), or null. */
   refused: string | null;
+  /** The location's name when the last move, another's, laid a card on it (typed before, no card composed yet), else null. */
+  covered: string | null;
   /** After leaving: watch the game go on (null once watching, else why not); none where the page cannot. */
   watchAgain: (() => Promise<string | null>) | null;
   owner: boolean;

@@ -403,6 +403,7 @@ export const da: Strings = {
   'cw.preview.problems': 'Dette træk ville blive afvist:',
   'cw.preview.wordsSoFar': 'Ord: {0}',
   'cw.braces.fit': 'Kortene er der ikke plads til fra denne position: Enter bytter dem.',
+  'cw.covered': 'Det sidste træk lagde et kort på {0}, din position: De kort, du tilføjer, kommer i de frie felter efter det.',
   'cw.braces.start': 'Første træk skal overholde startbetingelsen ({0}): Herfra bytter Enter kortene.',
   'cw.start.cell': 'dække {0}',
   'cw.start.col': 'røre søjle {0}',

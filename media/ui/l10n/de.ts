@@ -403,6 +403,7 @@ export const de: Strings = {
   'cw.preview.problems': 'Dieser Zug würde abgelehnt:',
   'cw.preview.wordsSoFar': 'Wörter: {0}',
   'cw.braces.fit': 'Die Karten passen von dieser Position aus nicht auf den Tisch: Die Eingabetaste tauscht sie.',
+  'cw.covered': 'Der letzte Zug hat eine Karte auf {0} gelegt, deine Position: Karten, die du hinzufügst, kommen in die freien Felder danach.',
   'cw.braces.start': 'Der erste Zug muss die Startbedingung erfüllen ({0}): Von hier tauscht die Eingabetaste die Karten.',
   'cw.start.cell': '{0} belegen',
   'cw.start.col': 'Spalte {0} berühren',

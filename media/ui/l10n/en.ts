@@ -403,6 +403,7 @@ export const en = {
   'cw.preview.wordsSoFar': 'Words: {0}',
   'cw.braces.fit': 'The cards do not fit on the table from this location: Return trades them.',
   'cw.braces.start': 'The first move must obey the start condition ({0}): from here Return trades the cards.',
+  'cw.covered': 'The last move laid a card on {0}, your location: the cards you add go in the free cells after it.',
   'cw.start.cell': 'cover {0}',
   'cw.start.col': 'touch column {0}',
   'cw.start.row': 'touch row {0}',
