@@ -374,9 +374,9 @@ export function wordsDecidedText(approved: readonly string[], rejected: readonly
   return `The owner approved ${approved.join(', ')} and rejected ${rejected.join(', ')}.`;
 }
 
-/** A line of the game log that is no turn (a rematch, an end, a leave, a word decided), as the web panel logs it (`over`: after its round's end). */
-export function logEventLine(e: CardwordsLogEvent, over = false): string {
-  return logEventText(en, e, over);
+/** A line of the game log that is no turn (a rematch, an end, a leave, a word decided), as the web panel logs it (`over`: after its round's end; `owner`: the owner's own log, whose end is "You ended the game."). */
+export function logEventLine(e: CardwordsLogEvent, over = false, owner = false): string {
+  return logEventText(en, e, over, owner);
 }
 
 /** The owner removed a player (the room's `remove` acknowledged): the web panel's words. */

@@ -1106,6 +1106,10 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
   await expect.poll(async () => (await call('cardwords/view')).result!.status).toBe('ended');
   // (the state that says ended may come before the end's message: polled, a red CI run)
   await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('The game has ended.');
+  // the owner's own log says it as the owner's web page does (it read "The owner ended the game.")
+  await expect.poll(async () => ((await call('cardwords/view')).result as unknown as { log: string[] }).log.at(-1)).toMatch(/^You ended the game\. The game is over\./);
+  // and Bo's, in the third person (a watcher's after the removal)
+  await expect.poll(async () => (await boCall('cardwords/view')).result!.log.at(-1)).toMatch(/^The owner ended the game\. The game is over\./);
 });
 
 it("the bridge tells the owner's removal from a leave: the view's `removed` (Emacs writes \"removed by the owner\", not \"left\") and the turn's line under the pile", async () => {
