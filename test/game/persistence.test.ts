@@ -2,7 +2,8 @@
 // a game, a restart on the same data folder: the game comes back identical and its players
 // take their seats back with the game id, their name and their seat key. A dropped
 // connection gets its seat back with the reconnection token while the server lives.
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
@@ -33,12 +34,27 @@ describe('persistence', () => {
       expect((await ann.request('action', { type: 'hold', dice: [0, 2] })).type).toBe('ack');
       const ack = await bob.request('action', { type: 'throw' });
       expect(ack.type).toBe('ack');
+      // a second server on the live one's data folder is refused, in one line naming both, and
+      // writes nothing there (it took the folder over: both wrote the same game files)
+      const holder = readFileSync(join(srv.dataDir, 'server-process'), 'utf8');
+      const second = spawn(process.execPath, ['dist/cli.js', 'serve', '--port', '0', '--data', srv.dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let err = '';
+      second.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      second.stdout.on('data', (d: Buffer) => (err += d.toString()));
+      expect(await new Promise<number | null>((ok) => second.once('exit', ok))).toBe(1);
+      expect(err).toBe(`cardwords serve: the data folder ${srv.dataDir} is in use by another cardwords serve (pid ${srv.proc.pid}): stop it first, or give this one its own --data\n`);
+      expect(readFileSync(join(srv.dataDir, 'server-process'), 'utf8')).toBe(holder);
       // the robot keeps playing until the crash: take the state the server had acknowledged at the kill
       await srv.kill9();
       const lines = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n');
       const logged = lines.length - 1;
       expect(logged).toBeGreaterThanOrEqual(ack.payload.moves!);
 
+      // the crashed holder's folder is taken over at once; a holder's pid that runs again as
+      // another process (started at another time) is no holder either
+      const [pid, started] = holder.trim().split(' ').slice(1);
+      writeFileSync(join(srv.dataDir, 'server-process'), `old ${process.pid} ${Number(started) - 1}\n`);
+      expect(pid).toBe(String(srv.proc.pid));
       srv2 = await startServer({ dataDir: srv.dataDir, args: ['--rate', '1000', '--robot-delay', '60000'] });
       expect(srv2.output()).toContain(`restored games: ${id}`);
       expect(srv2.ownerToken).toBe(srv.ownerToken);
