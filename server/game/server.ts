@@ -336,6 +336,11 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       }
     }
   };
+  // the questions of games ended by a process that died before it carried them (carried-questions.ts)
+  const ended = async (id: string): Promise<boolean> => !(await store.listOpen()).includes(id) || (await store.peek(id).then((h) => h === null, () => false));
+  const recover = (olderThanMs?: number) =>
+    questions.recover(ended, olderThanMs).catch((e: unknown) => o.log(`cardwords serve: the questions of ended games could not be carried now: ${(e as Error).message}; tried again later`));
+  await recover();
   await adopt(false);
   let inRound = false;
   const orphans = redis
@@ -346,6 +351,8 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
         (store as RedisGameStore)
           .check()
           .then(() => adopt(true))
+          // with several processes, one that died after an end and was not started again: a lease on
+          .then(() => recover(leaseMs))
           .catch(() => undefined) // Redis away: the next round tries again
           .finally(() => (inRound = false));
       }, leaseMs / 3)
