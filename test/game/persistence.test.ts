@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import { Player, getJSON, startServer, until } from '../support/game-server.js';
+import { RoomLink, reconnectQuickly, sessionUnknown } from '../../media/ui/rejoin.js';
+import { Rejoin } from '../../server/bridge/params.js';
+import type { Translate } from '../../media/ui/l10n/index.js';
 
 async function welcomed(p: Promise<Player>): Promise<{ p: Player; key: string }> {
   const pl = await p;
@@ -151,6 +154,79 @@ describe('persistence', () => {
       expect(names(owner).slice(0, 2)).toEqual(['Ann', 'Bo']);
     } finally {
       await again.stop();
+    }
+  });
+
+  it('a crash and a start again on the same port: the page and the Emacs bridge join again as soon as the new process refuses their old session', async () => {
+    // they kept trying the old session for about 8 s (the SDK's waits grow to 5 s), then waited 1 s more
+    const srv = await startServer();
+    let again: Awaited<ReturnType<typeof startServer>> | null = null;
+    const events: string[] = [];
+    const rooms: Array<{ leave(consented?: boolean): Promise<unknown> }> = [];
+    try {
+      const { p: ann, key: annKey } = await welcomed(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann' }));
+      const id = ann.room.roomId;
+      const { p: bo, key: boKey } = await welcomed(Player.join(srv.url, id, { name: 'Bo' }));
+      // marks the turn after the room's close: what comes before it was done at the close, without a wait
+      const closeTurn = (who: string, room: typeof ann.room) =>
+        room.onLeave((code) => {
+          events.push(`${who} closed ${code}`);
+          setTimeout(() => events.push(`${who} a turn later`), 0);
+        });
+      // Ann: the web page's link (media/ui/rejoin.ts), without a page
+      closeTurn('Ann', ann.room);
+      const link: RoomLink = new RoomLink({
+        t: ((key: string) => key) as Translate,
+        prefixes: [],
+        panel: () => null,
+        rejoin: async () => {
+          events.push('Ann joins again');
+          const room = await new Client(srv.url).joinById(id, { name: 'Ann', key: annKey });
+          rooms.push(room);
+          events.push('Ann is back');
+          link.watch(room);
+        },
+      });
+      link.watch(ann.room);
+      // Bo: the Emacs bridge's (server/bridge/params.ts, as yatzee.ts and cardwords.ts use it)
+      closeTurn('Bo', bo.room);
+      reconnectQuickly(bo.room);
+      const rejoin = new Rejoin();
+      bo.room.onLeave((code) => {
+        rejoin.start(
+          () => {
+            events.push('Bo joins again');
+            return new Client(srv.url).joinById(id, { name: 'Bo', key: boKey });
+          },
+          (room) => {
+            rooms.push(room);
+            events.push('Bo is back');
+          },
+          (e) => events.push(`Bo lost: ${e.message}`),
+          sessionUnknown(code),
+        );
+      });
+      // the SDK tries its session again a second apart at most (its waits grew to 5 s)
+      for (const r of [ann.room, bo.room]) {
+        expect(r.reconnection.maxDelay).toBeLessThanOrEqual(1000);
+        expect(r.reconnection.maxRetries * r.reconnection.maxDelay).toBeGreaterThanOrEqual(55_000);
+        // the SDK does not try for a room joined less than 5 s ago: the test does not wait for that
+        r.reconnection.minUptime = 0;
+      }
+      await srv.kill9();
+      events.push('killed');
+      again = await startServer({ dataDir: srv.dataDir, port: srv.port });
+      await until(() => events.includes('Ann is back') && events.includes('Bo is back'), 20_000, 'both back');
+      // the new process refused the old sessions (4003); each joined again in that very turn
+      for (const who of ['Ann', 'Bo']) {
+        const mine = events.filter((e) => e.startsWith(who) || e === 'killed');
+        expect(mine.slice(0, 4)).toEqual(['killed', `${who} closed 4003`, `${who} joins again`, `${who} a turn later`]);
+        expect(mine.at(-1)).toBe(`${who} is back`);
+      }
+    } finally {
+      for (const r of rooms) await r.leave(true).catch(() => undefined);
+      await srv.kill9();
+      await again?.stop();
     }
   });
 
