@@ -7,7 +7,11 @@
 // someone still looking at it. From then on the page joins the game again as a reload does
 // (by its id, with the kept seat key; a watcher watches again), after 1, 2, 4, 8 and then
 // every 10 seconds for as long as it is open, and says so. Meanwhile nothing is sent: an
-// action is refused in words (`offline()`, asked by media/ui/requests.ts).
+// action is refused in words (`offline()`, asked by media/ui/requests.ts). After a crash and a
+// fast restart the SDK kept trying its old session for about 8 s (its waits grow to 5 s) before
+// the page joined again: it tries every second at most now (`reconnectQuickly`), and the new
+// process's refusal of the old session is followed by a join again at once (`sessionUnknown`);
+// the Emacs bridge does the same (server/bridge/params.ts).
 import type { Room } from '@colyseus/sdk';
 import { CLOSE, CLOSE_REASON, MOVED_MESSAGE } from '../../core/protocol/messages.js';
 import type { Translate } from './l10n/index.js';
@@ -25,6 +29,32 @@ export const REJOIN_DELAYS: readonly number[] = [1000, 2000, 4000, 8000, 10_000]
  * reconnection, not a state (it stood there until something else was said, long after).
  */
 export const BACK_SHOWN_MS = 4000;
+
+/**
+ * The SDK's close when the server answered its reconnection with no such session
+ * (`CloseCode.FAILED_TO_RECONNECT`: a new process, whose games are back or coming back from
+ * their logs; also the SDK's own giving up). Nothing of the old session can come back.
+ */
+const SESSION_REFUSED = 4003;
+
+/** Whether a room's close `code` says the server knows its session no more: the join again is tried at once, not after REJOIN_DELAYS[0]. */
+export function sessionUnknown(code: number): boolean {
+  return code === SESSION_REFUSED;
+}
+
+/** The longest wait between two of the SDK's tries to take its session back (its default grows to 5 s). */
+const RECONNECT_MAX_DELAY_MS = 1000;
+
+/**
+ * The SDK's own reconnection of `room`, tried at most a second apart for about a minute (as
+ * its default, 15 tries growing to 5 s apart): a server restarted meanwhile is found within a
+ * second of its start, where the next try came up to 5 s later (about 8 s in all after a
+ * restart that took 3 s). A try that finds no server costs nothing (the connection is refused).
+ */
+export function reconnectQuickly(room: Room): void {
+  room.reconnection.maxDelay = RECONNECT_MAX_DELAY_MS;
+  room.reconnection.maxRetries = 60;
+}
 
 /** How long the game may be missing from its server (not restored yet after a start, or taken over by another process) before the page stops asking. */
 const GONE_FOR_MS = 120_000;
@@ -135,6 +165,7 @@ export class RoomLink {
     this.room = room;
     this.stopping = null;
     this.set('open');
+    reconnectQuickly(room);
     const mine = () => this.room === room;
     room.onMessage('stopping', (m: { message?: string }) => {
       if (!mine()) return;
@@ -176,7 +207,9 @@ export class RoomLink {
       this.set(this.stopping ?? (code === CLOSE.SERVER_STOPPING ? 'stopping' : 'lost'));
       this.tries = 0;
       this.goneSince = 0;
-      this.schedule();
+      // a new process refused the old session: it is up, the game back or coming, so at once
+      if (sessionUnknown(code)) void this.attempt(true);
+      else this.schedule();
     });
   }
 
@@ -227,9 +260,10 @@ export class RoomLink {
     this.timer = setTimeout(() => void this.attempt(), wait);
   }
 
-  private async attempt(): Promise<void> {
+  /** A join again; `extra`: one before the waits (REJOIN_DELAYS), which then start from the first. */
+  private async attempt(extra = false): Promise<void> {
     this.timer = null;
-    this.tries++;
+    if (!extra) this.tries++;
     const room = this.room;
     try {
       // the page watches the new room (watch()) as soon as it is joined

@@ -16,7 +16,7 @@ import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAc
 import { actionRefusedText, awayText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
-import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
+import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -356,6 +356,8 @@ export class CardwordsSession {
     // the server stopping, or the connection lost: said at once, and keys refused with it
     // until the connection is back (the web panel's words)
     typed.on('stopping', () => this.lost(room, stoppingText()));
+    // the client library's tries a second apart at most: a restarted server is found at once
+    reconnectQuickly(room);
     room.onDrop(() => this.lost(room, this.down || connectionLostText()));
     room.onReconnect(() => {
       this.down = '';
@@ -399,6 +401,7 @@ export class CardwordsSession {
           this.forgetSeat();
           this.say(e.message);
         },
+        sessionUnknown(code),
       );
     });
     await welcomed;

@@ -8,6 +8,7 @@ import { BridgeError } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { asSentence, closedText, joinRefusal, reconnectedText } from './texts.js';
 import { BACK_SHOWN_MS } from '../../media/ui/rejoin.js';
+export { reconnectQuickly, sessionUnknown } from '../../media/ui/rejoin.js';
 
 /** A string of 1 to `max` characters, else `bad-request`. */
 export function str(v: unknown, what: string, max = 200): string {
@@ -148,9 +149,10 @@ export class BackNotice {
 /**
  * Joining a game again with the seat key once its room is gone (the server stopped or lost,
  * the client library's own reconnection given up), as a web page taken back to its seat:
- * tries after 1 s, then 2, 4, 8 and every 15 s, until it gets in, the seat is lost for good
- * (the game over or gone, the name another's), or it is cancelled (the game left, another
- * entered).
+ * tries after 1 s (at once first when `atOnce`: a new process refused the old session, so
+ * the server is up again, media/ui/rejoin.ts `sessionUnknown`), then 2, 4, 8 and every 15 s,
+ * until it gets in, the seat is lost for good (the game over or gone, the name another's), or
+ * it is cancelled (the game left, another entered).
  */
 export class Rejoin {
   /** `cardwords`: a refusal in Cardwords's words (connectRoom). */
@@ -170,36 +172,36 @@ export class Rejoin {
    * room joined back in the session, `back` says so once it is there, `lost` that the seat
    * cannot come back.
    */
-  seat(url: string, seat: { gameId: string; name: string; key: string; owner?: string }, enterAgain: (room: Room) => Promise<unknown>, back: () => void, lost: (e: BridgeError) => void): void {
+  seat(url: string, seat: { gameId: string; name: string; key: string; owner?: string }, enterAgain: (room: Room) => Promise<unknown>, back: () => void, lost: (e: BridgeError) => void, atOnce = false): void {
     const options = { name: seat.name, key: seat.key, ...(seat.owner ? { owner: seat.owner } : {}) };
     this.start(
       () => new Client(url).joinById(seat.gameId, options),
       (room) => void enterAgain(room).then(back, () => undefined),
       lost,
+      atOnce,
     );
   }
 
-  start(join: () => Promise<Room>, joined: (room: Room) => void, lost: (e: BridgeError) => void): void {
+  start(join: () => Promise<Room>, joined: (room: Room) => void, lost: (e: BridgeError) => void, atOnce = false): void {
     this.cancel();
     const generation = this.generation;
     // a server just started restores its games a moment after it listens: a room not found
     // is asked again for this long before the seat counts as lost (it gave up at once: the
     // seat held by nobody, a stand-in played it)
     const since = Date.now();
-    const attempt = (delay: number) => {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        connectRoom(join, undefined, this.cardwords).then(
-          (room) => (generation === this.generation ? joined(room) : void room.leave(true).catch(() => undefined)),
-          (e: BridgeError) => {
-            if (generation !== this.generation) return;
-            if (e.seatLost && !(e.missing && Date.now() - since < REJOIN_MISSING_MS)) lost(e);
-            else attempt(Math.min(delay * 2, REJOIN_MAX_MS));
-          },
-        );
-      }, delay);
+    const attempt = (next: number) => {
+      this.timer = null;
+      connectRoom(join, undefined, this.cardwords).then(
+        (room) => (generation === this.generation ? joined(room) : void room.leave(true).catch(() => undefined)),
+        (e: BridgeError) => {
+          if (generation !== this.generation) return;
+          if (e.seatLost && !(e.missing && Date.now() - since < REJOIN_MISSING_MS)) lost(e);
+          else this.timer = setTimeout(() => attempt(Math.min(next * 2, REJOIN_MAX_MS)), next);
+        },
+      );
     };
-    attempt(REJOIN_FIRST_MS);
+    if (atOnce) attempt(REJOIN_FIRST_MS);
+    else this.timer = setTimeout(() => attempt(REJOIN_FIRST_MS * 2), REJOIN_FIRST_MS);
   }
 }
 

@@ -11,7 +11,7 @@ import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
 import { closedText, connectionLostText, endedMessage, playingHereText, removedText, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText, yatzeeRefusal, yatzeeSheetRows } from './texts.js';
-import { closeWords, connectRoom, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
+import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 
@@ -186,6 +186,8 @@ export class YatzeeSession {
     // the server stopping, or the connection lost: said at once, and keys refused with it
     // until the connection is back (the web panel's words)
     typed.on('stopping', () => this.lost(room, stoppingText()));
+    // the client library's tries a second apart at most: a restarted server is found at once
+    reconnectQuickly(room);
     room.onDrop(() => this.lost(room, this.down || connectionLostText()));
     room.onReconnect(() => {
       this.down = '';
@@ -224,6 +226,7 @@ export class YatzeeSession {
           this.forgetSeat();
           this.say(e.message);
         },
+        sessionUnknown(code),
       );
     });
     await welcomed;

@@ -491,6 +491,14 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   }
 
   /**
+   * The questions still open outlive the game: held for it before its end is stored (a crash
+   * between the end and the carry finds them at the next start), then carried (below).
+   */
+  protected override async beforeEnd(): Promise<void> {
+    if (this.questions) await ctx().questions.hold(this.roomId, this.ruleset.name, this.questions.open());
+  }
+
+  /**
    * The questions still open outlive the game: the owner is asked them in the next game of
    * this ruleset (and at once in those open here). Only once the end is stored (room-base.ts):
    * a stale holder of a game taken over elsewhere told the owner's other games a word held
@@ -500,9 +508,9 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const open = this.questions?.open();
     if (!open?.size) return;
     try {
-      await ctx().questions.carry(this.ruleset.name, open);
+      await ctx().questions.carry(this.ruleset.name, open, this.roomId);
     } catch (e) {
-      return console.error(`cardwords serve: game ${this.roomId}: the open questions (${[...open.keys()].join(', ')}) could not be kept for the next game: ${(e as Error).message}; the game log keeps them`);
+      return console.error(`cardwords serve: game ${this.roomId}: the open questions (${[...open.keys()].join(', ')}) could not be kept for the next game now: ${(e as Error).message}; they are held, and kept at the next start`);
     }
     // an owner already in another game of this ruleset here is asked at once (other processes: by the channel)
     CardwordsRoom.askOwnersHere(this.ruleset.name, open, this);

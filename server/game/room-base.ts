@@ -211,10 +211,16 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
   protected abstract markEnded(reason: EndReason): void;
 
   /**
+   * Subclasses: what must outlive the game, held (durably, told to nobody) before its end is
+   * stored; a failure refuses the end as the store's does. A crash after the end finds it held
+   * at the next start (carried-questions.ts `recover`), where it was lost.
+   */
+  protected async beforeEnd(): Promise<void> {}
+
+  /**
    * Subclasses: what must outlive the game, kept once its end is stored, and only then: the
    * end is fenced (store.ts), so a process that lost the game to another one never gets here
-   * and tells nobody anything of a game that goes on elsewhere. (A crash between the end and
-   * this loses what it keeps; the ended log still has it.)
+   * and tells nobody anything of a game that goes on elsewhere.
    */
   protected async afterEnd(): Promise<void> {}
 
@@ -239,6 +245,7 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
     }
     this.ended = true;
     try {
+      await this.beforeEnd();
       await this.log?.finish(reason);
     } catch (e) {
       // the game goes on at the process that took it over: no end to announce, the room closes (leaseLost)

@@ -5,7 +5,8 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import './websocket-global.js';
 import { LocalPresence, Server, matchMaker, type Presence } from '@colyseus/core';
@@ -26,9 +27,6 @@ import { FileCarriedQuestions, RedisCarriedQuestions } from './carried-questions
 import { portInUseText } from '../../core/protocol/serve-output.js';
 import { Placement } from './placement.js';
 import { OwnListingsDriver } from './room-listings.js';
-
-/** The server could not listen (a port in use, an address not this machine's): said as such, not as an internal error. */
-export class ListenError extends Error {}
 
 export interface ServeOptions {
   port: number;
@@ -92,33 +90,90 @@ async function shareOwnerToken(redis: Redis, token: string): Promise<string> {
   return (await redis.get(OWNER_TOKEN_KEY)) ?? token;
 }
 
-/**
- * With Redis: the process id of the process that ran last on this data folder, when it is
- * gone (its pid no longer runs, or is this process's), so that a restart knows the games it
- * held as its own; this process's id is kept there for the next. Null when that process still
- * runs (another process on the same folder) or none is known.
- */
-async function followProcess(dataDir: string, processId: string): Promise<string | null> {
-  const file = join(dataDir, 'redis-process');
-  let previous: string | null = null;
+/** The server could not start as asked: said in one line, and the process exits with 1. */
+export class StartError extends Error {}
+
+/** The server could not listen (a port in use, an address not this machine's): said as such, not as an internal error. */
+export class ListenError extends StartError {}
+
+/** The data folders held by servers of this process (tests run several in one process). */
+const heldHere = new Set<string>();
+
+/** When process `pid` started (Linux: clock ticks since boot), '' where unknown: a pid reused by another process is no holder. */
+function startedAt(pid: number): string {
   try {
-    const [id, pid] = (await readFile(file, 'utf8')).trim().split(' ');
-    if (id && /^[\w-]{1,32}$/.test(id) && Number.isInteger(Number(pid)) && !running(Number(pid))) previous = id;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
   } catch {
-    // first start on this folder
+    return '';
   }
-  await writeFile(file, `${processId} ${process.pid}\n`, { mode: 0o600 });
-  return previous;
 }
 
-function running(pid: number): boolean {
+/** Whether `pid` (started at `start`, '' unknown) still runs: not this process, and not another that got its number since. */
+function running(pid: number, start: string): boolean {
   if (pid === process.pid || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const now = startedAt(pid);
+  return start === '' || now === '' || now === start;
+}
+
+/**
+ * A data folder is one process's (its game files, with Redis its followed process id): the
+ * folder's `server-process` file names the server that holds it (process id, pid, the pid's
+ * start time). A second server on a folder whose holder runs is refused (StartError: both
+ * wrote the same game files, and the second took the first one's place as the process to
+ * follow); a holder that is gone (a stop, a crash, SIGKILL) is taken over at once. Returns
+ * the gone holder's process id, so that a restart on Redis takes its games back at once
+ * (null when none is known). The file is left at the stop: the next start follows it.
+ */
+async function holdDataFolder(dataDir: string, processId: string): Promise<string | null> {
+  if (heldHere.has(dataDir)) throw new StartError(heldText(dataDir, process.pid));
+  const file = join(dataDir, 'server-process');
+  const mine = `${processId} ${process.pid} ${startedAt(process.pid)}\n`;
+  const tmp = `${file}.${process.pid}`;
+  await writeFile(tmp, mine, { mode: 0o600 });
+  try {
+    // bounded: each round either holds the folder, refuses, or lost a race to a start that moved on
+    for (let round = 0; round < 5; round++) {
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch {
+        // none yet: taken only if no other start took it meanwhile (link fails when the file exists)
+        if (await link(tmp, file).then(() => true, () => false)) return held(dataDir, null);
+        continue;
+      }
+      const [id, pidText, start] = text.trim().split(' ');
+      const pid = Number(pidText);
+      if (Number.isInteger(pid) && running(pid, start ?? '')) throw new StartError(heldText(dataDir, pid));
+      // a gone holder: its file moved aside by one start alone (rename is atomic), which checks it moved that one
+      const aside = `${file}.gone.${process.pid}`;
+      if (!(await rename(file, aside).then(() => true, () => false))) continue;
+      if ((await readFile(aside, 'utf8').catch(() => '')) !== text) {
+        // another start's fresh file, moved by mistake: put back
+        await rename(aside, file).catch(() => undefined);
+        continue;
+      }
+      await unlink(aside).catch(() => undefined);
+      if (await link(tmp, file).then(() => true, () => false)) return held(dataDir, id && /^[\w-]{1,32}$/.test(id) ? id : null);
+    }
+    throw new StartError(`the data folder ${dataDir} is being taken by another cardwords serve starting at the same time`);
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+}
+
+function held(dataDir: string, previous: string | null): string | null {
+  heldHere.add(dataDir);
+  return previous;
+}
+
+function heldText(dataDir: string, pid: number): string {
+  return `the data folder ${dataDir} is in use by another cardwords serve (pid ${pid}): stop it first, or give this one its own --data`;
 }
 
 /**
@@ -146,12 +201,13 @@ function urlHost(host: string): string {
 
 export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   await mkdir(o.dataDir, { recursive: true, mode: 0o700 });
+  // first, before anything is written or connected: a refusal leaves nothing behind
+  const processId = randomBytes(6).toString('base64url');
+  const previous = await holdDataFolder(o.dataDir, processId);
   const port = o.port === 0 ? await freePort(o.host) : o.port;
   const publicAddress = o.publicAddress ?? `${urlHost(o.host)}:${port}`;
   const unguard = o.redisUrl ? guardRedisRejections(o.log) : () => undefined;
   const redis = o.redisUrl ? redisClient(o.redisUrl, 'store', o.log) : null;
-  const processId = randomBytes(6).toString('base64url');
-  const previous = redis ? await followProcess(o.dataDir, processId) : null;
   const store: GameStore = redis ? new RedisGameStore(redis, processId, o.leaseMs) : new FileGameStore(o.dataDir);
   const damaged: LogDamage[] = [];
   const token = await ownerToken(o.dataDir, redis);
@@ -215,7 +271,10 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       fail(new ListenError(e.code === 'EADDRINUSE' ? portInUseText(port, o.host) : `cannot listen on ${o.host}:${port}: ${e.message}`)),
     ),
   );
-  await Promise.race([server.listen(port, o.host), listenFailed]);
+  await Promise.race([server.listen(port, o.host), listenFailed]).catch((e: unknown) => {
+    heldHere.delete(o.dataDir);
+    throw e;
+  });
   listening = true;
   limitBodies(http, o.limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, o.limits.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS);
 
@@ -277,6 +336,11 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       }
     }
   };
+  // the questions of games ended by a process that died before it carried them (carried-questions.ts)
+  const ended = async (id: string): Promise<boolean> => !(await store.listOpen()).includes(id) || (await store.peek(id).then((h) => h === null, () => false));
+  const recover = (olderThanMs?: number) =>
+    questions.recover(ended, olderThanMs).catch((e: unknown) => o.log(`cardwords serve: the questions of ended games could not be carried now: ${(e as Error).message}; tried again later`));
+  await recover();
   await adopt(false);
   let inRound = false;
   const orphans = redis
@@ -287,6 +351,8 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
         (store as RedisGameStore)
           .check()
           .then(() => adopt(true))
+          // with several processes, one that died after an end and was not started again: a lease on
+          .then(() => recover(leaseMs))
           .catch(() => undefined) // Redis away: the next round tries again
           .finally(() => (inRound = false));
       }, leaseMs / 3)
@@ -325,6 +391,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       if (presence instanceof ClosablePresence) presence.close();
       setContext(null);
       unguard();
+      heldHere.delete(o.dataDir);
     },
   };
 }

@@ -452,6 +452,36 @@ describe('cardwords rooms', () => {
     }
   });
 
+  it('a question held back when the owner ends the game survives a crash between the end and its keeping: asked after the restart', async () => {
+    const dir = copySample('tiny');
+    const args = ['--ruleset', dir, '--rate', '1000', '--robot-delay', '5'];
+    // test only: the process dies (SIGKILL) just after a game's log moved to games/ended/, the
+    // end stored, the questions not kept yet; the product has no such hook: fs is patched here
+    const crash = `import fs from 'node:fs/promises'; import { syncBuiltinESMExports } from 'node:module';
+      const rename = fs.rename;
+      fs.rename = async (from, to) => { await rename(from, to); if (String(to).includes('/games/ended/')) process.kill(process.pid, 'SIGKILL'); };
+      syncBuiltinESMExports();`;
+    let s = await startServer({ args, nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(crash)}`] });
+    try {
+      const { ann, unknown } = await heldQuestion(s.url, s.ownerToken, dir);
+      const id = ann.room.roomId;
+      ann.room.send('end', {});
+      await new Promise((ok) => s.proc.once('exit', ok));
+      // the end is stored; nothing was said to anyone before the crash
+      expect(readdirSync(join(s.dataDir, 'games', 'ended'))).toContain(`${id}.log`);
+      expect(ann.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+      s = await startServer({ args, dataDir: s.dataDir });
+      const next = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1 });
+      const q = await next.next((m) => m.type === 'word-request');
+      expect(q.payload).toMatchObject({ player: 'Bob', ruleset: 'tiny', earlier: true });
+      expect(sorted(q.payload.words)).toEqual(unknown);
+      expect(JSON.parse(readFileSync(join(s.dataDir, 'questions-ending.json'), 'utf8'))).toEqual({});
+      await next.request('end');
+    } finally {
+      await s.stop();
+    }
+  });
+
   it("one player cannot fill the owner's list: past 32 open words a refusal says the owner was not asked", async () => {
     const ruleset = await loadTestRuleset(rulesetDir);
     const known = new Set(ruleset.words);

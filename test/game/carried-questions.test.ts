@@ -71,6 +71,28 @@ describe.each(stores)('questions of ended games, kept in %s', (_name, make) => {
     expect((await q.list('tiny')).get('W1')).toEqual(['Ann', 'Cat']);
     expect((await q.list('tiny')).has(words.at(-1)!)).toBe(false);
   });
+
+  it('holds a game\'s questions unasked until its end is kept; what a dead process held is carried by recover, only for games whose end is stored', async () => {
+    const q = await make();
+    await q.hold('g1', 'tiny', new Map([['BEAT', ['Bob']]]));
+    await q.hold('g2', 'tiny', new Map([['TABS', ['Ann']]]));
+    await q.hold('g3', 'english', new Map([['QAT', ['Zoe']]]));
+    // held is not kept: nobody is asked a word of a game that may go on
+    expect(await q.list('tiny')).toEqual(new Map());
+    // g1's process carries its own: its hold goes with it (a later recover carries nothing of it)
+    await q.carry('tiny', new Map([['BEAT', ['Bob']]]), 'g1');
+    await q.settle('tiny', ['BEAT']);
+    // too young: a live process carries its own
+    expect(await q.recover(async () => true, 60_000)).toBe(0);
+    // g2 ended (its process died before the carry), g3 still open (its end was not stored)
+    expect(await q.recover(async (game) => game === 'g2' || game === 'g1')).toBe(1);
+    expect(await q.list('tiny')).toEqual(new Map([['TABS', ['Ann']]]));
+    expect(await q.list('english')).toEqual(new Map());
+    // g3 ends later with nothing open: its hold is forgotten, nothing carried
+    await q.hold('g3', 'english', new Map());
+    expect(await q.recover(async () => true)).toBe(0);
+    expect(await q.list('english')).toEqual(new Map());
+  });
 });
 
 describe('questions of ended games in a data folder', () => {

@@ -2,11 +2,15 @@
 // a game, a restart on the same data folder: the game comes back identical and its players
 // take their seats back with the game id, their name and their seat key. A dropped
 // connection gets its seat back with the reconnection token while the server lives.
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import { Player, getJSON, startServer, until } from '../support/game-server.js';
+import { RoomLink, reconnectQuickly, sessionUnknown } from '../../media/ui/rejoin.js';
+import { Rejoin } from '../../server/bridge/params.js';
+import type { Translate } from '../../media/ui/l10n/index.js';
 
 async function welcomed(p: Promise<Player>): Promise<{ p: Player; key: string }> {
   const pl = await p;
@@ -33,12 +37,27 @@ describe('persistence', () => {
       expect((await ann.request('action', { type: 'hold', dice: [0, 2] })).type).toBe('ack');
       const ack = await bob.request('action', { type: 'throw' });
       expect(ack.type).toBe('ack');
+      // a second server on the live one's data folder is refused, in one line naming both, and
+      // writes nothing there (it took the folder over: both wrote the same game files)
+      const holder = readFileSync(join(srv.dataDir, 'server-process'), 'utf8');
+      const second = spawn(process.execPath, ['dist/cli.js', 'serve', '--port', '0', '--data', srv.dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let err = '';
+      second.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      second.stdout.on('data', (d: Buffer) => (err += d.toString()));
+      expect(await new Promise<number | null>((ok) => second.once('exit', ok))).toBe(1);
+      expect(err).toBe(`cardwords serve: the data folder ${srv.dataDir} is in use by another cardwords serve (pid ${srv.proc.pid}): stop it first, or give this one its own --data\n`);
+      expect(readFileSync(join(srv.dataDir, 'server-process'), 'utf8')).toBe(holder);
       // the robot keeps playing until the crash: take the state the server had acknowledged at the kill
       await srv.kill9();
       const lines = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n');
       const logged = lines.length - 1;
       expect(logged).toBeGreaterThanOrEqual(ack.payload.moves!);
 
+      // the crashed holder's folder is taken over at once; a holder's pid that runs again as
+      // another process (started at another time) is no holder either
+      const [pid, started] = holder.trim().split(' ').slice(1);
+      writeFileSync(join(srv.dataDir, 'server-process'), `old ${process.pid} ${Number(started) - 1}\n`);
+      expect(pid).toBe(String(srv.proc.pid));
       srv2 = await startServer({ dataDir: srv.dataDir, args: ['--rate', '1000', '--robot-delay', '60000'] });
       expect(srv2.output()).toContain(`restored games: ${id}`);
       expect(srv2.ownerToken).toBe(srv.ownerToken);
@@ -135,6 +154,79 @@ describe('persistence', () => {
       expect(names(owner).slice(0, 2)).toEqual(['Ann', 'Bo']);
     } finally {
       await again.stop();
+    }
+  });
+
+  it('a crash and a start again on the same port: the page and the Emacs bridge join again as soon as the new process refuses their old session', async () => {
+    // they kept trying the old session for about 8 s (the SDK's waits grow to 5 s), then waited 1 s more
+    const srv = await startServer();
+    let again: Awaited<ReturnType<typeof startServer>> | null = null;
+    const events: string[] = [];
+    const rooms: Array<{ leave(consented?: boolean): Promise<unknown> }> = [];
+    try {
+      const { p: ann, key: annKey } = await welcomed(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Ann' }));
+      const id = ann.room.roomId;
+      const { p: bo, key: boKey } = await welcomed(Player.join(srv.url, id, { name: 'Bo' }));
+      // marks the turn after the room's close: what comes before it was done at the close, without a wait
+      const closeTurn = (who: string, room: typeof ann.room) =>
+        room.onLeave((code) => {
+          events.push(`${who} closed ${code}`);
+          setTimeout(() => events.push(`${who} a turn later`), 0);
+        });
+      // Ann: the web page's link (media/ui/rejoin.ts), without a page
+      closeTurn('Ann', ann.room);
+      const link: RoomLink = new RoomLink({
+        t: ((key: string) => key) as Translate,
+        prefixes: [],
+        panel: () => null,
+        rejoin: async () => {
+          events.push('Ann joins again');
+          const room = await new Client(srv.url).joinById(id, { name: 'Ann', key: annKey });
+          rooms.push(room);
+          events.push('Ann is back');
+          link.watch(room);
+        },
+      });
+      link.watch(ann.room);
+      // Bo: the Emacs bridge's (server/bridge/params.ts, as yatzee.ts and cardwords.ts use it)
+      closeTurn('Bo', bo.room);
+      reconnectQuickly(bo.room);
+      const rejoin = new Rejoin();
+      bo.room.onLeave((code) => {
+        rejoin.start(
+          () => {
+            events.push('Bo joins again');
+            return new Client(srv.url).joinById(id, { name: 'Bo', key: boKey });
+          },
+          (room) => {
+            rooms.push(room);
+            events.push('Bo is back');
+          },
+          (e) => events.push(`Bo lost: ${e.message}`),
+          sessionUnknown(code),
+        );
+      });
+      // the SDK tries its session again a second apart at most (its waits grew to 5 s)
+      for (const r of [ann.room, bo.room]) {
+        expect(r.reconnection.maxDelay).toBeLessThanOrEqual(1000);
+        expect(r.reconnection.maxRetries * r.reconnection.maxDelay).toBeGreaterThanOrEqual(55_000);
+        // the SDK does not try for a room joined less than 5 s ago: the test does not wait for that
+        r.reconnection.minUptime = 0;
+      }
+      await srv.kill9();
+      events.push('killed');
+      again = await startServer({ dataDir: srv.dataDir, port: srv.port });
+      await until(() => events.includes('Ann is back') && events.includes('Bo is back'), 20_000, 'both back');
+      // the new process refused the old sessions (4003); each joined again in that very turn
+      for (const who of ['Ann', 'Bo']) {
+        const mine = events.filter((e) => e.startsWith(who) || e === 'killed');
+        expect(mine.slice(0, 4)).toEqual(['killed', `${who} closed 4003`, `${who} joins again`, `${who} a turn later`]);
+        expect(mine.at(-1)).toBe(`${who} is back`);
+      }
+    } finally {
+      for (const r of rooms) await r.leave(true).catch(() => undefined);
+      await srv.kill9();
+      await again?.stop();
     }
   });
 

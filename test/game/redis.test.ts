@@ -1,6 +1,8 @@
 // Scale-out: two server processes on one real redis-server (presence, matchmaking driver,
 // game logs), each with its own public address. A client asks one process and plays in a
 // room the other process holds.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { Player, getJSON, logRecord, startServer, type ServerProcess } from '../support/game-server.js';
@@ -47,5 +49,13 @@ describe('two processes on Redis', () => {
       r.disconnect();
     }
     await Promise.all([ann.leave(), bob.leave()]);
+  });
+
+  it('a second process on the data folder of a live process is refused (it wrote over the first one)', async () => {
+    await expect(startServer({ dataDir: a.dataDir, env: { REDIS_URL: redis.url } })).rejects.toThrow(
+      `cardwords serve: the data folder ${a.dataDir} is in use by another cardwords serve (pid ${a.proc.pid}): stop it first, or give this one its own --data\n`,
+    );
+    expect(readFileSync(join(a.dataDir, 'server-process'), 'utf8').split(' ')[1]).toBe(String(a.proc.pid));
+    expect((await getJSON<{ storage: string }>(`${a.url}/health`)).body.storage).toBe('ok');
   });
 });

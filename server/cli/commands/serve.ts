@@ -85,7 +85,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
   const rulesets = (values.ruleset ?? [join(root, 'samples', 'english')]).map((r) => resolve(r));
   for (const r of rulesets) if (!existsSync(r)) throw new UsageError(`--ruleset: no such folder '${r}'`);
   const rate = intOption(values.rate, 'rate', 1, 100_000, 20);
-  const { startGameServer, ListenError } = await import('../../game/server.js');
+  const { startGameServer, StartError } = await import('../../game/server.js');
   const server = await startGameServer({
     port,
     host,
@@ -110,7 +110,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
     log: (line) => io.err(`${line}\n`),
     leaseMs: intOption(values['lease-timeout'], 'lease-timeout', 300, 3_600_000, 30_000),
   }).catch((e: unknown) => {
-    if (!(e instanceof ListenError)) throw e;
+    if (!(e instanceof StartError)) throw e;
     // said, and the process ends: what the half-started server holds would keep it running
     io.err(`cardwords serve: ${e.message}\n`);
     process.exit(1);
