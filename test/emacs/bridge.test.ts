@@ -1649,7 +1649,10 @@ it('Yatzee against a robot, back after the server restarted: "Connected again." 
     const view = () => b.call<View>('yatzee/view');
     await srv.stop();
     await expect.poll(async () => (await view()).connected, { timeout: 5000 }).toBe(false);
-    srv = await startServer({ dataDir: srv.dataDir, args: ['--ruleset', copySample('tiny'), '--port', String(srv.port)] });
+    // the robot steps every 50 ms after the restart: its throws come well inside the notice's
+    // 4 s (at the default half second, the first after the restored room loaded its table came
+    // after the 3 s this waits, once, on a loaded machine)
+    srv = await startServer({ dataDir: srv.dataDir, args: ['--ruleset', copySample('tiny'), '--port', String(srv.port), '--robot-delay', '50'] });
     await expect.poll(async () => (await view()).message, { timeout: 30_000, interval: 20 }).toBe('Connected again.');
     const robot = async () => JSON.stringify((await view()).sheets.find((x) => x.robot));
     const before = await robot();
