@@ -10,7 +10,7 @@ import { cacheFolder } from '../cache.js';
 import { localServerSettings, remoteAddress } from '../config.js';
 import { parseAddress } from './address.js';
 import { LocalServer } from './localServer.js';
-import { PORT_IN_USE } from '../../core/protocol/serve-output.js';
+import { DATA_FOLDER_IN_USE, PORT_IN_USE } from '../../core/protocol/serve-output.js';
 
 export interface Connection {
   kind: 'local' | 'remote';
@@ -54,6 +54,8 @@ async function ownerAccepted(url: string, token: string): Promise<boolean | unde
 
 /** The bundled small ruleset (samples/tiny) the local server offers when the settings name none. */
 const BUNDLED_RULESET = ['samples', 'tiny'];
+/** How many VS Code windows may each run a local server of its own (a data folder each). */
+const LOCAL_DATA_SLOTS = 8;
 
 export class Servers implements vscode.Disposable {
   private channel: vscode.OutputChannel | undefined;
@@ -215,18 +217,19 @@ export class Servers implements vscode.Disposable {
   private async spawnLocal(): Promise<Connection> {
     const settings = localServerSettings();
     const storage = this.context.globalStorageUri.fsPath;
-    const data = join(storage, 'server');
     const cache = cacheFolder(this.context);
-    mkdirSync(data, { recursive: true });
     const rulesets = settings.rulesets.length ? settings.rulesets.map(resolveFolder) : [this.bundledRuleset(storage)];
     for (const r of rulesets) if (!existsSync(r)) throw new Error(vscode.l10n.t('No ruleset folder {0} (setting cardwords.localServer.rulesets).', r));
     const cli = this.context.asAbsolutePath(join('dist', 'cli.js'));
     // a start that failed says whether the port was taken (serve's PORT_IN_USE line), so the
-    // caller can try a free port instead
-    const start = async (port: number): Promise<{ server: LocalServer } | { failed: unknown; inUse: boolean }> => {
+    // caller can try a free port instead, or the data folder (DATA_FOLDER_IN_USE: another
+    // VS Code window's local server), so that it tries the next folder
+    const start = async (port: number, data: string): Promise<{ server: LocalServer } | { failed: unknown; inUse: boolean; folderHeld?: boolean }> => {
+      mkdirSync(data, { recursive: true });
       const args = ['serve', '--port', String(port), '--host', '127.0.0.1', '--data', data, '--exit-with-stdin', ...rulesets.flatMap((r) => ['--ruleset', r])];
       this.log.appendLine(`> ${process.execPath} ${cli} ${args.join(' ')}`.replace(/--owner\S*/g, ''));
       let inUse = false;
+      let folderHeld = false;
       try {
         const server = await LocalServer.start({
           cli,
@@ -235,22 +238,34 @@ export class Servers implements vscode.Disposable {
           // the owner link stays out of the log: the token is handled for the user
           log: (line) => {
             if (PORT_IN_USE.test(line)) inUse = true;
+            if (DATA_FOLDER_IN_USE.test(line)) folderHeld = true;
             this.log.appendLine(line.replace(/owner=[\w-]+/g, 'owner=…'));
           },
         });
         return { server };
       } catch (failed) {
-        return { failed, inUse };
+        return { failed, inUse, folderHeld };
       }
     };
     const t0 = performance.now();
     const again = settings.port === 0 ? this.lastPort : 0;
-    let r = await start(settings.port || again);
-    // the last port taken meanwhile by another program: a free one (open panels then need reopening)
-    if ('failed' in r && again && r.inUse) {
-      this.log.appendLine(`port ${again} is taken now: the local server takes a free port`);
-      r = await start(0);
+    // A data folder is one server's: each VS Code window runs its own local server, so a
+    // window finds the first folder no other window's server holds (server, server-2, …).
+    // A window keeps its games across its own reloads (its server stops with it, and it takes
+    // the same folder again while the other windows keep theirs).
+    let r: Awaited<ReturnType<typeof start>> | undefined;
+    for (let slot = 1; slot <= LOCAL_DATA_SLOTS; slot++) {
+      const data = join(storage, slot === 1 ? 'server' : `server-${slot}`);
+      r = await start(settings.port || again, data);
+      // the last port taken meanwhile by another program: a free one (open panels then need reopening)
+      if ('failed' in r && again && r.inUse) {
+        this.log.appendLine(`port ${again} is taken now: the local server takes a free port`);
+        r = await start(0, data);
+      }
+      if (!('failed' in r) || !r.folderHeld) break;
+      this.log.appendLine(`${data} is another window's local server's: trying the next folder`);
     }
+    if (!r) throw new Error('no local server folder');
     if ('failed' in r) throw r.failed;
     const server = r.server;
     if (settings.port === 0) this.lastPort = server.port;

@@ -24,7 +24,7 @@ import { RobotPool } from './robot-pool.js';
 import { RulesetRegistry } from './rulesets.js';
 import { RedisSharedWords } from './shared-words.js';
 import { FileCarriedQuestions, RedisCarriedQuestions } from './carried-questions.js';
-import { portInUseText } from '../../core/protocol/serve-output.js';
+import { dataFolderInUseText, portInUseText } from '../../core/protocol/serve-output.js';
 import { Placement } from './placement.js';
 import { OwnListingsDriver } from './room-listings.js';
 
@@ -131,7 +131,7 @@ function running(pid: number, start: string): boolean {
  * (null when none is known). The file is left at the stop: the next start follows it.
  */
 async function holdDataFolder(dataDir: string, processId: string): Promise<string | null> {
-  if (heldHere.has(dataDir)) throw new StartError(heldText(dataDir, process.pid));
+  if (heldHere.has(dataDir)) throw new StartError(dataFolderInUseText(dataDir, process.pid));
   const file = join(dataDir, 'server-process');
   const mine = `${processId} ${process.pid} ${startedAt(process.pid)}\n`;
   const tmp = `${file}.${process.pid}`;
@@ -149,7 +149,7 @@ async function holdDataFolder(dataDir: string, processId: string): Promise<strin
       }
       const [id, pidText, start] = text.trim().split(' ');
       const pid = Number(pidText);
-      if (Number.isInteger(pid) && running(pid, start ?? '')) throw new StartError(heldText(dataDir, pid));
+      if (Number.isInteger(pid) && running(pid, start ?? '')) throw new StartError(dataFolderInUseText(dataDir, pid));
       // a gone holder: its file moved aside by one start alone (rename is atomic), which checks it moved that one
       const aside = `${file}.gone.${process.pid}`;
       if (!(await rename(file, aside).then(() => true, () => false))) continue;
@@ -172,9 +172,6 @@ function held(dataDir: string, previous: string | null): string | null {
   return previous;
 }
 
-function heldText(dataDir: string, pid: number): string {
-  return `the data folder ${dataDir} is in use by another cardwords serve (pid ${pid}): stop it first, or give this one its own --data`;
-}
 
 /**
  * The owner token: kept in the data folder (and Redis, shared) so a restart keeps the owner's
