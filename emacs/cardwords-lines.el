@@ -11,7 +11,8 @@
 ;; rules run in the game bridge (cardwords-bridge.el, the core engine of the terminal
 ;; client); this buffer draws the board with faces and reads the keys and clicks.  High
 ;; scores are the terminal client's (`cardwords lines -l' lists them): the same file,
-;; under the same rules (default options, no fixed seed, no undo, no hint).
+;; under the same rules (default options, no fixed seed, no undo, no hint), under
+;; `cardwords-play-name' when it is set (else the login name, as the terminal's).
 ;;
 ;; With a prefix argument the command asks for every game option of the original (-w -t
 ;; -c -i -n -N and the preview); the customisations give the defaults.
@@ -58,9 +59,50 @@ A game with a fixed seed does not count for the high scores."
 (defface cardwords-lines-removed '((t :inherit highlight))
   "Face of cells whose chips the last move removed." :group 'cardwords-lines)
 
-(defconst cardwords-lines--colors
-  '("red" "green" "yellow" "blue" "magenta" "cyan" "white" "orange")
-  "Foreground colours of the chip colours 1-8 (then again from 9).")
+;; The chip colours, each for a light and a dark background (the web page's chip colours,
+;; media/style.css): fixed foregrounds left a yellow chip hard to read and a white one
+;; invisible on a light theme.  A terminal with fewer colours takes the nearest it has.
+(defface cardwords-lines-chip-1
+  '((((class color) (background light)) :foreground "#d7263d" :weight bold)
+    (((class color)) :foreground "#ff5a67" :weight bold)
+    (t :weight bold))
+  "Face of a chip of colour 1 (red; 9, 17, 25 too)." :group 'cardwords-lines)
+(defface cardwords-lines-chip-2
+  '((((class color) (background light)) :foreground "#2a8a36" :weight bold)
+    (((class color)) :foreground "#5fd06d" :weight bold)
+    (t :weight bold))
+  "Face of a chip of colour 2 (green; 10, 18, 26 too)." :group 'cardwords-lines)
+(defface cardwords-lines-chip-3
+  '((((class color) (background light)) :foreground "#a38300" :weight bold)
+    (((class color)) :foreground "#ffd43b" :weight bold)
+    (t :weight bold))
+  "Face of a chip of colour 3 (yellow; 11, 19, 27 too)." :group 'cardwords-lines)
+(defface cardwords-lines-chip-4
+  '((((class color) (background light)) :foreground "#2463d6" :weight bold)
+    (((class color)) :foreground "#5b9bff" :weight bold)
+    (t :weight bold))
+  "Face of a chip of colour 4 (blue; 12, 20, 28 too)." :group 'cardwords-lines)
+(defface cardwords-lines-chip-5
+  '((((class color) (background light)) :foreground "#b43dc4" :weight bold)
+    (((class color)) :foreground "#e07cf0" :weight bold)
+    (t :weight bold))
+  "Face of a chip of colour 5 (magenta; 13, 21, 29 too)." :group 'cardwords-lines)
+(defface cardwords-lines-chip-6
+  '((((class color) (background light)) :foreground "#0f8593" :weight bold)
+    (((class color)) :foreground "#4fd6e4" :weight bold)
+    (t :weight bold))
+  "Face of a chip of colour 6 (cyan; 14, 22, 30 too)." :group 'cardwords-lines)
+(defface cardwords-lines-chip-7
+  '((((class color) (background light)) :foreground "#1f1f1f" :weight bold)
+    (((class color)) :foreground "#f4f4f4" :weight bold)
+    (t :weight bold))
+  "Face of a chip of colour 7 (white, black on a light background; 15, 23, 31 too)."
+  :group 'cardwords-lines)
+(defface cardwords-lines-chip-8
+  '((((class color) (background light)) :foreground "#d05a00" :weight bold)
+    (((class color)) :foreground "#ff9f43" :weight bold)
+    (t :weight bold))
+  "Face of a chip of colour 8 (orange; 16, 24, 32 too)." :group 'cardwords-lines)
 
 (defvar-local cardwords-lines--view nil "The game as the bridge last described it.")
 (defvar-local cardwords-lines--cursor 0 "The cell under the cursor.")
@@ -106,8 +148,10 @@ removes nothing lets the computer throw more chips; the game ends when they
 no longer fit.  Arrows or the `cardwords-lines-keys' (h j k l
 by default) move the cursor; SPC or RET selects a chip, changes or clears the
 selection, or moves the selected chip to the empty cell under the cursor; a
-click does the same on the cell clicked.  Undo and hints keep the game out of
-the high scores.  n starts a new game and q leaves (or kill the buffer):
+click does the same on the cell clicked.  u takes the last move back and H
+proposes a move (a hint): either keeps the game out of the high scores.
+s lists the high scores, g draws the board again.
+n starts a new game and q leaves (or kill the buffer):
 while a game goes on each asks first, saying that it ends and with what
 score (it counts, as at game over); leaving says the final score.
 
@@ -184,8 +228,7 @@ With \", a new personal record!\" when it is one, as the game over line says."
   "The text of a chip of COLOR (1 and up), with its face."
   (let ((chips (string-to-list cardwords-lines-chips)))
     (propertize (string (nth (min (1- (length chips)) (/ (1- color) 8)) chips))
-                'face (list :foreground (nth (% (1- color) 8) cardwords-lines--colors)
-                            :weight 'bold))))
+                'face (intern (format "cardwords-lines-chip-%d" (1+ (% (1- color) 8)))))))
 
 (defun cardwords-lines--keys-help ()
   "The keys of the game in two lines, with `cardwords-lines-keys' as set."
@@ -435,7 +478,8 @@ the question says so, with its score."
   (when cardwords-lines--view (cardwords-lines--call "lines/quit"))
   (let ((view (cardwords-bridge-request-sync
                "lines/new"
-               (append (list :options cardwords-lines--options)
+               ;; your name, as at a Cardwords table (it was always the login name)
+               (append (list :options cardwords-lines--options :user (cardwords-bridge-player-name))
                        (and cardwords-lines-seed (list :seed cardwords-lines-seed))))))
     (setq cardwords-lines--cursor 0
           cardwords-lines--selected nil)

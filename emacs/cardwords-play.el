@@ -58,7 +58,9 @@ and its buffer gives the link that invites them
   "The first deal's seed of a game you create, or nil for a random one."
   :type '(choice (const :tag "Random" nil) string))
 (defcustom cardwords-play-name nil
-  "Your name at the table (nil: your login name)."
+  "Your name at the table (nil: your login name).
+Yatzee seats you under it too unless `cardwords-yatzee-name' is set,
+and Lines records your high scores under it."
   :type '(choice (const :tag "Login name" nil) string))
 
 (defcustom cardwords-play-columns-from-left t
@@ -168,8 +170,10 @@ card's points after its letter when the letter alone does not tell your cards
 apart.  `.' starts a new location; typed where a location is expected it
 makes the composition a trade (so twice after cards, once before any, the
 location then in braces); `/' turns the direction; DEL takes the last key
-back; RET plays.  A click on a cell sets the location, a click on a hand
-card adds it.  The preview shows the score the composition would make.
+back; RET plays; \\[cardwords-play-clear] clears the composition, \\[cardwords-play-trade] makes it
+a trade, and \\[cardwords-play-pass] passes (asked first).  A click on a cell sets the
+location, a click on a hand card adds it.  The preview shows the score
+the composition would make.
 
 The cells: C cell points, L letter factor, W word factor, written together
 when a cell has more than one (C5L2: points 5 and letter factor 2; + when
@@ -191,7 +195,11 @@ or by RET.
 The owner removes a player with \\[cardwords-play-remove] (asked first): before
 the deal the seat is free again, after it a robot plays it to the end; and
 ends the game for everyone with \\[cardwords-play-end] (asked first).  A player the
-owner removed watches the game going on with \\[cardwords-play-watch-here].
+owner removed watches the game going on with \\[cardwords-play-watch-here].  When another
+tab or editor took your seat, \\[cardwords-play-here] plays it here again (the web page's
+Play here) and \\[cardwords-play-watch-here] watches instead.
+Before the deal, while a seat is free, the buffer gives the link that
+invites someone, and \\[cardwords-play-copy-invite] copies it.
 \\[cardwords-play-hint] asks the robot for a hint: its best action fills the
 composition; \\[cardwords-play-next-hint] and \\[cardwords-play-previous-hint] then go through its ten best, as
 the web panel's list does (where a wildcard lies is said: \"wildcard at
@@ -1275,7 +1283,7 @@ leave ends the game: the buffer then stays, with its results."
 
 (defun cardwords-play--name ()
   "The player's name."
-  (or cardwords-play-name (user-login-name)))
+  (cardwords-bridge-player-name))
 
 (defun cardwords-play--create (url owner &optional ruleset)
   "Create a game on URL as its owner (token OWNER).

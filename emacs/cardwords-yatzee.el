@@ -31,7 +31,7 @@
 
 (defcustom cardwords-yatzee-robots 1 "Robot players in a game you create." :type 'integer)
 (defcustom cardwords-yatzee-name nil
-  "Your name at the table (nil: your login name)."
+  "Your name at the table (nil: `cardwords-play-name', else your login name)."
   :type '(choice (const :tag "Login name" nil) string))
 (defcustom cardwords-yatzee-seed nil
   "The dice's seed of a game you create, or nil for a random one."
@@ -117,6 +117,8 @@ someone (players join at any time), and
 removes a player with \\[cardwords-yatzee-remove] (the sheet is closed for good) and ends the
 game for everyone with \\[cardwords-yatzee-end], each removal and the end asked first.
 A player the owner removed watches the game going on with \\[cardwords-yatzee-watch-here].
+When another tab or editor took your sheet, \\[cardwords-yatzee-play-here] plays it here again
+\(the web page's Play here) and \\[cardwords-yatzee-watch-here] watches instead.
 
 \\{cardwords-yatzee-mode-map}"
   (setq-local truncate-lines t)
@@ -720,7 +722,7 @@ token wherever one is asked."
                    (cons 'owner-watch (cons id owner)))))
               (seat-why (message "%s Watching game %s" seat-why id) (cons 'watch id))
               (t (let ((name (read-string "Your name (empty: watch): "
-                                          (or cardwords-yatzee-name (user-login-name)))))
+                                          (cardwords-bridge-player-name cardwords-yatzee-name))))
                    (if (string-empty-p name) (cons 'watch id) (cons 'join (cons id name))))))))))
 
 ;;;###autoload
@@ -735,7 +737,7 @@ its list, or new to create one with the owner token."
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-yatzee--notification)
   (setq cardwords-yatzee--view nil cardwords-yatzee--said nil)
   (let* ((moved nil)
-         (name (or cardwords-yatzee-name (user-login-name)))
+         (name (cardwords-bridge-player-name cardwords-yatzee-name))
          (options (append (list :hints (if cardwords-yatzee-hints t :false))
                           (and cardwords-yatzee-seed (list :seed cardwords-yatzee-seed))))
          (view

@@ -40,7 +40,7 @@
                  (chips (cl-remove-if-not (lambda (c) (equal (car c) "O")) cells)))
             (should (= (length chips) 3))
             (dolist (c chips)
-              (should (cl-some (lambda (f) (and (listp f) (plist-get f :foreground)))
+              (should (cl-some (lambda (f) (and (symbolp f) (string-prefix-p "cardwords-lines-chip-" (symbol-name f))))
                                (cardwords-games-test--faces (cadr c)))))
             (should (memq 'cardwords-lines-empty
                           (cardwords-games-test--faces
@@ -2961,3 +2961,118 @@ the echo area."
 
 (provide 'cardwords-games-test)
 ;;; cardwords-games-test.el ends here
+
+;; defect: the chips had fixed foregrounds ("yellow", "white"...): on a light theme a yellow
+;; chip was hard to read and a white one invisible.  Each chip colour is a face with a
+;; foreground for a light background and one for a dark one, each readable there (a
+;; contrast of 3 at least, WCAG's for large text and graphics).
+(defun cardwords-games-test--luminance (color)
+  "The relative luminance of COLOR, #rrggbb (WCAG 2).
+Read from its digits: batch Emacs takes a colour's values from the
+terminal's few colours."
+  (should (string-match-p "\\`#[0-9a-fA-F]\\{6\\}\\'" color))
+  (cl-destructuring-bind (r g b)
+      (mapcar (lambda (k)
+                (let ((c (/ (string-to-number (substring color k (+ k 2)) 16) 255.0)))
+                  (if (<= c 0.03928) (/ c 12.92) (expt (/ (+ c 0.055) 1.055) 2.4))))
+              '(1 3 5))
+    (+ (* 0.2126 r) (* 0.7152 g) (* 0.0722 b))))
+
+(defun cardwords-games-test--contrast (a b)
+  "The contrast ratio of the colours A and B (WCAG 2)."
+  (let ((la (cardwords-games-test--luminance a)) (lb (cardwords-games-test--luminance b)))
+    (/ (+ (max la lb) 0.05) (+ (min la lb) 0.05))))
+
+(ert-deftest cardwords-lines-chips-read-on-light-and-dark-backgrounds ()
+  (dotimes (i 8)
+    (let* ((face (intern (format "cardwords-lines-chip-%d" (1+ i))))
+           (spec (face-default-spec face))
+           (foreground (lambda (background)
+                         ;; the first entry a color display with that background takes
+                         (plist-get (cdr (cl-find-if
+                                          (lambda (entry)
+                                            (let ((display (car entry)))
+                                              (and (listp display)
+                                                   (assq 'class display)
+                                                   (memq 'color (cdr (assq 'class display)))
+                                                   (let ((bg (assq 'background display)))
+                                                     (or (null bg) (memq background (cdr bg)))))))
+                                          spec))
+                                    :foreground))))
+      (should (facep face))
+      (should (>= (cardwords-games-test--contrast (funcall foreground 'light) "#ffffff") 3))
+      (should (>= (cardwords-games-test--contrast (funcall foreground 'dark) "#000000") 3))
+      ;; a chip of colour i + 1, and of i + 9 (the second character), drawn in that face
+      (dolist (color (list (1+ i) (+ i 9)))
+        (should (eq (get-text-property 0 'face (cardwords-lines--chip color)) face))))))
+
+;; defect: describe-mode did not describe Cardwords' C-c C-j (play here) and C-c C-w (copy the
+;; invite link), nor Yatzee's p (play here), nor Lines' u, s and g but in the key list.  Every
+;; key of a game's map is described in its mode's docstring (not only in that list): by
+;; \\[COMMAND], or by the key itself as a word ("q leaves").
+(defun cardwords-games-test--undescribed-keys (mode map)
+  "The keys of MAP (and its prefix keys) whose commands MODE's docstring does not describe.
+Described: by \\=\\[COMMAND], or by the key itself as a word; a digit
+within a range (\"1 to 5\"), the arrows and a click by those words.  The
+keys that compose (`cardwords-play-key') and ? (`describe-mode') are
+described by the sentences on composing and by the list itself."
+  (let ((doc (replace-regexp-in-string "\\\\{[^}]*}" "" (documentation mode t)))
+        (missing nil))
+    (cl-labels
+        ((walk (map prefix)
+           (map-keymap
+            (lambda (event binding)
+              (let ((key (key-description (vconcat prefix (vector event)))))
+                (cond ((memq event '(menu-bar remap)))
+                      ((keymapp binding) (walk binding (vconcat prefix (vector event))))
+                      ((memq binding '(cardwords-play-key describe-mode undefined)))
+                      ((string-match-p (regexp-quote (format "\\[%s]" binding)) doc))
+                      ((string-match-p (concat "\\(^\\|[ (]\\)" (regexp-quote key) "\\($\\|[ ,.;:)]\\)") doc))
+                      ((and (string-prefix-p "<mouse" key) (string-match-p "click" doc)))
+                      ((and (member key '("<left>" "<right>" "<up>" "<down>")) (string-match-p "[Aa]rrows" doc)))
+                      ((and (string-match-p "\\`[0-9]\\'" key)
+                            (string-match "\\([0-9]\\) to \\([0-9]\\)" doc)
+                            (<= (string-to-number (match-string 1 doc)) (string-to-number key)
+                                (string-to-number (match-string 2 doc)))))
+                      (t (push (cons key binding) missing)))))
+            map)))
+      (walk map []))
+    (nreverse missing)))
+
+(ert-deftest cardwords-games-every-key-is-described ()
+  (dolist (mode '((cardwords-play-mode . cardwords-play-mode-map)
+                  (cardwords-yatzee-mode . cardwords-yatzee-mode-map)
+                  (cardwords-lines-mode . cardwords-lines-mode-map)))
+    (should (equal (list (car mode) (cardwords-games-test--undescribed-keys (car mode) (symbol-value (cdr mode))))
+                   (list (car mode) nil)))))
+
+;; defect: Yatzee and Lines seated and recorded the player under the login name ("root") when
+;; only `cardwords-play-name' was set ("Wally"); Yatzee's own name still comes first.
+(ert-deftest cardwords-games-one-name-for-every-game ()
+  (let ((cardwords-play-name "Wally") (cardwords-yatzee-name nil))
+    (should (equal (cardwords-bridge-player-name cardwords-yatzee-name) "Wally"))
+    (should (equal (cardwords-bridge-player-name) "Wally"))
+    (let ((cardwords-yatzee-name "Wal"))
+      (should (equal (cardwords-bridge-player-name cardwords-yatzee-name) "Wal")))
+    (let ((cardwords-play-name ""))
+      (should (equal (cardwords-bridge-player-name) (user-login-name))))
+    ;; Lines, with the real bridge: the high-score line gives Wally's record as yours
+    (let* ((file (expand-file-name "lines-scores.json" (getenv "CARDWORDS_DATA_DIR")))
+           (kept (and (file-exists-p file) (with-temp-buffer (insert-file-contents file) (buffer-string))))
+           (table (if kept (json-parse-string kept :object-type 'plist :array-type 'list)
+                    (list :format "cardwords-lines-scores" :version 1 :scores nil))))
+      (unwind-protect
+          (progn
+            (with-temp-file file
+              (insert (json-serialize
+                       (plist-put table :scores
+                                  ;; another's the best: the line then gives yours beside it
+                                  (vconcat (list (list :user "ert best" :score 100000 :date "2026-01-01T00:00:00.000Z")
+                                                 (list :user "Wally" :score 5 :date "2026-01-01T00:00:00.000Z"))
+                                           (plist-get table :scores))))))
+            (let ((cardwords-lines-seed nil))
+              (cardwords-lines)
+              (unwind-protect
+                  (should (string-match-p "^High score: 100000 (ert best)  yours: 5$" (buffer-string)))
+                (let ((cardwords-lines--leaving t)) (kill-buffer "*Cardwords Lines*")))))
+        (if kept (with-temp-file file (insert kept)) (delete-file file))))))
