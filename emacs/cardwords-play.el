@@ -96,6 +96,12 @@ Once, when they come: a redraw after it leaves each window where it is.")
 The review, which comes after them, scrolls its keys' line into a window
 still there, not into one the player has scrolled since.")
 
+(defvar-local cardwords-play--deal-shown nil
+  "The game and round whose deal the windows were last brought to (gameId . round).
+A new round (a rematch) brings the table from its column letters into
+view, as a game's start does: the windows stayed where the results were,
+the new table's first rows off the top.")
+
 (defvar-local cardwords-play--review-shown nil
   "The review's step and Best move toggle the windows were last scrolled for.
 A new step brings the table's top into view (its column labels and the
@@ -818,6 +824,16 @@ never scrolls it, but to the results when they come."
                 (setq cardwords-play--results-shown
                       (cons (plist-get welcome :gameId) (cardwords-play--get :round)))
                 (dolist (w shown) (cardwords-play--show-results w results-start results-end)))))
+          ;; a new round dealt (a rematch): the table from its column letters, as at the start
+          (unless results
+            (let ((deal (cons (plist-get welcome :gameId) (cardwords-play--get :round)))
+                  (shown (get-buffer-window-list (current-buffer) nil t)))
+              (when (and shown (not (equal deal cardwords-play--deal-shown)))
+                (when cardwords-play--deal-shown
+                  (dolist (w shown)
+                    (set-window-start w (point-min) t)
+                    (set-window-point w (point-min))))
+                (setq cardwords-play--deal-shown deal))))
           ;; the review stepped: the table from its column labels (the results had scrolled it
           ;; up at 80x24); back to the final table, or the review just come after the results
           ;; (its keys' line one below the window at 80x24), the results again

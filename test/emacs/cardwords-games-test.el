@@ -3076,3 +3076,39 @@ described by the sentences on composing and by the list itself."
                   (should (string-match-p "^High score: 100000 (ert best)  yours: 5$" (buffer-string)))
                 (let ((cardwords-lines--leaving t)) (kill-buffer "*Cardwords Lines*")))))
         (if kept (with-temp-file file (insert kept)) (delete-file file))))))
+
+;; defect: after a rematch at 80x24 the new round was dealt but the window stayed where the
+;; results had scrolled it, the column letters and the first rows of the new table off the
+;; top.  The new deal brings the table from its column letters into view, as a game's start
+;; does; a redraw in the round leaves the window where the player put it.
+(ert-deftest cardwords-play-a-rematch-brings-the-new-table-into-view ()
+  (let* ((table (cardwords-games-test--table-15x15))
+         (results `(:reasonText "Every player passed or traded twice in a row."
+                                :columns ,cardwords-games-test--result-columns
+                                :marks ,cardwords-games-test--result-marks
+                                :results ((:name "ert" :score 4 :handPoints 3 :adjustment -3 :winner nil :standIn nil)
+                                          (:name "Robot1" :score 9 :handPoints 2 :adjustment -2 :winner t :standIn nil))))
+         (top (lambda (w) (line-number-at-pos (window-start w)))))
+    (cardwords-games-test--drawn (apply #'cardwords-games-test--view table)
+      (unwind-protect
+          (let ((window (cardwords-games-test--window-of-80x24)))
+            (cl-letf (((symbol-function 'cardwords-play--mode-line-shows-p) (lambda (_) t)))
+              (cardwords-play--draw)
+              (setq cardwords-play--view (apply #'cardwords-games-test--view :seq 2 :status "over" :turn -1
+                                                :results results table))
+              (cardwords-play--draw)
+              (should (> (funcall top window) 1))
+              ;; the rematch: round 2 dealt, the message saying so
+              (setq cardwords-play--view (apply #'cardwords-games-test--view :seq 3 :round 2 :moves 0
+                                                :message "Rematch: game 2 begins."
+                                                :log '("Rematch: game 2 begins.") table))
+              (cardwords-play--draw)
+              (should (= (funcall top window) 1))
+              (should (= (window-point window) (point-min)))
+              (should (string-prefix-p "     A    B" (buffer-substring (window-start window) (line-end-position 1))))
+              ;; scrolled in the round: a redraw (another player's move) leaves it there
+              (set-window-start window (cardwords-play--line-position 4))
+              (setq cardwords-play--view (apply #'cardwords-games-test--view :seq 4 :round 2 :moves 1 table))
+              (cardwords-play--draw)
+              (should (= (funcall top window) 4))))
+        (delete-other-windows)))))
