@@ -659,7 +659,9 @@ never scrolls it, but to the results when they come."
                          ;; a watcher has no hand: the web panel's note where the action area is
                          (and (not results) (cardwords-play--watching-p)
                               (list (cons "Watching: the players' hands are not shown." 'action)))
+                         ;; none while the game waits for players: nothing to compose yet
                          (and composing (not results) (not (cardwords-play--watching-p))
+                              (not (equal (cardwords-play--get :status) "waiting"))
                               (list (cons (format "Action: %s  %s  %s" (plist-get composing :display)
                                                   (plist-get composing :direction)
                                                   ;; the cards, then the one being chosen as typed so far (T-)
@@ -670,6 +672,7 @@ never scrolls it, but to the results when they come."
                                                    " "))
                                           'action)))
                          (and preview (not results) (not (cardwords-play--watching-p))
+                              (not (equal (cardwords-play--get :status) "waiting"))
                               (cardwords-play--preview-items preview width))
                          ;; the message wrapped at the window's width: it is read whole
                          ;; a hint's continued under its first word, as the preview's ("Hint: ")
@@ -747,7 +750,7 @@ never scrolls it, but to the results when they come."
                                    (cardwords-play--get :moves))
                            "  " " "))
               (insert (propertize line 'face 'bold) "\n")))
-          (let ((i 0))
+          (let ((i 0) (over (cardwords-play--over-p)))
             (dolist (p players)
               ;; broken at the window's width, the notes under the points (at 80 columns a
               ;; removed player's line ran past the edge, "asks fo$")
@@ -760,9 +763,13 @@ never scrolls it, but to the results when they come."
                                                    (if (memq (plist-get p :score) '(1 -1)) "point " "points")
                                                    (cardwords-play--count (plist-get p :cards) "card"))
                                            (and (plist-get p :robot) "robot")
-                                           ;; removed by the owner: said so (it read as a leave)
-                                           (cond ((plist-get p :removed) "removed by the owner, a robot plays")
-                                                 ((plist-get p :left) "left, a robot plays")
+                                           ;; removed by the owner: said so (it read as a leave);
+                                           ;; after the end no robot plays on, nor is anyone away
+                                           ;; (the web page's score board: "removed", "left")
+                                           (cond ((plist-get p :removed)
+                                                  (if over "removed by the owner" "removed by the owner, a robot plays"))
+                                                 ((plist-get p :left) (if over "left" "left, a robot plays"))
+                                                 (over nil)
                                                  ((plist-get p :standIn) "away, a robot plays")
                                                  ((plist-get p :away) "away"))
                                            ;; after the game: who asks for a rematch (the

@@ -1128,6 +1128,9 @@ it("the bridge tells the owner's removal from a leave: the view's `removed` (Ema
     await expect.poll(async () => (await players()).find((p) => p.name === 'Bo')?.removed).toBe(true);
     expect((await cy.leaveGame()).type).toBe('ack');
     await expect.poll(async () => (await players()).find((p) => p.name === 'Cy')?.left).toBe(true);
+    // a leave is said, as the web panel says it (it went to the log and the score board alone);
+    // the owner's own removal of Bo was said by its acknowledgement
+    expect((await call('cardwords/view')).result!.message).toBe('Cy left the game: a robot plays for Cy to the end.');
     expect((await players()).find((p) => p.name === 'Bo')).toMatchObject({ left: true, removed: true });
     expect((await players()).find((p) => p.name === 'Cy')).toMatchObject({ left: true, removed: false });
     // Ann passes: Bo's turn, which a robot plays (not before a minute here): the line under the pile says why

@@ -3112,3 +3112,30 @@ described by the sentences on composing and by the list itself."
               (cardwords-play--draw)
               (should (= (funcall top window) 4))))
         (delete-other-windows)))))
+
+;; defects: after the owner ended the game the score board still said a removed player was
+;; "removed by the owner, a robot plays" (no robot plays after the end; the web page's score
+;; board says "removed", "left"); and while the game waited for players, "Action: _  across"
+;; showed with nothing to compose.
+(ert-deftest cardwords-play-after-the-end-no-robot-plays-and-no-action-before-the-deal ()
+  (let ((players '((:name "ert" :robot nil :score 4 :cards 4 :connected t)
+                   (:name "Bo" :robot nil :score 0 :cards 4 :connected nil :left t :removed t :standIn t)
+                   (:name "Cy" :robot nil :score 0 :cards 4 :connected nil :left t :standIn t)
+                   (:name "Di" :robot nil :score 0 :cards 4 :connected nil :away t :standIn t))))
+    (cardwords-games-test--drawn (cardwords-games-test--view :players players)
+      (should (cardwords-games-test--line-of "^ Bo +0 points  4 cards  removed by the owner, a robot plays$"))
+      (should (cardwords-games-test--line-of "^ Cy +0 points  4 cards  left, a robot plays$"))
+      (should (cardwords-games-test--line-of "^ Di +0 points  4 cards  away, a robot plays$"))
+      (dolist (status '("ended" "over"))
+        (setq cardwords-play--view (cardwords-games-test--view :seq 2 :status status :turn -1 :players players))
+        (cardwords-play--draw)
+        (should (cardwords-games-test--line-of "^ Bo +0 points  4 cards  removed by the owner$"))
+        (should (cardwords-games-test--line-of "^ Cy +0 points  4 cards  left$"))
+        (should (cardwords-games-test--line-of "^ Di +0 points  4 cards$"))
+        (should-not (string-match-p "a robot plays" (buffer-string)))))
+    ;; waiting for players: the bridge's composition is there, nothing to compose yet
+    (cardwords-games-test--drawn (cardwords-games-test--view :status "waiting" :turn -1 :hand nil :board nil
+                                                             :composing '(:display "_" :mode "location" :buffer ""
+                                                                                   :direction "across" :placed nil :cards nil))
+      (should-not (string-match-p "Action:" (buffer-string)))
+      (should-not (string-match-p "Preview:" (buffer-string))))))
