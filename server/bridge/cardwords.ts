@@ -692,7 +692,7 @@ export class CardwordsSession {
   private logFromHistory(m: CardwordsHistoryMessage): void {
     const { from, lines } = historyLines(m);
     const kept = this.log.filter((l) => l.round < from);
-    this.log = [...kept, ...lines.map((l): LogLine => ('turn' in l ? { round: l.round, seat: l.turn.player, text: this.turnText(l.turn, m.players, l.current ? this.tableBefore(m.turns, m.turns.indexOf(l.turn)) : null), plain: this.turnText({ ...l.turn, best: undefined }, m.players) } : { round: l.round, seat: -1, text: logEventLine(l.event, l.over === true) }))];
+    this.log = [...kept, ...lines.map((l): LogLine => ('turn' in l ? { round: l.round, seat: l.turn.player, text: this.turnText(l.turn, m.players, l.current ? this.tableBefore(m.turns, m.turns.indexOf(l.turn)) : null), plain: this.turnText({ ...l.turn, best: undefined }, m.players) } : { round: l.round, seat: -1, text: logEventLine(l.event, l.over === true, this.welcome?.owner === true) }))];
     for (const k of goneKeys(lines)) this.goneLogged.add(k);
     this.loggedRound = m.round;
   }
@@ -713,7 +713,7 @@ export class CardwordsSession {
 
   /** A line that is no turn, as the web panel logs it. */
   private logNote(e: CardwordsLogEvent, over = false): void {
-    this.log.push({ round: e.round, seat: -1, text: logEventLine(e, over) });
+    this.log.push({ round: e.round, seat: -1, text: logEventLine(e, over, this.welcome?.owner === true) });
   }
 
   /** A new round: its rematch line, once (the state or the `rematch` message, whichever comes first). */
