@@ -478,7 +478,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
               (should (equal mode-line-process " Disconnected You:100  Bartholomew:109")))
             (cardwords-yatzee--draw)
             ;; no throw yet: no faces (five [1] read as five ones), and the others' dice likewise
-            (should (string-match-p "^Robot1: not thrown yet$" (buffer-string)))
+            (should (string-match-p "\\(^\\|  \\)Robot1: not thrown yet\\(  \\|$\\)" (buffer-string)))
             (should (string-match-p "^Your dice (throw 0 of 3): \\[ \\] \\[ \\] \\[ \\] \\[ \\] \\[ \\] $" (buffer-string)))
             (should (string-match-p "^Three alike +- +- +- +- +- +- +- +- +- +-$" (buffer-string)))
             (funcall fits)
@@ -526,7 +526,8 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (cardwords-yatzee-mode)
             (cardwords-yatzee--draw)
             (goto-char (point-min))
-            (should (re-search-forward "^To invite someone, give them this link:\n" nil t))
+            ;; beside the game's line, the link whole at the start of the next (80 columns)
+            (should (re-search-forward "^Yatzee  game K7QX2M  playing  To invite someone, give them this link:\n" nil t))
             (should (looking-at (concat (regexp-quote link) "$")))
             (should (memq 'link (ensure-list (get-text-property (point) 'face))))
             (let ((kill-ring nil))
@@ -565,7 +566,7 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (should (looking-at "You are watching\\.$"))
             (should-not (string-match-p "Your dice" (buffer-string)))
             (should (string-match-p "^ +Ann +Robot1$" (buffer-string)))
-            (should (string-match-p "^Ann: 3 4 4 2 6  throw 1$" (buffer-string)))
+            (should (string-match-p "\\(^\\|  \\)Ann: 3 4 4 2 6  throw 1\\(  \\|$\\)" (buffer-string)))
             (should-not (cardwords-yatzee--in-progress-p)))
         (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
         (kill-buffer)))))
@@ -2522,7 +2523,7 @@ the echo area."
     (setf (plist-get (cadr (plist-get view :sheets)) :scores) (make-list 15 3)
           (plist-get (cadr (plist-get view :sheets)) :throwsMade) 0)
     (cardwords-games-test--yatzee-drawn view
-      (should (string-match-p "^Robot1: done, the sheet is full$" (buffer-string)))
+      (should (string-match-p "\\(^\\|  \\)Robot1: done, the sheet is full\\(  \\|$\\)" (buffer-string)))
       (should-not (string-match-p "not thrown yet" (buffer-string))))))
 
 ;; The Yatzee owner: - removes a player (those the bridge's view says: every player present
@@ -3139,3 +3140,44 @@ described by the sentences on composing and by the list itself."
                                                                                    :direction "across" :placed nil :cards nil))
       (should-not (string-match-p "Action:" (buffer-string)))
       (should-not (string-match-p "Preview:" (buffer-string))))))
+
+;; defect: at 80x24 the game's line ("Yatzee  game G5PqVFoL  playing"), the invite link and
+;; the robot's dice were all under the sheet, below the screen with nothing saying so.  They
+;; come first, as the web page has its status line and invite link above the dice, sharing
+;; lines where they fit, with your dice and the sheet down to its last category (the Total row
+;; may go under the window: the mode line has the totals).  With the hints on they yield to
+;; them, and follow the sheet.
+(ert-deftest cardwords-yatzee-the-game-the-invite-and-the-others-in-view-at-80x24 ()
+  (let ((link "http://127.0.0.1:41234/yatzee.html?game=G5PqVFoL"))
+    (cardwords-games-test--yatzee-drawn
+        (cardwords-games-test--yatzee-view :welcome '(:gameId "G5PqVFoL" :owner t) :invite link
+                                           :inviteText "To invite someone, give them this link:")
+      (unwind-protect
+          (let ((window (cardwords-games-test--window-of-80x24))
+                (in-view (lambda (regexp)
+                           (let ((line (cardwords-games-test--line-of regexp)))
+                             (and line (<= line 21))))))
+            (cardwords-yatzee--draw)
+            (dolist (regexp (list "^Yatzee  game G5PqVFoL  playing\\b" "To invite someone, give them this link:"
+                                  (regexp-quote link) "Robot1: 5 1 5 2 6  throw 1"
+                                  "^Your dice (throw 1 of 3): " "^ +ert +Robot1$" "^Yatzee +(7) +-$"))
+              (should (funcall in-view regexp)))
+            ;; the link whole, in its face
+            (goto-char (point-min))
+            (search-forward link)
+            (should (eq (get-text-property (match-beginning 0) 'face) 'link))
+            (cardwords-games-test--within-columns 79)
+            (should (= (window-start window) (point-min)))
+            ;; the hints on: your dice, the hints and the sheet first; the rest after the sheet
+            (setq cardwords-yatzee--view
+                  (plist-put (plist-put (copy-sequence cardwords-yatzee--view) :hints t) :mine
+                             (list :suggestion "chance" :options (make-list 15 7)
+                                   :hint (list :expectedFinal 201.5 :categories (make-list 15 199.5)
+                                               :keep '(:dice (5 5) :positions (0 2) :transferNow nil :expected 203.1)
+                                               :now 203.1))))
+            (cardwords-yatzee--draw)
+            (should (= (cardwords-games-test--line-of "^Your dice ") 1))
+            (should (funcall in-view "^Yatzee +(7) +-"))
+            (should (> (cardwords-games-test--line-of "^Yatzee  game G5PqVFoL  playing\\b")
+                       (cardwords-games-test--line-of "^Total "))))
+        (delete-other-windows)))))
