@@ -97,7 +97,7 @@ export class LinesSession {
   }
 
   private save(): void {
-    if (this.saved || !this.eligible) return; // submit() decides by core's beatsRecord: a first game counts even at 0
+    if (this.saved || !this.eligible) return; // submit() decides by core's beatsRecord: a game at 0 never counts
     this.saved = true;
     this.record = this.scores.submit(this.player, this.game.score);
   }
