@@ -256,7 +256,8 @@ A redraw (another player's throw) does not say it again.")
                  ;; the sheet: its heading, the categories, the sum and the bonus, the total
                  (sheet-rows (+ (length (cardwords-yatzee--get :categories))
                                 (if (> (length (cardwords-yatzee--get :categories)) 5) 4 2)))
-                 (top-lines (cardwords-bridge-wrap (cardwords-yatzee--top-texts me sheets) width))
+                 (top-texts (cardwords-yatzee--top-texts me sheets))
+                 (top-lines (cardwords-bridge-wrap top-texts width))
                  ;; removed by the owner while the game goes on: the removal's line, at the
                  ;; top, names the key that watches it, as the web page offers Watch the game
                  (said (let ((said (cardwords-yatzee--message)))
@@ -296,7 +297,10 @@ A redraw (another player's throw) does not say it again.")
             ;; joined only while the line fits: a hint cut at the edge is lost, while the sheet's
             ;; Total under the window is in the mode line too (80x24 with a best hold of its own)
             (setq middle (cardwords-bridge-fit (append hint-lines said-lines) room (1+ width))
-                  top (max 0 (min (length top-lines) (- height before (length middle) (1- sheet-rows)))))
+                  ;; the Total row goes under the window for the invite or the others' dice
+                  ;; only: the game's line alone (after the end) stays below the sheet
+                  top (max 0 (min (length top-lines)
+                                  (- height before (length middle) sheet-rows (if (cdr top-texts) -1 0)))))
             ;; a watcher is told so first, as the web page's note where the dice are
             (when (cardwords-yatzee--watching-p)
               (insert "You are watching.\n"))
