@@ -62,47 +62,20 @@ A game with a fixed seed does not count for the high scores."
 ;; The chip colours, each for a light and a dark background (the web page's chip colours,
 ;; media/style.css): fixed foregrounds left a yellow chip hard to read and a white one
 ;; invisible on a light theme.  A terminal with fewer colours takes the nearest it has.
-(defface cardwords-lines-chip-1
-  '((((class color) (background light)) :foreground "#d7263d" :weight bold)
-    (((class color)) :foreground "#ff5a67" :weight bold)
-    (t :weight bold))
-  "Face of a chip of colour 1 (red; 9, 17, 25 too)." :group 'cardwords-lines)
-(defface cardwords-lines-chip-2
-  '((((class color) (background light)) :foreground "#2a8a36" :weight bold)
-    (((class color)) :foreground "#5fd06d" :weight bold)
-    (t :weight bold))
-  "Face of a chip of colour 2 (green; 10, 18, 26 too)." :group 'cardwords-lines)
-(defface cardwords-lines-chip-3
-  '((((class color) (background light)) :foreground "#a38300" :weight bold)
-    (((class color)) :foreground "#ffd43b" :weight bold)
-    (t :weight bold))
-  "Face of a chip of colour 3 (yellow; 11, 19, 27 too)." :group 'cardwords-lines)
-(defface cardwords-lines-chip-4
-  '((((class color) (background light)) :foreground "#2463d6" :weight bold)
-    (((class color)) :foreground "#5b9bff" :weight bold)
-    (t :weight bold))
-  "Face of a chip of colour 4 (blue; 12, 20, 28 too)." :group 'cardwords-lines)
-(defface cardwords-lines-chip-5
-  '((((class color) (background light)) :foreground "#b43dc4" :weight bold)
-    (((class color)) :foreground "#e07cf0" :weight bold)
-    (t :weight bold))
-  "Face of a chip of colour 5 (magenta; 13, 21, 29 too)." :group 'cardwords-lines)
-(defface cardwords-lines-chip-6
-  '((((class color) (background light)) :foreground "#0f8593" :weight bold)
-    (((class color)) :foreground "#4fd6e4" :weight bold)
-    (t :weight bold))
-  "Face of a chip of colour 6 (cyan; 14, 22, 30 too)." :group 'cardwords-lines)
-(defface cardwords-lines-chip-7
-  '((((class color) (background light)) :foreground "#1f1f1f" :weight bold)
-    (((class color)) :foreground "#f4f4f4" :weight bold)
-    (t :weight bold))
-  "Face of a chip of colour 7 (white, black on a light background; 15, 23, 31 too)."
-  :group 'cardwords-lines)
-(defface cardwords-lines-chip-8
-  '((((class color) (background light)) :foreground "#d05a00" :weight bold)
-    (((class color)) :foreground "#ff9f43" :weight bold)
-    (t :weight bold))
-  "Face of a chip of colour 8 (orange; 16, 24, 32 too)." :group 'cardwords-lines)
+(dolist (chip '((1 "red" "#d7263d" "#ff5a67") (2 "green" "#2a8a36" "#5fd06d")
+                (3 "yellow" "#a38300" "#ffd43b") (4 "blue" "#2463d6" "#5b9bff")
+                (5 "magenta" "#b43dc4" "#e07cf0") (6 "cyan" "#0f8593" "#4fd6e4")
+                ;; white: near-black on a light background, as the web page's 12th colour
+                (7 "white, black on a light background" "#1f1f1f" "#f4f4f4")
+                (8 "orange" "#d05a00" "#ff9f43")))
+  (cl-destructuring-bind (n name light dark) chip
+    (custom-declare-face
+     (intern (format "cardwords-lines-chip-%d" n))
+     `((((class color) (background light)) :foreground ,light :weight bold)
+       (((class color)) :foreground ,dark :weight bold)
+       (t :weight bold))
+     (format "Face of a chip of colour %d (%s; %d, %d, %d too)." n name (+ n 8) (+ n 16) (+ n 24))
+     :group 'cardwords-lines)))
 
 (defvar-local cardwords-lines--view nil "The game as the bridge last described it.")
 (defvar-local cardwords-lines--cursor 0 "The cell under the cursor.")
