@@ -277,11 +277,23 @@ A redraw (another player's throw) does not say it again.")
                  (said-lines (and (not (equal said ""))
                                   (cardwords-yatzee--lines (list said) width 'font-lock-warning-face)))
                  (room (- height before sheet-rows))
-                 ;; when the window cannot show them with the whole sheet (80x24 with a best
-                 ;; hold of two lines), the message goes to the echo area, once, where it had
-                 ;; shared the hold's line and lost its end at the edge
-                 (echo (and hint-lines said-lines
-                            (> (+ (length hint-lines) (length said-lines)) (max 1 room))))
+                 ;; the lines above the dice: where the hints and the message leave room
+                 ;; (with the sheet down to its last category for the invite or the others'
+                 ;; dice; the game's line alone, after the end, keeps the Total row in view)
+                 (top-room (lambda (middle)
+                             (- height before (length middle) sheet-rows (if (cdr top-texts) -1 0))))
+                 (fit (lambda (lines) (cardwords-bridge-fit lines room (1+ width))))
+                 ;; the message goes to the echo area, once, when the window cannot show it
+                 ;; with the whole sheet and the hints (80x24 with a best hold of two lines:
+                 ;; it had shared the hold's line and lost its end at the edge), or with the
+                 ;; invite link (at 80x24 a transfer's line sent the link under the sheet)
+                 (echo (and said-lines
+                            (or (and hint-lines
+                                     (> (+ (length hint-lines) (length said-lines)) (max 1 room)))
+                                (and (not (member (cardwords-yatzee--get :invite) '(nil "")))
+                                     (> (length top-lines)
+                                        (funcall top-room (funcall fit (append hint-lines said-lines))))
+                                     (<= (length top-lines) (funcall top-room (funcall fit hint-lines)))))))
                  (middle nil) (top 0))
             (if (not echo)
                 ;; the message echoed is no longer the view's (the connection back): it goes
@@ -296,11 +308,8 @@ A redraw (another player's throw) does not say it again.")
                 (message "%s" said)))
             ;; joined only while the line fits: a hint cut at the edge is lost, while the sheet's
             ;; Total under the window is in the mode line too (80x24 with a best hold of its own)
-            (setq middle (cardwords-bridge-fit (append hint-lines said-lines) room (1+ width))
-                  ;; the Total row goes under the window for the invite or the others' dice
-                  ;; only: the game's line alone (after the end) stays below the sheet
-                  top (max 0 (min (length top-lines)
-                                  (- height before (length middle) sheet-rows (if (cdr top-texts) -1 0)))))
+            (setq middle (funcall fit (append hint-lines said-lines))
+                  top (max 0 (min (length top-lines) (funcall top-room middle))))
             ;; a watcher is told so first, as the web page's note where the dice are
             (when (cardwords-yatzee--watching-p)
               (insert "You are watching.\n"))

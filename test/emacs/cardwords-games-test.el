@@ -3168,6 +3168,19 @@ described by the sentences on composing and by the list itself."
             (should (eq (get-text-property (match-beginning 0) 'face) 'link))
             (cardwords-games-test--within-columns 79)
             (should (= (window-start window) (point-min)))
+            ;; a transfer said: the line would send the link under the sheet, so it is said in
+            ;; the echo area (once), as a message the hints leave no line for
+            (let ((echoed nil) (cardwords-yatzee--echoed nil))
+              (cl-letf (((symbol-function 'message)
+                         (lambda (format-string &rest args) (push (apply #'format format-string args) echoed))))
+                (setq cardwords-yatzee--view (plist-put (copy-sequence cardwords-yatzee--view)
+                                                        :message "Aces: 0 points. u takes it back."))
+                (cardwords-yatzee--draw)
+                (cardwords-yatzee--draw))
+              (should (equal echoed '("Aces: 0 points. u takes it back.")))
+              (should (funcall in-view (regexp-quote link)))
+              (should (funcall in-view "Robot1: 5 1 5 2 6  throw 1"))
+              (should (funcall in-view "^Yatzee +(7) +-$")))
             ;; the hints on: your dice, the hints and the sheet first; the rest after the sheet
             (setq cardwords-yatzee--view
                   (plist-put (plist-put (copy-sequence cardwords-yatzee--view) :hints t) :mine
