@@ -23,6 +23,15 @@
   :type '(repeat string)
   :group 'cardwords)
 
+(defvar cardwords-play-name)            ; cardwords-play.el: your name at a Cardwords table
+
+(defun cardwords-bridge-player-name (&optional own)
+  "Your name in a game: OWN, else `cardwords-play-name', else your login name.
+OWN is the game's own name option (`cardwords-yatzee-name'); Lines has
+none.  An empty name counts as none set."
+  (cl-find-if (lambda (name) (and (stringp name) (not (string-empty-p name))))
+              (list own (bound-and-true-p cardwords-play-name) (user-login-name))))
+
 (defvar cardwords-bridge--process nil "The running bridge process, or nil.")
 (defvar cardwords-bridge--next-id 0 "The id of the last request sent.")
 (defvar cardwords-bridge--pending (make-hash-table)

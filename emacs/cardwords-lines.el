@@ -11,7 +11,8 @@
 ;; rules run in the game bridge (cardwords-bridge.el, the core engine of the terminal
 ;; client); this buffer draws the board with faces and reads the keys and clicks.  High
 ;; scores are the terminal client's (`cardwords lines -l' lists them): the same file,
-;; under the same rules (default options, no fixed seed, no undo, no hint).
+;; under the same rules (default options, no fixed seed, no undo, no hint), under
+;; `cardwords-play-name' when it is set (else the login name, as the terminal's).
 ;;
 ;; With a prefix argument the command asks for every game option of the original (-w -t
 ;; -c -i -n -N and the preview); the customisations give the defaults.
@@ -58,9 +59,23 @@ A game with a fixed seed does not count for the high scores."
 (defface cardwords-lines-removed '((t :inherit highlight))
   "Face of cells whose chips the last move removed." :group 'cardwords-lines)
 
-(defconst cardwords-lines--colors
-  '("red" "green" "yellow" "blue" "magenta" "cyan" "white" "orange")
-  "Foreground colours of the chip colours 1-8 (then again from 9).")
+;; The chip colours, each for a light and a dark background (the web page's chip colours,
+;; media/style.css): fixed foregrounds left a yellow chip hard to read and a white one
+;; invisible on a light theme.  A terminal with fewer colours takes the nearest it has.
+(dolist (chip '((1 "red" "#d7263d" "#ff5a67") (2 "green" "#2a8a36" "#5fd06d")
+                (3 "yellow" "#a38300" "#ffd43b") (4 "blue" "#2463d6" "#5b9bff")
+                (5 "magenta" "#b43dc4" "#e07cf0") (6 "cyan" "#0f8593" "#4fd6e4")
+                ;; white: near-black on a light background, as the web page's 12th colour
+                (7 "white, black on a light background" "#1f1f1f" "#f4f4f4")
+                (8 "orange" "#d05a00" "#ff9f43")))
+  (cl-destructuring-bind (n name light dark) chip
+    (custom-declare-face
+     (intern (format "cardwords-lines-chip-%d" n))
+     `((((class color) (background light)) :foreground ,light :weight bold)
+       (((class color)) :foreground ,dark :weight bold)
+       (t :weight bold))
+     (format "Face of a chip of colour %d (%s; %d, %d, %d too)." n name (+ n 8) (+ n 16) (+ n 24))
+     :group 'cardwords-lines)))
 
 (defvar-local cardwords-lines--view nil "The game as the bridge last described it.")
 (defvar-local cardwords-lines--cursor 0 "The cell under the cursor.")
@@ -106,8 +121,10 @@ removes nothing lets the computer throw more chips; the game ends when they
 no longer fit.  Arrows or the `cardwords-lines-keys' (h j k l
 by default) move the cursor; SPC or RET selects a chip, changes or clears the
 selection, or moves the selected chip to the empty cell under the cursor; a
-click does the same on the cell clicked.  Undo and hints keep the game out of
-the high scores.  n starts a new game and q leaves (or kill the buffer):
+click does the same on the cell clicked.  u takes the last move back and H
+proposes a move (a hint): either keeps the game out of the high scores.
+s lists the high scores, g draws the board again.
+n starts a new game and q leaves (or kill the buffer):
 while a game goes on each asks first, saying that it ends and with what
 score (it counts, as at game over); leaving says the final score.
 
@@ -184,8 +201,7 @@ With \", a new personal record!\" when it is one, as the game over line says."
   "The text of a chip of COLOR (1 and up), with its face."
   (let ((chips (string-to-list cardwords-lines-chips)))
     (propertize (string (nth (min (1- (length chips)) (/ (1- color) 8)) chips))
-                'face (list :foreground (nth (% (1- color) 8) cardwords-lines--colors)
-                            :weight 'bold))))
+                'face (intern (format "cardwords-lines-chip-%d" (1+ (% (1- color) 8)))))))
 
 (defun cardwords-lines--keys-help ()
   "The keys of the game in two lines, with `cardwords-lines-keys' as set."
@@ -435,7 +451,8 @@ the question says so, with its score."
   (when cardwords-lines--view (cardwords-lines--call "lines/quit"))
   (let ((view (cardwords-bridge-request-sync
                "lines/new"
-               (append (list :options cardwords-lines--options)
+               ;; your name, as at a Cardwords table (it was always the login name)
+               (append (list :options cardwords-lines--options :user (cardwords-bridge-player-name))
                        (and cardwords-lines-seed (list :seed cardwords-lines-seed))))))
     (setq cardwords-lines--cursor 0
           cardwords-lines--selected nil)

@@ -58,7 +58,9 @@ and its buffer gives the link that invites them
   "The first deal's seed of a game you create, or nil for a random one."
   :type '(choice (const :tag "Random" nil) string))
 (defcustom cardwords-play-name nil
-  "Your name at the table (nil: your login name)."
+  "Your name at the table (nil: your login name).
+Yatzee seats you under it too unless `cardwords-yatzee-name' is set,
+and Lines records your high scores under it."
   :type '(choice (const :tag "Login name" nil) string))
 
 (defcustom cardwords-play-columns-from-left t
@@ -93,6 +95,12 @@ Once, when they come: a redraw after it leaves each window where it is.")
   "Each window's first line as the results were last put in it (window . line).
 The review, which comes after them, scrolls its keys' line into a window
 still there, not into one the player has scrolled since.")
+
+(defvar-local cardwords-play--deal-shown nil
+  "The game and round whose deal the windows were last brought to (gameId . round).
+A new round (a rematch) brings the table from its column letters into
+view, as a game's start does: the windows stayed where the results were,
+the new table's first rows off the top.")
 
 (defvar-local cardwords-play--review-shown nil
   "The review's step and Best move toggle the windows were last scrolled for.
@@ -168,8 +176,10 @@ card's points after its letter when the letter alone does not tell your cards
 apart.  `.' starts a new location; typed where a location is expected it
 makes the composition a trade (so twice after cards, once before any, the
 location then in braces); `/' turns the direction; DEL takes the last key
-back; RET plays.  A click on a cell sets the location, a click on a hand
-card adds it.  The preview shows the score the composition would make.
+back; RET plays; \\[cardwords-play-clear] clears the composition, \\[cardwords-play-trade] makes it
+a trade, and \\[cardwords-play-pass] passes (asked first).  A click on a cell sets the
+location, a click on a hand card adds it.  The preview shows the score
+the composition would make.
 
 The cells: C cell points, L letter factor, W word factor, written together
 when a cell has more than one (C5L2: points 5 and letter factor 2; + when
@@ -191,7 +201,11 @@ or by RET.
 The owner removes a player with \\[cardwords-play-remove] (asked first): before
 the deal the seat is free again, after it a robot plays it to the end; and
 ends the game for everyone with \\[cardwords-play-end] (asked first).  A player the
-owner removed watches the game going on with \\[cardwords-play-watch-here].
+owner removed watches the game going on with \\[cardwords-play-watch-here].  When another
+tab or editor took your seat, \\[cardwords-play-here] plays it here again (the web page's
+Play here) and \\[cardwords-play-watch-here] watches instead.
+Before the deal, while a seat is free, the buffer gives the link that
+invites someone, and \\[cardwords-play-copy-invite] copies it.
 \\[cardwords-play-hint] asks the robot for a hint: its best action fills the
 composition; \\[cardwords-play-next-hint] and \\[cardwords-play-previous-hint] then go through its ten best, as
 the web panel's list does (where a wildcard lies is said: \"wildcard at
@@ -645,7 +659,9 @@ never scrolls it, but to the results when they come."
                          ;; a watcher has no hand: the web panel's note where the action area is
                          (and (not results) (cardwords-play--watching-p)
                               (list (cons "Watching: the players' hands are not shown." 'action)))
+                         ;; none while the game waits for players: nothing to compose yet
                          (and composing (not results) (not (cardwords-play--watching-p))
+                              (not (equal (cardwords-play--get :status) "waiting"))
                               (list (cons (format "Action: %s  %s  %s" (plist-get composing :display)
                                                   (plist-get composing :direction)
                                                   ;; the cards, then the one being chosen as typed so far (T-)
@@ -656,6 +672,7 @@ never scrolls it, but to the results when they come."
                                                    " "))
                                           'action)))
                          (and preview (not results) (not (cardwords-play--watching-p))
+                              (not (equal (cardwords-play--get :status) "waiting"))
                               (cardwords-play--preview-items preview width))
                          ;; the message wrapped at the window's width: it is read whole
                          ;; a hint's continued under its first word, as the preview's ("Hint: ")
@@ -733,7 +750,7 @@ never scrolls it, but to the results when they come."
                                    (cardwords-play--get :moves))
                            "  " " "))
               (insert (propertize line 'face 'bold) "\n")))
-          (let ((i 0))
+          (let ((i 0) (over (cardwords-play--over-p)))
             (dolist (p players)
               ;; broken at the window's width, the notes under the points (at 80 columns a
               ;; removed player's line ran past the edge, "asks fo$")
@@ -746,9 +763,13 @@ never scrolls it, but to the results when they come."
                                                    (if (memq (plist-get p :score) '(1 -1)) "point " "points")
                                                    (cardwords-play--count (plist-get p :cards) "card"))
                                            (and (plist-get p :robot) "robot")
-                                           ;; removed by the owner: said so (it read as a leave)
-                                           (cond ((plist-get p :removed) "removed by the owner, a robot plays")
-                                                 ((plist-get p :left) "left, a robot plays")
+                                           ;; removed by the owner: said so (it read as a leave);
+                                           ;; after the end no robot plays on, nor is anyone away
+                                           ;; (the web page's score board: "removed", "left")
+                                           (cond ((plist-get p :removed)
+                                                  (if over "removed by the owner" "removed by the owner, a robot plays"))
+                                                 ((plist-get p :left) (if over "left" "left, a robot plays"))
+                                                 (over nil)
                                                  ((plist-get p :standIn) "away, a robot plays")
                                                  ((plist-get p :away) "away"))
                                            ;; after the game: who asks for a rematch (the
@@ -810,6 +831,16 @@ never scrolls it, but to the results when they come."
                 (setq cardwords-play--results-shown
                       (cons (plist-get welcome :gameId) (cardwords-play--get :round)))
                 (dolist (w shown) (cardwords-play--show-results w results-start results-end)))))
+          ;; a new round dealt (a rematch): the table from its column letters, as at the start
+          (unless results
+            (let ((deal (cons (plist-get welcome :gameId) (cardwords-play--get :round)))
+                  (shown (get-buffer-window-list (current-buffer) nil t)))
+              (when (and shown (not (equal deal cardwords-play--deal-shown)))
+                (when cardwords-play--deal-shown
+                  (dolist (w shown)
+                    (set-window-start w (point-min) t)
+                    (set-window-point w (point-min))))
+                (setq cardwords-play--deal-shown deal))))
           ;; the review stepped: the table from its column labels (the results had scrolled it
           ;; up at 80x24); back to the final table, or the review just come after the results
           ;; (its keys' line one below the window at 80x24), the results again
@@ -1275,7 +1306,7 @@ leave ends the game: the buffer then stays, with its results."
 
 (defun cardwords-play--name ()
   "The player's name."
-  (or cardwords-play-name (user-login-name)))
+  (cardwords-bridge-player-name))
 
 (defun cardwords-play--create (url owner &optional ruleset)
   "Create a game on URL as its owner (token OWNER).

@@ -31,7 +31,7 @@
 
 (defcustom cardwords-yatzee-robots 1 "Robot players in a game you create." :type 'integer)
 (defcustom cardwords-yatzee-name nil
-  "Your name at the table (nil: your login name)."
+  "Your name at the table (nil: `cardwords-play-name', else your login name)."
   :type '(choice (const :tag "Login name" nil) string))
 (defcustom cardwords-yatzee-seed nil
   "The dice's seed of a game you create, or nil for a random one."
@@ -111,12 +111,14 @@ Emacs left by quitting or crashing is offered to resume by the next
 \\[cardwords-yatzee].  h shows or hides the hints: the optimal robot's
 best hold and expected final score, and an Expected column with the
 expected final score of a transfer to each open category of your sheet.
-While a place is free, the buffer ends with the game's link to invite
+While a place is free, the buffer's top gives the game's link to invite
 someone (players join at any time), and
 \\[cardwords-yatzee-copy-invite] copies it.  The owner adds a robot with \\[cardwords-yatzee-add-robot],
 removes a player with \\[cardwords-yatzee-remove] (the sheet is closed for good) and ends the
 game for everyone with \\[cardwords-yatzee-end], each removal and the end asked first.
 A player the owner removed watches the game going on with \\[cardwords-yatzee-watch-here].
+When another tab or editor took your sheet, \\[cardwords-yatzee-play-here] plays it here again
+\(the web page's Play here) and \\[cardwords-yatzee-watch-here] watches instead.
 
 \\{cardwords-yatzee-mode-map}"
   (setq-local truncate-lines t)
@@ -237,50 +239,35 @@ A redraw (another player's throw) does not say it again.")
                                          (max 1 (length sheets))))))
                (cell (lambda (text) (format (format "%%%ds" column) text)))
                (label (lambda (text) (format (format "%%-%ds" cardwords-yatzee--label-width) text)))
-               (rows (cardwords-yatzee--get :rows))
-               (i 0))
+               (rows (cardwords-yatzee--get :rows)))
           (erase-buffer)
-          ;; What the player acts on comes first, the sheets under it: in a window of 80x24
-          ;; (under a menu bar) the dice, the suggestion, the hints and the message show with
-          ;; the whole sheet.  The game's id and state, and the others' dice, follow.
-          (when my-sheet
-            (insert (format "Your dice (throw %d of 3): " (plist-get my-sheet :throwsMade)))
-            (let ((held (plist-get my-sheet :held)) (k 0)
-                  ;; before the round's first throw the dice show no faces: five [1] read as
-                  ;; a throw of five ones (a Yatzee) that cannot be transferred
-                  (thrown (> (plist-get my-sheet :throwsMade) 0)))
-              (dolist (d (plist-get my-sheet :dice))
-                (let ((start (point)))
-                  (insert (propertize (if thrown (format "[%d]" d) "[ ]")
-                                      'face (and (nth k held) 'cardwords-yatzee-held)))
-                  (put-text-property start (point) 'cardwords-yatzee-die k)
-                  (put-text-property start (point) 'mouse-face 'highlight)
-                  (insert " "))
-                (cl-incf k)))
-            (when suggestion
-              (insert (format " Suggestion: %s" (cardwords-yatzee--label suggestion))))
-            (insert "\n"))
-          (when (cardwords-yatzee--watching-p)
-            (insert "You are watching.\n"))
-          ;; the sheet played elsewhere: the web page's two offers, as keys
-          (when (cardwords-yatzee--elsewhere-p)
-            (insert (substitute-command-keys
-                     "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-play-here] plays your sheet here again, \
-\\[cardwords-yatzee-watch-here] watches the game.\n")))
-          ;; the hint line and the message, broken at the window's width (a line is cut at its
-          ;; edge: the best hold was lost at 80 columns); when the window cannot show them with
-          ;; the whole sheet (80x24 with a best hold of two lines), the message goes to the echo
-          ;; area, once, where it had shared the hold's line and lost its end at the edge
+          ;; What the player acts on comes first, the sheets under it, and above them, as the
+          ;; web page has its status line and invite link above the dice, the game's line
+          ;; (its id and state), the invite link while a place is free and the others' dice,
+          ;; sharing lines where they fit: at 80x24 (21 lines under a menu bar) they were all
+          ;; under the sheet, out of sight with nothing saying so.  They yield to your dice,
+          ;; the hints, the message and the sheet down to its last category (the Total row
+          ;; may go under the window: the mode line has the totals); what does not fit at the
+          ;; top follows the sheet.
           (let* ((width (1- (if window (window-body-width window) 80)))
+                 (height (if window (window-body-height window) cardwords-yatzee--screen-lines))
+                 (before (+ (if my-sheet 1 0) (if (cardwords-yatzee--watching-p) 1 0)
+                            (if (cardwords-yatzee--elsewhere-p) 1 0)))
+                 ;; the sheet: its heading, the categories, the sum and the bonus, the total
+                 (sheet-rows (+ (length (cardwords-yatzee--get :categories))
+                                (if (> (length (cardwords-yatzee--get :categories)) 5) 4 2)))
+                 (top-texts (cardwords-yatzee--top-texts me sheets))
+                 (top-lines (cardwords-bridge-wrap top-texts width))
                  ;; removed by the owner while the game goes on: the removal's line, at the
-                 ;; top in an 80x24 window (the status line is below the sheet), names the
-                 ;; key that watches it, as the web page offers Watch the game
+                 ;; top, names the key that watches it, as the web page offers Watch the game
                  (said (let ((said (cardwords-yatzee--message)))
                          (if (not (cardwords-yatzee--removed-watchable-p)) said
                            (concat (and (not (equal said "")) (concat said " "))
                                    (substitute-command-keys
                                     "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-watch-here] watches the game.")))))
                  (err (plist-get mine :hintError))
+                 ;; the hint line and the message, broken at the window's width (a line is cut
+                 ;; at its edge: the best hold was lost at 80 columns)
                  (hint-lines (and my-sheet (cardwords-yatzee--get :hints)
                                   (cond ((and err (not (equal err "")))
                                          (cardwords-yatzee--lines (list (format "Hints are not available: %s" err))
@@ -289,13 +276,25 @@ A redraw (another player's throw) does not say it again.")
                                                                        width 'cardwords-yatzee-hint)))))
                  (said-lines (and (not (equal said ""))
                                   (cardwords-yatzee--lines (list said) width 'font-lock-warning-face)))
-                 (room (- (if window (window-body-height window) cardwords-yatzee--screen-lines)
-                          (line-number-at-pos) -1
-                          ;; the sheet: its heading, the categories, the sum and the bonus, the total
-                          (length (cardwords-yatzee--get :categories))
-                          (if (> (length (cardwords-yatzee--get :categories)) 5) 4 2)))
-                 (echo (and hint-lines said-lines
-                            (> (+ (length hint-lines) (length said-lines)) (max 1 room)))))
+                 (room (- height before sheet-rows))
+                 ;; the lines above the dice: where the hints and the message leave room
+                 ;; (with the sheet down to its last category for the invite or the others'
+                 ;; dice; the game's line alone, after the end, keeps the Total row in view)
+                 (top-room (lambda (middle)
+                             (- height before (length middle) sheet-rows (if (cdr top-texts) -1 0))))
+                 (fit (lambda (lines) (cardwords-bridge-fit lines room (1+ width))))
+                 ;; the message goes to the echo area, once, when the window cannot show it
+                 ;; with the whole sheet and the hints (80x24 with a best hold of two lines:
+                 ;; it had shared the hold's line and lost its end at the edge), or with the
+                 ;; invite link (at 80x24 a transfer's line sent the link under the sheet)
+                 (echo (and said-lines
+                            (or (and hint-lines
+                                     (> (+ (length hint-lines) (length said-lines)) (max 1 room)))
+                                (and (not (member (cardwords-yatzee--get :invite) '(nil "")))
+                                     (> (length top-lines)
+                                        (funcall top-room (funcall fit (append hint-lines said-lines))))
+                                     (<= (length top-lines) (funcall top-room (funcall fit hint-lines)))))))
+                 (middle nil) (top 0))
             (if (not echo)
                 ;; the message echoed is no longer the view's (the connection back): it goes
                 ;; from the echo area too ("The server is stopping…" stayed till the next key)
@@ -309,77 +308,43 @@ A redraw (another player's throw) does not say it again.")
                 (message "%s" said)))
             ;; joined only while the line fits: a hint cut at the edge is lost, while the sheet's
             ;; Total under the window is in the mode line too (80x24 with a best hold of its own)
-            (dolist (line (cardwords-bridge-fit (append hint-lines said-lines) room (1+ width)))
-              (insert line "\n")))
-          (insert (funcall label ""))
-          (dolist (s sheets)
-            (let ((name (plist-get s :name)))
-              (insert (propertize (funcall cell (cardwords-yatzee--short-name
-                                                 name (1- column)
-                                                 (mapcar (lambda (x) (plist-get x :name)) sheets)))
-                                  'face (and (equal name me) 'cardwords-yatzee-me)))))
-          (when (cl-some #'identity expected)
-            (insert (propertize (format "%10s" "Expected") 'face 'cardwords-yatzee-hint)))
-          (insert "\n")
-          (dolist (category (cardwords-yatzee--get :categories))
-            (let ((start (point))
-                  (id (plist-get category :id)))
-              (insert (propertize (funcall label (plist-get category :label))
-                                  'face (and (equal id suggestion) 'cardwords-yatzee-suggested)))
-              (dolist (s sheets)
-                (let ((v (nth i (plist-get s :scores)))
-                      (option (and (equal (plist-get s :name) me) (nth i options))))
-                  (insert (cond (v (funcall cell (number-to-string v)))
-                                (option (propertize (funcall cell (format "(%d)" option))
-                                                    'face 'cardwords-yatzee-option))
-                                (t (funcall cell "-"))))))
-              ;; your sheet's open categories only: nil for the filled ones
-              (when (nth i expected)
-                (insert (propertize (format "%10.1f" (nth i expected))
-                                    'face 'cardwords-yatzee-hint)))
-              (put-text-property start (point) 'cardwords-yatzee-category id)
+            (setq middle (funcall fit (append hint-lines said-lines))
+                  top (max 0 (min (length top-lines) (funcall top-room middle))))
+            ;; a watcher is told so first, as the web page's note where the dice are
+            (when (cardwords-yatzee--watching-p)
+              (insert "You are watching.\n"))
+            (dolist (line (cl-subseq top-lines 0 top))
+              (insert line "\n"))
+            (when my-sheet
+              (insert (format "Your dice (throw %d of 3): " (plist-get my-sheet :throwsMade)))
+              (let ((held (plist-get my-sheet :held)) (k 0)
+                    ;; before the round's first throw the dice show no faces: five [1] read as
+                    ;; a throw of five ones (a Yatzee) that cannot be transferred
+                    (thrown (> (plist-get my-sheet :throwsMade) 0)))
+                (dolist (d (plist-get my-sheet :dice))
+                  (let ((start (point)))
+                    (insert (propertize (if thrown (format "[%d]" d) "[ ]")
+                                        'face (and (nth k held) 'cardwords-yatzee-held)))
+                    (put-text-property start (point) 'cardwords-yatzee-die k)
+                    (put-text-property start (point) 'mouse-face 'highlight)
+                    (insert " "))
+                  (cl-incf k)))
+              (when suggestion
+                (insert (format " Suggestion: %s" (cardwords-yatzee--label suggestion))))
+              (insert "\n"))
+            ;; the sheet played elsewhere: the web page's two offers, as keys
+            (when (cardwords-yatzee--elsewhere-p)
+              (insert (substitute-command-keys
+                       "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-play-here] plays your sheet here again, \
+\\[cardwords-yatzee-watch-here] watches the game.\n")))
+            (dolist (line middle)
+              (insert line "\n"))
+            (cardwords-yatzee--insert-sheet sheets me suggestion options expected column cell label rows)
+            ;; what did not fit above the sheet
+            (when (nthcdr top top-lines)
               (insert "\n")
-              ;; the upper section's sum and its bonus, as the web panel's rows (Emacs had one
-              ;; "Bonus line", and no sum)
-              (when (= i 5)
-                (insert (funcall label (plist-get rows :upper)))
-                (dolist (s sheets) (insert (funcall cell (number-to-string (plist-get s :upper)))))
-                (insert "\n")
-                (insert (funcall label (plist-get rows :bonus)))
-                (dolist (s sheets)
-                  (let ((bonus (plist-get s :bonus)))
-                    (insert (funcall cell (if (< (length bonus) column)
-                                              bonus
-                                            (or (plist-get s :bonusShort) bonus))))))
-                (insert "\n"))
-              (cl-incf i)))
-          (insert (funcall label (plist-get rows :total)))
-          (dolist (s sheets) (insert (funcall cell (number-to-string (plist-get s :total)))))
-          (insert "\n")
-          ;; removed by the owner: over for you (it read "playing", the others' dice frozen)
-          (insert (propertize (format "\nYatzee  game %s  %s\n"
-                                      (plist-get (cardwords-yatzee--get :welcome) :gameId)
-                                      (if (cardwords-yatzee--removed-p) "removed by the owner"
-                                        (cardwords-yatzee--get :status)))
-                              'face 'bold))
-          ;; while a place is free: the game's join page, whole on its own line for copying
-          (let ((invite (cardwords-yatzee--get :invite)))
-            (unless (member invite '(nil ""))
-              (insert (cardwords-yatzee--get :inviteText) "\n"
-                      (propertize invite 'face 'link) "\n")))
-          ;; the others' dice while the game goes on (after its end: nothing is thrown any more);
-          ;; a full sheet throws no more either: it said "not thrown yet", as if a round waited
-          (dolist (s sheets)
-            (unless (or (equal (plist-get s :name) me) (cardwords-yatzee--get :ended)
-                        ;; let go, the room sends no more throws: they would stand still
-                        (and (cardwords-yatzee--get :closed) (not (cardwords-yatzee--elsewhere-p))))
-              (insert (cond ((and (plist-get s :scores) (not (memq nil (plist-get s :scores))))
-                             (format "%s: done, the sheet is full\n" (plist-get s :name)))
-                            ((> (plist-get s :throwsMade) 0)
-                             (format "%s: %s  throw %d\n" (plist-get s :name)
-                                     (mapconcat #'number-to-string (plist-get s :dice) " ")
-                                     (plist-get s :throwsMade)))
-                            (t (format "%s: not thrown yet\n" (plist-get s :name)))))))
+              (dolist (line (nthcdr top top-lines))
+                (insert line "\n"))))
           ;; the connection first, then your total, then the leader's: what does not fit whole
           ;; goes (at 80 columns, disconnected, the leader's; the sheet's Total row has it)
           (cardwords-bridge-mode-line
@@ -393,6 +358,89 @@ A redraw (another player's throw) does not say it again.")
                  (cardwords-yatzee--standing me sheets)))
           (force-mode-line-update)
           (cardwords-bridge-restore-places places))))))
+
+(defun cardwords-yatzee--top-texts (me sheets)
+  "The texts above your dice, for ME among SHEETS.
+The game's line (its id and state, bold), then while a place is free
+the web page's invite sentence and the game's join page (the link
+whole, in the `link' face), then each other player's dice while the
+game goes on."
+  (append
+   ;; removed by the owner: over for you (it read "playing", the others' dice frozen)
+   (list (propertize (format "Yatzee  game %s  %s"
+                             (plist-get (cardwords-yatzee--get :welcome) :gameId)
+                             (if (cardwords-yatzee--removed-p) "removed by the owner"
+                               (cardwords-yatzee--get :status)))
+                     'face 'bold))
+   (let ((invite (cardwords-yatzee--get :invite)))
+     (unless (member invite '(nil ""))
+       (list (cardwords-yatzee--get :inviteText) (propertize invite 'face 'link))))
+   ;; the others' dice while the game goes on (after its end: nothing is thrown any more);
+   ;; a full sheet throws no more either: it said "not thrown yet", as if a round waited
+   (cl-loop for s in sheets
+            unless (or (equal (plist-get s :name) me) (cardwords-yatzee--get :ended)
+                       ;; let go, the room sends no more throws: they would stand still
+                       (and (cardwords-yatzee--get :closed) (not (cardwords-yatzee--elsewhere-p))))
+            collect (cond ((and (plist-get s :scores) (not (memq nil (plist-get s :scores))))
+                           (format "%s: done, the sheet is full" (plist-get s :name)))
+                          ((> (plist-get s :throwsMade) 0)
+                           (format "%s: %s  throw %d" (plist-get s :name)
+                                   (mapconcat #'number-to-string (plist-get s :dice) " ")
+                                   (plist-get s :throwsMade)))
+                          (t (format "%s: not thrown yet" (plist-get s :name)))))))
+
+(defun cardwords-yatzee--insert-sheet (sheets me suggestion options expected column cell label rows)
+  "Insert the sheets' table: SHEETS, ME's column marked, as the web panel's.
+SUGGESTION is the suggested category, OPTIONS what each of your open
+categories would score, EXPECTED the hints' expected final scores;
+COLUMN is each sheet's width, CELL and LABEL format a cell and a
+category's name, ROWS names the sum, bonus and total rows."
+  (let ((i 0))
+    (insert (funcall label ""))
+    (dolist (s sheets)
+      (let ((name (plist-get s :name)))
+        (insert (propertize (funcall cell (cardwords-yatzee--short-name
+                                           name (1- column)
+                                           (mapcar (lambda (x) (plist-get x :name)) sheets)))
+                            'face (and (equal name me) 'cardwords-yatzee-me)))))
+    (when (cl-some #'identity expected)
+      (insert (propertize (format "%10s" "Expected") 'face 'cardwords-yatzee-hint)))
+    (insert "\n")
+    (dolist (category (cardwords-yatzee--get :categories))
+      (let ((start (point))
+            (id (plist-get category :id)))
+        (insert (propertize (funcall label (plist-get category :label))
+                            'face (and (equal id suggestion) 'cardwords-yatzee-suggested)))
+        (dolist (s sheets)
+          (let ((v (nth i (plist-get s :scores)))
+                (option (and (equal (plist-get s :name) me) (nth i options))))
+            (insert (cond (v (funcall cell (number-to-string v)))
+                          (option (propertize (funcall cell (format "(%d)" option))
+                                              'face 'cardwords-yatzee-option))
+                          (t (funcall cell "-"))))))
+        ;; your sheet's open categories only: nil for the filled ones
+        (when (nth i expected)
+          (insert (propertize (format "%10.1f" (nth i expected))
+                              'face 'cardwords-yatzee-hint)))
+        (put-text-property start (point) 'cardwords-yatzee-category id)
+        (insert "\n")
+        ;; the upper section's sum and its bonus, as the web panel's rows (Emacs had one
+        ;; "Bonus line", and no sum)
+        (when (= i 5)
+          (insert (funcall label (plist-get rows :upper)))
+          (dolist (s sheets) (insert (funcall cell (number-to-string (plist-get s :upper)))))
+          (insert "\n")
+          (insert (funcall label (plist-get rows :bonus)))
+          (dolist (s sheets)
+            (let ((bonus (plist-get s :bonus)))
+              (insert (funcall cell (if (< (length bonus) column)
+                                        bonus
+                                      (or (plist-get s :bonusShort) bonus))))))
+          (insert "\n"))
+        (cl-incf i)))
+    (insert (funcall label (plist-get rows :total)))
+    (dolist (s sheets) (insert (funcall cell (number-to-string (plist-get s :total)))))
+    (insert "\n")))
 
 (defun cardwords-yatzee--standing (me sheets)
   "The mode line's scores: ME's total and the best of the other SHEETS.
@@ -720,7 +768,7 @@ token wherever one is asked."
                    (cons 'owner-watch (cons id owner)))))
               (seat-why (message "%s Watching game %s" seat-why id) (cons 'watch id))
               (t (let ((name (read-string "Your name (empty: watch): "
-                                          (or cardwords-yatzee-name (user-login-name)))))
+                                          (cardwords-bridge-player-name cardwords-yatzee-name))))
                    (if (string-empty-p name) (cons 'watch id) (cons 'join (cons id name))))))))))
 
 ;;;###autoload
@@ -735,7 +783,7 @@ its list, or new to create one with the owner token."
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-yatzee--notification)
   (setq cardwords-yatzee--view nil cardwords-yatzee--said nil)
   (let* ((moved nil)
-         (name (or cardwords-yatzee-name (user-login-name)))
+         (name (cardwords-bridge-player-name cardwords-yatzee-name))
          (options (append (list :hints (if cardwords-yatzee-hints t :false))
                           (and cardwords-yatzee-seed (list :seed cardwords-yatzee-seed))))
          (view

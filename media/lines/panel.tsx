@@ -206,7 +206,7 @@ export class LinesPanel {
     return typeof high === 'number' && Number.isFinite(high) ? high : null;
   }
 
-  /** Keeps the game's score as the record by core's rule: a first game counts even at 0. */
+  /** Keeps the game's score as the record by core's rule: a game at 0 never counts. */
   private keepHighScore(): boolean {
     const s = this.state;
     if (this.record.fixedSeed || !isHighScoreEligible(s) || !beatsRecord(s.score, this.highScore())) return false;
@@ -701,8 +701,7 @@ export class LinesPanel {
     const record = this.keepHighScore();
     // why first: "Game over" alone, with cells free on the board, read as a fault
     const parts = [overReasonText(this.t, overReason(this.state)), this.t('lines.over', this.state.score)];
-    // a first game's 0 is kept as the record, without a celebration
-    if (record && this.state.score > 0) parts.push(this.t('lines.newRecord', this.state.score));
+    if (record) parts.push(this.t('lines.newRecord', this.state.score));
     else if (isDefaultOptions(this.state.options) && !this.record.fixedSeed && !isHighScoreEligible(this.state)) parts.push(this.t('lines.high.assisted'));
     return parts.join(' ');
   }

@@ -735,7 +735,12 @@ export class CardwordsSession {
       if (!p.left || p.name === '' || i === this.mySeat || this.goneLogged.has(key)) return;
       this.goneLogged.add(key);
       // the first state's: `history` brings them in their places
-      if (!first) this.logNote({ round: s.round, at: s.moves, kind: p.removed ? 'remove' : 'leave', name: p.name, then: goneThen(s.status) });
+      if (first) return;
+      const e: CardwordsLogEvent = { round: s.round, at: s.moves, kind: p.removed ? 'remove' : 'leave', name: p.name, then: goneThen(s.status) };
+      this.logNote(e);
+      // said too, as the web panel says it (a leave went to the log and the score board alone);
+      // not to the owner of their own removal: its acknowledgement has said it
+      if (!(p.removed && this.welcome?.owner === true)) this.message = logEventLine(e);
     });
   }
 

@@ -2,6 +2,7 @@
 // cursor. High scores go to the same file as the terminal client's (server/lines/scores.ts),
 // under the same rules: default options, no fixed seed, no undo, no hint.
 import { randomBytes } from 'node:crypto';
+import { normalizeName } from '../../core/games/names.js';
 import { apply, hint, isHighScoreEligible, newGame, optionsWarning, overReason, type LinesState } from '../../core/games/lines/index.js';
 import { cellNameText, optionsWarningText, overReasonText, overRefusalText, refusalText, selectFirstText } from '../../media/lines/texts.js';
 import { translator } from '../../media/ui/l10n/index.js';
@@ -13,19 +14,27 @@ export class LinesSession {
   private fixedSeed = false;
   private record = false;
   private saved = false;
+  /** Whose score this game's is: the name the editor gave, else the login name. */
+  private player: string;
 
   constructor(
     private readonly scores: LinesScores = new LinesScores(),
     private readonly user: string = currentUser(),
-  ) {}
+  ) {
+    this.player = user;
+  }
 
   start(params: LinesNewParams): LinesView {
     if (params.seed !== undefined && (typeof params.seed !== 'string' || params.seed.length === 0 || params.seed.length > 200)) {
       throw new BridgeError('bad-request', 'seed must be a string of 1 to 200 characters');
     }
+    // the editor's player name (Emacs: `cardwords-play-name'), under a player name's rule
+    const player = params.user === undefined ? this.user : normalizeName(params.user);
+    if (player === null) throw new BridgeError('bad-request', 'user must be a player name (1 to 39 characters, no control characters)');
     const g = newGame(params.seed ?? randomBytes(8).toString('hex'), params.options ?? {});
     if (!g.ok) throw new BridgeError('refused', g.error.message);
     this.state = g.value;
+    this.player = player;
     this.fixedSeed = params.seed !== undefined;
     this.record = false;
     this.saved = false;
@@ -88,9 +97,9 @@ export class LinesSession {
   }
 
   private save(): void {
-    if (this.saved || !this.eligible) return; // submit() decides by core's beatsRecord: a first game counts even at 0
+    if (this.saved || !this.eligible) return; // submit() decides by core's beatsRecord: a game at 0 never counts
     this.saved = true;
-    this.record = this.scores.submit(this.user, this.game.score);
+    this.record = this.scores.submit(this.player, this.game.score);
   }
 
   private highScoreLine(): string {
@@ -99,9 +108,9 @@ export class LinesSession {
     if (!isHighScoreEligible(s)) return `High score: off (${s.undone ? 'undo used' : s.assisted ? 'hint used' : 'non-default settings'})`;
     try {
       const top = this.scores.top();
-      const mine = this.scores.best(this.user);
+      const mine = this.scores.best(this.player);
       if (!top) return 'High score: none yet';
-      return `High score: ${top.score} (${top.user})` + (mine !== null && top.user !== this.user ? `  yours: ${mine}` : '');
+      return `High score: ${top.score} (${top.user})` + (mine !== null && top.user !== this.player ? `  yours: ${mine}` : '');
     } catch (e) {
       return `High score: unreadable (${(e as Error).message})`;
     }

@@ -42,6 +42,8 @@ export interface LinesNewParams {
   options?: Partial<LinesOptions>;
   /** A fixed seed (the game then stays out of the high-score table, as with `--seed`). */
   seed?: string;
+  /** Whose score it is: the editor's player name (a player name's rule); the login name when left out. */
+  user?: string;
 }
 
 /** `lines/move` params: cell indices (y * width + x). */

@@ -70,8 +70,8 @@ export class LinesScores {
   }
 
   /**
-   * Saves `score` as the user's record when they have none (even at 0) or it beats the old
-   * one (core's `beatsRecord`).
+   * Saves `score` as the user's record when it is above 0 and they have none, or it beats the
+   * old one (core's `beatsRecord`).
    * Returns whether it was saved. A damaged file is kept aside as `*.bad` and replaced.
    */
   submit(user: string, score: number, date: Date = new Date()): boolean {

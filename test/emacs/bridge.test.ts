@@ -700,6 +700,9 @@ it('the move preview through the bridge says which words the dictionary lacks, a
   await call('cardwords/words', { words: [pair], approve: false });
   await expect.poll(async () => ((await call('cardwords/view')) as unknown as { message: string }).message).toBe(translator('en')('cw.rejected', pair));
   expect(translator('en')('cw.rejected', pair)).toBe(`Rejected: ${pair}.`);
+  // logged in the same words: the owner's log read "The owner rejected" (an approval "The owner
+  // approved GISK: you may play it again."), as if to another player
+  expect(((await call('cardwords/view')) as unknown as { log: string[] }).log.at(-1)).toBe(`Rejected: ${pair}.`);
 });
 
 it('the owner\'s decisions on several of your words come one message a word: the bridge says them together (only the last was said)', async () => {
@@ -1132,6 +1135,9 @@ it("the bridge tells the owner's removal from a leave: the view's `removed` (Ema
     await expect.poll(async () => (await players()).find((p) => p.name === 'Bo')?.removed).toBe(true);
     expect((await cy.leaveGame()).type).toBe('ack');
     await expect.poll(async () => (await players()).find((p) => p.name === 'Cy')?.left).toBe(true);
+    // a leave is said, as the web panel says it (it went to the log and the score board alone);
+    // the owner's own removal of Bo was said by its acknowledgement
+    expect((await call('cardwords/view')).result!.message).toBe('Cy left the game: a robot plays for Cy to the end.');
     expect((await players()).find((p) => p.name === 'Bo')).toMatchObject({ left: true, removed: true });
     expect((await players()).find((p) => p.name === 'Cy')).toMatchObject({ left: true, removed: false });
     // Ann passes: Bo's turn, which a robot plays (not before a minute here): the line under the pile says why

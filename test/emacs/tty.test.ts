@@ -503,7 +503,8 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
   tmux.keys('Enter');
   await tmux.waitFor((s) => /Server URL \(empty: a local server\)/.test(s), 'the URL prompt', 30_000);
   tmux.keys('Enter');
-  const sheet = await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\)/m.test(s) && /^Total +0$/m.test(s), 'the dice and the sheet', 60_000);
+  // the Total row, or the mode line's (the game's line and the invite link above the dice)
+  const sheet = await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\)/m.test(s) && /^Yatzee +-$/m.test(s) && (/^Total +0$/m.test(s) || /\(Yatzee You:0\)/.test(s)), 'the dice and the sheet', 60_000);
   expect(sheet.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
   // A category row's value in my (the only) column: a number, '(n)' (what it would score) or '-'.
   const filled = (s: string) => s.split('\n').filter((l) => /^(Aces|Twos|Threes|Fours|Fives|Sixes|One pair|Two pairs|Three alike|Four alike|Small|Large|Full house|Chance|Yatzee) +-?\d+$/.test(l)).length;

@@ -148,11 +148,12 @@ export function isHighScoreEligible(state: LinesState): boolean {
 
 /**
  * Whether an eligible game's score becomes the player's record (docs/rules.md#lines-high-scores):
- * with no record yet (`null`) it always does, even at 0; otherwise only when strictly higher.
- * The one rule for the terminal client's score file, the Emacs bridge and the web panel.
+ * a game left at 0 never does (it was entered and praised as "a new personal record" when
+ * it was the first); otherwise with no record yet (`null`) it does, else only when strictly
+ * higher. The one rule for the terminal client's score file, the Emacs bridge and the web panel.
  */
 export function beatsRecord(score: number, record: number | null): boolean {
-  return record === null || score > record;
+  return score > 0 && (record === null || score > record);
 }
 
 /** Points for removing `n` chips at once: n + n*(n-min) + b*b (docs/rules.md#lines-scoring). */
