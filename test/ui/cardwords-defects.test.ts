@@ -1831,4 +1831,29 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(errors).toEqual([]);
     await owner.request('end');
   });
+
+  it('defect: a wildcard clicked after a cell moves nothing under the pointer (its letters came above the buttons, and a double-click chose one: "H8 U"); the letters stand under the hand', async () => {
+    for (const [width, height] of [[1280, 720], [620, 720]] as const) {
+      const { page, errors } = await fresh({ width, height });
+      await quickGame(page, 's2');
+      // the hand's cards and the action's buttons, where the pointer may go next
+      const boxes = () => page.locator('#cw-hand button, .cw-action .toolbar button').evaluateAll((es) => es.map((e) => { const r = e.getBoundingClientRect(); return `${e.id || (e as HTMLElement).dataset.index}: ${r.x},${r.y} ${r.width}x${r.height}`; }));
+      await page.click('#cw-cell-3-3');
+      const before = await boxes();
+      await page.locator('#cw-hand [data-char=""]').click();
+      await page.waitForSelector('#cw-meanings', { state: 'visible' });
+      expect(await boxes(), `${width}x${height}`).toEqual(before);
+      const hand = (await page.locator('#cw-hand').boundingBox())!;
+      expect((await page.locator('#cw-meanings').boundingBox())!.y).toBeGreaterThanOrEqual(hand.y + hand.height);
+      await page.screenshot({ path: `test-artifacts/ui/cardwords-wildcard-letters-${width}x${height}.png` });
+      // a double-click on the wildcard chooses no letter: it is still asked
+      await page.keyboard.press('Escape');
+      await page.click('#cw-cell-3-3');
+      await page.locator('#cw-hand [data-char=""]').dblclick();
+      await page.waitForSelector('#cw-meanings', { state: 'visible' });
+      expect(await composedCount(page)).toBe(0);
+      expect(await page.locator('#cw-pending').count()).toBe(1);
+      expect(errors).toEqual([]);
+    }
+  });
 });

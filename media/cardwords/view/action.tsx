@@ -372,16 +372,6 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
           </span>
         </div>
       </div>
-      {needMeaning && (
-        <div class="cw-meanings" id="cw-meanings" role="group" aria-label={t('cw.meaning')}>
-          <span>{t('cw.key.wildMeaning')}</span>
-          {m.rules.chars.map((ch) => (
-            <button type="button" key={ch} class="cw-meaning" data-meaning={ch} onClick={() => m.cmd.giveMeaning(ch)}>
-              {ch}
-            </button>
-          ))}
-        </div>
-      )}
       {/* Every button keeps its place while a move is composed: a button's width is that of
           its longest label, one that does not apply keeps its room unseen, and Pass now comes
           last. A mouse player's second click landed on whatever had moved under it (Trade…
@@ -453,6 +443,18 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
           </button>
         ))}
       </div>
+      {/* under the hand, not above the buttons: they came up there at the click that chose the
+          wildcard, and a double-click's second click chose a letter under the pointer ("H8 U") */}
+      {needMeaning && (
+        <div class="cw-meanings" id="cw-meanings" role="group" aria-label={t('cw.meaning')}>
+          <span>{t('cw.key.wildMeaning')}</span>
+          {m.rules.chars.map((ch) => (
+            <button type="button" key={ch} class="cw-meaning" data-meaning={ch} onClick={() => m.cmd.giveMeaning(ch)}>
+              {ch}
+            </button>
+          ))}
+        </div>
+      )}
       <p class="cw-refusal error" id="cw-refusal">
         {m.refusal}
       </p>
