@@ -28,9 +28,11 @@ export function goneThen(status: string): GoneThen | undefined {
 /**
  * A line that is no turn, in words. `over`: the round was over when it came (an approved
  * word is in the dictionary then, but there is no move left to play it in: "you may play it
- * again" was untrue after the game).
+ * again" was untrue after the game). `own`: the decision is the reader's own (the owner's page,
+ * which is told only of the owner's own words): "You approved ZANIT: …" (it read "The owner
+ * approved ZANIT" to the owner who had just clicked Approve).
  */
-export function logEventText(t: Translate, e: CardwordsLogEvent, over = false): string {
+export function logEventText(t: Translate, e: CardwordsLogEvent, over = false, own = false): string {
   switch (e.kind) {
     case 'rematch':
       return t('cw.log.rematch', e.round);
@@ -40,6 +42,7 @@ export function logEventText(t: Translate, e: CardwordsLogEvent, over = false): 
     case 'remove':
       return goneText(t, e.kind, e.name, e.then);
     case 'word':
+      if (own) return e.approved ? (over ? t('cw.word.approved.own.over', e.word, 1) : t('cw.word.approved.own', e.word)) : t('cw.word.rejected.own', e.word);
       return e.approved ? (over ? t('cw.word.approved.over', e.word, 1) : t('cw.word.approved', e.word)) : t('cw.word.rejected', e.word);
   }
 }

@@ -57,7 +57,7 @@ export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, W
 interface Sent {
   type: string;
   action?: ComposedAction;
-  /** `remove`: whom */
+  /** `remove`: whom; `approve`, `reject`: who played the word */
   name?: string;
 }
 
@@ -519,7 +519,7 @@ export class CardwordsPanel {
     const entry = (round: number, l: CardwordsHistoryTurn): LogEntry => ({ round, text: this.turnText(l, p.players), turn: true, player: l.player, ...(l.cells ? { cells: l.cells } : {}), ...(l.best ? { best: l.best } : {}), ...(Array.isArray(l.hands) ? { hands: l.hands } : {}) });
     const { from, lines } = historyLines(p);
     const kept = this.log.filter((e) => e.round < from);
-    const entries = lines.map((l): LogEntry => ('turn' in l ? entry(l.round, l.turn) : { round: l.round, text: logEventText(this.t, l.event, l.over) }));
+    const entries = lines.map((l): LogEntry => ('turn' in l ? entry(l.round, l.turn) : { round: l.round, text: logEventText(this.t, l.event, l.over, this.welcome.owner) }));
     for (const k of goneKeys(lines)) this.goneLogged.add(k);
     // a line shown on the table stays shown when the lines are the same ones
     if (kept.length + entries.length !== this.log.length) this.shownIndex = null;
@@ -664,8 +664,9 @@ export class CardwordsPanel {
     leave: () => this.send('leave', {}, { type: 'leave' }),
     rematch: () => this.send('rematch', {}, { type: 'rematch' }),
     decide: (word, approve) => {
+      const asker = this.wordRequests.get(word);
       this.wordRequests.delete(word);
-      this.send(approve ? 'approve' : 'reject', { word }, { type: approve ? 'approve' : 'reject' });
+      this.send(approve ? 'approve' : 'reject', { word }, { type: approve ? 'approve' : 'reject', ...(asker ? { name: asker } : {}) });
       this.render();
       // the clicked question is gone: the next one, else where the player was (after the
       // game there is no action area: the table, which the review steps through)
@@ -1028,6 +1029,8 @@ export class CardwordsPanel {
       this.hintIndex = null;
       this.say(text);
     } else if (p.type === 'approve' || p.type === 'reject') {
+      // the owner's own word: its `word` says it, as the log has it ("You approved TS: …"), whichever comes first
+      if (meta.name === this.welcome.name) return this.render();
       this.say(this.t(p.type === 'approve' ? 'cw.approved' : 'cw.rejected', (p.words ?? []).join(', ')));
     } else if (meta.type === 'remove' && meta.name) {
       this.say(this.t('remove.done', meta.name));
@@ -1134,7 +1137,7 @@ export class CardwordsPanel {
     // approved words are in the dictionary from now on; a rejected one is not
     this.wordChecks.decided(p.word, p.approved);
     // after the game the word is in the dictionary, but there is no move to play it in
-    const text = logEventText(this.t, { round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: p.word, approved: p.approved }, this.gameOver);
+    const text = logEventText(this.t, { round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: p.word, approved: p.approved }, this.gameOver, this.welcome.owner);
     this.log.push({ round: this.state?.round ?? 1, text });
     // the refusal that asked the owner ("wait and try again") is answered now
     this.refusal = '';

@@ -1856,4 +1856,26 @@ describe('Cardwords defects, each in Chromium', () => {
       expect(errors).toEqual([]);
     }
   });
+
+  it('defect: the owner’s approval of their own word reads as their own act and takes no move number (the owner’s log numbered it, one ahead of every other page)', async () => {
+    const { page, errors } = await fresh();
+    await quickGame(page, 's2');
+    await page.keyboard.type('D4TS');
+    await expect.poll(() => composedCount(page)).toBe(2);
+    await page.keyboard.press('Enter');
+    await page.click('#cw-requests button[data-approve="TS"]');
+    const own = 'You approved TS: you may play it again.';
+    await expect.poll(() => page.textContent('#cw-status')).toBe(own);
+    const note = page.locator('#cw-log li', { hasText: own });
+    await expect.poll(() => note.count()).toBe(1);
+    expect(await note.evaluate((e) => getComputedStyle(e).listStyleType)).toBe('none');
+    // the move played after it is the log's first turn: number 1, as on the robot's side of things
+    await page.focus('#cw-area');
+    await page.keyboard.press('Enter');
+    const move = page.locator('#cw-log li', { hasText: 'Ann laid TS' });
+    await expect.poll(() => move.count()).toBe(1);
+    expect(await move.evaluate((e) => (e as HTMLLIElement).value)).toBe(1);
+    await shot(page, 'cardwords-own-approval-log-1280x720');
+    expect(errors).toEqual([]);
+  });
 });
