@@ -1878,4 +1878,45 @@ describe('Cardwords defects, each in Chromium', () => {
     await shot(page, 'cardwords-own-approval-log-1280x720');
     expect(errors).toEqual([]);
   });
+
+  it('defect: another player’s rematch vote is said in the status line and the log, and brings the owner’s Rematch into view (below the fold at 1280x720), also at 620x720; the rematch shows the new game from its top', async () => {
+    for (const width of [1280, 620]) {
+      // three people: the vote's line and whom it waits for push Rematch below the fold
+      const creator = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 3, robots: 0, watchers: 1, seed: 's2' });
+      const id = creator.room.roomId;
+      const { page: p, errors } = await fresh({ width, height: 720 });
+      await p.goto(`${suite.srv.url}/cardwords.html?game=${id}&owner=${suite.srv.ownerToken}`);
+      await p.fill('#cw-name', 'Ann');
+      await p.click('#cw-join-button');
+      const bo = await cwJoin(suite.srv.url, id, { name: 'Bo' });
+      const cy = await cwJoin(suite.srv.url, id, { name: 'Cy' });
+      await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
+      const ann = (await snap(p)).seat;
+      // every player passes twice: over by the rules
+      while ((await snap(p)).status === 'playing') {
+        const s = await snap(p);
+        if (s.turn === ann) await p.click('#cw-ok');
+        else expect((await (s.players[s.turn]!.name === 'Bo' ? bo : cy).request('action', { text: 'pass' })).type).toBe('ack');
+        await expect.poll(async () => { const x = await snap(p); return x.status !== 'playing' || x.moves > s.moves; }).toBe(true);
+      }
+      await p.waitForSelector('#cw-rematch');
+      const vote = 'Bo asks for a rematch.';
+      expect((await bo.request('rematch')).type).toBe('ack');
+      await expect.poll(() => p.textContent('#cw-status')).toBe(vote);
+      expect(await p.locator('#cw-log li', { hasText: vote }).count()).toBe(1);
+      const box = (await p.locator('#cw-rematch').boundingBox())!;
+      expect(box.y + box.height, 'Rematch in view').toBeLessThanOrEqual(720);
+      expect((await p.locator('#cw-rematch-votes').boundingBox())!.y).toBeGreaterThanOrEqual(0);
+      expect(await p.evaluate(() => window.scrollY), 'scrolled to the vote').toBeGreaterThan(0);
+      await p.screenshot({ path: `test-artifacts/ui/cardwords-rematch-vote-owner-${width}x720.png` });
+      await p.click('#cw-rematch');
+      await expect.poll(() => p.textContent('#cw-status')).toBe('Rematch: game 2 begins.');
+      await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('cw-area');
+      // the new game from its top: the heading, the owner's buttons and the status line in view
+      await expect.poll(() => p.evaluate(() => window.scrollY)).toBe(0);
+      await p.screenshot({ path: `test-artifacts/ui/cardwords-rematch-begins-${width}x720.png` });
+      expect(errors).toEqual([]);
+      await creator.request('end');
+    }
+  });
 });
