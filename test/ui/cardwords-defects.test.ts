@@ -1857,12 +1857,16 @@ describe('Cardwords defects, each in Chromium', () => {
     }
   });
 
-  it('defect: the owner’s approval of their own word reads as their own act and takes no move number (the owner’s log numbered it, one ahead of every other page)', async () => {
+  it('defect: the owner’s approval of their own word reads as their own act and takes no move number (the owner’s log numbered it, one ahead of every other page); the refusal before it is said once', async () => {
     const { page, errors } = await fresh();
     await quickGame(page, 's2');
     await page.keyboard.type('D4TS');
     await expect.poll(() => composedCount(page)).toBe(2);
+    await page.waitForSelector('#cw-preview-unknown');
     await page.keyboard.press('Enter');
+    // refused: said once, under the hand (the preview said it again in red)
+    await expect.poll(() => page.textContent('#cw-refusal')).toMatch(/^Refused: TS is not in the dictionary\./);
+    expect(await page.locator('#cw-preview-unknown').count()).toBe(0);
     await page.click('#cw-requests button[data-approve="TS"]');
     const own = 'You approved TS: you may play it again.';
     await expect.poll(() => page.textContent('#cw-status')).toBe(own);
@@ -1918,5 +1922,43 @@ describe('Cardwords defects, each in Chromium', () => {
       expect(errors).toEqual([]);
       await creator.request('end');
     }
+  });
+
+  it('defect: in the best moves the row under the mouse is weaker than the chosen one (as strong a blue, light and dark); "Score board" is said once; a watcher reads "the pile and every hand"; the lobby skips to its main content, not "to the game"', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, errors } = await fresh({ width: 620, height: 720, colorScheme });
+      await quickGame(page, 's2');
+      await page.keyboard.press('?');
+      await page.waitForSelector('#cw-hints li:nth-child(2)');
+      // the first is chosen as it comes (Return plays it)
+      await page.waitForSelector('#cw-hints li.selected[data-hint="0"]');
+      await page.hover('#cw-hints li[data-hint="1"] > button');
+      // how far each row's colour is from the page's: the hovered one clearly nearer
+      const far = await page.evaluate(() => {
+        const rgb = (e: Element) => getComputedStyle(e).backgroundColor.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+        const bg = rgb(document.body);
+        const d = (c: number[]) => Math.hypot(...c.map((x, i) => x - bg[i]!));
+        return { chosen: d(rgb(document.querySelector('#cw-hints li.selected')!)), hovered: d(rgb(document.querySelector('#cw-hints li[data-hint="1"]')!)), button: getComputedStyle(document.querySelector('#cw-hints li[data-hint="1"] > button')!).backgroundColor };
+      });
+      expect(far.hovered, colorScheme).toBeGreaterThan(0);
+      expect(far.hovered * 2, colorScheme).toBeLessThan(far.chosen);
+      expect(far.button, 'the row shows the hover, not the button in it').toBe('rgba(0, 0, 0, 0)');
+      await page.screenshot({ path: `test-artifacts/ui/cardwords-hints-hover-620x720-${colorScheme}.png` });
+      // the heading names the score board, once (a caption of the same words read it twice)
+      expect(await page.evaluate(() => document.body.textContent!.split('Score board').length - 1)).toBe(1);
+      expect(await page.getAttribute('#cw-scores', 'aria-labelledby')).toBe('cw-scores-title');
+      // a player's unseen cards are the pile and the other hands
+      expect(await page.textContent('#cw-unseen-details summary')).toBe('Unseen cards (pile and other hands)');
+      expect(errors).toEqual([]);
+    }
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 1, robots: 1, watchers: 1, name: 'Ann', seed: 's2' });
+    const { page: w } = await fresh();
+    await w.goto(`${suite.srv.url}/cardwords.html?game=${ann.room.roomId}&watch=1`);
+    await expect.poll(() => w.textContent('#cw-unseen-details summary')).toBe('Unseen cards (the pile and every hand)');
+    await ann.request('end');
+    await w.goto(`${suite.srv.url}/`);
+    expect(await w.textContent('a.skip')).toBe('Skip to the main content');
+    await w.goto(`${suite.srv.url}/lines.html`);
+    expect(await w.textContent('a.skip')).toBe('Skip to the game');
   });
 });

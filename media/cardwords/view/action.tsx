@@ -27,8 +27,13 @@ function moveError(m: Model, e: MoveError): string {
 function WordCheck({ m, words }: { m: Model; words: readonly string[] }) {
   const key = words.join(' ');
   useEffect(() => m.cmd.checkWords(words), [key]);
-  const said = lackingWordsText(m.t, m.lacking(words));
-  if (said.length === 0) return null;
+  const lacking = m.lacking(words);
+  const said = lackingWordsText(m.t, lacking);
+  // the move refused for these words says so under the hand already ("Refused: ZEO is not in
+  // the dictionary. The owner plays…"): the same sentence again in red read twice
+  const inRefusal = new Set(m.refusal.split(/[^\p{L}\p{N}]+/u));
+  const refused = m.refusal !== '' && [...lacking.unknown, ...lacking.rejected].every((w) => inRefusal.has(w));
+  if (said.length === 0 || refused) return null;
   return (
     <p class="warn" id="cw-preview-unknown">
       {said.join(' ')}

@@ -7,7 +7,7 @@ export const da: Strings = {
   'nav.lines': 'Lines',
   'nav.yatzee': 'Yatzy',
   'nav.skip': 'Gå til spillet',
-  'nav.skip.lobby': 'Gå til listen over spil',
+  'nav.skip.lobby': 'Gå til hovedindholdet',
   'app.watchGame': 'Se spillet',
   'app.watchRefused': 'Kunne ikke se med: {0}',
   // the connection to the game's room (media/ui/rejoin.ts)

@@ -7,7 +7,7 @@ export const de: Strings = {
   'nav.lines': 'Lines',
   'nav.yatzee': 'Kniffel',
   'nav.skip': 'Zum Spiel springen',
-  'nav.skip.lobby': 'Zur Liste der Spiele springen',
+  'nav.skip.lobby': 'Zum Hauptinhalt springen',
   'app.watchGame': 'Dem Spiel zuschauen',
   'app.watchRefused': 'Zuschauen nicht möglich: {0}',
   // the connection to the game's room (media/ui/rejoin.ts)

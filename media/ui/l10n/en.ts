@@ -6,7 +6,7 @@ export const en = {
   'nav.lines': 'Lines',
   'nav.yatzee': 'Yatzee',
   'nav.skip': 'Skip to the game',
-  'nav.skip.lobby': 'Skip to the games list',
+  'nav.skip.lobby': 'Skip to the main content',
   'app.watchGame': 'Watch the game',
   'app.watchRefused': 'Could not watch: {0}',
   // the connection to the game's room (media/ui/rejoin.ts)
