@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { until } from '../support/game-server.js';
-import { cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
+import { cwCreate, cwJoin, handOf, seatOf, type CwPlayer } from '../game/cardwords-helpers.js';
 import { shot, tinyPages, type TestPage } from './browser.js';
 import type { FromGameWebview, GameHostConfig, SettingsUpdate } from '../../media/ui/host-vscode.js';
 import { answerGames } from '../../extension/games/listing.js';
@@ -65,6 +65,16 @@ async function firstHintMove(p: Page): Promise<number> {
   expect(k).toBeGreaterThanOrEqual(0);
   for (let i = 0; i < k; i++) await p.keyboard.press('ArrowDown');
   return k;
+}
+
+/** Every player passes until the game is over by the rules: the page's player by its OK button, the others (`players`) by the protocol. */
+async function passUntilOver(p: Page, players: readonly CwPlayer[]): Promise<void> {
+  while ((await snap(p)).status === 'playing') {
+    const s = await snap(p);
+    if (s.turn === s.seat) await p.click('#cw-ok');
+    else expect((await players.find((x) => x.name === s.players[s.turn]!.name)!.request('action', { text: 'pass' })).type).toBe('ack');
+    await expect.poll(async () => { const x = await snap(p); return x.status !== 'playing' || x.moves > s.moves; }).toBe(true);
+  }
 }
 
 describe('Cardwords defects, each in Chromium', () => {
@@ -1807,14 +1817,7 @@ describe('Cardwords defects, each in Chromium', () => {
     const { page: p, errors } = await joinAs(id, 'Ann');
     const bo = await cwJoin(suite.srv.url, id, { name: 'Bo' });
     await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
-    const ann = (await snap(p)).seat;
-    // every player passes twice: over by the rules
-    while ((await snap(p)).status === 'playing') {
-      const s = await snap(p);
-      if (s.turn === ann) await p.click('#cw-ok');
-      else expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');
-      await expect.poll(async () => { const x = await snap(p); return x.status !== 'playing' || x.moves > s.moves; }).toBe(true);
-    }
+    await passUntilOver(p, [bo]);
     await p.waitForSelector('#cw-rematch');
     bo.raw.transport.ws.close(3000); // Bo's connection drops: away
     await expect.poll(() => p.textContent('tr[data-player="Bo"] .away')).toBe('away');
@@ -1895,14 +1898,7 @@ describe('Cardwords defects, each in Chromium', () => {
       const bo = await cwJoin(suite.srv.url, id, { name: 'Bo' });
       const cy = await cwJoin(suite.srv.url, id, { name: 'Cy' });
       await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
-      const ann = (await snap(p)).seat;
-      // every player passes twice: over by the rules
-      while ((await snap(p)).status === 'playing') {
-        const s = await snap(p);
-        if (s.turn === ann) await p.click('#cw-ok');
-        else expect((await (s.players[s.turn]!.name === 'Bo' ? bo : cy).request('action', { text: 'pass' })).type).toBe('ack');
-        await expect.poll(async () => { const x = await snap(p); return x.status !== 'playing' || x.moves > s.moves; }).toBe(true);
-      }
+      await passUntilOver(p, [bo, cy]);
       await p.waitForSelector('#cw-rematch');
       const vote = 'Bo asks for a rematch.';
       expect((await bo.request('rematch')).type).toBe('ack');
