@@ -1957,4 +1957,26 @@ describe('Cardwords defects, each in Chromium', () => {
     await w.goto(`${suite.srv.url}/lines.html`);
     expect(await w.textContent('a.skip')).toBe('Skip to the game');
   });
+
+  it('defect: at 620x720 a move composed with the mouse shows its preview in view (below the fold), and a wildcard clicked its question, with nothing moved', async () => {
+    const { page, errors } = await fresh({ width: 620, height: 720 });
+    await quickGame(page, 's2');
+    await page.click('#cw-cell-3-3');
+    await page.locator('#cw-hand [data-char="S"]').click();
+    await page.locator('#cw-hand [data-char="E"]').click();
+    await expect.poll(() => composedCount(page)).toBe(2);
+    await page.waitForSelector('#cw-preview-text');
+    const text = (await page.locator('#cw-preview-text').boundingBox())!;
+    expect(text.y + text.height, 'the preview in view').toBeLessThanOrEqual(720);
+    expect(await page.evaluate(() => window.scrollY), 'nothing scrolled').toBe(0);
+    await page.screenshot({ path: 'test-artifacts/ui/cardwords-mouse-preview-620x720.png' });
+    await page.keyboard.press('Escape');
+    await page.click('#cw-cell-3-3');
+    await page.locator('#cw-hand [data-char=""]').click();
+    const ask = (await page.locator('#cw-meanings > span').boundingBox())!;
+    expect(ask.y + ask.height, 'the question in view').toBeLessThanOrEqual(720);
+    expect(await page.evaluate(() => window.scrollY), 'nothing scrolled').toBe(0);
+    await page.screenshot({ path: 'test-artifacts/ui/cardwords-mouse-wildcard-620x720.png' });
+    expect(errors).toEqual([]);
+  });
 });
