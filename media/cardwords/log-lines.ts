@@ -28,8 +28,10 @@ export function goneThen(status: string): GoneThen | undefined {
 /**
  * A line that is no turn, in words. `over`: the round was over when it came (an approved
  * word is in the dictionary then, but there is no move left to play it in: "you may play it
- * again" was untrue after the game). `owner`: the line is the owner's (their own end of the
- * game reads "You ended the game.").
+ * again" was untrue after the game). `owner`: the line is the owner's page's: their own end
+ * of the game reads "You ended the game.", and their decision on a word (the owner's page is
+ * told only of the owner's own words) "You approved ZANIT: …" (it read "The owner approved
+ * ZANIT" to the owner who had just clicked Approve).
  */
 export function logEventText(t: Translate, e: CardwordsLogEvent, over = false, owner = false): string {
   switch (e.kind) {
@@ -41,6 +43,7 @@ export function logEventText(t: Translate, e: CardwordsLogEvent, over = false, o
     case 'remove':
       return goneText(t, e.kind, e.name, e.then);
     case 'word':
+      if (owner) return e.approved ? (over ? t('cw.word.approved.own.over', e.word, 1) : t('cw.word.approved.own', e.word)) : t('cw.word.rejected.own', e.word);
       return e.approved ? (over ? t('cw.word.approved.over', e.word, 1) : t('cw.word.approved', e.word)) : t('cw.word.rejected', e.word);
   }
 }

@@ -14,7 +14,7 @@ import type { Board, Card, PlacedCard } from '../../core/games/cardwords/types.j
 import { flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
-import { cardwordsEndsWithout, cardwordsRemovable, gamePath, webBase, type CardwordsCardState as CwCardV, type CardwordsPlacedState as CwPlacedV, type CardwordsRoomState as CwStateV, type CardwordsSeatState as CwSeatV, type CardwordsTurnInfo } from '../../core/protocol/game.js';
+import { asksRematch, cardwordsEndsWithout, cardwordsRemovable, gamePath, webBase, type CardwordsCardState as CwCardV, type CardwordsPlacedState as CwPlacedV, type CardwordsRoomState as CwStateV, type CardwordsSeatState as CwSeatV, type CardwordsTurnInfo } from '../../core/protocol/game.js';
 import type {
   AckMessage,
   CardwordsActionMessage,
@@ -39,7 +39,7 @@ import { Composer, composeContext, Coords, DEFAULT_COORDS, type ComposeResult, t
 import type { Cell, HintMove, LogEntry, Model } from './view/model.js';
 import { CellInfo, Table } from './view/table.js';
 import { ActionArea, Hints, meaningAsked, outOfPlayText } from './view/action.js';
-import { bestMoveWords, refusalText, refusedActionText, removeQuestion, reviewBestMissing, reviewBestMissingText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
+import { bestMoveWords, refusalText, refusedActionText, rematchVotesText, removeQuestion, reviewBestMissing, reviewBestMissingText, reviewStepped, reviewTable, reviewUnseenBasis, spelledText, spelledWords, startedText, startText, type WordLetter } from './words.js';
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
@@ -57,7 +57,7 @@ export type { CwCardV, CwPlacedV, CwSeatV, CwStateV, RoomLike, RulesetMessage, W
 interface Sent {
   type: string;
   action?: ComposedAction;
-  /** `remove`: whom */
+  /** `remove`: whom; `approve`, `reject`: who played the word */
   name?: string;
 }
 
@@ -329,6 +329,7 @@ export class CardwordsPanel {
   };
 
   private focusWhenDrawn = false;
+  private topWhenDrawn = false;
   private focusResultsWhenDrawn = false;
   private focusOfferWhenDrawn = false;
 
@@ -388,6 +389,7 @@ export class CardwordsPanel {
     }
     this.trackLog(s, prev);
     this.trackGone(s, prev);
+    this.trackVotes(s, prev);
     this.trackStandIns(s, prev);
     // the deal, for those who waited for it (the pile line alone changed)
     if (prev?.status === 'waiting' && s.status === 'playing') this.say(startedText(this.t, s.players.map((p) => p.name), s.turn, this.mySeat));
@@ -469,6 +471,22 @@ export class CardwordsPanel {
       // on every page; by name: after one's own leave's acknowledgement the page has no seat any more
       const mine = this.welcome.role === 'player' && p.name === this.welcome.name;
       if (!mine && !(p.removed && this.welcome.owner)) this.say(text);
+    });
+  }
+
+  /**
+   * Another player's rematch vote since the last state, a sentence in the status line and the
+   * log ("Bo asks for a rematch."): it showed only in the results, below the fold, while the
+   * status line still said the last move. One's own vote is on one's button.
+   */
+  private trackVotes(s: CwStateV, prev: CwStateV | null): void {
+    if (!prev || prev.round !== s.round || s.status !== 'over') return;
+    s.players.forEach((p, i) => {
+      const was = prev.players[i];
+      if (i === this.mySeat || !was || was.name !== p.name || asksRematch(was) || !asksRematch(p)) return;
+      const text = rematchVotesText(this.t, [p.name]);
+      this.log.push({ round: s.round, text });
+      this.say(text);
     });
   }
 
@@ -673,8 +691,9 @@ export class CardwordsPanel {
     leave: () => this.send('leave', {}, { type: 'leave' }),
     rematch: () => this.send('rematch', {}, { type: 'rematch' }),
     decide: (word, approve) => {
+      const asker = this.wordRequests.get(word);
       this.wordRequests.delete(word);
-      this.send(approve ? 'approve' : 'reject', { word }, { type: approve ? 'approve' : 'reject' });
+      this.send(approve ? 'approve' : 'reject', { word }, { type: approve ? 'approve' : 'reject', ...(asker ? { name: asker } : {}) });
       this.render();
       // the clicked question is gone: the next one, else where the player was (after the
       // game there is no action area: the table, which the review steps through)
@@ -831,6 +850,13 @@ export class CardwordsPanel {
     if (this.focusWhenDrawn) {
       this.focusWhenDrawn = false;
       this.focus();
+    }
+    // a rematch: the new game from its top (the page stayed scrolled down where the results
+    // were, its heading and "Rematch: game 2 begins." above the view); after the focus, which
+    // scrolls too
+    if (this.topWhenDrawn) {
+      this.topWhenDrawn = false;
+      window.scrollTo(0, 0);
     }
     const results = this.focusResultsWhenDrawn ? document.getElementById('cw-results-title') : null;
     if (results) {
@@ -1043,6 +1069,8 @@ export class CardwordsPanel {
       this.hintIndex = null;
       this.say(text);
     } else if (p.type === 'approve' || p.type === 'reject') {
+      // the owner's own word: its `word` says it, as the log has it ("You approved TS: …"), whichever comes first
+      if (meta.name === this.welcome.name) return this.render();
       this.say(this.t(p.type === 'approve' ? 'cw.approved' : 'cw.rejected', (p.words ?? []).join(', ')));
     } else if (meta.type === 'remove' && meta.name) {
       this.say(this.t('remove.done', meta.name));
@@ -1149,7 +1177,7 @@ export class CardwordsPanel {
     // approved words are in the dictionary from now on; a rejected one is not
     this.wordChecks.decided(p.word, p.approved);
     // after the game the word is in the dictionary, but there is no move to play it in
-    const text = logEventText(this.t, { round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: p.word, approved: p.approved }, this.gameOver);
+    const text = logEventText(this.t, { round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: p.word, approved: p.approved }, this.gameOver, this.welcome.owner);
     this.log.push({ round: this.state?.round ?? 1, text });
     // the refusal that asked the owner ("wait and try again") is answered now
     this.refusal = '';
@@ -1187,6 +1215,7 @@ export class CardwordsPanel {
     // the results and the Rematch button go: a focus in them (or fallen to the page) goes to
     // the new game's action area, as at the first game's start
     if (this.isPlayer && focusInPlay()) this.focusWhenDrawn = true;
+    this.topWhenDrawn = true;
     const text = logEventText(this.t, { round: p.round, at: 0, kind: 'rematch' });
     this.log.push({ round: p.round, text });
     this.say(text);

@@ -30,7 +30,8 @@ export function startPage(title: StringKey, current: 'lobby' | 'lines' | 'yatzee
   const nav = h(
     'nav',
     { 'aria-label': t('app.title') },
-    h('a', { href: '#main', class: 'skip' }, t('nav.skip')),
+    // the lobby has no game to skip to (its first link said "Skip to the game")
+    h('a', { href: '#main', class: 'skip' }, t(current === 'lobby' ? 'nav.skip.lobby' : 'nav.skip')),
     link('lobby', 'nav.home', keep('./')),
     link('lines', 'nav.lines', keep('lines.html')),
     current === 'yatzee' ? link('yatzee', 'nav.yatzee', location.pathname + location.search) : null,

@@ -376,9 +376,8 @@ export function wordsDecidedText(approved: readonly string[], rejected: readonly
 
 /** A line of the game log that is no turn (a rematch, an end, a leave, a word decided), as the web panel logs it (`over`: after its round's end; `owner`: the owner's own log, whose end is "You ended the game."). */
 export function logEventLine(e: CardwordsLogEvent, over = false, owner = false): string {
-  // the owner's own decision, logged as the web page tells the owner ('Approved: GISK. It is in
-  // the personal dictionary now.'): "The owner approved GISK: you may play it again." read as if to another
-  if (owner && e.kind === 'word') return en(e.approved ? 'cw.approved' : 'cw.rejected', e.word);
+  // the owner's own decision as the owner's web page logs it ("You approved GISK: you may play
+  // it again."; "The owner approved GISK: …" read as if to another)
   return logEventText(en, e, over, owner);
 }
 

@@ -700,9 +700,9 @@ it('the move preview through the bridge says which words the dictionary lacks, a
   await call('cardwords/words', { words: [pair], approve: false });
   await expect.poll(async () => ((await call('cardwords/view')) as unknown as { message: string }).message).toBe(translator('en')('cw.rejected', pair));
   expect(translator('en')('cw.rejected', pair)).toBe(`Rejected: ${pair}.`);
-  // logged in the same words: the owner's log read "The owner rejected" (an approval "The owner
-  // approved GISK: you may play it again."), as if to another player
-  expect(((await call('cardwords/view')) as unknown as { log: string[] }).log.at(-1)).toBe(`Rejected: ${pair}.`);
+  // logged as the owner's web page logs it: the owner's log read "The owner rejected" (an
+  // approval "The owner approved GISK: you may play it again."), as if to another player
+  expect(((await call('cardwords/view')) as unknown as { log: string[] }).log.at(-1)).toBe(`You rejected ${pair}.`);
 });
 
 it('the owner\'s decisions on several of your words come one message a word: the bridge says them together (only the last was said)', async () => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { until } from '../support/game-server.js';
-import { cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
+import { cwCreate, cwJoin, handOf, seatOf, type CwPlayer } from '../game/cardwords-helpers.js';
 import { shot, tinyPages, type TestPage } from './browser.js';
 import type { FromGameWebview, GameHostConfig, SettingsUpdate } from '../../media/ui/host-vscode.js';
 import { answerGames } from '../../extension/games/listing.js';
@@ -65,6 +65,16 @@ async function firstHintMove(p: Page): Promise<number> {
   expect(k).toBeGreaterThanOrEqual(0);
   for (let i = 0; i < k; i++) await p.keyboard.press('ArrowDown');
   return k;
+}
+
+/** Every player passes until the game is over by the rules: the page's player by its OK button, the others (`players`) by the protocol. */
+async function passUntilOver(p: Page, players: readonly CwPlayer[]): Promise<void> {
+  while ((await snap(p)).status === 'playing') {
+    const s = await snap(p);
+    if (s.turn === s.seat) await p.click('#cw-ok');
+    else expect((await players.find((x) => x.name === s.players[s.turn]!.name)!.request('action', { text: 'pass' })).type).toBe('ack');
+    await expect.poll(async () => { const x = await snap(p); return x.status !== 'playing' || x.moves > s.moves; }).toBe(true);
+  }
 }
 
 describe('Cardwords defects, each in Chromium', () => {
@@ -1864,14 +1874,7 @@ describe('Cardwords defects, each in Chromium', () => {
     const { page: p, errors } = await joinAs(id, 'Ann');
     const bo = await cwJoin(suite.srv.url, id, { name: 'Bo' });
     await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
-    const ann = (await snap(p)).seat;
-    // every player passes twice: over by the rules
-    while ((await snap(p)).status === 'playing') {
-      const s = await snap(p);
-      if (s.turn === ann) await p.click('#cw-ok');
-      else expect((await bo.request('action', { text: 'pass' })).type).toBe('ack');
-      await expect.poll(async () => { const x = await snap(p); return x.status !== 'playing' || x.moves > s.moves; }).toBe(true);
-    }
+    await passUntilOver(p, [bo]);
     await p.waitForSelector('#cw-rematch');
     bo.raw.transport.ws.close(3000); // Bo's connection drops: away
     await expect.poll(() => p.textContent('tr[data-player="Bo"] .away')).toBe('away');
@@ -1887,5 +1890,150 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await p.locator('#cw-rematch-waits').count()).toBe(0);
     expect(errors).toEqual([]);
     await owner.request('end');
+  });
+
+  it('defect: a wildcard clicked after a cell moves nothing under the pointer (its letters came above the buttons, and a double-click chose one: "H8 U"); the letters stand under the hand', async () => {
+    for (const [width, height] of [[1280, 720], [620, 720]] as const) {
+      const { page, errors } = await fresh({ width, height });
+      await quickGame(page, 's2');
+      // the hand's cards and the action's buttons, where the pointer may go next
+      const boxes = () => page.locator('#cw-hand button, .cw-action .toolbar button').evaluateAll((es) => es.map((e) => { const r = e.getBoundingClientRect(); return `${e.id || (e as HTMLElement).dataset.index}: ${r.x},${r.y} ${r.width}x${r.height}`; }));
+      await page.click('#cw-cell-3-3');
+      const before = await boxes();
+      await page.locator('#cw-hand [data-char=""]').click();
+      await page.waitForSelector('#cw-meanings', { state: 'visible' });
+      expect(await boxes(), `${width}x${height}`).toEqual(before);
+      const hand = (await page.locator('#cw-hand').boundingBox())!;
+      expect((await page.locator('#cw-meanings').boundingBox())!.y).toBeGreaterThanOrEqual(hand.y + hand.height);
+      await page.screenshot({ path: `test-artifacts/ui/cardwords-wildcard-letters-${width}x${height}.png` });
+      // a double-click on the wildcard chooses no letter: it is still asked
+      await page.keyboard.press('Escape');
+      await page.click('#cw-cell-3-3');
+      await page.locator('#cw-hand [data-char=""]').dblclick();
+      await page.waitForSelector('#cw-meanings', { state: 'visible' });
+      expect(await composedCount(page)).toBe(0);
+      expect(await page.locator('#cw-pending').count()).toBe(1);
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it('defect: the owner’s approval of their own word reads as their own act and takes no move number (the owner’s log numbered it, one ahead of every other page); the refusal before it is said once', async () => {
+    const { page, errors } = await fresh();
+    await quickGame(page, 's2');
+    await page.keyboard.type('D4TS');
+    await expect.poll(() => composedCount(page)).toBe(2);
+    await page.waitForSelector('#cw-preview-unknown');
+    await page.keyboard.press('Enter');
+    // refused: said once, under the hand (the preview said it again in red)
+    await expect.poll(() => page.textContent('#cw-refusal')).toMatch(/^Refused: TS is not in the dictionary\./);
+    expect(await page.locator('#cw-preview-unknown').count()).toBe(0);
+    await page.click('#cw-requests button[data-approve="TS"]');
+    const own = 'You approved TS: you may play it again.';
+    await expect.poll(() => page.textContent('#cw-status')).toBe(own);
+    const note = page.locator('#cw-log li', { hasText: own });
+    await expect.poll(() => note.count()).toBe(1);
+    expect(await note.evaluate((e) => getComputedStyle(e).listStyleType)).toBe('none');
+    // the move played after it is the log's first turn: number 1, as on the robot's side of things
+    await page.focus('#cw-area');
+    await page.keyboard.press('Enter');
+    const move = page.locator('#cw-log li', { hasText: 'Ann laid TS' });
+    await expect.poll(() => move.count()).toBe(1);
+    expect(await move.evaluate((e) => (e as HTMLLIElement).value)).toBe(1);
+    await shot(page, 'cardwords-own-approval-log-1280x720');
+    expect(errors).toEqual([]);
+  });
+
+  it('defect: another player’s rematch vote is said in the status line and the log, and brings the owner’s Rematch into view (below the fold at 1280x720), also at 620x720; the rematch shows the new game from its top', async () => {
+    for (const width of [1280, 620]) {
+      // three people: the vote's line and whom it waits for push Rematch below the fold
+      const creator = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 3, robots: 0, watchers: 1, seed: 's2' });
+      const id = creator.room.roomId;
+      const { page: p, errors } = await fresh({ width, height: 720 });
+      await p.goto(`${suite.srv.url}/cardwords.html?game=${id}&owner=${suite.srv.ownerToken}`);
+      await p.fill('#cw-name', 'Ann');
+      await p.click('#cw-join-button');
+      const bo = await cwJoin(suite.srv.url, id, { name: 'Bo' });
+      const cy = await cwJoin(suite.srv.url, id, { name: 'Cy' });
+      await expect.poll(async () => (await snap(p))?.hand.length ?? 0).toBe(4);
+      await passUntilOver(p, [bo, cy]);
+      await p.waitForSelector('#cw-rematch');
+      const vote = 'Bo asks for a rematch.';
+      expect((await bo.request('rematch')).type).toBe('ack');
+      await expect.poll(() => p.textContent('#cw-status')).toBe(vote);
+      expect(await p.locator('#cw-log li', { hasText: vote }).count()).toBe(1);
+      const box = (await p.locator('#cw-rematch').boundingBox())!;
+      expect(box.y + box.height, 'Rematch in view').toBeLessThanOrEqual(720);
+      expect((await p.locator('#cw-rematch-votes').boundingBox())!.y).toBeGreaterThanOrEqual(0);
+      expect(await p.evaluate(() => window.scrollY), 'scrolled to the vote').toBeGreaterThan(0);
+      await p.screenshot({ path: `test-artifacts/ui/cardwords-rematch-vote-owner-${width}x720.png` });
+      await p.click('#cw-rematch');
+      await expect.poll(() => p.textContent('#cw-status')).toBe('Rematch: game 2 begins.');
+      await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('cw-area');
+      // the new game from its top: the heading, the owner's buttons and the status line in view
+      await expect.poll(() => p.evaluate(() => window.scrollY)).toBe(0);
+      await p.screenshot({ path: `test-artifacts/ui/cardwords-rematch-begins-${width}x720.png` });
+      expect(errors).toEqual([]);
+      await creator.request('end');
+    }
+  });
+
+  it('defect: in the best moves the row under the mouse is weaker than the chosen one (as strong a blue, light and dark); "Score board" is said once; a watcher reads "the pile and every hand"; the lobby skips to its main content, not "to the game"', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, errors } = await fresh({ width: 620, height: 720, colorScheme });
+      await quickGame(page, 's2');
+      await page.keyboard.press('?');
+      await page.waitForSelector('#cw-hints li:nth-child(2)');
+      // the first is chosen as it comes (Return plays it)
+      await page.waitForSelector('#cw-hints li.selected[data-hint="0"]');
+      await page.hover('#cw-hints li[data-hint="1"] > button');
+      // how far each row's colour is from the page's: the hovered one clearly nearer
+      const far = await page.evaluate(() => {
+        const rgb = (e: Element) => getComputedStyle(e).backgroundColor.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+        const bg = rgb(document.body);
+        const d = (c: number[]) => Math.hypot(...c.map((x, i) => x - bg[i]!));
+        return { chosen: d(rgb(document.querySelector('#cw-hints li.selected')!)), hovered: d(rgb(document.querySelector('#cw-hints li[data-hint="1"]')!)), button: getComputedStyle(document.querySelector('#cw-hints li[data-hint="1"] > button')!).backgroundColor };
+      });
+      expect(far.hovered, colorScheme).toBeGreaterThan(0);
+      expect(far.hovered * 2, colorScheme).toBeLessThan(far.chosen);
+      expect(far.button, 'the row shows the hover, not the button in it').toBe('rgba(0, 0, 0, 0)');
+      await page.screenshot({ path: `test-artifacts/ui/cardwords-hints-hover-620x720-${colorScheme}.png` });
+      // the heading names the score board, once (a caption of the same words read it twice)
+      expect(await page.evaluate(() => document.body.textContent!.split('Score board').length - 1)).toBe(1);
+      expect(await page.getAttribute('#cw-scores', 'aria-labelledby')).toBe('cw-scores-title');
+      // a player's unseen cards are the pile and the other hands
+      expect(await page.textContent('#cw-unseen-details summary')).toBe('Unseen cards (pile and other hands)');
+      expect(errors).toEqual([]);
+    }
+    const ann = await cwCreate(suite.srv.url, { owner: suite.srv.ownerToken, humans: 1, robots: 1, watchers: 1, name: 'Ann', seed: 's2' });
+    const { page: w } = await fresh();
+    await w.goto(`${suite.srv.url}/cardwords.html?game=${ann.room.roomId}&watch=1`);
+    await expect.poll(() => w.textContent('#cw-unseen-details summary')).toBe('Unseen cards (the pile and every hand)');
+    await ann.request('end');
+    await w.goto(`${suite.srv.url}/`);
+    expect(await w.textContent('a.skip')).toBe('Skip to the main content');
+    await w.goto(`${suite.srv.url}/lines.html`);
+    expect(await w.textContent('a.skip')).toBe('Skip to the game');
+  });
+
+  it('defect: at 620x720 a move composed with the mouse shows its preview in view (below the fold), and a wildcard clicked its question, with nothing moved', async () => {
+    const { page, errors } = await fresh({ width: 620, height: 720 });
+    await quickGame(page, 's2');
+    await page.click('#cw-cell-3-3');
+    await page.locator('#cw-hand [data-char="S"]').click();
+    await page.locator('#cw-hand [data-char="E"]').click();
+    await expect.poll(() => composedCount(page)).toBe(2);
+    await page.waitForSelector('#cw-preview-text');
+    const text = (await page.locator('#cw-preview-text').boundingBox())!;
+    expect(text.y + text.height, 'the preview in view').toBeLessThanOrEqual(720);
+    expect(await page.evaluate(() => window.scrollY), 'nothing scrolled').toBe(0);
+    await page.screenshot({ path: 'test-artifacts/ui/cardwords-mouse-preview-620x720.png' });
+    await page.keyboard.press('Escape');
+    await page.click('#cw-cell-3-3');
+    await page.locator('#cw-hand [data-char=""]').click();
+    const ask = (await page.locator('#cw-meanings > span').boundingBox())!;
+    expect(ask.y + ask.height, 'the question in view').toBeLessThanOrEqual(720);
+    expect(await page.evaluate(() => window.scrollY), 'nothing scrolled').toBe(0);
+    await page.screenshot({ path: 'test-artifacts/ui/cardwords-mouse-wildcard-620x720.png' });
+    expect(errors).toEqual([]);
   });
 });

@@ -211,7 +211,7 @@ describe('Cardwords panel in Chromium', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(720);
     await a.setViewportSize({ width: 1300, height: 1000 });
     await a.keyboard.press('Enter');
-    await expect.poll(() => a.textContent('#cw-log')).toContain(`The owner approved ${word}`);
+    await expect.poll(() => a.textContent('#cw-log')).toContain(`You approved ${word}: you may play it again.`);
     approved.push(word);
     gctx = genContext(ruleset, approved);
     expect(await a.isHidden('#cw-requests')).toBe(true);

@@ -27,8 +27,13 @@ function moveError(m: Model, e: MoveError): string {
 function WordCheck({ m, words }: { m: Model; words: readonly string[] }) {
   const key = words.join(' ');
   useEffect(() => m.cmd.checkWords(words), [key]);
-  const said = lackingWordsText(m.t, m.lacking(words));
-  if (said.length === 0) return null;
+  const lacking = m.lacking(words);
+  const said = lackingWordsText(m.t, lacking);
+  // the move refused for these words says so under the hand already ("Refused: ZEO is not in
+  // the dictionary. The owner plays…"): the same sentence again in red read twice
+  const inRefusal = new Set(m.refusal.split(/[^\p{L}\p{N}]+/u));
+  const refused = m.refusal !== '' && [...lacking.unknown, ...lacking.rejected].every((w) => inRefusal.has(w));
+  if (said.length === 0 || refused) return null;
   return (
     <p class="warn" id="cw-preview-unknown">
       {said.join(' ')}
@@ -387,16 +392,6 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
           </span>
         </div>
       </div>
-      {needMeaning && (
-        <div class="cw-meanings" id="cw-meanings" role="group" aria-label={t('cw.meaning')}>
-          <span>{t('cw.key.wildMeaning')}</span>
-          {m.rules.chars.map((ch) => (
-            <button type="button" key={ch} class="cw-meaning" data-meaning={ch} onClick={() => m.cmd.giveMeaning(ch)}>
-              {ch}
-            </button>
-          ))}
-        </div>
-      )}
       {/* Every button keeps its place while a move is composed: a button's width is that of
           its longest label, one that does not apply keeps its room unseen, and Pass now comes
           last. A mouse player's second click landed on whatever had moved under it (Trade…
@@ -468,6 +463,18 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
           </button>
         ))}
       </div>
+      {/* under the hand, not above the buttons: they came up there at the click that chose the
+          wildcard, and a double-click's second click chose a letter under the pointer ("H8 U") */}
+      {needMeaning && (
+        <div class="cw-meanings" id="cw-meanings" role="group" aria-label={t('cw.meaning')}>
+          <span>{t('cw.key.wildMeaning')}</span>
+          {m.rules.chars.map((ch) => (
+            <button type="button" key={ch} class="cw-meaning" data-meaning={ch} onClick={() => m.cmd.giveMeaning(ch)}>
+              {ch}
+            </button>
+          ))}
+        </div>
+      )}
       <p class="cw-refusal error" id="cw-refusal">
         {m.refusal}
       </p>

@@ -41,7 +41,8 @@ export function CardLists({ m }: { m: Model }) {
         <CardList cards={all} t={t} id="cw-all-cards" />
       </details>
       <details class="cw-lists" id="cw-unseen-details" open>
-        <summary>{t('cw.unseenCards')}</summary>
+        {/* a watcher sees no hand: to them every hand is unseen, not the "other" ones */}
+        <summary>{t(m.isPlayer ? 'cw.unseenCards' : 'cw.unseenCards.watcher')}</summary>
         <CardList cards={unseen} t={t} id="cw-unseen-cards" />
       </details>
     </>

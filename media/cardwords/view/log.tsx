@@ -8,6 +8,16 @@ import type { Model } from './model.js';
 export function Log({ m }: { m: Model }) {
   const { t } = m;
   const list = useRef<HTMLOListElement>(null);
+  // only the turns are numbered, each round from 1 (as the review counts them): a line that is
+  // no turn (a word decided, a leave, a vote) took a number, and a decision told only to the
+  // owner put the owner's move numbers one ahead of every other page's
+  const numbers: Array<number | undefined> = [];
+  let round = NaN;
+  let n = 0;
+  for (const e of m.log) {
+    if (e.round !== round) [round, n] = [e.round, 0];
+    numbers.push(e.turn ? ++n : undefined);
+  }
   const entries = m.log.slice(-LOG_LINES);
   const offset = m.log.length - entries.length;
   // new lines scroll into view when the list was at its end before them (read from the DOM
@@ -27,10 +37,17 @@ export function Log({ m }: { m: Model }) {
       <ol class="cw-log" id="cw-log" ref={list}>
         {entries.map((e, k) => {
           const i = offset + k;
-          if (!e.cells || e.cells.length === 0) return <li key={i}>{e.text}</li>;
+          const num = numbers[i];
+          const cls = num === undefined ? 'note' : undefined;
+          if (!e.cells || e.cells.length === 0)
+            return (
+              <li key={i} value={num} class={cls}>
+                {e.text}
+              </li>
+            );
           const where = e.cells.map((c) => m.coords.name(c.col, c.row)).join(' ');
           return (
-            <li key={i} class={m.shownIndex === i ? 'shown' : ''}>
+            <li key={i} value={num} class={m.shownIndex === i ? 'shown' : ''}>
               <button type="button" class="link" data-log={i} aria-pressed={m.shownIndex === i ? 'true' : 'false'} title={t('cw.log.show')} onClick={() => m.cmd.showLog(m.shownIndex === i ? null : i)}>
                 {e.text}
                 <span class="cells">{` (${where})`}</span>

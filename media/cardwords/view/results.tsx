@@ -1,6 +1,8 @@
 // The results after the game: why it ended, each player's hand points, adjustment and final
 // score, the winners, the rematch.
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { StringKey } from '../../ui/l10n/index.js';
+import { showSpan, spanOf } from '../../ui/dom.js';
 import type { Model } from './model.js';
 import { endReasonText } from '../../ui/end-reason.js';
 import { asksRematch } from '../../../core/protocol/game.js';
@@ -25,6 +27,20 @@ interface Row {
 
 export function Results({ m }: { m: Model }) {
   const { t, state: s } = m;
+  const votes = useRef<string | null>(null);
+  // (who has asked for a rematch: each player saw only their own vote; not a player removed
+  // or gone since the vote: core's asksRematch)
+  const asking = s.status === 'over' ? s.players.filter((p, i) => asksRematch(p) && i !== m.mySeat).map((p) => p.name) : [];
+  const asked = asking.join('\n');
+  // a vote that comes (its sentence is in the status line and the log) brings the votes and the
+  // Rematch button into view, the least scroll: they were below the fold at 1280x720 under the
+  // table of the results; not as the results come (their heading takes the focus then)
+  useLayoutEffect(() => {
+    const before = votes.current;
+    votes.current = asked;
+    if (before === null || asked === '' || asked === before) return;
+    showSpan(spanOf(document.getElementById('cw-rematch-votes'), document.getElementById('cw-rematch-waits'), document.getElementById('cw-rematch')));
+  }, [asked]);
   if (s.status !== 'over' && s.status !== 'ended') return null;
   // the results message settles every end, the owner's too (docs/server.md); the state holds
   // the settlement of an end by the rules only, so it is read when no message came (a reload)
@@ -43,9 +59,6 @@ export function Results({ m }: { m: Model }) {
   // the owner's rematch starts the next game at once for every seat, not a vote
   // (docs/server.md): said so when other people play (it read as a player's Rematch)
   const forAll = m.owner && s.players.some((p, i) => i !== m.mySeat && !p.robot);
-  // who has asked for a rematch: each player saw only their own vote
-  // (not a player removed or gone since the vote: core's asksRematch)
-  const asking = s.status === 'over' ? s.players.filter((p, i) => asksRematch(p) && i !== m.mySeat).map((p) => p.name) : [];
   // once someone asked, whom the vote waits for (the room's rule: core/protocol/game.ts), the
   // away ones marked: the vote seemed stuck on nobody. The page's own player has the button.
   const waiting = canRematch ? rematchWaiting(s.players, s.players[m.mySeat]?.name) : [];

@@ -20,9 +20,9 @@ export function ScoreBoard({ m }: { m: Model }) {
   const finished = s.status === 'ended' || m.ended;
   return (
     <>
-      <h2>{t('cw.scores')}</h2>
-      <table class="cw-scores" id="cw-scores">
-        <caption class="sr-only">{t('cw.scores')}</caption>
+      {/* the heading names the table: a caption of the same words was read a second time */}
+      <h2 id="cw-scores-title">{t('cw.scores')}</h2>
+      <table class="cw-scores" id="cw-scores" aria-labelledby="cw-scores-title">
         <thead>
           <tr>
             {COLUMNS.map((k, i) => (

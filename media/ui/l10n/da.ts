@@ -7,6 +7,7 @@ export const da: Strings = {
   'nav.lines': 'Lines',
   'nav.yatzee': 'Yatzy',
   'nav.skip': 'Gå til spillet',
+  'nav.skip.lobby': 'Gå til hovedindholdet',
   'app.watchGame': 'Se spillet',
   'app.watchRefused': 'Kunne ikke se med: {0}',
   // the connection to the game's room (media/ui/rejoin.ts)
@@ -353,6 +354,7 @@ export const da: Strings = {
   'cw.pile': 'Kort i bunken: {0}',
   'cw.allCards': 'Alle kort',
   'cw.unseenCards': 'Usete kort (bunken og de andres hænder)',
+  'cw.unseenCards.watcher': 'Usete kort (bunken og alle hænder)',
   'cw.cardsCount': '{0} kort',
   'cw.card': 'Kort {0}, {1} point',
   'cw.card.wild': 'Joker, {0} point',
@@ -481,6 +483,9 @@ export const da: Strings = {
   'cw.word.approved': 'Ejeren godkendte {0}: Du kan spille det igen.',
   'cw.word.approved.over': 'Ejeren godkendte {0}: {1, plural, one {Det står} other {De står}} nu i ordbogen.',
   'cw.word.rejected': 'Ejeren afviste {0}.',
+  'cw.word.approved.own': 'Du godkendte {0}: Du kan spille det igen.',
+  'cw.word.approved.own.over': 'Du godkendte {0}: {1, plural, one {Det står} other {De står}} nu i ordbogen.',
+  'cw.word.rejected.own': 'Du afviste {0}.',
   'cw.results': 'Resultater',
   // why a game ended, one text per protocol EndReason (core/protocol/messages.ts)
   'end.out': 'Bunken er tom, og en spiller lagde sit sidste kort.',

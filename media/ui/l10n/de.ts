@@ -7,6 +7,7 @@ export const de: Strings = {
   'nav.lines': 'Lines',
   'nav.yatzee': 'Kniffel',
   'nav.skip': 'Zum Spiel springen',
+  'nav.skip.lobby': 'Zum Hauptinhalt springen',
   'app.watchGame': 'Dem Spiel zuschauen',
   'app.watchRefused': 'Zuschauen nicht möglich: {0}',
   // the connection to the game's room (media/ui/rejoin.ts)
@@ -353,6 +354,7 @@ export const de: Strings = {
   'cw.pile': 'Karten im Stapel: {0}',
   'cw.allCards': 'Alle Karten',
   'cw.unseenCards': 'Ungesehene Karten (Stapel und andere Hände)',
+  'cw.unseenCards.watcher': 'Ungesehene Karten (Stapel und alle Hände)',
   'cw.cardsCount': '{0, plural, one {# Karte} other {# Karten}}',
   'cw.card': 'Karte {0}, {1, plural, one {# Punkt} other {# Punkte}}',
   'cw.card.wild': 'Joker, {0, plural, one {# Punkt} other {# Punkte}}',
@@ -481,6 +483,9 @@ export const de: Strings = {
   'cw.word.approved': 'Der Besitzer hat {0} freigegeben: Du kannst es nochmal spielen.',
   'cw.word.approved.over': 'Der Besitzer hat {0} freigegeben: {1, plural, one {Es steht} other {Sie stehen}} jetzt im Wörterbuch.',
   'cw.word.rejected': 'Der Besitzer hat {0} abgelehnt.',
+  'cw.word.approved.own': 'Du hast {0} freigegeben: Du kannst es nochmal spielen.',
+  'cw.word.approved.own.over': 'Du hast {0} freigegeben: {1, plural, one {Es steht} other {Sie stehen}} jetzt im Wörterbuch.',
+  'cw.word.rejected.own': 'Du hast {0} abgelehnt.',
   'cw.results': 'Ergebnis',
   // why a game ended, one text per protocol EndReason (core/protocol/messages.ts)
   'end.out': 'Der Stapel ist leer, und ein Spieler hat seine letzte Karte gelegt.',

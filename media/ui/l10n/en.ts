@@ -6,6 +6,7 @@ export const en = {
   'nav.lines': 'Lines',
   'nav.yatzee': 'Yatzee',
   'nav.skip': 'Skip to the game',
+  'nav.skip.lobby': 'Skip to the main content',
   'app.watchGame': 'Watch the game',
   'app.watchRefused': 'Could not watch: {0}',
   // the connection to the game's room (media/ui/rejoin.ts)
@@ -352,6 +353,7 @@ export const en = {
   'cw.pile': 'Cards in the pile: {0}',
   'cw.allCards': 'All cards',
   'cw.unseenCards': 'Unseen cards (pile and other hands)',
+  'cw.unseenCards.watcher': 'Unseen cards (the pile and every hand)',
   'cw.cardsCount': '{0, plural, one {# card} other {# cards}}',
   'cw.card': 'Card {0}, {1, plural, one {# point} other {# points}}',
   'cw.card.wild': 'Wildcard, {0, plural, one {# point} other {# points}}',
@@ -481,6 +483,9 @@ export const en = {
   // after the round: the word is in the dictionary, but the round is not there to play it in
   'cw.word.approved.over': 'The owner approved {0}: {1, plural, one {it is} other {they are}} in the dictionary now.',
   'cw.word.rejected': 'The owner rejected {0}.',
+  'cw.word.approved.own': 'You approved {0}: you may play it again.',
+  'cw.word.approved.own.over': 'You approved {0}: {1, plural, one {it is} other {they are}} in the dictionary now.',
+  'cw.word.rejected.own': 'You rejected {0}.',
   'cw.results': 'Results',
   // why a game ended, one text per protocol EndReason (core/protocol/messages.ts)
   'end.out': 'The pile is empty and a player laid the last card.',
