@@ -480,6 +480,17 @@ export function blocksPlay(d: Diagnostic): boolean {
   return d.severity === 'error' && !d.code.startsWith('dictionary/');
 }
 
+/**
+ * A dictionary file's decoding diagnostics as the ruleset reads them: an invalid UTF-8 byte
+ * spoils one line, whose word is then left out as a dictionary's bad word is
+ * (`dictionary/invalid-utf8`, docs/diagnostics.md), so it neither stops play (`blocksPlay`)
+ * nor is missed by `leftOutWords`. A file that is not text at all (UTF-16, NUL bytes, read as
+ * Latin-1 whole) or cannot be read keeps its `file/` error, which stops play.
+ */
+export function dictionaryDecoding(d: Diagnostic): Diagnostic {
+  return d.code === 'file/invalid-utf8' && d.l10n?.id === 'file/invalid-utf8' ? { ...d, code: 'dictionary/invalid-utf8' } : d;
+}
+
 /** How many words the dictionaries' errors leave out: their lines with an error (each said once, however many errors it has). */
 export function leftOutWords(diagnostics: readonly Diagnostic[]): number {
   return new Set(diagnostics.filter((d) => d.severity === 'error' && d.code.startsWith('dictionary/')).map((d) => `${d.file}:${d.range.start.line}`)).size;

@@ -12,6 +12,7 @@ import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardword
 import { prepareSearch } from '../../core/robots/cardwords/generate.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import type { WordStore } from '../../core/words/store.js';
+import { unplayableText } from '../cli/diagnostics.js';
 import { findRulesetFiles, loadRulesetDir, readText } from '../ruleset/fs.js';
 import { loadWordStore, rulesetChars } from '../words/cache.js';
 import type { SharedWords } from './shared-words.js';
@@ -35,6 +36,12 @@ export interface LoadedRuleset {
   personalPath: string;
 }
 
+/**
+ * A ruleset whose errors stop play (core/ruleset/load.ts `blocksPlay`, the rule `cardwords
+ * playtest` plays by): the message lists them as `cardwords check` prints them.
+ */
+export class UnplayableRuleset extends Error {}
+
 export type ApproveResult = { ok: true; added: boolean; word: string } | { ok: false; message: string };
 
 interface Entry {
@@ -46,6 +53,8 @@ interface Entry {
   chain: Promise<unknown>;
   /** The words of this process's personal dictionary once loaded (at the load, and approved since): shared again if Redis lost them. */
   own: string[];
+  /** Why the last load failed, as logged: a later failure for the same reasons is not logged again. */
+  failed: string | null;
 }
 
 export class RulesetRegistry {
@@ -67,7 +76,7 @@ export class RulesetRegistry {
           log(`cardwords serve: ruleset '${m.name}' of ${dir} is offered already; skipped`);
           continue;
         }
-        reg.entries.set(m.name, { dir, personal: m.personal ?? `${m.name}.personal.dict`, loading: null, chain: Promise.resolve(), own: [] });
+        reg.entries.set(m.name, { dir, personal: m.personal ?? `${m.name}.personal.dict`, loading: null, chain: Promise.resolve(), own: [], failed: null });
       } catch (e) {
         log(`cardwords serve: ${(e as Error).message}`);
       }
@@ -89,6 +98,10 @@ export class RulesetRegistry {
     if (!e) return Promise.reject(new Error(`no ruleset '${name}' (this server offers: ${this.names().join(', ') || 'none'})`));
     e.loading ??= load(name, e, this.shared, (r, w) => this.learnInto(r, w)).catch((err: unknown) => {
       e.loading = null; // a later request tries again
+      // on the console once (each game asked for it would say it again), the refusal says it each time
+      const why = (err as Error).message;
+      if (e.failed !== why) this.log(`cardwords serve: ${why}`);
+      e.failed = why;
       throw err;
     });
     return e.loading;
@@ -177,11 +190,9 @@ export class RulesetRegistry {
 
 async function load(name: string, e: Entry, shared: SharedWords | null, learn: (r: LoadedRuleset, word: string) => void): Promise<LoadedRuleset> {
   const result = await loadRulesetDir(e.dir);
-  const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  if (!result.ruleset || errors.length) {
-    const first = errors[0];
-    throw new Error(`ruleset '${name}' does not load${first ? `: ${first.file}: ${first.message}` : ''}`);
-  }
+  // played as `cardwords playtest` plays it: a dictionary's bad words are only left out
+  if (!result.ruleset) throw new UnplayableRuleset(await unplayableText(e.dir, result.diagnostics));
+  e.failed = null;
   const ruleset = result.ruleset;
   const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words);
   const text = async (file: string) => (await readText(file)).text;

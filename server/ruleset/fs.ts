@@ -4,7 +4,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { decodeText, withoutDecodingEchoes } from '../../core/formats/index.js';
 import type { Diagnostic } from '../../core/formats/types.js';
-import { loadRuleset, type NamedText, type RulesetFiles, type RulesetOptions } from '../../core/ruleset/load.js';
+import { blocksPlay, dictionaryDecoding, loadRuleset, type NamedText, type RulesetFiles, type RulesetOptions } from '../../core/ruleset/load.js';
 import type { RulesetLoadResult } from '../../core/ruleset/types.js';
 
 /** Optional manifest in a ruleset folder: names the files explicitly (paths relative to it). */
@@ -90,21 +90,22 @@ export async function loadRulesetDir(path: string, options: RulesetOptions = {})
   const dir = (await stat(path)).isDirectory() ? path : dirname(path);
   const m = await findRulesetFiles(dir);
   const io: Diagnostic[] = [];
-  const read = async (file: string): Promise<NamedText> => {
+  const read = async (file: string, dictionary = false): Promise<NamedText> => {
     const name = join(dir, file);
     const r = await readText(name);
-    io.push(...r.diagnostics);
+    io.push(...(dictionary ? r.diagnostics.map(dictionaryDecoding) : r.diagnostics));
     return { name, text: r.text };
   };
+  const readDictionary = (file: string) => read(file, true);
   const files: RulesetFiles = {
     name: m.name,
     charset: await read(m.charset),
     cardset: await read(m.cardset),
     cardtable: await read(m.cardtable),
     bonus: await read(m.bonus),
-    dictionaries: await Promise.all((m.dictionaries ?? []).map(read)),
-    ...(m.personal ? { personal: await read(m.personal) } : {}),
-    ...(m.removal ? { removal: await read(m.removal) } : {}),
+    dictionaries: await Promise.all((m.dictionaries ?? []).map(readDictionary)),
+    ...(m.personal ? { personal: await readDictionary(m.personal) } : {}),
+    ...(m.removal ? { removal: await readDictionary(m.removal) } : {}),
   };
   // a missing file beside a file of its kind under another name (esp.bonus for es.bonus, or
   // es.Bonus): named, since the files of a ruleset are found by one base name
@@ -117,7 +118,7 @@ export async function loadRulesetDir(path: string, options: RulesetOptions = {})
     }
   }
   const result = loadRuleset(files, options);
-  const unreadable = io.some((d) => d.severity === 'error');
+  const unreadable = io.some(blocksPlay);
   // a file that could not be read is said so once: not also as an empty one ("the card table
   // is empty" beside "no such file")
   const failed = new Set(io.filter((d) => d.code === 'file/unreadable' || d.code === 'file/too-large').map((d) => d.file));

@@ -462,6 +462,7 @@ export const da: Strings = {
   'cw.err.name-invalid': 'Et navn har 1 til 39 tegn og ingen mellemrum',
   'cw.err.table-full': 'Alle pladser er taget: Se med i stedet',
   'cw.err.unknown-ruleset': 'Serveren har ikke det regelsæt',
+  'cw.err.ruleset-unplayable': 'Regelsættet kan ikke spilles: dets filer har fejl (serverens ejer kan rette dem; cardwords check viser dem):\n{0}',
   'cw.err.room-gone': 'Spillet er slut eller findes ikke',
   'cw.err.server-down': 'Serveren svarer ikke',
   'cw.err.room-locked': 'Spillet tager ikke imod nogen nu: Det er slut, eller alle pladser er taget',

@@ -462,6 +462,7 @@ export const de: Strings = {
   'cw.err.name-invalid': 'Ein Name hat 1 bis 39 Zeichen und keine Leerzeichen',
   'cw.err.table-full': 'Alle Plätze sind besetzt: Schau stattdessen zu',
   'cw.err.unknown-ruleset': 'Dieser Server hat keinen solchen Regelsatz',
+  'cw.err.ruleset-unplayable': 'Dieser Regelsatz kann nicht gespielt werden: seine Dateien haben Fehler (der Besitzer des Servers kann sie beheben; cardwords check listet sie auf):\n{0}',
   'cw.err.room-gone': 'Das Spiel ist aus oder existiert nicht',
   'cw.err.server-down': 'Der Server antwortet nicht',
   'cw.err.room-locked': 'Das Spiel nimmt gerade niemanden auf: Es ist aus, oder alle Plätze sind besetzt',

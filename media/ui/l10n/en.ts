@@ -461,6 +461,7 @@ export const en = {
   'cw.err.name-invalid': 'a name has 1 to 39 characters and no spaces',
   'cw.err.table-full': 'every seat is taken: watch instead',
   'cw.err.unknown-ruleset': 'this server has no such ruleset',
+  'cw.err.ruleset-unplayable': 'this ruleset cannot be played: its files have errors (the server’s owner can mend them; cardwords check lists them):\n{0}',
   'cw.err.room-gone': 'the game is over or does not exist',
   'cw.err.server-down': 'the server does not answer',
   'cw.err.room-locked': 'the game takes nobody now: it is over, or every place is taken',
