@@ -310,6 +310,8 @@ export const da: Strings = {
   'cw.cell.word': 'ordfaktor {0}',
   'cw.cell.letter': 'bogstavfaktor {0}',
   'cw.cell.start': 'første træk skal dække dette felt',
+  'cw.cell.start.col': 'første træk skal røre søjle {0}',
+  'cw.cell.start.row': 'første træk skal røre række {0}',
   'cw.cell.card': 'kort {0} {1}',
   'cw.cell.wildcard': 'joker som {0}, {1}',
   'cw.cell.empty': 'tomt',

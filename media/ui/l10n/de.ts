@@ -310,6 +310,8 @@ export const de: Strings = {
   'cw.cell.word': 'Wortfaktor {0}',
   'cw.cell.letter': 'Buchstabenfaktor {0}',
   'cw.cell.start': 'der erste Zug muss dieses Feld belegen',
+  'cw.cell.start.col': 'der erste Zug muss Spalte {0} berühren',
+  'cw.cell.start.row': 'der erste Zug muss Zeile {0} berühren',
   'cw.cell.card': 'Karte {0} {1}',
   'cw.cell.wildcard': 'Joker als {0}, {1}',
   'cw.cell.empty': 'leer',

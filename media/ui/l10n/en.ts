@@ -309,6 +309,8 @@ export const en = {
   'cw.cell.word': 'word factor {0}',
   'cw.cell.letter': 'letter factor {0}',
   'cw.cell.start': 'the first move must cover this cell',
+  'cw.cell.start.col': 'the first move must touch column {0}',
+  'cw.cell.start.row': 'the first move must touch row {0}',
   'cw.cell.card': 'card {0} {1}',
   'cw.cell.wildcard': 'wildcard as {0}, {1}',
   'cw.cell.empty': 'empty',
