@@ -44,7 +44,7 @@ export function parseCharset(text: string): ParseResult<Charset> {
     }
     for (const r of blanks) sink.warning(r, 'charset/blank-line', msg('charset/blank-line'));
     blanks.length = 0;
-    if (a > 0) sink.warning(line.range(0, a), 'charset/trailing-whitespace', msg('charset/leading-whitespace'));
+    if (a > 0) sink.warning(line.range(0, a), 'charset/leading-whitespace', msg('charset/leading-whitespace'));
     if (b < s.length) sink.warning(line.range(b, s.length), 'charset/trailing-whitespace', msg('charset/trailing-whitespace'));
 
     if (!sawCount) {
@@ -57,8 +57,14 @@ export function parseCharset(text: string): ParseResult<Charset> {
         else declaredCount = int.value;
         continue;
       }
+      if (meantAsCount(token)) {
+        // `nine`, `9 letters`: a count written wrong, not characters (read as a line of
+        // equivalents it gave false duplicate-character errors, and cards of its letters)
+        sink.error(line.range(a, b), 'charset/missing-count', msg('charset/missing-count.word', quote(token)));
+        continue;
+      }
       sink.error(line.range(a, b), 'charset/missing-count', msg('charset/missing-count', quote(token)));
-      // Fall through: read the line as the first entry.
+      // Fall through: read the line as the first entry (`Aa` with the count forgotten).
     }
 
     entryLines++;
@@ -165,6 +171,18 @@ function lookAlikeLines(entries: readonly CharsetEntry[], index: ReadonlyMap<str
       break;
     }
   }
+}
+
+/**
+ * Whether a first line that is not a count was meant as one, rather than as the first line
+ * of characters with the count forgotten: it has a digit (`9 letters`, `1O`), white space
+ * (`nine lines`), or letters of two kinds or more, case and accents aside (`nine`, `ni`),
+ * which a line of equivalents never has on purpose (`Aa`, `EeÉé`: one kind). A line of
+ * letters of two kinds meant as a digraph (`CHch`) is then not read either; its author gets
+ * the missing count first.
+ */
+export function meantAsCount(token: string): boolean {
+  return /[\p{Nd}\s]/u.test(token) || letterKinds(Array.from(token)).length > 1;
 }
 
 /** Canonical form: the count, then one line per entry (canonical character first), `\n` endings. */

@@ -24,9 +24,13 @@ const cases: Record<string, Case> = {
   // ---- charset
   'charset/blank-line': { kind: 'charset', text: '2\nAa\n\nBb\n', want: [['charset/blank-line', [2, 0, 2, 0], 'blank line ignored: every line after the count lists one character and its equivalents', 'warning']] },
   'charset/trailing-whitespace': { kind: 'charset', text: '1\nAa  \n', want: [['charset/trailing-whitespace', [1, 2, 1, 4], 'white space at the end of a line is ignored', 'warning']] },
-  'charset/trailing-whitespace (start)': { kind: 'charset', text: '1\n\tAa\n', want: [['charset/trailing-whitespace', [1, 0, 1, 1], 'white space at the start of a line is ignored', 'warning']] },
+  // (said under charset/trailing-whitespace before)
+  'charset/leading-whitespace': { kind: 'charset', text: '1\n\tAa\n', want: [['charset/leading-whitespace', [1, 0, 1, 1], 'white space at the start of a line is ignored', 'warning']] },
   'charset/count-too-large': { kind: 'charset', text: '12345678901\nA\n', want: [['charset/count-too-large', [0, 0, 0, 11], "the count '12345678901' is too large"]] },
   'charset/missing-count': { kind: 'charset', text: 'Aa\nBb\n', want: [['charset/missing-count', [0, 0, 0, 2], "the first line must be the number of characters, found 'Aa'"]] },
+  // a count written as a word: not read as characters (it gave duplicate-character errors, and the card set's checks its letters)
+  'charset/missing-count (a word)': { kind: 'charset', text: 'nine\nAa\nBb\n', want: [['charset/missing-count', [0, 0, 0, 4], "the first line must be the number of characters, in digits, found 'nine': it is not read as characters"]] },
+  'charset/missing-count (with a digit)': { kind: 'charset', text: '9 letters\nAa\n', want: [['charset/missing-count', [0, 0, 0, 9], "the first line must be the number of characters, in digits, found '9 letters': it is not read as characters"]] },
   'charset/missing-count (empty)': { kind: 'charset', text: '', want: [['charset/missing-count', [0, 0, 0, 0], 'the charset is empty: the first line must be the number of characters']] },
   'charset/whitespace': { kind: 'charset', text: '1\nA  a\n', want: [['charset/whitespace', [1, 1, 1, 3], 'white space inside a line: equivalent characters are written together, without spaces']] },
   'charset/control-character': { kind: 'charset', text: '1\nA\u0001\n', want: [['charset/control-character', [1, 1, 1, 2], 'U+0001 is a control character or a lone surrogate, not a character of text']] },

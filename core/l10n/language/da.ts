@@ -15,6 +15,7 @@ export const da: LanguageCatalogue = {
   'charset/trailing-whitespace': 'mellemrum i slutningen af en linje ignoreres',
   'charset/count-too-large': 'antallet {0} er for stort',
   'charset/missing-count': 'første linje skal være antallet af tegn, fandt {0}',
+  'charset/missing-count.word': 'første linje skal være antallet af tegn, med cifre, fandt {0}: den læses ikke som tegn',
   'charset/missing-count.empty': 'tegnsættet er tomt: første linje skal være antallet af tegn',
   'charset/whitespace': 'mellemrum inde i en linje: ækvivalente tegn skrives sammen, uden mellemrum',
   'charset/control-character': '{0} er et kontroltegn eller et enligt surrogat, ikke et teksttegn',

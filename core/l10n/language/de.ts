@@ -15,6 +15,7 @@ export const de: LanguageCatalogue = {
   'charset/trailing-whitespace': 'Leerraum am Zeilenende wird ignoriert',
   'charset/count-too-large': 'die Anzahl {0} ist zu groß',
   'charset/missing-count': 'die erste Zeile muss die Anzahl der Zeichen sein, gefunden: {0}',
+  'charset/missing-count.word': 'die erste Zeile muss die Anzahl der Zeichen sein, in Ziffern, gefunden: {0}; sie wird nicht als Zeichen gelesen',
   'charset/missing-count.empty': 'der Zeichensatz ist leer: die erste Zeile muss die Anzahl der Zeichen sein',
   'charset/whitespace': 'Leerraum innerhalb einer Zeile: gleichwertige Zeichen werden ohne Leerzeichen zusammen geschrieben',
   'charset/control-character': '{0} ist ein Steuerzeichen oder ein einzelnes Surrogat, kein Textzeichen',

@@ -19,6 +19,7 @@ export const en = {
   'charset/trailing-whitespace': 'white space at the end of a line is ignored',
   'charset/count-too-large': 'the count {0} is too large',
   'charset/missing-count': 'the first line must be the number of characters, found {0}',
+  'charset/missing-count.word': 'the first line must be the number of characters, in digits, found {0}: it is not read as characters',
   'charset/missing-count.empty': 'the charset is empty: the first line must be the number of characters',
   'charset/whitespace': 'white space inside a line: equivalent characters are written together, without spaces',
   'charset/control-character': '{0} is a control character or a lone surrogate, not a character of text',
