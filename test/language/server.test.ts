@@ -380,6 +380,40 @@ describe('quick fixes', () => {
     expect(applyEdits(text, a!.edit!.changes![uri]!)).toBe(read('tiny.cardset'));
   });
 
+  it('a charset line written twice: its removal offered first, the count kept; then the count', async () => {
+    const uri = fx.uri('tiny.charset');
+    const text = '6\nAa\nBb\nEe\nNn\nEe\nSs\nTt\n';
+    client.open(uri, text);
+    const d = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'charset/count-mismatch'))).filter((x) => x.code === 'charset/count-mismatch');
+    const actions = await actionsFor(uri, d);
+    // only "Change the declared count to 7" was offered
+    expect(actions.map((a) => [a.title, a.isPreferred])).toEqual([['Remove line 6 (Ee): it repeats an earlier line', true], ['Change the declared count to 7', false]]);
+    expect(applyEdits(text, actions[0]!.edit!.changes![uri]!)).toBe(read('tiny.charset'));
+    client.close(uri);
+    await client.diagnostics(uri, (x) => x.length === 0);
+  });
+
+  it('a table size written 11x6: written 11*6 (the message said so, and no fix was offered)', async () => {
+    const uri = fx.uri('tiny.cardtable');
+    const text = read('tiny.cardtable').replace(/^(\d+)\*(\d+)/, '$1x$2');
+    client.open(uri, text);
+    const d = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardtable/invalid-dimensions'))).filter((x) => x.code === 'cardtable/invalid-dimensions');
+    const [a] = await actionsFor(uri, d);
+    expect([a!.title, a!.isPreferred]).toEqual([`Write the dimensions ${/^\d+\*\d+/.exec(read('tiny.cardtable'))![0]}`, true]);
+    expect(applyEdits(text, a!.edit!.changes![uri]!)).toBe(read('tiny.cardtable'));
+    client.close(uri);
+    await client.diagnostics(uri, (x) => x.length === 0);
+  });
+
+  it("never offers to add U+FFFD (a byte a client could not decode) to the charset", async () => {
+    const dict = fx.uri('tiny.dict');
+    client.open(dict, 'b\uFFFDe\n');
+    const d = await client.diagnostics(dict, (x) => x.some((y) => y.code === 'dictionary/unknown-character'));
+    expect(await actionsFor(dict, d)).toEqual([]);
+    client.close(dict);
+    await client.diagnostics(dict, (x) => x.length === 0);
+  });
+
   it('adds a missing character to the charset', async () => {
     const uri = fx.uri('tiny.cardset');
     client.change(uri, [{ text: '1\n[ä 3]\n' }]);

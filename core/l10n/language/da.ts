@@ -164,6 +164,8 @@ export const da: LanguageCatalogue = {
   'lens.previewTable': 'Vis bordet',
   'lens.showDistribution': 'Vis fordelingen',
   'action.changeCount': 'Ret det angivne antal til {0}',
+  'action.removeLine': 'Fjern linje {0} ({1}): den gentager en tidligere linje',
+  'action.dimensions': 'Skriv dimensionerne {0}',
   'action.addKeys': 'Tilføj {0, plural, one {den manglende nøgle} other {de manglende nøgler}} {1} (værdi 0)',
   'action.addToCharset': "Tilføj '{0}' til tegnsættet {1}",
   'action.replaceLookalike': 'Erstat {0} med {1}, tegnsættets dobbeltgænger',

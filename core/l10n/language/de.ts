@@ -164,6 +164,8 @@ export const de: LanguageCatalogue = {
   'lens.previewTable': 'Tischvorschau',
   'lens.showDistribution': 'Verteilung zeigen',
   'action.changeCount': 'Angegebene Anzahl auf {0} ändern',
+  'action.removeLine': 'Zeile {0} ({1}) entfernen: sie wiederholt eine frühere Zeile',
+  'action.dimensions': 'Die Abmessungen {0} schreiben',
   'action.addKeys': '{0, plural, one {Fehlenden Schlüssel} other {Fehlende Schlüssel}} {1} hinzufügen (Wert 0)',
   'action.addToCharset': "'{0}' zum Zeichensatz {1} hinzufügen",
   'action.replaceLookalike': '{0} durch {1} ersetzen, das gleich aussehende Zeichen des Zeichensatzes',

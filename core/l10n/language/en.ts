@@ -176,6 +176,8 @@ export const en = {
   'lens.previewTable': 'Preview table',
   'lens.showDistribution': 'Show distribution',
   'action.changeCount': 'Change the declared count to {0}',
+  'action.removeLine': 'Remove line {0} ({1}): it repeats an earlier line',
+  'action.dimensions': 'Write the dimensions {0}',
   'action.addKeys': 'Add the missing {0, plural, one {key} other {keys}} {1} (value 0)',
   'action.addToCharset': "Add '{0}' to the charset {1}",
   'action.replaceLookalike': "Replace {0} with {1}, the charset's look-alike",
