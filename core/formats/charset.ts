@@ -101,7 +101,7 @@ export function parseCharset(text: string): ParseResult<Charset> {
             const digraph = from === a ? severalLetters(s.slice(a, b)) : seenOn === n && doubledLetter(s.slice(a, b));
             if (digraphSaid || !digraph) return m;
             digraphSaid = true;
-            return msg('charset/duplicate-character.digraph', m, s.slice(a, b));
+            return msg('charset/duplicate-character.digraph', m, s.slice(a, b), digraphExample(s.slice(a, b)));
           },
         );
         continue;
@@ -130,6 +130,7 @@ export function parseCharset(text: string): ParseResult<Charset> {
           equivalents.map((ch) => quote(ch)).join(', '),
           kinds.map((k) => k[0]).join(''),
           kinds.map((k) => k.join('')).join(', '),
+          digraphExample(kinds.map((k) => k[0]).join('')),
         ));
       }
     }
@@ -190,6 +191,18 @@ export function printCharset(charset: Charset): string {
   let out = `${charset.declaredCount ?? charset.entries.length}\n`;
   for (const e of charset.entries) out += `${e.equivalents.join('')}\n`;
   return out;
+}
+
+/** Ligatures that stand for a digraph of their two letters (kinds), the natural character of its own. */
+const LIGATURES: Readonly<Record<string, string>> = { ae: 'Æ', oe: 'Œ', ij: 'Ĳ' };
+
+/**
+ * The example of "a character of its own" for a digraph of `letters` (`AE`, `CHch`): the
+ * ligature of its two letters where there is one (`Æ` for A and E: `Ç` was a strange example
+ * there), else `Ç`.
+ */
+export function digraphExample(letters: string): string {
+  return LIGATURES[letterKinds(Array.from(letters)).map((k) => letterKind(k[0]!)).join('')] ?? 'Ç';
 }
 
 /** A letter's kind, case and accents aside: `É` and `e` are one, `ß` and `ẞ` too, `ς` and `Σ` too. */
