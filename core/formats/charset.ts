@@ -44,7 +44,10 @@ export function parseCharset(text: string): ParseResult<Charset> {
     }
     for (const r of blanks) sink.warning(r, 'charset/blank-line', msg('charset/blank-line'));
     blanks.length = 0;
-    if (a > 0) sink.warning(line.range(0, a), 'charset/leading-whitespace', msg('charset/leading-whitespace'));
+    // a byte order mark opening the text is no white space: decoding a file drops it
+    // (decode.ts), and a client may send it over LSP
+    const bom = n === 0 && s.charCodeAt(0) === 0xfeff && !isWhite(s.charCodeAt(1)) ? 1 : 0;
+    if (a > bom) sink.warning(line.range(0, a), 'charset/leading-whitespace', msg('charset/leading-whitespace'));
     if (b < s.length) sink.warning(line.range(b, s.length), 'charset/trailing-whitespace', msg('charset/trailing-whitespace'));
 
     if (!sawCount) {

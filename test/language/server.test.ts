@@ -366,6 +366,17 @@ describe('hover', () => {
   });
 });
 
+describe('a byte order mark', () => {
+  it('opening a charset sent over LSP is not white space at the start of line 1 (the CLI drops it; the server said it)', async () => {
+    const uri = fx.uri('tiny.charset');
+    const since = client.published.length;
+    client.open(uri, `\uFEFF${read('tiny.charset')}`);
+    expect(await client.diagnostics(uri, () => true, 10_000, since)).toEqual([]);
+    client.close(uri);
+    await client.diagnostics(uri, (x) => x.length === 0);
+  });
+});
+
 describe('quick fixes', () => {
   const actionsFor = async (uri: string, d: Diagnostic[]) =>
     client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d[0]!.range, context: { diagnostics: d } });
