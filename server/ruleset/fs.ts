@@ -127,6 +127,18 @@ export async function loadRulesetDir(path: string, options: RulesetOptions = {})
 }
 
 /**
+ * Whether two extensions differ by one typo: a letter added, left out, changed, or two
+ * neighbours swapped (`.cardtabel`, `.carset`, `.bonsu`); never equal ones.
+ */
+function nearlyEqual(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const swapped = a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  return swapped || a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
+}
+
+/**
  * What is there instead of a missing ruleset file `file`: the same name in another case, or
  * files of its kind (its extension, in any case) under another base name; '' when nothing.
  */
@@ -137,6 +149,10 @@ export function nearName(file: string, entries: readonly string[], base: string,
   const dot = file.lastIndexOf('.');
   if (dot < 0) return '';
   const ext = lower.slice(dot);
+  // the base name right and the extension mistyped (oland.cardtabel for oland.cardtable)
+  const stem = lower.slice(0, dot + 1);
+  const typo = entries.find((e) => e.toLowerCase().startsWith(stem) && !e.slice(dot + 1).includes('.') && nearlyEqual(e.toLowerCase().slice(dot), ext));
+  if (typo) return `; ${typo} is there: the extension is ${file.slice(dot)}, rename it ${file}`;
   const others = entries.filter((e) => e.toLowerCase().endsWith(ext) && e.length > ext.length);
   if (others.length === 0) return '';
   const named = others.slice(0, 3).join(', ') + (others.length > 3 ? ', …' : '');
