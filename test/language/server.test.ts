@@ -730,6 +730,17 @@ describe('custom requests', () => {
     expect(s.rows[0]!.meanPoints).toBe(1.25);
   });
 
+  it('cardwords/distribution: a dictionary on disk with an invalid byte on a line counts its other words (it counted none: the file was dropped)', async () => {
+    // in a UTF-8 file (é): one with no valid sequence reads as Latin-1, whole
+    writeFileSync(fx.path('tiny.dict'), Buffer.concat([Buffer.from(`${read('tiny.dict').trimEnd()}\nbé\n`), Buffer.from([0x62, 0xff, 0x0a])]));
+    try {
+      const s = await client.request<DistributionStats>(DISTRIBUTION_METHOD, { uri: fx.uri('tiny.cardset') });
+      expect([s.words, s.leftOut]).toEqual([37, 2]);
+    } finally {
+      writeFileSync(fx.path('tiny.dict'), readFileSync('samples/tiny/tiny.dict'));
+    }
+  });
+
   it('answers a request about a file that is not there with an error', async () => {
     await expect(client.request(DISTRIBUTION_METHOD, { uri: fx.uri('nothing/none.cardset') })).rejects.toThrow(/no charset/);
     // an unsaved card set: why there is none (it said "no charset for this document")
