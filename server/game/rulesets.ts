@@ -66,8 +66,12 @@ export class RulesetRegistry {
 
   private constructor(private readonly log: (line: string) => void) {}
 
-  /** Names the rulesets of the folders; a folder that holds none is reported and skipped. */
-  static async create(dirs: readonly string[], log: (line: string) => void = () => undefined): Promise<RulesetRegistry> {
+  /**
+   * Names the rulesets of the folders; a folder that holds none is reported and skipped. With
+   * `check`, each is then checked in the background (`checkAll`): one that cannot be played is
+   * said on the console at start, not only at the first game that asks for it.
+   */
+  static async create(dirs: readonly string[], log: (line: string) => void = () => undefined, options: { check?: boolean } = {}): Promise<RulesetRegistry> {
     const reg = new RulesetRegistry(log);
     for (const dir of dirs) {
       try {
@@ -81,7 +85,35 @@ export class RulesetRegistry {
         log(`cardwords serve: ${(e as Error).message}`);
       }
     }
+    if (options.check) reg.checked = reg.checkAll();
     return reg;
+  }
+
+  /** The check at start (`create`'s `check`), for a caller that waits for it. */
+  checked: Promise<void> = Promise.resolve();
+
+  /**
+   * Checks each ruleset's charset, card set, table and bonus file (milliseconds: the
+   * dictionaries, whose bad words never stop play, are read at the first game) and says those
+   * that cannot be played, as a game asking for them would be refused.
+   */
+  async checkAll(): Promise<void> {
+    for (const [name, e] of this.entries) {
+      try {
+        const result = await loadRulesetDir(e.dir, { dictionaries: false });
+        if (!result.ruleset) this.failed(e, `ruleset '${name}': ${await unplayableText(e.dir, result.diagnostics)}`);
+      } catch (err) {
+        this.failed(e, `ruleset '${name}': ${(err as Error).message}`);
+      }
+    }
+  }
+
+  /** Says why a ruleset cannot be played, unless it was said last for the same errors. */
+  private failed(e: Entry, why: string): void {
+    // the same errors without the words left out (the check at start does not read the dictionaries)
+    const key = why.replace(/\n\(besides, [^\n]*\)$/, '');
+    if (e.failed !== key) this.log(`cardwords serve: ${why}`);
+    e.failed = key;
   }
 
   names(): string[] {
@@ -99,9 +131,7 @@ export class RulesetRegistry {
     e.loading ??= load(name, e, this.shared, (r, w) => this.learnInto(r, w)).catch((err: unknown) => {
       e.loading = null; // a later request tries again
       // on the console once (each game asked for it would say it again), the refusal says it each time
-      const why = (err as Error).message;
-      if (e.failed !== why) this.log(`cardwords serve: ${why}`);
-      e.failed = why;
+      this.failed(e, `ruleset '${name}': ${(err as Error).message}`);
       throw err;
     });
     return e.loading;

@@ -85,8 +85,12 @@ export async function findRulesetFiles(dir: string): Promise<Manifest & { name: 
   };
 }
 
-/** Loads the ruleset of a folder (or of the folder of a file in it). */
-export async function loadRulesetDir(path: string, options: RulesetOptions = {}): Promise<RulesetLoadResult> {
+/**
+ * Loads the ruleset of a folder (or of the folder of a file in it). `dictionaries: false`
+ * reads the four small files alone, in a few milliseconds: what stops play but a dictionary
+ * that cannot be read (a dictionary's bad words never do), for a server's check at start.
+ */
+export async function loadRulesetDir(path: string, options: RulesetOptions & { dictionaries?: boolean } = {}): Promise<RulesetLoadResult> {
   const dir = (await stat(path)).isDirectory() ? path : dirname(path);
   const m = await findRulesetFiles(dir);
   const io: Diagnostic[] = [];
@@ -97,15 +101,16 @@ export async function loadRulesetDir(path: string, options: RulesetOptions = {})
     return { name, text: r.text };
   };
   const readDictionary = (file: string) => read(file, true);
+  const words = options.dictionaries !== false;
   const files: RulesetFiles = {
     name: m.name,
     charset: await read(m.charset),
     cardset: await read(m.cardset),
     cardtable: await read(m.cardtable),
     bonus: await read(m.bonus),
-    dictionaries: await Promise.all((m.dictionaries ?? []).map(readDictionary)),
-    ...(m.personal ? { personal: await readDictionary(m.personal) } : {}),
-    ...(m.removal ? { removal: await readDictionary(m.removal) } : {}),
+    dictionaries: words ? await Promise.all((m.dictionaries ?? []).map(readDictionary)) : [],
+    ...(words && m.personal ? { personal: await readDictionary(m.personal) } : {}),
+    ...(words && m.removal ? { removal: await readDictionary(m.removal) } : {}),
   };
   // a missing file beside a file of its kind under another name (esp.bonus for es.bonus, or
   // es.Bonus): named, since the files of a ruleset are found by one base name

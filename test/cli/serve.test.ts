@@ -89,7 +89,15 @@ describe('the rulesets a server offers, loaded as cardwords playtest plays them'
     await expect(bad.get('tiny')).rejects.toThrow(why);
     await expect(bad.get('tiny')).rejects.toBeInstanceOf(UnplayableRuleset);
     // on the console once, however many games ask for it
-    expect(logged).toEqual([`cardwords serve: ${why}`]);
+    expect(logged).toEqual([`cardwords serve: ruleset 'tiny': ${why}`]);
+    // and at start, before any game asks (the four small files only: a few milliseconds)
+    const started: string[] = [];
+    const atStart = await RulesetRegistry.create([broken], (l) => started.push(l), { check: true });
+    await atStart.checked;
+    expect(started).toEqual([`cardwords serve: ruleset 'tiny': ${why}`]);
+    // a playable one (its dictionary's bad words left out) says nothing
+    await (await RulesetRegistry.create([words], (l) => started.push(l), { check: true })).checked;
+    expect(started).toHaveLength(1);
     // the page says it cannot be played, and why (it said "this server has no such ruleset")
     const refusal = refusedJoin(new Error(`ruleset-unplayable: ${why}`), translator('en'), ['cw.err.', 'err.']);
     expect(refusal.text).toBe(`this ruleset cannot be played: its files have errors (the server’s owner can mend them; cardwords check lists them):\n${why.split('\n').slice(1).join('\n')}`);
