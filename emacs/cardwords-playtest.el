@@ -91,15 +91,18 @@ it said there, whose reasons a failure shows."
       (when (buffer-live-p buffer)
         (with-current-buffer buffer
           (let ((inhibit-read-only t)
-                (status (process-exit-status proc)))
+                (status (process-exit-status proc))
+                (reasons (cardwords-playtest--reasons
+                          (if (buffer-live-p said) (with-current-buffer said (buffer-string)) ""))))
             (erase-buffer)
             (cond ((and (eq (process-status proc) 'exit) (= status 0))
+                   ;; its notes first (the words the games play without)
+                   (insert reasons)
                    (insert-buffer-substring output))
                   ((eq (process-status proc) 'signal)
                    (insert "The playtest was stopped.\n"))
                   (t (insert (format "The playtest failed (exit %d):\n" status))
-                     (insert (cardwords-playtest--reasons
-                              (if (buffer-live-p said) (with-current-buffer said (buffer-string)) "")))
+                     (insert reasons)
                      (insert-buffer-substring output)))
             (goto-char (point-min))
             (setq mode-line-process nil
