@@ -208,21 +208,50 @@ Without a language server yet, say so in VIEW instead of signalling."
 
 ;;;; Distribution
 
+(defun cardwords--number (value)
+  "VALUE when it is a number, else nil (JSON null is :null or nil)."
+  (and (numberp value) value))
+
 (defun cardwords-distribution-text (stats)
-  "The distribution STATS (the cardwords/distribution result) as a text table."
-  (let ((rows (cardwords--get stats :rows)))
+  "The distribution STATS (the cardwords/distribution result) as a text table.
+Under the heading, the dictionary lines left out for errors and the words
+no game can lay, when there are any; the table's mean column is the mean
+points of a character's cards."
+  (let ((rows (cardwords--get stats :rows))
+        (left-out (cardwords--number (cardwords--get stats :leftOut)))
+        (unlayable (cardwords--get stats :unlayable)))
+    (unless (or (consp unlayable) (hash-table-p unlayable)) (setq unlayable nil))
     (concat
-     (format "%s: %s cards (%s wildcards), %s words, %s characters\n\n"
+     (format "%s: %s cards (%s wildcards), %s words, %s characters\n"
              (cardwords--get stats :ruleset) (cardwords--get stats :totalCards)
              (cardwords--get stats :wildcards) (cardwords--get stats :words)
              (cardwords--get stats :totalCharacters))
-     (format "%-5s %6s %7s %7s %9s\n" "char" "cards" "share" "freq" "suggested")
+     (if (and left-out (> left-out 0))
+         (format "Left out for errors: %d dictionary line%s (cardwords check names them)\n"
+                 left-out (if (= left-out 1) "" "s"))
+       "")
+     (let ((long (or (cardwords--number (cardwords--get unlayable :tooLong)) 0))
+           (short (or (cardwords--number (cardwords--get unlayable :unspellable)) 0)))
+       (concat
+        (if (> long 0)
+            (format "Never laid: %d word%s longer than the longest run of free cells (%s), such as %s\n"
+                    long (if (= long 1) "" "s") (cardwords--get unlayable :longestRun)
+                    (cardwords--get unlayable :tooLongFirst))
+          "")
+        (if (> short 0)
+            (format "Never laid: %d word%s needing more cards of a character than the card set has, such as %s\n"
+                    short (if (= short 1) "" "s") (cardwords--get unlayable :unspellableFirst))
+          "")))
+     "\n"
+     (format "%-5s %6s %7s %7s %9s %5s\n" "char" "cards" "share" "freq" "suggested" "mean")
      (mapconcat
       (lambda (r)
-        (format "%-5s %6d %6.1f%% %6.1f%% %9d"
-                (cardwords--get r :char) (cardwords--get r :cards)
-                (* 100 (cardwords--get r :cardShare)) (* 100 (cardwords--get r :frequency))
-                (cardwords--get r :suggestedCards)))
+        (let ((mean (cardwords--number (cardwords--get r :meanPoints))))
+          (format "%-5s %6d %6.1f%% %6.1f%% %9d %5s"
+                  (cardwords--get r :char) (cardwords--get r :cards)
+                  (* 100 (cardwords--get r :cardShare)) (* 100 (cardwords--get r :frequency))
+                  (cardwords--get r :suggestedCards)
+                  (if mean (format "%.1f" mean) "-"))))
       rows "\n")
      "\n")))
 

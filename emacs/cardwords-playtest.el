@@ -54,37 +54,62 @@ offered for saving first, as \\[compile] does."
   (setq-local revert-buffer-function
               (lambda (&rest _) (apply #'cardwords-playtest--start (current-buffer) cardwords-playtest--args))))
 
-(defun cardwords-playtest--progress (buffer)
+(defconst cardwords-playtest--progress-line
+  "\\`\\(?:playing\\|learning card values\\).* \\[[#.]+\\] [0-9]+/[0-9]+"
+  "A progress line of the playtest's standard error (server/cli/commands/moves.ts).")
+
+(defun cardwords-playtest--progress (buffer said)
   "A filter for the standard error of the playtest of BUFFER.
-It shows the last progress line in the echo area and the mode line."
+It shows the last progress line in the echo area and the mode line, and
+keeps the text in the buffer SAID: a failed playtest's reasons are there."
   (lambda (_proc text)
+    (when (buffer-live-p said)
+      (with-current-buffer said
+        (goto-char (point-max))
+        (insert text)))
     (let ((line (car (last (split-string text "[\r\n]+" t "[ ]+")))))
-      (when (and line (buffer-live-p buffer))
+      (when (and line (buffer-live-p buffer)
+                 (string-match-p cardwords-playtest--progress-line line))
         (with-current-buffer buffer
           (setq mode-line-process (format " %s" line)))
         (message "Cardwords playtest: %s" line)))))
 
-(defun cardwords-playtest--sentinel (buffer output errors)
+(defun cardwords-playtest--reasons (text)
+  "The lines of TEXT, a playtest's standard error, that are not progress.
+A refusal's reasons, which the failed report shows (they were only
+flashed in the echo area, under the next progress line)."
+  (mapconcat (lambda (l) (if (string-match-p cardwords-playtest--progress-line l) "" (concat l "\n")))
+             (split-string text "[\r\n]+" t "[ ]+")
+             ""))
+
+(defun cardwords-playtest--sentinel (buffer output errors said)
   "Show OUTPUT (a buffer of standard output) in BUFFER when the playtest ends.
-ERRORS is the pipe of its standard error, deleted then."
+ERRORS is the pipe of its standard error, deleted then; SAID holds what
+it said there, whose reasons a failure shows."
   (lambda (proc _event)
     (unless (process-live-p proc)
       (when (buffer-live-p buffer)
         (with-current-buffer buffer
           (let ((inhibit-read-only t)
-                (status (process-exit-status proc)))
+                (status (process-exit-status proc))
+                (reasons (cardwords-playtest--reasons
+                          (if (buffer-live-p said) (with-current-buffer said (buffer-string)) ""))))
             (erase-buffer)
             (cond ((and (eq (process-status proc) 'exit) (= status 0))
+                   ;; its notes first (the words the games play without)
+                   (insert reasons)
                    (insert-buffer-substring output))
                   ((eq (process-status proc) 'signal)
                    (insert "The playtest was stopped.\n"))
                   (t (insert (format "The playtest failed (exit %d):\n" status))
+                     (insert reasons)
                      (insert-buffer-substring output)))
             (goto-char (point-min))
             (setq mode-line-process nil
                   cardwords-playtest--process nil))))
       (kill-buffer output)
       (delete-process errors)
+      (when (buffer-live-p said) (kill-buffer said))
       (message "Cardwords playtest: %s" (if (eq (process-status proc) 'exit) "done" "stopped")))))
 
 ;; The playtest plays what is on disk: what the author sees is what is tested.
@@ -112,10 +137,11 @@ ERRORS is the pipe of its standard error, deleted then."
       (erase-buffer)
       (insert (format "Playing %d games of %s...\n" games (abbreviate-file-name dir))))
     (let* ((output (generate-new-buffer " *cardwords-playtest-output*"))
+           (said (generate-new-buffer " *cardwords-playtest-errors*"))
            (errors (make-pipe-process :name "cardwords-playtest-progress"
                                       :buffer nil
                                       :noquery t
-                                      :filter (cardwords-playtest--progress buffer))))
+                                      :filter (cardwords-playtest--progress buffer said))))
       (setq cardwords-playtest--process
             (make-process :name "cardwords-playtest"
                           :buffer output
@@ -124,7 +150,7 @@ ERRORS is the pipe of its standard error, deleted then."
                           :stderr errors
                           :noquery t
                           :connection-type 'pipe
-                          :sentinel (cardwords-playtest--sentinel buffer output errors)))
+                          :sentinel (cardwords-playtest--sentinel buffer output errors said)))
       cardwords-playtest--process)))
 
 ;;;###autoload

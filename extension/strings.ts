@@ -44,6 +44,9 @@ export const DISTRIBUTION_STRINGS = [
   'Frequency',
   'Suggested',
   'Mean points',
+  '{0, plural, one {# dictionary line is} other {# dictionary lines are}} left out for errors (cardwords check names them).',
+  'No game can lay {0, plural, one {# word} other {# words}} longer than the longest run of free cells ({1}), such as {2}.',
+  'No game can lay {0, plural, one {# word} other {# words}} needing more cards of a character than the card set has, such as {1}.',
 ] as const;
 
 export const PLAYTEST_STRINGS = [

@@ -5,7 +5,7 @@ import {
   DiagnosticSink, Line, ZERO_RANGE, charAt, describeChar, isControl, isDigit, isWhite, LineReader, quote, readInt,
 } from './text.js';
 import { msg, type Message } from '../l10n/message.js';
-import { checkingCharset } from './charset.js';
+import { checkingCharset, digraphExample } from './charset.js';
 import { unknownCharMessage } from './lookalike.js';
 import type { Card, CardsetCard, Cardset, Charset, ParseResult, Position } from './types.js';
 
@@ -144,7 +144,7 @@ function readCard(line: Line, p: number, sink: DiagnosticSink, charset: Charset 
     if (s.charCodeAt(after) !== SPACE) {
       const found = charAt(s, after);
       // a letter after the character: a digraph (`[CH 5]`), which no card can hold
-      return fail(after, after + found.length, 'cardset/missing-space', () => (/\p{L}/u.test(found) && /\p{L}/u.test(ch) ? msg('cardset/missing-space.digraph', describeChar(found), `${ch}${found}`) : msg('cardset/missing-space', describeChar(found))));
+      return fail(after, after + found.length, 'cardset/missing-space', () => (/\p{L}/u.test(found) && /\p{L}/u.test(ch) ? msg('cardset/missing-space.digraph', describeChar(found), `${ch}${found}`, digraphExample(`${ch}${found}`)) : msg('cardset/missing-space', describeChar(found))));
     }
     numStart = after + 1;
   }

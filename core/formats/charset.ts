@@ -44,7 +44,10 @@ export function parseCharset(text: string): ParseResult<Charset> {
     }
     for (const r of blanks) sink.warning(r, 'charset/blank-line', msg('charset/blank-line'));
     blanks.length = 0;
-    if (a > 0) sink.warning(line.range(0, a), 'charset/trailing-whitespace', msg('charset/leading-whitespace'));
+    // a byte order mark opening the text is no white space: decoding a file drops it
+    // (decode.ts), and a client may send it over LSP
+    const bom = n === 0 && s.charCodeAt(0) === 0xfeff && !isWhite(s.charCodeAt(1)) ? 1 : 0;
+    if (a > bom) sink.warning(line.range(0, a), 'charset/leading-whitespace', msg('charset/leading-whitespace'));
     if (b < s.length) sink.warning(line.range(b, s.length), 'charset/trailing-whitespace', msg('charset/trailing-whitespace'));
 
     if (!sawCount) {
@@ -57,8 +60,14 @@ export function parseCharset(text: string): ParseResult<Charset> {
         else declaredCount = int.value;
         continue;
       }
+      if (meantAsCount(token)) {
+        // `nine`, `9 letters`: a count written wrong, not characters (read as a line of
+        // equivalents it gave false duplicate-character errors, and cards of its letters)
+        sink.error(line.range(a, b), 'charset/missing-count', msg('charset/missing-count.word', quote(token)));
+        continue;
+      }
       sink.error(line.range(a, b), 'charset/missing-count', msg('charset/missing-count', quote(token)));
-      // Fall through: read the line as the first entry.
+      // Fall through: read the line as the first entry (`Aa` with the count forgotten).
     }
 
     entryLines++;
@@ -95,7 +104,7 @@ export function parseCharset(text: string): ParseResult<Charset> {
             const digraph = from === a ? severalLetters(s.slice(a, b)) : seenOn === n && doubledLetter(s.slice(a, b));
             if (digraphSaid || !digraph) return m;
             digraphSaid = true;
-            return msg('charset/duplicate-character.digraph', m, s.slice(a, b));
+            return msg('charset/duplicate-character.digraph', m, s.slice(a, b), digraphExample(s.slice(a, b)));
           },
         );
         continue;
@@ -124,6 +133,7 @@ export function parseCharset(text: string): ParseResult<Charset> {
           equivalents.map((ch) => quote(ch)).join(', '),
           kinds.map((k) => k[0]).join(''),
           kinds.map((k) => k.join('')).join(', '),
+          digraphExample(kinds.map((k) => k[0]).join('')),
         ));
       }
     }
@@ -167,11 +177,35 @@ function lookAlikeLines(entries: readonly CharsetEntry[], index: ReadonlyMap<str
   }
 }
 
+/**
+ * Whether a first line that is not a count was meant as one, rather than as the first line
+ * of characters with the count forgotten: it has a digit (`9 letters`, `1O`), white space
+ * (`nine lines`), or letters of two kinds or more, case and accents aside (`nine`, `ni`),
+ * which a line of equivalents never has on purpose (`Aa`, `EeÉé`: one kind). A line of
+ * letters of two kinds meant as a digraph (`CHch`) is then not read either; its author gets
+ * the missing count first.
+ */
+export function meantAsCount(token: string): boolean {
+  return /[\p{Nd}\s]/u.test(token) || letterKinds(Array.from(token)).length > 1;
+}
+
 /** Canonical form: the count, then one line per entry (canonical character first), `\n` endings. */
 export function printCharset(charset: Charset): string {
   let out = `${charset.declaredCount ?? charset.entries.length}\n`;
   for (const e of charset.entries) out += `${e.equivalents.join('')}\n`;
   return out;
+}
+
+/** Ligatures that stand for a digraph of their two letters (kinds), the natural character of its own. */
+const LIGATURES: Readonly<Record<string, string>> = { ae: 'Æ', oe: 'Œ', ij: 'Ĳ' };
+
+/**
+ * The example of "a character of its own" for a digraph of `letters` (`AE`, `CHch`): the
+ * ligature of its two letters where there is one (`Æ` for A and E: `Ç` was a strange example
+ * there), else `Ç`.
+ */
+export function digraphExample(letters: string): string {
+  return LIGATURES[letterKinds(Array.from(letters)).map((k) => letterKind(k[0]!)).join('')] ?? 'Ç';
 }
 
 /** A letter's kind, case and accents aside: `É` and `e` are one, `ß` and `ẞ` too, `ς` and `Σ` too. */

@@ -207,10 +207,10 @@ export function decodeText(bytes: Uint8Array): { text: string; diagnostics: Diag
  * byte (`'�' (U+FFFD) is not in the charset` beside `invalid UTF-8 byte sequence`), or on
  * the NUL that `file/binary` points at (`U+0000 is not in the charset` beside it): the
  * decoding's diagnostic names the problem. `decoded` and `parsed` of one file, or of several
- * with `file` set.
+ * with `file` set (a dictionary's bad byte is `dictionary/invalid-utf8` then: core/ruleset/load.ts).
  */
 export function withoutDecodingEchoes(decoded: readonly Diagnostic[], parsed: Diagnostic[]): Diagnostic[] {
-  const at = new Set(decoded.filter((d) => d.code === 'file/invalid-utf8' || d.code === 'file/binary').map((d) => `${d.file ?? ''}\u0000${d.range.start.line}:${d.range.start.character}`));
+  const at = new Set(decoded.filter((d) => d.code === 'file/invalid-utf8' || d.code === 'dictionary/invalid-utf8' || d.code === 'file/binary').map((d) => `${d.file ?? ''}\u0000${d.range.start.line}:${d.range.start.character}`));
   if (at.size === 0) return parsed;
   return parsed.filter((d) => !at.has(`${d.file ?? ''}\u0000${d.range.start.line}:${d.range.start.character}`) || d.code.startsWith('file/'));
 }

@@ -22,7 +22,22 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
       case 'cardset/count-mismatch':
       case 'charset/count-mismatch': {
         const listed = d.code === 'cardset/count-mismatch' ? cardsListed(doc, d.range) : charsetLines(doc);
-        out.push(fix(t('action.changeCount', listed), d, { [doc.name]: [{ range: d.range, newText: String(listed) }] }, true));
+        // a line written twice (10 lines under a count of 9): its removal first, the count kept
+        const twice = d.code === 'charset/count-mismatch' ? repeatedLines(doc) : [];
+        const declared = Number(doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)));
+        for (const line of twice) {
+          // with its line break (the one before it on a last line without one)
+          const del = line + 1 < doc.lineCount ? { start: { line, character: 0 }, end: { line: line + 1, character: 0 } } : { start: { line: line - 1, character: doc.line(line - 1).length }, end: { line, character: doc.line(line).length } };
+          out.push(fix(t('action.removeLine', line + 1, doc.line(line).trim()), d, { [doc.name]: [{ range: del, newText: '' }] }, listed - twice.length === declared));
+        }
+        out.push(fix(t('action.changeCount', listed), d, { [doc.name]: [{ range: d.range, newText: String(listed) }] }, twice.length === 0 || listed - twice.length !== declared));
+        break;
+      }
+      case 'cardtable/invalid-dimensions': {
+        // `11x6` (the message says it is `11*6`): written with `*`
+        const written = doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end));
+        const m = /^(\d+)\s*[xX×]\s*(\d+)$/.exec(written);
+        if (m) out.push(fix(t('action.dimensions', `${m[1]}*${m[2]}`), d, { [doc.name]: [{ range: d.range, newText: `${m[1]}*${m[2]}` }] }, true));
         break;
       }
       case 'cardset/unknown-character':
@@ -160,6 +175,19 @@ function cardsListed(doc: TextDocumentView, countRange: Range): number {
   return n;
 }
 
+/** The charset's entry lines that repeat an earlier one (as trimmed), 0-based. */
+function repeatedLines(doc: TextDocumentView): number[] {
+  const seen = new Set<string>();
+  const out: number[] = [];
+  for (let l = 1; l < doc.lineCount; l++) {
+    const s = doc.line(l).trim();
+    if (s === '') continue;
+    if (seen.has(s)) out.push(l);
+    seen.add(s);
+  }
+  return out;
+}
+
 /** Non-blank lines after the count line of a charset. */
 function charsetLines(doc: TextDocumentView): number {
   let n = 0;
@@ -171,7 +199,8 @@ function charsetLines(doc: TextDocumentView): number {
 function unknownChar(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetContext, cache: ParseCache): { ch: string; charset: NonNullable<ReturnType<ParseCache['charsetOf']>> } | null {
   if (!ctx.charset || ctx.charset.name === doc.name) return null;
   const ch = doc.line(d.range.start.line).slice(d.range.start.character, d.range.end.character).normalize('NFC');
-  if (ch === '' || /\s/.test(ch)) return null;
+  // U+FFFD stands for a byte that was not UTF-8 (a client's decoding): never a character to add
+  if (ch === '' || /\s/.test(ch) || ch.includes('\uFFFD')) return null;
   const charset = cache.charsetOf(ctx);
   if (!charset || charset.index.has(ch)) return null;
   return { ch, charset };

@@ -33,6 +33,8 @@ export type ErrorCode =
   | 'robots-unavailable'
   // Cardwords rooms
   | 'unknown-ruleset'
+  /** a ruleset of the server whose files have errors that stop play: the message lists them (`cardwords check`'s lines) */
+  | 'ruleset-unplayable'
   | 'not-started'
   | 'not-over'
   | 'bad-word'

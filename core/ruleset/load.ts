@@ -4,7 +4,7 @@ import { charCount, checkingCharset, longestFirstRun, type FirstRun, shortestWor
 import { diagnostic, quote } from '../formats/text.js';
 import { msg, type Message } from '../l10n/message.js';
 import { moveScoreBound } from '../games/cardwords/scoring.js';
-import type { Charset, Diagnostic, Range } from '../formats/types.js';
+import type { Bonus, CardTable, CardsetCard, Charset, Diagnostic, Range } from '../formats/types.js';
 import type { Ruleset, RulesetCard, RulesetLoadResult, RulesetSources } from './types.js';
 
 export interface NamedText {
@@ -340,6 +340,29 @@ export function addPlayableWords(folder: Folder, written: readonly string[], int
   return leftOut;
 }
 
+/**
+ * Where a move's score bound too large comes from: the kind of input (the cards' points, the
+ * cells' attributes, the bonus values) that, made plain, lowers the bound the most, and in
+ * it the largest one: a card, a cell line or a bonus line (a bonus only adds: never alone). (Always the card table's first
+ * line, it sent an author looking there for a card's 999999999 points.)
+ */
+function scoreCause(files: RulesetFiles, written: readonly CardsetCard[], cards: readonly RulesetCard[], table: CardTable, bonus: Bonus, handSize: number): { file: string; range: Range } {
+  const points = cards.map((c) => c.points);
+  const plainCells = { ...table, cells: table.cells.map((c) => ({ ...c, points: 0, letterFactor: 1, wordFactor: 1 })) };
+  const byCards = moveScoreBound(table, points.map(() => 1), handSize, bonus.values.values());
+  const byCells = moveScoreBound(plainCells, points, handSize, bonus.values.values());
+  const byBonus = moveScoreBound(table, points, handSize, []);
+  const most = <T>(xs: readonly T[], size: (x: T) => number): T | undefined => xs.reduce<T | undefined>((m, x) => (m === undefined || size(x) > size(m) ? x : m), undefined);
+  const card = most(cards, (c) => Math.abs(c.points));
+  const line = most(table.lines, (l) => Math.max(0, ...l.attributes.map((a) => (a.kind === 'B' ? 0 : Math.abs(a.value)))));
+  const entry = most(bonus.entries, (e) => Math.abs(e.value));
+  const lowest = Math.min(byCards, byCells, byBonus);
+  if (card && byCards === lowest) return { file: files.cardset.name, range: written[card.id]!.range };
+  if (line && byCells === lowest) return { file: files.cardtable.name, range: line.range };
+  if (entry && byBonus === lowest) return { file: files.bonus.name, range: entry.range };
+  return { file: files.cardtable.name, range: WHOLE_FIRST_LINE };
+}
+
 function withFile(diags: Diagnostic[], file: string): Diagnostic[] {
   return diags.map((d) => ({ ...d, file }));
 }
@@ -393,7 +416,8 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   // silently. A move is kept 2^16 below that, so a game's total of any length stays exact.
   const bound = moveScoreBound(table.value, cards.map((c) => c.points), handSize, bonus.value.values.values());
   if (bound > MOVE_SCORE_LIMIT) {
-    diagnostics.push({ file: files.cardtable.name, ...diagnostic(WHOLE_FIRST_LINE, 'error', 'ruleset/score-too-large', msg('ruleset/score-too-large', bound.toExponential(1), MOVE_SCORE_LIMIT.toExponential(1))) });
+    const cause = scoreCause(files, cardset.value.cards, cards, table.value, bonus.value, handSize);
+    diagnostics.push({ file: cause.file, ...diagnostic(cause.range, 'error', 'ruleset/score-too-large', msg('ruleset/score-too-large', bound.toExponential(1), MOVE_SCORE_LIMIT.toExponential(1))) });
   }
   // no dictionary file at all: said so, with the names one would have; a charset that knows no
   // character leaves every word out, which its own error says
@@ -478,6 +502,17 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
  */
 export function blocksPlay(d: Diagnostic): boolean {
   return d.severity === 'error' && !d.code.startsWith('dictionary/');
+}
+
+/**
+ * A dictionary file's decoding diagnostics as the ruleset reads them: an invalid UTF-8 byte
+ * spoils one line, whose word is then left out as a dictionary's bad word is
+ * (`dictionary/invalid-utf8`, docs/diagnostics.md), so it neither stops play (`blocksPlay`)
+ * nor is missed by `leftOutWords`. A file that is not text at all (UTF-16, NUL bytes, read as
+ * Latin-1 whole) or cannot be read keeps its `file/` error, which stops play.
+ */
+export function dictionaryDecoding(d: Diagnostic): Diagnostic {
+  return d.code === 'file/invalid-utf8' && d.l10n?.id === 'file/invalid-utf8' ? { ...d, code: 'dictionary/invalid-utf8' } : d;
 }
 
 /** How many words the dictionaries' errors leave out: their lines with an error (each said once, however many errors it has). */

@@ -19,6 +19,11 @@ function render(m: DistributionMessage): void {
   const header = el('header');
   header.append(el('h1', undefined, t(s, 'Distribution: {0}', d.ruleset)));
   header.append(el('p', undefined, t(s, '{0, plural, one {# card} other {# cards}} ({1, plural, one {# wildcard} other {# wildcards}}); {2, plural, one {# character} other {# characters}} counted in {3, plural, one {# word} other {# words}}.', d.totalCards, d.wildcards, d.totalCharacters, d.words)));
+  // what the server counts beside the rows: lines left out, words no game can lay
+  if (d.leftOut) header.append(el('p', 'left-out', t(s, '{0, plural, one {# dictionary line is} other {# dictionary lines are}} left out for errors (cardwords check names them).', d.leftOut)));
+  const u = d.unlayable;
+  if (u && u.tooLong > 0) header.append(el('p', 'unlayable', t(s, 'No game can lay {0, plural, one {# word} other {# words}} longer than the longest run of free cells ({1}), such as {2}.', u.tooLong, u.longestRun, u.tooLongFirst ?? '')));
+  if (u && u.unspellable > 0) header.append(el('p', 'unlayable', t(s, 'No game can lay {0, plural, one {# word} other {# words}} needing more cards of a character than the card set has, such as {1}.', u.unspellable, u.unspellableFirst ?? '')));
   app.append(header);
   if (d.rows.length === 0) {
     app.append(el('p', 'empty', t(s, 'The charset has no characters.')));

@@ -33,10 +33,12 @@ function serverDown(e: unknown): boolean {
  */
 export function refusedJoin(e: unknown, t: Translate, prefixes: readonly string[], watching = false): Refusal {
   const m = e instanceof Error ? e.message : String(e);
+  // a refusal's further lines (the errors of a ruleset that cannot be played) are its {0}
+  const detail = m.split('\n').slice(1).join('\n');
   const words = (code: string): string | null => {
     for (const p of prefixes) {
       const key = `${p}${code}` as StringKey;
-      if (t(key) !== key) return t(key);
+      if (t(key) !== key) return t(key, detail);
     }
     return null;
   };

@@ -1056,7 +1056,7 @@ export class CardwordsSession {
       rows: this.coords ? Array.from({ length: this.coords.height }, (_, r) => this.coords!.rowLabel(r)) : [],
       // `start`: a cell the first move may cover to meet the start condition (until a card is on
       // the table shown: the review's first turn too, as during the game)
-      cells: t ? t.cells.map((c, i) => ({ i, blocked: c.blocked, points: c.points, letter: c.letterFactor, word: c.wordFactor, start: board.length === 0 && isStartCell(t.start, i % t.width, Math.floor(i / t.width)) })) : [],
+      cells: t ? t.cells.map((c, i) => ({ i, blocked: c.blocked, points: c.points, letter: c.letterFactor, word: c.wordFactor, start: board.length === 0 && isStartCell(t, i % t.width, Math.floor(i / t.width)) })) : [],
       startText: t && this.coords ? startSentence(t, this.coords) : '',
       board,
       // after the game: the turn the review shows (null: the final table), of how many, its

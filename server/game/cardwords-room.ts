@@ -31,7 +31,7 @@ import { Rng } from '../../core/random.js';
 import { ctx, isOwnerToken } from './context.js';
 import { GameRoom, isRecord, messageId, newKey, refuse } from './room-base.js';
 import { parseCreateOptions, storedOptions, type CreationOptions } from './cardwords-options.js';
-import type { LoadedRuleset } from './rulesets.js';
+import { UnplayableRuleset, type LoadedRuleset } from './rulesets.js';
 import { LeaseLostError, type LogEntry, type StoredGame } from './store.js';
 import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardwords-log.js';
 import { byPlayer, WordQuestions } from './word-questions.js';
@@ -243,7 +243,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       this.leaves();
       return this.ruleset;
     } catch (e) {
-      throw refuse('unknown-ruleset', (e as Error).message);
+      // a ruleset this server offers whose files have errors is not "no such ruleset"
+      throw refuse(e instanceof UnplayableRuleset ? 'ruleset-unplayable' : 'unknown-ruleset', (e as Error).message);
     }
   }
 

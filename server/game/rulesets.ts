@@ -12,6 +12,7 @@ import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardword
 import { prepareSearch } from '../../core/robots/cardwords/generate.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import type { WordStore } from '../../core/words/store.js';
+import { unplayableText } from '../cli/diagnostics.js';
 import { findRulesetFiles, loadRulesetDir, readText } from '../ruleset/fs.js';
 import { loadWordStore, rulesetChars } from '../words/cache.js';
 import type { SharedWords } from './shared-words.js';
@@ -35,6 +36,12 @@ export interface LoadedRuleset {
   personalPath: string;
 }
 
+/**
+ * A ruleset whose errors stop play (core/ruleset/load.ts `blocksPlay`, the rule `cardwords
+ * playtest` plays by): the message lists them as `cardwords check` prints them.
+ */
+export class UnplayableRuleset extends Error {}
+
 export type ApproveResult = { ok: true; added: boolean; word: string } | { ok: false; message: string };
 
 interface Entry {
@@ -46,6 +53,8 @@ interface Entry {
   chain: Promise<unknown>;
   /** The words of this process's personal dictionary once loaded (at the load, and approved since): shared again if Redis lost them. */
   own: string[];
+  /** Why the last load failed, as logged: a later failure for the same reasons is not logged again. */
+  failed: string | null;
 }
 
 export class RulesetRegistry {
@@ -57,8 +66,12 @@ export class RulesetRegistry {
 
   private constructor(private readonly log: (line: string) => void) {}
 
-  /** Names the rulesets of the folders; a folder that holds none is reported and skipped. */
-  static async create(dirs: readonly string[], log: (line: string) => void = () => undefined): Promise<RulesetRegistry> {
+  /**
+   * Names the rulesets of the folders; a folder that holds none is reported and skipped. With
+   * `check`, each is then checked in the background (`checkAll`): one that cannot be played is
+   * said on the console at start, not only at the first game that asks for it.
+   */
+  static async create(dirs: readonly string[], log: (line: string) => void = () => undefined, options: { check?: boolean } = {}): Promise<RulesetRegistry> {
     const reg = new RulesetRegistry(log);
     for (const dir of dirs) {
       try {
@@ -67,12 +80,40 @@ export class RulesetRegistry {
           log(`cardwords serve: ruleset '${m.name}' of ${dir} is offered already; skipped`);
           continue;
         }
-        reg.entries.set(m.name, { dir, personal: m.personal ?? `${m.name}.personal.dict`, loading: null, chain: Promise.resolve(), own: [] });
+        reg.entries.set(m.name, { dir, personal: m.personal ?? `${m.name}.personal.dict`, loading: null, chain: Promise.resolve(), own: [], failed: null });
       } catch (e) {
         log(`cardwords serve: ${(e as Error).message}`);
       }
     }
+    if (options.check) reg.checked = reg.checkAll();
     return reg;
+  }
+
+  /** The check at start (`create`'s `check`), for a caller that waits for it. */
+  checked: Promise<void> = Promise.resolve();
+
+  /**
+   * Checks each ruleset's charset, card set, table and bonus file (milliseconds: the
+   * dictionaries, whose bad words never stop play, are read at the first game) and says those
+   * that cannot be played, as a game asking for them would be refused.
+   */
+  async checkAll(): Promise<void> {
+    for (const [name, e] of this.entries) {
+      try {
+        const result = await loadRulesetDir(e.dir, { dictionaries: false });
+        if (!result.ruleset) this.failed(e, `ruleset '${name}': ${await unplayableText(e.dir, result.diagnostics)}`);
+      } catch (err) {
+        this.failed(e, `ruleset '${name}': ${(err as Error).message}`);
+      }
+    }
+  }
+
+  /** Says why a ruleset cannot be played, unless it was said last for the same errors. */
+  private failed(e: Entry, why: string): void {
+    // the same errors without the words left out (the check at start does not read the dictionaries)
+    const key = why.replace(/\n\(besides, [^\n]*\)$/, '');
+    if (e.failed !== key) this.log(`cardwords serve: ${why}`);
+    e.failed = key;
   }
 
   names(): string[] {
@@ -89,6 +130,8 @@ export class RulesetRegistry {
     if (!e) return Promise.reject(new Error(`no ruleset '${name}' (this server offers: ${this.names().join(', ') || 'none'})`));
     e.loading ??= load(name, e, this.shared, (r, w) => this.learnInto(r, w)).catch((err: unknown) => {
       e.loading = null; // a later request tries again
+      // on the console once (each game asked for it would say it again), the refusal says it each time
+      this.failed(e, `ruleset '${name}': ${(err as Error).message}`);
       throw err;
     });
     return e.loading;
@@ -177,11 +220,9 @@ export class RulesetRegistry {
 
 async function load(name: string, e: Entry, shared: SharedWords | null, learn: (r: LoadedRuleset, word: string) => void): Promise<LoadedRuleset> {
   const result = await loadRulesetDir(e.dir);
-  const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  if (!result.ruleset || errors.length) {
-    const first = errors[0];
-    throw new Error(`ruleset '${name}' does not load${first ? `: ${first.file}: ${first.message}` : ''}`);
-  }
+  // played as `cardwords playtest` plays it: a dictionary's bad words are only left out
+  if (!result.ruleset) throw new UnplayableRuleset(await unplayableText(e.dir, result.diagnostics));
+  e.failed = null;
   const ruleset = result.ruleset;
   const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words);
   const text = async (file: string) => (await readText(file)).text;

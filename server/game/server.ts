@@ -219,7 +219,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
       await rulesets.reshare();
     };
   }
-  const rulesets = await RulesetRegistry.create(o.rulesets, o.log);
+  const rulesets = await RulesetRegistry.create(o.rulesets, o.log, { check: true });
   const robots = new RobotPool(o.rulesets);
   rulesets.onWordAdded = (name, word) => robots.addWord(name, word);
   const shared = redis ? await RedisSharedWords.start(redis, processId, o.log, (name, word) => void rulesets.learn(name, word), () => void rulesets.resync()) : null;

@@ -12,6 +12,7 @@ import { fileKindOf } from '../../core/formats/index.js';
 import type { FileKind } from '../../core/formats/types.js';
 import type { RulesetContext, SourceText } from '../../core/language/index.js';
 import { LANGUAGE_IDS } from '../../core/protocol/language.js';
+import { dictionaryDecoding } from '../../core/ruleset/load.js';
 import { findRulesetFiles, readText, type Manifest } from '../ruleset/fs.js';
 
 export function uriToPath(uri: string): string | null {
@@ -69,8 +70,12 @@ export class Workspace {
     return fresh;
   }
 
-  /** The text of a file: the editor's if open, else the disk's (cached by mtime), else undefined. */
-  async source(path: string): Promise<SourceText | undefined> {
+  /**
+   * The text of a file: the editor's if open, else the disk's (cached by mtime), else undefined
+   * (not readable as text). A `dictionary`'s line with an invalid byte leaves that word out, as
+   * the loader does (`dictionaryDecoding`): its other words count.
+   */
+  async source(path: string, dictionary = false): Promise<SourceText | undefined> {
     const open = this.openAt(path);
     if (open) return { name: open.uri, text: open.getText(), version: open.version };
     let info;
@@ -84,7 +89,7 @@ export class Workspace {
     const hit = this.disk.get(path);
     if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return { name: pathToFileURL(path).href, text: hit.text, version: null };
     const r = await readText(path);
-    if (r.diagnostics.some((d) => d.severity === 'error' && d.code.startsWith('file/'))) return undefined;
+    if ((dictionary ? r.diagnostics.map(dictionaryDecoding) : r.diagnostics).some((d) => d.severity === 'error' && d.code.startsWith('file/'))) return undefined;
     this.disk.set(path, { mtimeMs: info.mtimeMs, size: info.size, text: r.text });
     return { name: pathToFileURL(path).href, text: r.text, version: null };
   }
@@ -125,7 +130,7 @@ export class Workspace {
     if (path === null) return { name: '', dictionaries: [] };
     const dir = dirname(path);
     const m = await this.rulesetFiles(path);
-    const get = async (file: string | undefined) => (file ? this.source(join(dir, file)) : undefined);
+    const get = async (file: string | undefined, dictionary = false) => (file ? this.source(join(dir, file), dictionary) : undefined);
     const [charset, cardset, cardtable, bonus] = await Promise.all([get(m.charset), get(m.cardset), get(m.cardtable), get(m.bonus)]);
     const ctx: RulesetContext = { name: m.name, dictionaries: [] };
     if (charset) ctx.charset = charset;
@@ -134,11 +139,11 @@ export class Workspace {
     if (bonus) ctx.bonus = bonus;
     if (options.dictionaries) {
       for (const f of m.dictionaries ?? []) {
-        const s = await get(f);
+        const s = await get(f, true);
         if (s) ctx.dictionaries.push(s);
       }
       if (m.personal) {
-        const s = await get(m.personal);
+        const s = await get(m.personal, true);
         if (s) ctx.personal = s;
       }
     }

@@ -4,7 +4,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { decodeText, withoutDecodingEchoes } from '../../core/formats/index.js';
 import type { Diagnostic } from '../../core/formats/types.js';
-import { loadRuleset, type NamedText, type RulesetFiles, type RulesetOptions } from '../../core/ruleset/load.js';
+import { blocksPlay, dictionaryDecoding, loadRuleset, type NamedText, type RulesetFiles, type RulesetOptions } from '../../core/ruleset/load.js';
 import type { RulesetLoadResult } from '../../core/ruleset/types.js';
 
 /** Optional manifest in a ruleset folder: names the files explicitly (paths relative to it). */
@@ -85,26 +85,32 @@ export async function findRulesetFiles(dir: string): Promise<Manifest & { name: 
   };
 }
 
-/** Loads the ruleset of a folder (or of the folder of a file in it). */
-export async function loadRulesetDir(path: string, options: RulesetOptions = {}): Promise<RulesetLoadResult> {
+/**
+ * Loads the ruleset of a folder (or of the folder of a file in it). `dictionaries: false`
+ * reads the four small files alone, in a few milliseconds: what stops play but a dictionary
+ * that cannot be read (a dictionary's bad words never do), for a server's check at start.
+ */
+export async function loadRulesetDir(path: string, options: RulesetOptions & { dictionaries?: boolean } = {}): Promise<RulesetLoadResult> {
   const dir = (await stat(path)).isDirectory() ? path : dirname(path);
   const m = await findRulesetFiles(dir);
   const io: Diagnostic[] = [];
-  const read = async (file: string): Promise<NamedText> => {
+  const read = async (file: string, dictionary = false): Promise<NamedText> => {
     const name = join(dir, file);
     const r = await readText(name);
-    io.push(...r.diagnostics);
+    io.push(...(dictionary ? r.diagnostics.map(dictionaryDecoding) : r.diagnostics));
     return { name, text: r.text };
   };
+  const readDictionary = (file: string) => read(file, true);
+  const words = options.dictionaries !== false;
   const files: RulesetFiles = {
     name: m.name,
     charset: await read(m.charset),
     cardset: await read(m.cardset),
     cardtable: await read(m.cardtable),
     bonus: await read(m.bonus),
-    dictionaries: await Promise.all((m.dictionaries ?? []).map(read)),
-    ...(m.personal ? { personal: await read(m.personal) } : {}),
-    ...(m.removal ? { removal: await read(m.removal) } : {}),
+    dictionaries: words ? await Promise.all((m.dictionaries ?? []).map(readDictionary)) : [],
+    ...(words && m.personal ? { personal: await readDictionary(m.personal) } : {}),
+    ...(words && m.removal ? { removal: await readDictionary(m.removal) } : {}),
   };
   // a missing file beside a file of its kind under another name (esp.bonus for es.bonus, or
   // es.Bonus): named, since the files of a ruleset are found by one base name
@@ -117,12 +123,24 @@ export async function loadRulesetDir(path: string, options: RulesetOptions = {})
     }
   }
   const result = loadRuleset(files, options);
-  const unreadable = io.some((d) => d.severity === 'error');
+  const unreadable = io.some(blocksPlay);
   // a file that could not be read is said so once: not also as an empty one ("the card table
   // is empty" beside "no such file")
   const failed = new Set(io.filter((d) => d.code === 'file/unreadable' || d.code === 'file/too-large').map((d) => d.file));
   // and a bad byte is said once, by the decoding: not also as an unknown character '\ufffd'
   return { ruleset: unreadable ? null : result.ruleset, diagnostics: [...io, ...withoutDecodingEchoes(io, result.diagnostics.filter((d) => !failed.has(d.file)))] };
+}
+
+/**
+ * Whether two extensions differ by one typo: a letter added, left out, changed, or two
+ * neighbours swapped (`.cardtabel`, `.carset`, `.bonsu`); never equal ones.
+ */
+function nearlyEqual(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const swapped = a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  return swapped || a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
 }
 
 /**
@@ -136,6 +154,10 @@ export function nearName(file: string, entries: readonly string[], base: string,
   const dot = file.lastIndexOf('.');
   if (dot < 0) return '';
   const ext = lower.slice(dot);
+  // the base name right and the extension mistyped (oland.cardtabel for oland.cardtable)
+  const stem = lower.slice(0, dot + 1);
+  const typo = entries.find((e) => e.toLowerCase().startsWith(stem) && !e.slice(dot + 1).includes('.') && nearlyEqual(e.toLowerCase().slice(dot), ext));
+  if (typo) return `; ${typo} is there: the extension is ${file.slice(dot)}, rename it ${file}`;
   const others = entries.filter((e) => e.toLowerCase().endsWith(ext) && e.length > ext.length);
   if (others.length === 0) return '';
   const named = others.slice(0, 3).join(', ') + (others.length > 3 ? ', …' : '');

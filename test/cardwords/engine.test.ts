@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { apply, newGame, readAction, recordOf, type CardwordsAction, type CardwordsState } from '../../core/games/cardwords/engine.js';
 import { WordStore } from '../../core/words/store.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
+import { Coords } from '../../core/games/cardwords/compose.js';
+import { translator } from '../../media/ui/l10n/index.js';
+import { startCellText } from '../../media/cardwords/view/table.js';
 import { card } from './fixtures.js';
 import { generateMoves } from '../../core/robots/cardwords/generate.js';
 import { choiceToAction, moveWords } from '../../core/robots/cardwords/robot.js';
@@ -215,16 +218,28 @@ describe('moves and the end by going out', () => {
     expect(codes([{ col: 2, row: 2, card: c('A1') }])).toEqual(['no-word']);
   });
 
-  it('isStartCell: the cell, or every cell of the column or row the start condition names; none without one', () => {
-    const cells = (start: { touchColumn: number | null; touchRow: number | null }) => {
+  it('isStartCell: the cell, or every free cell of the column or row the start condition names; none without one', () => {
+    const cells = (start: { touchColumn: number | null; touchRow: number | null }, blocked: number[] = []) => {
+      const table = { start, width: 3, cells: Array.from({ length: 9 }, (_, i) => ({ blocked: blocked.includes(i) })) };
       const out: string[] = [];
-      for (let row = 0; row < 3; row++) for (let col = 0; col < 3; col++) if (isStartCell(start, col, row)) out.push(`${col},${row}`);
+      for (let row = 0; row < 3; row++) for (let col = 0; col < 3; col++) if (isStartCell(table, col, row)) out.push(`${col},${row}`);
       return out;
     };
     expect(cells({ touchColumn: 1, touchRow: 2 })).toEqual(['1,2']);
     expect(cells({ touchColumn: 1, touchRow: null })).toEqual(['1,0', '1,1', '1,2']);
     expect(cells({ touchColumn: null, touchRow: 0 })).toEqual(['0,0', '1,0', '2,0']);
     expect(cells({ touchColumn: null, touchRow: null })).toEqual([]);
+    // a blocked cell of the column takes no card: it was starred ("F3: blocked, the first move must cover this cell")
+    expect(cells({ touchColumn: 1, touchRow: null }, [4])).toEqual(['1,0', '1,2']);
+  });
+
+  it("a start cell's details word the condition truly: a cell of a column or row is one the first move may touch, not the cell it must cover", () => {
+    const coords = new Coords(11, 6);
+    const t = translator('en');
+    expect(startCellText(t, { touchColumn: 5, touchRow: null }, coords)).toBe('the first move must touch column F');
+    expect(startCellText(t, { touchColumn: null, touchRow: 2 }, coords)).toBe(`the first move must touch row ${coords.rowLabel(2)}`);
+    expect(startCellText(t, { touchColumn: 5, touchRow: 2 }, coords)).toBe('the first move must cover this cell');
+    expect(startCellText(translator('de'), { touchColumn: 5, touchRow: null }, coords)).toBe('der erste Zug muss Spalte F berühren');
   });
 
   it('refuses unknown words naming them; once the owner adds one, the same move is accepted', () => {

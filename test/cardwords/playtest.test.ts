@@ -303,13 +303,15 @@ describe('playtest report', () => {
     const nosemi = join(dir, 'nosemi');
     cpSync('samples/tiny', nosemi, { recursive: true });
     writeFileSync(join(nosemi, 'tiny.cardtable'), readFileSync('samples/tiny/tiny.cardtable', 'utf8').replace('(1,1) W 2;', '(1,1) W 2'));
-    writeFileSync(join(nosemi, 'tiny.dict'), `${readFileSync('samples/tiny/tiny.dict', 'utf8')}${'z9\n'.repeat(11)}x y\n`);
+    // (and a line with an invalid UTF-8 byte is a bad word of the dictionary too: it was a
+    // cause, file/invalid-utf8, and missing from the count)
+    writeFileSync(join(nosemi, 'tiny.dict'), Buffer.concat([Buffer.from(`${readFileSync('samples/tiny/tiny.dict', 'utf8')}${'z9\n'.repeat(11)}x y\nbé\n`), Buffer.from([0x62, 0xff, 0x0a])]));
     const n = cli(['playtest', nosemi, '--games', '1'], undefined, env);
     expect(n.status).toBe(1);
     expect(n.stderr.trimEnd().split('\n')).toEqual([
       `cardwords playtest: the ruleset ${nosemi} cannot be played:`,
       expect.stringMatching(/^.*tiny\.cardtable:5:10: error: .*\[cardtable\/missing-semicolon\]$/),
-      `(besides, 12 words of the dictionaries are left out for errors, which does not stop play: cardwords check ${nosemi} names them)`,
+      `(besides, 14 words of the dictionaries are left out for errors, which does not stop play: cardwords check ${nosemi} names them)`,
     ]);
   });
 });

@@ -160,6 +160,10 @@ describe('cardwords check', () => {
       expect.stringMatching(/r\.bonus:1:1: error: no such file; rr\.bonus is there: the files of a ruleset share one base name \(r, from r\.charset\), so rename it r\.bonus, or name the files in a ruleset\.json \[file\/unreadable\]$/),
       expect.stringMatching(/r\.cardset:1:1: error: no such file; r\.Cardset is there: file names are case-sensitive, rename it r\.cardset \[file\/unreadable\]$/),
     ]);
+    // an extension mistyped: named as a base name mistyped is (it was only "no such file")
+    const { 'r.cardtable': table, ...noTable } = good;
+    const typo = cli(['check', tempRuleset({ ...noTable, 'r.cardtabel': table })]);
+    expect(typo.stdout.trim().split('\n')).toEqual([expect.stringMatching(/r\.cardtable:1:1: error: no such file; r\.cardtabel is there: the extension is \.cardtable, rename it r\.cardtable \[file\/unreadable\]$/)]);
     const { 'r.charset': charset, ...noCharset } = good;
     const upper = cli(['check', tempRuleset({ ...noCharset, 'r.Charset': charset })]);
     expect(upper.stdout).toMatch(/: error: no ruleset here \(no \.charset file and no ruleset\.json\); r\.Charset is there, but the extension is \.charset, in lower case \[ruleset\/not-found\]\n$/);

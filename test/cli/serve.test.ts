@@ -2,10 +2,13 @@
 // scores and the Emacs bridge find it (server/data-dir.ts), $CARDWORDS_DATA_DIR first.
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { RulesetRegistry, UnplayableRuleset } from '../../server/game/rulesets.js';
+import { translator } from '../../media/ui/l10n/index.js';
+import { refusedJoin } from '../../media/ui/refusal.js';
 
 /** Starts the built server with `env` and no --data; answers its owner token, then stops it. */
 async function ownerToken(env: NodeJS.ProcessEnv): Promise<string> {
@@ -62,3 +65,41 @@ it('serve on a port in use says so and exits 1 (it logged the listen error and h
     taken.close();
   }
 }, 60_000);
+
+describe('the rulesets a server offers, loaded as cardwords playtest plays them', () => {
+  it('a dictionary error leaves the word out and the ruleset plays; one that cannot be played is refused with its errors as cardwords check prints them, logged once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cardwords-serve-rulesets-'));
+    // a word with a character outside the charset, and a line with an invalid UTF-8 byte (in
+    // a UTF-8 file: one with no valid sequence reads as Latin-1, whole): the server refused
+    // the ruleset ("does not load"), which playtest plays
+    const words = join(dir, 'words');
+    cpSync('samples/tiny', words, { recursive: true });
+    writeFileSync(join(words, 'tiny.dict'), Buffer.concat([Buffer.from(`${readFileSync('samples/tiny/tiny.dict', 'utf8')}zq\nbé\n`), Buffer.from([0x62, 0xff, 0x0a])]));
+    const broken = join(dir, 'broken');
+    cpSync('samples/tiny', broken, { recursive: true });
+    writeFileSync(join(broken, 'tiny.cardset'), '2\n[A 1]\n');
+    const logged: string[] = [];
+    const reg = await RulesetRegistry.create([words], (l) => logged.push(l));
+    const r = await reg.get('tiny');
+    expect(r.store.has('ANT')).toBe(true);
+    expect(logged).toEqual([]);
+    const bad = await RulesetRegistry.create([broken], (l) => logged.push(l));
+    const cardset = join(broken, 'tiny.cardset');
+    const why = `the ruleset ${broken} cannot be played:\n${cardset}:1:1: error: 2 cards are declared but 1 is listed [cardset/count-mismatch]\n${cardset}:1:1: error: 1 card is too few for 2 players with 4 cards each (the hand size of ${join(broken, 'tiny.bonus')}): at least 8 are needed [ruleset/not-enough-cards]`;
+    await expect(bad.get('tiny')).rejects.toThrow(why);
+    await expect(bad.get('tiny')).rejects.toBeInstanceOf(UnplayableRuleset);
+    // on the console once, however many games ask for it
+    expect(logged).toEqual([`cardwords serve: ruleset 'tiny': ${why}`]);
+    // and at start, before any game asks (the four small files only: a few milliseconds)
+    const started: string[] = [];
+    const atStart = await RulesetRegistry.create([broken], (l) => started.push(l), { check: true });
+    await atStart.checked;
+    expect(started).toEqual([`cardwords serve: ruleset 'tiny': ${why}`]);
+    // a playable one (its dictionary's bad words left out) says nothing
+    await (await RulesetRegistry.create([words], (l) => started.push(l), { check: true })).checked;
+    expect(started).toHaveLength(1);
+    // the page says it cannot be played, and why (it said "this server has no such ruleset")
+    const refusal = refusedJoin(new Error(`ruleset-unplayable: ${why}`), translator('en'), ['cw.err.', 'err.']);
+    expect(refusal.text).toBe(`this ruleset cannot be played: its files have errors (the server’s owner can mend them; cardwords check lists them):\n${why.split('\n').slice(1).join('\n')}`);
+  }, 60_000);
+});

@@ -59,4 +59,37 @@
         (cardwords-playtest-test--wait
          (lambda () (with-current-buffer report (string-match-p "^Table: " (buffer-string)))))))))
 
+;; A ruleset with errors: the report said "The playtest failed (exit 1):" and nothing after
+;; (the CLI's reasons went to the progress filter, overwritten by the next message).
+(ert-deftest cardwords-playtest-shows-why-it-failed ()
+  (let ((dir (make-temp-name (expand-file-name "cardwords-playtest-broken-" temporary-file-directory))))
+    (copy-directory (getenv "CARDWORDS_DIR") dir)
+    (with-temp-file (expand-file-name "tiny.cardset" dir) (insert "2\n[A 1]\n"))
+    (with-current-buffer (find-file-noselect (expand-file-name "tiny.cardset" dir))
+      (let ((report (cardwords-playtest 2)))
+        (cardwords-playtest-test--wait
+         (lambda () (with-current-buffer report (null cardwords-playtest--process))))
+        (with-current-buffer report
+          (should (string-match-p "\\`The playtest failed (exit 1):\ncardwords playtest: the ruleset .* cannot be played:\n.*tiny\\.cardset:1:1: error: 2 cards are declared but 1 is listed \\[cardset/count-mismatch\\]"
+                                  (buffer-string))))))
+    ;; a word left out: the games play, and the report says so first
+    (with-temp-file (expand-file-name "tiny.cardset" dir)
+      (insert-file-contents (expand-file-name "tiny.cardset" (getenv "CARDWORDS_DIR"))))
+    (with-temp-buffer
+      (insert-file-contents (expand-file-name "tiny.dict" dir))
+      (goto-char (point-max))
+      (insert "z9\n")
+      (write-region nil nil (expand-file-name "tiny.dict" dir)))
+    (with-current-buffer (find-file-noselect (expand-file-name "tiny.bonus" dir))
+      (let ((report (cardwords-playtest 2)))
+        (cardwords-playtest-test--wait
+         (lambda () (with-current-buffer report (string-match-p "^Table: " (buffer-string)))))
+        (with-current-buffer report
+          (should (string-match-p "\\`cardwords playtest: 1 word of the dictionaries is left out for errors .*: the games play without them\nPlaytest of tiny"
+                                  (buffer-string))))))))
+
+(ert-deftest cardwords-playtest-reasons-leave-progress-out ()
+  (should (equal (cardwords-playtest--reasons "playing [###...] 3/10 1 s left\r\ncardwords playtest: no\nlearning card values (x) [#..] 1/3\n")
+                 "cardwords playtest: no\n")))
+
 ;;; cardwords-playtest-test.el ends here

@@ -185,6 +185,23 @@ background: a loaded machine starts the server later than that."
       (with-current-buffer buf (set-buffer-modified-p nil))
       (kill-buffer buf))))
 
+;; The server's words left out, words no game can lay and mean points were computed and
+;; not shown (process-free: the text of a result as eglot reads it).
+(ert-deftest cardwords-distribution-text-shows-what-the-server-counts ()
+  (let* ((row (list :char "A" :cards 4 :cardShare 0.2 :occurrences 9 :frequency 0.25 :suggestedCards 5 :meanPoints 1.5))
+         (wild (list :char "B" :cards 0 :cardShare 0 :occurrences 1 :frequency 0.01 :suggestedCards 1 :meanPoints :null))
+         (stats (list :ruleset "tiny" :rows (vector row wild) :wildcards 4 :totalCards 24 :totalCharacters 120 :words 37
+                      :leftOut 2
+                      :unlayable (list :total 37 :longestRun 7 :tooLong 3 :tooLongFirst "BATTENSATE" :unspellable 1 :unspellableFirst "BEBE")))
+         (text (cardwords-distribution-text stats)))
+    (should (string-match-p "^Left out for errors: 2 dictionary lines" text))
+    (should (string-match-p "^Never laid: 3 words longer than the longest run of free cells (7), such as BATTENSATE$" text))
+    (should (string-match-p "^Never laid: 1 word needing more cards of a character than the card set has, such as BEBE$" text))
+    (should (string-match-p "^A +4 +20\\.0% +25\\.0% +5 +1\\.5$" text))
+    (should (string-match-p "^B +0 .* -$" text))
+    ;; none of them: no such lines (an older server sends neither key)
+    (should-not (string-match-p "Left out\\|Never laid" (cardwords-distribution-text (list :ruleset "tiny" :rows (vector row) :wildcards 0 :totalCards 4 :totalCharacters 9 :words 3 :leftOut 0 :unlayable :null))))))
+
 (ert-deftest cardwords-eglot-completion-inserts-plain-text ()
   ;; eglot declares no snippet support: the chosen candidate inserts `C 5', not `C ${1:5}'.
   (let ((buf (find-file-noselect (concat cardwords-test-dir "tiny.cardtable"))))

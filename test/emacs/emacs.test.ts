@@ -74,7 +74,7 @@ it('ert: modes, font-lock, eglot diagnostics from the real server, the distribut
   const r = ert('test/emacs/cardwords-test.el');
   const out = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) console.error(out);
-  expect(out).toMatch(/Ran 6 tests, 6 results as expected/);
+  expect(out).toMatch(/Ran 7 tests, 7 results as expected/);
   expect(out).toMatch(/diagnostics: \(.*not in the charset/);
   expect(out).toContain('completed: "(2,2) C 5"');
   expect(out).toMatch(/said after formatting: "Not formatted: tiny\.cardtable has an error on line 3 /);

@@ -34,6 +34,6 @@ it('cardwords-playtest shows the report in a buffer and stops on request', () =>
   );
   const out = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) console.error(out);
-  expect(out).toMatch(/Ran 4 tests, 4 results as expected/);
+  expect(out).toMatch(/Ran 6 tests, 6 results as expected/);
   expect(r.status).toBe(0);
 }, 180_000);

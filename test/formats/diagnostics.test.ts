@@ -24,9 +24,13 @@ const cases: Record<string, Case> = {
   // ---- charset
   'charset/blank-line': { kind: 'charset', text: '2\nAa\n\nBb\n', want: [['charset/blank-line', [2, 0, 2, 0], 'blank line ignored: every line after the count lists one character and its equivalents', 'warning']] },
   'charset/trailing-whitespace': { kind: 'charset', text: '1\nAa  \n', want: [['charset/trailing-whitespace', [1, 2, 1, 4], 'white space at the end of a line is ignored', 'warning']] },
-  'charset/trailing-whitespace (start)': { kind: 'charset', text: '1\n\tAa\n', want: [['charset/trailing-whitespace', [1, 0, 1, 1], 'white space at the start of a line is ignored', 'warning']] },
+  // (said under charset/trailing-whitespace before)
+  'charset/leading-whitespace': { kind: 'charset', text: '1\n\tAa\n', want: [['charset/leading-whitespace', [1, 0, 1, 1], 'white space at the start of a line is ignored', 'warning']] },
   'charset/count-too-large': { kind: 'charset', text: '12345678901\nA\n', want: [['charset/count-too-large', [0, 0, 0, 11], "the count '12345678901' is too large"]] },
   'charset/missing-count': { kind: 'charset', text: 'Aa\nBb\n', want: [['charset/missing-count', [0, 0, 0, 2], "the first line must be the number of characters, found 'Aa'"]] },
+  // a count written as a word: not read as characters (it gave duplicate-character errors, and the card set's checks its letters)
+  'charset/missing-count (a word)': { kind: 'charset', text: 'nine\nAa\nBb\n', want: [['charset/missing-count', [0, 0, 0, 4], "the first line must be the number of characters, in digits, found 'nine': it is not read as characters"]] },
+  'charset/missing-count (with a digit)': { kind: 'charset', text: '9 letters\nAa\n', want: [['charset/missing-count', [0, 0, 0, 9], "the first line must be the number of characters, in digits, found '9 letters': it is not read as characters"]] },
   'charset/missing-count (empty)': { kind: 'charset', text: '', want: [['charset/missing-count', [0, 0, 0, 0], 'the charset is empty: the first line must be the number of characters']] },
   'charset/whitespace': { kind: 'charset', text: '1\nA  a\n', want: [['charset/whitespace', [1, 1, 1, 3], 'white space inside a line: equivalent characters are written together, without spaces']] },
   'charset/control-character': { kind: 'charset', text: '1\nA\u0001\n', want: [['charset/control-character', [1, 1, 1, 2], 'U+0001 is a control character or a lone surrogate, not a character of text']] },
@@ -76,6 +80,9 @@ const cases: Record<string, Case> = {
   'cardset/unterminated-card': { kind: 'cardset', text: '2 [A 1 \n[B 2]', want: [['cardset/unterminated-card', [0, 2, 0, 6], 'the card has no closing `]`']] },
   'cardset/empty-card': { kind: 'cardset', text: '1 []\n', want: [['cardset/empty-card', [0, 2, 0, 4], 'empty card `[]`: a card is written `[x #]`, such as `[A 6]`']] },
   'cardset/missing-space': { kind: 'cardset', text: '1 [A1]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found '1': a card is written `[x #]`, such as `[A 6]`"]] },
+  // A and E: Æ is the character of its own (it said "such as Ç")
+  'cardset/missing-space (digraph AE)': { kind: 'cardset', text: '1 [AE 1]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found 'E': a card holds exactly one character, so AE needs a character of its own in the charset (such as Æ), with the dictionary written in it"]] },
+  'charset/several-letters (AE)': { kind: 'charset', text: '1\nAEae\n', want: [['charset/several-letters', [1, 0, 1, 4], "this line makes 'A', 'E', 'a', 'e' one letter, equivalents a word may use alike: a card holds exactly one character, so if AE is a digraph it needs a character of its own (such as Æ), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Aa, Ee)", 'warning']] },
   'cardset/missing-space (digraph)': { kind: 'cardset', text: '1 [CH 5]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found 'H': a card holds exactly one character, so CH needs a character of its own in the charset (such as Ç), with the dictionary written in it"]] },
   'cardset/missing-space (wildcard)': { kind: 'cardset', text: '1 [ -2]\n', want: [['cardset/missing-space', [0, 4, 0, 5], 'a wildcard needs two spaces, one for the missing character and the required one: `[  0]`']] },
   'cardset/wildcard-meaning': { kind: 'cardset', text: '1 [ E-2]\n', want: [['cardset/wildcard-meaning', [0, 4, 0, 5], 'a card set cannot fix what a wildcard means (`[ E-2]` is notation for a played wildcard): write `[  -2]`']] },

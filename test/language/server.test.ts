@@ -366,6 +366,17 @@ describe('hover', () => {
   });
 });
 
+describe('a byte order mark', () => {
+  it('opening a charset sent over LSP is not white space at the start of line 1 (the CLI drops it; the server said it)', async () => {
+    const uri = fx.uri('tiny.charset');
+    const since = client.published.length;
+    client.open(uri, `\uFEFF${read('tiny.charset')}`);
+    expect(await client.diagnostics(uri, () => true, 10_000, since)).toEqual([]);
+    client.close(uri);
+    await client.diagnostics(uri, (x) => x.length === 0);
+  });
+});
+
 describe('quick fixes', () => {
   const actionsFor = async (uri: string, d: Diagnostic[]) =>
     client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d[0]!.range, context: { diagnostics: d } });
@@ -378,6 +389,40 @@ describe('quick fixes', () => {
     const [a] = await actionsFor(uri, d);
     expect(a!.title).toBe('Change the declared count to 24');
     expect(applyEdits(text, a!.edit!.changes![uri]!)).toBe(read('tiny.cardset'));
+  });
+
+  it('a charset line written twice: its removal offered first, the count kept; then the count', async () => {
+    const uri = fx.uri('tiny.charset');
+    const text = '6\nAa\nBb\nEe\nNn\nEe\nSs\nTt\n';
+    client.open(uri, text);
+    const d = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'charset/count-mismatch'))).filter((x) => x.code === 'charset/count-mismatch');
+    const actions = await actionsFor(uri, d);
+    // only "Change the declared count to 7" was offered
+    expect(actions.map((a) => [a.title, a.isPreferred])).toEqual([['Remove line 6 (Ee): it repeats an earlier line', true], ['Change the declared count to 7', false]]);
+    expect(applyEdits(text, actions[0]!.edit!.changes![uri]!)).toBe(read('tiny.charset'));
+    client.close(uri);
+    await client.diagnostics(uri, (x) => x.length === 0);
+  });
+
+  it('a table size written 11x6: written 11*6 (the message said so, and no fix was offered)', async () => {
+    const uri = fx.uri('tiny.cardtable');
+    const text = read('tiny.cardtable').replace(/^(\d+)\*(\d+)/, '$1x$2');
+    client.open(uri, text);
+    const d = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardtable/invalid-dimensions'))).filter((x) => x.code === 'cardtable/invalid-dimensions');
+    const [a] = await actionsFor(uri, d);
+    expect([a!.title, a!.isPreferred]).toEqual([`Write the dimensions ${/^\d+\*\d+/.exec(read('tiny.cardtable'))![0]}`, true]);
+    expect(applyEdits(text, a!.edit!.changes![uri]!)).toBe(read('tiny.cardtable'));
+    client.close(uri);
+    await client.diagnostics(uri, (x) => x.length === 0);
+  });
+
+  it("never offers to add U+FFFD (a byte a client could not decode) to the charset", async () => {
+    const dict = fx.uri('tiny.dict');
+    client.open(dict, 'b\uFFFDe\n');
+    const d = await client.diagnostics(dict, (x) => x.some((y) => y.code === 'dictionary/unknown-character'));
+    expect(await actionsFor(dict, d)).toEqual([]);
+    client.close(dict);
+    await client.diagnostics(dict, (x) => x.length === 0);
   });
 
   it('adds a missing character to the charset', async () => {
@@ -683,6 +728,17 @@ describe('custom requests', () => {
     expect(s.rows.reduce((x, r) => x + r.frequency, 0)).toBeCloseTo(1, 9);
     expect(s.rows.reduce((x, r) => x + r.suggestedCards, 0)).toBe(20);
     expect(s.rows[0]!.meanPoints).toBe(1.25);
+  });
+
+  it('cardwords/distribution: a dictionary on disk with an invalid byte on a line counts its other words (it counted none: the file was dropped)', async () => {
+    // in a UTF-8 file (é): one with no valid sequence reads as Latin-1, whole
+    writeFileSync(fx.path('tiny.dict'), Buffer.concat([Buffer.from(`${read('tiny.dict').trimEnd()}\nbé\n`), Buffer.from([0x62, 0xff, 0x0a])]));
+    try {
+      const s = await client.request<DistributionStats>(DISTRIBUTION_METHOD, { uri: fx.uri('tiny.cardset') });
+      expect([s.words, s.leftOut]).toEqual([37, 2]);
+    } finally {
+      writeFileSync(fx.path('tiny.dict'), readFileSync('samples/tiny/tiny.dict'));
+    }
   });
 
   it('answers a request about a file that is not there with an error', async () => {

@@ -27,8 +27,13 @@ describe('loadRuleset', () => {
     const { ruleset, diagnostics } = loadRuleset(huge);
     expect(ruleset).toBeNull();
     const d = diagnostics.find((x) => x.code === 'ruleset/score-too-large');
-    expect(d).toMatchObject({ file: 'x.cardtable', severity: 'error' });
+    // on the cause, not on the card table's first line: here the card's points (made plain,
+    // they lower the bound the most)
+    expect(d).toMatchObject({ file: 'x.cardset', severity: 'error', range: { start: { line: 1, character: 0 }, end: { line: 1, character: 13 } } });
     expect(d!.message).toMatch(/^a move could score up to about \d\.\de\+\d+ points, over the 1\.4e\+11 a game keeps exact/);
+    // a cell's factors: on the largest's line
+    const cells = loadRuleset(files({ cardtable: { name: 'x.cardtable', text: '5*5\n(2,2)\n(1,1) W 999999;\n(1,2) W 999999;\n(3,3) L 2;\n(5,5)\n' } }));
+    expect(cells.diagnostics.find((x) => x.code === 'ruleset/score-too-large')).toMatchObject({ file: 'x.cardtable', range: { start: { line: 2 } } });
     // 999999999 points on a card, no factor: about 2e10 a move, exact
     const big = loadRuleset(files({ cardset: huge.cardset }));
     expect(big.ruleset).not.toBeNull();

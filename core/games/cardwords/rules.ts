@@ -43,11 +43,13 @@ export function missingFromHand(hand: readonly Card[], cards: readonly Card[]): 
 }
 
 /**
- * Whether a card on (col, row) meets the start condition: the cell itself, or any cell of
- * the column or row it names. False when there is none (no cell is marked as the start).
+ * Whether a card on (col, row) meets the start condition: the cell itself, or any free cell
+ * of the column or row it names (a blocked cell takes no card: never starred). False when
+ * there is none (no cell is marked as the start).
  */
-export function isStartCell(start: Pick<StartCondition, 'touchColumn' | 'touchRow'>, col: number, row: number): boolean {
-  return (start.touchColumn !== null || start.touchRow !== null) && meetsStart(start, col, row);
+export function isStartCell(table: { start: Pick<StartCondition, 'touchColumn' | 'touchRow'>; width: number; cells: ReadonlyArray<{ blocked: boolean }> }, col: number, row: number): boolean {
+  const { start } = table;
+  return (start.touchColumn !== null || start.touchRow !== null) && meetsStart(start, col, row) && table.cells[row * table.width + col]?.blocked !== true;
 }
 
 export function describeStart(ctx: RulesContext): string {

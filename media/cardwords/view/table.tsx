@@ -3,7 +3,10 @@
 // A grid with aria-activedescendant; the panel handles its keys (onKey).
 import type { JSX } from 'preact';
 import { isStartCell } from '../../../core/games/cardwords/rules.js';
+import type { Coords } from '../../../core/games/cardwords/compose.js';
 import { boardIsEmpty } from '../../../core/games/cardwords/types.js';
+import type { StartCondition } from '../../../core/formats/types.js';
+import type { Translate } from '../../ui/l10n/index.js';
 import { Face } from './face.js';
 import { cardText, type Cell, type Model } from './model.js';
 
@@ -22,6 +25,15 @@ export function cellMarker(m: Model, i: number): string {
   return parts.join(' ');
 }
 
+/**
+ * A start cell's details: the one cell the first move must cover, or a cell of the column or
+ * row it must touch (every cell of it is starred: "must cover this cell" was false there).
+ */
+export function startCellText(t: Translate, start: Pick<StartCondition, 'touchColumn' | 'touchRow'>, coords: Coords): string {
+  if (start.touchColumn !== null && start.touchRow !== null) return t('cw.cell.start');
+  return start.touchColumn !== null ? t('cw.cell.start.col', coords.colLabel(start.touchColumn)) : t('cw.cell.start.row', coords.rowLabel(start.touchRow ?? 0));
+}
+
 export function cellDescription(m: Model, col: number, row: number): string {
   const { t, rules, board } = m;
   const i = row * rules.table.width + col;
@@ -31,7 +43,7 @@ export function cellDescription(m: Model, col: number, row: number): string {
   if (a.points !== 0) parts.push(t('cw.cell.points', a.points));
   if (a.wordFactor !== 1) parts.push(t('cw.cell.word', a.wordFactor));
   if (a.letterFactor !== 1) parts.push(t('cw.cell.letter', a.letterFactor));
-  if (boardIsEmpty(board) && isStartCell(rules.table.start, col, row)) parts.push(t('cw.cell.start'));
+  if (boardIsEmpty(board) && isStartCell(rules.table, col, row)) parts.push(startCellText(t, rules.table.start, m.coords));
   const card = board.cells[i];
   if (card) parts.push(card.char === null ? t('cw.cell.wildcard', card.meaning ?? '?', card.points) : t('cw.cell.card', card.char, card.points));
   else if (!a.blocked) parts.push(t('cw.cell.empty'));
@@ -76,7 +88,7 @@ export function Table({ m, onKey }: { m: Model; onKey: (e: KeyboardEvent) => voi
       if (a.points !== 0) cls.push('attr-c');
       if (a.wordFactor !== 1) cls.push('attr-w');
       if (a.letterFactor !== 1) cls.push('attr-l');
-      const start = empty && isStartCell(rules.table.start, c, r);
+      const start = empty && isStartCell(rules.table, c, r);
       if (start) cls.push('start');
       if (card) cls.push('has-card');
       if (ghost) cls.push('composed');

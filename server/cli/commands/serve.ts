@@ -20,8 +20,10 @@ Options:
                         $CARDWORDS_DATA_DIR, else $XDG_DATA_HOME/cardwords, else
                         ~/.local/share/cardwords)
   --ruleset DIR         a ruleset the server offers to Cardwords games (repeatable;
-                        default samples/english); loaded on first use; words the
-                        owner approves are appended to its <base>.personal.dict
+                        default samples/english); checked at start (errors
+                        that stop play are logged), loaded on first use and read
+                        once (edits count after a restart); words the owner
+                        approves are appended to its <base>.personal.dict
   --public-address A    host:port clients reach this process at (with REDIS_URL;
                         default host:port)
   --max-message-bytes N largest message a client may send (default 8192)
