@@ -46,9 +46,10 @@ const link = new RoomLink({
 /**
  * Joins, and on success puts the game on the page; false (the refusal said in the form's
  * status) when refused. `back`: a join again after a lost connection, whose refusal is
- * thrown to the link (media/ui/rejoin.ts) and whose panel says `back` first.
+ * thrown to the link (media/ui/rejoin.ts) and whose panel says `back` first. `creating`: a
+ * new game's creation, whose refusal says so (it read "Could not join").
  */
-async function enter(join: () => Promise<Room>, watching = false, back: string | null = null): Promise<boolean> {
+async function enter(join: () => Promise<Room>, watching = false, back: string | null = null, creating = false): Promise<boolean> {
   if (back === null) {
     status.textContent = t('cw.connecting');
     status.dataset.kind = 'info';
@@ -60,7 +61,7 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
     if (back !== null) throw e;
     refusal = refusedJoin(e, t, ['cw.err.', 'err.'], watching);
     // "Could not watch" for a watch (it said "Could not join"), a sentence
-    status.textContent = fullStop(t(watching ? 'app.watchRefused' : 'cw.refusedJoin', refusal.text));
+    status.textContent = fullStop(t(creating ? 'cw.createRefused' : watching ? 'app.watchRefused' : 'cw.refusedJoin', refusal.text));
     status.dataset.kind = 'error';
     return false;
   }
@@ -268,7 +269,7 @@ function createForm(): HTMLElement {
       const room = await new Client(server).create('cardwords', opts);
       history.replaceState(null, '', createdGameSearch(location.search, room.roomId));
       return room;
-    });
+    }, false, null, true);
   });
   return form;
 }
@@ -300,7 +301,7 @@ function quickGame(level: string): void {
     return room;
   }).then((ok) => {
     if (!ok) showForms();
-  });
+  }, false, null, true);
 }
 
 /** Quick play with no name known yet: one field, then the game (the name is kept for the next). */

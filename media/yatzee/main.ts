@@ -47,9 +47,10 @@ const link = new RoomLink({
 /**
  * Joins, and on success puts the game on the page; false (the refusal said) when refused.
  * `back`: a join again after a lost connection, whose refusal is thrown to the link
- * (media/ui/rejoin.ts) and whose panel says `back` first.
+ * (media/ui/rejoin.ts) and whose panel says `back` first. `creating`: a new game's
+ * creation, whose refusal says so (it read "Could not join").
  */
-async function enter(join: () => Promise<Room>, watching = false, back: string | null = null): Promise<boolean> {
+async function enter(join: () => Promise<Room>, watching = false, back: string | null = null, creating = false): Promise<boolean> {
   if (back === null) status.textContent = t('yatzee.connecting');
   let room: Room;
   try {
@@ -57,7 +58,7 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
   } catch (e) {
     if (back !== null) throw e;
     refusal = refusedJoin(e, t, ['err.'], watching);
-    status.textContent = fullStop(t(watching ? 'app.watchRefused' : 'yatzee.refused', refusal.text));
+    status.textContent = fullStop(t(creating ? 'yatzee.createRefused' : watching ? 'app.watchRefused' : 'yatzee.refused', refusal.text));
     status.dataset.kind = 'error';
     return false;
   }
@@ -143,7 +144,7 @@ function showForms(): void {
         // the owner link and the language kept, what made the game dropped (as Cardwords' page)
         history.replaceState(null, '', createdGameSearch(location.search, room.roomId));
         return room;
-      }, !n);
+      }, !n, null, true);
     });
     parts.push(form);
   }

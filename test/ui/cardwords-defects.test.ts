@@ -2036,4 +2036,15 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.screenshot({ path: 'test-artifacts/ui/cardwords-mouse-wildcard-620x720.png' });
     expect(errors).toEqual([]);
   });
+
+  it('defect: a creation the room refuses says "Could not create the game" (it said "Could not join"), and a refusal of several lines keeps them (an unplayable ruleset lists its errors a line each)', async () => {
+    const { page, errors } = await fresh({ width: 620, height: 720 });
+    await page.goto(`${suite.srv.url}/cardwords.html?owner=${suite.srv.ownerToken}`);
+    await page.waitForSelector('#cw-create-ruleset option[value="tiny"]', { state: 'attached' });
+    await page.fill('#cw-create-name', 'Robot1');
+    await page.click('#cw-create-button');
+    await expect.poll(() => page.textContent('#cw-join-status')).toMatch(/^Could not create the game: .*robots.* names/);
+    expect(await page.locator('#cw-join-status').evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('pre-line');
+    expect(errors).toEqual([]);
+  });
 });
