@@ -100,13 +100,18 @@ export class ListenError extends StartError {}
 const heldHere = new Set<string>();
 
 /** When process `pid` started (Linux: clock ticks since boot), '' where unknown: a pid reused by another process is no holder. */
-function startedAt(pid: number): string {
+/** The fields of `/proc/<pid>/stat` after the command's name (state first), or null when unknown. */
+function procStat(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return '';
+    return null;
   }
+}
+
+function startedAt(pid: number): string {
+  return procStat(pid)?.[19] ?? '';
 }
 
 /** Whether `pid` (started at `start`, '' unknown) still runs: not this process, and not another that got its number since. */
@@ -117,7 +122,11 @@ function running(pid: number, start: string): boolean {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  const now = startedAt(pid);
+  const stat = procStat(pid);
+  // a server that ended but was not reaped yet (a zombie: its parent, an editor's extension
+  // host, went first, and a container's first process may never reap it) holds nothing
+  if (stat?.[0] === 'Z' || stat?.[0] === 'X') return false;
+  const now = stat?.[19] ?? '';
   return start === '' || now === '' || now === start;
 }
 

@@ -18,7 +18,7 @@ import { pidAlive } from '../support/processes.js';
 import { launchPersistent } from '../ui/browser.js';
 import { runCommand as runPaletteCommand } from '../support/workbench.js';
 import { logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
-import { cwCreate, cwJoin, handOf } from '../game/cardwords-helpers.js';
+import { copySample, cwCreate, cwJoin, handOf } from '../game/cardwords-helpers.js';
 
 
 let tmp = '';
@@ -27,6 +27,7 @@ let cs: RunningCodeServer | undefined;
 let browser: BrowserContext | undefined;
 let page: Page;
 let restarted: ServerProcess | undefined;
+let otherWindow: ServerProcess | undefined;
 const t0 = Date.now();
 const mark = (what: string) => console.log(`[vscode-stop ${((Date.now() - t0) / 1000).toFixed(1)} s] ${what}`);
 
@@ -55,6 +56,8 @@ describe('closing VS Code on a human turn', () => {
   afterEach(async () => {
     await restarted?.stop();
     restarted = undefined;
+    await otherWindow?.stop();
+    otherWindow = undefined;
     await browser?.close().catch(() => undefined);
     browser = undefined;
     await cs?.stop();
@@ -81,6 +84,11 @@ describe('closing VS Code on a human turn', () => {
       await page.goto(`${cs.url}?folder=${encodeURIComponent(workspace)}`, { waitUntil: 'domcontentloaded' });
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       mark('workbench shown');
+      // the extension's data folder: VS Code's global storage of the extension; in the second
+      // case another window's local server holds it (a data folder is one server's): this
+      // window's takes the next one (its start failed, "in use by another cardwords serve")
+      const storage = join(home.userDataDir, 'User', 'globalStorage', 'cardwords.cardwords');
+      if (how === 'main') otherWindow = await startServer({ dataDir: join(storage, 'server'), args: ['--ruleset', copySample('tiny')] });
       await runCommand('Cardwords: Start Local Server');
       await page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first().waitFor({ timeout: 60_000 });
       const procs = processesMentioning('--exit-with-stdin').filter((p) => p.cmd.includes(tmp));
@@ -89,8 +97,7 @@ describe('closing VS Code on a human turn', () => {
       const port = Number(/Cardwords: port (\d+)/.exec(await page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first().innerText())?.[1]);
       const dataDir = /--data (\S+)/.exec(cmd)![1]!;
       const rulesets = [...cmd.matchAll(/--ruleset (\S+)/g)].map((m) => m[1]!);
-      // the extension's data folder: VS Code's global storage of the extension
-      expect(dataDir).toBe(join(home!.userDataDir, 'User', 'globalStorage', 'cardwords.cardwords', 'server'));
+      expect(dataDir).toBe(join(storage, how === 'main' ? 'server-2' : 'server'));
       expect(rulesets.length).toBe(1);
       const owner = readFileSync(join(dataDir, 'owner-token'), 'utf8').trim();
       const url = `http://127.0.0.1:${port}`;
