@@ -299,9 +299,9 @@ function quickGame(level: string): void {
     const room = await new Client(server).create('cardwords', opts);
     if (host.kind === 'browser') history.replaceState(null, '', createdGameSearch(location.search, room.roomId));
     return room;
-  }).then((ok) => {
+  }, false, null, true).then((ok) => {
     if (!ok) showForms();
-  }, false, null, true);
+  });
 }
 
 /** Quick play with no name known yet: one field, then the game (the name is kept for the next). */
