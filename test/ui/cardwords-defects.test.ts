@@ -1276,11 +1276,11 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.keyboard.type(`D4${pair!}`);
     await expect.poll(() => composedCount(page)).toBe(2);
     // the preview says so before the move, as the refusal does after it (it read "Playing the move asks the owner")
-    await expect.poll(() => page.textContent('#cw-preview-unknown')).toBe(`${pair!}: not in the dictionary. The owner plays in this game and is asked when the round is over; the move is refused until then.`);
+    await expect.poll(() => page.textContent('#cw-preview-unknown')).toBe(`${pair!}: not in the dictionary. The owner, who plays in this game, is asked once it is over; the move is refused until then.`);
     await page.keyboard.press('Enter');
     // Ann, the owner, plays in this game: she is asked when the round is over, and Bo is told
     // so (he read "The owner has been asked" while nobody had been)
-    await expect.poll(() => page.textContent('#cw-refusal')).toBe(`Refused: ${pair!} is not in the dictionary. The owner plays in this game and is asked when the round is over; try another move.`);
+    await expect.poll(() => page.textContent('#cw-refusal')).toBe(`Refused: ${pair!} is not in the dictionary. The owner, who plays in this game, is asked once it is over; try another move.`);
     expect(await page.locator('#cw-requests button').count()).toBe(0);
     expect(ann.messages.filter((m) => m.type === 'word-request')).toEqual([]);
     // Ann ends the game before the round is over: Bo's question is not lost with it; the

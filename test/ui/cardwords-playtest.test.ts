@@ -83,7 +83,7 @@ describe('Cardwords play-test defects, each in Chromium', () => {
     await bo.keyboard.type(`D4${pair}`);
     await expect.poll(() => composedCount(bo)).toBe(2);
     await bo.keyboard.press('Enter');
-    await expect.poll(() => bo.textContent('#cw-refusal')).toContain('asked when the round is over');
+    await expect.poll(() => bo.textContent('#cw-refusal')).toContain('The owner, who plays in this game, is asked once it is over');
     // everyone passes twice: over by the rules, and the owner is asked
     for (;;) {
       const p = await byTurn();
