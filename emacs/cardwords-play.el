@@ -937,7 +937,7 @@ not ask again)."
          (open question) (done nil) (quit nil))
     (while (and words (not quit))
       (let* ((word (car words))
-             (prompt (format (if earlier "%s played %s in an earlier game: add %sto the dictionary? "
+             (prompt (format (if earlier "%s tried %s in an earlier game: add %sto the dictionary? "
                                "%s plays %s: add %sto the dictionary? ")
                              player all (if several (concat word " ") "")))
              (answer (condition-case nil (list (cardwords-play--y-or-n-p prompt)) (quit nil))))

@@ -117,6 +117,8 @@ export class CardwordsPanel {
   /** The leaves and removals logged (`round:name`): from `history` too, so a state that comes after it adds none again. */
   private readonly goneLogged = new Set<string>();
   private readonly wordRequests = new Map<string, string>();
+  /** Of wordRequests, the words an ended game left open (`earlier`). */
+  private readonly earlierRequests = new Set<string>();
   private results: ResultsMessage | null = null;
   private ended: EndedMessage | null = null;
   /** The cells of the last move (ringed on the table). */
@@ -621,6 +623,7 @@ export class CardwordsPanel {
       log: this.log,
       lastPoints: this.lastPoints,
       requests: this.wordRequests,
+      requestsEarlier: this.earlierRequests,
       results: this.results,
       ended: this.ended !== null || state.status === 'ended',
       busy: this.requests.inFlight('action'),
@@ -693,6 +696,7 @@ export class CardwordsPanel {
     decide: (word, approve) => {
       const asker = this.wordRequests.get(word);
       this.wordRequests.delete(word);
+      this.earlierRequests.delete(word);
       this.send(approve ? 'approve' : 'reject', { word }, { type: approve ? 'approve' : 'reject', ...(asker ? { name: asker } : {}) });
       this.render();
       // the clicked question is gone: the next one, else where the player was (after the
@@ -1146,7 +1150,11 @@ export class CardwordsPanel {
   }
 
   private onWordRequest(p: WordRequestMessage): void {
-    for (const w of p.words) this.wordRequests.set(w, p.player);
+    for (const w of p.words) {
+      this.wordRequests.set(w, p.player);
+      if (p.earlier) this.earlierRequests.add(w);
+      else this.earlierRequests.delete(w);
+    }
     // the owner's own move: not named in the third person; one of a game that has ended said so
     const words = p.words.join(', ');
     const own = !p.earlier && p.player === this.welcome.name;

@@ -1964,8 +1964,8 @@ the echo area."
       (should (string-prefix-p "Not answered (TABS)" (car said)))
       (cardwords-play--notification "cardwords/word-request" (list :words ["TE"] :player "Ann" :earlier :false))
       (should (equal (car said) "TE rejected"))
-      (should (equal (reverse asked) '("Bob played BEAT, TABS in an earlier game: add BEAT to the dictionary? "
-                                       "Bob played BEAT, TABS in an earlier game: add TABS to the dictionary? "
+      (should (equal (reverse asked) '("Bob tried BEAT, TABS in an earlier game: add BEAT to the dictionary? "
+                                       "Bob tried BEAT, TABS in an earlier game: add TABS to the dictionary? "
                                        "Ann plays TE: add to the dictionary? ")))
       (should (equal (reverse sent) '(("cardwords/words" :words ["BEAT"] :approve t)
                                       ("cardwords/words" :words ["TE"] :approve :false))))
@@ -1973,7 +1973,7 @@ the echo area."
       (should (equal cardwords-play--questions '((("TABS") "Bob" t))))
       (setq answers (list t))
       (cardwords-play-answer)
-      (should (equal (car asked) "Bob played TABS in an earlier game: add to the dictionary? "))
+      (should (equal (car asked) "Bob tried TABS in an earlier game: add to the dictionary? "))
       (should (equal (car sent) '("cardwords/words" :words ["TABS"] :approve t)))
       (should (equal (car said) "TABS added to the dictionary"))
       (should-not cardwords-play--questions))))

@@ -122,6 +122,8 @@ export interface Model {
   log: readonly LogEntry[];
   lastPoints: ReadonlyMap<number, number>;
   requests: ReadonlyMap<string, string>;
+  /** The questions of those from an ended game (carried to this one): said so on their line. */
+  requestsEarlier: ReadonlySet<string>;
   results: ResultsMessage | null;
   ended: boolean;
   /** An action sent and not answered yet: Play waits. */

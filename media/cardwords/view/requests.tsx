@@ -10,7 +10,7 @@ export function WordRequests({ m }: { m: Model }) {
       <ul>
         {[...m.requests].map(([word, player]) => (
           <li key={word} data-word={word}>
-            <span>{t('cw.requestLine', word, player)} </span>
+            <span>{t(m.requestsEarlier.has(word) ? 'cw.requestLine.earlier' : 'cw.requestLine', word, player)} </span>
             <button type="button" class="approve" data-approve={word} aria-label={t('cw.approveWord', word)} onClick={() => m.cmd.decide(word, true)}>
               {t('cw.approve')}
             </button>{' '}
