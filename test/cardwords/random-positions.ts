@@ -34,6 +34,12 @@ export function movesOf(ctx: GenContext, board: Board, hand: readonly Card[], op
   return list.moves();
 }
 
+/** listMoves (generate.ts) through the positions' one generator: its list, until the next search. */
+export function listOf(ctx: GenContext, board: Board, hand: readonly Card[]): MoveList {
+  gen.generate(ctx, board, hand, { mode: 'all' }, list);
+  return list;
+}
+
 /** bestMoves (generate.ts) through the positions' one generator. */
 export function bestOf(ctx: GenContext, board: Board, hand: readonly Card[], opts: Partial<GenerateOptions> = {}): GeneratedMove[] {
   return movesOf(ctx, board, hand, { ...opts, mode: 'best' });

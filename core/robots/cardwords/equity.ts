@@ -7,7 +7,7 @@
 // out gains them) and every card kept counts against its points (they may stay stuck).
 import { passScore, tradeScore } from '../../games/cardwords/scoring.js';
 import type { Board, Card } from '../../games/cardwords/types.js';
-import { generateMoves, listMoves, moveKey, type GenContext, type GeneratedMove } from './generate.js';
+import { generateMoves, listMoves, moveKey, type GenContext, type GeneratedMove, type MoveList } from './generate.js';
 import { withoutCards } from '../../games/cardwords/engine.js';
 import { kindKey, type Leaves } from './leaves.js';
 import type { RobotChoice } from './choice.js';
@@ -146,8 +146,15 @@ export function rankActions(
  * kept, objects made for the best move only. The champion's look-ahead calls it for each
  * of its simulated turns; ranking every move as objects took most of that time.
  */
-export function bestAction(ctx: GenContext, board: Board, hand: readonly Card[], pile: number | null, leaves: Leaves, opts: EquityOptions = {}): RankedAction {
-  const list = listMoves(ctx, board, hand);
+export function bestAction(
+  ctx: GenContext,
+  board: Board,
+  hand: readonly Card[],
+  pile: number | null,
+  leaves: Leaves,
+  opts: EquityOptions = {},
+  list: MoveList = listMoves(ctx, board, hand),
+): RankedAction {
   // the hand's kinds and a mixed-radix code of a kept subset (how many of each kind)
   const { index: kindOf, kinds } = handKinds(hand);
   const kindCount = kinds.map((k) => k.length);
