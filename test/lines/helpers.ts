@@ -1,6 +1,6 @@
 // Test helpers for Lines: tmux (installed when missing), a CLI bundle, and a small tmux
 // session wrapper (fixed size, send-keys, capture-pane, resize).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,9 +56,81 @@ export async function buildCli(dir: string): Promise<string> {
 /** Node 24 (the project's), whatever `node` is on PATH. */
 export const NODE = process.execPath;
 
+/**
+ * One `tmux -C` (control mode) connection to a session, for the screen polls: a poll every
+ * 50 ms that spawned `tmux capture-pane` cost about 4 ms of CPU each (5-8 % of a core during
+ * every wait); a command on an open connection costs the server's work only. The pane's
+ * output is not sent to it (`no-output`), and a control client has no size of its own, so
+ * the window keeps the size the test gave it.
+ */
+class TmuxControl {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly pending: { resolve: (out: string) => void; reject: (e: Error) => void }[] = [];
+  private rest = '';
+  private block: { num: string; ours: boolean; lines: string[] } | null = null;
+  closed = false;
+
+  constructor(socket: string, target: string) {
+    this.child = spawn('tmux', ['-S', socket, '-f', '/dev/null', '-C', 'attach-session', '-t', target]);
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (chunk: string) => this.read(chunk));
+    this.child.stdin.on('error', () => {});
+    this.child.on('close', () => this.close());
+    this.child.on('error', () => this.close());
+    void this.run('refresh-client -f no-output').catch(() => {});
+  }
+
+  /** The output of one tmux command (a line of tmux's command language). */
+  run(command: string): Promise<string> {
+    if (this.closed) return Promise.reject(new Error('tmux control client ended'));
+    return new Promise((resolve, reject) => {
+      this.pending.push({ resolve, reject });
+      this.child.stdin.write(`${command}\n`);
+    });
+  }
+
+  end(): void {
+    this.child.kill();
+    this.close();
+  }
+
+  private close(): void {
+    this.closed = true;
+    for (const p of this.pending.splice(0)) p.reject(new Error('tmux control client ended'));
+  }
+
+  // Answers come in %begin/%end (or %error) blocks, in the order the commands were sent;
+  // flags 1 marks a command of this client (the attach's own block has 0). Lines outside a
+  // block are notifications.
+  private read(chunk: string): void {
+    const lines = (this.rest + chunk).split('\n');
+    this.rest = lines.pop()!;
+    for (const line of lines) {
+      if (this.block) {
+        const m = /^%(end|error) \d+ (\d+) \d+$/.exec(line);
+        if (!m || m[2] !== this.block.num) {
+          this.block.lines.push(line);
+          continue;
+        }
+        const { ours, lines: out } = this.block;
+        this.block = null;
+        if (!ours) continue;
+        const p = this.pending.shift();
+        if (m[1] === 'end') p?.resolve(out.map((l) => `${l}\n`).join(''));
+        else p?.reject(new Error(out.join('\n')));
+      } else {
+        const m = /^%begin \d+ (\d+) (\d+)$/.exec(line);
+        if (m) this.block = { num: m[1]!, ours: m[2] === '1', lines: [] };
+      }
+    }
+  }
+}
+
 export class TmuxSession {
   readonly socket: string;
   readonly name = 'lines';
+  private control: TmuxControl | undefined;
+  private controlFailed = false;
 
   constructor(socketDir: string) {
     this.socket = path.join(socketDir, 'tmux.sock');
@@ -73,6 +145,7 @@ export class TmuxSession {
     const envArgs = Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
     this.tmux('new-session', '-d', '-s', this.name, '-x', String(cols), '-y', String(rows), ...envArgs, command);
     this.tmux('set-option', '-t', this.name, 'window-size', 'manual');
+    this.controlFailed = false;
   }
 
   keys(...keys: string[]): void {
@@ -86,6 +159,18 @@ export class TmuxSession {
 
   capture(escapes = false): string {
     return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', this.name);
+  }
+
+  /** What capture() gives, read through the session's control connection (capture() when that cannot be had). */
+  private async poll(): Promise<string> {
+    if (this.controlFailed) return this.capture();
+    if (!this.control || this.control.closed) this.control = new TmuxControl(this.socket, this.name);
+    try {
+      return await this.control.run(`capture-pane -p -t ${this.name}`);
+    } catch {
+      this.controlFailed = true;
+      return this.capture();
+    }
   }
 
   resize(cols: number, rows: number): void {
@@ -110,7 +195,7 @@ export class TmuxSession {
     let passing: string | null = null;
     let passingSince = 0;
     while (Date.now() - t0 < timeoutMs) {
-      screen = this.capture();
+      screen = await this.poll();
       if (test(screen)) {
         if (screen === passing || (passing !== null && Date.now() - passingSince > 1000)) return screen;
         if (passing === null) passingSince = Date.now();
@@ -132,6 +217,7 @@ export class TmuxSession {
     } catch {
       // no session
     }
+    this.control?.end();
     try {
       this.tmux('kill-server');
     } catch {
