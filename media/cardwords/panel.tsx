@@ -116,9 +116,8 @@ export class CardwordsPanel {
   private readonly lastPoints = new Map<number, number>();
   /** The leaves and removals logged (`round:name`): from `history` too, so a state that comes after it adds none again. */
   private readonly goneLogged = new Set<string>();
-  private readonly wordRequests = new Map<string, string>();
-  /** Of wordRequests, the words an ended game left open (`earlier`). */
-  private readonly earlierRequests = new Set<string>();
+  /** The owner's open questions: word -> who tried it, and whether an ended game left it (`earlier`). */
+  private readonly wordRequests = new Map<string, { player: string; earlier: boolean }>();
   private results: ResultsMessage | null = null;
   private ended: EndedMessage | null = null;
   /** The cells of the last move (ringed on the table). */
@@ -623,7 +622,6 @@ export class CardwordsPanel {
       log: this.log,
       lastPoints: this.lastPoints,
       requests: this.wordRequests,
-      requestsEarlier: this.earlierRequests,
       results: this.results,
       ended: this.ended !== null || state.status === 'ended',
       busy: this.requests.inFlight('action'),
@@ -694,9 +692,8 @@ export class CardwordsPanel {
     leave: () => this.send('leave', {}, { type: 'leave' }),
     rematch: () => this.send('rematch', {}, { type: 'rematch' }),
     decide: (word, approve) => {
-      const asker = this.wordRequests.get(word);
+      const asker = this.wordRequests.get(word)?.player;
       this.wordRequests.delete(word);
-      this.earlierRequests.delete(word);
       this.send(approve ? 'approve' : 'reject', { word }, { type: approve ? 'approve' : 'reject', ...(asker ? { name: asker } : {}) });
       this.render();
       // the clicked question is gone: the next one, else where the player was (after the
@@ -1151,9 +1148,7 @@ export class CardwordsPanel {
 
   private onWordRequest(p: WordRequestMessage): void {
     for (const w of p.words) {
-      this.wordRequests.set(w, p.player);
-      if (p.earlier) this.earlierRequests.add(w);
-      else this.earlierRequests.delete(w);
+      this.wordRequests.set(w, { player: p.player, earlier: p.earlier === true });
     }
     // the owner's own move: not named in the third person; one of a game that has ended said so
     const words = p.words.join(', ');

@@ -10,7 +10,7 @@ import { forgetSeat } from '../ui/seats.js';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { affordances, diceThrown, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
-import { announce, flash, h, showSpan, spanOf, typing } from '../ui/dom.js';
+import { announce, fitting, flash, h, showSpan, spanOf, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
@@ -702,9 +702,8 @@ export class YatzeePanel {
     if (!results) return;
     const head = document.querySelector('#yatzee-table thead');
     // the status line above them too (it names the winners), where all fit the view
-    const withStatus = spanOf(this.status, results, head);
     // above the view: their top to the view's; below it: up until their bottom is in, their top staying in
-    showSpan(withStatus.bottom - withStatus.top <= window.innerHeight ? withStatus : spanOf(results, head));
+    showSpan(fitting(spanOf(this.status, results, head), spanOf(results, head)));
   }
 
   private winners: readonly string[] = [];

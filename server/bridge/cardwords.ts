@@ -793,7 +793,7 @@ export class CardwordsSession {
     if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your seat is not played elsewhere: nothing to take back');
     const url = this.url;
     // joined before this session lets go of what it shows: a refusal leaves it as it was
-    const room = await joinKeptSeat(url, seat, true, false, () => {
+    const room = await joinKeptSeat(url, seat, true, () => {
       this.forgetSeat();
       this.seat = null;
       this.elsewhere = false;

@@ -50,12 +50,11 @@ export async function connectRoom(connect: () => Promise<Room>, onFail?: () => v
 
 /**
  * Joins the game of a seat played elsewhere again (the web page's "Play here": the seat's kept
- * key, the owner's token with it), or watches it (`watch`, the page's "Watch the game"). A
+ * key, the owner's token with it). A
  * refusal that cannot pass (the game over or gone) calls `lost` (the seat is forgotten) before
  * it is thrown; any other leaves the session as it was.
  */
-export async function joinKeptSeat(url: string, seat: RememberedSeat, cardwords: boolean, watch: boolean, lost: () => void): Promise<Room> {
-  if (watch) return watchGame(url, seat.gameId, seat.owner ?? '', cardwords);
+export async function joinKeptSeat(url: string, seat: RememberedSeat, cardwords: boolean, lost: () => void): Promise<Room> {
   const options = { name: seat.name, key: seat.key, ...(seat.owner ? { owner: seat.owner } : {}) };
   try {
     return await connectRoom(() => new Client(url).joinById(seat.gameId, options), undefined, cardwords);

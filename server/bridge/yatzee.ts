@@ -381,7 +381,7 @@ export class YatzeeSession {
     if (!this.elsewhere || !seat) throw new BridgeError('refused', 'your sheet is not played elsewhere: nothing to take back');
     const url = this.roomUrl;
     // joined before this session lets go of what it shows: a refusal leaves it as it was
-    const room = await joinKeptSeat(url, seat, false, false, () => {
+    const room = await joinKeptSeat(url, seat, false, () => {
       this.forgetSeat();
       this.seat = null;
       this.elsewhere = false;

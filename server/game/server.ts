@@ -99,7 +99,6 @@ export class ListenError extends StartError {}
 /** The data folders held by servers of this process (tests run several in one process). */
 const heldHere = new Set<string>();
 
-/** When process `pid` started (Linux: clock ticks since boot), '' where unknown: a pid reused by another process is no holder. */
 /** The fields of `/proc/<pid>/stat` after the command's name (state first), or null when unknown. */
 function procStat(pid: number): string[] | null {
   try {
@@ -110,6 +109,7 @@ function procStat(pid: number): string[] | null {
   }
 }
 
+/** When process `pid` started (Linux: clock ticks since boot), '' where unknown: a pid reused by another process is no holder. */
 function startedAt(pid: number): string {
   return procStat(pid)?.[19] ?? '';
 }
@@ -181,7 +181,6 @@ function held(dataDir: string, previous: string | null): string | null {
   return previous;
 }
 
-
 /**
  * The owner token: kept in the data folder (and Redis, shared) so a restart keeps the owner's
  * link working. With Redis the data folder keeps a copy: a Redis that lost its data gets the
@@ -196,7 +195,8 @@ async function ownerToken(dataDir: string, redis: Redis | null): Promise<string>
   } catch {
     // first start
   }
-  const token = redis ? await shareOwnerToken(redis, kept ?? randomBytes(18).toString('base64url')) : (kept ?? randomBytes(18).toString('base64url'));
+  const fresh = kept ?? randomBytes(18).toString('base64url');
+  const token = redis ? await shareOwnerToken(redis, fresh) : fresh;
   if (token !== kept) await writeFile(file, `${token}\n`, { mode: 0o600 });
   return token;
 }
@@ -343,9 +343,12 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
     }
   };
   // the questions of games ended by a process that died before it carried them (carried-questions.ts)
-  const ended = async (id: string): Promise<boolean> => !(await store.listOpen()).includes(id) || (await store.peek(id).then((h) => h === null, () => false));
-  const recover = (olderThanMs?: number) =>
-    questions.recover(ended, olderThanMs).catch((e: unknown) => o.log(`cardwords serve: the questions of ended games could not be carried now: ${(e as Error).message}; tried again later`));
+  // the open games listed once a recovery, and only if a game is held (not once per held game)
+  const recover = (olderThanMs?: number) => {
+    let open: Promise<Set<string>> | undefined;
+    const ended = async (id: string): Promise<boolean> => !(await (open ??= store.listOpen().then((l) => new Set(l)))).has(id) || (await store.peek(id).then((h) => h === null, () => false));
+    return questions.recover(ended, olderThanMs).catch((e: unknown) => o.log(`cardwords serve: the questions of ended games could not be carried now: ${(e as Error).message}; tried again later`));
+  };
   await recover();
   await adopt(false);
   let inRound = false;

@@ -426,13 +426,18 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
   private lastSheet: { name: string; robot: boolean; score: number } | null = null;
 
   /** A sheet's line in the results: its name and total as it stands. */
+  private resultOf(p: YatzeeState['players'][number]): { name: string; robot: boolean; score: number } {
+    return { name: p.name, robot: this.seats.get(p.name.toLowerCase())?.robot ?? false, score: totals(p.scores).total };
+  }
+
+  /** The line of the sheet named `name`, if it is in the game. */
   private sheetResult(name: string): { name: string; robot: boolean; score: number } | null {
     const p = this.game.players[findPlayer(this.game, name)];
-    return p ? { name: p.name, robot: this.seats.get(p.name.toLowerCase())?.robot ?? false, score: totals(p.scores).total } : null;
+    return p ? this.resultOf(p) : null;
   }
 
   protected finalResults(reason: EndReason): ResultsMessage {
-    const scored = this.game.players.map((p) => this.sheetResult(p.name)!);
+    const scored = this.game.players.map((p) => this.resultOf(p));
     // a later join reopened the game: that sheet is no longer the last (a later leave sets its own)
     const last = this.lastSheet;
     if (reason === 'left' && last && findPlayer(this.game, last.name) < 0) scored.push(last);

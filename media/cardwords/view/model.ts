@@ -121,9 +121,8 @@ export interface Model {
   shownIndex: number | null;
   log: readonly LogEntry[];
   lastPoints: ReadonlyMap<number, number>;
-  requests: ReadonlyMap<string, string>;
-  /** The questions of those from an ended game (carried to this one): said so on their line. */
-  requestsEarlier: ReadonlySet<string>;
+  /** The owner's open questions: word -> who tried it, and whether an ended game left it (said so on its line). */
+  requests: ReadonlyMap<string, { player: string; earlier: boolean }>;
   results: ResultsMessage | null;
   ended: boolean;
   /** An action sent and not answered yet: Play waits. */

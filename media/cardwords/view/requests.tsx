@@ -8,9 +8,9 @@ export function WordRequests({ m }: { m: Model }) {
     <section class="cw-requests" id="cw-requests" aria-labelledby="cw-requests-title">
       <h2 id="cw-requests-title">{t('cw.requests')}</h2>
       <ul>
-        {[...m.requests].map(([word, player]) => (
+        {[...m.requests].map(([word, { player, earlier }]) => (
           <li key={word} data-word={word}>
-            <span>{t(m.requestsEarlier.has(word) ? 'cw.requestLine.earlier' : 'cw.requestLine', word, player)} </span>
+            <span>{t(earlier ? 'cw.requestLine.earlier' : 'cw.requestLine', word, player)} </span>
             <button type="button" class="approve" data-approve={word} aria-label={t('cw.approveWord', word)} onClick={() => m.cmd.decide(word, true)}>
               {t('cw.approve')}
             </button>{' '}
