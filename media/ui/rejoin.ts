@@ -5,9 +5,10 @@
 // after a server's restart (a stop, a crash) or a longer loss of the network it gives up,
 // and the page stayed on its old state for ever while a stand-in robot played the seat of
 // someone still looking at it. From then on the page joins the game again as a reload does
-// (by its id, with the kept seat key; a watcher watches again), after 1, 2, 4, 8 and then
-// every 10 seconds for as long as it is open, and says so. Meanwhile nothing is sent: an
-// action is refused in words (`offline()`, asked by media/ui/requests.ts). After a crash and a
+// (by its id, with the kept seat key; a watcher watches again), every half second for 10 s,
+// then after 1, 2, 4, 8 and every 10 seconds for as long as it is open (`RejoinWaits`), and
+// says so. Meanwhile nothing is sent: an action is refused in words (`offline()`, asked by
+// media/ui/requests.ts). After a crash and a
 // fast restart the SDK kept trying its old session for about 8 s (its waits grow to 5 s) before
 // the page joined again: it tries every second at most now (`reconnectQuickly`), and the new
 // process's refusal of the old session is followed by a join again at once (`sessionUnknown`);
@@ -20,8 +21,35 @@ import { refusedJoin } from './refusal.js';
 /** How the page stands with its room: `open`, or why it is not. */
 export type LinkState = 'open' | 'lost' | 'stopping' | 'moved' | 'closed';
 
-/** The waits before each try to join again (ms); the last repeats for as long as the page is open. */
-export const REJOIN_DELAYS: readonly number[] = [1000, 2000, 4000, 8000, 10_000];
+/** The waits before each try to join again (ms) once QUICK_FOR_MS have passed; the last repeats for as long as the page is open. */
+const REJOIN_DELAYS: readonly number[] = [1000, 2000, 4000, 8000, 10_000];
+
+/**
+ * For this long after the connection went (the server said it stops, the SDK gave up), a join
+ * again is tried every QUICK_MS: a graceful restart takes about a second, and the waits above
+ * (tries 1, 3, 7 and 15 s after the stop) kept a page on "reconnecting…" 3 to 7 s after its
+ * server was back. A try that finds no server costs nothing (the connection is refused).
+ */
+const QUICK_FOR_MS = 10_000;
+const QUICK_MS = 500;
+
+/**
+ * The waits between the tries to join again after one loss, for the pages and the Emacs
+ * bridge (server/bridge/params.ts): QUICK_MS for QUICK_FOR_MS, then REJOIN_DELAYS. Each is cut
+ * by up to 40% at random, so that the many clients of one server, which all lost it at the
+ * same moment, do not all come at the same moment when it is back (a burst of joins, each
+ * loading its game); never longer than said (a seat is tried again at least every 10 s).
+ */
+export class RejoinWaits {
+  private readonly since = Date.now();
+  private slow = 0;
+
+  /** The wait before the next try (ms). */
+  next(): number {
+    const wait = Date.now() - this.since < QUICK_FOR_MS ? QUICK_MS : REJOIN_DELAYS[Math.min(this.slow++, REJOIN_DELAYS.length - 1)]!;
+    return Math.round(wait * (1 - 0.4 * Math.random()));
+  }
+}
 
 /**
  * How long "Connected again." (or "You play here again.") stays in the status line before it
@@ -37,7 +65,7 @@ export const BACK_SHOWN_MS = 4000;
  */
 const SESSION_REFUSED = 4003;
 
-/** Whether a room's close `code` says the server knows its session no more: the join again is tried at once, not after REJOIN_DELAYS[0]. */
+/** Whether a room's close `code` says the server knows its session no more: the join again is tried at once, not after the first wait (RejoinWaits). */
 export function sessionUnknown(code: number): boolean {
   return code === SESSION_REFUSED;
 }
@@ -56,8 +84,8 @@ export function reconnectQuickly(room: Room): void {
   room.reconnection.maxRetries = 60;
 }
 
-/** How long the game may be missing from its server (not restored yet after a start, or taken over by another process) before the page stops asking. */
-const GONE_FOR_MS = 120_000;
+/** How long the game may be missing from its server (not restored yet after a start, or taken over by another process) before the page (the Emacs bridge) stops asking. */
+export const GONE_FOR_MS = 120_000;
 
 /** What the link asks of the game's panel in view (Cardwords' and Yatzee's). */
 export interface LinkedPanel {
@@ -114,7 +142,7 @@ export class RoomLink {
   private state: LinkState = 'open';
   private room: Room | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private tries = 0;
+  private waits = new RejoinWaits();
   private goneSince = 0;
   /** The room said `stopping` (or that the game moved): its close, or a drop after it, is that. */
   private stopping: 'stopping' | 'moved' | null = null;
@@ -205,10 +233,10 @@ export class RoomLink {
       // the server stopping (CLOSE.SERVER_STOPPING, or a drop after `stopping`), the SDK
       // having given up (4003), a drop too soon after the join for the SDK to try: join again
       this.set(this.stopping ?? (code === CLOSE.SERVER_STOPPING ? 'stopping' : 'lost'));
-      this.tries = 0;
+      this.waits = new RejoinWaits();
       this.goneSince = 0;
       // a new process refused the old session: it is up, the game back or coming, so at once
-      if (sessionUnknown(code)) void this.attempt(true);
+      if (sessionUnknown(code)) void this.attempt();
       else this.schedule();
     });
   }
@@ -256,14 +284,12 @@ export class RoomLink {
 
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
-    const wait = REJOIN_DELAYS[Math.min(this.tries, REJOIN_DELAYS.length - 1)]!;
-    this.timer = setTimeout(() => void this.attempt(), wait);
+    this.timer = setTimeout(() => void this.attempt(), this.waits.next());
   }
 
-  /** A join again; `extra`: one before the waits (REJOIN_DELAYS), which then start from the first. */
-  private async attempt(extra = false): Promise<void> {
+  /** A join again (at once, or after a wait of `schedule`). */
+  private async attempt(): Promise<void> {
     this.timer = null;
-    if (!extra) this.tries++;
     const room = this.room;
     try {
       // the page watches the new room (watch()) as soon as it is joined

@@ -7,7 +7,7 @@ import { CLOSE, CLOSE_REASON } from '../../core/protocol/messages.js';
 import { BridgeError } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
 import { asSentence, closedText, joinRefusal, reconnectedText } from './texts.js';
-import { BACK_SHOWN_MS } from '../../media/ui/rejoin.js';
+import { BACK_SHOWN_MS, GONE_FOR_MS, RejoinWaits } from '../../media/ui/rejoin.js';
 export { reconnectQuickly, sessionUnknown } from '../../media/ui/rejoin.js';
 
 /** A string of 1 to `max` characters, else `bad-request`. */
@@ -101,12 +101,6 @@ export async function leaveRoom(room: Room | null, forGood = false): Promise<voi
 
 const LEAVE_WAIT_MS = 3000;
 
-/** The first wait before joining again after the connection is lost, and the longest (it doubles). */
-const REJOIN_FIRST_MS = 1000;
-const REJOIN_MAX_MS = 15_000;
-/** How long a room not found is asked for again (as the web pages' rejoin does). */
-const REJOIN_MISSING_MS = 120_000;
-
 /**
  * "Connected again." in a game's message, said until the game changes or BACK_SHOWN_MS have
  * passed (the web page's rule, media/ui/rejoin.ts): it stood through later moves. `message`
@@ -148,9 +142,9 @@ export class BackNotice {
 /**
  * Joining a game again with the seat key once its room is gone (the server stopped or lost,
  * the client library's own reconnection given up), as a web page taken back to its seat:
- * tries after 1 s (at once first when `atOnce`: a new process refused the old session, so
- * the server is up again, media/ui/rejoin.ts `sessionUnknown`), then 2, 4, 8 and every 15 s,
- * until it gets in, the seat is lost for good (the game over or gone, the name another's), or
+ * tries as the web pages do (`RejoinWaits`: every half second for 10 s, then 1, 2, 4, 8 and
+ * every 10 s; at once first when `atOnce`: a new process refused the old session, so the
+ * server is up again, media/ui/rejoin.ts `sessionUnknown`), until it gets in, the seat is lost for good (the game over or gone, the name another's), or
  * it is cancelled (the game left, another entered).
  */
 export class Rejoin {
@@ -188,19 +182,20 @@ export class Rejoin {
     // is asked again for this long before the seat counts as lost (it gave up at once: the
     // seat held by nobody, a stand-in played it)
     const since = Date.now();
-    const attempt = (next: number) => {
+    const waits = new RejoinWaits();
+    const attempt = () => {
       this.timer = null;
       connectRoom(join, undefined, this.cardwords).then(
         (room) => (generation === this.generation ? joined(room) : void room.leave(true).catch(() => undefined)),
         (e: BridgeError) => {
           if (generation !== this.generation) return;
-          if (e.seatLost && !(e.missing && Date.now() - since < REJOIN_MISSING_MS)) lost(e);
-          else this.timer = setTimeout(() => attempt(Math.min(next * 2, REJOIN_MAX_MS)), next);
+          if (e.seatLost && !(e.missing && Date.now() - since < GONE_FOR_MS)) lost(e);
+          else this.timer = setTimeout(attempt, waits.next());
         },
       );
     };
-    if (atOnce) attempt(REJOIN_FIRST_MS);
-    else this.timer = setTimeout(() => attempt(REJOIN_FIRST_MS * 2), REJOIN_FIRST_MS);
+    if (atOnce) attempt();
+    else this.timer = setTimeout(attempt, waits.next());
   }
 }
 

@@ -1542,12 +1542,18 @@ it('the server stopping or lost: the bridge says so at once (the web panels\' wo
     const refusal = async (method: string, params: unknown = {}) => ((await b.send(JSON.stringify({ id: 1, method, params }))) as { error?: { message: string } }).error?.message;
     const stopping = 'The server is stopping. The game is kept: reconnecting when the server is back…';
     await srv.stop();
+    const stopped = Date.now();
     for (const kind of ['cardwords', 'yatzee']) await expect.poll(async () => view(kind), { timeout: 5000 }).toMatchObject({ connected: false, message: stopping });
     expect(await refusal('cardwords/key', { key: 'a' })).toBe(stopping);
     expect(await refusal('cardwords/pass')).toBe(stopping);
     expect(await refusal('yatzee/throw')).toBe(stopping);
-    // the server back on its port: both seats taken back with their keys
+    // the server back on its port 7 s after the stop (a slow restart): both seats taken back
+    // with their keys within a second or so (it tried 1, 3 and 7 s after the stop and next at
+    // 15 s, about 7 s after the server was back; every half second for the first 10 s now)
+    await expect.poll(() => Date.now() - stopped >= 7000, { timeout: 10_000 }).toBe(true);
     await restart();
+    const listening = Date.now();
+    const connected = new Map<string, number>();
     // both views asked in each poll: the two rejoins come together, and the notice gives way
     // after 4 s (asked one kind after the other, Yatzee's had gone by the time Cardwords' was
     // seen, on a loaded machine)
@@ -1557,6 +1563,7 @@ it('the server stopping or lost: the bridge says so at once (the web panels\' wo
         async () => {
           for (const kind of ['cardwords', 'yatzee']) {
             const v = await view(kind);
+            if (v.connected && !connected.has(kind)) connected.set(kind, Date.now() - listening);
             if (v.connected && v.message === 'Connected again.' && v.welcome.role === 'player' && v.welcome.name === 'Emi') noticed.add(kind);
           }
           return [...noticed].sort();
@@ -1564,6 +1571,7 @@ it('the server stopping or lost: the bridge says so at once (the web panels\' wo
         { timeout: 20_000 },
       )
       .toEqual(['cardwords', 'yatzee']);
+    for (const kind of ['cardwords', 'yatzee']) expect(connected.get(kind), kind).toBeLessThan(2500);
     expect((await view('cardwords')).welcome.gameId).toBe(cw.welcome.gameId);
     // and gives way after a while, nothing having changed (Yatzee's stood for ever)
     await expect.poll(async () => (await view('yatzee')).message, { timeout: 10_000 }).toBe('');
@@ -1573,7 +1581,7 @@ it('the server stopping or lost: the bridge says so at once (the web panels\' wo
     for (const kind of ['cardwords', 'yatzee']) await expect.poll(async () => view(kind), { timeout: 5000 }).toMatchObject({ connected: false, message: 'Connection lost: reconnecting…' });
     expect(await refusal('yatzee/throw')).toBe('Connection lost: reconnecting…');
     await restart();
-    // (the client library's own tries first, ~25 s, then the key's every 15 s at most; a room
+    // (the client library's own tries first, then the key's every 10 s at most; a room
     // not restored yet is asked again: it gave up at once, and this failed a clean run)
     for (const kind of ['cardwords', 'yatzee']) await expect.poll(async () => view(kind), { timeout: 90_000 }).toMatchObject({ connected: true, welcome: { role: 'player', name: 'Emi' } });
   } finally {

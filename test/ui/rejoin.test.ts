@@ -311,6 +311,7 @@ describe('a page joins its game again after the server restarts', () => {
     const dice = await yz.page.locator('#yatzee-dice .die').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label')));
 
     expect(await srv.stop()).toBe(0);
+    const stopped = Date.now();
     await expect.poll(() => yz.page.textContent('#yatzee-status')).toBe(de('conn.stopping'));
     expect(await seenAt(yz.page, de('conn.stopping'))).toEqual(['connection']);
     // a throw meanwhile is refused in words (it was queued by the SDK and lost)
@@ -321,8 +322,14 @@ describe('a page joins its game again after the server restarts', () => {
     expect(await yz.page.textContent('#connection')).toBe(de('conn.stopping'));
     await shot(yz.page, 'rejoin-yatzee-reconnecting-1280x720');
 
+    // back 7 s after the stop (a slow restart): the page tried 1, 3 and 7 s after the stop and
+    // next at 15 s, so it stood on "reconnecting…" about 7 s after the server was back; now it
+    // tries every half second for the first 10 s, and is back within a second or so
+    await expect.poll(() => Date.now() - stopped >= 7000, { timeout: 10_000 }).toBe(true);
     srv = await serve(srv);
+    const listening = Date.now();
     await expect.poll(() => connection(yz.page), { timeout: 30_000 }).toBe('open');
+    expect(Date.now() - listening).toBeLessThan(2500);
     await expect.poll(() => yz.page.textContent('#yatzee-status')).toBe(de('conn.back'));
     expect(await yz.page.isVisible('#connection')).toBe(false);
     expect(await yz.page.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
