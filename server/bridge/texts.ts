@@ -10,7 +10,7 @@ import { joinRefusal as lobbyJoinRefusal, watchRefusal } from '../../media/lobby
 import { refusedJoin, type Refusal as JoinRefusal } from '../../media/ui/refusal.js';
 import { cardwordsEndsWithout, type GameListing } from '../../core/protocol/game.js';
 import { CLOSE_REASON, type CardwordsLogEvent, type ErrorMessage } from '../../core/protocol/messages.js';
-import { logEventText } from '../../media/cardwords/log-lines.js';
+import { carriedText, logEventText } from '../../media/cardwords/log-lines.js';
 import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../core/games/cardwords/rules.js';
@@ -379,6 +379,11 @@ export function logEventLine(e: CardwordsLogEvent, over = false, owner = false):
   // the owner's own decision as the owner's web page logs it ("You approved GISK: you may play
   // it again."; "The owner approved GISK: …" read as if to another)
   return logEventText(en, e, over, owner);
+}
+
+/** To the owner at an end that closes the room: the questions waiting for their next game of this ruleset, the web page's line. */
+export function carriedLine(words: readonly string[]): string {
+  return carriedText(en, words);
 }
 
 /** The owner removed a player (the room's `remove` acknowledged): the web panel's words. */
