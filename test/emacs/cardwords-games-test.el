@@ -1978,6 +1978,49 @@ the echo area."
       (should (equal (car said) "TABS added to the dictionary"))
       (should-not cardwords-play--questions))))
 
+;; An earlier game's question comes as the owner joins the next game, while M-x
+;; cardwords-play still creates it: it was asked there and then, y-or-n-p over whatever
+;; buffer was shown (*scratch*).  It is kept, and asked once the game's buffer is shown.
+(ert-deftest cardwords-play-owner-question-waits-for-the-game-buffer ()
+  (let ((cardwords-play--buffer-name "*Cardwords ert start*")
+        (cardwords-play--questions nil) (shown nil) (sent nil))
+    (cl-letf (((symbol-function 'read-directory-name) (lambda (&rest _) "/tmp/"))
+              ((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method params &rest _)
+                 (pcase method
+                   ("serve" (list :url "http://127.0.0.1:9" :owner "o"))
+                   (_ (push (cons method params) sent) (list :said "You rejected BEAT.")))))
+              ((symbol-function 'cardwords-bridge-request)
+               (lambda (method params &rest _) (push (cons method params) sent)))
+              ((symbol-function 'cardwords-play--resume) #'ignore)
+              ((symbol-function 'cardwords-play--create)
+               (lambda (&rest _)
+                 ;; the room's question at the join, before the creation's answer
+                 (cardwords-play--notification "cardwords/word-request"
+                                               (list :words ["BEAT"] :player "Bob" :earlier t))
+                 (cardwords-games-test--view)))
+              ((symbol-function 'cardwords-play--call) #'ignore)
+              ;; a timer runs at once: as it does while a request waits for its answer
+              ((symbol-function 'run-at-time) (lambda (_time _repeat fn &rest args) (apply fn args)))
+              ((symbol-function 'cardwords-play--y-or-n-p)
+               (lambda (prompt)
+                 (push (list prompt (buffer-name (window-buffer (selected-window))) (buffer-name)) shown)
+                 nil))
+              ((symbol-function 'message) #'ignore))
+      (unwind-protect
+          (progn
+            (switch-to-buffer (get-buffer-create "*scratch*"))
+            (cardwords-play--start "")
+            (should (equal shown '(("Bob tried BEAT in an earlier game: add to the dictionary? "
+                                    "*Cardwords ert start*" "*Cardwords ert start*"))))
+            (should (equal sent '(("cardwords/words" :words ["BEAT"] :approve :false))))
+            (should-not cardwords-play--questions))
+        (let ((buffer (get-buffer "*Cardwords ert start*")))
+          (when buffer
+            (with-current-buffer buffer
+              (remove-hook 'kill-buffer-hook #'cardwords-play--killed t)
+              (let ((cardwords-play--leaving t)) (kill-buffer buffer)))))))))
+
 ;; Joining a game by its URL with a name taken there asks the name again, saying why; the
 ;; URL, the game and the token are kept (it dropped back to the start).  Another refusal
 ;; goes up as it was.
