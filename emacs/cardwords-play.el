@@ -963,9 +963,13 @@ not ask again)."
              (answer (condition-case nil (list (cardwords-play--y-or-n-p prompt)) (quit nil))))
         (if (null answer)
             (setq quit t)
-          (cardwords-bridge-request "cardwords/words" (list :words (vector word) :approve (if (car answer) t :false))
-                                    #'ignore)
-          (push (format (if (car answer) "%s added to the dictionary" "%s rejected") word) done)
+          ;; said in the bridge's words for the owner, the web page's ("You approved TE: ...")
+          (push (condition-case err
+                    (plist-get (cardwords-bridge-request-sync
+                                "cardwords/words" (list :words (vector word) :approve (if (car answer) t :false)))
+                               :said)
+                  (error (error-message-string err)))
+                done)
           (setq words (cdr words))
           ;; what is left stays the open question
           (let ((rest (and words (list words player earlier))))
@@ -981,7 +985,7 @@ or \\[cardwords-play-submit] in the game asks again"
                                  (mapconcat #'identity words ", "))))
           nil)
       ;; said: nothing else in the buffer shows the owner's decision
-      (message "%s" (string-join (nreverse done) "; "))
+      (message "%s" (string-join (delq nil (nreverse done)) " "))
       t)))
 
 (defun cardwords-play-answer ()

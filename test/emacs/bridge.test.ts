@@ -693,13 +693,13 @@ it('the move preview through the bridge says which words the dictionary lacks, a
   await expect.poll(async () => (await call('cardwords/view')).preview?.problems).toEqual([`${pair}: not in the dictionary. You are the owner: playing the move asks you to add it.`]);
   expect((await call('cardwords/view')).preview).toMatchObject({ text: expect.stringMatching(/^This move scores -?\d+ points?\.$/), details: [expect.stringMatching(new RegExp(`^${pair}: `))] });
   // played: the owner (the bridge's own player) is asked, and rejects it; said as the web page
-  // says it to the owner, a sentence (it had no full stop), in the second person (it said
-  // "The owner rejected" to the owner)
+  // logs it to the owner, in the first person (it said "The owner rejected" to the owner, then
+  // "Rejected: TE.", and Emacs's echo "TE rejected"): the answer carries Emacs's echo, the same words
   await call('cardwords/submit');
   await b.notification((m) => m.method === 'cardwords/word-request');
-  await call('cardwords/words', { words: [pair], approve: false });
-  await expect.poll(async () => ((await call('cardwords/view')) as unknown as { message: string }).message).toBe(translator('en')('cw.rejected', pair));
-  expect(translator('en')('cw.rejected', pair)).toBe(`Rejected: ${pair}.`);
+  expect(await call('cardwords/words', { words: [pair], approve: false })).toEqual({ said: `You rejected ${pair}.` });
+  await expect.poll(async () => ((await call('cardwords/view')) as unknown as { message: string }).message).toBe(translator('en')('cw.word.rejected.own', pair));
+  expect(translator('en')('cw.word.rejected.own', pair)).toBe(`You rejected ${pair}.`);
   // logged as the owner's web page logs it: the owner's log read "The owner rejected" (an
   // approval "The owner approved GISK: you may play it again."), as if to another player
   expect(((await call('cardwords/view')) as unknown as { log: string[] }).log.at(-1)).toBe(`You rejected ${pair}.`);
