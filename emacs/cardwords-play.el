@@ -120,6 +120,11 @@ EARLIER is non-nil for a question a game that has ended left open.
 A question quit with \\[keyboard-quit] stays, and is asked again by
 `cardwords-play-answer' (RET, when it would play, asks it first).")
 
+(defvar cardwords-play--starting nil
+  "Non-nil while `cardwords-play' creates or joins a game.
+The owner's questions that come meanwhile are kept, and asked once the
+game's buffer is shown.")
+
 (defvar cardwords-play-mode-map
   (let ((map (make-sparse-keymap)))
     (suppress-keymap map t)
@@ -898,9 +903,14 @@ the Results line."
   (pcase method
     ("cardwords/view" (cardwords-play--take params))
     ("cardwords/word-request"
-     (run-at-time 0 nil #'cardwords-play--ask-words
-                  (plist-get params :words) (plist-get params :player)
-                  (eq (plist-get params :earlier) t)))))
+     (let ((words (plist-get params :words)) (player (plist-get params :player))
+           (earlier (eq (plist-get params :earlier) t)))
+       ;; while `cardwords-play' still creates or joins the game (an earlier game's question
+       ;; comes at the join), kept and asked once the game's buffer is shown: it was asked at
+       ;; once, over whatever buffer was current (*scratch*)
+       (if cardwords-play--starting
+           (cardwords-play--keep-question (list words player earlier))
+         (run-at-time 0 nil #'cardwords-play--ask-words words player earlier))))))
 
 (defun cardwords-play--y-or-n-p (prompt)
   "Ask PROMPT with `y-or-n-p', answered by y or n only.
@@ -918,13 +928,23 @@ with `y-or-n-p-use-read-key') read a key, and RET asks again by itself."
           (y-or-n-p prompt)))
     (y-or-n-p prompt)))
 
+(defun cardwords-play--keep-question (question)
+  "Keep QUESTION, (WORDS PLAYER EARLIER), among the open ones (once)."
+  (unless (member question cardwords-play--questions)
+    (setq cardwords-play--questions (append cardwords-play--questions (list question)))))
+
 (defun cardwords-play--ask-words (words player &optional earlier)
   "Ask the owner whether WORDS, played by PLAYER, are words.
 EARLIER: PLAYER played them in a game that has ended."
   (let ((question (list words player earlier)))
-    (unless (member question cardwords-play--questions)
-      (setq cardwords-play--questions (append cardwords-play--questions (list question))))
+    (cardwords-play--keep-question question)
     (cardwords-play--ask question)))
+
+(defun cardwords-play--ask-kept ()
+  "Ask the questions kept while the game was being created, in its buffer."
+  (let ((buffer (get-buffer cardwords-play--buffer-name)))
+    (when (and buffer cardwords-play--questions)
+      (with-current-buffer buffer (cardwords-play-answer)))))
 
 (defun cardwords-play--ask (question)
   "Ask QUESTION, (WORDS PLAYER EARLIER), a word at a time, and send each answer.
@@ -943,9 +963,13 @@ not ask again)."
              (answer (condition-case nil (list (cardwords-play--y-or-n-p prompt)) (quit nil))))
         (if (null answer)
             (setq quit t)
-          (cardwords-bridge-request "cardwords/words" (list :words (vector word) :approve (if (car answer) t :false))
-                                    #'ignore)
-          (push (format (if (car answer) "%s added to the dictionary" "%s rejected") word) done)
+          ;; said in the bridge's words for the owner, the web page's ("You approved TE: ...")
+          (push (condition-case err
+                    (plist-get (cardwords-bridge-request-sync
+                                "cardwords/words" (list :words (vector word) :approve (if (car answer) t :false)))
+                               :said)
+                  (error (error-message-string err)))
+                done)
           (setq words (cdr words))
           ;; what is left stays the open question
           (let ((rest (and words (list words player earlier))))
@@ -961,7 +985,7 @@ or \\[cardwords-play-submit] in the game asks again"
                                  (mapconcat #'identity words ", "))))
           nil)
       ;; said: nothing else in the buffer shows the owner's decision
-      (message "%s" (string-join (nreverse done) "; "))
+      (message "%s" (string-join (delq nil (nreverse done)) " "))
       t)))
 
 (defun cardwords-play-answer ()
@@ -1423,7 +1447,9 @@ owner token."
         (let ((cardwords-play--leaving t)) (kill-buffer old)))))
   (add-hook 'cardwords-bridge-notification-functions #'cardwords-play--notification)
   (setq cardwords-play--view nil cardwords-play--questions nil)
-  (let* ((moved nil)
+  ;; to the end of the command: the questions that come meanwhile wait for the buffer
+  (let* ((cardwords-play--starting t)
+         (moved nil)
          (view
           (if (string-empty-p url)
               (let* ((ruleset (expand-file-name
@@ -1452,7 +1478,11 @@ owner token."
                                 :colsRight (if cardwords-play-columns-from-left t :false)
                                 :rowsUp (if cardwords-play-rows-from-bottom t :false)))
     (unless (member moved '(nil ""))
-      (message "%s" moved))))
+      (message "%s" moved))
+    ;; the questions that came meanwhile, asked once the command is done (the buffer shown
+    ;; and drawn)
+    (when cardwords-play--questions
+      (run-at-time 0 nil #'cardwords-play--ask-kept))))
 
 (provide 'cardwords-play)
 ;;; cardwords-play.el ends here

@@ -316,6 +316,15 @@ export interface WordRequestMessage {
   earlier?: boolean;
 }
 
+/**
+ * To the owner's clients only, at an end that closes the room: the questions left open there
+ * (`words`), asked when the owner next joins a game of `ruleset` (server/game/carried-questions.ts).
+ */
+export interface CarriedMessage {
+  words: string[];
+  ruleset: string;
+}
+
 /** To the refused player only: the owner decided. */
 export interface WordDecisionMessage {
   word: string;
@@ -341,6 +350,7 @@ export interface CardwordsServerMessages extends CommonServerMessages {
   ruleset: RulesetMessage;
   history: CardwordsHistoryMessage;
   'word-request': WordRequestMessage;
+  carried: CarriedMessage;
   word: WordDecisionMessage;
   hint: HintMessage;
   checked: CheckedMessage;

@@ -20,6 +20,14 @@ export function goneText(t: Translate, kind: 'leave' | 'remove', name: string, t
   return t(GONE[kind][then ?? 'play'], name);
 }
 
+/**
+ * To the owner, at an end that closes the room: the questions left open wait for their next
+ * game of this ruleset (server/game/carried-questions.ts); the web page's line and the bridge's.
+ */
+export function carriedText(t: Translate, words: readonly string[]): string {
+  return t('cw.carried', words.join(', '), words.length);
+}
+
 /** What became of a seat given up in a state of `status` (the state that shows it given up). */
 export function goneThen(status: string): GoneThen | undefined {
   return status === 'ended' ? 'end' : status === 'over' ? 'rematch' : undefined;

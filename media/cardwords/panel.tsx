@@ -18,6 +18,7 @@ import { asksRematch, cardwordsEndsWithout, cardwordsRemovable, gamePath, webBas
 import type {
   AckMessage,
   CardwordsActionMessage,
+  CarriedMessage,
   CardwordsClientMessages,
   CardwordsHistoryMessage,
   CardwordsHistoryTurn,
@@ -43,7 +44,7 @@ import { bestMoveWords, refusalText, refusedActionText, rematchVotesText, remove
 import { ScoreBoard } from './view/scores.js';
 import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
-import { goneKey, goneKeys, goneThen, historyLines, logEventText } from './log-lines.js';
+import { carriedText, goneKey, goneKeys, goneThen, historyLines, logEventText } from './log-lines.js';
 import { WordRequests } from './view/requests.js';
 import { Results as ResultsView } from './view/results.js';
 import { keepReviewFocus, Review } from './view/review.js';
@@ -120,6 +121,8 @@ export class CardwordsPanel {
   private readonly wordRequests = new Map<string, { player: string; earlier: boolean }>();
   private results: ResultsMessage | null = null;
   private ended: EndedMessage | null = null;
+  /** The room's end carried the owner's open questions to their next game (`carried`): said with the end. */
+  private carried = '';
   /** The cells of the last move (ringed on the table). */
   private lastCells = new Set<number>();
   /** Cards on the table at the last state; -1 before the first (a reload does not know the last move's cards). */
@@ -175,6 +178,7 @@ export class CardwordsPanel {
     room.on('word', (p) => this.onWord(p));
     room.on('results', (p) => this.onResults(p));
     room.on('rematch', (p) => this.onRematch(p));
+    room.on('carried', (p) => this.onCarried(p));
     room.on('ended', (p) => this.onEnded(p));
     room.on('history', (p) => this.onHistory(p));
     room.on('hint', (p) => this.onHint(p));
@@ -1320,7 +1324,20 @@ export class CardwordsPanel {
     // results said (the winners, after the owner's or an idle end's reason), not the reason a
     // second time
     if (this.results && this.results.reason === p.reason && this.results.results.length > 0) this.render();
-    else this.say(endReasonText(this.t, p.reason, this.welcome.owner));
+    else this.say([endReasonText(this.t, p.reason, this.welcome.owner), this.carried].filter((x) => x).join(' '));
+  }
+
+  /**
+   * The owner's open questions outlive the room that ends now: which words, and that the owner's
+   * next game of this ruleset asks them, in the log and after the end's words in the status
+   * line (nothing said so, and they came up unexplained in that next game).
+   */
+  private onCarried(p: CarriedMessage): void {
+    if (!Array.isArray(p.words) || p.words.length === 0) return;
+    this.carried = carriedText(this.t, p.words);
+    this.log.push({ round: this.state?.round ?? 1, text: this.carried });
+    const said = this.results && this.results.results.length > 0 ? this.resultText(this.results) : '';
+    this.say([said, this.carried].filter((x) => x).join(' '));
   }
 
   private onHint(p: HintMessage): void {

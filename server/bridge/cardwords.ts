@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { actionRefusedText, awayText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { actionRefusedText, awayText, carriedLine, ownerDecidedText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
@@ -66,6 +66,8 @@ export class CardwordsSession {
   /** The leaves and removals logged (`round:name`), from `history` too: logged once. */
   private goneLogged = new Set<string>();
   private message = '';
+  /** The owner's open questions the room's end carried to their next game of this ruleset, in words ('' none): said with the end. */
+  private carried = '';
   /** The player the owner's `remove` on its way names (said once the room acknowledges it). */
   private removing: string | null = null;
   /** The round's turns from the history that comes after the game (the review's tables), and the seats' names. */
@@ -321,10 +323,18 @@ export class CardwordsSession {
       this.message = logEventLine({ round: m.round, at: 0, kind: 'rematch' });
       this.update();
     });
+    // to the owner only, just before `ended`: the web page's line, in the log and with the end
+    typed.on('carried', (m) => {
+      if (!Array.isArray(m.words) || m.words.length === 0) return;
+      this.carried = carriedLine(m.words.slice(0, 100).map(String));
+      this.log.push({ round: this.state?.round ?? 1, seat: -1, text: this.carried });
+      this.message = this.carried;
+      this.update();
+    });
     typed.on('ended', (e) => {
       this.ended = true;
       this.forgetSeat();
-      this.message = endedMessage(e.reason, this.results?.reason === e.reason, this.welcome?.owner === true);
+      this.message = [endedMessage(e.reason, this.results?.reason === e.reason, this.welcome?.owner === true), this.carried].filter((x) => x).join(' ');
       this.update();
     });
     room.onStateChange((s: CardwordsRoomState) => {
@@ -455,6 +465,7 @@ export class CardwordsSession {
     this.rematchAsking = [];
     this.standIns = { round: -1, seen: 0 };
     this.ended = false;
+    this.carried = '';
     this.seat = null;
     this.down = '';
     this.closed = false;
@@ -780,8 +791,11 @@ export class CardwordsSession {
   words(params: { words?: unknown; approve?: unknown }): unknown {
     if (!Array.isArray(params?.words) || params.words.length === 0 || params.words.length > 50) throw new BridgeError('bad-request', 'words: 1 to 50 words');
     const words = params.words.map((w) => str(w, 'word', 100));
-    this.roomOrFail.send(params.approve === true ? 'approve' : 'reject', { words });
-    return null;
+    const approve = params.approve === true;
+    this.roomOrFail.send(approve ? 'approve' : 'reject', { words });
+    // Emacs's echo of the answer: the owner's words as the owner's web page logs them
+    const over = this.ended || this.state?.status === 'over' || this.state?.status === 'ended';
+    return { said: ownerDecidedText(approve ? words : [], approve ? [] : words, { mine: words.every((w) => this.askedMine.has(w)), over }) };
   }
 
   /**

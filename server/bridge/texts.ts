@@ -10,7 +10,7 @@ import { joinRefusal as lobbyJoinRefusal, watchRefusal } from '../../media/lobby
 import { refusedJoin, type Refusal as JoinRefusal } from '../../media/ui/refusal.js';
 import { cardwordsEndsWithout, type GameListing } from '../../core/protocol/game.js';
 import { CLOSE_REASON, type CardwordsLogEvent, type ErrorMessage } from '../../core/protocol/messages.js';
-import { logEventText } from '../../media/cardwords/log-lines.js';
+import { carriedText, logEventText } from '../../media/cardwords/log-lines.js';
 import type { CardTable } from '../../core/formats/types.js';
 import type { Coords, Refusal } from '../../core/games/cardwords/compose.js';
 import type { MoveError } from '../../core/games/cardwords/rules.js';
@@ -360,18 +360,33 @@ export function wordsAsked(words: readonly string[], owner: boolean, when: 'now'
 /**
  * The owner's answers to words you played, said together: approved, with the key that plays
  * the move again; rejected, as the web panel says it ('The owner rejected ATAB.'); or both.
- * `owner`: said to the owner, who gave them: as the web page says it on the owner's own page
- * ('Approved: TE. It is in the personal dictionary now. Rejected: EA.'), not in the third person;
- * `mine`: words of the owner's own move, which RET plays again once all are approved;
+ * `owner`: said to the owner, who gave them (ownerDecidedText).
  * `over`: after the game, in the web panel's words ('The owner approved ATE: it is in the
  * dictionary now.'): there is no move to play again.
  */
 export function wordsDecidedText(approved: readonly string[], rejected: readonly string[], o: { owner?: boolean; mine?: boolean; over?: boolean } = {}): string {
-  if (o.owner) return [approved.length > 0 ? en('cw.approved', approved.join(', ')) : '', rejected.length > 0 ? en('cw.rejected', rejected.join(', ')) : '', o.mine && !o.over && rejected.length === 0 ? 'RET plays the move again.' : ''].filter((x) => x).join(' ');
+  if (o.owner) return ownerDecidedText(approved, rejected, o);
   if (rejected.length === 0 && o.over) return en('cw.word.approved.over', approved.join(', '), approved.length);
   if (rejected.length === 0) return `The owner approved ${approved.join(', ')}: RET plays the move again.`;
   if (approved.length === 0) return en('cw.word.rejected', rejected.join(', '));
   return `The owner approved ${approved.join(', ')} and rejected ${rejected.join(', ')}.`;
+}
+
+/**
+ * The owner's own answers, in the first person as the owner's web page logs them ('You approved
+ * TE: you may play it again.', 'You rejected EA.'): the bridge's message at the `word` of the
+ * owner's own move, and Emacs's echo after each answer (`cardwords/words`), one wording for both
+ * (Emacs said 'TE added to the dictionary', the bridge 'Approved: TE. It is in the personal
+ * dictionary now.'). `mine`: words of the owner's own move in the round going on, which may be
+ * played again (RET, once all are approved); else, another's word, an earlier game's, or after
+ * the round: it is in the dictionary now.
+ */
+export function ownerDecidedText(approved: readonly string[], rejected: readonly string[], o: { mine?: boolean; over?: boolean } = {}): string {
+  const again = o.mine === true && !o.over;
+  const a = approved.join(', ');
+  // the move may be played again as it is: the key that does it, as the other players read it
+  if (again && approved.length > 0 && rejected.length === 0) return `You approved ${a}: RET plays the move again.`;
+  return [approved.length > 0 ? (again ? en('cw.word.approved.own', a) : en('cw.word.approved.own.over', a, approved.length)) : '', rejected.length > 0 ? en('cw.word.rejected.own', rejected.join(', ')) : ''].filter((x) => x).join(' ');
 }
 
 /** A line of the game log that is no turn (a rematch, an end, a leave, a word decided), as the web panel logs it (`over`: after its round's end; `owner`: the owner's own log, whose end is "You ended the game."). */
@@ -379,6 +394,11 @@ export function logEventLine(e: CardwordsLogEvent, over = false, owner = false):
   // the owner's own decision as the owner's web page logs it ("You approved GISK: you may play
   // it again."; "The owner approved GISK: …" read as if to another)
   return logEventText(en, e, over, owner);
+}
+
+/** To the owner at an end that closes the room: the questions waiting for their next game of this ruleset, the web page's line. */
+export function carriedLine(words: readonly string[]): string {
+  return carriedText(en, words);
 }
 
 /** The owner removed a player (the room's `remove` acknowledged): the web panel's words. */

@@ -35,6 +35,7 @@ import { UnplayableRuleset, type LoadedRuleset } from './rulesets.js';
 import { LeaseLostError, type LogEntry, type StoredGame } from './store.js';
 import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardwords-log.js';
 import { byPlayer, WordQuestions } from './word-questions.js';
+import { MAX_CARRIED } from './carried-questions.js';
 import { earlierRoundsSent, LogNotes, type LogNote, type RoundLog } from './cardwords-history.js';
 import { CLOSE, CLOSE_REASON, type WordAsk, type CardwordsClientMessages, type CardwordsHistoryMessage, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
@@ -117,6 +118,10 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   private roundSeed = '';
   /** Unknown words waiting for the owner, and who was refused for each. */
   private questions!: WordQuestions;
+  /** The open questions carried at this room's end (afterEnd), said to the owner's clients (farewell). */
+  private carriedWords: string[] = [];
+  /** The questions of ended games asked here (sendCarried), until decided: they wait on after this room's end too. */
+  private readonly earlierAsked = new Set<string>();
   /**
    * Words the owner rejected in this game (from the log too): a move with one is refused
    * without asking again (docs/rules.md#cardwords-unknown-words), until the owner approves it.
@@ -484,6 +489,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   private sendCarried(clients: readonly Client[], kept: ReadonlyMap<string, readonly string[]>): void {
     const asked = byPlayer([...kept].filter(([word]) => !this.ruleset.store.has(word) && !this.questions.has(word)));
     for (const c of clients) for (const [player, words] of asked) this.sendTo(c, 'word-request', { words, player, ruleset: this.ruleset.name, earlier: true });
+    // still waiting at this room's end unless decided here (bounded: the store's own bound)
+    if (clients.length) for (const words of asked.values()) for (const w of words) if (this.earlierAsked.size < MAX_CARRIED) this.earlierAsked.add(w);
   }
 
   override onDispose(): void | Promise<void> {
@@ -507,6 +514,10 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
    */
   protected override async afterEnd(): Promise<void> {
     const open = this.questions?.open();
+    // said to the owner's clients at the end (farewell): kept, or held for the next start, they
+    // are asked later either way; so are the earlier games' asked here and not decided
+    const waiting = new Set([...(open?.keys() ?? []), ...[...this.earlierAsked].filter((w) => !this.ruleset.store.has(w))]);
+    this.carriedWords = [...waiting];
     if (!open?.size) return;
     try {
       await ctx().questions.carry(this.ruleset.name, open, this.roomId);
@@ -842,6 +853,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
           }
         }
         done.push(word);
+        this.earlierAsked.delete(word);
         this.tellAskers(word, approve);
         this.questions.resolve(word);
         // a question an ended game left is answered too
@@ -1177,10 +1189,16 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     this.sync();
   }
 
-  /** The review goes out with the end: the room closes before a client could ask for it. */
+  /**
+   * The review goes out with the end: the room closes before a client could ask for it. The
+   * owner's clients are told which questions wait for their next game of this ruleset (after
+   * the history, which rebuilds a page's log): nothing said so, and the words were first seen
+   * in that next game. Only theirs, as the questions are.
+   */
   protected override farewell(): void {
     // each client's own: a word decision is in its asker's log only
     if (this.game && this.game.actions.length > 0) for (const c of this.clients) this.sendTo(c, 'history', this.historyFor(c, true));
+    if (this.carriedWords.length) for (const c of this.clients) if (this.roleOf(c)?.owner === true) this.sendTo(c, 'carried', { words: this.carriedWords, ruleset: this.ruleset.name });
   }
 
   private updateListing(): void {

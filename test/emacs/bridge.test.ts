@@ -693,16 +693,30 @@ it('the move preview through the bridge says which words the dictionary lacks, a
   await expect.poll(async () => (await call('cardwords/view')).preview?.problems).toEqual([`${pair}: not in the dictionary. You are the owner: playing the move asks you to add it.`]);
   expect((await call('cardwords/view')).preview).toMatchObject({ text: expect.stringMatching(/^This move scores -?\d+ points?\.$/), details: [expect.stringMatching(new RegExp(`^${pair}: `))] });
   // played: the owner (the bridge's own player) is asked, and rejects it; said as the web page
-  // says it to the owner, a sentence (it had no full stop), in the second person (it said
-  // "The owner rejected" to the owner)
+  // logs it to the owner, in the first person (it said "The owner rejected" to the owner, then
+  // "Rejected: TE.", and Emacs's echo "TE rejected"): the answer carries Emacs's echo, the same words
   await call('cardwords/submit');
   await b.notification((m) => m.method === 'cardwords/word-request');
-  await call('cardwords/words', { words: [pair], approve: false });
-  await expect.poll(async () => ((await call('cardwords/view')) as unknown as { message: string }).message).toBe(translator('en')('cw.rejected', pair));
-  expect(translator('en')('cw.rejected', pair)).toBe(`Rejected: ${pair}.`);
+  expect(await call('cardwords/words', { words: [pair], approve: false })).toEqual({ said: `You rejected ${pair}.` });
+  await expect.poll(async () => ((await call('cardwords/view')) as unknown as { message: string }).message).toBe(translator('en')('cw.word.rejected.own', pair));
+  expect(translator('en')('cw.word.rejected.own', pair)).toBe(`You rejected ${pair}.`);
   // logged as the owner's web page logs it: the owner's log read "The owner rejected" (an
   // approval "The owner approved GISK: you may play it again."), as if to another player
   expect(((await call('cardwords/view')) as unknown as { log: string[] }).log.at(-1)).toBe(`You rejected ${pair}.`);
+  // another word the dictionary lacks, left unanswered when the owner ends the game: the end
+  // says it waits for the owner's next game of the ruleset (nothing did), in the web page's words
+  await call('cardwords/key', { key: 'Escape' });
+  const other = cards.flatMap((x, i) => cards.filter((_, k) => k !== i).map((y) => [x, y] as const)).find(([x, y]) => x[0]! + y[0]! !== pair && !dict.has(x[0]! + y[0]!))!;
+  const word = other[0][0]! + other[1][0]!;
+  for (const key of ['D', '4', ...keys(other[0]), ...keys(other[1])]) await call('cardwords/key', { key });
+  await call('cardwords/submit');
+  await b.notification((m) => m.method === 'cardwords/word-request' && (m.params as { words: string[] }).words.includes(word));
+  await call('cardwords/end');
+  const waits = translator('en')('cw.carried', word, 1);
+  expect(waits).toBe(`${word} waits for your decision: you are asked about it when you next join a game of this ruleset.`);
+  // after the end's own words (`ended`), which came after it
+  await expect.poll(async () => { const m = ((await call('cardwords/view')) as unknown as { message: string }).message; return m.startsWith('The game has ended.') && m.endsWith(` ${waits}`); }).toBe(true);
+  expect(((await call('cardwords/view')) as unknown as { log: string[] }).log.at(-1)).toBe(waits);
 });
 
 it('the owner\'s decisions on several of your words come one message a word: the bridge says them together (only the last was said)', async () => {

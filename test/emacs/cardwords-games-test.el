@@ -1927,8 +1927,8 @@ the echo area."
                (lambda (prompt)
                  (push prompt asked)
                  (let ((a (pop answers))) (if (eq a 'quit) (signal 'quit nil) a))))
-              ((symbol-function 'cardwords-bridge-request)
-               (lambda (method params &rest _) (push (cons method params) sent)))
+              ((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method params &rest _) (push (cons method params) sent) (list :said "")))
               ((symbol-function 'cardwords-play--call) (lambda (method &rest _) (push (list method) sent))))
       (cardwords-play--ask-words '("TE") "ert")
       (should (equal asked '("ert plays TE: add to the dictionary? ")))
@@ -1949,7 +1949,8 @@ the echo area."
 ;; A question a game that has ended left open (the server's `earlier'): said so in the past
 ;; tense, answered as any other.  Several words are asked one at a time (one answer for all
 ;; added a junk word with a good one); a word quit stays open, the others are sent; the
-;; decisions are said.
+;; decisions are said in the bridge's words for the owner (the web page's: "You approved
+;; BEAT: ..."; Emacs said its own "BEAT added to the dictionary").
 (ert-deftest cardwords-play-owner-question-from-an-earlier-game ()
   (let ((sent nil) (asked nil) (said nil) (answers (list t 'quit nil)) (cardwords-play--questions nil))
     (cl-letf (((symbol-function 'cardwords-play--y-or-n-p)
@@ -1958,12 +1959,17 @@ the echo area."
                  (let ((a (pop answers))) (if (eq a 'quit) (signal 'quit nil) a))))
               ((symbol-function 'run-at-time) (lambda (_time _repeat fn &rest args) (apply fn args)))
               ((symbol-function 'message) (lambda (fmt &rest args) (push (apply #'format fmt args) said)))
-              ((symbol-function 'cardwords-bridge-request)
-               (lambda (method params &rest _) (push (cons method params) sent))))
+              ((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method params &rest _)
+                 (push (cons method params) sent)
+                 ;; the bridge's answer (server/bridge/texts.ts ownerDecidedText)
+                 (list :said (format (if (eq (plist-get params :approve) t) "You approved %s: it is in the dictionary now."
+                                       "You rejected %s.")
+                                     (aref (plist-get params :words) 0))))))
       (cardwords-play--notification "cardwords/word-request" (list :words ["BEAT" "TABS"] :player "Bob" :earlier t))
       (should (string-prefix-p "Not answered (TABS)" (car said)))
       (cardwords-play--notification "cardwords/word-request" (list :words ["TE"] :player "Ann" :earlier :false))
-      (should (equal (car said) "TE rejected"))
+      (should (equal (car said) "You rejected TE."))
       (should (equal (reverse asked) '("Bob tried BEAT, TABS in an earlier game: add BEAT to the dictionary? "
                                        "Bob tried BEAT, TABS in an earlier game: add TABS to the dictionary? "
                                        "Ann plays TE: add to the dictionary? ")))
@@ -1975,8 +1981,55 @@ the echo area."
       (cardwords-play-answer)
       (should (equal (car asked) "Bob tried TABS in an earlier game: add to the dictionary? "))
       (should (equal (car sent) '("cardwords/words" :words ["TABS"] :approve t)))
-      (should (equal (car said) "TABS added to the dictionary"))
-      (should-not cardwords-play--questions))))
+      (should (equal (car said) "You approved TABS: it is in the dictionary now."))
+      (should-not cardwords-play--questions)
+      ;; several answered: each said, in order
+      (setq answers (list t nil))
+      (cardwords-play--ask-words ["GISK" "ZANT"] "Bob" t)
+      (should (equal (car said) "You approved GISK: it is in the dictionary now. You rejected ZANT.")))))
+
+;; An earlier game's question comes as the owner joins the next game, while M-x
+;; cardwords-play still creates it: it was asked there and then, y-or-n-p over whatever
+;; buffer was shown (*scratch*).  It is kept, and asked once the game's buffer is shown.
+(ert-deftest cardwords-play-owner-question-waits-for-the-game-buffer ()
+  (let ((cardwords-play--buffer-name "*Cardwords ert start*")
+        (cardwords-play--questions nil) (shown nil) (sent nil))
+    (cl-letf (((symbol-function 'read-directory-name) (lambda (&rest _) "/tmp/"))
+              ((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method params &rest _)
+                 (pcase method
+                   ("serve" (list :url "http://127.0.0.1:9" :owner "o"))
+                   (_ (push (cons method params) sent) (list :said "You rejected BEAT.")))))
+              ((symbol-function 'cardwords-bridge-request)
+               (lambda (method params &rest _) (push (cons method params) sent)))
+              ((symbol-function 'cardwords-play--resume) #'ignore)
+              ((symbol-function 'cardwords-play--create)
+               (lambda (&rest _)
+                 ;; the room's question at the join, before the creation's answer
+                 (cardwords-play--notification "cardwords/word-request"
+                                               (list :words ["BEAT"] :player "Bob" :earlier t))
+                 (cardwords-games-test--view)))
+              ((symbol-function 'cardwords-play--call) #'ignore)
+              ;; a timer runs at once: as it does while a request waits for its answer
+              ((symbol-function 'run-at-time) (lambda (_time _repeat fn &rest args) (apply fn args)))
+              ((symbol-function 'cardwords-play--y-or-n-p)
+               (lambda (prompt)
+                 (push (list prompt (buffer-name (window-buffer (selected-window))) (buffer-name)) shown)
+                 nil))
+              ((symbol-function 'message) #'ignore))
+      (unwind-protect
+          (progn
+            (switch-to-buffer (get-buffer-create "*scratch*"))
+            (cardwords-play--start "")
+            (should (equal shown '(("Bob tried BEAT in an earlier game: add to the dictionary? "
+                                    "*Cardwords ert start*" "*Cardwords ert start*"))))
+            (should (equal sent '(("cardwords/words" :words ["BEAT"] :approve :false))))
+            (should-not cardwords-play--questions))
+        (let ((buffer (get-buffer "*Cardwords ert start*")))
+          (when buffer
+            (with-current-buffer buffer
+              (remove-hook 'kill-buffer-hook #'cardwords-play--killed t)
+              (let ((cardwords-play--leaving t)) (kill-buffer buffer)))))))))
 
 ;; Joining a game by its URL with a name taken there asks the name again, saying why; the
 ;; URL, the game and the token are kept (it dropped back to the start).  Another refusal

@@ -222,8 +222,10 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   await tmux.waitFor((s) => /Please answer y or n/.test(s), 'RET refused as an answer', 30_000);
   await tmux.waitFor((s) => /me plays TE: add to the dictionary\? \(y or n\)/.test(s), 'the question again', 30_000);
   tmux.type('y');
-  // said to the owner as the web page says it to the owner (it read "The owner approved TE")
-  await tmux.waitFor((s) => /^Approved: TE\. It is in the personal dictionary now\. RET plays the move again\.$/m.test(s), 'the approval', 60_000);
+  // said to the owner in the first person, as the owner's web page logs it (it read "The owner
+  // approved TE", then "Approved: TE. It is in the personal dictionary now.", and the echo area
+  // "TE added to the dictionary"): the echo area (the screen's last line) as the buffer's message
+  await tmux.waitFor((s) => s.trimEnd().split('\n').at(-1) === 'You approved TE: RET plays the move again.', 'the approval', 60_000);
   tmux.keys('Enter');
   expect(readFileSync(fx.path('tiny.personal.dict'), 'utf8')).toMatch(/^TE$/m);
   const played = await tmux.waitFor((s) => /^ {2}me: TE for -?\d+$/m.test(s) && (/^Results$/m.test(s) || (/ move 2 /.test(s) && /Your turn/.test(s))), 'TE played, then the robot', 60_000);

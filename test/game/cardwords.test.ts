@@ -411,24 +411,39 @@ describe('cardwords rooms', () => {
     let s = await startServer({ args });
     try {
       // the owner plays a seat (Ann): Bob's unknown words wait for the end of the round...
-      const { ann, unknown } = await heldQuestion(s.url, s.ownerToken, dir);
+      const { ann, bob, unknown } = await heldQuestion(s.url, s.ownerToken, dir);
       // the owner's other game of the ruleset, open already (watching it)
       const next = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1 });
       // ...and the owner ends the game before it is over: the question is not lost with the room
       await ann.request('end');
-      await ann.next((m) => m.type === 'ended');
+      const ended = await ann.next((m) => m.type === 'ended');
       expect(ann.messages.filter((m) => m.type === 'word-request')).toEqual([]);
+      // the owner is told at that end which words wait for the next game (nothing said so), after
+      // the history (which rebuilds a page's log) and before the close; Bob is not: the questions are the owner's
+      const told = ann.messages.find((m) => m.type === 'carried')!;
+      expect(told.payload).toEqual({ words: expect.any(Array), ruleset: 'tiny' });
+      expect(sorted(told.payload.words)).toEqual(unknown);
+      expect(ann.messages.indexOf(told)).toBeGreaterThan(ann.messages.findIndex((m) => m.type === 'history'));
+      expect(ann.messages.indexOf(told)).toBeLessThan(ann.messages.indexOf(ended));
+      await bob.next((m) => m.type === 'ended');
+      expect(bob.messages.filter((m) => m.type === 'carried')).toEqual([]);
       // the other game asks it at once, in Bob's name
       const q = await next.next((m) => m.type === 'word-request');
       expect(q.payload).toMatchObject({ player: 'Bob', ruleset: 'tiny', earlier: true });
       expect(sorted(q.payload.words)).toEqual(unknown);
       await next.request('end');
       // a game created now asks it when the owner joins; a player (not the owner) is never asked
-      const other = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 2, watchers: 1 });
+      const other = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1 });
       const eve = await cwJoin(s.url, other.room.roomId, { name: 'Eve' });
       await Promise.all([other.next((m) => m.type === 'word-request'), eve.barrier()]);
       expect(eve.messages.filter((m) => m.type === 'word-request')).toEqual([]);
-      await other.request('end');
+      // the last person's leave ends it (Eve against a robot), the question still open: the
+      // owner (watching) is told it waits again, Eve (who left) is not
+      await until(() => eve.state.status === 'playing', 5000, 'the start');
+      await eve.request('leave');
+      expect((await other.next((m) => m.type === 'ended')).payload).toEqual({ reason: 'left' });
+      expect(sorted(other.messages.find((m) => m.type === 'carried')!.payload.words)).toEqual(unknown);
+      expect(eve.messages.filter((m) => m.type === 'carried')).toEqual([]);
       // kept on disk: after a restart on the same data the owner is asked again
       await s.stop();
       s = await startServer({ args, dataDir: s.dataDir });
@@ -441,6 +456,9 @@ describe('cardwords rooms', () => {
       if (rest.length) expect((await after.request('reject', { words: rest })).payload).toMatchObject({ words: rest });
       expect(readFileSync(join(dir, 'tiny.personal.dict'), 'utf8').split('\n')).toContain(first);
       await after.request('end');
+      // decided: nothing waits, nothing is said at the end
+      await after.next((m) => m.type === 'ended');
+      expect(after.messages.filter((m) => m.type === 'carried')).toEqual([]);
       // and asked no more
       const last = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 1, robots: ['best'], watchers: 1 });
       await last.barrier();

@@ -492,6 +492,7 @@ export const da: Strings = {
   'cw.word.approved.own': 'Du godkendte {0}: Du kan spille det igen.',
   'cw.word.approved.own.over': 'Du godkendte {0}: {1, plural, one {Det står} other {De står}} nu i ordbogen.',
   'cw.word.rejected.own': 'Du afviste {0}.',
+  'cw.carried': '{0} venter på din afgørelse: Du bliver spurgt om {1, plural, one {det} other {dem}}, næste gang du går med i et spil med dette regelsæt.',
   'cw.results': 'Resultater',
   // why a game ended, one text per protocol EndReason (core/protocol/messages.ts)
   'end.out': 'Bunken er tom, og en spiller lagde sit sidste kort.',

@@ -492,6 +492,7 @@ export const de: Strings = {
   'cw.word.approved.own': 'Du hast {0} freigegeben: Du kannst es nochmal spielen.',
   'cw.word.approved.own.over': 'Du hast {0} freigegeben: {1, plural, one {Es steht} other {Sie stehen}} jetzt im Wörterbuch.',
   'cw.word.rejected.own': 'Du hast {0} abgelehnt.',
+  'cw.carried': '{0} {1, plural, one {wartet} other {warten}} auf deine Entscheidung: Du wirst danach gefragt, wenn du das nächste Mal einem Spiel mit diesem Regelsatz beitrittst.',
   'cw.results': 'Ergebnis',
   // why a game ended, one text per protocol EndReason (core/protocol/messages.ts)
   'end.out': 'Der Stapel ist leer, und ein Spieler hat seine letzte Karte gelegt.',

@@ -492,6 +492,8 @@ export const en = {
   'cw.word.approved.own': 'You approved {0}: you may play it again.',
   'cw.word.approved.own.over': 'You approved {0}: {1, plural, one {it is} other {they are}} in the dictionary now.',
   'cw.word.rejected.own': 'You rejected {0}.',
+  // at an end that closes the room, to the owner: the open questions wait for the owner's next game (server/game/carried-questions.ts)
+  'cw.carried': '{0} {1, plural, one {waits} other {wait}} for your decision: you are asked about {1, plural, one {it} other {them}} when you next join a game of this ruleset.',
   'cw.results': 'Results',
   // why a game ended, one text per protocol EndReason (core/protocol/messages.ts)
   'end.out': 'The pile is empty and a player laid the last card.',
