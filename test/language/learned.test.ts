@@ -49,8 +49,10 @@ async function writeModel(): Promise<string> {
   return key;
 }
 
+let cacheBefore: string | undefined;
 beforeAll(async () => {
   fx = tinyRuleset();
+  cacheBefore = process.env.CARDWORDS_CACHE_DIR;
   process.env.CARDWORDS_CACHE_DIR = cache;
   client = new LspClient();
   await client.initialize({ players: 2 });
@@ -58,6 +60,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // the worker runs other files after this one (vitest.config.ts): the suites' cache again
+  if (cacheBefore === undefined) delete process.env.CARDWORDS_CACHE_DIR;
+  else process.env.CARDWORDS_CACHE_DIR = cacheBefore;
   await client.stop();
   fx.remove();
   rmSync(cache, { recursive: true, force: true });

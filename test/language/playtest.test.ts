@@ -17,8 +17,10 @@ const cache = mkdtempSync(join(tmpdir(), 'cardwords-lsp-cache-'));
 const progress: Array<{ token: string | number; value: { kind: string; percentage?: number; message?: string } }> = [];
 let hook: ((p: (typeof progress)[number]) => void) | null = null;
 
+let cacheBefore: string | undefined;
 beforeAll(async () => {
   fx = tinyRuleset();
+  cacheBefore = process.env.CARDWORDS_CACHE_DIR;
   process.env.CARDWORDS_CACHE_DIR = cache;
   client = new LspClient();
   // one handler (a second one would replace it): records, then tells the test that waits
@@ -30,6 +32,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // the worker runs other files after this one (vitest.config.ts): the suites' cache again
+  if (cacheBefore === undefined) delete process.env.CARDWORDS_CACHE_DIR;
+  else process.env.CARDWORDS_CACHE_DIR = cacheBefore;
   await client.stop();
   fx.remove();
   rmSync(cache, { recursive: true, force: true });

@@ -4,8 +4,15 @@
 // vitest fails the whole run when a worker logs while it closes ("EnvironmentTeardownError:
 // Closing rpc while onUserConsoleLog was pending", seen once in a clean run, from
 // test/game/redis-words.test.ts). No test reads those lines: they are dropped here.
-const info = console.info.bind(console);
-console.info = (...args: unknown[]): void => {
-  if (typeof args[0] === 'string' && args[0].startsWith('[Colyseus reconnection]')) return;
-  info(...args);
-};
+// Once a process: the programs' files share their worker (vitest.config.ts), and this runs
+// before each of them.
+const MARK = Symbol.for('cardwords.sdkLogsDropped');
+const host = console as Console & { [MARK]?: true };
+if (!host[MARK]) {
+  const info = console.info.bind(console);
+  console.info = (...args: unknown[]): void => {
+    if (typeof args[0] === 'string' && args[0].startsWith('[Colyseus reconnection]')) return;
+    info(...args);
+  };
+  host[MARK] = true;
+}
