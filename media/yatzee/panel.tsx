@@ -6,7 +6,7 @@
 // focus and the chosen category survive every update of the room.
 import { yatzeeRefusalText } from './refusal.js';
 import { render } from 'preact';
-import { forgetSeat } from '../ui/seats.js';
+import { forgetSeat, seatFor } from '../ui/seats.js';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { affordances, diceThrown, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
@@ -135,6 +135,14 @@ export class YatzeePanel {
   /** This page's player was the last human with a sheet: their leave or removal ended the game for everyone. */
   private leftLast = false;
 
+  /**
+   * The owner's own sheet, which the owner's remove does not offer: this page's, or, watching,
+   * the one this browser plays in another tab (offered, it removed the owner themselves).
+   */
+  private get ownSheet(): string {
+    return this.isPlayer ? (this.welcome.name ?? '') : (seatFor(this.host, 'yatzee', this.welcome.gameId)?.name ?? '');
+  }
+
   /** Whether this page's player giving the sheet up ends the game (core/protocol/game.ts). */
   private get endsWithMe(): boolean {
     return this.view !== null && yatzeeEndsWithout(this.view, this.welcome.name ?? '');
@@ -247,7 +255,7 @@ export class YatzeePanel {
             <RemovePlayer
               id="yatzee-remove"
               t={t}
-              names={this.over || !this.view ? [] : yatzeeRemovable(this.view, this.isPlayer ? (this.welcome.name ?? '') : '')}
+              names={this.over || !this.view ? [] : yatzeeRemovable(this.view, this.ownSheet)}
               question={(name) => (this.view && yatzeeRemovalEnds(this.view, name) ? 'remove.question.last' : 'remove.question.sheet')}
               onRemove={(name) => this.remove(name)}
             />

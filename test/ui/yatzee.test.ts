@@ -443,6 +443,12 @@ describe('Yatzee panel in Chromium', () => {
       await watcher.waitForSelector('#yatzee-table th.player[data-player="Cy"]');
       // every sheet but the owner's own
       await expect.poll(() => p.locator('#yatzee-remove option').allTextContents()).toEqual(['Remove a player…', 'Robot1', 'Cy']);
+      // also in a second tab of the owner's, watching: it offered Zoe, and removed the owner
+      // ("The owner removed you from the game"); the room refuses it too (test/game/yatzee.test.ts)
+      const second = await context.newPage();
+      await second.goto(`${srv.url}/yatzee.html?game=${id}&owner=${srv.ownerToken}&watch=1`);
+      await expect.poll(() => second.locator('#yatzee-remove option').allTextContents()).toEqual(['Remove a player…', 'Robot1', 'Cy']);
+      await second.close();
       // defect: browsing the names by keys asked at once ("Remove Robot1? …" at ArrowDown, and
       // at `r`, meant as Reset dice, which the list took as type-ahead): the list only chooses
       await p.focus('#yatzee-remove');
