@@ -155,6 +155,8 @@ export class YatzeePanel {
   private readonly removing = new Set<string>();
   /** Sheets the owner removed (the room's `removed`), until their column goes. */
   private readonly othersRemoved = new Set<string>();
+  /** The sheets that went in the last state that took any, as last seen, and whether the owner removed them. */
+  private wentSheets: { sheet: SheetView; removed: boolean }[] = [];
 
   say(text: string, kind: 'info' | 'error' = 'info'): void {
     announce(this.status, text, kind);
@@ -171,6 +173,10 @@ export class YatzeePanel {
     // a player who left: their sheet goes (the seed's rule), and the others are told why the
     // column went (it disappeared without a word)
     const before = this.view?.players.map((p) => p.name) ?? [];
+    // as last seen: the end's results may count one of them (the last person's, whose leave or
+    // removal ended the game), and the final table shows it (it had no column there)
+    const went = (this.view?.players ?? []).filter((p) => !view.players.some((q) => q.name === p.name));
+    if (went.length > 0) this.wentSheets = went.map((p) => ({ sheet: p, removed: this.removing.has(p.name) || this.othersRemoved.has(p.name) || (p.name === this.welcome.name && this.removedByOwner) }));
     const gone = before.filter((n) => n !== this.welcome.name && !view.players.some((p) => p.name === n));
     // those this page removed are said by the acknowledgement ("Cy was removed from the game.")
     const notMine = gone.filter((n) => !this.removing.delete(n));
@@ -360,26 +366,32 @@ export class YatzeePanel {
     );
   }
 
-  /** Your column first, then the others in seat order. */
+  /** Your column first, then the others in seat order; after the end, a sheet the results count that went (marked left or removed). */
   private columns(): Column[] {
     const t = this.t;
     const players = this.view?.players ?? [];
     const mine = players.filter((p) => this.isPlayer && p.name === this.welcome.name);
     const others = players.filter((p) => !(this.isPlayer && p.name === this.welcome.name));
-    return [...mine, ...others].map((p) => {
+    // the results (the room's rule, docs/rules.md "Yatzee lifetime") hold the last person's
+    // sheet, released by the leave or removal that ended the game: the winner's, perhaps, had no column
+    const results = this.results ?? [];
+    const went = this.wentSheets.filter((w) => results.some((r) => r.name === w.sheet.name) && !players.some((p) => p.name === w.sheet.name));
+    return [...mine, ...others, ...went.map((w) => w.sheet)].map((p) => {
       const isMe = mine.includes(p);
+      const gone = went.find((w) => w.sheet === p);
       let title = p.name;
       let mark = '';
       if (isMe) [title, mark] = [t('yatzee.player.you', p.name), t('yatzee.mark.you')];
       else if (p.robot) [title, mark] = [t('yatzee.player.robot', p.name), t('yatzee.mark.robot')];
-      else if (!p.present) [title, mark] = [t('yatzee.player.left', p.name), t('yatzee.mark.left')];
+      else if (gone?.removed) [title, mark] = [t('yatzee.player.removed', p.name), t('yatzee.mark.removed')];
+      else if (gone || !p.present) [title, mark] = [t('yatzee.player.left', p.name), t('yatzee.mark.left')];
       else if (!p.connected) [title, mark] = [t('yatzee.player.away', p.name), t('yatzee.mark.away')];
       return {
         name: p.name,
         title,
         mark,
         mine: isMe,
-        gone: !p.present,
+        gone: gone !== undefined || !p.present,
         scores: p.scores.map((s) => (s < 0 ? null : s)),
         dice: isMe && this.me ? this.me.dice : p.dice,
         held: p.held,
