@@ -1968,6 +1968,23 @@ describe('Cardwords defects, each in Chromium', () => {
       expect((await p.locator('#cw-rematch-votes').boundingBox())!.y).toBeGreaterThanOrEqual(0);
       expect(await p.evaluate(() => window.scrollY), 'scrolled to the vote').toBeGreaterThan(0);
       await p.screenshot({ path: `test-artifacts/ui/cardwords-rematch-vote-owner-${width}x720.png` });
+      if (width === 1280) {
+        // defect: a reloaded page (a watcher come later alike) rebuilt its log from the history,
+        // which held no votes: the vote's line went. Now the log is the one the page had; Bo's
+        // own history has no line of his vote (his button says it), Cy's has it once
+        const logged = () => p.locator('#cw-log li').allTextContents();
+        const before = await logged();
+        await p.reload();
+        await p.waitForSelector('#cw-rematch');
+        await expect.poll(logged).toEqual(before);
+        const votes = async (x: CwPlayer) => {
+          x.room.send('history', { id: 'votes' });
+          const h = (await x.next((m) => m.type === 'history' && m.payload.id === 'votes')).payload as { events?: Array<{ kind: string; name?: string }> };
+          return (h.events ?? []).filter((e) => e.kind === 'vote').map((e) => e.name);
+        };
+        expect(await votes(cy)).toEqual(['Bo']);
+        expect(await votes(bo)).toEqual([]);
+      }
       await p.click('#cw-rematch');
       await expect.poll(() => p.textContent('#cw-status')).toBe('Rematch: game 2 begins.');
       await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('cw-area');
