@@ -267,11 +267,14 @@ export type GoneThen = 'rematch' | 'end';
  * A line of the game log that is no turn, placed after the first `at` turns of its `round`:
  * a rematch (at 0 of the new round), a round's end with its winners (by the rules: first after
  * its last turn; the room's end of a round going on: where it came), a player who left or
- * whom the owner removed (public: the state says it), and the owner's decision on a word,
- * only in the history of the player it was asked for (docs/rules.md: nobody else is told).
+ * whom the owner removed (public: the state says it), another player's rematch vote (the
+ * voter's own page has it on its button: not in their history; at most one a seat a round),
+ * and the owner's decision on a word, only in the history of the player it was asked for
+ * (docs/rules.md: nobody else is told).
  */
 export type CardwordsLogEvent = { round: number; at: number } & (
   | { kind: 'rematch' }
+  | { kind: 'vote'; name: string }
   | { kind: 'end'; winners: string[]; reason?: EndReason }
   | { kind: 'leave'; name: string; then?: GoneThen }
   | { kind: 'remove'; name: string; then?: GoneThen }

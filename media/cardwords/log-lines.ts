@@ -28,6 +28,11 @@ export function carriedText(t: Translate, words: readonly string[]): string {
   return t('cw.carried', words.join(', '), words.length);
 }
 
+/** Who asks for a rematch (`asking`, the names), as the web panel says it under the results and in its log, and the Emacs bridge in its message. */
+export function rematchVotesText(t: Translate, asking: readonly string[]): string {
+  return t('cw.rematchVotes', asking.join(', '), asking.length);
+}
+
 /** What became of a seat given up in a state of `status` (the state that shows it given up). */
 export function goneThen(status: string): GoneThen | undefined {
   return status === 'ended' ? 'end' : status === 'over' ? 'rematch' : undefined;
@@ -45,6 +50,8 @@ export function logEventText(t: Translate, e: CardwordsLogEvent, over = false, o
   switch (e.kind) {
     case 'rematch':
       return t('cw.log.rematch', e.round);
+    case 'vote':
+      return rematchVotesText(t, [e.name]);
     case 'end':
       return withEndReason(t, e.reason, t('cw.won', e.winners.join(', ')), owner);
     case 'leave':

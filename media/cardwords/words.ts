@@ -320,10 +320,8 @@ export function rematchWaiting<P extends RematchSeat>(players: readonly P[], me:
   return players.filter((p) => p.name !== me && rematchWaitsFor(p));
 }
 
-/** Who asks for a rematch (`asking`, the names), as the web panel says it under the results and the Emacs bridge in its message. */
-export function rematchVotesText(t: Translate, asking: readonly string[]): string {
-  return t('cw.rematchVotes', asking.join(', '), asking.length);
-}
+// (a vote is a line of the log too: its words are log-lines.ts's, which this module imports)
+export { rematchVotesText } from './log-lines.js';
 
 /** The web panel's and the Emacs buffer's sentence on them, the away ones marked; `grace` the game's (-1: never). */
 export function rematchWaitsText(t: Translate, waiting: readonly RematchSeat[], grace: number): string {

@@ -6,7 +6,7 @@
 // focus and the chosen category survive every update of the room.
 import { yatzeeRefusalText } from './refusal.js';
 import { render } from 'preact';
-import { forgetSeat } from '../ui/seats.js';
+import { forgetSeat, seatFor } from '../ui/seats.js';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { affordances, diceThrown, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
@@ -135,6 +135,14 @@ export class YatzeePanel {
   /** This page's player was the last human with a sheet: their leave or removal ended the game for everyone. */
   private leftLast = false;
 
+  /**
+   * The owner's own sheet, which the owner's remove does not offer: this page's, or, watching,
+   * the one this browser plays in another tab (offered, it removed the owner themselves).
+   */
+  private get ownSheet(): string {
+    return this.isPlayer ? (this.welcome.name ?? '') : (seatFor(this.host, 'yatzee', this.welcome.gameId)?.name ?? '');
+  }
+
   /** Whether this page's player giving the sheet up ends the game (core/protocol/game.ts). */
   private get endsWithMe(): boolean {
     return this.view !== null && yatzeeEndsWithout(this.view, this.welcome.name ?? '');
@@ -147,6 +155,8 @@ export class YatzeePanel {
   private readonly removing = new Set<string>();
   /** Sheets the owner removed (the room's `removed`), until their column goes. */
   private readonly othersRemoved = new Set<string>();
+  /** The sheets that went in the last state that took any, as last seen, and whether the owner removed them. */
+  private wentSheets: { sheet: SheetView; removed: boolean }[] = [];
 
   say(text: string, kind: 'info' | 'error' = 'info'): void {
     announce(this.status, text, kind);
@@ -163,6 +173,10 @@ export class YatzeePanel {
     // a player who left: their sheet goes (the seed's rule), and the others are told why the
     // column went (it disappeared without a word)
     const before = this.view?.players.map((p) => p.name) ?? [];
+    // as last seen: the end's results may count one of them (the last person's, whose leave or
+    // removal ended the game), and the final table shows it (it had no column there)
+    const went = (this.view?.players ?? []).filter((p) => !view.players.some((q) => q.name === p.name));
+    if (went.length > 0) this.wentSheets = went.map((p) => ({ sheet: p, removed: this.removing.has(p.name) || this.othersRemoved.has(p.name) || (p.name === this.welcome.name && this.removedByOwner) }));
     const gone = before.filter((n) => n !== this.welcome.name && !view.players.some((p) => p.name === n));
     // those this page removed are said by the acknowledgement ("Cy was removed from the game.")
     const notMine = gone.filter((n) => !this.removing.delete(n));
@@ -247,7 +261,7 @@ export class YatzeePanel {
             <RemovePlayer
               id="yatzee-remove"
               t={t}
-              names={this.over || !this.view ? [] : yatzeeRemovable(this.view, this.isPlayer ? (this.welcome.name ?? '') : '')}
+              names={this.over || !this.view ? [] : yatzeeRemovable(this.view, this.ownSheet)}
               question={(name) => (this.view && yatzeeRemovalEnds(this.view, name) ? 'remove.question.last' : 'remove.question.sheet')}
               onRemove={(name) => this.remove(name)}
             />
@@ -352,26 +366,32 @@ export class YatzeePanel {
     );
   }
 
-  /** Your column first, then the others in seat order. */
+  /** Your column first, then the others in seat order; after the end, a sheet the results count that went (marked left or removed). */
   private columns(): Column[] {
     const t = this.t;
     const players = this.view?.players ?? [];
     const mine = players.filter((p) => this.isPlayer && p.name === this.welcome.name);
     const others = players.filter((p) => !(this.isPlayer && p.name === this.welcome.name));
-    return [...mine, ...others].map((p) => {
+    // the results (the room's rule, docs/rules.md "Yatzee lifetime") hold the last person's
+    // sheet, released by the leave or removal that ended the game: the winner's, perhaps, had no column
+    const results = this.results ?? [];
+    const went = this.wentSheets.filter((w) => results.some((r) => r.name === w.sheet.name) && !players.some((p) => p.name === w.sheet.name));
+    return [...mine, ...others, ...went.map((w) => w.sheet)].map((p) => {
       const isMe = mine.includes(p);
+      const gone = went.find((w) => w.sheet === p);
       let title = p.name;
       let mark = '';
       if (isMe) [title, mark] = [t('yatzee.player.you', p.name), t('yatzee.mark.you')];
       else if (p.robot) [title, mark] = [t('yatzee.player.robot', p.name), t('yatzee.mark.robot')];
-      else if (!p.present) [title, mark] = [t('yatzee.player.left', p.name), t('yatzee.mark.left')];
+      else if (gone?.removed) [title, mark] = [t('yatzee.player.removed', p.name), t('yatzee.mark.removed')];
+      else if (gone || !p.present) [title, mark] = [t('yatzee.player.left', p.name), t('yatzee.mark.left')];
       else if (!p.connected) [title, mark] = [t('yatzee.player.away', p.name), t('yatzee.mark.away')];
       return {
         name: p.name,
         title,
         mark,
         mine: isMe,
-        gone: !p.present,
+        gone: gone !== undefined || !p.present,
         scores: p.scores.map((s) => (s < 0 ? null : s)),
         dice: isMe && this.me ? this.me.dice : p.dice,
         held: p.held,

@@ -706,7 +706,8 @@ export class CardwordsSession {
   private logFromHistory(m: CardwordsHistoryMessage): void {
     const { from, lines } = historyLines(m);
     const kept = this.log.filter((l) => l.round < from);
-    this.log = [...kept, ...lines.map((l): LogLine => ('turn' in l ? { round: l.round, seat: l.turn.player, text: this.turnText(l.turn, m.players, l.current ? this.tableBefore(m.turns, m.turns.indexOf(l.turn)) : null), plain: this.turnText({ ...l.turn, best: undefined }, m.players) } : { round: l.round, seat: -1, text: logEventLine(l.event, l.over === true, this.welcome?.owner === true) }))];
+    // the others' rematch votes are said in the message here, not logged (the web panel logs them)
+    this.log = [...kept, ...lines.filter((l) => !('event' in l) || l.event.kind !== 'vote').map((l): LogLine => ('turn' in l ? { round: l.round, seat: l.turn.player, text: this.turnText(l.turn, m.players, l.current ? this.tableBefore(m.turns, m.turns.indexOf(l.turn)) : null), plain: this.turnText({ ...l.turn, best: undefined }, m.players) } : { round: l.round, seat: -1, text: logEventLine(l.event, l.over === true, this.welcome?.owner === true) }))];
     for (const k of goneKeys(lines)) this.goneLogged.add(k);
     this.loggedRound = m.round;
   }

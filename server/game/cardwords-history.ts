@@ -31,7 +31,7 @@ export class LogNotes {
   events(rounds: readonly RoundLog[], name: string | null): CardwordsLogEvent[] {
     const out: CardwordsLogEvent[] = [];
     for (const r of rounds) {
-      const mine = this.notes.filter((n) => n.round === r.round && (n.kind !== 'word' || (name !== null && (n.askers ?? []).some((a) => sameName(a, name)))));
+      const mine = this.notes.filter((n) => n.round === r.round && (n.kind === 'word' ? name !== null && (n.askers ?? []).some((a) => sameName(a, name)) : n.kind !== 'vote' || name === null || !sameName(n.name, name)));
       const n = r.turns.length;
       const bare = ({ askers: _askers, ...e }: LogNote): CardwordsLogEvent => e;
       out.push(...mine.filter((e) => e.at < n).map(bare));

@@ -871,11 +871,17 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (!this.game?.over || this.ended) return this.sendError(client, 'not-over', 'a rematch follows the end of a game', { id, type: 'rematch' });
     void this.enqueue(async () => {
       if (!this.game?.over || this.ended) return this.sendError(client, 'not-over', 'a rematch follows the end of a game', { id, type: 'rematch' });
+      const voted = seat !== null && !seat.rematch;
       if (seat) seat.rematch = true;
       if (owner || this.rematchAgreed()) {
         const failed = await this.startRematch();
         if (failed) return this.sendError(client, 'storage-failed', `the rematch could not be stored: ${failed}`, { id, type: 'rematch' });
-      } else this.sync();
+      } else {
+        // the others' pages log the vote ("Bo asks for a rematch."): so does one that comes in
+        // later, from the history (once a seat a round: the flag goes with the round)
+        if (voted) this.notes.add({ round: this.round, at: this.moves(), kind: 'vote', name: seat.name });
+        this.sync();
+      }
       this.sendTo(client, 'ack', { id, type: 'rematch', moves: this.moves() });
     });
   }

@@ -31,6 +31,11 @@ interface Seat {
   sessionId: string | null;
   /** Dropped since (ms); 0 while connected. */
   awaySince: number;
+  /**
+   * Joined with the owner token: the owner's own sheet, which the owner's `remove` does not
+   * take from another tab either (watching there, it removed the owner from the game).
+   */
+  owner: boolean;
 }
 
 let robotPromise: Promise<OptimalRobot> | null = null;
@@ -142,7 +147,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     this.game = r.state;
     if (a.type === 'join') {
       const name = normalizeName(a.name)!;
-      this.seats.set(name.toLowerCase(), { key: typeof e.key === 'string' ? e.key : null, robot: e.robot === true, sessionId: null, awaySince: 0 });
+      this.seats.set(name.toLowerCase(), { key: typeof e.key === 'string' ? e.key : null, robot: e.robot === true, sessionId: null, awaySince: 0, owner: e.owner === true });
     } else if (a.type === 'leave') this.closeSheet(a.player, e.removed === true);
   }
 
@@ -192,7 +197,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     const name = `Robot${n}`;
     const err = await this.commit({ type: 'join', name }, { robot: true });
     if (err) return null;
-    this.seats.set(name.toLowerCase(), { key: null, robot: true, sessionId: null, awaySince: 0 });
+    this.seats.set(name.toLowerCase(), { key: null, robot: true, sessionId: null, awaySince: 0, owner: false });
     return name;
   }
 
@@ -219,13 +224,13 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
         if (seat.robot || seat.key === null || o.key !== seat.key) throw refuse('name-taken', `a player named '${name}' is already in this game`);
         key = seat.key;
         if (seat.sessionId) this.dropSession(seat.sessionId, CLOSE_REASON.TAKEN_BACK)?.leave(CLOSE.REMOVED, CLOSE_REASON.TAKEN_BACK);
-        Object.assign(seat, { sessionId: client.sessionId, awaySince: 0 });
+        Object.assign(seat, { sessionId: client.sessionId, awaySince: 0, owner: seat.owner || owner });
       } else {
         if (isRobotName(name)) throw refuse('name-robot', "Robot1..RobotN are the robots' names");
         key = newKey();
-        const err = await this.commit({ type: 'join', name }, { key });
+        const err = await this.commit({ type: 'join', name }, { key, ...(owner ? { owner: true } : {}) });
         if (err) throw refuse(err.code, err.message);
-        this.seats.set(name.toLowerCase(), { key, robot: false, sessionId: client.sessionId, awaySince: 0 });
+        this.seats.set(name.toLowerCase(), { key, robot: false, sessionId: client.sessionId, awaySince: 0, owner });
         this.humansJoined++;
       }
       const stored = this.game.players[findPlayer(this.game, name)]!.name;
@@ -343,8 +348,10 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       const mine = this.seatOf(client)?.[0] ?? '';
       // whom the owner may remove (core/protocol/game.ts): every player present, but the owner's own sheet
       const removable = yatzeeRemovable({ status: this.ended ? 'ended' : 'playing', players: this.game.players }, mine);
-      if (i < 0 || !seat || !removable.some((n) => sameName(n, name))) {
-        const why = this.ended ? 'the game has ended: nobody is removed' : i >= 0 && mine !== '' && sameName(mine, name) ? 'the owner does not remove their own sheet: leave the game instead' : i >= 0 && seat ? `${this.game.players[i]!.name} has left the game` : `no player named '${name}' is playing`;
+      // nor the one the owner plays in another tab (from this one, watching, the owner removed themselves)
+      const own = i >= 0 && ((mine !== '' && sameName(mine, name)) || seat?.owner === true);
+      if (i < 0 || !seat || own || !removable.some((n) => sameName(n, name))) {
+        const why = this.ended ? 'the game has ended: nobody is removed' : own ? 'the owner does not remove their own sheet: leave the game instead' : i >= 0 && seat ? `${this.game.players[i]!.name} has left the game` : `no player named '${name}' is playing`;
         return this.sendError(client, 'unknown-player', why, { id, type: 'remove' });
       }
       const removedName = this.game.players[i]!.name;

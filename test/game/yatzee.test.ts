@@ -446,6 +446,12 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
     const bo = await named(Player.join(srv.url, id, { name: 'Bo' }));
     const cy = await named(Player.join(srv.url, id, { name: 'Cy' }));
     const watcher = await named(Player.join(srv.url, id, { watch: true }));
+    // the owner watching in a second tab: Ann's is the owner's own sheet, refused saying so (the
+    // removal went through, and told the owner "The owner removed you from the game")
+    const ownerTab = await named(Player.join(srv.url, id, { owner: srv.ownerToken }));
+    const own = await ownerTab.requestRaw('remove', { name: 'Ann' });
+    expect(own).toMatchObject({ type: 'error', payload: { code: 'unknown-player', message: 'the owner does not remove their own sheet: leave the game instead' } });
+    await ownerTab.leave();
     expect((await ann.request('remove', { name: 'Cy' })).type).toBe('ack');
     await until(() => cy.left !== null, 5000, 'Cy removed');
     expect((await bo.leaveGame()).type).toBe('ack');

@@ -1908,20 +1908,31 @@ describe('Cardwords defects, each in Chromium', () => {
     await owner.request('end');
   });
 
-  it('defect: a wildcard clicked after a cell moves nothing under the pointer (its letters came above the buttons, and a double-click chose one: "H8 U"); the letters stand under the hand', async () => {
+  it('defect: a wildcard clicked after a cell moves nothing under the pointer (its letters came above the buttons, and a double-click chose one: "H8 U"); the letters stand under the hand, in view (at 620x720 they were below the fold)', async () => {
     for (const [width, height] of [[1280, 720], [620, 720]] as const) {
       const { page, errors } = await fresh({ width, height });
       await quickGame(page, 's2');
-      // the hand's cards and the action's buttons, where the pointer may go next
-      const boxes = () => page.locator('#cw-hand button, .cw-action .toolbar button').evaluateAll((es) => es.map((e) => { const r = e.getBoundingClientRect(); return `${e.id || (e as HTMLElement).dataset.index}: ${r.x},${r.y} ${r.width}x${r.height}`; }));
+      // the hand's cards and the action's buttons, where the pointer may go next, in the page's
+      // coordinates (those shown): the page may scroll to show the letters, the layout moves nothing
+      const boxes = () => page.locator('#cw-hand button, .cw-action .toolbar button').evaluateAll((es) => es.filter((e) => e.getClientRects().length > 0).map((e) => { const r = e.getBoundingClientRect(); return `${e.id || (e as HTMLElement).dataset.index}: ${r.x},${r.y + window.scrollY} ${r.width}x${r.height}`; }));
       await page.click('#cw-cell-3-3');
       const before = await boxes();
       await page.locator('#cw-hand [data-char=""]').click();
       await page.waitForSelector('#cw-meanings', { state: 'visible' });
       expect(await boxes(), `${width}x${height}`).toEqual(before);
       const hand = (await page.locator('#cw-hand').boundingBox())!;
-      expect((await page.locator('#cw-meanings').boundingBox())!.y).toBeGreaterThanOrEqual(hand.y + hand.height);
+      const letters = (await page.locator('#cw-meanings').boundingBox())!;
+      expect(letters.y).toBeGreaterThanOrEqual(hand.y + hand.height);
+      // defect: at 620x720 the letters were a scroll away (the prompt alone in view): they and the hand are in view
+      expect(hand.y, `${width}x${height}`).toBeGreaterThanOrEqual(0);
+      expect(letters.y + letters.height, `${width}x${height}`).toBeLessThanOrEqual(height);
       await page.screenshot({ path: `test-artifacts/ui/cardwords-wildcard-letters-${width}x${height}.png` });
+      // the scroll may bring a letter under the pointer: a click that is a double-click's second chooses none
+      const a = (await page.locator('#cw-meanings [data-meaning="A"]').boundingBox())!;
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down({ clickCount: 2 });
+      await page.mouse.up({ clickCount: 2 });
+      expect(await page.locator('#cw-pending').count()).toBe(1);
       // a double-click on the wildcard chooses no letter: it is still asked
       await page.keyboard.press('Escape');
       await page.click('#cw-cell-3-3');
@@ -1929,6 +1940,9 @@ describe('Cardwords defects, each in Chromium', () => {
       await page.waitForSelector('#cw-meanings', { state: 'visible' });
       expect(await composedCount(page)).toBe(0);
       expect(await page.locator('#cw-pending').count()).toBe(1);
+      // a single click chooses
+      await page.click('#cw-meanings [data-meaning="A"]');
+      await expect.poll(() => composedCount(page)).toBe(1);
       expect(errors).toEqual([]);
     }
   });
@@ -1982,6 +1996,23 @@ describe('Cardwords defects, each in Chromium', () => {
       expect((await p.locator('#cw-rematch-votes').boundingBox())!.y).toBeGreaterThanOrEqual(0);
       expect(await p.evaluate(() => window.scrollY), 'scrolled to the vote').toBeGreaterThan(0);
       await p.screenshot({ path: `test-artifacts/ui/cardwords-rematch-vote-owner-${width}x720.png` });
+      if (width === 1280) {
+        // defect: a reloaded page (a watcher come later alike) rebuilt its log from the history,
+        // which held no votes: the vote's line went. Now the log is the one the page had; Bo's
+        // own history has no line of his vote (his button says it), Cy's has it once
+        const logged = () => p.locator('#cw-log li').allTextContents();
+        const before = await logged();
+        await p.reload();
+        await p.waitForSelector('#cw-rematch');
+        await expect.poll(logged).toEqual(before);
+        const votes = async (x: CwPlayer) => {
+          x.room.send('history', { id: 'votes' });
+          const h = (await x.next((m) => m.type === 'history' && m.payload.id === 'votes')).payload as { events?: Array<{ kind: string; name?: string }> };
+          return (h.events ?? []).filter((e) => e.kind === 'vote').map((e) => e.name);
+        };
+        expect(await votes(cy)).toEqual(['Bo']);
+        expect(await votes(bo)).toEqual([]);
+      }
       await p.click('#cw-rematch');
       await expect.poll(() => p.textContent('#cw-status')).toBe('Rematch: game 2 begins.');
       await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('cw-area');
@@ -2031,7 +2062,7 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await w.textContent('a.skip')).toBe('Skip to the game');
   });
 
-  it('defect: at 620x720 a move composed with the mouse shows its preview in view (below the fold), and a wildcard clicked its question, with nothing moved', async () => {
+  it('defect: at 620x720 a move composed with the mouse shows its preview in view (below the fold), with nothing moved, and a wildcard clicked its question and its letters', async () => {
     const { page, errors } = await fresh({ width: 620, height: 720 });
     await quickGame(page, 's2');
     await page.click('#cw-cell-3-3');
@@ -2048,7 +2079,12 @@ describe('Cardwords defects, each in Chromium', () => {
     await page.locator('#cw-hand [data-char=""]').click();
     const ask = (await page.locator('#cw-meanings > span').boundingBox())!;
     expect(ask.y + ask.height, 'the question in view').toBeLessThanOrEqual(720);
-    expect(await page.evaluate(() => window.scrollY), 'nothing scrolled').toBe(0);
+    // and its letters, the page scrolled the least that shows them with the hand (they were a
+    // scroll away: the player did not see the choice; the hand moves up, a letter is the next click)
+    const letters = (await page.locator('#cw-meanings').boundingBox())!;
+    expect(letters.y + letters.height, 'the letters in view').toBeLessThanOrEqual(720);
+    expect(await page.evaluate(() => window.scrollY), 'the least scroll').toBe(Math.ceil(letters.y + letters.height + (await page.evaluate(() => window.scrollY)) - 720));
+    expect((await page.locator('#cw-hand').boundingBox())!.y, 'the hand in view').toBeGreaterThanOrEqual(0);
     await page.screenshot({ path: 'test-artifacts/ui/cardwords-mouse-wildcard-620x720.png' });
     expect(errors).toEqual([]);
   });

@@ -292,6 +292,30 @@ function BracesWhy({ m }: { m: Model }) {
 }
 
 /**
+ * The wildcard's letter buttons, under the hand, not above the action's buttons: they came up
+ * there at the click that chose the wildcard, and a double-click's second click chose a letter
+ * under the pointer ("H8 U"). As they appear the page scrolls the least that shows them with
+ * the hand (at 620x720 they were below the fold: the player did not see the choice), the
+ * letters at least. The hand then moves up and a letter may come under the pointer: a click
+ * that is a double-click's second (or third) chooses none. Play and Trade move up, away from
+ * a pointer on the hand.
+ */
+function Meanings({ m }: { m: Model }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => showSpan(fitting(spanOf(document.getElementById('cw-hand'), box.current), spanOf(box.current))), []);
+  return (
+    <div class="cw-meanings" id="cw-meanings" role="group" aria-label={m.t('cw.meaning')} ref={box}>
+      <span>{m.t('cw.key.wildMeaning')}</span>
+      {m.rules.chars.map((ch) => (
+        <button type="button" key={ch} class="cw-meaning" data-meaning={ch} onClick={(e) => e.detail < 2 && m.cmd.giveMeaning(ch)}>
+          {ch}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
  * A button's label with room for the longest of its labels (`room`): those are drawn unseen
  * in the same grid cell (attributes shown by CSS, so the button's text stays the label).
  */
@@ -463,18 +487,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
           </button>
         ))}
       </div>
-      {/* under the hand, not above the buttons: they came up there at the click that chose the
-          wildcard, and a double-click's second click chose a letter under the pointer ("H8 U") */}
-      {needMeaning && (
-        <div class="cw-meanings" id="cw-meanings" role="group" aria-label={t('cw.meaning')}>
-          <span>{t('cw.key.wildMeaning')}</span>
-          {m.rules.chars.map((ch) => (
-            <button type="button" key={ch} class="cw-meaning" data-meaning={ch} onClick={() => m.cmd.giveMeaning(ch)}>
-              {ch}
-            </button>
-          ))}
-        </div>
-      )}
+      {needMeaning && <Meanings m={m} />}
       <p class="cw-refusal error" id="cw-refusal">
         {m.refusal}
       </p>
