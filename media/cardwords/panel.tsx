@@ -6,7 +6,7 @@
 // patches the DOM: focus, selection and scroll survive every update. Watchers get the same
 // without a hand.
 import { render } from 'preact';
-import { forgetSeat } from '../ui/seats.js';
+import { forgetSeat, seatFor } from '../ui/seats.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
@@ -257,6 +257,16 @@ export class CardwordsPanel {
     if (!this.isPlayer || !this.state) return -1;
     const i = this.state.players.findIndex((p) => p.name === this.welcome.name);
     return i >= 0 ? i : (this.welcome.seat ?? -1);
+  }
+
+  /**
+   * The owner's own seat, which the owner's remove does not offer: this page's, or, watching,
+   * the one this browser plays in another tab (offered, it removed the owner themselves).
+   */
+  private get ownSeat(): number {
+    if (this.isPlayer || !this.state) return this.mySeat;
+    const kept = seatFor(this.host, 'cardwords', this.welcome.gameId);
+    return kept ? this.state.players.findIndex((p) => p.name === kept.name) : -1;
   }
 
   say(text: string, kind: 'info' | 'error' = 'info', onArea = false): void {
@@ -616,6 +626,7 @@ export class CardwordsPanel {
       watchAgain: this.watchAgain,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
+      ownSeat: this.ownSeat,
       gameId: this.welcome.gameId,
       inviteUrl: this.inviteUrl,
       cursor: this.cursor,
@@ -790,7 +801,7 @@ export class CardwordsPanel {
               <RemovePlayer
                 id="cw-remove"
                 t={t}
-                names={m.ended ? [] : cardwordsRemovable(m.state, m.mySeat)}
+                names={m.ended ? [] : cardwordsRemovable(m.state, m.ownSeat)}
                 question={(who) => removeQuestion(m.state, who)}
                 onRemove={(name) => m.cmd.remove(name)}
               />

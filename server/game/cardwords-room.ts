@@ -983,7 +983,10 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (typeof name !== 'string') return this.sendError(client, 'bad-message', 'remove: { name }', { id, type: 'remove' });
     void this.enqueue(async () => {
       const seat = this.findSeat(name);
-      if (!seat || !this.removable(client).some((n) => same(n, name))) return this.sendError(client, 'unknown-player', this.ended ? 'the game has ended: nobody is removed' : seat && seat === this.seatOf(client) ? 'the owner does not remove their own seat: leave the game instead' : `no human player named '${name}' is in this game`, { id, type: 'remove' });
+      // the owner's own seat is not removed, from this connection nor from another tab watching
+      // (there the removal went through, and told the owner "The owner removed you")
+      const own = seat !== undefined && (seat === this.seatOf(client) || seat.owner);
+      if (!seat || own || !this.removable(client).some((n) => same(n, name))) return this.sendError(client, 'unknown-player', this.ended ? 'the game has ended: nobody is removed' : own ? 'the owner does not remove their own seat: leave the game instead' : `no human player named '${name}' is in this game`, { id, type: 'remove' });
       const sessionId = seat.sessionId;
       const failed = await this.unseat(seat, 'remove');
       if (failed) return this.sendError(client, 'storage-failed', `the removal could not be stored: ${failed}`, { id, type: 'remove' });

@@ -878,14 +878,17 @@ it("Yatzee through the bridge: the last human's leave asks that the game ends fo
   const b = bridge();
   const call = <T = { leaveQuestion: string; message: string; closed: boolean }>(method: string, params: unknown = {}) => b.call<T>(method, params);
   const served = await call<{ url: string; owner: string }>('serve', { game: 'yatzee' });
-  const created = await call<{ welcome: { gameId: string } }>('yatzee/create', { url: served.url, owner: served.owner, name: 'me', robots: 1, seed: 'last-leave' });
-  const bo = await Player.join(served.url, created.welcome.gameId, { name: 'Bo' });
-  await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('');
-  expect((await bo.leaveGame()).type).toBe('ack');
-  await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('Leave for good? No other person plays, so the game ends. ');
-  // the owner, watching from elsewhere, removes the last human: the game ends with it
-  const owner = await Player.join(served.url, created.welcome.gameId, { watch: true, owner: served.owner });
+  // the owner creates the game and watches it; Emacs plays in it as a guest (the owner does not
+  // remove their own sheet: they leave)
+  const owner = await Player.create(served.url, 'yatzee', { owner: served.owner, robots: 1, seed: 'last-leave' });
+  const id = owner.room.roomId;
+  await call('yatzee/join', { url: served.url, id, name: 'me' });
+  const bo = await Player.join(served.url, id, { name: 'Bo' });
   try {
+    await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('');
+    expect((await bo.leaveGame()).type).toBe('ack');
+    await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('Leave for good? No other person plays, so the game ends. ');
+    // the owner, watching, removes the last human: the game ends with it
     expect((await owner.request('remove', { name: 'me' })).type).toBe('ack');
     // the end comes before the close (it came after it: no winner was named), worded as the removal's
     await expect.poll(async () => (await call<{ ended: boolean }>('yatzee/view')).ended).toBe(true);

@@ -610,6 +610,12 @@ describe('cardwords rooms', () => {
     await until(() => !ann.state.players[1]!.auto && ann.state.players[1]!.connected, 5000, 'Bob seated again');
     await until(() => handOf(bob2).length > 0, 5000, "Bob's hand again");
     expect(bob2.state.players[0]!.hand ?? []).toHaveLength(0);
+    // the owner watching in another tab does not remove the owner's own seat (Ann's): refused
+    // saying so (the removal went through, and told the owner "The owner removed you")
+    const ownerTab = await cwJoin(srv.url, id, { watch: true, owner: srv.ownerToken });
+    expect(await ownerTab.requestRaw('remove', { name: 'Ann' })).toMatchObject({ type: 'error', payload: { code: 'unknown-player', message: 'the owner does not remove their own seat: leave the game instead' } });
+    await ownerTab.leave();
+    expect(ann.left).toBeNull();
     // the owner removes Bob: his key is void, a robot plays his seat
     expect((await ann.request('remove', { name: 'Bob' })).type).toBe('ack');
     await until(() => bob2.left === CLOSE.REMOVED, 5000, 'Bob removed');

@@ -1586,6 +1586,11 @@ describe('Cardwords defects, each in Chromium', () => {
     // "removed", not "left": the owner removed him (he did not go)
     await expect.poll(() => owner.textContent('#cw-scores tr[data-player="Bo"] .away')).toBe('removed');
     expect(await owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Ann', 'Cy', 'Eve']);
+    // the owner's page watching while this browser plays Ann's seat in another tab (its kept
+    // seat): Ann is the owner's own, not offered (it was, and the owner removed themselves)
+    await owner.evaluate((game) => localStorage.setItem('cardwords.cardwords.seat', JSON.stringify({ gameId: game, name: 'Ann', key: 'kept-in-another-tab' })), id);
+    await owner.reload();
+    await expect.poll(() => owner.locator('#cw-remove option').allTextContents()).toEqual(['Remove a player…', 'Cy', 'Eve']);
     ann.room.leave();
     cy.room.leave();
     eve.room.leave();

@@ -110,6 +110,8 @@ export interface Model {
   watchAgain: (() => Promise<string | null>) | null;
   owner: boolean;
   mySeat: number;
+  /** The seat the owner's remove does not offer: mySeat, or, watching, the one this browser plays in another tab. */
+  ownSeat: number;
   gameId: string;
   /** The join page of this game, to give to the people invited. */
   inviteUrl: string;
