@@ -1087,7 +1087,9 @@ export class CardwordsPanel {
     } else if (p.type === 'approve' || p.type === 'reject') {
       // the owner's own word: its `word` says it, as the log has it ("You approved TS: …"), whichever comes first
       if (meta.name === this.welcome.name) return this.render();
-      this.say(this.t(p.type === 'approve' ? 'cw.approved' : 'cw.rejected', (p.words ?? []).join(', ')));
+      // another's word (or an earlier game's): in the owner's log's words, as Emacs says it (server/bridge/texts.ts ownerDecidedText)
+      const words = p.words ?? [];
+      this.say(p.type === 'approve' ? this.t('cw.word.approved.own.over', words.join(', '), words.length) : this.t('cw.word.rejected.own', words.join(', ')));
     } else if (meta.type === 'remove' && meta.name) {
       this.say(this.t('remove.done', meta.name));
       // the list went with the last player removable, and the focus with it: the action area (a watcher: the table)

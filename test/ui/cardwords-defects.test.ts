@@ -1312,6 +1312,8 @@ describe('Cardwords defects, each in Chromium', () => {
     await next.click('#cw-requests button[data-reject="TS"]');
     await next.click(`#cw-requests button[data-reject="${pair!}"]`);
     await expect.poll(() => next.locator('#cw-requests button').count()).toBe(0);
+    // in the owner's log's words (it said "Rejected: TS.", and Emacs "TS rejected")
+    await expect.poll(() => next.textContent('#cw-status')).toBe(`You rejected ${pair!}.`);
     // decided: the focus goes back to the action area (it fell to the page)
     await expect.poll(() => next.evaluate(() => document.activeElement?.id)).toBe('cw-area');
   });

@@ -486,8 +486,6 @@ export const da: Strings = {
   'cw.reject': 'Afvis',
   'cw.approveWord': 'Godkend {0}',
   'cw.rejectWord': 'Afvis {0}',
-  'cw.approved': 'Godkendt: {0}. Det står nu i den personlige ordbog.',
-  'cw.rejected': 'Afvist: {0}.',
   'cw.word.approved': 'Ejeren godkendte {0}: Du kan spille det igen.',
   'cw.word.approved.over': 'Ejeren godkendte {0}: {1, plural, one {Det står} other {De står}} nu i ordbogen.',
   'cw.word.rejected': 'Ejeren afviste {0}.',

@@ -486,8 +486,6 @@ export const de: Strings = {
   'cw.reject': 'Ablehnen',
   'cw.approveWord': '{0} freigeben',
   'cw.rejectWord': '{0} ablehnen',
-  'cw.approved': 'Freigegeben: {0}. Es steht jetzt im persönlichen Wörterbuch.',
-  'cw.rejected': 'Abgelehnt: {0}.',
   'cw.word.approved': 'Der Besitzer hat {0} freigegeben: Du kannst es nochmal spielen.',
   'cw.word.approved.over': 'Der Besitzer hat {0} freigegeben: {1, plural, one {Es steht} other {Sie stehen}} jetzt im Wörterbuch.',
   'cw.word.rejected': 'Der Besitzer hat {0} abgelehnt.',

@@ -485,8 +485,6 @@ export const en = {
   'cw.reject': 'Reject',
   'cw.approveWord': 'Approve {0}',
   'cw.rejectWord': 'Reject {0}',
-  'cw.approved': 'Approved: {0}. It is in the personal dictionary now.',
-  'cw.rejected': 'Rejected: {0}.',
   'cw.word.approved': 'The owner approved {0}: you may play it again.',
   // after the round: the word is in the dictionary, but the round is not there to play it in
   'cw.word.approved.over': 'The owner approved {0}: {1, plural, one {it is} other {they are}} in the dictionary now.',
