@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // Keeping a page in its game (docs/ui.md "Connection"), for the Cardwords and Yatzee pages:
 // one place for what a lost connection does. The SDK reconnects a dropped connection by
-// itself for about a minute (15 tries), but only to the very server process that held it:
+// itself for about a minute (60 tries here, `reconnectQuickly`), but only to the very server process that held it:
 // after a server's restart (a stop, a crash) or a longer loss of the network it gives up,
 // and the page stayed on its old state for ever while a stand-in robot played the seat of
 // someone still looking at it. From then on the page joins the game again as a reload does
