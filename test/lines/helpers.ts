@@ -63,6 +63,9 @@ export const NODE = process.execPath;
  * output is not sent to it (`no-output`), and a control client has no size of its own, so
  * the window keeps the size the test gave it.
  */
+/** How long a screen poll waits for the control connection's answer (ms; it takes a few). */
+const CONTROL_ANSWER_MS = 5000;
+
 class TmuxControl {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly pending: { resolve: (out: string) => void; reject: (e: Error) => void }[] = [];
@@ -165,11 +168,21 @@ export class TmuxSession {
   private async poll(): Promise<string> {
     if (this.controlFailed) return this.capture();
     if (!this.control || this.control.closed) this.control = new TmuxControl(this.socket, this.name);
+    // an answer that never comes (seen once in a clean run under load: the poll waited for
+    // ever, and waitFor's own deadline, checked between polls, never came) gives up on the
+    // connection: the polls go on by capture-pane
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer from the tmux control client')), CONTROL_ANSWER_MS);
+    });
     try {
-      return await this.control.run(`capture-pane -p -t ${this.name}`);
+      return await Promise.race([this.control.run(`capture-pane -p -t ${this.name}`), late]);
     } catch {
       this.controlFailed = true;
+      this.control.end();
       return this.capture();
+    } finally {
+      clearTimeout(timer);
     }
   }
 
