@@ -110,6 +110,8 @@ export class YatzeePanel {
     room.on('results', (p) => this.onResults(p));
     room.on('ended', (p) => this.onEnded(p));
     document.addEventListener('keydown', this.keydown);
+    window.addEventListener('scroll', this.pinHead, { passive: true });
+    window.addEventListener('resize', this.pinHead);
     this.say(this.isPlayer ? t('yatzee.joined', welcome.name ?? '') : t('yatzee.watching'));
     this.render();
   }
@@ -121,6 +123,8 @@ export class YatzeePanel {
   dispose(): void {
     this.disposed = true;
     document.removeEventListener('keydown', this.keydown);
+    window.removeEventListener('scroll', this.pinHead);
+    window.removeEventListener('resize', this.pinHead);
     render(null, this.app);
   }
 
@@ -249,6 +253,7 @@ export class YatzeePanel {
         this.choiceFor = '';
       }
     }
+    const tableFull = !this.over && this.view !== null && this.view.status === 'playing' && !yatzeePlaceFree(this.view);
     render(
       <>
         {/* not to the player who has just left, or been removed: the page is theirs no more to invite to */}
@@ -256,7 +261,10 @@ export class YatzeePanel {
         {/* not on a page out of play (left, removed, the sheet played elsewhere): its connection is closed */}
         {this.welcome.owner && !this.left && (
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
-            <button type="button" id="yatzee-add-robot" disabled={this.over} onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
+            {/* a full table refuses a robot ("The table is full (10 players)."): said before the click */}
+            <button type="button" id="yatzee-add-robot" disabled={this.over || tableFull} title={tableFull ? t('err.table-full') : undefined} onClick={() => this.send('robots', { add: 1 })}>
+              {t('yatzee.addRobot')}
+            </button>
             <Confirm id="yatzee-end" t={t} words={END_WORDS} disabled={this.isEnded} onConfirm={() => this.send('end', {})} />
             <RemovePlayer
               id="yatzee-remove"
@@ -289,7 +297,29 @@ export class YatzeePanel {
       </>,
       this.app,
     );
+    this.pinHead();
   }
+
+  /**
+   * In a narrow column the dice stay at the top of the view (style.css): the table's column
+   * heads, the players' names, stop under them as the page scrolls (they went under them,
+   * unreadable), until the table's last row. The table scrolls sideways in its own box, where
+   * a sticky head would stick to that box and not to the view: the head is moved here.
+   */
+  private readonly pinHead = (): void => {
+    const head = this.app.querySelector<HTMLElement>('#yatzee-table thead');
+    if (!head) return;
+    const dice = this.app.querySelector<HTMLElement>('.yatzee-layout > .my-sheet');
+    let shift = 0;
+    if (dice && getComputedStyle(dice).position === 'sticky') {
+      const table = head.parentElement!;
+      const foot = table.querySelector('tfoot');
+      // the table's own top is the head's unmoved one (its caption is for screen readers, out of the flow)
+      const room = table.offsetHeight - head.offsetHeight - (foot?.offsetHeight ?? 0);
+      shift = Math.min(Math.max(0, dice.getBoundingClientRect().bottom - table.getBoundingClientRect().top), Math.max(0, room));
+    }
+    head.style.transform = shift > 0 ? `translateY(${shift}px)` : '';
+  };
 
   private controls(me: Sheet, shown: HintShown | null) {
     const t = this.t;
