@@ -29,6 +29,12 @@ import { keepResults } from './kept-results.js';
 
 export type { RoomLike, RoomView, SheetView, Welcome };
 
+/** Why watching after a leave was refused; `over`: the game has ended since (nothing to watch). */
+export interface WatchRefused {
+  text: string;
+  over: boolean;
+}
+
 type Hint = YatzeeHint;
 
 /** Leaving closes the sheet for good (the room's `leave`); closing the panel is only a drop. */
@@ -85,7 +91,7 @@ export class YatzeePanel {
     private readonly room: RoomLike,
     private readonly welcome: Welcome,
     /** After a leave, watching the game (a new join as a watcher): null once watching, else why not. */
-    private readonly watchAgain: (() => Promise<string | null>) | null = null,
+    private readonly watchAgain: (() => Promise<WatchRefused | null>) | null = null,
     /** Why nothing can be sent now (the connection is lost: media/ui/rejoin.ts), or null. */
     offline: () => string | null = () => null,
   ) {
@@ -282,10 +288,18 @@ export class YatzeePanel {
           {me && this.controls(me, shown)}
           {/* after a leave or a removal: the status line says which (once: this said it a second time) */}
           {/* no offer to watch a game that has ended (joining it is refused) */}
-          {!me && this.left && this.watchAgain && !this.leftLast && !this.isEnded && (
+          {!me && this.left && this.watchAgain && !this.leftLast && !this.isEnded && !this.overSince && (
             <section class="my-sheet" id="yatzee-mine" aria-label={this.refusedText ?? t(this.playHere ? 'conn.takenBack' : this.removedByOwner ? 'conn.removed' : 'yatzee.left')}>
-              <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watchAgain} onPlayHere={this.playHere} />
+              <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watch} onPlayHere={this.playHere} />
             </section>
+          )}
+          {/* the way on from a game that ended out of this page's sight (as the join page's for an ended game: main.ts) */}
+          {this.overSince && (
+            <p id="yatzee-over">
+              <a href="./" id="yatzee-over-home">
+                {t('nav.home')}
+              </a>
+            </p>
           )}
           {/* out of play while the game goes on (a leave, the owner's removal, the sheet played
               in another tab, a join again refused): the connection is closed, and the sheets as
@@ -685,6 +699,24 @@ export class YatzeePanel {
   }
 
   private playHere: (() => Promise<string | null>) | null = null;
+
+  /**
+   * The offer's Watch: a page out of play has no connection, so the game's end after the leave
+   * (or the removal) reached it not; a refusal saying the game is over says so, and the offer
+   * goes (it stayed, saying "Could not watch: The game is over or does not exist.").
+   */
+  private readonly watch = async (): Promise<string | null> => {
+    const refused = await this.watchAgain!();
+    if (!refused?.over) return refused && refused.text;
+    this.overSince = true;
+    this.say(this.t('yatzee.overSince'));
+    this.render();
+    this.keepFocus('yatzee-over-home');
+    return null;
+  };
+
+  /** The game ended after this page went out of play (learnt by a refused watch). */
+  private overSince = false;
 
   /**
    * The game could not be joined again (media/ui/rejoin.ts has said why at the top): as after a
