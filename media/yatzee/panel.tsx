@@ -379,14 +379,19 @@ export class YatzeePanel {
           <>
             <div class="status-row">
               <p class="throws-left" id="yatzee-throws-left" data-left={left}>{full ? t('yatzee.sheetFull') : t('yatzee.throwsLeft', left)}</p>
-              <label class="check">
-                <input type="checkbox" id="yatzee-hints" checked={this.hints} onChange={(e) => this.setHints((e.target as HTMLInputElement).checked)} />
-                {t('yatzee.hints')}
-              </label>
+              {/* a full sheet has nothing to advise while the others play on (hintForThrow shows it no hint): the checkbox stood, doing nothing */}
+              {!full && (
+                <label class="check">
+                  <input type="checkbox" id="yatzee-hints" checked={this.hints} onChange={(e) => this.setHints((e.target as HTMLInputElement).checked)} />
+                  {t('yatzee.hints')}
+                </label>
+              )}
             </div>
-            <p class="hint-line" id="yatzee-hint-line" hidden={!this.hints}>
-              {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : shown ? this.hintText(shown) : ''}
-            </p>
+            {!full && (
+              <p class="hint-line" id="yatzee-hint-line" hidden={!this.hints}>
+                {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : shown ? this.hintText(shown) : ''}
+              </p>
+            )}
           </>
         )}
       </section>

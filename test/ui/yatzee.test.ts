@@ -1004,6 +1004,7 @@ describe('Yatzee panel in Chromium', () => {
 
   it('a whole game of three to the results (Eve in the browser, two robots), the preselection always the hint’s best', async () => {
     const eve = await openPage(browser, { width: 1280, height: 720 });
+    let fay: Player | null = null;
     try {
       const e = eve.page;
       await e.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}&seed=ui-whole-game`);
@@ -1017,6 +1018,9 @@ describe('Yatzee panel in Chromium', () => {
       const widths = await e.$$eval('#yatzee-table thead th.player', (ths) => ths.map((th) => th.getBoundingClientRect().width));
       for (const w of widths) expect(w).toBeLessThanOrEqual(5.4 * 16);
       expect(await e.locator('#yatzee-table').evaluate((t) => t.getBoundingClientRect().width / t.parentElement!.clientWidth)).toBeLessThan(0.5);
+      // Fay joins and does not play: Eve's sheet is full while the game goes on
+      fay = await Player.join(srv.url, new URL(e.url()).searchParams.get('game')!, { name: 'Fay' });
+      await expect.poll(() => e.locator('#yatzee-table thead th.player').count()).toBe(4);
       await e.check('#yatzee-hints');
       // the page's keys work from the checkbox too: d goes to the dice
       await e.keyboard.press('d');
@@ -1043,6 +1047,14 @@ describe('Yatzee panel in Chromium', () => {
       }
       // defect: after the last transfer the focus went to Throw, off for a full sheet, and so to the page; now the sheet
       await expect.poll(() => e.evaluate(() => document.activeElement?.id)).toBe('yatzee-table');
+      // defect: the full sheet went on offering "Show expected values" while Fay plays on (it
+      // can show nothing for a full sheet); it goes with the hint line, the sheet said full
+      expect(await e.textContent('#yatzee-throws-left')).toBe('Your sheet is full.');
+      expect(await e.locator('#yatzee-results').count()).toBe(0);
+      expect(await e.locator('#yatzee-hints, #yatzee-hint-line').count()).toBe(0);
+      // Fay's leave closes the last sheet still open (the robots' are full, or fill on their own)
+      expect((await fay.leaveGame()).type).toBe('ack');
+      fay = null;
       // every sheet full (the robots play on their own): the game ends by itself with the results
       await e.waitForSelector('#yatzee-results-list li', { timeout: 60_000 });
       expect(await e.locator('#yatzee-table tbody td.score:not(.open):not(.preview)').count()).toBe(3 * CATEGORIES.length);
@@ -1083,6 +1095,7 @@ describe('Yatzee panel in Chromium', () => {
       expect(eve.errors).toEqual([]);
     } finally {
       await eve.context.close();
+      await fay?.leave();
     }
   });
 
