@@ -7,7 +7,7 @@ import { Fragment, createElement, render } from 'preact';
 import { h } from '../ui/dom.js';
 import { startPage } from '../ui/page.js';
 import { createdGameSearch } from '../ui/host.js';
-import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
+import { YatzeePanel, type RoomView, type WatchRefused, type Welcome } from './panel.js';
 import { yatzeeRoom } from '../../core/protocol/client.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
@@ -73,7 +73,13 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
   }
   host.entered(welcome.gameId, welcome.role !== 'player');
   // after a leave the page can watch the game go on (a new join, as a watcher; the owner as its owner)
-  const watchAgain = async (): Promise<string | null> => ((await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) ? null : (refusal?.text ?? ''));
+  const watchAgain = async (): Promise<WatchRefused | null> => {
+    if (await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) return null;
+    // the game ended since the leave (the page, its connection closed, was not told): its room
+    // gone or ended, and the server's list (an ended game leaves it) holding it no more
+    const over = refusal !== null && refusal.gone && refusal.seatLost && !(await host.games())?.some((g) => g.id === welcome.gameId);
+    return { text: refusal?.text ?? '', over };
+  };
   const rejoinOptions = welcome.role === 'player' && welcome.key && welcome.name ? { name: welcome.name, key: welcome.key } : { watch: true };
   again = { join: () => new Client(server).joinById(welcome.gameId, { ...rejoinOptions, ...(owner ? { owner } : {}) }), watching: welcome.role !== 'player' };
   // the focus was in the old panel (or fell to the page): it goes to the new one's dice

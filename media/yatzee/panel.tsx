@@ -29,6 +29,12 @@ import { keepResults } from './kept-results.js';
 
 export type { RoomLike, RoomView, SheetView, Welcome };
 
+/** Why watching after a leave was refused; `over`: the game has ended since (nothing to watch). */
+export interface WatchRefused {
+  text: string;
+  over: boolean;
+}
+
 type Hint = YatzeeHint;
 
 /** Leaving closes the sheet for good (the room's `leave`); closing the panel is only a drop. */
@@ -85,7 +91,7 @@ export class YatzeePanel {
     private readonly room: RoomLike,
     private readonly welcome: Welcome,
     /** After a leave, watching the game (a new join as a watcher): null once watching, else why not. */
-    private readonly watchAgain: (() => Promise<string | null>) | null = null,
+    private readonly watchAgain: (() => Promise<WatchRefused | null>) | null = null,
     /** Why nothing can be sent now (the connection is lost: media/ui/rejoin.ts), or null. */
     offline: () => string | null = () => null,
   ) {
@@ -110,6 +116,8 @@ export class YatzeePanel {
     room.on('results', (p) => this.onResults(p));
     room.on('ended', (p) => this.onEnded(p));
     document.addEventListener('keydown', this.keydown);
+    window.addEventListener('scroll', this.pinHead, { passive: true });
+    window.addEventListener('resize', this.pinHead);
     this.say(this.isPlayer ? t('yatzee.joined', welcome.name ?? '') : t('yatzee.watching'));
     this.render();
   }
@@ -121,6 +129,8 @@ export class YatzeePanel {
   dispose(): void {
     this.disposed = true;
     document.removeEventListener('keydown', this.keydown);
+    window.removeEventListener('scroll', this.pinHead);
+    window.removeEventListener('resize', this.pinHead);
     render(null, this.app);
   }
 
@@ -249,6 +259,7 @@ export class YatzeePanel {
         this.choiceFor = '';
       }
     }
+    const tableFull = !this.over && this.view !== null && this.view.status === 'playing' && !yatzeePlaceFree(this.view);
     render(
       <>
         {/* not to the player who has just left, or been removed: the page is theirs no more to invite to */}
@@ -256,7 +267,10 @@ export class YatzeePanel {
         {/* not on a page out of play (left, removed, the sheet played elsewhere): its connection is closed */}
         {this.welcome.owner && !this.left && (
           <div class="toolbar owner" role="toolbar" aria-label={t('lobby.owner')}>
-            <button type="button" id="yatzee-add-robot" disabled={this.over} onClick={() => this.send('robots', { add: 1 })}>{t('yatzee.addRobot')}</button>
+            {/* a full table refuses a robot ("The table is full (10 players)."): said before the click */}
+            <button type="button" id="yatzee-add-robot" disabled={this.over || tableFull} title={tableFull ? t('err.table-full') : undefined} onClick={() => this.send('robots', { add: 1 })}>
+              {t('yatzee.addRobot')}
+            </button>
             <Confirm id="yatzee-end" t={t} words={END_WORDS} disabled={this.isEnded} onConfirm={() => this.send('end', {})} />
             <RemovePlayer
               id="yatzee-remove"
@@ -274,10 +288,18 @@ export class YatzeePanel {
           {me && this.controls(me, shown)}
           {/* after a leave or a removal: the status line says which (once: this said it a second time) */}
           {/* no offer to watch a game that has ended (joining it is refused) */}
-          {!me && this.left && this.watchAgain && !this.leftLast && !this.isEnded && (
+          {!me && this.left && this.watchAgain && !this.leftLast && !this.isEnded && !this.overSince && (
             <section class="my-sheet" id="yatzee-mine" aria-label={this.refusedText ?? t(this.playHere ? 'conn.takenBack' : this.removedByOwner ? 'conn.removed' : 'yatzee.left')}>
-              <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watchAgain} onPlayHere={this.playHere} />
+              <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watch} onPlayHere={this.playHere} />
             </section>
+          )}
+          {/* the way on from a game that ended out of this page's sight (as the join page's for an ended game: main.ts) */}
+          {this.overSince && (
+            <p id="yatzee-over">
+              <a href="./" id="yatzee-over-home">
+                {t('nav.home')}
+              </a>
+            </p>
           )}
           {/* out of play while the game goes on (a leave, the owner's removal, the sheet played
               in another tab, a join again refused): the connection is closed, and the sheets as
@@ -289,7 +311,29 @@ export class YatzeePanel {
       </>,
       this.app,
     );
+    this.pinHead();
   }
+
+  /**
+   * In a narrow column the dice stay at the top of the view (style.css): the table's column
+   * heads, the players' names, stop under them as the page scrolls (they went under them,
+   * unreadable), until the table's last row. The table scrolls sideways in its own box, where
+   * a sticky head would stick to that box and not to the view: the head is moved here.
+   */
+  private readonly pinHead = (): void => {
+    const head = this.app.querySelector<HTMLElement>('#yatzee-table thead');
+    if (!head) return;
+    const dice = this.app.querySelector<HTMLElement>('.yatzee-layout > .my-sheet');
+    let shift = 0;
+    if (dice && getComputedStyle(dice).position === 'sticky') {
+      const table = head.parentElement!;
+      const foot = table.querySelector('tfoot');
+      // the table's own top is the head's unmoved one (its caption is for screen readers, out of the flow)
+      const room = table.offsetHeight - head.offsetHeight - (foot?.offsetHeight ?? 0);
+      shift = Math.min(Math.max(0, dice.getBoundingClientRect().bottom - table.getBoundingClientRect().top), Math.max(0, room));
+    }
+    head.style.transform = shift > 0 ? `translateY(${shift}px)` : '';
+  };
 
   private controls(me: Sheet, shown: HintShown | null) {
     const t = this.t;
@@ -335,14 +379,19 @@ export class YatzeePanel {
           <>
             <div class="status-row">
               <p class="throws-left" id="yatzee-throws-left" data-left={left}>{full ? t('yatzee.sheetFull') : t('yatzee.throwsLeft', left)}</p>
-              <label class="check">
-                <input type="checkbox" id="yatzee-hints" checked={this.hints} onChange={(e) => this.setHints((e.target as HTMLInputElement).checked)} />
-                {t('yatzee.hints')}
-              </label>
+              {/* a full sheet has nothing to advise while the others play on (hintForThrow shows it no hint): the checkbox stood, doing nothing */}
+              {!full && (
+                <label class="check">
+                  <input type="checkbox" id="yatzee-hints" checked={this.hints} onChange={(e) => this.setHints((e.target as HTMLInputElement).checked)} />
+                  {t('yatzee.hints')}
+                </label>
+              )}
             </div>
-            <p class="hint-line" id="yatzee-hint-line" hidden={!this.hints}>
-              {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : shown ? this.hintText(shown) : ''}
-            </p>
+            {!full && (
+              <p class="hint-line" id="yatzee-hint-line" hidden={!this.hints}>
+                {!this.hints ? '' : this.hintError ? t('yatzee.hint.unavailable', this.hintError) : shown ? this.hintText(shown) : ''}
+              </p>
+            )}
           </>
         )}
       </section>
@@ -655,6 +704,24 @@ export class YatzeePanel {
   }
 
   private playHere: (() => Promise<string | null>) | null = null;
+
+  /**
+   * The offer's Watch: a page out of play has no connection, so the game's end after the leave
+   * (or the removal) reached it not; a refusal saying the game is over says so, and the offer
+   * goes (it stayed, saying "Could not watch: The game is over or does not exist.").
+   */
+  private readonly watch = async (): Promise<string | null> => {
+    const refused = await this.watchAgain!();
+    if (!refused?.over) return refused && refused.text;
+    this.overSince = true;
+    this.say(this.t('yatzee.overSince'));
+    this.render();
+    this.keepFocus('yatzee-over-home');
+    return null;
+  };
+
+  /** The game ended after this page went out of play (learnt by a refused watch). */
+  private overSince = false;
 
   /**
    * The game could not be joined again (media/ui/rejoin.ts has said why at the top): as after a
