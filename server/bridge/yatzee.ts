@@ -467,9 +467,9 @@ export class YatzeeSession {
     return this.view();
   }
 
-  /** The hint of the current throw, when shown and answered. */
+  /** The hint of the current throw, when shown and answered; none after the end (the web panel's rule: nothing is played then). */
   private currentHint(me: YatzeeSheetState): HintShown | null {
-    return this.hints ? hintForThrow(this.hint, this.hintFor, hintSheet(me)) : null;
+    return this.hints && !this.ended ? hintForThrow(this.hint, this.hintFor, hintSheet(me)) : null;
   }
 
   /** The web panel's preselection: the hint's best category when known, else the most points now. */
@@ -552,6 +552,9 @@ export class YatzeeSession {
         hintError: this.hints ? this.hintError : '',
       };
     }
+    // after the end, a sheet its results count that went (the last person's, whose leave or
+    // removal ended the game), as the web panel's final table has it: the leaver's was not there
+    const sheets = [...(s?.players ?? []), ...(this.ended ? this.went.filter((p) => this.resultNames.includes(p.name) && !s?.players.some((q) => q.name === p.name)) : [])];
     return {
       seq: ++this.seq,
       connected: this.room !== null && !this.down,
@@ -560,10 +563,9 @@ export class YatzeeSession {
       categories: CATEGORIES.map((c) => ({ id: c, label: CATEGORY_LABELS[c] })),
       // the names of the rows under the categories, the web panel's (Sum, Bonus, Total)
       rows: yatzeeSheetRows(),
-      // after the end, a sheet its results count that went (the last person's, whose leave or
-      // removal ended the game), as the web panel's final table has it: the leaver's was not there
-      sheets: [...(s?.players ?? []), ...(this.ended ? this.went.filter((p) => this.resultNames.includes(p.name) && !s?.players.some((q) => q.name === p.name)) : [])].map(sheet),
-      me: me?.name ?? null,
+      sheets: sheets.map(sheet),
+      // the leaver's own column after the end, marked as yours
+      me: me?.name ?? (this.welcome?.role === 'player' && sheets.some((p) => p.name === this.welcome?.name) ? this.welcome.name : null) ?? null,
       // whom the owner may remove now (none for the others)
       removable: s && this.welcome?.owner === true && !this.ended ? yatzeeRemovable(s, this.welcome.role === 'player' ? (this.welcome.name ?? '') : '') : [],
       hints: this.hints,

@@ -880,6 +880,7 @@ it('a Yatzee game through the bridge gives its invite link, the game\'s join pag
   const over = (await view()) as View & { ended: boolean; message: string };
   expect(over).toMatchObject({ ended: true, message: expect.stringMatching(/^You left the game, the last person playing in it: the game is over\. Winner: \S.*\.$/) });
   expect(over.sheets.map((s) => s.name)).toContain('me');
+  expect(over).toMatchObject({ me: 'me' });
 });
 
 it("Yatzee through the bridge: the last human's leave asks that the game ends for everyone, and the last one removed is told the game is over", async () => {
