@@ -117,8 +117,11 @@ it('answers each request line, refuses bad ones clearly, and plays Lines by the 
   const hint = (await b.send('{"id":7,"method":"lines/hint"}')) as { result: { hint: { from: number; to: number }; eligible: boolean } };
   expect(game.result.board[hint.result.hint.from]).toBeGreaterThan(0);
   expect(game.result.board[hint.result.hint.to]).toBe(0);
-  const moved = (await b.send(JSON.stringify({ id: 8, method: 'lines/move', params: hint.result.hint }))) as { result: { board: number[]; moves: number } };
+  const moved = (await b.send(JSON.stringify({ id: 8, method: 'lines/move', params: hint.result.hint }))) as { result: { board: number[]; moves: number; moved: string } };
   expect(moved.result.moves).toBe(1);
+  // the move's outcome in the web panel's words (media/lines/texts.ts movedText): Emacs said nothing
+  const at = (i: number) => `row ${Math.floor(i / 3) + 1}, column ${(i % 3) + 1}`;
+  expect(moved.result.moved).toMatch(new RegExp(`^Moved [a-z]+ from ${at(hint.result.hint.from)} to ${at(hint.result.hint.to)}\\. 3 new chips: [a-z]+ at row \\d, column \\d; `));
   expect(moved.result.board[hint.result.hint.from]).toBe(0);
   expect(moved.result.board.filter((c) => c > 0)).toHaveLength(6);
 });

@@ -79,7 +79,11 @@
               (should-not cardwords-lines--selected)
               (should (= (plist-get cardwords-lines--view :moves) 1))
               (should (> (nth empty (plist-get cardwords-lines--view :board)) 0))
-              (should (= (nth chip (plist-get cardwords-lines--view :board)) 0))))
+              (should (= (nth chip (plist-get cardwords-lines--view :board)) 0))
+              ;; the move said as the web panel says it (Emacs said nothing)
+              (should (string-match-p (format "^Moved [a-z]+ from row %d, column %d to row %d, column %d\\. 3 new chips: [a-z]+ at row "
+                                              (1+ (/ chip 4)) (1+ (% chip 4)) (1+ (/ empty 4)) (1+ (% empty 4)))
+                                      (buffer-string)))))
           ;; u takes the move back.
           (execute-kbd-macro (kbd "u"))
           (should (= (plist-get cardwords-lines--view :moves) 0))
@@ -374,7 +378,12 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             ;; that leave ended the game: the end, sent before the close, stays in sight (the
             ;; buffer vanished with nothing said); q again closes it, unasked
             (should (cardwords-yatzee--get :ended))
-            (should (string-match-p "^The game has ended" (buffer-string)))
+            ;; in the web page's words, with the leaver's own sheet, which the results count
+            ;; (it read "The game has ended. No person plays any more.", no column of hers)
+            (should (string-match-p "^You left the game, the last person playing in it: the game is over\\. Winner:"
+                                    (buffer-string)))
+            (should (string-match-p "^ +ert$" (buffer-string)))
+            (should-not (string-match-p "^Your dice" (buffer-string)))
             (execute-kbd-macro (kbd "q"))
             (should-not (get-buffer "*Cardwords Yatzee*"))))
       (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave t))))))
