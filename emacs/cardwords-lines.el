@@ -280,7 +280,11 @@ Emacs scrolls it sideways to keep the cursor (point) in view."
                                   (if (plist-get view :record) ", a new personal record!" "."))
                           'face 'bold)
               "\n"))
-    (insert cardwords-lines--message "\n")
+    ;; broken at the window's width: a move's outcome with the chips thrown runs past 80 columns
+    (dolist (line (cardwords-bridge-break
+                   (list cardwords-lines--message)
+                   (1- (if windows (apply #'min (mapcar #'window-body-width windows)) 80))))
+      (insert line "\n"))
     (setq mode-line-process (format " Score:%d%s" (plist-get view :score)
                                     (if (plist-get view :over) " Over" "")))
     (force-mode-line-update)
@@ -366,9 +370,9 @@ After the end, say why nothing happens."
                                            (list :from cardwords-lines--selected :to cell))))
           (when view
             (setq cardwords-lines--selected nil)
-            (let* ((last (plist-get view :last))
-                   (points (+ (or (plist-get last :points) 0) (or (plist-get last :throwPoints) 0))))
-              (cardwords-lines--update view (if (> points 0) (format "+%d points" points) ""))))))))))
+            ;; the move's outcome in the web panel's words, from the bridge (it said nothing,
+            ;; or "+10 points" for a line)
+            (cardwords-lines--update view (plist-get view :moved)))))))))
 
 (defun cardwords-lines-click (event)
   "Select or move on the cell clicked (EVENT), as SPC on it does."

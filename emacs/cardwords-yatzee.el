@@ -251,13 +251,16 @@ A redraw (another player's throw) does not say it again.")
           ;; top follows the sheet.
           (let* ((width (1- (if window (window-body-width window) 80)))
                  (height (if window (window-body-height window) cardwords-yatzee--screen-lines))
-                 (before (+ (if my-sheet 1 0) (if (cardwords-yatzee--watching-p) 1 0)
+                 ;; after the end nothing is thrown: no dice line (it read "throw 0 of 3: [ ] …")
+                 (dice-line (and my-sheet (not (cardwords-yatzee--get :ended))))
+                 (before (+ (if dice-line 1 0) (if (cardwords-yatzee--watching-p) 1 0)
                             (if (cardwords-yatzee--elsewhere-p) 1 0)))
                  ;; the sheet: its heading, the categories, the sum and the bonus, the total
                  (sheet-rows (+ (length (cardwords-yatzee--get :categories))
                                 (if (> (length (cardwords-yatzee--get :categories)) 5) 4 2)))
                  (top-texts (cardwords-yatzee--top-texts me sheets))
                  (top-lines (cardwords-bridge-wrap top-texts width))
+                 (invite (cardwords-yatzee--get :invite))
                  ;; removed by the owner while the game goes on: the removal's line, at the
                  ;; top, names the key that watches it, as the web page offers Watch the game
                  (said (let ((said (cardwords-yatzee--message)))
@@ -290,7 +293,7 @@ A redraw (another player's throw) does not say it again.")
                  (echo (and said-lines
                             (or (and hint-lines
                                      (> (+ (length hint-lines) (length said-lines)) (max 1 room)))
-                                (and (not (member (cardwords-yatzee--get :invite) '(nil "")))
+                                (and (not (member invite '(nil "")))
                                      (> (length top-lines)
                                         (funcall top-room (funcall fit (append hint-lines said-lines))))
                                      (<= (length top-lines) (funcall top-room (funcall fit hint-lines)))))))
@@ -310,12 +313,26 @@ A redraw (another player's throw) does not say it again.")
             ;; Total under the window is in the mode line too (80x24 with a best hold of its own)
             (setq middle (funcall fit (append hint-lines said-lines))
                   top (max 0 (min (length top-lines) (funcall top-room middle))))
+            ;; the invite's sentence is never at the top without its link (with the hints on at
+            ;; 80x24 it ended the top line, the link under the Total row): where the link has no
+            ;; line there, both follow the sheet, and the game's line and the others' dice share
+            ;; the lines at the top without them
+            (let ((link-line (and (not (member invite '(nil "")))
+                                  (cl-position-if (lambda (line) (string-match-p (regexp-quote invite) line))
+                                                  top-lines))))
+              (when (and link-line (< 0 top (1+ link-line)))
+                (let ((others (cl-remove-if (lambda (text) (member text (cardwords-yatzee--invite-texts)))
+                                            top-texts)))
+                  (setq top-lines (cardwords-bridge-wrap others width)
+                        top (min top (length top-lines))
+                        top-lines (append top-lines
+                                          (cardwords-bridge-wrap (cardwords-yatzee--invite-texts) width))))))
             ;; a watcher is told so first, as the web page's note where the dice are
             (when (cardwords-yatzee--watching-p)
               (insert "You are watching.\n"))
             (dolist (line (cl-subseq top-lines 0 top))
               (insert line "\n"))
-            (when my-sheet
+            (when dice-line
               (insert (format "Your dice (throw %d of 3): " (plist-get my-sheet :throwsMade)))
               (let ((held (plist-get my-sheet :held)) (k 0)
                     ;; before the round's first throw the dice show no faces: five [1] read as
@@ -372,9 +389,7 @@ game goes on."
                              (if (cardwords-yatzee--removed-p) "removed by the owner"
                                (cardwords-yatzee--get :status)))
                      'face 'bold))
-   (let ((invite (cardwords-yatzee--get :invite)))
-     (unless (member invite '(nil ""))
-       (list (cardwords-yatzee--get :inviteText) (propertize invite 'face 'link))))
+   (cardwords-yatzee--invite-texts)
    ;; the others' dice while the game goes on (after its end: nothing is thrown any more);
    ;; a full sheet throws no more either: it said "not thrown yet", as if a round waited
    (cl-loop for s in sheets
@@ -388,6 +403,13 @@ game goes on."
                                    (mapconcat #'number-to-string (plist-get s :dice) " ")
                                    (plist-get s :throwsMade)))
                           (t (format "%s: not thrown yet" (plist-get s :name)))))))
+
+(defun cardwords-yatzee--invite-texts ()
+  "The web page's invite sentence and the game's join page (in the `link' face).
+Nil when no place is free."
+  (let ((invite (cardwords-yatzee--get :invite)))
+    (unless (member invite '(nil ""))
+      (list (cardwords-yatzee--get :inviteText) (propertize invite 'face 'link)))))
 
 (defun cardwords-yatzee--insert-sheet (sheets me suggestion options expected column cell label rows)
   "Insert the sheets' table: SHEETS, ME's column marked, as the web panel's.

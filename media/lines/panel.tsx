@@ -33,7 +33,7 @@ import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { fullStop, sentence, type StringKey, type Translate } from '../ui/l10n/index.js';
 import { Board, type CellAnimation } from './view/board.js';
-import { cellNameText, optionsWarningText, overReasonText, overRefusalText, refusalText, selectFirstText, thrownText } from './texts.js';
+import { cellNameText, optionsWarningText, overReasonText, overRefusalText, refusalText, movedText, selectFirstText } from './texts.js';
 
 export const DEFAULT_KEYS = 'hjkl ';
 /** Colours of the chips (CSS custom properties --chip-1..12 in style.css, told apart in each theme; more are computed and numbered). */
@@ -682,15 +682,7 @@ export class LinesPanel {
     const turn = this.state.last!;
     this.selected = null;
     this.hintMove = null;
-    const msgs = [this.t('lines.moved', this.colorName(color), this.cellName(from), this.cellName(i))];
-    if (turn.removed.length) msgs.push(this.t('lines.scored', turn.removed.length, turn.points));
-    // a move that cleared the board scores and is followed by a throw
-    if (turn.thrown.length) {
-      const board = this.state.board;
-      const chips = turn.thrown.filter((c) => board[c]).map((c) => ({ color: this.colorName(board[c]!), cell: this.cellName(c) }));
-      msgs.push(thrownText(this.t, turn.thrown.length, chips));
-    }
-    if (turn.thrownRemoved.length) msgs.push(this.t('lines.thrownScored', turn.thrownRemoved.length, turn.throwPoints));
+    const msgs = [movedText(this.t, turn, color, this.state.board, (c) => this.colorName(c), (c) => this.cellName(c))];
     if (this.state.over) msgs.push(this.gameOver());
     this.say(msgs.join(' '));
     this.render();

@@ -1,6 +1,6 @@
 // Lines sentences every client says alike: the web page (translated), the terminal client
 // and the Emacs bridge (English, through the same messages).
-import type { LinesAction, LinesError, OptionsWarning } from '../../core/games/lines/index.js';
+import type { LinesAction, LinesError, LinesTurn, OptionsWarning } from '../../core/games/lines/index.js';
 import type { Translate } from '../ui/l10n/index.js';
 
 /** Why the game is over (core's overReason), as a sentence; '' while it goes on. */
@@ -54,4 +54,22 @@ export function thrownText(t: Translate, count: number, chips: readonly { color:
   const named = chips.slice(0, CHIPS_NAMED).map((c) => t('lines.chipAt', c.color, c.cell));
   if (chips.length > CHIPS_NAMED) named.push(t('lines.andMore', chips.length - CHIPS_NAMED));
   return t('lines.thrownAt', count, named.join('; '));
+}
+
+/**
+ * A move's outcome, as the web panel says it and the Emacs bridge now does (it said nothing, or
+ * "+10 points"): "Moved green from row 1, column 2 to row 3, column 4.", then the line it made,
+ * the chips thrown after it still on `board` (the board after the move), and a line the throw
+ * made. `colorName` names a chip's colour as the client draws it.
+ */
+export function movedText(t: Translate, turn: Pick<LinesTurn, 'from' | 'to' | 'removed' | 'points' | 'thrown' | 'thrownRemoved' | 'throwPoints'>, color: number, board: readonly number[], colorName: (c: number) => string, cellName: (i: number) => string): string {
+  const msgs = [t('lines.moved', colorName(color), cellName(turn.from), cellName(turn.to))];
+  if (turn.removed.length) msgs.push(t('lines.scored', turn.removed.length, turn.points));
+  // a move that cleared the board scores and is followed by a throw
+  if (turn.thrown.length) {
+    const chips = turn.thrown.filter((c) => board[c]).map((c) => ({ color: colorName(board[c]!), cell: cellName(c) }));
+    msgs.push(thrownText(t, turn.thrown.length, chips));
+  }
+  if (turn.thrownRemoved.length) msgs.push(t('lines.thrownScored', turn.thrownRemoved.length, turn.throwPoints));
+  return msgs.join(' ');
 }

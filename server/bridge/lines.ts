@@ -4,10 +4,20 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeName } from '../../core/games/names.js';
 import { apply, hint, isHighScoreEligible, newGame, optionsWarning, overReason, type LinesState } from '../../core/games/lines/index.js';
-import { cellNameText, optionsWarningText, overReasonText, overRefusalText, refusalText, selectFirstText } from '../../media/lines/texts.js';
-import { translator } from '../../media/ui/l10n/index.js';
+import { cellNameText, movedText, optionsWarningText, overReasonText, overRefusalText, refusalText, selectFirstText } from '../../media/lines/texts.js';
+import { translator, type StringKey } from '../../media/ui/l10n/index.js';
 import { LinesScores, currentUser } from '../lines/scores.js';
 import { BridgeError, type LinesMoveParams, type LinesNewParams, type LinesView } from './protocol.js';
+
+/**
+ * A chip's colour by name, as the web page names it, for the colours Emacs draws apart (its
+ * eight faces, the web page's first eight chip colours); beyond them Emacs repeats the faces,
+ * so the colour goes by its number ("colour 9").
+ */
+function chipColorName(c: number): string {
+  const en = translator('en');
+  return c >= 1 && c <= 8 ? en(`color.${c}` as StringKey) : en('color.n', c);
+}
 
 export class LinesSession {
   private state: LinesState | null = null;
@@ -43,9 +53,12 @@ export class LinesSession {
 
   move(params: LinesMoveParams): LinesView {
     if (!Number.isInteger(params?.from) || !Number.isInteger(params?.to)) throw new BridgeError('bad-request', 'from and to must be cell numbers');
+    const color = this.game.board[params.from] ?? 0;
     this.apply({ type: 'move', from: params.from, to: params.to });
     if (this.game.over) this.save();
-    return this.view();
+    const en = translator('en');
+    const width = this.game.options.width;
+    return { ...this.view(), moved: movedText(en, this.game.last!, color, this.game.board, chipColorName, (i) => cellNameText(en, width, i)) };
   }
 
   /** Takes the last move back; `undone` says so in the web panel's words (Emacs wrote its own). */

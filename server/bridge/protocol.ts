@@ -80,6 +80,8 @@ export interface LinesView {
   record: boolean;
   /** For `lines/undo`: what the web panel says of it ('Move taken back.'). */
   undone?: string;
+  /** For `lines/move`: its outcome as the web panel says it ('Moved green from row 1, column 2 to row 3, column 4. …'). */
+  moved?: string;
   /** For `lines/hint`: the proposed move, or null when there is none. */
   hint?: { from: number; to: number } | null;
 }

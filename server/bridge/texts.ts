@@ -112,8 +112,20 @@ export function yatzeeSheetRows(): { upper: string; bonus: string; total: string
 }
 
 /** A Yatzee leave or removal of the last human, which ends the game, as the web panel words them. */
-export function yatzeeLastText(what: 'question' | 'removed'): string {
-  return en(what === 'question' ? 'yatzee.leave.questionLast' : 'yatzee.removedLast');
+export function yatzeeLastText(what: 'question' | 'removed' | 'left'): string {
+  return en(what === 'question' ? 'yatzee.leave.questionLast' : what === 'removed' ? 'yatzee.removedLast' : 'yatzee.leftLast');
+}
+
+/**
+ * Other players' sheets gone while the game goes on, as the web panel says it ("Gus left the
+ * game: that sheet is closed.", "The owner removed Cy from the game: …"): the column went
+ * without a word.
+ */
+export function yatzeeGoneText(left: readonly string[], removed: readonly string[]): string {
+  return [
+    ...(left.length > 0 ? [en('yatzee.playerLeft', left.join(', '), left.length)] : []),
+    ...(removed.length > 0 ? [en('yatzee.playerRemoved', removed.join(', '), removed.length)] : []),
+  ].join(' ');
 }
 
 /** A Yatzee transfer done, as the web panel says it, with the key that takes it back: 'Aces: 0 points. u takes it back.' */

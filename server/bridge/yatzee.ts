@@ -10,7 +10,7 @@ import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, scor
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { closedText, connectionLostText, endedMessage, playingHereText, removedText, stoppingText, transferredText, undoneText, yatzeeInviteText, yatzeeLastText, yatzeeRefusal, yatzeeSheetRows } from './texts.js';
+import { closedText, connectionLostText, endedMessage, playingHereText, removedText, stoppingText, transferredText, undoneText, yatzeeGoneText, yatzeeInviteText, yatzeeLastText, yatzeeRefusal, yatzeeSheetRows } from './texts.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -55,6 +55,18 @@ export class YatzeeSession {
   private sentSeq = 0;
   /** The category of the last transfer acknowledged, for the undo's sentence. */
   private lastTransfer: Category | null = null;
+  /** Others the owner removed (the room's `removed`), told apart from a leave when their sheet goes. */
+  private readonly othersRemoved = new Set<string>();
+  /** Those removed from here: the acknowledgement says it ("Cy was removed from the game."), before or after the state. */
+  private readonly removedHere = new Set<string>();
+  /** The sheets last seen that went from the state (left, removed), as they stood: the end's results may count one. */
+  private went: YatzeeSheetState[] = [];
+  /** The sheets of the last state, copied. */
+  private seen: YatzeeSheetState[] = [];
+  /** The names the end's results count (the last person's sheet, gone with the leave that ended the game, among them). */
+  private resultNames: readonly string[] = [];
+  /** This player's own leave is on its way: an end it brings is worded as the web page's "You left the game, the last person…". */
+  private leaving = false;
 
   /** The URL the room was entered on (the local servers know their games by it). */
   private roomUrl = '';
@@ -125,6 +137,12 @@ export class YatzeeSession {
     this.closed = false;
     this.removed = false;
     this.elsewhere = false;
+    this.othersRemoved.clear();
+    this.removedHere.clear();
+    this.went = [];
+    this.seen = [];
+    this.resultNames = [];
+    this.leaving = false;
     this.roomUrl = url;
     this.url = httpBase(url);
     this.hints = hints === true;
@@ -163,6 +181,7 @@ export class YatzeeSession {
     let winners: readonly string[] = [];
     typed.on('results', (r) => {
       winners = r.winners;
+      this.resultNames = r.results.map((x) => x.name);
       this.message = '';
     });
     // the owner removed this player: when that ends the game (the last human), the end comes
@@ -170,15 +189,18 @@ export class YatzeeSession {
     let removedMe = false;
     typed.on('removed', (r) => {
       if (this.welcome?.role === 'player' && r.name === this.welcome.name) removedMe = true;
+      // told before the state that drops the sheet: said as a removal, not as a leave
+      else this.othersRemoved.add(r.name);
     });
     typed.on('ended', (e) => {
       this.ended = true;
       // the game is over: not offered to resume
       this.forgetSeat();
-      this.message = `${removedMe ? yatzeeLastText('removed') : endedMessage(e.reason, false, this.welcome?.owner === true)}${winners.length > 0 ? ` Winner: ${winners.join(', ')}.` : ''}`;
+      this.message = `${removedMe ? yatzeeLastText('removed') : this.leaving ? yatzeeLastText('left') : endedMessage(e.reason, false, this.welcome?.owner === true)}${winners.length > 0 ? ` Winner: ${winners.join(', ')}.` : ''}`;
       this.update();
     });
     room.onStateChange((s: YatzeeRoomState) => {
+      this.sheetsWent(s);
       this.state = s;
       if (this.back.stale(gameKey(s, this.welcome?.name))) this.message = '';
       this.update();
@@ -233,6 +255,24 @@ export class YatzeeSession {
     return this.view();
   }
 
+  /**
+   * Sheets gone in the new state `s`: kept as last seen (the end's results may count one), and
+   * while the game goes on another's is said as the web panel says it (the column went without
+   * a word); one the owner removed from here is said by the acknowledgement.
+   */
+  private sheetsWent(s: YatzeeRoomState): void {
+    // the room's state is changed in place: the sheets as last seen are copies
+    const before = this.seen;
+    this.seen = s.players.map((p) => ({ ...p, scores: [...p.scores], dice: [...p.dice], held: [...p.held] }));
+    const went = before.filter((p) => !s.players.some((q) => q.name === p.name));
+    if (went.length === 0) return;
+    this.went = [...this.went.filter((p) => !went.some((q) => q.name === p.name)), ...went];
+    const others = went.map((p) => p.name).filter((n) => n !== this.welcome?.name && !this.removedHere.delete(n));
+    const removed = others.filter((n) => this.othersRemoved.delete(n));
+    const left = others.filter((n) => !removed.includes(n));
+    if (!this.ended && s.status !== 'ended' && others.length > 0) this.message = yatzeeGoneText(left, removed);
+  }
+
   /** The room let this client go for `reason`: the sheet kept when it is played elsewhere, else forgotten (params.ts `letGo`). */
   private letGo(reason: string | undefined): void {
     ({ closed: this.closed, elsewhere: this.elsewhere, removed: this.removed, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
@@ -268,6 +308,7 @@ export class YatzeeSession {
     // (a sheet played elsewhere stays remembered: it is still the player's, to take back)
     if (forGood && this.seat && !this.elsewhere) this.forgetSeat();
     this.seat = null;
+    this.leaving = forGood && this.welcome?.role === 'player' && !this.ended;
     await this.closeRoom(forGood && this.welcome?.role === 'player' && !this.ended);
     this.onRoom(null);
     return null;
@@ -368,6 +409,7 @@ export class YatzeeSession {
     const name = str(params?.name, 'name', 64);
     const room = this.ownerRoom('removes players');
     this.removing = name;
+    this.removedHere.add(name);
     room.send('remove', { name });
     return this.view();
   }
@@ -425,9 +467,9 @@ export class YatzeeSession {
     return this.view();
   }
 
-  /** The hint of the current throw, when shown and answered. */
+  /** The hint of the current throw, when shown and answered; none after the end (the web panel's rule: nothing is played then). */
   private currentHint(me: YatzeeSheetState): HintShown | null {
-    return this.hints ? hintForThrow(this.hint, this.hintFor, hintSheet(me)) : null;
+    return this.hints && !this.ended ? hintForThrow(this.hint, this.hintFor, hintSheet(me)) : null;
   }
 
   /** The web panel's preselection: the hint's best category when known, else the most points now. */
@@ -510,6 +552,9 @@ export class YatzeeSession {
         hintError: this.hints ? this.hintError : '',
       };
     }
+    // after the end, a sheet its results count that went (the last person's, whose leave or
+    // removal ended the game), as the web panel's final table has it: the leaver's was not there
+    const sheets = [...(s?.players ?? []), ...(this.ended ? this.went.filter((p) => this.resultNames.includes(p.name) && !s?.players.some((q) => q.name === p.name)) : [])];
     return {
       seq: ++this.seq,
       connected: this.room !== null && !this.down,
@@ -518,8 +563,9 @@ export class YatzeeSession {
       categories: CATEGORIES.map((c) => ({ id: c, label: CATEGORY_LABELS[c] })),
       // the names of the rows under the categories, the web panel's (Sum, Bonus, Total)
       rows: yatzeeSheetRows(),
-      sheets: (s?.players ?? []).map(sheet),
-      me: me?.name ?? null,
+      sheets: sheets.map(sheet),
+      // the leaver's own column after the end, marked as yours
+      me: me?.name ?? (this.welcome?.role === 'player' && sheets.some((p) => p.name === this.welcome?.name) ? this.welcome.name : null) ?? null,
       // whom the owner may remove now (none for the others)
       removable: s && this.welcome?.owner === true && !this.ended ? yatzeeRemovable(s, this.welcome.role === 'player' ? (this.welcome.name ?? '') : '') : [],
       hints: this.hints,

@@ -117,8 +117,11 @@ it('answers each request line, refuses bad ones clearly, and plays Lines by the 
   const hint = (await b.send('{"id":7,"method":"lines/hint"}')) as { result: { hint: { from: number; to: number }; eligible: boolean } };
   expect(game.result.board[hint.result.hint.from]).toBeGreaterThan(0);
   expect(game.result.board[hint.result.hint.to]).toBe(0);
-  const moved = (await b.send(JSON.stringify({ id: 8, method: 'lines/move', params: hint.result.hint }))) as { result: { board: number[]; moves: number } };
+  const moved = (await b.send(JSON.stringify({ id: 8, method: 'lines/move', params: hint.result.hint }))) as { result: { board: number[]; moves: number; moved: string } };
   expect(moved.result.moves).toBe(1);
+  // the move's outcome in the web panel's words (media/lines/texts.ts movedText): Emacs said nothing
+  const at = (i: number) => `row ${Math.floor(i / 3) + 1}, column ${(i % 3) + 1}`;
+  expect(moved.result.moved).toMatch(new RegExp(`^Moved [a-z]+ from ${at(hint.result.hint.from)} to ${at(hint.result.hint.to)}\\. 3 new chips: [a-z]+ at row \\d, column \\d; `));
   expect(moved.result.board[hint.result.hint.from]).toBe(0);
   expect(moved.result.board.filter((c) => c > 0)).toHaveLength(6);
 });
@@ -851,7 +854,7 @@ it('while a wildcard\'s points are asked, the preview through the bridge says so
 
 it('a Yatzee game through the bridge gives its invite link, the game\'s join page, while a place is free: none with ten players, again once one leaves', async () => {
   const b = bridge();
-  type View = { invite: string; inviteText: string; welcome: { gameId: string }; sheets: { name: string }[] };
+  type View = { invite: string; inviteText: string; welcome: { gameId: string }; sheets: { name: string }[]; message: string };
   const server = (await b.send(JSON.stringify({ id: 1, method: 'serve', params: { game: 'yatzee' } }))) as { result: { url: string; owner: string } };
   // nine players: the owner's and eight robots'
   const created = ((await b.send(JSON.stringify({ id: 2, method: 'yatzee/create', params: { url: server.result.url, owner: server.result.owner, name: 'me', robots: 8, seed: 'invite' } }))) as { result: View }).result;
@@ -868,9 +871,19 @@ it('a Yatzee game through the bridge gives its invite link, the game\'s join pag
   expect(joined.error).toBeUndefined();
   await expect.poll(async () => (await view()).sheets.length).toBe(10);
   expect(await view()).toMatchObject({ invite: '', inviteText: '' });
-  // Bo leaves: his place is free again
+  // Bo leaves: his place is free again, and his going is said as the web page says it (his
+  // column went without a word)
   expect(((await bo.send(JSON.stringify({ id: 2, method: 'yatzee/leave' }))) as { error?: unknown }).error).toBeUndefined();
   await expect.poll(async () => (await view()).invite).toBe(link);
+  await expect.poll(async () => (await view()).message).toBe('Bo left the game: that sheet is closed.');
+  // the last person leaves: the end is worded as the web page's, and the final table keeps the
+  // leaver's sheet, which the results count ("The game has ended. No person plays any more.",
+  // her column gone)
+  expect(((await b.send(JSON.stringify({ id: 4, method: 'yatzee/leave' }))) as { error?: unknown }).error).toBeUndefined();
+  const over = (await view()) as View & { ended: boolean; message: string };
+  expect(over).toMatchObject({ ended: true, message: expect.stringMatching(/^You left the game, the last person playing in it: the game is over\. Winner: \S.*\.$/) });
+  expect(over.sheets.map((s) => s.name)).toContain('me');
+  expect(over).toMatchObject({ me: 'me' });
 });
 
 it("Yatzee through the bridge: the last human's leave asks that the game ends for everyone, and the last one removed is told the game is over", async () => {

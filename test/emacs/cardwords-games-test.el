@@ -79,7 +79,11 @@
               (should-not cardwords-lines--selected)
               (should (= (plist-get cardwords-lines--view :moves) 1))
               (should (> (nth empty (plist-get cardwords-lines--view :board)) 0))
-              (should (= (nth chip (plist-get cardwords-lines--view :board)) 0))))
+              (should (= (nth chip (plist-get cardwords-lines--view :board)) 0))
+              ;; the move said as the web panel says it (Emacs said nothing)
+              (should (string-match-p (format "^Moved [a-z]+ from row %d, column %d to row %d, column %d\\. 3 new chips: [a-z]+ at row "
+                                              (1+ (/ chip 4)) (1+ (% chip 4)) (1+ (/ empty 4)) (1+ (% empty 4)))
+                                      (buffer-string)))))
           ;; u takes the move back.
           (execute-kbd-macro (kbd "u"))
           (should (= (plist-get cardwords-lines--view :moves) 0))
@@ -374,7 +378,12 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             ;; that leave ended the game: the end, sent before the close, stays in sight (the
             ;; buffer vanished with nothing said); q again closes it, unasked
             (should (cardwords-yatzee--get :ended))
-            (should (string-match-p "^The game has ended" (buffer-string)))
+            ;; in the web page's words, with the leaver's own sheet, which the results count
+            ;; (it read "The game has ended. No person plays any more.", no column of hers)
+            (should (string-match-p "^You left the game, the last person playing in it: the game is over\\. Winner:"
+                                    (buffer-string)))
+            (should (string-match-p "^ +ert$" (buffer-string)))
+            (should-not (string-match-p "^Your dice" (buffer-string)))
             (execute-kbd-macro (kbd "q"))
             (should-not (get-buffer "*Cardwords Yatzee*"))))
       (ignore-errors (with-current-buffer "*Cardwords Yatzee*" (cardwords-yatzee-leave t))))))
@@ -2433,7 +2442,7 @@ the echo area."
                                                                       :message "The game has ended.")))
                    ("yatzee/leave"
                     (cardwords-yatzee--take (cardwords-games-test--yatzee-view
-                                             :seq 9 :ended t :message "The game has ended. No person plays any more. Winner: Robot1."))))
+                                             :seq 9 :ended t :message "You left the game, the last person playing in it: the game is over. Winner: Robot1."))))
                  nil)))
       (let ((cardwords-play--buffer-name "*Cardwords ert last leave*")
             (cardwords-play--view (cardwords-games-test--view)))
@@ -2459,7 +2468,7 @@ the echo area."
           (cardwords-yatzee-leave)
           (should (buffer-live-p (get-buffer cardwords-yatzee--buffer-name)))
           ;; the key on a line of its own: both on one passed 80 columns, broken inside a word
-          (should (equal (car said) "The game has ended. No person plays any more. Winner: Robot1.\nq closes the buffer."))
+          (should (equal (car said) "You left the game, the last person playing in it: the game is over. Winner: Robot1.\nq closes the buffer."))
           (cardwords-yatzee-leave)
           (should-not (get-buffer cardwords-yatzee--buffer-name))))
       (should (equal (reverse sent) '("cardwords/leave" "stop-server" "cardwords/leave" "stop-server"
@@ -3234,18 +3243,44 @@ described by the sentences on composing and by the list itself."
               (should (funcall in-view (regexp-quote link)))
               (should (funcall in-view "Robot1: 5 1 5 2 6  throw 1"))
               (should (funcall in-view "^Yatzee +(7) +-$")))
-            ;; the hints on: your dice, the hints and the sheet first; the rest after the sheet
+            ;; the hints on, a line of them (before a throw): one line is left at the top, the
+            ;; game's; the invite's sentence is not there without its link (it ended the top
+            ;; line, the link under the Total row): the two follow the sheet together, its
+            ;; last category in view
             (setq cardwords-yatzee--view
                   (plist-put (plist-put (copy-sequence cardwords-yatzee--view) :hints t) :mine
+                             (list :suggestion "chance" :options (make-list 15 7)
+                                   :hint (list :expectedFinal 245.0 :categories (make-list 15 199.5)))))
+            (cardwords-yatzee--draw)
+            (should (= (cardwords-games-test--line-of "^Yatzee  game G5PqVFoL  playing  Robot1: 5 1 5 2 6  throw 1$") 1))
+            (should (funcall in-view "^Expected final score: 245\\.0$"))
+            (should (funcall in-view "^Yatzee +(7) +- +199\\.5$"))
+            (let ((sentence (cardwords-games-test--line-of "^To invite someone, give them this link:$")))
+              (should (> sentence (cardwords-games-test--line-of "^Total ")))
+              (should (= (cardwords-games-test--line-of (concat "^" (regexp-quote link) "$")) (1+ sentence))))
+            ;; with a best hold of two lines too: the rest after the sheet
+            (setq cardwords-yatzee--view
+                  (plist-put (copy-sequence cardwords-yatzee--view) :mine
                              (list :suggestion "chance" :options (make-list 15 7)
                                    :hint (list :expectedFinal 201.5 :categories (make-list 15 199.5)
                                                :keep '(:dice (5 5) :positions (0 2) :transferNow nil :expected 203.1)
                                                :now 203.1))))
             (cardwords-yatzee--draw)
             (should (= (cardwords-games-test--line-of "^Your dice ") 1))
-            (should (funcall in-view "^Yatzee +(7) +-"))
+            (should (funcall in-view "^Yatzee +(7) +- +199\\.5"))
             (should (> (cardwords-games-test--line-of "^Yatzee  game G5PqVFoL  playing\\b")
-                       (cardwords-games-test--line-of "^Total "))))
+                       (cardwords-games-test--line-of "^Total ")))
+            ;; after the end: no dice line (it read "Your dice (throw 0 of 3): [ ] …"), and the
+            ;; game's line on top, where it was (it went under the sheet), the Total row in view
+            (setq cardwords-yatzee--view
+                  (cardwords-games-test--yatzee-view :welcome '(:gameId "G5PqVFoL" :owner t) :status "ended" :ended t
+                                                     :removable nil :mine nil :seq 2
+                                                     :message "The game has ended. Every sheet is full. Winner: ert."))
+            (cardwords-yatzee--draw)
+            (should-not (cardwords-games-test--line-of "^Your dice"))
+            (should (= (cardwords-games-test--line-of "^Yatzee  game G5PqVFoL  ended$") 1))
+            (should (= (cardwords-games-test--line-of "^The game has ended\\. ") 2))
+            (should (funcall in-view "^Total ")))
         (delete-other-windows)))))
 
 ;; defect: a Lines game left at 0 points (one chip moved, C-x k, y) was entered in the high

@@ -572,6 +572,13 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
   const end = await tmux.waitFor((s) => /^The game has ended: q leaves$/m.test(s) && s.includes(over), 'SPC refused after the end', 30_000);
   expect(end).not.toMatch(/Refused/);
   expect(filled(end)).toBe(15);
+  // nothing is thrown after the end: no dice line (it read "Your dice (throw 0 of 3): [ ] …"),
+  // and the game's line stays on top, above the end's line (it went under the sheet)
+  expect(end).not.toMatch(/^Your dice/m);
+  const lines = end.split('\n');
+  const gameLine = lines.findIndex((l) => /^Yatzee  game \S+  ended$/.test(l));
+  expect(gameLine).toBeGreaterThanOrEqual(0);
+  expect(lines[gameLine + 1]).toBe(over);
   // the web panel's rows under the upper section: its sum, then the sum with its bonus
   const upper = /^Sum +(\d+)$/m.exec(end)?.[1];
   expect(end).toMatch(new RegExp(`^Bonus +${upper}\\+(0|50)$`, 'm'));
