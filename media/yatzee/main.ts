@@ -76,8 +76,9 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
   const watchAgain = async (): Promise<WatchRefused | null> => {
     if (await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) return null;
     // the game ended since the leave (the page, its connection closed, was not told): its room
-    // gone or ended, and the server's list (an ended game leaves it) holding it no more
-    const over = refusal !== null && refusal.gone && refusal.seatLost && !(await host.games())?.some((g) => g.id === welcome.gameId);
+    // gone, or locked (an ended room is, until it is disposed: the click came first under
+    // load), and the server's list (an ended game leaves it; a full one stays) holding it no more
+    const over = refusal !== null && refusal.gone && !(await host.games())?.some((g) => g.id === welcome.gameId);
     return { text: refusal?.text ?? '', over };
   };
   const rejoinOptions = welcome.role === 'player' && welcome.key && welcome.name ? { name: welcome.name, key: welcome.key } : { watch: true };
