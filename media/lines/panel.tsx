@@ -31,7 +31,7 @@ import {
 } from '../../core/games/lines/index.js';
 import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
-import { fullStop, sentence, type StringKey, type Translate } from '../ui/l10n/index.js';
+import { sentence, type StringKey, type Translate } from '../ui/l10n/index.js';
 import { Board, type CellAnimation } from './view/board.js';
 import { cellNameText, optionsWarningText, overReasonText, overRefusalText, refusalText, selectFirstText, thrownText } from './texts.js';
 
@@ -156,6 +156,8 @@ export class LinesPanel {
         this.record = kept;
         this.settings.options = r.value.options;
         this.begin(r.value);
+        // the status line was empty after a reload
+        this.say(this.t('lines.resumed', r.value.score));
         return;
       }
     }
@@ -169,17 +171,40 @@ export class LinesPanel {
   /** `fixedSeed`: the seed was chosen (the URL's ?seed=): the game does not count for the high score. */
   newGame(seed: string = randomSeed(), fixedSeed = false): void {
     if (this.state) this.keepHighScore();
-    const g = newGame(seed, this.settings.options);
+    let g = newGame(seed, this.settings.options);
     if (!g.ok) {
       // options kept from an older version that no longer validate: fall back to the defaults
       this.settings.options = { ...DEFAULT_OPTIONS };
-      return this.newGame(seed, fixedSeed);
+      g = newGame(seed, this.settings.options);
+      if (!g.ok) throw new Error(g.error.message); // the defaults always validate
     }
     this.record = fixedSeed ? { seed, options: g.value.options, actions: [], fixedSeed } : { seed, options: g.value.options, actions: [] };
     this.begin(g.value);
+    this.say(this.openingText());
+  }
+
+  /**
+   * The new game's first throw in words (it said "Game p0c2qx1hac7qc"): the chips by colour and
+   * cell, a line it made, the throw after one that emptied the board, a warning about the
+   * settings, and the end when the first throw ends it. The game's id only for one a link chose.
+   */
+  private openingText(): string {
+    const s = this.state;
+    const t = this.t;
+    const o = s.opening;
+    const first = o.thrown.slice(0, s.options.firstThrow);
+    const again = o.thrown.slice(s.options.firstThrow);
+    const onBoard = (cells: number[]) => cells.filter((c) => s.board[c]).map((c) => ({ color: this.colorName(s.board[c]!), cell: this.cellName(c) }));
+    const parts = [this.record.fixedSeed ? t('lines.started.seed', s.seed) : t('lines.started')];
+    // a throw is thrown again only after the one before emptied the board: its chips are gone
+    parts.push(thrownText(t, first.length, again.length ? [] : onBoard(first)));
+    if (o.removed.length) parts.push(t('lines.thrownScored', o.removed.length, o.points));
+    if (again.length) parts.push(thrownText(t, again.length, onBoard(again)));
     // such settings are allowed (the original's), but a game under them is said to be hopeless as it starts
-    const warning = optionsWarningText(this.t, optionsWarning(g.value.options));
-    this.say(warning ? `${fullStop(this.t('lines.seed', seed))} ${warning}` : this.t('lines.seed', seed));
+    const warning = optionsWarningText(t, optionsWarning(s.options));
+    if (warning) parts.push(warning);
+    parts.push(s.over ? this.gameOver() : t('lines.yourMove'));
+    return parts.join(' ');
   }
 
   private begin(state: LinesState): void {

@@ -136,6 +136,8 @@ describe('Lines panel in Chromium', () => {
     await p.goto(`${srv.url}/lines.html?seed=${game.seed}`);
     await p.waitForSelector('#lines-board [data-cell]');
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-board');
+    // the status says the game in words (it said "Game ui-3"; the id only for a game a link chose)
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(new RegExp(`^Game ${game.seed}, as the link chose it\\. 3 new chips: \\w+ at row \\d, column \\d; .+\\. Your move\\.$`));
     expect(await boardColors(p)).toEqual(game.states[0]!.board);
     for (const [k, m] of game.moves.entries()) {
       const vi = k % 2 === 1; // alternate arrows and hjkl
@@ -157,6 +159,8 @@ describe('Lines panel in Chromium', () => {
     await p.waitForSelector('#lines-board [data-cell]');
     expect(await boardColors(p)).toEqual(last.board);
     expect(await p.getAttribute('#lines-score', 'data-score')).toBe(String(last.score));
+    // and says so (the status line was empty after a reload)
+    await expect.poll(() => p.textContent('#lines-status')).toBe(`Your game goes on: ${last.score} points so far. Your move.`);
   });
 
   it('plays the same game by mouse, with undo, a hint, shapes and preview', async () => {
@@ -331,6 +335,8 @@ describe('Lines panel in Chromium', () => {
     // a new game replaces the eligible one at 0 points: the first game, and it does not count
     await p.click('#lines-new');
     await p.waitForSelector('#lines-board [data-cell]');
+    // a new game is said in words (it said "Game p0c2qx1hac7qc")
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(/^A new game\. 3 new chips: .+\. Your move\.$/);
     expect(await p.textContent('#lines-high')).toBe('High score: none yet');
     expect(await p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBeNull();
     const game = scriptedGame();
@@ -744,13 +750,22 @@ describe('Lines panel in Chromium', () => {
     await p.waitForSelector('#lines-board [data-cell]');
     expect(await p.locator('#lines-board [data-cell]').count()).toBe(16);
     expect(await p.textContent('#lines-warning')).toBe(warning);
-    await expect.poll(() => p.textContent('#lines-status')).toBe(`Game hopeless. ${warning}`);
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(new RegExp(`^Game hopeless, as the link chose it\\. 3 new chips: .+\\. ${warning.replace(/[.]/g, '\\$&')} Your move\\.$`));
     // a move later the status says the move, the warning stays in sight
     const chip = (await boardColors(p)).findIndex((c) => c > 0);
     await p.click(`#lines-cell-${chip}`);
     await expect.poll(() => p.textContent('#lines-status')).toMatch(/^Selected /);
     expect(await p.isVisible('#lines-warning')).toBe(true);
     await shot(p, 'lines-no-line-fits');
+    // a game over at its first throw says why, as every later end does (data-over was all it had)
+    await p.goto(`${srv.url}/lines.html?w=1&t=1&N=1&n=1`);
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(/^A new game\. 1 new chip: \w+ at row 1, column 1\. No line of 5 fits a 1x1 board: no chip can ever be removed\. The board is full\. Game over\. Score: 0\.$/);
+    expect(await p.getAttribute('#lines-board', 'data-over')).toBe('true');
+    // the first throw's line and the throw after it (the board left empty), or the end with -n 0
+    await p.goto(`${srv.url}/lines.html?w=2&t=1&N=2&n=1&i=2&c=1&seed=y`);
+    await expect.poll(() => p.textContent('#lines-status')).toBe('Game y, as the link chose it. 2 new chips. The throw made a line: 2 chips removed, 2 points. 1 new chip: red at row 1, column 2. Your move.');
+    await p.goto(`${srv.url}/lines.html?w=3&t=1&N=2&n=0&i=2&c=1&seed=0`);
+    await expect.poll(() => p.textContent('#lines-status')).toBe('Game 0, as the link chose it. 2 new chips. The throw made a line: 2 chips removed, 2 points. The board is empty and no chips are thrown. Game over. Score: 2.');
     // the form says it as the values are chosen, before a game starts with them (the page's language)
     const d = await page({ locale: 'de-DE', width: 1280, height: 720 });
     await d.goto(`${srv.url}/lines.html?seed=hopeless-de`);
