@@ -7,7 +7,7 @@
 // kept by the host after every action and replayed when the panel opens again. The
 // controller of a Preact view (view/board.tsx and the bar and form below): an update
 // patches the DOM, so the board keeps its focus.
-import { render } from 'preact';
+import { createRef, render } from 'preact';
 import {
   DEFAULT_OPTIONS,
   OPTION_LIMITS,
@@ -29,6 +29,7 @@ import {
   type NumericOption,
   type OptionProblem,
 } from '../../core/games/lines/index.js';
+import { ConfirmQuestion } from '../ui/confirm.js';
 import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { sentence, type StringKey, type Translate } from '../ui/l10n/index.js';
@@ -102,6 +103,12 @@ export class LinesPanel {
   private takenKey: string | null = null;
   /** What the keys' live line says (the wait, the new key, a clash). */
   private keysNote: { text: string; clash: boolean } = { text: '', clash: false };
+  /**
+   * Which button asks, in its place, whether to end the game in progress: New game or the form's
+   * Apply (both threw a game away at a click, and made its score the high score unsaid).
+   */
+  private asking: 'new' | 'apply' | null = null;
+  private readonly keepRef = createRef<HTMLButtonElement>();
   /** The status line lives outside the Preact trees: announce() rewrites it for screen readers. */
   private readonly status: HTMLElement;
   private readonly top: HTMLElement;
@@ -170,7 +177,7 @@ export class LinesPanel {
 
   /** `fixedSeed`: the seed was chosen (the URL's ?seed=): the game does not count for the high score. */
   newGame(seed: string = randomSeed(), fixedSeed = false): void {
-    if (this.state) this.keepHighScore();
+    const ended = this.state ? this.endText() : '';
     let g = newGame(seed, this.settings.options);
     if (!g.ok) {
       // options kept from an older version that no longer validate: fall back to the defaults
@@ -178,9 +185,23 @@ export class LinesPanel {
       g = newGame(seed, this.settings.options);
       if (!g.ok) throw new Error(g.error.message); // the defaults always validate
     }
+    this.asking = null;
     this.record = fixedSeed ? { seed, options: g.value.options, actions: [], fixedSeed } : { seed, options: g.value.options, actions: [] };
     this.begin(g.value);
-    this.say(this.openingText());
+    this.say([ended, this.openingText()].filter(Boolean).join(' '));
+  }
+
+  /** A game in progress: a move made and not over. Ending it is asked first; one not begun or over is not. */
+  private inProgress(): boolean {
+    return !this.state.over && this.state.moves > 0;
+  }
+
+  /** The game left for a new one: its score kept by core's rule, and what became of it in words ('' for one that was over: that was said). */
+  private endText(): string {
+    const s = this.state;
+    const record = this.keepHighScore();
+    if (record) return this.t('lines.endedRecord', s.score);
+    return s.over || s.moves === 0 ? '' : this.t('lines.ended', s.score);
   }
 
   /**
@@ -205,6 +226,29 @@ export class LinesPanel {
     if (warning) parts.push(warning);
     parts.push(s.over ? this.gameOver() : t('lines.yourMove'));
     return parts.join(' ');
+  }
+
+  /** New game or Apply pressed: a game in progress is asked about in the button's place, any other replaced at once. */
+  private askNew(which: 'new' | 'apply'): boolean {
+    if (!this.inProgress()) return false;
+    this.asking = which;
+    this.render();
+    this.keepRef.current?.focus();
+    return true;
+  }
+
+  /** The question answered "keep playing": the button is back, with the focus. */
+  private keepPlaying(): void {
+    const which = this.asking;
+    this.asking = null;
+    this.render();
+    this.bottom.ownerDocument.getElementById(which === 'apply' ? 'lines-apply' : 'lines-new')?.focus();
+  }
+
+  private startNew(): void {
+    this.newGame();
+    // the button asked in is gone: the focus goes to the new game
+    this.board.focus({ preventScroll: true });
   }
 
   private begin(state: LinesState): void {
@@ -285,7 +329,9 @@ export class LinesPanel {
     this.render();
   }
 
-  private applyForm(): void {
+  private applyForm(confirmed = false): void {
+    // answered: the question goes, whatever the form now holds
+    if (confirmed) this.asking = null;
     const get = (k: string) => this.form.elements.namedItem(k) as HTMLInputElement;
     const v = validateOptions(this.formOptions());
     if (!v.ok) {
@@ -304,6 +350,7 @@ export class LinesPanel {
       return;
     }
     this.formError = '';
+    if (!confirmed && this.askNew('apply')) return;
     this.settings.options = v.value;
     this.settings.keys = keys;
     this.saveSettings();
@@ -476,7 +523,11 @@ export class LinesPanel {
           </p>
         )}
         <div class="toolbar" role="toolbar" aria-label={t('lines.title')}>
-          <button type="button" id="lines-new" onClick={() => this.newGame()}>{t('lines.new')}</button>
+          {this.asking === 'new' ? (
+            <ConfirmQuestion id="lines-new" t={t} label={t('lines.new')} question={t('lines.new.question', s.score)} confirm={t('lines.new.confirm')} onConfirm={() => this.startNew()} onKeep={() => this.keepPlaying()} keepRef={this.keepRef} />
+          ) : (
+            <button type="button" id="lines-new" onClick={() => this.askNew('new') || this.startNew()}>{t('lines.new')}</button>
+          )}
           {/* said before it is used, not only at the end: undo or a hint and the game does not count */}
           <button type="button" id="lines-undo" aria-keyshortcuts="u" disabled={!s.prev} title={t('lines.assistTip')} onClick={() => this.undo()}>{t('lines.undo')}</button>
           <button type="button" id="lines-hint" aria-keyshortcuts="?" disabled={s.over} title={t('lines.assistTip')} onClick={() => this.showHint()}>{t('lines.hint')}</button>
@@ -552,7 +603,11 @@ export class LinesPanel {
         <p class="error" role="alert" id="lines-form-error">{this.formError}</p>
         <p class="warning" aria-live="polite" id="lines-form-warning">{this.formWarning}</p>
         <div class="buttons">
-          <button type="submit" id="lines-apply">{t('lines.apply')}</button>
+          {this.asking === 'apply' ? (
+            <ConfirmQuestion id="lines-apply" t={t} label={t('lines.apply')} question={t('lines.new.question', this.state.score)} confirm={t('lines.new.confirm')} onConfirm={() => this.applyForm(true)} onKeep={() => this.keepPlaying()} keepRef={this.keepRef} />
+          ) : (
+            <button type="submit" id="lines-apply">{t('lines.apply')}</button>
+          )}
           <button type="button" id="lines-defaults" onClick={() => this.fillForm({ ...DEFAULT_OPTIONS }, DEFAULT_KEYS)}>{t('lines.defaults')}</button>
         </div>
       </form>

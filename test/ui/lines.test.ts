@@ -335,7 +335,8 @@ describe('Lines panel in Chromium', () => {
     // a new game replaces the eligible one at 0 points: the first game, and it does not count
     await p.click('#lines-new');
     await p.waitForSelector('#lines-board [data-cell]');
-    // a new game is said in words (it said "Game p0c2qx1hac7qc")
+    // no move yet: nothing to ask about, and a new game is said in words (it said "Game p0c2qx1hac7qc")
+    expect(await p.locator('#lines-new-confirm').count()).toBe(0);
     await expect.poll(() => p.textContent('#lines-status')).toMatch(/^A new game\. 3 new chips: .+\. Your move\.$/);
     expect(await p.textContent('#lines-high')).toBe('High score: none yet');
     expect(await p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBeNull();
@@ -354,7 +355,10 @@ describe('Lines panel in Chromium', () => {
     await p.goto(`${srv.url}/lines.html?seed=${game.seed}`);
     expect(await p.textContent('#lines-high')).toBe('High score: not kept for a chosen game (a link with ?seed=)');
     await play();
+    // a game in progress is asked about first (New game threw it away at a click), then what became of it is said
     await p.click('#lines-new');
+    await p.click('#lines-new-confirm');
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(new RegExp(`^The last game ended with ${points} points\\. A new game\\. 3 new chips: `));
     expect(await p.textContent('#lines-high')).toBe('High score: none yet');
     expect(await p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBeNull();
     // the same deal as the kept game of a new game (its seed drawn, not chosen), with a
@@ -362,7 +366,28 @@ describe('Lines panel in Chromium', () => {
     await p.evaluate((g) => localStorage.setItem('cardwords.lines.game', JSON.stringify({ seed: g.seed, options: g.options, actions: [] })), { seed: game.seed, options: DEFAULT_OPTIONS });
     await p.goto(`${srv.url}/lines.html`);
     await play();
+    // Apply in the settings asks too, in its place; "keep playing" keeps the game and gives the button back
+    await p.click('#lines-settings summary');
+    await p.click('#lines-apply');
+    expect(await p.textContent('#lines-settings .confirm .question')).toBe(`Start a new game? This one ends with ${points} points.`);
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-apply-keep');
+    await p.keyboard.press('Enter');
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-apply');
+    expect(await p.getAttribute('#lines-score', 'data-score')).toBe(String(points));
+    await p.click('#lines-settings summary');
+    // New game asks (in place, as Emacs does); Escape keeps playing; the score did not silently become the high score
     await p.click('#lines-new');
+    expect(await p.textContent('.toolbar .confirm .question')).toBe(`Start a new game? This one ends with ${points} points.`);
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-new-keep');
+    await shot(p, 'lines-new-asked');
+    await p.keyboard.press('Escape');
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-new');
+    expect(await p.getAttribute('#lines-score', 'data-score')).toBe(String(points));
+    expect(await p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBeNull();
+    await p.click('#lines-new');
+    await p.click('#lines-new-confirm');
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(new RegExp(`^The last game ended with ${points} points: a new high score! A new game\\. `));
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-board');
     await expect.poll(() => p.getAttribute('#lines-high', 'data-high')).toBe(String(points));
     expect(await p.textContent('#lines-high')).toBe(`High score: ${points}`);
     // ... and a game at 0 after it does not replace it
@@ -761,6 +786,10 @@ describe('Lines panel in Chromium', () => {
     await p.goto(`${srv.url}/lines.html?w=1&t=1&N=1&n=1`);
     await expect.poll(() => p.textContent('#lines-status')).toMatch(/^A new game\. 1 new chip: \w+ at row 1, column 1\. No line of 5 fits a 1x1 board: no chip can ever be removed\. The board is full\. Game over\. Score: 0\.$/);
     expect(await p.getAttribute('#lines-board', 'data-over')).toBe('true');
+    // over: a new game is not asked about
+    await p.click('#lines-new');
+    expect(await p.locator('#lines-new-confirm').count()).toBe(0);
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(/^A new game\. 1 new chip: .+ Game over\. Score: 0\.$/);
     // the first throw's line and the throw after it (the board left empty), or the end with -n 0
     await p.goto(`${srv.url}/lines.html?w=2&t=1&N=2&n=1&i=2&c=1&seed=y`);
     await expect.poll(() => p.textContent('#lines-status')).toBe('Game y, as the link chose it. 2 new chips. The throw made a line: 2 chips removed, 2 points. 1 new chip: red at row 1, column 2. Your move.');
