@@ -64,6 +64,16 @@ const FIELD_LABELS: Record<NumericOption, StringKey> = {
  */
 const KEY_ROLES: readonly StringKey[] = ['lines.key.left', 'lines.key.down', 'lines.key.up', 'lines.key.right', 'lines.key.action'];
 
+/**
+ * The keys the board answers to whatever the settings say (onKey), with what they do: a move or
+ * the action on one of them would be taken first, and the key would no longer do what the help
+ * says (u moved the cursor left). Refused as a clash is.
+ */
+const FIXED_KEYS: ReadonlyMap<string, StringKey> = new Map([
+  ['u', 'lines.fixed.undo'],
+  ['?', 'lines.fixed.hint'],
+]);
+
 /** URL parameters with the original's option letters (-w -t -c -i -n -N) and `preview`. */
 const PARAMS: Record<string, NumericOption> = { w: 'width', t: 'height', c: 'colors', i: 'minLine', n: 'throwCount', N: 'firstThrow' };
 
@@ -398,7 +408,10 @@ export class LinesPanel {
 
   /** Two roles with the same key, said naming the field and the roles as the form does; `at` is the later one. */
   private keyClash(keys: readonly string[]): { text: string; at: number } | null {
-    for (let j = 1; j < keys.length; j++) {
+    for (let j = 0; j < keys.length; j++) {
+      const fixed = FIXED_KEYS.get(keys[j]!);
+      const role = KEY_ROLES[j];
+      if (fixed && role) return { text: this.t('lines.keys.fixed', this.t('lines.keys.title'), this.keyName(keys[j]), this.t(fixed), this.t(role)), at: j };
       const i = keys.indexOf(keys[j]!);
       const [a, b] = [KEY_ROLES[i], KEY_ROLES[j]];
       if (i < j && a && b) return { text: this.t('lines.keys.same', this.t('lines.keys.title'), this.t(a), this.t(b), this.keyName(keys[j])), at: j };
@@ -621,7 +634,7 @@ export class LinesPanel {
   private keysField() {
     const t = this.t;
     const keys = this.formValues.keys;
-    const clashing = (i: number) => keys.indexOf(keys[i]!) !== i || keys.lastIndexOf(keys[i]!) !== i;
+    const clashing = (i: number) => keys.indexOf(keys[i]!) !== i || keys.lastIndexOf(keys[i]!) !== i || FIXED_KEYS.has(keys[i]!);
     return (
       <fieldset id="lines-keys" style={{ margin: 0, padding: '0.3rem 0.6rem 0.6rem', border: '1px solid var(--border)', borderRadius: '4px', minWidth: 0 }}>
         <legend style={{ padding: '0 0.3rem' }}>{t('lines.keys.title')}</legend>
@@ -895,7 +908,7 @@ export class LinesPanel {
 }
 
 function validKeys(keys: string): boolean {
-  return [...keys].length === 5 && new Set(keys).size === 5;
+  return [...keys].length === 5 && new Set(keys).size === 5 && ![...keys].some((k) => FIXED_KEYS.has(k));
 }
 
 /** The CSS colour of chip colour c: the theme's named colours, then evenly spread hues at the theme's lightness. */

@@ -694,6 +694,21 @@ describe('Lines panel in Chromium', () => {
     expect(await p.textContent('#lines-keys-note')).toBe(''); // said once, by the form
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-key-3');
     expect(await p.evaluate(() => (JSON.parse(localStorage.getItem('cardwords.lines.settings')!) as { keys: string }).keys)).toBe('asdfx');
+    // a key the board keeps for itself (u takes back, ? asks for a hint) is refused by name as a
+    // clash is: u as Left moved the cursor while the help said it takes back
+    await p.focus('#lines-key-3');
+    await p.keyboard.press('Enter');
+    await p.keyboard.press('u');
+    expect(await p.textContent('#lines-keys-note')).toBe('Keys: u takes back a move; Right needs another key.');
+    expect(await p.getAttribute('#lines-key-3', 'data-clash')).toBe('true');
+    expect(await p.getAttribute('#lines-key-0', 'data-clash')).toBeNull();
+    await p.click('#lines-apply');
+    expect(await p.textContent('#lines-form-error')).toBe('Keys: u takes back a move; Right needs another key.');
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-key-3');
+    await p.keyboard.press('Enter');
+    await p.keyboard.press('?');
+    expect(await p.textContent('#lines-keys-note')).toBe('Keys: ? asks for a hint; Right needs another key.');
+    expect(await p.evaluate(() => (JSON.parse(localStorage.getItem('cardwords.lines.settings')!) as { keys: string }).keys)).toBe('asdfx');
     // a bad value is refused with a message
     await p.focus('#lines-key-3');
     await p.keyboard.press('Enter');
