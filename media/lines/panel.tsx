@@ -69,9 +69,11 @@ const KEY_ROLES: readonly StringKey[] = ['lines.key.left', 'lines.key.down', 'li
  * the action on one of them would be taken first, and the key would no longer do what the help
  * says (u moved the cursor left). Refused as a clash is.
  */
+const UNDO_KEY = 'u';
+const HINT_KEY = '?';
 const FIXED_KEYS: ReadonlyMap<string, StringKey> = new Map([
-  ['u', 'lines.fixed.undo'],
-  ['?', 'lines.fixed.hint'],
+  [UNDO_KEY, 'lines.fixed.undo'],
+  [HINT_KEY, 'lines.fixed.hint'],
 ]);
 
 /** URL parameters with the original's option letters (-w -t -c -i -n -N) and `preview`. */
@@ -542,8 +544,8 @@ export class LinesPanel {
             <button type="button" id="lines-new" onClick={() => this.askNew('new') || this.startNew()}>{t('lines.new')}</button>
           )}
           {/* said before it is used, not only at the end: undo or a hint and the game does not count */}
-          <button type="button" id="lines-undo" aria-keyshortcuts="u" disabled={!s.prev} title={t('lines.assistTip')} onClick={() => this.undo()}>{t('lines.undo')}</button>
-          <button type="button" id="lines-hint" aria-keyshortcuts="?" disabled={s.over} title={t('lines.assistTip')} onClick={() => this.showHint()}>{t('lines.hint')}</button>
+          <button type="button" id="lines-undo" aria-keyshortcuts={UNDO_KEY} disabled={!s.prev} title={t('lines.assistTip')} onClick={() => this.undo()}>{t('lines.undo')}</button>
+          <button type="button" id="lines-hint" aria-keyshortcuts={HINT_KEY} disabled={s.over} title={t('lines.assistTip')} onClick={() => this.showHint()}>{t('lines.hint')}</button>
           <label class="check">
             <input type="checkbox" id="lines-shapes" checked={this.settings.shapes} onChange={(e) => this.setShapes((e.target as HTMLInputElement).checked)} />
             {t('lines.shapes')}
@@ -739,10 +741,10 @@ export class LinesPanel {
         this.render();
       }
       return;
-    } else if (key === 'u') {
+    } else if (key === UNDO_KEY) {
       this.undo();
       return;
-    } else if (key === '?') {
+    } else if (key === HINT_KEY) {
       this.showHint();
       return;
     } else return;
