@@ -7,7 +7,7 @@
 // kept by the host after every action and replayed when the panel opens again. The
 // controller of a Preact view (view/board.tsx and the bar and form below): an update
 // patches the DOM, so the board keeps its focus.
-import { render } from 'preact';
+import { createRef, render } from 'preact';
 import {
   DEFAULT_OPTIONS,
   OPTION_LIMITS,
@@ -29,9 +29,10 @@ import {
   type NumericOption,
   type OptionProblem,
 } from '../../core/games/lines/index.js';
+import { ConfirmQuestion } from '../ui/confirm.js';
 import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
-import { fullStop, sentence, type StringKey, type Translate } from '../ui/l10n/index.js';
+import { sentence, type StringKey, type Translate } from '../ui/l10n/index.js';
 import { Board, type CellAnimation } from './view/board.js';
 import { cellNameText, optionsWarningText, overReasonText, overRefusalText, refusalText, movedText, selectFirstText } from './texts.js';
 
@@ -62,6 +63,18 @@ const FIELD_LABELS: Record<NumericOption, StringKey> = {
  * DOWN, UP, RIGHT, ACTION). The form shows each key with its role; the string is what is kept.
  */
 const KEY_ROLES: readonly StringKey[] = ['lines.key.left', 'lines.key.down', 'lines.key.up', 'lines.key.right', 'lines.key.action'];
+
+/**
+ * The keys the board answers to whatever the settings say (onKey), with what they do: a move or
+ * the action on one of them would be taken first, and the key would no longer do what the help
+ * says (u moved the cursor left). Refused as a clash is.
+ */
+const UNDO_KEY = 'u';
+const HINT_KEY = '?';
+const FIXED_KEYS: ReadonlyMap<string, StringKey> = new Map([
+  [UNDO_KEY, 'lines.fixed.undo'],
+  [HINT_KEY, 'lines.fixed.hint'],
+]);
 
 /** URL parameters with the original's option letters (-w -t -c -i -n -N) and `preview`. */
 const PARAMS: Record<string, NumericOption> = { w: 'width', t: 'height', c: 'colors', i: 'minLine', n: 'throwCount', N: 'firstThrow' };
@@ -102,6 +115,12 @@ export class LinesPanel {
   private takenKey: string | null = null;
   /** What the keys' live line says (the wait, the new key, a clash). */
   private keysNote: { text: string; clash: boolean } = { text: '', clash: false };
+  /**
+   * Which button asks, in its place, whether to end the game in progress: New game or the form's
+   * Apply (both threw a game away at a click, and made its score the high score unsaid).
+   */
+  private asking: 'new' | 'apply' | null = null;
+  private readonly keepRef = createRef<HTMLButtonElement>();
   /** The status line lives outside the Preact trees: announce() rewrites it for screen readers. */
   private readonly status: HTMLElement;
   private readonly top: HTMLElement;
@@ -156,6 +175,8 @@ export class LinesPanel {
         this.record = kept;
         this.settings.options = r.value.options;
         this.begin(r.value);
+        // the status line was empty after a reload
+        this.say(this.t('lines.resumed', r.value.score));
         return;
       }
     }
@@ -168,18 +189,78 @@ export class LinesPanel {
 
   /** `fixedSeed`: the seed was chosen (the URL's ?seed=): the game does not count for the high score. */
   newGame(seed: string = randomSeed(), fixedSeed = false): void {
-    if (this.state) this.keepHighScore();
-    const g = newGame(seed, this.settings.options);
+    const ended = this.state ? this.endText() : '';
+    let g = newGame(seed, this.settings.options);
     if (!g.ok) {
       // options kept from an older version that no longer validate: fall back to the defaults
       this.settings.options = { ...DEFAULT_OPTIONS };
-      return this.newGame(seed, fixedSeed);
+      g = newGame(seed, this.settings.options);
+      if (!g.ok) throw new Error(g.error.message); // the defaults always validate
     }
+    this.asking = null;
     this.record = fixedSeed ? { seed, options: g.value.options, actions: [], fixedSeed } : { seed, options: g.value.options, actions: [] };
     this.begin(g.value);
+    this.say([ended, this.openingText()].filter(Boolean).join(' '));
+  }
+
+  /** A game in progress: a move made and not over. Ending it is asked first; one not begun or over is not. */
+  private inProgress(): boolean {
+    return !this.state.over && this.state.moves > 0;
+  }
+
+  /** The game left for a new one: its score kept by core's rule, and what became of it in words ('' for one that was over: that was said). */
+  private endText(): string {
+    const s = this.state;
+    const record = this.keepHighScore();
+    if (record) return this.t('lines.endedRecord', s.score);
+    return s.over || s.moves === 0 ? '' : this.t('lines.ended', s.score);
+  }
+
+  /**
+   * The new game's first throw in words (it said "Game p0c2qx1hac7qc"): the chips by colour and
+   * cell, a line it made, the throw after one that emptied the board, a warning about the
+   * settings, and the end when the first throw ends it. The game's id only for one a link chose.
+   */
+  private openingText(): string {
+    const s = this.state;
+    const t = this.t;
+    const o = s.opening;
+    const first = o.thrown.slice(0, s.options.firstThrow);
+    const again = o.thrown.slice(s.options.firstThrow);
+    const onBoard = (cells: number[]) => cells.filter((c) => s.board[c]).map((c) => ({ color: this.colorName(s.board[c]!), cell: this.cellName(c) }));
+    const parts = [this.record.fixedSeed ? t('lines.started.seed', s.seed) : t('lines.started')];
+    // a throw is thrown again only after the one before emptied the board: its chips are gone
+    parts.push(thrownText(t, first.length, again.length ? [] : onBoard(first)));
+    if (o.removed.length) parts.push(t('lines.thrownScored', o.removed.length, o.points));
+    if (again.length) parts.push(thrownText(t, again.length, onBoard(again)));
     // such settings are allowed (the original's), but a game under them is said to be hopeless as it starts
-    const warning = optionsWarningText(this.t, optionsWarning(g.value.options));
-    this.say(warning ? `${fullStop(this.t('lines.seed', seed))} ${warning}` : this.t('lines.seed', seed));
+    const warning = optionsWarningText(t, optionsWarning(s.options));
+    if (warning) parts.push(warning);
+    parts.push(s.over ? this.gameOver() : t('lines.yourMove'));
+    return parts.join(' ');
+  }
+
+  /** New game or Apply pressed: a game in progress is asked about in the button's place, any other replaced at once. */
+  private askNew(which: 'new' | 'apply'): boolean {
+    if (!this.inProgress()) return false;
+    this.asking = which;
+    this.render();
+    this.keepRef.current?.focus();
+    return true;
+  }
+
+  /** The question answered "keep playing": the button is back, with the focus. */
+  private keepPlaying(): void {
+    const which = this.asking;
+    this.asking = null;
+    this.render();
+    this.bottom.ownerDocument.getElementById(which === 'apply' ? 'lines-apply' : 'lines-new')?.focus();
+  }
+
+  private startNew(): void {
+    this.newGame();
+    // the button asked in is gone: the focus goes to the new game
+    this.board.focus({ preventScroll: true });
   }
 
   private begin(state: LinesState): void {
@@ -260,7 +341,9 @@ export class LinesPanel {
     this.render();
   }
 
-  private applyForm(): void {
+  private applyForm(confirmed = false): void {
+    // answered: the question goes, whatever the form now holds
+    if (confirmed) this.asking = null;
     const get = (k: string) => this.form.elements.namedItem(k) as HTMLInputElement;
     const v = validateOptions(this.formOptions());
     if (!v.ok) {
@@ -279,6 +362,7 @@ export class LinesPanel {
       return;
     }
     this.formError = '';
+    if (!confirmed && this.askNew('apply')) return;
     this.settings.options = v.value;
     this.settings.keys = keys;
     this.saveSettings();
@@ -326,7 +410,10 @@ export class LinesPanel {
 
   /** Two roles with the same key, said naming the field and the roles as the form does; `at` is the later one. */
   private keyClash(keys: readonly string[]): { text: string; at: number } | null {
-    for (let j = 1; j < keys.length; j++) {
+    for (let j = 0; j < keys.length; j++) {
+      const fixed = FIXED_KEYS.get(keys[j]!);
+      const role = KEY_ROLES[j];
+      if (fixed && role) return { text: this.t('lines.keys.fixed', this.t('lines.keys.title'), this.keyName(keys[j]), this.t(fixed), this.t(role)), at: j };
       const i = keys.indexOf(keys[j]!);
       const [a, b] = [KEY_ROLES[i], KEY_ROLES[j]];
       if (i < j && a && b) return { text: this.t('lines.keys.same', this.t('lines.keys.title'), this.t(a), this.t(b), this.keyName(keys[j])), at: j };
@@ -451,10 +538,14 @@ export class LinesPanel {
           </p>
         )}
         <div class="toolbar" role="toolbar" aria-label={t('lines.title')}>
-          <button type="button" id="lines-new" onClick={() => this.newGame()}>{t('lines.new')}</button>
+          {this.asking === 'new' ? (
+            <ConfirmQuestion id="lines-new" t={t} label={t('lines.new')} question={t('lines.new.question', s.score)} confirm={t('lines.new.confirm')} onConfirm={() => this.startNew()} onKeep={() => this.keepPlaying()} keepRef={this.keepRef} />
+          ) : (
+            <button type="button" id="lines-new" onClick={() => this.askNew('new') || this.startNew()}>{t('lines.new')}</button>
+          )}
           {/* said before it is used, not only at the end: undo or a hint and the game does not count */}
-          <button type="button" id="lines-undo" aria-keyshortcuts="u" disabled={!s.prev} title={t('lines.assistTip')} onClick={() => this.undo()}>{t('lines.undo')}</button>
-          <button type="button" id="lines-hint" aria-keyshortcuts="?" disabled={s.over} title={t('lines.assistTip')} onClick={() => this.showHint()}>{t('lines.hint')}</button>
+          <button type="button" id="lines-undo" aria-keyshortcuts={UNDO_KEY} disabled={!s.prev} title={t('lines.assistTip')} onClick={() => this.undo()}>{t('lines.undo')}</button>
+          <button type="button" id="lines-hint" aria-keyshortcuts={HINT_KEY} disabled={s.over} title={t('lines.assistTip')} onClick={() => this.showHint()}>{t('lines.hint')}</button>
           <label class="check">
             <input type="checkbox" id="lines-shapes" checked={this.settings.shapes} onChange={(e) => this.setShapes((e.target as HTMLInputElement).checked)} />
             {t('lines.shapes')}
@@ -527,7 +618,11 @@ export class LinesPanel {
         <p class="error" role="alert" id="lines-form-error">{this.formError}</p>
         <p class="warning" aria-live="polite" id="lines-form-warning">{this.formWarning}</p>
         <div class="buttons">
-          <button type="submit" id="lines-apply">{t('lines.apply')}</button>
+          {this.asking === 'apply' ? (
+            <ConfirmQuestion id="lines-apply" t={t} label={t('lines.apply')} question={t('lines.new.question', this.state.score)} confirm={t('lines.new.confirm')} onConfirm={() => this.applyForm(true)} onKeep={() => this.keepPlaying()} keepRef={this.keepRef} />
+          ) : (
+            <button type="submit" id="lines-apply">{t('lines.apply')}</button>
+          )}
           <button type="button" id="lines-defaults" onClick={() => this.fillForm({ ...DEFAULT_OPTIONS }, DEFAULT_KEYS)}>{t('lines.defaults')}</button>
         </div>
       </form>
@@ -541,7 +636,7 @@ export class LinesPanel {
   private keysField() {
     const t = this.t;
     const keys = this.formValues.keys;
-    const clashing = (i: number) => keys.indexOf(keys[i]!) !== i || keys.lastIndexOf(keys[i]!) !== i;
+    const clashing = (i: number) => keys.indexOf(keys[i]!) !== i || keys.lastIndexOf(keys[i]!) !== i || FIXED_KEYS.has(keys[i]!);
     return (
       <fieldset id="lines-keys" style={{ margin: 0, padding: '0.3rem 0.6rem 0.6rem', border: '1px solid var(--border)', borderRadius: '4px', minWidth: 0 }}>
         <legend style={{ padding: '0 0.3rem' }}>{t('lines.keys.title')}</legend>
@@ -646,10 +741,10 @@ export class LinesPanel {
         this.render();
       }
       return;
-    } else if (key === 'u') {
+    } else if (key === UNDO_KEY) {
       this.undo();
       return;
-    } else if (key === '?') {
+    } else if (key === HINT_KEY) {
       this.showHint();
       return;
     } else return;
@@ -807,7 +902,7 @@ export class LinesPanel {
 }
 
 function validKeys(keys: string): boolean {
-  return [...keys].length === 5 && new Set(keys).size === 5;
+  return [...keys].length === 5 && new Set(keys).size === 5 && ![...keys].some((k) => FIXED_KEYS.has(k));
 }
 
 /** The CSS colour of chip colour c: the theme's named colours, then evenly spread hues at the theme's lightness. */

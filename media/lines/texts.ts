@@ -6,7 +6,9 @@ import type { Translate } from '../ui/l10n/index.js';
 /** Why the game is over (core's overReason), as a sentence; '' while it goes on. */
 export function overReasonText(t: Translate, r: { free: number; chips: number } | null): string {
   if (!r) return '';
-  return r.free === 0 ? t('lines.overWhy.full') : t('lines.overWhy.noRoom', r.chips, r.free);
+  if (r.free === 0) return t('lines.overWhy.full');
+  // with -n 0 a game ends when its board is cleared: "The next 0 chips do not fit in the 3 free cells" said nothing
+  return r.chips === 0 ? t('lines.overWhy.empty') : t('lines.overWhy.noRoom', r.chips, r.free);
 }
 
 /** Why a move or a hint does nothing after the end (the web panel's refusal, the Emacs bridge's). */

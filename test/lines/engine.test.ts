@@ -307,6 +307,28 @@ describe('Lines end of game', () => {
     expect(chips(e)).toBe(0);
     expect(e.over).toBe(true);
     expect(e.score).toBe(2);
+    // said as what it is: it was "The next 0 chips do not fit in the 3 free cells."
+    expect(overReason(e)).toEqual({ free: 3, chips: 0 });
+    expect(overReasonText(translator('en'), overReason(e))).toBe('The board is empty and no chips are thrown.');
+  });
+
+  it('keeps what the first throw did for the clients to say: its chips, its lines, the throw after one that emptied the board', () => {
+    // a 2x1 board, lines of 2: the first throw's two chips make a line, the board is empty, one chip is thrown
+    const g = newGame('y', { width: 2, height: 1, firstThrow: 2, throwCount: 1, minLine: 2, colors: 1 });
+    if (!g.ok) throw new Error(g.error.message);
+    expect(g.value.opening).toEqual({ thrown: [0, 1, g.value.board.indexOf(1)], removed: [0, 1], points: 2 });
+    expect(g.value.score).toBe(2);
+    expect(chips(g.value)).toBe(1);
+    // with -n 0 the same opening ends the game at once
+    const n0 = newGame('0', { width: 3, height: 1, firstThrow: 2, throwCount: 0, minLine: 2, colors: 1 });
+    if (!n0.ok) throw new Error(n0.error.message);
+    expect(n0.value.over).toBe(true);
+    expect(overReasonText(translator('en'), overReason(n0.value))).toBe('The board is empty and no chips are thrown.');
+    // a plain opening: the chips thrown, nothing removed; replay rebuilds it
+    const d = newGame('plain');
+    if (!d.ok) throw new Error(d.error.message);
+    expect([...d.value.opening.thrown].sort((a, b) => a - b)).toEqual(d.value.board.flatMap((v, i) => (v ? [i] : [])));
+    expect(d.value.opening).toMatchObject({ removed: [], points: 0 });
   });
 
   it('goes on when the throw just fits and a line frees space', () => {

@@ -136,6 +136,8 @@ describe('Lines panel in Chromium', () => {
     await p.goto(`${srv.url}/lines.html?seed=${game.seed}`);
     await p.waitForSelector('#lines-board [data-cell]');
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-board');
+    // the status says the game in words (it said "Game ui-3"; the id only for a game a link chose)
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(new RegExp(`^Game ${game.seed}, as the link chose it\\. 3 new chips: \\w+ at row \\d, column \\d; .+\\. Your move\\.$`));
     expect(await boardColors(p)).toEqual(game.states[0]!.board);
     for (const [k, m] of game.moves.entries()) {
       const vi = k % 2 === 1; // alternate arrows and hjkl
@@ -157,6 +159,8 @@ describe('Lines panel in Chromium', () => {
     await p.waitForSelector('#lines-board [data-cell]');
     expect(await boardColors(p)).toEqual(last.board);
     expect(await p.getAttribute('#lines-score', 'data-score')).toBe(String(last.score));
+    // and says so (the status line was empty after a reload)
+    await expect.poll(() => p.textContent('#lines-status')).toBe(`Your game goes on: ${last.score} points so far. Your move.`);
   });
 
   it('plays the same game by mouse, with undo, a hint, shapes and preview', async () => {
@@ -331,6 +335,9 @@ describe('Lines panel in Chromium', () => {
     // a new game replaces the eligible one at 0 points: the first game, and it does not count
     await p.click('#lines-new');
     await p.waitForSelector('#lines-board [data-cell]');
+    // no move yet: nothing to ask about, and a new game is said in words (it said "Game p0c2qx1hac7qc")
+    expect(await p.locator('#lines-new-confirm').count()).toBe(0);
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(/^A new game\. 3 new chips: .+\. Your move\.$/);
     expect(await p.textContent('#lines-high')).toBe('High score: none yet');
     expect(await p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBeNull();
     const game = scriptedGame();
@@ -348,7 +355,10 @@ describe('Lines panel in Chromium', () => {
     await p.goto(`${srv.url}/lines.html?seed=${game.seed}`);
     expect(await p.textContent('#lines-high')).toBe('High score: not kept for a chosen game (a link with ?seed=)');
     await play();
+    // a game in progress is asked about first (New game threw it away at a click), then what became of it is said
     await p.click('#lines-new');
+    await p.click('#lines-new-confirm');
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(new RegExp(`^The last game ended with ${points} points\\. A new game\\. 3 new chips: `));
     expect(await p.textContent('#lines-high')).toBe('High score: none yet');
     expect(await p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBeNull();
     // the same deal as the kept game of a new game (its seed drawn, not chosen), with a
@@ -356,7 +366,28 @@ describe('Lines panel in Chromium', () => {
     await p.evaluate((g) => localStorage.setItem('cardwords.lines.game', JSON.stringify({ seed: g.seed, options: g.options, actions: [] })), { seed: game.seed, options: DEFAULT_OPTIONS });
     await p.goto(`${srv.url}/lines.html`);
     await play();
+    // Apply in the settings asks too, in its place; "keep playing" keeps the game and gives the button back
+    await p.click('#lines-settings summary');
+    await p.click('#lines-apply');
+    expect(await p.textContent('#lines-settings .confirm .question')).toBe(`Start a new game? This one ends with ${points} points.`);
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-apply-keep');
+    await p.keyboard.press('Enter');
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-apply');
+    expect(await p.getAttribute('#lines-score', 'data-score')).toBe(String(points));
+    await p.click('#lines-settings summary');
+    // New game asks (in place, as Emacs does); Escape keeps playing; the score did not silently become the high score
     await p.click('#lines-new');
+    expect(await p.textContent('.toolbar .confirm .question')).toBe(`Start a new game? This one ends with ${points} points.`);
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-new-keep');
+    await shot(p, 'lines-new-asked');
+    await p.keyboard.press('Escape');
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-new');
+    expect(await p.getAttribute('#lines-score', 'data-score')).toBe(String(points));
+    expect(await p.evaluate(() => localStorage.getItem('cardwords.lines.high'))).toBeNull();
+    await p.click('#lines-new');
+    await p.click('#lines-new-confirm');
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(new RegExp(`^The last game ended with ${points} points: a new high score! A new game\\. `));
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-board');
     await expect.poll(() => p.getAttribute('#lines-high', 'data-high')).toBe(String(points));
     expect(await p.textContent('#lines-high')).toBe(`High score: ${points}`);
     // ... and a game at 0 after it does not replace it
@@ -663,6 +694,21 @@ describe('Lines panel in Chromium', () => {
     expect(await p.textContent('#lines-keys-note')).toBe(''); // said once, by the form
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-key-3');
     expect(await p.evaluate(() => (JSON.parse(localStorage.getItem('cardwords.lines.settings')!) as { keys: string }).keys)).toBe('asdfx');
+    // a key the board keeps for itself (u takes back, ? asks for a hint) is refused by name as a
+    // clash is: u as Left moved the cursor while the help said it takes back
+    await p.focus('#lines-key-3');
+    await p.keyboard.press('Enter');
+    await p.keyboard.press('u');
+    expect(await p.textContent('#lines-keys-note')).toBe('Keys: u takes back a move; Right needs another key.');
+    expect(await p.getAttribute('#lines-key-3', 'data-clash')).toBe('true');
+    expect(await p.getAttribute('#lines-key-0', 'data-clash')).toBeNull();
+    await p.click('#lines-apply');
+    expect(await p.textContent('#lines-form-error')).toBe('Keys: u takes back a move; Right needs another key.');
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-key-3');
+    await p.keyboard.press('Enter');
+    await p.keyboard.press('?');
+    expect(await p.textContent('#lines-keys-note')).toBe('Keys: ? asks for a hint; Right needs another key.');
+    expect(await p.evaluate(() => (JSON.parse(localStorage.getItem('cardwords.lines.settings')!) as { keys: string }).keys)).toBe('asdfx');
     // a bad value is refused with a message
     await p.focus('#lines-key-3');
     await p.keyboard.press('Enter');
@@ -744,13 +790,26 @@ describe('Lines panel in Chromium', () => {
     await p.waitForSelector('#lines-board [data-cell]');
     expect(await p.locator('#lines-board [data-cell]').count()).toBe(16);
     expect(await p.textContent('#lines-warning')).toBe(warning);
-    await expect.poll(() => p.textContent('#lines-status')).toBe(`Game hopeless. ${warning}`);
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(new RegExp(`^Game hopeless, as the link chose it\\. 3 new chips: .+\\. ${warning.replace(/[.]/g, '\\$&')} Your move\\.$`));
     // a move later the status says the move, the warning stays in sight
     const chip = (await boardColors(p)).findIndex((c) => c > 0);
     await p.click(`#lines-cell-${chip}`);
     await expect.poll(() => p.textContent('#lines-status')).toMatch(/^Selected /);
     expect(await p.isVisible('#lines-warning')).toBe(true);
     await shot(p, 'lines-no-line-fits');
+    // a game over at its first throw says why, as every later end does (data-over was all it had)
+    await p.goto(`${srv.url}/lines.html?w=1&t=1&N=1&n=1`);
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(/^A new game\. 1 new chip: \w+ at row 1, column 1\. No line of 5 fits a 1x1 board: no chip can ever be removed\. The board is full\. Game over\. Score: 0\.$/);
+    expect(await p.getAttribute('#lines-board', 'data-over')).toBe('true');
+    // over: a new game is not asked about
+    await p.click('#lines-new');
+    expect(await p.locator('#lines-new-confirm').count()).toBe(0);
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(/^A new game\. 1 new chip: .+ Game over\. Score: 0\.$/);
+    // the first throw's line and the throw after it (the board left empty), or the end with -n 0
+    await p.goto(`${srv.url}/lines.html?w=2&t=1&N=2&n=1&i=2&c=1&seed=y`);
+    await expect.poll(() => p.textContent('#lines-status')).toBe('Game y, as the link chose it. 2 new chips. The throw made a line: 2 chips removed, 2 points. 1 new chip: red at row 1, column 2. Your move.');
+    await p.goto(`${srv.url}/lines.html?w=3&t=1&N=2&n=0&i=2&c=1&seed=0`);
+    await expect.poll(() => p.textContent('#lines-status')).toBe('Game 0, as the link chose it. 2 new chips. The throw made a line: 2 chips removed, 2 points. The board is empty and no chips are thrown. Game over. Score: 2.');
     // the form says it as the values are chosen, before a game starts with them (the page's language)
     const d = await page({ locale: 'de-DE', width: 1280, height: 720 });
     await d.goto(`${srv.url}/lines.html?seed=hopeless-de`);

@@ -65,6 +65,18 @@ export interface LinesState {
   readonly last: LinesTurn | null;
   /** The state before the last player move, for undo (null at the start). */
   readonly prev: LinesState | null;
+  /**
+   * What the game's first throw did, for a client to say it: the cells thrown (the first throw's
+   * `firstThrow` chips, then any throws after one whose line emptied the board), the chips its
+   * lines removed and their points (the game's score before the first move).
+   */
+  readonly opening: LinesOpening;
+}
+
+export interface LinesOpening {
+  thrown: number[];
+  removed: number[];
+  points: number;
 }
 
 /** A whole game as data: replaying it rebuilds the same state. */
@@ -108,9 +120,11 @@ export function newGame(seed: string | number, options: Partial<LinesOptions> = 
     assisted: false,
     last: null,
     prev: null,
+    opening: { thrown: [], removed: [], points: 0 },
   };
   const t = throwChips(base, board);
-  return { ok: true, value: { ...base, board: t.board, rng: t.rng, next: t.next, score: t.points, over: t.over } };
+  const opening = { thrown: t.thrown, removed: t.removed, points: t.points };
+  return { ok: true, value: { ...base, board: t.board, rng: t.rng, next: t.next, score: t.points, over: t.over, opening } };
 }
 
 /** Applies one action; on a refused action the given state is untouched and an error is returned. */
