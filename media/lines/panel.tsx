@@ -34,7 +34,7 @@ import { announce, flash, typing } from '../ui/dom.js';
 import type { Host } from '../ui/host.js';
 import { sentence, type StringKey, type Translate } from '../ui/l10n/index.js';
 import { Board, type CellAnimation } from './view/board.js';
-import { cellNameText, optionsWarningText, overReasonText, overRefusalText, refusalText, movedText, selectFirstText } from './texts.js';
+import { cellNameText, optionsWarningText, overReasonText, overRefusalText, refusalText, movedText, selectFirstText, thrownText } from './texts.js';
 
 export const DEFAULT_KEYS = 'hjkl ';
 /** Colours of the chips (CSS custom properties --chip-1..12 in style.css, told apart in each theme; more are computed and numbered). */
