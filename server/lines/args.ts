@@ -221,7 +221,7 @@ export function checkBwFont(cli: LinesCliOptions): void {
   const pairs = (cli.bwFont.length - 1) / 2;
   if (pairs < cli.game.colors) {
     throw new UsageError(
-      `black-and-white mode needs ${cli.game.colors} chip characters pairs for -c ${cli.game.colors}, the font has ${pairs}` +
+      `black-and-white mode needs a pair of chip characters for each of the ${cli.game.colors} colours (-c ${cli.game.colors}); the font has ${pairs} ${pairs === 1 ? 'pair' : 'pairs'}` +
         (cli.bwFontGiven ? '' : '; give a longer font with -F'),
     );
   }

@@ -60,6 +60,8 @@ describe('cardwords lines options', () => {
 
   it('black and white needs a font pair per colour', () => {
     expect(() => checkBwFont(parseLinesArgs(['-c', '6']))).toThrow(/give a longer font with -F/);
+    // in words a person reads (it said "needs 6 chip characters pairs for -c 6")
+    expect(() => checkBwFont(parseLinesArgs(['-c', '6', '-F', '*OoXx']))).toThrow('black-and-white mode needs a pair of chip characters for each of the 6 colours (-c 6); the font has 2 pairs');
     expect(() => checkBwFont(parseLinesArgs(['-c', '6', '-F', "*OoVvAa.'ZzXx"]))).not.toThrow();
     expect(defaultPalette(8)).toEqual([7, 1, 2, 3, 4, 5, 6, 8, 9]);
   });
