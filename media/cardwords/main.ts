@@ -13,7 +13,7 @@ import { cardwordsRoom, type CardwordsRoomClient } from '../../core/protocol/cli
 import type { CardwordsServerMessages } from '../../core/protocol/messages.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
-import { refusedJoin, type Refusal } from '../ui/refusal.js';
+import { refusedJoin, watchRefused, type Refusal, type WatchRefused } from '../ui/refusal.js';
 import { RoomLink } from '../ui/rejoin.js';
 import { entryFor, forgetSeat, keepSeat } from '../ui/seats.js';
 
@@ -101,7 +101,8 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
     },
   };
   // after a leave the page can watch the game go on (a new join, as a watcher; the owner as its owner)
-  const watchAgain = async (): Promise<string | null> => ((await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) ? null : (refusal?.text ?? ''));
+  const watchAgain = async (): Promise<WatchRefused | null> =>
+    (await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) ? null : watchRefused(refusal, welcome.gameId, () => host.games());
   const rejoinOptions = welcome.role === 'player' && welcome.key && welcome.name ? { name: welcome.name, key: welcome.key } : { watch: true };
   again = { join: () => new Client(server).joinById(welcome.gameId, { ...rejoinOptions, ...(owner ? { owner } : {}) }), watching: welcome.role !== 'player' };
   // the focus was in the old panel (or fell to the page): it goes to the new one's action area

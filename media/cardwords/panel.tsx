@@ -7,6 +7,7 @@
 // without a hand.
 import { render } from 'preact';
 import { forgetSeat, seatFor } from '../ui/seats.js';
+import type { WatchRefused } from '../ui/refusal.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
@@ -158,7 +159,7 @@ export class CardwordsPanel {
     private readonly room: RoomLike,
     private readonly welcome: Welcome,
     /** After a leave, watching the game (a new join as a watcher): null once watching, else why not. */
-    private readonly watchAgain: (() => Promise<string | null>) | null = null,
+    private readonly watchAgain: (() => Promise<WatchRefused | null>) | null = null,
     /** Why nothing can be sent now (the connection is lost: media/ui/rejoin.ts), or null. */
     offline: () => string | null = () => null,
   ) {
@@ -623,7 +624,8 @@ export class CardwordsPanel {
       playHere: this.playHere,
       refused: this.refusedText,
       covered: this.coveredName(composer, coords),
-      watchAgain: this.watchAgain,
+      watchAgain: this.watchAgain ? this.watch : null,
+      overSince: this.overSince,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
       ownSeat: this.ownSeat,
@@ -1269,6 +1271,24 @@ export class CardwordsPanel {
   }
 
   private playHere: (() => Promise<string | null>) | null = null;
+
+  /**
+   * The offer's Watch: a page out of play has no connection, so the game's end after the leave
+   * (or the removal) reached it not; a refusal saying the game is over says so, and the offer
+   * goes (it stayed, saying "Could not watch: The game is over or does not exist."), as Yatzee's.
+   */
+  private readonly watch = async (): Promise<string | null> => {
+    const refused = await this.watchAgain!();
+    if (!refused?.over) return refused && refused.text;
+    this.overSince = true;
+    this.say(this.t('watch.overSince'));
+    this.render();
+    this.root.querySelector<HTMLElement>('#cw-over-home')?.focus();
+    return null;
+  };
+
+  /** The game ended after this page went out of play (learnt by a refused watch). */
+  private overSince = false;
 
   /**
    * The game could not be joined again (media/ui/rejoin.ts has said why at the top): as after a

@@ -19,6 +19,23 @@ export interface Refusal {
   listed?: boolean;
 }
 
+/** Why watching after a leave was refused; `over`: the game has ended since (nothing to watch). */
+export interface WatchRefused {
+  text: string;
+  over: boolean;
+}
+
+/**
+ * A watch after a leave refused by `r`, for the Cardwords and Yatzee pages: `over` when the
+ * game ended since (the page, its connection closed at the leave, was not told): its room gone,
+ * or locked (an ended room is, until it is disposed), and the server's list (an ended game
+ * leaves it; a full one stays) no longer holding it. A list that cannot be read says nothing.
+ */
+export async function watchRefused(r: Refusal | null, gameId: string, games: () => Promise<ReadonlyArray<{ id: string }> | null>): Promise<WatchRefused> {
+  const listed = r?.gone ? await games() : null;
+  return { text: r?.text ?? '', over: listed !== null && !listed.some((g) => g.id === gameId) };
+}
+
 /** The join's request got no answer of the game server: a 5xx (a proxy or gateway in its place), or a network failure. */
 function serverDown(e: unknown): boolean {
   if (e instanceof TypeError) return true; // fetch: "Failed to fetch", the host unreachable

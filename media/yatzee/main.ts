@@ -7,11 +7,11 @@ import { Fragment, createElement, render } from 'preact';
 import { h } from '../ui/dom.js';
 import { startPage } from '../ui/page.js';
 import { createdGameSearch } from '../ui/host.js';
-import { YatzeePanel, type RoomView, type WatchRefused, type Welcome } from './panel.js';
+import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
 import { yatzeeRoom } from '../../core/protocol/client.js';
 import { MAX_NAME_LENGTH } from '../../core/games/names.js';
 import { offerWhatIsTaken } from '../lobby/join-offer.js';
-import { refusedJoin, type Refusal } from '../ui/refusal.js';
+import { refusedJoin, watchRefused, type Refusal, type WatchRefused } from '../ui/refusal.js';
 import { RoomLink } from '../ui/rejoin.js';
 import { entryFor, forgetSeat, keepSeat } from '../ui/seats.js';
 import { fullStop } from '../ui/l10n/index.js';
@@ -73,14 +73,8 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
   }
   host.entered(welcome.gameId, welcome.role !== 'player');
   // after a leave the page can watch the game go on (a new join, as a watcher; the owner as its owner)
-  const watchAgain = async (): Promise<WatchRefused | null> => {
-    if (await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) return null;
-    // the game ended since the leave (the page, its connection closed, was not told): its room
-    // gone, or locked (an ended room is, until it is disposed: the click came first under
-    // load), and the server's list (an ended game leaves it; a full one stays) holding it no more
-    const over = refusal !== null && refusal.gone && !(await host.games())?.some((g) => g.id === welcome.gameId);
-    return { text: refusal?.text ?? '', over };
-  };
+  const watchAgain = async (): Promise<WatchRefused | null> =>
+    (await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) ? null : watchRefused(refusal, welcome.gameId, () => host.games());
   const rejoinOptions = welcome.role === 'player' && welcome.key && welcome.name ? { name: welcome.name, key: welcome.key } : { watch: true };
   again = { join: () => new Client(server).joinById(welcome.gameId, { ...rejoinOptions, ...(owner ? { owner } : {}) }), watching: welcome.role !== 'player' };
   // the focus was in the old panel (or fell to the page): it goes to the new one's dice

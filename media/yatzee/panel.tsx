@@ -7,6 +7,7 @@
 import { yatzeeRefusalText } from './refusal.js';
 import { render } from 'preact';
 import { forgetSeat, seatFor } from '../ui/seats.js';
+import type { WatchRefused } from '../ui/refusal.js';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { affordances, diceThrown, type Sheet, type SheetPhase } from '../../core/games/yatzee/engine.js';
@@ -28,12 +29,6 @@ import { endReasonText } from '../ui/end-reason.js';
 import { keepResults } from './kept-results.js';
 
 export type { RoomLike, RoomView, SheetView, Welcome };
-
-/** Why watching after a leave was refused; `over`: the game has ended since (nothing to watch). */
-export interface WatchRefused {
-  text: string;
-  over: boolean;
-}
 
 type Hint = YatzeeHint;
 
@@ -714,7 +709,7 @@ export class YatzeePanel {
     const refused = await this.watchAgain!();
     if (!refused?.over) return refused && refused.text;
     this.overSince = true;
-    this.say(this.t('yatzee.overSince'));
+    this.say(this.t('watch.overSince'));
     this.render();
     this.keepFocus('yatzee-over-home');
     return null;

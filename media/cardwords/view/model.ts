@@ -108,6 +108,8 @@ export interface Model {
   covered: string | null;
   /** After leaving: watch the game go on (null once watching, else why not); none where the page cannot. */
   watchAgain: (() => Promise<string | null>) | null;
+  /** The game ended after this page went out of play (a watch refused so): the way on instead of the offer. */
+  overSince: boolean;
   owner: boolean;
   mySeat: number;
   /** The seat the owner's remove does not offer: mySeat, or, watching, the one this browser plays in another tab. */

@@ -175,7 +175,7 @@ export const da: Strings = {
   'yatzee.leave.questionLast': 'Forlade spillet for altid? Ingen anden person spiller, så spillet slutter.',
   'yatzee.leave.confirm': 'Forlad nu',
   'yatzee.left': 'Du har forladt spillet: dit ark er lukket.',
-  'yatzee.overSince': 'Spillet er slut: der er ikke mere at se.',
+  'watch.overSince': 'Spillet er slut: der er ikke mere at se.',
   'yatzee.leftLast': 'Du har forladt spillet, den sidste person der spillede: spillet er slut.',
   'yatzee.removedLast': 'Ejeren har fjernet dig fra spillet, den sidste person der spillede: spillet er slut.',
   'yatzee.refused': 'Kunne ikke deltage: {0}',

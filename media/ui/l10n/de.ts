@@ -175,7 +175,7 @@ export const de: Strings = {
   'yatzee.leave.questionLast': 'Für immer verlassen? Keine andere Person spielt, also endet das Spiel.',
   'yatzee.leave.confirm': 'Jetzt verlassen',
   'yatzee.left': 'Du hast das Spiel verlassen: dein Blatt ist geschlossen.',
-  'yatzee.overSince': 'Das Spiel ist aus: Es gibt nichts mehr zuzuschauen.',
+  'watch.overSince': 'Das Spiel ist aus: Es gibt nichts mehr zuzuschauen.',
   'yatzee.leftLast': 'Du hast das Spiel verlassen, als letzte Person darin: Das Spiel ist aus.',
   'yatzee.removedLast': 'Der Besitzer hat dich aus dem Spiel entfernt, die letzte Person darin: Das Spiel ist aus.',
   'yatzee.refused': 'Beitritt nicht möglich: {0}',

@@ -174,7 +174,7 @@ export const en = {
   'yatzee.leave.questionLast': 'Leave for good? No other person plays, so the game ends.',
   'yatzee.leave.confirm': 'Leave now',
   'yatzee.left': 'You left the game: your sheet is closed.',
-  'yatzee.overSince': 'The game is over: there is nothing more to watch.',
+  'watch.overSince': 'The game is over: there is nothing more to watch.',
   'yatzee.leftLast': 'You left the game, the last person playing in it: the game is over.',
   'yatzee.removedLast': 'The owner removed you from the game, the last person playing in it: the game is over.',
   'yatzee.refused': 'Could not join: {0}',
