@@ -8,6 +8,7 @@
 import { render } from 'preact';
 import { forgetSeat, seatFor } from '../ui/seats.js';
 import type { WatchRefused } from '../ui/refusal.js';
+import { watchUnlessOver } from '../ui/watch-offer.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
@@ -1272,20 +1273,14 @@ export class CardwordsPanel {
 
   private playHere: (() => Promise<string | null>) | null = null;
 
-  /**
-   * The offer's Watch: a page out of play has no connection, so the game's end after the leave
-   * (or the removal) reached it not; a refusal saying the game is over says so, and the offer
-   * goes (it stayed, saying "Could not watch: The game is over or does not exist."), as Yatzee's.
-   */
-  private readonly watch = async (): Promise<string | null> => {
-    const refused = await this.watchAgain!();
-    if (!refused?.over) return refused && refused.text;
-    this.overSince = true;
-    this.say(this.t('watch.overSince'));
-    this.render();
-    this.root.querySelector<HTMLElement>('#cw-over-home')?.focus();
-    return null;
-  };
+  /** The offer's Watch (watchUnlessOver): a game over since is said, the way on focused. */
+  private readonly watch = (): Promise<string | null> =>
+    watchUnlessOver(this.watchAgain!, () => {
+      this.overSince = true;
+      this.say(this.t('watch.overSince'));
+      this.render();
+      this.root.querySelector<HTMLElement>('#cw-over-home')?.focus();
+    });
 
   /** The game ended after this page went out of play (learnt by a refused watch). */
   private overSince = false;

@@ -3,6 +3,7 @@
 // permitting); a refusal is said here, and the page stays as it was.
 import { useState } from 'preact/hooks';
 import type { Translate } from './l10n/index.js';
+import type { WatchRefused } from './refusal.js';
 
 /**
  * `onWatch` resolves with null once the page watches (it replaces this page), else why not.
@@ -40,5 +41,30 @@ export function WatchOffer({ id, t, text, onWatch, onPlayHere }: { id: string; t
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The offer's Watch for a page out of play (the Cardwords and Yatzee panels): watching, or why
+ * not. The page has no connection, so the game's end after the leave (or the removal) reached
+ * it not: a refusal as the game over (`watchRefused`) calls `over` instead, which says so and
+ * puts `GameOverSince` in the offer's place (the offer stayed, saying "Could not watch: The game
+ * is over or does not exist.").
+ */
+export async function watchUnlessOver(watchAgain: () => Promise<WatchRefused | null>, over: () => void): Promise<string | null> {
+  const refused = await watchAgain();
+  if (!refused?.over) return refused && refused.text;
+  over();
+  return null;
+}
+
+/** The way on from a game that ended out of the page's sight (as the join page's for an ended game); `id`-home takes the focus. */
+export function GameOverSince({ id, t }: { id: string; t: Translate }) {
+  return (
+    <p id={id}>
+      <a href="./" id={`${id}-home`}>
+        {t('nav.home')}
+      </a>
+    </p>
   );
 }

@@ -16,7 +16,7 @@ import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { RemovePlayer } from '../ui/remove-player.js';
-import { WatchOffer } from '../ui/watch-offer.js';
+import { GameOverSince, WatchOffer, watchUnlessOver } from '../ui/watch-offer.js';
 import { InviteLink } from '../ui/invite.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, yatzeeRemovalEnds, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
 import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
@@ -289,13 +289,7 @@ export class YatzeePanel {
             </section>
           )}
           {/* the way on from a game that ended out of this page's sight (as the join page's for an ended game: main.ts) */}
-          {this.overSince && (
-            <p id="yatzee-over">
-              <a href="./" id="yatzee-over-home">
-                {t('nav.home')}
-              </a>
-            </p>
-          )}
+          {this.overSince && <GameOverSince id="yatzee-over" t={t} />}
           {/* out of play while the game goes on (a leave, the owner's removal, the sheet played
               in another tab, a join again refused): the connection is closed, and the sheets as
               they stood then are no game any more (their old scores stood as current); Watch
@@ -700,20 +694,14 @@ export class YatzeePanel {
 
   private playHere: (() => Promise<string | null>) | null = null;
 
-  /**
-   * The offer's Watch: a page out of play has no connection, so the game's end after the leave
-   * (or the removal) reached it not; a refusal saying the game is over says so, and the offer
-   * goes (it stayed, saying "Could not watch: The game is over or does not exist.").
-   */
-  private readonly watch = async (): Promise<string | null> => {
-    const refused = await this.watchAgain!();
-    if (!refused?.over) return refused && refused.text;
-    this.overSince = true;
-    this.say(this.t('watch.overSince'));
-    this.render();
-    this.keepFocus('yatzee-over-home');
-    return null;
-  };
+  /** The offer's Watch (watchUnlessOver): a game over since is said, the way on focused. */
+  private readonly watch = (): Promise<string | null> =>
+    watchUnlessOver(this.watchAgain!, () => {
+      this.overSince = true;
+      this.say(this.t('watch.overSince'));
+      this.render();
+      this.keepFocus('yatzee-over-home');
+    });
 
   /** The game ended after this page went out of play (learnt by a refused watch). */
   private overSince = false;

@@ -12,7 +12,7 @@ import { cardText, type HintMove, type Model } from './model.js';
 import { bracesText, lackingWordsText, moveErrorText, moveWhere, pileTooSmallText, refusalText, SLOT, startText } from '../words.js';
 import { Slotted } from './spelled.js';
 import { fullStop, sentence } from '../../ui/l10n/index.js';
-import { WatchOffer } from '../../ui/watch-offer.js';
+import { GameOverSince, WatchOffer } from '../../ui/watch-offer.js';
 import { fitting, showSpan, spanOf } from '../../ui/dom.js';
 
 /** One broken rule, in words, with the cell in the player's coordinates (media/cardwords/words.ts). */
@@ -343,14 +343,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
   // no offer to watch a game that has ended (joining it is refused)
   // (a refusal to join again is said by the line at the top: not twice)
   // the way on from a game that ended out of this page's sight (as the join page's for an ended game)
-  if (m.overSince)
-    return (
-      <p id="cw-over">
-        <a href="./" id="cw-over-home">
-          {t('nav.home')}
-        </a>
-      </p>
-    );
+  if (m.overSince) return <GameOverSince id="cw-over" t={t} />;
   if (m.left && m.watchAgain && !m.leftLast && !m.ended) return <WatchOffer id="cw-watch-again" t={t} text={m.refused === null ? gone : undefined} onWatch={m.watchAgain} onPlayHere={m.playHere} />;
   if (!m.isPlayer) return <p class="cw-watching">{m.left ? gone : t('cw.watchingNote')}</p>;
   const a = cp.action();
