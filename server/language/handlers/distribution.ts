@@ -7,7 +7,7 @@ import { uriToPath } from '../workspace.js';
 const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function register(ctx: ServerContext): void {
-  ctx.connection.onRequest(DISTRIBUTION_METHOD, async (params: DocumentParams): Promise<DistributionStats | ResponseError<void>> => {
+  ctx.connection.onRequest<DistributionStats, void>(DISTRIBUTION_METHOD, async (params: DocumentParams) => {
     const failed = new ResponseError<void>(ErrorCodes.InvalidParams, 'no charset for this document');
     return ctx.guard(DISTRIBUTION_METHOD, failed, async () => {
       if (typeof params?.uri !== 'string') return new ResponseError<void>(ErrorCodes.InvalidParams, 'params.uri must be a string');

@@ -48,7 +48,7 @@ function whole(x: unknown, name: string, min: number, max: number, fallback: num
 }
 
 export function register(ctx: ServerContext): void {
-  ctx.connection.onRequest(PLAYTEST_METHOD, async (params: PlaytestParams, token: CancellationToken): Promise<PlaytestReport | ResponseError<void>> => {
+  ctx.connection.onRequest<PlaytestReport, void>(PLAYTEST_METHOD, async (params: PlaytestParams, token: CancellationToken) => {
     return ctx.guard(PLAYTEST_METHOD, new ResponseError<void>(ErrorCodes.InternalError, 'the playtest failed'), async () => {
       if (typeof params !== 'object' || params === null || typeof params.uri !== 'string') return bad('params.uri must be a string');
       const games = whole(params.games, 'games', 1, PLAYTEST_LIMITS.games.max, PLAYTEST_LIMITS.games.default);

@@ -6,7 +6,7 @@ import type { ServerContext } from '../context.js';
 import { kindOf } from '../workspace.js';
 
 export function register(ctx: ServerContext): void {
-  ctx.connection.onRequest(TABLE_PREVIEW_METHOD, async (params: DocumentParams): Promise<TablePreview | ResponseError<void>> => {
+  ctx.connection.onRequest<TablePreview, void>(TABLE_PREVIEW_METHOD, async (params: DocumentParams) => {
     const failed = new ResponseError<void>(ErrorCodes.InvalidParams, 'no card table for this document');
     return ctx.guard(TABLE_PREVIEW_METHOD, failed, async () => {
       if (typeof params?.uri !== 'string') return new ResponseError<void>(ErrorCodes.InvalidParams, 'params.uri must be a string');
