@@ -249,7 +249,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       return this.ruleset;
     } catch (e) {
       // a ruleset this server offers whose files have errors is not "no such ruleset"
-      throw refuse(e instanceof UnplayableRuleset ? 'ruleset-unplayable' : 'unknown-ruleset', (e as Error).message);
+      throw e instanceof UnplayableRuleset ? refuse('ruleset-unplayable', e.shown) : refuse('unknown-ruleset', (e as Error).message);
     }
   }
 

@@ -7,7 +7,7 @@
 // With Redis (shared-words.ts) they reach the other processes too, and a ruleset loaded
 // later gets every word approved anywhere.
 import { open } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
 import { prepareSearch } from '../../core/robots/cardwords/generate.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
@@ -38,9 +38,18 @@ export interface LoadedRuleset {
 
 /**
  * A ruleset whose errors stop play (core/ruleset/load.ts `blocksPlay`, the rule `cardwords
- * playtest` plays by): the message lists them as `cardwords check` prints them.
+ * playtest` plays by): the message lists them as `cardwords check` prints them, for the
+ * server's console; `shown` is the same for the clients, with the ruleset's name for its
+ * folder and its files by name alone (`tiny.cardset:1:1: error: …`): a client is told what to
+ * mend, not where the server keeps its files.
  */
-export class UnplayableRuleset extends Error {}
+export class UnplayableRuleset extends Error {
+  readonly shown: string;
+  constructor(message: string, dir: string, name: string) {
+    super(message);
+    this.shown = message.split(`${dir}${sep}`).join('').split(dir).join(name);
+  }
+}
 
 export type ApproveResult = { ok: true; added: boolean; word: string } | { ok: false; message: string };
 
@@ -221,7 +230,7 @@ export class RulesetRegistry {
 async function load(name: string, e: Entry, shared: SharedWords | null, learn: (r: LoadedRuleset, word: string) => void): Promise<LoadedRuleset> {
   const result = await loadRulesetDir(e.dir);
   // played as `cardwords playtest` plays it: a dictionary's bad words are only left out
-  if (!result.ruleset) throw new UnplayableRuleset(await unplayableText(e.dir, result.diagnostics));
+  if (!result.ruleset) throw new UnplayableRuleset(await unplayableText(e.dir, result.diagnostics), e.dir, name);
   e.failed = null;
   const ruleset = result.ruleset;
   const { store } = await loadWordStore(rulesetChars(ruleset), ruleset.words);

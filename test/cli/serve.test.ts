@@ -98,8 +98,12 @@ describe('the rulesets a server offers, loaded as cardwords playtest plays them'
     // a playable one (its dictionary's bad words left out) says nothing
     await (await RulesetRegistry.create([words], (l) => started.push(l), { check: true })).checked;
     expect(started).toHaveLength(1);
+    // a client is told the same by the ruleset's name and its files' names: not where the
+    // server keeps them (it was told the server's folders)
+    const shown = ((await bad.get('tiny').catch((e: unknown) => e)) as UnplayableRuleset).shown;
+    expect(shown).toBe('the ruleset tiny cannot be played:\ntiny.cardset:1:1: error: 2 cards are declared but 1 is listed [cardset/count-mismatch]\ntiny.cardset:1:1: error: 1 card is too few for 2 players with 4 cards each (the hand size of tiny.bonus): at least 8 are needed [ruleset/not-enough-cards]');
     // the page says it cannot be played, and why (it said "this server has no such ruleset")
-    const refusal = refusedJoin(new Error(`ruleset-unplayable: ${why}`), translator('en'), ['cw.err.', 'err.']);
-    expect(refusal.text).toBe(`this ruleset cannot be played: its files have errors (the server’s owner can mend them; cardwords check lists them):\n${why.split('\n').slice(1).join('\n')}`);
+    const refusal = refusedJoin(new Error(`ruleset-unplayable: ${shown}`), translator('en'), ['cw.err.', 'err.']);
+    expect(refusal.text).toBe(`this ruleset cannot be played: its files have errors (the server’s owner can mend them; cardwords check lists them):\n${shown.split('\n').slice(1).join('\n')}`);
   }, 60_000);
 });

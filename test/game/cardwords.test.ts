@@ -3,7 +3,7 @@
 // against a robot, refused moves, private hands (every decoded state of every client
 // checked), unknown words approved by the owner into the personal dictionary, a dropped
 // player's seat played by a robot and taken back. Rulesets: temp copies of samples/tiny.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
@@ -47,9 +47,15 @@ async function myTurn(p: CwPlayer): Promise<boolean> {
 describe('cardwords rooms', () => {
   let srv: ServerProcess;
   let rulesetDir: string;
+  let brokenDir: string;
   beforeAll(async () => {
     rulesetDir = copySample('tiny');
-    srv = await startServer({ args: ['--ruleset', rulesetDir, '--rate', '1000', '--robot-delay', '5', '--reconnect-timeout', '5000'] });
+    // a second ruleset, 'broken', that cannot be played (too few cards declared)
+    brokenDir = join(copySample('tiny'), '..', 'broken');
+    mkdirSync(brokenDir);
+    for (const ext of ['charset', 'cardset', 'cardtable', 'bonus', 'dict']) copyFileSync(join(rulesetDir, `tiny.${ext}`), join(brokenDir, `broken.${ext}`));
+    writeFileSync(join(brokenDir, 'broken.cardset'), '2\n[A 1]\n');
+    srv = await startServer({ args: ['--ruleset', rulesetDir, '--ruleset', brokenDir, '--rate', '1000', '--robot-delay', '5', '--reconnect-timeout', '5000'] });
   });
   afterAll(async () => {
     if (process.env.CW_DEBUG) console.log(srv?.output());
@@ -61,6 +67,10 @@ describe('cardwords rooms', () => {
     const gctx = genContext(ruleset);
     await expect(new Client(srv.url).create('cardwords', { ruleset: 'tiny', name: 'Eve' })).rejects.toThrow(/not-owner/);
     await expect(new Client(srv.url).create('cardwords', { owner: srv.ownerToken, ruleset: 'english' })).rejects.toThrow(/unknown-ruleset.*tiny/);
+    // a ruleset that cannot be played: its errors by the files' names, not the server's folders
+    const unplayable = (await new Client(srv.url).create('cardwords', { owner: srv.ownerToken, ruleset: 'broken' }).catch((e: unknown) => e)) as Error;
+    expect(unplayable.message).toContain('ruleset-unplayable: the ruleset broken cannot be played:\nbroken.cardset:1:1: error: 2 cards are declared but 1 is listed [cardset/count-mismatch]');
+    expect(unplayable.message).not.toContain(brokenDir);
     await expect(new Client(srv.url).create('cardwords', { owner: srv.ownerToken, humans: 9 })).rejects.toThrow(/table-full: .*too few/);
 
     // the owner creates the game and watches; Ann takes the human seat
