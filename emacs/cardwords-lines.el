@@ -275,11 +275,7 @@ Emacs scrolls it sideways to keep the cursor (point) in view."
       (let ((why (plist-get view :overReason)))
         (unless (member why '(nil ""))
           (insert (propertize why 'face 'bold) "\n")))
-      (insert (propertize (format "Game over: %d points%s  n: new game, u: undo, q: quit"
-                                  (plist-get view :score)
-                                  (if (plist-get view :record) ", a new personal record!" "."))
-                          'face 'bold)
-              "\n"))
+      (insert (propertize (cardwords-lines--over-line view) 'face 'bold) "\n"))
     ;; broken at the window's width: a move's outcome with the chips thrown runs past 80 columns
     (dolist (line (cardwords-bridge-break
                    (list cardwords-lines--message)
@@ -336,14 +332,24 @@ Emacs scrolls it sideways to keep the cursor (point) in view."
 (defun cardwords-lines-up () "Move the cursor up." (interactive) (cardwords-lines--move-cursor 0 -1))
 (defun cardwords-lines-down () "Move the cursor down." (interactive) (cardwords-lines--move-cursor 0 1))
 
+(defun cardwords-lines--over-line (view)
+  "Return the game over line of VIEW: the score and the keys that act.
+No u before a move (the first throw ended the game): nothing to take back."
+  (format "Game over: %d points%s  n: new game,%s q: quit"
+          (plist-get view :score)
+          (if (plist-get view :record) ", a new personal record!" ".")
+          (if (eql (plist-get view :moves) 0) "" " u: undo,")))
+
 (defun cardwords-lines--refuse-over ()
   "Say why a game key does nothing after the end, and which keys do something.
 As the web panel refuses such keys: the bridge's sentence, and a ding."
   (setq cardwords-lines--message
         (concat (plist-get cardwords-lines--view :overRefusal) " "
                 (substitute-command-keys
-                 "\\<cardwords-lines-mode-map>\\[cardwords-lines-new-game] starts a new game, \
-\\[cardwords-lines-undo] takes back the last move.")))
+                 (if (eql (plist-get cardwords-lines--view :moves) 0)
+                     "\\<cardwords-lines-mode-map>\\[cardwords-lines-new-game] starts a new game."
+                   "\\<cardwords-lines-mode-map>\\[cardwords-lines-new-game] starts a new game, \
+\\[cardwords-lines-undo] takes back the last move."))))
   (ding t)
   (cardwords-lines-draw))
 
@@ -461,9 +467,16 @@ the question says so, with its score."
     (setq cardwords-lines--cursor 0
           cardwords-lines--selected nil)
     (cardwords-lines--update view)
-    (let ((warning (plist-get view :warning)))
-      (unless (member warning '(nil ""))
-        (message "%s" warning)))))
+    ;; the settings' warning, and the end when the first throw ends the game (a 1x1 board; the
+    ;; board emptied with -n 0): said at once, as the web page says them (the end was in the
+    ;; buffer alone)
+    (let ((said (delete "" (list (or (plist-get view :warning) "")
+                                 (if (plist-get view :over)
+                                     (concat (or (plist-get view :overReason) "") " "
+                                             (cardwords-lines--over-line view))
+                                   "")))))
+      (when said
+        (message "%s" (string-trim (string-join said " ")))))))
 
 (defun cardwords-lines-redraw ()
   "Draw the board again."

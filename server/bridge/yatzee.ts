@@ -7,6 +7,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { affordances, type Sheet } from '../../core/games/yatzee/engine.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
 import { CATEGORIES, CATEGORY_LABELS, bonusLine, bonusLineText, isCategory, score, suggestCategory, totals, type Category } from '../../core/games/yatzee/rules.js';
+import { sameName } from '../../core/games/names.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
@@ -55,9 +56,13 @@ export class YatzeeSession {
   private sentSeq = 0;
   /** The category of the last transfer acknowledged, for the undo's sentence. */
   private lastTransfer: Category | null = null;
-  /** Others the owner removed (the room's `removed`), told apart from a leave when their sheet goes. */
+  /**
+   * Others the owner removed (the room's `removed`, its confirmation), told apart from a leave
+   * when their sheet goes. Nothing is marked when the removal is sent: a refused one (the
+   * owner's own sheet in another editor) marked the name, and that player's real leave went unsaid.
+   */
   private readonly othersRemoved = new Set<string>();
-  /** Those removed from here: the acknowledgement says it ("Cy was removed from the game."), before or after the state. */
+  /** Those of them removed from here: the acknowledgement says it ("Cy was removed from the game."), before or after the state. */
   private readonly removedHere = new Set<string>();
   /** The sheets last seen that went from the state (left, removed), as they stood: the end's results may count one. */
   private went: YatzeeSheetState[] = [];
@@ -172,6 +177,8 @@ export class YatzeeSession {
     });
     typed.on('error', (e) => {
       if (e.id !== undefined) this.sent.delete(String(e.id));
+      // the removal refused: nobody to say removed at the acknowledgement
+      if (e.type === 'remove') this.removing = null;
       // after the end a late refusal (of an action sent as the game ended) is stale: the end's message stays
       if (this.ended) return;
       this.message = yatzeeRefusal(e.code, e.message);
@@ -190,7 +197,10 @@ export class YatzeeSession {
     typed.on('removed', (r) => {
       if (this.welcome?.role === 'player' && r.name === this.welcome.name) removedMe = true;
       // told before the state that drops the sheet: said as a removal, not as a leave
-      else this.othersRemoved.add(r.name);
+      else {
+        this.othersRemoved.add(r.name);
+        if (this.removing !== null && sameName(r.name, this.removing)) this.removedHere.add(r.name);
+      }
     });
     typed.on('ended', (e) => {
       this.ended = true;
@@ -409,7 +419,6 @@ export class YatzeeSession {
     const name = str(params?.name, 'name', 64);
     const room = this.ownerRoom('removes players');
     this.removing = name;
-    this.removedHere.add(name);
     room.send('remove', { name });
     return this.view();
   }

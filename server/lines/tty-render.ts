@@ -202,9 +202,20 @@ export function renderFrame(layout: Layout, view: View, style: Style): string {
   // Below the board: the high score, a message, the keys (each when there is room).
   const below = top + bh;
   scr.text(0, below, view.highScore.slice(0, layout.cols));
-  if (below + 1 < layout.rows && view.message) scr.text(0, below + 1, view.message.slice(0, layout.cols), '\x1b[1m');
-  if (below + 2 < layout.rows) scr.text(0, below + 2, view.help.slice(0, layout.cols), dim);
+  // a message longer than a line goes on in the keys' line: the game over's "n: new game" was
+  // cut off at 80 columns after a reason ("The board is empty and no chips are thrown.")
+  const [said, more] = splitLine(view.message, layout.cols);
+  if (below + 1 < layout.rows && said) scr.text(0, below + 1, said, '\x1b[1m');
+  if (below + 2 < layout.rows) scr.text(0, below + 2, more ? more.slice(0, layout.cols) : view.help.slice(0, layout.cols), more ? '\x1b[1m' : dim);
   return scr.toString();
+}
+
+/** `text` as a line of at most `cols` columns and the rest ('' when it fits): broken after a sentence when one ends in it, else at a space. */
+function splitLine(text: string, cols: number): [string, string] {
+  if (text.length <= cols) return [text, ''];
+  const sentence = text.lastIndexOf('. ', cols - 1);
+  const at = sentence > 0 ? sentence + 1 : text.lastIndexOf(' ', cols);
+  return at > 0 ? [text.slice(0, at), text.slice(at + 1)] : [text.slice(0, cols), text.slice(cols)];
 }
 
 /** The cell under a 0-based screen position, or -1. */

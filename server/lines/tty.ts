@@ -83,6 +83,7 @@ export class LinesTerminal {
 
   constructor(private readonly cfg: LinesTerminalConfig) {
     this.state = this.startGame();
+    this.openingOver();
     this.style = { mode: cfg.mode, colorFont: cfg.cli.colorFont, bwFont: cfg.cli.bwFont, palette: cfg.cli.palette };
     this.stepMs = cfg.stepMs ?? 35;
     this.layout = this.computeLayout();
@@ -190,6 +191,7 @@ export class LinesTerminal {
         if (this.state.over) {
           this.gameNumber++;
           this.state = this.startGame();
+          this.openingOver();
           this.stopJumping();
           this.redraw(true);
         }
@@ -300,8 +302,17 @@ export class LinesTerminal {
 
   private gameOver(): void {
     this.saveScore();
-    // why first ("Game over" alone, with cells free, read as a fault)
-    this.message = `${overReasonText(translator('en'), overReason(this.state))} Game over: ${this.state.score} points${this.record ? ', a new personal record!' : '.'} n: new game, u: undo, q: quit`;
+    // why first ("Game over" alone, with cells free, read as a fault); nothing to undo before a move
+    const undo = this.state.moves > 0 ? ' u: undo,' : '';
+    this.message = `${overReasonText(translator('en'), overReason(this.state))} Game over: ${this.state.score} points${this.record ? ', a new personal record!' : '.'} n: new game,${undo} q: quit`;
+  }
+
+  /**
+   * A game the first throw ended (a 1x1 board; the board emptied with `-n 0`): said at once, as
+   * the web page says it, with `n` for a new one (the board stood still with nothing said).
+   */
+  private openingOver(): void {
+    if (this.state.over) this.gameOver();
   }
 
   private startJumping(): void {

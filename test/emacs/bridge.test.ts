@@ -1341,6 +1341,16 @@ it('the owner of a Yatzee game removes a player and ends the game through the br
   await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Robot1 was removed from the game.');
   expect((await call('yatzee/view')).result!.sheets.map((x) => x.name).sort()).toEqual(['Cy', 'me']);
   expect((await call('yatzee/view')).result!.removable).toEqual(['Cy']);
+  // defect: a refused removal marked the name removed, and that player's real leave went
+  // unsaid. Di plays with the owner token (the owner's sheet in another editor): refused here
+  const di = await Player.join(srv.url, id, { name: 'Di', owner: srv.ownerToken });
+  await expect.poll(async () => (await call('yatzee/view')).result!.sheets.map((x) => x.name)).toContain('Di');
+  await call('yatzee/remove', { name: 'Di' });
+  await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Refused: the owner does not remove their own sheet: leave the game instead.');
+  expect((await call('yatzee/view')).result!.sheets.map((x) => x.name)).toContain('Di');
+  // Di leaves: said as a leave, as the web panel says it
+  expect((await di.leaveGame()).type).toBe('ack');
+  await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Di left the game: that sheet is closed.');
   // the room refuses the owner's own sheet, saying why
   await call('yatzee/remove', { name: 'me' });
   await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Refused: the owner does not remove their own sheet: leave the game instead.');

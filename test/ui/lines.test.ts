@@ -727,6 +727,14 @@ describe('Lines panel in Chromium', () => {
     // defect: every field went back to its default and the error about the refused one stayed
     expect(await p.inputValue('#lines-opt-minLine')).toBe('5');
     expect(await p.textContent('#lines-form-error')).toBe('');
+    // saved keys that hold one the board keeps for itself (kept by a version that took it) fall
+    // back to the defaults as the page loads: u as the action took no move back (one reload:
+    // `?` goes by the same check, FIXED_KEYS, refused by the form above)
+    await p.evaluate(() => localStorage.setItem('cardwords.lines.settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('cardwords.lines.settings')!), keys: 'asdfu' })));
+    await p.reload();
+    await p.waitForSelector('#lines-board [data-cell]');
+    expect(await p.$$eval('#lines-keys button', (els) => els.map((e) => e.textContent))).toEqual(['h', 'j', 'k', 'l', 'Space']);
+    expect(await p.textContent('#lines-help')).toMatch(/^Arrow keys or h j k l move the cursor; space selects a chip or moves it; u takes back; \? asks for a hint\./);
     for (const tp of pages) expect(tp.errors).toEqual([]);
   });
 
