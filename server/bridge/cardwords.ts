@@ -70,6 +70,8 @@ export class CardwordsSession {
   private carried = '';
   /** The player the owner's `remove` on its way names (said once the room acknowledges it). */
   private removing: string | null = null;
+  /** The names this client asked the room to remove: their removal is said by the acknowledgement, not again by the state. */
+  private readonly removalsAsked = new Set<string>();
   /** The round's turns from the history that comes after the game (the review's tables), and the seats' names. */
   private history: CardwordsHistoryTurn[] = [];
   private historyPlayers: string[] = [];
@@ -751,8 +753,9 @@ export class CardwordsSession {
       const e: CardwordsLogEvent = { round: s.round, at: s.moves, kind: p.removed ? 'remove' : 'leave', name: p.name, then: goneThen(s.status) };
       this.logNote(e);
       // said too, as the web panel says it (a leave went to the log and the score board alone);
-      // not to the owner of their own removal: its acknowledgement has said it
-      if (!(p.removed && this.welcome?.owner === true)) this.message = logEventLine(e);
+      // not a removal asked here: its acknowledgement has said it (one the owner made from
+      // another tab or editor went unsaid)
+      if (!(p.removed && this.removalsAsked.has(p.name))) this.message = logEventLine(e);
     });
   }
 
@@ -860,6 +863,7 @@ export class CardwordsSession {
     const name = str(params?.name, 'name', 64);
     if (this.welcome?.owner !== true) throw new BridgeError('refused', 'only the owner removes players');
     this.removing = name;
+    this.removalsAsked.add(name);
     this.roomOrFail.send('remove', { name });
     return null;
   }

@@ -1154,9 +1154,10 @@ it("the bridge tells the owner's removal from a leave: the view's `removed` (Ema
     let n = 0;
     const call = async (method: string, params: unknown = {}) => (await b.send(JSON.stringify({ id: ++n, method, params }))) as { result?: View & { welcome: { gameId: string } }; error?: { message: string } };
     // Ann (the owner) moves first; Bo and Cy follow, so that Bo's turn comes after a pass
-    const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 3, robots: 0, grace: 'never', seed: 'bridge-removed-1' } })).result!.welcome.gameId;
+    const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 4, robots: 0, grace: 'never', seed: 'bridge-removed-1' } })).result!.welcome.gameId;
     await cwJoin(srv.url, id, { name: 'Bo' });
     const cy = await cwJoin(srv.url, id, { name: 'Cy' });
+    await cwJoin(srv.url, id, { name: 'Dee' });
     await until(() => cy.state.status === 'playing', 5000, 'the deal');
     const players = async () => (await call('cardwords/view')).result!.players;
     expect((await call('cardwords/remove', { name: 'Bo' })).error).toBeUndefined();
@@ -1170,6 +1171,11 @@ it("the bridge tells the owner's removal from a leave: the view's `removed` (Ema
     expect((await call('cardwords/view')).result!.message).toBe('Cy left the game: a robot plays for Cy to the end.');
     expect((await players()).find((p) => p.name === 'Bo')).toMatchObject({ left: true, removed: true });
     expect((await players()).find((p) => p.name === 'Cy')).toMatchObject({ left: true, removed: false });
+    // a removal the owner makes elsewhere (another tab, watching) is said here as a leave is
+    // (the bridge took every removal as its own, said by an acknowledgement it never had)
+    const elsewhere = await cwJoin(srv.url, id, { owner: srv.ownerToken });
+    expect((await elsewhere.request('remove', { name: 'Dee' })).type).toBe('ack');
+    await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('The owner removed Dee from the game: a robot plays for Dee to the end.');
     // Ann passes: Bo's turn, which a robot plays (not before a minute here): the line under the pile says why
     expect((await call('cardwords/pass')).error).toBeUndefined();
     await expect.poll(async () => (await call('cardwords/view')).result!.away).toBe('The owner removed Bo from the game: a robot plays for Bo to the end.');
@@ -1177,7 +1183,7 @@ it("the bridge tells the owner's removal from a leave: the view's `removed` (Ema
     // (Emacs wrote "(a robot stood in)" of a removed player)
     expect((await call('cardwords/end')).error).toBeUndefined();
     type Results = { results: { results: Array<{ name: string; gone: string }> } | null };
-    await expect.poll(async () => ((await call('cardwords/view')).result as unknown as Results).results?.results.map((r) => [r.name, r.gone]).sort()).toEqual([['Ann', ''], ['Bo', 'removed'], ['Cy', 'left']]);
+    await expect.poll(async () => ((await call('cardwords/view')).result as unknown as Results).results?.results.map((r) => [r.name, r.gone]).sort()).toEqual([['Ann', ''], ['Bo', 'removed'], ['Cy', 'left'], ['Dee', 'removed']]);
   } finally {
     await srv.kill9();
   }
