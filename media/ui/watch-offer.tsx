@@ -3,7 +3,7 @@
 // permitting); a refusal is said here, and the page stays as it was.
 import { useState } from 'preact/hooks';
 import type { Translate } from './l10n/index.js';
-import type { WatchRefused } from './refusal.js';
+import { overByList, type WatchRefused } from './refusal.js';
 
 /**
  * `onWatch` resolves with null once the page watches (it replaces this page), else why not.
@@ -67,4 +67,57 @@ export function GameOverSince({ id, t }: { id: string; t: Translate }) {
       </a>
     </p>
   );
+}
+
+/** How often a page out of play asks the server's list whether its game is over, while the page is seen. */
+export const OVER_CHECK_MS = 12_000;
+
+/**
+ * A page out of play (the Cardwords and Yatzee panels, their offer to watch shown) is not told
+ * when its game ends (its connection closed at the leave): it asks the server's list, as Watch
+ * does (`overByList`), every OVER_CHECK_MS while the page is seen, and at once when it is seen
+ * again or takes the focus, so that the person looking at it reads that the game is over
+ * without a click on Watch. `over` runs once, as after Watch; then, or once the offer goes (the
+ * page plays or watches again: `set(false)`, `stop()`), it asks no more.
+ */
+export class OverCheck {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private asking = false;
+  private done = false;
+
+  constructor(
+    private readonly gameId: string,
+    private readonly games: () => Promise<ReadonlyArray<{ id: string }> | null>,
+    private readonly over: () => void,
+  ) {}
+
+  /** On every render: `out`, the offer to watch is shown. */
+  set(out: boolean): void {
+    if (!out || this.done) return this.stop();
+    if (this.timer !== null) return;
+    this.timer = setInterval(this.tick, OVER_CHECK_MS);
+    document.addEventListener('visibilitychange', this.tick);
+    window.addEventListener('focus', this.tick);
+  }
+
+  stop(): void {
+    if (this.timer === null) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    document.removeEventListener('visibilitychange', this.tick);
+    window.removeEventListener('focus', this.tick);
+  }
+
+  // one question at a time, and none for a page nobody sees (a tab behind others, minimised)
+  private readonly tick = (): void => {
+    if (this.asking || this.timer === null || document.visibilityState !== 'visible') return;
+    this.asking = true;
+    void this.games().then((listed) => {
+      this.asking = false;
+      if (this.timer === null || !overByList(listed, this.gameId)) return;
+      this.done = true;
+      this.stop();
+      this.over();
+    });
+  };
 }

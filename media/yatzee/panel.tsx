@@ -16,7 +16,7 @@ import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { RemovePlayer } from '../ui/remove-player.js';
-import { GameOverSince, WatchOffer, watchUnlessOver } from '../ui/watch-offer.js';
+import { GameOverSince, OverCheck, WatchOffer, watchUnlessOver } from '../ui/watch-offer.js';
 import { InviteLink } from '../ui/invite.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, yatzeeRemovalEnds, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
 import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
@@ -90,6 +90,7 @@ export class YatzeePanel {
     /** Why nothing can be sent now (the connection is lost: media/ui/rejoin.ts), or null. */
     offline: () => string | null = () => null,
   ) {
+    this.overCheck = new OverCheck(welcome.gameId, () => host.games(), () => this.endedSince());
     this.hints = host.load<boolean>('yatzee.hints') === true;
     // The status line lives outside the Preact tree: announce() rewrites it for screen readers.
     this.status = document.createElement('p');
@@ -126,6 +127,7 @@ export class YatzeePanel {
     document.removeEventListener('keydown', this.keydown);
     window.removeEventListener('scroll', this.pinHead);
     window.removeEventListener('resize', this.pinHead);
+    this.overCheck.stop();
     render(null, this.app);
   }
 
@@ -255,6 +257,8 @@ export class YatzeePanel {
       }
     }
     const tableFull = !this.over && this.view !== null && this.view.status === 'playing' && !yatzeePlaceFree(this.view);
+    const offer = !me && this.left && this.watchAgain !== null && !this.leftLast && !this.isEnded && !this.overSince;
+    this.overCheck.set(offer);
     render(
       <>
         {/* not to the player who has just left, or been removed: the page is theirs no more to invite to */}
@@ -283,7 +287,7 @@ export class YatzeePanel {
           {me && this.controls(me, shown)}
           {/* after a leave or a removal: the status line says which (once: this said it a second time) */}
           {/* no offer to watch a game that has ended (joining it is refused) */}
-          {!me && this.left && this.watchAgain && !this.leftLast && !this.isEnded && !this.overSince && (
+          {offer && (
             <section class="my-sheet" id="yatzee-mine" aria-label={this.refusedText ?? t(this.playHere ? 'conn.takenBack' : this.removedByOwner ? 'conn.removed' : 'yatzee.left')}>
               <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watch} onPlayHere={this.playHere} />
             </section>
@@ -694,16 +698,21 @@ export class YatzeePanel {
 
   private playHere: (() => Promise<string | null>) | null = null;
 
-  /** The offer's Watch (watchUnlessOver): a game over since is said, the way on focused. */
-  private readonly watch = (): Promise<string | null> =>
-    watchUnlessOver(this.watchAgain!, () => {
-      this.overSince = true;
-      this.say(this.t('watch.overSince'));
-      this.render();
-      this.keepFocus('yatzee-over-home');
-    });
+  /** The offer's Watch (watchUnlessOver): a game over since is said, as by the check of the list. */
+  private readonly watch = (): Promise<string | null> => watchUnlessOver(this.watchAgain!, () => this.endedSince());
 
-  /** The game ended after this page went out of play (learnt by a refused watch). */
+  /** While the offer is shown, the server's list is asked whether the game ended (OverCheck). */
+  private readonly overCheck: OverCheck;
+
+  /** The game ended after this page went out of play: said, the offer gone, and the way on focused if the focus was in the offer (it fell to the page). */
+  private endedSince(): void {
+    this.overSince = true;
+    this.say(this.t('watch.overSince'));
+    this.render();
+    this.keepFocus('yatzee-over-home');
+  }
+
+  /** The game ended after this page went out of play (learnt by a refused watch or the list). */
   private overSince = false;
 
   /**
