@@ -8,7 +8,7 @@
 import { render } from 'preact';
 import { forgetSeat, seatFor } from '../ui/seats.js';
 import type { WatchRefused } from '../ui/refusal.js';
-import { watchUnlessOver } from '../ui/watch-offer.js';
+import { OverSince } from '../ui/watch-offer.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import type { Ruleset } from '../../core/ruleset/types.js';
 import { rulesFromRuleset, type CardwordsRules } from '../../core/games/cardwords/setup.js';
@@ -164,6 +164,12 @@ export class CardwordsPanel {
     /** Why nothing can be sent now (the connection is lost: media/ui/rejoin.ts), or null. */
     offline: () => string | null = () => null,
   ) {
+    this.overSince = new OverSince(welcome.gameId, () => host.games(), watchAgain, () => {
+      this.say(t('watch.overSince'));
+      this.render();
+      const a = document.activeElement;
+      if (!a || a === document.body) this.root.querySelector<HTMLElement>('#cw-over-home')?.focus();
+    });
     this.coordOpts = { ...DEFAULT_COORDS, ...(host.load<Partial<CoordOptions>>('cardwords.coords') ?? {}) };
     this.inviteUrl = webBase(host.serverUrl() ?? location.origin) + gamePath('cardwords', welcome.gameId);
     this.applyCardSize();
@@ -198,6 +204,7 @@ export class CardwordsPanel {
     this.disposed = true;
     document.removeEventListener('keydown', this.keydown);
     window.removeEventListener('focus', this.windowFocus);
+    this.overSince.stop();
     render(null, this.root);
   }
 
@@ -625,8 +632,8 @@ export class CardwordsPanel {
       playHere: this.playHere,
       refused: this.refusedText,
       covered: this.coveredName(composer, coords),
-      watchAgain: this.watchAgain ? this.watch : null,
-      overSince: this.overSince,
+      watchAgain: this.watchAgain ? this.overSince.watch : null,
+      overSince: this.overSince.over,
       owner: this.welcome.owner,
       mySeat: this.mySeat,
       ownSeat: this.ownSeat,
@@ -769,6 +776,7 @@ export class CardwordsPanel {
     // out of play while the game goes on, the page shows only what it offers, which says why
     // itself right under the line: the line speaks it, and shows nothing (the same words stood twice)
     const out = m !== null && m.left && !m.leftLast && !m.ended;
+    this.overSince.check(out && m.watchAgain !== null && !m.overSince);
     const outEcho = out && m.refused === null && this.status.text === outOfPlayText(m);
     const unseen = echo || outEcho || this.status.unseen === true;
     // where its own words are not seen, the line shows what it said last of the game (style.css)
@@ -1273,17 +1281,8 @@ export class CardwordsPanel {
 
   private playHere: (() => Promise<string | null>) | null = null;
 
-  /** The offer's Watch (watchUnlessOver): a game over since is said, the way on focused. */
-  private readonly watch = (): Promise<string | null> =>
-    watchUnlessOver(this.watchAgain!, () => {
-      this.overSince = true;
-      this.say(this.t('watch.overSince'));
-      this.render();
-      this.root.querySelector<HTMLElement>('#cw-over-home')?.focus();
-    });
-
-  /** The game ended after this page went out of play (learnt by a refused watch). */
-  private overSince = false;
+  /** The game's end since the page went out of play, learnt by Watch or the server's list: said, the offer gone, and the way on focused if the focus was in the offer (it fell to the page). */
+  private readonly overSince: OverSince;
 
   /**
    * The game could not be joined again (media/ui/rejoin.ts has said why at the top): as after a

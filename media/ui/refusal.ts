@@ -32,8 +32,12 @@ export interface WatchRefused {
  * leaves it; a full one stays) no longer holding it. A list that cannot be read says nothing.
  */
 export async function watchRefused(r: Refusal | null, gameId: string, games: () => Promise<ReadonlyArray<{ id: string }> | null>): Promise<WatchRefused> {
-  const listed = r?.gone ? await games() : null;
-  return { text: r?.text ?? '', over: listed !== null && !listed.some((g) => g.id === gameId) };
+  return { text: r?.text ?? '', over: r?.gone === true && overByList(await games(), gameId) };
+}
+
+/** The server's list `listed` (null: it could not be read) says the game is over: an ended game leaves it, a full one stays. */
+export function overByList(listed: ReadonlyArray<{ id: string }> | null, gameId: string): boolean {
+  return listed !== null && !listed.some((g) => g.id === gameId);
 }
 
 /** The join's request got no answer of the game server: a 5xx (a proxy or gateway in its place), or a network failure. */

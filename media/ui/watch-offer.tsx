@@ -3,7 +3,7 @@
 // permitting); a refusal is said here, and the page stays as it was.
 import { useState } from 'preact/hooks';
 import type { Translate } from './l10n/index.js';
-import type { WatchRefused } from './refusal.js';
+import { overByList, type WatchRefused } from './refusal.js';
 
 /**
  * `onWatch` resolves with null once the page watches (it replaces this page), else why not.
@@ -44,20 +44,6 @@ export function WatchOffer({ id, t, text, onWatch, onPlayHere }: { id: string; t
   );
 }
 
-/**
- * The offer's Watch for a page out of play (the Cardwords and Yatzee panels): watching, or why
- * not. The page has no connection, so the game's end after the leave (or the removal) reached
- * it not: a refusal as the game over (`watchRefused`) calls `over` instead, which says so and
- * puts `GameOverSince` in the offer's place (the offer stayed, saying "Could not watch: The game
- * is over or does not exist.").
- */
-export async function watchUnlessOver(watchAgain: () => Promise<WatchRefused | null>, over: () => void): Promise<string | null> {
-  const refused = await watchAgain();
-  if (!refused?.over) return refused && refused.text;
-  over();
-  return null;
-}
-
 /** The way on from a game that ended out of the page's sight (as the join page's for an ended game); `id`-home takes the focus. */
 export function GameOverSince({ id, t }: { id: string; t: Translate }) {
   return (
@@ -67,4 +53,74 @@ export function GameOverSince({ id, t }: { id: string; t: Translate }) {
       </a>
     </p>
   );
+}
+
+/** How often a page out of play asks the server's list whether its game is over, while the page is seen. */
+export const OVER_CHECK_MS = 12_000;
+
+/**
+ * How a page out of play (the Cardwords and Yatzee panels, their offer to watch shown) learns
+ * that its game has ended since: its connection closed at the leave, so the end is not told to
+ * it. It asks the server's list, as Watch does (`overByList`), every OVER_CHECK_MS while the
+ * page is seen, and at once when it is seen again or takes the focus, so that a person looking
+ * at the page reads it without a click (only the click told it); and the offer's Watch, refused
+ * as the game over (`watchRefused`), says it too (it said "Could not watch: The game is over or
+ * does not exist." and the offer stayed). `said` then says it once and puts `GameOverSince` in
+ * the offer's place; from then on, or once the offer goes (`check(false)`, `stop()`: the page
+ * plays or watches again), nothing is asked.
+ */
+export class OverSince {
+  /** The game ended after the page went out of play. */
+  over = false;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private asking = false;
+
+  constructor(
+    private readonly gameId: string,
+    private readonly games: () => Promise<ReadonlyArray<{ id: string }> | null>,
+    private readonly watchAgain: (() => Promise<WatchRefused | null>) | null,
+    private readonly said: () => void,
+  ) {}
+
+  /** The offer's Watch: null once the page watches (it replaces this page) or the game is found over, else why not. */
+  readonly watch = async (): Promise<string | null> => {
+    const refused = await this.watchAgain!();
+    if (!refused?.over) return refused && refused.text;
+    this.end();
+    return null;
+  };
+
+  /** On every render: `out`, the offer to watch is shown. */
+  check(out: boolean): void {
+    if (!out || this.over) return this.stop();
+    if (this.timer !== null) return;
+    this.timer = setInterval(this.tick, OVER_CHECK_MS);
+    document.addEventListener('visibilitychange', this.tick);
+    window.addEventListener('focus', this.tick);
+  }
+
+  stop(): void {
+    if (this.timer === null) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    document.removeEventListener('visibilitychange', this.tick);
+    window.removeEventListener('focus', this.tick);
+  }
+
+  private end(): void {
+    if (this.over) return;
+    this.over = true;
+    this.stop();
+    this.said();
+  }
+
+  // one question at a time, and none for a page nobody sees (a tab behind others, minimised)
+  private readonly tick = (): void => {
+    if (this.asking || this.timer === null || document.visibilityState !== 'visible') return;
+    this.asking = true;
+    void this.games().then((listed) => {
+      this.asking = false;
+      if (this.timer !== null && overByList(listed, this.gameId)) this.end();
+    });
+  };
 }

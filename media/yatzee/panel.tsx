@@ -16,7 +16,7 @@ import type { Host } from '../ui/host.js';
 import { Requests } from '../ui/requests.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { RemovePlayer } from '../ui/remove-player.js';
-import { GameOverSince, WatchOffer, watchUnlessOver } from '../ui/watch-offer.js';
+import { GameOverSince, OverSince, WatchOffer } from '../ui/watch-offer.js';
 import { InviteLink } from '../ui/invite.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, yatzeeRemovalEnds, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
 import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
@@ -90,6 +90,11 @@ export class YatzeePanel {
     /** Why nothing can be sent now (the connection is lost: media/ui/rejoin.ts), or null. */
     offline: () => string | null = () => null,
   ) {
+    this.overSince = new OverSince(welcome.gameId, () => host.games(), watchAgain, () => {
+      this.say(t('watch.overSince'));
+      this.render();
+      this.keepFocus('yatzee-over-home');
+    });
     this.hints = host.load<boolean>('yatzee.hints') === true;
     // The status line lives outside the Preact tree: announce() rewrites it for screen readers.
     this.status = document.createElement('p');
@@ -126,6 +131,7 @@ export class YatzeePanel {
     document.removeEventListener('keydown', this.keydown);
     window.removeEventListener('scroll', this.pinHead);
     window.removeEventListener('resize', this.pinHead);
+    this.overSince.stop();
     render(null, this.app);
   }
 
@@ -255,6 +261,8 @@ export class YatzeePanel {
       }
     }
     const tableFull = !this.over && this.view !== null && this.view.status === 'playing' && !yatzeePlaceFree(this.view);
+    const offer = !me && this.left && this.watchAgain !== null && !this.leftLast && !this.isEnded && !this.overSince.over;
+    this.overSince.check(offer);
     render(
       <>
         {/* not to the player who has just left, or been removed: the page is theirs no more to invite to */}
@@ -283,13 +291,13 @@ export class YatzeePanel {
           {me && this.controls(me, shown)}
           {/* after a leave or a removal: the status line says which (once: this said it a second time) */}
           {/* no offer to watch a game that has ended (joining it is refused) */}
-          {!me && this.left && this.watchAgain && !this.leftLast && !this.isEnded && !this.overSince && (
+          {offer && (
             <section class="my-sheet" id="yatzee-mine" aria-label={this.refusedText ?? t(this.playHere ? 'conn.takenBack' : this.removedByOwner ? 'conn.removed' : 'yatzee.left')}>
-              <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.watch} onPlayHere={this.playHere} />
+              <WatchOffer id="yatzee-watch-again" t={t} onWatch={this.overSince.watch} onPlayHere={this.playHere} />
             </section>
           )}
           {/* the way on from a game that ended out of this page's sight (as the join page's for an ended game: main.ts) */}
-          {this.overSince && <GameOverSince id="yatzee-over" t={t} />}
+          {this.overSince.over && <GameOverSince id="yatzee-over" t={t} />}
           {/* out of play while the game goes on (a leave, the owner's removal, the sheet played
               in another tab, a join again refused): the connection is closed, and the sheets as
               they stood then are no game any more (their old scores stood as current); Watch
@@ -694,17 +702,8 @@ export class YatzeePanel {
 
   private playHere: (() => Promise<string | null>) | null = null;
 
-  /** The offer's Watch (watchUnlessOver): a game over since is said, the way on focused. */
-  private readonly watch = (): Promise<string | null> =>
-    watchUnlessOver(this.watchAgain!, () => {
-      this.overSince = true;
-      this.say(this.t('watch.overSince'));
-      this.render();
-      this.keepFocus('yatzee-over-home');
-    });
-
-  /** The game ended after this page went out of play (learnt by a refused watch). */
-  private overSince = false;
+  /** The game's end since the page went out of play, learnt by Watch or the server's list: said, the offer gone, and the way on focused if the focus was in the offer (it fell to the page). */
+  private readonly overSince: OverSince;
 
   /**
    * The game could not be joined again (media/ui/rejoin.ts has said why at the top): as after a
