@@ -41,6 +41,11 @@ export interface ServerContext {
    */
   restoring: Set<string>;
   /**
+   * Settles once the games found at the start are back (or could not be): the game list waits
+   * for it, as a page out of play reads a game missing from the list as over.
+   */
+  started: Promise<void>;
+  /**
    * Redis: games found without a lease, by when (performance.now()): taken here only if still
    * without one about a lease later (server.ts), so that a living holder keeps them.
    */

@@ -14,6 +14,9 @@ import { THROWS_PER_ROUND, isFull } from '../../core/games/yatzee/rules.js';
 import { parseHintQuery } from '../../core/games/yatzee/hint.js';
 import { yatzeeRobot } from './yatzee-room.js';
 
+/** The longest the game list waits for the games the server brings back at its start. */
+const LIST_WAIT_MS = 10_000;
+
 const HTML = 'text/html; charset=utf-8';
 const JS = 'text/javascript; charset=utf-8';
 
@@ -113,6 +116,10 @@ export function installRoutes(app: Application, mediaDir: string): void {
   });
   app.get('/games', async (_req, res) => {
     noStore(res);
+    // not before the games found at the start are back: the server listens first, and a page
+    // out of play read its game missing meanwhile as over (a list it cannot read decides nothing)
+    const ready = await Promise.race([ctx().started.then(() => true), new Promise<boolean>((ok) => setTimeout(ok, LIST_WAIT_MS, false).unref())]);
+    if (!ready) return void res.status(503).json({ error: 'the server is bringing its games back: ask again shortly' });
     res.json(await listGames());
   });
   // The landing page asks whether its ?owner= token is the owner's (header, never the URL).

@@ -236,7 +236,9 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   const questions = redis ? await RedisCarriedQuestions.start(redis, processId, o.log, (name, qs) => CardwordsRoom.askOwnersHere(name, qs)) : new FileCarriedQuestions(o.dataDir);
   const restoring = new Set<string>();
   const adopting = new Map<string, number>();
-  setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots, questions, restoring, adopting });
+  let markStarted = (): void => undefined;
+  const started = new Promise<void>((ok) => (markStarted = ok));
+  setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots, questions, restoring, adopting, started });
 
   limitCors();
   const placement = new Placement();
@@ -351,6 +353,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   };
   await recover();
   await adopt(false);
+  markStarted();
   let inRound = false;
   const orphans = redis
     ? setInterval(() => {

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
-import { Player, getJSON, startServer, until } from '../support/game-server.js';
+import { Player, getJSON, startServer, tempDir, until } from '../support/game-server.js';
 import { RoomLink, reconnectQuickly, sessionUnknown } from '../../media/ui/rejoin.js';
 import { Rejoin } from '../../server/bridge/params.js';
 import type { Translate } from '../../media/ui/l10n/index.js';
@@ -104,6 +104,33 @@ describe('persistence', () => {
       await p2.leave();
     } finally {
       await again.stop();
+    }
+  });
+
+  it('the game list waits for the games the server brings back at its start: a page that left a game never reads it as over meanwhile', async () => {
+    // (a page out of play asks the list whether its game ended: it answered from the moment the
+    // server listened, before its games were back, and the page said the game was over)
+    const srv = await startServer({ args: ['--ruleset', 'samples/english'] });
+    const owner = await Player.create(srv.url, 'cardwords', { owner: srv.ownerToken, name: 'Ann', robots: 1, level: 'casual', seed: 'list-waits-1' });
+    const id = owner.room.roomId;
+    await owner.next((m) => m.type === 'welcome');
+    await srv.kill9();
+    // the same data and port; a cache of its own, so that bringing the game back builds the
+    // English word graph (about a second) after the server listens
+    const again = spawn(process.execPath, ['dist/cli.js', 'serve', '--port', String(srv.port), '--data', srv.dataDir, '--ruleset', 'samples/english'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CARDWORDS_CACHE_DIR: tempDir('cardwords-cache-') },
+    });
+    try {
+      let first: Array<{ id: string }> | null = null;
+      for (let i = 0; i < 600 && first === null; i++) {
+        first = await fetch(`${srv.url}/games`).then((r) => (r.ok ? (r.json() as Promise<Array<{ id: string }>>) : null), () => null);
+        if (first === null) await new Promise((ok) => setTimeout(ok, 20));
+      }
+      expect(first?.map((g) => g.id)).toContain(id);
+    } finally {
+      again.kill('SIGKILL');
+      await new Promise((ok) => again.once('exit', ok));
     }
   });
 
