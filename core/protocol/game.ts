@@ -112,6 +112,8 @@ export interface YatzeeSheetState {
   throwsMade: number;
   phase: string;
   total: number;
+  /** Taken with the owner token: the owner's own sheet, which no removal takes (the owner leaves instead), from another tab or editor either. */
+  owner: boolean;
 }
 
 export interface YatzeeRoomState {
@@ -153,6 +155,8 @@ export interface CardwordsSeatState {
   left: boolean;
   /** `left` because the owner removed the human (the pages say so: it read as a leave). */
   removed: boolean;
+  /** Taken with the owner token: the owner's own seat, which no removal takes (the owner leaves instead), from another tab or editor either. */
+  owner: boolean;
 }
 
 /** Before the deal, a human seat nobody has taken: someone may be invited to it. */
@@ -218,9 +222,9 @@ export function yatzeePlaceFree(s: Pick<YatzeeRoomState, 'status' | 'players'>):
  * own (`mine`, -1 when watching: the owner leaves instead); after a round too (a robot then
  * plays the seat in a rematch); nobody once the game has ended.
  */
-export function cardwordsRemovable(s: { status: string; players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left'>> }, mine: number): string[] {
+export function cardwordsRemovable(s: { status: string; players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left'> & Partial<Pick<CardwordsSeatState, 'owner'>>> }, mine: number): string[] {
   if (s.status !== 'waiting' && s.status !== 'playing' && s.status !== 'over') return [];
-  return s.players.filter((p, i) => holdsSeat(p) && i !== mine).map((p) => p.name);
+  return s.players.filter((p, i) => holdsSeat(p) && i !== mine && p.owner !== true).map((p) => p.name);
 }
 
 /**
@@ -250,9 +254,9 @@ export function yatzeeRemovalEnds(s: { status: string; players: ReadonlyArray<Pi
  * these): every player still present, robots too, but the owner's own sheet (`mine`, ''
  * when watching); nobody once the game has ended.
  */
-export function yatzeeRemovable(s: { status: string; players: ReadonlyArray<Pick<YatzeeSheetState, 'name' | 'present'>> }, mine: string): string[] {
+export function yatzeeRemovable(s: { status: string; players: ReadonlyArray<Pick<YatzeeSheetState, 'name' | 'present'> & Partial<Pick<YatzeeSheetState, 'owner'>>> }, mine: string): string[] {
   if (s.status !== 'playing') return [];
-  return s.players.filter((p) => p.present && !(mine !== '' && sameName(p.name, mine))).map((p) => p.name);
+  return s.players.filter((p) => p.present && p.owner !== true && !(mine !== '' && sameName(p.name, mine))).map((p) => p.name);
 }
 
 /** A card on the table; `meaning` is a wildcard's letter ('' otherwise). */

@@ -1240,6 +1240,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         rematch: seat.rematch,
         left: hasLeft(seat),
         removed: hasLeft(seat) && seat.byOwner,
+        owner: seat.owner,
       })),
     });
     this.updateListing();

@@ -52,6 +52,8 @@ export const CwSeat = schema(
     left: t.boolean().default(false),
     /** `left` because the owner removed the human. */
     removed: t.boolean().default(false),
+    /** Taken with the owner token: not removable (core/protocol/game.ts cardwordsRemovable). */
+    owner: t.boolean().default(false),
   },
   'CwSeat',
 );
@@ -151,6 +153,8 @@ export interface SeatView {
   left: boolean;
   /** Removed by the owner. */
   removed: boolean;
+  /** Taken with the owner token. */
+  owner: boolean;
 }
 
 export interface SyncInput {
@@ -188,6 +192,7 @@ export class CardwordsStateSync {
       set(p, 'rematch', seat.rematch);
       set(p, 'left', seat.left);
       set(p, 'removed', seat.removed);
+      set(p, 'owner', seat.owner);
       const gp = g?.players[i];
       set(p, 'score', gp?.score ?? 0);
       set(p, 'cards', gp?.hand.length ?? 0);

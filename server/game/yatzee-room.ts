@@ -488,6 +488,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       sheet.connected = seat ? seat.robot || (seat.sessionId !== null && this.clients.getById(seat.sessionId) !== undefined) : false;
       sheet.awaySince = seat && !seat.robot ? seat.awaySince : 0;
       sheet.present = p.present;
+      sheet.owner = seat?.owner ?? false;
       setArray(sheet.scores, p.scores.map((s) => s ?? -1));
       setArray(sheet.dice, p.dice);
       setArray(sheet.held, p.held);

@@ -20,6 +20,8 @@ export const YatzeeSheet = schema(
     throwsMade: t.uint8().default(0),
     phase: t.string().default('start'),
     total: t.int16().default(0),
+    /** Taken with the owner token: not removable (core/protocol/game.ts yatzeeRemovable). */
+    owner: t.boolean().default(false),
   },
   'YatzeeSheet',
 );

@@ -14,6 +14,9 @@ describe('whom the owner may remove', () => {
     expect(cardwordsRemovable({ status: 'waiting', players: seats }, 1)).toEqual(['Ann']);
     expect(cardwordsRemovable({ status: 'over', players: seats }, 0)).toEqual(['Bo']);
     for (const status of ['ended', 'connecting']) expect(cardwordsRemovable({ status, players: seats }, -1)).toEqual([]);
+    // a seat taken with the owner token, played in another tab or editor: the owner's own too
+    // (offered there, the room refused it)
+    expect(cardwordsRemovable({ status: 'playing', players: [{ ...seat('Ann'), owner: true }, seat('Bo')] }, -1)).toEqual(['Bo']);
   });
 
   it('Yatzee: every player present, robots too, but the owner\'s own sheet (names alike are the same name); nobody once it has ended', () => {
@@ -22,6 +25,8 @@ describe('whom the owner may remove', () => {
     expect(yatzeeRemovable({ status: 'playing', players: sheets }, 'ANN')).toEqual(['Robot1', 'Bo']);
     expect(yatzeeRemovable({ status: 'playing', players: sheets }, '')).toEqual(['Ann', 'Robot1', 'Bo']);
     expect(yatzeeRemovable({ status: 'ended', players: sheets }, '')).toEqual([]);
+    // a sheet taken with the owner token, played in another tab or editor: the owner's own too
+    expect(yatzeeRemovable({ status: 'playing', players: [{ name: 'Ann', present: true, owner: true }, { name: 'Bo', present: true }] }, '')).toEqual(['Bo']);
   });
 
   it('Cardwords: who still holds a seat, whether a leave ends the game (the last one seated, once dealt), whom a rematch waits for', () => {

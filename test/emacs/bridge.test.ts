@@ -12,6 +12,7 @@ import { tempDir } from '../lines/helpers.js';
 import { pidAlive } from '../support/processes.js';
 import { tinyRuleset } from '../language/fixtures.js';
 import { Player, startServer, until } from '../support/game-server.js';
+import { cardwordsRemovable } from '../../core/protocol/game.js';
 import { sharedServer } from '../support/shared-server.js';
 import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
 import { translator } from '../../media/ui/l10n/index.js';
@@ -1174,6 +1175,10 @@ it("the bridge tells the owner's removal from a leave: the view's `removed` (Ema
     // a removal the owner makes elsewhere (another tab, watching) is said here as a leave is
     // (the bridge took every removal as its own, said by an acknowledgement it never had)
     const elsewhere = await cwJoin(srv.url, id, { owner: srv.ownerToken });
+    // that tab offers neither Ann's seat, taken with the owner token in this editor (the room
+    // refused it), nor those given up
+    await until(() => elsewhere.state.players.some((p) => p.name === 'Ann' && p.owner), 5000, "Ann's seat marked the owner's");
+    expect(cardwordsRemovable(elsewhere.state, -1)).toEqual(['Dee']);
     expect((await elsewhere.request('remove', { name: 'Dee' })).type).toBe('ack');
     await expect.poll(async () => (await call('cardwords/view')).result!.message).toBe('The owner removed Dee from the game: a robot plays for Dee to the end.');
     // Ann passes: Bo's turn, which a robot plays (not before a minute here): the line under the pile says why
@@ -1351,6 +1356,8 @@ it('the owner of a Yatzee game removes a player and ends the game through the br
   // unsaid. Di plays with the owner token (the owner's sheet in another editor): refused here
   const di = await Player.join(srv.url, id, { name: 'Di', owner: srv.ownerToken });
   await expect.poll(async () => (await call('yatzee/view')).result!.sheets.map((x) => x.name)).toContain('Di');
+  // not offered (the state marks a sheet taken with the owner token); asked anyway, refused
+  await expect.poll(async () => (await call('yatzee/view')).result!.removable).toEqual(['Cy']);
   await call('yatzee/remove', { name: 'Di' });
   await expect.poll(async () => (await call('yatzee/view')).result!.message).toBe('Refused: the owner does not remove their own sheet: leave the game instead.');
   expect((await call('yatzee/view')).result!.sheets.map((x) => x.name)).toContain('Di');
