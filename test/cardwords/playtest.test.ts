@@ -227,7 +227,10 @@ describe('playtest report', () => {
     const b = cli(['playtest', broken, '--games', '1'], undefined, env);
     expect(b.status).toBe(1);
     expect(b.stderr).toBe(`cardwords playtest: the ruleset ${broken} cannot be played:\n${join(broken, 'tiny.cardset')}:1:1: error: 2 cards are declared but 1 is listed [cardset/count-mismatch]\n${join(broken, 'tiny.cardset')}:1:1: error: 1 card is too few for 2 players with 4 cards each (the hand size of ${join(broken, 'tiny.bonus')}): at least 8 are needed [ruleset/not-enough-cards]\n`);
-    expect(cli(['playtest', 'samples/tiny', '--players', '7'], undefined, env).stderr).toContain('24 cards are too few for 7 players with 4 cards each');
+    // too few cards for --players: in cardwords check --players's form, file:line:col and code
+    expect(cli(['playtest', 'samples/tiny', '--players', '7'], undefined, env).stderr).toBe(
+      `cardwords playtest: the ruleset samples/tiny cannot be played:\n${join('samples/tiny', 'tiny.cardset')}:1:1: error: 24 cards are too few for 7 players with 4 cards each (the hand size of ${join('samples/tiny', 'tiny.bonus')}): at least 28 are needed [ruleset/not-enough-cards]\n`,
+    );
     // an empty charset: its own error alone, not one on every card and word (all of them
     // "not in the charset", which filled the ten lines before)
     const blank = join(dir, 'blank-charset');

@@ -27,11 +27,12 @@ import type { RobotLevel } from './robot.js';
  * Why the robots cannot playtest these rules (null: they can), for the command and the
  * language server alike: no playable word, or no word short enough for the longest run of
  * free cells a first move can use, or no word the cards can spell, wildcards included
- * (every game would be passes to its end, and the findings would blame the cards), or too
- * few cards for the players' hands. `words`: the ruleset's
- * playable words (canonical).
+ * (every game would be passes to its end, and the findings would blame the cards). Too few
+ * cards for the players' hands is the ruleset's own error (`ruleset/not-enough-cards`, loaded
+ * with the players), said in cardwords check's form. `words`: the ruleset's playable words
+ * (canonical).
  */
-export function playtestRefusal(rules: CardwordsRules, words: readonly string[], players: number): string | null {
+export function playtestRefusal(rules: CardwordsRules, words: readonly string[]): string | null {
   if (words.length === 0) return 'the dictionaries have no playable word: the robots could only pass (cardwords check says why)';
   const t = rules.table;
   const run = longestFirstRun(t.cells, t.width, t.height, t.start);
@@ -40,7 +41,6 @@ export function playtestRefusal(rules: CardwordsRules, words: readonly string[],
   if (run !== null && shortest !== null) return `${render(noWordFitsMessage(run, shortest))} (cardwords check says so too)`;
   const unspelled = spellingMessage((max) => spelling([words], rules.deck, max), rules.handSize);
   if (unspelled !== null) return `${render(unspelled)} (cardwords check says so too)`;
-  if (rules.deck.length < players * rules.handSize) return `${rules.deck.length} cards are too few for ${players} ${players === 1 ? 'player' : 'players'} with ${rules.handSize} cards each`;
   return null;
 }
 

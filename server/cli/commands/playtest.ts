@@ -63,7 +63,8 @@ export const command: Command = {
     if (seed.length > PLAYTEST_LIMITS.seedLength) throw new UsageError(`--seed: at most ${PLAYTEST_LIMITS.seedLength} characters`);
     const dir = positionals[0]!;
 
-    const loaded = await loadRulesetDir(dir).catch((e: Error) => e);
+    // with --players, so that too few cards are refused as cardwords check --players says it
+    const loaded = await loadRulesetDir(dir, { players }).catch((e: Error) => e);
     if (loaded instanceof Error) {
       io.err(`cardwords playtest: the ruleset ${dir} cannot be played:\n${loaded.message}\n`);
       return EXIT_ERRORS;
@@ -75,7 +76,7 @@ export const command: Command = {
       return EXIT_ERRORS;
     }
     const rules = rulesFromRuleset(ruleset);
-    const refused = playtestRefusal(rules, ruleset.words, players);
+    const refused = playtestRefusal(rules, ruleset.words);
     if (refused) {
       io.err(`cardwords playtest: ${refused}\n`);
       return EXIT_ERRORS;
