@@ -58,6 +58,20 @@ describe('playtest report', () => {
     // robots of level best never trade here (tiny's trades score below its pass): the report says so, last
     expect(a.actions.trade).toBe(0);
     expect(a.findings.at(-1)).toEqual({ kind: 'no-trades', level: 'best' });
+    // the dictionary's words no game laid: all counted, the first 200 listed in dictionary
+    // order, and said last in the findings (the most played words named only 25 that were)
+    const dict = tiny.ruleset.words;
+    const two = new Playtest(tiny.rules, tiny.store, { games: 2, players: 2, level: 'best', seed: 'fixed', words: dict }).run();
+    expect(two.unplayed!.total).toBe(dict.length);
+    expect(two.unplayed!.count).toBeGreaterThan(5);
+    expect(two.unplayed!.words).toEqual(dict.filter((w) => two.unplayed!.words.includes(w)));
+    expect(two.unplayed!.words).toHaveLength(two.unplayed!.count);
+    for (const w of two.words) expect(two.unplayed!.words).not.toContain(w.word);
+    expect(two.findings.at(-1)).toEqual({ kind: 'words-unplayed', count: two.unplayed!.count, total: dict.length, words: two.unplayed!.words.slice(0, 8) });
+    // bounded: a dictionary of many words lists 200 of them
+    const big = new Playtest(tiny.rules, tiny.store, { games: 1, players: 2, level: 'best', seed: 'fixed', words: [...dict, ...Array.from({ length: 300 }, (_, i) => `ZZ${i}`)] }).run();
+    expect(big.unplayed!.count).toBeGreaterThan(300);
+    expect(big.unplayed!.words).toHaveLength(200);
   });
 
   it('the text: the heat map under column letters and beside row numbers, as cells are named (D4)', async () => {
@@ -195,6 +209,14 @@ describe('playtest report', () => {
       const traded = textReport.actions.trade > 0 ? pct(x.trades) : '-';
       expect(sized).toMatch(new RegExp(`\\n +${x.cards} +laid +${pct(x.moves).replace('.', '\\.')} #* +bonus +${x.bonus > 0 ? '\\+' : ''}${x.bonus} +traded +${traded.replace('.', '\\.')} +scores +${x.tradeScore}\\n`));
     }
+    // the words no game laid: all counted, listed in dictionary order (a small dictionary's
+    // author asked which; the most played words named only 25 that were)
+    const dictionary = readFileSync(join(rs, 'tiny.dict'), 'utf8').split('\n').map((w) => w.trim().toUpperCase()).filter((w) => /^[A-Z]+$/.test(w));
+    const unplayed = textReport.unplayed!;
+    expect(unplayed.total).toBe(dictionary.length);
+    expect(unplayed.words).toHaveLength(unplayed.count);
+    expect(unplayed.words).toEqual(dictionary.filter((w) => unplayed.words.includes(w)));
+    for (const w of textReport.words) expect(unplayed.words).not.toContain(w.word);
     // what stands out, in words after the summary: the Q no word takes, never laid
     expect(report.findings).toContainEqual({ kind: 'seldom-laid', cards: expect.arrayContaining([{ card: '[Q 5]', laidShare: 0 }]) });
     const said = text.stdout.slice(text.stdout.indexOf('What the games say\n'), text.stdout.indexOf('Average move score by round'));
