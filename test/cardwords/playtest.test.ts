@@ -132,13 +132,33 @@ describe('playtest report', () => {
     expect(formatReport({ ...r, cells: { width: W, height: H, covered: covered.map(() => 0), score: covered.map(() => null), blocked: covered.map(() => false) } })).toContain('Table: how often each cell is covered\n  0-9: tenths of the games (0: under 10 %), * every game, . never, # blocked\n  no game covered a cell\n');
   });
 
-  it('the text: every line in the findings\' width (the most played words packed, a word never split), the heat map aside', async () => {
+  it('the text: every line in 80 columns (the most played words packed, a word never split, a card row on one line), the heat map aside', async () => {
     const tiny = await sample('samples/tiny');
     const r = new Playtest(tiny.rules, tiny.store, { games: 6, players: 2, level: 'best', seed: 'labels' }).run();
     const many = { ...r, words: Array.from({ length: 25 }, (_, i) => ({ word: `WORD${'S'.repeat(i % 5)}`, count: 100 - i })) };
     const text = formatReport(many);
     const heat = text.indexOf('Table: how often each cell is covered');
-    for (const line of text.slice(0, heat).split('\n')) expect(line.length, line).toBeLessThanOrEqual(WIDTH);
+    expect(WIDTH).toBe(80);
+    for (const line of text.slice(0, heat).split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    // as an author's small ruleset reads: ten copies of [Q 10] often stuck, eight seldom laid
+    // cards and special cells named in the findings; the text wrapped "[O\n    1] 28.3 %", and a
+    // card row's flag onto a line of its own ("    stuck") that read as a row of its own
+    const cards = [{ card: '[Q 10]', copies: 10, laid: 0.4, traded: 12.5, stuck: 9.6, laidShare: 0.04, value: -12.5 }, ...['I 1', 'N 2', 'L 3', 'O 1', 'R 2', 'O 2', 'D 3'].map((c) => ({ card: `[${c}]`, copies: 3, laid: 0.9, traded: 0, stuck: 1, laidShare: 0.283, value: 0.1 }))];
+    const findings: PlaytestReport['findings'] = [
+      { kind: 'seldom-laid', cards: cards.map((c) => ({ card: c.card, laidShare: c.laidShare })) },
+      { kind: 'uncovered-special', count: 9, cells: Array.from({ length: 8 }, (_, i) => ({ column: i, row: 6, attributes: 'C 5 L 2' })) },
+      { kind: 'words-unplayed', count: 27, total: 52, words: ['STARS', 'RATS', 'TARS', 'ARTS', 'STAR', 'TSAR', 'ROTS', 'SORT'] },
+    ];
+    const small = formatReport({ ...many, ruleset: { name: 'myrules-emacs', digest: '' }, seed: 'a seed of some length', cards, findings, firstPlayer: { winShare: 0.456, low: 0.313, high: 0.607, scoreDiff: -13.45 } });
+    for (const line of small.split('\n')) {
+      expect(line.length, line).toBeLessThanOrEqual(80);
+      expect(line, 'a card split across lines').not.toMatch(/\[[^\]]*$/);
+      expect(line, 'a flag wrapped alone').not.toMatch(/^ *(stuck|laid)$/);
+      expect(line, "a share's figure apart from its card").not.toMatch(/^ *[\d.]+ %/);
+    }
+    expect(small).toMatch(/\n  \[Q 10\] +x10 +0\.4 +12\.5 +9\.6 +4 % +-12\.5  often stuck\n/);
+    expect(small).toContain('G7 (6,6): C 5 L 2, H7 (7,6): C 5 L 2, …;');
+    expect(small).toMatch(/Words no game laid: 27 of the 52, such as STARS, RATS, TARS, ARTS, STAR,\s+TSAR, ROTS, SORT, …\./);
     const words = text.slice(text.indexOf('Most played words\n'), heat).trimEnd().split('\n').slice(1);
     expect(words.length).toBeGreaterThan(1);
     expect(words.join(' ').replace(/ +/g, ' ').trim()).toBe(many.words.map((w) => `${w.word} ${w.count}`).join(', '));
@@ -162,10 +182,10 @@ describe('playtest report', () => {
     // one copy laid in 45 % of the games and stuck in the other 55 %: rounded one by one,
     // 0.5 laid and 0.6 stuck, more than the copy; rounded together they make the copy
     const odd = formatReport({ ...r, cards: [{ card: '[A 1]', copies: 1, laid: 0.45, traded: 0, stuck: 0.55, laidShare: 0.45, value: null }] });
-    expect(odd).toMatch(/\[A 1\] +x1 +laid +0\.5 +traded +0\.0 +stuck +0\.5 /);
+    expect(odd).toMatch(/\n  card +copies +laid +traded +stuck +laid % +value\n  \[A 1\] +x1 +0\.5 +0\.0 +0\.5 /);
     // every card of a real report: what the text shows of laid and stuck is at most the copies
-    for (const line of text.split('\n').filter((l) => / x\d+ +laid /.test(l))) {
-      const [, copies, laid, stuck] = / x(\d+) +laid +([\d.]+) +traded +[\d.]+ +stuck +([\d.]+)/.exec(line)!;
+    for (const line of text.split('\n').filter((l) => / x\d+ +[\d.]+ /.test(l))) {
+      const [, copies, laid, stuck] = / x(\d+) +([\d.]+) +[\d.]+ +([\d.]+)/.exec(line)!;
       expect(Number(laid) + Number(stuck)).toBeLessThanOrEqual(Number(copies) + 1e-9);
     }
   });
@@ -199,7 +219,7 @@ describe('playtest report', () => {
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/ \(1 move\)\n/);
     expect(text.stdout).not.toMatch(/\(1 moves\)/);
-    expect(text.stdout).toMatch(/\[Q 5\] +x2 +laid +0\.0 .*never laid/);
+    expect(text.stdout).toMatch(/\[Q 5\] +x2 +0\.0 .*  never laid\n/);
     expect(text.stdout).toContain('Table: how often each cell is covered');
     // per number of cards, the moves' share and bonus, the trades' share and score
     const sized = text.stdout.slice(text.stdout.indexOf('Cards per move and per trade'));
@@ -237,6 +257,8 @@ describe('playtest report', () => {
   });
 
   it('refuses bad options and rulesets clearly', () => {
+    // the help in a terminal's 80 columns (14 of its lines were longer)
+    for (const line of cli(['playtest', '--help']).stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
     expect(cli(['playtest', 'samples/tiny', '--games', '0'], undefined, env).stderr).toContain('--games must be between 1 and 100000');
     expect(cli(['playtest', 'samples/tiny', '--level', 'godlike'], undefined, env).stderr).toContain('--level must be one of best, good, casual, champion');
     const missing = cli(['playtest', join(dir, 'nothing-here')], undefined, env);
