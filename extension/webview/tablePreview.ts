@@ -2,6 +2,7 @@
 // Card-table preview (webview script): draws the language server's tablePreview model as
 // a grid, its cells named by the server in the user's coordinate options (core/coordinates.ts). Colours come from VS Code's theme variables
 // (styles.css); the last model is kept with setState so a reload shows it at once.
+import { withIndices } from '../../core/coordinates.js';
 import { tooLargeToPreview, unreadableSize, type PreviewCell } from '../../core/protocol/language.js';
 import type { PanelState, TablePreviewMessage, ToWebview } from './messages.js';
 import { el, t, vscode } from './vscodeApi.js';
@@ -28,7 +29,7 @@ function cellText(cell: PreviewCell, s: Record<string, string>): string[] {
 }
 
 function cellTitle(cell: PreviewCell, name: string, s: Record<string, string>): string {
-  const lines = [`${name} (${cell.column},${cell.row})`];
+  const lines = [withIndices(name, cell.column, cell.row)];
   if (cell.blocked) lines.push(t(s, 'blocked'));
   if (cell.letterFactor !== 1) lines.push(t(s, 'letter factor {0}', cell.letterFactor));
   if (cell.wordFactor !== 1) lines.push(t(s, 'word factor {0}', cell.wordFactor));

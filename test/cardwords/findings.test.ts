@@ -106,22 +106,30 @@ describe('playtest findings', () => {
     expect(kinds(quiet({ trades: 0, scores: { mean: -1 } }))).toEqual(['negative-scores', 'no-trades']);
   });
 
-  it('special cells no game covered: named with their attributes as the table file writes them, in reading order, at most eight', () => {
+  it('special cells no game covered: named as the page names them and by the indices cardwords check uses ("B1 (1,0)"), with their attributes as the table file writes them, in reading order, at most eight', () => {
     const free = { blocked: false, points: 0, letterFactor: 1, wordFactor: 1 };
     // a 3 x 2 table: B1 W 2 never covered, C1 C 5 L 2 never, A2 L 3 covered once, B2 blocked with C 9
     const cells = [free, { ...free, wordFactor: 2 }, { ...free, points: 5, letterFactor: 2 }, { ...free, letterFactor: 3 }, { ...free, blocked: true, points: 9 }, free];
     const table = { width: 3, cells, coveredGames: [20, 0, 0, 1, 0, 0] };
     expect(playtestFindings(quiet({ table }))).toEqual([{ kind: 'uncovered-special', count: 2, cells: [{ column: 1, row: 0, attributes: 'W 2' }, { column: 2, row: 0, attributes: 'C 5 L 2' }] }]);
-    expect(words(quiet({ table }))).toEqual(['No game covered 2 special cells: B1 (W 2), C1 (C 5 L 2); those factors and cell points never counted.']);
+    expect(words(quiet({ table }))).toEqual(['No game covered 2 special cells: B1 (1,0): W 2, C1 (2,0): C 5 L 2; those factors and cell points never counted.']);
     // covered in one game of them: nothing to say; another naming of cells is the caller's
     expect(kinds(quiet({ table: { ...table, coveredGames: [20, 1, 1, 1, 0, 0] } }))).toEqual(['none']);
     const f = playtestFindings(quiet({ table }))[0]!;
-    expect(findingMessage(f, (c, r) => `${c},${r}`).args).toEqual([2, '1,0 (W 2), 2,0 (C 5 L 2)']);
+    expect(findingMessage(f, (c, r) => `${c},${r}`).args).toEqual([2, '1,0 (1,0): W 2, 2,0 (2,0): C 5 L 2']);
     // ten of them: eight named, and the count
     const wide = { width: 10, cells: Array.from({ length: 10 }, () => ({ ...free, points: 1 })), coveredGames: new Array<number>(10).fill(0) };
     const many = findingMessage(playtestFindings(quiet({ table: wide }))[0]!);
     expect(many.args[0]).toBe(10);
-    expect(String(many.args[1]).split(', ')).toEqual(['A1 (C 1)', 'B1 (C 1)', 'C1 (C 1)', 'D1 (C 1)', 'E1 (C 1)', 'F1 (C 1)', 'G1 (C 1)', 'H1 (C 1)', '…']);
+    expect(String(many.args[1]).split(', ')).toEqual(['A1 (0,0): C 1', 'B1 (1,0): C 1', 'C1 (2,0): C 1', 'D1 (3,0): C 1', 'E1 (4,0): C 1', 'F1 (5,0): C 1', 'G1 (6,0): C 1', 'H1 (7,0): C 1', '…']);
+  });
+
+  it('the dictionary words no game laid: how many of all, eight named in dictionary order, last (a fact, not a fault)', () => {
+    const list = Array.from({ length: 27 }, (_, i) => `W${i}`);
+    expect(playtestFindings(quiet({ unplayed: { count: 27, total: 52, words: list } })).map((f) => f.kind)).toEqual(['none', 'words-unplayed']);
+    expect(words(quiet({ unplayed: { count: 27, total: 52, words: list } })).at(-1)).toBe('Words no game laid: 27 of the 52, such as W0, W1, W2, W3, W4, W5, W6, W7, ….');
+    expect(words(quiet({ unplayed: { count: 2, total: 52, words: ['STAR', 'RATS'] } })).at(-1)).toBe('Words no game laid: 2 of the 52, such as STAR, RATS.');
+    expect(kinds(quiet({ unplayed: { count: 0, total: 52, words: [] } }))).toEqual(['none']);
   });
 
   it('several at once, in a fixed order', () => {

@@ -58,6 +58,20 @@ describe('playtest report', () => {
     // robots of level best never trade here (tiny's trades score below its pass): the report says so, last
     expect(a.actions.trade).toBe(0);
     expect(a.findings.at(-1)).toEqual({ kind: 'no-trades', level: 'best' });
+    // the dictionary's words no game laid: all counted, the first 200 listed in dictionary
+    // order, and said last in the findings (the most played words named only 25 that were)
+    const dict = tiny.ruleset.words;
+    const two = new Playtest(tiny.rules, tiny.store, { games: 2, players: 2, level: 'best', seed: 'fixed', words: dict }).run();
+    expect(two.unplayed!.total).toBe(dict.length);
+    expect(two.unplayed!.count).toBeGreaterThan(5);
+    expect(two.unplayed!.words).toEqual(dict.filter((w) => two.unplayed!.words.includes(w)));
+    expect(two.unplayed!.words).toHaveLength(two.unplayed!.count);
+    for (const w of two.words) expect(two.unplayed!.words).not.toContain(w.word);
+    expect(two.findings.at(-1)).toEqual({ kind: 'words-unplayed', count: two.unplayed!.count, total: dict.length, words: two.unplayed!.words.slice(0, 8) });
+    // bounded: a dictionary of many words lists 200 of them
+    const big = new Playtest(tiny.rules, tiny.store, { games: 1, players: 2, level: 'best', seed: 'fixed', words: [...dict, ...Array.from({ length: 300 }, (_, i) => `ZZ${i}`)] }).run();
+    expect(big.unplayed!.count).toBeGreaterThan(300);
+    expect(big.unplayed!.words).toHaveLength(200);
   });
 
   it('the text: the heat map under column letters and beside row numbers, as cells are named (D4)', async () => {
@@ -118,13 +132,33 @@ describe('playtest report', () => {
     expect(formatReport({ ...r, cells: { width: W, height: H, covered: covered.map(() => 0), score: covered.map(() => null), blocked: covered.map(() => false) } })).toContain('Table: how often each cell is covered\n  0-9: tenths of the games (0: under 10 %), * every game, . never, # blocked\n  no game covered a cell\n');
   });
 
-  it('the text: every line in the findings\' width (the most played words packed, a word never split), the heat map aside', async () => {
+  it('the text: every line in 80 columns (the most played words packed, a word never split, a card row on one line), the heat map aside', async () => {
     const tiny = await sample('samples/tiny');
     const r = new Playtest(tiny.rules, tiny.store, { games: 6, players: 2, level: 'best', seed: 'labels' }).run();
     const many = { ...r, words: Array.from({ length: 25 }, (_, i) => ({ word: `WORD${'S'.repeat(i % 5)}`, count: 100 - i })) };
     const text = formatReport(many);
     const heat = text.indexOf('Table: how often each cell is covered');
-    for (const line of text.slice(0, heat).split('\n')) expect(line.length, line).toBeLessThanOrEqual(WIDTH);
+    expect(WIDTH).toBe(80);
+    for (const line of text.slice(0, heat).split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    // as an author's small ruleset reads: ten copies of [Q 10] often stuck, eight seldom laid
+    // cards and special cells named in the findings; the text wrapped "[O\n    1] 28.3 %", and a
+    // card row's flag onto a line of its own ("    stuck") that read as a row of its own
+    const cards = [{ card: '[Q 10]', copies: 10, laid: 0.4, traded: 12.5, stuck: 9.6, laidShare: 0.04, value: -12.5 }, ...['I 1', 'N 2', 'L 3', 'O 1', 'R 2', 'O 2', 'D 3'].map((c) => ({ card: `[${c}]`, copies: 3, laid: 0.9, traded: 0, stuck: 1, laidShare: 0.283, value: 0.1 }))];
+    const findings: PlaytestReport['findings'] = [
+      { kind: 'seldom-laid', cards: cards.map((c) => ({ card: c.card, laidShare: c.laidShare })) },
+      { kind: 'uncovered-special', count: 9, cells: Array.from({ length: 8 }, (_, i) => ({ column: i, row: 6, attributes: 'C 5 L 2' })) },
+      { kind: 'words-unplayed', count: 27, total: 52, words: ['STARS', 'RATS', 'TARS', 'ARTS', 'STAR', 'TSAR', 'ROTS', 'SORT'] },
+    ];
+    const small = formatReport({ ...many, ruleset: { name: 'myrules-emacs', digest: '' }, seed: 'a seed of some length', cards, findings, firstPlayer: { winShare: 0.456, low: 0.313, high: 0.607, scoreDiff: -13.45 } });
+    for (const line of small.split('\n')) {
+      expect(line.length, line).toBeLessThanOrEqual(80);
+      expect(line, 'a card split across lines').not.toMatch(/\[[^\]]*$/);
+      expect(line, 'a flag wrapped alone').not.toMatch(/^ *(stuck|laid)$/);
+      expect(line, "a share's figure apart from its card").not.toMatch(/^ *[\d.]+ %/);
+    }
+    expect(small).toMatch(/\n  \[Q 10\] +x10 +0\.4 +12\.5 +9\.6 +4 % +-12\.5  often stuck\n/);
+    expect(small).toContain('G7 (6,6): C 5 L 2, H7 (7,6): C 5 L 2, …;');
+    expect(small).toMatch(/Words no game laid: 27 of the 52, such as STARS, RATS, TARS, ARTS, STAR,\s+TSAR, ROTS, SORT, …\./);
     const words = text.slice(text.indexOf('Most played words\n'), heat).trimEnd().split('\n').slice(1);
     expect(words.length).toBeGreaterThan(1);
     expect(words.join(' ').replace(/ +/g, ' ').trim()).toBe(many.words.map((w) => `${w.word} ${w.count}`).join(', '));
@@ -148,10 +182,10 @@ describe('playtest report', () => {
     // one copy laid in 45 % of the games and stuck in the other 55 %: rounded one by one,
     // 0.5 laid and 0.6 stuck, more than the copy; rounded together they make the copy
     const odd = formatReport({ ...r, cards: [{ card: '[A 1]', copies: 1, laid: 0.45, traded: 0, stuck: 0.55, laidShare: 0.45, value: null }] });
-    expect(odd).toMatch(/\[A 1\] +x1 +laid +0\.5 +traded +0\.0 +stuck +0\.5 /);
+    expect(odd).toMatch(/\n  card +copies +laid +traded +stuck +laid % +value\n  \[A 1\] +x1 +0\.5 +0\.0 +0\.5 /);
     // every card of a real report: what the text shows of laid and stuck is at most the copies
-    for (const line of text.split('\n').filter((l) => / x\d+ +laid /.test(l))) {
-      const [, copies, laid, stuck] = / x(\d+) +laid +([\d.]+) +traded +[\d.]+ +stuck +([\d.]+)/.exec(line)!;
+    for (const line of text.split('\n').filter((l) => / x\d+ +[\d.]+ /.test(l))) {
+      const [, copies, laid, stuck] = / x(\d+) +([\d.]+) +[\d.]+ +([\d.]+)/.exec(line)!;
       expect(Number(laid) + Number(stuck)).toBeLessThanOrEqual(Number(copies) + 1e-9);
     }
   });
@@ -185,7 +219,7 @@ describe('playtest report', () => {
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/ \(1 move\)\n/);
     expect(text.stdout).not.toMatch(/\(1 moves\)/);
-    expect(text.stdout).toMatch(/\[Q 5\] +x2 +laid +0\.0 .*never laid/);
+    expect(text.stdout).toMatch(/\[Q 5\] +x2 +0\.0 .*  never laid\n/);
     expect(text.stdout).toContain('Table: how often each cell is covered');
     // per number of cards, the moves' share and bonus, the trades' share and score
     const sized = text.stdout.slice(text.stdout.indexOf('Cards per move and per trade'));
@@ -195,6 +229,14 @@ describe('playtest report', () => {
       const traded = textReport.actions.trade > 0 ? pct(x.trades) : '-';
       expect(sized).toMatch(new RegExp(`\\n +${x.cards} +laid +${pct(x.moves).replace('.', '\\.')} #* +bonus +${x.bonus > 0 ? '\\+' : ''}${x.bonus} +traded +${traded.replace('.', '\\.')} +scores +${x.tradeScore}\\n`));
     }
+    // the words no game laid: all counted, listed in dictionary order (a small dictionary's
+    // author asked which; the most played words named only 25 that were)
+    const dictionary = readFileSync(join(rs, 'tiny.dict'), 'utf8').split('\n').map((w) => w.trim().toUpperCase()).filter((w) => /^[A-Z]+$/.test(w));
+    const unplayed = textReport.unplayed!;
+    expect(unplayed.total).toBe(dictionary.length);
+    expect(unplayed.words).toHaveLength(unplayed.count);
+    expect(unplayed.words).toEqual(dictionary.filter((w) => unplayed.words.includes(w)));
+    for (const w of textReport.words) expect(unplayed.words).not.toContain(w.word);
     // what stands out, in words after the summary: the Q no word takes, never laid
     expect(report.findings).toContainEqual({ kind: 'seldom-laid', cards: expect.arrayContaining([{ card: '[Q 5]', laidShare: 0 }]) });
     const said = text.stdout.slice(text.stdout.indexOf('What the games say\n'), text.stdout.indexOf('Average move score by round'));
@@ -215,6 +257,8 @@ describe('playtest report', () => {
   });
 
   it('refuses bad options and rulesets clearly', () => {
+    // the help in a terminal's 80 columns (14 of its lines were longer)
+    for (const line of cli(['playtest', '--help']).stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
     expect(cli(['playtest', 'samples/tiny', '--games', '0'], undefined, env).stderr).toContain('--games must be between 1 and 100000');
     expect(cli(['playtest', 'samples/tiny', '--level', 'godlike'], undefined, env).stderr).toContain('--level must be one of best, good, casual, champion');
     const missing = cli(['playtest', join(dir, 'nothing-here')], undefined, env);
@@ -227,7 +271,10 @@ describe('playtest report', () => {
     const b = cli(['playtest', broken, '--games', '1'], undefined, env);
     expect(b.status).toBe(1);
     expect(b.stderr).toBe(`cardwords playtest: the ruleset ${broken} cannot be played:\n${join(broken, 'tiny.cardset')}:1:1: error: 2 cards are declared but 1 is listed [cardset/count-mismatch]\n${join(broken, 'tiny.cardset')}:1:1: error: 1 card is too few for 2 players with 4 cards each (the hand size of ${join(broken, 'tiny.bonus')}): at least 8 are needed [ruleset/not-enough-cards]\n`);
-    expect(cli(['playtest', 'samples/tiny', '--players', '7'], undefined, env).stderr).toContain('24 cards are too few for 7 players with 4 cards each');
+    // too few cards for --players: in cardwords check --players's form, file:line:col and code
+    expect(cli(['playtest', 'samples/tiny', '--players', '7'], undefined, env).stderr).toBe(
+      `cardwords playtest: the ruleset samples/tiny cannot be played:\n${join('samples/tiny', 'tiny.cardset')}:1:1: error: 24 cards are too few for 7 players with 4 cards each (the hand size of ${join('samples/tiny', 'tiny.bonus')}): at least 28 are needed [ruleset/not-enough-cards]\n`,
+    );
     // an empty charset: its own error alone, not one on every card and word (all of them
     // "not in the charset", which filled the ten lines before)
     const blank = join(dir, 'blank-charset');

@@ -112,6 +112,9 @@ describe('cardwords/playtest', () => {
       const two = await client.request(PLAYTEST_METHOD, { uri: broken.uri('tiny.bonus') }).then(() => null, (e: unknown) => e as ResponseError<void>);
       expect(two?.code).toBe(-32602);
       expect(two?.message).toBe(`the ruleset ${broken.dir} cannot be played:\n${broken.path('tiny.cardset')}:1:1: error: 2 cards are declared but 1 is listed [cardset/count-mismatch]\n${broken.path('tiny.cardset')}:1:1: error: 1 card is too few for 2 players with 4 cards each (the hand size of ${broken.path('tiny.bonus')}): at least 8 are needed [ruleset/not-enough-cards]`);
+      // too few cards for the players asked: the ruleset's error, in check --players's form
+      const seven = await client.request(PLAYTEST_METHOD, { uri: fx.uri('tiny.bonus'), players: 7 }).then(() => null, (e: unknown) => e as ResponseError<void>);
+      expect(seven?.message).toBe(`the ruleset ${fx.dir} cannot be played:\n${fx.path('tiny.cardset')}:1:1: error: 24 cards are too few for 7 players with 4 cards each (the hand size of ${fx.path('tiny.bonus')}): at least 28 are needed [ruleset/not-enough-cards]`);
       writeFileSync(broken.path('tiny.cardset'), `13\n${'[A1] '.repeat(13)}\n`);
       const many = await client.request(PLAYTEST_METHOD, { uri: broken.uri('tiny.bonus') }).then(() => null, (e: unknown) => e as ResponseError<void>);
       const lines = many!.message.split('\n');

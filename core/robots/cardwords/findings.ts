@@ -1,14 +1,14 @@
 // What a playtest's numbers say to a ruleset's author, when something stands out: games that
 // stall, turns without a move, negative scores, an advantage in moving first, cards seldom
 // laid, special cells no game covered, words no game can lay; and, after them, that the robots of a level that does
-// not weigh trades never traded.
+// not weigh trades never traded, and which dictionary words no game laid.
 // Each finding is a fact read from the report against a threshold documented in
 // docs/cardwords.md#what-the-games-say; the words are English templates in the project's
 // message syntax (core/l10n/format.ts), shown by the CLI and Emacs as they are and
 // translated by the VS Code report (extension/strings.ts). Also how the reports round a
 // card's figures (`cardFigures`), so that the text, the VS Code report and the hover agree.
 
-import { Coordinates } from '../../coordinates.js';
+import { Coordinates, withIndices } from '../../coordinates.js';
 
 /** A share of games ending with every player passing or trading, from which it is said. */
 export const STALL_SHARE = 0.25;
@@ -22,6 +22,8 @@ export const SELDOM_MIN_DEALT = 4;
 export const SELDOM_NAMED = 8;
 /** At most this many special cells no game covered are named, in reading order. */
 export const UNCOVERED_NAMED = 8;
+/** At most this many dictionary words no game laid are named, in dictionary order. */
+export const UNPLAYED_NAMED = 8;
 
 /** A special cell as a finding names it: where, and its attributes as the card-table file writes them ("C 5 L 2"). */
 export interface SpecialCell {
@@ -40,7 +42,8 @@ export type PlaytestFinding =
   | { kind: 'words-too-long'; count: number; total: number; run: number; example: string }
   | { kind: 'words-unspellable'; count: number; total: number; example: string }
   | { kind: 'none' }
-  | { kind: 'no-trades'; level: string };
+  | { kind: 'no-trades'; level: string }
+  | { kind: 'words-unplayed'; count: number; total: number; words: string[] };
 
 /** What the findings read of a playtest report (core/robots/cardwords/playtest.ts). */
 export interface FindingsInput {
@@ -63,6 +66,8 @@ export interface FindingsInput {
   table?: { width: number; cells: ReadonlyArray<{ blocked: boolean; points: number; letterFactor: number; wordFactor: number }>; coveredGames: ArrayLike<number> };
   /** The dictionaries' words no game can lay (core/ruleset/load.ts `unlayableWords`), of `total`; without it they are not looked for. */
   unlayable?: { total: number; longestRun: number; tooLong: number; tooLongFirst: string | null; unspellable: number; unspellableFirst: string | null };
+  /** The dictionaries' words no game laid, of `total`, the first of them in dictionary order (the report's `unplayed`); without it they are not said. */
+  unplayed?: { count: number; total: number; words: readonly string[] };
 }
 
 /**
@@ -107,6 +112,10 @@ export function playtestFindings(r: FindingsInput): PlaytestFinding[] {
   // move (robot.ts), which a bonus file's trade scores seldom do: the report's empty trade
   // figures would otherwise read as trading not paying in this ruleset.
   if (r.level !== 'champion' && r.games > 0 && r.trades === 0) out.push({ kind: 'no-trades', level: r.level });
+  // last, as a fact rather than a fault: the most played words name what was laid, and with a
+  // small dictionary the author wants the rest
+  const u = r.unplayed;
+  if (u && r.games > 0 && u.count > 0) out.push({ kind: 'words-unplayed', count: u.count, total: u.total, words: u.words.slice(0, UNPLAYED_NAMED) });
   return out;
 }
 
@@ -122,6 +131,7 @@ export const FINDING_TEXT = {
   'words-too-long': 'Words longer than the longest run of free cells ({2, number} cells) can never be laid: {0, number} of the {1, number}, such as {3}.',
   'words-unspellable': 'Words that need more cards of a character than the card set has, wildcards included, can never be laid: {0, number} of the {1, number}, such as {2}.',
   none: 'Nothing stands out: most games end with a player going out, few turns are passes, and every card is laid in at least half of its copies.',
+  'words-unplayed': 'Words no game laid: {0, number} of the {1, number}, such as {2}.',
   'no-trades': 'The robots never traded: at level {0} a robot trades only when the trade alone scores more than a pass and every move, not for the cards it would draw, so these games tell nothing of trading. Level champion weighs what a trade keeps and draws.',
 } as const satisfies Record<PlaytestFinding['kind'], string>;
 
@@ -183,7 +193,8 @@ export function findingMessage(f: PlaytestFinding, cellName: (column: number, ro
     case 'seldom-laid':
       return { template, args: [f.cards.map((c) => `${c.card} ${percent(c.laidShare)}`).join(', ')] };
     case 'uncovered-special': {
-      const named = f.cells.map((c) => `${cellName(c.column, c.row)} (${c.attributes})`);
+      // with the file's indices too, as cardwords check names cells: "B1 (1,0): W 2"
+      const named = f.cells.map((c) => `${withIndices(cellName(c.column, c.row), c.column, c.row)}: ${c.attributes}`);
       if (f.count > f.cells.length) named.push('…');
       return { template, args: [f.count, named.join(', ')] };
     }
@@ -195,6 +206,8 @@ export function findingMessage(f: PlaytestFinding, cellName: (column: number, ro
       return { template, args: [] };
     case 'no-trades':
       return { template, args: [f.level] };
+    case 'words-unplayed':
+      return { template, args: [f.count, f.total, [...f.words, ...(f.count > f.words.length ? ['…'] : [])].join(', ')] };
   }
 }
 

@@ -27,11 +27,12 @@ import type { RobotLevel } from './robot.js';
  * Why the robots cannot playtest these rules (null: they can), for the command and the
  * language server alike: no playable word, or no word short enough for the longest run of
  * free cells a first move can use, or no word the cards can spell, wildcards included
- * (every game would be passes to its end, and the findings would blame the cards), or too
- * few cards for the players' hands. `words`: the ruleset's
- * playable words (canonical).
+ * (every game would be passes to its end, and the findings would blame the cards). Too few
+ * cards for the players' hands is the ruleset's own error (`ruleset/not-enough-cards`, loaded
+ * with the players), said in cardwords check's form. `words`: the ruleset's playable words
+ * (canonical).
  */
-export function playtestRefusal(rules: CardwordsRules, words: readonly string[], players: number): string | null {
+export function playtestRefusal(rules: CardwordsRules, words: readonly string[]): string | null {
   if (words.length === 0) return 'the dictionaries have no playable word: the robots could only pass (cardwords check says why)';
   const t = rules.table;
   const run = longestFirstRun(t.cells, t.width, t.height, t.start);
@@ -40,7 +41,6 @@ export function playtestRefusal(rules: CardwordsRules, words: readonly string[],
   if (run !== null && shortest !== null) return `${render(noWordFitsMessage(run, shortest))} (cardwords check says so too)`;
   const unspelled = spellingMessage((max) => spelling([words], rules.deck, max), rules.handSize);
   if (unspelled !== null) return `${render(unspelled)} (cardwords check says so too)`;
-  if (rules.deck.length < players * rules.handSize) return `${rules.deck.length} cards are too few for ${players} ${players === 1 ? 'player' : 'players'} with ${rules.handSize} cards each`;
   return null;
 }
 
@@ -109,8 +109,13 @@ export interface PlaytestReport {
    */
   sizes: Array<{ cards: number; moves: number; bonus: number; trades: number; tradeScore: number }>;
   cards: CardStats[];
-  /** The most played words (main and cross words), most first. */
+  /** The most played words (main and cross words), most first (the first PLAYED_LISTED). */
   words: Array<{ word: string; count: number }>;
+  /**
+   * The dictionaries' words no game laid (main or cross word): how many of the `total`, and
+   * the first UNPLAYED_LISTED of them in dictionary order. Absent without the words.
+   */
+  unplayed?: { count: number; total: number; words: string[] };
   /** Per cell, row-major: share of games in which it was covered, and the mean score of the moves covering it (null: never). */
   cells: { width: number; height: number; covered: number[]; score: Array<number | null>; blocked: boolean[] };
   /** What stands out in these numbers, for the ruleset's author (core/robots/cardwords/findings.ts). */
@@ -123,6 +128,11 @@ function spread(xs: readonly number[]): Spread {
   const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / xs.length);
   return { mean: r2(mean), sd: r2(sd), min: Math.min(...xs), max: Math.max(...xs) };
 }
+
+/** The most played words listed. */
+export const PLAYED_LISTED = 25;
+/** The unplayed words listed (a dictionary of 274,000 words would list them all). */
+export const UNPLAYED_LISTED = 200;
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -252,7 +262,7 @@ export class Playtest {
     });
     const words = [...this.wordCount]
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-      .slice(0, 25)
+      .slice(0, PLAYED_LISTED)
       .map(([word, count]) => ({ word, count }));
     const totalActions = this.actionCount.move + this.actionCount.trade + this.actionCount.pass || 1;
     const first = wilson(this.firstWins, this.done);
@@ -287,7 +297,20 @@ export class Playtest {
         blocked: t.cells.map((c) => c.blocked),
       },
     };
+    if (this.opts.words) report.unplayed = unplayedWords(this.opts.words, this.wordCount);
     const unlayable = this.opts.words ? { total: this.opts.words.length, ...unlayableWords(this.opts.words, this.rules.deck, t) } : undefined;
     return { ...report, findings: playtestFindings({ ...report, trades: this.actionCount.trade, table: { width: t.width, cells: t.cells, coveredGames: this.covered }, ...(unlayable ? { unlayable } : {}) }) };
   }
+}
+
+/** The words of `words` (dictionary order) not in `played`: counted all, the first UNPLAYED_LISTED kept. */
+function unplayedWords(words: readonly string[], played: ReadonlyMap<string, number>): { count: number; total: number; words: string[] } {
+  const listed: string[] = [];
+  let count = 0;
+  for (const w of words) {
+    if (played.has(w)) continue;
+    count++;
+    if (listed.length < UNPLAYED_LISTED) listed.push(w);
+  }
+  return { count, total: words.length, words: listed };
 }

@@ -17,27 +17,34 @@ import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
 import type { Command } from './index.js';
 import { progressLine } from './moves.js';
 
-const help = `Usage: cardwords playtest RULESET [--games N] [--players K] [--level L] [--seed S] [--json]
+const help = `Usage: cardwords playtest RULESET [--games N] [--players K] [--level L]
+                          [--seed S] [--json]
 
-Robots play N games of the ruleset (a folder) and report how it behaves: scores (mean,
-spread), game length in turns, how games end (a player went out, or everyone passed),
-the first player's advantage, what stands out in words, the average move score by round,
-how many cards the moves lay and the trades trade (with the bonus file's points), how
-often each card is laid, traded or stuck in a hand at the end, the learned value of each
-card, the most played words, and how often each table cell is covered and with what
+Robots play N games of the ruleset (a folder) and report how it behaves: scores
+(mean, spread), game length in turns, how games end (a player went out, or
+everyone passed), the first player's advantage, what stands out in words, the
+average move score by round, how many cards the moves lay and the trades trade
+(with the bonus file's points), how often each card is laid, traded or stuck in
+a hand at the end, the learned value of each card, the most played words and
+the words no game laid, and how often each table cell is covered and with what
 score (a heat map).
-The card values are learned once per ruleset by self-play and cached (the first playtest
-of a ruleset learns them: progress on standard error), over 300 games, fewer on a table of
-more than 64*64 cells (20 on 1000*1000), whatever --games says: the robots share them.
+The card values are learned once per ruleset by self-play and cached (the first
+playtest of a ruleset learns them: progress on standard error), over 300 games,
+fewer on a table of more than 64*64 cells (20 on 1000*1000), whatever --games
+says: the robots share them.
 
 Options:
   --games N       games to play (default ${PLAYTEST_LIMITS.games.default}, at most ${PLAYTEST_LIMITS.games.max})
-  --players K     players per game (default ${PLAYTEST_LIMITS.players.default}, at most ${PLAYTEST_LIMITS.players.max})
-  --level L       the robots' level: ${ROBOT_LEVELS.join(', ')} (default best); the champion
-                  simulates a fixed 16 iterations per move, so reports stay reproducible
-  --seed S        the seed of the games (default "playtest"): the same seed, the same report
+  --players K     players per game (default ${PLAYTEST_LIMITS.players.default}, at most ${PLAYTEST_LIMITS.players.max}); too few cards
+                  for them is refused as cardwords check --players says it
+  --level L       the robots' level: ${ROBOT_LEVELS.join(', ')}
+                  (default best); the champion simulates a fixed 16 iterations
+                  per move, so reports stay reproducible
+  --seed S        the seed of the games (default "playtest"): the same seed,
+                  the same report
   --json          the report as JSON
-  --no-cache      learn the card values again instead of reading or writing the cache
+  --no-cache      learn the card values again instead of reading or writing
+                  the cache
   -h, --help      this help
 
 Exit status: 0 ok, 1 bad ruleset, 2 usage.
@@ -63,7 +70,8 @@ export const command: Command = {
     if (seed.length > PLAYTEST_LIMITS.seedLength) throw new UsageError(`--seed: at most ${PLAYTEST_LIMITS.seedLength} characters`);
     const dir = positionals[0]!;
 
-    const loaded = await loadRulesetDir(dir).catch((e: Error) => e);
+    // with --players, so that too few cards are refused as cardwords check --players says it
+    const loaded = await loadRulesetDir(dir, { players }).catch((e: Error) => e);
     if (loaded instanceof Error) {
       io.err(`cardwords playtest: the ruleset ${dir} cannot be played:\n${loaded.message}\n`);
       return EXIT_ERRORS;
@@ -75,7 +83,7 @@ export const command: Command = {
       return EXIT_ERRORS;
     }
     const rules = rulesFromRuleset(ruleset);
-    const refused = playtestRefusal(rules, ruleset.words, players);
+    const refused = playtestRefusal(rules, ruleset.words);
     if (refused) {
       io.err(`cardwords playtest: ${refused}\n`);
       return EXIT_ERRORS;
@@ -110,8 +118,8 @@ function bar(x: number, max: number, width = 30): string {
   return '#'.repeat(Math.max(1, Math.round((x / max) * width)));
 }
 
-/** The width of the text report's lines (the heat map of a table wider than 42 columns aside). */
-export const WIDTH = 88;
+/** The width of the text report's lines, a terminal's (the heat map of a table wider than 26 columns aside). */
+export const WIDTH = 80;
 
 function indentOf(line: string): string {
   return /^ */.exec(line)![0];
@@ -133,12 +141,27 @@ function pack(items: readonly string[], width: number, indent: string): string[]
   return lines;
 }
 
+/**
+ * The words of a text as a line may break it: never inside a card ("[O 1]"), a share with its
+ * sign ("53.2 %"), a cell with its file coordinates ("B2 (1,1)"), nor before an ellipsis.
+ */
+function unbroken(text: string): string[] {
+  const words: string[] = [];
+  for (const w of text.split(' ')) {
+    const last = words.at(-1);
+    const open = last !== undefined && last.split('[').length > last.split(']').length;
+    // a card with its figure too ("[L 3] 28.3 %"): apart, the figure read as the next card's
+    if (last !== undefined && (open || /^(?:%|…|\(\d+,\d+\))/.test(w) || (last.endsWith(']') && /^[-\d]/.test(w)))) words[words.length - 1] = `${last} ${w}`;
+    else words.push(w);
+  }
+  return words;
+}
+
 /** `text` in lines of at most `width` columns (a word longer than a line keeps its own), the first after `first`, the others after `rest`. */
-function wrap(text: string, width: number, first: string, rest: string): string[] {
+export function wrap(text: string, width: number, first: string, rest: string): string[] {
   const lines: string[] = [];
   let line = first;
-  // a share stays whole with its sign: "53.2 %"
-  for (const word of text.split(/ (?!%)/)) {
+  for (const word of unbroken(text)) {
     const fresh = line === first || line === rest;
     if (!fresh && line.length + 1 + word.length > width) {
       lines.push(line);
@@ -200,7 +223,11 @@ export function formatReport(r: PlaytestReport): string {
   if (!solitaire) out.push(`Winning margin  ${spread(r.margin)}`);
   out.push(`Turns per game  ${spread(r.turns)}`);
   out.push(`Endings         went out ${r.endings.out}, all passed ${r.endings.idle}`);
-  if (!solitaire) out.push(`First player    wins ${pct(r.firstPlayer.winShare)} (95 % confidence interval ${pct(r.firstPlayer.low)} to ${pct(r.firstPlayer.high)}), scores ${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)} against the others`);
+  if (!solitaire) {
+    // two lines, each in the width: one ran to 100 columns and wrapped mid-sentence
+    out.push(`First player    wins ${pct(r.firstPlayer.winShare)} (95 % confidence interval ${pct(r.firstPlayer.low)} to ${pct(r.firstPlayer.high)})`);
+    out.push(`                scores ${r.firstPlayer.scoreDiff >= 0 ? '+' : ''}${f1(r.firstPlayer.scoreDiff)} against the others`);
+  }
   out.push(`Turns           moves ${pct(r.actions.move)}, trades ${pct(r.actions.trade)}, passes ${pct(r.actions.pass)}`);
   out.push('');
   out.push('What the games say');
@@ -214,21 +241,23 @@ export function formatReport(r: PlaytestReport): string {
   if (r.moveScoreByRound.length === 0) out.push('  (no move was laid)');
   for (const x of r.moveScoreByRound) out.push(`  ${String(x.round).padStart(3)} ${f1(x.mean).padStart(7)}  ${bar(x.mean, maxRound)}  (${x.moves} ${x.moves === 1 ? 'move' : 'moves'})`);
   out.push('');
-  out.push("Cards per move and per trade (share of the moves, of the trades; the bonus file's points)");
+  out.push("Cards per move and per trade (share of moves, of trades; bonus file's points)");
   const maxSize = Math.max(...r.sizes.map((x) => x.moves), 0);
   const sign = (n: number) => (n > 0 ? `+${n}` : String(n));
   for (const x of r.sizes) {
-    out.push(`  ${String(x.cards).padStart(3)}  laid ${pct(x.moves).padStart(7)} ${bar(x.moves, maxSize, 20).padEnd(20)} bonus ${sign(x.bonus).padStart(4)}   traded ${(r.actions.trade > 0 ? pct(x.trades) : '-').padStart(7)}  scores ${sign(x.tradeScore).padStart(4)}`);
+    out.push(`  ${String(x.cards).padStart(3)}  laid ${pct(x.moves).padStart(7)} ${bar(x.moves, maxSize, 16).padEnd(16)} bonus ${sign(x.bonus).padStart(4)}  traded ${(r.actions.trade > 0 ? pct(x.trades) : '-').padStart(7)}  scores ${sign(x.tradeScore).padStart(4)}`);
   }
   out.push('');
-  out.push('Cards (per game: laid, traded, stuck in a hand at the end; share of copies laid; value)');
+  out.push('Cards (per game: laid, traded, stuck in a hand at the end; the learned value)');
+  // a row a line under named columns, the flag in a column of its own: labelled in each row,
+  // one ran past the width and its flag wrapped alone onto the next line
+  const cardRow = (cells: readonly string[]) => `  ${cells[0]!.padEnd(8)}${cells.slice(1, 7).map((v, i) => v.padStart([7, 7, 8, 7, 9, 8][i]!)).join('')}${cells[7] ? `  ${cells[7]}` : ''}`;
+  out.push(cardRow(['card', 'copies', 'laid', 'traded', 'stuck', 'laid %', 'value']));
   const cards = r.cards.slice().sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
   for (const c of cards) {
-    const flag = c.laid === 0 ? '  never laid' : c.stuck > c.laid ? '  often stuck' : '';
+    const flag = c.laid === 0 ? 'never laid' : c.stuck > c.laid ? 'often stuck' : '';
     const shown = cardFigures(c);
-    out.push(
-      `  ${c.card.padEnd(8)} x${String(c.copies).padEnd(3)} laid ${shown.laid.toFixed(1).padStart(5)}  traded ${f1(c.traded).padStart(5)}  stuck ${shown.stuck.toFixed(1).padStart(5)}  ${pct(c.laidShare).padStart(7)}  value ${c.value === null ? '   -' : f1(c.value).padStart(6)}${flag}`,
-    );
+    out.push(cardRow([c.card, `x${c.copies}`, shown.laid.toFixed(1), f1(c.traded), shown.stuck.toFixed(1), pct(c.laidShare), c.value === null ? '-' : f1(c.value), flag]));
   }
   out.push('');
   out.push('Most played words');

@@ -62,13 +62,14 @@ export function register(ctx: ServerContext): void {
       const path = uriToPath(params.uri);
       if (!path) return bad('params.uri must be a file: URI');
       const dir = dirname(path);
-      const loaded = await loadRulesetDir(dir).catch((e: Error) => e);
+      // with the players, so that too few cards are refused as cardwords check --players says it
+      const loaded = await loadRulesetDir(dir, { players }).catch((e: Error) => e);
       if (loaded instanceof Error) return bad(`the ruleset cannot be played: ${loaded.message}`);
       const { ruleset, diagnostics } = loaded;
       // every error (up to a bound) as cardwords check and cardwords playtest print them
       if (!ruleset) return bad(await unplayableText(dir, diagnostics));
       const rules = rulesFromRuleset(ruleset);
-      const refused = playtestRefusal(rules, ruleset.words, players);
+      const refused = playtestRefusal(rules, ruleset.words);
       if (refused) return bad(refused);
 
       // progress: on the client's token, else on one the server creates (when the client allows)
