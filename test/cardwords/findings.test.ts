@@ -130,6 +130,11 @@ describe('playtest findings', () => {
     expect(words(quiet({ unplayed: { count: 27, total: 52, words: list } })).at(-1)).toBe('Words no game laid: 27 of the 52, such as W0, W1, W2, W3, W4, W5, W6, W7, ….');
     expect(words(quiet({ unplayed: { count: 2, total: 52, words: ['STAR', 'RATS'] } })).at(-1)).toBe('Words no game laid: 2 of the 52, such as STAR, RATS.');
     expect(kinds(quiet({ unplayed: { count: 0, total: 52, words: [] } }))).toEqual(['none']);
+    // a word list the games could not go through says nothing of the ruleset: only where the
+    // games laid a tenth of the words at least (a word list of 100,397: "99,818 not laid")
+    expect(kinds(quiet({ unplayed: { count: 99_818, total: 100_397, words: list } }))).toEqual(['none']);
+    expect(kinds(quiet({ unplayed: { count: 900, total: 1000, words: list } }))).toEqual(['none', 'words-unplayed']);
+    expect(kinds(quiet({ unplayed: { count: 901, total: 1000, words: list } }))).toEqual(['none']);
   });
 
   it('several at once, in a fixed order', () => {
