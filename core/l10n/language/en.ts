@@ -100,6 +100,8 @@ export const en = {
   'bonus/empty': 'the bonus file is empty: it needs lines `k:v` for every k from -N to N, where N is the hand size',
   'bonus/missing-key': '{0, plural, one {key {1} is} other {keys {1} are}} missing: with hand size {2} (from this key) every key from -{2} to {2} needs a line',
   'bonus/missing-key.more': '{0, plural, one {key {1} and # more are} other {keys {1} and # more are}} missing: with hand size {2} (from this key) every key from -{2} to {2} needs a line',
+  'bonus/positive-pass': 'a pass earns {0, plural, one {# point} other {# points}}, so robots will prefer passing to laying words: a pass usually costs points (write `0:-{0}`)',
+  'bonus/positive-trade': 'trading {0, plural, one {# card} other {# cards}} earns {1, plural, one {# point} other {# points}}, so robots will prefer trading to laying words: a trade usually costs points (write `-{0}:-{1}`)',
   'bonus/zero-hand-size': 'the hand size is 0: add keys -N..N (N the number of cards in a hand)',
 
   // ---- diagnostics: dictionary
