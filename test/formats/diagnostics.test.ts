@@ -53,6 +53,11 @@ const cases: Record<string, Case> = {
     kind: 'charset', text: '1\nHη\n',
     want: [['charset/several-letters', [1, 0, 1, 2], "'H' (U+0048) looks like 'Η' (U+0397), a letter of another script, of the same kind as the other letter of this line: typed on another keyboard layout? With 'Η' (U+0397) the line is one letter, Ηη", 'warning']],
   },
+  'charset/split-case (one letter\'s cases on two lines, the other lines pairing them)': {
+    kind: 'charset', text: '4\nA\nBb\na\nİi\n',
+    want: [['charset/split-case', [3, 0, 3, 1], "'a' is apart from 'A' of line 2, while other lines pair the cases (Bb): the two are then different letters, and a word written with one is not spelled with the other's cards. Write one line `Aa` in place of the two", 'warning']],
+  },
+  'charset/split-case (not said of a charset of one case, nor of Turkish I and İ, each line pairing cases)': { kind: 'charset', text: '4\nA\nB\nIı\nİi\n', want: [] },
   'charset/lookalike-line': {
     kind: 'charset', text: '3\nAa\nΑα\nBb\n',
     want: [['charset/lookalike-line', [2, 0, 2, 2], "'Α' (U+0391) looks like 'A' (U+0041) of line 2 (Aa), a letter of another script: typed on another keyboard layout? The two are different letters, and a word typed with one is not spelled with the other", 'warning']],

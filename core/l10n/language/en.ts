@@ -28,6 +28,7 @@ export const en = {
   'charset/duplicate-character': '{0} is already listed on line {1}',
   'charset/several-letters': 'this line makes {0} one letter, equivalents a word may use alike: a card holds exactly one character, so if {1} is a digraph it needs a character of its own (such as {3}), with the dictionary written in it; if they are letters of their own, write each on a line of its own ({2})',
   'charset/several-letters.lookalike': '{0} looks like {1}, a letter of another script, of the same kind as the other letter of this line: typed on another keyboard layout? With {1} the line is one letter, {2}',
+  'charset/split-case': '{0} is apart from {1} of line {2}, while other lines pair the cases ({3}): the two are then different letters, and a word written with one is not spelled with the other\'s cards. Write one line `{4}` in place of the two',
   'charset/lookalike-line': '{0} looks like {1} of line {2} ({3}), a letter of another script: typed on another keyboard layout? The two are different letters, and a word typed with one is not spelled with the other',
   'charset/unusable-character': "'{0}' cannot be written on a card: the card set syntax `[x #]` uses it",
   'charset/combining-mark': '{0} is a combining mark: every code point is a character of its own, so it does not combine with the character before it',
