@@ -128,6 +128,34 @@ describe('pushed diagnostics', () => {
     await client.diagnostics(cardset, (x) => x.length === 0);
   });
 
+  it('says on the charset line a character words need and no card has (ruleset/no-card-for-character), again when a dictionary changes, and not once a card has it', async () => {
+    const cardset = fx.uri('tiny.cardset');
+    const charset = fx.uri('tiny.charset');
+    // Qq added to the charset, no card of it (the card set open since the tests above)
+    client.open(charset, read('tiny.charset').replace(/^\d+/, (n) => String(Number(n) + 1)).trimEnd() + '\nQq\n');
+    await client.diagnostics(charset, (x) => x.length === 0);
+    // a word with Q written into the dictionary on disk: the charset is checked again
+    writeFileSync(fx.path('tiny.dict'), `${read('tiny.dict').trimEnd()}\nqat\n`);
+    try {
+      const d = await client.diagnostics(charset, (x) => x.some((y) => y.code === 'ruleset/no-card-for-character'));
+      const w = d.find((y) => y.code === 'ruleset/no-card-for-character')!;
+      // the tiny card set has 4 wildcards: QAT can be laid with one, an information
+      expect([w.severity, w.range, w.message]).toEqual([3, { start: { line: 7, character: 0 }, end: { line: 7, character: 2 } }, "no card has the character 'Q': 1 word needs it, such as 'QAT', and can only be laid with one of the 4 wildcards. Add cards of 'Q' to tiny.cardset to lay them otherwise"]);
+      // with no wildcard, a warning: QAT can never be laid
+      const text = read('tiny.cardset');
+      client.change(cardset, [{ text: text.replace('[  0] [  0] [  -2] [  3]', '[A 1] [A 1] [A 1] [A 1]') }]);
+      await client.diagnostics(charset, (x) => x.some((y) => y.code === 'ruleset/no-card-for-character' && y.severity === 2 && String(y.message).startsWith("no card has the character 'Q', and the card set has no wildcard: 1 word needs it, such as 'QAT', and can never be laid")));
+      // a card of Q: said no more
+      client.change(cardset, [{ text: text.replace(/^24/, '25').trimEnd() + '\n[Q 9]\n' }]);
+      await client.diagnostics(charset, (x) => x.length === 0);
+      client.change(cardset, [{ text }]);
+    } finally {
+      writeFileSync(fx.path('tiny.dict'), readFileSync('samples/tiny/tiny.dict'));
+    }
+    client.close(charset);
+    await client.diagnostics(cardset, (x) => x.length === 0);
+  });
+
   it('warns on a card set no word of the dictionaries can be spelled with (ruleset/no-word-spellable), and not once one can', async () => {
     const cardset = fx.uri('tiny.cardset');
     // no A, no E, no wildcard: every word of the tiny dictionary has one of them

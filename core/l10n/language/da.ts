@@ -24,6 +24,7 @@ export const da: LanguageCatalogue = {
   'charset/duplicate-character': '{0} står allerede på linje {1}',
   'charset/several-letters': 'denne linje gør {0} til ét bogstav, ækvivalenter som et ord kan bruge i flæng: et kort bærer præcis ét tegn, så er {1} en digraf, skal den have sit eget tegn (fx {3}), og ordbogen skal skrives med det; er de bogstaver hver for sig, så skriv hvert på sin egen linje ({2})',
   'charset/several-letters.lookalike': '{0} ligner {1}, et bogstav fra et andet skriftsystem, af samme slags som linjens andet bogstav: skrevet med et andet tastaturlayout? Med {1} er linjen ét bogstav, {2}',
+  'charset/split-case': '{0} står adskilt fra {1} på linje {2}, mens andre linjer parrer store og små bogstaver ({3}): de to er så forskellige bogstaver, og et ord skrevet med det ene lægges ikke med det andets kort. Skriv én linje `{4}` i stedet for de to',
   'charset/lookalike-line': '{0} ligner {1} på linje {2} ({3}), et bogstav fra et andet skriftsystem: skrevet med et andet tastaturlayout? De to er forskellige bogstaver, og et ord skrevet med det ene staves ikke med det andet',
   'charset/unusable-character': "'{0}' kan ikke stå på et kort: kortsættets skrivemåde `[x #]` bruger det",
   'charset/combining-mark': '{0} er et kombinerende tegn: hvert kodepunkt er sit eget tegn, så det kombineres ikke med tegnet før',
@@ -93,6 +94,8 @@ export const da: LanguageCatalogue = {
   'bonus/empty': 'bonusfilen er tom: den skal have linjer `k:v` for hvert k fra -N til N, hvor N er håndstørrelsen',
   'bonus/missing-key': '{0, plural, one {nøglen {1} mangler} other {nøglerne {1} mangler}}: med håndstørrelse {2} (fra denne nøgle) skal hver nøgle fra -{2} til {2} have en linje',
   'bonus/missing-key.more': '{0, plural, one {nøglen {1} og # mere mangler} other {nøglerne {1} og # mere mangler}}: med håndstørrelse {2} (fra denne nøgle) skal hver nøgle fra -{2} til {2} have en linje',
+  'bonus/positive-pass': 'at melde pas giver {0, plural, one {# point} other {# point}}, så robotter vil hellere melde pas end lægge ord: et pas koster normalt point (skriv `0:-{0}`)',
+  'bonus/positive-trade': 'at bytte {0, plural, one {# kort} other {# kort}} giver {1, plural, one {# point} other {# point}}, så robotter vil hellere bytte end lægge ord: et bytte koster normalt point (skriv `-{0}:-{1}`)',
   'bonus/zero-hand-size': 'håndstørrelsen er 0: tilføj nøglerne -N..N (N er antallet af kort på en hånd)',
 
   'dictionary/too-short': 'et ord skal have mindst {0} tegn',
@@ -107,6 +110,9 @@ export const da: LanguageCatalogue = {
   'ruleset/no-word-fits': 'intet ord passer på bordet: den længste række af frie felter et første træk kan bruge, {1}, har {0, plural, one {# felt} other {# felter}}, og ordbøgernes korteste ord, {2}, har {3} tegn: intet træk er nogensinde muligt',
   'ruleset/no-word-in-hand': 'hvert ord kortene kan stave er længere end en hånd på {0} kort ({1} har {2} tegn): det første træk lægges fra én hånd, så intet træk er nogensinde muligt',
   'ruleset/no-word-spellable': 'intet ord i ordbøgerne kan staves med kortene, {3, plural, =0 {der ikke har nogen joker} one {jokeren medregnet} other {de # jokere medregnet}}: det nærmeste, {0}, mangler {1, plural, one {# kort} other {# kort}} som kortsættet ikke har ({2}): intet træk er nogensinde muligt',
+  'ruleset/no-card-for-character': 'intet kort har tegnet {0}, og kortsættet har intet joker: {1, plural, one {# ord behøver det} other {# ord behøver det}}, såsom {2}, og kan aldrig lægges. Tilføj kort med {0} til {3}, eller fjern tegnet',
+  'ruleset/no-card-for-character.wildcard': 'intet kort har tegnet {0}: {1, plural, one {# ord behøver det} other {# ord behøver det}}, såsom {2}, og kan kun lægges med {3, plural, one {jokeren} other {en af de # jokere}}. Tilføj kort med {0} til {4} for at lægge dem på anden vis',
+  'ruleset/words-too-long': '{0, plural, one {# ord} other {# ord}} af de {1, number} er længere end den længste række frie felter på bordet ({2} felter) og kan aldrig lægges, såsom {3}: fjern dem, eller spær færre felter',
   'ruleset/unused-card': 'intet ord har tegnet {0}: {1, plural, one {dets kort} other {dets # kort}} kan aldrig lægges, kun byttes eller blive på hånden',
 
   'hover.cardset.count': '**{0, plural, one {# kort} other {# kort}}** angivet, {1, number} opført',

@@ -24,6 +24,7 @@ export const de: LanguageCatalogue = {
   'charset/duplicate-character': '{0} steht schon in Zeile {1}',
   'charset/several-letters': 'diese Zeile macht {0} zu einem Buchstaben, gleichwertig in jedem Wort: eine Karte trägt genau ein Zeichen, also braucht {1}, wenn es ein Digraph ist, ein eigenes Zeichen (etwa {3}), und das Wörterbuch wird damit geschrieben; sind es eigene Buchstaben, steht jeder in einer eigenen Zeile ({2})',
   'charset/several-letters.lookalike': '{0} sieht aus wie {1}, ein Buchstabe einer anderen Schrift, von derselben Art wie der andere Buchstabe dieser Zeile: mit einer anderen Tastaturbelegung getippt? Mit {1} ist die Zeile ein Buchstabe, {2}',
+  'charset/split-case': '{0} steht getrennt von {1} in Zeile {2}, während andere Zeilen die Groß- und Kleinschreibung paaren ({3}): die beiden sind dann verschiedene Buchstaben, und ein mit dem einen geschriebenes Wort wird nicht mit den Karten des anderen gelegt. Schreibe eine Zeile `{4}` an Stelle der beiden',
   'charset/lookalike-line': '{0} sieht aus wie {1} in Zeile {2} ({3}), ein Buchstabe einer anderen Schrift: mit einer anderen Tastaturbelegung getippt? Die beiden sind verschiedene Buchstaben, und ein mit dem einen getipptes Wort wird nicht mit dem anderen geschrieben',
   'charset/unusable-character': "'{0}' kann nicht auf einer Karte stehen: die Kartensatz-Schreibweise `[x #]` verwendet es",
   'charset/combining-mark': '{0} ist ein kombinierendes Zeichen: jeder Codepunkt ist ein eigenes Zeichen und verbindet sich nicht mit dem vorigen',
@@ -93,6 +94,8 @@ export const de: LanguageCatalogue = {
   'bonus/empty': 'die Bonusdatei ist leer: sie braucht Zeilen `k:v` für jedes k von -N bis N, wobei N die Handgröße ist',
   'bonus/missing-key': '{0, plural, one {der Schlüssel {1} fehlt} other {die Schlüssel {1} fehlen}}: bei Handgröße {2} (aus diesem Schlüssel) braucht jeder Schlüssel von -{2} bis {2} eine Zeile',
   'bonus/missing-key.more': '{0, plural, one {der Schlüssel {1} und # weiterer fehlen} other {die Schlüssel {1} und # weitere fehlen}}: bei Handgröße {2} (aus diesem Schlüssel) braucht jeder Schlüssel von -{2} bis {2} eine Zeile',
+  'bonus/positive-pass': 'ein Passen bringt {0, plural, one {# Punkt} other {# Punkte}}, also werden Roboter lieber passen als Wörter legen: ein Passen kostet meist Punkte (schreibe `0:-{0}`)',
+  'bonus/positive-trade': 'das Tauschen von {0, plural, one {# Karte} other {# Karten}} bringt {1, plural, one {# Punkt} other {# Punkte}}, also werden Roboter lieber tauschen als Wörter legen: ein Tausch kostet meist Punkte (schreibe `-{0}:-{1}`)',
   'bonus/zero-hand-size': 'die Handgröße ist 0: füge die Schlüssel -N..N hinzu (N ist die Zahl der Karten einer Hand)',
 
   'dictionary/too-short': 'ein Wort braucht mindestens {0} Zeichen',
@@ -107,6 +110,9 @@ export const de: LanguageCatalogue = {
   'ruleset/no-word-fits': 'kein Wort passt auf den Tisch: die längste Reihe freier Felder, die ein erster Zug nutzen kann, {1}, hat {0, plural, one {# Feld} other {# Felder}}, und das kürzeste Wort der Wörterbücher, {2}, hat {3} Zeichen: kein Zug ist je möglich',
   'ruleset/no-word-in-hand': 'jedes Wort, das sich mit den Karten schreiben lässt, ist länger als eine Hand mit {0, plural, one {# Karte} other {# Karten}} ({1} hat {2} Zeichen): der erste Zug wird aus einer Hand gelegt, also ist kein Zug je möglich',
   'ruleset/no-word-spellable': 'kein Wort der Wörterbücher lässt sich mit den Karten schreiben, {3, plural, =0 {die keinen Joker haben} one {den Joker eingerechnet} other {die # Joker eingerechnet}}: dem nächsten, {0}, {1, plural, one {fehlt # Karte} other {fehlen # Karten}}, die der Kartensatz nicht hat ({2}): kein Zug ist je möglich',
+  'ruleset/no-card-for-character': 'keine Karte hat das Zeichen {0}, und der Kartensatz hat keinen Joker: {1, plural, one {# Wort braucht es} other {# Wörter brauchen es}}, etwa {2}, und {1, plural, one {kann} other {können}} nie gelegt werden. Füge Karten mit {0} zu {3} hinzu, oder streiche das Zeichen',
+  'ruleset/no-card-for-character.wildcard': 'keine Karte hat das Zeichen {0}: {1, plural, one {# Wort braucht es} other {# Wörter brauchen es}}, etwa {2}, und {1, plural, one {kann} other {können}} nur mit {3, plural, one {dem Joker} other {einem der # Joker}} gelegt werden. Füge Karten mit {0} zu {4} hinzu, um sie anders zu legen',
+  'ruleset/words-too-long': '{0, plural, one {# Wort} other {# Wörter}} von {1, number} {0, plural, one {ist} other {sind}} länger als die längste Reihe freier Felder des Tischs ({2} Felder) und {0, plural, one {kann} other {können}} nie gelegt werden, etwa {3}: entferne sie, oder sperre weniger Felder',
   'ruleset/unused-card': 'kein Wort enthält das Zeichen {0}: {1, plural, one {seine Karte kann} other {seine # Karten können}} nie gelegt werden, nur getauscht oder auf der Hand behalten',
 
   'hover.cardset.count': '**{0, plural, one {# Karte} other {# Karten}}** angegeben, {1, number} aufgeführt',
