@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCharset } from '../../core/formats/charset.js';
-import { loadRuleset, makeFolder, spelling, TOO_LONG_LIST_LIMIT, type RulesetFiles } from '../../core/ruleset/load.js';
+import { loadRuleset, makeFolder, spelling, TOO_LONG_LIST_LIMIT, wordsByCharacter, type RulesetFiles } from '../../core/ruleset/load.js';
 
 const charset = { name: 'x.charset', text: '4\nAa\nBb\nEeÉé\nß\n' };
 const bonus2 = { name: 'x.bonus', text: '-2:-2\n-1:-1\n0:0\n1:0\n2:5\n' };
@@ -160,6 +160,8 @@ describe('loadRuleset', () => {
     expect(said('5\n[A 1][a 2] [é 4] [ß 9] [ß 1]\n')).toEqual([['x.charset', 'warning', bLine, "no card has the character 'B', and the card set has no wildcard: 3 words need it, such as 'ABE', and can never be laid. Add cards of 'B' to x.cardset, or drop the character"]]);
     // a card set with fewer characters than it lacks is being written: nothing on every line
     expect(said('4\n[ß 1][ß 1][ß 1][  0]\n')).toEqual([]);
+    // the count: each word once a character, astral characters too
+    expect([...wordsByCharacter(['A😀B😀A', 'BB', '😀X'])]).toEqual([['A', { words: 1, first: 'A😀B😀A' }], ['B', { words: 2, first: 'A😀B😀A' }], ['X', { words: 1, first: '😀X' }], ['😀', { words: 2, first: 'A😀B😀A' }]]);
   });
 
   it('warns once, on the dictionary line of the first, of the words longer than the longest run of free cells (ruleset/words-too-long); not of a language\'s word list', () => {
