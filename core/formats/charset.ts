@@ -145,6 +145,7 @@ export function parseCharset(text: string): ParseResult<Charset> {
   }
 
   lookAlikeLines(entries, index, sink);
+  caseSplitLines(entries, index, sink);
 
   if (!sawCount) {
     sink.error(ZERO_RANGE, 'charset/missing-count', msg('charset/missing-count.empty'));
@@ -172,6 +173,49 @@ function lookAlikeLines(entries: readonly CharsetEntry[], index: ReadonlyMap<str
       if (like === null) continue;
       const other = entries[index.get(like)!]!;
       sink.warning(e.range, 'charset/lookalike-line', () => msg('charset/lookalike-line', withCode(ch), withCode(like), other.range.start.line + 1, other.equivalents.join('')));
+      break;
+    }
+  }
+}
+
+/** The other case of a character, when it is one code point and turns back into it (not ß to SS, not a Turkish dotted İ). */
+function otherCase(ch: string): string | null {
+  for (const o of [ch.toLowerCase(), ch.toUpperCase()]) {
+    if (o !== ch && Array.from(o).length === 1 && (o.toLowerCase() === ch || o.toUpperCase() === ch)) return o;
+  }
+  return null;
+}
+
+/** Whether a line holds both cases of a letter (`Bb`, Turkish `Iı`). */
+function pairsCases(e: CharsetEntry): boolean {
+  return e.equivalents.some((ch) => {
+    const o = otherCase(ch);
+    return o !== null && e.equivalents.includes(o);
+  });
+}
+
+/**
+ * A letter's two cases on two lines of one case each (`A`, then `a`) where other lines pair
+ * the cases (`Bb`): a slip, since the two are then different letters; the only message was
+ * the card set's "no word has 'A'". Said on the later line, naming the other and the line to
+ * write. Not said of a charset whose lines never pair cases (one case only, on purpose), nor
+ * of a line that pairs them itself (Turkish `Iı` and `İi`).
+ */
+function caseSplitLines(entries: readonly CharsetEntry[], index: ReadonlyMap<string, number>, sink: DiagnosticSink): void {
+  const paired = entries.find(pairsCases);
+  if (paired === undefined) return;
+  for (let k = 0; k < entries.length && !sink.done; k++) {
+    const e = entries[k]!;
+    if (pairsCases(e)) continue;
+    for (const ch of e.equivalents) {
+      const o = otherCase(ch);
+      const j = o === null ? undefined : index.get(o);
+      if (j === undefined || j >= k || pairsCases(entries[j]!)) continue;
+      const other = entries[j]!;
+      // the upper-case line first: its first character is the one shown on cards
+      const upperFirst = ch === ch.toUpperCase() ? [e, other] : [other, e];
+      const joined = upperFirst.map((x) => x.equivalents.join('')).join('');
+      sink.warning(e.range, 'charset/split-case', () => msg('charset/split-case', quote(ch), quote(o!), other.range.start.line + 1, paired.equivalents.join(''), joined));
       break;
     }
   }

@@ -1,7 +1,8 @@
 // Quick fixes for the diagnostics that have one obvious repair: the declared count, a
 // character missing from the charset, letters of several kinds made one, missing bonus keys,
 // a duplicate cell line, a missing `;` after an attribute line; a letter of another script
-// that looks like one of the charset's, replaced by it.
+// that looks like one of the charset's, replaced by it; a card or word with a character the
+// charset lacks, removed; a cell line outside the table, removed.
 import { kindLookAlike, letterKinds } from '../formats/charset.js';
 import { lookAlike, withCode } from '../formats/lookalike.js';
 import type { CellLine } from '../formats/types.js';
@@ -13,6 +14,8 @@ import { CodeActionKind, type CodeAction, type LspDiagnostic, type Range, type T
 
 export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext, cache: ParseCache, t: Translate): CodeAction[] {
   const out: CodeAction[] = [];
+  // removals of a card or word: after the repairs (a word's three "Add" first, then its removal)
+  const removals: CodeAction[] = [];
   let semicolons: Set<string> | undefined;
   for (const d of diagnostics) {
     if (d.source !== undefined && d.source !== 'cardwords') continue;
@@ -46,6 +49,16 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
         if (like) out.push(like);
         const a = addToCharset(doc, d, ctx, cache, t, !like);
         if (a) out.push(a);
+        // or the card or word dropped (a word of another language, a card typed by mistake)
+        const r = d.code === 'cardset/unknown-character' ? removeCard(doc, d, t) : removeWord(doc, d, t);
+        if (r) removals.push(r);
+        break;
+      }
+      case 'cardtable/cell-outside': {
+        const line = readCellLine(doc, d.range.start);
+        if (!line) break;
+        const table = cache.get('cardtable', doc).value;
+        out.push(fix(t('action.removeOutside', `(${line.column},${line.row})`, `${table.width}*${table.height}`), d, { [doc.name]: [{ range: removeRange(doc, line.range), newText: '' }] }, true));
         break;
       }
       case 'bonus/missing-key': {
@@ -72,7 +85,7 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
       }
     }
   }
-  return merged(out);
+  return merged([...out, ...removals]);
 }
 
 /**
@@ -262,6 +275,39 @@ function addToCharset(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetConte
     if (m) edits.push({ range: { start: { line: 0, character: m[1]!.length }, end: { line: 0, character: m[0].length } }, newText: String(charset.entries.length + 1) });
   }
   return fix(t('action.addToCharset', entry, baseOf(ctx.charset.name)), d, { [ctx.charset.name]: edits }, preferred);
+}
+
+/** The card holding the diagnostic's character removed, with the space after it; the total lowered when it matched. */
+function removeCard(doc: TextDocumentView, d: LspDiagnostic, t: Translate): CodeAction | null {
+  const { line, character } = d.range.start;
+  const text = doc.line(line);
+  const open = text.lastIndexOf('[', character);
+  const close = text.indexOf(']', d.range.end.character);
+  if (open < 0 || close < 0 || (line === 0 && (/^\s*\d+/.exec(text)?.[0].length ?? 0) > open)) return null;
+  // the spaces after it go too; a card that ends its line takes the spaces before it
+  let from = open;
+  let to = close + 1;
+  while (to < text.length && text[to] === ' ') to++;
+  if (to === text.length) while (from > 0 && text[from - 1] === ' ') from--;
+  const edits: TextEdit[] = [{ range: { start: { line, character: from }, end: { line, character: to } }, newText: '' }];
+  const count = /^(\s*)(\d+)/.exec(doc.line(0));
+  if (count && Number(count[2]) === cardsListed(doc, lineRange0(count[0].length))) {
+    edits.push({ range: { start: { line: 0, character: count[1]!.length }, end: { line: 0, character: count[0].length } }, newText: String(Number(count[2]) - 1) });
+  }
+  return fix(t('action.removeCard', text.slice(open, close + 1)), d, { [doc.name]: edits });
+}
+
+/** The dictionary line of the diagnostic's word removed, with its line break. */
+function removeWord(doc: TextDocumentView, d: LspDiagnostic, t: Translate): CodeAction | null {
+  const line = d.range.start.line;
+  const word = doc.line(line).trim();
+  if (word === '') return null;
+  const del = line + 1 < doc.lineCount ? { start: { line, character: 0 }, end: { line: line + 1, character: 0 } } : line > 0 ? { start: { line: line - 1, character: doc.line(line - 1).length }, end: { line, character: doc.line(line).length } } : { start: { line, character: 0 }, end: { line, character: doc.line(line).length } };
+  return fix(t('action.removeWord', word), d, { [doc.name]: [{ range: del, newText: '' }] });
+}
+
+function lineRange0(end: number): Range {
+  return { start: { line: 0, character: 0 }, end: { line: 0, character: end } };
 }
 
 function attributeText(a: CellLine['attributes'][number]): string {

@@ -5,7 +5,7 @@
 // stays responsive; a check is abandoned as soon as it is stale.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
-import { addPlayableWords, anyWordHas, loadRuleset, makeFolder, shortestWordOver, spelling, type NamedText, type RulesetFiles, type Spelling, type SpellingCard } from '../ruleset/load.js';
+import { addPlayableWords, anyWordHas, loadRuleset, makeFolder, shortestWordOver, spelling, wordsByCharacter, type NamedText, type RulesetFiles, type Spelling, type SpellingCard, type WordsByCharacter } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import type { SourceText, TextDocumentView } from './document.js';
 import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
@@ -41,14 +41,21 @@ type Role = 'charset' | 'cardset' | 'cardtable' | 'bonus';
  * A dictionary's words folded to canonical characters, per its parse (the cache keeps one
  * parse while the text stays the same) and the charset text it was folded with.
  */
-const foldedWords = new WeakMap<object, { charset: string; words: ReadonlySet<string>; shortest?: string | null }>();
+const foldedWords = new WeakMap<object, Folded>();
+
+interface Folded {
+  charset: string;
+  words: ReadonlySet<string>;
+  shortest?: string | null;
+  byChar?: WordsByCharacter;
+}
 
 /**
  * Whether a word of the ruleset's dictionaries has a (canonical) character, for a card set's
  * check of the cards no word takes; the words are folded once per change of a dictionary
  * or the charset (the English sample: about half a second the first time).
  */
-function foldedSets(ctx: RulesetContext, cache: ParseCache): Array<{ charset: string; words: ReadonlySet<string>; shortest?: string | null }> | undefined {
+function foldedSets(ctx: RulesetContext, cache: ParseCache): Folded[] | undefined {
   const dictionaries = [...ctx.dictionaries, ...(ctx.personal ? [ctx.personal] : [])];
   if (!ctx.charset || dictionaries.length === 0) return undefined;
   const charset = cache.get('charset', ctx.charset).value;
@@ -86,6 +93,27 @@ function shortestWord(ctx: RulesetContext, cache: ParseCache): string | undefine
     if (s.shortest !== null && (best === undefined || Array.from(s.shortest).length < Array.from(best).length)) best = s.shortest;
   }
   return best;
+}
+
+/**
+ * The words having each character, over the ruleset's dictionaries, for the charset's check
+ * of the characters no card has: counted once per change of a dictionary or the charset, so
+ * a keystroke in the charset or the card set reads a map of its characters, not the words.
+ */
+function characterCounter(ctx: RulesetContext, cache: ParseCache): (() => WordsByCharacter) | undefined {
+  const sets = foldedSets(ctx, cache);
+  if (!sets) return undefined;
+  return () => {
+    const maps = sets.map((s) => (s.byChar ??= wordsByCharacter(s.words)));
+    if (maps.length === 1) return maps[0]!;
+    // a word in two dictionaries counts twice: a count to point at, not an exact one
+    const out = new Map<string, { words: number; first: string }>();
+    for (const m of maps) for (const [ch, e] of m) {
+      const o = out.get(ch);
+      out.set(ch, o ? { words: o.words + e.words, first: o.first } : e);
+    }
+    return out;
+  };
 }
 
 /** The last spelling checks: their word sets, the cards' characters (sorted), the length bound and the answer. */
@@ -132,7 +160,9 @@ function rulesetDiagnostics(doc: TextDocumentView, ctx: RulesetContext, players:
   const spell = role === 'cardset' ? spellingChecker(ctx, cache) : undefined;
   // and only a card table whether some word fits it
   const shortest = role === 'cardtable' ? shortestWord(ctx, cache) : undefined;
-  return loadRuleset(files, { players, ...(hasWordWith ? { hasWordWith } : {}), ...(spell ? { spelling: spell } : {}), ...(shortest !== undefined ? { shortestWord: shortest } : {}) }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
+  // and only a charset which characters words need
+  const byChar = role === 'charset' ? characterCounter(ctx, cache) : undefined;
+  return loadRuleset(files, { players, ...(hasWordWith ? { hasWordWith } : {}), ...(spell ? { spelling: spell } : {}), ...(shortest !== undefined ? { shortestWord: shortest } : {}), ...(byChar ? { wordsByCharacter: byChar } : {}) }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
 }
 
 function displayName(name: string): string {
@@ -221,8 +251,8 @@ export function dependsOn(kind: FileKind, changed: FileKind | null): boolean {
   if (kind === 'dictionary') return changed === 'charset';
   // The four small files are checked together (cards need the charset and the bonus's hand
   // size); the card set also asks whether the dictionaries' words have its characters, and
-  // the card table whether some word fits it.
-  return changed !== 'dictionary' || kind === 'cardset' || kind === 'cardtable';
+  // the card table whether some word fits it, the charset which characters words need.
+  return changed !== 'dictionary' || kind === 'cardset' || kind === 'cardtable' || kind === 'charset';
 }
 
 export type { SourceText };

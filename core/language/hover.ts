@@ -117,6 +117,10 @@ function tableHover(doc: TextDocumentView, pos: Position, cache: ParseCache, coo
       return { contents: md(t('hover.table.endTag')), range };
     }
     if (c === table.start.column && r === table.start.row) return { contents: md(t('hover.table.start', c, r, describeStart(table, coords, t))), range };
+    // an attribute line outside the table (cardtable/cell-outside: kept out of the model)
+    if (table.width > 0 && table.height > 0 && (c < 0 || r < 0 || c >= table.width || r >= table.height)) {
+      return { contents: md(t('hover.cell.outsideTable', c, r, table.width, table.height, table.width - 1, table.height - 1)), range };
+    }
   }
   return null;
 }

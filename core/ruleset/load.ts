@@ -44,6 +44,11 @@ export interface RulesetOptions {
    * spelled with its cards, and some word of a hand's length.
    */
   spelling?: (cards: readonly SpellingCard[], maxLength?: number) => Spelling;
+  /**
+   * `wordsByCharacter` of the dictionaries' words, for a caller that does not pass them (the
+   * language server): the charset's check of the characters words need and no card has.
+   */
+  wordsByCharacter?: () => WordsByCharacter;
 }
 
 /** A card as the spelling check reads it: its canonical character, null for a wildcard. */
@@ -70,18 +75,8 @@ export interface Unlayable {
  * has thousands of the first kind (the English sample: 4,274 of 274,932); the playtest's
  * findings count them, so that the author knows what the dictionaries carry for nothing.
  */
-export function unlayableWords(words: Iterable<string>, cards: readonly SpellingCard[], table: { width: number; height: number; cells: ReadonlyArray<{ blocked: boolean }> }): Unlayable {
-  const { width: W, height: H, cells } = table;
-  let longestRun = 0;
-  for (const [outer, inner, at] of [[H, W, (o: number, i: number) => o * W + i], [W, H, (o: number, i: number) => i * W + o]] as const) {
-    for (let o = 0; o < outer; o++) {
-      let run = 0;
-      for (let i = 0; i < inner; i++) {
-        run = cells[at(o, i)]?.blocked ? 0 : run + 1;
-        if (run > longestRun) longestRun = run;
-      }
-    }
-  }
+export function unlayableWords(words: Iterable<string>, cards: readonly SpellingCard[], table: FreeCells): Unlayable {
+  const longestRun = longestFreeRun(table);
   const have = new Map<string, number>();
   let wildcards = 0;
   for (const c of cards) {
@@ -108,6 +103,69 @@ export function unlayableWords(words: Iterable<string>, cards: readonly Spelling
       out.unspellableFirst ??= word;
     }
   }
+  return out;
+}
+
+type FreeCells = { width: number; height: number; cells: ReadonlyArray<{ blocked: boolean }> };
+
+/** The longest run of free cells side by side in a row or a column: no longer word is ever laid. */
+export function longestFreeRun(table: FreeCells): number {
+  const { width: W, height: H, cells } = table;
+  let longestRun = 0;
+  for (const [outer, inner, at] of [[H, W, (o: number, i: number) => o * W + i], [W, H, (o: number, i: number) => i * W + o]] as const) {
+    for (let o = 0; o < outer; o++) {
+      let run = 0;
+      for (let i = 0; i < inner; i++) {
+        run = cells[at(o, i)]?.blocked ? 0 : run + 1;
+        if (run > longestRun) longestRun = run;
+      }
+    }
+  }
+  return longestRun;
+}
+
+/** Per (canonical) character, how many words have it and the first of them. */
+export type WordsByCharacter = ReadonlyMap<string, { words: number; first: string }>;
+
+/**
+ * The words having each character, counted once a word: one pass over the words, which the
+ * language server keeps per dictionary (it answers any card set after).
+ */
+export function wordsByCharacter(words: Iterable<string>): WordsByCharacter {
+  // code units counted in arrays, each once a word by a stamp (a Set per word took 300 ms
+  // over the English sample's words, this 30); astral characters in a map
+  const count = new Int32Array(65536);
+  const stamp = new Int32Array(65536);
+  const first = new Map<number, string>();
+  const astral = new Map<string, { words: number; first: string }>();
+  const seen = new Set<string>();
+  let w = 0;
+  for (const word of words) {
+    w++;
+    let wide = false;
+    for (let i = 0; i < word.length; i++) {
+      const c = word.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdfff) {
+        wide = true;
+        continue;
+      }
+      if (stamp[c] === w) continue;
+      stamp[c] = w;
+      if (count[c]!++ === 0) first.set(c, word);
+    }
+    if (!wide) continue;
+    seen.clear();
+    for (const ch of word) {
+      if (ch.length < 2 || seen.has(ch)) continue;
+      seen.add(ch);
+      const e = astral.get(ch);
+      if (e) e.words++;
+      else astral.set(ch, { words: 1, first: word });
+    }
+  }
+  const out = new Map<string, { words: number; first: string }>();
+  for (const [c, f] of first) out.set(String.fromCharCode(c), { words: count[c]!, first: f });
+  for (const [ch, e] of astral) out.set(ch, e);
   return out;
 }
 
@@ -217,6 +275,9 @@ function lackingOf(word: string, index: ReadonlyMap<number, number>, have: reado
 
 /** The most a move may score at most (moveScoreBound): 2^53 / 2^16, about 1.4e11. */
 export const MOVE_SCORE_LIMIT = Math.floor(Number.MAX_SAFE_INTEGER / 65536);
+
+/** Dictionaries of more words than this are a language's word list: `ruleset/words-too-long` is not said of them. */
+export const TOO_LONG_LIST_LIMIT = 10_000;
 
 const WHOLE_FIRST_LINE: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -388,9 +449,11 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   }
   const words = new Set<string>();
   const personalWords: string[] = [];
+  const parsedDicts: Array<{ name: string; words: readonly string[]; lines: readonly number[] }> = [];
   for (const dict of [...files.dictionaries, ...(files.personal ? [files.personal] : [])]) {
     const r = parseDictionary(dict.text, charset.value);
     diagnostics.push(...withFile(r.diagnostics, dict.name));
+    parsedDicts.push({ name: dict.name, words: r.value.words, lines: r.value.lines });
     addPlayableWords(folder, r.value.words, words, removed, dict === files.personal ? personalWords : undefined);
   }
 
@@ -433,9 +496,16 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   if (t.width > 0 && t.height > 0 && t.cells.length === t.width * t.height && (words.size > 0 || options.shortestWord !== undefined)) {
     const run = longestFirstRun(t.cells, t.width, t.height, t.start);
     const shortest = words.size > 0 ? shortestWordOver(words, run?.length ?? 0) : options.shortestWord!;
-    if (run !== null && shortest !== null && charCount(shortest) > run.length) {
+    const noneFits = run !== null && shortest !== null && charCount(shortest) > run.length;
+    if (noneFits) {
       diagnostics.push({ file: files.cardtable.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-word-fits', noWordFitsMessage(run, shortest)) });
     }
+    // Cross-file: words longer than any run of free cells are never laid (the playtest's
+    // finding, `unlayableWords`): once on the dictionary, at the first such word, counted.
+    // Not with no-word-fits, which says more (every word), nor of a language's word list
+    // (the English sample: 4,274 of 274,932 on 15*15), whose long words are the language's
+    // and the table decides which are played: in a list written for the ruleset they are slips.
+    if (!noneFits && words.size > 0 && words.size <= TOO_LONG_LIST_LIMIT) tooLongWords(words, longestFreeRun(t), folder, parsedDicts, diagnostics);
   }
   // Cross-file: some word can be spelled with the cards, wildcards standing for any
   // character. A card set without the letters the words need (no vowels for English words)
@@ -450,6 +520,29 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
     if (message !== null) {
       const range = { start: { line: 0, character: 0 }, end: { line: 0, character: files.cardset.text.split(/\r?\n|\r/, 1)[0]?.length ?? 0 } };
       diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'warning', message.id, message) });
+    }
+  }
+  // Cross-file: a character words need that no card has: those words need a wildcard, or
+  // with none can never be laid (a charset line added for a word's character, `Uu`, and no
+  // card of it). On the character's charset line; an information when wildcards exist.
+  const byChar = words.size > 0 ? () => wordsByCharacter(words) : options.wordsByCharacter;
+  const carded = new Set<string>();
+  let wildcards = 0;
+  for (const c of cards) {
+    if (c.char === null) wildcards++;
+    else carded.add(c.char);
+  }
+  // (the words are read only when some charset character has no card)
+  if (cardsKept && enough && cards.length > 0 && byChar && charset.value.entries.some((e) => !carded.has(e.canonical))) {
+    const lacking = [...byChar()].filter(([ch]) => !carded.has(ch) && charset.value.index.has(ch));
+    // a card set lacking most characters the words have is a sketch (the seed's example: 4
+    // letters, 3 wildcards, 6 words): its lines would all be marked, nothing pointed at
+    const sketch = lacking.length > carded.size;
+    for (const [ch, need] of sketch ? [] : lacking) {
+      const entry = charset.value.entries[charset.value.index.get(ch) ?? -1];
+      if (!entry) continue;
+      const text = wildcards > 0 ? msg('ruleset/no-card-for-character.wildcard', quote(ch), need.words, quote(need.first), wildcards, fileName(files.cardset.name)) : msg('ruleset/no-card-for-character', quote(ch), need.words, quote(need.first), fileName(files.cardset.name));
+      diagnostics.push({ file: files.charset.name, ...diagnostic(entry.range, wildcards > 0 ? 'information' : 'warning', 'ruleset/no-card-for-character', text) });
     }
   }
   const hasWordWith = words.size > 0 ? (c: string) => anyWordHas(words, c) : options.hasWordWith;
@@ -497,6 +590,32 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
 }
 
 /**
+ * `ruleset/words-too-long`: the words longer than the longest run of free cells, counted, said
+ * on the dictionary line of the first (found again by its length, then folded: only the
+ * first such word's dictionary is read twice).
+ */
+function tooLongWords(words: ReadonlySet<string>, run: number, folder: Folder, dicts: ReadonlyArray<{ name: string; words: readonly string[]; lines: readonly number[] }>, diagnostics: Diagnostic[]): void {
+  let count = 0;
+  let first: string | null = null;
+  for (const w of words) {
+    if (w.length > run && charCount(w) > run) {
+      count++;
+      first ??= w;
+    }
+  }
+  if (first === null) return;
+  const len = charCount(first);
+  for (const d of dicts) {
+    const i = d.words.findIndex((w) => charCount(w) === len && folder.canonicalWord(w) === first);
+    if (i < 0) continue;
+    const line = d.lines[i]!;
+    const range = { start: { line, character: 0 }, end: { line, character: d.words[i]!.length } };
+    diagnostics.push({ file: d.name, ...diagnostic(range, 'warning', 'ruleset/words-too-long', msg('ruleset/words-too-long', count, words.size, run, quote(first))) });
+    return;
+  }
+}
+
+/**
  * Whether a diagnostic makes its ruleset unplayable: any error but a dictionary's, whose word
  * is only left out (docs/rules.md#ruleset). The loader's verdict and the playtest's refusal.
  */
@@ -528,8 +647,12 @@ export function twoCharsOrMore(w: string): boolean {
   return !(hi >= 0xd800 && hi <= 0xdbff && w.charCodeAt(1) >= 0xdc00 && w.charCodeAt(1) <= 0xdfff);
 }
 
+function fileName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
 function baseName(path: string): string {
-  const file = path.split(/[\\/]/).pop() ?? path;
+  const file = fileName(path);
   return file.replace(/\.[^.]*$/, '');
 }
 

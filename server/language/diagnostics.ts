@@ -83,8 +83,9 @@ export class DiagnosticsScheduler {
       const version = doc.version;
       const stale = () => this.ctx.documents.get(uri)?.version !== version;
       // a card set's check of the characters no word has, and a card table's that some word
-      // fits it, read the dictionaries (cached by mtime)
-      const rulesetCtx = await this.ctx.workspace.contextFor(uri, { dictionaries: view.kind === 'cardset' || view.kind === 'cardtable' });
+      // fits it, and a charset's of the characters words need and no card has, read the
+      // dictionaries (cached by mtime)
+      const rulesetCtx = await this.ctx.workspace.contextFor(uri, { dictionaries: view.kind === 'cardset' || view.kind === 'cardtable' || view.kind === 'charset' });
       if (stale()) {
         this.again.add(uri);
         return;

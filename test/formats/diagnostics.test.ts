@@ -53,6 +53,11 @@ const cases: Record<string, Case> = {
     kind: 'charset', text: '1\nHη\n',
     want: [['charset/several-letters', [1, 0, 1, 2], "'H' (U+0048) looks like 'Η' (U+0397), a letter of another script, of the same kind as the other letter of this line: typed on another keyboard layout? With 'Η' (U+0397) the line is one letter, Ηη", 'warning']],
   },
+  'charset/split-case (one letter\'s cases on two lines, the other lines pairing them)': {
+    kind: 'charset', text: '4\nA\nBb\na\nİi\n',
+    want: [['charset/split-case', [3, 0, 3, 1], "'a' is apart from 'A' of line 2, while other lines pair the cases (Bb): the two are then different letters, and a word written with one is not spelled with the other's cards. Write one line `Aa` in place of the two", 'warning']],
+  },
+  'charset/split-case (not said of a charset of one case, nor of Turkish I and İ, each line pairing cases)': { kind: 'charset', text: '4\nA\nB\nIı\nİi\n', want: [] },
   'charset/lookalike-line': {
     kind: 'charset', text: '3\nAa\nΑα\nBb\n',
     want: [['charset/lookalike-line', [2, 0, 2, 2], "'Α' (U+0391) looks like 'A' (U+0041) of line 2 (Aa), a letter of another script: typed on another keyboard layout? The two are different letters, and a word typed with one is not spelled with the other", 'warning']],
@@ -137,12 +142,19 @@ const cases: Record<string, Case> = {
   'cardtable/no-first-move': { kind: 'cardtable', text: '3*2\n(1,9)\n(0,0) B;\n(2,0) B;\n(1,1) B;\n(3,0)\n', want: [['cardtable/no-first-move', [1, 0, 1, 5], 'no first move is possible: it needs two adjacent free cells in a row or column touching column 1']] },
 
   // ---- bonus
-  'bonus/invalid-line': { kind: 'bonus', text: '0:1\n 0 = 1 \n', want: [['bonus/invalid-line', [1, 1, 1, 6], "expected `key:value`, two integers such as `-1:-5`, found '0 = 1'"], ['bonus/zero-hand-size', [0, 0, 0, 1], 'the hand size is 0: add keys -N..N (N the number of cards in a hand)']] },
+  'bonus/invalid-line': { kind: 'bonus', text: '0:-1\n 0 = 1 \n', want: [['bonus/invalid-line', [1, 1, 1, 6], "expected `key:value`, two integers such as `-1:-5`, found '0 = 1'"], ['bonus/zero-hand-size', [0, 0, 0, 1], 'the hand size is 0: add keys -N..N (N the number of cards in a hand)']] },
   'bonus/number-too-large': { kind: 'bonus', text: '0:1234567890\n', want: [['bonus/number-too-large', [0, 2, 0, 12], "the number '1234567890' is too large"]] },
   'bonus/duplicate-key': { kind: 'bonus', text: '-1:0\n0:0\n1:0\n0 : 5\n', want: [['bonus/duplicate-key', [3, 0, 3, 1], 'key 0 is already set on line 2']] },
   'bonus/missing-key': { kind: 'bonus', text: '0:0\n-2:0\n2:1\n1:0\n', want: [['bonus/missing-key', [1, 0, 1, 2], 'key -1 is missing: with hand size 2 (from this key) every key from -2 to 2 needs a line']] },
   'bonus/missing-key (many)': { kind: 'bonus', text: '0:0\n100:1\n', want: [['bonus/missing-key', [1, 0, 1, 3], 'keys -100, -99, -98, -97, -96, -95, -94, -93 and 191 more are missing: with hand size 100 (from this key) every key from -100 to 100 needs a line']] },
   'bonus/empty': { kind: 'bonus', text: '\n \n', want: [['bonus/empty', [0, 0, 0, 0], 'the bonus file is empty: it needs lines `k:v` for every k from -N to N, where N is the hand size']] },
+  'bonus/positive-pass (a pass or a trade that earns points: a sign typo)': {
+    kind: 'bonus', text: '-1:5\n 0 : 2\n1:0\n',
+    want: [
+      ['bonus/positive-pass', [0, 0, 0, 4], 'trading 1 card earns 5 points, so robots will prefer trading to laying words: a trade usually costs points (write `-1:-5`)', 'warning'],
+      ['bonus/positive-pass', [1, 1, 1, 6], 'a pass earns 2 points, so robots will prefer passing to laying words: a pass usually costs points (write `0:-2`)', 'warning'],
+    ],
+  },
   'bonus/zero-hand-size': { kind: 'bonus', text: '0:-1\n', want: [['bonus/zero-hand-size', [0, 0, 0, 1], 'the hand size is 0: add keys -N..N (N the number of cards in a hand)']] },
 
   // ---- dictionary

@@ -128,6 +128,34 @@ describe('pushed diagnostics', () => {
     await client.diagnostics(cardset, (x) => x.length === 0);
   });
 
+  it('says on the charset line a character words need and no card has (ruleset/no-card-for-character), again when a dictionary changes, and not once a card has it', async () => {
+    const cardset = fx.uri('tiny.cardset');
+    const charset = fx.uri('tiny.charset');
+    // Qq added to the charset, no card of it (the card set open since the tests above)
+    client.open(charset, read('tiny.charset').replace(/^\d+/, (n) => String(Number(n) + 1)).trimEnd() + '\nQq\n');
+    await client.diagnostics(charset, (x) => x.length === 0);
+    // a word with Q written into the dictionary on disk: the charset is checked again
+    writeFileSync(fx.path('tiny.dict'), `${read('tiny.dict').trimEnd()}\nqat\n`);
+    try {
+      const d = await client.diagnostics(charset, (x) => x.some((y) => y.code === 'ruleset/no-card-for-character'));
+      const w = d.find((y) => y.code === 'ruleset/no-card-for-character')!;
+      // the tiny card set has 4 wildcards: QAT can be laid with one, an information
+      expect([w.severity, w.range, w.message]).toEqual([3, { start: { line: 7, character: 0 }, end: { line: 7, character: 2 } }, "no card has the character 'Q': 1 word needs it, such as 'QAT', and can only be laid with one of the 4 wildcards. Add cards of 'Q' to tiny.cardset to lay them otherwise"]);
+      // with no wildcard, a warning: QAT can never be laid
+      const text = read('tiny.cardset');
+      client.change(cardset, [{ text: text.replace('[  0] [  0] [  -2] [  3]', '[A 1] [A 1] [A 1] [A 1]') }]);
+      await client.diagnostics(charset, (x) => x.some((y) => y.code === 'ruleset/no-card-for-character' && y.severity === 2 && String(y.message).startsWith("no card has the character 'Q', and the card set has no wildcard: 1 word needs it, such as 'QAT', and can never be laid")));
+      // a card of Q: said no more
+      client.change(cardset, [{ text: text.replace(/^24/, '25').trimEnd() + '\n[Q 9]\n' }]);
+      await client.diagnostics(charset, (x) => x.length === 0);
+      client.change(cardset, [{ text }]);
+    } finally {
+      writeFileSync(fx.path('tiny.dict'), readFileSync('samples/tiny/tiny.dict'));
+    }
+    client.close(charset);
+    await client.diagnostics(cardset, (x) => x.length === 0);
+  });
+
   it('warns on a card set no word of the dictionaries can be spelled with (ruleset/no-word-spellable), and not once one can', async () => {
     const cardset = fx.uri('tiny.cardset');
     // no A, no E, no wildcard: every word of the tiny dictionary has one of them
@@ -352,6 +380,15 @@ describe('hover', () => {
     expect(hoverText(h)).toContain('5 cell points, word factor 3');
     const start = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 1 } });
     expect(hoverText(start)).toContain('the first move must cover D4');
+    // a line for a cell outside the table: a hover with the table's size, and its removal
+    const outside = '7*7\n(3,3)\n(2,4) W 3;\n(4,9) C 2;\n(7,7)\n';
+    client.change(uri, [{ text: outside }]);
+    const d = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardtable/cell-outside'))).filter((x) => x.code === 'cardtable/cell-outside');
+    const out = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 2 } });
+    expect(hoverText(out)).toBe('**(4,9)** is outside the 7*7 table (columns 0..6, rows 0..6): this line has no effect');
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d[0]!.range, context: { diagnostics: d } });
+    expect(actions.map((a) => [a.title, a.isPreferred])).toEqual([['Remove the line of (4,9): it is outside the 7*7 table', true]]);
+    expect(applyEdits(outside, actions[0]!.edit!.changes![uri]!)).toBe('7*7\n(3,3)\n(2,4) W 3;\n(7,7)\n');
     client.close(uri);
   });
 
@@ -420,7 +457,8 @@ describe('quick fixes', () => {
     const dict = fx.uri('tiny.dict');
     client.open(dict, 'b\uFFFDe\n');
     const d = await client.diagnostics(dict, (x) => x.some((y) => y.code === 'dictionary/unknown-character'));
-    expect(await actionsFor(dict, d)).toEqual([]);
+    // the word's removal only
+    expect((await actionsFor(dict, d)).map((a) => a.title)).toEqual(['Remove this word (b\uFFFDe)']);
     client.close(dict);
     await client.diagnostics(dict, (x) => x.length === 0);
   });
@@ -433,6 +471,24 @@ describe('quick fixes', () => {
     expect(a!.title).toBe("Add 'Ää' to the charset tiny.charset");
     const edits = a!.edit!.changes![fx.uri('tiny.charset')]!;
     expect(applyEdits(read('tiny.charset'), edits)).toBe('7\nAa\nBb\nEe\nNn\nSs\nTt\nÄä\n');
+    // or the card removed (the only fix was adding its character), the total lowered
+    const withQ = '4\n[A 1] [Q 10] [B 2]\n[q 3]\n';
+    client.change(uri, [{ text: withQ }]);
+    const dq = (await client.diagnostics(uri, (x) => x.filter((y) => y.code === 'cardset/unknown-character').length === 2)).filter((x) => x.code === 'cardset/unknown-character');
+    const card = await actionsFor(uri, [dq[0]!]);
+    expect(card.map((a) => [a.title, a.isPreferred])).toEqual([["Add 'Qq' to the charset tiny.charset", true], ['Remove this card ([Q 10])', false]]);
+    expect(applyEdits(withQ, card[1]!.edit!.changes![uri]!)).toBe('3\n[A 1] [B 2]\n[q 3]\n');
+    const last = await actionsFor(uri, [dq[1]!]);
+    expect(applyEdits(withQ, last[1]!.edit!.changes![uri]!)).toBe('3\n[A 1] [Q 10] [B 2]\n\n');
+    // and a word
+    const dict = fx.uri('tiny.dict');
+    client.open(dict, 'bat\nquiet\nbe\n');
+    const dw = await client.diagnostics(dict, (x) => x.length === 3);
+    const word = await actionsFor(dict, dw);
+    expect(word.map((a) => a.title)).toEqual(["Add 'Qq' to the charset tiny.charset", "Add 'Uu' to the charset tiny.charset", "Add 'Ii' to the charset tiny.charset", 'Remove this word (quiet)']);
+    expect(applyEdits('bat\nquiet\nbe\n', word[3]!.edit!.changes![dict]!)).toBe('bat\nbe\n');
+    client.close(dict);
+    await client.diagnostics(dict, (x) => x.length === 0);
   });
 
   it('puts the charset\'s letter in place of a look-alike of another script (preferred), adding it to the charset the other choice', async () => {
@@ -443,7 +499,7 @@ describe('quick fixes', () => {
     expect(d.map((x) => x.message)).toEqual(Array(2).fill("'А' (U+0410) is not in the charset, but 'A' (U+0041), which looks the same, is: a letter of another script?"));
     // one action a title: the two cards' fixes are one (eglot's menu kept one of two alike, applied at the other card)
     const actions = await actionsFor(uri, d);
-    expect(actions.map((a) => [a.title, a.isPreferred])).toEqual([["Replace every 'А' (U+0410) with 'A' (U+0041), the charset's look-alike", true], ["Add 'Аа' to the charset tiny.charset", false]]);
+    expect(actions.map((a) => [a.title, a.isPreferred])).toEqual([["Replace every 'А' (U+0410) with 'A' (U+0041), the charset's look-alike", true], ["Add 'Аа' to the charset tiny.charset", false], ['Remove this card ([\u0410 3])', false], ['Remove this card ([\u0410 1])', false]]);
     expect(applyEdits('2\n[\u0410 3] [\u0410 1]\n', actions[0]!.edit!.changes![uri]!)).toBe('2\n[A 3] [A 1]\n');
     expect(actions[1]!.edit!.changes![fx.uri('tiny.charset')]).toHaveLength(2); // the line, and the count raised: once
     // a dictionary word typed on a Cyrillic layout: its look-alikes replaced at once

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCharset } from '../../core/formats/charset.js';
-import { loadRuleset, makeFolder, spelling, type RulesetFiles } from '../../core/ruleset/load.js';
+import { loadRuleset, makeFolder, spelling, TOO_LONG_LIST_LIMIT, wordsByCharacter, type RulesetFiles } from '../../core/ruleset/load.js';
 
 const charset = { name: 'x.charset', text: '4\nAa\nBb\nEeÉé\nß\n' };
 const bonus2 = { name: 'x.bonus', text: '-2:-2\n-1:-1\n0:0\n1:0\n2:5\n' };
@@ -150,6 +150,30 @@ describe('loadRuleset', () => {
     // a word with it: none; no dictionary at all: the no-words warning instead, not one per card
     expect(loadRuleset(files({ dictionaries: [{ name: 'x.dict', text: 'abe\naß\n' }] })).diagnostics.map((d) => d.code)).not.toContain('ruleset/unused-card');
     expect(loadRuleset(files({ dictionaries: [] })).diagnostics.map((d) => d.code)).not.toContain('ruleset/unused-card');
+  });
+
+  it('says on its charset line a character words need and no card has (ruleset/no-card-for-character): an information with wildcards, a warning without; not of a sketch of a card set', () => {
+    const said = (cardset: string) => loadRuleset(files({ cardset: { name: 'x.cardset', text: cardset } })).diagnostics.filter((d) => d.code === 'ruleset/no-card-for-character').map((d) => [d.file, d.severity, d.range, d.message]);
+    const bLine = { start: { line: 2, character: 0 }, end: { line: 2, character: 2 } };
+    // no B card: AB, ABE and BEE need it
+    expect(said('5\n[A 1][a 2] [é 4] [  0] [ß 9]\n')).toEqual([['x.charset', 'information', bLine, "no card has the character 'B': 3 words need it, such as 'ABE', and can only be laid with the wildcard. Add cards of 'B' to x.cardset to lay them otherwise"]]);
+    expect(said('5\n[A 1][a 2] [é 4] [ß 9] [ß 1]\n')).toEqual([['x.charset', 'warning', bLine, "no card has the character 'B', and the card set has no wildcard: 3 words need it, such as 'ABE', and can never be laid. Add cards of 'B' to x.cardset, or drop the character"]]);
+    // a card set with fewer characters than it lacks is being written: nothing on every line
+    expect(said('4\n[ß 1][ß 1][ß 1][  0]\n')).toEqual([]);
+    // the count: each word once a character, astral characters too
+    expect([...wordsByCharacter(['A😀B😀A', 'BB', '😀X'])]).toEqual([['A', { words: 1, first: 'A😀B😀A' }], ['B', { words: 2, first: 'A😀B😀A' }], ['X', { words: 1, first: '😀X' }], ['😀', { words: 2, first: 'A😀B😀A' }]]);
+  });
+
+  it('warns once, on the dictionary line of the first, of the words longer than the longest run of free cells (ruleset/words-too-long); not of a language\'s word list', () => {
+    const small = { name: 'x.cardtable', text: '3*3\n(1,1)\n(3,3)\n' };
+    const said = (dictionaries: RulesetFiles['dictionaries']) => loadRuleset(files({ cardtable: small, dictionaries })).diagnostics.filter((d) => d.code === 'ruleset/words-too-long').map((d) => [d.file, d.severity, d.range, d.message]);
+    expect(said([{ name: 'x.dict', text: 'ab\nabe\n\nabba\nbebab\n' }])).toEqual([['x.dict', 'warning', { start: { line: 3, character: 0 }, end: { line: 3, character: 4 } }, "2 words of the 4 are longer than the longest run of free cells on the table (3 cells), so can never be laid, such as 'ABBA': remove them, or block fewer cells"]]);
+    // in a second dictionary, written in another case: found there
+    expect(said([{ name: 'x.dict', text: 'ab\n' }, { name: 'x.more.dict', text: 'be\nBÉBÉ\n' }])).toEqual([['x.more.dict', 'warning', { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } }, "1 word of the 3 is longer than the longest run of free cells on the table (3 cells), so can never be laid, such as 'BEBE': remove them, or block fewer cells"]]);
+    // a language's word list keeps its long words (the table decides): not said past the limit
+    const letters = ['a', 'b', 'e', 'ß'];
+    const many = Array.from({ length: TOO_LONG_LIST_LIMIT }, (_, i) => Array.from({ length: 7 }, (_, k) => letters[Math.floor(i / 4 ** k) % 4]).join(''));
+    expect(said([{ name: 'x.dict', text: ['ab', ...many].join('\n') }])).toEqual([]);
   });
 
   it('warns when no word is playable; without a dictionary file, names the file the words go in', () => {

@@ -28,6 +28,7 @@ export const en = {
   'charset/duplicate-character': '{0} is already listed on line {1}',
   'charset/several-letters': 'this line makes {0} one letter, equivalents a word may use alike: a card holds exactly one character, so if {1} is a digraph it needs a character of its own (such as {3}), with the dictionary written in it; if they are letters of their own, write each on a line of its own ({2})',
   'charset/several-letters.lookalike': '{0} looks like {1}, a letter of another script, of the same kind as the other letter of this line: typed on another keyboard layout? With {1} the line is one letter, {2}',
+  'charset/split-case': '{0} is apart from {1} of line {2}, while other lines pair the cases ({3}): the two are then different letters, and a word written with one is not spelled with the other\'s cards. Write one line `{4}` in place of the two',
   'charset/lookalike-line': '{0} looks like {1} of line {2} ({3}), a letter of another script: typed on another keyboard layout? The two are different letters, and a word typed with one is not spelled with the other',
   'charset/unusable-character': "'{0}' cannot be written on a card: the card set syntax `[x #]` uses it",
   'charset/combining-mark': '{0} is a combining mark: every code point is a character of its own, so it does not combine with the character before it',
@@ -100,6 +101,8 @@ export const en = {
   'bonus/empty': 'the bonus file is empty: it needs lines `k:v` for every k from -N to N, where N is the hand size',
   'bonus/missing-key': '{0, plural, one {key {1} is} other {keys {1} are}} missing: with hand size {2} (from this key) every key from -{2} to {2} needs a line',
   'bonus/missing-key.more': '{0, plural, one {key {1} and # more are} other {keys {1} and # more are}} missing: with hand size {2} (from this key) every key from -{2} to {2} needs a line',
+  'bonus/positive-pass': 'a pass earns {0, plural, one {# point} other {# points}}, so robots will prefer passing to laying words: a pass usually costs points (write `0:-{0}`)',
+  'bonus/positive-trade': 'trading {0, plural, one {# card} other {# cards}} earns {1, plural, one {# point} other {# points}}, so robots will prefer trading to laying words: a trade usually costs points (write `-{0}:-{1}`)',
   'bonus/zero-hand-size': 'the hand size is 0: add keys -N..N (N the number of cards in a hand)',
 
   // ---- diagnostics: dictionary
@@ -116,6 +119,9 @@ export const en = {
   'ruleset/no-word-fits': 'no word fits the table: the longest run of free cells a first move can use, {1}, has {0, plural, one {# cell} other {# cells}}, and the shortest word of the dictionaries, {2}, has {3} characters: no move is ever possible',
   'ruleset/no-word-in-hand': 'every word the cards can spell is longer than a hand of {0, plural, one {# card} other {# cards}} ({1} has {2} characters): a first move is laid from one hand, so no move is ever possible',
   'ruleset/no-word-spellable': 'no word of the dictionaries can be spelled with the cards, {3, plural, =0 {which have no wildcard} one {the wildcard included} other {the # wildcards included}}: the nearest, {0}, needs {1, plural, one {# card} other {# cards}} the card set does not have ({2}): no move is ever possible',
+  'ruleset/no-card-for-character': 'no card has the character {0}, and the card set has no wildcard: {1, plural, one {# word needs it} other {# words need it}}, such as {2}, and can never be laid. Add cards of {0} to {3}, or drop the character',
+  'ruleset/no-card-for-character.wildcard': 'no card has the character {0}: {1, plural, one {# word needs it} other {# words need it}}, such as {2}, and can only be laid with {3, plural, one {the wildcard} other {one of the # wildcards}}. Add cards of {0} to {4} to lay them otherwise',
+  'ruleset/words-too-long': '{0, plural, one {# word} other {# words}} of the {1, number} {0, plural, one {is} other {are}} longer than the longest run of free cells on the table ({2} cells), so can never be laid, such as {3}: remove them, or block fewer cells',
   'ruleset/unused-card': 'no word has the character {0}: {1, plural, one {its card} other {its # cards}} can never be laid, only traded or left in a hand',
 
   // ---- hovers
@@ -136,6 +142,7 @@ export const en = {
   'hover.learned.missing': "card values not learned yet: {0} (or the editor's playtest command) learns them by self-play in a few minutes and caches them; then they show here and as inlay hints",
   'hover.playtest': '**in the last playtest** ({5, plural, one {# game} other {# games}}): {0} laid in {1} of its copies; per game {2} laid, {3} traded and {4} left in a hand at the end',
   'hover.points': '{0} × {1, plural, one {# point} other {# points}}',
+  'hover.cell.outsideTable': '**({0},{1})** is outside the {2}*{3} table (columns 0..{4}, rows 0..{5}): this line has no effect',
   'hover.cell.outside': 'outside the table',
   'hover.cell.blocked': 'blocked',
   'hover.cell.points': '{0, plural, one {# cell point} other {# cell points}}',
@@ -184,6 +191,9 @@ export const en = {
   'action.replaceLookalikeAll': "Replace every {0} with {1}, the charset's look-alike",
   'action.replaceLookalikes': "Replace '{0}' with '{1}', the charset's look-alike letters",
   'action.mergeCell': 'Merge into the first line of {0}: {1}',
+  'action.removeOutside': 'Remove the line of {0}: it is outside the {1} table',
+  'action.removeCard': 'Remove this card ({0})',
+  'action.removeWord': 'Remove this word ({0})',
   'action.removeCell': 'Remove the duplicate line of {0}',
   'action.mergeCell.sameLine': 'Merge into the first item of {0} on this line: {1}',
   'action.removeCell.sameLine': 'Remove the second item of {0} on this line',
