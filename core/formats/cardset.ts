@@ -143,6 +143,13 @@ function readCard(line: Line, p: number, sink: DiagnosticSink, charset: Charset 
     if (after === close) return fail(close, close + 1, 'cardset/invalid-points', msg('cardset/invalid-points'));
     if (s.charCodeAt(after) !== SPACE) {
       const found = charAt(s, after);
+      // two equivalents of one letter (`[Qq 10]` under `Qq`): the author wrote the letter twice,
+      // not a digraph
+      const entry = charset?.index.get(ch);
+      if (entry !== undefined && entry === charset?.index.get(found)) {
+        const points = s.slice(after + found.length, close).trim();
+        return fail(after, after + found.length, 'cardset/missing-space', () => msg('cardset/missing-space.equivalents', describeChar(found), ch, found, `[${ch} ${/^-?\d+$/.test(points) ? points : '#'}]`));
+      }
       // a letter after the character: a digraph (`[CH 5]`), which no card can hold
       return fail(after, after + found.length, 'cardset/missing-space', () => (/\p{L}/u.test(found) && /\p{L}/u.test(ch) ? msg('cardset/missing-space.digraph', describeChar(found), `${ch}${found}`, digraphExample(`${ch}${found}`)) : msg('cardset/missing-space', describeChar(found))));
     }

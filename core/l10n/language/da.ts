@@ -43,6 +43,7 @@ export const da: LanguageCatalogue = {
   'cardset/invalid-points': 'kortet har ingen point: et kort skrives `[x #]`, fx `[A 6]`',
   'cardset/invalid-points.notInteger': 'pointene skal være et heltal, fandt {0}',
   'cardset/missing-space.wildcard': 'en joker skal have to mellemrum, et for det manglende tegn og det påkrævede: `[  0]`',
+  'cardset/missing-space.equivalents': 'mellemrum efter kortets tegn var ventet, fandt {0}: {1} og {2} er ét bogstav i tegnsættet, og et kort bærer ét tegn: skriv `{3}`',
   'cardset/missing-space.digraph': 'mellemrum efter kortets tegn var ventet, fandt {0}: et kort bærer præcis ét tegn, så {1} skal have sit eget tegn i tegnsættet (fx {2}), og ordbogen skal skrives med det',
   'cardset/missing-space': 'der mangler et mellemrum efter korttegnet, fandt {0}: et kort skrives `[x #]`, fx `[A 6]`',
   'cardset/wildcard-meaning': 'et kortsæt kan ikke bestemme, hvad en joker står for (`[ {0}-2]` skriver en lagt joker): skriv `[  -2]`',

@@ -43,6 +43,7 @@ export const de: LanguageCatalogue = {
   'cardset/invalid-points': 'die Karte hat keine Punkte: eine Karte wird `[x #]` geschrieben, etwa `[A 6]`',
   'cardset/invalid-points.notInteger': 'die Punkte müssen eine ganze Zahl sein, gefunden: {0}',
   'cardset/missing-space.wildcard': 'ein Joker braucht zwei Leerzeichen, eins für das fehlende Zeichen und das vorgeschriebene: `[  0]`',
+  'cardset/missing-space.equivalents': 'nach dem Kartenzeichen wird ein Leerzeichen erwartet, gefunden {0}: {1} und {2} sind im Zeichensatz ein Buchstabe, und eine Karte trägt ein Zeichen: schreiben Sie `{3}`',
   'cardset/missing-space.digraph': 'nach dem Kartenzeichen wird ein Leerzeichen erwartet, gefunden {0}: eine Karte trägt genau ein Zeichen, also braucht {1} ein eigenes Zeichen im Zeichensatz (etwa {2}), und das Wörterbuch wird damit geschrieben',
   'cardset/missing-space': 'nach dem Kartenzeichen fehlt ein Leerzeichen, gefunden: {0}: eine Karte wird `[x #]` geschrieben, etwa `[A 6]`',
   'cardset/wildcard-meaning': 'ein Kartensatz kann nicht festlegen, wofür ein Joker steht (`[ {0}-2]` schreibt einen gelegten Joker): schreibe `[  -2]`',

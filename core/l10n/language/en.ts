@@ -48,6 +48,7 @@ export const en = {
   'cardset/invalid-points': 'the card has no points: a card is written `[x #]`, such as `[A 6]`',
   'cardset/invalid-points.notInteger': 'the points must be an integer, found {0}',
   'cardset/missing-space.wildcard': 'a wildcard needs two spaces, one for the missing character and the required one: `[  0]`',
+  'cardset/missing-space.equivalents': 'expected a space after the card character, found {0}: {1} and {2} are one letter in the charset, and a card holds one character: write `{3}`',
   'cardset/missing-space.digraph': 'expected a space after the card character, found {0}: a card holds exactly one character, so {1} needs a character of its own in the charset (such as {2}), with the dictionary written in it',
   'cardset/missing-space': 'expected a space after the card character, found {0}: a card is written `[x #]`, such as `[A 6]`',
   'cardset/wildcard-meaning': 'a card set cannot fix what a wildcard means (`[ {0}-2]` is notation for a played wildcard): write `[  -2]`',
