@@ -36,7 +36,6 @@ export function letters(index: number): string {
   return out;
 }
 
-/** The direction of a move: across a row, or down a column. */
 /**
  * A cell's name with the indices the card-table file, `cardwords check` and the game records
  * write it by (0-based column,row): "B2 (1,1)", so either can be looked up.
@@ -45,6 +44,7 @@ export function withIndices(name: string, column: number, row: number): string {
   return `${name} (${column},${row})`;
 }
 
+/** The direction of a move: across a row, or down a column. */
 export type Direction = 'across' | 'down';
 
 /** Names of the cells of a `width` × `height` table under the player's options. */

@@ -45,6 +45,8 @@ export interface ServerContext {
    * for it, as a page out of play reads a game missing from the list as over.
    */
   started: Promise<void>;
+  /** Whether `started` has settled. */
+  startedYet: boolean;
   /**
    * Redis: games found without a lease, by when (performance.now()): taken here only if still
    * without one about a lease later (server.ts), so that a living holder keeps them.

@@ -118,7 +118,8 @@ export function installRoutes(app: Application, mediaDir: string): void {
     noStore(res);
     // not before the games found at the start are back: the server listens first, and a page
     // out of play read its game missing meanwhile as over (a list it cannot read decides nothing)
-    const ready = await Promise.race([ctx().started.then(() => true), new Promise<boolean>((ok) => setTimeout(ok, LIST_WAIT_MS, false).unref())]);
+    // (raced against a timer only until then: pages out of play ask every 12 s)
+    const ready = ctx().startedYet || (await Promise.race([ctx().started.then(() => true), new Promise<boolean>((ok) => setTimeout(ok, LIST_WAIT_MS, false).unref())]));
     if (!ready) return void res.status(503).json({ error: 'the server is bringing its games back: ask again shortly' });
     res.json(await listGames());
   });

@@ -238,7 +238,8 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   const adopting = new Map<string, number>();
   let markStarted = (): void => undefined;
   const started = new Promise<void>((ok) => (markStarted = ok));
-  setContext({ ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots, questions, restoring, adopting, started });
+  const context = { ownerToken: token, store, damaged, timeouts: o.timeouts, limits: o.limits, processId, startedAt: Date.now(), rulesets, robots, questions, restoring, adopting, started, startedYet: false };
+  setContext(context);
 
   limitCors();
   const placement = new Placement();
@@ -353,6 +354,7 @@ export async function startGameServer(o: ServeOptions): Promise<RunningServer> {
   };
   await recover();
   await adopt(false);
+  context.startedYet = true;
   markStarted();
   let inRound = false;
   const orphans = redis
