@@ -875,6 +875,9 @@ describe('Yatzee panel in Chromium', () => {
       await expect.poll(listed).toBeNull();
       // this page watched the game to its end: a reload shows the results it saw (kept for the tab)
       await expect.poll(() => p.locator('#yatzee-results-list li').count()).toBe(10);
+      // the page keeps them at the room's `ended`, which follows the results: its sentence said
+      // first (a reload between the two, seen once on a loaded machine, found nothing kept)
+      await expect.poll(() => p.textContent('#yatzee-status')).toMatch(/^The owner ended the game\. Winners?: /);
       await p.reload();
       await expect.poll(() => p.locator('#yatzee-results-list li').count()).toBe(10);
       await expect.poll(() => p.textContent('#yatzee-status')).toMatch(/^The owner ended the game\. Winners?: /);
