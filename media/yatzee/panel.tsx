@@ -19,7 +19,7 @@ import { RemovePlayer } from '../ui/remove-player.js';
 import { GameOverSince, OverSince, WatchOffer } from '../ui/watch-offer.js';
 import { InviteLink } from '../ui/invite.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, yatzeeRemovalEnds, type YatzeeRoomState as RoomView, type YatzeeSheetState as SheetView } from '../../core/protocol/game.js';
-import type { AckMessage, EndedMessage, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
+import type { AckMessage, EndedMessage, EndReason, ErrorMessage, ResultsMessage, WelcomeMessage as Welcome, YatzeeActionMessage, YatzeeClientMessages, YatzeeServerMessages } from '../../core/protocol/messages.js';
 import type { YatzeeRoomClient as RoomLike } from '../../core/protocol/client.js';
 import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Dice } from './view/dice.js';
@@ -756,6 +756,11 @@ export class YatzeePanel {
   private onResults(p: ResultsMessage): void {
     this.results = p.results.map((r) => ({ name: r.name, robot: r.robot, total: r.score }));
     this.winners = p.winners;
+    // the game is over: a reload shows the results (the room is gone by then: main.ts), kept now
+    // and not at `ended`, the next message (a reload between the two found nothing kept). The
+    // results carry the end's reason: the sentence `ended` says is known already.
+    forgetSeat(this.host, 'yatzee', this.welcome.gameId);
+    keepResults(this.welcome.gameId, { results: this.results, me: this.resultsReader, said: this.endSaid(p.reason), columns: this.columns() });
     this.render();
     this.showResults();
   }
@@ -784,6 +789,13 @@ export class YatzeePanel {
 
   private ended: EndedMessage | null = null;
 
+  /** The end's sentence: why it ended (a page that left, or whose player was removed, ended it: `ended` came only so), and the winners. */
+  private endSaid(reason: EndReason): string {
+    const last = this.leftLast || this.left || this.removedByOwner;
+    const why = last ? this.t(this.removedByOwner ? 'yatzee.removedLast' : 'yatzee.leftLast') : endReasonText(this.t, reason, this.welcome.owner);
+    return this.winners.length > 0 ? `${why} ${this.t('yatzee.winners', this.winners.join(', '))}` : why;
+  }
+
   get isEnded(): boolean {
     return this.ended !== null;
   }
@@ -794,12 +806,8 @@ export class YatzeePanel {
     // the game: said as such (it read "Every player left the game." beside "You left the game:
     // your sheet is closed.")
     if (this.left || this.removedByOwner) this.leftLast = true;
-    const why = this.leftLast ? this.t(this.removedByOwner ? 'yatzee.removedLast' : 'yatzee.leftLast') : endReasonText(this.t, p.reason, this.welcome.owner);
-    const said = this.winners.length > 0 ? `${why} ${this.t('yatzee.winners', this.winners.join(', '))}` : why;
-    this.say(said);
+    this.say(this.endSaid(p.reason));
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
-    // a reload shows them again (the room is gone by then: main.ts)
-    if (this.results) keepResults(this.welcome.gameId, { results: this.results, me: this.resultsReader, said, columns: this.columns() });
     this.render();
     // the owner's End it now went with its question (the focus fell to the page): to the results;
     // so does a focus left on a die (the last transfer made with `t` from one), blank and off now

@@ -11,6 +11,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, score, suggestCategory } from '../../core/games/yatzee/rules.js';
 import type { GameListing } from '../../core/protocol/game.js';
+import { Protocol } from '@colyseus/sdk';
 import { getJSON, Player, startServer, type ServerProcess } from '../support/game-server.js';
 import { launch, openPage, shot, SHOTS, type TestPage } from './browser.js';
 
@@ -840,6 +841,9 @@ describe('Yatzee panel in Chromium', () => {
       expect(await opacity('#yatzee-name')).toBe(await opacity('#yatzee-join-button'));
       expect(await p.evaluate(() => document.activeElement?.id)).toBe('yatzee-watch-button');
       await shot(p, 'yatzee-join-full-1280x720');
+      // the room's `ended` and its close held back on this page's sockets once the owner ends the
+      // game: the page reloads between the results and `ended` (one message apart) at will
+      const end = await holdEnded(p);
       // picked to watch already (the VS Code play list offers a full game so): the page watches at once
       await p.goto(`${srv.url}/yatzee.html?game=${id}&watch=1`);
       await expect.poll(() => p.textContent('#yatzee-status')).toBe('You are watching.');
@@ -871,13 +875,16 @@ describe('Yatzee panel in Chromium', () => {
         await q.context.close();
       }
       // the owner ends the game: it leaves the list, its room refuses everyone, and the page offers nothing
+      end.hold = true;
       expect((await olga.request('end')).type).toBe('ack');
       await expect.poll(listed).toBeNull();
       // this page watched the game to its end: a reload shows the results it saw (kept for the tab)
       await expect.poll(() => p.locator('#yatzee-results-list li').count()).toBe(10);
-      // the page keeps them at the room's `ended`, which follows the results: its sentence said
-      // first (a reload between the two, seen once on a loaded machine, found nothing kept)
-      await expect.poll(() => p.textContent('#yatzee-status')).toMatch(/^The owner ended the game\. Winners?: /);
+      // defect: the page kept them at `ended`, which follows the results (a reload between the
+      // two, seen once on a loaded machine, found nothing kept); the reload here comes with
+      // `ended` still held, the results shown: kept at the results, with the end's sentence
+      await expect.poll(() => end.held).toEqual(['ended', 'close']);
+      expect(await p.textContent('#yatzee-status')).not.toMatch(/ended the game/);
       await p.reload();
       await expect.poll(() => p.locator('#yatzee-results-list li').count()).toBe(10);
       await expect.poll(() => p.textContent('#yatzee-status')).toMatch(/^The owner ended the game\. Winners?: /);
@@ -1174,3 +1181,37 @@ describe('Yatzee panel in Chromium', () => {
     }
   });
 });
+
+/**
+ * Holds back, once `hold` is set, the Yatzee room's `ended` and the room's close on the page's
+ * sockets (playwright's WebSocket route; everything else passes): `held` says what was.
+ */
+async function holdEnded(p: Page): Promise<{ hold: boolean; held: string[] }> {
+  const end = { hold: false, held: [] as string[] };
+  // a room message: ROOM_DATA, then its type as a short string (0xa0 | length, its bytes)
+  const ended = Buffer.from([Protocol.ROOM_DATA, 0xa0 | 'ended'.length, ...Buffer.from('ended')]);
+  await p.routeWebSocket(/./, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((m) => {
+      if (end.hold && typeof m !== 'string' && m.subarray(0, ended.length).equals(ended)) end.held.push('ended');
+      else ws.send(m);
+    });
+    server.onClose((code, reason) => {
+      if (end.hold) end.held.push('close');
+      else void ws.close({ code, reason });
+    });
+  });
+  // the SDK tries Node's form first, new WebSocket(url, { headers, protocols }), which a browser
+  // refuses (it then gives the protocols alone); the route's stand-in took it and failed later
+  // ("protocols[0]: expected string, got object"): it refuses it as the browser does
+  await p.addInitScript(() => {
+    const Routed = window.WebSocket;
+    window.WebSocket = class extends Routed {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        if (protocols !== undefined && typeof protocols !== 'string' && !Array.isArray(protocols)) throw new SyntaxError('protocols: a string or a list of them');
+        super(url, protocols);
+      }
+    };
+  });
+  return end;
+}
