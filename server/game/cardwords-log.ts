@@ -5,7 +5,8 @@
 // Stored shapes (one JSON line each, `t` added by the store): `seat` (+ `key`, `owner`)
 // while humans sit down, `unseat` before the start, `a` an engine action (+ `standIn` when a
 // stand-in robot made it), `ask` + `player` an open question to the owner, `word` approved,
-// `reject` rejected, `remove`d by the owner, `leave` (the player left), `rematch` a new seed.
+// `reject` rejected, `remove`d by the owner, `leave` (the player left), `vote` a player's
+// rematch vote that did not start it (a restart forgot it), `rematch` a new seed.
 import type { CardwordsAction } from '../../core/games/cardwords/engine.js';
 import type { LogEntry } from './store.js';
 
@@ -14,6 +15,7 @@ export type CardwordsEntry =
   | { kind: 'unseat'; name: string }
   | { kind: 'remove'; name: string }
   | { kind: 'leave'; name: string }
+  | { kind: 'vote'; name: string }
   | { kind: 'rematch'; seed: string }
   | { kind: 'action'; action: CardwordsAction; standIn: boolean }
   | { kind: 'ask'; words: string[]; player: string }
@@ -26,6 +28,7 @@ export function readEntry(e: LogEntry): CardwordsEntry | null {
   if (typeof e.unseat === 'string') return { kind: 'unseat', name: e.unseat };
   if (typeof e.remove === 'string') return { kind: 'remove', name: e.remove };
   if (typeof e.leave === 'string') return { kind: 'leave', name: e.leave };
+  if (typeof e.vote === 'string') return { kind: 'vote', name: e.vote };
   if (typeof e.rematch === 'string') return { kind: 'rematch', seed: e.rematch };
   if (e.a !== undefined) return { kind: 'action', action: e.a as CardwordsAction, standIn: e.standIn === true };
   if (Array.isArray(e.ask) && typeof e.player === 'string') return { kind: 'ask', words: e.ask.filter((w): w is string => typeof w === 'string'), player: e.player };
@@ -45,6 +48,8 @@ export function writeEntry(e: CardwordsEntry): Omit<LogEntry, 't'> {
       return { remove: e.name };
     case 'leave':
       return { leave: e.name };
+    case 'vote':
+      return { vote: e.name };
     case 'rematch':
       return { rematch: e.seed };
     case 'action':

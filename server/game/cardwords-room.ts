@@ -295,6 +295,13 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         if (seat) this.giveUp(seat, e.kind === 'remove');
         return;
       }
+      case 'vote': {
+        // flagged as it was (newRound clears the flags): a vote of a player gone since stays
+        // stale (asksRematch, core/protocol/game.ts), as it did in the room that took it
+        const seat = this.findSeat(e.name);
+        if (seat && this.game?.over) seat.rematch = true;
+        return;
+      }
       case 'rematch':
         return this.newRound(e.seed);
       case 'action': {
@@ -351,6 +358,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         const then = seat && cardwordsEndsWithout({ status, players: this.seatStates() }, seat.index) ? 'end' : this.game.over ? 'rematch' : undefined;
         return { ...at, kind: e.kind, name: e.name, ...(then ? { then } : {}) };
       }
+      case 'vote':
+        return { ...at, kind: 'vote', name: e.name };
       case 'rematch':
         return { round: this.round + 1, at: 0, kind: 'rematch' };
       case 'word':
@@ -877,9 +886,17 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         const failed = await this.startRematch();
         if (failed) return this.sendError(client, 'storage-failed', `the rematch could not be stored: ${failed}`, { id, type: 'rematch' });
       } else {
-        // the others' pages log the vote ("Bo asks for a rematch."): so does one that comes in
-        // later, from the history (once a seat a round: the flag goes with the round)
-        if (voted) this.notes.add({ round: this.round, at: this.moves(), kind: 'vote', name: seat.name });
+        // written durably (a restart forgot it: the voter saw it gone, the others were never
+        // dealt); its history line too, the others' pages logging the vote ("Bo asks for a
+        // rematch."): so does one that comes in later (once a seat a round: the flag goes with the round)
+        if (voted) {
+          try {
+            await this.record({ kind: 'vote', name: seat.name });
+          } catch (e) {
+            seat.rematch = false;
+            return this.sendError(client, 'storage-failed', `the rematch vote could not be stored: ${(e as Error).message}`, { id, type: 'rematch' });
+          }
+        }
         this.sync();
       }
       this.sendTo(client, 'ack', { id, type: 'rematch', moves: this.moves() });

@@ -86,11 +86,11 @@ async function welcome(p: CwPlayer): Promise<CwPlayer> {
 }
 
 /**
- * A game of the tiny ruleset the owner watches, Ann and Bo playing (a grace of 0.3 s), over
- * by the rules: every player passed twice. The room stays for a rematch.
+ * A game of the tiny ruleset the owner watches, Ann and Bo playing (a grace of 0.3 s unless
+ * `grace` says otherwise), over by the rules: every player passed twice. The room stays for a rematch.
  */
-export async function overByPasses(url: string, ownerToken: string, seed: string): Promise<{ owner: CwPlayer; ann: CwPlayer; bo: CwPlayer; id: string }> {
-  const owner = await cwCreate(url, { owner: ownerToken, ruleset: 'tiny', humans: 2, grace: 0.3, seed });
+export async function overByPasses(url: string, ownerToken: string, seed: string, grace = 0.3): Promise<{ owner: CwPlayer; ann: CwPlayer; bo: CwPlayer; id: string }> {
+  const owner = await cwCreate(url, { owner: ownerToken, ruleset: 'tiny', humans: 2, grace, seed });
   const id = owner.room.roomId;
   const ann = await cwJoin(url, id, { name: 'Ann' });
   const bo = await cwJoin(url, id, { name: 'Bo' });

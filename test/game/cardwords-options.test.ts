@@ -69,6 +69,7 @@ describe('log entries', () => {
     { kind: 'reject', word: 'ZA' },
     { kind: 'remove', name: 'Bob' },
     { kind: 'leave', name: 'Ann' },
+    { kind: 'vote', name: 'Bob' },
     { kind: 'rematch', seed: 's2' },
   ];
 

@@ -9,7 +9,7 @@ import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.j
 import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
 import { formatAction } from '../../core/games/cardwords/notation.js';
 import { logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
-import { sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset } from './cardwords-helpers.js';
+import { sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset, overByPasses, seatOf } from './cardwords-helpers.js';
 
 /**
  * A server on a copy of samples/tiny and a game of Ann (the owner) against a robot, at Ann's
@@ -123,6 +123,45 @@ describe('cardwords persistence', () => {
       expect((await ann3.request('action', { text })).type).toBe('ack');
       for (const w of fresh) expect(readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n')).toContain(w);
       await ann3.leave();
+    } finally {
+      await srv.kill9();
+      await srv2?.kill9();
+    }
+  });
+
+  it('a rematch vote survives kill -9: after the restart it still shows, and the last vote deals the rematch', async () => {
+    // defect: the votes were the room's memory alone: Ann saw hers gone, and Bo's vote, the
+    // last one it waited for, dealt nothing
+    const args = ['--ruleset', 'samples/tiny'];
+    const srv = await startServer({ args });
+    let srv2: ServerProcess | null = null;
+    try {
+      // a grace of a minute: no stand-in takes Bo's seat after the restart (the vote would then wait on nobody)
+      const { ann, bo, id } = await overByPasses(srv.url, srv.ownerToken, 'rematch-restart-1', 60);
+      const keyOf = async (p: typeof ann) => (await p.next((m) => m.type === 'welcome')).payload.key!;
+      const [annKey, boKey] = [await keyOf(ann), await keyOf(bo)];
+      expect((await ann.request('rematch')).type).toBe('ack');
+      await until(() => bo.state.players[seatOf(ann)]!.rematch, 5000, "Ann's vote seen");
+      await srv.kill9();
+      const lines = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => logRecord(l));
+      expect(lines.filter((l) => 'vote' in l).map((l) => l.vote)).toEqual(['Ann']);
+
+      srv2 = await startServer({ dataDir: srv.dataDir, args });
+      const ann2 = await cwJoin(srv2.url, id, { name: 'Ann', key: annKey });
+      const bo2 = await cwJoin(srv2.url, id, { name: 'Bo', key: boKey });
+      await until(() => bo2.state.players.length === 2, 5000, 'the restored state');
+      expect(bo2.state.status).toBe('over');
+      expect(bo2.state.round).toBe(1);
+      expect([...bo2.state.players].map((p) => p.rematch)).toEqual([true, false]);
+      // Bo's log has the line of the vote again ("Ann asks for a rematch.")
+      bo2.room.send('history', { id: 'h1' });
+      const history = (await bo2.next((m) => m.type === 'history')).payload as unknown as { events: Array<{ kind: string; name?: string }> };
+      expect(history.events.filter((e) => e.kind === 'vote')).toMatchObject([{ name: 'Ann' }]);
+      // Bo's vote, the last: the rematch is dealt
+      expect((await bo2.request('rematch')).type).toBe('ack');
+      await until(() => ann2.state.round === 2 && ann2.state.status === 'playing' && handOf(ann2).length > 0, 5000, 'the rematch');
+      expect([...ann2.state.players].map((p) => p.rematch)).toEqual([false, false]);
+      await Promise.all([ann2.leave(), bo2.leave()]);
     } finally {
       await srv.kill9();
       await srv2?.kill9();
