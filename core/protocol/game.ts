@@ -222,9 +222,18 @@ export function yatzeePlaceFree(s: Pick<YatzeeRoomState, 'status' | 'players'>):
  * own (`mine`, -1 when watching: the owner leaves instead); after a round too (a robot then
  * plays the seat in a rematch); nobody once the game has ended.
  */
-export function cardwordsRemovable(s: { status: string; players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left'> & Partial<Pick<CardwordsSeatState, 'owner'>>> }, mine: number): string[] {
+export function cardwordsRemovable(s: { status: string; players: ReadonlyArray<Pick<CardwordsSeatState, 'name' | 'robot' | 'left' | 'owner'>> }, mine: number): string[] {
   if (s.status !== 'waiting' && s.status !== 'playing' && s.status !== 'over') return [];
-  return s.players.filter((p, i) => holdsSeat(p) && i !== mine && p.owner !== true).map((p) => p.name);
+  return s.players.filter((p, i) => holdsSeat(p) && !cardwordsOwnSeat(p, i, mine)).map((p) => p.name);
+}
+
+/**
+ * Whether seat `i` is the owner's own (`mine`: the owner client's seat, -1 when watching; or
+ * taken with the owner token, played in another tab or editor): no removal takes it, the owner
+ * leaves instead (the room says so when asked).
+ */
+export function cardwordsOwnSeat(p: Pick<CardwordsSeatState, 'owner'>, i: number, mine: number): boolean {
+  return p.owner || i === mine;
 }
 
 /**
@@ -254,9 +263,18 @@ export function yatzeeRemovalEnds(s: { status: string; players: ReadonlyArray<Pi
  * these): every player still present, robots too, but the owner's own sheet (`mine`, ''
  * when watching); nobody once the game has ended.
  */
-export function yatzeeRemovable(s: { status: string; players: ReadonlyArray<Pick<YatzeeSheetState, 'name' | 'present'> & Partial<Pick<YatzeeSheetState, 'owner'>>> }, mine: string): string[] {
+export function yatzeeRemovable(s: { status: string; players: ReadonlyArray<Pick<YatzeeSheetState, 'name' | 'present' | 'owner'>> }, mine: string): string[] {
   if (s.status !== 'playing') return [];
-  return s.players.filter((p) => p.present && p.owner !== true && !(mine !== '' && sameName(p.name, mine))).map((p) => p.name);
+  return s.players.filter((p) => p.present && !yatzeeOwnSheet(p, mine)).map((p) => p.name);
+}
+
+/**
+ * Whether a sheet is the owner's own (`mine`: the owner client's, '' when watching; names alike
+ * are the same name; or taken with the owner token, played in another tab or editor): no
+ * removal takes it, the owner leaves instead (the room says so when asked).
+ */
+export function yatzeeOwnSheet(p: Pick<YatzeeSheetState, 'name' | 'owner'>, mine: string): boolean {
+  return p.owner || (mine !== '' && sameName(p.name, mine));
 }
 
 /** A card on the table; `meaning` is a wildcard's letter ('' otherwise). */

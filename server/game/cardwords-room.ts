@@ -39,7 +39,7 @@ import { MAX_CARRIED } from './carried-questions.js';
 import { earlierRoundsSent, LogNotes, type LogNote, type RoundLog } from './cardwords-history.js';
 import { CLOSE, CLOSE_REASON, type WordAsk, type CardwordsClientMessages, type CardwordsHistoryMessage, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
-import { cardwordsEndsWithout, cardwordsRematchWaits, cardwordsRemovable, holdsSeat } from '../../core/protocol/game.js';
+import { cardwordsEndsWithout, cardwordsOwnSeat, cardwordsRematchWaits, cardwordsRemovable, holdsSeat } from '../../core/protocol/game.js';
 
 /** How long an agreed rematch the room starts by itself waits after a failed write. */
 const REMATCH_RETRY_MS = 10_000;
@@ -989,8 +989,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   }
 
   /** The seats as the state shows them, for the rules the pages read there too (core/protocol/game.ts). */
-  private seatStates(): Array<{ name: string; robot: boolean; left: boolean; auto: boolean; rematch: boolean }> {
-    return this.seats.map((seat) => ({ name: seat.name, robot: seat.robot !== null, left: hasLeft(seat), auto: seat.robot === null && seat.auto, rematch: seat.rematch }));
+  private seatStates(): Array<{ name: string; robot: boolean; left: boolean; auto: boolean; rematch: boolean; owner: boolean }> {
+    return this.seats.map((seat) => ({ name: seat.name, robot: seat.robot !== null, left: hasLeft(seat), auto: seat.robot === null && seat.auto, rematch: seat.rematch, owner: seat.owner }));
   }
 
   private onRemove(client: Client, m: Untrusted<CardwordsClientMessages['remove']>): void {
@@ -1000,10 +1000,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     if (typeof name !== 'string') return this.sendError(client, 'bad-message', 'remove: { name }', { id, type: 'remove' });
     void this.enqueue(async () => {
       const seat = this.findSeat(name);
-      // the owner's own seat is not removed, from this connection nor from another tab watching
-      // (there the removal went through, and told the owner "The owner removed you")
-      const own = seat !== undefined && (seat === this.seatOf(client) || seat.owner);
-      if (!seat || own || !this.removable(client).some((n) => same(n, name))) return this.sendError(client, 'unknown-player', this.ended ? 'the game has ended: nobody is removed' : own ? 'the owner does not remove their own seat: leave the game instead' : `no human player named '${name}' is in this game`, { id, type: 'remove' });
+      // the owner's own seat is not removed (cardwordsRemovable), from this connection nor from
+      // another tab watching (there the removal went through, and told the owner "The owner
+      // removed you"); `own` says why
+      const own = seat !== undefined && cardwordsOwnSeat(seat, seat.index, this.seatOf(client)?.index ?? -1);
+      if (!seat || !this.removable(client).some((n) => same(n, name))) return this.sendError(client, 'unknown-player', this.ended ? 'the game has ended: nobody is removed' : own ? 'the owner does not remove their own seat: leave the game instead' : `no human player named '${name}' is in this game`, { id, type: 'remove' });
       const sessionId = seat.sessionId;
       const failed = await this.unseat(seat, 'remove');
       if (failed) return this.sendError(client, 'storage-failed', `the removal could not be stored: ${failed}`, { id, type: 'remove' });

@@ -11,7 +11,7 @@
 //   seed's lifetime rules, or by the owner.
 // - Only the known fields of an action are logged: the log holds what the engine needs.
 import { isRobotName, sameName } from '../../core/games/names.js';
-import { yatzeeRemovable, yatzeeSeated } from '../../core/protocol/game.js';
+import { yatzeeOwnSheet, yatzeeRemovable, yatzeeSeated } from '../../core/protocol/game.js';
 import type { Client } from '@colyseus/core';
 import { FIRST_JOIN_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_PLAYERS, apply, findPlayer, isGameOver, newGame, normalizeName, shouldEnd, totals, type YatzeeAction, type YatzeeState } from '../../core/games/yatzee/index.js';
 import { CATEGORIES } from '../../core/games/yatzee/rules.js';
@@ -346,11 +346,12 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       const i = findPlayer(this.game, name);
       const seat = this.seats.get(name.toLowerCase());
       const mine = this.seatOf(client)?.[0] ?? '';
-      // whom the owner may remove (core/protocol/game.ts): every player present, but the owner's own sheet
-      const removable = yatzeeRemovable({ status: this.ended ? 'ended' : 'playing', players: this.game.players }, mine);
-      // nor the one the owner plays in another tab (from this one, watching, the owner removed themselves)
-      const own = i >= 0 && ((mine !== '' && sameName(mine, name)) || seat?.owner === true);
-      if (i < 0 || !seat || own || !removable.some((n) => sameName(n, name))) {
+      // whom the owner may remove (core/protocol/game.ts): every player present, but the owner's
+      // own sheet, this client's or one played in another tab (from this one, watching, the
+      // owner removed themselves); `own` says why
+      const removable = yatzeeRemovable({ status: this.ended ? 'ended' : 'playing', players: this.sheetStates() }, mine);
+      const own = i >= 0 && yatzeeOwnSheet({ name, owner: seat?.owner === true }, mine);
+      if (i < 0 || !seat || !removable.some((n) => sameName(n, name))) {
         const why = this.ended ? 'the game has ended: nobody is removed' : own ? 'the owner does not remove their own sheet: leave the game instead' : i >= 0 && seat ? `${this.game.players[i]!.name} has left the game` : `no player named '${name}' is playing`;
         return this.sendError(client, 'unknown-player', why, { id, type: 'remove' });
       }
@@ -421,8 +422,11 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
   }
 
   /** The sheets as the state shows them, for the rules the pages read there too (core/protocol/game.ts). */
-  private sheetStates(): Array<{ name: string; robot: boolean; present: boolean }> {
-    return this.game.players.map((p) => ({ name: p.name, robot: this.seats.get(p.name.toLowerCase())?.robot ?? false, present: p.present }));
+  private sheetStates(): Array<{ name: string; robot: boolean; present: boolean; owner: boolean }> {
+    return this.game.players.map((p) => {
+      const seat = this.seats.get(p.name.toLowerCase());
+      return { name: p.name, robot: seat?.robot ?? false, present: p.present, owner: seat?.owner ?? false };
+    });
   }
 
   /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cardwordsEndsWithout, cardwordsRematchWaits, cardwordsRemovable, cardwordsSeated, yatzeeEndsWithout, yatzeeRemovable, yatzeeSeated } from '../../core/protocol/game.js';
 
 describe('whom the owner may remove', () => {
-  const seat = (name: string, o: { robot?: boolean; left?: boolean } = {}) => ({ name, robot: o.robot ?? false, left: o.left ?? false });
+  const seat = (name: string, o: { robot?: boolean; left?: boolean } = {}) => ({ name, robot: o.robot ?? false, left: o.left ?? false, owner: false });
   const seats = [seat('Ann'), seat('Bo'), seat('Robot1', { robot: true }), seat('Cy', { left: true }), seat('')];
 
   it('Cardwords: the humans with a seat, not one given up, not a free seat, not a robot, not the owner\'s own; after a round too; nobody once the game has ended', () => {
@@ -20,13 +20,14 @@ describe('whom the owner may remove', () => {
   });
 
   it('Yatzee: every player present, robots too, but the owner\'s own sheet (names alike are the same name); nobody once it has ended', () => {
-    const sheets = [{ name: 'Ann', present: true }, { name: 'Robot1', present: true }, { name: 'Cy', present: false }, { name: 'Bo', present: true }];
+    const sheet = (name: string, present = true) => ({ name, present, owner: false });
+    const sheets = [sheet('Ann'), sheet('Robot1'), sheet('Cy', false), sheet('Bo')];
     expect(yatzeeRemovable({ status: 'playing', players: sheets }, 'Ann')).toEqual(['Robot1', 'Bo']);
     expect(yatzeeRemovable({ status: 'playing', players: sheets }, 'ANN')).toEqual(['Robot1', 'Bo']);
     expect(yatzeeRemovable({ status: 'playing', players: sheets }, '')).toEqual(['Ann', 'Robot1', 'Bo']);
     expect(yatzeeRemovable({ status: 'ended', players: sheets }, '')).toEqual([]);
     // a sheet taken with the owner token, played in another tab or editor: the owner's own too
-    expect(yatzeeRemovable({ status: 'playing', players: [{ name: 'Ann', present: true, owner: true }, { name: 'Bo', present: true }] }, '')).toEqual(['Bo']);
+    expect(yatzeeRemovable({ status: 'playing', players: [{ ...sheet('Ann'), owner: true }, sheet('Bo')] }, '')).toEqual(['Bo']);
   });
 
   it('Cardwords: who still holds a seat, whether a leave ends the game (the last one seated, once dealt), whom a rematch waits for', () => {
