@@ -11,7 +11,8 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, until, type ServerProcess } from '../support/game-server.js';
+import { getJSON, Player, startServer, until, type ServerProcess } from '../support/game-server.js';
+import type { GameListing } from '../../core/protocol/game.js';
 import { sharedServer } from '../support/shared-server.js';
 import { copySample, cwCreate, cwJoin } from '../game/cardwords-helpers.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
@@ -405,7 +406,7 @@ describe('a page no longer playing its seat, and its log across a restart', () =
     expect(ann.errors).toEqual([]);
   });
 
-  it('Yatzee: the sheet taken back in a second tab: the first shows no dice and offers Play here and Watch; Play here takes the sheet back', async () => {
+  it('Yatzee: the sheet taken back in a second tab: the first shows no dice and offers Play here and Watch; Play here takes the sheet back; once the game has ended, the other’s Watch says it is over', async () => {
     const srv = await shared();
     const eve = await fresh();
     const first = eve.page;
@@ -434,6 +435,19 @@ describe('a page no longer playing its seat, and its log across a restart', () =
     await first.focus('#yatzee-dice .die');
     await first.keyboard.press('Enter');
     await expect.poll(() => first.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
+    // the owner ends the game while the second page is out of play: its Watch says the game is
+    // over (the room refuses the watch, and the server's list no longer holds the game), the
+    // offer gone, the focus, which the click put on Watch, on the way on. The page asks the list
+    // by itself too, but only while it is seen: hidden here, the click alone tells it
+    await second.evaluate(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }));
+    const owner = await Player.join(srv.url, id!, { watch: true, owner: srv.ownerToken });
+    expect((await owner.request('end')).type).toBe('ack');
+    await expect.poll(async () => (await getJSON<GameListing[]>(`${srv.url}/games`)).body.some((g) => g.id === id)).toBe(false);
+    expect(await second.textContent('#yatzee-status')).toBe(en('conn.takenBack'));
+    await second.click('#yatzee-watch-again-button');
+    await expect.poll(() => second.textContent('#yatzee-status')).toBe(en('watch.overSince'));
+    expect(await second.locator('#yatzee-watch-again, #yatzee-watch-again-refusal, #yatzee-dice').count()).toBe(0);
+    await expect.poll(() => second.evaluate(() => document.activeElement?.id)).toBe('yatzee-over-home');
     expect(eve.errors).toEqual([]);
   });
 
