@@ -5,7 +5,7 @@
 // stays responsive; a check is abandoned as soon as it is stale.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
-import { addPlayableWords, anyWordHas, loadRuleset, makeFolder, shortestWordOver, spelling, wordsByCharacter, type NamedText, type RulesetFiles, type Spelling, type SpellingCard, type WordsByCharacter } from '../ruleset/load.js';
+import { addPlayableWords, anyWordHas, loadRuleset, makeFolder, shortestWordOver, spelling, tableAgainstWords, TOO_LONG_LIST_LIMIT, wordsByCharacter, type NamedText, type RulesetFiles, type Spelling, type SpellingCard, type WordsByCharacter } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import type { SourceText, TextDocumentView } from './document.js';
 import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
@@ -165,6 +165,34 @@ function rulesetDiagnostics(doc: TextDocumentView, ctx: RulesetContext, players:
   return loadRuleset(files, { players, ...(hasWordWith ? { hasWordWith } : {}), ...(spell ? { spelling: spell } : {}), ...(shortest !== undefined ? { shortestWord: shortest } : {}), ...(byChar ? { wordsByCharacter: byChar } : {}) }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
 }
 
+/**
+ * The check of the ruleset that lands in a dictionary: `ruleset/words-too-long` (words longer
+ * than any run of free cells of the card table), over the words of all the ruleset's
+ * dictionaries as folded for the card set's checks, by `tableAgainstWords` (the check's).
+ * `written`: the document's words as written. Like the check, not of more than
+ * TOO_LONG_LIST_LIMIT words; and a dictionary written with more is not folded to find out (a
+ * language's word list: a keystroke in the English sample's costs nothing more).
+ */
+function dictionaryDiagnostics(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, written: number): Diagnostic[] {
+  if (!ctx.charset || !ctx.cardtable || written > TOO_LONG_LIST_LIMIT) return [];
+  const dictionaries = [...ctx.dictionaries, ...(ctx.personal ? [ctx.personal] : [])];
+  if (!dictionaries.some((d) => d.name === doc.name)) return [];
+  const charset = cache.get('charset', ctx.charset).value;
+  const parsed = dictionaries.map((d) => cache.get('dictionary', d, charset).value);
+  if (parsed.some((p) => p.words.length > TOO_LONG_LIST_LIMIT)) return [];
+  const sets = foldedSets(ctx, cache) ?? [];
+  // the words of all the dictionaries, as the check counts them (a set of one dictionary as it is)
+  let words = sets[0]?.words ?? new Set<string>();
+  if (sets.length > 1) {
+    const all = new Set<string>();
+    for (const s of sets) for (const w of s.words) all.add(w);
+    words = all;
+  }
+  const lists = dictionaries.map((d, i) => ({ name: d.name, words: parsed[i]!.words, lines: parsed[i]!.lines }));
+  const table = cache.get('cardtable', ctx.cardtable).value;
+  return tableAgainstWords(table, ctx.cardtable.name, words, undefined, makeFolder(charset), lists).filter((d) => d.code === 'ruleset/words-too-long' && d.file === doc.name);
+}
+
 function displayName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? name;
   try {
@@ -177,9 +205,16 @@ function displayName(name: string): string {
 /** Diagnostics of a document, synchronously (small files, and every non-dictionary file). */
 export function validateSync(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, players: number, locale = 'en'): LspDiagnostic[] {
   const diags = doc.kind === 'dictionary'
-    ? cache.get('dictionary', doc, charsetFor(doc, ctx, cache)).diagnostics
+    ? dictionaryWithRuleset(doc, ctx, cache)
     : (rulesetDiagnostics(doc, ctx, players, cache) ?? cache.get(doc.kind, doc, doc.kind === 'cardset' ? charsetFor(doc, ctx, cache) : undefined).diagnostics);
   return cap(diags).map((d) => toLsp(d, locale));
+}
+
+function dictionaryWithRuleset(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache): Diagnostic[] {
+  const parsed = cache.get('dictionary', doc, charsetFor(doc, ctx, cache));
+  const more = dictionaryDiagnostics(doc, ctx, cache, parsed.value.words.length);
+  // first, so that the cap on a file's diagnostics never drops it
+  return more.length > 0 ? [...more, ...parsed.diagnostics] : parsed.diagnostics;
 }
 
 /** Diagnostics of a document; large dictionaries in chunks. Null when abandoned as stale. */
@@ -187,8 +222,10 @@ export async function validate(doc: TextDocumentView, ctx: RulesetContext, cache
   if (doc.kind !== 'dictionary' || doc.text.length <= CHUNKED_ABOVE) return validateSync(doc, ctx, cache, players, locale);
   const charset = charsetFor(doc, ctx, cache);
   const out: Diagnostic[] = [];
+  let written = 0;
   for (const chunk of chunks(doc.text, CHUNK_LINES)) {
     const r = parseDictionary(chunk.text, charset);
+    written += r.value.words.length;
     for (const d of r.diagnostics) {
       if (d.code === 'file/too-many-diagnostics') continue;
       out.push(chunk.line === 0 ? d : { ...d, range: { start: { line: d.range.start.line + chunk.line, character: d.range.start.character }, end: { line: d.range.end.line + chunk.line, character: d.range.end.character } } });
@@ -197,7 +234,9 @@ export async function validate(doc: TextDocumentView, ctx: RulesetContext, cache
     if (hooks.yieldNow) await hooks.yieldNow();
     if (hooks.isStale?.()) return null;
   }
-  return cap(out).map((d) => toLsp(d, locale));
+  // (only when every chunk was read: a count cut short could pass for a small dictionary)
+  const more = out.length > MAX_FILE_DIAGNOSTICS ? [] : dictionaryDiagnostics(doc, ctx, cache, written);
+  return cap([...more, ...out]).map((d) => toLsp(d, locale));
 }
 
 function charsetFor(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache): Charset | undefined {
@@ -245,10 +284,14 @@ function countBreaks(s: string): number {
   return n;
 }
 
-/** The file kinds whose diagnostics depend on another file of the ruleset changing. */
-export function dependsOn(kind: FileKind, changed: FileKind | null): boolean {
+/**
+ * The file kinds whose diagnostics depend on another file of the ruleset changing; `lines`,
+ * a dictionary's: one of more lines than TOO_LONG_LIST_LIMIT is not checked against the card
+ * table and the other dictionaries (`dictionaryDiagnostics`), so is not checked again for them.
+ */
+export function dependsOn(kind: FileKind, changed: FileKind | null, lines = 0): boolean {
   if (changed === null) return true;
-  if (kind === 'dictionary') return changed === 'charset';
+  if (kind === 'dictionary') return changed === 'charset' || ((changed === 'cardtable' || changed === 'dictionary') && lines <= TOO_LONG_LIST_LIMIT);
   // The four small files are checked together (cards need the charset and the bonus's hand
   // size); the card set also asks whether the dictionaries' words have its characters, and
   // the card table whether some word fits it, the charset which characters words need.

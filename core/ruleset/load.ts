@@ -449,7 +449,7 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   }
   const words = new Set<string>();
   const personalWords: string[] = [];
-  const parsedDicts: Array<{ name: string; words: readonly string[]; lines: readonly number[] }> = [];
+  const parsedDicts: WrittenDictionary[] = [];
   for (const dict of [...files.dictionaries, ...(files.personal ? [files.personal] : [])]) {
     const r = parseDictionary(dict.text, charset.value);
     diagnostics.push(...withFile(r.diagnostics, dict.name));
@@ -489,24 +489,8 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
     const text = none ? msg('ruleset/no-dictionary', files.name ?? baseName(files.charset.name)) : msg('ruleset/no-words');
     diagnostics.push({ file: files.dictionaries[0]?.name ?? files.charset.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-words', text) });
   }
-  // Cross-file: some word fits the table. A first move lies in a run of free cells that
-  // meets the start condition; if every word is longer than the longest such run, no move is
-  // ever possible (games of passes, which a playtest refuses).
-  const t = table.value;
-  if (t.width > 0 && t.height > 0 && t.cells.length === t.width * t.height && (words.size > 0 || options.shortestWord !== undefined)) {
-    const run = longestFirstRun(t.cells, t.width, t.height, t.start);
-    const shortest = words.size > 0 ? shortestWordOver(words, run?.length ?? 0) : options.shortestWord!;
-    const noneFits = run !== null && shortest !== null && charCount(shortest) > run.length;
-    if (noneFits) {
-      diagnostics.push({ file: files.cardtable.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-word-fits', noWordFitsMessage(run, shortest)) });
-    }
-    // Cross-file: words longer than any run of free cells are never laid (the playtest's
-    // finding, `unlayableWords`): once on the dictionary, at the first such word, counted.
-    // Not with no-word-fits, which says more (every word), nor of a language's word list
-    // (the English sample: 4,274 of 274,932 on 15*15), whose long words are the language's
-    // and the table decides which are played: in a list written for the ruleset they are slips.
-    if (!noneFits && words.size > 0 && words.size <= TOO_LONG_LIST_LIMIT) tooLongWords(words, longestFreeRun(t), folder, parsedDicts, diagnostics);
-  }
+  // Cross-file: some word fits the table, and no word is longer than any run of free cells.
+  if (words.size > 0 || options.shortestWord !== undefined) diagnostics.push(...tableAgainstWords(table.value, files.cardtable.name, words, options.shortestWord, folder, parsedDicts));
   // Cross-file: some word can be spelled with the cards, wildcards standing for any
   // character. A card set without the letters the words need (no vowels for English words)
   // makes games of passes, which a playtest refuses. Not said of a card set whose errors
@@ -589,12 +573,46 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   return { ruleset: fatal ? null : ruleset, diagnostics };
 }
 
+/** A dictionary as written, for a diagnostic on the line of one of its words. */
+export interface WrittenDictionary {
+  /** Copied into the diagnostic's `file`. */
+  name: string;
+  words: readonly string[];
+  lines: readonly number[];
+}
+
+/**
+ * The card table against the dictionaries' words (`words`, playable and canonical, in the
+ * dictionaries' order; or, for a caller that does not pass them, the shortest word alone:
+ * the language server's card table):
+ * - `ruleset/no-word-fits`, on the table: a first move lies in a run of free cells that meets
+ *   the start condition; if every word is longer than the longest such run, no move is ever
+ *   possible (games of passes, which a playtest refuses);
+ * - `ruleset/words-too-long`, on the dictionary line of the first word longer than any run of
+ *   free cells (never laid: the playtest's finding, `unlayableWords`), counted. Not with
+ *   no-word-fits, which says more (every word), nor of a language's word list (the English
+ *   sample: 4,274 of 274,932 on 15*15), whose long words are the language's and the table
+ *   decides which are played: in a list written for the ruleset they are slips.
+ * The check's, and the language server's on a card table (the first) and on a dictionary
+ * (the second).
+ */
+export function tableAgainstWords(t: CardTable, tableName: string, words: ReadonlySet<string>, shortestWord: string | undefined, folder: Folder, dicts: readonly WrittenDictionary[]): Diagnostic[] {
+  if (!(t.width > 0 && t.height > 0 && t.cells.length === t.width * t.height)) return [];
+  const run = longestFirstRun(t.cells, t.width, t.height, t.start);
+  const shortest = words.size > 0 ? shortestWordOver(words, run?.length ?? 0) : (shortestWord ?? null);
+  if (run !== null && shortest !== null && charCount(shortest) > run.length) {
+    return [{ file: tableName, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-word-fits', noWordFitsMessage(run, shortest)) }];
+  }
+  const tooLong = words.size > 0 && words.size <= TOO_LONG_LIST_LIMIT ? tooLongWords(words, longestFreeRun(t), folder, dicts) : null;
+  return tooLong ? [tooLong] : [];
+}
+
 /**
  * `ruleset/words-too-long`: the words longer than the longest run of free cells, counted, said
  * on the dictionary line of the first (found again by its length, then folded: only the
  * first such word's dictionary is read twice).
  */
-function tooLongWords(words: ReadonlySet<string>, run: number, folder: Folder, dicts: ReadonlyArray<{ name: string; words: readonly string[]; lines: readonly number[] }>, diagnostics: Diagnostic[]): void {
+function tooLongWords(words: ReadonlySet<string>, run: number, folder: Folder, dicts: readonly WrittenDictionary[]): Diagnostic | null {
   let count = 0;
   let first: string | null = null;
   for (const w of words) {
@@ -603,16 +621,16 @@ function tooLongWords(words: ReadonlySet<string>, run: number, folder: Folder, d
       first ??= w;
     }
   }
-  if (first === null) return;
+  if (first === null) return null;
   const len = charCount(first);
   for (const d of dicts) {
     const i = d.words.findIndex((w) => charCount(w) === len && folder.canonicalWord(w) === first);
     if (i < 0) continue;
     const line = d.lines[i]!;
     const range = { start: { line, character: 0 }, end: { line, character: d.words[i]!.length } };
-    diagnostics.push({ file: d.name, ...diagnostic(range, 'warning', 'ruleset/words-too-long', msg('ruleset/words-too-long', count, words.size, run, quote(first))) });
-    return;
+    return { file: d.name, ...diagnostic(range, 'warning', 'ruleset/words-too-long', msg('ruleset/words-too-long', count, words.size, run, quote(first))) };
   }
+  return null;
 }
 
 /**
