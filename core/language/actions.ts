@@ -1,9 +1,10 @@
 // Quick fixes for the diagnostics that have one obvious repair: the declared count, a
 // character missing from the charset, letters of several kinds made one, missing bonus keys,
-// a duplicate cell line, a missing `;` after an attribute line; a letter of another script
+// a duplicate cell line, a missing `;` after an attribute line, a letter's cases written on
+// two lines; a letter of another script
 // that looks like one of the charset's, replaced by it; a card or word with a character the
 // charset lacks, removed; a cell line outside the table, removed.
-import { kindLookAlike, letterKinds } from '../formats/charset.js';
+import { caseSplits, kindLookAlike, letterKinds } from '../formats/charset.js';
 import { lookAlike, withCode } from '../formats/lookalike.js';
 import type { CellLine } from '../formats/types.js';
 import { missingBonusKeys } from './completion.js';
@@ -72,6 +73,11 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
         break;
       case 'charset/several-letters': {
         const a = splitLetters(doc, d, t);
+        if (a) out.push(a);
+        break;
+      }
+      case 'charset/split-case': {
+        const a = joinCases(doc, d, cache, t);
         if (a) out.push(a);
         break;
       }
@@ -164,6 +170,23 @@ function splitLetters(doc: TextDocumentView, d: LspDiagnostic, t: Translate): Co
   }
   const title = leftOut.length > 0 ? t('action.splitLetters.leftOut', lines.join(', '), leftOut.join(', ')) : t('action.splitLetters', lines.join(', '));
   return fix(title, d, { [doc.name]: edits }, true);
+}
+
+/**
+ * `A` and, on a later line, `a` (other lines pairing the cases): one line `Aa` in place of
+ * the earlier, the later removed, the count lowered when it matched. The pair as the warning
+ * found it (`caseSplits`), where the text still has it (a client may send a stale diagnostic).
+ */
+function joinCases(doc: TextDocumentView, d: LspDiagnostic, cache: ParseCache, t: Translate): CodeAction | null {
+  const charset = cache.get('charset', doc).value;
+  const split = [...caseSplits(charset.entries, charset.index)].find((s) => s.later.range.start.line === d.range.start.line);
+  if (!split) return null;
+  const edits: TextEdit[] = [{ range: split.earlier.range, newText: split.joined }, { range: removeRange(doc, split.later.range), newText: '' }];
+  const count = /^(\s*)(\d+)/.exec(doc.line(0));
+  if (count && Number(count[2]) === charsetLines(doc)) {
+    edits.push({ range: { start: { line: 0, character: count[1]!.length }, end: { line: 0, character: count[0].length } }, newText: String(Number(count[2]) - 1) });
+  }
+  return fix(t('action.joinCases', split.joined, split.earlier.range.start.line + 1, split.later.range.start.line + 1), d, { [doc.name]: edits }, true);
 }
 
 /** The characters of a charset's entry lines other than `line`, each with the first line listing it. */

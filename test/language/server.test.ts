@@ -567,6 +567,20 @@ describe('quick fixes', () => {
     client.close(uri);
   });
 
+  it("joins a letter's cases written on two lines into one line, as the others are written (charset/split-case), the count lowered", async () => {
+    const uri = fx.uri('tiny.charset');
+    const text = '7\nA\nBb\nEe\nNn\nSs\nTt\na\n';
+    client.open(uri, text);
+    const d = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'charset/split-case'))).filter((x) => x.code === 'charset/split-case');
+    const [a] = await actionsFor(uri, d);
+    expect([a!.title, a!.isPreferred]).toEqual(['Write one line `Aa` in place of lines 2 and 8', true]);
+    const fixed = applyEdits(text, a!.edit!.changes![uri]!);
+    expect(fixed).toBe(read('tiny.charset'));
+    client.change(uri, [{ text: fixed }]);
+    await client.diagnostics(uri, (x) => x.length === 0);
+    client.close(uri);
+  });
+
   it('adds the missing bonus keys', async () => {
     const uri = fx.uri('tiny.bonus');
     const text = '-2:-1\n0:0\n2:5\n';
