@@ -389,11 +389,11 @@ describe('hover', () => {
     expect(hoverText(h)).toContain('4 cards of A in the set of 24: 3 × 1 point, 1 × 2 points');
   });
 
-  it('names a table cell in the UI notation: (2,4) = C5', async () => {
+  it('names a table cell in the UI notation, with its indices as the preview writes them: C5 (2,4)', async () => {
     const uri = fx.uri('tiny.cardtable');
     client.open(uri, '7*7\n(3,3)\n(2,4) W 3 C 5;\n(7,7)\n');
     const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 3 } });
-    expect(hoverText(h)).toContain('(2,4) = C5');
+    expect(hoverText(h)).toContain('**C5 (2,4)**');
     expect(hoverText(h)).toContain('5 cell points, word factor 3');
     const start = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 1 } });
     expect(hoverText(start)).toContain('the first move must cover D4');
