@@ -30,8 +30,7 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
         const twice = d.code === 'charset/count-mismatch' ? repeatedLines(doc) : [];
         const declared = Number(doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)));
         for (const line of twice) {
-          // with its line break (the one before it on a last line without one)
-          const del = line + 1 < doc.lineCount ? { start: { line, character: 0 }, end: { line: line + 1, character: 0 } } : { start: { line: line - 1, character: doc.line(line - 1).length }, end: { line, character: doc.line(line).length } };
+          const del = removeRange(doc, { start: { line, character: 0 }, end: { line, character: doc.line(line).length } });
           out.push(fix(t('action.removeLine', line + 1, doc.line(line).trim()), d, { [doc.name]: [{ range: del, newText: '' }] }, listed - twice.length === declared));
         }
         out.push(fix(t('action.changeCount', listed), d, { [doc.name]: [{ range: d.range, newText: String(listed) }] }, twice.length === 0 || listed - twice.length !== declared));
@@ -325,7 +324,7 @@ function removeWord(doc: TextDocumentView, d: LspDiagnostic, t: Translate): Code
   const line = d.range.start.line;
   const word = doc.line(line).trim();
   if (word === '') return null;
-  const del = line + 1 < doc.lineCount ? { start: { line, character: 0 }, end: { line: line + 1, character: 0 } } : line > 0 ? { start: { line: line - 1, character: doc.line(line - 1).length }, end: { line, character: doc.line(line).length } } : { start: { line, character: 0 }, end: { line, character: doc.line(line).length } };
+  const del = removeRange(doc, { start: { line, character: 0 }, end: { line, character: doc.line(line).length } });
   return fix(t('action.removeWord', word), d, { [doc.name]: [{ range: del, newText: '' }] });
 }
 
@@ -384,12 +383,17 @@ function readCellLine(doc: TextDocumentView, at: { line: number; character: numb
   return { column: Number(m[1]), row: Number(m[2]), attributes, range: { start: at, end: doc.positionAt(start + m[0].trimEnd().length) } };
 }
 
-/** The range to delete for a cell item: its whole lines (with the break) when it stands alone on them. */
+/**
+ * The range to delete for a cell item, a word, a charset line: its whole lines with the break
+ * after them when it stands alone on them (the break before them on a last line without
+ * one), else the range itself.
+ */
 function removeRange(doc: TextDocumentView, r: Range): Range {
   const first = doc.line(r.start.line);
   const last = doc.line(r.end.line);
   const alone = first.slice(0, r.start.character).trim() === '' && last.slice(r.end.character).trim() === '';
   if (alone && r.end.line + 1 < doc.lineCount) return { start: { line: r.start.line, character: 0 }, end: { line: r.end.line + 1, character: 0 } };
+  if (alone && r.start.line > 0) return { start: { line: r.start.line - 1, character: doc.line(r.start.line - 1).length }, end: { line: r.end.line, character: last.length } };
   if (alone) return { start: { line: r.start.line, character: 0 }, end: { line: r.end.line, character: last.length } };
   return r;
 }

@@ -77,12 +77,7 @@ export interface Unlayable {
  */
 export function unlayableWords(words: Iterable<string>, cards: readonly SpellingCard[], table: FreeCells): Unlayable {
   const longestRun = longestFreeRun(table);
-  const have = new Map<string, number>();
-  let wildcards = 0;
-  for (const c of cards) {
-    if (c.char === null) wildcards++;
-    else have.set(c.char, (have.get(c.char) ?? 0) + 1);
-  }
+  const { have, wildcards } = countCards(cards);
   const out: Unlayable = { longestRun, tooLong: 0, tooLongFirst: null, unspellable: 0, unspellableFirst: null };
   const need = new Map<string, number>();
   for (const word of words) {
@@ -104,6 +99,17 @@ export function unlayableWords(words: Iterable<string>, cards: readonly Spelling
     }
   }
   return out;
+}
+
+/** The cards counted: the copies of each (canonical) character, in the order of their first card, and the wildcards. */
+function countCards(cards: readonly SpellingCard[]): { have: Map<string, number>; wildcards: number } {
+  const have = new Map<string, number>();
+  let wildcards = 0;
+  for (const c of cards) {
+    if (c.char === null) wildcards++;
+    else have.set(c.char, (have.get(c.char) ?? 0) + 1);
+  }
+  return { have, wildcards };
 }
 
 type FreeCells = { width: number; height: number; cells: ReadonlyArray<{ blocked: boolean }> };
@@ -196,22 +202,13 @@ export function spelling(lists: ReadonlyArray<Iterable<string>>, cards: readonly
   if (cards.length === 0) return { spelled: null, nearest: null };
   // each card character's index, its copies, and per word how many a word has used (reset
   // by a stamp, so no array is cleared between words)
+  const counted = countCards(cards);
+  const wildcards = counted.wildcards;
   const index = new Map<number, number>();
   const have: number[] = [];
-  let wildcards = 0;
-  for (const c of cards) {
-    if (c.char === null) {
-      wildcards++;
-      continue;
-    }
-    const cp = c.char.codePointAt(0)!;
-    let k = index.get(cp);
-    if (k === undefined) {
-      k = have.length;
-      index.set(cp, k);
-      have.push(0);
-    }
-    have[k]!++;
+  for (const [ch, n] of counted.have) {
+    index.set(ch.codePointAt(0)!, have.length);
+    have.push(n);
   }
   // a table up to the cards' highest BMP character (a few KB for most alphabets, not 256 KB
   // per call); characters above it are on no card unless astral (looked up in the map)
@@ -510,12 +507,7 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   // with none can never be laid (a charset line added for a word's character, `Uu`, and no
   // card of it). On the character's charset line; an information when wildcards exist.
   const byChar = words.size > 0 ? () => wordsByCharacter(words) : options.wordsByCharacter;
-  const carded = new Set<string>();
-  let wildcards = 0;
-  for (const c of cards) {
-    if (c.char === null) wildcards++;
-    else carded.add(c.char);
-  }
+  const { have: carded, wildcards } = countCards(cards);
   // (the words are read only when some charset character has no card)
   if (cardsKept && enough && cards.length > 0 && byChar && charset.value.entries.some((e) => !carded.has(e.canonical))) {
     const lacking = [...byChar()].filter(([ch]) => !carded.has(ch) && charset.value.index.has(ch));
@@ -533,15 +525,13 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   if (hasWordWith) {
     // Cross-file: a card whose character no word has can never be laid (only traded, or
     // left in a hand at the end): said on its first card
-    const counts = new Map<string, number>();
-    for (const c of cards) if (c.char !== null) counts.set(c.char, (counts.get(c.char) ?? 0) + 1);
     const said = new Set<string>();
     for (const c of cards) {
       if (c.char === null || said.has(c.char)) continue;
       said.add(c.char);
       if (hasWordWith(c.char)) continue;
       const range = cardset.value.cards[c.id]!.range;
-      diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'warning', 'ruleset/unused-card', msg('ruleset/unused-card', quote(c.char), counts.get(c.char)!)) });
+      diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'warning', 'ruleset/unused-card', msg('ruleset/unused-card', quote(c.char), carded.get(c.char)!)) });
     }
   }
 

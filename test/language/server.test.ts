@@ -1,5 +1,5 @@
 // The real language server over stdio, feature by feature, with a JSON-RPC client.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, CompletionList, DocumentSymbol, FoldingRange, Hover, InlayHint, CodeLens, TextEdit, Diagnostic } from 'vscode-languageserver-protocol';
 import { DISTRIBUTION_METHOD, TABLE_PREVIEW_METHOD, tooLargeToPreview, unreadableSize, type DistributionStats, type TablePreview } from '../../core/protocol/language.js';
@@ -134,22 +134,25 @@ describe('pushed diagnostics', () => {
     // Qq added to the charset, no card of it (the card set open since the tests above)
     client.open(charset, read('tiny.charset').replace(/^\d+/, (n) => String(Number(n) + 1)).trimEnd() + '\nQq\n');
     await client.diagnostics(charset, (x) => x.length === 0);
-    // a word with Q written into the dictionary on disk: the charset is checked again
+    // a word with Q written into the dictionary on disk, and one into a second dictionary of
+    // the ruleset (the words of both are counted): the charset is checked again
+    writeFileSync(fx.path('tiny.extra.dict'), 'qeb\n');
     writeFileSync(fx.path('tiny.dict'), `${read('tiny.dict').trimEnd()}\nqat\n`);
     try {
-      const d = await client.diagnostics(charset, (x) => x.some((y) => y.code === 'ruleset/no-card-for-character'));
+      const d = await client.diagnostics(charset, (x) => x.some((y) => y.code === 'ruleset/no-card-for-character' && String(y.message).includes('2 words')));
       const w = d.find((y) => y.code === 'ruleset/no-card-for-character')!;
       // the tiny card set has 4 wildcards: QAT can be laid with one, an information
-      expect([w.severity, w.range, w.message]).toEqual([3, { start: { line: 7, character: 0 }, end: { line: 7, character: 2 } }, "no card has the character 'Q': 1 word needs it, such as 'QAT', and can only be laid with one of the 4 wildcards. Add cards of 'Q' to tiny.cardset to lay them otherwise"]);
-      // with no wildcard, a warning: QAT can never be laid
+      expect([w.severity, w.range, w.message]).toEqual([3, { start: { line: 7, character: 0 }, end: { line: 7, character: 2 } }, "no card has the character 'Q': 2 words need it, such as 'QAT', and can only be laid with one of the 4 wildcards. Add cards of 'Q' to tiny.cardset to lay them otherwise"]);
+      // with no wildcard, a warning: QAT can never be laid (the merged count, kept while the dictionaries stay the same)
       const text = read('tiny.cardset');
       client.change(cardset, [{ text: text.replace('[  0] [  0] [  -2] [  3]', '[A 1] [A 1] [A 1] [A 1]') }]);
-      await client.diagnostics(charset, (x) => x.some((y) => y.code === 'ruleset/no-card-for-character' && y.severity === 2 && String(y.message).startsWith("no card has the character 'Q', and the card set has no wildcard: 1 word needs it, such as 'QAT', and can never be laid")));
+      await client.diagnostics(charset, (x) => x.some((y) => y.code === 'ruleset/no-card-for-character' && y.severity === 2 && String(y.message).startsWith("no card has the character 'Q', and the card set has no wildcard: 2 words need it, such as 'QAT', and can never be laid")));
       // a card of Q: said no more
       client.change(cardset, [{ text: text.replace(/^24/, '25').trimEnd() + '\n[Q 9]\n' }]);
       await client.diagnostics(charset, (x) => x.length === 0);
       client.change(cardset, [{ text }]);
     } finally {
+      rmSync(fx.path('tiny.extra.dict'));
       writeFileSync(fx.path('tiny.dict'), readFileSync('samples/tiny/tiny.dict'));
     }
     client.close(charset);
@@ -504,6 +507,12 @@ describe('quick fixes', () => {
     const word = await actionsFor(dict, dw);
     expect(word.map((a) => a.title)).toEqual(["Add 'Qq' to the charset tiny.charset", "Add 'Uu' to the charset tiny.charset", "Add 'Ii' to the charset tiny.charset", 'Remove this word (quiet)']);
     expect(applyEdits('bat\nquiet\nbe\n', word[3]!.edit!.changes![dict]!)).toBe('bat\nbe\n');
+    // a word on the last line, with no line break after it: the break before it goes
+    const since = client.published.length;
+    client.change(dict, [{ text: 'bat\nquiet' }]);
+    const dl = await client.diagnostics(dict, (x) => x.length === 3, 10_000, since);
+    const lastWord = (await actionsFor(dict, dl)).find((a) => a.title === 'Remove this word (quiet)')!;
+    expect(applyEdits('bat\nquiet', lastWord.edit!.changes![dict]!)).toBe('bat');
     client.close(dict);
     await client.diagnostics(dict, (x) => x.length === 0);
   });
