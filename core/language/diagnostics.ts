@@ -5,7 +5,7 @@
 // stays responsive; a check is abandoned as soon as it is stale.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
-import { addPlayableWords, loadRuleset, makeFolder, shortestWordOver, spelling, tableAgainstWords, TOO_LONG_LIST_LIMIT, wordsByCharacter, type NamedText, type RulesetFiles, type Spelling, type SpellingCard, type WordsByCharacter } from '../ruleset/load.js';
+import { addPlayableWords, loadRuleset, makeFolder, repeatHints, shortestWordOver, spelling, tableAgainstWords, TOO_LONG_LIST_LIMIT, wordsByCharacter, type NamedText, type Repeat, type RulesetFiles, type Spelling, type SpellingCard, type WordsByCharacter } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import type { SourceText, TextDocumentView } from './document.js';
 import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
@@ -46,6 +46,8 @@ const foldedWords = new WeakMap<object, Folded>();
 interface Folded {
   charset: string;
   words: ReadonlySet<string>;
+  /** The words written again as on an earlier line (`dictionary/duplicate-word`). */
+  repeats: Repeat[];
   shortest?: string | null;
   byChar?: WordsByCharacter;
 }
@@ -58,22 +60,28 @@ interface Folded {
  */
 function foldedSets(ctx: RulesetContext, cache: ParseCache): Folded[] | undefined {
   const dictionaries = [...ctx.dictionaries, ...(ctx.personal ? [ctx.personal] : [])];
-  if (!ctx.charset || dictionaries.length === 0) return undefined;
+  if (!hasCharset(ctx) || dictionaries.length === 0) return undefined;
+  return dictionaries.map((d) => foldedOf(d, ctx, cache));
+}
+
+/** One dictionary's words folded (`foldedSets`). */
+function foldedOf(d: SourceText, ctx: RulesetContext & { charset: SourceText }, cache: ParseCache): Folded {
   const charset = cache.get('charset', ctx.charset).value;
-  let folder: ReturnType<typeof makeFolder> | undefined;
-  return dictionaries.map((d) => {
-    const parsed = cache.get('dictionary', d, charset);
-    let hit = foldedWords.get(parsed);
-    if (!hit || hit.charset !== ctx.charset!.text) {
-      folder ??= makeFolder(charset);
-      const words = new Set<string>();
-      // playable words only, as the ruleset keeps them
-      addPlayableWords(folder, parsed.value.words, words);
-      hit = { charset: ctx.charset!.text, words };
-      foldedWords.set(parsed, hit);
-    }
-    return hit;
-  });
+  const parsed = cache.get('dictionary', d, charset);
+  let hit = foldedWords.get(parsed);
+  if (!hit || hit.charset !== ctx.charset.text) {
+    const words = new Set<string>();
+    const repeats: Repeat[] = [];
+    // playable words only, as the ruleset keeps them
+    addPlayableWords(makeFolder(charset), parsed.value.words, words, undefined, undefined, repeats);
+    hit = { charset: ctx.charset.text, words, repeats };
+    foldedWords.set(parsed, hit);
+  }
+  return hit;
+}
+
+function hasCharset(ctx: RulesetContext): ctx is RulesetContext & { charset: SourceText } {
+  return ctx.charset !== undefined;
 }
 
 function wordChecker(ctx: RulesetContext, cache: ParseCache): ((c: string) => boolean) | undefined {
@@ -175,20 +183,25 @@ function rulesetDiagnostics(doc: TextDocumentView, ctx: RulesetContext, players:
 }
 
 /**
- * The check of the ruleset that lands in a dictionary: `ruleset/words-too-long` (words longer
- * than any run of free cells of the card table), over the words of all the ruleset's
- * dictionaries as folded for the card set's checks, by `tableAgainstWords` (the check's).
- * `written`: the document's words as written. Like the check, not of more than
- * TOO_LONG_LIST_LIMIT words; and a dictionary written with more is not folded to find out (a
- * language's word list: a keystroke in the English sample's costs nothing more).
+ * The checks of the ruleset that land in a dictionary: its words written again
+ * (`dictionary/duplicate-word`, found as the ruleset's words are folded, `addPlayableWords`)
+ * and `ruleset/words-too-long` (words longer than any run of free cells of the card table),
+ * over the words of all the ruleset's dictionaries as folded for the card set's checks, by
+ * `tableAgainstWords` (the check's). `written`: the document's words as written. Like the
+ * check, not of more than TOO_LONG_LIST_LIMIT words; and a dictionary written with more is
+ * not folded to find out (a language's word list: a keystroke in the English sample's costs
+ * nothing more).
  */
 function dictionaryDiagnostics(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, written: number): Diagnostic[] {
-  if (!ctx.charset || !ctx.cardtable || written > TOO_LONG_LIST_LIMIT) return [];
+  if (!hasCharset(ctx) || written > TOO_LONG_LIST_LIMIT) return [];
   const dictionaries = [...ctx.dictionaries, ...(ctx.personal ? [ctx.personal] : [])];
-  if (!dictionaries.some((d) => d.name === doc.name)) return [];
+  const self = dictionaries.findIndex((d) => d.name === doc.name);
+  if (self < 0) return [];
   const charset = cache.get('charset', ctx.charset).value;
+  const own = cache.get('dictionary', dictionaries[self]!, charset).value;
+  const hints = repeatHints({ name: doc.name, words: own.words, lines: own.lines }, foldedOf(dictionaries[self]!, ctx, cache).repeats);
   const parsed = dictionaries.map((d) => cache.get('dictionary', d, charset).value);
-  if (parsed.some((p) => p.words.length > TOO_LONG_LIST_LIMIT)) return [];
+  if (!ctx.cardtable || parsed.some((p) => p.words.length > TOO_LONG_LIST_LIMIT)) return hints;
   const sets = foldedSets(ctx, cache) ?? [];
   // the words of all the dictionaries, as the check counts them (a set of one dictionary as it is)
   let words = sets[0]?.words ?? new Set<string>();
@@ -199,7 +212,8 @@ function dictionaryDiagnostics(doc: TextDocumentView, ctx: RulesetContext, cache
   }
   const lists = dictionaries.map((d, i) => ({ name: d.name, words: parsed[i]!.words, lines: parsed[i]!.lines }));
   const table = cache.get('cardtable', ctx.cardtable).value;
-  return tableAgainstWords(table, ctx.cardtable.name, words, undefined, makeFolder(charset), lists).filter((d) => d.code === 'ruleset/words-too-long' && d.file === doc.name);
+  const tooLong = tableAgainstWords(table, ctx.cardtable.name, words, undefined, makeFolder(charset), lists).filter((d) => d.code === 'ruleset/words-too-long' && d.file === doc.name);
+  return [...tooLong, ...hints];
 }
 
 function displayName(name: string): string {

@@ -380,12 +380,16 @@ export { charCount, shortestWordOver };
  * two characters or more, not on the removal list (`removed`). The rest are left out (a
  * character outside the charset, white space inside, too short: the dictionary's errors).
  * The one rule of the loader's word list, the language server's checks and the
- * distribution. `personal` gathers the playable words, removed ones too. Returns how many
- * words were left out (a duplicate is not).
+ * distribution. `personal` gathers the playable words, removed ones too. `repeats` gathers
+ * the words written again as on an earlier line of `written` (`repeatedWords`). Returns how
+ * many words were left out (a duplicate is not).
  */
-export function addPlayableWords(folder: Folder, written: readonly string[], into: Set<string>, removed?: ReadonlySet<string>, personal?: string[]): number {
+export function addPlayableWords(folder: Folder, written: readonly string[], into: Set<string>, removed?: ReadonlySet<string>, personal?: string[], repeats?: Repeat[]): number {
   const folded = folder.canonicalWords(written);
   let leftOut = 0;
+  // the words already in `into` (its size did not grow): a repeat of this list, or of an
+  // earlier list, or another spelling of one of them; told apart after the pass
+  let again: Set<string> | undefined;
   for (let i = 0; i < folded.length; i++) {
     const c = folded[i];
     if (written[i]!.length < 2 || c === undefined || !twoCharsOrMore(c)) {
@@ -393,9 +397,53 @@ export function addPlayableWords(folder: Folder, written: readonly string[], int
       continue;
     }
     personal?.push(c);
-    if (removed === undefined || removed.size === 0 || !removed.has(c)) into.add(c);
+    if (removed !== undefined && removed.size > 0 && removed.has(c)) continue;
+    const size = into.size;
+    into.add(c);
+    if (repeats !== undefined && into.size === size) (again ??= new Set()).add(c);
   }
+  if (again !== undefined) repeats!.push(...repeatedWords(written, folded, again));
   return leftOut;
+}
+
+/** A word written again as on an earlier line of its dictionary (indices in the written words). */
+export interface Repeat {
+  index: number;
+  first: number;
+}
+
+/**
+ * `dictionary/duplicate-word`: the words written exactly as an earlier word of the list, among
+ * those whose folded form is in `again`. Only when the words have some folded form twice:
+ * the set of the playable words says so for nothing (its size does not grow), so a
+ * dictionary without repeats (the English sample) costs no more; with one, a pass over the
+ * folded words, whose hashes the set has computed already.
+ */
+function repeatedWords(written: readonly string[], folded: ReadonlyArray<string | undefined>, again: ReadonlySet<string>): Repeat[] {
+  const first = new Map<string, number>();
+  const out: Repeat[] = [];
+  for (let i = 0; i < folded.length; i++) {
+    const c = folded[i];
+    if (c === undefined || !again.has(c)) continue;
+    const w = written[i]!;
+    const f = first.get(w);
+    if (f === undefined) first.set(w, i);
+    else out.push({ index: i, first: f });
+  }
+  return out;
+}
+
+/** Most `dictionary/duplicate-word` hints of a dictionary: a list written twice is told by its first. */
+export const MAX_REPEAT_HINTS = 100;
+
+/** The hints of `repeatedWords`, on the later lines, naming the first (at most MAX_REPEAT_HINTS). */
+export function repeatHints(dict: WrittenDictionary, repeats: readonly Repeat[]): Diagnostic[] {
+  return repeats.slice(0, MAX_REPEAT_HINTS).map((r) => {
+    const word = dict.words[r.index]!;
+    const line = dict.lines[r.index]!;
+    const range = { start: { line, character: 0 }, end: { line, character: word.length } };
+    return { file: dict.name, ...diagnostic(range, 'hint', 'dictionary/duplicate-word', msg('dictionary/duplicate-word', quote(word), dict.lines[r.first]! + 1)) };
+  });
 }
 
 /**
@@ -450,8 +498,11 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   for (const dict of [...files.dictionaries, ...(files.personal ? [files.personal] : [])]) {
     const r = parseDictionary(dict.text, charset.value);
     diagnostics.push(...withFile(r.diagnostics, dict.name));
-    parsedDicts.push({ name: dict.name, words: r.value.words, lines: r.value.lines });
-    addPlayableWords(folder, r.value.words, words, removed, dict === files.personal ? personalWords : undefined);
+    const written: WrittenDictionary = { name: dict.name, words: r.value.words, lines: r.value.lines };
+    parsedDicts.push(written);
+    const repeats: Repeat[] = [];
+    addPlayableWords(folder, r.value.words, words, removed, dict === files.personal ? personalWords : undefined, repeats);
+    diagnostics.push(...repeatHints(written, repeats));
   }
 
   const cards: RulesetCard[] = [];

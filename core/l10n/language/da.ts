@@ -101,6 +101,7 @@ export const da: LanguageCatalogue = {
 
   'dictionary/too-short': 'et ord skal have mindst {0} tegn',
   'dictionary/whitespace': 'mellemrum inde i et ord: en ordbog har ét ord pr. linje',
+  'dictionary/duplicate-word': '{0} står også på linje {1}',
   'dictionary/unknown-character': '{0} er ikke i tegnsættet',
   'dictionary/unknown-character.lookalike': '{0} er ikke i tegnsættet, men {1}, som ser ens ud, er: et bogstav fra et andet skriftsystem?',
 

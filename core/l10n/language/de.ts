@@ -101,6 +101,7 @@ export const de: LanguageCatalogue = {
 
   'dictionary/too-short': 'ein Wort braucht mindestens {0} Zeichen',
   'dictionary/whitespace': 'Leerraum in einem Wort: ein Wörterbuch hat ein Wort pro Zeile',
+  'dictionary/duplicate-word': '{0} steht auch in Zeile {1}',
   'dictionary/unknown-character': '{0} ist nicht im Zeichensatz',
   'dictionary/unknown-character.lookalike': '{0} ist nicht im Zeichensatz, wohl aber {1}, das gleich aussieht: ein Buchstabe einer anderen Schrift?',
 

@@ -109,6 +109,7 @@ export const en = {
   // ---- diagnostics: dictionary
   'dictionary/too-short': 'a word needs at least {0} characters',
   'dictionary/whitespace': 'white space inside a word: a dictionary has one word a line',
+  'dictionary/duplicate-word': '{0} is also on line {1}',
   'dictionary/unknown-character': '{0} is not in the charset',
   'dictionary/unknown-character.lookalike': '{0} is not in the charset, but {1}, which looks the same, is: a letter of another script?',
 
