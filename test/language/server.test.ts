@@ -589,6 +589,15 @@ describe('quick fixes', () => {
     expect(fixed).toBe(read('tiny.charset'));
     client.change(uri, [{ text: fixed }]);
     await client.diagnostics(uri, (x) => x.length === 0);
+    // the lower case first, the upper on a last line with no break after it: the upper first
+    // on the earlier line, the break before the later one gone
+    const since = client.published.length;
+    const lowerFirst = '7\na\nBb\nEe\nNn\nSs\nTt\nA';
+    client.change(uri, [{ text: lowerFirst }]);
+    const dl = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'charset/split-case'), 10_000, since)).filter((x) => x.code === 'charset/split-case');
+    const [b] = await actionsFor(uri, dl);
+    expect(b!.title).toBe('Write one line `Aa` in place of lines 2 and 8');
+    expect(applyEdits(lowerFirst, b!.edit!.changes![uri]!)).toBe(read('tiny.charset').trimEnd());
     client.close(uri);
   });
 
