@@ -194,17 +194,31 @@ function pairsCases(e: CharsetEntry): boolean {
   });
 }
 
+/** A letter's two cases on two lines (`caseSplits`). */
+export interface CaseSplit {
+  /** The later line, where it is said, and its character. */
+  later: CharsetEntry;
+  ch: string;
+  /** The earlier line, and the other case written there. */
+  earlier: CharsetEntry;
+  other: string;
+  /** A line that pairs the cases, as the others are written (`Bb`). */
+  paired: CharsetEntry;
+  /** The one line to write in place of the two (`Aa`): the upper-case line first, its first character the one shown on cards. */
+  joined: string;
+}
+
 /**
  * A letter's two cases on two lines of one case each (`A`, then `a`) where other lines pair
  * the cases (`Bb`): a slip, since the two are then different letters; the only message was
- * the card set's "no word has 'A'". Said on the later line, naming the other and the line to
- * write. Not said of a charset whose lines never pair cases (one case only, on purpose), nor
- * of a line that pairs them itself (Turkish `Iı` and `İi`).
+ * the card set's "no word has 'A'". One a later line at most, in the order of the lines. Not of a
+ * charset whose lines never pair cases (one case only, on purpose), nor of a line that pairs
+ * them itself (Turkish `Iı` and `İi`). The warning's and its quick fix's.
  */
-function caseSplitLines(entries: readonly CharsetEntry[], index: ReadonlyMap<string, number>, sink: DiagnosticSink): void {
+export function* caseSplits(entries: readonly CharsetEntry[], index: ReadonlyMap<string, number>): Generator<CaseSplit> {
   const paired = entries.find(pairsCases);
   if (paired === undefined) return;
-  for (let k = 0; k < entries.length && !sink.done; k++) {
+  for (let k = 0; k < entries.length; k++) {
     const e = entries[k]!;
     if (pairsCases(e)) continue;
     for (const ch of e.equivalents) {
@@ -212,12 +226,18 @@ function caseSplitLines(entries: readonly CharsetEntry[], index: ReadonlyMap<str
       const j = o === null ? undefined : index.get(o);
       if (j === undefined || j >= k || pairsCases(entries[j]!)) continue;
       const other = entries[j]!;
-      // the upper-case line first: its first character is the one shown on cards
       const upperFirst = ch === ch.toUpperCase() ? [e, other] : [other, e];
-      const joined = upperFirst.map((x) => x.equivalents.join('')).join('');
-      sink.warning(e.range, 'charset/split-case', () => msg('charset/split-case', quote(ch), quote(o!), other.range.start.line + 1, paired.equivalents.join(''), joined));
+      yield { later: e, ch, earlier: other, other: o!, paired, joined: upperFirst.map((x) => x.equivalents.join('')).join('') };
       break;
     }
+  }
+}
+
+/** `charset/split-case`, on the later line, naming the other and the line to write. */
+function caseSplitLines(entries: readonly CharsetEntry[], index: ReadonlyMap<string, number>, sink: DiagnosticSink): void {
+  for (const s of caseSplits(entries, index)) {
+    if (sink.done) break;
+    sink.warning(s.later.range, 'charset/split-case', () => msg('charset/split-case', quote(s.ch), quote(s.other), s.earlier.range.start.line + 1, s.paired.equivalents.join(''), s.joined));
   }
 }
 

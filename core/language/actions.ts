@@ -1,9 +1,10 @@
 // Quick fixes for the diagnostics that have one obvious repair: the declared count, a
 // character missing from the charset, letters of several kinds made one, missing bonus keys,
-// a duplicate cell line, a missing `;` after an attribute line; a letter of another script
+// a duplicate cell line, a missing `;` after an attribute line, a letter's cases written on
+// two lines; a letter of another script
 // that looks like one of the charset's, replaced by it; a card or word with a character the
 // charset lacks, removed; a cell line outside the table, removed.
-import { kindLookAlike, letterKinds } from '../formats/charset.js';
+import { caseSplits, kindLookAlike, letterKinds } from '../formats/charset.js';
 import { lookAlike, withCode } from '../formats/lookalike.js';
 import type { CellLine } from '../formats/types.js';
 import { missingBonusKeys } from './completion.js';
@@ -29,8 +30,7 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
         const twice = d.code === 'charset/count-mismatch' ? repeatedLines(doc) : [];
         const declared = Number(doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)));
         for (const line of twice) {
-          // with its line break (the one before it on a last line without one)
-          const del = line + 1 < doc.lineCount ? { start: { line, character: 0 }, end: { line: line + 1, character: 0 } } : { start: { line: line - 1, character: doc.line(line - 1).length }, end: { line, character: doc.line(line).length } };
+          const del = removeRange(doc, { start: { line, character: 0 }, end: { line, character: doc.line(line).length } });
           out.push(fix(t('action.removeLine', line + 1, doc.line(line).trim()), d, { [doc.name]: [{ range: del, newText: '' }] }, listed - twice.length === declared));
         }
         out.push(fix(t('action.changeCount', listed), d, { [doc.name]: [{ range: d.range, newText: String(listed) }] }, twice.length === 0 || listed - twice.length !== declared));
@@ -72,6 +72,11 @@ export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[],
         break;
       case 'charset/several-letters': {
         const a = splitLetters(doc, d, t);
+        if (a) out.push(a);
+        break;
+      }
+      case 'charset/split-case': {
+        const a = joinCases(doc, d, cache, t);
         if (a) out.push(a);
         break;
       }
@@ -164,6 +169,23 @@ function splitLetters(doc: TextDocumentView, d: LspDiagnostic, t: Translate): Co
   }
   const title = leftOut.length > 0 ? t('action.splitLetters.leftOut', lines.join(', '), leftOut.join(', ')) : t('action.splitLetters', lines.join(', '));
   return fix(title, d, { [doc.name]: edits }, true);
+}
+
+/**
+ * `A` and, on a later line, `a` (other lines pairing the cases): one line `Aa` in place of
+ * the earlier, the later removed, the count lowered when it matched. The pair as the warning
+ * found it (`caseSplits`), where the text still has it (a client may send a stale diagnostic).
+ */
+function joinCases(doc: TextDocumentView, d: LspDiagnostic, cache: ParseCache, t: Translate): CodeAction | null {
+  const charset = cache.get('charset', doc).value;
+  const split = [...caseSplits(charset.entries, charset.index)].find((s) => s.later.range.start.line === d.range.start.line);
+  if (!split) return null;
+  const edits: TextEdit[] = [{ range: split.earlier.range, newText: split.joined }, { range: removeRange(doc, split.later.range), newText: '' }];
+  const count = /^(\s*)(\d+)/.exec(doc.line(0));
+  if (count && Number(count[2]) === charsetLines(doc)) {
+    edits.push({ range: { start: { line: 0, character: count[1]!.length }, end: { line: 0, character: count[0].length } }, newText: String(Number(count[2]) - 1) });
+  }
+  return fix(t('action.joinCases', split.joined, split.earlier.range.start.line + 1, split.later.range.start.line + 1), d, { [doc.name]: edits }, true);
 }
 
 /** The characters of a charset's entry lines other than `line`, each with the first line listing it. */
@@ -302,7 +324,7 @@ function removeWord(doc: TextDocumentView, d: LspDiagnostic, t: Translate): Code
   const line = d.range.start.line;
   const word = doc.line(line).trim();
   if (word === '') return null;
-  const del = line + 1 < doc.lineCount ? { start: { line, character: 0 }, end: { line: line + 1, character: 0 } } : line > 0 ? { start: { line: line - 1, character: doc.line(line - 1).length }, end: { line, character: doc.line(line).length } } : { start: { line, character: 0 }, end: { line, character: doc.line(line).length } };
+  const del = removeRange(doc, { start: { line, character: 0 }, end: { line, character: doc.line(line).length } });
   return fix(t('action.removeWord', word), d, { [doc.name]: [{ range: del, newText: '' }] });
 }
 
@@ -361,12 +383,17 @@ function readCellLine(doc: TextDocumentView, at: { line: number; character: numb
   return { column: Number(m[1]), row: Number(m[2]), attributes, range: { start: at, end: doc.positionAt(start + m[0].trimEnd().length) } };
 }
 
-/** The range to delete for a cell item: its whole lines (with the break) when it stands alone on them. */
+/**
+ * The range to delete for a cell item, a word, a charset line: its whole lines with the break
+ * after them when it stands alone on them (the break before them on a last line without
+ * one), else the range itself.
+ */
 function removeRange(doc: TextDocumentView, r: Range): Range {
   const first = doc.line(r.start.line);
   const last = doc.line(r.end.line);
   const alone = first.slice(0, r.start.character).trim() === '' && last.slice(r.end.character).trim() === '';
   if (alone && r.end.line + 1 < doc.lineCount) return { start: { line: r.start.line, character: 0 }, end: { line: r.end.line + 1, character: 0 } };
+  if (alone && r.start.line > 0) return { start: { line: r.start.line - 1, character: doc.line(r.start.line - 1).length }, end: { line: r.end.line, character: last.length } };
   if (alone) return { start: { line: r.start.line, character: 0 }, end: { line: r.end.line, character: last.length } };
   return r;
 }

@@ -5,7 +5,7 @@
 // stays responsive; a check is abandoned as soon as it is stale.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
-import { addPlayableWords, anyWordHas, loadRuleset, makeFolder, shortestWordOver, spelling, wordsByCharacter, type NamedText, type RulesetFiles, type Spelling, type SpellingCard, type WordsByCharacter } from '../ruleset/load.js';
+import { addPlayableWords, loadRuleset, makeFolder, repeatHints, shortestWordOver, spelling, tableAgainstWords, TOO_LONG_LIST_LIMIT, wordsByCharacter, type NamedText, type Repeat, type RulesetFiles, type Spelling, type SpellingCard, type WordsByCharacter } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import type { SourceText, TextDocumentView } from './document.js';
 import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
@@ -46,38 +46,49 @@ const foldedWords = new WeakMap<object, Folded>();
 interface Folded {
   charset: string;
   words: ReadonlySet<string>;
+  /** The words written again as on an earlier line (`dictionary/duplicate-word`). */
+  repeats: Repeat[];
   shortest?: string | null;
   byChar?: WordsByCharacter;
 }
 
 /**
- * Whether a word of the ruleset's dictionaries has a (canonical) character, for a card set's
- * check of the cards no word takes; the words are folded once per change of a dictionary
- * or the charset (the English sample: about half a second the first time).
+ * The words of the ruleset's dictionaries folded to canonical characters, for the checks
+ * against the words (the card set's, the card table's, the charset's and a dictionary's);
+ * folded once per change of a dictionary or the charset (the English sample: about half a
+ * second the first time).
  */
 function foldedSets(ctx: RulesetContext, cache: ParseCache): Folded[] | undefined {
   const dictionaries = [...ctx.dictionaries, ...(ctx.personal ? [ctx.personal] : [])];
-  if (!ctx.charset || dictionaries.length === 0) return undefined;
+  if (!hasCharset(ctx) || dictionaries.length === 0) return undefined;
+  return dictionaries.map((d) => foldedOf(d, ctx, cache));
+}
+
+/** One dictionary's words folded (`foldedSets`). */
+function foldedOf(d: SourceText, ctx: RulesetContext & { charset: SourceText }, cache: ParseCache): Folded {
   const charset = cache.get('charset', ctx.charset).value;
-  let folder: ReturnType<typeof makeFolder> | undefined;
-  return dictionaries.map((d) => {
-    const parsed = cache.get('dictionary', d, charset);
-    let hit = foldedWords.get(parsed);
-    if (!hit || hit.charset !== ctx.charset!.text) {
-      folder ??= makeFolder(charset);
-      const words = new Set<string>();
-      // playable words only, as the ruleset keeps them
-      addPlayableWords(folder, parsed.value.words, words);
-      hit = { charset: ctx.charset!.text, words };
-      foldedWords.set(parsed, hit);
-    }
-    return hit;
-  });
+  const parsed = cache.get('dictionary', d, charset);
+  let hit = foldedWords.get(parsed);
+  if (!hit || hit.charset !== ctx.charset.text) {
+    const words = new Set<string>();
+    const repeats: Repeat[] = [];
+    // playable words only, as the ruleset keeps them
+    addPlayableWords(makeFolder(charset), parsed.value.words, words, undefined, undefined, repeats);
+    hit = { charset: ctx.charset.text, words, repeats };
+    foldedWords.set(parsed, hit);
+  }
+  return hit;
+}
+
+function hasCharset(ctx: RulesetContext): ctx is RulesetContext & { charset: SourceText } {
+  return ctx.charset !== undefined;
 }
 
 function wordChecker(ctx: RulesetContext, cache: ParseCache): ((c: string) => boolean) | undefined {
   const sets = foldedSets(ctx, cache);
-  return sets ? (c) => sets.some((s) => anyWordHas(s.words, c)) : undefined;
+  // the words having each character, counted once per dictionary change: a card's character
+  // no word has was a scan of every word on each keystroke (275,000 for the English sample)
+  return sets ? (c) => sets.some((s) => (s.byChar ??= wordsByCharacter(s.words)).has(c)) : undefined;
 }
 
 /**
@@ -106,15 +117,21 @@ function characterCounter(ctx: RulesetContext, cache: ParseCache): (() => WordsB
   return () => {
     const maps = sets.map((s) => (s.byChar ??= wordsByCharacter(s.words)));
     if (maps.length === 1) return maps[0]!;
+    // merged once while the dictionaries stay the same (each map is kept per dictionary)
+    if (lastMerged && lastMerged.maps.length === maps.length && lastMerged.maps.every((m, i) => m === maps[i])) return lastMerged.merged;
     // a word in two dictionaries counts twice: a count to point at, not an exact one
-    const out = new Map<string, { words: number; first: string }>();
+    const merged = new Map<string, { words: number; first: string }>();
     for (const m of maps) for (const [ch, e] of m) {
-      const o = out.get(ch);
-      out.set(ch, o ? { words: o.words + e.words, first: o.first } : e);
+      const o = merged.get(ch);
+      merged.set(ch, o ? { words: o.words + e.words, first: o.first } : e);
     }
-    return out;
+    lastMerged = { maps, merged };
+    return merged;
   };
 }
+
+/** The last merge of several dictionaries' `wordsByCharacter`, and the maps it merged. */
+let lastMerged: { maps: readonly WordsByCharacter[]; merged: WordsByCharacter } | null = null;
 
 /** The last spelling checks: their word sets, the cards' characters (sorted), the length bound and the answer. */
 let lastSpelling: Array<{ sets: ReadonlyArray<ReadonlySet<string>>; cards: string; max: number; answer: Spelling }> = [];
@@ -165,6 +182,40 @@ function rulesetDiagnostics(doc: TextDocumentView, ctx: RulesetContext, players:
   return loadRuleset(files, { players, ...(hasWordWith ? { hasWordWith } : {}), ...(spell ? { spelling: spell } : {}), ...(shortest !== undefined ? { shortestWord: shortest } : {}), ...(byChar ? { wordsByCharacter: byChar } : {}) }).diagnostics.filter((d) => d.file === displayName(doc.name) && d.code !== 'ruleset/no-words');
 }
 
+/**
+ * The checks of the ruleset that land in a dictionary: its words written again
+ * (`dictionary/duplicate-word`, found as the ruleset's words are folded, `addPlayableWords`)
+ * and `ruleset/words-too-long` (words longer than any run of free cells of the card table),
+ * over the words of all the ruleset's dictionaries as folded for the card set's checks, by
+ * `tableAgainstWords` (the check's). `written`: the document's words as written. Like the
+ * check, not of more than TOO_LONG_LIST_LIMIT words; and a dictionary written with more is
+ * not folded to find out (a language's word list: a keystroke in the English sample's costs
+ * nothing more).
+ */
+function dictionaryDiagnostics(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, written: number): Diagnostic[] {
+  if (!hasCharset(ctx) || written > TOO_LONG_LIST_LIMIT) return [];
+  const dictionaries = [...ctx.dictionaries, ...(ctx.personal ? [ctx.personal] : [])];
+  const self = dictionaries.findIndex((d) => d.name === doc.name);
+  if (self < 0) return [];
+  const charset = cache.get('charset', ctx.charset).value;
+  const own = cache.get('dictionary', dictionaries[self]!, charset).value;
+  const hints = repeatHints({ name: doc.name, words: own.words, lines: own.lines }, foldedOf(dictionaries[self]!, ctx, cache).repeats);
+  const parsed = dictionaries.map((d) => cache.get('dictionary', d, charset).value);
+  if (!ctx.cardtable || parsed.some((p) => p.words.length > TOO_LONG_LIST_LIMIT)) return hints;
+  const sets = foldedSets(ctx, cache) ?? [];
+  // the words of all the dictionaries, as the check counts them (a set of one dictionary as it is)
+  let words = sets[0]?.words ?? new Set<string>();
+  if (sets.length > 1) {
+    const all = new Set<string>();
+    for (const s of sets) for (const w of s.words) all.add(w);
+    words = all;
+  }
+  const lists = dictionaries.map((d, i) => ({ name: d.name, words: parsed[i]!.words, lines: parsed[i]!.lines }));
+  const table = cache.get('cardtable', ctx.cardtable).value;
+  const tooLong = tableAgainstWords(table, ctx.cardtable.name, words, undefined, makeFolder(charset), lists).filter((d) => d.code === 'ruleset/words-too-long' && d.file === doc.name);
+  return [...tooLong, ...hints];
+}
+
 function displayName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? name;
   try {
@@ -177,9 +228,16 @@ function displayName(name: string): string {
 /** Diagnostics of a document, synchronously (small files, and every non-dictionary file). */
 export function validateSync(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, players: number, locale = 'en'): LspDiagnostic[] {
   const diags = doc.kind === 'dictionary'
-    ? cache.get('dictionary', doc, charsetFor(doc, ctx, cache)).diagnostics
+    ? dictionaryWithRuleset(doc, ctx, cache)
     : (rulesetDiagnostics(doc, ctx, players, cache) ?? cache.get(doc.kind, doc, doc.kind === 'cardset' ? charsetFor(doc, ctx, cache) : undefined).diagnostics);
   return cap(diags).map((d) => toLsp(d, locale));
+}
+
+function dictionaryWithRuleset(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache): Diagnostic[] {
+  const parsed = cache.get('dictionary', doc, charsetFor(doc, ctx, cache));
+  const more = dictionaryDiagnostics(doc, ctx, cache, parsed.value.words.length);
+  // first, so that the cap on a file's diagnostics never drops it
+  return more.length > 0 ? [...more, ...parsed.diagnostics] : parsed.diagnostics;
 }
 
 /** Diagnostics of a document; large dictionaries in chunks. Null when abandoned as stale. */
@@ -187,8 +245,10 @@ export async function validate(doc: TextDocumentView, ctx: RulesetContext, cache
   if (doc.kind !== 'dictionary' || doc.text.length <= CHUNKED_ABOVE) return validateSync(doc, ctx, cache, players, locale);
   const charset = charsetFor(doc, ctx, cache);
   const out: Diagnostic[] = [];
+  let written = 0;
   for (const chunk of chunks(doc.text, CHUNK_LINES)) {
     const r = parseDictionary(chunk.text, charset);
+    written += r.value.words.length;
     for (const d of r.diagnostics) {
       if (d.code === 'file/too-many-diagnostics') continue;
       out.push(chunk.line === 0 ? d : { ...d, range: { start: { line: d.range.start.line + chunk.line, character: d.range.start.character }, end: { line: d.range.end.line + chunk.line, character: d.range.end.character } } });
@@ -197,7 +257,9 @@ export async function validate(doc: TextDocumentView, ctx: RulesetContext, cache
     if (hooks.yieldNow) await hooks.yieldNow();
     if (hooks.isStale?.()) return null;
   }
-  return cap(out).map((d) => toLsp(d, locale));
+  // (only when every chunk was read: a count cut short could pass for a small dictionary)
+  const more = out.length > MAX_FILE_DIAGNOSTICS ? [] : dictionaryDiagnostics(doc, ctx, cache, written);
+  return cap([...more, ...out]).map((d) => toLsp(d, locale));
 }
 
 function charsetFor(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache): Charset | undefined {
@@ -245,10 +307,14 @@ function countBreaks(s: string): number {
   return n;
 }
 
-/** The file kinds whose diagnostics depend on another file of the ruleset changing. */
-export function dependsOn(kind: FileKind, changed: FileKind | null): boolean {
+/**
+ * The file kinds whose diagnostics depend on another file of the ruleset changing; `lines`,
+ * a dictionary's: one of more lines than TOO_LONG_LIST_LIMIT is not checked against the card
+ * table and the other dictionaries (`dictionaryDiagnostics`), so is not checked again for them.
+ */
+export function dependsOn(kind: FileKind, changed: FileKind | null, lines = 0): boolean {
   if (changed === null) return true;
-  if (kind === 'dictionary') return changed === 'charset';
+  if (kind === 'dictionary') return changed === 'charset' || ((changed === 'cardtable' || changed === 'dictionary') && lines <= TOO_LONG_LIST_LIMIT);
   // The four small files are checked together (cards need the charset and the bonus's hand
   // size); the card set also asks whether the dictionaries' words have its characters, and
   // the card table whether some word fits it, the charset which characters words need.

@@ -2,7 +2,7 @@
 import type { CardTable, CellAttributes, Charset } from '../formats/types.js';
 import { makeFolder } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
-import { Coordinates, type CoordinateOptions } from '../coordinates.js';
+import { Coordinates, withIndices, type CoordinateOptions } from '../coordinates.js';
 import type { Translate } from '../l10n/message.js';
 import { contains, lineRange, type TextDocumentView } from './document.js';
 import { learnedHover, type LearnedValues } from './learned.js';
@@ -96,7 +96,8 @@ function tableHover(doc: TextDocumentView, pos: Position, cache: ParseCache, coo
     const inside = column >= 0 && row >= 0 && column < table.width && row < table.height;
     const cell = inside ? table.cells[row * table.width + column] : undefined;
     const written = cellLine.attributes.map((a) => (a.kind === 'B' ? 'B' : `${a.kind} ${a.value}`)).join(' ');
-    const lines = [`**(${column},${row}) = ${names.cellName(column, row)}**`, inside ? describeCell(cell, t) : t('hover.cell.outside')];
+    // named as the preview and the playtest report name it (`C5 (2,4)`)
+    const lines = [`**${withIndices(names.cellName(column, row), column, row)}**`, inside ? describeCell(cell, t) : t('hover.cell.outside')];
     const others = table.lines.filter((l) => l !== cellLine && l.column === column && l.row === row);
     if (others.length) lines.push(t('hover.cell.lines', written || t('hover.cell.nothing'), others.length + 1));
     return { contents: md(lines.join('\n\n')), range: cellLine.range };

@@ -77,12 +77,7 @@ export interface Unlayable {
  */
 export function unlayableWords(words: Iterable<string>, cards: readonly SpellingCard[], table: FreeCells): Unlayable {
   const longestRun = longestFreeRun(table);
-  const have = new Map<string, number>();
-  let wildcards = 0;
-  for (const c of cards) {
-    if (c.char === null) wildcards++;
-    else have.set(c.char, (have.get(c.char) ?? 0) + 1);
-  }
+  const { have, wildcards } = countCards(cards);
   const out: Unlayable = { longestRun, tooLong: 0, tooLongFirst: null, unspellable: 0, unspellableFirst: null };
   const need = new Map<string, number>();
   for (const word of words) {
@@ -104,6 +99,17 @@ export function unlayableWords(words: Iterable<string>, cards: readonly Spelling
     }
   }
   return out;
+}
+
+/** The cards counted: the copies of each (canonical) character, in the order of their first card, and the wildcards. */
+function countCards(cards: readonly SpellingCard[]): { have: Map<string, number>; wildcards: number } {
+  const have = new Map<string, number>();
+  let wildcards = 0;
+  for (const c of cards) {
+    if (c.char === null) wildcards++;
+    else have.set(c.char, (have.get(c.char) ?? 0) + 1);
+  }
+  return { have, wildcards };
 }
 
 type FreeCells = { width: number; height: number; cells: ReadonlyArray<{ blocked: boolean }> };
@@ -196,22 +202,13 @@ export function spelling(lists: ReadonlyArray<Iterable<string>>, cards: readonly
   if (cards.length === 0) return { spelled: null, nearest: null };
   // each card character's index, its copies, and per word how many a word has used (reset
   // by a stamp, so no array is cleared between words)
+  const counted = countCards(cards);
+  const wildcards = counted.wildcards;
   const index = new Map<number, number>();
   const have: number[] = [];
-  let wildcards = 0;
-  for (const c of cards) {
-    if (c.char === null) {
-      wildcards++;
-      continue;
-    }
-    const cp = c.char.codePointAt(0)!;
-    let k = index.get(cp);
-    if (k === undefined) {
-      k = have.length;
-      index.set(cp, k);
-      have.push(0);
-    }
-    have[k]!++;
+  for (const [ch, n] of counted.have) {
+    index.set(ch.codePointAt(0)!, have.length);
+    have.push(n);
   }
   // a table up to the cards' highest BMP character (a few KB for most alphabets, not 256 KB
   // per call); characters above it are on no card unless astral (looked up in the map)
@@ -383,12 +380,16 @@ export { charCount, shortestWordOver };
  * two characters or more, not on the removal list (`removed`). The rest are left out (a
  * character outside the charset, white space inside, too short: the dictionary's errors).
  * The one rule of the loader's word list, the language server's checks and the
- * distribution. `personal` gathers the playable words, removed ones too. Returns how many
- * words were left out (a duplicate is not).
+ * distribution. `personal` gathers the playable words, removed ones too. `repeats` gathers
+ * the words written again as on an earlier line of `written` (`repeatedWords`). Returns how
+ * many words were left out (a duplicate is not).
  */
-export function addPlayableWords(folder: Folder, written: readonly string[], into: Set<string>, removed?: ReadonlySet<string>, personal?: string[]): number {
+export function addPlayableWords(folder: Folder, written: readonly string[], into: Set<string>, removed?: ReadonlySet<string>, personal?: string[], repeats?: Repeat[]): number {
   const folded = folder.canonicalWords(written);
   let leftOut = 0;
+  // the words already in `into` (its size did not grow): a repeat of this list, or of an
+  // earlier list, or another spelling of one of them; told apart after the pass
+  let again: Set<string> | undefined;
   for (let i = 0; i < folded.length; i++) {
     const c = folded[i];
     if (written[i]!.length < 2 || c === undefined || !twoCharsOrMore(c)) {
@@ -396,9 +397,53 @@ export function addPlayableWords(folder: Folder, written: readonly string[], int
       continue;
     }
     personal?.push(c);
-    if (removed === undefined || removed.size === 0 || !removed.has(c)) into.add(c);
+    if (removed !== undefined && removed.size > 0 && removed.has(c)) continue;
+    const size = into.size;
+    into.add(c);
+    if (repeats !== undefined && into.size === size) (again ??= new Set()).add(c);
   }
+  if (again !== undefined) repeats!.push(...repeatedWords(written, folded, again));
   return leftOut;
+}
+
+/** A word written again as on an earlier line of its dictionary (indices in the written words). */
+export interface Repeat {
+  index: number;
+  first: number;
+}
+
+/**
+ * `dictionary/duplicate-word`: the words written exactly as an earlier word of the list, among
+ * those whose folded form is in `again`. Only when the words have some folded form twice:
+ * the set of the playable words says so for nothing (its size does not grow), so a
+ * dictionary without repeats (the English sample) costs no more; with one, a pass over the
+ * folded words, whose hashes the set has computed already.
+ */
+function repeatedWords(written: readonly string[], folded: ReadonlyArray<string | undefined>, again: ReadonlySet<string>): Repeat[] {
+  const first = new Map<string, number>();
+  const out: Repeat[] = [];
+  for (let i = 0; i < folded.length; i++) {
+    const c = folded[i];
+    if (c === undefined || !again.has(c)) continue;
+    const w = written[i]!;
+    const f = first.get(w);
+    if (f === undefined) first.set(w, i);
+    else out.push({ index: i, first: f });
+  }
+  return out;
+}
+
+/** Most `dictionary/duplicate-word` hints of a dictionary: a list written twice is told by its first. */
+export const MAX_REPEAT_HINTS = 100;
+
+/** The hints of `repeatedWords`, on the later lines, naming the first (at most MAX_REPEAT_HINTS). */
+export function repeatHints(dict: WrittenDictionary, repeats: readonly Repeat[]): Diagnostic[] {
+  return repeats.slice(0, MAX_REPEAT_HINTS).map((r) => {
+    const word = dict.words[r.index]!;
+    const line = dict.lines[r.index]!;
+    const range = { start: { line, character: 0 }, end: { line, character: word.length } };
+    return { file: dict.name, ...diagnostic(range, 'hint', 'dictionary/duplicate-word', msg('dictionary/duplicate-word', quote(word), dict.lines[r.first]! + 1)) };
+  });
 }
 
 /**
@@ -449,12 +494,15 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   }
   const words = new Set<string>();
   const personalWords: string[] = [];
-  const parsedDicts: Array<{ name: string; words: readonly string[]; lines: readonly number[] }> = [];
+  const parsedDicts: WrittenDictionary[] = [];
   for (const dict of [...files.dictionaries, ...(files.personal ? [files.personal] : [])]) {
     const r = parseDictionary(dict.text, charset.value);
     diagnostics.push(...withFile(r.diagnostics, dict.name));
-    parsedDicts.push({ name: dict.name, words: r.value.words, lines: r.value.lines });
-    addPlayableWords(folder, r.value.words, words, removed, dict === files.personal ? personalWords : undefined);
+    const written: WrittenDictionary = { name: dict.name, words: r.value.words, lines: r.value.lines };
+    parsedDicts.push(written);
+    const repeats: Repeat[] = [];
+    addPlayableWords(folder, r.value.words, words, removed, dict === files.personal ? personalWords : undefined, repeats);
+    diagnostics.push(...repeatHints(written, repeats));
   }
 
   const cards: RulesetCard[] = [];
@@ -489,24 +537,8 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
     const text = none ? msg('ruleset/no-dictionary', files.name ?? baseName(files.charset.name)) : msg('ruleset/no-words');
     diagnostics.push({ file: files.dictionaries[0]?.name ?? files.charset.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-words', text) });
   }
-  // Cross-file: some word fits the table. A first move lies in a run of free cells that
-  // meets the start condition; if every word is longer than the longest such run, no move is
-  // ever possible (games of passes, which a playtest refuses).
-  const t = table.value;
-  if (t.width > 0 && t.height > 0 && t.cells.length === t.width * t.height && (words.size > 0 || options.shortestWord !== undefined)) {
-    const run = longestFirstRun(t.cells, t.width, t.height, t.start);
-    const shortest = words.size > 0 ? shortestWordOver(words, run?.length ?? 0) : options.shortestWord!;
-    const noneFits = run !== null && shortest !== null && charCount(shortest) > run.length;
-    if (noneFits) {
-      diagnostics.push({ file: files.cardtable.name, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-word-fits', noWordFitsMessage(run, shortest)) });
-    }
-    // Cross-file: words longer than any run of free cells are never laid (the playtest's
-    // finding, `unlayableWords`): once on the dictionary, at the first such word, counted.
-    // Not with no-word-fits, which says more (every word), nor of a language's word list
-    // (the English sample: 4,274 of 274,932 on 15*15), whose long words are the language's
-    // and the table decides which are played: in a list written for the ruleset they are slips.
-    if (!noneFits && words.size > 0 && words.size <= TOO_LONG_LIST_LIMIT) tooLongWords(words, longestFreeRun(t), folder, parsedDicts, diagnostics);
-  }
+  // Cross-file: some word fits the table, and no word is longer than any run of free cells.
+  if (words.size > 0 || options.shortestWord !== undefined) diagnostics.push(...tableAgainstWords(table.value, files.cardtable.name, words, options.shortestWord, folder, parsedDicts));
   // Cross-file: some word can be spelled with the cards, wildcards standing for any
   // character. A card set without the letters the words need (no vowels for English words)
   // makes games of passes, which a playtest refuses. Not said of a card set whose errors
@@ -526,12 +558,7 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   // with none can never be laid (a charset line added for a word's character, `Uu`, and no
   // card of it). On the character's charset line; an information when wildcards exist.
   const byChar = words.size > 0 ? () => wordsByCharacter(words) : options.wordsByCharacter;
-  const carded = new Set<string>();
-  let wildcards = 0;
-  for (const c of cards) {
-    if (c.char === null) wildcards++;
-    else carded.add(c.char);
-  }
+  const { have: carded, wildcards } = countCards(cards);
   // (the words are read only when some charset character has no card)
   if (cardsKept && enough && cards.length > 0 && byChar && charset.value.entries.some((e) => !carded.has(e.canonical))) {
     const lacking = [...byChar()].filter(([ch]) => !carded.has(ch) && charset.value.index.has(ch));
@@ -549,15 +576,13 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   if (hasWordWith) {
     // Cross-file: a card whose character no word has can never be laid (only traded, or
     // left in a hand at the end): said on its first card
-    const counts = new Map<string, number>();
-    for (const c of cards) if (c.char !== null) counts.set(c.char, (counts.get(c.char) ?? 0) + 1);
     const said = new Set<string>();
     for (const c of cards) {
       if (c.char === null || said.has(c.char)) continue;
       said.add(c.char);
       if (hasWordWith(c.char)) continue;
       const range = cardset.value.cards[c.id]!.range;
-      diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'warning', 'ruleset/unused-card', msg('ruleset/unused-card', quote(c.char), counts.get(c.char)!)) });
+      diagnostics.push({ file: files.cardset.name, ...diagnostic(range, 'warning', 'ruleset/unused-card', msg('ruleset/unused-card', quote(c.char), carded.get(c.char)!)) });
     }
   }
 
@@ -589,12 +614,46 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   return { ruleset: fatal ? null : ruleset, diagnostics };
 }
 
+/** A dictionary as written, for a diagnostic on the line of one of its words. */
+export interface WrittenDictionary {
+  /** Copied into the diagnostic's `file`. */
+  name: string;
+  words: readonly string[];
+  lines: readonly number[];
+}
+
+/**
+ * The card table against the dictionaries' words (`words`, playable and canonical, in the
+ * dictionaries' order; or, for a caller that does not pass them, the shortest word alone:
+ * the language server's card table):
+ * - `ruleset/no-word-fits`, on the table: a first move lies in a run of free cells that meets
+ *   the start condition; if every word is longer than the longest such run, no move is ever
+ *   possible (games of passes, which a playtest refuses);
+ * - `ruleset/words-too-long`, on the dictionary line of the first word longer than any run of
+ *   free cells (never laid: the playtest's finding, `unlayableWords`), counted. Not with
+ *   no-word-fits, which says more (every word), nor of a language's word list (the English
+ *   sample: 4,274 of 274,932 on 15*15), whose long words are the language's and the table
+ *   decides which are played: in a list written for the ruleset they are slips.
+ * The check's, and the language server's on a card table (the first) and on a dictionary
+ * (the second).
+ */
+export function tableAgainstWords(t: CardTable, tableName: string, words: ReadonlySet<string>, shortestWord: string | undefined, folder: Folder, dicts: readonly WrittenDictionary[]): Diagnostic[] {
+  if (!(t.width > 0 && t.height > 0 && t.cells.length === t.width * t.height)) return [];
+  const run = longestFirstRun(t.cells, t.width, t.height, t.start);
+  const shortest = words.size > 0 ? shortestWordOver(words, run?.length ?? 0) : (shortestWord ?? null);
+  if (run !== null && shortest !== null && charCount(shortest) > run.length) {
+    return [{ file: tableName, ...diagnostic(WHOLE_FIRST_LINE, 'warning', 'ruleset/no-word-fits', noWordFitsMessage(run, shortest)) }];
+  }
+  const tooLong = words.size > 0 && words.size <= TOO_LONG_LIST_LIMIT ? tooLongWords(words, longestFreeRun(t), folder, dicts) : null;
+  return tooLong ? [tooLong] : [];
+}
+
 /**
  * `ruleset/words-too-long`: the words longer than the longest run of free cells, counted, said
  * on the dictionary line of the first (found again by its length, then folded: only the
  * first such word's dictionary is read twice).
  */
-function tooLongWords(words: ReadonlySet<string>, run: number, folder: Folder, dicts: ReadonlyArray<{ name: string; words: readonly string[]; lines: readonly number[] }>, diagnostics: Diagnostic[]): void {
+function tooLongWords(words: ReadonlySet<string>, run: number, folder: Folder, dicts: readonly WrittenDictionary[]): Diagnostic | null {
   let count = 0;
   let first: string | null = null;
   for (const w of words) {
@@ -603,16 +662,16 @@ function tooLongWords(words: ReadonlySet<string>, run: number, folder: Folder, d
       first ??= w;
     }
   }
-  if (first === null) return;
+  if (first === null) return null;
   const len = charCount(first);
   for (const d of dicts) {
     const i = d.words.findIndex((w) => charCount(w) === len && folder.canonicalWord(w) === first);
     if (i < 0) continue;
     const line = d.lines[i]!;
     const range = { start: { line, character: 0 }, end: { line, character: d.words[i]!.length } };
-    diagnostics.push({ file: d.name, ...diagnostic(range, 'warning', 'ruleset/words-too-long', msg('ruleset/words-too-long', count, words.size, run, quote(first))) });
-    return;
+    return { file: d.name, ...diagnostic(range, 'warning', 'ruleset/words-too-long', msg('ruleset/words-too-long', count, words.size, run, quote(first))) };
   }
+  return null;
 }
 
 /**

@@ -58,7 +58,7 @@ export class DiagnosticsScheduler {
       const p = uriToPath(d.uri);
       if (!p || dirname(p) !== dir) continue;
       const kind = kindOf(d.uri, d.languageId);
-      if (kind && dependsOn(kind, changed)) this.schedule(d.uri, Math.max(wait, delayFor(d.getText().length)));
+      if (kind && dependsOn(kind, changed, d.lineCount)) this.schedule(d.uri, Math.max(wait, delayFor(d.getText().length)));
     }
   }
 
@@ -83,9 +83,10 @@ export class DiagnosticsScheduler {
       const version = doc.version;
       const stale = () => this.ctx.documents.get(uri)?.version !== version;
       // a card set's check of the characters no word has, and a card table's that some word
-      // fits it, and a charset's of the characters words need and no card has, read the
-      // dictionaries (cached by mtime)
-      const rulesetCtx = await this.ctx.workspace.contextFor(uri, { dictionaries: view.kind === 'cardset' || view.kind === 'cardtable' || view.kind === 'charset' });
+      // fits it, and a charset's of the characters words need and no card has, and a
+      // dictionary's of the words longer than the table allows, read the dictionaries
+      // (cached by mtime)
+      const rulesetCtx = await this.ctx.workspace.contextFor(uri, { dictionaries: view.kind !== 'bonus' });
       if (stale()) {
         this.again.add(uri);
         return;

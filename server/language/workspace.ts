@@ -123,7 +123,7 @@ export class Workspace {
 
   /**
    * The ruleset context of a document. Dictionaries are read only when asked for (the
-   * distribution statistics); diagnostics never need them.
+   * distribution statistics, and the diagnostics of the files checked against the words).
    */
   async contextFor(uri: string, options: { dictionaries?: boolean } = {}): Promise<RulesetContext> {
     const path = uriToPath(uri);

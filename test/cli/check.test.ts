@@ -112,11 +112,13 @@ describe('cardwords check', () => {
     expect(r.stderr).toMatch(/^1000 or more errors, \d+ warnings?\n$/);
   });
 
-  it('warnings alone exit 0; --quiet hides them', () => {
-    const dir = tempRuleset({ ...good, 'r.cardset': '6\n[A 100] [A 1] [B 2] [E 1] [E 1] [  0]\n' });
+  it('warnings alone exit 0; --quiet hides them; a word written twice is a hint, counted as neither', () => {
+    const dir = tempRuleset({ ...good, 'r.cardset': '6\n[A 100] [A 1] [B 2] [E 1] [E 1] [  0]\n', 'r.dict': 'ab\nbea\nab\n' });
     const r = cli(['check', dir]);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/r\.cardset:2:\d+: warning: .*\[cardset\/points-range\]/);
+    expect(r.stdout).toMatch(/r\.dict:3:1: hint: 'ab' is also on line 1 \[dictionary\/duplicate-word\]\n/);
+    expect(r.stderr).toBe('0 errors, 1 warning\n');
     expect(cli(['check', dir, '-q']).stdout).toBe('');
   });
 

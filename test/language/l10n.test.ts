@@ -48,7 +48,7 @@ describe('the client’s language', () => {
       const table = fx.uri('tiny.cardtable');
       c.open(table, '7*7\n(3,3)\n(2,4) W 3 C 5;\n(7,7)\n', 'cardwords-cardtable');
       const cell = await c.request<Hover>('textDocument/hover', { textDocument: { uri: table }, position: { line: 2, character: 3 } });
-      expect(hoverText(cell)).toBe('**(2,4) = C5**\n\n5 Feldpunkte, Wortfaktor 3');
+      expect(hoverText(cell)).toBe('**C5 (2,4)**\n\n5 Feldpunkte, Wortfaktor 3');
       const start = await c.request<Hover>('textDocument/hover', { textDocument: { uri: table }, position: { line: 1, character: 1 } });
       expect(hoverText(start)).toBe('**Startbedingung** (3,3): der erste Zug muss D4 bedecken (3,3)');
       const lenses = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: table } });
@@ -123,7 +123,7 @@ describe('one name per cell', () => {
         const inlay = await c.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: table }, range: ALL_LINES });
         const symbols = await c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: table } });
         const name = preview.cells[1 * 7 + 1]!.name;
-        expect(h, JSON.stringify(o)).toContain(`(1,1) = ${name}**`);
+        expect(h, JSON.stringify(o)).toContain(`**${name} (1,1)**`);
         expect(inlay.find((x) => x.position.line === 2)?.label).toBe(name);
         expect(symbols.find((s) => s.name.startsWith('(1,1)'))?.name).toBe(`(1,1) ${name}`);
         expect(preview.columnLabels[1]! + preview.rowLabels[1]!).toBe(o.digitsForColumns ? name.slice(1) + name.slice(0, 1) : name);

@@ -1,5 +1,5 @@
 // The real language server over stdio, feature by feature, with a JSON-RPC client.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, CompletionList, DocumentSymbol, FoldingRange, Hover, InlayHint, CodeLens, TextEdit, Diagnostic } from 'vscode-languageserver-protocol';
 import { DISTRIBUTION_METHOD, TABLE_PREVIEW_METHOD, tooLargeToPreview, unreadableSize, type DistributionStats, type TablePreview } from '../../core/protocol/language.js';
@@ -134,22 +134,25 @@ describe('pushed diagnostics', () => {
     // Qq added to the charset, no card of it (the card set open since the tests above)
     client.open(charset, read('tiny.charset').replace(/^\d+/, (n) => String(Number(n) + 1)).trimEnd() + '\nQq\n');
     await client.diagnostics(charset, (x) => x.length === 0);
-    // a word with Q written into the dictionary on disk: the charset is checked again
+    // a word with Q written into the dictionary on disk, and one into a second dictionary of
+    // the ruleset (the words of both are counted): the charset is checked again
+    writeFileSync(fx.path('tiny.extra.dict'), 'qeb\n');
     writeFileSync(fx.path('tiny.dict'), `${read('tiny.dict').trimEnd()}\nqat\n`);
     try {
-      const d = await client.diagnostics(charset, (x) => x.some((y) => y.code === 'ruleset/no-card-for-character'));
+      const d = await client.diagnostics(charset, (x) => x.some((y) => y.code === 'ruleset/no-card-for-character' && String(y.message).includes('2 words')));
       const w = d.find((y) => y.code === 'ruleset/no-card-for-character')!;
       // the tiny card set has 4 wildcards: QAT can be laid with one, an information
-      expect([w.severity, w.range, w.message]).toEqual([3, { start: { line: 7, character: 0 }, end: { line: 7, character: 2 } }, "no card has the character 'Q': 1 word needs it, such as 'QAT', and can only be laid with one of the 4 wildcards. Add cards of 'Q' to tiny.cardset to lay them otherwise"]);
-      // with no wildcard, a warning: QAT can never be laid
+      expect([w.severity, w.range, w.message]).toEqual([3, { start: { line: 7, character: 0 }, end: { line: 7, character: 2 } }, "no card has the character 'Q': 2 words need it, such as 'QAT', and can only be laid with one of the 4 wildcards. Add cards of 'Q' to tiny.cardset to lay them otherwise"]);
+      // with no wildcard, a warning: QAT can never be laid (the merged count, kept while the dictionaries stay the same)
       const text = read('tiny.cardset');
       client.change(cardset, [{ text: text.replace('[  0] [  0] [  -2] [  3]', '[A 1] [A 1] [A 1] [A 1]') }]);
-      await client.diagnostics(charset, (x) => x.some((y) => y.code === 'ruleset/no-card-for-character' && y.severity === 2 && String(y.message).startsWith("no card has the character 'Q', and the card set has no wildcard: 1 word needs it, such as 'QAT', and can never be laid")));
+      await client.diagnostics(charset, (x) => x.some((y) => y.code === 'ruleset/no-card-for-character' && y.severity === 2 && String(y.message).startsWith("no card has the character 'Q', and the card set has no wildcard: 2 words need it, such as 'QAT', and can never be laid")));
       // a card of Q: said no more
       client.change(cardset, [{ text: text.replace(/^24/, '25').trimEnd() + '\n[Q 9]\n' }]);
       await client.diagnostics(charset, (x) => x.length === 0);
       client.change(cardset, [{ text }]);
     } finally {
+      rmSync(fx.path('tiny.extra.dict'));
       writeFileSync(fx.path('tiny.dict'), readFileSync('samples/tiny/tiny.dict'));
     }
     client.close(charset);
@@ -222,6 +225,25 @@ describe('pushed diagnostics', () => {
     expect(d.filter((x) => x.code === 'dictionary/unknown-character').map((x) => x.range.start)).toEqual([{ line: 1, character: 0 }, { line: 1, character: 3 }]);
     client.close(uri);
     await client.diagnostics(uri, (x) => x.length === 0);
+  });
+
+  it('warns on a dictionary line of a word longer than any run of free cells (ruleset/words-too-long), again when the card table changes', async () => {
+    const dict = fx.uri('tiny.dict');
+    const table = fx.uri('tiny.cardtable');
+    // the tiny table is 7*7: no run of free cells holds 8 letters; and 'bat' written twice, a hint
+    client.open(dict, 'bat\nsensates\nbeans\nbat\n');
+    const d = await client.diagnostics(dict, (x) => x.some((y) => y.code === 'ruleset/words-too-long'));
+    const w = d.find((y) => y.code === 'ruleset/words-too-long')!;
+    expect([w.severity, w.range, w.message]).toEqual([2, { start: { line: 1, character: 0 }, end: { line: 1, character: 8 } }, "1 word of the 3 is longer than the longest run of free cells on the table (7 cells), so can never be laid, such as 'SENSATES': remove them, or block fewer cells"]);
+    const repeat = d.find((y) => y.code === 'dictionary/duplicate-word')!;
+    expect([repeat.severity, repeat.range, repeat.message]).toEqual([4, { start: { line: 3, character: 0 }, end: { line: 3, character: 3 } }, "'bat' is also on line 1"]);
+    // a larger table in the editor: the dictionary is checked again, and the word fits
+    client.open(table, read('tiny.cardtable').replace('7*7', '8*8').replace('(7,7)', '(8,8)'));
+    await client.diagnostics(dict, (x) => !x.some((y) => y.code === 'ruleset/words-too-long'));
+    client.close(table);
+    await client.diagnostics(dict, (x) => x.some((y) => y.code === 'ruleset/words-too-long'));
+    client.close(dict);
+    await client.diagnostics(dict, (x) => x.length === 0);
   });
 
   it('clears the diagnostics of a closed document', async () => {
@@ -372,11 +394,11 @@ describe('hover', () => {
     expect(hoverText(h)).toContain('4 cards of A in the set of 24: 3 × 1 point, 1 × 2 points');
   });
 
-  it('names a table cell in the UI notation: (2,4) = C5', async () => {
+  it('names a table cell in the UI notation, with its indices as the preview writes them: C5 (2,4)', async () => {
     const uri = fx.uri('tiny.cardtable');
     client.open(uri, '7*7\n(3,3)\n(2,4) W 3 C 5;\n(7,7)\n');
     const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 3 } });
-    expect(hoverText(h)).toContain('(2,4) = C5');
+    expect(hoverText(h)).toContain('**C5 (2,4)**');
     expect(hoverText(h)).toContain('5 cell points, word factor 3');
     const start = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 1 } });
     expect(hoverText(start)).toContain('the first move must cover D4');
@@ -487,6 +509,12 @@ describe('quick fixes', () => {
     const word = await actionsFor(dict, dw);
     expect(word.map((a) => a.title)).toEqual(["Add 'Qq' to the charset tiny.charset", "Add 'Uu' to the charset tiny.charset", "Add 'Ii' to the charset tiny.charset", 'Remove this word (quiet)']);
     expect(applyEdits('bat\nquiet\nbe\n', word[3]!.edit!.changes![dict]!)).toBe('bat\nbe\n');
+    // a word on the last line, with no line break after it: the break before it goes
+    const since = client.published.length;
+    client.change(dict, [{ text: 'bat\nquiet' }]);
+    const dl = await client.diagnostics(dict, (x) => x.length === 3, 10_000, since);
+    const lastWord = (await actionsFor(dict, dl)).find((a) => a.title === 'Remove this word (quiet)')!;
+    expect(applyEdits('bat\nquiet', lastWord.edit!.changes![dict]!)).toBe('bat');
     client.close(dict);
     await client.diagnostics(dict, (x) => x.length === 0);
   });
@@ -547,6 +575,29 @@ describe('quick fixes', () => {
     const [split] = await actionsFor(uri, db);
     expect(split!.title).toBe("Write each letter on a line of its own: Cc, h; left out as listed already: 'H' on line 8");
     expect(applyEdits(both, split!.edit!.changes![uri]!)).toBe('9\nAa\nBb\nEe\nNn\nSs\nTt\nHη\nCc\nh\n');
+    client.close(uri);
+  });
+
+  it("joins a letter's cases written on two lines into one line, as the others are written (charset/split-case), the count lowered", async () => {
+    const uri = fx.uri('tiny.charset');
+    const text = '7\nA\nBb\nEe\nNn\nSs\nTt\na\n';
+    client.open(uri, text);
+    const d = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'charset/split-case'))).filter((x) => x.code === 'charset/split-case');
+    const [a] = await actionsFor(uri, d);
+    expect([a!.title, a!.isPreferred]).toEqual(['Write one line `Aa` in place of lines 2 and 8', true]);
+    const fixed = applyEdits(text, a!.edit!.changes![uri]!);
+    expect(fixed).toBe(read('tiny.charset'));
+    client.change(uri, [{ text: fixed }]);
+    await client.diagnostics(uri, (x) => x.length === 0);
+    // the lower case first, the upper on a last line with no break after it: the upper first
+    // on the earlier line, the break before the later one gone
+    const since = client.published.length;
+    const lowerFirst = '7\na\nBb\nEe\nNn\nSs\nTt\nA';
+    client.change(uri, [{ text: lowerFirst }]);
+    const dl = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'charset/split-case'), 10_000, since)).filter((x) => x.code === 'charset/split-case');
+    const [b] = await actionsFor(uri, dl);
+    expect(b!.title).toBe('Write one line `Aa` in place of lines 2 and 8');
+    expect(applyEdits(lowerFirst, b!.edit!.changes![uri]!)).toBe(read('tiny.charset').trimEnd());
     client.close(uri);
   });
 

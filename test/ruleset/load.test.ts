@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCharset } from '../../core/formats/charset.js';
-import { loadRuleset, makeFolder, spelling, TOO_LONG_LIST_LIMIT, wordsByCharacter, type RulesetFiles } from '../../core/ruleset/load.js';
+import { loadRuleset, makeFolder, MAX_REPEAT_HINTS, spelling, TOO_LONG_LIST_LIMIT, wordsByCharacter, type RulesetFiles } from '../../core/ruleset/load.js';
 
 const charset = { name: 'x.charset', text: '4\nAa\nBb\nEeÉé\nß\n' };
 const bonus2 = { name: 'x.bonus', text: '-2:-2\n-1:-1\n0:0\n1:0\n2:5\n' };
@@ -105,7 +105,8 @@ describe('loadRuleset', () => {
   it('counts the cards as written for too few cards: a card set with tabs gets its syntax errors, not also "0 cards are too few"', () => {
     const tabs = { name: 'x.cardset', text: '6\n[A\t1][a\t2] [B\t3] [é\t4] [\t\t0] [Z 9]\n' };
     const codes = (players: number) => loadRuleset(files({ cardset: tabs }), { players }).diagnostics.map((d) => d.code);
-    expect(codes(2)).toEqual(['cardset/missing-space', 'cardset/missing-space', 'cardset/missing-space', 'cardset/missing-space', 'cardset/invalid-character', 'cardset/unknown-character']);
+    // (and the hint of the dictionary's 'ab' written twice)
+    expect(codes(2)).toEqual(['cardset/missing-space', 'cardset/missing-space', 'cardset/missing-space', 'cardset/missing-space', 'cardset/invalid-character', 'cardset/unknown-character', 'dictionary/duplicate-word']);
     // too few as written is still said, with the number written
     const few = loadRuleset(files({ cardset: tabs }), { players: 4 }).diagnostics.find((d) => d.code === 'ruleset/not-enough-cards');
     expect(few?.message).toBe('6 cards are too few for 4 players with 2 cards each (the hand size of x.bonus): at least 8 are needed');
@@ -174,6 +175,21 @@ describe('loadRuleset', () => {
     const letters = ['a', 'b', 'e', 'ß'];
     const many = Array.from({ length: TOO_LONG_LIST_LIMIT }, (_, i) => Array.from({ length: 7 }, (_, k) => letters[Math.floor(i / 4 ** k) % 4]).join(''));
     expect(said([{ name: 'x.dict', text: ['ab', ...many].join('\n') }])).toEqual([]);
+  });
+
+  it('hints at a word written again as on an earlier line of its dictionary (dictionary/duplicate-word), naming that line', () => {
+    const said = (dictionaries: RulesetFiles['dictionaries']) => loadRuleset(files({ dictionaries })).diagnostics.filter((d) => d.code === 'dictionary/duplicate-word').map((d) => [d.file, d.severity, d.range, d.message]);
+    // 'Abe' folds as 'abe' does but is written otherwise: not a repeat; nor is 'be' in two dictionaries
+    expect(said([{ name: 'x.dict', text: 'abe\nbe\nAbe\n\nabe\nabe\n' }, { name: 'x.more.dict', text: 'be\n' }])).toEqual([
+      ['x.dict', 'hint', { start: { line: 4, character: 0 }, end: { line: 4, character: 3 } }, "'abe' is also on line 1"],
+      ['x.dict', 'hint', { start: { line: 5, character: 0 }, end: { line: 5, character: 3 } }, "'abe' is also on line 1"],
+    ]);
+    // hints only: nothing more blocks play or leaves a word out
+    const r = loadRuleset(files({ dictionaries: [{ name: 'x.dict', text: 'abe\nabe\n' }] }));
+    expect(r.ruleset?.words).toEqual(['ABE']);
+    expect(r.diagnostics.filter((d) => d.code.startsWith('dictionary/')).map((d) => d.severity)).toEqual(['hint']);
+    // a list written twice over is told by its first repeats
+    expect(said([{ name: 'x.dict', text: 'ab\n'.repeat(MAX_REPEAT_HINTS + 50) }])).toHaveLength(MAX_REPEAT_HINTS);
   });
 
   it('warns when no word is playable; without a dictionary file, names the file the words go in', () => {

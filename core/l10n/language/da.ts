@@ -101,6 +101,7 @@ export const da: LanguageCatalogue = {
 
   'dictionary/too-short': 'et ord skal have mindst {0} tegn',
   'dictionary/whitespace': 'mellemrum inde i et ord: en ordbog har ét ord pr. linje',
+  'dictionary/duplicate-word': '{0} står også på linje {1}',
   'dictionary/unknown-character': '{0} er ikke i tegnsættet',
   'dictionary/unknown-character.lookalike': '{0} er ikke i tegnsættet, men {1}, som ser ens ud, er: et bogstav fra et andet skriftsystem?',
 
@@ -186,6 +187,7 @@ export const da: LanguageCatalogue = {
   'action.removeCell': 'Fjern den dobbelte linje af {0}',
   'action.mergeCell.sameLine': 'Flet ind i den første angivelse af {0} på denne linje: {1}',
   'action.removeCell.sameLine': 'Fjern den anden angivelse af {0} på denne linje',
+  'action.joinCases': 'Skriv én linje `{0}` i stedet for linje {1} og {2}',
   'action.splitLetters': 'Skriv hvert bogstav på sin egen linje: {0}',
   'action.splitLetters.leftOut': 'Skriv hvert bogstav på sin egen linje: {0}; udeladt, da de allerede står i tegnsættet: {1}',
   'action.splitLetters.listed': "'{0}' på linje {1}",

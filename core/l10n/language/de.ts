@@ -101,6 +101,7 @@ export const de: LanguageCatalogue = {
 
   'dictionary/too-short': 'ein Wort braucht mindestens {0} Zeichen',
   'dictionary/whitespace': 'Leerraum in einem Wort: ein Wörterbuch hat ein Wort pro Zeile',
+  'dictionary/duplicate-word': '{0} steht auch in Zeile {1}',
   'dictionary/unknown-character': '{0} ist nicht im Zeichensatz',
   'dictionary/unknown-character.lookalike': '{0} ist nicht im Zeichensatz, wohl aber {1}, das gleich aussieht: ein Buchstabe einer anderen Schrift?',
 
@@ -186,6 +187,7 @@ export const de: LanguageCatalogue = {
   'action.removeCell': 'Doppelte Zeile von {0} entfernen',
   'action.mergeCell.sameLine': 'In die erste Angabe von {0} in dieser Zeile zusammenführen: {1}',
   'action.removeCell.sameLine': 'Die zweite Angabe von {0} in dieser Zeile entfernen',
+  'action.joinCases': 'Eine Zeile `{0}` an Stelle der Zeilen {1} und {2} schreiben',
   'action.splitLetters': 'Jeden Buchstaben in eine eigene Zeile schreiben: {0}',
   'action.splitLetters.leftOut': 'Jeden Buchstaben in eine eigene Zeile schreiben: {0}; weggelassen, da schon aufgeführt: {1}',
   'action.splitLetters.listed': "'{0}' in Zeile {1}",

@@ -109,6 +109,7 @@ export const en = {
   // ---- diagnostics: dictionary
   'dictionary/too-short': 'a word needs at least {0} characters',
   'dictionary/whitespace': 'white space inside a word: a dictionary has one word a line',
+  'dictionary/duplicate-word': '{0} is also on line {1}',
   'dictionary/unknown-character': '{0} is not in the charset',
   'dictionary/unknown-character.lookalike': '{0} is not in the charset, but {1}, which looks the same, is: a letter of another script?',
 
@@ -198,6 +199,7 @@ export const en = {
   'action.removeCell': 'Remove the duplicate line of {0}',
   'action.mergeCell.sameLine': 'Merge into the first item of {0} on this line: {1}',
   'action.removeCell.sameLine': 'Remove the second item of {0} on this line',
+  'action.joinCases': 'Write one line `{0}` in place of lines {1} and {2}',
   'action.splitLetters': 'Write each letter on a line of its own: {0}',
   'action.splitLetters.leftOut': 'Write each letter on a line of its own: {0}; left out as listed already: {1}',
   'action.splitLetters.listed': "'{0}' on line {1}",
