@@ -239,6 +239,38 @@ describe('VS Code extension in code-server', () => {
     await expect.poll(() => squiggle.count(), { timeout: 30_000 }).toBe(0);
   });
 
+  it("closes a card's [ as it is typed: the character from the completion, the points and the ] typed over make one card", async () => {
+    // (a tester typed ` [`, picked A and typed `1]` as a person does: `[A 1]]`, an error; the
+    // card set had no bracket pair, so the completion's snippet wrote the `]` itself)
+    const file = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'example.cardset' });
+    await file.click({ timeout: 60_000 });
+    const editor = page.locator('.editor-group-container .monaco-editor', { has: page.locator('.view-lines', { hasText: '[K 19]' }) }).first();
+    const line = editor.locator('.view-line', { hasText: '[E 1] [E 0]' });
+    // (the line's inlay hint, its count of cards, left out)
+    const text = async () => ((await line.textContent()) ?? '').replace(/\u00a0/g, ' ').replace(/\d+ cards?$/, '').trimEnd();
+    await expect.poll(async () => {
+      await line.click({ timeout: 60_000 });
+      return editor.evaluate((e) => e.classList.contains('focused'));
+    }, { timeout: 60_000 }).toBe(true);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' [');
+    await expect.poll(text).toBe('[E 1] [E 0] [E -1][K 19] []');
+    await page.keyboard.press('Control+Space');
+    const item = page.locator('.suggest-widget .monaco-list-row', { hasText: 'B' }).first();
+    await item.waitFor({ timeout: 30_000 });
+    await page.keyboard.type('B');
+    await expect.poll(() => page.locator('.suggest-widget .monaco-list-row.focused').textContent(), { timeout: 30_000 }).toMatch(/^B/);
+    await page.keyboard.press('Enter');
+    await expect.poll(text).toBe('[E 1] [E 0] [E -1][K 19] [B]');
+    await page.keyboard.type(' 5]');
+    await expect.poll(text).toBe('[E 1] [E 0] [E -1][K 19] [B 5]');
+    await shot('02b-cardset-bracket');
+    // as it was, for the tests after (the playtest reads the folder's files)
+    await runCommand('File: Revert File');
+    await expect.poll(text).toBe('[E 1] [E 0] [E -1][K 19]');
+    await runCommand('View: Close Editor');
+  });
+
   it('previews the card table beside the editor and follows edits', async () => {
     await runCommand('Cardwords: Preview Card Table');
     const view = webview();
