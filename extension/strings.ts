@@ -17,8 +17,6 @@ export const TABLE_PREVIEW_STRINGS = [
   'The table size cannot be read.',
   'Line {0}: {1}',
   'Too large to preview: more than {0} cells.',
-  '{0}L',
-  '{0}W',
   'blocked',
   'letter factor',
   'word factor',

@@ -84,6 +84,20 @@ export interface CellAttributes {
   wordFactor: number;
 }
 
+/**
+ * A cell's marks as the card table writes its attributes, without the space: `C5`, `W2`,
+ * `L2` (cell points, word and letter factor), in that order. The game's table and the
+ * card-table preview mark cells so (the preview wrote `2L`, `2W`, `+5`, the game `L2`, `W2`,
+ * `C5`: an author met two spellings of one cell, and neither read as the file).
+ */
+export function cellMarks(a: Pick<CellAttributes, 'points' | 'wordFactor' | 'letterFactor'>): string[] {
+  const marks: string[] = [];
+  if (a.points !== 0) marks.push(`C${a.points}`);
+  if (a.wordFactor !== 1) marks.push(`W${a.wordFactor}`);
+  if (a.letterFactor !== 1) marks.push(`L${a.letterFactor}`);
+  return marks;
+}
+
 export interface CellLine {
   column: number;
   row: number;

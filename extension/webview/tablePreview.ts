@@ -3,6 +3,7 @@
 // a grid, its cells named by the server in the user's coordinate options (core/coordinates.ts). Colours come from VS Code's theme variables
 // (styles.css); the last model is kept with setState so a reload shows it at once.
 import { withIndices } from '../../core/coordinates.js';
+import { cellMarks } from '../../core/formats/types.js';
 import { tooLargeToPreview, unreadableSize, type PreviewCell } from '../../core/protocol/language.js';
 import type { PanelState, TablePreviewMessage, ToWebview } from './messages.js';
 import { el, t, vscode } from './vscodeApi.js';
@@ -18,14 +19,6 @@ function startText(m: TablePreviewMessage): string {
   if (c !== null && inside(c, p.width)) return t(s, 'The first move must touch column {0}.', p.columnLabels[c] ?? '');
   if (r !== null && inside(r, p.height)) return t(s, 'The first move must touch row {0}.', p.rowLabels[r] ?? '');
   return t(s, 'No start condition: the first move may go anywhere.');
-}
-
-function cellText(cell: PreviewCell, s: Record<string, string>): string[] {
-  const parts: string[] = [];
-  if (cell.letterFactor !== 1) parts.push(t(s, '{0}L', cell.letterFactor));
-  if (cell.wordFactor !== 1) parts.push(t(s, '{0}W', cell.wordFactor));
-  if (cell.points !== 0) parts.push(cell.points > 0 ? `+${cell.points}` : String(cell.points));
-  return parts;
 }
 
 function cellTitle(cell: PreviewCell, name: string, s: Record<string, string>): string {
@@ -85,7 +78,7 @@ function render(m: TablePreviewMessage): void {
       if (cell.points !== 0) d.classList.add('points');
       const touches = (touchColumn !== null || touchRow !== null) && (touchColumn === null || touchColumn === c) && (touchRow === null || touchRow === r);
       if (touches) d.classList.add('start');
-      if (!cell.blocked) for (const part of cellText(cell, s)) d.append(el('span', undefined, part));
+      if (!cell.blocked) for (const mark of cellMarks(cell)) d.append(el('span', undefined, mark));
       d.title = cellTitle(cell, cell.name, s);
       d.addEventListener('dblclick', () => vscode.postMessage({ type: 'reveal', column: c, row: r }));
       grid.append(d);
@@ -101,7 +94,8 @@ function render(m: TablePreviewMessage): void {
     ['start', t(s, 'start condition')],
   ] as const) {
     const li = el('li');
-    li.append(el('span', `swatch ${cls}`), el('span', undefined, text));
+    // cell points have no colour: their swatch is their mark's letter, as the cells write it (it was an empty box)
+    li.append(el('span', `swatch ${cls}`, cls === 'points' ? 'C' : undefined), el('span', undefined, text));
     legend.append(li);
   }
   app.append(legend);

@@ -49,3 +49,31 @@ it('a table too large to preview: its real size and why there is no grid (it rea
     await context.close();
   }
 }, 60_000);
+
+it("marks a cell as the card table writes it, C5 W2 L2, as the game's table does (it read 2L 2W +5), and the legend's cell points by their letter (an empty box)", async () => {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    await page.setContent('<!DOCTYPE html><html lang="en"><body><div id="app"></div></body></html>');
+    await page.evaluate(() => {
+      (window as unknown as { acquireVsCodeApi(): unknown }).acquireVsCodeApi = () => ({ postMessage: () => undefined, getState: () => undefined, setState: () => undefined });
+    });
+    await page.addStyleTag({ content: readFileSync('dist/webview/styles.css', 'utf8') });
+    await page.addScriptTag({ content: readFileSync('dist/webview/tablePreview.js', 'utf8') });
+    const cell = (column: number, row: number, a: Partial<TablePreview['cells'][number]> = {}) => ({ column, row, name: `${'AB'[column]}${row + 1}`, blocked: false, points: 0, letterFactor: 1, wordFactor: 1, ...a });
+    const cells = [cell(0, 0, { points: 5, wordFactor: 2, letterFactor: 2 }), cell(1, 0, { points: -3 }), cell(0, 1, { letterFactor: 3 }), cell(1, 1, { blocked: true })];
+    const model: TablePreview = { ...empty({ width: 2, height: 2 }), width: 2, height: 2, columnLabels: ['A', 'B'], rowLabels: ['1', '2'], cells, start: { column: 0, row: 0, touchColumn: null, touchRow: null, description: '' } };
+    await page.evaluate((m) => window.postMessage(m, '*'), { type: 'tablePreview', model, cellSize: 32, strings: {} } satisfies TablePreviewMessage);
+    const marks = (c: number, r: number) => page.locator(`#grid .cell[data-column="${c}"][data-row="${r}"] span`).allTextContents();
+    await expect.poll(() => marks(0, 0)).toEqual(['C5', 'W2', 'L2']);
+    expect(await marks(1, 0)).toEqual(['C-3']);
+    expect(await marks(0, 1)).toEqual(['L3']);
+    expect(await marks(1, 1)).toEqual([]);
+    // the legend's swatch for cell points shows something: its letter, in bold
+    const swatch = page.locator('.legend .swatch.points');
+    expect(await swatch.textContent()).toBe('C');
+    expect((await swatch.boundingBox())!.width).toBeGreaterThan(4);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 60_000);

@@ -5,7 +5,7 @@ import type { JSX } from 'preact';
 import { isStartCell } from '../../../core/games/cardwords/rules.js';
 import type { Coords } from '../../../core/games/cardwords/compose.js';
 import { boardIsEmpty } from '../../../core/games/cardwords/types.js';
-import type { StartCondition } from '../../../core/formats/types.js';
+import { cellMarks, type StartCondition } from '../../../core/formats/types.js';
 import type { Translate } from '../../ui/l10n/index.js';
 import { Face } from './face.js';
 import { cardText, type Cell, type Model } from './model.js';
@@ -17,12 +17,7 @@ export function cellOf(target: EventTarget | null): Cell | null {
 }
 
 export function cellMarker(m: Model, i: number): string {
-  const a = m.rules.table.cells[i]!;
-  const parts: string[] = [];
-  if (a.points !== 0) parts.push(`C${a.points}`);
-  if (a.wordFactor !== 1) parts.push(`W${a.wordFactor}`);
-  if (a.letterFactor !== 1) parts.push(`L${a.letterFactor}`);
-  return parts.join(' ');
+  return cellMarks(m.rules.table.cells[i]!).join(' ');
 }
 
 /**
