@@ -199,7 +199,7 @@ function dictionaryDiagnostics(doc: TextDocumentView, ctx: RulesetContext, cache
   if (self < 0) return [];
   const charset = cache.get('charset', ctx.charset).value;
   const own = cache.get('dictionary', dictionaries[self]!, charset).value;
-  const hints = repeatHints({ name: doc.name, words: own.words, lines: own.lines }, foldedOf(dictionaries[self]!, ctx, cache).repeats);
+  const hints = repeatHints({ name: doc.name, text: dictionaries[self]!.text, words: own.words, lines: own.lines }, foldedOf(dictionaries[self]!, ctx, cache).repeats);
   const parsed = dictionaries.map((d) => cache.get('dictionary', d, charset).value);
   if (!ctx.cardtable || parsed.some((p) => p.words.length > TOO_LONG_LIST_LIMIT)) return hints;
   const sets = foldedSets(ctx, cache) ?? [];
@@ -210,7 +210,7 @@ function dictionaryDiagnostics(doc: TextDocumentView, ctx: RulesetContext, cache
     for (const s of sets) for (const w of s.words) all.add(w);
     words = all;
   }
-  const lists = dictionaries.map((d, i) => ({ name: d.name, words: parsed[i]!.words, lines: parsed[i]!.lines }));
+  const lists = dictionaries.map((d, i) => ({ name: d.name, text: d.text, words: parsed[i]!.words, lines: parsed[i]!.lines }));
   const table = cache.get('cardtable', ctx.cardtable).value;
   const tooLong = tableAgainstWords(table, ctx.cardtable.name, words, undefined, makeFolder(charset), lists).filter((d) => d.code === 'ruleset/words-too-long' && d.file === doc.name);
   return [...tooLong, ...hints];

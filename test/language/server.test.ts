@@ -230,13 +230,14 @@ describe('pushed diagnostics', () => {
   it('warns on a dictionary line of a word longer than any run of free cells (ruleset/words-too-long), again when the card table changes', async () => {
     const dict = fx.uri('tiny.dict');
     const table = fx.uri('tiny.cardtable');
-    // the tiny table is 7*7: no run of free cells holds 8 letters; and 'bat' written twice, a hint
-    client.open(dict, 'bat\nsensates\nbeans\nbat\n');
+    // the tiny table is 7*7: no run of free cells holds 8 letters; and 'bat' written twice, a
+    // hint; both on the word of an indented line (they started at column 0)
+    client.open(dict, 'bat\n\tsensates \nbeans\n  bat\n');
     const d = await client.diagnostics(dict, (x) => x.some((y) => y.code === 'ruleset/words-too-long'));
     const w = d.find((y) => y.code === 'ruleset/words-too-long')!;
-    expect([w.severity, w.range, w.message]).toEqual([2, { start: { line: 1, character: 0 }, end: { line: 1, character: 8 } }, "1 word of the 3 is longer than the longest run of free cells on the table (7 cells), so can never be laid, such as 'SENSATES': remove them, or block fewer cells"]);
+    expect([w.severity, w.range, w.message]).toEqual([2, { start: { line: 1, character: 1 }, end: { line: 1, character: 9 } }, "1 word of the 3 is longer than the longest run of free cells on the table (7 cells), so can never be laid, such as 'SENSATES': remove them, or block fewer cells"]);
     const repeat = d.find((y) => y.code === 'dictionary/duplicate-word')!;
-    expect([repeat.severity, repeat.range, repeat.message]).toEqual([4, { start: { line: 3, character: 0 }, end: { line: 3, character: 3 } }, "'bat' is also on line 1"]);
+    expect([repeat.severity, repeat.range, repeat.message]).toEqual([4, { start: { line: 3, character: 2 }, end: { line: 3, character: 5 } }, "'bat' is also on line 1"]);
     // a larger table in the editor: the dictionary is checked again, and the word fits
     client.open(table, read('tiny.cardtable').replace('7*7', '8*8').replace('(7,7)', '(8,8)'));
     await client.diagnostics(dict, (x) => !x.some((y) => y.code === 'ruleset/words-too-long'));
