@@ -406,6 +406,17 @@ export function addPlayableWords(folder: Folder, written: readonly string[], int
   return leftOut;
 }
 
+/**
+ * The removal list's words folded to canonical characters: those the game leaves out of the
+ * dictionaries' (`addPlayableWords`). The one reading of the list for the loader, the
+ * language server's checks against the words and its distribution statistics.
+ */
+export function removedWords(folder: Folder, written: readonly string[]): Set<string> {
+  const removed = new Set<string>();
+  for (const c of folder.canonicalWords(written)) if (c !== undefined) removed.add(c);
+  return removed;
+}
+
 /** A word written again as on an earlier line of its dictionary (indices in the written words). */
 export interface Repeat {
   index: number;
@@ -502,11 +513,11 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   diagnostics.push(...withFile(bonus.diagnostics, files.bonus.name));
 
   const folder = makeFolder(charset.value);
-  const removed = new Set<string>();
+  let removed: ReadonlySet<string> = new Set<string>();
   if (files.removal) {
     const r = parseDictionary(files.removal.text, charset.value);
     diagnostics.push(...withFile(r.diagnostics, files.removal.name));
-    for (const c of folder.canonicalWords(r.value.words)) if (c !== undefined) removed.add(c);
+    removed = removedWords(folder, r.value.words);
   }
   const words = new Set<string>();
   const personalWords: string[] = [];
