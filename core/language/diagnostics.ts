@@ -5,7 +5,7 @@
 // stays responsive; a check is abandoned as soon as it is stale.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
-import { addPlayableWords, loadRuleset, makeFolder, repeatHints, shortestWordOver, spelling, tableAgainstWords, TOO_LONG_LIST_LIMIT, wordsByCharacter, type NamedText, type Repeat, type RulesetFiles, type Spelling, type SpellingCard, type WordsByCharacter } from '../ruleset/load.js';
+import { addPlayableWords, loadRuleset, makeFolder, removedWords, repeatHints, shortestWordOver, spelling, tableAgainstWords, TOO_LONG_LIST_LIMIT, wordsByCharacter, type NamedText, type Repeat, type RulesetFiles, type Spelling, type SpellingCard, type WordsByCharacter } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import type { SourceText, TextDocumentView } from './document.js';
 import { DiagnosticSeverity, type LspDiagnostic } from './lsp.js';
@@ -45,6 +45,8 @@ const foldedWords = new WeakMap<object, Folded>();
 
 interface Folded {
   charset: string;
+  /** The removal list's text it was folded without ('' when none). */
+  removal: string;
   words: ReadonlySet<string>;
   /** The words written again as on an earlier line (`dictionary/duplicate-word`). */
   repeats: Repeat[];
@@ -69,15 +71,32 @@ function foldedOf(d: SourceText, ctx: RulesetContext & { charset: SourceText }, 
   const charset = cache.get('charset', ctx.charset).value;
   const parsed = cache.get('dictionary', d, charset);
   let hit = foldedWords.get(parsed);
-  if (!hit || hit.charset !== ctx.charset.text) {
+  const removal = ctx.removal?.text ?? '';
+  if (!hit || hit.charset !== ctx.charset.text || hit.removal !== removal) {
     const words = new Set<string>();
     const repeats: Repeat[] = [];
-    // playable words only, as the ruleset keeps them
-    addPlayableWords(makeFolder(charset), parsed.value.words, words, undefined, undefined, repeats);
-    hit = { charset: ctx.charset.text, words, repeats };
+    // playable words only, as the ruleset keeps them: those of the removal list left out (in
+    // an editor a removed word was counted too long, or hinted as a repeat, the check did not)
+    addPlayableWords(makeFolder(charset), parsed.value.words, words, removedOf(ctx, cache), undefined, repeats);
+    hit = { charset: ctx.charset.text, removal, words, repeats };
     foldedWords.set(parsed, hit);
   }
   return hit;
+}
+
+/** The removal list's words folded (`removedWords`), per its parse and the charset text. */
+const removedSets = new WeakMap<object, { charset: string; words: ReadonlySet<string> }>();
+
+function removedOf(ctx: RulesetContext & { charset: SourceText }, cache: ParseCache): ReadonlySet<string> | undefined {
+  if (!ctx.removal) return undefined;
+  const charset = cache.get('charset', ctx.charset).value;
+  const parsed = cache.get('dictionary', ctx.removal, charset);
+  let hit = removedSets.get(parsed);
+  if (!hit || hit.charset !== ctx.charset.text) {
+    hit = { charset: ctx.charset.text, words: removedWords(makeFolder(charset), parsed.value.words) };
+    removedSets.set(parsed, hit);
+  }
+  return hit.words;
 }
 
 function hasCharset(ctx: RulesetContext): ctx is RulesetContext & { charset: SourceText } {
@@ -199,7 +218,7 @@ function dictionaryDiagnostics(doc: TextDocumentView, ctx: RulesetContext, cache
   if (self < 0) return [];
   const charset = cache.get('charset', ctx.charset).value;
   const own = cache.get('dictionary', dictionaries[self]!, charset).value;
-  const hints = repeatHints({ name: doc.name, words: own.words, lines: own.lines }, foldedOf(dictionaries[self]!, ctx, cache).repeats);
+  const hints = repeatHints({ name: doc.name, text: dictionaries[self]!.text, words: own.words, lines: own.lines }, foldedOf(dictionaries[self]!, ctx, cache).repeats);
   const parsed = dictionaries.map((d) => cache.get('dictionary', d, charset).value);
   if (!ctx.cardtable || parsed.some((p) => p.words.length > TOO_LONG_LIST_LIMIT)) return hints;
   const sets = foldedSets(ctx, cache) ?? [];
@@ -210,7 +229,7 @@ function dictionaryDiagnostics(doc: TextDocumentView, ctx: RulesetContext, cache
     for (const s of sets) for (const w of s.words) all.add(w);
     words = all;
   }
-  const lists = dictionaries.map((d, i) => ({ name: d.name, words: parsed[i]!.words, lines: parsed[i]!.lines }));
+  const lists = dictionaries.map((d, i) => ({ name: d.name, text: d.text, words: parsed[i]!.words, lines: parsed[i]!.lines }));
   const table = cache.get('cardtable', ctx.cardtable).value;
   const tooLong = tableAgainstWords(table, ctx.cardtable.name, words, undefined, makeFolder(charset), lists).filter((d) => d.code === 'ruleset/words-too-long' && d.file === doc.name);
   return [...tooLong, ...hints];

@@ -4,7 +4,7 @@
 // count as the game plays them: their playable words (the loader's word list), each once.
 import { parseDictionary } from '../formats/index.js';
 import type { Charset } from '../formats/types.js';
-import { addPlayableWords, makeFolder, unlayableWords, type SpellingCard } from '../ruleset/load.js';
+import { addPlayableWords, makeFolder, removedWords, unlayableWords, type SpellingCard } from '../ruleset/load.js';
 import { countCharacters, suggestCardset, type Distribution } from '../ruleset/distribution.js';
 import type { DistributionRow, DistributionStats } from '../protocol/language.js';
 import type { ParseCache, RulesetContext } from './context.js';
@@ -43,8 +43,7 @@ export async function distributionStats(ctx: RulesetContext, cache: ParseCache, 
   let leftOut = 0;
   if (charset) {
     const folder = makeFolder(charset);
-    const removed = new Set<string>();
-    if (ctx.removal) addPlayableWords(folder, parseDictionary(ctx.removal.text).value.words, removed);
+    const removed = ctx.removal ? removedWords(folder, parseDictionary(ctx.removal.text).value.words) : undefined;
     for (const d of dicts) {
       for (const piece of chunks(d.text, 50_000)) {
         leftOut += addPlayableWords(folder, parseDictionary(piece.text).value.words, words, removed);

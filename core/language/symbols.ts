@@ -3,7 +3,7 @@
 import type { Charset } from '../formats/types.js';
 import { bonusLine } from './hover.js';
 import type { ParseCache, RulesetContext } from './context.js';
-import { Coordinates, type CoordinateOptions } from '../coordinates.js';
+import { Coordinates, withIndices, type CoordinateOptions } from '../coordinates.js';
 import type { Translate } from '../l10n/message.js';
 import { bonusKeyName } from './inlay.js';
 import { lineRange, type TextDocumentView } from './document.js';
@@ -53,7 +53,8 @@ export function documentSymbols(doc: TextDocumentView, ctx: RulesetContext, cach
       const size = /^\s*\d+\s*\*\s*\d+/.exec(doc.line(0));
       if (size) out.push(sym(`${table.width}*${table.height}`, t('symbol.tableSize'), SymbolKind.Struct, lineRange(0, 0, size[0].length)));
       for (const l of table.lines.slice(0, MAX_SYMBOLS)) {
-        out.push(sym(`(${l.column},${l.row}) ${names.cellName(l.column, l.row)}`, l.attributes.map((a) => (a.kind === 'B' ? 'B' : `${a.kind} ${a.value}`)).join(' '), SymbolKind.Field, l.range));
+        // worded as the hover, the preview and the playtest report word a cell ("A1 (0,0)")
+        out.push(sym(withIndices(names.cellName(l.column, l.row), l.column, l.row), l.attributes.map((a) => (a.kind === 'B' ? 'B' : `${a.kind} ${a.value}`)).join(' '), SymbolKind.Field, l.range));
       }
       return out;
     }

@@ -1,7 +1,7 @@
 // Loads a ruleset from the texts of its files: parses each, runs the cross-file checks, and
 // resolves cards and words to canonical characters. Pure: the caller reads the files.
 import { charCount, checkingCharset, longestFirstRun, type FirstRun, shortestWordOver, parseBonus, parseCardTable, parseCardset, parseCharset, parseDictionary } from '../formats/index.js';
-import { diagnostic, quote } from '../formats/text.js';
+import { diagnostic, lineRange, LineReader, quote, trimBounds } from '../formats/text.js';
 import { msg, type Message } from '../l10n/message.js';
 import { moveScoreBound } from '../games/cardwords/scoring.js';
 import type { Bonus, CardTable, CardsetCard, Charset, Diagnostic, Range } from '../formats/types.js';
@@ -406,6 +406,17 @@ export function addPlayableWords(folder: Folder, written: readonly string[], int
   return leftOut;
 }
 
+/**
+ * The removal list's words folded to canonical characters: those the game leaves out of the
+ * dictionaries' (`addPlayableWords`). The one reading of the list for the loader, the
+ * language server's checks against the words and its distribution statistics.
+ */
+export function removedWords(folder: Folder, written: readonly string[]): Set<string> {
+  const removed = new Set<string>();
+  for (const c of folder.canonicalWords(written)) if (c !== undefined) removed.add(c);
+  return removed;
+}
+
 /** A word written again as on an earlier line of its dictionary (indices in the written words). */
 export interface Repeat {
   index: number;
@@ -438,12 +449,28 @@ export const MAX_REPEAT_HINTS = 100;
 
 /** The hints of `repeatedWords`, on the later lines, naming the first (at most MAX_REPEAT_HINTS). */
 export function repeatHints(dict: WrittenDictionary, repeats: readonly Repeat[]): Diagnostic[] {
-  return repeats.slice(0, MAX_REPEAT_HINTS).map((r) => {
+  const said = repeats.slice(0, MAX_REPEAT_HINTS);
+  const ranges = wordRanges(dict, said.map((r) => r.index));
+  return said.map((r, k) => {
     const word = dict.words[r.index]!;
-    const line = dict.lines[r.index]!;
-    const range = { start: { line, character: 0 }, end: { line, character: word.length } };
-    return { file: dict.name, ...diagnostic(range, 'hint', 'dictionary/duplicate-word', msg('dictionary/duplicate-word', quote(word), dict.lines[r.first]! + 1)) };
+    return { file: dict.name, ...diagnostic(ranges[k]!, 'hint', 'dictionary/duplicate-word', msg('dictionary/duplicate-word', quote(word), dict.lines[r.first]! + 1)) };
   });
+}
+
+/**
+ * Where some words of a dictionary are written (indices in its words, in file order): on
+ * their lines, without the white space around them that the parser trims (an indented line:
+ * a range from column 0 missed the word), in the written line's code units. Reads the text
+ * up to the last of them only.
+ */
+function wordRanges(dict: WrittenDictionary, indices: readonly number[]): Range[] {
+  const wanted = new Map<number, Range | null>(indices.map((i) => [dict.lines[i]!, null]));
+  const last = Math.max(-1, ...wanted.keys());
+  const reader = new LineReader(dict.text);
+  for (let s = reader.next(); s !== null && reader.index <= last; s = reader.next()) {
+    if (wanted.has(reader.index)) wanted.set(reader.index, lineRange(reader.index, ...trimBounds(s)));
+  }
+  return indices.map((i) => wanted.get(dict.lines[i]!) ?? lineRange(dict.lines[i]!, 0, dict.words[i]!.length));
 }
 
 /**
@@ -486,11 +513,11 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   diagnostics.push(...withFile(bonus.diagnostics, files.bonus.name));
 
   const folder = makeFolder(charset.value);
-  const removed = new Set<string>();
+  let removed: ReadonlySet<string> = new Set<string>();
   if (files.removal) {
     const r = parseDictionary(files.removal.text, charset.value);
     diagnostics.push(...withFile(r.diagnostics, files.removal.name));
-    for (const c of folder.canonicalWords(r.value.words)) if (c !== undefined) removed.add(c);
+    removed = removedWords(folder, r.value.words);
   }
   const words = new Set<string>();
   const personalWords: string[] = [];
@@ -498,7 +525,7 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
   for (const dict of [...files.dictionaries, ...(files.personal ? [files.personal] : [])]) {
     const r = parseDictionary(dict.text, charset.value);
     diagnostics.push(...withFile(r.diagnostics, dict.name));
-    const written: WrittenDictionary = { name: dict.name, words: r.value.words, lines: r.value.lines };
+    const written: WrittenDictionary = { name: dict.name, text: dict.text, words: r.value.words, lines: r.value.lines };
     parsedDicts.push(written);
     const repeats: Repeat[] = [];
     addPlayableWords(folder, r.value.words, words, removed, dict === files.personal ? personalWords : undefined, repeats);
@@ -618,6 +645,8 @@ export function loadRuleset(files: RulesetFiles, options: RulesetOptions = {}): 
 export interface WrittenDictionary {
   /** Copied into the diagnostic's `file`. */
   name: string;
+  /** The file's text, for where on its line a word is written. */
+  text: string;
   words: readonly string[];
   lines: readonly number[];
 }
@@ -667,9 +696,7 @@ function tooLongWords(words: ReadonlySet<string>, run: number, folder: Folder, d
   for (const d of dicts) {
     const i = d.words.findIndex((w) => charCount(w) === len && folder.canonicalWord(w) === first);
     if (i < 0) continue;
-    const line = d.lines[i]!;
-    const range = { start: { line, character: 0 }, end: { line, character: d.words[i]!.length } };
-    return { file: d.name, ...diagnostic(range, 'warning', 'ruleset/words-too-long', msg('ruleset/words-too-long', count, words.size, run, quote(first))) };
+    return { file: d.name, ...diagnostic(wordRanges(d, [i])[0]!, 'warning', 'ruleset/words-too-long', msg('ruleset/words-too-long', count, words.size, run, quote(first))) };
   }
   return null;
 }

@@ -146,6 +146,11 @@ export class Workspace {
         const s = await get(m.personal, true);
         if (s) ctx.personal = s;
       }
+      // the words it takes away from the dictionaries', for the checks against the words
+      if (m.removal) {
+        const s = await get(m.removal, true);
+        if (s) ctx.removal = s;
+      }
     }
     return ctx;
   }

@@ -86,18 +86,22 @@ async function welcome(p: CwPlayer): Promise<CwPlayer> {
 }
 
 /**
- * A game of the tiny ruleset the owner watches, Ann and Bo playing (a grace of 0.3 s unless
+ * A game of the tiny ruleset the owner watches, Ann and Bo playing (and the players named in
+ * `more`, after them: `others`; a grace of 0.3 s unless
  * `grace` says otherwise), over by the rules: every player passed twice. The room stays for a rematch.
  */
-export async function overByPasses(url: string, ownerToken: string, seed: string, grace = 0.3): Promise<{ owner: CwPlayer; ann: CwPlayer; bo: CwPlayer; id: string }> {
-  const owner = await cwCreate(url, { owner: ownerToken, ruleset: 'tiny', humans: 2, grace, seed });
+export async function overByPasses(url: string, ownerToken: string, seed: string, grace = 0.3, more: readonly string[] = []): Promise<{ owner: CwPlayer; ann: CwPlayer; bo: CwPlayer; others: CwPlayer[]; id: string }> {
+  const owner = await cwCreate(url, { owner: ownerToken, ruleset: 'tiny', humans: 2 + more.length, grace, seed });
   const id = owner.room.roomId;
   const ann = await cwJoin(url, id, { name: 'Ann' });
   const bo = await cwJoin(url, id, { name: 'Bo' });
+  const others: CwPlayer[] = [];
+  for (const name of more) others.push(await cwJoin(url, id, { name }));
   await until(() => ann.state.status === 'playing', 5000, 'the start');
-  for (const p of [ann, bo, ann, bo]) expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
+  const all = [ann, bo, ...others];
+  for (const p of [...all, ...all]) expect((await p.request('action', { text: 'pass' })).type).toBe('ack');
   await until(() => ann.state.status === 'over', 5000, 'the end');
-  return { owner, ann, bo, id };
+  return { owner, ann, bo, others, id };
 }
 
 export function seatOf(p: CwPlayer): number {

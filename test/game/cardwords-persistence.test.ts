@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { generateMoves, sortMoves } from '../../core/robots/cardwords/generate.js';
 import { moveWords, tilesToPlaced } from '../../core/robots/cardwords/robot.js';
 import { formatAction } from '../../core/games/cardwords/notation.js';
+import { asksRematch, cardwordsRematchWaits } from '../../core/protocol/game.js';
 import { logRecord, startServer, until, type ServerProcess } from '../support/game-server.js';
 import { sorted, boardOf, chooseText, copySample, cwCreate, cwJoin, genContext, handOf, loadTestRuleset, overByPasses, seatOf } from './cardwords-helpers.js';
 
@@ -129,7 +130,7 @@ describe('cardwords persistence', () => {
     }
   });
 
-  it('a rematch vote survives kill -9: after the restart it still shows, and the last vote deals the rematch', async () => {
+  it('a rematch vote survives kill -9: after the restart it still shows, and the last vote deals the rematch; a vote made stale by a removal stays stale', async () => {
     // defect: the votes were the room's memory alone: Ann saw hers gone, and Bo's vote, the
     // last one it waited for, dealt nothing
     const args = ['--ruleset', 'samples/tiny'];
@@ -137,30 +138,38 @@ describe('cardwords persistence', () => {
     let srv2: ServerProcess | null = null;
     try {
       // a grace of a minute: no stand-in takes Bo's seat after the restart (the vote would then wait on nobody)
-      const { ann, bo, id } = await overByPasses(srv.url, srv.ownerToken, 'rematch-restart-1', 60);
+      const { owner, ann, bo, others: [cy], id } = await overByPasses(srv.url, srv.ownerToken, 'rematch-restart-1', 60, ['Cy']);
       const keyOf = async (p: typeof ann) => (await p.next((m) => m.type === 'welcome')).payload.key!;
       const [annKey, boKey] = [await keyOf(ann), await keyOf(bo)];
       expect((await ann.request('rematch')).type).toBe('ack');
-      await until(() => bo.state.players[seatOf(ann)]!.rematch, 5000, "Ann's vote seen");
+      // Cy's vote, then the owner removes Cy: a stale vote (asksRematch), which deals nothing
+      expect((await cy!.request('rematch')).type).toBe('ack');
+      expect((await owner.request('remove', { name: 'Cy' })).type).toBe('ack');
+      await until(() => bo.state.players[seatOf(ann)]!.rematch && bo.state.players[2]!.left, 5000, "Ann's vote and Cy's removal seen");
+      expect(bo.state.round).toBe(1);
       await srv.kill9();
       const lines = readFileSync(join(srv.dataDir, 'games', `${id}.log`), 'utf8').trim().split('\n').map((l) => logRecord(l));
-      expect(lines.filter((l) => 'vote' in l).map((l) => l.vote)).toEqual(['Ann']);
+      expect(lines.filter((l) => 'vote' in l).map((l) => l.vote)).toEqual(['Ann', 'Cy']);
 
       srv2 = await startServer({ dataDir: srv.dataDir, args });
       const ann2 = await cwJoin(srv2.url, id, { name: 'Ann', key: annKey });
       const bo2 = await cwJoin(srv2.url, id, { name: 'Bo', key: boKey });
-      await until(() => bo2.state.players.length === 2, 5000, 'the restored state');
+      await until(() => bo2.state.players.length === 3, 5000, 'the restored state');
       expect(bo2.state.status).toBe('over');
       expect(bo2.state.round).toBe(1);
-      expect([...bo2.state.players].map((p) => p.rematch)).toEqual([true, false]);
-      // Bo's log has the line of the vote again ("Ann asks for a rematch.")
+      expect([...bo2.state.players].map((p) => p.rematch)).toEqual([true, false, true]);
+      // Cy's vote replayed before the removal, as it was taken: stale still (Cy removed, not
+      // asking), and the rematch waits for Bo alone
+      expect([...bo2.state.players].map((p) => [p.name, p.removed, asksRematch(p)])).toEqual([['Ann', false, true], ['Bo', false, false], ['Cy', true, false]]);
+      expect(cardwordsRematchWaits([...bo2.state.players])).toEqual(['Bo']);
+      // Bo's log has the lines of the votes again ("Ann asks for a rematch.")
       bo2.room.send('history', { id: 'h1' });
       const history = (await bo2.next((m) => m.type === 'history')).payload as unknown as { events: Array<{ kind: string; name?: string }> };
-      expect(history.events.filter((e) => e.kind === 'vote')).toMatchObject([{ name: 'Ann' }]);
+      expect(history.events.filter((e) => e.kind === 'vote')).toMatchObject([{ name: 'Ann' }, { name: 'Cy' }]);
       // Bo's vote, the last: the rematch is dealt
       expect((await bo2.request('rematch')).type).toBe('ack');
       await until(() => ann2.state.round === 2 && ann2.state.status === 'playing' && handOf(ann2).length > 0, 5000, 'the rematch');
-      expect([...ann2.state.players].map((p) => p.rematch)).toEqual([false, false]);
+      expect([...ann2.state.players].map((p) => p.rematch)).toEqual([false, false, false]);
       await Promise.all([ann2.leave(), bo2.leave()]);
     } finally {
       await srv.kill9();

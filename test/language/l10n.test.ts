@@ -125,7 +125,8 @@ describe('one name per cell', () => {
         const name = preview.cells[1 * 7 + 1]!.name;
         expect(h, JSON.stringify(o)).toContain(`**${name} (1,1)**`);
         expect(inlay.find((x) => x.position.line === 2)?.label).toBe(name);
-        expect(symbols.find((s) => s.name.startsWith('(1,1)'))?.name).toBe(`(1,1) ${name}`);
+        // worded as the hover words it
+        expect(symbols.find((s) => s.name.endsWith('(1,1)'))?.name).toBe(`${name} (1,1)`);
         expect(preview.columnLabels[1]! + preview.rowLabels[1]!).toBe(o.digitsForColumns ? name.slice(1) + name.slice(0, 1) : name);
         names.push(name);
       }
@@ -164,14 +165,14 @@ describe('symbols after a coordinate change', () => {
       await expect.poll(() => log).toEqual(['register textDocument/documentSymbol {"documentSelector":null}']);
       const table = fx.uri('tiny.cardtable');
       c.open(table, '7*7\n(3,3)\n(1,2) W 2;\n(7,7)\n', 'cardwords-cardtable');
-      const symbolName = async () => (await c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: table } })).find((s) => s.name.startsWith('(1,2)'))?.name;
-      expect(await symbolName()).toBe('(1,2) B3');
+      const symbolName = async () => (await c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: table } })).find((s) => s.name.endsWith('(1,2)'))?.name;
+      expect(await symbolName()).toBe('B3 (1,2)');
       // players only: the symbols do not change, nor does the registration
       void c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { cardwords: { players: 3 } } });
       void c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { cardwords: { players: 3, coordinates: { digitsForColumns: true } } } });
       await expect.poll(() => log.length).toBe(3);
       expect(log.slice(1)).toEqual(['unregister textDocument/documentSymbol known', 'register textDocument/documentSymbol {"documentSelector":null}']);
-      expect(await symbolName()).toBe('(1,2) C2');
+      expect(await symbolName()).toBe('C2 (1,2)');
       expect(ids.size).toBe(1);
     } finally {
       await c.stop();
@@ -192,7 +193,7 @@ describe('symbols after a coordinate change', () => {
       const table = fx.uri('tiny.cardtable');
       c.open(table, '7*7\n(3,3)\n(1,2) W 2;\n(7,7)\n', 'cardwords-cardtable');
       const symbols = await c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: table } });
-      expect(symbols.find((s) => s.name.startsWith('(1,2)'))?.name).toBe('(1,2) C2');
+      expect(symbols.find((s) => s.name.endsWith('(1,2)'))?.name).toBe('C2 (1,2)');
       expect(asked).toBe(0);
     } finally {
       await c.stop();

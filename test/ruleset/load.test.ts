@@ -168,7 +168,8 @@ describe('loadRuleset', () => {
   it('warns once, on the dictionary line of the first, of the words longer than the longest run of free cells (ruleset/words-too-long); not of a language\'s word list', () => {
     const small = { name: 'x.cardtable', text: '3*3\n(1,1)\n(3,3)\n' };
     const said = (dictionaries: RulesetFiles['dictionaries']) => loadRuleset(files({ cardtable: small, dictionaries })).diagnostics.filter((d) => d.code === 'ruleset/words-too-long').map((d) => [d.file, d.severity, d.range, d.message]);
-    expect(said([{ name: 'x.dict', text: 'ab\nabe\n\nabba\nbebab\n' }])).toEqual([['x.dict', 'warning', { start: { line: 3, character: 0 }, end: { line: 3, character: 4 } }, "2 words of the 4 are longer than the longest run of free cells on the table (3 cells), so can never be laid, such as 'ABBA': remove them, or block fewer cells"]]);
+    // on the word of an indented line (the range started at column 0)
+    expect(said([{ name: 'x.dict', text: 'ab\nabe\n\n\t abba \nbebab\n' }])).toEqual([['x.dict', 'warning', { start: { line: 3, character: 2 }, end: { line: 3, character: 6 } }, "2 words of the 4 are longer than the longest run of free cells on the table (3 cells), so can never be laid, such as 'ABBA': remove them, or block fewer cells"]]);
     // in a second dictionary, written in another case: found there
     expect(said([{ name: 'x.dict', text: 'ab\n' }, { name: 'x.more.dict', text: 'be\nBÉBÉ\n' }])).toEqual([['x.more.dict', 'warning', { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } }, "1 word of the 3 is longer than the longest run of free cells on the table (3 cells), so can never be laid, such as 'BEBE': remove them, or block fewer cells"]]);
     // a language's word list keeps its long words (the table decides): not said past the limit
@@ -180,8 +181,9 @@ describe('loadRuleset', () => {
   it('hints at a word written again as on an earlier line of its dictionary (dictionary/duplicate-word), naming that line', () => {
     const said = (dictionaries: RulesetFiles['dictionaries']) => loadRuleset(files({ dictionaries })).diagnostics.filter((d) => d.code === 'dictionary/duplicate-word').map((d) => [d.file, d.severity, d.range, d.message]);
     // 'Abe' folds as 'abe' does but is written otherwise: not a repeat; nor is 'be' in two dictionaries
-    expect(said([{ name: 'x.dict', text: 'abe\nbe\nAbe\n\nabe\nabe\n' }, { name: 'x.more.dict', text: 'be\n' }])).toEqual([
-      ['x.dict', 'hint', { start: { line: 4, character: 0 }, end: { line: 4, character: 3 } }, "'abe' is also on line 1"],
+    // (on the word of an indented line, the line break \r\n)
+    expect(said([{ name: 'x.dict', text: 'abe\nbe\nAbe\n\n  abe\r\nabe\n' }, { name: 'x.more.dict', text: 'be\n' }])).toEqual([
+      ['x.dict', 'hint', { start: { line: 4, character: 2 }, end: { line: 4, character: 5 } }, "'abe' is also on line 1"],
       ['x.dict', 'hint', { start: { line: 5, character: 0 }, end: { line: 5, character: 3 } }, "'abe' is also on line 1"],
     ]);
     // hints only: nothing more blocks play or leaves a word out

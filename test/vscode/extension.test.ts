@@ -309,12 +309,12 @@ describe('VS Code extension in code-server', () => {
     await expect.poll(hinted, { timeout: 30_000 }).toMatch(/^\(10,0\)\s*K1\s/);
     expect(await previewName()).toContain('K1');
     await page.locator('.editor-group-container .monaco-editor .view-line', { hasText: 'C 5;' }).filter({ hasText: '(10,0)' }).first().click();
-    await expect.poll(crumbs, { timeout: 30_000 }).toContain('(10,0) K1');
+    await expect.poll(crumbs, { timeout: 30_000 }).toContain('K1 (10,0)');
     // settings.json is edited in the preview's group: the card table's editor stays in view
     await setUserSetting('cardwords.coordinates.digitsForColumns', true, { beside: true });
     await expect.poll(hinted, { timeout: 30_000 }).toMatch(/^\(10,0\)\s*A11\s/);
     // with no edit: the server registered its symbol provider afresh (handlers/documentSymbol.ts)
-    await expect.poll(crumbs, { timeout: 30_000 }).toContain('(10,0) A11');
+    await expect.poll(crumbs, { timeout: 30_000 }).toContain('A11 (10,0)');
     await shot('04b-coordinates-digits-editor');
     // the preview under settings.json, in view again once it is closed, renamed in place
     await expect.poll(previewName, { timeout: 30_000 }).toContain('A11');
