@@ -3,18 +3,17 @@
 // Yatzee while a place is free (players join at any time). A VS Code panel has no address bar.
 import type { Translate } from './l10n/index.js';
 
-/** `compact`: one line where it fits, the field as wide as the link (Yatzee's, shown all game long). */
+/**
+ * `compact`: beside its words and as wide as the link where the line has room (Yatzee's, shown
+ * all game long), else as the other. The whole link on as many lines as the column needs: a
+ * one-line field cut the game's id off (Yatzee's by 3 px in a VS Code column).
+ */
 export function InviteLink({ id, t, url, compact = false }: { id: string; t: Translate; url: string; compact?: boolean }) {
   return (
     <p class={compact ? 'invite compact' : 'invite'} id={id}>
       <label>
         {t('cw.invite')}{' '}
-        {compact ? (
-          <input type="text" readOnly id={`${id}-url`} value={url} size={url.length} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
-        ) : (
-          // the whole link on as many lines as the column needs: an input cut the game's id off
-          <textarea readOnly id={`${id}-url`} value={url} rows={1} spellcheck={false} onFocus={(e) => (e.currentTarget as HTMLTextAreaElement).select()} />
-        )}
+        <textarea readOnly id={`${id}-url`} value={url} rows={1} spellcheck={false} onFocus={(e) => (e.currentTarget as HTMLTextAreaElement).select()} />
       </label>
     </p>
   );

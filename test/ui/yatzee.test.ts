@@ -108,6 +108,18 @@ describe('Yatzee panel in Chromium', () => {
     expect(await a.inputValue('#yatzee-invite-url')).toBe(link);
     expect(await b.textContent('#yatzee-invite')).toContain('Giv dette link til dem, du vil invitere:');
     expect(await b.inputValue('#yatzee-invite-url')).toBe(link);
+    // the whole link in view: on one line where the column has room for it, wrapped where it
+    // has not (a one-line field cut the last 3 px of it off: a tester in a VS Code column)
+    const uncut = (p: Page) => p.$eval('#yatzee-invite-url', (i) => [i.scrollWidth - i.clientWidth, i.scrollHeight - i.clientHeight, i.clientHeight]);
+    const [, , oneLine] = await uncut(a);
+    for (const p of [a, b]) expect((await uncut(p)).slice(0, 2)).toEqual([0, 0]);
+    const wide = a.viewportSize()!;
+    await a.setViewportSize({ width: 360, height: wide.height });
+    await expect.poll(async () => (await uncut(a)).slice(0, 2)).toEqual([0, 0]);
+    expect((await uncut(a))[2]).toBeGreaterThan(oneLine!);
+    await shot(a, 'yatzee-invite-360');
+    await a.setViewportSize(wide);
+    await expect.poll(async () => (await uncut(a))[2]).toBe(oneLine);
     await a.focus('#yatzee-invite-url');
     expect(await a.evaluate(() => { const i = document.querySelector<HTMLInputElement>('#yatzee-invite-url')!; return i.selectionEnd! - i.selectionStart!; })).toBe(link.length);
     await a.locator('.die').first().focus();
