@@ -247,11 +247,14 @@ points of a character's cards."
      (mapconcat
       (lambda (r)
         (let ((mean (cardwords--number (cardwords--get r :meanPoints))))
-          (format "%-5s %6d %6.1f%% %6.1f%% %9d %5s"
-                  (cardwords--get r :char) (cardwords--get r :cards)
-                  (* 100 (cardwords--get r :cardShare)) (* 100 (cardwords--get r :frequency))
-                  (cardwords--get r :suggestedCards)
-                  (if mean (format "%.1f" mean) "-"))))
+          (concat
+           (format "%-5s %6d %6.1f%% %6.1f%% %9d %5s"
+                   (cardwords--get r :char) (cardwords--get r :cards)
+                   (* 100 (cardwords--get r :cardShare)) (* 100 (cardwords--get r :frequency))
+                   (cardwords--get r :suggestedCards)
+                   (if mean (format "%.1f" mean) "-"))
+           ;; a card's character the charset lacks: its cards, no frequency
+           (if (eq (cardwords--get r :outside) t) "  not in the charset" ""))))
       rows "\n")
      "\n")))
 

@@ -29,6 +29,7 @@ export const TABLE_PREVIEW_STRINGS = [
 
 export const DISTRIBUTION_STRINGS = [
   'Distribution: {0}',
+  '{0}: not in the charset',
   '{0, plural, one {# card} other {# cards}} ({1, plural, one {# wildcard} other {# wildcards}}); {2, plural, one {# character} other {# characters}} counted in {3, plural, one {# word} other {# words}}.',
   'The charset has no characters.',
   'cards',

@@ -19,6 +19,12 @@ export async function distributionStats(ctx: RulesetContext, cache: ParseCache, 
   let totalCards = 0;
   /** The cards as the game spells with them: canonical characters, null for a wildcard. */
   const spelling: SpellingCard[] = [];
+  /**
+   * Cards of characters the charset lacks (cardset/unknown-character), by character in the
+   * cards' order: counted in the cards, so rows of their own (the rows' shares added up to
+   * less than all and such a card was nowhere).
+   */
+  const outside = new Map<string, { cards: number; points: number }>();
   if (ctx.cardset && charset) {
     for (const card of cache.get('cardset', ctx.cardset, charset).value.cards) {
       totalCards++;
@@ -32,6 +38,11 @@ export async function distributionStats(ctx: RulesetContext, cache: ParseCache, 
         cardsPer[i]!++;
         pointsPer[i]! += card.points;
         spelling.push({ char: chars[i]! });
+      } else {
+        const o = outside.get(card.char) ?? { cards: 0, points: 0 };
+        o.cards++;
+        o.points += card.points;
+        outside.set(card.char, o);
       }
     }
   }
@@ -81,6 +92,9 @@ export async function distributionStats(ctx: RulesetContext, cache: ParseCache, 
     suggestedCards: suggested[i]!,
     meanPoints: cardsPer[i]! > 0 ? pointsPer[i]! / cardsPer[i]! : null,
   }));
+  for (const [char, o] of outside) {
+    rows.push({ char, cards: o.cards, cardShare: letters > 0 ? o.cards / letters : 0, occurrences: 0, frequency: 0, suggestedCards: 0, meanPoints: o.points / o.cards, outside: true });
+  }
   return {
     ruleset: ctx.name,
     sources: { charset: ctx.charset?.name ?? null, cardset: ctx.cardset?.name ?? null, dictionaries: dicts.map((d) => d.name) },
@@ -100,6 +114,6 @@ export function statsText(s: DistributionStats): string {
   const u = s.unlayable;
   const never = u && (u.tooLong > 0 || u.unspellable > 0) ? `; no game can lay ${u.tooLong + u.unspellable} of the words (${u.tooLong} longer than the longest run of ${u.longestRun} free cells, ${u.unspellable} needing more cards of a character than the set has)` : '';
   const head = `${s.ruleset}: ${s.totalCards} cards (${s.wildcards} wildcard${s.wildcards === 1 ? '' : 's'}), ${s.words} words, ${s.totalCharacters} characters${s.leftOut ? ` (${s.leftOut} dictionary lines left out for errors)` : ''}${never}`;
-  const rows = s.rows.map((r) => `${r.char.padEnd(4)} ${String(r.cards).padStart(5)} ${pct(r.cardShare).padStart(7)} ${pct(r.frequency).padStart(7)} ${String(r.suggestedCards).padStart(9)}`);
+  const rows = s.rows.map((r) => `${r.char.padEnd(4)} ${String(r.cards).padStart(5)} ${pct(r.cardShare).padStart(7)} ${pct(r.frequency).padStart(7)} ${String(r.suggestedCards).padStart(9)}${r.outside ? '  not in the charset' : ''}`);
   return [head, `char cards   share    freq suggested`, ...rows].join('\n') + '\n';
 }

@@ -120,7 +120,7 @@ export interface DistributionStats {
   ruleset: string;
   /** The files the figures come from (URIs); null when the ruleset has no such file. */
   sources: { charset: string | null; cardset: string | null; dictionaries: string[] };
-  /** One row per charset character, in charset order (canonical characters). */
+  /** One row per charset character, in charset order (canonical characters); then one per character on cards that the charset lacks (`outside`). */
   rows: DistributionRow[];
   /** Wildcard cards in the card set. */
   wildcards: number;
@@ -159,6 +159,11 @@ export interface DistributionRow {
   suggestedCards: number;
   /** Mean points of this character's cards, or null when it has none. */
   meanPoints: number | null;
+  /**
+   * A character on cards that the charset lacks (cardset/unknown-character): its cards and
+   * share, no frequency, none suggested; after the charset's rows. Absent otherwise.
+   */
+  outside?: true;
 }
 
 // ------------------------------------------------------------------ playtest

@@ -67,7 +67,8 @@ function render(m: DistributionMessage): void {
   for (const r of d.rows) {
     const tr = el('tr');
     const off = r.cards !== r.suggestedCards;
-    for (const v of [r.char, String(r.cards), pct(r.cardShare), pct(r.frequency), String(r.suggestedCards), r.meanPoints === null ? '–' : r.meanPoints.toFixed(1)]) tr.append(el('td', undefined, v));
+    // a card's character the charset lacks: its cards counted, no frequency (cardset/unknown-character)
+    for (const v of [r.outside ? t(s, '{0}: not in the charset', r.char) : r.char, String(r.cards), pct(r.cardShare), pct(r.frequency), String(r.suggestedCards), r.meanPoints === null ? '–' : r.meanPoints.toFixed(1)]) tr.append(el('td', undefined, v));
     if (off) tr.classList.add('off');
     table.append(tr);
   }

@@ -199,6 +199,12 @@ background: a loaded machine starts the server later than that."
     (should (string-match-p "^Never laid: 1 word needing more cards of a character than the card set has, such as BEBE$" text))
     (should (string-match-p "^A +4 +20\\.0% +25\\.0% +5 +1\\.5$" text))
     (should (string-match-p "^B +0 .* -$" text))
+    ;; a card's character the charset lacks: its row says so
+    (should (string-match-p "^Q +1 +5\\.0% +0\\.0% +0 +5\\.0  not in the charset$"
+                            (cardwords-distribution-text
+                             (list :ruleset "tiny" :rows (vector row (list :char "Q" :cards 1 :cardShare 0.05 :occurrences 0 :frequency 0 :suggestedCards 0 :meanPoints 5 :outside t))
+                                   :wildcards 0 :totalCards 5 :totalCharacters 9 :words 3))))
+    (should-not (string-match-p "not in the charset" text))
     ;; none of them: no such lines (an older server sends neither key)
     (should-not (string-match-p "Left out\\|Never laid" (cardwords-distribution-text (list :ruleset "tiny" :rows (vector row) :wildcards 0 :totalCards 4 :totalCharacters 9 :words 3 :leftOut 0 :unlayable :null))))))
 

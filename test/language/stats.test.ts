@@ -46,6 +46,15 @@ describe('distribution statistics', () => {
     expect((await distributionStats(ctx(), new ParseCache())).unlayable).toBeNull();
   });
 
+  it("a card whose character the charset lacks has a row of its own: counted in the cards, so the shares add up to all of them (its card was counted and shown nowhere)", async () => {
+    const s = await distributionStats(ctx({ cardset: { name: 'x.cardset', text: '7\n[A 1] [Q 5] [B 2] [E 1] [Q 3] [  0] [  0]\n' } }), new ParseCache());
+    expect(s.totalCards).toBe(7);
+    expect(s.rows.map((r) => [r.char, r.cards, r.outside ?? false])).toEqual([['A', 1, false], ['B', 1, false], ['E', 1, false], ['Q', 2, true]]);
+    expect(s.rows.reduce((sum, r) => sum + r.cardShare, 0)).toBeCloseTo(1, 10);
+    expect(s.rows[3]).toMatchObject({ occurrences: 0, frequency: 0, suggestedCards: 0, meanPoints: 4 });
+    expect(statsText(s).split('\n').find((l) => l.startsWith('Q'))).toMatch(/^Q +2 +40\.0% +0\.0% +0  not in the charset$/);
+  });
+
   it('a dictionary over several chunks: the same words as in one', async () => {
     const lines = Array.from({ length: 120_000 }, (_, i) => (i % 3 === 0 ? 'abz' : ['ab', 'be', 'abe', 'bee', 'ebb'][i % 5]!));
     const s = await distributionStats(ctx({ dictionaries: [{ name: 'x.dict', text: lines.join('\n') }] }), new ParseCache());
