@@ -266,7 +266,10 @@ points of a character's cards."
 \\<cardwords-distribution-mode-map>\\[revert-buffer] asks the language server again.
 
 \\{cardwords-distribution-mode-map}"
-  (setq-local revert-buffer-function #'cardwords--distribution-revert))
+  (setq-local revert-buffer-function #'cardwords--distribution-revert)
+  ;; the heading's long lines (a word no game can lay, at their end) wrap between words: they
+  ;; broke inside the word at 80 columns
+  (visual-line-mode 1))
 
 (defun cardwords--distribution-revert (&rest _)
   "Ask the language server for the distribution again and redraw."

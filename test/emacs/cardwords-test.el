@@ -205,6 +205,10 @@ background: a loaded machine starts the server later than that."
                              (list :ruleset "tiny" :rows (vector row (list :char "Q" :cards 1 :cardShare 0.05 :occurrences 0 :frequency 0 :suggestedCards 0 :meanPoints 5 :outside t))
                                    :wildcards 0 :totalCards 5 :totalCharacters 9 :words 3))))
     (should-not (string-match-p "not in the charset" text))
+    ;; its buffer wraps long lines between words
+    (with-temp-buffer
+      (cardwords-distribution-mode)
+      (should visual-line-mode))
     ;; none of them: no such lines (an older server sends neither key)
     (should-not (string-match-p "Left out\\|Never laid" (cardwords-distribution-text (list :ruleset "tiny" :rows (vector row) :wildcards 0 :totalCards 4 :totalCharacters 9 :words 3 :leftOut 0 :unlayable :null))))))
 
