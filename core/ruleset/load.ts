@@ -402,7 +402,9 @@ export function addPlayableWords(folder: Folder, written: readonly string[], int
     into.add(c);
     if (repeats !== undefined && into.size === size) (again ??= new Set()).add(c);
   }
-  if (again !== undefined) repeats!.push(...repeatedWords(written, folded, again));
+  // one at a time, and only as many as are told: a dictionary written twice over has 275,000
+  // repeats, whose spread into one call overflowed the stack (check, playtest and moves died)
+  if (again !== undefined) for (const r of repeatedWords(written, folded, again, MAX_REPEAT_HINTS - repeats!.length)) repeats!.push(r);
   return leftOut;
 }
 
@@ -430,16 +432,17 @@ export interface Repeat {
  * dictionary without repeats (the English sample) costs no more; with one, a pass over the
  * folded words, whose hashes the set has computed already.
  */
-function repeatedWords(written: readonly string[], folded: ReadonlyArray<string | undefined>, again: ReadonlySet<string>): Repeat[] {
+function repeatedWords(written: readonly string[], folded: ReadonlyArray<string | undefined>, again: ReadonlySet<string>, most: number): Repeat[] {
   const first = new Map<string, number>();
   const out: Repeat[] = [];
+  if (most <= 0) return out;
   for (let i = 0; i < folded.length; i++) {
     const c = folded[i];
     if (c === undefined || !again.has(c)) continue;
     const w = written[i]!;
     const f = first.get(w);
     if (f === undefined) first.set(w, i);
-    else out.push({ index: i, first: f });
+    else if (out.push({ index: i, first: f }) >= most) break;
   }
   return out;
 }

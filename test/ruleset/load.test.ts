@@ -192,6 +192,10 @@ describe('loadRuleset', () => {
     expect(r.diagnostics.filter((d) => d.code.startsWith('dictionary/')).map((d) => d.severity)).toEqual(['hint']);
     // a list written twice over is told by its first repeats
     expect(said([{ name: 'x.dict', text: 'ab\n'.repeat(MAX_REPEAT_HINTS + 50) }])).toHaveLength(MAX_REPEAT_HINTS);
+    // 200,000 words written twice (a tester's English list, cat twice): their repeats spread
+    // into one call overflowed the stack, and check, playtest and moves died
+    const words = Array.from({ length: 200_000 }, (_, i) => i.toString(3).padStart(12, '0').replace(/[012]/g, (d) => 'abe'[Number(d)]!)).join('\n');
+    expect(said([{ name: 'x.dict', text: `${words}\n${words}\n` }])).toHaveLength(MAX_REPEAT_HINTS);
   });
 
   it('warns when no word is playable; without a dictionary file, names the file the words go in', () => {
