@@ -235,7 +235,7 @@ describe('pushed diagnostics', () => {
     client.open(dict, 'bat\n\tsensates \nbeans\n  bat\n');
     const d = await client.diagnostics(dict, (x) => x.some((y) => y.code === 'ruleset/words-too-long'));
     const w = d.find((y) => y.code === 'ruleset/words-too-long')!;
-    expect([w.severity, w.range, w.message]).toEqual([2, { start: { line: 1, character: 1 }, end: { line: 1, character: 9 } }, "1 word of the 3 is longer than the longest run of free cells on the table (7 cells), so can never be laid, such as 'SENSATES': remove them, or block fewer cells"]);
+    expect([w.severity, w.range, w.message]).toEqual([2, { start: { line: 1, character: 1 }, end: { line: 1, character: 9 } }, "1 word of the 3 is longer than the longest run of free cells on the table (7 cells), so can never be laid, such as 'SENSATES': remove them, or make the table larger or block fewer of its cells"]);
     const repeat = d.find((y) => y.code === 'dictionary/duplicate-word')!;
     expect([repeat.severity, repeat.range, repeat.message]).toEqual([4, { start: { line: 3, character: 2 }, end: { line: 3, character: 5 } }, "'bat' is also on line 1"]);
     // a larger table in the editor: the dictionary is checked again, and the word fits

@@ -169,9 +169,9 @@ describe('loadRuleset', () => {
     const small = { name: 'x.cardtable', text: '3*3\n(1,1)\n(3,3)\n' };
     const said = (dictionaries: RulesetFiles['dictionaries']) => loadRuleset(files({ cardtable: small, dictionaries })).diagnostics.filter((d) => d.code === 'ruleset/words-too-long').map((d) => [d.file, d.severity, d.range, d.message]);
     // on the word of an indented line (the range started at column 0)
-    expect(said([{ name: 'x.dict', text: 'ab\nabe\n\n\t abba \nbebab\n' }])).toEqual([['x.dict', 'warning', { start: { line: 3, character: 2 }, end: { line: 3, character: 6 } }, "2 words of the 4 are longer than the longest run of free cells on the table (3 cells), so can never be laid, such as 'ABBA': remove them, or block fewer cells"]]);
+    expect(said([{ name: 'x.dict', text: 'ab\nabe\n\n\t abba \nbebab\n' }])).toEqual([['x.dict', 'warning', { start: { line: 3, character: 2 }, end: { line: 3, character: 6 } }, "2 words of the 4 are longer than the longest run of free cells on the table (3 cells), so can never be laid, such as 'ABBA': remove them, or make the table larger or block fewer of its cells"]]);
     // in a second dictionary, written in another case: found there
-    expect(said([{ name: 'x.dict', text: 'ab\n' }, { name: 'x.more.dict', text: 'be\nBÉBÉ\n' }])).toEqual([['x.more.dict', 'warning', { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } }, "1 word of the 3 is longer than the longest run of free cells on the table (3 cells), so can never be laid, such as 'BEBE': remove them, or block fewer cells"]]);
+    expect(said([{ name: 'x.dict', text: 'ab\n' }, { name: 'x.more.dict', text: 'be\nBÉBÉ\n' }])).toEqual([['x.more.dict', 'warning', { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } }, "1 word of the 3 is longer than the longest run of free cells on the table (3 cells), so can never be laid, such as 'BEBE': remove them, or make the table larger or block fewer of its cells"]]);
     // a language's word list keeps its long words (the table decides): not said past the limit
     const letters = ['a', 'b', 'e', 'ß'];
     const many = Array.from({ length: TOO_LONG_LIST_LIMIT }, (_, i) => Array.from({ length: 7 }, (_, k) => letters[Math.floor(i / 4 ** k) % 4]).join(''));

@@ -114,7 +114,7 @@ export const da: LanguageCatalogue = {
   'ruleset/no-word-spellable': 'intet ord i ordbøgerne kan staves med kortene, {3, plural, =0 {der ikke har nogen joker} one {jokeren medregnet} other {de # jokere medregnet}}: det nærmeste, {0}, mangler {1, plural, one {# kort} other {# kort}} som kortsættet ikke har ({2}): intet træk er nogensinde muligt',
   'ruleset/no-card-for-character': 'intet kort har tegnet {0}, og kortsættet har intet joker: {1, plural, one {# ord behøver det} other {# ord behøver det}}, såsom {2}, og kan aldrig lægges. Tilføj kort med {0} til {3}, eller fjern tegnet',
   'ruleset/no-card-for-character.wildcard': 'intet kort har tegnet {0}: {1, plural, one {# ord behøver det} other {# ord behøver det}}, såsom {2}, og kan kun lægges med {3, plural, one {jokeren} other {en af de # jokere}}. Tilføj kort med {0} til {4} for at lægge dem på anden vis',
-  'ruleset/words-too-long': '{0, plural, one {# ord} other {# ord}} af de {1, number} er længere end den længste række frie felter på bordet ({2} felter) og kan aldrig lægges, såsom {3}: fjern dem, eller spær færre felter',
+  'ruleset/words-too-long': '{0, plural, one {# ord} other {# ord}} af de {1, number} er længere end den længste række frie felter på bordet ({2} felter) og kan aldrig lægges, såsom {3}: fjern dem, eller gør bordet større eller spær færre af dets felter',
   'ruleset/unused-card': 'intet ord har tegnet {0}: {1, plural, one {dets kort} other {dets # kort}} kan aldrig lægges, kun byttes eller blive på hånden',
 
   'hover.cardset.count': '**{0, plural, one {# kort} other {# kort}}** angivet, {1, number} opført',

@@ -123,7 +123,7 @@ export const en = {
   'ruleset/no-word-spellable': 'no word of the dictionaries can be spelled with the cards, {3, plural, =0 {which have no wildcard} one {the wildcard included} other {the # wildcards included}}: the nearest, {0}, needs {1, plural, one {# card} other {# cards}} the card set does not have ({2}): no move is ever possible',
   'ruleset/no-card-for-character': 'no card has the character {0}, and the card set has no wildcard: {1, plural, one {# word needs it} other {# words need it}}, such as {2}, and can never be laid. Add cards of {0} to {3}, or drop the character',
   'ruleset/no-card-for-character.wildcard': 'no card has the character {0}: {1, plural, one {# word needs it} other {# words need it}}, such as {2}, and can only be laid with {3, plural, one {the wildcard} other {one of the # wildcards}}. Add cards of {0} to {4} to lay them otherwise',
-  'ruleset/words-too-long': '{0, plural, one {# word} other {# words}} of the {1, number} {0, plural, one {is} other {are}} longer than the longest run of free cells on the table ({2} cells), so can never be laid, such as {3}: remove them, or block fewer cells',
+  'ruleset/words-too-long': '{0, plural, one {# word} other {# words}} of the {1, number} {0, plural, one {is} other {are}} longer than the longest run of free cells on the table ({2} cells), so can never be laid, such as {3}: remove them, or make the table larger or block fewer of its cells',
   'ruleset/unused-card': 'no word has the character {0}: {1, plural, one {its card} other {its # cards}} can never be laid, only traded or left in a hand',
 
   // ---- hovers
