@@ -882,6 +882,17 @@ describe('VS Code extension in code-server', () => {
     expect((await log()).match(/refused the kept owner token/g)).toHaveLength(1);
     expect(await log()).toContain(`${address} refused the owner link's token: not kept`);
     await runCommand('View: Hide Panel');
+    // a guest, and the server's one game in play has no watcher place free: the play command
+    // names it and says why (it said "No open game on …" of a game in play)
+    const cy = await cwCreate(remote.url, { owner: remote.ownerToken, humans: 1, robots: 1, watchers: 0, name: 'Cy' });
+    try {
+      await runCommand('Cardwords: Play Cardwords');
+      const none = page.locator('.notification-toast', { hasText: `No game on ${address} takes you: ${cy.room.roomId}: every seat is taken and it has no watcher places.` }).first();
+      await none.waitFor({ timeout: 60_000 });
+      expect(await none.innerText()).toContain('Its owner creates games and watches any of them (with the owner link).');
+    } finally {
+      await cy.leave();
+    }
     // the server stops: no form, a clear word, and the status bar says so
     await remote.stop();
     remote = undefined;
