@@ -6,6 +6,7 @@
 // No vscode import: unit-tested in test/vscode/games.test.ts.
 import type { GameListing } from '../../core/protocol/game.js';
 import { joinRefusal, watchRefusal } from '../../media/lobby/listing.js';
+import type { StringKey } from '../../media/ui/l10n/index.js';
 
 /** An older server may leave out `maxPlayers`: its games are offered unjudged. */
 export type ListedGame = Omit<GameListing, 'maxPlayers'> & { maxPlayers?: number };
@@ -18,13 +19,30 @@ export interface GameOffer {
   mine: boolean;
 }
 
+/** A game in play that takes the user neither as a player nor as a watcher, and why watching is refused. */
+export interface GameRefusal {
+  game: ListedGame;
+  /** `lobby.noWatchers` (the game has no watcher places) or `lobby.watchersTaken`. */
+  why: StringKey;
+}
+
 /**
  * The games of `kind` that take the user (the owner watches beyond the watcher places): first
  * those where `held` (game ids) keeps the user's seat, then the others in the list's order.
  */
 export function offersOf(games: readonly ListedGame[], kind: string, owner: boolean, held: ReadonlySet<string> = new Set()): GameOffer[] {
+  return judgeGames(games, kind, owner, held).offers;
+}
+
+/**
+ * The offers (offersOf), and the games of `kind` in play that take the user neither way: the
+ * play command names those when it has nothing to offer (it said "No open game" of a game in
+ * play, with no word of why).
+ */
+export function judgeGames(games: readonly ListedGame[], kind: string, owner: boolean, held: ReadonlySet<string> = new Set()): { offers: GameOffer[]; refused: GameRefusal[] } {
   const mine: GameOffer[] = [];
   const out: GameOffer[] = [];
+  const refused: GameRefusal[] = [];
   for (const g of games) {
     if (g.kind !== kind || (g.state !== 'waiting' && g.state !== 'playing')) continue;
     if (held.has(g.id)) {
@@ -35,10 +53,11 @@ export function offersOf(games: readonly ListedGame[], kind: string, owner: bool
       out.push({ game: g, watchOnly: false, mine: false });
       continue;
     }
-    const judged = { ...g, maxPlayers: g.maxPlayers };
-    const seat = joinRefusal(judged);
-    if (seat && watchRefusal(judged, owner)) continue;
-    out.push({ game: g, watchOnly: seat !== null, mine: false });
+    const listing = { ...g, maxPlayers: g.maxPlayers };
+    const seat = joinRefusal(listing);
+    const watch = seat && watchRefusal(listing, owner);
+    if (watch) refused.push({ game: g, why: watch });
+    else out.push({ game: g, watchOnly: seat !== null, mine: false });
   }
-  return [...mine, ...out];
+  return { offers: [...mine, ...out], refused };
 }

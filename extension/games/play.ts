@@ -8,7 +8,7 @@ import { tr } from '../strings.js';
 import type { GamePanels } from './panel.js';
 import type { Connection, Servers } from './servers.js';
 import { fetchGames } from './listing.js';
-import { offersOf, type GameOffer } from './offers.js';
+import { judgeGames } from './offers.js';
 
 interface GameItem extends vscode.QuickPickItem {
   game?: string;
@@ -40,7 +40,7 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
   if (!c) return undefined;
   // the list is a convenience: without it (the server answered /health) a new game can still be made
   const games = (await fetchGames(c.url)) ?? [];
-  const offers: GameOffer[] = offersOf(games, kind, c.owner !== undefined, panels.heldSeats(kind));
+  const { offers, refused } = judgeGames(games, kind, c.owner !== undefined, panels.heldSeats(kind));
   const items: GameItem[] = [];
   if (c.owner) items.push({ label: `$(add) ${vscode.l10n.t('New game')}`, description: c.address });
   for (const { game: g, watchOnly, mine } of offers) {
@@ -54,7 +54,13 @@ export async function play(kind: GamePanelKind, servers: Servers, panels: GamePa
     });
   }
   if (!items.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No open game on {0}. Its owner creates games (with the owner link).', c.address));
+    // games in play that take nobody more are named, with why (a game in play was "no open game")
+    const why = refused.map(({ game, why }) => (why === 'lobby.noWatchers' ? vscode.l10n.t('{0}: every seat is taken and it has no watcher places', game.id) : vscode.l10n.t('{0}: every seat and every watcher place is taken', game.id)));
+    void vscode.window.showInformationMessage(
+      why.length
+        ? vscode.l10n.t('No game on {0} takes you: {1}. Its owner creates games and watches any of them (with the owner link).', c.address, why.join('; '))
+        : vscode.l10n.t('No open game on {0}. Its owner creates games (with the owner link).', c.address),
+    );
     return undefined;
   }
   // one choice is taken at once, unless it only watches: the list says why first

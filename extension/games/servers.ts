@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { ServerRef } from '../../media/ui/host-vscode.js';
 import { cacheFolder } from '../cache.js';
 import { localServerSettings, remoteAddress } from '../config.js';
-import { parseAddress } from './address.js';
+import { isLoopback, parseAddress } from './address.js';
 import { LocalServer } from './localServer.js';
 import { DATA_FOLDER_IN_USE, PORT_IN_USE } from '../../core/protocol/serve-output.js';
 
@@ -28,6 +28,17 @@ export function refOf(c: Connection): ServerRef {
 
 /** globalState: the remote server last connected to (its address only), connected again after a reload. */
 const LAST_REMOTE = 'cardwords.lastRemoteServer';
+
+/**
+ * globalState: the port each local data folder's server last had (`{ server: 36811,
+ * 'server-2': … }`), shared by the windows. A local server asks for its folder's port first, so
+ * that a reload (which stops it) or a stop and start keeps its address: an invite link given
+ * out and an open page or panel, which keep retrying the address they know, find the game
+ * again (a new port at every reload left them on a dead one). It also tells a remembered
+ * remote address that was a local server of this extension (any window's: another window may
+ * have connected to it), which a reload does not connect to blindly (restore()).
+ */
+const LOCAL_PORTS = 'cardwords.localServerPorts';
 
 /**
  * SecretStorage key of a remote server's owner token: kept there (never in plain state, a
@@ -52,6 +63,16 @@ async function ownerAccepted(url: string, token: string): Promise<boolean | unde
   }
 }
 
+/** Whether the server at `url` answers as a Cardwords server (GET /health). */
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const r = await fetch(`${url}/health`, { signal: AbortSignal.timeout(3000) });
+    return r.ok && ((await r.json()) as { name?: string }).name === 'cardwords';
+  } catch {
+    return false;
+  }
+}
+
 /** The bundled small ruleset (samples/tiny) the local server offers when the settings name none. */
 const BUNDLED_RULESET = ['samples', 'tiny'];
 /** How many VS Code windows may each run a local server of its own (a data folder each). */
@@ -61,12 +82,6 @@ export class Servers implements vscode.Disposable {
   private channel: vscode.OutputChannel | undefined;
   private status: vscode.StatusBarItem | undefined;
   private local: LocalServer | undefined;
-  /**
-   * The port the last local server had when the setting leaves the choice free (0): a local
-   * server started again takes it again, so that an open game panel, which keeps retrying the
-   * address it knows, finds its game there (a new port left it retrying for ever).
-   */
-  private lastPort = 0;
   private starting: Promise<Connection> | undefined;
   private remote: Connection | undefined;
   /** The remote server did not answer its last check (/health): the status bar says so. */
@@ -125,6 +140,14 @@ export class Servers implements vscode.Disposable {
       const parsed = address ? parseAddress(address) : undefined;
       if (!parsed || this.current()) return;
       this.showStatus(); // a remembered server shows after a reload, before anything is used
+      if (await this.localServerGone(parsed)) {
+        // this window's own local server, stopped by the reload (another window had connected
+        // to it and made it the remembered one), or a closed window's: this window starts its
+        // local server again, on that folder's port, with its games (it showed "does not answer")
+        this.log.appendLine(`${parsed.address} was a local server of Cardwords and does not answer: starting the local server`);
+        if (!this.current()) await this.startLocal();
+        return;
+      }
       const owner = await this.context.secrets.get(ownerSecretKey(parsed.address));
       if (this.current()) return; // a command or a restored panel was quicker
       this.remote = { kind: 'remote', url: parsed.url, address: parsed.address, ...(owner ? { owner } : {}) };
@@ -141,13 +164,7 @@ export class Servers implements vscode.Disposable {
    * shows in the status bar, and an owner token it refuses now is forgotten (checkOwner).
    */
   async answers(c: Connection): Promise<boolean> {
-    let ok = false;
-    try {
-      const r = await fetch(`${c.url}/health`, { signal: AbortSignal.timeout(3000) });
-      ok = r.ok && ((await r.json()) as { name?: string }).name === 'cardwords';
-    } catch {
-      ok = false;
-    }
+    const ok = await healthy(c.url);
     if (c.kind === 'remote' && this.remote?.address === c.address && this.remoteDown === ok) {
       this.remoteDown = !ok;
       this.log.appendLine(ok ? `${c.address} answers again` : `${c.address} does not answer`);
@@ -197,7 +214,23 @@ export class Servers implements vscode.Disposable {
     await this.restore();
     if (ref.kind === 'local') return this.localConnection() ?? this.startLocal();
     if (this.remote?.address === ref.address) return this.remote;
+    const parsed = parseAddress(ref.address);
+    // a panel opened on a local server of this extension by its address, gone now: the local
+    // server started again (on that folder's port) has the games
+    if (parsed && (await this.localServerGone(parsed))) return this.localConnection() ?? this.startLocal();
     return this.connect(ref.address);
+  }
+
+  /** The ports the local servers of this extension last had (any window's). */
+  private localPorts(): Record<string, number> {
+    return this.context.globalState.get<Record<string, number>>(LOCAL_PORTS) ?? {};
+  }
+
+  /** Whether `server` was a local server of this extension (any window's) and does not answer now. */
+  private async localServerGone(server: { url: string; address: string }): Promise<boolean> {
+    const port = Number(new URL(server.url).port);
+    if (!isLoopback(server.url) || !Object.values(this.localPorts()).includes(port)) return false;
+    return !(await healthy(server.url));
   }
 
   async startLocal(): Promise<Connection> {
@@ -248,16 +281,19 @@ export class Servers implements vscode.Disposable {
       }
     };
     const t0 = performance.now();
-    const again = settings.port === 0 ? this.lastPort : 0;
     // A data folder is one server's: each VS Code window runs its own local server, so a
     // window finds the first folder no other window's server holds (server, server-2, …).
     // A window keeps its games across its own reloads (its server stops with it, and it takes
-    // the same folder again while the other windows keep theirs).
+    // the same folder again while the other windows keep theirs), and the folder's port.
     let r: Awaited<ReturnType<typeof start>> | undefined;
+    let folder = '';
     for (let slot = 1; slot <= LOCAL_DATA_SLOTS; slot++) {
-      const data = join(storage, slot === 1 ? 'server' : `server-${slot}`);
+      folder = slot === 1 ? 'server' : `server-${slot}`;
+      const data = join(storage, folder);
+      const again = settings.port === 0 ? (this.localPorts()[folder] ?? 0) : 0;
       r = await start(settings.port || again, data);
-      // the last port taken meanwhile by another program: a free one (open panels then need reopening)
+      // the folder's last port taken meanwhile by another program: a free one (open pages
+      // and invite links then need the new address)
       if ('failed' in r && again && r.inUse) {
         this.log.appendLine(`port ${again} is taken now: the local server takes a free port`);
         r = await start(0, data);
@@ -268,7 +304,11 @@ export class Servers implements vscode.Disposable {
     if (!r) throw new Error('no local server folder');
     if ('failed' in r) throw r.failed;
     const server = r.server;
-    if (settings.port === 0) this.lastPort = server.port;
+    await this.context.globalState.update(LOCAL_PORTS, { ...this.localPorts(), [folder]: server.port });
+    // its owner token kept for its address as a remote server's is: another window connecting
+    // to it by address (Connect to Server…) is its owner too, and creates and watches games
+    // there (it was a guest, told "No open game" while the game had no watcher place free)
+    if (server.owner) await this.context.secrets.store(ownerSecretKey(`127.0.0.1:${server.port}`), server.owner);
     this.log.appendLine(`local server pid ${server.pid} on port ${server.port}, ready in ${(performance.now() - t0).toFixed(0)} ms`);
     server.onExit = (code, signal) => {
       this.log.appendLine(`local server pid ${server.pid} exited (${signal ?? `code ${code}`})`);

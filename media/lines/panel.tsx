@@ -143,6 +143,13 @@ export class LinesPanel {
     root.replaceChildren(this.top, this.status, this.bottom);
     root.classList.toggle('shapes', this.settings.shapes);
     this.start();
+    // The window focused again with the focus on nothing (VS Code focuses a panel's webview
+    // after a palette command or a tab click, and the arrows then scrolled the panel): the
+    // board takes it back, as the Cardwords panel's area does.
+    window.addEventListener('focus', () => {
+      const a = document.activeElement;
+      if (a === null || a === document.body) this.board.focus({ preventScroll: true });
+    });
   }
 
   // ------------------------------------------------------------------ settings and games

@@ -209,6 +209,17 @@ describe('Lines panel in Chromium', () => {
     expect(await p.getAttribute('#lines-board', 'data-selected')).toBe('');
     expect(await p.locator('#lines-board .hint-from, #lines-board .hint-to').count()).toBe(0);
     expect(await p.getAttribute(`#lines-cell-${expected.to}`, 'aria-label')).not.toMatch(/hint/i);
+    // the window focused again with the focus on the page (VS Code focusing the panel's webview
+    // after a palette command): the board takes it, and an arrow moves the cursor (it scrolled
+    // the panel until the board was clicked)
+    const at = await cursor(p);
+    await p.evaluate(() => {
+      (document.activeElement as HTMLElement).blur();
+      window.dispatchEvent(new FocusEvent('focus'));
+    });
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('lines-board');
+    await p.keyboard.press(at % 9 === 8 ? 'ArrowLeft' : 'ArrowRight');
+    expect(await cursor(p)).not.toBe(at);
   });
 
   it('refuses a move without a free path, by mouse and by keyboard, and says why', async () => {

@@ -37,6 +37,8 @@ let learnedDir = '';
 let emacs: TmuxSession | undefined;
 /** The game server of that game (as `npm start` runs one). */
 let remote: ServerProcess | undefined;
+/** A guest's browser page on the local server's Yatzee game (by the invite link): open across the reload. */
+let guest: Page | undefined;
 const sessions: number[] = [];
 const t0 = Date.now();
 const mark = (what: string) => console.log(`[vscode ${((Date.now() - t0) / 1000).toFixed(1)} s] ${what}`);
@@ -46,6 +48,20 @@ async function shot(name: string): Promise<void> {
 }
 
 const runCommand = (title: string) => runPaletteCommand(page, title);
+
+/** *Cardwords: Connect to Server…* with `input` (an address or an owner link) typed into its box. */
+async function connectTo(input: string): Promise<void> {
+  await runCommand('Cardwords: Connect to Server…');
+  const box = page.locator('.quick-input-widget input');
+  await box.waitFor({ state: 'visible', timeout: 60_000 });
+  await box.fill(input);
+  await page.keyboard.press('Enter');
+}
+
+/** The Cardwords Server output channel's text, its white space folded (the panel shown by Show Server Log). */
+async function serverLog(): Promise<string> {
+  return (await page.locator('.part.panel .monaco-editor .view-lines').innerText().catch(() => '')).replace(/\s+/g, ' ');
+}
 
 /**
  * The card table's editor (its first line, `19*10`, stays in view), clicked until it has the
@@ -504,19 +520,17 @@ describe('VS Code extension in code-server', () => {
     const invite = await view.locator('#yatzee-invite-url').inputValue();
     const prefix = `${config.serverUrl}/yatzee.html?game=`;
     expect(invite.slice(0, prefix.length)).toBe(prefix);
-    const guest = await page.context().newPage();
-    try {
-      await guest.goto(invite);
-      await guest.locator('#yatzee-name').fill('Bob', { timeout: 30_000 });
-      expect(await guest.evaluate(() => Array.from(document.styleSheets).some((s) => s.href?.endsWith('/style.css') && s.cssRules.length > 0))).toBe(true);
-      await guest.locator('#yatzee-join-button').click();
-      // Bob's own column first, then Ann's: the panel's game
-      await expect.poll(() => guest.locator('#yatzee-table').innerText({ timeout: 1_000 }).catch(() => ''), { timeout: 30_000 }).toMatch(/Bob[\s\S]*Ann/);
-      // the same game: the panel's table has Bob too
-      await expect.poll(() => view.locator('#yatzee-table').innerText(), { timeout: 30_000 }).toContain('Bob');
-    } finally {
-      await guest.close();
-    }
+    // (the page stays open: the reload test checks that it finds the game again)
+    const bob = (guest = await page.context().newPage());
+    await bob.goto(invite);
+    await bob.locator('#yatzee-name').fill('Bob', { timeout: 30_000 });
+    expect(await bob.evaluate(() => Array.from(document.styleSheets).some((s) => s.href?.endsWith('/style.css') && s.cssRules.length > 0))).toBe(true);
+    await bob.locator('#yatzee-join-button').click();
+    // Bob's own column first, then Ann's: the panel's game
+    await expect.poll(() => bob.locator('#yatzee-table').innerText({ timeout: 1_000 }).catch(() => ''), { timeout: 30_000 }).toMatch(/Bob[\s\S]*Ann/);
+    // the same game: the panel's table has Bob too
+    await expect.poll(() => view.locator('#yatzee-table').innerText(), { timeout: 30_000 }).toContain('Bob');
+    await page.bringToFront();
     await runCommand('View: Close Editor');
   });
 
@@ -537,10 +551,24 @@ describe('VS Code extension in code-server', () => {
 
   it.skipIf(!existsSync(join(ROOT, 'dist', 'web', 'cardwords.js')))('after a window reload: the old server is gone, a new one runs, the Cardwords panel takes its seat back', async () => {
     const game = await webview().locator('#cw-game').innerText();
+    // Another window connects to this window's local server by its address (the remembered
+    // remote server, cardwords.lastRemoteServer, is shared by the windows: this window stands
+    // in for it). It is the owner there: the extension keeps a local server's owner token
+    // for its address (it was a guest, and a game with no watcher place free was "no open game").
+    const address = `127.0.0.1:${serverPort}`;
+    await connectTo(address);
+    await page.locator('.statusbar-item', { hasText: `Cardwords: ${address}` }).first().waitFor({ timeout: 30_000 });
+    await runCommand('Cardwords: Show Server Log');
+    await expect.poll(serverLog, { timeout: 30_000 }).toContain(`connected to ${address} (as the owner)`);
+    await runCommand('View: Hide Panel');
     const reloaded = page.waitForEvent('domcontentloaded', { timeout: 60_000 });
     await runCommand('Developer: Reload Window');
     await reloaded;
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // the remembered address was this window's own local server, stopped by the reload: the
+    // window starts its local server again, on the same port (kept in the extension's
+    // storage), instead of connecting to a dead address ("does not answer")
+    await page.locator('.statusbar-item', { hasText: `Cardwords: port ${serverPort}` }).first().waitFor({ timeout: 60_000 });
     // the serializer starts the local server again (same data folder: the game and the owner token are kept)
     await expect.poll(() => webview().locator('#cw-table [role=gridcell]').count(), { timeout: 60_000 }).toBe(49);
     await expect.poll(() => webview().locator('#cw-hand > *').count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -551,7 +579,22 @@ describe('VS Code extension in code-server', () => {
     expect(procs.length).toBe(1);
     serverPid = procs[0]!.pid;
     mark(`after the reload: local server pid ${serverPid}`);
+    expect(procs[0]!.cmd).toContain(`--port ${serverPort} `);
+    // the reloaded window's server log (the newest Cardwords Server log file): the remembered
+    // address was not connected to
+    const logFile = findFiles(join(home!.userDataDir, 'logs'), (p) => p.endsWith('Cardwords Server.log')).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+    const newLog = logFile ? readFileSync(logFile, 'utf8') : '';
+    expect(newLog).toContain(`local server pid ${serverPid} on port ${serverPort}`);
+    expect(newLog).toContain(`${address} was a local server of Cardwords and does not answer: starting the local server`);
+    expect(newLog).not.toContain(`${address} does not answer`);
     await shot('11-cardwords-restored');
+    // the guest's page, open on the invite link (…/proxy/PORT/yatzee.html?game=…) across the
+    // reload, finds the game again at the same address (a new port left it on a dead one)
+    const bob = guest!;
+    await expect.poll(() => bob.locator('#main').getAttribute('data-connection', { timeout: 5_000 }).catch(() => 'unread'), { timeout: 60_000 }).toBe('open');
+    expect(await bob.locator('#yatzee-table').innerText()).toContain('Bob');
+    await bob.close();
+    guest = undefined;
   });
 
   it.skipIf(!existsSync(join(ROOT, 'dist', 'web', 'cardwords.js')))('plays against a robot in one command: pick the level, the game starts with no form', async () => {
@@ -866,11 +909,22 @@ describe('VS Code extension in code-server', () => {
     await input.fill(address);
     await page.keyboard.press('Enter');
     await runCommand('Cardwords: Show Server Log');
-    const log = async () => (await page.locator('.part.panel .monaco-editor .view-lines').innerText().catch(() => '')).replace(/\s+/g, ' ');
+    const log = serverLog;
     await expect.poll(log, { timeout: 30_000 }).toMatch(new RegExp(`connected to ${address.replace(/\./g, '\\.')}(?! \\(as the owner\\))`));
     expect((await log()).match(/refused the kept owner token/g)).toHaveLength(1);
     expect(await log()).toContain(`${address} refused the owner link's token: not kept`);
     await runCommand('View: Hide Panel');
+    // a guest, and the server's one game in play has no watcher place free: the play command
+    // names it and says why (it said "No open game on …" of a game in play)
+    const cy = await cwCreate(remote.url, { owner: remote.ownerToken, humans: 1, robots: 1, watchers: 0, name: 'Cy' });
+    try {
+      await runCommand('Cardwords: Play Cardwords');
+      const none = page.locator('.notification-toast', { hasText: `No game on ${address} takes you: ${cy.room.roomId}: every seat is taken and it has no watcher places.` }).first();
+      await none.waitFor({ timeout: 60_000 });
+      expect(await none.innerText()).toContain('Its owner creates games and watches any of them (with the owner link).');
+    } finally {
+      await cy.leave();
+    }
     // the server stops: no form, a clear word, and the status bar says so
     await remote.stop();
     remote = undefined;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSources, isLoopback, parseAddress } from '../../extension/games/address.js';
 import { answerGames, fetchGames } from '../../extension/games/listing.js';
-import { offersOf, type ListedGame } from '../../extension/games/offers.js';
+import { judgeGames, offersOf, type ListedGame } from '../../extension/games/offers.js';
 import { VsCodeHost, type FromGameWebview, type GameHostConfig, type GameHostState } from '../../media/ui/host-vscode.js';
 import { entryFor, heldGameIds } from '../../media/ui/seats.js';
 import { Player, startServer, type ServerProcess } from '../support/game-server.js';
@@ -74,6 +74,12 @@ describe('the play list offers what the room takes', () => {
     const yatzee = [g({ ...full, id: 'dice-full', watchers: 20, watching: 19 }), g({ ...full, id: 'dice-crowded', watchers: 20, watching: 20 }), g({ ...full, id: 'dice-old', watchers: undefined })];
     expect(offered([...games, ...yatzee], 'yatzee', false)).toEqual(['dice', 'dice-full:watch', 'dice-old:watch']);
     expect(offered([...games, ...yatzee], 'yatzee', true)).toEqual(['dice', 'dice-full:watch', 'dice-crowded:watch', 'dice-old:watch']);
+    // what is not offered is named with why (the play command said "No open game" of a game
+    // in play with no watcher place free); the owner is refused none
+    const refused = (owner: boolean) => judgeGames([...games, ...yatzee], 'cardwords', owner).refused.map((r) => `${r.game.id}:${r.why}`);
+    expect(refused(false)).toEqual(['closed:lobby.noWatchers', 'crowded:lobby.watchersTaken']);
+    expect(refused(true)).toEqual([]);
+    expect(judgeGames(yatzee, 'yatzee', false).refused.map((r) => r.game.id)).toEqual(['dice-crowded']);
     // an older server's listing without maxPlayers is offered unjudged
     const { maxPlayers: _, ...old } = g({ id: 'old', players: 9 });
     expect(offered([old], 'cardwords', false)).toEqual(['old']);
