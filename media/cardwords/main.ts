@@ -86,7 +86,7 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
       if (panel) deliver();
       else early.push(deliver);
     });
-  for (const type of ['word-request', 'carried', 'word', 'results', 'rematch', 'ended', 'ack', 'error', 'hint', 'history', 'checked'] as const) relay(type);
+  for (const type of ['word-request', 'word-settled', 'carried', 'word', 'results', 'rematch', 'ended', 'ack', 'error', 'hint', 'history', 'checked'] as const) relay(type);
   const welcome = await new Promise<Welcome>((resolve) => typed.on('welcome', resolve));
   if (welcome.role === 'player' && welcome.key && welcome.name) {
     keepSeat(host, 'cardwords', { gameId: welcome.gameId, name: welcome.name, key: welcome.key });

@@ -184,6 +184,10 @@ export class CardwordsPanel {
     this.requests = new Requests<CardwordsClientMessages, CardwordsServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p, meta) => this.onError(p, meta), unsent: (why, meta) => this.onUnsent(why, meta) }, 'ui', offline);
     room.on('word-request', (p) => this.onWordRequest(p));
     room.on('word', (p) => this.onWord(p));
+    // decided in another of the owner's clients: the question goes here too (it stood, and its Reject was acknowledged)
+    room.on('word-settled', (p) => {
+      if (this.wordRequests.delete(p.word)) this.render();
+    });
     room.on('results', (p) => this.onResults(p));
     room.on('rematch', (p) => this.onRematch(p));
     room.on('carried', (p) => this.onCarried(p));
