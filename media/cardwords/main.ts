@@ -5,7 +5,7 @@
 // then hands the room to the panel.
 import { Client, type Room } from '@colyseus/sdk';
 import { h } from '../ui/dom.js';
-import { startPage } from '../ui/page.js';
+import { gamesClick, startPage } from '../ui/page.js';
 import { createdGameSearch } from '../ui/host.js';
 import { fullStop, sentence, type StringKey } from '../ui/l10n/index.js';
 import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from './panel.js';
@@ -279,7 +279,7 @@ function showForms(): void {
   const parts: HTMLElement[] = [h('h1', {}, t('cw.title')), status];
   if (gameId) parts.push(joinForm(gameId));
   if (owner && !gameId) parts.push(createForm());
-  if (!gameId && !owner) parts.push(h('p', {}, t('cw.noGame'), ' ', h('a', { href: './' }, t('nav.home'))));
+  if (!gameId && !owner) parts.push(h('p', {}, t('cw.noGame'), ' ', h('a', { href: './', onclick: gamesClick(host, 'cardwords') }, t('nav.home'))));
   main.replaceChildren(...parts);
   main.querySelector<HTMLInputElement>('input, select')?.focus();
 }

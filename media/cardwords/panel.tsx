@@ -7,6 +7,7 @@
 // without a hand.
 import { render } from 'preact';
 import { forgetSeat, seatFor } from '../ui/seats.js';
+import { gamesClick } from '../ui/page.js';
 import type { WatchRefused } from '../ui/refusal.js';
 import { OverSince } from '../ui/watch-offer.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
@@ -638,6 +639,7 @@ export class CardwordsPanel {
       covered: this.coveredName(composer, coords),
       watchAgain: this.watchAgain ? this.overSince.watch : null,
       overSince: this.overSince.over,
+      onGames: gamesClick(this.host, 'cardwords'),
       owner: this.welcome.owner,
       mySeat: this.mySeat,
       ownSeat: this.ownSeat,

@@ -163,7 +163,7 @@ export class VsCodeHost implements Host {
     return this.config.language || 'en';
   }
 
-  open(panel: 'lines' | 'yatzee' | 'lobby', params: Record<string, string> = {}): void {
+  open(panel: 'lines' | 'yatzee' | 'cardwords' | 'lobby', params: Record<string, string> = {}): void {
     this.api.postMessage({ type: 'open', panel, params });
   }
 

@@ -5,7 +5,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { Fragment, createElement, render } from 'preact';
 import { h } from '../ui/dom.js';
-import { startPage } from '../ui/page.js';
+import { gamesClick, startPage } from '../ui/page.js';
 import { createdGameSearch } from '../ui/host.js';
 import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
 import { yatzeeRoom } from '../../core/protocol/client.js';
@@ -149,14 +149,14 @@ function showForms(): void {
     });
     parts.push(form);
   }
-  if (!gameId && !owner) parts.push(h('p', {}, t('yatzee.noGame'), ' ', h('a', { href: './' }, t('nav.home'))));
+  if (!gameId && !owner) parts.push(h('p', {}, t('yatzee.noGame'), ' ', h('a', { href: './', onclick: gamesClick(host, 'yatzee') }, t('nav.home'))));
   main.replaceChildren(...parts);
   main.querySelector<HTMLInputElement>('input')?.focus();
 }
 
 /** The game is over: what the page says, and the way back to the list of games. */
 function gameOver(text: string): HTMLElement {
-  return h('p', { id: 'yatzee-over' }, ...(text ? [text, ' '] : []), h('a', { href: './' }, t('nav.home')));
+  return h('p', { id: 'yatzee-over' }, ...(text ? [text, ' '] : []), h('a', { href: './', onclick: gamesClick(host, 'yatzee') }, t('nav.home')));
 }
 
 /** A reload after the end: the results this tab saw (kept-results.ts), the room being gone. */

@@ -7,6 +7,7 @@
 import { yatzeeRefusalText } from './refusal.js';
 import { render } from 'preact';
 import { forgetSeat, seatFor } from '../ui/seats.js';
+import { gamesClick } from '../ui/page.js';
 import type { WatchRefused } from '../ui/refusal.js';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
@@ -297,7 +298,7 @@ export class YatzeePanel {
             </section>
           )}
           {/* the way on from a game that ended out of this page's sight (as the join page's for an ended game: main.ts) */}
-          {this.overSince.over && <GameOverSince id="yatzee-over" t={t} />}
+          {this.overSince.over && <GameOverSince id="yatzee-over" t={t} onHome={gamesClick(this.host, 'yatzee')} />}
           {/* out of play while the game goes on (a leave, the owner's removal, the sheet played
               in another tab, a join again refused): the connection is closed, and the sheets as
               they stood then are no game any more (their old scores stood as current); Watch
