@@ -16,6 +16,9 @@ import { offerWhatIsTaken } from '../lobby/join-offer.js';
 import { refusedJoin, watchRefused, type Refusal, type WatchRefused } from '../ui/refusal.js';
 import { RoomLink } from '../ui/rejoin.js';
 import { entryFor, forgetSeat, keepSeat } from '../ui/seats.js';
+import { keptResults } from '../ui/kept-results.js';
+import { KeptResultsView, type KeptCwResults } from './view/results.js';
+import { createElement, render } from 'preact';
 
 const LEVELS = ['best', 'good', 'casual'] as const;
 
@@ -324,9 +327,20 @@ function quickNameForm(level: string): void {
   name.focus();
 }
 
+/** A reload after the room's end (the owner's End it now, the idle limit): the results this tab saw (media/ui/kept-results.ts). */
+function showKept(kept: KeptCwResults): void {
+  const results = h('div', {});
+  render(createElement(KeptResultsView, { t, kept, owner: owner !== null }), results);
+  status.textContent = kept.said;
+  status.dataset.kind = 'info';
+  main.replaceChildren(h('h1', {}, t('cw.title'), ' ', h('small', {}, gameId ?? '')), status, results, h('p', { id: 'cw-over' }, h('a', { href: './', id: 'cw-over-home', onclick: gamesClick(host, 'cardwords') }, t('nav.home'))));
+}
+
 // watching when the address asks for it, else the kept seat (seats.ts entryFor)
 const entry = entryFor(host, 'cardwords', gameId);
-if (!gameId && owner && host.param('quick') === '1') quickGame(host.param('level') ?? 'good');
+const kept = gameId ? keptResults<KeptCwResults>('cardwords', gameId) : null;
+if (kept) showKept(kept);
+else if (!gameId && owner && host.param('quick') === '1') quickGame(host.param('level') ?? 'good');
 else if (gameId && entry && 'seat' in entry) {
   // take the kept seat back (a reload, a panel opened again)
   const seat = entry.seat;

@@ -15,7 +15,8 @@ import { refusedJoin, watchRefused, type Refusal, type WatchRefused } from '../u
 import { RoomLink } from '../ui/rejoin.js';
 import { entryFor, forgetSeat, keepSeat } from '../ui/seats.js';
 import { fullStop } from '../ui/l10n/index.js';
-import { keptResults, type KeptResults } from './kept-results.js';
+import type { KeptResults } from './kept-results.js';
+import { keptResults } from '../ui/kept-results.js';
 import { Results } from './view/results.js';
 import { Sheets } from './view/table.js';
 
@@ -173,7 +174,7 @@ function showKept(kept: KeptResults): void {
 
 // watching when the address asks for it, else the kept seat (seats.ts entryFor)
 const entry = entryFor(host, 'yatzee', gameId);
-const kept = gameId ? keptResults(gameId) : null;
+const kept = gameId ? keptResults<KeptResults>('yatzee', gameId) : null;
 if (kept) showKept(kept);
 else if (gameId && entry && 'seat' in entry) {
   // take the kept seat back (a reload, or the same player in another tab)

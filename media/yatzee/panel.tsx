@@ -27,7 +27,8 @@ import { Dice } from './view/dice.js';
 import { Results, type Result } from './view/results.js';
 import { Sheets, type Column, type Transfer } from './view/table.js';
 import { endReasonText } from '../ui/end-reason.js';
-import { keepResults } from './kept-results.js';
+import { keepResults } from '../ui/kept-results.js';
+import type { KeptResults } from './kept-results.js';
 
 export type { RoomLike, RoomView, SheetView, Welcome };
 
@@ -761,7 +762,7 @@ export class YatzeePanel {
     // and not at `ended`, the next message (a reload between the two found nothing kept). The
     // results carry the end's reason: the sentence `ended` says is known already.
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
-    keepResults(this.welcome.gameId, { results: this.results, me: this.resultsReader, said: this.endSaid(p.reason), columns: this.columns() });
+    keepResults<KeptResults>('yatzee', this.welcome.gameId, { results: this.results, me: this.resultsReader, said: this.endSaid(p.reason), columns: this.columns() });
     this.render();
     this.showResults();
   }

@@ -1884,6 +1884,18 @@ describe('Cardwords defects, each in Chromium', () => {
         if (how === 'owner') expect(await p.textContent('#cw-status')).toMatch(/^The owner ended the game\. The game is over[.:] /);
       }
       expect(await watcher.locator('#cw-log li').allTextContents()).toEqual(await ann.locator('#cw-log li').allTextContents());
+      if (how === 'owner') {
+        // a reload keeps the results of the owner's end (it showed the join form, "The game is
+        // over or does not exist."), as an end by the rules keeps them in its room
+        const said = await ann.textContent('#cw-status');
+        const table = await ann.locator('#cw-results-table tbody tr').allTextContents();
+        await ann.reload();
+        await expect.poll(() => ann.locator('#cw-results-table tbody tr').allTextContents()).toEqual(table);
+        expect(await ann.textContent('#cw-join-status')).toBe(said);
+        expect(await ann.textContent('#cw-end-reason')).toBe('The owner ended the game.');
+        expect(await ann.locator('#cw-join').count()).toBe(0);
+        expect(await ann.textContent('#cw-over-home')).toBe('Games');
+      }
       expect(errors).toEqual([]);
       await owner.leave();
     }
