@@ -38,6 +38,8 @@ export type ErrorCode =
   | 'not-started'
   | 'not-over'
   | 'bad-word'
+  /** `reject` of a word that is no open question (decided already, in another of the owner's clients) */
+  | 'not-asked'
   // engine codes pass through as they are
   | (string & {});
 

@@ -355,6 +355,8 @@ export interface CardwordsServerMessages extends CommonServerMessages {
   'word-request': WordRequestMessage;
   carried: CarriedMessage;
   word: WordDecisionMessage;
+  /** To every client of the owner: an open question was decided (by any of them), it goes from the list. */
+  'word-settled': WordDecisionMessage;
   hint: HintMessage;
   checked: CheckedMessage;
   rematch: { round: number };

@@ -6,7 +6,7 @@
 // its games and owner token are kept in its data folder, so the seat is taken back).
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { FromGameWebview, GameHostConfig, GameHostState, GamePanelKind, SettingsUpdate } from '../../media/ui/host-vscode.js';
+import type { FromGameWebview, GameHostConfig, GameHostState, GamePanelKind, SettingsUpdate, StoredUpdate } from '../../media/ui/host-vscode.js';
 import { cardSize, coordinates, loginName, player } from '../config.js';
 import { connectSources, isLoopback } from './address.js';
 import { heldGameIds } from '../../media/ui/seats.js';
@@ -150,6 +150,9 @@ export class GamePanels {
       if (m.type === 'save') store[m.key] = m.value;
       else delete store[m.key];
       await this.context.globalState.update(STORE_KEY, store);
+      // the other open panels' copies follow (media/ui/host-vscode.ts StoredUpdate): one writing its stale seat list dropped another game's seat
+      const stored: StoredUpdate = m.type === 'save' ? { type: 'stored', key: m.key, value: m.value } : { type: 'stored', key: m.key };
+      for (const p of this.panels) if (p !== panel) void p.webview.postMessage(stored);
     } else if (m.type === 'open') {
       if (m.panel === 'lobby') return;
       await vscode.commands.executeCommand(m.panel === 'lines' ? 'cardwords.playLines' : m.panel === 'yatzee' ? 'cardwords.playYatzee' : 'cardwords.playCardwords');

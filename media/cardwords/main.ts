@@ -5,7 +5,7 @@
 // then hands the room to the panel.
 import { Client, type Room } from '@colyseus/sdk';
 import { h } from '../ui/dom.js';
-import { startPage } from '../ui/page.js';
+import { gamesClick, startPage } from '../ui/page.js';
 import { createdGameSearch } from '../ui/host.js';
 import { fullStop, sentence, type StringKey } from '../ui/l10n/index.js';
 import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from './panel.js';
@@ -16,6 +16,9 @@ import { offerWhatIsTaken } from '../lobby/join-offer.js';
 import { refusedJoin, watchRefused, type Refusal, type WatchRefused } from '../ui/refusal.js';
 import { RoomLink } from '../ui/rejoin.js';
 import { entryFor, forgetSeat, keepSeat } from '../ui/seats.js';
+import { keptResults } from '../ui/kept-results.js';
+import { KeptResultsView, type KeptCwResults } from './view/results.js';
+import { createElement, render } from 'preact';
 
 const LEVELS = ['best', 'good', 'casual'] as const;
 
@@ -86,7 +89,7 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
       if (panel) deliver();
       else early.push(deliver);
     });
-  for (const type of ['word-request', 'carried', 'word', 'results', 'rematch', 'ended', 'ack', 'error', 'hint', 'history', 'checked'] as const) relay(type);
+  for (const type of ['word-request', 'word-settled', 'carried', 'word', 'results', 'rematch', 'ended', 'ack', 'error', 'hint', 'history', 'checked'] as const) relay(type);
   const welcome = await new Promise<Welcome>((resolve) => typed.on('welcome', resolve));
   if (welcome.role === 'player' && welcome.key && welcome.name) {
     keepSeat(host, 'cardwords', { gameId: welcome.gameId, name: welcome.name, key: welcome.key });
@@ -279,7 +282,7 @@ function showForms(): void {
   const parts: HTMLElement[] = [h('h1', {}, t('cw.title')), status];
   if (gameId) parts.push(joinForm(gameId));
   if (owner && !gameId) parts.push(createForm());
-  if (!gameId && !owner) parts.push(h('p', {}, t('cw.noGame'), ' ', h('a', { href: './' }, t('nav.home'))));
+  if (!gameId && !owner) parts.push(h('p', {}, t('cw.noGame'), ' ', h('a', { href: './', onclick: gamesClick(host, 'cardwords') }, t('nav.home'))));
   main.replaceChildren(...parts);
   main.querySelector<HTMLInputElement>('input, select')?.focus();
 }
@@ -324,9 +327,20 @@ function quickNameForm(level: string): void {
   name.focus();
 }
 
+/** A reload after the room's end (the owner's End it now, the idle limit): the results this tab saw (media/ui/kept-results.ts). */
+function showKept(kept: KeptCwResults): void {
+  const results = h('div', {});
+  render(createElement(KeptResultsView, { t, kept, owner: owner !== null }), results);
+  status.textContent = kept.said;
+  status.dataset.kind = 'info';
+  main.replaceChildren(h('h1', {}, t('cw.title'), ' ', h('small', {}, gameId ?? '')), status, results, h('p', { id: 'cw-over' }, h('a', { href: './', id: 'cw-over-home', onclick: gamesClick(host, 'cardwords') }, t('nav.home'))));
+}
+
 // watching when the address asks for it, else the kept seat (seats.ts entryFor)
 const entry = entryFor(host, 'cardwords', gameId);
-if (!gameId && owner && host.param('quick') === '1') quickGame(host.param('level') ?? 'good');
+const kept = gameId ? keptResults<KeptCwResults>('cardwords', gameId) : null;
+if (kept) showKept(kept);
+else if (!gameId && owner && host.param('quick') === '1') quickGame(host.param('level') ?? 'good');
 else if (gameId && entry && 'seat' in entry) {
   // take the kept seat back (a reload, a panel opened again)
   const seat = entry.seat;

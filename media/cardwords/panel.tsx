@@ -7,6 +7,7 @@
 // without a hand.
 import { render } from 'preact';
 import { forgetSeat, seatFor } from '../ui/seats.js';
+import { gamesClick } from '../ui/page.js';
 import type { WatchRefused } from '../ui/refusal.js';
 import { OverSince } from '../ui/watch-offer.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
@@ -48,7 +49,8 @@ import { CardLists } from './view/lists.js';
 import { Log } from './view/log.js';
 import { carriedText, goneKey, goneKeys, goneThen, historyLines, logEventText } from './log-lines.js';
 import { WordRequests } from './view/requests.js';
-import { Results as ResultsView } from './view/results.js';
+import { Results as ResultsView, type KeptCwResults } from './view/results.js';
+import { keepResults } from '../ui/kept-results.js';
 import { keepReviewFocus, Review } from './view/review.js';
 import { endReasonText, withEndReason } from '../ui/end-reason.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
@@ -184,6 +186,10 @@ export class CardwordsPanel {
     this.requests = new Requests<CardwordsClientMessages, CardwordsServerMessages, Sent>(room, { ack: (p, meta) => this.onAck(p, meta), error: (p, meta) => this.onError(p, meta), unsent: (why, meta) => this.onUnsent(why, meta) }, 'ui', offline);
     room.on('word-request', (p) => this.onWordRequest(p));
     room.on('word', (p) => this.onWord(p));
+    // decided in another of the owner's clients: the question goes here too (it stood, and its Reject was acknowledged)
+    room.on('word-settled', (p) => {
+      if (this.wordRequests.delete(p.word)) this.render();
+    });
     room.on('results', (p) => this.onResults(p));
     room.on('rematch', (p) => this.onRematch(p));
     room.on('carried', (p) => this.onCarried(p));
@@ -634,6 +640,7 @@ export class CardwordsPanel {
       covered: this.coveredName(composer, coords),
       watchAgain: this.watchAgain ? this.overSince.watch : null,
       overSince: this.overSince.over,
+      onGames: gamesClick(this.host, 'cardwords'),
       owner: this.welcome.owner,
       mySeat: this.mySeat,
       ownSeat: this.ownSeat,
@@ -1215,9 +1222,20 @@ export class CardwordsPanel {
     this.say(text);
   }
 
+  /**
+   * The results of a room that ends, for a reload (main.ts): not a join form saying the game is
+   * over or does not exist. A game over by the rules keeps its room, and its results there.
+   */
+  private keepResults(): void {
+    if (this.results && this.results.results.length > 0) keepResults<KeptCwResults>('cardwords', this.welcome.gameId, { results: this.results, said: this.resultText(this.results) });
+  }
+
   private onResults(p: ResultsMessage): void {
     this.results = p;
     this.refusal = '';
+    // the room's end (the owner's, the idle limit, the last leave): kept now, not only at its
+    // `ended`, after the review's history (Yatzee's reload between the two found nothing kept)
+    if (p.reason !== 'out' && p.reason !== 'passes') this.keepResults();
     // a room ended before any game was dealt: nobody won (the end's reason follows, `ended`)
     if (p.results.length === 0) return this.render();
     const winners = p.results.filter((r) => r.winner).map((r) => r.name);
@@ -1347,6 +1365,8 @@ export class CardwordsPanel {
     this.ended = p;
     this.refusal = '';
     forgetSeat(this.host, 'cardwords', this.welcome.gameId);
+    // the room is gone now (after an end by the rules, the idle limit ends it with no results of its own)
+    this.keepResults();
     // the results of this end are on the page with its reason: the status keeps what the
     // results said (the winners, after the owner's or an idle end's reason), not the reason a
     // second time

@@ -117,6 +117,8 @@ export function refusedActionText(t: Translate, p: ErrorMessage, coords: Coords 
       return pileTooSmallText(t, p.pile ?? 0, p.wanted ?? 0);
     case 'not-in-hand':
       return t('cw.err.not-in-hand', (p.cards ?? []).join(' '));
+    case 'not-asked':
+      return t('cw.err.not-asked', (p.words ?? []).join(', '));
     default: {
       const key = `cw.err.${p.code ?? ''}` as StringKey;
       const generic = `err.${p.code ?? ''}` as StringKey;

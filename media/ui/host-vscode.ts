@@ -27,7 +27,7 @@ export interface GameHostConfig {
   server: ServerRef | null;
   params: Record<string, string>;
   language: string;
-  /** Values the extension keeps for every panel (globalState); the panel's own state wins. */
+  /** Values the extension keeps for every panel (globalState); the panel's own state wins, but for the seats (withoutSeats). */
   store: Record<string, unknown>;
 }
 
@@ -63,6 +63,19 @@ export interface GamesAnswer {
   type: 'games';
   id: number;
   games: GameListing[] | null;
+}
+
+/**
+ * From the extension to every other open panel: a kept value (GLOBAL_KEYS) another panel saved
+ * (`value`) or removed (none). Each panel writes a seat list whole from its own copy: a copy
+ * left stale dropped the seat another panel had kept since (a panel's game ended, its seat
+ * forgotten, and with it the seat of the game another panel played, which the play list then
+ * offered to watch only, the game waiting for ever).
+ */
+export interface StoredUpdate {
+  type: 'stored';
+  key: string;
+  value?: unknown;
 }
 
 /** From the extension to an open panel: settings changed (the values the page was built with). */
@@ -110,8 +123,16 @@ export class VsCodeHost implements Host {
       panel: config.panel,
       server: config.server,
       params: { ...(own?.params ?? {}), ...config.params },
-      store: { ...config.store, ...(own?.store ?? {}) },
+      store: { ...config.store, ...withoutSeats(own?.store ?? {}) },
     };
+    this.keep();
+  }
+
+  /** Another panel saved or removed a kept value (StoredUpdate): this panel's copy follows. */
+  stored(message: StoredUpdate): void {
+    if (!GLOBAL_KEYS.includes(message.key)) return;
+    if (message.value === undefined) delete this.state.store[message.key];
+    else this.state.store[message.key] = message.value;
     this.keep();
   }
 
@@ -163,7 +184,7 @@ export class VsCodeHost implements Host {
     return this.config.language || 'en';
   }
 
-  open(panel: 'lines' | 'yatzee' | 'lobby', params: Record<string, string> = {}): void {
+  open(panel: 'lines' | 'yatzee' | 'cardwords' | 'lobby', params: Record<string, string> = {}): void {
     this.api.postMessage({ type: 'open', panel, params });
   }
 
@@ -200,6 +221,19 @@ export class VsCodeHost implements Host {
   }
 }
 
+/**
+ * The panel's own kept values without the seats: a restored panel's copy of them is as old as
+ * its last save, and the extension's (the configuration) has every panel's since (seats.ts).
+ */
+function withoutSeats(store: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(store).filter(([k]) => !/^(yatzee|cardwords)\.seats?$/.test(k)));
+}
+
+function isStoredUpdate(m: unknown): m is StoredUpdate {
+  const u = m as Partial<StoredUpdate> | null;
+  return typeof u === 'object' && u !== null && u.type === 'stored' && typeof u.key === 'string';
+}
+
 function isSettingsUpdate(m: unknown): m is SettingsUpdate {
   const u = m as Partial<SettingsUpdate> | null;
   return typeof u === 'object' && u !== null && u.type === 'settings' && typeof u.params === 'object' && u.params !== null && typeof u.store === 'object' && u.store !== null;
@@ -230,6 +264,7 @@ export function pickHost(): Host {
   window.addEventListener('message', (e: MessageEvent) => {
     if (isSettingsUpdate(e.data)) host.update(e.data);
     else if (isGamesAnswer(e.data)) host.answerGames(e.data);
+    else if (isStoredUpdate(e.data)) host.stored(e.data);
   });
   return host;
 }

@@ -29,8 +29,8 @@ export interface Host {
    * state; a player's seat key is kept apart). A watcher's page came back to the join form.
    */
   entered(gameId: string, watching: boolean): void;
-  /** Opens another panel ('lines', 'yatzee', 'lobby') with parameters. */
-  open(panel: 'lines' | 'yatzee' | 'lobby', params?: Record<string, string>): void;
+  /** Opens another panel ('lines', 'yatzee', 'cardwords', 'lobby') with parameters (VS Code: a game's play list). */
+  open(panel: 'lines' | 'yatzee' | 'cardwords' | 'lobby', params?: Record<string, string>): void;
   /**
    * Calls `listener` when the host changes parameters or kept values while the panel is open
    * (VS Code: the user changed `cardwords.cardSize` or a coordinate option); the panel reads
@@ -130,7 +130,7 @@ export class BrowserHost implements Host {
     return this.params.get('lang') ?? navigator.language ?? 'en';
   }
 
-  open(panel: 'lines' | 'yatzee' | 'lobby', params: Record<string, string> = {}): void {
+  open(panel: 'lines' | 'yatzee' | 'cardwords' | 'lobby', params: Record<string, string> = {}): void {
     const q = new URLSearchParams(params).toString();
     location.href = `./${panel === 'lobby' ? '' : `${panel}.html`}${q ? `?${q}` : ''}`;
   }

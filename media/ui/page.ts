@@ -13,6 +13,19 @@ export interface Page {
   main: HTMLElement;
 }
 
+/**
+ * The "Games" link's click (`href` "./", the lobby): a VS Code webview has no lobby page (the
+ * link did nothing there), so it asks the extension for the play list of `kind`'s games, as the
+ * command does. A browser follows the link.
+ */
+export function gamesClick(host: Pick<Host, 'kind' | 'open'>, kind: 'yatzee' | 'cardwords'): ((e: Event) => void) | undefined {
+  if (host.kind !== 'vscode') return undefined;
+  return (e) => {
+    e.preventDefault();
+    host.open(kind);
+  };
+}
+
 export function startPage(title: StringKey, current: 'lobby' | 'lines' | 'yatzee' | 'cardwords'): Page {
   const host = pickHost(); // a VS Code webview's host there, else the browser's
   const lang = chooseLanguage(host.language());

@@ -45,10 +45,11 @@ export function WatchOffer({ id, t, text, onWatch, onPlayHere }: { id: string; t
 }
 
 /** The way on from a game that ended out of the page's sight (as the join page's for an ended game); `id`-home takes the focus. */
-export function GameOverSince({ id, t }: { id: string; t: Translate }) {
+/** `onHome`: the link's click where it cannot go to the lobby (media/ui/page.ts gamesClick). */
+export function GameOverSince({ id, t, onHome }: { id: string; t: Translate; onHome?: ((e: Event) => void) | undefined }) {
   return (
     <p id={id}>
-      <a href="./" id={`${id}-home`}>
+      <a href="./" id={`${id}-home`} onClick={onHome}>
         {t('nav.home')}
       </a>
     </p>

@@ -5,7 +5,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { Fragment, createElement, render } from 'preact';
 import { h } from '../ui/dom.js';
-import { startPage } from '../ui/page.js';
+import { gamesClick, startPage } from '../ui/page.js';
 import { createdGameSearch } from '../ui/host.js';
 import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
 import { yatzeeRoom } from '../../core/protocol/client.js';
@@ -15,7 +15,8 @@ import { refusedJoin, watchRefused, type Refusal, type WatchRefused } from '../u
 import { RoomLink } from '../ui/rejoin.js';
 import { entryFor, forgetSeat, keepSeat } from '../ui/seats.js';
 import { fullStop } from '../ui/l10n/index.js';
-import { keptResults, type KeptResults } from './kept-results.js';
+import type { KeptResults } from './kept-results.js';
+import { keptResults } from '../ui/kept-results.js';
 import { Results } from './view/results.js';
 import { Sheets } from './view/table.js';
 
@@ -149,14 +150,14 @@ function showForms(): void {
     });
     parts.push(form);
   }
-  if (!gameId && !owner) parts.push(h('p', {}, t('yatzee.noGame'), ' ', h('a', { href: './' }, t('nav.home'))));
+  if (!gameId && !owner) parts.push(h('p', {}, t('yatzee.noGame'), ' ', h('a', { href: './', onclick: gamesClick(host, 'yatzee') }, t('nav.home'))));
   main.replaceChildren(...parts);
   main.querySelector<HTMLInputElement>('input')?.focus();
 }
 
 /** The game is over: what the page says, and the way back to the list of games. */
 function gameOver(text: string): HTMLElement {
-  return h('p', { id: 'yatzee-over' }, ...(text ? [text, ' '] : []), h('a', { href: './' }, t('nav.home')));
+  return h('p', { id: 'yatzee-over' }, ...(text ? [text, ' '] : []), h('a', { href: './', onclick: gamesClick(host, 'yatzee') }, t('nav.home')));
 }
 
 /** A reload after the end: the results this tab saw (kept-results.ts), the room being gone. */
@@ -173,7 +174,7 @@ function showKept(kept: KeptResults): void {
 
 // watching when the address asks for it, else the kept seat (seats.ts entryFor)
 const entry = entryFor(host, 'yatzee', gameId);
-const kept = gameId ? keptResults(gameId) : null;
+const kept = gameId ? keptResults<KeptResults>('yatzee', gameId) : null;
 if (kept) showKept(kept);
 else if (gameId && entry && 'seat' in entry) {
   // take the kept seat back (a reload, or the same player in another tab)

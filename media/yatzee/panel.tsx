@@ -7,6 +7,7 @@
 import { yatzeeRefusalText } from './refusal.js';
 import { render } from 'preact';
 import { forgetSeat, seatFor } from '../ui/seats.js';
+import { gamesClick } from '../ui/page.js';
 import type { WatchRefused } from '../ui/refusal.js';
 import { CATEGORIES, DICE, THROWS_PER_ROUND, isFull, score, suggestCategory, type Category } from '../../core/games/yatzee/rules.js';
 import { hintForThrow, hintQuery, type HintShown, type YatzeeHint } from '../../core/games/yatzee/hint.js';
@@ -26,7 +27,8 @@ import { Dice } from './view/dice.js';
 import { Results, type Result } from './view/results.js';
 import { Sheets, type Column, type Transfer } from './view/table.js';
 import { endReasonText } from '../ui/end-reason.js';
-import { keepResults } from './kept-results.js';
+import { keepResults } from '../ui/kept-results.js';
+import type { KeptResults } from './kept-results.js';
 
 export type { RoomLike, RoomView, SheetView, Welcome };
 
@@ -297,7 +299,7 @@ export class YatzeePanel {
             </section>
           )}
           {/* the way on from a game that ended out of this page's sight (as the join page's for an ended game: main.ts) */}
-          {this.overSince.over && <GameOverSince id="yatzee-over" t={t} />}
+          {this.overSince.over && <GameOverSince id="yatzee-over" t={t} onHome={gamesClick(this.host, 'yatzee')} />}
           {/* out of play while the game goes on (a leave, the owner's removal, the sheet played
               in another tab, a join again refused): the connection is closed, and the sheets as
               they stood then are no game any more (their old scores stood as current); Watch
@@ -760,7 +762,7 @@ export class YatzeePanel {
     // and not at `ended`, the next message (a reload between the two found nothing kept). The
     // results carry the end's reason: the sentence `ended` says is known already.
     forgetSeat(this.host, 'yatzee', this.welcome.gameId);
-    keepResults(this.welcome.gameId, { results: this.results, me: this.resultsReader, said: this.endSaid(p.reason), columns: this.columns() });
+    keepResults<KeptResults>('yatzee', this.welcome.gameId, { results: this.results, me: this.resultsReader, said: this.endSaid(p.reason), columns: this.columns() });
     this.render();
     this.showResults();
   }

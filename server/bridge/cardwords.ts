@@ -266,6 +266,9 @@ export class CardwordsSession {
     typed.on('word-request', (m) => {
       this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player, earlier: m.earlier === true } });
     });
+    // the owner's decision in another client (the web page drops the question): nothing here yet,
+    // registered so the SDK does not warn of an unhandled message
+    typed.on('word-settled', () => undefined);
     typed.on('checked', (c) => {
       this.wordChecks.answered(c.words, c.unknown, c.rejected ?? [], c.ask);
       this.update();

@@ -37,7 +37,7 @@ import { readEntry, unreachable, writeEntry, type CardwordsEntry } from './cardw
 import { byPlayer, WordQuestions } from './word-questions.js';
 import { MAX_CARRIED } from './carried-questions.js';
 import { earlierRoundsSent, LogNotes, type LogNote, type RoundLog } from './cardwords-history.js';
-import { CLOSE, CLOSE_REASON, type WordAsk, type CardwordsClientMessages, type CardwordsHistoryMessage, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted } from '../../core/protocol/messages.js';
+import { CLOSE, CLOSE_REASON, type WordAsk, type CardwordsClientMessages, type CardwordsHistoryMessage, type CardwordsHistoryTurn, type CardwordsServerMessages, type EndReason, type PlayerResult, type ResultsMessage, type Untrusted, type WordDecisionMessage } from '../../core/protocol/messages.js';
 import { CardwordsRoomState, CardwordsStateSync, CwSeat } from './cardwords-schema.js';
 import { cardwordsEndsWithout, cardwordsOwnSeat, cardwordsRematchWaits, cardwordsRemovable, holdsSeat } from '../../core/protocol/game.js';
 
@@ -671,6 +671,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     }
   }
 
+  /** The owner's decision on an open question, to every connected client of the owner: each drops the question. */
+  private tellOwners(payload: WordDecisionMessage): void {
+    for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) this.sendTo(c, 'word-settled', payload);
+  }
+
   /** Puts a player's unknown words to every connected client of the owner. */
   private askOwners(words: string[], player: string): void {
     for (const c of this.clients) if (this.info.get(c.sessionId)?.owner) this.sendTo(c, 'word-request', { words, player, ruleset: this.ruleset.name });
@@ -852,6 +857,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
           }
         } else {
           word = this.canonicalWord(w);
+          // a question decided meanwhile (the owner's other client, a tab left open): acknowledged,
+          // it read "You rejected SEENS." of a word that stayed approved
+          if (!this.questions.has(word) && !this.earlierAsked.has(word)) {
+            return this.sendError(client, 'not-asked', `'${word}' is no open question: it was decided already, or never asked`, { id, type, words: [word] });
+          }
           if (this.questions.has(word)) {
             try {
               await this.record({ kind: 'reject', word });
@@ -862,8 +872,10 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
           }
         }
         done.push(word);
-        this.earlierAsked.delete(word);
+        const open = this.questions.has(word) || this.earlierAsked.delete(word);
         this.tellAskers(word, approve);
+        // every client of the owner drops the question (a tab that did not decide kept it)
+        if (open) this.tellOwners({ word, approved: approve });
         this.questions.resolve(word);
         // a question an ended game left is answered too
         await ctx().questions.settle(this.ruleset.name, [word]).catch((e: unknown) => console.error(`cardwords serve: game ${this.roomId}: '${word}' is decided but may be asked again in a later game: ${(e as Error).message}`));

@@ -957,7 +957,8 @@ describe('Cardwords defects, each in Chromium', () => {
     });
     // the extension's side of postMessage: its own handler (extension/games/listing.ts), which
     // fetches from Node, answering into the page as panel.webview.postMessage does
-    await page.exposeFunction('cwExtension', (m: FromGameWebview) => (m.type === 'games' ? answerGames(m, suite.srv.url) : null));
+    const posted: FromGameWebview[] = [];
+    await page.exposeFunction('cwExtension', (m: FromGameWebview) => (posted.push(m), m.type === 'games' ? answerGames(m, suite.srv.url) : null));
     const config: GameHostConfig = {
       panel: 'cardwords',
       serverUrl: suite.srv.url,
@@ -987,6 +988,21 @@ describe('Cardwords defects, each in Chromium', () => {
     // the page did not fetch the list itself (which fails in a webview)
     expect(pageAsked).toBe(0);
     await full.room.leave();
+    // no game and no owner link: the page's "Games" link (href ./) went nowhere in a webview (no
+    // lobby page there); it asks the extension for its play list instead
+    config.params = {};
+    await page.addInitScript((content: string) => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') document.querySelector<HTMLMetaElement>('meta[name="cardwords-host"]')!.content = content;
+      });
+    }, JSON.stringify(config));
+    await page.reload();
+    const games = page.locator('main a[href="./"]');
+    await expect.poll(() => games.textContent()).toBe('Games');
+    const at = page.url();
+    await games.click();
+    await expect.poll(() => posted.filter((m) => m.type === 'open')).toEqual([{ type: 'open', panel: 'cardwords', params: {} }]);
+    expect(page.url()).toBe(at);
   });
 
   it('defect: a move composed while waiting for the turn, whose cells the other player\'s move took, is cleared and said (it turned into a trade of its cards), and the next Return does not pass', async () => {
@@ -1868,6 +1884,18 @@ describe('Cardwords defects, each in Chromium', () => {
         if (how === 'owner') expect(await p.textContent('#cw-status')).toMatch(/^The owner ended the game\. The game is over[.:] /);
       }
       expect(await watcher.locator('#cw-log li').allTextContents()).toEqual(await ann.locator('#cw-log li').allTextContents());
+      if (how === 'owner') {
+        // a reload keeps the results of the owner's end (it showed the join form, "The game is
+        // over or does not exist."), as an end by the rules keeps them in its room
+        const said = await ann.textContent('#cw-status');
+        const table = await ann.locator('#cw-results-table tbody tr').allTextContents();
+        await ann.reload();
+        await expect.poll(() => ann.locator('#cw-results-table tbody tr').allTextContents()).toEqual(table);
+        expect(await ann.textContent('#cw-join-status')).toBe(said);
+        expect(await ann.textContent('#cw-end-reason')).toBe('The owner ended the game.');
+        expect(await ann.locator('#cw-join').count()).toBe(0);
+        expect(await ann.textContent('#cw-over-home')).toBe('Games');
+      }
       expect(errors).toEqual([]);
       await owner.leave();
     }

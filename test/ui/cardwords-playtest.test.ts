@@ -84,6 +84,10 @@ describe('Cardwords play-test defects, each in Chromium', () => {
     await expect.poll(() => composedCount(bo)).toBe(2);
     await bo.keyboard.press('Enter');
     await expect.poll(() => bo.textContent('#cw-refusal')).toContain('The owner, who plays in this game, is asked once it is over');
+    // the owner watches in another tab too: the question comes there as well
+    const other = (await fresh()).page;
+    await other.goto(`${suite.srv.url}/cardwords.html?game=${id}&owner=${suite.srv.ownerToken}&watch=1`);
+    await other.waitForSelector('#cw-table');
     // everyone passes twice: over by the rules, and the owner is asked
     for (;;) {
       const p = await byTurn();
@@ -92,8 +96,17 @@ describe('Cardwords play-test defects, each in Chromium', () => {
     }
     await ann.waitForSelector(`#cw-requests button[data-approve="${pair}"]`);
     expect(await ann.locator('#cw-requests button[data-approve]').count()).toBe(1);
+    await other.waitForSelector(`#cw-requests button[data-reject="${pair}"]`);
     await ann.click(`#cw-requests button[data-approve="${pair}"]`);
     await expect.poll(() => ann.locator('#cw-requests button').count()).toBe(0);
+    // decided in one tab, the question goes from the other too (it stood, and its late Reject was
+    // acknowledged "You rejected …" of a word that stayed approved); such a late decision is refused
+    await other.waitForSelector(`#cw-requests button[data-reject="${pair}"]`, { state: 'detached' });
+    const late = await cwJoin(suite.srv.url, id, { watch: true, owner: suite.srv.ownerToken });
+    const refused = await late.request('reject', { word: pair });
+    expect(refused.type).toBe('error');
+    expect((refused.payload as { code?: string }).code).toBe('not-asked');
+    await late.room.leave();
     // the last question decided: the focus goes to the table after the game (the hidden action
     // area could not take it, and it fell to the page)
     await expect.poll(() => focused(ann)).toBe('cw-table');

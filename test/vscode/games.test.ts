@@ -6,7 +6,7 @@ import { connectSources, isLoopback, parseAddress } from '../../extension/games/
 import { answerGames, fetchGames } from '../../extension/games/listing.js';
 import { judgeGames, offersOf, type ListedGame } from '../../extension/games/offers.js';
 import { VsCodeHost, type FromGameWebview, type GameHostConfig, type GameHostState } from '../../media/ui/host-vscode.js';
-import { entryFor, heldGameIds } from '../../media/ui/seats.js';
+import { entryFor, forgetSeat, heldGameIds, keepSeat } from '../../media/ui/seats.js';
 import { Player, startServer, type ServerProcess } from '../support/game-server.js';
 
 describe('server addresses', () => {
@@ -174,6 +174,38 @@ describe('VsCodeHost', () => {
     // another panel's state is not taken
     const other = new VsCodeHost(config({ panel: 'lines' }), fakeApi(first.state()).api);
     expect(other.load('yatzee.seat')).toBeUndefined();
+  });
+
+  it('a panel keeps the seats the other panels kept since it opened: its game\'s end forgets its own seat, not theirs (a seat lost so was offered to watch only)', () => {
+    // the extension's globalState, as extension/games/panel.ts keeps it and tells the other panels
+    const ext: Record<string, unknown> = {};
+    const panels: Array<{ host: VsCodeHost; f: ReturnType<typeof fakeApi> }> = [];
+    const open = (initial?: GameHostState) => {
+      const f = fakeApi(initial);
+      const host = new VsCodeHost(config({ panel: 'cardwords', store: { ...ext } }), f.api);
+      const p = { host, f };
+      f.api.postMessage = (m: FromGameWebview) => {
+        f.posted.push(m);
+        if (m.type !== 'save' && m.type !== 'remove') return;
+        if (m.type === 'save') ext[m.key] = m.value;
+        else delete ext[m.key];
+        for (const o of panels) if (o !== p) o.host.stored(m.type === 'save' ? { type: 'stored', key: m.key, value: m.value } : { type: 'stored', key: m.key });
+      };
+      panels.push(p);
+      return p;
+    };
+    const b = open();
+    keepSeat(b.host, 'cardwords', { gameId: 'B', name: 'Ann', key: 'kb' });
+    const a = open();
+    keepSeat(a.host, 'cardwords', { gameId: 'A', name: 'Ann', key: 'ka' });
+    // game B ends (the owner's End it now): its panel forgets its seat, from its own copy
+    forgetSeat(b.host, 'cardwords', 'B');
+    expect([...heldGameIds({ load: <T>(k: string) => ext[k] as T | undefined }, 'cardwords')]).toEqual(['A']);
+    // a panel restored with its state (as old as its last save) takes the seats from the extension
+    const restored = open(b.f.state());
+    expect(restored.host.load('cardwords.seats')).toEqual([{ gameId: 'A', name: 'Ann', key: 'ka' }]);
+    const stale = fakeApi({ ...b.f.state()!, store: { 'cardwords.seats': [{ gameId: 'B', name: 'Ann', key: 'kb' }] } });
+    expect(new VsCodeHost(config({ panel: 'cardwords', store: { ...ext } }), stale.api).load('cardwords.seats')).toEqual([{ gameId: 'A', name: 'Ann', key: 'ka' }]);
   });
 
   it('never writes the owner token into the webview\'s state (VS Code keeps it on disk); the page still reads it', () => {

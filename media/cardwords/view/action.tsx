@@ -343,7 +343,7 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
   // no offer to watch a game that has ended (joining it is refused)
   // (a refusal to join again is said by the line at the top: not twice)
   // the way on from a game that ended out of this page's sight (as the join page's for an ended game)
-  if (m.overSince) return <GameOverSince id="cw-over" t={t} />;
+  if (m.overSince) return <GameOverSince id="cw-over" t={t} onHome={m.onGames} />;
   if (m.left && m.watchAgain && !m.leftLast && !m.ended) return <WatchOffer id="cw-watch-again" t={t} text={m.refused === null ? gone : undefined} onWatch={m.watchAgain} onPlayHere={m.playHere} />;
   if (!m.isPlayer) return <p class="cw-watching">{m.left ? gone : t('cw.watchingNote')}</p>;
   const a = cp.action();

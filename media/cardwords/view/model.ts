@@ -110,6 +110,8 @@ export interface Model {
   watchAgain: (() => Promise<string | null>) | null;
   /** The game ended after this page went out of play (a watch refused so): the way on instead of the offer. */
   overSince: boolean;
+  /** The "Games" link's click (media/ui/page.ts gamesClick): VS Code's play list; none in a browser. */
+  onGames: ((e: Event) => void) | undefined;
   owner: boolean;
   mySeat: number;
   /** The seat the owner's remove does not offer: mySeat, or, watching, the one this browser plays in another tab. */

@@ -1,7 +1,8 @@
 // The results after the game: why it ended, each player's hand points, adjustment and final
 // score, the winners, the rematch.
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { StringKey } from '../../ui/l10n/index.js';
+import type { StringKey, Translate } from '../../ui/l10n/index.js';
+import type { ResultsMessage } from '../../../core/protocol/messages.js';
 import { showSpan, spanOf } from '../../ui/dom.js';
 import type { Model } from './model.js';
 import { endReasonText } from '../../ui/end-reason.js';
@@ -25,6 +26,11 @@ interface Row {
   standIn: boolean;
 }
 
+/** The lines of a results message, as it orders them (best first). */
+function rowsOf(sent: ResultsMessage['results']): Row[] {
+  return sent.map((r, k) => ({ key: r.seat ?? -1 - k, name: r.name, handPoints: r.handPoints ?? 0, adjustment: r.adjustment ?? 0, score: r.score, winner: r.winner, standIn: r.standIn }));
+}
+
 export function Results({ m }: { m: Model }) {
   const { t, state: s } = m;
   const votes = useRef<string | null>(null);
@@ -46,7 +52,7 @@ export function Results({ m }: { m: Model }) {
   // the settlement of an end by the rules only, so it is read when no message came (a reload)
   const sent = m.results && (m.results.round ?? s.round) === s.round ? m.results.results : null;
   const rows: Row[] = sent
-    ? sent.map((r, k) => ({ key: r.seat ?? -1 - k, name: r.name, handPoints: r.handPoints ?? 0, adjustment: r.adjustment ?? 0, score: r.score, winner: r.winner, standIn: r.standIn }))
+    ? rowsOf(sent)
     : s.players
         .map((p, i) => ({ key: i, name: p.name, handPoints: p.handPoints, adjustment: p.adjustment, score: p.score, winner: s.winners.includes(i), standIn: p.standIns > 0 }))
         .sort((a, b) => b.score - a.score);
@@ -71,40 +77,7 @@ export function Results({ m }: { m: Model }) {
         {t('cw.results')}
       </h2>
       <p id="cw-end-reason">{endReasonText(t, reason, m.owner)}</p>
-      {dealt && (
-        <table class="cw-results-table" id="cw-results-table">
-          <thead>
-            <tr>
-              {COLUMNS.map((k) => (
-                <th scope="col" key={k}>
-                  {t(k)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.key} class={r.winner ? 'winner' : ''} data-player={r.name}>
-                <th scope="row" title={r.name}>
-                  <span class="cut">{r.name}</span>
-                  {r.winner && (
-                    <span class="winner-mark" title={t('cw.winner')}>
-                      {' ★'}
-                      <span class="sr-only">{t('cw.winner')}</span>
-                    </span>
-                  )}
-                  {gone(r.key) ? <span class="stood-in">{gone(r.key)}</span> : r.standIn && <span class="stood-in">{t('cw.stoodIn')}</span>}
-                </th>
-                <td class="num">{r.handPoints}</td>
-                <td class="num">{r.adjustment > 0 ? `+${r.adjustment}` : r.adjustment}</td>
-                <td class="num" data-final={r.score}>
-                  {r.score}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {dealt && <ResultsTable t={t} rows={rows} gone={gone} />}
       {asking.length > 0 && (
         <p id="cw-rematch-votes" data-names={asking.join(',')}>
           {rematchVotesText(t, asking)}
@@ -122,6 +95,65 @@ export function Results({ m }: { m: Model }) {
           {m.isPlayer && s.players[m.mySeat]?.rematch ? t('cw.rematchAsked') : forAll ? t('cw.rematchNow') : t('cw.rematch')}
         </button>
       )}
+    </section>
+  );
+}
+
+/** The table of the results, each player's line: the panel's, and a reload's after the room ended (KeptResultsView). */
+function ResultsTable({ t, rows, gone }: { t: Translate; rows: Row[]; gone: (seat: number) => string | null }) {
+  return (
+    <table class="cw-results-table" id="cw-results-table">
+      <thead>
+        <tr>
+          {COLUMNS.map((k) => (
+            <th scope="col" key={k}>
+              {t(k)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} class={r.winner ? 'winner' : ''} data-player={r.name}>
+            <th scope="row" title={r.name}>
+              <span class="cut">{r.name}</span>
+              {r.winner && (
+                <span class="winner-mark" title={t('cw.winner')}>
+                  {' ★'}
+                  <span class="sr-only">{t('cw.winner')}</span>
+                </span>
+              )}
+              {gone(r.key) ? <span class="stood-in">{gone(r.key)}</span> : r.standIn && <span class="stood-in">{t('cw.stoodIn')}</span>}
+            </th>
+            <td class="num">{r.handPoints}</td>
+            <td class="num">{r.adjustment > 0 ? `+${r.adjustment}` : r.adjustment}</td>
+            <td class="num" data-final={r.score}>
+              {r.score}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** What a page keeps of a game the room ended (the owner's End it now, the idle limit) for a reload: media/ui/kept-results.ts. */
+export interface KeptCwResults {
+  results: ResultsMessage;
+  /** The status line at the end: why it ended, the winners. */
+  said: string;
+}
+
+/** A reload after the room's end: the results the tab saw (the room is gone, and the join form said only "The game is over or does not exist."). */
+export function KeptResultsView({ t, kept, owner }: { t: Translate; kept: KeptCwResults; owner: boolean }) {
+  const rows = rowsOf(kept.results.results);
+  return (
+    <section class="results" id="cw-results">
+      <h2 id="cw-results-title" tabIndex={-1}>
+        {t('cw.results')}
+      </h2>
+      <p id="cw-end-reason">{endReasonText(t, kept.results.reason, owner)}</p>
+      {rows.length > 0 && <ResultsTable t={t} rows={rows} gone={() => null} />}
     </section>
   );
 }

@@ -476,6 +476,7 @@ export const da: Strings = {
   'cw.err.not-player': 'Tilskuere kan ikke spille',
   'cw.err.empty-trade': 'Et bytte kræver mindst ét kort',
   'cw.err.bad-word': 'Det ord kan ikke tilføjes',
+  'cw.err.not-asked': '{0} er ikke længere et åbent spørgsmål: det er allerede afgjort',
   'cw.err.storage-failed': 'Serveren kunne ikke gemme det: Prøv igen',
   'cw.err.name-taken': 'Det navn er taget i dette spil (prøv et alternativt navn)',
   'cw.err.name-robot': 'Det navn er taget: Robot1, Robot2 og så videre er robotternes navne',

@@ -476,6 +476,7 @@ export const de: Strings = {
   'cw.err.not-player': 'Zuschauer können nicht spielen',
   'cw.err.empty-trade': 'Ein Tausch braucht mindestens eine Karte',
   'cw.err.bad-word': 'Dieses Wort kann nicht aufgenommen werden',
+  'cw.err.not-asked': '{0} ist keine offene Frage mehr: darüber wurde schon entschieden',
   'cw.err.storage-failed': 'Der Server konnte es nicht speichern: Versuche es erneut',
   'cw.err.name-taken': 'Dieser Name ist in diesem Spiel vergeben (versuche einen Ausweichnamen)',
   'cw.err.name-robot': 'Dieser Name ist vergeben: Robot1, Robot2 und so weiter sind die Namen der Roboter',

@@ -475,6 +475,7 @@ export const en = {
   'cw.err.not-player': 'watchers cannot play',
   'cw.err.empty-trade': 'a trade needs at least one card',
   'cw.err.bad-word': 'that word cannot be added',
+  'cw.err.not-asked': '{0} is no open question any more: it was decided already',
   'cw.err.storage-failed': 'the server could not store it: try again',
   'cw.err.name-taken': 'that name is taken in this game (try an alternative name)',
   'cw.err.name-robot': 'that name is taken: Robot1, Robot2 and so on are the robots’ names',
