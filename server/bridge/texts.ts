@@ -112,8 +112,13 @@ export function yatzeeSheetRows(): { upper: string; bonus: string; total: string
 }
 
 /** A Yatzee leave or removal of the last human, which ends the game, as the web panel words them. */
-export function yatzeeLastText(what: 'question' | 'removed' | 'left'): string {
-  return en(what === 'question' ? 'yatzee.leave.questionLast' : what === 'removed' ? 'yatzee.removedLast' : 'yatzee.leftLast');
+export function yatzeeLastText(what: 'removed' | 'left'): string {
+  return en(what === 'removed' ? 'yatzee.removedLast' : 'yatzee.leftLast');
+}
+
+/** The web page's question before a leave (yours the `last` person's sheet: the game ends), for the editor to ask. */
+export function yatzeeLeaveQuestionText(last: boolean): string {
+  return `${en(last ? 'yatzee.leave.questionLast' : 'yatzee.leave.question')} `;
 }
 
 /**

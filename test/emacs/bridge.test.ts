@@ -887,7 +887,7 @@ it('a Yatzee game through the bridge gives its invite link, the game\'s join pag
   expect(over).toMatchObject({ me: 'me' });
 });
 
-it("Yatzee through the bridge: the last human's leave asks that the game ends for everyone, and the last one removed is told the game is over", async () => {
+it("Yatzee through the bridge: the leave asks the web page's question, the last human's that the game ends for everyone, and the last one removed is told the game is over", async () => {
   // the web page's defect, checked in Emacs's words: the question did not say the game ends, a removal not that it had
   const b = bridge();
   const call = <T = { leaveQuestion: string; message: string; closed: boolean }>(method: string, params: unknown = {}) => b.call<T>(method, params);
@@ -899,7 +899,8 @@ it("Yatzee through the bridge: the last human's leave asks that the game ends fo
   await call('yatzee/join', { url: served.url, id, name: 'me' });
   const bo = await Player.join(served.url, id, { name: 'Bo' });
   try {
-    await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('');
+    // with another person playing, the web page's question too (Emacs asked "Leave this game?")
+    await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('Leave for good? Your sheet is closed and its place is free. ');
     expect((await bo.leaveGame()).type).toBe('ack');
     await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('Leave for good? No other person plays, so the game ends. ');
     // the owner, watching, removes the last human: the game ends with it
@@ -976,7 +977,7 @@ it('Yatzee to its end through the bridge, watched by a second bridge: the end na
   expect(watched.result.mine).toBeNull();
   // a watcher's keys are refused in words, before the room (which would say to join with a name)
   for (const method of ['yatzee/toggle', 'yatzee/throw', 'yatzee/transfer', 'yatzee/undo']) {
-    expect(((await w.send(JSON.stringify({ id: 2, method, params: { die: 0 } }))) as { error?: { code: string; message: string } }).error).toEqual({ code: 'refused', message: 'you are watching: you have no sheet to play' });
+    expect(((await w.send(JSON.stringify({ id: 2, method, params: { die: 0 } }))) as { error?: { code: string; message: string } }).error).toEqual({ code: 'refused', message: 'You are watching: you have no sheet to play.' });
   }
   // the same watcher again as the owner (Emacs asks the token when every place is taken): the
   // owner token goes with the watch, and the room knows the owner (who watches beyond the places)
