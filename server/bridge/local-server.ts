@@ -397,7 +397,9 @@ export class LocalServers {
           const entry: Running = { ...launched, folder, moved: '', restarts };
           this.add(key, entry);
           if (claimed) this.claimed.add(entry);
-          return this.onStopped(url, true, serverRestartedText(why));
+          this.onStopped(url, true, serverRestartedText(why));
+          // its last game left meanwhile: it stops as it would have
+          return void this.stopUnused(hostOf(url));
         }
         if (Date.now() > deadline) {
           releaseSlot(folder.slot!, 0);
