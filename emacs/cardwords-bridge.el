@@ -42,11 +42,29 @@ requests fail (a new bridge may be running by then).")
   "Functions called with METHOD and PARAMS of each notification from the bridge.")
 
 (defun cardwords-bridge--server-kept (method params)
-  "Tell the player a local server is kept for the people on it (METHOD, PARAMS).
-Its last game here has gone, but people are still on it (a guest by
-the invite link): the bridge stops it once they have left."
-  (when (equal method "server/kept")
-    (message "Cardwords: %s" (plist-get params :text))))
+  "Tell the player what became of a local server (METHOD, PARAMS).
+`server/kept': its last game here has gone, but people are still on it
+\(a guest by the invite link): the bridge stops it once they have left.
+`server/stopped': it stopped under a game (killed, crashed) and the bridge
+started it again (the game buffers reconnect), or says why not and what
+to do (the buffers had said \"reconnecting\" for ever, never why)."
+  (when (member method '("server/kept" "server/stopped"))
+    (cardwords-bridge-echo (concat "Cardwords: " (plist-get params :text)))))
+
+(defun cardwords-bridge-echo (text)
+  "Show TEXT in the echo area, in lines of the echo area's width.
+A line breaks after a sentence where the next does not fit, else at a
+space: Emacs broke a long message inside a word at the edge (\"watc\" /
+\"hing\", \"Winner: Rob\" / \"ot1.\")."
+  (let ((width (1- (window-width (minibuffer-window))))
+        (sentences nil) (pos 0))
+    (while (string-match "[.;?!] " text pos)
+      (push (substring text pos (1- (match-end 0))) sentences)
+      (setq pos (match-end 0)))
+    (push (substring text pos) sentences)
+    (message "%s" (string-join (cardwords-bridge-wrap
+                                (cardwords-bridge-break (nreverse sentences) width) width nil nil " ")
+                               "\n"))))
 
 (defun cardwords-bridge--filter (process output)
   "Collect OUTPUT of PROCESS and handle each complete line."
@@ -170,8 +188,9 @@ With no link (nil or empty), signal a `user-error' saying NONE."
   (message "Copied %s" link))
 
 (defun cardwords-bridge-confirm-leave (&optional question)
-  "Ask QUESTION (default: whether to leave the game going on); non-nil to go."
-  (y-or-n-p (or question "Leave this game? ")))
+  "Ask QUESTION (default: whether to leave for good); non-nil to go.
+Each game gives its own, in the web page's words."
+  (y-or-n-p (or question "Leave for good? ")))
 
 (defun cardwords-bridge-kill-buffer-query (in-progress &optional question)
   "Whether a game buffer may be killed, asking first when IN-PROGRESS.

@@ -270,17 +270,18 @@ Emacs scrolls it sideways to keep the cursor (point) in view."
     (insert "\n" (plist-get view :highScore) "\n")
     ;; the keys in sight, as the web page and the terminal client show theirs
     (insert (propertize (cardwords-lines--keys-help) 'face 'shadow))
+    ;; broken at the window's width: a move's outcome with the chips thrown runs past 80 columns
+    (dolist (line (cardwords-bridge-break
+                   (list cardwords-lines--message)
+                   (1- (if windows (apply #'min (mapcar #'window-body-width windows)) 80))))
+      (insert line "\n"))
+    ;; the move first, then the game over it brought (the buffer read the game over before the move)
     (when (plist-get view :over)
       ;; why first: "Game over" alone, with cells free on the board, read as a fault
       (let ((why (plist-get view :overReason)))
         (unless (member why '(nil ""))
           (insert (propertize why 'face 'bold) "\n")))
       (insert (propertize (cardwords-lines--over-line view) 'face 'bold) "\n"))
-    ;; broken at the window's width: a move's outcome with the chips thrown runs past 80 columns
-    (dolist (line (cardwords-bridge-break
-                   (list cardwords-lines--message)
-                   (1- (if windows (apply #'min (mapcar #'window-body-width windows)) 80))))
-      (insert line "\n"))
     (setq mode-line-process (format " Score:%d%s" (plist-get view :score)
                                     (if (plist-get view :over) " Over" "")))
     (force-mode-line-update)

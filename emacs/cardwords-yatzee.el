@@ -280,11 +280,13 @@ A redraw (another player's throw) does not say it again.")
                  (said-lines (and (not (equal said ""))
                                   (cardwords-yatzee--lines (list said) width 'font-lock-warning-face)))
                  (room (- height before sheet-rows))
-                 ;; the lines above the dice: where the hints and the message leave room
-                 ;; (with the sheet down to its last category for the invite or the others'
-                 ;; dice; the game's line alone, after the end, keeps the Total row in view)
+                 ;; the lines above the dice: where the hints and the message leave room, with
+                 ;; the sheet down to its last category (the Total row may go under the window:
+                 ;; the mode line has the totals).  The game's line alone, after the end, had
+                 ;; the Total row kept before it: with the two lines of the last person's end
+                 ;; it went under the sheet
                  (top-room (lambda (middle)
-                             (- height before (length middle) sheet-rows (if (cdr top-texts) -1 0))))
+                             (- height before (length middle) (1- sheet-rows))))
                  (fit (lambda (lines) (cardwords-bridge-fit lines room (1+ width))))
                  ;; the message goes to the echo area, once, when the window cannot show it
                  ;; with the whole sheet and the hints (80x24 with a best hold of two lines:
@@ -591,11 +593,24 @@ The echo area names the key that is left (the bridge's refusal read
     (ding t)
     t))
 
+(defun cardwords-yatzee--refuse-watching ()
+  "When you watch the game, say that you have no sheet to play; nil otherwise.
+In the words Cardwords has for a watcher's keys, with the key that stops
+watching (the bridge's refusal read \"you are watching: you have no sheet
+to play\", no capital, no full stop, no key)."
+  (when (cardwords-yatzee--watching-p)
+    (message "%s" (substitute-command-keys
+                   "You are watching: you have no sheet to play. \\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] \
+stops watching."))
+    (ding t)
+    t))
+
 (defun cardwords-yatzee--act (method &optional params said)
   "Send METHOD with PARAMS, a move on your sheet, as `cardwords-yatzee--call'.
-SAID as there.  After the end nothing is left to play: the echo area says
-so (`cardwords-yatzee--refuse-ended')."
-  (unless (cardwords-yatzee--refuse-ended)
+SAID as there.  After the end nothing is left to play, and a watcher has no
+sheet: the echo area says so (`cardwords-yatzee--refuse-ended',
+`cardwords-yatzee--refuse-watching')."
+  (unless (or (cardwords-yatzee--refuse-ended) (cardwords-yatzee--refuse-watching))
     (cardwords-yatzee--call method params said)))
 
 (defun cardwords-yatzee-throw ()
@@ -631,11 +646,11 @@ after the game's end nothing is asked (nothing can take a category)."
          (suggestion (plist-get (cardwords-yatzee--get :mine) :suggestion))
          (completion-ignore-case t))
      ;; the sheet's labels only (the ids are accepted from a program, not offered twice)
-     (list (unless (cardwords-yatzee--get :ended)
+     (list (unless (or (cardwords-yatzee--get :ended) (cardwords-yatzee--watching-p))
              (completing-read "Category: "
                               (mapcar (lambda (c) (plist-get c :label)) categories)
                               nil t nil nil (and suggestion (cardwords-yatzee--label suggestion)))))))
-  (unless (cardwords-yatzee--refuse-ended)
+  (unless (or (cardwords-yatzee--refuse-ended) (cardwords-yatzee--refuse-watching))
     (let ((id (cardwords-yatzee--category category)))
       (if id
           (cardwords-yatzee--act "yatzee/transfer" (list :category id))
@@ -752,9 +767,9 @@ leave ends the game: the buffer then stays, saying so, with the sheets."
                 (keys (substitute-command-keys
                        "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] closes the buffer.")))
             (cardwords-yatzee--draw)
-            ;; the key on a line of its own when both pass the echo area's width: Emacs broke
-            ;; the line inside a word ("The game has ended. No person plays any more. Winner: …")
-            (message "%s%s%s" end (if (< (+ (length end) 1 (length keys)) (frame-width)) " " "\n") keys))
+            ;; broken at its spaces to the echo area's width: Emacs broke the line inside a
+            ;; word ("…Winner: Rob" / "ot1.")
+            (cardwords-bridge-echo (concat end " " keys)))
         ;; asked above: killing the buffer asks nothing more
         (let ((cardwords-yatzee--leaving t))
           (kill-buffer cardwords-yatzee--buffer-name))))))

@@ -95,6 +95,14 @@ export interface LinkedPanel {
   speak?(text: string, kind: 'info' | 'error'): void;
   /** The game ended (its `results` and `ended` came): the close after them is no loss. */
   readonly isEnded: boolean;
+  /**
+   * Nothing more comes from the room once it ended (Yatzee: no rematch, the room closes): the
+   * server stopping then, or a drop, is no news, and nothing is joined again. A guest's page
+   * whose last person had left said "The server is stopping… reconnecting" over the results,
+   * and tried for ever (an editor stops its local server once nobody is left in its games).
+   * Cardwords' room goes on after the end (the rematch): a loss then is one.
+   */
+  readonly endIsFinal?: boolean;
   /** The connection is down: requests on their way are forgotten (they will not be answered). */
   connectionLost(): void;
   /** The owner removed the page's player (said already): the kept seat is forgotten, as after a leave. */
@@ -195,8 +203,13 @@ export class RoomLink {
     this.set('open');
     reconnectQuickly(room);
     const mine = () => this.room === room;
+    const over = () => this.o.panel()?.endIsFinal === true && this.o.panel()?.isEnded === true;
     room.onMessage('stopping', (m: { message?: string }) => {
       if (!mine()) return;
+      if (over()) {
+        room.reconnection.enabled = false;
+        return;
+      }
       this.stopping = m?.message === MOVED_MESSAGE ? 'moved' : 'stopping';
       // the server that comes back knows nothing of this connection: a drop from now on is
       // no case for the SDK's reconnection (it would only fail for a minute)
@@ -204,7 +217,12 @@ export class RoomLink {
     });
     // the SDK tries again (and calls this at each failed try): said once
     room.onDrop(() => {
-      if (mine()) this.set(this.stopping ?? 'lost');
+      if (!mine()) return;
+      if (over()) {
+        room.reconnection.enabled = false;
+        return this.set('closed');
+      }
+      this.set(this.stopping ?? 'lost');
     });
     room.onReconnect(() => {
       if (!mine()) return;
@@ -230,6 +248,8 @@ export class RoomLink {
         if (words === 'conn.takenBack') this.o.panel()?.takenBack?.(() => this.playHere());
         return;
       }
+      // the game is over for good: the server stopping after it is no loss
+      if (over()) return this.set('closed');
       // the server stopping (CLOSE.SERVER_STOPPING, or a drop after `stopping`), the SDK
       // having given up (4003), a drop too soon after the join for the SDK to try: join again
       this.set(this.stopping ?? (code === CLOSE.SERVER_STOPPING ? 'stopping' : 'lost'));

@@ -802,6 +802,9 @@ export class YatzeePanel {
     return this.ended !== null;
   }
 
+  /** Nothing comes after the end (no rematch): the server stopping then is no news (media/ui/rejoin.ts). */
+  readonly endIsFinal = true;
+
   private onEnded(p: EndedMessage): void {
     this.ended = p;
     // a page that left, or whose player the owner removed, gets the end only when that ended

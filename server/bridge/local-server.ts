@@ -12,6 +12,11 @@
 // still play or watch on (a guest who came by the invite link): it stops once they have gone
 // (its `/games` counts no client), or when the bridge exits.
 //
+// A server that stops otherwise (killed, crashed) while a game of the editor is on it is
+// started again on its data folder and port, so the games come back by themselves; at most
+// MAX_RESTARTS times in RESTARTS_WINDOW_MS, and when it cannot (its port taken, its folder
+// another bridge's) the editor is told why and what to do (`onStopped`).
+//
 // A server's data folder is kept, one per ruleset (the default ruleset's too), under the
 // bridge's data directory (the Lines high scores' root: $CARDWORDS_DATA_DIR, else
 // $XDG_DATA_HOME/cardwords, else ~/.local/share/cardwords):
@@ -45,7 +50,7 @@ import { dataDir } from '../data-dir.js';
 import { webBase, type GameListing } from '../../core/protocol/game.js';
 import { PORT_IN_USE } from '../../core/protocol/serve-output.js';
 import { BridgeError } from './protocol.js';
-import { portMovedText } from './texts.js';
+import { portMovedText, serverExitText, serverLostText, serverRestartedText } from './texts.js';
 
 export interface LocalAddress {
   url: string;
@@ -99,6 +104,8 @@ interface Running {
   address: LocalAddress;
   /** Said once by `serve`: the port it had before was taken, so it runs on another ('' none). */
   moved: string;
+  /** When it was started again after stopping under a game (ms since the epoch): a crash loop is bounded. */
+  restarts: number[];
 }
 
 const TEMP_PREFIX = 'cardwords-emacs-server-';
@@ -263,6 +270,11 @@ const PORT_TAKEN = new Error('port taken');
 const STOP_GRACE_MS = 5000;
 /** How often a server kept for its guests asks whether they are still there. */
 const GUESTS_POLL_MS = 2000;
+/** A server that stops under a game (killed, crashed) is started again at most this often in RESTARTS_WINDOW_MS. */
+const MAX_RESTARTS = 3;
+const RESTARTS_WINDOW_MS = 60_000;
+/** How long a restart waits for the dead server's port to be free (a process of its group may hold it a moment). */
+const PORT_WAIT_MS = 5000;
 
 /** The key of a ruleset folder: its real path; '' for none (the server's default ruleset). */
 function rulesetKey(ruleset?: string): string {
@@ -302,18 +314,27 @@ export class LocalServers {
    */
   private readonly claimed = new Set<Running>();
 
+  /** The servers being started again after they stopped under a game, by ruleset key: a `start` meanwhile waits for it. */
+  private readonly restarting = new Map<string, Promise<void>>();
+  /** `stopAll` ran (the bridge is exiting): nothing is started again. */
+  private closed = false;
+
   /**
    * `root`: where the kept data folders are (the bridge's data directory's emacs-servers/);
-   * `onKept`: told when a server no game of the editor uses runs on for the people still on it.
+   * `onKept`: told when a server no game of the editor uses runs on for the people still on it;
+   * `onStopped`: told when a server stopped under a game (killed, crashed), whether it was
+   * started again, and the words for the player.
    */
   constructor(
     private readonly root: string = join(dataDir(), 'emacs-servers'),
     private readonly onKept: (url: string, people: number) => void = () => undefined,
+    private readonly onStopped: (url: string, restarted: boolean, text: string) => void = () => undefined,
   ) {}
 
   /** The server of `ruleset` (a folder for Cardwords games; none: the default), started on first use. */
   async start(ruleset?: string): Promise<LocalAddress> {
     const key = rulesetKey(ruleset);
+    await this.restarting.get(key);
     const running = this.servers.get(key);
     if (running && alive(running.proc)) {
       this.claimed.add(running);
@@ -329,12 +350,67 @@ export class LocalServers {
     const { proc, address } = launched;
     const port = Number(new URL(address.url).port);
     if (folder.slot) writePort(folder.slot, port);
-    const entry: Running = { proc, address, folder, moved: before && before !== port ? portMovedText(before, port) : '' };
-    this.servers.set(key, entry);
-    proc.once('exit', () => {
-      if (this.servers.get(key) === entry) this.servers.delete(key);
-    });
+    const entry: Running = { proc, address, folder, moved: before && before !== port ? portMovedText(before, port) : '', restarts: [] };
+    this.add(key, entry);
     return address;
+  }
+
+  /**
+   * `entry` runs the server of `key`. Stopped on purpose, its entry has gone first; one that
+   * stops otherwise (killed, crashed) while a game of the editor is on it is started again on
+   * its folder and port, so the game buffers reconnect by themselves (they had said
+   * "reconnecting…" for ever, never why).
+   */
+  private add(key: string, entry: Running): void {
+    this.servers.set(key, entry);
+    entry.proc.once('exit', (code, sig) => {
+      if (this.servers.get(key) !== entry) return;
+      this.servers.delete(key);
+      const claimed = this.claimed.delete(entry);
+      if (!(claimed || new Set(this.uses.values()).has(hostOf(entry.address.url))) || this.closed) return;
+      const restart = this.restart(key, entry, serverExitText(code, sig), claimed).finally(() => this.restarting.delete(key));
+      this.restarting.set(key, restart);
+    });
+  }
+
+  /** Starts the server of `key` again after `dead` stopped under a game (`why`; `claimed` for one), or says why it cannot. */
+  private async restart(key: string, dead: Running, why: string, claimed: boolean): Promise<void> {
+    const url = dead.address.url;
+    const lost = (cause: Parameters<typeof serverLostText>[1]) => this.onStopped(url, false, serverLostText(why, cause));
+    // what is left of its process group (a worker) goes too: it may hold the port
+    signal(dead.proc.pid!, 'SIGKILL');
+    const now = Date.now();
+    const restarts = [...dead.restarts.filter((t) => now - t < RESTARTS_WINDOW_MS), now];
+    if (restarts.length > MAX_RESTARTS) return lost({ crashes: restarts.length });
+    // a temporary folder went with its server: its games are not kept, nothing comes back
+    if (!dead.folder.slot) return lost({ temporary: true });
+    const folder = await takeSlot(this.root, key);
+    if (!folder) return lost({ folder: true });
+    const port = Number(new URL(url).port);
+    const deadline = Date.now() + PORT_WAIT_MS;
+    try {
+      for (;;) {
+        // on its port only: the game buffers (and a guest's page) know the server by it
+        const launched = (await portFree(port)) ? await this.launch(folder, key, port).catch((e: unknown) => (e === PORT_TAKEN ? null : Promise.reject(e))) : null;
+        if (launched) {
+          if (this.closed) return stopGroup(launched.proc);
+          const entry: Running = { ...launched, folder, moved: '', restarts };
+          this.add(key, entry);
+          if (claimed) this.claimed.add(entry);
+          this.onStopped(url, true, serverRestartedText(why));
+          // its last game left meanwhile: it stops as it would have
+          return void this.stopUnused(hostOf(url));
+        }
+        if (Date.now() > deadline) {
+          releaseSlot(folder.slot!, 0);
+          return lost({ port });
+        }
+        await sleep(200);
+      }
+    } catch (e) {
+      // (the failed launch's exit let its lock go)
+      return lost({ failed: (e as Error).message.split('\n').filter(Boolean).at(-1) ?? '' });
+    }
   }
 
   /** Starts `cardwords serve` on `folder` and `port` (0: a free one); PORT_TAKEN when that port is in use. */
@@ -540,6 +616,7 @@ export class LocalServers {
 
   /** Stops every local server (synchronous: usable when the bridge exits). */
   stopAll(): void {
+    this.closed = true;
     for (const s of this.servers.values()) {
       stopGroup(s.proc);
       // the bridge is exiting and will not see the server's exit: a temporary folder goes now

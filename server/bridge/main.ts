@@ -41,8 +41,13 @@ export class Bridge {
 
   constructor(private readonly out: (line: string) => void) {
     // one local server per ruleset, shared by the games on it and stopped when the last leaves
-    // one kept running for the people still on it (a guest by the invite link): the editor says so
-    const servers = (this.servers = new LocalServers(undefined, (url, people) => this.notify({ method: 'server/kept', params: { url, people, text: serverKeptText(people) } })));
+    // one kept running for the people still on it (a guest by the invite link): the editor says so;
+    // one that stopped under a game (killed, crashed) is started again, or the editor is told why not
+    const servers = (this.servers = new LocalServers(
+      undefined,
+      (url, people) => this.notify({ method: 'server/kept', params: { url, people, text: serverKeptText(people) } }),
+      (url, restarted, text) => this.notify({ method: 'server/stopped', params: { url, restarted, text } }),
+    ));
     const resume = (p: unknown, kind: GameKind, join: Parameters<typeof resumeSeat>[3]) => resumeSeat(servers, p, kind, join);
     // a local server's folder is kept: `serve` also names the remembered game on it, a
     // Cardwords game's (`game`: 'cardwords', the default) or a Yatzee game's ('yatzee')

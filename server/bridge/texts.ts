@@ -112,8 +112,13 @@ export function yatzeeSheetRows(): { upper: string; bonus: string; total: string
 }
 
 /** A Yatzee leave or removal of the last human, which ends the game, as the web panel words them. */
-export function yatzeeLastText(what: 'question' | 'removed' | 'left'): string {
-  return en(what === 'question' ? 'yatzee.leave.questionLast' : what === 'removed' ? 'yatzee.removedLast' : 'yatzee.leftLast');
+export function yatzeeLastText(what: 'removed' | 'left'): string {
+  return en(what === 'removed' ? 'yatzee.removedLast' : 'yatzee.leftLast');
+}
+
+/** The web page's question before a leave (yours the `last` person's sheet: the game ends), for the editor to ask. */
+export function yatzeeLeaveQuestionText(last: boolean): string {
+  return `${en(last ? 'yatzee.leave.questionLast' : 'yatzee.leave.question')} `;
 }
 
 /**
@@ -205,6 +210,35 @@ export function reconnectedText(): string {
 /** A local server whose port was taken since it last ran, started on another: the links given before no longer reach it. */
 export function portMovedText(before: number, now: number): string {
   return `The local game server's port ${before} is taken, so it runs on port ${now} now: links given before (and a guest's page) no longer reach it.`;
+}
+
+/** Why a local server's process ended, for a person: "killed (SIGKILL)", "exit code 1". */
+export function serverExitText(code: number | null, signal: string | null): string {
+  return signal ? `killed (${signal})` : `exit code ${code ?? '?'}`;
+}
+
+/** A local server that stopped under a game (`why`: serverExitText) and was started again on its port: the game buffers reconnect by themselves. */
+export function serverRestartedText(why: string): string {
+  return `The local game server stopped (${why}) and was started again on the same port: the games reconnect by themselves.`;
+}
+
+/**
+ * A local server that stopped under a game (`why`) and is not started again, and what the
+ * player can do: `cause` says why not (its port taken, stopping again and again, its data
+ * folder another editor's now, a start that failed, a temporary folder whose games went with it).
+ */
+export function serverLostText(why: string, cause: { port: number } | { crashes: number } | { folder: true } | { failed: string } | { temporary: true }): string {
+  const stopped = `The local game server stopped (${why})`;
+  if ('temporary' in cause) return `${stopped}. Its games were in a temporary folder (another editor held its data folder) and are gone: start a new game.`;
+  const not =
+    'port' in cause
+      ? `its port ${cause.port} is taken by another program: free it`
+      : 'crashes' in cause
+        ? `it stopped ${cause.crashes} times in a minute, so it is not started again: see what stops it`
+        : 'folder' in cause
+          ? 'another editor uses its data folder now: leave the game there'
+          : `it did not start again (${cause.failed}): see what stops it`;
+  return `${stopped}; ${not}, then start the game again (it is kept, and offered to resume).`;
 }
 
 /** A listed game where you hold a seat (remembered with its key): the list offers to take it back. */

@@ -11,7 +11,7 @@ import { sameName } from '../../core/games/names.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { closedText, connectionLostText, endedMessage, playingHereText, removedText, stoppingText, transferredText, undoneText, yatzeeGoneText, yatzeeInviteText, yatzeeLastText, yatzeeRefusal, yatzeeSheetRows } from './texts.js';
+import { closedText, connectionLostText, endedMessage, playingHereText, removedText, stoppingText, transferredText, undoneText, yatzeeGoneText, yatzeeInviteText, yatzeeLastText, yatzeeLeaveQuestionText, yatzeeRefusal, yatzeeSheetRows } from './texts.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -342,7 +342,7 @@ export class YatzeeSession {
 
   /** A watcher's dice keys: refused here, in words (the room would refuse them, naming a join Emacs cannot do from there). */
   private noSheet(): BridgeError {
-    return new BridgeError('refused', this.welcome?.role === 'watcher' ? 'you are watching: you have no sheet to play' : 'no sheet of yours');
+    return new BridgeError('refused', this.welcome?.role === 'watcher' ? 'You are watching: you have no sheet to play.' : 'no sheet of yours');
   }
 
   act(action: YatzeeActionMessage): unknown {
@@ -589,8 +589,9 @@ export class YatzeeSession {
       // the room let this client go while the game goes on: `yatzee/watch-here` watches it
       // (the web page's "Watch the game", after a removal too)
       watchable: this.watchable,
-      // the question before a leave that ends the game for everyone (the last human's), else ''
-      leaveQuestion: s && me && !this.ended && !this.closed && yatzeeEndsWithout(s, me.name) ? `${yatzeeLastText('question')} ` : '',
+      // the web page's question before a leave: the sheet closed and its place free, or (the
+      // last human's) that the game ends for everyone; '' when nothing is left to give up
+      leaveQuestion: s && me && !this.ended && !this.closed ? yatzeeLeaveQuestionText(yatzeeEndsWithout(s, me.name)) : '',
       down: this.down,
       mine,
       message: this.message,

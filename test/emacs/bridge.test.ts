@@ -887,7 +887,7 @@ it('a Yatzee game through the bridge gives its invite link, the game\'s join pag
   expect(over).toMatchObject({ me: 'me' });
 });
 
-it("Yatzee through the bridge: the last human's leave asks that the game ends for everyone, and the last one removed is told the game is over", async () => {
+it("Yatzee through the bridge: the leave asks the web page's question, the last human's that the game ends for everyone, and the last one removed is told the game is over", async () => {
   // the web page's defect, checked in Emacs's words: the question did not say the game ends, a removal not that it had
   const b = bridge();
   const call = <T = { leaveQuestion: string; message: string; closed: boolean }>(method: string, params: unknown = {}) => b.call<T>(method, params);
@@ -899,7 +899,8 @@ it("Yatzee through the bridge: the last human's leave asks that the game ends fo
   await call('yatzee/join', { url: served.url, id, name: 'me' });
   const bo = await Player.join(served.url, id, { name: 'Bo' });
   try {
-    await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('');
+    // with another person playing, the web page's question too (Emacs asked "Leave this game?")
+    await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('Leave for good? Your sheet is closed and its place is free. ');
     expect((await bo.leaveGame()).type).toBe('ack');
     await expect.poll(async () => (await call('yatzee/view')).leaveQuestion).toBe('Leave for good? No other person plays, so the game ends. ');
     // the owner, watching, removes the last human: the game ends with it
@@ -976,7 +977,7 @@ it('Yatzee to its end through the bridge, watched by a second bridge: the end na
   expect(watched.result.mine).toBeNull();
   // a watcher's keys are refused in words, before the room (which would say to join with a name)
   for (const method of ['yatzee/toggle', 'yatzee/throw', 'yatzee/transfer', 'yatzee/undo']) {
-    expect(((await w.send(JSON.stringify({ id: 2, method, params: { die: 0 } }))) as { error?: { code: string; message: string } }).error).toEqual({ code: 'refused', message: 'you are watching: you have no sheet to play' });
+    expect(((await w.send(JSON.stringify({ id: 2, method, params: { die: 0 } }))) as { error?: { code: string; message: string } }).error).toEqual({ code: 'refused', message: 'You are watching: you have no sheet to play.' });
   }
   // the same watcher again as the owner (Emacs asks the token when every place is taken): the
   // owner token goes with the watch, and the room knows the owner (who watches beyond the places)
@@ -1803,6 +1804,52 @@ it('a local server comes back on the port it had (a guest\'s page and link still
     fx.remove();
   }
 });
+
+it('a local server killed under a game (kill -9) is started again on its folder and port: the game comes back by itself, the composition kept; one that keeps dying is left stopped, and said', async () => {
+  // defect: Emacs said "Connection lost: reconnecting…" for ever, never why; only the server
+  // started again by hand on the same folder and port brought the game back
+  const fx = tinyRuleset();
+  try {
+    type Served = { url: string; pid: number };
+    type View = { status: string; connected: boolean; message: string; hand: unknown; composing: { direction: string } | null; welcome: { gameId: string } };
+    const b = bridge();
+    const first = await b.call<Served>('serve', { ruleset: fx.dir });
+    await b.call('cardwords/create', { url: first.url, options: { owner: (first as Served & { owner: string }).owner, name: 'Emi', robots: 1, seed: 'killed-local' } });
+    const view = () => b.call<View>('cardwords/view');
+    await expect.poll(async () => (await view()).status).toBe('playing');
+    await b.call('cardwords/key', { key: '/' });
+    const before = await view();
+    expect(before.composing?.direction).toBe('down');
+    const kill = async (pid: number) => {
+      process.kill(pid, 'SIGKILL');
+      return b.notification((m) => m.method === 'server/stopped');
+    };
+    let pid = first.pid;
+    for (let n = 1; n <= 3; n++) {
+      const said = await kill(pid);
+      expect(said.params).toEqual({ url: first.url, restarted: true, text: 'The local game server stopped (killed (SIGKILL)) and was started again on the same port: the games reconnect by themselves.' });
+      await expect.poll(async () => view(), { timeout: 30_000 }).toMatchObject({ connected: true, message: 'Connected again.' });
+      const back = await view();
+      // the same game, hand and composition
+      expect(back.welcome.gameId).toBe(before.welcome.gameId);
+      expect(back.hand).toEqual(before.hand);
+      expect(back.composing?.direction).toBe('down');
+      const again = await b.call<Served>('serve', { ruleset: fx.dir });
+      expect(again.url).toBe(first.url);
+      expect(again.pid).not.toBe(pid);
+      pid = again.pid;
+    }
+    // a fourth time within a minute: a crash loop, not started again, and said with what to do
+    expect((await kill(pid)).params).toEqual({
+      url: first.url,
+      restarted: false,
+      text: 'The local game server stopped (killed (SIGKILL)); it stopped 4 times in a minute, so it is not started again: see what stops it, then start the game again (it is kept, and offered to resume).',
+    });
+    await expect.poll(async () => (await view()).connected).toBe(false);
+  } finally {
+    fx.remove();
+  }
+}, 120_000);
 
 it('a join the server refuses is said as the web pages word it, a sentence: not the room\'s raw `name-taken: …`', async () => {
   // defect: Emacs said "name-taken: a player named 'Emi' is already in this game"

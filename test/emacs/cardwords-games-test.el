@@ -248,6 +248,11 @@
             (execute-kbd-macro (kbd "SPC"))
             (should (cardwords-lines--over))
             (should (= dings 0))
+            ;; the move read first, then why the game is over (it read the game over, then the move)
+            (let ((text (buffer-string)))
+              (should (string-match-p "^Moved " text))
+              (should (< (string-match "^Moved " text) (string-match (regexp-quote (plist-get cardwords-lines--view :overReason)) text)
+                         (string-match "^Game over: " text))))
             ;; SPC on a chip, RET, H and a click: each says it under the board, with a ding
             (setq cardwords-lines--cursor to)
             (dolist (key (list (kbd "SPC") (kbd "RET") "H"
@@ -597,7 +602,21 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
             (should-not (string-match-p "Your dice" (buffer-string)))
             (should (string-match-p "^ +Ann +Robot1$" (buffer-string)))
             (should (string-match-p "\\(^\\|  \\)Ann: 3 4 4 2 6  throw 1\\(  \\|$\\)" (buffer-string)))
-            (should-not (cardwords-yatzee--in-progress-p)))
+            (should-not (cardwords-yatzee--in-progress-p))
+            ;; the dice keys say why nothing happens, as Cardwords says it of a watcher's keys:
+            ;; a sentence, with the key that stops watching (the bridge's refusal read "you are
+            ;; watching: you have no sheet to play"); nothing is sent
+            (set-window-buffer (selected-window) (current-buffer))
+            (let ((said nil) (sent nil))
+              (cl-letf (((symbol-function 'ding) #'ignore)
+                        ((symbol-function 'cardwords-bridge-request-sync) (lambda (method &rest _) (push method sent) nil))
+                        ((symbol-function 'message)
+                         (lambda (format &rest args) (setq said (and format (apply #'format-message format args))))))
+                (dolist (keys '("SPC" "1" "RET" "u" "r" "c"))
+                  (setq said nil)
+                  (execute-kbd-macro (kbd keys))
+                  (should (equal said "You are watching: you have no sheet to play. q stops watching."))))
+              (should-not sent)))
         (remove-hook 'kill-buffer-hook #'cardwords-yatzee--killed t)
         (kill-buffer)))))
 
@@ -1192,8 +1211,17 @@ the echo area."
     (cl-letf (((symbol-function 'message) (lambda (format &rest args) (push (apply #'format format args) said))))
       (run-hook-with-args 'cardwords-bridge-notification-functions "server/kept"
                           '(:url "http://127.0.0.1:1" :people 1 :text "The local game server runs on."))
-      (run-hook-with-args 'cardwords-bridge-notification-functions "server/other" '(:text "no")))
-    (should (equal said '("Cardwords: The local game server runs on.")))))
+      (run-hook-with-args 'cardwords-bridge-notification-functions "server/other" '(:text "no"))
+      ;; the bridge's sentence, broken at a space at 80 columns (it broke inside "watc" / "hing")
+      (run-hook-with-args 'cardwords-bridge-notification-functions "server/kept"
+                          '(:url "http://127.0.0.1:1" :people 1 :text "The local game server runs on for the 1 person still playing or watching there; it stops once they have left, or when the editor quits."))
+      ;; a server that stopped under a game: started again, or why not (said "reconnecting" for ever)
+      (run-hook-with-args 'cardwords-bridge-notification-functions "server/stopped"
+                          '(:url "http://127.0.0.1:1" :restarted t :text "The local game server stopped.")))
+    (should (equal (reverse said)
+                   '("Cardwords: The local game server runs on."
+                     "Cardwords: The local game server runs on for the 1 person still playing or\nwatching there; it stops once they have left, or when the editor quits."
+                     "Cardwords: The local game server stopped.")))))
 
 (ert-deftest cardwords-play-killing-the-buffer-asks-as-leaving-does ()
   ;; C-x k on a game going on leaves it: it left without a word, C-c C-q asked.  Now killing
@@ -1240,14 +1268,16 @@ the echo area."
                                             :results '(:reasonText "The owner ended the game." :results nil)))
           (should (kill-buffer cardwords-play--buffer-name))
           (should-not asked)
-          ;; Yatzee: q asks, and so does killing its buffer
+          ;; Yatzee: q asks, and so does killing its buffer, the bridge's question (the web
+          ;; page's; it asked "Leave this game?")
           (let ((cardwords-yatzee--view (list :seq 1 :welcome '(:gameId "ert") :status "playing" :ended nil
+                                              :leaveQuestion "Leave for good? Your sheet is closed and its place is free. "
                                               :rows cardwords-games-test--yatzee-rows :categories nil :sheets nil :me "ert" :mine nil :message "")))
             (with-current-buffer (get-buffer-create cardwords-yatzee--buffer-name)
               (cardwords-yatzee-mode)
               (cardwords-yatzee--draw))
             (should-not (kill-buffer cardwords-yatzee--buffer-name))
-            (should (equal asked '("Leave this game? ")))
+            (should (equal asked '("Leave for good? Your sheet is closed and its place is free. ")))
             (setq answer t)
             (should (kill-buffer cardwords-yatzee--buffer-name))))
         ;; batch Emacs: nobody to answer, nothing asked
@@ -2488,8 +2518,10 @@ the echo area."
           (should (cardwords-yatzee--in-progress-p))
           (cardwords-yatzee-leave)
           (should (buffer-live-p (get-buffer cardwords-yatzee--buffer-name)))
-          ;; the key on a line of its own: both on one passed 80 columns, broken inside a word
-          (should (equal (car said) "You left the game, the last person playing in it: the game is over. Winner: Robot1.\nq closes the buffer."))
+          ;; broken after a sentence to the echo area's width: Emacs broke it inside a word
+          ;; ("…Winner: Rob" / "ot1.")
+          (should (equal (car said) (concat "You left the game, the last person playing in it: the game is over.\n"
+                                            "Winner: Robot1. q closes the buffer.")))
           (cardwords-yatzee-leave)
           (should-not (get-buffer cardwords-yatzee--buffer-name))))
       (should (equal (reverse sent) '("cardwords/leave" "stop-server" "cardwords/leave" "stop-server"
@@ -3301,7 +3333,16 @@ described by the sentences on composing and by the list itself."
             (should-not (cardwords-games-test--line-of "^Your dice"))
             (should (= (cardwords-games-test--line-of "^Yatzee  game G5PqVFoL  ended$") 1))
             (should (= (cardwords-games-test--line-of "^The game has ended\\. ") 2))
-            (should (funcall in-view "^Total ")))
+            (should (funcall in-view "^Total "))
+            ;; the last person's end, two lines at 80 columns: the game's line stays on top (it
+            ;; went under the sheet, the Total row kept before it; the mode line has the totals)
+            (setq cardwords-yatzee--view
+                  (plist-put (plist-put (copy-sequence cardwords-yatzee--view) :seq 3)
+                             :message "You left the game, the last person playing in it: the game is over. Winner: Robot1."))
+            (cardwords-yatzee--draw)
+            (should (= (cardwords-games-test--line-of "^Yatzee  game G5PqVFoL  ended$") 1))
+            (should (= (cardwords-games-test--line-of "^You left the game, ") 2))
+            (should (funcall in-view "^Yatzee +")))
         (delete-other-windows)))))
 
 ;; defect: a Lines game left at 0 points (one chip moved, C-x k, y) was entered in the high

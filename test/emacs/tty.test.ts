@@ -188,6 +188,19 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   await tmux.waitFor((s) => /^Action: \{?4A\}? {2}across/m.test(s), 'the location 4A across again', 30_000);
   tmux.type('/');
   await tmux.waitFor((s) => /^Action: \{?A4\}? {2}down/m.test(s), 'the direction turned (the shared coordinate first: A4 down)', 30_000);
+  // kill -9 the local server under the game: the bridge starts it again on its folder and port
+  // and says so, and the game comes back by itself with the composition kept (Emacs said
+  // "Connection lost: reconnecting…" for ever, never why)
+  const [killed] = serversOf(fx.dir);
+  process.kill(killed!, 'SIGKILL');
+  let said = false;
+  await tmux.waitFor((s) => {
+    said ||= /The local game server stopped \(killed \(SIGKILL\)\) and was started again on the same port: the games reconnect by themselves\./.test(s.replace(/\n/g, ' '));
+    return said && /^Action: \{?A4\}? {2}down/m.test(s) && /Cardwords {2}game \w+ {2}round 1 {2}move 0 {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && !/Disconnected|reconnecting/.test(s);
+  }, 'the server started again, said, and the game back with the composition', 60_000);
+  const running = serversOf(fx.dir);
+  expect(running).toHaveLength(1);
+  expect(running[0]).not.toBe(killed);
   tmux.keys('C-c', 'C-k', '/');
   await tmux.waitFor((s) => /^Action: _ {2}across$/m.test(s), 'the area cleared', 30_000);
   // TE across from D4 (the start cell), E chosen by its points: not in the dictionary. The

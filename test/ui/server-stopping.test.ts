@@ -81,6 +81,42 @@ describe('the server stopping, in the panels', () => {
     }
   });
 
+  it('a Yatzee page whose last person left, ending the game: the server stopping right after is no news (the results stay, no reconnecting, no join again)', async () => {
+    // defect: a guest of an Emacs local server left last; the bridge stopped the server once
+    // its list had nobody left (an ended game leaves it before its room closes the page), and
+    // the page said "The server is stopping. The game is kept: reconnecting…" over the results,
+    // trying for ever
+    const own = await startServer({ args: ['--robot-delay', '30'] });
+    try {
+      const yz = await page();
+      // the server stops the moment the game's end reaches the page, before the room closes it
+      let stopped: Promise<number | null> | null = null;
+      yz.page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          if (!stopped && typeof f.payload !== 'string' && f.payload.includes('ended')) stopped = own.stop();
+        }),
+      );
+      await yz.page.goto(`${own.url}/yatzee.html?owner=${own.ownerToken}&seed=stop-after-end`);
+      await yz.page.fill('#yatzee-create-name', 'Ann');
+      await yz.page.fill('#yatzee-create-robots', '1');
+      await yz.page.click('#yatzee-create-button');
+      await yz.page.waitForSelector('#yatzee-dice');
+      expect(stopped).toBeNull();
+      await yz.page.click('#yatzee-leave');
+      await yz.page.click('#yatzee-leave-confirm');
+      await expect.poll(() => stopped !== null).toBe(true);
+      expect(await stopped).toBe(0);
+      await expect.poll(() => yz.page.getAttribute('main', 'data-connection')).toBe('closed');
+      expect(await yz.page.locator('#connection').isHidden()).toBe(true);
+      expect(await yz.page.textContent('#yatzee-status')).toMatch(/^You left the game, the last person playing in it: the game is over\. Winner: /);
+      expect(await yz.page.locator('#yatzee-results-list li').count()).toBe(2);
+      expect(yz.errors).toEqual([]);
+      expect(yz.console).toEqual([]);
+    } finally {
+      await own.kill9();
+    }
+  });
+
   it('a closed browser’s seat, held for its player, does not hold up the stop: one SIGTERM, the process exits at once', async () => {
     // Colyseus kept the held seat's reconnection timer after the room was gone: the process
     // stayed for the whole --reconnect-timeout (here 60 s) after a Ctrl-C
