@@ -197,8 +197,8 @@ for a rematch; [ and ] step through the review of the game's turns, each
 turn's cards in their own face, and b shows, for a person's turn, the
 table before it with the best robot's move on it (b again: the turn).
 A watcher has no hand: the keys that compose say so, leaving asks
-nothing, and the owner who watches is asked before a rematch, which the
-owner's key deals at once for every player.
+nothing.  The owner is asked before a rematch, which the owner's key
+deals at once for every player.
 As the owner you are asked whether a word the
 server does not know is one: answer y or n (RET is no answer); a
 question quit with \\[keyboard-quit] is asked again by \\[cardwords-play-answer],
@@ -1041,19 +1041,20 @@ The owner ended it before any: no history comes, so no review either."
 
 (defun cardwords-play--rematch-text ()
   "Return what \\<cardwords-play-mode-map>\\[cardwords-play-rematch] does for you after the game, or nil.
-A player asks for a rematch; the owner who watches (no seat) deals one at
-once for every player, as the server does for the owner; another watcher
-has none.  Nor has a player the room let go (removed by the owner: the key
-said so only when pressed) or one who has asked already (the vote was
-offered again next to whom it waits for)."
+A player asks for a rematch; the owner, seated or watching, deals one at
+once for every player, as the server does for the owner (the web page's
+\"Rematch now, for every player\"; a seated owner was told the key asked
+for one); another watcher has none.  Nor has a player the room let go
+\(removed by the owner: the key said so only when pressed) or one who has
+asked already (the vote was offered again next to whom it waits for)."
   (cond ((or (cardwords-play--get :closed)
              (eq (plist-get (nth (cardwords-play--get :seat) (cardwords-play--get :players)) :rematch) t))
          nil)
-        ((not (cardwords-play--watching-p))
-         (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch"))
         ((cardwords-play--owner-p)
          (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] \
-deals a rematch now, for every player (asked first)"))))
+deals a rematch now, for every player (asked first)"))
+        ((not (cardwords-play--watching-p))
+         (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch"))))
 
 (defun cardwords-play--keys-left ()
   "Return the sentence naming the keys left after the end.
@@ -1195,7 +1196,8 @@ See `cardwords-play-next-hint'."
 (defun cardwords-play-rematch ()
   "Ask for a rematch after the results.
 The owner's rematch is dealt at once, for every player (the server's
-rule): the owner who watches, with no seat to ask from, is asked first."
+rule): the owner, seated or watching, is asked first (a seated owner's
+key dealt it unasked while the buffer said it asked for one)."
   (interactive)
   ;; before the end the bridge refuses it, in the web panel's words: said in the echo area
   ;; (it said nothing, or the server's raw "Refused: a rematch follows the end of a game")
@@ -1208,7 +1210,7 @@ rule): the owner who watches, with no seat to ask from, is asked first."
         ((and (cardwords-play--watching-p) (not (cardwords-play--owner-p)))
          (user-error "%s" "You are watching: a rematch is for the players (and the owner) to ask for."))
         ((or (not (equal (cardwords-play--get :status) "over"))
-             (not (cardwords-play--watching-p)) (not (cardwords-play--owner-p))
+             (not (cardwords-play--owner-p))
              (y-or-n-p "Deal a new round for every player now? "))
          (cardwords-play--call "cardwords/rematch"))))
 

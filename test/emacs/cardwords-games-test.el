@@ -1403,7 +1403,7 @@ the echo area."
         (waits "The rematch waits for Bo (away). Away players are waited for until they come back."))
     (cardwords-games-test--drawn (cardwords-games-test--view :status "over" :turn -1 :results results :rematchWaits waits)
       (let ((said (cardwords-games-test--line-of (concat "^" (regexp-quote waits) "$")))
-            (key (cardwords-games-test--line-of "^C-c C-r asks for a rematch\\.$")))
+            (key (cardwords-games-test--line-of "^C-c C-r deals a rematch now, for every player (asked first)\\.$")))
         (should said)
         (should (= key (1+ said))))
       ;; nobody waited for: no line
@@ -1448,7 +1448,7 @@ the echo area."
                                                 :results results table))
               (cardwords-play--draw))
             (let ((first (cardwords-games-test--line-of "^Results$"))
-                  (last (cardwords-games-test--line-of "^C-c C-r asks for a rematch\\.$")))
+                  (last (cardwords-games-test--line-of "^C-c C-r deals a rematch now, for every player (asked first)\\.$")))
               (should (> last 21))
               (should (<= (funcall top window) first))
               (should (< last (+ (funcall top window) 21)))
@@ -1487,7 +1487,7 @@ the echo area."
               (should (= (funcall top window) 1))
               (set-window-start window (cardwords-play--line-position 10))
               (let ((first (cardwords-games-test--line-of "^Results$"))
-                    (last (cardwords-games-test--line-of "^C-c C-r asks for a rematch\\.$")))
+                    (last (cardwords-games-test--line-of "^C-c C-r deals a rematch now, for every player (asked first)\\.$")))
                 (draw '(:step 2 :of 5 :best nil :ringed nil) "Turn 3 of 5: ert: CE for 4")
                 (should (= (funcall top window) 1))
                 (should (< (cardwords-games-test--line-of "^Turn 3 of 5: ert: CE for 4$") 21))
@@ -1809,7 +1809,7 @@ the echo area."
         (dolist (keys '("a" "4" "DEL" "RET" "C-c C-k" "C-c C-t" "C-c C-s" "C-c C-p"))
           (setq said nil)
           (execute-kbd-macro (kbd keys))
-          (should (equal said "The game is over: C-c C-r asks for a rematch, C-c C-q leaves, [ ] review, b its best move")))
+          (should (equal said "The game is over: C-c C-r deals a rematch now, for every player (asked first), C-c C-q leaves, [ ] review, b its best move")))
         (should-not calls)
         (should-not asked)
         ;; the rematch is the key left
@@ -1908,10 +1908,25 @@ the echo area."
         (set-window-buffer (selected-window) (current-buffer))
         (execute-kbd-macro (kbd "a"))
         (should (equal said "The game is over: C-c C-q leaves, [ ] review, b its best move")))
-      ;; a player, the owner too: asked nothing, the rematch asked for at once
-      (setq asked nil calls nil)
+      ;; a seated owner: the same (the buffer said "asks for a rematch", and the key dealt
+      ;; the rematch for every player unasked)
+      (setq asked nil calls nil answer nil)
       (cardwords-games-test--drawn
           (cardwords-games-test--view :status "over" :turn -1 :results results)
+        (should (string-match-p "^C-c C-r deals a rematch now, for every player (asked first)\\.$" (buffer-string)))
+        (should-not (string-match-p "asks for a rematch" (buffer-string)))
+        (set-window-buffer (selected-window) (current-buffer))
+        (execute-kbd-macro (kbd "C-c C-r"))
+        (should (equal asked '("Deal a new round for every player now? ")))
+        (should-not calls)
+        (setq answer t)
+        (execute-kbd-macro (kbd "C-c C-r"))
+        (should (equal calls '("cardwords/rematch"))))
+      ;; a player who is not the owner: asked nothing, the rematch asked for at once
+      (setq asked nil calls nil)
+      (cardwords-games-test--drawn
+          (cardwords-games-test--view :status "over" :turn -1 :results results
+                                      :welcome '(:gameId "ert" :owner :false))
         (should (string-match-p "^C-c C-r asks for a rematch\\.$" (buffer-string)))
         (set-window-buffer (selected-window) (current-buffer))
         (execute-kbd-macro (kbd "C-c C-r"))
@@ -2739,7 +2754,7 @@ the echo area."
     ;; every line of the results whole in 80 columns
     (goto-char (point-min))
     (re-search-forward "^Results$")
-    (while (not (looking-at "C-c C-r asks for a rematch"))
+    (while (not (looking-at "C-c C-r deals a rematch now"))
       (should (< (- (line-end-position) (line-beginning-position)) 80))
       (forward-line 1))
     ;; a row with room for its mark keeps it

@@ -270,7 +270,11 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   // why the game ended, worded as in the web panels (media/ui/end-reason.ts)
   expect(screen).toMatch(/^Results\n(The pile is empty and a player laid the last card\.|Every player passed or traded twice in a row\.)$/m);
   // A rematch: round 2 with a new deal of four cards, our turn or the robot's, no results.
+  // The owner's key deals it for every player, asked first (as the results' line says)
+  expect(screen).toMatch(/^C-c C-r deals a rematch now, for every player \(asked first\)\.$/m);
   tmux.keys('C-c', 'C-r');
+  await tmux.waitFor((s) => /Deal a new round for every player now\? \(y or n\)/.test(s), 'the owner asked before the rematch', 30_000);
+  tmux.keys('y');
   const rematch = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 2 {2}move [01] {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /^Rematch: game 2 begins\.$/m.test(s), 'the rematch, said in the web panel\'s words', 60_000);
   expect(rematch).not.toMatch(/^Results$/m);
   expect(rematch).toMatch(/^ me +0 points {2}4 cards {2}\(you\)$/m);
@@ -391,7 +395,7 @@ it('M-x cardwords-play to the results, then leaving: keys after the end compose 
   // keys after the end: refused in the echo area, nothing composed on the table
   const before = table(screen);
   tmux.type('4de');
-  screen = await tmux.waitFor((s) => /The game is over: C-c C-r asks for a rematch, C-c C-q leaves, \[ \] review/.test(s), 'the keys refused after the end', 30_000);
+  screen = await tmux.waitFor((s) => /The game is over: C-c C-r deals a rematch now, for every player/.test(s), 'the keys refused after the end', 30_000);
   expect(table(screen)).toBe(before);
   expect(screen).not.toMatch(/^(Action|Preview): /m);
   // C-c C-p neither: no "Pass?" after the end (the echo area's "The game is over:"; the log ends
@@ -399,7 +403,7 @@ it('M-x cardwords-play to the results, then leaving: keys after the end compose 
   tmux.keys('C-g');
   await tmux.waitFor((s) => !/The game is over:/.test(s), 'the echo area cleared', 30_000);
   tmux.keys('C-c', 'C-p');
-  screen = await tmux.waitFor((s) => /The game is over: C-c C-r asks for a rematch, C-c C-q leaves, \[ \] review/.test(s), 'C-c C-p refused after the end', 30_000);
+  screen = await tmux.waitFor((s) => /The game is over: C-c C-r deals a rematch now, for every player/.test(s), 'C-c C-p refused after the end', 30_000);
   expect(screen).not.toMatch(/Pass\?/);
   // the review: [ goes to the last turn, its cards on the table; on to the first (mine: this
   // game's first turn is ours), where b lays the best robot's move on the empty table instead
