@@ -1160,8 +1160,10 @@ move it is about waits for the answer): answered, RET plays."
 (defun cardwords-play-pass ()
   "Pass this turn."
   (interactive)
-  ;; refused unasked where the keys are (no seat, over, the connection down)
+  ;; refused unasked where the keys are (no seat, over, the connection down, and before the
+  ;; deal, which the bridge says: "Pass?" was asked, and y did nothing)
   (when (or (cardwords-play--over-p) (cardwords-play--watching-p) (cardwords-play--down-p)
+            (equal (cardwords-play--get :status) "waiting")
             (y-or-n-p "Pass? "))
     (cardwords-play--compose "cardwords/pass")))
 

@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { actionRefusedText, awayText, carriedLine, ownerDecidedText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { actionRefusedText, notStartedText, awayText, carriedLine, ownerDecidedText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
@@ -522,10 +522,21 @@ export class CardwordsSession {
     if (this.down) throw new BridgeError('refused', this.down);
   }
 
+  /**
+   * A key that composes or acts: refused with why while the connection is down, and while the
+   * game waits for its players, in the web panel's sentence (a key went into a composition
+   * nobody saw, a trade begun there was still there at the deal, a pass was sent for nothing
+   * and RET said the raw "the game has not started").
+   */
+  private refuseBeforePlay(): void {
+    this.refuseWhileDown();
+    if (this.state?.status === 'waiting') throw new BridgeError('refused', notStartedText());
+  }
+
   /** One key of the action-selection area (the web panel's KeyboardEvent.key names). */
   key(params: { key?: unknown }): unknown {
     const key = str(params?.key, 'key', 20);
-    this.refuseWhileDown();
+    this.refuseBeforePlay();
     if (!this.composer) throw new BridgeError('refused', 'no hand to play from yet');
     const r = this.composer.key(key);
     // a card's points being typed ("Which T?" then `-`): the question stays while it is open
@@ -551,7 +562,7 @@ export class CardwordsSession {
 
   /** A click on a table cell: the location of the move (as RET on the cell in the panel). */
   locate(params: { col?: unknown; row?: unknown }): unknown {
-    this.refuseWhileDown();
+    this.refuseBeforePlay();
     if (!this.composer || !this.board) throw new BridgeError('refused', 'no table yet');
     const { col, row } = params ?? {};
     if (!Number.isInteger(col) || !Number.isInteger(row) || (col as number) < 0 || (row as number) < 0 || (col as number) >= this.board.width || (row as number) >= this.board.height) {
@@ -564,7 +575,7 @@ export class CardwordsSession {
 
   /** A click on a card of the hand: it joins the composition (a wildcard asks for its letter next). */
   pick(params: { index?: unknown }): unknown {
-    this.refuseWhileDown();
+    this.refuseBeforePlay();
     if (!this.composer) throw new BridgeError('refused', 'no hand yet');
     const i = params?.index;
     if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= this.hand.length) throw new BridgeError('bad-request', 'index must name a card of the hand');
@@ -582,9 +593,10 @@ export class CardwordsSession {
     const room = this.roomOrFail;
     const seen = params?.seen;
     if (seen !== undefined && (!Number.isInteger(seen) || (seen as number) < 0)) throw new BridgeError('bad-request', 'seen: a count of hints');
+    this.refuseBeforePlay();
     const s = this.state;
-    if (!this.composer || !s) throw new BridgeError('refused', 'the game has not started');
-    if (s.status !== 'playing') throw new BridgeError('refused', s.status === 'waiting' ? 'the game has not started' : 'the game is over');
+    if (!this.composer || !s) throw new BridgeError('refused', notStartedText());
+    if (s.status !== 'playing') throw new BridgeError('refused', 'the game is over');
     if (s.turn !== this.mySeat) throw new BridgeError('refused', `it is ${s.players[s.turn]?.name ?? '?'}'s turn`);
     if (seen !== undefined && (seen as number) < this.hintsLoaded) {
       this.message = hintUnseen();
@@ -610,12 +622,14 @@ export class CardwordsSession {
   }
 
   pass(): unknown {
-    this.roomOrFail.send('action', { type: 'pass' });
+    const room = this.roomOrFail;
+    this.refuseBeforePlay();
+    room.send('action', { type: 'pass' });
     return this.view();
   }
 
   trade(): unknown {
-    this.refuseWhileDown();
+    this.refuseBeforePlay();
     if (!this.composer) throw new BridgeError('refused', 'no hand to trade from yet');
     this.composer.makeTrade();
     this.message = 'Trade: type the cards to give back, then RET';
@@ -623,7 +637,7 @@ export class CardwordsSession {
   }
 
   hint(): unknown {
-    this.refuseWhileDown();
+    this.refuseBeforePlay();
     this.roomOrFail.send('hint', {});
     this.composer?.hintAsked(true);
     return this.view();
@@ -633,6 +647,7 @@ export class CardwordsSession {
   hintStep(params: { delta?: unknown }): unknown {
     const delta = params?.delta;
     if (delta !== 1 && delta !== -1) throw new BridgeError('bad-request', 'delta: 1 or -1');
+    this.refuseBeforePlay();
     const n = this.ranked.length;
     const s = this.state;
     const current = s !== null && s.status === 'playing' && this.tableKey(s.moves) === this.rankedFor;

@@ -232,6 +232,16 @@ export function actionRefusedText(e: ErrorMessage, table: CardTable | undefined,
   return en('cw.refused', fullStop(refusedActionText(en, e, coords, start, playerName)));
 }
 
+/**
+ * A key that composes or acts while the game waits for its players, refused as the web panel
+ * words the room's refusal of a hint then ("Refused: the game has not started: it starts when
+ * every human seat is taken."): one sentence for every such key (RET gave the raw "the game has
+ * not started", the others nothing).
+ */
+export function notStartedText(): string {
+  return actionRefusedText({ code: 'not-started', message: '' }, undefined, null, () => undefined);
+}
+
 /** Why the location is in braces: RET then trades the cards; the editor shows why before it does. */
 export function braces(why: 'fit' | 'start', table: CardTable, coords: Coords): string {
   return bracesText(en, why, table, coords);

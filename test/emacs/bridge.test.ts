@@ -1088,6 +1088,29 @@ it('a game the editor creates for two people (what cardwords-play-humans and -gr
   expect(await view()).toMatchObject({ invite: '', inviteText: '', message: first === 'Ann' ? 'Every seat is taken: the game begins, and you play first.' : `Every seat is taken: the game begins. ${first} plays first.` });
 });
 
+it("before the deal every key that composes or acts is refused in the web panel's sentence, nothing kept into the game", async () => {
+  const srv = await tinyServer();
+  const b = bridge();
+  type View = { status: string; turn: number; seat: number; message: string; log: string[]; composing: { display: string; mode: string; cards: string[] } };
+  const call = async (method: string, params: unknown = {}) => b.call<View>(method, params);
+  const created = await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 'never', seed: 'words-1' } });
+  const id = (created as unknown as { welcome: { gameId: string } }).welcome.gameId;
+  // defect: `4d` went into a composition nobody saw, C-c C-t began a trade still there at the
+  // deal, a pass was sent for nothing, RET said the raw "the game has not started"
+  const sentence = 'Refused: the game has not started: it starts when every human seat is taken.';
+  let n = 0;
+  for (const [method, params] of [['cardwords/key', { key: '4' }], ['cardwords/key', { key: 'd' }], ['cardwords/locate', { col: 0, row: 0 }], ['cardwords/pick', { index: 0 }], ['cardwords/trade', {}], ['cardwords/submit', {}], ['cardwords/pass', {}], ['cardwords/hint', {}], ['cardwords/hint-step', { delta: 1 }]] as const) {
+    const r = (await b.send(JSON.stringify({ id: ++n, method, params }))) as { error?: { message: string } };
+    expect([method, r.error?.message]).toEqual([method, sentence]);
+  }
+  const bob = await cwJoin(srv.url, id, { name: 'Bob' });
+  await expect.poll(async () => (await call('cardwords/view')).status).toBe('playing');
+  // nothing kept into the game: an empty area for a move, not a trade
+  expect((await call('cardwords/view')).composing).toMatchObject({ display: '_', mode: 'coord', cards: [] });
+  await call('cardwords/pass');
+  await until(() => bob.state.turn === 1, 5000, "Bob's turn");
+});
+
 it('the owner removes a player through the bridge (C-c C-d): the room takes it, the view says so and marks the seat; a player who is not the owner is refused', async () => {
   const srv = await tinyServer();
   const b = bridge();

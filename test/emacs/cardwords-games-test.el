@@ -1336,6 +1336,24 @@ the echo area."
         (cl-letf (((symbol-function 'message) #'ignore))
           (cardwords-play-copy-invite))
         (should (equal (car kill-ring) link)))
+      ;; defect: before the deal C-c C-p asked "Pass?", and y did nothing: it goes to the
+      ;; bridge unasked, as every composing key, and the bridge's refusal is said
+      (let ((sent nil) (asked nil) (said nil)
+            (refusal "Refused: the game has not started: it starts when every human seat is taken."))
+        (set-window-buffer (selected-window) (current-buffer))
+        (cl-letf (((symbol-function 'cardwords-bridge-request-sync)
+                   (lambda (method &rest _) (push method sent) (user-error "%s" refusal)))
+                  ((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt asked) t))
+                  ((symbol-function 'ding) #'ignore)
+                  ((symbol-function 'message)
+                   (lambda (format &rest args) (setq said (and format (apply #'format-message format args))))))
+          (dolist (keys '("4" "C-c C-p" "C-c C-t" "RET" "C-c C-s"))
+            (setq said nil)
+            (execute-kbd-macro (kbd keys))
+            (should (equal said refusal))))
+        (should-not asked)
+        (should (equal (reverse sent) '("cardwords/key" "cardwords/pass" "cardwords/trade"
+                                        "cardwords/submit" "cardwords/hint"))))
       ;; every seat taken: no link, and nothing to copy
       (let ((cardwords-play--view (plist-put (plist-put (plist-put (plist-put (copy-sequence cardwords-play--view) :invite "") :inviteText "")
                                                         :status "playing")
