@@ -49,6 +49,8 @@ export class CardwordsSession {
   private decisions: { approved: string[]; rejected: string[]; said: string } | null = null;
   /** The words of your own move the owner was asked about: their approval lets RET play it again. */
   private askedMine = new Set<string>();
+  /** Who played each word the owner was asked about (`word-request`): the owner's decision on another's word is logged here, as the room tells only the player. */
+  private askedBy = new Map<string, string>();
   private rules: CardwordsRules | null = null;
   private state: CardwordsRoomState | null = null;
   private composer: Composer | null = null;
@@ -264,6 +266,8 @@ export class CardwordsSession {
       this.update();
     });
     typed.on('word-request', (m) => {
+      // bounded by the room's open questions
+      for (const w of m.words) this.askedBy.set(w, m.player);
       this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player, earlier: m.earlier === true } });
     });
     typed.on('checked', (c) => {
@@ -453,6 +457,7 @@ export class CardwordsSession {
   private reset(): void {
     this.welcome = null;
     this.askedMine = new Set();
+    this.askedBy = new Map();
     this.wordChecks = this.newWordChecks();
     this.rules = null;
     this.state = null;
@@ -814,6 +819,16 @@ export class CardwordsSession {
     this.roomOrFail.send(approve ? 'approve' : 'reject', { words });
     // Emacs's echo of the answer: the owner's words as the owner's web page logs them
     const over = this.ended || this.state?.status === 'over' || this.state?.status === 'ended';
+    // and the owner's log: the room tells only the player whose word it was (the owner's own
+    // word is logged at its `word`); a decision asked at the game's end went unlogged
+    const me = this.state?.players[this.mySeat]?.name;
+    const others = words.filter((w) => {
+      const by = this.askedBy.get(w);
+      this.askedBy.delete(w);
+      return by === undefined || by !== me;
+    });
+    for (const w of others) this.logNote({ round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: w, approved: approve }, true);
+    if (others.length > 0) this.update();
     return { said: ownerDecidedText(approve ? words : [], approve ? [] : words, { mine: words.every((w) => this.askedMine.has(w)), over }) };
   }
 

@@ -14,7 +14,7 @@ import { tinyRuleset } from '../language/fixtures.js';
 import { Player, startServer, until } from '../support/game-server.js';
 import { cardwordsRemovable } from '../../core/protocol/game.js';
 import { sharedServer } from '../support/shared-server.js';
-import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
+import { copySample, cwCreate, cwJoin, handOf, seatOf, unknownMove } from '../game/cardwords-helpers.js';
 import { translator } from '../../media/ui/l10n/index.js';
 
 let child: ChildProcessWithoutNullStreams | undefined;
@@ -1088,7 +1088,7 @@ it('a game the editor creates for two people (what cardwords-play-humans and -gr
   expect(await view()).toMatchObject({ invite: '', inviteText: '', message: first === 'Ann' ? 'Every seat is taken: the game begins, and you play first.' : `Every seat is taken: the game begins. ${first} plays first.` });
 });
 
-it("before the deal every key that composes or acts is refused in the web panel's sentence, nothing kept into the game", async () => {
+it("before the deal every key that composes or acts is refused in the web panel's sentence, nothing kept into the game; a decision the owner makes at the game's end on another's word is in the owner's log", async () => {
   const srv = await tinyServer();
   const b = bridge();
   type View = { status: string; turn: number; seat: number; message: string; log: string[]; composing: { display: string; mode: string; cards: string[] } };
@@ -1107,8 +1107,26 @@ it("before the deal every key that composes or acts is refused in the web panel'
   await expect.poll(async () => (await call('cardwords/view')).status).toBe('playing');
   // nothing kept into the game: an empty area for a move, not a trade
   expect((await call('cardwords/view')).composing).toMatchObject({ display: '_', mode: 'coord', cards: [] });
+  // Ann passes; Bob's move has words the dictionary lacks: the playing owner is asked at the
+  // round's end (both pass twice in a row)
   await call('cardwords/pass');
-  await until(() => bob.state.turn === 1, 5000, "Bob's turn");
+  await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
+  const { text, unknown } = await unknownMove(bob, copySample('tiny'));
+  expect((await bob.request('action', { text })).payload).toMatchObject({ code: 'unknown-words', later: true });
+  const pass = async (p: 'Ann' | 'Bob') => {
+    const moves = bob.state.moves;
+    if (p === 'Bob') expect((await bob.request('action', { text: 'pass' })).type).toBe('ack');
+    else await call('cardwords/pass');
+    await until(() => bob.state.moves > moves || bob.state.status !== 'playing', 5000, 'the pass');
+  };
+  for (const p of ['Bob', 'Ann', 'Bob'] as const) await pass(p);
+  const asked = await b.notification((m) => m.method === 'cardwords/word-request');
+  expect(asked.params).toMatchObject({ words: unknown, player: 'Bob' });
+  const said = unknown.map((w) => `You rejected ${w}.`);
+  for (const [i, w] of unknown.entries()) expect(await call('cardwords/words', { words: [w], approve: false })).toEqual({ said: said[i] });
+  // defect: Bob's log had "The owner rejected …", the owner's had nothing of it
+  await expect.poll(async () => (await call('cardwords/view')).log.slice(-unknown.length)).toEqual(said);
+  await expect.poll(() => bob.state.status).toBe('over');
 });
 
 it('the owner removes a player through the bridge (C-c C-d): the room takes it, the view says so and marks the seat; a player who is not the owner is refused', async () => {
