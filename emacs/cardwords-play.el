@@ -106,6 +106,14 @@ the new table's first rows off the top.")
   "The review's step and Best move toggle the windows were last scrolled for.
 A new step brings the table's top into view (its column labels and the
 cards the step rings); back to the final table, the results.")
+(defvar cardwords-play--drawn-places nil
+  "The game buffer and its places as the last redraw left them, or nil.
+\(BUFFER . PLACES), PLACES as `cardwords-bridge-places' gives them.
+Leaving the minibuffer, Emacs puts the windows back as they were when it
+was entered; a redraw while the owner's question was open had erased the
+buffer, which took their starts to its top: the answer sent the results'
+window back to the table's top (80x24), the results below the screen.")
+
 (defvar cardwords-play--hints-seen 0
   "The bridge's count of hints put in the area, as of the last view shown.
 Emacs runs keys already typed before it redisplays: a hint asked and RET
@@ -865,7 +873,9 @@ never scrolls it, but to the results when they come."
                                 (and (null before)
                                      (equal (line-number-at-pos (window-start w))
                                             (alist-get w cardwords-play--results-tops)))))
-                       (cardwords-play--show-results w results-start results-end)))))))))))
+                       (cardwords-play--show-results w results-start results-end))))))
+          ;; where a question open meanwhile puts them back (`cardwords-play--y-or-n-p')
+          (setq cardwords-play--drawn-places (cons (current-buffer) (cardwords-bridge-places))))))))
 
 (defun cardwords-play--show-results (window start end)
   "Put the results from START to END (the line of the last key left) in WINDOW.
@@ -918,15 +928,25 @@ RET, the key that played the move asked about, is no answer: it says to
 answer y or n, and the question stays.  Emacs 28 and later read the answer
 in the minibuffer with `y-or-n-p-map', where RET would answer no: RET is
 bound there to the reminder that answers other keys.  Emacs 27 (and 29
-with `y-or-n-p-use-read-key') read a key, and RET asks again by itself."
-  (if (and (boundp 'y-or-n-p-map) (fboundp 'y-or-n-p-insert-other))
-      (let ((map (make-sparse-keymap)))
-        (set-keymap-parent map (symbol-value 'y-or-n-p-map))
-        (dolist (key (list (kbd "RET") (kbd "C-j") [return] [kp-enter]))
-          (define-key map key 'y-or-n-p-insert-other))
-        (cl-progv '(y-or-n-p-map) (list map)
-          (y-or-n-p prompt)))
-    (y-or-n-p prompt)))
+with `y-or-n-p-use-read-key') read a key, and RET asks again by itself.
+The game's windows stay where the last redraw put them (see
+`cardwords-play--drawn-places')."
+  (let ((drawn cardwords-play--drawn-places))
+    (unwind-protect
+        (if (and (boundp 'y-or-n-p-map) (fboundp 'y-or-n-p-insert-other))
+            (let ((map (make-sparse-keymap)))
+              (set-keymap-parent map (symbol-value 'y-or-n-p-map))
+              (dolist (key (list (kbd "RET") (kbd "C-j") [return] [kp-enter]))
+                (define-key map key 'y-or-n-p-insert-other))
+              (cl-progv '(y-or-n-p-map) (list map)
+                (y-or-n-p prompt)))
+          (y-or-n-p prompt))
+      ;; drawn while the question was open: the minibuffer's exit put the windows back as they
+      ;; were when it was entered, their starts at the buffer's top (the redraw had erased it)
+      (let ((places cardwords-play--drawn-places))
+        (when (and places (not (eq places drawn)) (buffer-live-p (car places)))
+          (with-current-buffer (car places)
+            (cardwords-bridge-restore-places (cdr places))))))))
 
 (defun cardwords-play--keep-question (question)
   "Keep QUESTION, (WORDS PLAYER EARLIER), among the open ones (once)."

@@ -312,6 +312,36 @@ it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the colu
   expect(screen).not.toMatch(/^Scores:/m);
   // the start cell marked; the hint fills the area and RET plays it; the robot answers
   expect(screen).toMatch(/^ {2}8 .*\*/m);
+  // The owner's question leaves the window where it was: two cards that make no English word
+  // from the start cell, the window scrolled down, RET; a redraw while the question is open
+  // (here the terminal resized), then the answer. The minibuffer's exit put the windows back
+  // as they were when it opened, their starts at the buffer's top since the redraw erased it:
+  // the results' window went back to the table's top so, the results below the screen.
+  {
+    const dict = new Set(readFileSync(resolve('samples/english/english.dict'), 'utf8').split('\n').map((w) => w.trim().toUpperCase()));
+    const cards = [...(/^Hand: (.*)$/m.exec(screen)?.[1] ?? '').matchAll(/\[([A-Z]) ?(-?\d+)\]/g)].map((m) => m[1]!);
+    const single = cards.filter((l) => cards.indexOf(l) === cards.lastIndexOf(l));
+    const word = single.flatMap((x) => single.filter((y) => y !== x).map((y) => x + y)).find((w) => !dict.has(w))!;
+    expect(word).toMatch(/^[A-Z]{2}$/);
+    tmux.type(`8h${word.toLowerCase()}`);
+    await tmux.waitFor((s) => new RegExp(`^Action: 8H {2}across {2}${word[0]} -?\\d+ ${word[1]} -?\\d+`, 'm').test(s), 'the junk word composed', 30_000);
+    tmux.keys('C-v');
+    const scrolled = (s: string) => !/^ {5}A {4}B /m.test(s) && !/^ {2}1 /m.test(s) && /\(Cardwords /.test(s);
+    await tmux.waitFor(scrolled, 'the window scrolled down', 30_000);
+    tmux.keys('Enter');
+    const question = new RegExp(`me plays ${word}: add to the dictionary\\? \\(y or n\\)`);
+    await tmux.waitFor((s) => question.test(s) && scrolled(s), 'the question, the window still scrolled', 60_000);
+    tmux.resize(79, 24);
+    await tmux.waitFor((s) => question.test(s) && s.split('\n')[0]!.length <= 79, 'the question, the terminal narrower', 30_000);
+    tmux.resize(80, 24);
+    await tmux.waitFor((s) => question.test(s) && s.split('\n').some((l) => /^-.*\(Cardwords /.test(l) && l.length === 80), 'the question, the terminal as it was', 30_000);
+    tmux.type('n');
+    const answered = await tmux.waitFor((s) => new RegExp(`^You rejected ${word}\\.`, 'm').test(s.trimEnd().split('\n').at(-1) ?? ''), 'the answer said', 30_000);
+    expect(scrolled(answered)).toBe(true);
+    // back to the top, the area cleared, for the rest
+    tmux.keys('M-<', 'C-c', 'C-k');
+    screen = await tmux.waitFor((s) => inView(s) && /^Action: _ {2}across$/m.test(s) && /Your turn/.test(s), 'the table on top again', 30_000);
+  }
   tmux.keys('C-c', 'C-s');
   screen = await tmux.waitFor((s) => inView(s) && /^Hint: /m.test(s) && /^Preview: /m.test(s), 'the hint in view', 30_000);
   tmux.keys('Enter');
