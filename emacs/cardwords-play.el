@@ -1432,7 +1432,7 @@ which its owner still watches (a guest was asked it for every game)."
           (user-error "Game %s: %s %s" (plist-get game :id) seat-why watch-why))
         (append (list :url url :id (plist-get game :id))
                 (cond (seat-why
-                       (message "%s Watching game %s" seat-why (plist-get game :id))
+                       (message "%s Watching game %s." seat-why (plist-get game :id))
                        (list :watch t))
                       (watch-why (list :name (cardwords-play--read-name watch-why)))
                       (t (let ((name (read-string "Your name (empty: watch): "
