@@ -1072,7 +1072,9 @@ export class CardwordsSession {
     // whom the owner may remove now (none for the others)
     const removable = s && this.welcome?.owner === true && !this.ended ? cardwordsRemovable(s, this.mySeat) : [];
     const t = this.rules?.table;
-    const away = s ? awayNote(s, Date.now()) : null;
+    // none of your own seat once the owner removed you: the message and the status line say
+    // it to you (the line said it a third time, of you by name)
+    const away = s && !(this.removed && s.turn === this.mySeat) ? awayNote(s, Date.now()) : null;
     // the table shown: the review's turn, or the game's
     const board = review?.table ? boardState(review.table.board) : (s?.board ?? []);
     return {

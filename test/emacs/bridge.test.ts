@@ -1138,11 +1138,14 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
   const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, watchers: 2, grace: 'never' } })).result!.welcome.gameId;
   // Bo plays in Emacs too
   const bob = bridge();
-  type BoView = View & { connected: boolean; closed: boolean; down: string; watchable: boolean; hand: unknown[]; unseen: string[]; log: string[]; welcome: { role: string } };
+  type BoView = View & { connected: boolean; closed: boolean; down: string; watchable: boolean; hand: unknown[]; unseen: string[]; log: string[]; welcome: { role: string }; turn: number; seat: number; away: string; statusText: string };
   const boCall = async (method: string, params: unknown = {}) => (await bob.send(JSON.stringify({ id: ++n, method, params }))) as { result?: BoView; error?: { message: string } };
   expect((await boCall('cardwords/join', { url: srv.url, id, name: 'Bo' })).error).toBeUndefined();
   await expect.poll(async () => (await boCall('cardwords/view')).result!.hand.length).toBeGreaterThan(0);
   expect((await boCall('cardwords/view')).result!.status).toBe('playing');
+  // removed on his turn (Ann passes first if it is hers)
+  if ((await boCall('cardwords/view')).result!.turn !== (await boCall('cardwords/view')).result!.seat) expect((await call('cardwords/pass')).error).toBeUndefined();
+  await expect.poll(async () => { const v = (await boCall('cardwords/view')).result!; return v.turn === v.seat; }).toBe(true);
   // Bo's table is the one he is removed at: the room sends him nothing after
   const seated = (await boCall('cardwords/view')).result!;
   // at once (the bridge may not have the deal yet: the room sends the state before its ack)
@@ -1157,6 +1160,9 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
   // web panel's rule): the hand's cards are unseen too
   const removedView = (await boCall('cardwords/view')).result!;
   expect(removedView).toMatchObject({ hand: [], watchable: true });
+  // said in the first person in the message and the status line; the turn's line under the
+  // pile said it a third time, of Bo ("The owner removed Bo from the game: …"): none for him
+  expect(removedView).toMatchObject({ statusText: 'The owner removed you from the game.', away: '' });
   // defect: Bo's own log had no line of his removal (every other log had it; the web page's has)
   expect(removedView.log.at(-1)).toBe('The owner removed Bo from the game: a robot plays for Bo to the end.');
   expect(removedView.unseen).toHaveLength(seated.unseen.length + seated.hand.length);
