@@ -1327,20 +1327,25 @@ leave ends the game: the buffer then stays, with its results."
                        ;; the web page's: what becomes of the seat, or that the game ends
                        ((and (stringp question) (not (string-empty-p question))) question)
                        (t "Leave this game for good (a robot plays your seat to the end)? ")))))
-      ;; left on purpose: the local server forgets the game (not offered to resume)
-      (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" (list :forget t)))
-      (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
-      (if (and going (cardwords-play--get :results))
-          ;; the last person's leave ended the game: its results came before the close, and
-          ;; stay in sight (the buffer vanished with nothing said); the key again closes it
-          (progn (cardwords-play--draw)
-                 (message "%s" (substitute-command-keys
-                                ;; under 80 columns: Emacs broke the longer one inside "buffer"
-                                "You left; the game is over (results below). \
+      ;; left on purpose: the local server forgets the game (not offered to resume); the
+      ;; answer says what the web page says then, said once the buffer has gone (it went
+      ;; with nothing said)
+      (let ((said (plist-get (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" (list :forget t)))
+                             :said)))
+        (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
+        (if (and going (cardwords-play--get :results))
+            ;; the last person's leave ended the game: its results came before the close, and
+            ;; stay in sight (the buffer vanished with nothing said); the key again closes it
+            (progn (cardwords-play--draw)
+                   (message "%s" (substitute-command-keys
+                                  ;; under 80 columns: Emacs broke the longer one inside "buffer"
+                                  "You left; the game is over (results below). \
 \\<cardwords-play-mode-map>\\[cardwords-play-leave] closes the buffer.")))
-        ;; asked above: killing the buffer asks nothing more
-        (let ((cardwords-play--leaving t))
-          (kill-buffer cardwords-play--buffer-name))))))
+          ;; asked above: killing the buffer asks nothing more
+          (let ((cardwords-play--leaving t))
+            (kill-buffer cardwords-play--buffer-name))
+          (when (and (stringp said) (not (string-empty-p said)))
+            (message "%s" said)))))))
 
 (defun cardwords-play-click (event)
   "Set the location on the cell clicked, or add the hand card clicked (EVENT)."

@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { actionRefusedText, notStartedText, awayText, carriedLine, ownerDecidedText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { actionRefusedText, notStartedText, awayText, carriedLine, ownerDecidedText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, leftText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
@@ -489,7 +489,8 @@ export class CardwordsSession {
    * purpose, the game is not remembered (else a game left with its buffer, or with the editor,
    * is offered to resume on the next start).
    */
-  async leave(forget = false): Promise<null> {
+  /** Leaves the game; `said`: what the web page says of a seat given up in a game going on ('' none), for the editor, whose buffer goes with the leave. */
+  async leave(forget = false): Promise<{ said: string }> {
     this.rejoin.cancel();
     this.back.cancel();
     if (this.countdown) clearTimeout(this.countdown);
@@ -499,9 +500,10 @@ export class CardwordsSession {
     // on purpose, in a game going on: the seat is given up (a stand-in plays it to the end;
     // before the deal it is free again), not held for a return that will not come
     const status = this.state?.status;
+    const said = forget && this.welcome?.role === 'player' && status === 'playing' && this.state && !this.closed ? leftText(this.state, this.mySeat) : '';
     await this.closeRoom(forget && this.welcome?.role === 'player' && (status === 'waiting' || status === 'playing'));
     this.onRoom(null);
-    return null;
+    return { said };
   }
 
   private async closeRoom(forGood = false): Promise<void> {

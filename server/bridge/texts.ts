@@ -82,6 +82,11 @@ export function leaveQuestionText(s: Parameters<typeof removeQuestion>[0], mySea
   return `${en(cardwordsEndsWithout(s, mySeat) ? 'cw.leave.questionLast' : 'cw.leave.question')} `;
 }
 
+/** What the web page says once you left a game going on: a robot plays your seat, or (the last person) the game is over. */
+export function leftText(s: Parameters<typeof removeQuestion>[0], mySeat: number): string {
+  return en(cardwordsEndsWithout(s, mySeat) ? 'cw.leftLast' : 'cw.left');
+}
+
 export function removeQuestionsText(s: Parameters<typeof removeQuestion>[0], removable: readonly string[]): Array<{ name: string; question: string }> {
   return removable.map((name) => ({ name, question: `${en(removeQuestion(s, name), name)} ` }));
 }

@@ -1444,8 +1444,11 @@ it('C-c C-q in a game going on gives the seat up (a stand-in plays it at once, e
     await until(() => ann.state.turn === bo, 10_000, "Bo's turn");
     const moves = ann.state.moves;
     if (how === 'leave') {
-      // what C-c C-q sends once Bo said yes to "Leave this game?"
-      expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave', params: { forget: true } }))) as { error?: unknown }).error).toBeUndefined();
+      // what C-c C-q sends once Bo said yes to "Leave this game?"; its answer says what the web
+      // page says then, for Emacs to say as the buffer goes (it went with nothing said)
+      const left = (await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave', params: { forget: true } }))) as { error?: unknown; result?: unknown };
+      expect(left.error).toBeUndefined();
+      expect(left.result).toEqual({ said: 'You left the game: a robot plays your seat to the end.' });
       await until(() => ann.state.players[bo]!.auto && ann.state.moves > moves, 10_000, "the stand-in's action for Bo");
       expect(ann.state.last).toMatchObject({ player: bo, standIn: true });
       // not away: he gave the seat up (the score boards say "left")
@@ -1565,7 +1568,7 @@ it("a stand-in's action is marked in the bridge's log; the results carry each pl
   // Why it ended is said once, in the results, not again in the message
   await expect.poll(async () => ((await b.send(JSON.stringify({ id: 3, method: 'cardwords/view' }))) as { result: { message: string } }).result.message, { timeout: 10_000 }).toBe('The game has ended.');
   expect((await view()).results!.reasonText).toBe('The owner ended the game.');
-  expect(((await b.send(JSON.stringify({ id: 4, method: 'cardwords/leave' }))) as { result: unknown }).result).toBeNull();
+  expect(((await b.send(JSON.stringify({ id: 4, method: 'cardwords/leave' }))) as { result: unknown }).result).toEqual({ said: '' });
   expect(((await b.send(JSON.stringify({ id: 5, method: 'lines/scores' }))) as { result?: unknown; error?: unknown }).error).toBeUndefined();
 });
 
@@ -1580,7 +1583,7 @@ it('leaving a game whose server was killed answers at once, and the bridge answe
     // answers one request at a time, answered nothing more (Emacs: "no answer to lines/new")
     await srv.kill9();
     const t0 = Date.now();
-    expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave' }))) as { result: unknown }).result).toBeNull();
+    expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave' }))) as { result: unknown }).result).toEqual({ said: '' });
     expect(((await b.send(JSON.stringify({ id: 3, method: 'lines/scores' }))) as { error?: unknown }).error).toBeUndefined();
     expect(Date.now() - t0).toBeLessThan(5000);
   } finally {

@@ -1205,7 +1205,11 @@ the echo area."
     (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt asked) answer))
               ((symbol-function 'cardwords-bridge-live-p) (lambda () t))
               ((symbol-function 'cardwords-bridge-leave) (lambda (method) (push method sent)))
-              ((symbol-function 'cardwords-bridge-request-sync) (lambda (method &rest _) (push method sent) nil)))
+              ((symbol-function 'cardwords-bridge-request-sync)
+               (lambda (method &rest _)
+                 (push method sent)
+                 ;; the bridge's answer to a leave (server/bridge/texts.ts leftText)
+                 (and (equal method "cardwords/leave") (list :said "You left the game: a robot plays your seat to the end.")))))
       (cl-flet ((open-game (view)
                   (setq cardwords-play--view view)
                   (with-current-buffer (get-buffer-create cardwords-play--buffer-name)
@@ -1226,7 +1230,11 @@ the echo area."
           ;; C-c C-q asks once: the buffer it kills asks nothing more
           (setq asked nil)
           (open-game (cardwords-games-test--view))
-          (with-current-buffer cardwords-play--buffer-name (cardwords-play-leave))
+          (let ((said nil))
+            (cl-letf (((symbol-function 'message) (lambda (f &rest args) (setq said (apply #'format f args)))))
+              (with-current-buffer cardwords-play--buffer-name (cardwords-play-leave)))
+            ;; defect: the buffer went with nothing said: the web page's words, once it has gone
+            (should (equal said "You left the game: a robot plays your seat to the end.")))
           (should (equal asked '("Leave this game for good (a robot plays your seat to the end)? ")))
           (should-not (get-buffer cardwords-play--buffer-name))
           ;; the bridge's question, the web page's words: the last person's leave ends the game
