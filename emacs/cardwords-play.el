@@ -562,6 +562,15 @@ line takes the window's last column, as the message's."
             (let ((note (plist-get preview :note)))
               (and note (not (string-empty-p note)) (funcall indented note 'shadow))))))
 
+(defun cardwords-play--message-words (said)
+  "The message SAID split for wrapping, as `cardwords-bridge-words' splits it.
+A hint's place in the robot's list, \"(1 of 10: M-n, M-p)\", stays whole: at
+80 columns it broke as \"(1\" and \"of 10: M-n, M-p)\"."
+  (if (string-match "\\`\\(.*\\) \\(([0-9]+ of [0-9]+: [^()]*)\\)\\'" said)
+      (let ((place (match-string 2 said)))
+        (append (cardwords-bridge-words (match-string 1 said)) (list place)))
+    (cardwords-bridge-words said)))
+
 (defalias 'cardwords-play--line-position #'cardwords-bridge-line-position)
 
 (defun cardwords-play--draw ()
@@ -692,7 +701,7 @@ never scrolls it, but to the results when they come."
                          (and (not (member said '(nil "")))
                               (cardwords-play--items
                                (mapcar (lambda (line) (propertize line 'face 'font-lock-warning-face))
-                                       (cardwords-bridge-wrap (cardwords-bridge-words said) (1- width) nil
+                                       (cardwords-bridge-wrap (cardwords-play--message-words said) (1- width) nil
                                                              (and (string-prefix-p "Hint: " said) "      ")
                                                              " "))
                                'message))
