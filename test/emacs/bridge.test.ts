@@ -1365,6 +1365,8 @@ it('a rematch vote waiting on an away player: the view says whom it waits for, a
   expect((await call('cardwords/join', { url: srv.url, id: owner.room.roomId, name: 'Ann' })).error).toBeUndefined();
   const bo = await cwJoin(srv.url, owner.room.roomId, { name: 'Bo' });
   await until(() => bo.state.status === 'playing', 5000, 'the deal');
+  // Ann's bridge too: before the deal it refuses her keys, a pass among them
+  await expect.poll(async () => (await call('cardwords/view')).result!.status).toBe('playing');
   // during play the bridge itself refuses, in the web panel's words (the room's `not-over`),
   // a sentence: it sent it on, and the refusal came later in the message
   expect((await call('cardwords/rematch')).error).toEqual({ code: 'refused', message: 'A rematch follows the end of a game.' });
