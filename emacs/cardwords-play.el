@@ -564,8 +564,8 @@ line takes the window's last column, as the message's."
 
 (defun cardwords-play--message-words (said)
   "The message SAID split for wrapping, as `cardwords-bridge-words' splits it.
-A hint's place in the robot's list, \"(1 of 10: M-n, M-p)\", stays whole: at
-80 columns it broke as \"(1\" and \"of 10: M-n, M-p)\"."
+A hint's place in the robot's list, \"(1 of 10: ...)\", stays whole: at 80
+columns it broke between \"(1\" and \"of 10\"."
   (if (string-match "\\`\\(.*\\) \\(([0-9]+ of [0-9]+: [^()]*)\\)\\'" said)
       (let ((place (match-string 2 said)))
         (append (cardwords-bridge-words (match-string 1 said)) (list place)))
