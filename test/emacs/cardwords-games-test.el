@@ -1920,20 +1920,24 @@ the echo area."
               ((symbol-function 'ding) #'ignore)
               ((symbol-function 'message)
                (lambda (format &rest args) (setq said (and format (apply #'format-message format args))))))
-      (cardwords-games-test--drawn
-          (cardwords-games-test--view :status "over" :turn -1 :seat -1 :hand nil :results results
-                                      :welcome '(:gameId "ert" :role "watcher" :owner t))
-        (should (string-match-p "^C-c C-r deals a rematch now, for every player (asked first)\\.$" (buffer-string)))
-        (should-not (string-match-p "asks for a rematch" (buffer-string)))
-        (set-window-buffer (selected-window) (current-buffer))
-        (execute-kbd-macro (kbd "a"))
-        (should (equal said "The game is over: C-c C-r deals a rematch now, for every player (asked first), C-c C-q leaves, [ ] review, b its best move"))
-        (execute-kbd-macro (kbd "C-c C-r"))
-        (should (equal asked '("Deal a new round for every player now? ")))
-        (should-not calls)
-        (setq answer t)
-        (execute-kbd-macro (kbd "C-c C-r"))
-        (should (equal calls '("cardwords/rematch"))))
+      ;; the owner watching, and seated (defect: the buffer said "asks for a rematch", and
+      ;; the key dealt the rematch for every player unasked)
+      (dolist (owner (list (cardwords-games-test--view :status "over" :turn -1 :seat -1 :hand nil :results results
+                                                       :welcome '(:gameId "ert" :role "watcher" :owner t))
+                           (cardwords-games-test--view :status "over" :turn -1 :results results)))
+        (setq asked nil calls nil answer nil)
+        (cardwords-games-test--drawn owner
+          (should (string-match-p "^C-c C-r deals a rematch now, for every player (asked first)\\.$" (buffer-string)))
+          (should-not (string-match-p "asks for a rematch" (buffer-string)))
+          (set-window-buffer (selected-window) (current-buffer))
+          (execute-kbd-macro (kbd "a"))
+          (should (equal said "The game is over: C-c C-r deals a rematch now, for every player (asked first), C-c C-q leaves, [ ] review, b its best move"))
+          (execute-kbd-macro (kbd "C-c C-r"))
+          (should (equal asked '("Deal a new round for every player now? ")))
+          (should-not calls)
+          (setq answer t)
+          (execute-kbd-macro (kbd "C-c C-r"))
+          (should (equal calls '("cardwords/rematch")))))
       ;; a watcher who is not the owner: no rematch named
       (cardwords-games-test--drawn
           (cardwords-games-test--view :status "over" :turn -1 :seat -1 :hand nil :results results
@@ -1942,20 +1946,6 @@ the echo area."
         (set-window-buffer (selected-window) (current-buffer))
         (execute-kbd-macro (kbd "a"))
         (should (equal said "The game is over: C-c C-q leaves, [ ] review, b its best move")))
-      ;; a seated owner: the same (the buffer said "asks for a rematch", and the key dealt
-      ;; the rematch for every player unasked)
-      (setq asked nil calls nil answer nil)
-      (cardwords-games-test--drawn
-          (cardwords-games-test--view :status "over" :turn -1 :results results)
-        (should (string-match-p "^C-c C-r deals a rematch now, for every player (asked first)\\.$" (buffer-string)))
-        (should-not (string-match-p "asks for a rematch" (buffer-string)))
-        (set-window-buffer (selected-window) (current-buffer))
-        (execute-kbd-macro (kbd "C-c C-r"))
-        (should (equal asked '("Deal a new round for every player now? ")))
-        (should-not calls)
-        (setq answer t)
-        (execute-kbd-macro (kbd "C-c C-r"))
-        (should (equal calls '("cardwords/rematch"))))
       ;; a player who is not the owner: asked nothing, the rematch asked for at once
       (setq asked nil calls nil)
       (cardwords-games-test--drawn
