@@ -106,6 +106,14 @@ the new table's first rows off the top.")
   "The review's step and Best move toggle the windows were last scrolled for.
 A new step brings the table's top into view (its column labels and the
 cards the step rings); back to the final table, the results.")
+(defvar cardwords-play--drawn-places nil
+  "The game buffer and its places as the last redraw left them, or nil.
+\(BUFFER . PLACES), PLACES as `cardwords-bridge-places' gives them.
+Leaving the minibuffer, Emacs puts the windows back as they were when it
+was entered; a redraw while the owner's question was open had erased the
+buffer, which took their starts to its top: the answer sent the results'
+window back to the table's top (80x24), the results below the screen.")
+
 (defvar cardwords-play--hints-seen 0
   "The bridge's count of hints put in the area, as of the last view shown.
 Emacs runs keys already typed before it redisplays: a hint asked and RET
@@ -197,8 +205,8 @@ for a rematch; [ and ] step through the review of the game's turns, each
 turn's cards in their own face, and b shows, for a person's turn, the
 table before it with the best robot's move on it (b again: the turn).
 A watcher has no hand: the keys that compose say so, leaving asks
-nothing, and the owner who watches is asked before a rematch, which the
-owner's key deals at once for every player.
+nothing.  The owner is asked before a rematch, which the owner's key
+deals at once for every player.
 As the owner you are asked whether a word the
 server does not know is one: answer y or n (RET is no answer); a
 question quit with \\[keyboard-quit] is asked again by \\[cardwords-play-answer],
@@ -554,6 +562,15 @@ line takes the window's last column, as the message's."
             (let ((note (plist-get preview :note)))
               (and note (not (string-empty-p note)) (funcall indented note 'shadow))))))
 
+(defun cardwords-play--message-words (said)
+  "The message SAID split for wrapping, as `cardwords-bridge-words' splits it.
+A hint's place in the robot's list, \"(1 of 10: ...)\", stays whole: at 80
+columns it broke between \"(1\" and \"of 10\"."
+  (if (string-match "\\`\\(.*\\) \\(([0-9]+ of [0-9]+: [^()]*)\\)\\'" said)
+      (let ((place (match-string 2 said)))
+        (append (cardwords-bridge-words (match-string 1 said)) (list place)))
+    (cardwords-bridge-words said)))
+
 (defalias 'cardwords-play--line-position #'cardwords-bridge-line-position)
 
 (defun cardwords-play--draw ()
@@ -684,7 +701,7 @@ never scrolls it, but to the results when they come."
                          (and (not (member said '(nil "")))
                               (cardwords-play--items
                                (mapcar (lambda (line) (propertize line 'face 'font-lock-warning-face))
-                                       (cardwords-bridge-wrap (cardwords-bridge-words said) (1- width) nil
+                                       (cardwords-bridge-wrap (cardwords-play--message-words said) (1- width) nil
                                                              (and (string-prefix-p "Hint: " said) "      ")
                                                              " "))
                                'message))
@@ -865,7 +882,9 @@ never scrolls it, but to the results when they come."
                                 (and (null before)
                                      (equal (line-number-at-pos (window-start w))
                                             (alist-get w cardwords-play--results-tops)))))
-                       (cardwords-play--show-results w results-start results-end)))))))))))
+                       (cardwords-play--show-results w results-start results-end))))))
+          ;; where a question open meanwhile puts them back (`cardwords-play--y-or-n-p')
+          (setq cardwords-play--drawn-places (cons (current-buffer) (cardwords-bridge-places))))))))
 
 (defun cardwords-play--show-results (window start end)
   "Put the results from START to END (the line of the last key left) in WINDOW.
@@ -918,15 +937,25 @@ RET, the key that played the move asked about, is no answer: it says to
 answer y or n, and the question stays.  Emacs 28 and later read the answer
 in the minibuffer with `y-or-n-p-map', where RET would answer no: RET is
 bound there to the reminder that answers other keys.  Emacs 27 (and 29
-with `y-or-n-p-use-read-key') read a key, and RET asks again by itself."
-  (if (and (boundp 'y-or-n-p-map) (fboundp 'y-or-n-p-insert-other))
-      (let ((map (make-sparse-keymap)))
-        (set-keymap-parent map (symbol-value 'y-or-n-p-map))
-        (dolist (key (list (kbd "RET") (kbd "C-j") [return] [kp-enter]))
-          (define-key map key 'y-or-n-p-insert-other))
-        (cl-progv '(y-or-n-p-map) (list map)
-          (y-or-n-p prompt)))
-    (y-or-n-p prompt)))
+with `y-or-n-p-use-read-key') read a key, and RET asks again by itself.
+The game's windows stay where the last redraw put them (see
+`cardwords-play--drawn-places')."
+  (let ((drawn cardwords-play--drawn-places))
+    (unwind-protect
+        (if (and (boundp 'y-or-n-p-map) (fboundp 'y-or-n-p-insert-other))
+            (let ((map (make-sparse-keymap)))
+              (set-keymap-parent map (symbol-value 'y-or-n-p-map))
+              (dolist (key (list (kbd "RET") (kbd "C-j") [return] [kp-enter]))
+                (define-key map key 'y-or-n-p-insert-other))
+              (cl-progv '(y-or-n-p-map) (list map)
+                (y-or-n-p prompt)))
+          (y-or-n-p prompt))
+      ;; drawn while the question was open: the minibuffer's exit put the windows back as they
+      ;; were when it was entered, their starts at the buffer's top (the redraw had erased it)
+      (let ((places cardwords-play--drawn-places))
+        (when (and places (not (eq places drawn)) (buffer-live-p (car places)))
+          (with-current-buffer (car places)
+            (cardwords-bridge-restore-places (cdr places))))))))
 
 (defun cardwords-play--keep-question (question)
   "Keep QUESTION, (WORDS PLAYER EARLIER), among the open ones (once)."
@@ -1041,19 +1070,20 @@ The owner ended it before any: no history comes, so no review either."
 
 (defun cardwords-play--rematch-text ()
   "Return what \\<cardwords-play-mode-map>\\[cardwords-play-rematch] does for you after the game, or nil.
-A player asks for a rematch; the owner who watches (no seat) deals one at
-once for every player, as the server does for the owner; another watcher
-has none.  Nor has a player the room let go (removed by the owner: the key
-said so only when pressed) or one who has asked already (the vote was
-offered again next to whom it waits for)."
+A player asks for a rematch; the owner, seated or watching, deals one at
+once for every player, as the server does for the owner (the web page's
+\"Rematch now, for every player\"; a seated owner was told the key asked
+for one); another watcher has none.  Nor has a player the room let go
+\(removed by the owner: the key said so only when pressed) or one who has
+asked already (the vote was offered again next to whom it waits for)."
   (cond ((or (cardwords-play--get :closed)
              (eq (plist-get (nth (cardwords-play--get :seat) (cardwords-play--get :players)) :rematch) t))
          nil)
-        ((not (cardwords-play--watching-p))
-         (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch"))
         ((cardwords-play--owner-p)
          (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] \
-deals a rematch now, for every player (asked first)"))))
+deals a rematch now, for every player (asked first)"))
+        ((not (cardwords-play--watching-p))
+         (substitute-command-keys "\\<cardwords-play-mode-map>\\[cardwords-play-rematch] asks for a rematch"))))
 
 (defun cardwords-play--keys-left ()
   "Return the sentence naming the keys left after the end.
@@ -1159,8 +1189,10 @@ move it is about waits for the answer): answered, RET plays."
 (defun cardwords-play-pass ()
   "Pass this turn."
   (interactive)
-  ;; refused unasked where the keys are (no seat, over, the connection down)
+  ;; refused unasked where the keys are (no seat, over, the connection down, and before the
+  ;; deal, which the bridge says: "Pass?" was asked, and y did nothing)
   (when (or (cardwords-play--over-p) (cardwords-play--watching-p) (cardwords-play--down-p)
+            (equal (cardwords-play--get :status) "waiting")
             (y-or-n-p "Pass? "))
     (cardwords-play--compose "cardwords/pass")))
 
@@ -1195,7 +1227,8 @@ See `cardwords-play-next-hint'."
 (defun cardwords-play-rematch ()
   "Ask for a rematch after the results.
 The owner's rematch is dealt at once, for every player (the server's
-rule): the owner who watches, with no seat to ask from, is asked first."
+rule): the owner, seated or watching, is asked first (a seated owner's
+key dealt it unasked while the buffer said it asked for one)."
   (interactive)
   ;; before the end the bridge refuses it, in the web panel's words: said in the echo area
   ;; (it said nothing, or the server's raw "Refused: a rematch follows the end of a game")
@@ -1208,7 +1241,7 @@ rule): the owner who watches, with no seat to ask from, is asked first."
         ((and (cardwords-play--watching-p) (not (cardwords-play--owner-p)))
          (user-error "%s" "You are watching: a rematch is for the players (and the owner) to ask for."))
         ((or (not (equal (cardwords-play--get :status) "over"))
-             (not (cardwords-play--watching-p)) (not (cardwords-play--owner-p))
+             (not (cardwords-play--owner-p))
              (y-or-n-p "Deal a new round for every player now? "))
          (cardwords-play--call "cardwords/rematch"))))
 
@@ -1303,20 +1336,25 @@ leave ends the game: the buffer then stays, with its results."
                        ;; the web page's: what becomes of the seat, or that the game ends
                        ((and (stringp question) (not (string-empty-p question))) question)
                        (t "Leave this game for good (a robot plays your seat to the end)? ")))))
-      ;; left on purpose: the local server forgets the game (not offered to resume)
-      (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" (list :forget t)))
-      (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
-      (if (and going (cardwords-play--get :results))
-          ;; the last person's leave ended the game: its results came before the close, and
-          ;; stay in sight (the buffer vanished with nothing said); the key again closes it
-          (progn (cardwords-play--draw)
-                 (message "%s" (substitute-command-keys
-                                ;; under 80 columns: Emacs broke the longer one inside "buffer"
-                                "You left; the game is over (results below). \
+      ;; left on purpose: the local server forgets the game (not offered to resume); the
+      ;; answer says what the web page says then, said once the buffer has gone (it went
+      ;; with nothing said)
+      (let ((said (plist-get (ignore-errors (cardwords-bridge-request-sync "cardwords/leave" (list :forget t)))
+                             :said)))
+        (ignore-errors (cardwords-bridge-request-sync "stop-server" nil))
+        (if (and going (cardwords-play--get :results))
+            ;; the last person's leave ended the game: its results came before the close, and
+            ;; stay in sight (the buffer vanished with nothing said); the key again closes it
+            (progn (cardwords-play--draw)
+                   (message "%s" (substitute-command-keys
+                                  ;; under 80 columns: Emacs broke the longer one inside "buffer"
+                                  "You left; the game is over (results below). \
 \\<cardwords-play-mode-map>\\[cardwords-play-leave] closes the buffer.")))
-        ;; asked above: killing the buffer asks nothing more
-        (let ((cardwords-play--leaving t))
-          (kill-buffer cardwords-play--buffer-name))))))
+          ;; asked above: killing the buffer asks nothing more
+          (let ((cardwords-play--leaving t))
+            (kill-buffer cardwords-play--buffer-name))
+          (when (and (stringp said) (not (string-empty-p said)))
+            (message "%s" said)))))))
 
 (defun cardwords-play-click (event)
   "Set the location on the cell clicked, or add the hand card clicked (EVENT)."
@@ -1408,7 +1446,7 @@ which its owner still watches (a guest was asked it for every game)."
           (user-error "Game %s: %s %s" (plist-get game :id) seat-why watch-why))
         (append (list :url url :id (plist-get game :id))
                 (cond (seat-why
-                       (message "%s Watching game %s" seat-why (plist-get game :id))
+                       (message "%s Watching game %s." seat-why (plist-get game :id))
                        (list :watch t))
                       (watch-why (list :name (cardwords-play--read-name watch-why)))
                       (t (let ((name (read-string "Your name (empty: watch): "

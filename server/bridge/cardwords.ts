@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { actionRefusedText, awayText, carriedLine, ownerDecidedText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { actionRefusedText, notStartedText, awayText, carriedLine, ownerDecidedText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, leftText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
@@ -49,6 +49,8 @@ export class CardwordsSession {
   private decisions: { approved: string[]; rejected: string[]; said: string } | null = null;
   /** The words of your own move the owner was asked about: their approval lets RET play it again. */
   private askedMine = new Set<string>();
+  /** Who played each word the owner was asked about (`word-request`): the owner's decision on another's word is logged here, as the room tells only the player. */
+  private askedBy = new Map<string, string>();
   private rules: CardwordsRules | null = null;
   private state: CardwordsRoomState | null = null;
   private composer: Composer | null = null;
@@ -264,6 +266,8 @@ export class CardwordsSession {
       this.update();
     });
     typed.on('word-request', (m) => {
+      // bounded by the room's open questions
+      for (const w of m.words) this.askedBy.set(w, m.player);
       this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player, earlier: m.earlier === true } });
     });
     // the owner's decision in another client (the web page drops the question): nothing here yet,
@@ -456,6 +460,7 @@ export class CardwordsSession {
   private reset(): void {
     this.welcome = null;
     this.askedMine = new Set();
+    this.askedBy = new Map();
     this.wordChecks = this.newWordChecks();
     this.rules = null;
     this.state = null;
@@ -487,7 +492,8 @@ export class CardwordsSession {
    * purpose, the game is not remembered (else a game left with its buffer, or with the editor,
    * is offered to resume on the next start).
    */
-  async leave(forget = false): Promise<null> {
+  /** Leaves the game; `said`: what the web page says of a seat given up in a game going on ('' none), for the editor, whose buffer goes with the leave. */
+  async leave(forget = false): Promise<{ said: string }> {
     this.rejoin.cancel();
     this.back.cancel();
     if (this.countdown) clearTimeout(this.countdown);
@@ -497,9 +503,10 @@ export class CardwordsSession {
     // on purpose, in a game going on: the seat is given up (a stand-in plays it to the end;
     // before the deal it is free again), not held for a return that will not come
     const status = this.state?.status;
+    const said = forget && this.welcome?.role === 'player' && status === 'playing' && this.state && !this.closed ? leftText(this.state, this.mySeat) : '';
     await this.closeRoom(forget && this.welcome?.role === 'player' && (status === 'waiting' || status === 'playing'));
     this.onRoom(null);
-    return null;
+    return { said };
   }
 
   private async closeRoom(forGood = false): Promise<void> {
@@ -525,10 +532,21 @@ export class CardwordsSession {
     if (this.down) throw new BridgeError('refused', this.down);
   }
 
+  /**
+   * A key that composes or acts: refused with why while the connection is down, and while the
+   * game waits for its players, in the web panel's sentence (a key went into a composition
+   * nobody saw, a trade begun there was still there at the deal, a pass was sent for nothing
+   * and RET said the raw "the game has not started").
+   */
+  private refuseBeforePlay(): void {
+    this.refuseWhileDown();
+    if (this.state?.status === 'waiting') throw new BridgeError('refused', notStartedText());
+  }
+
   /** One key of the action-selection area (the web panel's KeyboardEvent.key names). */
   key(params: { key?: unknown }): unknown {
     const key = str(params?.key, 'key', 20);
-    this.refuseWhileDown();
+    this.refuseBeforePlay();
     if (!this.composer) throw new BridgeError('refused', 'no hand to play from yet');
     const r = this.composer.key(key);
     // a card's points being typed ("Which T?" then `-`): the question stays while it is open
@@ -554,7 +572,7 @@ export class CardwordsSession {
 
   /** A click on a table cell: the location of the move (as RET on the cell in the panel). */
   locate(params: { col?: unknown; row?: unknown }): unknown {
-    this.refuseWhileDown();
+    this.refuseBeforePlay();
     if (!this.composer || !this.board) throw new BridgeError('refused', 'no table yet');
     const { col, row } = params ?? {};
     if (!Number.isInteger(col) || !Number.isInteger(row) || (col as number) < 0 || (row as number) < 0 || (col as number) >= this.board.width || (row as number) >= this.board.height) {
@@ -567,7 +585,7 @@ export class CardwordsSession {
 
   /** A click on a card of the hand: it joins the composition (a wildcard asks for its letter next). */
   pick(params: { index?: unknown }): unknown {
-    this.refuseWhileDown();
+    this.refuseBeforePlay();
     if (!this.composer) throw new BridgeError('refused', 'no hand yet');
     const i = params?.index;
     if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= this.hand.length) throw new BridgeError('bad-request', 'index must name a card of the hand');
@@ -585,9 +603,10 @@ export class CardwordsSession {
     const room = this.roomOrFail;
     const seen = params?.seen;
     if (seen !== undefined && (!Number.isInteger(seen) || (seen as number) < 0)) throw new BridgeError('bad-request', 'seen: a count of hints');
+    this.refuseBeforePlay();
     const s = this.state;
-    if (!this.composer || !s) throw new BridgeError('refused', 'the game has not started');
-    if (s.status !== 'playing') throw new BridgeError('refused', s.status === 'waiting' ? 'the game has not started' : 'the game is over');
+    if (!this.composer || !s) throw new BridgeError('refused', notStartedText());
+    if (s.status !== 'playing') throw new BridgeError('refused', 'the game is over');
     if (s.turn !== this.mySeat) throw new BridgeError('refused', `it is ${s.players[s.turn]?.name ?? '?'}'s turn`);
     if (seen !== undefined && (seen as number) < this.hintsLoaded) {
       this.message = hintUnseen();
@@ -613,12 +632,14 @@ export class CardwordsSession {
   }
 
   pass(): unknown {
-    this.roomOrFail.send('action', { type: 'pass' });
+    const room = this.roomOrFail;
+    this.refuseBeforePlay();
+    room.send('action', { type: 'pass' });
     return this.view();
   }
 
   trade(): unknown {
-    this.refuseWhileDown();
+    this.refuseBeforePlay();
     if (!this.composer) throw new BridgeError('refused', 'no hand to trade from yet');
     this.composer.makeTrade();
     this.message = 'Trade: type the cards to give back, then RET';
@@ -626,7 +647,7 @@ export class CardwordsSession {
   }
 
   hint(): unknown {
-    this.refuseWhileDown();
+    this.refuseBeforePlay();
     this.roomOrFail.send('hint', {});
     this.composer?.hintAsked(true);
     return this.view();
@@ -636,6 +657,7 @@ export class CardwordsSession {
   hintStep(params: { delta?: unknown }): unknown {
     const delta = params?.delta;
     if (delta !== 1 && delta !== -1) throw new BridgeError('bad-request', 'delta: 1 or -1');
+    this.refuseBeforePlay();
     const n = this.ranked.length;
     const s = this.state;
     const current = s !== null && s.status === 'playing' && this.tableKey(s.moves) === this.rankedFor;
@@ -802,6 +824,16 @@ export class CardwordsSession {
     this.roomOrFail.send(approve ? 'approve' : 'reject', { words });
     // Emacs's echo of the answer: the owner's words as the owner's web page logs them
     const over = this.ended || this.state?.status === 'over' || this.state?.status === 'ended';
+    // and the owner's log: the room tells only the player whose word it was (the owner's own
+    // word is logged at its `word`); a decision asked at the game's end went unlogged
+    const me = this.state?.players[this.mySeat]?.name;
+    const others = words.filter((w) => {
+      const by = this.askedBy.get(w);
+      this.askedBy.delete(w);
+      return by === undefined || by !== me;
+    });
+    for (const w of others) this.logNote({ round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: w, approved: approve }, true);
+    if (others.length > 0) this.update();
     return { said: ownerDecidedText(approve ? words : [], approve ? [] : words, { mine: words.every((w) => this.askedMine.has(w)), over }) };
   }
 
@@ -1045,7 +1077,9 @@ export class CardwordsSession {
     // whom the owner may remove now (none for the others)
     const removable = s && this.welcome?.owner === true && !this.ended ? cardwordsRemovable(s, this.mySeat) : [];
     const t = this.rules?.table;
-    const away = s ? awayNote(s, Date.now()) : null;
+    // none of your own seat once the owner removed you: the message and the status line say
+    // it to you (the line said it a third time, of you by name)
+    const away = s && !(this.removed && s.turn === this.mySeat) ? awayNote(s, Date.now()) : null;
     // the table shown: the review's turn, or the game's
     const board = review?.table ? boardState(review.table.board) : (s?.board ?? []);
     return {

@@ -82,6 +82,11 @@ export function leaveQuestionText(s: Parameters<typeof removeQuestion>[0], mySea
   return `${en(cardwordsEndsWithout(s, mySeat) ? 'cw.leave.questionLast' : 'cw.leave.question')} `;
 }
 
+/** What the web page says once you left a game going on: a robot plays your seat, or (the last person) the game is over. */
+export function leftText(s: Parameters<typeof removeQuestion>[0], mySeat: number): string {
+  return en(cardwordsEndsWithout(s, mySeat) ? 'cw.leftLast' : 'cw.left');
+}
+
 export function removeQuestionsText(s: Parameters<typeof removeQuestion>[0], removable: readonly string[]): Array<{ name: string; question: string }> {
   return removable.map((name) => ({ name, question: `${en(removeQuestion(s, name), name)} ` }));
 }
@@ -264,6 +269,16 @@ export function refusal(r: Refusal): string {
 export function actionRefusedText(e: ErrorMessage, table: CardTable | undefined, coords: Coords | null, playerName: (seat: number) => string | undefined): string {
   const start = () => (table && coords ? startText(en, table, coords) : '');
   return en('cw.refused', fullStop(refusedActionText(en, e, coords, start, playerName)));
+}
+
+/**
+ * A key that composes or acts while the game waits for its players, refused as the web panel
+ * words the room's refusal of a hint then ("Refused: the game has not started: it starts when
+ * every human seat is taken."): one sentence for every such key (RET gave the raw "the game has
+ * not started", the others nothing).
+ */
+export function notStartedText(): string {
+  return actionRefusedText({ code: 'not-started', message: '' }, undefined, null, () => undefined);
 }
 
 /** Why the location is in braces: RET then trades the cards; the editor shows why before it does. */

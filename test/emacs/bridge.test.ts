@@ -14,7 +14,7 @@ import { tinyRuleset } from '../language/fixtures.js';
 import { Player, startServer, until } from '../support/game-server.js';
 import { cardwordsRemovable } from '../../core/protocol/game.js';
 import { sharedServer } from '../support/shared-server.js';
-import { copySample, cwCreate, cwJoin, handOf, seatOf } from '../game/cardwords-helpers.js';
+import { copySample, cwCreate, cwJoin, handOf, seatOf, unknownMove } from '../game/cardwords-helpers.js';
 import { translator } from '../../media/ui/l10n/index.js';
 
 let child: ChildProcessWithoutNullStreams | undefined;
@@ -1089,6 +1089,47 @@ it('a game the editor creates for two people (what cardwords-play-humans and -gr
   expect(await view()).toMatchObject({ invite: '', inviteText: '', message: first === 'Ann' ? 'Every seat is taken: the game begins, and you play first.' : `Every seat is taken: the game begins. ${first} plays first.` });
 });
 
+it("before the deal every key that composes or acts is refused in the web panel's sentence, nothing kept into the game; a decision the owner makes at the game's end on another's word is in the owner's log", async () => {
+  const srv = await tinyServer();
+  const b = bridge();
+  type View = { status: string; turn: number; seat: number; message: string; log: string[]; composing: { display: string; mode: string; cards: string[] } };
+  const call = async (method: string, params: unknown = {}) => b.call<View>(method, params);
+  const created = await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 'never', seed: 'words-1' } });
+  const id = (created as unknown as { welcome: { gameId: string } }).welcome.gameId;
+  // defect: `4d` went into a composition nobody saw, C-c C-t began a trade still there at the
+  // deal, a pass was sent for nothing, RET said the raw "the game has not started"
+  const sentence = 'Refused: the game has not started: it starts when every human seat is taken.';
+  let n = 0;
+  for (const [method, params] of [['cardwords/key', { key: '4' }], ['cardwords/key', { key: 'd' }], ['cardwords/locate', { col: 0, row: 0 }], ['cardwords/pick', { index: 0 }], ['cardwords/trade', {}], ['cardwords/submit', {}], ['cardwords/pass', {}], ['cardwords/hint', {}], ['cardwords/hint-step', { delta: 1 }]] as const) {
+    const r = (await b.send(JSON.stringify({ id: ++n, method, params }))) as { error?: { message: string } };
+    expect([method, r.error?.message]).toEqual([method, sentence]);
+  }
+  const bob = await cwJoin(srv.url, id, { name: 'Bob' });
+  await expect.poll(async () => (await call('cardwords/view')).status).toBe('playing');
+  // nothing kept into the game: an empty area for a move, not a trade
+  expect((await call('cardwords/view')).composing).toMatchObject({ display: '_', mode: 'coord', cards: [] });
+  // Ann passes; Bob's move has words the dictionary lacks: the playing owner is asked at the
+  // round's end (both pass twice in a row)
+  await call('cardwords/pass');
+  await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
+  const { text, unknown } = await unknownMove(bob, copySample('tiny'));
+  expect((await bob.request('action', { text })).payload).toMatchObject({ code: 'unknown-words', later: true });
+  const pass = async (p: 'Ann' | 'Bob') => {
+    const moves = bob.state.moves;
+    if (p === 'Bob') expect((await bob.request('action', { text: 'pass' })).type).toBe('ack');
+    else await call('cardwords/pass');
+    await until(() => bob.state.moves > moves || bob.state.status !== 'playing', 5000, 'the pass');
+  };
+  for (const p of ['Bob', 'Ann', 'Bob'] as const) await pass(p);
+  const asked = await b.notification((m) => m.method === 'cardwords/word-request');
+  expect(asked.params).toMatchObject({ words: unknown, player: 'Bob' });
+  const said = unknown.map((w) => `You rejected ${w}.`);
+  for (const [i, w] of unknown.entries()) expect(await call('cardwords/words', { words: [w], approve: false })).toEqual({ said: said[i] });
+  // defect: Bob's log had "The owner rejected …", the owner's had nothing of it
+  await expect.poll(async () => (await call('cardwords/view')).log.slice(-unknown.length)).toEqual(said);
+  await expect.poll(() => bob.state.status).toBe('over');
+});
+
 it('the owner removes a player through the bridge (C-c C-d): the room takes it, the view says so and marks the seat; a player who is not the owner is refused', async () => {
   const srv = await tinyServer();
   const b = bridge();
@@ -1098,11 +1139,14 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
   const id = (await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, watchers: 2, grace: 'never' } })).result!.welcome.gameId;
   // Bo plays in Emacs too
   const bob = bridge();
-  type BoView = View & { connected: boolean; closed: boolean; down: string; watchable: boolean; hand: unknown[]; unseen: string[]; log: string[]; welcome: { role: string } };
+  type BoView = View & { connected: boolean; closed: boolean; down: string; watchable: boolean; hand: unknown[]; unseen: string[]; log: string[]; welcome: { role: string }; turn: number; seat: number; away: string; statusText: string };
   const boCall = async (method: string, params: unknown = {}) => (await bob.send(JSON.stringify({ id: ++n, method, params }))) as { result?: BoView; error?: { message: string } };
   expect((await boCall('cardwords/join', { url: srv.url, id, name: 'Bo' })).error).toBeUndefined();
   await expect.poll(async () => (await boCall('cardwords/view')).result!.hand.length).toBeGreaterThan(0);
   expect((await boCall('cardwords/view')).result!.status).toBe('playing');
+  // removed on his turn (Ann passes first if it is hers)
+  if ((await boCall('cardwords/view')).result!.turn !== (await boCall('cardwords/view')).result!.seat) expect((await call('cardwords/pass')).error).toBeUndefined();
+  await expect.poll(async () => { const v = (await boCall('cardwords/view')).result!; return v.turn === v.seat; }).toBe(true);
   // Bo's table is the one he is removed at: the room sends him nothing after
   const seated = (await boCall('cardwords/view')).result!;
   // at once (the bridge may not have the deal yet: the room sends the state before its ack)
@@ -1117,6 +1161,9 @@ it('the owner removes a player through the bridge (C-c C-d): the room takes it, 
   // web panel's rule): the hand's cards are unseen too
   const removedView = (await boCall('cardwords/view')).result!;
   expect(removedView).toMatchObject({ hand: [], watchable: true });
+  // said in the first person in the message and the status line; the turn's line under the
+  // pile said it a third time, of Bo ("The owner removed Bo from the game: …"): none for him
+  expect(removedView).toMatchObject({ statusText: 'The owner removed you from the game.', away: '' });
   // defect: Bo's own log had no line of his removal (every other log had it; the web page's has)
   expect(removedView.log.at(-1)).toBe('The owner removed Bo from the game: a robot plays for Bo to the end.');
   expect(removedView.unseen).toHaveLength(seated.unseen.length + seated.hand.length);
@@ -1319,6 +1366,8 @@ it('a rematch vote waiting on an away player: the view says whom it waits for, a
   expect((await call('cardwords/join', { url: srv.url, id: owner.room.roomId, name: 'Ann' })).error).toBeUndefined();
   const bo = await cwJoin(srv.url, owner.room.roomId, { name: 'Bo' });
   await until(() => bo.state.status === 'playing', 5000, 'the deal');
+  // Ann's bridge too: before the deal it refuses her keys, a pass among them
+  await expect.poll(async () => (await call('cardwords/view')).result!.status).toBe('playing');
   // during play the bridge itself refuses, in the web panel's words (the room's `not-over`),
   // a sentence: it sent it on, and the refusal came later in the message
   expect((await call('cardwords/rematch')).error).toEqual({ code: 'refused', message: 'A rematch follows the end of a game.' });
@@ -1398,8 +1447,11 @@ it('C-c C-q in a game going on gives the seat up (a stand-in plays it at once, e
     await until(() => ann.state.turn === bo, 10_000, "Bo's turn");
     const moves = ann.state.moves;
     if (how === 'leave') {
-      // what C-c C-q sends once Bo said yes to "Leave this game?"
-      expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave', params: { forget: true } }))) as { error?: unknown }).error).toBeUndefined();
+      // what C-c C-q sends once Bo said yes to "Leave this game?"; its answer says what the web
+      // page says then, for Emacs to say as the buffer goes (it went with nothing said)
+      const left = (await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave', params: { forget: true } }))) as { error?: unknown; result?: unknown };
+      expect(left.error).toBeUndefined();
+      expect(left.result).toEqual({ said: 'You left the game: a robot plays your seat to the end.' });
       await until(() => ann.state.players[bo]!.auto && ann.state.moves > moves, 10_000, "the stand-in's action for Bo");
       expect(ann.state.last).toMatchObject({ player: bo, standIn: true });
       // not away: he gave the seat up (the score boards say "left")
@@ -1519,7 +1571,7 @@ it("a stand-in's action is marked in the bridge's log; the results carry each pl
   // Why it ended is said once, in the results, not again in the message
   await expect.poll(async () => ((await b.send(JSON.stringify({ id: 3, method: 'cardwords/view' }))) as { result: { message: string } }).result.message, { timeout: 10_000 }).toBe('The game has ended.');
   expect((await view()).results!.reasonText).toBe('The owner ended the game.');
-  expect(((await b.send(JSON.stringify({ id: 4, method: 'cardwords/leave' }))) as { result: unknown }).result).toBeNull();
+  expect(((await b.send(JSON.stringify({ id: 4, method: 'cardwords/leave' }))) as { result: unknown }).result).toEqual({ said: '' });
   expect(((await b.send(JSON.stringify({ id: 5, method: 'lines/scores' }))) as { result?: unknown; error?: unknown }).error).toBeUndefined();
 });
 
@@ -1534,7 +1586,7 @@ it('leaving a game whose server was killed answers at once, and the bridge answe
     // answers one request at a time, answered nothing more (Emacs: "no answer to lines/new")
     await srv.kill9();
     const t0 = Date.now();
-    expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave' }))) as { result: unknown }).result).toBeNull();
+    expect(((await b.send(JSON.stringify({ id: 2, method: 'cardwords/leave' }))) as { result: unknown }).result).toEqual({ said: '' });
     expect(((await b.send(JSON.stringify({ id: 3, method: 'lines/scores' }))) as { error?: unknown }).error).toBeUndefined();
     expect(Date.now() - t0).toBeLessThan(5000);
   } finally {

@@ -283,7 +283,11 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   // why the game ended, worded as in the web panels (media/ui/end-reason.ts)
   expect(screen).toMatch(/^Results\n(The pile is empty and a player laid the last card\.|Every player passed or traded twice in a row\.)$/m);
   // A rematch: round 2 with a new deal of four cards, our turn or the robot's, no results.
+  // The owner's key deals it for every player, asked first (as the results' line says)
+  expect(screen).toMatch(/^C-c C-r deals a rematch now, for every player \(asked first\)\.$/m);
   tmux.keys('C-c', 'C-r');
+  await tmux.waitFor((s) => /Deal a new round for every player now\? \(y or n\)/.test(s), 'the owner asked before the rematch', 30_000);
+  tmux.keys('y');
   const rematch = await tmux.waitFor((s) => /Cardwords {2}game \w+ {2}round 2 {2}move [01] {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && /^Rematch: game 2 begins\.$/m.test(s), 'the rematch, said in the web panel\'s words', 60_000);
   expect(rematch).not.toMatch(/^Results$/m);
   expect(rematch).toMatch(/^ me +0 points {2}4 cards {2}\(you\)$/m);
@@ -321,6 +325,36 @@ it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the colu
   expect(screen).not.toMatch(/^Scores:/m);
   // the start cell marked; the hint fills the area and RET plays it; the robot answers
   expect(screen).toMatch(/^ {2}8 .*\*/m);
+  // The owner's question leaves the window where it was: two cards that make no English word
+  // from the start cell, the window scrolled down, RET; a redraw while the question is open
+  // (here the terminal resized), then the answer. The minibuffer's exit put the windows back
+  // as they were when it opened, their starts at the buffer's top since the redraw erased it:
+  // the results' window went back to the table's top so, the results below the screen.
+  {
+    const dict = new Set(readFileSync(resolve('samples/english/english.dict'), 'utf8').split('\n').map((w) => w.trim().toUpperCase()));
+    const cards = [...(/^Hand: (.*)$/m.exec(screen)?.[1] ?? '').matchAll(/\[([A-Z]) ?(-?\d+)\]/g)].map((m) => m[1]!);
+    const single = cards.filter((l) => cards.indexOf(l) === cards.lastIndexOf(l));
+    const word = single.flatMap((x) => single.filter((y) => y !== x).map((y) => x + y)).find((w) => !dict.has(w))!;
+    expect(word).toMatch(/^[A-Z]{2}$/);
+    tmux.type(`8h${word.toLowerCase()}`);
+    await tmux.waitFor((s) => new RegExp(`^Action: 8H {2}across {2}${word[0]} -?\\d+ ${word[1]} -?\\d+`, 'm').test(s), 'the junk word composed', 30_000);
+    tmux.keys('C-v');
+    const scrolled = (s: string) => !/^ {5}A {4}B /m.test(s) && !/^ {2}1 /m.test(s) && /\(Cardwords /.test(s);
+    await tmux.waitFor(scrolled, 'the window scrolled down', 30_000);
+    tmux.keys('Enter');
+    const question = new RegExp(`me plays ${word}: add to the dictionary\\? \\(y or n\\)`);
+    await tmux.waitFor((s) => question.test(s) && scrolled(s), 'the question, the window still scrolled', 60_000);
+    tmux.resize(79, 24);
+    await tmux.waitFor((s) => question.test(s) && s.split('\n')[0]!.length <= 79, 'the question, the terminal narrower', 30_000);
+    tmux.resize(80, 24);
+    await tmux.waitFor((s) => question.test(s) && s.split('\n').some((l) => /^-.*\(Cardwords /.test(l) && l.length === 80), 'the question, the terminal as it was', 30_000);
+    tmux.type('n');
+    const answered = await tmux.waitFor((s) => new RegExp(`^You rejected ${word}\\.`, 'm').test(s.trimEnd().split('\n').at(-1) ?? ''), 'the answer said', 30_000);
+    expect(scrolled(answered)).toBe(true);
+    // back to the top, the area cleared, for the rest
+    tmux.keys('M-<', 'C-c', 'C-k');
+    screen = await tmux.waitFor((s) => inView(s) && /^Action: _ {2}across$/m.test(s) && /Your turn/.test(s), 'the table on top again', 30_000);
+  }
   tmux.keys('C-c', 'C-s');
   screen = await tmux.waitFor((s) => inView(s) && /^Hint: /m.test(s) && /^Preview: /m.test(s), 'the hint in view', 30_000);
   tmux.keys('Enter');
@@ -404,7 +438,7 @@ it('M-x cardwords-play to the results, then leaving: keys after the end compose 
   // keys after the end: refused in the echo area, nothing composed on the table
   const before = table(screen);
   tmux.type('4de');
-  screen = await tmux.waitFor((s) => /The game is over: C-c C-r asks for a rematch, C-c C-q leaves, \[ \] review/.test(s), 'the keys refused after the end', 30_000);
+  screen = await tmux.waitFor((s) => /The game is over: C-c C-r deals a rematch now, for every player/.test(s), 'the keys refused after the end', 30_000);
   expect(table(screen)).toBe(before);
   expect(screen).not.toMatch(/^(Action|Preview): /m);
   // C-c C-p neither: no "Pass?" after the end (the echo area's "The game is over:"; the log ends
@@ -412,7 +446,7 @@ it('M-x cardwords-play to the results, then leaving: keys after the end compose 
   tmux.keys('C-g');
   await tmux.waitFor((s) => !/The game is over:/.test(s), 'the echo area cleared', 30_000);
   tmux.keys('C-c', 'C-p');
-  screen = await tmux.waitFor((s) => /The game is over: C-c C-r asks for a rematch, C-c C-q leaves, \[ \] review/.test(s), 'C-c C-p refused after the end', 30_000);
+  screen = await tmux.waitFor((s) => /The game is over: C-c C-r deals a rematch now, for every player/.test(s), 'C-c C-p refused after the end', 30_000);
   expect(screen).not.toMatch(/Pass\?/);
   // the review: [ goes to the last turn, its cards on the table; on to the first (mine: this
   // game's first turn is ours), where b lays the best robot's move on the empty table instead
