@@ -366,7 +366,7 @@ describe('playtest report', () => {
 describe('cardwords moves --equity', () => {
   it('lists score, leave and equity per action, best equity first, trades and the pass included', () => {
     const pos = join(dir, 'pos.json');
-    writeFileSync(pos, JSON.stringify({ table: { '3,3': '[A 1]', '4,3': '[T 1]' }, hand: '[B 3] [E 1] [  0] [S 1] [N 1] [T -1]', pile: 8 }));
+    writeFileSync(pos, JSON.stringify({ table: { '3,3': '[A 1]', '4,3': '[T 1]' }, hand: '[B 3] [E 1] [  0] [T -1]', pile: 8 }));
     const r = cli(['moves', '--ruleset', 'samples/tiny', '--position', pos, '--top', '40', '--equity', '--json'], undefined, env);
     expect(r.status).toBe(0);
     const list = JSON.parse(r.stdout) as Array<{ score: number; leave: number; equity: number; action?: string; kept: string[] }>;
