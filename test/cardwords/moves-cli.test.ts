@@ -179,6 +179,8 @@ describe('cardwords moves', () => {
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).not.toBe('');
     }
+    // a negative number: the range message of 0, not node's "argument is ambiguous"
+    for (const top of ['0', '-1']) expect(cli(['moves', '--ruleset', TINY, '--position', p, '--top', top], undefined, env).stderr).toContain(`--top must be between 1 and 1000000, not ${top}`);
     const help = cli(['moves', '--help'], undefined, env);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--repeat N');

@@ -75,6 +75,15 @@ describe('cardwords count', () => {
     for (const args of [['count'], ['count', '--charset', charset, '--suggest', 'x'], ['count', '--charset', charset, '--suggest', '3', '--wildcards', '4'], ['count', '--charset', charset, '/no/such/file']]) {
       expect(cli(args, '').status, args.join(' ')).toBe(2);
     }
+    // a negative number gets the range message a 0 gets (node's parser called it "ambiguous")
+    for (const [args, said] of [
+      [['--suggest', '10', '--max-points', '-3'], '--max-points must be between 1 and 99, not -3'],
+      [['--suggest', '-5'], '--suggest must be between 1 and 100000, not -5'],
+      [['--suggest', '10', '--wildcards', '-1'], '--wildcards must be between 0 and 100000, not -1'],
+    ] as const) {
+      const r = cli(['count', '--charset', charset, ...args], 'ab');
+      expect([r.status, r.stderr], args.join(' ')).toEqual([2, expect.stringContaining(`cardwords count: ${said}\n`)]);
+    }
   });
 
   it('a broken charset is reported and exits 1', () => {
