@@ -128,7 +128,8 @@ describe('playtest findings', () => {
     const list = Array.from({ length: 27 }, (_, i) => `W${i}`);
     expect(playtestFindings(quiet({ unplayed: { count: 27, total: 52, words: list } })).map((f) => f.kind)).toEqual(['none', 'words-unplayed']);
     expect(words(quiet({ unplayed: { count: 27, total: 52, words: list } })).at(-1)).toBe('Words no game laid: 27 of the 52, such as W0, W1, W2, W3, W4, W5, W6, W7, ….');
-    expect(words(quiet({ unplayed: { count: 2, total: 52, words: ['STAR', 'RATS'] } })).at(-1)).toBe('Words no game laid: 2 of the 52, such as STAR, RATS.');
+    // all of them named: a list, not "such as"
+    expect(words(quiet({ unplayed: { count: 2, total: 52, words: ['STAR', 'RATS'] } })).at(-1)).toBe('Words no game laid: 2 of the 52: STAR and RATS.');
     expect(kinds(quiet({ unplayed: { count: 0, total: 52, words: [] } }))).toEqual(['none']);
     // a word list the games could not go through says nothing of the ruleset: only where the
     // games laid a tenth of the words at least (a word list of 100,397: "99,818 not laid")

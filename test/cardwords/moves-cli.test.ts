@@ -136,6 +136,12 @@ describe('cardwords moves', () => {
       ['no hand', '{"table": {}}', /"hand" must be a string.*\[position\/hand\]/],
       ['hand with meaning', '{"hand": "[ E0]"}', /no meaning yet.*\[position\/hand\]/],
       ['bad pile', '{"hand": "", "pile": -1}', /"pile".*\[position\/shape\]/],
+      // tiny's hand size is 4: a hand of 5 once ranked "trade" all 5 at 0, a trade no game makes
+      ['hand over the hand size', '{"table": {"3,3": "[A 1]"}, "hand": "[S 1] [S 1] [S 1] [E 1] [E 1]"}', /hand: 5 cards, but the ruleset's hand size is 4 \[position\/hand\]/],
+      ['card not in the card set', '{"table": {"3,3": "[A 7]"}, "hand": ""}', /table cell 3,3: the card set has no \[A 7\] \(it has \[A 1\] \[A 2\]\) \[position\/card\]/],
+      ['wildcard not in the card set', '{"table": {"3,3": "[ E5]"}, "hand": ""}', /table cell 3,3: the card set has no \[ {2}5\] \(it has \[ {2}0\] \[ {2}-2\] \[ {2}3\]\) \[position\/card\]/],
+      ['hand card not in the card set', '{"hand": "[B 1]"}', /hand: the card set has no \[B 1\] \(it has \[B 3\]\) \[position\/card\]/],
+      ['more copies than the card set', '{"table": {"3,3": "[B 3]"}, "hand": "[B 3] [B 3]"}', /3 cards \[B 3\] on the table and in the hand, but the card set holds 2 \[position\/card\]/],
     ];
     for (const [name, text, re] of cases) {
       const p = file(`bad-${name.replace(/ /g, '-')}.json`, text);
@@ -145,12 +151,25 @@ describe('cardwords moves', () => {
       expect(r.stderr, name).toMatch(re);
       expect(r.stderr, name).toContain(p);
     }
+    // --equity reads the same position: refused before any learning
+    const big = cli(['moves', '--ruleset', TINY, '--position', file('big.json', '{"hand": "[S 1] [S 1] [S 1] [E 1] [E 1]"}'), '--equity'], undefined, env);
+    expect([big.status, big.stdout]).toEqual([1, '']);
+    expect(big.stderr).toMatch(/hand size is 4 \[position\/hand\]/);
     const missing = cli(['moves', '--ruleset', TINY, '--position', join(dir, 'missing.json')], undefined, env);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/cannot read/);
     const noRuleset = cli(['moves', '--ruleset', join(dir, 'nowhere'), '--position', file('mid.json', MID)], undefined, env);
     expect(noRuleset.status).toBe(1);
     expect(noRuleset.stderr).toMatch(/no such file or folder/);
+  });
+
+  it('warns of a table whose cards are not joined, and lists its moves', () => {
+    // no game lays such a table, but a move need only touch one card: the analysis holds
+    const p = file('apart.json', JSON.stringify({ table: { '2,2': '[A 1]', '4,4': '[T 1]' }, hand: '[E 1] [S 1]' }));
+    const r = cli(['moves', '--ruleset', TINY, '--position', p, '--json'], undefined, env);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(`cardwords moves: ${p}: warning: the table's cards lie in 2 groups not joined to each other, which no game lays; the moves are listed all the same [position/disconnected]\n`);
+    expect((JSON.parse(r.stdout) as JsonMove[]).length).toBeGreaterThan(0);
   });
 
   it('refuses bad usage with exit 2', () => {
@@ -160,6 +179,8 @@ describe('cardwords moves', () => {
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).not.toBe('');
     }
+    // a negative number: the range message of 0, not node's "argument is ambiguous"
+    for (const top of ['0', '-1']) expect(cli(['moves', '--ruleset', TINY, '--position', p, '--top', top], undefined, env).stderr).toContain(`--top must be between 1 and 1000000, not ${top}`);
     const help = cli(['moves', '--help'], undefined, env);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--repeat N');

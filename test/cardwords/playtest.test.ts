@@ -68,6 +68,9 @@ describe('playtest report', () => {
     expect(two.unplayed!.words).toHaveLength(two.unplayed!.count);
     for (const w of two.words) expect(two.unplayed!.words).not.toContain(w.word);
     expect(two.findings.at(-1)).toEqual({ kind: 'words-unplayed', count: two.unplayed!.count, total: dict.length, words: two.unplayed!.words.slice(0, 8) });
+    // no word vanishes: each was laid (counted, the most played listed) or is among the unlaid
+    expect(two.wordsPlayed + two.unplayed!.count).toBe(dict.length);
+    expect(a.words).toHaveLength(Math.min(25, a.wordsPlayed));
     // bounded: a dictionary of many words lists 200 of them
     const big = new Playtest(tiny.rules, tiny.store, { games: 1, players: 2, level: 'best', seed: 'fixed', words: [...dict, ...Array.from({ length: 300 }, (_, i) => `ZZ${i}`)] }).run();
     expect(big.unplayed!.count).toBeGreaterThan(300);
@@ -135,7 +138,7 @@ describe('playtest report', () => {
   it('the text: every line in 80 columns (the most played words packed, a word never split, a card row on one line), the heat map aside', async () => {
     const tiny = await sample('samples/tiny');
     const r = new Playtest(tiny.rules, tiny.store, { games: 6, players: 2, level: 'best', seed: 'labels' }).run();
-    const many = { ...r, words: Array.from({ length: 25 }, (_, i) => ({ word: `WORD${'S'.repeat(i % 5)}`, count: 100 - i })) };
+    const many = { ...r, words: Array.from({ length: 25 }, (_, i) => ({ word: `WORD${'S'.repeat(i % 5)}`, count: 100 - i })), wordsPlayed: 25 };
     const text = formatReport(many);
     const heat = text.indexOf('Table: how often each cell is covered');
     expect(WIDTH).toBe(80);
@@ -159,6 +162,12 @@ describe('playtest report', () => {
     expect(small).toMatch(/\n  \[Q 10\] +x10 +0\.4 +12\.5 +9\.6 +4 % +-12\.5  often stuck\n/);
     expect(small).toContain('G7 (6,6): C 5 L 2, H7 (7,6): C 5 L 2, …;');
     expect(small).toMatch(/Words no game laid: 27 of the 52, such as STARS, RATS, TARS, ARTS, STAR,\s+TSAR, ROTS, SORT, …\./);
+    // the list cut is said (29 words laid, 25 shown: one of a 30-word dictionary was in neither
+    // list); a whole list of unlaid words is named as such, not "such as" 4 of 4
+    expect(formatReport({ ...many, wordsPlayed: 29 })).toContain('\nMost played words (the 25 most played of 29)\n');
+    const whole = (words: string[]) => formatReport({ ...many, findings: [{ kind: 'words-unplayed', count: words.length, total: 30, words }] }).replace(/\s+/g, ' ');
+    expect(whole(['PÄIVÄ', 'KUKKA', 'JÄRVI', 'HEVONEN'])).toContain('Words no game laid: 4 of the 30: PÄIVÄ, KUKKA, JÄRVI and HEVONEN.');
+    expect(whole(['PÄIVÄ'])).toContain('Words no game laid: 1 of the 30: PÄIVÄ.');
     const words = text.slice(text.indexOf('Most played words\n'), heat).trimEnd().split('\n').slice(1);
     expect(words.length).toBeGreaterThan(1);
     expect(words.join(' ').replace(/ +/g, ' ').trim()).toBe(many.words.map((w) => `${w.word} ${w.count}`).join(', '));
@@ -366,7 +375,7 @@ describe('playtest report', () => {
 describe('cardwords moves --equity', () => {
   it('lists score, leave and equity per action, best equity first, trades and the pass included', () => {
     const pos = join(dir, 'pos.json');
-    writeFileSync(pos, JSON.stringify({ table: { '3,3': '[A 1]', '4,3': '[T 1]' }, hand: '[B 3] [E 1] [  0] [S 1] [N 1] [T -1]', pile: 8 }));
+    writeFileSync(pos, JSON.stringify({ table: { '3,3': '[A 1]', '4,3': '[T 1]' }, hand: '[B 3] [E 1] [  0] [T -1]', pile: 8 }));
     const r = cli(['moves', '--ruleset', 'samples/tiny', '--position', pos, '--top', '40', '--equity', '--json'], undefined, env);
     expect(r.status).toBe(0);
     const list = JSON.parse(r.stdout) as Array<{ score: number; leave: number; equity: number; action?: string; kept: string[] }>;

@@ -63,6 +63,12 @@ describe('cardwords count', () => {
     // 97 a, 1 b, 2 ä: 10 cards in proportion would give b and ä none; each gets one first
     const r = cli(['count', '--charset', charset, '--suggest', '10'], `${'a'.repeat(97)}bää\n`);
     expect(r.stdout).toBe('10\n[A 1] [A 1] [A 1] [A 1] [A 1] [A 1] [A 1] [A 1]\n[B 10]\n[Ä 9]\n');
+    expect(r.stderr).toBe('');
+    // fewer cards than characters found: the card set alone on stdout, and a warning naming
+    // how many get none (it was quiet, 14 of 19 letters without a card)
+    const few = cli(['count', '--charset', charset, '--suggest', '2', '--wildcards', '1'], `${'a'.repeat(97)}bää\n`);
+    expect([few.status, few.stdout]).toEqual([0, '2\n[A 1]\n[  0]\n']);
+    expect(few.stderr).toBe('cardwords count: warning: 2 of the 3 characters found get no card (B, Ä): --suggest 4 or more gives each one\n');
     const help = cli(['count', '--help']).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('every character that occurs gets one card first, so that every letter is playable, then the rest are shared out in proportion to the counts');
     expect(help).not.toContain('cards proportional to the counts');
@@ -74,6 +80,15 @@ describe('cardwords count', () => {
   it('usage errors exit 2: no charset, bad numbers, missing input file', () => {
     for (const args of [['count'], ['count', '--charset', charset, '--suggest', 'x'], ['count', '--charset', charset, '--suggest', '3', '--wildcards', '4'], ['count', '--charset', charset, '/no/such/file']]) {
       expect(cli(args, '').status, args.join(' ')).toBe(2);
+    }
+    // a negative number gets the range message a 0 gets (node's parser called it "ambiguous")
+    for (const [args, said] of [
+      [['--suggest', '10', '--max-points', '-3'], '--max-points must be between 1 and 99, not -3'],
+      [['--suggest', '-5'], '--suggest must be between 1 and 100000, not -5'],
+      [['--suggest', '10', '--wildcards', '-1'], '--wildcards must be between 0 and 100000, not -1'],
+    ] as const) {
+      const r = cli(['count', '--charset', charset, ...args], 'ab');
+      expect([r.status, r.stderr], args.join(' ')).toEqual([2, expect.stringContaining(`cardwords count: ${said}\n`)]);
     }
   });
 

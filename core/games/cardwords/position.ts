@@ -4,7 +4,8 @@
 // the table with their meaning). "pile" (optional) is the number of cards left to draw.
 import type { CardTable } from '../../formats/types.js';
 import { NotationError, parseCard, parseCards, parseCell, type Fold } from './notation.js';
-import type { Board, Card } from './types.js';
+import { cardKey, missingFromHand } from './rules.js';
+import { formatCard, type Board, type Card } from './types.js';
 
 export class PositionError extends Error {
   constructor(
@@ -71,4 +72,71 @@ export function parsePosition(text: string, table: CardTable, fold: Fold): Posit
     pile = obj.pile;
   }
   return { board, hand, pile };
+}
+
+/** What a ruleset allows of a position: its hand size, and its deck (null: no card set, any card goes). */
+export interface PositionLimits {
+  handSize: number;
+  deck: readonly Card[] | null;
+}
+
+/**
+ * Checks a parsed position against the ruleset: a hand over the hand size, or a card the
+ * card set does not hold (or holds fewer of, hand and table together), is refused, since
+ * any move or trade with it is one no game can make (a hand of 8 traded all at once scored
+ * 0: the bonus file has no key for it). Returns warnings for what analysis can still do:
+ * a table whose cards are not all joined (no game lays one; a move need only touch one
+ * card, so the moves are still exact). A table spelling no word stays silent: a game's
+ * approved words can lay one.
+ */
+export function checkPosition(position: Position, limits: PositionLimits): string[] {
+  const { board, hand } = position;
+  if (hand.length > limits.handSize) throw new PositionError('position/hand', `hand: ${hand.length} cards, but the ruleset's hand size is ${limits.handSize}`);
+  if (limits.deck) {
+    const W = board.width;
+    const all: Array<{ where: string; card: Card }> = [];
+    board.cells.forEach((c, i) => c && all.push({ where: `table cell ${i % W},${Math.floor(i / W)}`, card: c }));
+    for (const card of hand) all.push({ where: 'hand', card });
+    const kinds = new Set(limits.deck.map(cardKey));
+    for (const { where, card } of all) {
+      if (kinds.has(cardKey(card))) continue;
+      const same = limits.deck.filter((d) => d.char === card.char);
+      const shown = [...new Set(same.map((d) => formatCard(d)))].join(' ');
+      // a wildcard on the table is named as the card set writes it, its meaning aside
+      const plain = formatCard({ char: card.char, points: card.points });
+      throw new PositionError('position/card', `${where}: the card set has no ${plain}${shown ? ` (it has ${shown})` : ''}`);
+    }
+    const over = missingFromHand(limits.deck, all.map((x) => x.card));
+    if (over.length > 0) {
+      const c = { char: over[0]!.char, points: over[0]!.points };
+      const n = (cards: readonly Card[]) => cards.filter((x) => cardKey(x) === cardKey(c)).length;
+      throw new PositionError('position/card', `${n(all.map((x) => x.card))} cards ${formatCard(c)} on the table and in the hand, but the card set holds ${n(limits.deck)}`);
+    }
+  }
+  const groups = tableGroups(board);
+  return groups > 1 ? [`the table's cards lie in ${groups} groups not joined to each other, which no game lays; the moves are listed all the same [position/disconnected]`] : [];
+}
+
+/** The number of groups of cards on the table joined side by side. */
+function tableGroups(board: Board): number {
+  const W = board.width;
+  const seen = new Uint8Array(board.cells.length);
+  let groups = 0;
+  for (let start = 0; start < board.cells.length; start++) {
+    if (!board.cells[start] || seen[start]) continue;
+    groups++;
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const col = i % W;
+      for (const j of [col > 0 ? i - 1 : -1, col < W - 1 ? i + 1 : -1, i - W, i + W]) {
+        if (j >= 0 && j < board.cells.length && board.cells[j] && !seen[j]) {
+          seen[j] = 1;
+          stack.push(j);
+        }
+      }
+    }
+  }
+  return groups;
 }

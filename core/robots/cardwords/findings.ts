@@ -135,8 +135,10 @@ export const FINDING_TEXT = {
   'words-unspellable': 'Words that need more cards of a character than the card set has, wildcards included, can never be laid: {0, number} of the {1, number}, such as {2}.',
   none: 'Nothing stands out: most games end with a player going out, few turns are passes, and every card is laid in at least half of its copies.',
   'words-unplayed': 'Words no game laid: {0, number} of the {1, number}, such as {2}.',
+  // every one of them named: a list, not examples ("such as" 4 of 4 read as if there were more)
+  'words-unplayed-all': 'Words no game laid: {0, number} of the {1, number}: {0, plural, one {{3}} other {{2} and {3}}}.',
   'no-trades': 'The robots never traded: at level {0} a robot trades only when the trade alone scores more than a pass and every move, not for the cards it would draw, so these games tell nothing of trading. Level champion weighs what a trade keeps and draws.',
-} as const satisfies Record<PlaytestFinding['kind'], string>;
+} as const satisfies Record<PlaytestFinding['kind'] | 'words-unplayed-all', string>;
 
 /**
  * `counts[i] / divisor` to `digits` decimals, rounded so that the parts add up to their
@@ -210,7 +212,8 @@ export function findingMessage(f: PlaytestFinding, cellName: (column: number, ro
     case 'no-trades':
       return { template, args: [f.level] };
     case 'words-unplayed':
-      return { template, args: [f.count, f.total, [...f.words, ...(f.count > f.words.length ? ['…'] : [])].join(', ')] };
+      if (f.count <= f.words.length) return { template: FINDING_TEXT['words-unplayed-all'], args: [f.count, f.total, f.words.slice(0, -1).join(', '), f.words.at(-1) ?? ''] };
+      return { template, args: [f.count, f.total, [...f.words, '…'].join(', ')] };
   }
 }
 

@@ -111,6 +111,8 @@ export interface PlaytestReport {
   cards: CardStats[];
   /** The most played words (main and cross words), most first (the first PLAYED_LISTED). */
   words: Array<{ word: string; count: number }>;
+  /** How many different words the games laid (main and cross words): `words` lists PLAYED_LISTED of them at most. */
+  wordsPlayed: number;
   /**
    * The dictionaries' words no game laid (main or cross word): how many of the `total`, and
    * the first UNPLAYED_LISTED of them in dictionary order. Absent without the words.
@@ -289,6 +291,7 @@ export class Playtest {
       })),
       cards,
       words,
+      wordsPlayed: this.wordCount.size,
       cells: {
         width: t.width,
         height: t.height,

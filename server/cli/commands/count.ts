@@ -21,13 +21,17 @@ Options:
                      character that occurs gets one card first, so that every letter is
                      playable, then the rest are shared out in proportion to the counts
                      (largest remainder); when N is smaller than the number of such
-                     characters, all N are shared in proportion. Points fall as frequency
-                     rises: 1 for the commonest, P for the rarest, on a log scale
+                     characters, all N are shared in proportion (standard error says
+                     how many characters get no card). Points fall as frequency rises:
+                     1 for the commonest, P for the rarest, on a log scale
   --wildcards K      with --suggest: K of the N cards are wildcards (default 0)
   --max-points P     with --suggest: points of the rarest character (default 10)
   -h, --help         this help
       --version      the version
 `;
+
+/** At most this many characters without a card are named. */
+const NAMED = 8;
 
 export const command: Command = {
   help,
@@ -69,7 +73,17 @@ export const command: Command = {
         io.err('cardwords count: no character of the charset was found in the input: nothing to propose\n');
         return EXIT_ERRORS;
       }
-      io.out(printSuggestedCardset(suggestCardset(dist, suggest, wildcards, maxPoints)));
+      const cards = suggestCardset(dist, suggest, wildcards, maxPoints);
+      io.out(printSuggestedCardset(cards));
+      // fewer letter cards than letters found: the rarest get none, and no word with them can
+      // be laid but by a wildcard; said beside the card set, which stays as it is on stdout
+      const carded = new Set(cards.filter((c) => c.count > 0).map((c) => c.char));
+      const bare = dist.chars.filter((c, i) => dist.counts[i]! > 0 && !carded.has(c));
+      if (bare.length > 0) {
+        const found = dist.counts.filter((c) => c > 0).length;
+        const named = bare.slice(0, NAMED).join(', ') + (bare.length > NAMED ? ', …' : '');
+        io.err(`cardwords count: warning: ${bare.length} of the ${found} characters found get no card (${named}): --suggest ${found + wildcards} or more gives each one\n`);
+      }
       return EXIT_OK;
     }
     const pct = (c: number) => (dist.total ? (100 * c) / dist.total : 0);

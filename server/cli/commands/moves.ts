@@ -1,7 +1,7 @@
 // `cardwords moves`: robot analysis of a position (every legal move, or the best N).
 import { readFile } from 'node:fs/promises';
 import { formatCard } from '../../../core/games/cardwords/notation.js';
-import { parsePosition, PositionError, type Position } from '../../../core/games/cardwords/position.js';
+import { checkPosition, parsePosition, PositionError, type Position } from '../../../core/games/cardwords/position.js';
 import type { Ruleset } from '../../../core/ruleset/types.js';
 import { listMoves, prepareSearch, sortMoves, type MoveList, type GenContext, type GeneratedMove } from '../../../core/robots/cardwords/generate.js';
 import { bestNonMove, moveWords } from '../../../core/robots/cardwords/robot.js';
@@ -51,7 +51,7 @@ cards in the hand give one move. Exit status: 0 ok, 1 bad ruleset or position, 2
 `;
 
 /** Loads a ruleset; a folder without a card set still serves for analysis (the hand is given). */
-async function loadForAnalysis(dir: string): Promise<{ ruleset: Ruleset | null; errors: string[] }> {
+async function loadForAnalysis(dir: string): Promise<{ ruleset: Ruleset | null; errors: string[]; standIn?: boolean }> {
   try {
     return await loadOrStandIn(dir);
   } catch (e) {
@@ -63,7 +63,7 @@ async function loadForAnalysis(dir: string): Promise<{ ruleset: Ruleset | null; 
   }
 }
 
-async function loadOrStandIn(dir: string): Promise<{ ruleset: Ruleset | null; errors: string[] }> {
+async function loadOrStandIn(dir: string): Promise<{ ruleset: Ruleset | null; errors: string[]; standIn?: boolean }> {
   const result = await loadRulesetDir(dir);
   if (result.ruleset) return { ruleset: result.ruleset, errors: [] };
   // retry with a stand-in card set when only the card set is missing or short
@@ -84,7 +84,7 @@ async function loadOrStandIn(dir: string): Promise<{ ruleset: Ruleset | null; er
     ...(m.personal ? { personal: await read(m.personal) } : {}),
     ...(m.removal ? { removal: await read(m.removal) } : {}),
   });
-  return r.ruleset ? { ruleset: r.ruleset, errors: [] } : { ruleset: null, errors: fmt };
+  return r.ruleset ? { ruleset: r.ruleset, errors: [], standIn: true } : { ruleset: null, errors: fmt };
 }
 
 /** `--equity`: the top N by static equity with the ruleset's learned leave values. */
@@ -190,7 +190,7 @@ export const command: Command = {
     const timing = values.repeat !== undefined;
 
     const t0 = performance.now();
-    const { ruleset, errors } = await loadForAnalysis(values.ruleset);
+    const { ruleset, errors, standIn } = await loadForAnalysis(values.ruleset);
     if (!ruleset) {
       io.err(`cardwords moves: the ruleset ${values.ruleset} cannot be used:\n${errors.join('\n')}\n`);
       return EXIT_ERRORS;
@@ -210,6 +210,9 @@ export const command: Command = {
     let position;
     try {
       position = parsePosition(text, ruleset.table, ruleset.canonical);
+      // a stand-in card set says nothing of the real one: then any card goes
+      const deck = standIn ? null : ruleset.cards.map((c) => ({ char: c.char, points: c.points }));
+      for (const w of checkPosition(position, { handSize: ruleset.handSize, deck })) io.err(`cardwords moves: ${values.position}: warning: ${w}\n`);
     } catch (e) {
       if (e instanceof PositionError) {
         io.err(`cardwords moves: ${values.position}: ${e.message} [${e.code}]\n`);

@@ -260,7 +260,8 @@ export function formatReport(r: PlaytestReport): string {
     out.push(cardRow([c.card, `x${c.copies}`, shown.laid.toFixed(1), f1(c.traded), shown.stuck.toFixed(1), pct(c.laidShare), c.value === null ? '-' : f1(c.value), flag]));
   }
   out.push('');
-  out.push('Most played words');
+  // cut: said, or a word in neither this list nor the findings' unlaid ones seemed to vanish
+  out.push(r.wordsPlayed > r.words.length ? `Most played words (the ${r.words.length} most played of ${r.wordsPlayed})` : 'Most played words');
   out.push(...pack(r.words.map((w) => `${w.word} ${w.count}`), WIDTH, '  '));
   out.push('');
   out.push('Table: how often each cell is covered');
