@@ -929,7 +929,19 @@ the Results line."
        ;; once, over whatever buffer was current (*scratch*)
        (if cardwords-play--starting
            (cardwords-play--keep-question (list words player earlier))
-         (run-at-time 0 nil #'cardwords-play--ask-words words player earlier))))))
+         (run-at-time 0 nil #'cardwords-play--ask-words words player earlier))))
+    ;; decided in another of the owner's clients: no longer open here (as the web page drops it)
+    ("cardwords/word-settled" (cardwords-play--settled (plist-get params :word)))))
+
+(defun cardwords-play--settled (word)
+  "Drop WORD from the open questions: the owner decided it in another client."
+  (setq cardwords-play--questions
+        (delq nil (mapcar (lambda (q)
+                            (if (not (member word (append (car q) nil)))
+                                q
+                              (let ((rest (cl-remove word (append (car q) nil) :test #'equal)))
+                                (and rest (cons rest (cdr q))))))
+                          cardwords-play--questions))))
 
 (defun cardwords-play--y-or-n-p (prompt)
   "Ask PROMPT with `y-or-n-p', answered by y or n only.

@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { actionRefusedText, notStartedText, awayText, carriedLine, ownerDecidedText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, leftText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { actionRefusedText, notStartedText, awayText, carriedLine, ownerDecidedText, notAskedText, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, leftText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
@@ -51,6 +51,8 @@ export class CardwordsSession {
   private askedMine = new Set<string>();
   /** Who played each word the owner was asked about (`word-request`): the owner's decision on another's word is logged here, as the room tells only the player. */
   private askedBy = new Map<string, string>();
+  /** Words the owner decided in another client (`word-settled`): an answer here after it is refused. */
+  private readonly settled = new Set<string>();
   private rules: CardwordsRules | null = null;
   private state: CardwordsRoomState | null = null;
   private composer: Composer | null = null;
@@ -270,9 +272,14 @@ export class CardwordsSession {
       for (const w of m.words) this.askedBy.set(w, m.player);
       this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player, earlier: m.earlier === true } });
     });
-    // the owner's decision in another client (the web page drops the question): nothing here yet,
-    // registered so the SDK does not warn of an unhandled message
-    typed.on('word-settled', () => undefined);
+    // the owner's decision in another client: Emacs drops the question as the web page does (it
+    // stayed among the open ones, asked again by C-c C-a, and a late reject is refused)
+    typed.on('word-settled', (m) => {
+      this.askedBy.delete(m.word);
+      // (bounded: the room's open questions are)
+      this.settled.add(m.word);
+      this.notify({ method: 'cardwords/word-settled', params: { word: m.word, approved: m.approved } });
+    });
     typed.on('checked', (c) => {
       this.wordChecks.answered(c.words, c.unknown, c.rejected ?? [], c.ask);
       this.update();
@@ -821,6 +828,10 @@ export class CardwordsSession {
     if (!Array.isArray(params?.words) || params.words.length === 0 || params.words.length > 50) throw new BridgeError('bad-request', 'words: 1 to 50 words');
     const words = params.words.map((w) => str(w, 'word', 100));
     const approve = params.approve === true;
+    // decided in another of the owner's clients meanwhile (its question was open here): said
+    // as the web panel says it, not "You rejected …" of a word that stayed approved
+    const settled = words.filter((w) => this.settled.has(w));
+    if (settled.length > 0) throw new BridgeError('refused', notAskedText(settled));
     this.roomOrFail.send(approve ? 'approve' : 'reject', { words });
     // Emacs's echo of the answer: the owner's words as the owner's web page logs them
     const over = this.ended || this.state?.status === 'over' || this.state?.status === 'ended';

@@ -450,6 +450,11 @@ export function ownerDecidedText(approved: readonly string[], rejected: readonly
   return [approved.length > 0 ? (again ? en('cw.word.approved.own', a) : en('cw.word.approved.own.over', a, approved.length)) : '', rejected.length > 0 ? en('cw.word.rejected.own', rejected.join(', ')) : ''].filter((x) => x).join(' ');
 }
 
+/** Words the owner decided in another client, answered here after all: the web panel's refusal (the room refuses a late reject). */
+export function notAskedText(words: readonly string[]): string {
+  return en('cw.err.not-asked', words.join(', '));
+}
+
 /** A line of the game log that is no turn (a rematch, an end, a leave, a word decided), as the web panel logs it (`over`: after its round's end; `owner`: the owner's own log, whose end is "You ended the game."). */
 export function logEventLine(e: CardwordsLogEvent, over = false, owner = false): string {
   // the owner's own decision as the owner's web page logs it ("You approved GISK: you may play

@@ -1130,6 +1130,40 @@ it("before the deal every key that composes or acts is refused in the web panel'
   await expect.poll(() => bob.state.status).toBe('over');
 });
 
+it("a word the owner decides in another client (a web tab) is told to Emacs, which drops its question; a late reject from Emacs is refused", async () => {
+  const srv = await tinyServer();
+  const b = bridge();
+  const call = async (method: string, params: unknown = {}) => b.call<{ status: string }>(method, params);
+  const created = await call('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ann', humans: 2, robots: 0, grace: 'never', seed: 'words-1' } });
+  const id = (created as unknown as { welcome: { gameId: string } }).welcome.gameId;
+  const bob = await cwJoin(srv.url, id, { name: 'Bob' });
+  const tab = await cwJoin(srv.url, id, { watch: true, owner: srv.ownerToken });
+  await expect.poll(async () => (await call('cardwords/view')).status).toBe('playing');
+  // Ann passes; Bob's move has a word the dictionary lacks: the playing owner is asked at the
+  // round's end (both pass twice in a row), in both of the owner's clients
+  await call('cardwords/pass');
+  await until(() => bob.state.turn === 1 && handOf(bob).length > 0, 5000, "Bob's turn");
+  const { text, unknown } = await unknownMove(bob, copySample('tiny'));
+  expect((await bob.request('action', { text })).payload).toMatchObject({ code: 'unknown-words', later: true });
+  for (const p of ['Bob', 'Ann', 'Bob'] as const) {
+    const moves = bob.state.moves;
+    if (p === 'Bob') expect((await bob.request('action', { text: 'pass' })).type).toBe('ack');
+    else await call('cardwords/pass');
+    await until(() => bob.state.moves > moves || bob.state.status !== 'playing', 5000, 'the pass');
+  }
+  await b.notification((m) => m.method === 'cardwords/word-request');
+  const word = unknown[0]!;
+  expect((await tab.request('approve', { words: [word] })).type).toBe('ack');
+  const settled = await b.notification((m) => m.method === 'cardwords/word-settled');
+  expect(settled.params).toEqual({ word, approved: true });
+  // answered in Emacs after all (its question was open): refused, nothing decided twice
+  const late = (await b.send(JSON.stringify({ id: 900, method: 'cardwords/words', params: { words: [word], approve: false } }))) as { error?: { message: string } };
+  expect(late.error?.message).toBe(`${word} is no open question any more: it was decided already`);
+  // the log has no decision of Emacs's on it
+  expect(((await call('cardwords/view')) as unknown as { log: string[] }).log.some((l) => l.includes(`rejected ${word}`))).toBe(false);
+  for (const p of [bob, tab]) await p.room.leave();
+});
+
 it('the owner removes a player through the bridge (C-c C-d): the room takes it, the view says so and marks the seat; a player who is not the owner is refused', async () => {
   const srv = await tinyServer();
   const b = bridge();

@@ -2045,6 +2045,18 @@ the echo area."
         (execute-kbd-macro (kbd "C-c C-a"))
         (should (= (length asked) 2))))))
 
+;; A word the owner decided in another client (a web tab, another Emacs) leaves the open
+;; questions, as the web page drops it: it stayed, asked again by C-c C-a, where a late reject
+;; is refused.  The other words of its question stay open.
+(ert-deftest cardwords-play-owner-question-settled-elsewhere ()
+  (let ((cardwords-play--questions (list (list ["SEENS" "TE"] "Bob" nil) (list ["ABE"] "Cy" t))))
+    (cardwords-play--notification "cardwords/word-settled" '(:word "SEENS" :approved t))
+    (should (equal cardwords-play--questions '((("TE") "Bob" nil) (["ABE"] "Cy" t))))
+    (cardwords-play--notification "cardwords/word-settled" '(:word "ABE" :approved :false))
+    (should (equal cardwords-play--questions '((("TE") "Bob" nil))))
+    (cardwords-play--notification "cardwords/word-settled" '(:word "TE" :approved t))
+    (should-not cardwords-play--questions)))
+
 ;; A question a game that has ended left open (the server's `earlier'): said so in the past
 ;; tense, answered as any other.  Several words are asked one at a time (one answer for all
 ;; added a junk word with a good one); a word quit stays open, the others are sent; the
