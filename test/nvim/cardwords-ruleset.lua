@@ -102,4 +102,28 @@ if not vim.wait(20000, function() return unknown(dict, 0) >= 1 end, 50) then
 end
 if not code_action(dict, 1, 3, "Add 'Qq' to the charset tiny.charset") then return finish(false, 'no code actions for q') end
 out('charset after: ' .. table.concat(vim.api.nvim_buf_get_lines(bufs.charset, 0, -1, false), ' / '))
-finish(true, 'one server for the ruleset, cross-file diagnostic from an unsaved buffer, quick fixes on non-ASCII lines')
+
+-- The card table's code lens (drawn by the setup's on_attach), run: the preview in a scratch buffer.
+vim.api.nvim_set_current_buf(bufs.cardtable)
+if not vim.wait(20000, function() return #vim.lsp.codelens.get(bufs.cardtable) > 0 end, 50) then
+  return finish(false, 'no code lens on the card table')
+end
+out('lens: ' .. vim.lsp.codelens.get(bufs.cardtable)[1].command.title)
+vim.api.nvim_win_set_cursor(0, { 1, 0 })
+vim.lsp.codelens.run()
+if not vim.wait(20000, function() return vim.api.nvim_get_current_buf() ~= bufs.cardtable end, 50) then
+  return finish(false, 'no preview buffer')
+end
+for _, l in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do out('preview| ' .. l) end
+-- and the card set's: the distribution
+vim.api.nvim_set_current_buf(bufs.cardset)
+if not vim.wait(20000, function() return #vim.lsp.codelens.get(bufs.cardset) > 0 end, 50) then
+  return finish(false, 'no code lens on the card set')
+end
+vim.api.nvim_win_set_cursor(0, { 1, 0 })
+vim.lsp.codelens.run()
+if not vim.wait(20000, function() return vim.api.nvim_get_current_buf() ~= bufs.cardset end, 50) then
+  return finish(false, 'no distribution buffer')
+end
+for _, l in ipairs(vim.api.nvim_buf_get_lines(0, 0, 3, false)) do out('distribution| ' .. l) end
+finish(true, 'one server for the ruleset, cross-file diagnostic from an unsaved buffer, quick fixes on non-ASCII lines, the table preview and the distribution')
