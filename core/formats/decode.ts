@@ -214,3 +214,14 @@ export function withoutDecodingEchoes(decoded: readonly Diagnostic[], parsed: Di
   if (at.size === 0) return parsed;
   return parsed.filter((d) => !at.has(`${d.file ?? ''}\u0000${d.range.start.line}:${d.range.start.character}`) || d.code.startsWith('file/'));
 }
+
+/**
+ * Of a file that holds NUL bytes, only its `file/binary`: a binary file is not a charset or a
+ * dictionary, and its bytes read as lines made a thousand invalid bytes and a thousand broken
+ * words (a 5 MB random `x.dict`: the binary error came among them, at line 8).
+ */
+export function binaryAlone(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const binary = new Set(diagnostics.filter((d) => d.code === 'file/binary').map((d) => d.file));
+  if (binary.size === 0) return [...diagnostics];
+  return diagnostics.filter((d) => !binary.has(d.file) || d.code === 'file/binary');
+}

@@ -11,9 +11,64 @@ import { missingBonusKeys } from './completion.js';
 import type { ParseCache, RulesetContext } from './context.js';
 import { TextDocumentView } from './document.js';
 import type { Translate } from '../l10n/message.js';
-import { CodeActionKind, type CodeAction, type LspDiagnostic, type Range, type TextEdit } from './lsp.js';
+import { CodeActionKind, type CodeAction, type LspDiagnostic, type Position, type Range, type TextEdit } from './lsp.js';
 
-export function codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext, cache: ParseCache, t: Translate): CodeAction[] {
+/**
+ * The quick fixes of the diagnostics a client sent. `published`: what the server last published
+ * for the document; the fixes act on those (see `ownDiagnostics`), and each names the client's
+ * diagnostic it came from.
+ */
+export function codeActions(doc: TextDocumentView, sent: LspDiagnostic[], ctx: RulesetContext, cache: ParseCache, t: Translate, published?: readonly LspDiagnostic[]): CodeAction[] {
+  const pairs = ownDiagnostics(doc, sent, published);
+  const theirs = new Map(pairs.map((p) => [p.own, p.sent]));
+  const actions = fixesOf(doc, pairs.map((p) => p.own), ctx, cache, t);
+  for (const a of actions) a.diagnostics = a.diagnostics?.map((d) => theirs.get(d) ?? d);
+  return actions;
+}
+
+/**
+ * The server's own diagnostic for each one a client sent, the fixes reading the text at the
+ * server's range: a client may send them back otherwise than it got them (Neovim 0.7 sends
+ * byte columns, not UTF-16: on a line with `Ä` the text read was `3]`, a good card removed).
+ * Matched by code and lines, the columns equal in UTF-16, UTF-8 bytes or code points, the
+ * message alike first. One the server has not published (stale, or not its own) is taken as
+ * it is only where every encoding reads its columns alike (ASCII before them: a fix that reads
+ * the text as it is now, bonus keys, still comes); else it is left out.
+ */
+export function ownDiagnostics(doc: TextDocumentView, sent: readonly LspDiagnostic[], published: readonly LspDiagnostic[] = []): Array<{ sent: LspDiagnostic; own: LspDiagnostic }> {
+  const pairs: Array<{ sent: LspDiagnostic; own: LspDiagnostic }> = [];
+  const ascii = (p: Position) => /^[\x00-\x7f]*$/.test(doc.line(p.line).slice(0, p.character));
+  for (const d of sent.slice(0, 1000)) {
+    let best: { own: LspDiagnostic; score: number } | undefined;
+    for (const p of published) {
+      if (p.code !== d.code || p.range.start.line !== d.range.start.line || p.range.end.line !== d.range.end.line) continue;
+      const start = columns(doc.line(p.range.start.line), p.range.start.character);
+      const end = columns(doc.line(p.range.end.line), p.range.end.character);
+      // UTF-16 (the protocol's) before the others; the same message before another
+      const encoding = start.findIndex((c, i) => c === d.range.start.character && end[i] === d.range.end.character);
+      if (encoding < 0) continue;
+      const score = (p.message === d.message ? 0 : 3) + encoding;
+      if (!best || score < best.score) best = { own: p, score };
+    }
+    if (best) pairs.push({ sent: d, own: best.own });
+    else if (ascii(d.range.start) && ascii(d.range.end)) pairs.push({ sent: d, own: d });
+  }
+  return pairs;
+}
+
+/** A UTF-16 column of a line in UTF-16, UTF-8 bytes and code points. */
+function columns(line: string, character: number): [number, number, number] {
+  let bytes = 0;
+  let points = 0;
+  for (const ch of line.slice(0, character)) {
+    const c = ch.codePointAt(0)!;
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    points++;
+  }
+  return [character, bytes, points];
+}
+
+function fixesOf(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext, cache: ParseCache, t: Translate): CodeAction[] {
   const out: CodeAction[] = [];
   // removals of a card or word: after the repairs (a word's three "Add" first, then its removal)
   const removals: CodeAction[] = [];

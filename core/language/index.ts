@@ -76,8 +76,9 @@ export class LanguageService {
     return hover(doc, pos, ctx, this.cache, this.settings.coordinates, this.t, this.lang, learned);
   }
 
-  codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext): CodeAction[] {
-    return codeActions(doc, diagnostics, ctx, this.cache, this.t);
+  /** `published`: the diagnostics last published for `doc`, which the fixes act on. */
+  codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext, published?: readonly LspDiagnostic[]): CodeAction[] {
+    return codeActions(doc, diagnostics, ctx, this.cache, this.t, published);
   }
 
   /** The ruleset's context gives a card set its charset (equivalent characters share a line). */

@@ -1,5 +1,6 @@
 // Prints diagnostics like a compiler (file:line:col: severity: message [code]) or as JSON.
-import { LineReader } from '../../core/formats/text.js';
+import { diagnostic, LineReader, MAX_DIAGNOSTICS } from '../../core/formats/text.js';
+import { msg } from '../../core/l10n/message.js';
 import type { Diagnostic } from '../../core/formats/types.js';
 import { blocksPlay, leftOutWords } from '../../core/ruleset/load.js';
 import { readText } from '../ruleset/fs.js';
@@ -12,6 +13,31 @@ export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
       a.range.start.character - b.range.start.character ||
       a.code.localeCompare(b.code),
   );
+}
+
+/**
+ * Sorted, at most MAX_DIAGNOSTICS a file and then one `file/too-many-diagnostics`: a file's
+ * decoding and its parse are capped each, and together they said the cap twice and listed
+ * up to twice as many. A list cut short is complete only before its cut, so the problems
+ * after the earliest cut are left out too (there are MAX_DIAGNOSTICS before it).
+ */
+export function capPerFile(diags: readonly Diagnostic[]): Diagnostic[] {
+  const before = (a: Diagnostic, b: Diagnostic) => a.range.start.line < b.range.start.line || (a.range.start.line === b.range.start.line && a.range.start.character < b.range.start.character);
+  const byFile = new Map<string | undefined, Diagnostic[]>();
+  for (const d of diags) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+  const out: Diagnostic[] = [];
+  for (const [file, list] of byFile) {
+    const cuts = list.filter((d) => d.code === 'file/too-many-diagnostics');
+    let cut = cuts.reduce<Diagnostic | undefined>((c, d) => (c === undefined || before(d, c) ? d : c), undefined);
+    let kept = sortDiagnostics(list.filter((d) => d.code !== 'file/too-many-diagnostics' && (cut === undefined || before(d, cut))));
+    if (kept.length > MAX_DIAGNOSTICS) {
+      cut = kept[MAX_DIAGNOSTICS];
+      kept = kept.slice(0, MAX_DIAGNOSTICS);
+    }
+    out.push(...kept);
+    if (cut) out.push({ ...diagnostic(cut.range, 'warning', 'file/too-many-diagnostics', msg('file/too-many-diagnostics', MAX_DIAGNOSTICS)), ...(file === undefined ? {} : { file }) });
+  }
+  return sortDiagnostics(out);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileKind } from '../../core/formats/types.js';
 import { TextDocumentView, type LanguageService } from '../../core/language/index.js';
+import type { LspDiagnostic } from '../../core/language/lsp.js';
 import type { LearnedValuesReader } from './learned.js';
 import { kindOf, type Workspace } from './workspace.js';
 
@@ -32,6 +33,8 @@ export interface ServerContext {
     /** It takes CodeAction literals (else each quick fix comes as a Command to run, handlers/codeAction.ts). */
     codeActionLiterals: boolean;
   };
+  /** The diagnostics last published for each open document: quick fixes act on these (a client may send them back altered, core/language/actions.ts). */
+  published: Map<string, LspDiagnostic[]>;
   /** Runs `fn`, logging any exception and answering `fallback` instead. */
   guard<T>(what: string, fallback: T, fn: () => T | Promise<T>): Promise<T>;
 }

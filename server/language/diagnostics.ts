@@ -96,6 +96,7 @@ export class DiagnosticsScheduler {
         this.again.add(uri);
         return;
       }
+      this.ctx.published.set(uri, diagnostics);
       await this.ctx.connection.sendDiagnostics({ uri, version, diagnostics });
     });
   }
@@ -105,6 +106,7 @@ export class DiagnosticsScheduler {
     const t = this.timers.get(uri);
     if (t) clearTimeout(t);
     this.timers.delete(uri);
+    this.ctx.published.delete(uri);
     void this.ctx.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 

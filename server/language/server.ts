@@ -65,7 +65,7 @@ export function start(connection: Connection): ServerContext {
     }
   };
   const learned = new LearnedValuesReader();
-  const ctx: ServerContext = { connection, documents, workspace, service, learned, view: views.view, viewAnywhere: views.viewAnywhere, guard, client: { snippets: true, inlayRefresh: false, symbolRegistration: false, markdown: true, hierarchicalSymbols: true, codeActionLiterals: true } };
+  const ctx: ServerContext = { connection, documents, workspace, service, learned, view: views.view, viewAnywhere: views.viewAnywhere, published: new Map(), guard, client: { snippets: true, inlayRefresh: false, symbolRegistration: false, markdown: true, hierarchicalSymbols: true, codeActionLiterals: true } };
   const diagnostics = new DiagnosticsScheduler(ctx);
 
   connection.onInitialize((params) => {

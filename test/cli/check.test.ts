@@ -196,6 +196,30 @@ describe('cardwords check', () => {
     expect(r.stderr).not.toContain('internal error');
   });
 
+  it('a binary file is its file/binary error alone; a file says at most 1000 problems and the cap once (a random x.dict listed 1502, the cap twice, the binary error at line 8)', () => {
+    const dir = tempRuleset(good);
+    // deterministic noise: a linear congruential generator, 64 KB
+    const noise = Buffer.alloc(65_536);
+    for (let i = 0, x = 1; i < noise.length; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      noise[i] = x >>> 24;
+    }
+    expect(noise.includes(0)).toBe(true);
+    // a file alone, and the ruleset's own dictionary (read by the ruleset's loader)
+    writeFileSync(join(dir, 'x.dict'), noise);
+    writeFileSync(join(dir, 'r.dict'), noise);
+    const binary = cli(['check', dir, join(dir, 'x.dict')]);
+    expect(binary.stdout.replaceAll(`${dir}/`, '')).toMatch(/^r\.dict:\d+:\d+: error: the file contains NUL bytes: it looks like a binary file, not text \[file\/binary\]\nx\.dict:\d+:\d+: error: [^\n]+\[file\/binary\]\n$/);
+    expect(binary.stderr).toBe('2 errors, 0 warnings\n');
+    // without its NUL bytes: invalid bytes and broken words, 1000 of them and the cap once
+    writeFileSync(join(dir, 'x.dict'), noise.map((b) => b || 1));
+    const capped = cli(['check', join(dir, 'x.dict')]);
+    const lines = capped.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1001);
+    expect(lines.filter((l) => l.endsWith('[file/too-many-diagnostics]'))).toEqual([lines[1000]]);
+    expect(capped.stderr).toBe('1000 or more errors, 1 warning\n');
+  });
+
   it('a UTF-16 file is one error, not one per zero byte; a Latin-1 one is one error with the count, not two per bad byte', () => {
     const dir = tempRuleset(good);
     writeFileSync(join(dir, 'r.dict'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ab\nbea\n', 'utf16le')]));

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, CodeLens, Diagnostic, DocumentSymbol, Hover, InlayHint } from 'vscode-languageserver-protocol';
 import type { CoordinateOptions } from '../../core/coordinates.js';
+import { msg, render } from '../../core/l10n/message.js';
 import { TABLE_PREVIEW_METHOD, type TablePreview } from '../../core/protocol/language.js';
 import { LspClient } from './client.js';
 import { tinyRuleset, type Fixture } from './fixtures.js';
@@ -28,6 +29,16 @@ async function started(locale: string | undefined, capabilities?: unknown): Prom
 }
 
 describe('the client’s language', () => {
+  it("a card table's size in its hover: one column, row and cell in the singular (a 1x1 table read '1 columns × 1 rows (1 cells)')", () => {
+    const size = (lang: string, w: number, h: number) => render(msg('hover.table.size', w, h, w * h, 'A', String.fromCharCode(64 + w), '1', String(h)), lang);
+    expect(size('en', 1, 1)).toBe('**1 column × 1 row** (1 cell): column A, row 1');
+    expect(size('en', 7, 1)).toBe('**7 columns × 1 row** (7 cells): columns A to G, row 1');
+    expect(size('de', 1, 1)).toBe('**1 Spalte × 1 Zeile** (1 Feld): Spalte A, Zeile 1');
+    expect(size('de', 2, 3)).toBe('**2 Spalten × 3 Zeilen** (6 Felder): Spalten A bis B, Zeilen 1 bis 3');
+    expect(size('da', 1, 1)).toBe('**1 kolonne × 1 række** (1 felt): kolonne A, række 1');
+    expect(size('da', 2, 3)).toBe('**2 kolonner × 3 rækker** (6 felter): kolonner A til B, rækker 1 til 3');
+  });
+
   it('German: diagnostics, hovers, inlay hints, code lenses and code action titles', async () => {
     const c = await started('de-DE');
     try {

@@ -143,7 +143,7 @@ export const da: LanguageCatalogue = {
   'hover.cell.plain': 'et almindeligt felt',
   'hover.cell.lines': 'denne linje sætter {0}; feltet sættes på {1, plural, one {# linje} other {# linjer}} i alt',
   'hover.cell.nothing': 'intet',
-  'hover.table.size': '**{0, number} kolonner × {1, number} rækker** ({2, number} felter): kolonner {3} til {4}, rækker {5} til {6}',
+  'hover.table.size': '**{0, plural, one {# kolonne} other {# kolonner}} × {1, plural, one {# række} other {# rækker}}** ({2, plural, one {# felt} other {# felter}}): {0, plural, one {kolonne {3}} other {kolonner {3} til {4}}}, {1, plural, one {række {5}} other {rækker {5} til {6}}}',
   'hover.table.endTag': '**slutmærke**: et felt uden for bordet afslutter attributlinjerne',
   'hover.table.start': '**startbetingelse** ({0},{1}): {2}',
   'start.cover': 'første træk skal dække {0} ({1},{2})',

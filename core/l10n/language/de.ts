@@ -143,7 +143,7 @@ export const de: LanguageCatalogue = {
   'hover.cell.plain': 'ein einfaches Feld',
   'hover.cell.lines': 'diese Zeile setzt {0}; das Feld wird in insgesamt {1, plural, one {# Zeile} other {# Zeilen}} gesetzt',
   'hover.cell.nothing': 'nichts',
-  'hover.table.size': '**{0, number} Spalten × {1, number} Zeilen** ({2, number} Felder): Spalten {3} bis {4}, Zeilen {5} bis {6}',
+  'hover.table.size': '**{0, plural, one {# Spalte} other {# Spalten}} × {1, plural, one {# Zeile} other {# Zeilen}}** ({2, plural, one {# Feld} other {# Felder}}): {0, plural, one {Spalte {3}} other {Spalten {3} bis {4}}}, {1, plural, one {Zeile {5}} other {Zeilen {5} bis {6}}}',
   'hover.table.endTag': '**Endmarke**: ein Feld außerhalb des Tisches beendet die Attributzeilen',
   'hover.table.start': '**Startbedingung** ({0},{1}): {2}',
   'start.cover': 'der erste Zug muss {0} bedecken ({1},{2})',

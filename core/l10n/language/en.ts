@@ -153,7 +153,7 @@ export const en = {
   'hover.cell.plain': 'a plain cell',
   'hover.cell.lines': 'this line sets {0}; the cell is set on {1, plural, one {# line} other {# lines}} in all',
   'hover.cell.nothing': 'nothing',
-  'hover.table.size': '**{0, number} columns × {1, number} rows** ({2, number} cells): columns {3} to {4}, rows {5} to {6}',
+  'hover.table.size': '**{0, plural, one {# column} other {# columns}} × {1, plural, one {# row} other {# rows}}** ({2, plural, one {# cell} other {# cells}}): {0, plural, one {column {3}} other {columns {3} to {4}}}, {1, plural, one {row {5}} other {rows {5} to {6}}}',
   'hover.table.endTag': '**end tag**: a cell outside the table ends the attribute lines',
   'hover.table.start': '**start condition** ({0},{1}): {2}',
   'start.cover': 'the first move must cover {0} ({1},{2})',

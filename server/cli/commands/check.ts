@@ -1,10 +1,10 @@
 // `cardwords check PATH...`: validates files or ruleset folders like a compiler.
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { fileKindOf, parseCharset, parseFile, withoutDecodingEchoes } from '../../../core/formats/index.js';
+import { binaryAlone, fileKindOf, parseCharset, parseFile, withoutDecodingEchoes } from '../../../core/formats/index.js';
 import type { Charset, Diagnostic } from '../../../core/formats/types.js';
 import { intOption, parse } from '../args.js';
-import { formatText, linesOnDisk, sortDiagnostics, toJson } from '../diagnostics.js';
+import { capPerFile, formatText, linesOnDisk, sortDiagnostics, toJson } from '../diagnostics.js';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
 import type { Command } from './index.js';
 import { findRulesetFiles, loadRulesetDir, readText, RulesetError } from '../../ruleset/fs.js';
@@ -105,8 +105,10 @@ export const command: Command = {
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not '${values.format}'`);
     if (positionals.length === 0) throw new UsageError('no PATH given');
     const players = intOption(values.players, 'players', 1, 1000, 2);
-    const all: Diagnostic[] = [];
-    for (const p of positionals) all.push(...(await checkPath(p, players)));
+    const found: Diagnostic[] = [];
+    for (const p of positionals) found.push(...(await checkPath(p, players)));
+    // a binary file said once, alone; at most the documented number of problems a file
+    const all = capPerFile(binaryAlone(found));
     const shown = sortDiagnostics(values.quiet ? all.filter((d) => d.severity === 'error') : all);
     const errors = all.filter((d) => d.severity === 'error').length;
     const warnings = all.filter((d) => d.severity === 'warning').length;
