@@ -516,6 +516,7 @@ export class LinesPanel {
     const warning = optionsWarningText(t, optionsWarning(s.options));
     const k = this.settings.keys;
     const chipClass = (c: number) => `chip c${((c - 1) % SHAPES) + 1}`;
+    const chipText = (v: number) => (v > NAMED_COLORS || (this.settings.shapes && v > SHAPES) ? String(v) : '');
     render(
       <>
         <h1>{t('lines.title')}</h1>
@@ -532,8 +533,14 @@ export class LinesPanel {
             {s.options.preview && !s.over && (
               <>
                 {t('lines.next')}{' '}
+                {/* each chip in a slot drawn as a board cell is (its own size container), so the
+                    chip has its board shape, number included, at the slot's size */}
                 {s.next.map((c, j) => (
-                  <span key={j} class={chipClass(c)} role="img" aria-label={this.colorName(c)} style={{ '--chip': chipColor(c) }} />
+                  <span key={j} class="next-slot" role="img" aria-label={this.colorName(c)}>
+                    <span class={chipClass(c)} aria-hidden="true" style={{ '--chip': chipColor(c) }}>
+                      {chipText(c)}
+                    </span>
+                  </span>
                 ))}
               </>
             )}
@@ -571,7 +578,7 @@ export class LinesPanel {
           label={t('lines.board', w, s.options.height)}
           chipClass={chipClass}
           chipColor={chipColor}
-          chipText={(v) => (v > NAMED_COLORS || (this.settings.shapes && v > SHAPES) ? String(v) : '')}
+          chipText={chipText}
           cellLabel={cellLabel}
           animation={this.animation}
           onKey={(e) => this.onKey(e)}
