@@ -961,4 +961,31 @@ describe('Lines panel in Chromium', () => {
       await p.close();
     }
   });
+
+  it('says which of a link’s options it did not use and why, as the form does, and uses the others', async () => {
+    // defect: ?w=0&t=abc&c=999 and ?w=200 started a game with the defaults, said "A new game." only
+    const p = await page();
+    const cases: [string, string, number][] = [
+      ['w=0&t=abc&c=999', 'Not used from the link: Width: give a whole number from 1 to 99 (not 0). Height: give a whole number from 1 to 99. Colours: give a whole number from 1 to 32 (not 999). Game bad, as the link chose it. ', 81],
+      ['w=200&t=4', 'Not used from the link: Width: give a whole number from 1 to 99 (not 200). Game bad, as the link chose it. ', 36],
+      // fine on its own, refused with the others: the first throw's 3 chips on 1 cell
+      ['w=1&t=1', 'Not used from the link: Height 1 does not go with the other settings: First throw: 3 chips do not fit a board of 1 cell. Game bad, as the link chose it. ', 9],
+    ];
+    for (const [query, said, cells] of cases) {
+      await p.goto(`${srv.url}/lines.html?seed=bad&${query}`);
+      await expect.poll(() => p.textContent('#lines-status')).toMatch(/Your move\.$/);
+      expect((await p.textContent('#lines-status'))!.startsWith(said), (await p.textContent('#lines-status'))!).toBe(true);
+      expect(await p.locator('#lines-board [data-cell]').count()).toBe(cells);
+    }
+    // said once: a new game after says the game alone
+    await p.click('#lines-new');
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(/^A new game\. /);
+    // a throw whose line took 2 of its 3 chips names the one left and says the others made the line
+    // (it said "3 new chips: green at row 1, column 2." as if that were all of them)
+    const g = newGame('2', { width: 5, colors: 2, minLine: 2 });
+    if (!g.ok) throw new Error(g.error.message);
+    expect(g.value.opening.removed).toHaveLength(2);
+    await p.goto(`${srv.url}/lines.html?w=5&c=2&i=2&seed=2`);
+    await expect.poll(() => p.textContent('#lines-status')).toBe('Game 2, as the link chose it. 3 new chips: green at row 1, column 2; the other 2 made a line. The throw made a line: 2 chips removed, 2 points. Your move.');
+  });
 });
