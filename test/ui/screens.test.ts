@@ -72,6 +72,8 @@ describe('screens', () => {
           await l.page.goto(`${srv.url}/`);
           const watch = l.page.locator(`[data-watch="${id}"]`);
           await watch.waitFor();
+          // the uptime in words (it said "up 1102 s"; media/lobby/uptime.ts, test/ui/l10n.test.ts)
+          if (locale === 'en-US') await expect.poll(() => l.page.getByText(/^Server \S+, up \d+ (seconds?|minutes?), \d+ open games?\.$/).count()).toBe(1);
           await l.page.screenshot({ path: join(DIR, `games-420x800-${locale}.png`), fullPage: true });
           expect(await sideways(l.page), `the open games, ${locale}`).toBeLessThanOrEqual(0);
           for (const link of [watch, l.page.locator(`[data-game="${id}"] a[data-game]`)]) {

@@ -25,7 +25,11 @@ export const da: Strings = {
   'conn.removed': 'Ejeren har fjernet dig fra spillet.',
   'conn.closed': 'Serveren lukkede forbindelsen.',
 
-  'lobby.server': 'Server {0}, oppe i {1} s, {2, plural, one {# åbent spil} other {# åbne spil}}.',
+  'lobby.server': 'Server {0}, oppe i {1}, {2, plural, one {# åbent spil} other {# åbne spil}}.',
+  'lobby.up.seconds': '{0, plural, one {# sekund} other {# sekunder}}',
+  'lobby.up.minutes': '{0, plural, one {# minut} other {# minutter}}',
+  'lobby.up.hours': '{0, plural, one {# time} other {# timer}}',
+  'lobby.up.days': '{0, plural, one {# dag} other {# dage}}',
   'lobby.down': 'Serveren svarer ikke: {0}',
   'lobby.owner': 'Ejer',
   'lobby.owner.ok': 'Dette er ejerlinket: Du kan oprette og afslutte spil og godkende ord.',

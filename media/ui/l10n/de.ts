@@ -25,7 +25,11 @@ export const de: Strings = {
   'conn.removed': 'Der Besitzer hat dich aus dem Spiel entfernt.',
   'conn.closed': 'Der Server hat die Verbindung geschlossen.',
 
-  'lobby.server': 'Server {0}, läuft seit {1} s, {2, plural, one {# offenes Spiel} other {# offene Spiele}}.',
+  'lobby.server': 'Server {0}, läuft seit {1}, {2, plural, one {# offenes Spiel} other {# offene Spiele}}.',
+  'lobby.up.seconds': '{0, plural, one {# Sekunde} other {# Sekunden}}',
+  'lobby.up.minutes': '{0, plural, one {# Minute} other {# Minuten}}',
+  'lobby.up.hours': '{0, plural, one {# Stunde} other {# Stunden}}',
+  'lobby.up.days': '{0, plural, one {# Tag} other {# Tagen}}',
   'lobby.down': 'Der Server antwortet nicht: {0}',
   'lobby.owner': 'Besitzer',
   'lobby.owner.ok': 'Dies ist der Besitzer-Link: Du kannst Spiele anlegen und beenden und Wörter genehmigen.',

@@ -24,7 +24,11 @@ export const en = {
   'conn.removed': 'The owner removed you from the game.',
   'conn.closed': 'The server closed the connection.',
 
-  'lobby.server': 'Server {0}, up {1} s, {2, plural, one {# open game} other {# open games}}.',
+  'lobby.server': 'Server {0}, up {1}, {2, plural, one {# open game} other {# open games}}.',
+  'lobby.up.seconds': '{0, plural, one {# second} other {# seconds}}',
+  'lobby.up.minutes': '{0, plural, one {# minute} other {# minutes}}',
+  'lobby.up.hours': '{0, plural, one {# hour} other {# hours}}',
+  'lobby.up.days': '{0, plural, one {# day} other {# days}}',
   'lobby.down': 'The server does not answer: {0}',
   'lobby.owner': 'Owner',
   'lobby.owner.ok': 'This link is the owner link: you can create and end games and approve words.',
