@@ -66,23 +66,24 @@ describe('screens', () => {
       await p.click('#yatzee-create-button');
       await p.waitForSelector('#yatzee-dice');
       const id = new URL(p.url()).searchParams.get('game')!;
-      for (const locale of ['en-US', 'de-DE']) {
-        const l = await openPage(browser, { width: 420, height: 800, locale });
-        try {
-          await l.page.goto(`${srv.url}/`);
-          const watch = l.page.locator(`[data-watch="${id}"]`);
+      // the second player's page in English (before joining), a page of its own in German
+      const german = await openPage(browser, { width: 420, height: 800, locale: 'de-DE' });
+      try {
+        for (const [locale, l] of [['en-US', other.page], ['de-DE', german.page]] as const) {
+          await l.goto(`${srv.url}/`);
+          const watch = l.locator(`[data-watch="${id}"]`);
           await watch.waitFor();
           // the uptime in words (it said "up 1102 s"; media/lobby/uptime.ts, test/ui/l10n.test.ts)
-          if (locale === 'en-US') await expect.poll(() => l.page.getByText(/^Server \S+, up \d+ (seconds?|minutes?), \d+ open games?\.$/).count()).toBe(1);
-          await l.page.screenshot({ path: join(DIR, `games-420x800-${locale}.png`), fullPage: true });
-          expect(await sideways(l.page), `the open games, ${locale}`).toBeLessThanOrEqual(0);
-          for (const link of [watch, l.page.locator(`[data-game="${id}"] a[data-game]`)]) {
+          if (locale === 'en-US') await expect.poll(() => l.getByText(/^Server \S+, up \d+ (seconds?|minutes?), \d+ open games?\.$/).count()).toBe(1);
+          await l.screenshot({ path: join(DIR, `games-420x800-${locale}.png`), fullPage: true });
+          expect(await sideways(l), `the open games, ${locale}`).toBeLessThanOrEqual(0);
+          for (const link of [watch, l.locator(`[data-game="${id}"] a[data-game]`)]) {
             const box = (await link.boundingBox())!;
             expect(box.x + box.width, `${locale}: the link in view`).toBeLessThanOrEqual(420);
           }
-        } finally {
-          await l.context.close();
         }
+      } finally {
+        await german.context.close();
       }
       const q = other.page;
       await q.goto(`${srv.url}/yatzee.html?game=${id}`);
