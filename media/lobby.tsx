@@ -11,6 +11,7 @@ import { startPage } from './ui/page.js';
 import type { GameListing } from '../core/protocol/game.js';
 import type { StringKey, Translate } from './ui/l10n/index.js';
 import { GamesTable } from './lobby/games.js';
+import { uptimeText } from './lobby/uptime.js';
 import { heldGameIds } from './ui/seats.js';
 import { MAX_NAME_LENGTH } from '../core/games/names.js';
 
@@ -116,7 +117,7 @@ function Lobby({ t }: { t: Translate }) {
     const refresh = async () => {
       try {
         const h = await getJSON<{ version: string; uptime: number; games: number }>('health');
-        setHealth(t('lobby.server', h.version, h.uptime, h.games));
+        setHealth(t('lobby.server', h.version, uptimeText(t, h.uptime), h.games));
         setGames(await getJSON<GameListing[]>('games'));
       } catch (e) {
         setHealth(t('lobby.down', (e as Error).message));

@@ -105,6 +105,8 @@ export class LinesPanel {
    */
   private refusedCell: number | null = null;
   private formError = '';
+  /** The link's options refused (?w=0): said with the first game, then forgotten. */
+  private linkRefused: { key: NumericOption; value: string; error: LinesError }[] = [];
   /** What is hopeless about the settings the form shows, said as they are chosen (core's optionsWarning); '' when nothing is. */
   private formWarning = '';
   /** The options the settings form shows (Defaults and a new game change them); the keys one character each, in KEY_ROLES' order. */
@@ -156,16 +158,45 @@ export class LinesPanel {
 
   private loadSettings(): Settings {
     const saved = this.host.load<Partial<Settings>>('lines.settings') ?? {};
-    const options: LinesOptions = { ...DEFAULT_OPTIONS, ...(saved.options ?? {}) };
+    // options kept from an older version that no longer validate: the defaults
+    const kept = validateOptions({ ...DEFAULT_OPTIONS, ...(saved.options ?? {}) });
+    let options: LinesOptions = kept.ok ? kept.value : { ...DEFAULT_OPTIONS };
+    // the link's options together (?w=1&t=1&N=1 is fine, t=1 alone is not); one refused is left
+    // out, and the status says which and why (?w=0&t=abc&c=999 started a game with the defaults
+    // and said "A new game." only)
+    const link = new Map<NumericOption, string>();
     for (const [p, key] of Object.entries(PARAMS)) {
       const v = this.host.param(p);
-      if (v !== null && v !== '') options[key] = Number(v);
+      if (v !== null && v !== '') link.set(key, v);
     }
+    for (;;) {
+      const tried = validateOptions({ ...options, ...Object.fromEntries([...link].map(([k, v]) => [k, Number(v)])) });
+      if (tried.ok) {
+        options = tried.value;
+        break;
+      }
+      // the option refused, or the board's side that leaves the kept chips no room (?w=1&t=1: the first throw's 3)
+      const key = tried.error.option !== undefined && tried.error.option !== 'preview' && link.has(tried.error.option) ? tried.error.option : link.has('height') ? 'height' : 'width';
+      if (!link.has(key)) break; // (cannot happen: the options before the link's are valid)
+      this.linkRefused.push({ key, value: link.get(key)!, error: tried.error });
+      link.delete(key);
+    }
+    const order = Object.values(PARAMS);
+    this.linkRefused.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
     const pv = this.host.param('preview');
-    if (pv !== null) options.preview = pv === '1' || pv === 'true';
-    const ok = validateOptions(options);
+    if (pv !== null) options = { ...options, preview: pv === '1' || pv === 'true' };
     const keys = typeof saved.keys === 'string' && validKeys(saved.keys) ? saved.keys : DEFAULT_KEYS;
-    return { options: ok.ok ? ok.value : { ...DEFAULT_OPTIONS }, keys, shapes: saved.shapes === true || this.host.param('shapes') === '1' };
+    return { options, keys, shapes: saved.shapes === true || this.host.param('shapes') === '1' };
+  }
+
+  /** The link's options that were not used, in words as the settings form says them; '' when none. */
+  private linkRefusedText(): string {
+    if (this.linkRefused.length === 0) return '';
+    const why = this.linkRefused.map(({ key, value, error }) =>
+      // a value fine on its own that the others refuse (?w=1&t=1: the first throw's 3 chips do not fit)
+      error.option === key ? this.optionError(error) : this.t('lines.link.clash', this.t(FIELD_LABELS[key]), value, this.optionError(error)),
+    );
+    return this.t('lines.link.notUsed', why.join(' '));
   }
 
   private saveSettings(): void {
@@ -207,7 +238,8 @@ export class LinesPanel {
     this.asking = null;
     this.record = fixedSeed ? { seed, options: g.value.options, actions: [], fixedSeed } : { seed, options: g.value.options, actions: [] };
     this.begin(g.value);
-    this.say([ended, this.openingText()].filter(Boolean).join(' '));
+    this.say([ended, this.linkRefusedText(), this.openingText()].filter(Boolean).join(' '));
+    this.linkRefused = [];
   }
 
   /** A game in progress: a move made and not over. Ending it is asked first; one not begun or over is not. */
@@ -516,6 +548,7 @@ export class LinesPanel {
     const warning = optionsWarningText(t, optionsWarning(s.options));
     const k = this.settings.keys;
     const chipClass = (c: number) => `chip c${((c - 1) % SHAPES) + 1}`;
+    const chipText = (v: number) => (v > NAMED_COLORS || (this.settings.shapes && v > SHAPES) ? String(v) : '');
     render(
       <>
         <h1>{t('lines.title')}</h1>
@@ -532,8 +565,14 @@ export class LinesPanel {
             {s.options.preview && !s.over && (
               <>
                 {t('lines.next')}{' '}
+                {/* each chip in a slot drawn as a board cell is (its own size container), so the
+                    chip has its board shape, number included, at the slot's size */}
                 {s.next.map((c, j) => (
-                  <span key={j} class={chipClass(c)} role="img" aria-label={this.colorName(c)} style={{ '--chip': chipColor(c) }} />
+                  <span key={j} class="next-slot" role="img" aria-label={this.colorName(c)}>
+                    <span class={chipClass(c)} aria-hidden="true" style={{ '--chip': chipColor(c) }}>
+                      {chipText(c)}
+                    </span>
+                  </span>
                 ))}
               </>
             )}
@@ -571,7 +610,7 @@ export class LinesPanel {
           label={t('lines.board', w, s.options.height)}
           chipClass={chipClass}
           chipColor={chipColor}
-          chipText={(v) => (v > NAMED_COLORS || (this.settings.shapes && v > SHAPES) ? String(v) : '')}
+          chipText={chipText}
           cellLabel={cellLabel}
           animation={this.animation}
           onKey={(e) => this.onKey(e)}

@@ -49,12 +49,16 @@ const CHIPS_NAMED = 5;
 /**
  * The chips a throw put on the board, by colour and cell ("3 new chips: red at row 2, column 5;
  * blue at row 1, column 1; …"): "3 new chips." alone left a screen reader to search the board.
- * `chips`: those still on it (a line the throw made took the others: said after this).
+ * `chips`: those still on it (a line the throw made took the others: said so here, the line
+ * after this).
  */
 export function thrownText(t: Translate, count: number, chips: readonly { color: string; cell: string }[]): string {
   if (chips.length === 0) return t('lines.thrown', count);
   const named = chips.slice(0, CHIPS_NAMED).map((c) => t('lines.chipAt', c.color, c.cell));
   if (chips.length > CHIPS_NAMED) named.push(t('lines.andMore', chips.length - CHIPS_NAMED));
+  // some went in a line the throw made: "3 new chips: green at row 1, column 2." named one of
+  // three as if it were all; the others are said to have made the line
+  if (chips.length < count) return t('lines.thrownAtSome', count, named.join('; '), count - chips.length);
   return t('lines.thrownAt', count, named.join('; '));
 }
 

@@ -65,9 +65,10 @@ export function GamesTable({ games, t, owner, held }: { games: GameListing[]; t:
             <tr data-game={g.id} key={g.id} data-full={freeSeats(g) === 0 ? '' : undefined}>
               <td>{g.id}</td>
               <td>{g.kind === 'yatzee' ? t('nav.yatzee') : g.kind === 'cardwords' ? t('cw.title') : g.kind}</td>
-              <td>{`${g.players + g.robots}/${g.maxPlayers}`}</td>
-              <td>{g.robots}</td>
-              <td>{['waiting', 'playing', 'over', 'ended'].includes(g.state) ? t(`state.${g.state}` as StringKey) : g.state}</td>
+              {/* data-label: the column's name where a narrow window shows a game as a block (style.css) */}
+              <td data-label={t('lobby.col.players')}>{`${g.players + g.robots}/${g.maxPlayers}`}</td>
+              <td data-label={t('lobby.col.robots')}>{g.robots}</td>
+              <td data-label={t('lobby.col.state')}>{['waiting', 'playing', 'over', 'ended'].includes(g.state) ? t(`state.${g.state}` as StringKey) : g.state}</td>
               <td>
                 <Actions g={g} t={t} owner={owner} held={held.has(g.id)} />
               </td>

@@ -40,6 +40,42 @@ export const STATIC_FILES: Readonly<Record<string, { file: string; type: string;
 
 export const GAME_KINDS = ['yatzee', 'cardwords'];
 
+/**
+ * A path that is none of ours. A browser (it asks for text/html first) gets a small page in
+ * the site's style with a link to the games: it showed raw JSON, {"error":"not found"}. API
+ * clients (fetch's and curl's Accept: any) keep the JSON. Links relative to the path, so that
+ * they hold under a proxy's prefix (code-server's /proxy/PORT/) too; nothing of the request is
+ * written into the page.
+ */
+function notFound(req: Request, res: Response): void {
+  res.status(404);
+  if (req.accepts(['json', 'html']) !== 'html') return void res.json({ error: 'not found' });
+  const up = './' + '../'.repeat(Math.max(0, req.path.split('/').length - 2));
+  res.setHeader('Content-Type', HTML);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'");
+  res.send(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>Not found - Cardwords</title>
+<link rel="icon" href="${up}favicon.ico" type="image/svg+xml">
+<link rel="stylesheet" href="${up}style.css">
+</head>
+<body>
+<header class="top"><strong>Cardwords</strong><nav><a href="${up}">Games</a> <a href="${up}lines.html">Lines</a></nav></header>
+<main id="main">
+<h1>Not found</h1>
+<p>There is no page at this address.</p>
+<p><a href="${up}">See the open games</a></p>
+</main>
+</body>
+</html>
+`);
+}
+
 
 export async function listGames(): Promise<GameListing[]> {
   const rooms = await matchMaker.query({});
@@ -160,7 +196,7 @@ export function installRoutes(app: Application, mediaDir: string): void {
   });
   const webDir = join(dirname(mediaDir), 'dist', 'web');
   for (const [path, { file, type, from }] of Object.entries(STATIC_FILES)) {
-    app.get(path, async (_req, res) => {
+    app.get(path, async (req, res) => {
       try {
         const body = await readFile(join(from === 'web' ? webDir : mediaDir, file));
         res.setHeader('Content-Type', type);
@@ -170,13 +206,11 @@ export function installRoutes(app: Application, mediaDir: string): void {
         res.setHeader('Content-Security-Policy', "default-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'");
         res.send(body);
       } catch {
-        res.status(404).json({ error: 'not found' });
+        notFound(req, res);
       }
     });
   }
-  app.use((_req, res) => {
-    res.status(404).json({ error: 'not found' });
-  });
+  app.use(notFound);
 }
 
 /**

@@ -358,6 +358,20 @@ describe('yatzee rooms', () => {
       const r = await fetch(`${srv.url}${path}`);
       expect(r.status, path).toBe(404);
     }
+    // a browser asking for a page gets one, in the site's style, with a link to the games (it
+    // showed raw JSON); API clients keep the JSON
+    expect(await (await fetch(`${srv.url}/nope`)).json()).toEqual({ error: 'not found' });
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const [path, up] of [['/nope', './'], ['/a/b/%3Cscript%3E', './../../']] as const) {
+      const r = await fetch(`${srv.url}${path}`, { headers: { Accept: browser } });
+      expect(r.status, path).toBe(404);
+      expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+      const page = await r.text();
+      // links relative to the path (they hold under a proxy's prefix too), nothing of the path written in
+      expect(page).toContain(`<link rel="stylesheet" href="${up}style.css">`);
+      expect(page).toContain(`<a href="${up}">See the open games</a>`);
+      expect(page).not.toMatch(/script|nope/i);
+    }
     // raw request line with a traversal that fetch would normalise away
     const net = await import('node:net');
     const raw = await new Promise<string>((resolve) => {

@@ -6,6 +6,7 @@ import { en } from '../../media/ui/l10n/en.js';
 import { placeholdersOf } from '../../core/l10n/format.js';
 import { endReasonText, withEndReason } from '../../media/ui/end-reason.js';
 import { logEventText } from '../../media/cardwords/log-lines.js';
+import { uptimeText } from '../../media/lobby/uptime.js';
 import type { CardwordsLogEvent, EndReason } from '../../core/protocol/messages.js';
 
 const placeholders = placeholdersOf;
@@ -55,7 +56,11 @@ describe('UI strings (en, da, de)', () => {
     expect(en('lines.scored', 5, 10)).toBe('Line! 5 chips removed, 10 points.');
     expect(da('lines.thrown', 1)).toBe('1 ny brik.');
     expect(da('lines.thrown', 3)).toBe('3 nye brikker.');
-    expect(de('lobby.server', '1.0', 5, 1)).toBe('Server 1.0, läuft seit 5 s, 1 offenes Spiel.');
+    // the uptime in a whole unit (it said "up 1102 s"), German's dative after "seit" ("2 Tagen")
+    expect(de('lobby.server', '1.0', uptimeText(de, 5), 1)).toBe('Server 1.0, läuft seit 5 Sekunden, 1 offenes Spiel.');
+    expect([0, 1, 59, 60, 1102, 3599, 3600, 7300, 86_399, 86_400, 200_000].map((s) => uptimeText(en, s))).toEqual(['0 seconds', '1 second', '59 seconds', '1 minute', '18 minutes', '59 minutes', '1 hour', '2 hours', '23 hours', '1 day', '2 days']);
+    expect([1102, 200_000].map((s) => uptimeText(de, s))).toEqual(['18 Minuten', '2 Tagen']);
+    expect(da('lobby.server', '1.0', uptimeText(da, 1102), 2)).toBe('Server 1.0, oppe i 18 minutter, 2 åbne spil.');
     // one card is "it" ("Return trades them" for one card, in Emacs's preview)
     expect([1, 2].map((n) => en('cw.preview.tradeLater', n, -n))).toEqual(['A trade of 1 card: -1 point. Return trades it on your turn.', 'A trade of 2 cards: -2 points. Return trades them on your turn.']);
     expect(en('cw.hint.trade', 1, -1)).toBe('The robot suggests trading 1 card (-1 point): Return trades it.');

@@ -567,6 +567,67 @@ describe('Lines panel in Chromium', () => {
     }
   });
 
+  it('the next chips have their board shapes at the preview’s size, in a row that wraps within the window', async () => {
+    // defect: the ring's 11cqmin border and the numbers' cqmin sizes in "Next:" were measured
+    // on the window (only a board cell is a size container): a brown disc 158 px wide over the
+    // heading and the score at 1280x720; 40 next chips made the page 1010 px wide at 420 px
+    const shapeOf = (v: number) => `chip c${((v - 1) % 9) + 1}`;
+    const seedFor = (o: Partial<LinesOptions>): string => {
+      for (let n = 1; n < 500; n++) {
+        const g = newGame(`next-${n}`, o);
+        const all = (vs: readonly number[]) => new Set(vs.filter((v) => v > 0).map(shapeOf)).size === 9;
+        if (g.ok && all(g.value.next) && all(g.value.board) && new Set(g.value.next).size === o.colors) return `next-${n}`;
+      }
+      throw new Error('no seed shows every shape');
+    };
+    for (const [width, height, o] of [
+      [1280, 720, { width: 9, height: 9, colors: 9, throwCount: 20, firstThrow: 40 }],
+      [1920, 1080, { width: 20, height: 20, colors: 14, throwCount: 40, firstThrow: 80 }],
+      [420, 800, { width: 20, height: 20, colors: 14, throwCount: 40, firstThrow: 80 }],
+    ] as const) {
+      const seed = seedFor(o);
+      const p = await page({ width, height });
+      await p.emulateMedia({ reducedMotion: 'reduce' });
+      await p.goto(`${srv.url}/lines.html?seed=${seed}&w=${o.width}&t=${o.height}&c=${o.colors}&n=${o.throwCount}&N=${o.firstThrow}&shapes=1&preview=1`);
+      await p.waitForSelector('#lines-next [role=img]');
+      // each chip's box, ring and number size as a share of its slot (preview) or cell (board)
+      const measure = (sel: string) =>
+        p.$$eval(sel, (els) =>
+          els.map((e) => {
+            const slot = e.parentElement!.getBoundingClientRect();
+            const box = e.getBoundingClientRect();
+            const cs = getComputedStyle(e);
+            return {
+              shape: e.className,
+              slot: { left: slot.left, top: slot.top, right: slot.right, bottom: slot.bottom, width: slot.width, height: slot.height },
+              box: { left: box.left, top: box.top, right: box.right, bottom: box.bottom },
+              share: [box.width / slot.width, box.height / slot.height, Number.parseFloat(cs.borderTopWidth) / slot.width, Number.parseFloat(cs.fontSize) / slot.width],
+            };
+          }),
+        );
+      const next = await measure('#lines-next [role=img] > .chip');
+      const board = await measure('#lines-board .cell > .chip[class*=" c"]');
+      const g = newGame(seed, o);
+      if (!g.ok) throw new Error(g.error.message);
+      expect(next.map((c) => c.shape)).toEqual(g.value.next.map(shapeOf));
+      const sizes = new Set(next.map((c) => `${c.slot.width.toFixed(1)}x${c.slot.height.toFixed(1)}`));
+      expect([...sizes], `${width}x${height}: one slot size`).toHaveLength(1);
+      const boardShare = new Map(board.map((c) => [c.shape, c.share]));
+      const row = (await p.locator('#lines-next').boundingBox())!;
+      const heading = (await p.locator('h1').boundingBox())!;
+      expect(row.y, `${width}x${height}: the row below the heading`).toBeGreaterThanOrEqual(heading.y + heading.height);
+      for (const c of next) {
+        // (borders are drawn in whole pixels: a share within 0.05)
+        c.share.forEach((v, k) => expect(v, `${width}x${height} ${c.shape}: as on the board (${['width', 'height', 'ring', 'number'][k]})`).toBeCloseTo(boardShare.get(c.shape)![k]!, 1));
+        expect(c.box.left >= c.slot.left - 0.5 && c.box.right <= c.slot.right + 0.5 && c.box.top >= c.slot.top - 0.5 && c.box.bottom <= c.slot.bottom + 0.5, `${width}x${height} ${c.shape}: inside its slot`).toBe(true);
+        expect(c.slot.top >= row.y - 0.5 && c.slot.bottom <= row.y + row.height + 0.5, `${width}x${height} ${c.shape}: inside the row`).toBe(true);
+      }
+      expect(await p.evaluate(() => document.documentElement.scrollWidth), `${width}x${height}: no sideways scroll`).toBeLessThanOrEqual(width);
+      await p.screenshot({ path: join(SHOTS, `lines-next-shapes-${width}x${height}.png`) });
+      await p.close();
+    }
+  });
+
   it('beyond twelve colours the number is on the chip with shapes off too; colours 10 to 12 have names', async () => {
     const seed = everyColour(14, 45);
     const p = await page();
@@ -899,5 +960,32 @@ describe('Lines panel in Chromium', () => {
       }
       await p.close();
     }
+  });
+
+  it('says which of a link’s options it did not use and why, as the form does, and uses the others', async () => {
+    // defect: ?w=0&t=abc&c=999 and ?w=200 started a game with the defaults, said "A new game." only
+    const p = await page();
+    const cases: [string, string, number][] = [
+      ['w=0&t=abc&c=999', 'Not used from the link: Width: give a whole number from 1 to 99 (not 0). Height: give a whole number from 1 to 99. Colours: give a whole number from 1 to 32 (not 999). Game bad, as the link chose it. ', 81],
+      ['w=200&t=4', 'Not used from the link: Width: give a whole number from 1 to 99 (not 200). Game bad, as the link chose it. ', 36],
+      // fine on its own, refused with the others: the first throw's 3 chips on 1 cell
+      ['w=1&t=1', 'Not used from the link: Height 1 does not go with the other settings: First throw: 3 chips do not fit a board of 1 cell. Game bad, as the link chose it. ', 9],
+    ];
+    for (const [query, said, cells] of cases) {
+      await p.goto(`${srv.url}/lines.html?seed=bad&${query}`);
+      await expect.poll(() => p.textContent('#lines-status')).toMatch(/Your move\.$/);
+      expect((await p.textContent('#lines-status'))!.startsWith(said), (await p.textContent('#lines-status'))!).toBe(true);
+      expect(await p.locator('#lines-board [data-cell]').count()).toBe(cells);
+    }
+    // said once: a new game after says the game alone
+    await p.click('#lines-new');
+    await expect.poll(() => p.textContent('#lines-status')).toMatch(/^A new game\. /);
+    // a throw whose line took 2 of its 3 chips names the one left and says the others made the line
+    // (it said "3 new chips: green at row 1, column 2." as if that were all of them)
+    const g = newGame('2', { width: 5, colors: 2, minLine: 2 });
+    if (!g.ok) throw new Error(g.error.message);
+    expect(g.value.opening.removed).toHaveLength(2);
+    await p.goto(`${srv.url}/lines.html?w=5&c=2&i=2&seed=2`);
+    await expect.poll(() => p.textContent('#lines-status')).toBe('Game 2, as the link chose it. 3 new chips: green at row 1, column 2; the other 2 made a line. The throw made a line: 2 chips removed, 2 points. Your move.');
   });
 });

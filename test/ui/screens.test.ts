@@ -2,7 +2,8 @@
 // VS Code editor column 900x700 or 620x720, a large screen 1920x1080), light and dark, kept as
 // screenshots in test-artifacts/ui/screens/ to look at. Yatzee with ten players (you and nine
 // robots, your 39-character name cut with an ellipsis): at 1280x720 the whole score table
-// is in view; at no size does the page scroll sideways.
+// is in view; at no size does the page scroll sideways, nor at 420x800 the open games, a
+// name without a break point and the owner's list of players.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -48,6 +49,62 @@ const sideways = (p: Page) => p.evaluate(() => document.documentElement.scrollWi
 describe('screens', () => {
   it('the long name has 39 characters, the most a name may have', () => {
     expect(LONG_NAME).toHaveLength(39);
+  });
+
+  it('nothing is wider than a 420x800 window: the open games, a name without a break point, the owner’s list of players', async () => {
+    // defects at 420 px: the open games' table made the page 521 px wide (566 in German), Join
+    // and Watch off-screen; "You play as" and 39 W made it 632 px; the owner's "Remove a
+    // player…" list was as wide as the longest name (650 px at 1280), "Remove…" off-screen
+    const wide = 'W'.repeat(39);
+    const owner = await openPage(browser, { width: 420, height: 800 });
+    const other = await openPage(browser, { width: 420, height: 800 });
+    try {
+      const p = owner.page;
+      await p.goto(`${srv.url}/yatzee.html?owner=${srv.ownerToken}`);
+      await p.fill('#yatzee-create-name', 'Ann');
+      await p.fill('#yatzee-create-robots', '1');
+      await p.click('#yatzee-create-button');
+      await p.waitForSelector('#yatzee-dice');
+      const id = new URL(p.url()).searchParams.get('game')!;
+      // the second player's page in English (before joining), a page of its own in German
+      const german = await openPage(browser, { width: 420, height: 800, locale: 'de-DE' });
+      try {
+        for (const [locale, l] of [['en-US', other.page], ['de-DE', german.page]] as const) {
+          await l.goto(`${srv.url}/`);
+          const watch = l.locator(`[data-watch="${id}"]`);
+          await watch.waitFor();
+          // the uptime in words (it said "up 1102 s"; media/lobby/uptime.ts, test/ui/l10n.test.ts)
+          if (locale === 'en-US') await expect.poll(() => l.getByText(/^Server \S+, up \d+ (seconds?|minutes?), \d+ open games?\.$/).count()).toBe(1);
+          await l.screenshot({ path: join(DIR, `games-420x800-${locale}.png`), fullPage: true });
+          expect(await sideways(l), `the open games, ${locale}`).toBeLessThanOrEqual(0);
+          for (const link of [watch, l.locator(`[data-game="${id}"] a[data-game]`)]) {
+            const box = (await link.boundingBox())!;
+            expect(box.x + box.width, `${locale}: the link in view`).toBeLessThanOrEqual(420);
+          }
+        }
+      } finally {
+        await german.context.close();
+      }
+      const q = other.page;
+      await q.goto(`${srv.url}/yatzee.html?game=${id}`);
+      await q.fill('#yatzee-name', wide);
+      await q.keyboard.press('Enter');
+      await q.waitForSelector('#yatzee-dice');
+      await expect.poll(() => q.textContent('#yatzee-status')).toContain(`You play as ${wide}.`);
+      await q.screenshot({ path: join(DIR, 'yatzee-long-name-420x800.png') });
+      expect(await sideways(q), '"You play as" and 39 W').toBeLessThanOrEqual(0);
+      await expect.poll(() => p.locator('#yatzee-remove option').allTextContents()).toEqual(['Remove a player…', 'Robot1', wide]);
+      await p.screenshot({ path: join(DIR, 'yatzee-remove-420x800.png') });
+      expect(await sideways(p), 'the owner’s list of players').toBeLessThanOrEqual(0);
+      const ask = (await p.locator('#yatzee-remove-ask').boundingBox())!;
+      expect(ask.x + ask.width, '"Remove…" in view').toBeLessThanOrEqual(420);
+      await p.setViewportSize({ width: 1280, height: 720 });
+      expect((await p.locator('#yatzee-remove').boundingBox())!.width, 'the list at 1280').toBeLessThanOrEqual(300);
+      expect([...owner.errors, ...other.errors]).toEqual([]);
+    } finally {
+      await owner.context.close();
+      await other.context.close();
+    }
   });
 
   for (const [width, height] of SIZES) {
