@@ -73,6 +73,20 @@ describe('UI strings (en, da, de)', () => {
     expect(Object.keys(da).filter((k) => /\bRetur\b/.test(da[k]!))).toEqual([]);
   });
 
+  it('one address and one name per game and action in each language (the Yatzee sheet said "Cal (Sie)" beside "Du spielst als Cal")', () => {
+    const de = LANGUAGES.de as Record<string, string>;
+    const da = LANGUAGES.da as Record<string, string>;
+    // German says du throughout; "Sie" starts a sentence only as "they"/"it" (never in a mark of one's own)
+    expect([de['yatzee.player.you'], de['yatzee.mark.you']]).toEqual(['{0} (du)', 'du']);
+    expect(Object.keys(de).filter((k) => /\b(Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer)\b/.test(de[k]!))).toEqual([]);
+    // the game is Kniffel in German and Yatzy in Danish, never the English name
+    expect(Object.keys(de).filter((k) => /Yatzee|Yatzy/.test(de[k]!))).toEqual([]);
+    expect(Object.keys(da).filter((k) => /Yatzee/.test(da[k]!))).toEqual([]);
+    // joining is beitreten everywhere (Cardwords said "Am Spiel teilnehmen", Kniffel "Dem Spiel beitreten")
+    expect(Object.keys(de).filter((k) => /teilnehm/i.test(de[k]!))).toEqual([]);
+    expect([de['cw.join'], de['cw.joinButton']]).toEqual([de['yatzee.join'], de['yatzee.joinButton']]);
+  });
+
   it('a turn said in the status line is a sentence in every language (a robot’s move had no full stop)', () => {
     for (const lang of ['en', 'da', 'de']) {
       const t = translator(lang);

@@ -561,7 +561,7 @@ export const da: Strings = {
   'cw.log.show': 'Vis trækket på bordet',
   'lobby.playRobot': 'Spil mod en robot',
   'lobby.robotLevel': 'Robottens niveau',
-  'lobby.visitor': 'Du har åbnet siden uden ejerlinket: Her kan du spille Lines og deltage i eller se de åbne spil nedenfor. Kun ejeren opretter Yatzee- og Cardwords-spil: Bed ejeren om ejerlinket eller om et link til et spil.',
+  'lobby.visitor': 'Du har åbnet siden uden ejerlinket: Her kan du spille Lines og deltage i eller se de åbne spil nedenfor. Kun ejeren opretter Yatzy- og Cardwords-spil: Bed ejeren om ejerlinket eller om et link til et spil.',
   'cw.quick.play': 'Spil',
   'cw.err.watchers-full': 'Alle tilskuerpladser i spillet er optaget',
   'cw.review': 'Gennemgang',
