@@ -52,7 +52,7 @@ import { WordRequests } from './view/requests.js';
 import { Results as ResultsView, type KeptCwResults } from './view/results.js';
 import { keepResults } from '../ui/kept-results.js';
 import { keepReviewFocus, Review } from './view/review.js';
-import { endReasonText, withEndReason } from '../ui/end-reason.js';
+import { endReasonText, idleWarningText, withEndReason } from '../ui/end-reason.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { RemovePlayer } from '../ui/remove-player.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -421,6 +421,11 @@ export class CardwordsPanel {
     this.trackGone(s, prev);
     this.trackVotes(s, prev);
     this.trackStandIns(s, prev);
+    // the idle end near, said in the status line (the end came unannounced, "You play as Ivy."
+    // until then), and put off by an action
+    const idleBefore = prev?.idleEndsIn ?? 0;
+    if (s.status !== 'ended' && s.idleEndsIn > 0 && s.idleEndsIn !== idleBefore) this.say(idleWarningText(this.t, s.idleEndsIn));
+    else if (s.idleEndsIn === 0 && idleBefore > 0) this.unsay(idleWarningText(this.t, idleBefore));
     // the deal, for those who waited for it (the pile line alone changed)
     if (prev?.status === 'waiting' && s.status === 'playing') this.say(startedText(this.t, s.players.map((p) => p.name), s.turn, this.mySeat));
     this.rebuild();

@@ -569,6 +569,30 @@ describe('cardwords rooms', () => {
     }
   });
 
+  it('a game nobody plays is warned of its end in the state, and its idle end names no winner (it said "you win with -14 points!")', async () => {
+    const IDLE_MS = 2000;
+    const s = await startServer({ args: ['--ruleset', rulesetDir, '--robot-delay', '5', '--idle-timeout', String(IDLE_MS)] });
+    try {
+      const ivy = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 1, robots: 1, name: 'Ivy', seed: 'idle-1' });
+      await until(() => ivy.state.status === 'playing' && ivy.state.players[ivy.state.turn]?.name === 'Ivy', 5000, "Ivy's turn");
+      expect(ivy.state.idleEndsIn).toBe(0);
+      // the idle time's last fifth: the seconds left, for every page's status line
+      await until(() => ivy.state.idleEndsIn > 0, 2 * IDLE_MS, 'the warning');
+      expect(ivy.state.idleEndsIn).toBeLessThanOrEqual(Math.ceil(IDLE_MS / 5 / 1000));
+      const results = (await ivy.next((m) => m.type === 'results', 2 * IDLE_MS)).payload as { reason: string; winners: string[]; results: { winner: boolean }[] };
+      expect(results.reason).toBe('idle');
+      expect(results.results).toHaveLength(2);
+      expect(results.winners).toEqual([]);
+      expect(results.results.some((r) => r.winner)).toBe(false);
+      // the ended state's score board names nobody either, and the warning is over
+      await until(() => ivy.state.status === 'ended', 5000, 'the ended state');
+      expect([...ivy.state.winners]).toEqual([]);
+      expect(ivy.state.idleEndsIn).toBe(0);
+    } finally {
+      await s.stop();
+    }
+  });
+
   it('a dropped player keeps the seat: a stand-in plays it only after the grace period, marked; the player takes it back (reconnection token, seat key)', async () => {
     const grace = 0.4;
     const ann = await cwCreate(srv.url, { owner: srv.ownerToken, ruleset: 'tiny', humans: 2, name: 'Ann', grace, seed: 'away-1' });
