@@ -1150,7 +1150,12 @@ export class CardwordsPanel {
           // not asked again: the owner said no in this game
           for (const w of p.rejected) this.wordChecks.decided(w, false);
           text = t('cw.err.unknown-words.rejected', p.rejected.join(', '), p.rejected.length);
-        } else text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : this.welcome.owner ? 'cw.err.unknown-words.owner' : p.later ? 'cw.err.unknown-words.later' : p.absent ? 'cw.err.unknown-words.absent' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '), (p.words ?? []).length);
+        } else {
+          const key = p.asked === false ? 'cw.err.unknown-words.notAsked' : this.welcome.owner ? 'cw.err.unknown-words.owner' : p.later ? 'cw.err.unknown-words.later' : p.absent ? 'cw.err.unknown-words.absent' : 'cw.err.unknown-words.asked';
+          // the preview says it too from now on, as the server's checks do after a restart
+          if (key === 'cw.err.unknown-words.asked') this.wordChecks.askedAbout(p.words ?? []);
+          text = t(key, (p.words ?? []).join(', '), (p.words ?? []).length);
+        }
         break;
       default:
         text = refusedActionText(t, p, this.coords, start, (i) => this.state?.players[i]?.name);
@@ -1186,6 +1191,9 @@ export class CardwordsPanel {
     this.render();
   }
 
+  /** The status line's `seq` when it last said a word question (the next one joins it, unless something was said since). */
+  private requestSaidAt = -1;
+
   private onWordRequest(p: WordRequestMessage): void {
     for (const w of p.words) {
       this.wordRequests.set(w, { player: p.player, earlier: p.earlier === true });
@@ -1193,7 +1201,11 @@ export class CardwordsPanel {
     // the owner's own move: not named in the third person; one of a game that has ended said so
     const words = p.words.join(', ');
     const own = !p.earlier && p.player === this.welcome.name;
-    this.say(p.earlier ? this.t('cw.request.earlier', p.player, words) : own ? this.t('cw.request.own', words) : this.t('cw.request', p.player, words));
+    const said = p.earlier ? this.t('cw.request.earlier', p.player, words) : own ? this.t('cw.request.own', words) : this.t('cw.request', p.player, words);
+    // questions of several players one after the other (the owner's join: one message each,
+    // as after a restart) are said together: the last alone hid the others
+    this.say(this.status.seq === this.requestSaidAt ? `${this.status.text} ${said}` : said);
+    this.requestSaidAt = this.status.seq;
     // the focus goes to the question only when it answers the owner's own Return (their move
     // was refused for these words); another player's question came unasked, and a Return
     // typed meanwhile approved a word the owner had not read. It is said, and Tab reaches it.
@@ -1212,7 +1224,7 @@ export class CardwordsPanel {
 
   private onChecked(p: CheckedMessage): void {
     this.requests.settle(p.id);
-    this.wordChecks.answered(p.words, p.unknown, p.rejected ?? [], p.ask);
+    this.wordChecks.answered(p.words, p.unknown, p.rejected ?? [], p.ask, p.asked ?? []);
     this.render();
   }
 

@@ -1090,7 +1090,12 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     }
     const words = (raw as string[]).map((w) => this.canonicalWord(w));
     const store = this.ruleset.store;
-    this.sendTo(client, 'checked', { id, words, unknown: words.filter((w) => !store.has(w)), rejected: words.filter((w) => this.rejected.has(w) && !store.has(w)), ask: this.askMode(seat) });
+    const unknown = words.filter((w) => !store.has(w));
+    const ask = this.askMode(seat);
+    // the owner has this player's open questions (asked, or at the owner's join): kept in the
+    // log, so a restart's preview says so as the refusal before it did
+    const asked = ask === 'now' ? unknown.filter((w) => this.questions.waiting([w], seat.name)) : [];
+    this.sendTo(client, 'checked', { id, words, unknown, rejected: words.filter((w) => this.rejected.has(w) && !store.has(w)), ask, ...(asked.length ? { asked } : {}) });
   }
 
   // ---- robots

@@ -28,7 +28,7 @@ function assertPrivate(states: CwJSON[], ownSeat: number | null): void {
 /** What the room's `check` of `words` says of how playing them asks the owner (`ask`). */
 let checks = 0;
 /** The room's answer to `p`'s `check` of `words` (the preview's: which the dictionary lacks, how playing them asks the owner). */
-async function check(p: CwPlayer, words: readonly string[]): Promise<{ words: string[]; unknown: string[]; rejected?: string[]; ask?: string }> {
+async function check(p: CwPlayer, words: readonly string[]): Promise<{ words: string[]; unknown: string[]; rejected?: string[]; ask?: string; asked?: string[] }> {
   const id = `check-${++checks}`;
   const from = p.messages.length;
   p.room.send('check', { id, words });
@@ -297,6 +297,7 @@ describe('cardwords rooms', () => {
     const checked = await check(bob, moveWordsNow);
     expect(checked.words).toEqual(moveWordsNow);
     expect(sorted(checked.unknown)).toEqual(sorted(unknown));
+    expect(checked.asked).toBeUndefined();
     // written in lower case: the dictionary's canonical form
     expect((await check(bob, moveWordsNow.map((w) => w.toLowerCase()))).words).toEqual(moveWordsNow);
     // watchers make no moves; a malformed check is refused
@@ -314,6 +315,9 @@ describe('cardwords rooms', () => {
     const asked = await owner.next((m) => m.type === 'word-request');
     expect(asked.payload).toMatchObject({ player: 'Bob', ruleset: 'tiny' });
     expect(sorted((asked.payload as { words?: unknown }).words)).toEqual(sorted(unknown));
+    // the preview's check says so from now on, from the room's open questions (a restart keeps
+    // them: its preview said "Playing the move asks the owner" of a word asked before)
+    expect(sorted((await check(bob, moveWordsNow)).asked ?? [])).toEqual(sorted(unknown));
     const approved = await owner.request('approve', { words: unknown });
     expect(approved.type, JSON.stringify(approved.payload)).toBe('ack');
     const personal = readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n');
@@ -321,7 +325,8 @@ describe('cardwords rooms', () => {
     for (const w of unknown) expect((await bob.next((m) => m.type === 'word' && (m.payload as { word?: string }).word === w)).payload).toMatchObject({ approved: true });
 
     // approved: the check knows them now
-    expect((await check(bob, unknown)).unknown).toEqual([]);
+    const known2 = await check(bob, unknown);
+    expect([known2.unknown, known2.asked]).toEqual([[], undefined]);
     // the retry is accepted
     const retry = await bob.request('action', { text });
     expect(retry.type, JSON.stringify(retry.payload)).toBe('ack');

@@ -1337,7 +1337,9 @@ describe('Cardwords defects, each in Chromium', () => {
     await quickGame(next, 's3');
     await next.waitForSelector(`#cw-requests button[data-reject="${pair!}"]`);
     // "tried", not "played" (the move was refused), and the bar's line says "earlier" too (only the status line did)
-    await expect.poll(() => next.textContent('#cw-status')).toBe(`Bo tried words the dictionary does not know in an earlier game: ${pair!}. Approve or reject them.`);
+    // both questions, Ann's and Bo's, each from its own message: the status line said the last
+    // one alone (after a restart too, where the owner's join brings every open one)
+    await expect.poll(() => next.textContent('#cw-status')).toBe(`Ann tried words the dictionary does not know in an earlier game: TS. Approve or reject them. Bo tried words the dictionary does not know in an earlier game: ${pair!}. Approve or reject them.`);
     expect((await next.textContent(`#cw-requests li[data-word="${pair!}"] span`))!.trim()).toBe(`${pair!} (tried by Bo in an earlier game)`);
     await shot(next, 'cardwords-earlier-question-1280x720');
     // a question that came unasked does not take the focus: a Return typed meanwhile approved

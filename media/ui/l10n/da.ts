@@ -416,6 +416,7 @@ export const da: Strings = {
   'cw.preview.bonus': 'bonus for {0} kort: {1}',
   'cw.preview.dictionary': 'Serveren tjekker ordene i sin ordbog.',
   'cw.preview.unknown': '{0}: står ikke i ordbogen. Spiller du trækket, bliver ejeren spurgt, om {1, plural, one {ordet} other {ordene}} skal med.',
+  'cw.preview.unknown.asked': '{0}: står ikke i ordbogen. Ejeren er blevet spurgt, om {1, plural, one {ordet} other {ordene}} skal med; indtil da afvises trækket.',
   'cw.preview.unknown.owner': '{0}: står ikke i ordbogen. Du er ejeren: Spiller du trækket, bliver du spurgt, om {1, plural, one {ordet} other {ordene}} skal med.',
   'cw.preview.unknown.later': '{0}: står ikke i ordbogen. Ejeren, der spiller med i dette spil, bliver spurgt, når det er slut; indtil da afvises trækket.',
   'cw.preview.unknown.absent': '{0}: står ikke i ordbogen. Ejeren er ikke i dette spil nu og bliver spurgt, når ejeren kommer ind; indtil da afvises trækket.',

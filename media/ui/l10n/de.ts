@@ -416,6 +416,7 @@ export const de: Strings = {
   'cw.preview.bonus': 'Bonus für {0, plural, one {# Karte} other {# Karten}}: {1}',
   'cw.preview.dictionary': 'Der Server prüft die Wörter in seinem Wörterbuch.',
   'cw.preview.unknown': '{0}: steht nicht im Wörterbuch. Spielst du den Zug, wird der Besitzer gefragt, ob {1, plural, one {es hinzukommt} other {sie hinzukommen}}.',
+  'cw.preview.unknown.asked': '{0}: steht nicht im Wörterbuch. Der Besitzer wurde gefragt, ob {1, plural, one {es hinzukommt} other {sie hinzukommen}}; bis dahin wird der Zug abgelehnt.',
   'cw.preview.unknown.owner': '{0}: steht nicht im Wörterbuch. Du bist der Besitzer: Spielst du den Zug, wirst du gefragt, ob {1, plural, one {es hinzukommt} other {sie hinzukommen}}.',
   'cw.preview.unknown.later': '{0}: steht nicht im Wörterbuch. Der Besitzer, der in diesem Spiel mitspielt, wird gefragt, wenn es vorbei ist; bis dahin wird der Zug abgelehnt.',
   'cw.preview.unknown.absent': '{0}: steht nicht im Wörterbuch. Der Besitzer ist gerade nicht in diesem Spiel und wird gefragt, sobald er hereinkommt; bis dahin wird der Zug abgelehnt.',

@@ -415,6 +415,7 @@ export const en = {
   'cw.preview.bonus': 'bonus for {0, plural, one {# card} other {# cards}}: {1}',
   'cw.preview.dictionary': 'The server checks the words in its dictionary.',
   'cw.preview.unknown': '{0}: not in the dictionary. Playing the move asks the owner to add {1, plural, one {it} other {them}}.',
+  'cw.preview.unknown.asked': '{0}: not in the dictionary. The owner has been asked to add {1, plural, one {it} other {them}}; the move is refused until then.',
   'cw.preview.unknown.owner': '{0}: not in the dictionary. You are the owner: playing the move asks you to add {1, plural, one {it} other {them}}.',
   'cw.preview.unknown.later': '{0}: not in the dictionary. The owner, who plays in this game, is asked once it is over; the move is refused until then.',
   'cw.preview.unknown.absent': '{0}: not in the dictionary. The owner is not in this game now and is asked on joining it; the move is refused until then.',
