@@ -735,7 +735,7 @@ describe('Yatzee panel in Chromium', () => {
       await p.waitForSelector('#yatzee-dice');
       // the idle time's last fifth (600 ms here): polled often enough not to miss it
       const warned = 'Nobody has played for a while: the game ends in 1 second unless someone plays.';
-      await expect.poll(() => p.textContent('#yatzee-status'), { timeout: 2 * IDLE_MS, intervals: [50] }).toBe(warned);
+      await expect.poll(() => p.textContent('#yatzee-status'), { timeout: 2 * IDLE_MS, interval: 50 }).toBe(warned);
       await expect.poll(() => p.textContent('#yatzee-status'), { timeout: 2 * IDLE_MS }).toBe('No winner: nobody played for a long time.');
     } finally {
       await context.close();
