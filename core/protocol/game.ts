@@ -125,6 +125,8 @@ export interface YatzeeRoomState {
   status: string;
   /** No human is connected: the robots wait. */
   paused: boolean;
+  /** Seconds left before the game ends for want of play, once that end is near; 0: not near (any action puts it off). */
+  idleEndsIn: number;
   moves: number;
   players: YatzeeSheetState[];
 }
@@ -302,6 +304,8 @@ export interface CardwordsRoomState {
   grace: number;
   /** No human is connected: no robot or stand-in moves until one is back. */
   paused: boolean;
+  /** Seconds left before the game ends for want of play, once that end is near; 0: not near (any action puts it off). */
+  idleEndsIn: number;
   width: number;
   height: number;
   players: CardwordsSeatState[];

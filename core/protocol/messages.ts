@@ -84,6 +84,12 @@ export interface CheckedMessage {
   rejected?: string[];
   /** How playing the unknown words would ask the owner now (the preview says it). */
   ask?: WordAsk;
+  /**
+   * Of the unknown words, those whose question from this player the owner has now and has not
+   * decided (the preview says the owner has been asked: after a restart or a reload it said
+   * that playing would ask).
+   */
+  asked?: string[];
 }
 
 /** A Yatzee action from a client (the player is the sender; `join` and `leave` are not actions). */

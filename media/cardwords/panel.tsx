@@ -52,7 +52,7 @@ import { WordRequests } from './view/requests.js';
 import { Results as ResultsView, type KeptCwResults } from './view/results.js';
 import { keepResults } from '../ui/kept-results.js';
 import { keepReviewFocus, Review } from './view/review.js';
-import { endReasonText, withEndReason } from '../ui/end-reason.js';
+import { endReasonText, idleWarningText, withEndReason } from '../ui/end-reason.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { RemovePlayer } from '../ui/remove-player.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -421,6 +421,11 @@ export class CardwordsPanel {
     this.trackGone(s, prev);
     this.trackVotes(s, prev);
     this.trackStandIns(s, prev);
+    // the idle end near, said in the status line (the end came unannounced, "You play as Ivy."
+    // until then), and put off by an action
+    const idleBefore = prev?.idleEndsIn ?? 0;
+    if (s.status !== 'ended' && s.idleEndsIn > 0 && s.idleEndsIn !== idleBefore) this.say(idleWarningText(this.t, s.idleEndsIn));
+    else if (s.idleEndsIn === 0 && idleBefore > 0) this.unsay(idleWarningText(this.t, idleBefore));
     // the deal, for those who waited for it (the pile line alone changed)
     if (prev?.status === 'waiting' && s.status === 'playing') this.say(startedText(this.t, s.players.map((p) => p.name), s.turn, this.mySeat));
     this.rebuild();
@@ -1145,7 +1150,12 @@ export class CardwordsPanel {
           // not asked again: the owner said no in this game
           for (const w of p.rejected) this.wordChecks.decided(w, false);
           text = t('cw.err.unknown-words.rejected', p.rejected.join(', '), p.rejected.length);
-        } else text = t(p.asked === false ? 'cw.err.unknown-words.notAsked' : this.welcome.owner ? 'cw.err.unknown-words.owner' : p.later ? 'cw.err.unknown-words.later' : p.absent ? 'cw.err.unknown-words.absent' : 'cw.err.unknown-words.asked', (p.words ?? []).join(', '), (p.words ?? []).length);
+        } else {
+          const key = p.asked === false ? 'cw.err.unknown-words.notAsked' : this.welcome.owner ? 'cw.err.unknown-words.owner' : p.later ? 'cw.err.unknown-words.later' : p.absent ? 'cw.err.unknown-words.absent' : 'cw.err.unknown-words.asked';
+          // the preview says it too from now on, as the server's checks do after a restart
+          if (key === 'cw.err.unknown-words.asked') this.wordChecks.askedAbout(p.words ?? []);
+          text = t(key, (p.words ?? []).join(', '), (p.words ?? []).length);
+        }
         break;
       default:
         text = refusedActionText(t, p, this.coords, start, (i) => this.state?.players[i]?.name);
@@ -1181,6 +1191,9 @@ export class CardwordsPanel {
     this.render();
   }
 
+  /** The status line's `seq` when it last said a word question (the next one joins it, unless something was said since). */
+  private requestSaidAt = -1;
+
   private onWordRequest(p: WordRequestMessage): void {
     for (const w of p.words) {
       this.wordRequests.set(w, { player: p.player, earlier: p.earlier === true });
@@ -1188,7 +1201,11 @@ export class CardwordsPanel {
     // the owner's own move: not named in the third person; one of a game that has ended said so
     const words = p.words.join(', ');
     const own = !p.earlier && p.player === this.welcome.name;
-    this.say(p.earlier ? this.t('cw.request.earlier', p.player, words) : own ? this.t('cw.request.own', words) : this.t('cw.request', p.player, words));
+    const said = p.earlier ? this.t('cw.request.earlier', p.player, words) : own ? this.t('cw.request.own', words) : this.t('cw.request', p.player, words);
+    // questions of several players one after the other (the owner's join: one message each,
+    // as after a restart) are said together: the last alone hid the others
+    this.say(this.status.seq === this.requestSaidAt ? `${this.status.text} ${said}` : said);
+    this.requestSaidAt = this.status.seq;
     // the focus goes to the question only when it answers the owner's own Return (their move
     // was refused for these words); another player's question came unasked, and a Return
     // typed meanwhile approved a word the owner had not read. It is said, and Tab reaches it.
@@ -1207,7 +1224,7 @@ export class CardwordsPanel {
 
   private onChecked(p: CheckedMessage): void {
     this.requests.settle(p.id);
-    this.wordChecks.answered(p.words, p.unknown, p.rejected ?? [], p.ask);
+    this.wordChecks.answered(p.words, p.unknown, p.rejected ?? [], p.ask, p.asked ?? []);
     this.render();
   }
 

@@ -31,8 +31,10 @@ const UNKNOWN_SAID: Record<WordAsk, StringKey> = { now: 'cw.preview.unknown', ow
  * bridge's): how playing asks the owner (now, the owner being you, when the round is over,
  * when the owner joins), except for words the owner rejected in this game.
  */
-export function lackingWordsText(t: Translate, lacking: { unknown: readonly string[]; rejected: readonly string[]; ask?: WordAsk }): string[] {
+export function lackingWordsText(t: Translate, lacking: { unknown: readonly string[]; rejected: readonly string[]; asked?: readonly string[]; ask?: WordAsk }): string[] {
   const out: string[] = [];
+  // asked already (the refusal said so; a restart's preview said playing would ask)
+  if (lacking.asked?.length) out.push(t('cw.preview.unknown.asked', lacking.asked.join(', '), lacking.asked.length));
   if (lacking.unknown.length) out.push(t(UNKNOWN_SAID[lacking.ask ?? 'now'], lacking.unknown.join(', '), lacking.unknown.length));
   if (lacking.rejected.length) out.push(t('cw.preview.rejected', lacking.rejected.join(', '), lacking.rejected.length));
   return out;

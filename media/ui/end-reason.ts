@@ -16,14 +16,27 @@ const TEXTS: Record<EndReason, StringKey> = {
 };
 
 /**
- * A room's end the table does not show, said before `text`, the winners, in the status line and
+ * A room's end the table does not show, said before `text`, the winners (an idle end has none:
+ * its reason alone), in the status line and
  * the log, as Yatzee's status says it: nobody played for a long time (an away player came back
  * to "The game is over. Winner: Ida." with no why but under Results), or the owner ended it (the
  * players read the winners of a game cut short with the why under Results alone). `owner`: the
  * page is the owner's ("You ended the game.").
  */
 export function withEndReason(t: Translate, reason: string | null | undefined, text: string, owner = false): string {
-  return reason === 'idle' || reason === 'owner' ? `${endReasonText(t, reason, owner)} ${text}` : text;
+  // an idle end names no winner ("No winner: nobody played for a long time."): it named one
+  // of a game nobody played, "you win with -14 points!"
+  if (reason === 'idle') return endReasonText(t, reason);
+  return reason === 'owner' ? `${endReasonText(t, reason, owner)} ${text}` : text;
+}
+
+/**
+ * The warning of an idle end near (the state's `idleEndsIn`, seconds: the room sets it in the
+ * idle time's last fifth, and any action clears it), for the status line; '' when none.
+ */
+export function idleWarningText(t: Translate, seconds: number): string {
+  if (!(seconds > 0)) return '';
+  return seconds > 60 ? t('end.idleSoon.minutes', Math.ceil(seconds / 60)) : t('end.idleSoon.seconds', seconds);
 }
 
 /** `owner`: the page is the owner's (the room's welcome said so). */

@@ -26,7 +26,7 @@ import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Dice } from './view/dice.js';
 import { Results, type Result } from './view/results.js';
 import { Sheets, type Column, type Transfer } from './view/table.js';
-import { endReasonText } from '../ui/end-reason.js';
+import { endReasonText, idleWarningText } from '../ui/end-reason.js';
 import { keepResults } from '../ui/kept-results.js';
 import type { KeptResults } from './kept-results.js';
 
@@ -201,6 +201,10 @@ export class YatzeePanel {
       if (removed.length > 0) said.push(this.t('yatzee.playerRemoved', removed.join(', '), removed.length));
       if (said.length > 0) this.say(said.join(' '));
     }
+    // the idle end near, said in the status line (the end came unannounced), and put off by an action
+    const idleBefore = this.view?.idleEndsIn ?? 0;
+    if (view.status !== 'ended' && view.idleEndsIn > 0 && view.idleEndsIn !== idleBefore) this.say(idleWarningText(this.t, view.idleEndsIn));
+    else if (view.idleEndsIn === 0 && idleBefore > 0) this.unsay(idleWarningText(this.t, idleBefore));
     this.view = view;
     const mine = this.isPlayer ? view.players.find((p) => p.name === this.welcome.name) : undefined;
     this.me = mine ? toSheet(mine) : null;

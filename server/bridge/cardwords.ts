@@ -281,7 +281,7 @@ export class CardwordsSession {
       this.notify({ method: 'cardwords/word-settled', params: { word: m.word, approved: m.approved } });
     });
     typed.on('checked', (c) => {
-      this.wordChecks.answered(c.words, c.unknown, c.rejected ?? [], c.ask);
+      this.wordChecks.answered(c.words, c.unknown, c.rejected ?? [], c.ask, c.asked ?? []);
       this.update();
     });
     typed.on('word', (w) => {

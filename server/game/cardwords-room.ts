@@ -1090,7 +1090,12 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     }
     const words = (raw as string[]).map((w) => this.canonicalWord(w));
     const store = this.ruleset.store;
-    this.sendTo(client, 'checked', { id, words, unknown: words.filter((w) => !store.has(w)), rejected: words.filter((w) => this.rejected.has(w) && !store.has(w)), ask: this.askMode(seat) });
+    const unknown = words.filter((w) => !store.has(w));
+    const ask = this.askMode(seat);
+    // the owner has this player's open questions (asked, or at the owner's join): kept in the
+    // log, so a restart's preview says so as the refusal before it did
+    const asked = ask === 'now' ? unknown.filter((w) => this.questions.waiting([w], seat.name)) : [];
+    this.sendTo(client, 'checked', { id, words, unknown, rejected: words.filter((w) => this.rejected.has(w) && !store.has(w)), ask, ...(asked.length ? { asked } : {}) });
   }
 
   // ---- robots
@@ -1159,7 +1164,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
         }).catch((e: unknown) => console.error(`cardwords serve: game ${this.roomId}: could not free a seat: ${(e as Error).message}`));
       }
     }
-    if (changed || this.state.paused !== this.isPausedNow()) this.sync();
+    if (this.updateIdleWarning(now) || changed || this.state.paused !== this.isPausedNow()) this.sync();
     const seatedHumans = this.seats.some((s) => s.robot === null && s.name !== '');
     const humansLeft = this.seatStates().some(holdsSeat);
     let reason: EndReason | null = null;
@@ -1190,9 +1195,23 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     return this.game?.end?.reason === 'out' ? 'out' : 'passes';
   }
 
-  /** Each seat's result; a game ended before its end is settled as the rules settle one (hands count against). */
-  private computeResults(): PlayerResult[] {
-    const g = this.game!.over ? this.game! : finish(this.game!, 'idle', null);
+  /**
+   * A game the room ends before its end (`reason`), settled as the rules settle one (hands count
+   * against); an idle end names no winner: nobody played, and "Winner: Robot1" of a round nobody
+   * played, every score negative, read as a result (docs/rules.md "Cardwords end of game").
+   */
+  private settled(g: CardwordsState, reason: EndReason | null): CardwordsState {
+    if (g.over) return g;
+    const s = finish(g, 'idle', null);
+    return reason === 'idle' ? { ...s, end: { ...s.end!, winners: [] } } : s;
+  }
+
+  /** The room's end, once it is announced (null before). */
+  private endedFor: EndReason | null = null;
+
+  /** Each seat's result; a game the room ends is settled (`settled`). */
+  private computeResults(reason: EndReason | null = null): PlayerResult[] {
+    const g = this.settled(this.game!, reason);
     return g.players.map((p, i) => ({
       seat: i,
       name: p.name,
@@ -1206,7 +1225,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
   }
 
   private resultsMessage(reason: EndReason): ResultsMessage {
-    const results = (this.lastResults ?? (this.game ? this.computeResults() : [])).slice().sort((a, b) => b.score - a.score);
+    const results = (this.lastResults ?? (this.game ? this.computeResults(reason) : [])).slice().sort((a, b) => b.score - a.score);
     return { round: this.round, reason, out: this.game?.end?.out ?? null, results, winners: results.filter((r) => r.winner).map((r) => r.name) };
   }
 
@@ -1221,7 +1240,8 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     return results;
   }
 
-  protected markEnded(): void {
+  protected markEnded(reason: EndReason): void {
+    this.endedFor = reason;
     this.state.status = 'ended';
     this.state.turn = -1;
     // the scores settled as the results settle them (sync)
@@ -1256,10 +1276,11 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
       // a game the owner (or the lifetime rules) ended before its end is settled as its
       // results settle it: every client's score board showed the scores before the hands
       // counted against, beside results that did
-      game: this.ended && this.game && !this.game.over ? finish(this.game, 'idle', null) : this.game,
+      game: this.ended && this.game ? this.settled(this.game, this.endedFor) : this.game,
       round: this.round,
       ended: this.ended,
       paused: this.isPausedNow(),
+      idleEndsIn: this.ended ? 0 : this.idleEndsIn,
       standInAt: this.standInAt,
       seats: this.seats.map((seat) => ({
         name: seat.name,

@@ -89,6 +89,8 @@ export const CardwordsRoomState = schema(
     grace: t.float64().default(60_000),
     /** No human is connected: no robot or stand-in moves. */
     paused: t.boolean().default(false),
+    /** Seconds left before the game ends for want of play, once that end is near (room-base.ts `updateIdleWarning`); 0: not near. */
+    idleEndsIn: t.uint32().default(0),
     width: t.uint8().default(0),
     height: t.uint8().default(0),
     players: t.array(CwSeat),
@@ -162,6 +164,7 @@ export interface SyncInput {
   round: number;
   ended: boolean;
   paused: boolean;
+  idleEndsIn: number;
   seats: SeatView[];
   /** This round's action indexes a stand-in made. */
   standInAt: ReadonlySet<number>;
@@ -229,6 +232,7 @@ export class CardwordsStateSync {
     set(l, 'drawn', last?.drawn ?? 0);
     set(l, 'standIn', g !== null && g.actions.length > 0 && v.standInAt.has(g.actions.length - 1));
     set(st, 'paused', v.paused);
+    set(st, 'idleEndsIn', v.idleEndsIn);
     set(st, 'endReason', g?.end?.reason ?? '');
     setArray(st.winners, g?.end?.winners ?? []);
   }

@@ -199,6 +199,31 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
     if (this.shuttingDown) throw new Error('the server is stopping');
     await this.log.append({ t: Date.now(), ...entry });
     this.lastActionAt = performance.now();
+    // the warning of an idle end is over (the state that goes out with the action says so)
+    this.idleEndsIn = 0;
+  }
+
+  /**
+   * The warning of an idle end (docs/rules.md "Yatzee lifetime", docs/server.md "Lifetime"):
+   * the seconds left before the game ends for want of play, in the state for every page (0:
+   * none). The end came unannounced, the status line saying "You play as Ivy." until then.
+   */
+  protected idleEndsIn = 0;
+
+  /**
+   * Sets `idleEndsIn` at a lifetime check: in the idle time's last fifth, the time left in whole
+   * minutes while more than one is left, then once in seconds (a page says each change: not a
+   * count-down). True when it changed: the room syncs its state.
+   */
+  protected updateIdleWarning(now: number): boolean {
+    const { idleMs } = ctx().timeouts;
+    const left = idleMs - (now - this.lastActionAt);
+    if (left <= 0) return false;
+    let shown = 0;
+    if (left <= idleMs / 5) shown = left > 60_000 ? Math.ceil(left / 60_000) * 60 : this.idleEndsIn > 0 && this.idleEndsIn <= 60 ? this.idleEndsIn : Math.ceil(left / 1000);
+    if (shown === this.idleEndsIn) return false;
+    this.idleEndsIn = shown;
+    return true;
   }
 
   protected roleOf(client: Client): ClientInfo | undefined {

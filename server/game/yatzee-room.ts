@@ -419,6 +419,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
       present,
     });
     if (reason) void this.enqueue(() => this.endGame(LIFETIME_REASON[reason]));
+    else if (this.updateIdleWarning(now)) this.sync();
   }
 
   /** The sheets as the state shows them, for the rules the pages read there too (core/protocol/game.ts). */
@@ -452,7 +453,8 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     // a later join reopened the game: that sheet is no longer the last (a later leave sets its own)
     const last = this.lastSheet;
     if (reason === 'left' && last && findPlayer(this.game, last.name) < 0) scored.push(last);
-    const top = Math.max(...scored.map((r) => r.score));
+    // an idle end names no winner: nobody played ("Winner: Robot1." of a game left alone)
+    const top = reason === 'idle' ? Infinity : Math.max(...scored.map((r) => r.score));
     const results: PlayerResult[] = scored.map((r) => ({ ...r, winner: r.score === top, standIn: false })).sort((a, b) => b.score - a.score);
     return { reason, results, winners: results.filter((r) => r.winner).map((r) => r.name) };
   }
@@ -478,6 +480,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     st.moves = this.game.moves;
     if (!this.ended) st.status = 'playing';
     st.paused = !this.ended && this.paused;
+    st.idleEndsIn = this.ended ? 0 : this.idleEndsIn;
     // released sheets leave the schema too (a sheet object is never reused for another name)
     for (let i = st.players.length - 1; i >= 0; i--) if (findPlayer(this.game, st.players[i]!.name) < 0) st.players.splice(i, 1);
     this.game.players.forEach((p) => {

@@ -35,6 +35,8 @@ export const YatzeeRoomState = schema(
     status: t.string().default('playing'),
     /** No human is connected: the robots wait. */
     paused: t.boolean().default(false),
+    /** Seconds left before the game ends for want of play, once that end is near (room-base.ts `updateIdleWarning`); 0: not near. */
+    idleEndsIn: t.uint32().default(0),
     moves: t.uint32().default(0),
     players: t.array(YatzeeSheet),
   },

@@ -2,6 +2,8 @@
 // (core/games/cardwords/word-checks.ts): one request at a time, the latest words only.
 import { describe, expect, it } from 'vitest';
 import { CHECK_MAX_WORDS, WordChecks } from '../../core/games/cardwords/word-checks.js';
+import { lackingWordsText } from '../../media/cardwords/words.js';
+import { translator } from '../../media/ui/l10n/index.js';
 
 describe('word checks', () => {
   it('asks the latest words not known yet, one request at a time; the answer is kept', () => {
@@ -35,15 +37,31 @@ describe('word checks', () => {
   it('tells the words the owner rejected in this game from those playing would ask about, from the check and from a decision; an approval clears it', () => {
     const c = new WordChecks();
     c.answered(['AT', 'TWE', 'XT'], ['TWE', 'XT'], ['XT']);
-    expect(c.lacking(['AT', 'TWE', 'XT', 'XT'])).toEqual({ unknown: ['TWE'], rejected: ['XT'], ask: 'now' });
+    expect(c.lacking(['AT', 'TWE', 'XT', 'XT'])).toEqual({ unknown: ['TWE'], rejected: ['XT'], asked: [], ask: 'now' });
     c.decided('TWE', false);
-    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: [], rejected: ['TWE', 'XT'], ask: 'now' });
+    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: [], rejected: ['TWE', 'XT'], asked: [], ask: 'now' });
     c.decided('XT', true);
-    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: [], rejected: ['TWE'], ask: 'now' });
+    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: [], rejected: ['TWE'], asked: [], ask: 'now' });
     expect(c.known('XT')).toBe(true);
     // a later check without it (approved elsewhere, then unknown again) is what the server says
     c.answered(['TWE'], ['TWE'], []);
-    expect(c.lacking(['TWE'])).toEqual({ unknown: ['TWE'], rejected: [], ask: 'now' });
+    expect(c.lacking(['TWE'])).toEqual({ unknown: ['TWE'], rejected: [], asked: [], ask: 'now' });
+  });
+
+  it('tells the words the owner has been asked about, from the refusal and from the check (a restart\'s preview said playing would ask); a decision ends it', () => {
+    const c = new WordChecks();
+    c.answered(['AT', 'TWE', 'XT'], ['TWE', 'XT'], [], 'now', ['XT']);
+    expect(c.lacking(['AT', 'TWE', 'XT'])).toEqual({ unknown: ['TWE'], rejected: [], asked: ['XT'], ask: 'now' });
+    c.askedAbout(['TWE']);
+    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: [], rejected: [], asked: ['TWE', 'XT'], ask: 'now' });
+    c.decided('XT', false);
+    c.decided('TWE', true);
+    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: [], rejected: ['XT'], asked: [], ask: 'now' });
+    const t = translator('en');
+    expect(lackingWordsText(t, { unknown: ['AB'], rejected: [], asked: ['EEOS'], ask: 'now' })).toEqual([
+      'EEOS: not in the dictionary. The owner has been asked to add it; the move is refused until then.',
+      'AB: not in the dictionary. Playing the move asks the owner to add it.',
+    ]);
   });
 
   it('keeps how the server last said playing them asks the owner (the owner may come and go)', () => {
@@ -51,7 +69,7 @@ describe('word checks', () => {
     c.answered(['TWE'], ['TWE'], [], 'absent');
     expect(c.lacking(['TWE']).ask).toBe('absent');
     c.answered(['XT'], ['XT'], [], 'later');
-    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: ['TWE', 'XT'], rejected: [], ask: 'later' });
+    expect(c.lacking(['TWE', 'XT'])).toEqual({ unknown: ['TWE', 'XT'], rejected: [], asked: [], ask: 'later' });
   });
 
   it('asks at most the words one check may carry', () => {

@@ -28,7 +28,7 @@ function assertPrivate(states: CwJSON[], ownSeat: number | null): void {
 /** What the room's `check` of `words` says of how playing them asks the owner (`ask`). */
 let checks = 0;
 /** The room's answer to `p`'s `check` of `words` (the preview's: which the dictionary lacks, how playing them asks the owner). */
-async function check(p: CwPlayer, words: readonly string[]): Promise<{ words: string[]; unknown: string[]; rejected?: string[]; ask?: string }> {
+async function check(p: CwPlayer, words: readonly string[]): Promise<{ words: string[]; unknown: string[]; rejected?: string[]; ask?: string; asked?: string[] }> {
   const id = `check-${++checks}`;
   const from = p.messages.length;
   p.room.send('check', { id, words });
@@ -297,6 +297,7 @@ describe('cardwords rooms', () => {
     const checked = await check(bob, moveWordsNow);
     expect(checked.words).toEqual(moveWordsNow);
     expect(sorted(checked.unknown)).toEqual(sorted(unknown));
+    expect(checked.asked).toBeUndefined();
     // written in lower case: the dictionary's canonical form
     expect((await check(bob, moveWordsNow.map((w) => w.toLowerCase()))).words).toEqual(moveWordsNow);
     // watchers make no moves; a malformed check is refused
@@ -314,6 +315,9 @@ describe('cardwords rooms', () => {
     const asked = await owner.next((m) => m.type === 'word-request');
     expect(asked.payload).toMatchObject({ player: 'Bob', ruleset: 'tiny' });
     expect(sorted((asked.payload as { words?: unknown }).words)).toEqual(sorted(unknown));
+    // the preview's check says so from now on, from the room's open questions (a restart keeps
+    // them: its preview said "Playing the move asks the owner" of a word asked before)
+    expect(sorted((await check(bob, moveWordsNow)).asked ?? [])).toEqual(sorted(unknown));
     const approved = await owner.request('approve', { words: unknown });
     expect(approved.type, JSON.stringify(approved.payload)).toBe('ack');
     const personal = readFileSync(join(rulesetDir, 'tiny.personal.dict'), 'utf8').split('\n');
@@ -321,7 +325,8 @@ describe('cardwords rooms', () => {
     for (const w of unknown) expect((await bob.next((m) => m.type === 'word' && (m.payload as { word?: string }).word === w)).payload).toMatchObject({ approved: true });
 
     // approved: the check knows them now
-    expect((await check(bob, unknown)).unknown).toEqual([]);
+    const known2 = await check(bob, unknown);
+    expect([known2.unknown, known2.asked]).toEqual([[], undefined]);
     // the retry is accepted
     const retry = await bob.request('action', { text });
     expect(retry.type, JSON.stringify(retry.payload)).toBe('ack');
@@ -564,6 +569,30 @@ describe('cardwords rooms', () => {
       expect(handOf(back)).toEqual(hand);
       expect(s.output()).not.toMatch(/WebSocket is not defined/);
       await ann.request('end');
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('a game nobody plays is warned of its end in the state, and its idle end names no winner (it said "you win with -14 points!")', async () => {
+    const IDLE_MS = 2000;
+    const s = await startServer({ args: ['--ruleset', rulesetDir, '--robot-delay', '5', '--idle-timeout', String(IDLE_MS)] });
+    try {
+      const ivy = await cwCreate(s.url, { owner: s.ownerToken, ruleset: 'tiny', humans: 1, robots: 1, name: 'Ivy', seed: 'idle-1' });
+      await until(() => ivy.state.status === 'playing' && ivy.state.players[ivy.state.turn]?.name === 'Ivy', 5000, "Ivy's turn");
+      expect(ivy.state.idleEndsIn).toBe(0);
+      // the idle time's last fifth: the seconds left, for every page's status line
+      await until(() => ivy.state.idleEndsIn > 0, 2 * IDLE_MS, 'the warning');
+      expect(ivy.state.idleEndsIn).toBeLessThanOrEqual(Math.ceil(IDLE_MS / 5 / 1000));
+      const results = (await ivy.next((m) => m.type === 'results', 2 * IDLE_MS)).payload as { reason: string; winners: string[]; results: { winner: boolean }[] };
+      expect(results.reason).toBe('idle');
+      expect(results.results).toHaveLength(2);
+      expect(results.winners).toEqual([]);
+      expect(results.results.some((r) => r.winner)).toBe(false);
+      // the ended state's score board names nobody either, and the warning is over
+      await until(() => ivy.state.status === 'ended', 5000, 'the ended state');
+      expect([...ivy.state.winners]).toEqual([]);
+      expect(ivy.state.idleEndsIn).toBe(0);
     } finally {
       await s.stop();
     }

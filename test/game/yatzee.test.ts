@@ -409,7 +409,8 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
     expect(ended.payload.reason).toBe('no-players');
   });
 
-  it('a game without any action ends', async () => {
+  it('a game without any action ends, warned first, and names no winner', async () => {
+    // (the idle end named a winner of a game nobody played: "Winner: Robot1.", here the lone player)
     const p = await named(Player.create(srv.url, 'yatzee', { owner: srv.ownerToken, name: 'Idle' }));
     // actions keep it alive: held and released dice, one after the other's ack, for longer
     // than the idle timeout (this server's rate limit is out of reach of back-to-back requests)
@@ -423,8 +424,19 @@ describe('yatzee lifetime (seed: 2 minutes without a player, last player leaves,
     }
     expect(actions).toBeGreaterThan(1);
     expect(p.messages.some((m) => m.type === 'ended')).toBe(false);
+    // the warning: in the idle time's last fifth, the seconds left (the end came unannounced);
+    // an action puts it off
+    await until(() => p.state.idleEndsIn > 0, 4 * IDLE_MS, 'the idle warning');
+    expect(p.state.idleEndsIn).toBeLessThanOrEqual(Math.ceil(IDLE_MS / 5 / 1000));
+    expect((await p.request('action', { type: 'hold', dice: [1] })).type).toBe('ack');
+    await until(() => p.state.idleEndsIn === 0, IDLE_MS, 'the warning put off');
+    await until(() => p.state.idleEndsIn > 0, 4 * IDLE_MS, 'the idle warning again');
     const ended = await p.next((m) => m.type === 'ended', 4 * IDLE_MS);
     expect(ended.payload.reason).toBe('idle');
+    const results = p.messages.find((m) => m.type === 'results')!.payload as { winners: string[]; results: { name: string; winner: boolean }[] };
+    expect(results.results.map((r) => r.name)).toEqual(['Idle']);
+    expect(results.winners).toEqual([]);
+    expect(results.results.some((r) => r.winner)).toBe(false);
   });
 
   it('the game ends when its last player leaves (a drop is no leave)', async () => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { until } from '../support/game-server.js';
+import { startServer, until } from '../support/game-server.js';
 import { cwCreate, cwJoin, handOf, seatOf, type CwPlayer } from '../game/cardwords-helpers.js';
 import { shot, tinyPages, type TestPage } from './browser.js';
 import type { FromGameWebview, GameHostConfig, SettingsUpdate } from '../../media/ui/host-vscode.js';
@@ -1286,6 +1286,28 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.textContent('#cw-log')).not.toContain('Winner');
   });
 
+  it('a round nobody plays: the status line says in time that the game ends for want of play, and the end names no winner (it said "you win with -14 points!")', async () => {
+    const IDLE_MS = 3000;
+    const idle = await startServer({ args: ['--ruleset', 'samples/tiny', '--robot-delay', '30', '--idle-timeout', String(IDLE_MS), '--reconnect-timeout', '1000'] });
+    try {
+      const owner = await cwCreate(idle.url, { owner: idle.ownerToken, ruleset: 'tiny', humans: 1, robots: 1, watchers: 0, seed: 'idle-ui' });
+      const { page } = await fresh();
+      await page.goto(`${idle.url}/cardwords.html?game=${owner.room.roomId}`);
+      await page.fill('#cw-name', 'Ivy');
+      await page.click('#cw-join-button');
+      await page.waitForSelector('#cw-area');
+      // the idle time's last fifth (600 ms here): polled often enough not to miss it
+      await expect.poll(() => page.textContent('#cw-status'), { timeout: 2 * IDLE_MS, interval: 50 }).toBe('Nobody has played for a while: the game ends in 1 second unless someone plays.');
+      await page.waitForSelector('#cw-results');
+      await expect.poll(() => page.textContent('#cw-status')).toBe('No winner: nobody played for a long time.');
+      expect(await page.textContent('#cw-end-reason')).toBe('No winner: nobody played for a long time.');
+      expect(await page.locator('#cw-results-table tr.winner').count()).toBe(0);
+      expect((await page.locator('#cw-log li').allTextContents()).at(-1)).toBe('No winner: nobody played for a long time.');
+    } finally {
+      await idle.stop();
+    }
+  });
+
   it('a word the dictionary does not know: the owner at the table is told to approve it there; another player, that the owner (who plays) is asked when the round is over; a question that comes unasked leaves the focus where it is', async () => {
     // the owner plays (s2: S1 *0 E1 T-1): the question comes to this very page
     const own = (await fresh()).page;
@@ -1337,7 +1359,9 @@ describe('Cardwords defects, each in Chromium', () => {
     await quickGame(next, 's3');
     await next.waitForSelector(`#cw-requests button[data-reject="${pair!}"]`);
     // "tried", not "played" (the move was refused), and the bar's line says "earlier" too (only the status line did)
-    await expect.poll(() => next.textContent('#cw-status')).toBe(`Bo tried words the dictionary does not know in an earlier game: ${pair!}. Approve or reject them.`);
+    // both questions, Ann's and Bo's, each from its own message: the status line said the last
+    // one alone (after a restart too, where the owner's join brings every open one)
+    await expect.poll(() => next.textContent('#cw-status')).toBe(`Ann tried words the dictionary does not know in an earlier game: TS. Approve or reject them. Bo tried words the dictionary does not know in an earlier game: ${pair!}. Approve or reject them.`);
     expect((await next.textContent(`#cw-requests li[data-word="${pair!}"] span`))!.trim()).toBe(`${pair!} (tried by Bo in an earlier game)`);
     await shot(next, 'cardwords-earlier-question-1280x720');
     // a question that came unasked does not take the focus: a Return typed meanwhile approved

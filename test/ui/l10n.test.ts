@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseLanguage, LANGUAGES, translator } from '../../media/ui/l10n/index.js';
 import { en } from '../../media/ui/l10n/en.js';
 import { placeholdersOf } from '../../core/l10n/format.js';
-import { endReasonText, withEndReason } from '../../media/ui/end-reason.js';
+import { endReasonText, idleWarningText, withEndReason } from '../../media/ui/end-reason.js';
 import { logEventText } from '../../media/cardwords/log-lines.js';
 import { uptimeText } from '../../media/lobby/uptime.js';
 import type { CardwordsLogEvent, EndReason } from '../../core/protocol/messages.js';
@@ -78,6 +78,20 @@ describe('UI strings (en, da, de)', () => {
     expect(Object.keys(da).filter((k) => /\bRetur\b/.test(da[k]!))).toEqual([]);
   });
 
+  it('one address and one name per game and action in each language (the Yatzee sheet said "Cal (Sie)" beside "Du spielst als Cal")', () => {
+    const de = LANGUAGES.de as Record<string, string>;
+    const da = LANGUAGES.da as Record<string, string>;
+    // German says du throughout; "Sie" starts a sentence only as "they"/"it" (never in a mark of one's own)
+    expect([de['yatzee.player.you'], de['yatzee.mark.you']]).toEqual(['{0} (du)', 'du']);
+    expect(Object.keys(de).filter((k) => /\b(Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer)\b/.test(de[k]!))).toEqual([]);
+    // the game is Kniffel in German and Yatzy in Danish, never the English name
+    expect(Object.keys(de).filter((k) => /Yatzee|Yatzy/.test(de[k]!))).toEqual([]);
+    expect(Object.keys(da).filter((k) => /Yatzee/.test(da[k]!))).toEqual([]);
+    // joining is beitreten everywhere (Cardwords said "Am Spiel teilnehmen", Kniffel "Dem Spiel beitreten")
+    expect(Object.keys(de).filter((k) => /teilnehm/i.test(de[k]!))).toEqual([]);
+    expect([de['cw.join'], de['cw.joinButton']]).toEqual([de['yatzee.join'], de['yatzee.joinButton']]);
+  });
+
   it('a turn said in the status line is a sentence in every language (a robot’s move had no full stop)', () => {
     for (const lang of ['en', 'da', 'de']) {
       const t = translator(lang);
@@ -101,9 +115,16 @@ describe('UI strings (en, da, de)', () => {
   it("Cardwords' idle and owner's ends say why in the status line and the log, as Yatzee's status does (they said only the winners, the reason under Results alone)", () => {
     const t = translator('en');
     const end = (reason?: EndReason): CardwordsLogEvent => ({ round: 1, at: 3, kind: 'end', winners: ['Ida'], ...(reason ? { reason } : {}) });
-    expect(logEventText(t, end('idle'))).toBe('Nobody played for a long time. The game is over. Winner: Ida.');
+    // an idle end names no winner (it named one of a game nobody played: "you win with -14 points!")
+    expect(logEventText(t, end('idle'))).toBe('No winner: nobody played for a long time.');
     // the status line's "you win" (media/cardwords/panel.tsx) says it the same way
-    expect(withEndReason(t, 'idle', t('cw.youWin', -14))).toBe('Nobody played for a long time. The game is over: you win with -14 points!');
+    expect(withEndReason(t, 'idle', t('cw.youWin', -14))).toBe('No winner: nobody played for a long time.');
+    expect(withEndReason(translator('de'), 'idle', t('cw.youWin', -14))).toBe('Kein Gewinner: Lange hat niemand gespielt.');
+    // the warning before it, in the status line (the state's idleEndsIn, seconds): none before
+    expect(idleWarningText(t, 0)).toBe('');
+    expect(idleWarningText(t, 180)).toBe('Nobody has played for a while: the game ends in 3 minutes unless someone plays.');
+    expect(idleWarningText(t, 1)).toBe('Nobody has played for a while: the game ends in 1 second unless someone plays.');
+    expect(idleWarningText(translator('de'), 60)).toBe('Eine Weile hat niemand gespielt: Das Spiel endet in 60 Sekunden, wenn niemand spielt.');
     // the owner's end too (its why stood under Results alone): in the owner's own words on the owner's page
     expect(logEventText(t, end('owner'))).toBe('The owner ended the game. The game is over. Winner: Ida.');
     expect(logEventText(t, end('owner'), false, true)).toBe('You ended the game. The game is over. Winner: Ida.');

@@ -722,6 +722,27 @@ describe('Yatzee panel in Chromium', () => {
     }
   });
 
+  it('a game nobody plays: the status line says in time that it ends for want of play, and the end names no winner (an action puts it off: test/game/yatzee.test.ts)', async () => {
+    // defect: "You play as Ivy." until "Nobody played for a long time. Winner: Robot1."
+    const IDLE_MS = 3000;
+    const idle = await startServer({ args: ['--idle-timeout', String(IDLE_MS), '--reconnect-timeout', '1000'] });
+    const { context, page: p } = await openPage(browser, { width: 1280, height: 720 });
+    try {
+      const olga = await Player.create(idle.url, 'yatzee', { owner: idle.ownerToken, name: 'Olga', robots: 0, seed: 'ui-idle' });
+      await p.goto(`${idle.url}/yatzee.html?game=${olga.room.roomId}`);
+      await p.fill('#yatzee-name', 'Ivy');
+      await p.keyboard.press('Enter');
+      await p.waitForSelector('#yatzee-dice');
+      // the idle time's last fifth (600 ms here): polled often enough not to miss it
+      const warned = 'Nobody has played for a while: the game ends in 1 second unless someone plays.';
+      await expect.poll(() => p.textContent('#yatzee-status'), { timeout: 2 * IDLE_MS, interval: 50 }).toBe(warned);
+      await expect.poll(() => p.textContent('#yatzee-status'), { timeout: 2 * IDLE_MS }).toBe('No winner: nobody played for a long time.');
+    } finally {
+      await context.close();
+      await idle.stop();
+    }
+  });
+
   it("the owner ends the game: the owner's pages read 'You ended the game.', the others 'The owner ended the game.'; no throws left, expected score or Hint column stay", async () => {
     // defects: Bo (hints on) kept "Expected final score: 237.0", "Throws left: 3" and an empty
     // Hint column beside the results; the owner's own page read "The owner ended the game."

@@ -23,6 +23,8 @@ export interface CheckSender {
 export interface Lacking {
   unknown: string[];
   rejected: string[];
+  /** Of the others, those the owner has been asked about and not decided yet. */
+  asked: string[];
   ask: WordAsk;
 }
 
@@ -30,6 +32,8 @@ export class WordChecks {
   private readonly answers = new Map<string, boolean>();
   /** Of the words the dictionary lacks, those the owner rejected in this game. */
   private readonly rejectedWords = new Set<string>();
+  /** Of the words the dictionary lacks, those the owner has been asked about (a refusal, or the server's answer). */
+  private readonly askedWords = new Set<string>();
   /** How playing unknown words asks the owner, as the server last said. */
   private ask: WordAsk = 'now';
   private inFlight = false;
@@ -45,11 +49,13 @@ export class WordChecks {
 
   /**
    * Of `words`, those the server lacks, each once: `rejected` those the owner rejected,
-   * `unknown` the others (playing them asks the owner, as `ask` says).
+   * `asked` those the owner has been asked about, `unknown` the others (playing them asks the
+   * owner, as `ask` says).
    */
   lacking(words: readonly string[]): Lacking {
     const lacked = [...new Set(words.filter((w) => this.answers.get(w) === false))];
-    return { unknown: lacked.filter((w) => !this.rejectedWords.has(w)), rejected: lacked.filter((w) => this.rejectedWords.has(w)), ask: this.ask };
+    const open = lacked.filter((w) => !this.rejectedWords.has(w));
+    return { unknown: open.filter((w) => !this.askedWords.has(w)), rejected: lacked.filter((w) => this.rejectedWords.has(w)), asked: open.filter((w) => this.askedWords.has(w)), ask: this.ask };
   }
 
   /** The preview's words now: those not known yet are asked next (an earlier wish is dropped). */
@@ -79,13 +85,15 @@ export class WordChecks {
     return ask;
   }
 
-  /** The server's answer (`checked`): `words` asked, `unknown` those it lacks, `rejected` those of them the owner rejected, `ask` how the owner would be asked. */
-  answered(words: readonly string[], unknown: readonly string[], rejected: readonly string[] = [], ask: WordAsk = 'now'): void {
+  /** The server's answer (`checked`): `words` asked, `unknown` those it lacks, `rejected` those of them the owner rejected, `ask` how the owner would be asked, `asked` those the owner has been asked about. */
+  answered(words: readonly string[], unknown: readonly string[], rejected: readonly string[] = [], ask: WordAsk = 'now', asked: readonly string[] = []): void {
     this.ask = ask;
     for (const w of words) {
       this.answers.set(w, !unknown.includes(w));
       if (rejected.includes(w)) this.rejectedWords.add(w);
       else this.rejectedWords.delete(w);
+      if (asked.includes(w)) this.askedWords.add(w);
+      else this.askedWords.delete(w);
     }
     this.inFlight = false;
     this.kick();
@@ -97,8 +105,17 @@ export class WordChecks {
     this.kick();
   }
 
+  /** A refusal said the owner has been asked about `words` (the preview says so from now on). */
+  askedAbout(words: readonly string[]): void {
+    for (const w of words) {
+      this.answers.set(w, false);
+      this.askedWords.add(w);
+    }
+  }
+
   /** The owner approved (true) or rejected (false) a word. */
   decided(word: string, approved: boolean): void {
+    this.askedWords.delete(word);
     this.answers.set(word, approved);
     if (approved) this.rejectedWords.delete(word);
     else this.rejectedWords.add(word);
