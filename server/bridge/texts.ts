@@ -1,7 +1,7 @@
 // The bridge's words for the editor: English, the Emacs package's language, from the texts
 // the web panels use (why a game ended: media/ui/end-reason.ts; the action area's refusals,
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
-import { endReasonText } from '../../media/ui/end-reason.js';
+import { endReasonText, idleWarningText } from '../../media/ui/end-reason.js';
 import { yatzeeRefusalText } from '../../media/yatzee/refusal.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
 import { awayNoteText, bracesText, goneMark, rematchVotesText, rematchWaiting, rematchWaitsText, removeQuestion, lackingWordsText, pileTooSmallText, refusedActionText, startedText, moveErrorText, refusalText, reviewBestMissingText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
@@ -448,6 +448,19 @@ export function ownerDecidedText(approved: readonly string[], rejected: readonly
   // the move may be played again as it is: the key that does it, as the other players read it
   if (again && approved.length > 0 && rejected.length === 0) return `You approved ${a}: RET plays the move again.`;
   return [approved.length > 0 ? (again ? en('cw.word.approved.own', a) : en('cw.word.approved.own.over', a, approved.length)) : '', rejected.length > 0 ? en('cw.word.rejected.own', rejected.join(', ')) : ''].filter((x) => x).join(' ');
+}
+
+/**
+ * What a game buffer says of an idle end near (the state's `idleEndsIn`: 0 none, or seconds
+ * left), as the web panels say it in their status line; `said` is what it said last ('' none).
+ * Returns the message to show (`message` kept unless the warning comes, changes or goes) and
+ * what is said now.
+ */
+export function idleWarningMessage(seconds: number, message: string, said: string): { message: string; said: string } {
+  const text = idleWarningText(en, seconds);
+  if (text === said) return { message, said };
+  if (text) return { message: text, said: text };
+  return { message: message === said ? '' : message, said: '' };
 }
 
 /** Words the owner decided in another client, answered here after all: the web panel's refusal (the room refuses a late reject). */

@@ -1164,6 +1164,31 @@ it("a word the owner decides in another client (a web tab) is told to Emacs, whi
   for (const p of [bob, tab]) await p.room.leave();
 });
 
+it('an idle end near is said in the game buffer as the web panels say it, and goes with an action (Cardwords and Yatzee); the end names no winner', async () => {
+  // a 4 s idle time: the warning in its last fifth
+  const srv = await startServer({ args: ['--ruleset', copySample('tiny'), '--robot-delay', '5', '--idle-timeout', '4000'] });
+  try {
+    const b = bridge();
+    type View = { message: string; status: string };
+    const cw = async (method: string, params: unknown = {}) => b.call<View>(method, params);
+    await cw('cardwords/create', { url: srv.url, options: { owner: srv.ownerToken, name: 'Ivy', humans: 1, robots: 1, seed: 'idle-1' } });
+    const warning = /^Nobody has played for a while: the game ends in \d seconds? unless someone plays\.$/;
+    await expect.poll(async () => (await cw('cardwords/view')).message, { timeout: 10_000 }).toMatch(warning);
+    await expect.poll(async () => (await cw('cardwords/view')).status, { timeout: 10_000 }).toBe('ended');
+    // (the results say why, and name no winner)
+    expect(JSON.stringify(await cw('cardwords/view'))).toContain('No winner: nobody played for a long time.');
+    const y = bridge();
+    const yz = async (method: string, params: unknown = {}) => y.call<View>(method, params);
+    await yz('yatzee/create', { url: srv.url, owner: srv.ownerToken, name: 'me', robots: 0, seed: 'idle-2' });
+    await expect.poll(async () => (await yz('yatzee/view')).message, { timeout: 10_000 }).toMatch(warning);
+    // an action clears it (a throw)
+    await yz('yatzee/throw');
+    await expect.poll(async () => (await yz('yatzee/view')).message).not.toMatch(warning);
+  } finally {
+    await srv.stop();
+  }
+});
+
 it('the owner removes a player through the bridge (C-c C-d): the room takes it, the view says so and marks the seat; a player who is not the owner is refused', async () => {
   const srv = await tinyServer();
   const b = bridge();
