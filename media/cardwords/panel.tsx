@@ -1310,6 +1310,8 @@ export class CardwordsPanel {
   refused(text: string, seatLost: boolean): void {
     if (seatLost) forgetSeat(this.host, 'cardwords', this.welcome.gameId);
     this.refusedText = text;
+    // Play here refused for good (rejoin.ts): the seat is not to be taken back any more
+    this.playHere = null;
     // what the line said of the game before ("You play as Ann.") is no longer so
     this.statusBase = { text: '', kind: 'info' };
     this.outOfPlay();
