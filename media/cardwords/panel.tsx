@@ -1085,7 +1085,10 @@ export class CardwordsPanel {
       return;
     }
     const a = cp.action();
-    this.say(a.type === 'move' ? this.t('cw.hint.move', h.spelled?.length ? spelledText(this.t, h.spelled) : h.words.join(', '), h.score) : a.type === 'trade' ? this.t('cw.hint.trade', a.cards.length, h.score) : this.t('cw.hint.pass', h.score), 'info', true);
+    // asked on another's turn, Return plays it once the turn is the player's (it said "Return
+    // plays it", and Return then said "It is Ann's turn.")
+    const later = this.state?.turn !== this.mySeat;
+    this.say(a.type === 'move' ? this.t(later ? 'cw.hint.moveLater' : 'cw.hint.move', h.spelled?.length ? spelledText(this.t, h.spelled) : h.words.join(', '), h.score) : a.type === 'trade' ? this.t(later ? 'cw.hint.tradeLater' : 'cw.hint.trade', a.cards.length, h.score) : this.t('cw.hint.pass', h.score), 'info', true);
   }
 
   // ------------------------------------------------------------------ messages

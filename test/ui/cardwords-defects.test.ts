@@ -1422,6 +1422,16 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await page.textContent('#cw-preview')).toContain('Return trades it on your turn');
     expect(await page.textContent('#cw-preview')).not.toContain('Return trades 1');
     await page.keyboard.press('Escape');
+    // a hint asked on Ann's turn is played once the turn is Bo's (it said "Return plays it", and
+    // Return then said "It is Ann's turn.")
+    await page.keyboard.press('?');
+    await page.waitForSelector('#cw-hints li');
+    const kinds = await page.locator('#cw-hints li').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.kind));
+    const k = kinds.findIndex((kind) => kind !== 'pass');
+    expect(k).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < k; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.textContent('#cw-status')).toMatch(/^The robot suggests .*Return (plays it|trades (it|them)) on your turn\.$/);
+    await page.keyboard.press('Escape');
     // passes until the game ends (every player twice in a row)
     while (((await snap(page)).status) === 'playing') {
       const s = await snap(page);

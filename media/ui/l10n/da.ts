@@ -547,6 +547,8 @@ export const da: Strings = {
   'cw.hint.asking': 'Spørger robotten…',
   'cw.hint.move': 'Robotten foreslår {0} for {1} point: Det står i handlingsfeltet, Enter spiller det.',
   'cw.hint.trade': 'Robotten foreslår at bytte {0} kort ({1} point): Enter bytter {0, plural, one {det} other {dem}}.',
+  'cw.hint.moveLater': 'Robotten foreslår {0} for {1} point: Det står i handlingsfeltet, Enter spiller det, når det er din tur.',
+  'cw.hint.tradeLater': 'Robotten foreslår at bytte {0} kort ({1} point): Enter bytter {0, plural, one {det} other {dem}}, når det er din tur.',
   'cw.hint.pass': 'Robotten foreslår at melde pas ({0} point).',
   'cw.hint.none': 'Tippet passer ikke til din hånd.',
   'cw.hint.listed': 'Robottens bedste træk står i listen, dit træk er bevaret: Piletasterne sætter et i handlingsfeltet.',

@@ -547,6 +547,8 @@ export const de: Strings = {
   'cw.hint.asking': 'Frage den Roboter…',
   'cw.hint.move': 'Der Roboter schlägt {0} für {1, plural, one {# Punkt} other {# Punkte}} vor: Es steht in der Aktionsauswahl, die Eingabetaste spielt es.',
   'cw.hint.trade': 'Der Roboter schlägt vor, {0, plural, one {# Karte} other {# Karten}} zu tauschen ({1, plural, one {# Punkt} other {# Punkte}}): Die Eingabetaste tauscht sie.',
+  'cw.hint.moveLater': 'Der Roboter schlägt {0} für {1, plural, one {# Punkt} other {# Punkte}} vor: Es steht in der Aktionsauswahl, die Eingabetaste spielt es, wenn du am Zug bist.',
+  'cw.hint.tradeLater': 'Der Roboter schlägt vor, {0, plural, one {# Karte} other {# Karten}} zu tauschen ({1, plural, one {# Punkt} other {# Punkte}}): Die Eingabetaste tauscht sie, wenn du am Zug bist.',
   'cw.hint.pass': 'Der Roboter schlägt vor zu passen ({0, plural, one {# Punkt} other {# Punkte}}).',
   'cw.hint.none': 'Der Tipp passt nicht zu deiner Hand.',
   'cw.hint.listed': 'Die besten Züge des Roboters stehen in der Liste, dein Zug bleibt: Die Pfeiltasten setzen einen in die Aktionsauswahl.',

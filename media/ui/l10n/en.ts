@@ -548,6 +548,8 @@ export const en = {
   'cw.hint.asking': 'Asking the robot…',
   'cw.hint.move': 'The robot suggests {0} for {1, plural, one {# point} other {# points}}: it is in the action area, Return plays it.',
   'cw.hint.trade': 'The robot suggests trading {0, plural, one {# card} other {# cards}} ({1, plural, one {# point} other {# points}}): Return trades {0, plural, one {it} other {them}}.',
+  'cw.hint.moveLater': 'The robot suggests {0} for {1, plural, one {# point} other {# points}}: it is in the action area, Return plays it on your turn.',
+  'cw.hint.tradeLater': 'The robot suggests trading {0, plural, one {# card} other {# cards}} ({1, plural, one {# point} other {# points}}): Return trades {0, plural, one {it} other {them}} on your turn.',
   'cw.hint.pass': 'The robot suggests passing ({0, plural, one {# point} other {# points}}).',
   'cw.hint.none': 'The hint does not fit your hand.',
   'cw.hint.listed': 'The robot\'s best moves are in the list, your move kept: the arrows put one in the action area.',
