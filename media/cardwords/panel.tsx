@@ -7,7 +7,7 @@
 // without a hand.
 import { render } from 'preact';
 import { forgetSeat, seatFor } from '../ui/seats.js';
-import { gamesClick } from '../ui/page.js';
+import { gamesClick, setGameTitle } from '../ui/page.js';
 import type { WatchRefused } from '../ui/refusal.js';
 import { OverSince } from '../ui/watch-offer.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
@@ -773,6 +773,7 @@ export class CardwordsPanel {
     if (this.disposed) return;
     const m = this.model();
     const t = this.t;
+    setGameTitle(t, 'cw.docTitle', this.welcome.gameId, this.isPlayer && this.state?.status === 'playing' && this.state.turn === this.mySeat);
     // the Keys help's example location: column C, row 5 where the table has them
     const exCol = Math.min(2, (m?.coords.width ?? 1) - 1);
     const exRow = Math.min(4, (m?.coords.height ?? 1) - 1);

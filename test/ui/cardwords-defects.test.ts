@@ -97,8 +97,10 @@ describe('Cardwords defects, each in Chromium', () => {
 
   it('the landing page keeps the owner buttons without ?owner= (and after "Games"); a visitor is told what they can do and why', async () => {
     const { page } = await fresh();
-    await page.goto(`${suite.srv.url}/?owner=${suite.srv.ownerToken}`);
+    await page.goto(`${suite.srv.url}/?owner=${suite.srv.ownerToken}&lang=en`);
     await page.waitForSelector('#new-cardwords');
+    // kept by the browser, the token leaves the address (copied, it made whoever got it the owner)
+    expect(new URL(page.url()).search).toBe('?lang=en');
     await page.goto(`${suite.srv.url}/`);
     await page.waitForSelector('#new-cardwords');
     expect(await page.isVisible('#play-robot')).toBe(true);
@@ -114,6 +116,12 @@ describe('Cardwords defects, each in Chromium', () => {
     expect(await v.isVisible('#play-lines')).toBe(true);
     // the link names Lines; the words after it do not again
     expect(await v.textContent('#play li')).toBe('Lines — play alone in this page, no server needed.');
+    // a bogus owner link: said not valid, not also "without the owner link"; never kept
+    await v.goto(`${suite.srv.url}/?owner=bogus`);
+    await expect.poll(() => v.textContent('#owner-state')).toBe('This owner link is not valid for this server.');
+    expect(await v.textContent('#visitor')).not.toContain('without the owner link');
+    expect(await v.evaluate(() => localStorage.getItem('cardwords.owner'))).toBeNull();
+    expect(new URL(v.url()).searchParams.get('owner')).toBeNull();
   });
 
   it('the creation form starts at one human and one robot; "Play against a robot" asks the name once, then starts a game in one click', async () => {
@@ -585,10 +593,12 @@ describe('Cardwords defects, each in Chromium', () => {
     const watching = await page.textContent('#cw-status');
     expect(watching).toMatch(/watching/);
     expect(new URL(page.url()).searchParams.get('watch')).toBe('1');
-    expect(new URL(page.url()).searchParams.get('owner')).toBe(suite.srv.ownerToken);
+    // the owner's token is kept by the browser, not in the address (docs/ui.md): the reload watches as the owner still
+    expect(new URL(page.url()).searchParams.get('owner')).toBeNull();
     await page.reload();
     await page.waitForSelector('#cw-table');
     await expect.poll(() => page.textContent('#cw-status')).toBe(watching);
+    expect(await page.locator('#cw-end').count()).toBe(1);
     expect(await page.locator('#cw-join').count()).toBe(0);
     // a player's page keeps no watch=1: its reload takes the seat back
     await page.goto(`${suite.srv.url}/cardwords.html?game=${id}`);
@@ -1404,6 +1414,7 @@ describe('Cardwords defects, each in Chromium', () => {
     };
     const boPassesByClick = async () => {
       await expect.poll(async () => (await snap(page)).turn).toBe(bo);
+      expect(await page.title()).toBe(`(Your turn) ${title}`);
       const moves = (await snap(page)).moves;
       expect(await page.textContent('#cw-preview')).toMatch(/^Return passes/);
       await page.click('#cw-ok');
@@ -1411,8 +1422,11 @@ describe('Cardwords defects, each in Chromium', () => {
       // the button, disabled now, took the focus to the page with it (the last pass: the results take it)
       if ((await snap(page)).status === 'playing') expect(await page.evaluate(() => document.activeElement?.id)).toBe('cw-area');
     };
+    // the tab names its game, and says when it is Bo's turn (every tab read "Cardwords · Cardwords")
+    const title = `Cardwords game ${id} · Cardwords`;
     if (ann.state.turn === bo) await boPassesByClick();
     await expect.poll(async () => (await snap(page)).turn).not.toBe(bo);
+    await expect.poll(() => page.title()).toBe(title);
     // Ann's turn on Bo's page: Return is refused, so no "Return passes"; a trade is shown for later
     expect(await page.textContent('#cw-preview')).toBe('');
     await page.focus('#cw-area');

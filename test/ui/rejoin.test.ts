@@ -307,6 +307,11 @@ describe('a page joins its game again after the server restarts', () => {
     await yz.page.fill('#yatzee-create-name', 'Bo');
     await yz.page.click('#yatzee-create-button');
     await yz.page.waitForSelector('#yatzee-dice');
+    // the owner token, kept by the page, is out of its address: a friend given the address was
+    // the owner (docs/ui.md); the tab names its game, in German (every tab read "Kniffel · Cardwords")
+    const address = new URL(yz.page.url());
+    expect([...address.searchParams.keys()]).toEqual(['game']);
+    expect(await yz.page.title()).toBe(`${de('yatzee.docTitle', address.searchParams.get('game')!)} · Cardwords`);
     await yz.page.keyboard.press('Enter');
     await expect.poll(() => yz.page.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
     const dice = await yz.page.locator('#yatzee-dice .die').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label')));
