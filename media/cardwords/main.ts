@@ -5,7 +5,7 @@
 // then hands the room to the panel.
 import { Client, type Room } from '@colyseus/sdk';
 import { h } from '../ui/dom.js';
-import { checkOwner, gamesClick, startPage } from '../ui/page.js';
+import { gamesClick, startChecked, startPage } from '../ui/page.js';
 import { createdGameSearch } from '../ui/host.js';
 import { fullStop, sentence, type StringKey } from '../ui/l10n/index.js';
 import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from './panel.js';
@@ -25,7 +25,7 @@ const LEVELS = ['best', 'good', 'casual'] as const;
 const { host, t, main } = startPage('cw.title', 'cardwords');
 const server = host.serverUrl() ?? location.origin;
 const gameId = host.param('game');
-/** The owner's token, once the server has confirmed it (`checkOwner`, below: the page starts after it). */
+/** The owner's token, once the server has confirmed it (`startChecked`, below: the page starts after it). */
 let owner: string | null = null;
 const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'cw-join-status' });
 
@@ -363,11 +363,7 @@ function start(): void {
 }
 
 // the owner's token checked first: a bogus one showed the creation form, refused once filled in
-void checkOwner(host).then((c) => {
-  owner = c.kind === 'ok' ? c.token : null;
-  if (c.kind === 'bad' || c.kind === 'error') {
-    status.textContent = c.kind === 'bad' ? t('lobby.owner.bad') : t('lobby.owner.error', c.message);
-    status.dataset.kind = 'error';
-  }
+startChecked(host, t, status, (checked) => {
+  owner = checked;
   start();
 });

@@ -60,6 +60,20 @@ export async function checkOwner(host: Host): Promise<OwnerCheck> {
   return owner ? { kind: 'ok', token } : { kind: 'bad' };
 }
 
+/**
+ * A game page's start (Cardwords, Yatzee) once its owner token is checked: `start` with the
+ * token, or null (none; a bad one, or one the server could not check, said in `status`).
+ */
+export function startChecked(host: Host, t: Translate, status: HTMLElement, start: (owner: string | null) => void): void {
+  void checkOwner(host).then((c) => {
+    if (c.kind === 'bad' || c.kind === 'error') {
+      status.textContent = c.kind === 'bad' ? t('lobby.owner.bad') : t('lobby.owner.error', c.message);
+      status.dataset.kind = 'error';
+    }
+    start(c.kind === 'ok' ? c.token : null);
+  });
+}
+
 /** Takes `owner=` out of the page's address, and out of the navigation's link to this page (made from the address). */
 function dropOwnerParam(): void {
   const params = new URLSearchParams(location.search);

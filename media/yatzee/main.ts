@@ -5,7 +5,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { Fragment, createElement, render } from 'preact';
 import { h } from '../ui/dom.js';
-import { checkOwner, gamesClick, setGameTitle, startPage } from '../ui/page.js';
+import { gamesClick, setGameTitle, startChecked, startPage } from '../ui/page.js';
 import { createdGameSearch } from '../ui/host.js';
 import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
 import { yatzeeRoom } from '../../core/protocol/client.js';
@@ -23,7 +23,7 @@ import { Sheets } from './view/table.js';
 const { host, t, main } = startPage('yatzee.title', 'yatzee');
 const server = host.serverUrl() ?? location.origin;
 const gameId = host.param('game');
-/** The owner's token, once the server has confirmed it (`checkOwner`, below: the page starts after it). */
+/** The owner's token, once the server has confirmed it (`startChecked`, below: the page starts after it). */
 let owner: string | null = null;
 const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'yatzee-status' });
 
@@ -203,12 +203,8 @@ function start(): void {
   } else showForms();
 }
 
-// the owner's token checked first, as on the Cardwords page (media/ui/page.ts checkOwner)
-void checkOwner(host).then((c) => {
-  owner = c.kind === 'ok' ? c.token : null;
-  if (c.kind === 'bad' || c.kind === 'error') {
-    status.textContent = c.kind === 'bad' ? t('lobby.owner.bad') : t('lobby.owner.error', c.message);
-    status.dataset.kind = 'error';
-  }
+// the owner's token checked first, as on the Cardwords page (media/ui/page.ts startChecked)
+startChecked(host, t, status, (checked) => {
+  owner = checked;
   start();
 });
