@@ -7,7 +7,7 @@
 // work without it afterwards; a visitor without it is told what they can do and why.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { startPage } from './ui/page.js';
+import { checkOwner, startPage, type OwnerCheck } from './ui/page.js';
 import type { GameListing } from '../core/protocol/game.js';
 import type { StringKey, Translate } from './ui/l10n/index.js';
 import { GamesTable } from './lobby/games.js';
@@ -19,27 +19,20 @@ const { host, t, main } = startPage('app.title', 'lobby');
 
 const LEVELS = ['best', 'good', 'casual'] as const;
 
-async function getJSON<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
-  const r = await fetch(path, { headers, cache: 'no-store' });
+async function getJSON<T>(path: string): Promise<T> {
+  const r = await fetch(path, { cache: 'no-store' });
   if (!r.ok) throw new Error(`${path}: ${r.status}`);
   return (await r.json()) as T;
 }
 
-type OwnerState = { kind: 'none' } | { kind: 'checking' } | { kind: 'ok' } | { kind: 'bad' } | { kind: 'error'; message: string };
+type OwnerState = OwnerCheck | { kind: 'checking' };
 
-function useOwner(token: string | null): OwnerState {
-  const [state, setState] = useState<OwnerState>(token ? { kind: 'checking' } : { kind: 'none' });
+/** The owner link's state, checked with the server before it is kept (media/ui/page.ts `checkOwner`). */
+function useOwner(): OwnerState {
+  const [state, setState] = useState<OwnerState>(() => (host.param('owner') ?? host.load<string>('owner') ? { kind: 'checking' } : { kind: 'none' }));
   useEffect(() => {
-    if (!token) return;
-    getJSON<{ owner: boolean }>('owner', { Authorization: `Bearer ${token}` })
-      .then(({ owner }) => {
-        if (owner) host.save('owner', token);
-        // a kept token the server no longer takes (another server, a new token) is forgotten
-        else if (!host.param('owner')) host.remove('owner');
-        setState(owner ? { kind: 'ok' } : { kind: 'bad' });
-      })
-      .catch((e: unknown) => setState({ kind: 'error', message: (e as Error).message }));
-  }, [token]);
+    void checkOwner(host).then(setState);
+  }, []);
   return state;
 }
 
@@ -109,8 +102,7 @@ function OwnerSection({ t, owner }: { t: Translate; owner: OwnerState }) {
 }
 
 function Lobby({ t }: { t: Translate }) {
-  const token = host.param('owner') ?? host.load<string>('owner') ?? null;
-  const owner = useOwner(token);
+  const owner = useOwner();
   const [health, setHealth] = useState<string>('…');
   const [games, setGames] = useState<GameListing[]>([]);
   useEffect(() => {
@@ -143,9 +135,10 @@ function Lobby({ t }: { t: Translate }) {
             {t('lobby.playLines')}
           </li>
         </ul>
-        {owner.kind !== 'ok' && owner.kind !== 'checking' && (
+        {/* a bad owner link is no visit "without the owner link" (both stood, one under the other) */}
+        {(owner.kind === 'none' || owner.kind === 'bad') && (
           <p id="visitor" class="muted">
-            {t('lobby.visitor')}
+            {t(owner.kind === 'bad' ? 'lobby.visitor.bad' : 'lobby.visitor')}
           </p>
         )}
       </section>

@@ -5,7 +5,7 @@
 // then hands the room to the panel.
 import { Client, type Room } from '@colyseus/sdk';
 import { h } from '../ui/dom.js';
-import { gamesClick, startPage } from '../ui/page.js';
+import { gamesClick, startChecked, startPage } from '../ui/page.js';
 import { createdGameSearch } from '../ui/host.js';
 import { fullStop, sentence, type StringKey } from '../ui/l10n/index.js';
 import { CardwordsPanel, type CwStateV, type RulesetMessage, type Welcome } from './panel.js';
@@ -25,8 +25,8 @@ const LEVELS = ['best', 'good', 'casual'] as const;
 const { host, t, main } = startPage('cw.title', 'cardwords');
 const server = host.serverUrl() ?? location.origin;
 const gameId = host.param('game');
-const owner = host.param('owner') ?? host.load<string>('owner') ?? null;
-if (host.param('owner')) host.save('owner', host.param('owner'));
+/** The owner's token, once the server has confirmed it (`startChecked`, below: the page starts after it). */
+let owner: string | null = null;
 const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'cw-join-status' });
 
 /** The last join's refusal: a page that tried a kept seat or a watch first shows its forms after it. */
@@ -336,25 +336,34 @@ function showKept(kept: KeptCwResults): void {
   main.replaceChildren(h('h1', {}, t('cw.title'), ' ', h('small', {}, gameId ?? '')), status, results, h('p', { id: 'cw-over' }, h('a', { href: './', id: 'cw-over-home', onclick: gamesClick(host, 'cardwords') }, t('nav.home'))));
 }
 
-// watching when the address asks for it, else the kept seat (seats.ts entryFor)
-const entry = entryFor(host, 'cardwords', gameId);
-const kept = gameId ? keptResults<KeptCwResults>('cardwords', gameId) : null;
-if (kept) showKept(kept);
-else if (!gameId && owner && host.param('quick') === '1') quickGame(host.param('level') ?? 'good');
-else if (gameId && entry && 'seat' in entry) {
-  // take the kept seat back (a reload, a panel opened again)
-  const seat = entry.seat;
-  main.replaceChildren(h('h1', {}, t('cw.title')), status);
-  void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then((ok) => {
-    if (!ok) {
-      // a refusal that may pass (a locked room, the network) keeps the seat for the next try
-      if (refusal?.seatLost) forgetSeat(host, 'cardwords', gameId);
-      showForms();
-    }
-  });
-} else if (gameId && entry) {
-  main.replaceChildren(h('h1', {}, t('cw.title')), status);
-  void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then((ok) => {
-    if (!ok) showForms();
-  });
-} else showForms();
+/** What the address asks for: the game's results kept, a quick game, the kept seat, a watch, or the forms. */
+function start(): void {
+  // watching when the address asks for it, else the kept seat (seats.ts entryFor)
+  const entry = entryFor(host, 'cardwords', gameId);
+  const kept = gameId ? keptResults<KeptCwResults>('cardwords', gameId) : null;
+  if (kept) showKept(kept);
+  else if (!gameId && owner && host.param('quick') === '1') quickGame(host.param('level') ?? 'good');
+  else if (gameId && entry && 'seat' in entry) {
+    // take the kept seat back (a reload, a panel opened again)
+    const seat = entry.seat;
+    main.replaceChildren(h('h1', {}, t('cw.title')), status);
+    void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then((ok) => {
+      if (!ok) {
+        // a refusal that may pass (a locked room, the network) keeps the seat for the next try
+        if (refusal?.seatLost) forgetSeat(host, 'cardwords', gameId);
+        showForms();
+      }
+    });
+  } else if (gameId && entry) {
+    main.replaceChildren(h('h1', {}, t('cw.title')), status);
+    void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then((ok) => {
+      if (!ok) showForms();
+    });
+  } else showForms();
+}
+
+// the owner's token checked first: a bogus one showed the creation form, refused once filled in
+startChecked(host, t, status, (checked) => {
+  owner = checked;
+  start();
+});

@@ -7,7 +7,7 @@
 // without a hand.
 import { render } from 'preact';
 import { forgetSeat, seatFor } from '../ui/seats.js';
-import { gamesClick } from '../ui/page.js';
+import { gamesClick, setGameTitle } from '../ui/page.js';
 import type { WatchRefused } from '../ui/refusal.js';
 import { OverSince } from '../ui/watch-offer.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
@@ -778,6 +778,7 @@ export class CardwordsPanel {
     if (this.disposed) return;
     const m = this.model();
     const t = this.t;
+    setGameTitle(t, 'cw.docTitle', this.welcome.gameId, this.isPlayer && this.state?.status === 'playing' && this.state.turn === this.mySeat);
     // the Keys help's example location: column C, row 5 where the table has them
     const exCol = Math.min(2, (m?.coords.width ?? 1) - 1);
     const exRow = Math.min(4, (m?.coords.height ?? 1) - 1);
@@ -1090,7 +1091,10 @@ export class CardwordsPanel {
       return;
     }
     const a = cp.action();
-    this.say(a.type === 'move' ? this.t('cw.hint.move', h.spelled?.length ? spelledText(this.t, h.spelled) : h.words.join(', '), h.score) : a.type === 'trade' ? this.t('cw.hint.trade', a.cards.length, h.score) : this.t('cw.hint.pass', h.score), 'info', true);
+    // asked on another's turn, Return plays it once the turn is the player's (it said "Return
+    // plays it", and Return then said "It is Ann's turn.")
+    const later = this.state?.turn !== this.mySeat;
+    this.say(a.type === 'move' ? this.t(later ? 'cw.hint.moveLater' : 'cw.hint.move', h.spelled?.length ? spelledText(this.t, h.spelled) : h.words.join(', '), h.score) : a.type === 'trade' ? this.t(later ? 'cw.hint.tradeLater' : 'cw.hint.trade', a.cards.length, h.score) : this.t('cw.hint.pass', h.score), 'info', true);
   }
 
   // ------------------------------------------------------------------ messages
@@ -1327,6 +1331,8 @@ export class CardwordsPanel {
   refused(text: string, seatLost: boolean): void {
     if (seatLost) forgetSeat(this.host, 'cardwords', this.welcome.gameId);
     this.refusedText = text;
+    // Play here refused for good (rejoin.ts): the seat is not to be taken back any more
+    this.playHere = null;
     // what the line said of the game before ("You play as Ann.") is no longer so
     this.statusBase = { text: '', kind: 'info' };
     this.outOfPlay();

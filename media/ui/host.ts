@@ -47,14 +47,15 @@ export interface Host {
 
 const PREFIX = 'cardwords.';
 
-/** The address parameters a game page keeps once it has created its game: the owner's token and the language. */
+/** The address parameters a game page keeps once it has created its game: the owner's token (where it is still there) and the language. */
 const KEPT_AFTER_CREATE = ['owner', 'lang'] as const;
 
 /**
- * A page's address (its `search`) once the game it created is in: `?game=` with the owner's
- * token and the language kept (docs/ui.md: the owner's parameter stays, as `entered` keeps it;
- * a reload joins as the owner even where the browser keeps no storage), and what made the
- * game dropped (`quick=1`, `seed=`, `humans=`…: a reload must not create another).
+ * A page's address (its `search`) once the game it created is in: `?game=` with the language
+ * kept, and what made the game dropped (`quick=1`, `seed=`, `humans=`…: a reload must not
+ * create another). The owner's token is no longer in the address by then (media/ui/page.ts
+ * `checkOwner` took it out once the browser kept it: a friend given the address was the
+ * owner); it stays only in a browser that keeps no storage, where a reload still needs it.
  */
 export function createdGameSearch(search: string, gameId: string): string {
   const now = new URLSearchParams(search);

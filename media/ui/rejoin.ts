@@ -115,8 +115,9 @@ export interface LinkedPanel {
   takenBack?(playHere: () => Promise<string | null>): void;
   /**
    * The game could not be joined again, for good (said already as `text`): no hand, no
-   * controls, as after a removal, and the offer to watch. `seatLost`: the room holds the seat
-   * no more (the kept key is forgotten).
+   * controls, as after a removal, and the offer to watch only (no Play here: also when
+   * `takenBack`'s Play here was refused so). `seatLost`: the room holds the seat no more (the
+   * kept key is forgotten).
    */
   refused?(text: string, seatLost: boolean): void;
   /** Connected again (the SDK's reconnection), said as `text`: what was refused for want of the connection may stop saying so. */
@@ -275,7 +276,14 @@ export class RoomLink {
       this.fade(back);
       return null;
     } catch (e) {
-      return refusedJoin(e, this.o.t, this.o.prefixes).text;
+      const r = refusedJoin(e, this.o.t, this.o.prefixes);
+      if (!r.seatLost) return r.text;
+      // the seat is no longer this page's (the owner removed the player, the game over): said
+      // in the line at the top, and Play here goes; the line kept "Your seat is now played
+      // elsewhere" and the offer Play here, refused again at each click
+      this.tell(r.text, 'error');
+      this.o.panel()?.refused?.(r.text, true);
+      return null;
     }
   }
 

@@ -17,10 +17,10 @@ export function WatchOffer({ id, t, text, onWatch, onPlayHere }: { id: string; t
   const run = async (go: () => Promise<string | null>, key: 'app.watchRefused' | 'conn.refused') => {
     setBusy(true);
     const why = await go();
-    if (why !== null) {
-      setRefused({ key, why });
-      setBusy(false);
-    }
+    // null: the page plays or watches again (this offer goes), or the offer changed in place
+    // (Play here refused for good: Watch alone, which stood disabled)
+    setRefused(why === null ? null : { key, why });
+    setBusy(false);
   };
   return (
     <div class="watch-offer" id={id}>

@@ -5,7 +5,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { Fragment, createElement, render } from 'preact';
 import { h } from '../ui/dom.js';
-import { gamesClick, startPage } from '../ui/page.js';
+import { gamesClick, setGameTitle, startChecked, startPage } from '../ui/page.js';
 import { createdGameSearch } from '../ui/host.js';
 import { YatzeePanel, type RoomView, type Welcome } from './panel.js';
 import { yatzeeRoom } from '../../core/protocol/client.js';
@@ -23,8 +23,8 @@ import { Sheets } from './view/table.js';
 const { host, t, main } = startPage('yatzee.title', 'yatzee');
 const server = host.serverUrl() ?? location.origin;
 const gameId = host.param('game');
-const owner = host.param('owner') ?? host.load<string>('owner') ?? null;
-if (host.param('owner')) host.save('owner', host.param('owner'));
+/** The owner's token, once the server has confirmed it (`startChecked`, below: the page starts after it). */
+let owner: string | null = null;
 const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'yatzee-status' });
 
 /** The last join's refusal: a page that tried a kept seat or a watch first shows its forms after it. */
@@ -52,7 +52,11 @@ const link = new RoomLink({
  * creation, whose refusal says so (it read "Could not join").
  */
 async function enter(join: () => Promise<Room>, watching = false, back: string | null = null, creating = false): Promise<boolean> {
-  if (back === null) status.textContent = t('yatzee.connecting');
+  if (back === null) {
+    status.textContent = t('yatzee.connecting');
+    // an earlier error said (the owner link refused) is over: the checks of `error` below are this join's
+    delete status.dataset.kind;
+  }
   let room: Room;
   try {
     room = await join();
@@ -73,6 +77,7 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
     host.save('yatzee.name', welcome.name);
   }
   host.entered(welcome.gameId, welcome.role !== 'player');
+  setGameTitle(t, 'yatzee.docTitle', welcome.gameId);
   // after a leave the page can watch the game go on (a new join, as a watcher; the owner as its owner)
   const watchAgain = async (): Promise<WatchRefused | null> =>
     (await enter(() => new Client(server).joinById(welcome.gameId, { watch: true, ...(owner ? { owner } : {}) }), true)) ? null : watchRefused(refusal, welcome.gameId, () => host.games());
@@ -172,25 +177,34 @@ function showKept(kept: KeptResults): void {
   main.replaceChildren(h('h1', {}, t('yatzee.title'), ' ', h('small', { id: 'yatzee-game' }, t('yatzee.gameLink', gameId ?? ''))), status, results, gameOver(''));
 }
 
-// watching when the address asks for it, else the kept seat (seats.ts entryFor)
-const entry = entryFor(host, 'yatzee', gameId);
-const kept = gameId ? keptResults<KeptResults>('yatzee', gameId) : null;
-if (kept) showKept(kept);
-else if (gameId && entry && 'seat' in entry) {
-  // take the kept seat back (a reload, or the same player in another tab)
-  const seat = entry.seat;
-  main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
-  void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then(() => {
-    if (status.dataset.kind === 'error') {
-      // a refusal that may pass (a locked room, the network) keeps the seat for the next try
-      if (refusal?.seatLost) forgetSeat(host, 'yatzee', gameId);
-      showForms();
-    }
-  });
-} else if (gameId && entry) {
-  // watching asked for (the list's Watch link, a watcher's reload, VS Code's play list)
-  main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
-  void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then(() => {
-    if (status.dataset.kind === 'error') showForms();
-  });
-} else showForms();
+/** What the address asks for: the game's results kept, the kept seat, a watch, or the forms. */
+function start(): void {
+  // watching when the address asks for it, else the kept seat (seats.ts entryFor)
+  const entry = entryFor(host, 'yatzee', gameId);
+  const kept = gameId ? keptResults<KeptResults>('yatzee', gameId) : null;
+  if (kept) showKept(kept);
+  else if (gameId && entry && 'seat' in entry) {
+    // take the kept seat back (a reload, or the same player in another tab)
+    const seat = entry.seat;
+    main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
+    void enter(() => new Client(server).joinById(gameId, { name: seat.name, key: seat.key, ...(owner ? { owner } : {}) })).then(() => {
+      if (status.dataset.kind === 'error') {
+        // a refusal that may pass (a locked room, the network) keeps the seat for the next try
+        if (refusal?.seatLost) forgetSeat(host, 'yatzee', gameId);
+        showForms();
+      }
+    });
+  } else if (gameId && entry) {
+    // watching asked for (the list's Watch link, a watcher's reload, VS Code's play list)
+    main.replaceChildren(h('h1', {}, t('yatzee.title')), status);
+    void enter(() => new Client(server).joinById(gameId, { watch: true, ...(owner ? { owner } : {}) }), true).then(() => {
+      if (status.dataset.kind === 'error') showForms();
+    });
+  } else showForms();
+}
+
+// the owner's token checked first, as on the Cardwords page (media/ui/page.ts startChecked)
+startChecked(host, t, status, (checked) => {
+  owner = checked;
+  start();
+});

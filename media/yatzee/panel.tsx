@@ -719,6 +719,8 @@ export class YatzeePanel {
   refused(text: string, seatLost: boolean): void {
     this.left = true;
     this.refusedText = text;
+    // Play here refused for good (rejoin.ts): the sheet is not to be taken back any more
+    this.playHere = null;
     this.me = null;
     if (seatLost) forgetSeat(this.host, 'yatzee', this.welcome.gameId);
     this.render();

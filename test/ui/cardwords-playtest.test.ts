@@ -209,23 +209,41 @@ describe('Cardwords play-test defects, each in Chromium', () => {
     await expect.poll(() => page.textContent('#cw-preview-unknown')).toMatch(/^NBE: not in the dictionary\./);
   });
 
-  it('a game created from ?owner= keeps the owner link and the language in its address (docs/ui.md); what created it goes', async () => {
+  it('a game created from ?owner= keeps the language in its address, not the owner link (kept by the browser: a friend given the address was the owner); what created it goes; a bogus owner link is refused before any form', async () => {
     const { page } = await fresh();
     await quickGame(page, 's2', '&lang=de');
     const url = new URL(page.url());
     expect(url.searchParams.get('game')).toBeTruthy();
-    expect(url.searchParams.get('owner')).toBe(suite.srv.ownerToken);
     expect(url.searchParams.get('lang')).toBe('de');
     // a reload must not create another game
-    expect([...url.searchParams.keys()].sort()).toEqual(['game', 'lang', 'owner']);
+    expect([...url.searchParams.keys()].sort()).toEqual(['game', 'lang']);
+    expect(await page.getAttribute('#nav-cardwords', 'href')).not.toContain('owner');
+    // the owner's page keeps its owner's buttons on a reload: the browser keeps the token
+    await page.reload();
+    await page.waitForSelector('#cw-end');
     // the creation form too
     const f = (await fresh()).page;
     await f.goto(`${suite.srv.url}/cardwords.html?owner=${suite.srv.ownerToken}&robots=1&seed=s2`);
+    await f.waitForSelector('#cw-create-name');
+    expect(new URL(f.url()).searchParams.get('owner')).toBeNull();
     await f.fill('#cw-create-name', 'Ann');
     await f.click('#cw-create-button');
     await f.waitForSelector('#cw-area');
     const created = new URL(f.url());
-    expect([...created.searchParams.keys()].sort()).toEqual(['game', 'owner']);
-    expect(created.searchParams.get('owner')).toBe(suite.srv.ownerToken);
+    expect([...created.searchParams.keys()]).toEqual(['game']);
+    // the address given to a friend (what people copy): he watches, not as the owner (he got
+    // "End the game", and the token kept in his browser)
+    const friend = (await fresh()).page;
+    await friend.goto(f.url());
+    await friend.click('#cw-watch-button');
+    await friend.waitForSelector('#cw-table');
+    expect(await friend.locator('#cw-end').count()).toBe(0);
+    expect(await friend.evaluate(() => localStorage.getItem('cardwords.owner'))).toBeNull();
+    // a bogus owner link: refused at once, never kept, no creation form to fill in first
+    const b = (await fresh()).page;
+    await b.goto(`${suite.srv.url}/cardwords.html?owner=bogus`);
+    await expect.poll(() => b.textContent('#cw-join-status')).toBe('This owner link is not valid for this server.');
+    expect(await b.locator('#cw-create').count()).toBe(0);
+    expect(await b.evaluate(() => localStorage.getItem('cardwords.owner'))).toBeNull();
   });
 });

@@ -307,6 +307,11 @@ describe('a page joins its game again after the server restarts', () => {
     await yz.page.fill('#yatzee-create-name', 'Bo');
     await yz.page.click('#yatzee-create-button');
     await yz.page.waitForSelector('#yatzee-dice');
+    // the owner token, kept by the page, is out of its address: a friend given the address was
+    // the owner (docs/ui.md); the tab names its game, in German (every tab read "Kniffel · Cardwords")
+    const address = new URL(yz.page.url());
+    expect([...address.searchParams.keys()]).toEqual(['game']);
+    expect(await yz.page.title()).toBe(`${de('yatzee.docTitle', address.searchParams.get('game')!)} · Cardwords`);
     await yz.page.keyboard.press('Enter');
     await expect.poll(() => yz.page.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
     const dice = await yz.page.locator('#yatzee-dice .die').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label')));
@@ -403,6 +408,21 @@ describe('a page no longer playing its seat, and its log across a restart', () =
     await list.goto(`${srv.url}/`);
     expect(await list.locator(`a[data-seat="${id}"]`).getAttribute('href')).toBe(`./cardwords.html?game=${id}`);
     expect(await list.locator(`a[data-watch="${id}"]`).count()).toBe(1);
+    // the seat taken in a third tab, then the owner removes Ann: the first tab's Play here is
+    // refused for good. Defect: its line still said "Your seat is now played elsewhere", and
+    // Play here stayed, refused again at each click
+    await list.goto(`${srv.url}/cardwords.html?game=${id}`);
+    await list.waitForSelector('#cw-area');
+    await expect.poll(() => first.locator('#cw-watch-again-play').count()).toBe(1);
+    const remover = await cwJoin(srv.url, id, { watch: true, owner: srv.ownerToken });
+    expect((await remover.request('remove', { name: 'Ann' })).type).toBe('ack');
+    await expect.poll(() => list.locator('#cw-area').count()).toBe(0);
+    await first.click('#cw-watch-again-play');
+    await expect.poll(() => first.locator('#cw-watch-again-play').count()).toBe(0);
+    expect(await first.textContent('#connection')).toBe(en('err.seat-removed'));
+    expect(await seenAt(first, en('conn.takenBack'))).toEqual([]);
+    expect(await first.isEnabled('#cw-watch-again-button')).toBe(true);
+    await remover.leave();
     expect(ann.errors).toEqual([]);
   });
 

@@ -353,6 +353,11 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
   const over = s.status === 'over' || s.status === 'ended' || m.ended;
   const mine = playing && s.turn === m.mySeat;
   const used = new Set(cp.cards.map((c) => c.hand));
+  // a wildcard waiting for its letter is taken too, greyed as the composed cards: the one
+  // clicked, or the one the letter will take (typed: the first free); the area showed `*??`
+  // while both wildcards kept full colour
+  const waiting = cp.pending?.wild ? (cp.pendingHand ?? m.hand.findIndex((c, i) => c.char === null && !used.has(i))) : -1;
+  const taken = waiting >= 0 ? new Set([...used, waiting]) : used;
   const needMeaning = meaningAsked(m);
   const dirText = cp.dir === 'across' ? t('cw.dir.across') : t('cw.dir.down');
   // the card being chosen and the keys kept for after it, as the composer writes them
@@ -471,12 +476,12 @@ export function ActionArea({ m, onAreaKey }: { m: Model; onAreaKey?: (e: Keyboar
           <button
             type="button"
             key={i}
-            class={`cw-card${c.char === null ? ' wild' : ''}${used.has(i) ? ' used' : ''}`}
+            class={`cw-card${c.char === null ? ' wild' : ''}${taken.has(i) ? ' used' : ''}`}
             data-index={i}
             data-char={c.char ?? ''}
             data-points={c.points}
             draggable={!used.has(i)}
-            aria-disabled={used.has(i) ? 'true' : undefined}
+            aria-disabled={taken.has(i) ? 'true' : undefined}
             aria-label={cardSaid(t, c)}
             onClick={() => m.cmd.clickHand(i)}
             onDragStart={(e) => {
