@@ -54,7 +54,10 @@ describe('landing page layout', () => {
         try {
           await page.goto(`${srv.url}/?owner=${srv.ownerToken}`);
           await page.waitForSelector('#play-robot');
-          await page.waitForSelector('#games');
+          // the list drawn (no game open: its empty table shows nothing under 40rem, where each
+          // game is a block of its own, and "No open games" is said)
+          await page.waitForSelector('#games', { state: 'attached' });
+          await page.waitForSelector('#games tbody tr, #empty:not([hidden])');
           const r = await page.locator('#play-robot').boundingBox();
           expect(r!.y + r!.height).toBeLessThanOrEqual(size.height);
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
