@@ -1123,6 +1123,9 @@ it("before the deal every key that composes or acts is refused in the web panel'
   for (const p of ['Bob', 'Ann', 'Bob'] as const) await pass(p);
   const asked = await b.notification((m) => m.method === 'cardwords/word-request');
   expect(asked.params).toMatchObject({ words: unknown, player: 'Bob' });
+  // answered once the end is in the log, as a person answers who has read it (answered before
+  // the end reached the bridge, the decision came before the end's line: a clean run)
+  await expect.poll(async () => (await call('cardwords/view')).log.some((l) => l.startsWith('The game is over.'))).toBe(true);
   const said = unknown.map((w) => `You rejected ${w}.`);
   for (const [i, w] of unknown.entries()) expect(await call('cardwords/words', { words: [w], approve: false })).toEqual({ said: said[i] });
   // defect: Bob's log had "The owner rejected …", the owner's had nothing of it
