@@ -30,6 +30,8 @@ interface LogLine {
   text: string;
   /** A turn's line without the review's note (the review is the current round's: an earlier round's turns have none, as `history` sends them). */
   plain?: string;
+  /** The owner's decision on another's word, logged here: the room's history has it for that player only. */
+  decision?: true;
 }
 
 /**
@@ -744,8 +746,15 @@ export class CardwordsSession {
   private logFromHistory(m: CardwordsHistoryMessage): void {
     const { from, lines } = historyLines(m);
     const kept = this.log.filter((l) => l.round < from);
+    const decisions = this.log.filter((l) => l.decision && l.round >= from);
     // the others' rematch votes are said in the message here, not logged (the web panel logs them)
     this.log = [...kept, ...lines.filter((l) => !('event' in l) || l.event.kind !== 'vote').map((l): LogLine => ('turn' in l ? { round: l.round, seat: l.turn.player, text: this.turnText(l.turn, m.players, l.current ? this.tableBefore(m.turns, m.turns.indexOf(l.turn)) : null), plain: this.turnText({ ...l.turn, best: undefined }, m.players) } : { round: l.round, seat: -1, text: logEventLine(l.event, l.over === true, this.welcome?.owner === true) }))];
+    // the owner's decisions on others' words, which the history has not (a history that came
+    // after the answer, the game's end's, dropped them): each at the end of its round's lines
+    for (const d of decisions) {
+      const after = this.log.findLastIndex((l) => l.round <= d.round);
+      this.log.splice(after + 1, 0, d);
+    }
     for (const k of goneKeys(lines)) this.goneLogged.add(k);
     this.loggedRound = m.round;
   }
@@ -847,7 +856,10 @@ export class CardwordsSession {
       this.askedBy.delete(w);
       return by === undefined || by !== me;
     });
-    for (const w of others) this.logNote({ round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: w, approved: approve }, true);
+    for (const w of others) {
+      this.logNote({ round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: w, approved: approve }, true);
+      this.log.at(-1)!.decision = true;
+    }
     if (others.length > 0) this.update();
     return { said: ownerDecidedText(approve ? words : [], approve ? [] : words, { mine: words.every((w) => this.askedMine.has(w)), over }) };
   }
