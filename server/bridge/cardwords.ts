@@ -273,7 +273,11 @@ export class CardwordsSession {
     });
     typed.on('word-request', (m) => {
       // bounded by the room's open questions
-      for (const w of m.words) this.askedBy.set(w, m.player);
+      for (const w of m.words) {
+        this.askedBy.set(w, m.player);
+        // asked again (played again after a rejection, another game): open here once more
+        this.settled.delete(w);
+      }
       this.notify({ method: 'cardwords/word-request', params: { words: m.words, player: m.player, earlier: m.earlier === true } });
     });
     // the owner's decision in another client: Emacs drops the question as the web page does (it
@@ -474,6 +478,7 @@ export class CardwordsSession {
     this.welcome = null;
     this.askedMine = new Set();
     this.askedBy = new Map();
+    this.settled.clear();
     this.wordChecks = this.newWordChecks();
     this.rules = null;
     this.state = null;
