@@ -1169,7 +1169,7 @@ export class CardwordsRoom extends GameRoom<CardwordsClientMessages, CardwordsSe
     const humansLeft = this.seatStates().some(holdsSeat);
     let reason: EndReason | null = null;
     if (!this.game && !seatedHumans && now - this.createdAt > timeouts.firstJoinMs && now - this.lastActionAt > timeouts.firstJoinMs) reason = 'no-players';
-    else if (now - this.lastActionAt > timeouts.idleMs) reason = 'idle';
+    else if (now > this.idleEndAt(now)) reason = 'idle';
     else if (this.game && this.opts.humans > 0 && !humansLeft) reason = 'left';
     if (reason) {
       const r = reason;

@@ -201,6 +201,7 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
     this.lastActionAt = performance.now();
     // the warning of an idle end is over (the state that goes out with the action says so)
     this.idleEndsIn = 0;
+    this.idleWarnedAt = 0;
   }
 
   /**
@@ -210,6 +211,22 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
    */
   protected idleEndsIn = 0;
 
+  /** When a lifetime check first found the idle end near since the last action (0: not yet). */
+  private idleWarnedAt = 0;
+
+  /**
+   * The time the game ends for want of play (the monotonic clock): the idle time after the
+   * last action, and never less than a tenth of it after the warning's first check. Checks
+   * come every tenth of the idle time at most, so on time this changes nothing; one that came
+   * late (a process stalled past the idle time's last fifth) ended the game unannounced.
+   */
+  protected idleEndAt(now: number): number {
+    const { idleMs } = ctx().timeouts;
+    const due = this.lastActionAt + idleMs;
+    if (this.idleWarnedAt === 0 && now >= due - idleMs / 5) this.idleWarnedAt = now;
+    return this.idleWarnedAt === 0 ? due : Math.max(due, this.idleWarnedAt + idleMs / 10);
+  }
+
   /**
    * Sets `idleEndsIn` at a lifetime check: in the idle time's last fifth, the time left in whole
    * minutes while more than one is left, then once in seconds (a page says each change: not a
@@ -217,7 +234,7 @@ export abstract class GameRoom<In extends MessageMap, Out extends CommonServerMe
    */
   protected updateIdleWarning(now: number): boolean {
     const { idleMs } = ctx().timeouts;
-    const left = idleMs - (now - this.lastActionAt);
+    const left = this.idleEndAt(now) - now;
     if (left <= 0) return false;
     let shown = 0;
     if (left <= idleMs / 5) shown = left > 60_000 ? Math.ceil(left / 60_000) * 60 : this.idleEndsIn > 0 && this.idleEndsIn <= 60 ? this.idleEndsIn : Math.ceil(left / 1000);

@@ -414,7 +414,7 @@ export class YatzeeRoom extends GameRoom<YatzeeClientMessages, YatzeeServerMessa
     // core's policy has the seed's durations built in: scale our elapsed times to them
     const reason = shouldEnd({
       sinceStartMs: ((now - this.createdAt) * FIRST_JOIN_TIMEOUT_MS) / timeouts.firstJoinMs,
-      sinceLastActionMs: ((now - this.lastActionAt) * IDLE_TIMEOUT_MS) / timeouts.idleMs,
+      sinceLastActionMs: ((now - (this.idleEndAt(now) - timeouts.idleMs)) * IDLE_TIMEOUT_MS) / timeouts.idleMs,
       joined: this.humansJoined,
       present,
     });

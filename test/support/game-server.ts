@@ -111,6 +111,19 @@ export interface RawConnection {
   transport: { ws: { send(text: string): void; close(code: number): void } };
 }
 
+/**
+ * Every value of the state's `idleEndsIn` (the warning of an idle end) as it changes, recorded
+ * from now on: polling the state could miss a warning of a few hundred ms on a loaded machine.
+ */
+export function idleWarningsOf(p: { room: Room }): number[] {
+  const seen: number[] = [];
+  p.room.onStateChange((s: unknown) => {
+    const v = (s as { idleEndsIn: number }).idleEndsIn;
+    if (seen.at(-1) !== v) seen.push(v);
+  });
+  return seen;
+}
+
 /** A real client in a room, with every room message recorded in order; it sends through the typed protocol (`Out`, what a client may send). */
 export class Player<S = YatzeeView, Out extends MessageMap = YatzeeClientMessages> {
   readonly messages: Msg[] = [];
