@@ -1,5 +1,25 @@
 // One build script for every bundle (the vscode-eslint layout): add entries here.
+import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
+
+/**
+ * Node's own modules by require() in the ESM bundles, not by import: an import of a built-in
+ * makes Node build its ESM facade, which reads every export, the lazy ones too (node:http's
+ * WebSocket loads undici, node:util's TextDecoder the encodings): 0.05 CPU-s of every start
+ * of the CLI, and the test suites start it some 400 times (docs/performance.md).
+ */
+const BUILTINS = new Set(builtinModules);
+const builtinsByRequire = {
+  name: 'builtins-by-require',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?[a-z_/0-9]+$/ }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      if (args.kind !== 'import-statement' || !BUILTINS.has(name) && !args.path.startsWith('node:')) return undefined;
+      return { path: `node:${name}`, namespace: 'builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+  },
+};
 
 const common = {
   bundle: true,
@@ -10,6 +30,7 @@ const common = {
   logLevel: 'warning',
   // ESM bundles that pull in CommonJS dependencies need a require().
   banner: { js: "import { createRequire as __cwRequire } from 'node:module'; const require = __cwRequire(import.meta.url);" },
+  plugins: [builtinsByRequire],
 };
 
 const entries = [
