@@ -608,6 +608,22 @@ describe('VS Code extension in code-server', () => {
     expect(newLog).toContain(`${address} was a local server of Cardwords and does not answer: starting the local server`);
     expect(newLog).not.toContain(`${address} does not answer`);
     await shot('11-cardwords-restored');
+    // A second window on the folder: code-server keeps one layout per folder, and the reload
+    // above saved this window's, so the new window restores its game tab. The game is open
+    // here: that window says so and opens no panel of it (restored on its own local server, a
+    // data folder without the game, the page found the game gone and forgot the seat this
+    // window plays)
+    const second = await browser!.newPage();
+    try {
+      await second.goto(page.url(), { waitUntil: 'domcontentloaded' });
+      const id = /game (\S+)/.exec(game)?.[1] ?? '';
+      await second.locator('.notification-toast', { hasText: `Cardwords: the game ${id} is already open in another window.` }).first().waitFor({ timeout: 60_000 });
+      expect(await second.locator('iframe.webview').count()).toBe(0);
+      await second.screenshot({ path: join(SHOTS, '11b-second-window.png') });
+    } finally {
+      await second.close();
+    }
+    expect(await webview().locator('#cw-game').innerText()).toBe(game);
     // the guest's page, open on the invite link (…/proxy/PORT/yatzee.html?game=…) across the
     // reload, finds the game again at the same address (a new port left it on a dead one)
     const bob = guest!;
@@ -654,6 +670,13 @@ describe('VS Code extension in code-server', () => {
     await expect.poll(() => back.locator('#cw-hand > *').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await back.locator('.cw-watching').count()).toBe(0);
     await shot('12b-cardwords-seat-taken-back');
+    // picked again from the list while its tab is open (another tab in front): that tab comes
+    // to the front, no second panel of the game (it opened one more, the seat shown twice)
+    await runCommand('View: Open Previous Editor');
+    await expect.poll(() => webview().locator('#cw-game').innerText({ timeout: 1_000 }).catch(() => robotGame), { timeout: 60_000 }).not.toContain(robotGame);
+    await runCommandAndPick(page, 'Cardwords: Play Cardwords', robotGame);
+    await expect.poll(() => webview().locator('#cw-game').innerText({ timeout: 1_000 }).catch(() => ''), { timeout: 60_000 }).toContain(robotGame);
+    expect(await page.locator('iframe.webview').count()).toBe(2);
     // both games' tabs: the next tests start with no webview
     await runCommand('View: Close All Editors');
     await expect.poll(() => page.locator('iframe.webview').count(), { timeout: 60_000 }).toBe(0);
