@@ -361,6 +361,9 @@ describe('VS Code extension in code-server', () => {
   });
 
   it('shows the distribution chart', async () => {
+    // from a restarted language server: the restart says so (it showed nothing)
+    await runCommand('Cardwords: Restart Language Server');
+    await page.locator('.statusbar-item', { hasText: 'Cardwords language server restarted' }).first().waitFor({ timeout: 60_000 });
     await runCommand('Cardwords: Show Distribution');
     const view = webview();
     await view.locator('#chart svg rect.bar.cards').first().waitFor({ timeout: 60_000 });
@@ -701,6 +704,11 @@ describe('VS Code extension in code-server', () => {
     await page.locator('.statusbar-item', { hasText: 'Cardwords: stopped' }).first().waitFor({ timeout: 60_000 });
     expect(pidAlive(serverPid)).toBe(false);
     await expect.poll(connection, { timeout: 30_000 }).not.toBe('open');
+    // stopped again with none running: said so (it did nothing and said nothing)
+    await runCommand('Cardwords: Stop Local Server');
+    const none = page.locator('.notification-toast', { hasText: 'No local server is running in this window: nothing to stop.' }).first();
+    await none.waitFor({ timeout: 30_000 });
+    await dismiss(none);
     await runCommand('Cardwords: Start Local Server');
     expect(await statusPort()).toBe(port);
     // the page retries the address it knows (after 1, 2, 4 and 8 s, then every 10 s)
@@ -976,6 +984,9 @@ describe('VS Code extension in code-server', () => {
     await page.locator('.statusbar-item', { hasText: `Cardwords: ${address} does not answer` }).first().waitFor({ timeout: 30_000 });
     expect(await page.locator('iframe.webview').count()).toBe(0);
     await shot('16-remote-down');
+    // connected to by address, it is said so too (it read "No connection: fetch failed")
+    await connectTo(address);
+    await page.locator('.notification-toast', { hasText: `No connection: The server ${address} does not answer.` }).first().waitFor({ timeout: 30_000 });
     await page.keyboard.press('Escape');
   });
 
