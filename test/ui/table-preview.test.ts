@@ -2,7 +2,7 @@
 // in Chromium with a stand-in acquireVsCodeApi: what it says when it draws no grid; and the
 // playtest report's (dist/webview/playtest.js) most played words.
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TablePreview } from '../../core/protocol/language.js';
 import { PLAYED_LISTED, type PlaytestReport } from '../../core/robots/cardwords/playtest.js';
@@ -16,6 +16,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** An empty page with a stand-in acquireVsCodeApi that keeps no state, for a webview script. */
+async function stubPage(page: Page): Promise<void> {
+  await page.setContent('<!DOCTYPE html><html lang="en"><body><div id="app"></div></body></html>');
+  // (setContent does not navigate, so an init script would not run)
+  await page.evaluate(() => {
+    (window as unknown as { acquireVsCodeApi(): unknown }).acquireVsCodeApi = () => ({ postMessage: () => undefined, getState: () => undefined, setState: () => undefined });
+  });
+}
 
 const empty = (size: TablePreview['size']): TablePreview => ({
   uri: 'file:///r/big.cardtable', version: 1, width: 0, height: 0, size, maxCells: 250_000,
@@ -55,10 +64,7 @@ it('a table too large to preview: its real size and why there is no grid (it rea
 it("marks a cell as the card table writes it, C5 W2 L2, as the game's table does (it read 2L 2W +5), and the legend's cell points by their letter (an empty box)", async () => {
   const { page, context, errors } = await openPage(browser);
   try {
-    await page.setContent('<!DOCTYPE html><html lang="en"><body><div id="app"></div></body></html>');
-    await page.evaluate(() => {
-      (window as unknown as { acquireVsCodeApi(): unknown }).acquireVsCodeApi = () => ({ postMessage: () => undefined, getState: () => undefined, setState: () => undefined });
-    });
+    await stubPage(page);
     await page.addStyleTag({ content: readFileSync('dist/webview/styles.css', 'utf8') });
     await page.addScriptTag({ content: readFileSync('dist/webview/tablePreview.js', 'utf8') });
     const cell = (column: number, row: number, a: Partial<TablePreview['cells'][number]> = {}) => ({ column, row, name: `${'AB'[column]}${row + 1}`, blocked: false, points: 0, letterFactor: 1, wordFactor: 1, ...a });
@@ -83,10 +89,7 @@ it("marks a cell as the card table writes it, C5 W2 L2, as the game's table does
 it('the playtest report says when its most played words are cut, as the CLI does (it read "Most played words" over 25 of 29)', async () => {
   const { page, context, errors } = await openPage(browser);
   try {
-    await page.setContent('<!DOCTYPE html><html lang="en"><body><div id="app"></div></body></html>');
-    await page.evaluate(() => {
-      (window as unknown as { acquireVsCodeApi(): unknown }).acquireVsCodeApi = () => ({ postMessage: () => undefined, getState: () => undefined, setState: () => undefined });
-    });
+    await stubPage(page);
     await page.addScriptTag({ content: readFileSync('dist/webview/playtest.js', 'utf8') });
     const spread = { mean: 1, sd: 0, min: 1, max: 1 };
     const words = Array.from({ length: PLAYED_LISTED }, (_, i) => ({ word: `W${i}`, count: PLAYED_LISTED - i }));
