@@ -16,6 +16,7 @@ import { ensurePackages } from '../support/apt.js';
 import { startEmacs } from '../support/emacs.js';
 import { startServer, type ServerProcess } from '../support/game-server.js';
 import { copySample, cwCreate } from '../game/cardwords-helpers.js';
+import { expectGameBack, expectStopping, onHumanTurn } from './closing.js';
 import { pidAlive } from '../support/processes.js';
 import { launchPersistent } from '../ui/browser.js';
 import type { TmuxSession } from '../lines/helpers.js';
@@ -1002,12 +1003,33 @@ describe('VS Code extension in code-server', () => {
     expect(times.length).toBeGreaterThan(0);
   });
 
-  it('leaves no code-server, Chromium or game server process behind', async () => {
+  // Closing VS Code on a human's turn (docs/server.md "Away, leave and endings"): code-server
+  // stopped by SIGTERM to its process group (a terminal's Ctrl-C, a service manager's stop).
+  // The local server must stop gracefully (the `stopping` message and close code 4001 to the
+  // human, nothing played), and a server started again on its data folder has the game where
+  // it was. (SIGTERM to code-server's main process alone: test/vscode/shutdown.test.ts.)
+  it('leaves no code-server, Chromium or game server process behind; closed on a human turn, the local server plays nothing and keeps the game', async () => {
     expect(sessions.length).toBeGreaterThanOrEqual(1);
-    expect(serverPid).toBeGreaterThan(0);
+    // the last reload stopped the local server (a remote one is current): started again
+    await runCommand('Cardwords: Start Local Server');
+    await page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first().waitFor({ timeout: 60_000 });
+    const local = processesMentioning('--exit-with-stdin').filter((p) => p.cmd.includes(tmp));
+    expect(local.length).toBe(1);
+    serverPid = local[0]!.pid;
+    const cmd = local[0]!.cmd;
+    const dataDir = /--data (\S+)/.exec(cmd)?.[1] ?? '';
+    const port = Number(/--port (\d+)/.exec(cmd)?.[1]);
+    const rulesets = [...cmd.matchAll(/--ruleset (\S+)/g)].map((m) => m[1]!);
+    expect(dataDir).toMatch(/globalStorage[/\\]cardwords\.cardwords[/\\]server$/);
+    expect(port).toBeGreaterThan(0);
+    const owner = readFileSync(join(dataDir, 'owner-token'), 'utf8').trim();
+    const turn = await onHumanTurn(`http://127.0.0.1:${port}`, owner);
+    // "closing VS Code": the browser, then SIGTERM to code-server's process group
     await shutDown();
+    await expectStopping(turn.ann);
     // the local server left with the window (its stdin pipe closed with the extension host)
     await expect.poll(() => pidAlive(serverPid), { timeout: 60_000 }).toBe(false);
     await expect.poll(() => sessions.flatMap((s) => processesInSession(s)).concat(processesMentioning(tmp)), { timeout: 60_000 }).toEqual([]);
+    await expectGameBack(turn, dataDir, rulesets, owner);
   });
 });
