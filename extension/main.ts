@@ -59,7 +59,8 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
     vscode.commands.registerCommand('cardwords.openSample', () => openSample(context)),
     vscode.commands.registerCommand('cardwords.showLog', () => output.show(true)),
-    vscode.commands.registerCommand('cardwords.restartServer', () => lc.restart()),
+    // said in the status bar, as a started game server is (the command showed nothing)
+    vscode.commands.registerCommand('cardwords.restartServer', () => lc.restart().then(() => void vscode.window.setStatusBarMessage(vscode.l10n.t('Cardwords language server restarted'), 5000))),
     vscode.window.registerWebviewPanelSerializer(TABLE_PREVIEW_VIEW, TablePreviewPanel.serializer(context, lc, output)),
     vscode.window.registerWebviewPanelSerializer(DISTRIBUTION_VIEW, DistributionPanel.serializer(context, lc, output)),
   );
@@ -124,7 +125,12 @@ function registerGames(context: vscode.ExtensionContext, output: vscode.LogOutpu
         return { port: Number(c.address.split(':').pop()), pid: games.localPid };
       }, failed(vscode.l10n.t('The local server did not start'))),
     ),
-    vscode.commands.registerCommand('cardwords.stopLocalServer', () => games.stopLocal()),
+    vscode.commands.registerCommand('cardwords.stopLocalServer', async () => {
+      const stopped = await games.stopLocal();
+      // run with none running, it did nothing and said nothing
+      if (!stopped) void vscode.window.showInformationMessage(vscode.l10n.t('No local server is running in this window: nothing to stop.'));
+      return stopped;
+    }),
     vscode.commands.registerCommand('cardwords.connectServer', async (arg?: unknown) => {
       const input =
         typeof arg === 'string'

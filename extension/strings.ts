@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { formatMessage, type MessageArg } from '../core/l10n/format.js';
 import type { Strings } from './webview/messages.js';
-import { FINDING_TEXT } from '../core/robots/cardwords/findings.js';
+import { FINDING_TEXT, PLAYED_WORDS_TEXT } from '../core/robots/cardwords/findings.js';
 
 export const TABLE_PREVIEW_STRINGS = [
   'Card table {0} × {1}',
@@ -85,10 +85,10 @@ export const PLAYTEST_STRINGS = [
   'Trades',
   'Trade score',
   'Points from the bonus file: the lay bonus a move earns for laying this many cards, the score of a trade of this many.',
-  'Most played words',
   '(none)',
   'What the games say',
   ...Object.values(FINDING_TEXT),
+  ...Object.values(PLAYED_WORDS_TEXT),
 ] as const;
 
 export function translate(keys: readonly string[]): Strings {

@@ -11,7 +11,9 @@ import { cardSize, coordinates, loginName, player } from '../config.js';
 import { connectSources, isLoopback } from './address.js';
 import { heldGameIds } from '../../media/ui/seats.js';
 import { answerGames } from './listing.js';
+import { openElsewhere, withOpenGame, withoutOpenGame, type OpenGame } from './openGames.js';
 import { refOf, type Connection, type Servers } from './servers.js';
+import { tr } from '../strings.js';
 
 export const GAME_VIEWS: Record<GamePanelKind, string> = {
   lines: 'cardwords.lines',
@@ -20,6 +22,10 @@ export const GAME_VIEWS: Record<GamePanelKind, string> = {
 };
 
 const STORE_KEY = 'cardwords.gameStore';
+/** globalState: the games the windows' panels show (extension/games/openGames.ts). */
+const OPEN_GAMES_KEY = 'cardwords.openGames';
+
+type ShownGame = Omit<OpenGame, 'host'>;
 
 function escapeAttr(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -42,6 +48,8 @@ function titleOf(kind: GamePanelKind): string {
 
 export class GamePanels {
   private readonly panels = new Set<vscode.WebviewPanel>();
+  /** The game each panel of this window shows, once it is known (picked, restored, or its seat taken). */
+  private readonly games = new Map<vscode.WebviewPanel, ShownGame>();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -71,7 +79,18 @@ export class GamePanels {
     };
   }
 
+  /** This window's panel of that game, if one is open: a second panel of it showed the seat twice. */
+  shown(kind: GamePanelKind, game: string, address: string): vscode.WebviewPanel | undefined {
+    for (const [p, g] of this.games) if (g.kind === kind && g.game === game && g.address === address) return p;
+    return undefined;
+  }
+
   open(kind: GamePanelKind, connection: Connection | undefined, params: Record<string, string>): vscode.WebviewPanel {
+    const open = params.game && connection ? this.shown(kind, params.game, connection.address) : undefined;
+    if (open) {
+      open.reveal();
+      return open;
+    }
     const panel = vscode.window.createWebviewPanel(GAME_VIEWS[kind], titleOf(kind), vscode.ViewColumn.Active, this.options());
     this.attach(panel, kind, connection, params);
     return panel;
@@ -82,6 +101,18 @@ export class GamePanels {
       deserializeWebviewPanel: async (panel, state) => {
         panel.webview.options = this.options();
         let connection: Connection | undefined;
+        const game = state?.params?.game;
+        if (kind !== 'lines' && state?.server && game) {
+          // a tab of another window on this folder (code-server keeps one layout per folder),
+          // whose game that window still shows: not opened a second time here
+          const elsewhere = openElsewhere(this.openGames(), { kind, game, address: state.server.address }, process.pid);
+          if (elsewhere) {
+            this.output.info(`not restoring the ${kind} panel of ${game} on ${state.server.address}: open in another window (extension host ${elsewhere.host})`);
+            void vscode.window.showInformationMessage(tr('{0}: the game {1} is already open in another window.', titleOf(kind), game));
+            panel.dispose();
+            return;
+          }
+        }
         if (kind !== 'lines' && state?.server) {
           try {
             connection = await this.servers.reconnect(state.server);
@@ -93,6 +124,12 @@ export class GamePanels {
             return;
           }
           // a local server started again has the same owner token (its data folder keeps it)
+          const open = game ? this.shown(kind, game, connection.address) : undefined;
+          if (open) {
+            open.reveal();
+            panel.dispose();
+            return;
+          }
         }
         this.attach(panel, kind, connection, state?.params ?? {});
       },
@@ -105,13 +142,37 @@ export class GamePanels {
     void this.webUrl(connection).then((url) => {
       if (this.panels.has(panel)) panel.webview.html = this.html(panel.webview, kind, connection, url, params);
     });
+    if (kind !== 'lines' && connection && params.game) this.showing(panel, { kind, game: params.game, address: connection.address });
     const subs = [
-      panel.webview.onDidReceiveMessage((m: FromGameWebview) => void this.receive(m, panel, connection)),
+      panel.webview.onDidReceiveMessage((m: FromGameWebview) => void this.receive(m, panel, kind, connection)),
       panel.onDidDispose(() => {
         this.panels.delete(panel);
+        this.showing(panel, undefined);
         for (const s of subs) s.dispose();
       }),
     ];
+  }
+
+  private openGames(): OpenGame[] {
+    const list = this.context.globalState.get<unknown>(OPEN_GAMES_KEY);
+    return Array.isArray(list) ? (list as OpenGame[]) : [];
+  }
+
+  /** Keeps what `panel` shows, here and for the other windows (undefined: closed). */
+  private showing(panel: vscode.WebviewPanel, game: ShownGame | undefined): void {
+    const before = this.games.get(panel);
+    if (before && game && before.kind === game.kind && before.game === game.game && before.address === game.address) return;
+    let list = this.openGames();
+    if (before) {
+      this.games.delete(panel);
+      // another panel of this window may show it still (a watch beside the seat)
+      if (!this.shown(before.kind, before.game, before.address)) list = withoutOpenGame(list, { host: process.pid, ...before });
+    }
+    if (game) {
+      this.games.set(panel, game);
+      list = withOpenGame(list, { host: process.pid, ...game });
+    }
+    void this.context.globalState.update(OPEN_GAMES_KEY, list);
   }
 
   /**
@@ -144,8 +205,11 @@ export class GamePanels {
     return heldGameIds({ load: <T>(key: string) => store[key] as T | undefined }, kind);
   }
 
-  private async receive(m: FromGameWebview, panel: vscode.WebviewPanel, connection: Connection | undefined): Promise<void> {
+  private async receive(m: FromGameWebview, panel: vscode.WebviewPanel, kind: GamePanelKind, connection: Connection | undefined): Promise<void> {
     if (m.type === 'save' || m.type === 'remove') {
+      // the seat the panel took names its game (a new game, a quick one): known from now on
+      const seat = m.type === 'save' && m.key === `${kind}.seat` ? (m.value as { gameId?: unknown } | null) : null;
+      if (kind !== 'lines' && connection && typeof seat?.gameId === 'string') this.showing(panel, { kind, game: seat.gameId, address: connection.address });
       const store = { ...this.store() };
       if (m.type === 'save') store[m.key] = m.value;
       else delete store[m.key];

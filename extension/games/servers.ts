@@ -351,9 +351,12 @@ export class Servers implements vscode.Disposable {
   async connect(input: string): Promise<Connection> {
     const parsed = parseAddress(input);
     if (!parsed) throw new Error(vscode.l10n.t('Not a server address: {0} (host:port)', input));
-    const r = await fetch(`${parsed.url}/health`, { signal: AbortSignal.timeout(5000) });
-    const health = (await r.json()) as { name?: string };
-    if (!r.ok || health.name !== 'cardwords') throw new Error(vscode.l10n.t('{0} is not a Cardwords server.', parsed.address));
+    // said as the play commands say it ("No connection: fetch failed" said nothing), and a
+    // page that is not JSON is not a Cardwords server (it was the parser's error)
+    const r = await fetch(`${parsed.url}/health`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+    if (!r) throw new Error(vscode.l10n.t('The server {0} does not answer.', parsed.address));
+    const health = r.ok ? ((await r.json().catch(() => undefined)) as { name?: string } | undefined) : undefined;
+    if (health?.name !== 'cardwords') throw new Error(vscode.l10n.t('{0} is not a Cardwords server.', parsed.address));
     this.showStatus();
     const key = ownerSecretKey(parsed.address);
     // a link's token is asked first, as a kept one is: one the server refuses (a link from an

@@ -7,7 +7,7 @@
 // cell's colour strength is how often it was covered, its tooltip the share and the mean
 // score of the covering moves).
 import type { PlaytestReport } from '../../core/protocol/language.js';
-import { cardFigures, findingMessage } from '../../core/robots/cardwords/findings.js';
+import { cardFigures, findingMessage, playedWordsHeading } from '../../core/robots/cardwords/findings.js';
 import { barChart } from './chart.js';
 import type { PlaytestMessage, ToWebview } from './messages.js';
 import { el, t, vscode } from './vscodeApi.js';
@@ -146,7 +146,11 @@ function render(m: PlaytestMessage): void {
   const cards = el('div', 'scroll-box');
   cards.append(table);
   app.append(cards);
-  app.append(el('h2', undefined, t(s, 'Most played words')));
+  // cut to the first PLAYED_LISTED: said, as the CLI's report says it
+  const heading = playedWordsHeading(r);
+  const words = el('h2', undefined, t(s, heading.template, ...heading.args));
+  words.id = 'words';
+  app.append(words);
   app.append(el('p', 'words', r.words.map((w) => `${w.word} ${w.count}`).join(', ') || t(s, '(none)')));
 }
 

@@ -16,6 +16,7 @@ import { ensurePackages } from '../support/apt.js';
 import { startEmacs } from '../support/emacs.js';
 import { startServer, type ServerProcess } from '../support/game-server.js';
 import { copySample, cwCreate } from '../game/cardwords-helpers.js';
+import { expectGameBack, expectStopping, onHumanTurn } from './closing.js';
 import { pidAlive } from '../support/processes.js';
 import { launchPersistent } from '../ui/browser.js';
 import type { TmuxSession } from '../lines/helpers.js';
@@ -116,6 +117,19 @@ async function setUserSetting(key: string, value: unknown, { beside = false } = 
   const file = join(home!.userDataDir, 'User', 'settings.json');
   await expect.poll(() => (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[key], { timeout: 60_000 }).toEqual(value);
   await runCommand('View: Close Editor');
+}
+
+/**
+ * Closes a notification toast as a person does: its X shows only while the pointer is over
+ * it (clicked without, it was never visible and the click waited out its 30 s timeout). A
+ * toast its own timer already hid needs nothing.
+ */
+async function dismiss(toast: Locator): Promise<void> {
+  if (await toast.isVisible()) {
+    await toast.hover();
+    await toast.locator('.codicon-notifications-clear').click({ timeout: 10_000 });
+  }
+  await toast.waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /** The visible webview's content: outer iframe.webview.ready, inner #active-frame. */
@@ -348,6 +362,9 @@ describe('VS Code extension in code-server', () => {
   });
 
   it('shows the distribution chart', async () => {
+    // from a restarted language server: the restart says so (it showed nothing)
+    await runCommand('Cardwords: Restart Language Server');
+    await page.locator('.statusbar-item', { hasText: 'Cardwords language server restarted' }).first().waitFor({ timeout: 60_000 });
     await runCommand('Cardwords: Show Distribution');
     const view = webview();
     await view.locator('#chart svg rect.bar.cards').first().waitFor({ timeout: 60_000 });
@@ -595,6 +612,22 @@ describe('VS Code extension in code-server', () => {
     expect(newLog).toContain(`${address} was a local server of Cardwords and does not answer: starting the local server`);
     expect(newLog).not.toContain(`${address} does not answer`);
     await shot('11-cardwords-restored');
+    // A second window on the folder: code-server keeps one layout per folder, and the reload
+    // above saved this window's, so the new window restores its game tab. The game is open
+    // here: that window says so and opens no panel of it (restored on its own local server, a
+    // data folder without the game, the page found the game gone and forgot the seat this
+    // window plays)
+    const second = await browser!.newPage();
+    try {
+      await second.goto(page.url(), { waitUntil: 'domcontentloaded' });
+      const id = /game (\S+)/.exec(game)?.[1] ?? '';
+      await second.locator('.notification-toast', { hasText: `Cardwords: the game ${id} is already open in another window.` }).first().waitFor({ timeout: 60_000 });
+      expect(await second.locator('iframe.webview').count()).toBe(0);
+      await second.screenshot({ path: join(SHOTS, '11b-second-window.png') });
+    } finally {
+      await second.close();
+    }
+    expect(await webview().locator('#cw-game').innerText()).toBe(game);
     // the guest's page, open on the invite link (…/proxy/PORT/yatzee.html?game=…) across the
     // reload, finds the game again at the same address (a new port left it on a dead one)
     const bob = guest!;
@@ -641,6 +674,13 @@ describe('VS Code extension in code-server', () => {
     await expect.poll(() => back.locator('#cw-hand > *').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await back.locator('.cw-watching').count()).toBe(0);
     await shot('12b-cardwords-seat-taken-back');
+    // picked again from the list while its tab is open (another tab in front): that tab comes
+    // to the front, no second panel of the game (it opened one more, the seat shown twice)
+    await runCommand('View: Open Previous Editor');
+    await expect.poll(() => webview().locator('#cw-game').innerText({ timeout: 1_000 }).catch(() => robotGame), { timeout: 60_000 }).not.toContain(robotGame);
+    await runCommandAndPick(page, 'Cardwords: Play Cardwords', robotGame);
+    await expect.poll(() => webview().locator('#cw-game').innerText({ timeout: 1_000 }).catch(() => ''), { timeout: 60_000 }).toContain(robotGame);
+    expect(await page.locator('iframe.webview').count()).toBe(2);
     // both games' tabs: the next tests start with no webview
     await runCommand('View: Close All Editors');
     await expect.poll(() => page.locator('iframe.webview').count(), { timeout: 60_000 }).toBe(0);
@@ -665,6 +705,11 @@ describe('VS Code extension in code-server', () => {
     await page.locator('.statusbar-item', { hasText: 'Cardwords: stopped' }).first().waitFor({ timeout: 60_000 });
     expect(pidAlive(serverPid)).toBe(false);
     await expect.poll(connection, { timeout: 30_000 }).not.toBe('open');
+    // stopped again with none running: said so (it did nothing and said nothing)
+    await runCommand('Cardwords: Stop Local Server');
+    const none = page.locator('.notification-toast', { hasText: 'No local server is running in this window: nothing to stop.' }).first();
+    await none.waitFor({ timeout: 30_000 });
+    await dismiss(none);
     await runCommand('Cardwords: Start Local Server');
     expect(await statusPort()).toBe(port);
     // the page retries the address it knows (after 1, 2, 4 and 8 s, then every 10 s)
@@ -894,7 +939,7 @@ describe('VS Code extension in code-server', () => {
     await refused.waitFor({ timeout: 60_000 });
     expect(await refused.innerText()).toContain('connect with the owner link the server printed');
     await shot('15b-remote-owner-token-refused');
-    await refused.locator('.codicon-notifications-clear').click().catch(() => undefined);
+    await dismiss(refused);
     // a guest now: the owner's command says so instead of a game whose creation fails
     await runCommand('Cardwords: Play Against a Robot');
     await page.locator('.notification-toast', { hasText: `Only the owner of ${address} creates games` }).first().waitFor({ timeout: 60_000 });
@@ -908,7 +953,7 @@ describe('VS Code extension in code-server', () => {
     const linkRefused = page.locator('.notification-toast', { hasText: `The server ${address} refuses the owner token of this link` }).first();
     await linkRefused.waitFor({ timeout: 30_000 });
     expect(await linkRefused.innerText()).toContain('connect with the owner link the server printed when it last started');
-    await linkRefused.locator('.codicon-notifications-clear').click().catch(() => undefined);
+    await dismiss(linkRefused);
     // forgotten in SecretStorage too, the refused link's token never kept: the address typed
     // again connects without a token
     await runCommand('Cardwords: Connect to Server…');
@@ -940,6 +985,9 @@ describe('VS Code extension in code-server', () => {
     await page.locator('.statusbar-item', { hasText: `Cardwords: ${address} does not answer` }).first().waitFor({ timeout: 30_000 });
     expect(await page.locator('iframe.webview').count()).toBe(0);
     await shot('16-remote-down');
+    // connected to by address, it is said so too (it read "No connection: fetch failed")
+    await connectTo(address);
+    await page.locator('.notification-toast', { hasText: `No connection: The server ${address} does not answer.` }).first().waitFor({ timeout: 30_000 });
     await page.keyboard.press('Escape');
   });
 
@@ -955,12 +1003,33 @@ describe('VS Code extension in code-server', () => {
     expect(times.length).toBeGreaterThan(0);
   });
 
-  it('leaves no code-server, Chromium or game server process behind', async () => {
+  // Closing VS Code on a human's turn (docs/server.md "Away, leave and endings"): code-server
+  // stopped by SIGTERM to its process group (a terminal's Ctrl-C, a service manager's stop).
+  // The local server must stop gracefully (the `stopping` message and close code 4001 to the
+  // human, nothing played), and a server started again on its data folder has the game where
+  // it was. (SIGTERM to code-server's main process alone: test/vscode/shutdown.test.ts.)
+  it('leaves no code-server, Chromium or game server process behind; closed on a human turn, the local server plays nothing and keeps the game', async () => {
     expect(sessions.length).toBeGreaterThanOrEqual(1);
-    expect(serverPid).toBeGreaterThan(0);
+    // the last reload stopped the local server (a remote one is current): started again
+    await runCommand('Cardwords: Start Local Server');
+    await page.locator('.statusbar-item', { hasText: /Cardwords: port \d+/ }).first().waitFor({ timeout: 60_000 });
+    const local = processesMentioning('--exit-with-stdin').filter((p) => p.cmd.includes(tmp));
+    expect(local.length).toBe(1);
+    serverPid = local[0]!.pid;
+    const cmd = local[0]!.cmd;
+    const dataDir = /--data (\S+)/.exec(cmd)?.[1] ?? '';
+    const port = Number(/--port (\d+)/.exec(cmd)?.[1]);
+    const rulesets = [...cmd.matchAll(/--ruleset (\S+)/g)].map((m) => m[1]!);
+    expect(dataDir).toMatch(/globalStorage[/\\]cardwords\.cardwords[/\\]server$/);
+    expect(port).toBeGreaterThan(0);
+    const owner = readFileSync(join(dataDir, 'owner-token'), 'utf8').trim();
+    const turn = await onHumanTurn(`http://127.0.0.1:${port}`, owner);
+    // "closing VS Code": the browser, then SIGTERM to code-server's process group
     await shutDown();
+    await expectStopping(turn.ann);
     // the local server left with the window (its stdin pipe closed with the extension host)
     await expect.poll(() => pidAlive(serverPid), { timeout: 60_000 }).toBe(false);
     await expect.poll(() => sessions.flatMap((s) => processesInSession(s)).concat(processesMentioning(tmp)), { timeout: 60_000 }).toEqual([]);
+    await expectGameBack(turn, dataDir, rulesets, owner);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSources, isLoopback, parseAddress } from '../../extension/games/address.js';
 import { answerGames, fetchGames } from '../../extension/games/listing.js';
 import { judgeGames, offersOf, type ListedGame } from '../../extension/games/offers.js';
+import { hostAlive, OPEN_GAMES_KEPT, openElsewhere, withOpenGame, withoutOpenGame, type OpenGame } from '../../extension/games/openGames.js';
 import { VsCodeHost, type FromGameWebview, type GameHostConfig, type GameHostState } from '../../media/ui/host-vscode.js';
 import { entryFor, forgetSeat, heldGameIds, keepSeat } from '../../media/ui/seats.js';
 import { Player, startServer, type ServerProcess } from '../support/game-server.js';
@@ -116,6 +117,30 @@ describe('the play list offers what the room takes', () => {
     expect(entryFor(host({ game: 'other', watch: '1' }), 'cardwords', 'other')).toEqual({ watch: true });
     expect(entryFor(host({ game: 'other' }), 'cardwords', 'other')).toBeNull();
     expect(entryFor(host({}), 'yatzee', null)).toBeNull();
+  });
+});
+
+describe('the games the windows show (a tab another window restores on the folder is not opened twice)', () => {
+  const a: OpenGame = { host: 101, kind: 'cardwords', game: 'X', address: '127.0.0.1:5000' };
+  const alive = (pid: number) => pid !== 999;
+  it('another live window showing the game counts; this window, a gone one, another game or server do not', () => {
+    const list = withOpenGame([{ ...a, host: 999 }], a, alive);
+    // the gone window's entry pruned, the live one kept once
+    expect(list).toEqual([a]);
+    expect(withOpenGame(list, a, alive)).toEqual([a]);
+    expect(openElsewhere(list, { kind: 'cardwords', game: 'X', address: '127.0.0.1:5000' }, 202, alive)).toEqual(a);
+    expect(openElsewhere(list, { kind: 'cardwords', game: 'X', address: '127.0.0.1:5000' }, 101, alive)).toBeUndefined();
+    expect(openElsewhere([{ ...a, host: 999 }], { kind: 'cardwords', game: 'X', address: '127.0.0.1:5000' }, 202, alive)).toBeUndefined();
+    expect(openElsewhere(list, { kind: 'yatzee', game: 'X', address: '127.0.0.1:5000' }, 202, alive)).toBeUndefined();
+    expect(openElsewhere(list, { kind: 'cardwords', game: 'X', address: '127.0.0.1:5001' }, 202, alive)).toBeUndefined();
+    expect(withoutOpenGame(list, a)).toEqual([]);
+    // bounded
+    let many: OpenGame[] = [];
+    for (let i = 0; i < OPEN_GAMES_KEPT + 5; i++) many = withOpenGame(many, { ...a, game: `G${i}` }, alive);
+    expect(many.length).toBe(OPEN_GAMES_KEPT);
+    expect(many[0]!.game).toBe(`G${OPEN_GAMES_KEPT + 4}`);
+    // a real process: this one is alive
+    expect(hostAlive(process.pid)).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { placeholdersOf } from '../../core/l10n/format.js';
-import { FINDING_TEXT } from '../../core/robots/cardwords/findings.js';
+import { FINDING_TEXT, PLAYED_WORDS_TEXT } from '../../core/robots/cardwords/findings.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const LOCALES = ['', '.da', '.de'];
@@ -39,6 +39,9 @@ describe('extension l10n', () => {
     // the playtest findings' words, spread into PLAYTEST_STRINGS from their one home
     expect(strings).toContain('...Object.values(FINDING_TEXT)');
     for (const v of Object.values(FINDING_TEXT)) shown.add(v);
+    // and the most played words' heading, from the same home
+    expect(strings).toContain('...Object.values(PLAYED_WORDS_TEXT)');
+    for (const v of Object.values(PLAYED_WORDS_TEXT)) shown.add(v);
     expect(shown.size).toBeGreaterThan(20);
     for (const l of LOCALES) {
       const bundle = json(`l10n/bundle.l10n${l}.json`);

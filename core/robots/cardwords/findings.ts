@@ -141,6 +141,21 @@ export const FINDING_TEXT = {
 } as const satisfies Record<PlaytestFinding['kind'] | 'words-unplayed-all', string>;
 
 /**
+ * The heading of the most played words (the report lists the first PLAYED_LISTED): a cut
+ * list says how many of how many it shows, or a word in neither this list nor the unplayed
+ * ones seemed to vanish. One template for the CLI and the VS Code report.
+ */
+export const PLAYED_WORDS_TEXT = {
+  all: 'Most played words',
+  cut: 'Most played words (the {0, number} most played of {1, number})',
+} as const;
+
+/** The most played words' heading for a report, as `findingMessage` gives a finding's. */
+export function playedWordsHeading(r: { words: readonly unknown[]; wordsPlayed: number }): { template: string; args: number[] } {
+  return r.wordsPlayed > r.words.length ? { template: PLAYED_WORDS_TEXT.cut, args: [r.words.length, r.wordsPlayed] } : { template: PLAYED_WORDS_TEXT.all, args: [] };
+}
+
+/**
  * `counts[i] / divisor` to `digits` decimals, rounded so that the parts add up to their
  * total rounded so (largest remainder: the units rounding down lost go to the largest
  * remainders, the first of equal ones first). Rounded one by one, 0.45 and 0.55 of one copy

@@ -3,7 +3,7 @@ import { rulesFromRuleset } from '../../../core/games/cardwords/setup.js';
 import { learnGamesNote } from '../../../core/robots/cardwords/learn.js';
 import { Playtest, playtestRefusal, type PlaytestReport } from '../../../core/robots/cardwords/playtest.js';
 import { Coordinates } from '../../../core/coordinates.js';
-import { cardFigures, findingMessage, percent } from '../../../core/robots/cardwords/findings.js';
+import { cardFigures, findingMessage, percent, playedWordsHeading } from '../../../core/robots/cardwords/findings.js';
 import { formatMessage } from '../../../core/l10n/format.js';
 import { ROBOT_LEVELS, type RobotLevel } from '../../../core/robots/cardwords/robot.js';
 import { leftOutWords } from '../../../core/ruleset/load.js';
@@ -261,7 +261,8 @@ export function formatReport(r: PlaytestReport): string {
   }
   out.push('');
   // cut: said, or a word in neither this list nor the findings' unlaid ones seemed to vanish
-  out.push(r.wordsPlayed > r.words.length ? `Most played words (the ${r.words.length} most played of ${r.wordsPlayed})` : 'Most played words');
+  const heading = playedWordsHeading(r);
+  out.push(formatMessage(heading.template, heading.args, 'en'));
   out.push(...pack(r.words.map((w) => `${w.word} ${w.count}`), WIDTH, '  '));
   out.push('');
   out.push('Table: how often each cell is covered');
