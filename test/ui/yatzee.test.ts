@@ -337,6 +337,23 @@ describe('Yatzee panel in Chromium', () => {
     expect(body.keeps.length).toBeGreaterThan(0);
     for (const q of ['scores=1&dice=1,2,3,4,5&throws=1', `scores=${Array(15).fill('-').join(',')}&dice=1,2,3,4,7&throws=1`, `scores=${Array(15).fill('-').join(',')}&dice=1,2,3,4,5&throws=4`])
       expect((await fetch(`${srv.url}/yatzee/hint?${q}`)).status, q).toBe(400);
+    // the page for an address that has none, in the browser's language as the other pages are
+    // (Bo's browser is Danish; it was English only), and as ?lang= chooses, its links keeping it
+    const lost = await bo.context.newPage();
+    await lost.goto(`${srv.url}/no/such/page`);
+    expect(await lost.textContent('h1')).toBe('Ikke fundet');
+    expect(await lost.title()).toBe('Ikke fundet · Cardwords');
+    expect(await lost.getAttribute('html', 'lang')).toBe('da');
+    expect(await lost.locator('nav a').allTextContents()).toEqual(['Gå til hovedindholdet', 'Spil', 'Lines']);
+    expect(await lost.textContent('main')).toContain('Der er ingen side på denne adresse.');
+    await shot(lost, 'not-found-da-dark-1000x1000');
+    await lost.goto(`${srv.url}/nope?lang=de`);
+    expect(await lost.textContent('h1')).toBe('Nicht gefunden');
+    await lost.click('main a');
+    await expect.poll(() => lost.url()).toBe(`${srv.url}/?lang=de`);
+    await lost.waitForSelector('nav a[aria-current="page"]');
+    expect(await lost.getAttribute('html', 'lang')).toBe('de');
+    await lost.close();
   });
 
   it('a reload takes the seat back with the kept key', async () => {

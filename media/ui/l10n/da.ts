@@ -8,6 +8,9 @@ export const da: Strings = {
   'nav.yatzee': 'Yatzy',
   'nav.skip': 'Gå til spillet',
   'nav.skip.lobby': 'Gå til hovedindholdet',
+  'notFound.title': 'Ikke fundet',
+  'notFound.text': 'Der er ingen side på denne adresse.',
+  'notFound.link': 'Se de åbne spil',
   'app.watchGame': 'Se spillet',
   'app.watchRefused': 'Kunne ikke se med: {0}',
   // the connection to the game's room (media/ui/rejoin.ts)

@@ -8,6 +8,9 @@ export const de: Strings = {
   'nav.yatzee': 'Kniffel',
   'nav.skip': 'Zum Spiel springen',
   'nav.skip.lobby': 'Zum Hauptinhalt springen',
+  'notFound.title': 'Nicht gefunden',
+  'notFound.text': 'Unter dieser Adresse gibt es keine Seite.',
+  'notFound.link': 'Die offenen Spiele ansehen',
   'app.watchGame': 'Dem Spiel zuschauen',
   'app.watchRefused': 'Zuschauen nicht möglich: {0}',
   // the connection to the game's room (media/ui/rejoin.ts)

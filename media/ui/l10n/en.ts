@@ -7,6 +7,10 @@ export const en = {
   'nav.yatzee': 'Yatzee',
   'nav.skip': 'Skip to the game',
   'nav.skip.lobby': 'Skip to the main content',
+  // the server's page for an address that has none (server/game/http.ts)
+  'notFound.title': 'Not found',
+  'notFound.text': 'There is no page at this address.',
+  'notFound.link': 'See the open games',
   'app.watchGame': 'Watch the game',
   'app.watchRefused': 'Could not watch: {0}',
   // the connection to the game's room (media/ui/rejoin.ts)
