@@ -807,6 +807,10 @@ describe('Yatzee panel in Chromium', () => {
         expect(await p.textContent('main')).not.toMatch(/Expected final score|Throws left/);
         expect(await p.isDisabled('#yatzee-throw')).toBe(true);
       }
+      // Zoe and Bo, who never played, share a place (the list numbered them one after the other)
+      const places = await b.$$eval('#yatzee-results-list li', (lis) => lis.map((li) => ({ place: (li as HTMLLIElement).value, total: Number(/: (\d+)$/.exec(li.textContent ?? '')![1]) })));
+      expect(places.filter((p) => p.total === 0).length).toBeGreaterThanOrEqual(2);
+      expect(places.map((p) => p.place)).toEqual(places.map((p) => 1 + places.filter((o) => o.total > p.total).length));
       const winners = / Winner: .*$/.exec((await b.textContent('#yatzee-status'))!)![0];
       await expect.poll(() => z.textContent('#yatzee-status')).toBe(`You ended the game.${winners}`);
       await expect.poll(() => zoeWatching.page.textContent('#yatzee-status')).toBe(`You ended the game.${winners}`);
