@@ -404,6 +404,8 @@ describe('Cardwords defects, each in Chromium', () => {
     // now) is gone from beside it; it comes back with the area cleared
     await page.click('#cw-trade');
     expect(await page.isVisible('#cw-trade')).toBe(false);
+    // what to do next is said (it read "Return passes: -1 point." alone)
+    expect(await page.textContent('#cw-preview-text')).toBe('Choose the cards to trade: click them in your hand, or type their letters. Return with none passes: -1 point.');
     await page.click('#cw-hand [data-char="S"]');
     await page.click('#cw-hand [data-char="E"]');
     await expect.poll(() => page.textContent('#cw-ok')).toBe('Trade 2 cards');

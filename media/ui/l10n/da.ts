@@ -418,6 +418,7 @@ export const da: Strings = {
   'cw.hint': 'Tip',
   'cw.locationSet': 'Position {0}.',
   'cw.preview.pass': 'Med Enter melder du pas: {0} point.',
+  'cw.preview.tradeChoose': 'Vælg de kort, du vil bytte: klik på dem i din hånd, eller skriv deres bogstaver. Med Enter uden kort melder du pas: {0} point.',
   'cw.preview.trade': 'Med Enter bytter du {0} kort: {1} point.',
   'cw.preview.tradeLater': 'En byttehandel med {0} kort: {1} point. Med Enter bytter du {0, plural, one {det} other {dem}}, når det er din tur.',
   'cw.preview.move': 'Dette træk giver {0} point.',

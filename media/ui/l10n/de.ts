@@ -418,6 +418,7 @@ export const de: Strings = {
   'cw.hint': 'Tipp',
   'cw.locationSet': 'Position {0}.',
   'cw.preview.pass': 'Mit der Eingabetaste passt du: {0, plural, one {# Punkt} other {# Punkte}}.',
+  'cw.preview.tradeChoose': 'Wähle die Karten zum Tauschen: Klicke sie in deiner Hand an oder tippe ihre Buchstaben. Mit der Eingabetaste ohne Karten passt du: {0, plural, one {# Punkt} other {# Punkte}}.',
   'cw.preview.trade': 'Mit der Eingabetaste tauschst du {0, plural, one {# Karte} other {# Karten}}: {1, plural, one {# Punkt} other {# Punkte}}.',
   'cw.preview.tradeLater': 'Ein Tausch von {0, plural, one {# Karte} other {# Karten}}: {1, plural, one {# Punkt} other {# Punkte}}. Mit der Eingabetaste tauschst du sie, wenn du am Zug bist.',
   'cw.preview.move': 'Dieser Zug bringt {0, plural, one {# Punkt} other {# Punkte}}.',

@@ -418,6 +418,7 @@ export const en = {
   'cw.hint': 'Hint',
   'cw.locationSet': 'Location {0}.',
   'cw.preview.pass': 'Return passes: {0, plural, one {# point} other {# points}}.',
+  'cw.preview.tradeChoose': 'Choose the cards to trade: click them in your hand, or type their letters. Return with none passes: {0, plural, one {# point} other {# points}}.',
   'cw.preview.trade': 'Return trades {0, plural, one {# card} other {# cards}}: {1, plural, one {# point} other {# points}}.',
   'cw.preview.tradeLater': 'A trade of {0, plural, one {# card} other {# cards}}: {1, plural, one {# point} other {# points}}. Return trades {0, plural, one {it} other {them}} on your turn.',
   'cw.preview.move': 'This move scores {0, plural, one {# point} other {# points}}.',
