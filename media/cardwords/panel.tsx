@@ -1205,7 +1205,9 @@ export class CardwordsPanel {
     // the owner's own move: not named in the third person; one of a game that has ended said so
     const words = p.words.join(', ');
     const own = !p.earlier && p.player === this.welcome.name;
-    const said = p.earlier ? this.t('cw.request.earlier', p.player, words) : own ? this.t('cw.request.own', words) : this.t('cw.request', p.player, words);
+    // (one word is "a word … reject it": it read "words … reject them" for one)
+    const n = p.words.length;
+    const said = p.earlier ? this.t('cw.request.earlier', p.player, words, n) : own ? this.t('cw.request.own', words, n) : this.t('cw.request', p.player, words, n);
     // questions of several players one after the other (the owner's join: one message each,
     // as after a restart) are said together: the last alone hid the others
     this.say(this.status.seq === this.requestSaidAt ? `${this.status.text} ${said}` : said);

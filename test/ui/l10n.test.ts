@@ -126,6 +126,10 @@ describe('UI strings (en, da, de)', () => {
     expect(idleWarningText(t, 180)).toBe('Nobody has played for a while: the game ends in 3 minutes unless someone plays.');
     expect(idleWarningText(t, 1)).toBe('Nobody has played for a while: the game ends in 1 second unless someone plays.');
     expect(idleWarningText(translator('de'), 60)).toBe('Eine Weile hat niemand gespielt: Das Spiel endet in 60 Sekunden, wenn niemand spielt.');
+    // the owner's word question counts its words (one read "words … reject them")
+    expect(t('cw.request', 'Bo', 'BTE', 1)).toBe('Bo tried a word the dictionary does not know: BTE. Approve or reject it.');
+    expect(t('cw.request', 'Bo', 'BTE, XU', 2)).toBe('Bo tried words the dictionary does not know: BTE, XU. Approve or reject them.');
+    expect(translator('de')('cw.request.own', 'BTE', 1)).toBe('Du hast ein Wort gespielt, das das Wörterbuch nicht kennt: BTE. Freigeben oder ablehnen.');
     // one rule for the web panels' status line and the Emacs bridge's message line, from one state to the next (it was written out in each)
     const warn = (s: number) => idleWarningText(t, s);
     expect(idleSeconds({ status: 'playing', idleEndsIn: 180 })).toBe(180);
