@@ -199,6 +199,10 @@ export class YatzeePanel {
       const said = [];
       if (left.length > 0) said.push(this.t('yatzee.playerLeft', left.join(', '), left.length));
       if (removed.length > 0) said.push(this.t('yatzee.playerRemoved', removed.join(', '), removed.length));
+      // a player who joins (a robot the owner added too): a column came without a word, to the
+      // owner who clicked Add a robot as to the others; not those of the page's first view
+      const came = this.view ? view.players.filter((p) => !before.includes(p.name) && p.name !== this.welcome.name).map((p) => p.name) : [];
+      if (came.length > 0) said.push(this.t('yatzee.playerJoined', came.join(', '), came.length));
       if (said.length > 0) this.say(said.join(' '));
     }
     // the idle end near, said in the status line (the end came unannounced), and put off by an action

@@ -459,6 +459,9 @@ describe('a page no longer playing its seat, and its log across a restart', () =
     expect(await first.textContent('#yatzee-status')).toBe(en('conn.playingHere'));
     expect(await first.isVisible('#yatzee-invite')).toBe(true);
     expect(await first.locator('#yatzee-add-robot, #yatzee-end').count()).toBe(2);
+    // the owner's Add a robot: the robot's column comes with a word (the status line stayed empty)
+    await first.click('#yatzee-add-robot');
+    await expect.poll(() => first.textContent('#yatzee-status')).toBe('Robot1 joined the game: a new sheet in the table.');
     // Zoe's sheet taken in her second tab, then the owner removes her: her first tab's Play here,
     // pressed from the keyboard, is refused for good, said once at the top, and Watch alone is
     // offered with the focus that was on Play here (it fell to the page: the keyboard's place lost)

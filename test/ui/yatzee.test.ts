@@ -98,6 +98,9 @@ describe('Yatzee panel in Chromium', () => {
     await expect.poll(() => b.textContent('#yatzee-status')).toMatch(/Du spiller som Bo/);
     await a.waitForSelector('#yatzee-table th[data-player="Bo"]');
     await b.waitForSelector('#yatzee-table th[data-player="Ann"]');
+    // Bo's column came with a word (it came without one); Bo's page, whose first table had Ann, says nothing of her
+    await expect.poll(() => a.textContent('#yatzee-status')).toBe('Bo joined the game: a new sheet in the table.');
+    expect(await b.textContent('#yatzee-status')).toBe('Du spiller som Bo.');
     // one table, your column first
     expect(await a.$$eval('#yatzee-table thead th.player', (ths) => ths.map((x) => (x as HTMLElement).dataset.player))).toEqual(['Ann', 'Bo']);
     expect(await b.$$eval('#yatzee-table thead th.player', (ths) => ths.map((x) => (x as HTMLElement).dataset.player))).toEqual(['Bo', 'Ann']);

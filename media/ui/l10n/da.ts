@@ -232,6 +232,7 @@ export const da: Strings = {
   'yatzee.mark.removed': 'fjernet',
   'yatzee.playerLeft': '{0} forlod spillet: {1, plural, one {det ark er} other {de ark er}} lukket.',
   'yatzee.playerRemoved': 'Ejeren fjernede {0} fra spillet: {1, plural, one {det ark er} other {de ark er}} lukket.',
+  'yatzee.playerJoined': '{0} kom med i spillet: {1, plural, one {et nyt ark} other {nye ark}} i tabellen.',
   'yatzee.playerDice': 'Terninger for {0}: {1}',
   'yatzee.playerThrows': 'kast: {0}',
   'yatzee.playerNotThrown': 'Terninger for {0}: ikke kastet endnu',

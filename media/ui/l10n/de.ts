@@ -232,6 +232,7 @@ export const de: Strings = {
   'yatzee.mark.removed': 'entfernt',
   'yatzee.playerLeft': '{0} hat das Spiel verlassen: {1, plural, one {dieses Blatt ist} other {diese Blätter sind}} geschlossen.',
   'yatzee.playerRemoved': 'Der Besitzer hat {0} aus dem Spiel entfernt: {1, plural, one {dieses Blatt ist} other {diese Blätter sind}} geschlossen.',
+  'yatzee.playerJoined': '{0} ist dem Spiel beigetreten: {1, plural, one {ein neues Blatt} other {neue Blätter}} in der Tabelle.',
   'yatzee.playerDice': 'Würfel von {0}: {1}',
   'yatzee.playerThrows': 'Würfe: {0}',
   'yatzee.playerNotThrown': 'Würfel von {0}: noch nicht geworfen',

@@ -232,6 +232,7 @@ export const en = {
   'yatzee.mark.removed': 'removed',
   'yatzee.playerLeft': '{0} left the game: {1, plural, one {that sheet is} other {those sheets are}} closed.',
   'yatzee.playerRemoved': 'The owner removed {0} from the game: {1, plural, one {that sheet is} other {those sheets are}} closed.',
+  'yatzee.playerJoined': '{0} joined the game: {1, plural, one {a new sheet} other {new sheets}} in the table.',
   'yatzee.playerDice': 'Dice of {0}: {1}',
   'yatzee.playerThrows': 'throws made: {0}',
   'yatzee.playerNotThrown': 'Dice of {0}: not thrown yet',
