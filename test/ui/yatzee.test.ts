@@ -807,6 +807,8 @@ describe('Yatzee panel in Chromium', () => {
       await z.waitForSelector('#yatzee-results-list li');
       for (const p of [b, z]) {
         expect(await p.locator('#yatzee-throws-left, #yatzee-hint-line, #yatzee-hints, #yatzee-table .hint-col').count()).toBe(0);
+        // nor the others' dice under their names (blank boxes beside the results at 1280x720)
+        expect(await p.locator('#yatzee-table th.player .dice.small').evaluateAll((ds) => ds.filter((d) => getComputedStyle(d).display !== 'none').length)).toBe(0);
         expect(await p.textContent('main')).not.toMatch(/Expected final score|Throws left/);
         expect(await p.isDisabled('#yatzee-throw')).toBe(true);
       }
