@@ -467,6 +467,10 @@ describe('a page no longer playing its seat, and its log across a restart', () =
     // offered with the focus that was on Play here (it fell to the page: the keyboard's place lost)
     const zoe = await fresh();
     await zoe.page.goto(`${srv.url}/yatzee.html?game=${id}`);
+    // Eve's name in another browser, which has not her sheet's key: how her sheet comes back is said
+    await zoe.page.fill('#yatzee-name', 'Eve');
+    await zoe.page.keyboard.press('Enter');
+    await expect.poll(() => zoe.page.textContent('#yatzee-status')).toBe(`Could not join: ${en('yatzee.err.name-taken')}`);
     await zoe.page.fill('#yatzee-name', 'Zoe');
     await zoe.page.keyboard.press('Enter');
     await zoe.page.waitForSelector('#yatzee-dice');

@@ -275,6 +275,7 @@ export const da: Strings = {
   'err.sheet-full': 'Din blok er fuld.',
   'err.name-taken': 'Det navn er taget i dette spil.',
   'err.name-robot': 'Det navn er taget: Robot1, Robot2 og så videre er robotternes navne.',
+  'yatzee.err.name-taken': 'Det navn er taget i dette spil: Vælg et andet. Er arket dit, så åbn spillet der, hvor du kom med i det (samme browser eller editor): Det kommer tilbage der.',
   'err.name-invalid': 'Et navn har 1 til 39 tegn.',
   'err.seat-removed': 'Ejeren har fjernet dig fra spillet.',
   'err.seat-left': 'Du har forladt dette spil.',

@@ -275,6 +275,7 @@ export const de: Strings = {
   'err.sheet-full': 'Dein Block ist voll.',
   'err.name-taken': 'Dieser Name ist in diesem Spiel vergeben.',
   'err.name-robot': 'Dieser Name ist vergeben: Robot1, Robot2 und so weiter sind die Namen der Roboter.',
+  'yatzee.err.name-taken': 'Dieser Name ist in diesem Spiel vergeben: Wähle einen anderen. Ist das Blatt deins, öffne das Spiel dort, wo du beigetreten bist (im selben Browser oder Editor): Dort kommt es zurück.',
   'err.name-invalid': 'Ein Name hat 1 bis 39 Zeichen.',
   'err.seat-removed': 'Der Besitzer hat dich aus dem Spiel entfernt.',
   'err.seat-left': 'Du hast dieses Spiel verlassen.',

@@ -275,6 +275,8 @@ export const en = {
   'err.sheet-full': 'Your sheet is full.',
   'err.name-taken': 'That name is taken in this game.',
   'err.name-robot': 'That name is taken: Robot1, Robot2 and so on are the robots’ names.',
+  // the Yatzee join form's: the sheet's key is kept where it was joined
+  'yatzee.err.name-taken': 'That name is taken in this game: choose another. If that sheet is yours, open the game where you joined it (the same browser or editor): it comes back there.',
   'err.name-invalid': 'A name has 1 to 39 characters.',
   'err.seat-removed': 'The owner removed you from the game.',
   'err.seat-left': 'You left this game.',
