@@ -52,7 +52,7 @@ import { WordRequests } from './view/requests.js';
 import { Results as ResultsView, type KeptCwResults } from './view/results.js';
 import { keepResults } from '../ui/kept-results.js';
 import { keepReviewFocus, Review } from './view/review.js';
-import { endReasonText, idleWarningText, withEndReason } from '../ui/end-reason.js';
+import { endReasonText, idleSeconds, idleWarningStep, withEndReason } from '../ui/end-reason.js';
 import { Confirm, END_WORDS, type ConfirmWords } from '../ui/confirm.js';
 import { RemovePlayer } from '../ui/remove-player.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
@@ -423,9 +423,9 @@ export class CardwordsPanel {
     this.trackStandIns(s, prev);
     // the idle end near, said in the status line (the end came unannounced, "You play as Ivy."
     // until then), and put off by an action
-    const idleBefore = prev?.idleEndsIn ?? 0;
-    if (s.status !== 'ended' && s.idleEndsIn > 0 && s.idleEndsIn !== idleBefore) this.say(idleWarningText(this.t, s.idleEndsIn));
-    else if (s.idleEndsIn === 0 && idleBefore > 0) this.unsay(idleWarningText(this.t, idleBefore));
+    const idle = idleWarningStep(this.t, idleSeconds(prev), idleSeconds(s));
+    if (idle && 'say' in idle) this.say(idle.say);
+    else if (idle) this.unsay(idle.unsay);
     // the deal, for those who waited for it (the pile line alone changed)
     if (prev?.status === 'waiting' && s.status === 'playing') this.say(startedText(this.t, s.players.map((p) => p.name), s.turn, this.mySeat));
     this.rebuild();
@@ -1205,7 +1205,9 @@ export class CardwordsPanel {
     // the owner's own move: not named in the third person; one of a game that has ended said so
     const words = p.words.join(', ');
     const own = !p.earlier && p.player === this.welcome.name;
-    const said = p.earlier ? this.t('cw.request.earlier', p.player, words) : own ? this.t('cw.request.own', words) : this.t('cw.request', p.player, words);
+    // (one word is "a word … reject it": it read "words … reject them" for one)
+    const n = p.words.length;
+    const said = p.earlier ? this.t('cw.request.earlier', p.player, words, n) : own ? this.t('cw.request.own', words, n) : this.t('cw.request', p.player, words, n);
     // questions of several players one after the other (the owner's join: one message each,
     // as after a restart) are said together: the last alone hid the others
     this.say(this.status.seq === this.requestSaidAt ? `${this.status.text} ${said}` : said);

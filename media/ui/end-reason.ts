@@ -39,6 +39,22 @@ export function idleWarningText(t: Translate, seconds: number): string {
   return seconds > 60 ? t('end.idleSoon.minutes', Math.ceil(seconds / 60)) : t('end.idleSoon.seconds', seconds);
 }
 
+/** The seconds an idle end's warning names in a room's state: 0 none, as once the game is over. */
+export function idleSeconds(s: { status: string; idleEndsIn: number } | null | undefined): number {
+  return !s || s.status === 'ended' ? 0 : s.idleEndsIn;
+}
+
+/**
+ * The idle end's warning from one state to the next (`before`, `now`: `idleSeconds`): the text
+ * to say as it comes or counts down, or the one to take back (where it still stands) as an
+ * action puts the end off; null, nothing to do. The web panels' status line and the Emacs
+ * bridge's message line (server/bridge/texts.ts) both follow it: it was written out in each.
+ */
+export function idleWarningStep(t: Translate, before: number, now: number): { say: string } | { unsay: string } | null {
+  if (now > 0) return now === before ? null : { say: idleWarningText(t, now) };
+  return before > 0 ? { unsay: idleWarningText(t, before) } : null;
+}
+
 /** `owner`: the page is the owner's (the room's welcome said so). */
 export function endReasonText(t: Translate, reason: string | null | undefined, owner = false): string {
   if (reason === 'owner' && owner) return t('end.ownerYou');

@@ -1,7 +1,7 @@
 // After leaving a game on purpose, the page kept the last table, frozen: it offers to watch
 // the game go on instead. Watching is a new join as a watcher (the room's watcher places
 // permitting); a refusal is said here, and the page stays as it was.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Translate } from './l10n/index.js';
 import { overByList, type WatchRefused } from './refusal.js';
 
@@ -14,6 +14,15 @@ import { overByList, type WatchRefused } from './refusal.js';
 export function WatchOffer({ id, t, text, onWatch, onPlayHere }: { id: string; t: Translate; text?: string; onWatch: () => Promise<string | null>; onPlayHere?: (() => Promise<string | null>) | null }) {
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<{ key: 'app.watchRefused' | 'conn.refused'; why: string } | null>(null);
+  const watch = useRef<HTMLButtonElement>(null);
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    // an answer came and the offer stays: the button pressed went (Play here refused for good)
+    // or was disabled meanwhile, and the focus fell to the page (the panel's own focus move
+    // found Watch disabled): Watch, the way on, takes it
+    if (wasBusy.current && !busy && (document.activeElement === null || document.activeElement === document.body)) watch.current?.focus();
+    wasBusy.current = busy;
+  }, [busy]);
   const run = async (go: () => Promise<string | null>, key: 'app.watchRefused' | 'conn.refused') => {
     setBusy(true);
     const why = await go();
@@ -32,7 +41,7 @@ export function WatchOffer({ id, t, text, onWatch, onPlayHere }: { id: string; t
           </button>{' '}
         </>
       )}
-      <button type="button" id={`${id}-button`} disabled={busy} onClick={() => void run(onWatch, 'app.watchRefused')}>
+      <button type="button" id={`${id}-button`} ref={watch} disabled={busy} onClick={() => void run(onWatch, 'app.watchRefused')}>
         {t('app.watchGame')}
       </button>
       {refused !== null && (

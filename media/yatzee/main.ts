@@ -62,7 +62,8 @@ async function enter(join: () => Promise<Room>, watching = false, back: string |
     room = await join();
   } catch (e) {
     if (back !== null) throw e;
-    refusal = refusedJoin(e, t, ['err.'], watching);
+    // (the form's name taken says how a sheet of one's own comes back: it said only that it was taken)
+    refusal = refusedJoin(e, t, ['yatzee.err.', 'err.'], watching);
     status.textContent = fullStop(t(creating ? 'yatzee.createRefused' : watching ? 'app.watchRefused' : 'yatzee.refused', refusal.text));
     status.dataset.kind = 'error';
     return false;

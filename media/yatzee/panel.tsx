@@ -26,7 +26,7 @@ import type { StringKey, Translate } from '../ui/l10n/index.js';
 import { Dice } from './view/dice.js';
 import { Results, type Result } from './view/results.js';
 import { Sheets, type Column, type Transfer } from './view/table.js';
-import { endReasonText, idleWarningText } from '../ui/end-reason.js';
+import { endReasonText, idleSeconds, idleWarningStep } from '../ui/end-reason.js';
 import { keepResults } from '../ui/kept-results.js';
 import type { KeptResults } from './kept-results.js';
 
@@ -199,12 +199,16 @@ export class YatzeePanel {
       const said = [];
       if (left.length > 0) said.push(this.t('yatzee.playerLeft', left.join(', '), left.length));
       if (removed.length > 0) said.push(this.t('yatzee.playerRemoved', removed.join(', '), removed.length));
+      // a player who joins (a robot the owner added too): a column came without a word, to the
+      // owner who clicked Add a robot as to the others; not those of the page's first view
+      const came = this.view ? view.players.filter((p) => !before.includes(p.name) && p.name !== this.welcome.name).map((p) => p.name) : [];
+      if (came.length > 0) said.push(this.t('yatzee.playerJoined', came.join(', '), came.length));
       if (said.length > 0) this.say(said.join(' '));
     }
     // the idle end near, said in the status line (the end came unannounced), and put off by an action
-    const idleBefore = this.view?.idleEndsIn ?? 0;
-    if (view.status !== 'ended' && view.idleEndsIn > 0 && view.idleEndsIn !== idleBefore) this.say(idleWarningText(this.t, view.idleEndsIn));
-    else if (view.idleEndsIn === 0 && idleBefore > 0) this.unsay(idleWarningText(this.t, idleBefore));
+    const idle = idleWarningStep(this.t, idleSeconds(this.view), idleSeconds(view));
+    if (idle && 'say' in idle) this.say(idle.say);
+    else if (idle) this.unsay(idle.unsay);
     this.view = view;
     const mine = this.isPlayer ? view.players.find((p) => p.name === this.welcome.name) : undefined;
     this.me = mine ? toSheet(mine) : null;

@@ -14,6 +14,7 @@ import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
 import { actionRefusedText, notStartedText, awayText, carriedLine, ownerDecidedText, notAskedText, idleWarningMessage, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, leftText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { idleSeconds } from '../../media/ui/end-reason.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
@@ -53,8 +54,8 @@ export class CardwordsSession {
   private askedMine = new Set<string>();
   /** Who played each word the owner was asked about (`word-request`): the owner's decision on another's word is logged here, as the room tells only the player. */
   private askedBy = new Map<string, string>();
-  /** The idle end's warning said last ('' none): `idleWarningMessage`. */
-  private idleSaid = '';
+  /** The seconds the idle end's warning named at the last state (0 none): `idleWarningMessage`. */
+  private idleBefore = 0;
   /** Words the owner decided in another client (`word-settled`): an answer here after it is refused. */
   private readonly settled = new Set<string>();
   private rules: CardwordsRules | null = null;
@@ -386,7 +387,8 @@ export class CardwordsSession {
       this.sayRematchVotes(s);
       if (this.back.stale(gameKey(s, this.mySeat))) this.message = '';
       // an idle end near, said as the web panel says it (nothing told Emacs before the end)
-      ({ message: this.message, said: this.idleSaid } = idleWarningMessage(s.status === 'ended' ? 0 : s.idleEndsIn, this.message, this.idleSaid));
+      this.message = idleWarningMessage(this.idleBefore, idleSeconds(s), this.message);
+      this.idleBefore = idleSeconds(s);
       this.update();
     });
     // the server stopping, or the connection lost: said at once, and keys refused with it

@@ -1,7 +1,7 @@
 // The bridge's words for the editor: English, the Emacs package's language, from the texts
 // the web panels use (why a game ended: media/ui/end-reason.ts; the action area's refusals,
 // braces and a move's broken rules: media/cardwords/words.ts), so each wording lives in one place.
-import { endReasonText, idleWarningText } from '../../media/ui/end-reason.js';
+import { endReasonText, idleWarningStep } from '../../media/ui/end-reason.js';
 import { yatzeeRefusalText } from '../../media/yatzee/refusal.js';
 import { fullStop, sentence, translator } from '../../media/ui/l10n/index.js';
 import { awayNoteText, bracesText, goneMark, rematchVotesText, rematchWaiting, rematchWaitsText, removeQuestion, lackingWordsText, pileTooSmallText, refusedActionText, startedText, moveErrorText, refusalText, reviewBestMissingText, reviewBestText, spelledText, startText, type WordLetter } from '../../media/cardwords/words.js';
@@ -451,16 +451,14 @@ export function ownerDecidedText(approved: readonly string[], rejected: readonly
 }
 
 /**
- * What a game buffer says of an idle end near (the state's `idleEndsIn`: 0 none, or seconds
- * left), as the web panels say it in their status line; `said` is what it said last ('' none).
- * Returns the message to show (`message` kept unless the warning comes, changes or goes) and
- * what is said now.
+ * A game buffer's message line as the idle end's warning comes, counts down or goes (`before`,
+ * `now`: `idleSeconds` of the last state and this one), as the web panels' status line: the
+ * warning said, or taken back where it still stands; else `message` kept.
  */
-export function idleWarningMessage(seconds: number, message: string, said: string): { message: string; said: string } {
-  const text = idleWarningText(en, seconds);
-  if (text === said) return { message, said };
-  if (text) return { message: text, said: text };
-  return { message: message === said ? '' : message, said: '' };
+export function idleWarningMessage(before: number, now: number, message: string): string {
+  const step = idleWarningStep(en, before, now);
+  if (!step) return message;
+  return 'say' in step ? step.say : message === step.unsay ? '' : message;
 }
 
 /** Words the owner decided in another client, answered here after all: the web panel's refusal (the room refuses a late reject). */

@@ -12,6 +12,7 @@ import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
 import { idleWarningMessage, closedText, connectionLostText, endedMessage, playingHereText, removedText, stoppingText, transferredText, undoneText, yatzeeGoneText, yatzeeInviteText, yatzeeLastText, yatzeeLeaveQuestionText, yatzeeRefusal, yatzeeSheetRows } from './texts.js';
+import { idleSeconds } from '../../media/ui/end-reason.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
 import type { RememberedSeat } from './local-server.js';
@@ -39,8 +40,8 @@ export class YatzeeSession {
   private welcome: WelcomeMessage | null = null;
   private state: YatzeeRoomState | null = null;
   private message = '';
-  /** The idle end's warning said last ('' none): `idleWarningMessage`. */
-  private idleSaid = '';
+  /** The seconds the idle end's warning named at the last state (0 none): `idleWarningMessage`. */
+  private idleBefore = 0;
   /** The player the owner's `remove` on its way names (said once the room acknowledges it). */
   private removing: string | null = null;
   /** The room said `ended`: its closing is no disconnection. */
@@ -216,7 +217,8 @@ export class YatzeeSession {
       this.state = s;
       if (this.back.stale(gameKey(s, this.welcome?.name))) this.message = '';
       // an idle end near, said as the web panel says it (nothing told Emacs before the end)
-      ({ message: this.message, said: this.idleSaid } = idleWarningMessage(s.status === 'ended' ? 0 : s.idleEndsIn, this.message, this.idleSaid));
+      this.message = idleWarningMessage(this.idleBefore, idleSeconds(s), this.message);
+      this.idleBefore = idleSeconds(s);
       this.update();
     });
     // the server stopping, or the connection lost: said at once, and keys refused with it

@@ -13,6 +13,7 @@ import type { GameListing } from '../../core/protocol/game.js';
 import { THROWS_PER_ROUND, isFull } from '../../core/games/yatzee/rules.js';
 import { parseHintQuery } from '../../core/games/yatzee/hint.js';
 import { yatzeeRobot } from './yatzee-room.js';
+import { chooseLanguage, translator } from '../../media/ui/l10n/index.js';
 
 /** The longest the game list waits for the games the server brings back at its start. */
 const LIST_WAIT_MS = 10_000;
@@ -45,37 +46,45 @@ export const GAME_KINDS = ['yatzee', 'cardwords'];
  * the site's style with a link to the games: it showed raw JSON, {"error":"not found"}. API
  * clients (fetch's and curl's Accept: any) keep the JSON. Links relative to the path, so that
  * they hold under a proxy's prefix (code-server's /proxy/PORT/) too; nothing of the request is
- * written into the page.
+ * written into the page. In the language the other pages choose (`?lang=`, else the browser's
+ * first language, which is its `navigator.language`: `chooseLanguage`), its links keeping
+ * `?lang=` as theirs do; it was English to a Danish or German browser.
  */
 function notFound(req: Request, res: Response): void {
   res.status(404);
   if (req.accepts(['json', 'html']) !== 'html') return void res.json({ error: 'not found' });
   const up = './' + '../'.repeat(Math.max(0, req.path.split('/').length - 2));
+  const asked = typeof req.query.lang === 'string' ? req.query.lang : null;
+  const lang = chooseLanguage(asked ?? req.headers['accept-language']?.split(',')[0]?.split(';')[0]?.trim());
+  const t = translator(lang);
+  // the chosen code, never the request's text
+  const keep = (href: string) => (asked === null ? href : `${href}?lang=${lang}`);
   res.setHeader('Content-Type', HTML);
+  res.setHeader('Content-Language', lang);
+  res.setHeader('Vary', 'Accept, Accept-Language');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'");
   res.send(`<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>Not found - Cardwords</title>
+<title>${t('notFound.title')} · ${t('app.title')}</title>
 <link rel="icon" href="${up}favicon.ico" type="image/svg+xml">
 <link rel="stylesheet" href="${up}style.css">
 </head>
 <body>
-<header class="top"><strong>Cardwords</strong><nav><a href="${up}">Games</a> <a href="${up}lines.html">Lines</a></nav></header>
-<main id="main">
-<h1>Not found</h1>
-<p>There is no page at this address.</p>
-<p><a href="${up}">See the open games</a></p>
+<header class="top"><strong>${t('app.title')}</strong><nav aria-label="${t('app.title')}"><a href="#main" class="skip">${t('nav.skip.lobby')}</a><a href="${keep(up)}">${t('nav.home')}</a><a href="${keep(`${up}lines.html`)}">${t('nav.lines')}</a></nav></header>
+<main id="main" tabindex="-1">
+<h1>${t('notFound.title')}</h1>
+<p>${t('notFound.text')}</p>
+<p><a href="${keep(up)}">${t('notFound.link')}</a></p>
 </main>
 </body>
 </html>
 `);
 }
-
 
 export async function listGames(): Promise<GameListing[]> {
   const rooms = await matchMaker.query({});

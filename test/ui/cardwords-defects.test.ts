@@ -241,7 +241,7 @@ describe('Cardwords defects, each in Chromium', () => {
     // played: the owner (this page's player) is asked, not in the third person
     await page.keyboard.press('Enter');
     await page.waitForSelector('#cw-requests button[data-reject="SE"]');
-    await expect.poll(() => page.textContent('#cw-status')).toBe('You played words the dictionary does not know: SE. Approve or reject them.');
+    await expect.poll(() => page.textContent('#cw-status')).toBe('You played a word the dictionary does not know: SE. Approve or reject it.');
     // rejected: the preview says so, and playing it again is refused at once (before, the
     // owner was asked again, and the preview still promised it)
     await page.click('#cw-requests button[data-reject="SE"]');
@@ -404,6 +404,8 @@ describe('Cardwords defects, each in Chromium', () => {
     // now) is gone from beside it; it comes back with the area cleared
     await page.click('#cw-trade');
     expect(await page.isVisible('#cw-trade')).toBe(false);
+    // what to do next is said (it read "Return passes: -1 point." alone)
+    expect(await page.textContent('#cw-preview-text')).toBe('Choose the cards to trade: click them in your hand, or type their letters. Return with none passes: -1 point.');
     await page.click('#cw-hand [data-char="S"]');
     await page.click('#cw-hand [data-char="E"]');
     await expect.poll(() => page.textContent('#cw-ok')).toBe('Trade 2 cards');
@@ -1379,7 +1381,7 @@ describe('Cardwords defects, each in Chromium', () => {
     // "tried", not "played" (the move was refused), and the bar's line says "earlier" too (only the status line did)
     // both questions, Ann's and Bo's, each from its own message: the status line said the last
     // one alone (after a restart too, where the owner's join brings every open one)
-    await expect.poll(() => next.textContent('#cw-status')).toBe(`Ann tried words the dictionary does not know in an earlier game: TS. Approve or reject them. Bo tried words the dictionary does not know in an earlier game: ${pair!}. Approve or reject them.`);
+    await expect.poll(() => next.textContent('#cw-status')).toBe(`Ann tried a word the dictionary does not know in an earlier game: TS. Approve or reject it. Bo tried a word the dictionary does not know in an earlier game: ${pair!}. Approve or reject it.`);
     expect((await next.textContent(`#cw-requests li[data-word="${pair!}"] span`))!.trim()).toBe(`${pair!} (tried by Bo in an earlier game)`);
     await shot(next, 'cardwords-earlier-question-1280x720');
     // a question that came unasked does not take the focus: a Return typed meanwhile approved

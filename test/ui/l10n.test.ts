@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { chooseLanguage, LANGUAGES, translator } from '../../media/ui/l10n/index.js';
 import { en } from '../../media/ui/l10n/en.js';
 import { placeholdersOf } from '../../core/l10n/format.js';
-import { endReasonText, idleWarningText, withEndReason } from '../../media/ui/end-reason.js';
+import { endReasonText, idleSeconds, idleWarningStep, idleWarningText, withEndReason } from '../../media/ui/end-reason.js';
+import { idleWarningMessage } from '../../server/bridge/texts.js';
 import { logEventText } from '../../media/cardwords/log-lines.js';
 import { uptimeText } from '../../media/lobby/uptime.js';
 import type { CardwordsLogEvent, EndReason } from '../../core/protocol/messages.js';
@@ -125,6 +126,25 @@ describe('UI strings (en, da, de)', () => {
     expect(idleWarningText(t, 180)).toBe('Nobody has played for a while: the game ends in 3 minutes unless someone plays.');
     expect(idleWarningText(t, 1)).toBe('Nobody has played for a while: the game ends in 1 second unless someone plays.');
     expect(idleWarningText(translator('de'), 60)).toBe('Eine Weile hat niemand gespielt: Das Spiel endet in 60 Sekunden, wenn niemand spielt.');
+    // the owner's word question counts its words (one read "words … reject them")
+    expect(t('cw.request', 'Bo', 'BTE', 1)).toBe('Bo tried a word the dictionary does not know: BTE. Approve or reject it.');
+    expect(t('cw.request', 'Bo', 'BTE, XU', 2)).toBe('Bo tried words the dictionary does not know: BTE, XU. Approve or reject them.');
+    expect(translator('de')('cw.request.own', 'BTE', 1)).toBe('Du hast ein Wort gespielt, das das Wörterbuch nicht kennt: BTE. Freigeben oder ablehnen.');
+    // one rule for the web panels' status line and the Emacs bridge's message line, from one state to the next (it was written out in each)
+    const warn = (s: number) => idleWarningText(t, s);
+    expect(idleSeconds({ status: 'playing', idleEndsIn: 180 })).toBe(180);
+    expect(idleSeconds({ status: 'ended', idleEndsIn: 180 })).toBe(0);
+    expect(idleSeconds(null)).toBe(0);
+    expect(idleWarningStep(t, 0, 0)).toBeNull();
+    expect(idleWarningStep(t, 0, 180)).toEqual({ say: warn(180) });
+    expect(idleWarningStep(t, 180, 180)).toBeNull();
+    expect(idleWarningStep(t, 2, 1)).toEqual({ say: warn(1) });
+    expect(idleWarningStep(t, 60, 0)).toEqual({ unsay: warn(60) });
+    expect(idleWarningMessage(0, 180, 'Bo passed.')).toBe(warn(180));
+    expect(idleWarningMessage(180, 180, 'Bo passed.')).toBe('Bo passed.');
+    expect(idleWarningMessage(60, 0, warn(60))).toBe('');
+    // taken back only where it still stands: what was said since stays
+    expect(idleWarningMessage(60, 0, 'Bo passed.')).toBe('Bo passed.');
     // the owner's end too (its why stood under Results alone): in the owner's own words on the owner's page
     expect(logEventText(t, end('owner'))).toBe('The owner ended the game. The game is over. Winner: Ida.');
     expect(logEventText(t, end('owner'), false, true)).toBe('You ended the game. The game is over. Winner: Ida.');

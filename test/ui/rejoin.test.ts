@@ -426,7 +426,7 @@ describe('a page no longer playing its seat, and its log across a restart', () =
     expect(ann.errors).toEqual([]);
   });
 
-  it('Yatzee: the sheet taken back in a second tab: the first shows no dice and offers Play here and Watch; Play here takes the sheet back; once the game has ended, the other’s Watch says it is over', async () => {
+  it('Yatzee: the sheet taken back in a second tab: the first shows no dice and offers Play here and Watch; Play here takes the sheet back; a removed player’s Play here refused leaves the focus on Watch; once the game has ended, the other’s Watch says it is over', async () => {
     const srv = await shared();
     const eve = await fresh();
     const first = eve.page;
@@ -455,12 +455,45 @@ describe('a page no longer playing its seat, and its log across a restart', () =
     await first.focus('#yatzee-dice .die');
     await first.keyboard.press('Enter');
     await expect.poll(() => first.getAttribute('#yatzee-throws-left', 'data-left')).toBe('2');
+    // the sheet as it was (the die thrown, the throws left) in the page that plays it again
+    expect(await first.textContent('#yatzee-status')).toBe(en('conn.playingHere'));
+    expect(await first.isVisible('#yatzee-invite')).toBe(true);
+    expect(await first.locator('#yatzee-add-robot, #yatzee-end').count()).toBe(2);
+    // the owner's Add a robot: the robot's column comes with a word (the status line stayed empty)
+    await first.click('#yatzee-add-robot');
+    await expect.poll(() => first.textContent('#yatzee-status')).toBe('Robot1 joined the game: a new sheet in the table.');
+    // Zoe's sheet taken in her second tab, then the owner removes her: her first tab's Play here,
+    // pressed from the keyboard, is refused for good, said once at the top, and Watch alone is
+    // offered with the focus that was on Play here (it fell to the page: the keyboard's place lost)
+    const zoe = await fresh();
+    await zoe.page.goto(`${srv.url}/yatzee.html?game=${id}`);
+    // Eve's name in another browser, which has not her sheet's key: how her sheet comes back is said
+    await zoe.page.fill('#yatzee-name', 'Eve');
+    await zoe.page.keyboard.press('Enter');
+    await expect.poll(() => zoe.page.textContent('#yatzee-status')).toBe(`Could not join: ${en('yatzee.err.name-taken')}`);
+    await zoe.page.fill('#yatzee-name', 'Zoe');
+    await zoe.page.keyboard.press('Enter');
+    await zoe.page.waitForSelector('#yatzee-dice');
+    const zoe2 = await zoe.context.newPage();
+    await zoe2.goto(`${srv.url}/yatzee.html?game=${id}`);
+    await zoe2.waitForSelector('#yatzee-dice');
+    await zoe.page.waitForSelector('#yatzee-watch-again-play');
+    const owner = await Player.join(srv.url, id!, { watch: true, owner: srv.ownerToken });
+    expect((await owner.request('remove', { name: 'Zoe' })).type).toBe('ack');
+    await expect.poll(() => zoe2.textContent('#yatzee-status')).toBe(en('conn.removed'));
+    await zoe.page.focus('#yatzee-watch-again-play');
+    await zoe.page.keyboard.press('Enter');
+    await expect.poll(() => zoe.page.locator('#yatzee-watch-again-play').count()).toBe(0);
+    expect(await zoe.page.textContent('#connection')).toBe(en('err.seat-removed'));
+    expect(await seenAt(zoe.page, en('err.seat-removed'))).toEqual(['connection']);
+    await expect.poll(() => zoe.page.evaluate(() => document.activeElement?.id)).toBe('yatzee-watch-again-button');
+    expect(await zoe.page.isEnabled('#yatzee-watch-again-button')).toBe(true);
+    expect(zoe.errors).toEqual([]);
     // the owner ends the game while the second page is out of play: its Watch says the game is
     // over (the room refuses the watch, and the server's list no longer holds the game), the
     // offer gone, the focus, which the click put on Watch, on the way on. The page asks the list
     // by itself too, but only while it is seen: hidden here, the click alone tells it
     await second.evaluate(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }));
-    const owner = await Player.join(srv.url, id!, { watch: true, owner: srv.ownerToken });
     expect((await owner.request('end')).type).toBe('ack');
     await expect.poll(async () => (await getJSON<GameListing[]>(`${srv.url}/games`)).body.some((g) => g.id === id)).toBe(false);
     expect(await second.textContent('#yatzee-status')).toBe(en('conn.takenBack'));

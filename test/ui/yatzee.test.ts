@@ -98,6 +98,9 @@ describe('Yatzee panel in Chromium', () => {
     await expect.poll(() => b.textContent('#yatzee-status')).toMatch(/Du spiller som Bo/);
     await a.waitForSelector('#yatzee-table th[data-player="Bo"]');
     await b.waitForSelector('#yatzee-table th[data-player="Ann"]');
+    // Bo's column came with a word (it came without one); Bo's page, whose first table had Ann, says nothing of her
+    await expect.poll(() => a.textContent('#yatzee-status')).toBe('Bo joined the game: a new sheet in the table.');
+    expect(await b.textContent('#yatzee-status')).toBe('Du spiller som Bo.');
     // one table, your column first
     expect(await a.$$eval('#yatzee-table thead th.player', (ths) => ths.map((x) => (x as HTMLElement).dataset.player))).toEqual(['Ann', 'Bo']);
     expect(await b.$$eval('#yatzee-table thead th.player', (ths) => ths.map((x) => (x as HTMLElement).dataset.player))).toEqual(['Bo', 'Ann']);
@@ -337,6 +340,23 @@ describe('Yatzee panel in Chromium', () => {
     expect(body.keeps.length).toBeGreaterThan(0);
     for (const q of ['scores=1&dice=1,2,3,4,5&throws=1', `scores=${Array(15).fill('-').join(',')}&dice=1,2,3,4,7&throws=1`, `scores=${Array(15).fill('-').join(',')}&dice=1,2,3,4,5&throws=4`])
       expect((await fetch(`${srv.url}/yatzee/hint?${q}`)).status, q).toBe(400);
+    // the page for an address that has none, in the browser's language as the other pages are
+    // (Bo's browser is Danish; it was English only), and as ?lang= chooses, its links keeping it
+    const lost = await bo.context.newPage();
+    await lost.goto(`${srv.url}/no/such/page`);
+    expect(await lost.textContent('h1')).toBe('Ikke fundet');
+    expect(await lost.title()).toBe('Ikke fundet · Cardwords');
+    expect(await lost.getAttribute('html', 'lang')).toBe('da');
+    expect(await lost.locator('nav a').allTextContents()).toEqual(['Gå til hovedindholdet', 'Spil', 'Lines']);
+    expect(await lost.textContent('main')).toContain('Der er ingen side på denne adresse.');
+    await shot(lost, 'not-found-da-dark-1000x1000');
+    await lost.goto(`${srv.url}/nope?lang=de`);
+    expect(await lost.textContent('h1')).toBe('Nicht gefunden');
+    await lost.click('main a');
+    await expect.poll(() => lost.url()).toBe(`${srv.url}/?lang=de`);
+    await lost.waitForSelector('nav a[aria-current="page"]');
+    expect(await lost.getAttribute('html', 'lang')).toBe('de');
+    await lost.close();
   });
 
   it('a reload takes the seat back with the kept key', async () => {
@@ -787,9 +807,15 @@ describe('Yatzee panel in Chromium', () => {
       await z.waitForSelector('#yatzee-results-list li');
       for (const p of [b, z]) {
         expect(await p.locator('#yatzee-throws-left, #yatzee-hint-line, #yatzee-hints, #yatzee-table .hint-col').count()).toBe(0);
+        // nor the others' dice under their names (blank boxes beside the results at 1280x720)
+        expect(await p.locator('#yatzee-table th.player .dice.small').evaluateAll((ds) => ds.filter((d) => getComputedStyle(d).display !== 'none').length)).toBe(0);
         expect(await p.textContent('main')).not.toMatch(/Expected final score|Throws left/);
         expect(await p.isDisabled('#yatzee-throw')).toBe(true);
       }
+      // Zoe and Bo, who never played, share a place (the list numbered them one after the other)
+      const places = await b.$$eval('#yatzee-results-list li', (lis) => lis.map((li) => ({ place: (li as HTMLLIElement).value, total: Number(/: (\d+)$/.exec(li.textContent ?? '')![1]) })));
+      expect(places.filter((p) => p.total === 0).length).toBeGreaterThanOrEqual(2);
+      expect(places.map((p) => p.place)).toEqual(places.map((p) => 1 + places.filter((o) => o.total > p.total).length));
       const winners = / Winner: .*$/.exec((await b.textContent('#yatzee-status'))!)![0];
       await expect.poll(() => z.textContent('#yatzee-status')).toBe(`You ended the game.${winners}`);
       await expect.poll(() => zoeWatching.page.textContent('#yatzee-status')).toBe(`You ended the game.${winners}`);

@@ -65,7 +65,10 @@ function Preview({ m }: { m: Model }) {
     // (said once: after a refused Return the refusal under the hand says it)
     const held = cp.returnHeld();
     const why = held && !held.ok ? fullStop(sentence(refusalText(t, held.why))) : null;
-    body = !mine || (why !== null && why === m.refusal) || meaningAsked(m) ? null : <p id="cw-preview-text">{why ?? t('cw.preview.pass', p.score)}</p>;
+    // a trade chosen (Trade…, `..`) with no card yet: which cards, and how (it said "Return
+    // passes" alone, and a player who had pressed Trade… was not told what to do next)
+    const pass = t(cp.invalid ? 'cw.preview.tradeChoose' : 'cw.preview.pass', p.score);
+    body = !mine || (why !== null && why === m.refusal) || meaningAsked(m) ? null : <p id="cw-preview-text">{why ?? pass}</p>;
   } else if (p.type === 'trade') {
     // (why the cards would be traded is said under the buttons: BracesWhy)
     // Return refused meanwhile (a wildcard's points asked…): that, not "Return trades 1 card"

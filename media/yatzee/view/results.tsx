@@ -15,7 +15,9 @@ export function Results({ t, results, me = null }: { t: Translate; results: read
       <h2 id="yatzee-results-title">{t('yatzee.results')}</h2>
       <ol id="yatzee-results-list">
         {results.map((r) => (
-          <li key={r.name} class={r.name === me ? 'mine' : undefined}>{`${r.robot ? t('yatzee.player.robot', r.name) : r.name === me ? t('yatzee.player.you', r.name) : r.name}: ${r.total}`}</li>
+          // tied totals share a place (1, 2, 2, 4): the list's own numbers ranked one of two
+          // players tied at 110 second, the other third
+          <li key={r.name} value={1 + results.filter((o) => o.total > r.total).length} class={r.name === me ? 'mine' : undefined}>{`${r.robot ? t('yatzee.player.robot', r.name) : r.name === me ? t('yatzee.player.you', r.name) : r.name}: ${r.total}`}</li>
         ))}
       </ol>
     </section>
