@@ -13,7 +13,7 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { actionRefusedText, notStartedText, awayText, carriedLine, ownerDecidedText, notAskedText, idleWarningMessage, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, leftText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { actionRefusedText, notStartedText, awayText, carriedLine, ownerDecidedText, notAskedText, idleWarningMessage, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, locationOnlyText, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, leftText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
@@ -1062,7 +1062,14 @@ export class CardwordsSession {
     // (said once: after a refused RET the message says it)
     const held = this.composer?.returnHeld();
     const why = held && !held.ok ? refusal(held.why) : null;
-    if (p.type === 'pass') return !mine || (why !== null && why === this.message) ? null : { text: why ?? passPreview(p.score), details: [], problems: [], note: '' };
+    if (p.type === 'pass') {
+      // a location and no card yet (`7h`, typed for the hand's seventh card or an H it lacks):
+      // what the keys made and what comes next, where `{7H}` alone explained nothing
+      const cp = this.composer;
+      const at = cp && cp.mode === 'cards' && cp.location && !cp.invalid && !cp.pending && cp.cards.length === 0 ? locationOnlyText(coords.name(cp.location.col, cp.location.row, cp.dir), cp.dir) : null;
+      if (!mine || (why !== null && why === this.message)) return at ? { text: at, details: [], problems: [], note: '' } : null;
+      return { text: why ?? passPreview(p.score), details: [], problems: at ? [at] : [], note: '' };
+    }
     if (p.type === 'trade') {
       const bracesWhy = this.composer?.bracesWhy ?? null;
       const problems = bracesWhy ? [braces(bracesWhy, rules.table, coords)] : [];

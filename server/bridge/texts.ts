@@ -286,6 +286,16 @@ export function braces(why: 'fit' | 'start', table: CardTable, coords: Coords): 
   return bracesText(en, why, table, coords);
 }
 
+/**
+ * A location typed and no card yet, said under the area ('7H across is where the move goes: now
+ * type the letters of your cards.'): `7h`, typed for the hand's seventh card or for an H the hand
+ * lacks, showed `{7H}` and 'Return passes' with no word of what the keys had made. Emacs's own:
+ * the web panel's location is a click on a cell, which needs no such word.
+ */
+export function locationOnlyText(location: string, dir: 'across' | 'down'): string {
+  return `${location} ${dir} is where the move goes: now type the letters of your cards.`;
+}
+
 /** What Return does with nothing composed, on your turn, as the web panel says it ('Return passes: -1 point.'). */
 export function passPreview(score: number): string {
   return en('cw.preview.pass', score);

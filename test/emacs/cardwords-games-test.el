@@ -726,6 +726,10 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
           ;; Keys go to the action area; a click on a cell sets the location, on a card adds it.
           (execute-kbd-macro (kbd "4 a"))
           (should (string-match-p "^Action: {?4A}?  across" (buffer-string)))
+          ;; a location and no card: said what the keys made (`{4A}' alone, typed for the
+          ;; hand's fourth card or an A it lacks, explained nothing)
+          (should (string-match-p "^  4A across is where the move goes: now type the letters of your cards\\.$"
+                                  (buffer-string)))
           (execute-kbd-macro (kbd "C-c C-k"))
           (let ((cell (cardwords-games-test--where 'cardwords-play-cell '(3 . 3))))
             (cardwords-play-click (list 'mouse-1 (list (selected-window) cell '(0 . 0) 0))))
