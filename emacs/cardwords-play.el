@@ -252,7 +252,8 @@ Unlike \\<cardwords-play-mode-map>\\[cardwords-play-leave], it is a drop: the se
 Killing it closes the game as a drop (the seat is held, the game offered
 to resume), which the question says: it is not the one
 \\<cardwords-play-mode-map>\\[cardwords-play-leave] asks.  None after the end."
-  (cardwords-bridge-kill-buffer-query
+  (cardwords-play--keeping-places
+   #'cardwords-bridge-kill-buffer-query
    (and (not cardwords-play--leaving) (cardwords-play--in-progress-p))
    cardwords-play--close-question))
 
@@ -943,6 +944,23 @@ the Results line."
                                 (and rest (cons rest (cdr q))))))
                           cardwords-play--questions))))
 
+(defun cardwords-play--keeping-places (ask &rest args)
+  "Call ASK with ARGS, a question in the minibuffer, and return its answer.
+The game's windows stay where the last redraw put them (see
+`cardwords-play--drawn-places'): the minibuffer's exit puts the windows
+back as they were when it was entered, and a redraw meanwhile (a robot's
+move, the terminal resized) had erased the buffer, taking their starts to
+its top.  Every question of the game asks through it: Pass?, Leave?, the
+owner's removal, end, rematch and word questions (a scrolled window went
+back to the table's top)."
+  (let ((drawn cardwords-play--drawn-places))
+    (unwind-protect
+        (apply ask args)
+      (let ((places cardwords-play--drawn-places))
+        (when (and places (not (eq places drawn)) (buffer-live-p (car places)))
+          (with-current-buffer (car places)
+            (cardwords-bridge-restore-places (cdr places))))))))
+
 (defun cardwords-play--y-or-n-p (prompt)
   "Ask PROMPT with `y-or-n-p', answered by y or n only.
 RET, the key that played the move asked about, is no answer: it says to
@@ -950,24 +968,17 @@ answer y or n, and the question stays.  Emacs 28 and later read the answer
 in the minibuffer with `y-or-n-p-map', where RET would answer no: RET is
 bound there to the reminder that answers other keys.  Emacs 27 (and 29
 with `y-or-n-p-use-read-key') read a key, and RET asks again by itself.
-The game's windows stay where the last redraw put them (see
-`cardwords-play--drawn-places')."
-  (let ((drawn cardwords-play--drawn-places))
-    (unwind-protect
-        (if (and (boundp 'y-or-n-p-map) (fboundp 'y-or-n-p-insert-other))
-            (let ((map (make-sparse-keymap)))
-              (set-keymap-parent map (symbol-value 'y-or-n-p-map))
-              (dolist (key (list (kbd "RET") (kbd "C-j") [return] [kp-enter]))
-                (define-key map key 'y-or-n-p-insert-other))
-              (cl-progv '(y-or-n-p-map) (list map)
-                (y-or-n-p prompt)))
-          (y-or-n-p prompt))
-      ;; drawn while the question was open: the minibuffer's exit put the windows back as they
-      ;; were when it was entered, their starts at the buffer's top (the redraw had erased it)
-      (let ((places cardwords-play--drawn-places))
-        (when (and places (not (eq places drawn)) (buffer-live-p (car places)))
-          (with-current-buffer (car places)
-            (cardwords-bridge-restore-places (cdr places))))))))
+The game's windows stay where they were (`cardwords-play--keeping-places')."
+  (cardwords-play--keeping-places
+   (lambda ()
+     (if (and (boundp 'y-or-n-p-map) (fboundp 'y-or-n-p-insert-other))
+         (let ((map (make-sparse-keymap)))
+           (set-keymap-parent map (symbol-value 'y-or-n-p-map))
+           (dolist (key (list (kbd "RET") (kbd "C-j") [return] [kp-enter]))
+             (define-key map key 'y-or-n-p-insert-other))
+           (cl-progv '(y-or-n-p-map) (list map)
+             (y-or-n-p prompt)))
+       (y-or-n-p prompt)))))
 
 (defun cardwords-play--keep-question (question)
   "Keep QUESTION, (WORDS PLAYER EARLIER), among the open ones (once)."
@@ -1205,7 +1216,7 @@ move it is about waits for the answer): answered, RET plays."
   ;; deal, which the bridge says: "Pass?" was asked, and y did nothing)
   (when (or (cardwords-play--over-p) (cardwords-play--watching-p) (cardwords-play--down-p)
             (equal (cardwords-play--get :status) "waiting")
-            (y-or-n-p "Pass? "))
+            (cardwords-play--keeping-places #'y-or-n-p "Pass? "))
     (cardwords-play--compose "cardwords/pass")))
 
 (defun cardwords-play-trade ()
@@ -1254,7 +1265,7 @@ key dealt it unasked while the buffer said it asked for one)."
          (user-error "%s" "You are watching: a rematch is for the players (and the owner) to ask for."))
         ((or (not (equal (cardwords-play--get :status) "over"))
              (not (cardwords-play--owner-p))
-             (y-or-n-p "Deal a new round for every player now? "))
+             (cardwords-play--keeping-places #'y-or-n-p "Deal a new round for every player now? "))
          (cardwords-play--call "cardwords/rematch"))))
 
 (defun cardwords-play-here ()
@@ -1297,14 +1308,16 @@ confirmed."
            ((null names) (user-error "%s" "No player to remove."))
            (t (list (completing-read "Remove the player: " names nil t))))))
   ;; the web page's question: what becomes of the seat, or that the game ends (the last person)
-  (when (yes-or-no-p (or (plist-get (cl-find name (cardwords-play--get :removeQuestions)
-                                             :key (lambda (q) (plist-get q :name)) :test #'equal)
-                                    :question)
-                         (format (pcase (cardwords-play--get :status)
-                                   ("waiting" "Remove %s (the seat is free again for someone else)? ")
-                                   ("over" "Remove %s (a robot plays the seat in a rematch)? ")
-                                   (_ "Remove %s (a robot plays the seat to the end)? "))
-                                 name)))
+  (when (cardwords-play--keeping-places
+         #'yes-or-no-p
+         (or (plist-get (cl-find name (cardwords-play--get :removeQuestions)
+                                 :key (lambda (q) (plist-get q :name)) :test #'equal)
+                        :question)
+             (format (pcase (cardwords-play--get :status)
+                       ("waiting" "Remove %s (the seat is free again for someone else)? ")
+                       ("over" "Remove %s (a robot plays the seat in a rematch)? ")
+                       (_ "Remove %s (a robot plays the seat to the end)? "))
+                     name)))
     (cardwords-play--call "cardwords/remove" (list :name name))))
 
 (defun cardwords-play-end ()
@@ -1313,7 +1326,7 @@ confirmed."
   ;; sentences, as the bridge's refusals are said ("%s": not a format ending in a period)
   (unless (cardwords-play--owner-p) (user-error "%s" "Only the owner ends the game."))
   (when (cardwords-play--over-p) (user-error "%s" "The game is over."))
-  (when (yes-or-no-p "End the game for everyone (it cannot be undone)? ")
+  (when (cardwords-play--keeping-places #'yes-or-no-p "End the game for everyone (it cannot be undone)? ")
     (cardwords-play--call "cardwords/end")))
 
 (defun cardwords-play--in-progress-p ()
@@ -1341,7 +1354,8 @@ leave ends the game: the buffer then stays, with its results."
   (let ((going (cardwords-play--in-progress-p)))
     ;; the question says what becomes of the seat: killing the buffer, which keeps it, asks too
     (when (or no-ask (not going)
-              (cardwords-bridge-confirm-leave
+              (cardwords-play--keeping-places
+               #'cardwords-bridge-confirm-leave
                (let ((question (cardwords-play--get :leaveQuestion)))
                  (cond ((equal (cardwords-play--get :status) "waiting")
                         "Leave this game (your seat is free again for someone else)? ")

@@ -363,6 +363,28 @@ it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the colu
     // back to the top, the area cleared, for the rest
     tmux.keys('M-<', 'C-c', 'C-k');
     screen = await tmux.waitFor((s) => inView(s) && /^Action: _ {2}across$/m.test(s) && /Your turn/.test(s), 'the table on top again', 30_000);
+    // the game's other questions the same (a y-or-n and a yes-or-no one): each jumped to the top
+    const others: Array<[string[], RegExp, string]> = [
+      [['C-c', 'C-p'], /Pass\? \(y or n\)/, 'n'],
+      [['C-c', 'C-e'], /End the game for everyone \(it cannot be undone\)\? \(yes or no\)/, 'no'],
+    ];
+    for (const [keys, asked, no] of others) {
+      tmux.keys('C-v');
+      await tmux.waitFor(scrolled, 'the window scrolled down', 30_000);
+      tmux.keys(...keys);
+      await tmux.waitFor((s) => asked.test(s) && scrolled(s), `${asked.source}, the window still scrolled`, 30_000);
+      tmux.resize(79, 24);
+      await tmux.waitFor((s) => asked.test(s) && s.split('\n')[0]!.length <= 79, `${asked.source}, the terminal narrower`, 30_000);
+      tmux.resize(80, 24);
+      await tmux.waitFor((s) => asked.test(s) && s.split('\n').some((l) => /^-.*\(Cardwords /.test(l) && l.length === 80), `${asked.source}, the terminal as it was`, 30_000);
+      tmux.type(no);
+      if (no.length > 1) tmux.keys('Enter');
+      // read (y-or-n-p echoes the answer after the question, yes-or-no-p clears it), the windows put back
+      const answered = await tmux.waitFor((s) => !asked.test(s) || new RegExp(`${asked.source} ${no}$`, 'm').test(s), `${asked.source} answered`, 30_000);
+      expect(scrolled(answered)).toBe(true);
+      tmux.keys('M-<');
+      screen = await tmux.waitFor((s) => inView(s) && /^Action: _ {2}across$/m.test(s) && /Your turn/.test(s), 'the table on top again', 30_000);
+    }
   }
   tmux.keys('C-c', 'C-s');
   screen = await tmux.waitFor((s) => inView(s) && /^Hint: /m.test(s) && /^Preview: /m.test(s), 'the hint in view', 30_000);
