@@ -18,7 +18,7 @@ import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
-import type { RememberedSeat } from './local-server.js';
+import { MAX_DECISIONS, type OwnerDecision, type RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
 
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
@@ -197,7 +197,11 @@ export class CardwordsSession {
           // (the same seat: this game's, by name; its key may be a new one)
           const said = kept && kept.name === w.name ? kept.standIns : undefined;
           if (said) this.standIns = { ...said };
-          this.seat = { gameId: w.gameId, key: w.key, name: w.name, ...(owner ? { owner } : {}), ...(said ? { standIns: said } : {}) };
+          // the owner's decisions on others' words an earlier bridge logged: the history has
+          // them for their players only (kept at the end of their round's lines as it comes)
+          const decisions = kept && kept.name === w.name && w.owner ? (kept.decisions ?? []) : [];
+          for (const d of decisions) this.logDecision(d);
+          this.seat = { gameId: w.gameId, key: w.key, name: w.name, ...(owner ? { owner } : {}), ...(said ? { standIns: said } : {}), ...(decisions.length > 0 ? { decisions } : {}) };
           this.onSeat(url, w.gameId, this.seat);
           // a state that came before the welcome did not know the seat: its stand-in turns are counted now
           if (this.state) this.sayStandIns(this.state);
@@ -783,6 +787,12 @@ export class CardwordsSession {
     this.log.push({ round: e.round, seat: -1, text: logEventLine(e, over, this.welcome?.owner === true) });
   }
 
+  /** The owner's decision on another's word, logged (the room's history has it for that player only). */
+  private logDecision(d: OwnerDecision): void {
+    this.logNote({ round: d.round, at: d.at, kind: 'word', word: d.word, approved: d.approved }, true);
+    this.log.at(-1)!.decision = true;
+  }
+
   /** A new round: its rematch line, once (the state or the `rematch` message, whichever comes first). */
   private logRematch(round: number): void {
     if (round === this.loggedRound) return;
@@ -861,9 +871,13 @@ export class CardwordsSession {
       this.askedBy.delete(w);
       return by === undefined || by !== me;
     });
-    for (const w of others) {
-      this.logNote({ round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: w, approved: approve }, true);
-      this.log.at(-1)!.decision = true;
+    const decided = others.map((word): OwnerDecision => ({ round: this.state?.round ?? 1, at: this.state?.moves ?? 0, word, approved: approve }));
+    for (const d of decided) this.logDecision(d);
+    // remembered with the seat: a new Emacs's (or a resume's) log has them too; a seated owner
+    // decides at the round's end, when the seat is forgotten: the rematch remembers them again
+    if (decided.length > 0 && this.seat) {
+      this.seat = { ...this.seat, decisions: [...(this.seat.decisions ?? []), ...decided].slice(-MAX_DECISIONS) };
+      if (!over) this.onSeat(this.url, this.seat.gameId, this.seat);
     }
     if (others.length > 0) this.update();
     return { said: ownerDecidedText(approve ? words : [], approve ? [] : words, { mine: words.every((w) => this.askedMine.has(w)), over }) };
