@@ -460,6 +460,17 @@ export class CardwordsSession {
     ({ closed: this.closed, elsewhere: this.elsewhere, removed: this.removed, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
   }
 
+  /**
+   * The local server at `url` stopped and the bridge does not start it again (`text`: why, and
+   * what to do): said in the buffer, where "Connection lost: reconnecting…" stood for ever, and
+   * no more tries to take the seat back (the game is kept, offered to resume).
+   */
+  serverLost(url: string, text: string): void {
+    if (!this.room || webBase(this.url) !== webBase(url)) return;
+    this.rejoin.cancel();
+    this.lost(this.room, text);
+  }
+
   /** The connection of `room` is down for `why`: said, and keys refused with it. */
   private lost(room: Room, why: string): void {
     if (this.room !== room || this.ended) return;

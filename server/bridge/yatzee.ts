@@ -292,6 +292,13 @@ export class YatzeeSession {
     ({ closed: this.closed, elsewhere: this.elsewhere, removed: this.removed, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
   }
 
+  /** The local server at `url` stopped for good (`text`: why, and what to do): said, not "reconnecting…" (CardwordsSession's `serverLost`). */
+  serverLost(url: string, text: string): void {
+    if (!this.room || webBase(this.url) !== webBase(url)) return;
+    this.rejoin.cancel();
+    this.lost(this.room, text);
+  }
+
   /** The connection of `room` is down for `why`: said, and keys refused with it. */
   private lost(room: Room, why: string): void {
     if (this.room !== room || this.ended) return;

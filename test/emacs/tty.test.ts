@@ -204,7 +204,7 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   process.kill(killed!, 'SIGKILL');
   let said = false;
   await tmux.waitFor((s) => {
-    said ||= /The local game server stopped \(killed \(SIGKILL\)\) and was started again on the same port: the games reconnect by themselves\./.test(s.replace(/\n/g, ' '));
+    said ||= /The local game server was killed \(signal SIGKILL\) and was started again on the same port: the games reconnect by themselves\./.test(s.replace(/\n/g, ' '));
     return said && /^Action: \{?A4\}? {2}down/m.test(s) && /Cardwords {2}game \w+ {2}round 1 {2}move 0 {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && !/Disconnected|reconnecting/.test(s);
   }, 'the server started again, said, and the game back with the composition', 60_000);
   const running = serversOf(fx.dir);
