@@ -714,10 +714,13 @@ never scrolls it, but to the results when they come."
                                           'message)))))
                  ;; Last: every move since your own last turn (the bridge's `last'), as many on a
                  ;; line as fit; the whole log is below
-                 ;; (none while the review shows a turn: the message says which)
-                 (last-lines (unless (plist-get (cardwords-play--get :review) :step)
-                               (cardwords-bridge-wrap (cardwords-bridge-break (or (cardwords-play--get :last) (last log))
-                                                                          (- width 7))
+                 ;; (none while the review shows a turn: the message says which; nor when it
+                 ;; is the message's own line, a rematch's first: "Rematch: game 2 begins." was
+                 ;; read twice, one line under the other)
+                 (last-moves (or (cardwords-play--get :last) (last log)))
+                 (last-lines (unless (or (plist-get (cardwords-play--get :review) :step)
+                                         (equal last-moves (list said)))
+                               (cardwords-bridge-wrap (cardwords-bridge-break last-moves (- width 7))
                                                      (1- width) "Last: " "      ")))
                  (lines (- (if window (window-body-height window) cardwords-play--screen-lines)
                            (if (> (cardwords-play--get :width) 0) (1+ (cardwords-play--get :height)) 0)

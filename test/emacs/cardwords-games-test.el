@@ -3278,6 +3278,9 @@ described by the sentences on composing and by the list itself."
                                                 :message "Rematch: game 2 begins."
                                                 :log '("Rematch: game 2 begins.") table))
               (cardwords-play--draw)
+              ;; said once above the score board: the message, not again in Last: under it
+              (should (string-match-p "^Rematch: game 2 begins\\.$" (buffer-string)))
+              (should-not (string-match-p "^Last: Rematch" (buffer-string)))
               (should (= (funcall top window) 1))
               (should (= (window-point window) (point-min)))
               (should (string-prefix-p "     A    B" (buffer-substring (window-start window) (line-end-position 1))))
