@@ -1048,7 +1048,10 @@ export class CardwordsSession {
    * round's.
    */
   private sinceMine(): string[] {
-    const others = Math.max(1, (this.state?.players.length ?? 2) - 1);
+    // a watcher has no turn of its own: a round of every player's moves (it had one move fewer:
+    // with two players the watcher's Last: had the robot's move, not the player's before it)
+    const players = this.state?.players.length ?? 2;
+    const others = Math.max(1, this.mySeat >= 0 ? players - 1 : players);
     const turns = this.roundTurns().map((l) => l.text);
     const mine = this.mySeat >= 0 ? this.roundTurns().map((l) => l.seat).lastIndexOf(this.mySeat) : -1;
     const since = turns.slice(mine + 1).slice(-others);

@@ -204,6 +204,9 @@ it('Cardwords through the bridge: a local server in its own process group, the c
     expect(watch.result.welcome.role).toBe('watcher');
     expect(watch.result.seat).toBe(-1);
     expect(watch.result.hand).toEqual([]);
+    // the watcher's Last: a round of every player's moves (it had the robot's alone)
+    await b.call('cardwords/pass');
+    await expect.poll(async () => (await w.call<{ last: string[] }>('cardwords/view')).last, { timeout: 20_000 }).toEqual(['me: passed for -1', expect.stringMatching(/^Robot1: /)]);
     // The bridge ends (its input closes): the local server's process group goes with it.
     const port = Number(new URL(server.result.url).port);
     child!.stdin.end();
