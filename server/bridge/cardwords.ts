@@ -103,6 +103,8 @@ export class CardwordsSession {
   private hintsLoaded = 0;
   /** The game, round and move count the ranking was found for (`moves`: the server's count). */
   private rankedFor = '';
+  /** The message that said what became of a move's unknown words (asked, refused): the preview does not say them again under it. */
+  private wordsSaid = '';
   /** The room said `ended`: its closing is no disconnection. */
   private ended = false;
   private results: ResultsMessage | null = null;
@@ -248,10 +250,10 @@ export class CardwordsSession {
       // owner's own in the editor's minibuffer); no refusal to show yet
       if (e.code === 'unknown-words' && e.rejected?.length) {
         for (const w of e.rejected) this.wordChecks.decided(w, false);
-        this.message = `Refused: ${wordsRejected(e.rejected)}`;
+        this.message = this.wordsSaid = `Refused: ${wordsRejected(e.rejected)}`;
       } else if (e.code === 'unknown-words') {
         if (e.asked !== false) for (const w of e.words ?? []) this.askedMine.add(w);
-        this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
+        this.message = this.wordsSaid = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
         // every other refusal (a move's, the owner's removal's) as the web panel words it, a
         // sentence (the removal's came in the server's raw words, no full stop)
       } else this.message = actionRefusedText(e, this.rules?.table, this.coords, (i) => this.state?.players[i]?.name);
@@ -1115,7 +1117,11 @@ export class CardwordsSession {
       // the words the dictionary lacks, asked of the server (each once; its answer redraws)
       const words = check.score.words.map((w) => w.word);
       this.checkWords(words);
-      return { ...movePreview(check.score), problems: unknownWords(this.wordChecks.lacking(words)), note: '' };
+      // not while the message says what became of them, the move played: "ZOLT: not in the
+      // dictionary. … playing the move asks you to add it." stood over "ZOLT is not in the
+      // dictionary: answer y or n", said twice
+      const said = this.message !== '' && this.message === this.wordsSaid;
+      return { ...movePreview(check.score), problems: said ? [] : unknownWords(this.wordChecks.lacking(words)), note: '' };
     }
     const made = scoreMove(rules.table, rules.bonus, this.board, p.cards).words;
     return { text: refusedPreview(), details: [], problems: check.errors.map((e) => moveProblem(e, rules.table, coords)), note: made.length > 0 ? wordsSoFar(made.map((w) => w.word)) : '' };

@@ -704,6 +704,8 @@ it('the move preview through the bridge says which words the dictionary lacks, a
   // "Rejected: TE.", and Emacs's echo "TE rejected"): the answer carries Emacs's echo, the same words
   await call('cardwords/submit');
   await b.notification((m) => m.method === 'cardwords/word-request');
+  // the message says it, not the preview again under it (said twice while the question was open)
+  expect(await call('cardwords/view')).toMatchObject({ message: `${pair} is not in the dictionary: answer y or n (you are the owner)`, preview: { problems: [] } });
   expect(await call('cardwords/words', { words: [pair], approve: false })).toEqual({ said: `You rejected ${pair}.` });
   await expect.poll(async () => ((await call('cardwords/view')) as unknown as { message: string }).message).toBe(translator('en')('cw.word.rejected.own', pair));
   expect(translator('en')('cw.word.rejected.own', pair)).toBe(`You rejected ${pair}.`);
