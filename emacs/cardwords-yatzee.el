@@ -759,20 +759,24 @@ leave ends the game: the buffer then stays, saying so, with the sheets."
   (let ((going (cardwords-yatzee--in-progress-p)))
     (when (or no-ask (not going)
               (cardwords-bridge-confirm-leave (cardwords-yatzee--leave-question)))
-      (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil))
-      (if (and going (cardwords-yatzee--get :ended))
-          ;; the last person's leave ended the game: the end and its winners came before the
-          ;; close, and stay in sight (the buffer vanished with nothing said); q again closes it
-          (let ((end (or (cardwords-yatzee--get :message) ""))
-                (keys (substitute-command-keys
-                       "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] closes the buffer.")))
-            (cardwords-yatzee--draw)
-            ;; broken at its spaces to the echo area's width: Emacs broke the line inside a
-            ;; word ("…Winner: Rob" / "ot1.")
-            (cardwords-bridge-echo (concat end " " keys)))
-        ;; asked above: killing the buffer asks nothing more
-        (let ((cardwords-yatzee--leaving t))
-          (kill-buffer cardwords-yatzee--buffer-name))))))
+      ;; the answer says what the web page says then, said once the buffer has gone (it went
+      ;; with nothing said)
+      (let ((said (plist-get (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil)) :said)))
+        (if (and going (cardwords-yatzee--get :ended))
+            ;; the last person's leave ended the game: the end and its winners came before the
+            ;; close, and stay in sight (the buffer vanished with nothing said); q again closes it
+            (let ((end (or (cardwords-yatzee--get :message) ""))
+                  (keys (substitute-command-keys
+                         "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] closes the buffer.")))
+              (cardwords-yatzee--draw)
+              ;; broken at its spaces to the echo area's width: Emacs broke the line inside a
+              ;; word ("…Winner: Rob" / "ot1.")
+              (cardwords-bridge-echo (concat end " " keys)))
+          ;; asked above: killing the buffer asks nothing more
+          (let ((cardwords-yatzee--leaving t))
+            (kill-buffer cardwords-yatzee--buffer-name))
+          (when (and (stringp said) (not (string-empty-p said)))
+            (message "%s" said)))))))
 
 (defun cardwords-yatzee--pick (url &optional linked)
   "Pick a Yatzee game listed on the server at URL.

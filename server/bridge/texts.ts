@@ -121,6 +121,11 @@ export function yatzeeLastText(what: 'removed' | 'left'): string {
   return en(what === 'removed' ? 'yatzee.removedLast' : 'yatzee.leftLast');
 }
 
+/** What the web page says once you left a Yatzee game going on (not the last person): 'You left the game: your sheet is closed.' */
+export function yatzeeLeftText(): string {
+  return en('yatzee.left');
+}
+
 /** The web page's question before a leave (yours the `last` person's sheet: the game ends), for the editor to ask. */
 export function yatzeeLeaveQuestionText(last: boolean): string {
   return `${en(last ? 'yatzee.leave.questionLast' : 'yatzee.leave.question')} `;
