@@ -106,13 +106,6 @@ the new table's first rows off the top.")
   "The review's step and Best move toggle the windows were last scrolled for.
 A new step brings the table's top into view (its column labels and the
 cards the step rings); back to the final table, the results.")
-(defvar cardwords-play--drawn-places nil
-  "The game buffer and its places as the last redraw left them, or nil.
-\(BUFFER . PLACES), PLACES as `cardwords-bridge-places' gives them.
-Leaving the minibuffer, Emacs puts the windows back as they were when it
-was entered; a redraw while the owner's question was open had erased the
-buffer, which took their starts to its top: the answer sent the results'
-window back to the table's top (80x24), the results below the screen.")
 
 (defvar cardwords-play--hints-seen 0
   "The bridge's count of hints put in the area, as of the last view shown.
@@ -252,8 +245,7 @@ Unlike \\<cardwords-play-mode-map>\\[cardwords-play-leave], it is a drop: the se
 Killing it closes the game as a drop (the seat is held, the game offered
 to resume), which the question says: it is not the one
 \\<cardwords-play-mode-map>\\[cardwords-play-leave] asks.  None after the end."
-  (cardwords-play--keeping-places
-   #'cardwords-bridge-kill-buffer-query
+  (cardwords-bridge-kill-buffer-query
    (and (not cardwords-play--leaving) (cardwords-play--in-progress-p))
    cardwords-play--close-question))
 
@@ -887,8 +879,8 @@ never scrolls it, but to the results when they come."
                                      (equal (line-number-at-pos (window-start w))
                                             (alist-get w cardwords-play--results-tops)))))
                        (cardwords-play--show-results w results-start results-end))))))
-          ;; where a question open meanwhile puts them back (`cardwords-play--y-or-n-p')
-          (setq cardwords-play--drawn-places (cons (current-buffer) (cardwords-bridge-places))))))))
+          ;; where a question open meanwhile puts them back (`cardwords-bridge-keeping-places')
+          (cardwords-bridge-drawn))))))
 
 (defun cardwords-play--show-results (window start end)
   "Put the results from START to END (the line of the last key left) in WINDOW.
@@ -947,23 +939,6 @@ the Results line."
                                 (and rest (cons rest (cdr q))))))
                           cardwords-play--questions))))
 
-(defun cardwords-play--keeping-places (ask &rest args)
-  "Call ASK with ARGS, a question in the minibuffer, and return its answer.
-The game's windows stay where the last redraw put them (see
-`cardwords-play--drawn-places'): the minibuffer's exit puts the windows
-back as they were when it was entered, and a redraw meanwhile (a robot's
-move, the terminal resized) had erased the buffer, taking their starts to
-its top.  Every question of the game asks through it: Pass?, Leave?, the
-owner's removal, end, rematch and word questions (a scrolled window went
-back to the table's top)."
-  (let ((drawn cardwords-play--drawn-places))
-    (unwind-protect
-        (apply ask args)
-      (let ((places cardwords-play--drawn-places))
-        (when (and places (not (eq places drawn)) (buffer-live-p (car places)))
-          (with-current-buffer (car places)
-            (cardwords-bridge-restore-places (cdr places))))))))
-
 (defun cardwords-play--y-or-n-p (prompt)
   "Ask PROMPT with `y-or-n-p', answered by y or n only.
 RET, the key that played the move asked about, is no answer: it says to
@@ -971,8 +946,8 @@ answer y or n, and the question stays.  Emacs 28 and later read the answer
 in the minibuffer with `y-or-n-p-map', where RET would answer no: RET is
 bound there to the reminder that answers other keys.  Emacs 27 (and 29
 with `y-or-n-p-use-read-key') read a key, and RET asks again by itself.
-The game's windows stay where they were (`cardwords-play--keeping-places')."
-  (cardwords-play--keeping-places
+The game's windows stay where they were (`cardwords-bridge-keeping-places')."
+  (cardwords-bridge-keeping-places
    (lambda ()
      (if (and (boundp 'y-or-n-p-map) (fboundp 'y-or-n-p-insert-other))
          (let ((map (make-sparse-keymap)))
@@ -1219,7 +1194,7 @@ move it is about waits for the answer): answered, RET plays."
   ;; deal, which the bridge says: "Pass?" was asked, and y did nothing)
   (when (or (cardwords-play--over-p) (cardwords-play--watching-p) (cardwords-play--down-p)
             (equal (cardwords-play--get :status) "waiting")
-            (cardwords-play--keeping-places #'y-or-n-p "Pass? "))
+            (cardwords-bridge-keeping-places #'y-or-n-p "Pass? "))
     (cardwords-play--compose "cardwords/pass")))
 
 (defun cardwords-play-trade ()
@@ -1268,7 +1243,7 @@ key dealt it unasked while the buffer said it asked for one)."
          (user-error "%s" "You are watching: a rematch is for the players (and the owner) to ask for."))
         ((or (not (equal (cardwords-play--get :status) "over"))
              (not (cardwords-play--owner-p))
-             (cardwords-play--keeping-places #'y-or-n-p "Deal a new round for every player now? "))
+             (cardwords-bridge-keeping-places #'y-or-n-p "Deal a new round for every player now? "))
          (cardwords-play--call "cardwords/rematch"))))
 
 (defun cardwords-play-here ()
@@ -1311,7 +1286,7 @@ confirmed."
            ((null names) (user-error "%s" "No player to remove."))
            (t (list (completing-read "Remove the player: " names nil t))))))
   ;; the web page's question: what becomes of the seat, or that the game ends (the last person)
-  (when (cardwords-play--keeping-places
+  (when (cardwords-bridge-keeping-places
          #'yes-or-no-p
          (or (plist-get (cl-find name (cardwords-play--get :removeQuestions)
                                  :key (lambda (q) (plist-get q :name)) :test #'equal)
@@ -1329,7 +1304,7 @@ confirmed."
   ;; sentences, as the bridge's refusals are said ("%s": not a format ending in a period)
   (unless (cardwords-play--owner-p) (user-error "%s" "Only the owner ends the game."))
   (when (cardwords-play--over-p) (user-error "%s" "The game is over."))
-  (when (cardwords-play--keeping-places #'yes-or-no-p "End the game for everyone (it cannot be undone)? ")
+  (when (cardwords-bridge-keeping-places #'yes-or-no-p "End the game for everyone (it cannot be undone)? ")
     (cardwords-play--call "cardwords/end")))
 
 (defun cardwords-play--in-progress-p ()
@@ -1357,7 +1332,7 @@ leave ends the game: the buffer then stays, with its results."
   (let ((going (cardwords-play--in-progress-p)))
     ;; the question says what becomes of the seat: killing the buffer, which keeps it, asks too
     (when (or no-ask (not going)
-              (cardwords-play--keeping-places
+              (cardwords-bridge-keeping-places
                #'cardwords-bridge-confirm-leave
                (let ((question (cardwords-play--get :leaveQuestion)))
                  (cond ((equal (cardwords-play--get :status) "waiting")

@@ -586,6 +586,24 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
   // the Total row, or the mode line's (the game's line and the invite link above the dice)
   const sheet = await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\)/m.test(s) && /^Yatzee +-$/m.test(s) && (/^Total +0$/m.test(s) || /\(Yatzee You:0\)/.test(s)), 'the dice and the sheet', 60_000);
   expect(sheet.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+  // The leave's question, answered no, leaves the window where it was: scrolled down, a redraw
+  // while it is open (the terminal resized), n (it went back to the buffer's top)
+  {
+    const scrolled = (s: string) => !/^Yatzee {2}game /m.test(s) && /\(Yatzee /.test(s);
+    tmux.keys('C-v');
+    await tmux.waitFor(scrolled, 'the window scrolled down', 30_000);
+    tmux.keys('q');
+    const asked = /Leave for good\? No other person plays, so the game ends\. \(y or n\)/;
+    await tmux.waitFor((s) => asked.test(s) && scrolled(s), 'the question, the window still scrolled', 30_000);
+    tmux.resize(79, 24);
+    await tmux.waitFor((s) => asked.test(s) && s.split('\n')[0]!.length <= 79, 'the question, the terminal narrower', 30_000);
+    tmux.resize(80, 24);
+    await tmux.waitFor((s) => asked.test(s) && s.split('\n').some((l) => /^-.*\(Yatzee /.test(l) && l.length === 80), 'the question, the terminal as it was', 30_000);
+    tmux.type('n');
+    expect(scrolled(await tmux.waitFor((s) => new RegExp(`${asked.source} n$`, 'm').test(s), 'the answer', 30_000))).toBe(true);
+    tmux.keys('M-<');
+    await tmux.waitFor((s) => /^Yatzee {2}game /m.test(s), 'the top again', 30_000);
+  }
   // A category row's value in my (the only) column: a number, '(n)' (what it would score) or '-'.
   const filled = (s: string) => s.split('\n').filter((l) => /^(Aces|Twos|Threes|Fours|Fives|Sixes|One pair|Two pairs|Three alike|Four alike|Small|Large|Full house|Chance|Yatzee) +-?\d+$/.test(l)).length;
   const total = (s: string) => Number(/^Total +(-?\d+)$/m.exec(s)?.[1]);
