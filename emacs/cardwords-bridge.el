@@ -41,6 +41,10 @@ requests fail (a new bridge may be running by then).")
 (defvar cardwords-bridge-notification-functions '(cardwords-bridge--server-kept)
   "Functions called with METHOD and PARAMS of each notification from the bridge.")
 
+(defvar cardwords-bridge--left-said nil
+  "What the echo area said as a game was left, or nil.
+A local server's news that comes right after it is said with it.")
+
 (defun cardwords-bridge--server-kept (method params)
   "Tell the player what became of a local server (METHOD, PARAMS).
 `server/kept': its last game here has gone, but people are still on it
@@ -49,7 +53,20 @@ requests fail (a new bridge may be running by then).")
 started it again (the game buffers reconnect), or says why not and what
 to do (the buffers had said \"reconnecting\" for ever, never why)."
   (when (member method '("server/kept" "server/stopped"))
-    (cardwords-bridge-echo (concat "Cardwords: " (plist-get params :text)))))
+    ;; after a leave's words, still in the echo area: kept before it (they went at once, the
+    ;; server kept for a guest said in their place, "You left the game: …" in *Messages* alone)
+    (let ((left (and cardwords-bridge--left-said
+                     (equal (current-message) cardwords-bridge--left-said)
+                     cardwords-bridge--left-said)))
+      (setq cardwords-bridge--left-said nil)
+      (cardwords-bridge-echo (concat (and left (concat left " ")) "Cardwords: " (plist-get params :text))))))
+
+(defun cardwords-bridge-say-left (text)
+  "Show TEXT, the web page's words once you have left a game.
+The local server's news that follows (kept for a guest) keeps it in the
+echo area, before its own words."
+  (setq cardwords-bridge--left-said text)
+  (message "%s" text))
 
 (defun cardwords-bridge-echo (text)
   "Show TEXT in the echo area, in lines of the echo area's width.

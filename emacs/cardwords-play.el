@@ -1358,7 +1358,7 @@ leave ends the game: the buffer then stays, with its results."
           (let ((cardwords-play--leaving t))
             (kill-buffer cardwords-play--buffer-name))
           (when (and (stringp said) (not (string-empty-p said)))
-            (message "%s" said)))))))
+            (cardwords-bridge-say-left said)))))))
 
 (defun cardwords-play-click (event)
   "Set the location on the cell clicked, or add the hand card clicked (EVENT)."

@@ -778,7 +778,7 @@ leave ends the game: the buffer then stays, saying so, with the sheets."
           (let ((cardwords-yatzee--leaving t))
             (kill-buffer cardwords-yatzee--buffer-name))
           (when (and (stringp said) (not (string-empty-p said)))
-            (message "%s" said)))))))
+            (cardwords-bridge-say-left said)))))))
 
 (defun cardwords-yatzee--pick (url &optional linked)
   "Pick a Yatzee game listed on the server at URL.

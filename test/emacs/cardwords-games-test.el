@@ -1233,7 +1233,21 @@ the echo area."
     (should (equal (reverse said)
                    '("Cardwords: The local game server runs on."
                      "Cardwords: The local game server runs on for the 1 person still playing or\nwatching there; it stops once they have left, or when the editor quits."
-                     "Cardwords: The local game server stopped.")))))
+                     "Cardwords: The local game server stopped."))))
+  ;; after a leave's words, still in the echo area: kept before it (they went at once)
+  (let ((said nil))
+    (cl-letf (((symbol-function 'message) (lambda (format &rest args) (push (apply #'format format args) said)))
+              ((symbol-function 'current-message) (lambda () (car said))))
+      (cardwords-bridge-say-left "You left the game: your sheet is closed.")
+      (run-hook-with-args 'cardwords-bridge-notification-functions "server/kept"
+                          '(:url "http://127.0.0.1:1" :people 1 :text "The local game server runs on."))
+      ;; once: a later notification does not say it again
+      (run-hook-with-args 'cardwords-bridge-notification-functions "server/kept"
+                          '(:url "http://127.0.0.1:1" :people 1 :text "The local game server runs on.")))
+    (should (equal (reverse said)
+                   '("You left the game: your sheet is closed."
+                     "You left the game: your sheet is closed.\nCardwords: The local game server runs on."
+                     "Cardwords: The local game server runs on.")))))
 
 (ert-deftest cardwords-play-killing-the-buffer-asks-as-leaving-does ()
   ;; C-x k on a game going on leaves it: it left without a word, C-c C-q asked.  Now killing
