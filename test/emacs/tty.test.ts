@@ -41,6 +41,17 @@ function notInHand(screen: string): string {
 }
 
 /**
+ * A redraw while the question `asked` is open at 80x24, as a robot's move brings one: the
+ * terminal narrowed, then as it was (`game`: the mode line's, "Cardwords" or "Yatzee").
+ */
+async function redrawWhileAsked(t: TmuxSession, asked: RegExp, game: string): Promise<void> {
+  t.resize(79, 24);
+  await t.waitFor((s) => asked.test(s) && s.split('\n')[0]!.length <= 79, `${asked.source}, the terminal narrower`, 30_000);
+  t.resize(80, 24);
+  await t.waitFor((s) => asked.test(s) && s.split('\n').some((l) => l.startsWith('-') && l.includes(`(${game} `) && l.length === 80), `${asked.source}, the terminal as it was`, 30_000);
+}
+
+/**
  * Plays every turn of ours from the server's hint (C-c C-s, RET) until the results show
  * (`hinted`: checks each screen with the hint filled in); returns that screen.
  */
@@ -353,10 +364,7 @@ it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the colu
     tmux.keys('Enter');
     const question = new RegExp(`me plays ${word}: add to the dictionary\\? \\(y or n\\)`);
     await tmux.waitFor((s) => question.test(s) && scrolled(s), 'the question, the window still scrolled', 60_000);
-    tmux.resize(79, 24);
-    await tmux.waitFor((s) => question.test(s) && s.split('\n')[0]!.length <= 79, 'the question, the terminal narrower', 30_000);
-    tmux.resize(80, 24);
-    await tmux.waitFor((s) => question.test(s) && s.split('\n').some((l) => /^-.*\(Cardwords /.test(l) && l.length === 80), 'the question, the terminal as it was', 30_000);
+    await redrawWhileAsked(tmux, question, 'Cardwords');
     tmux.type('n');
     const answered = await tmux.waitFor((s) => new RegExp(`^You rejected ${word}\\.`, 'm').test(s.trimEnd().split('\n').at(-1) ?? ''), 'the answer said', 30_000);
     expect(scrolled(answered)).toBe(true);
@@ -373,10 +381,7 @@ it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the colu
       await tmux.waitFor(scrolled, 'the window scrolled down', 30_000);
       tmux.keys(...keys);
       await tmux.waitFor((s) => asked.test(s) && scrolled(s), `${asked.source}, the window still scrolled`, 30_000);
-      tmux.resize(79, 24);
-      await tmux.waitFor((s) => asked.test(s) && s.split('\n')[0]!.length <= 79, `${asked.source}, the terminal narrower`, 30_000);
-      tmux.resize(80, 24);
-      await tmux.waitFor((s) => asked.test(s) && s.split('\n').some((l) => /^-.*\(Cardwords /.test(l) && l.length === 80), `${asked.source}, the terminal as it was`, 30_000);
+      await redrawWhileAsked(tmux, asked, 'Cardwords');
       tmux.type(no);
       if (no.length > 1) tmux.keys('Enter');
       // read (y-or-n-p echoes the answer after the question, yes-or-no-p clears it), the windows put back
@@ -595,10 +600,7 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
     tmux.keys('q');
     const asked = /Leave for good\? No other person plays, so the game ends\. \(y or n\)/;
     await tmux.waitFor((s) => asked.test(s) && scrolled(s), 'the question, the window still scrolled', 30_000);
-    tmux.resize(79, 24);
-    await tmux.waitFor((s) => asked.test(s) && s.split('\n')[0]!.length <= 79, 'the question, the terminal narrower', 30_000);
-    tmux.resize(80, 24);
-    await tmux.waitFor((s) => asked.test(s) && s.split('\n').some((l) => /^-.*\(Yatzee /.test(l) && l.length === 80), 'the question, the terminal as it was', 30_000);
+    await redrawWhileAsked(tmux, asked, 'Yatzee');
     tmux.type('n');
     expect(scrolled(await tmux.waitFor((s) => new RegExp(`${asked.source} n$`, 'm').test(s), 'the answer', 30_000))).toBe(true);
     tmux.keys('M-<');
