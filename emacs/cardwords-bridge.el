@@ -41,6 +41,10 @@ requests fail (a new bridge may be running by then).")
 (defvar cardwords-bridge-notification-functions '(cardwords-bridge--server-kept)
   "Functions called with METHOD and PARAMS of each notification from the bridge.")
 
+(defvar cardwords-bridge--left-said nil
+  "What the echo area said as a game was left, or nil.
+A local server's news that comes right after it is said with it.")
+
 (defun cardwords-bridge--server-kept (method params)
   "Tell the player what became of a local server (METHOD, PARAMS).
 `server/kept': its last game here has gone, but people are still on it
@@ -49,7 +53,20 @@ requests fail (a new bridge may be running by then).")
 started it again (the game buffers reconnect), or says why not and what
 to do (the buffers had said \"reconnecting\" for ever, never why)."
   (when (member method '("server/kept" "server/stopped"))
-    (cardwords-bridge-echo (concat "Cardwords: " (plist-get params :text)))))
+    ;; after a leave's words, still in the echo area: kept before it (they went at once, the
+    ;; server kept for a guest said in their place, "You left the game: …" in *Messages* alone)
+    (let ((left (and cardwords-bridge--left-said
+                     (equal (current-message) cardwords-bridge--left-said)
+                     cardwords-bridge--left-said)))
+      (setq cardwords-bridge--left-said nil)
+      (cardwords-bridge-echo (concat (and left (concat left " ")) "Cardwords: " (plist-get params :text))))))
+
+(defun cardwords-bridge-say-left (text)
+  "Show TEXT, the web page's words once you have left a game.
+The local server's news that follows (kept for a guest) keeps it in the
+echo area, before its own words."
+  (setq cardwords-bridge--left-said text)
+  (message "%s" text))
 
 (defun cardwords-bridge-echo (text)
   "Show TEXT in the echo area, in lines of the echo area's width.
@@ -201,7 +218,7 @@ does something else (Cardwords keeps the seat).  No question without the
 bridge (nothing left to leave) or in batch Emacs (`noninteractive':
 nobody answers)."
   (or (not in-progress) noninteractive (not (cardwords-bridge-live-p))
-      (cardwords-bridge-confirm-leave question)))
+      (cardwords-bridge-keeping-places #'cardwords-bridge-confirm-leave question)))
 
 (defun cardwords-bridge-listing-text (game)
   "The line of the listed GAME in a games list.
@@ -438,6 +455,35 @@ PLACES is what `cardwords-bridge-places' returned before the redraw."
     (when (window-live-p window)
       (set-window-start window (cardwords-bridge-line-position start) t)
       (set-window-point window (cardwords-bridge-line-position point)))))
+
+(defvar cardwords-bridge--drawn nil
+  "Each game buffer and its places as its last redraw left them.
+An alist of (BUFFER . PLACES), PLACES as `cardwords-bridge-places' gives
+them; `cardwords-bridge-keeping-places' puts them back after a question.")
+
+(defun cardwords-bridge-drawn ()
+  "Note the current game buffer's places, as its redraw has left them."
+  (setq cardwords-bridge--drawn
+        (cons (cons (current-buffer) (cardwords-bridge-places))
+              (cl-remove-if (lambda (e) (or (not (buffer-live-p (car e))) (eq (car e) (current-buffer))))
+                            cardwords-bridge--drawn))))
+
+(defun cardwords-bridge-keeping-places (ask &rest args)
+  "Call ASK with ARGS, a question in the minibuffer, and return its answer.
+The game buffers' windows stay where their last redraw put them: the
+minibuffer's exit puts the windows back as they were when it was entered,
+and a redraw meanwhile (a robot's move, the terminal resized) had erased
+the buffer, taking their starts to its top.  Every question of the games
+asks through it (Cardwords's Pass?, leave, removal, end, rematch and word
+questions, Yatzee's leave, removal and end): a window scrolled down went
+back to the buffer's top at the answer."
+  (let ((before cardwords-bridge--drawn))
+    (unwind-protect
+        (apply ask args)
+      (dolist (entry cardwords-bridge--drawn)
+        (when (and (not (memq entry before)) (buffer-live-p (car entry)))
+          (with-current-buffer (car entry)
+            (cardwords-bridge-restore-places (cdr entry))))))))
 
 (defun cardwords-bridge-stop ()
   "Stop the bridge process (the games start it again when needed)."

@@ -106,13 +106,6 @@ the new table's first rows off the top.")
   "The review's step and Best move toggle the windows were last scrolled for.
 A new step brings the table's top into view (its column labels and the
 cards the step rings); back to the final table, the results.")
-(defvar cardwords-play--drawn-places nil
-  "The game buffer and its places as the last redraw left them, or nil.
-\(BUFFER . PLACES), PLACES as `cardwords-bridge-places' gives them.
-Leaving the minibuffer, Emacs puts the windows back as they were when it
-was entered; a redraw while the owner's question was open had erased the
-buffer, which took their starts to its top: the answer sent the results'
-window back to the table's top (80x24), the results below the screen.")
 
 (defvar cardwords-play--hints-seen 0
   "The bridge's count of hints put in the area, as of the last view shown.
@@ -713,10 +706,13 @@ never scrolls it, but to the results when they come."
                                           'message)))))
                  ;; Last: every move since your own last turn (the bridge's `last'), as many on a
                  ;; line as fit; the whole log is below
-                 ;; (none while the review shows a turn: the message says which)
-                 (last-lines (unless (plist-get (cardwords-play--get :review) :step)
-                               (cardwords-bridge-wrap (cardwords-bridge-break (or (cardwords-play--get :last) (last log))
-                                                                          (- width 7))
+                 ;; (none while the review shows a turn: the message says which; nor when it
+                 ;; is the message's own line, a rematch's first: "Rematch: game 2 begins." was
+                 ;; read twice, one line under the other)
+                 (last-moves (or (cardwords-play--get :last) (last log)))
+                 (last-lines (unless (or (plist-get (cardwords-play--get :review) :step)
+                                         (equal last-moves (list said)))
+                               (cardwords-bridge-wrap (cardwords-bridge-break last-moves (- width 7))
                                                      (1- width) "Last: " "      ")))
                  (lines (- (if window (window-body-height window) cardwords-play--screen-lines)
                            (if (> (cardwords-play--get :width) 0) (1+ (cardwords-play--get :height)) 0)
@@ -883,8 +879,8 @@ never scrolls it, but to the results when they come."
                                      (equal (line-number-at-pos (window-start w))
                                             (alist-get w cardwords-play--results-tops)))))
                        (cardwords-play--show-results w results-start results-end))))))
-          ;; where a question open meanwhile puts them back (`cardwords-play--y-or-n-p')
-          (setq cardwords-play--drawn-places (cons (current-buffer) (cardwords-bridge-places))))))))
+          ;; where a question open meanwhile puts them back (`cardwords-bridge-keeping-places')
+          (cardwords-bridge-drawn))))))
 
 (defun cardwords-play--show-results (window start end)
   "Put the results from START to END (the line of the last key left) in WINDOW.
@@ -950,24 +946,17 @@ answer y or n, and the question stays.  Emacs 28 and later read the answer
 in the minibuffer with `y-or-n-p-map', where RET would answer no: RET is
 bound there to the reminder that answers other keys.  Emacs 27 (and 29
 with `y-or-n-p-use-read-key') read a key, and RET asks again by itself.
-The game's windows stay where the last redraw put them (see
-`cardwords-play--drawn-places')."
-  (let ((drawn cardwords-play--drawn-places))
-    (unwind-protect
-        (if (and (boundp 'y-or-n-p-map) (fboundp 'y-or-n-p-insert-other))
-            (let ((map (make-sparse-keymap)))
-              (set-keymap-parent map (symbol-value 'y-or-n-p-map))
-              (dolist (key (list (kbd "RET") (kbd "C-j") [return] [kp-enter]))
-                (define-key map key 'y-or-n-p-insert-other))
-              (cl-progv '(y-or-n-p-map) (list map)
-                (y-or-n-p prompt)))
-          (y-or-n-p prompt))
-      ;; drawn while the question was open: the minibuffer's exit put the windows back as they
-      ;; were when it was entered, their starts at the buffer's top (the redraw had erased it)
-      (let ((places cardwords-play--drawn-places))
-        (when (and places (not (eq places drawn)) (buffer-live-p (car places)))
-          (with-current-buffer (car places)
-            (cardwords-bridge-restore-places (cdr places))))))))
+The game's windows stay where they were (`cardwords-bridge-keeping-places')."
+  (cardwords-bridge-keeping-places
+   (lambda ()
+     (if (and (boundp 'y-or-n-p-map) (fboundp 'y-or-n-p-insert-other))
+         (let ((map (make-sparse-keymap)))
+           (set-keymap-parent map (symbol-value 'y-or-n-p-map))
+           (dolist (key (list (kbd "RET") (kbd "C-j") [return] [kp-enter]))
+             (define-key map key 'y-or-n-p-insert-other))
+           (cl-progv '(y-or-n-p-map) (list map)
+             (y-or-n-p prompt)))
+       (y-or-n-p prompt)))))
 
 (defun cardwords-play--keep-question (question)
   "Keep QUESTION, (WORDS PLAYER EARLIER), among the open ones (once)."
@@ -1205,7 +1194,7 @@ move it is about waits for the answer): answered, RET plays."
   ;; deal, which the bridge says: "Pass?" was asked, and y did nothing)
   (when (or (cardwords-play--over-p) (cardwords-play--watching-p) (cardwords-play--down-p)
             (equal (cardwords-play--get :status) "waiting")
-            (y-or-n-p "Pass? "))
+            (cardwords-bridge-keeping-places #'y-or-n-p "Pass? "))
     (cardwords-play--compose "cardwords/pass")))
 
 (defun cardwords-play-trade ()
@@ -1254,7 +1243,7 @@ key dealt it unasked while the buffer said it asked for one)."
          (user-error "%s" "You are watching: a rematch is for the players (and the owner) to ask for."))
         ((or (not (equal (cardwords-play--get :status) "over"))
              (not (cardwords-play--owner-p))
-             (y-or-n-p "Deal a new round for every player now? "))
+             (cardwords-bridge-keeping-places #'y-or-n-p "Deal a new round for every player now? "))
          (cardwords-play--call "cardwords/rematch"))))
 
 (defun cardwords-play-here ()
@@ -1297,14 +1286,16 @@ confirmed."
            ((null names) (user-error "%s" "No player to remove."))
            (t (list (completing-read "Remove the player: " names nil t))))))
   ;; the web page's question: what becomes of the seat, or that the game ends (the last person)
-  (when (yes-or-no-p (or (plist-get (cl-find name (cardwords-play--get :removeQuestions)
-                                             :key (lambda (q) (plist-get q :name)) :test #'equal)
-                                    :question)
-                         (format (pcase (cardwords-play--get :status)
-                                   ("waiting" "Remove %s (the seat is free again for someone else)? ")
-                                   ("over" "Remove %s (a robot plays the seat in a rematch)? ")
-                                   (_ "Remove %s (a robot plays the seat to the end)? "))
-                                 name)))
+  (when (cardwords-bridge-keeping-places
+         #'yes-or-no-p
+         (or (plist-get (cl-find name (cardwords-play--get :removeQuestions)
+                                 :key (lambda (q) (plist-get q :name)) :test #'equal)
+                        :question)
+             (format (pcase (cardwords-play--get :status)
+                       ("waiting" "Remove %s (the seat is free again for someone else)? ")
+                       ("over" "Remove %s (a robot plays the seat in a rematch)? ")
+                       (_ "Remove %s (a robot plays the seat to the end)? "))
+                     name)))
     (cardwords-play--call "cardwords/remove" (list :name name))))
 
 (defun cardwords-play-end ()
@@ -1313,7 +1304,7 @@ confirmed."
   ;; sentences, as the bridge's refusals are said ("%s": not a format ending in a period)
   (unless (cardwords-play--owner-p) (user-error "%s" "Only the owner ends the game."))
   (when (cardwords-play--over-p) (user-error "%s" "The game is over."))
-  (when (yes-or-no-p "End the game for everyone (it cannot be undone)? ")
+  (when (cardwords-bridge-keeping-places #'yes-or-no-p "End the game for everyone (it cannot be undone)? ")
     (cardwords-play--call "cardwords/end")))
 
 (defun cardwords-play--in-progress-p ()
@@ -1341,7 +1332,8 @@ leave ends the game: the buffer then stays, with its results."
   (let ((going (cardwords-play--in-progress-p)))
     ;; the question says what becomes of the seat: killing the buffer, which keeps it, asks too
     (when (or no-ask (not going)
-              (cardwords-bridge-confirm-leave
+              (cardwords-bridge-keeping-places
+               #'cardwords-bridge-confirm-leave
                (let ((question (cardwords-play--get :leaveQuestion)))
                  (cond ((equal (cardwords-play--get :status) "waiting")
                         "Leave this game (your seat is free again for someone else)? ")
@@ -1366,7 +1358,7 @@ leave ends the game: the buffer then stays, with its results."
           (let ((cardwords-play--leaving t))
             (kill-buffer cardwords-play--buffer-name))
           (when (and (stringp said) (not (string-empty-p said)))
-            (message "%s" said)))))))
+            (cardwords-bridge-say-left said)))))))
 
 (defun cardwords-play-click (event)
   "Set the location on the cell clicked, or add the hand card clicked (EVENT)."

@@ -376,7 +376,9 @@ A redraw (another player's throw) does not say it again.")
                        (t " Disconnected"))
                  (cardwords-yatzee--standing me sheets)))
           (force-mode-line-update)
-          (cardwords-bridge-restore-places places))))))
+          (cardwords-bridge-restore-places places)
+          ;; where a question open meanwhile puts them back
+          (cardwords-bridge-drawn))))))
 
 (defun cardwords-yatzee--top-texts (me sheets)
   "The texts above your dice, for ME among SHEETS.
@@ -720,7 +722,7 @@ still present but yourself, robots too, then confirmed."
            ((null names) (user-error "%s" "No player to remove."))
            (t (list (completing-read "Remove the player: " names nil t))))))
   (when (and (not (cardwords-yatzee--refuse-ended))
-             (yes-or-no-p (format "Remove %s (that sheet is closed for good)? " name)))
+             (cardwords-bridge-keeping-places #'yes-or-no-p (format "Remove %s (that sheet is closed for good)? " name)))
     (cardwords-yatzee--call "yatzee/remove" (list :name name))))
 
 (defun cardwords-yatzee-end ()
@@ -728,7 +730,7 @@ still present but yourself, robots too, then confirmed."
   (interactive)
   (unless (cardwords-yatzee--owner-p) (user-error "%s" "Only the owner ends the game."))
   (when (and (not (cardwords-yatzee--refuse-ended))
-             (yes-or-no-p "End the game for everyone (it cannot be undone)? "))
+             (cardwords-bridge-keeping-places #'yes-or-no-p "End the game for everyone (it cannot be undone)? "))
     (cardwords-yatzee--call "yatzee/end")))
 
 (defun cardwords-yatzee-click (event)
@@ -758,21 +760,25 @@ leave ends the game: the buffer then stays, saying so, with the sheets."
   (interactive)
   (let ((going (cardwords-yatzee--in-progress-p)))
     (when (or no-ask (not going)
-              (cardwords-bridge-confirm-leave (cardwords-yatzee--leave-question)))
-      (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil))
-      (if (and going (cardwords-yatzee--get :ended))
-          ;; the last person's leave ended the game: the end and its winners came before the
-          ;; close, and stay in sight (the buffer vanished with nothing said); q again closes it
-          (let ((end (or (cardwords-yatzee--get :message) ""))
-                (keys (substitute-command-keys
-                       "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] closes the buffer.")))
-            (cardwords-yatzee--draw)
-            ;; broken at its spaces to the echo area's width: Emacs broke the line inside a
-            ;; word ("…Winner: Rob" / "ot1.")
-            (cardwords-bridge-echo (concat end " " keys)))
-        ;; asked above: killing the buffer asks nothing more
-        (let ((cardwords-yatzee--leaving t))
-          (kill-buffer cardwords-yatzee--buffer-name))))))
+              (cardwords-bridge-keeping-places #'cardwords-bridge-confirm-leave (cardwords-yatzee--leave-question)))
+      ;; the answer says what the web page says then, said once the buffer has gone (it went
+      ;; with nothing said)
+      (let ((said (plist-get (ignore-errors (cardwords-bridge-request-sync "yatzee/leave" nil)) :said)))
+        (if (and going (cardwords-yatzee--get :ended))
+            ;; the last person's leave ended the game: the end and its winners came before the
+            ;; close, and stay in sight (the buffer vanished with nothing said); q again closes it
+            (let ((end (or (cardwords-yatzee--get :message) ""))
+                  (keys (substitute-command-keys
+                         "\\<cardwords-yatzee-mode-map>\\[cardwords-yatzee-leave] closes the buffer.")))
+              (cardwords-yatzee--draw)
+              ;; broken at its spaces to the echo area's width: Emacs broke the line inside a
+              ;; word ("…Winner: Rob" / "ot1.")
+              (cardwords-bridge-echo (concat end " " keys)))
+          ;; asked above: killing the buffer asks nothing more
+          (let ((cardwords-yatzee--leaving t))
+            (kill-buffer cardwords-yatzee--buffer-name))
+          (when (and (stringp said) (not (string-empty-p said)))
+            (cardwords-bridge-say-left said)))))))
 
 (defun cardwords-yatzee--pick (url &optional linked)
   "Pick a Yatzee game listed on the server at URL.

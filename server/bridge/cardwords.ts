@@ -13,13 +13,13 @@ import type { PlacedCard } from '../../core/games/cardwords/types.js';
 import { loadRuleset } from '../../core/ruleset/load.js';
 import { isStartCell } from '../../core/games/cardwords/rules.js';
 import { boardState, Composer, composeContext, Coords, DEFAULT_COORDS, previewAction, type ComposedAction, type CoordOptions } from '../../core/games/cardwords/compose.js';
-import { actionRefusedText, notStartedText, awayText, carriedLine, ownerDecidedText, notAskedText, idleWarningMessage, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, leftText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
+import { actionRefusedText, notStartedText, awayText, carriedLine, ownerDecidedText, notAskedText, idleWarningMessage, rematchVotesLine, braces, displacedText, hintUnseen, startedMessage, freeSeatName, inviteText, reviewHandText, reviewBestMissingLine, rematchRefusal, endedMessage, endText, standInsWhileAway, hintLine, moveProblem, reviewLine, reviewNote, movePreview, passPreview, locationOnlyText, pileTooSmallPreview, refusal, refusedPreview, rematchWaitsLine, goneSeatMark, leaveQuestionText, leftText, removeQuestionsText, resultColumns, resultMarks, standInName, startSentence, tradePreview, connectionLostText, closedText, cardwordsRemovedLastText, stoppingText, playingHereText, wordsDecidedText, logEventLine, removedText, unknownWords, wordsAsked, wordsNotAsked, wordsRejected, wordsSoFar } from './texts.js';
 import { idleSeconds } from '../../media/ui/end-reason.js';
 import { scoreMove } from '../../core/games/cardwords/scoring.js';
 import { awayNote, isAway, waitText } from '../../core/protocol/away.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
-import type { RememberedSeat } from './local-server.js';
+import { MAX_DECISIONS, type OwnerDecision, type RememberedSeat } from './local-server.js';
 import { WordChecks } from '../../core/games/cardwords/word-checks.js';
 
 const cardText = (c: Card & { meaning?: string }) => (c.char === null ? `${c.meaning ? `(${c.meaning})` : '*'} ${c.points}` : `${c.char} ${c.points}`);
@@ -104,6 +104,8 @@ export class CardwordsSession {
   private hintsLoaded = 0;
   /** The game, round and move count the ranking was found for (`moves`: the server's count). */
   private rankedFor = '';
+  /** The message that said what became of a move's unknown words (asked, refused): the preview does not say them again under it. */
+  private wordsSaid = '';
   /** The room said `ended`: its closing is no disconnection. */
   private ended = false;
   private results: ResultsMessage | null = null;
@@ -198,7 +200,11 @@ export class CardwordsSession {
           // (the same seat: this game's, by name; its key may be a new one)
           const said = kept && kept.name === w.name ? kept.standIns : undefined;
           if (said) this.standIns = { ...said };
-          this.seat = { gameId: w.gameId, key: w.key, name: w.name, ...(owner ? { owner } : {}), ...(said ? { standIns: said } : {}) };
+          // the owner's decisions on others' words an earlier bridge logged: the history has
+          // them for their players only (kept at the end of their round's lines as it comes)
+          const decisions = kept && kept.name === w.name && w.owner ? (kept.decisions ?? []) : [];
+          for (const d of decisions) this.logDecision(d);
+          this.seat = { gameId: w.gameId, key: w.key, name: w.name, ...(owner ? { owner } : {}), ...(said ? { standIns: said } : {}), ...(decisions.length > 0 ? { decisions } : {}) };
           this.onSeat(url, w.gameId, this.seat);
           // a state that came before the welcome did not know the seat: its stand-in turns are counted now
           if (this.state) this.sayStandIns(this.state);
@@ -245,10 +251,10 @@ export class CardwordsSession {
       // owner's own in the editor's minibuffer); no refusal to show yet
       if (e.code === 'unknown-words' && e.rejected?.length) {
         for (const w of e.rejected) this.wordChecks.decided(w, false);
-        this.message = `Refused: ${wordsRejected(e.rejected)}`;
+        this.message = this.wordsSaid = `Refused: ${wordsRejected(e.rejected)}`;
       } else if (e.code === 'unknown-words') {
         if (e.asked !== false) for (const w of e.words ?? []) this.askedMine.add(w);
-        this.message = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
+        this.message = this.wordsSaid = e.asked === false ? `Refused: ${wordsNotAsked(e.words ?? [])}` : wordsAsked(e.words ?? [], this.welcome?.owner === true, e.later === true ? 'later' : e.absent === true ? 'absent' : 'now');
         // every other refusal (a move's, the owner's removal's) as the web panel words it, a
         // sentence (the removal's came in the server's raw words, no full stop)
       } else this.message = actionRefusedText(e, this.rules?.table, this.coords, (i) => this.state?.players[i]?.name);
@@ -456,6 +462,17 @@ export class CardwordsSession {
   /** The room let this client go for `reason`: the seat kept when it is played elsewhere, else forgotten (params.ts `letGo`). */
   private letGo(reason: string | undefined): void {
     ({ closed: this.closed, elsewhere: this.elsewhere, removed: this.removed, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
+  }
+
+  /**
+   * The local server at `url` stopped and the bridge does not start it again (`text`: why, and
+   * what to do): said in the buffer, where "Connection lost: reconnecting…" stood for ever, and
+   * no more tries to take the seat back (the game is kept, offered to resume).
+   */
+  serverLost(url: string, text: string): void {
+    if (!this.room || webBase(this.url) !== webBase(url)) return;
+    this.rejoin.cancel();
+    this.lost(this.room, text);
   }
 
   /** The connection of `room` is down for `why`: said, and keys refused with it. */
@@ -785,6 +802,12 @@ export class CardwordsSession {
     this.log.push({ round: e.round, seat: -1, text: logEventLine(e, over, this.welcome?.owner === true) });
   }
 
+  /** The owner's decision on another's word, logged (the room's history has it for that player only). */
+  private logDecision(d: OwnerDecision): void {
+    this.logNote({ round: d.round, at: d.at, kind: 'word', word: d.word, approved: d.approved }, true);
+    this.log.at(-1)!.decision = true;
+  }
+
   /** A new round: its rematch line, once (the state or the `rematch` message, whichever comes first). */
   private logRematch(round: number): void {
     if (round === this.loggedRound) return;
@@ -863,9 +886,13 @@ export class CardwordsSession {
       this.askedBy.delete(w);
       return by === undefined || by !== me;
     });
-    for (const w of others) {
-      this.logNote({ round: this.state?.round ?? 1, at: this.state?.moves ?? 0, kind: 'word', word: w, approved: approve }, true);
-      this.log.at(-1)!.decision = true;
+    const decided = others.map((word): OwnerDecision => ({ round: this.state?.round ?? 1, at: this.state?.moves ?? 0, word, approved: approve }));
+    for (const d of decided) this.logDecision(d);
+    // remembered with the seat: a new Emacs's (or a resume's) log has them too; a seated owner
+    // decides at the round's end, when the seat is forgotten: the rematch remembers them again
+    if (decided.length > 0 && this.seat) {
+      this.seat = { ...this.seat, decisions: [...(this.seat.decisions ?? []), ...decided].slice(-MAX_DECISIONS) };
+      if (!over) this.onSeat(this.url, this.seat.gameId, this.seat);
     }
     if (others.length > 0) this.update();
     return { said: ownerDecidedText(approve ? words : [], approve ? [] : words, { mine: words.every((w) => this.askedMine.has(w)), over }) };
@@ -1025,7 +1052,10 @@ export class CardwordsSession {
    * round's.
    */
   private sinceMine(): string[] {
-    const others = Math.max(1, (this.state?.players.length ?? 2) - 1);
+    // a watcher has no turn of its own: a round of every player's moves (it had one move fewer:
+    // with two players the watcher's Last: had the robot's move, not the player's before it)
+    const players = this.state?.players.length ?? 2;
+    const others = Math.max(1, this.mySeat >= 0 ? players - 1 : players);
     const turns = this.roundTurns().map((l) => l.text);
     const mine = this.mySeat >= 0 ? this.roundTurns().map((l) => l.seat).lastIndexOf(this.mySeat) : -1;
     const since = turns.slice(mine + 1).slice(-others);
@@ -1064,7 +1094,14 @@ export class CardwordsSession {
     // (said once: after a refused RET the message says it)
     const held = this.composer?.returnHeld();
     const why = held && !held.ok ? refusal(held.why) : null;
-    if (p.type === 'pass') return !mine || (why !== null && why === this.message) ? null : { text: why ?? passPreview(p.score), details: [], problems: [], note: '' };
+    if (p.type === 'pass') {
+      // a location and no card yet (`7h`, typed for the hand's seventh card or an H it lacks):
+      // what the keys made and what comes next, where `{7H}` alone explained nothing
+      const cp = this.composer;
+      const at = cp && cp.mode === 'cards' && cp.location && !cp.invalid && !cp.pending && cp.cards.length === 0 ? locationOnlyText(coords.name(cp.location.col, cp.location.row, cp.dir), cp.dir) : null;
+      if (!mine || (why !== null && why === this.message)) return at ? { text: at, details: [], problems: [], note: '' } : null;
+      return { text: why ?? passPreview(p.score), details: [], problems: at ? [at] : [], note: '' };
+    }
     if (p.type === 'trade') {
       const bracesWhy = this.composer?.bracesWhy ?? null;
       const problems = bracesWhy ? [braces(bracesWhy, rules.table, coords)] : [];
@@ -1082,7 +1119,11 @@ export class CardwordsSession {
       // the words the dictionary lacks, asked of the server (each once; its answer redraws)
       const words = check.score.words.map((w) => w.word);
       this.checkWords(words);
-      return { ...movePreview(check.score), problems: unknownWords(this.wordChecks.lacking(words)), note: '' };
+      // not while the message says what became of them, the move played: "ZOLT: not in the
+      // dictionary. … playing the move asks you to add it." stood over "ZOLT is not in the
+      // dictionary: answer y or n", said twice
+      const said = this.message !== '' && this.message === this.wordsSaid;
+      return { ...movePreview(check.score), problems: said ? [] : unknownWords(this.wordChecks.lacking(words)), note: '' };
     }
     const made = scoreMove(rules.table, rules.bonus, this.board, p.cards).words;
     return { text: refusedPreview(), details: [], problems: check.errors.map((e) => moveProblem(e, rules.table, coords)), note: made.length > 0 ? wordsSoFar(made.map((w) => w.word)) : '' };

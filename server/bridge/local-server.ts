@@ -74,7 +74,24 @@ export interface RememberedSeat {
    * round `round`, so that a new Emacs says only those played since (it said them all again).
    */
   standIns?: { round: number; seen: number };
+  /**
+   * The owner's decisions on the others' words in this game, which the bridge logs as it sends
+   * them: the room's history has them for the word's player only, so a new Emacs (or a resume)
+   * rebuilt the owner's log without them. The newest MAX_DECISIONS.
+   */
+  decisions?: OwnerDecision[];
 }
+
+/** The owner's decision on another player's word, in round `round` after `at` moves. */
+export interface OwnerDecision {
+  round: number;
+  at: number;
+  word: string;
+  approved: boolean;
+}
+
+/** At most this many decisions are kept with a seat (a log shows 200 lines; words are few). */
+export const MAX_DECISIONS = 100;
 
 /** A remembered game that is still there and unfinished, as `serve` offers it to resume. */
 export interface ResumableGame {
@@ -213,7 +230,8 @@ function seatOf(v: Partial<SavedSeat> | null): SavedSeat | null {
   if (!v || typeof v.gameId !== 'string' || typeof v.key !== 'string' || typeof v.name !== 'string') return null;
   const s = v.standIns;
   const standIns = s && Number.isSafeInteger(s.round) && Number.isSafeInteger(s.seen) ? { standIns: { round: s.round, seen: s.seen } } : {};
-  return { gameId: v.gameId, key: v.key, name: v.name, saved: typeof v.saved === 'number' ? v.saved : 0, ...(typeof v.owner === 'string' && v.owner ? { owner: v.owner } : {}), ...standIns };
+  const decisions = Array.isArray(v.decisions) ? v.decisions.flatMap((d: Partial<OwnerDecision> | null) => (d && Number.isSafeInteger(d.round) && Number.isSafeInteger(d.at) && typeof d.word === 'string' && d.word.length > 0 && d.word.length <= 100 && typeof d.approved === 'boolean' ? [{ round: d.round!, at: d.at!, word: d.word, approved: d.approved }] : [])).slice(-MAX_DECISIONS) : [];
+  return { gameId: v.gameId, key: v.key, name: v.name, saved: typeof v.saved === 'number' ? v.saved : 0, ...(typeof v.owner === 'string' && v.owner ? { owner: v.owner } : {}), ...standIns, ...(decisions.length > 0 ? { decisions } : {}) };
 }
 
 /** The seat of a `kind` game remembered in a slot, or null. */

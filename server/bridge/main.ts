@@ -46,7 +46,11 @@ export class Bridge {
     const servers = (this.servers = new LocalServers(
       undefined,
       (url, people) => this.notify({ method: 'server/kept', params: { url, people, text: serverKeptText(people) } }),
-      (url, restarted, text) => this.notify({ method: 'server/stopped', params: { url, restarted, text } }),
+      (url, restarted, text) => {
+        this.notify({ method: 'server/stopped', params: { url, restarted, text } });
+        // not started again: the games on it say why in their buffers (not "reconnecting…")
+        if (!restarted) for (const session of [this.cardwords, this.yatzee]) session.serverLost(url, text);
+      },
     ));
     const resume = (p: unknown, kind: GameKind, join: Parameters<typeof resumeSeat>[3]) => resumeSeat(servers, p, kind, join);
     // a local server's folder is kept: `serve` also names the remembered game on it, a

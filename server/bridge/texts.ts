@@ -121,6 +121,11 @@ export function yatzeeLastText(what: 'removed' | 'left'): string {
   return en(what === 'removed' ? 'yatzee.removedLast' : 'yatzee.leftLast');
 }
 
+/** What the web page says once you left a Yatzee game going on (not the last person): 'You left the game: your sheet is closed.' */
+export function yatzeeLeftText(): string {
+  return en('yatzee.left');
+}
+
 /** The web page's question before a leave (yours the `last` person's sheet: the game ends), for the editor to ask. */
 export function yatzeeLeaveQuestionText(last: boolean): string {
   return `${en(last ? 'yatzee.leave.questionLast' : 'yatzee.leave.question')} `;
@@ -217,32 +222,38 @@ export function portMovedText(before: number, now: number): string {
   return `The local game server's port ${before} is taken, so it runs on port ${now} now: links given before (and a guest's page) no longer reach it.`;
 }
 
-/** Why a local server's process ended, for a person: "killed (SIGKILL)", "exit code 1". */
+/**
+ * What became of a local server's process, for a person, after "The local game server":
+ * "was killed (signal SIGKILL)", "crashed (exit code 1)", "stopped by itself". It read
+ * "stopped (killed (SIGKILL))".
+ */
 export function serverExitText(code: number | null, signal: string | null): string {
-  return signal ? `killed (${signal})` : `exit code ${code ?? '?'}`;
+  if (signal) return `was killed (signal ${signal})`;
+  return code === 0 ? 'stopped by itself' : `crashed (exit code ${code ?? '?'})`;
 }
 
 /** A local server that stopped under a game (`why`: serverExitText) and was started again on its port: the game buffers reconnect by themselves. */
 export function serverRestartedText(why: string): string {
-  return `The local game server stopped (${why}) and was started again on the same port: the games reconnect by themselves.`;
+  return `The local game server ${why} and was started again on the same port: the games reconnect by themselves.`;
 }
 
 /**
  * A local server that stopped under a game (`why`) and is not started again, and what the
  * player can do: `cause` says why not (its port taken, stopping again and again, its data
  * folder another editor's now, a start that failed, a temporary folder whose games went with it).
+ * Said in the echo area and in the game's buffer, where "Connection lost: reconnecting…" stood.
  */
 export function serverLostText(why: string, cause: { port: number } | { crashes: number } | { folder: true } | { failed: string } | { temporary: true }): string {
-  const stopped = `The local game server stopped (${why})`;
+  const stopped = `The local game server ${why}`;
   if ('temporary' in cause) return `${stopped}. Its games were in a temporary folder (another editor held its data folder) and are gone: start a new game.`;
   const not =
     'port' in cause
-      ? `its port ${cause.port} is taken by another program: free it`
+      ? `it is not started again: its port ${cause.port} is taken by another program. Free it`
       : 'crashes' in cause
-        ? `it stopped ${cause.crashes} times in a minute, so it is not started again: see what stops it`
+        ? `it stopped ${cause.crashes} times in a minute, so it is not started again. See what stops it`
         : 'folder' in cause
-          ? 'another editor uses its data folder now: leave the game there'
-          : `it did not start again (${cause.failed}): see what stops it`;
+          ? 'it is not started again: another editor uses its data folder now. Leave the game there'
+          : `it did not start again (${cause.failed}). See what stops it`;
   return `${stopped}; ${not}, then start the game again (it is kept, and offered to resume).`;
 }
 
@@ -284,6 +295,16 @@ export function notStartedText(): string {
 /** Why the location is in braces: RET then trades the cards; the editor shows why before it does. */
 export function braces(why: 'fit' | 'start', table: CardTable, coords: Coords): string {
   return bracesText(en, why, table, coords);
+}
+
+/**
+ * A location typed and no card yet, said under the area ('7H across is where the move goes: now
+ * type the letters of your cards.'): `7h`, typed for the hand's seventh card or for an H the hand
+ * lacks, showed `{7H}` and 'Return passes' with no word of what the keys had made. Emacs's own:
+ * the web panel's location is a click on a cell, which needs no such word.
+ */
+export function locationOnlyText(location: string, dir: 'across' | 'down'): string {
+  return `${location} ${dir} is where the move goes: now type the letters of your cards.`;
 }
 
 /** What Return does with nothing composed, on your turn, as the web panel says it ('Return passes: -1 point.'). */

@@ -11,7 +11,7 @@ import { sameName } from '../../core/games/names.js';
 import { yatzeeRoom, type YatzeeRoomClient } from '../../core/protocol/client.js';
 import { gamePath, webBase, yatzeeEndsWithout, yatzeePlaceFree, yatzeeRemovable, type YatzeeRoomState, type YatzeeSheetState } from '../../core/protocol/game.js';
 import { CLOSE, CLOSE_REASON, type WelcomeMessage, type YatzeeActionMessage } from '../../core/protocol/messages.js';
-import { idleWarningMessage, closedText, connectionLostText, endedMessage, playingHereText, removedText, stoppingText, transferredText, undoneText, yatzeeGoneText, yatzeeInviteText, yatzeeLastText, yatzeeLeaveQuestionText, yatzeeRefusal, yatzeeSheetRows } from './texts.js';
+import { idleWarningMessage, closedText, connectionLostText, endedMessage, playingHereText, removedText, stoppingText, transferredText, undoneText, yatzeeGoneText, yatzeeInviteText, yatzeeLastText, yatzeeLeaveQuestionText, yatzeeLeftText, yatzeeRefusal, yatzeeSheetRows } from './texts.js';
 import { idleSeconds } from '../../media/ui/end-reason.js';
 import { closeWords, connectRoom, reconnectQuickly, sessionUnknown, idParam, joinKeptSeat, joinOptions, leaveRoom, letGo, nameParam, ownerParam, BackNotice, Rejoin, str, urlParam, watchGame } from './params.js';
 import { BridgeError, type BridgeNotification } from './protocol.js';
@@ -294,6 +294,13 @@ export class YatzeeSession {
     ({ closed: this.closed, elsewhere: this.elsewhere, removed: this.removed, seat: this.seat } = letGo(reason, this.seat, () => this.forgetSeat()));
   }
 
+  /** The local server at `url` stopped for good (`text`: why, and what to do): said, not "reconnecting…" (CardwordsSession's `serverLost`). */
+  serverLost(url: string, text: string): void {
+    if (!this.room || webBase(this.url) !== webBase(url)) return;
+    this.rejoin.cancel();
+    this.lost(this.room, text);
+  }
+
   /** The connection of `room` is down for `why`: said, and keys refused with it. */
   private lost(room: Room, why: string): void {
     if (this.room !== room || this.ended) return;
@@ -318,16 +325,21 @@ export class YatzeeSession {
    * quit or crashed) is offered to resume. `forGood` false: the editor closed the bridge, a
    * drop (the sheet held, the game remembered).
    */
-  async leave(forGood = true): Promise<null> {
+  async leave(forGood = true): Promise<{ said: string }> {
     this.rejoin.cancel();
     this.back.cancel();
     // (a sheet played elsewhere stays remembered: it is still the player's, to take back)
     if (forGood && this.seat && !this.elsewhere) this.forgetSeat();
     this.seat = null;
     this.leaving = forGood && this.welcome?.role === 'player' && !this.ended;
+    // what the web page says once you left a game going on, for the editor, whose buffer goes
+    // with the leave (it went with nothing said); the last person's leave ends the game, said by its end
+    const s = this.state;
+    const me = this.welcome?.name ?? '';
+    const said = this.leaving && !this.closed && s?.status === 'playing' && !yatzeeEndsWithout(s, me) ? yatzeeLeftText() : '';
     await this.closeRoom(forGood && this.welcome?.role === 'player' && !this.ended);
     this.onRoom(null);
-    return null;
+    return { said };
   }
 
   private async closeRoom(forGood = false): Promise<void> {

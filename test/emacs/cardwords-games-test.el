@@ -726,6 +726,10 @@ Only a cell counts: the header's game id is random and may hold TEXT too."
           ;; Keys go to the action area; a click on a cell sets the location, on a card adds it.
           (execute-kbd-macro (kbd "4 a"))
           (should (string-match-p "^Action: {?4A}?  across" (buffer-string)))
+          ;; a location and no card: said what the keys made (`{4A}' alone, typed for the
+          ;; hand's fourth card or an A it lacks, explained nothing)
+          (should (string-match-p "^  4A across is where the move goes: now type the letters of your cards\\.$"
+                                  (buffer-string)))
           (execute-kbd-macro (kbd "C-c C-k"))
           (let ((cell (cardwords-games-test--where 'cardwords-play-cell '(3 . 3))))
             (cardwords-play-click (list 'mouse-1 (list (selected-window) cell '(0 . 0) 0))))
@@ -1229,7 +1233,21 @@ the echo area."
     (should (equal (reverse said)
                    '("Cardwords: The local game server runs on."
                      "Cardwords: The local game server runs on for the 1 person still playing or\nwatching there; it stops once they have left, or when the editor quits."
-                     "Cardwords: The local game server stopped.")))))
+                     "Cardwords: The local game server stopped."))))
+  ;; after a leave's words, still in the echo area: kept before it (they went at once)
+  (let ((said nil))
+    (cl-letf (((symbol-function 'message) (lambda (format &rest args) (push (apply #'format format args) said)))
+              ((symbol-function 'current-message) (lambda () (car said))))
+      (cardwords-bridge-say-left "You left the game: your sheet is closed.")
+      (run-hook-with-args 'cardwords-bridge-notification-functions "server/kept"
+                          '(:url "http://127.0.0.1:1" :people 1 :text "The local game server runs on."))
+      ;; once: a later notification does not say it again
+      (run-hook-with-args 'cardwords-bridge-notification-functions "server/kept"
+                          '(:url "http://127.0.0.1:1" :people 1 :text "The local game server runs on.")))
+    (should (equal (reverse said)
+                   '("You left the game: your sheet is closed."
+                     "You left the game: your sheet is closed.\nCardwords: The local game server runs on."
+                     "Cardwords: The local game server runs on.")))))
 
 (ert-deftest cardwords-play-killing-the-buffer-asks-as-leaving-does ()
   ;; C-x k on a game going on leaves it: it left without a word, C-c C-q asked.  Now killing
@@ -3274,6 +3292,9 @@ described by the sentences on composing and by the list itself."
                                                 :message "Rematch: game 2 begins."
                                                 :log '("Rematch: game 2 begins.") table))
               (cardwords-play--draw)
+              ;; said once above the score board: the message, not again in Last: under it
+              (should (string-match-p "^Rematch: game 2 begins\\.$" (buffer-string)))
+              (should-not (string-match-p "^Last: Rematch" (buffer-string)))
               (should (= (funcall top window) 1))
               (should (= (window-point window) (point-min)))
               (should (string-prefix-p "     A    B" (buffer-substring (window-start window) (line-end-position 1))))

@@ -41,6 +41,17 @@ function notInHand(screen: string): string {
 }
 
 /**
+ * A redraw while the question `asked` is open at 80x24, as a robot's move brings one: the
+ * terminal narrowed, then as it was (`game`: the mode line's, "Cardwords" or "Yatzee").
+ */
+async function redrawWhileAsked(t: TmuxSession, asked: RegExp, game: string): Promise<void> {
+  t.resize(79, 24);
+  await t.waitFor((s) => asked.test(s) && s.split('\n')[0]!.length <= 79, `${asked.source}, the terminal narrower`, 30_000);
+  t.resize(80, 24);
+  await t.waitFor((s) => asked.test(s) && s.split('\n').some((l) => l.startsWith('-') && l.includes(`(${game} `) && l.length === 80), `${asked.source}, the terminal as it was`, 30_000);
+}
+
+/**
  * Plays every turn of ours from the server's hint (C-c C-s, RET) until the results show
  * (`hinted`: checks each screen with the hint filled in); returns that screen.
  */
@@ -204,7 +215,7 @@ it('M-x cardwords-play: a whole Cardwords game against a robot on a local server
   process.kill(killed!, 'SIGKILL');
   let said = false;
   await tmux.waitFor((s) => {
-    said ||= /The local game server stopped \(killed \(SIGKILL\)\) and was started again on the same port: the games reconnect by themselves\./.test(s.replace(/\n/g, ' '));
+    said ||= /The local game server was killed \(signal SIGKILL\) and was started again on the same port: the games reconnect by themselves\./.test(s.replace(/\n/g, ' '));
     return said && /^Action: \{?A4\}? {2}down/m.test(s) && /Cardwords {2}game \w+ {2}round 1 {2}move 0 {2}playing/.test(s) && /^Hand: (\[[^\]]+\] ?){4}$/m.test(s) && !/Disconnected|reconnecting/.test(s);
   }, 'the server started again, said, and the game back with the composition', 60_000);
   const running = serversOf(fx.dir);
@@ -353,16 +364,32 @@ it('M-x cardwords-play in an 80x24 terminal on the English 15x15 table: the colu
     tmux.keys('Enter');
     const question = new RegExp(`me plays ${word}: add to the dictionary\\? \\(y or n\\)`);
     await tmux.waitFor((s) => question.test(s) && scrolled(s), 'the question, the window still scrolled', 60_000);
-    tmux.resize(79, 24);
-    await tmux.waitFor((s) => question.test(s) && s.split('\n')[0]!.length <= 79, 'the question, the terminal narrower', 30_000);
-    tmux.resize(80, 24);
-    await tmux.waitFor((s) => question.test(s) && s.split('\n').some((l) => /^-.*\(Cardwords /.test(l) && l.length === 80), 'the question, the terminal as it was', 30_000);
+    await redrawWhileAsked(tmux, question, 'Cardwords');
     tmux.type('n');
     const answered = await tmux.waitFor((s) => new RegExp(`^You rejected ${word}\\.`, 'm').test(s.trimEnd().split('\n').at(-1) ?? ''), 'the answer said', 30_000);
     expect(scrolled(answered)).toBe(true);
     // back to the top, the area cleared, for the rest
     tmux.keys('M-<', 'C-c', 'C-k');
     screen = await tmux.waitFor((s) => inView(s) && /^Action: _ {2}across$/m.test(s) && /Your turn/.test(s), 'the table on top again', 30_000);
+    // the game's other questions the same (a y-or-n and a yes-or-no one): each jumped to the top
+    const others: Array<[string[], RegExp, string]> = [
+      [['C-c', 'C-p'], /Pass\? \(y or n\)/, 'n'],
+      [['C-c', 'C-e'], /End the game for everyone \(it cannot be undone\)\? \(yes or no\)/, 'no'],
+    ];
+    for (const [keys, asked, no] of others) {
+      tmux.keys('C-v');
+      await tmux.waitFor(scrolled, 'the window scrolled down', 30_000);
+      tmux.keys(...keys);
+      await tmux.waitFor((s) => asked.test(s) && scrolled(s), `${asked.source}, the window still scrolled`, 30_000);
+      await redrawWhileAsked(tmux, asked, 'Cardwords');
+      tmux.type(no);
+      if (no.length > 1) tmux.keys('Enter');
+      // read (y-or-n-p echoes the answer after the question, yes-or-no-p clears it), the windows put back
+      const answered = await tmux.waitFor((s) => !asked.test(s) || new RegExp(`${asked.source} ${no}$`, 'm').test(s), `${asked.source} answered`, 30_000);
+      expect(scrolled(answered)).toBe(true);
+      tmux.keys('M-<');
+      screen = await tmux.waitFor((s) => inView(s) && /^Action: _ {2}across$/m.test(s) && /Your turn/.test(s), 'the table on top again', 30_000);
+    }
   }
   tmux.keys('C-c', 'C-s');
   screen = await tmux.waitFor((s) => inView(s) && /^Hint: /m.test(s) && /^Preview: /m.test(s), 'the hint in view', 30_000);
@@ -564,6 +591,21 @@ it('M-x cardwords-yatzee: a whole solitaire game by keystrokes (throw, hold, tra
   // the Total row, or the mode line's (the game's line and the invite link above the dice)
   const sheet = await tmux.waitFor((s) => /^Your dice \(throw 0 of 3\)/m.test(s) && /^Yatzee +-$/m.test(s) && (/^Total +0$/m.test(s) || /\(Yatzee You:0\)/.test(s)), 'the dice and the sheet', 60_000);
   expect(sheet.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+  // The leave's question, answered no, leaves the window where it was: scrolled down, a redraw
+  // while it is open (the terminal resized), n (it went back to the buffer's top)
+  {
+    const scrolled = (s: string) => !/^Yatzee {2}game /m.test(s) && /\(Yatzee /.test(s);
+    tmux.keys('C-v');
+    await tmux.waitFor(scrolled, 'the window scrolled down', 30_000);
+    tmux.keys('q');
+    const asked = /Leave for good\? No other person plays, so the game ends\. \(y or n\)/;
+    await tmux.waitFor((s) => asked.test(s) && scrolled(s), 'the question, the window still scrolled', 30_000);
+    await redrawWhileAsked(tmux, asked, 'Yatzee');
+    tmux.type('n');
+    expect(scrolled(await tmux.waitFor((s) => new RegExp(`${asked.source} n$`, 'm').test(s), 'the answer', 30_000))).toBe(true);
+    tmux.keys('M-<');
+    await tmux.waitFor((s) => /^Yatzee {2}game /m.test(s), 'the top again', 30_000);
+  }
   // A category row's value in my (the only) column: a number, '(n)' (what it would score) or '-'.
   const filled = (s: string) => s.split('\n').filter((l) => /^(Aces|Twos|Threes|Fours|Fives|Sixes|One pair|Two pairs|Three alike|Four alike|Small|Large|Full house|Chance|Yatzee) +-?\d+$/.test(l)).length;
   const total = (s: string) => Number(/^Total +(-?\d+)$/m.exec(s)?.[1]);
