@@ -52,11 +52,21 @@ const runCommand = (title: string) => runPaletteCommand(page, title);
 
 /** *Cardwords: Connect to Server…* with `input` (an address or an owner link) typed into its box. */
 async function connectTo(input: string): Promise<void> {
-  await runCommand('Cardwords: Connect to Server…');
-  const box = page.locator('.quick-input-widget input');
-  await box.waitFor({ state: 'visible', timeout: 60_000 });
-  await box.fill(input);
-  await page.keyboard.press('Enter');
+  // The box closes when focus moves before it is typed in (a webview revealed a moment
+  // before taking it, on a loaded machine: it stayed hidden for a minute): asked again then.
+  const box = page.locator('.quick-input-widget input[aria-label*="Connect to a Cardwords server"]');
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    await runCommand('Cardwords: Connect to Server…');
+    try {
+      await box.waitFor({ state: 'visible', timeout: 10_000 });
+      await box.fill(input, { timeout: 5_000 });
+      await box.press('Enter', { timeout: 5_000 });
+      return;
+    } catch (e) {
+      if (Date.now() > deadline) throw e;
+    }
+  }
 }
 
 /** The Cardwords Server output channel's text, its white space folded (the panel shown by Show Server Log). */
