@@ -1345,7 +1345,8 @@ it("the bridge's log line of a seat given up says what became of it: after the r
       const mover = v.turn === v.seat ? boCall : call;
       // the mover's own bridge has the move too (Ann's lagging behind Bo's refused her pass as
       // not her turn: a full run met it)
-      await expect.poll(async () => (await seen(mover)).moves).toBe(k);
+      // (and the deal: Ann's still waiting for it refused the first pass as not started)
+      await expect.poll(async () => { const s = await seen(mover); return `${s.status} ${s.moves}`; }).toBe(`playing ${k}`);
       expect((await mover('cardwords/pass')).error).toBeUndefined();
     }
     await expect.poll(async () => (await seen(boCall)).status).toBe('over');
