@@ -211,6 +211,10 @@ describe('cardwords check', () => {
     const binary = cli(['check', dir, join(dir, 'x.dict')]);
     expect(binary.stdout.replaceAll(`${dir}/`, '')).toMatch(/^r\.dict:\d+:\d+: error: the file contains NUL bytes: it looks like a binary file, not text \[file\/binary\]\nx\.dict:\d+:\d+: error: [^\n]+\[file\/binary\]\n$/);
     expect(binary.stderr).toBe('2 errors, 0 warnings\n');
+    // the ruleset's loader (playtest, moves, a server) refuses it with that error alone: its
+    // bytes read as lines made "besides, 26 words of the dictionaries are left out"
+    const refused = cli(['playtest', '--games', '1', dir]);
+    expect(refused.stderr.replaceAll(`${dir}/`, '')).toMatch(/^cardwords playtest: the ruleset [^\n]+ cannot be played:\nr\.dict:\d+:\d+: error: [^\n]+\[file\/binary\]\n$/);
     // without its NUL bytes: invalid bytes and broken words, 1000 of them and the cap once
     writeFileSync(join(dir, 'x.dict'), noise.map((b) => b || 1));
     const capped = cli(['check', join(dir, 'x.dict')]);
