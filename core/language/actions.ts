@@ -18,8 +18,12 @@ import { CodeActionKind, type CodeAction, type LspDiagnostic, type Position, typ
  * for the document; the fixes act on those (see `ownDiagnostics`), and each names the client's
  * diagnostic it came from.
  */
-export function codeActions(doc: TextDocumentView, sent: LspDiagnostic[], ctx: RulesetContext, cache: ParseCache, t: Translate, published?: readonly LspDiagnostic[]): CodeAction[] {
-  const pairs = ownDiagnostics(doc, sent, published);
+export function codeActions(doc: TextDocumentView, sent: LspDiagnostic[], ctx: RulesetContext, cache: ParseCache, t: Translate, published?: readonly LspDiagnostic[], range?: Range): CodeAction[] {
+  let pairs = ownDiagnostics(doc, sent, published);
+  // Neovim 0.7 sends every diagnostic of the cursor's line: those at the cursor when there are
+  // some (three Ä cards on a line offered "Remove this card ([Ä 3])" three times, one for each)
+  const here = range ? pairs.filter((p) => touches(p.own.range, range)) : [];
+  if (here.length > 0) pairs = here;
   const theirs = new Map(pairs.map((p) => [p.own, p.sent]));
   const actions = fixesOf(doc, pairs.map((p) => p.own), ctx, cache, t);
   for (const a of actions) a.diagnostics = a.diagnostics?.map((d) => theirs.get(d) ?? d);
@@ -148,20 +152,27 @@ function fixesOf(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: Rules
   return merged([...out, ...removals]);
 }
 
+/** Whether two ranges overlap or touch (a cursor just after a card is on it). */
+function touches(a: Range, b: Range): boolean {
+  const before = (p: Position, q: Position) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
 /**
- * The same fix once: several diagnostics in the range asked about gave it (a word's four
- * look-alikes, "Add 'Tt' to the charset" for each T), which a client listed under one title
- * several times. One action then, for all of their diagnostics.
+ * One action a title: several diagnostics in the range asked about gave the same fix (a
+ * word's four look-alikes, "Add 'Tt' to the charset" for each T), which a client listed under
+ * one title several times; one action then, for all of their diagnostics. The same title with
+ * another edit (a selection over three [Ä 3] cards: "Remove this card ([Ä 3])" for each) is
+ * one entry too, the first, as a menu cannot tell them apart.
  */
 function merged(actions: CodeAction[]): CodeAction[] {
-  const byFix = new Map<string, CodeAction>();
+  const byTitle = new Map<string, CodeAction>();
   for (const a of actions) {
-    const key = JSON.stringify([a.title, a.edit]);
-    const was = byFix.get(key);
-    if (was) was.diagnostics = [...(was.diagnostics ?? []), ...(a.diagnostics ?? [])];
-    else byFix.set(key, a);
+    const was = byTitle.get(a.title);
+    if (!was) byTitle.set(a.title, a);
+    else if (JSON.stringify(was.edit) === JSON.stringify(a.edit)) was.diagnostics = [...(was.diagnostics ?? []), ...(a.diagnostics ?? [])];
   }
-  return [...byFix.values()];
+  return [...byTitle.values()];
 }
 
 /**

@@ -63,11 +63,14 @@ it('four files of one ruleset use one server, and a cross-file diagnostic comes 
   expect(out).toMatch(/cross-file diagnostic: "'B' is not in the charset" at line 2/);
   // quick fixes act on the text the server's diagnostics name, though Neovim 0.7 sends them
   // back with byte columns: the third Ä's card, the Cyrillic А, the dictionary's q
-  // (Neovim 0.7 sends the diagnostics of the whole line: each Ä's card)
-  expect(out).toContain("offered at 2:15: Add 'Ä' to the charset tiny.charset | Remove this card ([Ä 3]) | Remove this card ([Ä 3]) | Remove this card ([Ä 3])\n");
+  // (Neovim 0.7 sends the diagnostics of the whole line: each Ä's card, and each word's
+  // character; the fixes of the one at the cursor are offered, once each: "Remove this card"
+  // was listed three times, one for each Ä)
+  expect(out).toContain("offered at 2:0: Add 'Ä' to the charset tiny.charset | Remove this card ([Ä 3])\n");
+  expect(out).toContain("offered at 2:15: Add 'Ä' to the charset tiny.charset | Remove this card ([Ä 3])\n");
   expect(out).toContain('card set after: 6 / [Ä 3] [Ä 3] [E 3] [E 3] [E 3] / [А 1]');
   expect(out).toContain('card set after: 6 / [Ä 3] [Ä 3] [E 3] [E 3] [E 3] / [A 1]');
-  expect(out).toContain("offered at 1:3: Add 'Kk' to the charset tiny.charset | Add 'Qq' to the charset tiny.charset | Add 'Ii' to the charset tiny.charset | Remove this word (käqi)\n");
+  expect(out).toContain("offered at 1:3: Add 'Qq' to the charset tiny.charset | Remove this word (käqi)\n");
   expect(out).toContain('charset after: 7 / Aa / Ee / Nn / Ss / Tt / ää / Qq');
   // the card table's lens, drawn by the documented setup and run: the preview as text
   expect(out).toContain('lens: Preview table');
