@@ -117,6 +117,24 @@ if not vim.wait(20000, function() return vim.api.nvim_get_current_buf() ~= bufs.
   return finish(false, 'no preview buffer')
 end
 for _, l in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do out('preview| ' .. l) end
+-- it follows typing in the card table, unsaved (it was drawn once; the lens had to be run again)
+local preview = vim.api.nvim_get_current_buf()
+local table_line = vim.api.nvim_buf_get_lines(bufs.cardtable, 0, 1, false)[1]
+vim.api.nvim_buf_set_lines(bufs.cardtable, 0, 1, false, { '8*7' })
+if not vim.wait(20000, function() return vim.api.nvim_buf_get_lines(preview, 0, 1, false)[1]:find('^8%*7') ~= nil end, 50) then
+  return finish(false, 'the preview did not follow the edit: ' .. vim.api.nvim_buf_get_lines(preview, 0, 1, false)[1])
+end
+out('preview after an edit| ' .. vim.api.nvim_buf_get_lines(preview, 0, 1, false)[1])
+-- the lens run again redraws that buffer, in no new window
+local windows = #vim.api.nvim_list_wins()
+vim.fn.win_gotoid(vim.fn.bufwinid(bufs.cardtable))
+vim.api.nvim_buf_set_lines(bufs.cardtable, 0, 1, false, { table_line })
+vim.api.nvim_win_set_cursor(0, { 1, 0 })
+vim.lsp.codelens.run()
+if not vim.wait(20000, function() return vim.api.nvim_buf_is_valid(preview) and vim.api.nvim_buf_get_lines(preview, 0, 1, false)[1]:find('^7%*7') ~= nil end, 50) then
+  return finish(false, 'the preview was not drawn again')
+end
+out('windows after the lens again: ' .. (#vim.api.nvim_list_wins() - windows))
 -- and the card set's: the distribution
 vim.api.nvim_set_current_buf(bufs.cardset)
 if not vim.wait(20000, function() return #vim.lsp.codelens.get(bufs.cardset) > 0 end, 50) then

@@ -2,7 +2,8 @@
 // as written there with only the server command pointed at the build) against the real
 // server: a diagnostic arrives, goes after a fix, and the custom request answers; the four
 // files of a ruleset share one server, and an unsaved edit of the charset reaches the card
-// set's checks; quick fixes on non-ASCII lines; the code lenses' commands.
+// set's checks; quick fixes on non-ASCII lines, those at the cursor once each; the code
+// lenses' commands, the preview following typing.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -76,6 +77,9 @@ it('four files of one ruleset use one server, and a cross-file diagnostic comes 
   expect(out).toContain('lens: Preview table');
   expect(out).toContain(['7*7; the first move must cover D4 (3,3)', '    A    B    C    D    E    F    G', '  1 ##   .    .    L2   .    .    .', '  2 .    W2   .    .    .    .    .'].map((l) => `preview| ${l}\n`).join(''));
   expect(out).toContain('preview|   4 C5   .    .    *    .    .    C5L2\n');
+  // and follows typing in the card table (it was drawn once), the lens again drawing it in place
+  expect(out).toContain('preview after an edit| 8*7; the first move must cover D4 (3,3)\n');
+  expect(out).toContain('windows after the lens again: 0\n');
   expect(out).toMatch(/distribution\| tiny: 6 cards \(0 wildcards\), \d+ words\ndistribution\| char cards   share    freq suggested\ndistribution\| A +1 /);
   expect(out).toMatch(/PASS: one server for the ruleset.*the table preview and the distribution/);
   expect(status).toBe(0);
