@@ -151,7 +151,7 @@ function readCard(line: Line, p: number, sink: DiagnosticSink, charset: Charset 
         return fail(after, after + found.length, 'cardset/missing-space', () => msg('cardset/missing-space.equivalents', describeChar(found), ch, found, `[${ch} ${/^-?\d+$/.test(points) ? points : '#'}]`));
       }
       // a letter after the character: a digraph (`[CH 5]`), which no card can hold
-      return fail(after, after + found.length, 'cardset/missing-space', () => (/\p{L}/u.test(found) && /\p{L}/u.test(ch) ? msg('cardset/missing-space.digraph', describeChar(found), `${ch}${found}`, digraphExample(`${ch}${found}`)) : msg('cardset/missing-space', describeChar(found))));
+      return fail(after, after + found.length, 'cardset/missing-space', () => (/\p{L}/u.test(found) && /\p{L}/u.test(ch) ? msg('cardset/missing-space.digraph', describeChar(found), `${ch}${found}`, digraphExample(`${ch}${found}`, (c) => charset?.index.has(c) ?? false)) : msg('cardset/missing-space', describeChar(found))));
     }
     numStart = after + 1;
   }

@@ -96,7 +96,7 @@ describe('cardwords check', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(
       `${join(dir, 'r.cardset')}:1:1: warning: no word of the dictionaries can be spelled with the cards, which have no wildcard: the nearest, 'AB', needs 1 card the card set does not have ('A'): no move is ever possible [ruleset/no-word-spellable]\n` +
-      `${join(dir, 'r.charset')}:4:1: warning: this line makes 'E', 'e', 'H', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if EH is a digraph it needs a character of its own (such as Ç), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Ee, Hh) [charset/several-letters]\n`,
+      `${join(dir, 'r.charset')}:4:1: warning: this line makes 'E', 'e', 'H', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if EH is a digraph it needs a character of its own (such as Ě), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Ee, Hh) [charset/several-letters]\n`,
     );
     // the card set given alone says its own, and a wildcard spells 'AB'
     expect(cli(['check', join(dir, 'r.cardset')]).stdout).toContain('[ruleset/no-word-spellable]');

@@ -36,16 +36,25 @@ const cases: Record<string, Case> = {
   'charset/control-character': { kind: 'charset', text: '1\nA\u0001\n', want: [['charset/control-character', [1, 1, 1, 2], 'U+0001 is a control character or a lone surrogate, not a character of text']] },
   'charset/duplicate-character': { kind: 'charset', text: '2\nAa\nBa\n', want: [['charset/duplicate-character', [2, 1, 2, 2], "'a' is already listed on line 2"]] },
   'charset/duplicate-character (digraph)': { kind: 'charset', text: '3\nCc\nHh\nCHch\n', want: [
-    ['charset/duplicate-character', [3, 0, 3, 1], "'C' is already listed on line 2. A line lists one character and its equivalents, and a card holds exactly one character: a digraph (CHch) needs a character of its own (such as Ç), with the dictionary written in it"],
+    ['charset/duplicate-character', [3, 0, 3, 1], "'C' is already listed on line 2. A line lists one character and its equivalents, and a card holds exactly one character: a digraph (CHch) needs a character of its own (such as Č), with the dictionary written in it"],
     ['charset/duplicate-character', [3, 1, 3, 2], "'H' is already listed on line 3"],
     ['charset/duplicate-character', [3, 2, 3, 3], "'c' is already listed on line 2"],
     ['charset/duplicate-character', [3, 3, 3, 4], "'h' is already listed on line 3"],
   ] },
-  'charset/several-letters': { kind: 'charset', text: '2\nAa\nCHch\n', want: [['charset/several-letters', [2, 0, 2, 4], "this line makes 'C', 'H', 'c', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if CH is a digraph it needs a character of its own (such as Ç), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, Hh)", 'warning']] },
+  // N and G: Ŋ, the letter that stands for NG (it said "such as Ç" of every digraph); a letter
+  // the charset has is not the example (Czech has Č and CH)
+  'charset/duplicate-character (digraph NG)': { kind: 'charset', text: '3\nNn\nGg\nNGng\n', want: [
+    ['charset/duplicate-character', [3, 0, 3, 1], "'N' is already listed on line 2. A line lists one character and its equivalents, and a card holds exactly one character: a digraph (NGng) needs a character of its own (such as Ŋ), with the dictionary written in it"],
+    ['charset/duplicate-character', [3, 1, 3, 2], "'G' is already listed on line 3"],
+    ['charset/duplicate-character', [3, 2, 3, 3], "'n' is already listed on line 2"],
+    ['charset/duplicate-character', [3, 3, 3, 4], "'g' is already listed on line 3"],
+  ] },
+  'charset/several-letters (CH, with Č listed)': { kind: 'charset', text: '3\nAa\nČč\nCHch\n', want: [['charset/several-letters', [3, 0, 3, 4], "this line makes 'C', 'H', 'c', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if CH is a digraph it needs a character of its own (such as Ĉ), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, Hh)", 'warning']] },
+  'charset/several-letters': { kind: 'charset', text: '2\nAa\nCHch\n', want: [['charset/several-letters', [2, 0, 2, 4], "this line makes 'C', 'H', 'c', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if CH is a digraph it needs a character of its own (such as Č), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, Hh)", 'warning']] },
   'charset/duplicate-character (a doubled letter: a digraph)': {
     kind: 'charset', text: '2\nAa\nLLll\n',
     want: [
-      ['charset/duplicate-character', [2, 1, 2, 2], "'L' appears twice on this line. A line lists one character and its equivalents, and a card holds exactly one character: a digraph (LLll) needs a character of its own (such as Ç), with the dictionary written in it"],
+      ['charset/duplicate-character', [2, 1, 2, 2], "'L' appears twice on this line. A line lists one character and its equivalents, and a card holds exactly one character: a digraph (LLll) needs a character of its own (such as Ľ), with the dictionary written in it"],
       ['charset/duplicate-character', [2, 3, 2, 4], "'l' appears twice on this line"],
     ],
   },
@@ -67,7 +76,7 @@ const cases: Record<string, Case> = {
   'charset/several-letters (after a repeat)': { kind: 'charset', text: '3\nHh\nCHcRh\nx\n', want: [
     ['charset/duplicate-character', [2, 1, 2, 2], "'H' is already listed on line 2"],
     ['charset/duplicate-character', [2, 4, 2, 5], "'h' is already listed on line 2"],
-    ['charset/several-letters', [2, 0, 2, 5], "this line makes 'C', 'c', 'R' one letter, equivalents a word may use alike: a card holds exactly one character, so if CR is a digraph it needs a character of its own (such as Ç), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, R)", 'warning'],
+    ['charset/several-letters', [2, 0, 2, 5], "this line makes 'C', 'c', 'R' one letter, equivalents a word may use alike: a card holds exactly one character, so if CR is a digraph it needs a character of its own (such as Č), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, R)", 'warning'],
   ] },
   'charset/duplicate-character (same line)': { kind: 'charset', text: '1\nÄaÄ\n', want: [['charset/duplicate-character', [1, 2, 1, 3], "'Ä' (U+00C4) appears twice on this line"]] },
   'charset/combining-mark': { kind: 'charset', text: '1\nn\u0308\n', want: [['charset/combining-mark', [1, 1, 1, 2], "'\u25cc\u0308' (U+0308) is a combining mark: every code point is a character of its own, so it does not combine with the character before it", 'warning']] },
@@ -91,7 +100,8 @@ const cases: Record<string, Case> = {
   // two equivalents of one letter: the letter written twice, not a digraph (it was told to give
   // Qq a character of its own, such as Ç)
   'cardset/missing-space (equivalents)': { kind: 'cardset', text: '1 [Qq 10]\n', az: true, want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found 'q': Q and q are one letter in the charset, and a card holds one character: write `[Q 10]`"]] },
-  'cardset/missing-space (digraph)': { kind: 'cardset', text: '1 [CH 5]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found 'H': a card holds exactly one character, so CH needs a character of its own in the charset (such as Ç), with the dictionary written in it"]] },
+  'cardset/missing-space (digraph)': { kind: 'cardset', text: '1 [CH 5]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found 'H': a card holds exactly one character, so CH needs a character of its own in the charset (such as Č), with the dictionary written in it"]] },
+  'cardset/missing-space (digraph NG)': { kind: 'cardset', text: '1 [NG 5]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found 'G': a card holds exactly one character, so NG needs a character of its own in the charset (such as Ŋ), with the dictionary written in it"]] },
   'cardset/missing-space (wildcard)': { kind: 'cardset', text: '1 [ -2]\n', want: [['cardset/missing-space', [0, 4, 0, 5], 'a wildcard needs two spaces, one for the missing character and the required one: `[  0]`']] },
   'cardset/wildcard-meaning': { kind: 'cardset', text: '1 [ E-2]\n', want: [['cardset/wildcard-meaning', [0, 4, 0, 5], 'a card set cannot fix what a wildcard means (`[ E-2]` is notation for a played wildcard): write `[  -2]`']] },
   'cardset/invalid-character': { kind: 'cardset', text: '1 [\t 1]\n', want: [['cardset/invalid-character', [0, 3, 0, 4], 'U+0009 cannot be a card character: write a charset character, or a space for a wildcard']] },
