@@ -258,7 +258,9 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
       if (name !== 'B' && name !== 'C' && name !== 'L' && name !== 'W') {
         const v = tz.peek();
         const last = v !== null && v.kind === 'int' ? tz.next()! : t;
-        sink.error(() => span(t, last), 'cardtable/unknown-attribute', () => msg('cardtable/unknown-attribute', quote(name), ATTRIBUTE_HELP));
+        // `w 2`: an attribute in lower case, said so with the line to write (`W 2`)
+        const upper = /^[bclw]$/.test(name) ? `${name.toUpperCase()}${last === t ? '' : ` ${tokText(last)}`}` : null;
+        sink.error(() => span(t, last), 'cardtable/unknown-attribute', () => (upper ? msg('cardtable/unknown-attribute.case', quote(name), upper) : msg('cardtable/unknown-attribute', quote(name), ATTRIBUTE_HELP)));
         refused = true;
         continue;
       }

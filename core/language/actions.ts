@@ -102,6 +102,15 @@ function fixesOf(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: Rules
         if (m) out.push(fix(t('action.dimensions', `${m[1]}*${m[2]}`), d, { [doc.name]: [{ range: d.range, newText: `${m[1]}*${m[2]}` }] }, true));
         break;
       }
+      case 'cardtable/unknown-attribute': {
+        // `w 2`: in upper case (the message says so)
+        const written = doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end));
+        if (/^[bclw](\s|$)/.test(written)) {
+          const at = { start: d.range.start, end: { line: d.range.start.line, character: d.range.start.character + 1 } };
+          out.push(fix(t('action.upperCase', written.charAt(0).toUpperCase()), d, { [doc.name]: [{ range: at, newText: written.charAt(0).toUpperCase() }] }, true));
+        }
+        break;
+      }
       case 'cardset/unknown-character':
       case 'dictionary/unknown-character': {
         const like = replaceLookalike(doc, d, ctx, cache, t);
@@ -149,7 +158,7 @@ function fixesOf(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: Rules
       }
     }
   }
-  return merged([...out, ...removals]);
+  return merged([...out, ...removals], doc, t);
 }
 
 /** Whether two ranges overlap or touch (a cursor just after a card is on it). */
@@ -159,20 +168,29 @@ function touches(a: Range, b: Range): boolean {
 }
 
 /**
- * One action a title: several diagnostics in the range asked about gave the same fix (a
- * word's four look-alikes, "Add 'Tt' to the charset" for each T), which a client listed under
- * one title several times; one action then, for all of their diagnostics. The same title with
- * another edit (a selection over three [Ä 3] cards: "Remove this card ([Ä 3])" for each) is
- * one entry too, the first, as a menu cannot tell them apart.
+ * The same fix once: several diagnostics in the range asked about gave it (a word's four
+ * look-alikes, "Add 'Tt' to the charset" for each T), which a client listed under one title
+ * several times; one action then, for all of their diagnostics. Fixes of one title that do
+ * different things (three [Ä 3] cards on a line: "Remove this card ([Ä 3])" for each) each
+ * name the place of their diagnostic (line and character, counted from 1), which a menu
+ * listed alike.
  */
-function merged(actions: CodeAction[]): CodeAction[] {
-  const byTitle = new Map<string, CodeAction>();
+function merged(actions: CodeAction[], doc: TextDocumentView, t: Translate): CodeAction[] {
+  const byFix = new Map<string, CodeAction>();
   for (const a of actions) {
-    const was = byTitle.get(a.title);
-    if (!was) byTitle.set(a.title, a);
-    else if (JSON.stringify(was.edit) === JSON.stringify(a.edit)) was.diagnostics = [...(was.diagnostics ?? []), ...(a.diagnostics ?? [])];
+    const key = JSON.stringify([a.title, a.edit]);
+    const was = byFix.get(key);
+    if (was) was.diagnostics = [...(was.diagnostics ?? []), ...(a.diagnostics ?? [])];
+    else byFix.set(key, a);
   }
-  return [...byTitle.values()];
+  const out = [...byFix.values()];
+  const titles = new Map<string, number>();
+  for (const a of out) titles.set(a.title, (titles.get(a.title) ?? 0) + 1);
+  for (const a of out) {
+    const at = a.diagnostics?.[0]?.range.start;
+    if (titles.get(a.title)! > 1 && at) a.title = t('action.at', a.title, at.line + 1, Array.from(doc.line(at.line).slice(0, at.character)).length + 1);
+  }
+  return out;
 }
 
 /**

@@ -117,13 +117,13 @@ const cases: Record<string, Case> = {
   // gets its own error, not "text after the end tag" over the rest of the file
   'cardtable/invalid-dimensions (x)': { kind: 'cardtable', text: '15x15\n(7,7)\n(6,6) l 2;\n(2,2) C 5;\n(16,16)\n', want: [
     ['cardtable/invalid-dimensions', [0, 0, 0, 5], "the dimensions are written `width*height`, with `*`: '15x15' is `15*15`"],
-    ['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'l': use B (blocked), C points, L factor or W factor"],
+    ['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'l': attributes are written in upper case, `L 2`"],
   ] },
   'cardtable/invalid-dimensions (spaced x)': { kind: 'cardtable', text: '15 x 15\n(7,7)\n(16,16)\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 7], "the dimensions are written `width*height`, with `*`: '15 x 15' is `15*15`"]] },
   // dimensions unknown: a pair's attributes are still read as such, the pair ending the file is the end tag
   'cardtable/invalid-dimensions (unknown, later lines)': { kind: 'cardtable', text: 'abc\n(7,7)\n(6,6) l 2;\n(2,2) C 5;\n(16,16)\n', want: [
     ['cardtable/invalid-dimensions', [0, 0, 0, 3], 'expected the dimensions `width*height`, such as `19*10`'],
-    ['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'l': use B (blocked), C points, L factor or W factor"],
+    ['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'l': attributes are written in upper case, `L 2`"],
   ] },
   'cardtable/invalid-dimensions (empty)': { kind: 'cardtable', text: '\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 0], 'the card table is empty: it starts with its dimensions `width*height`, such as `19*10`']] },
   'cardtable/dimensions-range': { kind: 'cardtable', text: '1001*0\n(0,0)\n(2000,0)\n', want: [['cardtable/dimensions-range', [0, 0, 0, 4], "width '1001' is out of range: width and height are 1..1000"], ['cardtable/dimensions-range', [0, 5, 0, 6], "height '0' is out of range: width and height are 1..1000"]] },
@@ -135,7 +135,9 @@ const cases: Record<string, Case> = {
   'cardtable/missing-semicolon': { kind: 'cardtable', text: `${T}(1,1) W 2\n(2,2)\n`, want: [['cardtable/missing-semicolon', [2, 9, 2, 9], 'expected `;` at the end of the attribute line']] },
   'cardtable/unknown-attribute': { kind: 'cardtable', text: `${T}(1,1) X 3 B;\n(2,2)\n`, want: [['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'X': use B (blocked), C points, L factor or W factor"]] },
   // a line whose only item is refused gets that item's error, not also "no attributes"
-  'cardtable/unknown-attribute (alone)': { kind: 'cardtable', text: `${T}(1,1) w 2;\n(2,2)\n`, want: [['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'w': use B (blocked), C points, L factor or W factor"]] },
+  // (and one in lower case is said to be written in upper case: it listed the four attributes)
+  'cardtable/unknown-attribute (alone)': { kind: 'cardtable', text: `${T}(1,1) w 2;\n(2,2)\n`, want: [['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'w': attributes are written in upper case, `W 2`"]] },
+  'cardtable/unknown-attribute (b in lower case)': { kind: 'cardtable', text: `${T}(1,1) b;\n(2,2)\n`, want: [['cardtable/unknown-attribute', [2, 6, 2, 7], "unknown attribute 'b': attributes are written in upper case, `B`"]] },
   'cardtable/missing-value': { kind: 'cardtable', text: `${T}(1,1) W;\n(2,2)\n`, want: [['cardtable/missing-value', [2, 6, 2, 7], 'W needs a factor, such as `W 2`']] },
   'cardtable/unexpected-text (attribute alone)': { kind: 'cardtable', text: `${T}(1,1) 2;\n(2,2)\n`, want: [['cardtable/unexpected-text', [2, 6, 2, 7], "unexpected text '2': use B (blocked), C points, L factor or W factor, then `;`"]] },
   'cardtable/factor-range': { kind: 'cardtable', text: `${T}(1,1) L 0;\n(2,2)\n`, want: [['cardtable/factor-range', [2, 8, 2, 9], 'a letter factor must be at least 1, found 0']] },

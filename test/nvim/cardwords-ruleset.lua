@@ -87,7 +87,7 @@ vim.api.nvim_buf_set_lines(bufs.cardset, 0, -1, false, { '7', '[Ä 3] [Ä 3] [Ä
 if not vim.wait(20000, function() return unknown(bufs.cardset, 1) == 3 and unknown(bufs.cardset, 2) == 1 end, 50) then
   return finish(false, 'no diagnostics about Ä and the Cyrillic А: ' .. vim.inspect(vim.diagnostic.get(bufs.cardset)))
 end
--- at the line's start, on no card: each fix once (not one "Remove this card" for each Ä)
+-- at the line's start, on no card: each card's removal named by its place (they read alike)
 if not code_action(bufs.cardset, 2, 0, nil) then return finish(false, 'no code actions at the line start') end
 -- the third Ä (byte 15): its card removed, the count lowered
 if not code_action(bufs.cardset, 2, 15, 'Remove this card ([Ä 3])') then return finish(false, 'no code actions for Ä') end

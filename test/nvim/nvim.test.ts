@@ -65,9 +65,9 @@ it('four files of one ruleset use one server, and a cross-file diagnostic comes 
   // quick fixes act on the text the server's diagnostics name, though Neovim 0.7 sends them
   // back with byte columns: the third Ä's card, the Cyrillic А, the dictionary's q
   // (Neovim 0.7 sends the diagnostics of the whole line: each Ä's card, and each word's
-  // character; the fixes of the one at the cursor are offered, once each: "Remove this card"
-  // was listed three times, one for each Ä)
-  expect(out).toContain("offered at 2:0: Add 'Ä' to the charset tiny.charset | Remove this card ([Ä 3])\n");
+  // character; the fixes of the one at the cursor are offered; on none, those of the line,
+  // each removal named by its place: "Remove this card ([Ä 3])" was listed three times alike)
+  expect(out).toContain("offered at 2:0: Add 'Ä' to the charset tiny.charset | Remove this card ([Ä 3]) (line 2, character 2) | Remove this card ([Ä 3]) (line 2, character 8) | Remove this card ([Ä 3]) (line 2, character 14)\n");
   expect(out).toContain("offered at 2:15: Add 'Ä' to the charset tiny.charset | Remove this card ([Ä 3])\n");
   expect(out).toContain('card set after: 6 / [Ä 3] [Ä 3] [E 3] [E 3] [E 3] / [А 1]');
   expect(out).toContain('card set after: 6 / [Ä 3] [Ä 3] [E 3] [E 3] [E 3] / [A 1]');
