@@ -4,6 +4,7 @@
 // two lines; a letter of another script
 // that looks like one of the charset's, replaced by it; a card or word with a character the
 // charset lacks, removed; a cell line outside the table, removed.
+import { meantBonusLine } from '../formats/bonus.js';
 import { caseSplits, kindLookAlike, letterKinds } from '../formats/charset.js';
 import { lookAlike, withCode } from '../formats/lookalike.js';
 import type { CellLine } from '../formats/types.js';
@@ -102,12 +103,18 @@ function fixesOf(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: Rules
         if (m) out.push(fix(t('action.dimensions', `${m[1]}*${m[2]}`), d, { [doc.name]: [{ range: d.range, newText: `${m[1]}*${m[2]}` }] }, true));
         break;
       }
+      case 'bonus/invalid-line': {
+        // `4 = 3`: written `4:3` (the message says so)
+        const meant = meantBonusLine(doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)));
+        if (meant) out.push(fix(t('action.write', meant), d, { [doc.name]: [{ range: d.range, newText: meant }] }, true));
+        break;
+      }
       case 'cardtable/unknown-attribute': {
         // `w 2`: in upper case (the message says so)
         const written = doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end));
         if (/^[bclw](\s|$)/.test(written)) {
           const at = { start: d.range.start, end: { line: d.range.start.line, character: d.range.start.character + 1 } };
-          out.push(fix(t('action.upperCase', written.charAt(0).toUpperCase()), d, { [doc.name]: [{ range: at, newText: written.charAt(0).toUpperCase() }] }, true));
+          out.push(fix(t('action.write', written.charAt(0).toUpperCase()), d, { [doc.name]: [{ range: at, newText: written.charAt(0).toUpperCase() }] }, true));
         }
         break;
       }

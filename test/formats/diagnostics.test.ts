@@ -157,7 +157,13 @@ const cases: Record<string, Case> = {
   'cardtable/no-first-move': { kind: 'cardtable', text: '3*2\n(1,9)\n(0,0) B;\n(2,0) B;\n(1,1) B;\n(3,0)\n', want: [['cardtable/no-first-move', [1, 0, 1, 5], 'no first move is possible: it needs two adjacent free cells in a row or column touching column 1']] },
 
   // ---- bonus
-  'bonus/invalid-line': { kind: 'bonus', text: '0:-1\n 0 = 1 \n', want: [['bonus/invalid-line', [1, 1, 1, 6], "expected `key:value`, two integers such as `-1:-5`, found '0 = 1'"], ['bonus/zero-hand-size', [0, 0, 0, 1], 'the hand size is 0: add keys -N..N (N the number of cards in a hand)']] },
+  'bonus/invalid-line': { kind: 'bonus', text: '0:-1\n 0 : one \n', want: [['bonus/invalid-line', [1, 1, 1, 8], "expected `key:value`, two integers such as `-1:-5`, found '0 : one'"], ['bonus/zero-hand-size', [0, 0, 0, 1], 'the hand size is 0: add keys -N..N (N the number of cards in a hand)']] },
+  // two integers with another separator: the line to write, and its key not also "missing"
+  // (`4 = 3` was said twice: invalid, and "key 4 is missing" on line 1)
+  'bonus/invalid-line (another separator)': { kind: 'bonus', text: '-1:-1\n0:-1\n 1 = 2 \n-2:-2\n2 5\n', want: [
+    ['bonus/invalid-line', [2, 1, 2, 6], "expected `key:value`, found '1 = 2': write `1:2`"],
+    ['bonus/invalid-line', [4, 0, 4, 3], "expected `key:value`, found '2 5': write `2:5`"],
+  ] },
   'bonus/number-too-large': { kind: 'bonus', text: '0:1234567890\n', want: [['bonus/number-too-large', [0, 2, 0, 12], "the number '1234567890' is too large"]] },
   'bonus/duplicate-key': { kind: 'bonus', text: '-1:0\n0:0\n1:0\n0 : 5\n', want: [['bonus/duplicate-key', [3, 0, 3, 1], 'key 0 is already set on line 2']] },
   'bonus/missing-key': { kind: 'bonus', text: '0:0\n-2:0\n2:1\n1:0\n', want: [['bonus/missing-key', [1, 0, 1, 2], 'key -1 is missing: with hand size 2 (from this key) every key from -2 to 2 needs a line']] },

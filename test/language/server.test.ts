@@ -642,6 +642,13 @@ describe('quick fixes', () => {
     const dc = (await client.diagnostics(uri, (x) => x.length > 0)).filter((x) => x.code === 'bonus/missing-key');
     const [c] = await actionsFor(uri, dc);
     expect(applyEdits(crlf, c!.edit!.changes![uri]!)).toBe('-2:-1\r\n-1:0\r\n0:0\r\n1:0\r\n2:5\r\n');
+    // a line written with another separator: as `k:v` (the message says what to write)
+    const eq = '-2:-1\n-1:0\n0 = 0\n1:0\n2:5\n';
+    client.change(uri, [{ text: eq }]);
+    const de = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'bonus/invalid-line'))).filter((x) => x.code === 'bonus/invalid-line');
+    const [e] = await actionsFor(uri, de);
+    expect([e!.title, e!.isPreferred]).toEqual(['Write 0:0', true]);
+    expect(applyEdits(eq, e!.edit!.changes![uri]!)).toBe('-2:-1\n-1:0\n0:0\n1:0\n2:5\n');
     // keys in no order: added at the end, as they come
     const unordered = '2:5\n-2:-1\n0:0\n';
     client.change(uri, [{ text: unordered }]);

@@ -91,6 +91,7 @@ export const da: LanguageCatalogue = {
   'cardtable/unreachable-cells': '{0, plural, one {# frit felt} other {# frie felter}} kan aldrig dækkes: blokerede felter skærer {0, plural, one {det} other {dem}} af fra der, hvor et spil kan begynde: {1}',
 
   'bonus/invalid-line': '`nøgle:værdi` var ventet, to heltal som `-1:-5`, fandt {0}',
+  'bonus/invalid-line.meant': '`nøgle:værdi` var ventet, fandt {0}: skriv `{1}`',
   'bonus/number-too-large': 'tallet {0} er for stort',
   'bonus/duplicate-key': 'nøglen {0} er allerede sat på linje {1}',
   'bonus/empty': 'bonusfilen er tom: den skal have linjer `k:v` for hvert k fra -N til N, hvor N er håndstørrelsen',
@@ -176,7 +177,7 @@ export const da: LanguageCatalogue = {
   'action.changeCount': 'Ret det angivne antal til {0}',
   'action.removeLine': 'Fjern linje {0} ({1}): den gentager en tidligere linje',
   'action.dimensions': 'Skriv dimensionerne {0}',
-  'action.upperCase': 'Skriv {0}',
+  'action.write': 'Skriv {0}',
   'action.addKeys': 'Tilføj {0, plural, one {den manglende nøgle} other {de manglende nøgler}} {1} (værdi 0)',
   'action.addToCharset': "Tilføj '{0}' til tegnsættet {1}",
   'action.replaceLookalike': 'Erstat {0} med {1}, tegnsættets dobbeltgænger',

@@ -91,6 +91,7 @@ export const de: LanguageCatalogue = {
   'cardtable/unreachable-cells': '{0, plural, one {# freies Feld kann} other {# freie Felder können}} nie belegt werden: blockierte Felder trennen {0, plural, one {es} other {sie}} von dort, wo ein Spiel beginnen kann: {1}',
 
   'bonus/invalid-line': 'erwartet wird `Schlüssel:Wert`, zwei ganze Zahlen wie `-1:-5`, gefunden: {0}',
+  'bonus/invalid-line.meant': 'erwartet wird `Schlüssel:Wert`, gefunden: {0}; schreibe `{1}`',
   'bonus/number-too-large': 'die Zahl {0} ist zu groß',
   'bonus/duplicate-key': 'der Schlüssel {0} ist schon in Zeile {1} gesetzt',
   'bonus/empty': 'die Bonusdatei ist leer: sie braucht Zeilen `k:v` für jedes k von -N bis N, wobei N die Handgröße ist',
@@ -176,7 +177,7 @@ export const de: LanguageCatalogue = {
   'action.changeCount': 'Angegebene Anzahl auf {0} ändern',
   'action.removeLine': 'Zeile {0} ({1}) entfernen: sie wiederholt eine frühere Zeile',
   'action.dimensions': 'Die Abmessungen {0} schreiben',
-  'action.upperCase': '{0} schreiben',
+  'action.write': '{0} schreiben',
   'action.addKeys': '{0, plural, one {Fehlenden Schlüssel} other {Fehlende Schlüssel}} {1} hinzufügen (Wert 0)',
   'action.addToCharset': "'{0}' zum Zeichensatz {1} hinzufügen",
   'action.replaceLookalike': '{0} durch {1} ersetzen, das gleich aussehende Zeichen des Zeichensatzes',

@@ -98,6 +98,7 @@ export const en = {
 
   // ---- diagnostics: bonus file
   'bonus/invalid-line': 'expected `key:value`, two integers such as `-1:-5`, found {0}',
+  'bonus/invalid-line.meant': 'expected `key:value`, found {0}: write `{1}`',
   'bonus/number-too-large': 'the number {0} is too large',
   'bonus/duplicate-key': 'key {0} is already set on line {1}',
   'bonus/empty': 'the bonus file is empty: it needs lines `k:v` for every k from -N to N, where N is the hand size',
@@ -188,7 +189,7 @@ export const en = {
   'action.changeCount': 'Change the declared count to {0}',
   'action.removeLine': 'Remove line {0} ({1}): it repeats an earlier line',
   'action.dimensions': 'Write the dimensions {0}',
-  'action.upperCase': 'Write {0}',
+  'action.write': 'Write {0}',
   'action.addKeys': 'Add the missing {0, plural, one {key} other {keys}} {1} (value 0)',
   'action.addToCharset': "Add '{0}' to the charset {1}",
   'action.replaceLookalike': "Replace {0} with {1}, the charset's look-alike",
