@@ -130,6 +130,13 @@ export async function loadRulesetDir(path: string, options: RulesetOptions & { d
     }
   }
   const result = loadRuleset(files, options);
+  // no dictionary found beside a file whose name is nearly one (tok.dic, Tok.dict): named, as a
+  // missing file of another kind is (a ruleset.json names its dictionaries)
+  const listed = words && (m.dictionaries ?? []).length === 0 ? await readdir(dir).catch(() => [] as string[]) : [];
+  if (listed.length > 0 && !listed.includes(MANIFEST)) {
+    const hint = nearName(`${m.name}.dict`, listed, m.name, false);
+    for (const d of result.diagnostics) if (d.code === 'ruleset/no-words' && hint) d.message += hint;
+  }
   const unreadable = io.some(blocksPlay);
   // a file that could not be read, or is binary, is said so once: not also as an empty one
   // ("the card table is empty" beside "no such file")

@@ -152,6 +152,9 @@ describe('cardwords check', () => {
     const { 'r.dict': _dict, ...wordless } = good;
     const none = cli(['check', tempRuleset(wordless)]);
     expect(none.stdout).toMatch(/r\.charset:1:1: warning: no dictionary: the ruleset's words go in r\.dict \(or r\.<name>\.dict\) beside its other files/);
+    // and the file there whose name is nearly that (it said only where the words go)
+    const typo = cli(['check', tempRuleset({ ...wordless, 'r.dic': good['r.dict'] })]);
+    expect(typo.stdout).toMatch(/ beside its other files;.*; r\.dic is there: the extension is \.dict, rename it r\.dict \[ruleset\/no-words\]\n$/);
   });
 
   it('a missing file names the file of its kind under another base name, or in another case', () => {
