@@ -104,8 +104,20 @@ const cases: Record<string, Case> = {
   'cardset/missing-space (digraph NG)': { kind: 'cardset', text: '1 [NG 5]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found 'G': a card holds exactly one character, so NG needs a character of its own in the charset (such as Ŋ), with the dictionary written in it"]] },
   'cardset/missing-space (wildcard)': { kind: 'cardset', text: '1 [ -2]\n', want: [['cardset/missing-space', [0, 4, 0, 5], 'a wildcard needs two spaces, one for the missing character and the required one: `[  0]`']] },
   'cardset/wildcard-meaning': { kind: 'cardset', text: '1 [ E-2]\n', want: [['cardset/wildcard-meaning', [0, 4, 0, 5], 'a card set cannot fix what a wildcard means (`[ E-2]` is notation for a played wildcard): write `[  -2]`']] },
+  // its points as written (it said `[  -2]` of every one); a space before a card's character
+  // (`[ E 1]`) is said so, with the card to write (it was told of a wildcard's meaning and `[  -2]`)
+  'cardset/wildcard-meaning (its points, and a space typed before the character)': { kind: 'cardset', text: '2 [ E3] [ E 1]\n', want: [
+    ['cardset/wildcard-meaning', [0, 4, 0, 5], 'a card set cannot fix what a wildcard means (`[ E3]` is notation for a played wildcard): write `[  3]`'],
+    ['cardset/wildcard-meaning', [0, 10, 0, 11], "a space before 'E': write `[E 1]` for a card of 'E', or `[  1]` (two spaces) for a wildcard"],
+  ] },
   'cardset/invalid-character': { kind: 'cardset', text: '1 [\t 1]\n', want: [['cardset/invalid-character', [0, 3, 0, 4], 'U+0009 cannot be a card character: write a charset character, or a space for a wildcard']] },
   'cardset/invalid-points': { kind: 'cardset', text: '1 [A 1.5]\n', want: [['cardset/invalid-points', [0, 5, 0, 8], "the points must be an integer, found '1.5'"]] },
+  // an integer with a space around it or a `+`: the card to write (it said only "found ' 1'")
+  'cardset/invalid-points (spaces, a plus)': { kind: 'cardset', text: '3 [A 1 ] [A  2] [  +3]\n', want: [
+    ['cardset/invalid-points', [0, 5, 0, 7], "the points must be an integer right after one space, found '1 ': write `[A 1]`"],
+    ['cardset/invalid-points', [0, 12, 0, 14], "the points must be an integer right after one space, found ' 2': write `[A 2]`"],
+    ['cardset/invalid-points', [0, 19, 0, 21], "the points must be an integer right after one space, found '+3': write `[  3]`"],
+  ] },
   'cardset/invalid-points (none)': { kind: 'cardset', text: '1 [A]\n', want: [['cardset/invalid-points', [0, 4, 0, 5], 'the card has no points: a card is written `[x #]`, such as `[A 6]`']] },
   'cardset/points-range': { kind: 'cardset', text: '2 [A 100] [  -10]\n', want: [['cardset/points-range', [0, 5, 0, 8], '100 points do not fit a card face of two characters (-9..99); the game accepts them', 'warning'], ['cardset/points-range', [0, 13, 0, 16], '-10 points do not fit a card face of two characters (-9..99); the game accepts them', 'warning']] },
   'cardset/unknown-character': { kind: 'cardset', text: '2 [a 1] [Ä 1]\n', az: true, want: [['cardset/unknown-character', [0, 9, 0, 10], "'Ä' (U+00C4) is not in the charset"]] },
