@@ -109,6 +109,15 @@ function fixesOf(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: Rules
         if (meant) out.push(fix(t('action.write', meant), d, { [doc.name]: [{ range: d.range, newText: meant }] }, true));
         break;
       }
+      case 'cardtable/invalid-end-tag': {
+        // the file ends with a pair inside the table (`(9,9)` in 10*10): the end tag the size asks
+        if (doc.text.slice(doc.offsetAt(d.range.end)).trim() !== '') break;
+        const table = cache.get('cardtable', doc).value;
+        if (!(table.width > 0 && table.height > 0)) break;
+        const tag = `(${table.width},${table.height})`;
+        out.push(fix(t('action.write', tag), d, { [doc.name]: [{ range: d.range, newText: tag }] }, true));
+        break;
+      }
       case 'cardtable/unknown-attribute': {
         // `w 2`: in upper case (the message says so)
         const written = doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end));

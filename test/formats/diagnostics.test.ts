@@ -161,6 +161,9 @@ const cases: Record<string, Case> = {
   'cardtable/duplicate-cell': { kind: 'cardtable', text: `${T}(1,1) C 2;\n(1,1) W 2;\n(2,2)\n`, want: [['cardtable/duplicate-cell', [3, 0, 3, 5], 'cell (1,1) already has an attribute line (line 3): put all its attributes on one line']] },
   'cardtable/invalid-end-tag': { kind: 'cardtable', text: `${T}(1,1)\n(2,2)\n`, want: [['cardtable/invalid-end-tag', [2, 0, 2, 5], '(1,1) is inside the table: an end tag needs column >= 2 or row >= 2, and an attribute line needs attributes and `;`']] },
   'cardtable/text-after-end': { kind: 'cardtable', text: `${T}(2,2) foo\n\nbar  \n\n`, want: [['cardtable/text-after-end', [2, 6, 4, 3], 'text after the end tag: the end tag is the last line of the file']] },
+  // the last item inside the table: the end tag written too small, said once (it was also "the
+  // table has no end tag")
+  'cardtable/invalid-end-tag (the last item)': { kind: 'cardtable', text: `${T}(1,1) B;\n(1,1)\n`, want: [['cardtable/invalid-end-tag', [3, 0, 3, 5], '(1,1) is inside the 2*2 table, so it is not the end tag: the end tag needs column >= 2 or row >= 2, such as `(2,2)`']] },
   'cardtable/missing-end-tag': { kind: 'cardtable', text: `${T}(1,1) B;\n\n`, want: [['cardtable/missing-end-tag', [2, 8, 2, 8], 'the table has no end tag: finish with a line such as `(2,2)`']] },
   // both off the table: no condition, which looks like a cell; one in range asks for a column or row (none)
   'cardtable/start-outside': { kind: 'cardtable', text: '2*2\n(5,-1)\n(2,2)\n', want: [['cardtable/start-outside', [1, 0, 1, 6], 'no start condition: (5,-1) names no column or row of the 2*2 table (columns 0..1, rows 0..1), so the first move may go anywhere. A column or a row in range asks the first move to touch it, both a cell to cover', 'information']] },

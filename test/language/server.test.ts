@@ -494,6 +494,13 @@ describe('quick fixes', () => {
       fixed = applyEdits(fixed, u!.edit!.changes![uri]!);
     }
     expect(fixed).toBe(read('tiny.cardtable'));
+    // an end tag inside the table (`(6,6)` ending 7*7): the one the size asks
+    const small = read('tiny.cardtable').replace('(7,7)', '(6,6)');
+    client.change(uri, [{ text: small }]);
+    const dt = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardtable/invalid-end-tag'))).filter((x) => x.code === 'cardtable/invalid-end-tag');
+    const [tag] = await actionsFor(uri, dt);
+    expect([tag!.title, tag!.isPreferred]).toEqual(['Write (7,7)', true]);
+    expect(applyEdits(small, tag!.edit!.changes![uri]!)).toBe(read('tiny.cardtable'));
     client.close(uri);
     await client.diagnostics(uri, (x) => x.length === 0);
   });

@@ -83,6 +83,7 @@ export const da: LanguageCatalogue = {
   'cardtable/missing-start.beforeLine': 'startbetingelsen `(kolonne,række)` var ventet før den første attributlinje',
   'cardtable/text-after-end': 'tekst efter slutmærket: slutmærket er filens sidste linje',
   'cardtable/invalid-end-tag': '({0},{1}) ligger inde i bordet: et slutmærke skal have kolonne >= {2} eller række >= {3}, og en attributlinje skal have attributter og `;`',
+  'cardtable/invalid-end-tag.last': '({0},{1}) ligger i bordet {2}*{3}, så det er ikke slutmærket: slutmærket kræver kolonne >= {2} eller række >= {3}, fx `({2},{3})`',
   'cardtable/missing-end-tag': 'bordet har intet slutmærke: afslut med en linje som `({0},{1})`',
   'cardtable/start-outside': 'startbetingelsen ({0},{1}) ligger uden for bordet {2}*{3} (kolonner 0..{4}, rækker 0..{5}) og kræver derfor intet: det første træk må ligge hvor som helst. En kolonne eller række inden for bordet kræver, at det første træk rører den, begge et felt, det skal dække',
   'cardtable/start-blocked': 'startfeltet ({0},{1}) er blokeret: intet første træk kan dække det',

@@ -83,6 +83,7 @@ export const de: LanguageCatalogue = {
   'cardtable/missing-start.beforeLine': 'erwartet wird die Startbedingung `(Spalte,Zeile)` vor der ersten Attributzeile',
   'cardtable/text-after-end': 'Text nach der Endmarke: die Endmarke ist die letzte Zeile der Datei',
   'cardtable/invalid-end-tag': '({0},{1}) liegt im Tisch: eine Endmarke braucht Spalte >= {2} oder Zeile >= {3}, und eine Attributzeile braucht Attribute und `;`',
+  'cardtable/invalid-end-tag.last': '({0},{1}) liegt im Tisch {2}*{3}, ist also nicht die Endmarke: die Endmarke braucht Spalte >= {2} oder Zeile >= {3}, etwa `({2},{3})`',
   'cardtable/missing-end-tag': 'der Tisch hat keine Endmarke: schließe mit einer Zeile wie `({0},{1})`',
   'cardtable/start-outside': 'die Startbedingung ({0},{1}) liegt außerhalb des Tisches {2}*{3} (Spalten 0..{4}, Zeilen 0..{5}) und verlangt daher nichts: der erste Zug darf überall liegen. Eine Spalte oder Zeile im Bereich verlangt, dass der erste Zug sie berührt, beide ein Feld, das er bedeckt',
   'cardtable/start-blocked': 'das Startfeld ({0},{1}) ist gesperrt: kein erster Zug kann es bedecken',

@@ -89,6 +89,7 @@ export const en = {
   'cardtable/missing-start.beforeLine': 'expected the start condition `(column,row)` before the first attribute line',
   'cardtable/text-after-end': 'text after the end tag: the end tag is the last line of the file',
   'cardtable/invalid-end-tag': '({0},{1}) is inside the table: an end tag needs column >= {2} or row >= {3}, and an attribute line needs attributes and `;`',
+  'cardtable/invalid-end-tag.last': '({0},{1}) is inside the {2}*{3} table, so it is not the end tag: the end tag needs column >= {2} or row >= {3}, such as `({2},{3})`',
   'cardtable/missing-end-tag': 'the table has no end tag: finish with a line such as `({0},{1})`',
   'cardtable/start-outside': 'no start condition: ({0},{1}) names no column or row of the {2}*{3} table (columns 0..{4}, rows 0..{5}), so the first move may go anywhere. A column or a row in range asks the first move to touch it, both a cell to cover',
   'cardtable/start-blocked': 'the start cell ({0},{1}) is blocked: no first move can cover it',
