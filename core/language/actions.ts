@@ -6,7 +6,7 @@
 // charset lacks, removed; a cell line outside the table, removed.
 import { meantBonusLine } from '../formats/bonus.js';
 import { caseSplits, kindLookAlike, letterKinds } from '../formats/charset.js';
-import { lookAlike, withCode } from '../formats/lookalike.js';
+import { lookAlike, otherCase, withCode } from '../formats/lookalike.js';
 import type { CellLine } from '../formats/types.js';
 import { missingBonusKeys } from './completion.js';
 import type { ParseCache, RulesetContext } from './context.js';
@@ -381,6 +381,14 @@ function addToCharset(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetConte
   const u = unknownChar(doc, d, ctx, cache);
   if (!u || !ctx.charset) return null;
   const { ch, charset } = u;
+  // its other case listed (`a`, a charset of one case per line): on that line, one letter (a
+  // line `A` of its own made it another letter, whose words no card of `a` spells)
+  const other = otherCase(ch, (c) => charset.index.has(c));
+  if (other !== null) {
+    const range = charset.entries[charset.index.get(other)!]!.range;
+    const at = range.end;
+    return fix(t('action.addToLine', ch, range.start.line + 1, baseOf(ctx.charset.name), other), d, { [ctx.charset.name]: [{ range: { start: at, end: at }, newText: ch }] }, true);
+  }
   // Upper and lower case together, the way charsets are usually written ("Ää").
   const upper = ch.toUpperCase();
   const lower = ch.toLowerCase();

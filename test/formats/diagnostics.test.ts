@@ -14,6 +14,8 @@ interface Case {
   text: string;
   /** Check characters against the seed's A-Z charset. */
   az?: boolean;
+  /** Or against this charset's text. */
+  charset?: string;
   want: Expected[];
 }
 
@@ -208,11 +210,21 @@ const cases: Record<string, Case> = {
     kind: 'cardset', text: '1 [а 1]\n', az: true,
     want: [['cardset/unknown-character', [0, 3, 0, 4], "'а' (U+0430) is not in the charset, but 'a' (U+0061), which looks the same, is: a letter of another script?"]],
   },
+  // its other case on a line of its own (a charset of one case): said so, with what to write
+  // (it said only "not in the charset", and its fix added the letter as another one)
+  'dictionary/unknown-character (its other case listed)': {
+    kind: 'dictionary', text: 'Bat\n', charset: '3\na\nb\nt\n',
+    want: [['dictionary/unknown-character', [0, 0, 0, 1], "'B' is not in the charset, but 'b' is: write 'B' on the line of 'b' to make them one letter"]],
+  },
+  'cardset/unknown-character (its other case listed)': {
+    kind: 'cardset', text: '1 [T 1]\n', charset: '3\na\nb\nt\n',
+    want: [['cardset/unknown-character', [0, 3, 0, 4], "'T' is not in the charset, but 't' is: write 'T' on the line of 't' to make them one letter"]],
+  },
   'dictionary/whitespace': { kind: 'dictionary', text: 'ice  cream\n', want: [['dictionary/whitespace', [0, 3, 0, 5], 'white space inside a word: a dictionary has one word a line']] },
 };
 
 function check(c: Case): Diagnostic[] {
-  return parseFile(c.kind, c.text, c.az ? AZ : undefined).diagnostics;
+  return parseFile(c.kind, c.text, c.az ? AZ : c.charset !== undefined ? parseCharset(c.charset).value : undefined).diagnostics;
 }
 
 describe('every diagnostic code, with its exact range and message', () => {

@@ -532,6 +532,17 @@ describe('quick fixes', () => {
     expect(applyEdits(withQ, card[1]!.edit!.changes![uri]!)).toBe('3\n[A 1] [B 2]\n[q 3]\n');
     const last = await actionsFor(uri, [dq[1]!]);
     expect(applyEdits(withQ, last[1]!.edit!.changes![uri]!)).toBe('3\n[A 1] [Q 10] [B 2]\n\n');
+    // its other case listed on a line of its own (`t`): written on that line, one letter (a line
+    // `T` of its own made it another letter)
+    const charset = fx.uri('tiny.charset');
+    const oneCase = read('tiny.charset').replace('Tt', 't');
+    client.open(charset, oneCase);
+    client.change(uri, [{ text: '1\n[T 3]\n' }]);
+    const dt = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardset/unknown-character' && String(y.message).includes("but 't' is")))).filter((x) => x.code === 'cardset/unknown-character');
+    const [tt] = await actionsFor(uri, dt);
+    expect([tt!.title, tt!.isPreferred]).toEqual(["Add 'T' to line 7 of tiny.charset, one letter with 't'", true]);
+    expect(applyEdits(oneCase, tt!.edit!.changes![charset]!)).toBe(oneCase.replace('\nt\n', '\ntT\n'));
+    client.close(charset);
     // and a word
     const dict = fx.uri('tiny.dict');
     client.open(dict, 'bat\nquiet\nbe\n');

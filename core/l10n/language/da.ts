@@ -53,6 +53,7 @@ export const da: LanguageCatalogue = {
   'cardset/points-range': '{0, plural, one {# point passer} other {# point passer}} ikke på en kortside med to tegn ({1}..{2}); spillet accepterer dem',
   'cardset/unknown-character': '{0} er ikke i tegnsættet',
   'cardset/unknown-character.lookalike': '{0} er ikke i tegnsættet, men {1}, som ser ens ud, er: et bogstav fra et andet skriftsystem?',
+  'cardset/unknown-character.case': '{0} er ikke i tegnsættet, men {1} er: skriv {0} på linjen med {1}, så de er ét bogstav',
 
   'cardtable/attributeHelp': 'brug B (blokeret), C point, L faktor eller W faktor',
   'cardtable/unexpected-text': 'uventet tekst {0}: {1}',
@@ -109,6 +110,7 @@ export const da: LanguageCatalogue = {
   'dictionary/duplicate-word': '{0} står også på linje {1}',
   'dictionary/unknown-character': '{0} er ikke i tegnsættet',
   'dictionary/unknown-character.lookalike': '{0} er ikke i tegnsættet, men {1}, som ser ens ud, er: et bogstav fra et andet skriftsystem?',
+  'dictionary/unknown-character.case': '{0} er ikke i tegnsættet, men {1} er: skriv {0} på linjen med {1}, så de er ét bogstav',
 
   'ruleset/not-enough-cards': '{0, plural, one {# kort er} other {# kort er}} for få til {1, plural, one {# spiller} other {# spillere}} med {2} kort hver (håndstørrelsen fra {3}): der skal mindst {4, number} til',
   'ruleset/score-too-large': 'et træk kunne give op til cirka {0} point, over de {1}, et spil holder nøjagtigt: summer og robotternes rækkefølge ville blive forkerte. Sænk kortenes point eller tavlens faktorer og feltpoint',
@@ -183,6 +185,7 @@ export const da: LanguageCatalogue = {
   'action.write': 'Skriv {0}',
   'action.addKeys': 'Tilføj {0, plural, one {den manglende nøgle} other {de manglende nøgler}} {1} (værdi 0)',
   'action.addToCharset': "Tilføj '{0}' til tegnsættet {1}",
+  'action.addToLine': "Tilføj '{0}' til linje {1} i {2}, ét bogstav med '{3}'",
   'action.replaceLookalike': 'Erstat {0} med {1}, tegnsættets dobbeltgænger',
   'action.replaceLookalikeAll': 'Erstat hvert {0} med {1}, tegnsættets dobbeltgænger',
   'action.replaceLookalikes': "Erstat '{0}' med '{1}', tegnsættets dobbeltgængere",

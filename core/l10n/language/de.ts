@@ -53,6 +53,7 @@ export const de: LanguageCatalogue = {
   'cardset/points-range': '{0, plural, one {# Punkt passt} other {# Punkte passen}} nicht auf eine Kartenseite mit zwei Zeichen ({1}..{2}); das Spiel akzeptiert sie',
   'cardset/unknown-character': '{0} ist nicht im Zeichensatz',
   'cardset/unknown-character.lookalike': '{0} ist nicht im Zeichensatz, wohl aber {1}, das gleich aussieht: ein Buchstabe einer anderen Schrift?',
+  'cardset/unknown-character.case': '{0} ist nicht im Zeichensatz, aber {1}: schreibe {0} in die Zeile von {1}, damit beide ein Buchstabe sind',
 
   'cardtable/attributeHelp': 'verwende B (gesperrt), C Punkte, L Faktor oder W Faktor',
   'cardtable/unexpected-text': 'unerwarteter Text {0}: {1}',
@@ -109,6 +110,7 @@ export const de: LanguageCatalogue = {
   'dictionary/duplicate-word': '{0} steht auch in Zeile {1}',
   'dictionary/unknown-character': '{0} ist nicht im Zeichensatz',
   'dictionary/unknown-character.lookalike': '{0} ist nicht im Zeichensatz, wohl aber {1}, das gleich aussieht: ein Buchstabe einer anderen Schrift?',
+  'dictionary/unknown-character.case': '{0} ist nicht im Zeichensatz, aber {1}: schreibe {0} in die Zeile von {1}, damit beide ein Buchstabe sind',
 
   'ruleset/not-enough-cards': '{0, plural, one {# Karte ist} other {# Karten sind}} zu wenig für {1} Spieler mit je {2} Karten (die Handgröße aus {3}): mindestens {4, number} werden gebraucht',
   'ruleset/score-too-large': 'ein Zug könnte bis zu etwa {0} Punkte bringen, mehr als die {1}, die ein Spiel genau hält: Summen und die Rangfolge der Roboter wären falsch. Senke die Kartenpunkte oder die Faktoren und Feldpunkte des Tischs',
@@ -183,6 +185,7 @@ export const de: LanguageCatalogue = {
   'action.write': '{0} schreiben',
   'action.addKeys': '{0, plural, one {Fehlenden Schlüssel} other {Fehlende Schlüssel}} {1} hinzufügen (Wert 0)',
   'action.addToCharset': "'{0}' zum Zeichensatz {1} hinzufügen",
+  'action.addToLine': "'{0}' in Zeile {1} von {2} hinzufügen, ein Buchstabe mit '{3}'",
   'action.replaceLookalike': '{0} durch {1} ersetzen, das gleich aussehende Zeichen des Zeichensatzes',
   'action.replaceLookalikeAll': 'Jedes {0} durch {1} ersetzen, das gleich aussehende Zeichen des Zeichensatzes',
   'action.replaceLookalikes': "'{0}' durch '{1}' ersetzen, die gleich aussehenden Zeichen des Zeichensatzes",

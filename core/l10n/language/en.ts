@@ -58,6 +58,7 @@ export const en = {
   'cardset/points-range': '{0, plural, one {# point does} other {# points do}} not fit a card face of two characters ({1}..{2}); the game accepts them',
   'cardset/unknown-character': '{0} is not in the charset',
   'cardset/unknown-character.lookalike': '{0} is not in the charset, but {1}, which looks the same, is: a letter of another script?',
+  'cardset/unknown-character.case': '{0} is not in the charset, but {1} is: write {0} on the line of {1} to make them one letter',
 
   // ---- diagnostics: card table
   'cardtable/attributeHelp': 'use B (blocked), C points, L factor or W factor',
@@ -117,6 +118,7 @@ export const en = {
   'dictionary/duplicate-word': '{0} is also on line {1}',
   'dictionary/unknown-character': '{0} is not in the charset',
   'dictionary/unknown-character.lookalike': '{0} is not in the charset, but {1}, which looks the same, is: a letter of another script?',
+  'dictionary/unknown-character.case': '{0} is not in the charset, but {1} is: write {0} on the line of {1} to make them one letter',
 
   // ---- diagnostics: the ruleset as a whole
   'ruleset/not-enough-cards': '{0, plural, one {# card is} other {# cards are}} too few for {1, plural, one {# player} other {# players}} with {2} cards each (the hand size of {3}): at least {4, number} are needed',
@@ -195,6 +197,7 @@ export const en = {
   'action.write': 'Write {0}',
   'action.addKeys': 'Add the missing {0, plural, one {key} other {keys}} {1} (value 0)',
   'action.addToCharset': "Add '{0}' to the charset {1}",
+  'action.addToLine': "Add '{0}' to line {1} of {2}, one letter with '{3}'",
   'action.replaceLookalike': "Replace {0} with {1}, the charset's look-alike",
   'action.replaceLookalikeAll': "Replace every {0} with {1}, the charset's look-alike",
   'action.replaceLookalikes': "Replace '{0}' with '{1}', the charset's look-alike letters",
