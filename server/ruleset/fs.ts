@@ -44,6 +44,17 @@ export async function readText(path: string): Promise<{ text: string; diagnostic
   }
 }
 
+/** The charset a file of a ruleset shares its base name with: `tok.charset` for `tok.dict` or `tok.extra.dict`. */
+export function siblingCharsetName(file: string): string {
+  return `${basename(file).split('.')[0] ?? ''}.charset`;
+}
+
+/** The path of that charset beside `file`, when there is one. */
+export async function siblingCharsetPath(file: string): Promise<string | undefined> {
+  const path = join(dirname(file), siblingCharsetName(file));
+  return (await stat(path).catch(() => null))?.isFile() ? path : undefined;
+}
+
 /** The ruleset file names in a folder: by manifest, or by the one base name they share. */
 export async function findRulesetFiles(dir: string): Promise<Manifest & { name: string }> {
   const entries = await readdir(dir);
