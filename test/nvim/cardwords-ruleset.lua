@@ -105,6 +105,19 @@ end
 if not code_action(dict, 1, 3, "Add 'Qq' to the charset tiny.charset") then return finish(false, 'no code actions for q') end
 out('charset after: ' .. table.concat(vim.api.nvim_buf_get_lines(bufs.charset, 0, -1, false), ' / '))
 
+-- K on a card (mapped by the setup's on_attach): its hover in a floating window; and the
+-- completion of the setup's omnifunc
+vim.api.nvim_set_current_buf(bufs.cardset)
+vim.api.nvim_win_set_cursor(0, { 2, 1 })
+vim.api.nvim_feedkeys('K', 'x', false)
+local float
+if not vim.wait(20000, function()
+  for _, w in ipairs(vim.api.nvim_list_wins()) do if vim.api.nvim_win_get_config(w).relative ~= '' then float = w return true end end
+  return false
+end, 50) then return finish(false, 'K showed no hover') end
+out('hover: ' .. vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(float), 0, 1, false)[1])
+vim.api.nvim_win_close(float, true)
+out('omnifunc: ' .. vim.bo[bufs.cardset].omnifunc)
 -- The card table's code lens (drawn by the setup's on_attach), run: the preview in a scratch buffer.
 vim.api.nvim_set_current_buf(bufs.cardtable)
 if not vim.wait(20000, function() return #vim.lsp.codelens.get(bufs.cardtable) > 0 end, 50) then
