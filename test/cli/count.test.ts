@@ -80,9 +80,12 @@ describe('cardwords count', () => {
 
   it('reads the charset beside the first file when --charset is not given (`count tok.dict`: it said --charset is required)', () => {
     const words = join(dir, 'de.dict');
-    writeFileSync(words, 'ab\nab\nä\n');
+    // a dictionary counts as the game plays it: its playable words, each once (not `ab` twice,
+    // nor the letters of a one-letter word or of `äxb`, whose x the charset lacks: its B got a
+    // card that check then said no word has)
+    writeFileSync(words, 'ab\nab\nä\näxb\nßä\n');
     const r = cli(['count', '--json', words]);
-    expect([r.status, JSON.parse(r.stdout).total]).toEqual([0, 5]);
+    expect([r.status, JSON.parse(r.stdout).chars.map((c: { count: number }) => c.count)]).toEqual([0, [1, 1, 1, 1]]);
     writeFileSync(join(dir, 'text.txt'), 'ab');
     const alone = cli(['count', join(dir, 'text.txt')]);
     expect([alone.status, alone.stderr]).toEqual([2, expect.stringContaining(`cardwords count: --charset FILE is required (there is no text.charset beside ${join(dir, 'text.txt')})\n`)]);

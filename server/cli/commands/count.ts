@@ -1,6 +1,7 @@
 // `cardwords count`: the original cardwords_count, the character distribution of texts per
 // charset, with a card set proposed from it.
-import { decodeText, parseCharset } from '../../../core/formats/index.js';
+import { decodeText, fileKindOf, parseCharset, parseDictionary } from '../../../core/formats/index.js';
+import { addPlayableWords, makeFolder } from '../../../core/ruleset/load.js';
 import { countCharacters, printSuggestedCardset, suggestCardset } from '../../../core/ruleset/distribution.js';
 import { intOption, parse } from '../args.js';
 import { diagnosticLines, formatText } from '../diagnostics.js';
@@ -12,7 +13,8 @@ const help = `Usage: cardwords count [--charset FILE] [options] [FILE...]
 
 Counts the characters of the FILEs (standard input when none) per canonical card
 character of the charset, ignoring every character the charset does not know, and prints
-a table with percentages and a bar per character.
+a table with percentages and a bar per character. A dictionary (.dict) counts as the game
+plays it: its playable words, each once (not a word with a character the charset lacks).
 
 Options:
   --charset FILE     the charset file (default: <base>.charset beside the first FILE,
@@ -63,12 +65,19 @@ export const command: Command = {
     }
     const texts: string[] = [];
     if (positionals.length === 0) texts.push(decodeText(await io.readStdin()).text);
+    // a dictionary counts as the game plays it, as the editors' distribution counts it: its
+    // playable words, each once (the letters of a word left out for a character the charset
+    // lacks got cards that check then said no word has)
+    const words = new Set<string>();
+    const folder = makeFolder(parsed.value);
     for (const file of positionals) {
       const r = await readText(file);
       const bad = r.diagnostics.find((d) => d.code === 'file/unreadable' || d.code === 'file/too-large');
       if (bad) throw new UsageError(`${file}: ${bad.message}`);
-      texts.push(r.text);
+      if (fileKindOf(file) === 'dictionary') addPlayableWords(folder, parseDictionary(r.text).value.words, words);
+      else texts.push(r.text);
     }
+    if (words.size > 0) texts.push([...words].join('\n'));
     const dist = countCharacters(parsed.value, texts);
 
     if (suggest !== undefined) {
