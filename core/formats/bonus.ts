@@ -7,6 +7,15 @@ import type { Bonus, BonusEntry, ParseResult, Range } from './types.js';
 /** How many missing keys a `bonus/missing-key` message names before it says "and k more". */
 const NAMED_MISSING = 8;
 
+/**
+ * The `k:v` a line of two integers with another separator means (`4 = 3`, `4 3`, `4;3`, `4->3`:
+ * `4:3`), or null. The invalid-line message and its quick fix.
+ */
+export function meantBonusLine(line: string): string | null {
+  const m = /^\s*(-?\d+)\s*(?:=|;|,|=>|->|\s)\s*(-?\d+)\s*$/.exec(line);
+  return m ? `${m[1]}:${m[2]}` : null;
+}
+
 export function parseBonus(text: string): ParseResult<Bonus> {
   const sink = new DiagnosticSink();
   const reader = new LineReader(text);
@@ -16,6 +25,8 @@ export function parseBonus(text: string): ParseResult<Bonus> {
   /** The key token of each entry, parallel to `entries`. */
   const keyRanges: Range[] = [];
   let sawContent = false;
+  /** The keys of lines refused whose key reads (`4 = 3`): said there, not also as missing. */
+  const refusedKeys = new Set<number>();
 
   for (let written = reader.next(); written !== null; written = reader.next()) {
     const n = reader.index;
@@ -24,8 +35,12 @@ export function parseBonus(text: string): ParseResult<Bonus> {
     const [a, b] = trimBounds(s);
     if (a === b) continue;
     sawContent = true;
-    const bad = () => sink.error(() => line.range(a, b), 'bonus/invalid-line', () => msg('bonus/invalid-line', quote(s.slice(a, b))));
     const key = readInt(s, a);
+    const bad = () => {
+      if (key?.value !== null && key?.value !== undefined) refusedKeys.add(key.value);
+      const meant = meantBonusLine(s.slice(a, b));
+      sink.error(() => line.range(a, b), 'bonus/invalid-line', () => (meant ? msg('bonus/invalid-line.meant', quote(s.slice(a, b)), meant) : msg('bonus/invalid-line', quote(s.slice(a, b)))));
+    };
     if (key === null) {
       bad();
       continue;
@@ -72,10 +87,15 @@ export function parseBonus(text: string): ParseResult<Bonus> {
     const expected = 2 * handSize + 1;
     if (values.size < expected) {
       const missing: number[] = [];
-      for (let k = -handSize; k <= handSize && missing.length < NAMED_MISSING; k++) if (!values.has(k)) missing.push(k);
-      const count = expected - values.size;
+      // a key on a refused line (`4 = 3`) is not missing: that line's error says what to write
+      let count = 0;
+      for (let k = -handSize; k <= handSize; k++) {
+        if (values.has(k) || refusedKeys.has(k)) continue;
+        count++;
+        if (missing.length < NAMED_MISSING) missing.push(k);
+      }
       const list = missing.join(', ');
-      sink.error(r, 'bonus/missing-key', count > missing.length ? msg('bonus/missing-key.more', count - missing.length, list, handSize) : msg('bonus/missing-key', count, list, handSize));
+      if (count > 0) sink.error(r, 'bonus/missing-key', count > missing.length ? msg('bonus/missing-key.more', count - missing.length, list, handSize) : msg('bonus/missing-key', count, list, handSize));
     } else if (handSize === 0) {
       sink.error(r, 'bonus/zero-hand-size', msg('bonus/zero-hand-size'));
     }

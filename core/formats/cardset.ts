@@ -131,7 +131,13 @@ function readCard(line: Line, p: number, sink: DiagnosticSink, charset: Charset 
       return fail(q + 1, q + 2, 'cardset/missing-space', msg('cardset/missing-space.wildcard'));
     } else {
       const ch = charAt(s, q + 1);
-      return fail(q + 1, q + 1 + ch.length, 'cardset/wildcard-meaning', () => msg('cardset/wildcard-meaning', ch));
+      const rest = s.slice(q + 1 + ch.length, close);
+      // `[ E 1]`: a space typed before the character, more likely than a wildcard's meaning
+      const spaced = /^\s+\+?(-?\d{1,9})\s*$/.exec(rest);
+      if (spaced) return fail(q + 1, q + 1 + ch.length, 'cardset/wildcard-meaning', () => msg('cardset/wildcard-meaning.space', ch, Number(spaced[1]), quote(ch)));
+      // the points written, in the card to write (it said `[  -2]` of every such card)
+      const points = /^-?\d{1,9}$/.test(rest) ? Number(rest) : 0;
+      return fail(q + 1, q + 1 + ch.length, 'cardset/wildcard-meaning', () => msg('cardset/wildcard-meaning', ch, points));
     }
   } else {
     const ch = charAt(s, q);
@@ -151,7 +157,7 @@ function readCard(line: Line, p: number, sink: DiagnosticSink, charset: Charset 
         return fail(after, after + found.length, 'cardset/missing-space', () => msg('cardset/missing-space.equivalents', describeChar(found), ch, found, `[${ch} ${/^-?\d+$/.test(points) ? points : '#'}]`));
       }
       // a letter after the character: a digraph (`[CH 5]`), which no card can hold
-      return fail(after, after + found.length, 'cardset/missing-space', () => (/\p{L}/u.test(found) && /\p{L}/u.test(ch) ? msg('cardset/missing-space.digraph', describeChar(found), `${ch}${found}`, digraphExample(`${ch}${found}`)) : msg('cardset/missing-space', describeChar(found))));
+      return fail(after, after + found.length, 'cardset/missing-space', () => (/\p{L}/u.test(found) && /\p{L}/u.test(ch) ? msg('cardset/missing-space.digraph', describeChar(found), `${ch}${found}`, digraphExample(`${ch}${found}`, (c) => charset?.index.has(c) ?? false)) : msg('cardset/missing-space', describeChar(found))));
     }
     numStart = after + 1;
   }
@@ -159,6 +165,9 @@ function readCard(line: Line, p: number, sink: DiagnosticSink, charset: Charset 
   const int = readInt(s, numStart);
   if (int === null || int.end !== close) {
     if (numStart === close) return fail(close, close + 1, 'cardset/invalid-points', msg('cardset/invalid-points'));
+    // an integer with spaces around it or a `+` (`[A 1 ]`, `[A  1]`, `[A +1]`): the card to write
+    const meant = /^\s*\+?(-?\d{1,9})\s*$/.exec(s.slice(numStart, close));
+    if (meant) return fail(numStart, close, 'cardset/invalid-points', () => msg('cardset/invalid-points.meant', quote(s.slice(numStart, close)), `[${char ?? ' '} ${Number(meant[1])}]`));
     return fail(numStart, close, 'cardset/invalid-points', () => msg('cardset/invalid-points.notInteger', quote(s.slice(numStart, close))));
   }
   if (int.value === null) return fail(numStart, close, 'cardset/number-too-large', () => msg('cardset/number-too-large', quote(s.slice(numStart, close))));

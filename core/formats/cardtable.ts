@@ -258,7 +258,9 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
       if (name !== 'B' && name !== 'C' && name !== 'L' && name !== 'W') {
         const v = tz.peek();
         const last = v !== null && v.kind === 'int' ? tz.next()! : t;
-        sink.error(() => span(t, last), 'cardtable/unknown-attribute', () => msg('cardtable/unknown-attribute', quote(name), ATTRIBUTE_HELP));
+        // `w 2`: an attribute in lower case, said so with the line to write (`W 2`)
+        const upper = /^[bclw]$/.test(name) ? `${name.toUpperCase()}${last === t ? '' : ` ${tokText(last)}`}` : null;
+        sink.error(() => span(t, last), 'cardtable/unknown-attribute', () => (upper ? msg('cardtable/unknown-attribute.case', quote(name), upper) : msg('cardtable/unknown-attribute', quote(name), ATTRIBUTE_HELP)));
         refused = true;
         continue;
       }
@@ -354,6 +356,8 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
 
   // ---- attribute lines and the end tag
   let endTag: CardTable['endTag'] = null;
+  /** The file ends with a pair inside the table: said as the end tag written wrong, once. */
+  let lastInside = false;
   while (endTag === null) {
     const t = tz.peek();
     if (t === null) break;
@@ -387,14 +391,17 @@ export function parseCardTable(text: string): ParseResult<CardTable> {
         sink.error({ start: tokRange(rest).start, end: tokRange(tz.last!).end }, 'cardtable/text-after-end', msg('cardtable/text-after-end'));
       }
     } else {
+      // the last item (`(9,9)` ending a 10*10 table): the end tag written too small, not also
+      // "the table has no end tag"
+      lastInside = tz.peek() === null;
       sink.error(
         pairRange(pair),
         'cardtable/invalid-end-tag',
-        msg('cardtable/invalid-end-tag', column, row, width, height),
+        lastInside ? msg('cardtable/invalid-end-tag.last', column, row, width, height) : msg('cardtable/invalid-end-tag', column, row, width, height),
       );
     }
   }
-  if (endTag === null && reachedStart) {
+  if (endTag === null && reachedStart && !lastInside) {
     sink.error(endOfLast, 'cardtable/missing-end-tag', msg('cardtable/missing-end-tag', Math.max(width, 1), Math.max(height, 1)));
   }
 

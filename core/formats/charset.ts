@@ -26,6 +26,8 @@ export function parseCharset(text: string): ParseResult<Charset> {
   const firstLine = new Map<string, number>();
   /** The same for characters below U+0300 (line + 1, 0 for none): no hashing in the hot loop. */
   const firstLineLow = new Int32Array(0x300);
+  /** Whether an earlier line lists a character (a digraph's example is not one of them). */
+  const listed = (ch: string) => (ch.length === 1 && ch.charCodeAt(0) < 0x300 ? firstLineLow[ch.charCodeAt(0)]! > 0 : firstLine.has(ch));
   let declaredCount: number | null = null;
   let countRange = ZERO_RANGE;
   let sawCount = false;
@@ -104,7 +106,7 @@ export function parseCharset(text: string): ParseResult<Charset> {
             const digraph = from === a ? severalLetters(s.slice(a, b)) : seenOn === n && doubledLetter(s.slice(a, b));
             if (digraphSaid || !digraph) return m;
             digraphSaid = true;
-            return msg('charset/duplicate-character.digraph', m, s.slice(a, b), digraphExample(s.slice(a, b)));
+            return msg('charset/duplicate-character.digraph', m, s.slice(a, b), digraphExample(s.slice(a, b), listed));
           },
         );
         continue;
@@ -133,7 +135,7 @@ export function parseCharset(text: string): ParseResult<Charset> {
           equivalents.map((ch) => quote(ch)).join(', '),
           kinds.map((k) => k[0]).join(''),
           kinds.map((k) => k.join('')).join(', '),
-          digraphExample(kinds.map((k) => k[0]).join('')),
+          digraphExample(kinds.map((k) => k[0]).join(''), listed),
         ));
       }
     }
@@ -260,16 +262,30 @@ export function printCharset(charset: Charset): string {
   return out;
 }
 
-/** Ligatures that stand for a digraph of their two letters (kinds), the natural character of its own. */
-const LIGATURES: Readonly<Record<string, string>> = { ae: 'Æ', oe: 'Œ', ij: 'Ĳ' };
+/**
+ * Single letters that stand for a digraph of their two letters (kinds) in some language, the
+ * natural character of its own: ligatures (Æ, Œ, Ĳ, Ǳ, Ǉ, Ǌ), Ŋ for NG, Þ for TH, Ð for Welsh
+ * DD, ß for SS.
+ */
+const DIGRAPH_LETTERS: Readonly<Record<string, string>> = { ae: 'Æ', oe: 'Œ', ij: 'Ĳ', dz: 'Ǳ', lj: 'Ǉ', nj: 'Ǌ', ng: 'Ŋ', th: 'Þ', dd: 'Ð', ss: 'ß' };
+
+/** Marks that make a letter of its own of a digraph's first letter (Č for CH, as Czech writes it). */
+const OWN_MARKS = ['\u030c', '\u0302', '\u0301', '\u0327', '\u0306'];
 
 /**
- * The example of "a character of its own" for a digraph of `letters` (`AE`, `CHch`): the
- * ligature of its two letters where there is one (`Æ` for A and E: `Ç` was a strange example
- * there), else `Ç`.
+ * The example of "a character of its own" for a digraph of `letters` (`NG`, `CHch`, `LLll`):
+ * the letter that stands for it where there is one (`Ŋ` for N and G: it said `Ç` of every
+ * digraph), else its first letter with a mark (`Č` for CH, `Ľ` for LL); `taken`, the
+ * characters the charset has, are passed over (Czech has Č and CH).
  */
-export function digraphExample(letters: string): string {
-  return LIGATURES[letterKinds(Array.from(letters)).map((k) => letterKind(k[0]!)).join('')] ?? 'Ç';
+export function digraphExample(letters: string, taken: (ch: string) => boolean = () => false): string {
+  const kinds = Array.from(letters, letterKind).join('');
+  // written in both cases (`NGng`): the digraph once
+  const half = kinds.length % 2 === 0 && kinds.slice(0, kinds.length / 2) === kinds.slice(kinds.length / 2) ? kinds.slice(0, kinds.length / 2) : kinds;
+  const first = Array.from(half)[0] ?? 'c';
+  const marked = OWN_MARKS.map((m) => `${first.toUpperCase()}${m}`.normalize('NFC')).filter((c) => Array.from(c).length === 1);
+  const candidates = [DIGRAPH_LETTERS[half], ...marked, 'Ç'].filter((c): c is string => c !== undefined);
+  return candidates.find((c) => !taken(c) && !taken(c.toLowerCase())) ?? candidates[0]!;
 }
 
 /** A letter's kind, case and accents aside: `É` and `e` are one, `ß` and `ẞ` too, `ς` and `Σ` too. */

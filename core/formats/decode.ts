@@ -5,7 +5,7 @@
 // whole file made NFC here put `cardwords check`'s columns after a decomposed accent one
 // off from the editors'). A file in UTF-16, or one that reads as Latin-1 /
 // Windows-1252, is said so once and read in that encoding. Never throws; linear in the input.
-import { DiagnosticSink, MAX_DIAGNOSTICS, describeChar, lineRange } from './text.js';
+import { DiagnosticSink, MAX_DIAGNOSTICS, describeChar, diagnostic, lineRange } from './text.js';
 import { msg } from '../l10n/message.js';
 import type { Diagnostic, Position } from './types.js';
 
@@ -148,13 +148,8 @@ export function decodeText(bytes: Uint8Array): { text: string; diagnostics: Diag
   const utf16 = utf16Order(bytes);
   if (utf16) {
     const text = new TextDecoder(utf16.le ? 'utf-16le' : 'utf-16be').decode(bytes);
-    sink.add(lineRange(0, 0, 0), 'error', 'file/utf16', msg(utf16.le ? 'file/utf16.le' : 'file/utf16.be'));
-    const nul = text.indexOf('\u0000');
-    if (nul >= 0) {
-      const p = new Positions(text).of(nul);
-      sink.add(lineRange(p.line, p.character, p.character + 1), 'error', 'file/binary', msg('file/binary'));
-    }
-    return { text, diagnostics: sink.list };
+    const binary = binaryText(text);
+    return { text, diagnostics: [diagnostic(lineRange(0, 0, 0), 'error', 'file/utf16', msg(utf16.le ? 'file/utf16.le' : 'file/utf16.be')), ...(binary ? [binary] : [])] };
   }
   let body = bytes;
   if (body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) body = body.subarray(3);
@@ -190,9 +185,7 @@ export function decodeText(bytes: Uint8Array): { text: string; diagnostics: Diag
     }
   }
   const nul = text.indexOf('\u0000');
-  if (nul >= 0) {
-    found.push({ offset: nul, code: 'file/binary' });
-  }
+  if (nul >= 0) found.push({ offset: nul, code: 'file/binary' });
   found.sort((a, b) => a.offset - b.offset);
   const pos = new Positions(text);
   for (const f of found) {
@@ -200,6 +193,18 @@ export function decodeText(bytes: Uint8Array): { text: string; diagnostics: Diag
     sink.add(lineRange(p.line, p.character, p.character + 1), 'error', f.code, msg(f.code));
   }
   return { text, diagnostics: sink.list };
+}
+
+/**
+ * `file/binary` at the first NUL of a text, or null: what a text an editor holds (the
+ * language server's, which never passes through `decodeText`) is said alone when it is binary,
+ * as `binaryAlone` leaves it for `cardwords check`.
+ */
+export function binaryText(text: string): Diagnostic | null {
+  const nul = text.indexOf('\u0000');
+  if (nul < 0) return null;
+  const p = new Positions(text).of(nul);
+  return diagnostic(lineRange(p.line, p.character, p.character + 1), 'error', 'file/binary', msg('file/binary'));
 }
 
 /**

@@ -8,7 +8,7 @@ import { parseDictionary, printDictionary } from './dictionary.js';
 import type { Bonus, CardTable, Cardset, Charset, Dictionary, FileKind, ParseResult } from './types.js';
 
 export type * from './types.js';
-export { binaryAlone, decodeText, withoutDecodingEchoes } from './decode.js';
+export { binaryAlone, binaryText, decodeText, withoutDecodingEchoes } from './decode.js';
 export { checkingCharset, parseCharset, printCharset } from './charset.js';
 export { parseCardset, printCardset, CARD_POINTS_MAX, CARD_POINTS_MIN } from './cardset.js';
 export { parseCardTable, printCardTable, hasFirstMove, longestFirstRun, MAX_TABLE_SIDE, type FirstRun } from './cardtable.js';

@@ -24,11 +24,26 @@ export function lookAlike(ch: string, has: (c: string) => boolean): string | nul
   return null;
 }
 
-/** `cardset/unknown-character` or `dictionary/unknown-character`, naming the charset's look-alike when it has one. */
+/**
+ * The other case of `ch` that `has` accepts (the charset's `a` for a word's `A`, on a line of
+ * its own), or null: the two are one letter only written on one line.
+ */
+export function otherCase(ch: string, has: (c: string) => boolean): string | null {
+  for (const o of [ch.toLowerCase(), ch.toUpperCase()]) if (o !== ch && [...o].length === 1 && has(o)) return o;
+  return null;
+}
+
+/**
+ * `cardset/unknown-character` or `dictionary/unknown-character`, naming the charset's look-alike
+ * when it has one, or its other case (`A` under a line `a`: it said only "'A' is not in the
+ * charset", and its fix added `A` as a letter of its own).
+ */
 export function unknownCharMessage(kind: 'cardset' | 'dictionary', ch: string, has: ((c: string) => boolean) | undefined): Message {
   const like = has ? lookAlike(ch, has) : null;
-  if (like === null) return msg(`${kind}/unknown-character`, describeChar(ch));
-  return msg(`${kind}/unknown-character.lookalike`, withCode(ch), withCode(like));
+  if (like !== null) return msg(`${kind}/unknown-character.lookalike`, withCode(ch), withCode(like));
+  const other = has ? otherCase(ch, has) : null;
+  if (other !== null) return msg(`${kind}/unknown-character.case`, describeChar(ch), describeChar(other));
+  return msg(`${kind}/unknown-character`, describeChar(ch));
 }
 
 /** `'B' (U+0042)`: the code point even for ASCII, where the look-alikes differ only in it. */

@@ -4,8 +4,9 @@
 // two lines; a letter of another script
 // that looks like one of the charset's, replaced by it; a card or word with a character the
 // charset lacks, removed; a cell line outside the table, removed.
+import { meantBonusLine } from '../formats/bonus.js';
 import { caseSplits, kindLookAlike, letterKinds } from '../formats/charset.js';
-import { lookAlike, withCode } from '../formats/lookalike.js';
+import { lookAlike, otherCase, withCode } from '../formats/lookalike.js';
 import type { CellLine } from '../formats/types.js';
 import { missingBonusKeys } from './completion.js';
 import type { ParseCache, RulesetContext } from './context.js';
@@ -18,8 +19,12 @@ import { CodeActionKind, type CodeAction, type LspDiagnostic, type Position, typ
  * for the document; the fixes act on those (see `ownDiagnostics`), and each names the client's
  * diagnostic it came from.
  */
-export function codeActions(doc: TextDocumentView, sent: LspDiagnostic[], ctx: RulesetContext, cache: ParseCache, t: Translate, published?: readonly LspDiagnostic[]): CodeAction[] {
-  const pairs = ownDiagnostics(doc, sent, published);
+export function codeActions(doc: TextDocumentView, sent: LspDiagnostic[], ctx: RulesetContext, cache: ParseCache, t: Translate, published?: readonly LspDiagnostic[], range?: Range): CodeAction[] {
+  let pairs = ownDiagnostics(doc, sent, published);
+  // Neovim 0.7 sends every diagnostic of the cursor's line: those at the cursor when there are
+  // some (three Ä cards on a line offered "Remove this card ([Ä 3])" three times, one for each)
+  const here = range ? pairs.filter((p) => touches(p.own.range, range)) : [];
+  if (here.length > 0) pairs = here;
   const theirs = new Map(pairs.map((p) => [p.own, p.sent]));
   const actions = fixesOf(doc, pairs.map((p) => p.own), ctx, cache, t);
   for (const a of actions) a.diagnostics = a.diagnostics?.map((d) => theirs.get(d) ?? d);
@@ -98,6 +103,30 @@ function fixesOf(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: Rules
         if (m) out.push(fix(t('action.dimensions', `${m[1]}*${m[2]}`), d, { [doc.name]: [{ range: d.range, newText: `${m[1]}*${m[2]}` }] }, true));
         break;
       }
+      case 'bonus/invalid-line': {
+        // `4 = 3`: written `4:3` (the message says so)
+        const meant = meantBonusLine(doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)));
+        if (meant) out.push(fix(t('action.write', meant), d, { [doc.name]: [{ range: d.range, newText: meant }] }, true));
+        break;
+      }
+      case 'cardtable/invalid-end-tag': {
+        // the file ends with a pair inside the table (`(9,9)` in 10*10): the end tag the size asks
+        if (doc.text.slice(doc.offsetAt(d.range.end)).trim() !== '') break;
+        const table = cache.get('cardtable', doc).value;
+        if (!(table.width > 0 && table.height > 0)) break;
+        const tag = `(${table.width},${table.height})`;
+        out.push(fix(t('action.write', tag), d, { [doc.name]: [{ range: d.range, newText: tag }] }, true));
+        break;
+      }
+      case 'cardtable/unknown-attribute': {
+        // `w 2`: in upper case (the message says so)
+        const written = doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end));
+        if (/^[bclw](\s|$)/.test(written)) {
+          const at = { start: d.range.start, end: { line: d.range.start.line, character: d.range.start.character + 1 } };
+          out.push(fix(t('action.write', written.charAt(0).toUpperCase()), d, { [doc.name]: [{ range: at, newText: written.charAt(0).toUpperCase() }] }, true));
+        }
+        break;
+      }
       case 'cardset/unknown-character':
       case 'dictionary/unknown-character': {
         const like = replaceLookalike(doc, d, ctx, cache, t);
@@ -145,15 +174,24 @@ function fixesOf(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: Rules
       }
     }
   }
-  return merged([...out, ...removals]);
+  return merged([...out, ...removals], doc, t);
+}
+
+/** Whether two ranges overlap or touch (a cursor just after a card is on it). */
+function touches(a: Range, b: Range): boolean {
+  const before = (p: Position, q: Position) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
 /**
  * The same fix once: several diagnostics in the range asked about gave it (a word's four
  * look-alikes, "Add 'Tt' to the charset" for each T), which a client listed under one title
- * several times. One action then, for all of their diagnostics.
+ * several times; one action then, for all of their diagnostics. Fixes of one title that do
+ * different things (three [Ä 3] cards on a line: "Remove this card ([Ä 3])" for each) each
+ * name the place of their diagnostic (line and character, counted from 1), which a menu
+ * listed alike.
  */
-function merged(actions: CodeAction[]): CodeAction[] {
+function merged(actions: CodeAction[], doc: TextDocumentView, t: Translate): CodeAction[] {
   const byFix = new Map<string, CodeAction>();
   for (const a of actions) {
     const key = JSON.stringify([a.title, a.edit]);
@@ -161,7 +199,14 @@ function merged(actions: CodeAction[]): CodeAction[] {
     if (was) was.diagnostics = [...(was.diagnostics ?? []), ...(a.diagnostics ?? [])];
     else byFix.set(key, a);
   }
-  return [...byFix.values()];
+  const out = [...byFix.values()];
+  const titles = new Map<string, number>();
+  for (const a of out) titles.set(a.title, (titles.get(a.title) ?? 0) + 1);
+  for (const a of out) {
+    const at = a.diagnostics?.[0]?.range.start;
+    if (titles.get(a.title)! > 1 && at) a.title = t('action.at', a.title, at.line + 1, Array.from(doc.line(at.line).slice(0, at.character)).length + 1);
+  }
+  return out;
 }
 
 /**
@@ -336,6 +381,14 @@ function addToCharset(doc: TextDocumentView, d: LspDiagnostic, ctx: RulesetConte
   const u = unknownChar(doc, d, ctx, cache);
   if (!u || !ctx.charset) return null;
   const { ch, charset } = u;
+  // its other case listed (`a`, a charset of one case per line): on that line, one letter (a
+  // line `A` of its own made it another letter, whose words no card of `a` spells)
+  const other = otherCase(ch, (c) => charset.index.has(c));
+  if (other !== null) {
+    const range = charset.entries[charset.index.get(other)!]!.range;
+    const at = range.end;
+    return fix(t('action.addToLine', ch, range.start.line + 1, baseOf(ctx.charset.name), other), d, { [ctx.charset.name]: [{ range: { start: at, end: at }, newText: ch }] }, true);
+  }
   // Upper and lower case together, the way charsets are usually written ("Ää").
   const upper = ch.toUpperCase();
   const lower = ch.toLowerCase();

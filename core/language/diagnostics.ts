@@ -3,7 +3,7 @@
 // core/formats and core/ruleset (the rules live there; this module only selects and converts).
 // Large dictionaries are checked in chunks of lines, yielding between chunks, so a server
 // stays responsive; a check is abandoned as soon as it is stale.
-import { parseDictionary } from '../formats/index.js';
+import { binaryText, parseDictionary } from '../formats/index.js';
 import type { Charset, Diagnostic, FileKind } from '../formats/types.js';
 import { addPlayableWords, loadRuleset, makeFolder, removedWords, repeatHints, shortestWordOver, spelling, tableAgainstWords, TOO_LONG_LIST_LIMIT, wordsByCharacter, type NamedText, type Repeat, type RulesetFiles, type Spelling, type SpellingCard, type WordsByCharacter } from '../ruleset/load.js';
 import type { ParseCache, RulesetContext } from './context.js';
@@ -246,6 +246,10 @@ function displayName(name: string): string {
 
 /** Diagnostics of a document, synchronously (small files, and every non-dictionary file). */
 export function validateSync(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, players: number, locale = 'en'): LspDiagnostic[] {
+  // a binary file (a PNG renamed x.dict, opened in Neovim) is said once, alone, as `cardwords
+  // check` says it: its bytes read as lines were a thousand unknown characters and broken words
+  const binary = binaryText(doc.text);
+  if (binary) return [toLsp(binary, locale)];
   const diags = doc.kind === 'dictionary'
     ? dictionaryWithRuleset(doc, ctx, cache)
     : (rulesetDiagnostics(doc, ctx, players, cache) ?? cache.get(doc.kind, doc, doc.kind === 'cardset' ? charsetFor(doc, ctx, cache) : undefined).diagnostics);
@@ -261,7 +265,7 @@ function dictionaryWithRuleset(doc: TextDocumentView, ctx: RulesetContext, cache
 
 /** Diagnostics of a document; large dictionaries in chunks. Null when abandoned as stale. */
 export async function validate(doc: TextDocumentView, ctx: RulesetContext, cache: ParseCache, players: number, hooks: ValidationHooks = {}, locale = 'en'): Promise<LspDiagnostic[] | null> {
-  if (doc.kind !== 'dictionary' || doc.text.length <= CHUNKED_ABOVE) return validateSync(doc, ctx, cache, players, locale);
+  if (doc.kind !== 'dictionary' || doc.text.length <= CHUNKED_ABOVE || doc.text.includes('\u0000')) return validateSync(doc, ctx, cache, players, locale);
   const charset = charsetFor(doc, ctx, cache);
   const out: Diagnostic[] = [];
   let written = 0;

@@ -76,9 +76,9 @@ export class LanguageService {
     return hover(doc, pos, ctx, this.cache, this.settings.coordinates, this.t, this.lang, learned);
   }
 
-  /** `published`: the diagnostics last published for `doc`, which the fixes act on. */
-  codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext, published?: readonly LspDiagnostic[]): CodeAction[] {
-    return codeActions(doc, diagnostics, ctx, this.cache, this.t, published);
+  /** `published`: the diagnostics last published for `doc`, which the fixes act on; `range`: the one asked about. */
+  codeActions(doc: TextDocumentView, diagnostics: LspDiagnostic[], ctx: RulesetContext, published?: readonly LspDiagnostic[], range?: Range): CodeAction[] {
+    return codeActions(doc, diagnostics, ctx, this.cache, this.t, published, range);
   }
 
   /** The ruleset's context gives a card set its charset (equivalent characters share a line). */

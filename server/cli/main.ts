@@ -56,6 +56,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 // Run only as the program, not when a test imports main().
 const entry = process.argv[1] ?? '';
 if (/(?:cli\.js|cardwords(?:\.js)?)$/.test(entry)) {
+  // standard output closed by its reader (`cardwords check . | head`): stop quietly, as a
+  // program killed by SIGPIPE does (node threw an unhandled EPIPE with its stack)
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(process.exitCode ?? 0);
+  });
   main(process.argv.slice(2), processIO).then(
     (code) => {
       process.exitCode = code;

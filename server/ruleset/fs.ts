@@ -2,7 +2,7 @@
 // manifest names. Adapter only: parsing and checks live in core/ruleset.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { decodeText, withoutDecodingEchoes } from '../../core/formats/index.js';
+import { binaryAlone, decodeText, withoutDecodingEchoes } from '../../core/formats/index.js';
 import type { Diagnostic } from '../../core/formats/types.js';
 import { blocksPlay, dictionaryDecoding, loadRuleset, type NamedText, type RulesetFiles, type RulesetOptions } from '../../core/ruleset/load.js';
 import type { RulesetLoadResult } from '../../core/ruleset/types.js';
@@ -42,6 +42,17 @@ export async function readText(path: string): Promise<{ text: string; diagnostic
     const message = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot read: ${(e as Error).message}`;
     return { text: '', diagnostics: [{ file: path, range: ZERO, severity: 'error', code: 'file/unreadable', message }] };
   }
+}
+
+/** The charset a file of a ruleset shares its base name with: `tok.charset` for `tok.dict` or `tok.extra.dict`. */
+export function siblingCharsetName(file: string): string {
+  return `${basename(file).split('.')[0] ?? ''}.charset`;
+}
+
+/** The path of that charset beside `file`, when there is one. */
+export async function siblingCharsetPath(file: string): Promise<string | undefined> {
+  const path = join(dirname(file), siblingCharsetName(file));
+  return (await stat(path).catch(() => null))?.isFile() ? path : undefined;
 }
 
 /** The ruleset file names in a folder: by manifest, or by the one base name they share. */
@@ -97,6 +108,13 @@ export async function loadRulesetDir(path: string, options: RulesetOptions & { d
   const read = async (file: string, dictionary = false): Promise<NamedText> => {
     const name = join(dir, file);
     const r = await readText(name);
+    // a binary file is said alone and not read as lines: its bytes made broken words and bad
+    // bytes, counted as words "left out" beside the binary error
+    const binary = binaryAlone(r.diagnostics);
+    if (binary.some((d) => d.code === 'file/binary')) {
+      io.push(...binary);
+      return { name, text: '' };
+    }
     io.push(...(dictionary ? r.diagnostics.map(dictionaryDecoding) : r.diagnostics));
     return { name, text: r.text };
   };
@@ -123,10 +141,17 @@ export async function loadRulesetDir(path: string, options: RulesetOptions & { d
     }
   }
   const result = loadRuleset(files, options);
+  // no dictionary found beside a file whose name is nearly one (tok.dic, Tok.dict): named, as a
+  // missing file of another kind is (a ruleset.json names its dictionaries)
+  const listed = words && (m.dictionaries ?? []).length === 0 ? await readdir(dir).catch(() => [] as string[]) : [];
+  if (listed.length > 0 && !listed.includes(MANIFEST)) {
+    const hint = nearName(`${m.name}.dict`, listed, m.name, false);
+    for (const d of result.diagnostics) if (d.code === 'ruleset/no-words' && hint) d.message += hint;
+  }
   const unreadable = io.some(blocksPlay);
-  // a file that could not be read is said so once: not also as an empty one ("the card table
-  // is empty" beside "no such file")
-  const failed = new Set(io.filter((d) => d.code === 'file/unreadable' || d.code === 'file/too-large').map((d) => d.file));
+  // a file that could not be read, or is binary, is said so once: not also as an empty one
+  // ("the card table is empty" beside "no such file")
+  const failed = new Set(io.filter((d) => d.code === 'file/unreadable' || d.code === 'file/too-large' || d.code === 'file/binary').map((d) => d.file));
   // and a bad byte is said once, by the decoding: not also as an unknown character '\ufffd'
   return { ruleset: unreadable ? null : result.ruleset, diagnostics: [...io, ...withoutDecodingEchoes(io, result.diagnostics.filter((d) => !failed.has(d.file)))] };
 }

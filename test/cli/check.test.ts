@@ -96,7 +96,7 @@ describe('cardwords check', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(
       `${join(dir, 'r.cardset')}:1:1: warning: no word of the dictionaries can be spelled with the cards, which have no wildcard: the nearest, 'AB', needs 1 card the card set does not have ('A'): no move is ever possible [ruleset/no-word-spellable]\n` +
-      `${join(dir, 'r.charset')}:4:1: warning: this line makes 'E', 'e', 'H', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if EH is a digraph it needs a character of its own (such as Ç), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Ee, Hh) [charset/several-letters]\n`,
+      `${join(dir, 'r.charset')}:4:1: warning: this line makes 'E', 'e', 'H', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if EH is a digraph it needs a character of its own (such as Ě), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Ee, Hh) [charset/several-letters]\n`,
     );
     // the card set given alone says its own, and a wildcard spells 'AB'
     expect(cli(['check', join(dir, 'r.cardset')]).stdout).toContain('[ruleset/no-word-spellable]');
@@ -152,6 +152,9 @@ describe('cardwords check', () => {
     const { 'r.dict': _dict, ...wordless } = good;
     const none = cli(['check', tempRuleset(wordless)]);
     expect(none.stdout).toMatch(/r\.charset:1:1: warning: no dictionary: the ruleset's words go in r\.dict \(or r\.<name>\.dict\) beside its other files/);
+    // and the file there whose name is nearly that (it said only where the words go)
+    const typo = cli(['check', tempRuleset({ ...wordless, 'r.dic': good['r.dict'] })]);
+    expect(typo.stdout).toMatch(/ beside its other files;.*; r\.dic is there: the extension is \.dict, rename it r\.dict \[ruleset\/no-words\]\n$/);
   });
 
   it('a missing file names the file of its kind under another base name, or in another case', () => {
@@ -211,6 +214,10 @@ describe('cardwords check', () => {
     const binary = cli(['check', dir, join(dir, 'x.dict')]);
     expect(binary.stdout.replaceAll(`${dir}/`, '')).toMatch(/^r\.dict:\d+:\d+: error: the file contains NUL bytes: it looks like a binary file, not text \[file\/binary\]\nx\.dict:\d+:\d+: error: [^\n]+\[file\/binary\]\n$/);
     expect(binary.stderr).toBe('2 errors, 0 warnings\n');
+    // the ruleset's loader (playtest, moves, a server) refuses it with that error alone: its
+    // bytes read as lines made "besides, 26 words of the dictionaries are left out"
+    const refused = cli(['playtest', '--games', '1', dir]);
+    expect(refused.stderr.replaceAll(`${dir}/`, '')).toMatch(/^cardwords playtest: the ruleset [^\n]+ cannot be played:\nr\.dict:\d+:\d+: error: [^\n]+\[file\/binary\]\n$/);
     // without its NUL bytes: invalid bytes and broken words, 1000 of them and the cap once
     writeFileSync(join(dir, 'x.dict'), noise.map((b) => b || 1));
     const capped = cli(['check', join(dir, 'x.dict')]);

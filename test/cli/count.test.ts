@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +78,19 @@ describe('cardwords count', () => {
     expect(lsp.replace(/\s+/g, ' ')).toContain('every character that occurs in the dictionaries gets one card first, so that every letter is playable');
   });
 
+  it('reads the charset beside the first file when --charset is not given (`count tok.dict`: it said --charset is required)', () => {
+    const words = join(dir, 'de.dict');
+    // a dictionary counts as the game plays it: its playable words, each once (not `ab` twice,
+    // nor the letters of a one-letter word or of `äxb`, whose x the charset lacks: its B got a
+    // card that check then said no word has)
+    writeFileSync(words, 'ab\nab\nä\näxb\nßä\n');
+    const r = cli(['count', '--json', words]);
+    expect([r.status, JSON.parse(r.stdout).chars.map((c: { count: number }) => c.count)]).toEqual([0, [1, 1, 1, 1]]);
+    writeFileSync(join(dir, 'text.txt'), 'ab');
+    const alone = cli(['count', join(dir, 'text.txt')]);
+    expect([alone.status, alone.stderr]).toEqual([2, expect.stringContaining(`cardwords count: --charset FILE is required (there is no text.charset beside ${join(dir, 'text.txt')})\n`)]);
+  });
+
   it('usage errors exit 2: no charset, bad numbers, missing input file', () => {
     for (const args of [['count'], ['count', '--charset', charset, '--suggest', 'x'], ['count', '--charset', charset, '--suggest', '3', '--wildcards', '4'], ['count', '--charset', charset, '/no/such/file']]) {
       expect(cli(args, '').status, args.join(' ')).toBe(2);
@@ -90,6 +104,16 @@ describe('cardwords count', () => {
       const r = cli(['count', '--charset', charset, ...args], 'ab');
       expect([r.status, r.stderr], args.join(' ')).toEqual([2, expect.stringContaining(`cardwords count: ${said}\n`)]);
     }
+  });
+
+  it('stops quietly when its reader closes standard output (`| head`: node threw an unhandled EPIPE with its stack)', async () => {
+    // the reading end closed before the program writes: its first write fails, every time
+    const child = spawn(process.execPath, ['dist/cli.js', 'count', '--charset', charset, charset], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect([status, stderr]).toEqual([0, '']);
   });
 
   it('a broken charset is reported and exits 1', () => {

@@ -14,6 +14,8 @@ interface Case {
   text: string;
   /** Check characters against the seed's A-Z charset. */
   az?: boolean;
+  /** Or against this charset's text. */
+  charset?: string;
   want: Expected[];
 }
 
@@ -36,16 +38,25 @@ const cases: Record<string, Case> = {
   'charset/control-character': { kind: 'charset', text: '1\nA\u0001\n', want: [['charset/control-character', [1, 1, 1, 2], 'U+0001 is a control character or a lone surrogate, not a character of text']] },
   'charset/duplicate-character': { kind: 'charset', text: '2\nAa\nBa\n', want: [['charset/duplicate-character', [2, 1, 2, 2], "'a' is already listed on line 2"]] },
   'charset/duplicate-character (digraph)': { kind: 'charset', text: '3\nCc\nHh\nCHch\n', want: [
-    ['charset/duplicate-character', [3, 0, 3, 1], "'C' is already listed on line 2. A line lists one character and its equivalents, and a card holds exactly one character: a digraph (CHch) needs a character of its own (such as Ç), with the dictionary written in it"],
+    ['charset/duplicate-character', [3, 0, 3, 1], "'C' is already listed on line 2. A line lists one character and its equivalents, and a card holds exactly one character: a digraph (CHch) needs a character of its own (such as Č), with the dictionary written in it"],
     ['charset/duplicate-character', [3, 1, 3, 2], "'H' is already listed on line 3"],
     ['charset/duplicate-character', [3, 2, 3, 3], "'c' is already listed on line 2"],
     ['charset/duplicate-character', [3, 3, 3, 4], "'h' is already listed on line 3"],
   ] },
-  'charset/several-letters': { kind: 'charset', text: '2\nAa\nCHch\n', want: [['charset/several-letters', [2, 0, 2, 4], "this line makes 'C', 'H', 'c', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if CH is a digraph it needs a character of its own (such as Ç), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, Hh)", 'warning']] },
+  // N and G: Ŋ, the letter that stands for NG (it said "such as Ç" of every digraph); a letter
+  // the charset has is not the example (Czech has Č and CH)
+  'charset/duplicate-character (digraph NG)': { kind: 'charset', text: '3\nNn\nGg\nNGng\n', want: [
+    ['charset/duplicate-character', [3, 0, 3, 1], "'N' is already listed on line 2. A line lists one character and its equivalents, and a card holds exactly one character: a digraph (NGng) needs a character of its own (such as Ŋ), with the dictionary written in it"],
+    ['charset/duplicate-character', [3, 1, 3, 2], "'G' is already listed on line 3"],
+    ['charset/duplicate-character', [3, 2, 3, 3], "'n' is already listed on line 2"],
+    ['charset/duplicate-character', [3, 3, 3, 4], "'g' is already listed on line 3"],
+  ] },
+  'charset/several-letters (CH, with Č listed)': { kind: 'charset', text: '3\nAa\nČč\nCHch\n', want: [['charset/several-letters', [3, 0, 3, 4], "this line makes 'C', 'H', 'c', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if CH is a digraph it needs a character of its own (such as Ĉ), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, Hh)", 'warning']] },
+  'charset/several-letters': { kind: 'charset', text: '2\nAa\nCHch\n', want: [['charset/several-letters', [2, 0, 2, 4], "this line makes 'C', 'H', 'c', 'h' one letter, equivalents a word may use alike: a card holds exactly one character, so if CH is a digraph it needs a character of its own (such as Č), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, Hh)", 'warning']] },
   'charset/duplicate-character (a doubled letter: a digraph)': {
     kind: 'charset', text: '2\nAa\nLLll\n',
     want: [
-      ['charset/duplicate-character', [2, 1, 2, 2], "'L' appears twice on this line. A line lists one character and its equivalents, and a card holds exactly one character: a digraph (LLll) needs a character of its own (such as Ç), with the dictionary written in it"],
+      ['charset/duplicate-character', [2, 1, 2, 2], "'L' appears twice on this line. A line lists one character and its equivalents, and a card holds exactly one character: a digraph (LLll) needs a character of its own (such as Ľ), with the dictionary written in it"],
       ['charset/duplicate-character', [2, 3, 2, 4], "'l' appears twice on this line"],
     ],
   },
@@ -67,7 +78,7 @@ const cases: Record<string, Case> = {
   'charset/several-letters (after a repeat)': { kind: 'charset', text: '3\nHh\nCHcRh\nx\n', want: [
     ['charset/duplicate-character', [2, 1, 2, 2], "'H' is already listed on line 2"],
     ['charset/duplicate-character', [2, 4, 2, 5], "'h' is already listed on line 2"],
-    ['charset/several-letters', [2, 0, 2, 5], "this line makes 'C', 'c', 'R' one letter, equivalents a word may use alike: a card holds exactly one character, so if CR is a digraph it needs a character of its own (such as Ç), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, R)", 'warning'],
+    ['charset/several-letters', [2, 0, 2, 5], "this line makes 'C', 'c', 'R' one letter, equivalents a word may use alike: a card holds exactly one character, so if CR is a digraph it needs a character of its own (such as Č), with the dictionary written in it; if they are letters of their own, write each on a line of its own (Cc, R)", 'warning'],
   ] },
   'charset/duplicate-character (same line)': { kind: 'charset', text: '1\nÄaÄ\n', want: [['charset/duplicate-character', [1, 2, 1, 3], "'Ä' (U+00C4) appears twice on this line"]] },
   'charset/combining-mark': { kind: 'charset', text: '1\nn\u0308\n', want: [['charset/combining-mark', [1, 1, 1, 2], "'\u25cc\u0308' (U+0308) is a combining mark: every code point is a character of its own, so it does not combine with the character before it", 'warning']] },
@@ -91,11 +102,24 @@ const cases: Record<string, Case> = {
   // two equivalents of one letter: the letter written twice, not a digraph (it was told to give
   // Qq a character of its own, such as Ç)
   'cardset/missing-space (equivalents)': { kind: 'cardset', text: '1 [Qq 10]\n', az: true, want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found 'q': Q and q are one letter in the charset, and a card holds one character: write `[Q 10]`"]] },
-  'cardset/missing-space (digraph)': { kind: 'cardset', text: '1 [CH 5]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found 'H': a card holds exactly one character, so CH needs a character of its own in the charset (such as Ç), with the dictionary written in it"]] },
+  'cardset/missing-space (digraph)': { kind: 'cardset', text: '1 [CH 5]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found 'H': a card holds exactly one character, so CH needs a character of its own in the charset (such as Č), with the dictionary written in it"]] },
+  'cardset/missing-space (digraph NG)': { kind: 'cardset', text: '1 [NG 5]\n', want: [['cardset/missing-space', [0, 4, 0, 5], "expected a space after the card character, found 'G': a card holds exactly one character, so NG needs a character of its own in the charset (such as Ŋ), with the dictionary written in it"]] },
   'cardset/missing-space (wildcard)': { kind: 'cardset', text: '1 [ -2]\n', want: [['cardset/missing-space', [0, 4, 0, 5], 'a wildcard needs two spaces, one for the missing character and the required one: `[  0]`']] },
   'cardset/wildcard-meaning': { kind: 'cardset', text: '1 [ E-2]\n', want: [['cardset/wildcard-meaning', [0, 4, 0, 5], 'a card set cannot fix what a wildcard means (`[ E-2]` is notation for a played wildcard): write `[  -2]`']] },
+  // its points as written (it said `[  -2]` of every one); a space before a card's character
+  // (`[ E 1]`) is said so, with the card to write (it was told of a wildcard's meaning and `[  -2]`)
+  'cardset/wildcard-meaning (its points, and a space typed before the character)': { kind: 'cardset', text: '2 [ E3] [ E 1]\n', want: [
+    ['cardset/wildcard-meaning', [0, 4, 0, 5], 'a card set cannot fix what a wildcard means (`[ E3]` is notation for a played wildcard): write `[  3]`'],
+    ['cardset/wildcard-meaning', [0, 10, 0, 11], "a space before 'E': write `[E 1]` for a card of 'E', or `[  1]` (two spaces) for a wildcard"],
+  ] },
   'cardset/invalid-character': { kind: 'cardset', text: '1 [\t 1]\n', want: [['cardset/invalid-character', [0, 3, 0, 4], 'U+0009 cannot be a card character: write a charset character, or a space for a wildcard']] },
   'cardset/invalid-points': { kind: 'cardset', text: '1 [A 1.5]\n', want: [['cardset/invalid-points', [0, 5, 0, 8], "the points must be an integer, found '1.5'"]] },
+  // an integer with a space around it or a `+`: the card to write (it said only "found ' 1'")
+  'cardset/invalid-points (spaces, a plus)': { kind: 'cardset', text: '3 [A 1 ] [A  2] [  +3]\n', want: [
+    ['cardset/invalid-points', [0, 5, 0, 7], "the points must be an integer right after one space, found '1 ': write `[A 1]`"],
+    ['cardset/invalid-points', [0, 12, 0, 14], "the points must be an integer right after one space, found ' 2': write `[A 2]`"],
+    ['cardset/invalid-points', [0, 19, 0, 21], "the points must be an integer right after one space, found '+3': write `[  3]`"],
+  ] },
   'cardset/invalid-points (none)': { kind: 'cardset', text: '1 [A]\n', want: [['cardset/invalid-points', [0, 4, 0, 5], 'the card has no points: a card is written `[x #]`, such as `[A 6]`']] },
   'cardset/points-range': { kind: 'cardset', text: '2 [A 100] [  -10]\n', want: [['cardset/points-range', [0, 5, 0, 8], '100 points do not fit a card face of two characters (-9..99); the game accepts them', 'warning'], ['cardset/points-range', [0, 13, 0, 16], '-10 points do not fit a card face of two characters (-9..99); the game accepts them', 'warning']] },
   'cardset/unknown-character': { kind: 'cardset', text: '2 [a 1] [Ä 1]\n', az: true, want: [['cardset/unknown-character', [0, 9, 0, 10], "'Ä' (U+00C4) is not in the charset"]] },
@@ -107,13 +131,13 @@ const cases: Record<string, Case> = {
   // gets its own error, not "text after the end tag" over the rest of the file
   'cardtable/invalid-dimensions (x)': { kind: 'cardtable', text: '15x15\n(7,7)\n(6,6) l 2;\n(2,2) C 5;\n(16,16)\n', want: [
     ['cardtable/invalid-dimensions', [0, 0, 0, 5], "the dimensions are written `width*height`, with `*`: '15x15' is `15*15`"],
-    ['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'l': use B (blocked), C points, L factor or W factor"],
+    ['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'l': attributes are written in upper case, `L 2`"],
   ] },
   'cardtable/invalid-dimensions (spaced x)': { kind: 'cardtable', text: '15 x 15\n(7,7)\n(16,16)\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 7], "the dimensions are written `width*height`, with `*`: '15 x 15' is `15*15`"]] },
   // dimensions unknown: a pair's attributes are still read as such, the pair ending the file is the end tag
   'cardtable/invalid-dimensions (unknown, later lines)': { kind: 'cardtable', text: 'abc\n(7,7)\n(6,6) l 2;\n(2,2) C 5;\n(16,16)\n', want: [
     ['cardtable/invalid-dimensions', [0, 0, 0, 3], 'expected the dimensions `width*height`, such as `19*10`'],
-    ['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'l': use B (blocked), C points, L factor or W factor"],
+    ['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'l': attributes are written in upper case, `L 2`"],
   ] },
   'cardtable/invalid-dimensions (empty)': { kind: 'cardtable', text: '\n', want: [['cardtable/invalid-dimensions', [0, 0, 0, 0], 'the card table is empty: it starts with its dimensions `width*height`, such as `19*10`']] },
   'cardtable/dimensions-range': { kind: 'cardtable', text: '1001*0\n(0,0)\n(2000,0)\n', want: [['cardtable/dimensions-range', [0, 0, 0, 4], "width '1001' is out of range: width and height are 1..1000"], ['cardtable/dimensions-range', [0, 5, 0, 6], "height '0' is out of range: width and height are 1..1000"]] },
@@ -125,7 +149,9 @@ const cases: Record<string, Case> = {
   'cardtable/missing-semicolon': { kind: 'cardtable', text: `${T}(1,1) W 2\n(2,2)\n`, want: [['cardtable/missing-semicolon', [2, 9, 2, 9], 'expected `;` at the end of the attribute line']] },
   'cardtable/unknown-attribute': { kind: 'cardtable', text: `${T}(1,1) X 3 B;\n(2,2)\n`, want: [['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'X': use B (blocked), C points, L factor or W factor"]] },
   // a line whose only item is refused gets that item's error, not also "no attributes"
-  'cardtable/unknown-attribute (alone)': { kind: 'cardtable', text: `${T}(1,1) w 2;\n(2,2)\n`, want: [['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'w': use B (blocked), C points, L factor or W factor"]] },
+  // (and one in lower case is said to be written in upper case: it listed the four attributes)
+  'cardtable/unknown-attribute (alone)': { kind: 'cardtable', text: `${T}(1,1) w 2;\n(2,2)\n`, want: [['cardtable/unknown-attribute', [2, 6, 2, 9], "unknown attribute 'w': attributes are written in upper case, `W 2`"]] },
+  'cardtable/unknown-attribute (b in lower case)': { kind: 'cardtable', text: `${T}(1,1) b;\n(2,2)\n`, want: [['cardtable/unknown-attribute', [2, 6, 2, 7], "unknown attribute 'b': attributes are written in upper case, `B`"]] },
   'cardtable/missing-value': { kind: 'cardtable', text: `${T}(1,1) W;\n(2,2)\n`, want: [['cardtable/missing-value', [2, 6, 2, 7], 'W needs a factor, such as `W 2`']] },
   'cardtable/unexpected-text (attribute alone)': { kind: 'cardtable', text: `${T}(1,1) 2;\n(2,2)\n`, want: [['cardtable/unexpected-text', [2, 6, 2, 7], "unexpected text '2': use B (blocked), C points, L factor or W factor, then `;`"]] },
   'cardtable/factor-range': { kind: 'cardtable', text: `${T}(1,1) L 0;\n(2,2)\n`, want: [['cardtable/factor-range', [2, 8, 2, 9], 'a letter factor must be at least 1, found 0']] },
@@ -137,6 +163,9 @@ const cases: Record<string, Case> = {
   'cardtable/duplicate-cell': { kind: 'cardtable', text: `${T}(1,1) C 2;\n(1,1) W 2;\n(2,2)\n`, want: [['cardtable/duplicate-cell', [3, 0, 3, 5], 'cell (1,1) already has an attribute line (line 3): put all its attributes on one line']] },
   'cardtable/invalid-end-tag': { kind: 'cardtable', text: `${T}(1,1)\n(2,2)\n`, want: [['cardtable/invalid-end-tag', [2, 0, 2, 5], '(1,1) is inside the table: an end tag needs column >= 2 or row >= 2, and an attribute line needs attributes and `;`']] },
   'cardtable/text-after-end': { kind: 'cardtable', text: `${T}(2,2) foo\n\nbar  \n\n`, want: [['cardtable/text-after-end', [2, 6, 4, 3], 'text after the end tag: the end tag is the last line of the file']] },
+  // the last item inside the table: the end tag written too small, said once (it was also "the
+  // table has no end tag")
+  'cardtable/invalid-end-tag (the last item)': { kind: 'cardtable', text: `${T}(1,1) B;\n(1,1)\n`, want: [['cardtable/invalid-end-tag', [3, 0, 3, 5], '(1,1) is inside the 2*2 table, so it is not the end tag: the end tag needs column >= 2 or row >= 2, such as `(2,2)`']] },
   'cardtable/missing-end-tag': { kind: 'cardtable', text: `${T}(1,1) B;\n\n`, want: [['cardtable/missing-end-tag', [2, 8, 2, 8], 'the table has no end tag: finish with a line such as `(2,2)`']] },
   // both off the table: no condition, which looks like a cell; one in range asks for a column or row (none)
   'cardtable/start-outside': { kind: 'cardtable', text: '2*2\n(5,-1)\n(2,2)\n', want: [['cardtable/start-outside', [1, 0, 1, 6], 'no start condition: (5,-1) names no column or row of the 2*2 table (columns 0..1, rows 0..1), so the first move may go anywhere. A column or a row in range asks the first move to touch it, both a cell to cover', 'information']] },
@@ -145,7 +174,13 @@ const cases: Record<string, Case> = {
   'cardtable/no-first-move': { kind: 'cardtable', text: '3*2\n(1,9)\n(0,0) B;\n(2,0) B;\n(1,1) B;\n(3,0)\n', want: [['cardtable/no-first-move', [1, 0, 1, 5], 'no first move is possible: it needs two adjacent free cells in a row or column touching column 1']] },
 
   // ---- bonus
-  'bonus/invalid-line': { kind: 'bonus', text: '0:-1\n 0 = 1 \n', want: [['bonus/invalid-line', [1, 1, 1, 6], "expected `key:value`, two integers such as `-1:-5`, found '0 = 1'"], ['bonus/zero-hand-size', [0, 0, 0, 1], 'the hand size is 0: add keys -N..N (N the number of cards in a hand)']] },
+  'bonus/invalid-line': { kind: 'bonus', text: '0:-1\n 0 : one \n', want: [['bonus/invalid-line', [1, 1, 1, 8], "expected `key:value`, two integers such as `-1:-5`, found '0 : one'"], ['bonus/zero-hand-size', [0, 0, 0, 1], 'the hand size is 0: add keys -N..N (N the number of cards in a hand)']] },
+  // two integers with another separator: the line to write, and its key not also "missing"
+  // (`4 = 3` was said twice: invalid, and "key 4 is missing" on line 1)
+  'bonus/invalid-line (another separator)': { kind: 'bonus', text: '-1:-1\n0:-1\n 1 = 2 \n-2:-2\n2 5\n', want: [
+    ['bonus/invalid-line', [2, 1, 2, 6], "expected `key:value`, found '1 = 2': write `1:2`"],
+    ['bonus/invalid-line', [4, 0, 4, 3], "expected `key:value`, found '2 5': write `2:5`"],
+  ] },
   'bonus/number-too-large': { kind: 'bonus', text: '0:1234567890\n', want: [['bonus/number-too-large', [0, 2, 0, 12], "the number '1234567890' is too large"]] },
   'bonus/duplicate-key': { kind: 'bonus', text: '-1:0\n0:0\n1:0\n0 : 5\n', want: [['bonus/duplicate-key', [3, 0, 3, 1], 'key 0 is already set on line 2']] },
   'bonus/missing-key': { kind: 'bonus', text: '0:0\n-2:0\n2:1\n1:0\n', want: [['bonus/missing-key', [1, 0, 1, 2], 'key -1 is missing: with hand size 2 (from this key) every key from -2 to 2 needs a line']] },
@@ -175,11 +210,21 @@ const cases: Record<string, Case> = {
     kind: 'cardset', text: '1 [а 1]\n', az: true,
     want: [['cardset/unknown-character', [0, 3, 0, 4], "'а' (U+0430) is not in the charset, but 'a' (U+0061), which looks the same, is: a letter of another script?"]],
   },
+  // its other case on a line of its own (a charset of one case): said so, with what to write
+  // (it said only "not in the charset", and its fix added the letter as another one)
+  'dictionary/unknown-character (its other case listed)': {
+    kind: 'dictionary', text: 'Bat\n', charset: '3\na\nb\nt\n',
+    want: [['dictionary/unknown-character', [0, 0, 0, 1], "'B' is not in the charset, but 'b' is: write 'B' on the line of 'b' to make them one letter"]],
+  },
+  'cardset/unknown-character (its other case listed)': {
+    kind: 'cardset', text: '1 [T 1]\n', charset: '3\na\nb\nt\n',
+    want: [['cardset/unknown-character', [0, 3, 0, 4], "'T' is not in the charset, but 't' is: write 'T' on the line of 't' to make them one letter"]],
+  },
   'dictionary/whitespace': { kind: 'dictionary', text: 'ice  cream\n', want: [['dictionary/whitespace', [0, 3, 0, 5], 'white space inside a word: a dictionary has one word a line']] },
 };
 
 function check(c: Case): Diagnostic[] {
-  return parseFile(c.kind, c.text, c.az ? AZ : undefined).diagnostics;
+  return parseFile(c.kind, c.text, c.az ? AZ : c.charset !== undefined ? parseCharset(c.charset).value : undefined).diagnostics;
 }
 
 describe('every diagnostic code, with its exact range and message', () => {

@@ -65,6 +65,15 @@ describe('bad input', () => {
     await client.diagnostics(uri, (x) => x.length > 0);
     await everyRequestAnswers(uri);
     client.close(uri);
+    // a binary file is its first NUL's file/binary alone, as `cardwords check` says it (not
+    // a thousand unknown characters and broken words of its bytes read as lines)
+    for (const name of ['tiny.dict', 'tiny.charset']) {
+      const file = fx.uri(name);
+      client.open(file, `ab\n\u00ff\u00fe\ncd${bytes.toString('latin1')}`);
+      const d = await client.diagnostics(file, (x) => x.length > 0);
+      expect(d.map((x) => [x.code, x.range.start])).toEqual([['file/binary', { line: 2, character: 2 }]]);
+      client.close(file);
+    }
   });
 
   it('a 10 MB line', async () => {

@@ -447,8 +447,10 @@ describe('a byte order mark', () => {
 });
 
 describe('quick fixes', () => {
+  // the range the diagnostics cover, as a client sends them for a selection (the server fixes
+  // those touching the range: Neovim 0.7 sends every diagnostic of the cursor's line)
   const actionsFor = async (uri: string, d: Diagnostic[]) =>
-    client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d[0]!.range, context: { diagnostics: d } });
+    client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: d[0]!.range.start, end: d[d.length - 1]!.range.end }, context: { diagnostics: d } });
 
   it('corrects the declared count', async () => {
     const uri = fx.uri('tiny.cardset');
@@ -481,6 +483,24 @@ describe('quick fixes', () => {
     const [a] = await actionsFor(uri, d);
     expect([a!.title, a!.isPreferred]).toEqual([`Write the dimensions ${/^\d+\*\d+/.exec(read('tiny.cardtable'))![0]}`, true]);
     expect(applyEdits(text, a!.edit!.changes![uri]!)).toBe(read('tiny.cardtable'));
+    // an attribute in lower case (`w 2`, `b`): written in upper case (no fix was offered)
+    const lower = read('tiny.cardtable').replace('(1,1) W 2;', '(1,1) w 2;').replace('(0,0) B;', '(0,0) b;');
+    client.change(uri, [{ text: lower }]);
+    const dl = (await client.diagnostics(uri, (x) => x.filter((y) => y.code === 'cardtable/unknown-attribute').length === 2)).filter((x) => x.code === 'cardtable/unknown-attribute');
+    let fixed = lower;
+    for (const d1 of dl.reverse()) {
+      const [u] = await actionsFor(uri, [d1]);
+      expect([u!.title, u!.isPreferred]).toEqual([d1.range.start.line === 2 ? 'Write B' : 'Write W', true]);
+      fixed = applyEdits(fixed, u!.edit!.changes![uri]!);
+    }
+    expect(fixed).toBe(read('tiny.cardtable'));
+    // an end tag inside the table (`(6,6)` ending 7*7): the one the size asks
+    const small = read('tiny.cardtable').replace('(7,7)', '(6,6)');
+    client.change(uri, [{ text: small }]);
+    const dt = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardtable/invalid-end-tag'))).filter((x) => x.code === 'cardtable/invalid-end-tag');
+    const [tag] = await actionsFor(uri, dt);
+    expect([tag!.title, tag!.isPreferred]).toEqual(['Write (7,7)', true]);
+    expect(applyEdits(small, tag!.edit!.changes![uri]!)).toBe(read('tiny.cardtable'));
     client.close(uri);
     await client.diagnostics(uri, (x) => x.length === 0);
   });
@@ -512,6 +532,17 @@ describe('quick fixes', () => {
     expect(applyEdits(withQ, card[1]!.edit!.changes![uri]!)).toBe('3\n[A 1] [B 2]\n[q 3]\n');
     const last = await actionsFor(uri, [dq[1]!]);
     expect(applyEdits(withQ, last[1]!.edit!.changes![uri]!)).toBe('3\n[A 1] [Q 10] [B 2]\n\n');
+    // its other case listed on a line of its own (`t`): written on that line, one letter (a line
+    // `T` of its own made it another letter)
+    const charset = fx.uri('tiny.charset');
+    const oneCase = read('tiny.charset').replace('Tt', 't');
+    client.open(charset, oneCase);
+    client.change(uri, [{ text: '1\n[T 3]\n' }]);
+    const dt = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'cardset/unknown-character' && String(y.message).includes("but 't' is")))).filter((x) => x.code === 'cardset/unknown-character');
+    const [tt] = await actionsFor(uri, dt);
+    expect([tt!.title, tt!.isPreferred]).toEqual(["Add 'T' to line 7 of tiny.charset, one letter with 't'", true]);
+    expect(applyEdits(oneCase, tt!.edit!.changes![charset]!)).toBe(oneCase.replace('\nt\n', '\ntT\n'));
+    client.close(charset);
     // and a word
     const dict = fx.uri('tiny.dict');
     client.open(dict, 'bat\nquiet\nbe\n');
@@ -629,6 +660,13 @@ describe('quick fixes', () => {
     const dc = (await client.diagnostics(uri, (x) => x.length > 0)).filter((x) => x.code === 'bonus/missing-key');
     const [c] = await actionsFor(uri, dc);
     expect(applyEdits(crlf, c!.edit!.changes![uri]!)).toBe('-2:-1\r\n-1:0\r\n0:0\r\n1:0\r\n2:5\r\n');
+    // a line written with another separator: as `k:v` (the message says what to write)
+    const eq = '-2:-1\n-1:0\n0 = 0\n1:0\n2:5\n';
+    client.change(uri, [{ text: eq }]);
+    const de = (await client.diagnostics(uri, (x) => x.some((y) => y.code === 'bonus/invalid-line'))).filter((x) => x.code === 'bonus/invalid-line');
+    const [e] = await actionsFor(uri, de);
+    expect([e!.title, e!.isPreferred]).toEqual(['Write 0:0', true]);
+    expect(applyEdits(eq, e!.edit!.changes![uri]!)).toBe('-2:-1\n-1:0\n0:0\n1:0\n2:5\n');
     // keys in no order: added at the end, as they come
     const unordered = '2:5\n-2:-1\n0:0\n';
     client.change(uri, [{ text: unordered }]);
@@ -688,7 +726,8 @@ describe('quick fixes', () => {
       // the cursor on line 4: the client sends the two diagnostics of that line
       const line4 = d.filter((x) => x.range.start.line === 4);
       const onLine = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, context: { diagnostics: line4 } });
-      expect(onLine.map((a) => [a.title, a.kind, a.isPreferred, a.diagnostics])).toEqual(line4.map((x) => ["Add the missing ';'", 'quickfix', true, [x]]));
+      // (each named by its place: a menu listed "Add the missing ';'" twice)
+      expect(onLine.map((a) => [a.title, a.kind, a.isPreferred, a.diagnostics])).toEqual(line4.map((x) => [`Add the missing ';' (line 5, character ${x.range.start.character + 1})`, 'quickfix', true, [x]]));
       expect(applyEdits(text, onLine[0]!.edit!.changes![uri]!)).toBe(text.replace('C 5 ', 'C 5; '));
       expect(applyEdits(text, onLine[1]!.edit!.changes![uri]!)).toBe(text.replace('L 2\n', 'L 2;\n'));
       // every fix at once (as an editor's "fix all preferred" applies them): no diagnostic left

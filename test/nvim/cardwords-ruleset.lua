@@ -87,6 +87,8 @@ vim.api.nvim_buf_set_lines(bufs.cardset, 0, -1, false, { '7', '[Ä 3] [Ä 3] [Ä
 if not vim.wait(20000, function() return unknown(bufs.cardset, 1) == 3 and unknown(bufs.cardset, 2) == 1 end, 50) then
   return finish(false, 'no diagnostics about Ä and the Cyrillic А: ' .. vim.inspect(vim.diagnostic.get(bufs.cardset)))
 end
+-- at the line's start, on no card: each card's removal named by its place (they read alike)
+if not code_action(bufs.cardset, 2, 0, nil) then return finish(false, 'no code actions at the line start') end
 -- the third Ä (byte 15): its card removed, the count lowered
 if not code_action(bufs.cardset, 2, 15, 'Remove this card ([Ä 3])') then return finish(false, 'no code actions for Ä') end
 out('card set after: ' .. table.concat(vim.api.nvim_buf_get_lines(bufs.cardset, 0, -1, false), ' / '))
@@ -103,6 +105,19 @@ end
 if not code_action(dict, 1, 3, "Add 'Qq' to the charset tiny.charset") then return finish(false, 'no code actions for q') end
 out('charset after: ' .. table.concat(vim.api.nvim_buf_get_lines(bufs.charset, 0, -1, false), ' / '))
 
+-- K on a card (mapped by the setup's on_attach): its hover in a floating window; and the
+-- completion of the setup's omnifunc
+vim.api.nvim_set_current_buf(bufs.cardset)
+vim.api.nvim_win_set_cursor(0, { 2, 1 })
+vim.api.nvim_feedkeys('K', 'x', false)
+local float
+if not vim.wait(20000, function()
+  for _, w in ipairs(vim.api.nvim_list_wins()) do if vim.api.nvim_win_get_config(w).relative ~= '' then float = w return true end end
+  return false
+end, 50) then return finish(false, 'K showed no hover') end
+out('hover: ' .. vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(float), 0, 1, false)[1])
+vim.api.nvim_win_close(float, true)
+out('omnifunc: ' .. vim.bo[bufs.cardset].omnifunc)
 -- The card table's code lens (drawn by the setup's on_attach), run: the preview in a scratch buffer.
 vim.api.nvim_set_current_buf(bufs.cardtable)
 if not vim.wait(20000, function() return #vim.lsp.codelens.get(bufs.cardtable) > 0 end, 50) then
@@ -115,6 +130,24 @@ if not vim.wait(20000, function() return vim.api.nvim_get_current_buf() ~= bufs.
   return finish(false, 'no preview buffer')
 end
 for _, l in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do out('preview| ' .. l) end
+-- it follows typing in the card table, unsaved (it was drawn once; the lens had to be run again)
+local preview = vim.api.nvim_get_current_buf()
+local table_line = vim.api.nvim_buf_get_lines(bufs.cardtable, 0, 1, false)[1]
+vim.api.nvim_buf_set_lines(bufs.cardtable, 0, 1, false, { '8*7' })
+if not vim.wait(20000, function() return vim.api.nvim_buf_get_lines(preview, 0, 1, false)[1]:find('^8%*7') ~= nil end, 50) then
+  return finish(false, 'the preview did not follow the edit: ' .. vim.api.nvim_buf_get_lines(preview, 0, 1, false)[1])
+end
+out('preview after an edit| ' .. vim.api.nvim_buf_get_lines(preview, 0, 1, false)[1])
+-- the lens run again redraws that buffer, in no new window
+local windows = #vim.api.nvim_list_wins()
+vim.fn.win_gotoid(vim.fn.bufwinid(bufs.cardtable))
+vim.api.nvim_buf_set_lines(bufs.cardtable, 0, 1, false, { table_line })
+vim.api.nvim_win_set_cursor(0, { 1, 0 })
+vim.lsp.codelens.run()
+if not vim.wait(20000, function() return vim.api.nvim_buf_is_valid(preview) and vim.api.nvim_buf_get_lines(preview, 0, 1, false)[1]:find('^7%*7') ~= nil end, 50) then
+  return finish(false, 'the preview was not drawn again')
+end
+out('windows after the lens again: ' .. (#vim.api.nvim_list_wins() - windows))
 -- and the card set's: the distribution
 vim.api.nvim_set_current_buf(bufs.cardset)
 if not vim.wait(20000, function() return #vim.lsp.codelens.get(bufs.cardset) > 0 end, 50) then

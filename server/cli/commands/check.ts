@@ -1,13 +1,13 @@
 // `cardwords check PATH...`: validates files or ruleset folders like a compiler.
 import { stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { binaryAlone, fileKindOf, parseCharset, parseFile, withoutDecodingEchoes } from '../../../core/formats/index.js';
 import type { Charset, Diagnostic } from '../../../core/formats/types.js';
 import { intOption, parse } from '../args.js';
 import { capPerFile, formatText, linesOnDisk, sortDiagnostics, toJson } from '../diagnostics.js';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
 import type { Command } from './index.js';
-import { findRulesetFiles, loadRulesetDir, readText, RulesetError } from '../../ruleset/fs.js';
+import { findRulesetFiles, loadRulesetDir, readText, RulesetError, siblingCharsetPath } from '../../ruleset/fs.js';
 
 const help = `Usage: cardwords check [options] PATH...
 
@@ -32,13 +32,8 @@ Options:
 `;
 
 async function siblingCharset(file: string): Promise<Charset | undefined> {
-  const base = basename(file).split('.')[0] ?? '';
-  const path = join(dirname(file), `${base}.charset`);
-  try {
-    await stat(path);
-  } catch {
-    return undefined;
-  }
+  const path = await siblingCharsetPath(file);
+  if (path === undefined) return undefined;
   const r = await readText(path);
   return r.diagnostics.length ? undefined : parseCharset(r.text).value;
 }

@@ -1,21 +1,24 @@
 // `cardwords count`: the original cardwords_count, the character distribution of texts per
 // charset, with a card set proposed from it.
-import { decodeText, parseCharset } from '../../../core/formats/index.js';
+import { decodeText, fileKindOf, parseCharset, parseDictionary } from '../../../core/formats/index.js';
+import { addPlayableWords, makeFolder } from '../../../core/ruleset/load.js';
 import { countCharacters, printSuggestedCardset, suggestCardset } from '../../../core/ruleset/distribution.js';
 import { intOption, parse } from '../args.js';
 import { diagnosticLines, formatText } from '../diagnostics.js';
 import { EXIT_ERRORS, EXIT_OK, UsageError, type CliIO } from '../io.js';
-import { readText } from '../../ruleset/fs.js';
+import { readText, siblingCharsetName, siblingCharsetPath } from '../../ruleset/fs.js';
 import type { Command } from './index.js';
 
-const help = `Usage: cardwords count --charset FILE [options] [FILE...]
+const help = `Usage: cardwords count [--charset FILE] [options] [FILE...]
 
 Counts the characters of the FILEs (standard input when none) per canonical card
 character of the charset, ignoring every character the charset does not know, and prints
-a table with percentages and a bar per character.
+a table with percentages and a bar per character. A dictionary (.dict) counts as the game
+plays it: its playable words, each once (not a word with a character the charset lacks).
 
 Options:
-  --charset FILE     the charset file (required)
+  --charset FILE     the charset file (default: <base>.charset beside the first FILE,
+                     as check reads it: tok.charset for tok.dict)
   --json             print {"total": N, "chars": [{"char", "count", "percent"}]}
   --suggest N        instead, print a card set of N cards (card set file syntax): every
                      character that occurs gets one card first, so that every letter is
@@ -43,29 +46,38 @@ export const command: Command = {
       wildcards: { type: 'string' },
       'max-points': { type: 'string' },
     });
-    if (!values.charset) throw new UsageError('--charset FILE is required');
+    // the ruleset's charset beside the word list (`count tok.dict`), as `check` finds it
+    const charsetPath = values.charset ?? (positionals[0] !== undefined ? await siblingCharsetPath(positionals[0]) : undefined);
+    if (!charsetPath) throw new UsageError(positionals[0] === undefined ? '--charset FILE is required with standard input' : `--charset FILE is required (there is no ${siblingCharsetName(positionals[0])} beside ${positionals[0]})`);
     const suggest = values.suggest === undefined ? undefined : intOption(values.suggest, 'suggest', 1, 100_000);
     const wildcards = intOption(values.wildcards, 'wildcards', 0, 100_000, 0);
     const maxPoints = intOption(values['max-points'], 'max-points', 1, 99, 10);
     if (suggest !== undefined && wildcards > suggest) throw new UsageError('--wildcards cannot exceed --suggest');
 
-    const cs = await readText(values.charset);
+    const cs = await readText(charsetPath);
     const parsed = parseCharset(cs.text);
-    const errors = [...cs.diagnostics, ...parsed.diagnostics.map((d) => ({ ...d, file: values.charset }))].filter((d) => d.severity === 'error');
+    const errors = [...cs.diagnostics, ...parsed.diagnostics.map((d) => ({ ...d, file: charsetPath }))].filter((d) => d.severity === 'error');
     if (errors.length > 0 || parsed.value.entries.length === 0) {
       const lineOf = await diagnosticLines(errors, async () => cs.text);
       for (const d of errors) io.err(formatText(d, lineOf(d.file, d.range.start.line)) + '\n');
-      if (errors.length === 0) io.err(`cardwords count: ${values.charset}: the charset has no characters\n`);
+      if (errors.length === 0) io.err(`cardwords count: ${charsetPath}: the charset has no characters\n`);
       return EXIT_ERRORS;
     }
     const texts: string[] = [];
     if (positionals.length === 0) texts.push(decodeText(await io.readStdin()).text);
+    // a dictionary counts as the game plays it, as the editors' distribution counts it: its
+    // playable words, each once (the letters of a word left out for a character the charset
+    // lacks got cards that check then said no word has)
+    const words = new Set<string>();
+    const folder = makeFolder(parsed.value);
     for (const file of positionals) {
       const r = await readText(file);
       const bad = r.diagnostics.find((d) => d.code === 'file/unreadable' || d.code === 'file/too-large');
       if (bad) throw new UsageError(`${file}: ${bad.message}`);
-      texts.push(r.text);
+      if (fileKindOf(file) === 'dictionary') addPlayableWords(folder, parseDictionary(r.text).value.words, words);
+      else texts.push(r.text);
     }
+    if (words.size > 0) texts.push([...words].join('\n'));
     const dist = countCharacters(parsed.value, texts);
 
     if (suggest !== undefined) {

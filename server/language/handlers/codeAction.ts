@@ -26,7 +26,7 @@ export function register(ctx: ServerContext): void {
       const view = ctx.view(params.textDocument.uri);
       if (!view) return [];
       if (params.context.only && !params.context.only.some((k) => k === 'quickfix' || 'quickfix'.startsWith(`${k}.`) || k === '')) return [];
-      const actions = ctx.service.codeActions(view, params.context.diagnostics, await ctx.workspace.contextFor(view.name), ctx.published.get(params.textDocument.uri));
+      const actions = ctx.service.codeActions(view, params.context.diagnostics, await ctx.workspace.contextFor(view.name), ctx.published.get(params.textDocument.uri), params.range);
       if (ctx.client.codeActionLiterals) return actions;
       return actions.filter((a) => a.edit).map((a): Command => ({ title: a.title, command: APPLY_FIX, arguments: [a.edit] }));
     }),
