@@ -12,7 +12,9 @@ const NAMED_MISSING = 8;
  * `4:3`), or null. The invalid-line message and its quick fix.
  */
 export function meantBonusLine(line: string): string | null {
-  const m = /^\s*(-?\d+)\s*(?:=|;|,|=>|->|\s)\s*(-?\d+)\s*$/.exec(line);
+  // (one way to match each space: `\s*(?:…|\s)\s*` backtracked over every split of a run of
+  // spaces, which took minutes on a long line of them)
+  const m = /^\s*(-?\d+)(?:\s*(?:=>|->|[=;,])\s*|\s+)(-?\d+)\s*$/.exec(line);
   return m ? `${m[1]}:${m[2]}` : null;
 }
 
@@ -88,12 +90,11 @@ export function parseBonus(text: string): ParseResult<Bonus> {
     if (values.size < expected) {
       const missing: number[] = [];
       // a key on a refused line (`4 = 3`) is not missing: that line's error says what to write
-      let count = 0;
-      for (let k = -handSize; k <= handSize; k++) {
-        if (values.has(k) || refusedKeys.has(k)) continue;
-        count++;
-        if (missing.length < NAMED_MISSING) missing.push(k);
-      }
+      // (counted from the keys there, not over the range: a key of 10^9 makes it 2·10^9 wide)
+      let there = values.size;
+      for (const k of refusedKeys) if (!values.has(k) && Math.abs(k) <= handSize) there++;
+      const count = expected - there;
+      for (let k = -handSize; k <= handSize && missing.length < Math.min(NAMED_MISSING, count); k++) if (!values.has(k) && !refusedKeys.has(k)) missing.push(k);
       const list = missing.join(', ');
       if (count > 0) sink.error(r, 'bonus/missing-key', count > missing.length ? msg('bonus/missing-key.more', count - missing.length, list, handSize) : msg('bonus/missing-key', count, list, handSize));
     } else if (handSize === 0) {

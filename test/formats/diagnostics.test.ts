@@ -185,6 +185,12 @@ const cases: Record<string, Case> = {
   'bonus/duplicate-key': { kind: 'bonus', text: '-1:0\n0:0\n1:0\n0 : 5\n', want: [['bonus/duplicate-key', [3, 0, 3, 1], 'key 0 is already set on line 2']] },
   'bonus/missing-key': { kind: 'bonus', text: '0:0\n-2:0\n2:1\n1:0\n', want: [['bonus/missing-key', [1, 0, 1, 2], 'key -1 is missing: with hand size 2 (from this key) every key from -2 to 2 needs a line']] },
   'bonus/missing-key (many)': { kind: 'bonus', text: '0:0\n100:1\n', want: [['bonus/missing-key', [1, 0, 1, 3], 'keys -100, -99, -98, -97, -96, -95, -94, -93 and 191 more are missing: with hand size 100 (from this key) every key from -100 to 100 needs a line']] },
+  // a key far out with a refused line: the count and the names right (counted from the keys
+  // there: a loop over the whole range, a billion wide, kept the fuzz test from ending)
+  'bonus/missing-key (a key far out, a refused line)': { kind: 'bonus', text: '0:0\n99999999:1\n-99999999 = 2\n', want: [
+    ['bonus/invalid-line', [2, 0, 2, 13], "expected `key:value`, found '-99999999 = 2': write `-99999999:2`"],
+    ['bonus/missing-key', [1, 0, 1, 8], 'keys -99999998, -99999997, -99999996, -99999995, -99999994, -99999993, -99999992, -99999991 and 199,999,988 more are missing: with hand size 99999999 (from this key) every key from -99999999 to 99999999 needs a line'],
+  ] },
   'bonus/empty': { kind: 'bonus', text: '\n \n', want: [['bonus/empty', [0, 0, 0, 0], 'the bonus file is empty: it needs lines `k:v` for every k from -N to N, where N is the hand size']] },
   'bonus/positive-pass (a pass or a trade that earns points: a sign typo)': {
     kind: 'bonus', text: '-1:5\n 0 : 2\n1:0\n',
