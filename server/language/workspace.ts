@@ -13,7 +13,7 @@ import type { FileKind } from '../../core/formats/types.js';
 import type { RulesetContext, SourceText } from '../../core/language/index.js';
 import { LANGUAGE_IDS } from '../../core/protocol/language.js';
 import { dictionaryDecoding } from '../../core/ruleset/load.js';
-import { findRulesetFiles, readText, type Manifest } from '../ruleset/fs.js';
+import { findRulesetFiles, readText, rulesetBaseName, type Manifest } from '../ruleset/fs.js';
 
 export function uriToPath(uri: string): string | null {
   if (!uri.startsWith('file:')) return null;
@@ -103,7 +103,7 @@ export class Workspace {
     if (m && [m.charset, m.cardset, m.cardtable, m.bonus, ...(m.dictionaries ?? []), m.personal, m.removal].includes(file)) return m;
     // Not in the folder's ruleset (or the folder has several): the siblings sharing its base name.
     const entries = await l.entries;
-    const base = file.split('.')[0] ?? file;
+    const base = rulesetBaseName(file);
     const has = (f: string) => entries.includes(f) || f === file;
     const dicts = entries.filter((f) => f.endsWith('.dict') && (f === `${base}.dict` || f.startsWith(`${base}.`)));
     if (file.endsWith('.dict') && !dicts.includes(file)) dicts.push(file);

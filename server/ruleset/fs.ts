@@ -44,9 +44,14 @@ export async function readText(path: string): Promise<{ text: string; diagnostic
   }
 }
 
+/** The ruleset a file's name says it belongs to: `tok` for `tok.dict`, `tok.extra.dict` or `tok.charset`. */
+export function rulesetBaseName(file: string): string {
+  return basename(file).split('.')[0] ?? '';
+}
+
 /** The charset a file of a ruleset shares its base name with: `tok.charset` for `tok.dict` or `tok.extra.dict`. */
 export function siblingCharsetName(file: string): string {
-  return `${basename(file).split('.')[0] ?? ''}.charset`;
+  return `${rulesetBaseName(file)}.charset`;
 }
 
 /** The path of that charset beside `file`, when there is one. */
