@@ -28,19 +28,20 @@ export function hostAlive(pid: number): boolean {
   }
 }
 
-const same = (a: Omit<OpenGame, 'host'>, b: Omit<OpenGame, 'host'>) => a.kind === b.kind && a.game === b.game && a.address === b.address;
+/** The same game on the same server. */
+export const sameGame = (a: { kind: string; game: string; address: string }, b: { kind: string; game: string; address: string }) => a.kind === b.kind && a.game === b.game && a.address === b.address;
 
 /** The list with `entry` in it (once) and without the entries of windows that are gone. */
 export function withOpenGame(list: readonly OpenGame[], entry: OpenGame, alive = hostAlive): OpenGame[] {
-  return [entry, ...list.filter((e) => !(e.host === entry.host && same(e, entry)) && (e.host === entry.host || alive(e.host)))].slice(0, OPEN_GAMES_KEPT);
+  return [entry, ...list.filter((e) => !(e.host === entry.host && sameGame(e, entry)) && (e.host === entry.host || alive(e.host)))].slice(0, OPEN_GAMES_KEPT);
 }
 
 /** The list without `entry` (its window closed that panel). */
 export function withoutOpenGame(list: readonly OpenGame[], entry: OpenGame): OpenGame[] {
-  return list.filter((e) => !(e.host === entry.host && same(e, entry)));
+  return list.filter((e) => !(e.host === entry.host && sameGame(e, entry)));
 }
 
 /** Another window (alive) that shows this game, if any. */
 export function openElsewhere(list: readonly OpenGame[], game: Omit<OpenGame, 'host'>, self: number, alive = hostAlive): OpenGame | undefined {
-  return list.find((e) => e.host !== self && same(e, game) && alive(e.host));
+  return list.find((e) => e.host !== self && sameGame(e, game) && alive(e.host));
 }

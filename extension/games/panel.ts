@@ -11,7 +11,7 @@ import { cardSize, coordinates, loginName, player } from '../config.js';
 import { connectSources, isLoopback } from './address.js';
 import { heldGameIds } from '../../media/ui/seats.js';
 import { answerGames } from './listing.js';
-import { openElsewhere, withOpenGame, withoutOpenGame, type OpenGame } from './openGames.js';
+import { openElsewhere, sameGame, withOpenGame, withoutOpenGame, type OpenGame } from './openGames.js';
 import { refOf, type Connection, type Servers } from './servers.js';
 import { tr } from '../strings.js';
 
@@ -81,7 +81,7 @@ export class GamePanels {
 
   /** This window's panel of that game, if one is open: a second panel of it showed the seat twice. */
   shown(kind: GamePanelKind, game: string, address: string): vscode.WebviewPanel | undefined {
-    for (const [p, g] of this.games) if (g.kind === kind && g.game === game && g.address === address) return p;
+    for (const [p, g] of this.games) if (sameGame(g, { kind, game, address })) return p;
     return undefined;
   }
 
@@ -161,7 +161,7 @@ export class GamePanels {
   /** Keeps what `panel` shows, here and for the other windows (undefined: closed). */
   private showing(panel: vscode.WebviewPanel, game: ShownGame | undefined): void {
     const before = this.games.get(panel);
-    if (before && game && before.kind === game.kind && before.game === game.game && before.address === game.address) return;
+    if (before && game && sameGame(before, game)) return;
     let list = this.openGames();
     if (before) {
       this.games.delete(panel);
