@@ -217,8 +217,9 @@ export class YatzeeSession {
       this.state = s;
       if (this.back.stale(gameKey(s, this.welcome?.name))) this.message = '';
       // an idle end near, said as the web panel says it (nothing told Emacs before the end)
-      this.message = idleWarningMessage(this.idleBefore, idleSeconds(s), this.message);
-      this.idleBefore = idleSeconds(s);
+      const idle = idleSeconds(s);
+      this.message = idleWarningMessage(this.idleBefore, idle, this.message);
+      this.idleBefore = idle;
       this.update();
     });
     // the server stopping, or the connection lost: said at once, and keys refused with it
